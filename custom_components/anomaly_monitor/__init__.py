@@ -1,0 +1,59 @@
+"""Anomaly Monitor: watches a home's state changes and reports what looks wrong."""
+
+from __future__ import annotations
+
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.start import async_at_started
+from homeassistant.helpers.typing import ConfigType
+
+from .const import DOMAIN
+from .coordinator import (
+    AnomalyMonitorConfigEntry,
+    AnomalyMonitorCoordinator,
+    AnomalyMonitorRuntimeData,
+)
+from .detection import async_create_detector
+from .services import async_setup_services
+
+PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
+CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+
+
+async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
+    """Register the integration's actions."""
+    async_setup_services(hass)
+    return True
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
+    """Start watching the home for one configured monitor."""
+    detector = await async_create_detector(hass, entry)
+    coordinator = AnomalyMonitorCoordinator(hass, entry, detector)
+    await coordinator.async_start()
+    entry.runtime_data = AnomalyMonitorRuntimeData(coordinator=coordinator)
+    entry.async_on_unload(coordinator.async_stop)
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+
+    @callback
+    def _async_first_analysis(_: HomeAssistant) -> None:
+        entry.async_create_background_task(
+            hass, coordinator.async_refresh(), f"{DOMAIN} first analysis"
+        )
+
+    # States are incomplete while HA starts: the first analysis waits until it has.
+    entry.async_on_unload(async_at_started(hass, _async_first_analysis))
+    return True
+
+
+async def async_unload_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
+    """Stop watching; every listener, timer and task goes with the entry."""
+    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+
+
+async def async_remove_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> None:
+    """Forget stored anomalies and feedback of a removed monitor."""
+    from .anomaly_tracker import AnomalyTracker  # only needed on removal
+
+    await AnomalyTracker(hass, entry.entry_id).async_remove()

@@ -1,0 +1,71 @@
+"""Constants for the Anomaly Monitor integration."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+import logging
+from typing import Final
+
+DOMAIN: Final = "anomaly_monitor"
+LOGGER = logging.getLogger(__package__)
+
+# Options (all live in entry.options so the options flow can change every one).
+CONF_USE_EXPOSED: Final = "use_exposed_entities"
+CONF_INCLUDE_ENTITIES: Final = "include_entities"
+CONF_INCLUDE_DOMAINS: Final = "include_domains"
+CONF_INCLUDE_AREAS: Final = "include_areas"
+CONF_EXCLUDE_ENTITIES: Final = "exclude_entities"
+CONF_INTERVAL: Final = "analysis_interval"  # minutes
+CONF_WINDOW: Final = "window_length"  # minutes
+CONF_PROFILE: Final = "household_profile"
+CONF_NOTIFY: Final = "notify_targets"
+CONF_SENSITIVITY: Final = "sensitivity"
+CONF_WEATHER_ENTITY: Final = "weather_entity"
+
+DEFAULT_USE_EXPOSED: Final = True
+DEFAULT_INTERVAL: Final = 15
+DEFAULT_WINDOW: Final = 120
+DEFAULT_SENSITIVITY: Final = "medium"
+SENSITIVITIES: Final = ("low", "medium", "high")
+
+# Hard cap on buffered transitions, whatever the window length: memory stays bounded
+# even when a device floods the bus.
+MAX_BUFFERED_TRANSITIONS: Final = 20_000
+# Wait this long after a significant transition before analysing, so a burst of
+# related changes is judged once.
+SIGNIFICANT_DEBOUNCE: Final = timedelta(seconds=10)
+
+EVENT_ANOMALY_DETECTED: Final = f"{DOMAIN}_anomaly_detected"
+EVENT_ANOMALY_CLEARED: Final = f"{DOMAIN}_anomaly_cleared"
+
+SERVICE_ANALYZE: Final = "analyze"
+ATTR_CONFIG_ENTRY_ID: Final = "config_entry_id"
+
+STORAGE_VERSION: Final = 1
+
+# Detection strategy and LLM backend (entry.options; secrets such as the API key in entry.data).
+CONF_DETECTOR: Final = "detector"
+DETECTOR_RULES: Final = "rules"
+DETECTOR_LLM: Final = "llm"
+DETECTOR_HYBRID: Final = "hybrid"
+DETECTORS: Final = (DETECTOR_RULES, DETECTOR_LLM, DETECTOR_HYBRID)
+DEFAULT_DETECTOR: Final = DETECTOR_RULES
+
+CONF_BACKEND: Final = "backend"
+BACKEND_LLAMA_CPP: Final = "llama_cpp"
+BACKEND_OPENAI: Final = "openai"
+BACKEND_OLLAMA: Final = "ollama"
+BACKEND_AI_TASK: Final = "ai_task"
+BACKENDS: Final = (BACKEND_LLAMA_CPP, BACKEND_OPENAI, BACKEND_OLLAMA, BACKEND_AI_TASK)
+CONF_BASE_URL: Final = "base_url"
+CONF_MODEL: Final = "model"
+CONF_MODEL_PATH: Final = "model_path"
+CONF_THREADS: Final = "threads"
+CONF_AI_TASK_ENTITY: Final = "ai_task_entity"
+CONF_REQUEST_TIMEOUT: Final = "request_timeout"
+DEFAULT_REQUEST_TIMEOUT: Final = 60
+
+# LLM backend defaults (backends/).
+DEFAULT_THREADS: Final = 2
+DEFAULT_OPENAI_URL: Final = "http://localhost:8080/v1"  # a local llama.cpp server
+DEFAULT_OLLAMA_URL: Final = "http://localhost:11434"

@@ -1,0 +1,100 @@
+"""Turn Home Assistant's current states into the core's snapshot and environment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT_OF_MEASUREMENT
+from homeassistant.core import HomeAssistant, State
+from homeassistant.util import dt as dt_util
+
+from .core.models import EntityInfo, EntityState, Environment, clip, parse_number
+from .core.window import season_of
+
+# Attributes a detector may reason about; everything else stays out of the window.
+KEPT_ATTRIBUTES = frozenset(
+    {
+        "hvac_action",
+        "hvac_mode",
+        "temperature",
+        "current_temperature",
+        "target_temp_high",
+        "target_temp_low",
+        "humidity",
+        "current_humidity",
+        "current_position",
+        "brightness",
+        "percentage",
+        "battery_level",
+        "action",
+        "operation_mode",
+        "is_volume_muted",
+        "media_content_type",
+        "raw_state",
+    }
+)
+
+
+def entity_state(state: State, area: str | None) -> EntityState:
+    """Core view of one HA state; strings are clipped, attributes filtered."""
+    attributes = state.attributes
+    info = EntityInfo(
+        entity_id=state.entity_id,
+        name=clip(attributes.get(ATTR_FRIENDLY_NAME) or state.object_id, 100),
+        area=clip(area, 100) if area else None,
+        device_class=_text_or_none(attributes.get(ATTR_DEVICE_CLASS)),
+        unit=_text_or_none(attributes.get(ATTR_UNIT_OF_MEASUREMENT)),
+    )
+    kept = {key: _plain(value) for key, value in attributes.items() if key in KEPT_ATTRIBUTES}
+    return EntityState(
+        info=info, state=clip(state.state), attributes=kept, last_changed=state.last_changed
+    )
+
+
+def build_snapshot(
+    hass: HomeAssistant, entity_ids: Iterable[str], areas: Mapping[str, str | None]
+) -> list[EntityState]:
+    """Current states of the watched entities that exist."""
+    snapshot = []
+    for entity_id in entity_ids:
+        if (state := hass.states.get(entity_id)) is not None:
+            snapshot.append(entity_state(state, areas.get(entity_id)))
+    return snapshot
+
+
+def build_environment(hass: HomeAssistant, weather_entity: str | None = None) -> Environment:
+    """Time, season, weather, daylight and occupancy as HA knows them now."""
+    now = dt_util.now()
+    weather = _pick_weather(hass, weather_entity)
+    sun = hass.states.get("sun.sun")
+    persons = hass.states.async_all("person")
+    return Environment(
+        local_time=now,
+        season=season_of(now.date(), southern_hemisphere=hass.config.latitude < 0),
+        weather=clip(weather.state, 40) if weather else None,
+        outdoor_temperature=parse_number(weather.attributes.get("temperature"))
+        if weather
+        else None,
+        daylight=(sun.state == "above_horizon") if sun else None,
+        persons_home=sum(1 for p in persons if p.state == "home") if persons else None,
+        persons_total=len(persons) if persons else None,
+    )
+
+
+def _pick_weather(hass: HomeAssistant, weather_entity: str | None) -> State | None:
+    if weather_entity:
+        return hass.states.get(weather_entity)
+    candidates = hass.states.async_all("weather")
+    return min(candidates, key=lambda s: s.entity_id) if candidates else None
+
+
+def _text_or_none(value: Any) -> str | None:
+    return clip(value, 60) if value is not None else None
+
+
+def _plain(value: Any) -> Any:
+    """Numbers and booleans as they are; anything else as clipped text."""
+    if isinstance(value, bool | int | float) or value is None:
+        return value
+    return clip(value, 100)

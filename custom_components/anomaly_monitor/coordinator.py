@@ -1,0 +1,197 @@
+"""The coordinator: periodic and on-demand analysis of the watched home."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.debounce import Debouncer
+from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
+from homeassistant.util import dt as dt_util
+
+from .anomaly_tracker import AnomalyTracker
+from .const import (
+    CONF_INTERVAL,
+    CONF_NOTIFY,
+    CONF_PROFILE,
+    CONF_WEATHER_ENTITY,
+    CONF_WINDOW,
+    DEFAULT_INTERVAL,
+    DEFAULT_WINDOW,
+    DOMAIN,
+    LOGGER,
+    SIGNIFICANT_DEBOUNCE,
+)
+from .context_builder import build_environment, build_snapshot
+from .core.detector import Detector
+from .core.feedback import findings_of, suppress
+from .core.models import ContextWindow, Verdict
+from .core.window import build_window
+from .surfaces import Announcer
+from .watcher import StateWatcher
+
+type AnomalyMonitorConfigEntry = ConfigEntry[AnomalyMonitorRuntimeData]
+
+
+@dataclass(slots=True)
+class AnomalyMonitorRuntimeData:
+    """Everything a loaded entry owns."""
+
+    coordinator: AnomalyMonitorCoordinator
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisResult:
+    """One analysis: the verdict and what the window looked like."""
+
+    verdict: Verdict
+    analysed_at: datetime
+    entities: int
+    transitions: int
+    entries: int
+    raw_tokens: int
+    tokens: int
+    compression_ratio: float
+    start: datetime | None
+    end: datetime | None
+
+    @classmethod
+    def of(cls, verdict: Verdict, window: ContextWindow, now: datetime) -> AnalysisResult:
+        """Summarise ``window`` next to its verdict."""
+        sequence = window.sequence
+        return cls(
+            verdict=verdict,
+            analysed_at=now,
+            entities=len(window.snapshot),
+            transitions=sequence.raw_count,
+            entries=len(sequence.entries),
+            raw_tokens=sequence.raw_tokens,
+            tokens=sequence.tokens,
+            compression_ratio=round(sequence.ratio, 3),
+            start=window.start,
+            end=window.end,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The service response and diagnostics form."""
+        return {
+            "verdict": self.verdict.as_dict(),
+            "analysed_at": self.analysed_at.isoformat(),
+            "window": {
+                "entities": self.entities,
+                "transitions": self.transitions,
+                "entries": self.entries,
+                "raw_tokens": self.raw_tokens,
+                "tokens": self.tokens,
+                "compression_ratio": self.compression_ratio,
+                "start": self.start.isoformat() if self.start else None,
+                "end": self.end.isoformat() if self.end else None,
+            },
+        }
+
+
+class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
+    """Builds a context window, asks the detector, and surfaces what it finds."""
+
+    config_entry: AnomalyMonitorConfigEntry
+
+    def __init__(
+        self, hass: HomeAssistant, entry: AnomalyMonitorConfigEntry, detector: Detector
+    ) -> None:
+        options = entry.options
+        super().__init__(
+            hass,
+            LOGGER,
+            config_entry=entry,
+            name=DOMAIN,
+            update_interval=timedelta(minutes=options.get(CONF_INTERVAL, DEFAULT_INTERVAL)),
+            request_refresh_debouncer=Debouncer(
+                hass,
+                LOGGER,
+                cooldown=SIGNIFICANT_DEBOUNCE.total_seconds(),
+                immediate=False,
+            ),
+        )
+        self.data = None
+        self.detector = detector
+        self.window = timedelta(minutes=options.get(CONF_WINDOW, DEFAULT_WINDOW))
+        self.profile: str = options.get(CONF_PROFILE, "")
+        self.weather_entity: str | None = options.get(CONF_WEATHER_ENTITY)
+        self.watcher = StateWatcher(hass, options, self.window, self._async_on_significant)
+        self.tracker = AnomalyTracker(hass, entry.entry_id)
+        self.announcer = Announcer(hass, entry, options.get(CONF_NOTIFY, []))
+        self.analyses = 0
+        self._lock = asyncio.Lock()
+
+    async def async_start(self) -> None:
+        """Restore stored anomalies and start watching."""
+        await self.tracker.async_load()
+        for anomaly in self.tracker.open.values():
+            self.announcer.async_create_issue(anomaly)
+        self.watcher.async_start()
+
+    async def async_stop(self) -> None:
+        """Stop watching and flush what must survive a restart."""
+        self.watcher.async_stop()
+        await self.tracker.async_flush()
+
+    @callback
+    def async_acknowledge(self, anomaly_id: str) -> None:
+        """The homeowner has seen the anomaly: its notification goes, it stays open."""
+        if (anomaly := self.tracker.acknowledge(anomaly_id)) is not None:
+            self.announcer.async_acknowledged(anomaly)
+            self.async_update_listeners()
+
+    @callback
+    def async_mark_false_alarm(self, anomaly_id: str) -> None:
+        """The homeowner says this is normal: close it and suppress the pattern."""
+        if (anomaly := self.tracker.mark_false_alarm(anomaly_id)) is not None:
+            self.announcer.async_cleared(anomaly, reason="false_alarm")
+            self.async_update_listeners()
+
+    @callback
+    def _async_on_significant(self) -> None:
+        # A plain callback: no task per event, the debouncer coalesces the burst.
+        if self._debounced_refresh is not None:
+            self._debounced_refresh.async_schedule_call()
+
+    async def _async_update_data(self) -> AnalysisResult:
+        try:
+            return await self.async_analyze()
+        except Exception as err:
+            raise UpdateFailed(
+                translation_domain=DOMAIN,
+                translation_key="analysis_failed",
+                translation_placeholders={"error": str(err)},
+            ) from err
+
+    def build_window(self) -> ContextWindow:
+        """The context window ending now."""
+        now = dt_util.utcnow()
+        watcher = self.watcher
+        return build_window(
+            build_snapshot(self.hass, watcher.entity_ids, watcher.areas),
+            build_environment(self.hass, self.weather_entity),
+            watcher.buffer.snapshot(now),
+            profile=self.profile,
+            start=now - self.window,
+        )
+
+    async def async_analyze(self) -> AnalysisResult:
+        """Analyse now and update every surface. Analyses never overlap."""
+        async with self._lock:
+            window = self.build_window()
+            verdict = await self.detector.async_analyze(window)
+            verdict = suppress(verdict, self.tracker.false_alarms)
+            now = dt_util.utcnow()
+            changes = self.tracker.update(findings_of(verdict), now)
+            for anomaly in changes.opened:
+                await self.announcer.async_opened(anomaly)
+            for anomaly in changes.cleared:
+                self.announcer.async_cleared(anomaly)
+            self.analyses += 1
+            return AnalysisResult.of(verdict, window, now)

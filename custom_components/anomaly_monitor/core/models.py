@@ -1,0 +1,314 @@
+"""Data the detection core works on: entities, transitions, windows and verdicts.
+
+Everything here is plain Python so the integration, the replay and the tests share it.
+Values that come from a home (names, states, attributes) are untrusted text: they are
+stored as given (clipped) and quoted wherever they are rendered into a prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+import math
+from typing import Any, NamedTuple
+
+# Long state strings are clipped so a hostile or broken device cannot blow up memory or prompts.
+MAX_TEXT_LENGTH = 255
+
+
+def clip(text: object, limit: int = MAX_TEXT_LENGTH) -> str:
+    """Return ``text`` as a single-line string of at most ``limit`` characters."""
+    value = str(text).replace("\n", " ").replace("\r", " ")
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+class Label(StrEnum):
+    """Outcome of an analysis."""
+
+    NORMAL = "normal"
+    ANOMALY = "anomaly"
+
+
+class Severity(StrEnum):
+    """How urgent an anomaly is, ordered from least to most."""
+
+    LOW = "low"
+    MEDIUM = "medium"
+    HIGH = "high"
+    CRITICAL = "critical"
+
+    @property
+    def rank(self) -> int:
+        """Position in the ordering, for comparisons."""
+        return _SEVERITY_RANK[self]
+
+
+_SEVERITY_RANK = {Severity.LOW: 0, Severity.MEDIUM: 1, Severity.HIGH: 2, Severity.CRITICAL: 3}
+
+
+class AnomalyType(StrEnum):
+    """Broad classes of anomaly; detectors may report others as free text."""
+
+    SAFETY_HAZARD = "safety_hazard"
+    SECURITY = "security"
+    DEVICE_MALFUNCTION = "device_malfunction"
+    PHYSICAL_VIOLATION = "physical_violation"
+    ENVIRONMENTAL_CONFLICT = "environmental_conflict"
+    OCCUPANCY_MISMATCH = "occupancy_mismatch"
+    BEHAVIOURAL = "behavioural"
+    ENERGY = "energy"
+
+
+@dataclass(frozen=True, slots=True)
+class EntityInfo:
+    """Static description of a watched entity, in Home Assistant's vocabulary."""
+
+    entity_id: str
+    name: str
+    area: str | None = None
+    device_class: str | None = None
+    unit: str | None = None
+
+    @property
+    def domain(self) -> str:
+        """The entity's domain, such as ``binary_sensor``."""
+        return self.entity_id.partition(".")[0]
+
+
+@dataclass(frozen=True, slots=True)
+class EntityState:
+    """Current state of one entity, with the few attributes detectors reason about."""
+
+    info: EntityInfo
+    state: str
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+    last_changed: datetime | None = None
+
+    @property
+    def entity_id(self) -> str:
+        """Shortcut to ``info.entity_id``."""
+        return self.info.entity_id
+
+    @property
+    def domain(self) -> str:
+        """Shortcut to ``info.domain``."""
+        return self.info.domain
+
+    @property
+    def number(self) -> float | None:
+        """The state as a finite number, or ``None`` when it is not one."""
+        return parse_number(self.state)
+
+
+def parse_number(value: object) -> float | None:
+    """Return ``value`` as a finite float, or ``None``."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        number = float(value)
+    else:
+        try:
+            number = float(str(value).strip())
+        except ValueError:
+            return None
+    return number if math.isfinite(number) else None
+
+
+class Transition(NamedTuple):
+    """One state change of a watched entity.
+
+    A named tuple rather than a dataclass: thousands sit in the buffer, and tuples of
+    atomic values are untracked by the garbage collector, which keeps per-event cost low.
+    """
+
+    when: datetime
+    entity_id: str
+    state: str
+    area: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """What surrounds the home at analysis time."""
+
+    local_time: datetime
+    season: str | None = None
+    weather: str | None = None
+    outdoor_temperature: float | None = None
+    daylight: bool | None = None
+    light_level: float | None = None  # 0 (dark) to 1 (full daylight), when known
+    persons_home: int | None = None
+    persons_total: int | None = None
+
+    @property
+    def weekday(self) -> str:
+        """Lower-case day name, e.g. ``monday``."""
+        return self.local_time.strftime("%A").lower()
+
+    @property
+    def is_weekend(self) -> bool:
+        """Saturday or Sunday."""
+        return self.local_time.weekday() >= 5
+
+    @property
+    def nobody_home(self) -> bool:
+        """True only when occupancy is known and zero."""
+        return self.persons_home == 0
+
+    @property
+    def is_night(self) -> bool:
+        """Between 23:00 and 06:00 local time."""
+        return self.local_time.hour >= 23 or self.local_time.hour < 6
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceEntry:
+    """One line of a compressed sequence: a state, or a run of states folded into one."""
+
+    start: datetime
+    end: datetime
+    entity_id: str
+    area: str | None
+    first: str
+    last: str
+    count: int = 1
+    kind: str = "change"  # change | repeat | drift | toggle
+
+    def describe(self) -> str:
+        """Short human-readable form used in prompts and diagnostics."""
+        if self.kind == "change":
+            return self.first
+        if self.kind == "repeat":
+            return f"{self.first} (unchanged x{self.count})"
+        if self.kind == "drift":
+            return f"{self.first} -> {self.last} (gradual, {self.count} readings)"
+        return f"toggled {self.first}/{self.last} x{self.count}, ended {self.last}"
+
+
+@dataclass(frozen=True, slots=True)
+class CompressedSequence:
+    """A time-ordered, compressed list of transitions and how much it was compressed."""
+
+    entries: tuple[SequenceEntry, ...]
+    raw_count: int
+    raw_tokens: int
+    tokens: int
+    truncated: int = 0  # entries dropped (oldest first) to meet the token budget
+
+    @property
+    def ratio(self) -> float:
+        """Raw tokens per compressed token (1.0 means no gain)."""
+        return self.raw_tokens / self.tokens if self.tokens else 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class ContextWindow:
+    """Everything a detector sees: current states, environment and the recent sequence."""
+
+    snapshot: tuple[EntityState, ...]
+    environment: Environment
+    sequence: CompressedSequence
+    transitions: tuple[Transition, ...] = ()
+    profile: str = ""
+    start: datetime | None = None
+    end: datetime | None = None
+
+    def by_id(self) -> dict[str, EntityState]:
+        """Snapshot indexed by entity id."""
+        return {state.entity_id: state for state in self.snapshot}
+
+    @property
+    def entity_ids(self) -> frozenset[str]:
+        """Every entity id a verdict may cite as evidence."""
+        ids = {state.entity_id for state in self.snapshot}
+        ids.update(transition.entity_id for transition in self.transitions)
+        return frozenset(ids)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing a detector found wrong, with the entities that show it."""
+
+    rule: str
+    evidence: tuple[str, ...]
+    reasoning: str
+    anomaly_type: str
+    severity: Severity = Severity.MEDIUM
+    recommendation: str = ""
+
+    @property
+    def signature(self) -> str:
+        """Stable identity of this pattern: same rule on the same entities."""
+        return f"{self.rule}:{','.join(sorted(self.evidence))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A detector's answer for one window."""
+
+    label: Label
+    evidence: tuple[str, ...] = ()
+    reasoning: str = ""
+    anomaly_type: str | None = None
+    severity: Severity | None = None
+    recommendation: str = ""
+    findings: tuple[Finding, ...] = ()
+    detector: str = ""
+    raw: str | None = None  # unparsed backend reply, kept for diagnostics
+
+    @property
+    def is_anomaly(self) -> bool:
+        """True when the label is anomaly."""
+        return self.label is Label.ANOMALY
+
+    @classmethod
+    def normal(cls, detector: str, reasoning: str = "Nothing unusual.") -> Verdict:
+        """A verdict with no findings."""
+        return cls(label=Label.NORMAL, reasoning=reasoning, detector=detector)
+
+    @classmethod
+    def from_findings(cls, findings: list[Finding] | tuple[Finding, ...], detector: str) -> Verdict:
+        """Summarise findings: the most severe leads, evidence is their union."""
+        if not findings:
+            return cls.normal(detector)
+        ordered = sorted(findings, key=lambda f: -f.severity.rank)
+        lead = ordered[0]
+        evidence: list[str] = []
+        for finding in ordered:
+            evidence.extend(e for e in finding.evidence if e not in evidence)
+        return cls(
+            label=Label.ANOMALY,
+            evidence=tuple(evidence),
+            reasoning=" ".join(f.reasoning for f in ordered),
+            anomaly_type=lead.anomaly_type,
+            severity=lead.severity,
+            recommendation=lead.recommendation,
+            findings=tuple(ordered),
+            detector=detector,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form, for service responses, events and storage."""
+        return {
+            "label": self.label.value,
+            "evidence": list(self.evidence),
+            "reasoning": self.reasoning,
+            "anomaly_type": self.anomaly_type,
+            "severity": self.severity.value if self.severity else None,
+            "recommendation": self.recommendation,
+            "detector": self.detector,
+            "findings": [
+                {
+                    "rule": f.rule,
+                    "evidence": list(f.evidence),
+                    "reasoning": f.reasoning,
+                    "anomaly_type": f.anomaly_type,
+                    "severity": f.severity.value,
+                    "recommendation": f.recommendation,
+                    "signature": f.signature,
+                }
+                for f in self.findings
+            ],
+        }

@@ -1,0 +1,40 @@
+"""Assemble a context window from a snapshot, the environment and recent transitions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
+
+from .compression import DEFAULT_TOKEN_BUDGET, compress
+from .models import ContextWindow, EntityState, Environment, Transition
+
+
+def season_of(day: date, southern_hemisphere: bool = False) -> str:
+    """Meteorological season for ``day``."""
+    seasons = ("winter", "spring", "summer", "autumn")
+    index = (day.month % 12) // 3
+    if southern_hemisphere:
+        index = (index + 2) % 4
+    return seasons[index]
+
+
+def build_window(
+    snapshot: Iterable[EntityState],
+    environment: Environment,
+    transitions: Sequence[Transition],
+    *,
+    profile: str = "",
+    start: datetime | None = None,
+    token_budget: int = DEFAULT_TOKEN_BUDGET,
+) -> ContextWindow:
+    """A window ending at the environment's local time."""
+    states = tuple(sorted(snapshot, key=lambda s: (s.info.area or "", s.entity_id)))
+    return ContextWindow(
+        snapshot=states,
+        environment=environment,
+        sequence=compress(transitions, token_budget),
+        transitions=tuple(transitions),
+        profile=profile,
+        start=start if start is not None else (transitions[0].when if transitions else None),
+        end=environment.local_time,
+    )

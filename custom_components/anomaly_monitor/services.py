@@ -1,0 +1,69 @@
+"""The integration's actions."""
+
+from __future__ import annotations
+
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import (
+    HomeAssistant,
+    ServiceCall,
+    ServiceResponse,
+    SupportsResponse,
+    callback,
+)
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+import voluptuous as vol
+
+from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN, SERVICE_ANALYZE
+from .coordinator import AnomalyMonitorConfigEntry
+
+ANALYZE_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
+
+
+def _loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfigEntry:
+    """The entry the call names, or the only loaded one."""
+    entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
+    if entry_id is not None:
+        entry = hass.config_entries.async_get_entry(entry_id)
+        if entry is None or entry.domain != DOMAIN:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="entry_not_found",
+                translation_placeholders={"entry_id": entry_id},
+            )
+        if entry.state is not ConfigEntryState.LOADED:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="entry_not_loaded",
+                translation_placeholders={"entry_id": entry_id},
+            )
+        return entry
+    loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+    if len(loaded) != 1:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="entry_required",
+            translation_placeholders={"count": str(len(loaded))},
+        )
+    return loaded[0]
+
+
+async def _async_analyze(call: ServiceCall) -> ServiceResponse:
+    """Analyse the home now and return the verdict."""
+    entry = _loaded_entry(call.hass, call)
+    coordinator = entry.runtime_data.coordinator
+    result = await coordinator.async_analyze()
+    coordinator.async_set_updated_data(result)
+    return result.as_dict()
+
+
+@callback
+def async_setup_services(hass: HomeAssistant) -> None:
+    """Register the actions once, whatever the number of entries."""
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_ANALYZE,
+        _async_analyze,
+        schema=ANALYZE_SCHEMA,
+        supports_response=SupportsResponse.ONLY,
+    )

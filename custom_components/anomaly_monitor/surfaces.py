@@ -1,0 +1,150 @@
+"""Tell the homeowner: persistent notification, repair issue, bus event, notify targets."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+import re
+from typing import Any
+
+from homeassistant.components import persistent_notification
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.dispatcher import async_dispatcher_send
+
+from .anomaly_tracker import OpenAnomaly
+from .const import DOMAIN, EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED, LOGGER
+
+_ISSUE_SEVERITY = {
+    "low": ir.IssueSeverity.WARNING,
+    "medium": ir.IssueSeverity.WARNING,
+    "high": ir.IssueSeverity.ERROR,
+    "critical": ir.IssueSeverity.CRITICAL,
+}
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def signal_anomaly_event(entry_id: str) -> str:
+    """Dispatcher signal carrying (event_type, data) to the event entity."""
+    return f"{DOMAIN}_{entry_id}_anomaly_event"
+
+
+def escape_markdown(text: str) -> str:
+    """Untrusted text (entity names, LLM reasoning) shown literally in Markdown."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def notification_id(entry_id: str, anomaly: OpenAnomaly) -> str:
+    """Stable id of the persistent notification of an anomaly."""
+    return f"{DOMAIN}_{entry_id}_{anomaly.key}"
+
+
+def issue_id(entry_id: str, anomaly: OpenAnomaly) -> str:
+    """Stable id of the repair issue of an anomaly."""
+    return f"anomaly_{entry_id}_{anomaly.key}"
+
+
+def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
+    """What automations receive about an anomaly."""
+    return {
+        "config_entry_id": entry.entry_id,
+        "anomaly_id": anomaly.key,
+        "rule": anomaly.rule,
+        "anomaly_type": anomaly.anomaly_type,
+        "severity": anomaly.severity,
+        "evidence": list(anomaly.evidence),
+        "reasoning": anomaly.reasoning,
+        "recommendation": anomaly.recommendation,
+        "first_seen": anomaly.first_seen,
+    }
+
+
+class Announcer:
+    """Creates and removes everything the homeowner sees about anomalies."""
+
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry, notify_targets: Sequence[str]):
+        self.hass = hass
+        self.entry = entry
+        self.notify_targets = list(notify_targets)
+
+    def _message(self, anomaly: OpenAnomaly) -> str:
+        evidence = ", ".join(f"`{e}`" for e in anomaly.evidence) or "-"
+        lines = [
+            f"**{escape_markdown(anomaly.anomaly_type.replace('_', ' ').capitalize())}** "
+            f"({anomaly.severity})",
+            "",
+            escape_markdown(anomaly.reasoning),
+            "",
+            f"Evidence: {evidence}",
+        ]
+        if anomaly.recommendation:
+            lines += ["", f"Recommendation: {escape_markdown(anomaly.recommendation)}"]
+        return "\n".join(lines)
+
+    async def async_opened(self, anomaly: OpenAnomaly) -> None:
+        """A new anomaly: notify on every surface once."""
+        hass, entry = self.hass, self.entry
+        persistent_notification.async_create(
+            hass,
+            self._message(anomaly),
+            title=f"{entry.title}: anomaly detected",
+            notification_id=notification_id(entry.entry_id, anomaly),
+        )
+        self.async_create_issue(anomaly)
+        data = event_data(entry, anomaly)
+        hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
+        async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
+        await self._async_notify_targets(anomaly)
+
+    def async_create_issue(self, anomaly: OpenAnomaly) -> None:
+        """The repair issue the homeowner acknowledges or marks as a false alarm."""
+        if anomaly.acknowledged:
+            return
+        ir.async_create_issue(
+            self.hass,
+            DOMAIN,
+            issue_id(self.entry.entry_id, anomaly),
+            is_fixable=True,
+            severity=_ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING),
+            translation_key="anomaly",
+            translation_placeholders={
+                "title": escape_markdown(self.entry.title),
+                "anomaly_type": escape_markdown(anomaly.anomaly_type.replace("_", " ")),
+                "severity": anomaly.severity,
+                "reasoning": escape_markdown(anomaly.reasoning),
+                "evidence": ", ".join(anomaly.evidence),
+            },
+            data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
+        )
+
+    def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
+        """The anomaly is over (or was a false alarm): remove what we showed."""
+        hass, entry = self.hass, self.entry
+        persistent_notification.async_dismiss(hass, notification_id(entry.entry_id, anomaly))
+        ir.async_delete_issue(hass, DOMAIN, issue_id(entry.entry_id, anomaly))
+        data = event_data(entry, anomaly) | {"reason": reason}
+        hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
+        async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
+
+    def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
+        """Seen by the homeowner: the reminders go, the anomaly stays open."""
+        persistent_notification.async_dismiss(
+            self.hass, notification_id(self.entry.entry_id, anomaly)
+        )
+        ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.entry.entry_id, anomaly))
+
+    async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
+        title = f"{self.entry.title}: {anomaly.anomaly_type.replace('_', ' ')}"
+        for target in self.notify_targets:
+            domain, _, name = target.partition(".")
+            if domain != "notify" or not name:
+                continue
+            if self.hass.states.get(target) is not None:  # a notify entity
+                service, data = "send_message", {"entity_id": target}
+            else:  # a legacy notify service such as notify.mobile_app_phone
+                service, data = name, {}
+            data |= {"title": title, "message": anomaly.reasoning}
+            try:
+                await self.hass.services.async_call("notify", service, data, blocking=False)
+            except Exception:  # one broken target must not stop the others
+                LOGGER.exception("Could not notify %s", target)

@@ -1,0 +1,194 @@
+"""Watch the state bus for the configured entities and keep their recent transitions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import timedelta
+from typing import Any
+
+from homeassistant.components.homeassistant.exposed_entities import (
+    async_listen_entity_updates,
+    async_should_expose,
+)
+from homeassistant.const import EVENT_STATE_CHANGED
+from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
+from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
+from homeassistant.helpers.debounce import Debouncer
+
+from .const import (
+    CONF_EXCLUDE_ENTITIES,
+    CONF_INCLUDE_AREAS,
+    CONF_INCLUDE_DOMAINS,
+    CONF_INCLUDE_ENTITIES,
+    CONF_USE_EXPOSED,
+    DEFAULT_USE_EXPOSED,
+    DOMAIN,
+    LOGGER,
+    MAX_BUFFERED_TRANSITIONS,
+)
+from .core.buffer import TransitionBuffer
+from .core.home import HAZARD_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
+from .core.models import Transition, clip
+from .state_summary import summarize_state
+
+# Domains whose every change is worth an early look.
+_SIGNIFICANT_DOMAINS = frozenset({"lock", "alarm_control_panel", "climate", "water_heater"})
+_SIGNIFICANT_BINARY_CLASSES = HAZARD_DEVICE_CLASSES | OPENING_DEVICE_CLASSES
+# Our own entities and bookkeeping domains are never watched.
+_IGNORED_DOMAINS = frozenset({"automation", "script", "scene", "group", "zone", "event", "update"})
+
+
+class StateWatcher:
+    """Subscribes to state changes of the watched entities; O(1) work per event."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        options: Mapping[str, Any],
+        window: timedelta,
+        on_significant: Callable[[], None],
+    ) -> None:
+        self.hass = hass
+        self.options = options
+        self.buffer = TransitionBuffer(window, MAX_BUFFERED_TRANSITIONS)
+        self.entity_ids: frozenset[str] = frozenset()
+        self.areas: dict[str, str | None] = {}
+        self.events_seen = 0
+        self._on_significant = on_significant
+        self._last_summary: dict[str, str] = {}
+        self._unsubs: list[CALLBACK_TYPE] = []
+        self._resolve_debouncer = Debouncer(
+            hass, LOGGER, cooldown=2.0, immediate=False, function=self._async_resolve_now
+        )
+
+    @callback
+    def async_start(self) -> None:
+        """Resolve the watched entities and subscribe."""
+        self.async_resolve()
+        # One filtered bus listener: the filter is a set lookup and the callback runs
+        # in the same loop iteration, cheaper per event than per-entity tracking.
+        self._unsubs.append(
+            self.hass.bus.async_listen(
+                EVENT_STATE_CHANGED, self._async_handle_event, event_filter=self._is_watched
+            )
+        )
+        request = self._async_request_resolve
+        self._unsubs.append(self.hass.bus.async_listen(er.EVENT_ENTITY_REGISTRY_UPDATED, request))
+        self._unsubs.append(self.hass.bus.async_listen(dr.EVENT_DEVICE_REGISTRY_UPDATED, request))
+        if self.options.get(CONF_USE_EXPOSED, DEFAULT_USE_EXPOSED):
+            self._unsubs.append(async_listen_entity_updates(self.hass, "conversation", request))
+        if self.options.get(CONF_INCLUDE_DOMAINS) or self.options.get(CONF_USE_EXPOSED, True):
+            # New entities of a watched domain appear as state changes with no old state.
+            self._unsubs.append(
+                self.hass.bus.async_listen(
+                    EVENT_STATE_CHANGED, request, event_filter=self._is_new_unwatched_entity
+                )
+            )
+
+    @callback
+    def async_stop(self) -> None:
+        """Unsubscribe from everything."""
+        self._resolve_debouncer.async_shutdown()
+        while self._unsubs:
+            self._unsubs.pop()()
+
+    @callback
+    def _async_request_resolve(self, *_: Any) -> None:
+        self.hass.async_create_task(self._resolve_debouncer.async_call(), eager_start=True)
+
+    async def _async_resolve_now(self) -> None:
+        self.async_resolve()
+
+    @callback
+    def _is_watched(self, event_data: EventStateChangedData) -> bool:
+        return event_data["entity_id"] in self.entity_ids
+
+    @callback
+    def _is_new_unwatched_entity(self, event_data: EventStateChangedData) -> bool:
+        return event_data["old_state"] is None and event_data["entity_id"] not in self.entity_ids
+
+    @callback
+    def async_resolve(self) -> None:
+        """Work out which entities to watch; the bus filter reads the new set at once."""
+        entity_ids = self._resolve_entity_ids()
+        self.areas = self._resolve_areas(entity_ids)
+        if entity_ids != self.entity_ids:
+            self.entity_ids = entity_ids
+            LOGGER.debug("Watching %d entities", len(entity_ids))
+
+    def _resolve_entity_ids(self) -> frozenset[str]:
+        hass, options = self.hass, self.options
+        registry = er.async_get(hass)
+        wanted: set[str] = set(options.get(CONF_INCLUDE_ENTITIES, []))
+        domains = set(options.get(CONF_INCLUDE_DOMAINS, []))
+        if domains:
+            wanted.update(hass.states.async_entity_ids(domains))
+        areas = set(options.get(CONF_INCLUDE_AREAS, []))
+        if areas:
+            device_registry = dr.async_get(hass)
+            for entry in registry.entities.values():
+                area = entry.area_id
+                if area is None and entry.device_id:
+                    device = device_registry.async_get(entry.device_id)
+                    area = device.area_id if device else None
+                if area in areas:
+                    wanted.add(entry.entity_id)
+        if options.get(CONF_USE_EXPOSED, DEFAULT_USE_EXPOSED):
+            wanted.update(
+                entity_id
+                for entity_id in hass.states.async_entity_ids()
+                if async_should_expose(hass, "conversation", entity_id)
+            )
+        wanted.difference_update(options.get(CONF_EXCLUDE_ENTITIES, []))
+        own = {entry.entity_id for entry in registry.entities.values() if entry.platform == DOMAIN}
+        return frozenset(
+            entity_id
+            for entity_id in wanted
+            if entity_id not in own and entity_id.partition(".")[0] not in _IGNORED_DOMAINS
+        )
+
+    def _resolve_areas(self, entity_ids: frozenset[str]) -> dict[str, str | None]:
+        registry = er.async_get(self.hass)
+        device_registry = dr.async_get(self.hass)
+        area_registry = ar.async_get(self.hass)
+        areas: dict[str, str | None] = {}
+        for entity_id in entity_ids:
+            area_id = None
+            if (entry := registry.async_get(entity_id)) is not None:
+                area_id = entry.area_id
+                if area_id is None and entry.device_id:
+                    device = device_registry.async_get(entry.device_id)
+                    area_id = device.area_id if device else None
+            area = area_registry.async_get_area(area_id) if area_id else None
+            areas[entity_id] = area.name if area else None
+        return areas
+
+    @callback
+    def _async_handle_event(self, event: Event[EventStateChangedData]) -> None:
+        self.events_seen += 1
+        new_state = event.data["new_state"]
+        if new_state is None:
+            return
+        entity_id = new_state.entity_id
+        summary = summarize_state(new_state.domain, new_state.state, new_state.attributes)
+        if self._last_summary.get(entity_id) == summary:
+            return  # attribute noise: nothing a detector reasons about changed
+        self._last_summary[entity_id] = summary
+        self.buffer.append(
+            Transition(
+                when=new_state.last_updated,
+                entity_id=entity_id,
+                state=clip(summary),
+                area=self.areas.get(entity_id),
+            )
+        )
+        if self._is_significant(new_state.domain, new_state.state, new_state.attributes):
+            self._on_significant()
+
+    @staticmethod
+    def _is_significant(domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
+        if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
+            return True
+        return domain == "binary_sensor" and (
+            attributes.get("device_class") in _SIGNIFICANT_BINARY_CLASSES
+        )

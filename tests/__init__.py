@@ -1,0 +1,1 @@
+"""Tests for the Anomaly Monitor integration, its core and the benchmark replay."""

@@ -1,0 +1,64 @@
+"""Helpers for integration tests: a configured monitor in a real hass."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.anomaly_monitor.const import (
+    CONF_INCLUDE_ENTITIES,
+    CONF_INTERVAL,
+    CONF_USE_EXPOSED,
+    CONF_WINDOW,
+    DOMAIN,
+)
+
+SMOKE = "binary_sensor.kitchen_smoke"
+FRONT_LOCK = "lock.front_door"
+LIVING_TEMP = "sensor.living_room_temperature"
+ALICE = "person.alice"
+
+
+def monitor_options(**overrides: Any) -> dict[str, Any]:
+    """Options that watch the test home's entities explicitly."""
+    options: dict[str, Any] = {
+        CONF_USE_EXPOSED: False,
+        CONF_INCLUDE_ENTITIES: [SMOKE, FRONT_LOCK, LIVING_TEMP],
+        CONF_INTERVAL: 15,
+        CONF_WINDOW: 120,
+    }
+    options.update(overrides)
+    return options
+
+
+def set_calm_home(hass: HomeAssistant) -> None:
+    """A home where nothing is wrong: someone is in, the door locked, no smoke."""
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door"})
+    hass.states.async_set(
+        LIVING_TEMP,
+        "21.5",
+        {"device_class": "temperature", "unit_of_measurement": "°C", "friendly_name": "Living"},
+    )
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+
+
+async def setup_monitor(hass: HomeAssistant, **overrides: Any) -> MockConfigEntry:
+    """Add and load a monitor entry."""
+    entry = MockConfigEntry(domain=DOMAIN, title="Home", options=monitor_options(**overrides))
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+async def analyze(hass: HomeAssistant, entry: MockConfigEntry | None = None) -> dict[str, Any]:
+    """Call the analyze action and return its response."""
+    data = {"config_entry_id": entry.entry_id} if entry else {}
+    response = await hass.services.async_call(
+        DOMAIN, "analyze", data, blocking=True, return_response=True
+    )
+    assert response is not None
+    return dict(response)

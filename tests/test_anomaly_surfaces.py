@@ -1,0 +1,109 @@
+"""An anomaly reaches the homeowner on every surface, once, and goes when it clears."""
+
+from __future__ import annotations
+
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import Event, HomeAssistant
+from homeassistant.helpers import entity_registry as er, issue_registry as ir
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import async_capture_events
+
+from custom_components.anomaly_monitor.const import (
+    DOMAIN,
+    EVENT_ANOMALY_CLEARED,
+    EVENT_ANOMALY_DETECTED,
+)
+
+from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
+
+
+def _entity_id(hass: HomeAssistant, key: str, platform: str) -> str:
+    registry = er.async_get(hass)
+    return next(
+        e.entity_id
+        for e in registry.entities.values()
+        if e.platform == DOMAIN and e.unique_id.endswith(f"_{key}") and e.domain == platform
+    )
+
+
+def _notifications(hass: HomeAssistant) -> dict[str, dict]:
+    from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+
+    return dict(_async_get_or_create_notifications(hass))
+
+
+async def test_smoke_reaches_every_surface_and_clears(hass: HomeAssistant) -> None:
+    """Smoke: notification, repair issue, bus event, event entity, sensors; then all clear."""
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+
+    calm = await analyze(hass, entry)
+    assert calm["verdict"]["label"] == "normal"
+
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+
+    verdict = response["verdict"]
+    assert verdict["label"] == "anomaly"
+    assert verdict["evidence"] == [SMOKE]
+    assert verdict["anomaly_type"] == "safety_hazard"
+    assert verdict["severity"] == "critical"
+
+    assert len(detected) == 1
+    event: Event = detected[0]
+    assert event.data["evidence"] == [SMOKE]
+    anomaly_id = event.data["anomaly_id"]
+
+    notifications = _notifications(hass)
+    assert f"{DOMAIN}_{entry.entry_id}_{anomaly_id}" in notifications
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"anomaly_{entry.entry_id}_{anomaly_id}")
+    assert issue is not None
+    assert issue.is_fixable
+    assert issue.severity is ir.IssueSeverity.CRITICAL
+
+    assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "on"
+    verdict_state = hass.states.get(_entity_id(hass, "last_verdict", "sensor"))
+    assert verdict_state.state == "anomaly"
+    assert verdict_state.attributes["evidence"] == [SMOKE]
+    event_state = hass.states.get(_entity_id(hass, "anomaly_event", "event"))
+    assert event_state.attributes["event_type"] == "detected"
+    assert event_state.attributes["evidence"] == [SMOKE]
+
+    # Still smoky: nothing is announced twice.
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert len(detected) == 1
+
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert response["verdict"]["label"] == "normal"
+    assert len(cleared) == 1
+    assert cleared[0].data["anomaly_id"] == anomaly_id
+    issue_id = f"anomaly_{entry.entry_id}_{anomaly_id}"
+    assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None
+    assert f"{DOMAIN}_{entry.entry_id}_{anomaly_id}" not in _notifications(hass)
+    assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "off"
+    event_state = hass.states.get(_entity_id(hass, "anomaly_event", "event"))
+    assert event_state.attributes["event_type"] == "cleared"
+
+
+async def test_notify_targets_get_the_anomaly_once(hass: HomeAssistant) -> None:
+    """A legacy notify service receives the new anomaly; a missing target is skipped."""
+    from pytest_homeassistant_custom_component.common import async_mock_service
+
+    from custom_components.anomaly_monitor.const import CONF_NOTIFY
+
+    calls = async_mock_service(hass, "notify", "phone")
+    set_calm_home(hass)
+    entry = await setup_monitor(hass, **{CONF_NOTIFY: ["notify.missing", "notify.phone"]})
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
+    await analyze(hass, entry)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert len(calls) == 1
+    assert "Smoke detected" in calls[0].data["message"]

@@ -1,0 +1,67 @@
+"""Compression of a sequence with known repeats, drifts and toggles."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.buffer import TransitionBuffer
+from custom_components.anomaly_monitor.core.compression import compress
+from custom_components.anomaly_monitor.core.models import Transition
+
+T0 = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
+
+
+def _t(minute: float, entity_id: str, state: str) -> Transition:
+    return Transition(T0 + timedelta(minutes=minute), entity_id, state, "Kitchen")
+
+
+def test_known_sequence_compresses_to_expected_window() -> None:
+    """Repeats merge, a slow temperature rise keeps first/last, a flapping light is counted."""
+    transitions = [
+        _t(0, "binary_sensor.door", "on"),
+        _t(1, "binary_sensor.door", "on"),
+        _t(2, "binary_sensor.door", "on"),
+        _t(3, "binary_sensor.door", "off"),
+        *[_t(4 + i, "sensor.temp", f"{20 + i * 0.2:.1f}") for i in range(6)],
+        *[_t(10 + i * 0.1, "light.hall", "on" if i % 2 == 0 else "off") for i in range(8)],
+        _t(20, "sensor.temp", "35.0"),  # a jump is kept as its own entry
+    ]
+    sequence = compress(transitions)
+    got = [(e.entity_id, e.kind, e.first, e.last, e.count) for e in sequence.entries]
+    assert got == [
+        ("binary_sensor.door", "repeat", "on", "on", 3),
+        ("binary_sensor.door", "change", "off", "off", 1),
+        ("sensor.temp", "drift", "20.0", "21.0", 6),
+        ("light.hall", "toggle", "on", "off", 8),
+        ("sensor.temp", "change", "35.0", "35.0", 1),
+    ]
+    assert sequence.raw_count == len(transitions) == 19
+    assert sequence.ratio > 2.5
+    assert sequence.truncated == 0
+
+
+def test_token_budget_drops_oldest_first() -> None:
+    """Over budget: the oldest entries go and are counted; the newest stay."""
+    transitions = [_t(i, f"lock.door_{i}", "unlocked") for i in range(50)]
+    sequence = compress(transitions, token_budget=100)
+    assert sequence.tokens <= 100
+    assert sequence.truncated == 50 - len(sequence.entries)
+    assert sequence.entries[-1].entity_id == "lock.door_49"
+
+
+def test_two_state_change_is_not_a_toggle() -> None:
+    """Opening and closing a door once is two changes, not a storm."""
+    sequence = compress([_t(0, "binary_sensor.door", "on"), _t(5, "binary_sensor.door", "off")])
+    assert [e.kind for e in sequence.entries] == ["change", "change"]
+
+
+def test_buffer_expires_by_age_and_caps_by_size() -> None:
+    """Old transitions age out; the hard cap evicts and counts."""
+    buffer = TransitionBuffer(timedelta(minutes=10), max_size=3)
+    for minute in range(5):
+        buffer.append(_t(minute, "sensor.a", str(minute)))
+    assert len(buffer) == 3
+    assert buffer.dropped == 2
+    kept = buffer.snapshot(T0 + timedelta(minutes=13, seconds=30))
+    assert [t.state for t in kept] == ["4"]
+    assert buffer.dropped == 2  # ageing out is not dropping

@@ -1,0 +1,67 @@
+"""Setup, unload and reload leave nothing behind; exposed entities are watched by default."""
+
+from __future__ import annotations
+
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.anomaly_monitor.const import CONF_EXCLUDE_ENTITIES, DOMAIN
+
+from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+
+
+async def test_unload_and_reload_remove_every_listener(hass: HomeAssistant) -> None:
+    """After unload no state change reaches the monitor; reload starts a fresh one."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    watcher = entry.runtime_data.coordinator.watcher
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke"})
+    await hass.async_block_till_done()
+    assert len(watcher.buffer) == 1
+
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.runtime_data.coordinator.watcher is not watcher
+
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert entry.state is ConfigEntryState.NOT_LOADED
+    seen = watcher.events_seen
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke"})
+    await hass.async_block_till_done()
+    assert watcher.events_seen == seen
+    # The harness also fails this test if a timer or task outlives the entry.
+
+
+async def test_exposed_entities_are_watched_by_default(hass: HomeAssistant) -> None:
+    """With default options the monitor watches what is exposed to Assist, minus exclusions."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    registry = er.async_get(hass)
+    area = ar.async_get(hass).async_create("Kitchen")
+    smoke = registry.async_get_or_create(
+        "binary_sensor", "test", "smoke", suggested_object_id="kitchen_smoke"
+    )
+    registry.async_update_entity(smoke.entity_id, area_id=area.id)
+    lock = registry.async_get_or_create("lock", "test", "lock", suggested_object_id="front_door")
+    set_calm_home(hass)
+    async_expose_entity(hass, "conversation", smoke.entity_id, True)
+    async_expose_entity(hass, "conversation", lock.entity_id, True)
+    async_expose_entity(hass, "conversation", LIVING_TEMP, False)
+
+    entry = MockConfigEntry(
+        domain=DOMAIN, title="Home", options={CONF_EXCLUDE_ENTITIES: [lock.entity_id]}
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    watcher = entry.runtime_data.coordinator.watcher
+    assert SMOKE in watcher.entity_ids
+    assert FRONT_LOCK not in watcher.entity_ids
+    assert LIVING_TEMP not in watcher.entity_ids
+    assert watcher.areas[SMOKE] == "Kitchen"
+    assert not any("anomaly" in entity_id for entity_id in watcher.entity_ids)

@@ -1,0 +1,57 @@
+"""Analyses run periodically and shortly after significant changes (debounced)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
+
+from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+
+
+async def test_significant_change_triggers_one_debounced_analysis(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """A burst of significant changes leads to a single analysis after the debounce delay."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    coordinator = entry.runtime_data.coordinator
+    await hass.async_block_till_done()
+    start = coordinator.analyses
+
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke"})
+    hass.states.async_set(FRONT_LOCK, "unlocked")
+    hass.states.async_set(FRONT_LOCK, "locked")
+    await hass.async_block_till_done()
+    assert coordinator.analyses == start  # debounced, not yet
+
+    freezer.tick(timedelta(seconds=11))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert coordinator.analyses == start + 1
+    assert coordinator.data.verdict.evidence == (SMOKE,)
+
+
+async def test_insignificant_change_waits_for_the_interval(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """A temperature reading is buffered; the periodic analysis picks it up."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    coordinator = entry.runtime_data.coordinator
+    await hass.async_block_till_done()
+    start = coordinator.analyses
+
+    hass.states.async_set(LIVING_TEMP, "22.0", {"device_class": "temperature"})
+    freezer.tick(timedelta(seconds=30))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert coordinator.analyses == start
+
+    freezer.tick(timedelta(minutes=16))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert coordinator.analyses == start + 1
+    assert coordinator.data.transitions == 1
