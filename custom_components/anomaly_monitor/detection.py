@@ -6,10 +6,10 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 
 from .const import CONF_SENSITIVITY, DEFAULT_SENSITIVITY
+from .core.combined_detector import CombinedDetector
 from .core.detector import Detector
-from .core.rule_detector import RuleDetector
 
 
 async def async_create_detector(hass: HomeAssistant, entry: ConfigEntry) -> Detector:
-    """The rule-based detector: the embedded default that needs no model or server."""
-    return RuleDetector(sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY))
+    """Semantic rules plus temporal statistics: the embedded default, no model or server."""
+    return CombinedDetector(sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY))

@@ -1,11 +1,17 @@
-"""A read-only view of a window's snapshot, indexed the way rules ask questions."""
+"""A read-only view of a window, indexed the way rules and statistics ask questions.
+
+Everything here speaks Home Assistant's vocabulary: domain, device_class, unit, area,
+and the standard states (``on``/``off``, ``locked``, ``armed_away``, ``home``...).
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import datetime
+from functools import cached_property
 
-from .models import ContextWindow, EntityState, Environment, Transition
+from .models import ContextWindow, EntityState, Environment, Transition, parse_number
 
 # States Home Assistant uses when it cannot read a device.
 UNAVAILABLE_STATES = frozenset({"unavailable", "unknown"})
@@ -16,11 +22,52 @@ HAZARD_DEVICE_CLASSES = frozenset(
 )
 # Binary sensor device classes that are openings of the building envelope.
 OPENING_DEVICE_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
+# Openings through which a person enters the home.
+ENTRY_DEVICE_CLASSES = frozenset({"door", "garage_door"})
 OCCUPANCY_DEVICE_CLASSES = frozenset({"motion", "occupancy", "presence"})
+# Binary sensors whose "on" says a device is working (so "off" is the fault).
+CONNECTIVITY_DEVICE_CLASSES = frozenset({"connectivity", "plug", "power", "running"})
+# Cover device classes that are part of the building envelope.
+ENVELOPE_COVER_CLASSES = frozenset({"door", "garage", "gate", "window"})
+# Domains whose entities are physical devices (not helpers, automations or weather).
+DEVICE_DOMAINS = frozenset(
+    {
+        "alarm_control_panel",
+        "binary_sensor",
+        "camera",
+        "climate",
+        "cover",
+        "fan",
+        "humidifier",
+        "lawn_mower",
+        "light",
+        "lock",
+        "media_player",
+        "sensor",
+        "siren",
+        "switch",
+        "vacuum",
+        "valve",
+        "water_heater",
+    }
+)
+# Domains a person switches on to use (lights, appliances, media).
+APPLIANCE_DOMAINS = frozenset(
+    {"light", "switch", "fan", "media_player", "humidifier", "vacuum", "water_heater"}
+)
+# States that mean "this actuator is doing something".
+ACTIVE_STATES = frozenset(
+    {"on", "open", "opening", "playing", "heating", "cooling", "cleaning", "unlocked", "running"}
+)
+# Alarm panel states that protect an empty home.
+ARMED_STATES = frozenset(
+    {"armed_away", "armed_home", "armed_night", "armed_vacation", "armed_custom_bypass", "armed"}
+)
+ABSENT_STATES = frozenset({"not_home", "away"})
 
 
 class HomeView:
-    """Answers questions about a window: entities of a kind, in an area, in a state."""
+    """Answers questions about a window: which entities of a kind, where, in which state."""
 
     def __init__(self, window: ContextWindow) -> None:
         self.window = window
@@ -31,6 +78,8 @@ class HomeView:
         for state in window.snapshot:
             self._by_domain[state.domain].append(state)
             self._by_area[state.info.area].append(state)
+
+    # --- snapshot -------------------------------------------------------------------------
 
     def of(self, domain: str, *device_classes: str) -> list[EntityState]:
         """Entities of ``domain``, optionally only those with one of ``device_classes``."""
@@ -48,6 +97,43 @@ class HomeView:
         """Every named area that has a watched entity."""
         return [area for area in self._by_area if area is not None]
 
+    def sensors(self, device_class: str, area: str | None = None) -> list[EntityState]:
+        """Numeric sensors of ``device_class`` (optionally in ``area``) that have a value."""
+        return [
+            s
+            for s in self.of("sensor", device_class)
+            if s.number is not None and (area is None or s.info.area == area)
+        ]
+
+    # --- occupancy ------------------------------------------------------------------------
+
+    @property
+    def nobody_home(self) -> bool:
+        """Occupancy is known and nobody is home (count, or every tracked person away)."""
+        if self.env.persons_home is not None:
+            return self.env.persons_home == 0
+        people = self.presence_entities
+        return bool(people) and all(s.state.lower() in ABSENT_STATES for s in people)
+
+    @property
+    def somebody_home(self) -> bool:
+        """Occupancy is known and at least one person is home."""
+        if self.env.persons_home is not None:
+            return self.env.persons_home > 0
+        return any(s.state.lower() == "home" for s in self.presence_entities)
+
+    @cached_property
+    def presence_entities(self) -> list[EntityState]:
+        """Persons and device trackers: who is home."""
+        return self.of("person") + self.of("device_tracker")
+
+    @cached_property
+    def motion_sensors(self) -> list[EntityState]:
+        """Motion, occupancy and presence binary sensors."""
+        return self.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+
+    # --- sequence -------------------------------------------------------------------------
+
     def transitions(self, entity_ids: Iterable[str] | None = None) -> list[Transition]:
         """The window's raw transitions, optionally for some entities only."""
         if entity_ids is None:
@@ -55,10 +141,53 @@ class HomeView:
         wanted = set(entity_ids)
         return [t for t in self.window.transitions if t.entity_id in wanted]
 
+    @cached_property
+    def history(self) -> dict[str, list[Transition]]:
+        """Transitions per entity, oldest first, consecutive repeats kept."""
+        per_entity: dict[str, list[Transition]] = defaultdict(list)
+        for transition in sorted(self.window.transitions, key=lambda t: t.when):
+            per_entity[transition.entity_id].append(transition)
+        return dict(per_entity)
+
+    def changes(self, entity_id: str) -> list[Transition]:
+        """Transitions of one entity where the state actually changed."""
+        result: list[Transition] = []
+        for transition in self.history.get(entity_id, []):
+            if not result or result[-1].state != transition.state:
+                result.append(transition)
+        return result
+
     @property
-    def nobody_home(self) -> bool:
-        """Occupancy is known and nobody is home."""
-        return self.env.nobody_home
+    def end(self) -> datetime:
+        """When the window ends (analysis time)."""
+        if self.window.end is not None:
+            return self.window.end
+        if self.window.transitions:
+            return max(t.when for t in self.window.transitions)
+        return self.env.local_time
+
+    def info(self, entity_id: str) -> EntityState | None:
+        """The snapshot entry of ``entity_id``, when it is watched."""
+        return self.states.get(entity_id)
+
+    def device_class(self, entity_id: str) -> str | None:
+        """device_class of an entity, ``None`` when unknown."""
+        state = self.states.get(entity_id)
+        return state.info.device_class if state else None
+
+    def domain(self, entity_id: str) -> str:
+        """Domain of an entity id."""
+        return entity_id.partition(".")[0]
+
+    def area(self, entity_id: str) -> str | None:
+        """Area of an entity: from the snapshot, else from its transitions."""
+        state = self.states.get(entity_id)
+        if state is not None and state.info.area:
+            return state.info.area
+        for transition in self.history.get(entity_id, []):
+            if transition.area:
+                return transition.area
+        return None
 
 
 def is_unavailable(state: EntityState) -> bool:
@@ -69,3 +198,23 @@ def is_unavailable(state: EntityState) -> bool:
 def is_on(state: EntityState) -> bool:
     """A binary sensor, switch or light that is on."""
     return state.state.lower() == "on"
+
+
+def is_opening(state: EntityState) -> bool:
+    """A door, window or other opening sensor (binary_sensor) of the building."""
+    return state.domain == "binary_sensor" and state.info.device_class in OPENING_DEVICE_CLASSES
+
+
+def is_motion(state: EntityState) -> bool:
+    """A motion, occupancy or presence binary sensor."""
+    return state.domain == "binary_sensor" and state.info.device_class in OCCUPANCY_DEVICE_CLASSES
+
+
+def is_armed(state: EntityState) -> bool:
+    """An alarm panel in one of the armed states."""
+    return state.state.lower() in ARMED_STATES
+
+
+def number_of(value: str) -> float | None:
+    """A state string as a number (HA states are strings)."""
+    return parse_number(value)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 import logging
 
 from .home import HomeView
 from .models import ContextWindow, Finding, Severity, Verdict
-from .rules import ALL_RULES, Rule
+from .rules import ALL_RULES
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -18,6 +18,33 @@ SENSITIVITY_THRESHOLDS = {
     "high": Severity.LOW,
 }
 
+Check = Callable[[HomeView], Iterable[Finding]]
+
+
+def run_checks(
+    checks: Iterable[Check],
+    home: HomeView,
+    min_severity: Severity,
+    suppressed: set[str],
+) -> list[Finding]:
+    """Every finding of every check, minus duplicates, suppressed and too-minor ones."""
+    found: list[Finding] = []
+    seen: set[str] = set()
+    for check in checks:
+        try:
+            results = list(check(home))
+        except Exception:  # a buggy check must not silence the others
+            _LOGGER.exception("Check %s failed", getattr(check, "__name__", check))
+            continue
+        for finding in results:
+            if finding.signature in seen or finding.signature in suppressed:
+                continue
+            if finding.severity.rank < min_severity.rank:
+                continue
+            seen.add(finding.signature)
+            found.append(finding)
+    return found
+
 
 class RuleDetector:
     """Detector made of semantic rules; cheap enough to run on every analysis."""
@@ -26,7 +53,7 @@ class RuleDetector:
 
     def __init__(
         self,
-        rules: Iterable[Rule] = ALL_RULES,
+        rules: Iterable[Check] = ALL_RULES,
         sensitivity: str = "medium",
         suppressed: Iterable[str] = (),
     ) -> None:
@@ -34,25 +61,9 @@ class RuleDetector:
         self.min_severity = SENSITIVITY_THRESHOLDS.get(sensitivity, Severity.MEDIUM)
         self.suppressed = set(suppressed)
 
-    def findings(self, window: ContextWindow) -> list[Finding]:
+    def findings(self, window: ContextWindow, home: HomeView | None = None) -> list[Finding]:
         """Every finding of every rule, minus suppressed and too-minor ones."""
-        home = HomeView(window)
-        found: list[Finding] = []
-        seen: set[str] = set()
-        for rule in self.rules:
-            try:
-                results = list(rule(home))
-            except Exception:  # a buggy rule must not silence the others
-                _LOGGER.exception("Rule %s failed", getattr(rule, "__name__", rule))
-                continue
-            for finding in results:
-                if finding.signature in seen or finding.signature in self.suppressed:
-                    continue
-                if finding.severity.rank < self.min_severity.rank:
-                    continue
-                seen.add(finding.signature)
-                found.append(finding)
-        return found
+        return run_checks(self.rules, home or HomeView(window), self.min_severity, self.suppressed)
 
     async def async_analyze(self, window: ContextWindow) -> Verdict:
         """Run the rules; they are pure and fast, so no executor is needed."""

@@ -1,8 +1,8 @@
 """Semantic rules over a home's snapshot, written in Home Assistant's vocabulary.
 
-A rule is a function ``rule(home) -> Iterable[Finding]``. Rules never look at entity
-names: they reason about domain, device_class, unit, area and occupancy, so they work
-in any home.
+A rule is a function ``rule(home) -> Iterable[Finding]``. Rules reason about domain,
+device_class, unit, area, occupancy and time, never about a particular home's names,
+so they work in any home. One module per family.
 """
 
 from __future__ import annotations
@@ -11,21 +11,62 @@ from collections.abc import Callable, Iterable
 
 from ..home import HomeView
 from ..models import Finding
-from .device_health import safety_device_unavailable
-from .hvac import heating_and_cooling_in_one_area, hvac_with_opening_open
-from .physical import reading_outside_physical_range
-from .safety import hazard_detected
-from .security import home_open_while_away
+from .device_health import (
+    detector_contradicts_level,
+    device_unavailable,
+    leak_alarm_without_water,
+    opening_contradicts_angle,
+    outlet_off_but_drawing_power,
+)
+from .hvac import (
+    heating_and_cooling_in_one_area,
+    hvac_action_contradicts_mode,
+    hvac_not_responding,
+    hvac_overshooting_target,
+    hvac_with_opening_open,
+)
+from .occupancy import appliance_active_while_away, motion_while_away
+from .physical import reading_outside_physical_range, room_temperature_out_of_line
+from .safety import hazard_detected, hazard_level_without_alarm, window_open_in_wet_weather
+from .security import (
+    alarm_disarmed_while_away,
+    alarm_triggered_without_cause,
+    entry_unsecured_while_away,
+    garage_open_while_protected,
+    surveillance_off_while_away,
+)
 
 Rule = Callable[[HomeView], Iterable[Finding]]
 
 ALL_RULES: tuple[Rule, ...] = (
+    # safety
     hazard_detected,
-    home_open_while_away,
+    hazard_level_without_alarm,
+    window_open_in_wet_weather,
+    # security
+    entry_unsecured_while_away,
+    alarm_disarmed_while_away,
+    surveillance_off_while_away,
+    garage_open_while_protected,
+    alarm_triggered_without_cause,
+    # hvac
+    hvac_action_contradicts_mode,
+    hvac_overshooting_target,
+    hvac_not_responding,
     heating_and_cooling_in_one_area,
     hvac_with_opening_open,
+    # physical
     reading_outside_physical_range,
-    safety_device_unavailable,
+    room_temperature_out_of_line,
+    # device health
+    device_unavailable,
+    opening_contradicts_angle,
+    outlet_off_but_drawing_power,
+    detector_contradicts_level,
+    leak_alarm_without_water,
+    # occupancy
+    motion_while_away,
+    appliance_active_while_away,
 )
 
 __all__ = ["ALL_RULES", "Rule"]

@@ -1,29 +1,156 @@
-"""Rules about devices that stopped working."""
+"""Rules about devices that stopped working or report contradicting telemetry."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_unavailable
+from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
+from .context import (
+    ANGLE_TOLERANCE,
+    FLOOR_WET_PERCENT,
+    HAZARD_PPM_ELEVATED,
+    ROOM_DRY_HUMIDITY,
+    angle_sensor_for,
+    entry_point,
+    ids,
+    level_sensor_for,
+    motion_in,
+)
+
+# An outlet or appliance that is off should draw (almost) nothing.
+OFF_STANDBY_WATTS = 2.0
 
 
-def _is_safety_device(state: EntityState) -> bool:
-    if state.domain in ("lock", "alarm_control_panel"):
-        return True
-    return state.domain == "binary_sensor" and state.info.device_class in HAZARD_DEVICE_CLASSES
-
-
-def safety_device_unavailable(home: HomeView) -> Iterator[Finding]:
-    """A smoke/gas/leak detector, lock or alarm panel cannot be reached."""
+def device_unavailable(home: HomeView) -> Iterator[Finding]:
+    """A device cannot be read (unavailable) or reports a value it cannot have (unknown)."""
     for state in home.window.snapshot:
-        if _is_safety_device(state) and is_unavailable(state):
-            yield Finding(
-                rule="safety_device_unavailable",
-                evidence=(state.entity_id,),
-                reasoning=f"{state.info.name} is {state.state}: the home is not protected "
-                "by it right now.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.HIGH,
-                recommendation="Check the device's power, battery and connection.",
-            )
+        if state.domain not in DEVICE_DOMAINS or not is_unavailable(state):
+            continue
+        if (
+            state.state.lower() == "unknown"
+            and state.domain == "sensor"
+            and not (state.info.device_class or state.info.unit)
+        ):
+            continue  # a text sensor (activity, status) legitimately knows nothing yet
+        context: list[EntityState] = []
+        if state.domain == "camera" and home.nobody_home:
+            context = entry_point(home) + home.of("alarm_control_panel")
+        safety = state.domain in ("lock", "alarm_control_panel", "camera") or (
+            state.domain == "binary_sensor"
+            and state.info.device_class in ("smoke", "gas", "carbon_monoxide", "moisture")
+        )
+        yield Finding(
+            rule="device_unavailable",
+            evidence=ids(state, context),
+            reasoning=f"{state.info.name} is {state.state}: it cannot be read right now.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION
+            if state.domain != "sensor" or state.state.lower() == "unavailable"
+            else AnomalyType.PHYSICAL_VIOLATION,
+            severity=Severity.HIGH if safety else Severity.MEDIUM,
+            recommendation="Check the device's power, battery and connection.",
+        )
+
+
+def opening_contradicts_angle(home: HomeView) -> Iterator[Finding]:
+    """A door or window contact and its angle sensor disagree (closed but ajar, or the reverse)."""
+    for opening in home.of("binary_sensor"):
+        if not is_opening(opening):
+            continue
+        angle = angle_sensor_for(home, opening)
+        if angle is None or angle.number is None:
+            continue
+        closed_but_ajar = not is_on(opening) and angle.number > ANGLE_TOLERANCE
+        open_but_flat = is_on(opening) and angle.number == 0
+        if not (closed_but_ajar or open_but_flat):
+            continue
+        area = opening.info.area
+        locks = [s for s in home.in_area(area) if s.domain == "lock"]
+        context: list[EntityState] = []
+        if home.nobody_home and locks:
+            context = motion_in(home, area) + [
+                s for s in home.in_area(area) if s.domain == "camera"
+            ]
+            context += home.of("alarm_control_panel")
+        yield Finding(
+            rule="opening_contradicts_angle",
+            evidence=ids(opening, angle, locks, context),
+            reasoning=f"{opening.info.name} reports {'closed' if closed_but_ajar else 'open'} "
+            f"but {angle.info.name} reads {angle.state}°.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Check whether it is really closed, then the contact's alignment.",
+        )
+
+
+def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
+    """A switched-off outlet or appliance still reports power draw."""
+    for switch in home.of("switch") + home.of("media_player"):
+        if switch.state.lower() != "off" or not switch.info.area:
+            continue
+        meters = [
+            s
+            for s in home.sensors("power", switch.info.area)
+            if s.entity_id.startswith(switch.entity_id.replace(switch.domain, "sensor", 1))
+        ]
+        for meter in meters:
+            limit = OFF_STANDBY_WATTS if switch.domain == "switch" else 15.0
+            if meter.number is not None and meter.number > limit:
+                yield Finding(
+                    rule="outlet_off_but_drawing_power",
+                    evidence=(switch.entity_id, meter.entity_id),
+                    reasoning=f"{switch.info.name} is off but {meter.info.name} reads "
+                    f"{meter.state} W.",
+                    anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+                    severity=Severity.MEDIUM,
+                    recommendation="The relay may be stuck or the meter miscalibrated.",
+                )
+
+
+def detector_contradicts_level(home: HomeView) -> Iterator[Finding]:
+    """A detector reports clear while its own level reading is raised (occupied home).
+
+    With nobody home the safety family reports the same situation as a hazard.
+    """
+    if home.nobody_home:
+        return
+    for detector in home.of("binary_sensor", "gas", "smoke"):
+        level = level_sensor_for(home, detector)
+        if is_on(detector) or level is None or level.number is None:
+            continue
+        if level.number < HAZARD_PPM_ELEVATED:
+            continue
+        yield Finding(
+            rule="detector_contradicts_level",
+            evidence=(detector.entity_id, level.entity_id),
+            reasoning=f"{detector.info.name} says clear but {level.info.name} reads "
+            f"{level.state} {level.info.unit or ''}.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Test the detector and check the area.",
+        )
+
+
+def leak_alarm_without_water(home: HomeView) -> Iterator[Finding]:
+    """A leak sensor alarms but the floor moisture and room humidity say it is dry."""
+    for leak in home.of("binary_sensor", "moisture"):
+        if not is_on(leak):
+            continue
+        level = level_sensor_for(home, leak)
+        if level is None or level.number is None or level.number >= FLOOR_WET_PERCENT / 5:
+            continue
+        area = leak.info.area
+        humidity = home.sensors("humidity", area)
+        very_dry = any(h.number is not None and h.number < ROOM_DRY_HUMIDITY for h in humidity)
+        lights = [s for s in home.in_area(area) if s.domain == "light" and is_on(s)]
+        yield Finding(
+            rule="leak_alarm_without_water",
+            evidence=ids(leak, level, humidity, motion_in(home, area), [] if very_dry else lights),
+            reasoning=f"{leak.info.name} reports a leak but {level.info.name} reads "
+            f"{level.state}%: probably a false alarm.",
+            anomaly_type=AnomalyType.PHYSICAL_VIOLATION
+            if very_dry
+            else AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Dry and test the leak sensor's probes.",
+        )

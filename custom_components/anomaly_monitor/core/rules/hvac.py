@@ -1,17 +1,123 @@
-"""Rules about heating and cooling against each other and the building envelope."""
+"""Rules about heating and cooling against their own settings, each other and the envelope."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView, is_on
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, ids, room_temperature
+
+# Thermostats switch with about half a degree of hysteresis around the target.
+HYSTERESIS = 0.5
+# A thermostat idle this far on the wrong side of its target is not responding.
+NOT_RESPONDING_GAP = 3.0
 
 
 def hvac_action(state: EntityState) -> str | None:
     """What a climate entity is doing now (heating, cooling, idle...), if it says."""
     action = state.attributes.get("hvac_action")
     return str(action).lower() if action is not None else None
+
+
+def _temperatures(state: EntityState) -> tuple[float | None, float | None]:
+    """(current, target) of a climate entity."""
+    return (
+        parse_number(state.attributes.get("current_temperature")),
+        parse_number(state.attributes.get("temperature")),
+    )
+
+
+def _windows(home: HomeView, area: str | None) -> list[EntityState]:
+    """The windows of an area with their angle sensors."""
+    result: list[EntityState] = []
+    for state in home.in_area(area):
+        if state.domain == "binary_sensor" and state.info.device_class == "window":
+            result.append(state)
+            angle = angle_sensor_for(home, state)
+            if angle is not None:
+                result.append(angle)
+    return result
+
+
+def _climate_context(home: HomeView, climate: EntityState) -> tuple[str, ...]:
+    """A thermostat, its room's temperature and the room's windows."""
+    area = climate.info.area
+    return ids(climate, room_temperature(home, area), _windows(home, area))
+
+
+def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
+    """A thermostat heats while set to cool or off, or cools while set to heat or off."""
+    for climate in home.of("climate"):
+        mode = climate.state.lower()
+        action = hvac_action(climate)
+        wrong = (action == "heating" and mode in ("off", "cool")) or (
+            action == "cooling" and mode in ("off", "heat")
+        )
+        if not wrong:
+            continue
+        yield Finding(
+            rule="hvac_action_contradicts_mode",
+            evidence=_climate_context(home, climate),
+            reasoning=f"{climate.info.name} is {action} while its mode is {mode}.",
+            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
+            severity=Severity.MEDIUM,
+            recommendation="Check the thermostat's relay and wiring.",
+        )
+
+
+def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
+    """Heating above the target temperature, or cooling below it."""
+    for climate in home.of("climate"):
+        action = hvac_action(climate)
+        current, target = _temperatures(climate)
+        if current is None or target is None:
+            continue
+        if (
+            action == "heating"
+            and climate.state.lower() != "cool"
+            and current > target + HYSTERESIS
+        ):
+            what = f"heating at {current:g}° above its {target:g}° target"
+        elif (
+            action == "cooling"
+            and climate.state.lower() != "heat"
+            and (current < target - HYSTERESIS)
+        ):
+            what = f"cooling at {current:g}° below its {target:g}° target"
+        else:
+            continue
+        yield Finding(
+            rule="hvac_overshooting_target",
+            evidence=_climate_context(home, climate),
+            reasoning=f"{climate.info.name} keeps {what}.",
+            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
+            severity=Severity.MEDIUM,
+            recommendation="Check the thermostat's temperature sensor and schedule.",
+        )
+
+
+def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
+    """A thermostat in heat (cool) mode stays idle far below (above) its target."""
+    for climate in home.of("climate"):
+        mode = climate.state.lower()
+        current, target = _temperatures(climate)
+        if hvac_action(climate) != "idle" or current is None or target is None:
+            continue
+        if not (
+            (mode == "heat" and current < target - NOT_RESPONDING_GAP)
+            or (mode == "cool" and current > target + NOT_RESPONDING_GAP)
+        ):
+            continue
+        yield Finding(
+            rule="hvac_not_responding",
+            evidence=_climate_context(home, climate),
+            reasoning=f"{climate.info.name} is set to {mode} at {target:g}° but idles at "
+            f"{current:g}°.",
+            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
+            severity=Severity.MEDIUM,
+            recommendation="Check the heating/cooling unit and its power.",
+        )
 
 
 def heating_and_cooling_in_one_area(home: HomeView) -> Iterator[Finding]:
@@ -32,28 +138,30 @@ def heating_and_cooling_in_one_area(home: HomeView) -> Iterator[Finding]:
 
 
 def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
-    """An area is heated or cooled while one of its windows or doors is open."""
-    for area in home.areas:
-        states = home.in_area(area)
-        active = [
-            s for s in states if s.domain == "climate" and hvac_action(s) in ("heating", "cooling")
-        ]
-        if not active:
+    """The home is heated or cooled while a window is open or ajar."""
+    active = [s for s in home.of("climate") if hvac_action(s) in ("heating", "cooling")]
+    if not active:
+        return
+    open_windows: list[EntityState] = []
+    every_window: list[EntityState] = []
+    for opening in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
+        if opening.info.device_class not in ("window", "opening"):
             continue
-        openings = [
-            s
-            for s in states
-            if s.domain == "binary_sensor"
-            and s.info.device_class in OPENING_DEVICE_CLASSES
-            and is_on(s)
-        ]
-        if openings:
-            yield Finding(
-                rule="hvac_with_opening_open",
-                evidence=tuple(s.entity_id for s in active + openings),
-                reasoning=f"{area} is being {hvac_action(active[0])} with "
-                f"{openings[0].info.name} open, wasting energy.",
-                anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-                severity=Severity.LOW,
-                recommendation="Close the opening or pause the climate device.",
-            )
+        angle = angle_sensor_for(home, opening)
+        every_window += [opening] + ([angle] if angle else [])
+        ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
+        if is_on(opening) or ajar:
+            open_windows.append(opening)
+    if not open_windows:
+        return
+    climate = active[0]
+    away = entry_point(home) + home.of("alarm_control_panel") if home.nobody_home else []
+    yield Finding(
+        rule="hvac_with_opening_open",
+        evidence=ids(climate, every_window, away),
+        reasoning=f"{climate.info.name} is {hvac_action(climate)} with "
+        f"{open_windows[0].info.name} open, wasting energy.",
+        anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
+        severity=Severity.MEDIUM,
+        recommendation="Close the window or pause the climate device.",
+    )

@@ -1,11 +1,14 @@
-"""Rules about readings that cannot be physically true."""
+"""Rules about readings that cannot be physically true, alone or across rooms."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from statistics import median
 
-from ..home import HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..home import HomeView, is_motion, is_on
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .context import angle_sensor_for, ids, motion_in, room_temperature
+from .hvac import hvac_action
 
 # Plausible ranges per sensor device_class for a home (indoors or at its doorstep).
 PHYSICAL_RANGES: dict[str, tuple[float, float]] = {
@@ -20,10 +23,16 @@ PHYSICAL_RANGES: dict[str, tuple[float, float]] = {
 }
 # Fahrenheit thermometers get their own range.
 _FAHRENHEIT_RANGE = (-40.0, 140.0)
+# A lived-in room (°C): colder means frozen pipes, warmer a heat source or a broken sensor.
+INDOOR_RANGE = (5.0, 35.0)
+# A room this much warmer than the hottest plausible indoor air needs a heat source.
+INDOOR_HOT = 30.0
+# A room this far from the home's median temperature is out of line.
+ROOM_OUTLIER_GAP = 4.0
 
 
 def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
-    """A sensor reports a value outside what is physically possible in a home."""
+    """A sensor reports a value outside what is physically possible (or livable indoors)."""
     for state in home.of("sensor"):
         device_class = state.info.device_class
         if device_class not in PHYSICAL_RANGES:
@@ -34,6 +43,8 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
         low, high = PHYSICAL_RANGES[device_class]
         if device_class == "temperature" and state.info.unit == "°F":
             low, high = _FAHRENHEIT_RANGE
+        elif device_class == "temperature" and state.info.area and not _hot_spot(home, state):
+            low, high = INDOOR_RANGE
         if low <= value <= high:
             continue
         unit = f" {state.info.unit}" if state.info.unit else ""
@@ -46,3 +57,82 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
             severity=Severity.MEDIUM,
             recommendation="Check or recalibrate the sensor.",
         )
+
+
+def _hot_spot(home: HomeView, state: EntityState) -> bool:
+    """A room whose smoke or heat detector is alarming: its heat is a fire, not a fault."""
+    return any(
+        s.domain == "binary_sensor" and s.info.device_class in ("smoke", "heat") and is_on(s)
+        for s in home.in_area(state.info.area)
+    )
+
+
+def _room_temperatures(home: HomeView) -> list[EntityState]:
+    rooms: list[EntityState] = []
+    for area in home.areas:
+        temperature = room_temperature(home, area)
+        if temperature is not None:
+            rooms.append(temperature)
+    return rooms
+
+
+def _windows_of(home: HomeView, area: str | None) -> list[EntityState]:
+    result: list[EntityState] = []
+    for state in home.in_area(area):
+        if state.domain == "binary_sensor" and state.info.device_class == "window":
+            result.append(state)
+            angle = angle_sensor_for(home, state)
+            if angle is not None:
+                result.append(angle)
+    return result
+
+
+def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
+    """One room is far warmer or colder than the rest of the home with nothing to explain it."""
+    rooms = _room_temperatures(home)
+    if len(rooms) < 4:
+        return
+    values = [r.number for r in rooms if r.number is not None]
+    centre = median(values)
+    outlier = max(rooms, key=lambda r: abs((r.number or centre) - centre))
+    value = outlier.number
+    if value is None or abs(value - centre) < ROOM_OUTLIER_GAP:
+        return
+    if value < INDOOR_RANGE[0] or value > INDOOR_RANGE[1] or _hot_spot(home, outlier):
+        return  # reported as out of range or as a fire
+    area = outlier.info.area
+    if any(is_motion(s) and is_on(s) for s in home.in_area(area)):
+        return  # someone is there: a shower or cooking explains it
+    climates = home.of("climate")
+    climate = climates[0] if climates else None
+    action = hvac_action(climate) if climate else None
+    if climate is not None and climate.info.area == area:
+        return  # the thermostat's own room: the HVAC rules judge it
+    warm = value > centre
+    if warm and value > INDOOR_HOT and action not in ("heating",):
+        evidence = ids(outlier, climate, _windows_of(home, climate.info.area if climate else None))
+        what = f"{value:g}° with no heating running"
+    elif action in ("heating", "cooling") and climate is not None:
+        evidence = ids(
+            climate,
+            room_temperature(home, climate.info.area),
+            outlier,
+            _windows_of(home, area),
+            _windows_of(home, climate.info.area),
+        )
+        what = f"{value:g}° while the home is {action} around {centre:g}°"
+    else:
+        reference = (max if not warm else min)(rooms, key=lambda r: r.number or centre)
+        evidence = ids(
+            outlier, reference, motion_in(home, area), motion_in(home, reference.info.area)
+        )
+        what = f"{value:g}° against {reference.number:g}° in {reference.info.area}"
+    yield Finding(
+        rule="room_temperature_out_of_line",
+        evidence=evidence,
+        reasoning=f"{outlier.info.name} reads {what}: no room gets that far from the others "
+        "without a cause.",
+        anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
+        severity=Severity.MEDIUM,
+        recommendation="Check the sensor's placement and the room for heat sources or drafts.",
+    )

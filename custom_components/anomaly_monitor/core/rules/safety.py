@@ -1,11 +1,22 @@
-"""Rules about immediate danger: smoke, gas, carbon monoxide, water."""
+"""Rules about immediate danger: smoke, gas, water, fire signatures, weather through windows."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on
-from ..models import AnomalyType, Finding, Severity
+from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on, is_opening
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .context import (
+    ANGLE_TOLERANCE,
+    FLOOR_WET_PERCENT,
+    HAZARD_PPM_ELEVATED,
+    angle_sensor_for,
+    entry_point,
+    ids,
+    level_sensor_for,
+    motion_in,
+    room_temperature,
+)
 
 _CRITICAL = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
 _ADVICE = {
@@ -15,6 +26,42 @@ _ADVICE = {
     "heat": "Check the area for fire or an appliance overheating.",
     "moisture": "Shut off the water supply near the leak and dry the area.",
 }
+# Weather in which an open window lets water in.
+WET_WEATHER = frozenset(
+    {"rainy", "pouring", "snowy", "snowy-rainy", "hail", "lightning-rainy", "lightning"}
+)
+# Room air (°C) this hot next to a smoke alarm is the fire's heat.
+FIRE_HEAT = 35.0
+# An outlet drawing more than this (W) is powering something.
+LOAD_WATTS = 50.0
+
+
+def _corroboration(home: HomeView, detector: EntityState) -> list[EntityState]:
+    """What a person checks to confirm an alert: heat for smoke, ignition for gas."""
+    area = detector.info.area
+    kind = detector.info.device_class
+    if kind in ("smoke", "heat"):
+        # The room's heat corroborates a fire only when it is abnormally hot.
+        temperature = room_temperature(home, area)
+        hot = temperature is not None and (temperature.number or 0) > FIRE_HEAT
+        return [temperature] if temperature and hot else []
+    if kind in ("gas", "carbon_monoxide"):
+        # People present and switched-on lights are the ignition risk.
+        return [
+            s
+            for s in home.in_area(area)
+            if (s.domain == "binary_sensor" and s.info.device_class == "motion" and is_on(s))
+            or (s.domain == "light" and is_on(s))
+        ]
+    if kind == "moisture":
+        level = level_sensor_for(home, detector)
+        return [level] if level else []
+    return []
+
+
+def _away_context(home: HomeView) -> list[EntityState]:
+    """When nobody is home, the shut entrance is part of the story (who could respond)."""
+    return entry_point(home) if home.nobody_home else []
 
 
 def hazard_detected(home: HomeView) -> Iterator[Finding]:
@@ -23,12 +70,85 @@ def hazard_detected(home: HomeView) -> Iterator[Finding]:
         if not is_on(state):
             continue
         device_class = state.info.device_class or "problem"
+        if device_class == "moisture" and _leak_contradicted(home, state):
+            continue  # reported as a sensor fault instead
         where = f" in {state.info.area}" if state.info.area else ""
         yield Finding(
             rule="hazard_detected",
-            evidence=(state.entity_id,),
+            evidence=ids(state, _corroboration(home, state), _away_context(home)),
             reasoning=f"{device_class.replace('_', ' ').capitalize()} detected{where}.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
             recommendation=_ADVICE.get(device_class, "Check the device and its surroundings."),
         )
+
+
+def _leak_contradicted(home: HomeView, leak: EntityState) -> bool:
+    """A leak alarm whose floor moisture sensor reads a dry floor."""
+    level = level_sensor_for(home, leak)
+    return level is not None and level.number is not None and level.number < FLOOR_WET_PERCENT / 5
+
+
+def _elevated(home: HomeView, detector: EntityState) -> EntityState | None:
+    level = level_sensor_for(home, detector)
+    if level is None or level.number is None:
+        return None
+    limit = FLOOR_WET_PERCENT if detector.info.device_class == "moisture" else HAZARD_PPM_ELEVATED
+    return level if level.number >= limit else None
+
+
+def hazard_level_without_alarm(home: HomeView) -> Iterator[Finding]:
+    """A smoke, gas or floor moisture level is high while its detector still says clear."""
+    for detector in home.of("binary_sensor", "smoke", "gas", "moisture"):
+        if is_on(detector):
+            continue
+        level = _elevated(home, detector)
+        if level is None:
+            continue
+        kind = detector.info.device_class or "hazard"
+        area = detector.info.area
+        extra: list[EntityState] = []
+        if kind == "smoke":
+            temperature = room_temperature(home, area)
+            extra = [temperature] if temperature else []
+        loads = [
+            s for s in home.in_area(area) if s.domain == "sensor" and s.info.device_class == "power"
+        ]
+        outlets = [s for s in home.in_area(area) if s.domain == "switch"]
+        powered = [s for s in loads if s.number is not None and s.number >= LOAD_WATTS]
+        if kind in ("smoke", "moisture") and powered:
+            extra += outlets + powered  # a live appliance next to smoke or water
+        yield Finding(
+            rule="hazard_level_without_alarm",
+            evidence=ids(detector, level, extra, motion_in(home, area), _away_context(home)),
+            reasoning=f"{level.info.name} reads {level.state}{level.info.unit or ''}, well above "
+            f"normal, yet {detector.info.name} reports nothing: the detector may have failed.",
+            anomaly_type=AnomalyType.SAFETY_HAZARD,
+            severity=Severity.HIGH,
+            recommendation=_ADVICE.get(kind, "Check the area and test the detector."),
+        )
+
+
+def window_open_in_wet_weather(home: HomeView) -> Iterator[Finding]:
+    """A window is open (or ajar) while it rains or snows and nobody is home to close it."""
+    if (home.env.weather or "").lower() not in WET_WEATHER or not home.nobody_home:
+        return
+    for window in home.of("binary_sensor", "window"):
+        angle = angle_sensor_for(home, window)
+        ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
+        if not (is_on(window) or ajar):
+            continue
+        yield Finding(
+            rule="window_open_in_wet_weather",
+            evidence=ids(window, angle if ajar else None, entry_point(home)),
+            reasoning=f"{window.info.name} is open while it is {home.env.weather} and "
+            "nobody is home.",
+            anomaly_type=AnomalyType.SAFETY_HAZARD,
+            severity=Severity.MEDIUM,
+            recommendation="Close the window or ask someone to.",
+        )
+
+
+def opening_states(home: HomeView) -> list[EntityState]:
+    """Every opening contact sensor (used by other families)."""
+    return [s for s in home.of("binary_sensor") if is_opening(s)]

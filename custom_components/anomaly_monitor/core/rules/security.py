@@ -4,43 +4,151 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..home import OPENING_DEVICE_CLASSES, HomeView, is_on
-from ..models import AnomalyType, Finding, Severity
+from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, ids, motion_in
 
-_EXTERIOR_OPENINGS = frozenset({"door", "garage_door"})
+# Camera states that mean it is watching.
+_WATCHING = frozenset({"recording", "streaming"})
 
 
-def home_open_while_away(home: HomeView) -> Iterator[Finding]:
-    """A lock is unlocked or an exterior door is open while nobody is home."""
+def _panel(home: HomeView) -> EntityState | None:
+    panels = home.of("alarm_control_panel")
+    return panels[0] if panels else None
+
+
+def _entry_watch(home: HomeView) -> tuple[list[EntityState], list[EntityState]]:
+    """The entrance (door contact, lock) and what watches it (its motion sensor, camera)."""
+    entry = entry_point(home)
+    area = entry[0].info.area if entry else None
+    watchers = motion_in(home, area) + [s for s in home.in_area(area) if s.domain == "camera"]
+    return entry, watchers
+
+
+def _ajar_angle(home: HomeView, entry: list[EntityState]) -> EntityState | None:
+    """The entrance's angle sensor when it shows the door ajar."""
+    if not entry:
+        return None
+    angle = angle_sensor_for(home, entry[0])
+    if angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE:
+        return angle
+    return None
+
+
+def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
+    """An entrance is unlocked, open or ajar while nobody is home."""
     if not home.nobody_home:
         return
+    reported: set[str] = set()
     for lock in home.of("lock"):
-        if lock.state.lower() in ("unlocked", "open", "opening"):
-            yield Finding(
-                rule="home_open_while_away",
-                evidence=(lock.entity_id,),
-                reasoning=f"{lock.info.name} is {lock.state} while nobody is home.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.HIGH,
-                recommendation="Lock it remotely or ask someone to check the door.",
-            )
-    for opening in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
-        if opening.info.device_class in _EXTERIOR_OPENINGS and is_on(opening):
-            yield Finding(
-                rule="home_open_while_away",
-                evidence=(opening.entity_id,),
-                reasoning=f"{opening.info.name} is open while nobody is home.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.HIGH,
-                recommendation="Close it or ask someone to check.",
-            )
-    for cover in home.of("cover", "garage", "door", "gate"):
-        if cover.state.lower() in ("open", "opening"):
-            yield Finding(
-                rule="home_open_while_away",
-                evidence=(cover.entity_id,),
-                reasoning=f"{cover.info.name} is {cover.state} while nobody is home.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.HIGH,
-                recommendation="Close it remotely.",
-            )
+        area = lock.info.area
+        doors = [
+            s
+            for s in home.in_area(area)
+            if area and s.domain == "binary_sensor" and s.info.device_class in ENTRY_DEVICE_CLASSES
+        ]
+        door = doors[0] if doors else None
+        angle = _ajar_angle(home, [door]) if door else None
+        unlocked = lock.state.lower() in ("unlocked", "open", "opening")
+        if not (unlocked or (door is not None and is_on(door)) or angle is not None):
+            continue
+        reported.update(s.entity_id for s in (lock, door) if s is not None)
+        watchers = motion_in(home, area) + [s for s in home.in_area(area) if s.domain == "camera"]
+        yield _unsecured(
+            home, door or lock, ids(door, angle, lock, watchers, _panel(home)), unlocked
+        )
+    for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
+        if door.entity_id in reported or door.info.device_class != "door":
+            continue
+        angle = _ajar_angle(home, [door])
+        if not (is_on(door) or angle is not None):
+            continue
+        yield _unsecured(home, door, ids(door, angle, motion_in(home, door.info.area)), False)
+
+
+def _unsecured(
+    home: HomeView, what: EntityState, evidence: tuple[str, ...], unlocked: bool
+) -> Finding:
+    return Finding(
+        rule="entry_unsecured_while_away",
+        evidence=evidence,
+        reasoning=f"{what.info.name} is {'unlocked' if unlocked else 'open'} while nobody is home.",
+        anomaly_type=AnomalyType.SECURITY,
+        severity=Severity.HIGH,
+        recommendation="Lock it remotely or ask someone to check the door.",
+    )
+
+
+def alarm_disarmed_while_away(home: HomeView) -> Iterator[Finding]:
+    """The alarm is off while nobody is home."""
+    panel = _panel(home)
+    if panel is None or not home.nobody_home or panel.state.lower() != "disarmed":
+        return
+    entry, watchers = _entry_watch(home)
+    yield Finding(
+        rule="alarm_disarmed_while_away",
+        evidence=ids(panel, entry[:1], _ajar_angle(home, entry), entry[1:], watchers),
+        reasoning=f"{panel.info.name} is disarmed while nobody is home.",
+        anomaly_type=AnomalyType.SECURITY,
+        severity=Severity.HIGH,
+        recommendation="Arm the alarm remotely.",
+    )
+
+
+def surveillance_off_while_away(home: HomeView) -> Iterator[Finding]:
+    """A security camera is not recording while nobody is home."""
+    if not home.nobody_home:
+        return
+    for camera in home.of("camera"):
+        if camera.state.lower() in _WATCHING or camera.state.lower() in ("unavailable", "unknown"):
+            continue
+        yield Finding(
+            rule="surveillance_off_while_away",
+            evidence=ids(camera, entry_point(home)),
+            reasoning=f"{camera.info.name} is {camera.state} instead of recording while "
+            "nobody is home.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.MEDIUM,
+            recommendation="Turn recording on while the home is empty.",
+        )
+
+
+def garage_open_while_protected(home: HomeView) -> Iterator[Finding]:
+    """A garage door stands open while nobody is home or the alarm is armed."""
+    panel = _panel(home)
+    armed = panel is not None and is_armed(panel)
+    if not (home.nobody_home or armed):
+        return
+    for garage in home.of("binary_sensor", "garage_door") + home.of("cover", "garage"):
+        if garage.state.lower() not in ("on", "open", "opening"):
+            continue
+        yield Finding(
+            rule="garage_open_while_protected",
+            evidence=ids(panel, garage, motion_in(home, garage.info.area)),
+            reasoning=f"{garage.info.name} is open while "
+            f"{'nobody is home' if home.nobody_home else 'the alarm is armed'}.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.HIGH,
+            recommendation="Close the garage door remotely.",
+        )
+
+
+def alarm_triggered_without_cause(home: HomeView) -> Iterator[Finding]:
+    """The alarm went off but every opening is shut and no motion is seen."""
+    panel = _panel(home)
+    if panel is None or panel.state.lower() != "triggered":
+        return
+    openings = [s for s in home.of("binary_sensor", "door", "garage_door", "window") if is_on(s)]
+    motion = [s for s in home.of("binary_sensor") if is_motion(s) and is_on(s)]
+    entry, watchers = _entry_watch(home)
+    if openings or (home.nobody_home and motion):
+        return  # a real cause is visible: hazard/security rules report it
+    yield Finding(
+        rule="alarm_triggered_without_cause",
+        evidence=ids(panel, entry, watchers),
+        reasoning=f"{panel.info.name} is triggered, yet every door and window is shut and "
+        "nothing moves at the entrance: likely a false alarm.",
+        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+        severity=Severity.MEDIUM,
+        recommendation="Check the alarm's sensors and its event log.",
+    )

@@ -1,0 +1,105 @@
+"""Rules about activity that contradicts occupancy: motion and loads in an empty home."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..home import HomeView, is_motion, is_on
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .context import entry_point, ids, motion_in
+
+# More than this (W) on one outlet is someone using an appliance, not standby.
+ACTIVE_LOAD_WATTS = 100.0
+# Media players draw at most this (W) when off (standby).
+STANDBY_WATTS = 15.0
+
+
+def _lights_on(home: HomeView, area: str | None) -> list[EntityState]:
+    return [s for s in home.in_area(area) if s.domain == "light" and is_on(s)]
+
+
+def _lights(home: HomeView, area: str | None) -> list[EntityState]:
+    return [s for s in home.in_area(area) if s.domain == "light"]
+
+
+def motion_while_away(home: HomeView) -> Iterator[Finding]:
+    """Motion inside while nobody is home: an intruder, a pet or a wrong presence count."""
+    if not home.nobody_home:
+        return
+    moving = [s for s in home.of("binary_sensor") if is_motion(s) and is_on(s)]
+    if not moving:
+        return
+    lights = [light for m in moving for light in _lights_on(home, m.info.area)]
+    context: list[EntityState] = entry_point(home)
+    if len(moving) == 1:
+        context += home.of("alarm_control_panel")
+        context += home.of("camera")
+    yield Finding(
+        rule="motion_while_away",
+        evidence=ids(moving, lights, context),
+        reasoning=f"Motion in {', '.join(m.info.area or m.info.name for m in moving)} while "
+        "nobody is home.",
+        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
+        severity=Severity.HIGH,
+        recommendation="Check the cameras or ask a neighbour.",
+    )
+
+
+def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
+    """An appliance draws a working load while nobody is home and nobody moves there."""
+    if not home.nobody_home:
+        return
+    found: list[EntityState] = []
+    for meter in home.of("sensor", "power"):
+        area = meter.info.area
+        if meter.number is None or area is None:
+            continue
+        owner = _owner(home, meter)
+        off_media = owner is not None and owner.domain == "media_player" and owner.state == "off"
+        if meter.number < ACTIVE_LOAD_WATTS and not (off_media and meter.number > STANDBY_WATTS):
+            continue
+        if any(is_motion(s) and is_on(s) for s in home.in_area(area)):
+            continue  # motion_while_away reports it
+        found += [s for s in (owner, meter) if s is not None]
+        found += motion_in(home, area) + _lights(home, area)
+        if owner is not None and owner.domain == "media_player":
+            found += [s for s in home.in_area(area) if s.domain in ("media_player",)]
+    if not found:
+        return
+    areas = {s.info.area for s in found}
+    context = entry_point(home) + home.of("alarm_control_panel")
+    if len(areas) > 1:
+        found = [s for s in found if s.domain != "light"]
+    yield Finding(
+        rule="appliance_active_while_away",
+        evidence=ids(found, context),
+        reasoning=f"Appliances in {', '.join(sorted(a for a in areas if a))} draw power "
+        "while nobody is home.",
+        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
+        severity=Severity.MEDIUM,
+        recommendation="Switch them off remotely or check who is there.",
+    )
+
+
+def _owner(home: HomeView, meter: EntityState) -> EntityState | None:
+    """The switch or media player a power meter measures (same area, name prefix)."""
+    candidates = [
+        s
+        for s in home.in_area(meter.info.area)
+        if s.domain in ("switch", "media_player") and s is not meter
+    ]
+    best: EntityState | None = None
+    for candidate in candidates:
+        stem = candidate.entity_id.partition(".")[2]
+        if meter.entity_id.partition(".")[2].startswith(stem):
+            return candidate
+        words = set(stem.split("_")) & set(meter.entity_id.partition(".")[2].split("_"))
+        if len(words) > len(meter.info.area.split()) if meter.info.area else False:
+            best = candidate
+    if best is None:
+        media = [c for c in candidates if c.domain == "media_player"]
+        meter_words = meter.entity_id.lower()
+        for player in media:
+            if player.info.device_class and player.info.device_class in meter_words:
+                return player
+    return best

@@ -1,0 +1,64 @@
+"""Temporal statistics over a window's transitions, and the detector that runs them.
+
+A statistic has the same contract as a rule, ``statistic(home) -> Iterable[Finding]``,
+but reasons about time: how long something stayed open, how fast it toggled, whether
+a reading spiked, whether an effect that usually follows a cause was missing, whether
+people were active while the home says they are away or asleep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..home import HomeView
+from ..models import ContextWindow, Finding, Severity, Verdict
+from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
+from .durations import entry_left_open, heat_appliance_left_on, water_left_running
+from .followups import late_follow_up, missing_follow_up
+from .health import device_went_offline, reading_spike
+from .occupancy import activity_while_asleep, activity_while_away
+from .toggles import toggle_storm
+
+ALL_STATISTICS: tuple[Check, ...] = (
+    entry_left_open,
+    water_left_running,
+    heat_appliance_left_on,
+    toggle_storm,
+    device_went_offline,
+    reading_spike,
+    missing_follow_up,
+    late_follow_up,
+    activity_while_away,
+    activity_while_asleep,
+)
+
+
+class StatisticsDetector:
+    """Detector made of temporal statistics; needs a window with transitions."""
+
+    name = "statistics"
+
+    def __init__(
+        self,
+        statistics: Iterable[Check] = ALL_STATISTICS,
+        sensitivity: str = "medium",
+        suppressed: Iterable[str] = (),
+    ) -> None:
+        self.statistics = tuple(statistics)
+        self.min_severity = SENSITIVITY_THRESHOLDS.get(sensitivity, Severity.MEDIUM)
+        self.suppressed = set(suppressed)
+
+    def findings(self, window: ContextWindow, home: HomeView | None = None) -> list[Finding]:
+        """Every finding of every statistic, minus suppressed and too-minor ones."""
+        if not window.transitions:
+            return []
+        return run_checks(
+            self.statistics, home or HomeView(window), self.min_severity, self.suppressed
+        )
+
+    async def async_analyze(self, window: ContextWindow) -> Verdict:
+        """Run the statistics (pure Python, linear-ish in the transitions)."""
+        return Verdict.from_findings(self.findings(window), self.name)
+
+
+__all__ = ["ALL_STATISTICS", "StatisticsDetector"]

@@ -1,0 +1,130 @@
+"""Durations: something left open or running far longer than it should be."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from statistics import median
+
+from ..home import ENTRY_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, Finding, Severity
+from .timeline import Interval, intervals
+
+# An exterior door held open this long is worth a look even without history.
+ENTRY_OPEN_LIMIT = timedelta(minutes=15)
+# Water running (a valve open, a flow sensor on) this long is a leak or a forgotten tap.
+WATER_RUNNING_LIMIT = timedelta(minutes=45)
+# A cooking or heating appliance running this long unattended is a fire risk.
+HEAT_APPLIANCE_LIMIT = timedelta(hours=3)
+# Learned limit: this many times the entity's own typical duration in the window.
+TYPICAL_FACTOR = 3.0
+
+# Switches rarely carry a device_class for what they power, so appliances are recognised
+# by the generic word in their entity id (any home names its stove "...stove").
+_HEAT_WORDS = ("stove", "oven", "cooktop", "hob", "heater", "iron")
+_WATER_WORDS = ("water", "faucet", "tap", "shower", "sprinkler", "irrigation")
+
+
+def _named(entity_id: str, words: tuple[str, ...]) -> bool:
+    object_id = entity_id.partition(".")[2].lower()
+    return any(word in object_id for word in words)
+
+
+def _open_intervals(home: HomeView, entity_id: str, active: frozenset[str]) -> list[Interval]:
+    return [i for i in intervals(home, entity_id) if i.state.lower() in active]
+
+
+def _typical(durations: list[timedelta]) -> timedelta | None:
+    """Median duration of the completed intervals, when there are enough to judge."""
+    if len(durations) < 3:
+        return None
+    return timedelta(seconds=median(d.total_seconds() for d in durations))
+
+
+def _longest_exceeding(spans: list[Interval], limit: timedelta) -> Interval | None:
+    """The longest interval over ``limit`` that is also unusual for this entity."""
+    completed = [i.duration for i in spans if not i.ongoing]
+    typical = _typical(completed)
+    learned = limit if typical is None else max(limit, typical * TYPICAL_FACTOR)
+    over = [i for i in spans if i.duration >= learned]
+    return max(over, key=lambda i: i.duration) if over else None
+
+
+def _minutes(delta: timedelta) -> str:
+    minutes = round(delta.total_seconds() / 60)
+    return f"{minutes} min" if minutes < 120 else f"{minutes / 60:.1f} h"
+
+
+def entry_left_open(home: HomeView) -> Iterator[Finding]:
+    """An exterior door or garage door stayed open far longer than a passage takes."""
+    for entity_id in home.history:
+        if home.domain(entity_id) != "binary_sensor":
+            continue
+        if home.device_class(entity_id) not in ENTRY_DEVICE_CLASSES:
+            continue
+        worst = _longest_exceeding(
+            _open_intervals(home, entity_id, frozenset({"on"})), ENTRY_OPEN_LIMIT
+        )
+        if worst is None:
+            continue
+        yield Finding(
+            rule="entry_left_open",
+            evidence=(entity_id,),
+            reasoning=f"{entity_id} stayed open for {_minutes(worst.duration)} "
+            f"(from {worst.start:%H:%M}){', and still is' if worst.ongoing else ''}.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.MEDIUM,
+            recommendation="Check that the door is closed.",
+        )
+
+
+def water_left_running(home: HomeView) -> Iterator[Finding]:
+    """A water valve or flow sensor stayed on far longer than a normal use."""
+    for entity_id in home.history:
+        domain = home.domain(entity_id)
+        device_class = home.device_class(entity_id)
+        if domain == "valve" and device_class in (None, "water"):
+            active = frozenset({"open", "opening"})
+        elif domain in ("binary_sensor", "switch") and (
+            device_class == "water"
+            or (device_class in (None, "running", "outlet") and _named(entity_id, _WATER_WORDS))
+        ):
+            active = frozenset({"on"})
+        else:
+            continue
+        worst = _longest_exceeding(_open_intervals(home, entity_id, active), WATER_RUNNING_LIMIT)
+        if worst is None:
+            continue
+        yield Finding(
+            rule="water_left_running",
+            evidence=(entity_id,),
+            reasoning=f"Water ran through {entity_id} for {_minutes(worst.duration)} "
+            f"from {worst.start:%H:%M}.",
+            anomaly_type=AnomalyType.SAFETY_HAZARD,
+            severity=Severity.HIGH,
+            recommendation="Check for a tap left open or a leak; close the valve.",
+        )
+
+
+def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
+    """A stove, oven or heater ran for hours, longer than cooking or heating takes."""
+    for entity_id in home.history:
+        if home.domain(entity_id) not in ("switch", "climate", "water_heater"):
+            continue
+        if not _named(entity_id, _HEAT_WORDS):
+            continue
+        worst = _longest_exceeding(
+            _open_intervals(home, entity_id, frozenset({"on", "heat", "heating"})),
+            HEAT_APPLIANCE_LIMIT,
+        )
+        if worst is None:
+            continue
+        yield Finding(
+            rule="heat_appliance_left_on",
+            evidence=(entity_id,),
+            reasoning=f"{entity_id} has been on for {_minutes(worst.duration)} "
+            f"since {worst.start:%H:%M}.",
+            anomaly_type=AnomalyType.SAFETY_HAZARD,
+            severity=Severity.HIGH,
+            recommendation="Check the appliance and switch it off if nobody is using it.",
+        )

@@ -1,0 +1,161 @@
+"""Missing or late follow-ups: a cause without its usual effect, learned from the window.
+
+In a home many changes come in pairs: motion turns a light on, a thermostat call starts
+the heating, an unlock is followed by the door opening. Such a pair is learned when,
+in this window, the effect followed the cause almost every time and quickly. A later
+occurrence of the cause with no effect (or a much later one) is then a broken link.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from statistics import median
+
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity, parse_number
+
+# The effect must come within this long after the cause to count as following it.
+FOLLOW_WINDOW = timedelta(minutes=2)
+SAME_INSTANT = timedelta(seconds=5)
+# A pair is learned only from this many causes, and when this share had the effect.
+MIN_OCCURRENCES = 4
+MIN_HIT_RATIO = 0.8
+# The learned effect must be fast (typical lag at most this).
+MAX_TYPICAL_LAG = timedelta(seconds=20)
+# A late effect is this many times slower than usual, and at least LATE_MIN late.
+LATE_FACTOR = 5.0
+LATE_MIN = timedelta(seconds=20)
+# Effects worth expecting: what automations and people operate, and motion after an
+# entrance opens. Two sensors firing together is coincidence, not a link.
+EFFECT_DOMAINS = frozenset(
+    {
+        "light",
+        "switch",
+        "fan",
+        "cover",
+        "lock",
+        "climate",
+        "alarm_control_panel",
+        "siren",
+        "media_player",
+        "notify",
+        "valve",
+        "water_heater",
+    }
+)
+# Follow-ups are only learned between entities that share an area (or from whole-home
+# devices, which have no area).
+MAX_ENTITIES = 150
+
+
+def _can_follow(home: HomeView, cause: str, effect: str, effect_state: str) -> bool:
+    """Is ``effect`` entering ``effect_state`` something ``cause`` can bring about?"""
+    if effect_state in ("off", "idle", "closed", "unavailable", "unknown"):
+        return False  # things stop on timers; only a start is an expected response
+    if home.domain(cause) != "binary_sensor":
+        return False  # habits between appliances are not links; sensors trigger things
+    domain = home.domain(effect)
+    if domain in EFFECT_DOMAINS:
+        return home.domain(cause) not in EFFECT_DOMAINS or domain != home.domain(cause)
+    if domain == "binary_sensor" and home.device_class(effect) in ("motion", "occupancy"):
+        return home.device_class(cause) in ("door", "garage_door")
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    cause: str
+    cause_state: str
+    effect: str
+    effect_state: str
+    hits: list[timedelta]
+    misses: list[datetime]
+    causes: int
+
+
+def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
+    """When each (entity, state) was entered; numeric readings are not events."""
+    events: dict[tuple[str, str], list[datetime]] = {}
+    for entity_id in list(home.history)[:MAX_ENTITIES]:
+        for change in home.changes(entity_id)[1:]:  # the first is the window's start
+            state = change.state.lower()
+            if parse_number(state) is not None:
+                continue
+            events.setdefault((entity_id, state), []).append(change.when)
+    return events
+
+
+def _learn(home: HomeView) -> list[_Link]:
+    events = _events(home)
+    keys = [k for k, times in events.items() if len(times) >= MIN_OCCURRENCES]
+    links: list[_Link] = []
+    for cause in keys:
+        cause_area = home.area(cause[0])
+        cause_times = events[cause]
+        for effect, effect_times in events.items():
+            if effect[0] == cause[0] or not _can_follow(home, cause[0], effect[0], effect[1]):
+                continue
+            effect_area = home.area(effect[0])
+            if cause_area and effect_area and cause_area != effect_area:
+                continue
+            hits: list[timedelta] = []
+            misses: list[datetime] = []
+            for when in cause_times:
+                # An effect logged in the same instant may be ordered just before its cause.
+                index = bisect_left(effect_times, when - SAME_INSTANT)
+                if index < len(effect_times) and effect_times[index] - when <= FOLLOW_WINDOW:
+                    hits.append(max(effect_times[index] - when, timedelta(0)))
+                else:
+                    misses.append(when)
+            if len(hits) < MIN_HIT_RATIO * len(cause_times) or len(hits) < MIN_OCCURRENCES - 1:
+                continue
+            links.append(
+                _Link(cause[0], cause[1], effect[0], effect[1], hits, misses, len(cause_times))
+            )
+    return links
+
+
+def missing_follow_up(home: HomeView) -> Iterator[Finding]:
+    """A cause that is reliably followed by an effect in this home happened without it."""
+    for link in _learn(home):
+        typical = timedelta(seconds=median(h.total_seconds() for h in link.hits))
+        if typical > MAX_TYPICAL_LAG or not link.misses:
+            continue
+        if len(link.misses) > 2:
+            continue  # not a reliable link after all
+        yield Finding(
+            rule="missing_follow_up",
+            evidence=(link.cause,),
+            reasoning=f"{link.cause} → {link.cause_state} is normally followed by "
+            f"{link.effect} → {link.effect_state} ({len(link.hits)} of {link.causes} times), "
+            f"but not at {link.misses[0]:%Y-%m-%d %H:%M}.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation=f"Check {link.effect} and the automation linking it to {link.cause}.",
+        )
+
+
+def late_follow_up(home: HomeView) -> Iterator[Finding]:
+    """An effect that normally follows its cause within seconds came much later."""
+    for link in _learn(home):
+        lags = sorted(h.total_seconds() for h in link.hits)
+        if len(lags) < MIN_OCCURRENCES:
+            continue
+        typical = median(lags[:-1])
+        slowest = lags[-1]
+        if typical > MAX_TYPICAL_LAG.total_seconds():
+            continue
+        if slowest < max(LATE_MIN.total_seconds(), LATE_FACTOR * typical):
+            continue
+        yield Finding(
+            rule="late_follow_up",
+            evidence=(link.effect,),
+            reasoning=f"{link.effect} usually follows {link.cause} within {typical:.0f} s, "
+            f"but once took {slowest:.0f} s.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.LOW,
+            recommendation=f"Check the responsiveness of {link.effect} and its automation.",
+        )

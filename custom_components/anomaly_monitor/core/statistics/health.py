@@ -1,0 +1,87 @@
+"""Device health over time: devices dropping offline, stuck or spiking readings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..home import DEVICE_DOMAINS, HomeView
+from ..models import AnomalyType, Finding, Severity
+from .timeline import median_absolute_deviation, numeric_series
+
+# A single reading this many robust deviations away from both neighbours is a spike...
+SPIKE_DEVIATIONS = 8.0
+# Smallest span (fraction of the level) a steady sensor is granted.
+SPIKE_FLOOR = 0.1
+# Quantities that change smoothly, so a one-reading jump is a fault or a real event.
+# (Illuminance and signal strength legitimately jump when a light or a radio switches.)
+SMOOTH_DEVICE_CLASSES = frozenset(
+    {"power", "temperature", "humidity", "carbon_dioxide", "moisture", "pressure", "voltage"}
+)
+# Readings a sensor needs in the window before its spread means anything.
+MIN_READINGS = 8
+
+
+def device_went_offline(home: HomeView) -> Iterator[Finding]:
+    """A device dropped off (unavailable/unknown, or its connectivity sensor went off)."""
+    for entity_id, transitions in home.history.items():
+        domain = home.domain(entity_id)
+        if domain not in DEVICE_DOMAINS:
+            continue
+        device_class = home.device_class(entity_id)
+        if domain == "binary_sensor" and device_class == "connectivity":
+            if home.area(entity_id) is None:
+                continue  # a portable device (a phone) leaves the network all the time
+            lost = [t for t in transitions if t.state.lower() == "off"]
+        else:
+            lost = [t for t in transitions if t.state.lower() == "unavailable"]
+        if not lost:
+            continue
+        yield Finding(
+            rule="device_went_offline",
+            evidence=(entity_id,),
+            reasoning=f"{entity_id} went offline at {lost[0].when:%Y-%m-%d %H:%M}"
+            f"{f' ({len(lost)} times)' if len(lost) > 1 else ''}.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Check the device's power, battery and its link to the hub.",
+        )
+
+
+def reading_spike(home: HomeView) -> Iterator[Finding]:
+    """A numeric sensor jumps for one reading and comes straight back."""
+    for entity_id in home.history:
+        if home.domain(entity_id) != "sensor":
+            continue
+        if home.device_class(entity_id) not in SMOOTH_DEVICE_CLASSES:
+            continue
+        series = numeric_series(home, entity_id)
+        if len(series) < MIN_READINGS:
+            continue
+        values = [v for _, v in series]
+        spread = median_absolute_deviation(values)
+        ranked = sorted(range(len(values)), key=values.__getitem__)
+        lowest, highest = ranked[:2], ranked[-2:]
+        for index in range(1, len(series) - 1):
+            before, value, after = values[index - 1], values[index], values[index + 1]
+            # Range of every other reading, in O(1) from the two extremes at each end.
+            low = values[lowest[1] if lowest[0] == index else lowest[0]]
+            high = values[highest[0] if highest[1] == index else highest[1]]
+            span = max(high - low, SPIKE_FLOOR * max(abs(low), abs(high)), 1e-6)
+            if abs(before - after) > span / 2:
+                continue  # neighbours disagree: a level change, not a spike
+            # Unprecedented: a full span beyond anything else the window saw.
+            if low - span <= value <= high + span:
+                continue
+            if abs(value - (before + after) / 2) < SPIKE_DEVIATIONS * max(spread, 1e-6):
+                continue
+            when = series[index][0]
+            yield Finding(
+                rule="reading_spike",
+                evidence=(entity_id,),
+                reasoning=f"{entity_id} jumped to {value:g} at {when:%H:%M} between "
+                f"readings of {before:g} and {after:g}.",
+                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+                severity=Severity.MEDIUM,
+                recommendation="Check the sensor, or what drew that much for a moment.",
+            )
+            break

@@ -1,0 +1,75 @@
+"""Per-entity timelines: the intervals an entity spent in each state inside the window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from statistics import median
+
+from ..home import HomeView
+from ..models import Transition, parse_number
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An entity held ``state`` from ``start`` to ``end``."""
+
+    entity_id: str
+    state: str
+    start: datetime
+    end: datetime
+    ongoing: bool  # still in this state when the window ends
+
+    @property
+    def duration(self) -> timedelta:
+        """How long the state was held."""
+        return self.end - self.start
+
+
+def intervals(home: HomeView, entity_id: str) -> list[Interval]:
+    """The states ``entity_id`` went through, each with how long it lasted."""
+    changes = home.changes(entity_id)
+    end = home.end
+    result: list[Interval] = []
+    for index, change in enumerate(changes):
+        last = index == len(changes) - 1
+        until = end if last else changes[index + 1].when
+        result.append(
+            Interval(
+                entity_id=entity_id,
+                state=change.state,
+                start=change.when,
+                end=max(until, change.when),
+                ongoing=last,
+            )
+        )
+    return result
+
+
+def numeric_series(home: HomeView, entity_id: str) -> list[tuple[datetime, float]]:
+    """Every numeric reading of an entity (repeats kept), oldest first."""
+    series: list[tuple[datetime, float]] = []
+    for transition in home.history.get(entity_id, []):
+        value = parse_number(transition.state)
+        if value is not None:
+            series.append((transition.when, value))
+    return series
+
+
+def median_absolute_deviation(values: list[float]) -> float:
+    """Robust spread of ``values`` (0 for fewer than two values)."""
+    if len(values) < 2:
+        return 0.0
+    centre = median(values)
+    return float(median(abs(v - centre) for v in values))
+
+
+def turned(transitions: list[Transition], state: str) -> list[datetime]:
+    """When an entity entered ``state`` (after being in another state, or first seen in it)."""
+    times: list[datetime] = []
+    previous: str | None = None
+    for transition in transitions:
+        if transition.state.lower() == state and previous != state:
+            times.append(transition.when)
+        previous = transition.state.lower()
+    return times

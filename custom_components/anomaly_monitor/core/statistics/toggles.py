@@ -1,0 +1,56 @@
+"""Toggle storms: an actuator or sensor flipping back and forth far faster than people do."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+from itertools import pairwise
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, Finding, Severity
+
+# Actuators people switch by hand or automations switch on events.
+_ACTUATOR_DOMAINS = frozenset({"light", "switch", "fan", "cover", "lock", "valve", "siren"})
+# This many state changes, each within STORM_GAP of the previous, make a storm.
+STORM_CHANGES = 4
+STORM_GAP = timedelta(seconds=15)
+# Motion sensors re-trigger often; a storm for them is far denser.
+SENSOR_STORM_CHANGES = 10
+SENSOR_STORM_GAP = timedelta(seconds=2)
+
+
+def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
+    """Length (in changes) of the longest run of changes each closer than ``gap``."""
+    changes = home.changes(entity_id)
+    best = run = 1 if changes else 0
+    for previous, current in pairwise(changes):
+        run = run + 1 if current.when - previous.when <= gap else 1
+        best = max(best, run)
+    return best
+
+
+def toggle_storm(home: HomeView) -> Iterator[Finding]:
+    """A light, switch or cover toggled many times within seconds (automation loop, fault)."""
+    for entity_id in home.history:
+        domain = home.domain(entity_id)
+        device_class = home.device_class(entity_id)
+        if domain in _ACTUATOR_DOMAINS:
+            needed, gap = STORM_CHANGES, STORM_GAP
+        elif domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
+            needed, gap = SENSOR_STORM_CHANGES, SENSOR_STORM_GAP
+        elif domain == "binary_sensor" and device_class != "connectivity":
+            needed, gap = STORM_CHANGES + 2, STORM_GAP
+        else:
+            continue
+        burst = _longest_burst(home, entity_id, gap)
+        if burst < needed:
+            continue
+        yield Finding(
+            rule="toggle_storm",
+            evidence=(entity_id,),
+            reasoning=f"{entity_id} changed state {burst} times in quick succession, "
+            "faster than anyone uses it: an automation loop or a failing device.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Look for two automations fighting over it, or a loose contact.",
+        )

@@ -1,0 +1,142 @@
+"""HVAC, physical plausibility, occupancy and device health rules on synthetic homes."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
+from custom_components.anomaly_monitor.core.rules import ALL_RULES
+from custom_components.anomaly_monitor.core.rules.device_health import (
+    detector_contradicts_level,
+    device_unavailable,
+    leak_alarm_without_water,
+    opening_contradicts_angle,
+    outlet_off_but_drawing_power,
+)
+from custom_components.anomaly_monitor.core.rules.hvac import (
+    hvac_action_contradicts_mode,
+    hvac_not_responding,
+    hvac_overshooting_target,
+    hvac_with_opening_open,
+)
+from custom_components.anomaly_monitor.core.rules.occupancy import (
+    appliance_active_while_away,
+    motion_while_away,
+)
+from custom_components.anomaly_monitor.core.rules.physical import (
+    reading_outside_physical_range,
+    room_temperature_out_of_line,
+)
+
+from .core_factories import environment, home, quiet_house, replace, window
+
+AWAY = environment(persons_home=0)
+
+
+@pytest.mark.parametrize(("mode", "action"), [("off", "heating"), ("heat", "cooling")])
+def test_thermostat_doing_the_opposite_of_its_mode(mode: str, action: str) -> None:
+    states = replace(quiet_house(), "climate.lounge", mode, hvac_action=action)
+    (finding,) = hvac_action_contradicts_mode(home(states))
+    assert finding.evidence == (
+        "climate.lounge",
+        "sensor.lounge_temperature",
+        "binary_sensor.lounge_window",
+        "sensor.lounge_window_angle",
+    )
+
+
+def test_heating_beyond_hysteresis_is_overshoot() -> None:
+    hot = replace(
+        quiet_house(), "climate.lounge", "heat", hvac_action="heating", current_temperature=23.5
+    )
+    assert [f.rule for f in hvac_overshooting_target(home(hot))] == ["hvac_overshooting_target"]
+    within = replace(
+        quiet_house(), "climate.lounge", "heat", hvac_action="heating", current_temperature=21.4
+    )
+    assert not list(hvac_overshooting_target(home(within)))
+
+
+def test_idle_far_below_target_is_not_responding() -> None:
+    cold = replace(quiet_house(), "climate.lounge", "heat", current_temperature=16.0)
+    assert [f.rule for f in hvac_not_responding(home(cold))] == ["hvac_not_responding"]
+
+
+def test_heating_with_a_window_open() -> None:
+    states = replace(quiet_house(), "climate.lounge", "heat", hvac_action="heating")
+    states = replace(states, "binary_sensor.lounge_window", "on")
+    (finding,) = hvac_with_opening_open(home(states))
+    assert "binary_sensor.lounge_window" in finding.evidence
+
+
+def test_humidity_above_100_and_freezing_living_room() -> None:
+    states = replace(quiet_house(), "sensor.lounge_humidity", "100.01")
+    states = replace(states, "sensor.study_temperature", "-0.01")
+    found = {f.evidence for f in reading_outside_physical_range(home(states))}
+    assert found == {("sensor.lounge_humidity",), ("sensor.study_temperature",)}
+
+
+def test_one_warm_empty_room_is_out_of_line_but_a_busy_bathroom_is_not() -> None:
+    states = replace(quiet_house(), "sensor.study_temperature", "27.5")
+    (finding,) = room_temperature_out_of_line(home(states))
+    assert finding.evidence[:2] == ("sensor.study_temperature", "sensor.bedroom_temperature")
+    occupied = replace(states, "binary_sensor.study_motion", "on")
+    assert not list(room_temperature_out_of_line(home(occupied)))
+
+
+def test_unreadable_devices() -> None:
+    states = replace(quiet_house(), "binary_sensor.kitchen_smoke", "unavailable")
+    (finding,) = device_unavailable(home(states))
+    assert finding.evidence == ("binary_sensor.kitchen_smoke",)
+    assert finding.severity == "high"
+
+
+def test_contact_closed_but_angle_open() -> None:
+    states = replace(quiet_house(), "sensor.lounge_window_angle", "12")
+    (finding,) = opening_contradicts_angle(home(states))
+    assert finding.evidence == ("binary_sensor.lounge_window", "sensor.lounge_window_angle")
+
+
+def test_outlet_off_drawing_power() -> None:
+    states = replace(quiet_house(), "sensor.kitchen_kettle_plug_power", "40")
+    (finding,) = outlet_off_but_drawing_power(home(states))
+    assert finding.evidence == ("switch.kitchen_kettle_plug", "sensor.kitchen_kettle_plug_power")
+
+
+def test_gas_detector_clear_with_high_level_at_home() -> None:
+    states = replace(quiet_house(), "sensor.kitchen_gas_level", "60")
+    (finding,) = detector_contradicts_level(home(states))
+    assert finding.evidence == ("binary_sensor.kitchen_gas", "sensor.kitchen_gas_level")
+
+
+def test_leak_alarm_on_a_dry_floor() -> None:
+    states = replace(quiet_house(), "binary_sensor.kitchen_leak", "on")
+    states = replace(states, "sensor.kitchen_floor_moisture", "1")
+    (finding,) = leak_alarm_without_water(home(states))
+    assert finding.evidence[:2] == ("binary_sensor.kitchen_leak", "sensor.kitchen_floor_moisture")
+
+
+def test_motion_and_appliance_load_while_away() -> None:
+    moving = replace(quiet_house(), "binary_sensor.study_motion", "on")
+    (finding,) = motion_while_away(home(moving, AWAY))
+    assert finding.evidence[0] == "binary_sensor.study_motion"
+    assert not list(motion_while_away(home(moving)))
+    loaded = replace(quiet_house(), "switch.kitchen_kettle_plug", "on")
+    loaded = replace(loaded, "sensor.kitchen_kettle_plug_power", "1800")
+    (load,) = appliance_active_while_away(home(loaded, AWAY))
+    assert load.evidence[:2] == ("switch.kitchen_kettle_plug", "sensor.kitchen_kettle_plug_power")
+
+
+def test_quiet_house_is_normal_for_every_rule_home_or_away() -> None:
+    for env in (environment(), AWAY, environment(weather="rainy", persons_home=0)):
+        view = home(quiet_house(), env)
+        for rule in ALL_RULES:
+            assert not list(rule(view)), rule.__name__
+
+
+async def test_sensitivity_filters_by_severity() -> None:
+    states = replace(quiet_house(), "sensor.kitchen_kettle_plug_power", "40")  # medium
+    assert (await RuleDetector(sensitivity="medium").async_analyze(window(states))).is_anomaly
+    assert not (await RuleDetector(sensitivity="low").async_analyze(window(states))).is_anomaly
+    smoke = replace(states, "binary_sensor.kitchen_smoke", "on")  # critical
+    verdict = await RuleDetector(sensitivity="low").async_analyze(window(smoke))
+    assert verdict.anomaly_type == "safety_hazard"

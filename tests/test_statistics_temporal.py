@@ -1,0 +1,237 @@
+"""Temporal statistics on synthetic days in a home."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from custom_components.anomaly_monitor.core.combined_detector import (
+    CombinedDetector,
+    merge_findings,
+)
+from custom_components.anomaly_monitor.core.models import Finding, Severity, Transition
+from custom_components.anomaly_monitor.core.statistics import StatisticsDetector
+from custom_components.anomaly_monitor.core.statistics.durations import (
+    entry_left_open,
+    heat_appliance_left_on,
+    water_left_running,
+)
+from custom_components.anomaly_monitor.core.statistics.followups import (
+    late_follow_up,
+    missing_follow_up,
+)
+from custom_components.anomaly_monitor.core.statistics.health import (
+    device_went_offline,
+    reading_spike,
+)
+from custom_components.anomaly_monitor.core.statistics.occupancy import (
+    activity_while_asleep,
+    activity_while_away,
+)
+from custom_components.anomaly_monitor.core.statistics.toggles import toggle_storm
+
+from .core_factories import entity, environment, home, quiet_house, steps, window
+
+MORNING = datetime(2025, 3, 12, 7, 0)
+DOOR = entity("binary_sensor.back_door", "off", area="Hallway", device_class="door")
+
+
+def _at(minutes: float) -> datetime:
+    return MORNING + timedelta(minutes=minutes)
+
+
+def test_back_door_left_open_for_an_hour() -> None:
+    trace = steps(
+        MORNING,
+        [
+            (0, DOOR.entity_id, "off"),
+            (10, DOOR.entity_id, "on"),
+            (70, DOOR.entity_id, "off"),
+            (80, DOOR.entity_id, "off"),
+        ],
+    )
+    view = home([DOOR], environment(_at(90)), trace)
+    (finding,) = entry_left_open(view)
+    assert finding.evidence == ("binary_sensor.back_door",)
+    assert "60 min" in finding.reasoning
+
+
+def test_short_passages_through_the_door_are_normal() -> None:
+    events = [(m, DOOR.entity_id, s) for m in range(0, 120, 20) for s in ("on",)]
+    events += [(m + 1, DOOR.entity_id, "off") for m in range(0, 120, 20)]
+    view = home([DOOR], environment(_at(130)), steps(MORNING, events))
+    assert not list(entry_left_open(view))
+
+
+def test_a_door_usually_open_for_long_spells_is_judged_against_itself() -> None:
+    # Propped open for half an hour several times a day: a 40 min spell is not unusual.
+    events = []
+    for start in (0, 60, 120, 180):
+        events += [(start, DOOR.entity_id, "on"), (start + 30, DOOR.entity_id, "off")]
+    events += [(240, DOOR.entity_id, "on"), (280, DOOR.entity_id, "off")]
+    view = home([DOOR], environment(_at(300)), steps(MORNING, events))
+    assert not list(entry_left_open(view))
+
+
+def test_shower_running_75_minutes() -> None:
+    flow = entity(
+        "binary_sensor.bathroom_water_flow", "off", area="Bathroom", device_class="running"
+    )
+    trace = steps(
+        MORNING,
+        [(0, flow.entity_id, "off"), (5, flow.entity_id, "on"), (80, flow.entity_id, "off")],
+    )
+    (finding,) = water_left_running(home([flow], environment(_at(90)), trace))
+    assert finding.evidence == ("binary_sensor.bathroom_water_flow",)
+
+
+def test_stove_on_all_evening() -> None:
+    stove = entity("switch.kitchen_stove", "on", area="Kitchen")
+    trace = steps(MORNING, [(0, stove.entity_id, "off"), (10, stove.entity_id, "on")])
+    view = home([stove], environment(_at(10 + 5 * 60)), trace)
+    (finding,) = heat_appliance_left_on(view)
+    assert finding.evidence == ("switch.kitchen_stove",)
+    assert not list(heat_appliance_left_on(home([stove], environment(_at(40)), trace)))
+
+
+def test_light_toggling_every_few_seconds() -> None:
+    light = entity("light.lounge", "off", area="Lounge")
+    events = [(i * 5 / 60, light.entity_id, "on" if i % 2 == 0 else "off") for i in range(8)]
+    (finding,) = toggle_storm(home([light], environment(_at(5)), steps(MORNING, events)))
+    assert finding.evidence == ("light.lounge",)
+    slow = [(i * 10, light.entity_id, "on" if i % 2 == 0 else "off") for i in range(8)]
+    assert not list(toggle_storm(home([light], environment(_at(90)), steps(MORNING, slow))))
+
+
+def test_sensor_dropping_offline_and_phone_leaving_wifi() -> None:
+    temp = entity(
+        "sensor.bedroom_temperature",
+        "unavailable",
+        area="Bedroom",
+        device_class="temperature",
+        unit="°C",
+    )
+    wifi = entity("binary_sensor.phone_wifi", "off", device_class="connectivity")
+    trace = steps(
+        MORNING,
+        [
+            (0, temp.entity_id, "20.5"),
+            (60, temp.entity_id, "unavailable"),
+            (0, wifi.entity_id, "on"),
+            (30, wifi.entity_id, "off"),
+        ],
+    )
+    findings = list(device_went_offline(home([temp, wifi], environment(_at(90)), trace)))
+    # A phone without an area leaves the network all the time; the sensor should not.
+    assert [f.evidence for f in findings] == [("sensor.bedroom_temperature",)]
+
+
+def test_power_spike_unlike_anything_else_in_the_window() -> None:
+    meter = entity("sensor.kitchen_power", "400", area="Kitchen", device_class="power", unit="W")
+    values = [400, 420, 2000, 410, 400, 405, 9000, 400, 410, 395]
+    trace = steps(MORNING, [(i, meter.entity_id, str(v)) for i, v in enumerate(values)])
+    (finding,) = reading_spike(home([meter], environment(_at(12)), trace))
+    assert "9000" in finding.reasoning
+    # An appliance cycling between two levels is not a spike.
+    cycling = [120, 2120, 120, 2120, 120, 120, 2120, 120, 120, 2120]
+    trace = steps(MORNING, [(i, meter.entity_id, str(v)) for i, v in enumerate(cycling)])
+    assert not list(reading_spike(home([meter], environment(_at(12)), trace)))
+
+
+def _motion_light_day(skip: int | None, late: int | None = None) -> list[Transition]:
+    motion, light = "binary_sensor.hallway_motion", "light.hallway"
+    events = [(0.0, motion, "off"), (0.0, light, "off")]
+    for i in range(6):
+        start = 30.0 * (i + 1)
+        events += [(start, motion, "on"), (start + 1, motion, "off")]
+        if i == skip:
+            continue
+        delay = 2.0 if i == late else 2 / 60
+        events += [(start + delay, light, "on"), (start + 5, light, "off")]
+    return steps(MORNING, events, area="Hallway")
+
+
+def _hallway() -> list:
+    return [
+        entity("binary_sensor.hallway_motion", "off", area="Hallway", device_class="motion"),
+        entity("light.hallway", "off", area="Hallway"),
+    ]
+
+
+def test_motion_without_its_usual_light() -> None:
+    view = home(_hallway(), environment(_at(240)), _motion_light_day(skip=3))
+    (finding,) = missing_follow_up(view)
+    assert finding.evidence == ("binary_sensor.hallway_motion",)
+    assert "5 of 6" in finding.reasoning
+    assert not list(
+        missing_follow_up(home(_hallway(), environment(_at(240)), _motion_light_day(skip=None)))
+    )
+
+
+def test_light_answering_motion_two_minutes_late() -> None:
+    view = home(_hallway(), environment(_at(240)), _motion_light_day(skip=None, late=4))
+    (finding,) = late_follow_up(view)
+    assert finding.evidence == ("light.hallway",)
+
+
+def test_motion_while_everyone_is_away() -> None:
+    person = entity("person.alex", "not_home")
+    motion = entity("binary_sensor.lounge_motion", "off", area="Lounge", device_class="motion")
+    trace = steps(
+        MORNING,
+        [
+            (0, person.entity_id, "home"),
+            (10, person.entity_id, "not_home"),
+            (11, motion.entity_id, "on"),
+            (12, motion.entity_id, "off"),
+            (40, motion.entity_id, "on"),
+            (41, motion.entity_id, "off"),
+        ],
+    )
+    view = home([person, motion], environment(_at(60), persons_home=None), trace)
+    (finding,) = activity_while_away(view)
+    assert finding.evidence == ("binary_sensor.lounge_motion", "person.alex")
+    # Only the motion right after leaving: that was the person walking out.
+    early = [t for t in trace if t.when <= _at(12)]
+    assert not list(
+        activity_while_away(home([person, motion], environment(_at(60), persons_home=None), early))
+    )
+
+
+def test_phone_claims_deep_sleep_while_walking() -> None:
+    sleep = entity("sensor.phone_sleep_confidence", "95", unit="%")
+    activity = entity("sensor.phone_activity", "walking")
+    trace = steps(
+        MORNING,
+        [
+            (0, sleep.entity_id, "10"),
+            (6, sleep.entity_id, "95"),
+            (12, activity.entity_id, "walking"),
+        ],
+    )
+    (finding,) = activity_while_asleep(home([sleep, activity], environment(_at(20)), trace))
+    assert finding.evidence == ("sensor.phone_activity", "sensor.phone_sleep_confidence")
+    # Falling asleep gradually, then lying still, is what sleep looks like.
+    gradual = steps(
+        MORNING,
+        [(0, sleep.entity_id, "70"), (6, sleep.entity_id, "95"), (12, activity.entity_id, "still")],
+    )
+    assert not list(activity_while_asleep(home([sleep, activity], environment(_at(20)), gradual)))
+
+
+async def test_detectors_on_a_calm_day_and_a_broken_one() -> None:
+    calm = window(quiet_house(), environment(_at(240)), _motion_light_day(skip=None))
+    assert not (await StatisticsDetector().async_analyze(calm)).is_anomaly
+    assert not (await CombinedDetector().async_analyze(calm)).is_anomaly
+    broken = window(quiet_house(), environment(_at(240)), _motion_light_day(skip=2))
+    verdict = await CombinedDetector().async_analyze(broken)
+    assert verdict.is_anomaly
+    assert verdict.evidence == ("binary_sensor.hallway_motion",)
+    # A snapshot without transitions gives the statistics nothing to judge.
+    assert not (await StatisticsDetector().async_analyze(window(quiet_house()))).is_anomaly
+
+
+def test_merge_keeps_the_most_severe_of_overlapping_findings() -> None:
+    wide = Finding("a", ("x", "y"), "", "security", Severity.HIGH)
+    narrow = Finding("b", ("x",), "", "security", Severity.MEDIUM)
+    other = Finding("c", ("z",), "", "security", Severity.LOW)
+    assert merge_findings([narrow, wide, other]) == [wide, other]
