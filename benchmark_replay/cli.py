@@ -1,0 +1,203 @@
+"""``python -m benchmark_replay smartbench --data DIR ...``: score a detector on SmartBench."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+import json
+from pathlib import Path
+import sys
+from typing import Any
+
+from .outputs import summary_markdown, write_plots, write_samples
+from .progress import Progress
+from .replay import answers_by_key, fingerprint, jobs_for, read_cache, run_all, select
+from .scoring import SampleScore, report
+from .smartbench_loader import SUBSETS, SmartBenchError, load_smartbench
+from .wall_clock import wall_clock
+
+SUBSET_CHOICES = {
+    "all": SUBSETS,
+    "ci": ("ci",),
+    "cd": ("cd-argus", "cd-tdcs"),
+    "cd-argus": ("cd-argus",),
+    "cd-tdcs": ("cd-tdcs",),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="python -m benchmark_replay")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sb = commands.add_parser("smartbench", help="replay SmartBench samples and score them")
+    sb.add_argument("--data", required=True, type=Path, help="SmartBench folder")
+    sb.add_argument("--subset", choices=sorted(SUBSET_CHOICES), default="all")
+    sb.add_argument("--limit", type=int, help="seeded stratified sample of this many samples")
+    sb.add_argument("--seed", type=int, default=0)
+    sb.add_argument("--workers", type=int, default=1, help="processes (one Home Assistant each)")
+    sb.add_argument(
+        "--mode",
+        choices=("ha", "direct"),
+        default="ha",
+        help="ha: through the integration in a real in-process HA (scored); "
+        "direct: core rules on windows built without HA (fast iteration)",
+    )
+    sb.add_argument("--ha-url", help="score against a running HA (REST/WebSocket)")
+    sb.add_argument("--token", help="long-lived access token for --ha-url")
+    sb.add_argument("--entry-id", help="with --ha-url: use this existing monitor entry")
+    sb.add_argument("--detector", choices=("rules", "llm", "hybrid"), default="rules")
+    sb.add_argument("--sensitivity", choices=("low", "medium", "high"), default="medium")
+    sb.add_argument("--backend", help="LLM backend (llama_cpp, openai, ollama, ai_task)")
+    sb.add_argument("--model", help="model name (openai/ollama backends)")
+    sb.add_argument("--model-path", help="GGUF file (llama_cpp backend)")
+    sb.add_argument("--base-url", help="server URL (openai/ollama backends)")
+    sb.add_argument("--threads", type=int, help="llama.cpp threads")
+    sb.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=JSON",
+        help="any other entry option, e.g. --option request_timeout=120",
+    )
+    sb.add_argument("--out", type=Path, help="output folder (default replay-results/...)")
+    sb.add_argument("--fresh", action="store_true", help="ignore cached predictions")
+    sb.add_argument("--no-plots", action="store_true")
+    sb.add_argument("--no-progress", action="store_true")
+    return parser
+
+
+def entry_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The monitor's options for this run (per-sample options are added by the runner)."""
+    options: dict[str, Any] = {"detector": args.detector, "sensitivity": args.sensitivity}
+    for flag, key in (
+        ("backend", "backend"),
+        ("model", "model"),
+        ("model_path", "model_path"),
+        ("base_url", "base_url"),
+        ("threads", "threads"),
+    ):
+        if getattr(args, flag) is not None:
+            options[key] = getattr(args, flag)
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--option needs KEY=VALUE, got {item!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def run_smartbench(args: argparse.Namespace) -> int:
+    """Load, select, replay (resuming from the cache), score and write everything."""
+    mode = "dev-ha" if args.ha_url else args.mode
+    if args.ha_url and not args.token:
+        raise SystemExit("--ha-url needs --token (a long-lived access token)")
+    try:
+        loaded = load_smartbench(args.data, SUBSET_CHOICES[args.subset])
+    except SmartBenchError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    for problem in loaded.errors:
+        print(f"skipped: {problem}", file=sys.stderr)
+    records = select(loaded.records, args.limit, args.seed)
+    options = entry_options(args)
+    remote = {"url": args.ha_url, "token": args.token, "entry_id": args.entry_id}
+    out = args.out or Path("replay-results") / f"smartbench-{mode}-{args.detector}"
+    out.mkdir(parents=True, exist_ok=True)
+    stamp = fingerprint(mode, options)
+    cache_path = out / "predictions.jsonl"
+    cached = {} if args.fresh else read_cache(cache_path, stamp)
+    todo = [job for job in jobs_for(records) if job.key not in cached]
+    predictions = {key: cached[key] for key in (r.answer.key for r in records) if key in cached}
+    print(
+        f"{len(records)} samples ({args.subset}), {len(predictions)} cached, "
+        f"{len(todo)} to run in {mode} mode with {args.workers} worker(s); output in {out}",
+        file=sys.stderr,
+    )
+    progress = Progress(len(todo), enabled=not args.no_progress)
+    started = wall_clock()
+    with cache_path.open("a", encoding="utf-8") as cache:
+
+        def keep(record: dict[str, Any]) -> None:
+            record["fingerprint"] = stamp
+            predictions[str(record["key"])] = record
+            cache.write(json.dumps(record, ensure_ascii=False) + "\n")
+            cache.flush()
+
+        try:
+            run_all(
+                todo,
+                mode=mode,
+                options=options,
+                remote=remote,
+                workers=args.workers,
+                on_result=keep,
+                progress=progress,
+            )
+        finally:
+            progress.close()
+    elapsed = wall_clock() - started
+
+    answers = answers_by_key(records)
+    scores: list[SampleScore] = []
+    rows: list[dict[str, Any]] = []
+    for key in sorted(answers):
+        answer, prediction = answers[key], predictions.get(key, {"error": "not run"})
+        verdict = prediction.get("verdict") or {}
+        window = prediction.get("window") or {}
+        score = SampleScore(
+            key=key,
+            subset=answer.subset,
+            anomaly_type=answer.anomaly_type,
+            is_anomaly=answer.is_anomaly,
+            predicted_anomaly=verdict.get("label") == "anomaly",
+            truth_devices=answer.evidence,
+            predicted_devices=frozenset(prediction.get("predicted_devices") or ()),
+            raw_tokens=int(window.get("raw_tokens") or 0),
+            tokens=int(window.get("tokens") or 0),
+            seconds=float(prediction.get("seconds") or 0.0),
+            error=prediction.get("error"),
+        )
+        scores.append(score)
+        rows.append(
+            score.as_dict()
+            | {
+                "subtype": answer.subtype,
+                "evidence_entities": prediction.get("evidence_entities", []),
+                "verdict": verdict,
+                "window": window,
+            }
+        )
+    result = report(scores)
+    header = {
+        "data": str(args.data),
+        "subset": args.subset,
+        "samples": f"{len(records)} (limit {args.limit}, seed {args.seed})"
+        if args.limit
+        else str(len(records)),
+        "mode": mode,
+        "options": json.dumps(options, sort_keys=True),
+        "workers": args.workers,
+        "wall time": f"{elapsed:.1f} s for {len(todo)} replayed samples",
+        "fingerprint": stamp,
+    }
+    summary = summary_markdown(result, header)
+    write_samples(out / "samples.jsonl", rows)
+    (out / "metrics.json").write_text(
+        json.dumps({"header": header, **result.as_dict()}, indent=2), encoding="utf-8"
+    )
+    (out / "summary.md").write_text(summary, encoding="utf-8")
+    if not args.no_plots:
+        write_plots(out, result, scores)
+    print(summary)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point."""
+    args = build_parser().parse_args(argv)
+    if args.command == "smartbench":
+        return run_smartbench(args)
+    return 2

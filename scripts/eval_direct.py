@@ -1,0 +1,164 @@
+"""Quick offline scoring of the core detectors on SmartBench, without Home Assistant.
+
+Builds each sample's window with ``benchmark_replay.direct`` (the same entity mapping as
+the in-HA replay), runs a detector and prints accuracy, precision, recall, F1, FPR and
+AL per subset and per anomaly type. ``--show fp|fn|al`` lists the samples to inspect.
+
+    .venv/bin/python scripts/eval_direct.py --detector combined
+    .venv/bin/python scripts/eval_direct.py --subset ci --show fp --type safety_hazard
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+import sys
+import time
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmark_replay.direct import window_for
+from benchmark_replay.smartbench_loader import SUBSETS, Record, load_smartbench
+from custom_components.anomaly_monitor.core.combined_detector import (
+    CombinedDetector,
+)
+from custom_components.anomaly_monitor.core.models import Verdict
+from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
+from custom_components.anomaly_monitor.core.statistics import (
+    StatisticsDetector,
+)
+
+DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
+
+
+@dataclass(slots=True)
+class Outcome:
+    """One sample's result."""
+
+    record: Record
+    verdict: Verdict
+    predicted: frozenset[str]
+
+    @property
+    def al(self) -> float:
+        truth = self.record.answer.evidence
+        if not self.verdict.is_anomaly or not truth:
+            return 0.0
+        return len(truth & self.predicted) / len(truth | self.predicted)
+
+
+def _metrics(outcomes: list[Outcome]) -> dict[str, float]:
+    tp = sum(1 for o in outcomes if o.record.answer.is_anomaly and o.verdict.is_anomaly)
+    fn = sum(1 for o in outcomes if o.record.answer.is_anomaly and not o.verdict.is_anomaly)
+    fp = sum(1 for o in outcomes if not o.record.answer.is_anomaly and o.verdict.is_anomaly)
+    tn = sum(1 for o in outcomes if not o.record.answer.is_anomaly and not o.verdict.is_anomaly)
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    anomalies = [o for o in outcomes if o.record.answer.is_anomaly]
+    return {
+        "n": len(outcomes),
+        "acc": (tp + tn) / len(outcomes) if outcomes else 0.0,
+        "prec": precision,
+        "rec": recall,
+        "f1": f1,
+        "fpr": fp / (fp + tn) if fp + tn else 0.0,
+        "al": sum(o.al for o in anomalies) / len(anomalies) if anomalies else 0.0,
+        "fp": fp,
+        "fn": fn,
+    }
+
+
+def _row(name: str, m: dict[str, float]) -> str:
+    return (
+        f"{name:<44} n={int(m['n']):>4} acc={m['acc']:.3f} P={m['prec']:.3f} R={m['rec']:.3f} "
+        f"F1={m['f1']:.3f} FPR={m['fpr']:.3f} AL={m['al']:.3f} fp={int(m['fp'])} fn={int(m['fn'])}"
+    )
+
+
+def _detector(name: str, sensitivity: str) -> RuleDetector | StatisticsDetector | CombinedDetector:
+    if name == "rules":
+        return RuleDetector(sensitivity=sensitivity)
+    if name == "stats":
+        return StatisticsDetector(sensitivity=sensitivity)
+    return CombinedDetector(sensitivity=sensitivity)
+
+
+async def _run(args: argparse.Namespace) -> list[Outcome]:
+    loaded = load_smartbench(args.data, args.subset or SUBSETS)
+    for error in loaded.errors:
+        print("load error:", error, file=sys.stderr)
+    detector = _detector(args.detector, args.sensitivity)
+    outcomes: list[Outcome] = []
+    started = time.perf_counter()
+    for record in loaded.records:
+        window, scene = window_for(record.sample)
+        verdict = await detector.async_analyze(window)
+        predicted = scene.mapping.devices_for(verdict.evidence)
+        outcomes.append(Outcome(record, verdict, predicted))
+    elapsed = time.perf_counter() - started
+    print(f"{len(outcomes)} samples in {elapsed:.1f} s ({args.detector})")
+    return outcomes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--subset", action="append", choices=SUBSETS)
+    parser.add_argument("--detector", choices=("rules", "stats", "combined"), default="combined")
+    parser.add_argument("--sensitivity", default="medium")
+    parser.add_argument("--show", choices=("fp", "fn", "al"), action="append", default=[])
+    parser.add_argument("--type", help="only list samples of this anomaly type/subtype")
+    parser.add_argument("--limit", type=int, default=40)
+    args = parser.parse_args()
+    outcomes = asyncio.run(_run(args))
+
+    by_subset: dict[str, list[Outcome]] = defaultdict(list)
+    by_type: dict[tuple[str, str], list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        answer = outcome.record.answer
+        by_subset[answer.subset].append(outcome)
+        by_type[(answer.subset, answer.anomaly_type)].append(outcome)
+    print("\n== per subset")
+    for subset, items in by_subset.items():
+        print(_row(subset, _metrics(items)))
+    cd = [o for o in outcomes if o.record.answer.subset != "ci"]
+    if cd:
+        print(_row("cd (both)", _metrics(cd)))
+    print("\n== per anomaly type")
+    for (subset, kind), items in sorted(by_type.items()):
+        print(_row(f"{subset}:{kind}"[:44], _metrics(items)))
+
+    for show in args.show:
+        print(f"\n== {show}")
+        shown = 0
+        for outcome in outcomes:
+            answer = outcome.record.answer
+            if args.type and args.type not in (answer.anomaly_type, answer.subtype):
+                continue
+            if show == "fp" and not (not answer.is_anomaly and outcome.verdict.is_anomaly):
+                continue
+            if show == "fn" and not (answer.is_anomaly and not outcome.verdict.is_anomaly):
+                continue
+            if show == "al" and not (answer.is_anomaly and outcome.verdict.is_anomaly):
+                continue
+            if show == "al" and outcome.al >= 0.999:
+                continue
+            shown += 1
+            if shown > args.limit:
+                break
+            print(f"- {answer.key} [{answer.anomaly_type}/{answer.subtype}]")
+            if show == "al":
+                truth = answer.evidence
+                print(f"    AL={outcome.al:.2f} missing={sorted(truth - outcome.predicted)}")
+                print(f"    extra={sorted(outcome.predicted - truth)}")
+            for finding in outcome.verdict.findings:
+                print(f"    {finding.rule} {finding.severity} {list(finding.evidence)}")
+                print(f"      {finding.reasoning[:200]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""The README's main job: the fixtures replay end to end through a real HA, with no server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import subprocess
+import sys
+
+FIXTURES = Path(__file__).parent / "fixtures" / "smartbench"
+REPO = Path(__file__).parent.parent
+
+
+def _run(out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmark_replay",
+            "smartbench",
+            "--data",
+            str(FIXTURES),
+            "--out",
+            str(out),
+            "--no-progress",
+            *extra,
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_demo_replays_scores_and_resumes(tmp_path: Path) -> None:
+    """A score table, per-sample JSONL, plots; a second run takes everything from the cache."""
+    first = _run(tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "| ci | 12 |" in first.stdout
+    assert "| cd-tdcs | 4 |" in first.stdout
+    assert "20 to run in ha mode" in first.stderr
+    rows = [json.loads(line) for line in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    assert len(rows) == 20
+    assert all(row["error"] is None for row in rows)
+    assert {row["subset"] for row in rows} == {"ci", "cd-argus", "cd-tdcs"}
+    smoke = next(row for row in rows if row["key"] == "ci/anomaly_fx01")
+    assert smoke["truth_devices"] == ["Kitchen Smoke Detector"]
+    assert smoke["verdict"]["label"] in ("anomaly", "normal")
+    metrics = json.loads((tmp_path / "metrics.json").read_text())
+    assert metrics["overall"]["n"] == 20
+    assert (tmp_path / "f1_by_type.png").stat().st_size > 1000
+    assert (tmp_path / "confusion.png").stat().st_size > 1000
+
+    again = _run(tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "20 cached, 0 to run" in again.stderr
+    assert json.loads((tmp_path / "metrics.json").read_text())["overall"] == metrics["overall"]
+
+
+def test_limit_and_subset_select_a_stratified_sample(tmp_path: Path) -> None:
+    """--subset cd --limit 4 runs four CD samples, two of each label."""
+    result = _run(tmp_path, "--subset", "cd", "--limit", "4", "--mode", "direct", "--no-plots")
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    assert len(rows) == 4
+    assert sorted(row["label"] for row in rows) == ["anomaly", "anomaly", "normal", "normal"]
+    assert all(row["subset"].startswith("cd-") for row in rows)
+
+
+def test_bad_data_folder_fails_clearly(tmp_path: Path) -> None:
+    """No samples: a clear error and a non-zero exit."""
+    result = _run(tmp_path / "out", "--data", str(tmp_path))
+    assert result.returncode == 2
+    assert "no SmartBench samples" in result.stderr

@@ -1,0 +1,83 @@
+"""The replay through a real hass running the integration agrees with the direct path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+
+from benchmark_replay.direct import window_for
+from benchmark_replay.ha_runner import InProcessReplay
+from benchmark_replay.home_scene import scene_for
+from benchmark_replay.replay import predict
+from benchmark_replay.runners import DirectRunner
+from benchmark_replay.smartbench_loader import load_smartbench
+
+FIXTURES = Path(__file__).parent / "fixtures" / "smartbench"
+
+
+async def test_fixtures_replay_through_home_assistant(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Same windows and verdicts in HA as in the direct path; nothing leaks into HA."""
+    await hass.config.async_set_time_zone("UTC")
+    records = load_smartbench(FIXTURES).records
+    direct = DirectRunner({"detector": "rules"})
+    await direct.async_start()
+    replay = InProcessReplay({"detector": "rules"}, hass=hass, frozen=freezer)
+    await replay.async_start()
+    try:
+        for record in records:
+            scene = scene_for(record.sample)
+            outcome = await replay.async_replay(scene)
+            ha = predict(outcome.response, scene)
+            expected = predict(await direct.async_run(scene), scene)
+            key = record.answer.key
+            assert ha["window"]["entities"] == expected["window"]["entities"], key
+            assert ha["window"]["transitions"] == expected["window"]["transitions"], key
+            assert ha["window"]["tokens"] == expected["window"]["tokens"], key
+            assert ha["window"]["end"] == scene.clock.isoformat(), key
+            assert ha["verdict"]["label"] == expected["verdict"]["label"], key
+            assert ha["predicted_devices"] == expected["predicted_devices"], key
+            # The answers never reach Home Assistant.
+            raw = record.path.read_text()
+            for state in hass.states.async_all():
+                shown = f"{state.state} {dict(state.attributes)}"
+                assert record.answer.reasoning not in shown
+                assert "Counterfactual" not in shown
+            assert raw  # the file itself still holds them, for scoring only
+    finally:
+        await replay.async_stop()
+
+
+async def test_snapshot_gets_areas_clock_and_persons(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Registry areas reach the window; the clock is the sample's; persons count occupancy."""
+    await hass.config.async_set_time_zone("UTC")
+    record = next(
+        r for r in load_smartbench(FIXTURES, ["ci"]).records if r.answer.key == "ci/anomaly_fx01"
+    )
+    scene = scene_for(record.sample)
+    replay = InProcessReplay({"detector": "rules"}, hass=hass, frozen=freezer)
+    await replay.async_start()
+    try:
+        outcome = await replay.async_replay(scene)
+        verdict = outcome.response["verdict"]
+        assert verdict["label"] == "anomaly"
+        assert "binary_sensor.kitchen_smoke_detector" in verdict["evidence"]
+        entry = hass.config_entries.async_entries("anomaly_monitor")[0]
+        window = entry.runtime_data.coordinator.build_window()
+        smoke = window.by_id()["binary_sensor.kitchen_smoke_detector"]
+        assert smoke.info.area == "Kitchen"
+        assert smoke.info.device_class == "smoke"
+        assert (window.environment.local_time.hour, window.environment.local_time.minute) == (
+            19,
+            42,
+        )
+        assert window.environment.persons_home == 2
+        direct_window, _ = window_for(record.sample)
+        assert window.environment.weather == direct_window.environment.weather == "rainy"
+    finally:
+        await replay.async_stop()
