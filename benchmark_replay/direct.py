@@ -3,9 +3,10 @@
 For fast iteration on rules (a few ms per sample, no HA instance). It uses the same
 entity mapping as the in-HA replay and mimics what HA and the integration's watcher do
 with the updates (a repeated state is no transition; transitions carry the same one-line
-summary; automations are not watched; the window ends at the analysis time and is as
-long as the configured window), but the scored numbers come from the in-HA path, where
-the integration's own glue builds the window. A test checks that both agree.
+summary; every named device entity is watched, automations included; the window ends
+at the analysis time and is as long as the configured window), but the scored numbers
+come from the in-HA path, where the integration's own glue builds the window. A test
+checks that both agree.
 """
 
 from __future__ import annotations
@@ -29,9 +30,6 @@ from custom_components.anomaly_monitor.state_summary import summarize_state
 from .entity_mapping import LIGHT_LEVEL_ENTITY, SUN_ENTITY, EntitySpec
 from .home_scene import Scene, SnapshotScene, TraceScene, scene_for
 from .smartbench_loader import CDSample, CISample
-
-# Domains the integration's watcher never watches (custom_components/.../watcher.py).
-IGNORED_DOMAINS = frozenset({"automation", "script", "scene", "group", "zone", "event", "update"})
 
 
 def entity_state(spec: EntitySpec, last_changed: datetime | None) -> EntityState:
@@ -106,19 +104,13 @@ def _trace_window(scene: TraceScene, token_budget: int) -> ContextWindow:
         previous = current.get(spec.entity_id)
         changed = step.when if previous is None or previous[0].state != spec.state else previous[1]
         current[spec.entity_id] = (spec, changed)  # HA keeps last_changed on attribute moves
-        if spec.domain in IGNORED_DOMAINS:
-            continue  # the monitor does not watch automations, scripts, scenes...
         summary = summarize_state(spec.domain, spec.state, spec.attributes)
         if summaries.get(spec.entity_id) == summary:
             continue  # the monitor records no transition when nothing it shows changed
         summaries[spec.entity_id] = summary
         transitions.append(Transition(step.when, spec.entity_id, summary, spec.area))
     final = [spec for spec, _ in current.values()]
-    snapshot = [
-        entity_state(spec, changed)
-        for spec, changed in current.values()
-        if spec.domain not in IGNORED_DOMAINS
-    ]
+    snapshot = [entity_state(spec, changed) for spec, changed in current.values()]
     return build_window(
         snapshot,
         environment_from([*scene.environment, *final], scene.clock),

@@ -88,3 +88,18 @@ async def test_options_flow_changes_and_reloads(hass: HomeAssistant) -> None:
     assert coordinator is not old_coordinator
     assert coordinator.watcher.entity_ids == {SMOKE}
     assert coordinator.update_interval.total_seconds() == 300
+
+
+async def test_options_flow_keeps_options_it_does_not_show(hass: HomeAssistant) -> None:
+    """Saving the form does not wipe the detector choice made elsewhere."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass, detector="rules", some_future_option=3)
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {CONF_USE_EXPOSED: False, CONF_INTERVAL: 7, CONF_WINDOW: 30, CONF_SENSITIVITY: "high"},
+    )
+    await hass.async_block_till_done()
+    assert entry.options["detector"] == "rules"
+    assert entry.options["some_future_option"] == 3
+    assert entry.options[CONF_INTERVAL] == 7

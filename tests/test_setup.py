@@ -65,3 +65,20 @@ async def test_exposed_entities_are_watched_by_default(hass: HomeAssistant) -> N
     assert LIVING_TEMP not in watcher.entity_ids
     assert watcher.areas[SMOKE] == "Kitchen"
     assert not any("anomaly" in entity_id for entity_id in watcher.entity_ids)
+
+
+async def test_automations_are_watched_only_when_named(hass: HomeAssistant) -> None:
+    """A broad include skips bookkeeping domains; naming an automation watches it."""
+    hass.states.async_set("automation.lights_on_motion", "on")
+    set_calm_home(hass)
+    entry = await setup_monitor(
+        hass,
+        include_domains=["automation", "lock"],
+        include_entities=[SMOKE, "automation.lights_on_motion"],
+    )
+    watcher = entry.runtime_data.coordinator.watcher
+    assert "automation.lights_on_motion" in watcher.entity_ids
+    assert FRONT_LOCK in watcher.entity_ids
+
+    other = await setup_monitor(hass, include_domains=["automation"], include_entities=[])
+    assert "automation.lights_on_motion" not in other.runtime_data.coordinator.watcher.entity_ids

@@ -129,9 +129,12 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """One form with every option, filled with the current values."""
-        if user_input is not None:
-            return self.async_create_entry(data=user_input)
         schema = _with_notify_options(self.hass, _options_schema(_domains(self.hass)))
+        if user_input is not None:
+            # Options this form does not show (detector, backend) are kept as they are.
+            shown = {str(key) for key in schema.schema}
+            kept = {k: v for k, v in self.config_entry.options.items() if k not in shown}
+            return self.async_create_entry(data=kept | user_input)
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(schema, self.config_entry.options),

@@ -34,7 +34,7 @@ from .state_summary import summarize_state
 # Domains whose every change is worth an early look.
 _SIGNIFICANT_DOMAINS = frozenset({"lock", "alarm_control_panel", "climate", "water_heater"})
 _SIGNIFICANT_BINARY_CLASSES = HAZARD_DEVICE_CLASSES | OPENING_DEVICE_CLASSES
-# Our own entities and bookkeeping domains are never watched.
+# Bookkeeping domains are only watched when the user lists the entity by name.
 _IGNORED_DOMAINS = frozenset({"automation", "script", "scene", "group", "zone", "event", "update"})
 
 
@@ -119,7 +119,8 @@ class StateWatcher:
     def _resolve_entity_ids(self) -> frozenset[str]:
         hass, options = self.hass, self.options
         registry = er.async_get(hass)
-        wanted: set[str] = set(options.get(CONF_INCLUDE_ENTITIES, []))
+        named: set[str] = set(options.get(CONF_INCLUDE_ENTITIES, []))
+        wanted: set[str] = set()
         domains = set(options.get(CONF_INCLUDE_DOMAINS, []))
         if domains:
             wanted.update(hass.states.async_entity_ids(domains))
@@ -139,13 +140,10 @@ class StateWatcher:
                 for entity_id in hass.states.async_entity_ids()
                 if async_should_expose(hass, "conversation", entity_id)
             )
+        wanted = {e for e in wanted if e.partition(".")[0] not in _IGNORED_DOMAINS} | named
         wanted.difference_update(options.get(CONF_EXCLUDE_ENTITIES, []))
         own = {entry.entity_id for entry in registry.entities.values() if entry.platform == DOMAIN}
-        return frozenset(
-            entity_id
-            for entity_id in wanted
-            if entity_id not in own and entity_id.partition(".")[0] not in _IGNORED_DOMAINS
-        )
+        return frozenset(wanted - own)
 
     def _resolve_areas(self, entity_ids: frozenset[str]) -> dict[str, str | None]:
         registry = er.async_get(self.hass)
