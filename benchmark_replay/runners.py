@@ -63,11 +63,11 @@ class DirectRunner:
         """Build the detector the integration builds for these options (no HA needed)."""
         from types import SimpleNamespace
 
-        from custom_components.anomaly_monitor.detection import async_create_detector
+        from custom_components.anomaly_monitor.detection import async_create_detectors
 
         # The factory only reads entry.options for the embedded detector.
         entry = SimpleNamespace(options=self._options, entry_id="direct", data={})
-        self._detector = await async_create_detector(None, entry)  # type: ignore[arg-type]
+        self._detector, _ = await async_create_detectors(None, entry)  # type: ignore[arg-type]
 
     async def async_stop(self) -> None:
         """Nothing to stop."""

@@ -137,13 +137,14 @@ def test_power_spike_unlike_anything_else_in_the_window() -> None:
     assert not list(reading_spike(home([meter], environment(_at(12)), trace)))
 
 
-def _motion_light_day(skip: int | None, late: int | None = None) -> list[Transition]:
+def _motion_light_day(skip: int | set[int] | None, late: int | None = None) -> list[Transition]:
     motion, light = "binary_sensor.hallway_motion", "light.hallway"
+    skipped = {skip} if isinstance(skip, int) else skip or set()
     events = [(0.0, motion, "off"), (0.0, light, "off")]
     for i in range(6):
         start = 30.0 * (i + 1)
         events += [(start, motion, "on"), (start + 1, motion, "off")]
-        if i == skip:
+        if i in skipped:
             continue
         delay = 2.0 if i == late else 2 / 60
         events += [(start + delay, light, "on"), (start + 5, light, "off")]
@@ -157,14 +158,31 @@ def _hallway() -> list:
     ]
 
 
-def test_motion_without_its_usual_light() -> None:
-    view = home(_hallway(), environment(_at(240)), _motion_light_day(skip=3))
+def test_motion_light_link_that_broke() -> None:
+    # The light answered motion four times, then stopped answering: the link broke.
+    view = home(_hallway(), environment(_at(240)), _motion_light_day(skip={4, 5}))
     (finding,) = missing_follow_up(view)
     assert finding.evidence == ("binary_sensor.hallway_motion",)
-    assert "5 of 6" in finding.reasoning
+    assert "4 of 6" in finding.reasoning
     assert not list(
         missing_follow_up(home(_hallway(), environment(_at(240)), _motion_light_day(skip=None)))
     )
+
+
+def test_one_unanswered_motion_is_a_person_not_needing_light() -> None:
+    view = home(_hallway(), environment(_at(240)), _motion_light_day(skip=3))
+    assert not list(missing_follow_up(view))
+
+
+def test_motion_while_the_light_is_already_on_needs_no_answer() -> None:
+    trace = _motion_light_day(skip={4, 5})
+    # Somebody switched the light on by hand before the last two motions and left it on.
+    trace = sorted(
+        [t for t in trace if not (t.entity_id == "light.hallway" and t.when > _at(130))]
+        + [Transition(_at(140), "light.hallway", "on", "Hallway")],
+        key=lambda t: t.when,
+    )
+    assert not list(missing_follow_up(home(_hallway(), environment(_at(240)), trace)))
 
 
 def test_light_answering_motion_two_minutes_late() -> None:
@@ -222,7 +240,7 @@ async def test_detectors_on_a_calm_day_and_a_broken_one() -> None:
     calm = window(quiet_house(), environment(_at(240)), _motion_light_day(skip=None))
     assert not (await StatisticsDetector().async_analyze(calm)).is_anomaly
     assert not (await CombinedDetector().async_analyze(calm)).is_anomaly
-    broken = window(quiet_house(), environment(_at(240)), _motion_light_day(skip=2))
+    broken = window(quiet_house(), environment(_at(240)), _motion_light_day(skip={4, 5}))
     verdict = await CombinedDetector().async_analyze(broken)
     assert verdict.is_anomaly
     assert verdict.evidence == ("binary_sensor.hallway_motion",)
@@ -235,3 +253,26 @@ def test_merge_keeps_the_most_severe_of_overlapping_findings() -> None:
     narrow = Finding("b", ("x",), "", "security", Severity.MEDIUM)
     other = Finding("c", ("z",), "", "security", Severity.LOW)
     assert merge_findings([narrow, wide, other]) == [wide, other]
+
+
+def test_deep_sleep_claimed_between_two_walks_through_the_hall() -> None:
+    sleep = entity("sensor.phone_sleep_confidence", "95", unit="%")
+    motion = entity("binary_sensor.hallway_motion", "off", area="Hallway", device_class="motion")
+
+    def night(after: bool) -> list[Transition]:
+        events = [
+            (0, sleep.entity_id, "5"),
+            (6, motion.entity_id, "on"),
+            (6.5, motion.entity_id, "off"),
+            (10, sleep.entity_id, "95"),
+        ]
+        if after:  # still walking about three minutes after the "deep sleep" leap
+            events += [(13, motion.entity_id, "on"), (13.5, motion.entity_id, "off")]
+        return steps(MORNING, events)
+
+    view = home([sleep, motion], environment(_at(30)), night(after=True))
+    (finding,) = activity_while_asleep(view)
+    assert finding.evidence == ("binary_sensor.hallway_motion", "sensor.phone_sleep_confidence")
+    # Walking to bed and then lying still is how falling asleep looks.
+    quiet = home([sleep, motion], environment(_at(30)), night(after=False))
+    assert not list(activity_while_asleep(quiet))

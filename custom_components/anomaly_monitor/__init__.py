@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 
@@ -14,7 +14,12 @@ from .coordinator import (
     AnomalyMonitorCoordinator,
     AnomalyMonitorRuntimeData,
 )
-from .detection import async_create_detector
+from .detection import (
+    async_close_detector,
+    async_create_detectors,
+    async_follow_backend,
+    backend_issue_id,
+)
 from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
@@ -29,8 +34,12 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
 async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
     """Start watching the home for one configured monitor."""
-    detector = await async_create_detector(hass, entry)
-    coordinator = AnomalyMonitorCoordinator(hass, entry, detector)
+    detector, fallback = await async_create_detectors(hass, entry)
+    entry.async_on_unload(lambda: async_close_detector(detector))
+    if (unfollow := async_follow_backend(hass, entry, detector)) is not None:
+        entry.async_on_unload(unfollow)
+        entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, backend_issue_id(entry)))
+    coordinator = AnomalyMonitorCoordinator(hass, entry, detector, fallback)
     await coordinator.async_start()
     entry.runtime_data = AnomalyMonitorRuntimeData(coordinator=coordinator)
     entry.async_on_unload(coordinator.async_stop)

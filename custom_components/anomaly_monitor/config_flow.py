@@ -5,13 +5,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from homeassistant.config_entries import ConfigFlow, ConfigFlowResult, OptionsFlowWithReload
-from homeassistant.const import CONF_NAME
+from homeassistant.config_entries import (
+    SOURCE_RECONFIGURE,
+    ConfigFlow,
+    ConfigFlowResult,
+    OptionsFlowWithReload,
+)
+from homeassistant.const import CONF_API_KEY, CONF_NAME
 from homeassistant.core import callback
 from homeassistant.helpers import selector
 import voluptuous as vol
 
+from .backend_forms import (
+    BACKEND_MENU,
+    SECRET,
+    async_check_backend,
+    backend_schema,
+    llama_placeholders,
+)
 from .const import (
+    BACKEND_AI_TASK,
+    BACKEND_LLAMA_CPP,
+    BACKEND_OLLAMA,
+    BACKEND_OPENAI,
+    CONF_BACKEND,
+    CONF_DETECTOR,
     CONF_EXCLUDE_ENTITIES,
     CONF_INCLUDE_AREAS,
     CONF_INCLUDE_DOMAINS,
@@ -23,10 +41,13 @@ from .const import (
     CONF_USE_EXPOSED,
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
+    DEFAULT_DETECTOR,
     DEFAULT_INTERVAL,
     DEFAULT_SENSITIVITY,
     DEFAULT_USE_EXPOSED,
     DEFAULT_WINDOW,
+    DETECTOR_RULES,
+    DETECTORS,
     DOMAIN,
     SENSITIVITIES,
 )
@@ -89,6 +110,11 @@ def _options_schema(hass_domains: list[str]) -> vol.Schema:
                     options=list(SENSITIVITIES), translation_key=CONF_SENSITIVITY
                 )
             ),
+            vol.Required(CONF_DETECTOR, default=DEFAULT_DETECTOR): selector.SelectSelector(
+                selector.SelectSelectorConfig(
+                    options=list(DETECTORS), translation_key=CONF_DETECTOR
+                )
+            ),
         }
     )
 
@@ -100,19 +126,110 @@ def _notify_targets(hass_services: Mapping[str, Any], hass_entities: list[str]) 
 
 
 class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
-    """Set up a monitor from the UI."""
+    """Set up a monitor from the UI; an LLM backend is optional and checked before saving."""
 
     VERSION = 1
 
+    def __init__(self) -> None:
+        self._title = DEFAULT_NAME
+        self._options: dict[str, Any] = {}
+
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Name the monitor and choose what it watches."""
+        """Name the monitor, choose what it watches and which detector judges."""
         schema = self._schema().extend(
             {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
         )
         if user_input is not None:
-            options = {k: v for k, v in user_input.items() if k != CONF_NAME}
-            return self.async_create_entry(title=user_input[CONF_NAME], data={}, options=options)
+            self._title = user_input[CONF_NAME]
+            self._options = {k: v for k, v in user_input.items() if k != CONF_NAME}
+            if self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR) == DETECTOR_RULES:
+                return self.async_create_entry(title=self._title, data={}, options=self._options)
+            return await self.async_step_backend()
         return self.async_show_form(step_id="user", data_schema=schema)
+
+    async def async_step_backend(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Which LLM backend to use."""
+        return self.async_show_menu(step_id="backend", menu_options=BACKEND_MENU)
+
+    async def async_step_reconfigure(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Change the LLM backend, its URL or model."""
+        return await self.async_step_backend()
+
+    async def async_step_llama_cpp(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """A GGUF model run by llama.cpp in a worker process."""
+        return await self._async_backend_step(BACKEND_LLAMA_CPP, user_input)
+
+    async def async_step_openai(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """An OpenAI-compatible server (llama.cpp server, vLLM, LM Studio, OpenAI)."""
+        return await self._async_backend_step(BACKEND_OPENAI, user_input)
+
+    async def async_step_ollama(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """An Ollama server."""
+        return await self._async_backend_step(BACKEND_OLLAMA, user_input)
+
+    async def async_step_ai_task(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """An AI Task entity already configured in Home Assistant."""
+        return await self._async_backend_step(BACKEND_AI_TASK, user_input)
+
+    async def _async_backend_step(
+        self, backend: str, user_input: dict[str, Any] | None
+    ) -> ConfigFlowResult:
+        reconfiguring = self.source == SOURCE_RECONFIGURE
+        current: Mapping[str, Any] = self._get_reconfigure_entry().data if reconfiguring else {}
+        if current.get(CONF_BACKEND) != backend:
+            current = {}
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            data = {CONF_BACKEND: backend, **user_input}
+            config = {**self._options, **data}
+            if reconfiguring:
+                config = {**self._get_reconfigure_entry().options, **data}
+            if (error := await async_check_backend(self.hass, config)) is None:
+                if reconfiguring:
+                    return self.async_update_reload_and_abort(
+                        self._get_reconfigure_entry(), data=data
+                    )
+                return self.async_create_entry(title=self._title, data=data, options=self._options)
+            errors["base"] = error
+        return self.async_show_form(
+            step_id=backend,
+            data_schema=self.add_suggested_values_to_schema(
+                backend_schema(backend, current), user_input or {}
+            ),
+            errors=errors,
+            description_placeholders=llama_placeholders() if backend == BACKEND_LLAMA_CPP else None,
+        )
+
+    async def async_step_reauth(self, entry_data: Mapping[str, Any]) -> ConfigFlowResult:
+        """The backend rejected the API key."""
+        return await self.async_step_reauth_confirm()
+
+    async def async_step_reauth_confirm(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Ask for a new API key and check it."""
+        entry = self._get_reauth_entry()
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            data = {**entry.data, CONF_API_KEY: user_input[CONF_API_KEY]}
+            error = await async_check_backend(self.hass, {**entry.options, **data})
+            if error is None:
+                return self.async_update_reload_and_abort(entry, data=data)
+            errors["base"] = error
+        return self.async_show_form(
+            step_id="reauth_confirm",
+            data_schema=vol.Schema({vol.Required(CONF_API_KEY): SECRET}),
+            errors=errors,
+            description_placeholders={"backend": str(entry.data.get(CONF_BACKEND))},
+        )
 
     def _schema(self) -> vol.Schema:
         return _with_notify_options(self.hass, _options_schema(_domains(self.hass)))
@@ -130,14 +247,24 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """One form with every option, filled with the current values."""
         schema = _with_notify_options(self.hass, _options_schema(_domains(self.hass)))
-        if user_input is not None:
-            # Options this form does not show (detector, backend) are kept as they are.
+        errors: dict[str, str] = {}
+        if (
+            user_input is not None
+            and user_input.get(CONF_DETECTOR, DEFAULT_DETECTOR) != DETECTOR_RULES
+            and not self.config_entry.data.get(CONF_BACKEND)
+        ):
+            errors[CONF_DETECTOR] = "backend_required"
+        elif user_input is not None:
+            # Options this form does not show are kept as they are.
             shown = {str(key) for key in schema.schema}
             kept = {k: v for k, v in self.config_entry.options.items() if k not in shown}
             return self.async_create_entry(data=kept | user_input)
         return self.async_show_form(
             step_id="init",
-            data_schema=self.add_suggested_values_to_schema(schema, self.config_entry.options),
+            data_schema=self.add_suggested_values_to_schema(
+                schema, user_input or self.config_entry.options
+            ),
+            errors=errors,
         )
 
 

@@ -29,6 +29,7 @@ from .const import (
 from .context_builder import build_environment, build_snapshot
 from .core.detector import Detector
 from .core.feedback import findings_of, suppress
+from .core.llm import LLMError
 from .core.models import ContextWindow, Verdict
 from .core.window import build_window
 from .surfaces import Announcer
@@ -100,7 +101,11 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     config_entry: AnomalyMonitorConfigEntry
 
     def __init__(
-        self, hass: HomeAssistant, entry: AnomalyMonitorConfigEntry, detector: Detector
+        self,
+        hass: HomeAssistant,
+        entry: AnomalyMonitorConfigEntry,
+        detector: Detector,
+        fallback: Detector | None = None,
     ) -> None:
         options = entry.options
         super().__init__(
@@ -118,6 +123,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         )
         self.data = None
         self.detector = detector
+        self.fallback = fallback
         self.window = timedelta(minutes=options.get(CONF_WINDOW, DEFAULT_WINDOW))
         self.profile: str = options.get(CONF_PROFILE, "")
         self.weather_entity: str | None = options.get(CONF_WEATHER_ENTITY)
@@ -185,7 +191,13 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """Analyse now and update every surface. Analyses never overlap."""
         async with self._lock:
             window = self.build_window()
-            verdict = await self.detector.async_analyze(window)
+            try:
+                verdict = await self.detector.async_analyze(window)
+            except LLMError:
+                if self.fallback is None:
+                    raise
+                # The backend is down (its repair issue says so): the rules still judge.
+                verdict = await self.fallback.async_analyze(window)
             verdict = suppress(verdict, self.tracker.false_alarms)
             now = dt_util.utcnow()
             changes = self.tracker.update(findings_of(verdict), now)

@@ -13,10 +13,17 @@ from collections.abc import Iterable
 from ..home import HomeView
 from ..models import ContextWindow, Finding, Severity, Verdict
 from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
+from .alarms import hazard_alarm_sounded
+from .armed import activation_while_armed_away
+from .climate import hvac_against_the_room
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
+from .levels import level_shift, twin_sensors_disagree
 from .occupancy import activity_while_asleep, activity_while_away
+from .openings import unaccompanied_opening
+from .rates import event_rate_burst, hvac_short_cycling
+from .responses import slow_light_response
 from .toggles import toggle_storm
 
 ALL_STATISTICS: tuple[Check, ...] = (
@@ -30,6 +37,15 @@ ALL_STATISTICS: tuple[Check, ...] = (
     late_follow_up,
     activity_while_away,
     activity_while_asleep,
+    hazard_alarm_sounded,
+    event_rate_burst,
+    hvac_short_cycling,
+    unaccompanied_opening,
+    level_shift,
+    twin_sensors_disagree,
+    slow_light_response,
+    hvac_against_the_room,
+    activation_while_armed_away,
 )
 
 

@@ -28,6 +28,8 @@ MAX_TYPICAL_LAG = timedelta(seconds=20)
 # A late effect is this many times slower than usual, and at least LATE_MIN late.
 LATE_FACTOR = 5.0
 LATE_MIN = timedelta(seconds=20)
+# Unanswered causes at the end of the window that make a broken link.
+MIN_TRAILING_MISSES = 2
 # Effects worth expecting: what automations and people operate, and motion after an
 # entrance opens. Two sensors firing together is coincidence, not a link.
 EFFECT_DOMAINS = frozenset(
@@ -74,6 +76,7 @@ class _Link:
     hits: list[timedelta]
     misses: list[datetime]
     causes: int
+    last_hit: datetime
 
 
 def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
@@ -88,8 +91,18 @@ def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
     return events
 
 
+def _state_at(changes: list[tuple[datetime, str]], when: datetime) -> str | None:
+    """State an entity held just before ``when`` (``None`` before its first change)."""
+    index = bisect_left(changes, (when,)) - 1
+    return changes[index][1] if index >= 0 else None
+
+
 def _learn(home: HomeView) -> list[_Link]:
     events = _events(home)
+    timelines = {
+        entity_id: [(t.when, t.state.lower()) for t in home.changes(entity_id)]
+        for entity_id in {key[0] for key in events}
+    }
     keys = [k for k, times in events.items() if len(times) >= MIN_OCCURRENCES]
     links: list[_Link] = []
     for cause in keys:
@@ -108,12 +121,26 @@ def _learn(home: HomeView) -> list[_Link]:
                 index = bisect_left(effect_times, when - SAME_INSTANT)
                 if index < len(effect_times) and effect_times[index] - when <= FOLLOW_WINDOW:
                     hits.append(max(effect_times[index] - when, timedelta(0)))
-                else:
-                    misses.append(when)
-            if len(hits) < MIN_HIT_RATIO * len(cause_times) or len(hits) < MIN_OCCURRENCES - 1:
+                elif _state_at(timelines[effect[0]], when - SAME_INSTANT) != effect[1]:
+                    misses.append(when)  # (already in that state: nothing to bring about)
+            answered = [w for w in cause_times if w not in misses]
+            last_hit = max(answered) if answered else cause_times[0]
+            # The habit is judged up to its last answer: a link that broke later is
+            # still a link, and its trailing misses are the news.
+            habit = sum(1 for w in cause_times if w <= last_hit)
+            if len(hits) < MIN_HIT_RATIO * habit or len(hits) < MIN_OCCURRENCES - 1:
                 continue
             links.append(
-                _Link(cause[0], cause[1], effect[0], effect[1], hits, misses, len(cause_times))
+                _Link(
+                    cause[0],
+                    cause[1],
+                    effect[0],
+                    effect[1],
+                    hits,
+                    misses,
+                    len(cause_times),
+                    last_hit,
+                )
             )
     return links
 
@@ -124,14 +151,17 @@ def missing_follow_up(home: HomeView) -> Iterator[Finding]:
         typical = timedelta(seconds=median(h.total_seconds() for h in link.hits))
         if typical > MAX_TYPICAL_LAG or not link.misses:
             continue
-        if len(link.misses) > 2:
-            continue  # not a reliable link after all
+        # One skipped response among many is a person's choice (no light needed); a
+        # broken link shows as the last causes all going unanswered.
+        trailing = [m for m in link.misses if m > link.last_hit]
+        if len(trailing) < MIN_TRAILING_MISSES or len(link.misses) - len(trailing) > 1:
+            continue
         yield Finding(
             rule="missing_follow_up",
             evidence=(link.cause,),
             reasoning=f"{link.cause} → {link.cause_state} is normally followed by "
             f"{link.effect} → {link.effect_state} ({len(link.hits)} of {link.causes} times), "
-            f"but not at {link.misses[0]:%Y-%m-%d %H:%M}.",
+            f"but not since {trailing[0]:%Y-%m-%d %H:%M} ({len(trailing)} times in a row).",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation=f"Check {link.effect} and the automation linking it to {link.cause}.",

@@ -17,6 +17,8 @@ SPIKE_FLOOR = 0.1
 SMOOTH_DEVICE_CLASSES = frozenset(
     {"power", "temperature", "humidity", "carbon_dioxide", "moisture", "pressure", "voltage"}
 )
+# A reading this many spans beyond the rest is a spike even between unequal neighbours.
+EXTREME_SPANS = 2.0
 # Readings a sensor needs in the window before its spread means anything.
 MIN_READINGS = 8
 
@@ -67,12 +69,14 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             low = values[lowest[1] if lowest[0] == index else lowest[0]]
             high = values[highest[0] if highest[1] == index else highest[1]]
             span = max(high - low, SPIKE_FLOOR * max(abs(low), abs(high)), 1e-6)
-            if abs(before - after) > span / 2:
+            extreme = value > high + EXTREME_SPANS * span or value < low - EXTREME_SPANS * span
+            if abs(before - after) > span / 2 and not extreme:
                 continue  # neighbours disagree: a level change, not a spike
             # Unprecedented: a full span beyond anything else the window saw.
             if low - span <= value <= high + span:
                 continue
-            if abs(value - (before + after) / 2) < SPIKE_DEVIATIONS * max(spread, 1e-6):
+            jump = abs(value - (before + after) / 2)
+            if jump < SPIKE_DEVIATIONS * max(spread, 1e-6) and not extreme:
                 continue
             when = series[index][0]
             yield Finding(

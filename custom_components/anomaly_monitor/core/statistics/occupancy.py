@@ -20,6 +20,8 @@ SLEEP_LEAP = 30.0
 # Motion this close to such a leap contradicts it; recognised activity (walking...) is
 # reported by the phone with more delay, so it gets a wider window.
 SLEEP_MOTION_WINDOW = timedelta(minutes=2)
+# A person still walking about before and after the claim (each within this) was awake.
+SLEEP_SURROUND = timedelta(minutes=5)
 SLEEP_ACTIVITY_WINDOW = timedelta(minutes=15)
 # Activity recognition states (companion app) that mean the person is moving.
 MOVING_ACTIVITIES = frozenset(
@@ -110,6 +112,15 @@ def _activity_sensors(home: HomeView) -> list[str]:
     return [e for e in home.history if home.domain(e) == "sensor" and e.endswith("activity")]
 
 
+def _moving_around(onsets: list[datetime], when: datetime) -> bool:
+    """Motion right at the sleep claim, or motion on both sides of it a few minutes apart."""
+    if any(abs(o - when) <= SLEEP_MOTION_WINDOW for o in onsets):
+        return True
+    before = any(when - SLEEP_SURROUND <= o < when for o in onsets)
+    after = any(when < o <= when + SLEEP_SURROUND for o in onsets)
+    return before and after
+
+
 def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
     """The phone says its owner sleeps soundly while they walk around or motion fires."""
     for sleep_id in _sleep_sensors(home):
@@ -134,12 +145,11 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
                     break
         if not movers:
             for motion_id in _motion_ids(home):
-                for t in home.history.get(motion_id, []):
-                    if t.state.lower() == "on" and any(
-                        abs(t.when - when) <= SLEEP_MOTION_WINDOW for when in asleep
-                    ):
-                        movers.append(motion_id)
-                        break
+                onsets = [
+                    t.when for t in home.history.get(motion_id, []) if t.state.lower() == "on"
+                ]
+                if any(_moving_around(onsets, when) for when in asleep):
+                    movers.append(motion_id)
         if not movers:
             continue
         yield Finding(

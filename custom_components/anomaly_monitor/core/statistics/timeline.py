@@ -73,3 +73,12 @@ def turned(transitions: list[Transition], state: str) -> list[datetime]:
             times.append(transition.when)
         previous = transition.state.lower()
     return times
+
+
+def real_changes(home: HomeView, entity_id: str) -> list[Transition]:
+    """An entity's changes, without a first one that only records its state at window start."""
+    changes = home.changes(entity_id)
+    start = home.window.start
+    if changes and start is not None and changes[0].when <= start:
+        return changes[1:]
+    return changes

@@ -1,0 +1,88 @@
+"""Ollama's native chat API, with the answer constrained by ``format`` (a JSON schema)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import aiohttp
+
+from ..core.llm import LLMResponseError, Message
+from .http_errors import get_json, post_json
+
+NAME = "ollama"
+DEFAULT_URL = "http://localhost:11434"
+
+
+class OllamaBackend:
+    """Talks to ``{base_url}/api/chat`` with ``stream: false``."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+    ) -> None:
+        self._session = session  # shared: never closed here
+        self.base_url = base_url.strip().rstrip("/")
+        self.model = model
+        self._api_key = api_key  # for an Ollama behind an authenticating proxy
+        self.last_usage: dict[str, int] = {}
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+
+    async def async_generate(
+        self,
+        messages: Sequence[Message],
+        *,
+        schema: Mapping[str, Any] | None = None,
+        max_tokens: int = 512,
+        timeout: float = 60.0,
+    ) -> str:
+        """One chat turn; the reply's text."""
+        payload: dict[str, Any] = {
+            "model": self.model,
+            "messages": [dict(m) for m in messages],
+            "stream": False,
+            "options": {"temperature": 0, "num_predict": max_tokens},
+        }
+        if schema is not None:
+            payload["format"] = dict(schema)
+        url = f"{self.base_url}/api/chat"
+        data = await post_json(
+            self._session, url, payload, headers=self._headers(), timeout=timeout
+        )
+        try:
+            content = data["message"]["content"]
+        except (KeyError, TypeError) as err:
+            raise LLMResponseError(f"{url} answered without message.content") from err
+        if not isinstance(content, str) or not content.strip():
+            raise LLMResponseError(f"{url} answered with an empty message")
+        self.last_usage = {
+            "prompt_tokens": int(data.get("prompt_eval_count") or 0),
+            "completion_tokens": int(data.get("eval_count") or 0),
+        }
+        return content
+
+    async def async_validate(self, timeout: float = 30.0) -> None:
+        """The server answers and has the model pulled."""
+        url = f"{self.base_url}/api/tags"
+        data = await get_json(self._session, url, headers=self._headers(), timeout=timeout)
+        models = data.get("models") if isinstance(data, dict) else None
+        if not isinstance(models, list):
+            raise LLMResponseError(f"{url} is not an Ollama server (no model list)")
+        names = {str(m.get("name", "")) for m in models if isinstance(m, dict)}
+        names |= {str(m.get("model", "")) for m in models if isinstance(m, dict)}
+        wanted = self.model if ":" in self.model else f"{self.model}:latest"
+        if self.model not in names and wanted not in names:
+            raise LLMResponseError(
+                f"Ollama has no model {self.model!r}; run `ollama pull {self.model}` "
+                f"(available: {', '.join(sorted(n for n in names if n)) or 'none'})"
+            )
+
+    async def async_close(self) -> None:
+        """Nothing to release: the session is Home Assistant's shared one."""

@@ -1,0 +1,113 @@
+"""OpenAI-compatible chat completions: OpenAI, llama.cpp server, vLLM, LM Studio, ...
+
+The answer is constrained with ``response_format: json_schema``. Servers that reject
+that field (HTTP 400) are asked again once without it, and not sent it afterwards;
+the parser copes with the unconstrained reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+
+from ..core.llm import LLMResponseError, Message
+from .http_errors import HTTPRequestError, post_json
+
+NAME = "openai"
+
+
+def normalise_base_url(url: str) -> str:
+    """``http://host:8080`` -> ``http://host:8080/v1``; a URL with a path is kept as given."""
+    url = url.strip().rstrip("/")
+    if not urlsplit(url).path:
+        url += "/v1"
+    return url
+
+
+class OpenAICompatBackend:
+    """Talks to ``{base_url}/chat/completions``."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+    ) -> None:
+        self._session = session  # shared: never closed here
+        self.base_url = normalise_base_url(base_url)
+        self.model = model
+        self._api_key = api_key
+        self.schema_supported = True
+        self.last_usage: dict[str, int] = {}
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+
+    async def async_generate(
+        self,
+        messages: Sequence[Message],
+        *,
+        schema: Mapping[str, Any] | None = None,
+        max_tokens: int = 512,
+        timeout: float = 60.0,
+    ) -> str:
+        """One chat completion; the reply's text."""
+        payload: dict[str, Any] = {
+            "model": self.model,
+            "messages": [dict(m) for m in messages],
+            "max_tokens": max_tokens,
+            "temperature": 0,
+            "stream": False,
+        }
+        url = f"{self.base_url}/chat/completions"
+        if schema is not None and self.schema_supported:
+            payload["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "verdict", "schema": dict(schema), "strict": False},
+            }
+            try:
+                data = await post_json(
+                    self._session, url, payload, headers=self._headers(), timeout=timeout
+                )
+            except HTTPRequestError as err:
+                if err.status != 400:
+                    raise
+                # An older server that does not know json_schema: ask without it.
+                self.schema_supported = False
+                del payload["response_format"]
+                data = await post_json(
+                    self._session, url, payload, headers=self._headers(), timeout=timeout
+                )
+        else:
+            data = await post_json(
+                self._session, url, payload, headers=self._headers(), timeout=timeout
+            )
+        return self._content(data, url)
+
+    def _content(self, data: Any, url: str) -> str:
+        try:
+            message = data["choices"][0]["message"]
+            content = message.get("content")
+        except (KeyError, IndexError, TypeError, AttributeError) as err:
+            raise LLMResponseError(f"{url} answered without choices[0].message") from err
+        if not isinstance(content, str) or not content.strip():
+            raise LLMResponseError(f"{url} answered with an empty message")
+        usage = data.get("usage") if isinstance(data, dict) else None
+        if isinstance(usage, dict):
+            self.last_usage = {k: v for k, v in usage.items() if isinstance(v, int)}
+        return content
+
+    async def async_validate(self, timeout: float = 30.0) -> None:
+        """A one-token completion: checks URL, key and model in one request."""
+        await self.async_generate(
+            [{"role": "user", "content": "Reply with OK."}], max_tokens=1, timeout=timeout
+        )
+
+    async def async_close(self) -> None:
+        """Nothing to release: the session is Home Assistant's shared one."""

@@ -1,0 +1,38 @@
+"""Alarms that sounded again and again inside the window, even if cleared since."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+
+# Detectors whose "on" is a danger signal.
+SOUNDED_DEVICE_CLASSES = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
+# One alarm that cleared is reported while it sounds and then clears (the snapshot
+# rules do that); an alarm that keeps coming back is a recurring hazard or a failing
+# detector, and stays worth reporting after each clears.
+MIN_ALARMS = 2
+
+
+def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
+    """A smoke, gas, CO or heat detector went off repeatedly during the window."""
+    for entity_id in home.history:
+        if home.domain(entity_id) != "binary_sensor":
+            continue
+        device_class = home.device_class(entity_id)
+        if device_class not in SOUNDED_DEVICE_CLASSES:
+            continue
+        alarms = [t for t in home.changes(entity_id) if t.state.lower() == "on"]
+        if len(alarms) < MIN_ALARMS:
+            continue
+        times = ", ".join(f"{t.when:%H:%M}" for t in alarms[:4])
+        yield Finding(
+            rule="hazard_alarm_sounded",
+            evidence=(entity_id,),
+            reasoning=f"{entity_id} ({device_class.replace('_', ' ')}) went off "
+            f"{len(alarms)} time(s) in the window ({times}).",
+            anomaly_type=AnomalyType.SAFETY_HAZARD,
+            severity=Severity.HIGH,
+            recommendation="Check the area; if nothing was wrong, test or replace the detector.",
+        )

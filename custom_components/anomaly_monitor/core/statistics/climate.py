@@ -1,0 +1,96 @@
+"""Heating or cooling against the room it serves, judged over the window."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+from datetime import datetime
+
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from .timeline import numeric_series
+
+# Nobody heats a room that is already this warm, nor cools one this cold...
+WARM_ROOM = 26.0
+COOL_ROOM = 17.0
+# ...and a thermostat stops well before the room is this far past its set point.
+PAST_SETPOINT = 3.0
+# Readings in a row that make it a spell rather than a moment.
+MIN_READINGS = 2
+
+
+def _action(state: str) -> str:
+    """What a climate state says the unit is doing: heating, cooling or other."""
+    text = state.lower()
+    if "(" in text:  # "heat (heating)": the action in brackets
+        text = text.partition("(")[2]
+    if "heating" in text or text.strip() == "heat":
+        return "heating"
+    if "cooling" in text or text.strip() == "cool":
+        return "cooling"
+    return "other"
+
+
+def _action_at(timeline: list[tuple[datetime, str]], when: datetime) -> str:
+    index = bisect_right(timeline, (when, "~")) - 1
+    return timeline[index][1] if index >= 0 else "other"
+
+
+def _setpoint(home: HomeView, area: str) -> float | None:
+    """The area's target temperature: a set-point number entity, as last set."""
+    for entity_id in home.history:
+        if home.domain(entity_id) != "number" or home.area(entity_id) != area:
+            continue
+        if home.device_class(entity_id) != "temperature":
+            continue
+        values = numeric_series(home, entity_id)
+        if values:
+            return values[-1][1]
+    return None
+
+
+def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
+    """A unit kept heating a room that was already warm (or cooling a cold one)."""
+    for climate in home.history:
+        if home.domain(climate) != "climate":
+            continue
+        area = home.area(climate)
+        if area is None:
+            continue
+        timeline = [(t.when, _action(t.state)) for t in home.changes(climate)]
+        setpoint = _setpoint(home, area)
+        warm = WARM_ROOM if setpoint is None else max(WARM_ROOM, setpoint + PAST_SETPOINT)
+        cool = COOL_ROOM if setpoint is None else min(COOL_ROOM, setpoint - PAST_SETPOINT)
+        sensors = [
+            e
+            for e in home.history
+            if home.domain(e) == "sensor"
+            and home.device_class(e) == "temperature"
+            and home.area(e) == area
+        ]
+        readings = sorted((w, e, v) for e in sensors for w, v in numeric_series(home, e))
+        latest: dict[str, float] = {}
+        wrong: list[tuple[datetime, float]] = []
+        for when, sensor, value in readings:
+            latest[sensor] = value
+            if len(latest) < len(sensors):
+                continue
+            # Every thermometer of the room must agree, or one of them is the fault.
+            doing = _action_at(timeline, when)
+            if doing == "heating" and min(latest.values()) >= warm:
+                wrong.append((when, min(latest.values())))
+            elif doing == "cooling" and max(latest.values()) <= cool:
+                wrong.append((when, max(latest.values())))
+        if len(wrong) < MIN_READINGS:
+            continue
+        when, value = wrong[0]
+        doing = _action_at(timeline, when)
+        yield Finding(
+            rule="hvac_against_the_room",
+            evidence=(climate, *sensors),
+            reasoning=f"{climate} was {doing} while the room read {value:g} °C "
+            f"({len(wrong)} readings from {when:%Y-%m-%d %H:%M}).",
+            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
+            severity=Severity.MEDIUM,
+            recommendation="Check the unit's mode and its thermostat schedule.",
+        )

@@ -1,0 +1,75 @@
+"""Openings nobody was there to make: a door or window opening with no motion around it."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, Finding, Severity
+from .timeline import real_changes
+
+# A person who opens a door or window moves around it within minutes.
+PRESENCE_WINDOW = timedelta(minutes=5)
+# The home's motion sensors must have shown they work before their silence means anything.
+MIN_MOTION_EVENTS = 4
+# An opening that is unaccompanied this often is simply how this one is used (a window
+# opened by a remote, a pet door): not a surprise.
+MAX_UNACCOMPANIED = 2
+# A motion sensor reporting "clear" this close to the opening says nobody was there.
+CLEAR_REPORT = timedelta(minutes=1)
+
+
+def _motion_ids(home: HomeView) -> list[str]:
+    return [
+        e
+        for e in home.history
+        if home.domain(e) == "binary_sensor" and home.device_class(e) in OCCUPANCY_DEVICE_CLASSES
+    ]
+
+
+def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
+    index = bisect_left(times, when - reach)
+    return index < len(times) and times[index] <= when + reach
+
+
+def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
+    """A door or window opened while no motion sensor anywhere saw anybody."""
+    motions = _motion_ids(home)
+    motion_times = sorted(
+        t.when for m in motions for t in real_changes(home, m) if t.state.lower() == "on"
+    )
+    if len(motion_times) < MIN_MOTION_EVENTS:
+        return
+    for entity_id in home.history:
+        if home.domain(entity_id) != "binary_sensor":
+            continue
+        if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
+            continue
+        area = home.area(entity_id)
+        local = [m for m in motions if area is not None and home.area(m) == area]
+        if not local:
+            continue  # nothing watches this opening's room: silence proves nothing
+        openings = [t.when for t in real_changes(home, entity_id) if t.state.lower() == "on"]
+        lonely = [w for w in openings if not _near(motion_times, w, PRESENCE_WINDOW)]
+        if not lonely or len(lonely) > MAX_UNACCOMPANIED:
+            continue
+        # A motion sensor of the same area that reported "clear" right then is witness.
+        witnesses = [
+            m
+            for m in local
+            if any(
+                t.state.lower() == "off" and abs(t.when - lonely[0]) <= CLEAR_REPORT
+                for t in home.history.get(m, [])
+            )
+        ]
+        yield Finding(
+            rule="unaccompanied_opening",
+            evidence=(entity_id, *witnesses),
+            reasoning=f"{entity_id} opened at {lonely[0]:%Y-%m-%d %H:%M} but no motion sensor "
+            f"in the home saw anybody within {PRESENCE_WINDOW.total_seconds() / 60:.0f} min.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.MEDIUM,
+            recommendation="Check the door or window, and the sensor if nobody was there.",
+        )

@@ -1,0 +1,78 @@
+"""Slow responses, judged against the whole home's motion-lighting habit.
+
+A single room rarely gives enough motion events to learn its own light's response
+time, but a home's motion-activated lights all respond alike (the same hub, the same
+kind of automation). The lag is pooled over every area; a light that took many times
+longer than the home's usual response is slow.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterator
+from datetime import timedelta
+from statistics import median
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, Finding, Severity
+from .timeline import real_changes
+
+# A light turning on within this after motion in its area is taken as the response;
+# later than that, a person more likely switched it by hand.
+RESPONSE_REACH = timedelta(seconds=40)
+SAME_INSTANT = timedelta(seconds=1)
+# Enough responses home-wide to know the habit, and the habit must be automatic (fast).
+MIN_RESPONSES = 4
+MAX_TYPICAL = timedelta(seconds=3)
+# A response this slow (and this many times the habit) is a degraded automation.
+SLOW_RESPONSE = timedelta(seconds=15)
+SLOW_FACTOR = 5.0
+# Slow responses must be the exception, or slowness is simply this home's habit.
+MAX_SLOW_SHARE = 0.25
+
+
+def slow_light_response(home: HomeView) -> Iterator[Finding]:
+    """A motion-activated light came on much later than the home's lights usually do."""
+    lags: list[tuple[timedelta, str, str]] = []
+    for motion in home.history:
+        if home.domain(motion) != "binary_sensor":
+            continue
+        if home.device_class(motion) not in OCCUPANCY_DEVICE_CLASSES:
+            continue
+        area = home.area(motion)
+        if area is None:
+            continue
+        onsets = [t.when for t in real_changes(home, motion) if t.state.lower() == "on"]
+        for light in home.history:
+            if home.domain(light) != "light" or home.area(light) != area:
+                continue
+            lit = [t.when for t in real_changes(home, light) if t.state.lower() == "on"]
+            for when in onsets:
+                index = bisect_left(lit, when - SAME_INSTANT)
+                if index < len(lit) and lit[index] - when <= RESPONSE_REACH:
+                    lags.append((max(lit[index] - when, timedelta(0)), light, motion))
+    if len(lags) < MIN_RESPONSES:
+        return
+    typical = timedelta(seconds=median(lag.total_seconds() for lag, _, _ in lags))
+    if typical > MAX_TYPICAL:
+        return  # lights switched by hand: lags vary, nothing to compare with
+    limit = max(SLOW_RESPONSE, typical * SLOW_FACTOR)
+    slow: dict[str, timedelta] = {}
+    count = 0
+    for lag, light, _ in lags:
+        if lag >= limit:
+            count += 1
+            slow[light] = max(lag, slow.get(light, timedelta(0)))
+    if not slow or count > MAX_SLOW_SHARE * len(lags):
+        return  # slow is the rule here, not the exception
+    yield Finding(
+        rule="slow_light_response",
+        evidence=tuple(sorted(slow)),
+        reasoning=f"Lights in this home come on about {typical.total_seconds():.0f} s after "
+        "motion, but "
+        + ", ".join(f"{light} took {lag.total_seconds():.0f} s" for light, lag in slow.items())
+        + ".",
+        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+        severity=Severity.MEDIUM,
+        recommendation="Check the hub, the light's radio link and the automation's conditions.",
+    )

@@ -1,0 +1,174 @@
+"""The AI Task backend against a real ``ai_task`` entity of a test integration.
+
+The test entity does what an LLM integration does with a structure: it converts it to a
+JSON schema with HA's own serializer, "answers" with data that fits that schema, and
+the structure validates the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+import re
+from typing import Any
+
+from homeassistant.components.ai_task import AITaskEntity, AITaskEntityFeature, GenDataTask
+from homeassistant.components.ai_task.task import GenDataTaskResult
+from homeassistant.components.conversation import ChatLog
+from homeassistant.config_entries import ConfigEntry, ConfigFlow
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import llm
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.setup import async_setup_component
+import pytest
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    MockModule,
+    MockPlatform,
+    mock_config_flow,
+    mock_integration,
+    mock_platform,
+)
+from voluptuous_openapi import convert
+
+from custom_components.anomaly_monitor.backends import (
+    async_validate_backend,
+    create_backend,
+    create_detector,
+    llm_detector_of,
+)
+from custom_components.anomaly_monitor.backends.ai_task import AITaskBackend
+from custom_components.anomaly_monitor.const import (
+    BACKEND_AI_TASK,
+    CONF_AI_TASK_ENTITY,
+    CONF_BACKEND,
+    CONF_DETECTOR,
+    DETECTOR_HYBRID,
+)
+from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
+from custom_components.anomaly_monitor.core.models import Label
+from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
+
+from .llm_windows import gas_leak_window, normal_window
+
+TEST_DOMAIN = "anomaly_llm_test_task"
+ENTITY_ID = f"ai_task.{TEST_DOMAIN}"
+_ALARMING = re.compile(r'^\s+([a-z_]+\.[a-z0-9_]+).*: "(detected|wet)"', re.MULTILINE)
+
+
+class RuleOfThumbTaskEntity(AITaskEntity):
+    """An AI Task entity whose 'model' flags sensors that read detected or wet."""
+
+    _attr_name = TEST_DOMAIN
+    _attr_unique_id = TEST_DOMAIN
+    _attr_supported_features = AITaskEntityFeature.GENERATE_DATA
+
+    def __init__(self) -> None:
+        self.tasks: list[GenDataTask] = []
+        self.schemas: list[dict[str, Any]] = []
+        self.fail_with: Exception | None = None
+
+    async def _async_generate_data(self, task: GenDataTask, chat_log: ChatLog) -> GenDataTaskResult:
+        self.tasks.append(task)
+        if self.fail_with is not None:
+            raise self.fail_with
+        assert task.structure is not None
+        schema = convert(task.structure, custom_serializer=llm.selector_serializer)
+        self.schemas.append(schema)
+        allowed = set(schema["properties"]["evidence"]["items"].get("enum", []))
+        # Only the window itself counts: the built-in examples come before it.
+        window = task.instructions.rsplit("<data>", 1)[-1]
+        evidence = [m for m in _ALARMING.findall(window) if m[0] in allowed]
+        data = {
+            "label": "anomaly" if evidence else "normal",
+            "evidence": [entity for entity, _ in evidence],
+            "anomaly_type": "safety_hazard" if evidence else "none",
+            "severity": "critical" if evidence else "none",
+            "reasoning": "A sensor reports danger." if evidence else "All quiet.",
+            "recommendation": "",
+        }
+        return GenDataTaskResult(
+            conversation_id=chat_log.conversation_id, data=task.structure(data)
+        )
+
+
+class _TestFlow(ConfigFlow):
+    """The test integration's (unused) config flow: HA wants one for config entries."""
+
+
+@pytest.fixture
+async def task_entity(hass: HomeAssistant) -> AsyncIterator[RuleOfThumbTaskEntity]:
+    """A loaded test integration with one AI Task entity."""
+    entity = RuleOfThumbTaskEntity()
+
+    async def setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
+        await hass.config_entries.async_forward_entry_setups(entry, [Platform.AI_TASK])
+        return True
+
+    async def setup_platform(
+        hass: HomeAssistant, entry: ConfigEntry, add: AddConfigEntryEntitiesCallback
+    ) -> None:
+        add([entity])
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    mock_integration(hass, MockModule(TEST_DOMAIN, async_setup_entry=setup_entry))
+    mock_platform(hass, f"{TEST_DOMAIN}.ai_task", MockPlatform(async_setup_entry=setup_platform))
+    mock_platform(hass, f"{TEST_DOMAIN}.config_flow")
+    assert await async_setup_component(hass, "ai_task", {})
+    with mock_config_flow(TEST_DOMAIN, _TestFlow):
+        entry = MockConfigEntry(domain=TEST_DOMAIN)
+        entry.add_to_hass(hass)
+        assert await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done()
+        assert hass.states.get(ENTITY_ID) is not None
+        yield entity
+
+
+CONFIG = {CONF_BACKEND: BACKEND_AI_TASK, CONF_AI_TASK_ENTITY: ENTITY_ID}
+
+
+async def test_structure_reaches_the_entity_as_an_enum_schema(
+    hass: HomeAssistant, task_entity: RuleOfThumbTaskEntity
+) -> None:
+    backend = create_backend(hass, CONFIG)
+    assert isinstance(backend, AITaskBackend)
+    detector = LLMDetector(backend)
+    window = gas_leak_window()
+    verdict = await detector.async_analyze(window)
+    assert verdict.label is Label.ANOMALY
+    assert verdict.evidence == ("binary_sensor.kitchen_gas",)
+    schema = task_entity.schemas[0]
+    assert sorted(schema["properties"]["evidence"]["items"]["enum"]) == sorted(window.entity_ids)
+    assert schema["properties"]["label"]["enum"] == ["normal", "anomaly"]
+    assert set(schema["required"]) >= {"label", "evidence", "reasoning"}
+    assert task_entity.tasks[0].llm_api is None  # no device-control tools
+    assert (await detector.async_analyze(normal_window())).label is Label.NORMAL
+
+
+async def test_validation_and_failures(
+    hass: HomeAssistant, task_entity: RuleOfThumbTaskEntity
+) -> None:
+    await async_validate_backend(hass, CONFIG)
+    with pytest.raises(LLMUnavailableError, match="not found"):
+        await async_validate_backend(hass, {**CONFIG, CONF_AI_TASK_ENTITY: "ai_task.missing"})
+    task_entity.fail_with = HomeAssistantError("cloud quota exceeded")
+    detector = LLMDetector(create_backend(hass, CONFIG), retries=1, backoff=0)
+    with pytest.raises(LLMUnavailableError, match="cloud quota exceeded"):
+        await detector.async_analyze(gas_leak_window())
+    assert not detector.available
+    assert len(task_entity.tasks) == 2  # one retry
+
+
+async def test_hybrid_detector_from_entry_config(
+    hass: HomeAssistant, task_entity: RuleOfThumbTaskEntity
+) -> None:
+    rules = RuleDetector()
+    detector = create_detector(hass, {**CONFIG, CONF_DETECTOR: DETECTOR_HYBRID}, rules)
+    llm_detector = llm_detector_of(detector)
+    assert llm_detector is not None
+    verdict = await detector.async_analyze(gas_leak_window())
+    assert verdict.detector == "hybrid"
+    assert "binary_sensor.kitchen_gas" in verdict.evidence
+    assert create_detector(hass, CONFIG, rules) is rules  # no detector option: rules
