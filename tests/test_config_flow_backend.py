@@ -110,6 +110,9 @@ async def test_backend_is_checked_before_the_entry_is_created(
     assert entry.data[CONF_API_KEY] == "secret"
     assert entry.options[CONF_DETECTOR] == "hybrid"
     before = fake_openai.requests
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Smoke!"})
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke!"})
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Smoke!"})
     response = await analyze(hass, entry)
     assert response["verdict"]["label"] == "normal"
     assert fake_openai.requests > before  # the model was asked
@@ -162,6 +165,7 @@ async def test_backend_down_raises_one_issue_and_reauth_on_401(
     assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None
 
     fake_openai.key = "rotated"
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Smoke"})
     await analyze(hass, entry)
     await hass.async_block_till_done()
     flows = hass.config_entries.flow.async_progress_by_handler(DOMAIN)

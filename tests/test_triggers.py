@@ -8,7 +8,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
-from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
 
 
 async def test_significant_change_triggers_one_debounced_analysis(
@@ -55,3 +55,26 @@ async def test_insignificant_change_waits_for_the_interval(
     await hass.async_block_till_done()
     assert coordinator.analyses == start + 1
     assert coordinator.data.transitions == 1
+
+
+async def test_same_window_is_judged_once(hass: HomeAssistant) -> None:
+    """Two analyses in a row with nothing new ask the detector once; a change asks again."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    coordinator = entry.runtime_data.coordinator
+    calls = 0
+    judge = coordinator.detector.async_analyze
+
+    async def counting(window):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return await judge(window)
+
+    coordinator.detector.async_analyze = counting  # type: ignore[method-assign]
+    hass.states.async_set(LIVING_TEMP, "22.5", {"device_class": "temperature"})
+    await analyze(hass, entry)
+    await analyze(hass, entry)
+    assert calls == 1
+    hass.states.async_set(LIVING_TEMP, "23.0", {"device_class": "temperature"})
+    await analyze(hass, entry)
+    assert calls == 2

@@ -14,6 +14,7 @@ from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, Upda
 from homeassistant.util import dt as dt_util
 
 from .anomaly_tracker import AnomalyTracker
+from .backends import llm_detector_of
 from .const import (
     CONF_INTERVAL,
     CONF_NOTIFY,
@@ -34,6 +35,9 @@ from .core.models import ContextWindow, Verdict
 from .core.window import build_window
 from .surfaces import Announcer
 from .watcher import StateWatcher
+
+# An analysis this soon after another, with no new transition, judges the same window.
+SAME_WINDOW_FOR = timedelta(seconds=30)
 
 type AnomalyMonitorConfigEntry = ConfigEntry[AnomalyMonitorRuntimeData]
 
@@ -132,6 +136,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.announcer = Announcer(hass, entry, options.get(CONF_NOTIFY, []))
         self.analyses = 0
         self._lock = asyncio.Lock()
+        self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
 
     async def async_start(self) -> None:
         """Restore stored anomalies and start watching."""
@@ -175,6 +180,32 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 translation_placeholders={"error": str(err)},
             ) from err
 
+    async def _async_judge(self) -> tuple[ContextWindow, Verdict]:
+        """The detector's verdict on the current window, asked at most once per window.
+
+        Nothing recorded since an analysis moments ago means the same window: its verdict
+        is reused rather than asking (perhaps a slow LLM) twice.
+        """
+        recorded, now = self.watcher.recorded, dt_util.utcnow()
+        if (last := self._last_judged) is not None:
+            last_recorded, last_time, window, verdict = last
+            if last_recorded == recorded and timedelta(0) <= now - last_time <= SAME_WINDOW_FOR:
+                return window, verdict
+        window = self.build_window()
+        try:
+            verdict = await self.detector.async_analyze(window)
+        except LLMError:
+            if self.fallback is None:
+                raise
+            # The backend is down (its repair issue says so): the rules still judge.
+            verdict = await self.fallback.async_analyze(window)
+        llm = llm_detector_of(self.detector)
+        # A verdict given without the model is not kept: next time the model is asked again.
+        self._last_judged = (
+            (recorded, now, window, verdict) if llm is None or llm.available else None
+        )
+        return window, verdict
+
     def build_window(self) -> ContextWindow:
         """The context window ending now."""
         now = dt_util.utcnow()
@@ -190,14 +221,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def async_analyze(self) -> AnalysisResult:
         """Analyse now and update every surface. Analyses never overlap."""
         async with self._lock:
-            window = self.build_window()
-            try:
-                verdict = await self.detector.async_analyze(window)
-            except LLMError:
-                if self.fallback is None:
-                    raise
-                # The backend is down (its repair issue says so): the rules still judge.
-                verdict = await self.fallback.async_analyze(window)
+            window, verdict = await self._async_judge()
             verdict = suppress(verdict, self.tracker.false_alarms)
             now = dt_util.utcnow()
             changes = self.tracker.update(findings_of(verdict), now)

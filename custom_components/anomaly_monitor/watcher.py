@@ -54,6 +54,7 @@ class StateWatcher:
         self.entity_ids: frozenset[str] = frozenset()
         self.areas: dict[str, str | None] = {}
         self.events_seen = 0
+        self.recorded = 0  # transitions recorded so far: tells whether anything changed
         self._on_significant = on_significant
         self._last_summary: dict[str, str] = {}
         self._unsubs: list[CALLBACK_TYPE] = []
@@ -172,6 +173,7 @@ class StateWatcher:
         if self._last_summary.get(entity_id) == summary:
             return  # attribute noise: nothing a detector reasons about changed
         self._last_summary[entity_id] = summary
+        self.recorded += 1
         self.buffer.append(
             Transition(
                 when=new_state.last_updated,
