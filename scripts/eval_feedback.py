@@ -1,14 +1,18 @@
 """Feedback experiment: false-alarm marks become suppressions; does FPR drop, recall hold?
 
-A homeowner marks a false alarm; the integration stores the signatures of its findings
-(rule + evidence entity ids) and passes them to the detector as ``suppressed``. Here,
-on the direct (HA-free) windows: run the detector once, pick k of the false alarms on
-normal samples (seeded), mark their signatures, and score the detector with those
-suppressions on every *other* sample. Printed per k: FPR and recall, overall and per
-subset, so a suppression that also hides real anomalies shows up as lost recall.
+A homeowner marks a false alarm; the integration stores a mark per finding: its
+signature (rule + evidence entity ids) and its magnitude (how far past its threshold it
+was), and the detector suppresses later findings of that signature only while they are
+no more extreme than the mark (``core/feedback.py``, margin ``MARGIN``). Here, on the
+direct (HA-free) windows: run the detector once, pick k of the false alarms on normal
+samples (seeded), mark their findings, and score the detector with those marks on every
+*other* sample. Printed per k and seed: FPR and recall, overall and per subset, for the
+marks with their degree ("degree") and, for comparison, for the same marks by signature
+alone ("exact", the behaviour before magnitudes), so a suppression that also hides real
+anomalies shows up as lost recall.
 
     .venv/bin/python scripts/eval_feedback.py
-    .venv/bin/python scripts/eval_feedback.py --subset cd-argus --seeds 5
+    .venv/bin/python scripts/eval_feedback.py --subset cd-argus --seeds 5 --margin 1.5
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmark_replay.direct import window_for
 from benchmark_replay.smartbench_loader import SUBSETS, load_smartbench
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.models import ContextWindow, Verdict
+from custom_components.anomaly_monitor.core.feedback import MARGIN, FalseAlarm, FalseAlarms
+from custom_components.anomaly_monitor.core.models import ContextWindow, Finding, Verdict
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
 KS = (0, 5, 10, 20)
@@ -44,11 +49,25 @@ async def _verdicts(detector: CombinedDetector, windows: list[ContextWindow]) ->
     return [await detector.async_analyze(w) for w in windows]
 
 
+class _MarginMarks(FalseAlarms):
+    """Marks judged with another margin than the integration's (``--margin``)."""
+
+    def __init__(self, marks: list[FalseAlarm], margin: float) -> None:
+        super().__init__(marks)
+        self.margin = margin
+
+    def covers(self, finding: Finding, margin: float = MARGIN) -> bool:
+        return super().covers(finding, self.margin)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--subset", action="append", choices=SUBSETS)
     parser.add_argument("--seeds", type=int, default=3, help="repeat with this many seeds")
+    parser.add_argument(
+        "--margin", type=float, default=MARGIN, help=f"mark margin (integration: {MARGIN})"
+    )
     args = parser.parse_args()
 
     loaded = load_smartbench(args.data, args.subset or SUBSETS)
@@ -58,25 +77,40 @@ def main() -> None:
     subsets = [r.answer.subset for r in records]
     base = asyncio.run(_verdicts(CombinedDetector(), windows))
     false_alarms = [i for i, v in enumerate(base) if v.is_anomaly and not truth[i]]
-    print(f"{len(records)} samples, {len(false_alarms)} false alarms without feedback\n")
-    print(f"{'k':>3} {'seed':>4} {'marks':>5} {'scope':<10} {'FPR':>6} {'recall':>7}  n/a")
+    print(
+        f"{len(records)} samples, {len(false_alarms)} false alarms without feedback, "
+        f"margin {args.margin:g}\n"
+    )
+    print(
+        f"{'k':>3} {'seed':>4} {'marks':>5} {'graded':>6} {'scope':<10} "
+        f"{'FPR exact':>9} {'recall exact':>12} {'FPR degree':>10} {'recall degree':>13}  n/a"
+    )
 
     for k in KS:
         for seed in range(args.seeds if k else 1):
             marked = random.Random(seed).sample(false_alarms, min(k, len(false_alarms)))
-            suppressed = {f.signature for i in marked for f in base[i].findings}
-            detector = CombinedDetector(suppressed=suppressed)
+            marks = [FalseAlarm.of(f) for i in marked for f in base[i].findings]
+            degree = _MarginMarks(marks, args.margin)
+            exact = FalseAlarms(m.signature for m in marks)
+            graded = sum(1 for m in degree.values() if m.magnitude is not None)
             rest = [i for i in range(len(records)) if i not in set(marked)]
-            verdicts = asyncio.run(_verdicts(detector, [windows[i] for i in rest]))
-            groups: dict[str, list[tuple[bool, bool]]] = defaultdict(list)
-            for i, verdict in zip(rest, verdicts, strict=True):
-                groups["all"].append((truth[i], verdict.is_anomaly))
-                groups[subsets[i]].append((truth[i], verdict.is_anomaly))
+            rest_windows = [windows[i] for i in rest]
+            scored = [
+                asyncio.run(_verdicts(CombinedDetector(suppressed=marks_), rest_windows))
+                for marks_ in (exact, degree)
+            ]
+            groups: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
+            for i, by_exact, by_degree in zip(rest, *scored, strict=True):
+                row = (truth[i], by_exact.is_anomaly, by_degree.is_anomaly)
+                groups["all"].append(row)
+                groups[subsets[i]].append(row)
             for scope, rows in groups.items():
-                fpr, recall, normals, anomalies = _rates(rows)
+                fpr_e, recall_e, normals, anomalies = _rates([(t, e) for t, e, _ in rows])
+                fpr_d, recall_d, _, _ = _rates([(t, d) for t, _, d in rows])
                 print(
-                    f"{k:>3} {seed:>4} {len(suppressed):>5} {scope:<10} {fpr:>6.3f} "
-                    f"{recall:>7.3f}  {normals}/{anomalies}"
+                    f"{k:>3} {seed:>4} {len(degree):>5} {graded:>6} {scope:<10} "
+                    f"{fpr_e:>9.3f} {recall_e:>12.3f} {fpr_d:>10.3f} {recall_d:>13.3f}  "
+                    f"{normals}/{anomalies}"
                 )
         print()
 

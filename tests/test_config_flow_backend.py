@@ -38,9 +38,11 @@ class FakeOpenAI:
         self.down = False
         self.requests = 0
         self.url = ""
+        self.last_body: dict[str, Any] = {}
 
     async def chat(self, request: web.Request) -> web.Response:
         self.requests += 1
+        self.last_body = await request.json()
         if self.down:
             return web.Response(status=503, text="overloaded")
         if request.headers.get("Authorization") != f"Bearer {self.key}":
@@ -235,3 +237,39 @@ async def test_llm_only_monitor_falls_back_to_rules_while_down(
     response = await analyze(hass, entry)
     assert response["verdict"]["label"] == "anomaly"
     assert response["verdict"]["detector"] == "rules+statistics"
+
+
+async def test_false_alarm_marks_become_examples_for_the_model(
+    hass: HomeAssistant, fake_openai: FakeOpenAI
+) -> None:
+    """A pattern marked as a false alarm is shown to the model as an example of normal."""
+    set_calm_home(hass)
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {
+            CONF_BASE_URL: fake_openai.url,
+            CONF_MODEL: "tiny",
+            CONF_API_KEY: "secret",
+            CONF_REQUEST_TIMEOUT: 10,
+        },
+    )
+    await hass.async_block_till_done()
+    entry = result["result"]
+    coordinator = entry.runtime_data.coordinator
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Toaster smoke"})
+    await analyze(hass, entry)
+    turns_before = len(fake_openai.last_body["messages"])
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+
+    llm = llm_detector_of(coordinator.detector)
+    assert llm is not None
+    assert len(llm.examples) == 1
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Toaster smoke"})
+    await analyze(hass, entry)
+    messages = fake_openai.last_body["messages"]
+    assert len(messages) == turns_before + 2  # one example: a user turn and its answer
+    example_answer = json.loads(messages[-2]["content"])
+    assert example_answer["label"] == "normal"
+    assert anomaly.reasoning in messages[-3]["content"]

@@ -45,7 +45,7 @@ async def test_restart_restores_open_anomalies_and_feedback(
     await hass.async_block_till_done()
     coordinator = entry.runtime_data.coordinator
     assert list(coordinator.tracker.open) == [signature]
-    assert coordinator.tracker.false_alarms == {"some_rule:sensor.x"}
+    assert list(coordinator.tracker.false_alarms) == ["some_rule:sensor.x"]
     assert [i for (d, i) in ir.async_get(hass).issues if d == DOMAIN]
 
     await analyze(hass, entry)

@@ -32,10 +32,13 @@ from .core.detector import Detector
 from .core.feedback import findings_of, suppress
 from .core.llm import LLMError
 from .core.models import ContextWindow, Verdict
+from .core.prompts import false_alarm_example_from_mark
 from .core.window import build_window
 from .surfaces import Announcer
 from .watcher import StateWatcher
 
+# Small models have short contexts: only the newest marks are shown as examples.
+MAX_FEEDBACK_EXAMPLES = 4
 # An analysis this soon after another, with no new transition, judges the same window.
 SAME_WINDOW_FOR = timedelta(seconds=30)
 
@@ -143,7 +146,21 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         await self.tracker.async_load()
         for anomaly in self.tracker.open.values():
             self.announcer.async_create_issue(anomaly)
+        self._async_teach_model()
         self.watcher.async_start()
+
+    @callback
+    def _async_teach_model(self) -> None:
+        """The homeowner's newest false-alarm marks become the LLM's examples of normal."""
+        if (llm := llm_detector_of(self.detector)) is None:
+            return
+        marks = sorted(
+            self.tracker.false_alarms.values(), key=lambda m: m.marked_at or "", reverse=True
+        )
+        llm.examples = tuple(
+            false_alarm_example_from_mark(m) for m in marks[:MAX_FEEDBACK_EXAMPLES]
+        )
+        llm.suppressed = set(self.tracker.false_alarms)  # LLM findings have no degree
 
     async def async_stop(self) -> None:
         """Stop watching and flush what must survive a restart."""
@@ -162,6 +179,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """The homeowner says this is normal: close it and suppress the pattern."""
         if (anomaly := self.tracker.mark_false_alarm(anomaly_id)) is not None:
             self.announcer.async_cleared(anomaly, reason="false_alarm")
+            self._async_teach_model()
+            self._last_judged = None  # the same window may now be judged differently
             self.async_update_listeners()
 
     @callback

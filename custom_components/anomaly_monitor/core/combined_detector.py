@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
 from .models import ContextWindow, Finding, Verdict
 from .rule_detector import RuleDetector
@@ -30,7 +31,9 @@ class CombinedDetector:
 
     name = "rules+statistics"
 
-    def __init__(self, sensitivity: str = "medium", suppressed: Iterable[str] = ()) -> None:
+    def __init__(self, sensitivity: str = "medium", suppressed: Suppressions = ()) -> None:
+        # False-alarm marks (or bare signatures), shared by both halves.
+        suppressed = as_false_alarms(suppressed)
         self.rules = RuleDetector(sensitivity=sensitivity, suppressed=suppressed)
         self.statistics = StatisticsDetector(sensitivity=sensitivity, suppressed=suppressed)
 

@@ -1,10 +1,183 @@
-"""Homeowner feedback: false-alarm marks suppress the same pattern from then on."""
+"""Homeowner feedback: a false-alarm mark suppresses the same pattern up to the same degree.
+
+A homeowner who marks "the door was open for 24 minutes" as a false alarm has said that
+24 minutes is normal here, not that three hours is. So a mark keeps the finding's
+``magnitude`` (how far past its threshold it was, see ``Finding``) and suppresses a later
+finding with the same signature only while that finding is no more extreme than the
+marked one, within ``MARGIN``. Without a magnitude on either side the mark falls back to
+what it always was: the same rule on the same entities is suppressed.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from .models import Finding, Severity, Verdict
+from .models import Finding, Severity, Verdict, clip, parse_number
+
+# How much more extreme than the marked finding a later one may be and still count as the
+# same normal situation. The detectors call a duration, rate or lag anomalous from about
+# 3x the entity's own typical value (TYPICAL_FACTOR 3, BURST/LATE/SLOW_FACTOR 5); a mark
+# is one observation of what is normal, so the same routine varying a little (a door held
+# 20 or 28 minutes for a delivery) must stay covered, while anything approaching the
+# detectors' own "several times normal" must not. 1.5 sits below the geometric midpoint
+# of 1 and 3 (1.73), erring towards reporting: a missed real anomaly costs more than a
+# repeated false alarm, which the homeowner can mark again (the mark then grows).
+MARGIN = 1.5
+# Text kept from the marked finding, for diagnostics and in-context examples.
+_REASONING_LIMIT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class FalseAlarm:
+    """One false-alarm mark: the pattern, how extreme it was, and how it read."""
+
+    signature: str
+    magnitude: float | None = None
+    rule: str = ""
+    evidence: tuple[str, ...] = ()
+    reasoning: str = ""
+    anomaly_type: str = ""
+    marked_at: str | None = None  # ISO time, for the homeowner's and the lead's records
+
+    @classmethod
+    def of(cls, finding: Finding, marked_at: str | None = None) -> FalseAlarm:
+        """The mark for ``finding``."""
+        return cls(
+            signature=finding.signature,
+            magnitude=finding.magnitude,
+            rule=finding.rule,
+            evidence=tuple(finding.evidence),
+            reasoning=clip(finding.reasoning, _REASONING_LIMIT),
+            anomaly_type=finding.anomaly_type,
+            marked_at=marked_at,
+        )
+
+    def covers(self, finding: Finding, margin: float = MARGIN) -> bool:
+        """Whether this mark suppresses ``finding``."""
+        if finding.signature != self.signature:
+            return False
+        marked, found = self.magnitude, finding.magnitude
+        if marked is None or found is None:
+            return True
+        if (marked < 0) != (found < 0):
+            return False  # the other direction (too cold after "too warm is fine")
+        return abs(found) <= abs(marked) * margin
+
+    def merged(self, other: FalseAlarm) -> FalseAlarm:
+        """One mark for a signature marked twice: the more permissive degree wins."""
+        if self.magnitude is None or other.magnitude is None:
+            magnitude = None
+        elif (self.magnitude < 0) != (other.magnitude < 0):
+            magnitude = None  # both directions marked normal: the degree says nothing
+        else:
+            magnitude = max(self.magnitude, other.magnitude, key=abs)
+        latest = other if magnitude == other.magnitude else self
+        return FalseAlarm(
+            signature=self.signature,
+            magnitude=magnitude,
+            rule=latest.rule or self.rule,
+            evidence=latest.evidence or self.evidence,
+            reasoning=latest.reasoning or self.reasoning,
+            anomaly_type=latest.anomaly_type or self.anomaly_type,
+            marked_at=other.marked_at or self.marked_at,
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form for the Store."""
+        return {
+            "signature": self.signature,
+            "magnitude": self.magnitude,
+            "rule": self.rule,
+            "evidence": list(self.evidence),
+            "reasoning": self.reasoning,
+            "anomaly_type": self.anomaly_type,
+            "marked_at": self.marked_at,
+        }
+
+    @classmethod
+    def from_stored(cls, item: object) -> FalseAlarm | None:
+        """A mark from storage: a dict (this version) or a bare signature (older ones).
+
+        Anything else, or a dict without a signature, gives ``None``: a damaged entry is
+        dropped rather than failing the integration's setup.
+        """
+        if isinstance(item, str):
+            return cls(signature=item) if item else None
+        if not isinstance(item, Mapping):
+            return None
+        signature = item.get("signature")
+        if not isinstance(signature, str) or not signature:
+            return None
+        evidence = item.get("evidence")
+        marked_at = item.get("marked_at")
+        return cls(
+            signature=signature,
+            magnitude=parse_number(item.get("magnitude")),
+            rule=str(item.get("rule") or signature.partition(":")[0]),
+            evidence=tuple(str(e) for e in evidence) if isinstance(evidence, list) else (),
+            reasoning=clip(item.get("reasoning") or "", _REASONING_LIMIT),
+            anomaly_type=str(item.get("anomaly_type") or ""),
+            marked_at=str(marked_at) if marked_at is not None else None,
+        )
+
+
+class FalseAlarms(Mapping[str, FalseAlarm]):
+    """The marks of one home, one per signature.
+
+    A mapping from signature to mark: iterating gives the signatures (so ``sorted()`` of
+    it lists the marked patterns), ``values()`` the marks.
+    """
+
+    def __init__(self, marks: Iterable[FalseAlarm | str] = ()) -> None:
+        self._marks: dict[str, FalseAlarm] = {}
+        for mark in marks:
+            self.add(mark)
+
+    def add(self, mark: FalseAlarm | Finding | str) -> FalseAlarm:
+        """Record a mark (a bare signature suppresses that pattern at any degree)."""
+        if isinstance(mark, Finding):
+            mark = FalseAlarm.of(mark)
+        elif isinstance(mark, str):
+            mark = FalseAlarm(signature=mark)
+        existing = self._marks.get(mark.signature)
+        merged = existing.merged(mark) if existing is not None else mark
+        self._marks[mark.signature] = merged
+        return merged
+
+    def clear(self) -> None:
+        """Forget every mark."""
+        self._marks.clear()
+
+    def covers(self, finding: Finding, margin: float = MARGIN) -> bool:
+        """Whether a mark suppresses ``finding``."""
+        mark = self._marks.get(finding.signature)
+        return mark is not None and mark.covers(finding, margin)
+
+    def __getitem__(self, signature: str) -> FalseAlarm:
+        return self._marks[signature]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._marks)
+
+    def __len__(self) -> int:
+        return len(self._marks)
+
+    def __repr__(self) -> str:
+        return f"FalseAlarms({list(self._marks.values())!r})"
+
+
+Suppressions = FalseAlarms | Mapping[str, FalseAlarm] | Iterable[FalseAlarm | str]
+
+
+def as_false_alarms(suppressed: Suppressions) -> FalseAlarms:
+    """Marks from whatever a caller holds: marks, a mapping of them, or bare signatures."""
+    if isinstance(suppressed, FalseAlarms):
+        return suppressed
+    if isinstance(suppressed, Mapping):
+        return FalseAlarms(suppressed.values())
+    return FalseAlarms(suppressed)
 
 
 def findings_of(verdict: Verdict) -> tuple[Finding, ...]:
@@ -23,10 +196,11 @@ def findings_of(verdict: Verdict) -> tuple[Finding, ...]:
     )
 
 
-def suppress(verdict: Verdict, suppressed: Collection[str]) -> Verdict:
-    """The verdict without findings whose signature the homeowner marked as false alarm."""
+def suppress(verdict: Verdict, suppressed: Suppressions, margin: float = MARGIN) -> Verdict:
+    """The verdict without the findings a false-alarm mark covers."""
+    marks = as_false_alarms(suppressed)
     findings = findings_of(verdict)
-    kept = [f for f in findings if f.signature not in suppressed]
+    kept = [f for f in findings if not marks.covers(f, margin)]
     if len(kept) == len(findings) and findings == verdict.findings:
         return verdict
     result = Verdict.from_findings(kept, verdict.detector)

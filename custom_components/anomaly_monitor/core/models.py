@@ -237,6 +237,12 @@ class Finding:
     anomaly_type: str
     severity: Severity = Severity.MEDIUM
     recommendation: str = ""
+    # How far past its threshold the finding is, in the rule's own unit (a duration in
+    # minutes, a count, a level, a deviation; each rule documents which). Larger is more
+    # extreme; negative for the "too low" side of rules that fire both ways. ``None``
+    # when the finding is a kind rather than a degree (smoke detected, a lock unlocked).
+    # A false-alarm mark suppresses later findings only up to its own magnitude.
+    magnitude: float | None = None
 
     @property
     def signature(self) -> str:

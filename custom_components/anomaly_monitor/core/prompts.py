@@ -19,6 +19,7 @@ import json
 import re
 from typing import Any
 
+from .feedback import FalseAlarm
 from .llm import Message
 from .models import (
     AnomalyType,
@@ -476,6 +477,33 @@ def false_alarm_example_from_states(
         situation="\n".join(lines),
         label=Label.NORMAL,
         reasoning="The owner said this situation is normal in this home.",
+    )
+
+
+def false_alarm_example_from_mark(mark: FalseAlarm) -> PromptExample:
+    """A "normal" example from a stored false-alarm mark (``core.feedback.FalseAlarm``).
+
+    The mark keeps the finding as the homeowner saw it (its entities and its sentence),
+    not the window it came from, so the situation is that finding, quoted like any other
+    data. The answer teaches the degree as well as the pattern: this much is normal
+    here, far more is still worth reporting.
+    """
+    lines = ["<data>", "Reported earlier in this home (the owner said it was normal):"]
+    if mark.rule:
+        lines.append(f"  check: {quote(mark.rule, 60)}")
+    evidence = mark.evidence or tuple(mark.signature.partition(":")[2].split(","))
+    lines.append("  devices: " + ", ".join(render_id(e) for e in evidence[: MAX_EVIDENCE * 2] if e))
+    if mark.reasoning:
+        lines.append(f"  finding: {quote(mark.reasoning, 160)}")
+    lines.append("</data>")
+    return PromptExample(
+        situation="\n".join(lines),
+        label=Label.NORMAL,
+        reasoning=clip(
+            "The owner marked this as normal in this home; only a clearly more extreme "
+            "case would be an anomaly.",
+            REASONING_MAX_LENGTH,
+        ),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 import logging
 
+from .feedback import FalseAlarms, Suppressions, as_false_alarms
 from .home import HomeView
 from .models import ContextWindow, Finding, Severity, Verdict
 from .rules import ALL_RULES
@@ -25,9 +26,13 @@ def run_checks(
     checks: Iterable[Check],
     home: HomeView,
     min_severity: Severity,
-    suppressed: set[str],
+    suppressed: FalseAlarms,
 ) -> list[Finding]:
-    """Every finding of every check, minus duplicates, suppressed and too-minor ones."""
+    """Every finding of every check, minus duplicates, suppressed and too-minor ones.
+
+    A finding is suppressed when a false-alarm mark covers it: same signature and no
+    more extreme than the marked one (see ``core/feedback.py``).
+    """
     found: list[Finding] = []
     seen: set[str] = set()
     for check in checks:
@@ -37,7 +42,7 @@ def run_checks(
             _LOGGER.exception("Check %s failed", getattr(check, "__name__", check))
             continue
         for finding in results:
-            if finding.signature in seen or finding.signature in suppressed:
+            if finding.signature in seen or suppressed.covers(finding):
                 continue
             if finding.severity.rank < min_severity.rank:
                 continue
@@ -55,11 +60,12 @@ class RuleDetector:
         self,
         rules: Iterable[Check] = ALL_RULES,
         sensitivity: str = "medium",
-        suppressed: Iterable[str] = (),
+        suppressed: Suppressions = (),
     ) -> None:
         self.rules = tuple(rules)
         self.min_severity = SENSITIVITY_THRESHOLDS.get(sensitivity, Severity.MEDIUM)
-        self.suppressed = set(suppressed)
+        # False-alarm marks, or bare signatures (suppressed at any degree).
+        self.suppressed = as_false_alarms(suppressed)
 
     def findings(self, window: ContextWindow, home: HomeView | None = None) -> list[Finding]:
         """Every finding of every rule, minus suppressed and too-minor ones."""

@@ -3,6 +3,13 @@
 A rule is a function ``rule(home) -> Iterable[Finding]``. Rules reason about domain,
 device_class, unit, area, occupancy and time, never about a particular home's names,
 so they work in any home. One module per family.
+
+A finding that is a matter of degree carries a ``magnitude`` (each rule's docstring says
+what it measures), so a false-alarm mark suppresses only findings no more extreme than
+the marked one. Rules about a kind of situation leave it ``None``: a hazard detected, a
+door open or unlocked while away, an alarm disarmed or triggered, a camera off, HVAC
+against its mode or heating and cooling at once or with a window open, a device
+unavailable, a leak alarm on a dry floor, motion while away.
 """
 
 from __future__ import annotations

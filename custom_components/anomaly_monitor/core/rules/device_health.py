@@ -53,7 +53,10 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
 
 
 def opening_contradicts_angle(home: HomeView) -> Iterator[Finding]:
-    """A door or window contact and its angle sensor disagree (closed but ajar, or the reverse)."""
+    """A door or window contact and its angle sensor disagree (closed but ajar, or the reverse).
+
+    Magnitude: the angle (°) of a contact that says closed; none for "open but flat".
+    """
     for opening in home.of("binary_sensor"):
         if not is_opening(opening):
             continue
@@ -80,11 +83,15 @@ def opening_contradicts_angle(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Check whether it is really closed, then the contact's alignment.",
+            magnitude=angle.number if closed_but_ajar else None,
         )
 
 
 def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
-    """A switched-off outlet or appliance still reports power draw."""
+    """A switched-off outlet or appliance still reports power draw.
+
+    Magnitude: the power drawn (W).
+    """
     for switch in home.of("switch") + home.of("media_player"):
         if switch.state.lower() != "off" or not switch.info.area:
             continue
@@ -104,6 +111,7 @@ def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
                     anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
                     severity=Severity.MEDIUM,
                     recommendation="The relay may be stuck or the meter miscalibrated.",
+                    magnitude=meter.number,
                 )
 
 
@@ -111,6 +119,7 @@ def detector_contradicts_level(home: HomeView) -> Iterator[Finding]:
     """A detector reports clear while its own level reading is raised (occupied home).
 
     With nobody home the safety family reports the same situation as a hazard.
+    Magnitude: the level reading (ppm, or the sensor's unit).
     """
     if home.nobody_home:
         return
@@ -128,6 +137,7 @@ def detector_contradicts_level(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Test the detector and check the area.",
+            magnitude=level.number,
         )
 
 

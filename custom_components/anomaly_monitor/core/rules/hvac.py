@@ -67,7 +67,11 @@ def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
 
 
 def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
-    """Heating above the target temperature, or cooling below it."""
+    """Heating above the target temperature, or cooling below it.
+
+    Magnitude: current minus target temperature (°): positive when heating past the
+    target, negative when cooling below it.
+    """
     for climate in home.of("climate"):
         action = hvac_action(climate)
         current, target = _temperatures(climate)
@@ -94,11 +98,16 @@ def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
             recommendation="Check the thermostat's temperature sensor and schedule.",
+            magnitude=current - target,
         )
 
 
 def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
-    """A thermostat in heat (cool) mode stays idle far below (above) its target."""
+    """A thermostat in heat (cool) mode stays idle far below (above) its target.
+
+    Magnitude: current minus target temperature (°): negative in heat mode, positive in
+    cool mode.
+    """
     for climate in home.of("climate"):
         mode = climate.state.lower()
         current, target = _temperatures(climate)
@@ -117,6 +126,7 @@ def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
             recommendation="Check the heating/cooling unit and its power.",
+            magnitude=current - target,
         )
 
 

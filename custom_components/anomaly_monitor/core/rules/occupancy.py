@@ -46,10 +46,14 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
 
 
 def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
-    """An appliance draws a working load while nobody is home and nobody moves there."""
+    """An appliance draws a working load while nobody is home and nobody moves there.
+
+    Magnitude: the largest such load (W).
+    """
     if not home.nobody_home:
         return
     found: list[EntityState] = []
+    loads: list[float] = []
     for meter in home.of("sensor", "power"):
         area = meter.info.area
         if meter.number is None or area is None:
@@ -60,6 +64,7 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
             continue
         if any(is_motion(s) and is_on(s) for s in home.in_area(area)):
             continue  # motion_while_away reports it
+        loads.append(meter.number)
         found += [s for s in (owner, meter) if s is not None]
         found += motion_in(home, area) + _lights(home, area)
         if owner is not None and owner.domain == "media_player":
@@ -78,6 +83,7 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
         severity=Severity.MEDIUM,
         recommendation="Switch them off remotely or check who is there.",
+        magnitude=max(loads),
     )
 
 

@@ -32,7 +32,11 @@ ROOM_OUTLIER_GAP = 4.0
 
 
 def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
-    """A sensor reports a value outside what is physically possible (or livable indoors)."""
+    """A sensor reports a value outside what is physically possible (or livable indoors).
+
+    Magnitude: how far outside the range, in the sensor's unit: positive above it,
+    negative below it.
+    """
     for state in home.of("sensor"):
         device_class = state.info.device_class
         if device_class not in PHYSICAL_RANGES:
@@ -56,6 +60,7 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
             severity=Severity.MEDIUM,
             recommendation="Check or recalibrate the sensor.",
+            magnitude=value - high if value > high else value - low,
         )
 
 
@@ -88,7 +93,10 @@ def _windows_of(home: HomeView, area: str | None) -> list[EntityState]:
 
 
 def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
-    """One room is far warmer or colder than the rest of the home with nothing to explain it."""
+    """One room is far warmer or colder than the rest of the home with nothing to explain it.
+
+    Magnitude: the room's temperature minus the home's median (°), negative when colder.
+    """
     rooms = _room_temperatures(home)
     if len(rooms) < 4:
         return
@@ -135,4 +143,5 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
         anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
         severity=Severity.MEDIUM,
         recommendation="Check the sensor's placement and the room for heat sources or drafts.",
+        magnitude=value - centre,
     )

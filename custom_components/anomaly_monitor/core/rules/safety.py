@@ -98,7 +98,10 @@ def _elevated(home: HomeView, detector: EntityState) -> EntityState | None:
 
 
 def hazard_level_without_alarm(home: HomeView) -> Iterator[Finding]:
-    """A smoke, gas or floor moisture level is high while its detector still says clear."""
+    """A smoke, gas or floor moisture level is high while its detector still says clear.
+
+    Magnitude: the level reading (ppm, or % floor moisture).
+    """
     for detector in home.of("binary_sensor", "smoke", "gas", "moisture"):
         if is_on(detector):
             continue
@@ -126,6 +129,7 @@ def hazard_level_without_alarm(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH,
             recommendation=_ADVICE.get(kind, "Check the area and test the detector."),
+            magnitude=level.number,
         )
 
 

@@ -4,12 +4,17 @@ A statistic has the same contract as a rule, ``statistic(home) -> Iterable[Findi
 but reasons about time: how long something stayed open, how fast it toggled, whether
 a reading spiked, whether an effect that usually follows a cause was missing, whether
 people were active while the home says they are away or asleep.
+
+Every statistic but ``activation_while_armed_away`` (one switch-on is the finding)
+measures a degree and reports it as the finding's ``magnitude``; each docstring says
+which (a duration, a count, a lag, a shift).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..feedback import Suppressions, as_false_alarms
 from ..home import HomeView
 from ..models import ContextWindow, Finding, Severity, Verdict
 from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
@@ -58,11 +63,12 @@ class StatisticsDetector:
         self,
         statistics: Iterable[Check] = ALL_STATISTICS,
         sensitivity: str = "medium",
-        suppressed: Iterable[str] = (),
+        suppressed: Suppressions = (),
     ) -> None:
         self.statistics = tuple(statistics)
         self.min_severity = SENSITIVITY_THRESHOLDS.get(sensitivity, Severity.MEDIUM)
-        self.suppressed = set(suppressed)
+        # False-alarm marks, or bare signatures (suppressed at any degree).
+        self.suppressed = as_false_alarms(suppressed)
 
     def findings(self, window: ContextWindow, home: HomeView | None = None) -> list[Finding]:
         """Every finding of every statistic, minus suppressed and too-minor ones."""

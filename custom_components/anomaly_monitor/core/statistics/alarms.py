@@ -16,7 +16,10 @@ MIN_ALARMS = 2
 
 
 def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
-    """A smoke, gas, CO or heat detector went off repeatedly during the window."""
+    """A smoke, gas, CO or heat detector went off repeatedly during the window.
+
+    Magnitude: how many times it went off.
+    """
     for entity_id in home.history:
         if home.domain(entity_id) != "binary_sensor":
             continue
@@ -35,4 +38,5 @@ def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH,
             recommendation="Check the area; if nothing was wrong, test or replace the detector.",
+            magnitude=float(len(alarms)),
         )

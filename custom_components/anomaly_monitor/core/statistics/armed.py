@@ -38,7 +38,10 @@ def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime]]:
 
 
 def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
-    """A light or appliance switched on while the alarm was armed away and nobody came in."""
+    """A light or appliance switched on while the alarm was armed away and nobody came in.
+
+    No magnitude: one switch-on is the finding (a kind, not a degree).
+    """
     spans = _armed_away_spans(home)
     if not spans:
         return

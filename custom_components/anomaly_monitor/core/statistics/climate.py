@@ -50,7 +50,11 @@ def _setpoint(home: HomeView, area: str) -> float | None:
 
 
 def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
-    """A unit kept heating a room that was already warm (or cooling a cold one)."""
+    """A unit kept heating a room that was already warm (or cooling a cold one).
+
+    Magnitude: how far the room read past the warm (cold) limit, in °C, at its most
+    extreme during the spell; negative for cooling a cold room.
+    """
     for climate in home.history:
         if home.domain(climate) != "climate":
             continue
@@ -70,7 +74,7 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
         ]
         readings = sorted((w, e, v) for e in sensors for w, v in numeric_series(home, e))
         latest: dict[str, float] = {}
-        wrong: list[tuple[datetime, float]] = []
+        wrong: list[tuple[datetime, float, float]] = []  # (when, reading, past the limit)
         for when, sensor, value in readings:
             latest[sensor] = value
             if len(latest) < len(sensors):
@@ -78,13 +82,15 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
             # Every thermometer of the room must agree, or one of them is the fault.
             doing = _action_at(timeline, when)
             if doing == "heating" and min(latest.values()) >= warm:
-                wrong.append((when, min(latest.values())))
+                wrong.append((when, min(latest.values()), min(latest.values()) - warm))
             elif doing == "cooling" and max(latest.values()) <= cool:
-                wrong.append((when, max(latest.values())))
+                wrong.append((when, max(latest.values()), max(latest.values()) - cool))
         if len(wrong) < MIN_READINGS:
             continue
-        when, value = wrong[0]
+        when, value, _ = wrong[0]
         doing = _action_at(timeline, when)
+        # The spell's direction is the first wrong reading's; its degree, the worst one.
+        same_side = [past for _, _, past in wrong if (past < 0) == (wrong[0][2] < 0)]
         yield Finding(
             rule="hvac_against_the_room",
             evidence=(climate, *sensors),
@@ -93,4 +99,5 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
             recommendation="Check the unit's mode and its thermostat schedule.",
+            magnitude=max(same_side, key=abs),
         )

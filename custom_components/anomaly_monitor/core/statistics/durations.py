@@ -50,13 +50,20 @@ def _longest_exceeding(spans: list[Interval], limit: timedelta) -> Interval | No
     return max(over, key=lambda i: i.duration) if over else None
 
 
+def _in_minutes(delta: timedelta) -> float:
+    return delta.total_seconds() / 60
+
+
 def _minutes(delta: timedelta) -> str:
     minutes = round(delta.total_seconds() / 60)
     return f"{minutes} min" if minutes < 120 else f"{minutes / 60:.1f} h"
 
 
 def entry_left_open(home: HomeView) -> Iterator[Finding]:
-    """An exterior door or garage door stayed open far longer than a passage takes."""
+    """An exterior door or garage door stayed open far longer than a passage takes.
+
+    Magnitude (all three duration statistics): the longest such interval, in minutes.
+    """
     for entity_id in home.history:
         if home.domain(entity_id) != "binary_sensor":
             continue
@@ -75,6 +82,7 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.SECURITY,
             severity=Severity.MEDIUM,
             recommendation="Check that the door is closed.",
+            magnitude=_in_minutes(worst.duration),
         )
 
 
@@ -103,6 +111,7 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH,
             recommendation="Check for a tap left open or a leak; close the valve.",
+            magnitude=_in_minutes(worst.duration),
         )
 
 
@@ -127,4 +136,5 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH,
             recommendation="Check the appliance and switch it off if nobody is using it.",
+            magnitude=_in_minutes(worst.duration),
         )

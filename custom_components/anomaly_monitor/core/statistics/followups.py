@@ -146,7 +146,10 @@ def _learn(home: HomeView) -> list[_Link]:
 
 
 def missing_follow_up(home: HomeView) -> Iterator[Finding]:
-    """A cause that is reliably followed by an effect in this home happened without it."""
+    """A cause that is reliably followed by an effect in this home happened without it.
+
+    Magnitude: how many causes in a row went unanswered at the end of the window.
+    """
     for link in _learn(home):
         typical = timedelta(seconds=median(h.total_seconds() for h in link.hits))
         if typical > MAX_TYPICAL_LAG or not link.misses:
@@ -165,11 +168,15 @@ def missing_follow_up(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation=f"Check {link.effect} and the automation linking it to {link.cause}.",
+            magnitude=float(len(trailing)),
         )
 
 
 def late_follow_up(home: HomeView) -> Iterator[Finding]:
-    """An effect that normally follows its cause within seconds came much later."""
+    """An effect that normally follows its cause within seconds came much later.
+
+    Magnitude: the slowest response, in seconds.
+    """
     for link in _learn(home):
         lags = sorted(h.total_seconds() for h in link.hits)
         if len(lags) < MIN_OCCURRENCES:
@@ -188,4 +195,5 @@ def late_follow_up(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.LOW,
             recommendation=f"Check the responsiveness of {link.effect} and its automation.",
+            magnitude=slowest,
         )

@@ -24,7 +24,10 @@ MIN_READINGS = 8
 
 
 def device_went_offline(home: HomeView) -> Iterator[Finding]:
-    """A device dropped off (unavailable/unknown, or its connectivity sensor went off)."""
+    """A device dropped off (unavailable/unknown, or its connectivity sensor went off).
+
+    Magnitude: how many times it dropped off in the window.
+    """
     for entity_id, transitions in home.history.items():
         domain = home.domain(entity_id)
         if domain not in DEVICE_DOMAINS:
@@ -46,11 +49,15 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Check the device's power, battery and its link to the hub.",
+            magnitude=float(len(lost)),
         )
 
 
 def reading_spike(home: HomeView) -> Iterator[Finding]:
-    """A numeric sensor jumps for one reading and comes straight back."""
+    """A numeric sensor jumps for one reading and comes straight back.
+
+    Magnitude: the jump from the neighbours' mean, in the sensor's unit (negative for a dip).
+    """
     for entity_id in home.history:
         if home.domain(entity_id) != "sensor":
             continue
@@ -87,5 +94,6 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
                 anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
                 severity=Severity.MEDIUM,
                 recommendation="Check the sensor, or what drew that much for a moment.",
+                magnitude=value - (before + after) / 2,
             )
             break

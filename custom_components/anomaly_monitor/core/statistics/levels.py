@@ -64,7 +64,10 @@ def _shift(series: list[tuple[datetime, float]]) -> tuple[datetime, float, float
 
 
 def level_shift(home: HomeView) -> Iterator[Finding]:
-    """A sensor's readings moved for days to a level it never read before in the window."""
+    """A sensor's readings moved for days to a level it never read before in the window.
+
+    Magnitude: the shift of the median reading, in the sensor's unit (negative downwards).
+    """
     for entity_id in home.history:
         if home.domain(entity_id) != "sensor":
             continue
@@ -85,6 +88,7 @@ def level_shift(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.BEHAVIOURAL,
             severity=Severity.MEDIUM,
             recommendation="Check what changed in that room, or recalibrate the sensor.",
+            magnitude=after - before,
         )
 
 
@@ -112,7 +116,10 @@ def _gaps(
 
 
 def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
-    """Two sensors of the same quantity in one room drifted apart: one is miscalibrated."""
+    """Two sensors of the same quantity in one room drifted apart: one is miscalibrated.
+
+    Magnitude: how much their gap changed (late minus early), in the sensors' unit.
+    """
     groups: dict[tuple[str, str], list[str]] = {}
     for entity_id in home.history:
         if home.domain(entity_id) != "sensor":
@@ -151,4 +158,5 @@ def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation=f"Check or recalibrate {culprit}.",
+            magnitude=late_gap - early_gap,
         )

@@ -77,18 +77,25 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
 
 
 def activity_while_away(home: HomeView) -> Iterator[Finding]:
-    """Motion inside while every tracked person is away: an intruder, a pet or a bad tracker."""
+    """Motion inside while every tracked person is away: an intruder, a pet or a bad tracker.
+
+    Magnitude: how many times motion started while everyone was away.
+    """
     spans = away_periods(home)
     if not spans:
         return
     fired: list[str] = []
+    onsets = 0
     for entity_id in _motion_ids(home):
-        for interval in intervals(home, entity_id):
-            if interval.state.lower() != "on":
-                continue
-            if any(start <= interval.start <= end for start, end in spans):
-                fired.append(entity_id)
-                break
+        count = sum(
+            1
+            for interval in intervals(home, entity_id)
+            if interval.state.lower() == "on"
+            and any(start <= interval.start <= end for start, end in spans)
+        )
+        if count:
+            fired.append(entity_id)
+            onsets += count
     if not fired:
         return
     people = [e for e in _presence_ids(home) if home.history.get(e)]
@@ -99,6 +106,7 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
         severity=Severity.HIGH,
         recommendation="Check the cameras or ask a neighbour; check the presence trackers.",
+        magnitude=float(onsets),
     )
 
 
@@ -122,7 +130,10 @@ def _moving_around(onsets: list[datetime], when: datetime) -> bool:
 
 
 def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
-    """The phone says its owner sleeps soundly while they walk around or motion fires."""
+    """The phone says its owner sleeps soundly while they walk around or motion fires.
+
+    Magnitude: how many activity reports or motion onsets contradict the sleep claims.
+    """
     for sleep_id in _sleep_sensors(home):
         asleep: list[datetime] = []
         previous: float | None = None
@@ -136,13 +147,17 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
         if not asleep:
             continue
         movers: list[str] = []
+        events = 0
         for activity_id in _activity_sensors(home):
-            for t in home.history.get(activity_id, []):
-                if t.state.lower() in MOVING_ACTIVITIES and any(
-                    abs(t.when - when) <= SLEEP_ACTIVITY_WINDOW for when in asleep
-                ):
-                    movers.append(activity_id)
-                    break
+            moving = sum(
+                1
+                for t in home.history.get(activity_id, [])
+                if t.state.lower() in MOVING_ACTIVITIES
+                and any(abs(t.when - when) <= SLEEP_ACTIVITY_WINDOW for when in asleep)
+            )
+            if moving:
+                movers.append(activity_id)
+                events += moving
         if not movers:
             for motion_id in _motion_ids(home):
                 onsets = [
@@ -150,6 +165,11 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
                 ]
                 if any(_moving_around(onsets, when) for when in asleep):
                     movers.append(motion_id)
+                    events += sum(
+                        1
+                        for onset in onsets
+                        if any(abs(onset - when) <= SLEEP_SURROUND for when in asleep)
+                    )
         if not movers:
             continue
         yield Finding(
@@ -160,4 +180,5 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
             severity=Severity.MEDIUM,
             recommendation="Check on the person, or the phone's sleep tracking.",
+            magnitude=float(events),
         )

@@ -35,7 +35,10 @@ def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
 
 
 def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
-    """A door or window opened while no motion sensor anywhere saw anybody."""
+    """A door or window opened while no motion sensor anywhere saw anybody.
+
+    Magnitude: how many of its openings were unaccompanied.
+    """
     motions = _motion_ids(home)
     motion_times = sorted(
         t.when for m in motions for t in real_changes(home, m) if t.state.lower() == "on"
@@ -72,4 +75,5 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.SECURITY,
             severity=Severity.MEDIUM,
             recommendation="Check the door or window, and the sensor if nobody was there.",
+            magnitude=float(len(lonely)),
         )

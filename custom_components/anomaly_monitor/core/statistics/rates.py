@@ -37,7 +37,10 @@ def _burst_candidate(home: HomeView, entity_id: str) -> bool:
 
 
 def event_rate_burst(home: HomeView) -> Iterator[Finding]:
-    """In one hour an opening, motion sensor or actuator changed many times its usual rate."""
+    """In one hour an opening, motion sensor or actuator changed many times its usual rate.
+
+    Magnitude: the changes in the busiest hour.
+    """
     transitions = home.window.transitions
     if not transitions:
         return
@@ -65,6 +68,7 @@ def event_rate_burst(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Check the device (loose contact, failing sensor) or what disturbs it.",
+            magnitude=float(peak),
         )
 
 
@@ -77,7 +81,10 @@ def hvac_active(state: str) -> bool:
 
 
 def hvac_short_cycling(home: HomeView) -> Iterator[Finding]:
-    """A heating or cooling unit switches on and off every few minutes (short cycling)."""
+    """A heating or cooling unit switches on and off every few minutes (short cycling).
+
+    Magnitude: the number of short cycles.
+    """
     for entity_id in home.history:
         if home.domain(entity_id) != "climate":
             continue
@@ -107,4 +114,5 @@ def hvac_short_cycling(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Short cycling wears the unit: check its sizing, filter and thermostat.",
+            magnitude=float(len(short)),
         )

@@ -32,7 +32,10 @@ MAX_SLOW_SHARE = 0.25
 
 
 def slow_light_response(home: HomeView) -> Iterator[Finding]:
-    """A motion-activated light came on much later than the home's lights usually do."""
+    """A motion-activated light came on much later than the home's lights usually do.
+
+    Magnitude: the slowest response, in seconds.
+    """
     lags: list[tuple[timedelta, str, str]] = []
     for motion in home.history:
         if home.domain(motion) != "binary_sensor":
@@ -75,4 +78,5 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
         anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
         severity=Severity.MEDIUM,
         recommendation="Check the hub, the light's radio link and the automation's conditions.",
+        magnitude=max(slow.values()).total_seconds(),
     )

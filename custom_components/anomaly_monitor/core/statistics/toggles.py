@@ -30,7 +30,10 @@ def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
 
 
 def toggle_storm(home: HomeView) -> Iterator[Finding]:
-    """A light, switch or cover toggled many times within seconds (automation loop, fault)."""
+    """A light, switch or cover toggled many times within seconds (automation loop, fault).
+
+    Magnitude: the number of changes in the longest burst.
+    """
     for entity_id in home.history:
         domain = home.domain(entity_id)
         device_class = home.device_class(entity_id)
@@ -53,4 +56,5 @@ def toggle_storm(home: HomeView) -> Iterator[Finding]:
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Look for two automations fighting over it, or a loose contact.",
+            magnitude=float(burst),
         )
