@@ -88,6 +88,25 @@ async def _start(hass: HomeAssistant, detector: str = "hybrid") -> dict[str, Any
     )
 
 
+async def _create_entry(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, detector: str = "hybrid"
+) -> config_entries.ConfigEntry:
+    """A monitor whose backend is the fake server, created through the flow."""
+    result = await _start(hass, detector)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {
+            CONF_BASE_URL: fake_openai.url,
+            CONF_MODEL: "tiny",
+            CONF_API_KEY: "secret",
+            CONF_REQUEST_TIMEOUT: 10,
+        },
+    )
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    return result["result"]
+
+
 async def test_backend_is_checked_before_the_entry_is_created(
     hass: HomeAssistant, fake_openai: FakeOpenAI
 ) -> None:
@@ -136,18 +155,7 @@ async def test_backend_down_raises_one_issue_and_reauth_on_401(
 ) -> None:
     """Down: rules keep working and one repair issue shows; back: it goes; 401: reauth."""
     set_calm_home(hass)
-    result = await _start(hass)
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"],
-        {
-            CONF_BASE_URL: fake_openai.url,
-            CONF_MODEL: "tiny",
-            CONF_API_KEY: "secret",
-            CONF_REQUEST_TIMEOUT: 10,
-        },
-    )
-    await hass.async_block_till_done()
-    entry = result["result"]
+    entry = await _create_entry(hass, fake_openai)
     issue_id = f"backend_unavailable_{entry.entry_id}"
     llm = llm_detector_of(entry.runtime_data.coordinator.detector)
     assert llm is not None
@@ -217,18 +225,7 @@ async def test_llm_only_monitor_falls_back_to_rules_while_down(
 ) -> None:
     """With the LLM detector alone, a dead backend still leaves the rules judging."""
     set_calm_home(hass)
-    result = await _start(hass, "llm")
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"],
-        {
-            CONF_BASE_URL: fake_openai.url,
-            CONF_MODEL: "tiny",
-            CONF_API_KEY: "secret",
-            CONF_REQUEST_TIMEOUT: 10,
-        },
-    )
-    await hass.async_block_till_done()
-    entry = result["result"]
+    entry = await _create_entry(hass, fake_openai, "llm")
     llm = llm_detector_of(entry.runtime_data.coordinator.detector)
     assert llm is not None
     llm.backoff = 0.0
@@ -244,18 +241,7 @@ async def test_false_alarm_marks_become_examples_for_the_model(
 ) -> None:
     """A pattern marked as a false alarm is shown to the model as an example of normal."""
     set_calm_home(hass)
-    result = await _start(hass)
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"],
-        {
-            CONF_BASE_URL: fake_openai.url,
-            CONF_MODEL: "tiny",
-            CONF_API_KEY: "secret",
-            CONF_REQUEST_TIMEOUT: 10,
-        },
-    )
-    await hass.async_block_till_done()
-    entry = result["result"]
+    entry = await _create_entry(hass, fake_openai)
     coordinator = entry.runtime_data.coordinator
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Toaster smoke"})
     await analyze(hass, entry)
