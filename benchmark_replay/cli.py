@@ -29,6 +29,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line."""
     parser = argparse.ArgumentParser(prog="python -m benchmark_replay")
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser(
+        "homebench",
+        add_help=False,
+        help="check HomeBench instructions (see: python -m benchmark_replay homebench --help)",
+    )
     sb = commands.add_parser("smartbench", help="replay SmartBench samples and score them")
     sb.add_argument("--data", required=True, type=Path, help="SmartBench folder")
     sb.add_argument("--subset", choices=sorted(SUBSET_CHOICES), default="all")
@@ -197,7 +202,12 @@ def run_smartbench(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point."""
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["homebench"]:
+        from .homebench.cli import main as homebench_main
+
+        return homebench_main(arguments[1:])
+    args = build_parser().parse_args(arguments)
     if args.command == "smartbench":
         return run_smartbench(args)
     return 2

@@ -82,3 +82,20 @@ async def test_automations_are_watched_only_when_named(hass: HomeAssistant) -> N
 
     other = await setup_monitor(hass, include_domains=["automation"], include_entities=[])
     assert "automation.lights_on_motion" not in other.runtime_data.coordinator.watcher.entity_ids
+
+
+async def test_instruction_check_is_an_action_of_the_integration(hass: HomeAssistant) -> None:
+    """Loading the integration registers check_instruction; a missing device is refused."""
+    set_calm_home(hass)
+    await setup_monitor(hass)
+    assert hass.services.has_service(DOMAIN, "check_instruction")
+    response = await hass.services.async_call(
+        DOMAIN,
+        "check_instruction",
+        {"instruction": "Turn on the sauna heater in the attic"},
+        blocking=True,
+        return_response=True,
+    )
+    assert response is not None
+    assert response["operations"] == []
+    assert response["refused"]

@@ -8,6 +8,7 @@ from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 
+from .backends import llm_detector_of
 from .const import DOMAIN
 from .coordinator import (
     AnomalyMonitorConfigEntry,
@@ -20,6 +21,7 @@ from .detection import (
     async_follow_backend,
     backend_issue_id,
 )
+from .instruction_service import async_register_instruction_service
 from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
@@ -29,6 +31,7 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register the integration's actions."""
     async_setup_services(hass)
+    async_register_instruction_service(hass)
     return True
 
 
@@ -41,7 +44,10 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
         entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, backend_issue_id(entry)))
     coordinator = AnomalyMonitorCoordinator(hass, entry, detector, fallback)
     await coordinator.async_start()
-    entry.runtime_data = AnomalyMonitorRuntimeData(coordinator=coordinator)
+    llm = llm_detector_of(detector)
+    entry.runtime_data = AnomalyMonitorRuntimeData(
+        coordinator=coordinator, backend=llm.backend if llm else None
+    )
     entry.async_on_unload(coordinator.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
 

@@ -30,7 +30,7 @@ from .const import (
 from .context_builder import build_environment, build_snapshot
 from .core.detector import Detector
 from .core.feedback import findings_of, suppress
-from .core.llm import LLMError
+from .core.llm import LLMBackend, LLMError
 from .core.models import ContextWindow, Verdict
 from .core.prompts import false_alarm_example_from_mark
 from .core.window import build_window
@@ -50,6 +50,7 @@ class AnomalyMonitorRuntimeData:
     """Everything a loaded entry owns."""
 
     coordinator: AnomalyMonitorCoordinator
+    backend: LLMBackend | None = None  # also plans instructions (check_instruction)
 
 
 @dataclass(frozen=True, slots=True)

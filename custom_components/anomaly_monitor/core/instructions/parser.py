@@ -1,0 +1,411 @@
+"""Deterministic instruction parser: general English vocabulary → ``Intent`` per operation.
+
+It knows words for devices, rooms, settings, verbs and units (``vocabulary``) and the
+home's own area names and option values. It never invents devices: whatever it reads is
+checked later by ``validator``. Clauses it cannot read become intents without an action,
+which the hybrid planner hands to the LLM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+import re
+
+from .capabilities import FeatureKind, HomeCapabilities
+from .intents import DECREASE, INCREASE, SET, Intent
+from .vocabulary import (
+    ACTIONS,
+    ATTRIBUTE_PRIORITY,
+    ATTRIBUTES,
+    DECREASE_VERBS,
+    DEVICE_KINDS,
+    INCREASE_VERBS,
+    NUMBER_WORDS,
+    OPTION_SYNONYMS,
+    ROOM_SYNONYMS,
+    SET_VERBS,
+    UNITS,
+    normalize,
+    option_key,
+    phrase_pattern,
+)
+
+MAX_INSTRUCTION_LENGTH = 2000
+MAX_CLAUSES = 30
+
+_VERB_PHRASES = sorted(
+    {p for phrases in ACTIONS.values() for p in phrases}
+    | set(SET_VERBS)
+    | set(INCREASE_VERBS)
+    | set(DECREASE_VERBS),
+    key=len,
+    reverse=True,
+)
+_VERB_START = re.compile(
+    r"^(?:please\s+|also\s+|then\s+)*(?:" + "|".join(re.escape(v) for v in _VERB_PHRASES) + r")\b"
+)
+_NUMBER = re.compile(r"(?<![a-z0-9.])(-?\d+(?:\.\d+)?)(?![0-9])")
+_UNKNOWN_ROOM = re.compile(
+    r"\b(?:in|on|at|of) the ((?:[a-z]+ ){0,2}(?:room|bedroom|bathroom|kitchen|office|garden|"
+    r"attic|basement|cellar|loft|porch|yard|patio|nursery|den|gym|laundry|closet|shed))\b"
+)
+_ANAPHORA = re.compile(r"\b(?:it|its|them|their|they)\b")
+_HIGH_WORDS = ("maximum", "max", "highest", "full", "top")
+_EXTREME = re.compile(
+    r"\b(?:to|at) (?:the |its |their )?(maximum|max|highest|full|top|minimum|min|lowest|bottom)"
+    r"\b(?! speed)"
+)
+_MULTIWORD_OPTIONS = ("fan only", "fan-only", "energy saving", "energy-saving")
+
+
+@dataclass(slots=True)
+class _Match:
+    start: int
+    end: int
+    key: str
+
+
+def split_clauses(instruction: str) -> list[str]:
+    """Split an instruction into one clause per requested operation."""
+    text = instruction.strip()[:MAX_INSTRUCTION_LENGTH]
+    text = re.sub(r"[.!?]+\s*$", "", text)
+    pieces = re.split(r"\s*[,;]\s*(?:and\s+then\s+|and\s+|then\s+)?|\.\s+|\s+and\s+then\s+", text)
+    clauses: list[str] = []
+    leading = ""
+    for raw_piece in pieces:
+        piece = raw_piece.strip()
+        if not piece:
+            continue
+        # "X and Y" is two operations only when Y starts with a verb.
+        first_of_piece = len(clauses)
+        parts = re.split(r"\s+(?:and|then|also|plus)\s+(?=(?:please\s+)?[a-zA-Z])", piece)
+        current = parts[0]
+        for part in parts[1:]:
+            elliptical = re.search(r"\d", part) and not _has_device(part)
+            if _VERB_START.match(normalize(part)) or elliptical:
+                clauses.append(current)
+                current = part
+            else:
+                current = f"{current} and {part}"
+        verbless = not _VERB_START.match(normalize(current)) and not _has_device(current)
+        if verbless and clauses and re.search(r"\d", current):
+            # "…to 80 and in the kitchen to 10": an elliptical clause of its own.
+            clauses.append(current)
+            continue
+        if verbless:
+            if clauses:
+                # A verb-less fragment ("…, bathroom and garage") extends the previous clause.
+                clauses[-1] = f"{clauses[-1]}, {current}"
+            else:
+                leading = f"{leading} {current}".strip()  # "In the kitchen, turn on …"
+            continue
+        if leading:
+            # "In the kitchen, turn on the fan and dim the light": the room covers both.
+            for index in range(first_of_piece, len(clauses)):
+                clauses[index] = f"{clauses[index]} {leading}"
+            current, leading = f"{current} {leading}", ""
+        clauses.append(current)
+    if leading:
+        clauses.append(leading)
+    return clauses[:MAX_CLAUSES]
+
+
+def _has_device(text: str) -> bool:
+    norm = normalize(text)
+    return any(
+        re.search(phrase_pattern(noun), norm) for nouns in DEVICE_KINDS.values() for noun in nouns
+    )
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _find_phrases(text: str, table: dict[str, tuple[str, ...]]) -> list[_Match]:
+    """Non-overlapping matches of any phrase, longest phrases first."""
+    entries = sorted(
+        ((phrase, key) for key, phrases in table.items() for phrase in phrases),
+        key=lambda item: -len(item[0]),
+    )
+    found: list[_Match] = []
+    for phrase, key in entries:
+        for m in re.finditer(phrase_pattern(phrase), text):
+            if any(m.start() < f.end and f.start < m.end() for f in found):
+                continue
+            found.append(_Match(m.start(), m.end(), key))
+    return sorted(found, key=lambda f: f.start)
+
+
+class InstructionParser:
+    """Parses instructions for one home (its areas and option values)."""
+
+    def __init__(self, home: HomeCapabilities) -> None:
+        self._home = home
+        self._area_table: dict[str, tuple[str, ...]] = {}
+        for area in home.areas:
+            names = {normalize(area.name), normalize(area.area_id), *map(normalize, area.aliases)}
+            keys = {option_key(n) for n in names}
+            for group in ROOM_SYNONYMS:
+                if any(option_key(word) in keys for word in group):
+                    names.update(group)
+            names.update(n.replace(" ", "") for n in list(names))
+            self._area_table[area.area_id] = tuple(sorted(n for n in names if n))
+        options: dict[str, set[str]] = {k: set(v) for k, v in OPTION_SYNONYMS.items()}
+        for device in home.devices:
+            for feature in device.features:
+                if feature.kind is FeatureKind.OPTION and "cleaning_area" not in feature.names:
+                    for option in feature.options:
+                        options.setdefault(option, set()).add(normalize(option))
+        self._option_table = {k: tuple(sorted(v)) for k, v in options.items()}
+
+    def parse(self, instruction: str) -> list[Intent]:
+        """Return one intent per requested operation, in order."""
+        intents: list[Intent] = []
+        previous: Intent | None = None
+        for clause in split_clauses(instruction):
+            for intent in self._parse_clause(clause, previous):
+                intents.append(intent)
+                previous = intent
+        return self._share_areas(intents)
+
+    def _share_areas(self, intents: list[Intent]) -> list[Intent]:
+        """A room named once covers neighbouring clauses that need one.
+
+        "Turn on the humidifier and raise its intensity in the bedroom": the first clause
+        names no room, and the home has several humidifiers, so it borrows the next
+        clause's room (or, at the end, the previous one's).
+        """
+        counts: dict[str, int] = {}
+        for device in self._home.devices:
+            for kind in device.kinds:
+                counts[kind] = counts.get(kind, 0) + 1
+        shared = list(intents)
+        for index, intent in enumerate(intents):
+            if intent.area_id is not None or intent.unknown_area is not None:
+                continue
+            if intent.device_kind is None or counts.get(intent.device_kind, 0) < 2:
+                continue
+            later = [i.area_id for i in intents[index + 1 :] if i.area_id is not None]
+            earlier = [i.area_id for i in intents[:index] if i.area_id is not None]
+            area_id = later[0] if later else (earlier[-1] if earlier else None)
+            if area_id is not None:
+                shared[index] = replace(intent, area_id=area_id)
+        return shared
+
+    def _parse_clause(self, clause: str, previous: Intent | None) -> list[Intent]:
+        text = normalize(clause)
+        work = f" {text} "
+        text = work
+
+        # Multi-word option values that contain device words ("fan only") go first.
+        option_hits: list[_Match] = []
+        for phrase in _MULTIWORD_OPTIONS:
+            for m in re.finditer(phrase_pattern(phrase, plural=False), work):
+                option_hits.append(_Match(m.start(), m.end(), normalize(phrase)))
+                work = _blank(work, m.start(), m.end())
+
+        # "18 degrees" is a unit, not the curtain's "degree" setting.
+        for m in re.finditer(r"(?<=\d) ?(degrees?|°c?)(?![a-z])", work):
+            work = _blank(work, m.start(), m.end())
+        attributes = _find_phrases(work, ATTRIBUTES)
+        for a in attributes:
+            work = _blank(work, a.start, a.end)
+
+        devices = _find_phrases(work, DEVICE_KINDS)
+        device_kinds: list[str] = []
+        value_from_device: str | None = None
+        for d in devices:
+            after = work[d.end : d.end + 6]
+            before = work[max(0, d.start - 4) : d.start]
+            others = [o for o in devices if o.key != d.key]
+            if others and (after.startswith(" mode") or before.endswith("to ")):
+                # "set the air conditioner to heating mode": a value, not a device.
+                value_from_device = work[d.start : d.end].strip()
+            elif d.key not in device_kinds:
+                device_kinds.append(d.key)
+            work = _blank(work, d.start, d.end)
+        attribute_keys = [a.key for a in attributes]
+        if not device_kinds and any(
+            "fan" in text[a.start : a.end] for a in attributes if a.key in ("fan_speed", "swing")
+        ):
+            device_kinds.append("fan")  # "set the fan speed to high": the fan itself
+
+        areas = self._find_areas(work)
+        for a in areas:
+            work = _blank(work, a.start, a.end)
+        unknown_area = None
+        if not areas:
+            room = _UNKNOWN_ROOM.search(work)
+            if room:
+                unknown_area = room.group(1).strip()
+
+        action, verb_end = self._action(text)
+        number, unit, relative_word = self._number(text)
+        extreme = _EXTREME.search(text)
+        if action == "mute":
+            # Muting is setting the volume to zero.
+            action, attribute_keys, number, relative_word = SET, ["volume"], 0.0, "to"
+        attribute = next((key for key in ATTRIBUTE_PRIORITY if key in attribute_keys), None)
+
+        anaphoric = bool(_ANAPHORA.search(text))
+        elliptical = action is None and number is not None
+        if not device_kinds and previous is not None and elliptical and attribute is None:
+            device_kinds = [previous.device_kind] if previous.device_kind else []
+            attribute = previous.attribute
+            action = previous.action if previous.action in (SET, INCREASE, DECREASE) else None
+        if not device_kinds and previous is not None and (anaphoric or not areas):
+            # "turn off the diffuser in the hall and lower the intensity": same device.
+            device_kinds = [previous.device_kind] if previous.device_kind else []
+            if not areas and previous.area_id:
+                areas = [_Match(0, 0, previous.area_id)]
+
+        value: float | str | None = number
+        if number is None and extreme is not None and action not in (INCREASE, DECREASE):
+            value, action = ("max" if extreme.group(1) in _HIGH_WORDS else "min"), SET
+        relative = False
+        steps = unit == "level"
+        if action in (INCREASE, DECREASE, "open", "close") and number is not None:
+            relative = relative_word != "to"
+            if action == "open":
+                action = INCREASE if relative else SET
+            elif action == "close":
+                action = DECREASE if relative else SET
+        elif number is not None:
+            if relative_word == "by":
+                relative = True
+                action = DECREASE if self._says_down(text) else INCREASE
+            elif action not in (SET, INCREASE, DECREASE):
+                action = SET
+        elif isinstance(value, str):
+            pass  # "to the maximum"
+        elif action in (SET, INCREASE, DECREASE) or attribute is not None:
+            option = self._option(work, text, verb_end, option_hits, value_from_device)
+            if option is not None and action not in (INCREASE, DECREASE):
+                value = option
+                action = SET
+            elif action in (INCREASE, DECREASE) and (steps or attribute is not None):
+                steps = True
+            if action is None:
+                action = SET
+
+        cleaning = action == "clean" or attribute == "cleaning_area"
+        if "vacuum" in device_kinds and areas and not cleaning:
+            # "set the vacuum robot to clean the kitchen": the room is where to clean.
+            cleaning = bool(_find_phrases(text, {"clean": ACTIONS["clean"]}))
+        if cleaning:
+            # "clean the kitchen", "set the cleaning area to the foyer": the room is the value.
+            cleaners = device_kinds or ["vacuum"]
+            targets: list[str | None] = [self._home.area_name(a.key) for a in areas] or [None]
+            return [
+                Intent(
+                    text=clause.strip(),
+                    action=SET,
+                    device_kind=cleaners[0],
+                    attribute="cleaning_area",
+                    value=target,
+                    unknown_area=unknown_area,
+                )
+                for target in targets
+            ]
+
+        base = Intent(
+            text=clause.strip(),
+            action=action,
+            attribute=attribute,
+            value=value,
+            relative=relative,
+            steps=steps and relative_word != "to",
+            unit=unit,
+            unknown_area=unknown_area,
+        )
+        kinds: list[str | None] = list(device_kinds) or [None]
+        area_ids: list[str | None] = [a.key for a in areas] or [None]
+        return [
+            replace(base, device_kind=kind, area_id=area_id)
+            for kind in kinds
+            for area_id in dict.fromkeys(area_ids)
+        ]
+
+    def _find_areas(self, text: str) -> list[_Match]:
+        matches = _find_phrases(text, self._area_table)
+        unique: list[_Match] = []
+        for m in matches:
+            if all(u.key != m.key for u in unique):
+                unique.append(m)
+        return unique
+
+    @staticmethod
+    def _action(text: str) -> tuple[str | None, int]:
+        """The clause's main verb: the earliest verb phrase (longest on ties)."""
+        table: dict[str, tuple[str, ...]] = dict(ACTIONS)
+        table[SET] = SET_VERBS
+        table[INCREASE] = INCREASE_VERBS
+        table[DECREASE] = DECREASE_VERBS
+        table["mute"] = ("mute", "silence")
+        matches = _find_phrases(text, {k: tuple(v) for k, v in table.items()})
+        # "up"/"down" alone are directions, not verbs ("swing up").
+        matches = [m for m in matches if text[m.start : m.end].strip() not in ("up", "down")]
+        if not matches:
+            return None, 0
+        first = matches[0]
+        return first.key, first.end
+
+    @staticmethod
+    def _says_down(text: str) -> bool:
+        return bool(
+            _find_phrases(text, {"d": DECREASE_VERBS})
+            or re.search(r"\bdown by\b|\bclose\b|\bshut\b", text)
+        )
+
+    @staticmethod
+    def _number(text: str) -> tuple[float | None, str | None, str | None]:
+        """First number, its unit, and whether it follows "by" or "to"."""
+        words = "|".join(sorted(map(re.escape, NUMBER_WORDS), key=len, reverse=True))
+        text = re.sub(
+            rf"\b(by|to|at) ({words})\b",
+            lambda m: f"{m.group(1)} {NUMBER_WORDS[m.group(2)]}",
+            text,
+        )
+        small = "|".join(w for w in NUMBER_WORDS if NUMBER_WORDS[w] <= 10 and " " not in w)
+        text = re.sub(
+            rf"\b({small}) (?=(?:[a-z]+ )?(?:levels?|steps?|notch(?:es)?|degrees?|percent))",
+            lambda m: f"{NUMBER_WORDS[m.group(1)]} ",
+            text,
+        )
+        m = _NUMBER.search(text)
+        if m is None:
+            return None, None, None
+        number = float(m.group(1))
+        tail = text[m.end() : m.end() + 20]
+        unit = None
+        for key, phrases in UNITS.items():
+            if any(re.match(r"\s*" + phrase_pattern(p, plural=False), tail) for p in phrases):
+                unit = key
+                break
+        head = text[: m.start()].rstrip().split()
+        relative_word = None
+        for word in reversed(head[-3:]):
+            if word in ("by", "to", "at", "of"):
+                relative_word = "to" if word in ("to", "at", "of") else "by"
+                break
+        return number, unit, relative_word
+
+    def _option(
+        self,
+        work: str,
+        text: str,
+        verb_end: int,
+        multiword: list[_Match],
+        value_from_device: str | None,
+    ) -> str | None:
+        """The option word the clause asks for, preferring words after "to"."""
+        if multiword:
+            return multiword[0].key
+        hits = _find_phrases(work, self._option_table)
+        hits = [h for h in hits if h.start >= verb_end]
+        if not hits:
+            return value_from_device
+        to_pos = text.find(" to ")
+        after_to = [h for h in hits if to_pos >= 0 and h.start > to_pos]
+        chosen = (after_to or hits)[0]
+        return work[chosen.start : chosen.end].strip()

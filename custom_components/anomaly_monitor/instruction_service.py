@@ -1,0 +1,155 @@
+"""The ``anomaly_monitor.check_instruction`` action: plan an instruction, refuse what the home
+cannot do, and optionally run only the valid calls.
+
+Planning reads the instruction with the deterministic parser and, when the named (or only)
+monitor has an LLM backend, asks the LLM about the clauses the parser cannot read. Every
+planned call is checked against the area registry, the entity registry, supported_features
+and the entity's own ranges and options before it is returned or executed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import logging
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntry, ConfigEntryState
+from homeassistant.core import (
+    HomeAssistant,
+    ServiceCall,
+    ServiceResponse,
+    SupportsResponse,
+    callback,
+)
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+import voluptuous as vol
+
+from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN
+from .core.instructions import InstructionPlan, PlannerMode, async_plan_instruction
+from .core.instructions.parser import MAX_INSTRUCTION_LENGTH
+from .core.llm import LLMBackend, LLMError
+from .instruction_home import async_build_home_capabilities
+
+_LOGGER = logging.getLogger(__name__)
+
+SERVICE_CHECK_INSTRUCTION = "check_instruction"
+ATTR_INSTRUCTION = "instruction"
+ATTR_EXECUTE = "execute"
+PLANNER_TIMEOUT = 60.0
+
+CHECK_INSTRUCTION_SCHEMA = vol.Schema(
+    {
+        vol.Required(ATTR_INSTRUCTION): vol.All(
+            cv.string, vol.Length(min=1, max=MAX_INSTRUCTION_LENGTH)
+        ),
+        vol.Optional(ATTR_EXECUTE, default=False): cv.boolean,
+        vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string,
+    }
+)
+
+# How to find the LLM backend of the monitor a call names (None: no monitor is loaded or
+# several are and none was named); the integration may pass its own.
+BackendGetter = Callable[[ConfigEntry | None], LLMBackend | None]
+
+
+def default_backend_getter(entry: ConfigEntry | None) -> LLMBackend | None:
+    """The ``backend`` the entry's runtime data exposes, if it is an LLM backend."""
+    if entry is None:
+        return None
+    runtime = getattr(entry, "runtime_data", None)
+    backend = getattr(runtime, "backend", None)
+    return backend if isinstance(backend, LLMBackend) else None
+
+
+def _entry_for(hass: HomeAssistant, entry_id: str | None) -> ConfigEntry | None:
+    """The named entry (it must exist and be loaded), or the only loaded one, or none."""
+    if entry_id is None:
+        loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+        return loaded[0] if len(loaded) == 1 else None
+    entry = hass.config_entries.async_get_entry(entry_id)
+    if entry is None or entry.domain != DOMAIN:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="entry_not_found",
+            translation_placeholders={"entry_id": entry_id},
+        )
+    if entry.state is not ConfigEntryState.LOADED:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="entry_not_loaded",
+            translation_placeholders={"entry_id": entry_id},
+        )
+    return entry
+
+
+async def _async_execute(hass: HomeAssistant, plan: InstructionPlan) -> list[dict[str, Any]]:
+    """Run the valid calls one by one; a failing call does not stop the others."""
+    results = []
+    for operation in plan.operations:
+        domain, _, service = operation.service.partition(".")
+        result: dict[str, Any] = {"entity_id": operation.entity_id, "service": operation.service}
+        try:
+            await hass.services.async_call(
+                domain,
+                service,
+                {"entity_id": operation.entity_id, **operation.data},
+                blocking=True,
+            )
+            result["success"] = True
+        except (HomeAssistantError, vol.Invalid, ValueError) as err:
+            _LOGGER.warning(
+                "Planned call %s on %s failed: %s", operation.service, operation.entity_id, err
+            )
+            result.update(success=False, error=str(err)[:255])
+        results.append(result)
+    return results
+
+
+def plan_response(plan: InstructionPlan) -> dict[str, Any]:
+    """The part of the response that describes the plan."""
+    return {
+        "instruction": plan.instruction,
+        "planner": plan.planner,
+        "operations": [op.as_dict() for op in plan.operations],
+        "refused": [part.as_dict() for part in plan.refused],
+    }
+
+
+@callback
+def async_register_instruction_service(
+    hass: HomeAssistant, backend_getter: BackendGetter = default_backend_getter
+) -> None:
+    """Register ``anomaly_monitor.check_instruction`` (idempotent)."""
+
+    async def _async_check(call: ServiceCall) -> ServiceResponse:
+        entry = _entry_for(hass, call.data.get(ATTR_CONFIG_ENTRY_ID))
+        backend = backend_getter(entry)
+        capabilities = async_build_home_capabilities(hass)
+        try:
+            plan = await async_plan_instruction(
+                call.data[ATTR_INSTRUCTION],
+                capabilities,
+                backend=backend,
+                mode=PlannerMode.HYBRID,
+                timeout=PLANNER_TIMEOUT,
+            )
+        except (ValueError, LLMError) as err:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="instruction_invalid",
+                translation_placeholders={"error": str(err)[:255]},
+            ) from err
+        response = plan_response(plan)
+        response["executed"] = bool(call.data[ATTR_EXECUTE])
+        if call.data[ATTR_EXECUTE]:
+            response["results"] = await _async_execute(hass, plan)
+        return response
+
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_CHECK_INSTRUCTION,
+        _async_check,
+        schema=CHECK_INSTRUCTION_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )
