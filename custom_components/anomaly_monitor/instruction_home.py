@@ -7,7 +7,7 @@ state attributes (min/max temperature, humidity range, volume, option lists, …
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 import math
 from typing import Any
 
@@ -59,6 +59,52 @@ _COLOR_MODES = {"hs", "xy", "rgb", "rgbw", "rgbww"}
 
 def _action(name: str, entity_id: str, service: str) -> Feature:
     return Feature(frozenset({name}), FeatureKind.ACTION, entity_id, service)
+
+
+def _range(
+    name: str,
+    entity_id: str,
+    service: str,
+    data_key: str,
+    attrs: Mapping[str, Any],
+    *,
+    low: str,
+    high: str,
+    current: str,
+) -> Feature:
+    """A value the device takes between two of its attributes."""
+    return Feature(
+        frozenset({name}),
+        FeatureKind.NUMBER,
+        entity_id,
+        service,
+        data_key,
+        _number(attrs.get(low)),
+        _number(attrs.get(high)),
+        current=_number(attrs.get(current)),
+    )
+
+
+def _choice(
+    name: str,
+    entity_id: str,
+    service: str,
+    data_key: str,
+    attrs: Mapping[str, Any],
+    *,
+    options: str,
+    current: str,
+) -> Feature:
+    """One of the options the device lists in an attribute."""
+    return Feature(
+        frozenset({name}),
+        FeatureKind.OPTION,
+        entity_id,
+        service,
+        data_key,
+        options=_options(attrs.get(options)),
+        current=attrs.get(current),
+    )
 
 
 def _number(value: Any) -> float | None:
@@ -244,27 +290,27 @@ def _humidifier(state: State, features: int, rest: str) -> list[Feature]:
     # Home Assistant leaves out "humidity" when the device has no target humidity.
     if _number(attrs.get("humidity")) is not None:
         out.append(
-            Feature(
-                frozenset({"humidity"}),
-                FeatureKind.NUMBER,
+            _range(
+                "humidity",
                 eid,
                 "humidifier.set_humidity",
                 "humidity",
-                _number(attrs.get("min_humidity")),
-                _number(attrs.get("max_humidity")),
-                current=_number(attrs.get("humidity")),
+                attrs,
+                low="min_humidity",
+                high="max_humidity",
+                current="humidity",
             )
         )
     if features & HumidifierEntityFeature.MODES:
         out.append(
-            Feature(
-                frozenset({"mode"}),
-                FeatureKind.OPTION,
+            _choice(
+                "mode",
                 eid,
                 "humidifier.set_mode",
                 "mode",
-                options=_options(attrs.get("available_modes")),
-                current=attrs.get("mode"),
+                attrs,
+                options="available_modes",
+                current="mode",
             )
         )
     return out
@@ -278,27 +324,27 @@ def _water_heater(state: State, features: int, rest: str) -> list[Feature]:
         out.append(_action("turn_off", eid, "water_heater.turn_off"))
     if features & WaterHeaterEntityFeature.TARGET_TEMPERATURE:
         out.append(
-            Feature(
-                frozenset({"temperature"}),
-                FeatureKind.NUMBER,
+            _range(
+                "temperature",
                 eid,
                 "water_heater.set_temperature",
                 "temperature",
-                _number(attrs.get("min_temp")),
-                _number(attrs.get("max_temp")),
-                current=_number(attrs.get("temperature")),
+                attrs,
+                low="min_temp",
+                high="max_temp",
+                current="temperature",
             )
         )
     if features & WaterHeaterEntityFeature.OPERATION_MODE:
         out.append(
-            Feature(
-                frozenset({"mode"}),
-                FeatureKind.OPTION,
+            _choice(
+                "mode",
                 eid,
                 "water_heater.set_operation_mode",
                 "operation_mode",
-                options=_options(attrs.get("operation_list")),
-                current=attrs.get("operation_mode"),
+                attrs,
+                options="operation_list",
+                current="operation_mode",
             )
         )
     return out
@@ -345,14 +391,14 @@ def _media_player(state: State, features: int, rest: str) -> list[Feature]:
         )
     if features & flag.SELECT_SOUND_MODE:
         out.append(
-            Feature(
-                frozenset({"style"}),
-                FeatureKind.OPTION,
+            _choice(
+                "style",
                 eid,
                 "media_player.select_sound_mode",
                 "sound_mode",
-                options=_options(attrs.get("sound_mode_list")),
-                current=attrs.get("sound_mode"),
+                attrs,
+                options="sound_mode_list",
+                current="sound_mode",
             )
         )
     return out
