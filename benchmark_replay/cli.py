@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 import json
 from pathlib import Path
 import sys
@@ -13,7 +13,7 @@ from .outputs import summary_markdown, write_plots, write_samples
 from .progress import Progress
 from .replay import answers_by_key, fingerprint, jobs_for, read_cache, run_all, select
 from .scoring import SampleScore, report
-from .smartbench_loader import SUBSETS, SmartBenchError, load_smartbench
+from .smartbench_loader import SUBSETS, Answer, SmartBenchError, load_smartbench
 from .wall_clock import wall_clock
 
 SUBSET_CHOICES = {
@@ -146,35 +146,7 @@ def run_smartbench(args: argparse.Namespace) -> int:
     elapsed = wall_clock() - started
 
     answers = answers_by_key(records)
-    scores: list[SampleScore] = []
-    rows: list[dict[str, Any]] = []
-    for key in sorted(answers):
-        answer, prediction = answers[key], predictions.get(key, {"error": "not run"})
-        verdict = prediction.get("verdict") or {}
-        window = prediction.get("window") or {}
-        score = SampleScore(
-            key=key,
-            subset=answer.subset,
-            anomaly_type=answer.anomaly_type,
-            is_anomaly=answer.is_anomaly,
-            predicted_anomaly=verdict.get("label") == "anomaly",
-            truth_devices=answer.evidence,
-            predicted_devices=frozenset(prediction.get("predicted_devices") or ()),
-            raw_tokens=int(window.get("raw_tokens") or 0),
-            tokens=int(window.get("tokens") or 0),
-            seconds=float(prediction.get("seconds") or 0.0),
-            error=prediction.get("error"),
-        )
-        scores.append(score)
-        rows.append(
-            score.as_dict()
-            | {
-                "subtype": answer.subtype,
-                "evidence_entities": prediction.get("evidence_entities", []),
-                "verdict": verdict,
-                "window": window,
-            }
-        )
+    scores, rows = score_predictions(answers, predictions)
     result = report(scores)
     header = {
         "data": str(args.data),
@@ -189,15 +161,86 @@ def run_smartbench(args: argparse.Namespace) -> int:
         "fingerprint": stamp,
     }
     summary = summary_markdown(result, header)
+    model_scores, _ = score_predictions(answers, predictions, model=True)
+    model_result = report(model_scores) if any(s.error is None for s in model_scores) else None
+    if model_result is not None:
+        # A hybrid run also records its LLM's own verdicts: that is the LLM-only score.
+        summary += "\n" + summary_markdown(
+            model_result, {"view": MODEL_VIEW} | {k: header[k] for k in ("subset", "samples")}
+        )
     write_samples(out / "samples.jsonl", rows)
     (out / "metrics.json").write_text(
-        json.dumps({"header": header, **result.as_dict()}, indent=2), encoding="utf-8"
+        json.dumps(
+            {"header": header, **result.as_dict()}
+            | ({"model_alone": model_result.as_dict()} if model_result else {}),
+            indent=2,
+        ),
+        encoding="utf-8",
     )
     (out / "summary.md").write_text(summary, encoding="utf-8")
     if not args.no_plots:
         write_plots(out, result, scores)
     print(summary)
     return 0
+
+
+MODEL_VIEW = (
+    "the LLM alone: its own verdicts inside the hybrid run (a failed model call counts "
+    "as a missed answer, predicted normal, and is in the errors column)"
+)
+
+
+def score_predictions(
+    answers: Mapping[str, Answer],
+    predictions: Mapping[str, Mapping[str, Any]],
+    *,
+    model: bool = False,
+) -> tuple[list[SampleScore], list[dict[str, Any]]]:
+    """Scores and output rows per sample; ``model`` scores the hybrid's LLM verdicts."""
+    scores: list[SampleScore] = []
+    rows: list[dict[str, Any]] = []
+    for key in sorted(answers):
+        answer, prediction = answers[key], predictions.get(key, {"error": "not run"})
+        if model:
+            verdict = prediction.get("model_verdict") or {}
+            devices = prediction.get("model_predicted_devices") or ()
+            error = prediction.get("error") or prediction.get("model_error")
+            if not verdict and not error:
+                error = "no model verdict"
+        else:
+            verdict = prediction.get("verdict") or {}
+            devices = prediction.get("predicted_devices") or ()
+            error = prediction.get("error")
+        window = prediction.get("window") or {}
+        score = SampleScore(
+            key=key,
+            subset=answer.subset,
+            anomaly_type=answer.anomaly_type,
+            is_anomaly=answer.is_anomaly,
+            predicted_anomaly=verdict.get("label") == "anomaly",
+            truth_devices=answer.evidence,
+            predicted_devices=frozenset(devices),
+            raw_tokens=int(window.get("raw_tokens") or 0),
+            tokens=int(window.get("tokens") or 0),
+            seconds=float(prediction.get("seconds") or 0.0),
+            error=error,
+        )
+        scores.append(score)
+        rows.append(
+            score.as_dict()
+            | {
+                "subtype": answer.subtype,
+                "evidence_entities": prediction.get("evidence_entities", []),
+                "verdict": verdict,
+                "window": window,
+            }
+            | (
+                {"model_verdict": prediction["model_verdict"]}
+                if "model_verdict" in prediction
+                else {}
+            )
+        )
+    return scores, rows
 
 
 def main(argv: Sequence[str] | None = None) -> int:

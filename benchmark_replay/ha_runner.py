@@ -44,6 +44,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     SERVICE_ANALYZE,
 )
+from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
 
 from .entity_mapping import EntitySpec
 from .home_scene import Scene, SnapshotScene, TraceScene
@@ -202,7 +203,24 @@ class InProcessReplay:
             blocking=True,
             return_response=True,
         )
-        return ReplayOutcome(dict(response or {}), wall_clock() - started)
+        return ReplayOutcome(
+            dict(response or {}) | self._model_verdict(entry), wall_clock() - started
+        )
+
+    @staticmethod
+    def _model_verdict(entry: ConfigEntry) -> dict[str, Any]:
+        """The LLM's own verdict inside a hybrid detector, so one run scores both.
+
+        The hybrid asks its LLM detector exactly as the LLM-only configuration does; only
+        the merge differs. A model that failed is recorded as its error.
+        """
+        detector = entry.runtime_data.coordinator.detector
+        if not isinstance(detector, HybridDetector):
+            return {}
+        if detector.last_llm_error is not None:
+            return {"model_error": str(detector.last_llm_error)}
+        verdict = detector.last_llm_verdict
+        return {"model_verdict": verdict.as_dict()} if verdict is not None else {}
 
     async def _async_replay_trace(self, scene: TraceScene, entry: ConfigEntry) -> None:
         self._move_to(scene.start)

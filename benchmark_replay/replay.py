@@ -121,12 +121,19 @@ def predict(runner_response: Mapping[str, Any], scene: Any) -> dict[str, Any]:
     """The prediction record for one response (evidence mapped back to device names)."""
     verdict = dict(runner_response.get("verdict") or {})
     evidence = [str(e) for e in verdict.get("evidence") or []]
-    return {
+    record = {
         "verdict": verdict,
         "window": dict(runner_response.get("window") or {}),
         "evidence_entities": evidence,
         "predicted_devices": sorted(scene.mapping.devices_for(evidence)),
     }
+    if "model_error" in runner_response:
+        record["model_error"] = str(runner_response["model_error"])
+    if model := runner_response.get("model_verdict"):
+        model_evidence = [str(e) for e in model.get("evidence") or []]
+        record["model_verdict"] = dict(model)
+        record["model_predicted_devices"] = sorted(scene.mapping.devices_for(model_evidence))
+    return record
 
 
 async def run_jobs(

@@ -55,7 +55,19 @@ from .llm_windows import gas_leak_window, normal_window
 
 TEST_DOMAIN = "anomaly_llm_test_task"
 ENTITY_ID = f"ai_task.{TEST_DOMAIN}"
-_ALARMING = re.compile(r'^\s+([a-z_]+\.[a-z0-9_]+).*: "(detected|wet)"', re.MULTILINE)
+_DOMAIN_LINE = re.compile(r"^([a-z_]+): (.*)$", re.MULTILINE)
+_ALARMING_STATES = {"detected", "wet"}
+
+
+def alarming_entities(window: str) -> list[str]:
+    """Ids whose state reads detected or wet, from the prompt's ``domain: obj=state; ...``."""
+    found = []
+    for domain, members in _DOMAIN_LINE.findall(window):
+        for member in members.split("; "):
+            head, _, value = member.rpartition("=")
+            if value in _ALARMING_STATES:
+                found.append(f"{domain}.{head.split(' ')[0]}")
+    return found
 
 
 class RuleOfThumbTaskEntity(AITaskEntity):
@@ -80,10 +92,10 @@ class RuleOfThumbTaskEntity(AITaskEntity):
         allowed = set(schema["properties"]["evidence"]["items"].get("enum", []))
         # Only the window itself counts: the built-in examples come before it.
         window = task.instructions.rsplit("<data>", 1)[-1]
-        evidence = [m for m in _ALARMING.findall(window) if m[0] in allowed]
+        evidence = [entity for entity in alarming_entities(window) if entity in allowed]
         data = {
             "label": "anomaly" if evidence else "normal",
-            "evidence": [entity for entity, _ in evidence],
+            "evidence": evidence,
             "anomaly_type": "safety_hazard" if evidence else "none",
             "severity": "critical" if evidence else "none",
             "reasoning": "A sensor reports danger." if evidence else "All quiet.",

@@ -95,7 +95,7 @@ async def test_sends_window_and_schema_and_returns_verdict() -> None:
     call = backend.calls[0]
     assert call["schema"]["properties"]["evidence"]["items"]["enum"] == sorted(window.entity_ids)
     assert call["t"] == 12
-    assert 'binary_sensor.kitchen_gas: "detected"' in call["messages"][-1]["content"]
+    assert "binary_sensor: kitchen_gas=detected" in call["messages"][-1]["content"]
     assert sleeps.delays == []
     assert llm.available
     assert llm.last_reply == GAS

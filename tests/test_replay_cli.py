@@ -7,6 +7,10 @@ from pathlib import Path
 import subprocess
 import sys
 
+from benchmark_replay.cli import score_predictions
+from benchmark_replay.scoring import report
+from benchmark_replay.smartbench_loader import Answer
+
 FIXTURES = Path(__file__).parent / "fixtures" / "smartbench"
 REPO = Path(__file__).parent.parent
 
@@ -73,3 +77,33 @@ def test_bad_data_folder_fails_clearly(tmp_path: Path) -> None:
     result = _run(tmp_path / "out", "--data", str(tmp_path))
     assert result.returncode == 2
     assert "no SmartBench samples" in result.stderr
+
+
+def test_model_view_scores_the_hybrids_own_llm_verdicts() -> None:
+    """The LLM-only view: the model's verdicts, its failures counted as misses."""
+
+    def answer(key: str, anomaly: bool) -> Answer:
+        devices = frozenset({"Kitchen Smoke Detector"} if anomaly else ())
+        return Answer(key, "ci", anomaly, devices, "safety_hazard", "smoke", key, "")
+
+    answers = {"a": answer("a", True), "b": answer("b", True), "n": answer("n", False)}
+    hit = {"label": "anomaly", "evidence": ["binary_sensor.kitchen_smoke_detector"]}
+    predictions = {
+        "a": {
+            "verdict": hit,
+            "predicted_devices": ["Kitchen Smoke Detector"],
+            "model_verdict": hit,
+            "model_predicted_devices": ["Kitchen Smoke Detector"],
+        },
+        "b": {
+            "verdict": hit,
+            "predicted_devices": ["Kitchen Smoke Detector"],
+            "model_error": "timed out",
+        },
+        "n": {"verdict": {"label": "normal"}, "model_verdict": {"label": "anomaly"}},
+    }
+    merged = report(score_predictions(answers, predictions)[0]).overall
+    alone = report(score_predictions(answers, predictions, model=True)[0]).overall
+    assert (merged.recall, merged.fpr, merged.al) == (1.0, 0.0, 1.0)
+    assert (alone.recall, alone.fpr, alone.al) == (0.5, 1.0, 0.5)
+    assert alone.errors == 1

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+from aiohttp import web
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 
@@ -81,3 +84,52 @@ async def test_snapshot_gets_areas_clock_and_persons(
         assert window.environment.weather == direct_window.environment.weather == "rainy"
     finally:
         await replay.async_stop()
+
+
+async def test_hybrid_run_records_the_models_own_verdict(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, socket_enabled: None
+) -> None:
+    """A hybrid replay keeps the LLM's verdict beside the merged one (the LLM-only view)."""
+    requests: list[dict[str, Any]] = []
+
+    async def chat(request: web.Request) -> web.Response:
+        requests.append(await request.json())
+        content = json.dumps(
+            {
+                "label": "normal",
+                "evidence": [],
+                "anomaly_type": "none",
+                "severity": "none",
+                "reasoning": "Looks fine.",
+                "recommendation": "",
+            }
+        )
+        return web.json_response({"choices": [{"message": {"content": content}}]})
+
+    app = web.Application()
+    app.router.add_post("/v1/chat/completions", chat)
+    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    url = f"http://127.0.0.1:{runner.addresses[0][1]}"
+    await hass.config.async_set_time_zone("UTC")
+    record = next(
+        r for r in load_smartbench(FIXTURES, ["ci"]).records if r.answer.key == "ci/anomaly_fx01"
+    )
+    scene = scene_for(record.sample)
+    options = {"detector": "hybrid", "backend": "openai", "base_url": url, "model": "m"}
+    replay = InProcessReplay(options, hass=hass, frozen=freezer)
+    await replay.async_start()
+    try:
+        outcome = await replay.async_replay(scene)
+    finally:
+        await replay.async_stop()
+        await runner.cleanup()
+    assert len(requests) == 1
+    prediction = predict(outcome.response, scene)
+    # The smoke finding is critical, so the hybrid keeps it although the model said normal.
+    assert prediction["verdict"]["label"] == "anomaly"
+    assert prediction["predicted_devices"] == ["Kitchen Smoke Detector"]
+    assert prediction["model_verdict"]["label"] == "normal"
+    assert prediction["model_verdict"]["reasoning"] == "Looks fine."
+    assert prediction["model_predicted_devices"] == []
