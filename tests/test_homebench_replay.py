@@ -108,6 +108,9 @@ async def test_fixture_home_replays_through_home_assistant(hass: HomeAssistant) 
     # The HomeBench home is now real entities: areas, devices, supported features.
     assert hass.states.get("climate.living_room_air_conditioner").attributes["max_temp"] == 30
     assert hass.states.get("select.kitchen_fan_swing").attributes["options"][0] == "auto"
+    # Room heating declared with the water heater's 30–100 °C is read as a room's range.
+    garage_heating = hass.states.get("climate.garage_heating").attributes
+    assert (garage_heating["min_temp"], garage_heating["max_temp"]) == (16, 30)
     capabilities = async_build_home_capabilities(hass)
     for case in load_cases(CASES_FIXTURE):
         plan = await async_plan_instruction(case.instruction, capabilities, mode=PlannerMode.PARSER)
@@ -120,6 +123,8 @@ def test_gold_checks_flag_contradictions() -> None:
     (home,) = load_homes(HOMES_FIXTURE).values()
     assert out_of_range_parts("''' living_room.air_conditioner.set_temperature(40)'''", home) == 1
     assert out_of_range_parts("''' living_room.air_conditioner.set_temperature(20)'''", home) == 0
+    assert out_of_range_parts("''' garage.heating.set_temperature(22)'''", home) == 0
+    assert out_of_range_parts("''' garage.heating.set_temperature(45)'''", home) == 1
     assert refused_listed_parts("'''error_input'''", "''' kitchen.light.turn_on()'''", home) == 1
     assert refused_listed_parts("'''error_input'''", "''' kitchen.fan.set_mode(x)'''", home) == 0
 
@@ -131,9 +136,9 @@ def test_cli_scores_the_fixture(
     out = tmp_path / "cases.json"
     assert main(["--data", str(fixture_data), "--all", "--quiet", "--json", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "| ALL | 11 | 1.000 |" in printed
+    assert "| ALL | 20 | 1.000 |" in printed
     assert "| IM | 1 |" in printed
-    assert out.read_text(encoding="utf-8").count('"success": true') == 11
+    assert out.read_text(encoding="utf-8").count('"success": true') == 20
 
 
 def test_cli_reports_bad_arguments(

@@ -301,3 +301,34 @@ def test_split_clauses() -> None:
         "dim the light In the kitchen",
     ]
     assert len(split_clauses("Open the blinds, close the door; then start the vacuum")) == 3
+
+
+async def test_follow_up_value_keeps_the_previous_device_and_room() -> None:
+    """ "…to 30, then to 50" stays on the living room lamp, not the next clause's room."""
+    steps = await _plan(
+        "Set the living room lamp brightness to 30, then to 50, and turn on the bedroom lamp"
+    )
+    assert [_op(s) for s in steps] == [
+        ("light.living_room_lamp", "light.turn_on", {"brightness_pct": 30}),
+        ("light.living_room_lamp", "light.turn_on", {"brightness_pct": 50}),
+        ("light.bedroom_lamp", "light.turn_on", {}),
+    ]
+
+
+async def test_one_missing_device_is_refused_once() -> None:
+    """Two requests about the same missing fan give one refusal; other parts keep theirs."""
+    (step,) = await _plan("Turn on the fan in the living room and raise its speed by one level")
+    assert _refusal(step) is RefusalCode.UNKNOWN_DEVICE
+    steps = await _plan(
+        "Turn on the fan in the living room, raise its speed by one level and dim the lamp "
+        "in the living room to 20"
+    )
+    assert [type(s).__name__ for s in steps] == ["RefusedPart", "RefusedPart", "PlannedOperation"]
+
+
+async def test_maximize_and_minimize_are_extremes() -> None:
+    """ "Maximize the volume" is the top of the range, "minimize the brightness" the bottom."""
+    (loud,) = await _plan("Maximize the speaker volume in the living room")
+    assert _op(loud)[2] == {"volume_level": 1.0}
+    (dark,) = await _plan("Minimize the brightness of the living room lamp")
+    assert _op(dark)[2] == {"brightness_pct": 0}

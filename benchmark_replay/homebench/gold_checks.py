@@ -4,8 +4,8 @@ Two checks, reported next to the scores so readers can tell planner errors from 
 noise (they never change a score):
 
 - ``out_of_range``: an expected call whose argument lies outside the range the home itself
-  declares for that attribute (e.g. heating declared 30–100 °C, expected 18). Uses the
-  dataset only.
+  declares for that attribute (room heating declared with the water heater's 30–100 °C is
+  read as 16–30 °C, as ``home_builder`` does). Uses the dataset only.
 - ``refused_listed``: the expected output says ``error_input`` at a position where the
   planner made a call whose ``room.device.method`` the home's own method list contains.
   Uses the planner's alignment, so it is counted only when both lists have equal length.
@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from .dataset import HomeBenchHome
+from .home_builder import HOT_WATER_FLOOR, ROOM_HEATING_RANGE
 from .scoring import calls
 
 _CALL = re.compile(r"^(\w+)\.(\w+)\.(\w+)\((.*)\)$")
@@ -54,6 +55,8 @@ def out_of_range_parts(expected: str, home: HomeBenchHome) -> int:
             value, low, high = float(arg), float(spec["lowest"]), float(spec["highest"])
         except (TypeError, ValueError):
             continue
+        if device == "heating" and low >= HOT_WATER_FLOOR:
+            low, high = ROOM_HEATING_RANGE  # read as the replay reads it (home_builder)
         count += not low <= value <= high
     return count
 

@@ -83,6 +83,13 @@ DEVICE_NAMES = {
     "trash": "Trash",
 }
 
+# Most HomeBench homes declare their room heating with the water heater's temperature spec
+# (30–100 °C, value 83), yet every expected output sets those heaters to 16–30 °C, the range
+# the correctly declared heaters have. No room heater's setpoint starts at hot-water
+# temperatures, so such a declaration is read as the room range.
+HOT_WATER_FLOOR = 30.0
+ROOM_HEATING_RANGE = (16.0, 30.0)
+
 # (service, data) → HomeBench method call text, e.g. "set_volume(40)".
 Translate = Callable[[str, Mapping[str, Any]], str | None]
 
@@ -441,10 +448,16 @@ class HomeBuilder:
         temperature = _attr(device, "temperature")
         if temperature is not None:
             features |= flag.TARGET_TEMPERATURE
+            low = _num(temperature.get("lowest"), 7)
+            high = _num(temperature.get("highest"), 35)
+            if name == DEVICE_NAMES["heating"] and low >= HOT_WATER_FLOOR:
+                # A room heater whose setpoint floor is hot-water warm carries the water
+                # heater's spec by mistake; the benchmark's own outputs use the room range.
+                low, high = ROOM_HEATING_RANGE
             attrs.update(
                 temperature=_num(temperature.get("value"), 20),
-                min_temp=_num(temperature.get("lowest"), 7),
-                max_temp=_num(temperature.get("highest"), 35),
+                min_temp=low,
+                max_temp=high,
                 target_temp_step=1,
             )
         fan_speed = _attr(device, "fan_speed")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 import math
+import re
 from typing import Any
 
 from homeassistant.components.climate.const import ClimateEntityFeature
@@ -55,6 +56,8 @@ _COVER_KINDS = {
 }
 _BRIGHTNESS_MODES = {"brightness", "color_temp", "hs", "xy", "rgb", "rgbw", "rgbww", "white"}
 _COLOR_MODES = {"hs", "xy", "rgb", "rgbw", "rgbww"}
+# Preset names that are fan speeds ("low", "medium", "high", "speed 2", "turbo" …).
+_SPEED_PRESET = re.compile(r"\b(?:low|medium|mid|middle|high|max|min|turbo|quiet|silent|strong|\d)")
 
 
 def _action(name: str, entity_id: str, service: str) -> Feature:
@@ -253,8 +256,15 @@ def _fan(state: State, features: int, rest: str) -> list[Feature]:
             )
         )
     if features & FanEntityFeature.PRESET_MODE:
-        # Without percentage control, a fan's presets are its speed setting.
-        names = {"mode"} if features & FanEntityFeature.SET_SPEED else {"mode", "speed"}
+        # Without percentage control, a fan's presets are its speed setting, if they are
+        # speeds at all: an air purifier's "auto"/"sleep" presets are modes, not speeds.
+        presets = _options(attrs.get("preset_modes"))
+        speedlike = any(_SPEED_PRESET.search(p.lower()) for p in presets)
+        names = (
+            {"mode", "speed"}
+            if speedlike and not features & FanEntityFeature.SET_SPEED
+            else {"mode"}
+        )
         out.append(
             Feature(
                 frozenset(names),

@@ -33,6 +33,8 @@ class Intent:
     relative: bool = False
     steps: bool = False
     unit: str | None = None  # "percent", "degree", "second", "minute"
+    # Names no device of its own: "…the diffuser in the hall and lower its intensity".
+    continues: bool = False
 
 
 class RefusalCode(StrEnum):

@@ -37,7 +37,8 @@ _VERB_PHRASES = sorted(
     {p for phrases in ACTIONS.values() for p in phrases}
     | set(SET_VERBS)
     | set(INCREASE_VERBS)
-    | set(DECREASE_VERBS),
+    | set(DECREASE_VERBS)
+    | {"maximize", "maximise", "minimize", "minimise", "mute"},
     key=len,
     reverse=True,
 )
@@ -55,6 +56,8 @@ _EXTREME = re.compile(
     r"\b(?:to|at) (?:the |its |their )?(maximum|max|highest|full|top|minimum|min|lowest|bottom)"
     r"\b(?! speed)"
 )
+_MAXIMIZE = "maximize"
+_MINIMIZE = "minimize"
 _MULTIWORD_OPTIONS = ("fan only", "fan-only", "energy saving", "energy-saving")
 
 
@@ -248,20 +251,39 @@ class InstructionParser:
         attribute = next((key for key in ATTRIBUTE_PRIORITY if key in attribute_keys), None)
 
         anaphoric = bool(_ANAPHORA.search(text))
+        continues = False  # the same device as the previous clause, named there
         elliptical = action is None and number is not None
         if not device_kinds and previous is not None and elliptical and attribute is None:
+            # "…to 23 degrees, then to 18": same device, setting and (unless named) room.
             device_kinds = [previous.device_kind] if previous.device_kind else []
             attribute = previous.attribute
             action = previous.action if previous.action in (SET, INCREASE, DECREASE) else None
+            if not areas and previous.area_id:
+                areas = [_Match(0, 0, previous.area_id)]
+                continues = bool(device_kinds)
         if not device_kinds and previous is not None and (anaphoric or not areas):
             # "turn off the diffuser in the hall and lower the intensity": same device.
             device_kinds = [previous.device_kind] if previous.device_kind else []
             if not areas and previous.area_id:
                 areas = [_Match(0, 0, previous.area_id)]
+                continues = bool(device_kinds)
+        if (
+            not device_kinds
+            and previous is not None
+            and previous.device_kind
+            and attribute is not None
+            and attribute == previous.attribute
+        ):
+            # "lower the AC temperature here and the temperature there": the same kind.
+            device_kinds = [previous.device_kind]
 
         value: float | str | None = number
         if number is None and extreme is not None and action not in (INCREASE, DECREASE):
             value, action = ("max" if extreme.group(1) in _HIGH_WORDS else "min"), SET
+        elif number is None and action in (_MAXIMIZE, _MINIMIZE):
+            value, action = ("max" if action == _MAXIMIZE else "min"), SET
+        elif action in (_MAXIMIZE, _MINIMIZE):
+            action = SET  # "maximize the volume to 90"
         relative = False
         steps = unit == "level"
         if action in (INCREASE, DECREASE, "open", "close") and number is not None:
@@ -317,6 +339,7 @@ class InstructionParser:
             steps=steps and relative_word != "to",
             unit=unit,
             unknown_area=unknown_area,
+            continues=continues,
         )
         kinds: list[str | None] = list(device_kinds) or [None]
         area_ids: list[str | None] = [a.key for a in areas] or [None]
@@ -342,6 +365,8 @@ class InstructionParser:
         table[INCREASE] = INCREASE_VERBS
         table[DECREASE] = DECREASE_VERBS
         table["mute"] = ("mute", "silence")
+        table[_MAXIMIZE] = ("maximize", "maximise", "max out")
+        table[_MINIMIZE] = ("minimize", "minimise")
         matches = _find_phrases(text, {k: tuple(v) for k, v in table.items()})
         # "up"/"down" alone are directions, not verbs ("swing up").
         matches = [m for m in matches if text[m.start : m.end].strip() not in ("up", "down")]

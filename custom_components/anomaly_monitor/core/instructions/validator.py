@@ -37,6 +37,14 @@ def validate_intents(intents: list[Intent], home: HomeCapabilities) -> list[Plan
     steps: list[PlanStep] = []
     for intent in intents:
         steps.extend(validate_intent(intent, home))
+    if (
+        len(steps) > 1
+        and all(i.continues for i in intents[1:])
+        and all(isinstance(s, RefusedPart) and s.code is RefusalCode.UNKNOWN_DEVICE for s in steps)
+    ):
+        # "Turn off the diffuser in the hall and lower its intensity" when the hall has no
+        # diffuser: a request about one missing device gets one refusal.
+        return steps[:1]
     return steps
 
 
@@ -68,7 +76,7 @@ def _resolve_devices(
             d
             for d in home.devices
             if (intent.area_id is None or d.area_id == intent.area_id)
-            and _setting_feature(d, intent) is not None
+            and _setting_feature(d, intent, named=False) is not None
         ]
         if len(in_area) == 1:
             return in_area, None
@@ -140,13 +148,24 @@ def _plan_for_device(intent: Intent, device: DeviceCapability, home: HomeCapabil
     return _operation(intent, feature, str(intent.value)[:255])
 
 
-def _setting_feature(device: DeviceCapability, intent: Intent) -> Feature | None:
+def _setting_feature(
+    device: DeviceCapability, intent: Intent, *, named: bool = True
+) -> Feature | None:
     settings = [f for f in device.features if f.kind is not FeatureKind.ACTION]
     if intent.attribute is not None:
         for target in ATTRIBUTE_TARGETS.get(intent.attribute, (intent.attribute,)):
             feature = next((f for f in settings if target in f.names), None)
             if feature is not None:
                 return feature
+        numbers = [f for f in settings if f.kind is FeatureKind.NUMBER]
+        if (
+            named
+            and len(numbers) == 1
+            and "position" in numbers[0].names
+            and not _names_option(intent)
+        ):
+            # A named cover has one amount, its position: "the curtain's intensity to 70".
+            return numbers[0]
         return None
     if isinstance(intent.value, str):
         matching = [
@@ -167,6 +186,10 @@ def _setting_feature(device: DeviceCapability, intent: Intent) -> Feature | None
         if feature is not None:
             return feature
     return numbers[0] if len(numbers) == 1 else None
+
+
+def _names_option(intent: Intent) -> bool:
+    return isinstance(intent.value, str) and intent.value not in ("max", "min")
 
 
 def _plan_number(intent: Intent, device: DeviceCapability, feature: Feature) -> PlanStep:
