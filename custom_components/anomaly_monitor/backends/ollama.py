@@ -8,13 +8,13 @@ from typing import Any
 import aiohttp
 
 from ..core.llm import LLMResponseError, Message
-from .http_errors import get_json, post_json
+from .http_chat import HTTPChatBackend
 
 NAME = "ollama"
 DEFAULT_URL = "http://localhost:11434"
 
 
-class OllamaBackend:
+class OllamaBackend(HTTPChatBackend):
     """Talks to ``{base_url}/api/chat`` with ``stream: false``."""
 
     name = NAME
@@ -26,14 +26,7 @@ class OllamaBackend:
         model: str,
         api_key: str | None = None,
     ) -> None:
-        self._session = session  # shared: never closed here
-        self.base_url = base_url.strip().rstrip("/")
-        self.model = model
-        self._api_key = api_key  # for an Ollama behind an authenticating proxy
-        self.last_usage: dict[str, int] = {}
-
-    def _headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+        super().__init__(session, base_url.strip().rstrip("/"), model, api_key)
 
     async def async_generate(
         self,
@@ -53,9 +46,7 @@ class OllamaBackend:
         if schema is not None:
             payload["format"] = dict(schema)
         url = f"{self.base_url}/api/chat"
-        data = await post_json(
-            self._session, url, payload, headers=self._headers(), timeout=timeout
-        )
+        data = await self._post(url, payload, timeout)
         try:
             content = data["message"]["content"]
         except (KeyError, TypeError) as err:
@@ -71,7 +62,7 @@ class OllamaBackend:
     async def async_validate(self, timeout: float = 30.0) -> None:
         """The server answers and has the model pulled."""
         url = f"{self.base_url}/api/tags"
-        data = await get_json(self._session, url, headers=self._headers(), timeout=timeout)
+        data = await self._get(url, timeout)
         models = data.get("models") if isinstance(data, dict) else None
         if not isinstance(models, list):
             raise LLMResponseError(f"{url} is not an Ollama server (no model list)")
@@ -83,6 +74,3 @@ class OllamaBackend:
                 f"Ollama has no model {self.model!r}; run `ollama pull {self.model}` "
                 f"(available: {', '.join(sorted(n for n in names if n)) or 'none'})"
             )
-
-    async def async_close(self) -> None:
-        """Nothing to release: the session is Home Assistant's shared one."""

@@ -14,7 +14,8 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ..core.llm import LLMResponseError, Message
-from .http_errors import HTTPRequestError, post_json
+from .http_chat import HTTPChatBackend
+from .http_errors import HTTPRequestError
 
 NAME = "openai"
 
@@ -27,7 +28,7 @@ def normalise_base_url(url: str) -> str:
     return url
 
 
-class OpenAICompatBackend:
+class OpenAICompatBackend(HTTPChatBackend):
     """Talks to ``{base_url}/chat/completions``."""
 
     name = NAME
@@ -39,15 +40,8 @@ class OpenAICompatBackend:
         model: str,
         api_key: str | None = None,
     ) -> None:
-        self._session = session  # shared: never closed here
-        self.base_url = normalise_base_url(base_url)
-        self.model = model
-        self._api_key = api_key
+        super().__init__(session, normalise_base_url(base_url), model, api_key)
         self.schema_supported = True
-        self.last_usage: dict[str, int] = {}
-
-    def _headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
 
     async def async_generate(
         self,
@@ -72,22 +66,16 @@ class OpenAICompatBackend:
                 "json_schema": {"name": "verdict", "schema": dict(schema), "strict": False},
             }
             try:
-                data = await post_json(
-                    self._session, url, payload, headers=self._headers(), timeout=timeout
-                )
+                data = await self._post(url, payload, timeout)
             except HTTPRequestError as err:
                 if err.status != 400:
                     raise
                 # An older server that does not know json_schema: ask without it.
                 self.schema_supported = False
                 del payload["response_format"]
-                data = await post_json(
-                    self._session, url, payload, headers=self._headers(), timeout=timeout
-                )
+                data = await self._post(url, payload, timeout)
         else:
-            data = await post_json(
-                self._session, url, payload, headers=self._headers(), timeout=timeout
-            )
+            data = await self._post(url, payload, timeout)
         return self._content(data, url)
 
     def _content(self, data: Any, url: str) -> str:
@@ -108,6 +96,3 @@ class OpenAICompatBackend:
         await self.async_generate(
             [{"role": "user", "content": "Reply with OK."}], max_tokens=1, timeout=timeout
         )
-
-    async def async_close(self) -> None:
-        """Nothing to release: the session is Home Assistant's shared one."""

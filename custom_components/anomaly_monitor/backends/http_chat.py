@@ -1,0 +1,40 @@
+"""What the HTTP chat backends (OpenAI-compatible, Ollama) share: session, URL, model, key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+
+from .http_errors import get_json, post_json
+
+
+class HTTPChatBackend:
+    """A chat server reached over HA's shared aiohttp session, with an optional API key."""
+
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+    ) -> None:
+        self._session = session  # shared: never closed here
+        self.base_url = base_url
+        self.model = model
+        self._api_key = api_key  # Ollama: for one behind an authenticating proxy
+        self.last_usage: dict[str, int] = {}
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+
+    async def _post(self, url: str, payload: dict[str, Any], timeout: float) -> Any:
+        return await post_json(
+            self._session, url, payload, headers=self._headers(), timeout=timeout
+        )
+
+    async def _get(self, url: str, timeout: float) -> Any:
+        return await get_json(self._session, url, headers=self._headers(), timeout=timeout)
+
+    async def async_close(self) -> None:
+        """Nothing to release: the session is Home Assistant's shared one."""
