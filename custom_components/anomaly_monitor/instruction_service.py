@@ -13,7 +13,7 @@ from collections.abc import Callable
 import logging
 from typing import Any
 
-from homeassistant.config_entries import ConfigEntry, ConfigEntryState
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import (
     HomeAssistant,
     ServiceCall,
@@ -30,6 +30,7 @@ from .core.instructions import InstructionPlan, PlannerMode, async_plan_instruct
 from .core.instructions.parser import MAX_INSTRUCTION_LENGTH
 from .core.llm import LLMBackend, LLMError
 from .instruction_home import async_build_home_capabilities
+from .services import loaded_entry_named
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -67,20 +68,7 @@ def _entry_for(hass: HomeAssistant, entry_id: str | None) -> ConfigEntry | None:
     if entry_id is None:
         loaded = hass.config_entries.async_loaded_entries(DOMAIN)
         return loaded[0] if len(loaded) == 1 else None
-    entry = hass.config_entries.async_get_entry(entry_id)
-    if entry is None or entry.domain != DOMAIN:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="entry_not_found",
-            translation_placeholders={"entry_id": entry_id},
-        )
-    if entry.state is not ConfigEntryState.LOADED:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="entry_not_loaded",
-            translation_placeholders={"entry_id": entry_id},
-        )
-    return entry
+    return loaded_entry_named(hass, entry_id)
 
 
 async def _async_execute(hass: HomeAssistant, plan: InstructionPlan) -> list[dict[str, Any]]:

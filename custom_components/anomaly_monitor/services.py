@@ -20,24 +20,29 @@ from .coordinator import AnomalyMonitorConfigEntry
 ANALYZE_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
 
 
+def loaded_entry_named(hass: HomeAssistant, entry_id: str) -> AnomalyMonitorConfigEntry:
+    """The monitor entry ``entry_id``; a translated error unless it exists and is loaded."""
+    entry = hass.config_entries.async_get_entry(entry_id)
+    if entry is None or entry.domain != DOMAIN:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="entry_not_found",
+            translation_placeholders={"entry_id": entry_id},
+        )
+    if entry.state is not ConfigEntryState.LOADED:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="entry_not_loaded",
+            translation_placeholders={"entry_id": entry_id},
+        )
+    return entry
+
+
 def _loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfigEntry:
     """The entry the call names, or the only loaded one."""
     entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
     if entry_id is not None:
-        entry = hass.config_entries.async_get_entry(entry_id)
-        if entry is None or entry.domain != DOMAIN:
-            raise ServiceValidationError(
-                translation_domain=DOMAIN,
-                translation_key="entry_not_found",
-                translation_placeholders={"entry_id": entry_id},
-            )
-        if entry.state is not ConfigEntryState.LOADED:
-            raise ServiceValidationError(
-                translation_domain=DOMAIN,
-                translation_key="entry_not_loaded",
-                translation_placeholders={"entry_id": entry_id},
-            )
-        return entry
+        return loaded_entry_named(hass, entry_id)
     loaded = hass.config_entries.async_loaded_entries(DOMAIN)
     if len(loaded) != 1:
         raise ServiceValidationError(
