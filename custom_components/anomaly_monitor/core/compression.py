@@ -82,49 +82,32 @@ def _compress_entity(items: list[Transition]) -> Iterable[SequenceEntry]:
             runs.append((item.when, item.when, item.state, 1))
 
     entity_id, area = items[0].entity_id, items[0].area
+
+    def merged(segment: list[tuple[datetime, datetime, str, int]], kind: str) -> SequenceEntry:
+        return SequenceEntry(
+            start=segment[0][0],
+            end=segment[-1][1],
+            entity_id=entity_id,
+            area=area,
+            first=segment[0][2],
+            last=segment[-1][2],
+            count=sum(run[3] for run in segment),
+            kind=kind,
+        )
+
     index = 0
     while index < len(runs):
         toggle_end = _toggle_run_end(runs, index)
         if toggle_end - index >= MIN_TOGGLE_RUN:
-            segment = runs[index:toggle_end]
-            yield SequenceEntry(
-                start=segment[0][0],
-                end=segment[-1][1],
-                entity_id=entity_id,
-                area=area,
-                first=segment[0][2],
-                last=segment[-1][2],
-                count=sum(run[3] for run in segment),
-                kind="toggle",
-            )
+            yield merged(runs[index:toggle_end], "toggle")
             index = toggle_end
             continue
         drift_end = _drift_run_end(runs, index)
         if drift_end - index >= MIN_DRIFT_RUN:
-            segment = runs[index:drift_end]
-            yield SequenceEntry(
-                start=segment[0][0],
-                end=segment[-1][1],
-                entity_id=entity_id,
-                area=area,
-                first=segment[0][2],
-                last=segment[-1][2],
-                count=sum(run[3] for run in segment),
-                kind="drift",
-            )
+            yield merged(runs[index:drift_end], "drift")
             index = drift_end
             continue
-        start, end, state, count = runs[index]
-        yield SequenceEntry(
-            start=start,
-            end=end,
-            entity_id=entity_id,
-            area=area,
-            first=state,
-            last=state,
-            count=count,
-            kind="repeat" if count > 1 else "change",
-        )
+        yield merged(runs[index : index + 1], "repeat" if runs[index][3] > 1 else "change")
         index += 1
 
 
