@@ -135,9 +135,11 @@ def garage_open_while_protected(home: HomeView) -> Iterator[Finding]:
 
 def alarm_triggered_without_cause(home: HomeView) -> Iterator[Finding]:
     """The alarm went off but every opening is shut and no motion is seen."""
-    panel = _panel(home)
-    if panel is None or panel.state.lower() != "triggered":
+    # A home may have several panels (house, garage, an entrance keypad): any of them.
+    triggered = [p for p in home.of("alarm_control_panel") if p.state.lower() == "triggered"]
+    if not triggered:
         return
+    panel = triggered[0]
     openings = [s for s in home.of("binary_sensor", "door", "garage_door", "window") if is_on(s)]
     motion = [s for s in home.of("binary_sensor") if is_motion(s) and is_on(s)]
     entry, watchers = _entry_watch(home)

@@ -19,16 +19,19 @@ from ..home import HomeView
 from ..models import ContextWindow, Finding, Severity, Verdict
 from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
 from .alarms import hazard_alarm_sounded
-from .armed import activation_while_armed_away
-from .climate import hvac_against_the_room
+from .armed import activation_while_armed_away, entry_while_armed_away
+from .climate import hvac_against_the_room, setpoint_without_hvac
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
 from .levels import level_shift, twin_sensors_disagree
+from .locks import door_opened_before_unlock, lock_unlocked_while_armed
 from .occupancy import activity_while_asleep, activity_while_away
 from .openings import unaccompanied_opening
 from .rates import event_rate_burst, hvac_short_cycling
+from .reports import device_reported_problem
 from .responses import slow_light_response
+from .simultaneity import motion_in_many_rooms_at_once
 from .toggles import toggle_storm
 
 ALL_STATISTICS: tuple[Check, ...] = (
@@ -51,6 +54,12 @@ ALL_STATISTICS: tuple[Check, ...] = (
     slow_light_response,
     hvac_against_the_room,
     activation_while_armed_away,
+    door_opened_before_unlock,
+    lock_unlocked_while_armed,
+    device_reported_problem,
+    motion_in_many_rooms_at_once,
+    setpoint_without_hvac,
+    entry_while_armed_away,
 )
 
 

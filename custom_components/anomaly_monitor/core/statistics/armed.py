@@ -6,7 +6,12 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home import (
+    ENTRY_DEVICE_CLASSES,
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    HomeView,
+)
 from ..models import AnomalyType, Finding, Severity
 from .timeline import real_changes
 
@@ -18,7 +23,8 @@ ARMING_GRACE = timedelta(minutes=10)
 ARRIVAL_LEAD = timedelta(minutes=10)
 
 
-def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime]]:
+def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
+    """Spans when an alarm panel was armed away (or for a vacation), as reported."""
     spans: list[tuple[datetime, datetime]] = []
     for panel in home.history:
         if home.domain(panel) != "alarm_control_panel":
@@ -29,12 +35,20 @@ def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime]]:
             if away and start is None:
                 start = change.when
             elif not away and start is not None:
-                # Whoever disarms arrived a little before: their lights are not intruders.
-                spans.append((start + ARMING_GRACE, change.when - ARRIVAL_LEAD))
+                spans.append((start, change.when))
                 start = None
         if start is not None:
-            spans.append((start + ARMING_GRACE, home.end))
+            spans.append((start, home.end))
     return spans
+
+
+def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime]]:
+    # The last person may still be leaving after arming, and whoever disarms arrived a
+    # little before: their lights are not intruders.
+    return [
+        (start + ARMING_GRACE, end if end >= home.end else end - ARRIVAL_LEAD)
+        for start, end in armed_away_periods(home)
+    ]
 
 
 def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
@@ -74,5 +88,72 @@ def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
                 severity=Severity.MEDIUM,
                 recommendation="Check the automation or remote command that switched it, "
                 "and the home.",
+            )
+            break
+
+
+# After an entrance opens in an armed-away home, a resident disarms within the entry
+# delay (alarms give 30-60 s; a generous margin here); an intruder walks on instead.
+DISARM_DELAY = timedelta(minutes=5)
+# ...through at least this many other rooms within this long.
+INTRUDER_ROOMS = 2
+INTRUDER_WALK = timedelta(minutes=15)
+
+
+def entry_while_armed_away(home: HomeView) -> Iterator[Finding]:
+    """An entrance opened in an armed-away home, nobody disarmed, and motion spread inside.
+
+    Magnitude: how many rooms (other than the entrance's) saw motion afterwards.
+    """
+    periods = armed_away_periods(home)
+    if not periods:
+        return
+    entries = [
+        e
+        for e in home.history
+        if home.domain(e) == "binary_sensor" and home.device_class(e) in ENTRY_DEVICE_CLASSES
+    ]
+    motions = [
+        e
+        for e in home.history
+        if home.domain(e) == "binary_sensor" and home.device_class(e) in OCCUPANCY_DEVICE_CLASSES
+    ]
+    for door in entries:
+        area = home.area(door)
+        for change in real_changes(home, door):
+            opened = change.when
+            if change.state.lower() != "on":
+                continue
+            span = next((p for p in periods if p[0] + ARMING_GRACE <= opened <= p[1]), None)
+            if span is None or span[1] - opened <= DISARM_DELAY:
+                continue  # not armed then, or disarmed right after: a resident coming home
+            inside = {
+                m: home.area(m)
+                for m in motions
+                if home.area(m) not in (None, area)
+                and any(
+                    c.state.lower() == "on" and opened <= c.when <= opened + INTRUDER_WALK
+                    for c in real_changes(home, m)
+                )
+            }
+            if len(set(inside.values())) < INTRUDER_ROOMS:
+                continue
+            locks = [
+                e
+                for e in home.history
+                if home.domain(e) == "lock"
+                and home.area(e) == area
+                and any(abs(c.when - opened) <= ARMING_GRACE for c in real_changes(home, e))
+            ]
+            yield Finding(
+                rule="entry_while_armed_away",
+                evidence=(door, *locks, *sorted(inside)),
+                reasoning=f"{door} opened at {opened:%Y-%m-%d %H:%M} while the alarm was armed "
+                f"away; nobody disarmed it, and motion followed in "
+                f"{', '.join(sorted({a for a in inside.values() if a}))}.",
+                anomaly_type=AnomalyType.SECURITY,
+                severity=Severity.HIGH,
+                recommendation="Check the home now: somebody may have entered without disarming.",
+                magnitude=float(len(set(inside.values()))),
             )
             break

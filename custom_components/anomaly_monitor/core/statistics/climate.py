@@ -101,3 +101,51 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
             recommendation="Check the unit's mode and its thermostat schedule.",
             magnitude=max(same_side, key=abs),
         )
+
+
+# Set-point entities: a number (or input_number helper) in degrees.
+_SETPOINT_DOMAINS = frozenset({"number", "input_number"})
+# Other rooms whose set points have a unit acting on them before a missing one is news.
+MIN_SERVED_ROOMS = 2
+
+
+def setpoint_without_hvac(home: HomeView) -> Iterator[Finding]:
+    """A room has a set point and a thermometer, but no heating/cooling unit reported.
+
+    Elsewhere in the home every set point has a climate unit that reported during the
+    window; a room whose unit is silent (dropped from the network, removed, failed) has
+    a set point nothing acts on.
+
+    No magnitude: a unit missing is a kind, not a degree.
+    """
+    setpoints: dict[str, str] = {}
+    units: set[str] = set()
+    thermometers: set[str] = set()
+    for entity_id in home.history:
+        area = home.area(entity_id)
+        if area is None:
+            continue
+        domain = home.domain(entity_id)
+        device_class = home.device_class(entity_id)
+        if domain in _SETPOINT_DOMAINS and device_class == "temperature":
+            setpoints.setdefault(area, entity_id)
+        elif domain == "climate":
+            units.add(area)
+        elif domain == "sensor" and device_class == "temperature":
+            thermometers.add(area)
+    served = [area for area in setpoints if area in units]
+    if len(served) < MIN_SERVED_ROOMS:
+        return
+    for area, setpoint in setpoints.items():
+        if area in units or area not in thermometers:
+            continue
+        yield Finding(
+            rule="setpoint_without_hvac",
+            evidence=(setpoint,),
+            reasoning=f"{area} has a set point ({setpoint}) and a thermometer, but no heating "
+            f"or cooling unit of {area} reported in the window, while the units of "
+            f"{', '.join(sorted(served))} did.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation=f"Check the heating/cooling unit of {area} and its link to the hub.",
+        )

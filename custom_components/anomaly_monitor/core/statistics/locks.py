@@ -1,0 +1,125 @@
+"""Entry locks over time: a door that opened before its lock let it, a lock left open.
+
+A smart lock and the door contact beside it tell one story: the lock turns to
+"unlocked", then the door opens. A door that opens first and only then sees its lock
+report "unlocked" was opened while the lock said it was locked (forced, or a lock whose
+reports cannot be trusted). And a lock that stays unlocked for a long time while the
+alarm guards an empty home leaves the home open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from statistics import median
+
+from ..home import ENTRY_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, Finding, Severity
+from .armed import armed_away_periods
+from .timeline import intervals
+
+# A lock reporting "unlocked" this soon after its door opened is reporting that opening.
+LATE_UNLOCK = timedelta(seconds=60)
+# Two reports in the same second carry no order (HA stamps them to the same instant).
+SAME_INSTANT = timedelta(seconds=1)
+# Unlocked this long inside an armed-away period is a home left open, not a person
+# passing through (entering and re-locking takes seconds to a minute).
+UNLOCKED_WHILE_ARMED = timedelta(minutes=30)
+# ...and longer than this many times the lock's usual unlocked stretch.
+HABIT_FACTOR = 3.0
+
+
+def _locks_and_doors(home: HomeView) -> list[tuple[str, list[str]]]:
+    """Each lock with an area, and the entry doors of that area."""
+    pairs: list[tuple[str, list[str]]] = []
+    for lock in home.history:
+        if home.domain(lock) != "lock":
+            continue
+        area = home.area(lock)
+        if area is None:
+            continue
+        doors = [
+            e
+            for e in home.history
+            if home.domain(e) == "binary_sensor"
+            and home.device_class(e) in ENTRY_DEVICE_CLASSES
+            and home.area(e) == area
+        ]
+        if doors:
+            pairs.append((lock, doors))
+    return pairs
+
+
+def door_opened_before_unlock(home: HomeView) -> Iterator[Finding]:
+    """An entry door opened, and only afterwards did its lock report being unlocked.
+
+    Magnitude: how many seconds the unlock report came after the door opened (the largest).
+    """
+    for lock, doors in _locks_and_doors(home):
+        unlocks = [c.when for c in home.changes(lock) if c.state.lower() == "unlocked"]
+        if not unlocks:
+            continue
+        late: list[tuple[datetime, float]] = []
+        for door in doors:
+            for change in home.changes(door):
+                if change.state.lower() != "on":
+                    continue
+                opened = change.when
+                after = [u for u in unlocks if opened + SAME_INSTANT <= u <= opened + LATE_UNLOCK]
+                # An unlock just before (or with) the opening is the normal order.
+                before = [u for u in unlocks if opened - LATE_UNLOCK <= u < opened + SAME_INSTANT]
+                if after and not before:
+                    late.append((opened, (after[0] - opened).total_seconds()))
+        if not late:
+            continue
+        opened, lag = late[0]
+        yield Finding(
+            rule="door_opened_before_unlock",
+            evidence=(lock,),
+            reasoning=f"The door beside {lock} opened at {opened:%Y-%m-%d %H:%M:%S}, "
+            f"{lag:.0f} s before the lock reported being unlocked: it was opened while the "
+            "lock said locked.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.MEDIUM,
+            recommendation=f"Check the door for forced entry and {lock}'s state reports.",
+            magnitude=max(lag for _, lag in late),
+        )
+
+
+def lock_unlocked_while_armed(home: HomeView) -> Iterator[Finding]:
+    """An entry lock stayed unlocked for a long time while the alarm was armed away.
+
+    Magnitude: the longest such stretch, in minutes.
+    """
+    armed = armed_away_periods(home)
+    if not armed:
+        return
+    for entity_id in home.history:
+        if home.domain(entity_id) != "lock":
+            continue
+        unlocked = [i for i in intervals(home, entity_id) if i.state.lower() == "unlocked"]
+        longest = timedelta(0)
+        since: datetime | None = None
+        worst = None
+        for interval in unlocked:
+            for start, end in armed:
+                overlap = min(interval.end, end) - max(interval.start, start)
+                if overlap > longest:
+                    longest, since, worst = overlap, max(interval.start, start), interval
+        if longest < UNLOCKED_WHILE_ARMED or since is None:
+            continue
+        # A lock this home always leaves unlocked that long is its habit, not news.
+        others = [i.duration.total_seconds() for i in unlocked if i is not worst]
+        if others and longest.total_seconds() < HABIT_FACTOR * median(others):
+            continue
+        minutes = longest.total_seconds() / 60
+        yield Finding(
+            rule="lock_unlocked_while_armed",
+            evidence=(entity_id,),
+            reasoning=f"{entity_id} stayed unlocked for {minutes:.0f} min from "
+            f"{since:%Y-%m-%d %H:%M} while the alarm was armed away.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.HIGH,
+            recommendation=f"Lock {entity_id}, and check why it was left unlocked.",
+            magnitude=minutes,
+        )
