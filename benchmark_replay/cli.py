@@ -5,15 +5,24 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping, Sequence
 import json
+import os
 from pathlib import Path
 import sys
 from typing import Any
 
+from .ac_judge import (
+    DEFAULT_TIMEOUT as JUDGE_TIMEOUT,
+    JUDGE_BACKENDS,
+    JudgeOptions,
+    attach_ac,
+    judge_requests,
+    run_judge,
+)
 from .outputs import summary_markdown, write_plots, write_samples
 from .progress import Progress
 from .replay import answers_by_key, fingerprint, jobs_for, read_cache, run_all, select
 from .scoring import SampleScore, report
-from .smartbench_loader import SUBSETS, Answer, SmartBenchError, load_smartbench
+from .smartbench_loader import SUBSETS, Answer, Record, SmartBenchError, load_smartbench
 from .wall_clock import wall_clock
 
 SUBSET_CHOICES = {
@@ -64,6 +73,23 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=JSON",
         help="any other entry option, e.g. --option request_timeout=120",
     )
+    judge = sb.add_argument_group(
+        "AC score", "an LLM judge rates the reasoning of flagged anomalies (see ac_judge.py)"
+    )
+    judge.add_argument("--judge-backend", choices=JUDGE_BACKENDS, help="enables the AC score")
+    judge.add_argument("--judge-model", help="model name (openai/ollama judge)")
+    judge.add_argument("--judge-model-path", help="GGUF file (llama_cpp judge)")
+    judge.add_argument("--judge-base-url", help="server URL (openai/ollama judge)")
+    judge.add_argument("--judge-threads", type=int, default=2, help="llama.cpp threads")
+    judge.add_argument(
+        "--judge-timeout", type=float, default=JUDGE_TIMEOUT, help="seconds per judgement"
+    )
+    judge.add_argument(
+        "--judge-api-key-env",
+        default="JUDGE_API_KEY",
+        metavar="VAR",
+        help="environment variable holding the judge's API key, if it needs one",
+    )
     sb.add_argument("--out", type=Path, help="output folder (default replay-results/...)")
     sb.add_argument("--fresh", action="store_true", help="ignore cached predictions")
     sb.add_argument("--no-plots", action="store_true")
@@ -94,11 +120,32 @@ def entry_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def judge_options(args: argparse.Namespace) -> JudgeOptions | None:
+    """The AC judge's options, or None without ``--judge-backend``; bad ones exit clearly."""
+    if not args.judge_backend:
+        return None
+    options = JudgeOptions(
+        backend=args.judge_backend,
+        model=args.judge_model,
+        model_path=args.judge_model_path,
+        base_url=args.judge_base_url,
+        threads=args.judge_threads,
+        api_key=os.environ.get(args.judge_api_key_env) or None,
+        timeout=args.judge_timeout,
+    )
+    try:
+        options.check()
+    except ValueError as err:
+        raise SystemExit(f"error: {err}") from err
+    return options
+
+
 def run_smartbench(args: argparse.Namespace) -> int:
     """Load, select, replay (resuming from the cache), score and write everything."""
     mode = "dev-ha" if args.ha_url else args.mode
     if args.ha_url and not args.token:
         raise SystemExit("--ha-url needs --token (a long-lived access token)")
+    judge = judge_options(args)
     try:
         loaded = load_smartbench(args.data, SUBSET_CHOICES[args.subset])
     except SmartBenchError as err:
@@ -147,6 +194,11 @@ def run_smartbench(args: argparse.Namespace) -> int:
 
     answers = answers_by_key(records)
     scores, rows = score_predictions(answers, predictions)
+    judge_line = None
+    if judge is not None:
+        scores, judge_line = judge_scores(
+            judge, records, predictions, scores, rows, out=out, progress=not args.no_progress
+        )
     result = report(scores)
     header = {
         "data": str(args.data),
@@ -160,6 +212,8 @@ def run_smartbench(args: argparse.Namespace) -> int:
         "wall time": f"{elapsed:.1f} s for {len(todo)} replayed samples",
         "fingerprint": stamp,
     }
+    if judge_line is not None:
+        header["AC judge"] = judge_line
     summary = summary_markdown(result, header)
     model_scores, _ = score_predictions(answers, predictions, model=True)
     model_result = report(model_scores) if any(s.error is None for s in model_scores) else None
@@ -182,6 +236,38 @@ def run_smartbench(args: argparse.Namespace) -> int:
         write_plots(out, result, scores)
     print(summary)
     return 0
+
+
+def judge_scores(
+    judge: JudgeOptions,
+    records: Sequence[Record],
+    predictions: Mapping[str, Mapping[str, Any]],
+    scores: list[SampleScore],
+    rows: list[dict[str, Any]],
+    *,
+    out: Path,
+    progress: bool,
+) -> tuple[list[SampleScore], str]:
+    """Judge the flagged anomalies (cached in ``out``) and put their AC on the scores.
+
+    The reference reasoning is read here, on the scoring side, and goes to the judge only.
+    """
+    references = {r.answer.key: r.answer.reasoning for r in records}
+    requests = judge_requests(scores, references, predictions)
+    bar = Progress(len(requests), enabled=progress)
+    started = wall_clock()
+    try:
+        run = run_judge(requests, judge, out / "ac_judgements.jsonl", on_done=bar.advance)
+    finally:
+        bar.close()
+    failed = sum(1 for j in run.judgements.values() if j.score is None)
+    print(
+        f"AC judge: {len(requests)} flagged anomalies, {run.cached} cached, {run.asked} asked, "
+        f"{failed} unrated, {wall_clock() - started:.1f} s",
+        file=sys.stderr,
+    )
+    line = f"{judge.describe()}, fingerprint {judge.fingerprint()}"
+    return attach_ac(scores, rows, run.judgements), line
 
 
 MODEL_VIEW = (

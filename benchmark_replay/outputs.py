@@ -39,7 +39,49 @@ def summary_markdown(report: Report, header: Mapping[str, Any]) -> str:
     lines += ["", "## Per anomaly type", "", TABLE_HEAD]
     lines += [metrics_row(f"{subset} / {kind}", m) for (subset, kind), m in report.types.items()]
     lines.append("")
+    if has_ac(report):
+        lines += ac_markdown(report)
     return "\n".join(lines)
+
+
+AC_HEAD = (
+    "| group | anomalous | rated | AC | AC ≥ 4 | AC of flagged | judge errors |\n"
+    "|---|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def has_ac(report: Report) -> bool:
+    """Whether the run was judged (some anomalous sample has a rating or a judge error)."""
+    return any(m.ac_n or m.ac_errors for m in (report.overall, *report.subsets.values()))
+
+
+def ac_row(name: str, m: Metrics) -> str:
+    """One row of the AC table."""
+    anomalous = m.tp + m.fn
+    return (
+        f"| {name} | {anomalous} | {m.ac_n} | {_pct(m.ac)} | {_pct(m.ac_valid)} | "
+        f"{_pct(m.ac_detected)} | {m.ac_errors} |"
+    )
+
+
+def ac_markdown(report: Report) -> list[str]:
+    """The AC section: per subset, then per anomaly type."""
+    lines = [
+        "## AC score (LLM judge of the reasoning)",
+        "",
+        "AC: mean 1–5 rating over anomalous samples (a missed anomaly is rated 1); "
+        "AC ≥ 4: share of valid attributions; AC of flagged: mean over the anomalies the "
+        "detector flagged; judge errors: flagged anomalies left unrated (not in the means).",
+        "",
+        AC_HEAD,
+        ac_row("all", report.overall),
+    ]
+    lines += [ac_row(name, m) for name, m in report.subsets.items()]
+    lines += [
+        ac_row(f"{subset} / {kind}", m) for (subset, kind), m in report.types.items() if m.tp + m.fn
+    ]
+    lines.append("")
+    return lines
 
 
 def write_samples(path: Path, rows: Sequence[Mapping[str, Any]]) -> None:

@@ -9,6 +9,12 @@ A sample whose replay failed counts as predicted normal and is reported as an er
 
 Ratios with an empty denominator are 0 (e.g. precision with no positive prediction),
 except FPR and AL, which are ``None`` when the group has no normal / anomalous sample.
+
+AC (optional, ``benchmark_replay.ac_judge``): an LLM judge's 1–5 rating of the detector's
+explanation against the reference reasoning, over anomalous samples; a missed anomaly
+scores ``AC_MISSED`` (1); a sample the judge could not rate has no AC and is counted in
+``ac_errors``. ``ac_valid`` is the share rated ``AC_VALID`` (4) or more, the README's
+"valid attribution". AC figures are ``None`` when nothing was judged.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 import statistics
 from typing import Any
+
+AC_MISSED = 1.0  # a missed anomaly has no attribution: the lowest rating
+AC_VALID = 4.0  # a rating of at least this is a valid attribution (dataset README)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +43,8 @@ class SampleScore:
     tokens: int = 0
     seconds: float = 0.0
     error: str | None = None
+    ac: float | None = None  # judge's rating (AC_MISSED if missed); None: not judged
+    ac_error: str | None = None  # why a flagged anomaly has no rating
 
     @property
     def al(self) -> float | None:
@@ -62,6 +73,8 @@ class SampleScore:
             "tokens": self.tokens,
             "seconds": round(self.seconds, 6),
             "error": self.error,
+            "ac": self.ac,
+            "ac_error": self.ac_error,
         }
 
 
@@ -80,6 +93,11 @@ class Metrics:
     tokens: float = 0.0
     seconds: float = 0.0  # mean per sample
     seconds_p95: float = 0.0
+    ac: float | None = None  # mean rating over rated anomalous samples (misses = 1)
+    ac_valid: float | None = None  # share of those rated >= AC_VALID
+    ac_detected: float | None = None  # mean rating of the flagged anomalies only
+    ac_n: int = 0  # anomalous samples with a rating
+    ac_errors: int = 0  # flagged anomalies the judge could not rate
 
     @property
     def accuracy(self) -> float:
@@ -132,6 +150,11 @@ class Metrics:
             "compression_ratio": self.compression_ratio,
             "seconds": self.seconds,
             "seconds_p95": self.seconds_p95,
+            "ac": self.ac,
+            "ac_valid": self.ac_valid,
+            "ac_detected": self.ac_detected,
+            "ac_n": self.ac_n,
+            "ac_errors": self.ac_errors,
         }
 
 
@@ -144,6 +167,8 @@ def metrics(scores: Iterable[SampleScore]) -> Metrics:
     tn = sum(1 for s in items if not s.is_anomaly and not s.predicted_anomaly)
     als = [al for s in items if (al := s.al) is not None]
     seconds = sorted(s.seconds for s in items)
+    rated = [ac for s in items if (ac := s.ac) is not None]
+    rated_flagged = [ac for s in items if (ac := s.ac) is not None and s.predicted_anomaly]
     return Metrics(
         n=len(items),
         tp=tp,
@@ -156,6 +181,11 @@ def metrics(scores: Iterable[SampleScore]) -> Metrics:
         tokens=statistics.fmean(s.tokens for s in items) if items else 0.0,
         seconds=statistics.fmean(seconds) if seconds else 0.0,
         seconds_p95=seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0,
+        ac=statistics.fmean(rated) if rated else None,
+        ac_valid=sum(1 for ac in rated if ac >= AC_VALID) / len(rated) if rated else None,
+        ac_detected=statistics.fmean(rated_flagged) if rated_flagged else None,
+        ac_n=len(rated),
+        ac_errors=sum(1 for s in items if s.ac_error),
     )
 
 
