@@ -276,3 +276,93 @@ def test_deep_sleep_claimed_between_two_walks_through_the_hall() -> None:
     # Walking to bed and then lying still is how falling asleep looks.
     quiet = home([sleep, motion], environment(_at(30)), night(after=False))
     assert not list(activity_while_asleep(quiet))
+
+
+def test_camera_motion_score_around_a_deep_sleep_claim() -> None:
+    # A camera that reports a numeric motion score, no binary motion sensor in the flat.
+    sleep = entity("sensor.phone_sleep_confidence", "95", unit="%")
+    score = entity("sensor.living_room_camera_motion", "0", area="Living Room")
+
+    def evening(levels: tuple[str, str]) -> list[Transition]:
+        return steps(
+            MORNING,
+            [
+                (0, sleep.entity_id, "8"),
+                (9, score.entity_id, levels[0]),
+                (10, sleep.entity_id, "95"),
+                (11, score.entity_id, levels[1]),
+            ],
+        )
+
+    view = home([sleep, score], environment(_at(30)), evening(("40", "12")))
+    (finding,) = activity_while_asleep(view)
+    assert finding.evidence == ("sensor.living_room_camera_motion", "sensor.phone_sleep_confidence")
+    # A score of zero is the camera saying "nothing moves".
+    still = home([sleep, score], environment(_at(30)), evening(("0", "0")))
+    assert not list(activity_while_asleep(still))
+
+
+def test_walking_while_the_phone_keeps_reporting_deep_sleep() -> None:
+    sleep = entity("sensor.phone_sleep_confidence", "95", unit="%")
+    activity = entity("sensor.phone_activity", "walking")
+
+    def night(walk_at: float) -> list[Transition]:
+        # Fell asleep gradually (no leap); the walk comes while deep sleep is still reported.
+        return steps(
+            MORNING,
+            [
+                (0, sleep.entity_id, "70"),
+                (6, sleep.entity_id, "88"),
+                (12, sleep.entity_id, "93"),
+                (18, sleep.entity_id, "95"),
+                (walk_at, activity.entity_id, "walking"),
+            ],
+        )
+
+    view = home([sleep, activity], environment(_at(40)), night(walk_at=20))
+    (finding,) = activity_while_asleep(view)
+    assert finding.evidence == ("sensor.phone_activity", "sensor.phone_sleep_confidence")
+    # Walking 12 minutes after the last deep-sleep report: the person woke up and got up.
+    assert not list(activity_while_asleep(home([sleep, activity], environment(_at(40)), night(30))))
+
+
+def test_phone_left_while_the_person_entity_still_says_home() -> None:
+    person = entity("person.sam", "home")
+    phone = entity("device_tracker.sam_phone", "not_home")
+    motion = entity("binary_sensor.hall_motion", "off", area="Hallway", device_class="motion")
+    trace = steps(
+        MORNING,
+        [
+            (0, person.entity_id, "home"),
+            (0, phone.entity_id, "home"),
+            (10, phone.entity_id, "not_home"),
+            (30, motion.entity_id, "on"),
+            (31, motion.entity_id, "off"),
+        ],
+    )
+    env = environment(_at(45), persons_home=None)
+    # One person: the most recent report (the phone leaving) says where Sam is.
+    (finding,) = activity_while_away(home([person, phone, motion], env, trace))
+    assert finding.evidence[0] == "binary_sensor.hall_motion"
+    assert "device_tracker.sam_phone" in finding.evidence
+    # Two people: Kim is still home, so the motion is Kim.
+    kim = entity("person.kim", "home")
+    assert not list(activity_while_away(home([person, kim, phone, motion], env, trace)))
+
+
+def test_camera_motion_score_while_everyone_is_away() -> None:
+    phone = entity("device_tracker.alex_phone", "not_home")
+    score = entity("sensor.hall_camera_motion", "0", area="Hallway")
+    trace = steps(
+        MORNING,
+        [
+            (0, phone.entity_id, "home"),
+            (5, phone.entity_id, "not_home"),
+            (30, score.entity_id, "0"),
+            (40, score.entity_id, "35"),
+        ],
+    )
+    view = home([phone, score], environment(_at(60), persons_home=None), trace)
+    (finding,) = activity_while_away(view)
+    assert finding.evidence == ("sensor.hall_camera_motion", "device_tracker.alex_phone")
+    assert finding.magnitude == 1.0

@@ -23,6 +23,9 @@ SLEEP_MOTION_WINDOW = timedelta(minutes=2)
 # A person still walking about before and after the claim (each within this) was awake.
 SLEEP_SURROUND = timedelta(minutes=5)
 SLEEP_ACTIVITY_WINDOW = timedelta(minutes=15)
+# A deep-sleep report that only holds an already high level (no leap) is still a claim
+# about that moment: the same phone reporting a walk this close to it contradicts it.
+HELD_SLEEP_ACTIVITY_WINDOW = timedelta(minutes=5)
 # Activity recognition states (companion app) that mean the person is moving.
 MOVING_ACTIVITIES = frozenset(
     {"walking", "running", "on_foot", "on_bicycle", "cycling", "in_vehicle"}
@@ -43,13 +46,48 @@ def _motion_ids(home: HomeView) -> list[str]:
     ]
 
 
+def _motion_level_ids(home: HomeView) -> list[str]:
+    """Numeric motion sensors: a camera's motion score, a radar's motion level.
+
+    HA has no device class for them, so the object id's word "motion" says what they are
+    (like ``sleep_confidence`` below); only sensors that report numbers qualify.
+    """
+    return [
+        e
+        for e in home.history
+        if home.domain(e) == "sensor"
+        and "motion" in e.partition(".")[2].lower()
+        and any(parse_number(t.state) is not None for t in home.history[e])
+    ]
+
+
+def _motion_level_moments(home: HomeView, entity_id: str) -> list[datetime]:
+    """When a numeric motion sensor reported any motion at all (a level above zero)."""
+    moments: list[datetime] = []
+    for t in home.history.get(entity_id, []):
+        value = parse_number(t.state)
+        if value is not None and value > 0:
+            moments.append(t.when)
+    return moments
+
+
+def _single_person(home: HomeView, people: list[str]) -> bool:
+    """One person entity: the device trackers are taken as that person's devices."""
+    return sum(1 for e in people if home.domain(e) == "person") == 1
+
+
 def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
-    """Spans when every tracked person was away (grace periods trimmed)."""
+    """Spans when every tracked person was away (grace periods trimmed).
+
+    Several people (or trackers without a person entity): all of them must be away. A
+    household with a single person entity: the person and the trackers are one person's
+    reports, and, as HA's person entity does with its trackers, the most recent report
+    decides (the phone left while the person entity had not caught up yet).
+    """
     people = _presence_ids(home)
     if not people:
         return []
-    points = sorted({t.when for e in people for t in home.history.get(e, [])})
-    spans: list[tuple[datetime, datetime]] = []
+    single = _single_person(home, people)
     state: dict[str, str] = {}
     for entity_id in people:
         snapshot = home.states.get(entity_id)
@@ -58,13 +96,22 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     timeline = sorted(
         (t.when, t.entity_id, t.state.lower()) for e in people for t in home.history.get(e, [])
     )
+    points = sorted({when for when, _, _ in timeline})
+    latest: str | None = None
+    if state:  # reports older than the window: away only if all agree
+        latest = "not_home" if all(s in ABSENT_STATES for s in state.values()) else "home"
+    spans: list[tuple[datetime, datetime]] = []
     start: datetime | None = None
     index = 0
     for point in [*points, home.end]:
         while index < len(timeline) and timeline[index][0] <= point:
             state[timeline[index][1]] = timeline[index][2]
+            latest = timeline[index][2]
             index += 1
-        away = len(state) == len(people) and all(s in ABSENT_STATES for s in state.values())
+        if single:
+            away = latest is not None and latest in ABSENT_STATES
+        else:
+            away = len(state) == len(people) and all(s in ABSENT_STATES for s in state.values())
         if away and start is None:
             start = point
         elif not away and start is not None:
@@ -79,7 +126,9 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
 def activity_while_away(home: HomeView) -> Iterator[Finding]:
     """Motion inside while every tracked person is away: an intruder, a pet or a bad tracker.
 
-    Magnitude: how many times motion started while everyone was away.
+    Motion sensors and numeric motion levels (a reading above zero) both count.
+    Magnitude: how many times motion started (or a level was reported) while everyone
+    was away.
     """
     spans = away_periods(home)
     if not spans:
@@ -92,6 +141,15 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
             for interval in intervals(home, entity_id)
             if interval.state.lower() == "on"
             and any(start <= interval.start <= end for start, end in spans)
+        )
+        if count:
+            fired.append(entity_id)
+            onsets += count
+    for entity_id in _motion_level_ids(home):
+        count = sum(
+            1
+            for when in _motion_level_moments(home, entity_id)
+            if any(start <= when <= end for start, end in spans)
         )
         if count:
             fired.append(entity_id)
@@ -132,19 +190,27 @@ def _moving_around(onsets: list[datetime], when: datetime) -> bool:
 def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
     """The phone says its owner sleeps soundly while they walk around or motion fires.
 
+    A claim is a sudden leap to deep sleep (or the window's first report already deep);
+    it is contradicted by moving activity within 15 min, or by motion right at it or on
+    both sides of it. A report that merely holds deep sleep is contradicted only by the
+    phone's own activity recognition within 5 min (a bedroom motion sensor also fires
+    when a sleeper turns over). Numeric motion levels count as motion when above zero.
+
     Magnitude: how many activity reports or motion onsets contradict the sleep claims.
     """
     for sleep_id in _sleep_sensors(home):
         asleep: list[datetime] = []
+        held: list[datetime] = []
         previous: float | None = None
         for t in home.history.get(sleep_id, []):
             value = parse_number(t.state)
             if value is None:
                 continue
-            if value >= ASLEEP_CONFIDENCE and (previous is None or value - previous >= SLEEP_LEAP):
-                asleep.append(t.when)
+            if value >= ASLEEP_CONFIDENCE:
+                leap = previous is None or value - previous >= SLEEP_LEAP
+                (asleep if leap else held).append(t.when)
             previous = value
-        if not asleep:
+        if not asleep and not held:
             continue
         movers: list[str] = []
         events = 0
@@ -153,16 +219,24 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
                 1
                 for t in home.history.get(activity_id, [])
                 if t.state.lower() in MOVING_ACTIVITIES
-                and any(abs(t.when - when) <= SLEEP_ACTIVITY_WINDOW for when in asleep)
+                and (
+                    any(abs(t.when - when) <= SLEEP_ACTIVITY_WINDOW for when in asleep)
+                    or any(abs(t.when - when) <= HELD_SLEEP_ACTIVITY_WINDOW for when in held)
+                )
             )
             if moving:
                 movers.append(activity_id)
                 events += moving
-        if not movers:
-            for motion_id in _motion_ids(home):
-                onsets = [
+        if not movers and asleep:
+            onsets_of = {
+                motion_id: [
                     t.when for t in home.history.get(motion_id, []) if t.state.lower() == "on"
                 ]
+                for motion_id in _motion_ids(home)
+            }
+            for level_id in _motion_level_ids(home):
+                onsets_of[level_id] = _motion_level_moments(home, level_id)
+            for motion_id, onsets in onsets_of.items():
                 if any(_moving_around(onsets, when) for when in asleep):
                     movers.append(motion_id)
                     events += sum(
