@@ -35,6 +35,8 @@ from .const import (
     CONF_INCLUDE_DOMAINS,
     CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
+    CONF_LLM_MAY_ADD,
+    CONF_LLM_MAY_DISMISS,
     CONF_NOTIFY,
     CONF_PROFILE,
     CONF_SENSITIVITY,
@@ -115,6 +117,8 @@ def _options_schema(hass_domains: list[str]) -> vol.Schema:
                     options=list(DETECTORS), translation_key=CONF_DETECTOR
                 )
             ),
+            vol.Required(CONF_LLM_MAY_DISMISS, default=False): selector.BooleanSelector(),
+            vol.Required(CONF_LLM_MAY_ADD, default=False): selector.BooleanSelector(),
         }
     )
 

@@ -50,6 +50,9 @@ DETECTOR_LLM: Final = "llm"
 DETECTOR_HYBRID: Final = "hybrid"
 DETECTORS: Final = (DETECTOR_RULES, DETECTOR_LLM, DETECTOR_HYBRID)
 DEFAULT_DETECTOR: Final = DETECTOR_RULES
+# Hybrid only: what the model may change besides confirming (off: a small model is no judge).
+CONF_LLM_MAY_DISMISS: Final = "llm_may_dismiss"  # drop medium/low rule findings it calls normal
+CONF_LLM_MAY_ADD: Final = "llm_may_add"  # report high/critical anomalies the rules missed
 
 CONF_BACKEND: Final = "backend"
 BACKEND_LLAMA_CPP: Final = "llama_cpp"

@@ -24,6 +24,8 @@ from ..const import (
     CONF_BACKEND,
     CONF_BASE_URL,
     CONF_DETECTOR,
+    CONF_LLM_MAY_ADD,
+    CONF_LLM_MAY_DISMISS,
     CONF_MODEL,
     CONF_MODEL_PATH,
     CONF_REQUEST_TIMEOUT,
@@ -40,6 +42,7 @@ from ..core.detector import Detector
 from ..core.hybrid_detector import HybridDetector
 from ..core.llm import LLMBackend, LLMUnavailableError
 from ..core.llm_detector import LLMDetector
+from ..core.models import Severity
 from ..core.prompts import PromptExample
 from .llama_cpp import is_available as llama_cpp_available
 
@@ -138,7 +141,14 @@ def create_detector(
         examples=examples,
         suppressed=suppressed,
     )
-    return llm if kind == DETECTOR_LLM else HybridDetector(rules, llm)
+    if kind == DETECTOR_LLM:
+        return llm
+    return HybridDetector(
+        rules,
+        llm,
+        dismiss_up_to=Severity.MEDIUM if config.get(CONF_LLM_MAY_DISMISS) else None,
+        add_min_severity=Severity.HIGH if config.get(CONF_LLM_MAY_ADD) else None,
+    )
 
 
 def llm_detector_of(detector: Detector) -> LLMDetector | None:

@@ -1,15 +1,16 @@
-"""Rules first, then an LLM that confirms, rejects or adds - without more false alarms.
+"""Rules first, then an LLM that confirms and explains - and, only if allowed, dismisses or adds.
 
-The rules always run and are the floor: if the LLM fails, their verdict stands. The LLM
-may only *lower* the false-alarm rate on what the rules report and is held to a higher
-bar for what it adds:
+The rules always run and are the floor: if the LLM fails, their verdict stands. What the
+LLM may change is the owner's choice, because a small local model is not a reliable judge
+(measured in docs/benchmarks.md: a 0.5B model that dismissed medium findings cut the
+rules' recall by half, and its own additions were false alarms):
 
-- a rule finding at or above ``protect_severity`` (default high: smoke, gas, a door open
-  while away...) stands whatever the LLM says;
-- a lower rule finding is kept when the LLM also calls the window an anomaly, and
-  dropped when the LLM calls it normal (a rejected rule hit);
-- an anomaly the rules did not see is added only when the LLM rates it at least
-  ``add_min_severity`` (default high) and cites real entities of the window.
+- by default the label is the rules' one: the LLM only confirms, and when it agrees and
+  cites the same devices its sentence joins the reasoning;
+- with ``dismiss_up_to`` a rule finding at or below that severity is dropped when the LLM
+  calls the window normal (a rejected rule hit); more serious findings always stand;
+- with ``add_min_severity`` an anomaly the rules did not see is added when the LLM rates
+  it at least that severe and cites real entities of the window.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ class HybridDetector:
         llm: Detector,
         *,
         name: str = "hybrid",
-        protect_severity: Severity = Severity.HIGH,
-        add_min_severity: Severity | None = Severity.HIGH,
+        dismiss_up_to: Severity | None = None,
+        add_min_severity: Severity | None = None,
     ) -> None:
         self.rules = rules
         self.llm = llm
         self.name = name
-        self.protect_severity = protect_severity
+        self.dismiss_up_to = dismiss_up_to  # None: the LLM never dismisses a rule finding
         self.add_min_severity = add_min_severity  # None: the LLM never adds
         self.last_llm_verdict: Verdict | None = None
         self.last_llm_error: LLMError | None = None
@@ -56,17 +57,21 @@ class HybridDetector:
         self.last_llm_verdict, self.last_llm_error = llm_verdict, None
         return self.combine(rule_verdict, llm_verdict)
 
+    def _dismissable(self, finding: Finding) -> bool:
+        return self.dismiss_up_to is not None and finding.severity.rank <= self.dismiss_up_to.rank
+
     def combine(self, rule_verdict: Verdict, llm_verdict: Verdict) -> Verdict:
         """Merge the two verdicts by the policy in the module docstring."""
         kept: list[Finding] = []
         rejected: list[Finding] = []
         for finding in rule_verdict.findings:
-            if finding.severity.rank >= self.protect_severity.rank or llm_verdict.is_anomaly:
+            if llm_verdict.is_anomaly or not self._dismissable(finding):
                 kept.append(finding)
             else:
                 rejected.append(finding)
 
         covered = {entity for finding in kept for entity in finding.evidence}
+        confirmed = llm_verdict.is_anomaly and bool(covered & set(llm_verdict.evidence))
         for finding in llm_verdict.findings if llm_verdict.is_anomaly else ():
             new_entities = set(finding.evidence) - covered
             if (
@@ -82,4 +87,9 @@ class HybridDetector:
             if rejected:
                 reasoning = f"Rule findings judged normal by the LLM: {reasoning}"
             return replace(Verdict.normal(self.name, reasoning), raw=llm_verdict.raw)
-        return replace(Verdict.from_findings(kept, self.name), raw=llm_verdict.raw)
+        verdict = replace(Verdict.from_findings(kept, self.name), raw=llm_verdict.raw)
+        if confirmed and llm_verdict.reasoning:
+            verdict = replace(
+                verdict, reasoning=f"{verdict.reasoning} The model agrees: {llm_verdict.reasoning}"
+            )
+        return verdict
