@@ -20,18 +20,22 @@ from ..models import ContextWindow, Finding, Severity, Verdict
 from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
 from .alarms import hazard_alarm_sounded
 from .armed import activation_while_armed_away, entry_while_armed_away
+from .baseload import unexplained_base_load
+from .battery import battery_draining_fast
 from .climate import hvac_against_the_room, setpoint_without_hvac
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
 from .levels import level_shift, twin_sensors_disagree
 from .locks import door_opened_before_unlock, lock_unlocked_while_armed
+from .night import entry_used_in_small_hours, light_on_with_nobody_about
 from .occupancy import activity_while_asleep, activity_while_away
 from .openings import unaccompanied_opening
 from .rates import event_rate_burst, hvac_short_cycling
 from .reports import device_reported_problem
 from .responses import slow_light_response
 from .simultaneity import motion_in_many_rooms_at_once
+from .stuck import presence_stuck_on
 from .toggles import toggle_storm
 
 ALL_STATISTICS: tuple[Check, ...] = (
@@ -60,6 +64,11 @@ ALL_STATISTICS: tuple[Check, ...] = (
     motion_in_many_rooms_at_once,
     setpoint_without_hvac,
     entry_while_armed_away,
+    unexplained_base_load,
+    presence_stuck_on,
+    light_on_with_nobody_about,
+    entry_used_in_small_hours,
+    battery_draining_fast,
 )
 
 
