@@ -12,6 +12,11 @@ from .http_errors import get_json, post_json
 class HTTPChatBackend:
     """A chat server reached over HA's shared aiohttp session, with an optional API key."""
 
+    @staticmethod
+    def normalise_url(url: str) -> str:
+        """The server's base URL as requests are built on it."""
+        return url.strip().rstrip("/")
+
     def __init__(
         self,
         session: aiohttp.ClientSession,
@@ -20,7 +25,7 @@ class HTTPChatBackend:
         api_key: str | None = None,
     ) -> None:
         self._session = session  # shared: never closed here
-        self.base_url = base_url
+        self.base_url = self.normalise_url(base_url)
         self.model = model
         self._api_key = api_key  # Ollama: for one behind an authenticating proxy
         self.last_usage: dict[str, int] = {}

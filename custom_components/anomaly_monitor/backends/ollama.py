@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiohttp
-
 from ..core.llm import LLMResponseError, Message
 from .http_chat import HTTPChatBackend
 
@@ -18,15 +16,6 @@ class OllamaBackend(HTTPChatBackend):
     """Talks to ``{base_url}/api/chat`` with ``stream: false``."""
 
     name = NAME
-
-    def __init__(
-        self,
-        session: aiohttp.ClientSession,
-        base_url: str,
-        model: str,
-        api_key: str | None = None,
-    ) -> None:
-        super().__init__(session, base_url.strip().rstrip("/"), model, api_key)
 
     async def async_generate(
         self,

@@ -11,8 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-import aiohttp
-
 from ..core.llm import LLMResponseError, Message
 from .http_chat import HTTPChatBackend
 from .http_errors import HTTPRequestError
@@ -33,15 +31,8 @@ class OpenAICompatBackend(HTTPChatBackend):
 
     name = NAME
 
-    def __init__(
-        self,
-        session: aiohttp.ClientSession,
-        base_url: str,
-        model: str,
-        api_key: str | None = None,
-    ) -> None:
-        super().__init__(session, normalise_base_url(base_url), model, api_key)
-        self.schema_supported = True
+    normalise_url = staticmethod(normalise_base_url)
+    schema_supported = True  # until a server refuses json_schema (then per instance)
 
     async def async_generate(
         self,
