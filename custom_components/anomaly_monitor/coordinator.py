@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -116,18 +117,18 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         fallback: Detector | None = None,
     ) -> None:
         options = entry.options
+        # Ours to keep: the coordinator makes it call async_refresh, and significant
+        # changes schedule it directly (public Debouncer API, no task per event).
+        self._significant_changes: Debouncer[Coroutine[Any, Any, None]] = Debouncer(
+            hass, LOGGER, cooldown=SIGNIFICANT_DEBOUNCE.total_seconds(), immediate=False
+        )
         super().__init__(
             hass,
             LOGGER,
             config_entry=entry,
             name=DOMAIN,
             update_interval=timedelta(minutes=options.get(CONF_INTERVAL, DEFAULT_INTERVAL)),
-            request_refresh_debouncer=Debouncer(
-                hass,
-                LOGGER,
-                cooldown=SIGNIFICANT_DEBOUNCE.total_seconds(),
-                immediate=False,
-            ),
+            request_refresh_debouncer=self._significant_changes,
         )
         self.data = None
         self.detector = detector
@@ -187,8 +188,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     @callback
     def _async_on_significant(self) -> None:
         # A plain callback: no task per event, the debouncer coalesces the burst.
-        if self._debounced_refresh is not None:
-            self._debounced_refresh.async_schedule_call()
+        self._significant_changes.async_schedule_call()
 
     async def _async_update_data(self) -> AnalysisResult:
         try:
