@@ -7,11 +7,10 @@ and the standard states (``on``/``off``, ``locked``, ``armed_away``, ``home``...
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from datetime import datetime
 from functools import cached_property
 
-from .models import ContextWindow, EntityState, Environment, Transition, parse_number
+from .models import ContextWindow, EntityState, Environment, Transition
 
 # States Home Assistant uses when it cannot read a device.
 UNAVAILABLE_STATES = frozenset({"unavailable", "unknown"})
@@ -115,31 +114,12 @@ class HomeView:
         people = self.presence_entities
         return bool(people) and all(s.state.lower() in ABSENT_STATES for s in people)
 
-    @property
-    def somebody_home(self) -> bool:
-        """Occupancy is known and at least one person is home."""
-        if self.env.persons_home is not None:
-            return self.env.persons_home > 0
-        return any(s.state.lower() == "home" for s in self.presence_entities)
-
     @cached_property
     def presence_entities(self) -> list[EntityState]:
         """Persons and device trackers: who is home."""
         return self.of("person") + self.of("device_tracker")
 
-    @cached_property
-    def motion_sensors(self) -> list[EntityState]:
-        """Motion, occupancy and presence binary sensors."""
-        return self.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
-
     # --- sequence -------------------------------------------------------------------------
-
-    def transitions(self, entity_ids: Iterable[str] | None = None) -> list[Transition]:
-        """The window's raw transitions, optionally for some entities only."""
-        if entity_ids is None:
-            return list(self.window.transitions)
-        wanted = set(entity_ids)
-        return [t for t in self.window.transitions if t.entity_id in wanted]
 
     @cached_property
     def history(self) -> dict[str, list[Transition]]:
@@ -213,8 +193,3 @@ def is_motion(state: EntityState) -> bool:
 def is_armed(state: EntityState) -> bool:
     """An alarm panel in one of the armed states."""
     return state.state.lower() in ARMED_STATES
-
-
-def number_of(value: str) -> float | None:
-    """A state string as a number (HA states are strings)."""
-    return parse_number(value)

@@ -228,10 +228,7 @@ def _attribute_text(attributes: Mapping[str, Any]) -> str:
 
 
 def shown_state(state: EntityState) -> str:
-    """The state as a person reads it: binary sensors in words, numbers with their unit."""
-    meaning = BINARY_MEANINGS.get(state.info.device_class or "")
-    if state.domain == "binary_sensor" and meaning and state.state in ("on", "off"):
-        return meaning[0] if state.state == "on" else meaning[1]
+    """The state with its unit (binary sensors are put in words by ``_rendered_value``)."""
     return f"{state.state} {state.info.unit}" if state.info.unit else state.state
 
 

@@ -1,0 +1,160 @@
+"""Occupancy and physical-plausibility rules on a lived-in family home (hand-built).
+
+Each case is a situation a household meets: the TV left in standby, a washing machine
+running while everyone is out, a thermostat in Fahrenheit, a sun-baked study.
+"""
+
+from __future__ import annotations
+
+from custom_components.anomaly_monitor.core.models import EntityState
+from custom_components.anomaly_monitor.core.rules.occupancy import (
+    appliance_active_while_away,
+    motion_while_away,
+)
+from custom_components.anomaly_monitor.core.rules.physical import (
+    reading_outside_physical_range,
+    room_temperature_out_of_line,
+)
+
+from .core_factories import entity, environment, home, quiet_house, replace
+
+AWAY = environment(persons_home=0)
+
+
+def _with(*extra: EntityState) -> list[EntityState]:
+    return [*quiet_house(), *extra]
+
+
+def _kettle_boiling(states: list[EntityState]) -> list[EntityState]:
+    states = replace(states, "switch.kitchen_kettle_plug", "on")
+    return replace(states, "sensor.kitchen_kettle_plug_power", "1800")
+
+
+def _power(entity_id: str, watts: str, area: str | None) -> EntityState:
+    return entity(entity_id, watts, area=area, device_class="power", unit="W")
+
+
+def test_whole_house_meter_without_a_room_is_not_an_appliance() -> None:
+    """The grid meter of an empty home still shows the fridge and boiler: no finding."""
+    states = _with(_power("sensor.grid_import_power", "2500", None))
+    assert not list(appliance_active_while_away(home(states, AWAY)))
+
+
+def test_load_in_a_room_with_motion_is_left_to_the_motion_rule() -> None:
+    """Someone moving in the kitchen explains the kettle: one finding, about the motion."""
+    states = replace(_kettle_boiling(quiet_house()), "binary_sensor.kitchen_motion", "on")
+    assert not list(appliance_active_while_away(home(states, AWAY)))
+    (finding,) = motion_while_away(home(states, AWAY))
+    assert finding.evidence[0] == "binary_sensor.kitchen_motion"
+
+
+def test_tv_switched_off_but_drawing_more_than_standby() -> None:
+    """An "off" TV drawing 60 W while the family is out is still running."""
+    states = _with(
+        entity("media_player.lounge_tv", "off", area="Lounge"),
+        _power("sensor.lounge_tv_power", "60", "Lounge"),
+    )
+    (finding,) = appliance_active_while_away(home(states, AWAY))
+    assert finding.evidence[:2] == ("media_player.lounge_tv", "sensor.lounge_tv_power")
+    assert finding.magnitude == 60.0
+    assert "Lounge" in finding.reasoning
+    standby = replace(states, "sensor.lounge_tv_power", "8")
+    assert not list(appliance_active_while_away(home(standby, AWAY)))
+
+
+def test_tv_found_by_its_device_class_when_names_differ() -> None:
+    """The smart plug is named after the room, the player after its brand: "tv" links them."""
+    tv = entity("media_player.samsung_qled", "off", area="Lounge", device_class="tv")
+    states = _with(tv, _power("sensor.lounge_tv_plug_power", "45", "Lounge"))
+    (finding,) = appliance_active_while_away(home(states, AWAY))
+    assert finding.evidence[:2] == ("media_player.samsung_qled", "sensor.lounge_tv_plug_power")
+
+
+def test_switch_found_by_shared_name_words() -> None:
+    """ "sensor.utility_washing_machine_power" measures "switch.washing_machine"."""
+    states = _with(
+        entity("switch.washing_machine", "on", area="Utility", device_class="outlet"),
+        entity("switch.utility_fan", "off", area="Utility"),
+        _power("sensor.utility_washing_machine_power", "2100", "Utility"),
+    )
+    (finding,) = appliance_active_while_away(home(states, AWAY))
+    assert finding.evidence[:2] == (
+        "switch.washing_machine",
+        "sensor.utility_washing_machine_power",
+    )
+    assert finding.magnitude == 2100.0
+
+
+def test_loads_in_two_rooms_leave_the_lights_out_of_the_evidence() -> None:
+    """Kettle and TV both running: one finding across both rooms, without room lights."""
+    states = _kettle_boiling(
+        _with(
+            entity("media_player.lounge_tv", "on", area="Lounge"),
+            _power("sensor.lounge_tv_power", "140", "Lounge"),
+        )
+    )
+    (finding,) = appliance_active_while_away(home(states, AWAY))
+    assert "light.kitchen" not in finding.evidence
+    assert {"switch.kitchen_kettle_plug", "media_player.lounge_tv"} <= set(finding.evidence)
+    assert "Kitchen, Lounge" in finding.reasoning
+    assert finding.magnitude == 1800.0
+    # The kettle alone keeps its room's light as context.
+    (alone,) = appliance_active_while_away(home(_kettle_boiling(quiet_house()), AWAY))
+    assert "light.kitchen" in alone.evidence
+
+
+def test_fahrenheit_thermometer_has_its_own_range() -> None:
+    """72 °F is a normal room; 150 °F is beyond what a home thermometer can read."""
+    porch = entity(
+        "sensor.porch_temperature", "72", area="Porch", device_class="temperature", unit="°F"
+    )
+    assert not list(reading_outside_physical_range(home(_with(porch))))
+    hot = replace(_with(porch), "sensor.porch_temperature", "150")
+    (finding,) = reading_outside_physical_range(home(hot))
+    assert finding.evidence == ("sensor.porch_temperature",)
+    assert finding.magnitude == 10.0
+    assert "-40 to 140" in finding.reasoning
+
+
+def test_freezing_room_is_left_to_the_range_rule() -> None:
+    """A study at 3 °C is an out-of-range reading, not also an out-of-line room."""
+    states = replace(quiet_house(), "sensor.study_temperature", "3")
+    assert not list(room_temperature_out_of_line(home(states)))
+    assert [f.evidence for f in reading_outside_physical_range(home(states))] == [
+        ("sensor.study_temperature",)
+    ]
+
+
+def test_thermostat_room_is_left_to_the_hvac_rules() -> None:
+    states = replace(quiet_house(), "sensor.lounge_temperature", "27")
+    assert not list(room_temperature_out_of_line(home(states)))
+
+
+def test_hot_room_with_heating_off_points_at_the_thermostat_room_windows() -> None:
+    """The study at 33 °C while the heating idles: the evidence shows the thermostat's room."""
+    states = replace(quiet_house(), "sensor.study_temperature", "33")
+    (finding,) = room_temperature_out_of_line(home(states))
+    assert finding.evidence == (
+        "sensor.study_temperature",
+        "climate.lounge",
+        "binary_sensor.lounge_window",
+        "sensor.lounge_window_angle",
+    )
+    assert "33° with no heating running" in finding.reasoning
+    assert finding.magnitude == 33 - 20.75  # the median of 19.5, 20.5, 21 and 33
+
+
+def test_cold_room_while_the_home_is_heating() -> None:
+    """Heating runs and the study stays at 15 °C: a window or radiator problem there."""
+    states = replace(quiet_house(), "climate.lounge", "heat", hvac_action="heating")
+    states = replace(states, "sensor.study_temperature", "15")
+    (finding,) = room_temperature_out_of_line(home(states))
+    assert finding.evidence == (
+        "climate.lounge",
+        "sensor.lounge_temperature",
+        "sensor.study_temperature",
+        "binary_sensor.lounge_window",
+        "sensor.lounge_window_angle",
+    )
+    assert "15° while the home is heating around 20°" in finding.reasoning
+    assert finding.magnitude == -5.0
