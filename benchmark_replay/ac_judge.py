@@ -293,27 +293,20 @@ async def open_backend(options: JudgeOptions) -> AsyncIterator[LLMBackend]:
     import aiohttp
 
     async with aiohttp.ClientSession() as session:
-        backend: LLMBackend
-        if options.backend == "openai":
-            from custom_components.anomaly_monitor.backends.openai_compat import (
-                OpenAICompatBackend,
-            )
+        from custom_components.anomaly_monitor.backends.ollama import OllamaBackend
+        from custom_components.anomaly_monitor.backends.openai_compat import (
+            OpenAICompatBackend,
+        )
 
-            backend = OpenAICompatBackend(
-                session,
-                options.base_url or DEFAULT_OPENAI_URL,
-                str(options.model),
-                options.api_key,
-            )
-        else:
-            from custom_components.anomaly_monitor.backends.ollama import OllamaBackend
-
-            backend = OllamaBackend(
-                session,
-                options.base_url or DEFAULT_OLLAMA_URL,
-                str(options.model),
-                options.api_key,
-            )
+        kind: type[OpenAICompatBackend] | type[OllamaBackend]
+        kind, default_url = (
+            (OpenAICompatBackend, DEFAULT_OPENAI_URL)
+            if options.backend == "openai"
+            else (OllamaBackend, DEFAULT_OLLAMA_URL)
+        )
+        backend = kind(
+            session, options.base_url or default_url, str(options.model), options.api_key
+        )
         try:
             yield backend
         finally:
