@@ -14,22 +14,26 @@ import logging
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import ATTR_AREA_ID, ATTR_DEVICE_ID, ATTR_ENTITY_ID
 from homeassistant.core import (
+    Context,
     HomeAssistant,
     ServiceCall,
     ServiceResponse,
     SupportsResponse,
     callback,
 )
-from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.helpers import config_validation as cv
 import voluptuous as vol
 
+from .action_errors import InvalidActionInput
 from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN
 from .core.instructions import InstructionPlan, PlannerMode, async_plan_instruction
 from .core.instructions.parser import MAX_INSTRUCTION_LENGTH
 from .core.llm import LLMBackend, LLMError
 from .instruction_home import async_build_home_capabilities
+from .permissions import async_require_control
 from .services import loaded_entry_named
 
 _LOGGER = logging.getLogger(__name__)
@@ -39,11 +43,14 @@ ATTR_INSTRUCTION = "instruction"
 ATTR_EXECUTE = "execute"
 PLANNER_TIMEOUT = 60.0
 
+# Targets a call may name besides the planned entity: never taken from planned data, so
+# the permission check sees every entity a call acts on.
+_TARGET_KEYS = (ATTR_ENTITY_ID, ATTR_DEVICE_ID, ATTR_AREA_ID, "floor_id", "label_id")
+
 CHECK_INSTRUCTION_SCHEMA = vol.Schema(
     {
-        vol.Required(ATTR_INSTRUCTION): vol.All(
-            cv.string, vol.Length(min=1, max=MAX_INSTRUCTION_LENGTH)
-        ),
+        # Empty or too long: a translated error from the handler, not voluptuous' text.
+        vol.Required(ATTR_INSTRUCTION): cv.string,
         vol.Optional(ATTR_EXECUTE, default=False): cv.boolean,
         vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string,
     }
@@ -63,28 +70,56 @@ def default_backend_getter(entry: ConfigEntry | None) -> LLMBackend | None:
     return backend if isinstance(backend, LLMBackend) else None
 
 
-def _entry_for(hass: HomeAssistant, entry_id: str | None) -> ConfigEntry | None:
-    """The named entry (it must exist and be loaded), or the only loaded one, or none."""
-    if entry_id is None:
-        loaded = hass.config_entries.async_loaded_entries(DOMAIN)
-        return loaded[0] if len(loaded) == 1 else None
-    return loaded_entry_named(hass, entry_id)
+def _entry_for(
+    hass: HomeAssistant, entry_id: str | None, backend_getter: BackendGetter
+) -> ConfigEntry | None:
+    """The named entry (it must exist and be loaded); unnamed, the one loaded monitor with a
+    model (an error when several have one), else the only loaded one, else none."""
+    if entry_id is not None:
+        return loaded_entry_named(hass, entry_id)
+    loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+    with_model = [entry for entry in loaded if backend_getter(entry) is not None]
+    if len(with_model) > 1:
+        raise InvalidActionInput("entry_required", count=str(len(loaded)))
+    if with_model:
+        return with_model[0]
+    return loaded[0] if len(loaded) == 1 else None
 
 
-async def _async_execute(hass: HomeAssistant, plan: InstructionPlan) -> list[dict[str, Any]]:
-    """Run the valid calls one by one; a failing call does not stop the others."""
+def _instruction(call: ServiceCall) -> str:
+    """The call's instruction; a translated error when it is empty or too long."""
+    instruction: str = call.data[ATTR_INSTRUCTION]
+    if not instruction.strip():
+        raise InvalidActionInput("instruction_empty")
+    if len(instruction) > MAX_INSTRUCTION_LENGTH:
+        raise InvalidActionInput("instruction_too_long", max_length=str(MAX_INSTRUCTION_LENGTH))
+    return instruction
+
+
+async def _async_execute(
+    hass: HomeAssistant, plan: InstructionPlan, context: Context
+) -> list[dict[str, Any]]:
+    """Run the valid calls one by one as the caller; a failing call does not stop the others.
+
+    The caller must be allowed to control every target before anything runs.
+    """
+    await async_require_control(hass, context, {op.entity_id for op in plan.operations})
     results = []
     for operation in plan.operations:
         domain, _, service = operation.service.partition(".")
         result: dict[str, Any] = {"entity_id": operation.entity_id, "service": operation.service}
+        data = {k: v for k, v in operation.data.items() if k not in _TARGET_KEYS}
         try:
             await hass.services.async_call(
                 domain,
                 service,
-                {"entity_id": operation.entity_id, **operation.data},
+                {**data, ATTR_ENTITY_ID: operation.entity_id},
                 blocking=True,
+                context=context,
             )
             result["success"] = True
+        except Unauthorized:
+            raise  # the service's own permission check refused: the caller must know
         except (HomeAssistantError, vol.Invalid, ValueError) as err:
             _LOGGER.warning(
                 "Planned call %s on %s failed: %s", operation.service, operation.entity_id, err
@@ -111,27 +146,24 @@ def async_register_instruction_service(
     """Register ``anomaly_monitor.check_instruction`` (idempotent)."""
 
     async def _async_check(call: ServiceCall) -> ServiceResponse:
-        entry = _entry_for(hass, call.data.get(ATTR_CONFIG_ENTRY_ID))
+        instruction = _instruction(call)
+        entry = _entry_for(hass, call.data.get(ATTR_CONFIG_ENTRY_ID), backend_getter)
         backend = backend_getter(entry)
         capabilities = async_build_home_capabilities(hass)
         try:
             plan = await async_plan_instruction(
-                call.data[ATTR_INSTRUCTION],
+                instruction,
                 capabilities,
                 backend=backend,
                 mode=PlannerMode.HYBRID,
                 timeout=PLANNER_TIMEOUT,
             )
         except (ValueError, LLMError) as err:
-            raise ServiceValidationError(
-                translation_domain=DOMAIN,
-                translation_key="instruction_invalid",
-                translation_placeholders={"error": str(err)[:255]},
-            ) from err
+            raise InvalidActionInput("instruction_invalid", error=str(err)[:255]) from err
         response = plan_response(plan)
         response["executed"] = bool(call.data[ATTR_EXECUTE])
         if call.data[ATTR_EXECUTE]:
-            response["results"] = await _async_execute(hass, plan)
+            response["results"] = await _async_execute(hass, plan, call.context)
         return response
 
     hass.services.async_register(

@@ -1,4 +1,10 @@
-"""The integration's actions."""
+"""The integration's actions and how they find the monitor a call names.
+
+Who may call what (see the README's security section): ``analyze`` only reads the home
+and reports, so any user may call it; ``check_instruction`` runs with the caller's
+context and needs their control permission on every entity it would act on
+(``permissions.py``). Bad input is an ``InvalidActionInput`` (``action_errors.py``).
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,10 @@ from homeassistant.core import (
     SupportsResponse,
     callback,
 )
-from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 import voluptuous as vol
 
+from .action_errors import InvalidActionInput
 from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN, SERVICE_ANALYZE
 from .coordinator import AnomalyMonitorConfigEntry
 
@@ -24,17 +30,9 @@ def loaded_entry_named(hass: HomeAssistant, entry_id: str) -> AnomalyMonitorConf
     """The monitor entry ``entry_id``; a translated error unless it exists and is loaded."""
     entry = hass.config_entries.async_get_entry(entry_id)
     if entry is None or entry.domain != DOMAIN:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="entry_not_found",
-            translation_placeholders={"entry_id": entry_id},
-        )
+        raise InvalidActionInput("entry_not_found", entry_id=entry_id)
     if entry.state is not ConfigEntryState.LOADED:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="entry_not_loaded",
-            translation_placeholders={"entry_id": entry_id},
-        )
+        raise InvalidActionInput("entry_not_loaded", entry_id=entry_id)
     return entry
 
 
@@ -44,12 +42,10 @@ def _loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfi
     if entry_id is not None:
         return loaded_entry_named(hass, entry_id)
     loaded = hass.config_entries.async_loaded_entries(DOMAIN)
-    if len(loaded) != 1:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="entry_required",
-            translation_placeholders={"count": str(len(loaded))},
-        )
+    if not loaded:
+        raise InvalidActionInput("no_entry_loaded")
+    if len(loaded) > 1:
+        raise InvalidActionInput("entry_required", count=str(len(loaded)))
     return loaded[0]
 
 
