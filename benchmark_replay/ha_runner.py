@@ -41,6 +41,7 @@ from homeassistant.util.unit_system import METRIC_SYSTEM
 from custom_components.anomaly_monitor.const import (
     ATTR_CONFIG_ENTRY_ID,
     CONF_USE_EXPOSED,
+    CONF_WATCH_SAFETY,
     DOMAIN,
     SERVICE_ANALYZE,
 )
@@ -139,7 +140,7 @@ class InProcessReplay:
             discovery_keys=MappingProxyType({}),
             domain=DOMAIN,
             minor_version=1,
-            options={**self.base_options, CONF_USE_EXPOSED: False},
+            options={**self.base_options, CONF_USE_EXPOSED: False, CONF_WATCH_SAFETY: False},
             source="user",
             subentries_data=None,
             title="Replay",

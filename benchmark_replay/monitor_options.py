@@ -10,6 +10,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_INTERVAL,
     CONF_PROFILE,
     CONF_USE_EXPOSED,
+    CONF_WATCH_SAFETY,
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
 )
@@ -22,7 +23,11 @@ REPLAY_INTERVAL_MINUTES = 24 * 60
 
 
 def scene_options(scene: Scene, base: Mapping[str, Any]) -> dict[str, Any]:
-    """Entry options for one sample: watch exactly its device entities."""
+    """Entry options for one sample: watch exactly its device entities.
+
+    The sample's environment entities (persons, sun, weather) are not devices: the default
+    safety coverage, which would add the persons, is off.
+    """
     included = set(scene.mapping.entity_ids)
     if isinstance(scene, SnapshotScene):
         included.add(LIGHT_LEVEL_ENTITY)  # outdoor light only exists as an entity
@@ -30,6 +35,7 @@ def scene_options(scene: Scene, base: Mapping[str, Any]) -> dict[str, Any]:
     options.update(
         {
             CONF_USE_EXPOSED: False,
+            CONF_WATCH_SAFETY: False,
             CONF_INCLUDE_ENTITIES: sorted(included),
             CONF_WINDOW: scene.window_minutes,
             CONF_INTERVAL: REPLAY_INTERVAL_MINUTES,

@@ -17,7 +17,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
 )
 
-from .helpers import FRONT_LOCK, SMOKE, set_calm_home, setup_monitor
+from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
 
 
 async def test_user_flow_creates_entry_with_options(hass: HomeAssistant) -> None:
@@ -49,7 +49,13 @@ async def test_user_flow_creates_entry_with_options(hass: HomeAssistant) -> None
     assert entry.options[CONF_INTERVAL] == 10
     assert entry.options[CONF_PROFILE] == "single adult, works from home"
     assert entry.state is config_entries.ConfigEntryState.LOADED
-    assert entry.runtime_data.coordinator.watcher.entity_ids == {SMOKE, FRONT_LOCK}
+    # The includes, plus the safety devices watched by default (a temperature sensor, a person).
+    assert entry.runtime_data.coordinator.watcher.entity_ids == {
+        SMOKE,
+        FRONT_LOCK,
+        LIVING_TEMP,
+        ALICE,
+    }
 
 
 async def test_user_flow_rejects_out_of_range_interval(hass: HomeAssistant) -> None:
@@ -86,7 +92,7 @@ async def test_options_flow_changes_and_reloads(hass: HomeAssistant) -> None:
     assert entry.options[CONF_INTERVAL] == 5
     coordinator = entry.runtime_data.coordinator
     assert coordinator is not old_coordinator
-    assert coordinator.watcher.entity_ids == {SMOKE}
+    assert coordinator.watcher.entity_ids == {SMOKE, FRONT_LOCK, LIVING_TEMP, ALICE}
     assert coordinator.update_interval.total_seconds() == 300
 
 

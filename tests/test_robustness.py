@@ -31,7 +31,8 @@ async def test_hostile_states_are_clipped_and_harmless(hass: HomeAssistant) -> N
     response = await analyze(hass, entry)
     assert response["verdict"]["label"] in ("normal", "anomaly")
     window = response["window"]
-    assert window["entities"] == 3  # sensor.ghost does not exist and is skipped
+    # The three included, plus the person (watched by default); sensor.ghost does not exist.
+    assert window["entities"] == 4
     coordinator = entry.runtime_data.coordinator
     snapshot = coordinator.build_window().snapshot
     assert all(len(s.info.name) <= 100 for s in snapshot)

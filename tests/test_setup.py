@@ -11,7 +11,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.anomaly_monitor.const import CONF_EXCLUDE_ENTITIES, DOMAIN
 
-from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+from .helpers import FRONT_LOCK, SMOKE, set_calm_home, setup_monitor
 
 
 async def test_unload_and_reload_remove_every_listener(hass: HomeAssistant) -> None:
@@ -39,7 +39,7 @@ async def test_unload_and_reload_remove_every_listener(hass: HomeAssistant) -> N
 
 
 async def test_exposed_entities_are_watched_by_default(hass: HomeAssistant) -> None:
-    """With default options the monitor watches what is exposed to Assist, minus exclusions."""
+    """Default options watch what is exposed to Assist, minus exclusions and noise domains."""
     assert await async_setup_component(hass, "homeassistant", {})
     registry = er.async_get(hass)
     area = ar.async_get(hass).async_create("Kitchen")
@@ -49,9 +49,14 @@ async def test_exposed_entities_are_watched_by_default(hass: HomeAssistant) -> N
     registry.async_update_entity(smoke.entity_id, area_id=area.id)
     lock = registry.async_get_or_create("lock", "test", "lock", suggested_object_id="front_door")
     set_calm_home(hass)
+    hass.states.async_set("light.porch", "off")
+    hass.states.async_set("light.desk", "off")
+    hass.states.async_set("todo.shopping_list", "3")
     async_expose_entity(hass, "conversation", smoke.entity_id, True)
     async_expose_entity(hass, "conversation", lock.entity_id, True)
-    async_expose_entity(hass, "conversation", LIVING_TEMP, False)
+    async_expose_entity(hass, "conversation", "light.porch", True)
+    async_expose_entity(hass, "conversation", "light.desk", False)
+    async_expose_entity(hass, "conversation", "todo.shopping_list", True)
 
     entry = MockConfigEntry(
         domain=DOMAIN, title="Home", options={CONF_EXCLUDE_ENTITIES: [lock.entity_id]}
@@ -61,8 +66,10 @@ async def test_exposed_entities_are_watched_by_default(hass: HomeAssistant) -> N
     await hass.async_block_till_done()
     watcher = entry.runtime_data.coordinator.watcher
     assert SMOKE in watcher.entity_ids
-    assert FRONT_LOCK not in watcher.entity_ids
-    assert LIVING_TEMP not in watcher.entity_ids
+    assert "light.porch" in watcher.entity_ids
+    assert "light.desk" not in watcher.entity_ids
+    assert "todo.shopping_list" not in watcher.entity_ids  # exposed, but says nothing
+    assert FRONT_LOCK not in watcher.entity_ids  # excluded, although a lock
     assert watcher.areas[SMOKE] == "Kitchen"
     assert not any("anomaly" in entity_id for entity_id in watcher.entity_ids)
 

@@ -10,7 +10,11 @@ from homeassistant.helpers import (
 )
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.anomaly_monitor.const import CONF_INCLUDE_AREAS, CONF_INCLUDE_ENTITIES
+from custom_components.anomaly_monitor.const import (
+    CONF_INCLUDE_AREAS,
+    CONF_INCLUDE_ENTITIES,
+    CONF_WATCH_SAFETY,
+)
 
 from .helpers import FRONT_LOCK, SMOKE, set_calm_home, setup_monitor
 
@@ -51,7 +55,10 @@ async def test_included_area_watches_entities_of_devices_placed_there(hass: Home
     hass.states.async_set(kettle.entity_id, "off")
     hass.states.async_set(spare.entity_id, "off")
 
-    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [], CONF_INCLUDE_AREAS: [kitchen]})
+    entry = await setup_monitor(
+        hass,
+        **{CONF_INCLUDE_ENTITIES: [], CONF_INCLUDE_AREAS: [kitchen], CONF_WATCH_SAFETY: False},
+    )
     watcher = entry.runtime_data.coordinator.watcher
     assert watcher.entity_ids == frozenset({SMOKE, kettle.entity_id})
     assert FRONT_LOCK not in watcher.entity_ids

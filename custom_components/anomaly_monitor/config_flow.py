@@ -12,7 +12,7 @@ from homeassistant.config_entries import (
     OptionsFlowWithReload,
 )
 from homeassistant.const import CONF_API_KEY, CONF_NAME
-from homeassistant.core import callback
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import selector
 import voluptuous as vol
 
@@ -41,18 +41,22 @@ from .const import (
     CONF_PROFILE,
     CONF_SENSITIVITY,
     CONF_USE_EXPOSED,
+    CONF_WATCH_SAFETY,
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
     DEFAULT_DETECTOR,
     DEFAULT_INTERVAL,
     DEFAULT_SENSITIVITY,
     DEFAULT_USE_EXPOSED,
+    DEFAULT_WATCH_SAFETY,
     DEFAULT_WINDOW,
     DETECTOR_RULES,
     DETECTORS,
     DOMAIN,
     SENSITIVITIES,
 )
+from .coverage import life_safety_sensors, names_of, offered_domains, resolve_watched
+from .surfaces import escape_markdown
 
 DEFAULT_NAME = "Anomaly Monitor"
 # Up to a year, so long traces can be replayed; memory is capped separately.
@@ -67,6 +71,9 @@ def _options_schema(hass_domains: list[str]) -> vol.Schema:
     """Every monitoring option, shared by the config and options flows."""
     return vol.Schema(
         {
+            vol.Required(
+                CONF_WATCH_SAFETY, default=DEFAULT_WATCH_SAFETY
+            ): selector.BooleanSelector(),
             vol.Required(CONF_USE_EXPOSED, default=DEFAULT_USE_EXPOSED): selector.BooleanSelector(),
             vol.Optional(CONF_INCLUDE_ENTITIES, default=[]): selector.EntitySelector(
                 selector.EntitySelectorConfig(multiple=True)
@@ -149,7 +156,11 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
             if self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR) == DETECTOR_RULES:
                 return self.async_create_entry(title=self._title, data={}, options=self._options)
             return await self.async_step_backend()
-        return self.async_show_form(step_id="user", data_schema=schema)
+        return self.async_show_form(
+            step_id="user",
+            data_schema=schema,
+            description_placeholders=coverage_placeholders(self.hass, {}),
+        )
 
     async def async_step_backend(
         self, user_input: dict[str, Any] | None = None
@@ -269,11 +280,21 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
                 schema, user_input or self.config_entry.options
             ),
             errors=errors,
+            description_placeholders=coverage_placeholders(self.hass, self.config_entry.options),
         )
 
 
 def _domains(hass: Any) -> list[str]:
-    return sorted({entity_id.partition(".")[0] for entity_id in hass.states.async_entity_ids()})
+    return offered_domains(hass)
+
+
+def coverage_placeholders(hass: HomeAssistant, options: Mapping[str, Any]) -> dict[str, str]:
+    """How many entities ``options`` watch, and which alarms the home has."""
+    alarms = life_safety_sensors(hass)
+    return {
+        "watched": str(len(resolve_watched(hass, options))),
+        "hazards": escape_markdown(names_of(alarms)) if alarms else "-",
+    }
 
 
 def _with_notify_options(hass: Any, schema: vol.Schema) -> vol.Schema:

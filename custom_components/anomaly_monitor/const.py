@@ -11,6 +11,8 @@ LOGGER = logging.getLogger(__package__)
 
 # Options (all live in entry.options so the options flow can change every one).
 CONF_USE_EXPOSED: Final = "use_exposed_entities"
+# Safety and security devices (smoke, leak, locks, doors, persons...) watched by default.
+CONF_WATCH_SAFETY: Final = "watch_safety_devices"
 CONF_INCLUDE_ENTITIES: Final = "include_entities"
 CONF_INCLUDE_DOMAINS: Final = "include_domains"
 CONF_INCLUDE_AREAS: Final = "include_areas"
@@ -23,6 +25,7 @@ CONF_SENSITIVITY: Final = "sensitivity"
 CONF_WEATHER_ENTITY: Final = "weather_entity"
 
 DEFAULT_USE_EXPOSED: Final = True
+DEFAULT_WATCH_SAFETY: Final = True
 DEFAULT_INTERVAL: Final = 15
 DEFAULT_WINDOW: Final = 120
 DEFAULT_SENSITIVITY: Final = "medium"

@@ -136,7 +136,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.window = timedelta(minutes=options.get(CONF_WINDOW, DEFAULT_WINDOW))
         self.profile: str = options.get(CONF_PROFILE, "")
         self.weather_entity: str | None = options.get(CONF_WEATHER_ENTITY)
-        self.watcher = StateWatcher(hass, options, self.window, self._async_on_significant)
+        self.watcher = StateWatcher(
+            hass, options, self.window, self._async_on_significant, owner=entry
+        )
         self.tracker = AnomalyTracker(hass, entry.entry_id)
         self.announcer = Announcer(hass, entry, options.get(CONF_NOTIFY, []))
         self.analyses = 0
@@ -203,10 +205,10 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def _async_judge(self) -> tuple[ContextWindow, Verdict]:
         """The detector's verdict on the current window, asked at most once per window.
 
-        Nothing recorded since an analysis moments ago means the same window: its verdict
-        is reused rather than asking (perhaps a slow LLM) twice.
+        Nothing recorded (and nobody arrived or left) since an analysis moments ago means
+        the same window: its verdict is reused rather than asking (perhaps a slow LLM) twice.
         """
-        recorded, now = self.watcher.recorded, dt_util.utcnow()
+        recorded, now = self.watcher.version, dt_util.utcnow()
         if (last := self._last_judged) is not None:
             last_recorded, last_time, window, verdict = last
             if last_recorded == recorded and timedelta(0) <= now - last_time <= SAME_WINDOW_FOR:

@@ -8,18 +8,19 @@ from typing import Any
 
 from homeassistant.components.homeassistant.exposed_entities import (
     async_listen_entity_updates,
-    async_should_expose,
 )
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
 from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
-from homeassistant.helpers import area_registry as ar, device_registry as dr, entity_registry as er
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+)
 from homeassistant.helpers.debounce import Debouncer
 
 from .const import (
-    CONF_EXCLUDE_ENTITIES,
-    CONF_INCLUDE_AREAS,
-    CONF_INCLUDE_DOMAINS,
-    CONF_INCLUDE_ENTITIES,
     CONF_USE_EXPOSED,
     DEFAULT_USE_EXPOSED,
     DOMAIN,
@@ -29,13 +30,15 @@ from .const import (
 from .core.buffer import TransitionBuffer
 from .core.home import HAZARD_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
 from .core.models import Transition, clip
+from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
 
 # Domains whose every change is worth an early look.
 _SIGNIFICANT_DOMAINS = frozenset({"lock", "alarm_control_panel", "climate", "water_heater"})
 _SIGNIFICANT_BINARY_CLASSES = HAZARD_DEVICE_CLASSES | OPENING_DEVICE_CLASSES
-# Bookkeeping domains are only watched when the user lists the entity by name.
-_IGNORED_DOMAINS = frozenset({"automation", "script", "scene", "group", "zone", "event", "update"})
+# Who is home: a change here changes the occupancy every window is judged against,
+# whether or not these entities are watched.
+_PRESENCE_DOMAINS = frozenset({"person", "device_tracker", "zone"})
 
 
 class StateWatcher:
@@ -47,6 +50,7 @@ class StateWatcher:
         options: Mapping[str, Any],
         window: timedelta,
         on_significant: Callable[[], None],
+        owner: ConfigEntry | None = None,
     ) -> None:
         self.hass = hass
         self.options = options
@@ -54,7 +58,9 @@ class StateWatcher:
         self.entity_ids: frozenset[str] = frozenset()
         self.areas: dict[str, str | None] = {}
         self.events_seen = 0
-        self.recorded = 0  # transitions recorded so far: tells whether anything changed
+        self.recorded = 0  # transitions recorded so far
+        self.presence_changes = 0  # person, tracker or zone state changes seen so far
+        self._owner = owner
         self._on_significant = on_significant
         self._last_summary: dict[str, str] = {}
         self._unsubs: list[CALLBACK_TYPE] = []
@@ -78,13 +84,25 @@ class StateWatcher:
         self._unsubs.append(self.hass.bus.async_listen(dr.EVENT_DEVICE_REGISTRY_UPDATED, request))
         if self.options.get(CONF_USE_EXPOSED, DEFAULT_USE_EXPOSED):
             self._unsubs.append(async_listen_entity_updates(self.hass, "conversation", request))
-        if self.options.get(CONF_INCLUDE_DOMAINS) or self.options.get(CONF_USE_EXPOSED, True):
-            # New entities of a watched domain appear as state changes with no old state.
-            self._unsubs.append(
-                self.hass.bus.async_listen(
-                    EVENT_STATE_CHANGED, request, event_filter=self._is_new_unwatched_entity
-                )
+        # New devices appear as state changes with no old state: a new smoke detector is
+        # watched without touching the options.
+        self._unsubs.append(
+            self.hass.bus.async_listen(
+                EVENT_STATE_CHANGED, request, event_filter=self._is_new_unwatched_entity
             )
+        )
+        self._unsubs.append(
+            self.hass.bus.async_listen(
+                EVENT_STATE_CHANGED,
+                self._async_handle_presence,
+                event_filter=self._is_presence_change,
+            )
+        )
+
+    @property
+    def version(self) -> int:
+        """Changes whenever the window or the occupancy a detector would see has changed."""
+        return self.recorded + self.presence_changes
 
     @callback
     def async_stop(self) -> None:
@@ -92,6 +110,8 @@ class StateWatcher:
         self._resolve_debouncer.async_shutdown()
         while self._unsubs:
             self._unsubs.pop()()
+        if self._owner is not None:
+            ir.async_delete_issue(self.hass, DOMAIN, coverage_issue_id(self._owner.entry_id))
 
     @callback
     def _async_request_resolve(self, *_: Any) -> None:
@@ -109,42 +129,30 @@ class StateWatcher:
         return event_data["old_state"] is None and event_data["entity_id"] not in self.entity_ids
 
     @callback
+    def _is_presence_change(self, event_data: EventStateChangedData) -> bool:
+        if event_data["entity_id"].partition(".")[0] not in _PRESENCE_DOMAINS:
+            return False
+        old, new = event_data["old_state"], event_data["new_state"]
+        return (old.state if old else None) != (new.state if new else None)
+
+    @callback
+    def _async_handle_presence(self, _: Event[EventStateChangedData]) -> None:
+        # Someone arrived or left: judge again soon, and never reuse the last verdict.
+        self.presence_changes += 1
+        self._on_significant()
+
+    @callback
     def async_resolve(self) -> None:
         """Work out which entities to watch; the bus filter reads the new set at once."""
-        entity_ids = self._resolve_entity_ids()
+        entity_ids = resolve_watched(self.hass, self.options)
         self.areas = self._resolve_areas(entity_ids)
         if entity_ids != self.entity_ids:
             self.entity_ids = entity_ids
             LOGGER.debug("Watching %d entities", len(entity_ids))
-
-    def _resolve_entity_ids(self) -> frozenset[str]:
-        hass, options = self.hass, self.options
-        registry = er.async_get(hass)
-        named: set[str] = set(options.get(CONF_INCLUDE_ENTITIES, []))
-        wanted: set[str] = set()
-        domains = set(options.get(CONF_INCLUDE_DOMAINS, []))
-        if domains:
-            wanted.update(hass.states.async_entity_ids(domains))
-        areas = set(options.get(CONF_INCLUDE_AREAS, []))
-        if areas:
-            device_registry = dr.async_get(hass)
-            for entry in registry.entities.values():
-                area = entry.area_id
-                if area is None and entry.device_id:
-                    device = device_registry.async_get(entry.device_id)
-                    area = device.area_id if device else None
-                if area in areas:
-                    wanted.add(entry.entity_id)
-        if options.get(CONF_USE_EXPOSED, DEFAULT_USE_EXPOSED):
-            wanted.update(
-                entity_id
-                for entity_id in hass.states.async_entity_ids()
-                if async_should_expose(hass, "conversation", entity_id)
+        if self._owner is not None:
+            async_update_coverage_issue(
+                self.hass, self._owner.entry_id, self._owner.title, entity_ids
             )
-        wanted = {e for e in wanted if e.partition(".")[0] not in _IGNORED_DOMAINS} | named
-        wanted.difference_update(options.get(CONF_EXCLUDE_ENTITIES, []))
-        own = {entry.entity_id for entry in registry.entities.values() if entry.platform == DOMAIN}
-        return frozenset(wanted - own)
 
     def _resolve_areas(self, entity_ids: frozenset[str]) -> dict[str, str | None]:
         registry = er.async_get(self.hass)
@@ -189,6 +197,9 @@ class StateWatcher:
     def _is_significant(domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
             return True
-        return domain == "binary_sensor" and (
-            attributes.get("device_class") in _SIGNIFICANT_BINARY_CLASSES
+        device_class = attributes.get("device_class")
+        return (
+            domain == "binary_sensor"
+            and isinstance(device_class, str)  # untrusted: could be anything
+            and device_class in _SIGNIFICANT_BINARY_CLASSES
         )

@@ -1,0 +1,163 @@
+"""Coverage by default: safety devices are watched whatever Assist exposes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant import config_entries
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
+
+from custom_components.anomaly_monitor.const import (
+    CONF_EXCLUDE_ENTITIES,
+    CONF_INCLUDE_ENTITIES,
+    CONF_WATCH_SAFETY,
+    DOMAIN,
+)
+from custom_components.anomaly_monitor.coverage import coverage_issue_id
+
+from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+
+LEAK = "binary_sensor.bathroom_leak"
+
+
+async def _default_monitor(hass: HomeAssistant, **options: object) -> MockConfigEntry:
+    """A monitor with every default, as the config flow leaves it."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    entry = MockConfigEntry(domain=DOMAIN, title="Home", options=dict(options))
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+def _noisy_home(hass: HomeAssistant) -> None:
+    set_calm_home(hass)
+    hass.states.async_set("todo.shopping_list", "2")
+    hass.states.async_set("conversation.home_assistant", "unknown")
+    hass.states.async_set("zone.home", "1")
+    hass.states.async_set("sun.sun", "above_horizon")
+    hass.states.async_set("light.desk", "off")
+    hass.states.async_set("climate.hall", "heat", {"current_temperature": 20})
+    hass.states.async_set("device_tracker.alice_phone", "home")
+    hass.states.async_set(
+        "binary_sensor.hall_motion", "off", {"device_class": "motion", "friendly_name": "Hall"}
+    )
+    hass.states.async_set("sensor.hall_illuminance", "40", {"device_class": "illuminance"})
+
+
+async def test_unexposed_smoke_detector_is_watched_and_notifies(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """HA does not expose smoke detectors to Assist: the monitor watches them anyway."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    _noisy_home(hass)
+    unexposed = (SMOKE, FRONT_LOCK, ALICE, "climate.hall", "binary_sensor.hall_motion")
+    unexposed += ("light.desk",)
+    for entity_id in unexposed:
+        async_expose_entity(hass, "conversation", entity_id, False)
+    async_expose_entity(hass, "conversation", "todo.shopping_list", True)
+    entry = await _default_monitor(hass)
+    watched = entry.runtime_data.coordinator.watcher.entity_ids
+    assert {SMOKE, FRONT_LOCK, ALICE, LIVING_TEMP, "climate.hall"} <= watched
+    assert {"device_tracker.alice_phone", "binary_sensor.hall_motion"} <= watched
+    noise = {"todo.shopping_list", "conversation.home_assistant", "zone.home", "sun.sun"}
+    assert not watched & noise
+    assert "light.desk" not in watched  # not a safety device, not exposed
+    assert "sensor.hall_illuminance" not in watched
+
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    freezer.tick(timedelta(seconds=11))  # the significant-change debounce
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    coordinator = entry.runtime_data.coordinator
+    assert coordinator.data is not None
+    assert SMOKE in coordinator.data.verdict.evidence
+    notifications = _async_get_or_create_notifications(hass)
+    assert any(key.startswith(f"{DOMAIN}_{entry.entry_id}_") for key in notifications)
+
+
+async def test_new_safety_device_is_picked_up(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """A leak sensor paired after setup is watched without touching the options."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    watcher = entry.runtime_data.coordinator.watcher
+    assert LEAK not in watcher.entity_ids
+    hass.states.async_set(LEAK, "off", {"device_class": "moisture"})
+    freezer.tick(timedelta(seconds=3))  # the resolve debounce
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert LEAK in watcher.entity_ids
+    recorded = watcher.recorded
+    hass.states.async_set(LEAK, "on", {"device_class": "moisture"})
+    await hass.async_block_till_done()
+    assert watcher.recorded == recorded + 1
+
+
+async def test_excluded_alarms_raise_an_issue_until_watched_again(hass: HomeAssistant) -> None:
+    """Excluding the home's only smoke detector is allowed, but a repair issue says so."""
+    set_calm_home(hass)
+    hass.states.async_set(LEAK, "off", {"device_class": "moisture", "friendly_name": "Bath leak"})
+    entry = await setup_monitor(hass, **{CONF_EXCLUDE_ENTITIES: [SMOKE]})
+    issues = ir.async_get(hass)
+    issue = issues.async_get_issue(DOMAIN, coverage_issue_id(entry.entry_id))
+    assert issue is not None
+    assert issue.translation_key == "unwatched_safety_sensors"
+    assert "Kitchen smoke" in issue.translation_placeholders["sensors"]
+    assert "Bath leak" not in issue.translation_placeholders["sensors"]  # watched
+
+    hass.config_entries.async_update_entry(
+        entry, options={**entry.options, CONF_EXCLUDE_ENTITIES: []}
+    )
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert issues.async_get_issue(DOMAIN, coverage_issue_id(entry.entry_id)) is None
+
+
+async def test_switching_coverage_off_still_warns_and_unload_removes_the_issue(
+    hass: HomeAssistant,
+) -> None:
+    """Without default coverage an unlisted smoke detector is unwatched: the issue says so."""
+    set_calm_home(hass)
+    entry = await setup_monitor(
+        hass, **{CONF_WATCH_SAFETY: False, CONF_INCLUDE_ENTITIES: [FRONT_LOCK]}
+    )
+    watcher = entry.runtime_data.coordinator.watcher
+    assert watcher.entity_ids == {FRONT_LOCK}
+    issues = ir.async_get(hass)
+    assert issues.async_get_issue(DOMAIN, coverage_issue_id(entry.entry_id)) is not None
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    assert issues.async_get_issue(DOMAIN, coverage_issue_id(entry.entry_id)) is None
+
+
+async def test_flows_show_the_watched_count_and_the_alarms_found(hass: HomeAssistant) -> None:
+    """The forms tell how many entities are watched and name the alarms; no noise domain."""
+    _noisy_home(hass)
+    hass.states.async_set(LEAK, "off", {"device_class": "moisture", "friendly_name": "Bath leak"})
+    assert await async_setup_component(hass, "homeassistant", {})
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.FORM
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    # smoke, lock, temperature, person, climate, tracker, motion, leak; and the desk light,
+    # which HA exposes to Assist by default (lights are)
+    assert placeholders["watched"] == "9"
+    assert "Kitchen smoke" in placeholders["hazards"]
+    assert "Bath leak" in placeholders["hazards"]
+
+    entry = await setup_monitor(hass, **{CONF_EXCLUDE_ENTITIES: [LEAK]})
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    placeholders = result["description_placeholders"]
+    assert placeholders is not None
+    assert placeholders["watched"] == str(len(entry.runtime_data.coordinator.watcher.entity_ids))
+    assert "Bath leak" in placeholders["hazards"]
