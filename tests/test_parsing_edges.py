@@ -76,9 +76,9 @@ def test_structured_reply_that_json_cannot_encode_is_read_as_text() -> None:
 
 
 def test_python_dict_with_a_list_key_fails_cleanly() -> None:
-    """An unhashable key breaks the repair step: a clear error, the raw text kept, no raise."""
+    """An unhashable key breaks the repair step: no object, a clear error, the raw text kept."""
     reply = '{"label": "anomaly", ["binary_sensor.kitchen_gas"]: "evidence"}'
     parsed = parse_reply(reply, IDS)
     assert parsed.verdict is None
-    assert parsed.error.startswith("parser failed")
+    assert parsed.error == "no JSON object in reply"
     assert parsed.raw == reply

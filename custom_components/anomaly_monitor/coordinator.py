@@ -216,10 +216,12 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         window = self.build_window()
         try:
             verdict = await self.detector.async_analyze(window)
-        except LLMError:
+        except Exception as err:
             if self.fallback is None:
                 raise
-            # The backend is down (its repair issue says so): the rules still judge.
+            if not isinstance(err, LLMError):  # LLMErrors are the backend's repair issue
+                LOGGER.exception("Detector %s failed; the rules judge", self.detector.name)
+            # The model gave no verdict: the rules still judge.
             verdict = await self.fallback.async_analyze(window)
         llm = llm_detector_of(self.detector)
         # A verdict given without the model is not kept: next time the model is asked again.

@@ -13,6 +13,11 @@ from ..core.llm import LLMAuthError, LLMResponseError, LLMUnavailableError
 
 # Error bodies can be huge HTML pages: keep a hint, not the page.
 _BODY_HINT_LENGTH = 200
+# A chat reply is a few kB: more than this is not read (streamed, so never held in memory).
+MAX_REPLY_BYTES = 1024 * 1024
+# Of an error page, only the start is read: enough for the hint.
+MAX_ERROR_BYTES = 16 * 1024
+_READ_CHUNK = 64 * 1024
 
 
 class HTTPRequestError(LLMResponseError):
@@ -23,9 +28,14 @@ class HTTPRequestError(LLMResponseError):
         self.status = status
 
 
+def body_hint(body: str) -> str:
+    """The start of ``body`` on one line, for an error message (cut before normalising)."""
+    return " ".join(body[: _BODY_HINT_LENGTH * 4].split())[:_BODY_HINT_LENGTH]
+
+
 def error_for_status(status: int, body: str, url: str) -> Exception:
     """The LLMError for an HTTP error status."""
-    hint = " ".join(body.split())[:_BODY_HINT_LENGTH]
+    hint = body_hint(body)
     if status in (401, 403):
         return LLMAuthError(f"{url} rejected the API key (HTTP {status}): {hint}")
     if status in (408, 429) or status >= 500:
@@ -48,6 +58,37 @@ async def mapped_errors(url: str, timeout: float) -> AsyncIterator[None]:
         raise LLMUnavailableError(f"Cannot connect to {url}: {err}") from err
     except aiohttp.ClientError as err:
         raise LLMUnavailableError(f"Request to {url} failed: {err}") from err
+    except ValueError as err:  # e.g. credentials in the URL and an API key header at once
+        raise LLMResponseError(f"Request to {url} could not be made: {err}") from err
+
+
+async def read_body(response: aiohttp.ClientResponse, limit: int) -> tuple[str, bool]:
+    """At most ``limit`` bytes of the body, decoded, and whether there was more."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.content.iter_chunked(_READ_CHUNK):
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            break
+    data = b"".join(chunks)
+    charset = response.charset or "utf-8"
+    try:
+        text = data[:limit].decode(charset, errors="replace")
+    except LookupError:  # a charset Python does not know
+        text = data[:limit].decode("utf-8", errors="replace")
+    return text, size > limit
+
+
+async def _read_reply(response: aiohttp.ClientResponse, url: str) -> str:
+    """The body of a reply, or the LLMError its status or size calls for."""
+    if response.status >= 400:
+        body, _ = await read_body(response, MAX_ERROR_BYTES)
+        raise error_for_status(response.status, body, url)
+    body, too_big = await read_body(response, MAX_REPLY_BYTES)
+    if too_big:
+        raise LLMResponseError(f"{url} answered with more than {MAX_REPLY_BYTES // 1024} kB")
+    return body
 
 
 async def post_json(
@@ -65,9 +106,7 @@ async def post_json(
             url, json=payload, headers=headers, timeout=aiohttp.ClientTimeout(total=timeout)
         ) as response,
     ):
-        body = await response.text()
-        if response.status >= 400:
-            raise error_for_status(response.status, body, url)
+        body = await _read_reply(response, url)
     return decode_json(body, url)
 
 
@@ -79,9 +118,7 @@ async def get_json(
         mapped_errors(url, timeout),
         session.get(url, headers=headers, timeout=aiohttp.ClientTimeout(total=timeout)) as response,
     ):
-        body = await response.text()
-        if response.status >= 400:
-            raise error_for_status(response.status, body, url)
+        body = await _read_reply(response, url)
     return decode_json(body, url)
 
 
@@ -89,6 +126,5 @@ def decode_json(body: str, url: str) -> Any:
     """The JSON in ``body``, or LLMResponseError naming the server."""
     try:
         return json.loads(body)
-    except ValueError as err:
-        snippet = " ".join(body.split())[:_BODY_HINT_LENGTH]
-        raise LLMResponseError(f"{url} answered with invalid JSON: {snippet!r}") from err
+    except (ValueError, RecursionError) as err:  # deep nesting ("[[[[...") is invalid too
+        raise LLMResponseError(f"{url} answered with invalid JSON: {body_hint(body)!r}") from err

@@ -12,6 +12,11 @@ NAME = "ollama"
 DEFAULT_URL = "http://localhost:11434"
 
 
+def _count(value: Any) -> int:
+    """A token count from the reply; anything that is not one counts as 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
 class OllamaBackend(HTTPChatBackend):
     """Talks to ``{base_url}/api/chat`` with ``stream: false``."""
 
@@ -43,8 +48,8 @@ class OllamaBackend(HTTPChatBackend):
         if not isinstance(content, str) or not content.strip():
             raise LLMResponseError(f"{url} answered with an empty message")
         self.last_usage = {
-            "prompt_tokens": int(data.get("prompt_eval_count") or 0),
-            "completion_tokens": int(data.get("eval_count") or 0),
+            "prompt_tokens": _count(data.get("prompt_eval_count")),
+            "completion_tokens": _count(data.get("eval_count")),
         }
         return content
 

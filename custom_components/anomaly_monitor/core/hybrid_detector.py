@@ -50,7 +50,10 @@ class HybridDetector:
         rule_verdict = await self.rules.async_analyze(window)
         try:
             llm_verdict = await self.llm.async_analyze(window)
-        except LLMError as err:
+        except Exception as err:  # whatever the model side raised, the rules' verdict stands
+            if not isinstance(err, LLMError):
+                _LOGGER.debug("LLM detector raised", exc_info=True)
+                err = LLMError(f"{type(err).__name__}: {err}"[:300])
             self.last_llm_verdict, self.last_llm_error = None, err
             _LOGGER.debug("LLM unavailable, rule verdict stands: %s", err)
             return replace(rule_verdict, detector=self.name)

@@ -1,9 +1,16 @@
 """A detector that asks an LLM backend to judge the window.
 
 One analysis is one backend call, retried a bounded number of times with exponential
-backoff when the backend is unavailable or answers something unusable. When every try
-fails the detector raises the last ``LLMError``: the caller (the monitor, or the hybrid
-detector) then judges that window with the rules, so no analysis is lost or done twice.
+backoff when the backend is unavailable or answers something unusable. ``timeout`` bounds
+the whole analysis - every try, and the backoff between them - so a hanging backend costs
+at most that long. When every try fails the detector raises an ``LLMError``, whatever the
+backend or the parser raised (only cancellation passes through): the caller (the monitor,
+or the hybrid detector) then judges that window with the rules, so no analysis is lost.
+
+A circuit breaker stops asking a backend that keeps failing: after ``failures_to_open``
+failed analyses in a row the model is skipped (``CircuitOpenError`` at once, the rules
+judge) for ``cool_down`` seconds; then one analysis tries it once (half-open). Success
+closes the circuit; failure opens it again for twice as long, up to ``MAX_COOL_DOWN``.
 
 The detector also tracks whether its backend is up, and tells listeners when that
 changes, so the integration can raise one repair issue while it is down and clear it
@@ -17,8 +24,16 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 import logging
 import time
+from typing import Any
 
-from .llm import LLMAuthError, LLMBackend, LLMError, LLMResponseError
+from .llm import (
+    LLMAuthError,
+    LLMBackend,
+    LLMError,
+    LLMResponseError,
+    LLMUnavailableError,
+    Message,
+)
 from .models import ContextWindow, Verdict
 from .parsing import ParsedReply, parse_for_window
 from .prompts import (
@@ -36,6 +51,13 @@ DEFAULT_RETRIES = 2  # so three tries in all
 DEFAULT_BACKOFF = 2.0  # seconds before the first retry; doubled each time
 MAX_BACKOFF = 30.0
 DEFAULT_MAX_TOKENS = 200  # the answer is a short JSON object
+# A retry is not started with less time than this left in the analysis' budget.
+MIN_TRY_SECONDS = 1.0
+# A backend that ignores its timeout is cut off this long after it.
+TIMEOUT_GRACE = 1.0
+DEFAULT_FAILURES_TO_OPEN = 3
+DEFAULT_COOL_DOWN = 300.0
+MAX_COOL_DOWN = 1800.0
 
 StatusListener = Callable[["BackendStatus"], None]
 
@@ -46,6 +68,15 @@ class NoVerdictError(LLMResponseError):
     def __init__(self, parsed: ParsedReply) -> None:
         super().__init__(f"No verdict in the model's reply ({parsed.error})")
         self.raw = parsed.raw
+
+
+class CircuitOpenError(LLMUnavailableError):
+    """The backend failed repeatedly: it is not asked until the cool-down is over."""
+
+
+def unexpected_error(backend: str, err: Exception) -> LLMResponseError:
+    """A backend or parser bug (anything not an ``LLMError``) as a backend failure."""
+    return LLMResponseError(f"{backend} failed unexpectedly: {type(err).__name__}: {err}"[:300])
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +113,10 @@ class LLMDetector:
         max_tokens: int = DEFAULT_MAX_TOKENS,
         retries: int = DEFAULT_RETRIES,
         backoff: float = DEFAULT_BACKOFF,
+        failures_to_open: int = DEFAULT_FAILURES_TO_OPEN,
+        cool_down: float = DEFAULT_COOL_DOWN,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.backend = backend
         self.name = name
@@ -95,6 +129,12 @@ class LLMDetector:
         self.retries = max(0, retries)
         self.backoff = backoff
         self._sleep = sleep
+        self._clock = clock
+        self.failures_to_open = max(1, failures_to_open)
+        self.base_cool_down = cool_down
+        self.cool_down = cool_down  # doubles after each failed half-open try
+        self.failures = 0  # failed analyses in a row
+        self.open_until: float | None = None  # clock time the circuit half-opens at
         self._listeners: list[StatusListener] = []
         self.status = BackendStatus(available=True)
         self.last_reply: str | None = None  # raw text of the last reply, for diagnostics
@@ -116,24 +156,52 @@ class LLMDetector:
 
         return remove
 
+    @property
+    def circuit_open(self) -> bool:
+        """The model is being skipped after repeated failures."""
+        return self.open_until is not None and self._clock() < self.open_until
+
     async def async_analyze(self, window: ContextWindow) -> Verdict:
-        """Judge ``window``; raise the last ``LLMError`` when every try failed."""
+        """Judge ``window``; raise an ``LLMError`` when the model gave no verdict in time."""
+        started = self._clock()
+        if self.open_until is not None and started < self.open_until:
+            raise CircuitOpenError(
+                f"{self.backend.name} skipped for {self.open_until - started:.0f} s after "
+                f"{self.failures} failed analyses"
+            )
+        half_open = self.open_until is not None
+        try:
+            verdict = await self._async_ask(window, started, tries=1 if half_open else None)
+        except LLMError as err:
+            self.last_duration = self._clock() - started
+            self._failed(err, half_open)
+            raise
+        self.last_duration = self._clock() - started
+        self.failures, self.open_until, self.cool_down = 0, None, self.base_cool_down
+        self._set_status(BackendStatus(available=True))
+        return verdict
+
+    async def _async_ask(self, window: ContextWindow, started: float, tries: int | None) -> Verdict:
+        """Tries within the budget; the verdict, or the last error."""
         form = self.form or choose_form(window)
         builtin = SNAPSHOT_EXAMPLES if self.builtin_examples and form is PromptForm.SNAPSHOT else ()
         messages = build_messages(window, form, examples=(*builtin, *self.examples))
         schema = verdict_schema(window.entity_ids)
-        started = time.monotonic()
-        error: LLMError | None = None
-        for attempt in range(self.retries + 1):
+        deadline = started + self.timeout
+        error: LLMError = LLMUnavailableError(f"{self.backend.name} was not asked: no time left")
+        for attempt in range(tries or self.retries + 1):
             if attempt:
-                await self._sleep(min(MAX_BACKOFF, self.backoff * 2 ** (attempt - 1)))
-            try:
-                reply = await self.backend.async_generate(
-                    messages, schema=schema, max_tokens=self.max_tokens, timeout=self.timeout
-                )
-            except LLMAuthError as err:
-                error = err  # retrying with the same key cannot help
+                delay = min(MAX_BACKOFF, self.backoff * 2 ** (attempt - 1))
+                if self._clock() + delay + MIN_TRY_SECONDS > deadline:
+                    break  # the budget is spent: the rules judge now rather than later
+                await self._sleep(delay)
+            remaining = deadline - self._clock() if attempt else self.timeout
+            if remaining < MIN_TRY_SECONDS and attempt:
                 break
+            try:
+                reply = await self._async_generate(messages, schema, max(remaining, 0.1))
+            except LLMAuthError as err:
+                raise err from None  # retrying with the same key cannot help
             except LLMError as err:
                 error = err
                 _LOGGER.debug("Backend %s try %d failed: %s", self.backend.name, attempt + 1, err)
@@ -144,13 +212,42 @@ class LLMDetector:
                 error = NoVerdictError(parsed)
                 _LOGGER.debug("Unusable reply from %s: %s", self.backend.name, parsed.error)
                 continue
-            self.last_duration = time.monotonic() - started
-            self._set_status(BackendStatus(available=True))
             return self._apply_suppression(parsed.verdict)
-        assert error is not None
-        self.last_duration = time.monotonic() - started
-        self._set_status(BackendStatus(available=False, error=error))
         raise error
+
+    async def _async_generate(
+        self, messages: list[Message], schema: dict[str, Any], timeout: float
+    ) -> str:
+        """One backend call, cut off at ``timeout`` even if the backend ignores it."""
+        try:
+            async with asyncio.timeout(timeout + TIMEOUT_GRACE):
+                return await self.backend.async_generate(
+                    messages, schema=schema, max_tokens=self.max_tokens, timeout=timeout
+                )
+        except LLMError:
+            raise
+        except TimeoutError as err:
+            raise LLMUnavailableError(
+                f"{self.backend.name} did not answer within {timeout:g} s"
+            ) from err
+        except Exception as err:  # a backend bug is a backend failure, not a failed analysis
+            _LOGGER.debug("Backend %s raised", self.backend.name, exc_info=True)
+            raise unexpected_error(self.backend.name, err) from err
+
+    def _failed(self, error: LLMError, half_open: bool) -> None:
+        """Count a failed analysis; open the circuit after enough of them."""
+        self.failures += 1
+        if half_open:
+            self.cool_down = min(MAX_COOL_DOWN, self.cool_down * 2)
+        if half_open or self.failures >= self.failures_to_open:
+            self.open_until = self._clock() + self.cool_down
+            _LOGGER.debug(
+                "Backend %s skipped for %.0f s after %d failed analyses",
+                self.backend.name,
+                self.cool_down,
+                self.failures,
+            )
+        self._set_status(BackendStatus(available=False, error=error))
 
     def _apply_suppression(self, verdict: Verdict) -> Verdict:
         """Drop findings the user marked as false alarms (same signature)."""

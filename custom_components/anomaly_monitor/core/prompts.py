@@ -32,6 +32,7 @@ from .models import (
     Verdict,
     clip,
 )
+from .prompt_words import DEVICE_CLASSES, SEASONS, STATE_WORDS, UNITS
 
 # Evidence should name the few devices that show the problem, not the whole home.
 MAX_EVIDENCE = 3
@@ -44,9 +45,10 @@ ANOMALY_TYPES: tuple[str, ...] = tuple(t.value for t in AnomalyType)
 SEVERITIES: tuple[str, ...] = tuple(s.value for s in Severity)
 
 _VALID_ENTITY_ID = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
-# One word of letters, digits and a few signs (no space, quote or bracket): it cannot carry
-# an instruction, so it is shown bare — quotes cost two tokens per line on a 60-entity home.
-_BARE_WORD = re.compile(r"^[A-Za-z0-9_.:%°+\-/]{1,32}$")
+# Numbers, times and dates, and the state words Home Assistant itself uses, cannot carry an
+# instruction, so they are shown bare (quotes cost two tokens per line on a 60-entity
+# home). Any other word - even one word, "IGNORE_PREVIOUS_INSTRUCTIONS" - is quoted.
+_NUMBER = re.compile(r"^[+-]?\d[\d.,:\-]{0,24}$")
 _SLUG = re.compile(r"[^a-z0-9]+")
 # Attributes worth showing; the rest is noise for a small model.
 _SHOWN_ATTRIBUTES = (
@@ -190,10 +192,15 @@ def quote(value: object, limit: int = 80) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+def is_bare(text: str) -> bool:
+    """Whether ``text`` is a number or a Home Assistant state word (shown without quotes)."""
+    return bool(_NUMBER.match(text)) or text in STATE_WORDS
+
+
 def bare_or_quoted(value: object, limit: int = 80) -> str:
     """``value`` bare when it is one harmless word, else quoted like any untrusted text."""
     text = str(value)
-    return text if _BARE_WORD.match(text) else quote(text, limit)
+    return text if is_bare(text) else quote(text, limit)
 
 
 def render_id(entity_id: str) -> str:
@@ -238,7 +245,8 @@ def _rendered_value(state: EntityState) -> str:
     if state.domain == "binary_sensor" and meaning and state.state in ("on", "off"):
         return meaning[0] if state.state == "on" else meaning[1]
     unit = state.info.unit
-    if _BARE_WORD.match(state.state) and (not unit or _BARE_WORD.match(unit)):
+    # A unit is free text set by an integration: bare only when Home Assistant defines it.
+    if is_bare(state.state) and (not unit or unit in UNITS):
         return f"{state.state}{unit}" if unit in _GLUED_UNITS else shown_state(state)
     return quote(shown_state(state))
 
@@ -263,7 +271,9 @@ def render_state(state: EntityState, *, with_domain: bool = True) -> str:
         parts.append(quote(state.info.name, 60))
     device_class = state.info.device_class
     if device_class and _slug(device_class) not in _slug(state.entity_id):
-        parts.append(f"({quote(device_class, 30)[1:-1]})")
+        # Free text set by an integration: bare only when it is one HA defines.
+        kind = device_class if device_class in DEVICE_CLASSES else quote(device_class, 30)
+        parts.append(f"({kind})")
     attributes = _attribute_text(state.attributes)
     shown = f"{' '.join(parts)}={_rendered_value(state)}"
     return f"{shown} [{attributes.strip()}]" if attributes else shown
@@ -299,7 +309,7 @@ def render_environment(env: Environment) -> str:
         + (" (weekend)" if env.is_weekend else ""),
     ]
     if env.season:
-        parts.append(quote(env.season, 20)[1:-1])
+        parts.append(env.season if env.season in SEASONS else quote(env.season, 20))
     if env.weather:
         parts.append(f"weather {quote(env.weather, 30)}")
     if env.outdoor_temperature is not None:
