@@ -24,6 +24,7 @@ from custom_components.anomaly_monitor.core.models import (
     Transition,
     parse_number,
 )
+from custom_components.anomaly_monitor.core.occupancy import count_presence
 from custom_components.anomaly_monitor.core.window import build_window, season_of
 from custom_components.anomaly_monitor.state_summary import summarize_state
 
@@ -54,7 +55,7 @@ def environment_from(specs: Iterable[EntitySpec], clock: datetime) -> Environmen
     weather: EntitySpec | None = None
     daylight: bool | None = None
     light_level: float | None = None
-    persons = [s for s in specs if s.domain == "person"]
+    home, unknown, total = count_presence(s.state for s in specs if s.domain == "person")
     for spec in specs:
         if spec.domain == "weather" and weather is None:
             weather = spec
@@ -71,8 +72,9 @@ def environment_from(specs: Iterable[EntitySpec], clock: datetime) -> Environmen
         outdoor_temperature=outdoor,
         daylight=daylight,
         light_level=light_level,
-        persons_home=sum(1 for p in persons if p.state == "home") if persons else None,
-        persons_total=len(persons) if persons else None,
+        persons_home=home if total else None,
+        persons_total=total or None,
+        persons_unknown=unknown,
     )
 
 

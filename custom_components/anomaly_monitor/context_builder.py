@@ -10,6 +10,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.util import dt as dt_util
 
 from .core.models import EntityInfo, EntityState, Environment, clip, parse_number
+from .core.occupancy import count_presence
 from .core.window import season_of
 
 # Attributes a detector may reason about; everything else stays out of the window.
@@ -68,7 +69,7 @@ def build_environment(hass: HomeAssistant, weather_entity: str | None = None) ->
     now = dt_util.now()
     weather = _pick_weather(hass, weather_entity)
     sun = hass.states.get("sun.sun")
-    persons = hass.states.async_all("person")
+    home, unknown, total = count_presence(p.state for p in hass.states.async_all("person"))
     return Environment(
         local_time=now,
         season=season_of(now.date(), southern_hemisphere=hass.config.latitude < 0),
@@ -77,8 +78,9 @@ def build_environment(hass: HomeAssistant, weather_entity: str | None = None) ->
         if weather
         else None,
         daylight=(sun.state == "above_horizon") if sun else None,
-        persons_home=sum(1 for p in persons if p.state == "home") if persons else None,
-        persons_total=len(persons) if persons else None,
+        persons_home=home if total else None,
+        persons_total=total or None,
+        persons_unknown=unknown,
     )
 
 

@@ -11,6 +11,7 @@ from datetime import datetime
 from functools import cached_property
 
 from .models import ContextWindow, EntityState, Environment, Transition
+from .occupancy import Occupancy, occupancy_of
 
 # States Home Assistant uses when it cannot read a device.
 UNAVAILABLE_STATES = frozenset({"unavailable", "unknown"})
@@ -62,7 +63,6 @@ ACTIVE_STATES = frozenset(
 ARMED_STATES = frozenset(
     {"armed_away", "armed_home", "armed_night", "armed_vacation", "armed_custom_bypass", "armed"}
 )
-ABSENT_STATES = frozenset({"not_home", "away"})
 
 
 class HomeView:
@@ -106,13 +106,23 @@ class HomeView:
 
     # --- occupancy ------------------------------------------------------------------------
 
+    @cached_property
+    def occupancy(self) -> Occupancy:
+        """Who is home: the persons' count when HA has one, else the watched trackers.
+
+        Persons or trackers in ``unknown``/``unavailable`` are never taken as away.
+        """
+        env = self.env
+        if env.persons_home is not None:
+            if env.persons_home > 0:
+                return Occupancy.OCCUPIED
+            return Occupancy.UNKNOWN if env.persons_unknown else Occupancy.EMPTY
+        return occupancy_of(s.state for s in self.presence_entities)
+
     @property
     def nobody_home(self) -> bool:
-        """Occupancy is known and nobody is home (count, or every tracked person away)."""
-        if self.env.persons_home is not None:
-            return self.env.persons_home == 0
-        people = self.presence_entities
-        return bool(people) and all(s.state.lower() in ABSENT_STATES for s in people)
+        """Positive evidence that nobody is home: every person known and away."""
+        return self.occupancy is Occupancy.EMPTY
 
     @cached_property
     def presence_entities(self) -> list[EntityState]:

@@ -141,6 +141,8 @@ class Environment:
     light_level: float | None = None  # 0 (dark) to 1 (full daylight), when known
     persons_home: int | None = None
     persons_total: int | None = None
+    # Persons whose whereabouts are unknown (unknown/unavailable): never counted as away.
+    persons_unknown: int = 0
 
     @property
     def weekday(self) -> str:
@@ -154,8 +156,8 @@ class Environment:
 
     @property
     def nobody_home(self) -> bool:
-        """True only when occupancy is known and zero."""
-        return self.persons_home == 0
+        """True only when every person is known to be away."""
+        return self.persons_home == 0 and self.persons_unknown == 0
 
     @property
     def is_night(self) -> bool:

@@ -320,7 +320,8 @@ def render_environment(env: Environment) -> str:
         parts.append(f"light level {env.light_level:.1f} of 1")
     if env.persons_home is not None:
         total = f" of {env.persons_total}" if env.persons_total is not None else ""
-        parts.append(f"people home: {env.persons_home}{total}")
+        unknown = f", {env.persons_unknown} unknown" if env.persons_unknown else ""
+        parts.append(f"people home: {env.persons_home}{total}{unknown}")
     return "Now: " + ", ".join(parts) + "."
 
 

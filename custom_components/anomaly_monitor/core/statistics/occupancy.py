@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..home import ABSENT_STATES, OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity, parse_number
+from ..occupancy import presence_of
 from .timeline import intervals
 
 # Motion right after the last person left or just before one arrives is that person.
@@ -71,13 +72,18 @@ def _motion_level_moments(home: HomeView, entity_id: str) -> list[datetime]:
     return moments
 
 
+def _away(state: str) -> bool:
+    """Positively away: ``unknown``/``unavailable`` reports are not evidence of absence."""
+    return presence_of(state) is False
+
+
 def _single_person(home: HomeView, people: list[str]) -> bool:
     """One person entity: the device trackers are taken as that person's devices."""
     return sum(1 for e in people if home.domain(e) == "person") == 1
 
 
 def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
-    """Spans when every tracked person was away (grace periods trimmed).
+    """Spans when every tracked person was known to be away (grace periods trimmed).
 
     Several people (or trackers without a person entity): all of them must be away. A
     household with a single person entity: the person and the trackers are one person's
@@ -99,7 +105,7 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     points = sorted({when for when, _, _ in timeline})
     latest: str | None = None
     if state:  # reports older than the window: away only if all agree
-        latest = "not_home" if all(s in ABSENT_STATES for s in state.values()) else "home"
+        latest = "not_home" if all(_away(s) for s in state.values()) else "home"
     spans: list[tuple[datetime, datetime]] = []
     start: datetime | None = None
     index = 0
@@ -109,9 +115,9 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
             latest = timeline[index][2]
             index += 1
         if single:
-            away = latest is not None and latest in ABSENT_STATES
+            away = latest is not None and _away(latest)
         else:
-            away = len(state) == len(people) and all(s in ABSENT_STATES for s in state.values())
+            away = len(state) == len(people) and all(_away(s) for s in state.values())
         if away and start is None:
             start = point
         elif not away and start is not None:
