@@ -35,6 +35,7 @@ from .core.llm import LLMBackend, LLMError
 from .core.models import ContextWindow, Verdict
 from .core.prompts import false_alarm_example_from_mark
 from .core.window import build_window
+from .redaction import Redactor
 from .surfaces import Announcer
 from .watcher import StateWatcher
 
@@ -135,6 +136,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.fallback = fallback
         self.window = timedelta(minutes=options.get(CONF_WINDOW, DEFAULT_WINDOW))
         self.profile: str = options.get(CONF_PROFILE, "")
+        self.redactor = Redactor.from_config({**entry.data, **options})
         self.weather_entity: str | None = options.get(CONF_WEATHER_ENTITY)
         self.watcher = StateWatcher(
             hass, options, self.window, self._async_on_significant, owner=entry
@@ -149,6 +151,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """Restore stored anomalies and start watching."""
         await self.tracker.async_load()
         for anomaly in self.tracker.open.values():
+            # Stored by an older version, or before the profile changed: scrub again.
+            anomaly.reasoning = self.redactor.text(anomaly.reasoning)
+            anomaly.recommendation = self.redactor.text(anomaly.recommendation)
             self.announcer.async_create_issue(anomaly)
         self._async_teach_model()
         self.watcher.async_start()
@@ -199,7 +204,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             raise UpdateFailed(
                 translation_domain=DOMAIN,
                 translation_key="analysis_failed",
-                translation_placeholders={"error": str(err)},
+                translation_placeholders={"error": self.redactor.text(str(err))},
             ) from err
 
     async def _async_judge(self) -> tuple[ContextWindow, Verdict]:
@@ -223,6 +228,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 LOGGER.exception("Detector %s failed; the rules judge", self.detector.name)
             # The model gave no verdict: the rules still judge.
             verdict = await self.fallback.async_analyze(window)
+        # Model text may echo the profile: nothing downstream (storage, entities, events,
+        # notifications, issues, diagnostics, the action's response) sees it unscrubbed.
+        verdict = self.redactor.verdict(verdict)
         llm = llm_detector_of(self.detector)
         # A verdict given without the model is not kept: next time the model is asked again.
         self._last_judged = (

@@ -11,6 +11,7 @@ from .const import CONF_BACKEND, CONF_SENSITIVITY, DEFAULT_SENSITIVITY, DOMAIN
 from .core.combined_detector import CombinedDetector
 from .core.detector import Detector
 from .core.llm_detector import BackendStatus
+from .redaction import Redactor
 
 
 async def async_create_detectors(
@@ -38,6 +39,7 @@ def async_follow_backend(
     llm = llm_detector_of(detector)
     if llm is None:
         return None
+    redactor = Redactor.from_config({**entry.data, **entry.options})
 
     @callback
     def _status_changed(status: BackendStatus) -> None:
@@ -56,7 +58,7 @@ def async_follow_backend(
             translation_placeholders={
                 "title": entry.title,
                 "backend": str(entry.data.get(CONF_BACKEND)),
-                "reason": status.reason,
+                "reason": redactor.text(status.reason),
             },
         )
 

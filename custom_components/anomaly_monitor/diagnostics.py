@@ -1,30 +1,31 @@
-"""Diagnostics: what the monitor watches, found and was told, with personal data redacted."""
+"""Diagnostics: what the monitor watches, found and was told, with secrets redacted."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
 from typing import Any
 
-from homeassistant.components.diagnostics import async_redact_data
-from homeassistant.const import CONF_API_KEY
 from homeassistant.core import HomeAssistant
 
-from .const import CONF_NOTIFY, CONF_PROFILE
 from .coordinator import AnomalyMonitorConfigEntry
-
-TO_REDACT = {CONF_API_KEY, CONF_PROFILE, CONF_NOTIFY, "token", "password"}
+from .redaction import redacted_config
 
 
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: AnomalyMonitorConfigEntry
 ) -> dict[str, Any]:
-    """Everything needed to understand a verdict, without secrets."""
+    """Everything needed to understand a verdict, without secrets.
+
+    The API key, profile and notify targets are redacted, URLs lose their credentials, and
+    the verdict and anomalies are scrubbed once more (model text may echo the profile).
+    """
     coordinator = entry.runtime_data.coordinator
     watcher = coordinator.watcher
+    scrub = coordinator.redactor.data
     return {
         "entry": {
-            "data": async_redact_data(dict(entry.data), TO_REDACT),
-            "options": async_redact_data(dict(entry.options), TO_REDACT),
+            "data": redacted_config(entry.data),
+            "options": redacted_config(entry.options),
         },
         "detector": coordinator.detector.name,
         "watched_entities": sorted(watcher.entity_ids),
@@ -32,7 +33,7 @@ async def async_get_config_entry_diagnostics(
         "buffered_transitions": len(watcher.buffer),
         "dropped_transitions": watcher.buffer.dropped,
         "analyses": coordinator.analyses,
-        "last_analysis": coordinator.data.as_dict() if coordinator.data else None,
-        "open_anomalies": [asdict(a) for a in coordinator.tracker.open.values()],
+        "last_analysis": scrub(coordinator.data.as_dict()) if coordinator.data else None,
+        "open_anomalies": scrub([asdict(a) for a in coordinator.tracker.open.values()]),
         "false_alarm_patterns": sorted(coordinator.tracker.false_alarms),
     }

@@ -16,6 +16,7 @@ from homeassistant.core import (
     SupportsResponse,
     callback,
 )
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv
 import voluptuous as vol
 
@@ -53,7 +54,17 @@ async def _async_analyze(call: ServiceCall) -> ServiceResponse:
     """Analyse the home now and return the verdict."""
     entry = _loaded_entry(call.hass, call)
     coordinator = entry.runtime_data.coordinator
-    result = await coordinator.async_analyze()
+    try:
+        result = await coordinator.async_analyze()
+    except Exception as err:
+        # Translated, scrubbed and without the original chained (HA logs the traceback).
+        raise HomeAssistantError(
+            translation_domain=DOMAIN,
+            translation_key="analysis_failed",
+            translation_placeholders={
+                "error": coordinator.redactor.text(f"{type(err).__name__}: {err}")[:255]
+            },
+        ) from None
     coordinator.async_set_updated_data(result)
     return result.as_dict()
 

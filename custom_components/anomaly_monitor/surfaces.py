@@ -14,6 +14,7 @@ from homeassistant.helpers.dispatcher import async_dispatcher_send
 
 from .anomaly_tracker import OpenAnomaly
 from .const import DOMAIN, EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED, LOGGER
+from .redaction import Redactor
 
 _ISSUE_SEVERITY = {
     "low": ir.IssueSeverity.WARNING,
@@ -66,6 +67,8 @@ class Announcer:
         self.hass = hass
         self.entry = entry
         self.notify_targets = list(notify_targets)
+        # Targets name people's phones: a failure is logged by position, its text scrubbed.
+        self._redactor = Redactor(notify_targets=tuple(self.notify_targets))
 
     def _message(self, anomaly: OpenAnomaly) -> str:
         evidence = ", ".join(f"`{e}`" for e in anomaly.evidence) or "-"
@@ -135,7 +138,7 @@ class Announcer:
 
     async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
         title = f"{self.entry.title}: {anomaly.anomaly_type.replace('_', ' ')}"
-        for target in self.notify_targets:
+        for position, target in enumerate(self.notify_targets, start=1):
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:
                 continue
@@ -146,5 +149,10 @@ class Announcer:
             data |= {"title": title, "message": anomaly.reasoning}
             try:
                 await self.hass.services.async_call("notify", service, data, blocking=False)
-            except Exception:  # one broken target must not stop the others
-                LOGGER.exception("Could not notify %s", target)
+            except Exception as err:  # one broken target must not stop the others
+                LOGGER.error(
+                    "Could not send anomaly %s to notify target %d: %s",
+                    anomaly.key,
+                    position,
+                    self._redactor.text(str(err)),
+                )

@@ -44,6 +44,7 @@ from ..core.llm import LLMBackend, LLMUnavailableError
 from ..core.llm_detector import LLMDetector
 from ..core.models import Severity
 from ..core.prompts import PromptExample
+from ..redaction import RedactingBackend, Redactor
 from .llama_cpp import is_available as llama_cpp_available
 
 # Validation should answer quickly in the config flow, whatever the analysis timeout.
@@ -105,7 +106,8 @@ async def async_validate_backend(hass: HomeAssistant, config: Mapping[str, Any])
             "llama-cpp-python is not installed in Home Assistant's Python environment"
         )
     try:
-        backend = create_backend(hass, config)
+        # Wrapped so that errors shown in the form or the log carry no secret.
+        backend = RedactingBackend(create_backend(hass, config), Redactor.from_config(config))
     except ValueError as err:
         raise LLMUnavailableError(str(err)) from err
     try:
@@ -136,7 +138,8 @@ def create_detector(
     if kind not in (DETECTOR_LLM, DETECTOR_HYBRID):
         return rules
     llm = LLMDetector(
-        create_backend(hass, config),
+        # Every reply and error passes the redactor before anything can show or log it.
+        RedactingBackend(create_backend(hass, config), Redactor.from_config(config)),
         timeout=float(config.get(CONF_REQUEST_TIMEOUT) or DEFAULT_REQUEST_TIMEOUT),
         examples=examples,
         suppressed=suppressed,
