@@ -20,6 +20,7 @@ from .ac_judge import (
 )
 from .outputs import summary_markdown, write_plots, write_samples
 from .progress import Progress
+from .remote_ha import RemoteHASetupError
 from .replay import answers_by_key, fingerprint, jobs_for, read_cache, run_all, select
 from .scoring import SampleScore, report
 from .smartbench_loader import SUBSETS, Answer, Record, SmartBenchError, load_smartbench
@@ -56,9 +57,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="ha: through the integration in a real in-process HA (scored); "
         "direct: core rules on windows built without HA (fast iteration)",
     )
-    sb.add_argument("--ha-url", help="score against a running HA (REST/WebSocket)")
-    sb.add_argument("--token", help="long-lived access token for --ha-url")
-    sb.add_argument("--entry-id", help="with --ha-url: use this existing monitor entry")
+    sb.add_argument(
+        "--ha-url",
+        help="score in a running HA, in a replay monitor the replay creates and removes "
+        "(never touches the home; see docs/benchmarks.md)",
+    )
+    sb.add_argument(
+        "--token",
+        help="an administrator's long-lived access token for --ha-url (default: $HA_TOKEN)",
+    )
     sb.add_argument("--detector", choices=("rules", "llm", "hybrid"), default="rules")
     sb.add_argument("--sensitivity", choices=("low", "medium", "high"), default="medium")
     sb.add_argument("--backend", help="LLM backend (llama_cpp, openai, ollama, ai_task)")
@@ -143,8 +150,16 @@ def judge_options(args: argparse.Namespace) -> JudgeOptions | None:
 def run_smartbench(args: argparse.Namespace) -> int:
     """Load, select, replay (resuming from the cache), score and write everything."""
     mode = "dev-ha" if args.ha_url else args.mode
-    if args.ha_url and not args.token:
-        raise SystemExit("--ha-url needs --token (a long-lived access token)")
+    token = args.token or os.environ.get("HA_TOKEN")
+    if args.ha_url and not token:
+        print(
+            "error: --ha-url needs --token (or $HA_TOKEN): a long-lived access token",
+            file=sys.stderr,
+        )
+        return 2
+    if args.ha_url and args.workers > 1:
+        print("note: --ha-url replays with one worker (one replay monitor)", file=sys.stderr)
+        args.workers = 1
     judge = judge_options(args)
     try:
         loaded = load_smartbench(args.data, SUBSET_CHOICES[args.subset])
@@ -155,7 +170,7 @@ def run_smartbench(args: argparse.Namespace) -> int:
         print(f"skipped: {problem}", file=sys.stderr)
     records = select(loaded.records, args.limit, args.seed)
     options = entry_options(args)
-    remote = {"url": args.ha_url, "token": args.token, "entry_id": args.entry_id}
+    remote = {"url": args.ha_url, "token": token}
     out = args.out or Path("replay-results") / f"smartbench-{mode}-{args.detector}"
     out.mkdir(parents=True, exist_ok=True)
     stamp = fingerprint(mode, options)
@@ -188,6 +203,18 @@ def run_smartbench(args: argparse.Namespace) -> int:
                 on_result=keep,
                 progress=progress,
             )
+        except RemoteHASetupError as err:
+            progress.close()
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            progress.close()
+            print(
+                f"interrupted: {len(predictions)} samples done and cached in {cache_path}; "
+                "run again to resume",
+                file=sys.stderr,
+            )
+            return 130
         finally:
             progress.close()
     elapsed = wall_clock() - started
@@ -235,6 +262,14 @@ def run_smartbench(args: argparse.Namespace) -> int:
     if not args.no_plots:
         write_plots(out, result, scores)
     print(summary)
+    failed = sum(1 for s in scores if s.failed)
+    if failed:
+        print(
+            f"error: {failed} of {len(scores)} samples failed and are not scored (their error "
+            f"is in {out / 'samples.jsonl'}); run again to retry them",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -310,6 +345,7 @@ def score_predictions(
             tokens=int(window.get("tokens") or 0),
             seconds=float(prediction.get("seconds") or 0.0),
             error=error,
+            failed=bool(prediction.get("error")),
         )
         scores.append(score)
         rows.append(

@@ -45,11 +45,17 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     SERVICE_ANALYZE,
 )
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.replay_service import model_verdict
 
 from .entity_mapping import EntitySpec
-from .home_scene import Scene, SnapshotScene, TraceScene
-from .monitor_options import scene_options
+from .home_scene import Scene
+from .monitor_options import (
+    REPLAY_LATITUDE,
+    scene_areas,
+    scene_options,
+    states_before,
+    watched_steps,
+)
 from .wall_clock import wall_clock
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +82,7 @@ async def async_create_hass(config_dir: str) -> HomeAssistant:
     hass = HomeAssistant(config_dir)
     hass.config.skip_pip = True
     hass.config.location_name = "Replay home"
-    hass.config.latitude = 52.37  # northern hemisphere: seasons as the samples name them
+    hass.config.latitude = REPLAY_LATITUDE  # seasons as the samples name them
     hass.config.longitude = 4.89
     hass.config.elevation = 0
     hass.config.units = METRIC_SYSTEM
@@ -188,14 +194,15 @@ class InProcessReplay:
         hass.config_entries.async_update_entry(
             entry, options=scene_options(scene, self.base_options)
         )
-        if isinstance(scene, SnapshotScene):
-            # A snapshot: every state is already there when the monitor starts.
-            self._move_to(scene.clock)
-            for spec in (*scene.environment, *scene.devices):
-                self._set_state(spec, scene.clock)
-            await self._async_load(entry)
-        else:
-            await self._async_replay_trace(scene, entry)
+        # A snapshot's states are all there when the monitor starts; a trace's come later.
+        self._move_to(scene.start)
+        for step in states_before(scene):
+            self._set_state(step.spec, step.when)
+        await self._async_load(entry)
+        for step in watched_steps(scene):
+            self._move_to(step.when)
+            self._set_state(step.spec, step.when)
+        await hass.async_block_till_done()
         self._move_to(scene.clock)
         response = await hass.services.async_call(
             DOMAIN,
@@ -210,29 +217,8 @@ class InProcessReplay:
 
     @staticmethod
     def _model_verdict(entry: ConfigEntry) -> dict[str, Any]:
-        """The LLM's own verdict inside a hybrid detector, so one run scores both.
-
-        The hybrid asks its LLM detector exactly as the LLM-only configuration does; only
-        the merge differs. A model that failed is recorded as its error.
-        """
-        detector = entry.runtime_data.coordinator.detector
-        if not isinstance(detector, HybridDetector):
-            return {}
-        if detector.last_llm_error is not None:
-            return {"model_error": str(detector.last_llm_error)}
-        verdict = detector.last_llm_verdict
-        return {"model_verdict": verdict.as_dict()} if verdict is not None else {}
-
-    async def _async_replay_trace(self, scene: TraceScene, entry: ConfigEntry) -> None:
-        self._move_to(scene.start)
-        for spec in scene.environment:
-            self._set_state(spec, scene.start)
-        await self._async_load(entry)
-        for step in scene.steps:
-            self._move_to(step.when)
-            self._set_state(step.spec, step.when)
-        assert self.hass is not None
-        await self.hass.async_block_till_done()
+        """The hybrid's LLM verdict, as a live replay entry reports it too."""
+        return model_verdict(entry.runtime_data.coordinator.detector)
 
     async def _async_load(self, entry: ConfigEntry) -> None:
         assert self.hass is not None
@@ -252,13 +238,7 @@ class InProcessReplay:
         assert self.hass is not None
         registry = er.async_get(self.hass)
         areas = ar.async_get(self.hass)
-        specs: dict[str, str | None] = {}
-        if isinstance(scene, SnapshotScene):
-            specs = {s.entity_id: s.area for s in scene.devices}
-        else:
-            for step in scene.steps:
-                specs.setdefault(step.spec.entity_id, step.spec.area)
-        for entity_id, area in specs.items():
+        for entity_id, area in scene_areas(scene).items():
             if self._registered.get(entity_id, "-") == area:
                 continue
             domain, _, object_id = entity_id.partition(".")

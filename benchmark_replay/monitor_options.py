@@ -1,4 +1,8 @@
-"""The monitor entry's options for one replayed sample."""
+"""What the monitor is given for one replayed sample: options, areas, states and clock.
+
+Both ways of running the integration (in-process, ``ha_runner``; a live Home Assistant,
+``remote_ha``) take these from here, so they replay exactly the same home.
+"""
 
 from __future__ import annotations
 
@@ -15,11 +19,13 @@ from custom_components.anomaly_monitor.const import (
     CONF_WINDOW,
 )
 
-from .entity_mapping import LIGHT_LEVEL_ENTITY, WEATHER_ENTITY
-from .home_scene import Scene, SnapshotScene
+from .entity_mapping import LIGHT_LEVEL_ENTITY, WEATHER_ENTITY, EntitySpec
+from .home_scene import Scene, SnapshotScene, TraceStep
 
 # Periodic analysis must never fire on its own during a replay: the service decides.
 REPLAY_INTERVAL_MINUTES = 24 * 60
+# The replayed home's latitude: northern hemisphere, so seasons are as the samples name them.
+REPLAY_LATITUDE = 52.37
 
 
 def scene_options(scene: Scene, base: Mapping[str, Any]) -> dict[str, Any]:
@@ -55,3 +61,39 @@ def _weather_entity(scene: Scene) -> str | None:
         return WEATHER_ENTITY
     weathers = sorted(e for e in scene.mapping.entity_ids if e.startswith("weather."))
     return weathers[0] if weathers else None
+
+
+def states_before(scene: Scene) -> list[TraceStep]:
+    """States present before the monitor starts, each with the time it is set at.
+
+    A snapshot: every state at its clock. A trace: its environment at the first event.
+    """
+    if isinstance(scene, SnapshotScene):
+        return [TraceStep(scene.clock, s) for s in (*scene.environment, *scene.devices)]
+    return [TraceStep(scene.start, s) for s in scene.environment]
+
+
+def watched_steps(scene: Scene) -> tuple[TraceStep, ...]:
+    """State changes the monitor watches (a trace's events), in order."""
+    return () if isinstance(scene, SnapshotScene) else scene.steps
+
+
+def scene_areas(scene: Scene) -> dict[str, str | None]:
+    """Area of each device entity: a snapshot's devices, a trace's first report of each."""
+    if isinstance(scene, SnapshotScene):
+        return {s.entity_id: s.area for s in scene.devices}
+    areas: dict[str, str | None] = {}
+    for step in scene.steps:
+        areas.setdefault(step.spec.entity_id, step.spec.area)
+    return areas
+
+
+def state_payload(step: TraceStep) -> dict[str, Any]:
+    """One state as JSON for ``anomaly_monitor.replay_sample``."""
+    spec: EntitySpec = step.spec
+    return {
+        "entity_id": spec.entity_id,
+        "state": spec.state,
+        "attributes": dict(spec.attributes),
+        "at": step.when.isoformat(),
+    }

@@ -46,3 +46,4 @@ class Progress:
         if self.enabled and 0 < self.done < self.total:
             self.stream.write("\n")
             self.stream.flush()
+        self.enabled = False  # closed: nothing more is drawn

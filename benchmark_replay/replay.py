@@ -144,17 +144,20 @@ async def run_jobs(
     emit: Callable[[dict[str, Any]], None],
 ) -> None:
     """Run jobs one after another on one runner; every outcome goes to ``emit``."""
+    from .remote_ha import RemoteHASetupError
     from .runners import make_runner
 
     runner = make_runner(mode, options, remote)
-    await runner.async_start()
     try:
+        await runner.async_start()
         for job in jobs:
             started = wall_clock()
             record: dict[str, Any] = {"key": job.key}
             try:
                 scene = scene_for(load_visible(Path(job.path), job.subset))
                 record.update(predict(await runner.async_run(scene), scene))
+            except RemoteHASetupError:
+                raise  # the live HA is gone or refuses: no sample can run
             except Exception as err:  # one bad sample must not stop the run
                 record["error"] = f"{type(err).__name__}: {err}"
             record["seconds"] = wall_clock() - started

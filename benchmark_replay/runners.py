@@ -2,7 +2,7 @@
 
 - ``ha``: a real in-process Home Assistant running the integration (what is scored).
 - ``direct``: the core rule detector on a window built without HA (fast iteration).
-- ``dev-ha``: a running Home Assistant reached over its REST/WebSocket API.
+- ``dev-ha``: a replay monitor the replay creates in a running Home Assistant (REST API).
 
 All three share one small async protocol so the replay loop does not care which runs.
 """
@@ -109,6 +109,5 @@ def make_runner(mode: str, options: Mapping[str, Any], remote: Mapping[str, Any]
             url=str(remote["url"]),
             token=str(remote["token"]),
             options=options,
-            entry_id=remote.get("entry_id"),
         )
     raise ValueError(f"unknown mode {mode!r}")

@@ -5,7 +5,8 @@ FPR = FP / (FP + TN) over normal samples; AL = |truth âˆ© predicted| / |truth âˆ
 averaged over anomalous samples, 0 when the anomaly is missed (predicted normal).
 Predicted devices are the dataset names the evidence entity ids map back to; an id
 that stands for no device stays in the predicted set (and so counts against AL).
-A sample whose replay failed counts as predicted normal and is reported as an error.
+A sample whose replay failed (no verdict at all) is left out of the detection metrics
+(``n`` counts the scored samples) and reported in ``errors``; it is never scored as normal.
 
 Ratios with an empty denominator are 0 (e.g. precision with no positive prediction),
 except FPR and AL, which are ``None`` when the group has no normal / anomalous sample.
@@ -43,6 +44,7 @@ class SampleScore:
     tokens: int = 0
     seconds: float = 0.0
     error: str | None = None
+    failed: bool = False  # the replay gave no verdict: not scored, only counted in errors
     ac: float | None = None  # judge's rating (AC_MISSED if missed); None: not judged
     ac_error: str | None = None  # why a flagged anomaly has no rating
 
@@ -65,7 +67,9 @@ class SampleScore:
             "subset": self.subset,
             "anomaly_type": self.anomaly_type,
             "label": "anomaly" if self.is_anomaly else "normal",
-            "predicted": "anomaly" if self.predicted_anomaly else "normal",
+            "predicted": None
+            if self.failed
+            else ("anomaly" if self.predicted_anomaly else "normal"),
             "truth_devices": sorted(self.truth_devices),
             "predicted_devices": sorted(self.predicted_devices),
             "al": self.al,
@@ -160,7 +164,8 @@ class Metrics:
 
 def metrics(scores: Iterable[SampleScore]) -> Metrics:
     """Metrics of a group of scored samples."""
-    items = list(scores)
+    everything = list(scores)
+    items = [s for s in everything if not s.failed]
     tp = sum(1 for s in items if s.is_anomaly and s.predicted_anomaly)
     fp = sum(1 for s in items if not s.is_anomaly and s.predicted_anomaly)
     fn = sum(1 for s in items if s.is_anomaly and not s.predicted_anomaly)
@@ -176,7 +181,7 @@ def metrics(scores: Iterable[SampleScore]) -> Metrics:
         fn=fn,
         tn=tn,
         al=sum(als) / len(als) if als else None,
-        errors=sum(1 for s in items if s.error),
+        errors=sum(1 for s in everything if s.error),
         raw_tokens=statistics.fmean(s.raw_tokens for s in items) if items else 0.0,
         tokens=statistics.fmean(s.tokens for s in items) if items else 0.0,
         seconds=statistics.fmean(seconds) if seconds else 0.0,

@@ -107,3 +107,27 @@ def test_model_view_scores_the_hybrids_own_llm_verdicts() -> None:
     assert (merged.recall, merged.fpr, merged.al) == (1.0, 0.0, 1.0)
     assert (alone.recall, alone.fpr, alone.al) == (0.5, 1.0, 0.5)
     assert alone.errors == 1
+
+
+def test_a_failed_sample_is_an_error_never_a_normal_verdict() -> None:
+    """A replay that gave no verdict is left out of the metrics and counted as an error."""
+
+    def answer(key: str, anomaly: bool) -> Answer:
+        devices = frozenset({"Kitchen Smoke Detector"} if anomaly else ())
+        return Answer(key, "ci", anomaly, devices, "safety_hazard", "smoke", key, "")
+
+    answers = {"a": answer("a", True), "n": answer("n", False), "x": answer("x", False)}
+    hit = {"label": "anomaly", "evidence": ["binary_sensor.kitchen_smoke_detector"]}
+    predictions = {
+        "a": {"verdict": hit, "predicted_devices": ["Kitchen Smoke Detector"]},
+        "n": {"verdict": {"label": "normal"}},
+        "x": {"error": "RemoteHAError: HTTP 500"},
+    }
+    scores, rows = score_predictions(answers, predictions)
+    overall = report(scores).overall
+    assert (overall.n, overall.tp, overall.tn, overall.fp, overall.fn) == (2, 1, 1, 0, 0)
+    assert overall.errors == 1
+    assert overall.accuracy == 1.0
+    failed = next(row for row in rows if row["key"] == "x")
+    assert failed["predicted"] is None
+    assert failed["error"] == "RemoteHAError: HTTP 500"

@@ -22,6 +22,8 @@ from .detection import (
     backend_issue_id,
 )
 from .instruction_service import async_register_instruction_service
+from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
+from .replay_service import async_register_replay_service
 from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
@@ -32,11 +34,14 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register the integration's actions."""
     async_setup_services(hass)
     async_register_instruction_service(hass)
+    async_register_replay_service(hass)
     return True
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
     """Start watching the home for one configured monitor."""
+    if is_replay_entry(entry):  # benchmark_replay's own: sees and shows nothing of the home
+        return await async_setup_replay_entry(hass, entry)
     detector, fallback = await async_create_detectors(hass, entry)
     entry.async_on_unload(lambda: async_close_detector(detector))
     if (unfollow := async_follow_backend(hass, entry, detector)) is not None:
@@ -64,11 +69,16 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
 
 async def async_unload_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
     """Stop watching; every listener, timer and task goes with the entry."""
+    if is_replay_entry(entry):
+        return True  # no platform was set up
     return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> None:
     """Forget stored anomalies and feedback of a removed monitor."""
+    if is_replay_entry(entry):
+        async_forget_replay_entry(hass, entry)
+        return  # it stored nothing
     from .anomaly_tracker import AnomalyTracker  # only needed on removal
 
     await AnomalyTracker(hass, entry.entry_id).async_remove()

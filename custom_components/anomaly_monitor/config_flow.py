@@ -39,6 +39,7 @@ from .const import (
     CONF_LLM_MAY_DISMISS,
     CONF_NOTIFY,
     CONF_PROFILE,
+    CONF_REPLAY,
     CONF_SENSITIVITY,
     CONF_USE_EXPOSED,
     CONF_WATCH_SAFETY,
@@ -56,6 +57,7 @@ from .const import (
     SENSITIVITIES,
 )
 from .coverage import life_safety_sensors, names_of, offered_domains, resolve_watched
+from .replay_entry import REPLAY_UNIQUE_ID, async_clear_stale_replays
 from .surfaces import escape_markdown
 
 DEFAULT_NAME = "Anomaly Monitor"
@@ -150,6 +152,12 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
         schema = self._schema().extend(
             {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
         )
+        if self.show_advanced_options:  # benchmark_replay's entry (replay_entry.py)
+            schema = schema.extend(
+                {vol.Optional(CONF_REPLAY, default=False): selector.BooleanSelector()}
+            )
+        if user_input is not None and user_input.get(CONF_REPLAY):
+            return await self._async_create_replay_entry(user_input)
         if user_input is not None:
             self._title = user_input[CONF_NAME]
             self._options = {k: v for k, v in user_input.items() if k != CONF_NAME}
@@ -160,6 +168,19 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
             step_id="user",
             data_schema=schema,
             description_placeholders=coverage_placeholders(self.hass, {}),
+        )
+
+    async def _async_create_replay_entry(self, user_input: dict[str, Any]) -> ConfigFlowResult:
+        """One replay at a time; an abandoned replay's entry is removed first."""
+        if not await async_clear_stale_replays(self.hass):
+            return self.async_abort(reason="replay_running")
+        await self.async_set_unique_id(REPLAY_UNIQUE_ID)
+        self._abort_if_unique_id_configured()
+        options = {k: v for k, v in user_input.items() if k not in (CONF_NAME, CONF_NOTIFY)}
+        return self.async_create_entry(
+            title=user_input[CONF_NAME],
+            data={},
+            options=options | {CONF_USE_EXPOSED: False, CONF_WATCH_SAFETY: False},
         )
 
     async def async_step_backend(

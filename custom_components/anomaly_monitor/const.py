@@ -23,6 +23,9 @@ CONF_PROFILE: Final = "household_profile"
 CONF_NOTIFY: Final = "notify_targets"
 CONF_SENSITIVITY: Final = "sensitivity"
 CONF_WEATHER_ENTITY: Final = "weather_entity"
+# A replay entry (benchmark_replay against a live HA, see replay_entry.py): it watches only
+# the states the replay sends it, never the home's, and shows nothing to the homeowner.
+CONF_REPLAY: Final = "replay"
 
 DEFAULT_USE_EXPOSED: Final = True
 DEFAULT_WATCH_SAFETY: Final = True
@@ -42,6 +45,7 @@ EVENT_ANOMALY_DETECTED: Final = f"{DOMAIN}_anomaly_detected"
 EVENT_ANOMALY_CLEARED: Final = f"{DOMAIN}_anomaly_cleared"
 
 SERVICE_ANALYZE: Final = "analyze"
+SERVICE_REPLAY_SAMPLE: Final = "replay_sample"
 ATTR_CONFIG_ENTRY_ID: Final = "config_entry_id"
 
 STORAGE_VERSION: Final = 1

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from datetime import datetime
+from typing import Any, Protocol
 
 from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT_OF_MEASUREMENT
 from homeassistant.core import HomeAssistant, State
@@ -37,6 +38,16 @@ KEPT_ATTRIBUTES = frozenset(
 )
 
 
+class StateReader(Protocol):
+    """Where states are read: ``hass.states``, or a replay entry's own table."""
+
+    def get(self, entity_id: str) -> State | None:
+        """The state of one entity, if it exists."""
+
+    def async_all(self, domain_filter: str) -> list[State]:
+        """Every state of a domain."""
+
+
 def entity_state(state: State, area: str | None) -> EntityState:
     """Core view of one HA state; strings are clipped, attributes filtered."""
     attributes = state.attributes
@@ -54,25 +65,41 @@ def entity_state(state: State, area: str | None) -> EntityState:
 
 
 def build_snapshot(
-    hass: HomeAssistant, entity_ids: Iterable[str], areas: Mapping[str, str | None]
+    hass: HomeAssistant,
+    entity_ids: Iterable[str],
+    areas: Mapping[str, str | None],
+    states: StateReader | None = None,
 ) -> list[EntityState]:
-    """Current states of the watched entities that exist."""
+    """Current states of the watched entities that exist (in ``states``, default HA's)."""
+    reader = hass.states if states is None else states
     snapshot = []
     for entity_id in entity_ids:
-        if (state := hass.states.get(entity_id)) is not None:
+        if (state := reader.get(entity_id)) is not None:
             snapshot.append(entity_state(state, areas.get(entity_id)))
     return snapshot
 
 
-def build_environment(hass: HomeAssistant, weather_entity: str | None = None) -> Environment:
-    """Time, season, weather, daylight and occupancy as HA knows them now."""
-    now = dt_util.now()
-    weather = _pick_weather(hass, weather_entity)
-    sun = hass.states.get("sun.sun")
-    home, unknown, total = count_presence(p.state for p in hass.states.async_all("person"))
+def build_environment(
+    hass: HomeAssistant,
+    weather_entity: str | None = None,
+    *,
+    states: StateReader | None = None,
+    now: datetime | None = None,
+    latitude: float | None = None,
+) -> Environment:
+    """Time, season, weather, daylight and occupancy as HA knows them now.
+
+    A replay entry passes its own ``states``, its sample's ``now`` and home ``latitude``.
+    """
+    reader = hass.states if states is None else states
+    now = dt_util.now() if now is None else now
+    latitude = hass.config.latitude if latitude is None else latitude
+    weather = _pick_weather(reader, weather_entity)
+    sun = reader.get("sun.sun")
+    home, unknown, total = count_presence(p.state for p in reader.async_all("person"))
     return Environment(
         local_time=now,
-        season=season_of(now.date(), southern_hemisphere=hass.config.latitude < 0),
+        season=season_of(now.date(), southern_hemisphere=latitude < 0),
         weather=clip(weather.state, 40) if weather else None,
         outdoor_temperature=parse_number(weather.attributes.get("temperature"))
         if weather
@@ -84,10 +111,10 @@ def build_environment(hass: HomeAssistant, weather_entity: str | None = None) ->
     )
 
 
-def _pick_weather(hass: HomeAssistant, weather_entity: str | None) -> State | None:
+def _pick_weather(states: StateReader, weather_entity: str | None) -> State | None:
     if weather_entity:
-        return hass.states.get(weather_entity)
-    candidates = hass.states.async_all("weather")
+        return states.get(weather_entity)
+    candidates = states.async_all("weather")
     return min(candidates, key=lambda s: s.entity_id) if candidates else None
 
 

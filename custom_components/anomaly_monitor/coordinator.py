@@ -147,6 +147,10 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._lock = asyncio.Lock()
         self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
 
+    def now(self) -> datetime:
+        """The time analyses happen at (a replay entry's is its sample's clock)."""
+        return dt_util.utcnow()
+
     async def async_start(self) -> None:
         """Restore stored anomalies and start watching."""
         await self.tracker.async_load()
@@ -213,7 +217,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         Nothing recorded (and nobody arrived or left) since an analysis moments ago means
         the same window: its verdict is reused rather than asking (perhaps a slow LLM) twice.
         """
-        recorded, now = self.watcher.version, dt_util.utcnow()
+        recorded, now = self.watcher.version, self.now()
         if (last := self._last_judged) is not None:
             last_recorded, last_time, window, verdict = last
             if last_recorded == recorded and timedelta(0) <= now - last_time <= SAME_WINDOW_FOR:
@@ -240,7 +244,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     def build_window(self) -> ContextWindow:
         """The context window ending now."""
-        now = dt_util.utcnow()
+        now = self.now()
         watcher = self.watcher
         return build_window(
             build_snapshot(self.hass, watcher.entity_ids, watcher.areas),
@@ -255,7 +259,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         async with self._lock:
             window, verdict = await self._async_judge()
             verdict = suppress(verdict, self.tracker.false_alarms)
-            now = dt_util.utcnow()
+            now = self.now()
             changes = self.tracker.update(findings_of(verdict), now)
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)

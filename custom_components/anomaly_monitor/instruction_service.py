@@ -34,7 +34,7 @@ from .core.instructions.parser import MAX_INSTRUCTION_LENGTH
 from .core.llm import LLMBackend, LLMError
 from .instruction_home import async_build_home_capabilities
 from .permissions import async_require_control
-from .services import loaded_entry_named
+from .services import home_monitors, loaded_entry_named
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ def _entry_for(
     model (an error when several have one), else the only loaded one, else none."""
     if entry_id is not None:
         return loaded_entry_named(hass, entry_id)
-    loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+    loaded = home_monitors(hass)
     with_model = [entry for entry in loaded if backend_getter(entry) is not None]
     if len(with_model) > 1:
         raise InvalidActionInput("entry_required", count=str(len(loaded)))

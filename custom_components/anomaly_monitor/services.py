@@ -21,10 +21,19 @@ from homeassistant.helpers import config_validation as cv
 import voluptuous as vol
 
 from .action_errors import InvalidActionInput
-from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN, SERVICE_ANALYZE
+from .const import ATTR_CONFIG_ENTRY_ID, CONF_REPLAY, DOMAIN, SERVICE_ANALYZE
 from .coordinator import AnomalyMonitorConfigEntry
 
 ANALYZE_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
+
+
+def home_monitors(hass: HomeAssistant) -> list[AnomalyMonitorConfigEntry]:
+    """The loaded monitors of the home: a running benchmark replay's entry is not one."""
+    return [
+        entry
+        for entry in hass.config_entries.async_loaded_entries(DOMAIN)
+        if not entry.options.get(CONF_REPLAY)
+    ]
 
 
 def loaded_entry_named(hass: HomeAssistant, entry_id: str) -> AnomalyMonitorConfigEntry:
@@ -42,7 +51,7 @@ def _loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfi
     entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
     if entry_id is not None:
         return loaded_entry_named(hass, entry_id)
-    loaded = hass.config_entries.async_loaded_entries(DOMAIN)
+    loaded = home_monitors(hass)
     if not loaded:
         raise InvalidActionInput("no_entry_loaded")
     if len(loaded) > 1:

@@ -1,0 +1,140 @@
+"""``anomaly_monitor.replay_sample``: judge one replayed sample in a replay entry.
+
+Admin only. The call carries the sample's entry options, its areas, the states present
+before the monitor starts (``before``), the state changes it watches (``steps``, each at
+its own time) and the clock to analyse at. The entry is unloaded, given the options,
+loaded again (the call waits for it, bounded) and the verdict is returned, so a client
+never races a reload. It only ever touches a replay entry (see replay_entry.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.service import async_register_admin_service
+from homeassistant.util import dt as dt_util
+import voluptuous as vol
+
+from .const import ATTR_CONFIG_ENTRY_ID, CONF_NOTIFY, CONF_REPLAY, DOMAIN, SERVICE_REPLAY_SAMPLE
+from .core.detector import Detector
+from .core.hybrid_detector import HybridDetector
+from .replay_entry import ReplayCoordinator, is_replay_entry
+from .replay_home import ReplaySession, replay_session
+
+# Longest wait for a replay entry to load (a local model may start with it).
+LOAD_TIMEOUT = 120.0
+
+_STATE = vol.Schema(
+    {
+        vol.Required("entity_id"): cv.string,
+        vol.Required("state"): cv.string,
+        vol.Optional("attributes", default={}): dict,
+        vol.Required("at"): cv.datetime,
+    }
+)
+REPLAY_SAMPLE_SCHEMA = vol.Schema(
+    {
+        vol.Required(ATTR_CONFIG_ENTRY_ID): cv.string,
+        vol.Required("options"): dict,
+        vol.Optional("areas", default={}): {cv.string: vol.Any(None, cv.string)},
+        vol.Optional("before", default=[]): [_STATE],
+        vol.Optional("steps", default=[]): [_STATE],
+        vol.Required("at"): cv.datetime,
+        vol.Optional("latitude"): vol.Coerce(float),
+    }
+)
+
+
+def model_verdict(detector: Detector) -> dict[str, Any]:
+    """The LLM's own verdict inside a hybrid detector, so one run scores both.
+
+    The hybrid asks its LLM detector exactly as the LLM-only configuration does; only the
+    merge differs. A model that failed is recorded as its error.
+    """
+    if not isinstance(detector, HybridDetector):
+        return {}
+    if detector.last_llm_error is not None:
+        return {"model_error": str(detector.last_llm_error)}
+    verdict = detector.last_llm_verdict
+    return {"model_verdict": verdict.as_dict()} if verdict is not None else {}
+
+
+async def _async_replay_sample(call: ServiceCall) -> ServiceResponse:
+    hass = call.hass
+    entry_id: str = call.data[ATTR_CONFIG_ENTRY_ID]
+    entry = hass.config_entries.async_get_entry(entry_id)
+    if entry is None or not is_replay_entry(entry):
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="not_a_replay_entry",
+            translation_placeholders={"entry_id": entry_id},
+        )
+    session = replay_session(hass, entry_id)
+    session.begin()
+    try:
+        if entry.state is not ConfigEntryState.NOT_LOADED:
+            await hass.config_entries.async_unload(entry_id)
+        options = {k: v for k, v in call.data["options"].items() if k != CONF_NOTIFY}
+        hass.config_entries.async_update_entry(entry, options=options | {CONF_REPLAY: True})
+        _start_sample(session, call.data)
+        try:
+            async with asyncio.timeout(LOAD_TIMEOUT):
+                await hass.config_entries.async_setup(entry_id)
+        except TimeoutError:
+            pass  # reported below with the state it is stuck in
+        if entry.state is not ConfigEntryState.LOADED:
+            raise HomeAssistantError(
+                translation_domain=DOMAIN,
+                translation_key="replay_not_loaded",
+                translation_placeholders={
+                    "state": entry.state.value,
+                    "reason": str(entry.reason or "-"),
+                },
+            )
+        coordinator = entry.runtime_data.coordinator
+        assert isinstance(coordinator, ReplayCoordinator)
+        for item in call.data["steps"]:
+            if (change := _set(session, item)) is not None:
+                coordinator.watcher.record(*change)
+        session.clock = dt_util.as_utc(call.data["at"])
+        result = await coordinator.async_analyze()
+        return result.as_dict() | model_verdict(coordinator.detector)
+    finally:
+        session.end()
+
+
+def _start_sample(session: ReplaySession, data: Mapping[str, Any]) -> None:
+    """A new home: no states but those present before the monitor starts."""
+    session.states.clear()
+    session.clock = None
+    session.areas = dict(data["areas"])
+    session.latitude = data.get("latitude")
+    for item in data["before"]:
+        _set(session, item)
+
+
+def _set(session: ReplaySession, item: Mapping[str, Any]) -> Any:
+    try:
+        return session.states.set(
+            item["entity_id"], item["state"], item["attributes"], dt_util.as_utc(item["at"])
+        )
+    except HomeAssistantError as err:  # an invalid entity id or state
+        raise ServiceValidationError(str(err)) from err
+
+
+def async_register_replay_service(hass: HomeAssistant) -> None:
+    """Register ``anomaly_monitor.replay_sample`` (admin users only)."""
+    async_register_admin_service(
+        hass,
+        DOMAIN,
+        SERVICE_REPLAY_SAMPLE,
+        _async_replay_sample,
+        schema=REPLAY_SAMPLE_SCHEMA,
+        supports_response=SupportsResponse.ONLY,
+    )

@@ -1,0 +1,138 @@
+"""Replay entries in a real hass: their own states and clock, nothing of or for the home."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant import config_entries
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import ServiceValidationError, Unauthorized
+from homeassistant.helpers import entity_registry as er, issue_registry as ir
+import pytest
+from pytest_homeassistant_custom_component.common import MockUser, async_capture_events
+
+from custom_components.anomaly_monitor.const import (
+    CONF_INCLUDE_ENTITIES,
+    CONF_REPLAY,
+    CONF_USE_EXPOSED,
+    DOMAIN,
+    EVENT_ANOMALY_DETECTED,
+)
+
+from .helpers import ALICE, SMOKE, analyze, set_calm_home, setup_monitor
+
+REPLAY_SMOKE = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+
+
+async def _create_replay_entry(hass: HomeAssistant) -> config_entries.ConfigEntry:
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": "user", "show_advanced_options": True}
+    )
+    assert CONF_REPLAY in {str(key) for key in result["data_schema"].schema}
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"name": "Replay", CONF_REPLAY: True}
+    )
+    assert result["type"] == "create_entry"
+    await hass.async_block_till_done()
+    return result["result"]
+
+
+def _sample(entry_id: str, smoke: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "config_entry_id": entry_id,
+        "options": {CONF_USE_EXPOSED: False, CONF_INCLUDE_ENTITIES: [SMOKE]},
+        "areas": {SMOKE: "Kitchen"},
+        "before": [
+            _state(ALICE, "not_home", {}, "03:00"),
+            _state(SMOKE, "off", REPLAY_SMOKE, "03:00"),
+        ],
+        "steps": [_state(SMOKE, smoke, REPLAY_SMOKE, "03:05")],
+        "at": "2025-01-15T03:06:00+00:00",
+    } | extra
+
+
+def _state(entity_id: str, state: str, attributes: dict[str, Any], at: str) -> dict[str, Any]:
+    return {
+        "entity_id": entity_id,
+        "state": state,
+        "attributes": attributes,
+        "at": f"2025-01-15T{at}:00+00:00",
+    }
+
+
+async def _replay(hass: HomeAssistant, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    response = await hass.services.async_call(
+        DOMAIN, "replay_sample", data, blocking=True, return_response=True, **kwargs
+    )
+    return dict(response or {})
+
+
+async def test_normal_users_do_not_see_the_replay_option(hass: HomeAssistant) -> None:
+    """Only advanced mode shows it, labelled for benchmarks."""
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": "user"})
+    assert CONF_REPLAY not in {str(key) for key in result["data_schema"].schema}
+
+
+async def test_replay_entry_judges_its_own_states_at_its_own_clock(hass: HomeAssistant) -> None:
+    """The home's smoke detector is calm and Alice is home; the replay's smoke goes off
+    while its resident is away. The replay sees only its own home, the home sees nothing."""
+    set_calm_home(hass)
+    home = await setup_monitor(hass)
+    analyses = home.runtime_data.coordinator.analyses
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    replay = await _create_replay_entry(hass)
+    home_states = {s.entity_id: s for s in hass.states.async_all()}
+
+    response = await _replay(hass, _sample(replay.entry_id, "on"))
+
+    verdict = response["verdict"]
+    assert verdict["label"] == "anomaly"
+    assert verdict["evidence"] == [SMOKE]
+    assert response["analysed_at"] == "2025-01-15T03:06:00+00:00"
+    assert response["window"]["transitions"] == 1
+    assert response["window"]["entities"] == 1
+    # The home: same states, no anomaly announced, no issue, and analyze still finds it alone.
+    await hass.async_block_till_done()
+    assert {s.entity_id: s for s in hass.states.async_all()} == home_states
+    assert hass.states.get(SMOKE).state == "off"
+    assert detected == []
+    assert not [key for key in ir.async_get(hass).issues if key[0] == DOMAIN]
+    assert er.async_entries_for_config_entry(er.async_get(hass), replay.entry_id) == []
+    assert (await analyze(hass))["verdict"]["label"] == "normal"
+    assert home.runtime_data.coordinator.analyses == analyses + 1
+
+    calm = await _replay(hass, _sample(replay.entry_id, "off"))
+    assert calm["verdict"]["label"] == "normal"
+    assert calm["window"]["transitions"] == 0  # same state again: no change, as in HA
+
+
+async def test_replay_sample_refuses_other_entries_and_non_admins(
+    hass: HomeAssistant, hass_read_only_user: MockUser
+) -> None:
+    """The home's monitor is never reconfigured through replay_sample."""
+    set_calm_home(hass)
+    home = await setup_monitor(hass)
+    options = dict(home.options)
+    with pytest.raises(ServiceValidationError):
+        await _replay(hass, _sample(home.entry_id, "on"))
+    assert dict(home.options) == options
+    replay = await _create_replay_entry(hass)
+    with pytest.raises(Unauthorized):
+        await _replay(
+            hass,
+            _sample(replay.entry_id, "on"),
+            context=Context(user_id=hass_read_only_user.id),
+        )
+
+
+async def test_one_replay_at_a_time(hass: HomeAssistant) -> None:
+    """A second replay monitor is refused while the first is in use."""
+    await _create_replay_entry(hass)
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": "user", "show_advanced_options": True}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"name": "Replay", CONF_REPLAY: True}
+    )
+    assert result["type"] == "abort"
+    assert result["reason"] == "replay_running"
