@@ -40,6 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m benchmark_replay")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser(
+        "home",
+        add_help=False,
+        help="lived-in home benchmark (see: python -m benchmark_replay home --help)",
+    )
+    commands.add_parser(
         "homebench",
         add_help=False,
         help="check HomeBench instructions (see: python -m benchmark_replay homebench --help)",
@@ -368,6 +373,10 @@ def score_predictions(
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point."""
     arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["home"]:
+        from .home.cli import main as home_main
+
+        return home_main(arguments[1:])
     if arguments[:1] == ["homebench"]:
         from .homebench.cli import main as homebench_main
 

@@ -75,26 +75,41 @@ class ReplayOutcome:
     seconds: float
 
 
-async def async_create_hass(config_dir: str) -> HomeAssistant:
-    """A running Home Assistant with the integration set up, serving nothing."""
+async def async_create_hass(
+    config_dir: str,
+    *,
+    latitude: float = REPLAY_LATITUDE,
+    longitude: float = 4.89,
+    time_zone: str = "UTC",
+    load_entries: bool = False,
+    setup: bool = True,
+) -> HomeAssistant:
+    """A running Home Assistant with the integration set up, serving nothing.
+
+    ``load_entries`` reads the config entries stored in ``config_dir`` (a restart);
+    with ``setup=False`` the caller sets up the integration when its states are in place.
+    """
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))  # custom_components/ is importable from here
     hass = HomeAssistant(config_dir)
     hass.config.skip_pip = True
     hass.config.location_name = "Replay home"
-    hass.config.latitude = REPLAY_LATITUDE  # seasons as the samples name them
-    hass.config.longitude = 4.89
+    # Default: where the samples' seasons are (northern hemisphere).
+    hass.config.latitude = latitude
+    hass.config.longitude = longitude
     hass.config.elevation = 0
     hass.config.units = METRIC_SYSTEM
-    await hass.config.async_set_time_zone("UTC")
+    await hass.config.async_set_time_zone(time_zone)
     hass.config_entries = ConfigEntries(hass, {})
+    if load_entries:
+        await hass.config_entries.async_initialize()
     loader.async_setup(hass)
     await loader.async_get_custom_components(hass)
     await async_load_base_functionality(hass)
     hass.auth = await auth_manager_from_config(hass, [{"type": "homeassistant"}], [])
     # "running" without the START event: HTTP never starts listening.
     hass.set_state(CoreState.running)
-    if not await async_setup_component(hass, DOMAIN, {}):
+    if setup and not await async_setup_component(hass, DOMAIN, {}):
         raise RuntimeError("anomaly_monitor failed to set up; see the log")
     return hass
 

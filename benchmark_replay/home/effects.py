@@ -1,0 +1,293 @@
+"""What a household's presence does to the house: the routine state changes.
+
+Trackers and persons follow people (the phone notices a departure a few minutes late
+and an arrival just before the door); the entrance door is unlocked, opened, closed and
+locked; motion sensors fire while someone is home and awake; lights burn from dusk while
+someone is up; thermostats follow a comfort/eco schedule and the room temperature
+answers; appliances run with power curves; the fridge cycles; the sun and the weather
+move. Only changes of state are emitted. Pure Python (no Home Assistant).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+import math
+import random
+from typing import Any
+
+from astral import Observer
+from astral.sun import sunrise, sunset
+
+from .presence import Interval, PersonTimeline, intersect, union
+from .scenario import Scenario
+
+# Power curves: (minutes, watts low, watts high) segments, sampled every 5 minutes.
+CURVES: dict[str, tuple[tuple[float, float, float], ...]] = {
+    "washing_machine": ((15, 1900, 2100), (50, 150, 450), (10, 350, 500)),
+    "dishwasher": ((20, 1700, 1900), (45, 60, 120), (15, 1700, 1900), (20, 5, 30)),
+    "dryer": ((70, 2200, 2500), (15, 200, 400)),
+    "oven": ((15, 2300, 2500), (45, 800, 1600)),
+    "kettle": ((3, 2000, 2200),),
+}
+IDLE_WATTS = (0.5, 2.0)
+FRIDGE_CYCLE = ((20, 70, 95), (40, 1, 3))  # compressor on, then off
+SAMPLE = timedelta(minutes=5)
+CLIMATE_STEP = timedelta(minutes=20)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One state written to Home Assistant."""
+
+    when: datetime
+    entity_id: str
+    state: str
+    attributes: Mapping[str, Any] | None = None
+    source: str = "routine"
+
+
+@dataclass(slots=True)
+class Effects:
+    """Collects changes, dropping ones that repeat an entity's state."""
+
+    changes: list[Change] = field(default_factory=list)
+
+    def add(self, when: datetime, entity_id: str, state: str, attributes: Any = None) -> None:
+        """Record a change."""
+        self.changes.append(Change(when, entity_id, state, attributes))
+
+
+def routine_changes(
+    scenario: Scenario, people: Sequence[PersonTimeline], rng: random.Random
+) -> list[Change]:
+    """Every routine change of the whole run, in time order, without repeats."""
+    begin = scenario.start
+    end = begin + timedelta(days=scenario.days)
+    effects = scenario.data["household"]["effects"]
+    out = Effects()
+    dark = _dark_intervals(scenario, out)
+    _weather(scenario, out, rng)
+    awake = union([p.awake_home for p in people])
+    for person in scenario.data["home"]["persons"]:
+        timeline = next(p for p in people if p.person == person["id"])
+        _presence(person, timeline, effects, out)
+    for sensor in effects["motion"]:
+        _poisson_motion(sensor, awake, effects["motion_per_hour"], out, rng)
+    if "pets" in effects:
+        always = [Interval(begin, end)]
+        for sensor in effects["pets"]["motion"]:
+            _poisson_motion(sensor, always, effects["pets"]["per_hour"], out, rng)
+    for light in effects["lights"]:
+        for span in intersect(awake, dark):
+            if rng.random() < 0.85:
+                out.add(span.start + timedelta(seconds=rng.uniform(5, 600)), light, "on")
+                out.add(span.end, light, "off")
+    for climate in effects["climate"]:
+        _climate(scenario, climate, awake, out, rng)
+    for appliance in effects["appliances"]:
+        if appliance["program"] == "fridge":
+            _fridge(appliance, begin, end, out, rng)
+        else:
+            _appliance_runs(scenario, appliance, awake, out, rng)
+    return _without_repeats(sorted(out.changes, key=lambda c: c.when))
+
+
+def _without_repeats(changes: list[Change]) -> list[Change]:
+    """Drop changes that leave an entity as it was (HA would not fire them either)."""
+    last: dict[str, tuple[str, Any]] = {}
+    kept = []
+    for change in changes:
+        key = (change.state, change.attributes)
+        if last.get(change.entity_id) == key:
+            continue
+        last[change.entity_id] = key
+        kept.append(change)
+    return kept
+
+
+def _dark_intervals(scenario: Scenario, out: Effects) -> list[Interval]:
+    """Night-time intervals, and ``sun.sun`` going up and down."""
+    observer = Observer(latitude=scenario.data["latitude"], longitude=scenario.data["longitude"])
+    tz = scenario.tz
+    first: date = scenario.data["start"]
+    dark: list[Interval] = []
+    previous_set = scenario.start - timedelta(hours=6)
+    out.add(scenario.start, "sun.sun", "below_horizon", {"friendly_name": "Sun"})
+    for offset in range(scenario.days + 1):
+        day = first + timedelta(days=offset)
+        try:
+            rise, down = sunrise(observer, day, tzinfo=tz), sunset(observer, day, tzinfo=tz)
+        except ValueError:  # polar day or night: keep it simple, twelve hours each
+            rise = datetime.combine(day, datetime.min.time(), tz) + timedelta(hours=6)
+            down = rise + timedelta(hours=12)
+        dark.append(Interval(previous_set, rise))
+        out.add(rise, "sun.sun", "above_horizon", {"friendly_name": "Sun"})
+        out.add(down, "sun.sun", "below_horizon", {"friendly_name": "Sun"})
+        previous_set = down
+    return dark
+
+
+def _weather(scenario: Scenario, out: Effects, rng: random.Random) -> None:
+    weather = scenario.data["home"]["weather"]
+    entity = weather["entity_id"]
+    condition = "cloudy"
+    for hour in range(scenario.days * 24 + 1):
+        when = scenario.start + timedelta(hours=hour)
+        if hour % 6 == 0:
+            condition = rng.choice(("cloudy", "partlycloudy", "sunny", "cloudy", "fog"))
+        temperature = weather["mean"] + weather["swing"] * math.sin(
+            (when.hour - 9) / 24 * 2 * math.pi
+        )
+        temperature += rng.gauss(0, 0.5)
+        out.add(
+            when,
+            entity,
+            condition,
+            {
+                "friendly_name": "Home",
+                "temperature": round(temperature, 1),
+                "temperature_unit": "°C",
+            },
+        )
+
+
+def _presence(
+    person: Mapping[str, Any], timeline: PersonTimeline, effects: Mapping[str, Any], out: Effects
+) -> None:
+    tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
+    entrance = effects.get("entrance")
+    hall = effects["motion"][0] if effects["motion"] else None
+    for action in timeline.actions:
+        t = action.when
+        if action.kind == "leave":
+            _entrance(entrance, t, out)
+            if hall:
+                out.add(t - timedelta(minutes=1), hall, "on")
+                out.add(t + timedelta(minutes=1), hall, "off")
+            for entity in (tracker, f"person.{person['id']}"):
+                out.add(t + timedelta(minutes=3), entity, "not_home")
+        elif action.kind == "return":
+            for entity in (tracker, f"person.{person['id']}"):
+                out.add(t - timedelta(minutes=1), entity, "home")
+            _entrance(entrance, t, out)
+            if hall:
+                out.add(t + timedelta(seconds=40), hall, "on")
+                out.add(t + timedelta(minutes=3), hall, "off")
+
+
+def _entrance(entrance: Mapping[str, str] | None, t: datetime, out: Effects) -> None:
+    if not entrance:
+        return
+    lock = entrance.get("lock")
+    if lock:
+        out.add(t, lock, "unlocked")
+    out.add(t + timedelta(seconds=8), entrance["door"], "on")
+    out.add(t + timedelta(seconds=35), entrance["door"], "off")
+    if lock:
+        out.add(t + timedelta(seconds=55), lock, "locked")
+
+
+def _poisson_motion(
+    sensor: str, spans: Sequence[Interval], per_hour: float, out: Effects, rng: random.Random
+) -> None:
+    if per_hour <= 0:
+        return
+    for span in spans:
+        t = span.start
+        while True:
+            t += timedelta(hours=rng.expovariate(per_hour))
+            if t >= span.end:
+                break
+            out.add(t, sensor, "on")
+            t += timedelta(minutes=rng.uniform(1.0, 4.0))
+            out.add(t, sensor, "off")
+
+
+def _climate(
+    scenario: Scenario,
+    climate: Mapping[str, Any],
+    awake: Sequence[Interval],
+    out: Effects,
+    rng: random.Random,
+) -> None:
+    """A comfort/eco heating schedule, and a room that warms and cools with it."""
+    entity, sensor = climate["entity"], climate.get("sensor")
+    t, end = scenario.start, scenario.start + timedelta(days=scenario.days)
+    mean = scenario.data["home"]["weather"]["mean"]
+    room = climate["eco"]
+    index = 0
+    last: tuple[float, str, float] | None = None
+    while t < end:
+        while index < len(awake) and awake[index].end <= t:
+            index += 1
+        occupied = index < len(awake) and awake[index].start <= t
+        target = climate["comfort"] if occupied else climate["eco"]
+        heating = room < target - 0.2
+        drift = (target + 0.3 - room) * 0.35 if heating else (mean + 8 - room) * 0.04
+        room = round(room + drift + rng.gauss(0, 0.05), 1)
+        action = "heating" if heating else "idle"
+        if sensor:
+            out.add(t, sensor, f"{room:.1f}")
+        if last is None or last[0] != target or last[1] != action or abs(last[2] - room) >= 0.5:
+            out.add(
+                t,
+                entity,
+                "heat",
+                {"hvac_action": action, "temperature": target, "current_temperature": room},
+            )
+            last = (target, action, room)
+        t += CLIMATE_STEP
+
+
+def _curve_samples(
+    curve: Sequence[tuple[float, float, float]], start: datetime, rng: random.Random
+) -> Iterator[tuple[datetime, float]]:
+    t = start
+    for minutes, low, high in curve:
+        segment_end = t + timedelta(minutes=minutes)
+        while t < segment_end:
+            yield t, rng.uniform(low, high)
+            t += min(SAMPLE, segment_end - t)
+    yield t, rng.uniform(*IDLE_WATTS)
+
+
+def _fridge(
+    appliance: Mapping[str, Any], begin: datetime, end: datetime, out: Effects, rng: random.Random
+) -> None:
+    t = begin
+    while t < end:
+        for minutes, low, high in FRIDGE_CYCLE:
+            out.add(t, appliance["power"], f"{rng.uniform(low, high):.1f}")
+            t += timedelta(minutes=minutes * rng.uniform(0.8, 1.2))
+
+
+def _appliance_runs(
+    scenario: Scenario,
+    appliance: Mapping[str, Any],
+    awake: Sequence[Interval],
+    out: Effects,
+    rng: random.Random,
+) -> None:
+    """Runs started by someone at home, at one of the appliance's usual times."""
+    power, switch = appliance["power"], appliance.get("switch")
+    out.add(scenario.start, power, f"{rng.uniform(*IDLE_WATTS):.1f}")
+    chance = appliance["runs_per_week"] / 7 / max(1, len(appliance["at"]))
+    for offset in range(scenario.days):
+        day = scenario.data["start"] + timedelta(days=offset)
+        for clock in appliance["at"]:
+            if rng.random() >= chance:
+                continue
+            start = datetime.combine(day, clock, scenario.tz)
+            start += timedelta(minutes=rng.uniform(-30, 30))
+            if not any(span.start <= start < span.end for span in awake):
+                continue
+            if switch:
+                out.add(start, switch, "on")
+            last = start
+            for when, watts in _curve_samples(CURVES[appliance["program"]], start, rng):
+                out.add(when, power, f"{watts:.1f}")
+                last = when
+            if switch:
+                out.add(last, switch, "off")

@@ -1,0 +1,289 @@
+"""Run one scenario's plan through a real, in-process Home Assistant, restarts included.
+
+Each HA instance lives on its own :class:`SimLoop`; a restart stops the instance cleanly
+(``hass.async_stop``: stop events, final writes) and starts a new one on the same config
+folder, whose registries, config entry and the monitor's store are read back from disk.
+Device states come back as a real restart brings them (trackers ``unknown`` for a few
+minutes is part of the plan). What the homeowner saw before and after is compared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+import logging
+import tempfile
+from types import MappingProxyType
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.setup import async_setup_component
+
+from custom_components.anomaly_monitor.const import CONF_PROFILE, DOMAIN
+
+from ..ha_runner import RAM_DIR, async_create_hass
+from ..wall_clock import wall_clock
+from .effects import Change
+from .feedback import FeedbackResult, async_fix_flow, async_remove_mark, issue_for
+from .observer import Alarm, Observations, Observer, visible_issues
+from .scenario import Scenario
+from .sim_clock import SimClock, SimLoop, advance_to, settle
+from .timeline import Feedback, IncidentSpan, Plan, Restart
+
+PLATFORM = "home_benchmark"  # registry platform of the simulated devices
+# After a restart, compare what the homeowner sees once the new instance has settled.
+RESTART_SETTLE = timedelta(seconds=30)
+
+
+@dataclass(slots=True)
+class RunRecord:
+    """Everything a run produced, for scoring."""
+
+    scenario: Scenario
+    plan: Plan
+    seen: Observations
+    feedback: list[FeedbackResult] = field(default_factory=list)
+    wall_s: float = 0.0
+    timer_steps: int = 0
+    error: str | None = None
+
+
+def base_attributes(scenario: Scenario) -> dict[str, dict[str, Any]]:
+    """Static attributes of every simulated entity (name, class, unit...)."""
+    attributes: dict[str, dict[str, Any]] = {}
+    for entity in scenario.data["home"]["entities"]:
+        entity_id = entity["entity_id"]
+        attrs: dict[str, Any] = {
+            "friendly_name": entity.get("name")
+            or entity_id.partition(".")[2].replace("_", " ").capitalize()
+        }
+        if entity.get("device_class"):
+            attrs["device_class"] = entity["device_class"]
+        if entity.get("unit"):
+            attrs["unit_of_measurement"] = entity["unit"]
+            attrs["state_class"] = "measurement"
+        if entity_id.startswith("climate."):
+            attrs |= {"hvac_modes": ["off", "heat", "cool"], "min_temp": 7, "max_temp": 35}
+        attributes[entity_id] = attrs | dict(entity["attributes"])
+    for person in scenario.data["home"]["persons"]:
+        name = person.get("name") or person["id"].capitalize()
+        tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
+        attributes[f"person.{person['id']}"] = {"friendly_name": name, "device_trackers": [tracker]}
+        attributes[tracker] = {"friendly_name": f"{name}'s phone", "source_type": "gps"}
+    return attributes
+
+
+class HomeRun:
+    """One scenario run; not re-entrant."""
+
+    def __init__(self, scenario: Scenario, plan: Plan, options: Mapping[str, Any]) -> None:
+        self.scenario = scenario
+        self.plan = plan
+        self.options = dict(options)
+        self.record = RunRecord(scenario=scenario, plan=plan, seen=Observations())
+        self.base = base_attributes(scenario)
+        self.current: dict[str, tuple[str, Mapping[str, Any] | None]] = dict(plan.initial)
+        self.clock = SimClock(scenario.start)
+        self._before_restart: dict[str, Any] | None = None
+        self._registered = False
+
+    def run(self) -> RunRecord:
+        """Run the whole plan (blocking); errors end the run and are recorded."""
+        started = wall_clock()
+        quiet = logging.getLogger("homeassistant")
+        level = quiet.level
+        quiet.setLevel(logging.ERROR)  # a simulated fortnight would flood the log
+        self.clock.start()
+        try:
+            with tempfile.TemporaryDirectory(prefix="home-bench-", dir=RAM_DIR) as config_dir:
+                index = 0
+                while index < len(self.plan.steps) or index == 0:
+                    with asyncio.Runner(loop_factory=SimLoop) as runner:
+                        self.clock.attach(runner.get_loop())  # type: ignore[arg-type]
+                        index = runner.run(self._segment(config_dir, index))
+                    if index >= len(self.plan.steps):
+                        break
+        except Exception as err:
+            logging.getLogger(__name__).exception("scenario %s failed", self.scenario.name)
+            self.record.error = f"{type(err).__name__}: {err}"
+        finally:
+            self.clock.stop()
+            quiet.setLevel(level)
+        self.record.wall_s = wall_clock() - started
+        return self.record
+
+    async def _segment(self, config_dir: str, index: int) -> int:
+        """One HA instance: from ``index`` to the next restart (returned) or the end."""
+        data = self.scenario.data
+        hass = await async_create_hass(
+            config_dir,
+            latitude=data["latitude"],
+            longitude=data["longitude"],
+            time_zone=data["timezone"],
+            load_entries=True,
+            setup=False,
+        )
+        observer = Observer(hass, self.record.seen)
+        try:
+            if not self._registered:
+                self._register(hass)
+            for entity_id, (state, attributes) in self.current.items():
+                self._write(hass, entity_id, state, attributes)
+            observer.async_start()
+            # Always loaded in a real HA; it keeps the Assist exposure settings.
+            if not await async_setup_component(hass, "homeassistant", {}):
+                raise RuntimeError("homeassistant failed to set up")
+            if not await async_setup_component(hass, DOMAIN, {}):
+                raise RuntimeError("anomaly_monitor failed to set up")
+            if not hass.config_entries.async_entries(DOMAIN):
+                await self._add_entry(hass)
+            await settle(hass)
+            if self._before_restart is not None:
+                await advance_to(hass, self.clock, self.clock.now + RESTART_SETTLE)
+                self._compare_restart(hass)
+            steps = self.plan.steps
+            while index < len(steps):
+                step = steps[index]
+                index += 1
+                self.record.timer_steps += await advance_to(hass, self.clock, step.when)
+                if isinstance(step, Change):
+                    self._apply(hass, step)
+                    # Changes at the same moment land together, as a device burst does.
+                    while index < len(steps) and isinstance(steps[index], Change):
+                        nxt = steps[index]
+                        if nxt.when != step.when:
+                            break
+                        self._apply(hass, nxt)  # type: ignore[arg-type]
+                        index += 1
+                    await settle(hass)
+                elif isinstance(step, Feedback):
+                    await self._feedback(hass, step)
+                elif isinstance(step, Restart):
+                    self._before_restart = self._snapshot(hass)
+                    return index
+            self.record.timer_steps += await advance_to(hass, self.clock, self.plan.end)
+            return index
+        finally:
+            observer.async_stop()
+            await hass.async_stop()
+
+    def _register(self, hass: HomeAssistant) -> None:
+        """Areas and registry entries, as the devices' integrations would create them."""
+        areas = ar.async_get(hass)
+        area_ids = {
+            name: (areas.async_get_area_by_name(name) or areas.async_create(name)).id
+            for name in self.scenario.data["home"]["areas"]
+        }
+        registry = er.async_get(hass)
+        declared = {e["entity_id"]: e for e in self.scenario.data["home"]["entities"]}
+        for entity_id in self.current:
+            domain, _, object_id = entity_id.partition(".")
+            spec = declared.get(entity_id, {})
+            entry = registry.async_get_or_create(
+                domain,
+                PLATFORM,
+                entity_id,
+                suggested_object_id=object_id,
+                original_device_class=spec.get("device_class"),
+                original_name=self.base.get(entity_id, {}).get("friendly_name"),
+                unit_of_measurement=spec.get("unit"),
+            )
+            if entry.entity_id != entity_id:
+                raise RuntimeError(f"registry gave {entry.entity_id} for {entity_id}")
+            if spec.get("area"):
+                registry.async_update_entity(entity_id, area_id=area_ids[spec["area"]])
+        self._registered = True
+
+    async def _add_entry(self, hass: HomeAssistant) -> None:
+        """The monitor as a homeowner adds it: every option at its default."""
+        options = dict(self.options)
+        profile = self.scenario.data["household"]["profile"]
+        if profile:
+            options.setdefault(CONF_PROFILE, profile)
+        entry = ConfigEntry(
+            data={},
+            discovery_keys=MappingProxyType({}),
+            domain=DOMAIN,
+            minor_version=1,
+            options=options,
+            source="user",
+            subentries_data=None,
+            title="Home",
+            unique_id=None,
+            version=1,
+        )
+        await hass.config_entries.async_add(entry)
+
+    def _write(
+        self, hass: HomeAssistant, entity_id: str, state: str, attributes: Mapping[str, Any] | None
+    ) -> None:
+        merged = {**self.base.get(entity_id, {}), **(attributes or {})}
+        hass.states.async_set(entity_id, state, merged, timestamp=self.clock.now.timestamp())
+
+    def _apply(self, hass: HomeAssistant, change: Change) -> None:
+        previous = self.current.get(change.entity_id)
+        attributes = change.attributes
+        if attributes is None and previous is not None and change.source == "noise":
+            attributes = previous[1]  # a device coming back reports what it had
+        self.current[change.entity_id] = (change.state, attributes)
+        self._write(hass, change.entity_id, change.state, attributes)
+
+    def _snapshot(self, hass: HomeAssistant) -> dict[str, Any]:
+        return {
+            "when": self.clock.now,
+            "notifications": {
+                k: {"title": v.title, "message": v.message}
+                for k, v in self.record.seen.visible.items()
+            },
+            "issues": visible_issues(hass),
+        }
+
+    def _compare_restart(self, hass: HomeAssistant) -> None:
+        before = self._before_restart or {}
+        after_notes = set(self.record.seen.visible)
+        after_issues = visible_issues(hass)
+        lost_notes = sorted(set(before.get("notifications", {})) - after_notes)
+        lost_issues = sorted(set(before.get("issues", {})) - set(after_issues))
+        self.record.seen.restarts.append(
+            {
+                "when": before.get("when", self.clock.now).isoformat(),
+                "notifications_before": len(before.get("notifications", {})),
+                "notifications_after": len(after_notes),
+                "issues_before": len(before.get("issues", {})),
+                "issues_after": len(after_issues),
+                "lost_notifications": lost_notes,
+                "lost_issues": lost_issues,
+                "lost": len(lost_notes) + len(lost_issues),
+            }
+        )
+        self._before_restart = None
+
+    async def _feedback(self, hass: HomeAssistant, step: Feedback) -> None:
+        span = next(i for i in self.plan.incidents if i.id == step.incident)
+        alarm = latest_alarm_for(span, self.record.seen.alarms, self.clock.now)
+        result = FeedbackResult(step.when, step.action, step.incident, False, "")
+        if step.action == "remove_mark":
+            result.done, result.detail = await async_remove_mark(hass, alarm)
+        elif alarm is None:
+            result.detail = "the homeowner was never told about this incident"
+        elif (issue_id := issue_for(hass, alarm.anomaly_id)) is None:
+            result.detail = "no open repair issue for this incident's anomaly"
+        else:
+            result.anomaly_id = alarm.anomaly_id
+            result.done, result.detail = await async_fix_flow(hass, issue_id, step.action)
+        if alarm is not None:
+            result.anomaly_id = alarm.anomaly_id
+        self.record.feedback.append(result)
+        await settle(hass)
+
+
+def latest_alarm_for(span: IncidentSpan, alarms: list[Alarm], now: datetime) -> Alarm | None:
+    """The newest alarm about this incident's entities since it began."""
+    candidates = [
+        a for a in alarms if span.start <= a.when <= now and span.entities & set(a.evidence)
+    ]
+    return candidates[-1] if candidates else None

@@ -1,0 +1,233 @@
+"""Scores of a run, the way the homeowner lives them.
+
+An alarm (an ``anomaly_detected`` event, which comes with a persistent notification) is
+attributed to an incident when it names one of the incident's entities between the
+incident's onset and ``GRACE`` after its end. Alarms attributed to a ``quiet`` event,
+or to nothing, are false alarms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+import math
+from typing import Any
+
+from .observer import Alarm
+from .runner import RunRecord
+from .scenario import SAFETY_CLASSES, within_minutes
+from .timeline import IncidentSpan
+
+GRACE = timedelta(minutes=15)
+WEEK_DAYS = 7.0
+
+
+def attribute(alarm: Alarm, spans: Sequence[IncidentSpan]) -> IncidentSpan | None:
+    """The incident (or quiet event) an alarm is about, if any."""
+    told = set(alarm.evidence)
+    matches = [s for s in spans if s.start <= alarm.when <= s.end + GRACE and s.entities & told]
+    if not matches:
+        return None
+    return max(matches, key=lambda s: (len(s.entities & told), s.start))
+
+
+def _percentile(values: Sequence[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(0, math.ceil(q / 100 * len(ordered)) - 1)
+    return round(ordered[rank], 1)
+
+
+def _jaccard(expected: set[str], told: set[str]) -> float:
+    union = expected | told
+    return len(expected & told) / len(union) if union else 1.0
+
+
+def _alarm_row(alarm: Alarm) -> dict[str, Any]:
+    return {
+        "time": alarm.when.isoformat(),
+        "entities": alarm.evidence,
+        "rule": alarm.rule,
+        "anomaly_type": alarm.anomaly_type,
+        "severity": alarm.severity,
+        "told": alarm.reasoning,
+        "recommendation": alarm.recommendation,
+    }
+
+
+def score_run(record: RunRecord) -> dict[str, Any]:
+    """Per-scenario scores with one row per incident, false alarm and feedback."""
+    plan, seen = record.plan, record.seen
+    spans = plan.incidents
+    by_incident: dict[str, list[Alarm]] = {s.id: [] for s in spans}
+    false_rows: list[dict[str, Any]] = []
+    for alarm in seen.alarms:
+        span = attribute(alarm, spans)
+        if span is not None and span.spec["expect"] == "notify":
+            by_incident[span.id].append(alarm)
+        else:
+            false_rows.append(
+                _alarm_row(alarm) | {"during_quiet_event": span.id if span is not None else None}
+            )
+    incident_rows, latencies, jaccards = [], [], []
+    notified = safety = safety_on_time = re_raises = 0
+    counts: list[int] = []
+    for span in spans:
+        spec = span.spec
+        if spec["expect"] != "notify":
+            continue
+        alarms = by_incident[span.id]
+        row: dict[str, Any] = {
+            "id": span.id,
+            "class": spec["class"],
+            "start": span.start.isoformat(),
+            "end": span.end.isoformat(),
+            "expected_evidence": sorted(spec["evidence"]),
+            "notified": bool(alarms),
+            "notifications": len(alarms),
+        }
+        is_safety = spec["class"] in SAFETY_CLASSES
+        safety += is_safety
+        if alarms:
+            first = alarms[0]
+            latency = (first.when - span.start).total_seconds()
+            jaccard = _jaccard(set(spec["evidence"]), set(first.evidence))
+            on_time = latency <= within_minutes(spec) * 60
+            notified += 1
+            latencies.append(latency)
+            jaccards.append(jaccard)
+            counts.append(len(alarms))
+            re_raises += len(alarms) - 1
+            safety_on_time += is_safety and on_time
+            row |= {
+                "latency_s": round(latency, 1),
+                "on_time": on_time,
+                "evidence_jaccard": round(jaccard, 3),
+                "told": [_alarm_row(a) for a in alarms],
+            }
+        incident_rows.append(row)
+    incidents = len(incident_rows)
+    weeks = (plan.end - record.scenario.start).total_seconds() / 86400 / WEEK_DAYS
+    feedback_rows = score_feedback(record, by_incident)
+    honoured = sum(r["honoured"] for r in feedback_rows)
+    lost = sum(r["lost"] for r in seen.restarts)
+    return {
+        "name": record.scenario.name,
+        "file": str(record.scenario.path),
+        "days": round(weeks * WEEK_DAYS, 2),
+        "error": record.error,
+        "incidents": incidents,
+        "notified": notified,
+        "recall": round(notified / incidents, 3) if incidents else None,
+        "safety_incidents": safety,
+        "safety_recall": round(safety_on_time / safety, 3) if safety else None,
+        "evidence_jaccard": round(sum(jaccards) / len(jaccards), 3) if jaccards else None,
+        "latency_p50_s": _percentile(latencies, 50),
+        "latency_p95_s": _percentile(latencies, 95),
+        "notifications_per_incident": round(sum(counts) / len(counts), 2) if counts else None,
+        "re_raises": re_raises,
+        "false_alarms": len(false_rows),
+        "false_alarms_per_week": round(len(false_rows) / weeks, 2) if weeks else None,
+        "quiet_events": sum(s.spec["expect"] == "quiet" for s in spans),
+        "quiet_events_alarmed": len(
+            {r["during_quiet_event"] for r in false_rows if r["during_quiet_event"]}
+        ),
+        "feedback": len(feedback_rows),
+        "feedback_honoured": round(honoured / len(feedback_rows), 3) if feedback_rows else None,
+        "restarts": len(seen.restarts),
+        "lost_on_restart": lost,
+        "alarms": len(seen.alarms),
+        "notifications_created": len(seen.notices),
+        "cleared_events": len(seen.cleared),
+        "wall_s": round(record.wall_s, 1),
+        "state_changes": plan.stats.get("changes", 0),
+        "timer_steps": record.timer_steps,
+        "incident_rows": incident_rows,
+        "false_alarm_rows": false_rows,
+        "feedback_rows": feedback_rows,
+        "restart_rows": seen.restarts,
+    }
+
+
+def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> list[dict[str, Any]]:
+    """Was each homeowner action honoured?
+
+    - acknowledge / false_alarm: the flow finished and the incident was not notified again;
+    - false_alarm on a safety hazard: a later hazard on the same entities still notified;
+    - remove_mark: the action succeeded and later incidents on those entities notified.
+    """
+    spans = {s.id: s for s in record.plan.incidents}
+    rows = []
+    for result in record.feedback:
+        span = spans[result.incident]
+        after = [a for a in by_incident.get(span.id, []) if a.when > result.when]
+        later = [
+            s
+            for s in record.plan.incidents
+            if s.start > result.when and s.spec["expect"] == "notify" and s.entities & span.entities
+        ]
+        reasons = [] if result.done else [result.detail]
+        if result.action in ("acknowledge", "false_alarm") and after:
+            reasons.append(f"notified again {len(after)} time(s) after the {result.action}")
+        must_notify = result.action == "remove_mark" or (
+            result.action == "false_alarm" and span.spec["class"] in SAFETY_CLASSES
+        )
+        if must_notify:
+            missed = [s.id for s in later if not by_incident.get(s.id)]
+            if missed:
+                reasons.append(f"later incident(s) not notified: {', '.join(missed)}")
+        rows.append(
+            {
+                "time": result.when.isoformat(),
+                "action": result.action,
+                "incident": result.incident,
+                "done": result.done,
+                "detail": result.detail,
+                "honoured": not reasons,
+                "why_not": "; ".join(reasons),
+            }
+        )
+    return rows
+
+
+def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Pooled over every scenario (false alarms per home-week)."""
+    rows = [r for s in scores for r in s["incident_rows"]]
+    told = [r for r in rows if r["notified"]]
+    safety = [r for r in rows if r["class"] in SAFETY_CLASSES]
+    latencies = [r["latency_s"] for r in told]
+    weeks = sum(s["days"] for s in scores) / WEEK_DAYS
+    false_alarms = sum(s["false_alarms"] for s in scores)
+    feedback = [f for s in scores for f in s["feedback_rows"]]
+    return {
+        "scenarios": len(scores),
+        "errors": sum(1 for s in scores if s["error"]),
+        "incidents": len(rows),
+        "notified": len(told),
+        "recall": round(len(told) / len(rows), 3) if rows else None,
+        "safety_incidents": len(safety),
+        "safety_recall": round(sum(1 for r in safety if r.get("on_time")) / len(safety), 3)
+        if safety
+        else None,
+        "evidence_jaccard": round(sum(r["evidence_jaccard"] for r in told) / len(told), 3)
+        if told
+        else None,
+        "latency_p50_s": _percentile(latencies, 50),
+        "latency_p95_s": _percentile(latencies, 95),
+        "notifications_per_incident": round(sum(r["notifications"] for r in told) / len(told), 2)
+        if told
+        else None,
+        "re_raises": sum(s["re_raises"] for s in scores),
+        "false_alarms": false_alarms,
+        "false_alarms_per_week": round(false_alarms / weeks, 2) if weeks else None,
+        "quiet_events": sum(s["quiet_events"] for s in scores),
+        "quiet_events_alarmed": sum(s["quiet_events_alarmed"] for s in scores),
+        "feedback": len(feedback),
+        "feedback_honoured": round(sum(f["honoured"] for f in feedback) / len(feedback), 3)
+        if feedback
+        else None,
+        "restarts": sum(s["restarts"] for s in scores),
+        "lost_on_restart": sum(s["lost_on_restart"] for s in scores),
+        "wall_s": round(sum(s["wall_s"] for s in scores), 1),
+    }

@@ -1,0 +1,261 @@
+"""The whole run as a plan: routine, incidents, noise, restarts and feedback, in time order.
+
+Incidents replace the routine of the entities they change for their duration and give
+back the routine's state at the end. Noise overlays the result: an entity that goes
+``unavailable`` (or a tracker ``unknown``) reports nothing meanwhile and its true state
+when it comes back. Numeric readings get a little jitter. Pure Python, seeded.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+import random
+from typing import Any
+
+from .effects import Change, routine_changes
+from .presence import household
+from .scenario import Scenario
+
+DEFAULT_STATES = {
+    "binary_sensor": "off",
+    "lock": "locked",
+    "light": "off",
+    "switch": "off",
+    "sensor": "0",
+    "climate": "heat",
+    "cover": "closed",
+    "alarm_control_panel": "disarmed",
+    "person": "home",
+    "device_tracker": "home",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Restart:
+    """Home Assistant is stopped and started again here."""
+
+    when: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """A homeowner action on the notification of an incident."""
+
+    when: datetime
+    action: str
+    incident: str
+
+
+@dataclass(frozen=True, slots=True)
+class IncidentSpan:
+    """When an incident (or quiet event) happens and what it touches."""
+
+    id: str
+    start: datetime
+    end: datetime
+    entities: frozenset[str]
+    spec: Mapping[str, Any]
+
+
+@dataclass(slots=True)
+class Plan:
+    """Everything that will happen, sorted; ``initial`` is each entity's state at start."""
+
+    initial: dict[str, tuple[str, Mapping[str, Any] | None]]
+    steps: list[Change | Restart | Feedback]
+    incidents: list[IncidentSpan]
+    restarts: list[datetime]
+    end: datetime
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+class _History:
+    """Each entity's changes, for "what was its state at t"."""
+
+    def __init__(self, changes: Sequence[Change], initial: Mapping[str, Any]) -> None:
+        self._times: dict[str, list[datetime]] = {}
+        self._values: dict[str, list[tuple[str, Any]]] = {}
+        for change in changes:
+            self._times.setdefault(change.entity_id, []).append(change.when)
+            self._values.setdefault(change.entity_id, []).append((change.state, change.attributes))
+        self._initial = initial
+
+    def at(self, entity_id: str, when: datetime) -> tuple[str, Any]:
+        times = self._times.get(entity_id, [])
+        index = bisect_right(times, when)
+        if index == 0:
+            return self._initial[entity_id]
+        return self._values[entity_id][index - 1]
+
+
+def initial_states(scenario: Scenario) -> dict[str, tuple[str, Mapping[str, Any] | None]]:
+    """Every entity's state before the first change."""
+    home = scenario.data["home"]
+    states: dict[str, tuple[str, Mapping[str, Any] | None]] = {}
+    for entity in home["entities"]:
+        domain = entity["entity_id"].partition(".")[0]
+        states[entity["entity_id"]] = (
+            entity.get("state", DEFAULT_STATES.get(domain, "unknown")),
+            None,
+        )
+    for person in home["persons"]:
+        states[f"person.{person['id']}"] = ("home", None)
+        states[person.get("tracker") or f"device_tracker.{person['id']}_phone"] = ("home", None)
+    states.setdefault("sun.sun", ("below_horizon", {"friendly_name": "Sun"}))
+    states.setdefault(home["weather"]["entity_id"], ("cloudy", None))
+    return states
+
+
+def build_plan(scenario: Scenario, seed: int | None = None, days: int | None = None) -> Plan:
+    """The seeded plan of one run (``days`` may shorten the scenario)."""
+    if days is not None and days != scenario.days:
+        scenario = Scenario(scenario.path, {**scenario.data, "days": days})
+    rng = random.Random(scenario.data["seed"] if seed is None else seed)
+    begin = scenario.start
+    end = begin + timedelta(days=scenario.days)
+    people = household(scenario, rng)
+    routine = routine_changes(scenario, people, rng)
+    initial = initial_states(scenario)
+    history = _History(routine, initial)
+    incidents, changes = _apply_incidents(scenario, routine, history, end)
+    changes = _apply_noise(scenario, changes, initial, rng, end)
+    changes = [c for c in changes if begin <= c.when < end]
+    steps: list[Change | Restart | Feedback] = list(changes)
+    restarts = [scenario.at(r) for r in scenario.data["noise"]["restarts"]]
+    steps += [Restart(r) for r in restarts if r < end]
+    for item in scenario.data["feedback"]:
+        when = scenario.at(item["at"])
+        if when < end:
+            steps.append(Feedback(when, item["action"], item["incident"]))
+    order = {Change: 0, Restart: 1, Feedback: 2}
+    steps.sort(key=lambda s: (s.when, order[type(s)]))
+    return Plan(
+        initial=initial,
+        steps=steps,
+        incidents=[i for i in incidents if i.start < end],
+        restarts=[r for r in restarts if r < end],
+        end=end,
+        stats={
+            "changes": len(changes),
+            "skipped_incidents": sum(i.start >= end for i in incidents),
+        },
+    )
+
+
+def _apply_incidents(
+    scenario: Scenario, routine: list[Change], history: _History, end: datetime
+) -> tuple[list[IncidentSpan], list[Change]]:
+    spans: list[IncidentSpan] = []
+    added: list[Change] = []
+    blocked: dict[str, list[tuple[datetime, datetime]]] = {}
+    for incident in scenario.data["incidents"]:
+        start = scenario.at(incident["at"])
+        stop = start + timedelta(minutes=incident["duration"])
+        touched = {c["entity"] for c in incident["changes"]}
+        spans.append(
+            IncidentSpan(
+                id=incident["id"],
+                start=start,
+                end=stop,
+                entities=frozenset(touched | set(incident["evidence"])),
+                spec=incident,
+            )
+        )
+        source = f"{incident['expect']}:{incident['id']}"
+        for change in incident["changes"]:
+            added.append(
+                Change(
+                    start + timedelta(minutes=change["after"]),
+                    change["entity"],
+                    change["state"],
+                    change["attributes"] or None,
+                    source,
+                )
+            )
+        for entity in touched:
+            blocked.setdefault(entity, []).append((start, stop))
+            state, attributes = history.at(entity, stop)
+            added.append(Change(stop, entity, state, attributes, f"end:{incident['id']}"))
+    kept = [
+        c for c in routine if not any(a <= c.when <= b for a, b in blocked.get(c.entity_id, ()))
+    ]
+    return spans, sorted([*kept, *added], key=lambda c: c.when)
+
+
+def _apply_noise(
+    scenario: Scenario,
+    changes: list[Change],
+    initial: Mapping[str, Any],
+    rng: random.Random,
+    end: datetime,
+) -> list[Change]:
+    noise = scenario.data["noise"]
+    begin = scenario.start
+    span_minutes = (end - begin).total_seconds() / 60
+    outages: list[tuple[str, datetime, datetime, str]] = []
+    if "tracker_unknown" in noise:
+        config = noise["tracker_unknown"]
+        for person in scenario.data["home"]["persons"]:
+            tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
+            for _ in range(_poisson(rng, config["per_day"] * scenario.days)):
+                start = begin + timedelta(minutes=rng.uniform(0, span_minutes))
+                length = timedelta(minutes=rng.uniform(*config["minutes"]))
+                outages.append((tracker, start, start + length, "unknown"))
+                outages.append((f"person.{person['id']}", start, start + length, "unknown"))
+    if "unavailable" in noise:
+        config = noise["unavailable"]
+        pool = config.get("entities") or [
+            e["entity_id"] for e in scenario.data["home"]["entities"] if e["zigbee"]
+        ]
+        for _ in range(_poisson(rng, config["per_day"] * scenario.days) if pool else 0):
+            entity = rng.choice(pool)
+            start = begin + timedelta(minutes=rng.uniform(0, span_minutes))
+            length = timedelta(minutes=rng.uniform(*config["minutes"]))
+            outages.append((entity, start, start + length, "unavailable"))
+    for restart in noise["restarts"]:
+        at = scenario.at(restart)
+        length = timedelta(minutes=noise["unknown_after_restart"])
+        for person in scenario.data["home"]["persons"]:
+            tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
+            for entity in (tracker, f"person.{person['id']}"):
+                outages.append((entity, at, at + length, "unknown"))
+    history = _History(changes, initial)
+    silenced: dict[str, list[tuple[datetime, datetime]]] = {}
+    extra: list[Change] = []
+    for entity, start, stop, state in outages:
+        silenced.setdefault(entity, []).append((start, stop))
+        extra.append(Change(start, entity, state, None, "noise"))
+        true_state, attributes = history.at(entity, stop)
+        extra.append(Change(stop, entity, true_state, attributes, "noise"))
+    kept = [c for c in changes if not any(a < c.when < b for a, b in silenced.get(c.entity_id, ()))]
+    jitter = noise["jitter"]
+    if jitter:
+        kept = [_jittered(c, jitter, rng) for c in kept]
+    return sorted([*kept, *extra], key=lambda c: c.when)
+
+
+def _jittered(change: Change, amount: float, rng: random.Random) -> Change:
+    """Numeric readings wobble a little, as real sensors do (incident values stay exact)."""
+    if change.source != "routine" or not change.entity_id.startswith("sensor."):
+        return change
+    try:
+        value = float(change.state)
+    except ValueError:
+        return change
+    decimals = len(change.state.partition(".")[2])
+    wobbled = round(value + rng.uniform(-amount, amount), max(1, decimals))
+    return Change(change.when, change.entity_id, f"{wobbled}", change.attributes, change.source)
+
+
+def _poisson(rng: random.Random, mean: float) -> int:
+    """A Poisson-distributed count (Knuth's method; the means here are small)."""
+    if mean <= 0:
+        return 0
+    count, threshold, product = 0, pow(2.718281828459045, -mean), rng.random()
+    while product > threshold:
+        count += 1
+        product *= rng.random()
+    return count
