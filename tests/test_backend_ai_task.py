@@ -8,6 +8,8 @@ the structure validates the answer.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
+import logging
 import re
 from typing import Any
 
@@ -44,12 +46,15 @@ from custom_components.anomaly_monitor.const import (
     CONF_AI_TASK_ENTITY,
     CONF_BACKEND,
     CONF_DETECTOR,
+    CONF_PROFILE,
     DETECTOR_HYBRID,
+    DETECTOR_LLM,
 )
-from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError
 from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
 from custom_components.anomaly_monitor.core.models import Label
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
+from custom_components.anomaly_monitor.redaction import PROFILE_REPLACEMENT
 
 from .llm_windows import gas_leak_window, normal_window
 
@@ -184,3 +189,26 @@ async def test_hybrid_detector_from_entry_config(
     assert verdict.detector == "hybrid"
     assert "binary_sensor.kitchen_gas" in verdict.evidence
     assert create_detector(hass, CONFIG, rules) is rules  # no detector option: rules
+
+
+async def test_a_crashing_entity_quoting_the_prompt_leaks_nothing(
+    hass: HomeAssistant, task_entity: RuleOfThumbTaskEntity, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A third-party entity whose exception quotes the prompt (with the household profile):
+    a scrubbed backend failure, and the debug log says where it broke but not what it said."""
+    caplog.set_level(logging.DEBUG)
+    profile = "Priya works night shifts at the Zephyr Foundry until dawn."
+    window = replace(gas_leak_window(), profile=profile)
+    task_entity.fail_with = RuntimeError(f"cannot handle the prompt: {profile}")
+    detector = create_detector(
+        hass, {**CONFIG, CONF_DETECTOR: DETECTOR_LLM, CONF_PROFILE: profile}, RuleDetector()
+    )
+    assert isinstance(detector, LLMDetector)
+    detector.backoff = 0
+    with pytest.raises(LLMResponseError) as err:
+        await detector.async_analyze(window)
+    assert "RuntimeError" in str(err.value)
+    assert PROFILE_REPLACEMENT in str(err.value)
+    assert "raised RuntimeError at:" in caplog.text  # the traceback's frames are logged
+    assert "Zephyr" not in caplog.text
+    assert "Zephyr" not in str(err.value)

@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 import json
 import logging
+import traceback
 from typing import Any
 
 from homeassistant.components import ai_task
@@ -95,7 +96,13 @@ class AITaskBackend:
         except HomeAssistantError as err:
             raise LLMUnavailableError(f"{self.entity_id} failed: {err}") from err
         except Exception as err:  # a buggy third-party integration must not stop the monitor
-            _LOGGER.debug("AI Task entity %s raised", self.entity_id, exc_info=True)
+            # Where it broke, without its message: that may quote the prompt (the profile).
+            _LOGGER.debug(
+                "AI Task entity %s raised %s at:\n%s",
+                self.entity_id,
+                type(err).__name__,
+                "".join(traceback.format_tb(err.__traceback__)),
+            )
             raise LLMResponseError(f"{self.entity_id} failed unexpectedly: {err!r}") from err
         data = result.data
         if isinstance(data, str):
