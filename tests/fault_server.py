@@ -5,7 +5,8 @@ Serves OpenAI's ``/v1/chat/completions`` and Ollama's ``/api/chat``. Models:
 mid-body), ``huge`` (a 50 MB body), ``deep_body`` (200k ``[`` as the HTTP body),
 ``deep_reply`` (valid HTTP JSON whose message is 200k ``[``), ``wrong_types`` (the message
 content is a number), ``lots`` (a valid answer with ``"prompt_eval_count": "lots"``),
-``stray`` (``{{}}`` before a valid answer); anything else answers ``ANSWER``.
+``stray`` (``{{}}`` before a valid answer), ``says_normal`` (always "normal"), ``gate``
+(answers once ``gate`` is set); anything else answers ``answer()``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class FaultServer:
         self.requests: list[dict[str, Any]] = []
         self.url = ""
         self.hanging = 0  # requests currently held open by "hang"
+        self.gate = asyncio.Event()  # the "gate" model answers once this is set
 
     async def _fault(self, request: web.Request, model: str) -> web.StreamResponse | None:
         if model == "error500":
@@ -54,6 +56,8 @@ class FaultServer:
                 await asyncio.sleep(3600)
             finally:
                 self.hanging -= 1
+        if model == "gate":
+            await self.gate.wait()
         if model == "deep_body":
             return web.Response(text=DEEP, content_type="application/json")
         if model in ("reset", "huge"):
@@ -82,6 +86,8 @@ class FaultServer:
             return 42
         if model == "stray":
             return "{{}} " + text
+        if model == "says_normal":
+            return json.dumps({"label": "normal", "evidence": [], "reasoning": "All is calm."})
         return text
 
     async def openai(self, request: web.Request) -> web.StreamResponse:

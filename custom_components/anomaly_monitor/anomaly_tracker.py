@@ -12,6 +12,7 @@ Store format (version 1):
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import asdict, dataclass
 from datetime import datetime
 import hashlib
@@ -154,8 +155,17 @@ class AnomalyTracker:
         """Delete the stored file (the entry is being removed)."""
         await self._store.async_remove()
 
-    def update(self, findings: list[Finding] | tuple[Finding, ...], now: datetime) -> Changes:
-        """Reconcile the open anomalies with the findings of a new analysis."""
+    def update(
+        self,
+        findings: list[Finding] | tuple[Finding, ...],
+        now: datetime,
+        keep: Collection[str] = (),
+    ) -> Changes:
+        """Reconcile the open anomalies with the findings of a new analysis.
+
+        Open anomalies whose signature is in ``keep`` stay open even if not found (an
+        urgent finding announced after the analysed window was built).
+        """
         current = {f.signature: f for f in findings if not self.false_alarms.covers(f)}
         opened = []
         for signature, finding in current.items():
@@ -167,7 +177,7 @@ class AnomalyTracker:
             anomaly = OpenAnomaly.from_finding(finding, now)
             self.open[signature] = anomaly
             opened.append(anomaly)
-        cleared = [a for s, a in self.open.items() if s not in current]
+        cleared = [a for s, a in self.open.items() if s not in current and s not in keep]
         for anomaly in cleared:
             del self.open[anomaly.signature]
         if opened or cleared or current:

@@ -1,4 +1,14 @@
-"""The coordinator: periodic and on-demand analysis of the watched home."""
+"""The coordinator: periodic and on-demand analysis of the watched home.
+
+A significant change does two things:
+- a safety check at once (rules only, a few ms, at most once a second): urgent findings
+  (smoke, CO, gas, leak, heat, anything critical - ``core/safety_floor.py``) are
+  announced without waiting for any model, even while a slow analysis is running;
+- a full analysis after ``SIGNIFICANT_DEBOUNCE``; if one is running then, another runs
+  right after it, so the change is always judged by an analysis that saw it.
+Every analysis also announces the rules' urgent findings before it asks the model; the
+model's explanation then follows as an update of the same anomaly.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +44,7 @@ from .core.feedback import findings_of, suppress
 from .core.llm import LLMBackend, LLMError
 from .core.models import ContextWindow, Verdict
 from .core.prompts import false_alarm_example_from_mark
+from .core.safety_floor import urgent_findings
 from .core.window import build_window
 from .redaction import Redactor
 from .surfaces import Announcer
@@ -43,6 +54,8 @@ from .watcher import StateWatcher
 MAX_FEEDBACK_EXAMPLES = 4
 # An analysis this soon after another, with no new transition, judges the same window.
 SAME_WINDOW_FOR = timedelta(seconds=30)
+# Safety checks (rules only) run at once on a significant change, then at most this often.
+SAFETY_CHECK_COOLDOWN = 1.0
 
 type AnomalyMonitorConfigEntry = ConfigEntry[AnomalyMonitorRuntimeData]
 
@@ -118,19 +131,33 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         fallback: Detector | None = None,
     ) -> None:
         options = entry.options
-        # Ours to keep: the coordinator makes it call async_refresh, and significant
-        # changes schedule it directly (public Debouncer API, no task per event).
-        self._significant_changes: Debouncer[Coroutine[Any, Any, None]] = Debouncer(
-            hass, LOGGER, cooldown=SIGNIFICANT_DEBOUNCE.total_seconds(), immediate=False
-        )
         super().__init__(
             hass,
             LOGGER,
             config_entry=entry,
             name=DOMAIN,
             update_interval=timedelta(minutes=options.get(CONF_INTERVAL, DEFAULT_INTERVAL)),
-            request_refresh_debouncer=self._significant_changes,
         )
+        # Plain callbacks behind debouncers: no task per event, a burst is judged once.
+        self._safety_checks: Debouncer[Coroutine[Any, Any, None]] = Debouncer(
+            hass,
+            LOGGER,
+            cooldown=SAFETY_CHECK_COOLDOWN,
+            immediate=True,
+            function=self._async_safety_check,
+        )
+        self._significant_changes: Debouncer[None] = Debouncer(
+            hass,
+            LOGGER,
+            cooldown=SIGNIFICANT_DEBOUNCE.total_seconds(),
+            immediate=False,
+            function=self._async_want_analysis,
+        )
+        self._analysis_wanted = False
+        self._follow_up: asyncio.Task[None] | None = None
+        # Urgent anomalies announced by a safety check, and when: an analysis whose window
+        # was built before that does not clear them.
+        self._announced_early: dict[str, datetime] = {}
         self.data = None
         self.detector = detector
         self.fallback = fallback
@@ -178,6 +205,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def async_stop(self) -> None:
         """Stop watching and flush what must survive a restart."""
         self.watcher.async_stop()
+        self._safety_checks.async_shutdown()
+        self._significant_changes.async_shutdown()
         await self.tracker.async_flush()
 
     @callback
@@ -198,8 +227,48 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     @callback
     def _async_on_significant(self) -> None:
-        # A plain callback: no task per event, the debouncer coalesces the burst.
+        self._safety_checks.async_schedule_call()
         self._significant_changes.async_schedule_call()
+
+    @callback
+    def _async_want_analysis(self) -> None:
+        """Analyse after a change; if an analysis is running, once more right after it.
+
+        (HA's Debouncer drops a call while its function runs, and the running analysis
+        judged the window from before the change: the request is kept as a flag instead.)
+        """
+        self._analysis_wanted = True
+        if self._follow_up is None or self._follow_up.done():
+            self._follow_up = self.config_entry.async_create_background_task(
+                self.hass, self._async_analyse_while_wanted(), f"{DOMAIN} analysis after a change"
+            )
+
+    async def _async_analyse_while_wanted(self) -> None:
+        while self._analysis_wanted:
+            self._analysis_wanted = False
+            await self.async_refresh()  # waits for a running analysis, then judges anew
+
+    async def _async_safety_check(self) -> None:
+        """Rules only, on the window as it is now: announce urgent findings at once."""
+        if self.fallback is None:
+            return
+        verdict = await self.fallback.async_analyze(self.build_window())
+        for signature in await self._async_announce_urgent(verdict):
+            self._announced_early[signature] = self.now()
+
+    async def _async_announce_urgent(self, rules_verdict: Verdict) -> list[str]:
+        """Open and announce the urgent findings not yet open; their signatures."""
+        verdict = suppress(rules_verdict, self.tracker.false_alarms)
+        urgent = urgent_findings(findings_of(verdict))
+        if not urgent:
+            return []
+        changes = self.tracker.update(urgent, self.now(), keep=set(self.tracker.open))
+        for anomaly in changes.opened:
+            LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
+            await self.announcer.async_opened(anomaly)
+        if changes.opened:
+            self.async_update_listeners()
+        return [a.signature for a in changes.opened]
 
     async def _async_update_data(self) -> AnalysisResult:
         try:
@@ -223,6 +292,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             if last_recorded == recorded and timedelta(0) <= now - last_time <= SAME_WINDOW_FOR:
                 return window, verdict
         window = self.build_window()
+        if self.fallback is not None and self.detector is not self.fallback:
+            # The rules are instant: their urgent findings do not wait for the model.
+            await self._async_announce_urgent(await self.fallback.async_analyze(window))
         try:
             verdict = await self.detector.async_analyze(window)
         except Exception as err:
@@ -257,10 +329,20 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def async_analyze(self) -> AnalysisResult:
         """Analyse now and update every surface. Analyses never overlap."""
         async with self._lock:
+            started = self.now()
             window, verdict = await self._async_judge()
             verdict = suppress(verdict, self.tracker.false_alarms)
             now = self.now()
-            changes = self.tracker.update(findings_of(verdict), now)
+            # Announced by a safety check after this window was built: the next analysis
+            # (already wanted) judges them; this one must not clear them.
+            early = self._announced_early
+            keep = {sig for sig, at in early.items() if at >= started}
+            self._announced_early = {sig: early[sig] for sig in keep}
+            worded = {sig: a.reasoning for sig, a in self.tracker.open.items()}
+            changes = self.tracker.update(findings_of(verdict), now, keep=keep)
+            for signature, anomaly in self.tracker.open.items():
+                if worded.get(signature, anomaly.reasoning) != anomaly.reasoning:
+                    self.announcer.async_reworded(anomaly)  # e.g. the model's explanation
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)
             for anomaly in changes.cleared:

@@ -117,6 +117,9 @@ class SilentAnnouncer(Announcer):
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
+    def async_reworded(self, anomaly: OpenAnomaly) -> None:
+        """Nothing was shown."""
+
 
 class ReplayCoordinator(AnomalyMonitorCoordinator):
     """The monitor's coordinator over the replay's states, at the sample's clock."""

@@ -84,16 +84,19 @@ class Announcer:
             lines += ["", f"Recommendation: {escape_markdown(anomaly.recommendation)}"]
         return "\n".join(lines)
 
+    def _async_show(self, anomaly: OpenAnomaly) -> None:
+        persistent_notification.async_create(
+            self.hass,
+            self._message(anomaly),
+            title=f"{self.entry.title}: anomaly detected",
+            notification_id=notification_id(self.entry.entry_id, anomaly),
+        )
+        self.async_create_issue(anomaly)
+
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A new anomaly: notify on every surface once."""
         hass, entry = self.hass, self.entry
-        persistent_notification.async_create(
-            hass,
-            self._message(anomaly),
-            title=f"{entry.title}: anomaly detected",
-            notification_id=notification_id(entry.entry_id, anomaly),
-        )
-        self.async_create_issue(anomaly)
+        self._async_show(anomaly)
         data = event_data(entry, anomaly)
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
@@ -128,6 +131,12 @@ class Announcer:
         data = event_data(entry, anomaly) | {"reason": reason}
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
+
+    def async_reworded(self, anomaly: OpenAnomaly) -> None:
+        """An open anomaly reads differently now (the model explained it, say): the
+        notification and repair issue show the new text; no new event or message."""
+        if not anomaly.acknowledged:
+            self._async_show(anomaly)
 
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Seen by the homeowner: the reminders go, the anomaly stays open."""

@@ -44,6 +44,7 @@ from ..core.llm import LLMBackend, LLMUnavailableError
 from ..core.llm_detector import LLMDetector
 from ..core.models import Severity
 from ..core.prompts import PromptExample
+from ..core.safety_floor import SafetyFloorDetector
 from ..redaction import RedactingBackend, Redactor
 from .llama_cpp import is_available as llama_cpp_available
 
@@ -131,8 +132,9 @@ def create_detector(
 ) -> Detector:
     """The detector ``config[CONF_DETECTOR]`` names: ``rules``, or an LLM/hybrid one.
 
-    For "llm" the result is an ``LLMDetector``; for "hybrid" a ``HybridDetector`` whose
-    ``.llm`` is the ``LLMDetector``. Use ``llm_detector_of`` to reach it either way.
+    For "llm" the result is a ``SafetyFloorDetector`` (the model judges, the urgent rule
+    findings always stand); for "hybrid" a ``HybridDetector``. Either has the
+    ``LLMDetector`` as ``.llm``: use ``llm_detector_of`` to reach it.
     """
     kind = config.get(CONF_DETECTOR, DEFAULT_DETECTOR)
     if kind not in (DETECTOR_LLM, DETECTOR_HYBRID):
@@ -145,7 +147,7 @@ def create_detector(
         suppressed=suppressed,
     )
     if kind == DETECTOR_LLM:
-        return llm
+        return SafetyFloorDetector(llm, rules)
     return HybridDetector(
         rules,
         llm,
@@ -155,10 +157,12 @@ def create_detector(
 
 
 def llm_detector_of(detector: Detector) -> LLMDetector | None:
-    """The LLMDetector inside ``detector`` (itself, or a hybrid's), if any."""
+    """The LLMDetector inside ``detector`` (itself, a hybrid's or a floored one's), if any."""
     if isinstance(detector, LLMDetector):
         return detector
-    if isinstance(detector, HybridDetector) and isinstance(detector.llm, LLMDetector):
+    if isinstance(detector, HybridDetector | SafetyFloorDetector) and isinstance(
+        detector.llm, LLMDetector
+    ):
         return detector.llm
     return None
 

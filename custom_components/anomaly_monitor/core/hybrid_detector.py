@@ -90,8 +90,18 @@ class HybridDetector:
             if rejected:
                 reasoning = f"Rule findings judged normal by the LLM: {reasoning}"
             return replace(Verdict.normal(self.name, reasoning), raw=llm_verdict.raw)
-        verdict = replace(Verdict.from_findings(kept, self.name), raw=llm_verdict.raw)
         if confirmed and llm_verdict.reasoning:
+            # The model's sentence joins each finding it confirms: the open anomaly (same
+            # signature) shows it once the model has answered.
+            cited = set(llm_verdict.evidence)
+            kept = [
+                replace(f, reasoning=f"{f.reasoning} The model agrees: {llm_verdict.reasoning}")
+                if cited & set(f.evidence)
+                else f
+                for f in kept
+            ]
+        verdict = replace(Verdict.from_findings(kept, self.name), raw=llm_verdict.raw)
+        if confirmed and llm_verdict.reasoning and "The model agrees" not in verdict.reasoning:
             verdict = replace(
                 verdict, reasoning=f"{verdict.reasoning} The model agrees: {llm_verdict.reasoning}"
             )
