@@ -44,6 +44,7 @@ async def test_a_model_that_says_normal_cannot_silence_a_gas_alarm() -> None:
 async def test_a_weaker_model_finding_on_the_same_device_gives_way() -> None:
     verdict = await floored(GAS_LOW).async_analyze(gas_leak_window())
     assert [f.rule for f in verdict.findings] == ["hazard_detected"]
+    assert "The model agrees: Some gas." in verdict.reasoning
 
 
 async def test_without_hazard_the_model_judges_alone() -> None:

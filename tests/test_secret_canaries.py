@@ -197,7 +197,9 @@ async def test_model_echo_of_profile_and_credentials_is_never_shown(  # noqa: PL
     verdict = response["verdict"]
     assert verdict["label"] == "anomaly"
     assert PROFILE_REPLACEMENT in verdict["reasoning"]
-    assert PROFILE_REPLACEMENT in verdict["recommendation"]
+    # The smoke finding is the rules' floor (detector llm keeps it, with its own advice);
+    # the model's sentence joins it, redacted.
+    assert "The model agrees" in verdict["reasoning"]
     assert "Could not send anomaly" in caplog.text  # the missing notify target was logged
     shown = await _everything_shown(
         hass,

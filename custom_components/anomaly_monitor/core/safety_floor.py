@@ -38,15 +38,26 @@ def urgent_findings(findings: Iterable[Finding]) -> list[Finding]:
 
 
 def with_floor(verdict: Verdict, floor: list[Finding], detector: str) -> Verdict:
-    """``verdict`` plus the urgent rule findings it lacks; a model finding about the same
-    devices that is not more severe gives way to the rule's."""
+    """``verdict`` with the urgent rule findings always in it.
+
+    The rule's finding keeps its identity (the anomaly the monitor announced before the
+    model answered stays the same one) and its advice; when the model cites the same
+    devices, its sentence is added ("The model agrees: ..."), and its own finding about
+    them, if not more severe, gives way.
+    """
     if not floor:
         return verdict
     model = list(verdict.findings) if verdict.is_anomaly else []
-    merged = replace(
-        Verdict.from_findings(merge_findings([*floor, *model]), detector), raw=verdict.raw
-    )
-    if not verdict.is_anomaly and verdict.reasoning:
+    kept: list[Finding] = []
+    for urgent in floor:
+        agreeing = [m for m in model if set(m.evidence) & set(urgent.evidence) and m.reasoning]
+        if agreeing:
+            agrees = f"{urgent.reasoning} The model agrees: {agreeing[0].reasoning}"
+            urgent = replace(urgent, reasoning=agrees)  # noqa: PLW2901
+        kept.append(urgent)
+    merged = Verdict.from_findings(merge_findings([*kept, *model]), detector)
+    merged = replace(merged, raw=verdict.raw)
+    if not verdict.is_anomaly:
         return replace(merged, reasoning=f"{merged.reasoning} (The model answered normal.)")
     return merged
 
