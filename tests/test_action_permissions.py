@@ -17,7 +17,10 @@ from pytest_homeassistant_custom_component.typing import (
 import voluptuous as vol
 
 from custom_components.anomaly_monitor.const import DOMAIN
-from custom_components.anomaly_monitor.instruction_service import SERVICE_CHECK_INSTRUCTION
+from custom_components.anomaly_monitor.instruction_service import (
+    SERVICE_CHECK_INSTRUCTION,
+    async_register_instruction_service,
+)
 
 from .helpers import set_calm_home, setup_monitor
 
@@ -242,3 +245,41 @@ async def test_not_loaded_and_no_monitor(hass: HomeAssistant) -> None:
             )
         assert err.value.translation_key == key
         assert isinstance(err.value, vol.Invalid)  # what HA's REST API answers with 400
+
+
+class _NoModel:
+    """A backend that must not be asked: the parser reads the instruction alone."""
+
+    name = "unused"
+
+    async def async_generate(self, *args: Any, **kwargs: Any) -> str:
+        raise AssertionError("not asked")
+
+    async def async_close(self) -> None:
+        return None
+
+
+async def test_which_monitor_plans_when_none_is_named(hass: HomeAssistant, devices: None) -> None:
+    """Several monitors: the one with a model plans; two with a model need a name."""
+    set_calm_home(hass)
+    first, second = await setup_monitor(hass), await setup_monitor(hass)
+    with_model = {first.entry_id}
+    chosen: list[str] = []
+
+    def getter(entry: Any) -> _NoModel | None:
+        if entry is None or entry.entry_id not in with_model:
+            return None
+        chosen.append(entry.entry_id)
+        return _NoModel()
+
+    async_register_instruction_service(hass, backend_getter=getter)
+    await _check(hass, "Turn on the heater plug", None)
+    assert chosen[-1] == first.entry_id
+
+    with_model.add(second.entry_id)
+    with pytest.raises(ServiceValidationError) as err:
+        await _check(hass, "Turn on the heater plug", None)
+    assert err.value.translation_key == "entry_required"
+    planned = await _check(hass, "Turn on the heater plug", None, config_entry_id=second.entry_id)
+    assert planned["operations"]
+    assert chosen[-1] == second.entry_id
