@@ -200,8 +200,10 @@ async def test_a_crashing_entity_quoting_the_prompt_leaks_nothing(
     profile = "Priya works night shifts at the Zephyr Foundry until dawn."
     window = replace(gas_leak_window(), profile=profile)
     task_entity.fail_with = RuntimeError(f"cannot handle the prompt: {profile}")
-    detector = create_detector(
-        hass, {**CONFIG, CONF_DETECTOR: DETECTOR_LLM, CONF_PROFILE: profile}, RuleDetector()
+    detector = llm_detector_of(
+        create_detector(
+            hass, {**CONFIG, CONF_DETECTOR: DETECTOR_LLM, CONF_PROFILE: profile}, RuleDetector()
+        )
     )
     assert isinstance(detector, LLMDetector)
     detector.backoff = 0
