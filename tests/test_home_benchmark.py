@@ -125,3 +125,37 @@ def test_documented_example_is_valid(tmp_path: Path) -> None:
     path.write_text(example)
     plan = build_plan(load_scenario(path))
     assert {i.id for i in plan.incidents} == {"toast_fire", "door_unlocked_away", "late_party"}
+
+
+SHIPPED = REPO / "benchmark_replay" / "home" / "scenarios"
+# Classes the README and rules claim to detect; each must be in at least two shipped homes.
+CLAIMED_CLASSES = {
+    "smoke",
+    "carbon_monoxide",
+    "gas",
+    "leak",
+    "lock_unlocked_away",
+    "window_open_heating",
+    "heating_and_cooling",
+    "impossible_reading",
+    "detector_offline",
+    "motion_away",
+    "appliance_on_away",
+    "door_left_open",
+}
+
+
+def test_shipped_scenarios_cover_every_claimed_class() -> None:
+    """Six 14-day homes; every claimed class in two of them; quiet events everywhere."""
+    scenarios = [load_scenario(p) for p in sorted(SHIPPED.glob("*.yaml"))]
+    assert len(scenarios) >= 6
+    homes_by_class: dict[str, set[str]] = {}
+    for scenario in scenarios:
+        assert scenario.days == 14, scenario.name
+        incidents = scenario.data["incidents"]
+        assert any(i["expect"] == "quiet" for i in incidents), scenario.name
+        for incident in incidents:
+            if incident["expect"] == "notify":
+                homes_by_class.setdefault(incident["class"], set()).add(scenario.name)
+    thin = {c for c in CLAIMED_CLASSES if len(homes_by_class.get(c, ())) < 2}
+    assert not thin, thin

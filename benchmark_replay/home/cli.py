@@ -10,6 +10,7 @@ import multiprocessing
 from pathlib import Path
 import subprocess
 import sys
+import time
 from typing import Any
 
 from ..wall_clock import wall_clock
@@ -60,9 +61,11 @@ def run_one(
     from .scoring import score_run
     from .timeline import build_plan
 
+    cpu = time.process_time()
     scenario = load_scenario(Path(path))
     plan = build_plan(scenario, seed=seed, days=days)
-    return score_run(HomeRun(scenario, plan, options).run())
+    score = score_run(HomeRun(scenario, plan, options).run())
+    return score | {"cpu_s": round(time.process_time() - cpu, 1)}
 
 
 def _commit() -> str:

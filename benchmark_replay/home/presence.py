@@ -1,10 +1,11 @@
 """Who is home and awake when: daily routines with jitter, weekends, holidays, overrides.
 
 Pure Python (no Home Assistant). Each person's day plan (wake, leave, return, sleep) is
-laid out on every simulated day at its clock time, jittered; sorted, the actions drive a
-small state machine, so plans that cross midnight (a night-shift worker) need no special
-case. Holidays and incidents that need the home empty (``while: away``) or occupied
-(``while: home``) override the plan for their interval.
+laid out from its wake time on every simulated day (times earlier than the wake time fall
+after midnight), jittered; sorted, the actions drive a small state machine, so plans that
+cross midnight (a night-shift worker) need no special case. Holidays and incidents that
+need the home empty (``while: away``) or occupied (``while: home``) override the plan for
+their interval.
 """
 
 from __future__ import annotations
@@ -76,7 +77,10 @@ def person_actions(
             clock = plan.get(kind)
             if clock is None:
                 continue
-            when = datetime.combine(day, clock, tz) + _jitter(rng, jitter)
+            # A plan's day starts when the person wakes: earlier clock times are after
+            # midnight (sleep at 00:30, or a night shift ending at 07:00).
+            moved = day + timedelta(days=1) if clock < plan["wake"] else day
+            when = datetime.combine(moved, clock, tz) + _jitter(rng, jitter)
             actions.append(Action(when, person, kind))
     periods = [*scenario.data["household"]["holidays"], *routine["holidays"]]
     for period in periods:

@@ -22,6 +22,7 @@ COLUMNS = (
     ("feedback_honoured", "feedback"),
     ("lost_on_restart", "lost on restart"),
     ("wall_s", "wall s"),
+    ("cpu_s", "CPU s"),
 )
 
 
@@ -59,7 +60,11 @@ def targets(total: Mapping[str, Any]) -> list[tuple[str, bool | None, str]]:
             at_most("lost_on_restart", 0),
             str(total.get("lost_on_restart")),
         ),
-        ("all scenarios: ≤ 300 s wall", at_most("wall_s", 300), str(total.get("wall_s"))),
+        (
+            "all scenarios together: ≤ 300 s elapsed (2 workers)",
+            at_most("elapsed_s", 300),
+            f"{total.get('elapsed_s')} s elapsed, {total.get('cpu_s')} s CPU",
+        ),
     ]
 
 

@@ -250,7 +250,9 @@ class HomeRun:
         lost_issues = sorted(set(before.get("issues", {})) - set(after_issues))
         self.record.seen.restarts.append(
             {
-                "when": before.get("when", self.clock.now).isoformat(),
+                "when": before.get("when", self.clock.now)
+                .astimezone(self.scenario.tz)
+                .isoformat(timespec="seconds"),
                 "notifications_before": len(before.get("notifications", {})),
                 "notifications_after": len(after_notes),
                 "issues_before": len(before.get("issues", {})),

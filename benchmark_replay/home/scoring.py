@@ -9,7 +9,7 @@ or to nothing, are false alarms.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import timedelta, tzinfo
 import math
 from typing import Any
 
@@ -44,9 +44,9 @@ def _jaccard(expected: set[str], told: set[str]) -> float:
     return len(expected & told) / len(union) if union else 1.0
 
 
-def _alarm_row(alarm: Alarm) -> dict[str, Any]:
+def _alarm_row(alarm: Alarm, tz: tzinfo) -> dict[str, Any]:
     return {
-        "time": alarm.when.isoformat(),
+        "time": alarm.when.astimezone(tz).isoformat(timespec="seconds"),
         "entities": alarm.evidence,
         "rule": alarm.rule,
         "anomaly_type": alarm.anomaly_type,
@@ -59,6 +59,7 @@ def _alarm_row(alarm: Alarm) -> dict[str, Any]:
 def score_run(record: RunRecord) -> dict[str, Any]:
     """Per-scenario scores with one row per incident, false alarm and feedback."""
     plan, seen = record.plan, record.seen
+    tz = record.scenario.tz
     spans = plan.incidents
     by_incident: dict[str, list[Alarm]] = {s.id: [] for s in spans}
     false_rows: list[dict[str, Any]] = []
@@ -68,7 +69,8 @@ def score_run(record: RunRecord) -> dict[str, Any]:
             by_incident[span.id].append(alarm)
         else:
             false_rows.append(
-                _alarm_row(alarm) | {"during_quiet_event": span.id if span is not None else None}
+                _alarm_row(alarm, tz)
+                | {"during_quiet_event": span.id if span is not None else None}
             )
     incident_rows, latencies, jaccards = [], [], []
     notified = safety = safety_on_time = re_raises = 0
@@ -81,8 +83,8 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         row: dict[str, Any] = {
             "id": span.id,
             "class": spec["class"],
-            "start": span.start.isoformat(),
-            "end": span.end.isoformat(),
+            "start": span.start.isoformat(timespec="seconds"),
+            "end": span.end.isoformat(timespec="seconds"),
             "expected_evidence": sorted(spec["evidence"]),
             "notified": bool(alarms),
             "notifications": len(alarms),
@@ -104,7 +106,7 @@ def score_run(record: RunRecord) -> dict[str, Any]:
                 "latency_s": round(latency, 1),
                 "on_time": on_time,
                 "evidence_jaccard": round(jaccard, 3),
-                "told": [_alarm_row(a) for a in alarms],
+                "told": [_alarm_row(a, tz) for a in alarms],
             }
         incident_rows.append(row)
     incidents = len(incident_rows)
@@ -179,7 +181,7 @@ def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> li
                 reasons.append(f"later incident(s) not notified: {', '.join(missed)}")
         rows.append(
             {
-                "time": result.when.isoformat(),
+                "time": result.when.isoformat(timespec="seconds"),
                 "action": result.action,
                 "incident": result.incident,
                 "done": result.done,
@@ -230,4 +232,5 @@ def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "restarts": sum(s["restarts"] for s in scores),
         "lost_on_restart": sum(s["lost_on_restart"] for s in scores),
         "wall_s": round(sum(s["wall_s"] for s in scores), 1),
+        "cpu_s": round(sum(s.get("cpu_s", 0.0) for s in scores), 1),
     }
