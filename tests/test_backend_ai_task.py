@@ -13,12 +13,14 @@ import logging
 import re
 from typing import Any
 
+from homeassistant import config_entries
 from homeassistant.components.ai_task import AITaskEntity, AITaskEntityFeature, GenDataTask
 from homeassistant.components.ai_task.task import GenDataTaskResult
 from homeassistant.components.conversation import ChatLog
 from homeassistant.config_entries import ConfigEntry, ConfigFlow
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -32,7 +34,6 @@ from pytest_homeassistant_custom_component.common import (
     mock_integration,
     mock_platform,
 )
-from voluptuous_openapi import convert
 
 from custom_components.anomaly_monitor.backends import (
     async_validate_backend,
@@ -46,9 +47,12 @@ from custom_components.anomaly_monitor.const import (
     CONF_AI_TASK_ENTITY,
     CONF_BACKEND,
     CONF_DETECTOR,
+    CONF_INCLUDE_ENTITIES,
     CONF_PROFILE,
+    CONF_USE_EXPOSED,
     DETECTOR_HYBRID,
     DETECTOR_LLM,
+    DOMAIN,
 )
 from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError
 from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
@@ -56,7 +60,13 @@ from custom_components.anomaly_monitor.core.models import Label
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.redaction import PROFILE_REPLACEMENT
 
+from .helpers import SMOKE, analyze, monitor_options, set_calm_home
 from .llm_windows import gas_leak_window, normal_window
+
+try:  # HA >= 2026.3 builds its schemas with probatio; LLM integrations convert them so
+    from probatio import to_openapi
+except ImportError:  # older HA: voluptuous
+    from voluptuous_openapi import convert as to_openapi
 
 TEST_DOMAIN = "anomaly_llm_test_task"
 ENTITY_ID = f"ai_task.{TEST_DOMAIN}"
@@ -92,7 +102,7 @@ class RuleOfThumbTaskEntity(AITaskEntity):
         if self.fail_with is not None:
             raise self.fail_with
         assert task.structure is not None
-        schema = convert(task.structure, custom_serializer=llm.selector_serializer)
+        schema = to_openapi(task.structure, custom_serializer=llm.selector_serializer)
         self.schemas.append(schema)
         allowed = set(schema["properties"]["evidence"]["items"].get("enum", []))
         # Only the window itself counts: the built-in examples come before it.
@@ -214,3 +224,63 @@ async def test_a_crashing_entity_quoting_the_prompt_leaks_nothing(
     assert "raised RuntimeError at:" in caplog.text  # the traceback's frames are logged
     assert "Zephyr" not in caplog.text
     assert "Zephyr" not in str(err.value)
+
+
+async def test_monitor_sets_up_without_ai_task_and_the_flow_says_why(hass: HomeAssistant) -> None:
+    """No AI integration in this home: the integration loads, ai_task stays unloaded, and
+    the AI Task backend form names the problem before and after it is filled in."""
+    set_calm_home(hass)
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {
+            "name": "Home",
+            CONF_USE_EXPOSED: False,
+            CONF_INCLUDE_ENTITIES: [SMOKE],
+            CONF_DETECTOR: DETECTOR_HYBRID,
+        },
+    )
+    assert result["type"] is FlowResultType.MENU
+    assert "ai_task" not in hass.config.components
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": "ai_task"}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "ai_task_missing"}
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_AI_TASK_ENTITY: ENTITY_ID}
+    )
+    assert result["errors"] == {"base": "ai_task_missing"}
+    assert not hass.config_entries.async_entries(DOMAIN)
+    assert "ai_task" not in hass.config.components  # nothing pulled it in
+
+    with pytest.raises(LLMUnavailableError, match="AI Task integration is not loaded"):
+        await async_validate_backend(hass, CONFIG)
+    detector = LLMDetector(create_backend(hass, CONFIG), retries=0, backoff=0)
+    with pytest.raises(LLMUnavailableError, match="AI Task integration is not loaded"):
+        await detector.async_analyze(gas_leak_window())
+
+
+async def test_entry_with_ai_task_backend_loads_and_falls_back_without_ai_task(
+    hass: HomeAssistant,
+) -> None:
+    """An AI Task monitor in a home whose AI integration is gone: setup succeeds and the
+    rules judge the windows while the backend is unavailable."""
+    set_calm_home(hass)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Home",
+        data=CONFIG,
+        options=monitor_options(**{CONF_DETECTOR: DETECTOR_HYBRID}),
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert entry.state is config_entries.ConfigEntryState.LOADED
+    assert "ai_task" not in hass.config.components
+    response = await analyze(hass, entry)
+    assert response["verdict"]["label"] == "anomaly"
+    assert SMOKE in response["verdict"]["evidence"]

@@ -11,6 +11,7 @@ from homeassistant.helpers import selector
 import voluptuous as vol
 
 from .backends import async_validate_backend, llama_cpp_available
+from .backends.ai_task import ai_task_loaded
 from .const import (
     BACKEND_AI_TASK,
     BACKEND_LLAMA_CPP,
@@ -106,10 +107,19 @@ def llama_placeholders() -> dict[str, str]:
     }
 
 
+def backend_missing(hass: HomeAssistant, backend: str) -> str | None:
+    """The translated error key when ``backend`` cannot work in this HA at all, or None."""
+    if backend == BACKEND_LLAMA_CPP and not llama_cpp_available():
+        return "llama_cpp_missing"
+    if backend == BACKEND_AI_TASK and not ai_task_loaded(hass):
+        return "ai_task_missing"
+    return None
+
+
 async def async_check_backend(hass: HomeAssistant, config: Mapping[str, Any]) -> str | None:
     """Validate a backend configuration; return a translated error key, or None."""
-    if config.get(CONF_BACKEND) == BACKEND_LLAMA_CPP and not llama_cpp_available():
-        return "llama_cpp_missing"
+    if (missing := backend_missing(hass, str(config.get(CONF_BACKEND)))) is not None:
+        return missing
     try:
         await async_validate_backend(hass, config)
     except LLMAuthError:

@@ -20,6 +20,7 @@ from .backend_forms import (
     BACKEND_MENU,
     SECRET,
     async_check_backend,
+    backend_missing,
     backend_schema,
     llama_placeholders,
 )
@@ -223,6 +224,8 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
         if current.get(CONF_BACKEND) != backend:
             current = {}
         errors: dict[str, str] = {}
+        if (missing := backend_missing(self.hass, backend)) is not None:
+            errors["base"] = missing  # said at once, not only after the form is filled in
         if user_input is not None:
             data = {CONF_BACKEND: backend, **user_input}
             config = {**self._options, **data}

@@ -1,8 +1,10 @@
 """Any Home Assistant AI Task entity: reuses the LLM the user already set up in HA.
 
-The answer's JSON schema is turned into an AI Task ``structure`` (a voluptuous schema of
-selectors), which the entity's integration turns back into its own structured output.
-AI Task entities get no device-control tools (no ``llm_api`` is passed).
+Everything goes through the public ``ai_task.generate_data`` action, with the answer's JSON
+schema given as an action ``structure`` (fields with selectors). Home Assistant builds its
+own schema from that (voluptuous before 2026.3, probatio since), so nothing here imports
+the ``ai_task`` integration: a home without it loads this integration fine and the config
+flow says the backend is unavailable. AI Task entities get no device-control tools.
 """
 
 from __future__ import annotations
@@ -14,13 +16,9 @@ import logging
 import traceback
 from typing import Any
 
-from homeassistant.components import ai_task
-from homeassistant.components.ai_task import AITaskEntityFeature
-from homeassistant.components.ai_task.const import DATA_COMPONENT
+from homeassistant.const import ATTR_SUPPORTED_FEATURES
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import selector
-import voluptuous as vol
 
 from ..core.llm import LLMResponseError, LLMUnavailableError, Message
 from ..core.prompts import flatten_messages
@@ -28,41 +26,52 @@ from ..core.prompts import flatten_messages
 _LOGGER = logging.getLogger(__name__)
 
 NAME = "ai_task"
+AI_TASK_DOMAIN = "ai_task"
+SERVICE_GENERATE_DATA = "generate_data"
+# AITaskEntityFeature.GENERATE_DATA, a stable public flag value.
+FEATURE_GENERATE_DATA = 1
 TASK_NAME = "Anomaly Monitor analysis"
 
 
-def _field_selector(spec: Mapping[str, Any]) -> selector.Selector[Any]:
+def _field_selector(spec: Mapping[str, Any]) -> dict[str, Any]:
     """The selector for one JSON-schema property (strings, enums and lists of them)."""
     if spec.get("type") == "array":
         items = spec.get("items") or {}
         if items.get("enum"):
-            return selector.SelectSelector(
-                selector.SelectSelectorConfig(options=list(items["enum"]), multiple=True)
-            )
-        return selector.TextSelector(selector.TextSelectorConfig(multiple=True))
+            return {"select": {"options": list(items["enum"]), "multiple": True}}
+        return {"text": {"multiple": True}}
     if spec.get("enum"):
-        return selector.SelectSelector(selector.SelectSelectorConfig(options=list(spec["enum"])))
+        return {"select": {"options": list(spec["enum"])}}
     if spec.get("type") == "boolean":
-        return selector.BooleanSelector()
+        return {"boolean": {}}
     if spec.get("type") in ("number", "integer"):
-        return selector.NumberSelector(
-            selector.NumberSelectorConfig(mode=selector.NumberSelectorMode.BOX)
-        )
-    return selector.TextSelector()
+        return {"number": {"mode": "box"}}
+    return {"text": {}}
 
 
-def structure_from_schema(schema: Mapping[str, Any]) -> vol.Schema:
-    """An AI Task ``structure`` equivalent to the (flat) answer ``schema``."""
+def structure_from_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``generate_data`` action's ``structure`` equivalent to the flat answer ``schema``."""
     required = set(schema.get("required", ()))
-    fields: dict[vol.Marker, selector.Selector[Any]] = {}
+    structure: dict[str, Any] = {}
     for key, spec in schema.get("properties", {}).items():
-        marker = vol.Required if key in required else vol.Optional
-        fields[marker(key, description=spec.get("description"))] = _field_selector(spec)
-    return vol.Schema(fields, extra=vol.PREVENT_EXTRA)
+        field: dict[str, Any] = {"required": key in required, "selector": _field_selector(spec)}
+        if spec.get("description"):
+            field["description"] = spec["description"]
+        structure[key] = field
+    return structure
+
+
+class AITaskMissingError(LLMUnavailableError):
+    """The AI Task integration itself is not set up (no AI integration configured)."""
+
+
+def ai_task_loaded(hass: HomeAssistant) -> bool:
+    """Whether Home Assistant's AI Task integration is set up and offers its action."""
+    return hass.services.has_service(AI_TASK_DOMAIN, SERVICE_GENERATE_DATA)
 
 
 class AITaskBackend:
-    """Runs ``ai_task.async_generate_data`` on one AI Task entity."""
+    """Runs the ``ai_task.generate_data`` action on one AI Task entity."""
 
     name = NAME
 
@@ -79,15 +88,23 @@ class AITaskBackend:
         timeout: float = 60.0,
     ) -> str:
         """One data-generation task; the structured result as JSON text."""
-        structure = structure_from_schema(schema) if schema is not None else None
+        if not ai_task_loaded(self.hass):
+            raise LLMUnavailableError("Home Assistant's AI Task integration is not loaded")
+        data: dict[str, Any] = {
+            "task_name": TASK_NAME,
+            "entity_id": self.entity_id,
+            "instructions": flatten_messages(messages),
+        }
+        if schema is not None:
+            data["structure"] = structure_from_schema(schema)
         try:
             async with asyncio.timeout(timeout):
-                result = await ai_task.async_generate_data(
-                    self.hass,
-                    task_name=TASK_NAME,
-                    entity_id=self.entity_id,
-                    instructions=flatten_messages(messages),
-                    structure=structure,
+                response = await self.hass.services.async_call(
+                    AI_TASK_DOMAIN,
+                    SERVICE_GENERATE_DATA,
+                    data,
+                    blocking=True,
+                    return_response=True,
                 )
         except TimeoutError as err:
             raise LLMUnavailableError(
@@ -104,21 +121,22 @@ class AITaskBackend:
                 "".join(traceback.format_tb(err.__traceback__)),
             )
             raise LLMResponseError(f"{self.entity_id} failed unexpectedly: {err!r}") from err
-        data = result.data
-        if isinstance(data, str):
-            return data
+        answer = (response or {}).get("data")
+        if isinstance(answer, str):
+            return answer
         try:
-            return json.dumps(data, ensure_ascii=False, default=str)
+            return json.dumps(answer, ensure_ascii=False, default=str)
         except (TypeError, ValueError) as err:
             raise LLMResponseError(f"{self.entity_id} returned data that is not JSON") from err
 
     async def async_validate(self) -> None:
-        """The entity exists, is loaded and can generate data."""
-        component = self.hass.data.get(DATA_COMPONENT)
-        entity = component.get_entity(self.entity_id) if component is not None else None
-        if entity is None:
+        """AI Task is loaded and the entity exists and can generate data."""
+        if not ai_task_loaded(self.hass):
+            raise AITaskMissingError("Home Assistant's AI Task integration is not loaded")
+        state = self.hass.states.get(self.entity_id)
+        if state is None or state.domain != AI_TASK_DOMAIN:
             raise LLMUnavailableError(f"AI Task entity {self.entity_id} not found")
-        if AITaskEntityFeature.GENERATE_DATA not in entity.supported_features:
+        if not int(state.attributes.get(ATTR_SUPPORTED_FEATURES) or 0) & FEATURE_GENERATE_DATA:
             raise LLMUnavailableError(f"AI Task entity {self.entity_id} cannot generate data")
 
     async def async_close(self) -> None:
