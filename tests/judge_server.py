@@ -87,7 +87,7 @@ async def judge_server() -> AsyncIterator[JudgeServer]:
     app = web.Application()
     app.router.add_post("/v1/chat/completions", judge.chat)
     app.router.add_post("/api/chat", judge.ollama_chat)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    runner = web.AppRunner(app, shutdown_timeout=0.1, handler_cancellation=True)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

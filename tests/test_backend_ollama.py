@@ -83,7 +83,7 @@ async def server(socket_enabled: None) -> AsyncIterator[OllamaServer]:
     app = web.Application()
     app.router.add_post("/api/chat", ollama.chat)
     app.router.add_get("/api/tags", ollama.tags)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    runner = web.AppRunner(app, shutdown_timeout=0.1, handler_cancellation=True)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

@@ -87,7 +87,7 @@ async def server(socket_enabled: None) -> AsyncIterator[ChatServer]:
     chat = ChatServer()
     app = web.Application()
     app.router.add_post("/v1/chat/completions", chat.chat)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    runner = web.AppRunner(app, shutdown_timeout=0.1, handler_cancellation=True)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

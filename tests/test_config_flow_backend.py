@@ -59,7 +59,7 @@ async def fake_openai(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
     server = FakeOpenAI()
     app = web.Application()
     app.router.add_post("/v1/chat/completions", server.chat)
-    runner = web.AppRunner(app)
+    runner = web.AppRunner(app, handler_cancellation=True)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()

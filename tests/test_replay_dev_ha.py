@@ -46,6 +46,13 @@ LEAK = "binary_sensor.bathroom_leak"
 
 
 @pytest.fixture
+def disable_http_server() -> None:
+    """Serve for real here: the harness's autouse fixture of the same name stubs the server
+    (since 0.13.375 both its binding and its start). Nothing starts it on its own in a test
+    (frontend is not loaded), so ``served_hass`` starts and stops it explicitly."""
+
+
+@pytest.fixture
 async def served_hass(
     hass: HomeAssistant, socket_enabled: None, unused_tcp_port: int
 ) -> AsyncIterator[HomeAssistant]:
