@@ -74,3 +74,31 @@ def test_core_never_imports_home_assistant() -> None:
             elif isinstance(node, ast.ImportFrom):
                 target = package[: len(package) - (node.level - 1)]
                 assert target[:2] == ("anomaly_monitor", "core"), f"{path} leaves the core"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n", path
+    return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+
+
+def test_hacs_essentials_brand_licence_and_oldest_ha() -> None:
+    """HACS checks the brand icons and licence; hacs.json claims the HA version CI runs."""
+    assert _png_size(INTEGRATION / "brand" / "icon.png") == (256, 256)
+    assert _png_size(INTEGRATION / "brand" / "icon@2x.png") == (512, 512)
+    assert "Apache License" in (ROOT / "LICENSE").read_text()
+    assert 'license = "Apache-2.0"' in (ROOT / "pyproject.toml").read_text()
+    pins = [
+        tuple(int(part) for part in line.split("==")[1].split("."))
+        for path in ROOT.glob("requirements*.txt")
+        for line in path.read_text().splitlines()
+        if line.startswith("homeassistant==")
+    ]
+    claimed = json.loads((ROOT / "hacs.json").read_text())["homeassistant"]
+    assert tuple(int(part) for part in claimed.split(".")) == min(pins)
+
+
+def test_no_after_dependency_can_break_setup() -> None:
+    """ai_task pulls in conversation and its requirements: used lazily, never a dependency."""
+    manifest = json.loads((INTEGRATION / "manifest.json").read_text())
+    assert "ai_task" not in manifest["after_dependencies"] + manifest["dependencies"]
