@@ -95,7 +95,7 @@ async def model(socket_enabled: None) -> AsyncIterator[CanaryModel]:
     canary = CanaryModel()
     app = web.Application()
     app.router.add_post("/v1/chat/completions", canary.chat)
-    runner = web.AppRunner(app, shutdown_timeout=0.1)
+    runner = web.AppRunner(app, shutdown_timeout=0.1, handler_cancellation=True)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
