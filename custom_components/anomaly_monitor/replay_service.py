@@ -15,12 +15,13 @@ from typing import Any
 
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
-from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util import dt as dt_util
 import voluptuous as vol
 
+from .action_errors import InvalidActionInput
 from .const import ATTR_CONFIG_ENTRY_ID, CONF_NOTIFY, CONF_REPLAY, DOMAIN, SERVICE_REPLAY_SAMPLE
 from .core.detector import Detector
 from .core.hybrid_detector import HybridDetector
@@ -70,11 +71,7 @@ async def _async_replay_sample(call: ServiceCall) -> ServiceResponse:
     entry_id: str = call.data[ATTR_CONFIG_ENTRY_ID]
     entry = hass.config_entries.async_get_entry(entry_id)
     if entry is None or not is_replay_entry(entry):
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="not_a_replay_entry",
-            translation_placeholders={"entry_id": entry_id},
-        )
+        raise InvalidActionInput("not_a_replay_entry", entry_id=entry_id)
     session = replay_session(hass, entry_id)
     session.begin()
     try:
@@ -125,7 +122,9 @@ def _set(session: ReplaySession, item: Mapping[str, Any]) -> Any:
             item["entity_id"], item["state"], item["attributes"], dt_util.as_utc(item["at"])
         )
     except HomeAssistantError as err:  # an invalid entity id or state
-        raise ServiceValidationError(str(err)) from err
+        raise InvalidActionInput(
+            "replay_invalid_state", entity_id=str(item["entity_id"]), error=str(err)
+        ) from err
 
 
 def async_register_replay_service(hass: HomeAssistant) -> None:
