@@ -283,3 +283,25 @@ async def test_which_monitor_plans_when_none_is_named(hass: HomeAssistant, devic
     planned = await _check(hass, "Turn on the heater plug", None, config_entry_id=second.entry_id)
     assert planned["operations"]
     assert chosen[-1] == second.entry_id
+
+
+async def test_replay_sample_is_for_admins_and_answers_bad_input_with_400(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    hass_read_only_access_token: str,
+) -> None:
+    """The benchmark replay's action: a read-only user is refused; a wrong entry is a 400."""
+    assert await async_setup_component(hass, "api", {})
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)  # a monitor of the home, not a replay monitor
+    url = f"/api/services/{DOMAIN}/replay_sample?return_response"
+    data = {"config_entry_id": entry.entry_id, "options": {}, "at": "2026-11-30T12:00:00+00:00"}
+    reply = await (await hass_client(hass_read_only_access_token)).post(url, json=data)
+    assert reply.status == HTTPStatus.UNAUTHORIZED
+    reply = await (await hass_client()).post(url, json=data)
+    assert reply.status == HTTPStatus.BAD_REQUEST
+    with pytest.raises(ServiceValidationError) as err:
+        await hass.services.async_call(
+            DOMAIN, "replay_sample", data, blocking=True, return_response=True
+        )
+    assert err.value.translation_key == "not_a_replay_entry"
