@@ -82,6 +82,9 @@ async def _start(hass: HomeAssistant, detector: str = "hybrid") -> dict[str, Any
             CONF_DETECTOR: detector,
         },
     )
+    if detector == "hybrid":  # its two switches come first, off by default
+        assert result["step_id"] == "hybrid"
+        result = await hass.config_entries.flow.async_configure(result["flow_id"], {})
     assert result["type"] is FlowResultType.MENU
     return await hass.config_entries.flow.async_configure(
         result["flow_id"], {"next_step_id": "openai"}

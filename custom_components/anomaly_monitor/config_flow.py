@@ -12,7 +12,7 @@ from homeassistant.config_entries import (
     OptionsFlowWithReload,
 )
 from homeassistant.const import CONF_API_KEY, CONF_NAME
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import callback
 from homeassistant.helpers import selector
 import voluptuous as vol
 
@@ -31,112 +31,25 @@ from .const import (
     BACKEND_OPENAI,
     CONF_BACKEND,
     CONF_DETECTOR,
-    CONF_EXCLUDE_ENTITIES,
-    CONF_INCLUDE_AREAS,
-    CONF_INCLUDE_DOMAINS,
-    CONF_INCLUDE_ENTITIES,
-    CONF_INTERVAL,
-    CONF_LLM_MAY_ADD,
-    CONF_LLM_MAY_DISMISS,
     CONF_NOTIFY,
-    CONF_PROFILE,
     CONF_REPLAY,
-    CONF_SENSITIVITY,
     CONF_USE_EXPOSED,
     CONF_WATCH_SAFETY,
-    CONF_WEATHER_ENTITY,
-    CONF_WINDOW,
     DEFAULT_DETECTOR,
-    DEFAULT_INTERVAL,
-    DEFAULT_SENSITIVITY,
-    DEFAULT_USE_EXPOSED,
-    DEFAULT_WATCH_SAFETY,
-    DEFAULT_WINDOW,
+    DETECTOR_HYBRID,
     DETECTOR_RULES,
-    DETECTORS,
     DOMAIN,
-    SENSITIVITIES,
 )
-from .coverage import life_safety_sensors, names_of, offered_domains, resolve_watched
+from .option_forms import (
+    HYBRID_SCHEMA,
+    coverage_placeholders,
+    flatten,
+    nest,
+    options_schema,
+)
 from .replay_entry import REPLAY_UNIQUE_ID, async_clear_stale_replays
-from .surfaces import escape_markdown
 
 DEFAULT_NAME = "Anomaly Monitor"
-# Up to a year, so long traces can be replayed; memory is capped separately.
-MAX_WINDOW_MINUTES = 366 * 24 * 60
-
-_MINUTES = selector.NumberSelectorConfig(
-    min=1, max=24 * 60, step=1, unit_of_measurement="min", mode=selector.NumberSelectorMode.BOX
-)
-
-
-def _options_schema(hass_domains: list[str]) -> vol.Schema:
-    """Every monitoring option, shared by the config and options flows."""
-    return vol.Schema(
-        {
-            vol.Required(
-                CONF_WATCH_SAFETY, default=DEFAULT_WATCH_SAFETY
-            ): selector.BooleanSelector(),
-            vol.Required(CONF_USE_EXPOSED, default=DEFAULT_USE_EXPOSED): selector.BooleanSelector(),
-            vol.Optional(CONF_INCLUDE_ENTITIES, default=[]): selector.EntitySelector(
-                selector.EntitySelectorConfig(multiple=True)
-            ),
-            vol.Optional(CONF_INCLUDE_DOMAINS, default=[]): selector.SelectSelector(
-                selector.SelectSelectorConfig(
-                    options=hass_domains, multiple=True, custom_value=True, sort=True
-                )
-            ),
-            vol.Optional(CONF_INCLUDE_AREAS, default=[]): selector.AreaSelector(
-                selector.AreaSelectorConfig(multiple=True)
-            ),
-            vol.Optional(CONF_EXCLUDE_ENTITIES, default=[]): selector.EntitySelector(
-                selector.EntitySelectorConfig(multiple=True)
-            ),
-            vol.Required(CONF_INTERVAL, default=DEFAULT_INTERVAL): vol.All(
-                selector.NumberSelector(_MINUTES), vol.Coerce(int), vol.Range(min=1, max=24 * 60)
-            ),
-            vol.Required(CONF_WINDOW, default=DEFAULT_WINDOW): vol.All(
-                selector.NumberSelector(
-                    selector.NumberSelectorConfig(
-                        min=5,
-                        max=MAX_WINDOW_MINUTES,
-                        step=1,
-                        unit_of_measurement="min",
-                        mode=selector.NumberSelectorMode.BOX,
-                    )
-                ),
-                vol.Coerce(int),
-                vol.Range(min=5, max=MAX_WINDOW_MINUTES),
-            ),
-            vol.Optional(CONF_PROFILE, default=""): selector.TextSelector(
-                selector.TextSelectorConfig(multiline=True)
-            ),
-            vol.Optional(CONF_WEATHER_ENTITY): selector.EntitySelector(
-                selector.EntitySelectorConfig(domain="weather")
-            ),
-            vol.Optional(CONF_NOTIFY, default=[]): selector.SelectSelector(
-                selector.SelectSelectorConfig(options=[], multiple=True, custom_value=True)
-            ),
-            vol.Required(CONF_SENSITIVITY, default=DEFAULT_SENSITIVITY): selector.SelectSelector(
-                selector.SelectSelectorConfig(
-                    options=list(SENSITIVITIES), translation_key=CONF_SENSITIVITY
-                )
-            ),
-            vol.Required(CONF_DETECTOR, default=DEFAULT_DETECTOR): selector.SelectSelector(
-                selector.SelectSelectorConfig(
-                    options=list(DETECTORS), translation_key=CONF_DETECTOR
-                )
-            ),
-            vol.Required(CONF_LLM_MAY_DISMISS, default=False): selector.BooleanSelector(),
-            vol.Required(CONF_LLM_MAY_ADD, default=False): selector.BooleanSelector(),
-        }
-    )
-
-
-def _notify_targets(hass_services: Mapping[str, Any], hass_entities: list[str]) -> list[str]:
-    """Notify services and entities the homeowner can pick."""
-    legacy = [f"notify.{name}" for name in hass_services if name not in ("send_message",)]
-    return sorted(set(legacy) | set(hass_entities))
 
 
 class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
@@ -149,22 +62,25 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
         self._options: dict[str, Any] = {}
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Name the monitor, choose what it watches and which detector judges."""
-        schema = self._schema().extend(
-            {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
-        )
-        if self.show_advanced_options:  # benchmark_replay's entry (replay_entry.py)
-            schema = schema.extend(
-                {vol.Optional(CONF_REPLAY, default=False): selector.BooleanSelector()}
-            )
+        """Name the monitor and choose what it watches; the rest sits in sections."""
         if user_input is not None and user_input.get(CONF_REPLAY):
             return await self._async_create_replay_entry(user_input)
         if user_input is not None:
             self._title = user_input[CONF_NAME]
-            self._options = {k: v for k, v in user_input.items() if k != CONF_NAME}
-            if self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR) == DETECTOR_RULES:
+            self._options = flatten({k: v for k, v in user_input.items() if k != CONF_NAME})
+            detector = self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR)
+            if detector == DETECTOR_RULES:
                 return self.async_create_entry(title=self._title, data={}, options=self._options)
+            if detector == DETECTOR_HYBRID:
+                return await self.async_step_hybrid()
             return await self.async_step_backend()
+        schema = vol.Schema(
+            {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
+        ).extend(options_schema(self.hass).schema)
+        if self.show_advanced_options:  # benchmark_replay's entry (replay_entry.py)
+            schema = schema.extend(
+                {vol.Optional(CONF_REPLAY, default=False): selector.BooleanSelector()}
+            )
         return self.async_show_form(
             step_id="user",
             data_schema=schema,
@@ -177,12 +93,20 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
             return self.async_abort(reason="replay_running")
         await self.async_set_unique_id(REPLAY_UNIQUE_ID)
         self._abort_if_unique_id_configured()
-        options = {k: v for k, v in user_input.items() if k not in (CONF_NAME, CONF_NOTIFY)}
+        options = flatten({k: v for k, v in user_input.items() if k != CONF_NAME})
+        options.pop(CONF_NOTIFY, None)
         return self.async_create_entry(
             title=user_input[CONF_NAME],
             data={},
             options=options | {CONF_USE_EXPOSED: False, CONF_WATCH_SAFETY: False},
         )
+
+    async def async_step_hybrid(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """How much say the model gets next to the rules (off: small models are no judges)."""
+        if user_input is not None:
+            self._options.update(user_input)
+            return await self.async_step_backend()
+        return self.async_show_form(step_id="hybrid", data_schema=HYBRID_SCHEMA)
 
     async def async_step_backend(
         self, user_input: dict[str, Any] | None = None
@@ -270,9 +194,6 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
             description_placeholders={"backend": str(entry.data.get(CONF_BACKEND))},
         )
 
-    def _schema(self) -> vol.Schema:
-        return _with_notify_options(self.hass, _options_schema(_domains(self.hass)))
-
     @staticmethod
     @callback
     def async_get_options_flow(config_entry: Any) -> AnomalyMonitorOptionsFlow:
@@ -281,55 +202,38 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
 
 
 class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
-    """Change what is watched, how often, and who is told."""
+    """Change what is watched, how often, and who is told: the setup form again."""
+
+    def __init__(self) -> None:
+        self._options: dict[str, Any] = {}
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """One form with every option, filled with the current values."""
-        schema = _with_notify_options(self.hass, _options_schema(_domains(self.hass)))
+        """The setup form, filled with the current values."""
         errors: dict[str, str] = {}
-        if (
-            user_input is not None
-            and user_input.get(CONF_DETECTOR, DEFAULT_DETECTOR) != DETECTOR_RULES
-            and not self.config_entry.data.get(CONF_BACKEND)
-        ):
-            errors[CONF_DETECTOR] = "backend_required"
-        elif user_input is not None:
+        if user_input is not None:
             # Options this form does not show are kept as they are.
-            shown = {str(key) for key in schema.schema}
-            kept = {k: v for k, v in self.config_entry.options.items() if k not in shown}
-            return self.async_create_entry(data=kept | user_input)
+            self._options = {**self.config_entry.options, **flatten(user_input)}
+            detector = self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR)
+            if detector != DETECTOR_RULES and not self.config_entry.data.get(CONF_BACKEND):
+                errors[CONF_DETECTOR] = "backend_required"
+            elif detector == DETECTOR_HYBRID:
+                return await self.async_step_hybrid()
+            else:
+                return self.async_create_entry(data=self._options)
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(
-                schema, user_input or self.config_entry.options
+                options_schema(self.hass), nest(user_input or self.config_entry.options)
             ),
             errors=errors,
             description_placeholders=coverage_placeholders(self.hass, self.config_entry.options),
         )
 
-
-def _domains(hass: Any) -> list[str]:
-    return offered_domains(hass)
-
-
-def coverage_placeholders(hass: HomeAssistant, options: Mapping[str, Any]) -> dict[str, str]:
-    """How many entities ``options`` watch, and which alarms the home has."""
-    alarms = life_safety_sensors(hass)
-    return {
-        "watched": str(len(resolve_watched(hass, options))),
-        "hazards": escape_markdown(names_of(alarms)) if alarms else "-",
-    }
-
-
-def _with_notify_options(hass: Any, schema: vol.Schema) -> vol.Schema:
-    """Fill the notify target choices from what this HA has."""
-    targets = _notify_targets(
-        hass.services.async_services_for_domain("notify"), hass.states.async_entity_ids("notify")
-    )
-    return schema.extend(
-        {
-            vol.Optional(CONF_NOTIFY, default=[]): selector.SelectSelector(
-                selector.SelectSelectorConfig(options=targets, multiple=True, custom_value=True)
-            )
-        }
-    )
+    async def async_step_hybrid(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """The hybrid detector's two switches."""
+        if user_input is not None:
+            return self.async_create_entry(data={**self._options, **user_input})
+        return self.async_show_form(
+            step_id="hybrid",
+            data_schema=self.add_suggested_values_to_schema(HYBRID_SCHEMA, self._options),
+        )

@@ -31,6 +31,11 @@ DEFAULT_USE_EXPOSED: Final = True
 DEFAULT_WATCH_SAFETY: Final = True
 DEFAULT_INTERVAL: Final = 15
 DEFAULT_WINDOW: Final = 120
+# Bounds the flows accept (minutes): a window of at most a day keeps analyses about now.
+MIN_INTERVAL: Final = 1
+MAX_INTERVAL: Final = 24 * 60
+MIN_WINDOW: Final = 5
+MAX_WINDOW: Final = 24 * 60
 DEFAULT_SENSITIVITY: Final = "medium"
 SENSITIVITIES: Final = ("low", "medium", "high")
 
