@@ -22,6 +22,7 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_LLM,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
 
 from .fault_server import FaultServer, fault_server
 from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
@@ -126,3 +127,21 @@ async def test_odd_but_usable_replies_are_the_models_verdict(
     assert (
         ir.async_get(hass).async_get_issue(DOMAIN, f"backend_unavailable_{entry.entry_id}") is None
     )
+
+
+async def test_circuit_breaker_skips_a_failing_backend(
+    hass: HomeAssistant, server: FaultServer
+) -> None:
+    """Three failed analyses (the first at start-up): the fourth does not ask the server."""
+    entry = await _monitor_with(hass, server, BACKEND_OPENAI, "error500", DETECTOR_HYBRID)
+    await analyze(hass, entry)
+    await analyze(hass, entry)
+    asked = len(server.requests)
+    assert asked == 3
+    verdict = (await analyze(hass, entry))["verdict"]
+    assert len(server.requests) == asked  # skipped: the rules judged at once
+    assert SMOKE in verdict["evidence"]
+    model = (await async_get_config_entry_diagnostics(hass, entry))["model"]
+    assert model["available"] is False
+    assert model["failed_analyses_in_a_row"] == 3
+    assert 290 < model["skipped_for_seconds"] <= 300

@@ -249,10 +249,15 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             await self.async_refresh()  # waits for a running analysis, then judges anew
 
     async def _async_safety_check(self) -> None:
-        """Rules only, on the window as it is now: announce urgent findings at once."""
-        if self.fallback is None:
+        """Rules only, on the current states: announce urgent findings at once.
+
+        Urgent rules read the states, not the events: the window is built without them,
+        so a check costs the same during a storm of 20,000 buffered transitions. Before
+        HA has started, states are incomplete: the first analysis checks them then.
+        """
+        if self.fallback is None or not self.hass.is_running:
             return
-        verdict = await self.fallback.async_analyze(self.build_window())
+        verdict = await self.fallback.async_analyze(self.build_states_window())
         for signature in await self._async_announce_urgent(verdict):
             self._announced_early[signature] = self.now()
 
@@ -324,6 +329,17 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             watcher.buffer.snapshot(now),
             profile=self.profile,
             start=now - self.window,
+        )
+
+    def build_states_window(self) -> ContextWindow:
+        """The current states and environment, without the events (safety checks)."""
+        watcher = self.watcher
+        return build_window(
+            build_snapshot(self.hass, watcher.entity_ids, watcher.areas),
+            build_environment(self.hass, self.weather_entity),
+            [],
+            profile=self.profile,
+            start=self.now() - self.window,
         )
 
     async def async_analyze(self) -> AnalysisResult:

@@ -7,7 +7,8 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 
-from .coordinator import AnomalyMonitorConfigEntry
+from .backends import llm_detector_of
+from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
 from .redaction import redacted_config
 
 
@@ -28,6 +29,7 @@ async def async_get_config_entry_diagnostics(
             "options": redacted_config(entry.options),
         },
         "detector": coordinator.detector.name,
+        "model": _model_health(coordinator),
         "watched_entities": sorted(watcher.entity_ids),
         "events_seen": watcher.events_seen,
         "buffered_transitions": len(watcher.buffer),
@@ -36,4 +38,18 @@ async def async_get_config_entry_diagnostics(
         "last_analysis": scrub(coordinator.data.as_dict()) if coordinator.data else None,
         "open_anomalies": scrub([asdict(a) for a in coordinator.tracker.open.values()]),
         "false_alarm_patterns": sorted(coordinator.tracker.false_alarms),
+    }
+
+
+def _model_health(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | None:
+    """Whether the model answers, and whether the circuit breaker is skipping it."""
+    if (llm := llm_detector_of(coordinator.detector)) is None:
+        return None
+    return {
+        "available": llm.available,
+        "failed_analyses_in_a_row": llm.failures,
+        "skipped_for_seconds": round(max(0.0, llm.open_until - llm.now()), 1)
+        if llm.circuit_open and llm.open_until is not None
+        else 0.0,
+        "last_duration_seconds": round(llm.last_duration, 3) if llm.last_duration else None,
     }

@@ -156,6 +156,10 @@ class LLMDetector:
 
         return remove
 
+    def now(self) -> float:
+        """The detector's clock (monotonic seconds)."""
+        return self._clock()
+
     @property
     def circuit_open(self) -> bool:
         """The model is being skipped after repeated failures."""
