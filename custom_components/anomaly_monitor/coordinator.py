@@ -346,6 +346,10 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """Analyse now and update every surface. Analyses never overlap."""
         async with self._lock:
             started = self.now()
+            # This analysis judges every change so far: a pending one for them is moot
+            # (changes from now on schedule their own).
+            self._significant_changes.async_cancel()
+            self._analysis_wanted = False
             window, verdict = await self._async_judge()
             verdict = suppress(verdict, self.tracker.false_alarms)
             now = self.now()
