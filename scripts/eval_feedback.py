@@ -1,15 +1,16 @@
 """Feedback experiment: false-alarm marks become suppressions; does FPR drop, recall hold?
 
 A homeowner marks a false alarm; the integration stores a mark per finding: its
-signature (rule + evidence entity ids) and its magnitude (how far past its threshold it
-was), and the detector suppresses later findings of that signature only while they are
-no more extreme than the mark (``core/feedback.py``, margin ``MARGIN``). Here, on the
-direct (HA-free) windows: run the detector once, pick k of the false alarms on normal
-samples (seeded), mark their findings, and score the detector with those marks on every
-*other* sample. Printed per k and seed: FPR and recall, overall and per subset, for the
-marks with their degree ("degree") and, for comparison, for the same marks by signature
-alone ("exact", the behaviour before magnitudes), so a suppression that also hides real
-anomalies shows up as lost recall.
+signature (rule + subject, the entity or area that is wrong) and its magnitude (how far
+past its threshold it was), and the detector suppresses later findings of that signature
+only while they are no more extreme than the mark (``core/feedback.py``, margin
+``MARGIN``). Here, on the direct (HA-free) windows: run the detector once, pick k of the
+false alarms on normal samples (seeded), mark their findings (not the safety hazards: the
+integration never marks those, their false alarm dismisses one occurrence), and score the
+detector with those marks on every *other* sample. Printed per k and seed: FPR and
+recall, overall and per subset, for the marks with their degree ("degree") and, for
+comparison, for the same marks by signature alone ("exact", the behaviour before
+magnitudes), so a suppression that also hides real anomalies shows up as lost recall.
 
     .venv/bin/python scripts/eval_feedback.py
     .venv/bin/python scripts/eval_feedback.py --subset cd-argus --seeds 5 --margin 1.5
@@ -29,7 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmark_replay.direct import window_for
 from benchmark_replay.smartbench_loader import SUBSETS, load_smartbench
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.feedback import MARGIN, FalseAlarm, FalseAlarms
+from custom_components.anomaly_monitor.core.feedback import (
+    MARGIN,
+    FalseAlarm,
+    FalseAlarms,
+    is_hazard,
+)
 from custom_components.anomaly_monitor.core.models import ContextWindow, Finding, Verdict
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
@@ -89,7 +95,12 @@ def main() -> None:
     for k in KS:
         for seed in range(args.seeds if k else 1):
             marked = random.Random(seed).sample(false_alarms, min(k, len(false_alarms)))
-            marks = [FalseAlarm.of(f) for i in marked for f in base[i].findings]
+            marks = [
+                FalseAlarm.of(f)
+                for i in marked
+                for f in base[i].findings
+                if not is_hazard(f.anomaly_type, f.severity)
+            ]
             degree = _MarginMarks(marks, args.margin)
             exact = FalseAlarms(m.signature for m in marks)
             graded = sum(1 for m in degree.values() if m.magnitude is not None)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
@@ -62,3 +64,11 @@ async def analyze(hass: HomeAssistant, entry: MockConfigEntry | None = None) -> 
     )
     assert response is not None
     return dict(response)
+
+
+async def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, span: timedelta) -> None:
+    """Let ``span`` go by in steps of a second, firing every timer that falls due."""
+    for _ in range(int(span.total_seconds()) + 1):
+        freezer.tick(timedelta(seconds=1))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import entity_registry as er, issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import async_capture_events
 
+from custom_components.anomaly_monitor.anomaly_tracker import CLEAR_AFTER
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,
     EVENT_ANOMALY_DETECTED,
+    SIGNIFICANT_DEBOUNCE,
 )
 
-from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import SMOKE, analyze, pass_time, set_calm_home, setup_monitor
 
 
 def _entity_id(hass: HomeAssistant, key: str, platform: str) -> str:
@@ -32,7 +37,9 @@ def _notifications(hass: HomeAssistant) -> dict[str, dict]:
     return dict(_async_get_or_create_notifications(hass))
 
 
-async def test_smoke_reaches_every_surface_and_clears(hass: HomeAssistant) -> None:
+async def test_smoke_reaches_every_surface_and_clears(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
     """Smoke: notification, repair issue, bus event, event entity, sensors; then all clear."""
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     set_calm_home(hass)
@@ -79,9 +86,15 @@ async def test_smoke_reaches_every_surface_and_clears(hass: HomeAssistant) -> No
     assert len(detected) == 1
 
     hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    await pass_time(hass, freezer, timedelta(seconds=1))  # time moves on, as it does
     response = await analyze(hass, entry)
     await hass.async_block_till_done()
     assert response["verdict"]["label"] == "normal"
+    assert cleared == []  # hysteresis: one analysis without it does not end it
+    assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "on"
+
+    # The monitor analyses again by itself once it may clear; no call needed.
+    await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
     assert len(cleared) == 1
     assert cleared[0].data["anomaly_id"] == anomaly_id
     issue_id = f"anomaly_{entry.entry_id}_{anomaly_id}"

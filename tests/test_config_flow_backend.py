@@ -27,7 +27,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
 )
 
-from .helpers import SMOKE, analyze, set_calm_home
+from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home
 
 
 class FakeOpenAI:
@@ -69,7 +69,9 @@ async def fake_openai(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
     await runner.cleanup()
 
 
-async def _start(hass: HomeAssistant, detector: str = "hybrid") -> dict[str, Any]:
+async def _start(
+    hass: HomeAssistant, detector: str = "hybrid", include: tuple[str, ...] = (SMOKE,)
+) -> dict[str, Any]:
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context={"source": config_entries.SOURCE_USER}
     )
@@ -78,7 +80,7 @@ async def _start(hass: HomeAssistant, detector: str = "hybrid") -> dict[str, Any
         {
             "name": "Home",
             CONF_USE_EXPOSED: False,
-            CONF_INCLUDE_ENTITIES: [SMOKE],
+            CONF_INCLUDE_ENTITIES: list(include),
             CONF_DETECTOR: detector,
         },
     )
@@ -92,10 +94,13 @@ async def _start(hass: HomeAssistant, detector: str = "hybrid") -> dict[str, Any
 
 
 async def _create_entry(
-    hass: HomeAssistant, fake_openai: FakeOpenAI, detector: str = "hybrid"
+    hass: HomeAssistant,
+    fake_openai: FakeOpenAI,
+    detector: str = "hybrid",
+    include: tuple[str, ...] = (SMOKE,),
 ) -> config_entries.ConfigEntry:
     """A monitor whose backend is the fake server, created through the flow."""
-    result = await _start(hass, detector)
+    result = await _start(hass, detector, include)
     result = await hass.config_entries.flow.async_configure(
         result["flow_id"],
         {
@@ -244,9 +249,11 @@ async def test_false_alarm_marks_become_examples_for_the_model(
 ) -> None:
     """A pattern marked as a false alarm is shown to the model as an example of normal."""
     set_calm_home(hass)
-    entry = await _create_entry(hass, fake_openai)
+    entry = await _create_entry(hass, fake_openai, include=(SMOKE, FRONT_LOCK, ALICE))
     coordinator = entry.runtime_data.coordinator
-    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Toaster smoke"})
+    # Not a hazard: a hazard's false alarm dismisses one occurrence and teaches nothing.
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
     await analyze(hass, entry)
     turns_before = len(fake_openai.last_body["messages"])
     (anomaly,) = coordinator.tracker.open.values()
@@ -255,7 +262,7 @@ async def test_false_alarm_marks_become_examples_for_the_model(
     llm = llm_detector_of(coordinator.detector)
     assert llm is not None
     assert len(llm.examples) == 1
-    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Toaster smoke"})
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
     await analyze(hass, entry)
     messages = fake_openai.last_body["messages"]
     assert len(messages) == turns_before + 2  # one example: a user turn and its answer

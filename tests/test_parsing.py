@@ -64,7 +64,7 @@ def test_full_answer_fields_and_finding() -> None:
     assert verdict.recommendation == "Lock the door."
     assert verdict.detector == "llm"
     assert len(verdict.findings) == 1
-    assert verdict.findings[0].signature == "llm:binary_sensor.front_door,lock.front_door_lock"
+    assert verdict.findings[0].signature == "llm:lock.front_door_lock"  # rule and subject
 
 
 def test_near_miss_names_map_back_or_are_dropped() -> None:

@@ -79,8 +79,8 @@ def url(unused_tcp_port: int) -> str:
 
 
 async def _homeowner(hass: HomeAssistant, url: str, token: str) -> MockConfigEntry:
-    """A monitor with options, a smoke detector, persons at home, a false-alarm mark on
-    the smoke detector's pattern and an open anomaly (notification + repair issue)."""
+    """A monitor with options, a smoke detector, persons at home, a smoke alarm dismissed
+    as a false alarm and an open anomaly (notification + repair issue)."""
     hass.states.async_set("person.alice", "home", {"friendly_name": "Alice"})
     hass.states.async_set("person.bob", "home", {"friendly_name": "Bob"})
     hass.states.async_set("weather.home", "sunny", {"temperature": 18, "friendly_name": "Home"})
@@ -127,7 +127,8 @@ async def _homeowner(hass: HomeAssistant, url: str, token: str) -> MockConfigEnt
     hass.states.async_set(SMOKE, "off", smoke)
     hass.states.async_set(LEAK, "on", {"device_class": "moisture", "friendly_name": "Leak"})
     assert (await analyze())["verdict"]["label"] == "anomaly"
-    assert len(entry.runtime_data.coordinator.tracker.false_alarms) == 1
+    # A hazard's false alarm dismisses this occurrence (kept while it may come back).
+    assert len(entry.runtime_data.coordinator.tracker.dismissed) == 1
     assert ir.async_get(hass).issues
     assert persistent_notification._async_get_or_create_notifications(hass)
     return entry
@@ -167,6 +168,7 @@ def _home(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, Any]:
         },
         "marks": {s: m.as_dict() for s, m in coordinator.tracker.false_alarms.items()},
         "open": dict(coordinator.tracker.open),
+        "dismissed": dict(coordinator.tracker.dismissed),
         "analyses": coordinator.analyses,
         "watched": coordinator.watcher.entity_ids,
     }

@@ -25,6 +25,7 @@ from .instruction_service import async_register_instruction_service
 from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .replay_service import async_register_replay_service
 from .services import async_setup_services
+from .surfaces import async_remove_entry_surfaces
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -68,17 +69,27 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
-    """Stop watching; every listener, timer and task goes with the entry."""
+    """Stop watching; every listener, timer and task goes with the entry.
+
+    A reload keeps the notifications and issues (setup shows the same ids again); a
+    disabled monitor watches nothing, so what it showed goes.
+    """
     if is_replay_entry(entry):
         return True  # no platform was set up
-    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    if unloaded and entry.disabled_by is not None:
+        tracker = entry.runtime_data.coordinator.tracker
+        async_remove_entry_surfaces(hass, entry.entry_id, tracker.open.values())
+    return unloaded
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> None:
-    """Forget stored anomalies and feedback of a removed monitor."""
+    """Forget stored anomalies and feedback of a removed monitor, and what it showed."""
     if is_replay_entry(entry):
         async_forget_replay_entry(hass, entry)
         return  # it stored nothing
     from .anomaly_tracker import AnomalyTracker  # only needed on removal
 
-    await AnomalyTracker(hass, entry.entry_id).async_remove()
+    tracker = AnomalyTracker(hass, entry.entry_id)
+    async_remove_entry_surfaces(hass, entry.entry_id, await tracker.async_stored_anomalies())
+    await tracker.async_remove()

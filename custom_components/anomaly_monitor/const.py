@@ -26,6 +26,7 @@ CONF_WEATHER_ENTITY: Final = "weather_entity"
 # A replay entry (benchmark_replay against a live HA, see replay_entry.py): it watches only
 # the states the replay sends it, never the home's, and shows nothing to the homeowner.
 CONF_REPLAY: Final = "replay"
+CONF_FALSE_ALARM_DAYS: Final = "false_alarm_days"  # how long a false-alarm mark lasts
 
 DEFAULT_USE_EXPOSED: Final = True
 DEFAULT_WATCH_SAFETY: Final = True
@@ -38,6 +39,7 @@ MIN_WINDOW: Final = 5
 MAX_WINDOW: Final = 24 * 60
 DEFAULT_SENSITIVITY: Final = "medium"
 SENSITIVITIES: Final = ("low", "medium", "high")
+DEFAULT_FALSE_ALARM_DAYS: Final = 30
 
 # Hard cap on buffered transitions, whatever the window length: memory stays bounded
 # even when a device floods the bus.

@@ -19,19 +19,22 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.debounce import Debouncer
+from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
 from homeassistant.util import dt as dt_util
 
-from .anomaly_tracker import AnomalyTracker
+from .anomaly_tracker import CLEAR_AFTER, AnomalyTracker
 from .backends import llm_detector_of
 from .const import (
+    CONF_FALSE_ALARM_DAYS,
     CONF_INTERVAL,
     CONF_NOTIFY,
     CONF_PROFILE,
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
+    DEFAULT_FALSE_ALARM_DAYS,
     DEFAULT_INTERVAL,
     DEFAULT_WINDOW,
     DOMAIN,
@@ -168,7 +171,12 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.watcher = StateWatcher(
             hass, options, self.window, self._async_on_significant, owner=entry
         )
-        self.tracker = AnomalyTracker(hass, entry.entry_id)
+        self.tracker = AnomalyTracker(
+            hass,
+            entry.entry_id,
+            timedelta(days=options.get(CONF_FALSE_ALARM_DAYS, DEFAULT_FALSE_ALARM_DAYS)),
+        )
+        self._confirm_clear: CALLBACK_TYPE | None = None
         self.announcer = Announcer(hass, entry, options.get(CONF_NOTIFY, []))
         self.analyses = 0
         self._lock = asyncio.Lock()
@@ -185,7 +193,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             # Stored by an older version, or before the profile changed: scrub again.
             anomaly.reasoning = self.redactor.text(anomaly.reasoning)
             anomaly.recommendation = self.redactor.text(anomaly.recommendation)
-            self.announcer.async_create_issue(anomaly)
+            self.announcer.async_restore(anomaly)  # notifications do not survive a restart
+        self._async_schedule_confirmation()
         self._async_teach_model()
         self.watcher.async_start()
 
@@ -207,7 +216,28 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.watcher.async_stop()
         self._safety_checks.async_shutdown()
         self._significant_changes.async_shutdown()
+        if self._confirm_clear is not None:
+            self._confirm_clear()
+            self._confirm_clear = None
         await self.tracker.async_flush()
+
+    @callback
+    def _async_schedule_confirmation(self) -> None:
+        """An anomaly went missing: analyse again when it may clear (hysteresis)."""
+        if self._confirm_clear is not None:
+            self._confirm_clear()
+            self._confirm_clear = None
+        if (since := self.tracker.pending_since()) is None:
+            return
+
+        @callback
+        def _confirm(_: datetime) -> None:
+            self._confirm_clear = None
+            self._last_judged = None  # a fresh window, even if nothing was recorded
+            self._significant_changes.async_schedule_call()
+
+        when = max(since + CLEAR_AFTER, dt_util.utcnow())
+        self._confirm_clear = async_track_point_in_utc_time(self.hass, _confirm, when)
 
     @callback
     def async_acknowledge(self, anomaly_id: str) -> None:
@@ -218,7 +248,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     @callback
     def async_mark_false_alarm(self, anomaly_id: str) -> None:
-        """The homeowner says this is normal: close it and suppress the pattern."""
+        """The homeowner says this is normal: close it (a hazard: this occurrence only)."""
         if (anomaly := self.tracker.mark_false_alarm(anomaly_id)) is not None:
             self.announcer.async_cleared(anomaly, reason="false_alarm")
             self._async_teach_model()
@@ -267,7 +297,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         urgent = urgent_findings(findings_of(verdict))
         if not urgent:
             return []
-        changes = self.tracker.update(urgent, self.now(), keep=set(self.tracker.open))
+        # Only the urgent findings were judged: every other anomaly stays as it is.
+        every = {*self.tracker.open, *self.tracker.dismissed}
+        changes = self.tracker.update(urgent, self.now(), keep=every)
         for anomaly in changes.opened:
             LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
             await self.announcer.async_opened(anomaly)
@@ -345,6 +377,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def async_analyze(self) -> AnalysisResult:
         """Analyse now and update every surface. Analyses never overlap."""
         async with self._lock:
+            if self.tracker.expire_marks(self.now()):
+                self._async_teach_model()  # an expired mark no longer teaches or hides
+                self._last_judged = None
             started = self.now()
             # This analysis judges every change so far: a pending one for them is moot
             # (changes from now on schedule their own).
@@ -359,7 +394,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             keep = {sig for sig, at in early.items() if at >= started}
             self._announced_early = {sig: early[sig] for sig in keep}
             worded = {sig: a.reasoning for sig, a in self.tracker.open.items()}
-            changes = self.tracker.update(findings_of(verdict), now, keep=keep)
+            someone_home = (window.environment.persons_home or 0) > 0
+            changes = self.tracker.update(findings_of(verdict), now, someone_home, keep=keep)
             for signature, anomaly in self.tracker.open.items():
                 if worded.get(signature, anomaly.reasoning) != anomaly.reasoning:
                     self.announcer.async_reworded(anomaly)  # e.g. the model's explanation
@@ -367,5 +403,6 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 await self.announcer.async_opened(anomaly)
             for anomaly in changes.cleared:
                 self.announcer.async_cleared(anomaly)
+            self._async_schedule_confirmation()
             self.analyses += 1
             return AnalysisResult.of(verdict, window, now)

@@ -24,7 +24,8 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
 from homeassistant.core import Event, EventStateChangedData, HomeAssistant, State, callback
 
-from .anomaly_tracker import AnomalyTracker, OpenAnomaly, StoredData
+from .anomaly_store import StoredData
+from .anomaly_tracker import AnomalyTracker, OpenAnomaly
 from .backends import llm_detector_of
 from .const import CONF_EXCLUDE_ENTITIES, CONF_INCLUDE_ENTITIES, CONF_REPLAY, DOMAIN
 from .context_builder import build_environment, build_snapshot
@@ -108,6 +109,9 @@ class SilentAnnouncer(Announcer):
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """No notification, issue, event or notify target."""
 
+    def async_restore(self, anomaly: OpenAnomaly) -> None:
+        """No notification or repair issue."""
+
     def async_create_issue(self, anomaly: OpenAnomaly) -> None:
         """No repair issue."""
 
@@ -138,6 +142,10 @@ class ReplayCoordinator(AnomalyMonitorCoordinator):
         self.watcher: ReplayWatcher = ReplayWatcher(hass, entry.options, self)
         self.tracker = MemoryTracker(hass, entry.entry_id)
         self.announcer = SilentAnnouncer(hass, entry, [])
+
+    @callback
+    def _async_schedule_confirmation(self) -> None:
+        """No analysis of its own: a replay analyses only when a sample asks."""
 
     def now(self) -> datetime:
         """The sample's clock."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 import re
 from typing import Any
 
 from homeassistant.components import persistent_notification
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
@@ -51,6 +51,7 @@ def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
         "config_entry_id": entry.entry_id,
         "anomaly_id": anomaly.key,
         "rule": anomaly.rule,
+        "subject": anomaly.subject,
         "anomaly_type": anomaly.anomaly_type,
         "severity": anomaly.severity,
         "evidence": list(anomaly.evidence),
@@ -101,6 +102,14 @@ class Announcer:
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
         await self._async_notify_targets(anomaly)
+
+    def async_restore(self, anomaly: OpenAnomaly) -> None:
+        """Show the notification and the repair issue (again, after a restart or reload).
+
+        The same ids every time: showing them again replaces, never duplicates.
+        """
+        if not anomaly.acknowledged:
+            self._async_show(anomaly)
 
     def async_create_issue(self, anomaly: OpenAnomaly) -> None:
         """The repair issue the homeowner acknowledges or marks as a false alarm."""
@@ -165,3 +174,17 @@ class Announcer:
                     position,
                     self._redactor.text(str(err)),
                 )
+
+
+@callback
+def async_remove_entry_surfaces(
+    hass: HomeAssistant, entry_id: str, anomalies: Iterable[OpenAnomaly]
+) -> None:
+    """Remove every notification and repair issue of a monitor (deleted or disabled)."""
+    for anomaly in anomalies:
+        persistent_notification.async_dismiss(hass, notification_id(entry_id, anomaly))
+    registry = ir.async_get(hass)
+    prefix = f"anomaly_{entry_id}_"
+    for domain, issue in list(registry.issues):
+        if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
+            ir.async_delete_issue(hass, DOMAIN, issue)

@@ -5,16 +5,22 @@ A homeowner who marks "the door was open for 24 minutes" as a false alarm has sa
 ``magnitude`` (how far past its threshold it was, see ``Finding``) and suppresses a later
 finding with the same signature only while that finding is no more extreme than the
 marked one, within ``MARGIN``. Without a magnitude on either side the mark falls back to
-what it always was: the same rule on the same entities is suppressed.
+what it always was: the same rule on the same subject is suppressed.
+
+A mark can hurt: a smoke alarm marked as a false alarm once must not silence the next
+fire. So safety hazards (``is_hazard``) are never marked: "false alarm" on one dismisses
+that occurrence only (the integration's tracker keeps it dismissed while it lasts). Other
+marks expire (``FalseAlarms.expire``) and can be listed and removed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from .models import Finding, Severity, Verdict, clip, parse_number
+from .models import AnomalyType, Finding, Severity, Verdict, clip, parse_number
 
 # How much more extreme than the marked finding a later one may be and still count as the
 # same normal situation. The detectors call a duration, rate or lag anomalous from about
@@ -27,6 +33,19 @@ from .models import Finding, Severity, Verdict, clip, parse_number
 MARGIN = 1.5
 # Text kept from the marked finding, for diagnostics and in-context examples.
 _REASONING_LIMIT = 200
+
+
+def is_hazard(anomaly_type: str, severity: str | None) -> bool:
+    """Smoke, gas, CO, heat, a leak or anything critical: never silenced for good."""
+    return anomaly_type == AnomalyType.SAFETY_HAZARD or severity == Severity.CRITICAL
+
+
+def _as_time(value: str | None) -> datetime | None:
+    try:
+        when = datetime.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+    return when.replace(tzinfo=UTC) if when and when.tzinfo is None else when
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +102,11 @@ class FalseAlarm:
             anomaly_type=latest.anomaly_type or self.anomaly_type,
             marked_at=other.marked_at or self.marked_at,
         )
+
+    def expires_at(self, lifetime: timedelta) -> datetime | None:
+        """When this mark stops suppressing; ``None`` for an undated mark (never)."""
+        marked = _as_time(self.marked_at)
+        return marked + lifetime if marked is not None else None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form for the Store."""
@@ -149,6 +173,21 @@ class FalseAlarms(Mapping[str, FalseAlarm]):
     def clear(self) -> None:
         """Forget every mark."""
         self._marks.clear()
+
+    def remove(self, signature: str) -> FalseAlarm | None:
+        """Forget one mark; the pattern is reported again."""
+        return self._marks.pop(signature, None)
+
+    def expire(self, now: datetime, lifetime: timedelta) -> list[FalseAlarm]:
+        """Forget the marks older than ``lifetime`` (undated ones stay); return them."""
+        expired = [
+            mark
+            for mark in self._marks.values()
+            if (until := mark.expires_at(lifetime)) is not None and until <= now
+        ]
+        for mark in expired:
+            del self._marks[mark.signature]
+        return expired
 
     def covers(self, finding: Finding, margin: float = MARGIN) -> bool:
         """Whether a mark suppresses ``finding``."""

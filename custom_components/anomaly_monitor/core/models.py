@@ -229,6 +229,26 @@ class ContextWindow:
         return frozenset(ids)
 
 
+# Subject of a finding about the whole home rather than one entity or area.
+HOME_SUBJECT = "home"
+_AREA_PREFIX = "area:"
+
+
+def area_subject(area: str) -> str:
+    """Subject of a finding about an area as a whole."""
+    return f"{_AREA_PREFIX}{area}"
+
+
+def subject_area(subject: str) -> str | None:
+    """The area an area subject names, or ``None`` for an entity or the home."""
+    return subject[len(_AREA_PREFIX) :] if subject.startswith(_AREA_PREFIX) else None
+
+
+def identity(rule: str, subject: str) -> str:
+    """The signature of an anomaly: ``rule:subject``."""
+    return f"{rule}:{subject}"
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One thing a detector found wrong, with the entities that show it."""
@@ -245,11 +265,31 @@ class Finding:
     # when the finding is a kind rather than a degree (smoke detected, a lock unlocked).
     # A false-alarm mark suppresses later findings only up to its own magnitude.
     magnitude: float | None = None
+    # What is wrong: an entity id, ``area_subject(name)`` or ``HOME_SUBJECT``. Set by the
+    # rule; left empty it becomes the first evidence entity. With the rule it identifies
+    # the anomaly, so the evidence may change (people leave, a door opens) while it stays
+    # the same anomaly.
+    subject: str = ""
+    # Evidence entries that are context (who could respond, the entrance while away), not
+    # entities showing the problem: scored as evidence, not shown to the homeowner as such.
+    context: tuple[str, ...] = ()
+    # Holds only while nobody is home ("...while nobody is home"): someone coming home
+    # ends it at once, without the hysteresis that guards against flickering sensors.
+    while_away: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.subject and self.evidence:
+            object.__setattr__(self, "subject", self.evidence[0])
 
     @property
     def signature(self) -> str:
-        """Stable identity of this pattern: same rule on the same entities."""
-        return f"{self.rule}:{','.join(sorted(self.evidence))}"
+        """Stable identity of this anomaly: its rule and its subject, never its context."""
+        return identity(self.rule, self.subject)
+
+    @property
+    def shown_evidence(self) -> tuple[str, ...]:
+        """The evidence entities that show the problem (context left out)."""
+        return tuple(e for e in self.evidence if e not in self.context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +356,7 @@ class Verdict:
                     "severity": f.severity.value,
                     "recommendation": f.recommendation,
                     "signature": f.signature,
+                    "subject": f.subject,
                 }
                 for f in self.findings
             ],

@@ -43,6 +43,7 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="device_unavailable",
             evidence=ids(state, context),
+            context=ids(context),
             reasoning=f"{state.info.name} is {state.state}: it cannot be read right now.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION
             if state.domain != "sensor" or state.state.lower() == "unavailable"
@@ -78,6 +79,7 @@ def opening_contradicts_angle(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="opening_contradicts_angle",
             evidence=ids(opening, angle, locks, context),
+            context=ids(locks, context),
             reasoning=f"{opening.info.name} reports {'closed' if closed_but_ajar else 'open'} "
             f"but {angle.info.name} reads {angle.state}°.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
@@ -156,6 +158,7 @@ def leak_alarm_without_water(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="leak_alarm_without_water",
             evidence=ids(leak, level, humidity, motion_in(home, area), [] if very_dry else lights),
+            context=ids(motion_in(home, area), lights),
             reasoning=f"{leak.info.name} reports a leak but {level.info.name} reads "
             f"{level.state}%: probably a false alarm.",
             anomaly_type=AnomalyType.PHYSICAL_VIOLATION

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView, is_on
-from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..models import AnomalyType, EntityState, Finding, Severity, area_subject, parse_number
 from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, ids, room_temperature
 
 # Thermostats switch with about half a degree of hysteresis around the target.
@@ -140,6 +140,7 @@ def heating_and_cooling_in_one_area(home: HomeView) -> Iterator[Finding]:
             yield Finding(
                 rule="heating_and_cooling_in_one_area",
                 evidence=tuple(s.entity_id for s in heating + cooling),
+                subject=area_subject(area),
                 reasoning=f"{area} is being heated and cooled at the same time.",
                 anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
                 severity=Severity.MEDIUM,
@@ -169,6 +170,7 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="hvac_with_opening_open",
         evidence=ids(climate, every_window, away),
+        context=ids(away),
         reasoning=f"{climate.info.name} is {hvac_action(climate)} with "
         f"{open_windows[0].info.name} open, wasting energy.",
         anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..home import HomeView, is_motion, is_on
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity
 from .context import entry_point, ids, motion_in
 
 # More than this (W) on one outlet is someone using an appliance, not standby.
@@ -37,6 +37,9 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="motion_while_away",
         evidence=ids(moving, lights, context),
+        subject=HOME_SUBJECT,  # one incident while away, wherever the motion moves
+        context=ids(context),
+        while_away=True,
         reasoning=f"Motion in {', '.join(m.info.area or m.info.name for m in moving)} while "
         "nobody is home.",
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
@@ -78,6 +81,9 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="appliance_active_while_away",
         evidence=ids(found, context),
+        subject=HOME_SUBJECT,
+        context=ids(context),
+        while_away=True,
         reasoning=f"Appliances in {', '.join(sorted(a for a in areas if a))} draw power "
         "while nobody is home.",
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,

@@ -138,6 +138,7 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="room_temperature_out_of_line",
         evidence=evidence,
+        subject=outlier.entity_id,
         reasoning=f"{outlier.info.name} reads {what}: no room gets that far from the others "
         "without a cause.",
         anomaly_type=AnomalyType.PHYSICAL_VIOLATION,

@@ -76,6 +76,7 @@ def hazard_detected(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="hazard_detected",
             evidence=ids(state, _corroboration(home, state), _away_context(home)),
+            context=ids(_away_context(home)),
             reasoning=f"{device_class.replace('_', ' ').capitalize()} detected{where}.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
@@ -124,6 +125,7 @@ def hazard_level_without_alarm(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="hazard_level_without_alarm",
             evidence=ids(detector, level, extra, motion_in(home, area), _away_context(home)),
+            context=ids(motion_in(home, area), _away_context(home)),
             reasoning=f"{level.info.name} reads {level.state}{level.info.unit or ''}, well above "
             f"normal, yet {detector.info.name} reports nothing: the detector may have failed.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
@@ -145,6 +147,8 @@ def window_open_in_wet_weather(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="window_open_in_wet_weather",
             evidence=ids(window, angle if ajar else None, entry_point(home)),
+            context=ids(entry_point(home)),
+            while_away=True,
             reasoning=f"{window.info.name} is open while it is {home.env.weather} and "
             "nobody is home.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,

@@ -55,7 +55,10 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         reported.update(s.entity_id for s in (lock, door) if s is not None)
         watchers = motion_in(home, area) + [s for s in home.in_area(area) if s.domain == "camera"]
         yield _unsecured(
-            home, door or lock, ids(door, angle, lock, watchers, _panel(home)), unlocked
+            door or lock,
+            ids(door, angle, lock, watchers, _panel(home)),
+            ids(watchers, _panel(home)),
+            unlocked,
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -63,15 +66,19 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         angle = _ajar_angle(home, [door])
         if not (is_on(door) or angle is not None):
             continue
-        yield _unsecured(home, door, ids(door, angle, motion_in(home, door.info.area)), False)
+        watchers = motion_in(home, door.info.area)
+        yield _unsecured(door, ids(door, angle, watchers), ids(watchers), False)
 
 
 def _unsecured(
-    home: HomeView, what: EntityState, evidence: tuple[str, ...], unlocked: bool
+    what: EntityState, evidence: tuple[str, ...], context: tuple[str, ...], unlocked: bool
 ) -> Finding:
     return Finding(
         rule="entry_unsecured_while_away",
         evidence=evidence,
+        subject=what.entity_id,
+        context=context,
+        while_away=True,
         reasoning=f"{what.info.name} is {'unlocked' if unlocked else 'open'} while nobody is home.",
         anomaly_type=AnomalyType.SECURITY,
         severity=Severity.HIGH,
@@ -88,6 +95,8 @@ def alarm_disarmed_while_away(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="alarm_disarmed_while_away",
         evidence=ids(panel, entry[:1], _ajar_angle(home, entry), entry[1:], watchers),
+        context=ids(entry, _ajar_angle(home, entry), watchers),
+        while_away=True,
         reasoning=f"{panel.info.name} is disarmed while nobody is home.",
         anomaly_type=AnomalyType.SECURITY,
         severity=Severity.HIGH,
@@ -105,6 +114,8 @@ def surveillance_off_while_away(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="surveillance_off_while_away",
             evidence=ids(camera, entry_point(home)),
+            context=ids(entry_point(home)),
+            while_away=True,
             reasoning=f"{camera.info.name} is {camera.state} instead of recording while "
             "nobody is home.",
             anomaly_type=AnomalyType.SECURITY,
@@ -125,6 +136,9 @@ def garage_open_while_protected(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="garage_open_while_protected",
             evidence=ids(panel, garage, motion_in(home, garage.info.area)),
+            subject=garage.entity_id,
+            context=ids(panel, motion_in(home, garage.info.area)),
+            while_away=not armed,
             reasoning=f"{garage.info.name} is open while "
             f"{'nobody is home' if home.nobody_home else 'the alarm is armed'}.",
             anomaly_type=AnomalyType.SECURITY,
@@ -148,6 +162,7 @@ def alarm_triggered_without_cause(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="alarm_triggered_without_cause",
         evidence=ids(panel, entry, watchers),
+        context=ids(entry, watchers),
         reasoning=f"{panel.info.name} is triggered, yet every door and window is shut and "
         "nothing moves at the entrance: likely a false alarm.",
         anomaly_type=AnomalyType.DEVICE_MALFUNCTION,

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, Finding, Severity, parse_number
+from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
 from ..occupancy import presence_of
 from .timeline import intervals
 
@@ -166,6 +166,8 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="activity_while_away",
         evidence=(*fired, *people),
+        subject=HOME_SUBJECT,  # one incident while away, whichever sensors fire
+        context=tuple(people),
         reasoning=f"Motion was detected by {', '.join(fired)} while everyone tracked was away.",
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
         severity=Severity.HIGH,
@@ -255,6 +257,7 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="activity_while_asleep",
             evidence=(*movers, sleep_id),
+            subject=sleep_id,
             reasoning=f"{sleep_id} reports deep sleep while {', '.join(movers)} shows activity "
             "at the same time.",
             anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,

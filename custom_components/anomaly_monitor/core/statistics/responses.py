@@ -14,7 +14,7 @@ from datetime import timedelta
 from statistics import median
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from .timeline import real_changes
 
 # A light turning on within this after motion in its area is taken as the response;
@@ -71,6 +71,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="slow_light_response",
         evidence=tuple(sorted(slow)),
+        subject=HOME_SUBJECT,
         reasoning=f"Lights in this home come on about {typical.total_seconds():.0f} s after "
         "motion, but "
         + ", ".join(f"{light} took {lag.total_seconds():.0f} s" for light, lag in slow.items())

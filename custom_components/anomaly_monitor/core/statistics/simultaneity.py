@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 import re
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from .timeline import real_changes
 
 # Onsets this close together are "at the same moment" (one person cannot cross a home).
@@ -86,6 +86,7 @@ def motion_in_many_rooms_at_once(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="motion_in_many_rooms_at_once",
         evidence=tuple(sensors),
+        subject=HOME_SUBJECT,
         reasoning=f"Motion sensors in {needed} or more rooms fired within seconds of each other "
         f"{len(moments)} times (first at {moments[0][0]:%Y-%m-%d %H:%M}); {who}.",
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,

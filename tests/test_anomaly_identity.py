@@ -1,0 +1,199 @@
+"""One incident, one notification: identity by rule and subject, hysteresis, acknowledgement."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
+
+from custom_components.anomaly_monitor.anomaly_tracker import CLEAR_AFTER
+from custom_components.anomaly_monitor.const import (
+    DOMAIN,
+    EVENT_ANOMALY_CLEARED,
+    EVENT_ANOMALY_DETECTED,
+    SIGNIFICANT_DEBOUNCE,
+)
+
+from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, pass_time, set_calm_home, setup_monitor
+
+FRONT_DOOR = "binary_sensor.front_door"
+SMOKE_ON = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+
+
+def _smoke(hass: HomeAssistant, state: str) -> None:
+    hass.states.async_set(SMOKE, state, SMOKE_ON)
+
+
+def _about(events: list, rule: str) -> list:
+    return [e for e in events if e.data["rule"] == rule]
+
+
+def _issues(hass: HomeAssistant) -> list[str]:
+    return [i for (d, i) in ir.async_get(hass).issues if d == DOMAIN]
+
+
+async def _monitor(hass: HomeAssistant) -> MockConfigEntry:
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    hass.states.async_set(FRONT_DOOR, "off", {"device_class": "door", "friendly_name": "Door"})
+    return await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, FRONT_DOOR, ALICE])
+
+
+async def test_smoke_stays_one_incident_while_everyone_leaves_and_returns(
+    hass: HomeAssistant,
+) -> None:
+    """Leaving and unlocking the door change the context, not the smoke anomaly."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (smoke,) = _about(detected, "hazard_detected")
+    assert smoke.data["subject"] == SMOKE
+
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    away = await analyze(hass, entry)
+    (finding,) = [f for f in away["verdict"]["findings"] if f["rule"] == "hazard_detected"]
+    assert FRONT_LOCK in finding["evidence"]  # the context changed...
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+
+    assert len(_about(detected, "hazard_detected")) == 1  # ...the incident did not
+    assert _about(cleared, "hazard_detected") == []
+    tracker = entry.runtime_data.coordinator.tracker
+    assert [a.key for a in tracker.open.values() if a.rule == "hazard_detected"] == [
+        smoke.data["anomaly_id"]
+    ]
+
+
+async def test_acknowledged_stays_acknowledged_while_it_lasts(hass: HomeAssistant) -> None:
+    """Acknowledged smoke is not notified again when a person comes home."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    coordinator = entry.runtime_data.coordinator
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_acknowledge(anomaly.key)
+    assert _issues(hass) == []
+
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    away = await analyze(hass, entry)
+    (finding,) = [f for f in away["verdict"]["findings"] if f["rule"] == "hazard_detected"]
+    assert FRONT_LOCK in finding["evidence"]  # the context changed...
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+
+    assert len(_about(detected, "hazard_detected")) == 1  # ...the incident did not
+    assert coordinator.tracker.open[anomaly.signature].acknowledged
+    assert not any(anomaly.key in i for i in _issues(hass))
+
+
+async def test_a_flicker_neither_clears_nor_renotifies(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Smoke off for one analysis and back: the same incident, no cleared, no new alert."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    _smoke(hass, "off")
+    await pass_time(hass, freezer, timedelta(seconds=1))  # time moves on, as it does
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)  # the debounced analysis, too
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
+    await hass.async_block_till_done()
+    assert (len(detected), len(cleared)) == (1, 0)
+
+
+async def test_it_clears_only_after_two_analyses_and_the_delay(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Two quick analyses without it are not enough; the scheduled confirmation is."""
+    entry = await _monitor(hass)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    _smoke(hass, "off")
+    await pass_time(hass, freezer, timedelta(seconds=1))  # time moves on, as it does
+    await analyze(hass, entry)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert cleared == []
+    await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
+    assert len(cleared) == 1
+    assert cleared[0].data["reason"] == "resolved"
+    assert entry.runtime_data.coordinator.tracker.open == {}
+
+
+async def test_false_alarm_on_smoke_dismisses_this_occurrence_only(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The dismissed smoke stays quiet while it lasts; the next fire is announced."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    coordinator = entry.runtime_data.coordinator
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+    await hass.async_block_till_done()
+    assert [e.data["reason"] for e in cleared] == ["false_alarm"]
+    assert _issues(hass) == []
+    assert len(coordinator.tracker.false_alarms) == 0  # no mark: nothing is silenced
+
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)  # still smoky, context changed: still dismissed
+    await hass.async_block_till_done()
+    assert len(detected) == 1
+    assert coordinator.tracker.open == {}
+
+    _smoke(hass, "off")
+    await pass_time(hass, freezer, timedelta(seconds=1))  # time moves on, as it does
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
+    assert coordinator.tracker.dismissed == {}
+    assert len(cleared) == 1  # the end of a dismissed occurrence is not announced
+
+    _smoke(hass, "on")
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert len(detected) == 2
+    assert len(_issues(hass)) == 1
+
+
+async def test_a_mark_on_anything_else_expires(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Door unlocked while away, marked: quiet for 30 days, then reported again."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    coordinator = entry.runtime_data.coordinator
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    await analyze(hass, entry)
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+    assert len(coordinator.tracker.false_alarms) == 1
+
+    freezer.tick(timedelta(days=29))
+    assert (await analyze(hass, entry))["verdict"]["label"] == "normal"
+    freezer.tick(timedelta(days=1, minutes=1))
+    assert (await analyze(hass, entry))["verdict"]["label"] == "anomaly"
+    await hass.async_block_till_done()
+    assert len(coordinator.tracker.false_alarms) == 0
+    assert len(detected) == 2
