@@ -13,8 +13,13 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import sys; sys.exit(
   "$python" -m venv "$VENV"
 fi
 
+# llama-cpp-python is built once, portable, into our own wheel cache (see llama_wheel.sh).
+llama_version=$(sed -n 's/^llama-cpp-python==//p' requirements_test.txt)
+llama_wheel=$(bash scripts/llama_wheel.sh "$VENV/bin/python" "$llama_version")
+
 stamp="$VENV/.requirements.sha256"
-wanted=$(cat requirements.txt requirements_test.txt pyproject.toml | sha256sum | cut -d' ' -f1)
+wanted=$(cat requirements.txt requirements_test.txt pyproject.toml scripts/setup_env.sh |
+  cat - <(echo "$llama_wheel") | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
   exit 0
 fi
@@ -34,6 +39,14 @@ PY
   rm -rf "$tmp"
 fi
 # This machine's pip config lists local indexes that may be absent: hide those warnings.
-"$VENV/bin/python" -m pip install -q -c "$constraints" -r requirements.txt -r requirements_test.txt 2>&1 |
-  { grep -v "WARNING: Location 'file://" || true; }
+# The wheel file given explicitly satisfies requirements_test.txt's llama-cpp-python pin, so
+# no other build of it (say a -march=native one from pip's cache) is ever installed.
+"$VENV/bin/python" -m pip install -q -c "$constraints" -r requirements.txt -r requirements_test.txt \
+  "$llama_wheel" 2>&1 | { grep -v "WARNING: Location 'file://" || true; }
+if [ "$(cat "$VENV/.llama-wheel" 2>/dev/null)" != "$llama_wheel" ]; then
+  # An earlier install of the same version came from elsewhere: replace it with ours.
+  "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps "$llama_wheel" 2>&1 |
+    { grep -v "WARNING: Location 'file://" || true; }
+  echo "$llama_wheel" >"$VENV/.llama-wheel"
+fi
 echo "$wanted" >"$stamp"
