@@ -15,7 +15,6 @@ from homeassistant.helpers import (
 )
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
-import voluptuous as vol
 
 from custom_components.anomaly_monitor.const import DOMAIN
 from custom_components.anomaly_monitor.core.llm import Message
@@ -216,9 +215,11 @@ async def test_a_failing_call_does_not_stop_the_others(
 
 
 async def test_bad_calls_get_clear_errors(hass: HomeAssistant, home: dict[str, str]) -> None:
-    """An empty instruction fails validation; an unknown monitor is named."""
-    with pytest.raises(vol.Invalid):
-        await _check(hass, "")
+    """An empty instruction gets a translated error; an unknown monitor is named."""
+    for blank in ("", "   "):
+        with pytest.raises(ServiceValidationError) as err:
+            await _check(hass, blank)
+        assert err.value.translation_key == "instruction_empty"
     with pytest.raises(ServiceValidationError):
         await _check(hass, "Turn on the lamp", config_entry_id="not-an-entry")
 

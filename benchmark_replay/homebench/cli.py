@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--progress", type=Path, help="append one JSON line per case as it finishes"
     )
+    parser.add_argument(
+        "--no-assist", action="store_true", help="without Home Assistant's sentence templates"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress dots")
     return parser
 
@@ -122,7 +125,13 @@ async def _async_main(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     try:
         board, results = await async_run_cases(
-            cases, homes, mode=mode, backend=backend, timeout=args.timeout, on_result=progress
+            cases,
+            homes,
+            mode=mode,
+            backend=backend,
+            timeout=args.timeout,
+            on_result=progress,
+            assist=not args.no_assist,
         )
     finally:
         if backend is not None:

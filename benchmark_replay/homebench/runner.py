@@ -15,6 +15,7 @@ from custom_components.anomaly_monitor.core.instructions import (
     async_plan_instruction,
 )
 from custom_components.anomaly_monitor.core.llm import LLMBackend, LLMError
+from custom_components.anomaly_monitor.instruction_assist import async_assist_reader
 from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
 
 from .dataset import HomeBenchCase, HomeBenchHome
@@ -69,6 +70,7 @@ async def async_run_cases(
     backend: LLMBackend | None = None,
     timeout: float = 120.0,
     on_result: Callable[[CaseResult], None] | None = None,
+    assist: bool = True,
 ) -> tuple[Scoreboard, list[CaseResult]]:
     """Score cases home by home, each home in a fresh in-process Home Assistant."""
     from pytest_homeassistant_custom_component.common import async_test_home_assistant
@@ -84,12 +86,21 @@ async def async_run_cases(
         async with async_test_home_assistant() as hass:
             built = await async_build_home(hass, homes[home_id])
             capabilities = async_build_home_capabilities(hass)
+            # Home Assistant's own sentence templates first, as the action does.
+            reader = (
+                await async_assist_reader(hass, capabilities, language="en") if assist else None
+            )
             for case in by_home[home_id]:
                 start = time.perf_counter()
                 planner = mode.value
                 try:
                     plan = await async_plan_instruction(
-                        case.instruction, capabilities, backend=backend, mode=mode, timeout=timeout
+                        case.instruction,
+                        capabilities,
+                        backend=backend,
+                        mode=mode,
+                        timeout=timeout,
+                        assist=reader,
                     )
                     predicted = plan_to_output(plan, built)
                     planner = plan.planner

@@ -16,6 +16,7 @@ from homeassistant.components.climate.const import ClimateEntityFeature
 from homeassistant.components.cover import CoverEntityFeature
 from homeassistant.components.fan import FanEntityFeature
 from homeassistant.components.humidifier.const import HumidifierEntityFeature
+from homeassistant.components.lock import LockEntityFeature
 from homeassistant.components.media_player.const import MediaPlayerEntityFeature
 from homeassistant.components.vacuum.const import VacuumEntityFeature
 from homeassistant.components.water_heater import WaterHeaterEntityFeature
@@ -148,6 +149,19 @@ def _light(state: State, features: int, rest: str) -> list[Feature]:
     if modes & _COLOR_MODES:
         out.append(
             Feature(frozenset({"color"}), FeatureKind.TEXT, eid, "light.turn_on", "color_name")
+        )
+    if "color_temp" in modes:
+        out.append(
+            _range(
+                "color_temp",
+                eid,
+                "light.turn_on",
+                "color_temp_kelvin",
+                state.attributes,
+                low="min_color_temp_kelvin",
+                high="max_color_temp_kelvin",
+                current="color_temp_kelvin",
+            )
         )
     return out
 
@@ -370,6 +384,9 @@ def _media_player(state: State, features: int, rest: str) -> list[Feature]:
         (flag.STOP, "stop", "media_stop"),
         (flag.TURN_ON, "turn_on", "turn_on"),
         (flag.TURN_OFF, "turn_off", "turn_off"),
+        (flag.NEXT_TRACK, "next_track", "media_next_track"),
+        (flag.PREVIOUS_TRACK, "previous_track", "media_previous_track"),
+        (flag.VOLUME_MUTE, "mute", "volume_mute"),
     ):
         if features & bit:
             out.append(_action(name, eid, f"media_player.{service}"))
@@ -441,6 +458,14 @@ def _vacuum(state: State, features: int, rest: str) -> list[Feature]:
     return out
 
 
+def _lock(state: State, features: int, rest: str) -> list[Feature]:
+    eid = state.entity_id
+    out = [_action("lock", eid, "lock.lock"), _action("unlock", eid, "lock.unlock")]
+    if features & LockEntityFeature.OPEN:
+        out.append(_action("open", eid, "lock.open"))
+    return out
+
+
 def _switch(state: State, features: int, rest: str) -> list[Feature]:
     domain = state.domain
     return [
@@ -503,6 +528,7 @@ _BUILDERS: dict[str, Callable[[State, int, str], list[Feature]]] = {
     "water_heater": _water_heater,
     "media_player": _media_player,
     "vacuum": _vacuum,
+    "lock": _lock,
     "switch": _switch,
     "input_boolean": _switch,
     "number": _number_entity,

@@ -32,6 +32,7 @@ from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN
 from .core.instructions import InstructionPlan, PlannerMode, async_plan_instruction
 from .core.instructions.parser import MAX_INSTRUCTION_LENGTH
 from .core.llm import LLMBackend, LLMError
+from .instruction_assist import async_assist_reader, async_speaker_area
 from .instruction_home import async_build_home_capabilities
 from .permissions import async_require_control
 from .services import home_monitors, loaded_entry_named
@@ -41,6 +42,7 @@ _LOGGER = logging.getLogger(__name__)
 SERVICE_CHECK_INSTRUCTION = "check_instruction"
 ATTR_INSTRUCTION = "instruction"
 ATTR_EXECUTE = "execute"
+ATTR_LANGUAGE = "language"  # of HA's sentence templates (default: HA's language)
 PLANNER_TIMEOUT = 60.0
 
 # Targets a call may name besides the planned entity: never taken from planned data, so
@@ -52,6 +54,10 @@ CHECK_INSTRUCTION_SCHEMA = vol.Schema(
         # Empty or too long: a translated error from the handler, not voluptuous' text.
         vol.Required(ATTR_INSTRUCTION): cv.string,
         vol.Optional(ATTR_EXECUTE, default=False): cv.boolean,
+        # Where the request comes from (an Assist satellite's area, or its device's).
+        vol.Optional(ATTR_AREA_ID): cv.string,
+        vol.Optional(ATTR_DEVICE_ID): cv.string,
+        vol.Optional(ATTR_LANGUAGE): cv.string,
         vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string,
     }
 )
@@ -149,7 +155,13 @@ def async_register_instruction_service(
         instruction = _instruction(call)
         entry = _entry_for(hass, call.data.get(ATTR_CONFIG_ENTRY_ID), backend_getter)
         backend = backend_getter(entry)
+        area_id = async_speaker_area(
+            hass, call.data.get(ATTR_AREA_ID), call.data.get(ATTR_DEVICE_ID)
+        )
         capabilities = async_build_home_capabilities(hass)
+        assist = await async_assist_reader(
+            hass, capabilities, language=call.data.get(ATTR_LANGUAGE), area_id=area_id
+        )
         try:
             plan = await async_plan_instruction(
                 instruction,
@@ -157,6 +169,7 @@ def async_register_instruction_service(
                 backend=backend,
                 mode=PlannerMode.HYBRID,
                 timeout=PLANNER_TIMEOUT,
+                assist=assist,
             )
         except (ValueError, LLMError) as err:
             raise InvalidActionInput("instruction_invalid", error=str(err)[:255]) from err

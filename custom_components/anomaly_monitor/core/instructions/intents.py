@@ -49,6 +49,8 @@ class RefusalCode(StrEnum):
     MISSING_VALUE = "missing_value"
     OUT_OF_RANGE = "out_of_range"
     INVALID_OPTION = "invalid_option"
+    # "here" (or no area at all) and the call does not say where the request comes from
+    NO_SPEAKER_AREA = "no_speaker_area"
 
 
 @dataclass(frozen=True, slots=True)

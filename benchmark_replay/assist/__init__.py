@@ -1,0 +1,1 @@
+"""HA-Assist-style sentences against a test home, with HA's own Assist as the oracle."""
