@@ -184,6 +184,22 @@ async def test_what_the_home_lacks_is_refused(hass: HomeAssistant, home: AssistH
         assert response["refused"][0]["reason"]
 
 
+async def test_a_lock_that_wants_a_code_is_not_unlocked_by_text(
+    hass: HomeAssistant, home: AssistHome
+) -> None:
+    """Unlocking a lock with a code format is refused; locking it is fine."""
+    state = hass.states.get("lock.front_door")
+    assert state is not None
+    hass.states.async_set(
+        state.entity_id, "locked", {**state.attributes, "code_format": "^\\d{4}$"}
+    )
+    unlock = await _check(hass, "unlock the front door")
+    assert unlock["operations"] == []
+    assert "code" in unlock["refused"][0]["reason"]
+    lock = await _check(hass, "lock the front door")
+    assert _calls(lock) == {("lock.lock", "lock.front_door", ())}
+
+
 async def test_bad_context_and_empty_instruction(hass: HomeAssistant, home: AssistHome) -> None:
     """Unknown area/device ids and blank text get translated errors, not a bare failure."""
     for extra, key in (

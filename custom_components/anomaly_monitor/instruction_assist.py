@@ -81,6 +81,7 @@ _DOMAINS: dict[str, frozenset[str] | None] = {
 # Media intents act on what is playing, as HA's handlers do.
 _PLAYING_ONLY = {"HassMediaNext", "HassMediaPrevious", "HassMediaPause"}
 _SINGLE_TARGET = {"HassClimateSetTemperature"}
+_NEEDS_CODE = {"lock.unlock", "lock.open"}
 # (intent, domain) → (feature name, service HA calls); on/off depends on the domain.
 _ON_OFF_SERVICES: dict[str, tuple[str, str]] = {
     "cover": ("open", "close"),
@@ -310,6 +311,13 @@ class AssistPlanner:
                 text,
                 RefusalCode.UNSUPPORTED_ACTION,
                 f"{state.name} cannot {proposal.feature.replace('_', ' ')}",
+            )
+        if proposal.service in _NEEDS_CODE and state.attributes.get("code_format"):
+            # Assist does not pass codes either: a lock that wants one is not opened by text.
+            return RefusedPart(
+                text,
+                RefusalCode.UNSUPPORTED_ACTION,
+                f"{state.name} needs a code to {proposal.feature}",
             )
         value = proposal.value
         if value is not None and feature.kind is FeatureKind.NUMBER:
