@@ -10,7 +10,7 @@ from datetime import timedelta
 import time
 from typing import Any
 
-from homeassistant.core import Event, HomeAssistant, callback
+from homeassistant.core import CoreState, Event, HomeAssistant, callback
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
@@ -168,3 +168,21 @@ async def test_llm_alone_cannot_silence_a_real_smoke_alarm(
     assert verdict["evidence"][0] == SMOKE
     assert verdict["severity"] == "critical"
     assert "The model answered normal." in verdict["reasoning"]
+
+
+async def test_no_safety_check_before_home_assistant_has_started(
+    hass: HomeAssistant, server: FaultServer
+) -> None:
+    """States are incomplete while HA starts: the first analysis after start judges them."""
+    set_calm_home(hass)
+    await setup_monitor(hass, **_options(server, "hang"))
+    seen = _record(hass)
+    hass.set_state(CoreState.starting)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    await hass.async_block_till_done(wait_background_tasks=False)
+    assert seen == []
+    hass.set_state(CoreState.running)
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=2))  # the cooldown
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    await _wait_for(lambda: bool(seen))

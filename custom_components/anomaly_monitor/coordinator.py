@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.core import CALLBACK_TYPE, CoreState, HomeAssistant, callback
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
@@ -285,7 +285,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         so a check costs the same during a storm of 20,000 buffered transitions. Before
         HA has started, states are incomplete: the first analysis checks them then.
         """
-        if self.fallback is None or not self.hass.is_running:
+        if self.fallback is None or self.hass.state is not CoreState.running:
             return
         verdict = await self.fallback.async_analyze(self.build_states_window())
         for signature in await self._async_announce_urgent(verdict):
@@ -293,7 +293,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     async def _async_announce_urgent(self, rules_verdict: Verdict) -> list[str]:
         """Open and announce the urgent findings not yet open; their signatures."""
-        verdict = suppress(rules_verdict, self.tracker.false_alarms)
+        verdict = self.redactor.verdict(suppress(rules_verdict, self.tracker.false_alarms))
         urgent = urgent_findings(findings_of(verdict))
         if not urgent:
             return []

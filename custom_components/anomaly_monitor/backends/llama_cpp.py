@@ -30,8 +30,9 @@ DEFAULT_THREADS = 2
 DEFAULT_CONTEXT = 4096
 DEFAULT_LOAD_TIMEOUT = 120.0
 _STDERR_LINES = 20
-# Replies are one JSON line: allow long ones (a runaway answer, a long error).
-_READ_LIMIT = 4 * 1024 * 1024
+# Replies are one JSON line: long ones are allowed (a runaway answer, a long error), up to
+# the 1 MB the HTTP backends read; a longer line is a failure and the worker is replaced.
+_READ_LIMIT = 1024 * 1024
 _GGUF_MAGIC = b"GGUF"
 
 
