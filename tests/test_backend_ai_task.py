@@ -57,6 +57,7 @@ from custom_components.anomaly_monitor.const import (
 from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError
 from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
 from custom_components.anomaly_monitor.core.models import Label
+from custom_components.anomaly_monitor.core.prompts import verdict_schema
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.redaction import PROFILE_REPLACEMENT
 
@@ -96,6 +97,7 @@ class RuleOfThumbTaskEntity(AITaskEntity):
         self.tasks: list[GenDataTask] = []
         self.schemas: list[dict[str, Any]] = []
         self.fail_with: Exception | None = None
+        self.oversized = False  # answer with a 2 MB reasoning
 
     async def _async_generate_data(self, task: GenDataTask, chat_log: ChatLog) -> GenDataTaskResult:
         self.tasks.append(task)
@@ -116,6 +118,8 @@ class RuleOfThumbTaskEntity(AITaskEntity):
             "reasoning": "A sensor reports danger." if evidence else "All quiet.",
             "recommendation": "",
         }
+        if self.oversized:
+            data["reasoning"] = "x" * 2_000_000
         return GenDataTaskResult(
             conversation_id=chat_log.conversation_id, data=task.structure(data)
         )
@@ -284,3 +288,16 @@ async def test_entry_with_ai_task_backend_loads_and_falls_back_without_ai_task(
     response = await analyze(hass, entry)
     assert response["verdict"]["label"] == "anomaly"
     assert SMOKE in response["verdict"]["evidence"]
+
+
+async def test_an_oversized_answer_is_a_backend_failure(
+    hass: HomeAssistant, task_entity: RuleOfThumbTaskEntity
+) -> None:
+    """Like the HTTP backends' 1 MB cap: a 2 MB answer is not handed on to be scrubbed."""
+    task_entity.oversized = True
+    backend = create_backend(hass, CONFIG)
+    with pytest.raises(LLMResponseError, match="more than 1 MB"):
+        await backend.async_generate(
+            [{"role": "user", "content": "<data>all calm</data>"}],
+            schema=verdict_schema([SMOKE]),
+        )

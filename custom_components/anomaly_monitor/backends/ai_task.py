@@ -31,6 +31,7 @@ SERVICE_GENERATE_DATA = "generate_data"
 # AITaskEntityFeature.GENERATE_DATA, a stable public flag value.
 FEATURE_GENERATE_DATA = 1
 TASK_NAME = "Anomaly Monitor analysis"
+MAX_REPLY_CHARS = 1024 * 1024
 
 
 def _field_selector(spec: Mapping[str, Any]) -> dict[str, Any]:
@@ -123,11 +124,15 @@ class AITaskBackend:
             raise LLMResponseError(f"{self.entity_id} failed unexpectedly: {err!r}") from err
         answer = (response or {}).get("data")
         if isinstance(answer, str):
-            return answer
-        try:
-            return json.dumps(answer, ensure_ascii=False, default=str)
-        except (TypeError, ValueError) as err:
-            raise LLMResponseError(f"{self.entity_id} returned data that is not JSON") from err
+            text = answer
+        else:
+            try:
+                text = json.dumps(answer, ensure_ascii=False, default=str)
+            except (TypeError, ValueError, RecursionError) as err:
+                raise LLMResponseError(f"{self.entity_id} returned data that is not JSON") from err
+        if len(text) > MAX_REPLY_CHARS:  # as the HTTP backends: a verdict is a few hundred
+            raise LLMResponseError(f"{self.entity_id} answered with more than 1 MB")
+        return text
 
     async def async_validate(self) -> None:
         """AI Task is loaded and the entity exists and can generate data."""
