@@ -21,6 +21,7 @@ from .detection import (
     async_follow_backend,
     backend_issue_id,
 )
+from .feedback_services import async_setup_feedback_services
 from .instruction_service import async_register_instruction_service
 from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .replay_service import async_register_replay_service
@@ -34,6 +35,7 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register the integration's actions."""
     async_setup_services(hass)
+    async_setup_feedback_services(hass)
     async_register_instruction_service(hass)
     async_register_replay_service(hass)
     return True

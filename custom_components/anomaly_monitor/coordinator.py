@@ -177,7 +177,12 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             timedelta(days=options.get(CONF_FALSE_ALARM_DAYS, DEFAULT_FALSE_ALARM_DAYS)),
         )
         self._confirm_clear: CALLBACK_TYPE | None = None
-        self.announcer = Announcer(hass, entry, options.get(CONF_NOTIFY, []))
+        self.announcer = Announcer(
+            hass,
+            entry,
+            options.get(CONF_NOTIFY, []),
+            options.get(CONF_FALSE_ALARM_DAYS, DEFAULT_FALSE_ALARM_DAYS),
+        )
         self.analyses = 0
         self._lock = asyncio.Lock()
         self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
@@ -193,7 +198,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             # Stored by an older version, or before the profile changed: scrub again.
             anomaly.reasoning = self.redactor.text(anomaly.reasoning)
             anomaly.recommendation = self.redactor.text(anomaly.recommendation)
-            self.announcer.async_restore(anomaly)  # notifications do not survive a restart
+            await self.announcer.async_restore(anomaly)  # notifications do not survive restarts
         self._async_schedule_confirmation()
         self._async_teach_model()
         self.watcher.async_start()
@@ -254,6 +259,26 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             self._async_teach_model()
             self._last_judged = None  # the same window may now be judged differently
             self.async_update_listeners()
+
+    @callback
+    def async_remove_false_alarm(self, mark_id: str) -> bool:
+        """Forget one mark: its pattern is reported again. Whether it existed."""
+        if self.tracker.remove_mark(mark_id) is None:
+            return False
+        self._async_forget_feedback()
+        return True
+
+    @callback
+    def async_clear_false_alarms(self) -> None:
+        """Forget every mark."""
+        self.tracker.clear_false_alarms()
+        self._async_forget_feedback()
+
+    @callback
+    def _async_forget_feedback(self) -> None:
+        self._async_teach_model()
+        self._last_judged = None  # the same window may now be judged differently
+        self._significant_changes.async_schedule_call()  # and is: what was hidden shows
 
     @callback
     def _async_on_significant(self) -> None:
@@ -398,7 +423,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             changes = self.tracker.update(findings_of(verdict), now, someone_home, keep=keep)
             for signature, anomaly in self.tracker.open.items():
                 if worded.get(signature, anomaly.reasoning) != anomaly.reasoning:
-                    self.announcer.async_reworded(anomaly)  # e.g. the model's explanation
+                    await self.announcer.async_reworded(anomaly)  # the model's explanation
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)
             for anomaly in changes.cleared:

@@ -8,7 +8,9 @@ from homeassistant import data_entry_flow
 from homeassistant.components.repairs import RepairsFlow
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
 
+from .const import DOMAIN
 from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
 
 
@@ -30,8 +32,15 @@ class AnomalyRepairFlow(RepairsFlow):
     async def async_step_init(
         self, user_input: dict[str, str] | None = None
     ) -> data_entry_flow.FlowResult:
-        """Offer the two choices."""
-        return self.async_show_menu(step_id="init", menu_options=["acknowledge", "false_alarm"])
+        """Offer the two choices, saying what each does (the issue's words and evidence)."""
+        issue = ir.async_get(self.hass).async_get_issue(
+            DOMAIN, f"anomaly_{self.entry_id}_{self.anomaly_id}"
+        )
+        return self.async_show_menu(
+            step_id="init",
+            menu_options=["acknowledge", "false_alarm"],
+            description_placeholders=dict(issue.translation_placeholders or {}) if issue else None,
+        )
 
     async def async_step_acknowledge(
         self, user_input: dict[str, Any] | None = None

@@ -109,11 +109,8 @@ class SilentAnnouncer(Announcer):
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """No notification, issue, event or notify target."""
 
-    def async_restore(self, anomaly: OpenAnomaly) -> None:
+    async def async_restore(self, anomaly: OpenAnomaly) -> None:
         """No notification or repair issue."""
-
-    def async_create_issue(self, anomaly: OpenAnomaly) -> None:
-        """No repair issue."""
 
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """Nothing was shown."""
@@ -121,7 +118,7 @@ class SilentAnnouncer(Announcer):
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
-    def async_reworded(self, anomaly: OpenAnomaly) -> None:
+    async def async_reworded(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
 

@@ -46,7 +46,7 @@ def loaded_entry_named(hass: HomeAssistant, entry_id: str) -> AnomalyMonitorConf
     return entry
 
 
-def _loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfigEntry:
+def loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfigEntry:
     """The entry the call names, or the only loaded one."""
     entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
     if entry_id is not None:
@@ -61,7 +61,7 @@ def _loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfi
 
 async def _async_analyze(call: ServiceCall) -> ServiceResponse:
     """Analyse the home now and return the verdict."""
-    entry = _loaded_entry(call.hass, call)
+    entry = loaded_entry(call.hass, call)
     coordinator = entry.runtime_data.coordinator
     try:
         result = await coordinator.async_analyze()

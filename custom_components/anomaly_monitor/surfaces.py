@@ -12,8 +12,15 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
+from .anomaly_texts import AnomalyTexts, async_anomaly_texts
 from .anomaly_tracker import OpenAnomaly
-from .const import DOMAIN, EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED, LOGGER
+from .const import (
+    DEFAULT_FALSE_ALARM_DAYS,
+    DOMAIN,
+    EVENT_ANOMALY_CLEARED,
+    EVENT_ANOMALY_DETECTED,
+    LOGGER,
+)
 from .redaction import Redactor
 
 _ISSUE_SEVERITY = {
@@ -45,6 +52,20 @@ def issue_id(entry_id: str, anomaly: OpenAnomaly) -> str:
     return f"anomaly_{entry_id}_{anomaly.key}"
 
 
+def _evidence(texts: AnomalyTexts) -> str:
+    """One Markdown list item per evidence entity: friendly name, area, current state."""
+    items = [
+        texts.text(
+            "evidence_line" if line.area else "evidence_line_no_area",
+            name=escape_markdown(line.name),
+            area=escape_markdown(line.area or ""),
+            state=escape_markdown(line.state),
+        )
+        for line in texts.evidence
+    ]
+    return "\n".join(items) or "-"
+
+
 def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
     """What automations receive about an anomaly."""
     return {
@@ -54,7 +75,8 @@ def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
         "subject": anomaly.subject,
         "anomaly_type": anomaly.anomaly_type,
         "severity": anomaly.severity,
-        "evidence": list(anomaly.evidence),
+        "evidence": anomaly.shown_evidence or list(anomaly.evidence),
+        "context": list(anomaly.context),
         "reasoning": anomaly.reasoning,
         "recommendation": anomaly.recommendation,
         "first_seen": anomaly.first_seen,
@@ -64,55 +86,29 @@ def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
 class Announcer:
     """Creates and removes everything the homeowner sees about anomalies."""
 
-    def __init__(self, hass: HomeAssistant, entry: ConfigEntry, notify_targets: Sequence[str]):
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: ConfigEntry,
+        notify_targets: Sequence[str],
+        mark_days: int = DEFAULT_FALSE_ALARM_DAYS,
+    ) -> None:
         self.hass = hass
         self.entry = entry
         self.notify_targets = list(notify_targets)
+        self.mark_days = mark_days  # how long a false-alarm mark lasts, for the fix flow
         # Targets name people's phones: a failure is logged by position, its text scrubbed.
         self._redactor = Redactor(notify_targets=tuple(self.notify_targets))
 
-    def _message(self, anomaly: OpenAnomaly) -> str:
-        evidence = ", ".join(f"`{e}`" for e in anomaly.evidence) or "-"
-        lines = [
-            f"**{escape_markdown(anomaly.anomaly_type.replace('_', ' ').capitalize())}** "
-            f"({anomaly.severity})",
-            "",
-            escape_markdown(anomaly.reasoning),
-            "",
-            f"Evidence: {evidence}",
-        ]
-        if anomaly.recommendation:
-            lines += ["", f"Recommendation: {escape_markdown(anomaly.recommendation)}"]
-        return "\n".join(lines)
-
-    def _async_show(self, anomaly: OpenAnomaly) -> None:
+    async def _async_show(self, anomaly: OpenAnomaly) -> None:
+        """The notification and the repair issue, worded for the homeowner."""
+        texts = await async_anomaly_texts(self.hass, anomaly)
         persistent_notification.async_create(
             self.hass,
-            self._message(anomaly),
-            title=f"{self.entry.title}: anomaly detected",
+            self._message(anomaly, texts),
+            title=texts.headline,
             notification_id=notification_id(self.entry.entry_id, anomaly),
         )
-        self.async_create_issue(anomaly)
-
-    async def async_opened(self, anomaly: OpenAnomaly) -> None:
-        """A new anomaly: notify on every surface once."""
-        hass, entry = self.hass, self.entry
-        self._async_show(anomaly)
-        data = event_data(entry, anomaly)
-        hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
-        async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
-        await self._async_notify_targets(anomaly)
-
-    def async_restore(self, anomaly: OpenAnomaly) -> None:
-        """Show the notification and the repair issue (again, after a restart or reload).
-
-        The same ids every time: showing them again replaces, never duplicates.
-        """
-        if not anomaly.acknowledged:
-            self._async_show(anomaly)
-
-    def async_create_issue(self, anomaly: OpenAnomaly) -> None:
-        """The repair issue the homeowner acknowledges or marks as a false alarm."""
         if anomaly.acknowledged:
             return
         ir.async_create_issue(
@@ -121,16 +117,50 @@ class Announcer:
             issue_id(self.entry.entry_id, anomaly),
             is_fixable=True,
             severity=_ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING),
-            translation_key="anomaly",
+            # A hazard's fix flow says that "false alarm" dismisses this occurrence only.
+            translation_key="hazard_anomaly" if anomaly.hazard else "anomaly",
             translation_placeholders={
-                "title": escape_markdown(self.entry.title),
-                "anomaly_type": escape_markdown(anomaly.anomaly_type.replace("_", " ")),
-                "severity": anomaly.severity,
+                "headline": texts.headline,
+                "monitor": self.entry.title,
+                "anomaly_type": escape_markdown(texts.type_name),
+                "severity": texts.severity,
                 "reasoning": escape_markdown(anomaly.reasoning),
-                "evidence": ", ".join(anomaly.evidence),
+                "evidence": _evidence(texts),
+                "recommendation": escape_markdown(anomaly.recommendation or "-"),
+                "days": str(self.mark_days),
             },
             data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
         )
+
+    @staticmethod
+    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts) -> str:
+        """Markdown: every piece of home or model text is escaped."""
+        parts = [
+            f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})",
+            escape_markdown(anomaly.reasoning),
+            f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
+        ]
+        if anomaly.recommendation:
+            advice = escape_markdown(texts.text("recommendation"))
+            parts.append(f"**{advice}** {escape_markdown(anomaly.recommendation)}")
+        return "\n\n".join(parts)
+
+    async def async_opened(self, anomaly: OpenAnomaly) -> None:
+        """A new anomaly: notify on every surface once."""
+        hass, entry = self.hass, self.entry
+        await self._async_show(anomaly)
+        data = event_data(entry, anomaly)
+        hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
+        async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
+        await self._async_notify_targets(anomaly)
+
+    async def async_restore(self, anomaly: OpenAnomaly) -> None:
+        """Show the notification and the repair issue (again, after a restart or reload).
+
+        The same ids every time: showing them again replaces, never duplicates.
+        """
+        if not anomaly.acknowledged:
+            await self._async_show(anomaly)
 
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """The anomaly is over (or was a false alarm): remove what we showed."""
@@ -141,11 +171,11 @@ class Announcer:
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
 
-    def async_reworded(self, anomaly: OpenAnomaly) -> None:
+    async def async_reworded(self, anomaly: OpenAnomaly) -> None:
         """An open anomaly reads differently now (the model explained it, say): the
         notification and repair issue show the new text; no new event or message."""
         if not anomaly.acknowledged:
-            self._async_show(anomaly)
+            await self._async_show(anomaly)
 
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Seen by the homeowner: the reminders go, the anomaly stays open."""
@@ -155,7 +185,7 @@ class Announcer:
         ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.entry.entry_id, anomaly))
 
     async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
-        title = f"{self.entry.title}: {anomaly.anomaly_type.replace('_', ' ')}"
+        title = (await async_anomaly_texts(self.hass, anomaly)).headline
         for position, target in enumerate(self.notify_targets, start=1):
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:

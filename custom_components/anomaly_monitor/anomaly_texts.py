@@ -1,0 +1,144 @@
+"""What the homeowner reads about an anomaly, in their language.
+
+A headline that says what and where ("Smoke in Kitchen", "Front door unlocked while
+nobody is home"), the plain name of the anomaly's type ("impossible sensor reading"), and
+the evidence as friendly name, area and current state, only the entities that show the
+problem (context such as the entrance while away is left out).
+
+The templates are translations (``selector.anomaly_headline`` per rule,
+``selector.anomaly_type`` and ``selector.anomaly_text`` in ``translations/*.json``); the
+states come from Home Assistant's own translations of each domain and device class.
+Names, areas and states are untrusted text: single-line and clipped here; escaped for
+Markdown by the caller wherever Markdown is rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    translation,
+)
+
+from .anomaly_tracker import OpenAnomaly
+from .const import DOMAIN
+from .core.models import HOME_SUBJECT, clip, subject_area
+
+_NAME_LIMIT = 80
+_PREFIX = f"component.{DOMAIN}.selector."
+# Lock states that leave an entrance open to anyone.
+_UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
+
+
+@dataclass(frozen=True, slots=True)
+class EntityLine:
+    """One evidence entity as the homeowner knows it."""
+
+    name: str
+    area: str | None
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnomalyTexts:
+    """Everything shown about one anomaly, before Markdown escaping."""
+
+    headline: str
+    type_name: str
+    severity: str
+    evidence: tuple[EntityLine, ...]
+    templates: dict[str, str]
+
+    def text(self, key: str, **values: str) -> str:
+        """A ``selector.anomaly_text`` template filled with ``values``."""
+        return _fill(self.templates.get(f"{_PREFIX}anomaly_text.options.{key}", key), values)
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation with a stray brace
+        return template
+
+
+def _area_of(hass: HomeAssistant, entity_id: str) -> str | None:
+    entry = er.async_get(hass).async_get(entity_id)
+    area_id = entry.area_id if entry else None
+    if area_id is None and entry is not None and entry.device_id:
+        device = dr.async_get(hass).async_get(entry.device_id)
+        area_id = device.area_id if device else None
+    area = ar.async_get(hass).async_get_area(area_id) if area_id else None
+    return clip(area.name, _NAME_LIMIT) if area else None
+
+
+async def _state_words(hass: HomeAssistant, domains: set[str]) -> dict[str, str]:
+    return await translation.async_get_translations(
+        hass, hass.config.language, "entity_component", domains
+    )
+
+
+def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> EntityLine:
+    state = hass.states.get(entity_id)
+    if state is None:
+        return EntityLine(entity_id, _area_of(hass, entity_id), "-")
+    device_class = state.attributes.get("device_class") or "_"
+    domain = state.domain
+    shown = words.get(
+        f"component.{domain}.entity_component.{device_class}.state.{state.state}",
+        words.get(f"component.{domain}.entity_component._.state.{state.state}", state.state),
+    )
+    unit = state.attributes.get("unit_of_measurement")
+    if unit and state.state not in ("unavailable", "unknown"):
+        shown = f"{shown} {unit}"
+    return EntityLine(
+        clip(state.name, _NAME_LIMIT), _area_of(hass, entity_id), clip(shown, _NAME_LIMIT)
+    )
+
+
+def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
+    rule = anomaly.rule
+    key = rule
+    if rule == "hazard_detected" and (state := hass.states.get(anomaly.subject)) is not None:
+        key = f"{rule}_{state.attributes.get('device_class')}"
+    elif rule == "entry_unsecured_while_away":
+        locks = [hass.states.get(e) for e in anomaly.evidence if e.startswith("lock.")]
+        unlocked = any(s is not None and s.state in _UNLOCKED for s in locks)
+        key = f"{rule}_{'unlocked' if unlocked else 'open'}"
+    for candidate in (key, rule):
+        if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
+            return candidate
+    return "_default"
+
+
+async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> AnomalyTexts:
+    """The headline, type name and evidence lines of ``anomaly``."""
+    templates = await translation.async_get_translations(
+        hass, hass.config.language, "selector", {DOMAIN}
+    )
+    shown = anomaly.shown_evidence or anomaly.evidence
+    words = await _state_words(hass, {e.partition(".")[0] for e in shown} - {""})
+    lines = tuple(_entity_line(hass, e, words) for e in shown)
+
+    def option(group: str, key: str, default: str) -> str:
+        return templates.get(f"{_PREFIX}{group}.options.{key}", default)
+
+    type_name = option("anomaly_type", anomaly.anomaly_type, anomaly.anomaly_type.replace("_", " "))
+    home = option("anomaly_text", "the_home", "the home")
+    if (area := subject_area(anomaly.subject)) is not None:
+        subject, where = clip(area, _NAME_LIMIT), clip(area, _NAME_LIMIT)
+    elif anomaly.subject == HOME_SUBJECT or not anomaly.subject:
+        subject = home
+        where = next((line.area for line in lines if line.area), None) or home
+    else:
+        line = _entity_line(hass, anomaly.subject, words)
+        subject, where = line.name, line.area or home
+    headline = _fill(
+        option("anomaly_headline", _headline_key(hass, anomaly, templates), "{type}: {subject}"),
+        {"subject": subject, "area": where, "type": type_name},
+    )
+    severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
+    return AnomalyTexts(clip(headline, 120), type_name, severity, lines, templates)

@@ -1,0 +1,127 @@
+"""What the homeowner reads: what and where, friendly names, areas, states, plain words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er, issue_registry as ir
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+
+from custom_components.anomaly_monitor.const import DOMAIN
+
+from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
+
+FRONT_DOOR = "binary_sensor.front_door"
+
+
+def _notifications(hass: HomeAssistant) -> list[dict[str, Any]]:
+    from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+
+    return list(_async_get_or_create_notifications(hass).values())
+
+
+def _in_area(hass: HomeAssistant, entity_id: str, area: str) -> None:
+    area_id = ar.async_get(hass).async_get_or_create(area).id
+    domain, _, object_id = entity_id.partition(".")
+    registry = er.async_get(hass)
+    entry = registry.async_get_or_create(domain, "test", object_id, suggested_object_id=object_id)
+    assert entry.entity_id == entity_id
+    registry.async_update_entity(entity_id, area_id=area_id)
+
+
+async def _monitor(hass: HomeAssistant) -> MockConfigEntry:
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    _in_area(hass, SMOKE, "Kitchen")
+    _in_area(hass, FRONT_LOCK, "Hallway")
+    _in_area(hass, FRONT_DOOR, "Hallway")
+    set_calm_home(hass)
+    hass.states.async_set(
+        FRONT_DOOR, "off", {"device_class": "door", "friendly_name": "Front door"}
+    )
+    return await setup_monitor(
+        hass, include_entities=[SMOKE, FRONT_LOCK, FRONT_DOOR, LIVING_TEMP, ALICE]
+    )
+
+
+async def test_smoke_says_what_and_where_with_only_the_evidence_that_shows_it(
+    hass: HomeAssistant,
+) -> None:
+    entry = await _monitor(hass)
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Hob smoke"})
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (smoke,) = [f for f in response["verdict"]["findings"] if f["rule"] == "hazard_detected"]
+    assert FRONT_LOCK in smoke["evidence"]  # context for the detector's score...
+
+    (note,) = [n for n in _notifications(hass) if n["title"] == "Smoke in Kitchen"]
+    assert "- Hob smoke (Kitchen): Detected" in note["message"]
+    assert "Front door" not in note["message"]  # ...not evidence shown to the homeowner
+    assert "Safety hazard" in note["message"]
+    assert "What to do:" in note["message"]
+    assert "leave the home" in note["message"]
+
+    (issue,) = [
+        i
+        for (d, _), i in ir.async_get(hass).issues.items()
+        if d == DOMAIN and i.translation_key == "hazard_anomaly"
+    ]
+    assert issue.translation_placeholders["headline"] == "Smoke in Kitchen"
+    assert "Hob smoke" in issue.translation_placeholders["evidence"]
+
+
+async def test_an_unlocked_door_while_away_reads_as_such(hass: HomeAssistant) -> None:
+    entry = await _monitor(hass)
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    titles = [n["title"] for n in _notifications(hass)]
+    assert "Front door unlocked while nobody is home" in titles
+    (issue,) = [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN]
+    assert issue.translation_key == "anomaly"  # not a hazard: a false alarm leaves a mark
+    assert "- Front door (Hallway): Unlocked" in issue.translation_placeholders["evidence"]
+
+
+async def test_plain_type_names_and_escaped_untrusted_names(hass: HomeAssistant) -> None:
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    hostile = "*Living* [click](http://evil.example) `x`"
+    hass.states.async_set(
+        LIVING_TEMP,
+        "80",
+        {"device_class": "temperature", "unit_of_measurement": "°C", "friendly_name": hostile},
+    )
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = _notifications(hass)
+    assert note["title"].startswith("Impossible reading from")
+    assert "Impossible sensor reading" in note["message"]
+    assert "physical" not in note["message"].lower()
+    assert "[click](http" not in note["message"]
+    assert "\\[click\\]\\(http" in note["message"]
+    assert ": 80 °C" in note["message"]
+
+
+async def test_the_fix_flow_says_what_each_choice_does(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator
+) -> None:
+    assert await async_setup_component(hass, "http", {})
+    entry = await _monitor(hass)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Hob smoke"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (issue_id,) = [i for (d, i) in ir.async_get(hass).issues if d == DOMAIN]
+    http = await hass_client()
+    resp = await http.post(
+        "/api/repairs/issues/fix", json={"handler": DOMAIN, "issue_id": issue_id}
+    )
+    flow = await resp.json()
+    assert flow["type"] == "menu"
+    assert flow["description_placeholders"]["headline"] == "Smoke in Kitchen"
+    assert "Hob smoke" in flow["description_placeholders"]["evidence"]

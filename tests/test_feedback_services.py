@@ -1,0 +1,80 @@
+"""False-alarm marks can be listed and removed (actions, administrators only)."""
+
+from __future__ import annotations
+
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import ServiceValidationError, Unauthorized
+import pytest
+from pytest_homeassistant_custom_component.common import MockUser
+
+from custom_components.anomaly_monitor.const import DOMAIN
+
+from .helpers import ALICE, FRONT_LOCK, analyze, set_calm_home, setup_monitor
+
+
+async def _list(hass: HomeAssistant, **data: str) -> list[dict]:
+    response = await hass.services.async_call(
+        DOMAIN, "list_false_alarms", data, blocking=True, return_response=True
+    )
+    assert response is not None
+    return list(response["false_alarms"])  # type: ignore[arg-type]
+
+
+async def _marked_door(hass: HomeAssistant):
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    await analyze(hass, entry)
+    coordinator = entry.runtime_data.coordinator
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+    assert (await analyze(hass, entry))["verdict"]["label"] == "normal"
+    return entry
+
+
+async def test_list_then_remove_a_mark_reports_the_pattern_again(hass: HomeAssistant) -> None:
+    entry = await _marked_door(hass)
+    (mark,) = await _list(hass)
+    assert (mark["rule"], mark["subject"]) == ("entry_unsecured_while_away", FRONT_LOCK)
+    assert mark["marked_at"] < mark["expires_at"]
+
+    await hass.services.async_call(
+        DOMAIN, "remove_false_alarm", {"false_alarm_id": mark["false_alarm_id"]}, blocking=True
+    )
+    assert await _list(hass) == []
+    assert (await analyze(hass, entry))["verdict"]["label"] == "anomaly"
+
+
+async def test_remove_all_and_unknown_ids(hass: HomeAssistant) -> None:
+    entry = await _marked_door(hass)
+    with pytest.raises(ServiceValidationError) as err:
+        await hass.services.async_call(
+            DOMAIN, "remove_false_alarm", {"false_alarm_id": "nope"}, blocking=True
+        )
+    assert err.value.translation_key == "false_alarm_not_found"
+    assert len(await _list(hass, config_entry_id=entry.entry_id)) == 1
+    await hass.services.async_call(
+        DOMAIN, "remove_false_alarm", {"false_alarm_id": "all"}, blocking=True
+    )
+    assert await _list(hass) == []
+
+
+async def test_only_administrators_change_marks(
+    hass: HomeAssistant, hass_read_only_user: MockUser
+) -> None:
+    await _marked_door(hass)
+    for service, data in (
+        ("list_false_alarms", {}),
+        ("remove_false_alarm", {"false_alarm_id": "all"}),
+    ):
+        with pytest.raises(Unauthorized):
+            await hass.services.async_call(
+                DOMAIN,
+                service,
+                data,
+                blocking=True,
+                return_response=service == "list_false_alarms",
+                context=Context(user_id=hass_read_only_user.id),
+            )
+    assert len(await _list(hass)) == 1
