@@ -101,18 +101,26 @@ def _form_defaults(result: Any, words: tuple[str, ...]) -> dict[str, Any]:
     return answer
 
 
+_REMOVE_WORDS = ("remove", "clear", "forget", "unmark", "delete")
+
+
+def _about_marks(name: str) -> bool:
+    return "false_alarm" in name or "mark" in name
+
+
 async def async_remove_mark(hass: HomeAssistant, alarm: Alarm | None) -> tuple[bool, str]:
-    """Remove the false-alarm mark of an anomaly through a public action, if there is one."""
+    """Remove the false-alarm mark of an anomaly through a public action, if there is one.
+
+    The action is found by its name (``*false_alarm*``/``*mark*`` with a removal verb). If
+    a listing action exists, the mark about this alarm's anomaly or entities is looked up
+    there and named by its id; otherwise the alarm's id and entities are tried.
+    """
     services = hass.services.async_services_for_domain(MONITOR_DOMAIN)
-    candidates = sorted(
-        name
-        for name in services
-        if "false_alarm" in name and any(w in name for w in ("remove", "clear", "forget", "unmark"))
-    )
-    if not candidates:
+    removers = sorted(n for n in services if _about_marks(n) and any(w in n for w in _REMOVE_WORDS))
+    if not removers:
         return False, "the integration offers no action to remove a false-alarm mark"
-    name = next((n for n in candidates if "remove" in n), candidates[0])
-    attempts: list[dict[str, Any]] = []
+    name = next((n for n in removers if "remove" in n), removers[0])
+    attempts = [*(await _listed_mark_ids(hass, services, alarm))]
     if alarm is not None:
         attempts += [
             {"anomaly_id": alarm.anomaly_id},
@@ -124,8 +132,36 @@ async def async_remove_mark(hass: HomeAssistant, alarm: Alarm | None) -> tuple[b
     for data in attempts:
         try:
             await hass.services.async_call(MONITOR_DOMAIN, name, data, blocking=True)
-        except Exception as err:
+        except Exception as err:  # try the next way of naming the mark
             errors.append(f"{data}: {err}")
             continue
         return True, f"{MONITOR_DOMAIN}.{name} {data}"
     return False, f"{MONITOR_DOMAIN}.{name} refused every call: {'; '.join(errors)[:300]}"
+
+
+async def _listed_mark_ids(
+    hass: HomeAssistant, services: dict[str, Any], alarm: Alarm | None
+) -> list[dict[str, Any]]:
+    """``{id_key: id}`` of the listed marks about this alarm, newest first."""
+    listers = sorted(n for n in services if _about_marks(n) and "list" in n)
+    if not listers or alarm is None:
+        return []
+    try:
+        response = await hass.services.async_call(
+            MONITOR_DOMAIN, listers[0], {}, blocking=True, return_response=True
+        )
+    except Exception:  # the removal is still tried without it
+        return []
+    marks = next((v for v in (response or {}).values() if isinstance(v, list)), [])
+    found = []
+    for mark in reversed(marks):
+        if not isinstance(mark, dict):
+            continue
+        text = str(mark)
+        if alarm.anomaly_id not in text and not any(e in text for e in alarm.evidence):
+            continue
+        for key, value in mark.items():
+            if key.endswith("id") and isinstance(value, str):
+                found.append({key: value})
+                break
+    return found

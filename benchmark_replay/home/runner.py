@@ -248,6 +248,8 @@ class HomeRun:
         after_issues = visible_issues(hass)
         lost_notes = sorted(set(before.get("notifications", {})) - after_notes)
         lost_issues = sorted(set(before.get("issues", {})) - set(after_issues))
+        since = before.get("when", self.clock.now)
+        cleared = [c.anomaly_id for c in self.record.seen.cleared if c.when >= since]
         self.record.seen.restarts.append(
             {
                 "when": before.get("when", self.clock.now)
@@ -260,6 +262,7 @@ class HomeRun:
                 "lost_notifications": lost_notes,
                 "lost_issues": lost_issues,
                 "lost": len(lost_notes) + len(lost_issues),
+                "cleared_after_restart": cleared,
             }
         )
         self._before_restart = None

@@ -19,6 +19,9 @@ from typing import Any
 import freezegun
 from homeassistant.core import HomeAssistant
 
+# More timers due at one simulated moment than this is a loop, not a home.
+MAX_TIMERS_AT_ONE_MOMENT = 10_000
+
 freezegun.api.FakeDatetime = patch_time.HAFakeDatetime  # type: ignore[misc]
 freezegun.api.datetime_to_fakedatetime = patch_time.ha_datetime_to_fakedatetime
 
@@ -92,7 +95,11 @@ async def advance_to(hass: HomeAssistant, clock: SimClock, when: datetime) -> in
     assert isinstance(loop, SimLoop)
     target = when.timestamp()
     steps = 0
+    stuck = 0
     while (due := loop.next_due()) is not None and due <= target:
+        stuck = stuck + 1 if due <= loop.sim_time else 0
+        if stuck > MAX_TIMERS_AT_ONE_MOMENT:
+            raise RuntimeError(f"timers keep firing at {clock.now.isoformat()}: a timer loop")
         due = max(due, loop.sim_time)
         clock.set(datetime.fromtimestamp(due, UTC), exact=due)
         await settle(hass)
