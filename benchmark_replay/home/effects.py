@@ -173,7 +173,7 @@ def _presence(
                 out.add(t - timedelta(minutes=1), entity, "home")
             _entrance(entrance, t, out)
             if hall:
-                out.add(t + timedelta(seconds=40), hall, "on")
+                out.add(t + timedelta(seconds=10), hall, "on")  # steps in
                 out.add(t + timedelta(minutes=3), hall, "off")
 
 
