@@ -125,7 +125,8 @@ def markdown(
             lines.append(
                 f"- restart at {row['when']}: notifications {row['notifications_before']} → "
                 f"{row['notifications_after']}, repair issues {row['issues_before']} → "
-                f"{row['issues_after']}, lost {row['lost']}"
+                f"{row['issues_after']}, lost {row['lost']}, cleared after it "
+                f"{len(row.get('cleared_after_restart', []))}"
             )
     return "\n".join(lines) + "\n"
 
