@@ -63,7 +63,7 @@ async def test_storm_of_100k_events(hass: HomeAssistant) -> None:
     assert during <= seconds / SIGNIFICANT_DEBOUNCE.total_seconds() + 1
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=11))
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)  # the analysis is one
     assert coordinator.analyses == analyses + during + 1  # one after the storm
     assert coordinator.data is not None
     assert coordinator.data.transitions == MAX_BUFFERED_TRANSITIONS
