@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.exceptions import ServiceValidationError, Unauthorized
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
-from custom_components.anomaly_monitor.const import DOMAIN
+from custom_components.anomaly_monitor.const import (
+    CONF_FALSE_ALARM_DAYS,
+    CONF_INCLUDE_ENTITIES,
+    CONF_USE_EXPOSED,
+    DOMAIN,
+)
 
 from .helpers import ALICE, FRONT_LOCK, analyze, set_calm_home, setup_monitor
 
@@ -78,3 +86,27 @@ async def test_only_administrators_change_marks(
                 context=Context(user_id=hass_read_only_user.id),
             )
     assert len(await _list(hass)) == 1
+
+
+async def test_options_flow_forgets_ticked_marks_and_sets_their_lifetime(
+    hass: HomeAssistant,
+) -> None:
+    """The options form, then the false-alarm step: ticked marks go, the lifetime is kept."""
+    entry = await _marked_door(hass)
+    (mark,) = await _list(hass)
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    form = dict(result["data_schema"]({}))  # the form's defaults, as the UI would send
+    form["notifications"] = {**form["notifications"], CONF_FALSE_ALARM_DAYS: 7}
+    form[CONF_INCLUDE_ENTITIES] = list(entry.options[CONF_INCLUDE_ENTITIES])
+    form[CONF_USE_EXPOSED] = False
+    result = await hass.config_entries.options.async_configure(result["flow_id"], form)
+    assert result["step_id"] == "false_alarms"
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {"forget": [mark["false_alarm_id"]]}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert entry.options[CONF_FALSE_ALARM_DAYS] == 7
+    assert await _list(hass) == []
+    assert entry.runtime_data.coordinator.tracker.mark_lifetime == timedelta(days=7)
+    assert (await analyze(hass, entry))["verdict"]["label"] == "anomaly"

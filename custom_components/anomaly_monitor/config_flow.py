@@ -40,6 +40,12 @@ from .const import (
     DETECTOR_RULES,
     DOMAIN,
 )
+from .false_alarm_form import (
+    CONF_FORGET,
+    false_alarm_choices,
+    false_alarms_schema,
+    forget_false_alarms,
+)
 from .option_forms import (
     HYBRID_SCHEMA,
     coverage_placeholders,
@@ -219,7 +225,7 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
             elif detector == DETECTOR_HYBRID:
                 return await self.async_step_hybrid()
             else:
-                return self.async_create_entry(data=self._options)
+                return await self.async_step_false_alarms()
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(
@@ -232,8 +238,21 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
     async def async_step_hybrid(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """The hybrid detector's two switches."""
         if user_input is not None:
-            return self.async_create_entry(data={**self._options, **user_input})
+            self._options |= user_input
+            return await self.async_step_false_alarms()
         return self.async_show_form(
             step_id="hybrid",
             data_schema=self.add_suggested_values_to_schema(HYBRID_SCHEMA, self._options),
         )
+
+    async def async_step_false_alarms(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """The false-alarm marks, to forget any of them (shown only when there are some)."""
+        marks = false_alarm_choices(self.hass, self.config_entry)
+        if user_input is None and marks:
+            return self.async_show_form(
+                step_id="false_alarms", data_schema=false_alarms_schema(marks)
+            )
+        forget_false_alarms(self.config_entry, (user_input or {}).get(CONF_FORGET, []))
+        return self.async_create_entry(data=self._options)

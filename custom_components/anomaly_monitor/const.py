@@ -40,6 +40,7 @@ MAX_WINDOW: Final = 24 * 60
 DEFAULT_SENSITIVITY: Final = "medium"
 SENSITIVITIES: Final = ("low", "medium", "high")
 DEFAULT_FALSE_ALARM_DAYS: Final = 30
+MAX_FALSE_ALARM_DAYS: Final = 365
 
 # Hard cap on buffered transitions, whatever the window length: memory stays bounded
 # even when a device floods the bus.

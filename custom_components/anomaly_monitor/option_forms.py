@@ -18,6 +18,7 @@ import voluptuous as vol
 from .const import (
     CONF_DETECTOR,
     CONF_EXCLUDE_ENTITIES,
+    CONF_FALSE_ALARM_DAYS,
     CONF_INCLUDE_AREAS,
     CONF_INCLUDE_DOMAINS,
     CONF_INCLUDE_ENTITIES,
@@ -32,12 +33,14 @@ from .const import (
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
     DEFAULT_DETECTOR,
+    DEFAULT_FALSE_ALARM_DAYS,
     DEFAULT_INTERVAL,
     DEFAULT_SENSITIVITY,
     DEFAULT_USE_EXPOSED,
     DEFAULT_WATCH_SAFETY,
     DEFAULT_WINDOW,
     DETECTORS,
+    MAX_FALSE_ALARM_DAYS,
     MAX_INTERVAL,
     MAX_WINDOW,
     MIN_INTERVAL,
@@ -53,21 +56,25 @@ SECTION_HOUSEHOLD = "household"
 # Which options each collapsed section holds.
 SECTIONS: Mapping[str, tuple[str, ...]] = {
     SECTION_ANALYSIS: (CONF_INTERVAL, CONF_WINDOW),
-    SECTION_NOTIFICATIONS: (CONF_SENSITIVITY, CONF_NOTIFY),
+    SECTION_NOTIFICATIONS: (CONF_SENSITIVITY, CONF_NOTIFY, CONF_FALSE_ALARM_DAYS),
     SECTION_HOUSEHOLD: (CONF_PROFILE, CONF_WEATHER_ENTITY),
 }
 # Bounds of the numbers (minutes), enforced by the form and by validation.
-_BOUNDS = {CONF_INTERVAL: (MIN_INTERVAL, MAX_INTERVAL), CONF_WINDOW: (MIN_WINDOW, MAX_WINDOW)}
+_BOUNDS = {
+    CONF_INTERVAL: (MIN_INTERVAL, MAX_INTERVAL),
+    CONF_WINDOW: (MIN_WINDOW, MAX_WINDOW),
+    CONF_FALSE_ALARM_DAYS: (1, MAX_FALSE_ALARM_DAYS),
+}
 
 
-def _minutes(low: int, high: int) -> vol.All:
+def _minutes(low: int, high: int, unit: str = "min") -> vol.All:
     return vol.All(
         selector.NumberSelector(
             selector.NumberSelectorConfig(
                 min=low,
                 max=high,
                 step=1,
-                unit_of_measurement="min",
+                unit_of_measurement=unit,
                 mode=selector.NumberSelectorMode.BOX,
             )
         ),
@@ -132,6 +139,9 @@ def options_schema(hass: HomeAssistant) -> vol.Schema:
                                 options=notify_targets(hass), multiple=True, custom_value=True
                             )
                         ),
+                        vol.Required(
+                            CONF_FALSE_ALARM_DAYS, default=DEFAULT_FALSE_ALARM_DAYS
+                        ): _minutes(1, MAX_FALSE_ALARM_DAYS, unit="d"),
                     }
                 ),
                 collapsed,
