@@ -154,3 +154,30 @@ async def test_an_older_file_is_migrated_to_rule_and_subject(
     stored = hass_storage[f"{DOMAIN}.{entry.entry_id}"]
     assert stored["minor_version"] == 3
     assert [a["subject"] for a in stored["data"]["open"]] == [SMOKE]
+
+
+@pytest.mark.parametrize(
+    ("minor", "data"),
+    [
+        (1, {"open": 5, "false_alarms": 5}),
+        (1, [1, 2]),
+        (1, "text"),
+        (2, {"open": [{"rule": None, "evidence": [5]}, "x"], "false_alarm_marks": "x"}),
+        (2, {"open": [], "false_alarm_marks": [{"signature": 5}, {"signature": "r:a,b"}, 7]}),
+        (2, {"open": [{"rule": "r", "evidence": ["a"], "severity": "high"}]}),
+    ],
+)
+async def test_damaged_older_files_migrate_without_stopping_setup(
+    hass: HomeAssistant,
+    hass_storage: dict[str, Any],
+    caplog: pytest.LogCaptureFixture,
+    minor: int,
+    data: Any,
+) -> None:
+    """Migration leaves damaged entries to validation: dropped with one warning."""
+    entry = await _load(hass, hass_storage, data, minor=minor)
+    tracker = entry.runtime_data.coordinator.tracker
+    assert (tracker.open, len(tracker.false_alarms)) == ({}, 0)
+    assert len(_warnings(caplog)) <= 1
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
+    assert (await analyze(hass, entry))["verdict"]["label"] == "anomaly"
