@@ -150,3 +150,26 @@ async def test_presence_change_is_never_judged_with_the_previous_verdict(
     hass.states.async_set(BOB, "home")
     second = await analyze(hass, entry)  # within SAME_WINDOW_FOR of the first
     assert second["verdict"]["label"] == "normal"
+
+
+async def test_a_person_nobody_can_locate_does_not_hide_an_empty_home(
+    hass: HomeAssistant,
+) -> None:
+    """Onboarding creates a person for the owner with no trackers: ``unknown`` forever.
+
+    It says nothing either way, so it must not make "nobody home" impossible to know; a
+    person with trackers that are not reporting yet still does.
+    """
+    set_calm_home(hass)
+    _set_people(hass, "not_home", "not_home")
+    hass.states.async_set("person.owner", "unknown", {"device_trackers": [], "user_id": "u1"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    entry = await setup_monitor(hass)
+    rules = {f["rule"] for f in (await analyze(hass, entry))["verdict"]["findings"]}
+    assert "entry_unsecured_while_away" in rules
+
+    hass.states.async_set(
+        "person.owner", "unknown", {"device_trackers": ["device_tracker.owner_phone"]}
+    )
+    rules = {f["rule"] for f in (await analyze(hass, entry))["verdict"]["findings"]}
+    assert "entry_unsecured_while_away" not in rules

@@ -96,7 +96,9 @@ def build_environment(
     latitude = hass.config.latitude if latitude is None else latitude
     weather = _pick_weather(reader, weather_entity)
     sun = reader.get("sun.sun")
-    home, unknown, total = count_presence(p.state for p in reader.async_all("person"))
+    home, unknown, total = count_presence(
+        p.state for p in reader.async_all("person") if _can_be_located(p)
+    )
     return Environment(
         local_time=now,
         season=season_of(now.date(), southern_hemisphere=latitude < 0),
@@ -109,6 +111,16 @@ def build_environment(
         persons_total=total or None,
         persons_unknown=unknown,
     )
+
+
+def _can_be_located(person: State) -> bool:
+    """Whether HA has any source for where this person is.
+
+    A person without device trackers (e.g. the one onboarding creates for the owner) is
+    ``unknown`` forever: counting it would make "nobody home" impossible to know.
+    """
+    trackers = person.attributes.get("device_trackers")
+    return not (isinstance(trackers, list) and not trackers and person.state == "unknown")
 
 
 def _pick_weather(states: StateReader, weather_entity: str | None) -> State | None:
