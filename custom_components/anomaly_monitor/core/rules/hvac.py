@@ -170,6 +170,9 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
     yield Finding(
         rule="hvac_with_opening_open",
         evidence=ids(climate, every_window, away),
+        # The open window is what is wrong: which climate device happens to be running
+        # changes as thermostats cycle, and must not make it a new anomaly.
+        subject=open_windows[0].entity_id,
         context=ids(away),
         reasoning=f"{climate.info.name} is {hvac_action(climate)} with "
         f"{open_windows[0].info.name} open, wasting energy.",
