@@ -105,3 +105,36 @@ async def test_disabling_the_monitor_removes_them_and_enabling_brings_them_back(
     assert await hass.config_entries.async_set_disabled_by(entry.entry_id, None)
     await hass.async_block_till_done()
     assert _ours(hass, entry) == before  # still smoky: the stored anomaly is shown again
+
+
+async def test_restored_notification_reads_the_states_once_ha_has_started(
+    hass: HomeAssistant,
+) -> None:
+    """While HA starts, the smoke detector's state is not known yet: the notification shown
+    then is shown again, with the real state, once HA has started (same id, no new event)."""
+    from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
+    from homeassistant.core import CoreState
+
+    entry = await _smoky_monitor(hass)
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    for note in _ours(hass, entry)[0]:
+        persistent_notification.async_dismiss(hass, note)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+
+    hass.set_state(CoreState.starting)
+    hass.states.async_set(SMOKE, "unknown", {"device_class": "smoke", "friendly_name": "Smoke"})
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    ((note_id, note),) = [(k, v) for k, v in _notifications(hass).items() if entry.entry_id in k]
+    assert "Smoke" in note["message"]
+
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
+    hass.set_state(CoreState.running)
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
+    await hass.async_block_till_done()
+    ((again_id, again),) = [(k, v) for k, v in _notifications(hass).items() if entry.entry_id in k]
+    assert again_id == note_id
+    assert "Detected" in again["message"]
+    assert "unknown" not in again["message"].lower()
+    assert detected == []

@@ -59,11 +59,13 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
     entry.async_on_unload(coordinator.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
 
+    async def _async_started() -> None:
+        await coordinator.async_reshow_restored()
+        await coordinator.async_refresh()
+
     @callback
     def _async_first_analysis(_: HomeAssistant) -> None:
-        entry.async_create_background_task(
-            hass, coordinator.async_refresh(), f"{DOMAIN} first analysis"
-        )
+        entry.async_create_background_task(hass, _async_started(), f"{DOMAIN} first analysis")
 
     # States are incomplete while HA starts: the first analysis waits until it has.
     entry.async_on_unload(async_at_started(hass, _async_first_analysis))

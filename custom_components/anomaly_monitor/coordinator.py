@@ -203,6 +203,16 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._async_teach_model()
         self.watcher.async_start()
 
+    async def async_reshow_restored(self) -> None:
+        """Show restored anomalies again once HA has started.
+
+        Restored during start-up, their evidence read the states HA had then (often
+        ``unknown``); now the notifications and issues show the real ones. Same ids, so
+        this replaces and never notifies again.
+        """
+        for anomaly in list(self.tracker.open.values()):
+            await self.announcer.async_reworded(anomaly)
+
     @callback
     def _async_teach_model(self) -> None:
         """The homeowner's newest false-alarm marks become the LLM's examples of normal."""
