@@ -7,6 +7,7 @@ Both ways of running the integration (in-process, ``ha_runner``; a live Home Ass
 from __future__ import annotations
 
 from collections.abc import Mapping
+import json
 from typing import Any
 
 from custom_components.anomaly_monitor.const import (
@@ -88,12 +89,25 @@ def scene_areas(scene: Scene) -> dict[str, str | None]:
     return areas
 
 
-def state_payload(step: TraceStep) -> dict[str, Any]:
-    """One state as JSON for ``anomaly_monitor.replay_sample``."""
-    spec: EntitySpec = step.spec
-    return {
-        "entity_id": spec.entity_id,
-        "state": spec.state,
-        "attributes": dict(spec.attributes),
-        "at": step.when.isoformat(),
-    }
+class StatePayload:
+    """States as ``anomaly_monitor.replay_sample`` takes them: compact, attributes shared."""
+
+    def __init__(self) -> None:
+        self.attributes: list[dict[str, Any]] = []
+        self._index: dict[Any, int] = {}
+
+    def state(self, step: TraceStep) -> list[Any]:
+        """``[entity_id, state, attributes index, POSIX timestamp]`` for one state."""
+        spec: EntitySpec = step.spec
+        attributes = dict(spec.attributes)
+        try:
+            # With the types: 1, 1.0 and True are equal keys but render differently.
+            key: Any = tuple(sorted((k, type(v), v) for k, v in attributes.items()))
+            hash(key)
+        except TypeError:  # a list or dict value
+            key = json.dumps(attributes, sort_keys=True, default=str)
+        if (index := self._index.get(key)) is None:
+            index = self._index[key] = len(self.attributes)
+            self.attributes.append(attributes)
+        # The same float the in-process replay gives HA's async_set.
+        return [spec.entity_id, spec.state, index, step.when.timestamp()]

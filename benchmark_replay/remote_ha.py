@@ -25,9 +25,9 @@ import aiohttp
 from .home_scene import Scene
 from .monitor_options import (
     REPLAY_LATITUDE,
+    StatePayload,
     scene_areas,
     scene_options,
-    state_payload,
     states_before,
     watched_steps,
 )
@@ -170,12 +170,14 @@ class RemoteHARunner:
         """Replay one scene in the replay monitor and return its analyze response."""
         if self.entry_id is None:
             raise RemoteHASetupError("call async_start() first")
+        states = StatePayload()
         payload = {
             "config_entry_id": self.entry_id,
             "options": scene_options(scene, self.options),
             "areas": scene_areas(scene),
-            "before": [state_payload(step) for step in states_before(scene)],
-            "steps": [state_payload(step) for step in watched_steps(scene)],
+            "before": [states.state(step) for step in states_before(scene)],
+            "steps": [states.state(step) for step in watched_steps(scene)],
+            "attributes": states.attributes,
             "at": scene.clock.isoformat(),
             "latitude": REPLAY_LATITUDE,
         }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from types import MappingProxyType
 from typing import Any
 
 from homeassistant import config_entries
@@ -11,6 +13,9 @@ from homeassistant.helpers import entity_registry as er, issue_registry as ir
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser, async_capture_events
 
+from benchmark_replay.entity_mapping import EntitySpec
+from benchmark_replay.home_scene import TraceStep
+from benchmark_replay.monitor_options import StatePayload
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_REPLAY,
@@ -38,26 +43,16 @@ async def _create_replay_entry(hass: HomeAssistant) -> config_entries.ConfigEntr
 
 
 def _sample(entry_id: str, smoke: str, **extra: Any) -> dict[str, Any]:
+    at = datetime(2025, 1, 15, 3, tzinfo=UTC).timestamp()  # a January night
     return {
         "config_entry_id": entry_id,
         "options": {CONF_USE_EXPOSED: False, CONF_INCLUDE_ENTITIES: [SMOKE]},
         "areas": {SMOKE: "Kitchen"},
-        "before": [
-            _state(ALICE, "not_home", {}, "03:00"),
-            _state(SMOKE, "off", REPLAY_SMOKE, "03:00"),
-        ],
-        "steps": [_state(SMOKE, smoke, REPLAY_SMOKE, "03:05")],
+        "attributes": [{}, REPLAY_SMOKE],
+        "before": [[ALICE, "not_home", 0, at], [SMOKE, "off", 1, at]],
+        "steps": [[SMOKE, smoke, 1, at + 300]],
         "at": "2025-01-15T03:06:00+00:00",
     } | extra
-
-
-def _state(entity_id: str, state: str, attributes: dict[str, Any], at: str) -> dict[str, Any]:
-    return {
-        "entity_id": entity_id,
-        "state": state,
-        "attributes": attributes,
-        "at": f"2025-01-15T{at}:00+00:00",
-    }
 
 
 async def _replay(hass: HomeAssistant, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -136,3 +131,16 @@ async def test_one_replay_at_a_time(hass: HomeAssistant) -> None:
     )
     assert result["type"] == "abort"
     assert result["reason"] == "replay_running"
+
+
+def test_shared_attributes_keep_their_types() -> None:
+    """1, 1.0 and True are equal in Python but not in a window: never shared."""
+    payload = StatePayload()
+    when = datetime(2025, 1, 15, tzinfo=UTC)
+    states = [
+        payload.state(TraceStep(when, EntitySpec("light.a", "on", MappingProxyType({"b": v}))))
+        for v in (1, 1.0, True, 1)
+    ]
+    assert [s[2] for s in states] == [0, 1, 2, 0]
+    assert payload.attributes == [{"b": 1}, {"b": 1.0}, {"b": True}]
+    assert states[0][3] == when.timestamp()

@@ -50,15 +50,14 @@ class ReplayStates:
         self._states.clear()
 
     def set(
-        self, entity_id: str, new_state: str, attributes: Mapping[str, Any], when: datetime
+        self, entity_id: str, new_state: str, attributes: Mapping[str, Any], timestamp: float
     ) -> tuple[State | None, State] | None:
-        """Set a state at ``when``; ``(old, new)`` when HA would fire ``state_changed``.
+        """Set a state at ``timestamp``; ``(old, new)`` when HA would fire ``state_changed``.
 
         Same state and attributes only move ``last_reported``; the same state with other
         attributes keeps ``last_changed``; a state too long becomes ``unknown``.
         """
         entity_id = entity_id.lower()
-        timestamp = when.timestamp()
         now = dt_util.utc_from_timestamp(timestamp)  # the same rounding as async_set
         old = self._states.get(entity_id)
         same_state = old is not None and old.state == new_state

@@ -2,7 +2,9 @@
 
 Admin only. The call carries the sample's entry options, its areas, the states present
 before the monitor starts (``before``), the state changes it watches (``steps``, each at
-its own time) and the clock to analyse at. The entry is unloaded, given the options,
+its own time) and the clock to analyse at. A state is ``[entity_id, state, n, timestamp]``
+with its attributes at index ``n`` of ``attributes`` (traces repeat a few attribute sets
+thousands of times). The entry is unloaded, given the options,
 loaded again (the call waits for it, bounded) and the verdict is returned, so a client
 never races a reload. It only ever touches a replay entry (see replay_entry.py).
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
+import math
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntryState
@@ -31,21 +34,39 @@ from .replay_home import ReplaySession, replay_session
 # Longest wait for a replay entry to load (a local model may start with it).
 LOAD_TIMEOUT = 120.0
 
-_STATE = vol.Schema(
-    {
-        vol.Required("entity_id"): cv.string,
-        vol.Required("state"): cv.string,
-        vol.Optional("attributes", default={}): dict,
-        vol.Required("at"): cv.datetime,
-    }
-)
+
+def _states(value: Any) -> list[tuple[str, str, int, float]]:
+    """``[[entity_id, state, attributes index, timestamp], ...]``, checked cheaply.
+
+    A trace has thousands of states: a voluptuous schema per state would cost more than
+    judging the sample. The timestamp is the POSIX time HA's ``async_set`` takes.
+    """
+    if not isinstance(value, list):
+        raise vol.Invalid("expected a list of [entity_id, state, attributes, timestamp]")
+    states = []
+    for item in value:
+        if not (
+            isinstance(item, list)
+            and len(item) == 4
+            and isinstance(item[0], str)
+            and isinstance(item[1], str)
+            and isinstance(item[2], int)
+            and isinstance(item[3], int | float)
+            and math.isfinite(item[3])
+        ):
+            raise vol.Invalid(f"not [entity_id, state, attributes, timestamp]: {item!r:.100}")
+        states.append((item[0], item[1], item[2], float(item[3])))
+    return states
+
+
 REPLAY_SAMPLE_SCHEMA = vol.Schema(
     {
         vol.Required(ATTR_CONFIG_ENTRY_ID): cv.string,
         vol.Required("options"): dict,
         vol.Optional("areas", default={}): {cv.string: vol.Any(None, cv.string)},
-        vol.Optional("before", default=[]): [_STATE],
-        vol.Optional("steps", default=[]): [_STATE],
+        vol.Optional("attributes", default=[]): [dict],
+        vol.Optional("before", default=[]): _states,
+        vol.Optional("steps", default=[]): _states,
         vol.Required("at"): cv.datetime,
         vol.Optional("latitude"): vol.Coerce(float),
     }
@@ -97,7 +118,7 @@ async def _async_replay_sample(call: ServiceCall) -> ServiceResponse:
         coordinator = entry.runtime_data.coordinator
         assert isinstance(coordinator, ReplayCoordinator)
         for item in call.data["steps"]:
-            if (change := _set(session, item)) is not None:
+            if (change := _set(session, call.data, item)) is not None:
                 coordinator.watcher.record(*change)
         session.clock = dt_util.as_utc(call.data["at"])
         result = await coordinator.async_analyze()
@@ -113,14 +134,16 @@ def _start_sample(session: ReplaySession, data: Mapping[str, Any]) -> None:
     session.areas = dict(data["areas"])
     session.latitude = data.get("latitude")
     for item in data["before"]:
-        _set(session, item)
+        _set(session, data, item)
 
 
-def _set(session: ReplaySession, item: Mapping[str, Any]) -> Any:
+def _set(session: ReplaySession, data: Mapping[str, Any], item: tuple[str, str, int, float]) -> Any:
+    entity_id, state, attributes, timestamp = item
+    table = data["attributes"]
+    if not 0 <= attributes < len(table):
+        raise ServiceValidationError(f"{entity_id}: no attributes number {attributes}")
     try:
-        return session.states.set(
-            item["entity_id"], item["state"], item["attributes"], dt_util.as_utc(item["at"])
-        )
+        return session.states.set(entity_id, state, table[attributes], timestamp)
     except HomeAssistantError as err:  # an invalid entity id or state
         raise InvalidActionInput(
             "replay_invalid_state", entity_id=str(item["entity_id"]), error=str(err)
