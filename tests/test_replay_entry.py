@@ -23,6 +23,8 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
+from custom_components.anomaly_monitor.replay_entry import SilentAnnouncer
+from custom_components.anomaly_monitor.surfaces import Announcer
 
 from .helpers import ALICE, SMOKE, analyze, set_calm_home, setup_monitor
 
@@ -144,3 +146,11 @@ def test_shared_attributes_keep_their_types() -> None:
     assert [s[2] for s in states] == [0, 1, 2, 0]
     assert payload.attributes == [{"b": 1}, {"b": 1.0}, {"b": True}]
     assert states[0][3] == when.timestamp()
+
+
+def test_the_silent_announcer_covers_every_surface() -> None:
+    """Every way the Announcer reaches the homeowner has a silent stand-in for replays."""
+    surfaces = {name for name in vars(Announcer) if name.startswith("async_")}
+    assert surfaces
+    assert surfaces <= set(vars(SilentAnnouncer))
+    assert not issubclass(SilentAnnouncer, Announcer)

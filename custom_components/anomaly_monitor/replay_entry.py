@@ -39,7 +39,6 @@ from .core.models import ContextWindow
 from .core.window import build_window
 from .detection import async_close_detector, async_create_detectors
 from .replay_home import ReplaySession, forget_replay_session, replay_session
-from .surfaces import Announcer
 from .watcher import StateWatcher
 
 # The only unique id replay entries have: at most one replay runs per Home Assistant.
@@ -103,8 +102,10 @@ class MemoryTracker(AnomalyTracker):
         return {"open": [], "false_alarms": []}
 
 
-class SilentAnnouncer(Announcer):
-    """A replay's anomalies reach nobody: the analyze response carries them."""
+class SilentAnnouncer:
+    """Stands in for the :class:`Announcer`: a replay's anomalies reach nobody (the
+    analyze response carries them). Not a subclass on purpose: a surface added to the
+    Announcer later is missing here and fails loudly instead of reaching the homeowner."""
 
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """No notification, issue, event or notify target."""
@@ -115,10 +116,10 @@ class SilentAnnouncer(Announcer):
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """Nothing was shown."""
 
-    def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
+    async def async_reworded(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
-    async def async_reworded(self, anomaly: OpenAnomaly) -> None:
+    def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
 
@@ -138,7 +139,7 @@ class ReplayCoordinator(AnomalyMonitorCoordinator):
         self.update_interval = None  # analyses only when a sample asks
         self.watcher: ReplayWatcher = ReplayWatcher(hass, entry.options, self)
         self.tracker = MemoryTracker(hass, entry.entry_id)
-        self.announcer = SilentAnnouncer(hass, entry, [])
+        self.announcer = SilentAnnouncer()  # type: ignore[assignment]
 
     @callback
     def _async_schedule_confirmation(self) -> None:
