@@ -24,7 +24,6 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
 from homeassistant.core import Event, EventStateChangedData, HomeAssistant, State, callback
 
-from .anomaly_store import StoredData
 from .anomaly_tracker import AnomalyTracker, OpenAnomaly
 from .backends import llm_detector_of
 from .const import CONF_EXCLUDE_ENTITIES, CONF_INCLUDE_ENTITIES, CONF_REPLAY, DOMAIN
@@ -98,9 +97,6 @@ class MemoryTracker(AnomalyTracker):
     def _schedule_save(self) -> None:
         """Nothing to store."""
 
-    def _data(self) -> StoredData:
-        return {"open": [], "false_alarms": []}
-
 
 class SilentAnnouncer:
     """Stands in for the :class:`Announcer`: a replay's anomalies reach nobody (the
@@ -144,6 +140,10 @@ class ReplayCoordinator(AnomalyMonitorCoordinator):
     @callback
     def _async_schedule_confirmation(self) -> None:
         """No analysis of its own: a replay analyses only when a sample asks."""
+
+    @callback
+    def _async_on_significant(self) -> None:
+        """No safety check or analysis of its own: the sample asks for one."""
 
     def now(self) -> datetime:
         """The sample's clock."""

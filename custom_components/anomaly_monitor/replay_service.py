@@ -141,12 +141,14 @@ def _set(session: ReplaySession, data: Mapping[str, Any], item: tuple[str, str, 
     entity_id, state, attributes, timestamp = item
     table = data["attributes"]
     if not 0 <= attributes < len(table):
-        raise ServiceValidationError(f"{entity_id}: no attributes number {attributes}")
+        raise InvalidActionInput(
+            "replay_invalid_state", entity_id=entity_id, error=f"no attributes {attributes}"
+        )
     try:
         return session.states.set(entity_id, state, table[attributes], timestamp)
     except HomeAssistantError as err:  # an invalid entity id or state
         raise InvalidActionInput(
-            "replay_invalid_state", entity_id=str(item["entity_id"]), error=str(err)
+            "replay_invalid_state", entity_id=entity_id, error=str(err)
         ) from err
 
 
