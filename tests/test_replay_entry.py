@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+import inspect
 from types import MappingProxyType
 from typing import Any
 
@@ -154,3 +155,6 @@ def test_the_silent_announcer_covers_every_surface() -> None:
     assert surfaces
     assert surfaces <= set(vars(SilentAnnouncer))
     assert not issubclass(SilentAnnouncer, Announcer)
+    for name in surfaces:  # awaited where the Announcer's is awaited
+        real, silent = getattr(Announcer, name), getattr(SilentAnnouncer, name)
+        assert inspect.iscoroutinefunction(real) == inspect.iscoroutinefunction(silent), name
