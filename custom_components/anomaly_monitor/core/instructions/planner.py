@@ -78,27 +78,23 @@ async def _merge_assist(
 _JOINS = re.compile(r"\s*,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+", re.I)
 
 
-async def _read_pieces(
-    text: str, home: HomeCapabilities, assist: AssistReader
-) -> list[PlanStep] | None:
-    """A compound sentence cut at every join: pieces HA's templates read, the parser the rest.
+async def _read_pieces(text: str, assist: AssistReader) -> list[PlanStep] | None:
+    """A compound sentence cut at every join, when HA's templates read every piece.
 
     Catches clauses the parser does not split off ("…21 degrees and lock the front door").
-    None when no piece is a template sentence.
+    A piece the templates cannot read makes it None: read alone, a piece loses the pronouns
+    and ellipsis ("…and decrease its intensity") the parser resolves across clauses.
     """
     pieces = [p for p in _JOINS.split(text) if p.strip()][:MAX_CLAUSES]
     if len(pieces) < 2:
         return None
     steps: list[PlanStep] = []
-    matched = False
     for piece in pieces:
         read = await assist(piece)
-        if read:
-            matched = True
-            steps.extend(read)
-        else:
-            steps.extend(validate_intents(InstructionParser(home).parse(piece), home))
-    return steps if matched else None
+        if not read:
+            return None
+        steps.extend(read)
+    return steps
 
 
 def _unreadable(intent: Intent) -> bool:
@@ -165,7 +161,7 @@ async def async_plan_instruction(
     if assist is not None and _valid(steps) < len(steps):
         steps, with_assist = await _merge_assist(text, steps, assist)
         if _valid(steps) < len(steps):
-            pieces = await _read_pieces(text, home, assist)
+            pieces = await _read_pieces(text, assist)
             if pieces is not None and _valid(pieces) > _valid(steps):
                 steps, with_assist = pieces, True
         if with_assist:
