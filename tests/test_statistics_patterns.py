@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from custom_components.anomaly_monitor.core.models import Transition
@@ -61,6 +62,24 @@ def test_one_smoke_alarm_that_cleared_is_left_to_the_live_rules() -> None:
         ],
     )
     assert not list(hazard_alarm_sounded(home([smoke], environment(_at(_hours(20))), trace)))
+
+
+def test_a_smoke_alarm_sounding_now_is_told_once_by_the_live_rule() -> None:
+    """Off, on, off, on again: while it sounds, hazard_detected tells it; no second finding."""
+    smoke = entity("binary_sensor.kitchen_smoke", "on", area="Kitchen", device_class="smoke")
+    trace = steps(
+        MIDNIGHT,
+        [
+            (0, smoke.entity_id, "off"),
+            (60, smoke.entity_id, "on"),
+            (61, smoke.entity_id, "off"),
+            (65, smoke.entity_id, "on"),
+        ],
+    )
+    assert not list(hazard_alarm_sounded(home([smoke], environment(_at(70)), trace)))
+    cleared = replace(smoke, state="off")
+    (finding,) = hazard_alarm_sounded(home([cleared], environment(_at(70)), trace))
+    assert finding.evidence == (smoke.entity_id,)
 
 
 def test_a_quiet_smoke_alarm_and_a_wet_floor_sensor_are_not_sounded_alarms() -> None:

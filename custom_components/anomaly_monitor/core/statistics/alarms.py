@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..home import HomeView
+from ..home import HomeView, is_on
 from ..models import AnomalyType, Finding, Severity
 
 # Detectors whose "on" is a danger signal.
@@ -26,6 +26,9 @@ def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
         device_class = home.device_class(entity_id)
         if device_class not in SOUNDED_DEVICE_CLASSES:
             continue
+        current = home.states.get(entity_id)
+        if current is not None and is_on(current):
+            continue  # sounding now: hazard_detected tells it, once
         alarms = [t for t in home.changes(entity_id) if t.state.lower() == "on"]
         if len(alarms) < MIN_ALARMS:
             continue
