@@ -8,7 +8,6 @@ from homeassistant.data_entry_flow import FlowResultType, InvalidData, section
 from homeassistant.helpers import config_validation as cv
 import pytest
 import voluptuous as vol
-import voluptuous_serialize
 
 from custom_components.anomaly_monitor.const import (
     CONF_DETECTOR,
@@ -28,6 +27,11 @@ from custom_components.anomaly_monitor.const import (
 )
 
 from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+
+try:  # HA >= 2026.3 serializes forms for the frontend with probatio
+    from probatio import to_field_list as serialize_form
+except ImportError:  # older HA: voluptuous-serialize
+    from voluptuous_serialize import convert as serialize_form
 
 NOISE = ("conversation", "zone", "sun", "todo", "update", "automation", "script", "button")
 
@@ -69,7 +73,7 @@ async def test_form_puts_name_and_watching_first_and_the_rest_in_collapsed_secti
     assert {"lock", "binary_sensor", "sensor", "person"} <= set(offered)
     assert not set(offered) & set(NOISE)
     # The frontend can render it: HA's own serializer handles every field and section.
-    serialized = voluptuous_serialize.convert(schema, custom_serializer=cv.custom_serializer)
+    serialized = serialize_form(schema, custom_serializer=cv.custom_serializer)
     analysis = next(field for field in serialized if field["name"] == "analysis")
     window = next(field for field in analysis["schema"] if field["name"] == CONF_WINDOW)
     assert window["selector"]["number"]["max"] == 1440

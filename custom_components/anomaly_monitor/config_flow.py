@@ -83,7 +83,9 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
         schema = vol.Schema(
             {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
         ).extend(options_schema(self.hass).schema)
-        if self.show_advanced_options:  # benchmark_replay's entry (replay_entry.py)
+        # benchmark_replay's entry (replay_entry.py) asks for it in the flow's context. Not the
+        # show_advanced_options property: deprecated since HA 2026.3, and True for everyone.
+        if self.context.get("show_advanced_options", False):
             schema = schema.extend(
                 {vol.Optional(CONF_REPLAY, default=False): selector.BooleanSelector()}
             )
