@@ -178,7 +178,10 @@ def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> li
         if must_notify:
             missed = [s.id for s in later if not by_incident.get(s.id)]
             if missed:
-                reasons.append(f"later incident(s) not notified: {', '.join(missed)}")
+                reasons.append(
+                    f"later incident(s) on these entities not notified: {', '.join(missed)} "
+                    "(the mark, or a detection miss: see the incident's row)"
+                )
         rows.append(
             {
                 "time": result.when.isoformat(timespec="seconds"),
