@@ -9,6 +9,7 @@ from custom_components.anomaly_monitor.core.combined_detector import (
     merge_findings,
 )
 from custom_components.anomaly_monitor.core.models import Finding, Severity, Transition
+from custom_components.anomaly_monitor.core.rules.device_health import device_unavailable
 from custom_components.anomaly_monitor.core.statistics import StatisticsDetector
 from custom_components.anomaly_monitor.core.statistics.durations import (
     entry_left_open,
@@ -102,27 +103,57 @@ def test_light_toggling_every_few_seconds() -> None:
     assert not list(toggle_storm(home([light], environment(_at(90)), steps(MORNING, slow))))
 
 
-def test_sensor_dropping_offline_and_phone_leaving_wifi() -> None:
+def test_sensor_offline_for_long_but_not_blips_nor_a_phone_leaving_wifi() -> None:
     temp = entity(
-        "sensor.bedroom_temperature",
-        "unavailable",
-        area="Bedroom",
-        device_class="temperature",
-        unit="°C",
+        "sensor.bedroom_temperature", "20.5", area="Bedroom", device_class="temperature", unit="°C"
     )
+    hall = entity("sensor.hall_humidity", "48", area="Hall", device_class="humidity", unit="%")
     wifi = entity("binary_sensor.phone_wifi", "off", device_class="connectivity")
     trace = steps(
         MORNING,
         [
             (0, temp.entity_id, "20.5"),
-            (60, temp.entity_id, "unavailable"),
+            (10, temp.entity_id, "unavailable"),  # 45 minutes: an outage
+            (55, temp.entity_id, "20.5"),
+            (0, hall.entity_id, "48"),
+            (20, hall.entity_id, "unavailable"),  # 6 minutes: a Zigbee blip
+            (26, hall.entity_id, "48"),
             (0, wifi.entity_id, "on"),
             (30, wifi.entity_id, "off"),
         ],
     )
-    findings = list(device_went_offline(home([temp, wifi], environment(_at(90)), trace)))
-    # A phone without an area leaves the network all the time; the sensor should not.
-    assert [f.evidence for f in findings] == [("sensor.bedroom_temperature",)]
+    findings = list(device_went_offline(home([temp, hall, wifi], environment(_at(90)), trace)))
+    # A phone without an area leaves the network all the time; a blip is not told. The
+    # outage has the rule's identity: the same anomaly it opened while the sensor was out.
+    assert [(f.rule, f.evidence) for f in findings] == [
+        ("device_unavailable", ("sensor.bedroom_temperature",))
+    ]
+
+
+def test_offline_now_is_the_rules_once_past_its_grace() -> None:
+    smoke = entity("binary_sensor.hall_smoke", "unavailable", area="Hall", device_class="smoke")
+    temp = entity(
+        "sensor.bedroom_temperature", "unavailable", area="Bedroom", device_class="temperature"
+    )
+    trace = steps(
+        MORNING,
+        [
+            (0, smoke.entity_id, "off"),
+            (0, temp.entity_id, "20"),
+            (60, smoke.entity_id, "unavailable"),
+            (60, temp.entity_id, "unavailable"),
+        ],
+    )
+    # Offline right now: never the statistic's (one outage, one finding).
+    assert not list(device_went_offline(home([smoke, temp], environment(_at(80)), trace)))
+    # 5 minutes out: a blip for both.
+    assert not list(device_unavailable(home([smoke, temp], environment(_at(65)), trace)))
+    # 20 minutes: past a smoke detector's grace (15), not a thermometer's (30).
+    (finding,) = device_unavailable(home([smoke, temp], environment(_at(80)), trace))
+    assert finding.evidence == ("binary_sensor.hall_smoke",)
+    assert finding.severity == "high"
+    found = device_unavailable(home([smoke, temp], environment(_at(95)), trace))
+    assert {f.evidence for f in found} == {(smoke.entity_id,), (temp.entity_id,)}
 
 
 def test_power_spike_unlike_anything_else_in_the_window() -> None:

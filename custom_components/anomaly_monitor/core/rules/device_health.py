@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..offline import is_safety_device, offline_long_enough
 from .context import (
     ANGLE_TOLERANCE,
     FLOOR_WET_PERCENT,
@@ -23,9 +24,14 @@ OFF_STANDBY_WATTS = 2.0
 
 
 def device_unavailable(home: HomeView) -> Iterator[Finding]:
-    """A device cannot be read (unavailable) or reports a value it cannot have (unknown)."""
+    """A device cannot be read (unavailable) or reports a value it cannot have (unknown).
+
+    Only once the spell has lasted its grace (``core/offline.py``): a radio blip is not told.
+    """
     for state in home.window.snapshot:
         if state.domain not in DEVICE_DOMAINS or not is_unavailable(state):
+            continue
+        if not offline_long_enough(home, state):
             continue
         if (
             state.state.lower() == "unknown"
@@ -36,10 +42,7 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
         context: list[EntityState] = []
         if state.domain == "camera" and home.nobody_home:
             context = entry_point(home) + home.of("alarm_control_panel")
-        safety = state.domain in ("lock", "alarm_control_panel", "camera") or (
-            state.domain == "binary_sensor"
-            and state.info.device_class in ("smoke", "gas", "carbon_monoxide", "moisture")
-        )
+        safety = is_safety_device(state.domain, state.info.device_class)
         yield Finding(
             rule="device_unavailable",
             evidence=ids(state, context),

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 
-from ..home import DEVICE_DOMAINS, HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..home import DEVICE_DOMAINS, HomeView, is_unavailable
+from ..models import AnomalyType, Finding, Severity, Transition
+from ..offline import offline_grace
 from .timeline import median_absolute_deviation, numeric_series
 
 # A single reading this many robust deviations away from both neighbours is a spike...
@@ -24,9 +26,12 @@ MIN_READINGS = 8
 
 
 def device_went_offline(home: HomeView) -> Iterator[Finding]:
-    """A device dropped off (unavailable/unknown, or its connectivity sensor went off).
+    """A device dropped off (unavailable, or its connectivity sensor went off) for long.
 
-    Magnitude: how many times it dropped off in the window.
+    A spell shorter than the device's grace (``core/offline.py``) is a blip and ignored.
+    A device unavailable right now is the ``device_unavailable`` rule's; once it is back,
+    its past outage is reported under the same identity (rule name and evidence), so one
+    outage is one anomaly, told once.
     """
     for entity_id, transitions in home.history.items():
         domain = home.domain(entity_id)
@@ -36,21 +41,43 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
         if domain == "binary_sensor" and device_class == "connectivity":
             if home.area(entity_id) is None:
                 continue  # a portable device (a phone) leaves the network all the time
-            lost = [t for t in transitions if t.state.lower() == "off"]
+            lost_state = "off"
         else:
-            lost = [t for t in transitions if t.state.lower() == "unavailable"]
+            current = home.info(entity_id)
+            if current is not None and is_unavailable(current):
+                continue  # offline now: the device_unavailable rule reports it
+            lost_state = "unavailable"
+        grace = offline_grace(domain, device_class)
+        lost = [
+            start for start, length in _spells(home, transitions, lost_state) if length >= grace
+        ]
         if not lost:
             continue
         yield Finding(
-            rule="device_went_offline",
+            rule="device_unavailable" if lost_state == "unavailable" else "device_went_offline",
             evidence=(entity_id,),
-            reasoning=f"{entity_id} went offline at {lost[0].when:%Y-%m-%d %H:%M}"
+            reasoning=f"{entity_id} went offline at {lost[0]:%Y-%m-%d %H:%M}"
             f"{f' ({len(lost)} times)' if len(lost) > 1 else ''}.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Check the device's power, battery and its link to the hub.",
-            magnitude=float(len(lost)),
         )
+
+
+def _spells(
+    home: HomeView, transitions: list[Transition], lost_state: str
+) -> Iterator[tuple[datetime, timedelta]]:
+    """Each spell in ``lost_state``: when it began and how long it lasted (until the end)."""
+    start: datetime | None = None
+    for transition in transitions:
+        lost = transition.state.lower() == lost_state
+        if lost and start is None:
+            start = transition.when
+        elif not lost and start is not None:
+            yield start, transition.when - start
+            start = None
+    if start is not None:
+        yield start, home.end - start
 
 
 def reading_spike(home: HomeView) -> Iterator[Finding]:
