@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime, timedelta
+from itertools import pairwise
 
 from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity
+from ..occupancy import presence_of
+from ..pets import has_pets, human_signs
 from .context import entry_point, ids, motion_in
 
 # More than this (W) on one outlet is someone using an appliance, not standby.
 ACTIVE_LOAD_WATTS = 100.0
+# Motion starting this soon after the last person left is them (a PIR re-triggering as
+# the door shuts, a phone's late report): the statistics' leaving grace.
+LEAVE_GRACE = timedelta(minutes=3)
 # Media players draw at most this (W) when off (standby).
 STANDBY_WATTS = 15.0
 
@@ -23,13 +30,31 @@ def _lights(home: HomeView, area: str | None) -> list[EntityState]:
 
 
 def motion_while_away(home: HomeView) -> Iterator[Finding]:
-    """Motion inside while nobody is home: an intruder, a pet or a wrong presence count."""
+    """Motion inside while nobody is home: an intruder, a pet or a wrong presence count.
+
+    When the window shows the departure, the motion must have *started* after it (and
+    its grace): a sensor still on from the person leaving (PIR hold time, a phone that
+    reports ``not_home`` minutes late) is that person. With pets in the profile, motion
+    alone is the pet: it is told with a sign only a person gives (``core/pets.py``).
+    """
     if not home.nobody_home:
         return
     moving = [s for s in home.of("binary_sensor") if is_motion(s) and is_on(s)]
     if not moving:
         return
+    away_since = _away_since(home)
+    if away_since is not None:
+        moving = [m for m in moving if (onset := _onset(home, m)) and onset >= away_since]
+        if not moving:
+            return
     lights = [light for m in moving for light in _lights_on(home, m.info.area)]
+    if has_pets(home.window.profile):
+        if away_since is not None:
+            signs = human_signs(home, away_since, home.end)
+        else:
+            signs = [light.entity_id for light in lights]
+        if not signs:
+            return
     context: list[EntityState] = entry_point(home)
     if len(moving) == 1:
         context += home.of("alarm_control_panel")
@@ -46,6 +71,32 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
         severity=Severity.HIGH,
         recommendation="Check the cameras or ask a neighbour.",
     )
+
+
+def _away_since(home: HomeView) -> datetime | None:
+    """When the last person left home (plus the leaving grace), if the window shows it.
+
+    ``None`` when nobody left home within the window (the departure is older, or a
+    tracker only caught up from ``unknown``): any motion in it is then after it.
+    """
+    departures = [
+        current.when
+        for presence in home.presence_entities
+        for previous, current in pairwise(home.changes(presence.entity_id))
+        if presence_of(previous.state) is True and presence_of(current.state) is not True
+    ]
+    return max(departures) + LEAVE_GRACE if departures else None
+
+
+def _onset(home: HomeView, sensor: EntityState) -> datetime | None:
+    """When the sensor's current "on" spell began; ``None`` if before the window."""
+    onset: datetime | None = None
+    for transition in reversed(home.history.get(sensor.entity_id, [])):
+        if transition.state.lower() != "on":
+            break
+        onset = transition.when
+    start = home.window.start
+    return None if onset is None or (start is not None and onset <= start) else onset
 
 
 def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
 from ..occupancy import presence_of
+from ..pets import has_pets, human_signs
 from .timeline import intervals
 
 # Motion right after the last person left or just before one arrives is that person.
@@ -132,11 +133,14 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
 def activity_while_away(home: HomeView) -> Iterator[Finding]:
     """Motion inside while every tracked person is away: an intruder, a pet or a bad tracker.
 
-    Motion sensors and numeric motion levels (a reading above zero) both count.
+    Motion sensors and numeric motion levels (a reading above zero) both count. With pets
+    in the profile, only away spells with a sign only a person gives (``core/pets.py``).
     Magnitude: how many times motion started (or a level was reported) while everyone
     was away.
     """
     spans = away_periods(home)
+    if spans and has_pets(home.window.profile):
+        spans = [(start, end) for start, end in spans if human_signs(home, start, end)]
     if not spans:
         return
     fired: list[str] = []

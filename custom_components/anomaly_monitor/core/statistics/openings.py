@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..occupancy import presence_of
 from .timeline import real_changes
 
 # A person who opens a door or window moves around it within minutes.
@@ -19,6 +20,9 @@ MIN_MOTION_EVENTS = 4
 MAX_UNACCOMPANIED = 2
 # A motion sensor reporting "clear" this close to the opening says nobody was there.
 CLEAR_REPORT = timedelta(minutes=1)
+# A person (or their phone) turning home this close to an opening made it: trackers
+# report arrivals minutes early (geofence) or late (Wi-Fi).
+ARRIVAL_WINDOW = timedelta(minutes=10)
 
 
 def _motion_ids(home: HomeView) -> list[str]:
@@ -37,6 +41,9 @@ def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
 def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
     """A door or window opened while no motion sensor anywhere saw anybody.
 
+    An opening is judged once the minutes after it are in the window (the person coming
+    in is seen by the hall sensor a little later), and one made by someone arriving home
+    is accompanied.
     Magnitude: how many of its openings were unaccompanied.
     """
     motions = _motion_ids(home)
@@ -45,6 +52,14 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
     )
     if len(motion_times) < MIN_MOTION_EVENTS:
         return
+    settled = home.end - PRESENCE_WINDOW
+    arrivals = sorted(
+        t.when
+        for e in home.history
+        if home.domain(e) in ("person", "device_tracker")
+        for t in real_changes(home, e)
+        if presence_of(t.state) is True
+    )
     for entity_id in home.history:
         if home.domain(entity_id) != "binary_sensor":
             continue
@@ -55,7 +70,13 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
         if not local:
             continue  # nothing watches this opening's room: silence proves nothing
         openings = [t.when for t in real_changes(home, entity_id) if t.state.lower() == "on"]
-        lonely = [w for w in openings if not _near(motion_times, w, PRESENCE_WINDOW)]
+        lonely = [
+            w
+            for w in openings
+            if w <= settled
+            and not _near(motion_times, w, PRESENCE_WINDOW)
+            and not _near(arrivals, w, ARRIVAL_WINDOW)
+        ]
         if not lonely or len(lonely) > MAX_UNACCOMPANIED:
             continue
         # A motion sensor of the same area that reported "clear" right then is witness.

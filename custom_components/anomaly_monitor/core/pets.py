@@ -1,0 +1,57 @@
+"""Whether the household has pets, from the profile the homeowner wrote.
+
+Dogs and cats set off ordinary motion sensors all day while the family is out; in HA
+there is no attribute for "a pet lives here" (nor for pet-immune sensors), so the
+profile is where a homeowner says it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+import re
+
+from .home import OPENING_DEVICE_CLASSES, HomeView
+
+_PET = r"(?:dogs?|cats?|pets?|puppy|puppies|kittens?)"
+_PET_WORD = re.compile(rf"\b{_PET}\b", re.IGNORECASE)
+# "no pets", "without a dog", "pets: none", "not a cat".
+_NO_PET = re.compile(
+    rf"\b(?:no|without|not)\s+(?:an?\s+|any\s+)?{_PET}\b|\b{_PET}\s*[:=]\s*(?:none|no|0)\b",
+    re.IGNORECASE,
+)
+
+
+def has_pets(profile: str) -> bool:
+    """The profile says a dog, a cat or another pet lives in the home."""
+    return len(_PET_WORD.findall(profile)) > len(_NO_PET.findall(profile))
+
+
+# What a pet does not do: switch a light on, open a door or window, unlock, start media,
+# move a cover.
+_HUMAN_STATES = {
+    "light": frozenset({"on"}),
+    "lock": frozenset({"unlocked", "unlocking", "open", "opening"}),
+    "media_player": frozenset({"on", "playing"}),
+    "cover": frozenset({"open", "opening"}),
+}
+
+
+def human_signs(home: HomeView, start: datetime, end: datetime) -> list[str]:
+    """Entities that did something only a person does between ``start`` and ``end``."""
+    found: list[str] = []
+    for entity_id, transitions in home.history.items():
+        domain = home.domain(entity_id)
+        if domain == "binary_sensor":
+            if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
+                continue
+            wanted: frozenset[str] = frozenset({"on"})
+        elif (wanted := _HUMAN_STATES.get(domain, frozenset())) == frozenset():
+            continue
+        previous: str | None = None
+        for transition in transitions:
+            state = transition.state.lower()
+            if start <= transition.when <= end and state in wanted and previous != state:
+                found.append(entity_id)
+                break
+            previous = state
+    return found

@@ -1,0 +1,116 @@
+"""A household's everyday comings and goings are not alarms: leaving, pets, coming home."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import EntityState, Transition
+from custom_components.anomaly_monitor.core.pets import has_pets
+from custom_components.anomaly_monitor.core.rules.occupancy import motion_while_away
+from custom_components.anomaly_monitor.core.statistics.occupancy import activity_while_away
+from custom_components.anomaly_monitor.core.statistics.openings import unaccompanied_opening
+
+from .core_factories import entity, environment, home, steps, window
+
+MORNING = datetime(2025, 3, 12, 8, 0)
+PERSON = entity("person.alex", "not_home")
+HALL = entity("binary_sensor.hall_motion", "on", area="Hall", device_class="motion")
+LOUNGE = entity("binary_sensor.lounge_motion", "on", area="Lounge", device_class="motion")
+LIGHT = entity("light.lounge", "off", area="Lounge")
+DOOR = entity("binary_sensor.front_door", "off", area="Hall", device_class="door")
+
+
+def _at(minutes: float) -> datetime:
+    return MORNING + timedelta(minutes=minutes)
+
+
+def _away(
+    minutes: float, states: list[EntityState], trace: list[Transition], profile: str = ""
+) -> HomeView:
+    built = window(states, environment(_at(minutes), persons_home=0), trace)
+    return HomeView(replace(built, profile=profile))
+
+
+def test_the_hall_sensor_still_on_from_leaving_is_the_person_not_an_intruder() -> None:
+    # Door at 10, the PIR holds "on"; the phone says not_home 3 minutes later.
+    trace = steps(
+        MORNING,
+        [
+            (0, PERSON.entity_id, "home"),
+            (10, HALL.entity_id, "on"),
+            (10, DOOR.entity_id, "on"),
+            (10.5, DOOR.entity_id, "off"),
+            (13, PERSON.entity_id, "not_home"),
+        ],
+    )
+    assert not list(motion_while_away(_away(14, [PERSON, HALL, DOOR], trace)))
+    # Motion that starts after they left (and the grace) is told.
+    later = [*trace, *steps(MORNING, [(12, HALL.entity_id, "off"), (30, HALL.entity_id, "on")])]
+    (finding,) = motion_while_away(_away(31, [PERSON, HALL, DOOR], later))
+    assert HALL.entity_id in finding.evidence
+    # A departure older than the window: any motion is after it (as before).
+    assert list(motion_while_away(_away(31, [PERSON, HALL, DOOR], [])))
+
+
+def test_pet_motion_alone_is_the_pet_a_light_switched_on_is_a_person() -> None:
+    profile = "Family of four, two children and a dog; both parents commute."
+    trace = steps(
+        MORNING,
+        [
+            (0, PERSON.entity_id, "home"),
+            (5, PERSON.entity_id, "not_home"),
+            (20, LOUNGE.entity_id, "on"),
+            (21, LOUNGE.entity_id, "off"),
+            (40, LOUNGE.entity_id, "on"),
+        ],
+    )
+    states = [PERSON, LOUNGE, LIGHT]
+    assert list(motion_while_away(_away(41, states, trace)))  # no pet said: told
+    assert list(activity_while_away(_away(41, states, trace)))
+    assert not list(motion_while_away(_away(41, states, trace, profile)))
+    assert not list(activity_while_away(_away(41, states, trace, profile)))
+    lit = [*trace, *steps(MORNING, [(40.5, LIGHT.entity_id, "on")])]
+    on = [PERSON, LOUNGE, entity("light.lounge", "on", area="Lounge")]
+    assert list(motion_while_away(_away(41, on, lit, profile)))
+    assert list(activity_while_away(_away(41, on, lit, profile)))
+
+
+def test_pet_words_in_a_profile() -> None:
+    assert has_pets("two adults and a cat")
+    assert has_pets("We have pets")
+    assert not has_pets("no pets; a categorical dislike of dogmas")
+    assert not has_pets("Pets: none")
+    assert not has_pets("without a dog")
+
+
+def _busy_morning() -> list[Transition]:
+    """Motion sensors that clearly work, earlier in the window."""
+    return steps(
+        MORNING,
+        [(m, LOUNGE.entity_id, s) for m in (2, 6, 10, 14, 18) for s in ("on",)]
+        + [(m + 1, LOUNGE.entity_id, "off") for m in (2, 6, 10, 14, 18)],
+    )
+
+
+def test_an_opening_is_judged_once_the_minutes_after_it_are_seen() -> None:
+    states = [PERSON, HALL, LOUNGE, DOOR]
+    trace = [*_busy_morning(), *steps(MORNING, [(40, DOOR.entity_id, "on")])]
+    trace += steps(MORNING, [(40.5, DOOR.entity_id, "off"), (30, HALL.entity_id, "off")])
+    # Seconds after the door opened, the hall sensor has not seen the person yet.
+    assert not list(unaccompanied_opening(home(states, environment(_at(41)), trace)))
+    # It did, 30 s later: accompanied.
+    seen = [*trace, *steps(MORNING, [(40.5, HALL.entity_id, "on")])]
+    assert not list(unaccompanied_opening(home(states, environment(_at(50)), seen)))
+    # Nobody, ten minutes on: told.
+    (finding,) = unaccompanied_opening(home(states, environment(_at(50)), trace))
+    assert finding.evidence[0] == DOOR.entity_id
+
+
+def test_an_opening_by_someone_arriving_home_is_accompanied() -> None:
+    states = [PERSON, HALL, LOUNGE, DOOR]
+    trace = [*_busy_morning(), *steps(MORNING, [(40, DOOR.entity_id, "on")])]
+    trace += steps(MORNING, [(40.5, DOOR.entity_id, "off"), (30, HALL.entity_id, "off")])
+    trace += steps(MORNING, [(0, PERSON.entity_id, "not_home"), (42, PERSON.entity_id, "home")])
+    assert not list(unaccompanied_opening(home(states, environment(_at(55)), trace)))
