@@ -8,7 +8,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
-from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
 
 
 async def test_significant_change_triggers_one_debounced_analysis(
@@ -78,3 +78,37 @@ async def test_same_window_is_judged_once(hass: HomeAssistant) -> None:
     hass.states.async_set(LIVING_TEMP, "23.0", {"device_class": "temperature"})
     await analyze(hass, entry)
     assert calls == 2
+
+
+async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Motion is significant only while nobody is home; a 150 °C reading always is."""
+    motion = "binary_sensor.hall_motion"
+    set_calm_home(hass)
+    hass.states.async_set(motion, "off", {"device_class": "motion"})
+    entry = await setup_monitor(
+        hass, include_entities=[SMOKE, FRONT_LOCK, LIVING_TEMP, motion, ALICE]
+    )
+    coordinator = entry.runtime_data.coordinator
+    await hass.async_block_till_done()
+
+    async def analyses_after(state_changes: list[tuple[str, str, dict]]) -> int:
+        start = coordinator.analyses
+        for entity_id, state, attributes in state_changes:
+            hass.states.async_set(entity_id, state, attributes)
+        await hass.async_block_till_done()
+        freezer.tick(timedelta(seconds=11))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+        return coordinator.analyses - start
+
+    moving = {"device_class": "motion"}
+    # Alice at home walks about: no early analysis.
+    assert await analyses_after([(motion, "on", moving), (motion, "off", moving)]) == 0
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await analyses_after([])  # her leaving is judged at once
+    assert await analyses_after([(motion, "on", moving)]) == 1
+    hot = {"device_class": "temperature", "unit_of_measurement": "°C"}
+    assert await analyses_after([(LIVING_TEMP, "150", hot)]) == 1
+    assert await analyses_after([(LIVING_TEMP, "23", hot)]) == 0

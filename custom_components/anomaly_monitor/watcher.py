@@ -28,8 +28,15 @@ from .const import (
     MAX_BUFFERED_TRANSITIONS,
 )
 from .core.buffer import TransitionBuffer
-from .core.home import HAZARD_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
-from .core.models import Transition, clip
+from .core.home import (
+    HAZARD_DEVICE_CLASSES,
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+)
+from .core.models import Transition, clip, parse_number
+from .core.occupancy import presence_of
+from .core.rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
 
@@ -193,13 +200,33 @@ class StateWatcher:
         if self._is_significant(new_state.domain, new_state.state, new_state.attributes):
             self._on_significant()
 
-    @staticmethod
-    def _is_significant(domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
+    def _is_significant(self, domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
             return True
         device_class = attributes.get("device_class")
-        return (
-            domain == "binary_sensor"
-            and isinstance(device_class, str)  # untrusted: could be anything
-            and device_class in _SIGNIFICANT_BINARY_CLASSES
-        )
+        if not isinstance(device_class, str):  # untrusted: could be anything
+            return False
+        if domain == "binary_sensor":
+            if device_class in _SIGNIFICANT_BINARY_CLASSES:
+                return True
+            # Motion in an empty home is judged now, not at the next periodic analysis;
+            # motion while people are home (all day long) is not worth an early look.
+            return (
+                device_class in OCCUPANCY_DEVICE_CLASSES and state == "on" and self._nobody_home()
+            )
+        return domain == "sensor" and _impossible(device_class, state, attributes)
+
+    def _nobody_home(self) -> bool:
+        """Every person known and away (as the detectors' occupancy counts it)."""
+        persons = self.hass.states.async_all("person")
+        return bool(persons) and all(presence_of(p.state) is False for p in persons)
+
+
+def _impossible(device_class: str, state: str, attributes: Mapping[str, Any]) -> bool:
+    """A reading outside what is physically possible (a broken sensor, or a fire)."""
+    if device_class not in PHYSICAL_RANGES or (value := parse_number(state)) is None:
+        return False
+    low, high = PHYSICAL_RANGES[device_class]
+    if device_class == "temperature" and attributes.get("unit_of_measurement") == "°F":
+        low, high = FAHRENHEIT_RANGE
+    return not low <= value <= high

@@ -22,7 +22,7 @@ PHYSICAL_RANGES: dict[str, tuple[float, float]] = {
     "pressure": (800.0, 1_100.0),
 }
 # Fahrenheit thermometers get their own range.
-_FAHRENHEIT_RANGE = (-40.0, 140.0)
+FAHRENHEIT_RANGE = (-40.0, 140.0)
 # A lived-in room (°C): colder means frozen pipes, warmer a heat source or a broken sensor.
 INDOOR_RANGE = (5.0, 35.0)
 # A room this much warmer than the hottest plausible indoor air needs a heat source.
@@ -46,7 +46,7 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
             continue
         low, high = PHYSICAL_RANGES[device_class]
         if device_class == "temperature" and state.info.unit == "°F":
-            low, high = _FAHRENHEIT_RANGE
+            low, high = FAHRENHEIT_RANGE
         elif device_class == "temperature" and state.info.area and not _hot_spot(home, state):
             low, high = INDOOR_RANGE
         if low <= value <= high:
