@@ -161,3 +161,36 @@ async def test_flows_show_the_watched_count_and_the_alarms_found(hass: HomeAssis
     assert placeholders is not None
     assert placeholders["watched"] == str(len(entry.runtime_data.coordinator.watcher.entity_ids))
     assert "Bath leak" in placeholders["hazards"]
+
+
+async def test_a_fridge_that_stopped_cycling_is_watched_and_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """A fridge's power meter is watched by default (a washer's is not); dead, it is told."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    set_calm_home(hass)
+    fridge, washer = "sensor.kitchen_fridge_power", "sensor.washer_power"
+    power = {"device_class": "power", "unit_of_measurement": "W"}
+    hass.states.async_set(fridge, "85.0", {**power, "friendly_name": "Fridge"})
+    hass.states.async_set(washer, "0.0", {**power, "friendly_name": "Washer"})
+    for entity_id in (fridge, washer):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    entry = await _default_monitor(hass)
+    coordinator = entry.runtime_data.coordinator
+    assert fridge in coordinator.watcher.entity_ids
+    assert washer not in coordinator.watcher.entity_ids
+
+    hass.states.async_set(fridge, "1.5", {**power, "friendly_name": "Fridge"})  # normal rest
+    for _ in range(6):  # an hour: a compressor resting
+        freezer.tick(timedelta(minutes=10))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    assert not any(a.rule == "fridge_stopped_cycling" for a in coordinator.tracker.open.values())
+    for _ in range(7):  # past two hours without running: dead
+        freezer.tick(timedelta(minutes=10))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    (anomaly,) = [
+        a for a in coordinator.tracker.open.values() if a.rule == "fridge_stopped_cycling"
+    ]
+    assert anomaly.evidence == [fridge]

@@ -92,6 +92,9 @@ SAFETY_BINARY_CLASSES = frozenset(
 HAZARD_SENSOR_CLASSES = frozenset(
     {"carbon_monoxide", "carbon_dioxide", "gas", "temperature", "humidity", "moisture"}
 )
+# Power meters of appliances whose failure or misuse matters (a fridge that died, an oven
+# left on): HA has no device class for what a meter measures, so its id or name says it.
+WATCHED_APPLIANCE_WORDS = ("fridge", "freezer", "refrigerator", "oven", "stove", "cooktop")
 # Binary sensors that raise a life-safety alarm: the ones a monitor must never miss.
 LIFE_SAFETY_CLASSES = ("smoke", "carbon_monoxide", "gas", "moisture", "heat")
 # How many names a form or an issue lists before "and N more".
@@ -105,13 +108,18 @@ def device_class_of(state: State) -> str | None:
 
 
 def is_safety_relevant(state: State) -> bool:
-    """Watched by default: a safety or security device, a person or a tracker."""
+    """Watched by default: a safety or security device, a person or a tracker, and the
+    power meter of a fridge, freezer or oven."""
     domain = state.domain
     if domain in SAFETY_DOMAINS:
         return True
     device_class = device_class_of(state)
     if domain == "binary_sensor":
         return device_class in SAFETY_BINARY_CLASSES
+    if domain == "sensor" and device_class == "power":
+        name = state.attributes.get(ATTR_FRIENDLY_NAME)
+        text = f"{state.object_id} {name if isinstance(name, str) else ''}".lower()
+        return any(word in text for word in WATCHED_APPLIANCE_WORDS)
     return domain == "sensor" and device_class in HAZARD_SENSOR_CLASSES
 
 

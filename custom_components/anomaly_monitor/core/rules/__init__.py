@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 
 from ..home import HomeView
 from ..models import Finding
+from .appliances import fridge_stopped_cycling
 from .device_health import (
     detector_contradicts_level,
     device_unavailable,
@@ -67,6 +68,7 @@ ALL_RULES: tuple[Rule, ...] = (
     room_temperature_out_of_line,
     # device health
     device_unavailable,
+    fridge_stopped_cycling,
     opening_contradicts_angle,
     outlet_off_but_drawing_power,
     detector_contradicts_level,

@@ -10,6 +10,7 @@ from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity
 from ..occupancy import presence_of
 from ..pets import has_pets, human_signs
+from .appliances import is_cold_appliance
 from .context import entry_point, ids, motion_in
 
 # More than this (W) on one outlet is someone using an appliance, not standby.
@@ -112,6 +113,8 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
         area = meter.info.area
         if meter.number is None or area is None:
             continue
+        if is_cold_appliance(meter.entity_id, meter.info.name):
+            continue  # a fridge runs its compressor whoever is home
         owner = _owner(home, meter)
         off_media = owner is not None and owner.domain == "media_player" and owner.state == "off"
         if meter.number < ACTIVE_LOAD_WATTS and not (off_media and meter.number > STANDBY_WATTS):

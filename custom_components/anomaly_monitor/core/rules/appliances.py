@@ -1,0 +1,64 @@
+"""Appliances that must never stop: a fridge or freezer whose compressor stopped cycling."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+
+# HA has no device class for what a power meter measures: words in its id or name say it.
+COLD_APPLIANCE_WORDS = ("fridge", "freezer", "refrigerator")
+# A compressor draws tens of watts when it runs; below this the appliance is idle or dead.
+RUNNING_WATTS = 10.0
+# A working fridge or freezer runs its compressor every hour or so (off for 20-60 min);
+# two hours without it, the food is warming (a dead appliance, a tripped breaker).
+SILENT_FOR = timedelta(hours=2)
+
+
+def is_cold_appliance(entity_id: str, name: str) -> bool:
+    """A power meter of a fridge or freezer, by its id or name."""
+    text = f"{entity_id} {name}".lower()
+    return any(word in text for word in COLD_APPLIANCE_WORDS)
+
+
+def fridge_stopped_cycling(home: HomeView) -> Iterator[Finding]:
+    """A fridge or freezer has drawn no running power for two hours.
+
+    Magnitude: minutes without running power (at least what the window shows).
+    """
+    for meter in home.of("sensor", "power"):
+        if meter.number is None or meter.number >= RUNNING_WATTS:
+            continue
+        if not is_cold_appliance(meter.entity_id, meter.info.name):
+            continue
+        since = _idle_since(home, meter)
+        if since is None or home.end - since < SILENT_FOR:
+            continue
+        minutes = (home.end - since).total_seconds() / 60
+        yield Finding(
+            rule="fridge_stopped_cycling",
+            evidence=(meter.entity_id,),
+            reasoning=f"{meter.info.name} has drawn under {RUNNING_WATTS:g} W for "
+            f"{minutes:.0f} min: the compressor stopped cycling.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.HIGH,
+            recommendation="Check that it is plugged in and cold, and its breaker.",
+            magnitude=minutes,
+        )
+
+
+def _idle_since(home: HomeView, meter: EntityState) -> datetime | None:
+    """Since when the meter has shown no running power, as far as the data proves it.
+
+    The first of the trailing idle readings in the window, or when its current (idle)
+    state began if that is earlier (a dead meter reports 0 once and then nothing).
+    """
+    since = meter.last_changed
+    for transition in reversed(home.history.get(meter.entity_id, [])):
+        value = parse_number(transition.state)
+        if value is None or value >= RUNNING_WATTS:
+            break
+        since = transition.when if since is None else min(since, transition.when)
+    return since
