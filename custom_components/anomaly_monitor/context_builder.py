@@ -97,7 +97,7 @@ def build_environment(
     weather = _pick_weather(reader, weather_entity)
     sun = reader.get("sun.sun")
     home, unknown, total = count_presence(
-        p.state for p in reader.async_all("person") if _can_be_located(p)
+        p.state for p in reader.async_all("person") if can_be_located(p)
     )
     return Environment(
         local_time=now,
@@ -113,7 +113,7 @@ def build_environment(
     )
 
 
-def _can_be_located(person: State) -> bool:
+def can_be_located(person: State) -> bool:
     """Whether HA has any source for where this person is.
 
     A person without device trackers (e.g. the one onboarding creates for the owner) is

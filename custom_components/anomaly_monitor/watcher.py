@@ -27,6 +27,7 @@ from .const import (
     LOGGER,
     MAX_BUFFERED_TRANSITIONS,
 )
+from .context_builder import can_be_located
 from .core.buffer import TransitionBuffer
 from .core.home import (
     HAZARD_DEVICE_CLASSES,
@@ -218,7 +219,8 @@ class StateWatcher:
 
     def _nobody_home(self) -> bool:
         """Every person known and away (as the detectors' occupancy counts it)."""
-        persons = self.hass.states.async_all("person")
+        # A person HA cannot locate (no trackers: onboarding's owner) is not counted.
+        persons = [p for p in self.hass.states.async_all("person") if can_be_located(p)]
         return bool(persons) and all(presence_of(p.state) is False for p in persons)
 
 
