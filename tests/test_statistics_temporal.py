@@ -130,6 +130,18 @@ def test_sensor_offline_for_long_but_not_blips_nor_a_phone_leaving_wifi() -> Non
     ]
 
 
+def test_a_device_dropping_off_again_and_again_is_told_however_short_each_drop() -> None:
+    hall = entity("sensor.hall_humidity", "48", area="Hall", device_class="humidity", unit="%")
+    events = [(0.0, hall.entity_id, "48")]
+    for start in (10, 25, 40, 55):  # four 2-minute drops: interference or a dying device
+        events += [(start, hall.entity_id, "unavailable"), (start + 2, hall.entity_id, "48")]
+    (finding,) = device_went_offline(home([hall], environment(_at(90)), steps(MORNING, events)))
+    assert finding.evidence == (hall.entity_id,)
+    assert "4 times" in finding.reasoning
+    three = events[:7]  # three drops: a flaky mesh on a bad day, not yet a failing device
+    assert not list(device_went_offline(home([hall], environment(_at(90)), steps(MORNING, three))))
+
+
 def test_offline_now_is_the_rules_once_past_its_grace() -> None:
     smoke = entity("binary_sensor.hall_smoke", "unavailable", area="Hall", device_class="smoke")
     temp = entity(

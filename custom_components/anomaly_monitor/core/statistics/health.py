@@ -21,6 +21,9 @@ SMOOTH_DEVICE_CLASSES = frozenset(
 )
 # A reading this many spans beyond the rest is a spike even between unequal neighbours.
 EXTREME_SPANS = 2.0
+# A device that drops off this often in one window is failing or its radio link is jammed,
+# however short each drop: a healthy device in a flaky mesh blips a few times a day.
+FLAPPING_SPELLS = 4
 # Readings a sensor needs in the window before its spread means anything.
 MIN_READINGS = 8
 
@@ -28,7 +31,8 @@ MIN_READINGS = 8
 def device_went_offline(home: HomeView) -> Iterator[Finding]:
     """A device dropped off (unavailable, or its connectivity sensor went off) for long.
 
-    A spell shorter than the device's grace (``core/offline.py``) is a blip and ignored.
+    A spell shorter than the device's grace (``core/offline.py``) is a blip and ignored,
+    unless the device dropped off ``FLAPPING_SPELLS`` times or more in the window.
     A device unavailable right now is the ``device_unavailable`` rule's; once it is back,
     its past outage is reported under the same identity (rule name and evidence), so one
     outage is one anomaly, told once.
@@ -48,9 +52,10 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
                 continue  # offline now: the device_unavailable rule reports it
             lost_state = "unavailable"
         grace = offline_grace(domain, device_class)
-        lost = [
-            start for start, length in _spells(home, transitions, lost_state) if length >= grace
-        ]
+        spells = list(_spells(home, transitions, lost_state))
+        lost = [start for start, length in spells if length >= grace]
+        if len(spells) >= FLAPPING_SPELLS:
+            lost = [start for start, _ in spells]  # a failing device or a jammed radio
         if not lost:
             continue
         yield Finding(
