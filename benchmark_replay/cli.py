@@ -18,6 +18,7 @@ from .ac_judge import (
     judge_requests,
     run_judge,
 )
+from .monitor_options import parse_option_items
 from .outputs import summary_markdown, write_plots, write_samples
 from .progress import Progress
 from .remote_ha import RemoteHASetupError
@@ -121,14 +122,7 @@ def entry_options(args: argparse.Namespace) -> dict[str, Any]:
     ):
         if getattr(args, flag) is not None:
             options[key] = getattr(args, flag)
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"--option needs KEY=VALUE, got {item!r}")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+    options.update(parse_option_items(args.option))
     return options
 
 

@@ -6,7 +6,7 @@ Both ways of running the integration (in-process, ``ha_runner``; a live Home Ass
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 import json
 from typing import Any
 
@@ -22,6 +22,21 @@ from custom_components.anomaly_monitor.const import (
 
 from .entity_mapping import LIGHT_LEVEL_ENTITY, WEATHER_ENTITY, EntitySpec
 from .home_scene import Scene, SnapshotScene, TraceStep
+
+
+def parse_option_items(items: Sequence[str]) -> dict[str, Any]:
+    """``--option KEY=JSON`` values as monitor options (a value that is not JSON is text)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--option needs KEY=VALUE, got {item!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
 
 # Periodic analysis must never fire on its own during a replay: the service decides.
 REPLAY_INTERVAL_MINUTES = 24 * 60

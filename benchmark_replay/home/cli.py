@@ -13,6 +13,7 @@ import sys
 import time
 from typing import Any
 
+from ..monitor_options import parse_option_items
 from ..wall_clock import wall_clock
 from .scenario import ScenarioError, load_scenario, scenario_files
 
@@ -38,19 +39,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="set a monitor option (default: none, every option at its default)",
     )
     return parser
-
-
-def _options(items: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"--option needs KEY=VALUE, got {item!r}")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
-    return options
 
 
 def run_one(
@@ -85,7 +73,7 @@ def _commit() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Validate every scenario first (nothing half-runs), then run and report."""
     args = build_parser().parse_args(argv)
-    options = _options(args.option)
+    options = parse_option_items(args.option)
     if args.days is not None and args.days < 1:
         print("error: --days must be >= 1", file=sys.stderr)
         return 2
