@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from .baselines import HomeBaselines, baseline_findings
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
 from .models import ContextWindow, Finding, Verdict
@@ -36,6 +37,9 @@ class CombinedDetector:
         suppressed = as_false_alarms(suppressed)
         self.rules = RuleDetector(sensitivity=sensitivity, suppressed=suppressed)
         self.statistics = StatisticsDetector(sensitivity=sensitivity, suppressed=suppressed)
+        # The home's learned normal, when the integration keeps one (never in a replay of
+        # someone else's samples): a getter, since learning may replace it.
+        self.baselines: Callable[[], HomeBaselines | None] | None = None
 
     def findings(self, window: ContextWindow) -> list[Finding]:
         """Findings of both, overlapping ones merged."""
@@ -43,6 +47,9 @@ class CombinedDetector:
         found = self.rules.findings(window, home)
         if window.transitions:
             found += self.statistics.findings(window, home)
+        if self.baselines is not None and (baselines := self.baselines()) is not None:
+            rules = self.rules
+            found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
 
     async def async_analyze(self, window: ContextWindow) -> Verdict:

@@ -1,0 +1,181 @@
+"""Detectors over the learned baselines: stillness where movement is expected, and
+movement at an hour this home is never active.
+
+Both read the window's states (HA's vocabulary: motion/occupancy/presence binary
+sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' words.
+
+- **No movement while someone is home.** Someone is home, every motion sensor that can
+  be read is off, and none has seen movement for much longer than this home is usually
+  still over the same hours of the day (``QuietSpells``): twice the usual longest spell,
+  and never less than ``QUIET_FLOOR``. Before the hours are learned (a new install
+  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. A person who
+  has not moved since morning may have fallen: it is a safety matter (a false alarm
+  dismisses this occurrence only, the next one is told).
+- **Movement unusual for the hour** (low severity: told only at sensitivity ``high``).
+  Motion in an area at a time of day when, over at least two weeks, it never had any.
+  People who are home get up at night; that is why this is low.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
+from itertools import pairwise
+
+from ..feedback import FalseAlarms
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
+from ..occupancy import Occupancy
+from ..rule_detector import run_checks
+from ..statistics.timeline import turned
+from .clock import local
+from .home_baselines import HomeBaselines
+
+# Before a baseline exists: this long without movement while someone is home.
+DEFAULT_QUIET_LIMIT = timedelta(hours=12)
+# With a baseline: this many times the usual longest quiet spell of the hours covered...
+QUIET_FACTOR = 2.0
+# ...and never less than this (a long film, a nap).
+QUIET_FLOOR = timedelta(hours=3)
+# Unusual movement: the hours (± 1 around now, every weekday) must have been watched this
+# often (two weeks of three hours) with no activity at all in the area.
+MIN_WATCHED_HOURS = 42
+# Movement this recent is "now".
+RECENT = timedelta(minutes=30)
+
+type BaselineCheck = Callable[[HomeView, HomeBaselines], Iterator[Finding]]
+
+
+def _motion_sensors(home: HomeView) -> list[EntityState]:
+    return home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+
+
+def _last_movement(
+    home: HomeView, baselines: HomeBaselines, sensors: list[EntityState]
+) -> datetime | None:
+    """When someone last moved (or came home), as well as the home knows."""
+    last = baselines.quiet.quiet_since
+    ids = {s.entity_id for s in sensors}
+    for entity_id in ids:
+        changes = home.changes(entity_id)
+        for before, after in pairwise(changes):
+            if after.state == "on" or before.state == "on":
+                last = after.when if last is None else max(last, after.when)
+    if baselines.quiet.occupied is None:
+        # The baseline does not follow the persons: the states' own times are all there is.
+        for state in [*sensors, *home.presence_entities]:
+            if state.last_changed is not None and not is_unavailable(state):
+                when = state.last_changed
+                last = when if last is None else max(last, when)
+    return last
+
+
+def _duration(span: timedelta) -> str:
+    minutes = int(span.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """Someone is home and nothing has moved for far longer than usual at these hours.
+
+    Magnitude: minutes of stillness beyond the limit.
+    """
+    if home.occupancy is not Occupancy.OCCUPIED or baselines.quiet.occupied is False:
+        return
+    sensors = [s for s in _motion_sensors(home) if not is_unavailable(s)]
+    if not sensors or any(is_on(s) for s in sensors):
+        return
+    last = _last_movement(home, baselines, sensors)
+    now = home.end
+    if last is None or last >= now:
+        return
+    still = now - last
+    usual = baselines.quiet.typical_over(last, now)
+    if usual is None:
+        limit = DEFAULT_QUIET_LIMIT
+        why = "this home has no learned routine for these hours yet"
+    else:
+        limit = max(QUIET_FLOOR, QUIET_FACTOR * timedelta(minutes=usual))
+        usual_span = _duration(timedelta(minutes=usual))
+        why = f"at these hours this home is usually still for at most {usual_span}"
+    if still <= limit:
+        return
+    areas = sorted({s.info.area for s in sensors if s.info.area})
+    where = f" ({', '.join(areas)})" if areas else ""
+    since = local(last, home.env.local_time.tzinfo)
+    yield Finding(
+        rule="no_movement_while_home",
+        evidence=tuple(sorted(s.entity_id for s in sensors)),
+        reasoning=f"Someone is home, but no motion sensor{where} has seen movement for "
+        f"{_duration(still)}, since {since:%H:%M}; {why}.",
+        anomaly_type=AnomalyType.SAFETY_HAZARD,
+        severity=Severity.HIGH,
+        recommendation="Check on the person at home: they may have fallen or be unwell.",
+        magnitude=round((still - limit).total_seconds() / 60, 1),
+        subject=HOME_SUBJECT,
+    )
+
+
+def movement_unusual_for_the_hour(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """Motion in an area at a time of day it has never been active in two weeks or more.
+
+    Magnitude: how many times motion started there in the last half hour.
+    """
+    if home.nobody_home:
+        return  # movement in an empty home is ``activity_while_away``'s
+    now = home.end
+    hour = local(now, home.env.local_time.tzinfo).hour
+    recent: dict[str, list[str]] = {}
+    onsets: dict[str, int] = {}
+    for sensor in _motion_sensors(home):
+        area = sensor.info.area
+        if not area:
+            continue
+        count = sum(
+            1 for when in turned(home.changes(sensor.entity_id), "on") if when > now - RECENT
+        )
+        if count:
+            recent.setdefault(area, []).append(sensor.entity_id)
+            onsets[area] = onsets.get(area, 0) + count
+    for area, sensors in recent.items():
+        activities, watched = baselines.activity.rate_of_day(area, hour)
+        if watched < MIN_WATCHED_HOURS or activities > 0:
+            continue
+        yield Finding(
+            rule="movement_unusual_for_the_hour",
+            evidence=tuple(sorted(sensors)),
+            reasoning=f"Motion in {area} around {hour:02d}:00, an hour at which {area} has "
+            f"had no activity in the {int(watched // 3)} days learned.",
+            anomaly_type=AnomalyType.BEHAVIOURAL,
+            severity=Severity.LOW,
+            recommendation="If nobody should be there at this hour, check the area.",
+            magnitude=float(onsets[area]),
+            subject=area_subject(area),
+        )
+
+
+BASELINE_CHECKS: tuple[BaselineCheck, ...] = (no_movement_while_home, movement_unusual_for_the_hour)
+
+
+def baseline_findings(
+    home: HomeView,
+    baselines: HomeBaselines,
+    min_severity: Severity,
+    suppressed: FalseAlarms,
+    checks: tuple[BaselineCheck, ...] = BASELINE_CHECKS,
+) -> list[Finding]:
+    """Every baseline check's findings, minus suppressed and too-minor ones."""
+    return run_checks(
+        [_bound(check, baselines) for check in checks], home, min_severity, suppressed
+    )
+
+
+def _bound(
+    check: BaselineCheck, baselines: HomeBaselines
+) -> Callable[[HomeView], Iterator[Finding]]:
+    def run(home: HomeView) -> Iterator[Finding]:
+        return check(home, baselines)
+
+    run.__name__ = check.__name__
+    return run

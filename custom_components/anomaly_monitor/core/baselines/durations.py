@@ -1,0 +1,151 @@
+"""How long each entity usually stays in each state, by time of day.
+
+For every watched entity with discrete states (a door, a light, a lock, a motion
+sensor), each state it left is accounted to the quarter of the day it began in (night
+00-06, morning 06-12, afternoon 12-18, evening 18-24): how many times, the total and
+the longest stay. A door that is open two minutes at a time in the morning and never
+more than ten is then a fact of this home rather than a guess.
+
+Bounded: ``MAX_ENTITIES`` entities, ``MAX_STATES`` states each; numeric readings are
+``NumericRanges``' business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+import math
+from typing import Any
+
+from ..models import clip
+from .clock import format_time, local, parse_time
+
+MAX_ENTITIES = 400
+MAX_STATES = 6
+QUARTERS = 4
+# A stay longer than this is a gap in the record (HA stopped), not a duration.
+MAX_STAY = timedelta(days=7)
+
+# [count, total minutes, longest minutes] per quarter of the day.
+type Stays = list[list[float]]
+
+
+def quarter_of_day(when: datetime, zone: tzinfo | None) -> int:
+    """0 night, 1 morning, 2 afternoon, 3 evening (local time)."""
+    return local(when, zone).hour // 6
+
+
+class StateDurations:
+    """Per entity and state: counts, total and longest stay per quarter of the day."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.stays: dict[str, dict[str, Stays]] = {}
+        self.current: dict[str, tuple[str, datetime]] = {}
+
+    def state(self, entity_id: str, state: str, when: datetime) -> None:
+        """``entity_id`` is in ``state`` from ``when`` on."""
+        previous = self.current.get(entity_id)
+        if previous is not None:
+            old, since = previous
+            if old == state or when < since:
+                return
+            self._account(entity_id, old, since, when)
+        elif len(self.current) >= MAX_ENTITIES:
+            return
+        self.current[entity_id] = (clip(state, 64), when)
+
+    def _account(self, entity_id: str, state: str, since: datetime, until: datetime) -> None:
+        if until - since > MAX_STAY:
+            return
+        per_state = self.stays.setdefault(entity_id, {})
+        stays = per_state.get(state)
+        if stays is None:
+            if len(per_state) >= MAX_STATES:
+                return
+            stays = per_state[state] = [[0.0, 0.0, 0.0] for _ in range(QUARTERS)]
+        minutes = (until - since).total_seconds() / 60
+        bucket = stays[quarter_of_day(since, self.zone)]
+        bucket[0] += 1
+        bucket[1] += minutes
+        bucket[2] = max(bucket[2], minutes)
+
+    def usual(self, entity_id: str, state: str, when: datetime) -> tuple[int, float, float] | None:
+        """(stays, mean minutes, longest minutes) of ``state`` begun at ``when``'s quarter."""
+        stays = self.stays.get(entity_id, {}).get(state)
+        if stays is None:
+            return None
+        count, total, longest = stays[quarter_of_day(when, self.zone)]
+        if count < 1:
+            return None
+        return int(count), total / count, longest
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return {
+            "stays": {
+                entity: {
+                    state: [[int(c), round(t, 1), round(m, 1)] for c, t, m in stays]
+                    for state, stays in per_state.items()
+                }
+                for entity, per_state in self.stays.items()
+            },
+            "current": {
+                entity: [state, format_time(since)]
+                for entity, (state, since) in self.current.items()
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> StateDurations:
+        """Rebuild from stored data; anything malformed is dropped."""
+        durations = cls(zone)
+        if not isinstance(data, Mapping):
+            return durations
+        stays = data.get("stays")
+        if isinstance(stays, Mapping):
+            for entity, per_state in list(stays.items())[:MAX_ENTITIES]:
+                if not isinstance(entity, str) or len(entity) > 255:
+                    continue
+                if not isinstance(per_state, Mapping):
+                    continue
+                kept: dict[str, Stays] = {}
+                for state, values in list(per_state.items())[:MAX_STATES]:
+                    parsed = _stays(values)
+                    if isinstance(state, str) and len(state) <= 64 and parsed is not None:
+                        kept[state] = parsed
+                if kept:
+                    durations.stays[entity] = kept
+        current = data.get("current")
+        if isinstance(current, Mapping):
+            for entity, pair in list(current.items())[:MAX_ENTITIES]:
+                if not isinstance(entity, str) or len(entity) > 255:
+                    continue
+                if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
+                    continue
+                if (since := parse_time(pair[1])) is not None:
+                    durations.current[entity] = (clip(pair[0], 64), since)
+        return durations
+
+
+def _stays(values: object) -> Stays | None:
+    if not isinstance(values, list) or len(values) != QUARTERS:
+        return None
+    result: Stays = []
+    for bucket in values:
+        if not isinstance(bucket, list) or len(bucket) != 3:
+            return None
+        numbers = [float(v) for v in bucket if _finite(v)]
+        if len(numbers) != 3 or any(n < 0 for n in numbers):
+            return None
+        result.append(numbers)
+    return result
+
+
+def _finite(value: object) -> bool:
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, int | float)
+        and math.isfinite(value)
+        and abs(value) < 1e9
+    )

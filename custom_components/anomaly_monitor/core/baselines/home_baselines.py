@@ -1,0 +1,171 @@
+"""Everything learned about one home's normal, fed one transition at a time.
+
+The same transitions the buffer keeps (``models.Transition``: time, entity, state, area)
+teach four baselines: quiet spells while someone is home (``QuietSpells``), activity per
+area and hour of the week (``ActivityProfile``), state durations by time of day
+(``StateDurations``) and numeric ranges (``NumericRanges``). Whether an entity is a motion
+sensor, a door or a light comes from HA's vocabulary (domain and device_class, given by
+``describe``), never from its name.
+
+Feeding must be in time order per source (recorder history, then the live stream);
+``advance`` accounts the time that passed without events. ``as_dict``/``from_dict`` are the
+stored form, versioned; stored data is untrusted and a malformed part is simply dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime, tzinfo
+from typing import Any
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
+from ..models import EntityInfo, Transition, parse_number
+from ..occupancy import presence_of
+from .activity import ActivityProfile
+from .clock import format_time, parse_time
+from .durations import StateDurations
+from .quiet_spells import QuietSpells
+from .ranges import NumericRanges
+
+BASELINE_VERSION = 1
+# Entities whose last state is remembered (to tell a change from a repeat).
+MAX_TRACKED = 1_000
+# Domains whose numeric states are readings, not discrete states.
+_NUMERIC_DOMAINS = frozenset({"sensor", "number", "input_number"})
+_LOCK_STATES = frozenset({"locked", "unlocked"})
+
+
+class HomeBaselines:
+    """The learned normal of one home."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.quiet = QuietSpells(zone)
+        self.activity = ActivityProfile(zone)
+        self.durations = StateDurations(zone)
+        self.ranges = NumericRanges()
+        self.infos: dict[str, EntityInfo] = {}
+        self.first_seen: datetime | None = None
+        self.learned_until: datetime | None = None
+        self.events = 0
+        self._last_state: dict[str, str] = {}
+
+    def describe(self, infos: Iterable[EntityInfo]) -> None:
+        """What each entity is (domain, device_class, area): read from HA, not stored."""
+        self.infos = {info.entity_id: info for info in infos}
+
+    # --- learning ----------------------------------------------------------------------
+
+    def learn(self, transition: Transition) -> None:
+        """Learn from one transition."""
+        self.observe(transition.when, transition.entity_id, transition.state, transition.area)
+
+    def observe(self, when: datetime, entity_id: str, state: str, area: str | None = None) -> None:
+        """``entity_id`` reported ``state`` at ``when`` (repeats are ignored)."""
+        domain = entity_id.partition(".")[0]
+        if domain == "person":
+            self.quiet.presence_changed(entity_id, presence_of(state), when)
+            self._seen(when)
+            return
+        previous = self._last_state.get(entity_id)
+        if previous == state:
+            return
+        if previous is not None or len(self._last_state) < MAX_TRACKED:
+            self._last_state[entity_id] = state
+        self._seen(when)
+        self.events += 1
+        if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
+            self.ranges.reading(entity_id, number)
+            return
+        self.durations.state(entity_id, state, when)
+        if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
+            return  # a device coming back is nobody's doing
+        info = self.infos.get(entity_id)
+        device_class = info.device_class if info else None
+        area = area or (info.area if info else None)
+        if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
+            if state == "on" or previous == "on":  # movement starts, or was seen until now
+                self.quiet.movement(when)
+            if state == "on":
+                self.activity.activity(when, area)
+        elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
+            if state == "on":
+                self.activity.activity(when, area)
+        elif (domain == "light" and previous is not None) or (
+            domain == "lock" and state in _LOCK_STATES and previous in _LOCK_STATES
+        ):
+            self.activity.activity(when, area)
+
+    def advance(self, now: datetime) -> None:
+        """Time has passed without events: account quiet hours and watched hours."""
+        self.quiet.account(now)
+        self.activity.watch(now)
+        self._seen(now)
+
+    def _seen(self, when: datetime) -> None:
+        if self.first_seen is None or when < self.first_seen:
+            self.first_seen = when
+        if self.learned_until is None or when > self.learned_until:
+            self.learned_until = when
+
+    # --- reading -----------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """Counts for diagnostics (no entity ids, names or states)."""
+        return {
+            "version": BASELINE_VERSION,
+            "first_seen": format_time(self.first_seen),
+            "learned_until": format_time(self.learned_until),
+            "events_learned": self.events,
+            "days_with_quiet_spells": self.quiet.days_seen(),
+            "hours_of_day_learned": self.quiet.learned_hours(),
+            "areas_with_activity": len(self.activity.counts),
+            "entities_with_durations": len(self.durations.stays),
+            "entities_with_ranges": len(self.ranges.stats),
+        }
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable, versioned form (bounded by each part's caps)."""
+        return {
+            "version": BASELINE_VERSION,
+            "first_seen": format_time(self.first_seen),
+            "learned_until": format_time(self.learned_until),
+            "events": self.events,
+            "quiet": self.quiet.as_dict(),
+            "activity": self.activity.as_dict(),
+            "durations": self.durations.as_dict(),
+            "ranges": self.ranges.as_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> HomeBaselines:
+        """Rebuild from stored data: another version or garbage gives a fresh baseline."""
+        baselines = cls(zone)
+        if not isinstance(data, Mapping) or data.get("version") != BASELINE_VERSION:
+            return baselines
+        baselines.first_seen = parse_time(data.get("first_seen"))
+        baselines.learned_until = parse_time(data.get("learned_until"))
+        events = data.get("events")
+        if isinstance(events, int) and not isinstance(events, bool) and events >= 0:
+            baselines.events = events
+        baselines.quiet = QuietSpells.from_dict(data.get("quiet"), zone)
+        baselines.activity = ActivityProfile.from_dict(data.get("activity"), zone)
+        baselines.durations = StateDurations.from_dict(data.get("durations"), zone)
+        baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
+        for entity_id, (state, _) in baselines.durations.current.items():
+            baselines._last_state[entity_id] = state
+        return baselines
+
+
+def learn_all(baselines: HomeBaselines, transitions: Iterable[Transition]) -> int:
+    """Learn from many transitions (time order); how many were fed."""
+    count = 0
+    for transition in transitions:
+        baselines.learn(transition)
+        count += 1
+    return count
+
+
+__all__ = ["BASELINE_VERSION", "HomeBaselines", "learn_all"]

@@ -1,0 +1,198 @@
+"""How long this home usually goes without movement while someone is home, by hour of day.
+
+A *quiet spell* starts at the last movement (a motion, occupancy or presence sensor
+turning on or off) or when someone comes home, and lasts until the next movement. For
+each local hour of the day we keep, per day, the longest the current spell had lasted
+at any moment of that hour while someone was home (the spell's length at the end of the
+hour, or when it ended). A night's sleep thus shows as long spells in the small hours and
+short ones in the afternoon; a person who naps after lunch teaches the early afternoon
+that an hour and a half of stillness is normal.
+
+Kept bounded: ``DAYS_KEPT`` values per hour. Nothing is learned while the home is known
+to be empty (the spell of an empty home says nothing about its occupants).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+import math
+from typing import Any
+
+from .clock import ONE_HOUR, day_number, format_time, hour_start, local, parse_time
+
+# Days of history per hour of the day: four weeks follow a changing routine.
+DAYS_KEPT = 28
+# Fewer days than this at an hour and the hour is not learned yet.
+MIN_DAYS = 4
+# The typical longest spell of an hour: this quantile of its daily values (one bad day,
+# say the day of an incident, does not teach that a fall is normal).
+TYPICAL_QUANTILE = 0.9
+# After a gap in the record (HA stopped), at most this much is accounted as quiet.
+MAX_CATCH_UP = timedelta(hours=36)
+# Persons followed for occupancy (bounded against a flood of entities).
+MAX_PERSONS = 64
+
+
+class QuietSpells:
+    """Learns the usual length of quiet spells per hour of the day; O(hours) per update."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        # Per local hour: (day number, longest spell in minutes) for the last DAYS_KEPT days.
+        self.maxima: list[deque[tuple[int, float]]] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+        self.quiet_since: datetime | None = None
+        self.accounted_to: datetime | None = None
+        self.presence: dict[str, bool | None] = {}
+
+    # --- occupancy ---------------------------------------------------------------------
+
+    @property
+    def occupied(self) -> bool | None:
+        """True someone home, False everybody known away, None unknown (no persons)."""
+        known = list(self.presence.values())
+        if any(where is True for where in known):
+            return True
+        if known and all(where is False for where in known):
+            return False
+        return None
+
+    def presence_changed(self, person: str, where: bool | None, when: datetime) -> None:
+        """A person came home, left, or became unknown (unknown is never away)."""
+        if person not in self.presence and len(self.presence) >= MAX_PERSONS:
+            return
+        self.account(when)
+        was = self.occupied
+        if where is None and self.presence.get(person) is not None:
+            return  # unknown says nothing: the last known place stands
+        self.presence[person] = where
+        if self.occupied is True and was is not True:
+            self.quiet_since = when  # an arrival: the spell of the occupants starts now
+
+    # --- movement ----------------------------------------------------------------------
+
+    def movement(self, when: datetime) -> None:
+        """Someone moved at ``when``: the current spell ends."""
+        if self.accounted_to is not None and when < self.accounted_to:
+            return  # out of order (a late history row): already accounted
+        self.account(when)
+        self.quiet_since = when
+
+    def account(self, until: datetime) -> None:
+        """Record the current spell's length for every hour up to ``until``."""
+        since, done = self.quiet_since, self.accounted_to
+        if done is not None and until <= done:
+            return
+        self.accounted_to = until
+        if since is None or self.occupied is False:
+            return
+        start = since if done is None else max(done, since)
+        start = max(start, until - MAX_CATCH_UP)
+        slot = hour_start(start)
+        while slot < until:
+            end = slot + ONE_HOUR
+            point = min(until, end)
+            if point > start:
+                minutes = (point - since).total_seconds() / 60
+                self._record(slot, minutes)
+            slot = end
+
+    def _record(self, slot: datetime, minutes: float) -> None:
+        hour = local(slot, self.zone).hour
+        day = day_number(slot, self.zone)
+        values = self.maxima[hour]
+        if values and values[-1][0] == day:
+            if minutes > values[-1][1]:
+                values[-1] = (day, minutes)
+        elif not values or day > values[-1][0]:
+            values.append((day, minutes))
+
+    # --- what is normal ----------------------------------------------------------------
+
+    def typical(self, hour: int, skip_day: int | None = None) -> float | None:
+        """The usual longest spell (minutes) at a local hour, or None while not learned.
+
+        ``skip_day``: a day whose value is left out (the one the current spell is writing).
+        """
+        values = sorted(v for day, v in self.maxima[hour % 24] if day != skip_day)
+        if len(values) < MIN_DAYS:
+            return None
+        index = min(len(values) - 1, math.ceil(TYPICAL_QUANTILE * len(values)) - 1)
+        return values[index]
+
+    def typical_over(self, start: datetime, end: datetime) -> float | None:
+        """The longest usual spell over the hours a spell from ``start`` to ``end`` covers.
+
+        Each hour is judged on the other days: the spell being judged has already written
+        its own length into the hours it covers and must not teach itself. None when any
+        of those hours is not learned yet (the caller falls back to a conservative default).
+        """
+        slots: dict[int, int] = {}
+        slot = hour_start(local(start, self.zone))
+        stop = local(end, self.zone)
+        while slot <= stop and len(slots) < 24:
+            slots[slot.hour] = slot.date().toordinal()
+            slot += ONE_HOUR
+        learned = [self.typical(hour, skip_day=day) for hour, day in slots.items()]
+        if not learned or any(value is None for value in learned):
+            return None
+        return max(value for value in learned if value is not None)
+
+    def learned_hours(self) -> int:
+        """How many hours of the day have a usable baseline."""
+        return sum(1 for hour in range(24) if self.typical(hour) is not None)
+
+    def days_seen(self) -> int:
+        """How many different days have taught something."""
+        return len({day for values in self.maxima for day, _ in values})
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return {
+            "maxima": [[[day, round(value, 1)] for day, value in values] for values in self.maxima],
+            "quiet_since": format_time(self.quiet_since),
+            "accounted_to": format_time(self.accounted_to),
+            "presence": dict(self.presence),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> QuietSpells:
+        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        spells = cls(zone)
+        if not isinstance(data, Mapping):
+            return spells
+        maxima = data.get("maxima")
+        if isinstance(maxima, list):
+            for hour, values in enumerate(maxima[:24]):
+                if not isinstance(values, list):
+                    continue
+                for item in values[-DAYS_KEPT:]:
+                    pair = _day_value(item)
+                    if pair is not None and (
+                        not spells.maxima[hour] or pair[0] > spells.maxima[hour][-1][0]
+                    ):
+                        spells.maxima[hour].append(pair)
+        spells.quiet_since = parse_time(data.get("quiet_since"))
+        spells.accounted_to = parse_time(data.get("accounted_to"))
+        presence = data.get("presence")
+        if isinstance(presence, Mapping):
+            for person, where in list(presence.items())[:MAX_PERSONS]:
+                if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
+                    spells.presence[person] = where
+        return spells
+
+
+def _day_value(item: object) -> tuple[int, float] | None:
+    if not isinstance(item, list | tuple) or len(item) != 2:
+        return None
+    day, value = item
+    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= 3_652_059:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if not math.isfinite(value) or not 0 <= value <= 1e6:
+        return None
+    return day, float(value)
