@@ -23,6 +23,8 @@ from .armed import activation_while_armed_away, entry_while_armed_away
 from .baseload import unexplained_base_load
 from .battery import battery_draining_fast
 from .climate import hvac_against_the_room, setpoint_without_hvac
+from .daily_profile import daily_profile_shift
+from .drift import sensor_drifting
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
@@ -34,6 +36,7 @@ from .openings import unaccompanied_opening
 from .rates import event_rate_burst, hvac_short_cycling
 from .reports import device_reported_problem
 from .responses import slow_light_response
+from .rhythm import activity_without_night_rest
 from .simultaneity import motion_in_many_rooms_at_once
 from .stuck import presence_stuck_on
 from .toggles import toggle_storm
@@ -69,6 +72,9 @@ ALL_STATISTICS: tuple[Check, ...] = (
     light_on_with_nobody_about,
     entry_used_in_small_hours,
     battery_draining_fast,
+    daily_profile_shift,
+    sensor_drifting,
+    activity_without_night_rest,
 )
 
 

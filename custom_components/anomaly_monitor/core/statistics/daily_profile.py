@@ -1,0 +1,123 @@
+"""A sensor's daily profile, learned from its own earlier days, and a lasting departure from it.
+
+Rooms warm, dry out and fill with CO2 on a daily rhythm, and a house meter follows the
+household's day. A plain range test sees that rhythm as noise; comparing each reading
+with what the same sensor read *at the same hour* on the earlier days removes it. A new
+regime shows as residuals that sit on one side, day after day, far beyond the scatter
+the baseline days had around their own hourly profile: a hidden leak that keeps a wall
+damp, a CO2 sensor drifting, a load that came to stay.
+
+The baseline is the sensor's own history before the change (in a SmartBench replay, the
+sample's own trace before it); no other home or sample is involved.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from datetime import date, datetime
+from statistics import median
+
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from .levels import LEVEL_DEVICE_CLASSES
+from .timeline import numeric_series
+
+# Quantities sampled through the day (not counters): the level classes, and power, whose
+# house-level profile follows the household's day.
+PROFILE_DEVICE_CLASSES = LEVEL_DEVICE_CLASSES | {"power"}
+# At least two whole baseline days (two readings per hour of the profile) and two days
+# of the new regime: one odd day is weather or a visit, not a regime.
+MIN_BASELINE_DAYS = 2
+MIN_REGIME_DAYS = 2
+# A sensor that reports through the day: on average this many readings a day. Event-
+# driven states (a meter that reports only when a consumer switches) have no profile.
+MIN_READINGS_PER_DAY = 6
+MIN_REGIME_READINGS = 20
+# Share of the later readings on one side of their hour's baseline, and the distance of
+# their median from it in baseline scatters (median absolute residual of the baseline
+# days, at least 2 % of the level: sensors quantise).
+ONE_SIDED_SHARE = 0.85
+SCATTERS = 4.0
+SCATTER_FLOOR_SHARE = 0.02
+# Long traces (a year of hourly readings) try this many change days at most (analysis cost).
+MAX_CUTS = 24
+
+
+def local_time(home: HomeView, when: datetime) -> datetime:
+    """``when`` on the home's clock (the hour of day a daily rhythm follows)."""
+    zone = home.env.local_time.tzinfo
+    return when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
+
+
+def _by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
+    days: dict[date, list[tuple[int, float]]] = defaultdict(list)
+    for when, value in numeric_series(home, entity_id):
+        local = local_time(home, when)
+        days[local.date()].append((local.hour, value))
+    return days
+
+
+def profile_departure(
+    days: dict[date, list[tuple[int, float]]],
+) -> tuple[date, float, float] | None:
+    """The first day from which readings left their hourly profile for good.
+
+    Returns (first day of the new regime, median residual, baseline scatter), or None.
+    """
+    order = sorted(days)
+    cuts = range(MIN_BASELINE_DAYS, len(order) - MIN_REGIME_DAYS + 1)
+    step = max(1, len(cuts) // MAX_CUTS)
+    for cut in cuts[::step]:
+        by_hour: dict[int, list[float]] = defaultdict(list)
+        for day in order[:cut]:
+            for hour, value in days[day]:
+                by_hour[hour].append(value)
+        profile = {hour: median(values) for hour, values in by_hour.items()}
+        baseline = [v - profile[h] for day in order[:cut] for h, v in days[day]]
+        later = [v - profile[h] for day in order[cut:] for h, v in days[day] if h in profile]
+        if len(later) < MIN_REGIME_READINGS:
+            continue
+        level = median(abs(v) for v in profile.values())
+        scatter = max(median(abs(r) for r in baseline), SCATTER_FLOOR_SHARE * level, 1e-6)
+        above = sum(1 for r in later if r > 0) / len(later)
+        below = sum(1 for r in later if r < 0) / len(later)
+        shift = median(later)
+        if max(above, below) >= ONE_SIDED_SHARE and abs(shift) >= SCATTERS * scatter:
+            return order[cut], shift, scatter
+    return None
+
+
+def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
+    """A sensor reads, hour for hour, far from its own earlier days, and stays there.
+
+    Magnitude: the median departure from the hourly baseline, in the sensor's unit
+    (negative downwards).
+    """
+    for entity_id in home.history:
+        if home.domain(entity_id) != "sensor":
+            continue
+        if home.device_class(entity_id) not in PROFILE_DEVICE_CLASSES:
+            continue
+        days = _by_day(home, entity_id)
+        if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
+            continue
+        if sum(len(v) for v in days.values()) < MIN_READINGS_PER_DAY * len(days):
+            continue
+        found = profile_departure(days)
+        if found is None:
+            continue
+        since, shift, scatter = found
+        direction = "higher" if shift > 0 else "lower"
+        yield Finding(
+            rule="daily_profile_shift",
+            evidence=(entity_id,),
+            reasoning=f"Since {since:%Y-%m-%d}, {entity_id} reads about {abs(shift):g} "
+            f"{direction} than it did at the same hours on the days before (its usual "
+            f"scatter is {scatter:.2g}): a change that came to stay.",
+            anomaly_type=AnomalyType.BEHAVIOURAL,
+            severity=Severity.MEDIUM,
+            recommendation="Check what changed in that room (damp, ventilation, a new load), "
+            "or recalibrate the sensor.",
+            magnitude=shift,
+        )
