@@ -10,6 +10,7 @@ from homeassistant.core import HomeAssistant
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomaly_store import STORAGE_MINOR_VERSION
 from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
 
 from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, monitor_options, set_calm_home
@@ -77,6 +78,8 @@ def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
         ({"open": [_anomaly(acknowledged="yes")]}, 0),
         ({"open": [_anomaly(magnitude="big")]}, 0),
         ({"open": [_anomaly(rule=7)]}, 0),
+        ({"open": [_anomaly(members="hazard_detected")]}, 0),
+        ({"open": [_anomaly(members=[{"rule": "hazard_detected", "severity": "hot"}])]}, 0),
         ({"open": [_anomaly(), _anomaly(subject=None)]}, 1),
         ({"open": [_anomaly()], "dismissed": 7, "false_alarm_marks": {"a": 1}}, 1),
         ({"open": [_anomaly()], "false_alarms": [None, 3], "false_alarm_marks": [5, {}]}, 1),
@@ -152,7 +155,7 @@ async def test_an_older_file_is_migrated_to_rule_and_subject(
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     stored = hass_storage[f"{DOMAIN}.{entry.entry_id}"]
-    assert stored["minor_version"] == 3
+    assert stored["minor_version"] == STORAGE_MINOR_VERSION
     assert [a["subject"] for a in stored["data"]["open"]] == [SMOKE]
 
 
@@ -181,3 +184,37 @@ async def test_damaged_older_files_migrate_without_stopping_setup(
     assert len(_warnings(caplog)) <= 1
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
     assert (await analyze(hass, entry))["verdict"]["label"] == "anomaly"
+
+
+async def test_a_minor_3_anomaly_becomes_an_incident_with_its_rule_as_member(
+    hass: HomeAssistant, hass_storage: dict[str, Any]
+) -> None:
+    """Nothing rewritten: the stored anomaly is its own single member, same id, not told
+    again; the next write stores the members, and they load back."""
+    entry = await _load(hass, hass_storage, {"open": [_anomaly()], "false_alarms": []})
+    (anomaly,) = entry.runtime_data.coordinator.tracker.open.values()
+    assert (anomaly.signature, anomaly.rules, anomaly.lead_rule) == (
+        SMOKE_SIGNATURE,
+        ["hazard_detected"],
+        "hazard_detected",
+    )
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
+    await analyze(hass, entry)
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert detected == []
+    stored = hass_storage[f"{DOMAIN}.{entry.entry_id}"]
+    assert stored["minor_version"] == STORAGE_MINOR_VERSION
+    (member,) = stored["data"]["open"][0]["members"]
+    assert (member["rule"], member["severity"], member["active"]) == (
+        "hazard_detected",
+        "critical",
+        True,
+    )
+
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    (anomaly,) = entry.runtime_data.coordinator.tracker.open.values()
+    assert anomaly.rules == ["hazard_detected"]
+    assert anomaly.members[0].evidence == [SMOKE]

@@ -7,6 +7,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.anomaly_monitor.anomaly_store import STORAGE_MINOR_VERSION
 from custom_components.anomaly_monitor.const import DOMAIN
 from custom_components.anomaly_monitor.core.feedback import MARGIN
 
@@ -47,7 +48,7 @@ async def test_mark_keeps_its_degree_across_a_restart(
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     stored = hass_storage[f"{DOMAIN}.{entry.entry_id}"]
-    assert stored["minor_version"] == 3
+    assert stored["minor_version"] == STORAGE_MINOR_VERSION
     assert stored["data"]["false_alarms"] == [SIGNATURE]  # still readable by older versions
     (mark,) = stored["data"]["false_alarm_marks"]
     assert mark["signature"] == SIGNATURE
@@ -91,7 +92,7 @@ async def test_signatures_of_an_older_store_are_migrated(
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     stored = hass_storage[key]
-    assert (stored["version"], stored["minor_version"]) == (1, 3)
+    assert (stored["version"], stored["minor_version"]) == (1, STORAGE_MINOR_VERSION)
     assert stored["data"]["false_alarms"] == [SIGNATURE]
     assert [(m["signature"], m["magnitude"]) for m in stored["data"]["false_alarm_marks"]] == [
         (SIGNATURE, None)

@@ -11,6 +11,13 @@ Store format (major version 1):
   ``while_away`` (it ends as soon as someone is home);
   ``"dismissed": [...]`` holds hazards the homeowner called a false alarm, kept (same
   fields) only until the occurrence is over. Every mark has a ``marked_at``: marks expire.
+- minor 4: an anomaly is an incident about its subject that several rules may tell
+  (``open_anomaly``). Open and dismissed anomalies gain ``lead_rule`` (the member whose
+  words lead now) and ``members``: one ``{"rule", "anomaly_type", "severity",
+  "magnitude", "evidence", "context", "reasoning", "recommendation", "while_away",
+  "active"}`` per rule. ``signature`` and ``rule`` stay the rule it opened with, so its
+  notification and repair issue keep their ids. Marks gain ``incident``: the signature
+  of the anomaly the homeowner marked, shared by the marks of its member rules.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -20,6 +27,10 @@ subject (the rules list the entity that is wrong first). A bare signature naming
 entities cannot say which one was the subject and is dropped. Marks on safety hazards are
 dropped: they silenced every later fire, and a hazard's false alarm now dismisses only one
 occurrence. Marks without a date count from the migration.
+
+Migration to minor 4: nothing is rewritten; an anomaly without ``members`` has one, its
+own rule with its own fields (``OpenAnomaly``), and an older version reading a minor 4 file
+ignores the new keys.
 
 Every stored field is validated on load: an entry of the wrong shape (a number where a
 list belongs, ``anomaly_type: null``, an unknown severity, a date that is not one) is
@@ -39,7 +50,7 @@ from .const import LOGGER
 from .core.feedback import FalseAlarm, FalseAlarms, is_hazard
 from .core.models import Severity, identity
 
-STORAGE_MINOR_VERSION = 3
+STORAGE_MINOR_VERSION = 4
 _SEVERITIES = frozenset(s.value for s in Severity)
 
 
@@ -72,6 +83,7 @@ class TrackerStore(Store[StoredData]):
             ]
         if old_minor_version < 3:
             data = _to_subjects(data, dt_util.utcnow().isoformat())
+        # Minor 4 adds members; one without them is its own single member (on load).
         return cast(StoredData, data)
 
 
@@ -153,11 +165,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
     severity = item.get("severity")
     if severity not in _SEVERITIES:
         raise _Damaged("severity")
-    magnitude = item.get("magnitude")
-    if magnitude is not None and (
-        isinstance(magnitude, bool) or not isinstance(magnitude, int | float)
-    ):
-        raise _Damaged("magnitude")
+    magnitude = _magnitude(item)
     missed = item.get("missed", 0)
     if isinstance(missed, bool) or not isinstance(missed, int) or missed < 0:
         raise _Damaged("missed")
@@ -166,6 +174,9 @@ def parse_anomaly(item: object) -> dict[str, Any]:
     if not isinstance(acknowledged, bool) or not isinstance(while_away, bool):
         raise _Damaged("acknowledged")
     first_seen = _time(item, "first_seen", required=True)
+    members = item.get("members", [])
+    if not isinstance(members, list):
+        raise _Damaged("members")
     return {
         "signature": identity(rule, subject),
         "rule": rule,
@@ -179,11 +190,46 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "first_seen": first_seen,
         "last_seen": _time(item, "last_seen", required=False) or first_seen,
         "acknowledged": acknowledged,
-        "magnitude": float(magnitude) if magnitude is not None else None,
+        "magnitude": magnitude,
         "missed": missed,
         "missing_since": _time(item, "missing_since", required=False),
         "while_away": while_away,
+        "lead_rule": _text(item, "lead_rule", required=False) or rule,
+        "members": [_member(m) for m in members],
     }
+
+
+def _member(item: object) -> dict[str, Any]:
+    """One member rule of a stored anomaly, validated."""
+    if not isinstance(item, Mapping):
+        raise _Damaged("member")
+    severity = item.get("severity")
+    if severity not in _SEVERITIES:
+        raise _Damaged("member severity")
+    flags = [item.get(k, d) for k, d in (("while_away", False), ("active", True))]
+    if not all(isinstance(f, bool) for f in flags):
+        raise _Damaged("member flag")
+    return {
+        "rule": _text(item, "rule", required=True),
+        "anomaly_type": _text(item, "anomaly_type", required=True),
+        "severity": severity,
+        "magnitude": _magnitude(item),
+        "evidence": _texts(item, "evidence"),
+        "context": _texts(item, "context"),
+        "reasoning": _text(item, "reasoning", required=False),
+        "recommendation": _text(item, "recommendation", required=False),
+        "while_away": flags[0],
+        "active": flags[1],
+    }
+
+
+def _magnitude(item: Mapping[str, Any]) -> float | None:
+    magnitude = item.get("magnitude")
+    if magnitude is None:
+        return None
+    if isinstance(magnitude, bool) or not isinstance(magnitude, int | float):
+        raise _Damaged("magnitude")
+    return float(magnitude)
 
 
 def load_anomalies(data: Mapping[str, Any], key: str, warnings: list[str]) -> list[dict[str, Any]]:

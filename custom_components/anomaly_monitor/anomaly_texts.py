@@ -100,7 +100,7 @@ def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> 
 
 
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
-    rule = anomaly.rule
+    rule = anomaly.lead_rule
     key = rule
     if rule == "hazard_detected" and (state := hass.states.get(anomaly.subject)) is not None:
         key = f"{rule}_{state.attributes.get('device_class')}"

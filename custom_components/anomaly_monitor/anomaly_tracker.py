@@ -1,9 +1,13 @@
 """Open anomalies and false-alarm marks: what is wrong now, and what the homeowner said.
 
-An anomaly is identified by its rule and its subject, the entity or area that is wrong
-(``Finding.signature``), never by its context: the smoke in the kitchen stays the same
-anomaly, with one notification, while everyone leaves and the door is unlocked. Its
-evidence and reasoning follow the latest analysis.
+An anomaly is an incident about one subject, the entity or area that is wrong, never its
+context: the smoke in the kitchen stays the same anomaly, with one notification, while
+everyone leaves and the door is unlocked. Every rule that finds its subject wrong joins it
+(``open_anomaly.OpenAnomaly``: the door that opened with nobody seen and then stayed open
+is one incident, told once); its identity is the rule and subject it opened with. Its
+evidence and reasoning follow the latest analysis. It is told again only when it becomes
+graver through a rule that joins it (more severe, or a safety hazard): smoke on a detector
+whose dropout was acknowledged must reach the homeowner.
 
 It clears only when its own condition no longer holds, with hysteresis: absent from
 ``CLEAR_AFTER_ANALYSES`` analyses in a row *and* for at least ``CLEAR_AFTER`` since the
@@ -15,17 +19,17 @@ stays acknowledged while it lasts.
 
 "False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
 only: it moves to ``dismissed`` until the condition is over, and the next occurrence is
-announced again. On anything else it leaves a mark that suppresses the pattern up to its
-degree, for ``mark_lifetime`` (30 days by default). The file format is documented in
+announced again. On anything else it leaves a mark on each of its rules that suppresses
+the pattern up to its degree, for ``mark_lifetime`` (30 days by default); a mark never
+covers a safety hazard (``core.feedback``). The file format is documented in
 ``anomaly_store.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
-import hashlib
 from typing import Any
 
 from homeassistant.core import HomeAssistant
@@ -41,124 +45,30 @@ from .anomaly_store import (
     warn_once,
 )
 from .const import DOMAIN, LOGGER, STORAGE_VERSION
-from .core.feedback import FalseAlarm, FalseAlarms, is_hazard
-from .core.models import Finding, Severity
+from .core.feedback import FalseAlarm, FalseAlarms
+from .core.incidents import by_subject
+from .core.models import Finding
+from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
+
+__all__ = [
+    "CLEAR_AFTER",
+    "CLEAR_AFTER_ANALYSES",
+    "AnomalyTracker",
+    "OpenAnomaly",
+    "anomaly_key",
+    "mark_key",
+]
 
 # Write at most this often; a burst of analyses causes one write.
 _SAVE_DELAY = 5.0
-# Hysteresis: an anomaly clears after this many analyses in a row without it...
-CLEAR_AFTER_ANALYSES = 2
-# ...and this long after the first of them. Long enough for a flickering sensor or a
-# detector's one-off miss, short enough that "while nobody is home" clears soon after
-# someone arrives.
-CLEAR_AFTER = timedelta(minutes=2)
 DEFAULT_MARK_LIFETIME = timedelta(days=30)
-
-
-def anomaly_key(signature: str) -> str:
-    """Short stable id of a signature, safe for notification, issue and mark ids."""
-    return hashlib.sha256(signature.encode()).hexdigest()[:16]
-
-
-def _rank(severity: str) -> int:
-    return Severity(severity).rank if severity in Severity.__members__.values() else 0
-
-
-@dataclass(slots=True)
-class OpenAnomaly:
-    """A finding that is currently happening, and what the homeowner did about it."""
-
-    signature: str
-    rule: str
-    subject: str
-    evidence: list[str]
-    reasoning: str
-    anomaly_type: str
-    severity: str
-    recommendation: str
-    first_seen: str
-    last_seen: str
-    acknowledged: bool = False
-    # The finding's degree at the latest analysis, like ``reasoning`` (see Finding).
-    magnitude: float | None = None
-    context: list[str] = field(default_factory=list)
-    # Hysteresis: analyses in a row without it, and the time of the first of them.
-    missed: int = 0
-    missing_since: str | None = None
-    # Holds only while nobody is home: someone coming home ends it at once.
-    while_away: bool = False
-
-    @property
-    def key(self) -> str:
-        """Short stable id, safe for notification and issue ids."""
-        return anomaly_key(self.signature)
-
-    @property
-    def hazard(self) -> bool:
-        """A safety hazard: a false alarm dismisses this occurrence only."""
-        return is_hazard(self.anomaly_type, self.severity)
-
-    @property
-    def shown_evidence(self) -> list[str]:
-        """The evidence entities that show the problem (context left out)."""
-        return [e for e in self.evidence if e not in self.context]
-
-    @classmethod
-    def from_finding(cls, finding: Finding, now: datetime) -> OpenAnomaly:
-        """Open an anomaly for a new finding."""
-        return cls(
-            signature=finding.signature,
-            rule=finding.rule,
-            subject=finding.subject,
-            evidence=list(finding.evidence),
-            context=list(finding.context),
-            reasoning=finding.reasoning,
-            anomaly_type=finding.anomaly_type,
-            severity=finding.severity.value,
-            recommendation=finding.recommendation,
-            first_seen=now.isoformat(),
-            last_seen=now.isoformat(),
-            magnitude=finding.magnitude,
-            while_away=finding.while_away,
-        )
-
-    def refresh(self, finding: Finding, now: datetime) -> None:
-        """Still happening: the latest evidence and words; severity never drops."""
-        self.last_seen = now.isoformat()
-        self.evidence = list(finding.evidence)
-        self.context = list(finding.context)
-        self.reasoning = finding.reasoning
-        self.recommendation = finding.recommendation or self.recommendation
-        self.magnitude = finding.magnitude
-        self.while_away = finding.while_away
-        if finding.severity.rank > _rank(self.severity):
-            self.severity = finding.severity.value
-        self.missed, self.missing_since = 0, None
-
-    def miss(self, now: datetime) -> bool:
-        """Absent from an analysis; whether it is now over (see the hysteresis above)."""
-        self.missed += 1
-        self.missing_since = self.missing_since or now.isoformat()
-        since = parse_time(self.missing_since) or now
-        return self.missed >= CLEAR_AFTER_ANALYSES and now - since >= CLEAR_AFTER
-
-    def false_alarm(self, marked_at: datetime) -> FalseAlarm:
-        """The mark that says this anomaly, at this degree, is normal here."""
-        return FalseAlarm(
-            signature=self.signature,
-            magnitude=self.magnitude,
-            rule=self.rule,
-            evidence=tuple(self.evidence),
-            reasoning=self.reasoning,
-            anomaly_type=self.anomaly_type,
-            marked_at=marked_at.isoformat(),
-        )
 
 
 @dataclass(slots=True)
 class Changes:
     """What one analysis changed: anomalies that opened, and that are over."""
 
+    # To announce: new incidents, and open ones that a joining rule made graver.
     opened: list[OpenAnomaly]
     cleared: list[OpenAnomaly]
 
@@ -242,24 +152,46 @@ class AnomalyTracker:
         urgent findings): this update does not count as an analysis without them.
         """
         changed = self.expire_marks(now)
-        current: dict[str, Finding] = {}
-        for finding in findings:  # the most severe first (Verdict.from_findings)
-            if not self.false_alarms.covers(finding):
-                current.setdefault(finding.signature, finding)
-        opened = []
-        for signature, finding in current.items():
-            if (anomaly := self.open.get(signature) or self.dismissed.get(signature)) is None:
-                anomaly = OpenAnomaly.from_finding(finding, now)
-                self.open[signature] = anomaly
-                opened.append(anomaly)
-            else:
-                anomaly.refresh(finding, now)
-        seen = {*current, *keep}
+        kept = [f for f in findings if not self.false_alarms.covers(f)]
+        opened: list[OpenAnomaly] = []
+        found: set[str] = set()
+        # The most severe first (Verdict.from_findings): a new incident opens with its lead.
+        for subject, group in by_subject(kept).items():
+            for joined, members in self._incidents(subject, group):
+                if joined is None:
+                    anomaly = OpenAnomaly.from_findings(members, now)
+                    self.open[anomaly.signature] = anomaly
+                    opened.append(anomaly)
+                else:
+                    anomaly = joined
+                    graver = anomaly.refresh(members, now, partial=anomaly.signature in keep)
+                    if graver and anomaly.signature in self.open:
+                        anomaly.acknowledged = False  # told again, asked again
+                        opened.append(anomaly)
+                found.add(anomaly.signature)
+        seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home)
         self._missed(self.dismissed, seen, now, someone_home)  # over: forgotten silently
-        if changed or opened or cleared or current or self.pending_since() is not None:
+        if changed or opened or cleared or found or self.pending_since() is not None:
             self._schedule_save()
         return Changes(opened=opened, cleared=cleared)
+
+    def _incidents(
+        self, subject: str, findings: list[Finding]
+    ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
+        """The open (or dismissed) anomaly each finding about ``subject`` joins.
+
+        One anomaly per subject; a file written before anomalies had members may hold
+        several, and then each finding joins the one its rule is a member of.
+        """
+        here = [a for a in (*self.open.values(), *self.dismissed.values()) if a.subject == subject]
+        if len(here) <= 1:
+            return [(here[0] if here else None, findings)]
+        joins: dict[str, list[Finding]] = {}
+        for finding in findings:
+            anomaly = next((a for a in here if finding.rule in a.rules), here[0])
+            joins.setdefault(anomaly.signature, []).append(finding)
+        return [(a, joins[a.signature]) for a in here if a.signature in joins]
 
     @staticmethod
     def _missed(
@@ -298,29 +230,54 @@ class AnomalyTracker:
         return anomaly
 
     def mark_false_alarm(self, key: str) -> OpenAnomaly | None:
-        """Close the anomaly: a hazard for this occurrence only, else with a mark."""
+        """Close the anomaly: a hazard for this occurrence only, else with marks."""
         if (anomaly := self.by_key(key)) is None:
             return None
         del self.open[anomaly.signature]
         if anomaly.hazard:
             self.dismissed[anomaly.signature] = anomaly
-        else:
-            self.false_alarms.add(anomaly.false_alarm(dt_util.utcnow()))
+        else:  # every rule that told this incident: none tells it again
+            for mark in anomaly.false_alarms(dt_util.utcnow()):
+                self.false_alarms.add(mark)
         self._schedule_save()
         return anomaly
 
     def marks(self) -> list[FalseAlarm]:
-        """Every false-alarm mark, newest first."""
-        return sorted(self.false_alarms.values(), key=lambda m: m.marked_at or "", reverse=True)
+        """One mark per false alarm the homeowner made, newest first: the one on the rule
+        the incident opened with (``marked_with`` gives the others)."""
+        groups = self._mark_groups()
+        return sorted(
+            (marks[0] for marks in groups.values()),
+            key=lambda m: m.marked_at or "",
+            reverse=True,
+        )
+
+    def marked_with(self, mark: FalseAlarm) -> list[FalseAlarm]:
+        """Every mark the false alarm of ``mark`` left (one per rule of its incident)."""
+        return self._mark_groups().get(mark_key(mark), [mark])
+
+    def _mark_groups(self) -> dict[str, list[FalseAlarm]]:
+        groups: dict[str, list[FalseAlarm]] = {}
+        for signature in sorted(self.false_alarms):
+            mark = self.false_alarms[signature]
+            group = groups.setdefault(mark_key(mark), [])
+            if signature == mark.incident:
+                group.insert(0, mark)  # the rule the incident opened with leads
+            else:
+                group.append(mark)
+        return groups
 
     def remove_mark(self, key: str) -> FalseAlarm | None:
-        """Forget the mark with this short id: its pattern is reported again."""
-        for signature in list(self.false_alarms):
-            if anomaly_key(signature) == key:
-                mark = self.false_alarms.remove(signature)
-                self._schedule_save()
-                return mark
-        return None
+        """Forget the false alarm with this short id (every mark it left): its pattern is
+        reported again. The id of one rule's mark (older versions listed those) works too."""
+        removed = [
+            self.false_alarms.remove(signature)
+            for signature, mark in list(self.false_alarms.items())
+            if key in (mark_key(mark), anomaly_key(signature))
+        ]
+        if removed:
+            self._schedule_save()
+        return removed[0] if removed else None
 
     def clear_false_alarms(self) -> None:
         """Forget every false-alarm mark."""
@@ -344,5 +301,10 @@ class AnomalyTracker:
         }
 
 
+def mark_key(mark: FalseAlarm) -> str:
+    """Short id of the false alarm that left ``mark`` (its incident's anomaly id)."""
+    return anomaly_key(mark.incident or mark.signature)
+
+
 def _by_signature(items: list[dict[str, Any]]) -> dict[str, OpenAnomaly]:
-    return {item["signature"]: OpenAnomaly(**item) for item in items}
+    return {item["signature"]: OpenAnomaly.from_stored(item) for item in items}

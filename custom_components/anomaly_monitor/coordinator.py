@@ -198,6 +198,9 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             # Stored by an older version, or before the profile changed: scrub again.
             anomaly.reasoning = self.redactor.text(anomaly.reasoning)
             anomaly.recommendation = self.redactor.text(anomaly.recommendation)
+            for member in anomaly.members:
+                member.reasoning = self.redactor.text(member.reasoning)
+                member.recommendation = self.redactor.text(member.recommendation)
             await self.announcer.async_restore(anomaly)  # notifications do not survive restarts
         self._async_schedule_confirmation()
         self._async_teach_model()

@@ -9,7 +9,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import selector
 import voluptuous as vol
 
-from .anomaly_tracker import anomaly_key
+from .anomaly_tracker import mark_key
 from .coordinator import AnomalyMonitorCoordinator
 from .core.models import clip, subject_area
 
@@ -36,7 +36,7 @@ def false_alarm_choices(hass: HomeAssistant, entry: ConfigEntry) -> list[selecto
         when = (mark.marked_at or "")[:10]
         choices.append(
             selector.SelectOptionDict(
-                value=anomaly_key(mark.signature), label=clip(f"{name}: {said} ({when})", 160)
+                value=mark_key(mark), label=clip(f"{name}: {said} ({when})", 160)
             )
         )
     return choices

@@ -15,7 +15,7 @@ from homeassistant.helpers.service import async_register_admin_service
 import voluptuous as vol
 
 from .action_errors import InvalidActionInput
-from .anomaly_tracker import anomaly_key
+from .anomaly_tracker import mark_key
 from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN
 from .coordinator import AnomalyMonitorCoordinator
 from .core.feedback import FalseAlarm
@@ -33,12 +33,14 @@ REMOVE_SCHEMA = vol.Schema(
 
 
 def describe_mark(mark: FalseAlarm, coordinator: AnomalyMonitorCoordinator) -> dict[str, Any]:
-    """What a mark says, for the action's response and the options flow."""
+    """What a false alarm says, for the action's response and the options flow."""
     rule, _, subject = mark.signature.partition(":")
     expires = mark.expires_at(coordinator.tracker.mark_lifetime)
     return {
-        "false_alarm_id": anomaly_key(mark.signature),
+        "false_alarm_id": mark_key(mark),
         "rule": rule,
+        # Every rule that told the marked incident: none of them tells it again.
+        "rules": [m.rule for m in coordinator.tracker.marked_with(mark)],
         "subject": subject,
         "anomaly_type": mark.anomaly_type,
         "evidence": list(mark.evidence),

@@ -71,7 +71,8 @@ def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
     return {
         "config_entry_id": entry.entry_id,
         "anomaly_id": anomaly.key,
-        "rule": anomaly.rule,
+        "rule": anomaly.lead_rule,  # whose words lead; ``anomaly_id`` never changes
+        "rules": anomaly.rules,  # every rule that found this incident
         "subject": anomaly.subject,
         "anomaly_type": anomaly.anomaly_type,
         "severity": anomaly.severity,

@@ -9,7 +9,8 @@ what it always was: the same rule on the same subject is suppressed.
 
 A mark can hurt: a smoke alarm marked as a false alarm once must not silence the next
 fire. So safety hazards (``is_hazard``) are never marked: "false alarm" on one dismisses
-that occurrence only (the integration's tracker keeps it dismissed while it lasts). Other
+that occurrence only (the integration's tracker keeps it dismissed while it lasts), and
+no mark covers a hazard, even one a marked rule finds (a reading that turns critical). Other
 marks expire (``FalseAlarms.expire``) and can be listed and removed.
 """
 
@@ -59,6 +60,9 @@ class FalseAlarm:
     reasoning: str = ""
     anomaly_type: str = ""
     marked_at: str | None = None  # ISO time, for the homeowner's and the lead's records
+    # The incident the homeowner marked (its anomaly's signature): one false alarm on an
+    # incident that several rules told leaves one mark per rule, listed and forgotten as one.
+    incident: str = ""
 
     @classmethod
     def of(cls, finding: Finding, marked_at: str | None = None) -> FalseAlarm:
@@ -74,8 +78,8 @@ class FalseAlarm:
         )
 
     def covers(self, finding: Finding, margin: float = MARGIN) -> bool:
-        """Whether this mark suppresses ``finding``."""
-        if finding.signature != self.signature:
+        """Whether this mark suppresses ``finding`` (never a safety hazard)."""
+        if finding.signature != self.signature or is_hazard(finding.anomaly_type, finding.severity):
             return False
         marked, found = self.magnitude, finding.magnitude
         if marked is None or found is None:
@@ -101,6 +105,7 @@ class FalseAlarm:
             reasoning=latest.reasoning or self.reasoning,
             anomaly_type=latest.anomaly_type or self.anomaly_type,
             marked_at=other.marked_at or self.marked_at,
+            incident=other.incident or self.incident,
         )
 
     def expires_at(self, lifetime: timedelta) -> datetime | None:
@@ -118,6 +123,7 @@ class FalseAlarm:
             "reasoning": self.reasoning,
             "anomaly_type": self.anomaly_type,
             "marked_at": self.marked_at,
+            "incident": self.incident,
         }
 
     @classmethod
@@ -136,6 +142,7 @@ class FalseAlarm:
             return None
         evidence = item.get("evidence")
         marked_at = item.get("marked_at")
+        incident = item.get("incident")
         return cls(
             signature=signature,
             magnitude=parse_number(item.get("magnitude")),
@@ -144,6 +151,7 @@ class FalseAlarm:
             reasoning=clip(item.get("reasoning") or "", _REASONING_LIMIT),
             anomaly_type=str(item.get("anomaly_type") or ""),
             marked_at=str(marked_at) if marked_at is not None else None,
+            incident=incident if isinstance(incident, str) else "",
         )
 
 

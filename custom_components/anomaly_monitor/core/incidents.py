@@ -1,0 +1,67 @@
+"""Findings about one subject are one incident: the homeowner hears about it once.
+
+Several rules may see the same thing wrong: a front door that opened with nobody seen
+(``unaccompanied_opening``) and then stayed open (``entry_left_open``); motion while
+everybody is away seen by a rule and by a statistic. Each finding names its subject (the
+entity or area that is wrong, or the whole home), and findings that share one are one
+incident: one anomaly, one notification. ``summary`` folds them into the finding that
+stands for the incident: the most severe leads (a safety hazard before anything else as
+severe), evidence is their union, and an entity shown as evidence by one is not context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from .feedback import is_hazard
+from .models import Finding
+
+
+def by_subject(findings: Iterable[Finding]) -> dict[str, list[Finding]]:
+    """Findings grouped by subject, in the order given; one per rule (the first)."""
+    groups: dict[str, list[Finding]] = {}
+    seen: set[str] = set()
+    for finding in findings:
+        if finding.signature in seen:
+            continue
+        seen.add(finding.signature)
+        groups.setdefault(finding.subject, []).append(finding)
+    return groups
+
+
+def urgency(finding: Finding) -> tuple[int, bool]:
+    """Orders findings of one incident: severity, then a safety hazard first."""
+    return finding.severity.rank, is_hazard(finding.anomaly_type, finding.severity)
+
+
+def lead(findings: Sequence[Finding]) -> Finding:
+    """The finding whose words lead the incident (the first of equals)."""
+    return max(findings, key=urgency)  # max keeps the first of equal keys
+
+
+def summary(findings: Sequence[Finding]) -> Finding:
+    """One finding for an incident: the lead's rule and words, everybody's evidence.
+
+    Reasoning is every distinct reasoning, the lead's first. The incident holds only while
+    nobody is home if each of its findings does (one that holds regardless keeps it).
+    """
+    first = lead(findings)
+    ordered = [first, *(f for f in findings if f is not first)]
+    if len(ordered) == 1:
+        return first
+    evidence: list[str] = []
+    reasons: list[str] = []
+    for finding in ordered:
+        evidence.extend(e for e in finding.evidence if e not in evidence)
+        if finding.reasoning and finding.reasoning not in reasons:
+            reasons.append(finding.reasoning)
+    shown = {e for f in ordered for e in f.shown_evidence}
+    context = tuple(e for e in evidence if e not in shown and any(e in f.context for f in ordered))
+    return replace(
+        first,
+        evidence=tuple(evidence),
+        context=context,
+        reasoning=" ".join(reasons),
+        while_away=all(f.while_away for f in ordered),
+    )
