@@ -149,14 +149,18 @@ async def test_unparseable_replies_end_in_no_verdict_with_raw_text() -> None:
     assert not llm.available
 
 
-async def test_false_alarm_marks_suppress_and_teach() -> None:
+async def test_false_alarm_marks_suppress_and_teach_but_never_hide_a_hazard() -> None:
     example = false_alarm_example_from_states({"binary_sensor.kitchen_gas": "on"})
-    backend = ScriptedBackend(GAS)
+    glitch = json.loads(GAS) | {"anomaly_type": "device_malfunction", "severity": "medium"}
+    backend = ScriptedBackend(json.dumps(glitch), GAS)
     llm, _ = detector(backend, examples=[example], suppressed=["llm:binary_sensor.kitchen_gas"])
     verdict = await llm.async_analyze(gas_leak_window())
     assert verdict.label is Label.NORMAL
     contents = [m["content"] for m in backend.calls[0]["messages"]]
     assert example.situation in contents
+    # The same signature told as gas is a safety hazard: no mark hides it.
+    verdict = await llm.async_analyze(gas_leak_window())
+    assert (verdict.label, verdict.anomaly_type) == (Label.ANOMALY, "safety_hazard")
 
 
 async def test_sequence_windows_use_the_sequence_prompt() -> None:

@@ -26,6 +26,7 @@ import logging
 import time
 from typing import Any
 
+from .feedback import is_hazard
 from .llm import (
     LLMAuthError,
     LLMBackend,
@@ -254,10 +255,15 @@ class LLMDetector:
         self._set_status(BackendStatus(available=False, error=error))
 
     def _apply_suppression(self, verdict: Verdict) -> Verdict:
-        """Drop findings the user marked as false alarms (same signature)."""
+        """Drop findings the user marked as false alarms (same signature); never a safety
+        hazard (a mark on "gas sensor glitch" must not hide the gas leak)."""
         if not verdict.is_anomaly or not self.suppressed:
             return verdict
-        kept = tuple(f for f in verdict.findings if f.signature not in self.suppressed)
+        kept = tuple(
+            f
+            for f in verdict.findings
+            if f.signature not in self.suppressed or is_hazard(f.anomaly_type, f.severity)
+        )
         if kept:
             return replace(verdict, findings=kept)
         return Verdict.normal(self.name, "Matches a pattern the owner marked as a false alarm.")
