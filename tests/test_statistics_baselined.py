@@ -20,6 +20,7 @@ from custom_components.anomaly_monitor.core.statistics.drift import (
 from custom_components.anomaly_monitor.core.statistics.rhythm import (
     activity_without_night_rest,
 )
+from custom_components.anomaly_monitor.core.statistics.supply import power_swinging_together
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment, home
@@ -172,3 +173,39 @@ def test_a_home_with_pets_is_not_judged_on_night_motion() -> None:
         _motion_home(), environment(_end()), _motion(range(24)), profile="We have a cat."
     )
     assert not list(activity_without_night_rest(HomeView(window)))
+
+
+# --- circuits swinging together --------------------------------------------------------------
+
+
+def _meters() -> list[EntityState]:
+    return [
+        entity("sensor.house_power", "2400", device_class="power", unit="W"),
+        entity("sensor.kitchen_power", "150", area="Kitchen", device_class="power", unit="W"),
+        entity("sensor.bedroom_power", "80", area="Bedroom", device_class="power", unit="W"),
+    ]
+
+
+def _swings(seconds_apart: int) -> list[Transition]:
+    """Every meter 20 % up and down again ten times, the kitchen ``seconds_apart`` late."""
+    result: list[Transition] = []
+    for swing in range(10):
+        when = START + timedelta(hours=18, seconds=10 * swing)
+        factor = 1.2 if swing % 2 == 0 else 0.8
+        result.append(Transition(when, "sensor.house_power", f"{2400 * factor:.0f}"))
+        result.append(Transition(when, "sensor.bedroom_power", f"{80 * factor:.0f}"))
+        kitchen = when + timedelta(seconds=seconds_apart)
+        result.append(Transition(kitchen, "sensor.kitchen_power", f"{150 * factor:.0f}"))
+    return sorted(result, key=lambda t: t.when)
+
+
+def test_every_circuit_swinging_in_step_is_the_supply() -> None:
+    view = home(_meters(), environment(START + timedelta(hours=19)), _swings(0))
+    (finding,) = power_swinging_together(view)
+    assert set(finding.evidence) == {e.entity_id for e in _meters()}
+    assert finding.magnitude == 9  # the first readings are no move
+
+
+def test_circuits_switching_at_their_own_moments_are_a_household() -> None:
+    view = home(_meters(), environment(START + timedelta(hours=19)), _swings(5))
+    assert not list(power_swinging_together(view))

@@ -39,6 +39,7 @@ from .responses import slow_light_response
 from .rhythm import activity_without_night_rest
 from .simultaneity import motion_in_many_rooms_at_once
 from .stuck import presence_stuck_on
+from .supply import power_swinging_together
 from .toggles import toggle_storm
 
 ALL_STATISTICS: tuple[Check, ...] = (
@@ -75,6 +76,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     daily_profile_shift,
     sensor_drifting,
     activity_without_night_rest,
+    power_swinging_together,
 )
 
 
