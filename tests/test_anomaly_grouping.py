@@ -23,7 +23,12 @@ from custom_components.anomaly_monitor.const import (
     EVENT_ANOMALY_CLEARED,
     EVENT_ANOMALY_DETECTED,
 )
-from custom_components.anomaly_monitor.core.models import AnomalyType, Finding, Severity
+from custom_components.anomaly_monitor.core.models import (
+    HOME_SUBJECT,
+    AnomalyType,
+    Finding,
+    Severity,
+)
 
 from .helpers import ALICE, SMOKE, analyze, set_calm_home, setup_monitor
 
@@ -226,3 +231,31 @@ async def test_a_mark_never_covers_a_hazard_and_old_anomalies_join_by_rule(
         "toggle_storm",
     ]
     assert all(len(a.rules) == 1 for a in tracker.open.values())
+
+
+async def test_about_the_whole_home_only_findings_of_one_kind_are_one_incident(
+    hass: HomeAssistant,
+) -> None:
+    """Slow lights and motion while away are two problems; two signs of motion while
+    away are one."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    # As severe as the motion: joining it would not even make it graver.
+    lights = _finding("slow_light_response", HOME_SUBJECT, severity=Severity.HIGH)
+    motion = _finding(
+        "motion_while_away",
+        HOME_SUBJECT,
+        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
+        severity=Severity.HIGH,
+    )
+    activity = _finding(
+        "activity_while_away", HOME_SUBJECT, anomaly_type=AnomalyType.OCCUPANCY_MISMATCH
+    )
+    (slow,) = tracker.update([lights], now).opened
+    tracker.acknowledge(slow.key)
+    later = now + timedelta(minutes=1)
+    (away,) = tracker.update([motion, lights], later).opened  # told, not hidden in the first
+    assert away.key != slow.key
+    assert tracker.update([activity, motion, lights], later + timedelta(minutes=1)).opened == []
+    assert away.rules == ["motion_while_away", "activity_while_away"]
+    assert slow.rules == ["slow_light_response"]

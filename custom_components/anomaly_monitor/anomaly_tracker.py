@@ -4,7 +4,8 @@ An anomaly is an incident about one subject, the entity or area that is wrong, n
 context: the smoke in the kitchen stays the same anomaly, with one notification, while
 everyone leaves and the door is unlocked. Every rule that finds its subject wrong joins it
 (``open_anomaly.OpenAnomaly``: the door that opened with nobody seen and then stayed open
-is one incident, told once); its identity is the rule and subject it opened with. Its
+is one incident, told once; about the whole home, only findings of one kind, see
+``core.incidents``); its identity is the rule and subject it opened with. Its
 evidence and reasoning follow the latest analysis. It is told again only when it becomes
 graver through a rule that joins it (more severe, or a safety hazard): smoke on a detector
 whose dropout was acknowledged must reach the homeowner.
@@ -46,7 +47,7 @@ from .anomaly_store import (
 )
 from .const import DOMAIN, LOGGER, STORAGE_VERSION
 from .core.feedback import FalseAlarm, FalseAlarms
-from .core.incidents import by_subject
+from .core.incidents import by_incident
 from .core.models import Finding
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 
@@ -156,8 +157,8 @@ class AnomalyTracker:
         opened: list[OpenAnomaly] = []
         found: set[str] = set()
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
-        for subject, group in by_subject(kept).items():
-            for joined, members in self._incidents(subject, group):
+        for incident, group in by_incident(kept).items():
+            for joined, members in self._incidents(incident, group):
                 if joined is None:
                     anomaly = OpenAnomaly.from_findings(members, now)
                     self.open[anomaly.signature] = anomaly
@@ -177,14 +178,15 @@ class AnomalyTracker:
         return Changes(opened=opened, cleared=cleared)
 
     def _incidents(
-        self, subject: str, findings: list[Finding]
+        self, incident: str, findings: list[Finding]
     ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
-        """The open (or dismissed) anomaly each finding about ``subject`` joins.
+        """The open (or dismissed) anomaly each finding of one incident joins.
 
-        One anomaly per subject; a file written before anomalies had members may hold
+        One anomaly per incident; a file written before anomalies had members may hold
         several, and then each finding joins the one its rule is a member of.
         """
-        here = [a for a in (*self.open.values(), *self.dismissed.values()) if a.subject == subject]
+        every = (*self.open.values(), *self.dismissed.values())
+        here = [a for a in every if incident in a.incidents]
         if len(here) <= 1:
             return [(here[0] if here else None, findings)]
         joins: dict[str, list[Finding]] = {}

@@ -18,7 +18,7 @@ from typing import Any
 
 from .anomaly_store import parse_time
 from .core.feedback import FalseAlarm, is_hazard
-from .core.incidents import summary
+from .core.incidents import incident_key, summary
 from .core.models import Finding, Severity, identity
 
 # Hysteresis: an anomaly clears after this many analyses in a row without it...
@@ -147,6 +147,11 @@ class OpenAnomaly:
     def rules(self) -> list[str]:
         """Every member rule, in the order they joined."""
         return [m.rule for m in self.members]
+
+    @property
+    def incidents(self) -> set[str]:
+        """The ``incident_key`` of its members: findings with one of them join it."""
+        return {incident_key(self.subject, m.anomaly_type) for m in self.members}
 
     @property
     def hazard(self) -> bool:

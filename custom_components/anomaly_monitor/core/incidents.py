@@ -4,9 +4,12 @@ Several rules may see the same thing wrong: a front door that opened with nobody
 (``unaccompanied_opening``) and then stayed open (``entry_left_open``); motion while
 everybody is away seen by a rule and by a statistic. Each finding names its subject (the
 entity or area that is wrong, or the whole home), and findings that share one are one
-incident: one anomaly, one notification. ``summary`` folds them into the finding that
-stands for the incident: the most severe leads (a safety hazard before anything else as
-severe), evidence is their union, and an entity shown as evidence by one is not context.
+incident: one anomaly, one notification. The whole home is not one thing, though: motion
+while everybody is away and lights that answer motion slowly are two problems, so findings
+about the home are one incident only when they are of the same kind (``incident_key``).
+``summary`` folds an incident's findings into the finding that stands for it: the most
+severe leads (a safety hazard before anything else as severe), evidence is their union,
+and an entity shown as evidence by one is not context.
 """
 
 from __future__ import annotations
@@ -15,18 +18,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .feedback import is_hazard
-from .models import Finding
+from .models import HOME_SUBJECT, Finding
 
 
-def by_subject(findings: Iterable[Finding]) -> dict[str, list[Finding]]:
-    """Findings grouped by subject, in the order given; one per rule (the first)."""
+def incident_key(subject: str, anomaly_type: str) -> str:
+    """What makes findings one incident: their subject (and, about the home, their kind)."""
+    return f"{subject}:{anomaly_type}" if subject == HOME_SUBJECT else subject
+
+
+def by_incident(findings: Iterable[Finding]) -> dict[str, list[Finding]]:
+    """Findings grouped by ``incident_key``, in the order given; one per rule (the first)."""
     groups: dict[str, list[Finding]] = {}
     seen: set[str] = set()
     for finding in findings:
         if finding.signature in seen:
             continue
         seen.add(finding.signature)
-        groups.setdefault(finding.subject, []).append(finding)
+        key = incident_key(finding.subject, finding.anomaly_type)
+        groups.setdefault(key, []).append(finding)
     return groups
 
 
