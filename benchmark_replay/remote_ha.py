@@ -1,7 +1,7 @@
 """Dev-HA mode: replay samples in a running Home Assistant without touching its home.
 
 The replay creates its own *replay monitor* through the config flow over REST (the
-advanced-mode option ``replay``), sends each sample to it with the admin action
+option ``replay``, which only this call gets), sends each sample to it with the admin action
 ``anomaly_monitor.replay_sample`` and removes the entry when it stops (normally, on
 Ctrl-C or on an error). A replay monitor keeps the replayed states in a table of its
 own, never in Home Assistant's state machine, and shows nothing to the homeowner (see
@@ -34,8 +34,9 @@ from .monitor_options import (
 
 DOMAIN = "anomaly_monitor"
 # The integration supports Home Assistant from this version on (hacs.json).
-MIN_HA_VERSION = (2025, 8)
+MIN_HA_VERSION = (2026, 2)
 REPLAY_TITLE = "Benchmark replay"
+REPLAY_QUERY = "anomaly_monitor_replay"  # replay_entry.py's: asks the flow for the option
 # A sample may wait for a slow model; the entry's own load is bounded at 120 s.
 SAMPLE_TIMEOUT = 900.0
 _BUSY_REASONS = ("replay_running", "already_configured", "already_in_progress")
@@ -106,7 +107,8 @@ class RemoteHARunner:
         try:
             flow = await self._request(
                 "POST",
-                "/api/config/config_entries/flow",
+                # The body's flag reaches the flow on HA <= 2026.2, the query on later ones.
+                f"/api/config/config_entries/flow?{REPLAY_QUERY}=1",
                 {"handler": DOMAIN, "show_advanced_options": True},
             )
         except RemoteHAError as err:

@@ -58,6 +58,13 @@ async def _check(
     return dict(response)
 
 
+async def _setup_apis(hass: HomeAssistant) -> None:
+    """REST and websocket, both before the first client: serving freezes the app's router,
+    and on HA 2026.10 a ``websocket_api`` set up after that fails to add its view."""
+    assert await async_setup_component(hass, "api", {})
+    assert await async_setup_component(hass, "websocket_api", {})
+
+
 def _plug(hass: HomeAssistant) -> str:
     state = hass.states.get(PLUG)
     assert state is not None
@@ -140,7 +147,7 @@ async def test_read_only_user_over_rest_and_websocket(
     hass_read_only_access_token: str,
 ) -> None:
     """Over the real APIs the read-only user is refused as by HA's own action; nothing changes."""
-    assert await async_setup_component(hass, "api", {})
+    await _setup_apis(hass)
     client = await hass_client(hass_read_only_access_token)
     url = f"/api/services/{DOMAIN}/{SERVICE_CHECK_INSTRUCTION}?return_response"
     reply = await client.post(url, json=TURN_ON)
@@ -199,7 +206,7 @@ async def test_bad_input_is_a_4xx_with_a_translated_message(  # noqa: PLR0917 - 
     key: str,
 ) -> None:
     """Two monitors and no entry, an unknown entry, an empty instruction: 400, never 500."""
-    assert await async_setup_component(hass, "api", {})
+    await _setup_apis(hass)
     set_calm_home(hass)
     await setup_monitor(hass)
     await setup_monitor(hass)

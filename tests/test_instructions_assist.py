@@ -92,7 +92,8 @@ def _calls(response: dict[str, Any]) -> set[tuple[str, str, tuple[tuple[str, Any
             "activate first floor lights",
             {("light.turn_on", e, ()) for e in FIRST_FLOOR_LIGHTS},
         ),
-        ("turn on every light everywhere", {("light.turn_on", e, ()) for e in ALL_LIGHTS}),
+        # (HA 2026.10's templates only turn every light off, no longer on)
+        ("turn off every light everywhere", {("light.turn_off", e, ()) for e in ALL_LIGHTS}),
         (
             "turn off the upstairs lights",
             {

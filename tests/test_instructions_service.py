@@ -40,8 +40,14 @@ def _entity(  # noqa: PLR0917 - mirrors the registry call it wraps
     state: str,
     attributes: Mapping[str, Any],
 ) -> str:
+    # The registry's name too: newer HAs match Assist's names on it, not on the state.
     entry = er.async_get(hass).async_get_or_create(
-        domain, "test_home", object_id, suggested_object_id=object_id, device_id=device_id
+        domain,
+        "test_home",
+        object_id,
+        suggested_object_id=object_id,
+        device_id=device_id,
+        original_name=name,
     )
     hass.states.async_set(entry.entity_id, state, {"friendly_name": name, **attributes})
     return entry.entity_id

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from http import HTTPStatus
 import inspect
 from types import MappingProxyType
 from typing import Any
@@ -11,9 +12,12 @@ from homeassistant import config_entries
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import ServiceValidationError, Unauthorized
 from homeassistant.helpers import entity_registry as er, issue_registry as ir
+from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser, async_capture_events
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
+from benchmark_replay import remote_ha
 from benchmark_replay.entity_mapping import EntitySpec
 from benchmark_replay.home_scene import TraceStep
 from benchmark_replay.monitor_options import StatePayload
@@ -24,7 +28,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
-from custom_components.anomaly_monitor.replay_entry import SilentAnnouncer
+from custom_components.anomaly_monitor.replay_entry import REPLAY_QUERY, SilentAnnouncer
 from custom_components.anomaly_monitor.surfaces import Announcer
 
 from .helpers import ALICE, SMOKE, analyze, set_calm_home, setup_monitor
@@ -66,9 +70,31 @@ async def _replay(hass: HomeAssistant, data: dict[str, Any], **kwargs: Any) -> d
 
 
 async def test_normal_users_do_not_see_the_replay_option(hass: HomeAssistant) -> None:
-    """Only advanced mode shows it, labelled for benchmarks."""
+    """A flow started without the replay's request has no replay option."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": "user"})
     assert CONF_REPLAY not in {str(key) for key in result["data_schema"].schema}
+
+
+async def test_over_rest_only_the_replays_call_gets_the_option(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator
+) -> None:
+    """The frontend's call to start the flow shows no replay option; benchmark_replay's call
+    (remote_ha.py: a query parameter, since HA 2026.10 passes nothing else on) does."""
+    # The flow sets up the integration's dependencies: before the app is served (frozen).
+    for component in ("config", "repairs"):
+        assert await async_setup_component(hass, component, {})
+    client = await hass_client()
+    url = "/api/config/config_entries/flow"
+    fields = {}
+    for query in ("", f"?{REPLAY_QUERY}=0", f"?{REPLAY_QUERY}=1"):
+        reply = await client.post(url + query, json={"handler": DOMAIN})
+        assert reply.status == HTTPStatus.OK
+        flow = await reply.json()
+        fields[query] = {field["name"] for field in flow["data_schema"]}
+        await client.delete(f"{url}/{flow['flow_id']}")
+    assert CONF_REPLAY not in fields[""] | fields[f"?{REPLAY_QUERY}=0"]
+    assert CONF_REPLAY in fields[f"?{REPLAY_QUERY}=1"]
+    assert REPLAY_QUERY == remote_ha.REPLAY_QUERY
 
 
 async def test_replay_entry_judges_its_own_states_at_its_own_clock(hass: HomeAssistant) -> None:

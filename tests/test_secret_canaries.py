@@ -6,13 +6,14 @@ event, entity state, stored anomaly or action response.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import AsyncIterator
 import html
 import json
 import logging
 from typing import Any
 
-from aiohttp import BasicAuth, web
+from aiohttp import web
 from homeassistant.components import persistent_notification
 from homeassistant.const import CONF_API_KEY, MATCH_ALL
 from homeassistant.core import Event, HomeAssistant
@@ -50,7 +51,7 @@ API_KEY = "sk-canary-5be1c0de9f"
 TARGET = "notify.mobile_app_canary_phone"
 PROFILE = "Priya works night shifts at the Zephyr Foundry and sleeps until noon on weekdays."
 # The Authorization header the HTTP client builds from the URL's credentials.
-BASIC = BasicAuth("priya", PASSWORD).encode().removeprefix("Basic ")
+BASIC = base64.b64encode(f"priya:{PASSWORD}".encode()).decode()
 # What must never be seen (the profile by its distinctive words, any case).
 CANARIES = (PASSWORD, API_KEY, BASIC, "mobile_app_canary_phone", "zephyr", "priya", "foundry")
 

@@ -218,7 +218,10 @@ async def async_build_assist_home(hass: HomeAssistant) -> AssistHome:
             domain, PLATFORM, unique, suggested_object_id=unique, device_id=device.id
         )
         if aliases:
-            ent_reg.async_update_entity(entry.entity_id, aliases=set(aliases))
+            # Newer HAs (2026.10) make an entity's own name one of its (ordered) aliases, which
+            # Assist matches instead of the state's name: keep it, as HA's dialog does.
+            names = (*entry.aliases, *aliases)
+            ent_reg.async_update_entity(entry.entity_id, aliases=type(entry.aliases)(names))
         hass.states.async_set(entry.entity_id, state, {"friendly_name": name, **attributes})
         async_expose_entity(hass, "conversation", entry.entity_id, True)
         home.entities[object_id] = entry.entity_id

@@ -53,7 +53,7 @@ from .option_forms import (
     nest,
     options_schema,
 )
-from .replay_entry import REPLAY_UNIQUE_ID, async_clear_stale_replays
+from .replay_entry import REPLAY_UNIQUE_ID, async_clear_stale_replays, replay_requested
 
 DEFAULT_NAME = "Anomaly Monitor"
 
@@ -83,9 +83,9 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
         schema = vol.Schema(
             {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
         ).extend(options_schema(self.hass).schema)
-        # benchmark_replay's entry (replay_entry.py) asks for it in the flow's context. Not the
-        # show_advanced_options property: deprecated since HA 2026.3, and True for everyone.
-        if self.context.get("show_advanced_options", False):
+        # Only for benchmark_replay (replay_entry.py). Not the show_advanced_options property:
+        # deprecated in HA 2026.10 and True for everyone there.
+        if replay_requested(self.context):
             schema = schema.extend(
                 {vol.Optional(CONF_REPLAY, default=False): selector.BooleanSelector()}
             )

@@ -39,6 +39,7 @@ from .core.instructions import (
 )
 from .core.instructions.intents import PlanStep
 from .core.instructions.planner import AssistReader
+from .ha_compat import entity_aliases
 
 try:  # the conversation integration's own dependencies; optional for us
     from hassil import Intents, RecognizeResult, TextSlotList, recognize_best
@@ -199,9 +200,9 @@ class AssistPlanner:
             if "device_class" in state.attributes:
                 context["device_class"] = state.attributes["device_class"]
             entry = ent_reg.async_get(state.entity_id)
-            for alias in entry.aliases if entry else ():
-                if alias.strip():
-                    self._names.append((alias.strip(), alias.strip(), context))
+            for alias in entity_aliases(hass, entry) if entry else ():
+                if alias != state.name:
+                    self._names.append((alias, alias, context))
             self._names.append((state.name, state.name, context))
         areas: list[tuple[str, str]] = []
         for entry_area in ar.async_get(hass).async_list_areas():

@@ -1,9 +1,9 @@
 """Replay entries: a monitor that judges replayed samples inside a live Home Assistant.
 
 ``python -m benchmark_replay smartbench --ha-url ...`` creates one through the config
-flow (an advanced-mode option), sends it samples with ``anomaly_monitor.replay_sample``
-and removes it. A replay entry runs the integration's own watcher, window, detector
-and tracker code, but:
+flow (an option only its own call gets: :func:`replay_requested`), sends it samples
+with ``anomaly_monitor.replay_sample`` and removes it. A replay entry runs the
+integration's own watcher, window, detector and tracker code, but:
 
 - it reads only its own states (:mod:`.replay_home`), never the home's: no Assist
   exposure, no always-watched safety entities, no real persons or weather;
@@ -23,6 +23,7 @@ from typing import Any
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
 from homeassistant.core import Event, EventStateChangedData, HomeAssistant, State, callback
+from homeassistant.helpers.http import current_request
 
 from .anomaly_tracker import AnomalyTracker, OpenAnomaly
 from .backends import llm_detector_of
@@ -42,6 +43,22 @@ from .watcher import StateWatcher
 
 # The only unique id replay entries have: at most one replay runs per Home Assistant.
 REPLAY_UNIQUE_ID = "benchmark_replay"
+# benchmark_replay's REST call that starts the config flow carries ?anomaly_monitor_replay=1.
+REPLAY_QUERY = "anomaly_monitor_replay"
+
+
+def replay_requested(context: Mapping[str, Any]) -> bool:
+    """Whether benchmark_replay asked the config flow for its replay option.
+
+    In-process it says so in the flow's context. Over REST, HA up to 2026.2 copies the call's
+    ``show_advanced_options`` into the context; HA 2026.10 copies nothing from the call, so
+    the replay also marks the (admin-only) request that starts the flow with a query
+    parameter. The homeowner's frontend sends neither: normal users never see the option.
+    """
+    if context.get("show_advanced_options", False):
+        return True
+    request = current_request.get()
+    return request is not None and request.query.get(REPLAY_QUERY) == "1"
 
 
 def is_replay_entry(entry: ConfigEntry) -> bool:
