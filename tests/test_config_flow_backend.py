@@ -110,7 +110,8 @@ async def _create_entry(
             CONF_REQUEST_TIMEOUT: 10,
         },
     )
-    await hass.async_block_till_done()
+    # The first analysis runs in the background: done before a test changes the server.
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert result["type"] is FlowResultType.CREATE_ENTRY
     return result["result"]
 
