@@ -13,7 +13,8 @@ set -euo pipefail
 
 min=${1:?usage: ensure_python.sh MIN_VERSION}
 series=${min%.*}
-PREFIX=${ANOMALY_MONITOR_PYTHON_PREFIX:-$HOME/.cache/anomaly-monitor/python-$series}
+# One directory per series under the cache (ANOMALY_MONITOR_PYTHON_CACHE moves it, e.g. for CI).
+PREFIX=${ANOMALY_MONITOR_PYTHON_CACHE:-$HOME/.cache/anomaly-monitor}/python-$series
 
 fail() {
   echo "ensure_python.sh: $*" >&2

@@ -57,8 +57,10 @@ async def test_schema_constrained_answer_uses_only_window_ids(gemma: Path) -> No
     window = gas_leak_window()
     schema = verdict_schema(window.entity_ids)
     try:
+        # The whole analysis prompt (>100 tokens of examples and states): minutes on a busy
+        # 2-core machine, where 120 s timed out. Speed is the benchmarks' business.
         text = await backend.async_generate(
-            build_messages(window), schema=schema, max_tokens=160, timeout=120
+            build_messages(window), schema=schema, max_tokens=160, timeout=900
         )
     finally:
         await backend.async_close()
