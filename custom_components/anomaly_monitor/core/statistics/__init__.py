@@ -26,6 +26,7 @@ from .climate import hvac_against_the_room, setpoint_without_hvac
 from .daily_profile import daily_profile_shift
 from .drift import sensor_drifting
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
+from .flow import water_flowing_continuously
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
 from .levels import level_shift, twin_sensors_disagree
@@ -77,6 +78,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     sensor_drifting,
     activity_without_night_rest,
     power_swinging_together,
+    water_flowing_continuously,
 )
 
 

@@ -23,11 +23,13 @@ TYPICAL_FACTOR = 3.0
 # by the generic word in their entity id (any home names its stove "...stove").
 _HEAT_WORDS = ("stove", "oven", "cooktop", "hob", "heater", "iron")
 _WATER_WORDS = ("water", "faucet", "tap", "shower", "sprinkler", "irrigation")
+# A water heater (boiler) switched on for hours is heating, not water running.
+_NOT_WATER_FLOW = ("heater", "boiler")
 
 
-def _named(entity_id: str, words: tuple[str, ...]) -> bool:
+def _named(entity_id: str, words: tuple[str, ...], unless: tuple[str, ...] = ()) -> bool:
     object_id = entity_id.partition(".")[2].lower()
-    return any(word in object_id for word in words)
+    return any(word in object_id for word in words) and not any(w in object_id for w in unless)
 
 
 def _open_intervals(home: HomeView, entity_id: str, active: frozenset[str]) -> list[Interval]:
@@ -95,7 +97,10 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
             active = frozenset({"open", "opening"})
         elif domain in ("binary_sensor", "switch") and (
             device_class == "water"
-            or (device_class in (None, "running", "outlet") and _named(entity_id, _WATER_WORDS))
+            or (
+                device_class in (None, "running", "outlet")
+                and _named(entity_id, _WATER_WORDS, unless=_NOT_WATER_FLOW)
+            )
         ):
             active = frozenset({"on"})
         else:
