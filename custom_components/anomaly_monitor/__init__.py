@@ -9,12 +9,14 @@ from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 
 from .backends import llm_detector_of
+from .baseline_keeper import BaselineKeeper
 from .const import DOMAIN
 from .coordinator import (
     AnomalyMonitorConfigEntry,
     AnomalyMonitorCoordinator,
     AnomalyMonitorRuntimeData,
 )
+from .core.combined_detector import CombinedDetector
 from .detection import (
     async_close_detector,
     async_create_detectors,
@@ -52,11 +54,17 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
         entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, backend_issue_id(entry)))
     coordinator = AnomalyMonitorCoordinator(hass, entry, detector, fallback)
     await coordinator.async_start()
+    # The home's normal: stored baselines now, the recorder's history in the background.
+    keeper = BaselineKeeper(hass, entry, coordinator.watcher)
+    if isinstance(fallback, CombinedDetector):  # shared by every detector kind
+        fallback.baselines = keeper.current
+    await keeper.async_start()
     llm = llm_detector_of(detector)
     entry.runtime_data = AnomalyMonitorRuntimeData(
-        coordinator=coordinator, backend=llm.backend if llm else None
+        coordinator=coordinator, backend=llm.backend if llm else None, baselines=keeper
     )
     entry.async_on_unload(coordinator.async_stop)
+    entry.async_on_unload(keeper.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
 
     async def _async_started() -> None:

@@ -27,6 +27,8 @@ CONF_WEATHER_ENTITY: Final = "weather_entity"
 # the states the replay sends it, never the home's, and shows nothing to the homeowner.
 CONF_REPLAY: Final = "replay"
 CONF_FALSE_ALARM_DAYS: Final = "false_alarm_days"  # how long a false-alarm mark lasts
+# Days of recorder history the baselines learn from on start (0: learn from now on only).
+CONF_HISTORY_DAYS: Final = "history_days"
 
 DEFAULT_USE_EXPOSED: Final = True
 DEFAULT_WATCH_SAFETY: Final = True
@@ -41,6 +43,8 @@ DEFAULT_SENSITIVITY: Final = "medium"
 SENSITIVITIES: Final = ("low", "medium", "high")
 DEFAULT_FALSE_ALARM_DAYS: Final = 30
 MAX_FALSE_ALARM_DAYS: Final = 365
+DEFAULT_HISTORY_DAYS: Final = 14
+MAX_HISTORY_DAYS: Final = 60
 
 # Hard cap on buffered transitions, whatever the window length: memory stays bounded
 # even when a device floods the bus.

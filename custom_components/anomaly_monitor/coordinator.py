@@ -27,6 +27,7 @@ from homeassistant.util import dt as dt_util
 
 from .anomaly_tracker import CLEAR_AFTER, AnomalyTracker
 from .backends import llm_detector_of
+from .baseline_keeper import BaselineKeeper
 from .const import (
     CONF_FALSE_ALARM_DAYS,
     CONF_INTERVAL,
@@ -69,6 +70,7 @@ class AnomalyMonitorRuntimeData:
 
     coordinator: AnomalyMonitorCoordinator
     backend: LLMBackend | None = None  # also plans instructions (check_instruction)
+    baselines: BaselineKeeper | None = None  # the home's learned normal
 
 
 @dataclass(frozen=True, slots=True)

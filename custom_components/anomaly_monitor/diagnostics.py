@@ -38,6 +38,7 @@ async def async_get_config_entry_diagnostics(
         "last_analysis": scrub(coordinator.data.as_dict()) if coordinator.data else None,
         "open_anomalies": scrub([asdict(a) for a in coordinator.tracker.open.values()]),
         "false_alarm_patterns": sorted(coordinator.tracker.false_alarms),
+        "baselines": keeper.summary() if (keeper := entry.runtime_data.baselines) else None,
     }
 
 

@@ -19,6 +19,7 @@ from .const import (
     CONF_DETECTOR,
     CONF_EXCLUDE_ENTITIES,
     CONF_FALSE_ALARM_DAYS,
+    CONF_HISTORY_DAYS,
     CONF_INCLUDE_AREAS,
     CONF_INCLUDE_DOMAINS,
     CONF_INCLUDE_ENTITIES,
@@ -34,6 +35,7 @@ from .const import (
     CONF_WINDOW,
     DEFAULT_DETECTOR,
     DEFAULT_FALSE_ALARM_DAYS,
+    DEFAULT_HISTORY_DAYS,
     DEFAULT_INTERVAL,
     DEFAULT_SENSITIVITY,
     DEFAULT_USE_EXPOSED,
@@ -41,6 +43,7 @@ from .const import (
     DEFAULT_WINDOW,
     DETECTORS,
     MAX_FALSE_ALARM_DAYS,
+    MAX_HISTORY_DAYS,
     MAX_INTERVAL,
     MAX_WINDOW,
     MIN_INTERVAL,
@@ -55,7 +58,7 @@ SECTION_NOTIFICATIONS = "notifications"
 SECTION_HOUSEHOLD = "household"
 # Which options each collapsed section holds.
 SECTIONS: Mapping[str, tuple[str, ...]] = {
-    SECTION_ANALYSIS: (CONF_INTERVAL, CONF_WINDOW),
+    SECTION_ANALYSIS: (CONF_INTERVAL, CONF_WINDOW, CONF_HISTORY_DAYS),
     SECTION_NOTIFICATIONS: (CONF_SENSITIVITY, CONF_NOTIFY, CONF_FALSE_ALARM_DAYS),
     SECTION_HOUSEHOLD: (CONF_PROFILE, CONF_WEATHER_ENTITY),
 }
@@ -64,6 +67,7 @@ _BOUNDS = {
     CONF_INTERVAL: (MIN_INTERVAL, MAX_INTERVAL),
     CONF_WINDOW: (MIN_WINDOW, MAX_WINDOW),
     CONF_FALSE_ALARM_DAYS: (1, MAX_FALSE_ALARM_DAYS),
+    CONF_HISTORY_DAYS: (0, MAX_HISTORY_DAYS),
 }
 
 
@@ -119,6 +123,9 @@ def options_schema(hass: HomeAssistant) -> vol.Schema:
                         ),
                         vol.Required(CONF_WINDOW, default=DEFAULT_WINDOW): _minutes(
                             MIN_WINDOW, MAX_WINDOW
+                        ),
+                        vol.Required(CONF_HISTORY_DAYS, default=DEFAULT_HISTORY_DAYS): _minutes(
+                            0, MAX_HISTORY_DAYS, unit="d"
                         ),
                     }
                 ),

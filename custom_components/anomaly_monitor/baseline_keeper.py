@@ -1,0 +1,265 @@
+"""Keep the home's baselines: learn the recorder's history on start, then the live stream.
+
+Start-up is never held up: the stored baselines load (one small file), and the recorder's
+history of the watched entities and the persons (``CONF_HISTORY_DAYS``, default 14 days,
+only what the stored baselines have not seen yet) is read in the background, a day at a
+time in the recorder's own executor, and learned in HA's executor into a copy. Live
+changes wait in a bounded queue meanwhile and are learned after it. A home with no
+recorder (or 0 days) learns from its first hours. Stored with ``Store``, bounded by the
+baselines' own caps; diagnostics show counts only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import EVENT_STATE_CHANGED
+from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
+from homeassistant.helpers.event import async_track_time_interval
+from homeassistant.helpers.start import async_at_started
+from homeassistant.helpers.storage import Store
+from homeassistant.util import dt as dt_util
+
+from .const import CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS, DOMAIN, LOGGER, STORAGE_VERSION
+from .core.baselines import HomeBaselines
+from .core.models import EntityInfo
+from .watcher import StateWatcher
+
+# Live changes held while the history is learned; beyond this the oldest are dropped.
+MAX_PENDING = 50_000
+# How often the quiet time between events is accounted and the store written.
+TICK = timedelta(minutes=15)
+SAVE_DELAY = 600  # seconds
+# One recorder query covers this much (bounds the rows held in memory at once).
+CHUNK = timedelta(days=1)
+
+type Row = tuple[datetime, str, str]
+
+
+class BaselineKeeper:
+    """Owns one entry's ``HomeBaselines``: loading, learning, storing."""
+
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry, watcher: StateWatcher) -> None:
+        self.hass = hass
+        self.entry = entry
+        self.watcher = watcher
+        self.days = int(entry.options.get(CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS))
+        self.zone = dt_util.get_default_time_zone()
+        self.baselines = HomeBaselines(self.zone)
+        self.store: Store[dict[str, Any]] = Store(
+            hass, STORAGE_VERSION, f"{DOMAIN}.{entry.entry_id}.baselines"
+        )
+        self.history_status = "not_started"
+        self.history_rows = 0
+        self.history_seconds: float | None = None
+        self._pending: list[Row] | None = None
+        self._pending_dropped = 0
+        self._unsubs: list[CALLBACK_TYPE] = []
+
+    def current(self) -> HomeBaselines | None:
+        """The baselines the detectors read (the getter given to ``CombinedDetector``)."""
+        return self.baselines
+
+    async def async_start(self) -> None:
+        """Load what was stored, follow the live stream; the history loads once HA runs."""
+        stored = await self.store.async_load()
+        self.baselines = HomeBaselines.from_dict(stored, self.zone)
+        self.baselines.describe(self._infos())
+        self._unsubs.append(
+            self.hass.bus.async_listen(
+                EVENT_STATE_CHANGED, self._async_on_change, event_filter=self._is_followed
+            )
+        )
+        self._unsubs.append(async_track_time_interval(self.hass, self._async_tick, TICK))
+        self._unsubs.append(async_at_started(self.hass, self._async_hass_started))
+
+    async def async_stop(self) -> None:
+        """Stop following and write what was learned."""
+        while self._unsubs:
+            self._unsubs.pop()()
+        if self._pending is None:
+            self.baselines.advance(dt_util.utcnow())
+        await self.store.async_save(self.baselines.as_dict())
+
+    def summary(self) -> dict[str, Any]:
+        """For diagnostics: counts and status only (no entity, area or state)."""
+        return {
+            **self.baselines.summary(),
+            "history_days": self.days,
+            "history_status": self.history_status,
+            "history_rows": self.history_rows,
+            "history_seconds": self.history_seconds,
+            "live_changes_dropped_while_loading": self._pending_dropped,
+        }
+
+    # --- the live stream -----------------------------------------------------------------
+
+    @callback
+    def _is_followed(self, event_data: EventStateChangedData) -> bool:
+        entity_id = event_data["entity_id"]
+        return entity_id in self.watcher.entity_ids or entity_id.startswith("person.")
+
+    @callback
+    def _async_on_change(self, event: Event[EventStateChangedData]) -> None:
+        new_state = event.data["new_state"]
+        if new_state is None:
+            return
+        entity_id = new_state.entity_id
+        if entity_id not in self.baselines.infos:
+            self.baselines.infos[entity_id] = self._info(entity_id, new_state.attributes)
+        row = (new_state.last_updated, entity_id, new_state.state)
+        if self._pending is not None:
+            if len(self._pending) >= MAX_PENDING:
+                self._pending.pop(0)
+                self._pending_dropped += 1
+            self._pending.append(row)
+            return
+        self._learn(row)
+        self.store.async_delay_save(self.baselines.as_dict, SAVE_DELAY)
+
+    @callback
+    def _async_tick(self, now: datetime) -> None:
+        if self._pending is None:
+            self.baselines.advance(now)
+            self.store.async_delay_save(self.baselines.as_dict, SAVE_DELAY)
+
+    def _learn(self, row: Row) -> None:
+        when, entity_id, state = row
+        self.baselines.observe(when, entity_id, state, self.watcher.areas.get(entity_id))
+
+    # --- entity descriptions --------------------------------------------------------------
+
+    def _info(self, entity_id: str, attributes: Mapping[str, Any]) -> EntityInfo:
+        device_class = attributes.get("device_class")
+        return EntityInfo(
+            entity_id=entity_id,
+            name="",  # names are not needed to learn, and never stored
+            area=self.watcher.areas.get(entity_id),
+            device_class=device_class if isinstance(device_class, str) else None,
+        )
+
+    def _followed_ids(self) -> list[str]:
+        persons = self.hass.states.async_entity_ids("person")
+        return sorted(set(self.watcher.entity_ids) | set(persons))
+
+    def _infos(self) -> list[EntityInfo]:
+        infos = []
+        for entity_id in self._followed_ids():
+            state = self.hass.states.get(entity_id)
+            infos.append(self._info(entity_id, state.attributes if state else {}))
+        return infos
+
+    # --- the recorder's history -------------------------------------------------------------
+
+    @callback
+    def _async_hass_started(self, _: HomeAssistant) -> None:
+        if self.days <= 0:
+            self.history_status = "disabled"
+            return
+        if "recorder" not in self.hass.config.components:
+            self.history_status = "no_recorder"
+            return
+        self._pending = []
+        self.history_status = "loading"
+        self.entry.async_create_background_task(
+            self.hass, self._async_learn_history(), f"{DOMAIN} learn the recorder's history"
+        )
+
+    async def _async_learn_history(self) -> None:
+        # Imported only when the recorder runs: it pulls in SQLAlchemy.
+        from homeassistant.components.recorder import get_instance
+
+        started = dt_util.utcnow()
+        end = started
+        start = end - timedelta(days=self.days)
+        learned = self.baselines.learned_until
+        if learned is not None and start < learned <= end:
+            start = learned  # stored baselines have seen the rest
+        self.baselines.describe(self._infos())
+        entity_ids = self._followed_ids()
+        # A copy learns in the executor; the detectors keep reading the current one.
+        fresh = HomeBaselines.from_dict(self.baselines.as_dict(), self.zone)
+        fresh.infos = dict(self.baselines.infos)
+        recorder = get_instance(self.hass)
+        try:
+            if not await recorder.async_db_ready:
+                raise RuntimeError("the recorder's database is not ready")
+            chunk_start = start
+            while chunk_start < end and entity_ids:
+                chunk_end = min(end, chunk_start + CHUNK)
+                rows = await recorder.async_add_executor_job(
+                    _history_rows, self.hass, chunk_start, chunk_end, entity_ids
+                )
+                self.history_rows += len(rows)
+                await self.hass.async_add_executor_job(_learn_rows, fresh, rows)
+                chunk_start = chunk_end
+        except Exception:
+            LOGGER.exception("Reading the recorder's history failed; learning from now on")
+            self.history_status = "failed"
+            fresh = self.baselines  # what was stored still stands
+        else:
+            self.history_status = "loaded"
+        pending, self._pending = self._pending or [], None
+        self.baselines = fresh
+        for row in pending:
+            if row[0] > end:
+                self._learn(row)
+        self.baselines.advance(dt_util.utcnow())
+        self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
+        self.store.async_delay_save(self.baselines.as_dict, SAVE_DELAY)
+
+
+def _history_rows(
+    hass: HomeAssistant, start: datetime, end: datetime, entity_ids: list[str]
+) -> list[Row]:
+    """(time, entity, state) of every change in ``[start, end)``, time-ordered (executor).
+
+    The compressed minimal form (a state and a timestamp per row, no attributes) keeps a
+    day of a busy home to a few MB.
+    """
+    from homeassistant.components.recorder import history
+
+    states = history.get_significant_states(
+        hass,
+        start,
+        end,
+        entity_ids,
+        include_start_time_state=True,
+        significant_changes_only=False,
+        minimal_response=True,
+        no_attributes=True,
+        compressed_state_format=True,
+    )
+    rows: list[Row] = []
+    for entity_id, entity_states in states.items():
+        for item in entity_states:
+            if (row := _row(entity_id, item)) is not None:
+                rows.append(row)
+    rows.sort(key=lambda row: row[0])
+    return rows
+
+
+def _row(entity_id: str, item: Any) -> Row | None:
+    """One history item (a compressed dict, or a State) as a row."""
+    if isinstance(item, dict):
+        value = item.get("s")
+        stamp = item.get("lu", item.get("lc"))
+        if not isinstance(value, str) or not isinstance(stamp, int | float):
+            return None
+        return dt_util.utc_from_timestamp(stamp), entity_id, value
+    when, value = getattr(item, "last_updated", None), getattr(item, "state", None)
+    if isinstance(when, datetime) and isinstance(value, str):
+        return when, entity_id, value
+    return None
+
+
+def _learn_rows(baselines: HomeBaselines, rows: list[Row]) -> None:
+    """Learn a chunk of history (executor; the baselines are a copy nobody else touches)."""
+    for when, entity_id, state in rows:
+        info = baselines.infos.get(entity_id)
+        baselines.observe(when, entity_id, state, info.area if info else None)
+    if rows:
+        baselines.advance(rows[-1][0])

@@ -1,0 +1,174 @@
+"""Baselines in a real hass with the recorder: history learned on start, stillness told."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.components.recorder.common import (
+    async_wait_recording_done,
+)
+
+from custom_components.anomaly_monitor.const import (
+    CONF_HISTORY_DAYS,
+    CONF_INCLUDE_ENTITIES,
+    CONF_USE_EXPOSED,
+    DOMAIN,
+)
+from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
+
+from .helpers import analyze
+
+KITCHEN = "binary_sensor.kitchen_motion"
+HALL = "binary_sensor.hall_motion"
+ROSE = "person.rose"
+MOTION = {"device_class": "motion"}
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(recorder_mock: Any, enable_custom_integrations: None) -> None:
+    """The recorder's database must be ready before hass starts (overrides conftest's)."""
+
+
+@pytest.fixture
+def recorder_config() -> dict[str, Any]:
+    """Commit at once, so history written in the test can be read back."""
+    return {"commit_interval": 0}
+
+
+async def _live_a_week(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, today: datetime
+) -> None:
+    """Six days of Rose at home: up from 07:00 to 21:00, passing a sensor every 20 min."""
+    freezer.move_to(today - timedelta(days=6))
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose"})
+    hass.states.async_set(KITCHEN, "off", MOTION)
+    hass.states.async_set(HALL, "off", MOTION)
+    for day in range(6, 0, -1):
+        morning = today - timedelta(days=day) + timedelta(hours=7)
+        for minute in range(0, 14 * 60, 20):
+            sensor = KITCHEN if minute % 40 else HALL
+            freezer.move_to(morning + timedelta(minutes=minute))
+            hass.states.async_set(sensor, "on", MOTION)
+            freezer.move_to(morning + timedelta(minutes=minute + 1))
+            hass.states.async_set(sensor, "off", MOTION)
+        await async_wait_recording_done(hass)
+
+
+async def _setup(hass: HomeAssistant, days: int) -> MockConfigEntry:
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Home",
+        options={
+            CONF_USE_EXPOSED: False,
+            CONF_INCLUDE_ENTITIES: [KITCHEN, HALL],
+            CONF_HISTORY_DAYS: days,
+        },
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    return entry
+
+
+def _rules(response: dict[str, Any]) -> list[str]:
+    return [f["rule"] for f in response["verdict"]["findings"]]
+
+
+@pytest.mark.parametrize(("days", "learned"), [(14, True), (0, False)])
+async def test_history_is_learned_on_start_and_stillness_is_told(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    days: int,
+    learned: bool,
+) -> None:
+    """A week of routine in the recorder; today Rose moved last at 08:00.
+
+    With the history learned on start, 3.5 hours of stillness at 11:30 is far beyond
+    anything the week showed at those hours: told. With history off, the monitor starts
+    from zero and only its conservative default (12 hours) would apply: not yet told.
+    """
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    await _live_a_week(hass, freezer, today)
+    freezer.move_to(today + timedelta(hours=7, minutes=59))
+    hass.states.async_set(KITCHEN, "on", MOTION)
+    freezer.move_to(today + timedelta(hours=8))
+    hass.states.async_set(KITCHEN, "off", MOTION)
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(today + timedelta(hours=8, minutes=30))
+    entry = await _setup(hass, days)
+    # (Called directly: the test's moves in time expire the HTTP client's token.)
+    summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    if learned:
+        assert summary["history_status"] == "loaded"
+        assert summary["history_rows"] > 400
+        assert summary["days_with_quiet_spells"] >= 6
+        assert summary["hours_of_day_learned"] == 24
+    else:
+        assert summary["history_status"] == "disabled"
+        assert summary["days_with_quiet_spells"] == 0
+    assert KITCHEN not in str(summary)  # counts only
+
+    freezer.move_to(today + timedelta(hours=9, minutes=30))
+    assert "no_movement_while_home" not in _rules(await analyze(hass, entry))
+
+    freezer.move_to(today + timedelta(hours=11, minutes=30))
+    response = await analyze(hass, entry)
+    if not learned:
+        assert "no_movement_while_home" not in _rules(response)
+        return
+    finding = next(
+        f for f in response["verdict"]["findings"] if f["rule"] == "no_movement_while_home"
+    )
+    assert sorted(finding["evidence"]) == [HALL, KITCHEN]
+    assert finding["subject"] == "home"
+    assert "3 h 30 min" in finding["reasoning"]
+    # Told to the homeowner: one notification, saying why in words.
+    notes = [
+        note
+        for key, note in _async_get_or_create_notifications(hass).items()
+        if key.startswith(f"{DOMAIN}_{entry.entry_id}_")
+    ]
+    assert len(notes) == 1
+    assert "3 h 30 min" in notes[0]["message"]
+
+    # Rose moves: the stillness is over.
+    hass.states.async_set(HALL, "on", MOTION)
+    await hass.async_block_till_done()
+    assert "no_movement_while_home" not in _rules(await analyze(hass, entry))
+
+
+async def test_learning_goes_on_from_the_live_stream_and_survives_a_reload(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Without history, live changes teach the baseline; a reload keeps what was learned."""
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    freezer.move_to(today)
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose"})
+    hass.states.async_set(KITCHEN, "off", MOTION)
+    entry = await _setup(hass, 0)
+    for minute in range(0, 600, 30):
+        freezer.move_to(today + timedelta(hours=7, minutes=minute))
+        hass.states.async_set(KITCHEN, "on" if minute % 60 else "off", MOTION)
+    await hass.async_block_till_done()
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    assert keeper.baselines.events >= 19
+    assert keeper.baselines.quiet.days_seen() == 1
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    reloaded = entry.runtime_data.baselines
+    assert reloaded is not keeper
+    assert reloaded is not None
+    assert reloaded.baselines.events == keeper.baselines.events
+    assert reloaded.baselines.quiet.days_seen() == 1
