@@ -38,6 +38,7 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import METRIC_SYSTEM
 
+from custom_components.anomaly_monitor.baseline_keeper import async_forget_baselines
 from custom_components.anomaly_monitor.const import (
     ATTR_CONFIG_ENTRY_ID,
     CONF_USE_EXPOSED,
@@ -202,6 +203,8 @@ class InProcessReplay:
         started = wall_clock()
         if entry.state is ConfigEntryState.LOADED:
             await hass.config_entries.async_unload(entry.entry_id)
+        # Each sample is its own home: nothing learned from another one carries over.
+        await async_forget_baselines(hass, entry.entry_id)
         for entity_id in self._set:
             hass.states.async_remove(entity_id)
         self._set.clear()

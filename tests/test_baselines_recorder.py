@@ -15,6 +15,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
+from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import (
     CONF_HISTORY_DAYS,
     CONF_INCLUDE_ENTITIES,
@@ -172,3 +173,7 @@ async def test_learning_goes_on_from_the_live_stream_and_survives_a_reload(
     assert reloaded is not None
     assert reloaded.baselines.events == keeper.baselines.events
     assert reloaded.baselines.quiet.days_seen() == 1
+    # Removing the monitor forgets what it learned.
+    assert await baseline_store(hass, entry.entry_id).async_load() is not None
+    await hass.config_entries.async_remove(entry.entry_id)
+    assert await baseline_store(hass, entry.entry_id).async_load() is None

@@ -9,7 +9,7 @@ from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 
 from .backends import llm_detector_of
-from .baseline_keeper import BaselineKeeper
+from .baseline_keeper import BaselineKeeper, async_forget_baselines
 from .const import DOMAIN
 from .coordinator import (
     AnomalyMonitorConfigEntry,
@@ -105,3 +105,4 @@ async def async_remove_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEnt
     tracker = AnomalyTracker(hass, entry.entry_id)
     async_remove_entry_surfaces(hass, entry.entry_id, await tracker.async_stored_anomalies())
     await tracker.async_remove()
+    await async_forget_baselines(hass, entry.entry_id)

@@ -39,6 +39,16 @@ CHUNK = timedelta(days=1)
 type Row = tuple[datetime, str, str]
 
 
+def baseline_store(hass: HomeAssistant, entry_id: str) -> Store[dict[str, Any]]:
+    """The Store file of one entry's baselines."""
+    return Store(hass, STORAGE_VERSION, f"{DOMAIN}.{entry_id}.baselines")
+
+
+async def async_forget_baselines(hass: HomeAssistant, entry_id: str) -> None:
+    """Delete what an entry learned (the entry is removed, or a replay starts a new home)."""
+    await baseline_store(hass, entry_id).async_remove()
+
+
 class BaselineKeeper:
     """Owns one entry's ``HomeBaselines``: loading, learning, storing."""
 
@@ -49,9 +59,7 @@ class BaselineKeeper:
         self.days = int(entry.options.get(CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS))
         self.zone = dt_util.get_default_time_zone()
         self.baselines = HomeBaselines(self.zone)
-        self.store: Store[dict[str, Any]] = Store(
-            hass, STORAGE_VERSION, f"{DOMAIN}.{entry.entry_id}.baselines"
-        )
+        self.store = baseline_store(hass, entry.entry_id)
         self.history_status = "not_started"
         self.history_rows = 0
         self.history_seconds: float | None = None
