@@ -10,7 +10,7 @@ from homeassistant.components.persistent_notification import _async_get_or_creat
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
@@ -177,3 +177,23 @@ async def test_learning_goes_on_from_the_live_stream_and_survives_a_reload(
     assert await baseline_store(hass, entry.entry_id).async_load() is not None
     await hass.config_entries.async_remove(entry.entry_id)
     assert await baseline_store(hass, entry.entry_id).async_load() is None
+
+
+async def test_a_busy_home_still_writes_its_baselines(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hass_storage: dict[str, Any],
+) -> None:
+    """Changes every minute must not postpone the write for ever (written within 10 min)."""
+    hass.states.async_set(ROSE, "home")
+    hass.states.async_set(KITCHEN, "off", MOTION)
+    entry = await _setup(hass, 0)
+    key = f"{DOMAIN}.{entry.entry_id}.baselines"
+    for minute in range(12):
+        freezer.tick(timedelta(minutes=1))
+        hass.states.async_set(KITCHEN, "on" if minute % 2 else "off", MOTION)
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    assert key in hass_storage
+    assert hass_storage[key]["data"]["events"] >= 9

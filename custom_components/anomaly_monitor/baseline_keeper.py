@@ -66,6 +66,7 @@ class BaselineKeeper:
         self.history_seconds: float | None = None
         self._pending: list[Row] | None = None
         self._pending_dropped = 0
+        self._save_scheduled = False
         self._unsubs: list[CALLBACK_TYPE] = []
 
     def current(self) -> HomeBaselines | None:
@@ -127,13 +128,25 @@ class BaselineKeeper:
             self._pending.append(row)
             return
         self._learn(row)
-        self.store.async_delay_save(self.baselines.as_dict, SAVE_DELAY)
+        self._schedule_save()
 
     @callback
     def _async_tick(self, now: datetime) -> None:
         if self._pending is None:
             self.baselines.advance(now)
-            self.store.async_delay_save(self.baselines.as_dict, SAVE_DELAY)
+            self._schedule_save()
+
+    @callback
+    def _schedule_save(self) -> None:
+        """Write within SAVE_DELAY; a busy home must not postpone the write for ever."""
+        if not self._save_scheduled:
+            self._save_scheduled = True
+            self.store.async_delay_save(self._data_to_save, SAVE_DELAY)
+
+    @callback
+    def _data_to_save(self) -> dict[str, Any]:
+        self._save_scheduled = False
+        return self.baselines.as_dict()
 
     def _learn(self, row: Row) -> None:
         when, entity_id, state = row
@@ -218,7 +231,7 @@ class BaselineKeeper:
                 self._learn(row)
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
-        self.store.async_delay_save(self.baselines.as_dict, SAVE_DELAY)
+        self._schedule_save()
 
 
 def _history_rows(
