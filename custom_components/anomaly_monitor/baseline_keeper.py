@@ -192,7 +192,7 @@ class BaselineKeeper:
 
     async def _async_learn_history(self) -> None:
         # Imported only when the recorder runs: it pulls in SQLAlchemy.
-        from homeassistant.components.recorder.util import get_instance
+        from homeassistant.helpers.recorder import get_instance
 
         started = dt_util.utcnow()
         end = started
