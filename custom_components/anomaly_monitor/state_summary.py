@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .core.home import UNAVAILABLE_STATES
+
 # Attributes that carry what a device is actually doing, shown next to the state.
 _ACTIVITY_ATTRIBUTES = {
     "climate": "hvac_action",
@@ -14,7 +16,14 @@ _ACTIVITY_ATTRIBUTES = {
 
 
 def summarize_state(domain: str, state: str, attributes: Mapping[str, Any]) -> str:
-    """``heat (heating)`` for a climate entity, the plain state for most others."""
+    """``heat (heating)`` for a climate entity, the plain state for most others.
+
+    ``unavailable`` and ``unknown`` stay bare: an integration may leave the last
+    ``hvac_action`` on an entity it can no longer read, and "unavailable (heating)" is
+    neither what the device does nor a state the offline grace recognises.
+    """
+    if state in UNAVAILABLE_STATES:
+        return state
     attribute = _ACTIVITY_ATTRIBUTES.get(domain)
     if attribute is not None and (activity := attributes.get(attribute)) is not None:
         return f"{state} ({activity})"
