@@ -43,7 +43,9 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
 
     An opening is judged once the minutes after it are in the window (the person coming
     in is seen by the hall sensor a little later), and one made by someone arriving home
-    is accompanied.
+    is accompanied. One in the window's first minutes is not judged: the motion or the
+    arrival that went with it may lie just before the window, out of sight (an earlier
+    window, which saw both sides of it, judged it).
     Magnitude: how many of its openings were unaccompanied.
     """
     motions = _motion_ids(home)
@@ -53,6 +55,8 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
     if len(motion_times) < MIN_MOTION_EVENTS:
         return
     settled = home.end - PRESENCE_WINDOW
+    start = home.window.start
+    earliest = start + max(PRESENCE_WINDOW, ARRIVAL_WINDOW) if start is not None else None
     arrivals = sorted(
         t.when
         for e in home.history
@@ -74,6 +78,7 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
             w
             for w in openings
             if w <= settled
+            and (earliest is None or w >= earliest)
             and not _near(motion_times, w, PRESENCE_WINDOW)
             and not _near(arrivals, w, ARRIVAL_WINDOW)
         ]
