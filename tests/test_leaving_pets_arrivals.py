@@ -11,6 +11,7 @@ from custom_components.anomaly_monitor.core.pets import has_pets
 from custom_components.anomaly_monitor.core.rules.occupancy import motion_while_away
 from custom_components.anomaly_monitor.core.statistics.occupancy import activity_while_away
 from custom_components.anomaly_monitor.core.statistics.openings import unaccompanied_opening
+from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment, home, steps, window
 
@@ -77,6 +78,52 @@ def test_pet_motion_alone_is_the_pet_a_light_switched_on_is_a_person() -> None:
     assert list(activity_while_away(_away(41, on, lit, profile)))
 
 
+def test_a_pet_home_empty_since_before_the_window_a_light_switched_on_is_a_person() -> None:
+    """Everybody left hours ago (the departure is older than the window)."""
+    profile = "Family of four, two children and a dog; both parents commute."
+    landing = entity("binary_sensor.landing_motion", "on", area="Kids room", device_class="motion")
+    lamp = entity("light.kids_room", "off", area="Kids room")
+    motion = [(0, landing.entity_id, "off"), (60, landing.entity_id, "on")]
+
+    def view(states: list[EntityState], trace: list[Transition]) -> HomeView:
+        built = build_window(states, environment(_at(63), persons_home=0), trace, start=_at(0))
+        return HomeView(replace(built, profile=profile))
+
+    # The dog on the landing: nothing a person does.
+    assert not list(motion_while_away(view([PERSON, landing, lamp], steps(MORNING, motion))))
+    # A light left on all day (no switching in the window) is no sign either.
+    lit = replace(lamp, state="on")
+    assert not list(motion_while_away(view([PERSON, landing, lit], steps(MORNING, motion))))
+    # The light switched on two minutes after the motion began: a person.
+    switched = steps(MORNING, [*motion, (62, lamp.entity_id, "on")])
+    (finding,) = motion_while_away(view([PERSON, landing, lit], switched))
+    assert finding.evidence[:2] == (landing.entity_id, lamp.entity_id)
+    # Switched on (by an automation, or a person long gone) 40 minutes before the dog moved.
+    earlier = steps(MORNING, [*motion, (20, lamp.entity_id, "on")])
+    assert not list(motion_while_away(view([PERSON, landing, lit], earlier)))
+
+
+def test_a_pet_after_a_departure_whose_home_before_the_window_does_not_show() -> None:
+    """The monitor started while the family was in: the window has only their leaving."""
+    profile = "Family of four, two children and a dog; both parents commute."
+    morning = steps(
+        MORNING,
+        [
+            (0, LIGHT.entity_id, "on"),  # breakfast
+            (20, LIGHT.entity_id, "off"),
+            (25, DOOR.entity_id, "on"),
+            (25.5, DOOR.entity_id, "off"),
+            (28, PERSON.entity_id, "not_home"),  # no "home" before it in the window
+            (60, LOUNGE.entity_id, "on"),  # the dog
+        ],
+    )
+    states = [PERSON, LOUNGE, LIGHT, DOOR]
+    assert not list(motion_while_away(_away(61, states, morning, profile)))
+    switched = [*morning, *steps(MORNING, [(60.5, LIGHT.entity_id, "on")])]
+    on = [PERSON, LOUNGE, replace(LIGHT, state="on"), DOOR]
+    assert list(motion_while_away(_away(61, on, switched, profile)))
+
+
 def test_pet_words_in_a_profile() -> None:
     assert has_pets("two adults and a cat")
     assert has_pets("We have pets")
@@ -114,3 +161,21 @@ def test_an_opening_by_someone_arriving_home_is_accompanied() -> None:
     trace += steps(MORNING, [(40.5, DOOR.entity_id, "off"), (30, HALL.entity_id, "off")])
     trace += steps(MORNING, [(0, PERSON.entity_id, "not_home"), (42, PERSON.entity_id, "home")])
     assert not list(unaccompanied_opening(home(states, environment(_at(55)), trace)))
+
+
+def test_an_opening_in_the_windows_first_minutes_is_not_judged() -> None:
+    """The hall motion of the person who opened the door may lie just before the window."""
+    states = [PERSON, HALL, LOUNGE, DOOR]
+    later = [(m, LOUNGE.entity_id, "on") for m in (20, 24, 28, 32, 36)]
+    later += [(m + 1, LOUNGE.entity_id, "off") for m in (20, 24, 28, 32, 36)]
+    later += [(30, HALL.entity_id, "off")]  # the hall sensor watches the door, and works
+    trace = steps(MORNING, [*later, (3, DOOR.entity_id, "on"), (3.5, DOOR.entity_id, "off")])
+
+    def view(start: float) -> HomeView:
+        return HomeView(build_window(states, environment(_at(60)), trace, start=_at(start)))
+
+    # The window began at 1: whatever moved at 0 (the person at the door) is out of sight.
+    assert not list(unaccompanied_opening(view(1)))
+    # A window that began long before shows both sides of the door, and nobody: told.
+    (finding,) = unaccompanied_opening(view(-30))
+    assert finding.evidence[0] == DOOR.entity_id

@@ -112,3 +112,31 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     hot = {"device_class": "temperature", "unit_of_measurement": "°C"}
     assert await analyses_after([(LIVING_TEMP, "150", hot)]) == 1
     assert await analyses_after([(LIVING_TEMP, "23", hot)]) == 0
+
+
+async def test_a_light_switched_on_in_an_empty_home_is_judged_early(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """What tells a person from a pet is judged while the motion it goes with is on."""
+    light = "light.landing"
+    set_calm_home(hass)
+    hass.states.async_set(light, "off")
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, light, ALICE])
+    coordinator = entry.runtime_data.coordinator
+    await hass.async_block_till_done()
+
+    async def analyses_after(state: str) -> int:
+        start = coordinator.analyses
+        hass.states.async_set(light, state)
+        await hass.async_block_till_done()
+        freezer.tick(timedelta(seconds=11))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+        return coordinator.analyses - start
+
+    assert await analyses_after("on") == 0  # Alice at home switches lights all evening
+    assert await analyses_after("off") == 0
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await analyses_after("off")  # her leaving is judged at once
+    assert await analyses_after("on") == 1
+    assert await analyses_after("off") == 0  # a light going off is nobody's sign

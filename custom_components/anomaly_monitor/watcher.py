@@ -37,6 +37,7 @@ from .core.home import (
 )
 from .core.models import Transition, clip, parse_number
 from .core.occupancy import presence_of
+from .core.pets import HUMAN_STATES
 from .core.rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
@@ -203,6 +204,10 @@ class StateWatcher:
 
     def _is_significant(self, domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
+            return True
+        if state in HUMAN_STATES.get(domain, ()) and self._nobody_home():
+            # A light switched on (a lock opened, media started) in an empty home is what
+            # tells a person from a pet: judged now, while the motion it goes with is on.
             return True
         device_class = attributes.get("device_class")
         if not isinstance(device_class, str):  # untrusted: could be anything

@@ -28,7 +28,7 @@ def has_pets(profile: str) -> bool:
 
 # What a pet does not do: switch a light on, open a door or window, unlock, start media,
 # move a cover.
-_HUMAN_STATES = {
+HUMAN_STATES = {
     "light": frozenset({"on"}),
     "lock": frozenset({"unlocked", "unlocking", "open", "opening"}),
     "media_player": frozenset({"on", "playing"}),
@@ -45,7 +45,7 @@ def human_signs(home: HomeView, start: datetime, end: datetime) -> list[str]:
             if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
                 continue
             wanted: frozenset[str] = frozenset({"on"})
-        elif (wanted := _HUMAN_STATES.get(domain, frozenset())) == frozenset():
+        elif (wanted := HUMAN_STATES.get(domain, frozenset())) == frozenset():
             continue
         previous: str | None = None
         for transition in transitions:

@@ -18,6 +18,9 @@ ACTIVE_LOAD_WATTS = 100.0
 # Motion starting this soon after the last person left is them (a PIR re-triggering as
 # the door shuts, a phone's late report): the statistics' leaving grace.
 LEAVE_GRACE = timedelta(minutes=3)
+# A person's sign (a light switched on, a door opened) this close before the motion began,
+# or any time after, is the person moving: they switch the light on as they walk in.
+SIGN_REACH = timedelta(minutes=5)
 # Media players draw at most this (W) when off (standby).
 STANDBY_WATTS = 15.0
 
@@ -36,7 +39,8 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
     When the window shows the departure, the motion must have *started* after it (and
     its grace): a sensor still on from the person leaving (PIR hold time, a phone that
     reports ``not_home`` minutes late) is that person. With pets in the profile, motion
-    alone is the pet: it is told with a sign only a person gives (``core/pets.py``).
+    alone is the pet: it is told with a sign only a person gives (``core/pets.py``: a
+    light switched on, a door opened...) since everybody left and around the motion.
     """
     if not home.nobody_home:
         return
@@ -50,11 +54,13 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
             return
     lights = [light for m in moving for light in _lights_on(home, m.info.area)]
     if has_pets(home.window.profile):
-        if away_since is not None:
-            signs = human_signs(home, away_since, home.end)
-        else:
-            signs = [light.entity_id for light in lights]
-        if not signs:
+        # A light left on when they went out is no sign: it must be switched on since,
+        # and by whoever moves now (not the dog an hour after a light was switched on).
+        since = _empty_since(home)
+        onsets = [onset for m in moving if (onset := _onset(home, m)) is not None]
+        if since is not None and onsets:
+            since = max(since, min(onsets) - SIGN_REACH)
+        if since is None or not human_signs(home, since, home.end):
             return
     context: list[EntityState] = entry_point(home)
     if len(moving) == 1:
@@ -87,6 +93,22 @@ def _away_since(home: HomeView) -> datetime | None:
         if presence_of(previous.state) is True and presence_of(current.state) is not True
     ]
     return max(departures) + LEAVE_GRACE if departures else None
+
+
+def _empty_since(home: HomeView) -> datetime | None:
+    """Since when the window shows everybody out: the last report of anyone not home.
+
+    Unlike ``_away_since``, a first report in the window counts even without the ``home``
+    before it (HA or the monitor started while they were in): whatever happened before
+    it may be theirs. With no presence report at all, the whole window was empty.
+    """
+    reports = [
+        change.when
+        for presence in home.presence_entities
+        for change in home.changes(presence.entity_id)
+        if presence_of(change.state) is not True
+    ]
+    return max(reports) + LEAVE_GRACE if reports else home.window.start
 
 
 def _onset(home: HomeView, sensor: EntityState) -> datetime | None:
