@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import Transition
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
 from custom_components.anomaly_monitor.core.rules.device_health import (
@@ -28,7 +32,7 @@ from custom_components.anomaly_monitor.core.rules.physical import (
     room_temperature_out_of_line,
 )
 
-from .core_factories import environment, home, quiet_house, replace, window
+from .core_factories import NOON, environment, home, quiet_house, replace, window
 
 AWAY = environment(persons_home=0)
 
@@ -68,6 +72,16 @@ def test_heating_with_a_window_open() -> None:
     assert "binary_sensor.lounge_window" in finding.evidence
 
 
+def test_airing_a_room_for_minutes_with_the_heating_on_is_not_told() -> None:
+    states = replace(quiet_house(), "climate.lounge", "heat", hvac_action="heating")
+    states = replace(states, "binary_sensor.lounge_window", "on")
+    opened = [Transition(NOON, "binary_sensor.lounge_window", "on", "Lounge")]
+    seen_at = [environment(NOON + timedelta(minutes=m)) for m in (8, 16)]
+    assert not list(hvac_with_opening_open(HomeView(window(states, seen_at[0], opened))))
+    (finding,) = hvac_with_opening_open(HomeView(window(states, seen_at[1], opened)))
+    assert finding.subject == "binary_sensor.lounge_window"
+
+
 def test_humidity_above_100_and_freezing_living_room() -> None:
     states = replace(quiet_house(), "sensor.lounge_humidity", "100.01")
     states = replace(states, "sensor.study_temperature", "-0.01")
@@ -100,6 +114,8 @@ def test_outlet_off_drawing_power() -> None:
     states = replace(quiet_house(), "sensor.kitchen_kettle_plug_power", "40")
     (finding,) = outlet_off_but_drawing_power(home(states))
     assert finding.evidence == ("switch.kitchen_kettle_plug", "sensor.kitchen_kettle_plug_power")
+    standby = replace(quiet_house(), "sensor.kitchen_kettle_plug_power", "2.2")  # a clock
+    assert not list(outlet_off_but_drawing_power(home(standby)))
 
 
 def test_gas_detector_clear_with_high_level_at_home() -> None:

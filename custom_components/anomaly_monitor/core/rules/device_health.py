@@ -19,8 +19,10 @@ from .context import (
     motion_in,
 )
 
-# An outlet or appliance that is off should draw (almost) nothing.
-OFF_STANDBY_WATTS = 2.0
+# An outlet or appliance that is off should draw (almost) nothing: at most its standby
+# electronics (an oven's clock, a Wi-Fi module: 1-3 W) and the meter's own noise. A stuck
+# relay shows the load, tens of watts or more.
+OFF_STANDBY_WATTS = 5.0
 
 
 def device_unavailable(home: HomeView) -> Iterator[Finding]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity, area_subject, parse_number
@@ -12,6 +13,9 @@ from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, ids, room_t
 HYSTERESIS = 0.5
 # A thermostat idle this far on the wrong side of its target is not responding.
 NOT_RESPONDING_GAP = 3.0
+# Airing a room wide open for 5-10 minutes with the heating on is what homes are told to do
+# in winter; a window still open after a quarter of an hour is heat thrown away.
+AIRING = timedelta(minutes=15)
 
 
 def hvac_action(state: EntityState) -> str | None:
@@ -149,7 +153,11 @@ def heating_and_cooling_in_one_area(home: HomeView) -> Iterator[Finding]:
 
 
 def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
-    """The home is heated or cooled while a window is open or ajar."""
+    """The home is heated or cooled while a window is open or ajar.
+
+    A window opened within the last ``AIRING`` minutes is someone airing the room; one
+    whose opening the window does not show (a snapshot) has been open for long.
+    """
     active = [s for s in home.of("climate") if hvac_action(s) in ("heating", "cooling")]
     if not active:
         return
@@ -161,7 +169,7 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         angle = angle_sensor_for(home, opening)
         every_window += [opening] + ([angle] if angle else [])
         ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
-        if is_on(opening) or ajar:
+        if ajar or (is_on(opening) and not _airing(home, opening)):
             open_windows.append(opening)
     if not open_windows:
         return
@@ -180,3 +188,13 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         severity=Severity.MEDIUM,
         recommendation="Close the window or pause the climate device.",
     )
+
+
+def _airing(home: HomeView, opening: EntityState) -> bool:
+    """The window was opened less than ``AIRING`` ago (as far as the window shows)."""
+    since: datetime | None = None
+    for transition in reversed(home.history.get(opening.entity_id, [])):
+        if transition.state.lower() != "on":
+            break
+        since = transition.when
+    return since is not None and home.end - since < AIRING
