@@ -8,6 +8,8 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
+from custom_components.anomaly_monitor.const import CONF_PROFILE
+
 from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
 
 
@@ -117,11 +119,13 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
 async def test_a_light_switched_on_in_an_empty_home_is_judged_early(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    """What tells a person from a pet is judged while the motion it goes with is on."""
+    """In a pet home, what tells a person from the pet is judged while the motion is on."""
     light = "light.landing"
     set_calm_home(hass)
     hass.states.async_set(light, "off")
-    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, light, ALICE])
+    entry = await setup_monitor(
+        hass, include_entities=[SMOKE, FRONT_LOCK, light, ALICE], **{CONF_PROFILE: "Alice, a dog"}
+    )
     coordinator = entry.runtime_data.coordinator
     await hass.async_block_till_done()
 
@@ -140,3 +144,9 @@ async def test_a_light_switched_on_in_an_empty_home_is_judged_early(
     await analyses_after("off")  # her leaving is judged at once
     assert await analyses_after("on") == 1
     assert await analyses_after("off") == 0  # a light going off is nobody's sign
+    # Without pets the motion itself is judged at once: a light adds no early analysis.
+    await hass.config_entries.async_remove(entry.entry_id)
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, light, ALICE])
+    coordinator = entry.runtime_data.coordinator
+    await hass.async_block_till_done()
+    assert await analyses_after("on") == 0

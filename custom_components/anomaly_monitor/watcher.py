@@ -21,6 +21,7 @@ from homeassistant.helpers import (
 from homeassistant.helpers.debounce import Debouncer
 
 from .const import (
+    CONF_PROFILE,
     CONF_USE_EXPOSED,
     DEFAULT_USE_EXPOSED,
     DOMAIN,
@@ -37,7 +38,7 @@ from .core.home import (
 )
 from .core.models import Transition, clip, parse_number
 from .core.occupancy import presence_of
-from .core.pets import HUMAN_STATES
+from .core.pets import HUMAN_STATES, has_pets
 from .core.rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
@@ -71,6 +72,7 @@ class StateWatcher:
         self.presence_changes = 0  # person, tracker or zone state changes seen so far
         self._owner = owner
         self._on_significant = on_significant
+        self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}
         self._unsubs: list[CALLBACK_TYPE] = []
         self._resolve_debouncer = Debouncer(
@@ -205,9 +207,10 @@ class StateWatcher:
     def _is_significant(self, domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
             return True
-        if state in HUMAN_STATES.get(domain, ()) and self._nobody_home():
-            # A light switched on (a lock opened, media started) in an empty home is what
-            # tells a person from a pet: judged now, while the motion it goes with is on.
+        if self._pets and state in HUMAN_STATES.get(domain, ()) and self._nobody_home():
+            # With pets, motion alone while away is the pet: a light switched on (media
+            # started) in the empty home is what tells a person from it, judged now while
+            # the motion it goes with is on. (Without pets the motion itself is judged.)
             return True
         device_class = attributes.get("device_class")
         if not isinstance(device_class, str):  # untrusted: could be anything
