@@ -27,7 +27,7 @@ from urllib.parse import quote, unquote, urlsplit
 from homeassistant.const import CONF_API_KEY
 
 from .const import CONF_BASE_URL, CONF_NOTIFY, CONF_PROFILE
-from .core.llm import LLMBackend, LLMError, LLMResponseError, Message
+from .core.llm import FirstToken, LLMBackend, LLMError, LLMResponseError, Message
 from .core.models import Finding, Verdict
 
 _LOGGER = logging.getLogger(__name__)
@@ -301,6 +301,25 @@ class RedactingBackend:
         except Exception as err:  # every failure is a backend failure
             raise self._failure(err) from None
         return await self._scrub(reply)
+
+    async def async_first_token(
+        self,
+        messages: Sequence[Message],
+        *,
+        words: Sequence[str] = (),
+        top: int = 5,
+        timeout: float = 60.0,
+    ) -> FirstToken:
+        """The wrapped backend's first token; a backend without one answers in a word."""
+        first_token = getattr(self.wrapped, "async_first_token", None)
+        try:
+            if first_token is None:
+                text = await self.wrapped.async_generate(messages, max_tokens=2, timeout=timeout)
+                return FirstToken(self.redactor.text(text[:200]))
+            token = await first_token(messages, words=words, top=top, timeout=timeout)
+        except Exception as err:  # as in async_generate
+            raise self._failure(err) from None
+        return FirstToken(self.redactor.text(str(token.text)[:200]), token.logprobs)
 
     async def async_validate(self, **kwargs: Any) -> None:
         """The wrapped backend's check, if it has one, with scrubbed errors."""

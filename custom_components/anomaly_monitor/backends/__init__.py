@@ -38,6 +38,7 @@ from ..const import (
     DETECTOR_HYBRID,
     DETECTOR_LLM,
 )
+from ..core.calibration import load_calibration
 from ..core.detector import Detector
 from ..core.hybrid_detector import HybridDetector
 from ..core.llm import LLMBackend, LLMUnavailableError
@@ -45,6 +46,7 @@ from ..core.llm_detector import LLMDetector
 from ..core.models import Severity
 from ..core.prompts import PromptExample
 from ..core.safety_floor import SafetyFloorDetector
+from ..core.second_opinion import SecondOpinionJudge
 from ..redaction import RedactingBackend, Redactor
 from .llama_cpp import is_available as llama_cpp_available
 
@@ -139,10 +141,12 @@ def create_detector(
     kind = config.get(CONF_DETECTOR, DEFAULT_DETECTOR)
     if kind not in (DETECTOR_LLM, DETECTOR_HYBRID):
         return rules
+    # Every reply and error passes the redactor before anything can show or log it.
+    backend = RedactingBackend(create_backend(hass, config), Redactor.from_config(config))
+    timeout = float(config.get(CONF_REQUEST_TIMEOUT) or DEFAULT_REQUEST_TIMEOUT)
     llm = LLMDetector(
-        # Every reply and error passes the redactor before anything can show or log it.
-        RedactingBackend(create_backend(hass, config), Redactor.from_config(config)),
-        timeout=float(config.get(CONF_REQUEST_TIMEOUT) or DEFAULT_REQUEST_TIMEOUT),
+        backend,
+        timeout=timeout,
         examples=examples,
         suppressed=suppressed,
     )
@@ -153,7 +157,26 @@ def create_detector(
         llm,
         dismiss_up_to=Severity.MEDIUM if config.get(CONF_LLM_MAY_DISMISS) else None,
         add_min_severity=Severity.HIGH if config.get(CONF_LLM_MAY_ADD) else None,
+        second_opinion=second_opinion_judge(config, backend, timeout),
     )
+
+
+def second_opinion_judge(
+    config: Mapping[str, Any], backend: LLMBackend, timeout: float
+) -> SecondOpinionJudge | None:
+    """Scored second opinions, only for a model calibrated to benefit from them.
+
+    The calibration is looked up by the model's name (the GGUF file's, or the server's
+    model name); without one that acts on some question family nothing is asked, so an
+    uncalibrated model costs no time and changes no label.
+    """
+    name = config.get(CONF_MODEL_PATH) or config.get(CONF_MODEL)
+    if config.get(CONF_BACKEND) == BACKEND_AI_TASK or not name:
+        return None
+    calibration = load_calibration(str(name))
+    if calibration is None or not any(calibration.acts_on(f) for f in calibration.families):
+        return None
+    return SecondOpinionJudge(backend, calibration, timeout=min(timeout, 30.0))
 
 
 def llm_detector_of(detector: Detector) -> LLMDetector | None:

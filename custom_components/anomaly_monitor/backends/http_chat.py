@@ -43,3 +43,25 @@ class HTTPChatBackend:
 
     async def async_close(self) -> None:
         """Nothing to release: the session is Home Assistant's shared one."""
+
+
+def token_logprobs(first: Any) -> dict[str, float] | None:
+    """``{token: logprob}`` of one reply token and its ``top_logprobs`` alternatives.
+
+    OpenAI-compatible servers and Ollama describe a token the same way:
+    ``{"token", "logprob", "top_logprobs": [{"token", "logprob"}, ...]}``. Anything
+    malformed is left out; nothing usable is ``None``.
+    """
+    if not isinstance(first, dict):
+        return None
+    scored: dict[str, float] = {}
+    candidates = first.get("top_logprobs")
+    for item in [*(candidates if isinstance(candidates, list) else [])[:20], first]:
+        if not isinstance(item, dict):
+            continue
+        token, logprob = item.get("token"), item.get("logprob")
+        if isinstance(logprob, bool) or not isinstance(logprob, int | float):
+            continue
+        if isinstance(token, str):
+            scored.setdefault(token[:40], float(logprob))
+    return scored or None

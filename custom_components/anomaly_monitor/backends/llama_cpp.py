@@ -20,7 +20,7 @@ from pathlib import Path
 import sys
 from typing import Any
 
-from ..core.llm import LLMResponseError, LLMUnavailableError, Message
+from ..core.llm import FirstToken, LLMResponseError, LLMUnavailableError, Message
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -124,6 +124,31 @@ class LlamaCppBackend:
         if not isinstance(text, str):
             raise LLMResponseError("llama.cpp worker replied without text")
         return text
+
+    async def async_first_token(
+        self,
+        messages: Sequence[Message],
+        *,
+        words: Sequence[str] = (),
+        top: int = 5,
+        timeout: float = 60.0,
+    ) -> FirstToken:
+        """The first answer token and its log-probabilities (top ones and ``words``)."""
+        request = {
+            "op": "first_token",
+            "messages": [dict(m) for m in messages],
+            "words": [str(w) for w in words],
+            "top": top,
+            "prefix_cache": self.prefix_cache,
+        }
+        async with self._lock:
+            await self._async_ensure_worker()
+            reply = await self._async_request(request, timeout, "first token")
+        self.last_stats = {k: v for k, v in reply.items() if k not in ("text", "id", "logprobs")}
+        text, logprobs = reply.get("text"), reply.get("logprobs")
+        if not isinstance(text, str) or not isinstance(logprobs, dict):
+            raise LLMResponseError("llama.cpp worker replied without a first token")
+        return FirstToken(text, logprobs)
 
     async def async_validate(self) -> None:
         """llama-cpp-python is installed and the model loads."""

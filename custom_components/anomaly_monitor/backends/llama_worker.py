@@ -7,6 +7,12 @@ each carrying the request's ``id``.
 - ``{"op": "load", "model_path", "n_threads", "n_ctx", "chat_format"}`` -> ``{"ok": true}``
 - ``{"op": "generate", "messages", "schema", "max_tokens", "prefix_cache"}`` ->
   ``{"text", "prompt_tokens", "completion_tokens", "cached_tokens", "seconds"}``
+- ``{"op": "first_token", "messages", "words", "top", "prefix_cache"}`` ->
+  ``{"text", "logprobs": {token: logprob}, "prompt_tokens", "cached_tokens", "seconds"}``:
+  the first answer token's log-probabilities, read from the logits the sampler sees
+  (llama-cpp-python's own ``logprobs`` needs ``logits_all``, a full vocabulary row per
+  context token: ~2.4 GB at 4096 tokens for Qwen). ``logprobs`` holds the ``top`` tokens
+  and the first token of every spelling of ``words`` ("yes", "Yes", " yes", ...).
 - any failure -> ``{"error": "..."}``
 
 Native code may print to file descriptor 1, so the protocol gets a private copy of it and
@@ -78,6 +84,58 @@ def _generate(llm: Any, request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _spellings(word: str) -> list[str]:
+    forms = {word.lower(), word.capitalize(), word.upper()}
+    return sorted(forms | {f" {form}" for form in forms})
+
+
+def _first_token(llm: Any, request: dict[str, Any]) -> dict[str, Any]:
+    import numpy as np
+
+    if not request.get("prefix_cache", True):
+        llm.reset()
+    previous = list(llm._input_ids[: llm.n_tokens])
+    captured: list[Any] = []
+
+    def capture(_ids: Any, logits: Any) -> Any:
+        if not captured:  # the first token only
+            captured.append(np.array(logits, dtype=np.float64, copy=True))
+        return logits
+
+    started = time.perf_counter()
+    result = llm.create_chat_completion(
+        messages=request["messages"], max_tokens=1, temperature=0.0, logits_processor=[capture]
+    )
+    seconds = time.perf_counter() - started
+    if not captured:
+        raise RuntimeError("no logits were seen for the first token")
+    logits = captured[0]
+    shifted = logits - logits.max()
+    logprobs = shifted - np.log(np.exp(shifted).sum())
+    top = max(0, min(20, int(request.get("top") or 5)))
+    ids = {int(i) for i in np.argsort(-logprobs)[:top]}
+    for word in request.get("words") or ():
+        for form in _spellings(str(word)[:20]):
+            tokens = llm.tokenize(form.encode(), add_bos=False, special=False)
+            if tokens:
+                ids.add(int(tokens[0]))
+    scored: dict[str, float] = {}
+    for token_id in sorted(ids, key=lambda i: -logprobs[i]):
+        text = llm.detokenize([token_id]).decode("utf-8", errors="replace")
+        scored.setdefault(text, float(logprobs[token_id]))
+    usage = result.get("usage") or {}
+    prompt_tokens = int(usage.get("prompt_tokens") or 0)
+    prompt = list(llm._input_ids[:prompt_tokens])
+    return {
+        "text": result["choices"][0]["message"].get("content") or "",
+        "logprobs": scored,
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": 1,
+        "cached_tokens": min(_common_prefix(previous, prompt), max(0, prompt_tokens - 1)),
+        "seconds": round(seconds, 3),
+    }
+
+
 def main() -> None:
     """Serve requests until stdin closes."""
     protocol = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
@@ -100,6 +158,10 @@ def main() -> None:
                 if llm is None:
                     raise RuntimeError("no model loaded")
                 reply = _generate(llm, request)
+            elif op == "first_token":
+                if llm is None:
+                    raise RuntimeError("no model loaded")
+                reply = _first_token(llm, request)
             elif op == "ping":
                 reply = {"ok": True, "pid": os.getpid()}
             else:

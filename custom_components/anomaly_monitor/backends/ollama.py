@@ -1,12 +1,17 @@
-"""Ollama's native chat API, with the answer constrained by ``format`` (a JSON schema)."""
+"""Ollama's native chat API, with the answer constrained by ``format`` (a JSON schema).
+
+Second opinions ask for one token with ``logprobs: true, top_logprobs: N`` (Ollama
+0.12.11 and later); an older server ignores those fields and its sampled word counts.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import contextlib
 from typing import Any
 
-from ..core.llm import LLMResponseError, Message
-from .http_chat import HTTPChatBackend
+from ..core.llm import FirstToken, LLMResponseError, Message
+from .http_chat import HTTPChatBackend, token_logprobs
 
 NAME = "ollama"
 DEFAULT_URL = "http://localhost:11434"
@@ -53,6 +58,30 @@ class OllamaBackend(HTTPChatBackend):
         }
         return content
 
+    async def async_first_token(
+        self,
+        messages: Sequence[Message],
+        *,
+        words: Sequence[str] = (),
+        top: int = 5,
+        timeout: float = 60.0,
+    ) -> FirstToken:
+        """One token, with its top log-probabilities where the server gives them."""
+        payload: dict[str, Any] = {
+            "model": self.model,
+            "messages": [dict(m) for m in messages],
+            "stream": False,
+            "options": {"temperature": 0, "num_predict": 1},
+            "logprobs": True,
+            "top_logprobs": max(1, min(20, top)),
+        }
+        data = await self._post(f"{self.base_url}/api/chat", payload, timeout)
+        text = ""
+        with contextlib.suppress(KeyError, TypeError):
+            content = data["message"]["content"]
+            text = content[:200] if isinstance(content, str) else ""
+        return FirstToken(text, _first_logprobs(data))
+
     async def async_validate(self, timeout: float = 30.0) -> None:
         """The server answers and has the model pulled."""
         url = f"{self.base_url}/api/tags"
@@ -68,3 +97,11 @@ class OllamaBackend(HTTPChatBackend):
                 f"Ollama has no model {self.model!r}; run `ollama pull {self.model}` "
                 f"(available: {', '.join(sorted(n for n in names if n)) or 'none'})"
             )
+
+
+def _first_logprobs(data: Any) -> dict[str, float] | None:
+    try:
+        first = data["logprobs"][0]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return token_logprobs(first)

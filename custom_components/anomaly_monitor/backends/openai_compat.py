@@ -2,7 +2,9 @@
 
 The answer is constrained with ``response_format: json_schema``. Servers that reject
 that field (HTTP 400) are asked again once without it, and not sent it afterwards;
-the parser copes with the unconstrained reply.
+the parser copes with the unconstrained reply. Second opinions ask for one token with
+``logprobs: true, top_logprobs: N`` in the same way: a server that refuses them (400) is
+asked without, and its sampled word is the answer from then on.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..core.llm import LLMResponseError, Message
-from .http_chat import HTTPChatBackend
+from ..core.llm import FirstToken, LLMResponseError, Message
+from .http_chat import HTTPChatBackend, token_logprobs
 from .http_errors import HTTPRequestError
 
 NAME = "openai"
@@ -33,6 +35,7 @@ class OpenAICompatBackend(HTTPChatBackend):
 
     normalise_url = staticmethod(normalise_base_url)
     schema_supported = True  # until a server refuses json_schema (then per instance)
+    logprobs_supported = True  # until a server refuses logprobs (then per instance)
 
     async def async_generate(
         self,
@@ -69,6 +72,41 @@ class OpenAICompatBackend(HTTPChatBackend):
             data = await self._post(url, payload, timeout)
         return self._content(data, url)
 
+    async def async_first_token(
+        self,
+        messages: Sequence[Message],
+        *,
+        words: Sequence[str] = (),
+        top: int = 5,
+        timeout: float = 60.0,
+    ) -> FirstToken:
+        """One token, with the server's top log-probabilities for it where it gives them.
+
+        ``words`` cannot be asked for by name here: the top ``top`` (at most 20) have to
+        hold them, which they do for a model answering yes or no.
+        """
+        payload: dict[str, Any] = {
+            "model": self.model,
+            "messages": [dict(m) for m in messages],
+            "max_tokens": 1,
+            "temperature": 0,
+            "stream": False,
+        }
+        url = f"{self.base_url}/chat/completions"
+        if self.logprobs_supported:
+            payload |= {"logprobs": True, "top_logprobs": max(1, min(20, top))}
+            try:
+                data = await self._post(url, payload, timeout)
+            except HTTPRequestError as err:
+                if err.status != 400:
+                    raise
+                self.logprobs_supported = False
+                del payload["logprobs"], payload["top_logprobs"]
+                data = await self._post(url, payload, timeout)
+        else:
+            data = await self._post(url, payload, timeout)
+        return FirstToken(_first_text(data), _first_logprobs(data))
+
     def _content(self, data: Any, url: str) -> str:
         try:
             message = data["choices"][0]["message"]
@@ -87,3 +125,20 @@ class OpenAICompatBackend(HTTPChatBackend):
         await self.async_generate(
             [{"role": "user", "content": "Reply with OK."}], max_tokens=1, timeout=timeout
         )
+
+
+def _first_text(data: Any) -> str:
+    """The reply's text, or "" when there is none (no opinion, not an error)."""
+    try:
+        content = data["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        return ""
+    return content[:200] if isinstance(content, str) else ""
+
+
+def _first_logprobs(data: Any) -> dict[str, float] | None:
+    try:
+        first = data["choices"][0]["logprobs"]["content"][0]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return token_logprobs(first)

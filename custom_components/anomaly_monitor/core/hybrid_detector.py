@@ -10,7 +10,12 @@ rules' recall by half, and its own additions were false alarms):
 - with ``dismiss_up_to`` a rule finding at or below that severity is dropped when the LLM
   calls the window normal (a rejected rule hit); more serious findings always stand;
 - with ``add_min_severity`` an anomaly the rules did not see is added when the LLM rates
-  it at least that severe and cites real entities of the window.
+  it at least that severe and cites real entities of the window;
+- with a ``second_opinion`` judge, each finding the rules are unsure about (medium or low,
+  never a safety hazard, never urgent) gets one scored yes/no question, and is dismissed
+  only where the model's calibration for that question family says so
+  (``second_opinion.py``, ``calibration.py``): a family without a measured benefit, a
+  failed question or an unreadable answer leaves the finding standing.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import logging
 from .detector import Detector
 from .llm import LLMError
 from .models import ContextWindow, Finding, Severity, Verdict
+from .second_opinion import SecondOpinionJudge
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -36,18 +42,25 @@ class HybridDetector:
         name: str = "hybrid",
         dismiss_up_to: Severity | None = None,
         add_min_severity: Severity | None = None,
+        second_opinion: SecondOpinionJudge | None = None,
     ) -> None:
         self.rules = rules
         self.llm = llm
         self.name = name
         self.dismiss_up_to = dismiss_up_to  # None: the LLM never dismisses a rule finding
         self.add_min_severity = add_min_severity  # None: the LLM never adds
+        self.second_opinion = second_opinion  # None: no scored questions
         self.last_llm_verdict: Verdict | None = None
         self.last_llm_error: LLMError | None = None
 
     async def async_analyze(self, window: ContextWindow) -> Verdict:
         """Rule verdict, refined by the LLM when it answers."""
         rule_verdict = await self.rules.async_analyze(window)
+        if self.second_opinion is not None and rule_verdict.findings:
+            opinions = await self.second_opinion.async_opinions(rule_verdict.findings, window)
+            rule_verdict = without_dismissed(
+                rule_verdict, {o.signature for o in opinions if o.dismissed}
+            )
         try:
             llm_verdict = await self.llm.async_analyze(window)
         except Exception as err:  # whatever the model side raised, the rules' verdict stands
@@ -106,3 +119,17 @@ class HybridDetector:
                 verdict, reasoning=f"{verdict.reasoning} The model agrees: {llm_verdict.reasoning}"
             )
         return verdict
+
+
+def without_dismissed(verdict: Verdict, dismissed: set[str]) -> Verdict:
+    """``verdict`` without the findings whose signature the second opinion dismissed."""
+    if not dismissed:
+        return verdict
+    kept = [f for f in verdict.findings if f.signature not in dismissed]
+    if kept:
+        return replace(Verdict.from_findings(kept, verdict.detector), raw=verdict.raw)
+    gone = " ".join(f.reasoning for f in verdict.findings)
+    return Verdict.normal(
+        verdict.detector,
+        f"Judged not worth telling by the model's calibrated second opinion: {gone}",
+    )

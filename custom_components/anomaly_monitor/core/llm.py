@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 # A chat message: {"role": "system" | "user" | "assistant", "content": str}.
@@ -43,3 +44,30 @@ class LLMBackend(Protocol):
 
     async def async_close(self) -> None:
         """Release connections, processes and other resources."""
+
+
+@dataclass(frozen=True, slots=True)
+class FirstToken:
+    """The first token a model would answer with, and what it thought of the alternatives.
+
+    ``logprobs`` maps token text to its log-probability (the top few, plus any token the
+    request asked about); ``None`` when the backend gives only the sampled text.
+    """
+
+    text: str
+    logprobs: Mapping[str, float] | None = None
+
+
+@runtime_checkable
+class FirstTokenBackend(Protocol):
+    """A backend that can score a one-word answer instead of sampling a long one."""
+
+    async def async_first_token(
+        self,
+        messages: Sequence[Message],
+        *,
+        words: Sequence[str] = (),
+        top: int = 5,
+        timeout: float = 60.0,
+    ) -> FirstToken:
+        """The first answer token with log-probabilities for ``words`` and the ``top`` ones."""
