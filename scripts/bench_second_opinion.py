@@ -37,7 +37,7 @@ from pathlib import Path
 import statistics
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -56,6 +56,7 @@ from custom_components.anomaly_monitor.core.calibration import (
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.second_opinion import (
     ANSWER_WORDS,
+    SAMPLED_YES,
     build_question,
     family_of,
     is_eligible,
@@ -88,77 +89,92 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
 
 
+def read_cache(path: Path) -> dict[str, dict[str, Any]]:
+    """Opinions asked before, by cache key."""
+    if not path.exists():
+        return {}
+    rows = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+    return {row["cache_key"]: row for row in rows}
+
+
 async def ask_all(
-    backend: LlamaCppBackend, model: str, records: list[Record], cache_path: Path
+    backend: LlamaCppBackend,
+    model: str,
+    records: list[Record],
+    cache: dict[str, dict[str, Any]],
+    out: TextIO,
 ) -> list[dict[str, Any]]:
     """One row per sample: its findings, and an opinion for each eligible one."""
-    cache: dict[str, dict[str, Any]] = {}
-    if cache_path.exists():
-        for line in cache_path.read_text(encoding="utf-8").splitlines():
-            row = json.loads(line)
-            cache[row["cache_key"]] = row
     rules = CombinedDetector()
     rows: list[dict[str, Any]] = []
-    with cache_path.open("a", encoding="utf-8") as out:
-        for index, record in enumerate(records):
-            window, _ = window_for(record.sample)
-            verdict = await rules.async_analyze(window)
-            findings = []
-            for finding in verdict.findings:
-                item: dict[str, Any] = {
-                    "signature": finding.signature,
-                    "family": family_of(finding),
-                    "severity": finding.severity.value,
-                    "eligible": is_eligible(finding),
-                }
-                if item["eligible"]:
-                    messages = build_question(finding, window)
-                    digest = hashlib.sha256(json.dumps(messages).encode()).hexdigest()[:16]
-                    cache_key = f"{model}|{record.answer.key}|{finding.signature}|{digest}"
-                    if cache_key not in cache:
-                        started = time.perf_counter()
-                        token = await backend.async_first_token(
-                            messages, words=ANSWER_WORDS, timeout=600
-                        )
-                        p_yes = yes_probability(token.logprobs)
-                        cache[cache_key] = {
-                            "cache_key": cache_key,
-                            "p_yes": p_yes,
-                            "sampled": sampled_answer(token.text),
-                            "text": token.text,
-                            "seconds": time.perf_counter() - started,
-                            **{
-                                k: backend.last_stats.get(k)
-                                for k in ("prompt_tokens", "cached_tokens")
-                            },
-                        }
-                        out.write(json.dumps(cache[cache_key]) + "\n")
-                        out.flush()
-                    item.update(cache[cache_key])
-                findings.append(item)
-            rows.append(
-                {
-                    "key": record.answer.key,
-                    "subset": "ci" if record.answer.subset == "ci" else "cd",
-                    "anomalous": record.answer.is_anomaly,
-                    "findings": findings,
-                }
-            )
-            print(f"\r{index + 1}/{len(records)} samples", end="", file=sys.stderr, flush=True)
+    for index, record in enumerate(records):
+        window, _ = window_for(record.sample)
+        verdict = await rules.async_analyze(window)
+        findings = []
+        for finding in verdict.findings:
+            item: dict[str, Any] = {
+                "signature": finding.signature,
+                "family": family_of(finding),
+                "severity": finding.severity.value,
+                "eligible": is_eligible(finding),
+            }
+            if item["eligible"]:
+                messages = build_question(finding, window)
+                digest = hashlib.sha256(json.dumps(messages).encode()).hexdigest()[:16]
+                cache_key = f"{model}|{record.answer.key}|{finding.signature}|{digest}"
+                if cache_key not in cache:
+                    started = time.perf_counter()
+                    token = await backend.async_first_token(
+                        messages, words=ANSWER_WORDS, timeout=600
+                    )
+                    p_yes = yes_probability(token.logprobs)
+                    cache[cache_key] = {
+                        "cache_key": cache_key,
+                        "p_yes": p_yes,
+                        "sampled": sampled_answer(token.text),
+                        "text": token.text,
+                        "seconds": time.perf_counter() - started,
+                        **{
+                            k: backend.last_stats.get(k) for k in ("prompt_tokens", "cached_tokens")
+                        },
+                    }
+                    out.write(json.dumps(cache[cache_key]) + "\n")
+                    out.flush()
+                item.update(cache[cache_key])
+            findings.append(item)
+        rows.append(
+            {
+                "key": record.answer.key,
+                "subset": "ci" if record.answer.subset == "ci" else "cd",
+                "anomalous": record.answer.is_anomaly,
+                "findings": findings,
+            }
+        )
+        print(f"\r{index + 1}/{len(records)} samples", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return rows
 
 
 async def ask_sets(
-    args: argparse.Namespace, model: str, sets: dict[str, list[Record]], cache: Path
+    args: argparse.Namespace, model: str, sets: dict[str, list[Record]], cache_path: Path
 ) -> dict[str, list[dict[str, Any]]]:
     backend = LlamaCppBackend(str(args.model_path), threads=args.threads)
+    cache = read_cache(cache_path)
     try:
-        return {
-            name: await ask_all(backend, model, records, cache) for name, records in sets.items()
-        }
+        with cache_path.open("a", encoding="utf-8") as out:
+            return {
+                name: await ask_all(backend, model, records, cache, out)
+                for name, records in sets.items()
+            }
     finally:
         await backend.async_close()
+
+
+def agrees(finding: dict[str, Any]) -> bool:
+    """Whether the greedy word and P(yes) >= 0.5 say the same."""
+    if finding["p_yes"] is None:
+        return False
+    return (finding["p_yes"] >= 0.5) == (finding["sampled"] == SAMPLED_YES)
 
 
 def opinions(rows: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -252,25 +268,26 @@ def main() -> None:
         f"after: {' '.join(f'{x:.2f}' for x in load_after)} on {os.cpu_count()} cores; "
         f"{elapsed:.0f} s wall (cached opinions are not re-asked)"
     )
-    asked = [f for r in evaluation + held_in for f in r["findings"] if f["eligible"]]
+    every = evaluation if held_in is evaluation else evaluation + held_in
+    asked = [f for r in every for f in r["findings"] if f["eligible"]]
     unread = sum(1 for f in asked if f["p_yes"] is None)
     print(
         f"findings asked: {len(asked)} ({unread} without a yes/no opinion); "
         f"sampled answer agrees with P(yes) >= 0.5: "
-        f"{sum(1 for f in asked if f['p_yes'] is not None and (f['p_yes'] >= 0.5) == (f['sampled'] == 0.95))}"
-        f"/{len(asked) - unread}"
+        f"{sum(1 for f in asked if agrees(f))}/{len(asked) - unread}"
     )
     print("\n## Separation (evaluation set)\n")
     report_auroc(evaluation)
-    print("\n## Separation (held-in set)\n")
-    report_auroc(held_in)
+    if held_in is not evaluation:
+        print("\n## Separation (held-in set)\n")
+        report_auroc(held_in)
 
     how = (
         f"{len(held_in)} held-in SmartBench dev samples (seed {args.calibration_seed}, "
         f"{args.limit} CI + {args.limit} CD, disjoint from the seed-{args.seed} evaluation set)"
         if args.held_in == "separate"
-        else f"{len(held_in)} SmartBench dev samples (seed {args.seed}, {args.limit} CI + "
-        f"{args.limit} CD; each half's figures come from the other half's fit)"
+        else f"all {len(held_in)} SmartBench dev samples (seed {args.seed}, {args.limit} CI + "
+        f"{args.limit} CD); the figures in docs/llm.md cross-fit halves of them"
     )
     calibration = calibrate(held_in, model, f"{how}, {args.threads} threads")
     print("\n## Calibration fitted on the held-in set\n")
@@ -279,9 +296,8 @@ def main() -> None:
     for name, fam in sorted(calibration.families.items()):
         value = "-" if fam.auroc is None else f"{fam.auroc:.3f}"
         threshold = "none (no say)" if fam.threshold is None else f"{fam.threshold:.3f}"
-        print(
-            f"| {name} | {fam.n_pos} | {fam.n_neg} | {value} | {fam.a:.3f} | {fam.b:.3f} | {threshold} |"
-        )
+        counts = f"{fam.n_pos} | {fam.n_neg} | {value}"
+        print(f"| {name} | {counts} | {fam.a:.3f} | {fam.b:.3f} | {threshold} |")
 
     def half(row: dict[str, Any]) -> int:
         return hashlib.sha256(row["key"].encode()).digest()[0] % 2
@@ -319,9 +335,12 @@ def main() -> None:
     print("\n## Curve: dismiss every eligible finding with raw P(yes) < t (evaluation set)\n")
     print("| t | CI recall | CI FPR | CD recall | CD FPR | all recall | all FPR |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for t in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01):
+    # P(yes) of a small model sits in a narrow band: step through the normal samples'
+    # findings (each t dismisses one more of them) rather than a fixed grid.
+    normal_scores = sorted({f["p_yes"] for r, f in opinions(evaluation) if not r["anomalous"]})
+    for t in [0.0, *(score + 1e-9 for score in normal_scores)]:
         print_rates(
-            f"{t:.2f}",
+            f"{t:.3f}",
             rates(
                 evaluation,
                 lambda f, t=t: bool(
@@ -330,11 +349,10 @@ def main() -> None:
             ),
         )
 
-    print("\n## Cost (both sets)\n")
+    print("\n## Cost (every analysis asked about)\n")
     per_question = [f["seconds"] for f in asked if f.get("seconds") is not None]
     per_analysis = [
-        sum(f.get("seconds") or 0 for f in r["findings"] if f["eligible"])
-        for r in evaluation + held_in
+        sum(f.get("seconds") or 0 for f in r["findings"] if f["eligible"]) for r in every
     ]
     with_question = [s for s in per_analysis if s > 0]
     prompt = [f["prompt_tokens"] for f in asked if f.get("prompt_tokens")]

@@ -7,13 +7,14 @@ import asyncio
 from collections.abc import AsyncIterator
 import math
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from aiohttp import web
 from homeassistant.core import HomeAssistant
 import pytest
 
-from custom_components.anomaly_monitor.backends import create_backend
+from custom_components.anomaly_monitor.backends import create_backend, second_opinion_judge
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend, is_available
 from custom_components.anomaly_monitor.const import (
     BACKEND_OLLAMA,
@@ -22,7 +23,11 @@ from custom_components.anomaly_monitor.const import (
     CONF_BASE_URL,
     CONF_MODEL,
 )
-from custom_components.anomaly_monitor.core.calibration import FamilyCalibration, ModelCalibration
+from custom_components.anomaly_monitor.core.calibration import (
+    FamilyCalibration,
+    ModelCalibration,
+    store_calibration,
+)
 from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
 from custom_components.anomaly_monitor.core.models import (
@@ -39,6 +44,7 @@ from custom_components.anomaly_monitor.core.second_opinion import (
     build_question,
     yes_probability,
 )
+from custom_components.anomaly_monitor.diagnostics import _second_opinions
 
 from . import gguf_models
 from .llm_windows import open_while_away_window
@@ -220,6 +226,11 @@ async def test_hybrid_dismisses_only_a_calibrated_family_never_a_safety_hazard(
     (opinion,) = judge.last_opinions
     assert opinion.dismissed
     assert opinion.p_yes == pytest.approx(EXPECTED_NO)
+    shown = _second_opinions(SimpleNamespace(detector=hybrid))  # type: ignore[arg-type]
+    assert shown is not None
+    assert shown["acting_families"] == ["security"]
+    assert shown["last"][0]["dismissed"] is True
+    assert shown["last"][0]["signature"] == MEDIUM_DOOR.signature
 
     # the model says no to everything: the door alone becomes a normal verdict, with why
     alone = HybridDetector(
@@ -258,6 +269,23 @@ async def test_an_uncalibrated_family_is_not_asked(
     hybrid = HybridDetector(rules, Down(), second_opinion=judge)  # type: ignore[arg-type]
     assert (await hybrid.async_analyze(open_while_away_window())).is_anomaly
     assert server.requests == []
+
+
+async def test_only_a_model_calibrated_to_benefit_gets_a_judge(
+    hass: HomeAssistant, server: YesNoServer, tmp_path: Path
+) -> None:
+    path = tmp_path / "calibration.json"
+    store_calibration(ModelCalibration("helpful", calibrated(0.4).families), path)
+    store_calibration(ModelCalibration("no-say", calibrated(None).families), path)
+    for model, expected in (("helpful", True), ("no-say", False), ("never-measured", False)):
+        config = {CONF_BACKEND: BACKEND_OPENAI, CONF_BASE_URL: server.url, CONF_MODEL: model}
+        backend = create_backend(hass, config)
+        judge = second_opinion_judge(config, backend, 60.0, path)
+        assert (judge is not None) is expected, model
+    # the packaged file: the measured models have no say (docs/llm.md), so no judge
+    for name in ("qwen2.5-coder-0.5b-instruct-q4_k_m", "qwen2.5-coder-1.5b-instruct-q4_k_m"):
+        config = {CONF_BACKEND: BACKEND_OPENAI, CONF_BASE_URL: server.url, CONF_MODEL: name}
+        assert second_opinion_judge(config, create_backend(hass, config), 60.0) is None
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ from homeassistant.core import HomeAssistant
 
 from .backends import llm_detector_of
 from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .core.second_opinion import SecondOpinionJudge
 from .redaction import redacted_config
 
 
@@ -53,4 +54,18 @@ def _model_health(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | No
         if llm.circuit_open and llm.open_until is not None
         else 0.0,
         "last_duration_seconds": round(llm.last_duration, 3) if llm.last_duration else None,
+        "second_opinions": _second_opinions(coordinator),
+    }
+
+
+def _second_opinions(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | None:
+    """Which question families the model may dismiss in, and its last answers."""
+    judge = getattr(coordinator.detector, "second_opinion", None)
+    if not isinstance(judge, SecondOpinionJudge) or judge.calibration is None:
+        return None
+    families = judge.calibration.families
+    return {
+        "model": judge.calibration.model,
+        "acting_families": sorted(f for f in families if judge.calibration.acts_on(f)),
+        "last": [opinion.as_dict() for opinion in judge.last_opinions],
     }

@@ -9,6 +9,7 @@ the ``ai_task`` integration (or without llama-cpp-python) loads nothing it canno
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from homeassistant.const import CONF_API_KEY
@@ -38,7 +39,7 @@ from ..const import (
     DETECTOR_HYBRID,
     DETECTOR_LLM,
 )
-from ..core.calibration import load_calibration
+from ..core.calibration import CALIBRATION_FILE, load_calibration
 from ..core.detector import Detector
 from ..core.hybrid_detector import HybridDetector
 from ..core.llm import LLMBackend, LLMUnavailableError
@@ -162,7 +163,10 @@ def create_detector(
 
 
 def second_opinion_judge(
-    config: Mapping[str, Any], backend: LLMBackend, timeout: float
+    config: Mapping[str, Any],
+    backend: LLMBackend,
+    timeout: float,
+    calibration_file: Path = CALIBRATION_FILE,
 ) -> SecondOpinionJudge | None:
     """Scored second opinions, only for a model calibrated to benefit from them.
 
@@ -173,7 +177,7 @@ def second_opinion_judge(
     name = config.get(CONF_MODEL_PATH) or config.get(CONF_MODEL)
     if config.get(CONF_BACKEND) == BACKEND_AI_TASK or not name:
         return None
-    calibration = load_calibration(str(name))
+    calibration = load_calibration(str(name), calibration_file)
     if calibration is None or not any(calibration.acts_on(f) for f in calibration.families):
         return None
     return SecondOpinionJudge(backend, calibration, timeout=min(timeout, 30.0))
