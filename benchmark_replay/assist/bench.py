@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 import itertools
+import os
 import random
 import time
 from typing import Any
@@ -97,6 +98,7 @@ class Outcome:
     refused: int
     planner: str
     seconds: float
+    cpu_seconds: float = 0.0  # this process's CPU time for the call (load-independent)
 
     @property
     def correct(self) -> bool:
@@ -279,18 +281,18 @@ async def async_run(
         effective = frozenset(c for s, d in recorded for c in _calls(s, d))
         effective = frozenset(c for c in effective if not _service_refuses(hass, c))
         expected = effective if ok and effective else None
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         plan: InstructionPlan = await async_plan_instruction(
             sentence.text, capabilities, assist=readers[sentence.here]
         )
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         planned = frozenset(
             c
             for op in plan.operations
             for c in _calls(op.service, {"entity_id": op.entity_id, **op.data})
         )
         outcomes.append(
-            Outcome(sentence, expected, planned, len(plan.refused), plan.planner, seconds)
+            Outcome(sentence, expected, planned, len(plan.refused), plan.planner, seconds, cpu)
         )
     return outcomes
 
@@ -311,10 +313,21 @@ def summarize(outcomes: list[Outcome]) -> str:
             f"| {key} | {c['n']} | {c['refused_expected']} | "
             f"{c['correct'] / c['n']:.3f} ({c['correct']}) |"
         )
-    seconds = sorted(o.seconds for o in outcomes)
-    if seconds:
+    if outcomes:
+        wall = _percentiles([o.seconds for o in outcomes])
+        cpu = _percentiles([o.cpu_seconds for o in outcomes])
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         lines.append(
-            f"\nplanning time per sentence: median {seconds[len(seconds) // 2] * 1000:.1f} ms, "
-            f"p95 {seconds[int(len(seconds) * 0.95)] * 1000:.1f} ms"
+            f"\nplanning time per sentence: median {wall[0]:.1f} ms, p95 {wall[1]:.1f} ms, "
+            f"max {wall[2]:.1f} ms; CPU time median {cpu[0]:.1f} ms, p95 {cpu[1]:.1f} ms, "
+            f"max {cpu[2]:.1f} ms (load average {load})"
         )
     return "\n".join(lines)
+
+
+def _percentiles(seconds: list[float]) -> tuple[float, float, float]:
+    """Median, p95 and max in milliseconds."""
+    ordered = sorted(seconds)
+    return tuple(  # type: ignore[return-value]
+        ordered[min(int(len(ordered) * q), len(ordered) - 1)] * 1000 for q in (0.5, 0.95, 1.0)
+    )

@@ -125,6 +125,11 @@ def language_variant(language: str) -> str | None:
     return None
 
 
+# Templates already loaded, by language: later calls skip the executor round trip (under
+# load, waiting for a worker thread costs more than the planning itself).
+_LOADED: dict[str, Any] = {}
+
+
 @lru_cache(maxsize=4)
 def load_intents(variant: str) -> Any:
     """HA's sentence templates for a language, or None. Blocking: run in an executor."""
@@ -148,7 +153,8 @@ async def async_assist_reader(
     variant = language_variant(language or hass.config.language)
     if variant is None:
         return None
-    intents = await hass.async_add_executor_job(load_intents, variant)
+    if (intents := _LOADED.get(variant)) is None:
+        intents = _LOADED[variant] = await hass.async_add_executor_job(load_intents, variant)
     if intents is None:
         return None
     return AssistPlanner(hass, home, intents, language=variant, area_id=area_id).async_plan
@@ -188,6 +194,8 @@ class AssistPlanner:
         """Snapshot the names, areas and floors the templates can refer to."""
         self._hass = hass
         self._intents = intents
+        # A clause may be read again as a piece of the sentence: matched once per call.
+        self._recognized: dict[str, Any] = {}
         self._language = language
         self._features: dict[str, list[Feature]] = {}
         for device in home.devices:
@@ -241,7 +249,11 @@ class AssistPlanner:
         """Steps for ``text`` if it matches a device-control template, else ``None``."""
         if len(text.split()) > MAX_TEMPLATE_WORDS:
             return None
-        result = await self._hass.async_add_executor_job(self.recognize, text)
+        if text in self._recognized:
+            result = self._recognized[text]
+        else:
+            result = await self._hass.async_add_executor_job(self.recognize, text)
+            self._recognized[text] = result
         if result is None or result.intent.name not in _DOMAINS:
             return None
         return self.plan_result(text, result)

@@ -9,6 +9,7 @@ which the hybrid planner hands to the LLM.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 import re
 
 from .capabilities import FeatureKind, HomeCapabilities
@@ -28,6 +29,7 @@ from .vocabulary import (
     normalize,
     option_key,
     phrase_pattern,
+    phrase_regex,
 )
 
 MAX_INSTRUCTION_LENGTH = 2000
@@ -115,24 +117,33 @@ def split_clauses(instruction: str) -> list[str]:
 
 def _has_device(text: str) -> bool:
     norm = normalize(text)
-    return any(
-        re.search(phrase_pattern(noun), norm) for nouns in DEVICE_KINDS.values() for noun in nouns
-    )
+    return any(phrase_regex(noun).search(norm) for nouns in DEVICE_KINDS.values() for noun in nouns)
+
+
+@lru_cache(maxsize=1024)
+def _unit_regex(phrase: str) -> re.Pattern[str]:
+    """A unit right after a number ("20 percent"), compiled once (see ``phrase_regex``)."""
+    return re.compile(r"\s*" + phrase_pattern(phrase, plural=False))
 
 
 def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def _find_phrases(text: str, table: dict[str, tuple[str, ...]]) -> list[_Match]:
-    """Non-overlapping matches of any phrase, longest phrases first."""
-    entries = sorted(
-        ((phrase, key) for key, phrases in table.items() for phrase in phrases),
+@lru_cache(maxsize=256)
+def _longest_first(table: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, str]]:
+    """(phrase, key) pairs of a table, longest phrases first: sorted once per table."""
+    return sorted(
+        ((phrase, key) for key, phrases in table for phrase in phrases),
         key=lambda item: -len(item[0]),
     )
+
+
+def _find_phrases(text: str, table: dict[str, tuple[str, ...]]) -> list[_Match]:
+    """Non-overlapping matches of any phrase, longest phrases first."""
     found: list[_Match] = []
-    for phrase, key in entries:
-        for m in re.finditer(phrase_pattern(phrase), text):
+    for phrase, key in _longest_first(tuple(table.items())):
+        for m in phrase_regex(phrase).finditer(text):
             if any(m.start() < f.end and f.start < m.end() for f in found):
                 continue
             found.append(_Match(m.start(), m.end(), key))
@@ -203,7 +214,7 @@ class InstructionParser:
         # Multi-word option values that contain device words ("fan only") go first.
         option_hits: list[_Match] = []
         for phrase in _MULTIWORD_OPTIONS:
-            for m in re.finditer(phrase_pattern(phrase, plural=False), work):
+            for m in phrase_regex(phrase, plural=False).finditer(work):
                 option_hits.append(_Match(m.start(), m.end(), normalize(phrase)))
                 work = _blank(work, m.start(), m.end())
 
@@ -404,7 +415,7 @@ class InstructionParser:
         tail = text[m.end() : m.end() + 20]
         unit = None
         for key, phrases in UNITS.items():
-            if any(re.match(r"\s*" + phrase_pattern(p, plural=False), tail) for p in phrases):
+            if any(_unit_regex(p).match(tail) for p in phrases):
                 unit = key
                 break
         head = text[: m.start()].rstrip().split()
