@@ -11,6 +11,7 @@ notifications, repair issues, false-alarm marks and automations are left alone.
 Each call carries the sample's states with their own timestamps and the clock to
 analyse at, and returns only once the entry has reloaded with the sample's options, so
 the verdicts are those of the in-process replay (``ha_runner``), sample for sample.
+The replay keeps a few calls in flight (``PIPELINE``); HA runs them one at a time.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ REPLAY_QUERY = "anomaly_monitor_replay"  # replay_entry.py's: asks the flow for 
 # A sample may wait for a slow model; the entry's own load is bounded at 120 s.
 SAMPLE_TIMEOUT = 900.0
 _BUSY_REASONS = ("replay_running", "already_configured", "already_in_progress")
+# Samples in flight at once: HA judges one while the next ones are read and queued
+# (replay_sample runs them one after another, in order). Two already keep HA busy;
+# a few more absorb the client's slower samples (long traces).
+PIPELINE = 4
 
 
 class RemoteHAError(RuntimeError):
@@ -52,6 +57,8 @@ class RemoteHASetupError(RemoteHAError):
 
 class RemoteHARunner:
     """Replays scenes into the replay monitor it creates in the HA at ``url``."""
+
+    pipeline = PIPELINE  # async_run may be called again before the last call returned
 
     def __init__(
         self,

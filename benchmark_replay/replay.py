@@ -12,6 +12,7 @@ skips what is already done and a code change starts afresh.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 import hashlib
@@ -143,27 +144,63 @@ async def run_jobs(
     remote: Mapping[str, Any],
     emit: Callable[[dict[str, Any]], None],
 ) -> None:
-    """Run jobs one after another on one runner; every outcome goes to ``emit``."""
+    """Run jobs on one runner, in order; every outcome goes to ``emit``, in job order.
+
+    A runner with ``pipeline`` > 1 (a live Home Assistant) gets that many samples at once:
+    the next samples are read and sent while it judges one, so neither side waits for
+    the other (on a loaded machine each wake-up costs a scheduling slot).
+    """
+    import asyncio
+
     from .remote_ha import RemoteHASetupError
     from .runners import make_runner
 
     runner = make_runner(mode, options, remote)
-    try:
-        await runner.async_start()
-        for job in jobs:
-            started = wall_clock()
-            record: dict[str, Any] = {"key": job.key}
+    depth = max(1, int(getattr(runner, "pipeline", 1)))
+    pending: deque[_Pending] = deque()
+    finished = wall_clock()
+
+    async def finish(item: _Pending) -> None:
+        nonlocal finished
+        record, scene, task = item
+        if task is not None:
             try:
-                scene = scene_for(load_visible(Path(job.path), job.subset))
-                record.update(predict(await runner.async_run(scene), scene))
+                record.update(predict(await task, scene))
             except RemoteHASetupError:
                 raise  # the live HA is gone or refuses: no sample can run
             except Exception as err:  # one bad sample must not stop the run
                 record["error"] = f"{type(err).__name__}: {err}"
-            record["seconds"] = wall_clock() - started
-            emit(record)
+        now = wall_clock()
+        # The time this sample added to the run (its own time when nothing overlaps).
+        record["seconds"] = now - max(record.pop("_started"), finished)
+        finished = now
+        emit(record)
+
+    try:
+        await runner.async_start()
+        for job in jobs:
+            record: dict[str, Any] = {"key": job.key, "_started": wall_clock()}
+            scene, task = None, None
+            try:
+                scene = scene_for(load_visible(Path(job.path), job.subset))
+                task = asyncio.ensure_future(runner.async_run(scene))
+            except Exception as err:  # an unreadable sample
+                record["error"] = f"{type(err).__name__}: {err}"
+            pending.append((record, scene, task))
+            await asyncio.sleep(0)  # let it start sending before the next one is read
+            while len(pending) >= depth:
+                await finish(pending.popleft())
+        while pending:
+            await finish(pending.popleft())
     finally:
+        for _, _, task in pending:
+            if task is not None:
+                task.cancel()
+        await asyncio.gather(*(t for _, _, t in pending if t is not None), return_exceptions=True)
         await runner.async_stop()
+
+
+_Pending = tuple[dict[str, Any], Any, Any]
 
 
 def quiet_logging() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 import pytest
 
@@ -225,3 +226,37 @@ async def test_without_templates_the_parser_still_plans(
     assert [(op.service, op.entity_id) for op in plan.operations] == [
         ("light.turn_off", "light.kitchen_lighting")
     ]
+
+
+async def test_new_names_aliases_and_areas_are_read_at_once(
+    hass: HomeAssistant, home: AssistHome
+) -> None:
+    """The templates' names, areas and floors are kept between calls (not rebuilt per call)
+    but follow the home: an alias, a new entity and an area's new alias count at once."""
+    porch = "turn on the porch light"
+    assert _calls(await _check(hass, porch)) == set()
+    entities = er.async_get(hass)
+    garage = entities.async_get("light.garage_light")
+    assert garage is not None
+    aliases = type(garage.aliases)((*garage.aliases, "Porch light"))  # a list on newer HAs
+    entities.async_update_entity(garage.entity_id, aliases=aliases)
+    assert _calls(await _check(hass, porch)) == {("light.turn_on", "light.garage_light", ())}
+
+    reading = "turn off the reading nook lamp"
+    assert _calls(await _check(hass, reading)) == set()
+    hass.states.async_set(  # a new light, not in any registry yet
+        "light.reading_nook_lamp",
+        "on",
+        {"friendly_name": "Reading nook lamp", "supported_color_modes": ["onoff"]},
+    )
+    assert _calls(await _check(hass, reading)) == {
+        ("light.turn_off", "light.reading_nook_lamp", ())
+    }
+
+    den = "turn on the lights in the den"
+    assert _calls(await _check(hass, den)) == set()
+    ar.async_get(hass).async_update(home.areas["living_room"], aliases={"den"})
+    assert _calls(await _check(hass, den)) == {
+        ("light.turn_on", "light.overhead_light", ()),
+        ("light.turn_on", "light.floor_lamp", ()),
+    }

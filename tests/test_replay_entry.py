@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from http import HTTPStatus
 import inspect
 from types import MappingProxyType
 from typing import Any
+from unittest.mock import patch
 
 from homeassistant import config_entries
 from homeassistant.core import Context, HomeAssistant
@@ -21,6 +23,7 @@ from benchmark_replay import remote_ha
 from benchmark_replay.entity_mapping import EntitySpec
 from benchmark_replay.home_scene import TraceStep
 from benchmark_replay.monitor_options import StatePayload
+from custom_components.anomaly_monitor import replay_entry
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_REPLAY,
@@ -184,3 +187,27 @@ def test_the_silent_announcer_covers_every_surface() -> None:
     for name in surfaces:  # awaited where the Announcer's is awaited
         real, silent = getattr(Announcer, name), getattr(SilentAnnouncer, name)
         assert inspect.iscoroutinefunction(real) == inspect.iscoroutinefunction(silent), name
+
+
+async def test_pipelined_samples_run_one_after_another(hass: HomeAssistant) -> None:
+    """A client may send the next samples before the last one returned (the replay keeps a
+    few in flight): each is judged on its own states, as if sent alone."""
+    replay = await _create_replay_entry(hass)
+    at = datetime(2025, 1, 15, 3, tzinfo=UTC).timestamp()
+    alarm = _sample(replay.entry_id, "on")  # the smoke detector goes off
+    # Already sounding when the monitor starts, then quiet again: another home's story.
+    cleared = _sample(replay.entry_id, "off", before=[[ALICE, "home", 0, at], [SMOKE, "on", 1, at]])
+    samples = [alarm, cleared, alarm, cleared]
+    create = replay_entry.async_create_detectors
+
+    async def create_after_a_pause(*args: Any) -> Any:
+        await asyncio.sleep(0)  # as a model backend's setup does (it does I/O)
+        return await create(*args)
+
+    with patch.object(replay_entry, "async_create_detectors", create_after_a_pause):
+        alone = [await _replay(hass, sample) for sample in samples]
+        together = await asyncio.gather(*(_replay(hass, sample) for sample in samples))
+
+    assert alone[0]["verdict"]["label"] == "anomaly"
+    assert alone[1]["verdict"]["label"] == "normal"
+    assert together == alone

@@ -22,8 +22,6 @@ from homeassistant.core import HomeAssistant, State, callback
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
-    entity_registry as er,
-    floor_registry as fr,
     intent,
 )
 from homeassistant.util import color as color_util
@@ -39,7 +37,7 @@ from .core.instructions import (
 )
 from .core.instructions.intents import PlanStep
 from .core.instructions.planner import AssistReader
-from .ha_compat import entity_aliases
+from .instruction_slots import async_assist_slots, normalize_words
 
 try:  # the conversation integration's own dependencies; optional for us
     from hassil import Intents, RecognizeResult, TextSlotList, recognize_best
@@ -57,7 +55,6 @@ _NO_AREA = "\x00no-area"
 MAX_TEMPLATE_WORDS = 16
 # Words that point at the speaker's area (the templates' <here> rule, and "in our space").
 _HERE = re.compile(r"\b(?:here|this (?:room|area|space)|(?:the|our|my) space)\b", re.IGNORECASE)
-_PUNCTUATION = re.compile(r"[^\w\s']")
 
 # Intents that control devices, with the domains HA's handlers require (None: any).
 _DOMAINS: dict[str, frozenset[str] | None] = {
@@ -160,10 +157,6 @@ async def async_assist_reader(
     return AssistPlanner(hass, home, intents, language=variant, area_id=area_id).async_plan
 
 
-def _norm(text: str) -> str:
-    return " ".join(_PUNCTUATION.sub(" ", text.lower()).split())
-
-
 @dataclass(frozen=True, slots=True)
 class _Proposal:
     """A call HA's handler would make, with the feature that must allow it."""
@@ -178,8 +171,9 @@ class _Proposal:
 class AssistPlanner:
     """Plans one instruction (or clause) with HA's templates; ``None`` when none matches.
 
-    Built per service call in the event loop; ``recognize`` is pure CPU work on snapshots
-    and may run in an executor.
+    Built per service call in the event loop, over the home's slot lists (kept between
+    calls, see instruction_slots); ``recognize`` is pure CPU work on snapshots and may run
+    in an executor.
     """
 
     def __init__(
@@ -201,26 +195,7 @@ class AssistPlanner:
         for device in home.devices:
             for feature in device.features:
                 self._features.setdefault(feature.entity_id, []).append(feature)
-        ent_reg = er.async_get(hass)
-        self._names: list[tuple[str, str, dict[str, Any]]] = []
-        for state in hass.states.async_all():
-            context: dict[str, Any] = {"domain": state.domain}
-            if "device_class" in state.attributes:
-                context["device_class"] = state.attributes["device_class"]
-            entry = ent_reg.async_get(state.entity_id)
-            for alias in entity_aliases(hass, entry) if entry else ():
-                if alias != state.name:
-                    self._names.append((alias, alias, context))
-            self._names.append((state.name, state.name, context))
-        areas: list[tuple[str, str]] = []
-        for entry_area in ar.async_get(hass).async_list_areas():
-            names = (entry_area.name, *entry_area.aliases)
-            areas.extend((name, name) for name in names if name.strip())
-        floors: list[tuple[str, str]] = []
-        for floor in fr.async_get(hass).async_list_floors():
-            floors.extend((name, floor.name) for name in (floor.name, *floor.aliases) if name)
-        self._areas = TextSlotList.from_tuples(areas, allow_template=False)
-        self._floors = TextSlotList.from_tuples(floors, allow_template=False)
+        self._slots = async_assist_slots(hass)
         self._area = area = ar.async_get(hass).async_get_area(area_id) if area_id else None
         self._context = {
             "area": {"value": area.name, "text": area.name}
@@ -230,15 +205,16 @@ class AssistPlanner:
 
     def recognize(self, text: str) -> Any:
         """The best template match for ``text`` (blocking CPU work, no HA state)."""
-        lowered = f" {_norm(text)} "
-        names = [n for n in self._names if f" {_norm(n[0])} " in lowered]
+        lowered = f" {normalize_words(text)} "
+        slots = self._slots
+        names = [value for norm, value in slots.names if norm in lowered]
         return recognize_best(
             text,
             self._intents,
             slot_lists={
                 "name": TextSlotList.from_tuples(names, allow_template=False),
-                "area": self._areas,
-                "floor": self._floors,
+                "area": slots.areas,
+                "floor": slots.floors,
             },
             intent_context=self._context,
             language=self._language,

@@ -14,6 +14,7 @@ and when it was last used: a replay whose client is gone is stale after
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -94,7 +95,10 @@ class ReplaySession:
     areas: dict[str, str | None] = field(default_factory=dict)
     clock: datetime | None = None  # the sample's analysis time
     latitude: float | None = None  # the replayed home's, for the season
-    calls: int = 0  # replay calls running now
+    calls: int = 0  # replay calls running or queued now
+    # A client may pipeline calls (the next sample's is sent while one runs): they take
+    # the entry one at a time, in the order they arrive.
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_used: float = field(default_factory=time.monotonic)
 
     def active(self) -> bool:

@@ -6,7 +6,8 @@ its own time) and the clock to analyse at. A state is ``[entity_id, state, n, ti
 with its attributes at index ``n`` of ``attributes`` (traces repeat a few attribute sets
 thousands of times). The entry is unloaded, given the options,
 loaded again (the call waits for it, bounded) and the verdict is returned, so a client
-never races a reload. It only ever touches a replay entry (see replay_entry.py).
+never races a reload. Calls a client pipelines run one after another, in arrival order.
+It only ever touches a replay entry (see replay_entry.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 import math
 from typing import Any
 
-from homeassistant.config_entries import ConfigEntryState
+from homeassistant.config_entries import ConfigEntry, ConfigEntryState
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv
@@ -96,35 +97,46 @@ async def _async_replay_sample(call: ServiceCall) -> ServiceResponse:
     session = replay_session(hass, entry_id)
     session.begin()
     try:
-        if entry.state is not ConfigEntryState.NOT_LOADED:
-            await hass.config_entries.async_unload(entry_id)
-        options = {k: v for k, v in call.data["options"].items() if k != CONF_NOTIFY}
-        hass.config_entries.async_update_entry(entry, options=options | {CONF_REPLAY: True})
-        _start_sample(session, call.data)
-        try:
-            async with asyncio.timeout(LOAD_TIMEOUT):
-                await hass.config_entries.async_setup(entry_id)
-        except TimeoutError:
-            pass  # reported below with the state it is stuck in
-        if entry.state is not ConfigEntryState.LOADED:
-            raise HomeAssistantError(
-                translation_domain=DOMAIN,
-                translation_key="replay_not_loaded",
-                translation_placeholders={
-                    "state": entry.state.value,
-                    "reason": str(entry.reason or "-"),
-                },
-            )
-        coordinator = entry.runtime_data.coordinator
-        assert isinstance(coordinator, ReplayCoordinator)
-        for item in call.data["steps"]:
-            if (change := _set(session, call.data, item)) is not None:
-                coordinator.watcher.record(*change)
-        session.clock = dt_util.as_utc(call.data["at"])
-        result = await coordinator.async_analyze()
-        return result.as_dict() | model_verdict(coordinator.detector)
+        async with session.lock:  # pipelined calls wait their turn, never interleave
+            return await _async_judge_sample(hass, entry, session, call.data)
     finally:
         session.end()
+
+
+async def _async_judge_sample(
+    hass: HomeAssistant, entry: ConfigEntry, session: ReplaySession, data: Mapping[str, Any]
+) -> ServiceResponse:
+    """Reload the entry with the sample's options, feed its states, analyse at its clock."""
+    if hass.config_entries.async_get_entry(entry.entry_id) is not entry:
+        # Removed while this call waited its turn (the client stopped the replay).
+        raise InvalidActionInput("not_a_replay_entry", entry_id=entry.entry_id)
+    if entry.state is not ConfigEntryState.NOT_LOADED:
+        await hass.config_entries.async_unload(entry.entry_id)
+    options = {k: v for k, v in data["options"].items() if k != CONF_NOTIFY}
+    hass.config_entries.async_update_entry(entry, options=options | {CONF_REPLAY: True})
+    _start_sample(session, data)
+    try:
+        async with asyncio.timeout(LOAD_TIMEOUT):
+            await hass.config_entries.async_setup(entry.entry_id)
+    except TimeoutError:
+        pass  # reported below with the state it is stuck in
+    if entry.state is not ConfigEntryState.LOADED:
+        raise HomeAssistantError(
+            translation_domain=DOMAIN,
+            translation_key="replay_not_loaded",
+            translation_placeholders={
+                "state": entry.state.value,
+                "reason": str(entry.reason or "-"),
+            },
+        )
+    coordinator = entry.runtime_data.coordinator
+    assert isinstance(coordinator, ReplayCoordinator)
+    for item in data["steps"]:
+        if (change := _set(session, data, item)) is not None:
+            coordinator.watcher.record(*change)
+    session.clock = dt_util.as_utc(data["at"])
+    result = await coordinator.async_analyze()
+    return result.as_dict() | model_verdict(coordinator.detector)
 
 
 def _start_sample(session: ReplaySession, data: Mapping[str, Any]) -> None:
