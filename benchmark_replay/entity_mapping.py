@@ -614,6 +614,9 @@ def value_kind(values: Iterable[str]) -> str:
 
 def classify(name: ParsedName, values: Sequence[str]) -> DeviceKind:
     """The table row for a device, given every value it takes in the sample."""
+    # A trace repeats a device's few values hundreds of times; only which occur (and the
+    # first occurrence of each, for the numeric fallback) decides.
+    values = tuple(dict.fromkeys(values))
     kind = value_kind(values)
     hinted = _DOMAIN_KINDS.get(name.domain_hint or "")
     if hinted is not None and _fits(hinted, values):

@@ -130,7 +130,12 @@ def trace_scene(sample: CDSample) -> TraceScene:
     mapping = HomeMapping.build(observed)
     timed = [(parse_timestamp(e.timestamp), index, e) for index, e in enumerate(sample.events)]
     timed.sort(key=lambda item: (item[0], item[1]))  # stable: file order breaks ties
-    steps = tuple(TraceStep(when, mapping.spec(e.device, e.status)) for when, _, e in timed)
+    # A trace repeats a few readings per device: each becomes an entity state once.
+    specs: dict[tuple[str, str], EntitySpec] = {}
+    for _, _, e in timed:
+        if (e.device, e.status) not in specs:
+            specs[e.device, e.status] = mapping.spec(e.device, e.status)
+    steps = tuple(TraceStep(when, specs[e.device, e.status]) for when, _, e in timed)
     return TraceScene(steps=steps, mapping=mapping, profile=household_profile(sample.context))
 
 
