@@ -8,6 +8,7 @@ import json
 import os
 from pathlib import Path
 import sys
+import time
 from typing import Any
 
 from .ac_judge import (
@@ -183,7 +184,7 @@ def run_smartbench(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     progress = Progress(len(todo), enabled=not args.no_progress)
-    started = wall_clock()
+    started, cpu_started = wall_clock(), time.process_time()
     with cache_path.open("a", encoding="utf-8") as cache:
 
         def keep(record: dict[str, Any]) -> None:
@@ -216,7 +217,7 @@ def run_smartbench(args: argparse.Namespace) -> int:
             return 130
         finally:
             progress.close()
-    elapsed = wall_clock() - started
+    elapsed, cpu = wall_clock() - started, time.process_time() - cpu_started
 
     answers = answers_by_key(records)
     scores, rows = score_predictions(answers, predictions)
@@ -236,6 +237,8 @@ def run_smartbench(args: argparse.Namespace) -> int:
         "options": json.dumps(options, sort_keys=True),
         "workers": args.workers,
         "wall time": f"{elapsed:.1f} s for {len(todo)} replayed samples",
+        # Steadier than wall time on a shared machine; worker processes are not counted.
+        "CPU time of this process": f"{cpu:.2f} s",
         "fingerprint": stamp,
     }
     if judge_line is not None:
