@@ -314,8 +314,8 @@ def summarize(outcomes: list[Outcome]) -> str:
             f"{c['correct'] / c['n']:.3f} ({c['correct']}) |"
         )
     if outcomes:
-        wall = _percentiles([o.seconds for o in outcomes])
-        cpu = _percentiles([o.cpu_seconds for o in outcomes])
+        wall = percentiles([o.seconds for o in outcomes])
+        cpu = percentiles([o.cpu_seconds for o in outcomes])
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         lines.append(
             f"\nplanning time per sentence: median {wall[0]:.1f} ms, p95 {wall[1]:.1f} ms, "
@@ -325,7 +325,7 @@ def summarize(outcomes: list[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def _percentiles(seconds: list[float]) -> tuple[float, float, float]:
+def percentiles(seconds: list[float]) -> tuple[float, float, float]:
     """Median, p95 and max in milliseconds."""
     ordered = sorted(seconds)
     return tuple(  # type: ignore[return-value]
