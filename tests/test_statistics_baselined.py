@@ -78,6 +78,22 @@ def test_one_odd_last_day_is_not_a_regime() -> None:
     assert not list(daily_profile_shift(view))
 
 
+def test_every_room_warming_from_the_same_day_is_the_weather() -> None:
+    # A heat wave: both rooms read 3 degrees above their profile from day 4.
+    states = [
+        entity("sensor.lounge_temperature", "21", area="Lounge", device_class="temperature"),
+        entity("sensor.bedroom_temperature", "20", area="Bedroom", device_class="temperature"),
+    ]
+    lounge = _hourly("sensor.lounge_temperature", 21, 1, extra=3.0, from_day=4)
+    bedroom = _hourly("sensor.bedroom_temperature", 20, 1, extra=3.0, from_day=4)
+    both = sorted([*lounge, *bedroom], key=lambda t: t.when)
+    assert not list(daily_profile_shift(home(states, environment(_end()), both)))
+    # The lounge alone warming is that room's change.
+    alone = sorted([*lounge, *_hourly("sensor.bedroom_temperature", 20, 1)], key=lambda t: t.when)
+    (finding,) = daily_profile_shift(home(states, environment(_end()), alone))
+    assert finding.evidence == ("sensor.lounge_temperature",)
+
+
 def test_a_meter_that_reports_only_on_changes_has_no_profile() -> None:
     # Three readings a day (a consumer switching) are no hourly profile to learn.
     states = [entity("sensor.house_power", "120", device_class="power", unit="W")]

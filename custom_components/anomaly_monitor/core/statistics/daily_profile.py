@@ -40,6 +40,9 @@ MIN_REGIME_READINGS = 20
 ONE_SIDED_SHARE = 0.85
 SCATTERS = 4.0
 SCATTER_FLOOR_SHARE = 0.02
+# A peer of the same device class and unit that departed the same way within this many
+# days means the whole home moved (a heat wave, the heating season), not one room.
+PEER_DAYS = 1
 # Long traces (a year of hourly readings) try this many change days at most (analysis cost).
 MAX_CUTS = 24
 
@@ -88,26 +91,54 @@ def profile_departure(
     return None
 
 
+def _home_moved(
+    entity_id: str,
+    since: date,
+    shift: float,
+    found: dict[str, tuple[date, float, float]],
+    groups: dict[tuple[str | None, str | None], list[str]],
+) -> bool:
+    """Another sensor of the same quantity left its profile the same way within a day:
+    weather or the season moved the home, not this sensor's room."""
+    for members in groups.values():
+        if entity_id not in members:
+            continue
+        for peer in members:
+            if peer == entity_id or peer not in found:
+                continue
+            peer_since, peer_shift, _ = found[peer]
+            if peer_shift * shift > 0 and abs((peer_since - since).days) <= PEER_DAYS:
+                return True
+    return False
+
+
 def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
     """A sensor reads, hour for hour, far from its own earlier days, and stays there.
 
     Magnitude: the median departure from the hourly baseline, in the sensor's unit
     (negative downwards).
     """
+    found: dict[str, tuple[date, float, float]] = {}
+    groups: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
     for entity_id in home.history:
         if home.domain(entity_id) != "sensor":
             continue
-        if home.device_class(entity_id) not in PROFILE_DEVICE_CLASSES:
+        device_class = home.device_class(entity_id)
+        if device_class not in PROFILE_DEVICE_CLASSES:
             continue
         days = _by_day(home, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue
         if sum(len(v) for v in days.values()) < MIN_READINGS_PER_DAY * len(days):
             continue
-        found = profile_departure(days)
-        if found is None:
+        state = home.info(entity_id)
+        groups[(device_class, state.info.unit if state else None)].append(entity_id)
+        departure = profile_departure(days)
+        if departure is not None:
+            found[entity_id] = departure
+    for entity_id, (since, shift, scatter) in found.items():
+        if _home_moved(entity_id, since, shift, found, groups):
             continue
-        since, shift, scatter = found
         direction = "higher" if shift > 0 else "lower"
         yield Finding(
             rule="daily_profile_shift",
