@@ -132,7 +132,7 @@ async def test_validation_loads_the_model(hass: HomeAssistant, gemma: Path) -> N
 
 async def test_qwen_answer_parses_into_a_verdict(qwen: Path) -> None:
     backend = LlamaCppBackend(str(qwen), threads=2)
-    detector = LLMDetector(backend, retries=0, timeout=300)
+    detector = LLMDetector(backend, retries=0, timeout=900)  # 300 s ran out at load 15
     window = gas_leak_window()
     try:
         verdict = await detector.async_analyze(window)
