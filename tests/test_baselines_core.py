@@ -271,3 +271,22 @@ def test_a_flood_of_entities_stays_bounded() -> None:
     assert size < 200_000
     assert len(baselines.ranges.stats) <= 400
     assert len(baselines.durations.current) <= 400
+
+
+def test_local_slots_follow_the_home_clock() -> None:
+    """Hours are the home's own (DST, half-hour zones), whatever the UTC time says."""
+    from zoneinfo import ZoneInfo
+
+    from custom_components.anomaly_monitor.core.baselines.clock import slot_of
+
+    for zone in ("Europe/Brussels", "Asia/Kolkata", "America/St_Johns", "UTC"):
+        tz = ZoneInfo(zone)
+        moment = datetime(2026, 3, 29, 0, 0, tzinfo=UTC)  # a DST change in Europe
+        for _ in range(24 * 8):
+            here = moment.astimezone(tz)
+            assert slot_of(moment, tz) == (
+                here.weekday() * 24 + here.hour,
+                here.hour,
+                here.toordinal(),
+            )
+            moment += timedelta(minutes=7)

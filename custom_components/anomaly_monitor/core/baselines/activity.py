@@ -39,7 +39,7 @@ class ActivityProfile:
     def activity(self, when: datetime, area: str | None) -> None:
         """Someone did something in ``area`` at ``when``."""
         self.watch(when)
-        key = clip(area, 100) if area else NO_AREA
+        key = (area if len(area) <= 100 else clip(area, 100)) if area else NO_AREA
         counts = self.counts.get(key)
         if counts is None:
             if len(self.counts) >= MAX_AREAS:
@@ -49,6 +49,9 @@ class ActivityProfile:
 
     def watch(self, until: datetime) -> None:
         """Every hour started before ``until`` and not yet counted has been watched."""
+        done = self.watched_to
+        if done is not None and done <= until < done + ONE_HOUR:
+            return  # the same hour (nearly every call): nothing to count
         current = hour_start(until)
         if self.watched_to is None:
             self.watched_to = current

@@ -6,7 +6,8 @@ in the home's time zone (DST included: an hour is the local hour it was lived in
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
+from functools import lru_cache
 
 HOURS_PER_WEEK = 7 * 24
 ONE_HOUR = timedelta(hours=1)
@@ -19,15 +20,42 @@ def local(when: datetime, zone: tzinfo | None) -> datetime:
     return when.astimezone(zone)
 
 
+# Every time zone's offset is a multiple of 15 minutes: within a quarter hour since the
+# epoch, the local hour and day never change.
+_QUARTER = 900
+
+
+@lru_cache(maxsize=512)
+def _slot(quarter: int, zone: tzinfo | None) -> tuple[int, int, int]:
+    """(hour of week, hour of day, day ordinal) of a quarter hour since the epoch.
+
+    A home's changes fall in a few recent quarters: converting each quarter once (not
+    each change) keeps the time-zone arithmetic off the per-event path.
+    """
+    moment = datetime.fromtimestamp(quarter * _QUARTER, zone or UTC)
+    return moment.weekday() * 24 + moment.hour, moment.hour, moment.toordinal()
+
+
+def slot_of(when: datetime, zone: tzinfo | None) -> tuple[int, int, int]:
+    """(hour of week, hour of day, day ordinal) of ``when``, local time."""
+    if when.tzinfo is None:  # naive: already local
+        return when.weekday() * 24 + when.hour, when.hour, when.toordinal()
+    return _slot(int(when.timestamp() // _QUARTER), zone)
+
+
 def hour_of_week(when: datetime, zone: tzinfo | None) -> int:
     """0 (Monday 00:00-01:00) to 167 (Sunday 23:00-24:00), local time."""
-    moment = local(when, zone)
-    return moment.weekday() * 24 + moment.hour
+    return slot_of(when, zone)[0]
+
+
+def hour_of_day(when: datetime, zone: tzinfo | None) -> int:
+    """The local hour, 0-23."""
+    return slot_of(when, zone)[1]
 
 
 def day_number(when: datetime, zone: tzinfo | None) -> int:
     """The local calendar day as an ordinal (consecutive days differ by one)."""
-    return local(when, zone).date().toordinal()
+    return slot_of(when, zone)[2]
 
 
 def hour_start(when: datetime) -> datetime:

@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from ..models import clip
-from .clock import format_time, local, parse_time
+from .clock import format_time, hour_of_day, parse_time
 
 MAX_ENTITIES = 400
 MAX_STATES = 6
@@ -32,7 +32,7 @@ type Stays = list[list[float]]
 
 def quarter_of_day(when: datetime, zone: tzinfo | None) -> int:
     """0 night, 1 morning, 2 afternoon, 3 evening (local time)."""
-    return local(when, zone).hour // 6
+    return hour_of_day(when, zone) // 6
 
 
 class StateDurations:
@@ -53,7 +53,7 @@ class StateDurations:
             self._account(entity_id, old, since, when)
         elif len(self.current) >= MAX_ENTITIES:
             return
-        self.current[entity_id] = (clip(state, 64), when)
+        self.current[entity_id] = (state if len(state) <= 64 else clip(state, 64), when)
 
     def _account(self, entity_id: str, state: str, since: datetime, until: datetime) -> None:
         if until - since > MAX_STAY:

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
-from .clock import ONE_HOUR, day_number, format_time, hour_start, local, parse_time
+from .clock import ONE_HOUR, format_time, hour_start, local, parse_time, slot_of
 
 # Days of history per hour of the day: four weeks follow a changing routine.
 DAYS_KEPT = 28
@@ -99,8 +99,7 @@ class QuietSpells:
             slot = end
 
     def _record(self, slot: datetime, minutes: float) -> None:
-        hour = local(slot, self.zone).hour
-        day = day_number(slot, self.zone)
+        _, hour, day = slot_of(slot, self.zone)
         values = self.maxima[hour]
         if values and values[-1][0] == day:
             if minutes > values[-1][1]:
