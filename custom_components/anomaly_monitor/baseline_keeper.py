@@ -4,7 +4,9 @@ Start-up is never held up: the stored baselines load (one small file), and the r
 history of the watched entities and the persons (``CONF_HISTORY_DAYS``, default 14 days,
 only what the stored baselines have not seen yet) is read in the background, 6 hours
 at a time in the recorder's own executor, and learned in HA's executor into a copy. Live
-changes wait in a bounded queue meanwhile and are learned after it. A home with no
+changes are learned from the watcher's buffer (no second bus listener, nothing on the
+per-event path): in batches, before the detectors read the baselines and every 15
+minutes; while the history loads they simply stay in the buffer. A home with no
 recorder (or 0 days) learns from its first hours. Stored with ``Store``, bounded by the
 baselines' own caps; diagnostics show counts only.
 """
@@ -28,9 +30,8 @@ from .core.baselines import HomeBaselines
 from .core.models import EntityInfo
 from .watcher import StateWatcher
 
-# Live changes held while the history is learned; beyond this the oldest are dropped.
-MAX_PENDING = 50_000
-# How often the quiet time between events is accounted and the store written.
+# How often the watcher's new transitions are learned and the quiet time accounted (at
+# most: twice per window length, before the buffer forgets them).
 TICK = timedelta(minutes=15)
 SAVE_DELAY = 600  # seconds
 # One recorder query covers this much: bounds the rows held in memory at once (a busy
@@ -64,13 +65,16 @@ class BaselineKeeper:
         self.history_status = "not_started"
         self.history_rows = 0
         self.history_seconds: float | None = None
-        self._pending: list[Row] | None = None
-        self._pending_dropped = 0
+        self._loading = False
+        # How many of the watcher's transitions have been learned, and from when on.
+        self._recorded = watcher.recorded
+        self._learn_after: datetime | None = None
         self._save_scheduled = False
         self._unsubs: list[CALLBACK_TYPE] = []
 
     def current(self) -> HomeBaselines | None:
         """The baselines the detectors read (the getter given to ``CombinedDetector``)."""
+        self._catch_up()
         return self.baselines
 
     async def async_start(self) -> None:
@@ -78,19 +82,23 @@ class BaselineKeeper:
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
         self.baselines.describe(self._infos())
+        # Persons (rare changes) are followed whether watched or not: who is home.
         self._unsubs.append(
             self.hass.bus.async_listen(
-                EVENT_STATE_CHANGED, self._async_on_change, event_filter=self._is_followed
+                EVENT_STATE_CHANGED, self._async_on_person, event_filter=self._is_person
             )
         )
-        self._unsubs.append(async_track_time_interval(self.hass, self._async_tick, TICK))
+        # Learn before the watcher's window forgets: at least twice per window length.
+        tick = max(timedelta(minutes=1), min(TICK, self.watcher.buffer.window / 2))
+        self._unsubs.append(async_track_time_interval(self.hass, self._async_tick, tick))
         self._unsubs.append(async_at_started(self.hass, self._async_hass_started))
 
     async def async_stop(self) -> None:
         """Stop following and write what was learned."""
         while self._unsubs:
             self._unsubs.pop()()
-        if self._pending is None:
+        if not self._loading:
+            self._catch_up()
             self.baselines.advance(dt_util.utcnow())
         await self.store.async_save(self.baselines.as_dict())
 
@@ -102,37 +110,43 @@ class BaselineKeeper:
             "history_status": self.history_status,
             "history_rows": self.history_rows,
             "history_seconds": self.history_seconds,
-            "live_changes_dropped_while_loading": self._pending_dropped,
         }
 
     # --- the live stream -----------------------------------------------------------------
 
     @callback
-    def _is_followed(self, event_data: EventStateChangedData) -> bool:
-        entity_id = event_data["entity_id"]
-        return entity_id in self.watcher.entity_ids or entity_id.startswith("person.")
+    def _is_person(self, event_data: EventStateChangedData) -> bool:
+        return event_data["entity_id"].startswith("person.")
 
     @callback
-    def _async_on_change(self, event: Event[EventStateChangedData]) -> None:
+    def _async_on_person(self, event: Event[EventStateChangedData]) -> None:
         new_state = event.data["new_state"]
-        if new_state is None:
+        if new_state is None or self._loading:
             return
-        entity_id = new_state.entity_id
-        if entity_id not in self.baselines.infos:
-            self.baselines.infos[entity_id] = self._info(entity_id, new_state.attributes)
-        row = (new_state.last_updated, entity_id, new_state.state)
-        if self._pending is not None:
-            if len(self._pending) >= MAX_PENDING:
-                self._pending.pop(0)
-                self._pending_dropped += 1
-            self._pending.append(row)
+        self._catch_up()  # what happened before, in order
+        self.baselines.observe(new_state.last_updated, new_state.entity_id, new_state.state)
+
+    @callback
+    def _catch_up(self) -> None:
+        """Learn the watcher's transitions recorded since the last call (a batch, in order)."""
+        recorded = self.watcher.recorded
+        if self._loading or recorded == self._recorded:
             return
-        self._learn(row)
+        fresh = self.watcher.buffer.newest(recorded - self._recorded)
+        self._recorded = recorded
+        after, baselines, infos = self._learn_after, self.baselines, self.baselines.infos
+        for transition in fresh:
+            if after is not None and transition.when <= after:
+                continue  # the recorder's history already taught it
+            if transition.entity_id not in infos:
+                infos[transition.entity_id] = self._info_of(transition.entity_id)
+            baselines.learn(transition)
         self._schedule_save()
 
     @callback
     def _async_tick(self, now: datetime) -> None:
-        if self._pending is None:
+        if not self._loading:
+            self._catch_up()
             self.baselines.advance(now)
             self._schedule_save()
 
@@ -148,10 +162,6 @@ class BaselineKeeper:
         self._save_scheduled = False
         return self.baselines.as_dict()
 
-    def _learn(self, row: Row) -> None:
-        when, entity_id, state = row
-        self.baselines.observe(when, entity_id, state, self.watcher.areas.get(entity_id))
-
     # --- entity descriptions --------------------------------------------------------------
 
     def _info(self, entity_id: str, attributes: Mapping[str, Any]) -> EntityInfo:
@@ -162,6 +172,10 @@ class BaselineKeeper:
             area=self.watcher.areas.get(entity_id),
             device_class=device_class if isinstance(device_class, str) else None,
         )
+
+    def _info_of(self, entity_id: str) -> EntityInfo:
+        state = self.hass.states.get(entity_id)
+        return self._info(entity_id, state.attributes if state else {})
 
     def _followed_ids(self) -> list[str]:
         persons = self.hass.states.async_entity_ids("person")
@@ -184,7 +198,7 @@ class BaselineKeeper:
         if "recorder" not in self.hass.config.components:
             self.history_status = "no_recorder"
             return
-        self._pending = []
+        self._loading = True
         self.history_status = "loading"
         self.entry.async_create_background_task(
             self.hass, self._async_learn_history(), f"{DOMAIN} learn the recorder's history"
@@ -224,11 +238,12 @@ class BaselineKeeper:
             fresh = self.baselines  # what was stored still stands
         else:
             self.history_status = "loaded"
-        pending, self._pending = self._pending or [], None
         self.baselines = fresh
-        for row in pending:
-            if row[0] > end:
-                self._learn(row)
+        self._loading = False
+        # Live changes since the query's end are still in the watcher's buffer.
+        self._learn_after = end
+        self._recorded = self.watcher.recorded - len(self.watcher.buffer)
+        self._catch_up()
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()

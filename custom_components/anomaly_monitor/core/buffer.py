@@ -41,6 +41,12 @@ class TransitionBuffer:
         self._expire(now)
         return tuple(self._items)
 
+    def newest(self, count: int) -> list[Transition]:
+        """The ``count`` most recent transitions (fewer if the buffer holds fewer), oldest first."""
+        items = self._items
+        count = min(count, len(items))
+        return [items[i] for i in range(len(items) - count, len(items))] if count > 0 else []
+
     def clear(self) -> None:
         """Forget every transition (the dropped counter is kept)."""
         self._items.clear()
