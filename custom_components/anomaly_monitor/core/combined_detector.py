@@ -7,19 +7,33 @@ from collections.abc import Callable, Iterable
 from .baselines import HomeBaselines, baseline_findings
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
+from .incidents import incident_key
 from .models import ContextWindow, Finding, Verdict
 from .rule_detector import RuleDetector
 from .statistics import StatisticsDetector
 
 
+def _incident(finding: Finding) -> str:
+    return incident_key(finding.subject, finding.anomaly_type)
+
+
 def merge_findings(findings: Iterable[Finding]) -> list[Finding]:
-    """Drop findings whose evidence another, at least as severe, finding already covers."""
+    """Drop findings whose evidence another, at least as severe, finding of the same
+    incident (``core.incidents``) already covers; most severe and widest first.
+
+    Only within one incident: a finding about another subject is another anomaly, and
+    dropping it whenever a wider one covers its evidence (a light joining "motion while
+    nobody is home" covers "the door is unlocked") would clear it and announce it again
+    once the wider one shrinks. The verdict's evidence is the same either way.
+    """
     ordered = sorted(findings, key=lambda f: (-f.severity.rank, -len(f.evidence)))
     kept: list[Finding] = []
     for finding in ordered:
         evidence = set(finding.evidence)
         if any(
-            evidence <= set(other.evidence) and other.severity.rank >= finding.severity.rank
+            evidence <= set(other.evidence)
+            and other.severity.rank >= finding.severity.rank
+            and _incident(other) == _incident(finding)
             for other in kept
         ):
             continue

@@ -1,0 +1,114 @@
+"""An anomaly is never hidden behind a wider one about another subject.
+
+The detector used to keep, of two overlapping findings, the one with more evidence: a
+light switching on where someone moves while nobody is home made "motion while nobody is
+home" cover "the front door is unlocked while nobody is home", so the door's anomaly
+cleared, and was announced again once the light went off. One incident, two
+notifications. Findings about one subject are one incident in the tracker, so a finding
+about another subject stays.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import (
+    async_capture_events,
+    async_fire_time_changed,
+)
+
+from custom_components.anomaly_monitor.const import EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED
+from custom_components.anomaly_monitor.core.combined_detector import merge_findings
+from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Finding, Severity
+
+from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home, setup_monitor
+
+DOOR = "binary_sensor.front_door"
+HALL_MOTION = "binary_sensor.hall_motion"
+HALL_LIGHT = "light.hall"
+# Late morning in the test time zone (US/Pacific).
+MORNING = datetime(2026, 3, 10, 18, 0, tzinfo=dt_util.UTC)
+
+
+async def _minutes(hass: HomeAssistant, freezer: FrozenDateTimeFactory, minutes: int) -> None:
+    """Analyse once a minute for ``minutes``, firing the timers that fall due."""
+    for _ in range(minutes):
+        freezer.tick(timedelta(minutes=1))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+        await analyze(hass)
+        await hass.async_block_till_done()
+
+
+async def test_a_light_joining_motion_while_away_never_clears_the_unlocked_door(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Door unlocked while away, then motion in the hall, then its light on and off:
+    each anomaly is told once and none clears while it still holds."""
+    freezer.move_to(MORNING)
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    hall = ar.async_get(hass).async_create("Hall").id
+    registry = er.async_get(hass)
+    for entity_id in (DOOR, HALL_MOTION, HALL_LIGHT, FRONT_LOCK):
+        domain, _, object_id = entity_id.partition(".")
+        created = registry.async_get_or_create(
+            domain, "test_home", object_id, suggested_object_id=object_id
+        )
+        registry.async_update_entity(created.entity_id, area_id=hall)
+    set_calm_home(hass)
+    hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
+    hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
+    hass.states.async_set(HALL_LIGHT, "off", {"friendly_name": "Hall light"})
+    await setup_monitor(
+        hass, include_entities=[SMOKE, FRONT_LOCK, DOOR, HALL_MOTION, HALL_LIGHT, ALICE]
+    )
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await _minutes(hass, freezer, 5)
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    await _minutes(hass, freezer, 2)
+    assert [e.data["rule"] for e in detected] == ["entry_unsecured_while_away"]
+
+    hass.states.async_set(HALL_MOTION, "on", {"device_class": "motion", "friendly_name": "Hall"})
+    await _minutes(hass, freezer, 3)
+    hass.states.async_set(HALL_LIGHT, "on", {"friendly_name": "Hall light"})
+    await _minutes(hass, freezer, 5)
+    hass.states.async_set(HALL_LIGHT, "off", {"friendly_name": "Hall light"})
+    await _minutes(hass, freezer, 5)
+
+    told = sorted(e.data["rule"] for e in detected)
+    assert told == ["entry_unsecured_while_away", "motion_while_away"]
+    assert len({e.data["anomaly_id"] for e in detected}) == 2
+    assert cleared == []
+    coordinator = hass.config_entries.async_entries("anomaly_monitor")[0].runtime_data.coordinator
+    door = next(a for a in coordinator.tracker.open.values() if a.rule.startswith("entry"))
+    assert FRONT_LOCK in door.evidence
+
+    # Locked again: the door's anomaly is over, told over once; nothing is told again.
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door"})
+    await _minutes(hass, freezer, 5)
+    assert len(detected) == 2
+    assert [(e.data["anomaly_id"], e.data["reason"]) for e in cleared] == [(door.key, "resolved")]
+
+
+def test_merge_keeps_a_covered_finding_about_another_subject() -> None:
+    """Same incident: the covered finding goes; another subject: it stays."""
+    motion = Finding(
+        "motion_while_away",
+        ("binary_sensor.hall_motion", "light.hall", DOOR, FRONT_LOCK),
+        "",
+        "occupancy_mismatch",
+        Severity.HIGH,
+        subject=HOME_SUBJECT,
+    )
+    door = Finding("entry_unsecured_while_away", (DOOR, FRONT_LOCK), "", "security", Severity.HIGH)
+    left_open = Finding("entry_left_open", (DOOR,), "", "security", Severity.MEDIUM)
+    assert merge_findings([door, left_open, motion]) == [motion, door]
