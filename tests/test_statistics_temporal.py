@@ -298,6 +298,39 @@ def test_merge_keeps_the_most_severe_of_overlapping_findings() -> None:
     assert merge_findings([narrow, wide, other]) == [wide, other]
 
 
+def test_motion_inside_is_not_hidden_behind_the_open_door_whose_context_it_is() -> None:
+    # Everybody left; the front door stays open and then the hall sensor sees someone.
+    # The hall motion is context of the open door (who watches the entrance), but the
+    # motion is a problem of its own: it must be found, not merged into the door.
+    door = entity("binary_sensor.front_door", "on", area="Hall", device_class="door")
+    lock = entity("lock.front_door", "locked", area="Hall")
+    hall = entity("binary_sensor.hall_motion", "on", area="Hall", device_class="motion")
+    people = [entity("person.alex", "not_home"), entity("person.sam", "not_home")]
+    trace = steps(
+        MORNING,
+        [
+            (0, "person.alex", "home"),
+            (0, "person.sam", "home"),
+            (1, door.entity_id, "on"),
+            (2, "person.alex", "not_home"),
+            (2, "person.sam", "not_home"),
+            (20, hall.entity_id, "on"),
+        ],
+    )
+    found = CombinedDetector().findings(
+        window([door, lock, hall, *people], environment(_at(21), persons_home=0), trace)
+    )
+    rules = {f.rule: f for f in found}
+    assert set(rules) >= {"entry_unsecured_while_away", "motion_while_away"}
+    assert hall.entity_id in rules["entry_unsecured_while_away"].context
+    assert rules["motion_while_away"].shown_evidence == (hall.entity_id,)
+    # A finding showing only what another shows is still merged into it.
+    shown = Finding("a", ("x", "y"), "", "security", Severity.HIGH, context=("y",))
+    same = Finding("b", ("x",), "", "security", Severity.HIGH)
+    about_context = Finding("c", ("y",), "", "security", Severity.HIGH)
+    assert merge_findings([same, shown, about_context]) == [shown, about_context]
+
+
 def test_deep_sleep_claimed_between_two_walks_through_the_hall() -> None:
     sleep = entity("sensor.phone_sleep_confidence", "95", unit="%")
     motion = entity("binary_sensor.hallway_motion", "off", area="Hallway", device_class="motion")
