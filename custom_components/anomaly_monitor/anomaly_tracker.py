@@ -48,7 +48,7 @@ from .anomaly_store import (
 from .const import DOMAIN, LOGGER, STORAGE_VERSION
 from .core.feedback import FalseAlarm, FalseAlarms
 from .core.incidents import by_incident
-from .core.models import Finding
+from .core.models import Finding, Severity
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 
 __all__ = [
@@ -72,6 +72,11 @@ class Changes:
     # To announce: new incidents, and open ones that a joining rule made graver.
     opened: list[OpenAnomaly]
     cleared: list[OpenAnomaly]
+
+
+def _milder(findings: Iterable[Finding], anomaly: OpenAnomaly) -> bool:
+    """Every finding is less severe than the anomaly."""
+    return max(f.severity.rank for f in findings) < Severity(anomaly.severity).rank
 
 
 class AnomalyTracker:
@@ -165,6 +170,12 @@ class AnomalyTracker:
                     opened.append(anomaly)
                 else:
                     anomaly = joined
+                    if anomaly.signature in self.dismissed and _milder(members, anomaly):
+                        # A dismissed hazard lasts while it is found at its degree (smoke
+                        # on the detector), not while a milder member recalls it ("went
+                        # off twice in the window"): else smoke again minutes after a
+                        # false alarm would join the dismissed occurrence, unheard.
+                        continue
                     graver = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                     if graver and anomaly.signature in self.open:
                         anomaly.acknowledged = False  # told again, asked again
