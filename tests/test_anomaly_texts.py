@@ -88,6 +88,24 @@ async def test_an_unlocked_door_while_away_reads_as_such(hass: HomeAssistant) ->
     assert "- Front door (Hallway): Unlocked" in issue.translation_placeholders["evidence"]
 
 
+async def test_the_reasoning_names_the_entities_it_is_about(hass: HomeAssistant) -> None:
+    """Statistics reason in entity ids; the homeowner reads the friendly names."""
+    entry = await _monitor(hass)
+    hostile = "Hob *smoke*"
+    for state in ("on", "off", "on", "off"):  # it went off twice and stopped
+        hass.states.async_set(SMOKE, state, {"device_class": "smoke", "friendly_name": hostile})
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (sounded,) = [f for f in response["verdict"]["findings"] if f["rule"] == "hazard_alarm_sounded"]
+    assert sounded["reasoning"].startswith(f"{SMOKE} (smoke) went off 2 time(s)")  # for automations
+
+    (note,) = _notifications(hass)
+    assert "Hob \\*smoke\\* \\(smoke\\) went off 2 time" in note["message"]
+    assert "kitchen\\_smoke" not in note["message"]
+    (issue,) = [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN]
+    assert issue.translation_placeholders["reasoning"].startswith("Hob \\*smoke\\* \\(smoke\\)")
+
+
 async def test_plain_type_names_and_escaped_untrusted_names(hass: HomeAssistant) -> None:
     set_calm_home(hass)
     entry = await setup_monitor(hass)

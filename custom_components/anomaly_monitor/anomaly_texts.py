@@ -15,6 +15,7 @@ Markdown by the caller wherever Markdown is rendered.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
@@ -32,6 +33,8 @@ _NAME_LIMIT = 80
 _PREFIX = f"component.{DOMAIN}.selector."
 # Lock states that leave an entrance open to anyone.
 _UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
+# An entity id in a reasoning ("binary_sensor.front_door stayed open for 16 min").
+_ENTITY_ID = re.compile(r"\b[a-z_][a-z0-9_]*\.[a-z0-9_]+\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +55,8 @@ class AnomalyTexts:
     severity: str
     evidence: tuple[EntityLine, ...]
     templates: dict[str, str]
+    # The reasoning with each entity id the home knows told by its friendly name.
+    reasoning: str = ""
 
     def text(self, key: str, **values: str) -> str:
         """A ``selector.anomaly_text`` template filled with ``values``."""
@@ -79,6 +84,20 @@ async def _state_words(hass: HomeAssistant, domains: set[str]) -> dict[str, str]
     return await translation.async_get_translations(
         hass, hass.config.language, "entity_component", domains
     )
+
+
+def named(hass: HomeAssistant, text: str) -> str:
+    """``text`` with the entity ids of this home replaced by their friendly names.
+
+    Rules and statistics reason in entity ids (stable, for events and automations); the
+    homeowner reads names. Unknown ids and other dotted words are left as they are.
+    """
+
+    def name(match: re.Match[str]) -> str:
+        state = hass.states.get(match.group(0))
+        return clip(state.name, _NAME_LIMIT) if state is not None else match.group(0)
+
+    return _ENTITY_ID.sub(name, text)
 
 
 def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> EntityLine:
@@ -141,4 +160,5 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         {"subject": subject, "area": where, "type": type_name},
     )
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
-    return AnomalyTexts(clip(headline, 120), type_name, severity, lines, templates)
+    reasoning = named(hass, anomaly.reasoning)
+    return AnomalyTexts(clip(headline, 120), type_name, severity, lines, templates, reasoning)

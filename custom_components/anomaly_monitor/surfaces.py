@@ -125,7 +125,7 @@ class Announcer:
                 "monitor": self.entry.title,
                 "anomaly_type": escape_markdown(texts.type_name),
                 "severity": texts.severity,
-                "reasoning": escape_markdown(anomaly.reasoning),
+                "reasoning": escape_markdown(texts.reasoning),
                 "evidence": _evidence(texts),
                 "recommendation": escape_markdown(anomaly.recommendation or "-"),
                 "days": str(self.mark_days),
@@ -138,7 +138,7 @@ class Announcer:
         """Markdown: every piece of home or model text is escaped."""
         parts = [
             f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})",
-            escape_markdown(anomaly.reasoning),
+            escape_markdown(texts.reasoning),
             f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
         ]
         if anomaly.recommendation:
@@ -186,7 +186,8 @@ class Announcer:
         ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.entry.entry_id, anomaly))
 
     async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
-        title = (await async_anomaly_texts(self.hass, anomaly)).headline
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        title = texts.headline
         for position, target in enumerate(self.notify_targets, start=1):
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:
@@ -195,7 +196,7 @@ class Announcer:
                 service, data = "send_message", {"entity_id": target}
             else:  # a legacy notify service such as notify.mobile_app_phone
                 service, data = name, {}
-            data |= {"title": title, "message": anomaly.reasoning}
+            data |= {"title": title, "message": texts.reasoning}
             try:
                 await self.hass.services.async_call("notify", service, data, blocking=False)
             except Exception as err:  # one broken target must not stop the others
