@@ -103,6 +103,8 @@ async def ask_all(
     records: list[Record],
     cache: dict[str, dict[str, Any]],
     out: TextIO,
+    *,
+    with_examples: bool,
 ) -> list[dict[str, Any]]:
     """One row per sample: its findings, and an opinion for each eligible one."""
     rules = CombinedDetector()
@@ -119,7 +121,7 @@ async def ask_all(
                 "eligible": is_eligible(finding),
             }
             if item["eligible"]:
-                messages = build_question(finding, window)
+                messages = build_question(finding, window, with_examples=with_examples)
                 digest = hashlib.sha256(json.dumps(messages).encode()).hexdigest()[:16]
                 cache_key = f"{model}|{record.answer.key}|{finding.signature}|{digest}"
                 if cache_key not in cache:
@@ -163,7 +165,9 @@ async def ask_sets(
     try:
         with cache_path.open("a", encoding="utf-8") as out:
             return {
-                name: await ask_all(backend, model, records, cache, out)
+                name: await ask_all(
+                    backend, model, records, cache, out, with_examples=args.examples
+                )
                 for name, records in sets.items()
             }
     finally:
@@ -239,6 +243,9 @@ def main() -> None:
     )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=Path)
+    parser.add_argument(
+        "--examples", action="store_true", help="questions after the two answered examples"
+    )
     parser.add_argument("--store", action="store_true", help="store the fitted calibration")
     args = parser.parse_args()
     if args.model_path is None:
