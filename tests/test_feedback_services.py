@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from homeassistant.core import Context, HomeAssistant
@@ -16,6 +17,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_USE_EXPOSED,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.false_alarm_form import false_alarm_choices
 
 from .helpers import ALICE, FRONT_LOCK, analyze, set_calm_home, setup_monitor
 
@@ -86,6 +88,16 @@ async def test_only_administrators_change_marks(
                 context=Context(user_id=hass_read_only_user.id),
             )
     assert len(await _list(hass)) == 1
+
+
+async def test_the_false_alarm_step_names_the_entities_of_a_mark(hass: HomeAssistant) -> None:
+    """A statistic's reasoning is in entity ids; the homeowner ticks names."""
+    entry = await _marked_door(hass)
+    tracker = entry.runtime_data.coordinator.tracker
+    (mark,) = tracker.marks()
+    tracker.false_alarms.add(replace(mark, reasoning=f"{FRONT_LOCK} stayed unlocked for 3 h."))
+    ((choice,),) = [false_alarm_choices(hass, entry)]
+    assert choice["label"].startswith("Front door: Front door stayed unlocked for 3 h. (")
 
 
 async def test_options_flow_forgets_ticked_marks_and_sets_their_lifetime(

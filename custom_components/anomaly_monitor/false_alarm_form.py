@@ -9,6 +9,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import selector
 import voluptuous as vol
 
+from .anomaly_texts import named
 from .anomaly_tracker import mark_key
 from .coordinator import AnomalyMonitorCoordinator
 from .core.models import clip, subject_area
@@ -32,7 +33,7 @@ def false_alarm_choices(hass: HomeAssistant, entry: ConfigEntry) -> list[selecto
         subject = mark.signature.partition(":")[2]
         state = hass.states.get(subject)
         name = subject_area(subject) or (state.name if state else subject)
-        said = coordinator.redactor.text(mark.reasoning) or mark.rule.replace("_", " ")
+        said = named(hass, coordinator.redactor.text(mark.reasoning)) or mark.rule.replace("_", " ")
         when = (mark.marked_at or "")[:10]
         choices.append(
             selector.SelectOptionDict(
