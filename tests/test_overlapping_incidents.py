@@ -4,13 +4,16 @@ The detector used to keep, of two overlapping findings, the one with more eviden
 light switching on where someone moves while nobody is home made "motion while nobody is
 home" cover "the front door is unlocked while nobody is home", so the door's anomaly
 cleared, and was announced again once the light went off. One incident, two
-notifications. Findings about one subject are one incident in the tracker, so a finding
-about another subject stays.
+notifications. The detector now drops a covered finding only within its own incident
+(same subject); the tracker joins a new finding that another one of the same analysis
+covers to that one's incident, where it stays a member.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
@@ -23,7 +26,12 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.anomaly_monitor.const import EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED
+from custom_components.anomaly_monitor.anomaly_tracker import AnomalyTracker
+from custom_components.anomaly_monitor.const import (
+    DOMAIN,
+    EVENT_ANOMALY_CLEARED,
+    EVENT_ANOMALY_DETECTED,
+)
 from custom_components.anomaly_monitor.core.combined_detector import merge_findings
 from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Finding, Severity
 
@@ -112,3 +120,76 @@ def test_merge_keeps_a_covered_finding_about_another_subject() -> None:
     door = Finding("entry_unsecured_while_away", (DOOR, FRONT_LOCK), "", "security", Severity.HIGH)
     left_open = Finding("entry_left_open", (DOOR,), "", "security", Severity.MEDIUM)
     assert merge_findings([door, left_open, motion]) == [motion, door]
+
+
+def _away(rule: str, evidence: tuple[str, ...], subject: str, anomaly_type: str) -> Finding:
+    return Finding(
+        rule,
+        evidence,
+        f"{rule}.",
+        anomaly_type,
+        Severity.HIGH,
+        subject=subject,
+        while_away=True,
+    )
+
+
+async def test_a_covered_finding_about_another_subject_joins_the_incident(
+    hass: HomeAssistant,
+) -> None:
+    """Motion in the hall of the door unlocked while away, with the same evidence, is the
+    door's incident: told once, and it stays a member as a light joins and leaves."""
+    tracker = AnomalyTracker(hass, "covered")
+    now = dt_util.utcnow()
+    door = _away("entry_unsecured_while_away", (DOOR, FRONT_LOCK, HALL_MOTION), DOOR, "security")
+    still = (HALL_MOTION, DOOR, FRONT_LOCK)
+    lit = (HALL_MOTION, HALL_LIGHT, DOOR, FRONT_LOCK)
+    motion = _away("motion_while_away", still, HOME_SUBJECT, "occupancy_mismatch")
+    (anomaly,) = tracker.update([door], now).opened
+    steps = [[door, motion], [replace(motion, evidence=lit), door], [door, motion]] * 2
+    for minute, findings in enumerate(steps, start=1):
+        changes = tracker.update(findings, now + timedelta(minutes=minute))
+        assert (changes.opened, changes.cleared) == ([], [])
+    assert list(tracker.open.values()) == [anomaly]
+    assert anomaly.rules == ["entry_unsecured_while_away", "motion_while_away"]
+    assert anomaly.evidence == [DOOR, FRONT_LOCK, HALL_MOTION]
+    # The door locked, the motion goes on: the incident too.
+    later = now + timedelta(minutes=10)
+    for minute in range(4):
+        changes = tracker.update([motion], later + timedelta(minutes=minute))
+        assert (changes.opened, changes.cleared) == ([], [])
+    # A false alarm marks each rule on its own subject.
+    tracker.mark_false_alarm(anomaly.key)
+    assert sorted(tracker.false_alarms) == [
+        f"entry_unsecured_while_away:{DOOR}",
+        f"motion_while_away:{HOME_SUBJECT}",
+    ]
+    assert tracker.false_alarms.covers(motion)
+
+
+async def test_a_joined_member_keeps_its_subject_across_a_restart(
+    hass: HomeAssistant, hass_storage: dict[str, Any]
+) -> None:
+    """Stored and loaded, the joined member still brings its findings to the incident."""
+    tracker = AnomalyTracker(hass, "stored")
+    now = dt_util.utcnow()
+    door = _away("entry_unsecured_while_away", (DOOR, FRONT_LOCK, HALL_MOTION), DOOR, "security")
+    motion = _away(
+        "motion_while_away", (HALL_MOTION, DOOR, FRONT_LOCK), HOME_SUBJECT, "occupancy_mismatch"
+    )
+    (anomaly,) = tracker.update([door, motion], now).opened
+    assert anomaly.rules == ["entry_unsecured_while_away", "motion_while_away"]
+    await tracker.async_flush()
+    restored = AnomalyTracker(hass, "stored")
+    await restored.async_load()
+    wider = replace(motion, evidence=(HALL_MOTION, HALL_LIGHT, DOOR, FRONT_LOCK))
+    changes = restored.update([wider], now + timedelta(minutes=1))
+    assert (changes.opened, changes.cleared) == ([], [])
+    assert list(restored.open) == [anomaly.signature]
+    # An older file (members without a subject) loads: its members are the anomaly's.
+    stored = hass_storage[f"{DOMAIN}.stored"]["data"]
+    for member in stored["open"][0]["members"]:
+        del member["subject"]
+    older = AnomalyTracker(hass, "stored")
+    await older.async_load()
+    assert older.open[anomaly.signature].incidents == {DOOR}

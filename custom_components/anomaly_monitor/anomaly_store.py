@@ -15,7 +15,9 @@ Store format (major version 1):
   (``open_anomaly``). Open and dismissed anomalies gain ``lead_rule`` (the member whose
   words lead now) and ``members``: one ``{"rule", "anomaly_type", "severity",
   "magnitude", "evidence", "context", "reasoning", "recommendation", "while_away",
-  "active"}`` per rule. ``signature`` and ``rule`` stay the rule it opened with, so its
+  "active", "subject"}`` per rule (``subject``: its finding's, which is not the
+  anomaly's when a finding a wider one covered joined it; absent in older files: the
+  anomaly's). ``signature`` and ``rule`` stay the rule it opened with, so its
   notification and repair issue keep their ids. Marks gain ``incident``: the signature
   of the anomaly the homeowner marked, shared by the marks of its member rules.
 
@@ -220,6 +222,7 @@ def _member(item: object) -> dict[str, Any]:
         "recommendation": _text(item, "recommendation", required=False),
         "while_away": flags[0],
         "active": flags[1],
+        "subject": _text(item, "subject", required=False),
     }
 
 

@@ -47,7 +47,7 @@ from .anomaly_store import (
 )
 from .const import DOMAIN, LOGGER, STORAGE_VERSION
 from .core.feedback import FalseAlarm, FalseAlarms
-from .core.incidents import by_incident
+from .core.incidents import by_incident, summary
 from .core.models import Finding, Severity
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 
@@ -162,31 +162,62 @@ class AnomalyTracker:
         opened: list[OpenAnomaly] = []
         found: set[str] = set()
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
-        for incident, group in by_incident(kept).items():
-            for joined, members in self._incidents(incident, group):
-                if joined is None:
-                    anomaly = OpenAnomaly.from_findings(members, now)
-                    self.open[anomaly.signature] = anomaly
+        for joined, members in self._targets(by_incident(kept)):
+            if joined is None:
+                anomaly = OpenAnomaly.from_findings(members, now)
+                self.open[anomaly.signature] = anomaly
+                opened.append(anomaly)
+            else:
+                anomaly = joined
+                if anomaly.signature in self.dismissed and _milder(members, anomaly):
+                    # A dismissed hazard lasts while it is found at its degree (smoke
+                    # on the detector), not while a milder member recalls it ("went
+                    # off twice in the window"): else smoke again minutes after a
+                    # false alarm would join the dismissed occurrence, unheard.
+                    continue
+                graver = anomaly.refresh(members, now, partial=anomaly.signature in keep)
+                if graver and anomaly.signature in self.open:
+                    anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
-                else:
-                    anomaly = joined
-                    if anomaly.signature in self.dismissed and _milder(members, anomaly):
-                        # A dismissed hazard lasts while it is found at its degree (smoke
-                        # on the detector), not while a milder member recalls it ("went
-                        # off twice in the window"): else smoke again minutes after a
-                        # false alarm would join the dismissed occurrence, unheard.
-                        continue
-                    graver = anomaly.refresh(members, now, partial=anomaly.signature in keep)
-                    if graver and anomaly.signature in self.open:
-                        anomaly.acknowledged = False  # told again, asked again
-                        opened.append(anomaly)
-                found.add(anomaly.signature)
+            found.add(anomaly.signature)
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home)
         self._missed(self.dismissed, seen, now, someone_home)  # over: forgotten silently
         if changed or opened or cleared or found or self.pending_since() is not None:
             self._schedule_save()
         return Changes(opened=opened, cleared=cleared)
+
+    def _targets(
+        self, groups: dict[str, list[Finding]]
+    ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
+        """The anomaly (``None``: a new one) the findings of each incident join, in order.
+
+        A new incident that another incident of this analysis covers (its evidence within
+        theirs, at least as severe: motion in the hall of the door that is unlocked while
+        nobody is home) joins that one's anomaly rather than being told apart. It stays a
+        member, so it never clears and returns as the other's evidence grows and shrinks
+        (a light switched on where the motion is).
+        """
+        resolved = {
+            incident: self._incidents(incident, group) for incident, group in groups.items()
+        }
+        hosts = {
+            incident: host
+            for incident, pairs in resolved.items()
+            if pairs[0][0] is None and (host := _covering(incident, groups)) is not None
+        }
+        targets: dict[tuple[str, str], tuple[OpenAnomaly | None, list[Finding]]] = {}
+        # The covering incidents first: a new anomaly opens with their lead.
+        for incident in sorted(resolved, key=lambda i: i in hosts):
+            root, seen = incident, {incident}
+            while root in hosts and hosts[root] not in seen:
+                root = hosts[root]
+                seen.add(root)
+            for own, members in resolved[incident]:
+                anomaly = own if root == incident else resolved[root][0][0]
+                key = ("open", anomaly.signature) if anomaly is not None else ("new", root)
+                targets.setdefault(key, (anomaly, []))[1].extend(members)
+        return list(targets.values())
 
     def _incidents(
         self, incident: str, findings: list[Finding]
@@ -312,6 +343,25 @@ class AnomalyTracker:
             "false_alarms": [m.signature for m in marks],
             "false_alarm_marks": [m.as_dict() for m in marks],
         }
+
+
+def _covering(incident: str, groups: Mapping[str, list[Finding]]) -> str | None:
+    """Another incident whose findings cover this one's evidence, at least as severe (of
+    two with the same evidence, the earlier covers the later)."""
+    order = list(groups)
+    mine = summary(groups[incident])
+    evidence = set(mine.evidence)
+    for other, group in groups.items():
+        theirs = summary(group)
+        wider = set(theirs.evidence)
+        if (
+            other != incident
+            and evidence <= wider
+            and theirs.severity.rank >= mine.severity.rank
+            and (evidence != wider or order.index(other) < order.index(incident))
+        ):
+            return other
+    return None
 
 
 def mark_key(mark: FalseAlarm) -> str:

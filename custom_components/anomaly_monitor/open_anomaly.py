@@ -57,6 +57,10 @@ class Member:
     while_away: bool = False
     # Found by the latest analysis that judged it: its words are part of the anomaly's.
     active: bool = True
+    # Its finding's subject ("" in older files: the anomaly's). Another one when a finding
+    # that a wider one of the same analysis covered joined it (motion in the hall of the
+    # door told as unlocked while away): it keeps joining it (``AnomalyTracker.update``).
+    subject: str = ""
 
     @classmethod
     def of(cls, finding: Finding) -> Member:
@@ -71,6 +75,7 @@ class Member:
             reasoning=finding.reasoning,
             recommendation=finding.recommendation,
             while_away=finding.while_away,
+            subject=finding.subject,
         )
 
     @property
@@ -88,7 +93,7 @@ class Member:
             severity=Severity(self.severity) if self.severity in _SEVERITIES else Severity.LOW,
             recommendation=self.recommendation,
             magnitude=self.magnitude,
-            subject=subject,
+            subject=self.subject or subject,
             context=tuple(self.context),
             while_away=self.while_away,
         )
@@ -151,7 +156,7 @@ class OpenAnomaly:
     @property
     def incidents(self) -> set[str]:
         """The ``incident_key`` of its members: findings with one of them join it."""
-        return {incident_key(self.subject, m.anomaly_type) for m in self.members}
+        return {incident_key(m.subject or self.subject, m.anomaly_type) for m in self.members}
 
     @property
     def hazard(self) -> bool:
@@ -233,7 +238,7 @@ class OpenAnomaly:
         member rule, none for a member that is a hazard (a mark never silences a fire)."""
         return [
             FalseAlarm(
-                signature=identity(m.rule, self.subject),
+                signature=identity(m.rule, m.subject or self.subject),
                 magnitude=m.magnitude,
                 rule=m.rule,
                 evidence=tuple(m.evidence),
