@@ -193,3 +193,84 @@ async def test_a_joined_member_keeps_its_subject_across_a_restart(
     older = AnomalyTracker(hass, "stored")
     await older.async_load()
     assert older.open[anomaly.signature].incidents == {DOOR}
+
+
+async def test_an_arrival_ends_motion_while_away_at_once(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Motion while Alice is away, told by the statistic (whose evidence holds Alice) and
+    maybe the rule, is one incident: she comes home, it is over at the next analysis,
+    told over once, and the statistic, which still sees the motion of the away spell in
+    its window, never tells it again."""
+    freezer.move_to(MORNING)
+    hall = ar.async_get(hass).async_create("Hall").id
+    registry = er.async_get(hass)
+    for entity_id in (HALL_MOTION, HALL_LIGHT):
+        domain, _, object_id = entity_id.partition(".")
+        created = registry.async_get_or_create(
+            domain, "test_home", object_id, suggested_object_id=object_id
+        )
+        registry.async_update_entity(created.entity_id, area_id=hall)
+    set_calm_home(hass)
+    hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
+    hass.states.async_set(HALL_LIGHT, "off", {"friendly_name": "Hall light"})
+    await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, HALL_MOTION, HALL_LIGHT, ALICE])
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await _minutes(hass, freezer, 20)
+    hass.states.async_set(HALL_MOTION, "on", {"device_class": "motion", "friendly_name": "Hall"})
+    await _minutes(hass, freezer, 3)
+    coordinator = hass.config_entries.async_entries(DOMAIN)[0].runtime_data.coordinator
+    (anomaly,) = coordinator.tracker.open.values()
+    # The statistic leads (the rule's finding may be within its evidence, and go).
+    assert anomaly.rule == "activity_while_away"
+    assert [e.data["anomaly_id"] for e in detected] == [anomaly.key]
+
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await _minutes(hass, freezer, 1)
+    assert coordinator.tracker.open == {}
+    assert [(e.data["anomaly_id"], e.data["reason"]) for e in cleared] == [
+        (anomaly.key, "resolved")
+    ]
+    # She walks about the hall: nothing is told, nothing is over again.
+    hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
+    await _minutes(hass, freezer, 5)
+    hass.states.async_set(HALL_MOTION, "on", {"device_class": "motion", "friendly_name": "Hall"})
+    await _minutes(hass, freezer, 5)
+    assert len(detected) == 1
+    assert len(cleared) == 1
+    assert coordinator.tracker.open == {}
+
+
+async def test_an_arrival_ends_only_what_holds_while_away(hass: HomeAssistant) -> None:
+    """Someone home: a member that holds regardless keeps its incident open (its words
+    lead) and ends it as it would alone; a safety hazard found while away is never ended
+    by the arrival."""
+    tracker = AnomalyTracker(hass, "arrival")
+    now = dt_util.utcnow()
+    away = _away("motion_while_away", (HALL_MOTION,), HOME_SUBJECT, "occupancy_mismatch")
+    held = replace(away, rule="motion_pattern_shift", while_away=False, reasoning="Odd.")
+    rain = Finding(
+        "window_open_in_wet_weather",
+        ("binary_sensor.kitchen_window",),
+        "Open in the rain.",
+        "safety_hazard",
+        Severity.MEDIUM,
+        while_away=True,
+    )
+    motion, window = tracker.update([away, held, rain], now).opened
+    home = now + timedelta(minutes=1)
+    changes = tracker.update([away, held], home, someone_home=True)
+    assert (changes.opened, changes.cleared) == ([], [])
+    assert motion.lead_rule == "motion_pattern_shift"
+    assert motion.reasoning == "Odd."
+    assert window.signature in tracker.open  # missed once: hysteresis, not the arrival
+    # The other member is no longer found: over once, after the hysteresis that guards
+    # against its sensors flickering (found again, it would be told again).
+    changes = tracker.update([away], home + timedelta(minutes=1), someone_home=True)
+    assert (changes.opened, changes.cleared) == ([], [])
+    changes = tracker.update([away], home + timedelta(minutes=4), someone_home=True)
+    assert (changes.opened, changes.cleared) == ([], [motion, window])
+    assert tracker.open == {}

@@ -15,8 +15,9 @@ It clears only when its own condition no longer holds, with hysteresis: absent f
 first of them (the coordinator schedules the confirming analysis). A detector that misses
 it once, or a sensor that flickers, neither closes nor re-announces it. One exception: a
 "while nobody is home" anomaly (``Finding.while_away``) ends as soon as someone is known
-to be home, since an arrival is not a flicker. Acknowledged
-stays acknowledged while it lasts.
+to be home, since an arrival is not a flicker; in an incident with other members, those
+findings end then and it lasts only while another member is still found. A safety
+hazard is never ended by an arrival. Acknowledged stays acknowledged while it lasts.
 
 "False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
 only: it moves to ``dismissed`` until the condition is over, and the next occurrence is
@@ -46,7 +47,7 @@ from .anomaly_store import (
     warn_once,
 )
 from .const import DOMAIN, LOGGER, STORAGE_VERSION
-from .core.feedback import FalseAlarm, FalseAlarms
+from .core.feedback import FalseAlarm, FalseAlarms, is_hazard
 from .core.incidents import by_incident, summary
 from .core.models import Finding, Severity
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
@@ -72,6 +73,13 @@ class Changes:
     # To announce: new incidents, and open ones that a joining rule made graver.
     opened: list[OpenAnomaly]
     cleared: list[OpenAnomaly]
+
+
+def _ended_by_arrival(finding: Finding) -> bool:
+    """A "while nobody is home" finding that someone known home ends: a statistic that
+    still sees the away spell in its window must neither keep nor re-tell it. A safety
+    hazard (a window open in the rain) is never ended by an arrival."""
+    return finding.while_away and not is_hazard(finding.anomaly_type, finding.severity)
 
 
 def _milder(findings: Iterable[Finding], anomaly: OpenAnomaly) -> bool:
@@ -152,13 +160,19 @@ class AnomalyTracker:
         """Reconcile the open anomalies with the findings of a new analysis.
 
         ``someone_home``: occupancy is known and not zero, which ends every "while nobody
-        is home" anomaly at once (no hysteresis: the arrival is not a flicker). Anomalies
+        is home" finding at once (no hysteresis: the arrival is not a flicker): an anomaly
+        stays open only while a member that holds regardless is still found, and one made
+        only of such findings clears now. A safety hazard is never ended so. Anomalies
         whose signature is in ``keep`` are left as they are if not found (an urgent finding
         announced after the analysed window was built; a safety check judging only
         urgent findings): this update does not count as an analysis without them.
         """
         changed = self.expire_marks(now)
-        kept = [f for f in findings if not self.false_alarms.covers(f)]
+        kept = [
+            f
+            for f in findings
+            if not self.false_alarms.covers(f) and not (someone_home and _ended_by_arrival(f))
+        ]
         opened: list[OpenAnomaly] = []
         found: set[str] = set()
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
@@ -247,7 +261,7 @@ class AnomalyTracker:
         over = [
             a
             for s, a in anomalies.items()
-            if s not in seen and (a.miss(now) or (a.while_away and someone_home))
+            if s not in seen and (a.miss(now) or (a.while_away and someone_home and not a.hazard))
         ]
         for anomaly in over:
             del anomalies[anomaly.signature]

@@ -172,6 +172,7 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
         evidence=(*fired, *people),
         subject=HOME_SUBJECT,  # one incident while away, whichever sensors fire
         context=tuple(people),
+        while_away=True,  # about the away spell: someone known home ends it (tracker)
         reasoning=f"Motion was detected by {', '.join(fired)} while everyone tracked was away.",
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
         severity=Severity.HIGH,
