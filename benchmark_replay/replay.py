@@ -160,6 +160,16 @@ async def run_jobs(
     pending: deque[_Pending] = deque()
     finished = wall_clock()
 
+    this_run = asyncio.current_task()
+
+    def stop_if_interrupted() -> None:
+        # Ctrl-C cancels this task (asyncio.Runner). While it awaits a sample in flight,
+        # Task.cancel() cancels that sample's task instead of this one; a sample that
+        # ends anyway (its reply already in, or the cancellation turned into an error on
+        # the way) would lose the only Ctrl-C. cancelling() still counts it.
+        if this_run is not None and this_run.cancelling():
+            raise asyncio.CancelledError
+
     async def finish(item: _Pending) -> None:
         nonlocal finished
         record, scene, task = item
@@ -167,9 +177,11 @@ async def run_jobs(
             try:
                 record.update(predict(await task, scene))
             except RemoteHASetupError:
+                stop_if_interrupted()
                 raise  # the live HA is gone or refuses: no sample can run
             except Exception as err:  # one bad sample must not stop the run
                 record["error"] = f"{type(err).__name__}: {err}"
+            stop_if_interrupted()  # before emit: a sample cut short is not cached
         now = wall_clock()
         # The time this sample added to the run (its own time when nothing overlaps).
         record["seconds"] = now - max(record.pop("_started"), finished)
@@ -178,6 +190,7 @@ async def run_jobs(
 
     try:
         await runner.async_start()
+        stop_if_interrupted()
         for job in jobs:
             record: dict[str, Any] = {"key": job.key, "_started": wall_clock()}
             scene, task = None, None
