@@ -196,6 +196,13 @@ def predictions(folder: Path) -> dict[str, dict[str, Any]]:
     return {p["key"]: {k: p.get(k) for k in keep} for p in map(json.loads, lines)}
 
 
+def rate(count: int, seconds: float) -> str:
+    """Samples per second; summary.md rounds to 0.1 s, so a short run may read 0.0 s."""
+    if seconds <= 0:
+        return f"more than {count / 0.05:.0f} samples/s (under 0.05 s: use more samples)"
+    return f"{count / seconds:.1f} samples/s"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, default=REPO / "tests" / "fixtures" / "smartbench")
@@ -248,7 +255,7 @@ def main() -> None:
         in_process, _ = wall_time(reference_summary)
         live_p, reference_p = predictions(live), predictions(reference)
         differing = sorted(k for k in reference_p if live_p.get(k) != reference_p[k])
-        print(f"live replay: {count} samples in {seconds:.2f} s = {count / seconds:.1f} samples/s")
+        print(f"live replay: {count} samples in {seconds:.2f} s = {rate(count, seconds)}")
         loop_cpu = loop_cpu_seconds(summary)
         print(
             f"CPU time of the live replay: hass {hass_cpu:.2f} s + client {client_cpu:.2f} s "
@@ -257,7 +264,7 @@ def main() -> None:
             f"ms per sample (machine load average {os.getloadavg()[0]:.1f} on "
             f"{os.cpu_count()} cores)"
         )
-        print(f"in-process, same samples: {in_process:.2f} s = {count / in_process:.1f} samples/s")
+        print(f"in-process, same samples: {in_process:.2f} s = {rate(count, in_process)}")
         print(
             f"verdicts equal to in-process: {len(reference_p) - len(differing)}/{len(reference_p)}"
         )
