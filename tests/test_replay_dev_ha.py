@@ -350,6 +350,13 @@ async def test_a_killed_replay_is_cleaned_up_by_the_next(
     assert _replay_entries(served_hass) == []
 
 
+def _hear_ctrl_c() -> None:
+    """In the child, before exec: SIGINT as at a terminal. A suite started in the background
+    (``cmd &`` in a script, ``nohup``) ignores SIGINT, and ignored signals are inherited, so
+    the replay would never hear the test's Ctrl-C (seen: SigIgn 0x1001007 in CI's clone)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 async def test_ctrl_c_removes_the_replay_monitor(
     served_hass: HomeAssistant, hass_access_token: str, url: str, tmp_path: Path
 ) -> None:
@@ -366,7 +373,7 @@ async def test_ctrl_c_removes_the_replay_monitor(
         sys.executable, "-m", "benchmark_replay", "smartbench", "--no-progress", "--no-plots",
         "--data", str(data), "--ha-url", url, "--token", hass_access_token,
         "--out", str(tmp_path / "out"), cwd=REPO, stderr=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL, preexec_fn=_hear_ctrl_c,
     )  # fmt: skip
     async with asyncio.timeout(60):
         while not _replay_entries(served_hass):  # noqa: ASYNC110 - another process creates it
