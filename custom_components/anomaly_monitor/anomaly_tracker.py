@@ -215,10 +215,11 @@ class AnomalyTracker:
         resolved = {
             incident: self._incidents(incident, group) for incident, group in groups.items()
         }
+        summaries = {incident: summary(group) for incident, group in groups.items()}
         hosts = {
             incident: host
             for incident, pairs in resolved.items()
-            if pairs[0][0] is None and (host := _covering(incident, groups)) is not None
+            if pairs[0][0] is None and (host := _covering(incident, summaries)) is not None
         }
         targets: dict[tuple[str, str], tuple[OpenAnomaly | None, list[Finding]]] = {}
         # The covering incidents first: a new anomaly opens with their lead.
@@ -359,20 +360,22 @@ class AnomalyTracker:
         }
 
 
-def _covering(incident: str, groups: Mapping[str, list[Finding]]) -> str | None:
-    """Another incident whose findings cover this one's evidence, at least as severe (of
-    two with the same evidence, the earlier covers the later)."""
-    order = list(groups)
-    mine = summary(groups[incident])
+def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
+    """Another incident whose findings (``summaries``: one per incident, in the order
+    found) cover this one's evidence, at least as severe (of two with the same evidence,
+    the earlier covers the later)."""
+    mine = summaries[incident]
     evidence = set(mine.evidence)
-    for other, group in groups.items():
-        theirs = summary(group)
+    earlier = True
+    for other, theirs in summaries.items():
+        if other == incident:
+            earlier = False
+            continue
         wider = set(theirs.evidence)
         if (
-            other != incident
-            and evidence <= wider
+            evidence <= wider
             and theirs.severity.rank >= mine.severity.rank
-            and (evidence != wider or order.index(other) < order.index(incident))
+            and (evidence != wider or earlier)
         ):
             return other
     return None
