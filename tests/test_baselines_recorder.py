@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, timedelta
+import logging
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -32,8 +34,21 @@ ROSE = "person.rose"
 MOTION = {"device_class": "motion"}
 
 
+@pytest.fixture
+def quiet_sqlalchemy() -> Iterator[None]:
+    """The test plugin sets SQLAlchemy's engine logger to INFO at import, which prints
+    every statement the recorder runs into the test output: WARNING while these run."""
+    engine = logging.getLogger("sqlalchemy.engine")
+    level = engine.level
+    engine.setLevel(logging.WARNING)
+    yield
+    engine.setLevel(level)
+
+
 @pytest.fixture(autouse=True)
-def auto_enable_custom_integrations(recorder_mock: Any, enable_custom_integrations: None) -> None:
+def auto_enable_custom_integrations(
+    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
+) -> None:
     """The recorder's database must be ready before hass starts (overrides conftest's)."""
 
 
