@@ -85,7 +85,41 @@ async def test_an_unlocked_door_while_away_reads_as_such(hass: HomeAssistant) ->
     assert "Front door unlocked while nobody is home" in titles
     (issue,) = [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN]
     assert issue.translation_key == "anomaly"  # not a hazard: a false alarm leaves a mark
-    assert "- Front door (Hallway): Unlocked" in issue.translation_placeholders["evidence"]
+    # The lock shows the problem; the door it guards, closed, is told after it, as such.
+    assert issue.translation_placeholders["evidence"].splitlines() == [
+        "- Front door (Hallway): Unlocked",
+        "- also: Front door (Hallway): Closed",
+    ]
+
+
+async def test_an_open_door_leads_and_its_locked_lock_is_not_the_problem(
+    hass: HomeAssistant,
+) -> None:
+    """Evidence reads subject first, in words that fit each device; a device in its calm
+    state (a locked lock) comes last as "also"; when none shows a problem any more, each
+    is told as it is."""
+    entry = await _monitor(hass)
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_DOOR, "on", {"device_class": "door", "friendly_name": "Door"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = _notifications(hass)
+    assert note["title"] == "Door open while nobody is home"
+    evidence = [line for line in note["message"].splitlines() if line.startswith("- ")]
+    assert evidence == ["- Door (Hallway): Open", "- also: Front door lock (Hallway): Locked"]
+    (issue,) = [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN]
+    assert issue.translation_placeholders["evidence"].splitlines() == evidence
+
+    # Closed again: until the anomaly is over, its lines read as they are, no "also".
+    hass.states.async_set(FRONT_DOOR, "off", {"device_class": "door", "friendly_name": "Door"})
+    await hass.async_block_till_done()
+    coordinator = entry.runtime_data.coordinator
+    (anomaly,) = coordinator.tracker.open.values()
+    await coordinator.announcer.async_reworded(anomaly)
+    (note,) = _notifications(hass)
+    evidence = [line for line in note["message"].splitlines() if line.startswith("- ")]
+    assert evidence == ["- Door (Hallway): Closed", "- Front door lock (Hallway): Locked"]
 
 
 async def test_the_reasoning_names_the_entities_it_is_about(hass: HomeAssistant) -> None:

@@ -138,7 +138,8 @@ async def test_a_covered_finding_about_another_subject_joins_the_incident(
     hass: HomeAssistant,
 ) -> None:
     """Motion in the hall of the door unlocked while away, with the same evidence, is the
-    door's incident: told once, and it stays a member as a light joins and leaves."""
+    door's incident: told once more as it joins (somebody may be inside), and it stays a
+    member as a light joins and leaves, never told again."""
     tracker = AnomalyTracker(hass, "covered")
     now = dt_util.utcnow()
     door = _away("entry_unsecured_while_away", (DOOR, FRONT_LOCK, HALL_MOTION), DOOR, "security")
@@ -149,7 +150,8 @@ async def test_a_covered_finding_about_another_subject_joins_the_incident(
     steps = [[door, motion], [replace(motion, evidence=lit), door], [door, motion]] * 2
     for minute, findings in enumerate(steps, start=1):
         changes = tracker.update(findings, now + timedelta(minutes=minute))
-        assert (changes.opened, changes.cleared) == ([], [])
+        assert (changes.opened, changes.cleared) == ([anomaly] if minute == 1 else [], [])
+    assert anomaly.escalation == "intrusion"
     assert list(tracker.open.values()) == [anomaly]
     assert anomaly.rules == ["entry_unsecured_while_away", "motion_while_away"]
     assert anomaly.evidence == [DOOR, FRONT_LOCK, HALL_MOTION]

@@ -20,6 +20,9 @@ Store format (major version 1):
   anomaly's). ``signature`` and ``rule`` stay the rule it opened with, so its
   notification and repair issue keep their ids. Marks gain ``incident``: the signature
   of the anomaly the homeowner marked, shared by the marks of its member rules.
+  Later in minor 4, an anomaly may hold ``escalation``: why it was last told again
+  (``graver``, ``hazard``, ``intrusion``; ``core.escalation``), so its title still says
+  what changed after a restart. Older versions ignore it; absent or unknown reads as "".
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -49,11 +52,13 @@ from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from .const import LOGGER
+from .core.escalation import Escalation
 from .core.feedback import FalseAlarm, FalseAlarms, is_hazard
 from .core.models import Severity, identity
 
 STORAGE_MINOR_VERSION = 4
 _SEVERITIES = frozenset(s.value for s in Severity)
+_ESCALATIONS = frozenset(e.value for e in Escalation)
 
 
 class StoredData(TypedDict):
@@ -198,7 +203,14 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "while_away": while_away,
         "lead_rule": _text(item, "lead_rule", required=False) or rule,
         "members": [_member(m) for m in members],
+        "escalation": _escalation(item),
     }
+
+
+def _escalation(item: Mapping[str, Any]) -> str:
+    """Why it was last told again; a kind this version does not know reads as none."""
+    value = _text(item, "escalation", required=False)
+    return value if value in _ESCALATIONS else ""
 
 
 def _member(item: object) -> dict[str, Any]:

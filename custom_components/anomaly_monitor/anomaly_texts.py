@@ -14,7 +14,7 @@ Markdown by the caller wherever Markdown is rendered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import re
 
 from homeassistant.core import HomeAssistant
@@ -27,12 +27,17 @@ from homeassistant.helpers import (
 
 from .anomaly_tracker import OpenAnomaly
 from .const import DOMAIN
+from .core.escalation import Escalation, intrusion_sign
 from .core.models import HOME_SUBJECT, clip, subject_area
 
 _NAME_LIMIT = 80
 _PREFIX = f"component.{DOMAIN}.selector."
 # Lock states that leave an entrance open to anyone.
 _UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
+# Binary sensors whose "on" is the quiet state (connected); for the others it is "off".
+_ON_IS_CALM = frozenset({"connectivity"})
+# The quiet state of other domains that evidence often holds.
+_CALM = {"lock": "locked", "cover": "closed", "valve": "closed"}
 # An entity id in a reasoning ("binary_sensor.front_door stayed open for 16 min").
 _ENTITY_ID = re.compile(r"\b[a-z_][a-z0-9_]*\.[a-z0-9_]+\b")
 
@@ -44,6 +49,9 @@ class EntityLine:
     name: str
     area: str | None
     state: str
+    # In a state that shows nothing wrong on its own (a locked lock beside the open door
+    # it guards): shown after the others, as "also", so it never reads as the problem.
+    calm: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +108,15 @@ def named(hass: HomeAssistant, text: str) -> str:
     return _ENTITY_ID.sub(name, text)
 
 
+def _calm(domain: str, device_class: str, state: str) -> bool:
+    """A state that is not a problem by itself: a sensor at rest, a lock locked."""
+    if domain == "binary_sensor":
+        return state == ("on" if device_class in _ON_IS_CALM else "off")
+    if domain == "alarm_control_panel":
+        return state.startswith("armed_")
+    return _CALM.get(domain) == state
+
+
 def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> EntityLine:
     state = hass.states.get(entity_id)
     if state is None:
@@ -114,8 +131,24 @@ def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> 
     if unit and state.state not in ("unavailable", "unknown"):
         shown = f"{shown} {unit}"
     return EntityLine(
-        clip(state.name, _NAME_LIMIT), _area_of(hass, entity_id), clip(shown, _NAME_LIMIT)
+        clip(state.name, _NAME_LIMIT),
+        _area_of(hass, entity_id),
+        clip(shown, _NAME_LIMIT),
+        _calm(domain, device_class, state.state),
     )
+
+
+def _evidence_lines(
+    hass: HomeAssistant, anomaly: OpenAnomaly, words: dict[str, str]
+) -> tuple[EntityLine, ...]:
+    """The subject first, then what shows the problem, then (as "also") what is calm;
+    when nothing is in a problem state any more, every line as it is."""
+    shown = anomaly.shown_evidence or anomaly.evidence
+    ordered = sorted(shown, key=lambda e: e != anomaly.subject)  # stable: subject first
+    lines = [_entity_line(hass, e, words) for e in ordered]
+    if all(line.calm for line in lines):
+        return tuple(replace(line, calm=False) for line in lines)
+    return (*(x for x in lines if not x.calm), *(x for x in lines if x.calm))
 
 
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
@@ -133,6 +166,22 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
     return "_default"
 
 
+def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str | None:
+    """Where the motion is, when the anomaly was told again because somebody may be
+    inside (``core.escalation``) and its lead does not already say so."""
+    if anomaly.escalation != Escalation.INTRUSION:
+        return None
+    signs = [m for m in anomaly.members if intrusion_sign(m.finding(anomaly.subject))]
+    if not signs or any(m.rule == anomaly.lead_rule for m in signs):
+        return None
+    signs.sort(key=lambda m: not m.active)  # where it moves now, else where it moved
+    for member in signs:
+        for entity_id in member.evidence:
+            if entity_id not in member.context and (area := _area_of(hass, entity_id)):
+                return area
+    return home
+
+
 async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> AnomalyTexts:
     """The headline, type name and evidence lines of ``anomaly``."""
     templates = await translation.async_get_translations(
@@ -140,7 +189,7 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     )
     shown = anomaly.shown_evidence or anomaly.evidence
     words = await _state_words(hass, {e.partition(".")[0] for e in shown} - {""})
-    lines = tuple(_entity_line(hass, e, words) for e in shown)
+    lines = _evidence_lines(hass, anomaly, words)
 
     def option(group: str, key: str, default: str) -> str:
         return templates.get(f"{_PREFIX}{group}.options.{key}", default)
@@ -159,6 +208,12 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         option("anomaly_headline", _headline_key(hass, anomaly, templates), "{type}: {subject}"),
         {"subject": subject, "area": where, "type": type_name},
     )
+    if (changed := _intrusion_area(hass, anomaly, home)) is not None:
+        # Told again because somebody may be inside: the title says so first.
+        headline = _fill(
+            option("anomaly_text", "escalated_intrusion", "Now motion in {area}: {headline}"),
+            {"area": changed, "headline": headline},
+        )
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)
     return AnomalyTexts(clip(headline, 120), type_name, severity, lines, templates, reasoning)

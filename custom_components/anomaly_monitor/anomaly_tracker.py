@@ -70,7 +70,8 @@ DEFAULT_MARK_LIFETIME = timedelta(days=30)
 class Changes:
     """What one analysis changed: anomalies that opened, and that are over."""
 
-    # To announce: new incidents, and open ones that a joining rule made graver.
+    # To announce: new incidents, and open ones that a joining rule escalated (graver, a
+    # safety hazard, somebody inside while nobody is home: ``core.escalation``).
     opened: list[OpenAnomaly]
     cleared: list[OpenAnomaly]
 
@@ -189,8 +190,8 @@ class AnomalyTracker:
                     # off twice in the window"): else smoke again minutes after a
                     # false alarm would join the dismissed occurrence, unheard.
                     continue
-                graver = anomaly.refresh(members, now, partial=anomaly.signature in keep)
-                if graver and anomaly.signature in self.open:
+                told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
+                if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
             found.add(anomaly.signature)

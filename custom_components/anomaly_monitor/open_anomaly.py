@@ -17,6 +17,7 @@ import hashlib
 from typing import Any
 
 from .anomaly_store import parse_time
+from .core.escalation import Escalation, escalation
 from .core.feedback import FalseAlarm, is_hazard
 from .core.incidents import incident_key, summary
 from .core.models import Finding, Severity, identity
@@ -125,6 +126,9 @@ class OpenAnomaly:
     # The member whose words lead now ("" for ``rule``), and every member so far.
     lead_rule: str = ""
     members: list[Member] = field(default_factory=list)
+    # Why it was last told again ("" never; ``core.escalation.Escalation``): the title of
+    # that message says what changed ("Now motion in Hall: ..."), after a restart too.
+    escalation: str = ""
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule
@@ -196,14 +200,18 @@ class OpenAnomaly:
         members = [Member(**m) for m in item.get("members") or ()]
         return cls(**{**item, "members": members})
 
-    def refresh(self, findings: Sequence[Finding], now: datetime, partial: bool = False) -> bool:
+    def refresh(
+        self, findings: Sequence[Finding], now: datetime, partial: bool = False
+    ) -> Escalation | None:
         """Still happening: the latest evidence and words; severity never drops.
 
         ``partial``: only some findings were judged (a safety check): members not among
-        them keep their words. Returns whether it just became graver through a rule that
-        was not a member yet, or became a safety hazard: the homeowner must hear of that.
+        them keep their words. Returns what makes it worth telling again, if anything: a
+        rule that was not a member yet made it graver or is a sign of somebody inside
+        while nobody is home (``core.escalation``), or it became a safety hazard.
         """
         was_hazard, was_rank = self.hazard, rank(self.severity)
+        before = [m.finding(self.subject) for m in self.members]
         fresh: dict[str, Member | None] = {f.rule: Member.of(f) for f in findings}
         joined = [m for r, m in fresh.items() if m is not None and r not in self.rules]
         self.members = [
@@ -222,8 +230,12 @@ class OpenAnomaly:
         if lead.severity.rank >= was_rank:
             self.severity, self.anomaly_type = lead.severity.value, lead.anomaly_type
         self.missed, self.missing_since = 0, None
-        graver = any(rank(m.severity) > was_rank for m in joined)
-        return graver or (self.hazard and not was_hazard)
+        told = escalation(was_rank, before, [m.finding(self.subject) for m in joined])
+        if told is None and self.hazard and not was_hazard:
+            told = Escalation.HAZARD
+        if told is not None:
+            self.escalation = told.value
+        return told
 
     def miss(self, now: datetime) -> bool:
         """Absent from an analysis; whether it is now over (hysteresis: absent from

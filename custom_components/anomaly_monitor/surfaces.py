@@ -53,10 +53,12 @@ def issue_id(entry_id: str, anomaly: OpenAnomaly) -> str:
 
 
 def _evidence(texts: AnomalyTexts) -> str:
-    """One Markdown list item per evidence entity: friendly name, area, current state."""
+    """One Markdown list item per evidence entity: friendly name, area, current state;
+    those in a calm state (the locked lock of the open door) last, as "also"."""
     items = [
         texts.text(
-            "evidence_line" if line.area else "evidence_line_no_area",
+            ("evidence_line_also" if line.calm else "evidence_line")
+            + ("" if line.area else "_no_area"),
             name=escape_markdown(line.name),
             area=escape_markdown(line.area or ""),
             state=escape_markdown(line.state),
@@ -81,6 +83,8 @@ def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
         "reasoning": anomaly.reasoning,
         "recommendation": anomaly.recommendation,
         "first_seen": anomaly.first_seen,
+        # Why it is told again, if it is ("graver", "hazard", "intrusion"), else None.
+        "escalation": anomaly.escalation or None,
     }
 
 

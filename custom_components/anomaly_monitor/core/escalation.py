@@ -1,0 +1,54 @@
+"""When a finding that joins an open incident must reach the homeowner again.
+
+An incident is told once (``core.incidents``); the findings that join it later update its
+notification in place. A few joining findings change what the homeowner should do, and
+those are told once more (a push to the notify targets, an ``anomaly_detected`` event):
+
+- ``GRAVER``: a joining finding is more severe than the incident was;
+- ``INTRUSION``: a joining finding is a sign that somebody is inside a home known to be
+  empty (motion while nobody is home, someone walking on after an entry while the alarm
+  is armed away) and none of the incident's findings was one yet. "The front door is
+  open while nobody is home" asks for a neighbour to close it; "and now there is motion
+  in the hall" asks for the cameras or the police, at the same severity.
+
+Each kind escalates an incident once: later motion, or a second rule seeing the same
+intruder, adds to the notification without another push. A safety hazard that an
+incident becomes is told again too (``OpenAnomaly.refresh``), whichever member made it so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from .models import Finding
+
+# Rules whose finding means somebody may be inside while the home is known to be empty.
+# Appliances running while away are not (left on, a timer); pets are ruled out by the
+# rules themselves (``core/pets.py``).
+INTRUSION_RULES = frozenset({"motion_while_away", "activity_while_away", "entry_while_armed_away"})
+
+
+class Escalation(StrEnum):
+    """What made an open incident worth telling again."""
+
+    GRAVER = "graver"
+    HAZARD = "hazard"
+    INTRUSION = "intrusion"
+
+
+def intrusion_sign(finding: Finding) -> bool:
+    """Somebody may be inside while nobody is home."""
+    return finding.rule in INTRUSION_RULES
+
+
+def escalation(
+    severity_rank: int, before: Iterable[Finding], joining: Sequence[Finding]
+) -> Escalation | None:
+    """What the findings ``joining`` an incident (of ``severity_rank``, ``Severity.rank``;
+    made of ``before``, its current and former members) change for the homeowner."""
+    if any(f.severity.rank > severity_rank for f in joining):
+        return Escalation.GRAVER
+    if any(intrusion_sign(f) for f in joining) and not any(intrusion_sign(f) for f in before):
+        return Escalation.INTRUSION
+    return None
