@@ -26,14 +26,17 @@ from .climate import hvac_against_the_room, setpoint_without_hvac
 from .daily_profile import daily_profile_shift
 from .drift import sensor_drifting
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
+from .energy_balance import heating_losing_the_room
 from .flow import water_flowing_continuously
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
+from .humidity_physics import humidity_follows_temperature
 from .levels import level_shift, twin_sensors_disagree
 from .locks import door_opened_before_unlock, lock_unlocked_while_armed
 from .night import entry_used_in_small_hours, light_on_with_nobody_about
 from .occupancy import activity_while_asleep, activity_while_away
 from .openings import unaccompanied_opening
+from .power_range import power_beyond_its_range
 from .rates import event_rate_burst, hvac_short_cycling
 from .reports import device_reported_problem
 from .responses import slow_light_response
@@ -42,6 +45,7 @@ from .simultaneity import motion_in_many_rooms_at_once
 from .stuck import presence_stuck_on
 from .supply import power_swinging_together
 from .toggles import toggle_storm
+from .voltage import mains_voltage_out_of_band
 
 ALL_STATISTICS: tuple[Check, ...] = (
     entry_left_open,
@@ -79,6 +83,10 @@ ALL_STATISTICS: tuple[Check, ...] = (
     activity_without_night_rest,
     power_swinging_together,
     water_flowing_continuously,
+    heating_losing_the_room,
+    humidity_follows_temperature,
+    power_beyond_its_range,
+    mains_voltage_out_of_band,
 )
 
 

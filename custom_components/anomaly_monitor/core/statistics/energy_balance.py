@@ -1,0 +1,141 @@
+"""Energy balance of a room: heating that runs while the room it serves gets colder.
+
+A unit that is heating puts heat into its room; the room may still cool a little (a
+door opened, a cold night), but a closed room does not lose several degrees within a
+few hours while its heater runs. When it does, the heat is not arriving (a failed
+element, a heat pump blowing cold, a valve stuck shut) or is leaving as fast as it comes
+(a window wide open). Stated in HA's vocabulary: a ``climate`` entity whose
+``hvac_action`` says heating and the ``temperature`` sensors of its area.
+
+Cooling is not judged the same way: an air conditioner is routinely outrun by the sun on
+a hot afternoon (a room at 25 °C climbing to 29 °C with the unit cooling is an ordinary
+summer day for an undersized unit), while a heated room has no such excuse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from ..rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
+from .climate import _action as hvac_action
+from .timeline import numeric_series
+
+# How far the room may fall while heated, and within how long of the unit starting. A
+# heated room that loses 4 °C in three hours is losing heat faster than any closed room
+# cools with the heating off (a typical room drifts 0.5-1 °C an hour on a
+# cold night); a thermometer's noise and a door opened for a minute stay well inside it.
+MAX_FALL = 4.0
+WITHIN = timedelta(hours=3)
+# The room's level before the run: its last plausible reading, no older than an hour (a
+# reading from the morning says nothing about the evening).
+REFERENCE_AGE = timedelta(hours=1)
+# Degrees per kelvin of a Fahrenheit thermometer (the fall limit is stated in °C).
+_FAHRENHEIT = 1.8
+# A power meter of the room that reported around the start shows the unit drawing power.
+POWER_REACH = timedelta(minutes=1)
+
+
+def _heating_runs(home: HomeView, climate: str) -> list[tuple[datetime, datetime]]:
+    """(start, end) of each heating run of a climate entity."""
+    runs: list[tuple[datetime, datetime]] = []
+    start: datetime | None = None
+    for change in home.changes(climate):
+        heating = hvac_action(change.state) == "heating"
+        if heating and start is None:
+            start = change.when
+        elif not heating and start is not None:
+            runs.append((start, change.when))
+            start = None
+    if start is not None:
+        runs.append((start, home.end))
+    return runs
+
+
+def _cooled(
+    series: list[tuple[datetime, float]], start: datetime, end: datetime, limit: float
+) -> float:
+    """How far the room fell during the heating run's first hours (its unit, negative),
+    0 when it fell less than ``limit`` or cannot be told."""
+    before = [(when, value) for when, value in series if when <= start]
+    if not before or start - before[-1][0] > REFERENCE_AGE:
+        return 0.0
+    reference = before[-1][1]
+    until = min(end, start + WITHIN)
+    during = [value for when, value in series if start < when <= until]
+    if not during:
+        return 0.0
+    change = min(during) - reference
+    return change if change <= -limit else 0.0
+
+
+def _unit(home: HomeView, entity_id: str) -> str | None:
+    state = home.info(entity_id)
+    return state.info.unit if state else None
+
+
+def _plausible(home: HomeView, thermometer: str) -> list[tuple[datetime, float]]:
+    """The thermometer's readings, without physically impossible ones (a 150 °C glitch is
+    the sensor's fault, told by ``reading_outside_physical_range``, not the room's level)."""
+    fahrenheit = _unit(home, thermometer) == "°F"
+    low, high = FAHRENHEIT_RANGE if fahrenheit else PHYSICAL_RANGES["temperature"]
+    return [(w, v) for w, v in numeric_series(home, thermometer) if low <= v <= high]
+
+
+def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
+    """A unit heated while its room got markedly colder.
+
+    Magnitude: the room's fall during the run, in the thermometer's unit (negative), the
+    worst of the window.
+    """
+    for climate in home.history:
+        if home.domain(climate) != "climate":
+            continue
+        area = home.area(climate)
+        if area is None:
+            continue
+        thermometers = [
+            e
+            for e in home.history
+            if home.domain(e) == "sensor"
+            and home.device_class(e) == "temperature"
+            and home.area(e) == area
+        ]
+        if not thermometers:
+            continue
+        series = {e: _plausible(home, e) for e in thermometers}
+        limits = {e: MAX_FALL * (_FAHRENHEIT if _unit(home, e) == "°F" else 1.0) for e in series}
+        worst: tuple[float, datetime, datetime, list[str]] | None = None
+        for start, end in _heating_runs(home, climate):
+            moved = {e: _cooled(series[e], start, end, limits[e]) for e in thermometers}
+            moved = {e: change for e, change in moved.items() if change}
+            if not moved:
+                continue
+            change = max(moved.values(), key=abs)
+            if worst is None or abs(change) > abs(worst[0]):
+                worst = (change, start, end, sorted(moved))
+        if worst is None:
+            continue
+        change, start, end, sensors = worst
+        meters = [
+            e
+            for e in home.history
+            if home.domain(e) == "sensor"
+            and home.device_class(e) == "power"
+            and home.area(e) == area
+            and any(start - POWER_REACH <= t.when <= end for t in home.changes(e))
+        ]
+        yield Finding(
+            rule="heating_losing_the_room",
+            evidence=(climate, *sensors, *meters),
+            reasoning=f"{climate} was heating from {start:%Y-%m-%d %H:%M}, yet the room's "
+            f"temperature fell by {abs(change):.1f} {_unit(home, sensors[0]) or '°C'} within "
+            f"{int(WITHIN.total_seconds() // 3600)} h: the unit is not delivering, or "
+            f"the room is open to the outside.",
+            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
+            severity=Severity.MEDIUM,
+            recommendation="Check the room's windows and doors, then the unit's output.",
+            magnitude=change,
+        )
