@@ -10,9 +10,13 @@ Two measurements, both printed:
    peak memory allocated meanwhile (tracemalloc, every thread; a second, untimed pass)
    are printed.
 2. **Learning alone** (``--core-only`` skips 1): ``HomeBaselines`` fed the same rows.
+3. **An analysis with the learned baselines**: the last two hours as the integration's
+   window (200 entities' states and their changes), analysed by ``CombinedDetector`` with
+   and without the baselines (every baseline check), median of ``--repeats`` runs.
 
-The home: 40 motion sensors, 20 doors, 30 lights, 10 locks, 10 switches, 90 numeric
-sensors reporting every minute, 2 persons; people about 07:00-23:00.
+The home: 40 motion sensors, 20 doors, 30 lights, 10 locks, 10 switches, 80 numeric
+sensors and 10 power meters of cycling appliances (20 min running, 40 idle) reporting
+every minute, 2 persons; people about 07:00-23:00.
 
     .venv/bin/python scripts/bench_baselines.py --days 14 --entities 200
 """
@@ -49,14 +53,16 @@ def home(entities: int) -> list[EntityInfo]:
         ("binary_sensor", "door", 0.1),
         ("light", None, 0.15),
         ("lock", None, 0.05),
-        ("sensor", "temperature", 0.45),
+        ("sensor", "temperature", 0.4),
+        ("sensor", "power", 0.05),
         ("switch", None, 0.05),
     ]
     infos: list[EntityInfo] = []
     for domain, device_class, share in shares:
         for i in range(max(1, round(entities * share))):
             entity_id = f"{domain}.{device_class or domain}_{i}"
-            infos.append(EntityInfo(entity_id, "", f"Area {i % 10}", device_class))
+            unit = "W" if device_class == "power" else None
+            infos.append(EntityInfo(entity_id, "", f"Area {i % 10}", device_class, unit))
     return infos[:entities]
 
 
@@ -64,6 +70,12 @@ def one_day(infos: list[EntityInfo], day: datetime, rng: random.Random) -> list[
     """Every state change of one day, time-ordered."""
     rows: list[Row] = []
     for info in infos:
+        if info.device_class == "power":  # a compressor: 20 min running, 40 idle
+            rows.extend(
+                (day + timedelta(minutes=m), info.entity_id, f"{_watts(m, rng):.1f}")
+                for m in range(24 * 60)
+            )
+            continue
         if info.domain == "sensor":  # a reading a minute
             base = rng.uniform(15, 25)
             rows.extend(
@@ -84,7 +96,11 @@ def one_day(infos: list[EntityInfo], day: datetime, rng: random.Random) -> list[
     return rows
 
 
-def bench_core(infos: list[EntityInfo], days: int, seed: int) -> None:
+def _watts(minute: int, rng: random.Random) -> float:
+    return rng.uniform(70, 95) if minute % 60 < 20 else rng.uniform(1, 3)
+
+
+def bench_core(infos: list[EntityInfo], days: int, seed: int) -> HomeBaselines:
     """Learning alone, rows generated a day at a time (generation not counted)."""
     from zoneinfo import ZoneInfo
 
@@ -107,6 +123,89 @@ def bench_core(infos: list[EntityInfo], days: int, seed: int) -> None:
     tracemalloc.stop()
     print(f"learning alone: {total:,} changes in {cpu:.2f} s CPU ({total / cpu:,.0f}/s)")
     print(f"  peak allocated, one day's rows included: {peak / 1e6:.1f} MB")
+    return baselines
+
+
+def bench_analysis(
+    infos: list[EntityInfo], baselines: HomeBaselines, days: int, seed: int, repeats: int
+) -> None:
+    """One analysis of the next two hours' window, with and without the baselines."""
+    from dataclasses import replace
+    from zoneinfo import ZoneInfo
+
+    from custom_components.anomaly_monitor.core.baselines import (
+        BASELINE_CHECKS,
+        baseline_findings,
+    )
+    from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+    from custom_components.anomaly_monitor.core.feedback import FalseAlarms
+    from custom_components.anomaly_monitor.core.home import HomeView
+    from custom_components.anomaly_monitor.core.models import (
+        EntityState,
+        Environment,
+        Severity,
+        Transition,
+    )
+    from custom_components.anomaly_monitor.core.window import build_window
+
+    zone = ZoneInfo(ZONE)
+    day = START + timedelta(days=days)
+    now = day + timedelta(hours=12)
+    rows = [row for row in one_day(infos, day, random.Random(seed + 1)) if row[0] <= now]
+    for when, entity_id, state in rows:  # the baselines are kept up to date before reading
+        baselines.observe(when, entity_id, state)
+    current: dict[str, tuple[str, datetime]] = {}
+    for when, entity_id, state in rows:
+        if current.get(entity_id, ("", when))[0] != state:
+            current[entity_id] = (state, when)
+    snapshot = [
+        EntityState(
+            info=replace(info, name=info.entity_id),
+            state=current.get(info.entity_id, ("off", day))[0],
+            last_changed=current.get(info.entity_id, ("off", day))[1],
+        )
+        for info in infos
+    ]
+    area = {info.entity_id: info.area for info in infos}
+    transitions = [
+        Transition(when, entity_id, state, area.get(entity_id))
+        for when, entity_id, state in rows
+        if when > now - timedelta(hours=2) and entity_id in area
+    ]
+    env = Environment(
+        local_time=now.astimezone(zone),
+        weather="cloudy",
+        outdoor_temperature=8.0,
+        persons_home=1,
+        persons_total=2,
+    )
+    window = build_window(snapshot, env, transitions)
+    print(f"analysis: {len(snapshot)} entities, {len(transitions):,} changes in the window")
+    for label, learned in (("without baselines", None), ("with the baselines", baselines)):
+        detector = CombinedDetector()
+        detector.baselines = (lambda b=learned: b) if learned is not None else None
+        times = []
+        for _ in range(repeats):
+            began = time.perf_counter()
+            found = detector.findings(window)
+            times.append(time.perf_counter() - began)
+        times.sort()
+        print(
+            f"  {label}: median {1000 * times[len(times) // 2]:.1f} ms, "
+            f"worst {1000 * times[-1]:.1f} ms ({len(found)} findings)"
+        )
+    times = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        home = HomeView(window)  # each analysis builds its view
+        found = baseline_findings(home, baselines, Severity.LOW, FalseAlarms())
+        times.append(time.perf_counter() - began)
+    times.sort()
+    print(
+        f"  the baseline checks alone ({len(BASELINE_CHECKS)}): median "
+        f"{1000 * times[len(times) // 2]:.2f} ms, worst {1000 * times[-1]:.2f} ms, "
+        f"findings: {sorted(f.rule for f in found)}"
+    )
 
 
 def _fill_database(instance: Any, infos: list[EntityInfo], days: int, seed: int) -> int:
@@ -207,12 +306,14 @@ def main() -> None:
     parser.add_argument("--entities", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--core-only", action="store_true", help="skip the recorder path")
+    parser.add_argument("--repeats", type=int, default=21, help="analyses timed")
     args = parser.parse_args()
     infos = home(args.entities)
     print(f"home: {len(infos)} entities, {args.days} days (targets: <= 30 s, <= 50 MB)")
     if not args.core_only:
         asyncio.run(bench_recorder(infos, args.days, args.seed))
-    bench_core(infos, args.days, args.seed)
+    baselines = bench_core(infos, args.days, args.seed)
+    bench_analysis(infos, baselines, args.days, args.seed, args.repeats)
 
 
 if __name__ == "__main__":

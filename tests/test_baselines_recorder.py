@@ -77,13 +77,15 @@ async def _live_a_week(
         await async_wait_recording_done(hass)
 
 
-async def _setup(hass: HomeAssistant, days: int) -> MockConfigEntry:
+async def _setup(
+    hass: HomeAssistant, days: int, watched: tuple[str, ...] = (KITCHEN, HALL)
+) -> MockConfigEntry:
     entry = MockConfigEntry(
         domain=DOMAIN,
         title="Home",
         options={
             CONF_USE_EXPOSED: False,
-            CONF_INCLUDE_ENTITIES: [KITCHEN, HALL],
+            CONF_INCLUDE_ENTITIES: list(watched),
             CONF_HISTORY_DAYS: days,
         },
     )
@@ -217,3 +219,47 @@ async def test_a_busy_home_still_writes_its_baselines(
         await hass.async_block_till_done()
     assert key in hass_storage
     assert hass_storage[key]["data"]["events"] >= 12
+
+
+PLUG = "sensor.garage_plug_power"  # a chest freezer, by a name that says nothing
+POWER = {"device_class": "power", "unit_of_measurement": "W", "friendly_name": "Garage plug"}
+
+
+async def test_a_freezer_cycle_learned_from_the_recorder_tells_it_stopped(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Four days in the recorder of a plug running 20 min and resting 40, day and night.
+
+    Learned on start, its cycle says it always starts again within 40 min: idle since 08:20
+    (its last run 08:00-08:20, then standby only), it is not told at 10:10 (3 x 40 min =
+    2 h) and is told at 10:40, with no word of its name (the word rule for fridges cannot
+    see it).
+    """
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    moment = today - timedelta(days=4)
+    while moment < today + timedelta(hours=9):
+        freezer.move_to(moment)
+        hass.states.async_set(PLUG, "85.0", POWER)
+        freezer.move_to(moment + timedelta(minutes=20))
+        hass.states.async_set(PLUG, "1.5", POWER)
+        moment += timedelta(hours=1)
+    freezer.move_to(today + timedelta(hours=9))
+    hass.states.async_set(PLUG, "0.4", POWER)  # the breaker tripped: standby only
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(today + timedelta(hours=9, minutes=30))
+    entry = await _setup(hass, 14, (PLUG,))
+    summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert summary["history_status"] == "loaded"
+    assert summary["entities_with_durations"] == 1  # the plug's running and idle spells
+
+    freezer.move_to(today + timedelta(hours=10, minutes=10))
+    assert "cycle_stopped" not in _rules(await analyze(hass, entry))
+    freezer.move_to(today + timedelta(hours=10, minutes=40))
+    response = await analyze(hass, entry)
+    finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "cycle_stopped")
+    assert finding["evidence"] == [PLUG]
+    assert "2 h 20 min" in finding["reasoning"]
+    assert "within 40 min" in finding["reasoning"]
+    assert "fridge_stopped_cycling" not in _rules(response)

@@ -23,7 +23,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from custom_components.anomaly_monitor.const import CONF_PROFILE, DOMAIN
+from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE, DOMAIN
 
 from ..ha_runner import RAM_DIR, async_create_hass
 from ..wall_clock import wall_clock
@@ -204,6 +204,10 @@ class HomeRun:
         profile = self.scenario.data["household"]["profile"]
         if profile:
             options.setdefault(CONF_PROFILE, profile)
+        if watch := self.scenario.data["household"]["watch"]:
+            # The homeowner added these in the options flow (beside the default coverage).
+            included = options.get(CONF_INCLUDE_ENTITIES) or []
+            options[CONF_INCLUDE_ENTITIES] = sorted({*included, *watch})
         entry = ConfigEntry(
             data={},
             discovery_keys=MappingProxyType({}),

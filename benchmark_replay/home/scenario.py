@@ -225,6 +225,8 @@ SCHEMA = vol.Schema(
         vol.Optional("household", default={}): vol.Schema(
             {
                 vol.Optional("profile", default=""): _text,
+                # Entities the homeowner adds to the monitor (options: include entities).
+                vol.Optional("watch", default=[]): [_entity_id],
                 vol.Optional("holidays", default=[]): [_PERIOD],
                 vol.Optional("people", default=[]): [_PERSON_ROUTINE],
                 vol.Optional("effects", default={}): _EFFECTS,
@@ -383,6 +385,8 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
             problems.append(
                 (["household", "people", index, "person"], "expected an id from home.persons")
             )
+    for index, value in enumerate(household["watch"]):
+        need(["household", "watch", index], value)
     effects = household["effects"]
     if "entrance" in effects:
         for key, value in effects["entrance"].items():

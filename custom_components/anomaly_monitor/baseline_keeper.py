@@ -166,11 +166,13 @@ class BaselineKeeper:
 
     def _info(self, entity_id: str, attributes: Mapping[str, Any]) -> EntityInfo:
         device_class = attributes.get("device_class")
+        unit = attributes.get("unit_of_measurement")  # a power meter's W or kW
         return EntityInfo(
             entity_id=entity_id,
             name="",  # names are not needed to learn, and never stored
             area=self.watcher.areas.get(entity_id),
             device_class=device_class if isinstance(device_class, str) else None,
+            unit=unit if isinstance(unit, str) else None,
         )
 
     def _info_of(self, entity_id: str) -> EntityInfo:

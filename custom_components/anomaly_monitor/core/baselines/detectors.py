@@ -1,5 +1,6 @@
 """Detectors over the learned baselines: stillness where movement is expected, and
-movement at an hour this home is never active.
+movement at an hour this home is never active (here); a state lasting far longer than
+it ever does (``long_stays``) and a cycling appliance that stopped (``cycles``).
 
 Both read the window's states (HA's vocabulary: motion/occupancy/presence binary
 sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' words.
@@ -29,7 +30,9 @@ from ..occupancy import Occupancy
 from ..rule_detector import run_checks
 from ..statistics.timeline import turned
 from .clock import local
+from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
+from .long_stays import state_longer_than_usual
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -155,7 +158,12 @@ def movement_unusual_for_the_hour(home: HomeView, baselines: HomeBaselines) -> I
         )
 
 
-BASELINE_CHECKS: tuple[BaselineCheck, ...] = (no_movement_while_home, movement_unusual_for_the_hour)
+BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
+    no_movement_while_home,
+    movement_unusual_for_the_hour,
+    state_longer_than_usual,
+    cycle_stopped,
+)
 
 
 def baseline_findings(

@@ -6,8 +6,14 @@ sensor), each state it left is accounted to the quarter of the day it began in (
 the longest stay. A door that is open two minutes at a time in the morning and never
 more than ten is then a fact of this home rather than a guess.
 
+An outlier teaches slowly: a stay more than ``OUTLIER_FACTOR`` times the longest of a
+bucket that has seen ``OUTLIER_AFTER`` stays raises the longest by half, not to its own
+length (a door once left open all night must not teach that a night open is normal; a
+habit that really grew raises it again each time).
+
 Bounded: ``MAX_ENTITIES`` entities, ``MAX_STATES`` states each; numeric readings are
-``NumericRanges``' business.
+``NumericRanges``' business (a power meter's running/idle spells are learned here, as
+the states ``running`` and ``idle``, see ``HomeBaselines``).
 """
 
 from __future__ import annotations
@@ -23,8 +29,15 @@ from .clock import format_time, hour_of_day, parse_time
 MAX_ENTITIES = 400
 MAX_STATES = 6
 QUARTERS = 4
+# Stays of a state at a quarter of the day before its longest is taken as known.
+MIN_STAYS = 5
 # A stay longer than this is a gap in the record (HA stopped), not a duration.
 MAX_STAY = timedelta(days=7)
+# A stay this many times the bucket's longest (after this many stays) is an outlier...
+OUTLIER_FACTOR = 3.0
+OUTLIER_AFTER = 10
+# ...and raises the longest by this factor only.
+OUTLIER_GROWTH = 1.5
 
 # [count, total minutes, longest minutes] per quarter of the day.
 type Stays = list[list[float]]
@@ -66,9 +79,12 @@ class StateDurations:
             stays = per_state[state] = [[0.0, 0.0, 0.0] for _ in range(QUARTERS)]
         minutes = (until - since).total_seconds() / 60
         bucket = stays[quarter_of_day(since, self.zone)]
+        longest = bucket[2]
+        if bucket[0] >= OUTLIER_AFTER and minutes > OUTLIER_FACTOR * longest:
+            minutes = max(longest * OUTLIER_GROWTH, 1.0)  # an outlier teaches slowly
         bucket[0] += 1
         bucket[1] += minutes
-        bucket[2] = max(bucket[2], minutes)
+        bucket[2] = max(longest, minutes)
 
     def usual(self, entity_id: str, state: str, when: datetime) -> tuple[int, float, float] | None:
         """(stays, mean minutes, longest minutes) of ``state`` begun at ``when``'s quarter."""
@@ -79,6 +95,24 @@ class StateDurations:
         if count < 1:
             return None
         return int(count), total / count, longest
+
+    def longest(self, entity_id: str, state: str, when: datetime) -> tuple[int, float, bool] | None:
+        """(stays, longest minutes, pooled) of ``state``, for a stay begun at ``when``.
+
+        The quarter of the day it began in when that quarter has ``MIN_STAYS`` stays;
+        otherwise every quarter pooled (the longest of all, the more lenient) when they have
+        ``2 * MIN_STAYS``; otherwise None (too little is known).
+        """
+        stays = self.stays.get(entity_id, {}).get(state)
+        if stays is None:
+            return None
+        count, _, longest = stays[quarter_of_day(when, self.zone)]
+        if count >= MIN_STAYS:
+            return int(count), longest, False
+        total = sum(bucket[0] for bucket in stays)
+        if total >= 2 * MIN_STAYS:
+            return int(total), max(bucket[2] for bucket in stays), True
+        return None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""

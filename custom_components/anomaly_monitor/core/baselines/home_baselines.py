@@ -3,7 +3,8 @@
 The same transitions the buffer keeps (``models.Transition``: time, entity, state, area)
 teach four baselines: quiet spells while someone is home (``QuietSpells``), activity per
 area and hour of the week (``ActivityProfile``), state durations by time of day
-(``StateDurations``) and numeric ranges (``NumericRanges``). Whether an entity is a motion
+(``StateDurations``; a power meter's running and idle spells too, its cycle) and numeric
+ranges (``NumericRanges``). Whether an entity is a motion
 sensor, a door or a light comes from HA's vocabulary (domain and device_class, given by
 ``describe``), never from its name.
 
@@ -24,6 +25,7 @@ from ..occupancy import presence_of
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
+from .power import power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 
@@ -74,13 +76,20 @@ class HomeBaselines:
             self._last_state[entity_id] = state
         self._seen(when)
         self.events += 1
+        info = self.infos.get(entity_id)
         if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
             self.ranges.reading(entity_id, number)
+            if (
+                domain == "sensor"
+                and info is not None
+                and info.device_class == "power"
+                and (spell := power_state(number, info.unit)) is not None
+            ):
+                self.durations.state(entity_id, spell, when)  # the appliance's cycle
             return
         self.durations.state(entity_id, state, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
-        info = self.infos.get(entity_id)
         device_class = info.device_class if info else None
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:

@@ -1,0 +1,106 @@
+"""A door, valve, switch or lock in its active state far longer than it ever is, learned.
+
+``StateDurations`` knows, per entity, how long each state usually lasts at each quarter
+of the day. A garage door that is open ten minutes at a time and now has been open for
+two hours, a plug switch that is on for an hour at most and now has been on since
+morning, an irrigation valve open three times its longest: each is a fact of *this* home,
+with no fixed limit and no word of the entity's id.
+
+Judged: the *active* state of the kinds of entity a person leaves on or open (HA's
+vocabulary: an opening ``binary_sensor`` on, a ``switch``/``fan`` on, a ``valve``/``cover``
+open, a ``lock`` unlocked). Lights are not judged (a lamp left on is not worth a
+notification). The limit is ``FACTOR`` times the longest stay learned for the quarter of
+the day the stay began in (or every quarter pooled, when that quarter has too few), and
+never less than ``FLOOR``. The stay being judged has not taught itself: a stay is learned
+only when it ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .clock import local
+from .durations import quarter_of_day
+from .home_baselines import HomeBaselines
+
+# Far longer than ever: this many times the longest learned stay...
+FACTOR = 3.0
+# ...and never less than this (an hour of a door or a plug on is still everyday life).
+FLOOR = timedelta(hours=1)
+# (domain, state) judged, and how the state reads to a homeowner.
+_ACTIVE: dict[tuple[str, str], str] = {
+    ("binary_sensor", "on"): "open",  # opening device classes only (below)
+    ("switch", "on"): "on",
+    ("fan", "on"): "on",
+    ("valve", "open"): "open",
+    ("cover", "open"): "open",
+    ("lock", "unlocked"): "unlocked",
+}
+_SECURITY_DOMAINS = frozenset({"binary_sensor", "cover", "lock"})
+_QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+
+
+def duration_text(span: timedelta) -> str:
+    """``2 h 05 min`` or ``45 min``."""
+    minutes = int(span.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def stay_since(home: HomeView, baselines: HomeBaselines, state: EntityState) -> datetime | None:
+    """Since when the entity is in its current state: the earliest the home can prove.
+
+    HA's ``last_changed`` starts again at a restart; the baselines remember the stay
+    across it (their current state, when it is the same).
+    """
+    since = state.last_changed
+    remembered = baselines.durations.current.get(state.entity_id)
+    if remembered is not None and remembered[0] == state.state:
+        since = remembered[1] if since is None else min(since, remembered[1])
+    return since
+
+
+def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """An entity left on/open/unlocked far longer than it has ever been at that time of day.
+
+    Magnitude: minutes in the state so far.
+    """
+    now = home.end
+    zone = home.env.local_time.tzinfo
+    for (domain, active), word in _ACTIVE.items():
+        for state in home.of(domain):
+            if state.state != active:
+                continue
+            if domain == "binary_sensor" and state.info.device_class not in OPENING_DEVICE_CLASSES:
+                continue
+            since = stay_since(home, baselines, state)
+            if since is None or since >= now:
+                continue
+            learned = baselines.durations.longest(state.entity_id, active, since)
+            if learned is None:
+                continue
+            count, longest, pooled = learned
+            limit = max(FLOOR, FACTOR * timedelta(minutes=longest))
+            stayed = now - since
+            if stayed <= limit:
+                continue
+            begun = local(since, zone)
+            quarter = quarter_of_day(since, baselines.zone)
+            when = "at any time of day" if pooled else _QUARTER_NAMES[quarter]
+            yield Finding(
+                rule="state_longer_than_usual",
+                evidence=(state.entity_id,),
+                reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
+                f"since {begun:%H:%M}; in this home it is usually {word} for at most "
+                f"{duration_text(timedelta(minutes=longest))} (learned from {count} times, "
+                f"{when}).",
+                anomaly_type=AnomalyType.SECURITY
+                if domain in _SECURITY_DOMAINS
+                else AnomalyType.BEHAVIOURAL,
+                severity=Severity.MEDIUM,
+                recommendation=f"Check whether it should still be {word}.",
+                magnitude=round(stayed.total_seconds() / 60, 1),
+            )
