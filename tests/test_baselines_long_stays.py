@@ -85,7 +85,7 @@ def test_a_switch_on_far_longer_than_ever_is_told_with_its_habit() -> None:
     assert finding.anomaly_type == AnomalyType.BEHAVIOURAL
     assert "on for 3 h 30 min, since 08:00" in finding.reasoning
     assert "at most 1 h 00 min" in finding.reasoning
-    assert "10 times, in the morning" in finding.reasoning
+    assert "10 stays, in the morning" in finding.reasoning
     assert finding.magnitude == 210.0
 
 

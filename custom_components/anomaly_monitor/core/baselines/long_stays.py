@@ -95,7 +95,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
                 evidence=(state.entity_id,),
                 reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
                 f"since {begun:%H:%M}; in this home it is usually {word} for at most "
-                f"{duration_text(timedelta(minutes=longest))} (learned from {count} times, "
+                f"{duration_text(timedelta(minutes=longest))} (learned from {count} stays, "
                 f"{when}).",
                 anomaly_type=AnomalyType.SECURITY
                 if domain in _SECURITY_DOMAINS
