@@ -22,7 +22,9 @@ from .alarms import hazard_alarm_sounded
 from .armed import activation_while_armed_away, entry_while_armed_away
 from .baseload import unexplained_base_load
 from .battery import battery_draining_fast
+from .blips import opening_blip_at_night
 from .climate import hvac_against_the_room, setpoint_without_hvac
+from .conflicts import switched_off_at_once
 from .daily_profile import daily_profile_shift
 from .drift import sensor_drifting
 from .durations import entry_left_open, heat_appliance_left_on, water_left_running
@@ -31,6 +33,7 @@ from .flow import water_flowing_continuously
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
 from .humidity_physics import humidity_follows_temperature
+from .hvac_response import room_moving_against_hvac
 from .levels import level_shift, twin_sensors_disagree
 from .locks import door_opened_before_unlock, lock_unlocked_while_armed
 from .night import entry_used_in_small_hours, light_on_with_nobody_about
@@ -87,6 +90,9 @@ ALL_STATISTICS: tuple[Check, ...] = (
     humidity_follows_temperature,
     power_beyond_its_range,
     mains_voltage_out_of_band,
+    opening_blip_at_night,
+    room_moving_against_hvac,
+    switched_off_at_once,
 )
 
 

@@ -22,13 +22,16 @@ from .timeline import real_changes
 RESPONSE_REACH = timedelta(seconds=40)
 SAME_INSTANT = timedelta(seconds=1)
 # Enough responses home-wide to know the habit, and the habit must be automatic (fast).
-MIN_RESPONSES = 4
+# Three are enough when the slow one is the exception: two fast answers are the habit
+# (a morning with the bedroom and living-room lights at 0 s and the kitchen's at 30 s).
+MIN_RESPONSES = 3
 MAX_TYPICAL = timedelta(seconds=3)
 # A response this slow (and this many times the habit) is a degraded automation.
 SLOW_RESPONSE = timedelta(seconds=15)
 SLOW_FACTOR = 5.0
-# Slow responses must be the exception, or slowness is simply this home's habit.
-MAX_SLOW_SHARE = 0.25
+# Slow responses must be the exception (at most one in three), or slowness is simply this
+# home's habit.
+MAX_SLOW_SHARE = 1 / 3
 
 
 def slow_light_response(home: HomeView) -> Iterator[Finding]:

@@ -1,0 +1,220 @@
+"""Round 6 event statistics: night-time contact blips, rooms moving against their heating,
+lights switched off the second they came on, and slow lights judged on three responses."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from custom_components.anomaly_monitor.core.models import EntityState, Transition
+from custom_components.anomaly_monitor.core.statistics import ALL_STATISTICS
+from custom_components.anomaly_monitor.core.statistics.blips import opening_blip_at_night
+from custom_components.anomaly_monitor.core.statistics.conflicts import switched_off_at_once
+from custom_components.anomaly_monitor.core.statistics.hvac_response import (
+    room_moving_against_hvac,
+)
+from custom_components.anomaly_monitor.core.statistics.responses import slow_light_response
+
+from .core_factories import entity, environment, home, steps
+
+MIDNIGHT = datetime(2025, 1, 14, 0, 0)
+HOUR = 60.0
+SECOND = 1 / 60
+
+
+def test_the_new_statistics_are_registered() -> None:
+    names = {check.__name__ for check in ALL_STATISTICS}
+    assert {"opening_blip_at_night", "room_moving_against_hvac", "switched_off_at_once"} <= names
+
+
+# --- a contact that blips at night -------------------------------------------------------
+
+
+def _garage_home() -> list[EntityState]:
+    return [
+        entity("binary_sensor.garage_door", "off", area="Garage", device_class="door"),
+        entity("binary_sensor.garage_motion", "off", area="Garage", device_class="motion"),
+        entity("binary_sensor.hallway_motion", "off", area="Hallway", device_class="motion"),
+        entity("light.hallway", "off", area="Hallway"),
+    ]
+
+
+def _day(night_events: list[tuple[float, str, str]]) -> list[Transition]:
+    evening = [
+        (-5 * HOUR, "binary_sensor.hallway_motion", "on"),
+        (-5 * HOUR + 0.5, "binary_sensor.hallway_motion", "off"),
+        (-5 * HOUR, "light.hallway", "on"),
+        (-4 * HOUR, "light.hallway", "off"),
+    ]
+    morning = [
+        (7 * HOUR, "binary_sensor.hallway_motion", "on"),
+        (7 * HOUR + 0.5, "binary_sensor.hallway_motion", "off"),
+    ]
+    return steps(MIDNIGHT, [*evening, *night_events, *morning])
+
+
+def test_garage_door_open_five_seconds_at_3am_with_the_home_still() -> None:
+    blip = [
+        (3.5 * HOUR, "binary_sensor.garage_door", "on"),
+        (3.5 * HOUR, "binary_sensor.garage_motion", "off"),  # a "clear" report, nobody there
+        (3.5 * HOUR + 5 * SECOND, "binary_sensor.garage_door", "off"),
+    ]
+    view = home(_garage_home(), environment(MIDNIGHT + timedelta(hours=8)), _day(blip))
+    (finding,) = opening_blip_at_night(view)
+    assert finding.evidence == ("binary_sensor.garage_door", "binary_sensor.garage_motion")
+    assert finding.magnitude == 1.0
+    assert "03:30:00" in finding.reasoning
+
+
+def test_somebody_going_out_at_3am_is_seen_on_the_way() -> None:
+    # The same five seconds, but the hallway sensor and light show a person two minutes before.
+    walk = [
+        (3.5 * HOUR - 2, "binary_sensor.hallway_motion", "on"),
+        (3.5 * HOUR - 2, "light.hallway", "on"),
+        (3.5 * HOUR, "binary_sensor.garage_door", "on"),
+        (3.5 * HOUR + 5 * SECOND, "binary_sensor.garage_door", "off"),
+    ]
+    view = home(_garage_home(), environment(MIDNIGHT + timedelta(hours=8)), _day(walk))
+    assert not list(opening_blip_at_night(view))
+
+
+def test_a_door_open_five_seconds_in_the_afternoon_is_everyday_life() -> None:
+    afternoon = [
+        (15 * HOUR, "binary_sensor.garage_door", "on"),
+        (15 * HOUR + 5 * SECOND, "binary_sensor.garage_door", "off"),
+    ]
+    view = home(_garage_home(), environment(MIDNIGHT + timedelta(hours=16)), _day(afternoon))
+    assert not list(opening_blip_at_night(view))
+
+
+def test_a_window_opened_for_air_at_night_stays_open_for_minutes() -> None:
+    airing = [
+        (2 * HOUR, "binary_sensor.garage_door", "on"),
+        (2 * HOUR + 4, "binary_sensor.garage_door", "off"),
+    ]
+    view = home(_garage_home(), environment(MIDNIGHT + timedelta(hours=8)), _day(airing))
+    assert not list(opening_blip_at_night(view))
+
+
+# --- a room getting colder while its heating runs ----------------------------------------
+
+
+def _bedroom(temperatures: list[float], *, window_open: bool = False) -> tuple[list, list]:
+    unit, sensor, meter = "climate.bedroom", "sensor.bedroom_temperature", "sensor.bedroom_power"
+    events: list[tuple[float, str, str]] = [(0, sensor, "19.4")]
+    events += [(8 * HOUR, unit, "heat (heating)"), (8 * HOUR, meter, "2000")]
+    for hour, value in enumerate(temperatures, start=9):
+        events.append((hour * HOUR, sensor, f"{value:g}"))
+    if window_open:
+        events += [(8.5 * HOUR, "binary_sensor.bedroom_window", "on")]
+        events += [(11.5 * HOUR, "binary_sensor.bedroom_window", "off")]
+    states = [
+        entity(unit, "heat", area="Bedroom"),
+        entity(sensor, "19", area="Bedroom", device_class="temperature", unit="°C"),
+        entity(meter, "2000", area="Bedroom", device_class="power", unit="W"),
+        entity("binary_sensor.bedroom_window", "off", area="Bedroom", device_class="window"),
+    ]
+    return states, steps(MIDNIGHT, events)
+
+
+def test_bedroom_losing_seven_degrees_while_heated() -> None:
+    states, trace = _bedroom([15.7, 12.2])
+    view = home(states, environment(MIDNIGHT + timedelta(hours=12)), trace)
+    (finding,) = room_moving_against_hvac(view)
+    assert finding.evidence == (
+        "climate.bedroom",
+        "sensor.bedroom_temperature",
+        "sensor.bedroom_power",
+    )
+    assert finding.magnitude == 7.2
+
+
+def test_bedroom_warming_slowly_is_the_heating_working() -> None:
+    states, trace = _bedroom([18.9, 19.6, 20.3])
+    view = home(states, environment(MIDNIGHT + timedelta(hours=12)), trace)
+    assert not list(room_moving_against_hvac(view))
+
+
+def test_a_sensor_scattering_a_degree_while_heated_is_no_failure() -> None:
+    states, trace = _bedroom([18.5, 18.1, 18.7])
+    view = home(states, environment(MIDNIGHT + timedelta(hours=12)), trace)
+    assert not list(room_moving_against_hvac(view))
+
+
+def test_a_window_open_explains_the_cold() -> None:
+    states, trace = _bedroom([15.7, 12.2], window_open=True)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=12)), trace)
+    assert not list(room_moving_against_hvac(view))
+
+
+# --- a light switched off the second it came on ------------------------------------------
+
+
+def _lounge(flicker: bool) -> tuple[list, list]:
+    motion, light = "binary_sensor.lounge_motion", "light.lounge"
+    events: list[tuple[float, str, str]] = [
+        (18 * HOUR, motion, "on"),
+        (18 * HOUR, light, "on"),
+        (18 * HOUR + 0.1, motion, "off"),
+        (18 * HOUR + 30, light, "off"),
+        (20 * HOUR, motion, "on"),
+        (20 * HOUR, light, "on"),
+        (20 * HOUR + 0.1, motion, "off"),
+    ]
+    if flicker:
+        events += [(20 * HOUR, light, "off"), (20 * HOUR + 0.5, motion, "on")]
+    else:
+        events += [(20 * HOUR + 45, light, "off")]
+    states = [
+        entity(motion, "off", area="Lounge", device_class="motion"),
+        entity(light, "off", area="Lounge"),
+    ]
+    return states, steps(MIDNIGHT, events)
+
+
+def test_lounge_light_turned_off_the_second_motion_turned_it_on() -> None:
+    states, trace = _lounge(flicker=True)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=22)), trace)
+    (finding,) = switched_off_at_once(view)
+    assert finding.evidence == ("light.lounge", "binary_sensor.lounge_motion")
+    assert "20:00:00" in finding.reasoning
+
+
+def test_lounge_light_on_for_the_evening_is_normal() -> None:
+    states, trace = _lounge(flicker=False)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=22)), trace)
+    assert not list(switched_off_at_once(view))
+
+
+# --- slow lights, with three responses ---------------------------------------------------
+
+
+def _morning(kitchen_lag_seconds: float) -> tuple[list, list]:
+    # The window opens at midnight (the hall door's report): the bedroom motion is a change.
+    events: list[tuple[float, str, str]] = [(0, "binary_sensor.hall_door", "off")]
+    states = [entity("binary_sensor.hall_door", "off", area="Hall", device_class="door")]
+    for start, room, lag in (
+        (7 * HOUR, "Bedroom", 0.0),
+        (7.5 * HOUR, "Kitchen", kitchen_lag_seconds),
+        (19 * HOUR, "Lounge", 0.0),
+    ):
+        motion, light = f"binary_sensor.{room.lower()}_motion", f"light.{room.lower()}"
+        states += [
+            entity(motion, "off", area=room, device_class="motion"),
+            entity(light, "off", area=room),
+        ]
+        events += [(start, motion, "on"), (start + lag * SECOND, light, "on")]
+        events += [(start + 0.1, motion, "off"), (start + 20, light, "off")]
+    return states, steps(MIDNIGHT, events)
+
+
+def test_kitchen_light_thirty_seconds_late_among_three_responses() -> None:
+    states, trace = _morning(kitchen_lag_seconds=30)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=21)), trace)
+    (finding,) = slow_light_response(view)
+    assert finding.evidence == ("light.kitchen",)
+
+
+def test_three_prompt_responses_are_the_habit() -> None:
+    states, trace = _morning(kitchen_lag_seconds=0.5)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=21)), trace)
+    assert not list(slow_light_response(view))
