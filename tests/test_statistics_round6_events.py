@@ -9,6 +9,7 @@ from custom_components.anomaly_monitor.core.models import EntityState, Transitio
 from custom_components.anomaly_monitor.core.statistics import ALL_STATISTICS
 from custom_components.anomaly_monitor.core.statistics.blips import opening_blip_at_night
 from custom_components.anomaly_monitor.core.statistics.conflicts import switched_off_at_once
+from custom_components.anomaly_monitor.core.statistics.held import motion_held_on
 from custom_components.anomaly_monitor.core.statistics.hvac_response import (
     room_moving_against_hvac,
 )
@@ -23,7 +24,12 @@ SECOND = 1 / 60
 
 def test_the_new_statistics_are_registered() -> None:
     names = {check.__name__ for check in ALL_STATISTICS}
-    assert {"opening_blip_at_night", "room_moving_against_hvac", "switched_off_at_once"} <= names
+    assert {
+        "opening_blip_at_night",
+        "room_moving_against_hvac",
+        "switched_off_at_once",
+        "motion_held_on",
+    } <= names
 
 
 # --- a contact that blips at night -------------------------------------------------------
@@ -140,6 +146,28 @@ def test_a_sensor_scattering_a_degree_while_heated_is_no_failure() -> None:
     assert not list(room_moving_against_hvac(view))
 
 
+def test_one_stray_reading_before_the_run_is_no_warm_room_cooling() -> None:
+    # The thermometer reported 150 °C once just before the heating started (a radio glitch):
+    # the room did not lose 130 degrees while heated.
+    states, trace = _bedroom([19.0, 18.8])
+    trace = sorted(
+        [
+            *trace,
+            *steps(
+                MIDNIGHT,
+                [
+                    (4 * HOUR, "sensor.bedroom_temperature", "19.2"),
+                    (6 * HOUR, "sensor.bedroom_temperature", "19.3"),
+                    (7.9 * HOUR, "sensor.bedroom_temperature", "150"),
+                ],
+            ),
+        ],
+        key=lambda t: t.when,
+    )
+    view = home(states, environment(MIDNIGHT + timedelta(hours=12)), trace)
+    assert not list(room_moving_against_hvac(view))
+
+
 def test_a_window_open_explains_the_cold() -> None:
     states, trace = _bedroom([15.7, 12.2], window_open=True)
     view = home(states, environment(MIDNIGHT + timedelta(hours=12)), trace)
@@ -218,3 +246,47 @@ def test_three_prompt_responses_are_the_habit() -> None:
     states, trace = _morning(kitchen_lag_seconds=0.5)
     view = home(states, environment(MIDNIGHT + timedelta(hours=21)), trace)
     assert not list(slow_light_response(view))
+
+
+# --- a motion sensor held "on" for hours while people move elsewhere ---------------------
+
+
+def _afternoon(stuck_hours: float, kitchen_visits: int) -> tuple[list, list]:
+    lounge, kitchen, hall = (
+        "binary_sensor.lounge_motion",
+        "binary_sensor.kitchen_motion",
+        "binary_sensor.hall_motion",
+    )
+    events: list[tuple[float, str, str]] = [(0, hall, "off")]
+    for hour in (7, 8, 9, 12):  # ordinary passes: each sensor clears within seconds
+        events += [(hour * HOUR, hall, "on"), (hour * HOUR + 0.1, hall, "off")]
+    events += [(14 * HOUR, lounge, "on"), ((14 + stuck_hours) * HOUR, lounge, "off")]
+    for visit in range(kitchen_visits):
+        at = (15 + visit) * HOUR
+        events += [(at, kitchen, "on"), (at + 0.1, kitchen, "off")]
+    states = [
+        entity(lounge, "off", area="Lounge", device_class="motion"),
+        entity(kitchen, "off", area="Kitchen", device_class="motion"),
+        entity(hall, "off", area="Hall", device_class="motion"),
+    ]
+    return states, steps(MIDNIGHT, events)
+
+
+def test_lounge_motion_held_six_hours_while_the_kitchen_sees_the_household() -> None:
+    states, trace = _afternoon(stuck_hours=6, kitchen_visits=3)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=22)), trace)
+    (finding,) = motion_held_on(view)
+    assert finding.evidence == ("binary_sensor.lounge_motion",)
+    assert finding.magnitude == 6.0
+
+
+def test_a_two_hour_film_in_front_of_the_sensor_is_not_stuck() -> None:
+    states, trace = _afternoon(stuck_hours=2, kitchen_visits=1)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=22)), trace)
+    assert not list(motion_held_on(view))
+
+
+def test_held_while_nobody_moved_elsewhere_is_left_to_presence_stuck_on() -> None:
+    states, trace = _afternoon(stuck_hours=6, kitchen_visits=0)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=22)), trace)
+    assert not list(motion_held_on(view))

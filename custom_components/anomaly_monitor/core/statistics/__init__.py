@@ -32,6 +32,7 @@ from .energy_balance import heating_losing_the_room
 from .flow import water_flowing_continuously
 from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
+from .held import motion_held_on
 from .humidity_physics import humidity_follows_temperature
 from .hvac_response import room_moving_against_hvac
 from .levels import level_shift, twin_sensors_disagree
@@ -93,6 +94,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     opening_blip_at_night,
     room_moving_against_hvac,
     switched_off_at_once,
+    motion_held_on,
 )
 
 

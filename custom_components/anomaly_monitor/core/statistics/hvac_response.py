@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from itertools import pairwise
+from statistics import median
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
@@ -23,6 +25,8 @@ from .timeline import Interval, intervals, numeric_series
 AGAINST_DEGREES = 3.0
 # Readings during the run that show it: a trend, not a moment.
 MIN_READINGS = 2
+# Readings before the run that give the room's level.
+REFERENCE_READINGS = 3
 # A power meter of the area that moved this close to the run's start is the unit's.
 SAME_MOMENT = timedelta(minutes=1)
 
@@ -59,8 +63,13 @@ def _against(home: HomeView, run: Interval, sign: int, thermometer: str) -> floa
     during = [value for when, value in series if run.start < when <= run.end]
     if not before or len(during) < MIN_READINGS:
         return None
-    moved = [(value - before[-1]) * sign for value in during]
-    if any(step > 0 for step in moved) or -moved[-1] < AGAINST_DEGREES:
+    # The room's level before the run: its last reading, or the median of its last few if
+    # that is lower (heating; higher when cooling), so that one stray reading (a sensor
+    # reporting 150 °C once) is not taken for a warm room cooling down.
+    reference = sign * min(sign * before[-1], sign * median(before[-REFERENCE_READINGS:]))
+    moved = [(value - reference) * sign for value in during]
+    never_recovered = all(later <= earlier for earlier, later in pairwise(moved))
+    if any(step > 0 for step in moved) or not never_recovered or -moved[-1] < AGAINST_DEGREES:
         return None  # it recovered at some point, or lost too little
     return -moved[-1]
 
