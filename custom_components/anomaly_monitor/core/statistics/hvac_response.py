@@ -18,6 +18,7 @@ from statistics import median
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..rules.physical import INDOOR_RANGE
 from .timeline import Interval, intervals, numeric_series
 
 # Degrees lost against the unit's action: well past a thermometer's scatter (about 1 °C
@@ -59,13 +60,16 @@ def _opened_during(home: HomeView, area: str, start: datetime, end: datetime) ->
 def _against(home: HomeView, run: Interval, sign: int, thermometer: str) -> float | None:
     """Degrees the room moved against the run (positive), or ``None`` if it did not."""
     series = numeric_series(home, thermometer)
+    low, high = INDOOR_RANGE
+    if any(not low <= value <= high for _, value in series):
+        return None  # a thermometer reading the impossible is told by its own rule
     before = [value for when, value in series if when <= run.start]
     during = [value for when, value in series if run.start < when <= run.end]
     if not before or len(during) < MIN_READINGS:
         return None
     # The room's level before the run: its last reading, or the median of its last few if
-    # that is lower (heating; higher when cooling), so that one stray reading (a sensor
-    # reporting 150 °C once) is not taken for a warm room cooling down.
+    # that is lower (heating; higher when cooling), so that one stray reading (34 °C once,
+    # between readings of 19) is not taken for a warm room cooling down.
     reference = sign * min(sign * before[-1], sign * median(before[-REFERENCE_READINGS:]))
     moved = [(value - reference) * sign for value in during]
     never_recovered = all(later <= earlier for earlier, later in pairwise(moved))
