@@ -6,6 +6,7 @@ AL per subset and per anomaly type. ``--show fp|fn|al`` lists the samples to ins
 
     .venv/bin/python scripts/eval_direct.py --detector combined
     .venv/bin/python scripts/eval_direct.py --subset ci --show fp --type safety_hazard
+    .venv/bin/python scripts/eval_direct.py --subset cd-tdcs --without motion_held_on
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from custom_components.anomaly_monitor.core.combined_detector import (
 from custom_components.anomaly_monitor.core.models import Verdict
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.core.statistics import (
+    ALL_STATISTICS,
     StatisticsDetector,
 )
 
@@ -79,19 +81,25 @@ def _row(name: str, m: dict[str, float]) -> str:
     )
 
 
-def _detector(name: str, sensitivity: str) -> RuleDetector | StatisticsDetector | CombinedDetector:
+def _detector(
+    name: str, sensitivity: str, without: list[str]
+) -> RuleDetector | StatisticsDetector | CombinedDetector:
     if name == "rules":
         return RuleDetector(sensitivity=sensitivity)
+    # Ablation: the statistics named in --without are left out.
+    kept = tuple(s for s in ALL_STATISTICS if s.__name__ not in without)
     if name == "stats":
-        return StatisticsDetector(sensitivity=sensitivity)
-    return CombinedDetector(sensitivity=sensitivity)
+        return StatisticsDetector(kept, sensitivity=sensitivity)
+    detector = CombinedDetector(sensitivity=sensitivity)
+    detector.statistics.statistics = kept
+    return detector
 
 
 async def _run(args: argparse.Namespace) -> list[Outcome]:
     loaded = load_smartbench(args.data, args.subset or SUBSETS)
     for error in loaded.errors:
         print("load error:", error, file=sys.stderr)
-    detector = _detector(args.detector, args.sensitivity)
+    detector = _detector(args.detector, args.sensitivity, args.without)
     outcomes: list[Outcome] = []
     started = time.perf_counter()
     for record in loaded.records:
@@ -113,6 +121,9 @@ def main() -> None:
     parser.add_argument("--show", choices=("fp", "fn", "al"), action="append", default=[])
     parser.add_argument("--type", help="only list samples of this anomaly type/subtype")
     parser.add_argument("--limit", type=int, default=40)
+    parser.add_argument(
+        "--without", action="append", default=[], help="leave this statistic out (ablation)"
+    )
     args = parser.parse_args()
     outcomes = asyncio.run(_run(args))
 
