@@ -34,7 +34,6 @@ from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
 from .held import motion_held_on
 from .humidity_physics import humidity_follows_temperature
-from .hvac_response import room_moving_against_hvac
 from .levels import level_shift, twin_sensors_disagree
 from .locks import door_opened_before_unlock, lock_unlocked_while_armed
 from .night import entry_used_in_small_hours, light_on_with_nobody_about
@@ -92,7 +91,6 @@ ALL_STATISTICS: tuple[Check, ...] = (
     power_beyond_its_range,
     mains_voltage_out_of_band,
     opening_blip_at_night,
-    room_moving_against_hvac,
     switched_off_at_once,
     motion_held_on,
 )
