@@ -168,13 +168,12 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
 
 def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str | None:
     """Where the motion is, when the anomaly was told again because somebody may be
-    inside (``core.escalation``) and its lead does not already say so."""
+    inside (``core.escalation``), the motion still is, and its lead does not say so."""
     if anomaly.escalation != Escalation.INTRUSION:
         return None
-    signs = [m for m in anomaly.members if intrusion_sign(m.finding(anomaly.subject))]
+    signs = [m for m in anomaly.members if m.active and intrusion_sign(m.finding(anomaly.subject))]
     if not signs or any(m.rule == anomaly.lead_rule for m in signs):
-        return None
-    signs.sort(key=lambda m: not m.active)  # where it moves now, else where it moved
+        return None  # over (the title reads as the incident again), or it leads
     for member in signs:
         for entity_id in member.evidence:
             if entity_id not in member.context and (area := _area_of(hass, entity_id)):

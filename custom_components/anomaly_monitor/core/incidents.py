@@ -9,7 +9,8 @@ while everybody is away and lights that answer motion slowly are two problems, s
 about the home are one incident only when they are of the same kind (``incident_key``).
 ``summary`` folds an incident's findings into the finding that stands for it: the most
 severe leads (a safety hazard before anything else as severe), evidence is their union,
-and an entity shown as evidence by one is not context.
+and an entity shown as evidence by one is not context; a sign of somebody inside that
+joined it leads the advice.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from .escalation import intrusion_sign
 from .feedback import is_hazard
 from .models import HOME_SUBJECT, Finding
 
@@ -72,5 +74,15 @@ def summary(findings: Sequence[Finding]) -> Finding:
         evidence=tuple(evidence),
         context=context,
         reasoning=" ".join(reasons),
+        recommendation=_advice(first, ordered),
         while_away=all(f.while_away for f in ordered),
     )
+
+
+def _advice(first: Finding, findings: Sequence[Finding]) -> str:
+    """The lead's advice; a sign of somebody inside that joined it asks for more first
+    ("check the cameras" before "lock it remotely": ``core.escalation``)."""
+    inside = next((f for f in findings if intrusion_sign(f) and f.recommendation), None)
+    if inside is None or intrusion_sign(first) or inside.recommendation == first.recommendation:
+        return first.recommendation
+    return " ".join(a for a in (inside.recommendation, first.recommendation) if a)
