@@ -7,9 +7,10 @@ the home did not run in all those hours: an element stuck on, a heater left runn
 appliance drawing far more than it should. A moment above the peak is a spike
 (``reading_spike``); this is a level.
 
-The baseline is the meter's own readings earlier in the window, over at least six hours
-(in a SmartBench replay, the sample's own trace); the integration's default two-hour
-window is too short, so it speaks only on longer windows.
+The baseline is the meter's own readings earlier in the window, over at least twelve
+hours (a night and a morning, or a day; in a SmartBench replay, the sample's own trace);
+the integration's default two-hour window is too short, so it speaks only on windows of
+half a day or more.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import numeric_series
 
-# What the earlier peak must rest on: a good part of the household's day, several readings.
-MIN_BASELINE = timedelta(hours=6)
+# What the earlier peak must rest on: half the household's day, several readings.
+MIN_BASELINE = timedelta(hours=12)
 MIN_BASELINE_READINGS = 4
 # Half again above the earlier peak, and a large appliance's worth above it.
 ABOVE_PEAK = 1.5
