@@ -54,6 +54,8 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_LLM,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.core.explanations import FOREIGN, JOINER
+from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError
 from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
 from custom_components.anomaly_monitor.core.models import Label
@@ -98,12 +100,17 @@ class RuleOfThumbTaskEntity(AITaskEntity):
         self.schemas: list[dict[str, Any]] = []
         self.fail_with: Exception | None = None
         self.oversized = False  # answer with a 2 MB reasoning
+        # Asked without a structure (an explanation for the homeowner): plain text.
+        self.explanation = "The Kitchen Gas in the Kitchen detects gas. Open the windows and leave."
 
     async def _async_generate_data(self, task: GenDataTask, chat_log: ChatLog) -> GenDataTaskResult:
         self.tasks.append(task)
         if self.fail_with is not None:
             raise self.fail_with
-        assert task.structure is not None
+        if task.structure is None:
+            return GenDataTaskResult(
+                conversation_id=chat_log.conversation_id, data=self.explanation
+            )
         schema = to_openapi(task.structure, custom_serializer=llm.selector_serializer)
         self.schemas.append(schema)
         allowed = set(schema["properties"]["evidence"]["items"].get("enum", []))
@@ -203,6 +210,18 @@ async def test_hybrid_detector_from_entry_config(
     assert verdict.detector == "hybrid"
     assert "binary_sensor.kitchen_gas" in verdict.evidence
     assert create_detector(hass, CONFIG, rules) is rules  # no detector option: rules
+    # the model's plain-text explanation (generate_data without a structure) joins the
+    # finding once checked against its facts
+    assert task_entity.tasks[-1].structure is None
+    assert verdict.findings[0].reasoning.endswith(f"{JOINER} {task_entity.explanation}")
+    # one naming a device outside the evidence is not used: the rule's words stay
+    task_entity.explanation = "The Front Door is open. Close the Front Door Lock."
+    detector = create_detector(hass, {**CONFIG, CONF_DETECTOR: DETECTOR_HYBRID}, rules)
+    verdict = await detector.async_analyze(gas_leak_window())
+    assert JOINER not in verdict.reasoning
+    assert isinstance(detector, HybridDetector)
+    assert detector.explainer is not None
+    assert [e.reason for e in detector.explainer.last] == [FOREIGN]
 
 
 async def test_a_crashing_entity_quoting_the_prompt_leaks_nothing(

@@ -41,6 +41,7 @@ from ..const import (
 )
 from ..core.calibration import CALIBRATION_FILE, load_calibration
 from ..core.detector import Detector
+from ..core.explanations import Explainer
 from ..core.hybrid_detector import HybridDetector
 from ..core.llm import LLMBackend, LLMUnavailableError
 from ..core.llm_detector import LLMDetector
@@ -159,6 +160,8 @@ def create_detector(
         dismiss_up_to=Severity.MEDIUM if config.get(CONF_LLM_MAY_DISMISS) else None,
         add_min_severity=Severity.HIGH if config.get(CONF_LLM_MAY_ADD) else None,
         second_opinion=second_opinion_judge(config, backend, timeout),
+        # The model words the findings for the homeowner; checked, else the template text.
+        explainer=Explainer(backend, timeout=timeout),
     )
 
 

@@ -15,15 +15,21 @@ rules' recall by half, and its own additions were false alarms):
   never a safety hazard, never urgent) gets one scored yes/no question, and is dismissed
   only where the model's calibration for that question family says so
   (``second_opinion.py``, ``calibration.py``): a family without a measured benefit, a
-  failed question or an unreadable answer leaves the finding standing.
+  failed question or an unreadable answer leaves the finding standing;
+- with an ``explainer``, once the model has answered, the most severe findings get one or
+  two plain sentences for the homeowner (``explanations.py``), joined to their reasoning
+  like the model's agreement, within what is left of the analysis' time budget; an
+  explanation that fails its check, or none in time, leaves the rule's text alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 import logging
+import time
 
 from .detector import Detector
+from .explanations import Explainer, explained
 from .llm import LLMError
 from .models import ContextWindow, Finding, Severity, Verdict
 from .second_opinion import SecondOpinionJudge
@@ -43,6 +49,7 @@ class HybridDetector:
         dismiss_up_to: Severity | None = None,
         add_min_severity: Severity | None = None,
         second_opinion: SecondOpinionJudge | None = None,
+        explainer: Explainer | None = None,
     ) -> None:
         self.rules = rules
         self.llm = llm
@@ -50,11 +57,13 @@ class HybridDetector:
         self.dismiss_up_to = dismiss_up_to  # None: the LLM never dismisses a rule finding
         self.add_min_severity = add_min_severity  # None: the LLM never adds
         self.second_opinion = second_opinion  # None: no scored questions
+        self.explainer = explainer  # None: the rules' own words only
         self.last_llm_verdict: Verdict | None = None
         self.last_llm_error: LLMError | None = None
 
     async def async_analyze(self, window: ContextWindow) -> Verdict:
         """Rule verdict, refined by the LLM when it answers."""
+        started = time.monotonic()
         rule_verdict = await self.rules.async_analyze(window)
         if self.second_opinion is not None and rule_verdict.findings:
             opinions = await self.second_opinion.async_opinions(rule_verdict.findings, window)
@@ -71,7 +80,19 @@ class HybridDetector:
             _LOGGER.debug("LLM unavailable, rule verdict stands: %s", err)
             return replace(rule_verdict, detector=self.name)
         self.last_llm_verdict, self.last_llm_error = llm_verdict, None
-        return self.combine(rule_verdict, llm_verdict)
+        verdict = self.combine(rule_verdict, llm_verdict)
+        if self.explainer is None or not verdict.findings:
+            return verdict
+        # The explanations share the analysis' budget (the model's request timeout).
+        budget = float(getattr(self.llm, "timeout", self.explainer.timeout))
+        texts = await self.explainer.async_explain(verdict.findings, window, started + budget)
+        if not texts:
+            return verdict
+        findings = [
+            explained(f, texts[f.signature]) if f.signature in texts else f
+            for f in verdict.findings
+        ]
+        return replace(verdict, findings=tuple(findings))
 
     def _dismissable(self, finding: Finding) -> bool:
         return self.dismiss_up_to is not None and finding.severity.rank <= self.dismiss_up_to.rank
