@@ -26,6 +26,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_USE_EXPOSED,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.core.explanations import SYSTEM as EXPLAIN_SYSTEM
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home
 
@@ -38,11 +39,13 @@ class FakeOpenAI:
         self.down = False
         self.requests = 0
         self.url = ""
-        self.last_body: dict[str, Any] = {}
+        self.last_body: dict[str, Any] = {}  # of the last verdict asked (not an explanation)
 
     async def chat(self, request: web.Request) -> web.Response:
         self.requests += 1
-        self.last_body = await request.json()
+        body = await request.json()
+        if body["messages"][0]["content"] != EXPLAIN_SYSTEM:
+            self.last_body = body
         if self.down:
             return web.Response(status=503, text="overloaded")
         if request.headers.get("Authorization") != f"Bearer {self.key}":
