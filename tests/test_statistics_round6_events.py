@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from custom_components.anomaly_monitor.core.models import EntityState, Transition
 from custom_components.anomaly_monitor.core.statistics import ALL_STATISTICS
 from custom_components.anomaly_monitor.core.statistics.blips import opening_blip_at_night
+from custom_components.anomaly_monitor.core.statistics.climate import hvac_against_the_room
 from custom_components.anomaly_monitor.core.statistics.conflicts import switched_off_at_once
 from custom_components.anomaly_monitor.core.statistics.held import motion_held_on
 from custom_components.anomaly_monitor.core.statistics.responses import slow_light_response
@@ -214,3 +215,34 @@ def test_held_while_nobody_moved_elsewhere_is_left_to_presence_stuck_on() -> Non
     states, trace = _afternoon(stuck_hours=6, kitchen_visits=0)
     view = home(states, environment(MIDNIGHT + timedelta(hours=22)), trace)
     assert not list(motion_held_on(view))
+
+
+# --- heating a warm room: the unit's own power meter is cited with it --------------------
+
+
+def _warm_study(meter_steps_with_the_unit: bool) -> tuple[list, list]:
+    unit, sensor, meter = "climate.study", "sensor.study_temperature", "sensor.study_power"
+    events: list[tuple[float, str, str]] = [(0, meter, "5"), (10 * HOUR, unit, "heat (heating)")]
+    events.append((10 * HOUR if meter_steps_with_the_unit else 3 * HOUR, meter, "2000"))
+    for hour, value in enumerate([26.8, 28.0, 28.6], start=11):
+        events.append((hour * HOUR, sensor, f"{value:g}"))
+    states = [
+        entity(unit, "heat", area="Study"),
+        entity(sensor, "27", area="Study", device_class="temperature", unit="°C"),
+        entity(meter, "2000", area="Study", device_class="power", unit="W"),
+    ]
+    return states, steps(MIDNIGHT, events)
+
+
+def test_heating_a_warm_study_cites_the_meter_that_stepped_with_the_unit() -> None:
+    states, trace = _warm_study(meter_steps_with_the_unit=True)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=15)), trace)
+    (finding,) = hvac_against_the_room(view)
+    assert finding.evidence == ("climate.study", "sensor.study_temperature", "sensor.study_power")
+
+
+def test_a_meter_that_moved_hours_before_the_run_is_not_the_unit() -> None:
+    states, trace = _warm_study(meter_steps_with_the_unit=False)
+    view = home(states, environment(MIDNIGHT + timedelta(hours=15)), trace)
+    (finding,) = hvac_against_the_room(view)
+    assert finding.evidence == ("climate.study", "sensor.study_temperature")

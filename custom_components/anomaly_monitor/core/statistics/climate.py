@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
@@ -17,6 +17,9 @@ COOL_ROOM = 17.0
 PAST_SETPOINT = 3.0
 # Readings in a row that make it a spell rather than a moment.
 MIN_READINGS = 2
+# A power meter of the room that moved this close to a run's start shows the unit drawing
+# (cited with the unit: the same convention as short cycling and a heated room cooling).
+UNIT_DRAW_REACH = timedelta(minutes=1)
 
 
 def _action(state: str) -> str:
@@ -47,6 +50,25 @@ def _setpoint(home: HomeView, area: str) -> float | None:
         if values:
             return values[-1][1]
     return None
+
+
+def _unit_meters(home: HomeView, climate: str, area: str) -> list[str]:
+    """Power sensors of the area that moved when the unit started a run: its own draw."""
+    starts: list[datetime] = []
+    previous = "other"
+    for change in home.changes(climate):
+        action = _action(change.state)
+        if action not in ("other", previous):
+            starts.append(change.when)
+        previous = action
+    return [
+        e
+        for e in home.history
+        if home.domain(e) == "sensor"
+        and home.device_class(e) == "power"
+        and home.area(e) == area
+        and any(abs(t.when - s) <= UNIT_DRAW_REACH for t in home.changes(e) for s in starts)
+    ]
 
 
 def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
@@ -93,7 +115,7 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
         same_side = [past for _, _, past in wrong if (past < 0) == (wrong[0][2] < 0)]
         yield Finding(
             rule="hvac_against_the_room",
-            evidence=(climate, *sensors),
+            evidence=(climate, *sensors, *_unit_meters(home, climate, area)),
             reasoning=f"{climate} was {doing} while the room read {value:g} °C "
             f"({len(wrong)} readings from {when:%Y-%m-%d %H:%M}).",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
