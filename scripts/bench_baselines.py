@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 from datetime import UTC, datetime, timedelta
+import json
 import os
 from pathlib import Path
 import random
@@ -123,6 +124,8 @@ def bench_core(infos: list[EntityInfo], days: int, seed: int) -> HomeBaselines:
     tracemalloc.stop()
     print(f"learning alone: {total:,} changes in {cpu:.2f} s CPU ({total / cpu:,.0f}/s)")
     print(f"  peak allocated, one day's rows included: {peak / 1e6:.1f} MB")
+    stored = len(json.dumps(baselines.as_dict()))
+    print(f"  stored form (the Store file's data): {stored / 1e3:.0f} kB JSON")
     return baselines
 
 

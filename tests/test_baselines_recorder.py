@@ -263,3 +263,25 @@ async def test_a_freezer_cycle_learned_from_the_recorder_tells_it_stopped(
     assert "2 h 20 min" in finding["reasoning"]
     assert "within 40 min" in finding["reasoning"]
     assert "fridge_stopped_cycling" not in _rules(response)
+
+
+async def test_a_sensor_that_never_changes_is_profiled_from_its_current_state(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """No history, and a room sensor that reports only on change and does not change:
+    its state at start-up is its first reading, and its hours are learned from it."""
+    study = "sensor.study_temperature"
+    hass.states.async_set(
+        study, "19.5", {"device_class": "temperature", "unit_of_measurement": "°C"}
+    )
+    entry = await _setup(hass, 0, (study,))
+    for _ in range(12):  # three hours of the keeper's 15-minute ticks
+        freezer.tick(timedelta(minutes=15))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    hours = keeper.baselines.profiles.hours[study]
+    learned = [v for values in hours for _, v in values]
+    assert len(learned) >= 2  # two full hours, and the first if half of it was watched
+    assert set(learned) == {19.5}

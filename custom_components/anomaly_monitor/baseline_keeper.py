@@ -162,6 +162,15 @@ class BaselineKeeper:
         self._save_scheduled = False
         return self.baselines.as_dict()
 
+    @callback
+    def _seed_current_readings(self) -> None:
+        """A sensor that reports only on change may not change for days: its state now is
+        its first reading (sensors the history or the stream already gave are left alone)."""
+        for entity_id in self.watcher.entity_ids:
+            state = self.hass.states.get(entity_id)
+            if state is not None:
+                self.baselines.seed_reading(entity_id, state.state, state.last_changed)
+
     # --- entity descriptions --------------------------------------------------------------
 
     def _info(self, entity_id: str, attributes: Mapping[str, Any]) -> EntityInfo:
@@ -196,9 +205,11 @@ class BaselineKeeper:
     def _async_hass_started(self, _: HomeAssistant) -> None:
         if self.days <= 0:
             self.history_status = "disabled"
+            self._seed_current_readings()
             return
         if "recorder" not in self.hass.config.components:
             self.history_status = "no_recorder"
+            self._seed_current_readings()
             return
         self._loading = True
         self.history_status = "loading"
@@ -246,6 +257,7 @@ class BaselineKeeper:
         self._learn_after = end
         self._recorded = self.watcher.recorded - len(self.watcher.buffer)
         self._catch_up()
+        self._seed_current_readings()
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()

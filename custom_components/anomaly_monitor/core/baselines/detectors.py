@@ -1,6 +1,7 @@
 """Detectors over the learned baselines: stillness where movement is expected, and
 movement at an hour this home is never active (here); a state lasting far longer than
-it ever does (``long_stays``) and a cycling appliance that stopped (``cycles``).
+it ever does (``long_stays``), a cycling appliance that stopped (``cycles``) and a room
+sensor beyond its learned hours for hours on end (``profile_departure``).
 
 Both read the window's states (HA's vocabulary: motion/occupancy/presence binary
 sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' words.
@@ -33,6 +34,7 @@ from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
 from .long_stays import state_longer_than_usual
+from .profile_departure import reading_off_its_hours
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -163,6 +165,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     movement_unusual_for_the_hour,
     state_longer_than_usual,
     cycle_stopped,
+    reading_off_its_hours,
 )
 
 

@@ -1,12 +1,12 @@
 """Everything learned about one home's normal, fed one transition at a time.
 
 The same transitions the buffer keeps (``models.Transition``: time, entity, state, area)
-teach four baselines: quiet spells while someone is home (``QuietSpells``), activity per
+teach five baselines: quiet spells while someone is home (``QuietSpells``), activity per
 area and hour of the week (``ActivityProfile``), state durations by time of day
-(``StateDurations``; a power meter's running and idle spells too, its cycle) and numeric
-ranges (``NumericRanges``). Whether an entity is a motion
-sensor, a door or a light comes from HA's vocabulary (domain and device_class, given by
-``describe``), never from its name.
+(``StateDurations``; a power meter's running and idle spells too, its cycle), numeric
+ranges (``NumericRanges``) and room sensors' hour-of-day profiles (``HourProfiles``).
+Whether an entity is a motion sensor, a door or a light comes from HA's vocabulary
+(domain and device_class, given by ``describe``), never from its name.
 
 Feeding must be in time order per source (recorder history, then the live stream);
 ``advance`` accounts the time that passed without events. ``as_dict``/``from_dict`` are the
@@ -25,6 +25,7 @@ from ..occupancy import presence_of
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
+from .hour_profiles import PROFILED_CLASSES, HourProfiles
 from .power import power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
@@ -46,6 +47,7 @@ class HomeBaselines:
         self.activity = ActivityProfile(zone)
         self.durations = StateDurations(zone)
         self.ranges = NumericRanges()
+        self.profiles = HourProfiles(zone)
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -79,6 +81,8 @@ class HomeBaselines:
         info = self.infos.get(entity_id)
         if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
             self.ranges.reading(entity_id, number)
+            if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
+                self.profiles.reading(entity_id, number, when)
             if (
                 domain == "sensor"
                 and info is not None
@@ -87,6 +91,8 @@ class HomeBaselines:
             ):
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
             return
+        if domain in _NUMERIC_DOMAINS:
+            self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
         self.durations.state(entity_id, state, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
@@ -105,10 +111,19 @@ class HomeBaselines:
         ):
             self.activity.activity(when, area)
 
+    def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
+        """The current state of a room sensor not yet profiled: its first reading."""
+        info = self.infos.get(entity_id)
+        if info is None or info.domain != "sensor" or info.device_class not in PROFILED_CLASSES:
+            return
+        if (number := parse_number(state)) is not None:
+            self.profiles.seed(entity_id, number, since)
+
     def advance(self, now: datetime) -> None:
         """Time has passed without events: account quiet hours and watched hours."""
         self.quiet.account(now)
         self.activity.watch(now)
+        self.profiles.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -131,6 +146,7 @@ class HomeBaselines:
             "areas_with_activity": len(self.activity.counts),
             "entities_with_durations": len(self.durations.stays),
             "entities_with_ranges": len(self.ranges.stats),
+            "entities_with_hour_profiles": len(self.profiles.hours),
         }
 
     # --- storage -----------------------------------------------------------------------
@@ -146,6 +162,7 @@ class HomeBaselines:
             "activity": self.activity.as_dict(),
             "durations": self.durations.as_dict(),
             "ranges": self.ranges.as_dict(),
+            "profiles": self.profiles.as_dict(),
         }
 
     @classmethod
@@ -163,6 +180,7 @@ class HomeBaselines:
         baselines.activity = ActivityProfile.from_dict(data.get("activity"), zone)
         baselines.durations = StateDurations.from_dict(data.get("durations"), zone)
         baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
+        baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         return baselines

@@ -1,0 +1,184 @@
+"""What each room sensor usually reads at each hour of the day, day by day.
+
+For numeric sensors of the classes that describe a room (temperature, humidity, carbon
+dioxide, moisture), the time-weighted mean of every local hour is kept per day (a reading
+holds until the next one, as HA's state does): ``DAYS_KEPT`` days per hour of the day.
+The daily cycle (heating in the evening, a shower's humidity at 07:00) is then part of
+the normal, and a reading can be judged against what *this* sensor read at the same hours
+on the other days. An hour is kept only when at least half of it had a readable value.
+
+Bounded: ``MAX_ENTITIES`` sensors, 24 × ``DAYS_KEPT`` values each. After a gap in the
+record (HA stopped) longer than ``MAX_CATCH_UP``, the gap is not accounted.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+import math
+from typing import Any
+
+from .clock import ONE_HOUR, format_time, hour_start, parse_time, slot_of
+
+# Device classes whose readings describe a room and follow a daily cycle.
+PROFILED_CLASSES = frozenset({"temperature", "humidity", "carbon_dioxide", "moisture"})
+MAX_ENTITIES = 64
+DAYS_KEPT = 14
+MAX_CATCH_UP = timedelta(hours=36)
+# An hour with less readable time than this is not kept (seconds).
+MIN_COVERED = 1800.0
+
+# (hour of day, day ordinal) of a closed hour, and its mean.
+type HourValues = list[deque[tuple[int, float]]]
+
+
+class HourProfiles:
+    """Per sensor: the mean of each local hour, for the last ``DAYS_KEPT`` days."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.hours: dict[str, HourValues] = {}
+        # Per sensor: [value or None, since, start of the open hour, value-seconds, seconds].
+        self._open: dict[str, list[Any]] = {}
+
+    def reading(self, entity_id: str, value: float | None, when: datetime) -> None:
+        """``entity_id`` reads ``value`` (None: unreadable) from ``when`` on."""
+        state = self._open.get(entity_id)
+        if state is None:
+            if value is None or len(self._open) >= MAX_ENTITIES:
+                return
+            self._open[entity_id] = [value, when, hour_start(when), 0.0, 0.0]
+            return
+        if when < state[1]:
+            return  # out of order: already accounted
+        self._accumulate(entity_id, state, when)
+        state[0] = value if value is None or math.isfinite(value) else None
+
+    def seed(self, entity_id: str, value: float, since: datetime) -> None:
+        """A first reading, unless the sensor is already followed."""
+        if entity_id not in self._open:
+            self.reading(entity_id, value, since)
+
+    def advance(self, now: datetime) -> None:
+        """Time passed without readings: account it for every sensor."""
+        for entity_id, state in self._open.items():
+            if now > state[1]:
+                self._accumulate(entity_id, state, now)
+
+    def _accumulate(self, entity_id: str, state: list[Any], until: datetime) -> None:
+        value, since, start = state[0], state[1], state[2]
+        if until - since > MAX_CATCH_UP:  # a gap in the record: start again
+            self._close(entity_id, state)
+            state[1], state[2], state[3], state[4] = until, hour_start(until), 0.0, 0.0
+            return
+        moment = since
+        while moment < until:
+            boundary = start + ONE_HOUR
+            end = min(until, boundary)
+            if value is not None:
+                seconds = (end - moment).total_seconds()
+                state[3] += value * seconds
+                state[4] += seconds
+            if end == boundary:
+                self._close(entity_id, state)
+                start = boundary
+                state[2], state[3], state[4] = start, 0.0, 0.0
+            moment = end
+        state[1] = until
+
+    def _close(self, entity_id: str, state: list[Any]) -> None:
+        if state[4] < MIN_COVERED:
+            return
+        _, hour, day = slot_of(state[2], self.zone)
+        hours = self.hours.get(entity_id)
+        if hours is None:
+            hours = self.hours[entity_id] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+        values = hours[hour]
+        mean = state[3] / state[4]
+        if values and values[-1][0] == day:
+            values[-1] = (day, mean)  # the repeated hour of a DST change
+        elif not values or day > values[-1][0]:
+            values.append((day, mean))
+
+    def same_hour(self, entity_id: str, start: datetime) -> tuple[float | None, list[float]]:
+        """(the mean of the hour beginning at ``start`` if closed, the same hour's other days)."""
+        hours = self.hours.get(entity_id)
+        if hours is None:
+            return None, []
+        _, hour, day = slot_of(start, self.zone)
+        own = [value for d, value in hours[hour] if d == day]
+        return (own[0] if own else None), [value for d, value in hours[hour] if d != day]
+
+    def days_learned(self, entity_id: str) -> int:
+        """How many different days taught this sensor something."""
+        hours = self.hours.get(entity_id)
+        return len({day for values in hours for day, _ in values}) if hours else 0
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form (the open hour's partial sums are not kept)."""
+        return {
+            "hours": {
+                entity: [[[day, round(v, 3)] for day, v in values] for values in hours]
+                for entity, hours in self.hours.items()
+            },
+            "open": {
+                entity: [state[0], format_time(state[1])] for entity, state in self._open.items()
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> HourProfiles:
+        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        profiles = cls(zone)
+        if not isinstance(data, Mapping):
+            return profiles
+        hours = data.get("hours")
+        if isinstance(hours, Mapping):
+            for entity, per_hour in list(hours.items())[:MAX_ENTITIES]:
+                if not isinstance(entity, str) or len(entity) > 255:
+                    continue
+                if not isinstance(per_hour, list) or len(per_hour) != 24:
+                    continue
+                kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+                for hour, values in enumerate(per_hour):
+                    for item in values[-DAYS_KEPT:] if isinstance(values, list) else []:
+                        pair = _day_value(item)
+                        if pair is not None and (not kept[hour] or pair[0] > kept[hour][-1][0]):
+                            kept[hour].append(pair)
+                profiles.hours[entity] = kept
+        opened = data.get("open")
+        if isinstance(opened, Mapping):
+            for entity, pair in list(opened.items())[:MAX_ENTITIES]:
+                if not isinstance(entity, str) or len(entity) > 255:
+                    continue
+                if not isinstance(pair, list) or len(pair) != 2:
+                    continue
+                value, since = pair[0], parse_time(pair[1])
+                if since is None or not (value is None or _number(value)):
+                    continue
+                reading = None if value is None else float(value)
+                profiles._open[entity] = [reading, since, hour_start(since), 0.0, 0.0]
+        return profiles
+
+
+def _number(value: object) -> bool:
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, int | float)
+        and math.isfinite(value)
+        and abs(value) < 1e9
+    )
+
+
+def _day_value(item: object) -> tuple[int, float] | None:
+    if not isinstance(item, list | tuple) or len(item) != 2:
+        return None
+    day, value = item
+    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= 3_652_059:
+        return None
+    if not _number(value):
+        return None
+    return day, float(value)

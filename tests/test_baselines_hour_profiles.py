@@ -1,0 +1,199 @@
+"""Room sensors' hour-of-day profiles (core, no Home Assistant): learning, judging, storing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+import json
+import math
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.hour_profiles import (
+    MAX_ENTITIES,
+    HourProfiles,
+)
+from custom_components.anomaly_monitor.core.baselines.profile_departure import (
+    reading_off_its_hours,
+)
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import AnomalyType, EntityInfo, Severity
+
+from .core_factories import entity, environment, window
+
+DAY0 = datetime(2026, 2, 2, tzinfo=UTC)
+STUDY = "sensor.study_temperature"
+BEDROOM = "sensor.bedroom_temperature"
+LIVING = "sensor.living_temperature"
+INFOS = [
+    EntityInfo(STUDY, "", area="Study", device_class="temperature", unit="°C"),
+    EntityInfo(BEDROOM, "", area="Bedroom", device_class="temperature", unit="°C"),
+    EntityInfo(LIVING, "", area="Living room", device_class="temperature", unit="°C"),
+]
+
+
+def usual(hour: int) -> float:
+    """19 °C at night, 22 °C from 17:00 to 22:00 (a daily cycle)."""
+    return 22.0 if 17 <= hour < 22 else 19.0
+
+
+def learned(days: int) -> HomeBaselines:
+    """``days`` days of the three sensors reading their cycle every 30 minutes."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    for step in range(days * 48):
+        when = DAY0 + timedelta(minutes=30 * step)
+        for sensor in (STUDY, BEDROOM, LIVING):
+            baselines.observe(when, sensor, f"{usual(when.hour) + (step % 3) * 0.1:.1f}")
+    baselines.advance(DAY0 + timedelta(days=days))
+    return baselines
+
+
+def live(
+    baselines: HomeBaselines, start: datetime, hours: float, readings: dict[str, float]
+) -> None:
+    """From ``start``, ``hours`` of the given sensors reading fixed values (others usual)."""
+    for step in range(int(hours * 2) + 1):
+        when = start + timedelta(minutes=30 * step)
+        for sensor in (STUDY, BEDROOM, LIVING):
+            baselines.observe(when, sensor, f"{readings.get(sensor, usual(when.hour)):.1f}")
+    baselines.advance(start + timedelta(hours=hours))
+
+
+def view(now: datetime, study: float, *, outdoor: float = 5.0, climate: bool = False) -> HomeView:
+    states = [
+        entity(STUDY, f"{study}", area="Study", device_class="temperature", unit="°C"),
+        entity(BEDROOM, "19.0", area="Bedroom", device_class="temperature", unit="°C"),
+    ]
+    if climate:
+        states.append(entity("climate.study", "heat", area="Study"))
+    env = replace(environment(now), outdoor_temperature=outdoor)
+    return HomeView(window(states, env))
+
+
+def test_each_hour_is_learned_day_by_day() -> None:
+    baselines = learned(10)
+    profile = baselines.profiles.hours[STUDY]
+    assert len(profile[3]) == 10
+    assert all(math.isclose(v, 19.1, abs_tol=0.06) for _, v in profile[3])
+    assert all(math.isclose(v, 22.1, abs_tol=0.06) for _, v in profile[18])
+    value, others = baselines.profiles.same_hour(STUDY, DAY0 + timedelta(days=9, hours=18))
+    assert value is not None
+    assert len(others) == 9
+    assert baselines.summary()["entities_with_hour_profiles"] == 3
+
+
+def test_a_room_warm_for_hours_beyond_every_day_is_told() -> None:
+    """25 °C from 09:00 on day 10: told once four closed hours are beyond every day's."""
+    baselines = learned(10)
+    day = DAY0 + timedelta(days=10)
+    live(baselines, day, 9, {})
+    live(baselines, day + timedelta(hours=9), 4.5, {STUDY: 25.0})
+    findings = list(
+        reading_off_its_hours(view(day + timedelta(hours=13, minutes=20), 25.0), baselines)
+    )
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.rule == "reading_off_its_hours"
+    assert finding.evidence == (STUDY,)
+    assert finding.severity is Severity.MEDIUM
+    assert finding.anomaly_type == AnomalyType.DEVICE_MALFUNCTION
+    assert "reads 25 °C: for 4 hours its temperature has been above" in finding.reasoning
+    assert "10 other days learned" in finding.reasoning
+    assert finding.magnitude is not None
+    assert finding.magnitude > 2.8
+
+
+def test_three_hours_or_a_reading_back_to_normal_is_not_told() -> None:
+    baselines = learned(10)
+    day = DAY0 + timedelta(days=10)
+    live(baselines, day, 9, {})
+    live(baselines, day + timedelta(hours=9), 3, {STUDY: 25.0})
+    assert (
+        list(reading_off_its_hours(view(day + timedelta(hours=12, minutes=5), 25.0), baselines))
+        == []
+    )
+    live(baselines, day + timedelta(hours=12), 2, {STUDY: 25.0})
+    assert (
+        list(reading_off_its_hours(view(day + timedelta(hours=14, minutes=5), 19.0), baselines))
+        == []
+    )
+
+
+def test_the_daily_cycle_is_normal_and_judged_hour_by_hour() -> None:
+    """22 °C through the evening is usual there (not told); 23.5 °C all morning, 4.3 °C
+    above every morning learned, is told."""
+    baselines = learned(10)
+    day = DAY0 + timedelta(days=10)
+    live(baselines, day, 22, {})
+    assert (
+        list(reading_off_its_hours(view(day + timedelta(hours=21, minutes=30), 22.0), baselines))
+        == []
+    )
+    morning = learned(10)
+    live(morning, day, 6, {})
+    live(morning, day + timedelta(hours=6), 6, {STUDY: 23.5})
+    assert list(reading_off_its_hours(view(day + timedelta(hours=12, minutes=5), 23.5), morning))
+
+
+def test_what_explains_a_departure_is_not_told() -> None:
+    baselines = learned(10)
+    day = DAY0 + timedelta(days=10)
+    live(baselines, day, 9, {})
+    live(baselines, day + timedelta(hours=9), 5, {STUDY: 25.0})
+    now = day + timedelta(hours=14, minutes=5)
+    assert list(reading_off_its_hours(view(now, 25.0), baselines))
+    # A thermostat in the room: the heating's checks judge it.
+    assert list(reading_off_its_hours(view(now, 25.0, climate=True), baselines)) == []
+    # Close to the outdoor temperature: a sensor that follows the weather.
+    assert list(reading_off_its_hours(view(now, 25.0, outdoor=24.0), baselines)) == []
+    # Another temperature sensor moved the same way: the whole home did.
+    both = learned(10)
+    live(both, day, 9, {})
+    live(both, day + timedelta(hours=9), 5, {STUDY: 25.0, BEDROOM: 26.0})
+    states = [
+        entity(STUDY, "25.0", area="Study", device_class="temperature", unit="°C"),
+        entity(BEDROOM, "26.0", area="Bedroom", device_class="temperature", unit="°C"),
+    ]
+    assert list(reading_off_its_hours(HomeView(window(states, environment(now))), both)) == []
+
+
+def test_a_week_is_needed() -> None:
+    baselines = learned(5)
+    day = DAY0 + timedelta(days=5)
+    live(baselines, day, 9, {})
+    live(baselines, day + timedelta(hours=9), 5, {STUDY: 25.0})
+    assert (
+        list(reading_off_its_hours(view(day + timedelta(hours=14, minutes=5), 25.0), baselines))
+        == []
+    )
+
+
+def test_unreadable_time_and_gaps_are_not_learned() -> None:
+    profiles = HourProfiles(UTC)
+    profiles.reading(STUDY, 20.0, DAY0)
+    profiles.reading(STUDY, None, DAY0 + timedelta(minutes=20))  # unavailable for 40 min
+    profiles.reading(STUDY, 21.0, DAY0 + timedelta(hours=1))
+    profiles.advance(DAY0 + timedelta(hours=2))
+    assert [v for _, v in profiles.hours[STUDY][0]] == []  # 20 min readable: not kept
+    assert [v for _, v in profiles.hours[STUDY][1]] == [21.0]
+    profiles.advance(DAY0 + timedelta(days=3))  # HA stopped for 3 days: nothing accounted
+    assert sum(len(values) for values in profiles.hours[STUDY]) == 1
+
+
+def test_profiles_survive_storage_and_hostile_data_is_dropped() -> None:
+    baselines = learned(3)
+    stored = HomeBaselines.from_dict(json.loads(json.dumps(baselines.as_dict())), UTC)
+    assert stored.profiles.hours[STUDY] == baselines.profiles.hours[STUDY]
+    hostile = {
+        "hours": {
+            **{f"sensor.t{i}": [[[1, 20.0]]] * 24 for i in range(MAX_ENTITIES + 50)},
+            "sensor.bad": [[[1, float("nan")], [True, 2.0], "x", [2]]] * 24,
+            "sensor.short": [[]] * 3,
+        },
+        "open": {"sensor.x": [float("inf"), "2026-01-01T00:00:00+00:00"], "sensor.y": "z"},
+    }
+    profiles = HourProfiles.from_dict(hostile, UTC)
+    assert len(profiles.hours) <= MAX_ENTITIES
+    assert "sensor.short" not in profiles.hours
+    assert profiles.as_dict()["open"] == {}
+    assert HourProfiles.from_dict("garbage", UTC).hours == {}
