@@ -121,6 +121,16 @@ async def test_an_open_door_leads_and_its_locked_lock_is_not_the_problem(
     evidence = [line for line in note["message"].splitlines() if line.startswith("- ")]
     assert evidence == ["- Door (Hallway): Closed", "- Front door lock (Hallway): Locked"]
 
+    # Then unlocked: the same incident (the door is its subject), and what the title says
+    # is unlocked is the lock, not the door contact (seen in a live hass).
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door lock"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = _notifications(hass)
+    assert note["title"] == "Front door lock unlocked while nobody is home"
+    evidence = [line for line in note["message"].splitlines() if line.startswith("- ")]
+    assert evidence == ["- Front door lock (Hallway): Unlocked", "- also: Door (Hallway): Closed"]
+
 
 async def test_the_reasoning_names_the_entities_it_is_about(hass: HomeAssistant) -> None:
     """Statistics reason in entity ids; the homeowner reads the friendly names."""

@@ -151,15 +151,22 @@ def _evidence_lines(
     return (*(x for x in lines if not x.calm), *(x for x in lines if x.calm))
 
 
+def _unlocked_lock(hass: HomeAssistant, anomaly: OpenAnomaly) -> str | None:
+    """The evidence lock that is unlocked, if any."""
+    for entity_id in anomaly.evidence:
+        state = hass.states.get(entity_id) if entity_id.startswith("lock.") else None
+        if state is not None and state.state in _UNLOCKED:
+            return entity_id
+    return None
+
+
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
     rule = anomaly.lead_rule
     key = rule
     if rule == "hazard_detected" and (state := hass.states.get(anomaly.subject)) is not None:
         key = f"{rule}_{state.attributes.get('device_class')}"
     elif rule == "entry_unsecured_while_away":
-        locks = [hass.states.get(e) for e in anomaly.evidence if e.startswith("lock.")]
-        unlocked = any(s is not None and s.state in _UNLOCKED for s in locks)
-        key = f"{rule}_{'unlocked' if unlocked else 'open'}"
+        key = f"{rule}_{'unlocked' if _unlocked_lock(hass, anomaly) else 'open'}"
     for candidate in (key, rule):
         if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
             return candidate
@@ -203,8 +210,13 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     else:
         line = _entity_line(hass, anomaly.subject, words)
         subject, where = line.name, line.area or home
+    key = _headline_key(hass, anomaly, templates)
+    if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
+        # What is unlocked is the lock: "Front door lock unlocked", not "Front door
+        # contact unlocked" (the door contact is the incident's subject).
+        subject = _entity_line(hass, lock, words).name
     headline = _fill(
-        option("anomaly_headline", _headline_key(hass, anomaly, templates), "{type}: {subject}"),
+        option("anomaly_headline", key, "{type}: {subject}"),
         {"subject": subject, "area": where, "type": type_name},
     )
     if (changed := _intrusion_area(hass, anomaly, home)) is not None:
