@@ -128,6 +128,7 @@ async def test_an_open_door_leads_and_its_locked_lock_is_not_the_problem(
     await hass.async_block_till_done()
     (note,) = _notifications(hass)
     assert note["title"] == "Front door lock unlocked while nobody is home"
+    assert "Front door lock is unlocked while nobody is home" in note["message"]
     evidence = [line for line in note["message"].splitlines() if line.startswith("- ")]
     assert evidence == ["- Front door lock (Hallway): Unlocked", "- also: Door (Hallway): Closed"]
 

@@ -58,7 +58,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             door or lock,
             ids(door, angle, lock, watchers, _panel(home)),
             ids(watchers, _panel(home)),
-            unlocked,
+            lock if unlocked else None,
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -67,19 +67,25 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         if not (is_on(door) or angle is not None):
             continue
         watchers = motion_in(home, door.info.area)
-        yield _unsecured(door, ids(door, angle, watchers), ids(watchers), False)
+        yield _unsecured(door, ids(door, angle, watchers), ids(watchers), None)
 
 
 def _unsecured(
-    what: EntityState, evidence: tuple[str, ...], context: tuple[str, ...], unlocked: bool
+    what: EntityState,
+    evidence: tuple[str, ...],
+    context: tuple[str, ...],
+    unlocked: EntityState | None,
 ) -> Finding:
+    # The door is the subject; what is unlocked is its lock ("Front door lock is
+    # unlocked", not "Front door contact is unlocked").
+    told = f"{unlocked.info.name} is unlocked" if unlocked else f"{what.info.name} is open"
     return Finding(
         rule="entry_unsecured_while_away",
         evidence=evidence,
         subject=what.entity_id,
         context=context,
         while_away=True,
-        reasoning=f"{what.info.name} is {'unlocked' if unlocked else 'open'} while nobody is home.",
+        reasoning=f"{told} while nobody is home.",
         anomaly_type=AnomalyType.SECURITY,
         severity=Severity.HIGH,
         recommendation="Lock it remotely or ask someone to check the door.",
