@@ -95,7 +95,7 @@ class HourProfiles:
         if hours is None:
             hours = self.hours[entity_id] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
         values = hours[hour]
-        mean = state[3] / state[4]
+        mean = round(state[3] / state[4], 3)  # rounded once here, not at every save
         if values and values[-1][0] == day:
             values[-1] = (day, mean)  # the repeated hour of a DST change
         elif not values or day > values[-1][0]:
@@ -119,10 +119,10 @@ class HourProfiles:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form (the open hour's partial sums are not kept)."""
+        # Built in the event loop at every save: (day, mean) tuples as they are (JSON lists).
         return {
             "hours": {
-                entity: [[[day, round(v, 3)] for day, v in values] for values in hours]
-                for entity, hours in self.hours.items()
+                entity: [list(values) for values in hours] for entity, hours in self.hours.items()
             },
             "open": {
                 entity: [state[0], format_time(state[1])] for entity, state in self._open.items()
