@@ -18,6 +18,7 @@ from custom_components.anomaly_monitor.core.statistics.energy_balance import (
 from custom_components.anomaly_monitor.core.statistics.humidity_physics import (
     humidity_follows_temperature,
 )
+from custom_components.anomaly_monitor.core.statistics.moisture import humidity_rising_alone
 from custom_components.anomaly_monitor.core.statistics.power_range import power_beyond_its_range
 from custom_components.anomaly_monitor.core.statistics.voltage import mains_voltage_out_of_band
 
@@ -33,6 +34,7 @@ def test_round6_statistics_are_registered() -> None:
         humidity_follows_temperature,
         power_beyond_its_range,
         mains_voltage_out_of_band,
+        humidity_rising_alone,
     ):
         assert statistic in ALL_STATISTICS
 
@@ -234,3 +236,55 @@ def test_a_glitch_before_the_heating_starts_is_not_the_rooms_level() -> None:
     )
     view = home(_bedroom(), environment(MIDNIGHT + timedelta(hours=23)), events)
     assert not list(heating_losing_the_room(view))
+
+
+# --- one room's humidity rising for days while the others stay ------------------------------
+
+
+def _two_rooms() -> list[EntityState]:
+    return [
+        entity("sensor.bathroom_humidity", "45", area="Bathroom", device_class="humidity"),
+        entity("sensor.kitchen_humidity", "40", area="Kitchen", device_class="humidity"),
+    ]
+
+
+def _week(
+    bathroom_floor_by_day: list[float], kitchen_floor_by_day: list[float]
+) -> list[Transition]:
+    """Hourly readings for a week: each room's floor at night, a shower/cooking peak of
+    +25 points at 07:00 that dries out again, and a gentle daily rhythm."""
+    events: list[tuple[float, str, str]] = []
+    for day, (bath, kitchen) in enumerate(
+        zip(bathroom_floor_by_day, kitchen_floor_by_day, strict=True)
+    ):
+        for hour in range(24):
+            rhythm = 8.0 * max(0.0, 1 - abs(hour - 14) / 10)
+            shower = 25.0 if hour == 7 else 0.0
+            at = (day * 24 + hour) * HOUR
+            events.append((at, "sensor.bathroom_humidity", f"{bath + rhythm + shower:.1f}"))
+            events.append((at + 1, "sensor.kitchen_humidity", f"{kitchen + rhythm:.1f}"))
+    return steps(MIDNIGHT, events)
+
+
+def test_bathroom_whose_floor_climbs_for_days_alone_is_reported() -> None:
+    trace = _week([30, 42, 52, 56, 56, 57, 56], [28, 27, 28, 29, 28, 27, 28])
+    view = home(_two_rooms(), environment(MIDNIGHT + timedelta(days=7)), trace)
+    (finding,) = humidity_rising_alone(view)
+    assert finding.evidence == ("sensor.bathroom_humidity",)
+    assert finding.magnitude == pytest.approx(26.0)
+
+
+def test_daily_showers_and_a_damp_week_in_every_room_are_normal() -> None:
+    same = [30, 31, 30, 29, 31, 30, 30]
+    view = home(_two_rooms(), environment(MIDNIGHT + timedelta(days=7)), _week(same, same))
+    assert not list(humidity_rising_alone(view))
+    # Weather: both rooms climb together.
+    rising = [30, 40, 48, 52, 52, 53, 52]
+    view = home(_two_rooms(), environment(MIDNIGHT + timedelta(days=7)), _week(rising, rising))
+    assert not list(humidity_rising_alone(view))
+
+
+def test_a_home_with_one_humidity_sensor_is_not_judged() -> None:
+    trace = [t for t in _week([30, 42, 52, 56, 56, 57, 56], [28] * 7) if "bathroom" in t.entity_id]
+    view = home(_two_rooms()[:1], environment(MIDNIGHT + timedelta(days=7)), trace)
+    assert not list(humidity_rising_alone(view))

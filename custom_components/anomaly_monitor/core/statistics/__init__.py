@@ -36,6 +36,7 @@ from .held import motion_held_on
 from .humidity_physics import humidity_follows_temperature
 from .levels import level_shift, twin_sensors_disagree
 from .locks import door_opened_before_unlock, lock_unlocked_while_armed
+from .moisture import humidity_rising_alone
 from .night import entry_used_in_small_hours, light_on_with_nobody_about
 from .occupancy import activity_while_asleep, activity_while_away
 from .openings import unaccompanied_opening
@@ -90,6 +91,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     humidity_follows_temperature,
     power_beyond_its_range,
     mains_voltage_out_of_band,
+    humidity_rising_alone,
     opening_blip_at_night,
     switched_off_at_once,
     motion_held_on,
