@@ -19,6 +19,8 @@ from typing import Any
 
 from aiohttp import web
 
+from custom_components.anomaly_monitor.core.explanations import SYSTEM as EXPLAIN_SYSTEM
+
 HUGE_BYTES = 50 * 1024 * 1024
 DEEP = "[" * 200_000
 
@@ -44,6 +46,8 @@ class FaultServer:
         self.url = ""
         self.hanging = 0  # requests currently held open by "hang"
         self.gate = asyncio.Event()  # the "gate" model answers once this is set
+        # What any model answers when asked for a homeowner explanation (None: as above).
+        self.explanation: str | None = None
 
     async def _fault(self, request: web.Request, model: str) -> web.StreamResponse | None:
         if model == "error500":
@@ -95,7 +99,10 @@ class FaultServer:
         self.requests.append(body)
         if (fault := await self._fault(request, body["model"])) is not None:
             return fault
-        message = {"role": "assistant", "content": self._content(body["model"])}
+        content = self._content(body["model"])
+        if self.explanation is not None and body["messages"][0]["content"] == EXPLAIN_SYSTEM:
+            content = self.explanation
+        message = {"role": "assistant", "content": content}
         usage: Any = {"prompt_tokens": "lots"} if body["model"] == "lots" else {}
         return web.json_response({"choices": [{"message": message}], "usage": usage})
 

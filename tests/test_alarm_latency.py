@@ -28,6 +28,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
+from custom_components.anomaly_monitor.core.explanations import JOINER
 
 from .fault_server import FaultServer, fault_server
 from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
@@ -106,7 +107,9 @@ async def test_smoke_is_announced_while_the_model_never_answers(
 
 
 async def test_the_model_explains_after_the_alarm(hass: HomeAssistant, server: FaultServer) -> None:
-    """The rules announce; the model's sentence joins the same anomaly afterwards."""
+    """The rules announce; the model's sentence and its checked explanation for the
+    homeowner join the same anomaly afterwards (the notification is reworded in place)."""
+    server.explanation = "Kitchen smoke reports smoke in the home. Leave now and call for help."
     set_calm_home(hass)
     entry = await setup_monitor(hass, **_options(server, "gate"))
     coordinator = entry.runtime_data.coordinator
@@ -117,6 +120,7 @@ async def test_the_model_explains_after_the_alarm(hass: HomeAssistant, server: F
     assert len(coordinator.tracker.open) == 1
     (anomaly,) = coordinator.tracker.open.values()
     assert "The model agrees" not in anomaly.reasoning
+    assert JOINER not in anomaly.reasoning  # announced in the rules' words, not waiting
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=11))  # the debounce
     server.gate.set()
@@ -127,6 +131,8 @@ async def test_the_model_explains_after_the_alarm(hass: HomeAssistant, server: F
     assert "The model agrees: The model sees smoke." in anomaly.reasoning
     notification = _notifications(hass)[f"{DOMAIN}_{entry.entry_id}_{anomaly.key}"]
     assert "The model sees smoke" in notification["message"]  # the notification follows
+    assert anomaly.reasoning.endswith(f"{JOINER} {server.explanation}")
+    assert f"{JOINER} Kitchen smoke reports smoke in the home" in notification["message"]
 
 
 async def test_a_change_during_an_analysis_is_analysed_right_after_it(
