@@ -88,14 +88,11 @@ async def explain_all(
     """One row per anomalous sample: the explanations of the findings the hybrid explains.
 
     Past ``stop_at`` (``time.monotonic()``) nothing new is asked: the samples done so far
-    are reported (the run says how many)."""
+    are reported (the run says how many); ``--minutes 0.01`` re-reports the cached ones."""
     rules = CombinedDetector()
     explainer = Explainer(backend)
     rows: list[dict[str, Any]] = []
     for index, record in enumerate(records):
-        if time.monotonic() > stop_at:
-            print(f"\nstopped by --minutes after {index} samples", file=sys.stderr)
-            break
         window, _ = window_for(record.sample)
         verdict = await rules.async_analyze(window)
         items = []
@@ -103,6 +100,9 @@ async def explain_all(
             messages = build_explanation_prompt(finding, window)
             digest = hashlib.sha256(json.dumps(messages).encode()).hexdigest()[:16]
             key = f"{model}|{record.answer.key}|{finding.signature}|{digest}"
+            if key not in cache and time.monotonic() > stop_at:
+                print(f"\nstopped by --minutes after {index} samples", file=sys.stderr)
+                return rows  # only samples whose explanations were all asked
             if key not in cache:
                 started = time.perf_counter()
                 reply = await backend.async_generate(messages, max_tokens=MAX_TOKENS, timeout=600)

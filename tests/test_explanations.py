@@ -89,6 +89,13 @@ def test_an_explanation_that_cannot_be_used_is_no_explanation(reply: str, reason
     assert why == reason, (reply, why)
 
 
+def test_nobody_home_only_when_the_facts_say_so() -> None:
+    window = open_while_away_window()  # People home: 0 of 2
+    assert check(GOOD, DOOR, window)[0] == GOOD
+    home = snapshot_window(quiet_home(front_door="on", lock="unlocked"))  # 2 of 2 home
+    assert check(GOOD, DOOR, home) == (None, ex.AWAY)
+
+
 def test_words_of_the_facts_are_not_foreign() -> None:
     # "Door" is its own device elsewhere, but the facts say "Front Door": not another device
     window = snapshot_window([*quiet_home(front_door="on"), state("binary_sensor.door", "off")])

@@ -75,6 +75,7 @@ RAW_ID = "raw entity id"
 FOREIGN = "names a device or area outside the evidence"
 NUMBER = "number not in the facts"
 QUOTED = "quotes words not in the facts"
+AWAY = "says nobody is home, the facts do not"
 UNGROUNDED = "names nothing of the finding"
 TRUNCATED = "no complete sentence"
 FAILED = "backend failed or timed out"
@@ -94,6 +95,13 @@ _RAW_ID = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z_]{2,}\.[a-z0-9_]
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|$)")
 _WORD = re.compile(r"[^\W\d_]{4,}")
+# "Nobody is home" is the claim a copied example makes most easily, and it changes what a
+# homeowner does: it must come from the facts (nobody home, away, empty).
+_AWAY = re.compile(
+    r"\b(nobody|no one|no-one|everyone is away|everybody is away|home is empty|empty home)\b",
+    re.IGNORECASE,
+)
+_AWAY_FACT = re.compile(r"People home: 0\b|\baway\b|\bempty\b|\bnobody\b|not_home", re.I)
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,80})[\"“”]")
 
 
@@ -186,7 +194,8 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
     Usable: one or two complete sentences, 20-320 characters, mostly words; no refusal, no
     instruction-like text (markup, links, "ignore ..."), no entity or object id; every
     device, area or id of the window it names is in the finding's facts; every number it
-    writes, and every word it quotes, is in the facts; and it names something of the
+    writes, and every word it quotes, is in the facts; it says nobody is home only when
+    the facts do; and it names something of the
     finding (an evidence device or area, or a word of their names).
     """
     if not reply or not reply.strip():
@@ -215,6 +224,8 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
         return None, NUMBER
     if any(not _phrase(facts, q.strip(" ,.;:!?")) for q in _QUOTED.findall(text)):
         return None, QUOTED  # a state or setting the facts never mention ("auto")
+    if _AWAY.search(text) and not _AWAY_FACT.search(facts):
+        return None, AWAY
     words = {w.lower() for p in own for w in _WORD.findall(p)}
     if not any(_phrase(text, p) for p in own) and not (
         {w.lower() for w in _WORD.findall(text)} & words
