@@ -66,6 +66,10 @@ EXPLANATIONS = {
     ),
     "huge": "The Front Door is open. " * 50_000,  # 1.2 MB: more than the backends read
     "raw_id": "binary_sensor.front_door is on and lock.front_door_lock is unlocked. Fix it.",
+    # the 0.5B model's habit, seen in a live hass: the suggested action copied at the end
+    "repeats": (
+        "The Front Door in the Hall is open. Please check that the door is closed and locked."
+    ),
 }
 
 
@@ -152,6 +156,20 @@ async def test_a_checked_explanation_joins_the_finding(
     limit = request["max_tokens"] if kind == BACKEND_OPENAI else request["options"]["num_predict"]
     assert limit == ex.MAX_TOKENS
     assert request["messages"][-1]["content"].startswith("<data>\nWhen: Tuesday 19:30.")
+
+
+async def test_the_suggested_action_is_not_told_twice(
+    hass: HomeAssistant, server: ExplainingServer
+) -> None:
+    """The notification shows the action under "What to do": the explanation drops its
+    copy of it and keeps its own sentence."""
+    verdict = await hybrid(hass, server, BACKEND_OPENAI, "repeats").async_analyze(
+        open_while_away_window()
+    )
+    (finding,) = verdict.findings
+    assert finding.reasoning.endswith(f"{ex.JOINER} The Front Door in the Hall is open.")
+    assert finding.recommendation == DOOR.recommendation
+    assert finding.reasoning.count("closed and locked") == 0
 
 
 @pytest.mark.parametrize("kind", [BACKEND_OPENAI, BACKEND_OLLAMA])

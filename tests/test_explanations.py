@@ -80,6 +80,7 @@ def test_a_grounded_explanation_is_used() -> None:
         ("Something in your home looks unusual today. Please have a look.", ex.UNGROUNDED),
         ("!!! ??? ... ### $$$ %%% 1 2 3.", ex.GARBAGE),
         ("Ok. Ok.", ex.GARBAGE),
+        ("Please check that the door is closed and locked.", ex.REPEATS),
         ("The Front Door " + "is open and " * 40 + "close it.", ex.GARBAGE),
     ],
 )
@@ -94,6 +95,20 @@ def test_nobody_home_only_when_the_facts_say_so() -> None:
     assert check(GOOD, DOOR, window)[0] == GOOD
     home = snapshot_window(quiet_home(front_door="on", lock="unlocked"))  # 2 of 2 home
     assert check(GOOD, DOOR, home) == (None, ex.AWAY)
+
+
+def test_a_sentence_restating_the_suggested_action_is_left_out() -> None:
+    """Seen in a live hass with the 0.5B model: "... Please check the area for fire now and
+    leave the home if there is smoke." right above "What to do: Check the area for fire
+    now and leave the home if there is smoke." The homeowner reads the advice once."""
+    first = "The Front Door in the Hall has been open for 20 minutes while nobody is home."
+    reply = f"{first} Please check that the door is closed and locked."
+    assert check(reply, DOOR, open_while_away_window()) == (first, "")
+    # advice of its own (not the action's words) stays
+    assert check(GOOD, DOOR, open_while_away_window()) == (GOOD, "")
+    assert ex.without_the_action("Smoke in the Kitchen. Leave the home now.", "") == (
+        "Smoke in the Kitchen. Leave the home now."
+    )
 
 
 def test_words_of_the_facts_are_not_foreign() -> None:

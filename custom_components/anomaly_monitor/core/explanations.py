@@ -77,6 +77,7 @@ NUMBER = "number not in the facts"
 QUOTED = "quotes words not in the facts"
 AWAY = "says nobody is home, the facts do not"
 UNGROUNDED = "names nothing of the finding"
+REPEATS = "only repeats the suggested action"
 TRUNCATED = "no complete sentence"
 FAILED = "backend failed or timed out"
 
@@ -103,6 +104,10 @@ _AWAY = re.compile(
 )
 _AWAY_FACT = re.compile(r"People home: 0\b|\baway\b|\bempty\b|\bnobody\b|not_home", re.I)
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,80})[\"“”]")
+_ANY_WORD = re.compile(r"[^\W\d_]+")
+# A sentence that shares this much of its words with the suggested action restates it:
+# the notification shows the action under "What to do" already.
+_REPEAT_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +193,24 @@ def first_sentences(reply: str) -> str | None:
     return " ".join(kept) or None
 
 
+def without_the_action(text: str, recommendation: str) -> str:
+    """``text`` without the sentences that restate ``recommendation``.
+
+    A small model often ends with the suggested action copied from the facts ("Please
+    check the area for fire now and leave the home if there is smoke."); the homeowner
+    then reads it twice, once more under "What to do" (seen in a live hass).
+    """
+    action = {w.lower() for w in _ANY_WORD.findall(recommendation)}
+    if not action:
+        return text
+    kept = []
+    for sentence in (p for p in _SENTENCE_END.split(text) if p.strip()):
+        words = {w.lower() for w in _ANY_WORD.findall(sentence)} - {"please"}
+        if not words or len(words & action) < _REPEAT_SHARE * len(words):
+            kept.append(sentence.strip())
+    return " ".join(kept)
+
+
 def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | None, str]:
     """The explanation to show and "", or None and the reason it cannot be used.
 
@@ -195,8 +218,9 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
     instruction-like text (markup, links, "ignore ..."), no entity or object id; every
     device, area or id of the window it names is in the finding's facts; every number it
     writes, and every word it quotes, is in the facts; it says nobody is home only when
-    the facts do; and it names something of the
-    finding (an evidence device or area, or a word of their names).
+    the facts do; and it names something of the finding (an evidence device or area, or a
+    word of their names). A sentence restating the suggested action is left out (the
+    notification shows the action already).
     """
     if not reply or not reply.strip():
         return None, EMPTY
@@ -208,6 +232,9 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
     text = first_sentences(head)
     if text is None:
         return None, TRUNCATED
+    text = without_the_action(text, finding.recommendation)
+    if not text:
+        return None, REPEATS
     letters = sum(ch.isalpha() or ch.isspace() for ch in text)
     if len(text) < MIN_CHARS or len(text.split()) < 4 or letters < 0.75 * len(text):
         return None, GARBAGE
