@@ -70,6 +70,22 @@ def test_unlocked_entrance_while_away() -> None:
     assert not list(entry_unsecured_while_away(home(states)))  # people are home
 
 
+def test_what_to_do_fits_the_door_and_its_lock() -> None:
+    """Locking remotely does not shut an open door, and a locked lock needs no locking."""
+    unlocked = replace(quiet_house(), "lock.front_door", "unlocked")
+    opened = replace(quiet_house(), "binary_sensor.front_door", "on")
+    both = replace(unlocked, "binary_sensor.front_door", "on")
+    advice = {
+        name: [f.recommendation for f in entry_unsecured_while_away(home(states, AWAY))]
+        for name, states in (("unlocked", unlocked), ("opened", opened), ("both", both))
+    }
+    assert advice == {
+        "unlocked": ["Lock it remotely or ask someone to check the door."],
+        "opened": ["Ask someone to check the door and close it."],
+        "both": ["Ask someone to close the door, then lock it remotely."],
+    }
+
+
 def test_door_ajar_by_angle_counts_as_open() -> None:
     states = replace(quiet_house(), "sensor.front_door_angle", "9")
     (finding,) = entry_unsecured_while_away(home(states, AWAY))

@@ -59,6 +59,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             ids(door, angle, lock, watchers, _panel(home)),
             ids(watchers, _panel(home)),
             lock if unlocked else None,
+            opened=door is not None and (is_on(door) or angle is not None),
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -67,7 +68,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         if not (is_on(door) or angle is not None):
             continue
         watchers = motion_in(home, door.info.area)
-        yield _unsecured(door, ids(door, angle, watchers), ids(watchers), None)
+        yield _unsecured(door, ids(door, angle, watchers), ids(watchers), None, opened=True)
 
 
 def _unsecured(
@@ -75,6 +76,8 @@ def _unsecured(
     evidence: tuple[str, ...],
     context: tuple[str, ...],
     unlocked: EntityState | None,
+    *,
+    opened: bool,
 ) -> Finding:
     # The door is the subject; what is unlocked is its lock ("Front door lock is
     # unlocked", not "Front door contact is unlocked").
@@ -88,8 +91,18 @@ def _unsecured(
         reasoning=f"{told} while nobody is home.",
         anomaly_type=AnomalyType.SECURITY,
         severity=Severity.HIGH,
-        recommendation="Lock it remotely or ask someone to check the door.",
+        recommendation=_what_to_do(opened=opened, unlocked=unlocked is not None),
     )
+
+
+def _what_to_do(*, opened: bool, unlocked: bool) -> str:
+    # Locking remotely does not shut an open door (and its lock may be locked already:
+    # "Lock it remotely" under a locked lock, seen in a live hass).
+    if opened and unlocked:
+        return "Ask someone to close the door, then lock it remotely."
+    if opened:
+        return "Ask someone to check the door and close it."
+    return "Lock it remotely or ask someone to check the door."
 
 
 def alarm_disarmed_while_away(home: HomeView) -> Iterator[Finding]:
