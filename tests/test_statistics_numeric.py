@@ -288,3 +288,23 @@ def test_a_home_with_one_humidity_sensor_is_not_judged() -> None:
     trace = [t for t in _week([30, 42, 52, 56, 56, 57, 56], [28] * 7) if "bathroom" in t.entity_id]
     view = home(_two_rooms()[:1], environment(MIDNIGHT + timedelta(days=7)), trace)
     assert not list(humidity_rising_alone(view))
+
+
+def test_a_heated_room_with_its_window_open_is_left_to_the_opening_rule() -> None:
+    states = [
+        *_bedroom(),
+        entity("binary_sensor.bedroom_window", "off", area="Bedroom", device_class="window"),
+    ]
+    events = _heating_evening([16.0, 12.5]) + steps(
+        MIDNIGHT,
+        [
+            (18 * HOUR + 10, "binary_sensor.bedroom_window", "on"),
+            (19 * HOUR + 30, "binary_sensor.bedroom_window", "off"),
+        ],
+    )
+    view = home(states, environment(MIDNIGHT + timedelta(hours=23)), events)
+    assert not list(heating_losing_the_room(view))
+    # The same evening with the window shut all along is told.
+    shut = [t for t in events if t.entity_id != "binary_sensor.bedroom_window"]
+    view = home(states, environment(MIDNIGHT + timedelta(hours=23)), shut)
+    assert len(list(heating_losing_the_room(view))) == 1

@@ -4,8 +4,11 @@ A unit that is heating puts heat into its room; the room may still cool a little
 door opened, a cold night), but a closed room does not lose several degrees within a
 few hours while its heater runs. When it does, the heat is not arriving (a failed
 element, a heat pump blowing cold, a valve stuck shut) or is leaving as fast as it comes
-(a window wide open). Stated in HA's vocabulary: a ``climate`` entity whose
-``hvac_action`` says heating and the ``temperature`` sensors of its area.
+(a window wide open that no sensor reports). A run while a door or window contact of the
+area reads open is not judged: the opening explains the loss, and
+``hvac_with_opening_open`` tells it. Stated in HA's vocabulary: a ``climate`` entity
+whose ``hvac_action`` says heating, the ``temperature`` sensors and the door/window
+contacts of its area.
 
 Cooling is not judged the same way: an air conditioner is routinely outrun by the sun on
 a hot afternoon (a room at 25 °C climbing to 29 °C with the unit cooling is an ordinary
@@ -18,11 +21,11 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..home import HomeView
+from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
 from .climate import _action as hvac_action
-from .timeline import numeric_series
+from .timeline import intervals, numeric_series
 
 # How far the room may fall while heated, and within how long of the unit starting. A
 # heated room that loses 4 °C in three hours is losing heat faster than any closed room
@@ -89,6 +92,25 @@ def _plausible(home: HomeView, thermometer: str) -> list[tuple[datetime, float]]
     return [(w, v) for w, v in numeric_series(home, thermometer) if low <= v <= high]
 
 
+def _openings(home: HomeView, area: str) -> list[str]:
+    """The area's doors and windows (contact sensors)."""
+    return [
+        e
+        for e in home.history
+        if home.domain(e) == "binary_sensor"
+        and home.device_class(e) in OPENING_DEVICE_CLASSES
+        and home.area(e) == area
+    ]
+
+
+def _open_during(home: HomeView, opening: str, start: datetime, end: datetime) -> bool:
+    """Whether ``opening`` was open at some moment of ``start..end``."""
+    return any(
+        spell.state.lower() == "on" and spell.start < end and spell.end > start
+        for spell in intervals(home, opening)
+    )
+
+
 def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
     """A unit heated while its room got markedly colder.
 
@@ -114,7 +136,10 @@ def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
         times = {e: [when for when, _ in readings] for e, readings in series.items()}
         limits = {e: MAX_FALL * (_FAHRENHEIT if _unit(home, e) == "°F" else 1.0) for e in series}
         worst: tuple[float, datetime, datetime, list[str]] | None = None
+        openings = _openings(home, area)
         for start, end in _heating_runs(home, climate):
+            if any(_open_during(home, o, start, min(end, start + WITHIN)) for o in openings):
+                continue  # an open window explains it, and hvac_with_opening_open tells it
             moved = {e: _cooled(series[e], times[e], start, end, limits[e]) for e in thermometers}
             moved = {e: change for e, change in moved.items() if change}
             if not moved:
