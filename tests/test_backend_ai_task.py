@@ -54,17 +54,28 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_LLM,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.core.evidence_choice import EvidencePolicy, EvidenceRanker
 from custom_components.anomaly_monitor.core.explanations import FOREIGN, JOINER
 from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError
 from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
-from custom_components.anomaly_monitor.core.models import Label
+from custom_components.anomaly_monitor.core.models import Finding, Label, Severity, Verdict
 from custom_components.anomaly_monitor.core.prompts import verdict_schema
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
-from custom_components.anomaly_monitor.redaction import PROFILE_REPLACEMENT
+from custom_components.anomaly_monitor.core.second_opinion import (
+    SAMPLED_NO,
+    SAMPLED_YES,
+    async_ask,
+    build_question,
+)
+from custom_components.anomaly_monitor.redaction import (
+    PROFILE_REPLACEMENT,
+    RedactingBackend,
+    Redactor,
+)
 
 from .helpers import SMOKE, analyze, monitor_options, set_calm_home
-from .llm_windows import gas_leak_window, normal_window
+from .llm_windows import gas_leak_window, normal_window, open_while_away_window
 
 try:  # HA >= 2026.3 builds its schemas with probatio; LLM integrations convert them so
     from probatio import to_openapi
@@ -102,6 +113,7 @@ class RuleOfThumbTaskEntity(AITaskEntity):
         self.oversized = False  # answer with a 2 MB reasoning
         # Asked without a structure (an explanation for the homeowner): plain text.
         self.explanation = "The Kitchen Gas in the Kitchen detects gas. Open the windows and leave."
+        self.answer = "yes"  # to yes/no questions
 
     async def _async_generate_data(self, task: GenDataTask, chat_log: ChatLog) -> GenDataTaskResult:
         self.tasks.append(task)
@@ -113,6 +125,11 @@ class RuleOfThumbTaskEntity(AITaskEntity):
             )
         schema = to_openapi(task.structure, custom_serializer=llm.selector_serializer)
         self.schemas.append(schema)
+        if "answer" in schema["properties"]:  # a yes/no question: the answer is a select
+            return GenDataTaskResult(
+                conversation_id=chat_log.conversation_id,
+                data=task.structure({"answer": self.answer}),
+            )
         allowed = set(schema["properties"]["evidence"]["items"].get("enum", []))
         # Only the window itself counts: the built-in examples come before it.
         window = task.instructions.rsplit("<data>", 1)[-1]
@@ -322,3 +339,40 @@ async def test_an_oversized_answer_is_a_backend_failure(
             [{"role": "user", "content": "<data>all calm</data>"}],
             schema=verdict_schema([SMOKE]),
         )
+
+
+async def test_yes_no_questions_get_a_select_answer(
+    hass: HomeAssistant, task_entity: RuleOfThumbTaskEntity
+) -> None:
+    """Second opinions and evidence questions: AI Task gives no log-probabilities, so the
+    answer is a structure with one select (yes/no), read as a sampled answer."""
+    config = {**CONFIG, CONF_PROFILE: "Alice lives alone"}
+    backend = RedactingBackend(create_backend(hass, config), Redactor.from_config(config))
+    window = open_while_away_window()
+    door = Finding(
+        "entry_left_open",
+        ("binary_sensor.front_door",),
+        "Front door open for 20 min.",
+        "security",
+        Severity.MEDIUM,
+        candidates=("lock.front_door_lock",),
+    )
+    task_entity.answer = "no"
+    assert await async_ask(backend, build_question(door, window), timeout=10) == (
+        SAMPLED_NO,
+        "structured",
+    )
+    schema = task_entity.schemas[-1]
+    assert schema["properties"]["answer"]["enum"] == ["yes", "no"]
+    assert schema["required"] == ["answer"]
+    task_entity.answer = "yes"
+    ranker = EvidenceRanker(backend, EvidencePolicy(add_from=0.5), timeout=10)
+    verdict = await ranker.async_refine(Verdict.from_findings([door], "rules"), window)
+    assert [(o.p_yes, o.source) for o in ranker.last_opinions] == [(SAMPLED_YES, "structured")]
+    assert verdict.evidence == ("binary_sensor.front_door", "lock.front_door_lock")
+    assert verdict.label is Label.ANOMALY
+    # a failing entity is no opinion: the rules' evidence stands
+    task_entity.fail_with = HomeAssistantError("cloud quota exceeded")
+    verdict = await ranker.async_refine(Verdict.from_findings([door], "rules"), window)
+    assert verdict.evidence == door.evidence
+    assert ranker.last_opinions[0].p_yes is None

@@ -310,12 +310,11 @@ class RedactingBackend:
         top: int = 5,
         timeout: float = 60.0,
     ) -> FirstToken:
-        """The wrapped backend's first token; a backend without one answers in a word."""
+        """The wrapped backend's first token; a backend without one (AI Task) gives none."""
         first_token = getattr(self.wrapped, "async_first_token", None)
         try:
-            if first_token is None:
-                text = await self.wrapped.async_generate(messages, max_tokens=2, timeout=timeout)
-                return FirstToken(self.redactor.text(text[:200]))
+            if first_token is None:  # no word here: the caller asks with a structure
+                return FirstToken("")
             token = await first_token(messages, words=words, top=top, timeout=timeout)
         except Exception as err:  # as in async_generate
             raise self._failure(err) from None

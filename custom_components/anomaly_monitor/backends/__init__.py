@@ -39,8 +39,9 @@ from ..const import (
     DETECTOR_HYBRID,
     DETECTOR_LLM,
 )
-from ..core.calibration import CALIBRATION_FILE, load_calibration
+from ..core.calibration import CALIBRATION_FILE, ModelCalibration, load_calibration
 from ..core.detector import Detector
+from ..core.evidence_choice import EvidenceRanker
 from ..core.explanations import Explainer
 from ..core.hybrid_detector import HybridDetector
 from ..core.llm import LLMBackend, LLMUnavailableError
@@ -162,6 +163,7 @@ def create_detector(
         second_opinion=second_opinion_judge(config, backend, timeout),
         # The model words the findings for the homeowner; checked, else the template text.
         explainer=Explainer(backend, timeout=timeout),
+        evidence_ranker=evidence_ranker(config, backend, timeout),
     )
 
 
@@ -177,13 +179,32 @@ def second_opinion_judge(
     model name); without one that acts on some question family nothing is asked, so an
     uncalibrated model costs no time and changes no label.
     """
-    name = config.get(CONF_MODEL_PATH) or config.get(CONF_MODEL)
-    if config.get(CONF_BACKEND) == BACKEND_AI_TASK or not name:
-        return None
-    calibration = load_calibration(str(name), calibration_file)
+    calibration = _calibration(config, calibration_file)
     if calibration is None or not any(calibration.acts_on(f) for f in calibration.families):
         return None
     return SecondOpinionJudge(backend, calibration, timeout=min(timeout, 30.0))
+
+
+def evidence_ranker(
+    config: Mapping[str, Any],
+    backend: LLMBackend,
+    timeout: float,
+    calibration_file: Path = CALIBRATION_FILE,
+) -> EvidenceRanker | None:
+    """Evidence choice, only for a model whose stored thresholds were measured to help."""
+    calibration = _calibration(config, calibration_file)
+    if calibration is None or calibration.evidence is None or not calibration.evidence.acts:
+        return None
+    return EvidenceRanker(backend, calibration.evidence, timeout=min(timeout, 30.0))
+
+
+def _calibration(config: Mapping[str, Any], calibration_file: Path) -> ModelCalibration | None:
+    """The stored calibration of the configured model: by the GGUF file's name, the
+    server's model name, or the AI Task entity's id."""
+    name = config.get(CONF_MODEL_PATH) or config.get(CONF_MODEL)
+    if config.get(CONF_BACKEND) == BACKEND_AI_TASK:
+        name = config.get(CONF_AI_TASK_ENTITY)
+    return load_calibration(str(name), calibration_file) if name else None
 
 
 def llm_detector_of(detector: Detector) -> LLMDetector | None:

@@ -20,6 +20,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from .evidence_choice import EvidencePolicy
+
 CALIBRATION_FILE = Path(__file__).with_name("second_opinion_calibration.json")
 MIN_DISMISSED = 2  # negatives a threshold must dismiss on the held-in split to be kept
 _EPSILON = 1e-4
@@ -170,6 +172,8 @@ class ModelCalibration:
     model: str
     families: Mapping[str, FamilyCalibration] = field(default_factory=dict)
     measured: str = ""  # how and on what it was fitted
+    # Thresholds for evidence choice (``evidence_choice.py``); None: never asked.
+    evidence: EvidencePolicy | None = None
 
     def acts_on(self, family: str) -> bool:
         """Whether this family's opinions may dismiss a finding."""
@@ -190,10 +194,13 @@ class ModelCalibration:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form (without the model name, which is the key it is stored under)."""
-        return {
+        data: dict[str, Any] = {
             "measured": self.measured,
             "families": {name: f.as_dict() for name, f in sorted(self.families.items())},
         }
+        if self.evidence is not None:
+            data["evidence"] = self.evidence.as_dict()
+        return data
 
 
 def load_calibration(model: str, path: Path = CALIBRATION_FILE) -> ModelCalibration | None:
@@ -208,9 +215,11 @@ def load_calibration(model: str, path: Path = CALIBRATION_FILE) -> ModelCalibrat
             str(name): FamilyCalibration.from_dict(values)
             for name, values in entry["families"].items()
         }
+        evidence = entry.get("evidence")
+        policy = EvidencePolicy.from_dict(evidence) if evidence is not None else None
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    return ModelCalibration(model_key(model), families, str(entry.get("measured") or ""))
+    return ModelCalibration(model_key(model), families, str(entry.get("measured") or ""), policy)
 
 
 def store_calibration(calibration: ModelCalibration, path: Path = CALIBRATION_FILE) -> None:

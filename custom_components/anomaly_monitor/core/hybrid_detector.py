@@ -19,7 +19,10 @@ rules' recall by half, and its own additions were false alarms):
 - with an ``explainer``, once the model has answered, the most severe findings get one or
   two plain sentences for the homeowner (``explanations.py``), joined to their reasoning
   like the model's agreement, within what is left of the analysis' time budget; an
-  explanation that fails its check, or none in time, leaves the rule's text alone.
+  explanation that fails its check, or none in time, leaves the rule's text alone;
+- with an ``evidence_ranker``, the entities a rule is unsure belong to a finding (its
+  context, its candidates) are asked about one by one and kept or added by the model's
+  measured thresholds (``evidence_choice.py``): essential evidence and labels never change.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import logging
 import time
 
 from .detector import Detector
+from .evidence_choice import EvidenceRanker
 from .explanations import Explainer, explained
 from .llm import LLMError
 from .models import ContextWindow, Finding, Severity, Verdict
@@ -50,6 +54,7 @@ class HybridDetector:
         add_min_severity: Severity | None = None,
         second_opinion: SecondOpinionJudge | None = None,
         explainer: Explainer | None = None,
+        evidence_ranker: EvidenceRanker | None = None,
     ) -> None:
         self.rules = rules
         self.llm = llm
@@ -58,6 +63,7 @@ class HybridDetector:
         self.add_min_severity = add_min_severity  # None: the LLM never adds
         self.second_opinion = second_opinion  # None: no scored questions
         self.explainer = explainer  # None: the rules' own words only
+        self.evidence_ranker = evidence_ranker  # None: the rules' evidence as it is
         self.last_llm_verdict: Verdict | None = None
         self.last_llm_error: LLMError | None = None
 
@@ -70,6 +76,8 @@ class HybridDetector:
             rule_verdict = without_dismissed(
                 rule_verdict, {o.signature for o in opinions if o.dismissed}
             )
+        if self.evidence_ranker is not None and rule_verdict.findings:
+            rule_verdict = await self.evidence_ranker.async_refine(rule_verdict, window)
         try:
             llm_verdict = await self.llm.async_analyze(window)
         except Exception as err:  # whatever the model side raised, the rules' verdict stands

@@ -249,6 +249,10 @@ def identity(rule: str, subject: str) -> str:
     return f"{rule}:{subject}"
 
 
+# Candidates a rule offers an evidence ranker per finding (each one costs a model question).
+MAX_CANDIDATES = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One thing a detector found wrong, with the entities that show it."""
@@ -276,6 +280,10 @@ class Finding:
     # Holds only while nobody is home ("...while nobody is home"): someone coming home
     # ends it at once, without the hysteresis that guards against flickering sensors.
     while_away: bool = False
+    # Entities that may belong to the problem but that the rule does not claim (the other
+    # rooms' thermometers of a heating fault): not evidence, only offered to an evidence
+    # ranker (``evidence_choice.py``), which may add the ones a model links to the problem.
+    candidates: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.subject and self.evidence:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+import json
 import logging
 import math
 import re
@@ -75,7 +76,8 @@ def is_eligible(finding: Finding) -> bool:
     )
 
 
-def _device_text(state: EntityState) -> str:
+def device_text(state: EntityState) -> str:
+    """One device in plain quoted words: name, area and state (binary sensors in HA's words)."""
     meaning = BINARY_MEANINGS.get(state.info.device_class or "")
     value = state.state
     if state.domain == "binary_sensor" and meaning and value in ("on", "off"):
@@ -116,7 +118,7 @@ def question_facts(finding: Finding, window: ContextWindow) -> list[str]:
     lines.append(f"What the monitor noticed: {quote(sentence, 300)}")
     if shown:
         lines.append("Devices now:")
-        lines.extend(f"- {_device_text(state)}" for state in shown)
+        lines.extend(f"- {device_text(state)}" for state in shown)
     changes = _recent_changes(window, {s.entity_id for s in shown}, by_id)
     if changes:
         lines.append("Recent changes:")
@@ -221,7 +223,7 @@ class SecondOpinion:
     signature: str
     family: str
     p_yes: float | None  # None: no opinion (failed, timed out, unreadable)
-    source: str  # "logprobs", "sampled" or "none"
+    source: str  # "logprobs", "sampled", "structured" or "none"
     seconds: float
     calibrated: float | None = None  # P(worth telling) after the family's calibration
     dismissed: bool = False
@@ -239,19 +241,51 @@ class SecondOpinion:
         }
 
 
+def answer_schema(words: Sequence[str] = ANSWER_WORDS) -> dict[str, Any]:
+    """A one-field answer constrained to ``words`` (an enum: a select for AI Task)."""
+    return {
+        "type": "object",
+        "properties": {"answer": {"type": "string", "enum": list(words)}},
+        "required": ["answer"],
+    }
+
+
+def structured_answer(text: object) -> float | None:
+    """A structured reply (``{"answer": "yes"}``) read as a sampled answer, or no opinion."""
+    try:
+        data = json.loads(str(text)[:1000])
+    except (ValueError, RecursionError):
+        return None
+    return sampled_answer(data.get("answer")) if isinstance(data, dict) else None
+
+
 async def async_ask(
     backend: LLMBackend, messages: Sequence[Message], timeout: float
 ) -> tuple[float | None, str]:
-    """P(yes) and how it was read. Raises what the backend raises."""
+    """P(yes) and how it was read. Raises what the backend raises.
+
+    The first token's log-probabilities where the backend gives them; else its sampled
+    word; where that cannot be read either (or the backend has no first token at all, as
+    AI Task), the answer is asked again with a structure whose only field is an enum of
+    yes/no (a select for AI Task, ``response_format``/``format`` for the servers), and read
+    as a sampled answer.
+    """
+    started = time.monotonic()
     first_token = getattr(backend, "async_first_token", None)
     if first_token is not None:
         token: FirstToken = await first_token(messages, words=ANSWER_WORDS, timeout=timeout)
         p_yes = yes_probability(token.logprobs)
         if p_yes is not None:
             return p_yes, "logprobs"
-        return sampled_answer(token.text), "sampled"
-    text = await backend.async_generate(messages, max_tokens=2, timeout=timeout)
-    return sampled_answer(text), "sampled"
+        if (sampled := sampled_answer(token.text)) is not None:
+            return sampled, "sampled"
+        timeout -= time.monotonic() - started
+        if timeout < 1.0:
+            return None, "none"
+    text = await backend.async_generate(
+        messages, schema=answer_schema(), max_tokens=16, timeout=timeout
+    )
+    return structured_answer(text), "structured"
 
 
 class SecondOpinionJudge:

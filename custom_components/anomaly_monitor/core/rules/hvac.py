@@ -6,8 +6,22 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView, is_on
-from ..models import AnomalyType, EntityState, Finding, Severity, area_subject, parse_number
-from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, ids, room_temperature
+from ..models import (
+    MAX_CANDIDATES,
+    AnomalyType,
+    EntityState,
+    Finding,
+    Severity,
+    area_subject,
+    parse_number,
+)
+from .context import (
+    ANGLE_TOLERANCE,
+    angle_sensor_for,
+    entry_point,
+    ids,
+    room_temperature,
+)
 
 # Thermostats switch with about half a degree of hysteresis around the target.
 HYSTERESIS = 0.5
@@ -50,6 +64,18 @@ def _climate_context(home: HomeView, climate: EntityState) -> tuple[str, ...]:
     return ids(climate, room_temperature(home, area), _windows(home, area))
 
 
+def _climate_candidates(home: HomeView, climate: EntityState) -> tuple[str, ...]:
+    """The other rooms' thermometers and windows: they may show the same fault, or not.
+
+    Not claimed as evidence (the rule judges one thermostat); offered to an evidence ranker.
+    """
+    area = climate.info.area
+    others = [a for a in home.areas if a != area]
+    thermometers = [room_temperature(home, other) for other in others]
+    windows = [w for other in others for w in _windows(home, other)]
+    return ids([t for t in thermometers if t is not None], windows)[:MAX_CANDIDATES]
+
+
 def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
     """A thermostat heats while set to cool or off, or cools while set to heat or off."""
     for climate in home.of("climate"):
@@ -63,6 +89,7 @@ def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="hvac_action_contradicts_mode",
             evidence=_climate_context(home, climate),
+            candidates=_climate_candidates(home, climate),
             reasoning=f"{climate.info.name} is {action} while its mode is {mode}.",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
@@ -98,6 +125,7 @@ def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="hvac_overshooting_target",
             evidence=_climate_context(home, climate),
+            candidates=_climate_candidates(home, climate),
             reasoning=f"{climate.info.name} keeps {what}.",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
@@ -125,6 +153,7 @@ def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="hvac_not_responding",
             evidence=_climate_context(home, climate),
+            candidates=_climate_candidates(home, climate),
             reasoning=f"{climate.info.name} is set to {mode} at {target:g}° but idles at "
             f"{current:g}°.",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,

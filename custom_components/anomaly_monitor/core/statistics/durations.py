@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
-from ..home import ENTRY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion
+from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from .timeline import Interval, intervals
 
 # An exterior door held open this long is worth a look even without history.
@@ -120,6 +120,19 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
         )
 
 
+def _neighbours(home: HomeView, entity_id: str) -> tuple[str, ...]:
+    """Its area's motion sensors and other appliances: who used it, what else was left on."""
+    area = home.area(entity_id)
+    if area is None:
+        return ()
+    near = [
+        s.entity_id
+        for s in home.in_area(area)
+        if s.entity_id != entity_id and (s.domain in ("switch", "fan", "climate") or is_motion(s))
+    ]
+    return tuple(near[:MAX_CANDIDATES])
+
+
 def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
     """A stove, oven or heater ran for hours, longer than cooking or heating takes."""
     for entity_id in home.history:
@@ -136,6 +149,7 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="heat_appliance_left_on",
             evidence=(entity_id,),
+            candidates=_neighbours(home, entity_id),
             reasoning=f"{entity_id} has been on for {_minutes(worst.duration)} "
             f"since {worst.start:%H:%M}.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,

@@ -14,7 +14,7 @@ from datetime import timedelta
 from statistics import median
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
+from ..models import HOME_SUBJECT, MAX_CANDIDATES, AnomalyType, Finding, Severity
 from .timeline import real_changes
 
 # A light turning on within this after motion in its area is taken as the response;
@@ -64,16 +64,20 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
         return  # lights switched by hand: lags vary, nothing to compare with
     limit = max(SLOW_RESPONSE, typical * SLOW_FACTOR)
     slow: dict[str, timedelta] = {}
+    triggers: list[str] = []  # the motion sensors the slow lights answered: candidates
     count = 0
-    for lag, light, _ in lags:
+    for lag, light, motion in lags:
         if lag >= limit:
             count += 1
             slow[light] = max(lag, slow.get(light, timedelta(0)))
+            if motion not in triggers:
+                triggers.append(motion)
     if not slow or count > MAX_SLOW_SHARE * len(lags):
         return  # slow is the rule here, not the exception
     yield Finding(
         rule="slow_light_response",
         evidence=tuple(sorted(slow)),
+        candidates=tuple(triggers[:MAX_CANDIDATES]),
         subject=HOME_SUBJECT,
         reasoning=f"Lights in this home come on about {typical.total_seconds():.0f} s after "
         "motion, but "
