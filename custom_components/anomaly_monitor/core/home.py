@@ -10,7 +10,7 @@ from collections import defaultdict
 from datetime import datetime
 from functools import cached_property
 
-from .models import ContextWindow, EntityState, Environment, Transition
+from .models import ContextWindow, EntityState, Environment, Transition, parse_number
 from .occupancy import Occupancy, occupancy_of
 
 # States Home Assistant uses when it cannot read a device.
@@ -77,6 +77,10 @@ class HomeView:
         for state in window.snapshot:
             self._by_domain[state.domain].append(state)
             self._by_area[state.info.area].append(state)
+        # Per-entity answers computed once per analysis: dozens of statistics ask the
+        # same entity's changes and readings (a busy window has ~12,000 transitions).
+        self._changes: dict[str, list[Transition]] = {}
+        self._numbers: dict[str, list[tuple[datetime, float]]] = {}
 
     # --- snapshot -------------------------------------------------------------------------
 
@@ -140,12 +144,27 @@ class HomeView:
         return dict(per_entity)
 
     def changes(self, entity_id: str) -> list[Transition]:
-        """Transitions of one entity where the state actually changed."""
-        result: list[Transition] = []
-        for transition in self.history.get(entity_id, []):
-            if not result or result[-1].state != transition.state:
-                result.append(transition)
-        return result
+        """Transitions of one entity where the state actually changed (a fresh list)."""
+        result = self._changes.get(entity_id)
+        if result is None:
+            result = []
+            for transition in self.history.get(entity_id, []):
+                if not result or result[-1].state != transition.state:
+                    result.append(transition)
+            self._changes[entity_id] = result
+        return list(result)  # a copy: callers may edit theirs
+
+    def numbers(self, entity_id: str) -> list[tuple[datetime, float]]:
+        """Every numeric reading of an entity (repeats kept), oldest first (a fresh list)."""
+        series = self._numbers.get(entity_id)
+        if series is None:
+            series = []
+            for transition in self.history.get(entity_id, []):
+                value = parse_number(transition.state)
+                if value is not None:
+                    series.append((transition.when, value))
+            self._numbers[entity_id] = series
+        return list(series)  # a copy: callers may edit theirs
 
     @property
     def end(self) -> datetime:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from statistics import median
 
 from ..home import HomeView
-from ..models import Transition, parse_number
+from ..models import Transition
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +48,7 @@ def intervals(home: HomeView, entity_id: str) -> list[Interval]:
 
 def numeric_series(home: HomeView, entity_id: str) -> list[tuple[datetime, float]]:
     """Every numeric reading of an entity (repeats kept), oldest first."""
-    series: list[tuple[datetime, float]] = []
-    for transition in home.history.get(entity_id, []):
-        value = parse_number(transition.state)
-        if value is not None:
-            series.append((transition.when, value))
-    return series
+    return home.numbers(entity_id)  # parsed once per analysis
 
 
 def median_absolute_deviation(values: list[float]) -> float:
