@@ -7,11 +7,15 @@ and the standard states (``on``/``off``, ``locked``, ``armed_away``, ``home``...
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
+from typing import Any, TypeVar
 
 from .models import ContextWindow, EntityState, Environment, Transition, parse_number
 from .occupancy import Occupancy, occupancy_of
+
+_T = TypeVar("_T")
 
 # States Home Assistant uses when it cannot read a device.
 UNAVAILABLE_STATES = frozenset({"unavailable", "unknown"})
@@ -81,6 +85,7 @@ class HomeView:
         # same entity's changes and readings (a busy window has ~12,000 transitions).
         self._changes: dict[str, list[Transition]] = {}
         self._numbers: dict[str, list[tuple[datetime, float]]] = {}
+        self._shared: dict[str, Any] = {}
 
     # --- snapshot -------------------------------------------------------------------------
 
@@ -165,6 +170,15 @@ class HomeView:
                     series.append((transition.when, value))
             self._numbers[entity_id] = series
         return list(series)  # a copy: callers may edit theirs
+
+    def shared(self, key: str, compute: Callable[[], _T]) -> _T:
+        """``compute()`` once per analysis, for checks that derive the same thing.
+
+        The result is shared as is: the checks asking for it must only read it.
+        """
+        if key not in self._shared:
+            self._shared[key] = compute()
+        return self._shared[key]  # type: ignore[no-any-return]
 
     @property
     def end(self) -> datetime:

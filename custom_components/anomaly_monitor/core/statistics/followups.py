@@ -98,6 +98,11 @@ def _state_at(changes: list[tuple[datetime, str]], when: datetime) -> str | None
 
 
 def _learn(home: HomeView) -> list[_Link]:
+    """The links of this window, learned once per analysis (both checks read them)."""
+    return home.shared("follow-up links", lambda: _learn_links(home))
+
+
+def _learn_links(home: HomeView) -> list[_Link]:
     events = _events(home)
     timelines = {
         entity_id: [(t.when, t.state.lower()) for t in home.changes(entity_id)]
@@ -123,7 +128,8 @@ def _learn(home: HomeView) -> list[_Link]:
                     hits.append(max(effect_times[index] - when, timedelta(0)))
                 elif _state_at(timelines[effect[0]], when - SAME_INSTANT) != effect[1]:
                     misses.append(when)  # (already in that state: nothing to bring about)
-            answered = [w for w in cause_times if w not in misses]
+            missed = set(misses)
+            answered = [w for w in cause_times if w not in missed]
             last_hit = max(answered) if answered else cause_times[0]
             # The habit is judged up to its last answer: a link that broke later is
             # still a link, and its trailing misses are the news.
