@@ -102,7 +102,10 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
         spread = median_absolute_deviation(values)
         ranked = sorted(range(len(values)), key=values.__getitem__)
         lowest, highest = ranked[:2], ranked[-2:]
-        for index in range(1, len(series) - 1):
+        # Every other reading lies within the others' range, which the "unprecedented"
+        # test below always skips: only the lowest and the highest can be a spike.
+        candidates = sorted({lowest[0], highest[1]})
+        for index in (i for i in candidates if 0 < i < len(series) - 1):
             before, value, after = values[index - 1], values[index], values[index + 1]
             # Range of every other reading, in O(1) from the two extremes at each end.
             low = values[lowest[1] if lowest[0] == index else lowest[0]]
