@@ -67,6 +67,13 @@ def presence_stuck_on(home: HomeView) -> Iterator[Finding]:
     if not sensors:
         return
     for sensor in sensors:
+        holds = [
+            held
+            for held in intervals(home, sensor)
+            if held.state.lower() == "on" and held.duration >= STUCK_HOLD
+        ]
+        if not holds:
+            continue  # (most sensors: then the others' changes need not be gathered)
         # Other entities' changes, in time order, to ask "did anything happen between?"
         others = sorted(
             change.when
@@ -76,9 +83,7 @@ def presence_stuck_on(home: HomeView) -> Iterator[Finding]:
         )
         if len(others) < MIN_SIGNS_OF_LIFE:
             continue
-        for held in intervals(home, sensor):
-            if held.state.lower() != "on" or held.duration < STUCK_HOLD:
-                continue
+        for held in holds:
             # Anything strictly inside the hold (a minute's slack at both ends).
             first = bisect_right(others, held.start + timedelta(minutes=1))
             if first < len(others) and others[first] < held.end - timedelta(minutes=1):
