@@ -53,10 +53,22 @@ def local_time(home: HomeView, when: datetime) -> datetime:
     return when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
 
 
+def local_readings(home: HomeView, entity_id: str) -> list[tuple[datetime, float]]:
+    """Every numeric reading at its time on the home's clock, oldest first.
+
+    Converted once per analysis and shared by the daily statistics (read only).
+    """
+    return home.shared(
+        f"local readings of {entity_id}",
+        lambda: [
+            (local_time(home, when), value) for when, value in numeric_series(home, entity_id)
+        ],
+    )
+
+
 def _by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
     days: dict[date, list[tuple[int, float]]] = defaultdict(list)
-    for when, value in numeric_series(home, entity_id):
-        local = local_time(home, when)
+    for local, value in local_readings(home, entity_id):
         days[local.date()].append((local.hour, value))
     return days
 

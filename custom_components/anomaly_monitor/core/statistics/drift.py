@@ -16,9 +16,8 @@ from statistics import median
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from .daily_profile import local_time
+from .daily_profile import local_readings
 from .levels import LEVEL_DEVICE_CLASSES
-from .timeline import numeric_series
 
 MIN_DAYS = 5
 MIN_READINGS_PER_DAY = 4
@@ -45,8 +44,8 @@ def kendall_tau(values: list[float]) -> float:
 def daily_medians(home: HomeView, entity_id: str) -> dict[date, float]:
     """Each full-enough day's median reading."""
     days: dict[date, list[float]] = defaultdict(list)
-    for when, value in numeric_series(home, entity_id):
-        days[local_time(home, when).date()].append(value)
+    for local, value in local_readings(home, entity_id):
+        days[local.date()].append(value)
     return {d: median(v) for d, v in days.items() if len(v) >= MIN_READINGS_PER_DAY}
 
 
