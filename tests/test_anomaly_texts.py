@@ -192,3 +192,33 @@ async def test_the_fix_flow_says_what_each_choice_does(
     assert flow["type"] == "menu"
     assert flow["description_placeholders"]["headline"] == "Smoke in Kitchen"
     assert "Hob smoke" in flow["description_placeholders"]["evidence"]
+
+
+async def test_a_window_open_while_heating_is_told_as_the_window(hass: HomeAssistant) -> None:
+    """The open window is the incident's subject: its headline reads as the window's (it
+    read "Living room window running with a window open" in a live hass)."""
+    window, thermostat = "binary_sensor.living_window", "climate.living_thermostat"
+    _in_area(hass, window, "Living room")
+    _in_area(hass, thermostat, "Living room")
+    set_calm_home(hass)
+    hass.states.async_set(
+        window, "on", {"device_class": "window", "friendly_name": "Living room window"}
+    )
+    hass.states.async_set(
+        thermostat,
+        "heat",
+        {
+            "hvac_action": "heating",
+            "current_temperature": 21,
+            "temperature": 23,
+            "friendly_name": "Living thermostat",
+        },
+    )
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    entry = await setup_monitor(hass, include_entities=[window, thermostat, ALICE, LIVING_TEMP])
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert "hvac_with_opening_open" in {f["rule"] for f in response["verdict"]["findings"]}
+    (note,) = _notifications(hass)
+    assert note["title"] == "Living room window open while the heating or cooling runs"
+    assert "Living thermostat is heating with Living room window open" in note["message"]
