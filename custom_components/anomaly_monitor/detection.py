@@ -8,6 +8,7 @@ from homeassistant.helpers import issue_registry as ir
 
 from .backends import create_detector, llm_detector_of
 from .const import CONF_BACKEND, CONF_SENSITIVITY, DEFAULT_SENSITIVITY, DOMAIN
+from .core.calibration import read_calibration_file
 from .core.combined_detector import CombinedDetector
 from .core.detector import Detector
 from .core.llm_detector import BackendStatus
@@ -23,6 +24,9 @@ async def async_create_detectors(
     every window the model cannot.
     """
     rules = CombinedDetector(sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY))
+    if entry.data.get(CONF_BACKEND):
+        # The model's calibration is looked up while the detector is built: read off the loop.
+        await hass.async_add_executor_job(read_calibration_file)
     return create_detector(hass, {**entry.data, **entry.options}, rules), rules
 
 

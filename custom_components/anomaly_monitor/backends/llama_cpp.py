@@ -58,6 +58,11 @@ def check_model_file(model_path: str) -> None:
         raise LLMUnavailableError(f"{path} is not a GGUF model file")
 
 
+async def async_check_model_file(model_path: str) -> None:
+    """``check_model_file`` in an executor thread: the file is read off the event loop."""
+    await asyncio.get_running_loop().run_in_executor(None, check_model_file, model_path)
+
+
 class _WorkerDied(Exception):
     """The worker closed its output: it crashed or was killed."""
 
@@ -156,7 +161,7 @@ class LlamaCppBackend:
             raise LLMUnavailableError(
                 "llama-cpp-python is not installed in Home Assistant's Python environment"
             )
-        check_model_file(self.model_path)
+        await async_check_model_file(self.model_path)
         async with self._lock:
             await self._async_ensure_worker()
 
@@ -168,7 +173,7 @@ class LlamaCppBackend:
         self._abandoned = False
         if not is_available():
             raise LLMUnavailableError("llama-cpp-python is not installed")
-        check_model_file(self.model_path)
+        await async_check_model_file(self.model_path)
         self.starts += 1
         try:
             self._process = await asyncio.create_subprocess_exec(

@@ -203,13 +203,26 @@ class ModelCalibration:
         return data
 
 
+# Calibration files read ahead (``read_calibration_file``), by path: Home Assistant reads
+# them in its executor before building a detector, so its event loop never opens one.
+_READ: dict[Path, Any] = {}
+
+
+def read_calibration_file(path: Path = CALIBRATION_FILE) -> None:
+    """Read and keep ``path`` for ``load_calibration`` (blocking: call it in an executor)."""
+    try:
+        _READ[path] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        _READ[path] = None  # no calibration, as when load_calibration reads it
+
+
 def load_calibration(model: str, path: Path = CALIBRATION_FILE) -> ModelCalibration | None:
     """The stored calibration for ``model`` (see ``model_key``), or ``None``.
 
     A missing or broken file is no calibration: the model then has no say.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _READ[path] if path in _READ else json.loads(path.read_text(encoding="utf-8"))
         entry = data["models"][model_key(model)]
         families = {
             str(name): FamilyCalibration.from_dict(values)
@@ -232,3 +245,4 @@ def store_calibration(calibration: ModelCalibration, path: Path = CALIBRATION_FI
     models[calibration.model] = calibration.as_dict()
     text = json.dumps({"models": dict(sorted(models.items()))}, indent=2) + "\n"
     path.write_text(text, encoding="utf-8")
+    _READ.pop(path, None)  # read again when next asked
