@@ -82,6 +82,21 @@ def test_airing_a_room_for_minutes_with_the_heating_on_is_not_told() -> None:
     assert finding.subject == "binary_sensor.lounge_window"
 
 
+def test_a_window_back_open_after_a_restart_was_not_just_opened() -> None:
+    """Unknown then on (HA restarting): the opening is not shown, the window has been open
+    for long; off then on is an opening, as before."""
+    states = replace(quiet_house(), "climate.lounge", "heat", hvac_action="heating")
+    states = replace(states, "binary_sensor.lounge_window", "on")
+    seen = environment(NOON + timedelta(minutes=2))
+    for before, told in (("unknown", True), ("unavailable", True), ("off", False)):
+        history = [
+            Transition(NOON, "binary_sensor.lounge_window", before, "Lounge"),
+            Transition(NOON + timedelta(seconds=1), "binary_sensor.lounge_window", "on", "Lounge"),
+        ]
+        found = list(hvac_with_opening_open(HomeView(window(states, seen, history))))
+        assert bool(found) is told, before
+
+
 def test_humidity_above_100_and_freezing_living_room() -> None:
     states = replace(quiet_house(), "sensor.lounge_humidity", "100.01")
     states = replace(states, "sensor.study_temperature", "-0.01")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..home import OPENING_DEVICE_CLASSES, HomeView, is_on
+from ..home import OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES, HomeView, is_on
 from ..models import (
     MAX_CANDIDATES,
     AnomalyType,
@@ -220,10 +220,19 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
 
 
 def _airing(home: HomeView, opening: EntityState) -> bool:
-    """The window was opened less than ``AIRING`` ago (as far as the window shows)."""
+    """The window was opened less than ``AIRING`` ago (as far as the window shows).
+
+    Coming back "on" from unknown or unavailable (Home Assistant restarting, the device
+    reconnecting) is not an opening: the window was open before, for how long is not
+    shown (after a restart in a live hass, an open window read as freshly opened and its
+    anomaly cleared, to be told again 15 minutes later).
+    """
     since: datetime | None = None
     for transition in reversed(home.history.get(opening.entity_id, [])):
-        if transition.state.lower() != "on":
+        state = transition.state.lower()
+        if state in UNAVAILABLE_STATES:
+            return False
+        if state != "on":
             break
         since = transition.when
     return since is not None and home.end - since < AIRING
