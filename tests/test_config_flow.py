@@ -248,6 +248,8 @@ async def test_options_flow_hybrid_step_and_backend_requirement(hass: HomeAssist
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert entry.options[CONF_DETECTOR] == "hybrid"
     assert entry.options[CONF_LLM_MAY_DISMISS] is True
-    # The reload with an unreachable backend is not this test's business: unload it.
+    # The reload with an unreachable backend is not this test's business: let it end (the
+    # calibration is read in the executor first), then unload it.
+    await hass.async_block_till_done()
     await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
