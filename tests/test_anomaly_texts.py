@@ -232,3 +232,24 @@ async def test_a_window_open_while_heating_is_told_as_the_window(hass: HomeAssis
     await hass.async_block_till_done()
     assert "hvac_with_opening_open" in {f["rule"] for f in response["verdict"]["findings"]}
     assert [n["title"] for n in _notifications(hass)] == [note["title"]]
+
+
+async def test_a_window_coming_up_open_after_the_monitor_started_is_not_airing(
+    hass: HomeAssistant,
+) -> None:
+    """HA starting: the monitor is set up while the window is still unknown, and then the
+    window comes up open. It was open before the restart, not opened to air the room."""
+    window, thermostat = "binary_sensor.living_window", "climate.living_thermostat"
+    attrs = {"device_class": "window", "friendly_name": "Living room window"}
+    set_calm_home(hass)
+    hass.states.async_set(window, "unknown", attrs)
+    hass.states.async_set(
+        thermostat,
+        "heat",
+        {"hvac_action": "heating", "temperature": 23, "friendly_name": "Living thermostat"},
+    )
+    entry = await setup_monitor(hass, include_entities=[window, thermostat, ALICE, LIVING_TEMP])
+    hass.states.async_set(window, "on", attrs)
+    await hass.async_block_till_done()
+    response = await analyze(hass, entry)
+    assert "hvac_with_opening_open" in {f["rule"] for f in response["verdict"]["findings"]}

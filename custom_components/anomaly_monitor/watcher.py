@@ -188,6 +188,26 @@ class StateWatcher:
         if new_state is None:
             return
         entity_id = new_state.entity_id
+        old_state = event.data["old_state"]
+        if (
+            entity_id not in self._last_summary
+            and old_state is not None
+            and old_state.state in UNAVAILABLE_STATES
+        ):
+            # Coming up (HA starting, a device reconnecting) before this monitor saw it: the
+            # history keeps where it came from, so a window back "on" after a restart does
+            # not read as just opened (seen in a live hass: that cleared its anomaly).
+            # (stamped with the change's time: the buffer is kept in time order)
+            self._last_summary[entity_id] = old_state.state
+            self.recorded += 1
+            self.buffer.append(
+                Transition(
+                    when=new_state.last_updated,
+                    entity_id=entity_id,
+                    state=old_state.state,
+                    area=self.areas.get(entity_id),
+                )
+            )
         summary = summarize_state(new_state.domain, new_state.state, new_state.attributes)
         if self._last_summary.get(entity_id) == summary:
             return  # attribute noise: nothing a detector reasons about changed
