@@ -104,6 +104,16 @@ class EntityState:
 
 def parse_number(value: object) -> float | None:
     """Return ``value`` as a finite float, or ``None``."""
+    # A state string is the common case (an analysis parses tens of thousands): tried as
+    # is, since float() skips surrounding whitespace itself; only a string that fails and
+    # has more to strip (str.strip also removes \x1c-\x1f, which float() refuses) retries.
+    if type(value) is str:
+        try:
+            number = float(value)
+        except ValueError:
+            stripped = value.strip()
+            return None if len(stripped) == len(value) else parse_number(stripped)
+        return number if math.isfinite(number) else None
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
