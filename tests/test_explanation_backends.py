@@ -66,6 +66,8 @@ EXPLANATIONS = {
     ),
     "huge": "The Front Door is open. " * 50_000,  # 1.2 MB: more than the backends read
     "raw_id": "binary_sensor.front_door is on and lock.front_door_lock is unlocked. Fix it.",
+    # the 0.5B model read a start-up "unknown" among the last changes as the state (live hass)
+    "no_state": "The Front Door in the Hall is unknown. Please have a look at it.",
     # the 0.5B model's habit, seen in a live hass: the suggested action copied at the end
     "repeats": (
         "The Front Door in the Hall is open. Please check that the door is closed and locked."
@@ -173,7 +175,7 @@ async def test_the_suggested_action_is_not_told_twice(
 
 
 @pytest.mark.parametrize("kind", [BACKEND_OPENAI, BACKEND_OLLAMA])
-@pytest.mark.parametrize("model", ["foreign", "injected", "huge", "raw_id", "hang"])
+@pytest.mark.parametrize("model", ["foreign", "injected", "huge", "raw_id", "hang", "no_state"])
 async def test_a_hostile_or_failed_explanation_keeps_the_template(
     hass: HomeAssistant, server: ExplainingServer, kind: str, model: str
 ) -> None:
@@ -192,6 +194,7 @@ async def test_a_hostile_or_failed_explanation_keeps_the_template(
         "huge": ex.FAILED,  # the backend stops reading at 1 MB: a failure, not a crash
         "raw_id": ex.RAW_ID,
         "hang": ex.FAILED,
+        "no_state": ex.NO_STATE,
     }[model]
     assert explanation.reason == expected
     # within the analysis' budget (request timeout 3 s) even when the model never answers

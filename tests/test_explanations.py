@@ -81,6 +81,7 @@ def test_a_grounded_explanation_is_used() -> None:
         ("!!! ??? ... ### $$$ %%% 1 2 3.", ex.GARBAGE),
         ("Ok. Ok.", ex.GARBAGE),
         ("Please check that the door is closed and locked.", ex.REPEATS),
+        ("The Front Door in the Hall is unknown. Please check it.", ex.NO_STATE),
         ("The Front Door " + "is open and " * 40 + "close it.", ex.GARBAGE),
     ],
 )
@@ -95,6 +96,16 @@ def test_nobody_home_only_when_the_facts_say_so() -> None:
     assert check(GOOD, DOOR, window)[0] == GOOD
     home = snapshot_window(quiet_home(front_door="on", lock="unlocked"))  # 2 of 2 home
     assert check(GOOD, DOOR, home) == (None, ex.AWAY)
+
+
+def test_unknown_only_when_a_device_of_the_evidence_is() -> None:
+    window = open_while_away_window()
+    past = "The Front Door in the Hall went unavailable twice tonight. Please check it."
+    assert check(past, DOOR, window) == (past, "")  # not a claim about now
+    now = "The Front Door in the Hall is unknown. Please check it."
+    assert check(now, DOOR, window) == (None, ex.NO_STATE)
+    unknown = snapshot_window(quiet_home(front_door="unknown"))
+    assert check(now, DOOR, unknown)[1] != ex.NO_STATE
 
 
 def test_a_sentence_restating_the_suggested_action_is_left_out() -> None:

@@ -76,6 +76,7 @@ FOREIGN = "names a device or area outside the evidence"
 NUMBER = "number not in the facts"
 QUOTED = "quotes words not in the facts"
 AWAY = "says nobody is home, the facts do not"
+NO_STATE = "says a device is unknown or unavailable, it reports"
 UNGROUNDED = "names nothing of the finding"
 REPEATS = "only repeats the suggested action"
 TRUNCATED = "no complete sentence"
@@ -103,6 +104,14 @@ _AWAY = re.compile(
     re.IGNORECASE,
 )
 _AWAY_FACT = re.compile(r"People home: 0\b|\baway\b|\bempty\b|\bnobody\b|not_home", re.I)
+# A start-up state among the last changes is read as the current one by a small model
+# ("The Kitchen smoke detector is unknown." under a smoke alarm, seen in a live hass).
+# Only a claim about now: "went unavailable 3 times" fits a device back online.
+_NO_STATE = re.compile(
+    r"\b(is|are|reads|read|shows|show|reports|report)\s+(now\s+|currently\s+)?"
+    r"(unknown|unavailable)\b",
+    re.IGNORECASE,
+)
 _QUOTED = re.compile(r"[\"“”]([^\"“”]{1,80})[\"“”]")
 _ANY_WORD = re.compile(r"[^\W\d_]+")
 # A sentence that shares this much of its words with the suggested action restates it:
@@ -251,6 +260,8 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
         return None, NUMBER
     if any(not _phrase(facts, q.strip(" ,.;:!?")) for q in _QUOTED.findall(text)):
         return None, QUOTED  # a state or setting the facts never mention ("auto")
+    if _NO_STATE.search(text) and not _reports_no_state(finding, window):
+        return None, NO_STATE
     if _AWAY.search(text) and not _AWAY_FACT.search(facts):
         return None, AWAY
     words = {w.lower() for p in own for w in _WORD.findall(p)}
@@ -259,6 +270,14 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
     ):
         return None, UNGROUNDED
     return text, ""
+
+
+def _reports_no_state(finding: Finding, window: ContextWindow) -> bool:
+    """Whether a device of the evidence is unknown or unavailable now."""
+    by_id = window.by_id()
+    return any(
+        by_id[e].state.lower() in ("unknown", "unavailable") for e in finding.evidence if e in by_id
+    )
 
 
 def _state_key(finding: Finding, window: ContextWindow) -> tuple[tuple[str, str], ...]:
