@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .night import SMALL_HOURS_END, SMALL_HOURS_START
-from .timeline import intervals, real_changes
+from .timeline import area_motion_reporting, intervals, real_changes
 
 # Open for at most this long: nobody walks through, or airs a room, in that time.
 BLIP = timedelta(seconds=10)
@@ -86,20 +86,8 @@ def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
                 blips.append(spell.start)
         if not blips:
             continue
-        area = home.area(entity_id)
         # A motion sensor of the same room that reported "clear" right then is a witness.
-        witnesses = [
-            other
-            for other in home.history
-            if area is not None
-            and home.area(other) == area
-            and home.domain(other) == "binary_sensor"
-            and home.device_class(other) in OCCUPANCY_DEVICE_CLASSES
-            and any(
-                change.state.lower() == "off" and abs(change.when - blips[0]) <= CLEAR_REPORT
-                for change in home.history.get(other, [])
-            )
-        ]
+        witnesses = area_motion_reporting(home, entity_id, "off", blips[0], CLEAR_REPORT)
         yield Finding(
             rule="opening_blip_at_night",
             evidence=(entity_id, *witnesses),

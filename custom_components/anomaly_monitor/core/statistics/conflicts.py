@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from .timeline import intervals
+from .timeline import area_motion_reporting, intervals
 
 # Commands this close together came from one trigger, not from a person.
 AT_ONCE = timedelta(seconds=1)
@@ -45,19 +45,9 @@ def switched_off_at_once(home: HomeView) -> Iterator[Finding]:
         ]
         if not flickers:
             continue
-        area = home.area(entity_id)
-        triggers = [
-            other
-            for other in home.history
-            if area is not None
-            and home.area(other) == area
-            and home.domain(other) == "binary_sensor"
-            and home.device_class(other) in OCCUPANCY_DEVICE_CLASSES
-            and any(
-                change.state.lower() == "on" and abs(change.when - flickers[0]) <= TRIGGER_REACH
-                for change in home.changes(other)
-            )
-        ]
+        triggers = area_motion_reporting(
+            home, entity_id, "on", flickers[0], TRIGGER_REACH, changes_only=True
+        )
         yield Finding(
             rule="switched_off_at_once",
             evidence=(entity_id, *triggers),

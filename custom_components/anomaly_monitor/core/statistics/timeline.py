@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from statistics import median
 
-from ..home import HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import Transition
 
 
@@ -77,3 +77,31 @@ def real_changes(home: HomeView, entity_id: str) -> list[Transition]:
     if changes and start is not None and changes[0].when <= start:
         return changes[1:]
     return changes
+
+
+def area_motion_reporting(
+    home: HomeView,
+    entity_id: str,
+    state: str,
+    moment: datetime,
+    reach: timedelta,
+    *,
+    changes_only: bool = False,
+) -> list[str]:
+    """The motion/occupancy sensors of ``entity_id``'s area that reported ``state`` within
+    ``reach`` of ``moment`` (every report, or with ``changes_only`` real changes only): the
+    witnesses a finding about that device cites. None without an area."""
+    area = home.area(entity_id)
+    if area is None:
+        return []
+    return [
+        other
+        for other in home.history
+        if home.area(other) == area
+        and home.domain(other) == "binary_sensor"
+        and home.device_class(other) in OCCUPANCY_DEVICE_CLASSES
+        and any(
+            change.state.lower() == state and abs(change.when - moment) <= reach
+            for change in (home.changes(other) if changes_only else home.history.get(other, []))
+        )
+    ]
