@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from homeassistant.components.homeassistant.exposed_entities import (
@@ -198,31 +198,23 @@ class StateWatcher:
             # history keeps where it came from, so a window back "on" after a restart does
             # not read as just opened (seen in a live hass: that cleared its anomaly).
             # (stamped with the change's time: the buffer is kept in time order)
-            self._last_summary[entity_id] = old_state.state
-            self.recorded += 1
-            self.buffer.append(
-                Transition(
-                    when=new_state.last_updated,
-                    entity_id=entity_id,
-                    state=old_state.state,
-                    area=self.areas.get(entity_id),
-                )
-            )
+            self._record(entity_id, old_state.state, new_state.last_updated)
         summary = summarize_state(new_state.domain, new_state.state, new_state.attributes)
         if self._last_summary.get(entity_id) == summary:
             return  # attribute noise: nothing a detector reasons about changed
+        self._record(entity_id, summary, new_state.last_updated)
+        if self._is_significant(new_state.domain, new_state.state, new_state.attributes):
+            self._on_significant()
+
+    def _record(self, entity_id: str, summary: str, when: datetime) -> None:
+        """Keep one transition (``summary`` is what the monitor last saw of the entity)."""
         self._last_summary[entity_id] = summary
         self.recorded += 1
         self.buffer.append(
             Transition(
-                when=new_state.last_updated,
-                entity_id=entity_id,
-                state=clip(summary),
-                area=self.areas.get(entity_id),
+                when=when, entity_id=entity_id, state=clip(summary), area=self.areas.get(entity_id)
             )
         )
-        if self._is_significant(new_state.domain, new_state.state, new_state.attributes):
-            self._on_significant()
 
     def _is_significant(self, domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:

@@ -22,19 +22,15 @@ a model without one is never asked.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-import logging
 import time
 from typing import Any
 
 from .llm import LLMBackend, Message
 from .models import ContextWindow, Finding, Verdict
 from .prompts import quote
-from .second_opinion import SYSTEM, async_ask, device_text, question_facts
-
-_LOGGER = logging.getLogger(__name__)
+from .second_opinion import SYSTEM, async_ask_before, device_text, question_facts
 
 ESSENTIAL, CONTEXT, CANDIDATE = "essential", "context", "candidate"
 MAX_QUESTIONS = 8  # per analysis: each costs a (mostly cached) prompt evaluation
@@ -219,25 +215,15 @@ class EvidenceRanker:
         deadline = time.monotonic() + self.timeout
         for finding, entity_id, role in self.wanted(findings):
             started = time.monotonic()
-            left = deadline - started
-            p_yes: float | None = None
-            source = "none"
-            if left >= 1.0:
-                messages = build_candidate_question(finding, window, entity_id)
-                try:
-                    async with asyncio.timeout(left + 1.0):
-                        p_yes, source = await async_ask(self.backend, messages, left)
-                except Exception as err:  # any failure is no opinion
-                    _LOGGER.debug("Evidence question failed: %s", type(err).__name__)
-                    p_yes = None
+            p_yes, source = await async_ask_before(
+                self.backend,
+                build_candidate_question(finding, window, entity_id),
+                deadline,
+                "Evidence question",
+            )
             opinions.append(
                 CandidateOpinion(
-                    finding.signature,
-                    entity_id,
-                    role,
-                    p_yes,
-                    source if p_yes is not None else "none",
-                    time.monotonic() - started,
+                    finding.signature, entity_id, role, p_yes, source, time.monotonic() - started
                 )
             )
         self.last_opinions = opinions

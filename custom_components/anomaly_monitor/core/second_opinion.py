@@ -288,6 +288,24 @@ async def async_ask(
     return structured_answer(text), "structured"
 
 
+async def async_ask_before(
+    backend: LLMBackend, messages: Sequence[Message], deadline: float, what: str
+) -> tuple[float | None, str]:
+    """``async_ask`` within what is left until ``deadline`` (``time.monotonic()``): nothing
+    is asked with less than a second left, and any failure is no opinion, never an
+    exception (cancellation passes). ``what`` names the question in the debug log."""
+    left = deadline - time.monotonic()
+    if left < 1.0:
+        return None, "none"
+    try:
+        async with asyncio.timeout(left + 1.0):
+            p_yes, source = await async_ask(backend, messages, left)
+    except Exception as err:  # any failure is no opinion
+        _LOGGER.debug("%s failed: %s", what, type(err).__name__)
+        return None, "none"
+    return (p_yes, source) if p_yes is not None else (None, "none")
+
+
 class SecondOpinionJudge:
     """Asks the model about the unsure findings and says which ones it may dismiss."""
 
@@ -321,20 +339,9 @@ class SecondOpinionJudge:
         for finding in self.wanted(findings):
             family = family_of(finding)
             started = time.monotonic()
-            left = deadline - started
-            p_yes: float | None = None
-            source = "none"
-            if left >= 1.0:
-                try:
-                    async with asyncio.timeout(left + 1.0):
-                        p_yes, source = await async_ask(
-                            self.backend, build_question(finding, window), left
-                        )
-                except Exception as err:  # any failure is no opinion
-                    _LOGGER.debug("Second opinion failed: %s", type(err).__name__)
-                    p_yes, source = None, "none"
-            if p_yes is None:
-                source = "none"
+            p_yes, source = await async_ask_before(
+                self.backend, build_question(finding, window), deadline, "Second opinion"
+            )
             calibrated = dismissed = None
             if p_yes is not None and self.calibration is not None:
                 calibrated = self.calibration.probability(family, p_yes)

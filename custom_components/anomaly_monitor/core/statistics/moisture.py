@@ -21,8 +21,7 @@ from statistics import median
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from .daily_profile import local_time
-from .timeline import numeric_series
+from .daily_profile import local_readings
 
 # Days the sensors must cover: a first day as the baseline, then at least two more.
 MIN_DAYS = 3
@@ -37,8 +36,8 @@ LEVEL_RISE = 8.0
 def _rises(home: HomeView, sensor: str) -> tuple[float, float] | None:
     """(floor rise, level rise) of a humidity sensor: its later days against its first."""
     days: dict[date, list[float]] = defaultdict(list)
-    for when, value in numeric_series(home, sensor):
-        days[local_time(home, when).date()].append(value)
+    for local, value in local_readings(home, sensor):
+        days[local.date()].append(value)
     if len(days) < MIN_DAYS:
         return None
     if sum(len(v) for v in days.values()) < MIN_READINGS_PER_DAY * len(days):
