@@ -21,6 +21,8 @@ _SWITCHED = frozenset({"light", "switch", "media_player", "fan"})
 # coming in opens a door or moves within minutes of a light greeting them).
 ARMING_GRACE = timedelta(minutes=10)
 ARRIVAL_LEAD = timedelta(minutes=10)
+# "After the arming": later than the arming's own second (the door it was armed behind).
+_AFTER = timedelta(seconds=1)
 
 
 def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
@@ -42,11 +44,12 @@ def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     return spans
 
 
-def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime]]:
+def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime, datetime]]:
     # The last person may still be leaving after arming, and whoever disarms arrived a
-    # little before: their lights are not intruders.
+    # little before: their lights are not intruders. The arming moment comes along: a
+    # door or motion at or before it is the household leaving, not somebody arriving.
     return [
-        (start + ARMING_GRACE, end if end >= home.end else end - ARRIVAL_LEAD)
+        (start + ARMING_GRACE, end if end >= home.end else end - ARRIVAL_LEAD, start)
         for start, end in armed_away_periods(home)
     ]
 
@@ -74,11 +77,14 @@ def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
             if change.state.lower() not in ("on", "playing"):
                 continue
             when = change.when
-            if not any(start <= when <= end for start, end in spans):
+            armed = next((arm for start, end, arm in spans if start <= when <= end), None)
+            if armed is None:
                 continue
-            index = bisect_left(arrivals, when - ARRIVAL_LEAD)
+            # Somebody coming in (a light may greet them before the door); only what
+            # moved after the arming can be an arrival.
+            index = bisect_left(arrivals, max(when - ARRIVAL_LEAD, armed + _AFTER))
             if index < len(arrivals) and arrivals[index] <= when + ARRIVAL_LEAD:
-                continue  # somebody coming in (a light may greet them before the door)
+                continue
             yield Finding(
                 rule="activation_while_armed_away",
                 evidence=(entity_id,),

@@ -1,0 +1,66 @@
+"""Round 7, events: small hand-written homes for each change (fires on the shape, silent
+on an ordinary day)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from custom_components.anomaly_monitor.core.models import Transition
+from custom_components.anomaly_monitor.core.statistics.armed import activation_while_armed_away
+
+from .core_factories import entity, environment, home, steps
+
+MORNING = datetime(2025, 5, 20, 0, 0)
+
+
+def _at(minutes: float) -> datetime:
+    return MORNING + timedelta(minutes=minutes)
+
+
+def _hours(hours: float) -> float:
+    return hours * 60
+
+
+# --- a light switched on in the armed home, behind the household that left ---------------
+
+PANEL, DOOR, HALL = "alarm_control_panel.house", "binary_sensor.front_door", "binary_sensor.hall"
+LOUNGE = "light.lounge"
+
+
+def _leaving(extra: list[tuple[float, str, str]]) -> tuple[list, list[Transition]]:
+    """The household leaves at 08:00 and arms the panel as the door shuts behind them."""
+    events: list[tuple[float, str, str]] = [
+        (_hours(8), DOOR, "on"),
+        (_hours(8), HALL, "on"),
+        (_hours(8), PANEL, "armed_away"),
+        (_hours(8) + 0.2, HALL, "off"),
+        (_hours(8) + 0.5, DOOR, "off"),
+        *extra,
+    ]
+    states = [
+        entity(PANEL, "armed_away"),
+        entity(DOOR, "off", area="Hallway", device_class="door"),
+        entity(HALL, "off", area="Hallway", device_class="motion"),
+        entity(LOUNGE, "on", area="Lounge"),
+    ]
+    return states, steps(MORNING, events)
+
+
+def test_lounge_light_on_ten_minutes_after_the_household_left_and_armed() -> None:
+    # The door and the hall motion at 08:00 were the household leaving, not an arrival.
+    states, trace = _leaving([(_hours(8) + 10, LOUNGE, "on")])
+    (finding,) = activation_while_armed_away(home(states, environment(_at(_hours(12))), trace))
+    assert finding.evidence == (LOUNGE,)
+    assert "08:10" in finding.reasoning
+
+
+def test_somebody_back_for_the_keys_switching_the_light_on_is_no_intrusion() -> None:
+    # Back 20 minutes later: the door opens after the arming, then the light.
+    states, trace = _leaving(
+        [
+            (_hours(8) + 20, DOOR, "on"),
+            (_hours(8) + 20.5, DOOR, "off"),
+            (_hours(8) + 21, LOUNGE, "on"),
+        ]
+    )
+    assert not list(activation_while_armed_away(home(states, environment(_at(_hours(12))), trace)))
