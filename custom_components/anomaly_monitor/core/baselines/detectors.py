@@ -34,7 +34,9 @@ from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
 from .long_stays import state_longer_than_usual
+from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
+from .profile_drift import reading_drifting_from_its_hours
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -166,6 +168,8 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     state_longer_than_usual,
     cycle_stopped,
     reading_off_its_hours,
+    reading_drifting_from_its_hours,
+    power_above_its_learned_range,
 )
 
 

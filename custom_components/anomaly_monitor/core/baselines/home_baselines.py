@@ -80,7 +80,7 @@ class HomeBaselines:
         self.events += 1
         info = self.infos.get(entity_id)
         if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
-            self.ranges.reading(entity_id, number)
+            self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
                 self.profiles.reading(entity_id, number, when)
             if (

@@ -3,33 +3,46 @@
 A running mean and (population) variance, exact until ``MEMORY`` readings and then
 exponentially weighted with that memory (older readings weigh less), so a sensor that
 moved to a new room or season settles to its new normal. Bounded to ``MAX_ENTITIES`` sensors.
+
+A new highest *settles*: a reading above everything learned is held apart (the pending
+highest) until ``SETTLE`` after the excursion began, so a check asking "is it above its
+learned range now?" compares the reading with what the sensor read before it, not with
+itself (the live stream is learned before each analysis). When the sensor was first
+learned is kept too: a range learned over an afternoon is no range.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
 import math
 from typing import Any
 
 MAX_ENTITIES = 400
 MEMORY = 5_000
+SETTLE = timedelta(hours=6)
+_SETTLE_S = SETTLE.total_seconds()
+# [count, mean, variance, lowest, highest, first seen, pending highest, pending since]
+# (times in epoch seconds; 0 = unknown / nothing pending).
+_STORED = (5, 8)
 
 
 class NumericRanges:
-    """Per numeric entity: [count, mean, variance, lowest, highest]."""
+    """Per numeric entity: [count, mean, variance, lowest, highest, since, pending, since]."""
 
     def __init__(self) -> None:
         self.stats: dict[str, list[float]] = {}
 
-    def reading(self, entity_id: str, value: float) -> None:
-        """A finite reading of ``entity_id``."""
+    def reading(self, entity_id: str, value: float, when: datetime | None = None) -> None:
+        """A finite reading of ``entity_id`` (at ``when``, if known)."""
         if not math.isfinite(value):
             return
+        now = when.timestamp() if when is not None and when.tzinfo is not None else 0.0
         stats = self.stats.get(entity_id)
         if stats is None:
             if len(self.stats) >= MAX_ENTITIES:
                 return
-            self.stats[entity_id] = [1.0, value, 0.0, value, value]
+            self.stats[entity_id] = [1.0, value, 0.0, value, value, now, value, 0.0]
             return
         count = min(stats[0] + 1, MEMORY)
         weight = 1 / count
@@ -38,15 +51,36 @@ class NumericRanges:
         stats[2] = (1 - weight) * (stats[2] + weight * delta * delta)
         stats[0] = count
         stats[3] = min(stats[3], value)
-        stats[4] = max(stats[4], value)
+        if stats[7] and (not now or now - stats[7] >= _SETTLE_S):
+            stats[4], stats[7] = max(stats[4], stats[6]), 0.0  # the excursion is learned
+        if value > stats[4]:
+            if now:
+                stats[6] = value if not stats[7] else max(stats[6], value)
+                stats[7] = stats[7] or now
+            else:  # no time: learned at once
+                stats[4] = value
 
-    def usual(self, entity_id: str) -> tuple[int, float, float, float, float] | None:
-        """(readings, mean, standard deviation, lowest, highest), or None."""
+    def usual(
+        self, entity_id: str, now: datetime | None = None
+    ) -> tuple[int, float, float, float, float] | None:
+        """(readings, mean, standard deviation, lowest, highest), or None.
+
+        With ``now``, a highest reached less than ``SETTLE`` ago is not part of it yet.
+        """
         stats = self.stats.get(entity_id)
         if stats is None:
             return None
-        count, mean, variance, low, high = stats
+        count, mean, variance, low, high, _, pending, pending_since = stats
+        if pending_since and (now is None or now.timestamp() - pending_since >= _SETTLE_S):
+            high = max(high, pending)
         return int(count), mean, math.sqrt(variance), low, high
+
+    def since(self, entity_id: str) -> datetime | None:
+        """When ``entity_id`` was first learned, if known."""
+        stats = self.stats.get(entity_id)
+        if stats is None or not stats[5]:
+            return None
+        return datetime.fromtimestamp(stats[5], UTC)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
@@ -61,11 +95,17 @@ class NumericRanges:
         for entity, stats in list(data.items())[:MAX_ENTITIES]:
             if not isinstance(entity, str) or len(entity) > 255 or not isinstance(stats, list):
                 continue
-            if len(stats) != 5 or not all(_finite(v) for v in stats):
+            if len(stats) not in _STORED or not all(_finite(v) for v in stats):
                 continue
-            count, mean, variance, low, high = (float(v) for v in stats)
-            if 1 <= count <= MEMORY and variance >= 0 and low <= mean <= high:
-                ranges.stats[entity] = [count, mean, variance, low, high]
+            values = [float(v) for v in stats]
+            if len(values) == 5:  # stored before the first-seen time was kept
+                values += [0.0, values[4], 0.0]
+            count, mean, variance, low, high, since, pending, pending_since = values
+            if not (1 <= count <= MEMORY and variance >= 0 and low <= mean <= max(high, pending)):
+                continue
+            if since < 0 or pending_since < 0 or (pending_since and pending < high):
+                continue
+            ranges.stats[entity] = values
         return ranges
 
 

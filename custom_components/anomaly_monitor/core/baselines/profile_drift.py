@@ -1,0 +1,200 @@
+"""A room sensor drifting away from its learned hours: a CUSUM against the hour profile.
+
+``reading_off_its_hours`` (``profile_departure.py``) tells a level beyond *every* other
+day by a wide margin for four hours on end; a sensor that creeps away (a radiator valve
+sticking, a sensor warming on a sunny sill, damp spreading) is told only once it has
+gone far. This check accumulates the departure instead: for each of the last closed
+hours, the hour's mean is compared with what the sensor read at the same local hour on
+the other days learned (``reference.usual_at``: centre and spread), and a one-sided
+CUSUM (Page's test) adds up how far it lay beyond those days' own range:
+
+    S = max(0, S + z - k),  z = (hour mean - centre) / spread,
+    k = max(1, (the other days' highest - centre) / spread)  (mirrored below)
+
+so an hour within anything the fortnight read at that hour adds nothing (the daily cycle
+and an ordinary warm afternoon are part of the reference), and a departure that grows
+hour by hour is told once S reaches ``DECISION`` spreads-hours, over at least
+``MIN_RUN`` hours, while the current reading is still beyond that range. The spread is
+never taken smaller than a physical floor (``FLOOR``: 0.5 °C, 3 %RH, 100 ppm, 3 %), as
+a steady sensor's fortnight can be almost flat.
+
+Not judged, as for ``reading_off_its_hours``: a temperature in an area with a
+``climate`` entity (its schedule moves the room: eco while away, a holiday), a
+temperature within 2 °C of the outdoor temperature (it follows the weather), and a
+departure that another sensor of the same class and unit shares the same way (the whole
+home moved: a heat wave, the heating season, a humid week).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .clock import ONE_HOUR, hour_start, local
+from .home_baselines import HomeBaselines
+from .hour_profiles import PROFILED_CLASSES
+from .profile_departure import OUTDOOR_NEAR
+from .reference import UsualHour, usual_at
+
+# Closed hours looked back over, and other days needed at each of them.
+LOOKBACK_HOURS = 8
+MIN_DAYS = 7
+# The smallest spread a sensor's hour is given (its unit; °F: × 1.8).
+FLOOR = {"temperature": 0.5, "humidity": 3.0, "carbon_dioxide": 100.0, "moisture": 3.0}
+# Told at this many spread-hours beyond the fortnight's range, over this many hours...
+DECISION = 6.0
+MIN_RUN = 2
+# ...while the current reading is still this many spreads beyond that range.
+STILL_BEYOND = 1.0
+# A peer this far along the same side means the home moved, not the room.
+PEER_SHARE = 0.5
+_WORDS = {
+    "temperature": "temperature",
+    "humidity": "humidity",
+    "carbon_dioxide": "CO2 level",
+    "moisture": "moisture",
+}
+
+
+def _floor(sensor: EntityState) -> float:
+    floor = FLOOR[sensor.info.device_class or ""]
+    return floor * 1.8 if sensor.info.unit == "°F" else floor
+
+
+def _beyond(value: float, usual: UsualHour, spread: float) -> tuple[float, float]:
+    """(spreads above the range, spreads below it): each ≥ 0 (the CUSUM's z - k)."""
+    z = (value - usual.centre) / spread
+    above = z - max(1.0, (usual.highest - usual.centre) / spread)
+    below = -z - max(1.0, (usual.centre - usual.lowest) / spread)
+    return max(0.0, above), max(0.0, below)
+
+
+def _cusum(
+    baselines: HomeBaselines, sensor: EntityState, now: datetime
+) -> tuple[int, float, int, datetime, UsualHour, float] | None:
+    """(side, S, hours in the run, first hour of the run, the last hour's usual, its mean)."""
+    floor = _floor(sensor)
+    start = hour_start(now)
+    first = 1
+    if baselines.profiles.same_hour(sensor.entity_id, start - ONE_HOUR)[0] is None:
+        first = 2  # the last hour is not closed yet (the baselines advance every 15 min)
+    sums = [0.0, 0.0]
+    runs = [0, 0]
+    began: list[datetime | None] = [None, None]
+    last: tuple[UsualHour, float] | None = None
+    for back in range(first + LOOKBACK_HOURS - 1, first - 1, -1):
+        hour = start - back * ONE_HOUR
+        own, usual = usual_at(baselines, sensor.entity_id, hour, MIN_DAYS)
+        if own is None or usual is None:
+            sums, runs, began, last = [0.0, 0.0], [0, 0], [None, None], None
+            continue  # a gap: start again
+        excess = _beyond(own, usual, max(usual.spread, floor))
+        for side in (0, 1):
+            sums[side] = max(0.0, sums[side] + excess[side])
+            if sums[side] == 0.0:
+                runs[side], began[side] = 0, None
+            elif excess[side] > 0:
+                runs[side] += 1
+                began[side] = began[side] or hour
+        last = (usual, own)
+    if last is None:
+        return None
+    side = 0 if sums[0] >= sums[1] else 1
+    first_hour = began[side]
+    if sums[side] < DECISION or runs[side] < MIN_RUN or first_hour is None:
+        return None
+    return (1 if side == 0 else -1), sums[side], runs[side], first_hour, *last
+
+
+def _still_beyond(baselines: HomeBaselines, sensor: EntityState, now: datetime, side: int) -> bool:
+    """The current reading is still beyond the current hour's range, on the same side."""
+    current = sensor.number
+    if current is None:
+        return False
+    _, usual = usual_at(baselines, sensor.entity_id, hour_start(now), MIN_DAYS)
+    if usual is None:
+        return False
+    above, below = _beyond(current, usual, max(usual.spread, _floor(sensor)))
+    return (above if side > 0 else below) >= STILL_BEYOND
+
+
+def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A room sensor's hours have crept beyond its learned hours, hour after hour.
+
+    Magnitude: how far the last closed hour's mean lies from the usual of that hour
+    (its unit; negative below).
+    """
+    now = home.end
+    heated = {s.info.area for s in home.of("climate") if s.info.area}
+    outdoor = home.env.outdoor_temperature
+    found: list[tuple[EntityState, tuple[int, float, int, datetime, UsualHour, float]]] = []
+    for device_class in sorted(PROFILED_CLASSES):
+        for sensor in home.of("sensor", device_class):
+            if sensor.entity_id not in baselines.profiles.hours:
+                continue
+            drift = _cusum(baselines, sensor, now)
+            if drift is None:
+                continue
+            found.append((sensor, drift))
+    for sensor, (side, _, _, since, usual, mean) in found:
+        kind = sensor.info.device_class or ""
+        if _peer_leans(home, baselines, sensor, side, now):
+            continue  # another sensor of the class moved the same way: the whole home moved
+        if kind == "temperature" and sensor.info.area in heated:
+            continue
+        current = sensor.number
+        if current is None or not _still_beyond(baselines, sensor, now, side):
+            continue
+        if (
+            kind == "temperature"
+            and outdoor is not None
+            and sensor.info.unit != "°F"
+            and abs(current - outdoor) <= OUTDOOR_NEAR
+        ):
+            continue
+        unit = f" {sensor.info.unit}" if sensor.info.unit else ""
+        word = _WORDS[kind]
+        way = "above" if side > 0 else "below"
+        began = local(since, home.env.local_time.tzinfo)
+        yield Finding(
+            rule="reading_drifting_from_its_hours",
+            evidence=(sensor.entity_id,),
+            reasoning=f"{sensor.entity_id} reads {current:g}{unit}: since {began:%H:%M} its "
+            f"{word} has crept {way} what it read at the same hours on the {usual.days} other "
+            f"days learned, further each hour (the last hour averaged {mean:.1f}{unit}, "
+            f"where those days read {usual.lowest:.1f}–{usual.highest:.1f}{unit}); "
+            f"no other {word} sensor moved that way.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Check the room (a radiator or heater left on, a window, damp) "
+            "and the sensor (moved near a heat source, drifting).",
+            magnitude=round(mean - usual.centre, 2),
+        )
+
+
+def _peer_leans(
+    home: HomeView, baselines: HomeBaselines, sensor: EntityState, side: int, now: datetime
+) -> bool:
+    """Another sensor of the class and unit is well on its way to the same side."""
+    for peer in home.of("sensor", sensor.info.device_class or ""):
+        if peer.entity_id == sensor.entity_id or peer.info.unit != sensor.info.unit:
+            continue
+        if peer.entity_id not in baselines.profiles.hours:
+            continue
+        if _lean(baselines, peer, now, side) >= PEER_SHARE * DECISION:
+            return True
+    return False
+
+
+def _lean(baselines: HomeBaselines, sensor: EntityState, now: datetime, side: int) -> float:
+    """The CUSUM on ``side`` over the lookback, without the run conditions."""
+    floor, start, total = _floor(sensor), hour_start(now), 0.0
+    for back in range(LOOKBACK_HOURS, 0, -1):
+        own, usual = usual_at(baselines, sensor.entity_id, start - back * ONE_HOUR, MIN_DAYS)
+        if own is None or usual is None:
+            continue
+        above, below = _beyond(own, usual, max(usual.spread, floor))
+        total = max(0.0, total + (above if side > 0 else below))
+    return total

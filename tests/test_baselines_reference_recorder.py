@@ -1,0 +1,156 @@
+"""The learned reference in a real hass fed from the recorder: a bedroom creeping away
+from its hours, and a fridge plug drawing far above its learned range."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+import logging
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
+from pytest_homeassistant_custom_component.components.recorder.common import (
+    async_wait_recording_done,
+)
+
+from custom_components.anomaly_monitor.const import (
+    CONF_HISTORY_DAYS,
+    CONF_INCLUDE_ENTITIES,
+    CONF_USE_EXPOSED,
+    DOMAIN,
+)
+
+from .helpers import analyze
+
+BEDROOM = "sensor.bedroom_temperature"
+PLUG = "sensor.kitchen_plug_power"  # a fridge, by a name that says nothing
+TEMPERATURE = {"device_class": "temperature", "unit_of_measurement": "°C"}
+POWER = {"device_class": "power", "unit_of_measurement": "W"}
+DRIFT = "reading_drifting_from_its_hours"
+ABOVE = "power_above_its_learned_range"
+
+
+@pytest.fixture
+def quiet_sqlalchemy() -> Iterator[None]:
+    """The test plugin logs every SQL statement at INFO: WARNING while these run."""
+    engine = logging.getLogger("sqlalchemy.engine")
+    level = engine.level
+    engine.setLevel(logging.WARNING)
+    yield
+    engine.setLevel(level)
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(
+    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
+) -> None:
+    """The recorder's database must be ready before hass starts (overrides conftest's)."""
+
+
+@pytest.fixture
+def recorder_config() -> dict[str, Any]:
+    """Commit at once, so history written in the test can be read back."""
+    return {"commit_interval": 0}
+
+
+def usual(moment: datetime) -> float:
+    """The bedroom: 18.5 °C, 21 °C in the evening, a little scatter from day to day."""
+    base = 21.0 if 19 <= moment.hour < 23 else 18.5
+    return base + (moment.toordinal() % 3 - 1) * 0.2
+
+
+async def _record_history(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, today: datetime
+) -> None:
+    """Eight days of both sensors; today's morning, and the bedroom warming from 08:00."""
+    moment = today - timedelta(days=8)
+    while moment < today + timedelta(hours=10, minutes=5):
+        freezer.move_to(moment)
+        local = dt_util.as_local(moment)
+        if moment >= today + timedelta(hours=8):  # the valve opened: a degree an hour
+            reading = 18.5 + (moment - today - timedelta(hours=8)) / timedelta(hours=1) + 1
+        else:
+            reading = usual(local)
+        hass.states.async_set(BEDROOM, f"{reading:.1f}", TEMPERATURE)
+        if moment.minute == 0:  # the fridge runs 20 min an hour
+            hass.states.async_set(PLUG, f"{85 + local.hour % 3}.0", POWER)
+        else:
+            hass.states.async_set(PLUG, "1.5", POWER)
+        moment += timedelta(minutes=20 if moment.minute == 0 else 10 if moment.minute == 20 else 30)
+        if moment.hour == 0 and moment.minute == 0:
+            await async_wait_recording_done(hass)
+    await async_wait_recording_done(hass)
+
+
+async def test_drift_and_power_beyond_the_learned_reference_are_told(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Learned on start from eight days of recorder history.
+
+    The bedroom (no thermostat) averages about 20, 21, 22 °C in the hours from 08:00,
+    where every morning read 18.3-18.7: at 10:05 two closed hours are not yet a drift;
+    once the 10:00 hour is closed (the baselines' tick at 11:20) it is told, and the band
+    test (four hours each 2 °C beyond every day) is still silent. The plug (87 W at most
+    in eight days) draws 190 W from 10:10: not told at 10:35, told at 10:45.
+    """
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    await _record_history(hass, freezer, today)
+
+    freezer.move_to(today + timedelta(hours=10, minutes=5))
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Home",
+        options={
+            CONF_USE_EXPOSED: False,
+            CONF_INCLUDE_ENTITIES: [BEDROOM, PLUG],
+            CONF_HISTORY_DAYS: 14,
+        },
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    assert keeper.history_status == "loaded"
+    assert keeper.baselines.profiles.days_learned(BEDROOM) >= 8
+
+    rules = [f["rule"] for f in (await analyze(hass, entry))["verdict"]["findings"]]
+    assert DRIFT not in rules
+    assert ABOVE not in rules
+
+    freezer.move_to(today + timedelta(hours=10, minutes=10))
+    hass.states.async_set(PLUG, "190.0", POWER)  # the defrost heater stuck on
+    await hass.async_block_till_done()
+    freezer.move_to(today + timedelta(hours=10, minutes=30))
+    hass.states.async_set(BEDROOM, "22.5", TEMPERATURE)
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    freezer.move_to(today + timedelta(hours=10, minutes=35))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    rules = [f["rule"] for f in (await analyze(hass, entry))["verdict"]["findings"]]
+    assert ABOVE not in rules  # 25 minutes
+
+    freezer.move_to(today + timedelta(hours=10, minutes=45))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    findings = (await analyze(hass, entry))["verdict"]["findings"]
+    power = next(f for f in findings if f["rule"] == ABOVE)
+    assert power["evidence"] == [PLUG]
+    assert "has drawn 190 W for 35 min, since 10:10" in power["reasoning"]
+    assert "(87 W;" in power["reasoning"]
+
+    for minutes in (5, 20):  # the baselines close an hour at their next 15-minute tick
+        freezer.move_to(today + timedelta(hours=11, minutes=minutes))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    findings = (await analyze(hass, entry))["verdict"]["findings"]
+    drift = next(f for f in findings if f["rule"] == DRIFT)
+    assert drift["evidence"] == [BEDROOM]
+    assert "reads 22.5 °C: since 08:00 its temperature has crept above" in drift["reasoning"]
+    assert "reading_off_its_hours" not in [f["rule"] for f in findings]
