@@ -12,7 +12,9 @@ Two measurements, both printed:
 2. **Learning alone** (``--core-only`` skips 1): ``HomeBaselines`` fed the same rows.
 3. **An analysis with the learned baselines**: the last two hours as the integration's
    window (200 entities' states and their changes), analysed by ``CombinedDetector`` with
-   and without the baselines (every baseline check), median of ``--repeats`` runs.
+   and without the baselines (every baseline check), median of ``--repeats`` runs; then
+   each baseline check alone (CPU time; the reference checks read 64 hour profiles and
+   10 meters' learned ranges here).
 
 The home: 40 motion sensors, 20 doors, 30 lights, 10 locks, 10 switches, 80 numeric
 sensors and 10 power meters of cycling appliances (20 min running, 40 idle) reporting
@@ -212,6 +214,18 @@ def bench_analysis(
         f"{1000 * times[len(times) // 2]:.2f} ms, worst {1000 * times[-1]:.2f} ms, "
         f"findings: {sorted(f.rule for f in found)}"
     )
+    for check in BASELINE_CHECKS:  # each alone, CPU time (the machine is shared)
+        cpu = []
+        for _ in range(repeats):
+            home = HomeView(window)
+            began_cpu = time.process_time()
+            found = list(check(home, baselines))
+            cpu.append(time.process_time() - began_cpu)
+        cpu.sort()
+        print(
+            f"    {check.__name__}: median {1000 * cpu[len(cpu) // 2]:.2f} ms CPU, "
+            f"worst {1000 * cpu[-1]:.2f} ms ({len(found)} findings)"
+        )
 
 
 def _fill_database(instance: Any, infos: list[EntityInfo], days: int, seed: int) -> int:
