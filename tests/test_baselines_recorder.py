@@ -10,6 +10,7 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
@@ -285,3 +286,65 @@ async def test_a_sensor_that_never_changes_is_profiled_from_its_current_state(
     learned = [v for values in hours for _, v in values]
     assert len(learned) >= 2  # two full hours, and the first if half of it was watched
     assert set(learned) == {19.5}
+
+
+SWITCH, SWITCH_METER = "switch.plug_3", "sensor.plug_3_power"  # a heater, by plain names
+METER_ATTRS = {"device_class": "power", "unit_of_measurement": "W"}
+
+
+async def test_a_switch_whose_meter_no_longer_follows_learned_from_the_recorder(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Twelve mornings in the recorder: the study's plug on at 07:30, its meter at 1450 W two
+    seconds later. Learned on start (the pair chosen by area and class: both in the study),
+    today's plug on at 07:30 with the meter still at standby is not told at 07:44 and is
+    told at 07:50 (15 minutes at least), naming the plug and its meter."""
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    study = ar.async_get(hass).async_create("Study").id
+    registry = er.async_get(hass)
+    for entity_id in (SWITCH, SWITCH_METER):
+        domain, _, object_id = entity_id.partition(".")
+        created = registry.async_get_or_create(
+            domain, "test_home", object_id, suggested_object_id=object_id
+        )
+        registry.async_update_entity(created.entity_id, area_id=study)
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    freezer.move_to(today - timedelta(days=12))
+    hass.states.async_set(SWITCH, "off")
+    hass.states.async_set(SWITCH_METER, "0.5", METER_ATTRS)
+    for day in range(12, 0, -1):
+        morning = today - timedelta(days=day) + timedelta(hours=7, minutes=30)
+        for offset, entity_id, state in (
+            (0, SWITCH, "on"),
+            (2, SWITCH_METER, "1450.0"),
+            (3600, SWITCH, "off"),
+            (3602, SWITCH_METER, "0.5"),
+        ):
+            freezer.move_to(morning + timedelta(seconds=offset))
+            hass.states.async_set(entity_id, state, METER_ATTRS if "power" in entity_id else {})
+    freezer.move_to(today + timedelta(hours=7, minutes=30))
+    hass.states.async_set(SWITCH, "on")  # and the heater draws nothing
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(today + timedelta(hours=7, minutes=31))
+    entry = await _setup(hass, 14, (SWITCH, SWITCH_METER))
+    summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert summary["history_status"] == "loaded"
+    assert summary["related_pairs"] == 1
+
+    freezer.move_to(today + timedelta(hours=7, minutes=44))
+    assert "switched_on_without_power" not in _rules(await analyze(hass, entry))
+    freezer.move_to(today + timedelta(hours=7, minutes=50))
+    response = await analyze(hass, entry)
+    finding = next(
+        f for f in response["verdict"]["findings"] if f["rule"] == "switched_on_without_power"
+    )
+    assert finding["evidence"] == [SWITCH, SWITCH_METER]
+    assert "has been on for 20 min" in finding["reasoning"]
+    assert "within 2 s" in finding["reasoning"]
+    assert "12 of 12 times learned" in finding["reasoning"]
+
+    # The heater starts drawing: the link holds again, nothing more to tell.
+    hass.states.async_set(SWITCH_METER, "1450.0", METER_ATTRS)
+    await hass.async_block_till_done()
+    assert "switched_on_without_power" not in _rules(await analyze(hass, entry))

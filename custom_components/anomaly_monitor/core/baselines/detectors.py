@@ -1,7 +1,9 @@
 """Detectors over the learned baselines: stillness where movement is expected, and
 movement at an hour this home is never active (here); a state lasting far longer than
 it ever does (``long_stays``), a cycling appliance that stopped (``cycles``) and a room
-sensor beyond its learned hours for hours on end (``profile_departure``).
+sensor beyond its learned hours for hours on end (``profile_departure``); a switch whose
+meter stays flat and heating that does not warm its room, against learned cause → effect
+relations (``relation_breaks``).
 
 Both read the window's states (HA's vocabulary: motion/occupancy/presence binary
 sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' words.
@@ -37,6 +39,7 @@ from .long_stays import state_longer_than_usual
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
+from .relation_breaks import heating_not_warming, switched_on_without_power
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -170,6 +173,8 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     reading_off_its_hours,
     reading_drifting_from_its_hours,
     power_above_its_learned_range,
+    switched_on_without_power,
+    heating_not_warming,
 )
 
 

@@ -4,7 +4,9 @@ The same transitions the buffer keeps (``models.Transition``: time, entity, stat
 teach five baselines: quiet spells while someone is home (``QuietSpells``), activity per
 area and hour of the week (``ActivityProfile``), state durations by time of day
 (``StateDurations``; a power meter's running and idle spells too, its cycle), numeric
-ranges (``NumericRanges``) and room sensors' hour-of-day profiles (``HourProfiles``).
+ranges (``NumericRanges``), room sensors' hour-of-day profiles (``HourProfiles``) and the
+cause → effect relations of each area (``Relations``: a switch and its meter, the heating
+and the room's temperature, a door and the motion behind it, motion and its light).
 Whether an entity is a motion sensor, a door or a light comes from HA's vocabulary
 (domain and device_class, given by ``describe``), never from its name.
 
@@ -29,6 +31,7 @@ from .hour_profiles import PROFILED_CLASSES, HourProfiles
 from .power import power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
+from .relations import Relations
 
 BASELINE_VERSION = 1
 # Entities whose last state is remembered (to tell a change from a repeat).
@@ -48,6 +51,7 @@ class HomeBaselines:
         self.durations = StateDurations(zone)
         self.ranges = NumericRanges()
         self.profiles = HourProfiles(zone)
+        self.relations = Relations()
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -79,6 +83,8 @@ class HomeBaselines:
         self._seen(when)
         self.events += 1
         info = self.infos.get(entity_id)
+        if info is not None:
+            self.relations.observe(when, info, state, self.infos)
         if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
             self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
@@ -124,6 +130,7 @@ class HomeBaselines:
         self.quiet.account(now)
         self.activity.watch(now)
         self.profiles.advance(now)
+        self.relations.expire(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -147,6 +154,7 @@ class HomeBaselines:
             "entities_with_durations": len(self.durations.stays),
             "entities_with_ranges": len(self.ranges.stats),
             "entities_with_hour_profiles": len(self.profiles.hours),
+            "related_pairs": len(self.relations.pairs),
         }
 
     # --- storage -----------------------------------------------------------------------
@@ -163,6 +171,7 @@ class HomeBaselines:
             "durations": self.durations.as_dict(),
             "ranges": self.ranges.as_dict(),
             "profiles": self.profiles.as_dict(),
+            "relations": self.relations.as_dict(),
         }
 
     @classmethod
@@ -181,6 +190,7 @@ class HomeBaselines:
         baselines.durations = StateDurations.from_dict(data.get("durations"), zone)
         baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
         baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
+        baselines.relations = Relations.from_dict(data.get("relations"))
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         return baselines

@@ -1,0 +1,171 @@
+"""A learned follow-up that did not come: a switch whose meter stays flat, heating that
+does not warm its room.
+
+``Relations`` learned, per area, how often a cause's effect followed and how soon. Only a
+pair that followed at least ``MIN_SHARE`` of at least ``MIN_ONSETS`` onsets is an
+expectation (a follow-up seen 60 % of the time is not one). When such a cause is on now,
+has been on for longer than ``FACTOR`` times the longest delay learned (never less than the
+relation's floor) and its effect has not come, the link is broken:
+
+- **switched on, no power** (``switched_on_without_power``): a switch on whose area's
+  power meter always rose within seconds still reads what it read before: the appliance
+  does not draw (unplugged, its own switch off, a blown fuse or element, the plug's
+  relay failing). Floor ``SWITCH_FLOOR``.
+- **heating that does not warm** (``heating_not_warming``): a climate entity has been
+  heating for longer than the room ever took to warm by 0.5 °C, and the room's
+  thermometer has not risen: the heat is not arriving (a boiler or heat pump fault, a
+  radiator valve stuck shut, air in the system). Floor ``HEATING_FLOOR``. Not judged when
+  the room is already within ``RISE`` of the set point (nothing to warm: a heat pump
+  holding its set point heats for hours without a rise), nor when something in the area
+  explains it and has its own check: a door or window of the area open since the heating
+  started (``hvac_with_opening_open``), another climate entity of the area cooling
+  (``heating_and_cooling_in_one_area``).
+
+Both read the window's current states (the cause still on, the effect readable) and the
+baselines' pending onsets; no entity id's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..statistics.climate import _action as climate_action
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+from .power import watts
+from .relation_kinds import HEATING_WARMS, SWITCH_POWER, rise_needed
+from .relations import PairStats
+
+MIN_ONSETS = 10
+MIN_SHARE = 0.9
+FACTOR = 3.0
+SWITCH_FLOOR = timedelta(minutes=15)
+HEATING_FLOOR = timedelta(hours=1)
+
+
+def _limit(stats: PairStats, floor: timedelta) -> timedelta:
+    return max(floor, FACTOR * timedelta(seconds=max(stats.delays or (0.0,))))
+
+
+def _delay_text(stats: PairStats) -> str:
+    """The longest delay learned: ``8 s`` or ``25 min``."""
+    seconds = max(stats.delays or (0.0,))
+    if seconds < 60:
+        return f"{max(1, round(seconds))} s"
+    return duration_text(timedelta(seconds=seconds))
+
+
+def _learned(baselines: HomeBaselines, cause: str, effect: str, stats: PairStats) -> str:
+    """How often it followed before this onset (whose miss may be counted already)."""
+    onsets = stats.onsets - ((cause, effect) in baselines.relations.missed)
+    return f"{stats.followed} of {onsets} times learned"
+
+
+def _heating(climate: EntityState) -> bool:
+    action = climate.attributes.get("hvac_action")
+    if action is not None:
+        return str(action).lower() == "heating"
+    return climate_action(climate.state) == "heating"
+
+
+def _explained(home: HomeView, climate: EntityState, since: datetime) -> bool:
+    """An opening of the area open, or another unit cooling it, at any time since ``since``."""
+    area = climate.info.area
+    if not area:
+        return False
+    for other in home.in_area(area):
+        if other.domain == "binary_sensor" and other.info.device_class in OPENING_DEVICE_CLASSES:
+            active = {"on"}
+        elif other.domain == "climate" and other.entity_id != climate.entity_id:
+            active = {"cooling"}
+            if other.attributes.get("hvac_action") == "cooling":
+                return True
+        else:
+            continue
+        if other.state in active or any(
+            change.when >= since
+            and (change.state if other.domain != "climate" else climate_action(change.state))
+            in active
+            for change in home.changes(other.entity_id)
+        ):
+            return True
+    return False
+
+
+def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A switch on whose power meter always rose, and now has not.
+
+    Magnitude: minutes on without the meter rising.
+    """
+    now = home.end
+    for cause, effect, onset, reference in baselines.relations.waiting(SWITCH_POWER):
+        switch, meter = home.info(cause), home.info(effect)
+        if switch is None or meter is None or switch.state != "on" or reference is None:
+            continue
+        stats = baselines.relations.expectation(cause, effect, MIN_ONSETS, MIN_SHARE)
+        if stats is None or (value := meter.number) is None:
+            continue
+        if (reading := watts(value, meter.info.unit)) is None:
+            continue
+        if reading - reference >= rise_needed(SWITCH_POWER, meter.info):
+            continue  # it rose: the baselines just have not seen it yet
+        since = max(onset, switch.last_changed or onset)
+        limit = _limit(stats, SWITCH_FLOOR)
+        if now - since <= limit:
+            continue
+        usual, learned = _delay_text(stats), _learned(baselines, cause, effect, stats)
+        yield Finding(
+            rule="switched_on_without_power",
+            evidence=(cause, effect),
+            reasoning=f"{cause} has been on for {duration_text(now - since)}, but {effect} "
+            f"still reads {reading:g} W; in this home it draws power within {usual} of being "
+            f"switched on ({learned}): the appliance is not drawing.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Check the appliance on this switch: plugged in, its own switch "
+            "on, not broken.",
+            magnitude=round((now - since).total_seconds() / 60, 1),
+        )
+
+
+def heating_not_warming(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """Heating for longer than the room ever took to warm, and the room has not warmed.
+
+    Magnitude: minutes of heating without the room warming.
+    """
+    now = home.end
+    for cause, effect, onset, reference in baselines.relations.waiting(HEATING_WARMS):
+        climate, sensor = home.info(cause), home.info(effect)
+        if climate is None or sensor is None or reference is None or not _heating(climate):
+            continue
+        stats = baselines.relations.expectation(cause, effect, MIN_ONSETS, MIN_SHARE)
+        if stats is None or (value := sensor.number) is None:
+            continue
+        rise = rise_needed(HEATING_WARMS, sensor.info)
+        if value - reference >= rise:
+            continue
+        target = parse_number(climate.attributes.get("temperature"))
+        if target is not None and value >= target - rise:
+            continue  # at its set point: nothing to warm
+        limit = _limit(stats, HEATING_FLOOR)
+        if now - onset <= limit or _explained(home, climate, onset):
+            continue
+        unit = f" {sensor.info.unit}" if sensor.info.unit else ""
+        usual = _delay_text(stats)
+        wanted = f", set to {target:g}{unit}" if target is not None else ""
+        yield Finding(
+            rule="heating_not_warming",
+            evidence=(cause, effect),
+            reasoning=f"{cause} has been heating for {duration_text(now - onset)}{wanted}, "
+            f"but {effect} has not risen ({reference:g} then, {value:g}{unit} now); in this "
+            f"home the room warms by {rise:g}{unit} within {usual} of the heating starting "
+            f"({_learned(baselines, cause, effect, stats)}): the heat is not arriving.",
+            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+            severity=Severity.MEDIUM,
+            recommendation="Check the boiler or heat pump and the room's radiators (valves "
+            "open, no air in them).",
+            magnitude=round((now - onset).total_seconds() / 60, 1),
+        )

@@ -1,0 +1,380 @@
+"""Cause → effect relations of one area, learned: how often the effect follows, how soon.
+
+Four relations a home shows every day, each stated in HA's vocabulary (domain,
+device_class, area; never an entity id's words), between a *cause* and an *effect* in the
+same area:
+
+- ``opening_motion``: a door/window/opening contact opens → a motion sensor sees someone;
+- ``motion_light``: motion starts → a light comes on (an automation, or a hand);
+- ``heating_warms``: a climate entity starts heating → a temperature sensor rises by
+  ``RISE`` (the heat arrives);
+- ``switch_power``: a switch turns on → a power meter rises by ``POWER_RISE`` (its load draws).
+
+For every (cause, effect) pair the learner counts the cause's onsets whose outcome is
+known, how many the effect followed within the relation's reach, and the last
+``MAX_DELAYS`` delays. An onset of a *held* cause (a switch, the heating) that ends before
+the effect is not counted: the cause stopped too soon to say anything; one still on past
+the reach is counted as a miss and still followed (``missed``) while the cause lasts. An onset whose
+effect was already there (the light already on) is not counted either. A detector then
+trusts only a pair that followed (nearly) every time, over enough onsets
+(``expectation``); the onsets still waiting for their effect are ``pending``.
+
+Bounded (``MAX_PAIRS`` pairs, ``MAX_EFFECTS`` effects per cause, counts halved past
+``MAX_COUNT``) and stored as a versioned dict; stored data is untrusted and a malformed
+part is dropped, never raised.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+import math
+from typing import Any
+
+from ..home import UNAVAILABLE_STATES
+from ..models import EntityInfo, parse_number
+from .clock import format_time, parse_time
+from .power import watts
+from .relation_kinds import (
+    HEATING_WARMS,
+    RELATIONS,
+    RISE,
+    SWITCH_POWER,
+    cause_active,
+    cause_kind,
+    is_effect,
+    rise_needed,
+)
+
+RELATIONS_VERSION = 1
+MAX_PAIRS = 256
+# Per relation, so motion and lights (many per area) never crowd out switches and heating.
+MAX_PAIRS_PER_KIND = 64
+MAX_EFFECTS = 6
+MAX_DELAYS = 32
+MAX_COUNT = 200
+MAX_READINGS = 400
+# A reading this close before an onset may already be its effect (the same moment,
+# reported in either order): the reading before it is the level to rise from.
+SAME_MOMENT = timedelta(seconds=2)
+
+
+@dataclass(slots=True)
+class PairStats:
+    """Onsets with a known outcome, how many the effect followed, and recent delays (s)."""
+
+    kind: str
+    onsets: int = 0
+    followed: int = 0
+    delays: deque[float] | None = None
+
+    def outcome(self, delay: float | None) -> None:
+        """One onset decided: followed after ``delay`` seconds, or not (None)."""
+        self.onsets += 1
+        if delay is not None:
+            self.followed += 1
+            if self.delays is None:
+                self.delays = deque(maxlen=MAX_DELAYS)
+            self.delays.append(round(delay, 1))
+        if self.onsets >= MAX_COUNT:  # old habits fade, numbers stay bounded
+            self.onsets //= 2
+            self.followed //= 2
+
+
+class Relations:
+    """Per (cause, effect) pair of one area: onsets, followed, delays; onsets pending."""
+
+    def __init__(self) -> None:
+        self.pairs: dict[tuple[str, str], PairStats] = {}
+        # (cause, effect) -> (onset, the effect's reading then: None for a binary effect)
+        self.pending: dict[tuple[str, str], tuple[datetime, float | None]] = {}
+        # Pending onsets of a held cause already counted as a miss (past their reach, the
+        # cause still on): kept, so a detector can follow them as long as the cause lasts.
+        self.missed: set[tuple[str, str]] = set()
+        # effect -> (last reading, when, the reading before it); power in W
+        self.readings: dict[str, tuple[float, datetime, float]] = {}
+        self._active: dict[str, bool] = {}
+        self._kinds: dict[str, str] = {}  # cause -> its relation
+        self._effects: dict[str, list[str]] = {}  # cause -> its effects in the area
+        self._effect_ids: frozenset[str] = frozenset()
+        self._waiting: dict[str, int] = {}  # effect -> how many onsets wait for it
+        self._indexed: Mapping[str, EntityInfo] | None = None
+        self._indexed_size = 0
+        self._next_due: datetime | None = None
+
+    def _index(self, infos: Mapping[str, EntityInfo]) -> None:
+        """Which effects each cause has in its area (rebuilt when the entities change)."""
+        self._indexed, self._indexed_size = infos, len(infos)
+        by_area: dict[str, list[EntityInfo]] = {}
+        for info in infos.values():
+            if info.area:
+                by_area.setdefault(info.area, []).append(info)
+        self._kinds, self._effects = {}, {}
+        for info in infos.values():
+            kind = cause_kind(info)
+            if kind is None or not info.area:
+                continue
+            effects = sorted(
+                other.entity_id
+                for other in by_area[info.area]
+                if other.entity_id != info.entity_id and is_effect(kind, other)
+            )
+            if effects:
+                self._kinds[info.entity_id] = kind
+                self._effects[info.entity_id] = effects[:MAX_EFFECTS]
+        self._effect_ids = frozenset(e for effects in self._effects.values() for e in effects)
+
+    def _wait(self, key: tuple[str, str], onset: datetime, reference: float | None) -> None:
+        self.pending[key] = (onset, reference)
+        self._waiting[key[1]] = self._waiting.get(key[1], 0) + 1
+
+    def _settle(self, key: tuple[str, str]) -> None:
+        del self.pending[key]
+        self.missed.discard(key)
+        left = self._waiting.get(key[1], 1) - 1
+        if left > 0:
+            self._waiting[key[1]] = left
+        else:
+            self._waiting.pop(key[1], None)
+
+    def observe(
+        self, when: datetime, info: EntityInfo, state: str, infos: Mapping[str, EntityInfo]
+    ) -> None:
+        """``info``'s entity changed to ``state`` at ``when`` (time order)."""
+        if infos is not self._indexed or len(infos) != self._indexed_size:
+            self._index(infos)  # new entities (the keeper adds those the stream brings)
+        if self._next_due is not None and when >= self._next_due:
+            self.expire(when)
+        if state in UNAVAILABLE_STATES:
+            return  # a device coming or going is nobody's doing
+        entity_id = info.entity_id
+        kind = self._kinds.get(entity_id)
+        if kind is not None:
+            self._cause(when, entity_id, kind, cause_active(kind, state))
+        if entity_id not in self._effect_ids:
+            return
+        if info.domain == "sensor":
+            value = parse_number(state)
+            if value is None:
+                return
+            if info.device_class == "power" and (value := watts(value, info.unit)) is None:
+                return
+            last = self.readings.get(entity_id)
+            if last is not None or len(self.readings) < MAX_READINGS:
+                self.readings[entity_id] = (value, when, value if last is None else last[0])
+        elif entity_id in self._active or len(self._active) < MAX_READINGS:
+            # A motion sensor is both a cause and an effect: ``_cause`` already set it.
+            self._active[entity_id] = state == "on"
+        if entity_id in self._waiting:
+            self._effect(when, info, state)
+
+    def _cause(self, when: datetime, cause: str, kind: str, active: bool) -> None:
+        was = self._active.get(cause)
+        self._active[cause] = active
+        relation = RELATIONS[kind]
+        if not active:
+            if relation.held:  # stopped before its effect: nothing learned
+                for effect in self._effects[cause]:
+                    if (cause, effect) in self.pending:
+                        self._settle((cause, effect))
+            return
+        if was is not False:
+            return  # first sight, or still active: not an onset seen happening
+        for effect in self._effects[cause]:
+            key = (cause, effect)
+            if key in self.pending:
+                continue
+            if key not in self.pairs:
+                if not self._room_for(kind):
+                    continue
+                self.pairs[key] = PairStats(kind)
+            if kind in (HEATING_WARMS, SWITCH_POWER):
+                reading = self.readings.get(effect)
+                if reading is None:
+                    continue  # no level to rise from
+                value, at, before = reading
+                if when - at <= SAME_MOMENT:
+                    self._wait(key, when, before)
+                    rise = rise_needed(kind, self._indexed[effect]) if self._indexed else RISE
+                    self._resolve(key, when, value, self.pairs[key], rise)  # it rose already
+                else:
+                    self._wait(key, when, value)
+            elif self._active.get(effect) is False:  # the effect must not be there already
+                self._wait(key, when, None)
+            due = when + relation.reach
+            self._next_due = due if self._next_due is None else min(self._next_due, due)
+
+    def _room_for(self, kind: str) -> bool:
+        if len(self.pairs) >= MAX_PAIRS:
+            return False
+        return sum(1 for s in self.pairs.values() if s.kind == kind) < MAX_PAIRS_PER_KIND
+
+    def _effect(self, when: datetime, info: EntityInfo, state: str) -> None:
+        entity_id = info.entity_id
+        causes = [cause for cause, effects in self._effects.items() if entity_id in effects]
+        for key in [(cause, entity_id) for cause in causes if (cause, entity_id) in self.pending]:
+            stats = self.pairs[key]
+            if self.pending[key][1] is None:
+                if state == "on":
+                    self._resolve(key, when, None, stats)
+            elif (reading := self.readings.get(entity_id)) is not None:
+                self._resolve(key, when, reading[0], stats, rise_needed(stats.kind, info))
+
+    def _resolve(
+        self,
+        key: tuple[str, str],
+        when: datetime,
+        value: float | None,
+        stats: PairStats,
+        rise: float = 0.0,
+    ) -> None:
+        """The effect is there (a binary one), or ``value`` rose enough from the onset's level."""
+        onset, reference = self.pending[key]
+        if reference is not None and (value is None or value - reference < rise):
+            return
+        counted = key in self.missed
+        self._settle(key)
+        if counted:  # counted already: it came, but too late
+            return
+        delay = (when - onset).total_seconds()
+        stats.outcome(delay if delay <= RELATIONS[stats.kind].reach.total_seconds() else None)
+
+    def expire(self, now: datetime) -> None:
+        """Onsets whose reach has passed without their effect: a miss each."""
+        self._next_due = None
+        for key, (onset, _) in list(self.pending.items()):
+            if key in self.missed:
+                continue
+            stats = self.pairs[key]
+            relation = RELATIONS[stats.kind]
+            due = onset + relation.reach
+            if now >= due:
+                stats.outcome(None)
+                if relation.held:
+                    self.missed.add(key)
+                else:
+                    self._settle(key)
+            elif self._next_due is None or due < self._next_due:
+                self._next_due = due
+
+    # --- reading -----------------------------------------------------------------------
+
+    def expectation(
+        self, cause: str, effect: str, min_onsets: int, min_share: float
+    ) -> PairStats | None:
+        """The pair's statistics when the effect followed at least ``min_share`` of at
+        least ``min_onsets`` onsets before the one now waiting, else None (no expectation)."""
+        stats = self.pairs.get((cause, effect))
+        if stats is None or not stats.delays:
+            return None
+        onsets = stats.onsets - ((cause, effect) in self.missed)  # not judged by itself
+        if onsets < min_onsets:
+            return None
+        return stats if stats.followed >= min_share * onsets else None
+
+    def waiting(self, kind: str) -> Iterator[tuple[str, str, datetime, float | None]]:
+        """(cause, effect, onset, reference) of every onset of ``kind`` still waiting."""
+        for (cause, effect), (onset, reference) in self.pending.items():
+            if self.pairs[(cause, effect)].kind == kind:
+                yield cause, effect, onset, reference
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form."""
+        return {
+            "version": RELATIONS_VERSION,
+            "pairs": [
+                [cause, effect, s.kind, s.onsets, s.followed, list(s.delays or ())]
+                for (cause, effect), s in self.pairs.items()
+            ],
+            "pending": [
+                [cause, effect, format_time(onset), reference]
+                for (cause, effect), (onset, reference) in self.pending.items()
+            ],
+            "missed": [list(key) for key in self.missed],
+            "active": [entity for entity, on in self._active.items() if on],
+            "inactive": [entity for entity, on in self._active.items() if not on],
+            "readings": {
+                entity: [value, format_time(when), before]
+                for entity, (value, when, before) in self.readings.items()
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Relations:
+        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        relations = cls()
+        if not isinstance(data, Mapping) or data.get("version") != RELATIONS_VERSION:
+            return relations
+        pairs = data.get("pairs")
+        for item in pairs[:MAX_PAIRS] if isinstance(pairs, list) else []:
+            parsed = _pair(item)
+            if parsed is not None and relations._room_for(parsed[1].kind):
+                relations.pairs[parsed[0]] = parsed[1]
+        pending = data.get("pending")
+        for item in pending[:MAX_PAIRS] if isinstance(pending, list) else []:
+            if not isinstance(item, list) or len(item) != 4:
+                continue
+            key, onset, reference = (item[0], item[1]), parse_time(item[2]), item[3]
+            if key not in relations.pairs or onset is None:
+                continue
+            if reference is None or _number(reference):
+                relations._wait(key, onset, None if reference is None else float(reference))
+        missed = data.get("missed")
+        for item in missed[:MAX_PAIRS] if isinstance(missed, list) else []:
+            if isinstance(item, list) and len(item) == 2 and tuple(item) in relations.pending:
+                relations.missed.add((item[0], item[1]))
+        for name, on in (("active", True), ("inactive", False)):
+            entities = data.get(name)
+            for entity in entities[:MAX_READINGS] if isinstance(entities, list) else []:
+                if _entity(entity) and len(relations._active) < MAX_READINGS:
+                    relations._active[entity] = on
+        readings = data.get("readings")
+        if isinstance(readings, Mapping):
+            for entity, item in list(readings.items())[:MAX_READINGS]:
+                if not _entity(entity) or not isinstance(item, list) or len(item) != 3:
+                    continue
+                value, when, before = item[0], parse_time(item[1]), item[2]
+                if when is not None and _number(value) and _number(before):
+                    relations.readings[entity] = (float(value), when, float(before))
+        relations._next_due = min(
+            (onset for key, (onset, _) in relations.pending.items() if key not in relations.missed),
+            default=None,
+        )
+        return relations
+
+
+def _entity(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 255
+
+
+def _number(value: object) -> bool:
+    return (
+        not isinstance(value, bool)
+        and isinstance(value, int | float)
+        and math.isfinite(value)
+        and abs(value) < 1e9
+    )
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
+
+
+def _pair(item: object) -> tuple[tuple[str, str], PairStats] | None:
+    if not isinstance(item, list) or len(item) != 6:
+        return None
+    cause, effect, kind, onsets, followed, delays = item
+    if not (_entity(cause) and _entity(effect)) or kind not in RELATIONS:
+        return None
+    if not (_count(onsets) and _count(followed)) or followed > onsets:
+        return None
+    reach = RELATIONS[kind].reach.total_seconds()
+    if not isinstance(delays, list):
+        return None
+    kept = [float(d) for d in delays[-MAX_DELAYS:] if _number(d) and 0 <= d <= reach]
+    stats = PairStats(kind, onsets, followed, deque(kept, maxlen=MAX_DELAYS) if kept else None)
+    return (cause, effect), stats
