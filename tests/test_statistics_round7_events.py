@@ -64,3 +64,50 @@ def test_somebody_back_for_the_keys_switching_the_light_on_is_no_intrusion() -> 
         ]
     )
     assert not list(activation_while_armed_away(home(states, environment(_at(_hours(12))), trace)))
+
+
+# --- ...unless the home switches it on at that time every day (a routine) -------------
+
+
+def _week_with_an_armed_day(porch_hour: float) -> tuple[list, list[Transition]]:
+    """Five days; on day 3 the household is away and armed from 08:00 to the next day.
+    Every day the porch light switches on at ``porch_hour`` (an automation); on day 3 at
+    18:05 it switches on in the armed home."""
+    porch = "light.porch"
+    events: list[tuple[float, str, str]] = []
+    for day in range(5):
+        if day != 2:
+            events += [
+                (_hours(24 * day + porch_hour), porch, "on"),
+                (_hours(24 * day + porch_hour) + 60, porch, "off"),
+            ]
+    events += [
+        (_hours(48 + 8), DOOR, "on"),
+        (_hours(48 + 8), PANEL, "armed_away"),
+        (_hours(48 + 8) + 0.5, DOOR, "off"),
+        (_hours(48 + 18) + 5, porch, "on"),
+        (_hours(48 + 18) + 65, porch, "off"),
+        (_hours(72 + 9), DOOR, "on"),
+        (_hours(72 + 9), PANEL, "disarmed"),
+        (_hours(72 + 9) + 0.5, DOOR, "off"),
+    ]
+    states = [
+        entity(PANEL, "disarmed"),
+        entity(DOOR, "off", area="Hallway", device_class="door"),
+        entity(porch, "off", area="Porch"),
+    ]
+    return states, steps(MORNING, events)
+
+
+def test_porch_light_on_its_daily_dusk_routine_in_the_armed_home_is_no_intrusion() -> None:
+    states, trace = _week_with_an_armed_day(porch_hour=18)
+    assert not list(
+        activation_while_armed_away(home(states, environment(_at(_hours(5 * 24))), trace))
+    )
+
+
+def test_porch_light_on_at_an_hour_it_never_uses_in_the_armed_home_is_told() -> None:
+    states, trace = _week_with_an_armed_day(porch_hour=7)
+    (finding,) = activation_while_armed_away(home(states, environment(_at(_hours(5 * 24))), trace))
+    assert finding.evidence == ("light.porch",)
+    assert "18:05" in finding.reasoning

@@ -23,6 +23,32 @@ ARMING_GRACE = timedelta(minutes=10)
 ARRIVAL_LEAD = timedelta(minutes=10)
 # "After the arming": later than the arming's own second (the door it was armed behind).
 _AFTER = timedelta(seconds=1)
+# A device switched on near the same clock time on this many other days of the window is
+# on a routine (a porch light at dusk, a holiday's presence simulation), not an intruder.
+ROUTINE_DAYS = 2
+ROUTINE_REACH = timedelta(minutes=30)
+
+
+def _local(home: HomeView, when: datetime) -> datetime:
+    zone = home.env.local_time.tzinfo
+    return when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
+
+
+def _on_a_routine(home: HomeView, when: datetime, switch_ons: list[datetime]) -> bool:
+    """Whether the device also switched on within ``ROUTINE_REACH`` of this clock time on
+    at least ``ROUTINE_DAYS`` other days of the window (learned from the window itself)."""
+    local = _local(home, when)
+    minute = local.hour * 60 + local.minute
+    reach = ROUTINE_REACH.total_seconds() / 60
+    days = set()
+    for other in switch_ons:
+        other_local = _local(home, other)
+        if other_local.date() == local.date():
+            continue
+        gap = abs(other_local.hour * 60 + other_local.minute - minute)
+        if min(gap, 24 * 60 - gap) <= reach:
+            days.add(other_local.date())
+    return len(days) >= ROUTINE_DAYS
 
 
 def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
@@ -73,10 +99,10 @@ def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
     for entity_id in home.history:
         if home.domain(entity_id) not in _SWITCHED:
             continue
-        for change in real_changes(home, entity_id):
-            if change.state.lower() not in ("on", "playing"):
-                continue
-            when = change.when
+        switch_ons = [
+            c.when for c in real_changes(home, entity_id) if c.state.lower() in ("on", "playing")
+        ]
+        for when in switch_ons:
             armed = next((arm for start, end, arm in spans if start <= when <= end), None)
             if armed is None:
                 continue
@@ -84,6 +110,8 @@ def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
             # moved after the arming can be an arrival.
             index = bisect_left(arrivals, max(when - ARRIVAL_LEAD, armed + _AFTER))
             if index < len(arrivals) and arrivals[index] <= when + ARRIVAL_LEAD:
+                continue
+            if _on_a_routine(home, when, switch_ons):
                 continue
             yield Finding(
                 rule="activation_while_armed_away",
