@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import Transition
 from custom_components.anomaly_monitor.core.statistics.armed import activation_while_armed_away
+from custom_components.anomaly_monitor.core.statistics.intrusion import break_in_sequence
 
 from .core_factories import entity, environment, home, steps
 
@@ -111,3 +113,48 @@ def test_porch_light_on_at_an_hour_it_never_uses_in_the_armed_home_is_told() -> 
     (finding,) = activation_while_armed_away(home(states, environment(_at(_hours(5 * 24))), trace))
     assert finding.evidence == ("light.porch",)
     assert "18:05" in finding.reasoning
+
+
+# --- a break-in as it unfolds ---------------------------------------------------------
+
+GLASS, WINDOW = "binary_sensor.lounge_glass", "binary_sensor.lounge_window"
+LANDING, BEDROOM = "binary_sensor.landing_motion", "binary_sensor.bedroom_motion"
+
+
+def _night(extra: list[tuple[float, str, str]]) -> HomeView:
+    """02:05: the lounge window opens, its glass sensor trips, motion on the landing and in
+    the bedroom follows within seconds."""
+    events: list[tuple[float, str, str]] = [
+        (0, GLASS, "off"),
+        (0, WINDOW, "off"),
+        (0, LANDING, "off"),
+        (0, BEDROOM, "off"),
+        (_hours(2) + 5, WINDOW, "on"),
+        (_hours(2) + 5 + 4 / 60, GLASS, "on"),
+        (_hours(2) + 5 + 5 / 60, WINDOW, "off"),
+        (_hours(2) + 5 + 12 / 60, LANDING, "on"),
+        (_hours(2) + 5 + 18 / 60, LANDING, "off"),
+        (_hours(2) + 5 + 18 / 60, BEDROOM, "on"),
+        (_hours(2) + 5 + 24 / 60, BEDROOM, "off"),
+        *extra,
+    ]
+    states = [
+        entity(GLASS, "on", area="Lounge", device_class="safety"),
+        entity(WINDOW, "off", area="Lounge", device_class="window"),
+        entity(LANDING, "off", area="Landing", device_class="motion"),
+        entity(BEDROOM, "off", area="Bedroom", device_class="motion"),
+    ]
+    return home(states, environment(_at(_hours(3))), steps(MORNING, events))
+
+
+def test_glass_broken_window_opened_and_somebody_walking_in_a_still_home() -> None:
+    (finding,) = break_in_sequence(_night([]))
+    assert finding.evidence == (GLASS, WINDOW, LANDING, BEDROOM)
+    assert finding.magnitude == 2.0
+    assert "Landing, Bedroom" in finding.reasoning
+
+
+def test_somebody_up_before_the_glass_broke_is_the_household() -> None:
+    # Somebody walked the landing 10 minutes earlier: they were up (a window slammed).
+    up = [(_hours(2) - 5, LANDING, "on"), (_hours(2) - 5 + 0.1, LANDING, "off")]
+    assert not list(break_in_sequence(_night(up)))

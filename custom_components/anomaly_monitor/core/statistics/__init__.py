@@ -34,6 +34,7 @@ from .followups import late_follow_up, missing_follow_up
 from .health import device_went_offline, reading_spike
 from .held import motion_held_on
 from .humidity_physics import humidity_follows_temperature
+from .intrusion import break_in_sequence
 from .levels import level_shift, twin_sensors_disagree
 from .locks import door_opened_before_unlock, lock_unlocked_while_armed
 from .moisture import humidity_rising_alone
@@ -95,6 +96,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     opening_blip_at_night,
     switched_off_at_once,
     motion_held_on,
+    break_in_sequence,
 )
 
 
