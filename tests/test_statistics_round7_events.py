@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import Transition
 from custom_components.anomaly_monitor.core.statistics.armed import activation_while_armed_away
+from custom_components.anomaly_monitor.core.statistics.health import device_went_offline
 from custom_components.anomaly_monitor.core.statistics.intrusion import break_in_sequence
 
 from .core_factories import entity, environment, home, steps
@@ -158,3 +159,50 @@ def test_somebody_up_before_the_glass_broke_is_the_household() -> None:
     # Somebody walked the landing 10 minutes earlier: they were up (a window slammed).
     up = [(_hours(2) - 5, LANDING, "on"), (_hours(2) - 5 + 0.1, LANDING, "off")]
     assert not list(break_in_sequence(_night(up)))
+
+
+# --- devices that dropped off together: a shared hub ----------------------------------
+
+
+def _hub_drop(with_others: bool) -> HomeView:
+    """The lounge thermostat's link drops at 22:00 for an hour; with ``with_others`` the
+    alarm panel's link (no area) and a hall sensor drop in the same minute."""
+    thermostat = "binary_sensor.lounge_thermostat_link"
+    panel = "binary_sensor.alarm_panel_link"
+    hall = "sensor.hall_temperature"
+    events: list[tuple[float, str, str]] = [
+        (0, thermostat, "on"),
+        (0, panel, "on"),
+        (0, hall, "20.5"),
+        (_hours(22), thermostat, "off"),
+        (_hours(23), thermostat, "on"),
+    ]
+    if with_others:
+        events += [
+            (_hours(22), panel, "off"),
+            (_hours(22) + 0.5, hall, "unavailable"),
+            (_hours(22) + 6, panel, "on"),
+            (_hours(22) + 6, hall, "20.4"),
+        ]
+    states = [
+        entity(thermostat, "on", area="Lounge", device_class="connectivity"),
+        entity(panel, "on", device_class="connectivity"),
+        entity(hall, "20.4", area="Hall", device_class="temperature", unit="°C"),
+    ]
+    return home(states, environment(_at(_hours(23.5))), steps(MORNING, events))
+
+
+def test_devices_dropping_in_the_same_minute_are_cited_together() -> None:
+    (finding,) = device_went_offline(_hub_drop(with_others=True))
+    assert finding.evidence == (
+        "binary_sensor.lounge_thermostat_link",
+        "binary_sensor.alarm_panel_link",
+        "sensor.hall_temperature",
+    )
+    assert "a shared hub" in finding.reasoning
+
+
+def test_a_device_dropping_alone_is_cited_alone() -> None:
+    (finding,) = device_went_offline(_hub_drop(with_others=False))
+    assert finding.evidence == ("binary_sensor.lounge_thermostat_link",)
+    assert "shared" not in finding.reasoning

@@ -37,6 +37,7 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
     its past outage is reported under the same identity (rule name and evidence), so one
     outage is one anomaly, told once.
     """
+    drops = _drops(home)
     for entity_id, transitions in home.history.items():
         domain = home.domain(entity_id)
         if domain not in DEVICE_DOMAINS:
@@ -58,15 +59,51 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
             lost = [start for start, _ in spells]  # a failing device or a jammed radio
         if not lost:
             continue
+        together = _dropped_with(drops, entity_id, lost[0])
+        shared = f", with {_listed(together)} (a shared hub, integration or network)"
         yield Finding(
             rule="device_unavailable" if lost_state == "unavailable" else "device_went_offline",
-            evidence=(entity_id,),
+            evidence=(entity_id, *together),
             reasoning=f"{entity_id} went offline at {lost[0]:%Y-%m-%d %H:%M}"
-            f"{f' ({len(lost)} times)' if len(lost) > 1 else ''}.",
+            f"{f' ({len(lost)} times)' if len(lost) > 1 else ''}"
+            f"{shared if together else ''}.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Check the device's power, battery and its link to the hub.",
         )
+
+
+# Devices that dropped off within this long of each other went down together: a shared
+# hub, integration or network, which the homeowner checks once rather than device by device.
+TOGETHER = timedelta(minutes=1)
+
+
+def _drops(home: HomeView) -> list[tuple[datetime, str]]:
+    """When each device dropped off (unavailable, or connectivity off), however briefly."""
+    drops: list[tuple[datetime, str]] = []
+    start = home.window.start
+    for entity_id, transitions in home.history.items():
+        domain = home.domain(entity_id)
+        if domain not in DEVICE_DOMAINS:
+            continue
+        connectivity = domain == "binary_sensor" and home.device_class(entity_id) == "connectivity"
+        lost_state = "off" if connectivity else "unavailable"
+        for when, _ in _spells(home, transitions, lost_state):
+            if start is None or when > start:  # the window's first record is no drop
+                drops.append((when, entity_id))
+    return drops
+
+
+def _dropped_with(drops: list[tuple[datetime, str]], entity_id: str, when: datetime) -> list[str]:
+    """The other devices that dropped off within ``TOGETHER`` of this one (a phone's
+    connectivity too: what matters is that it fell with the others)."""
+    return sorted(
+        {other for at, other in drops if other != entity_id and abs(at - when) <= TOGETHER}
+    )
+
+
+def _listed(entity_ids: list[str]) -> str:
+    return ", ".join(entity_ids)
 
 
 def _spells(
