@@ -26,6 +26,11 @@ EXTREME_SPANS = 2.0
 FLAPPING_SPELLS = 4
 # Readings a sensor needs in the window before its spread means anything.
 MIN_READINGS = 8
+# Other sensors of the same class that jumped the same way this close to a spike, by at
+# least this share of its jump, moved with it: several rooms' thermometers leaping
+# together is one event (a shared cause, a gateway replaying readings), told as one.
+TOGETHER = timedelta(minutes=5)
+TOGETHER_SHARE = 0.5
 
 
 def device_went_offline(home: HomeView) -> Iterator[Finding]:
@@ -125,10 +130,14 @@ def _spells(
 def reading_spike(home: HomeView) -> Iterator[Finding]:
     """A numeric sensor jumps for one reading and comes straight back.
 
+    Other sensors of its class that jumped the same way at that moment are named with it,
+    in one finding (one event, told once).
+
     Magnitude: the jump from the neighbours' mean, in the sensor's unit (negative for a dip).
     """
+    told: set[str] = set()
     for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
+        if home.domain(entity_id) != "sensor" or entity_id in told:
             continue
         if home.device_class(entity_id) not in SMOOTH_DEVICE_CLASSES:
             continue
@@ -158,14 +167,48 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             if jump < SPIKE_DEVIATIONS * max(spread, 1e-6) and not extreme:
                 continue
             when = series[index][0]
+            jump = value - (before + after) / 2
+            companions = _jumped_together(home, entity_id, when, jump)
+            told.update(companions)
             yield Finding(
                 rule="reading_spike",
-                evidence=(entity_id,),
+                evidence=(entity_id, *companions),
                 reasoning=f"{entity_id} jumped to {value:g} at {when:%H:%M} between "
-                f"readings of {before:g} and {after:g}.",
+                f"readings of {before:g} and {after:g}"
+                + (f"; {', '.join(companions)} jumped with it." if companions else "."),
                 anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
                 severity=Severity.MEDIUM,
                 recommendation="Check the sensor, or what drew that much for a moment.",
-                magnitude=value - (before + after) / 2,
+                magnitude=jump,
             )
             break
+
+
+def _jumped_together(home: HomeView, spiking: str, when: datetime, jump: float) -> list[str]:
+    """Sensors of the spiking one's class and unit that jumped the same way at that moment.
+
+    Each has a reading within ``TOGETHER`` of the spike standing at least
+    ``TOGETHER_SHARE`` of its jump away from the mean of its own neighbours, same side.
+    """
+    device_class = home.device_class(spiking)
+    state = home.info(spiking)
+    unit = state.info.unit if state else None
+    found: list[str] = []
+    for other in home.history:
+        if other == spiking or home.domain(other) != "sensor":
+            continue
+        if home.device_class(other) != device_class:
+            continue
+        other_state = home.info(other)
+        if (other_state.info.unit if other_state else None) != unit:
+            continue
+        series = numeric_series(home, other)
+        for index in range(1, len(series) - 1):
+            moment, value = series[index]
+            if abs(moment - when) > TOGETHER:
+                continue
+            own = value - (series[index - 1][1] + series[index + 1][1]) / 2
+            if own * jump > 0 and abs(own) >= TOGETHER_SHARE * abs(jump):
+                found.append(other)
+                break
+    return found

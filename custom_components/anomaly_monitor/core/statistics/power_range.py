@@ -20,7 +20,8 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from .timeline import numeric_series
+from .climate import _action as hvac_action
+from .timeline import intervals, numeric_series
 
 # What the earlier peak must rest on: half the household's day, several readings.
 MIN_BASELINE = timedelta(hours=12)
@@ -35,8 +36,9 @@ _WATTS_PER_UNIT = {"w": 1.0, "kw": 1000.0, "mw": 1e6}
 
 def _beyond(
     series: list[tuple[datetime, float]], end: datetime
-) -> tuple[datetime, float, float] | None:
-    """The first reading far above the earlier peak that held: (when, value, old peak)."""
+) -> tuple[datetime, datetime, float, float] | None:
+    """The first reading far above the earlier peak that held: (when, until, value, old
+    peak), ``until`` when it read within the old peak again (or the window's end)."""
     start = series[0][0]
     peak: float | None = None
     for index, (when, value) in enumerate(series):
@@ -45,7 +47,7 @@ def _beyond(
         if ready and peak is not None and peak > 0 and far:
             back = next((t for t, v in series[index + 1 :] if v <= peak), end)
             if back - when >= MIN_HOLD:
-                return when, value, peak
+                return when, back, value, peak
         peak = value if peak is None else max(peak, value)
     return None
 
@@ -69,17 +71,51 @@ def power_beyond_its_range(home: HomeView) -> Iterator[Finding]:
         found = _beyond(series, home.end)
         if found is None:
             continue
-        when, value, peak = found
+        when, until, value, peak = found
+        suspects = _running_meanwhile(home, meter, when, until)
         yield Finding(
             rule="power_beyond_its_range",
-            evidence=(meter,),
+            evidence=(meter, *suspects),
             reasoning=f"{meter} read {value:,.0f} W at {when:%Y-%m-%d %H:%M}, "
             f"{value / peak:.1f}× its highest reading in the "
             f"{(when - series[0][0]).total_seconds() / 3600:.0f} h before "
-            f"({peak:,.0f} W), and stayed up: a large load the home had not been running.",
+            f"({peak:,.0f} W), and stayed up: a large load the home had not been running"
+            + (f"; heating or cooling ran meanwhile: {', '.join(suspects)}." if suspects else "."),
             anomaly_type=AnomalyType.ENERGY,
             severity=Severity.MEDIUM,
             recommendation="Find what is drawing the extra power (a heater or element left "
             "on, an appliance fault).",
             magnitude=value - peak,
         )
+
+
+def _running_meanwhile(home: HomeView, meter: str, start: datetime, end: datetime) -> list[str]:
+    """Where the extra load may be: each climate unit that heated or cooled while the
+    meter stayed above its old peak, with the thermometers and power meters of its area
+    (the room it conditions, what it draws). A home's largest loads are its heating and
+    cooling; a unit fighting a heat source, or stuck on, shows here."""
+    found: list[str] = []
+    for climate in home.history:
+        if home.domain(climate) != "climate":
+            continue
+        ran = any(
+            hvac_action(spell.state) in ("heating", "cooling")
+            and spell.start <= end
+            and spell.end > start
+            for spell in intervals(home, climate)
+        )
+        if not ran:
+            continue
+        found.append(climate)
+        area = home.area(climate)
+        if area is None:
+            continue
+        for other in home.history:
+            if other == meter or other in found or home.area(other) != area:
+                continue
+            if home.domain(other) == "sensor" and home.device_class(other) in (
+                "temperature",
+                "power",
+            ):
+                found.append(other)
+    return found

@@ -1,0 +1,120 @@
+"""Round 7 (issue #16, numeric families): which entities a numeric finding names.
+
+Each check gets a home where it must speak (and name what carries the evidence) and a
+normal home of the same shape where it must stay silent or name less. The homes are
+hand-written; nothing here comes from a benchmark.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from custom_components.anomaly_monitor.core.models import EntityState, Transition
+from custom_components.anomaly_monitor.core.statistics.health import reading_spike
+from custom_components.anomaly_monitor.core.statistics.power_range import power_beyond_its_range
+
+from .core_factories import entity, environment, home, steps
+
+MIDNIGHT = datetime(2025, 10, 3, 0, 0)
+HOUR = 60.0
+
+
+# --- thermometers that leap together --------------------------------------------------------
+
+
+def _thermometers() -> list[EntityState]:
+    return [
+        entity(f"sensor.{room}_temperature", "21", area=room, device_class="temperature", unit="°C")
+        for room in ("lounge", "bedroom", "study", "kitchen")
+    ]
+
+
+def _day(leap: dict[str, float]) -> list[Transition]:
+    """Hourly readings around 21 °C; at 15:35 each room in ``leap`` reads that much more
+    for one five-minute reading."""
+    events: list[tuple[float, str, str]] = []
+    for index, room in enumerate(("lounge", "bedroom", "study", "kitchen")):
+        sensor = f"sensor.{room}_temperature"
+        for hour in range(24):
+            events.append((hour * HOUR, sensor, f"{21 + 0.1 * ((hour + index) % 5):.1f}"))
+        events += [
+            (15 * HOUR + 30, sensor, "21.5"),
+            (15 * HOUR + 35, sensor, f"{21.5 + leap.get(room, 0.0):.1f}"),
+            (15 * HOUR + 40, sensor, "21.5"),
+        ]
+    return steps(MIDNIGHT, events)
+
+
+def test_thermometers_leaping_together_are_named_together() -> None:
+    view = home(
+        _thermometers(),
+        environment(MIDNIGHT + timedelta(hours=23)),
+        _day({"lounge": 5.0, "bedroom": 5.0, "study": 4.5, "kitchen": 0.4}),
+    )
+    (finding,) = reading_spike(view)
+    # The first one is the subject; the two that leapt with it join it in one finding,
+    # the kitchen's 0.4 °C wobble does not.
+    assert finding.evidence[0] == "sensor.lounge_temperature"
+    assert set(finding.evidence) == {
+        "sensor.lounge_temperature",
+        "sensor.bedroom_temperature",
+        "sensor.study_temperature",
+    }
+    assert "jumped with it" in finding.reasoning
+
+
+def test_a_lone_spike_names_its_own_sensor_only() -> None:
+    view = home(_thermometers(), environment(MIDNIGHT + timedelta(hours=23)), _day({"lounge": 5.0}))
+    (finding,) = reading_spike(view)
+    assert finding.evidence == ("sensor.lounge_temperature",)
+
+
+# --- a power meter far above its peak, and the units that ran meanwhile ----------------------
+
+
+def _house() -> list[EntityState]:
+    return [
+        entity("sensor.house_power", "300", device_class="power", unit="W"),
+        entity("climate.bedroom", "heat", area="Bedroom", hvac_action="idle"),
+        entity("sensor.bedroom_temperature", "20", area="Bedroom", device_class="temperature"),
+        entity("sensor.bedroom_heater_power", "0", area="Bedroom", device_class="power", unit="W"),
+        entity("climate.lounge", "heat", area="Lounge", hvac_action="idle"),
+        entity("sensor.lounge_temperature", "21", area="Lounge", device_class="temperature"),
+    ]
+
+
+def _evening(bedroom_runs_at: float) -> list[Transition]:
+    """A day peaking at 2.6 kW up to 18:00; 4.3 kW from 20:00 to the end. The lounge heats
+    in the morning only; the bedroom heats for an hour from ``bedroom_runs_at``."""
+    meter = [(0, 150), (1, 2150), (4, 150), (7, 2600), (9, 300), (12, 2400), (14, 300)]
+    meter += [(20, 4300), (22, 4100)]
+    events = [(h * HOUR, "sensor.house_power", str(w)) for h, w in meter]
+    events += [(7 * HOUR, "climate.lounge", "heat (heating)"), (8 * HOUR, "climate.lounge", "idle")]
+    events += [
+        (bedroom_runs_at * HOUR, "climate.bedroom", "heat (heating)"),
+        (bedroom_runs_at * HOUR, "sensor.bedroom_heater_power", "1500"),
+        ((bedroom_runs_at + 1) * HOUR, "climate.bedroom", "heat (idle)"),
+    ]
+    events += [(h * HOUR, "sensor.bedroom_temperature", "20.0") for h in range(0, 24, 2)]
+    events += [(h * HOUR, "sensor.lounge_temperature", "21.0") for h in range(0, 24, 2)]
+    return steps(MIDNIGHT, sorted(events))
+
+
+def test_meter_above_its_peak_names_the_units_that_ran_meanwhile() -> None:
+    view = home(_house(), environment(MIDNIGHT + timedelta(hours=23)), _evening(21))
+    (finding,) = power_beyond_its_range(view)
+    # The meter, then the bedroom unit that heated while the meter stayed up, with its
+    # room's thermometer and power meter; the lounge heated only in the morning.
+    assert finding.evidence == (
+        "sensor.house_power",
+        "climate.bedroom",
+        "sensor.bedroom_temperature",
+        "sensor.bedroom_heater_power",
+    )
+    assert "heating or cooling ran meanwhile" in finding.reasoning
+
+
+def test_meter_above_its_peak_with_no_unit_running_names_the_meter_only() -> None:
+    view = home(_house(), environment(MIDNIGHT + timedelta(hours=23)), _evening(10))
+    (finding,) = power_beyond_its_range(view)
+    assert finding.evidence == ("sensor.house_power",)
