@@ -10,6 +10,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from custom_components.anomaly_monitor.core.models import EntityState, Transition
+from custom_components.anomaly_monitor.core.statistics import ALL_STATISTICS
+from custom_components.anomaly_monitor.core.statistics.airing import hvac_ran_with_window_open
 from custom_components.anomaly_monitor.core.statistics.health import reading_spike
 from custom_components.anomaly_monitor.core.statistics.power_range import power_beyond_its_range
 
@@ -118,3 +120,69 @@ def test_meter_above_its_peak_with_no_unit_running_names_the_meter_only() -> Non
     view = home(_house(), environment(MIDNIGHT + timedelta(hours=23)), _evening(10))
     (finding,) = power_beyond_its_range(view)
     assert finding.evidence == ("sensor.house_power",)
+
+
+# --- heating that ran while a window stood open ------------------------------------------------
+
+
+def _winter_home() -> list[EntityState]:
+    return [
+        entity("binary_sensor.lounge_window", "off", area="Lounge", device_class="window"),
+        entity("climate.lounge", "heat", area="Lounge", hvac_action="idle"),
+        entity("sensor.lounge_temperature", "21", area="Lounge", device_class="temperature"),
+        entity("climate.bedroom", "heat", area="Bedroom", hvac_action="idle"),
+        entity("sensor.bedroom_temperature", "20", area="Bedroom", device_class="temperature"),
+    ]
+
+
+def _winter_day(window_open_for: float, heating_from: float) -> list[Transition]:
+    """The lounge window opens at 08:00 for ``window_open_for`` minutes; the lounge heats
+    from ``heating_from`` (hours) for two hours."""
+    events = [
+        (8 * HOUR, "binary_sensor.lounge_window", "on"),
+        (8 * HOUR + window_open_for, "binary_sensor.lounge_window", "off"),
+        (heating_from * HOUR, "climate.lounge", "heat (heating)"),
+        ((heating_from + 2) * HOUR, "climate.lounge", "heat (idle)"),
+    ]
+    events += [(h * HOUR, "sensor.lounge_temperature", "21.0") for h in range(0, 24, 2)]
+    return steps(MIDNIGHT, sorted(events))
+
+
+def test_heating_that_ran_while_a_window_stood_open_for_hours_is_reported() -> None:
+    view = home(_winter_home(), environment(MIDNIGHT + timedelta(hours=20)), _winter_day(600, 10))
+    (finding,) = hvac_ran_with_window_open(view)
+    assert finding.rule == "hvac_with_opening_open"
+    assert finding.subject == "binary_sensor.lounge_window"
+    # The window, the unit that heated against it, the room's thermometer; the bedroom's
+    # unit never ran.
+    assert finding.evidence == (
+        "binary_sensor.lounge_window",
+        "climate.lounge",
+        "sensor.lounge_temperature",
+    )
+    assert finding.magnitude == 120.0
+
+
+def test_airing_a_room_or_heating_after_the_window_closed_is_normal() -> None:
+    for open_for, heating_from in ((20, 8), (120, 10.5), (600, 18)):
+        view = home(
+            _winter_home(),
+            environment(MIDNIGHT + timedelta(hours=20)),
+            _winter_day(open_for, heating_from),
+        )
+        assert not list(hvac_ran_with_window_open(view)), (open_for, heating_from)
+
+
+def test_a_window_open_now_is_left_to_the_rule() -> None:
+    events = [
+        (8 * HOUR, "binary_sensor.lounge_window", "on"),
+        (9 * HOUR, "climate.lounge", "heat (heating)"),
+    ]
+    view = home(
+        _winter_home(), environment(MIDNIGHT + timedelta(hours=12)), steps(MIDNIGHT, events)
+    )
+    assert not list(hvac_ran_with_window_open(view))
+
+
+def test_round7_statistic_is_registered() -> None:
+    assert hvac_ran_with_window_open in ALL_STATISTICS

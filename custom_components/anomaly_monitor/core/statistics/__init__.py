@@ -18,6 +18,7 @@ from ..feedback import Suppressions, as_false_alarms
 from ..home import HomeView
 from ..models import ContextWindow, Finding, Severity, Verdict
 from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
+from .airing import hvac_ran_with_window_open
 from .alarms import hazard_alarm_sounded
 from .armed import activation_while_armed_away, entry_while_armed_away
 from .baseload import unexplained_base_load
@@ -97,6 +98,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     switched_off_at_once,
     motion_held_on,
     break_in_sequence,
+    hvac_ran_with_window_open,
 )
 
 
