@@ -13,6 +13,9 @@ from datetime import UTC, datetime, timedelta
 import json
 
 from custom_components.anomaly_monitor.core.baselines import BASELINE_CHECKS, HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.activity_rate import (
+    sensor_firing_far_above_its_hour,
+)
 from custom_components.anomaly_monitor.core.baselines.power_learned_range import (
     power_above_its_learned_range,
 )
@@ -305,3 +308,93 @@ def test_both_checks_are_registered() -> None:
     names = [check.__name__ for check in BASELINE_CHECKS]
     assert "reading_drifting_from_its_hours" in names
     assert "power_above_its_learned_range" in names
+    assert "sensor_firing_far_above_its_hour" in names
+
+
+# --- a sensor firing far above its area's hour ----------------------------------------------
+
+HALL = "binary_sensor.hall_motion"
+KITCHEN = "binary_sensor.kitchen_motion"
+MOTIONS = [
+    EntityInfo(HALL, "", area="Hallway", device_class="motion"),
+    EntityInfo(KITCHEN, "", area="Kitchen", device_class="motion"),
+]
+
+
+def active_days(days: int, per_hour: int = 2, evening: int = 2) -> HomeBaselines:
+    """``days`` days of both sensors firing ``per_hour`` an hour from 07:00 to 23:00
+    (``evening`` an hour from 18:00), never at night."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(MOTIONS)
+    for day in range(days):
+        for hour in range(7, 23):
+            rate = evening if hour >= 18 else per_hour
+            for i in range(rate):
+                for sensor in (HALL, KITCHEN):
+                    at = DAY0 + timedelta(days=day, hours=hour, minutes=i * 60 // rate + 1)
+                    baselines.observe(at, sensor, "on")
+                    baselines.observe(at + MIN, sensor, "off")
+    baselines.advance(DAY0 + timedelta(days=days))
+    return baselines
+
+
+def firing(
+    baselines: HomeBaselines, start: datetime, onsets: dict[str, int], persons_home: int = 1
+) -> HomeView:
+    """In the hour from ``start``, each sensor goes on ``onsets[sensor]`` times (learned
+    live too, as the keeper does before an analysis); the view at the hour's end."""
+    transitions: list[Transition] = []
+    for sensor, count in onsets.items():
+        area = next(i.area for i in MOTIONS if i.entity_id == sensor)
+        transitions.append(Transition(start - MIN, sensor, "off", area))
+        for i in range(count):
+            at = start + timedelta(seconds=i * 3500 // count + 5)
+            transitions += [
+                Transition(at, sensor, "on", area),
+                Transition(at + timedelta(seconds=20), sensor, "off", area),
+            ]
+    transitions.sort(key=lambda t: t.when)
+    for t in transitions:
+        baselines.observe(t.when, t.entity_id, t.state, t.area)
+    now = start + ONE_H
+    states = [EntityState(info, "off") for info in MOTIONS]
+    env = environment(now, persons_home=persons_home)
+    return HomeView(window(states, env, transitions))
+
+
+def test_a_sensor_firing_all_night_alone_is_told() -> None:
+    """The hallway sensor fires 40 times between 03:00 and 04:00, an hour never active
+    (15 days of routine: the first day's small hours came before the first event)."""
+    baselines = active_days(15)
+    home = firing(baselines, DAY0 + timedelta(days=15, hours=3), {HALL: 40})
+    findings = list(sensor_firing_far_above_its_hour(home, baselines))
+    assert [f.rule for f in findings] == ["sensor_firing_far_above_its_hour"]
+    finding = findings[0]
+    assert finding.evidence == (HALL,)
+    assert finding.anomaly_type == AnomalyType.DEVICE_MALFUNCTION
+    assert finding.severity is Severity.MEDIUM
+    assert "went on 40 times in the last hour" in finding.reasoning
+    assert "Hallway usually has about 0.0 an hour (learned over 14 days)" in finding.reasoning
+    assert finding.magnitude == 40.0
+
+
+def test_a_busy_home_or_an_hour_that_is_usually_busy_is_not_told() -> None:
+    start = DAY0 + timedelta(days=15, hours=19)
+    # People about: the kitchen is busy too (40 of 55 onsets is under 80 %).
+    busy = active_days(15)
+    home = firing(busy, start - timedelta(hours=16), {HALL: 40, KITCHEN: 15})
+    assert list(sensor_firing_far_above_its_hour(home, busy)) == []
+    # An evening when the hallway fires 6 times an hour: 40 is under ten times that.
+    lively = active_days(15, evening=6)
+    assert list(sensor_firing_far_above_its_hour(firing(lively, start, {HALL: 40}), lively)) == []
+    # 25 onsets: too few to be worth a look.
+    calm = active_days(15)
+    night = DAY0 + timedelta(days=15, hours=3)
+    assert list(sensor_firing_far_above_its_hour(firing(calm, night, {HALL: 25}), calm)) == []
+    # One week learned only, or nobody home (activity_while_away's).
+    young = active_days(7)
+    early = DAY0 + timedelta(days=7, hours=3)
+    assert list(sensor_firing_far_above_its_hour(firing(young, early, {HALL: 40}), young)) == []
+    away = active_days(15)
+    empty = firing(away, night, {HALL: 40}, persons_home=0)
+    assert list(sensor_firing_far_above_its_hour(empty, away)) == []

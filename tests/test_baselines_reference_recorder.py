@@ -10,6 +10,7 @@ from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
@@ -32,6 +33,7 @@ TEMPERATURE = {"device_class": "temperature", "unit_of_measurement": "°C"}
 POWER = {"device_class": "power", "unit_of_measurement": "W"}
 DRIFT = "reading_drifting_from_its_hours"
 ABOVE = "power_above_its_learned_range"
+FIRING = "sensor_firing_far_above_its_hour"
 
 
 @pytest.fixture
@@ -154,3 +156,57 @@ async def test_drift_and_power_beyond_the_learned_reference_are_told(
     assert drift["evidence"] == [BEDROOM]
     assert "reads 22.5 °C: since 08:00 its temperature has crept above" in drift["reasoning"]
     assert "reading_off_its_hours" not in [f["rule"] for f in findings]
+
+
+async def test_a_sensor_firing_through_the_night_is_told_against_its_learned_hours(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Fifteen days in the recorder of a hallway sensor seeing someone twice an hour from
+    07:00 to 23:00, never at night. Tonight it fires 40 times from 03:00, alone: told at
+    04:00 (its area is never active at those hours), and not half an hour in."""
+    hall = "binary_sensor.hall_motion"
+    motion = {"device_class": "motion"}
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    registry = er.async_get(hass)
+    created = registry.async_get_or_create(
+        "binary_sensor", "test", "hall", suggested_object_id="hall_motion"
+    )
+    assert created.entity_id == hall
+    registry.async_update_entity(hall, area_id=ar.async_get(hass).async_create("Hallway").id)
+    hass.states.async_set(hall, "off", motion)
+    for day in range(15, 0, -1):
+        morning = today - timedelta(days=day) + timedelta(hours=7)
+        for minute in range(0, 16 * 60, 30):
+            freezer.move_to(morning + timedelta(minutes=minute))
+            hass.states.async_set(hall, "on", motion)
+            freezer.move_to(morning + timedelta(minutes=minute + 1))
+            hass.states.async_set(hall, "off", motion)
+        await async_wait_recording_done(hass)
+
+    freezer.move_to(today + timedelta(hours=2, minutes=55))
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Home",
+        options={CONF_USE_EXPOSED: False, CONF_INCLUDE_ENTITIES: [hall], CONF_HISTORY_DAYS: 30},
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    for i in range(40):  # every 90 s, 20 s on
+        freezer.move_to(today + timedelta(hours=3, seconds=90 * i + 5))
+        hass.states.async_set(hall, "on", motion)
+        freezer.move_to(today + timedelta(hours=3, seconds=90 * i + 25))
+        hass.states.async_set(hall, "off", motion)
+        await hass.async_block_till_done()
+        if i == 19:  # half an hour in: 20 onsets, not yet worth a look
+            rules = [f["rule"] for f in (await analyze(hass, entry))["verdict"]["findings"]]
+            assert FIRING not in rules
+    freezer.move_to(today + timedelta(hours=4))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    findings = (await analyze(hass, entry))["verdict"]["findings"]
+    finding = next(f for f in findings if f["rule"] == FIRING)
+    assert finding["evidence"] == [hall]
+    assert "went on 40 times in the last hour" in finding["reasoning"]
+    assert "Hallway usually has about 0.0 an hour (learned over 14 days)" in finding["reasoning"]

@@ -32,6 +32,7 @@ from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, 
 from ..occupancy import Occupancy
 from ..rule_detector import run_checks
 from ..statistics.timeline import turned
+from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
@@ -175,6 +176,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     power_above_its_learned_range,
     switched_on_without_power,
     heating_not_warming,
+    sensor_firing_far_above_its_hour,
 )
 
 
