@@ -348,3 +348,71 @@ async def test_a_switch_whose_meter_no_longer_follows_learned_from_the_recorder(
     hass.states.async_set(SWITCH_METER, "1450.0", METER_ATTRS)
     await hass.async_block_till_done()
     assert "switched_on_without_power" not in _rules(await analyze(hass, entry))
+
+
+CLIMATE, ROOM = "climate.living_room", "sensor.living_temperature"
+ROOM_ATTRS = {"device_class": "temperature", "unit_of_measurement": "°C"}
+
+
+def _thermostat(hass: HomeAssistant, action: str, room: str) -> None:
+    hass.states.async_set(
+        CLIMATE, "heat", {"hvac_action": action, "temperature": 21, "current_temperature": room}
+    )
+
+
+async def test_heating_that_does_not_warm_learned_from_the_recorder(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Twelve mornings in the recorder: the thermostat heating from 06:00 (its mode "heat"
+    all along: only its ``hvac_action`` says when it heats), the room 17.0 → 17.3 → 18.0 °C
+    by 06:40. The history is read with the thermostat's attributes, so its onsets are
+    learned on start; today the room stays at 17.0: not told at 07:50 (3 × 40 min = 2 h),
+    told at 08:10, naming the thermostat and the thermometer."""
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    living = ar.async_get(hass).async_create("Living room").id
+    registry = er.async_get(hass)
+    for entity_id in (CLIMATE, ROOM):
+        domain, _, object_id = entity_id.partition(".")
+        created = registry.async_get_or_create(
+            domain, "test_home", object_id, suggested_object_id=object_id
+        )
+        registry.async_update_entity(created.entity_id, area_id=living)
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    freezer.move_to(today - timedelta(days=12))
+    _thermostat(hass, "idle", "17.0")
+    hass.states.async_set(ROOM, "17.0", ROOM_ATTRS)
+    for day in range(12, 0, -1):
+        morning = today - timedelta(days=day) + timedelta(hours=6)
+        for minutes, action, room in (
+            (0, "heating", "17.0"),
+            (20, None, "17.3"),
+            (40, None, "18.0"),
+        ):
+            freezer.move_to(morning + timedelta(minutes=minutes))
+            if action:
+                _thermostat(hass, action, room)
+            hass.states.async_set(ROOM, room, ROOM_ATTRS)
+        freezer.move_to(morning + timedelta(hours=3))
+        _thermostat(hass, "idle", "18.0")
+        freezer.move_to(morning + timedelta(hours=15))
+        hass.states.async_set(ROOM, "17.0", ROOM_ATTRS)
+    freezer.move_to(today + timedelta(hours=6))
+    _thermostat(hass, "heating", "17.0")  # the boiler does not fire
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(today + timedelta(hours=6, minutes=5))
+    entry = await _setup(hass, 14, (CLIMATE, ROOM))
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    stats = keeper.baselines.relations.pairs[(CLIMATE, ROOM)]
+    assert (stats.onsets, stats.followed) == (12, 12)
+
+    freezer.move_to(today + timedelta(hours=7, minutes=50))
+    assert "heating_not_warming" not in _rules(await analyze(hass, entry))
+    freezer.move_to(today + timedelta(hours=8, minutes=10))
+    response = await analyze(hass, entry)
+    finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "heating_not_warming")
+    assert finding["evidence"] == [CLIMATE, ROOM]
+    assert "heating for 2 h 10 min, set to 21 °C" in finding["reasoning"]
+    assert "within 40 min" in finding["reasoning"]
+    assert "12 of 12 times learned" in finding["reasoning"]

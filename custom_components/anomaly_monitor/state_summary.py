@@ -13,6 +13,8 @@ _ACTIVITY_ATTRIBUTES = {
     "humidifier": "action",
     "water_heater": "operation_mode",
 }
+# Domains whose transitions carry an attribute: their recorder history is read with it.
+ACTIVITY_DOMAINS = frozenset(_ACTIVITY_ATTRIBUTES)
 
 
 def summarize_state(domain: str, state: str, attributes: Mapping[str, Any]) -> str:
