@@ -42,7 +42,7 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
     its past outage is reported under the same identity (rule name and evidence), so one
     outage is one anomaly, told once.
     """
-    drops = _drops(home)
+    drops: list[tuple[datetime, str]] | None = None  # indexed only once a device is told
     for entity_id, transitions in home.history.items():
         domain = home.domain(entity_id)
         if domain not in DEVICE_DOMAINS:
@@ -64,6 +64,8 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
             lost = [start for start, _ in spells]  # a failing device or a jammed radio
         if not lost:
             continue
+        if drops is None:
+            drops = _drops(home)
         together = _dropped_with(drops, entity_id, lost[0])
         shared = f", with {_listed(together)} (a shared hub, integration or network)"
         yield Finding(

@@ -45,6 +45,9 @@ def break_in_sequence(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: how many areas saw motion start within ``MOTION_AFTER`` of the trip.
     """
+    sensors = [e for e in home.history if _is(home, e, _FORCE_CLASSES) and home.area(e) is not None]
+    if not sensors:
+        return  # most homes: nothing to judge, and nothing more to index
     openings = [e for e in home.history if _is(home, e, OPENING_DEVICE_CLASSES)]
     motions = [e for e in home.history if _is(home, e, OCCUPANCY_DEVICE_CLASSES)]
     if not openings or not motions:
@@ -58,9 +61,7 @@ def break_in_sequence(home: HomeView) -> Iterator[Finding]:
         for c in real_changes(home, e)
         if not _is(home, e, OCCUPANCY_DEVICE_CLASSES) or c.state.lower() == "on"
     )
-    for sensor in home.history:
-        if not _is(home, sensor, _FORCE_CLASSES) or home.area(sensor) is None:
-            continue
+    for sensor in sensors:
         for trip in _onsets(home, sensor):
             forced = [
                 (when, opening)
