@@ -82,7 +82,7 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
 
 # Devices that dropped off within this long of each other went down together: a shared
 # hub, integration or network, which the homeowner checks once rather than device by device.
-TOGETHER = timedelta(minutes=1)
+DROPPED_TOGETHER = timedelta(minutes=1)
 
 
 def _drops(home: HomeView) -> list[tuple[datetime, str]]:
@@ -102,10 +102,10 @@ def _drops(home: HomeView) -> list[tuple[datetime, str]]:
 
 
 def _dropped_with(drops: list[tuple[datetime, str]], entity_id: str, when: datetime) -> list[str]:
-    """The other devices that dropped off within ``TOGETHER`` of this one (a phone's
+    """The other devices that dropped off within ``DROPPED_TOGETHER`` of this one (a phone's
     connectivity too: what matters is that it fell with the others)."""
     return sorted(
-        {other for at, other in drops if other != entity_id and abs(at - when) <= TOGETHER}
+        {other for at, other in drops if other != entity_id and abs(at - when) <= DROPPED_TOGETHER}
     )
 
 
