@@ -8,10 +8,12 @@ hand-written; nothing here comes from a benchmark.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+import math
 
 from custom_components.anomaly_monitor.core.models import EntityState, Transition
 from custom_components.anomaly_monitor.core.statistics import ALL_STATISTICS
 from custom_components.anomaly_monitor.core.statistics.airing import hvac_ran_with_window_open
+from custom_components.anomaly_monitor.core.statistics.daily_profile import daily_profile_shift
 from custom_components.anomaly_monitor.core.statistics.health import reading_spike
 from custom_components.anomaly_monitor.core.statistics.power_range import power_beyond_its_range
 
@@ -113,7 +115,7 @@ def test_meter_above_its_peak_names_the_units_that_ran_meanwhile() -> None:
         "sensor.bedroom_temperature",
         "sensor.bedroom_heater_power",
     )
-    assert "heating or cooling ran meanwhile" in finding.reasoning
+    assert "climate.bedroom heated or cooled meanwhile." in finding.reasoning
 
 
 def test_meter_above_its_peak_with_no_unit_running_names_the_meter_only() -> None:
@@ -186,3 +188,50 @@ def test_a_window_open_now_is_left_to_the_rule() -> None:
 
 def test_round7_statistic_is_registered() -> None:
     assert hvac_ran_with_window_open in ALL_STATISTICS
+
+
+# --- a room's temperature that left its daily profile names what conditions the room ---------
+
+
+def _study(with_unit: bool) -> list[EntityState]:
+    states = [
+        entity("sensor.study_temperature", "20", area="Study", device_class="temperature"),
+        entity("sensor.study_heater_power", "0", area="Study", device_class="power", unit="W"),
+        entity("sensor.lounge_temperature", "21", area="Lounge", device_class="temperature"),
+    ]
+    if with_unit:
+        states.append(entity("climate.study", "heat", area="Study", hvac_action="idle"))
+    return states
+
+
+def _week(with_unit: bool) -> list[Transition]:
+    """Eight days of hourly readings with a daily cycle; from day 4 the study reads 3 °C
+    above its profile (a radiator valve stuck open), the lounge stays as it was."""
+    events: list[Transition] = []
+    for hour in range(8 * 24):
+        when = MIDNIGHT + timedelta(hours=hour)
+        cycle = math.sin(2 * math.pi * (hour % 24) / 24)
+        wobble = 0.1 * ((hour * 7) % 5)
+        study = 20 + cycle + wobble + (3.0 if hour >= 4 * 24 else 0.0)
+        events.append(Transition(when, "sensor.study_temperature", f"{study:.1f}"))
+        events.append(Transition(when, "sensor.lounge_temperature", f"{21 + cycle + wobble:.1f}"))
+        events.append(Transition(when, "sensor.study_heater_power", "800" if hour % 3 else "0"))
+        if with_unit and hour % 6 == 0:
+            events.append(Transition(when, "climate.study", "heat (heating)"))
+    return events
+
+
+def test_a_room_warmer_than_its_profile_names_the_unit_and_meter_of_the_room() -> None:
+    view = home(_study(True), environment(MIDNIGHT + timedelta(days=8)), _week(True))
+    (finding,) = daily_profile_shift(view)
+    assert finding.evidence == (
+        "sensor.study_temperature",
+        "climate.study",
+        "sensor.study_heater_power",
+    )
+
+
+def test_a_room_without_a_climate_unit_names_its_thermometer_alone() -> None:
+    view = home(_study(False), environment(MIDNIGHT + timedelta(days=8)), _week(False))
+    (finding,) = daily_profile_shift(view)
+    assert finding.evidence == ("sensor.study_temperature",)

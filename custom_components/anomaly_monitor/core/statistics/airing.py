@@ -22,6 +22,7 @@ from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..rules.hvac import AIRING
 from .climate import _action as hvac_action
+from .durations import _minutes as duration_text
 from .timeline import intervals
 
 # Heating or cooling must have run this long, in all, while the window stood open past
@@ -84,14 +85,13 @@ def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
                 and area is not None
                 and home.area(sensor) == area
             ]
-            open_for = spell.duration.total_seconds() / 60
             yield Finding(
                 rule="hvac_with_opening_open",
                 evidence=(window, *units, *room),
                 subject=window,
-                reasoning=f"{window} stood open for {open_for:.0f} min from "
+                reasoning=f"{window} stood open for {duration_text(spell.duration)} from "
                 f"{spell.start:%Y-%m-%d %H:%M} while {', '.join(units)} heated or cooled "
-                f"({longest.total_seconds() / 60:.0f} min at most), wasting energy.",
+                f"({duration_text(longest)} at most), wasting energy.",
                 anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
                 severity=Severity.MEDIUM,
                 recommendation="Close windows while the heating or cooling runs, or pause "

@@ -152,9 +152,10 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
         if _home_moved(entity_id, since, shift, found, groups):
             continue
         direction = "higher" if shift > 0 else "lower"
+        serving = _serving_the_room(home, entity_id)
         yield Finding(
             rule="daily_profile_shift",
-            evidence=(entity_id,),
+            evidence=(entity_id, *serving),
             reasoning=f"Since {since:%Y-%m-%d}, {entity_id} reads about {abs(shift):g} "
             f"{direction} than it did at the same hours on the days before (its usual "
             f"scatter is {scatter:.2g}): a change that came to stay.",
@@ -164,3 +165,25 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
             "or recalibrate the sensor.",
             magnitude=shift,
         )
+
+
+def _serving_the_room(home: HomeView, sensor: str) -> list[str]:
+    """For a thermometer: the climate units of its area and the area's power meters.
+
+    A room's temperature that left its daily profile and stayed has two suspects, the
+    thermometer and what heats or cools the room (a valve stuck, a unit failing, running
+    more or less than it did); the unit and what it draws are where a homeowner looks
+    next. Other device classes, and rooms without a climate unit, name the sensor alone.
+    """
+    area = home.area(sensor)
+    if home.device_class(sensor) != "temperature" or area is None:
+        return []
+    units = [e for e in home.history if home.domain(e) == "climate" and home.area(e) == area]
+    if not units:
+        return []
+    meters = [
+        e
+        for e in home.history
+        if home.domain(e) == "sensor" and home.device_class(e) == "power" and home.area(e) == area
+    ]
+    return units + meters

@@ -73,6 +73,7 @@ def power_beyond_its_range(home: HomeView) -> Iterator[Finding]:
             continue
         when, until, value, peak = found
         suspects = _running_meanwhile(home, meter, when, until)
+        units = [entity for entity in suspects if home.domain(entity) == "climate"]
         yield Finding(
             rule="power_beyond_its_range",
             evidence=(meter, *suspects),
@@ -80,7 +81,7 @@ def power_beyond_its_range(home: HomeView) -> Iterator[Finding]:
             f"{value / peak:.1f}× its highest reading in the "
             f"{(when - series[0][0]).total_seconds() / 3600:.0f} h before "
             f"({peak:,.0f} W), and stayed up: a large load the home had not been running"
-            + (f"; heating or cooling ran meanwhile: {', '.join(suspects)}." if suspects else "."),
+            + (f"; {', '.join(units)} heated or cooled meanwhile." if units else "."),
             anomaly_type=AnomalyType.ENERGY,
             severity=Severity.MEDIUM,
             recommendation="Find what is drawing the extra power (a heater or element left "
