@@ -265,3 +265,29 @@ def test_relations_survive_storage_and_hostile_data_is_dropped() -> None:
     assert (
         HomeBaselines.from_dict({**stored, "relations": {"version": 99}}, UTC).relations.pairs == {}
     )
+
+
+def test_busy_motion_never_crowds_out_a_switch_and_units_are_read() -> None:
+    """Twelve motion sensors and seven lights in a hall (72 possible pairs) fill their
+    relation's 64; the hall's plug and its kW meter still pair, and 0.5 kW is a rise."""
+    infos = {
+        info.entity_id: info
+        for info in [
+            *(EntityInfo(f"binary_sensor.m{i}", "", "Hall", "motion") for i in range(12)),
+            *(EntityInfo(f"light.l{i}", "", "Hall") for i in range(7)),
+            EntityInfo("switch.heater", "", "Hall"),
+            EntityInfo("sensor.heater_power", "", "Hall", "power", "kW"),
+        ]
+    }
+    relations = Relations()
+    for entity_id, info in infos.items():
+        relations.observe(DAY0, info, "0.0" if "power" in entity_id else "off", infos)
+    for i in range(12):
+        relations.observe(DAY0 + timedelta(minutes=i), infos[f"binary_sensor.m{i}"], "on", infos)
+    assert sum(1 for s in relations.pairs.values() if s.kind == MOTION_LIGHT) == 64
+    relations.observe(DAY0 + timedelta(hours=1), infos["switch.heater"], "on", infos)
+    relations.observe(
+        DAY0 + timedelta(hours=1, seconds=5), infos["sensor.heater_power"], "0.5", infos
+    )
+    stats = relations.pairs[("switch.heater", "sensor.heater_power")]
+    assert (stats.onsets, stats.followed, list(stats.delays or ())) == (1, 1, [5.0])

@@ -100,6 +100,8 @@ class Relations:
         self._effects: dict[str, list[str]] = {}  # cause -> its effects in the area
         self._effect_ids: frozenset[str] = frozenset()
         self._waiting: dict[str, int] = {}  # effect -> how many onsets wait for it
+        self._per_kind: dict[str, int] = {}  # pairs per relation (capped)
+        self._full: set[str] = set()
         self._indexed: Mapping[str, EntityInfo] | None = None
         self._indexed_size = 0
         self._next_due: datetime | None = None
@@ -186,10 +188,8 @@ class Relations:
             key = (cause, effect)
             if key in self.pending:
                 continue
-            if key not in self.pairs:
-                if not self._room_for(kind):
-                    continue
-                self.pairs[key] = PairStats(kind)
+            if key not in self.pairs and not self._add_pair(key, PairStats(kind)):
+                continue
             if kind in (HEATING_WARMS, SWITCH_POWER):
                 reading = self.readings.get(effect)
                 if reading is None:
@@ -206,10 +206,15 @@ class Relations:
             due = when + relation.reach
             self._next_due = due if self._next_due is None else min(self._next_due, due)
 
-    def _room_for(self, kind: str) -> bool:
-        if len(self.pairs) >= MAX_PAIRS:
+    def _add_pair(self, key: tuple[str, str], stats: PairStats) -> bool:
+        """Keep a new pair if the caps allow (a full relation refuses at once: no count)."""
+        if stats.kind in self._full or len(self.pairs) >= MAX_PAIRS:
             return False
-        return sum(1 for s in self.pairs.values() if s.kind == kind) < MAX_PAIRS_PER_KIND
+        self.pairs[key] = stats
+        self._per_kind[stats.kind] = count = self._per_kind.get(stats.kind, 0) + 1
+        if count >= MAX_PAIRS_PER_KIND:
+            self._full.add(stats.kind)
+        return True
 
     def _effect(self, when: datetime, info: EntityInfo, state: str) -> None:
         entity_id = info.entity_id
@@ -312,8 +317,8 @@ class Relations:
         pairs = data.get("pairs")
         for item in pairs[:MAX_PAIRS] if isinstance(pairs, list) else []:
             parsed = _pair(item)
-            if parsed is not None and relations._room_for(parsed[1].kind):
-                relations.pairs[parsed[0]] = parsed[1]
+            if parsed is not None and parsed[0] not in relations.pairs:
+                relations._add_pair(*parsed)
         pending = data.get("pending")
         for item in pending[:MAX_PAIRS] if isinstance(pending, list) else []:
             if not isinstance(item, list) or len(item) != 4:
