@@ -7,6 +7,8 @@ AL per subset and per anomaly type. ``--show fp|fn|al`` lists the samples to ins
     .venv/bin/python scripts/eval_direct.py --detector combined
     .venv/bin/python scripts/eval_direct.py --subset ci --show fp --type safety_hazard
     .venv/bin/python scripts/eval_direct.py --subset cd-tdcs --without motion_held_on
+    .venv/bin/python scripts/eval_direct.py --ids neutral          # ids -> sensor.device_0017
+    .venv/bin/python scripts/eval_direct.py --compare-ids          # original | neutral | +names
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmark_replay.direct import window_for
+from benchmark_replay.neutral_ids import neutralise
 from benchmark_replay.smartbench_loader import SUBSETS, Record, load_smartbench
 from custom_components.anomaly_monitor.core.combined_detector import (
     CombinedDetector,
@@ -95,7 +98,10 @@ def _detector(
     return detector
 
 
-async def _run(args: argparse.Namespace) -> list[Outcome]:
+IDS_VARIANTS = ("original", "neutral", "neutral-names")
+
+
+async def _run(args: argparse.Namespace, ids: str = "original") -> list[Outcome]:
     loaded = load_smartbench(args.data, args.subset or SUBSETS)
     for error in loaded.errors:
         print("load error:", error, file=sys.stderr)
@@ -104,12 +110,58 @@ async def _run(args: argparse.Namespace) -> list[Outcome]:
     started = time.perf_counter()
     for record in loaded.records:
         window, scene = window_for(record.sample)
+        back = None
+        if ids != "original":
+            # Issue #16 part 4: what do the words in ids (and names) carry?
+            window, back = neutralise(window, names=ids == "neutral-names")
         verdict = await detector.async_analyze(window)
-        predicted = scene.mapping.devices_for(verdict.evidence)
+        evidence = back.originals(verdict.evidence) if back else verdict.evidence
+        predicted = scene.mapping.devices_for(evidence)
         outcomes.append(Outcome(record, verdict, predicted))
     elapsed = time.perf_counter() - started
-    print(f"{len(outcomes)} samples in {elapsed:.1f} s ({args.detector})")
+    print(f"{len(outcomes)} samples in {elapsed:.1f} s ({args.detector}, ids {ids})")
     return outcomes
+
+
+def _groups(outcomes: list[Outcome]) -> dict[str, list[Outcome]]:
+    """Per subset, both CD subsets, and per subset:anomaly type."""
+    groups: dict[str, list[Outcome]] = defaultdict(list)
+    for outcome in outcomes:
+        groups[outcome.record.answer.subset].append(outcome)
+    groups["cd (both)"] = [o for o in outcomes if o.record.answer.subset != "ci"]
+    for outcome in sorted(outcomes, key=lambda o: o.record.answer.subset):
+        answer = outcome.record.answer
+        groups[f"{answer.subset}:{answer.anomaly_type}"[:44]].append(outcome)
+    return groups
+
+
+def _fired(outcomes: list[Outcome]) -> dict[str, int]:
+    """How many samples each finding (rule or statistic) spoke on."""
+    counts: dict[str, int] = defaultdict(int)
+    for outcome in outcomes:
+        for rule in {finding.rule for finding in outcome.verdict.findings}:
+            counts[rule] += 1
+    return counts
+
+
+def _compare_ids(args: argparse.Namespace) -> None:
+    """F1/FPR/AL with original ids, neutral ids, and neutral ids and names, side by side."""
+    runs = {ids: asyncio.run(_run(args, ids)) for ids in IDS_VARIANTS}
+    groups = {ids: _groups(outcomes) for ids, outcomes in runs.items()}
+    print("\n== F1 / FPR / AL: original ids | neutral ids | neutral ids + names")
+    for name, items in groups["original"].items():
+        cells = []
+        for ids in IDS_VARIANTS:
+            m = _metrics(groups[ids][name])
+            cells.append(f"{m['f1']:.3f} / {m['fpr']:.3f} / {m['al']:.3f}")
+        mark = "" if len(set(cells)) == 1 else "  *"
+        print(f"{name:<44} n={len(items):>4}  " + "  |  ".join(cells) + mark)
+    fired = {ids: _fired(outcomes) for ids, outcomes in runs.items()}
+    print("\n== samples each finding spoke on (only those that change)")
+    for rule in sorted(set().union(*fired.values())):
+        counts = [fired[ids].get(rule, 0) for ids in IDS_VARIANTS]
+        if len(set(counts)) > 1:
+            print(f"{rule:<44} " + " | ".join(f"{c:>4}" for c in counts))
 
 
 def main() -> None:
@@ -124,8 +176,20 @@ def main() -> None:
     parser.add_argument(
         "--without", action="append", default=[], help="leave this statistic out (ablation)"
     )
+    parser.add_argument(
+        "--ids",
+        choices=IDS_VARIANTS,
+        default="original",
+        help="rename every entity to <domain>.device_<n> (and its name to 'Device n')",
+    )
+    parser.add_argument(
+        "--compare-ids", action="store_true", help="all three --ids variants side by side"
+    )
     args = parser.parse_args()
-    outcomes = asyncio.run(_run(args))
+    if args.compare_ids:
+        _compare_ids(args)
+        return
+    outcomes = asyncio.run(_run(args, args.ids))
 
     by_subset: dict[str, list[Outcome]] = defaultdict(list)
     by_type: dict[tuple[str, str], list[Outcome]] = defaultdict(list)
