@@ -374,6 +374,7 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     persons = {p["id"] for p in home["persons"]}
     known = entities | {f"person.{p}" for p in persons}
     known |= {p.get("tracker") or f"device_tracker.{p['id']}_phone" for p in home["persons"]}
+    known.add(home["weather"]["entity_id"])  # an incident may change the weather (a cold snap)
 
     def need(key_path: list[Any], entity_id: str) -> None:
         if entity_id not in known:
