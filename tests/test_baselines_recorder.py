@@ -416,3 +416,23 @@ async def test_heating_that_does_not_warm_learned_from_the_recorder(
     assert "heating for 2 h 10 min, set to 21 °C" in finding["reasoning"]
     assert "within 40 min" in finding["reasoning"]
     assert "12 of 12 times learned" in finding["reasoning"]
+
+
+@pytest.mark.parametrize("days", [14, 0])
+async def test_a_sensor_that_appears_after_the_monitor_is_profiled_from_the_live_stream(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory, days: int
+) -> None:
+    """A room sensor with no state yet when the monitor starts (its integration sets up
+    later, or it is added afterwards) was described without its device class and never
+    profiled: diagnostics showed 0 hour profiles after hours of live readings (a live
+    walk). Described at its first change, its hours are learned."""
+    study = "sensor.study_temperature"
+    entry = await _setup(hass, days, (study,))
+    attributes = {"device_class": "temperature", "unit_of_measurement": "°C"}
+    for step in range(10):  # 2.5 hours of readings, the keeper ticking every 15 minutes
+        hass.states.async_set(study, f"{19.5 + step / 10:.1f}", attributes)
+        freezer.tick(timedelta(minutes=15))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert summary["entities_with_hour_profiles"] == 1

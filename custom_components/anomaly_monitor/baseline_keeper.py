@@ -194,10 +194,18 @@ class BaselineKeeper:
         return sorted(set(self.watcher.entity_ids) | set(persons))
 
     def _infos(self) -> list[EntityInfo]:
+        """What each followed entity is, for those that have a state now.
+
+        An entity without a state yet (its integration sets up after the monitor, or it is
+        created later) is described when its first change is learned (``_catch_up``):
+        described now, it would stay without its device class for good, and a room sensor
+        or a power meter would never be profiled (seen in a live walk: 0 hour profiles).
+        """
         infos = []
         for entity_id in self._followed_ids():
             state = self.hass.states.get(entity_id)
-            infos.append(self._info(entity_id, state.attributes if state else {}))
+            if state is not None:
+                infos.append(self._info(entity_id, state.attributes))
         return infos
 
     # --- the recorder's history -------------------------------------------------------------
