@@ -126,9 +126,68 @@ def bench_core(infos: list[EntityInfo], days: int, seed: int) -> HomeBaselines:
     tracemalloc.stop()
     print(f"learning alone: {total:,} changes in {cpu:.2f} s CPU ({total / cpu:,.0f}/s)")
     print(f"  peak allocated, one day's rows included: {peak / 1e6:.1f} MB")
-    stored = len(json.dumps(baselines.as_dict()))
-    print(f"  stored form (the Store file's data): {stored / 1e3:.0f} kB JSON")
+    text = json.dumps(baselines.as_dict())
+    print(
+        f"  stored form: {_file_size(baselines.as_dict()) / 1e3:.0f} kB as HA's Store writes "
+        f"it (indented JSON), {len(text) / 1e3:.0f} kB as one line"
+    )
+    for part, value in baselines.as_dict().items():
+        if isinstance(value, dict):
+            print(f"    {part}: {_file_size(value) / 1e3:.1f} kB")
+    loads = []
+    for _ in range(11):  # what a start-up does with the file: parse it, rebuild the baselines
+        began = time.process_time()
+        HomeBaselines.from_dict(json.loads(text), ZoneInfo(ZONE))
+        loads.append(time.process_time() - began)
+    loads.sort()
+    print(
+        f"  loading it (json + from_dict): median {loads[5] * 1e3:.1f} ms CPU, "
+        f"worst {loads[-1] * 1e3:.1f} ms"
+    )
+    saves = []
+    for _ in range(11):  # what each save does in the event loop: build the dict, serialise it
+        began = time.process_time()
+        _file_size(baselines.as_dict())
+        saves.append(time.process_time() - began)
+    saves.sort()
+    print(
+        "  saving it (as_dict + HA's serialisation, in the event loop): "
+        f"median {saves[5] * 1e3:.1f} ms CPU"
+    )
+    # The same baselines in the older stored form (version 1: (day, mean) pairs per hour).
+    old = baselines.as_dict()
+    old["version"] = 1
+    old["profiles"] = {
+        "hours": {
+            entity: [[list(pair) for pair in values] for values in hours]
+            for entity, hours in baselines.profiles.hours.items()
+        },
+        "open": old["profiles"]["open"],
+    }
+    text = json.dumps(old)
+    began = time.process_time()
+    for _ in range(11):
+        size = _file_size(old)
+    serialise = (time.process_time() - began) / 11
+    loads = []
+    for _ in range(11):
+        began = time.process_time()
+        HomeBaselines.from_dict(json.loads(text), ZoneInfo(ZONE))
+        loads.append(time.process_time() - began)
+    loads.sort()
+    print(
+        f"  the older form (version 1, still read): {size / 1e3:.0f} kB as HA writes it, "
+        f"loading it median {loads[5] * 1e3:.1f} ms CPU, serialising it {serialise * 1e3:.1f} ms"
+    )
     return baselines
+
+
+def _file_size(data: dict[str, Any]) -> int:
+    """Bytes of ``data`` as HA's ``Store`` writes it (orjson, indented by two spaces)."""
+    from homeassistant.helpers.json import prepare_save_json
+
+    wrapped = {"version": 1, "minor_version": 1, "key": "anomaly_monitor.x", "data": data}
+    return len(prepare_save_json(wrapped)[1])
 
 
 def bench_analysis(

@@ -9,6 +9,7 @@ import math
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.hour_profiles import (
+    DAYS_KEPT,
     MAX_ENTITIES,
     HourProfiles,
 )
@@ -197,3 +198,72 @@ def test_profiles_survive_storage_and_hostile_data_is_dropped() -> None:
     assert "sensor.short" not in profiles.hours
     assert profiles.as_dict()["open"] == {}
     assert HourProfiles.from_dict("garbage", UTC).hours == {}
+
+
+def test_the_stored_form_is_compact_and_reads_back_the_same() -> None:
+    """Per sensor a first day and one line of text (tenths, each the difference from the
+    day before): the same profile back, a fraction of the (day, mean) pairs' size in HA's
+    indented file (every list element on its own line)."""
+    baselines = learned(14)
+    stored = baselines.as_dict()["profiles"]
+    first, text = stored["days"][STUDY]
+    assert isinstance(first, int)
+    assert isinstance(text, str)
+    assert text.count(";") == 23
+    assert text.split(";")[17] == "0:221" + ",0" * 13  # 22.1 °C, then the same each day
+    again = HourProfiles.from_dict(json.loads(json.dumps(stored)), UTC)
+    assert again.hours == baselines.profiles.hours
+    pairs = {"hours": {STUDY: [[list(p) for p in v] for v in baselines.profiles.hours[STUDY]]}}
+    indented = json.dumps(stored, indent=2)
+    assert len(indented) < 3 * len(json.dumps(pairs, indent=2)) / 8  # three sensors vs one
+
+
+def test_the_older_stored_form_is_migrated() -> None:
+    """Version 1 stored (day, mean) pairs per hour: read, judged as before, saved compact."""
+    baselines = learned(9)
+    old = baselines.as_dict()
+    old["version"] = 1
+    old["profiles"] = {
+        "hours": {
+            entity: [[[day, mean] for day, mean in values] for values in hours]
+            for entity, hours in baselines.profiles.hours.items()
+        },
+        "open": old["profiles"]["open"],
+    }
+    migrated = HomeBaselines.from_dict(json.loads(json.dumps(old)), UTC)
+    assert migrated.profiles.hours == baselines.profiles.hours
+    assert migrated.events == baselines.events
+    migrated.describe(INFOS)  # what each entity is comes from HA, not from storage
+    now = DAY0 + timedelta(days=9, hours=14)
+    live(migrated, DAY0 + timedelta(days=9), 14, {STUDY: 25.5})
+    assert [f.rule for f in reading_off_its_hours(view(now, 25.5), migrated)] == [
+        "reading_off_its_hours"
+    ]
+    assert "days" in migrated.as_dict()["profiles"]
+    assert HomeBaselines.from_dict({**old, "version": [1]}, UTC).events == 0  # unhashable
+
+
+def test_hostile_compact_profiles_are_dropped() -> None:
+    """Wrong shapes, floats, booleans, other digits, huge offsets, values and spans: the
+    sensor is dropped; a flood of sensors is capped; an hour keeps at most DAYS_KEPT days."""
+    good = [739000, ";".join(["0:195" + ",1" * 39] * 24)]
+    hostile = {
+        "days": {
+            **{f"sensor.t{i}": good for i in range(MAX_ENTITIES + 50)},
+            "sensor.short": [739000, "0:195"],
+            "sensor.float": [739000, ";".join(["0:19.5"] * 24)],
+            "sensor.bool": [True, good[1]],
+            "sensor.digits": [739000, ";".join(["0:1\u00b2"] * 24)],
+            "sensor.offset": [739000, ";".join(["99999:195"] * 24)],
+            "sensor.huge": [739000, ";".join(["0:" + "9" * 15] * 24)],
+            "sensor.span": [739000, ";".join(["0:195" + ",0" * 500] * 24)],
+            "sensor.list": [739000, [[0, 195]] * 24],
+        },
+    }
+    profiles = HourProfiles.from_dict(hostile, UTC)
+    assert len(profiles.hours) == MAX_ENTITIES
+    kept = profiles.hours["sensor.t0"][0]
+    assert len(kept) == DAYS_KEPT
+    assert kept[-1] == (739039, 23.4)
+    bad = HourProfiles.from_dict({"days": dict(list(hostile["days"].items())[-8:])}, UTC)
+    assert bad.hours == {}

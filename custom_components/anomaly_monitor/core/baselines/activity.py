@@ -16,6 +16,7 @@ from typing import Any
 
 from ..models import clip
 from .clock import HOURS_PER_WEEK, ONE_HOUR, format_time, hour_of_week, hour_start, parse_time
+from .packed import pack, unpack
 
 # Areas kept (the home's named areas; a hostile registry cannot grow this without bound).
 MAX_AREAS = 64
@@ -96,8 +97,9 @@ class ActivityProfile:
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
         return {
-            "counts": {area: [round(c, 2) for c in counts] for area, counts in self.counts.items()},
-            "observed": [round(o, 2) for o in self.observed],
+            # one line of text each in HA's indented file (``packed.py``)
+            "counts": {area: pack(counts, 2) for area, counts in self.counts.items()},
+            "observed": pack(self.observed, 2),
             "watched_to": format_time(self.watched_to),
         }
 
@@ -120,7 +122,9 @@ class ActivityProfile:
 
 
 def _slots(values: object) -> list[float] | None:
-    if not isinstance(values, list) or len(values) != HOURS_PER_WEEK:
+    if isinstance(values, str):  # the packed form
+        return unpack(values, HOURS_PER_WEEK, 0.0, 1e7)
+    if not isinstance(values, list) or len(values) != HOURS_PER_WEEK:  # the older form
         return None
     result: list[float] = []
     for value in values:

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..models import clip
 from .clock import format_time, hour_of_day, parse_time
+from .packed import pack, unpack
 
 MAX_ENTITIES = 400
 MAX_STATES = 6
@@ -119,7 +120,8 @@ class StateDurations:
         return {
             "stays": {
                 entity: {
-                    state: [[int(c), round(t, 1), round(m, 1)] for c, t, m in stays]
+                    # one line of text in HA's indented file (``packed.py``)
+                    state: pack([number for bucket in stays for number in bucket], 1)
                     for state, stays in per_state.items()
                 }
                 for entity, per_state in self.stays.items()
@@ -163,7 +165,10 @@ class StateDurations:
 
 
 def _stays(values: object) -> Stays | None:
-    if not isinstance(values, list) or len(values) != QUARTERS:
+    if isinstance(values, str):  # the packed form: count, total, longest per quarter
+        numbers = unpack(values, QUARTERS * 3, 0.0, 1e9)
+        return None if numbers is None else [numbers[i : i + 3] for i in range(0, len(numbers), 3)]
+    if not isinstance(values, list) or len(values) != QUARTERS:  # the older form
         return None
     result: Stays = []
     for bucket in values:

@@ -33,7 +33,9 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .relations import Relations
 
-BASELINE_VERSION = 1
+BASELINE_VERSION = 2
+# Stored versions still read: 1 differs only in the hour profiles' form (``HourProfiles``).
+_READ_VERSIONS = frozenset({1, BASELINE_VERSION})
 # Entities whose last state is remembered (to tell a change from a repeat).
 MAX_TRACKED = 1_000
 # Domains whose numeric states are readings, not discrete states.
@@ -178,7 +180,10 @@ class HomeBaselines:
     def from_dict(cls, data: object, zone: tzinfo | None) -> HomeBaselines:
         """Rebuild from stored data: another version or garbage gives a fresh baseline."""
         baselines = cls(zone)
-        if not isinstance(data, Mapping) or data.get("version") != BASELINE_VERSION:
+        if not isinstance(data, Mapping):
+            return baselines
+        version = data.get("version")
+        if not isinstance(version, int) or version not in _READ_VERSIONS:
             return baselines
         baselines.first_seen = parse_time(data.get("first_seen"))
         baselines.learned_until = parse_time(data.get("learned_until"))

@@ -9,6 +9,12 @@ on the other days. An hour is kept only when at least half of it had a readable 
 
 Bounded: ``MAX_ENTITIES`` sensors, 24 × ``DAYS_KEPT`` values each. After a gap in the
 record (HA stopped) longer than ``MAX_CATCH_UP``, the gap is not accounted.
+
+Stored compactly (``as_dict``): per sensor its first day and one line of text, per hour
+of the day the offset of the hour's first day and its means over consecutive days in
+tenths, each the difference from the day before (``packed.py``): 64 sensors × 24 hours ×
+14 days are ~70 kB in HA's indented ``Store`` file instead of ~1.4 MB as (day, mean)
+pairs, every number on its own line. The older form (``hours``) is still read.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import math
 from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, parse_time, slot_of
+from .packed import pack_tenths, unpack_tenths
 
 # Device classes whose readings describe a room and follow a daily cycle.
 PROFILED_CLASSES = frozenset({"temperature", "humidity", "carbon_dioxide", "moisture"})
@@ -28,6 +35,12 @@ DAYS_KEPT = 14
 MAX_CATCH_UP = timedelta(hours=36)
 # An hour with less readable time than this is not kept (seconds).
 MIN_COVERED = 1800.0
+# Stored means are tenths (0.1 °C, 0.1 %, 0.1 ppm): finer is the sensors' noise; a stored
+# mean beyond this is refused.
+MAX_VALUE = 1e7
+# Stored: days older than this before an hour's newest are dropped (a gap of weeks in the
+# record would otherwise store weeks of empty days).
+MAX_SPAN = 4 * DAYS_KEPT
 
 # (hour of day, day ordinal) of a closed hour, and its mean.
 type HourValues = list[deque[tuple[int, float]]]
@@ -95,7 +108,7 @@ class HourProfiles:
         if hours is None:
             hours = self.hours[entity_id] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
         values = hours[hour]
-        mean = round(state[3] / state[4], 3)  # rounded once here, not at every save
+        mean = round(state[3] / state[4], 1)  # rounded once here (as stored), not at every save
         if values and values[-1][0] == day:
             values[-1] = (day, mean)  # the repeated hour of a DST change
         elif not values or day > values[-1][0]:
@@ -118,12 +131,15 @@ class HourProfiles:
     # --- storage -----------------------------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form (the open hour's partial sums are not kept)."""
-        # Built in the event loop at every save: (day, mean) tuples as they are (JSON lists).
+        """JSON-serialisable, compact form (the open hour's partial sums are not kept).
+
+        ``days``: per sensor ``[first day, text]``, the text ``;``-separated per hour of
+        the day, each ``offset:tenths`` (the offset of the hour's first day from the first
+        day; ``packed.pack_tenths`` over consecutive days, '' for a day without the hour)
+        or '' for an hour not learned yet.
+        """
         return {
-            "hours": {
-                entity: [list(values) for values in hours] for entity, hours in self.hours.items()
-            },
+            "days": {entity: _compact(hours) for entity, hours in self.hours.items()},
             "open": {
                 entity: [state[0], format_time(state[1])] for entity, state in self._open.items()
             },
@@ -131,24 +147,21 @@ class HourProfiles:
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> HourProfiles:
-        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        """Rebuild from stored data (the compact form, or the older (day, mean) pairs);
+        anything malformed is dropped, never raised."""
         profiles = cls(zone)
         if not isinstance(data, Mapping):
             return profiles
-        hours = data.get("hours")
-        if isinstance(hours, Mapping):
-            for entity, per_hour in list(hours.items())[:MAX_ENTITIES]:
+        compact, pairs = data.get("days"), data.get("hours")
+        stored = compact if isinstance(compact, Mapping) else pairs
+        parse = _expand if isinstance(compact, Mapping) else _pairs
+        if isinstance(stored, Mapping):
+            for entity, per_hour in list(stored.items())[:MAX_ENTITIES]:
                 if not isinstance(entity, str) or len(entity) > 255:
                     continue
-                if not isinstance(per_hour, list) or len(per_hour) != 24:
-                    continue
-                kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
-                for hour, values in enumerate(per_hour):
-                    for item in values[-DAYS_KEPT:] if isinstance(values, list) else []:
-                        pair = _day_value(item)
-                        if pair is not None and (not kept[hour] or pair[0] > kept[hour][-1][0]):
-                            kept[hour].append(pair)
-                profiles.hours[entity] = kept
+                kept = parse(per_hour)
+                if kept is not None:
+                    profiles.hours[entity] = kept
         opened = data.get("open")
         if isinstance(opened, Mapping):
             for entity, pair in list(opened.items())[:MAX_ENTITIES]:
@@ -162,6 +175,68 @@ class HourProfiles:
                 reading = None if value is None else float(value)
                 profiles._open[entity] = [reading, since, hour_start(since), 0.0, 0.0]
         return profiles
+
+
+def _compact(hours: HourValues) -> list[Any]:
+    """``[first day, text]`` (see ``HourProfiles.as_dict``)."""
+    first = min((values[0][0] for values in hours if values), default=0)
+    parts: list[str] = []
+    for values in hours:
+        if not values:
+            parts.append("")
+            continue
+        newest = values[-1][0]
+        kept = [(day, mean) for day, mean in values if day > newest - MAX_SPAN]
+        begin = kept[0][0]
+        row: list[float | None] = [None] * (newest - begin + 1)
+        for day, mean in kept:
+            row[day - begin] = mean
+        parts.append(f"{begin - first}:{pack_tenths(row)}")
+    return [first, ";".join(parts)]
+
+
+def _expand(stored: object) -> HourValues | None:
+    """The compact form back into (day, mean) pairs per hour; None when malformed."""
+    if not isinstance(stored, list) or len(stored) != 2:
+        return None
+    first, text = stored
+    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= 3_652_059:
+        return None
+    if not isinstance(text, str) or len(text) > 24 * 20 * (MAX_SPAN + 2):
+        return None
+    parts = text.split(";")
+    if len(parts) != 24:
+        return None
+    kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+    for hour, part in enumerate(parts):
+        if not part:
+            continue
+        offset, _, series = part.partition(":")
+        if not offset.isascii() or not offset.isdigit() or len(offset) > 4:
+            return None
+        values = unpack_tenths(series, MAX_SPAN, MAX_VALUE)
+        if values is None:
+            return None
+        begin = first + int(offset)
+        if begin + len(values) > 3_652_059:
+            return None
+        for index, value in enumerate(values):
+            if value is not None:
+                kept[hour].append((begin + index, value))
+    return kept
+
+
+def _pairs(per_hour: object) -> HourValues | None:
+    """The older stored form: per hour a list of [day, mean]; None when malformed."""
+    if not isinstance(per_hour, list) or len(per_hour) != 24:
+        return None
+    kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+    for hour, values in enumerate(per_hour):
+        for item in values[-DAYS_KEPT:] if isinstance(values, list) else []:
+            pair = _day_value(item)
+            if pair is not None and (not kept[hour] or pair[0] > kept[hour][-1][0]):
+                kept[hour].append(pair)
+    return kept
 
 
 def _number(value: object) -> bool:
