@@ -436,3 +436,31 @@ async def test_a_sensor_that_appears_after_the_monitor_is_profiled_from_the_live
         await hass.async_block_till_done()
     summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
     assert summary["entities_with_hour_profiles"] == 1
+
+
+async def test_the_outdoor_temperature_is_learned_hour_by_hour(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The weather entity's temperature is read at every tick and its hours learned (so a
+    room cooling with a cold snap can be told from a fault); nothing of it in diagnostics
+    but a count."""
+    hass.states.async_set("weather.home", "cloudy", {"temperature": 4.5})
+    study = "sensor.study_temperature"
+    hass.states.async_set(
+        study, "19.5", {"device_class": "temperature", "unit_of_measurement": "°C"}
+    )
+    entry = await _setup(hass, 0, (study,))
+    for step in range(12):  # three hours of ticks, the weather a little colder each hour
+        if step % 4 == 0:
+            hass.states.async_set("weather.home", "cloudy", {"temperature": 4.5 - step / 4})
+        freezer.tick(timedelta(minutes=15))
+        async_fire_time_changed(hass)
+        await hass.async_block_till_done()
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    learned = [v for values in keeper.baselines.profiles.hours["outdoor"] for _, v in values]
+    assert 2 <= len(learned) <= 3
+    assert all(2.0 <= value <= 4.5 for value in learned)
+    summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert summary["entities_with_hour_profiles"] == 1  # the study; the weather apart
+    assert summary["outdoor_hours_learned"] == 1  # days

@@ -112,6 +112,22 @@ def test_one_warm_empty_room_is_out_of_line_but_a_busy_bathroom_is_not() -> None
     assert not list(room_temperature_out_of_line(home(occupied)))
 
 
+def test_a_cold_room_without_its_own_heating_on_a_cold_day_is_not_out_of_line() -> None:
+    """The study at 15.5 °C, 4.5 below the home: told at 12 °C outside; not at -7 °C (a
+    cold snap cools a room the thermostat does not heat); told again when the home is
+    being cooled on such a day, and for a room far warmer than the rest."""
+    states = replace(quiet_house(), "sensor.study_temperature", "15.5")
+    assert [f.rule for f in room_temperature_out_of_line(home(states))] == [
+        "room_temperature_out_of_line"
+    ]
+    cold = environment(outdoor_temperature=-7.0)
+    assert list(room_temperature_out_of_line(home(states, cold))) == []
+    cooling = replace(states, "climate.lounge", "cool", hvac_action="cooling")
+    assert list(room_temperature_out_of_line(home(cooling, cold)))
+    warm = replace(states, "sensor.study_temperature", "26.5")
+    assert list(room_temperature_out_of_line(home(warm, cold)))  # warmer: not the weather
+
+
 def test_unreadable_devices() -> None:
     states = replace(quiet_house(), "binary_sensor.kitchen_smoke", "unavailable")
     (finding,) = device_unavailable(home(states))

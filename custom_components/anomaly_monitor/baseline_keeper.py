@@ -19,15 +19,29 @@ from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
-from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
+from homeassistant.core import (
+    CALLBACK_TYPE,
+    Event,
+    EventStateChangedData,
+    HomeAssistant,
+    State,
+    callback,
+)
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
-from .const import CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS, DOMAIN, LOGGER, STORAGE_VERSION
+from .const import (
+    CONF_HISTORY_DAYS,
+    CONF_WEATHER_ENTITY,
+    DEFAULT_HISTORY_DAYS,
+    DOMAIN,
+    LOGGER,
+    STORAGE_VERSION,
+)
 from .core.baselines import HomeBaselines
-from .core.models import EntityInfo, clip
+from .core.models import EntityInfo, clip, parse_number
 from .state_summary import ACTIVITY_DOMAINS, summarize_state
 from .watcher import StateWatcher
 
@@ -148,8 +162,20 @@ class BaselineKeeper:
     def _async_tick(self, now: datetime) -> None:
         if not self._loading:
             self._catch_up()
+            self.baselines.outdoor(self._outdoor_temperature(), now)
             self.baselines.advance(now)
             self._schedule_save()
+
+    @callback
+    def _outdoor_temperature(self) -> float | None:
+        """The weather entity's temperature (the option's, else the first weather entity):
+        its hours are learned, so a room cooling with a cold snap is told from a fault."""
+        chosen = self.entry.options.get(CONF_WEATHER_ENTITY)
+        if isinstance(chosen, str) and chosen:
+            weather = self.hass.states.get(chosen)
+        else:
+            weather = min(self.hass.states.async_all("weather"), key=_entity_id, default=None)
+        return parse_number(weather.attributes.get("temperature")) if weather else None
 
     @callback
     def _schedule_save(self) -> None:
@@ -270,6 +296,10 @@ class BaselineKeeper:
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()
+
+
+def _entity_id(state: State) -> str:
+    return state.entity_id
 
 
 def _history_rows(

@@ -10,10 +10,20 @@ of its id or name, so a freezer called "Garage plug" is covered once its cycle i
 (the word rule ``fridge_stopped_cycling`` covers fridges without a learned cycle).
 
 *Cycles day and night*: at least ``MIN_SPELLS`` idle spells learned in each of
-``MIN_QUARTERS`` quarters of the day, over at least ``MIN_DAYS`` days learned, and never
-idle more than ``MAX_REST`` (a washing machine or a TV rests for hours: not a cycling
-appliance). The limit is ``FACTOR`` times
-the longest learned spell of that kind, never less than ``FLOOR``.
+``MIN_QUARTERS`` quarters of the day, over at least ``MIN_DAYS`` days learned, never idle
+more than ``MAX_REST`` (a washing machine or a TV rests for hours: not a cycling
+appliance), and *still so lately*: started at least ``MIN_RECENT_STARTS`` times on each of
+the ``RECENT_DAYS`` days before the spell began (``RecentStarts``; a dehumidifier that ran
+day and night in a damp week and rarely since, or a heating pump at the end of its
+season, is not judged). The limit is ``FACTOR`` times the longest learned spell of that
+kind, never less than ``FLOOR``.
+
+A stop is not told when the home shows why: a switch of the meter's area turned off (the
+person switched the plug or the appliance off), or a thermostat turned off (the heating
+switched off: its circulation pump stops with it, the end of the season), between
+``SWITCHED_NEAR`` before the last run ended and the moment the appliance would have
+started again at the latest (its longest rest, and ``SWITCHED_NEAR`` more): an appliance
+resting when it is switched off simply never starts again.
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from .clock import day_number
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import IDLE, RUNNING, power_state
@@ -33,6 +44,10 @@ MIN_DAYS = 3
 MAX_REST = timedelta(hours=3)
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
+RECENT_DAYS = 3
+MIN_RECENT_STARTS = 6
+# A switch or thermostat turned off around the stop explains it (see the module's text).
+SWITCHED_NEAR = timedelta(minutes=15)
 
 
 def _spell_since(
@@ -72,6 +87,49 @@ def _learned_cycle(baselines: HomeBaselines, entity_id: str) -> tuple[int, float
     return int(sum(bucket[0] for bucket in idle)), longest_rest, max(b[2] for b in running)
 
 
+def _recently_regular(
+    home: HomeView, baselines: HomeBaselines, entity_id: str, since: datetime
+) -> int | None:
+    """The fewest starts on one of the ``RECENT_DAYS`` days before ``since``'s day, when
+    each had at least ``MIN_RECENT_STARTS``; None when the appliance cycled less lately."""
+    zone = home.env.local_time.tzinfo
+    day = day_number(since, zone)
+    starts = baselines.recent.on_days(entity_id, range(day - RECENT_DAYS, day))
+    fewest = min(starts)
+    return fewest if fewest >= MIN_RECENT_STARTS else None
+
+
+def _switched_off(
+    home: HomeView, meter: EntityState, since: datetime, longest_rest: float
+) -> EntityState | None:
+    """A switch of the meter's area, or a thermostat, turned off when the appliance
+    stopped: from ``SWITCHED_NEAR`` before its last run ended (``since``) to when it would
+    have started again at the latest."""
+    earliest = since - SWITCHED_NEAR
+    latest = since + timedelta(minutes=longest_rest) + SWITCHED_NEAR
+    candidates = [
+        s for s in home.of("switch") if meter.info.area and s.info.area == meter.info.area
+    ]
+    candidates += home.of("climate")
+    for state in candidates:
+        changed = state.last_changed
+        if state.state == "off" and changed is not None and earliest <= changed <= latest:
+            return state
+    return None
+
+
+_CHECK_STOPPED = (
+    "Check that the appliance is plugged in and switched on and that its circuit breaker "
+    "has not tripped; if it is a fridge or freezer, that it is still cold. If it was "
+    "stopped on purpose (a pump or dehumidifier put away for the season), mark this as a "
+    "false alarm."
+)
+_CHECK_RUNNING = (
+    "Check what keeps it running: a fridge or freezer door not shut or ice on its coil, "
+    "a pump or dehumidifier that cannot reach its target."
+)
+
+
 def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A cycling appliance idle (or running) far longer than its learned cycle allows.
 
@@ -92,24 +150,27 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         since = _spell_since(home, baselines, meter, spell)
         if since is None or now - since <= limit:
             continue
+        fewest = _recently_regular(home, baselines, meter.entity_id, since)
+        if fewest is None or (spell == IDLE and _switched_off(home, meter, since, longest_rest)):
+            continue
         lasted = duration_text(now - since)
+        lately = f"at least {fewest} times a day on each of the last {RECENT_DAYS} days"
         if spell == IDLE:
             reasoning = (
                 f"{meter.entity_id} has drawn almost no power for {lasted}; the appliance "
                 f"usually starts again within {duration_text(timedelta(minutes=usual))} "
-                f"(learned from {cycles} cycles, day and night): it stopped cycling."
+                f"(learned from {cycles} cycles, day and night; it started {lately}) and "
+                "nothing was switched off when it stopped: it stopped cycling."
             )
-            severity = Severity.HIGH
-            advice = "If it is a fridge or freezer, check that it is powered and cold."
+            severity, advice = Severity.HIGH, _CHECK_STOPPED
         else:
             reasoning = (
                 f"{meter.entity_id} has been drawing power without a break for {lasted}; "
                 f"the appliance usually rests after at most "
-                f"{duration_text(timedelta(minutes=usual))} (learned from {cycles} cycles): "
-                "it no longer stops."
+                f"{duration_text(timedelta(minutes=usual))} (learned from {cycles} cycles; "
+                f"it started {lately}): it no longer stops."
             )
-            severity = Severity.MEDIUM
-            advice = "If it is a fridge or freezer, check that its door is shut and not iced up."
+            severity, advice = Severity.MEDIUM, _CHECK_RUNNING
         yield Finding(
             rule="cycle_stopped",
             evidence=(meter.entity_id,),

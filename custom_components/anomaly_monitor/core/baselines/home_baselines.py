@@ -28,9 +28,10 @@ from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
 from .hour_profiles import PROFILED_CLASSES, HourProfiles
-from .power import power_state
+from .power import IDLE, RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
+from .recent_starts import RecentStarts
 from .relations import Relations
 
 BASELINE_VERSION = 2
@@ -41,6 +42,8 @@ MAX_TRACKED = 1_000
 # Domains whose numeric states are readings, not discrete states.
 _NUMERIC_DOMAINS = frozenset({"sensor", "number", "input_number"})
 _LOCK_STATES = frozenset({"locked", "unlocked"})
+# The outdoor temperature's hour profile (not an entity id: it has no dot).
+OUTDOOR = "outdoor"
 
 
 class HomeBaselines:
@@ -54,6 +57,7 @@ class HomeBaselines:
         self.ranges = NumericRanges()
         self.profiles = HourProfiles(zone)
         self.relations = Relations()
+        self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -97,6 +101,9 @@ class HomeBaselines:
                 and info.device_class == "power"
                 and (spell := power_state(number, info.unit)) is not None
             ):
+                before = self.durations.current.get(entity_id)
+                if spell == RUNNING and before is not None and before[0] == IDLE:
+                    self.recent.started(entity_id, when)
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
             return
         if domain in _NUMERIC_DOMAINS:
@@ -127,6 +134,11 @@ class HomeBaselines:
         if (number := parse_number(state)) is not None:
             self.profiles.seed(entity_id, number, since)
 
+    def outdoor(self, value: float | None, when: datetime) -> None:
+        """The outdoor temperature (the weather entity's) reads ``value`` from ``when`` on:
+        its hours are learned like a room sensor's, so a cold snap can be told from a fault."""
+        self.profiles.reading(OUTDOOR, value, when)
+
     def advance(self, now: datetime) -> None:
         """Time has passed without events: account quiet hours and watched hours."""
         self.quiet.account(now)
@@ -155,7 +167,9 @@ class HomeBaselines:
             "areas_with_activity": len(self.activity.counts),
             "entities_with_durations": len(self.durations.stays),
             "entities_with_ranges": len(self.ranges.stats),
-            "entities_with_hour_profiles": len(self.profiles.hours),
+            "entities_with_hour_profiles": len(self.profiles.hours.keys() - {OUTDOOR}),
+            "outdoor_hours_learned": self.profiles.days_learned(OUTDOOR),
+            "meters_with_recent_starts": len(self.recent.days),
             "related_pairs": len(self.relations.pairs),
         }
 
@@ -174,6 +188,7 @@ class HomeBaselines:
             "ranges": self.ranges.as_dict(),
             "profiles": self.profiles.as_dict(),
             "relations": self.relations.as_dict(),
+            "recent_starts": self.recent.as_dict(),
         }
 
     @classmethod
@@ -196,6 +211,7 @@ class HomeBaselines:
         baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
         baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
         baselines.relations = Relations.from_dict(data.get("relations"))
+        baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         return baselines
@@ -210,4 +226,4 @@ def learn_all(baselines: HomeBaselines, transitions: Iterable[Transition]) -> in
     return count
 
 
-__all__ = ["BASELINE_VERSION", "HomeBaselines", "learn_all"]
+__all__ = ["BASELINE_VERSION", "OUTDOOR", "HomeBaselines", "learn_all"]

@@ -3,35 +3,58 @@
 ``HourProfiles`` holds what each temperature, humidity, CO2 or moisture sensor read at
 each hour of each day. For the last ``SUSTAINED_HOURS`` closed hours and the current
 reading, each is compared with the *same hour* on the other days learned (≥ ``MIN_DAYS``):
-beyond the lowest or highest of them by more than a margin (``MARGIN``: 2 °C, 10 %RH,
-300 ppm), all on the same side. The daily cycle is part of the comparison (an evening's
-heating is judged against other evenings), so what is left is a level that moved and
-stayed: a sensor drifting, a damp wall, a radiator stuck open, a window left open in a
-room for the afternoon.
+beyond the lowest or highest of them by more than a margin, all on the same side. The
+margin is the hour's own learned spread (``SPREAD_FACTOR`` × the standard deviation of
+its days: a sunny room's afternoons vary, its nights do not), never less than a floor per
+device class (``FLOOR``: 2 °C or 3.6 °F, 10 %RH, 300 ppm, 10 %). The daily cycle is part of
+the comparison (an evening's heating is judged against other evenings), so what is left is
+a level that moved and stayed: a sensor drifting, a damp wall, a radiator stuck open, a
+window left open in a room for the afternoon.
 
-Not judged, because something else explains it: a sensor in an area with a thermostat
-(the heating's checks judge those rooms; a holiday's eco set point is not a fault); a
-temperature that reads within 2 °C of the outdoor temperature (a sensor outside or in an
-unheated space follows the weather); and a departure that another sensor of the same
-class shares the same way (the whole home moved: a heat wave, the heating season).
+Not judged, because something else explains it:
+
+- a sensor in an area with a thermostat (the heating's checks judge those rooms; a
+  holiday's eco set point is not a fault);
+- a temperature that reads within 2 °C of the outdoor temperature (a sensor outside or in
+  an unheated space follows the weather);
+- the home moved together (*common mode*): at least half of the other sensors of the same
+  class and unit whose hours are learned are, over their last closed hour, at least half a
+  floor (1 °C, 5 %RH…) from their own usual for that hour, the same way — a cold snap, a
+  heat wave, a week away with the heating set back, the season. The rooms need not have
+  left their bands yet: each cools at its own pace;
+- a temperature departure the weather shares: the outdoor temperature (the weather
+  entity's, learned hour by hour like a sensor) is ``OUTDOOR_SHIFT`` or more from its own
+  usual for the hour, the same way (a home with one unheated room sensor in a cold snap).
+
+Unless the reading itself is a risk whatever the weather: a temperature at or under
+``FROST`` (pipes freezing) is told even when the home or the weather moved with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
+from statistics import median, pstdev
 
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start
-from .home_baselines import HomeBaselines
+from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import PROFILED_CLASSES
 
 SUSTAINED_HOURS = 4
 MIN_DAYS = 7
-MARGIN = {"temperature": 2.0, "humidity": 10.0, "carbon_dioxide": 300.0, "moisture": 10.0}
+FLOOR = {"temperature": 2.0, "humidity": 10.0, "carbon_dioxide": 300.0, "moisture": 10.0}
+# The margin beyond the band: this many times the hour's standard deviation over its days.
+SPREAD_FACTOR = 2.0
+# A peer moved "the same way" when its last hour is this share of a floor from its usual.
+COMMON_SHIFT = 0.5
+# The weather moved when the outdoor temperature is this far from its usual for the hour (°C).
+OUTDOOR_SHIFT = 3.0
 # A reading this close to the outdoor temperature follows the weather (°C).
 OUTDOOR_NEAR = 2.0
+# At or under this, a room is at risk of frost whatever explains it (°C).
+FROST = 3.0
 _WORDS = {
     "temperature": "temperature",
     "humidity": "humidity",
@@ -40,9 +63,14 @@ _WORDS = {
 }
 
 
-def _margin(sensor: EntityState) -> float:
-    margin = MARGIN[sensor.info.device_class or ""]
-    return margin * 1.8 if sensor.info.unit == "°F" else margin
+def _floor(sensor: EntityState) -> float:
+    floor = FLOOR[sensor.info.device_class or ""]
+    return floor * 1.8 if sensor.info.unit == "°F" else floor
+
+
+def _margin(floor: float, others: list[float]) -> float:
+    """The floor, or the hour's own spread over its days when that is wider."""
+    return max(floor, SPREAD_FACTOR * pstdev(others)) if len(others) > 1 else floor
 
 
 def _side(value: float, others: list[float], margin: float) -> int:
@@ -56,37 +84,81 @@ def _side(value: float, others: list[float], margin: float) -> int:
 
 def _departure(
     baselines: HomeBaselines, sensor: EntityState, now: datetime
-) -> tuple[int, float, float, float, int] | None:
-    """(side, last hour, lowest, highest, days) when the sensor left its hours, else None.
+) -> tuple[int, float, float, float, int, float] | None:
+    """(side, last hour, lowest, highest, days, margin) when the sensor left its hours.
 
     Last hour: the mean of the last closed hour; lowest/highest: that hour on the other
-    days learned.
+    days learned; margin: the one that hour was judged with.
     """
     current = sensor.number
     if current is None:
         return None
-    margin = _margin(sensor)
+    floor = _floor(sensor)
     start = hour_start(now)
     # The current hour (not closed yet): the reading against the same hour's days.
     _, others = baselines.profiles.same_hour(sensor.entity_id, start)
     if len(others) < MIN_DAYS:
         return None
-    side = _side(current, others, margin)
+    side = _side(current, others, _margin(floor, others))
     if side == 0:
         return None
-    band: tuple[float, float, float, int] | None = None
+    band: tuple[float, float, float, int, float] | None = None
     first = 1
     if baselines.profiles.same_hour(sensor.entity_id, start - ONE_HOUR)[0] is None:
         first = 2  # the last hour is not closed yet (the baselines advance every 15 min)
     for back in range(first, first + SUSTAINED_HOURS):
         value, others = baselines.profiles.same_hour(sensor.entity_id, start - back * ONE_HOUR)
-        if value is None or len(others) < MIN_DAYS or _side(value, others, margin) != side:
+        if value is None or len(others) < MIN_DAYS:
+            return None
+        margin = _margin(floor, others)
+        if _side(value, others, margin) != side:
             return None
         if band is None:
-            band = (value, min(others), max(others), len(others))
+            band = (value, min(others), max(others), len(others), margin)
     if band is None:
         return None
     return side, *band
+
+
+def _shift(baselines: HomeBaselines, entity_id: str, now: datetime) -> float | None:
+    """How far the last closed hour is from the median of the same hour's other days."""
+    start = hour_start(now)
+    for back in (1, 2):  # the last hour, or the one before while it is not closed yet
+        value, others = baselines.profiles.same_hour(entity_id, start - back * ONE_HOUR)
+        if value is not None:
+            return value - median(others) if len(others) >= MIN_DAYS else None
+    return None
+
+
+def _outdoor_shift(home: HomeView, baselines: HomeBaselines) -> float | None:
+    """How far the outdoor temperature (now and over the last hour) is from its usual."""
+    outdoor = home.env.outdoor_temperature
+    if outdoor is None:
+        return None
+    _, others = baselines.profiles.same_hour(OUTDOOR, hour_start(home.end))
+    last = _shift(baselines, OUTDOOR, home.end)
+    if len(others) < MIN_DAYS or last is None:
+        return None
+    now = outdoor - median(others)
+    return now if now * last > 0 and abs(last) >= abs(now) / 2 else None  # sustained
+
+
+def _common_mode(
+    baselines: HomeBaselines,
+    sensor: EntityState,
+    peers: list[EntityState],
+    side: int,
+    now: datetime,
+) -> tuple[int, int]:
+    """(peers that moved the same way, peers with learned hours)."""
+    needed = COMMON_SHIFT * _floor(sensor)
+    shifts = [
+        shift
+        for peer in peers
+        if peer.entity_id != sensor.entity_id and peer.info.unit == sensor.info.unit
+        if (shift := _shift(baselines, peer.entity_id, now)) is not None
+    ]
+    return sum(1 for shift in shifts if shift * side >= needed), len(shifts)
 
 
 def reading_off_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -98,43 +170,63 @@ def reading_off_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[
     now = home.end
     heated = {s.info.area for s in home.of("climate") if s.info.area}
     outdoor = home.env.outdoor_temperature
-    found: dict[str, list[tuple[EntityState, tuple[int, float, float, float, int]]]] = {}
+    weather: float | None = None
+    weather_read = False
     for device_class in sorted(PROFILED_CLASSES):
-        for sensor in home.of("sensor", device_class):
-            if sensor.entity_id not in baselines.profiles.hours:
+        sensors = [
+            s for s in home.of("sensor", device_class) if s.entity_id in baselines.profiles.hours
+        ]
+        for sensor in sensors:
+            current = sensor.number
+            if current is None or sensor.info.area in heated:
                 continue
             departure = _departure(baselines, sensor, now)
-            if departure is not None:
-                found.setdefault(device_class, []).append((sensor, departure))
-    for device_class, departures in found.items():
-        if len({d[0] for _, d in departures}) < len(departures):
-            continue  # two sensors of a class moved the same way: the whole home moved
-        for sensor, (side, last, low, high, days) in departures:
-            if sensor.info.area in heated:
+            if departure is None:
                 continue
-            current = sensor.number
-            if current is None:
+            side = departure[0]
+            celsius = device_class == "temperature" and sensor.info.unit != "°F"
+            if celsius and outdoor is not None and abs(current - outdoor) <= OUTDOOR_NEAR:
                 continue
-            if (
-                device_class == "temperature"
-                and outdoor is not None
-                and sensor.info.unit != "°F"
-                and abs(current - outdoor) <= OUTDOOR_NEAR
-            ):
-                continue
-            unit = f" {sensor.info.unit}" if sensor.info.unit else ""
-            word = _WORDS[device_class]
-            yield Finding(
-                rule="reading_off_its_hours",
-                evidence=(sensor.entity_id,),
-                reasoning=f"{sensor.entity_id} reads {current:g}{unit}: for {SUSTAINED_HOURS} "
-                f"hours its {word} has been {'above' if side > 0 else 'below'} anything it "
-                f"read at the same hours on the {days} other days learned (the last hour "
-                f"averaged {last:.1f}{unit}, where those days read {low:.1f}–{high:.1f}{unit}); "
-                f"no other {word} sensor moved that way.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
-                recommendation="Check the sensor (drift, a failing battery, moved near a "
-                "heat source) and the room (a window left open, a radiator, damp).",
-                magnitude=round(current - (high if side > 0 else low), 2),
-            )
+            frost = celsius and current <= FROST
+            moved, peers = _common_mode(baselines, sensor, sensors, side, now)
+            if peers and 2 * moved >= peers and not frost:
+                continue  # the home moved together: the weather, the season, a week away
+            if celsius and not weather_read:
+                weather, weather_read = _outdoor_shift(home, baselines), True
+            if celsius and weather is not None and weather * side >= OUTDOOR_SHIFT and not frost:
+                continue  # the weather moved the same way
+            yield _finding(sensor, current, departure, (moved, peers), frost=frost)
+
+
+def _finding(
+    sensor: EntityState,
+    current: float,
+    departure: tuple[int, float, float, float, int, float],
+    common: tuple[int, int],
+    *,
+    frost: bool,
+) -> Finding:
+    side, last, low, high, days, margin = departure
+    moved, peers = common
+    unit = f" {sensor.info.unit}" if sensor.info.unit else ""
+    word = _WORDS[sensor.info.device_class or ""]
+    if frost:
+        others = f"at {current:g}{unit} the room is at risk of frost, whatever the weather."
+    elif peers:
+        others = f"{moved} of the {peers} other {word} sensors moved that way."
+    else:
+        others = f"no other {word} sensor of the home has learned hours to compare."
+    return Finding(
+        rule="reading_off_its_hours",
+        evidence=(sensor.entity_id,),
+        reasoning=f"{sensor.entity_id} reads {current:g}{unit}: for {SUSTAINED_HOURS} "
+        f"hours its {word} has been {'above' if side > 0 else 'below'} anything it "
+        f"read at the same hours on the {days} other days learned, by more than "
+        f"{margin:.1f}{unit} (the last hour averaged {last:.1f}{unit}, where those days read "
+        f"{low:.1f}–{high:.1f}{unit}); {others}",
+        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+        severity=Severity.MEDIUM,
+        recommendation="Check the sensor (drift, a failing battery, moved near a "
+        "heat source) and the room (a window left open, a radiator, damp).",
+        magnitude=round(current - (high if side > 0 else low), 2),
+    )

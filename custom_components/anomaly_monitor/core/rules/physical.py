@@ -116,6 +116,15 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
     action = hvac_action(climate) if climate else None
     if climate is not None and climate.info.area == area:
         return  # the thermostat's own room: the HVAC rules judge it
+    outdoor = home.env.outdoor_temperature
+    if (
+        value < centre
+        and action != "cooling"  # a home cooled on a cold day: the weather explains nothing
+        and outdoor is not None
+        and outdoor <= value - ROOM_OUTLIER_GAP
+        and not any(s.domain == "climate" for s in home.in_area(area))
+    ):
+        return  # a room without heating of its own on a cold day: it cools with the weather
     warm = value > centre
     if warm and value > INDOOR_HOT and action not in ("heating",):
         evidence = ids(outlier, climate, _windows_of(home, climate.info.area if climate else None))
