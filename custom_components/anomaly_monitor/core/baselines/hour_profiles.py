@@ -54,6 +54,9 @@ class HourProfiles:
         self.hours: dict[str, HourValues] = {}
         # Per sensor: [value or None, since, start of the open hour, value-seconds, seconds].
         self._open: dict[str, list[Any]] = {}
+        # Per (sensor, hour): the hour's stored text, kept while its days are unchanged (an
+        # hour gains a day once a day: a save re-packs a few hours, not every one).
+        self._packed: dict[tuple[str, int], tuple[Any, int, str]] = {}
 
     def reading(self, entity_id: str, value: float | None, when: datetime) -> None:
         """``entity_id`` reads ``value`` (None: unreadable) from ``when`` on."""
@@ -139,11 +142,28 @@ class HourProfiles:
         or '' for an hour not learned yet.
         """
         return {
-            "days": {entity: _compact(hours) for entity, hours in self.hours.items()},
+            "days": {entity: self._compact(entity, hours) for entity, hours in self.hours.items()},
             "open": {
                 entity: [state[0], format_time(state[1])] for entity, state in self._open.items()
             },
         }
+
+    def _compact(self, entity: str, hours: HourValues) -> list[Any]:
+        """``[first day, text]`` (see ``as_dict``)."""
+        packed: list[tuple[int, str] | None] = []
+        for hour, values in enumerate(hours):
+            if not values:
+                packed.append(None)
+                continue
+            signature = (len(values), values[0], values[-1])
+            cached = self._packed.get((entity, hour))
+            if cached is None or cached[0] != signature:
+                cached = (signature, *_pack_hour(values))
+                self._packed[entity, hour] = cached
+            packed.append(cached[1:])
+        first = min((item[0] for item in packed if item is not None), default=0)
+        parts = ["" if item is None else f"{item[0] - first}:{item[1]}" for item in packed]
+        return [first, ";".join(parts)]
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> HourProfiles:
@@ -177,22 +197,15 @@ class HourProfiles:
         return profiles
 
 
-def _compact(hours: HourValues) -> list[Any]:
-    """``[first day, text]`` (see ``HourProfiles.as_dict``)."""
-    first = min((values[0][0] for values in hours if values), default=0)
-    parts: list[str] = []
-    for values in hours:
-        if not values:
-            parts.append("")
-            continue
-        newest = values[-1][0]
-        kept = [(day, mean) for day, mean in values if day > newest - MAX_SPAN]
-        begin = kept[0][0]
-        row: list[float | None] = [None] * (newest - begin + 1)
-        for day, mean in kept:
-            row[day - begin] = mean
-        parts.append(f"{begin - first}:{pack_tenths(row)}")
-    return [first, ";".join(parts)]
+def _pack_hour(values: deque[tuple[int, float]]) -> tuple[int, str]:
+    """(the first day kept, its means over consecutive days as ``pack_tenths`` text)."""
+    newest = values[-1][0]
+    kept = [(day, mean) for day, mean in values if day > newest - MAX_SPAN]
+    begin = kept[0][0]
+    row: list[float | None] = [None] * (newest - begin + 1)
+    for day, mean in kept:
+        row[day - begin] = mean
+    return begin, pack_tenths(row)
 
 
 def _expand(stored: object) -> HourValues | None:
