@@ -87,13 +87,10 @@ def _learned_cycle(baselines: HomeBaselines, entity_id: str) -> tuple[int, float
     return int(sum(bucket[0] for bucket in idle)), longest_rest, max(b[2] for b in running)
 
 
-def _recently_regular(
-    home: HomeView, baselines: HomeBaselines, entity_id: str, since: datetime
-) -> int | None:
+def _recently_regular(baselines: HomeBaselines, entity_id: str, since: datetime) -> int | None:
     """The fewest starts on one of the ``RECENT_DAYS`` days before ``since``'s day, when
     each had at least ``MIN_RECENT_STARTS``; None when the appliance cycled less lately."""
-    zone = home.env.local_time.tzinfo
-    day = day_number(since, zone)
+    day = day_number(since, baselines.recent.zone)  # the days the starts were counted in
     starts = baselines.recent.on_days(entity_id, range(day - RECENT_DAYS, day))
     fewest = min(starts)
     return fewest if fewest >= MIN_RECENT_STARTS else None
@@ -150,7 +147,7 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         since = _spell_since(home, baselines, meter, spell)
         if since is None or now - since <= limit:
             continue
-        fewest = _recently_regular(home, baselines, meter.entity_id, since)
+        fewest = _recently_regular(baselines, meter.entity_id, since)
         if fewest is None or (spell == IDLE and _switched_off(home, meter, since, longest_rest)):
             continue
         lasted = duration_text(now - since)
