@@ -463,4 +463,4 @@ async def test_the_outdoor_temperature_is_learned_hour_by_hour(
     assert all(2.0 <= value <= 4.5 for value in learned)
     summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
     assert summary["entities_with_hour_profiles"] == 1  # the study; the weather apart
-    assert summary["outdoor_hours_learned"] == 1  # days
+    assert summary["outdoor_hours_learned"] in {1, 2}  # days (the three hours may span midnight)

@@ -146,12 +146,13 @@ CLAIMED_CLASSES = {
 
 
 def test_shipped_scenarios_cover_every_claimed_class() -> None:
-    """Six 14-day homes; every claimed class in two of them; quiet events everywhere."""
+    """Homes of two weeks or more (home 9 needs three: a week away after a week learned);
+    every claimed class in two of them; quiet events everywhere."""
     scenarios = [load_scenario(p) for p in sorted(SHIPPED.glob("*.yaml"))]
     assert len(scenarios) >= 6
     homes_by_class: dict[str, set[str]] = {}
     for scenario in scenarios:
-        assert scenario.days == 14, scenario.name
+        assert scenario.days >= 14, scenario.name
         incidents = scenario.data["incidents"]
         assert any(i["expect"] == "quiet" for i in incidents), scenario.name
         for incident in incidents:
