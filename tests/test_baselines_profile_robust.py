@@ -11,6 +11,9 @@ from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.profile_departure import (
     reading_off_its_hours,
 )
+from custom_components.anomaly_monitor.core.baselines.profile_drift import (
+    reading_drifting_from_its_hours,
+)
 from custom_components.anomaly_monitor.core.home import HomeView
 
 from .core_factories import entity, environment, window
@@ -117,3 +120,30 @@ def test_a_room_at_risk_of_frost_is_told_whatever_the_cause() -> None:
     now = live(baselines, 5, {STUDY: 2.5, BEDROOM: 15.0}, -12.0)
     [reasoning] = judge(baselines, now, 2.5, 15.0, outdoor=-12.0)
     assert "risk of frost" in reasoning
+
+
+def test_the_drift_check_knows_the_weather_and_the_home_too() -> None:
+    """reading_drifting_from_its_hours (the CUSUM) shares the explanation: the study
+    creeping down with a cold snap outside, or with the bedroom 1.2 °C colder, is not
+    told; on an ordinary day, alone, it is."""
+    ordinary = learned(outdoor=5.0)
+    now = live(ordinary, 5, {STUDY: 17.5}, 5.0)
+    assert drifting(ordinary, now, 17.5, 19.0, outdoor=5.0)
+    cold = learned(outdoor=5.0)
+    now = live(cold, 5, {STUDY: 17.5}, -5.0)
+    assert drifting(cold, now, 17.5, 19.0, outdoor=-5.0) == []
+    together = learned(outdoor=5.0)
+    now = live(together, 5, {STUDY: 17.5, BEDROOM: 17.8}, 5.0)
+    assert drifting(together, now, 17.5, 17.8, outdoor=5.0) == []
+
+
+def drifting(
+    baselines: HomeBaselines, now: datetime, study: float, bedroom: float, outdoor: float
+) -> list[str]:
+    states = [
+        entity(STUDY, f"{study}", area="Study", device_class="temperature", unit="°C"),
+        entity(BEDROOM, f"{bedroom}", area="Bedroom", device_class="temperature", unit="°C"),
+    ]
+    env = replace(environment(now), outdoor_temperature=outdoor)
+    home = HomeView(window(states, env))
+    return [f.rule for f in reading_drifting_from_its_hours(home, baselines)]

@@ -161,6 +161,27 @@ def _common_mode(
     return sum(1 for shift in shifts if shift * side >= needed), len(shifts)
 
 
+def home_or_weather_moved(
+    home: HomeView, baselines: HomeBaselines, sensor: EntityState, side: int
+) -> bool:
+    """The home moved together, or the weather did, the way ``sensor`` left its hours
+    (``side``: +1 above, -1 below), and its reading is no frost risk: not the room's fault.
+    Shared with ``reading_drifting_from_its_hours`` (``profile_drift.py``)."""
+    current = sensor.number
+    kind = sensor.info.device_class or ""
+    if current is None or kind not in FLOOR:
+        return False
+    celsius = kind == "temperature" and sensor.info.unit != "°F"
+    if celsius and current <= FROST:
+        return False
+    peers = [s for s in home.of("sensor", kind) if s.entity_id in baselines.profiles.hours]
+    moved, counted = _common_mode(baselines, sensor, peers, side, home.end)
+    if counted and 2 * moved >= counted:
+        return True
+    weather = _outdoor_shift(home, baselines) if celsius else None
+    return weather is not None and weather * side >= OUTDOOR_SHIFT
+
+
 def reading_off_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A room sensor beyond every learned day at the same hours, for hours on end.
 

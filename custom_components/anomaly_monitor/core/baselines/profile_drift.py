@@ -35,7 +35,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
 from .hour_profiles import PROFILED_CLASSES
-from .profile_departure import OUTDOOR_NEAR
+from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
 from .reference import UsualHour, usual_at
 
 # Closed hours looked back over, and other days needed at each of them.
@@ -147,6 +147,8 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
         kind = sensor.info.device_class or ""
         if _peer_leans(home, baselines, sensor, side, now):
             continue  # another sensor of the class moved the same way: the whole home moved
+        if home_or_weather_moved(home, baselines, sensor, side):
+            continue  # most rooms moved a little that way, or the weather did (a cold snap)
         if kind == "temperature" and sensor.info.area in heated:
             continue
         current = sensor.number
