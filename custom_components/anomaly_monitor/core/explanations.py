@@ -27,6 +27,7 @@ from .llm import LLMBackend, Message
 from .models import ContextWindow, Finding
 from .prompts import quote
 from .second_opinion import question_facts
+from .state_claims import contradiction
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -77,6 +78,7 @@ NUMBER = "number not in the facts"
 QUOTED = "quotes words not in the facts"
 AWAY = "says nobody is home, the facts do not"
 NO_STATE = "says a device is unknown or unavailable, it reports"
+WRONG_STATE = "says a device is in a state it is not (state_claims.py)"
 UNGROUNDED = "names nothing of the finding"
 REPEATS = "only repeats the suggested action"
 TRUNCATED = "no complete sentence"
@@ -227,9 +229,9 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
     instruction-like text (markup, links, "ignore ..."), no entity or object id; every
     device, area or id of the window it names is in the finding's facts; every number it
     writes, and every word it quotes, is in the facts; it says nobody is home only when
-    the facts do; and it names something of the finding (an evidence device or area, or a
-    word of their names). A sentence restating the suggested action is left out (the
-    notification shows the action already).
+    the facts do; it gives no device a state the window refutes (``state_claims``); and it
+    names something of the finding (an evidence device or area, or a word of their names).
+    A sentence restating the suggested action is left out (the notification shows it).
     """
     if not reply or not reply.strip():
         return None, EMPTY
@@ -262,6 +264,8 @@ def check(reply: str, finding: Finding, window: ContextWindow) -> tuple[str | No
         return None, QUOTED  # a state or setting the facts never mention ("auto")
     if _NO_STATE.search(text) and not _reports_no_state(finding, window):
         return None, NO_STATE
+    if contradiction(text, window, finding.evidence) is not None:
+        return None, WRONG_STATE  # "is reporting smoke" for a detector that reads clear
     if _AWAY.search(text) and not _AWAY_FACT.search(facts):
         return None, AWAY
     words = {w.lower() for p in own for w in _WORD.findall(p)}
