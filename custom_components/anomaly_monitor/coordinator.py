@@ -6,8 +6,9 @@ A significant change does two things:
   announced without waiting for any model, even while a slow analysis is running;
 - a full analysis after ``SIGNIFICANT_DEBOUNCE``; if one is running then, another runs
   right after it, so the change is always judged by an analysis that saw it.
-Every analysis also announces the rules' urgent findings before it asks the model; the
-model's explanation then follows as an update of the same anomaly.
+Every analysis also announces the rules' urgent findings before it asks the model - and
+every finding, when the model cannot take one back (a hybrid where the rules decide, the
+default); the model's words then follow as an update of the same anomaly.
 """
 
 from __future__ import annotations
@@ -331,15 +332,18 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         for signature in await self._async_announce_urgent(verdict):
             self._announced_early[signature] = self.now()
 
-    async def _async_announce_urgent(self, rules_verdict: Verdict) -> list[str]:
-        """Open and announce the urgent findings not yet open; their signatures."""
+    async def _async_announce_urgent(
+        self, rules_verdict: Verdict, everything: bool = False, someone_home: bool = False
+    ) -> list[str]:
+        """Open and announce the urgent findings (``everything``: all) not yet open."""
         verdict = self.redactor.verdict(suppress(rules_verdict, self.tracker.false_alarms))
-        urgent = urgent_findings(findings_of(verdict))
+        findings = findings_of(verdict)
+        urgent = findings if everything else urgent_findings(findings)
         if not urgent:
             return []
-        # Only the urgent findings were judged: every other anomaly stays as it is.
+        # Only these findings were judged: every other anomaly stays as it is.
         every = {*self.tracker.open, *self.tracker.dismissed}
-        changes = self.tracker.update(urgent, self.now(), keep=every)
+        changes = self.tracker.update(urgent, self.now(), someone_home, keep=every)
         for anomaly in changes.opened:
             LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
             await self.announcer.async_opened(anomaly)
@@ -370,8 +374,12 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 return window, verdict
         window = self.build_window()
         if self.fallback is not None and self.detector is not self.fallback:
-            # The rules are instant: their urgent findings do not wait for the model.
-            await self._async_announce_urgent(await self.fallback.async_analyze(window))
+            # The rules are instant: their urgent findings do not wait for the model, nor
+            # does any finding the model cannot take back (a hybrid where the rules decide).
+            everything = bool(getattr(self.detector, "rules_decide", False))
+            rules_verdict = await self.fallback.async_analyze(window)
+            home = (window.environment.persons_home or 0) > 0
+            await self._async_announce_urgent(rules_verdict, everything, someone_home=home)
         try:
             verdict = await self.detector.async_analyze(window)
         except Exception as err:

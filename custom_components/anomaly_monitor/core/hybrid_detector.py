@@ -67,6 +67,20 @@ class HybridDetector:
         self.last_llm_verdict: Verdict | None = None
         self.last_llm_error: LLMError | None = None
 
+    @property
+    def rules_decide(self) -> bool:
+        """Whether every rule finding stands whatever the model answers (the default).
+
+        Then the model only confirms, explains or adds: a finding can be told before it
+        answers, and its words follow (as for urgent findings). With dismissal, second
+        opinions or evidence ranking the model may remove or reshape a finding first.
+        """
+        return (
+            self.dismiss_up_to is None
+            and self.second_opinion is None
+            and self.evidence_ranker is None
+        )
+
     async def async_analyze(self, window: ContextWindow) -> Verdict:
         """Rule verdict, refined by the LLM when it answers."""
         started = time.monotonic()
