@@ -41,10 +41,13 @@ from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.explanations import (
     MAX_TOKENS,
+    WRONG_STATE,
     Explainer,
     build_explanation_prompt,
     check,
+    first_sentences,
 )
+from custom_components.anomaly_monitor.core.state_claims import contradiction
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
 
@@ -119,6 +122,9 @@ async def explain_all(
                 out.flush()
             row = dict(cache[key])
             row["text"], row["reason"] = check(row["reply"], finding, window)
+            if row["reason"] == WRONG_STATE:  # which claim, for reading the rejections
+                said = first_sentences(row["reply"]) or ""
+                row["claim"] = str(contradiction(said, window, finding.evidence))
             row["rule"] = finding.rule
             row["facts"] = messages[-1]["content"]
             items.append(row)
@@ -128,7 +134,7 @@ async def explain_all(
     return rows
 
 
-def report(rows: list[dict[str, Any]], show: int) -> None:
+def report(rows: list[dict[str, Any]], show: int, wrong_states: bool = False) -> None:
     items = [item for row in rows for item in row["items"]]
     passed = [i for i in items if i["text"] is not None]
     print(
@@ -159,6 +165,13 @@ def report(rows: list[dict[str, Any]], show: int) -> None:
         print(f"reply: {item['reply']!r}")
         if item["text"] is not None:
             print(f"shown: {item['text']}")
+    if wrong_states:
+        print(f"\nevery rejection '{WRONG_STATE}':")
+        for row in rows:
+            for item in (i for i in row["items"] if i["reason"] == WRONG_STATE):
+                print(f"--- {row['key']} {item['rule']}: {item['claim']}")
+                print(item["facts"].split("</data>")[0].replace("<data>\n", ""))
+                print(f"reply: {item['reply']!r}")
 
 
 def load() -> str:
@@ -176,6 +189,9 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=5, help="examples printed verbatim")
     parser.add_argument("--out", type=Path, help="cache directory (replay-results/...)")
     parser.add_argument("--minutes", type=float, default=0, help="stop asking after (0: never)")
+    parser.add_argument(
+        "--wrong-states", action="store_true", help="print every state-claim rejection"
+    )
     args = parser.parse_args()
     model = args.model_path.name.removesuffix(".gguf")
     out_dir = args.out or Path("replay-results") / f"explanations-{model}"
@@ -200,7 +216,7 @@ def main() -> None:
 
     rows = asyncio.run(run())
     print(f"load average after: {load()}")
-    report(rows, args.show)
+    report(rows, args.show, args.wrong_states)
 
 
 if __name__ == "__main__":

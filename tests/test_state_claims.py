@@ -129,7 +129,7 @@ def check_reason(reply: str, finding: Finding, window) -> str:  # type: ignore[n
         "The Front Door is open and locked.",  # a second state word of the same subject
         "Please check the locked Front Door Lock.",
         "The Kitchen Gas sensor is detecting gas.",  # not evidence, but a device of the window
-        "The Kitchen Gas reports a leak.",
+        "The Kitchen Gas is reporting a leak.",
         "The Kitchen Ceiling is off.",
         "The Living Room Tv is off in the Living Room.",
         "The heating runs with the Bedroom Window open.",
@@ -236,6 +236,27 @@ def test_a_past_claim_holds_if_the_device_changed_in_the_window() -> None:
     assert contradiction("The Kitchen Smoke detected smoke.", snapshot, evidence) is None
 
 
+def test_shows_activity_is_what_a_sensor_reported_lately() -> None:
+    """Qwen 1.5B restating a rule: "Hue Motion Sensor Motion shows activity" for a sensor
+    that toggled 52 times in the window and ended clear - not a claim about this second."""
+    start = EVENING - timedelta(minutes=30)
+    motion = state("binary_sensor.hall_motion", "off", area="Hall", device_class="motion")
+    toggled = [
+        Transition(start + timedelta(minutes=m), motion.entity_id, v, "Hall")
+        for m, v in ((1, "on"), (2, "off"), (3, "on"), (4, "off"))
+    ]
+    evidence = (motion.entity_id,)
+    window = build_window([motion], environment(), toggled)
+    assert contradiction("The Hall Motion shows activity.", window, evidence) is None
+    assert contradiction("The Hall Motion is showing activity.", window, evidence) is not None
+    quiet = build_window(
+        [motion, state("light.hall", "on")],
+        environment(),
+        [Transition(start, "light.hall", "on", "Hall")],
+    )
+    assert contradiction("The Hall Motion shows activity.", quiet, evidence) is not None
+
+
 def test_a_device_that_kept_its_state_since_before_the_window() -> None:
     """``last_changed`` before the window's start: the device did not change in it."""
     start = datetime(2025, 1, 14, 19, 0)
@@ -272,7 +293,11 @@ MOTION = {"device_class": "motion"}
         (state("binary_sensor.washer", "off", device_class="running"), "Washer is running.", True),
         (state("binary_sensor.bath_leak", "on", **LEAK), "The Bath Leak is dry.", True),
         (state("binary_sensor.bath_leak", "on", **LEAK), "The Bath Leak is wet.", False),
-        (state("binary_sensor.hall_motion", "off", **MOTION), "Hall Motion shows movement.", True),
+        (
+            state("binary_sensor.hall_motion", "off", **MOTION),
+            "Hall Motion is showing movement.",
+            True,
+        ),
         (
             state("binary_sensor.hall_motion", "off", **MOTION),
             "Hall Motion shows no motion.",
