@@ -104,6 +104,18 @@ def test_an_open_door_said_to_be_locked_with_its_lock() -> None:
     assert found.entity_id == "binary_sensor.front_door_contact"
     right = "The Front door contact in the Hall is open while the Front door lock is locked."
     assert ex.check(right, CONTACT_FINDING, contact_window()) == (right, "")
+    # the whole sentence as the 0.5B model wrote it under a smoke alarm (docs/llm.md)
+    smoke = state(
+        "binary_sensor.kitchen_smoke_detector", "on", area="Kitchen", device_class="smoke"
+    )
+    window = snapshot_window([*contact_window().snapshot, smoke])
+    live = (
+        "The Kitchen smoke detector is on, but the Front door contact and Front door lock "
+        "are locked."
+    )
+    found = contradiction(live, window, (smoke.entity_id, *CONTACT_FINDING.evidence))
+    assert found is not None
+    assert (found.entity_id, found.said) == ("binary_sensor.front_door_contact", "locked")
 
 
 def check_reason(reply: str, finding: Finding, window) -> str:  # type: ignore[no-untyped-def]
