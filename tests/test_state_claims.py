@@ -7,6 +7,7 @@ seen in a live hass after a restart) are among them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import pytest
@@ -352,3 +353,17 @@ def test_a_cached_explanation_is_asked_again_once_the_state_moved() -> None:
         environment(EVENING, home=0),
     )
     assert ex.check(text, finding, closed) == (None, ex.WRONG_STATE)
+
+
+def test_areas_and_names_with_numbers() -> None:
+    doors = [
+        state(f"binary_sensor.room_{i}_door", "on" if i % 2 else "off", area=f"Room {i}")
+        for i in range(1, 12)
+    ]
+    doors = [type(d)(replace(d.info, device_class="door"), d.state) for d in doors]
+    window = snapshot_window(doors)
+    evidence = ("binary_sensor.room_5_door",)
+    found = contradiction("The Room 5 Door in Room 5 is closed.", window, evidence)
+    assert found is not None
+    assert found.entity_id == "binary_sensor.room_5_door"
+    assert contradiction("The Room 11 Door in Room 11 is open.", window, evidence) is None

@@ -204,7 +204,7 @@ def _predicate(tokens: list[str | Mention], i: int) -> list[tuple[str, bool, boo
         if token == "," and _is_verb(_next(tokens, j + 1)):  # "A, and B, are"
             j += 1
             break
-        if not isinstance(token, str) or not token.isalpha() or token in _CLAUSE or _is_verb(token):
+        if not isinstance(token, str) or not token.isalnum() or token in _CLAUSE or _is_verb(token):
             break
         j += 1
     if j >= len(tokens) or not isinstance(tokens[j], str) or not _is_verb(str(tokens[j])):
