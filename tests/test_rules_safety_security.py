@@ -90,6 +90,10 @@ def test_door_ajar_by_angle_counts_as_open() -> None:
     states = replace(quiet_house(), "sensor.front_door_angle", "9")
     (finding,) = entry_unsecured_while_away(home(states, AWAY))
     assert "sensor.front_door_angle" in finding.evidence
+    # the contact reads closed: the door is told ajar by its angle, not "open"
+    assert " is open" not in finding.reasoning
+    assert " is ajar (" in finding.reasoning
+    assert "9" in finding.reasoning
     # Two degrees is within a closed door's slack.
     slack = replace(quiet_house(), "sensor.front_door_angle", "2")
     assert not list(entry_unsecured_while_away(home(slack, AWAY)))

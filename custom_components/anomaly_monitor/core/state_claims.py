@@ -49,7 +49,7 @@ from .state_words import (
 # Claim words: what each says, as (aspect, value) choices; the first aspect the device has
 # is used ("triggered" is an alarm panel's state, or a detector's).
 _SAYS = {
-    "open": (OPENING, "open"), "opened": (OPENING, "open"), "ajar": (OPENING, "open"),
+    "open": (OPENING, "open"), "opened": (OPENING, "open"),  # not "ajar": a contact may miss it
     "closed": (OPENING, "closed"), "shut": (OPENING, "closed"), "locked": (LOCK, "locked"),
     "unlocked": (LOCK, "unlocked"), "jammed": (LOCK, "jammed"), "on": (POWER, "on"),
     "off": (POWER, "off"), "running": (RUNNING, "running"), "stopped": (RUNNING, "stopped"),

@@ -60,6 +60,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             ids(watchers, _panel(home)),
             lock if unlocked else None,
             opened=door is not None and (is_on(door) or angle is not None),
+            ajar=angle if door is not None and not is_on(door) else None,
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -68,7 +69,10 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         if not (is_on(door) or angle is not None):
             continue
         watchers = motion_in(home, door.info.area)
-        yield _unsecured(door, ids(door, angle, watchers), ids(watchers), None, opened=True)
+        ajar = None if is_on(door) else angle
+        yield _unsecured(
+            door, ids(door, angle, watchers), ids(watchers), None, opened=True, ajar=ajar
+        )
 
 
 def _unsecured(
@@ -78,10 +82,17 @@ def _unsecured(
     unlocked: EntityState | None,
     *,
     opened: bool,
+    ajar: EntityState | None = None,
 ) -> Finding:
     # The door is the subject; what is unlocked is its lock ("Front door lock is
-    # unlocked", not "Front door contact is unlocked").
-    told = f"{unlocked.info.name} is unlocked" if unlocked else f"{what.info.name} is open"
+    # unlocked", not "Front door contact is unlocked"). A contact that reads closed is not
+    # "open": its angle sensor shows the door ajar (a model restated "is open" for it).
+    if unlocked:
+        told = f"{unlocked.info.name} is unlocked"
+    elif ajar is not None:
+        told = f"{what.info.name} is ajar ({ajar.info.name} {ajar.state}{ajar.info.unit or ''})"
+    else:
+        told = f"{what.info.name} is open"
     return Finding(
         rule="entry_unsecured_while_away",
         evidence=evidence,
