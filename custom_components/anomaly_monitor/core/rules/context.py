@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion, is_opening
+from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion, is_on, is_opening
 from ..models import EntityState
 
 # A contact sensor may say "closed" while its angle sensor reads a couple of degrees.
@@ -28,6 +28,15 @@ def angle_sensor_for(home: HomeView, opening: EntityState) -> EntityState | None
     kind = opening.info.device_class or ""
     named = [s for s in candidates if kind and kind in s.entity_id]
     return named[0] if named else None
+
+
+def how_open(opening: EntityState, angle: EntityState | None) -> str:
+    """ "open", or "ajar (Window Angle 12°)" when the contact reads closed and the angle
+    sensor shows it open: a rule must not tell a state the contact does not show (a model
+    restating "Window Sensor is open" for a closed contact is rejected, docs/llm.md)."""
+    if is_on(opening) or angle is None:
+        return "open"
+    return f"ajar ({angle.info.name} {angle.state}{angle.info.unit or ''})"
 
 
 def level_sensor_for(home: HomeView, detector: EntityState) -> EntityState | None:

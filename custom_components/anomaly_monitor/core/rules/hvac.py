@@ -19,6 +19,7 @@ from .context import (
     ANGLE_TOLERANCE,
     angle_sensor_for,
     entry_point,
+    how_open,
     ids,
     room_temperature,
 )
@@ -192,6 +193,7 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         return
     open_windows: list[EntityState] = []
     every_window: list[EntityState] = []
+    angles: dict[str, EntityState | None] = {}
     for opening in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
         if opening.info.device_class not in ("window", "opening"):
             continue
@@ -200,9 +202,10 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
         if ajar or (is_on(opening) and not _airing(home, opening)):
             open_windows.append(opening)
+            angles[opening.entity_id] = angle if ajar else None
     if not open_windows:
         return
-    climate = active[0]
+    climate, first = active[0], open_windows[0]
     away = entry_point(home) + home.of("alarm_control_panel") if home.nobody_home else []
     yield Finding(
         rule="hvac_with_opening_open",
@@ -212,7 +215,7 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         subject=open_windows[0].entity_id,
         context=ids(away),
         reasoning=f"{climate.info.name} is {hvac_action(climate)} with "
-        f"{open_windows[0].info.name} open, wasting energy.",
+        f"{first.info.name} {how_open(first, angles[first.entity_id])}, wasting energy.",
         anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
         severity=Severity.MEDIUM,
         recommendation="Close the window or pause the climate device.",

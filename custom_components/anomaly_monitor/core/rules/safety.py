@@ -12,6 +12,7 @@ from .context import (
     HAZARD_PPM_ELEVATED,
     angle_sensor_for,
     entry_point,
+    how_open,
     ids,
     level_sensor_for,
     motion_in,
@@ -149,8 +150,8 @@ def window_open_in_wet_weather(home: HomeView) -> Iterator[Finding]:
             evidence=ids(window, angle if ajar else None, entry_point(home)),
             context=ids(entry_point(home)),
             while_away=True,
-            reasoning=f"{window.info.name} is open while it is {home.env.weather} and "
-            "nobody is home.",
+            reasoning=f"{window.info.name} is {how_open(window, angle if ajar else None)} "
+            f"while it is {home.env.weather} and nobody is home.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.MEDIUM,
             recommendation="Close the window or ask someone to.",

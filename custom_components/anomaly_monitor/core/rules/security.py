@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
-from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, ids, motion_in
+from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, how_open, ids, motion_in
 
 # Camera states that mean it is watching.
 _WATCHING = frozenset({"recording", "streaming"})
@@ -89,10 +89,8 @@ def _unsecured(
     # "open": its angle sensor shows the door ajar (a model restated "is open" for it).
     if unlocked:
         told = f"{unlocked.info.name} is unlocked"
-    elif ajar is not None:
-        told = f"{what.info.name} is ajar ({ajar.info.name} {ajar.state}{ajar.info.unit or ''})"
     else:
-        told = f"{what.info.name} is open"
+        told = f"{what.info.name} is {how_open(what, ajar)}"
     return Finding(
         rule="entry_unsecured_while_away",
         evidence=evidence,

@@ -150,8 +150,12 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
             rule="heat_appliance_left_on",
             evidence=(entity_id,),
             candidates=_neighbours(home, entity_id),
+            # "has been on" only while it is: a heater off again was on (the sentence a
+            # model restates must not tell a state the device does not have).
             reasoning=f"{entity_id} has been on for {_minutes(worst.duration)} "
-            f"since {worst.start:%H:%M}.",
+            f"since {worst.start:%H:%M}."
+            if worst.ongoing
+            else f"{entity_id} was on for {_minutes(worst.duration)} (from {worst.start:%H:%M}).",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH,
             recommendation="Check the appliance and switch it off if nobody is using it.",
