@@ -13,6 +13,7 @@ from custom_components.anomaly_monitor.core.baselines.packed import (
     unpack,
     unpack_tenths,
 )
+from custom_components.anomaly_monitor.core.baselines.relations import Relations
 
 from .test_baselines_core import routine
 
@@ -75,3 +76,19 @@ def test_hostile_packed_parts_are_dropped() -> None:
     assert area not in again.activity.counts
     assert again.activity.observed == [0.0] * 168
     assert state not in again.durations.stays.get(entity, {})
+
+
+def test_relation_delays_are_packed_and_the_list_form_still_read() -> None:
+    """A pair's delays are one line of text; the list form stored before is read, and a
+    hostile text (beyond the relation's reach, too many, not numbers) drops the pair."""
+    pair = ["binary_sensor.hall_door", "binary_sensor.hall_motion", "opening_motion", 12, 11]
+    stored = {"version": 1, "pairs": [[*pair, [4.0, 6.5, 12.0]]]}
+    relations = Relations.from_dict(stored)
+    packed = relations.as_dict()["pairs"][0]
+    assert packed[5] == "4,6.5,12"
+    again = Relations.from_dict(json.loads(json.dumps(relations.as_dict())))
+    key = (pair[0], pair[1])
+    assert list(again.pairs[key].delays or ()) == [4.0, 6.5, 12.0]
+    for hostile in ("4,x", "4,500", ",".join(["1"] * 40), "1e400", 5):
+        assert Relations.from_dict({"version": 1, "pairs": [[*pair, hostile]]}).pairs == {}
+    assert Relations.from_dict({"version": 1, "pairs": [[*pair, ""]]}).pairs[key].delays is None

@@ -36,6 +36,7 @@ from typing import Any
 from ..home import UNAVAILABLE_STATES
 from ..models import EntityInfo, parse_number
 from .clock import format_time, parse_time
+from .packed import pack, unpack
 from .power import watts
 from .relation_kinds import (
     HEATING_WARMS,
@@ -292,7 +293,8 @@ class Relations:
         return {
             "version": RELATIONS_VERSION,
             "pairs": [
-                [cause, effect, s.kind, s.onsets, s.followed, list(s.delays or ())]
+                # the delays as one line of text in HA's indented file (``packed.py``)
+                [cause, effect, s.kind, s.onsets, s.followed, pack(s.delays or (), 1)]
                 for (cause, effect), s in self.pairs.items()
             ],
             "pending": [
@@ -378,6 +380,9 @@ def _pair(item: object) -> tuple[tuple[str, str], PairStats] | None:
     if not (_count(onsets) and _count(followed)) or followed > onsets:
         return None
     reach = RELATIONS[kind].reach.total_seconds()
+    if isinstance(delays, str):  # packed; a list before (still read)
+        count = delays.count(",") + 1 if delays else 0
+        delays = unpack(delays, count, 0.0, reach) if count <= MAX_DELAYS else None
     if not isinstance(delays, list):
         return None
     kept = [float(d) for d in delays[-MAX_DELAYS:] if _number(d) and 0 <= d <= reach]
