@@ -48,7 +48,7 @@ class StateReader(Protocol):
         """Every state of a domain."""
 
 
-def entity_state(state: State, area: str | None) -> EntityState:
+def entity_state(state: State, area: str | None, device: str | None = None) -> EntityState:
     """Core view of one HA state; strings are clipped, attributes filtered."""
     attributes = state.attributes
     info = EntityInfo(
@@ -57,6 +57,7 @@ def entity_state(state: State, area: str | None) -> EntityState:
         area=clip(area, 100) if area else None,
         device_class=_text_or_none(attributes.get(ATTR_DEVICE_CLASS)),
         unit=_text_or_none(attributes.get(ATTR_UNIT_OF_MEASUREMENT)),
+        device=device,
     )
     kept = {key: _plain(value) for key, value in attributes.items() if key in KEPT_ATTRIBUTES}
     return EntityState(
@@ -69,13 +70,18 @@ def build_snapshot(
     entity_ids: Iterable[str],
     areas: Mapping[str, str | None],
     states: StateReader | None = None,
+    devices: Mapping[str, str] | None = None,
 ) -> list[EntityState]:
-    """Current states of the watched entities that exist (in ``states``, default HA's)."""
+    """Current states of the watched entities that exist (in ``states``, default HA's).
+
+    ``devices``: the HA device each entity belongs to, when it has one.
+    """
     reader = hass.states if states is None else states
+    devices = devices or {}
     snapshot = []
     for entity_id in entity_ids:
         if (state := reader.get(entity_id)) is not None:
-            snapshot.append(entity_state(state, areas.get(entity_id)))
+            snapshot.append(entity_state(state, areas.get(entity_id), devices.get(entity_id)))
     return snapshot
 
 

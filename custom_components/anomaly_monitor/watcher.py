@@ -67,6 +67,7 @@ class StateWatcher:
         self.buffer = TransitionBuffer(window, MAX_BUFFERED_TRANSITIONS)
         self.entity_ids: frozenset[str] = frozenset()
         self.areas: dict[str, str | None] = {}
+        self.devices: dict[str, str] = {}  # entity id -> HA device id, when it has one
         self.events_seen = 0
         self.recorded = 0  # transitions recorded so far
         self.presence_changes = 0  # person, tracker or zone state changes seen so far
@@ -157,6 +158,7 @@ class StateWatcher:
         """Work out which entities to watch; the bus filter reads the new set at once."""
         entity_ids = resolve_watched(self.hass, self.options)
         self.areas = self._resolve_areas(entity_ids)
+        self.devices = self._resolve_devices(entity_ids)
         if entity_ids != self.entity_ids:
             self.entity_ids = entity_ids
             LOGGER.debug("Watching %d entities", len(entity_ids))
@@ -164,6 +166,15 @@ class StateWatcher:
             async_update_coverage_issue(
                 self.hass, self._owner.entry_id, self._owner.title, entity_ids
             )
+
+    def _resolve_devices(self, entity_ids: frozenset[str]) -> dict[str, str]:
+        # The device registry says which entities are one device (a plug and its meter).
+        registry = er.async_get(self.hass)
+        return {
+            entity_id: entry.device_id
+            for entity_id in entity_ids
+            if (entry := registry.async_get(entity_id)) is not None and entry.device_id
+        }
 
     def _resolve_areas(self, entity_ids: frozenset[str]) -> dict[str, str | None]:
         registry = er.async_get(self.hass)

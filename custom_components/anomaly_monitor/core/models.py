@@ -70,6 +70,9 @@ class EntityInfo:
     area: str | None = None
     device_class: str | None = None
     unit: str | None = None
+    # HA's device registry id: the entities of one physical device (a plug's switch and
+    # its power sensor) share it. Opaque, never shown; pairs entities without id words.
+    device: str | None = None
 
     @property
     def domain(self) -> str:

@@ -44,7 +44,11 @@ def level_sensor_for(home: HomeView, detector: EntityState) -> EntityState | Non
     word = {"moisture": "moisture", "smoke": "smoke", "gas": "gas"}.get(
         detector.info.device_class or ""
     )
-    if word is None or not detector.info.area:
+    if word is None:
+        return None
+    if (sibling := _level_on_same_device(home, detector, word)) is not None:
+        return sibling
+    if not detector.info.area:
         return None
     for state in home.in_area(detector.info.area):
         if state.domain != "sensor" or state is detector:
@@ -54,6 +58,23 @@ def level_sensor_for(home: HomeView, detector: EntityState) -> EntityState | Non
         ):
             return state
     return None
+
+
+def _level_on_same_device(home: HomeView, detector: EntityState, word: str) -> EntityState | None:
+    """The level sensor HA's device registry puts on the detector's own device.
+
+    HA has no device class for a smoke or combustible-gas concentration: on one device,
+    a sensor of the detector's class or the one unclassed ppm sensor is its level.
+    """
+    device = detector.info.device
+    if device is None:
+        return None
+    siblings = [s for s in home.of("sensor") if s.info.device == device]
+    classed = [s for s in siblings if s.info.device_class == word]
+    unclassed = [s for s in siblings if s.info.device_class is None and s.info.unit == "ppm"]
+    if len(classed) == 1:
+        return classed[0]
+    return unclassed[0] if not classed and len(unclassed) == 1 else None
 
 
 def entry_point(home: HomeView) -> list[EntityState]:

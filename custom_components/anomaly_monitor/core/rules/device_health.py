@@ -102,10 +102,14 @@ def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
     for switch in home.of("switch") + home.of("media_player"):
         if switch.state.lower() != "off" or not switch.info.area:
             continue
+        device = switch.info.device
         meters = [
             s
             for s in home.sensors("power", switch.info.area)
-            if s.entity_id.startswith(switch.entity_id.replace(switch.domain, "sensor", 1))
+            # HA's device registry pairs a plug with its meter; without it, HA's naming
+            # of one device's entities (the meter's id extends the switch's) does.
+            if (device is not None and s.info.device == device)
+            or s.entity_id.startswith(switch.entity_id.replace(switch.domain, "sensor", 1))
         ]
         for meter in meters:
             limit = OFF_STANDBY_WATTS if switch.domain == "switch" else 15.0

@@ -170,12 +170,17 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
 
 
 def _owner(home: HomeView, meter: EntityState) -> EntityState | None:
-    """The switch or media player a power meter measures (same area, name prefix)."""
+    """The switch or media player a power meter measures (same device, else area + name)."""
     candidates = [
         s
         for s in home.in_area(meter.info.area)
         if s.domain in ("switch", "media_player") and s is not meter
     ]
+    if meter.info.device is not None:
+        # HA's device registry says it without words: a plug's switch, a TV's player.
+        same = [c for c in candidates if c.info.device == meter.info.device]
+        if len(same) == 1:
+            return same[0]
     best: EntityState | None = None
     for candidate in candidates:
         stem = candidate.entity_id.partition(".")[2]
