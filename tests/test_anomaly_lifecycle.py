@@ -7,7 +7,7 @@ from typing import Any
 from homeassistant.components import persistent_notification
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.config_entries import ConfigEntryDisabler
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
@@ -71,6 +71,37 @@ async def test_reload_never_duplicates(hass: HomeAssistant) -> None:
         await analyze(hass, entry)
         await hass.async_block_till_done()
     assert _ours(hass, entry) == before
+
+
+async def test_a_reload_writes_no_unchanged_notification(hass: HomeAssistant) -> None:
+    """Seen in a live hass: after an options change each notification was written twice
+    (the restore, then the re-show meant for start-up), each coming back as new with a
+    new time. Unchanged, it is not written at all; dismissed by the homeowner, it is
+    shown again by the next reload as before."""
+    entry = await _smoky_monitor(hass)
+    (note,) = _ours(hass, entry)[0]
+    writes: list[str] = []
+
+    @callback
+    def _count(update: persistent_notification.UpdateType, notes: dict[str, Any]) -> None:
+        if update == persistent_notification.UpdateType.ADDED:
+            writes.extend(n for n in notes if n == note)
+
+    persistent_notification.async_register_callback(hass, _count)
+    created = _notifications(hass)[note]["created_at"]
+    for _ in range(2):
+        assert await hass.config_entries.async_reload(entry.entry_id)
+        await hass.async_block_till_done()
+        await analyze(hass, entry)
+        await hass.async_block_till_done()
+    assert writes == []
+    assert _notifications(hass)[note]["created_at"] == created
+
+    persistent_notification.async_dismiss(hass, note)
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert writes == [note]
+    assert note in _notifications(hass)
 
 
 async def test_an_acknowledged_anomaly_stays_quiet_after_a_restart(hass: HomeAssistant) -> None:

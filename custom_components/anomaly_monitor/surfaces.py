@@ -11,6 +11,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
+from homeassistant.util.hass_dict import HassKey
 
 from .anomaly_texts import AnomalyTexts, async_anomaly_texts
 from .anomaly_tracker import OpenAnomaly
@@ -30,6 +31,8 @@ _ISSUE_SEVERITY = {
     "critical": ir.IssueSeverity.CRITICAL,
 }
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+# What each of the monitors' notifications shows now, (title, message) by notification id.
+_SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_notifications")
 
 
 def signal_anomaly_event(entry_id: str) -> str:
@@ -66,6 +69,28 @@ def _evidence(texts: AnomalyTexts) -> str:
         for line in texts.evidence
     ]
     return "\n".join(items) or "-"
+
+
+@callback
+def _shown_notifications(hass: HomeAssistant) -> dict[str, tuple[str, str]]:
+    """What is on screen: writing the same notification again is not a no-op (it comes back
+    as new, with a new time), so a reload or the re-show after start-up skips unchanged ones.
+    A notification the homeowner dismissed is forgotten here and may be shown again."""
+    shown = hass.data.get(_SHOWN)
+    if shown is None:
+        shown = hass.data[_SHOWN] = {}
+
+        @callback
+        def _forget(
+            update: persistent_notification.UpdateType,
+            notifications: dict[str, persistent_notification.Notification],
+        ) -> None:
+            if update == persistent_notification.UpdateType.REMOVED:
+                for removed in notifications:
+                    shown.pop(removed, None)
+
+        persistent_notification.async_register_callback(hass, _forget)
+    return shown
 
 
 def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
@@ -108,12 +133,14 @@ class Announcer:
     async def _async_show(self, anomaly: OpenAnomaly) -> None:
         """The notification and the repair issue, worded for the homeowner."""
         texts = await async_anomaly_texts(self.hass, anomaly)
-        persistent_notification.async_create(
-            self.hass,
-            self._message(anomaly, texts),
-            title=texts.headline,
-            notification_id=notification_id(self.entry.entry_id, anomaly),
-        )
+        note_id = notification_id(self.entry.entry_id, anomaly)
+        content = (texts.headline, self._message(anomaly, texts))
+        shown = _shown_notifications(self.hass)
+        if shown.get(note_id) != content:
+            persistent_notification.async_create(
+                self.hass, content[1], title=content[0], notification_id=note_id
+            )
+            shown[note_id] = content
         if anomaly.acknowledged:
             return
         ir.async_create_issue(
