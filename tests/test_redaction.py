@@ -133,6 +133,25 @@ def test_redacted_config_keeps_what_helps_and_hides_the_rest() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/home/alice/models/qwen2.5-0.5b-instruct-q4_k_m.gguf",
+        "C:\\Users\\Alice\\models\\qwen2.5-0.5b-instruct-q4_k_m.gguf",
+        "qwen2.5-0.5b-instruct-q4_k_m.gguf",
+    ],
+)
+def test_diagnostics_show_the_model_file_by_its_name_only(path: str) -> None:
+    """Which model helps a bug report; the folder it sits in may name a person."""
+    shown = redacted_config({"backend": "llama_cpp", "model_path": path, "threads": 2})
+    assert shown == {
+        "backend": "llama_cpp",
+        "model_path": "qwen2.5-0.5b-instruct-q4_k_m.gguf",
+        "threads": 2,
+    }
+    assert "alice" not in str(shown).lower()
+
+
 class _Backend:
     name = "scripted"
 

@@ -26,7 +26,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 from homeassistant.const import CONF_API_KEY
 
-from .const import CONF_BASE_URL, CONF_NOTIFY, CONF_PROFILE
+from .const import CONF_BASE_URL, CONF_MODEL_PATH, CONF_NOTIFY, CONF_PROFILE
 from .core.llm import FirstToken, LLMBackend, LLMError, LLMResponseError, Message
 from .core.models import Finding, Verdict
 
@@ -245,15 +245,24 @@ class Redactor:
 
 
 def redacted_config(config: Mapping[str, Any]) -> dict[str, Any]:
-    """Diagnostics form of entry data or options: secrets hidden, URLs without credentials."""
+    """Diagnostics form of entry data or options: secrets hidden, URLs without credentials,
+    the model file by its name only (diagnostics are posted in public bug reports; the
+    file's name says which model, its folder may name a person: /home/alice/...)."""
     return {
         key: REDACTED
         if key in SECRET_KEYS
+        else _file_name(value)
+        if key == CONF_MODEL_PATH and isinstance(value, str)
         else strip_url_credentials(value)
         if isinstance(value, str)
         else value
         for key, value in config.items()
     }
+
+
+def _file_name(path: str) -> str:
+    """The last part of a local path, whichever separator it uses."""
+    return path.replace("\\", "/").rstrip("/").rpartition("/")[2]
 
 
 class RedactingBackend:
