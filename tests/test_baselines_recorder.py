@@ -464,3 +464,67 @@ async def test_the_outdoor_temperature_is_learned_hour_by_hour(
     summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
     assert summary["entities_with_hour_profiles"] == 1  # the study; the weather apart
     assert summary["outdoor_hours_learned"] in {1, 2}  # days (the three hours may span midnight)
+
+
+async def _four_days_of_a_freezer_plug(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, today: datetime
+) -> None:
+    """The plug ran 20 min of every hour for four days; since 09:00 standby only."""
+    moment = today - timedelta(days=4)
+    hass.states.async_set(HALL, "off", MOTION)
+    while moment < today + timedelta(hours=9):
+        freezer.move_to(moment)
+        hass.states.async_set(PLUG, "85.0", POWER)
+        freezer.move_to(moment + timedelta(minutes=20))
+        hass.states.async_set(PLUG, "1.5", POWER)
+        moment += timedelta(hours=1)
+    freezer.move_to(today + timedelta(hours=9))
+    hass.states.async_set(PLUG, "0.4", POWER)
+    await async_wait_recording_done(hass)
+
+
+@pytest.mark.parametrize("change", ["plug_added", "days_raised"])
+async def test_history_the_stored_baselines_never_read_is_learned_after_an_options_change(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory, change: str
+) -> None:
+    """Seen in a live hass: a plug the homeowner added to the watched entities after the
+    first start never had its history learned (the stored baselines had read up to then,
+    so only what came after was read), and neither had older days once *Learn from
+    history* was raised. Both start the learning over from the recorder; a reload with
+    nothing new reads only what is new."""
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    await _four_days_of_a_freezer_plug(hass, freezer, today)
+    freezer.move_to(today + timedelta(hours=9, minutes=30))
+    if change == "plug_added":
+        entry = await _setup(hass, 14, (HALL,))
+        options = {**entry.options, CONF_INCLUDE_ENTITIES: [HALL, PLUG]}
+    else:
+        entry = await _setup(hass, 1, (HALL, PLUG))
+        options = {**entry.options, CONF_HISTORY_DAYS: 14}
+    before = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert before["history_status"] == "loaded"
+    assert before["history_rebuilt"] is False
+
+    freezer.move_to(today + timedelta(hours=9, minutes=40))
+    hass.config_entries.async_update_entry(entry, options=options)
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    after = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert after["history_status"] == "loaded"
+    assert after["history_rebuilt"] is True
+    assert after["history_rows"] > 150  # four days of the plug's cycles
+    assert after["entities_with_durations"] == 1
+
+    freezer.move_to(today + timedelta(hours=10, minutes=40))
+    response = await analyze(hass, entry)
+    finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "cycle_stopped")
+    assert finding["evidence"] == [PLUG]
+
+    # Nothing new: the next start reads only the minutes since.
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    again = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert again["history_rebuilt"] is False
+    assert again["history_rows"] < 20
+    assert again["entities_with_durations"] == 1

@@ -2,13 +2,14 @@
 
 Start-up is never held up: the stored baselines load (one small file), and the recorder's
 history of the watched entities and the persons (``CONF_HISTORY_DAYS``, default 14 days,
-only what the stored baselines have not seen yet) is read in the background, 6 hours
-at a time in the recorder's own executor, and learned in HA's executor into a copy. Live
-changes are learned from the watcher's buffer (no second bus listener, nothing on the
-per-event path): in batches, before the detectors read the baselines and every 15
-minutes; while the history loads they simply stay in the buffer. A home with no
-recorder (or 0 days) learns from its first hours. Stored with ``Store``, bounded by the
-baselines' own caps; diagnostics show counts only.
+only what the stored baselines have not seen yet; all of it again when the recorder
+holds history they never learned: an entity watched since, or older days after the option
+was raised) is read in the background, 6 hours at a time in the recorder's own executor,
+and learned in HA's executor into a copy. Live changes are learned from the watcher's
+buffer (no second bus listener, nothing on the per-event path): in batches, before the
+detectors read the baselines and every 15 minutes; while the history loads they simply
+stay in the buffer. A home with no recorder (or 0 days) learns from its first hours.
+Stored with ``Store``, bounded by the baselines' own caps; diagnostics show counts only.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from .const import (
     STORAGE_VERSION,
 )
 from .core.baselines import HomeBaselines
+from .core.baselines.clock import format_time, parse_time
 from .core.models import EntityInfo, clip, parse_number
 from .state_summary import ACTIVITY_DOMAINS, summarize_state
 from .watcher import StateWatcher
@@ -49,9 +51,13 @@ from .watcher import StateWatcher
 # most: twice per window length, before the buffer forgets them).
 TICK = timedelta(minutes=15)
 SAVE_DELAY = 600  # seconds
+# The keeper's key in the stored baselines: whose history they learned, and from when.
+HISTORY_READ = "history_read"
 # One recorder query covers this much: bounds the rows held in memory at once (a busy
 # home of 200 entities writes ~140,000 rows a day; 6 hours of them are ~10 MB).
 CHUNK = timedelta(hours=6)
+# History this much older than what was read is worth starting over for.
+SLACK = timedelta(hours=1)
 
 type Row = tuple[datetime, str, str]
 
@@ -86,6 +92,11 @@ class BaselineKeeper:
         self._learn_after: datetime | None = None
         self._save_scheduled = False
         self._unsubs: list[CALLBACK_TYPE] = []
+        # Whose history the stored baselines learned, from when (None: nothing stored, or
+        # stored before this was kept).
+        self._history_entities: set[str] | None = None
+        self._history_from: datetime | None = None
+        self.history_rebuilt = False
 
     def current(self) -> HomeBaselines | None:
         """The baselines the detectors read (the getter given to ``CombinedDetector``)."""
@@ -96,6 +107,11 @@ class BaselineKeeper:
         """Load what was stored, follow the live stream; the history loads once HA runs."""
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
+        read = stored.get(HISTORY_READ) if isinstance(stored, Mapping) else None
+        if isinstance(read, Mapping) and self.baselines.learned_until is not None:
+            if isinstance(ids := read.get("entities"), list):
+                self._history_entities = {i for i in ids if isinstance(i, str)}
+            self._history_from = parse_time(read.get("from"))
         self.baselines.describe(self._infos())
         # Persons (rare changes) are followed whether watched or not: who is home.
         self._unsubs.append(
@@ -115,7 +131,7 @@ class BaselineKeeper:
         if not self._loading:
             self._catch_up()
             self.baselines.advance(dt_util.utcnow())
-        await self.store.async_save(self.baselines.as_dict())
+        await self.store.async_save(self._stored_form())
 
     def summary(self) -> dict[str, Any]:
         """For diagnostics: counts and status only (no entity, area or state)."""
@@ -125,6 +141,7 @@ class BaselineKeeper:
             "history_status": self.history_status,
             "history_rows": self.history_rows,
             "history_seconds": self.history_seconds,
+            "history_rebuilt": self.history_rebuilt,
         }
 
     # --- the live stream -----------------------------------------------------------------
@@ -187,7 +204,16 @@ class BaselineKeeper:
     @callback
     def _data_to_save(self) -> dict[str, Any]:
         self._save_scheduled = False
-        return self.baselines.as_dict()
+        return self._stored_form()
+
+    def _stored_form(self) -> dict[str, Any]:
+        stored = self.baselines.as_dict()
+        if self._history_entities is not None:
+            stored[HISTORY_READ] = {
+                "entities": sorted(self._history_entities),
+                "from": format_time(self._history_from),
+            }
+        return stored
 
     @callback
     def _seed_current_readings(self) -> None:
@@ -238,12 +264,11 @@ class BaselineKeeper:
 
     @callback
     def _async_hass_started(self, _: HomeAssistant) -> None:
-        if self.days <= 0:
-            self.history_status = "disabled"
-            self._seed_current_readings()
-            return
-        if "recorder" not in self.hass.config.components:
-            self.history_status = "no_recorder"
+        if self.days <= 0 or "recorder" not in self.hass.config.components:
+            self.history_status = "disabled" if self.days <= 0 else "no_recorder"
+            if self._history_entities is None:  # learned live from now on
+                self._history_entities = set(self._followed_ids())
+                self._history_from = dt_util.utcnow()
             self._seed_current_readings()
             return
         self._loading = True
@@ -259,9 +284,6 @@ class BaselineKeeper:
         started = dt_util.utcnow()
         end = started
         start = end - timedelta(days=self.days)
-        learned = self.baselines.learned_until
-        if learned is not None and start < learned <= end:
-            start = learned  # stored baselines have seen the rest
         self.baselines.describe(self._infos())
         entity_ids = self._followed_ids()
         # A copy learns in the executor; the detectors keep reading the current one.
@@ -271,6 +293,15 @@ class BaselineKeeper:
         try:
             if not await recorder.async_db_ready:
                 raise RuntimeError("the recorder's database is not ready")
+            learned = self.baselines.learned_until
+            read_from: datetime | None = start
+            if rebuild := await self._async_history_unlearned(start, entity_ids):
+                # Learning is in time order: older history is learned by starting over.
+                fresh = HomeBaselines(self.zone)
+                fresh.infos = dict(self.baselines.infos)
+            elif learned is not None and start < learned <= end:
+                start = learned  # stored baselines have seen the rest
+                read_from = self._history_from
             chunk_start = start
             while chunk_start < end and entity_ids:
                 chunk_end = min(end, chunk_start + CHUNK)
@@ -286,6 +317,9 @@ class BaselineKeeper:
             fresh = self.baselines  # what was stored still stands
         else:
             self.history_status = "loaded"
+            self.history_rebuilt = rebuild
+            self._history_entities = set(entity_ids)
+            self._history_from = read_from
         self.baselines = fresh
         self._loading = False
         # Live changes since the query's end are still in the watcher's buffer.
@@ -296,6 +330,39 @@ class BaselineKeeper:
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()
+
+    async def _async_history_unlearned(self, start: datetime, entity_ids: list[str]) -> bool:
+        """Whether the recorder holds history of the window that the stored baselines never
+        learned: an entity watched since (the homeowner added a plug) that has history
+        before they stopped reading, or days further back than they began (the option
+        raised). A new device without a past changes nothing."""
+        learned, known, since = (
+            self.baselines.learned_until,
+            self._history_entities,
+            self._history_from,
+        )
+        if learned is None or learned <= start:
+            return False  # nothing stored of the window: it is read whole anyway
+        if since is not None and await self._async_has_rows(start, since - SLACK, entity_ids):
+            return True
+        # Stored before this was kept: every entity is new, learned over once.
+        new = [e for e in entity_ids if known is None or e not in known]
+        return bool(new) and await self._async_has_rows(start, learned, new)
+
+    async def _async_has_rows(self, start: datetime, end: datetime, entity_ids: list[str]) -> bool:
+        """Whether the recorder has a change of ``entity_ids`` in ``[start, end)``: read a
+        chunk at a time from the newest, so a busy home answers after one small query."""
+        from homeassistant.helpers.recorder import get_instance
+
+        recorder = get_instance(self.hass)
+        while end > start:
+            chunk_start = max(start, end - CHUNK)
+            if await recorder.async_add_executor_job(
+                _history_rows, self.hass, chunk_start, end, entity_ids
+            ):
+                return True
+            end = chunk_start
+        return False
 
 
 def _entity_id(state: State) -> str:
