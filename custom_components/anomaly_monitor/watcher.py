@@ -19,6 +19,7 @@ from homeassistant.helpers import (
     issue_registry as ir,
 )
 from homeassistant.helpers.debounce import Debouncer
+from homeassistant.util import dt as dt_util
 
 from .const import (
     CONF_PROFILE,
@@ -221,9 +222,14 @@ class StateWatcher:
         """Keep one transition (``summary`` is what the monitor last saw of the entity)."""
         self._last_summary[entity_id] = summary
         self.recorded += 1
+        # On the home's clock: the checks' words name times ("open since 06:34"), which
+        # read UTC otherwise (seen in a live hass in Amsterdam: "from 05:34" at 06:55).
         self.buffer.append(
             Transition(
-                when=when, entity_id=entity_id, state=clip(summary), area=self.areas.get(entity_id)
+                when=dt_util.as_local(when),
+                entity_id=entity_id,
+                state=clip(summary),
+                area=self.areas.get(entity_id),
             )
         )
 

@@ -1,0 +1,44 @@
+"""Times in what the homeowner reads are on the home's clock, not UTC."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+
+from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
+
+from .helpers import ALICE, analyze, set_calm_home, setup_monitor
+
+GARAGE = "binary_sensor.garage_door"
+GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
+
+
+async def test_a_door_left_open_says_when_on_the_home_clock(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Seen in a live hass in Amsterdam: 'Garage door stayed open for 21 min (from 05:34)'
+    at 06:55 local: the checks formatted the watcher's UTC times."""
+    await hass.config.async_set_time_zone("Europe/Amsterdam")
+    freezer.move_to(datetime(2026, 12, 1, 5, 0, tzinfo=UTC))
+    set_calm_home(hass)
+    hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE]})
+    freezer.move_to(datetime(2026, 12, 1, 5, 34, tzinfo=UTC))  # 06:34 in Amsterdam
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=21))
+
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
+    assert "(from 06:34)" in finding["reasoning"]
+    (note,) = (
+        n
+        for key, n in _async_get_or_create_notifications(hass).items()
+        if key.startswith(f"{DOMAIN}_{entry.entry_id}_")
+    )
+    assert "from 06:34" in note["message"]
+    assert "05:34" not in note["message"]
