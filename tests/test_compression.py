@@ -65,3 +65,20 @@ def test_buffer_expires_by_age_and_caps_by_size() -> None:
     kept = buffer.snapshot(T0 + timedelta(minutes=13, seconds=30))
     assert [t.state for t in kept] == ["4"]
     assert buffer.dropped == 2  # ageing out is not dropping
+
+
+def test_buffer_takes_the_windows_past_in_front_within_its_cap() -> None:
+    """A restart's window read back from the recorder goes before the live changes; past
+    the cap, the oldest of it is left out (never held, so not counted as dropped)."""
+    buffer = TransitionBuffer(timedelta(minutes=60), max_size=4)
+    buffer.append(_t(30, "sensor.a", "live"))
+    buffer.prepend([_t(minute, "sensor.a", str(minute)) for minute in range(5)])
+    assert [t.state for t in buffer.snapshot(T0 + timedelta(minutes=31))] == [
+        "2",
+        "3",
+        "4",
+        "live",
+    ]
+    assert buffer.dropped == 0
+    buffer.prepend([_t(1, "sensor.b", "full")])  # no room: nothing changes
+    assert len(buffer) == 4

@@ -7,6 +7,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
+from homeassistant.util import dt as dt_util
 
 from .backends import llm_detector_of
 from .baseline_keeper import BaselineKeeper, async_forget_baselines
@@ -29,6 +30,7 @@ from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, i
 from .replay_service import async_register_replay_service
 from .services import async_setup_services
 from .surfaces import async_remove_entry_surfaces
+from .window_history import async_fill_window_from_recorder
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -67,7 +69,11 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
     entry.async_on_unload(keeper.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
 
+    started = dt_util.utcnow()
+
     async def _async_started() -> None:
+        # The window's past (a door open since before a restart) before anything judges it.
+        await async_fill_window_from_recorder(hass, coordinator.watcher, started)
         await coordinator.async_reshow_restored()
         await coordinator.async_refresh()
 

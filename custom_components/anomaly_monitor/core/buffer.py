@@ -36,6 +36,13 @@ class TransitionBuffer:
             self.dropped += 1
         self._expire(transition.when)
 
+    def prepend(self, older: list[Transition]) -> None:
+        """Put ``older`` (time order, all before what is held) in front; beyond the cap
+        the oldest of them are left out (not counted as dropped: never held)."""
+        room = self.max_size - len(self._items)
+        if room > 0 and older:
+            self._items.extendleft(reversed(older[-room:]))
+
     def snapshot(self, now: datetime) -> tuple[Transition, ...]:
         """Transitions inside the window ending at ``now``, oldest first."""
         self._expire(now)

@@ -1,0 +1,75 @@
+"""After a restart the analysed window holds the recorder's past: a door still open is told."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+import logging
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+import pytest
+from pytest_homeassistant_custom_component.components.recorder.common import (
+    async_wait_recording_done,
+)
+
+from custom_components.anomaly_monitor.const import CONF_HISTORY_DAYS, CONF_INCLUDE_ENTITIES
+
+from .helpers import ALICE, analyze, set_calm_home, setup_monitor
+
+GARAGE = "binary_sensor.garage_door"
+GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
+
+
+@pytest.fixture
+def quiet_sqlalchemy() -> Iterator[None]:
+    """The recorder's statements at INFO flood the output: WARNING while these run."""
+    engine = logging.getLogger("sqlalchemy.engine")
+    level = engine.level
+    engine.setLevel(logging.WARNING)
+    yield
+    engine.setLevel(level)
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(
+    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
+) -> None:
+    """The recorder's database must be ready before hass starts (overrides conftest's)."""
+
+
+@pytest.fixture
+def recorder_config() -> dict[str, Any]:
+    """Commit at once, so history written in the test can be read back."""
+    return {"commit_interval": 0}
+
+
+async def test_a_door_open_since_before_a_restart_is_still_told(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Seen in a live hass: the garage door open since 06:34 was told at 06:55, HA
+    restarted at 06:57, and the anomaly went missing and cleared (the new monitor's window
+    began at the restart) while the door stayed open. The window's past now comes from
+    the recorder."""
+    await hass.config.async_set_time_zone("Europe/Amsterdam")
+    freezer.move_to(datetime(2026, 12, 1, 5, 0, tzinfo=UTC))
+    set_calm_home(hass)
+    hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    freezer.move_to(datetime(2026, 12, 1, 5, 34, tzinfo=UTC))  # 06:34 in Amsterdam
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(datetime(2026, 12, 1, 5, 45, tzinfo=UTC))  # the monitor (re)starts
+    entry = await setup_monitor(
+        hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE], CONF_HISTORY_DAYS: 0}
+    )
+    await hass.async_block_till_done(wait_background_tasks=True)
+    freezer.move_to(datetime(2026, 12, 1, 5, 55, tzinfo=UTC))
+    response = await analyze(hass, entry)
+    finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
+    assert "21 min (from 06:34), and still is" in finding["reasoning"]
+    # Only the window's past: nothing older than its length is put back.
+    watcher = entry.runtime_data.coordinator.watcher
+    oldest = min(t.when for t in watcher.buffer.snapshot(datetime.now(UTC)))
+    assert oldest >= datetime(2026, 12, 1, 5, 55, tzinfo=UTC) - timedelta(minutes=120)
