@@ -24,6 +24,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_USE_EXPOSED,
     DOMAIN,
+    SIGNIFICANT_DEBOUNCE,
 )
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
 
@@ -528,3 +529,22 @@ async def test_history_the_stored_baselines_never_read_is_learned_after_an_optio
     assert again["history_rebuilt"] is False
     assert again["history_rows"] < 20
     assert again["entities_with_durations"] == 1
+
+
+async def test_the_home_is_judged_again_once_its_history_is_learned(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Seen in a live hass: the first analysis after the start ran before the history was
+    learned (it loads in the background), so a room off its hours was told only by the
+    next periodic analysis, 15 min later. Once learned, the home is judged again."""
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
+    await _four_days_of_a_freezer_plug(hass, freezer, today)
+    freezer.move_to(today + timedelta(hours=10, minutes=40))  # idle 2 h 20 min: told at once
+    entry = await _setup(hass, 14, (HALL, PLUG))
+    coordinator = entry.runtime_data.coordinator
+    freezer.tick(SIGNIFICANT_DEBOUNCE + timedelta(seconds=1))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert coordinator.data is not None
+    assert "cycle_stopped" in _rules({"verdict": coordinator.data.verdict.as_dict()})

@@ -60,6 +60,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
     keeper = BaselineKeeper(hass, entry, coordinator.watcher)
     if isinstance(fallback, CombinedDetector):  # shared by every detector kind
         fallback.baselines = keeper.current
+    keeper.on_learned = coordinator.async_baselines_learned
     await keeper.async_start()
     llm = llm_detector_of(detector)
     entry.runtime_data = AnomalyMonitorRuntimeData(

@@ -14,7 +14,7 @@ Stored with ``Store``, bounded by the baselines' own caps; diagnostics show coun
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -97,6 +97,8 @@ class BaselineKeeper:
         self._history_entities: set[str] | None = None
         self._history_from: datetime | None = None
         self.history_rebuilt = False
+        # Called once the recorder's history is learned (the coordinator analyses again).
+        self.on_learned: Callable[[], None] | None = None
 
     def current(self) -> HomeBaselines | None:
         """The baselines the detectors read (the getter given to ``CombinedDetector``)."""
@@ -330,6 +332,8 @@ class BaselineKeeper:
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()
+        if self.on_learned is not None and self.history_status == "loaded":
+            self.on_learned()
 
     async def _async_history_unlearned(self, start: datetime, entity_ids: list[str]) -> bool:
         """Whether the recorder holds history of the window that the stored baselines never

@@ -302,6 +302,13 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._significant_changes.async_schedule_call()
 
     @callback
+    def async_baselines_learned(self) -> None:
+        """The recorder's history is learned: judge again with it (the first analysis ran
+        without; seen in a live hass: a room off its hours was told 15 min late)."""
+        self._last_judged = None  # the same changes, judged by a baseline that knows more
+        self._significant_changes.async_schedule_call()
+
+    @callback
     def _async_want_analysis(self) -> None:
         """Analyse after a change; if an analysis is running, once more right after it.
 
