@@ -20,6 +20,7 @@ from .helpers import ALICE, analyze, set_calm_home, setup_monitor
 
 GARAGE = "binary_sensor.garage_door"
 GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
+THERMOSTAT = "climate.living_room"
 
 
 @pytest.fixture
@@ -56,13 +57,14 @@ async def test_a_door_open_since_before_a_restart_is_still_told(
     freezer.move_to(datetime(2026, 12, 1, 5, 0, tzinfo=UTC))
     set_calm_home(hass)
     hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    hass.states.async_set(THERMOSTAT, "heat", {"hvac_action": "heating"})
     freezer.move_to(datetime(2026, 12, 1, 5, 34, tzinfo=UTC))  # 06:34 in Amsterdam
     hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
     await async_wait_recording_done(hass)
 
     freezer.move_to(datetime(2026, 12, 1, 5, 45, tzinfo=UTC))  # the monitor (re)starts
     entry = await setup_monitor(
-        hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE], CONF_HISTORY_DAYS: 0}
+        hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE, THERMOSTAT], CONF_HISTORY_DAYS: 0}
     )
     await hass.async_block_till_done(wait_background_tasks=True)
     freezer.move_to(datetime(2026, 12, 1, 5, 55, tzinfo=UTC))
@@ -71,5 +73,8 @@ async def test_a_door_open_since_before_a_restart_is_still_told(
     assert "21 min (from 06:34), and still is" in finding["reasoning"]
     # Only the window's past: nothing older than its length is put back.
     watcher = entry.runtime_data.coordinator.watcher
-    oldest = min(t.when for t in watcher.buffer.snapshot(datetime.now(UTC)))
+    held = watcher.buffer.snapshot(datetime.now(UTC))
+    oldest = min(t.when for t in held)
     assert oldest >= datetime(2026, 12, 1, 5, 55, tzinfo=UTC) - timedelta(minutes=120)
+    # A climate's past reads as the watcher records it: its mode and what it does.
+    assert next(t.state for t in held if t.entity_id == THERMOSTAT) == "heat (heating)"

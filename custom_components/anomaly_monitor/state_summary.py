@@ -30,8 +30,3 @@ def summarize_state(domain: str, state: str, attributes: Mapping[str, Any]) -> s
     if attribute is not None and (activity := attributes.get(attribute)) is not None:
         return f"{state} ({activity})"
     return state
-
-
-def needs_attributes(entity_id: str) -> bool:
-    """Whether the summary of ``entity_id``'s state reads an attribute (its activity)."""
-    return entity_id.partition(".")[0] in _ACTIVITY_ATTRIBUTES

@@ -6,8 +6,8 @@ evidence was older than the restart went missing and was cleared (seen in a live
 garage door open since 06:34 was no longer told after a restart at 06:57). Once HA runs,
 the recorder's changes of the watched entities over the window before the monitor started
 are put in front of what the watcher recorded since: one query in the recorder's executor,
-before the first analysis. Entities whose summary needs attributes the query does not
-read (a climate's hvac_action) are left to the live stream.
+before the first analysis (a climate's rows are read with their attributes and summarised
+as the watcher records them, "heat (heating)").
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from homeassistant.util import dt as dt_util
 from .baseline_keeper import _history_rows
 from .const import LOGGER
 from .core.models import Transition, clip
-from .state_summary import needs_attributes
 from .watcher import StateWatcher
 
 
@@ -34,7 +33,7 @@ async def async_fill_window_from_recorder(
     # Imported only when the recorder runs: it pulls in SQLAlchemy.
     from homeassistant.helpers.recorder import get_instance
 
-    entity_ids = sorted(e for e in watcher.entity_ids if not needs_attributes(e))
+    entity_ids = sorted(watcher.entity_ids)
     if not entity_ids:
         return 0
     recorder = get_instance(hass)
