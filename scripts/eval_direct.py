@@ -9,6 +9,7 @@ AL per subset and per anomaly type. ``--show fp|fn|al`` lists the samples to ins
     .venv/bin/python scripts/eval_direct.py --subset cd-tdcs --without motion_held_on
     .venv/bin/python scripts/eval_direct.py --ids neutral          # ids -> sensor.device_0017
     .venv/bin/python scripts/eval_direct.py --compare-ids          # original | neutral | +names
+    .venv/bin/python scripts/eval_direct.py --compare-ids --devices  # with HA device links
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import time
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmark_replay.device_groups import with_devices
 from benchmark_replay.direct import window_for
 from benchmark_replay.neutral_ids import neutralise
 from benchmark_replay.smartbench_loader import SUBSETS, Record, load_smartbench
@@ -110,6 +112,8 @@ async def _run(args: argparse.Namespace, ids: str = "original") -> list[Outcome]
     started = time.perf_counter()
     for record in loaded.records:
         window, scene = window_for(record.sample)
+        if args.devices:
+            window, _ = with_devices(window)  # before renaming: grouped by the dataset's names
         back = None
         if ids != "original":
             # Issue #16 part 4: what do the words in ids (and names) carry?
@@ -119,7 +123,8 @@ async def _run(args: argparse.Namespace, ids: str = "original") -> list[Outcome]
         predicted = scene.mapping.devices_for(evidence)
         outcomes.append(Outcome(record, verdict, predicted))
     elapsed = time.perf_counter() - started
-    print(f"{len(outcomes)} samples in {elapsed:.1f} s ({args.detector}, ids {ids})")
+    links = ", device links" if args.devices else ""
+    print(f"{len(outcomes)} samples in {elapsed:.1f} s ({args.detector}, ids {ids}{links})")
     return outcomes
 
 
@@ -184,6 +189,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--compare-ids", action="store_true", help="all three --ids variants side by side"
+    )
+    parser.add_argument(
+        "--devices",
+        action="store_true",
+        help="link a meter or level to its switch or detector as one HA device (direct only)",
     )
     args = parser.parse_args()
     if args.compare_ids:

@@ -7,6 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 import re
 
+from benchmark_replay.device_groups import with_devices
 from benchmark_replay.direct import window_for
 from benchmark_replay.neutral_ids import Renaming, neutralise
 from benchmark_replay.smartbench_loader import load_smartbench
@@ -125,3 +126,38 @@ def test_a_finding_on_neutral_ids_names_the_original_entities() -> None:
     assert "binary_sensor.hall_smoke" in original_verdict.evidence
     assert set(renaming.originals(neutral_verdict.evidence)) == set(original_verdict.evidence)
     assert not set(neutral_verdict.evidence) & set(original_verdict.evidence)
+
+
+def test_device_links_group_a_meter_or_level_with_what_it_measures() -> None:
+    """Named like one device, in one area: one opaque device id; across areas: none."""
+    states = [
+        entity("switch.office_plug", "off", area="Office"),
+        entity("sensor.office_plug_power", "40", area="Office", device_class="power", unit="W"),
+        entity("sensor.hall_plug_power", "3", area="Hall", device_class="power", unit="W"),
+        entity("media_player.den_television", "off", area="Den"),
+        entity("sensor.den_tv_power", "60", area="Den", device_class="power", unit="W"),
+        entity("binary_sensor.kitchen_smoke_detector", "off", area="Kitchen", device_class="smoke"),
+        entity("binary_sensor.kitchen_gas_leak_sensor", "off", area="Kitchen", device_class="gas"),
+        entity("sensor.kitchen_smoke_level", "150", area="Kitchen", unit="ppm"),
+        entity("sensor.kitchen_gas_level", "2", area="Kitchen", unit="ppm"),
+    ]
+    linked, devices = with_devices(window(states))
+    assert devices["switch.office_plug"] == devices["sensor.office_plug_power"]
+    assert devices["media_player.den_television"] == devices["sensor.den_tv_power"]
+    assert devices["sensor.kitchen_smoke_level"] == devices["binary_sensor.kitchen_smoke_detector"]
+    assert devices["sensor.kitchen_gas_level"] == devices["binary_sensor.kitchen_gas_leak_sensor"]
+    assert len(set(devices.values())) == 4
+    assert "sensor.hall_plug_power" not in devices
+    assert all(re.fullmatch(r"device-\d+", d) for d in devices.values())  # opaque
+    # Renamed, the links stay: the off plug drawing power is still paired without words.
+    neutral, renaming = neutralise(linked)
+    verdict = asyncio.run(CombinedDetector().async_analyze(neutral))
+    outlets = [f for f in verdict.findings if f.rule == "outlet_off_but_drawing_power"]
+    assert {renaming.originals(f.evidence) for f in outlets} == {
+        ("switch.office_plug", "sensor.office_plug_power"),
+        ("media_player.den_television", "sensor.den_tv_power"),
+    }
+    smoke = [f for f in verdict.findings if f.rule == "hazard_level_without_alarm"]
+    assert [renaming.originals(f.evidence)[:2] for f in smoke] == [
+        ("binary_sensor.kitchen_smoke_detector", "sensor.kitchen_smoke_level")
+    ]
