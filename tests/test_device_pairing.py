@@ -6,6 +6,8 @@ registry links them. The checks that paired them by id words pair them by device
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import (
     area_registry as ar,
@@ -21,8 +23,9 @@ from custom_components.anomaly_monitor.core.rules.device_health import (
 )
 from custom_components.anomaly_monitor.core.rules.occupancy import appliance_active_while_away
 from custom_components.anomaly_monitor.core.rules.safety import hazard_level_without_alarm
+from custom_components.anomaly_monitor.core.statistics.battery import battery_draining_fast
 
-from .core_factories import environment, window
+from .core_factories import NOON, environment, steps, window
 from .helpers import ALICE, analyze, set_calm_home, setup_monitor
 
 
@@ -97,6 +100,35 @@ def test_a_meter_names_the_media_player_of_its_device_while_away() -> None:
     (finding,) = appliance_active_while_away(home)
     assert "media_player.device_0001" in finding.evidence
     assert "sensor.device_0003" in finding.evidence
+
+
+def _battery_findings(sibling: str, *, device: str | None, area: str | None) -> list[str]:
+    battery = "sensor.device_0002"
+    states = [
+        EntityState(info=EntityInfo(sibling, "Device", area=area, device="d1"), state="off"),
+        EntityState(
+            info=EntityInfo(
+                battery, "Device", area=area, device_class="battery", unit="%", device=device
+            ),
+            state="28",
+        ),
+    ]
+    trace = steps(
+        NOON - timedelta(days=1),
+        [(i * 360, battery, str(p)) for i, p in enumerate((100, 76, 52, 28))],
+    )
+    view = HomeView(window(states, environment(NOON), trace))
+    return [f.evidence[0] for f in battery_draining_fast(view)]
+
+
+def test_a_battery_is_judged_by_what_its_device_is() -> None:
+    """A door contact's battery is a fixed sensor's; a phone's is not, even placed in a room."""
+    door = "binary_sensor.device_0001"
+    phone = "device_tracker.device_0001"
+    assert _battery_findings(door, device="d1", area=None) == ["sensor.device_0002"]
+    assert _battery_findings(door, device=None, area=None) == []  # no name, no room: unknown
+    assert _battery_findings(phone, device="d1", area="Bedroom") == []
+    assert _battery_findings(phone, device=None, area="Bedroom") == ["sensor.device_0002"]
 
 
 async def test_the_monitor_reads_the_device_registry(hass: HomeAssistant) -> None:

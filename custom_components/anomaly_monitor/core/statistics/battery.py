@@ -30,10 +30,23 @@ _CARRIED_DOMAINS = frozenset({"device_tracker", "person"})
 def _fixed(home: HomeView, battery: str) -> bool:
     """The battery belongs to a fixed device: a fixed sibling entity, or a room of its own.
 
-    A sibling is an entity whose object id the battery's extends (HA's naming); a
-    carried sibling (a phone's tracker) rules it out. Without siblings, a battery
-    placed in an area is a fixed device's; phones are not placed in rooms.
+    A sibling is an entity of the battery's registry device, else one whose object id
+    the battery's extends (HA's naming); a carried sibling (a phone's tracker) rules it
+    out. Without siblings, a battery placed in an area is a fixed device's; phones are
+    not placed in rooms.
     """
+    state = home.info(battery)
+    if state is not None and state.info.device is not None:
+        # HA's device registry says it without names: the phone's tracker, the door's contact.
+        domains = {
+            s.domain
+            for s in home.window.snapshot
+            if s.info.device == state.info.device and s is not state
+        }
+        if domains & _CARRIED_DOMAINS:
+            return False
+        if domains & _FIXED_DEVICE_DOMAINS:
+            return True
     object_id = battery.partition(".")[2]
     fixed_sibling = False
     for entity_id in home.window.entity_ids:
