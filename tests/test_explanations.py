@@ -176,6 +176,7 @@ async def test_an_explanation_is_kept_while_its_facts_hold() -> None:
     assert await explainer.async_explain([DOOR], window) == {DOOR.signature: GOOD}
     assert len(backend.asked) == 1  # the same facts: not asked again
     assert explainer.last[0].cached
+    assert explainer.outcomes == {"shown": 1}  # a kept explanation is not counted twice
     # five minutes later the rule says 25 min: "20 minutes" no longer holds, asked again
     later = replace(DOOR, reasoning=DOOR.reasoning.replace("20 min", "25 min"))
     texts = await explainer.async_explain([later], window)

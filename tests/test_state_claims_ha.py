@@ -7,7 +7,12 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 import pytest
+from pytest_homeassistant_custom_component.components.diagnostics import (
+    get_diagnostics_for_config_entry,
+)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.anomaly_monitor.const import (
     BACKEND_OPENAI,
@@ -49,8 +54,9 @@ def _notification(hass: HomeAssistant) -> dict[str, Any]:
 
 
 async def test_a_wrong_state_is_not_shown_a_right_one_is(
-    hass: HomeAssistant, server: FaultServer
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, server: FaultServer
 ) -> None:
+    assert await async_setup_component(hass, "diagnostics", {})
     set_calm_home(hass)
     entry = await setup_monitor(
         hass,
@@ -89,3 +95,7 @@ async def test_a_wrong_state_is_not_shown_a_right_one_is(
     message = _notification(hass)["message"].replace("\\", "")
     assert f"{ex.JOINER} {RIGHT}" in message
     assert "reads clear" not in message
+    # diagnostics count them: one shown, one not shown for the wrong state (no model text)
+    diagnostics = await get_diagnostics_for_config_entry(hass, hass_client, entry)
+    assert diagnostics["model"]["explanations"] == {"shown": 1, ex.WRONG_STATE: 1}
+    assert "reads clear" not in str(diagnostics)

@@ -9,6 +9,7 @@ from homeassistant.core import HomeAssistant
 
 from .backends import llm_detector_of
 from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .core.explanations import Explainer
 from .core.second_opinion import SecondOpinionJudge
 from .redaction import redacted_config
 
@@ -55,7 +56,17 @@ def _model_health(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | No
         else 0.0,
         "last_duration_seconds": round(llm.last_duration, 3) if llm.last_duration else None,
         "second_opinions": _second_opinions(coordinator),
+        "explanations": _explanations(coordinator),
     }
+
+
+def _explanations(coordinator: AnomalyMonitorCoordinator) -> dict[str, int] | None:
+    """How many explanations were shown, and why the others were not (fixed reasons only:
+    no model text here)."""
+    explainer = getattr(coordinator.detector, "explainer", None)
+    if not isinstance(explainer, Explainer):
+        return None
+    return dict(sorted(explainer.outcomes.items()))
 
 
 def _second_opinions(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | None:

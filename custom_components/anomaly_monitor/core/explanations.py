@@ -17,6 +17,7 @@ of home text JSON-quoted inside ``<data>``; the answer is short (``MAX_TOKENS``)
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 import logging
@@ -310,6 +311,9 @@ class Explainer:
         self.max_explanations = max_explanations
         self._cache: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
         self.last: list[Explanation] = []
+        # Since start, of the explanations asked: shown ("shown"), or not shown by reason
+        # (diagnostics; one kept from the cache is not counted again).
+        self.outcomes: Counter[str] = Counter()
 
     def wanted(self, findings: Iterable[Finding]) -> list[Finding]:
         """The findings to explain in one analysis: the most severe first, capped."""
@@ -344,6 +348,9 @@ class Explainer:
             elif explanation.reason == FAILED:
                 break  # a backend that failed once in this analysis is not asked again
         self.last = results
+        self.outcomes.update(
+            "shown" if e.text is not None else e.reason for e in results if not e.cached
+        )
         return {e.signature: e.text for e in results if e.text is not None}
 
     async def _async_ask(self, finding: Finding, window: ContextWindow, left: float) -> Explanation:
