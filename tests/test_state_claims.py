@@ -261,13 +261,32 @@ def test_shows_activity_is_what_a_sensor_reported_lately() -> None:
     evidence = (motion.entity_id,)
     window = build_window([motion], environment(), toggled)
     assert contradiction("The Hall Motion shows activity.", window, evidence) is None
-    assert contradiction("The Hall Motion is showing activity.", window, evidence) is not None
+    assert contradiction("The Hall Motion is showing activity.", window, evidence) is None
+    assert contradiction("The Hall Motion is clear.", window, evidence) is None
+    assert contradiction("The Hall Motion is detected.", window, evidence) is not None  # now
+    # 0.5B: "... has been detected by the phone at home": an event of the window
+    assert contradiction("The Hall Motion has been detected.", window, evidence) is None
     quiet = build_window(
         [motion, state("light.hall", "on")],
         environment(),
         [Transition(start, "light.hall", "on", "Hall")],
     )
     assert contradiction("The Hall Motion shows activity.", quiet, evidence) is not None
+    # a snapshot has no history: what it reports lately is judged on now
+    snapshot = snapshot_window([motion])
+    assert contradiction("The Hall Motion is showing activity.", snapshot, evidence) is not None
+
+
+def test_a_contact_read_closed_with_its_angle_showing_it_ajar_is_not_judged_open() -> None:
+    """Qwen 1.5B: "The Master Bedroom Window Sensor is open" under "... is ajar (Opening
+    Angle 4°)": the window is open a little; only the contact says closed."""
+    contact = state("binary_sensor.bedroom_window", "off", area="Bedroom", device_class="window")
+    angle = state("sensor.bedroom_window_angle", "4", area="Bedroom", unit="°")
+    evidence = (contact.entity_id, angle.entity_id)
+    ajar = snapshot_window([contact, angle])
+    assert contradiction("The Bedroom Window is open.", ajar, evidence) is None
+    shut = snapshot_window([contact, state(angle.entity_id, "1", area="Bedroom", unit="°")])
+    assert contradiction("The Bedroom Window is open.", shut, evidence) is not None
 
 
 def test_a_device_that_kept_its_state_since_before_the_window() -> None:

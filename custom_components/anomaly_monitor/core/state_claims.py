@@ -2,26 +2,20 @@
 
 A small model gets the state itself wrong: "The Kitchen Smoke Detector is reporting smoke"
 for a detector that reads clear, "the Front door contact and Front door lock are locked"
-for an open door (a live hass). A homeowner misled about a state in an alarm is worse off
-than with the rule's own words, so such an explanation is not shown.
+for an open door (a live hass). Such an explanation is not shown. How a sentence is read
+(English, HA's state words per domain and device class, ``state_words``):
 
-How a sentence is read (English, HA's state words per domain and device class):
-
-- **Mentions** (``device_mentions``): a device by its name or object id in words, or
-  "the <words>" naming one evidence device ("the lock"); "the doors" names every door.
-- **Subjects**: a mention, or a list of them ("the contact and the lock are locked": both);
-  "or"/"nor" make a list unsure. A few words may follow a mention ("in the Hall").
-- **Claims**: a verb (is, are, remains, has been, reads, shows, reports, detects, was,
-  opened, turned off, left, arrived, ...), adverbs and a negation ("not", "n't", "no
-  longer", "never"), then state words ("open", "locked", "on", "running", "clear",
-  "home", "heating", "armed", "open and unlocked") or, after a reporting verb, what is
-  found ("reporting smoke", "detects no motion", "reports nothing"). Also "with the
+- **Subjects**: devices named (``device_mentions``), alone or in a list ("the contact and
+  the lock are locked": both; "A or B": unsure); a few words may follow ("in the Hall").
+- **Claims**: a verb (is, has been, reads, shows, reports, was, opened, turned off, left,
+  ...), adverbs, a negation ("not", "n't", "no longer"), then state words ("open",
+  "locked", "on", "clear", "home", "heating", "armed", "open and unlocked") or, after a
+  reporting verb, what is found ("reporting smoke", "reports nothing"); also "with the
   Window open" and "the unlocked Front Door Lock".
-- **Judging**: a claim about now contradicts when the device's value on that aspect
-  differs (``state_words``), a negated one when it is the same. A claim about the past or
-  lately ("was opened", "shows activity") holds if the device has that value now or
-  changed in the window. Whatever is not understood is not judged (an aspect the device
-  lacks, no state, a negated past, an unsure name): only a direct contradiction rejects.
+- **Judging**: a claim about now contradicts when the device's value differs (a negated
+  one when it is the same); about the past ("was opened") or lately ("shows activity")
+  it holds if the device has that value now or changed in the window. Whatever is not
+  understood is not judged: only a direct contradiction rejects.
 """
 
 from __future__ import annotations
@@ -32,6 +26,7 @@ import re
 
 from .device_mentions import MARKER, Mention, find_mentions
 from .models import ContextWindow, EntityState
+from .rules.context import ANGLE_TOLERANCE
 from .state_words import (
     ALARM,
     DETECTION,
@@ -88,10 +83,9 @@ _REPORTING = frozenset(
      "showed", "indicated", "said", "detected", "sensed", "registered", "reporting",
      "showing", "indicating", "detecting", "sensing", "registering", "saying"}
 )  # fmt: skip
-_EVENTS = {  # a verb that is itself the claim: "The Front Door opened at 18:55."
-    "opened": "opened", "closed": "closed", "shut": "shut", "locked": "locked",
-    "unlocked": "unlocked",
-}  # fmt: skip
+# A verb that is itself the claim: "The Front Door opened at 18:55."
+_EVENTS = frozenset({"opened", "closed", "shut", "locked", "unlocked"})
+_NONE = frozenset({"that", "no", "nothing"})
 _SWITCHING = frozenset({"turned", "switched", "powered", "turning", "switching"})
 _ADVERBS = frozenset(
     {"still", "now", "currently", "already", "again", "also", "both", "all", "just", "actually",
@@ -101,8 +95,7 @@ _ADVERBS = frozenset(
 _ARTICLES = frozenset({"a", "an", "the", "some", "any", "its", "their"})
 _LINKS = frozenset({"and", ",", "as", "well", "both"})  # "A, B and C", "A as well as B"
 _UNSURE_LINKS = frozenset({"or", "nor", "either", "neither"})
-# After "on"/"off": what may follow the claim (not "turned on the heating").
-_ENDS = frozenset(
+_ENDS = frozenset(  # what may follow "on"/"off" as a claim (not "turned on the heating")
     {".", ",", ";", ":", "!", "?", "and", "but", "while", "at", "in", "for", "since", "again",
      "now", "when", "after", "before", "although", "though", "yet", "so", "because", "with",
      "even", "all", "too", "as", "already", "by", "until", ""}
@@ -114,6 +107,7 @@ _CLAUSE = frozenset(
      "who", "where", "if", "as", "so", "yet", "after", "before", "until", "whereas", "or",
      "then", "even", "nor", "unless"}
 )  # fmt: skip
+NOW, PAST, LATELY = "now", "past", "lately"  # when a claim says the device was so
 _STATIVE = frozenset({"is", "are", "'s", "remains", "remain", "stays", "stay", "appears", "seems"})
 _NOT = re.compile(r"n[’']t\b", re.IGNORECASE)
 
@@ -142,19 +136,20 @@ def contradiction(
         mentions[int(m.group(1))] if (m := MARKER.fullmatch(t)) else t
         for t in _TOKEN.findall(marked.lower())
     ]
-    for subjects, said, negated, past in _claims(tokens):
+    for subjects, said, negated, when in _claims(tokens):
         for mention in subjects:
-            found = _judge(mention, said, negated, past, window)
+            found = _judge(mention, said, negated, when, window)
             if found is not None:
                 return found
     return None
 
 
-_Claim = tuple[list[Mention], str, bool, bool]  # subjects, claim word, negated, past
+_Said = tuple[str, bool, str]  # claim word, negated, when
+_Claim = tuple[list[Mention], str, bool, str]  # subjects, and the same
 
 
 def _claims(tokens: list[str | Mention]) -> list[_Claim]:
-    """Every (subjects, claim word, negated, about the past) the tokens make."""
+    """Every (subjects, claim word, negated, when: NOW, PAST, LATELY) the tokens make."""
     claims: list[_Claim] = []
     i = 0
     while i < len(tokens):
@@ -196,8 +191,8 @@ def _subjects(tokens: list[str | Mention], i: int) -> tuple[list[Mention], int]:
     return ([] if unsure else subjects), i
 
 
-def _predicate(tokens: list[str | Mention], i: int) -> list[tuple[str, bool, bool]]:
-    """The claims after a subject: (claim word, negated, about the past)."""
+def _predicate(tokens: list[str | Mention], i: int) -> list[_Said]:
+    """The claims after a subject."""
     j = i
     while j < len(tokens) and j - i < _FILLER:  # "in the Hall", "sensor"
         token = tokens[j]
@@ -212,11 +207,11 @@ def _predicate(tokens: list[str | Mention], i: int) -> list[tuple[str, bool, boo
     verb = str(tokens[j])
     past = verb in _PAST or verb in ("had", "left", "turned", "switched", "powered")
     if verb in _EVENTS:  # "The Front Door opened", "the lock unlocked at 19:10"
-        return [(_EVENTS[verb], False, True)]
+        return [(verb, False, PAST)]
     if verb in ("arrived", "came", "returned"):
-        return [("home", False, True)]
+        return [("home", False, PAST)]
     if verb == "left" and _next(tokens, j + 1) in _ENDS | {"home", "the"}:
-        return [("away", False, True)]
+        return [("away", False, PAST)]
     return _states(tokens, j + 1, past, verb)
 
 
@@ -228,9 +223,7 @@ def _is_verb(token: str) -> bool:
     return token in _REPORTING
 
 
-def _states(
-    tokens: list[str | Mention], j: int, past: bool, verb: str
-) -> list[tuple[str, bool, bool]]:
+def _states(tokens: list[str | Mention], j: int, past: bool, verb: str) -> list[_Said]:
     """State words after a verb, with adverbs and a negation in between."""
     negated = False
     reporting = verb in _REPORTING
@@ -244,6 +237,9 @@ def _states(
         elif token in ("has", "have", "had", "been", "being", "does", "do", "did"):
             past = past or token in ("had", "did")
         elif token in _REPORTING:
+            if token in _WORDS and _next(tokens, j + 1) not in _FOUND | _ARTICLES | _NONE:
+                past = past or (token == "detected" and verb not in _STATIVE)
+                break  # "is detected": the state word itself; "has been detected": an event
             reporting = True
             past = past or token.endswith("ed") or token in ("said", "read", "showed")
         elif token in _SWITCHING:
@@ -254,10 +250,7 @@ def _states(
         elif token not in _ADVERBS:
             break
         j += 1
-    # "shows activity", "detects motion": what the device reported lately, as a rule says
-    # of a sensor that toggled in the window; "is reporting smoke" is about now.
-    lately = past or verb in _REPORTING
-    return _state_words(tokens, j, negated, past, reporting, lately=lately)
+    return _state_words(tokens, j, negated, past, reporting)
 
 
 def _state_words(
@@ -266,10 +259,11 @@ def _state_words(
     negated: bool,
     past: bool,
     reporting: bool,
-    *,
-    lately: bool = False,
-) -> list[tuple[str, bool, bool]]:
-    found: list[tuple[str, bool, bool]] = []
+) -> list[_Said]:
+    found: list[_Said] = []
+    # "shows activity", "is reporting smoke": what a sensor reported lately, as a rule says
+    # of a motion sensor that toggled in the window and is clear this second.
+    found_when = PAST if past else LATELY
     while j < len(tokens):
         token = tokens[j]
         if not isinstance(token, str):
@@ -285,15 +279,15 @@ def _state_words(
                 or _next(tokens, j + 2) in _FOUND
             )
         ):
-            found.append(("clear", negated, lately))
+            found.append(("clear", negated, found_when))
         elif reporting and (
             token in _FOUND or (token in _ARTICLES and _next(tokens, j + 1) in _FOUND)
         ):
-            found.append(("detected", negated, lately))
+            found.append(("detected", negated, found_when))
         elif token in _WORDS and (
             token not in ("on", "off", "home") or _next(tokens, j + 1) in _ENDS
         ):
-            found.append((token, negated, past))
+            found.append((token, negated, PAST if past else NOW))
         else:
             break
         # "open and unlocked": more state words for the same subjects
@@ -304,9 +298,7 @@ def _state_words(
     return found
 
 
-def _reported(
-    tokens: list[str | Mention], j: int, negated: bool, past: bool
-) -> list[tuple[str, bool, bool]]:
+def _reported(tokens: list[str | Mention], j: int, negated: bool, past: bool) -> list[_Said]:
     """ "reports that the window is open": the device's own words about itself."""
     end = min(len(tokens), j + 4)
     for k in range(j, end):
@@ -329,7 +321,7 @@ def _attached(tokens: list[str | Mention], i: int) -> list[_Claim]:
     mention = tokens[j]
     assert isinstance(mention, Mention)
     if token != "with":
-        return [([mention], str(token), False, False)]
+        return [([mention], str(token), False, NOW)]
     k = j + 1
     negated = False
     while k < len(tokens) and tokens[k] in ("still", "now", "not", "wide", "fully"):
@@ -337,7 +329,7 @@ def _attached(tokens: list[str | Mention], i: int) -> list[_Claim]:
         k += 1
     word = _next(tokens, k)
     if word in _WORDS and (word not in ("on", "off") or _next(tokens, k + 1) in _ENDS):
-        return [([mention], word, negated, False)]
+        return [([mention], word, negated, NOW)]
     return []
 
 
@@ -346,13 +338,10 @@ def _next(tokens: list[str | Mention], j: int) -> str:
     return token if isinstance(token, str) else "\x00"
 
 
-# --- judging ---------------------------------------------------------------------------
-
-
 def _judge(
-    mention: Mention, said: str, negated: bool, past: bool, window: ContextWindow
+    mention: Mention, said: str, negated: bool, when: str, window: ContextWindow
 ) -> Contradiction | None:
-    refuted = [d for d in mention.devices if _refutes(d, said, negated, past, window)]
+    refuted = [d for d in mention.devices if _refutes(d, said, negated, when, window)]
     if not refuted or (mention.plural and len(refuted) < len(mention.devices)):
         return None
     device = refuted[0]
@@ -360,7 +349,7 @@ def _judge(
 
 
 def _refutes(
-    device: EntityState, said: str, negated: bool, past: bool, window: ContextWindow
+    device: EntityState, said: str, negated: bool, when: str, window: ContextWindow
 ) -> bool:
     """Whether the device's state refutes the claim (unsure is False)."""
     for aspect, value in _WORDS[said]:
@@ -369,16 +358,34 @@ def _refutes(
             continue
         holds_now = agrees(value, actual)
         if negated:
-            return holds_now and not past
-        if holds_now or not past:
-            return not holds_now
-        return _unchanged_in(device, window)
+            return holds_now and when == NOW
+        if aspect == OPENING and value == "open" and _ajar(device, window):
+            return False  # the contact reads closed, its angle sensor shows it open
+        return not holds_now and _not_then(device, when, window)
     if negated:
         return False
     for aspect, value in _WORDS[said]:
         if implied(device, aspect, value) is False:
-            return not past or _unchanged_in(device, window)
+            return _not_then(device, when, window)
     return False
+
+
+def _not_then(device: EntityState, when: str, window: ContextWindow) -> bool:
+    """Whether a claim that does not hold now did not hold when it says either."""
+    if when == NOW:
+        return True
+    if when == LATELY:  # unless it changed in the window (a snapshot: judged on now)
+        return not any(t.entity_id == device.entity_id for t in window.transitions)
+    return _unchanged_in(device, window)
+
+
+def _ajar(device: EntityState, window: ContextWindow) -> bool:
+    """An angle sensor (unit °) of the contact's area shows it open past a closed slack."""
+    area = device.info.area
+    return bool(area) and any(
+        s.info.area == area and s.info.unit == "°" and (s.number or 0) > ANGLE_TOLERANCE
+        for s in window.snapshot
+    )
 
 
 def _unchanged_in(device: EntityState, window: ContextWindow) -> bool:
