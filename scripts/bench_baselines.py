@@ -327,11 +327,8 @@ async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
     from homeassistant.setup import async_setup_component
 
     from benchmark_replay.ha_runner import RAM_DIR, async_create_hass
-    from custom_components.anomaly_monitor.baseline_keeper import (
-        CHUNK,
-        _history_rows,
-        _learn_rows,
-    )
+    from custom_components.anomaly_monitor.baseline_keeper import CHUNK, _learn_rows
+    from custom_components.anomaly_monitor.recorder_rows import history_rows
 
     with tempfile.TemporaryDirectory(prefix="bench-baselines-", dir=RAM_DIR) as folder:
         hass = await async_create_hass(folder, time_zone=ZONE, setup=False)
@@ -356,7 +353,7 @@ async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
             chunk = START
             while chunk < end:
                 rows = await instance.async_add_executor_job(
-                    _history_rows, hass, chunk, min(end, chunk + CHUNK), ids
+                    history_rows, hass, chunk, min(end, chunk + CHUNK), ids
                 )
                 read += len(rows)
                 await hass.async_add_executor_job(_learn_rows, baselines, rows)

@@ -43,8 +43,8 @@ from .const import (
 )
 from .core.baselines import HomeBaselines
 from .core.baselines.clock import format_time, parse_time
-from .core.models import EntityInfo, clip, parse_number
-from .state_summary import ACTIVITY_DOMAINS, summarize_state
+from .core.models import EntityInfo, parse_number
+from .recorder_rows import Row, history_rows
 from .watcher import StateWatcher
 
 # How often the watcher's new transitions are learned and the quiet time accounted (at
@@ -58,8 +58,6 @@ HISTORY_READ = "history_read"
 CHUNK = timedelta(hours=6)
 # History this much older than what was read is worth starting over for.
 SLACK = timedelta(hours=1)
-
-type Row = tuple[datetime, str, str]
 
 
 def baseline_store(hass: HomeAssistant, entry_id: str) -> Store[dict[str, Any]]:
@@ -308,7 +306,7 @@ class BaselineKeeper:
             while chunk_start < end and entity_ids:
                 chunk_end = min(end, chunk_start + CHUNK)
                 rows = await recorder.async_add_executor_job(
-                    _history_rows, self.hass, chunk_start, chunk_end, entity_ids
+                    history_rows, self.hass, chunk_start, chunk_end, entity_ids
                 )
                 self.history_rows += len(rows)
                 await self.hass.async_add_executor_job(_learn_rows, fresh, rows)
@@ -362,7 +360,7 @@ class BaselineKeeper:
         while end > start:
             chunk_start = max(start, end - CHUNK)
             if await recorder.async_add_executor_job(
-                _history_rows, self.hass, chunk_start, end, entity_ids
+                history_rows, self.hass, chunk_start, end, entity_ids
             ):
                 return True
             end = chunk_start
@@ -371,66 +369,6 @@ class BaselineKeeper:
 
 def _entity_id(state: State) -> str:
     return state.entity_id
-
-
-def _history_rows(
-    hass: HomeAssistant, start: datetime, end: datetime, entity_ids: list[str]
-) -> list[Row]:
-    """(time, entity, state) of every change in ``[start, end)``, time-ordered (recorder executor).
-
-    The compressed minimal form (a state and a timestamp per row, no attributes) keeps a
-    day of a busy home to a few MB. A climate entity (humidifier, water heater) is read
-    with its attributes, and its rows summarised as the watcher does ("heat (heating)"):
-    its state alone says the mode, not whether it heats, and what the history teaches must
-    be what the live stream brings (the heating's onsets, the room warming after them).
-    """
-    from homeassistant.components.recorder import history
-
-    acting = [e for e in entity_ids if e.partition(".")[0] in ACTIVITY_DOMAINS]
-    plain = [e for e in entity_ids if e.partition(".")[0] not in ACTIVITY_DOMAINS]
-    rows: list[Row] = []
-    for ids, attributes in ((plain, False), (acting, True)):
-        if not ids:
-            continue
-        states = history.get_significant_states(
-            hass,
-            start,
-            end,
-            ids,
-            include_start_time_state=True,
-            significant_changes_only=False,
-            minimal_response=True,
-            no_attributes=not attributes,
-            compressed_state_format=True,
-        )
-        while states:  # each entity's list is freed as soon as it is converted
-            entity_id, entity_states = states.popitem()
-            rows.extend(row for item in entity_states if (row := _row(entity_id, item)) is not None)
-    rows.sort(key=lambda row: row[0])
-    return rows
-
-
-def _row(entity_id: str, item: Any) -> Row | None:
-    """One history item (a compressed dict, or a State) as a row."""
-    if isinstance(item, dict):
-        value = item.get("s")
-        stamp = item.get("lu", item.get("lc"))
-        if not isinstance(value, str) or not isinstance(stamp, int | float):
-            return None
-        attributes = item.get("a")
-        return dt_util.utc_from_timestamp(stamp), entity_id, _summary(entity_id, value, attributes)
-    when, value = getattr(item, "last_updated", None), getattr(item, "state", None)
-    if isinstance(when, datetime) and isinstance(value, str):
-        return when, entity_id, _summary(entity_id, value, getattr(item, "attributes", None))
-    return None
-
-
-def _summary(entity_id: str, state: str, attributes: object) -> str:
-    """The state as the watcher records it (with its activity, when it has attributes)."""
-    domain = entity_id.partition(".")[0]
-    if domain not in ACTIVITY_DOMAINS or not isinstance(attributes, Mapping):
-        return state
-    return clip(summarize_state(domain, state, attributes))
 
 
 def _learn_rows(baselines: HomeBaselines, rows: list[Row]) -> None:

@@ -17,9 +17,9 @@ from datetime import datetime
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .baseline_keeper import _history_rows
 from .const import LOGGER
 from .core.models import Transition, clip
+from .recorder_rows import history_rows
 from .watcher import StateWatcher
 
 
@@ -41,7 +41,7 @@ async def async_fill_window_from_recorder(
         if not await recorder.async_db_ready:
             return 0
         rows = await recorder.async_add_executor_job(
-            _history_rows, hass, started - watcher.buffer.window, started, entity_ids
+            history_rows, hass, started - watcher.buffer.window, started, entity_ids
         )
     except Exception:  # the monitor works without it, as it did before
         LOGGER.exception("Reading the window's past from the recorder failed")

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
-import math
 from typing import Any
 
 from ..models import clip
 from .clock import format_time, hour_of_day, parse_time
 from .packed import pack, unpack
+from .stored_values import is_stored_number
 
 MAX_ENTITIES = 400
 MAX_STATES = 6
@@ -174,17 +174,8 @@ def _stays(values: object) -> Stays | None:
     for bucket in values:
         if not isinstance(bucket, list) or len(bucket) != 3:
             return None
-        numbers = [float(v) for v in bucket if _finite(v)]
+        numbers = [float(v) for v in bucket if is_stored_number(v)]
         if len(numbers) != 3 or any(n < 0 for n in numbers):
             return None
         result.append(numbers)
     return result
-
-
-def _finite(value: object) -> bool:
-    return (
-        not isinstance(value, bool)
-        and isinstance(value, int | float)
-        and math.isfinite(value)
-        and abs(value) < 1e9
-    )

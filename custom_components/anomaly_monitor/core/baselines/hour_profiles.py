@@ -27,9 +27,17 @@ from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, parse_time, slot_of
 from .packed import pack_tenths, unpack_tenths
+from .stored_values import is_stored_number
 
 # Device classes whose readings describe a room and follow a daily cycle.
 PROFILED_CLASSES = frozenset({"temperature", "humidity", "carbon_dioxide", "moisture"})
+# How a homeowner names what each profiled class reads.
+READING_WORDS = {
+    "temperature": "temperature",
+    "humidity": "humidity",
+    "carbon_dioxide": "CO2 level",
+    "moisture": "moisture",
+}
 MAX_ENTITIES = 64
 DAYS_KEPT = 14
 MAX_CATCH_UP = timedelta(hours=36)
@@ -190,7 +198,7 @@ class HourProfiles:
                 if not isinstance(pair, list) or len(pair) != 2:
                     continue
                 value, since = pair[0], parse_time(pair[1])
-                if since is None or not (value is None or _number(value)):
+                if since is None or not (value is None or is_stored_number(value)):
                     continue
                 reading = None if value is None else float(value)
                 profiles._open[entity] = [reading, since, hour_start(since), 0.0, 0.0]
@@ -252,21 +260,12 @@ def _pairs(per_hour: object) -> HourValues | None:
     return kept
 
 
-def _number(value: object) -> bool:
-    return (
-        not isinstance(value, bool)
-        and isinstance(value, int | float)
-        and math.isfinite(value)
-        and abs(value) < 1e9
-    )
-
-
 def _day_value(item: object) -> tuple[int, float] | None:
     if not isinstance(item, list | tuple) or len(item) != 2:
         return None
     day, value = item
     if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= 3_652_059:
         return None
-    if not _number(value):
+    if not is_stored_number(value):
         return None
     return day, float(value)

@@ -40,7 +40,7 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start
 from .home_baselines import OUTDOOR, HomeBaselines
-from .hour_profiles import PROFILED_CLASSES
+from .hour_profiles import PROFILED_CLASSES, READING_WORDS
 
 SUSTAINED_HOURS = 4
 MIN_DAYS = 7
@@ -55,12 +55,6 @@ OUTDOOR_SHIFT = 3.0
 OUTDOOR_NEAR = 2.0
 # At or under this, a room is at risk of frost whatever explains it (°C).
 FROST = 3.0
-_WORDS = {
-    "temperature": "temperature",
-    "humidity": "humidity",
-    "carbon_dioxide": "CO2 level",
-    "moisture": "moisture",
-}
 
 
 def _floor(sensor: EntityState) -> float:
@@ -230,7 +224,7 @@ def _finding(
     side, last, low, high, days, margin = departure
     moved, peers = common
     unit = f" {sensor.info.unit}" if sensor.info.unit else ""
-    word = _WORDS[sensor.info.device_class or ""]
+    word = READING_WORDS[sensor.info.device_class or ""]
     if frost:
         others = f"at {current:g}{unit} the room is at risk of frost, whatever the weather."
     elif peers:

@@ -34,7 +34,7 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
-from .hour_profiles import PROFILED_CLASSES
+from .hour_profiles import PROFILED_CLASSES, READING_WORDS
 from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
 from .reference import UsualHour, usual_at
 
@@ -50,12 +50,6 @@ MIN_RUN = 2
 STILL_BEYOND = 1.0
 # A peer this far along the same side means the home moved, not the room.
 PEER_SHARE = 0.5
-_WORDS = {
-    "temperature": "temperature",
-    "humidity": "humidity",
-    "carbon_dioxide": "CO2 level",
-    "moisture": "moisture",
-}
 
 
 def _floor(sensor: EntityState) -> float:
@@ -162,7 +156,7 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
         ):
             continue
         unit = f" {sensor.info.unit}" if sensor.info.unit else ""
-        word = _WORDS[kind]
+        word = READING_WORDS[kind]
         way = "above" if side > 0 else "below"
         began = local(since, home.env.local_time.tzinfo)
         yield Finding(

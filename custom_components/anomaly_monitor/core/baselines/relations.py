@@ -30,7 +30,6 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-import math
 from typing import Any
 
 from ..home import UNAVAILABLE_STATES
@@ -48,6 +47,7 @@ from .relation_kinds import (
     is_effect,
     rise_needed,
 )
+from .stored_values import is_stored_number
 
 RELATIONS_VERSION = 1
 MAX_PAIRS = 256
@@ -328,7 +328,7 @@ class Relations:
             key, onset, reference = (item[0], item[1]), parse_time(item[2]), item[3]
             if key not in relations.pairs or onset is None:
                 continue
-            if reference is None or _number(reference):
+            if reference is None or is_stored_number(reference):
                 relations._wait(key, onset, None if reference is None else float(reference))
         missed = data.get("missed")
         for item in missed[:MAX_PAIRS] if isinstance(missed, list) else []:
@@ -345,7 +345,7 @@ class Relations:
                 if not _entity(entity) or not isinstance(item, list) or len(item) != 3:
                     continue
                 value, when, before = item[0], parse_time(item[1]), item[2]
-                if when is not None and _number(value) and _number(before):
+                if when is not None and is_stored_number(value) and is_stored_number(before):
                     relations.readings[entity] = (float(value), when, float(before))
         relations._next_due = min(
             (onset for key, (onset, _) in relations.pending.items() if key not in relations.missed),
@@ -356,15 +356,6 @@ class Relations:
 
 def _entity(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 255
-
-
-def _number(value: object) -> bool:
-    return (
-        not isinstance(value, bool)
-        and isinstance(value, int | float)
-        and math.isfinite(value)
-        and abs(value) < 1e9
-    )
 
 
 def _count(value: object) -> bool:
@@ -385,6 +376,6 @@ def _pair(item: object) -> tuple[tuple[str, str], PairStats] | None:
         delays = unpack(delays, count, 0.0, reach) if count <= MAX_DELAYS else None
     if not isinstance(delays, list):
         return None
-    kept = [float(d) for d in delays[-MAX_DELAYS:] if _number(d) and 0 <= d <= reach]
+    kept = [float(d) for d in delays[-MAX_DELAYS:] if is_stored_number(d) and 0 <= d <= reach]
     stats = PairStats(kind, onsets, followed, deque(kept, maxlen=MAX_DELAYS) if kept else None)
     return (cause, effect), stats
