@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-import logging
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -29,35 +27,16 @@ from custom_components.anomaly_monitor.const import (
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
 
 from .helpers import analyze
+from .recorder_home import (  # noqa: F401 (fixtures, found by name)
+    auto_enable_custom_integrations,
+    quiet_sqlalchemy,
+    recorder_config,
+)
 
 KITCHEN = "binary_sensor.kitchen_motion"
 HALL = "binary_sensor.hall_motion"
 ROSE = "person.rose"
 MOTION = {"device_class": "motion"}
-
-
-@pytest.fixture
-def quiet_sqlalchemy() -> Iterator[None]:
-    """The test plugin sets SQLAlchemy's engine logger to INFO at import, which prints
-    every statement the recorder runs into the test output: WARNING while these run."""
-    engine = logging.getLogger("sqlalchemy.engine")
-    level = engine.level
-    engine.setLevel(logging.WARNING)
-    yield
-    engine.setLevel(level)
-
-
-@pytest.fixture(autouse=True)
-def auto_enable_custom_integrations(
-    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
-) -> None:
-    """The recorder's database must be ready before hass starts (overrides conftest's)."""
-
-
-@pytest.fixture
-def recorder_config() -> dict[str, Any]:
-    """Commit at once, so history written in the test can be read back."""
-    return {"commit_interval": 0}
 
 
 async def _live_a_week(

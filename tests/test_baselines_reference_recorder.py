@@ -3,16 +3,13 @@ from its hours, and a fridge plug drawing far above its learned range."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-import logging
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.util import dt as dt_util
-import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
@@ -26,6 +23,11 @@ from custom_components.anomaly_monitor.const import (
 )
 
 from .helpers import analyze
+from .recorder_home import (  # noqa: F401 (fixtures, found by name)
+    auto_enable_custom_integrations,
+    quiet_sqlalchemy,
+    recorder_config,
+)
 
 BEDROOM = "sensor.bedroom_temperature"
 PLUG = "sensor.kitchen_plug_power"  # a fridge, by a name that says nothing
@@ -34,29 +36,6 @@ POWER = {"device_class": "power", "unit_of_measurement": "W"}
 DRIFT = "reading_drifting_from_its_hours"
 ABOVE = "power_above_its_learned_range"
 FIRING = "sensor_firing_far_above_its_hour"
-
-
-@pytest.fixture
-def quiet_sqlalchemy() -> Iterator[None]:
-    """The test plugin logs every SQL statement at INFO: WARNING while these run."""
-    engine = logging.getLogger("sqlalchemy.engine")
-    level = engine.level
-    engine.setLevel(logging.WARNING)
-    yield
-    engine.setLevel(level)
-
-
-@pytest.fixture(autouse=True)
-def auto_enable_custom_integrations(
-    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
-) -> None:
-    """The recorder's database must be ready before hass starts (overrides conftest's)."""
-
-
-@pytest.fixture
-def recorder_config() -> dict[str, Any]:
-    """Commit at once, so history written in the test can be read back."""
-    return {"commit_interval": 0}
 
 
 def usual(moment: datetime) -> float:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-import logging
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
-import pytest
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
@@ -17,33 +14,15 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 from custom_components.anomaly_monitor.const import CONF_HISTORY_DAYS, CONF_INCLUDE_ENTITIES
 
 from .helpers import ALICE, analyze, set_calm_home, setup_monitor
+from .recorder_home import (  # noqa: F401 (fixtures, found by name)
+    auto_enable_custom_integrations,
+    quiet_sqlalchemy,
+    recorder_config,
+)
 
 GARAGE = "binary_sensor.garage_door"
 GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
 THERMOSTAT = "climate.living_room"
-
-
-@pytest.fixture
-def quiet_sqlalchemy() -> Iterator[None]:
-    """The recorder's statements at INFO flood the output: WARNING while these run."""
-    engine = logging.getLogger("sqlalchemy.engine")
-    level = engine.level
-    engine.setLevel(logging.WARNING)
-    yield
-    engine.setLevel(level)
-
-
-@pytest.fixture(autouse=True)
-def auto_enable_custom_integrations(
-    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
-) -> None:
-    """The recorder's database must be ready before hass starts (overrides conftest's)."""
-
-
-@pytest.fixture
-def recorder_config() -> dict[str, Any]:
-    """Commit at once, so history written in the test can be read back."""
-    return {"commit_interval": 0}
 
 
 async def test_a_door_open_since_before_a_restart_is_still_told(

@@ -1,0 +1,37 @@
+"""Fixtures for tests that run a real hass with the recorder (history written and read back).
+
+A test module imports all three; pytest takes fixtures from the module's globals, and the
+autouse one replaces conftest's so the recorder's database is ready before hass starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+import logging
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def quiet_sqlalchemy() -> Iterator[None]:
+    """The test plugin sets SQLAlchemy's engine logger to INFO at import, which prints
+    every statement the recorder runs into the test output: WARNING while these run."""
+    engine = logging.getLogger("sqlalchemy.engine")
+    level = engine.level
+    engine.setLevel(logging.WARNING)
+    yield
+    engine.setLevel(level)
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(
+    quiet_sqlalchemy: None, recorder_mock: Any, enable_custom_integrations: None
+) -> None:
+    """The recorder's database must be ready before hass starts (overrides conftest's)."""
+
+
+@pytest.fixture
+def recorder_config() -> dict[str, Any]:
+    """Commit at once, so history written in the test can be read back."""
+    return {"commit_interval": 0}
