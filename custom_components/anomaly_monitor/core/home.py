@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from .models import ContextWindow, EntityState, Environment, Transition, parse_number
 from .occupancy import Occupancy, occupancy_of
+from .state_blips import without_blips
 
 _T = TypeVar("_T")
 
@@ -141,12 +142,20 @@ class HomeView:
     # --- sequence -------------------------------------------------------------------------
 
     @cached_property
-    def history(self) -> dict[str, list[Transition]]:
-        """Transitions per entity, oldest first, consecutive repeats kept."""
+    def recorded(self) -> dict[str, list[Transition]]:
+        """Transitions per entity as recorded, oldest first, repeats and blips kept: where
+        device health sees every drop, however short."""
         per_entity: dict[str, list[Transition]] = defaultdict(list)
         for transition in sorted(self.window.transitions, key=lambda t: t.when):
             per_entity[transition.entity_id].append(transition)
         return dict(per_entity)
+
+    @cached_property
+    def history(self) -> dict[str, list[Transition]]:
+        """Transitions per entity, oldest first, consecutive repeats kept, without blips
+        (``state_blips``: ``unknown`` for a second at a restart is no change, so every
+        spell, duration, cycle and stay read from here goes on across it)."""
+        return {entity: without_blips(kept) for entity, kept in self.recorded.items()}
 
     def changes(self, entity_id: str) -> list[Transition]:
         """Transitions of one entity where the state actually changed (a fresh list)."""

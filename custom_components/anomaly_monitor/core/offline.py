@@ -41,7 +41,7 @@ def offline_since(home: HomeView, state: EntityState) -> datetime | None:
     before the window): it has lasted at least the whole window, so it is long.
     """
     since: datetime | None = None
-    for transition in reversed(home.history.get(state.entity_id, [])):
+    for transition in reversed(home.recorded.get(state.entity_id, [])):
         if transition.state.lower() not in ("unavailable", "unknown"):
             break
         since = transition.when

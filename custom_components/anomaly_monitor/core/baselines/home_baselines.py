@@ -24,6 +24,7 @@ from typing import Any
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
 from ..models import EntityInfo, Transition, parse_number
 from ..occupancy import presence_of
+from ..state_blips import BlipHold
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
@@ -63,6 +64,7 @@ class HomeBaselines:
         self.learned_until: datetime | None = None
         self.events = 0
         self._last_state: dict[str, str] = {}
+        self._blips = BlipHold()  # no-states not yet known to be more than a blip
 
     def describe(self, infos: Iterable[EntityInfo]) -> None:
         """What each entity is (domain, device_class, area): read from HA, not stored."""
@@ -75,13 +77,25 @@ class HomeBaselines:
         self.observe(transition.when, transition.entity_id, transition.state, transition.area)
 
     def observe(self, when: datetime, entity_id: str, state: str, area: str | None = None) -> None:
-        """``entity_id`` reported ``state`` at ``when`` (repeats are ignored)."""
+        """``entity_id`` reported ``state`` at ``when`` (repeats are ignored).
+
+        A blip (``unknown`` for seconds at a restart, ``core/state_blips.py``) is no
+        change: its no-state is held back until it proves longer, so a stay, a spell or a
+        cycle goes on across it.
+        """
+        before = self._last_state.get(entity_id)
+        for at, reported in self._blips.feed(when, entity_id, state, before):
+            self._observe(at, entity_id, reported, area)
+
+    def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
         domain = entity_id.partition(".")[0]
+        previous = self._last_state.get(entity_id)
         if domain == "person":
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._seen(when)
+            if previous is not None or len(self._last_state) < MAX_TRACKED:
+                self._last_state[entity_id] = state  # what a blip returns to
             return
-        previous = self._last_state.get(entity_id)
         if previous == state:
             return
         if previous is not None or len(self._last_state) < MAX_TRACKED:
@@ -141,6 +155,8 @@ class HomeBaselines:
 
     def advance(self, now: datetime) -> None:
         """Time has passed without events: account quiet hours and watched hours."""
+        for entity_id, when, state in self._blips.due(now):  # no blip: a no-state after all
+            self._observe(when, entity_id, state, None)
         self.quiet.account(now)
         self.activity.watch(now)
         self.profiles.advance(now)

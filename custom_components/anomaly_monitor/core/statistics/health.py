@@ -37,13 +37,15 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
     """A device dropped off (unavailable, or its connectivity sensor went off) for long.
 
     A spell shorter than the device's grace (``core/offline.py``) is a blip and ignored,
-    unless the device dropped off ``FLAPPING_SPELLS`` times or more in the window.
+    unless the device dropped off ``FLAPPING_SPELLS`` times or more in the window. Drops
+    are read as recorded (``HomeView.recorded``): a few seconds ``unavailable`` is no
+    change to a spell (``core/state_blips.py``) but still a drop here.
     A device unavailable right now is the ``device_unavailable`` rule's; once it is back,
     its past outage is reported under the same identity (rule name and evidence), so one
     outage is one anomaly, told once.
     """
     drops: list[tuple[datetime, str]] | None = None  # indexed only once a device is told
-    for entity_id, transitions in home.history.items():
+    for entity_id, transitions in home.recorded.items():
         domain = home.domain(entity_id)
         if domain not in DEVICE_DOMAINS:
             continue
@@ -89,7 +91,7 @@ def _drops(home: HomeView) -> list[tuple[datetime, str]]:
     """When each device dropped off (unavailable, or connectivity off), however briefly."""
     drops: list[tuple[datetime, str]] = []
     start = home.window.start
-    for entity_id, transitions in home.history.items():
+    for entity_id, transitions in home.recorded.items():
         domain = home.domain(entity_id)
         if domain not in DEVICE_DOMAINS:
             continue

@@ -1,0 +1,161 @@
+"""A restart does not split a spell: the garage door open since 06:34 is one spell after it.
+
+HA writes ``unknown`` for a template entity for a moment while it starts (seen in a live
+hass, with many integrations writing ``unavailable``): the door read open -> unknown ->
+open across every restart, and the notification then told the spell before the restart,
+without "and still is". Here a real hass with the recorder: the monitor stops, the door
+reads unknown for a second, the monitor starts again and reads the window's past back.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.components.recorder.common import (
+    async_wait_recording_done,
+)
+
+from custom_components.anomaly_monitor.const import (
+    CONF_HISTORY_DAYS,
+    CONF_INCLUDE_ENTITIES,
+    DOMAIN,
+)
+
+from .helpers import ALICE, analyze, set_calm_home, setup_monitor
+from .recorder_home import (  # noqa: F401 (fixtures, found by name)
+    auto_enable_custom_integrations,
+    quiet_sqlalchemy,
+    recorder_config,
+)
+
+GARAGE = "binary_sensor.garage_door"
+GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
+OPENED = datetime(2026, 12, 1, 5, 34, tzinfo=UTC)  # 06:34 in Amsterdam
+
+
+def _note(hass: HomeAssistant, entry: MockConfigEntry) -> str:
+    """The monitor's one notification, as the homeowner reads it (Markdown unescaped)."""
+    (note,) = (
+        n
+        for key, n in _async_get_or_create_notifications(hass).items()
+        if key.startswith(f"{DOMAIN}_{entry.entry_id}_")
+    )
+    return str(note["message"]).replace("\\", "")
+
+
+async def _open_garage(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockConfigEntry:
+    """The door opens at 06:34; the monitor tells it at 06:55."""
+    await hass.config.async_set_time_zone("Europe/Amsterdam")
+    freezer.move_to(OPENED - timedelta(minutes=34))
+    set_calm_home(hass)
+    hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    entry = await setup_monitor(
+        hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE], CONF_HISTORY_DAYS: 0}
+    )
+    freezer.move_to(OPENED)
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    await async_wait_recording_done(hass)  # in HA, written long before the restart
+    freezer.move_to(OPENED + timedelta(minutes=21))
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert "stayed open for 21 min (from 06:34), and still is" in _note(hass, entry)
+    return entry
+
+
+async def _restart(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    entry: MockConfigEntry,
+    dropped: timedelta,
+    *,
+    live: bool,
+    at: int = 45,
+) -> None:
+    """HA stops a minute before ``at`` minutes after the door opened (07:19) and starts
+    then; the door reads ``unknown`` for ``dropped`` (before the monitor is back, so only
+    the recorder saw it, or after, ``live``)."""
+    freezer.move_to(OPENED + timedelta(minutes=at - 1))
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    freezer.move_to(OPENED + timedelta(minutes=at))
+    if live:
+        assert await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done(wait_background_tasks=True)
+    hass.states.async_set(GARAGE, "unknown", GARAGE_DOOR)
+    await hass.async_block_till_done()
+    freezer.tick(dropped)
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    await async_wait_recording_done(hass)
+    if not live:
+        freezer.tick(timedelta(seconds=4))
+        assert await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def test_a_second_of_unknown_at_a_restart_does_not_split_the_spell(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The state before the restart comes only from the recorder's read-back."""
+    entry = await _open_garage(hass, freezer)
+    await _restart(hass, freezer, entry, timedelta(seconds=1), live=False)
+    freezer.move_to(OPENED + timedelta(minutes=70))
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (finding,) = (f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
+    assert "stayed open for 70 min (from 06:34), and still is" in finding["reasoning"]
+    assert "Garage door stayed open for 70 min (from 06:34), and still is." in _note(hass, entry)
+
+
+async def test_a_blip_the_monitor_sees_live_does_not_split_the_spell(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The monitor is back before the door: its watcher records unknown -> on itself."""
+    entry = await _open_garage(hass, freezer)
+    await _restart(hass, freezer, entry, timedelta(seconds=1), live=True)
+    freezer.move_to(OPENED + timedelta(minutes=70))
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert "Garage door stayed open for 70 min (from 06:34), and still is." in _note(hass, entry)
+
+
+async def test_a_longer_drop_still_ends_the_spell(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Five minutes unavailable is a real gap: the spell before it ended there."""
+    entry = await _open_garage(hass, freezer)
+    await _restart(hass, freezer, entry, timedelta(minutes=5), live=False)
+    freezer.move_to(OPENED + timedelta(minutes=70))
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    message = _note(hass, entry)
+    assert "Garage door stayed open for 45 min (from 06:34)." in message
+    assert "still is" not in message
+
+
+async def test_a_door_marked_a_false_alarm_is_told_again_past_its_degree_across_a_restart(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Seen in a live hass: the door was marked a false alarm at 23 min, just after a
+    restart; each restart then began the spell again, so every piece stayed under the
+    mark's degree (1.5 x 23 min) and ``analyze`` answered "Only suppressed patterns
+    found" while the door had been open for far longer."""
+    entry = await _open_garage(hass, freezer)
+    await _restart(hass, freezer, entry, timedelta(seconds=1), live=False, at=23)
+    coordinator = entry.runtime_data.coordinator
+    freezer.move_to(OPENED + timedelta(minutes=24))
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+    await hass.async_block_till_done()
+
+    freezer.move_to(OPENED + timedelta(minutes=46))  # past 1.5 x the marked 24 min
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert response["verdict"]["label"] == "anomaly"  # not "Only suppressed patterns found"
+    assert "stayed open for 46 min (from 06:34), and still is" in _note(hass, entry)
