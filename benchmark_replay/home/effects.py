@@ -84,6 +84,10 @@ def routine_changes(
             if rng.random() < 0.85:
                 out.add(span.start + timedelta(seconds=rng.uniform(5, 600)), light, "on")
                 out.add(span.end, light, "off")
+    for pair in effects["motion_lights"]:
+        # Its own random stream: a home's other draws stay as they were without it.
+        own = random.Random(f"{scenario.data['seed']}:{pair['light']}")
+        _motion_light(pair, dark, sorted(out.changes, key=lambda c: c.when), out, own)
     for climate in effects["climate"]:
         _climate(scenario, climate, awake, out, rng)
     for appliance in effects["appliances"]:
@@ -203,6 +207,45 @@ def _poisson_motion(
             out.add(t, sensor, "on")
             t += timedelta(minutes=rng.uniform(1.0, 4.0))
             out.add(t, sensor, "off")
+
+
+def _motion_light(
+    pair: Mapping[str, Any],
+    dark: Sequence[Interval],
+    changes: Sequence[Change],
+    out: Effects,
+    rng: random.Random,
+) -> None:
+    """A light that comes on with motion after dark: by an automation (within a second or
+    two, every time unless ``share`` says otherwise; off ``off_after`` minutes after the
+    motion clears) or by a person entering (2-12 s later, on ``share`` of the times, 80 %
+    by default; off soon after leaving, or left on for a while one time in seven)."""
+    by_hand = pair["by"] == "hand"
+    share = pair.get("share", 0.8 if by_hand else 1.0)
+    lit, off_at = False, None
+    for change in changes:
+        if change.entity_id != pair["motion"]:
+            continue
+        when = change.when
+        if lit and off_at is not None and off_at <= when:
+            out.add(off_at, pair["light"], "off")
+            lit, off_at = False, None
+        if change.state == "on":
+            if lit:
+                off_at = None  # still somebody there
+            elif any(s.start <= when < s.end for s in dark) and rng.random() < share:
+                delay = rng.uniform(2, 12) if by_hand else rng.uniform(0.3, 1.5)
+                out.add(when + timedelta(seconds=delay), pair["light"], "on")
+                lit = True
+        elif lit and off_at is None:
+            if by_hand and rng.random() < 1 / 7:
+                off_at = when + timedelta(minutes=rng.uniform(30, 120))
+            elif by_hand:
+                off_at = when + timedelta(minutes=rng.uniform(0.2, 1.5))
+            else:
+                off_at = when + timedelta(minutes=pair["off_after"])
+    if lit and off_at is not None:
+        out.add(off_at, pair["light"], "off")
 
 
 def _climate(

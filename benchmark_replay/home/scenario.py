@@ -142,6 +142,15 @@ _CLIMATE = vol.Schema(
         vol.Optional("eco", default=17.0): vol.Coerce(float),
     }
 )
+_MOTION_LIGHT = vol.Schema(
+    {
+        vol.Required("motion"): _entity_id,
+        vol.Required("light"): _entity_id,
+        vol.Optional("by", default="automation"): vol.In(("automation", "hand")),
+        vol.Optional("share"): vol.All(vol.Coerce(float), vol.Range(0, 1)),
+        vol.Optional("off_after", default=2.0): _MINUTES,
+    }
+)
 _EFFECTS = vol.Schema(
     {
         vol.Optional("entrance"): vol.Schema(
@@ -150,6 +159,7 @@ _EFFECTS = vol.Schema(
         vol.Optional("motion", default=[]): [_entity_id],
         vol.Optional("motion_per_hour", default=2.0): vol.All(vol.Coerce(float), vol.Range(0, 60)),
         vol.Optional("lights", default=[]): [_entity_id],
+        vol.Optional("motion_lights", default=[]): [_MOTION_LIGHT],
         vol.Optional("climate", default=[]): [_CLIMATE],
         vol.Optional("appliances", default=[]): [_APPLIANCE],
         vol.Optional("pets"): vol.Schema(
@@ -395,6 +405,9 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     for key in ("motion", "lights"):
         for index, value in enumerate(effects[key]):
             need(["household", "effects", key, index], value)
+    for index, pair in enumerate(effects["motion_lights"]):
+        for key in ("motion", "light"):
+            need(["household", "effects", "motion_lights", index, key], pair[key])
     for index, climate in enumerate(effects["climate"]):
         for key in ("entity", "sensor"):
             if key in climate:

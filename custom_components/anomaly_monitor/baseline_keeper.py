@@ -235,6 +235,8 @@ class BaselineKeeper:
             area=self.watcher.areas.get(entity_id),
             device_class=device_class if isinstance(device_class, str) else None,
             unit=unit if isinstance(unit, str) else None,
+            # HA's device: a floodlight's motion sensor and lamp are one (learned relations)
+            device=self.watcher.devices.get(entity_id),
         )
 
     def _info_of(self, entity_id: str) -> EntityInfo:

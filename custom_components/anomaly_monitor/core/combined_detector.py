@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from .baselines import HomeBaselines, baseline_findings
+from .baselines.detectors import explained_by_baselines
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
 from .incidents import incident_key
@@ -63,6 +64,7 @@ class CombinedDetector:
             found += self.statistics.findings(window, home)
         if self.baselines is not None and (baselines := self.baselines()) is not None:
             rules = self.rules
+            found = [f for f in found if not explained_by_baselines(f, baselines)]
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
 

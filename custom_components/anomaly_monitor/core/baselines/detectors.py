@@ -3,7 +3,8 @@ movement at an hour this home is never active (here); a state lasting far longer
 it ever does (``long_stays``), a cycling appliance that stopped (``cycles``) and a room
 sensor beyond its learned hours for hours on end (``profile_departure``); a switch whose
 meter stays flat and heating that does not warm its room, against learned cause → effect
-relations (``relation_breaks``).
+relations (``relation_breaks``); a light that no longer answers motion at the hours it
+always did (``light_answers``).
 
 Both read the window's states (HA's vocabulary: motion/occupancy/presence binary
 sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' words.
@@ -36,6 +37,7 @@ from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
+from .light_answers import light_not_answering_motion, switched_by_hand
 from .long_stays import state_longer_than_usual
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
@@ -177,6 +179,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     switched_on_without_power,
     heating_not_warming,
     sensor_firing_far_above_its_hour,
+    light_not_answering_motion,
 )
 
 
@@ -191,6 +194,14 @@ def baseline_findings(
     return run_checks(
         [_bound(check, baselines) for check in checks], home, min_severity, suppressed
     )
+
+
+def explained_by_baselines(finding: Finding, baselines: HomeBaselines) -> bool:
+    """A window statistic's finding that what this home learned explains: the lights
+    ``slow_light_response`` found slow are all switched by hand (``switched_by_hand``)."""
+    if finding.rule != "slow_light_response":
+        return False
+    return all(switched_by_hand(baselines, light) for light in finding.evidence)
 
 
 def _bound(

@@ -57,7 +57,7 @@ class HomeBaselines:
         self.durations = StateDurations(zone)
         self.ranges = NumericRanges()
         self.profiles = HourProfiles(zone)
-        self.relations = Relations()
+        self.relations = Relations(zone)
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
@@ -104,7 +104,7 @@ class HomeBaselines:
         self.events += 1
         info = self.infos.get(entity_id)
         if info is not None:
-            self.relations.observe(when, info, state, self.infos)
+            self.relations.observe(when, info, state, self.infos, self.quiet.occupied)
         if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
             self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
@@ -226,7 +226,7 @@ class HomeBaselines:
         baselines.durations = StateDurations.from_dict(data.get("durations"), zone)
         baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
         baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
-        baselines.relations = Relations.from_dict(data.get("relations"))
+        baselines.relations = Relations.from_dict(data.get("relations"), zone)
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state

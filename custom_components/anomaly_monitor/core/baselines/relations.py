@@ -26,19 +26,18 @@ part is dropped, never raised.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from ..home import UNAVAILABLE_STATES
 from ..models import EntityInfo, parse_number
-from .clock import format_time, parse_time
-from .packed import pack, unpack
+from .clock import format_time, parse_time, slot_of
+from .packed import pack
 from .power import watts
 from .relation_kinds import (
     HEATING_WARMS,
+    MOTION_LIGHT,
     RELATIONS,
     RISE,
     SWITCH_POWER,
@@ -47,47 +46,27 @@ from .relation_kinds import (
     is_effect,
     rise_needed,
 )
+from .relation_pairs import PairStats, entity_text, new_pair, stored_pair
 from .stored_values import is_stored_number
+
+__all__ = ["MAX_PAIRS", "PairStats", "Relations"]
 
 RELATIONS_VERSION = 1
 MAX_PAIRS = 256
 # Per relation, so motion and lights (many per area) never crowd out switches and heating.
 MAX_PAIRS_PER_KIND = 64
 MAX_EFFECTS = 6
-MAX_DELAYS = 32
-MAX_COUNT = 200
 MAX_READINGS = 400
 # A reading this close before an onset may already be its effect (the same moment,
 # reported in either order): the reading before it is the level to rise from.
 SAME_MOMENT = timedelta(seconds=2)
 
 
-@dataclass(slots=True)
-class PairStats:
-    """Onsets with a known outcome, how many the effect followed, and recent delays (s)."""
-
-    kind: str
-    onsets: int = 0
-    followed: int = 0
-    delays: deque[float] | None = None
-
-    def outcome(self, delay: float | None) -> None:
-        """One onset decided: followed after ``delay`` seconds, or not (None)."""
-        self.onsets += 1
-        if delay is not None:
-            self.followed += 1
-            if self.delays is None:
-                self.delays = deque(maxlen=MAX_DELAYS)
-            self.delays.append(round(delay, 1))
-        if self.onsets >= MAX_COUNT:  # old habits fade, numbers stay bounded
-            self.onsets //= 2
-            self.followed //= 2
-
-
 class Relations:
     """Per (cause, effect) pair of one area: onsets, followed, delays; onsets pending."""
 
-    def __init__(self) -> None:
+    def __init__(self, zone: tzinfo | None = None) -> None:
+        self.zone = zone
         self.pairs: dict[tuple[str, str], PairStats] = {}
         # (cause, effect) -> (onset, the effect's reading then: None for a binary effect)
         self.pending: dict[tuple[str, str], tuple[datetime, float | None]] = {}
@@ -111,18 +90,24 @@ class Relations:
         """Which effects each cause has in its area (rebuilt when the entities change)."""
         self._indexed, self._indexed_size = infos, len(infos)
         by_area: dict[str, list[EntityInfo]] = {}
+        by_device: dict[str, list[EntityInfo]] = {}
         for info in infos.values():
             if info.area:
                 by_area.setdefault(info.area, []).append(info)
+            if info.device:  # one physical device (a floodlight and its own motion sensor)
+                by_device.setdefault(info.device, []).append(info)
         self._kinds, self._effects = {}, {}
         for info in infos.values():
             kind = cause_kind(info)
-            if kind is None or not info.area:
+            if kind is None:
                 continue
+            near = [*by_area.get(info.area or "", ()), *by_device.get(info.device or "", ())]
             effects = sorted(
-                other.entity_id
-                for other in by_area[info.area]
-                if other.entity_id != info.entity_id and is_effect(kind, other)
+                {
+                    other.entity_id
+                    for other in near
+                    if other.entity_id != info.entity_id and is_effect(kind, other)
+                }
             )
             if effects:
                 self._kinds[info.entity_id] = kind
@@ -143,9 +128,15 @@ class Relations:
             self._waiting.pop(key[1], None)
 
     def observe(
-        self, when: datetime, info: EntityInfo, state: str, infos: Mapping[str, EntityInfo]
+        self,
+        when: datetime,
+        info: EntityInfo,
+        state: str,
+        infos: Mapping[str, EntityInfo],
+        occupied: bool | None = None,
     ) -> None:
-        """``info``'s entity changed to ``state`` at ``when`` (time order)."""
+        """``info``'s entity changed to ``state`` at ``when`` (time order); ``occupied``:
+        someone home (True), everybody away (False) or not known (None)."""
         if infos is not self._indexed or len(infos) != self._indexed_size:
             self._index(infos)  # new entities (the keeper adds those the stream brings)
         if self._next_due is not None and when >= self._next_due:
@@ -155,7 +146,10 @@ class Relations:
         entity_id = info.entity_id
         kind = self._kinds.get(entity_id)
         if kind is not None:
-            self._cause(when, entity_id, kind, cause_active(kind, state))
+            # Motion in an empty home (a pet, a cleaner) is no onset a motion light owes an
+            # answer to: automations often run only while someone is home.
+            away = kind == MOTION_LIGHT and occupied is False
+            self._cause(when, entity_id, kind, cause_active(kind, state), away)
         if entity_id not in self._effect_ids:
             return
         if info.domain == "sensor":
@@ -173,7 +167,9 @@ class Relations:
         if entity_id in self._waiting:
             self._effect(when, info, state)
 
-    def _cause(self, when: datetime, cause: str, kind: str, active: bool) -> None:
+    def _cause(
+        self, when: datetime, cause: str, kind: str, active: bool, away: bool = False
+    ) -> None:
         was = self._active.get(cause)
         self._active[cause] = active
         relation = RELATIONS[kind]
@@ -183,13 +179,13 @@ class Relations:
                     if (cause, effect) in self.pending:
                         self._settle((cause, effect))
             return
-        if was is not False:
+        if was is not False or away:
             return  # first sight, or still active: not an onset seen happening
         for effect in self._effects[cause]:
             key = (cause, effect)
             if key in self.pending:
                 continue
-            if key not in self.pairs and not self._add_pair(key, PairStats(kind)):
+            if key not in self.pairs and not self._add_pair(key, new_pair(kind)):
                 continue
             if kind in (HEATING_WARMS, SWITCH_POWER):
                 reading = self.readings.get(effect)
@@ -245,7 +241,14 @@ class Relations:
         if counted:  # counted already: it came, but too late
             return
         delay = (when - onset).total_seconds()
-        stats.outcome(delay if delay <= RELATIONS[stats.kind].reach.total_seconds() else None)
+        reach = RELATIONS[stats.kind].reach.total_seconds()
+        self._outcome(stats, onset, delay if delay <= reach else None)
+
+    def _outcome(self, stats: PairStats, onset: datetime, delay: float | None) -> None:
+        stats.outcome(delay)
+        if stats.hours is not None:
+            _, hour, day = slot_of(onset, self.zone)
+            stats.hours.outcome(onset, hour, day, delay is not None)
 
     def expire(self, now: datetime) -> None:
         """Onsets whose reach has passed without their effect: a miss each."""
@@ -257,7 +260,7 @@ class Relations:
             relation = RELATIONS[stats.kind]
             due = onset + relation.reach
             if now >= due:
-                stats.outcome(None)
+                self._outcome(stats, onset, None)
                 if relation.held:
                     self.missed.add(key)
                 else:
@@ -295,6 +298,7 @@ class Relations:
             "pairs": [
                 # the delays as one line of text in HA's indented file (``packed.py``)
                 [cause, effect, s.kind, s.onsets, s.followed, pack(s.delays or (), 1)]
+                + ([s.hours.as_dict()] if s.hours is not None else [])
                 for (cause, effect), s in self.pairs.items()
             ],
             "pending": [
@@ -311,14 +315,14 @@ class Relations:
         }
 
     @classmethod
-    def from_dict(cls, data: object) -> Relations:
+    def from_dict(cls, data: object, zone: tzinfo | None = None) -> Relations:
         """Rebuild from stored data; anything malformed is dropped, never raised."""
-        relations = cls()
+        relations = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != RELATIONS_VERSION:
             return relations
         pairs = data.get("pairs")
         for item in pairs[:MAX_PAIRS] if isinstance(pairs, list) else []:
-            parsed = _pair(item)
+            parsed = stored_pair(item)
             if parsed is not None and parsed[0] not in relations.pairs:
                 relations._add_pair(*parsed)
         pending = data.get("pending")
@@ -337,12 +341,12 @@ class Relations:
         for name, on in (("active", True), ("inactive", False)):
             entities = data.get(name)
             for entity in entities[:MAX_READINGS] if isinstance(entities, list) else []:
-                if _entity(entity) and len(relations._active) < MAX_READINGS:
+                if entity_text(entity) and len(relations._active) < MAX_READINGS:
                     relations._active[entity] = on
         readings = data.get("readings")
         if isinstance(readings, Mapping):
             for entity, item in list(readings.items())[:MAX_READINGS]:
-                if not _entity(entity) or not isinstance(item, list) or len(item) != 3:
+                if not entity_text(entity) or not isinstance(item, list) or len(item) != 3:
                     continue
                 value, when, before = item[0], parse_time(item[1]), item[2]
                 if when is not None and is_stored_number(value) and is_stored_number(before):
@@ -352,30 +356,3 @@ class Relations:
             default=None,
         )
         return relations
-
-
-def _entity(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= 255
-
-
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
-
-
-def _pair(item: object) -> tuple[tuple[str, str], PairStats] | None:
-    if not isinstance(item, list) or len(item) != 6:
-        return None
-    cause, effect, kind, onsets, followed, delays = item
-    if not (_entity(cause) and _entity(effect)) or kind not in RELATIONS:
-        return None
-    if not (_count(onsets) and _count(followed)) or followed > onsets:
-        return None
-    reach = RELATIONS[kind].reach.total_seconds()
-    if isinstance(delays, str):  # packed; a list before (still read)
-        count = delays.count(",") + 1 if delays else 0
-        delays = unpack(delays, count, 0.0, reach) if count <= MAX_DELAYS else None
-    if not isinstance(delays, list):
-        return None
-    kept = [float(d) for d in delays[-MAX_DELAYS:] if is_stored_number(d) and 0 <= d <= reach]
-    stats = PairStats(kind, onsets, followed, deque(kept, maxlen=MAX_DELAYS) if kept else None)
-    return (cause, effect), stats
