@@ -210,6 +210,52 @@ async def test_smoke_again_after_a_false_alarm_is_told_though_the_window_recalls
     assert smoke[0].key in " ".join(_issues(hass))
 
 
+async def test_smoke_again_seconds_after_a_false_alarm_is_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Burnt toast marked a false alarm; the detector clears, and 20 s later sounds again.
+
+    Seen in a live Home Assistant: the second alarm joined the dismissed occurrence, which
+    lasted (the hysteresis of an open anomaly) until 2 minutes after the detector cleared,
+    and nobody was told while the detector read smoke. A dismissed occurrence is over at
+    the first analysis that does not find it (the one after the change, 10 s later).
+    """
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    coordinator = entry.runtime_data.coordinator
+    _smoke(hass, "on")
+    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+    _smoke(hass, "off")
+    await pass_time(hass, freezer, timedelta(seconds=20))
+    assert coordinator.tracker.dismissed == {}
+    _smoke(hass, "on")
+    await pass_time(hass, freezer, timedelta(seconds=1))  # the safety check: at once
+    assert len(_about(detected, "hazard_detected")) == 2
+    assert len(_issues(hass)) == 1
+
+
+async def test_a_flickering_detector_stays_dismissed(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Clear for 3 s and smoky again before the next analysis: the same occurrence, quiet."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    coordinator = entry.runtime_data.coordinator
+    _smoke(hass, "on")
+    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
+    (anomaly,) = coordinator.tracker.open.values()
+    coordinator.async_mark_false_alarm(anomaly.key)
+    _smoke(hass, "off")
+    await pass_time(hass, freezer, timedelta(seconds=3))
+    _smoke(hass, "on")
+    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE * 2)
+    assert len(detected) == 1
+    assert list(coordinator.tracker.dismissed) == [anomaly.signature]
+    assert _issues(hass) == []
+
+
 async def test_a_mark_on_anything_else_expires(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

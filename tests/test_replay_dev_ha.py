@@ -129,10 +129,9 @@ async def _homeowner(hass: HomeAssistant, url: str, token: str) -> MockConfigEnt
         )
         assert done["type"] == "create_entry"
     await hass.async_block_till_done()
-    hass.states.async_set(SMOKE, "off", smoke)
     hass.states.async_set(LEAK, "on", {"device_class": "moisture", "friendly_name": "Leak"})
     assert (await analyze())["verdict"]["label"] == "anomaly"
-    # A hazard's false alarm dismisses this occurrence (kept while it may come back).
+    # A hazard's false alarm dismisses this occurrence (kept while the detector reports it).
     assert len(entry.runtime_data.coordinator.tracker.dismissed) == 1
     assert ir.async_get(hass).issues
     assert persistent_notification._async_get_or_create_notifications(hass)

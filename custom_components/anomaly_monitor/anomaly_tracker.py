@@ -20,11 +20,11 @@ findings end then and it lasts only while another member is still found. A safet
 hazard is never ended by an arrival. Acknowledged stays acknowledged while it lasts.
 
 "False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
-only: it moves to ``dismissed`` until the condition is over, and the next occurrence is
-announced again. On anything else it leaves a mark on each of its rules that suppresses
-the pattern up to its degree, for ``mark_lifetime`` (30 days by default); a mark never
-covers a safety hazard (``core.feedback``). The file format is documented in
-``anomaly_store.py``.
+only: it moves to ``dismissed`` until an analysis no longer finds it (no hysteresis), and
+the next occurrence is announced again, even seconds later. On anything else it leaves a
+mark on each of its rules that suppresses the pattern up to its degree, for
+``mark_lifetime`` (30 days by default); a mark never covers a safety hazard
+(``core.feedback``). The file format is documented in ``anomaly_store.py``.
 """
 
 from __future__ import annotations
@@ -197,7 +197,11 @@ class AnomalyTracker:
             found.add(anomaly.signature)
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home)
-        self._missed(self.dismissed, seen, now, someone_home)  # over: forgotten silently
+        # A dismissed occurrence is over (forgotten silently) at the first analysis without
+        # it: no hysteresis, which only keeps a told anomaly from being told twice. With
+        # it, smoke again 20 s after the detector cleared joined the dismissed toast, unheard.
+        for signature in [s for s in self.dismissed if s not in seen]:
+            del self.dismissed[signature]
         if changed or opened or cleared or found or self.pending_since() is not None:
             self._schedule_save()
         return Changes(opened=opened, cleared=cleared)
