@@ -172,14 +172,76 @@ async def test_read_only_user_over_rest_and_websocket(
     assert answers[1]["error"]["message"] == "Unauthorized"
     assert _plug(hass) == "off"
 
-    # Planning and analysing only read: the read-only user may.
+    # Planning only reads: the read-only user may ask what would happen.
     reply = await client.post(url, json={"instruction": "Turn on the heater plug"})
     assert reply.status == HTTPStatus.OK
+
+
+async def test_read_only_user_cannot_make_the_monitor_analyse(  # noqa: PLR0917 - fixtures
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    hass_ws_client: WebSocketGenerator,
+    hass_read_only_access_token: str,
+    hass_read_only_user: MockUser,
+    hass_admin_user: MockUser,
+) -> None:
+    """``analyze`` refreshes the monitor now: it may open anomalies, push to the notify
+    targets and fire the events automations act on. As HA's ``homeassistant.update_entity``
+    it needs control of the monitor's entities: a read-only user is refused before anything
+    runs (seen in a live Home Assistant: the read-only user's analyze ran and could notify).
+    Any other user, and an automation, may."""
+    await _setup_apis(hass)
     set_calm_home(hass)
-    await setup_monitor(hass)
+    entry = await setup_monitor(hass)
+    coordinator = entry.runtime_data.coordinator
+    before = coordinator.analyses
+    with pytest.raises(Unauthorized):
+        await hass.services.async_call(
+            DOMAIN,
+            "analyze",
+            {},
+            blocking=True,
+            return_response=True,
+            context=Context(user_id=hass_read_only_user.id),
+        )
+    client = await hass_client(hass_read_only_access_token)
     reply = await client.post(f"/api/services/{DOMAIN}/analyze?return_response", json={})
-    assert reply.status == HTTPStatus.OK
-    assert (await reply.json())["service_response"]["verdict"]["label"] == "normal"
+    assert reply.status == HTTPStatus.UNAUTHORIZED
+    ws = await hass_ws_client(hass, hass_read_only_access_token)
+    await ws.send_json_auto_id(
+        {"type": "call_service", "domain": DOMAIN, "service": "analyze", "return_response": True}
+    )
+    answer = await ws.receive_json()
+    assert answer["success"] is False
+    assert answer["error"]["message"] == "Unauthorized"
+    assert coordinator.analyses == before  # nothing ran
+
+    # A user whose policy reads everything but controls only another entity: refused too.
+    hass_admin_user.groups = []
+    hass_admin_user.mock_policy({"entities": {"all": {"read": True}, "entity_ids": {PLUG: True}}})
+    with pytest.raises(Unauthorized):
+        await hass.services.async_call(
+            DOMAIN,
+            "analyze",
+            {},
+            blocking=True,
+            return_response=True,
+            context=Context(user_id=hass_admin_user.id),
+        )
+    # Control of the monitor's entities (as every non-admin user has), or no user at all.
+    hass_admin_user.mock_policy({"entities": {"all": True}})
+    for user_id in (hass_admin_user.id, None):
+        response = await hass.services.async_call(
+            DOMAIN,
+            "analyze",
+            {},
+            blocking=True,
+            return_response=True,
+            context=Context(user_id=user_id),
+        )
+        assert response is not None
+        assert response["verdict"]["label"] == "normal"
+    assert coordinator.analyses == before + 2
 
 
 @pytest.mark.parametrize(

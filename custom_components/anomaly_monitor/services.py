@@ -1,9 +1,11 @@
 """The integration's actions and how they find the monitor a call names.
 
-Who may call what (see the README's security section): ``analyze`` only reads the home
-and reports, so any user may call it; ``check_instruction`` runs with the caller's
-context and needs their control permission on every entity it would act on
-(``permissions.py``). Bad input is an ``InvalidActionInput`` (``action_errors.py``).
+Who may call what (see the README's security section): ``analyze`` refreshes the
+monitor's entities now, and may open anomalies that notify and fire events, so, as HA's
+own ``homeassistant.update_entity``, it needs control permission on the monitor's entities
+(not a read-only user); ``check_instruction`` runs with the caller's context and needs
+their control permission on every entity it would act on (``permissions.py``). Bad input
+is an ``InvalidActionInput`` (``action_errors.py``).
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from homeassistant.core import (
     callback,
 )
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import config_validation as cv, entity_registry as er
 import voluptuous as vol
 
 from .action_errors import InvalidActionInput
 from .const import ATTR_CONFIG_ENTRY_ID, CONF_REPLAY, DOMAIN, SERVICE_ANALYZE
 from .coordinator import AnomalyMonitorConfigEntry
+from .permissions import async_require_control
 
 ANALYZE_SCHEMA = vol.Schema({vol.Optional(ATTR_CONFIG_ENTRY_ID): cv.string})
 
@@ -62,6 +65,9 @@ def loaded_entry(hass: HomeAssistant, call: ServiceCall) -> AnomalyMonitorConfig
 async def _async_analyze(call: ServiceCall) -> ServiceResponse:
     """Analyse the home now and return the verdict."""
     entry = loaded_entry(call.hass, call)
+    registry = er.async_get(call.hass)
+    own = [e.entity_id for e in er.async_entries_for_config_entry(registry, entry.entry_id)]
+    await async_require_control(call.hass, call.context, own)
     coordinator = entry.runtime_data.coordinator
     try:
         result = await coordinator.async_analyze()
