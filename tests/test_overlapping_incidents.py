@@ -276,3 +276,45 @@ async def test_an_arrival_ends_only_what_holds_while_away(hass: HomeAssistant) -
     changes = tracker.update([away], home + timedelta(minutes=4), someone_home=True)
     assert (changes.opened, changes.cleared) == ([], [motion, window])
     assert tracker.open == {}
+
+
+async def test_a_lock_storm_while_away_is_not_the_smoke_s_incident(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Nobody home, smoke in the kitchen, then the front door lock flips 4 times in seconds.
+
+    The smoke names the entrance as its context (who could respond while nobody is home).
+    The lock's storm used to be "covered" by that context and joined the smoke's
+    notification (seen in a live Home Assistant: "Smoke detected in Kitchen. Front door
+    lock changed state 4 times in quick succession..."), never told on its own, and gone
+    with a false alarm on the smoke. A hazard's context covers nothing.
+    """
+    freezer.move_to(MORNING)
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    hall = ar.async_get(hass).async_create("Hall").id
+    registry = er.async_get(hass)
+    for entity_id in (DOOR, FRONT_LOCK):
+        domain, _, object_id = entity_id.partition(".")
+        created = registry.async_get_or_create(
+            domain, "test_home", object_id, suggested_object_id=object_id
+        )
+        registry.async_update_entity(created.entity_id, area_id=hall)
+    set_calm_home(hass)
+    hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    await _minutes(hass, freezer, 1)
+    (smoke,) = detected
+    assert FRONT_LOCK in smoke.data["context"]  # the entrance, while nobody is home
+
+    for state in ("unlocked", "locked", "unlocked", "locked"):
+        hass.states.async_set(FRONT_LOCK, state, {"friendly_name": "Front door lock"})
+        freezer.tick(timedelta(seconds=2))
+    await _minutes(hass, freezer, 1)
+    assert sorted(e.data["rule"] for e in detected) == ["hazard_detected", "toggle_storm"]
+    coordinator = entry.runtime_data.coordinator
+    fire = coordinator.tracker.open[smoke.data["rule"] + ":" + SMOKE]
+    assert fire.rules == ["hazard_detected"]
+    assert "quick succession" not in fire.reasoning

@@ -368,7 +368,8 @@ class AnomalyTracker:
 def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
     """Another incident whose findings (``summaries``: one per incident, in the order
     found) cover this one's evidence, at least as severe (of two with the same evidence,
-    the earlier covers the later)."""
+    the earlier covers the later). A safety hazard's context (the entrance while nobody
+    is home: who could respond) covers nothing: the lock's toggle storm is not the fire's."""
     mine = summaries[incident]
     evidence = set(mine.evidence)
     earlier = True
@@ -377,6 +378,8 @@ def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
             earlier = False
             continue
         wider = set(theirs.evidence)
+        if is_hazard(theirs.anomaly_type, theirs.severity.value):
+            wider -= set(theirs.context)
         if (
             evidence <= wider
             and theirs.severity.rank >= mine.severity.rank
