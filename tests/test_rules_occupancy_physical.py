@@ -6,6 +6,8 @@ running while everyone is out, a thermostat in Fahrenheit, a sun-baked study.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from custom_components.anomaly_monitor.core.models import EntityState
 from custom_components.anomaly_monitor.core.rules.occupancy import (
     appliance_active_while_away,
@@ -16,7 +18,7 @@ from custom_components.anomaly_monitor.core.rules.physical import (
     room_temperature_out_of_line,
 )
 
-from .core_factories import entity, environment, home, quiet_house, replace
+from .core_factories import entity, environment, home, quiet_house, replace, steps
 
 AWAY = environment(persons_home=0)
 
@@ -158,3 +160,57 @@ def test_cold_room_while_the_home_is_heating() -> None:
     )
     assert "15° while the home is heating around 20°" in finding.reasoning
     assert finding.magnitude == -5.0
+
+
+def _washer_left_running(*, tracker: list[tuple[float, str, str]]) -> tuple[list, list]:
+    """A washer started at 07:40, the household's last person reported out as given,
+    the machine still in its wash phase at 08:35 (analysis time)."""
+    start = datetime(2025, 3, 12, 7, 40)
+    states = _with(
+        entity("person.jo", "not_home"),
+        _power("sensor.washer_power", "260", "Utility"),
+    )
+    readings = [(0, "sensor.washer_power", "2040"), (10, "sensor.washer_power", "210")]
+    readings += [(25 + 5 * i, "sensor.washer_power", "300") for i in range(6)]
+    return states, steps(start, readings + tracker)
+
+
+LEFT_AT_0815 = [(35, "person.jo", "not_home")]  # 08:15: a change from home
+
+
+def test_a_washer_running_since_before_everybody_left_is_theirs() -> None:
+    """The family set the washer going and left: its wash is not somebody in the house."""
+    states, transitions = _washer_left_running(tracker=LEFT_AT_0815)
+    at = environment(datetime(2025, 3, 12, 8, 35), persons_home=0)
+    assert not list(appliance_active_while_away(home(states, at, transitions)))
+
+
+def test_a_load_that_starts_after_everybody_left_is_told() -> None:
+    """The oven switching on at 10:30, two hours after the house emptied, is told."""
+    start = datetime(2025, 3, 12, 8, 15)
+    states = _with(entity("person.jo", "not_home"), _power("sensor.oven_power", "2400", "Kitchen"))
+    transitions = steps(
+        start,
+        [
+            (0, "person.jo", "not_home"),
+            (0, "sensor.oven_power", "1.0"),
+            (135, "sensor.oven_power", "2400"),
+        ],
+    )
+    at = environment(datetime(2025, 3, 12, 10, 40), persons_home=0)
+    (finding,) = appliance_active_while_away(home(states, at, transitions))
+    assert "sensor.oven_power" in finding.evidence
+
+
+def test_a_tracker_back_from_unknown_is_not_a_departure() -> None:
+    """Out since morning, Jo's phone drops to unknown and reports not_home again at 08:20:
+    that is no leaving, so a washer that started at 07:40 in the empty home is told."""
+    tracker = [(37, "person.jo", "unknown"), (40, "person.jo", "not_home")]
+    states, transitions = _washer_left_running(tracker=tracker)
+    at = environment(datetime(2025, 3, 12, 8, 35), persons_home=0)
+    (finding,) = appliance_active_while_away(home(states, at, transitions))
+    assert "sensor.washer_power" in finding.evidence
+    # Home before the dropout: a departure after all, and the washer was theirs.
+    home_first = [(30, "person.jo", "home"), *tracker]
+    states, transitions = _washer_left_running(tracker=home_first)
+    assert not list(appliance_active_while_away(home(states, at, transitions)))

@@ -109,7 +109,7 @@ def device_class_of(state: State) -> str | None:
 
 def is_safety_relevant(state: State) -> bool:
     """Watched by default: a safety or security device, a person or a tracker, and the
-    power meter of a fridge, freezer or oven."""
+    power meter of a fridge, freezer or oven (a smart plug's meter too: ``plug_meters``)."""
     domain = state.domain
     if domain in SAFETY_DOMAINS:
         return True
@@ -121,6 +121,26 @@ def is_safety_relevant(state: State) -> bool:
         text = f"{state.object_id} {name if isinstance(name, str) else ''}".lower()
         return any(word in text for word in WATCHED_APPLIANCE_WORDS)
     return domain == "sensor" and device_class in HAZARD_SENSOR_CLASSES
+
+
+def plug_meters(hass: HomeAssistant) -> set[str]:
+    """Power meters of a device that also has a switch: a smart plug (or a metered relay)
+    that the homeowner put on one appliance, a freezer on "Plug 2" whatever its name says.
+    HA's device registry says it; a solar inverter's or a whole-home meter has no switch."""
+    registry = er.async_get(hass)
+    switched = {
+        entry.device_id
+        for entry in registry.entities.values()
+        if entry.domain == "switch" and entry.device_id is not None
+    }
+    return {
+        entry.entity_id
+        for entry in registry.entities.values()
+        if entry.domain == "sensor"
+        and entry.device_id in switched
+        and (state := hass.states.get(entry.entity_id)) is not None
+        and device_class_of(state) == "power"
+    }
 
 
 def is_life_safety_sensor(state: State) -> bool:
@@ -143,6 +163,7 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
     wanted: set[str] = set()
     if options.get(CONF_WATCH_SAFETY, DEFAULT_WATCH_SAFETY):
         wanted.update(s.entity_id for s in hass.states.async_all() if is_safety_relevant(s))
+        wanted.update(plug_meters(hass))
     if domains := set(options.get(CONF_INCLUDE_DOMAINS, [])):
         wanted.update(hass.states.async_entity_ids(domains))
     if areas := set(options.get(CONF_INCLUDE_AREAS, [])):

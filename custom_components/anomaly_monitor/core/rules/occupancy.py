@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from ..home import HomeView, is_motion, is_on
-from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity
+from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
 from ..occupancy import presence_of
 from ..pets import has_pets, human_signs
 from .appliances import is_cold_appliance
@@ -23,6 +23,9 @@ LEAVE_GRACE = timedelta(minutes=3)
 SIGN_REACH = timedelta(minutes=5)
 # Media players draw at most this (W) when off (standby).
 STANDBY_WATTS = 15.0
+# An appliance reading at most this (W) is at rest: its run, if any, is over. A programme
+# passes through lower phases (a washer's spin, a dishwasher's drying) but not this low.
+AT_REST_WATTS = 5.0
 
 
 def _lights_on(home: HomeView, area: str | None) -> list[EntityState]:
@@ -111,6 +114,34 @@ def _empty_since(home: HomeView) -> datetime | None:
     return max(reports) + LEAVE_GRACE if reports else home.window.start
 
 
+def _left_at(home: HomeView) -> datetime | None:
+    """When the window shows the last person leave: the latest start of anyone's current
+    away spell, plus the leaving grace; ``None`` if no one is seen leaving in the window.
+
+    A spell runs back to the last report of being home; an ``unknown`` while out (a
+    tracker's dropout, a restart) and a zone change do not begin a new one. HA records
+    changes only, so a first report of being away came from home (or from a zone, as
+    ``unknown``); one that followed an ``unknown`` with nothing known before it is a
+    tracker catching up, not a departure.
+    """
+    starts: list[datetime] = []
+    for presence in home.presence_entities:
+        start: datetime | None = None
+        left = False
+        for change in reversed(home.changes(presence.entity_id)):
+            where = presence_of(change.state)
+            if where is True:
+                left = start is not None
+                break
+            if where is False:
+                start, left = change.when, True
+            else:
+                left = False  # an unknown before this report: left only if home before it
+        if left and start is not None:
+            starts.append(start)
+    return max(starts) + LEAVE_GRACE if starts else None
+
+
 def _onset(home: HomeView, sensor: EntityState) -> datetime | None:
     """When the sensor's current "on" spell began; ``None`` if before the window."""
     onset: datetime | None = None
@@ -129,6 +160,7 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
     """
     if not home.nobody_home:
         return
+    left_at = _left_at(home)
     found: list[EntityState] = []
     loads: list[float] = []
     for meter in home.of("sensor", "power"):
@@ -143,6 +175,10 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
             continue
         if any(is_motion(s) and is_on(s) for s in home.in_area(area)):
             continue  # motion_while_away reports it
+        if left_at is not None and _run_began_by(home, meter, left_at):
+            # Started before the household left (a washer finishing its programme, the
+            # dryer somebody set going on the way out): theirs, not a sign of anyone in.
+            continue
         loads.append(meter.number)
         found += [s for s in (owner, meter) if s is not None]
         found += motion_in(home, area) + _lights(home, area)
@@ -167,6 +203,21 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
         recommendation="Switch them off remotely or check who is there.",
         magnitude=max(loads),
     )
+
+
+def _run_began_by(home: HomeView, meter: EntityState, moment: datetime) -> bool:
+    """The meter's current run (since it last read at rest) began at or before ``moment``.
+
+    With no reading at rest in the window, the run counts from the meter's first reading
+    there, or from the window's start if it reported nothing.
+    """
+    onset = home.window.start
+    for transition in reversed(home.changes(meter.entity_id)):
+        value = parse_number(transition.state)
+        if value is not None and value <= AT_REST_WATTS:
+            break
+        onset = transition.when
+    return onset is None or onset <= moment
 
 
 def _owner(home: HomeView, meter: EntityState) -> EntityState | None:
