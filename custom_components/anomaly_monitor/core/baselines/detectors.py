@@ -4,7 +4,9 @@ it ever does (``long_stays``), a cycling appliance that stopped (``cycles``) and
 sensor beyond its learned hours for hours on end (``profile_departure``); a switch whose
 meter stays flat and heating that does not warm its room, against learned cause → effect
 relations (``relation_breaks``); a light that no longer answers motion at the hours it
-always did (``light_answers``).
+always did (``light_answers``); and two window statistics (``daily_profile_shift``,
+``sensor_drifting``) judged on the learned days where the window holds hours
+(``learned_days``).
 
 Both read the window's states (HA's vocabulary: motion/occupancy/presence binary
 sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' words.
@@ -37,6 +39,7 @@ from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
+from .learned_days import learned_drift, learned_profile_shift
 from .light_answers import light_not_answering_motion, switched_by_hand
 from .long_stays import state_longer_than_usual
 from .power_learned_range import power_above_its_learned_range
@@ -180,6 +183,8 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     heating_not_warming,
     sensor_firing_far_above_its_hour,
     light_not_answering_motion,
+    learned_profile_shift,
+    learned_drift,
 )
 
 

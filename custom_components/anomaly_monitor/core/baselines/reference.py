@@ -19,7 +19,7 @@ Neither reads entity ids' words; both return ``None`` when too little is learned
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from statistics import median
 
 from .home_baselines import HomeBaselines
@@ -79,3 +79,17 @@ def usual_range(baselines: HomeBaselines, entity_id: str, now: datetime) -> Usua
     since = baselines.ranges.since(entity_id) or baselines.first_seen
     days = (now - since) / timedelta(days=1) if since is not None else 0.0
     return UsualRange(lowest, highest, mean, spread, readings, days)
+
+
+def day_by_day(baselines: HomeBaselines, entity_id: str) -> dict[date, list[tuple[int, float]]]:
+    """Every learned day of a profiled sensor: (local hour, the hour's mean), oldest first.
+
+    The same shape as a window statistic's days of readings (``daily_profile.py``): a
+    statistic that compares days with days can take these when its window holds one.
+    """
+    hours = baselines.profiles.hours.get(entity_id)
+    days: dict[date, list[tuple[int, float]]] = {}
+    for hour, values in enumerate(hours or ()):
+        for day, mean in values:
+            days.setdefault(date.fromordinal(day), []).append((hour, mean))
+    return {day: sorted(days[day]) for day in sorted(days)}

@@ -66,7 +66,8 @@ def local_readings(home: HomeView, entity_id: str) -> list[tuple[datetime, float
     )
 
 
-def _by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
+def readings_by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
+    """The window's readings of ``entity_id`` per local day, as (hour, value)."""
     days: dict[date, list[tuple[int, float]]] = defaultdict(list)
     for local, value in local_readings(home, entity_id):
         days[local.date()].append((local.hour, value))
@@ -103,7 +104,7 @@ def profile_departure(
     return None
 
 
-def _home_moved(
+def home_moved(
     entity_id: str,
     since: date,
     shift: float,
@@ -138,7 +139,7 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
         device_class = home.device_class(entity_id)
         if device_class not in PROFILE_DEVICE_CLASSES:
             continue
-        days = _by_day(home, entity_id)
+        days = readings_by_day(home, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue
         if sum(len(v) for v in days.values()) < MIN_READINGS_PER_DAY * len(days):
@@ -149,7 +150,7 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
         if departure is not None:
             found[entity_id] = departure
     for entity_id, (since, shift, scatter) in found.items():
-        if _home_moved(entity_id, since, shift, found, groups):
+        if home_moved(entity_id, since, shift, found, groups):
             continue
         direction = "higher" if shift > 0 else "lower"
         serving = _serving_the_room(home, entity_id)
