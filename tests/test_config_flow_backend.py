@@ -151,6 +151,28 @@ async def test_backend_is_checked_before_the_entry_is_created(
     assert fake_openai.requests > before  # the model was asked
 
 
+async def test_credentials_in_the_url_and_an_api_key_are_refused_by_name(
+    hass: HomeAssistant, fake_openai: FakeOpenAI
+) -> None:
+    """A proxy's user:password in the URL and an API key both need the Authorization header:
+    aiohttp refuses such a request before it is sent. Seen in a live Home Assistant: the
+    form said "answered, but not with a usable reply (unknown model?)". It says why now."""
+    set_calm_home(hass)
+    result = await _start(hass)
+    with_user = fake_openai.url.replace("http://", "http://walk:pa55@")
+    form = {CONF_BASE_URL: with_user, CONF_MODEL: "tiny", CONF_REQUEST_TIMEOUT: 10}
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], form | {CONF_API_KEY: "secret"}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "credentials_twice"}
+    assert fake_openai.requests == 0
+    # Without the key the URL's credentials are sent (as Basic auth): the server answers.
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], form)
+    assert result["errors"] == {"base": "invalid_auth"}  # this server wants its Bearer key
+    assert fake_openai.requests == 1
+
+
 async def test_unreachable_backend_is_refused(hass: HomeAssistant, socket_enabled: None) -> None:
     """Nothing listens on the port: cannot_connect, nothing is created."""
     result = await _start(hass, "llm")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from homeassistant.const import CONF_API_KEY
 from homeassistant.core import HomeAssistant
@@ -120,6 +121,10 @@ async def async_check_backend(hass: HomeAssistant, config: Mapping[str, Any]) ->
     """Validate a backend configuration; return a translated error key, or None."""
     if (missing := backend_missing(hass, str(config.get(CONF_BACKEND)))) is not None:
         return missing
+    if config.get(CONF_API_KEY) and _has_credentials(str(config.get(CONF_BASE_URL) or "")):
+        # Both go in the one Authorization header: aiohttp refuses the request (seen in a
+        # live HA as "answered, but not with a usable reply").
+        return "credentials_twice"
     try:
         await async_validate_backend(hass, config)
     except LLMAuthError:
@@ -134,6 +139,15 @@ async def async_check_backend(hass: HomeAssistant, config: Mapping[str, Any]) ->
         LOGGER.exception("Unexpected error while checking the backend")
         return "unknown"
     return None
+
+
+def _has_credentials(url: str) -> bool:
+    """The URL carries a user or password (``http://user:pass@host``)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.username is not None or parts.password is not None
 
 
 BACKEND_MENU = [BACKEND_LLAMA_CPP, BACKEND_OPENAI, BACKEND_OLLAMA, BACKEND_AI_TASK]
