@@ -6,10 +6,12 @@ from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import async_capture_events
 
+from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.state_summary import summarize_state
 
-from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, pass_time, set_calm_home, setup_monitor
 
 RADIATOR = "climate.office_radiator"
 HEATING = {"hvac_action": "heating", "temperature": 21, "friendly_name": "Office radiator"}
@@ -45,3 +47,30 @@ async def test_a_radiator_blip_is_not_told_an_outage_is(
     freezer.tick(timedelta(minutes=31))  # past a radiator's 30-minute grace: an outage
     (finding,) = await offline_findings()
     assert finding["rule"] == "device_unavailable"
+
+
+async def test_a_smoke_detector_offline_is_told_when_its_grace_ends(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The detector drops; 13 minutes later the front door is unlocked and locked again.
+
+    That change's analysis (within the grace) moved the periodic one 15 minutes on: the
+    outage waited until then, 13 minutes past its grace. The end of the grace is analysed.
+    """
+    set_calm_home(hass)
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, ALICE])
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    smoke = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+    hass.states.async_set(SMOKE, "unavailable", smoke)
+    await pass_time(hass, freezer, timedelta(minutes=13))
+    for state in ("unlocked", "locked"):  # somebody goes out
+        hass.states.async_set(FRONT_LOCK, state, {"friendly_name": "Front door"})
+        await pass_time(hass, freezer, timedelta(seconds=20))
+    await pass_time(hass, freezer, timedelta(seconds=30))
+    assert detected == []  # within its grace: a blip, perhaps
+    await pass_time(hass, freezer, timedelta(minutes=1, seconds=30))  # 15 min 40 s offline
+    (told,) = detected
+    assert told.data["rule"] == "device_unavailable"
+    assert told.data["subject"] == SMOKE
+    assert entry.runtime_data.coordinator._offline_check.due is None  # nothing waits now

@@ -51,6 +51,7 @@ from .core.models import ContextWindow, Verdict
 from .core.prompts import false_alarm_example_from_mark
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
+from .offline_check import OfflineCheck
 from .redaction import Redactor
 from .surfaces import Announcer
 from .watcher import StateWatcher
@@ -180,6 +181,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             timedelta(days=options.get(CONF_FALSE_ALARM_DAYS, DEFAULT_FALSE_ALARM_DAYS)),
         )
         self._confirm_clear: CALLBACK_TYPE | None = None
+        self._offline_check = OfflineCheck(hass, self._async_analyse_fresh)
         self.announcer = Announcer(
             hass,
             entry,
@@ -237,6 +239,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.watcher.async_stop()
         self._safety_checks.async_shutdown()
         self._significant_changes.async_shutdown()
+        self._offline_check.async_cancel()
         if self._confirm_clear is not None:
             self._confirm_clear()
             self._confirm_clear = None
@@ -254,11 +257,21 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         @callback
         def _confirm(_: datetime) -> None:
             self._confirm_clear = None
-            self._last_judged = None  # a fresh window, even if nothing was recorded
-            self._significant_changes.async_schedule_call()
+            self._async_analyse_fresh()
 
         when = max(since + CLEAR_AFTER, dt_util.utcnow())
         self._confirm_clear = async_track_point_in_utc_time(self.hass, _confirm, when)
+
+    @callback
+    def _async_follow_offline(self, window: ContextWindow) -> None:
+        """Analyse again when a device offline in ``window`` reaches its grace."""
+        self._offline_check.async_follow(window)
+
+    @callback
+    def _async_analyse_fresh(self) -> None:
+        """Analyse soon on a fresh window, even if nothing was recorded since the last."""
+        self._last_judged = None
+        self._significant_changes.async_schedule_call()
 
     @callback
     def async_acknowledge(self, anomaly_id: str) -> None:
@@ -459,5 +472,6 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             for anomaly in changes.cleared:
                 self.announcer.async_cleared(anomaly)
             self._async_schedule_confirmation()
+            self._async_follow_offline(window)
             self.analyses += 1
             return AnalysisResult.of(verdict, window, now)

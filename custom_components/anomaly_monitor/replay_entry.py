@@ -162,6 +162,10 @@ class ReplayCoordinator(AnomalyMonitorCoordinator):
     def _async_on_significant(self) -> None:
         """No safety check or analysis of its own: the sample asks for one."""
 
+    @callback
+    def _async_follow_offline(self, window: ContextWindow) -> None:
+        """No analysis of its own when a replayed device's grace ends."""
+
     def now(self) -> datetime:
         """The sample's clock."""
         if self.session.clock is None:

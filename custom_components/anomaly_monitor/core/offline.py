@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from .home import HomeView, is_unavailable
+from .home import DEVICE_DOMAINS, HomeView, is_unavailable
 from .models import EntityState
 
 # Smoke/CO/gas/leak detectors, locks, alarm panels, cameras and sirens: a quarter of an
@@ -55,3 +55,19 @@ def offline_long_enough(home: HomeView, state: EntityState) -> bool:
     since = offline_since(home, state)
     grace = offline_grace(state.domain, state.info.device_class)
     return since is None or home.end - since >= grace
+
+
+def offline_due(home: HomeView) -> datetime | None:
+    """When the first device offline now, and not yet for its grace, reaches it, or None.
+
+    An analysis must run then, or the outage waits for whichever runs next (the periodic
+    one, up to the analysis interval later).
+    """
+    due = [
+        since + offline_grace(state.domain, state.info.device_class)
+        for state in home.window.snapshot
+        if state.domain in DEVICE_DOMAINS
+        and is_unavailable(state)
+        and (since := offline_since(home, state)) is not None
+    ]
+    return min((when for when in due if when > home.end), default=None)
