@@ -277,3 +277,31 @@ async def test_a_mark_on_anything_else_expires(
     await hass.async_block_till_done()
     assert len(coordinator.tracker.false_alarms) == 0
     assert len(detected) == 2
+
+
+async def test_smoke_stays_told_when_the_detector_drops_while_reporting_it(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The detector reports smoke and then stops answering (the fire may have reached it).
+
+    Seen in a live Home Assistant: the smoke's hazard finding went with the detector's
+    state, so the incident cleared 2 minutes later ("resolved") and nothing was told for
+    the 15 minutes of the offline grace; with two alarms in the window it read "went off 2
+    time(s) ... test or replace the detector". It stays the smoke, and says so.
+    """
+    entry = await _monitor(hass)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    coordinator = entry.runtime_data.coordinator
+    _smoke(hass, "on")
+    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
+    (anomaly,) = coordinator.tracker.open.values()
+    _smoke(hass, "unavailable")
+    await pass_time(hass, freezer, CLEAR_AFTER + 2 * SIGNIFICANT_DEBOUNCE)
+    assert cleared == []
+    assert list(coordinator.tracker.open) == [anomaly.signature]
+    assert anomaly.lead_rule == "hazard_detected"
+    assert "stopped answering" in anomaly.reasoning
+    assert anomaly.recommendation.startswith("Check the area for fire now")
+    _smoke(hass, "off")  # back, and clear: over as any smoke is
+    await pass_time(hass, freezer, CLEAR_AFTER + 2 * SIGNIFICANT_DEBOUNCE)
+    assert [e.data["reason"] for e in cleared] == ["resolved"]

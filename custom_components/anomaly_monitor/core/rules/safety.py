@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 
-from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on, is_opening
+from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..offline import offline_since
 from .context import (
     ANGLE_TOLERANCE,
     FLOOR_WET_PERCENT,
@@ -65,20 +67,39 @@ def _away_context(home: HomeView) -> list[EntityState]:
     return entry_point(home) if home.nobody_home else []
 
 
+def dropped_while_alarming(home: HomeView, detector: EntityState) -> datetime | None:
+    """When ``detector``, offline now, stopped answering while it reported danger, or None.
+
+    The fire may have reached it: its alarm stands (an offline grace is for radio blips).
+    """
+    if not is_unavailable(detector) or (since := offline_since(home, detector)) is None:
+        return None
+    before = [t for t in home.history.get(detector.entity_id, []) if t.when < since]
+    return since if before and before[-1].state.lower() == "on" else None
+
+
 def hazard_detected(home: HomeView) -> Iterator[Finding]:
-    """A smoke, gas, carbon monoxide, heat or water leak sensor reports danger."""
+    """A smoke, gas, carbon monoxide, heat or water leak sensor reports danger (or went
+    offline while it did)."""
     for state in home.of("binary_sensor", *HAZARD_DEVICE_CLASSES):
-        if not is_on(state):
+        dropped = dropped_while_alarming(home, state)
+        if not is_on(state) and dropped is None:
             continue
         device_class = state.info.device_class or "problem"
         if device_class == "moisture" and _leak_contradicted(home, state):
             continue  # reported as a sensor fault instead
         where = f" in {state.info.area}" if state.info.area else ""
+        reasoning = f"{device_class.replace('_', ' ').capitalize()} detected{where}."
+        if dropped is not None:
+            reasoning += (
+                f" {state.info.name} stopped answering at {dropped:%H:%M} while it reported"
+                " it, and has not answered since: it may be damaged."
+            )
         yield Finding(
             rule="hazard_detected",
             evidence=ids(state, _corroboration(home, state), _away_context(home)),
             context=ids(_away_context(home)),
-            reasoning=f"{device_class.replace('_', ' ').capitalize()} detected{where}.",
+            reasoning=reasoning,
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
             recommendation=_ADVICE.get(device_class, "Check the device and its surroundings."),
