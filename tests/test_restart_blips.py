@@ -15,6 +15,7 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
@@ -25,6 +26,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.core.state_blips import BLIP_LIMIT
 
 from .helpers import ALICE, analyze, set_calm_home, setup_monitor
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
@@ -97,44 +99,42 @@ async def _restart(
         await hass.async_block_till_done(wait_background_tasks=True)
 
 
-async def test_a_second_of_unknown_at_a_restart_does_not_split_the_spell(
-    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+@pytest.mark.parametrize(
+    "case",
+    [
+        # The state before the restart comes only from the recorder's read-back.
+        (
+            timedelta(seconds=1),
+            False,
+            "Garage door stayed open for 70 min (from 06:34), and still is.",
+        ),
+        # The monitor is back before the door: its watcher records unknown -> on itself.
+        (
+            timedelta(seconds=1),
+            True,
+            "Garage door stayed open for 70 min (from 06:34), and still is.",
+        ),
+        # Five minutes unavailable is a real gap: the spell before it ended there.
+        (timedelta(minutes=5), False, "Garage door stayed open for 45 min (from 06:34)."),
+    ],
+    ids=["blip-read-back", "blip-seen-live", "longer-drop"],
+)
+async def test_the_spell_across_a_restart(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    case: tuple[timedelta, bool, str],
 ) -> None:
-    """The state before the restart comes only from the recorder's read-back."""
+    """Told at 07:44 (70 min open) after a restart at 07:19 with the door ``unknown``."""
+    dropped, live, told = case
     entry = await _open_garage(hass, freezer)
-    await _restart(hass, freezer, entry, timedelta(seconds=1), live=False)
-    freezer.move_to(OPENED + timedelta(minutes=70))
-    response = await analyze(hass, entry)
-    await hass.async_block_till_done()
-    (finding,) = (f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
-    assert "stayed open for 70 min (from 06:34), and still is" in finding["reasoning"]
-    assert "Garage door stayed open for 70 min (from 06:34), and still is." in _note(hass, entry)
-
-
-async def test_a_blip_the_monitor_sees_live_does_not_split_the_spell(
-    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
-    """The monitor is back before the door: its watcher records unknown -> on itself."""
-    entry = await _open_garage(hass, freezer)
-    await _restart(hass, freezer, entry, timedelta(seconds=1), live=True)
-    freezer.move_to(OPENED + timedelta(minutes=70))
-    await analyze(hass, entry)
-    await hass.async_block_till_done()
-    assert "Garage door stayed open for 70 min (from 06:34), and still is." in _note(hass, entry)
-
-
-async def test_a_longer_drop_still_ends_the_spell(
-    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
-    """Five minutes unavailable is a real gap: the spell before it ended there."""
-    entry = await _open_garage(hass, freezer)
-    await _restart(hass, freezer, entry, timedelta(minutes=5), live=False)
+    await _restart(hass, freezer, entry, dropped, live=live)
     freezer.move_to(OPENED + timedelta(minutes=70))
     await analyze(hass, entry)
     await hass.async_block_till_done()
     message = _note(hass, entry)
-    assert "Garage door stayed open for 45 min (from 06:34)." in message
-    assert "still is" not in message
+    assert told in message
+    assert ("still is" in message) == (dropped <= BLIP_LIMIT)
 
 
 async def test_a_door_marked_a_false_alarm_is_told_again_past_its_degree_across_a_restart(
