@@ -18,7 +18,8 @@ Two measurements, both printed:
 
 The home: 40 motion sensors, 20 doors, 30 lights, 10 locks, 10 switches, 80 numeric
 sensors and 10 power meters of cycling appliances (20 min running, 40 idle) reporting
-every minute, 2 persons; people about 07:00-23:00.
+every minute, 2 persons; people about 07:00-23:00; a weather entity (its temperature an
+attribute, every 30 min: read with attributes, as the keeper reads it).
 
     .venv/bin/python scripts/bench_baselines.py --days 14 --entities 200
 """
@@ -47,6 +48,8 @@ Row = tuple[datetime, str, str]
 ZONE = "Europe/Brussels"
 START = datetime(2026, 1, 5, tzinfo=UTC)
 PERSONS = ("person.a", "person.b")
+# The weather entity: its state a condition, its temperature an attribute (every 30 min).
+WEATHER = "weather.home"
 
 
 def home(entities: int) -> list[EntityInfo]:
@@ -297,8 +300,11 @@ def _fill_database(instance: Any, infos: list[EntityInfo], days: int, seed: int)
     rng = random.Random(seed)
     total = 0
     with session_scope(session=instance.get_session()) as session:
-        session.execute(insert(StatesMeta), [{"entity_id": entity_id} for entity_id in ids])
+        session.execute(
+            insert(StatesMeta), [{"entity_id": entity_id} for entity_id in [*ids, WEATHER]]
+        )
         meta = {row.entity_id: row.metadata_id for row in session.query(StatesMeta).all()}
+        total += _fill_weather(session, meta[WEATHER], days)
         for d in range(days):
             rows = one_day(infos, START + timedelta(days=d), rng)
             total += len(rows)
@@ -320,6 +326,31 @@ def _fill_database(instance: Any, infos: list[EntityInfo], days: int, seed: int)
     return total
 
 
+def _fill_weather(session: Any, metadata_id: int, days: int) -> int:
+    """The weather entity's fortnight, with its attributes (the temperature)."""
+    from homeassistant.components.recorder.db_schema import StateAttributes, States
+
+    count = days * 48
+    for step in range(count):
+        when = START + timedelta(minutes=30 * step)
+        attributes = json.dumps({"temperature": round(8 + 4 * ((step % 48) / 48 - 0.5), 1)})
+        shared = StateAttributes(
+            shared_attrs=attributes,
+            hash=StateAttributes.hash_shared_attrs_bytes(attributes.encode()),
+        )
+        session.add(
+            States(
+                metadata_id=metadata_id,
+                state="cloudy",
+                last_updated_ts=when.timestamp(),
+                origin_idx=0,
+                state_attributes=shared,
+            )
+        )
+    session.commit()
+    return count
+
+
 async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
     """The integration's path: recorder queries chunk by chunk, learned in the executor."""
     from homeassistant.components.recorder import get_instance
@@ -327,8 +358,13 @@ async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
     from homeassistant.setup import async_setup_component
 
     from benchmark_replay.ha_runner import RAM_DIR, async_create_hass
-    from custom_components.anomaly_monitor.baseline_keeper import CHUNK, _learn_rows
-    from custom_components.anomaly_monitor.recorder_rows import history_rows
+    from custom_components.anomaly_monitor.baseline_keeper import CHUNK
+    from custom_components.anomaly_monitor.recorder_rows import (
+        history_rows,
+        learn_rows,
+        row_time,
+        weather_rows,
+    )
 
     with tempfile.TemporaryDirectory(prefix="bench-baselines-", dir=RAM_DIR) as folder:
         hass = await async_create_hass(folder, time_zone=ZONE, setup=False)
@@ -352,11 +388,14 @@ async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
             read = 0
             chunk = START
             while chunk < end:
-                rows = await instance.async_add_executor_job(
-                    history_rows, hass, chunk, min(end, chunk + CHUNK), ids
+                until = min(end, chunk + CHUNK)
+                rows = await instance.async_add_executor_job(history_rows, hass, chunk, until, ids)
+                rows += await instance.async_add_executor_job(
+                    weather_rows, hass, chunk, until, WEATHER
                 )
+                rows.sort(key=row_time)
                 read += len(rows)
-                await hass.async_add_executor_job(_learn_rows, baselines, rows)
+                await hass.async_add_executor_job(learn_rows, baselines, rows)
                 del rows
                 chunk += CHUNK
             return baselines, read

@@ -267,3 +267,25 @@ def test_hostile_compact_profiles_are_dropped() -> None:
     assert kept[-1] == (739039, 23.4)
     bad = HourProfiles.from_dict({"days": dict(list(hostile["days"].items())[-8:])}, UTC)
     assert bad.hours == {}
+
+
+def test_the_weather_is_learned_in_a_home_with_every_room_sensor_place_taken() -> None:
+    """64 room sensors fill the profiles; the outdoor temperature keeps its own place, and
+    keeps it through storage."""
+    from custom_components.anomaly_monitor.core.baselines.home_baselines import OUTDOOR
+    from custom_components.anomaly_monitor.core.baselines.hour_profiles import MAX_ENTITIES
+
+    start = datetime(2026, 1, 5, tzinfo=UTC)
+    baselines = HomeBaselines(UTC)
+    ids = [f"sensor.t{i}" for i in range(MAX_ENTITIES + 1)]
+    baselines.describe(EntityInfo(e, "", device_class="temperature", unit="°C") for e in ids)
+    for hour in range(3):
+        when = start + timedelta(hours=hour)
+        for entity_id in ids:
+            baselines.observe(when, entity_id, "19.0")
+        baselines.outdoor(4.0, when)
+    baselines.advance(start + timedelta(hours=3))
+    assert len(baselines.profiles.hours) == MAX_ENTITIES + 1  # 64 rooms and the weather
+    assert OUTDOOR in baselines.profiles.hours
+    again = HomeBaselines.from_dict(json.loads(json.dumps(baselines.as_dict())), UTC)
+    assert OUTDOOR in again.profiles.hours

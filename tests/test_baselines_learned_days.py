@@ -189,3 +189,22 @@ def test_a_heated_room_warming_up_is_no_drift() -> None:
     baselines = learned(10, creeping_study)
     now = DAY0 + timedelta(days=10, hours=2)
     assert list(learned_drift(view(baselines, now, climate_in="Study"), baselines)) == []
+
+
+def test_what_the_days_say_is_computed_again_once_an_hour_closes() -> None:
+    """The statistic's result is kept between analyses until one of the sensor's hours
+    closes: the same baselines, learning on, tell the shift once its days are there."""
+    baselines = learned(9)
+    now = DAY0 + timedelta(days=9)
+    assert list(learned_profile_shift(view(baselines, now), baselines)) == []
+    for day in range(9, 12):
+        for hour in range(24):
+            when = DAY0 + timedelta(days=day, hours=hour)
+            for entity_id in KINDS:
+                value = damp_bathroom(entity_id, day, hour)
+                baselines.observe(when, entity_id, f"{value:.1f}")
+    baselines.advance(DAY0 + timedelta(days=12))
+    later = DAY0 + timedelta(days=12)
+    assert rules(learned_profile_shift(view(baselines, later), baselines)) == [
+        ("daily_profile_shift", (BATH,))
+    ]

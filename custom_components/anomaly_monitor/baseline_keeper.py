@@ -44,7 +44,7 @@ from .const import (
 from .core.baselines import HomeBaselines
 from .core.baselines.clock import format_time, parse_time
 from .core.models import EntityInfo, parse_number
-from .recorder_rows import Row, history_rows
+from .recorder_rows import history_rows, learn_rows, row_time, weather_rows
 from .watcher import StateWatcher
 
 # How often the watcher's new transitions are learned and the quiet time accounted (at
@@ -185,14 +185,20 @@ class BaselineKeeper:
 
     @callback
     def _outdoor_temperature(self) -> float | None:
-        """The weather entity's temperature (the option's, else the first weather entity):
-        its hours are learned, so a room cooling with a cold snap is told from a fault."""
+        """The weather entity's temperature: its hours are learned, so a room cooling with a
+        cold snap is told from a fault."""
+        chosen = self._weather_entity()
+        weather = self.hass.states.get(chosen) if chosen else None
+        return parse_number(weather.attributes.get("temperature")) if weather else None
+
+    @callback
+    def _weather_entity(self) -> str | None:
+        """The option's weather entity, else the first weather entity."""
         chosen = self.entry.options.get(CONF_WEATHER_ENTITY)
         if isinstance(chosen, str) and chosen:
-            weather = self.hass.states.get(chosen)
-        else:
-            weather = min(self.hass.states.async_all("weather"), key=_entity_id, default=None)
-        return parse_number(weather.attributes.get("temperature")) if weather else None
+            return chosen
+        first = min(self.hass.states.async_all("weather"), key=_entity_id, default=None)
+        return first.entity_id if first else None
 
     @callback
     def _schedule_save(self) -> None:
@@ -288,6 +294,7 @@ class BaselineKeeper:
         start = end - timedelta(days=self.days)
         self.baselines.describe(self._infos())
         entity_ids = self._followed_ids()
+        weather = self._weather_entity()  # its temperature: read with its attributes
         # A copy learns in the executor; the detectors keep reading the current one.
         fresh = HomeBaselines.from_dict(self.baselines.as_dict(), self.zone)
         fresh.infos = dict(self.baselines.infos)
@@ -310,8 +317,13 @@ class BaselineKeeper:
                 rows = await recorder.async_add_executor_job(
                     history_rows, self.hass, chunk_start, chunk_end, entity_ids
                 )
+                if weather is not None:
+                    rows += await recorder.async_add_executor_job(
+                        weather_rows, self.hass, chunk_start, chunk_end, weather
+                    )
+                    rows.sort(key=row_time)
                 self.history_rows += len(rows)
-                await self.hass.async_add_executor_job(_learn_rows, fresh, rows)
+                await self.hass.async_add_executor_job(learn_rows, fresh, rows)
                 chunk_start = chunk_end
         except Exception:
             LOGGER.exception("Reading the recorder's history failed; learning from now on")
@@ -371,12 +383,3 @@ class BaselineKeeper:
 
 def _entity_id(state: State) -> str:
     return state.entity_id
-
-
-def _learn_rows(baselines: HomeBaselines, rows: list[Row]) -> None:
-    """Learn a chunk of history (executor; the baselines are a copy nobody else touches)."""
-    for when, entity_id, state in rows:
-        info = baselines.infos.get(entity_id)
-        baselines.observe(when, entity_id, state, info.area if info else None)
-    if rows:
-        baselines.advance(rows[-1][0])

@@ -11,7 +11,8 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from .core.models import clip
+from .core.baselines.home_baselines import OUTDOOR, HomeBaselines
+from .core.models import clip, parse_number
 from .state_summary import ACTIVITY_DOMAINS, summarize_state
 
 type Row = tuple[datetime, str, str]
@@ -54,19 +55,56 @@ def history_rows(
     return rows
 
 
+def weather_rows(hass: HomeAssistant, start: datetime, end: datetime, weather: str) -> list[Row]:
+    """(time, ``OUTDOOR``, temperature) of the weather entity in ``[start, end)``, time-ordered
+    (recorder executor).
+
+    A weather entity's state is its condition; the temperature is an attribute, which the
+    minimal rows of ``history_rows`` leave out. One entity, read with its attributes (the
+    full response: the minimal one drops them from every row but the first), the same
+    chunk at a time as the rest: a fortnight of an hourly forecast entity is ~350 rows.
+    """
+    from homeassistant.components.recorder import history
+
+    states = history.get_significant_states(
+        hass,
+        start,
+        end,
+        [weather],
+        include_start_time_state=True,
+        significant_changes_only=False,
+        minimal_response=False,
+        no_attributes=False,
+        compressed_state_format=True,
+    )
+    rows: list[Row] = []
+    for item in states.get(weather, ()):
+        when, attributes = _moment(item)
+        temperature = parse_number(attributes.get("temperature")) if attributes else None
+        if when is not None and temperature is not None:
+            rows.append((when, OUTDOOR, f"{temperature:g}"))
+    rows.sort(key=lambda row: row[0])
+    return rows
+
+
+def _moment(item: Any) -> tuple[datetime | None, Mapping[str, Any] | None]:
+    """When a history item (a compressed dict, or a State) was written, and its attributes."""
+    if isinstance(item, dict):
+        stamp, attributes = item.get("lu", item.get("lc")), item.get("a")
+        when = dt_util.utc_from_timestamp(stamp) if isinstance(stamp, int | float) else None
+    else:
+        when, attributes = getattr(item, "last_updated", None), getattr(item, "attributes", None)
+        when = when if isinstance(when, datetime) else None
+    return when, attributes if isinstance(attributes, Mapping) else None
+
+
 def _row(entity_id: str, item: Any) -> Row | None:
     """One history item (a compressed dict, or a State) as a row."""
-    if isinstance(item, dict):
-        value = item.get("s")
-        stamp = item.get("lu", item.get("lc"))
-        if not isinstance(value, str) or not isinstance(stamp, int | float):
-            return None
-        attributes = item.get("a")
-        return dt_util.utc_from_timestamp(stamp), entity_id, _summary(entity_id, value, attributes)
-    when, value = getattr(item, "last_updated", None), getattr(item, "state", None)
-    if isinstance(when, datetime) and isinstance(value, str):
-        return when, entity_id, _summary(entity_id, value, getattr(item, "attributes", None))
-    return None
+    value = item.get("s") if isinstance(item, dict) else getattr(item, "state", None)
+    when, attributes = _moment(item)
+    if when is None or not isinstance(value, str):
+        return None
+    return when, entity_id, _summary(entity_id, value, attributes)
 
 
 def _summary(entity_id: str, state: str, attributes: object) -> str:
@@ -75,3 +113,20 @@ def _summary(entity_id: str, state: str, attributes: object) -> str:
     if domain not in ACTIVITY_DOMAINS or not isinstance(attributes, Mapping):
         return state
     return clip(summarize_state(domain, state, attributes))
+
+
+def row_time(row: Row) -> datetime:
+    """A row's time (its sort key)."""
+    return row[0]
+
+
+def learn_rows(baselines: HomeBaselines, rows: list[Row]) -> None:
+    """Learn a chunk of history (executor; the baselines are a copy nobody else touches)."""
+    for when, entity_id, state in rows:
+        if entity_id == OUTDOOR:  # the weather's temperature (``weather_rows``)
+            baselines.outdoor(parse_number(state), when)
+            continue
+        info = baselines.infos.get(entity_id)
+        baselines.observe(when, entity_id, state, info.area if info else None)
+    if rows:
+        baselines.advance(rows[-1][0])

@@ -28,7 +28,7 @@ from ..state_blips import BlipHold
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
-from .hour_profiles import PROFILED_CLASSES, HourProfiles
+from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .power import IDLE, RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
@@ -43,8 +43,6 @@ MAX_TRACKED = 1_000
 # Domains whose numeric states are readings, not discrete states.
 _NUMERIC_DOMAINS = frozenset({"sensor", "number", "input_number"})
 _LOCK_STATES = frozenset({"locked", "unlocked"})
-# The outdoor temperature's hour profile (not an entity id: it has no dot).
-OUTDOOR = "outdoor"
 
 
 class HomeBaselines:

@@ -39,6 +39,9 @@ READING_WORDS = {
     "moisture": "moisture",
 }
 MAX_ENTITIES = 64
+# The outdoor temperature's profile (not an entity id: it has no dot), kept beyond the cap:
+# a home with 64 room sensors profiled still learns its weather.
+OUTDOOR = "outdoor"
 DAYS_KEPT = 14
 MAX_CATCH_UP = timedelta(hours=36)
 # An hour with less readable time than this is not kept (seconds).
@@ -70,7 +73,7 @@ class HourProfiles:
         """``entity_id`` reads ``value`` (None: unreadable) from ``when`` on."""
         state = self._open.get(entity_id)
         if state is None:
-            if value is None or len(self._open) >= MAX_ENTITIES:
+            if value is None or (len(self._open) >= MAX_ENTITIES and entity_id != OUTDOOR):
                 return
             self._open[entity_id] = [value, when, hour_start(when), 0.0, 0.0]
             return
@@ -184,7 +187,7 @@ class HourProfiles:
         stored = compact if isinstance(compact, Mapping) else pairs
         parse = _expand if isinstance(compact, Mapping) else _pairs
         if isinstance(stored, Mapping):
-            for entity, per_hour in list(stored.items())[:MAX_ENTITIES]:
+            for entity, per_hour in _capped(stored):
                 if not isinstance(entity, str) or len(entity) > 255:
                     continue
                 kept = parse(per_hour)
@@ -192,7 +195,7 @@ class HourProfiles:
                     profiles.hours[entity] = kept
         opened = data.get("open")
         if isinstance(opened, Mapping):
-            for entity, pair in list(opened.items())[:MAX_ENTITIES]:
+            for entity, pair in _capped(opened):
                 if not isinstance(entity, str) or len(entity) > 255:
                     continue
                 if not isinstance(pair, list) or len(pair) != 2:
@@ -203,6 +206,13 @@ class HourProfiles:
                 reading = None if value is None else float(value)
                 profiles._open[entity] = [reading, since, hour_start(since), 0.0, 0.0]
         return profiles
+
+
+def _capped(stored: Mapping[Any, Any]) -> list[tuple[Any, Any]]:
+    """The first ``MAX_ENTITIES`` sensors stored, and the outdoor temperature's."""
+    items = list(stored.items())
+    kept = [item for item in items if item[0] != OUTDOOR][:MAX_ENTITIES]
+    return kept + [item for item in items if item[0] == OUTDOOR][:1]
 
 
 def _pack_hour(values: deque[tuple[int, float]]) -> tuple[int, str]:

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from statistics import median
+from weakref import WeakKeyDictionary
 
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -54,7 +56,7 @@ from ..statistics.drift import (
 )
 from .clock import local
 from .home_baselines import OUTDOOR, HomeBaselines
-from .hour_profiles import PROFILED_CLASSES
+from .hour_profiles import PROFILED_CLASSES, HourProfiles
 from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
 from .reference import day_by_day
 
@@ -66,14 +68,26 @@ STILL_SHARE = 0.5
 type Days = dict[date, list[tuple[int, float]]]
 
 
-def _first_day(home: HomeView) -> date:
+def _start(home: HomeView) -> datetime:
+    """When the window begins (once per analysis: a busy window has 10,000 changes)."""
+    times = (t.when for t in home.window.transitions)
+    return home.window.start or min(times, default=home.end)
+
+
+def _first_day(home: HomeView, start: datetime) -> date:
     """The window's first local day."""
-    times = [t.when for t in home.window.transitions]
-    start = home.window.start or (min(times) if times else home.end)
     return local(start, home.env.local_time.tzinfo).date()
 
 
-def _window_judges_profile(home: HomeView, entity_id: str) -> bool:
+def _spans_days(home: HomeView, start: datetime, days: int) -> bool:
+    """Whether the window is long enough to hold ``days`` local days (cheap: a live home's
+    two hours never do, and its readings need not be sorted into days)."""
+    return home.end - start > timedelta(days=days - 1)
+
+
+def _window_judges_profile(home: HomeView, start: datetime, entity_id: str) -> bool:
+    if not _spans_days(home, start, MIN_BASELINE_DAYS + MIN_REGIME_DAYS):
+        return False
     days = readings_by_day(home, entity_id)
     if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
         return False
@@ -131,29 +145,70 @@ def _still_shifted(home: HomeView, days: Days, since: date, shift: float, curren
     return (current - median(baseline)) * shift >= STILL_SHARE * shift * shift
 
 
+@dataclass(slots=True)
+class _Learned:
+    """What a sensor's learned days say, kept until one of its hours closes."""
+
+    stamp: tuple[object, ...]
+    days: Days
+    departure: tuple[date, float, float] | None = None
+    departed: bool = False  # the departure was computed
+    levels: dict[date, float] | None = None
+
+
+# Per learned profiles (one home's; gone with them): sensor -> what its days say.
+_MEMO: WeakKeyDictionary[HourProfiles, dict[str, _Learned]] = WeakKeyDictionary()
+
+
+def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
+    """The sensor's learned days, and what was computed from them: again only once one of
+    its hours has closed (an analysis runs every few minutes, an hour closes once an hour;
+    ``profile_departure`` over 64 sensors' fortnights is ~45 ms)."""
+    hours = baselines.profiles.hours.get(entity_id) or []
+    stamp = tuple(values[-1] if values else None for values in hours)
+    memo = _MEMO.setdefault(baselines.profiles, {})
+    kept = memo.get(entity_id)
+    if kept is None or kept.stamp != stamp:
+        kept = memo[entity_id] = _Learned(stamp, day_by_day(baselines, entity_id))
+    return kept
+
+
+def _learned_departure(
+    baselines: HomeBaselines, entity_id: str
+) -> tuple[Days, tuple[date, float, float] | None]:
+    """The sensor's learned days and where they departed from their profile, if they did."""
+    kept = _learned(baselines, entity_id)
+    if not kept.departed:
+        if len(kept.days) >= MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
+            kept.departure = profile_departure(kept.days)
+        kept.departed = True
+    return kept.days, kept.departure
+
+
 def learned_profile_shift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """``daily_profile_shift`` on the learned days of a room sensor.
 
     Magnitude: the median departure from the hourly baseline, in the sensor's unit
     (negative downwards).
     """
-    first = _first_day(home)
+    start = _start(home)
+    first = _first_day(home, start)
     found: dict[str, tuple[date, float, float]] = {}
     learned: dict[str, Days] = {}
     groups: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
     sensors: dict[str, EntityState] = {}
     for sensor in _profiled(home, baselines):
         entity_id = sensor.entity_id
-        if _window_judges_profile(home, entity_id):
+        if _window_judges_profile(home, start, entity_id):
             continue  # the window statistic judges it
-        days = day_by_day(baselines, entity_id)
+        days, departure = _learned_departure(baselines, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue
         if sum(1 for day in days if day < first) < MIN_BASELINE_DAYS:
             continue  # learned from the window itself (a replayed sample): nothing before it
         groups[(sensor.info.device_class, sensor.info.unit)].append(entity_id)
         sensors[entity_id], learned[entity_id] = sensor, days
-        if (departure := profile_departure(days)) is not None:
+        if departure is not None:
             found[entity_id] = departure
     for entity_id, (since, shift, scatter) in found.items():
         sensor = sensors[entity_id]
@@ -185,11 +240,14 @@ def learned_profile_shift(home: HomeView, baselines: HomeBaselines) -> Iterator[
 
 def _daily_levels(baselines: HomeBaselines, entity_id: str) -> dict[date, float]:
     """Each whole learned day's median hour."""
-    return {
-        day: median(v for _, v in values)
-        for day, values in day_by_day(baselines, entity_id).items()
-        if len(values) >= WHOLE_DAY_HOURS
-    }
+    kept = _learned(baselines, entity_id)
+    if kept.levels is None:
+        kept.levels = {
+            day: median(v for _, v in values)
+            for day, values in kept.days.items()
+            if len(values) >= WHOLE_DAY_HOURS
+        }
+    return kept.levels
 
 
 def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -198,7 +256,9 @@ def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
     Magnitude: the change of the daily level from the first to the last whole day learned,
     in the sensor's unit (negative downwards).
     """
-    first = _first_day(home)
+    start = _start(home)
+    first = _first_day(home, start)
+    long_window = _spans_days(home, start, MIN_DAYS)
     groups: dict[tuple[str | None, str | None], list[EntityState]] = defaultdict(list)
     for sensor in _profiled(home, baselines):
         groups[(sensor.info.device_class, sensor.info.unit)].append(sensor)
@@ -215,7 +275,7 @@ def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             series = list(levels[entity_id].values())
             if len(series) < MIN_DAYS or abs(trends[entity_id]) < MIN_TREND:
                 continue
-            if len(daily_medians(home, entity_id)) >= MIN_DAYS:
+            if long_window and len(daily_medians(home, entity_id)) >= MIN_DAYS:
                 continue  # the window statistic judges it
             if device_class == "temperature" and sensor.info.area in heated:
                 continue  # its level is the heating's schedule
