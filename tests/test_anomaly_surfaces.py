@@ -120,3 +120,6 @@ async def test_notify_targets_get_the_anomaly_once(hass: HomeAssistant) -> None:
     await hass.async_block_till_done()
     assert len(calls) == 1
     assert "Smoke detected" in calls[0].data["message"]
+    # Read on a phone away from home: the advice too (a live walk's push had only the
+    # reasoning, "Motion in Living Room while nobody is home.", no "What to do").
+    assert "What to do: Check the area for fire now" in calls[0].data["message"]

@@ -218,7 +218,9 @@ class Announcer:
 
     async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
         texts = await async_anomaly_texts(self.hass, anomaly)
-        title = texts.headline
+        title, message = texts.headline, texts.reasoning
+        if anomaly.recommendation:  # a push is read away from home: what to do, too
+            message += f"\n{texts.text('recommendation')} {anomaly.recommendation}"
         for position, target in enumerate(self.notify_targets, start=1):
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:
@@ -227,7 +229,7 @@ class Announcer:
                 service, data = "send_message", {"entity_id": target}
             else:  # a legacy notify service such as notify.mobile_app_phone
                 service, data = name, {}
-            data |= {"title": title, "message": texts.reasoning}
+            data |= {"title": title, "message": message}
             try:
                 await self.hass.services.async_call("notify", service, data, blocking=False)
             except Exception as err:  # one broken target must not stop the others
