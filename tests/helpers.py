@@ -7,6 +7,7 @@ from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
 from custom_components.anomaly_monitor.const import (
@@ -72,3 +73,17 @@ async def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, span: t
         freezer.tick(timedelta(seconds=1))
         async_fire_time_changed(hass)
         await hass.async_block_till_done()
+
+
+def put_in_area(hass: HomeAssistant, area: str, *entity_ids: str) -> str:
+    """Create ``area`` and register each entity in it (the rules read areas from the
+    registry); the area's id."""
+    area_id = ar.async_get(hass).async_create(area).id
+    registry = er.async_get(hass)
+    for entity_id in entity_ids:
+        domain, _, object_id = entity_id.partition(".")
+        created = registry.async_get_or_create(
+            domain, "test_home", object_id, suggested_object_id=object_id
+        )
+        registry.async_update_entity(created.entity_id, area_id=area_id)
+    return area_id

@@ -177,6 +177,14 @@ async def test_read_only_user_over_rest_and_websocket(
     assert reply.status == HTTPStatus.OK
 
 
+async def _analyze_as(hass: HomeAssistant, user_id: str | None) -> dict[str, Any]:
+    response = await hass.services.async_call(
+        DOMAIN, "analyze", {}, blocking=True, return_response=True, context=Context(user_id=user_id)
+    )
+    assert response is not None
+    return dict(response)
+
+
 async def test_read_only_user_cannot_make_the_monitor_analyse(  # noqa: PLR0917 - fixtures
     hass: HomeAssistant,
     hass_client: ClientSessionGenerator,
@@ -196,14 +204,7 @@ async def test_read_only_user_cannot_make_the_monitor_analyse(  # noqa: PLR0917 
     coordinator = entry.runtime_data.coordinator
     before = coordinator.analyses
     with pytest.raises(Unauthorized):
-        await hass.services.async_call(
-            DOMAIN,
-            "analyze",
-            {},
-            blocking=True,
-            return_response=True,
-            context=Context(user_id=hass_read_only_user.id),
-        )
+        await _analyze_as(hass, hass_read_only_user.id)
     client = await hass_client(hass_read_only_access_token)
     reply = await client.post(f"/api/services/{DOMAIN}/analyze?return_response", json={})
     assert reply.status == HTTPStatus.UNAUTHORIZED
@@ -220,27 +221,11 @@ async def test_read_only_user_cannot_make_the_monitor_analyse(  # noqa: PLR0917 
     hass_admin_user.groups = []
     hass_admin_user.mock_policy({"entities": {"all": {"read": True}, "entity_ids": {PLUG: True}}})
     with pytest.raises(Unauthorized):
-        await hass.services.async_call(
-            DOMAIN,
-            "analyze",
-            {},
-            blocking=True,
-            return_response=True,
-            context=Context(user_id=hass_admin_user.id),
-        )
+        await _analyze_as(hass, hass_admin_user.id)
     # Control of the monitor's entities (as every non-admin user has), or no user at all.
     hass_admin_user.mock_policy({"entities": {"all": True}})
     for user_id in (hass_admin_user.id, None):
-        response = await hass.services.async_call(
-            DOMAIN,
-            "analyze",
-            {},
-            blocking=True,
-            return_response=True,
-            context=Context(user_id=user_id),
-        )
-        assert response is not None
-        assert response["verdict"]["label"] == "normal"
+        assert (await _analyze_as(hass, user_id))["verdict"]["label"] == "normal"
     assert coordinator.analyses == before + 2
 
 

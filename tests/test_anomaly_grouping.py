@@ -8,7 +8,6 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
@@ -30,7 +29,7 @@ from custom_components.anomaly_monitor.core.models import (
     Severity,
 )
 
-from .helpers import ALICE, SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import ALICE, SMOKE, analyze, put_in_area, set_calm_home, setup_monitor
 
 DOOR = "binary_sensor.front_door"
 HALL_MOTION = "binary_sensor.hall_motion"
@@ -50,14 +49,7 @@ async def _hall_home(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Moc
     """Alice at home; a hall with the front door and a motion sensor that works."""
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    hall = ar.async_get(hass).async_create("Hall").id
-    registry = er.async_get(hass)
-    for entity_id in (DOOR, HALL_MOTION):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=hall)
+    put_in_area(hass, "Hall", DOOR, HALL_MOTION)
     set_calm_home(hass)
     hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
     hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})

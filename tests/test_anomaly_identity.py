@@ -6,18 +6,19 @@ from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Event, HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.anomaly_monitor.anomaly_tracker import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomaly_tracker import CLEAR_AFTER, OpenAnomaly
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,
     EVENT_ANOMALY_DETECTED,
     SIGNIFICANT_DEBOUNCE,
 )
+from custom_components.anomaly_monitor.coordinator import AnomalyMonitorCoordinator
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, pass_time, set_calm_home, setup_monitor
 
@@ -210,6 +211,29 @@ async def test_smoke_again_after_a_false_alarm_is_told_though_the_window_recalls
     assert smoke[0].key in " ".join(_issues(hass))
 
 
+async def _toast_marked_false_alarm(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> tuple[AnomalyMonitorCoordinator, OpenAnomaly, list[Event]]:
+    """Smoke told, marked a false alarm, and the detector clear again (just now)."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    coordinator = entry.runtime_data.coordinator
+    anomaly = await _smoke_told(hass, freezer, coordinator)
+    coordinator.async_mark_false_alarm(anomaly.key)
+    _smoke(hass, "off")
+    return coordinator, anomaly, detected
+
+
+async def _smoke_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, coordinator: AnomalyMonitorCoordinator
+) -> OpenAnomaly:
+    """Smoke on, and the one anomaly the analysis after it opened."""
+    _smoke(hass, "on")
+    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
+    (anomaly,) = coordinator.tracker.open.values()
+    return anomaly
+
+
 async def test_smoke_again_seconds_after_a_false_alarm_is_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -220,14 +244,7 @@ async def test_smoke_again_seconds_after_a_false_alarm_is_told(
     and nobody was told while the detector read smoke. A dismissed occurrence is over at
     the first analysis that does not find it (the one after the change, 10 s later).
     """
-    entry = await _monitor(hass)
-    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    coordinator = entry.runtime_data.coordinator
-    _smoke(hass, "on")
-    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
-    (anomaly,) = coordinator.tracker.open.values()
-    coordinator.async_mark_false_alarm(anomaly.key)
-    _smoke(hass, "off")
+    coordinator, _, detected = await _toast_marked_false_alarm(hass, freezer)
     await pass_time(hass, freezer, timedelta(seconds=20))
     assert coordinator.tracker.dismissed == {}
     _smoke(hass, "on")
@@ -240,14 +257,7 @@ async def test_a_flickering_detector_stays_dismissed(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     """Clear for 3 s and smoky again before the next analysis: the same occurrence, quiet."""
-    entry = await _monitor(hass)
-    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    coordinator = entry.runtime_data.coordinator
-    _smoke(hass, "on")
-    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
-    (anomaly,) = coordinator.tracker.open.values()
-    coordinator.async_mark_false_alarm(anomaly.key)
-    _smoke(hass, "off")
+    coordinator, anomaly, detected = await _toast_marked_false_alarm(hass, freezer)
     await pass_time(hass, freezer, timedelta(seconds=3))
     _smoke(hass, "on")
     await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE * 2)
@@ -292,9 +302,7 @@ async def test_smoke_stays_told_when_the_detector_drops_while_reporting_it(
     entry = await _monitor(hass)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     coordinator = entry.runtime_data.coordinator
-    _smoke(hass, "on")
-    await pass_time(hass, freezer, SIGNIFICANT_DEBOUNCE)
-    (anomaly,) = coordinator.tracker.open.values()
+    anomaly = await _smoke_told(hass, freezer, coordinator)
     _smoke(hass, "unavailable")
     await pass_time(hass, freezer, CLEAR_AFTER + 2 * SIGNIFICANT_DEBOUNCE)
     assert cleared == []

@@ -18,7 +18,6 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
@@ -35,7 +34,15 @@ from custom_components.anomaly_monitor.const import (
 from custom_components.anomaly_monitor.core.combined_detector import merge_findings
 from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Finding, Severity
 
-from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import (
+    ALICE,
+    FRONT_LOCK,
+    SMOKE,
+    analyze,
+    put_in_area,
+    set_calm_home,
+    setup_monitor,
+)
 
 DOOR = "binary_sensor.front_door"
 HALL_MOTION = "binary_sensor.hall_motion"
@@ -61,14 +68,7 @@ async def test_a_light_joining_motion_while_away_never_clears_the_unlocked_door(
     each anomaly is told once and none clears while it still holds."""
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    hall = ar.async_get(hass).async_create("Hall").id
-    registry = er.async_get(hass)
-    for entity_id in (DOOR, HALL_MOTION, HALL_LIGHT, FRONT_LOCK):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=hall)
+    put_in_area(hass, "Hall", DOOR, HALL_MOTION, HALL_LIGHT, FRONT_LOCK)
     set_calm_home(hass)
     hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
     hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
@@ -205,14 +205,7 @@ async def test_an_arrival_ends_motion_while_away_at_once(
     told over once, and the statistic, which still sees the motion of the away spell in
     its window, never tells it again."""
     freezer.move_to(MORNING)
-    hall = ar.async_get(hass).async_create("Hall").id
-    registry = er.async_get(hass)
-    for entity_id in (HALL_MOTION, HALL_LIGHT):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=hall)
+    put_in_area(hass, "Hall", HALL_MOTION, HALL_LIGHT)
     set_calm_home(hass)
     hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
     hass.states.async_set(HALL_LIGHT, "off", {"friendly_name": "Hall light"})
@@ -291,14 +284,7 @@ async def test_a_lock_storm_while_away_is_not_the_smoke_s_incident(
     """
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    hall = ar.async_get(hass).async_create("Hall").id
-    registry = er.async_get(hass)
-    for entity_id in (DOOR, FRONT_LOCK):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=hall)
+    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
     set_calm_home(hass)
     hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
     hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
