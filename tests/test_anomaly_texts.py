@@ -8,10 +8,10 @@ from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er, issue_registry as ir
 from homeassistant.setup import async_setup_component
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.anomaly_monitor.const import DOMAIN
+from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
 
 from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
 
@@ -64,7 +64,10 @@ async def test_smoke_says_what_and_where_with_only_the_evidence_that_shows_it(
     assert "Front door" not in note["message"]  # ...not evidence shown to the homeowner
     assert "Safety hazard" in note["message"]
     assert "What to do:" in note["message"]
-    assert "leave the home" in note["message"]
+    # Nobody is home to leave it (a live walk read "leave the home if there is smoke" to
+    # a homeowner who was out): someone must be sent, or called.
+    assert "leave the home" not in note["message"]
+    assert "Nobody is home: have a neighbour or a camera check for fire" in note["message"]
 
     (issue,) = [
         i
@@ -253,3 +256,21 @@ async def test_a_window_coming_up_open_after_the_monitor_started_is_not_airing(
     await hass.async_block_till_done()
     response = await analyze(hass, entry)
     assert "hvac_with_opening_open" in {f["rule"] for f in response["verdict"]["findings"]}
+
+
+async def test_the_smoke_advice_follows_everybody_leaving(hass: HomeAssistant) -> None:
+    """Told while Alice is home ("leave the home"); she leaves with the detector still
+    sounding: the same notification now says who must check, with no second event."""
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Hob smoke"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = [n for n in _notifications(hass) if n["title"] == "Smoke in Kitchen"]
+    assert "leave the home if there is smoke" in note["message"]
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = [n for n in _notifications(hass) if n["title"] == "Smoke in Kitchen"]
+    assert "Nobody is home: have a neighbour or a camera check for fire" in note["message"]
+    assert len(detected) == 1

@@ -461,12 +461,14 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             early = self._announced_early
             keep = {sig for sig, at in early.items() if at >= started}
             self._announced_early = {sig: early[sig] for sig in keep}
-            worded = {sig: a.reasoning for sig, a in self.tracker.open.items()}
+            worded = {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
             someone_home = (window.environment.persons_home or 0) > 0
             changes = self.tracker.update(findings_of(verdict), now, someone_home, keep=keep)
             for signature, anomaly in self.tracker.open.items():
-                if worded.get(signature, anomaly.reasoning) != anomaly.reasoning:
-                    await self.announcer.async_reworded(anomaly)  # the model's explanation
+                now_worded = (anomaly.reasoning, anomaly.recommendation)
+                if worded.get(signature, now_worded) != now_worded:
+                    # The model's explanation; the advice once everybody has left.
+                    await self.announcer.async_reworded(anomaly)
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)
             for anomaly in changes.cleared:

@@ -29,6 +29,20 @@ _ADVICE = {
     "heat": "Check the area for fire or an appliance overheating.",
     "moisture": "Shut off the water supply near the leak and dry the area.",
 }
+# Nobody is home to check the area or to leave it: someone must be sent, or called.
+_FIRE_AWAY = (
+    "Nobody is home: have a neighbour or a camera check for fire, and call the fire brigade"
+    " at any sign of it."
+)
+_AWAY_ADVICE = {
+    "smoke": _FIRE_AWAY,
+    "heat": _FIRE_AWAY,
+    "gas": "Nobody is home: call the gas emergency line; whoever goes in must not switch"
+    " anything on.",
+    "carbon_monoxide": "Nobody is home: nobody should go in before it is aired; call"
+    " emergency services.",
+    "moisture": "Nobody is home: ask someone to shut off the water supply near the leak.",
+}
 # Weather in which an open window lets water in.
 WET_WEATHER = frozenset(
     {"rainy", "pouring", "snowy", "snowy-rainy", "hail", "lightning-rainy", "lightning"}
@@ -102,7 +116,9 @@ def hazard_detected(home: HomeView) -> Iterator[Finding]:
             reasoning=reasoning,
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
-            recommendation=_ADVICE.get(device_class, "Check the device and its surroundings."),
+            recommendation=(_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
+                device_class, "Check the device and its surroundings."
+            ),
         )
 
 
