@@ -11,16 +11,8 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
-)
-
-from custom_components.anomaly_monitor.const import (
-    CONF_HISTORY_DAYS,
-    CONF_INCLUDE_ENTITIES,
-    CONF_USE_EXPOSED,
-    DOMAIN,
 )
 
 from .helpers import analyze
@@ -28,6 +20,7 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
     recorder_config,
+    setup_learning_monitor,
 )
 
 # Two humidity sensors with ids that say nothing.
@@ -62,18 +55,7 @@ async def test_a_shift_that_came_to_stay_is_told_from_the_recorder_days(
     await async_wait_recording_done(hass)
 
     freezer.move_to(today + timedelta(hours=9))
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options={
-            CONF_USE_EXPOSED: False,
-            CONF_INCLUDE_ENTITIES: [DAMP, DRY],
-            CONF_HISTORY_DAYS: days,
-        },
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done(wait_background_tasks=True)
+    entry = await setup_learning_monitor(hass, [DAMP, DRY], days)
     freezer.move_to(today + timedelta(hours=9, minutes=5))
     response = await analyze(hass, entry)
     shifts = [f for f in response["verdict"]["findings"] if f["rule"] == "daily_profile_shift"]

@@ -16,7 +16,7 @@ from custom_components.anomaly_monitor.core.baselines.light_answers import (
 from custom_components.anomaly_monitor.core.baselines.relation_hours import HourlyOutcomes
 from custom_components.anomaly_monitor.core.baselines.relations import Relations
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import EntityInfo, Finding
+from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
 
 from .core_factories import entity, environment, window
 
@@ -221,7 +221,11 @@ def test_a_lamp_switched_by_hand_is_no_slow_automation() -> None:
     def slow(light: str) -> Finding:
         return Finding("slow_light_response", (light,), "", "device_malfunction")
 
-    assert explained_by_baselines(slow(LAMP), baselines)
-    assert not explained_by_baselines(slow(LIGHT), baselines)
+    now = DAY0 + timedelta(days=14, hours=1)
+    assert explained_by_baselines(slow(LAMP), baselines, view(now))
+    assert not explained_by_baselines(slow(LIGHT), baselines, view(now))
+    # Baselines that learned the window itself (a replayed sample's) explain nothing of it.
+    replayed = HomeView(window([], environment(now), [Transition(DAY0, MOTION, "off")]))
+    assert not explained_by_baselines(slow(LAMP), baselines, replayed)
     other = Finding("late_follow_up", (LAMP,), "", "device_malfunction")
-    assert not explained_by_baselines(other, baselines)
+    assert not explained_by_baselines(other, baselines, view(now))

@@ -15,12 +15,6 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
-from custom_components.anomaly_monitor.const import (
-    CONF_HISTORY_DAYS,
-    CONF_INCLUDE_ENTITIES,
-    CONF_USE_EXPOSED,
-    DOMAIN,
-)
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
 
 from .helpers import analyze
@@ -28,6 +22,7 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
     recorder_config,
+    setup_learning_monitor,
 )
 
 # Ids that say nothing: the floodlight's motion sensor and lamp share one registry device.
@@ -89,18 +84,7 @@ async def test_a_motion_light_learned_from_the_recorder_is_told_when_it_stops_an
     await async_wait_recording_done(hass)
 
     freezer.move_to(today + timedelta(hours=18))
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options={
-            CONF_USE_EXPOSED: False,
-            CONF_INCLUDE_ENTITIES: [MOTION, LIGHT, ROSE],
-            CONF_HISTORY_DAYS: 14,
-        },
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done(wait_background_tasks=True)
+    entry = await setup_learning_monitor(hass, [MOTION, LIGHT, ROSE])
     summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
     assert summary["history_status"] == "loaded"
     assert summary["related_pairs"] == 1  # paired through the device: neither has an area

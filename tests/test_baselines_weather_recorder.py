@@ -9,17 +9,10 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
-from custom_components.anomaly_monitor.const import (
-    CONF_HISTORY_DAYS,
-    CONF_INCLUDE_ENTITIES,
-    CONF_USE_EXPOSED,
-    DOMAIN,
-)
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
 
 from .helpers import analyze
@@ -27,6 +20,7 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
     recorder_config,
+    setup_learning_monitor,
 )
 
 BEDROOM, WEATHER = "sensor.t1", "weather.home"  # an unheated room, the only one measured
@@ -62,18 +56,7 @@ async def test_the_weather_learned_from_the_recorder_explains_a_cold_snap_at_onc
     await _record(hass, freezer, today)
 
     freezer.move_to(today + timedelta(hours=9))
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options={
-            CONF_USE_EXPOSED: False,
-            CONF_INCLUDE_ENTITIES: [BEDROOM],
-            CONF_HISTORY_DAYS: 14,
-        },
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done(wait_background_tasks=True)
+    entry = await setup_learning_monitor(hass, [BEDROOM])
     summary = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
     assert summary["history_status"] == "loaded"
     assert summary["outdoor_hours_learned"] >= 8

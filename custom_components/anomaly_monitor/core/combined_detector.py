@@ -64,7 +64,7 @@ class CombinedDetector:
             found += self.statistics.findings(window, home)
         if self.baselines is not None and (baselines := self.baselines()) is not None:
             rules = self.rules
-            found = [f for f in found if not explained_by_baselines(f, baselines)]
+            found = [f for f in found if not explained_by_baselines(f, baselines, home)]
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
 

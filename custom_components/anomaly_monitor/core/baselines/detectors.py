@@ -40,7 +40,7 @@ from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
 from .learned_days import learned_drift, learned_profile_shift
-from .light_answers import light_not_answering_motion, switched_by_hand
+from .light_answers import MIN_DAYS as LIGHT_DAYS, light_not_answering_motion, switched_by_hand
 from .long_stays import state_longer_than_usual
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
@@ -201,10 +201,16 @@ def baseline_findings(
     )
 
 
-def explained_by_baselines(finding: Finding, baselines: HomeBaselines) -> bool:
-    """A window statistic's finding that what this home learned explains: the lights
-    ``slow_light_response`` found slow are all switched by hand (``switched_by_hand``)."""
-    if finding.rule != "slow_light_response":
+def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
+    """A window statistic's finding that what this home learned before the window explains:
+    the lights ``slow_light_response`` found slow are all switched by hand
+    (``switched_by_hand``). Only baselines that knew the home days before the window began
+    (a replayed sample's learn its window: they explain nothing of it)."""
+    if finding.rule != "slow_light_response" or baselines.first_seen is None:
+        return False
+    times = (t.when for t in home.window.transitions)
+    start = home.window.start or min(times, default=home.end)
+    if start - baselines.first_seen < timedelta(days=LIGHT_DAYS):
         return False
     return all(switched_by_hand(baselines, light) for light in finding.evidence)
 

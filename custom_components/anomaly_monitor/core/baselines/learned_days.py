@@ -36,7 +36,7 @@ from statistics import median
 from weakref import WeakKeyDictionary
 
 from ..home import HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import EntityState, Finding
 from ..statistics.daily_profile import (
     MIN_BASELINE_DAYS,
     MIN_READINGS_PER_DAY,
@@ -45,6 +45,7 @@ from ..statistics.daily_profile import (
     home_moved,
     profile_departure,
     readings_by_day,
+    shift_finding,
 )
 from ..statistics.drift import (
     MIN_CHANGE_SHARE,
@@ -52,6 +53,7 @@ from ..statistics.drift import (
     MIN_TREND,
     PEER_TREND,
     daily_medians,
+    drift_finding,
     kendall_tau,
 )
 from .clock import local
@@ -222,19 +224,9 @@ def learned_profile_shift(home: HomeView, baselines: HomeBaselines) -> Iterator[
             continue
         if _explained(home, baselines, sensor, 1 if shift > 0 else -1):
             continue
-        direction = "higher" if shift > 0 else "lower"
-        yield Finding(
-            rule="daily_profile_shift",
-            evidence=(entity_id,),
-            reasoning=f"Since {since:%Y-%m-%d}, {entity_id} reads about {abs(shift):.2g} "
-            f"{direction} than it did at the same hours on the days before (its usual "
-            f"scatter is {scatter:.2g}; {len(learned[entity_id])} days learned): a change "
-            "that came to stay.",
-            anomaly_type=AnomalyType.BEHAVIOURAL,
-            severity=Severity.MEDIUM,
-            recommendation="Check what changed in that room (damp, ventilation, a new load), "
-            "or recalibrate the sensor.",
-            magnitude=shift,
+        days_learned = f"; {len(learned[entity_id])} days learned"
+        yield shift_finding(
+            entity_id, (since, round(shift, 1), scatter), (entity_id,), days_learned
         )
 
 
@@ -295,15 +287,5 @@ def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
                 and abs(weather) >= PEER_TREND
             ):
                 continue  # the weather's days moved the same way (the season)
-            direction = "up" if change > 0 else "down"
-            yield Finding(
-                rule="sensor_drifting",
-                evidence=(entity_id,),
-                reasoning=f"{entity_id}'s daily level went {direction} on nearly every one "
-                f"of the {len(series)} days learned, by {abs(change):.3g} in all, while "
-                f"{', '.join(sorted(peers))} stayed level: the sensor is drifting.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
-                recommendation=f"Check or recalibrate {entity_id}.",
-                magnitude=change,
-            )
+            days = f"the {len(series)} days learned"
+            yield drift_finding(entity_id, days, change, sorted(peers))

@@ -152,20 +152,32 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
     for entity_id, (since, shift, scatter) in found.items():
         if home_moved(entity_id, since, shift, found, groups):
             continue
-        direction = "higher" if shift > 0 else "lower"
         serving = _serving_the_room(home, entity_id)
-        yield Finding(
-            rule="daily_profile_shift",
-            evidence=(entity_id, *serving),
-            reasoning=f"Since {since:%Y-%m-%d}, {entity_id} reads about {abs(shift):g} "
-            f"{direction} than it did at the same hours on the days before (its usual "
-            f"scatter is {scatter:.2g}): a change that came to stay.",
-            anomaly_type=AnomalyType.BEHAVIOURAL,
-            severity=Severity.MEDIUM,
-            recommendation="Check what changed in that room (damp, ventilation, a new load), "
-            "or recalibrate the sensor.",
-            magnitude=shift,
-        )
+        yield shift_finding(entity_id, (since, shift, scatter), (entity_id, *serving))
+
+
+def shift_finding(
+    entity_id: str,
+    departure: tuple[date, float, float],
+    evidence: tuple[str, ...],
+    learned: str = "",
+) -> Finding:
+    """What ``daily_profile_shift`` tells (``learned``: what its days were, when not the
+    window's own)."""
+    since, shift, scatter = departure
+    direction = "higher" if shift > 0 else "lower"
+    return Finding(
+        rule="daily_profile_shift",
+        evidence=evidence,
+        reasoning=f"Since {since:%Y-%m-%d}, {entity_id} reads about {abs(shift):g} "
+        f"{direction} than it did at the same hours on the days before (its usual "
+        f"scatter is {scatter:.2g}{learned}): a change that came to stay.",
+        anomaly_type=AnomalyType.BEHAVIOURAL,
+        severity=Severity.MEDIUM,
+        recommendation="Check what changed in that room (damp, ventilation, a new load), "
+        "or recalibrate the sensor.",
+        magnitude=shift,
+    )
 
 
 def _serving_the_room(home: HomeView, sensor: str) -> list[str]:

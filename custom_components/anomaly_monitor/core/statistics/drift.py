@@ -81,15 +81,20 @@ def sensor_drifting(home: HomeView) -> Iterator[Finding]:
                 continue
             if any(trends[p] * change > 0 and abs(trends[p]) >= PEER_TREND for p in peers):
                 continue  # the home moved, not the sensor
-            direction = "up" if change > 0 else "down"
-            yield Finding(
-                rule="sensor_drifting",
-                evidence=(entity_id,),
-                reasoning=f"{entity_id}'s daily level went {direction} on nearly every one "
-                f"of {len(series)} days, by {abs(change):.3g} in all, while "
-                f"{', '.join(peers)} stayed level: the sensor is drifting.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
-                recommendation=f"Check or recalibrate {entity_id}.",
-                magnitude=change,
-            )
+            yield drift_finding(entity_id, f"{len(series)} days", change, peers)
+
+
+def drift_finding(entity_id: str, days: str, change: float, peers: list[str]) -> Finding:
+    """What ``sensor_drifting`` tells (``days``: over which days, in words)."""
+    direction = "up" if change > 0 else "down"
+    return Finding(
+        rule="sensor_drifting",
+        evidence=(entity_id,),
+        reasoning=f"{entity_id}'s daily level went {direction} on nearly every one "
+        f"of {days}, by {abs(change):.3g} in all, while "
+        f"{', '.join(peers)} stayed level: the sensor is drifting.",
+        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+        severity=Severity.MEDIUM,
+        recommendation=f"Check or recalibrate {entity_id}.",
+        magnitude=change,
+    )
