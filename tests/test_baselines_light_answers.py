@@ -229,3 +229,35 @@ def test_a_lamp_switched_by_hand_is_no_slow_automation() -> None:
     assert not explained_by_baselines(slow(LAMP), baselines, replayed)
     other = Finding("late_follow_up", (LAMP,), "", "device_malfunction")
     assert not explained_by_baselines(other, baselines, view(now))
+
+
+def test_a_window_link_the_fortnight_knows_is_left_to_the_learned_check() -> None:
+    """The window's ``missing_follow_up`` learned motion → light from four answers in two
+    hours and tells two misses; the baselines know the pair from 14 days (hand-switched
+    here: 85 % of the dark times, no expectation): explained, and so never told twice or
+    from a person's hand. Baselines that do not know the pair explain nothing."""
+    from custom_components.anomaly_monitor.core.statistics.followups import missing_follow_up
+
+    now = DAY0 + timedelta(days=14, hours=21)
+    transitions = [Transition(now - timedelta(hours=2), LIGHT, "off", area="Hallway")]
+    transitions.append(Transition(now - timedelta(hours=2), MOTION, "off", area="Hallway"))
+    for step in range(6):
+        moved = now - timedelta(minutes=110 - 18 * step)
+        transitions.append(Transition(moved, MOTION, "on", area="Hallway"))
+        if step < 4:  # answered four times, then not
+            transitions.append(
+                Transition(moved + timedelta(seconds=3), LIGHT, "on", area="Hallway")
+            )
+            transitions.append(
+                Transition(moved + timedelta(minutes=5), LIGHT, "off", area="Hallway")
+            )
+        transitions.append(Transition(moved + timedelta(minutes=2), MOTION, "off", area="Hallway"))
+    states = [
+        entity(MOTION, "off", area="Hallway", device_class="motion"),
+        entity(LIGHT, "off", area="Hallway"),
+    ]
+    home = HomeView(window(states, environment(now), sorted(transitions, key=lambda t: t.when)))
+    (finding,) = missing_follow_up(home)
+    assert finding.evidence == (MOTION,)
+    assert explained_by_baselines(finding, lived(14, share=0.85, delay=(2, 12)), home)
+    assert not explained_by_baselines(finding, lived(3), home)

@@ -34,13 +34,19 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
 from ..occupancy import Occupancy
 from ..rule_detector import run_checks
+from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
 from .learned_days import learned_drift, learned_profile_shift
-from .light_answers import MIN_DAYS as LIGHT_DAYS, light_not_answering_motion, switched_by_hand
+from .light_answers import (
+    MIN_DAYS as LIGHT_DAYS,
+    knows_pair,
+    light_not_answering_motion,
+    switched_by_hand,
+)
 from .long_stays import state_longer_than_usual
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
@@ -202,17 +208,33 @@ def baseline_findings(
 
 
 def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
-    """A window statistic's finding that what this home learned before the window explains:
-    the lights ``slow_light_response`` found slow are all switched by hand
-    (``switched_by_hand``). Only baselines that knew the home days before the window began
-    (a replayed sample's learn its window: they explain nothing of it)."""
-    if finding.rule != "slow_light_response" or baselines.first_seen is None:
+    """A window statistic's finding that what this home learned before the window explains
+    or judges better:
+
+    - the lights ``slow_light_response`` found slow are all switched by hand
+      (``switched_by_hand``);
+    - the links ``missing_follow_up`` found broken for its cause are all a motion sensor
+      and a light whose pair the baselines know (``knows_pair``): the window learned the
+      link from a few hours (a person's hand reads as one), and
+      ``light_not_answering_motion`` judges it from the fortnight by the hour (the same
+      broken bulb is not told twice, once about its motion sensor).
+
+    Only baselines that knew the home days before the window began (a replayed sample's
+    learn its window: they explain nothing of it)."""
+    if finding.rule not in _EXPLAINED or baselines.first_seen is None:
         return False
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
     if start - baselines.first_seen < timedelta(days=LIGHT_DAYS):
         return False
-    return all(switched_by_hand(baselines, light) for light in finding.evidence)
+    if finding.rule == "slow_light_response":
+        return all(switched_by_hand(baselines, light) for light in finding.evidence)
+    (cause,) = finding.evidence
+    effects = [link.effect for link, _ in broken_links(home) if link.cause == cause]
+    return bool(effects) and all(knows_pair(baselines, cause, e) for e in effects)
+
+
+_EXPLAINED = frozenset({"slow_light_response", "missing_follow_up"})
 
 
 def _bound(

@@ -138,6 +138,16 @@ def light_not_answering_motion(home: HomeView, baselines: HomeBaselines) -> Iter
         )
 
 
+def knows_pair(baselines: HomeBaselines, motion: str, light: str) -> bool:
+    """The home has learned how ``light`` answers ``motion``: ``MIN_SUPPORT`` motions that
+    began while it was off, over ``MIN_DAYS`` days (by the hour: ``light_not_answering_motion``
+    judges the pair, and a window of hours knows it less well)."""
+    stats = baselines.relations.pairs.get((motion, light))
+    if stats is None or stats.kind != MOTION_LIGHT or stats.hours is None:
+        return False
+    return sum(stats.hours.onsets) >= MIN_SUPPORT and stats.hours.days >= MIN_DAYS
+
+
 def switched_by_hand(baselines: HomeBaselines, light: str) -> bool:
     """The light has met motion that began while it was off often enough (``MIN_SUPPORT``
     times over ``MIN_DAYS`` days) and at no hour came on after most of it: a person switches

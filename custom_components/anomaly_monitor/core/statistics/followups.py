@@ -68,7 +68,7 @@ def _can_follow(home: HomeView, cause: str, effect: str, effect_state: str) -> b
 
 
 @dataclass(frozen=True, slots=True)
-class _Link:
+class FollowUpLink:
     cause: str
     cause_state: str
     effect: str
@@ -97,19 +97,19 @@ def _state_at(changes: list[tuple[datetime, str]], when: datetime) -> str | None
     return changes[index][1] if index >= 0 else None
 
 
-def _learn(home: HomeView) -> list[_Link]:
+def follow_up_links(home: HomeView) -> list[FollowUpLink]:
     """The links of this window, learned once per analysis (both checks read them)."""
     return home.shared("follow-up links", lambda: _learn_links(home))
 
 
-def _learn_links(home: HomeView) -> list[_Link]:
+def _learn_links(home: HomeView) -> list[FollowUpLink]:
     events = _events(home)
     timelines = {
         entity_id: [(t.when, t.state.lower()) for t in home.changes(entity_id)]
         for entity_id in {key[0] for key in events}
     }
     keys = [k for k, times in events.items() if len(times) >= MIN_OCCURRENCES]
-    links: list[_Link] = []
+    links: list[FollowUpLink] = []
     for cause in keys:
         cause_area = home.area(cause[0])
         cause_times = events[cause]
@@ -137,7 +137,7 @@ def _learn_links(home: HomeView) -> list[_Link]:
             if len(hits) < MIN_HIT_RATIO * habit or len(hits) < MIN_OCCURRENCES - 1:
                 continue
             links.append(
-                _Link(
+                FollowUpLink(
                     cause[0],
                     cause[1],
                     effect[0],
@@ -151,12 +151,9 @@ def _learn_links(home: HomeView) -> list[_Link]:
     return links
 
 
-def missing_follow_up(home: HomeView) -> Iterator[Finding]:
-    """A cause that is reliably followed by an effect in this home happened without it.
-
-    Magnitude: how many causes in a row went unanswered at the end of the window.
-    """
-    for link in _learn(home):
+def broken_links(home: HomeView) -> Iterator[tuple[FollowUpLink, list[datetime]]]:
+    """The window's links whose last causes all went unanswered, with those causes."""
+    for link in follow_up_links(home):
         typical = timedelta(seconds=median(h.total_seconds() for h in link.hits))
         if typical > MAX_TYPICAL_LAG or not link.misses:
             continue
@@ -165,6 +162,15 @@ def missing_follow_up(home: HomeView) -> Iterator[Finding]:
         trailing = [m for m in link.misses if m > link.last_hit]
         if len(trailing) < MIN_TRAILING_MISSES or len(link.misses) - len(trailing) > 1:
             continue
+        yield link, trailing
+
+
+def missing_follow_up(home: HomeView) -> Iterator[Finding]:
+    """A cause that is reliably followed by an effect in this home happened without it.
+
+    Magnitude: how many causes in a row went unanswered at the end of the window.
+    """
+    for link, trailing in broken_links(home):
         yield Finding(
             rule="missing_follow_up",
             evidence=(link.cause,),
@@ -183,7 +189,7 @@ def late_follow_up(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: the slowest response, in seconds.
     """
-    for link in _learn(home):
+    for link in follow_up_links(home):
         lags = sorted(h.total_seconds() for h in link.hits)
         if len(lags) < MIN_OCCURRENCES:
             continue
