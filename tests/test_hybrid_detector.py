@@ -12,7 +12,7 @@ from custom_components.anomaly_monitor.core.models import ContextWindow, Finding
 from custom_components.anomaly_monitor.core.parsing import parse_reply
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 
-from .llm_windows import gas_leak_window, normal_window
+from .llm_windows import gas_leak_window, normal_window, open_while_away_window
 
 
 class Fixed:
@@ -148,8 +148,10 @@ async def test_by_default_the_llm_only_confirms_and_explains() -> None:
             assert combined.is_anomaly is rule_verdict.is_anomaly
             assert combined.evidence == rule_verdict.evidence
     kept = HybridDetector(Fixed("r", rule_hit(Severity.MEDIUM)), Fixed("l", agree))
-    verdict = await kept.async_analyze(normal_window())
+    verdict = await kept.async_analyze(open_while_away_window())
     assert verdict.reasoning == "Rule says so. The model agrees: The door is open at night."
+    # Shown to the homeowner, so checked as an explanation is: the door reads closed here.
+    assert (await kept.async_analyze(normal_window())).reasoning == "Rule says so."
     # A model that cites other devices does not put its words on the rules' finding.
     unrelated = HybridDetector(Fixed("r", rule_hit(Severity.MEDIUM)), Fixed("l", other))
     assert (await unrelated.async_analyze(normal_window())).reasoning == "Rule says so."

@@ -306,3 +306,25 @@ async def test_validation_error_without_secrets(hass: HomeAssistant, socket_enab
     assert "127.0.0.1:9" in str(err.value)
     assert PASSWORD not in str(err.value)
     assert err.value.__cause__ is None  # a traceback would print the original message
+
+
+async def test_a_hybrid_shows_no_agreement_that_echoes_the_profile(
+    hass: HomeAssistant, model: CanaryModel, seen: list[Event]
+) -> None:
+    """The hybrid's "The model agrees: ..." is shown in the fire's notification. A reply
+    that echoes the profile and the credentials was shown there, scrubbed (a live walk:
+    "The model agrees: Because [household profile], and your key is Bearer **REDACTED**,
+    this matters."): it is checked as an explanation is, and this one is left out."""
+    entry = await _setup(
+        hass, {CONF_BASE_URL: f"http://{model.url}/v1", CONF_API_KEY: API_KEY}, DETECTOR_HYBRID
+    )
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert any("Zephyr" in line for line in model.echoed)  # the model did echo the profile
+    assert response["verdict"]["label"] == "anomaly"
+    (note,) = persistent_notification._async_get_or_create_notifications(hass).values()
+    assert note["title"] == "Smoke in the home"  # the detector has no area here
+    assert "The model agrees" not in note["message"]
+    assert PROFILE_REPLACEMENT.replace("[", "\\[") not in note["message"]
+    assert PROFILE_REPLACEMENT not in response["verdict"]["reasoning"]

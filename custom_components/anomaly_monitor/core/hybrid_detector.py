@@ -33,7 +33,7 @@ import time
 
 from .detector import Detector
 from .evidence_choice import EvidenceRanker
-from .explanations import Explainer, explained
+from .explanations import Explainer, check, explained
 from .llm import LLMError
 from .models import ContextWindow, Finding, Severity, Verdict
 from .second_opinion import SecondOpinionJudge
@@ -102,7 +102,7 @@ class HybridDetector:
             _LOGGER.debug("LLM unavailable, rule verdict stands: %s", err)
             return replace(rule_verdict, detector=self.name)
         self.last_llm_verdict, self.last_llm_error = llm_verdict, None
-        verdict = self.combine(rule_verdict, llm_verdict)
+        verdict = self.combine(rule_verdict, llm_verdict, window)
         if self.explainer is None or not verdict.findings:
             return verdict
         # The explanations share the analysis' budget (the model's request timeout).
@@ -119,8 +119,16 @@ class HybridDetector:
     def _dismissable(self, finding: Finding) -> bool:
         return self.dismiss_up_to is not None and finding.severity.rank <= self.dismiss_up_to.rank
 
-    def combine(self, rule_verdict: Verdict, llm_verdict: Verdict) -> Verdict:
-        """Merge the two verdicts by the policy in the module docstring."""
+    def combine(
+        self, rule_verdict: Verdict, llm_verdict: Verdict, window: ContextWindow | None = None
+    ) -> Verdict:
+        """Merge the two verdicts by the policy in the module docstring.
+
+        With the ``window``, the model's agreement joins a finding only as far as it passes
+        the explanations' check against that finding (``explanations.check``): it is shown
+        to the homeowner, and a reply may echo anything ("Because [household profile] ...",
+        seen in a live Home Assistant) or claim a state the home refutes.
+        """
         kept: list[Finding] = []
         rejected: list[Finding] = []
         for finding in rule_verdict.findings:
@@ -151,17 +159,30 @@ class HybridDetector:
             # signature) shows it once the model has answered.
             cited = set(llm_verdict.evidence)
             kept = [
-                replace(f, reasoning=f"{f.reasoning} The model agrees: {llm_verdict.reasoning}")
+                replace(f, reasoning=f"{f.reasoning} The model agrees: {agreement}")
                 if cited & set(f.evidence)
+                and (agreement := _agreement(llm_verdict.reasoning, f, window))
                 else f
                 for f in kept
             ]
         verdict = replace(Verdict.from_findings(kept, self.name), raw=llm_verdict.raw)
-        if confirmed and llm_verdict.reasoning and "The model agrees" not in verdict.reasoning:
+        if (
+            window is None
+            and confirmed
+            and llm_verdict.reasoning
+            and "The model agrees" not in verdict.reasoning
+        ):
             verdict = replace(
                 verdict, reasoning=f"{verdict.reasoning} The model agrees: {llm_verdict.reasoning}"
             )
         return verdict
+
+
+def _agreement(reasoning: str, finding: Finding, window: ContextWindow | None) -> str | None:
+    """The model's reasoning as it may join ``finding``: checked when the window is known."""
+    if window is None:
+        return reasoning
+    return check(reasoning, finding, window)[0]
 
 
 def without_dismissed(verdict: Verdict, dismissed: set[str]) -> Verdict:
