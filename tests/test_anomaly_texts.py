@@ -149,10 +149,10 @@ async def test_the_reasoning_names_the_entities_it_is_about(hass: HomeAssistant)
     response = await analyze(hass, entry)
     await hass.async_block_till_done()
     (sounded,) = [f for f in response["verdict"]["findings"] if f["rule"] == "hazard_alarm_sounded"]
-    assert sounded["reasoning"].startswith(f"{SMOKE} (smoke) went off 2 time(s)")  # for automations
+    assert sounded["reasoning"].startswith(f"{SMOKE} (smoke) went off 2 times (")  # for automations
 
     (note,) = _notifications(hass)
-    assert "Hob \\*smoke\\* \\(smoke\\) went off 2 time" in note["message"]
+    assert "Hob \\*smoke\\* \\(smoke\\) went off 2 times \\(" in note["message"]
     assert "kitchen\\_smoke" not in note["message"]
     (issue,) = [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN]
     assert issue.translation_placeholders["reasoning"].startswith("Hob \\*smoke\\* \\(smoke\\)")

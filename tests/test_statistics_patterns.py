@@ -48,7 +48,7 @@ def test_smoke_alarm_going_off_again_and_again_is_reported() -> None:
     trace = steps(MIDNIGHT, events)
     (finding,) = hazard_alarm_sounded(home([smoke], environment(_at(_hours(20))), trace))
     assert finding.evidence == ("binary_sensor.kitchen_smoke",)
-    assert "3 time(s)" in finding.reasoning
+    assert "went off 3 times (" in finding.reasoning
 
 
 def test_one_smoke_alarm_that_cleared_is_left_to_the_live_rules() -> None:

@@ -36,8 +36,10 @@ def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="hazard_alarm_sounded",
             evidence=(entity_id,),
+            # The homeowner's words: no "time(s)", no "window" (a live walk read "went
+            # off 2 time(s) in the window (09:41, 09:42)").
             reasoning=f"{entity_id} ({device_class.replace('_', ' ')}) went off "
-            f"{len(alarms)} time(s) in the window ({times}).",
+            f"{len(alarms)} times ({times}).",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH,
             recommendation="Check the area; if nothing was wrong, test or replace the detector.",
