@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -59,3 +61,17 @@ async def test_diagnostics_name_the_model_file_without_its_folder(
     diagnostics = await get_diagnostics_for_config_entry(hass, hass_client, entry)
     assert diagnostics["entry"]["data"] == {CONF_MODEL_PATH: "qwen2.5-0.5b-instruct-q4_k_m.gguf"}
     assert "zoe-r" not in str(diagnostics)
+
+
+async def test_the_window_s_times_are_told_in_one_time_zone(hass: HomeAssistant) -> None:
+    """A live walk's diagnostics read the window as "start": "...06:22:58+00:00", "end":
+    "...09:22:58+01:00" (UTC, then HA's local time): both, and the analysis, in UTC."""
+    await hass.config.async_set_time_zone("Europe/Amsterdam")
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    response = await analyze(hass, entry)
+    window = response["window"]
+    times = [window["start"], window["end"], response["analysed_at"]]
+    assert all(t.endswith("+00:00") for t in times), times
+    start, end = (datetime.fromisoformat(t) for t in times[:2])
+    assert abs(end - start - timedelta(minutes=120)) < timedelta(seconds=1)  # its length

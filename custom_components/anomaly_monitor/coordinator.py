@@ -119,8 +119,9 @@ class AnalysisResult:
                 "raw_tokens": self.raw_tokens,
                 "tokens": self.tokens,
                 "compression_ratio": self.compression_ratio,
-                "start": self.start.isoformat() if self.start else None,
-                "end": self.end.isoformat() if self.end else None,
+                # One time zone (the window ends on HA's local clock): UTC, as analysed_at.
+                "start": dt_util.as_utc(self.start).isoformat() if self.start else None,
+                "end": dt_util.as_utc(self.end).isoformat() if self.end else None,
             },
         }
 
