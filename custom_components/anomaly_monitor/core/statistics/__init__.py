@@ -21,6 +21,7 @@ from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
 from .airing import hvac_ran_with_window_open
 from .alarms import hazard_alarm_sounded
 from .armed import activation_while_armed_away, entry_while_armed_away
+from .away_openings import window_opened_while_away
 from .baseload import unexplained_base_load
 from .battery import battery_draining_fast
 from .blips import opening_blip_at_night
@@ -99,6 +100,7 @@ ALL_STATISTICS: tuple[Check, ...] = (
     motion_held_on,
     break_in_sequence,
     hvac_ran_with_window_open,
+    window_opened_while_away,
 )
 
 
