@@ -54,7 +54,8 @@ def lead(findings: Sequence[Finding]) -> Finding:
 def summary(findings: Sequence[Finding]) -> Finding:
     """One finding for an incident: the lead's rule and words, everybody's evidence.
 
-    Reasoning is every distinct reasoning, the lead's first. The incident holds only while
+    Reasoning is every distinct reasoning, the lead's first; one that says the same kind
+    of thing about devices already told is left out. The incident holds only while
     nobody is home if each of its findings does (one that holds regardless keeps it).
     """
     first = lead(findings)
@@ -63,10 +64,20 @@ def summary(findings: Sequence[Finding]) -> Finding:
         return first
     evidence: list[str] = []
     reasons: list[str] = []
+    told: set[str] = set()  # the shown evidence of the findings whose words are in
+    kinds: set[str] = set()
     for finding in ordered:
         evidence.extend(e for e in finding.evidence if e not in evidence)
-        if finding.reasoning and finding.reasoning not in reasons:
-            reasons.append(finding.reasoning)
+        if not finding.reasoning or finding.reasoning in reasons:
+            continue
+        if finding.anomaly_type in kinds and told.issuperset(finding.shown_evidence):
+            # The same kind about the same devices, in another rule's words ("Motion was
+            # detected by Hall motion while everyone tracked was away." after "Motion in
+            # Hall while nobody is home."): said already.
+            continue
+        reasons.append(finding.reasoning)
+        told.update(finding.shown_evidence)
+        kinds.add(finding.anomaly_type)
     shown = {e for f in ordered for e in f.shown_evidence}
     context = tuple(e for e in evidence if e not in shown and any(e in f.context for f in ordered))
     return replace(
