@@ -48,6 +48,16 @@ def set_calm_home(hass: HomeAssistant) -> None:
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
 
 
+def in_area(hass: HomeAssistant, entity_id: str, area: str) -> None:
+    """Register ``entity_id`` (a state the test sets) and put it in ``area``."""
+    area_id = ar.async_get(hass).async_get_or_create(area).id
+    domain, _, object_id = entity_id.partition(".")
+    registry = er.async_get(hass)
+    entry = registry.async_get_or_create(domain, "test", object_id, suggested_object_id=object_id)
+    assert entry.entity_id == entity_id
+    registry.async_update_entity(entity_id, area_id=area_id)
+
+
 async def setup_monitor(hass: HomeAssistant, **overrides: Any) -> MockConfigEntry:
     """Add and load a monitor entry."""
     entry = MockConfigEntry(domain=DOMAIN, title="Home", options=monitor_options(**overrides))

@@ -106,6 +106,32 @@ async def test_smoke_is_announced_while_the_model_never_answers(
     await _wait_for(lambda: server.hanging == 0, 5)
 
 
+@pytest.mark.parametrize("detector", [DETECTOR_HYBRID, DETECTOR_LLM])
+async def test_a_fire_s_heat_is_announced_while_the_model_never_answers(
+    hass: HomeAssistant, server: FaultServer, detector: str
+) -> None:
+    """A thermometer reaching 75 °C is a possible fire: told by the rules before any model,
+    whichever detector judges (the smoke alarm's path, not the next periodic analysis)."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass, **_options(server, "hang", detector))
+    await _wait_for(lambda: server.hanging == 1)
+    seen = _record(hass)
+    changed = time.monotonic()
+    hass.states.async_set(
+        LIVING_TEMP,
+        "75",
+        {"device_class": "temperature", "unit_of_measurement": "°C", "friendly_name": "Living"},
+    )
+    await _wait_for(lambda: bool(seen))
+    assert seen[0][0] - changed <= ALARM_BUDGET
+    assert seen[0][1]["rule"] == "room_heat_fire_risk"
+    assert seen[0][1]["severity"] == "high"
+    assert server.hanging == 1  # the model is still being waited for
+    await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    await _wait_for(lambda: server.hanging == 0, 5)
+
+
 async def test_the_model_explains_after_the_alarm(hass: HomeAssistant, server: FaultServer) -> None:
     """The rules announce; the model's sentence and its checked explanation for the
     homeowner join the same anomaly afterwards (the notification is reworded in place)."""

@@ -6,14 +6,23 @@ from typing import Any
 
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er, issue_registry as ir
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
 
-from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import (
+    ALICE,
+    FRONT_LOCK,
+    LIVING_TEMP,
+    SMOKE,
+    analyze,
+    in_area,
+    set_calm_home,
+    setup_monitor,
+)
 
 FRONT_DOOR = "binary_sensor.front_door"
 
@@ -24,20 +33,11 @@ def _notifications(hass: HomeAssistant) -> list[dict[str, Any]]:
     return list(_async_get_or_create_notifications(hass).values())
 
 
-def _in_area(hass: HomeAssistant, entity_id: str, area: str) -> None:
-    area_id = ar.async_get(hass).async_get_or_create(area).id
-    domain, _, object_id = entity_id.partition(".")
-    registry = er.async_get(hass)
-    entry = registry.async_get_or_create(domain, "test", object_id, suggested_object_id=object_id)
-    assert entry.entity_id == entity_id
-    registry.async_update_entity(entity_id, area_id=area_id)
-
-
 async def _monitor(hass: HomeAssistant) -> MockConfigEntry:
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    _in_area(hass, SMOKE, "Kitchen")
-    _in_area(hass, FRONT_LOCK, "Hallway")
-    _in_area(hass, FRONT_DOOR, "Hallway")
+    in_area(hass, SMOKE, "Kitchen")
+    in_area(hass, FRONT_LOCK, "Hallway")
+    in_area(hass, FRONT_DOOR, "Hallway")
     set_calm_home(hass)
     hass.states.async_set(
         FRONT_DOOR, "off", {"device_class": "door", "friendly_name": "Front door"}
@@ -164,7 +164,7 @@ async def test_plain_type_names_and_escaped_untrusted_names(hass: HomeAssistant)
     hostile = "*Living* [click](http://evil.example) `x`"
     hass.states.async_set(
         LIVING_TEMP,
-        "80",
+        "-80",
         {"device_class": "temperature", "unit_of_measurement": "°C", "friendly_name": hostile},
     )
     await analyze(hass, entry)
@@ -175,7 +175,7 @@ async def test_plain_type_names_and_escaped_untrusted_names(hass: HomeAssistant)
     assert "physical" not in note["message"].lower()
     assert "[click](http" not in note["message"]
     assert "\\[click\\]\\(http" in note["message"]
-    assert ": 80 °C" in note["message"]
+    assert ": \\-80 °C" in note["message"]  # escaped for Markdown
 
 
 async def test_the_fix_flow_says_what_each_choice_does(
@@ -201,8 +201,8 @@ async def test_a_window_open_while_heating_is_told_as_the_window(hass: HomeAssis
     """The open window is the incident's subject: its headline reads as the window's (it
     read "Living room window running with a window open" in a live hass)."""
     window, thermostat = "binary_sensor.living_window", "climate.living_thermostat"
-    _in_area(hass, window, "Living room")
-    _in_area(hass, thermostat, "Living room")
+    in_area(hass, window, "Living room")
+    in_area(hass, thermostat, "Living room")
     set_calm_home(hass)
     hass.states.async_set(
         window, "on", {"device_class": "window", "friendly_name": "Living room window"}

@@ -66,12 +66,12 @@ def test_duration_statistic_reports_minutes_as_magnitude() -> None:
 
 
 def test_signed_magnitudes_tell_the_direction() -> None:
-    hot = entity("sensor.attic_temperature", "71", device_class="temperature", unit="°C")
-    frozen = entity("sensor.attic_temperature", "-45", device_class="temperature", unit="°C")
+    hot = entity("sensor.attic_temperature", "1010", device_class="temperature", unit="°C")
+    frozen = entity("sensor.attic_temperature", "-65", device_class="temperature", unit="°C")
     (above,) = reading_outside_physical_range(home([hot]))
     (below,) = reading_outside_physical_range(home([frozen]))
-    assert above.magnitude == pytest.approx(11.0)  # 71 against the 60 °C ceiling
-    assert below.magnitude == pytest.approx(-5.0)  # -45 against the -40 °C floor
+    assert above.magnitude == pytest.approx(10.0)  # 1010 against the 1,000 °C ceiling
+    assert below.magnitude == pytest.approx(-5.0)  # -65 against the -60 °C floor
 
     thermostat = entity(
         "climate.living_room",

@@ -27,21 +27,21 @@ def _living_room_reads(hass: HomeAssistant, value: str) -> None:
 async def test_mark_keeps_its_degree_across_a_restart(
     hass: HomeAssistant, hass_storage: dict[str, Any]
 ) -> None:
-    """Marked at 80 °C (20 past the 60 °C ceiling): 85 stays quiet, 95 is reported."""
+    """Marked at -80 °C (20 under the -60 °C floor): -85 stays quiet, -95 is reported."""
     set_calm_home(hass)
     entry = await setup_monitor(hass)
-    _living_room_reads(hass, "80")
+    _living_room_reads(hass, "-80")
     assert (await analyze(hass, entry))["verdict"]["evidence"] == [LIVING_TEMP]
     coordinator = entry.runtime_data.coordinator
     (anomaly,) = coordinator.tracker.open.values()
-    assert anomaly.magnitude == 20.0
+    assert anomaly.magnitude == -20.0
 
     coordinator.async_mark_false_alarm(anomaly.key)
     await hass.async_block_till_done()
     assert coordinator.tracker.open == {}
-    assert coordinator.tracker.false_alarms[SIGNATURE].magnitude == 20.0
+    assert coordinator.tracker.false_alarms[SIGNATURE].magnitude == -20.0
 
-    _living_room_reads(hass, "85")  # 25 past: within 20 x MARGIN
+    _living_room_reads(hass, "-85")  # 25 under: within 20 x MARGIN
     assert 20 * MARGIN >= 25
     assert (await analyze(hass, entry))["verdict"]["label"] == "normal"
 
@@ -52,15 +52,15 @@ async def test_mark_keeps_its_degree_across_a_restart(
     assert stored["data"]["false_alarms"] == [SIGNATURE]  # still readable by older versions
     (mark,) = stored["data"]["false_alarm_marks"]
     assert mark["signature"] == SIGNATURE
-    assert mark["magnitude"] == 20.0
-    assert "80" in mark["reasoning"]
+    assert mark["magnitude"] == -20.0
+    assert "-80" in mark["reasoning"]
 
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     coordinator = entry.runtime_data.coordinator
-    assert coordinator.tracker.false_alarms[SIGNATURE].magnitude == 20.0
+    assert coordinator.tracker.false_alarms[SIGNATURE].magnitude == -20.0
     assert (await analyze(hass, entry))["verdict"]["label"] == "normal"
-    _living_room_reads(hass, "95")  # 35 past: far more extreme than what was marked
+    _living_room_reads(hass, "-95")  # 35 under: far more extreme than what was marked
     response = await analyze(hass, entry)
     assert response["verdict"]["label"] == "anomaly"
     assert response["verdict"]["evidence"] == [LIVING_TEMP]
@@ -86,7 +86,7 @@ async def test_signatures_of_an_older_store_are_migrated(
     assert list(marks) == [SIGNATURE]  # the damaged entries are dropped, setup goes on
     assert marks[SIGNATURE].magnitude is None
 
-    _living_room_reads(hass, "500")
+    _living_room_reads(hass, "-100")
     assert (await analyze(hass, entry))["verdict"]["label"] == "normal"
 
     assert await hass.config_entries.async_unload(entry.entry_id)

@@ -41,15 +41,17 @@ async def test_hostile_states_are_clipped_and_harmless(hass: HomeAssistant) -> N
 
 
 async def test_out_of_range_reading_is_reported(hass: HomeAssistant) -> None:
-    """A living room at 300 °C is a sensor fault, not a fire: physical violation."""
+    """300 °C may be a fire (or a failed sensor): a safety hazard; -100 °C no home reaches:
+    an impossible reading."""
     set_calm_home(hass)
     entry = await setup_monitor(hass)
-    hass.states.async_set(
-        LIVING_TEMP, "300", {"device_class": "temperature", "unit_of_measurement": "°C"}
-    )
-    response = await analyze(hass, entry)
-    assert response["verdict"]["anomaly_type"] == "physical_violation"
-    assert response["verdict"]["evidence"] == [LIVING_TEMP]
+    for reading, kind in (("300", "safety_hazard"), ("-100", "physical_violation")):
+        hass.states.async_set(
+            LIVING_TEMP, reading, {"device_class": "temperature", "unit_of_measurement": "°C"}
+        )
+        response = await analyze(hass, entry)
+        assert response["verdict"]["anomaly_type"] == kind
+        assert response["verdict"]["evidence"] == [LIVING_TEMP]
 
 
 async def test_flood_is_capped_and_counted(hass: HomeAssistant) -> None:

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import Transition
+from custom_components.anomaly_monitor.core.models import Severity, Transition
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
 from custom_components.anomaly_monitor.core.rules.device_health import (
@@ -31,6 +31,7 @@ from custom_components.anomaly_monitor.core.rules.physical import (
     reading_outside_physical_range,
     room_temperature_out_of_line,
 )
+from custom_components.anomaly_monitor.core.rules.room_extremes import room_too_cold
 
 from .core_factories import NOON, environment, home, quiet_house, replace, window
 
@@ -97,11 +98,16 @@ def test_a_window_back_open_after_a_restart_was_not_just_opened() -> None:
         assert bool(found) is told, before
 
 
-def test_humidity_above_100_and_freezing_living_room() -> None:
+def test_humidity_above_100_is_impossible_and_a_freezing_study_is_not() -> None:
+    """Humidity past 100 % no home produces; a study at -0.01 °C is a room freezing."""
     states = replace(quiet_house(), "sensor.lounge_humidity", "100.01")
     states = replace(states, "sensor.study_temperature", "-0.01")
-    found = {f.evidence for f in reading_outside_physical_range(home(states))}
-    assert found == {("sensor.lounge_humidity",), ("sensor.study_temperature",)}
+    (impossible,) = reading_outside_physical_range(home(states))
+    assert impossible.evidence == ("sensor.lounge_humidity",)
+    assert "humidity cannot be above 100 %, so the sensor is faulty" in impossible.reasoning
+    (freezing,) = room_too_cold(home(states))
+    assert freezing.evidence == ("sensor.study_temperature",)
+    assert freezing.severity is Severity.HIGH
 
 
 def test_one_warm_empty_room_is_out_of_line_but_a_busy_bathroom_is_not() -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from custom_components.anomaly_monitor.core.models import EntityState
+import pytest
+
+from custom_components.anomaly_monitor.core.models import EntityState, Severity
 from custom_components.anomaly_monitor.core.rules.occupancy import (
     appliance_active_while_away,
     motion_while_away,
@@ -16,6 +18,11 @@ from custom_components.anomaly_monitor.core.rules.occupancy import (
 from custom_components.anomaly_monitor.core.rules.physical import (
     reading_outside_physical_range,
     room_temperature_out_of_line,
+)
+from custom_components.anomaly_monitor.core.rules.room_extremes import (
+    room_heat_fire_risk,
+    room_too_cold,
+    room_too_hot,
 )
 
 from .core_factories import entity, environment, home, quiet_house, replace, steps
@@ -105,26 +112,34 @@ def test_loads_in_two_rooms_leave_the_lights_out_of_the_evidence() -> None:
     assert "light.kitchen" in alone.evidence
 
 
-def test_fahrenheit_thermometer_has_its_own_range() -> None:
-    """72 °F is a normal room; 150 °F is beyond what a home thermometer can read."""
+def test_a_fahrenheit_thermometer_is_judged_like_a_celsius_one() -> None:
+    """72 °F is a normal room; 150 °F (65.6 °C) a possible fire, told in °F; 100 °F a room
+    far too hot; 35 °F one close to freezing."""
     porch = entity(
         "sensor.porch_temperature", "72", area="Porch", device_class="temperature", unit="°F"
     )
-    assert not list(reading_outside_physical_range(home(_with(porch))))
+    for rule in (reading_outside_physical_range, room_heat_fire_risk, room_too_hot, room_too_cold):
+        assert not list(rule(home(_with(porch))))
     hot = replace(_with(porch), "sensor.porch_temperature", "150")
-    (finding,) = reading_outside_physical_range(home(hot))
-    assert finding.evidence == ("sensor.porch_temperature",)
-    assert finding.magnitude == 10.0
-    assert "-40 to 140" in finding.reasoning
+    assert not list(reading_outside_physical_range(home(hot)))
+    (fire,) = room_heat_fire_risk(home(hot))
+    assert fire.evidence == ("sensor.porch_temperature",)
+    assert fire.reasoning.startswith("Porch Temperature reads 150 °F: Porch is far hotter")
+    assert "(over 122 °F)" in fire.reasoning
+    assert fire.magnitude == pytest.approx(65.556 - 50, abs=0.01)
+    (warm,) = room_too_hot(home(replace(hot, "sensor.porch_temperature", "100")))
+    assert "over 95 °F" in warm.reasoning
+    (cold,) = room_too_cold(home(replace(hot, "sensor.porch_temperature", "35")))
+    assert "under 41 °F" in cold.reasoning
+    assert cold.severity is Severity.MEDIUM
 
 
-def test_freezing_room_is_left_to_the_range_rule() -> None:
-    """A study at 3 °C is an out-of-range reading, not also an out-of-line room."""
+def test_a_freezing_room_is_told_as_such_not_as_out_of_line() -> None:
+    """A study at 3 °C: close to freezing, not also a room out of line, and possible."""
     states = replace(quiet_house(), "sensor.study_temperature", "3")
     assert not list(room_temperature_out_of_line(home(states)))
-    assert [f.evidence for f in reading_outside_physical_range(home(states))] == [
-        ("sensor.study_temperature",)
-    ]
+    assert not list(reading_outside_physical_range(home(states)))
+    assert [f.evidence for f in room_too_cold(home(states))] == [("sensor.study_temperature",)]
 
 
 def test_thermostat_room_is_left_to_the_hvac_rules() -> None:

@@ -85,7 +85,8 @@ async def test_same_window_is_judged_once(hass: HomeAssistant) -> None:
 async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    """Motion is significant only while nobody is home; a 150 °C reading always is."""
+    """Motion is significant only while nobody is home; a reading that enters a possible
+    fire's heat is, once (not each reading of a sauna at 80 °C)."""
     motion = "binary_sensor.hall_motion"
     set_calm_home(hass)
     hass.states.async_set(motion, "off", {"device_class": "motion"})
@@ -113,6 +114,7 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     assert await analyses_after([(motion, "on", moving)]) == 1
     hot = {"device_class": "temperature", "unit_of_measurement": "°C"}
     assert await analyses_after([(LIVING_TEMP, "150", hot)]) == 1
+    assert await analyses_after([(LIVING_TEMP, "160", hot)]) == 0
     assert await analyses_after([(LIVING_TEMP, "23", hot)]) == 0
 
 

@@ -11,7 +11,14 @@ from homeassistant.components.homeassistant.exposed_entities import (
 )
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
-from homeassistant.core import CALLBACK_TYPE, Event, EventStateChangedData, HomeAssistant, callback
+from homeassistant.core import (
+    CALLBACK_TYPE,
+    Event,
+    EventStateChangedData,
+    HomeAssistant,
+    State,
+    callback,
+)
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -40,7 +47,8 @@ from .core.home import (
 from .core.models import Transition, clip, parse_number
 from .core.occupancy import presence_of
 from .core.pets import HUMAN_STATES, has_pets
-from .core.rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
+from .core.rules.physical import PHYSICAL_RANGES
+from .core.rules.temperature_bands import entered_urgent_band
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
 
@@ -215,7 +223,7 @@ class StateWatcher:
         if self._last_summary.get(entity_id) == summary:
             return  # attribute noise: nothing a detector reasons about changed
         self._record(entity_id, summary, new_state.last_updated)
-        if self._is_significant(new_state.domain, new_state.state, new_state.attributes):
+        if self._is_significant(new_state, old_state.state if old_state else None):
             self._on_significant()
 
     def _record(self, entity_id: str, summary: str, when: datetime) -> None:
@@ -233,7 +241,8 @@ class StateWatcher:
             )
         )
 
-    def _is_significant(self, domain: str, state: str, attributes: Mapping[str, Any]) -> bool:
+    def _is_significant(self, new_state: State, previous: str | None) -> bool:
+        domain, state, attributes = new_state.domain, new_state.state, new_state.attributes
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
             return True
         if self._pets and state in HUMAN_STATES.get(domain, ()) and self._nobody_home():
@@ -252,7 +261,8 @@ class StateWatcher:
             return (
                 device_class in OCCUPANCY_DEVICE_CLASSES and state == "on" and self._nobody_home()
             )
-        return domain == "sensor" and _impossible(device_class, state, attributes)
+        in_area = bool(self.areas.get(new_state.entity_id))
+        return domain == "sensor" and _alarming(state, previous, attributes, in_area)
 
     def _nobody_home(self) -> bool:
         """Every person known and away (as the detectors' occupancy counts it)."""
@@ -261,11 +271,19 @@ class StateWatcher:
         return bool(persons) and all(presence_of(p.state) is False for p in persons)
 
 
-def _impossible(device_class: str, state: str, attributes: Mapping[str, Any]) -> bool:
-    """A reading outside what is physically possible (a broken sensor, or a fire)."""
-    if device_class not in PHYSICAL_RANGES or (value := parse_number(state)) is None:
+def _alarming(
+    state: str, previous: str | None, attributes: Mapping[str, Any], in_area: bool
+) -> bool:
+    """A reading no home can produce (a broken sensor), or a thermometer entering a band
+    the rules tell at once (a possible fire, a room freezing: ``temperature_bands``)."""
+    device_class = attributes.get("device_class")
+    if (value := parse_number(state)) is None:
+        return False
+    if device_class == "temperature":
+        unit = attributes.get("unit_of_measurement")
+        unit = unit if isinstance(unit, str) else None
+        return entered_urgent_band(value, parse_number(previous), unit, in_area)
+    if not isinstance(device_class, str) or device_class not in PHYSICAL_RANGES:
         return False
     low, high = PHYSICAL_RANGES[device_class]
-    if device_class == "temperature" and attributes.get("unit_of_measurement") == "°F":
-        low, high = FAHRENHEIT_RANGE
     return not low <= value <= high

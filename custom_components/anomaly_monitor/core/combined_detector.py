@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 
 from .baselines import HomeBaselines, baseline_findings
 from .baselines.detectors import explained_by_baselines
+from .baselines.usual_extremes import usual_extreme
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
 from .incidents import incident_key
@@ -63,8 +64,16 @@ class CombinedDetector:
         if window.transitions:
             found += self.statistics.findings(window, home)
         if self.baselines is not None and (baselines := self.baselines()) is not None:
+            # What this home learned explains is not told: lights switched by hand, links
+            # the fortnight judges better, a room's extreme that is its sensor's normal (a
+            # sauna, a freezer probe).
+            found = [
+                f
+                for f in found
+                if not explained_by_baselines(f, baselines, home)
+                and not usual_extreme(home, baselines, f)
+            ]
             rules = self.rules
-            found = [f for f in found if not explained_by_baselines(f, baselines, home)]
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
 

@@ -35,6 +35,7 @@ from .hvac import (
 )
 from .occupancy import appliance_active_while_away, motion_while_away
 from .physical import reading_outside_physical_range, room_temperature_out_of_line
+from .room_extremes import room_heat_fire_risk, room_too_cold, room_too_hot
 from .safety import hazard_detected, hazard_level_without_alarm, window_open_in_wet_weather
 from .security import (
     alarm_disarmed_while_away,
@@ -50,6 +51,9 @@ ALL_RULES: tuple[Rule, ...] = (
     # safety
     hazard_detected,
     hazard_level_without_alarm,
+    room_heat_fire_risk,
+    room_too_hot,
+    room_too_cold,
     window_open_in_wet_weather,
     # security
     entry_unsecured_while_away,

@@ -9,10 +9,19 @@ from ..home import HomeView, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .context import angle_sensor_for, ids, motion_in, room_temperature
 from .hvac import hvac_action
+from .temperature_bands import (
+    COLDEST_POSSIBLE,
+    HOTTEST_POSSIBLE,
+    Band,
+    band,
+    celsius_of,
+    line_in_unit,
+    shown,
+)
 
-# Plausible ranges per sensor device_class for a home (indoors or at its doorstep).
+# What a sensor of each device_class can read at all, anywhere in a home. Temperatures
+# have bands of their own (``temperature_bands.py``): only beyond any home is impossible.
 PHYSICAL_RANGES: dict[str, tuple[float, float]] = {
-    "temperature": (-40.0, 60.0),
     "humidity": (0.0, 100.0),
     "moisture": (0.0, 100.0),
     "battery": (0.0, 100.0),
@@ -21,47 +30,73 @@ PHYSICAL_RANGES: dict[str, tuple[float, float]] = {
     "carbon_dioxide": (250.0, 10_000.0),
     "pressure": (800.0, 1_100.0),
 }
-# Fahrenheit thermometers get their own range.
-FAHRENHEIT_RANGE = (-40.0, 140.0)
-# A lived-in room (°C): colder means frozen pipes, warmer a heat source or a broken sensor.
-INDOOR_RANGE = (5.0, 35.0)
+# What each device_class measures, for the homeowner's words.
+_MEASURES = {"carbon_dioxide": "CO2", "illuminance": "light level", "moisture": "moisture"}
 # A room this much warmer than the hottest plausible indoor air needs a heat source.
 INDOOR_HOT = 30.0
 # A room this far from the home's median temperature is out of line.
 ROOM_OUTLIER_GAP = 4.0
+_FAULTY = (
+    "Check the sensor (battery, wiring, placement, calibration) or replace it: its readings "
+    "cannot be trusted."
+)
 
 
 def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
-    """A sensor reports a value outside what is physically possible (or livable indoors).
+    """A sensor reports a value no home can produce: the sensor is faulty.
 
-    Magnitude: how far outside the range, in the sensor's unit: positive above it,
-    negative below it.
+    Magnitude: how far outside the range (temperatures in °C, others in the sensor's
+    unit): positive above it, negative below it.
     """
     for state in home.of("sensor"):
         device_class = state.info.device_class
-        if device_class not in PHYSICAL_RANGES:
-            continue
         value = state.number
         if value is None:
             continue
+        if device_class == "temperature":
+            if (finding := _impossible_temperature(state)) is not None:
+                yield finding
+            continue
+        if device_class not in PHYSICAL_RANGES:
+            continue
         low, high = PHYSICAL_RANGES[device_class]
-        if device_class == "temperature" and state.info.unit == "°F":
-            low, high = FAHRENHEIT_RANGE
-        elif device_class == "temperature" and state.info.area and not _hot_spot(home, state):
-            low, high = INDOOR_RANGE
         if low <= value <= high:
             continue
         unit = f" {state.info.unit}" if state.info.unit else ""
+        what = _MEASURES.get(device_class, device_class.replace("_", " "))
+        limit = f"above {high:g}{unit}" if value > high else f"below {low:g}{unit}"
         yield Finding(
             rule="reading_outside_physical_range",
             evidence=(state.entity_id,),
-            reasoning=f"{state.info.name} reads {value:g}{unit}, outside the possible "
-            f"range {low:g} to {high:g}.",
+            reasoning=f"{state.info.name} reads {value:g}{unit}, an impossible reading: "
+            f"{what} cannot be {limit}, so the sensor is faulty.",
             anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
             severity=Severity.MEDIUM,
-            recommendation="Check or recalibrate the sensor.",
+            recommendation=_FAULTY,
             magnitude=value - high if value > high else value - low,
         )
+
+
+def _impossible_temperature(state: EntityState) -> Finding | None:
+    celsius = celsius_of(state)
+    if celsius is None or band(state) is not Band.IMPOSSIBLE:
+        return None
+    hot = celsius > HOTTEST_POSSIBLE
+    why = (
+        f"hotter than any fire in a home (over {line_in_unit(HOTTEST_POSSIBLE, state)})"
+        if hot
+        else f"colder than any home gets (under {line_in_unit(COLDEST_POSSIBLE, state)})"
+    )
+    return Finding(
+        rule="reading_outside_physical_range",
+        evidence=(state.entity_id,),
+        reasoning=f"{state.info.name} reads {shown(state)}, an impossible reading: {why}, "
+        "so the sensor is faulty.",
+        anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
+        severity=Severity.MEDIUM,
+        recommendation=_FAULTY,
+        magnitude=celsius - (HOTTEST_POSSIBLE if hot else COLDEST_POSSIBLE),
+    )
 
 
 def _hot_spot(home: HomeView, state: EntityState) -> bool:
@@ -106,8 +141,8 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
     value = outlier.number
     if value is None or abs(value - centre) < ROOM_OUTLIER_GAP:
         return
-    if value < INDOOR_RANGE[0] or value > INDOOR_RANGE[1] or _hot_spot(home, outlier):
-        return  # reported as out of range or as a fire
+    if band(outlier) is not Band.LIVABLE or _hot_spot(home, outlier):
+        return  # told as a room too hot or too cold, a fire, or an impossible reading
     area = outlier.info.area
     if any(is_motion(s) and is_on(s) for s in home.in_area(area)):
         return  # someone is there: a shower or cooking explains it

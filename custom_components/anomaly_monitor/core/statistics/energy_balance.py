@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
-from ..rules.physical import FAHRENHEIT_RANGE, PHYSICAL_RANGES
+from ..rules.temperature_bands import Band, band_of, to_celsius
 from .climate import _action as hvac_action
 from .timeline import intervals, numeric_series
 
@@ -85,11 +85,14 @@ def _unit(home: HomeView, entity_id: str) -> str | None:
 
 
 def _plausible(home: HomeView, thermometer: str) -> list[tuple[datetime, float]]:
-    """The thermometer's readings, without physically impossible ones (a 150 °C glitch is
-    the sensor's fault, told by ``reading_outside_physical_range``, not the room's level)."""
-    fahrenheit = _unit(home, thermometer) == "°F"
-    low, high = FAHRENHEIT_RANGE if fahrenheit else PHYSICAL_RANGES["temperature"]
-    return [(w, v) for w, v in numeric_series(home, thermometer) if low <= v <= high]
+    """The thermometer's readings within what air reaches without a fire (a 150 °C reading
+    is a fire or a failed sensor, told by ``room_heat_fire_risk``, not the room's level)."""
+    unit = _unit(home, thermometer)
+    return [
+        (w, v)
+        for w, v in numeric_series(home, thermometer)
+        if (c := to_celsius(v, unit)) is not None and band_of(c, in_area=False) is Band.LIVABLE
+    ]
 
 
 def _openings(home: HomeView, area: str) -> list[str]:

@@ -1,0 +1,55 @@
+"""A room's extreme that is its normal: the sauna, the boiler room, the freezer, the garden.
+
+The room-temperature rules (``rules/room_extremes.py``) judge a reading by itself: 70 °C
+in a room is a possible fire. A sauna reads 80 °C every Saturday, a boiler room 45 °C, a
+freezer probe that HA puts in the kitchen -18 °C, a garden thermometer 2 °C in January.
+The learned range of the sensor (``NumericRanges``, recorder history and every change
+since) tells them apart, so they are not told - rather than by a false-alarm mark, which
+a safety finding never gets (a sensor that failed once must not silence a fire later):
+
+- hot: the reading is no higher than ``MARGIN`` above the highest the sensor read before
+  (a highest reached within the last ``ranges.SETTLE`` is not part of it yet: the heat of
+  a fire now is never its own normal). Not its spread: the range learns changes, not
+  time, and a sauna's climb and cool-down are most of its changes;
+- cold: within ``SPREADS`` standard deviations below its mean (its lowest is learned at
+  once, so the cold of a failing heating today would be its own normal: the mean is not).
+
+Only for a range learned over ``MIN_DAYS``: a sensor seen for an afternoon has no range.
+Never when the area's smoke or heat detector goes off or its smoke level is up: that is
+another device saying fire, which no thermometer's habit explains.
+"""
+
+from __future__ import annotations
+
+from ..home import HomeView
+from ..models import Finding
+from ..rules.room_extremes import alarm_says_fire
+from ..rules.temperature_bands import celsius_of, degrees_celsius, to_celsius
+from .home_baselines import HomeBaselines
+from .reference import usual_range
+
+# The rules whose findings a learned range can explain.
+EXTREME_RULES = frozenset({"room_heat_fire_risk", "room_too_hot", "room_too_cold"})
+MIN_DAYS = 2.0
+# °C above the learned highest that is still the same normal (a sauna at 82 after 80).
+MARGIN = 2.0
+SPREADS = 3.0
+
+
+def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) -> bool:
+    """Whether ``finding`` is a room extreme that its sensor's learned range explains."""
+    if finding.rule not in EXTREME_RULES or (state := home.info(finding.subject)) is None:
+        return False
+    if alarm_says_fire(home, state):
+        return False  # another device says fire: no sensor's habit explains that
+    celsius = celsius_of(state)
+    usual = usual_range(baselines, finding.subject, home.end)
+    if celsius is None or usual is None or usual.days < MIN_DAYS:
+        return False
+    unit = state.info.unit
+    mean, highest = to_celsius(usual.mean, unit), to_celsius(usual.highest, unit)
+    if mean is None or highest is None:
+        return False
+    if finding.rule != "room_too_cold":
+        return celsius <= highest + MARGIN
+    return celsius >= mean - SPREADS * degrees_celsius(usual.spread, unit)
