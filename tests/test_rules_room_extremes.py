@@ -25,7 +25,7 @@ from custom_components.anomaly_monitor.core.rules.room_extremes import (
 from custom_components.anomaly_monitor.core.rules.temperature_bands import (
     Band,
     band_of,
-    entered_urgent_band,
+    crossed_band,
 )
 from custom_components.anomaly_monitor.core.safety_floor import is_urgent
 
@@ -103,7 +103,14 @@ def test_a_climb_over_several_readings_is_critical_one_jump_is_not() -> None:
     climb = _readings((40, "21"), (20, "24"), (12, "38"), (6, "55"), (0, "70"))
     (fire,) = room_heat_fire_risk(home(_bedroom("70"), transitions=climb))
     assert fire.severity is Severity.CRITICAL
-    assert "It rose from 21 °C within 30 min." in fire.reasoning
+    assert "It rose from 21 °C within 20 min." in fire.reasoning  # it left 21 °C 20 min ago
+    glitch_before = _readings((8, "-70"), (7, "21"), (5, "28"), (4, "36"), (3, "45"), (0, "70"))
+    (fire,) = room_heat_fire_risk(home(_bedroom("70"), transitions=glitch_before))
+    assert "It rose from 21 °C within 7 min." in fire.reasoning  # not from the -70 glitch
+    # The walk's: a cold spell, back at 21 °C for 8 min, then the climb.
+    cold_before = _readings((24, "-1"), (12, "21"), (4, "28"), (3, "36"), (2, "45"), (0, "70"))
+    (fire,) = room_heat_fire_risk(home(_bedroom("70"), transitions=cold_before))
+    assert "It rose from 21 °C within 4 min." in fire.reasoning  # not from the cold spell
     jump = _readings((40, "21"), (20, "21.5"), (0, "70"))  # 85 °C-style glitch: one step
     (glitch,) = room_heat_fire_risk(home(_bedroom("70"), transitions=jump))
     assert glitch.severity is Severity.HIGH
@@ -180,15 +187,19 @@ def test_only_what_no_home_produces_is_impossible() -> None:
         (72.0, 70.0, "°C", True, False),  # a sauna's next reading: no new look
         (158.0, 70.0, "°F", True, True),
         (-1.0, 6.0, "°C", True, True),  # the room freezes
-        (3.0, 6.0, "°C", True, False),  # cold, not yet freezing: the periodic analysis
+        (3.0, 6.0, "°C", True, True),  # too cold now
+        (3.0, 4.0, "°C", True, False),  # still too cold: nothing new
+        (21.0, 70.0, "°C", True, True),  # back to normal: the occurrence is over
+        (45.0, 70.0, "°C", True, True),  # from a fire's heat to a hot room
         (55.0, 21.0, "°C", False, False),  # outdoors in the sun
+        (21.0, None, "°C", True, False),  # a first reading, livable
         (-70.0, None, "°C", False, True),  # a broken sensor
     ],
 )
 def test_which_readings_are_judged_at_once(
     value: float, previous: float | None, unit: str, in_area: bool, urgent: bool
 ) -> None:
-    assert entered_urgent_band(value, previous, unit, in_area) is urgent
+    assert crossed_band(value, previous, unit, in_area) is urgent
 
 
 def test_the_bands() -> None:

@@ -85,8 +85,8 @@ async def test_same_window_is_judged_once(hass: HomeAssistant) -> None:
 async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    """Motion is significant only while nobody is home; a reading that enters a possible
-    fire's heat is, once (not each reading of a sauna at 80 °C)."""
+    """Motion is significant only while nobody is home; a reading that enters (or leaves) a
+    possible fire's heat is, once (not each reading of a sauna at 80 °C)."""
     motion = "binary_sensor.hall_motion"
     set_calm_home(hass)
     hass.states.async_set(motion, "off", {"device_class": "motion"})
@@ -115,7 +115,8 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     hot = {"device_class": "temperature", "unit_of_measurement": "°C"}
     assert await analyses_after([(LIVING_TEMP, "150", hot)]) == 1
     assert await analyses_after([(LIVING_TEMP, "160", hot)]) == 0
-    assert await analyses_after([(LIVING_TEMP, "23", hot)]) == 0
+    assert await analyses_after([(LIVING_TEMP, "23", hot)]) == 1  # the heat is over
+    assert await analyses_after([(LIVING_TEMP, "24", hot)]) == 0
 
 
 async def test_a_light_switched_on_in_an_empty_home_is_judged_early(

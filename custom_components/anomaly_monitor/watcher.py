@@ -48,7 +48,7 @@ from .core.models import Transition, clip, parse_number
 from .core.occupancy import presence_of
 from .core.pets import HUMAN_STATES, has_pets
 from .core.rules.physical import PHYSICAL_RANGES
-from .core.rules.temperature_bands import entered_urgent_band
+from .core.rules.temperature_bands import crossed_band
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
 
@@ -274,15 +274,15 @@ class StateWatcher:
 def _alarming(
     state: str, previous: str | None, attributes: Mapping[str, Any], in_area: bool
 ) -> bool:
-    """A reading no home can produce (a broken sensor), or a thermometer entering a band
-    the rules tell at once (a possible fire, a room freezing: ``temperature_bands``)."""
+    """A reading no home can produce (a broken sensor), or a thermometer entering or leaving
+    a band the rules tell (a possible fire, a room too hot or freezing: ``temperature_bands``)."""
     device_class = attributes.get("device_class")
     if (value := parse_number(state)) is None:
         return False
     if device_class == "temperature":
         unit = attributes.get("unit_of_measurement")
         unit = unit if isinstance(unit, str) else None
-        return entered_urgent_band(value, parse_number(previous), unit, in_area)
+        return crossed_band(value, parse_number(previous), unit, in_area)
     if not isinstance(device_class, str) or device_class not in PHYSICAL_RANGES:
         return False
     low, high = PHYSICAL_RANGES[device_class]

@@ -44,6 +44,11 @@ from .temperature_bands import (
 # A rise this large (°C) within RISE_SPAN, over several readings, is a room heating fast.
 FAST_RISE = 15.0
 RISE_SPAN = timedelta(minutes=30)
+# A climb may dip this much (°C) between readings (a sensor's noise) and go on; a level
+# held this long, left slower than SLOW_RISE (°C per minute), is where it began.
+CLIMB_DIP = 0.5
+HELD = timedelta(minutes=5)
+SLOW_RISE = 1.0
 # A room within this many degrees of the outdoors' heat is heated by the weather (and a
 # hot room's words say how hot it is outdoors).
 WEATHER_HEAT_GAP = 10.0
@@ -101,21 +106,43 @@ def _hot_neighbours(home: HomeView, state: EntityState) -> list[EntityState]:
 
 def _climb(home: HomeView, state: EntityState, celsius: float) -> str:
     """ "It rose from 22 °C within 12 min." when the window shows a fast climb in several
-    readings, else ""."""
+    readings, else "".
+
+    The climb is the run of readings that rose to the newest, within ``RISE_SPAN``: going
+    back, it ends at a reading higher than the one after it (by more than ``CLIMB_DIP``) and
+    at a level the room sat at (``HELD`` or more before rising slower than ``SLOW_RISE``). A
+    low reading before it is not where it began (seen in a live hass: "It rose from -1 °C
+    within 24 min", a cold spell over before the room began to heat).
+    """
     unit = state.info.unit
     readings = home.numbers(state.entity_id)
     start = home.end - RISE_SPAN
     before = [r for r in readings if r[0] < start][-1:]
-    recent = before + [r for r in readings if r[0] >= start]
-    converted = [(when, c) for when, v in recent if (c := to_celsius(v, unit)) is not None]
+    # An impossible reading is no level a climb starts from (seen in a live hass: "It rose
+    # from -70 °C", a glitch minutes before).
+    converted = [
+        (when, c)
+        for when, v in before + [r for r in readings if r[0] >= start]
+        if (c := to_celsius(v, unit)) is not None and band_of(c, True) is not Band.IMPOSSIBLE
+    ]
     if not converted:
         return ""
-    when, lowest = min(converted, key=lambda r: r[1])
+    since, lowest = converted[-1]
+    run = [lowest]
+    for when, value in reversed(converted[:-1]):
+        if value > lowest + CLIMB_DIP:
+            break  # higher before: the climb starts after it
+        gap = (since - when).total_seconds() / 60
+        run.append(value)
+        if gap >= HELD.total_seconds() / 60 and lowest - value < SLOW_RISE * gap:
+            lowest = value  # the room sat at this level, then began to climb
+            break
+        since, lowest = when, value
     # A climb passes through readings well above where it began; a glitch jumps at once.
-    between = [c for w, c in converted if w > when and lowest + FAST_RISE / 3 <= c < celsius]
+    between = [c for c in run if lowest + FAST_RISE / 3 <= c < celsius]
     if celsius - lowest < FAST_RISE or not between:
         return ""
-    minutes = max(1, round((home.end - max(when, start)).total_seconds() / 60))
+    minutes = max(1, round((home.end - max(since, start)).total_seconds() / 60))
     return f"It rose from {line_in_unit(lowest, state)} within {minutes} min."
 
 

@@ -118,19 +118,19 @@ def line_in_unit(celsius: float, state: EntityState) -> str:
     return f"{in_unit(celsius, unit):g} {unit}"
 
 
-# Bands whose entry is judged at once (the watcher's significant change), not at the next
-# periodic analysis: a fire's heat, a room freezing, a sensor gone wrong. Only the entry:
-# a sauna's every reading at 80 °C must not start an analysis each (a model's, maybe).
-URGENT_BANDS = frozenset({Band.IMPOSSIBLE, Band.FIRE, Band.FREEZING})
-
-
-def entered_urgent_band(
-    value: float, previous: float | None, unit: str | None, in_area: bool
-) -> bool:
-    """Whether a thermometer's reading ``value`` (``previous`` before it) entered one of
-    ``URGENT_BANDS``."""
+def crossed_band(value: float, previous: float | None, unit: str | None, in_area: bool) -> bool:
+    """Whether a thermometer's reading ``value`` (``previous`` before it, ``None`` when it
+    had none) lies in another band than before: the watcher's significant change, judged
+    at once rather than at the next periodic analysis. Entering a band tells it (a possible
+    fire or a room freezing before any model: they are urgent); leaving one ends the
+    occurrence, so one dismissed as a false alarm is over before the next is told (at the
+    first analysis without it). Not each reading inside a band: a sauna at 80 °C must not
+    start an analysis (a model's, maybe) every reading."""
     celsius = to_celsius(value, unit)
-    if celsius is None or (now := band_of(celsius, in_area)) not in URGENT_BANDS:
+    if celsius is None:
         return False
+    now = band_of(celsius, in_area)
     before = None if previous is None else to_celsius(previous, unit)
-    return before is None or band_of(before, in_area) is not now
+    if before is None:
+        return now is not Band.LIVABLE
+    return band_of(before, in_area) is not now
