@@ -109,7 +109,7 @@ def shown(state: EntityState) -> str:
     """The reading as the homeowner's thermometer shows it: "70 °C", "158 °F"."""
     unit = f" {state.info.unit}" if state.info.unit else ""
     value = state.number
-    return f"{value:g}{unit}" if value is not None else state.state
+    return f"{value:.10g}{unit}" if value is not None else state.state
 
 
 def line_in_unit(celsius: float, state: EntityState) -> str:
