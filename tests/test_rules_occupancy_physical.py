@@ -6,6 +6,7 @@ running while everyone is out, a thermostat in Fahrenheit, a sun-baked study.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 
 import pytest
@@ -229,3 +230,17 @@ def test_a_tracker_back_from_unknown_is_not_a_departure() -> None:
     home_first = [(30, "person.jo", "home"), *tracker]
     states, transitions = _washer_left_running(tracker=home_first)
     assert not list(appliance_active_while_away(home(states, at, transitions)))
+
+
+def test_a_grid_meter_below_zero_is_solar_export_a_plug_below_zero_is_faulty() -> None:
+    """Homes with solar panels export: their grid meter reads below zero every sunny day.
+    A plug (a meter on one device with a switch) only ever draws."""
+    grid = _power("sensor.grid_power", "-2300", "Utility")
+    assert not list(reading_outside_physical_range(home(_with(grid))))
+    meter = _power("sensor.plug_7_power", "-40", "Study")
+    switch = entity("switch.plug_7", "on", area="Study")
+    meter = dataclasses.replace(meter, info=dataclasses.replace(meter.info, device="dev-7"))
+    switch = dataclasses.replace(switch, info=dataclasses.replace(switch.info, device="dev-7"))
+    (finding,) = reading_outside_physical_range(home(_with(meter, switch)))
+    assert finding.evidence == ("sensor.plug_7_power",)
+    assert "impossible" in finding.reasoning

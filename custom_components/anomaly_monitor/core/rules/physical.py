@@ -62,6 +62,8 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
         low, high = PHYSICAL_RANGES[device_class]
         if low <= value <= high:
             continue
+        if device_class == "power" and value < low and not _on_a_plug(home, state):
+            continue  # a grid or battery meter reads below zero while solar power exports
         unit = f" {state.info.unit}" if state.info.unit else ""
         what = _MEASURES.get(device_class, device_class.replace("_", " "))
         limit = f"above {high:g}{unit}" if value > high else f"below {low:g}{unit}"
@@ -75,6 +77,12 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
             recommendation=_FAULTY,
             magnitude=value - high if value > high else value - low,
         )
+
+
+def _on_a_plug(home: HomeView, meter: EntityState) -> bool:
+    """The meter shares HA's device with a switch: a plug's, which only ever draws."""
+    device = meter.info.device
+    return device is not None and any(s.info.device == device for s in home.of("switch"))
 
 
 def _impossible_temperature(state: EntityState) -> Finding | None:
