@@ -171,7 +171,7 @@ async def test_plain_type_names_and_escaped_untrusted_names(hass: HomeAssistant)
     await hass.async_block_till_done()
     (note,) = _notifications(hass)
     assert note["title"].startswith("Impossible reading from")
-    assert "Impossible sensor reading" in note["message"]
+    assert "Implausible sensor reading" in note["message"]
     assert "physical" not in note["message"].lower()
     assert "[click](http" not in note["message"]
     assert "\\[click\\]\\(http" in note["message"]
