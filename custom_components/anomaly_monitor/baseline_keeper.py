@@ -43,6 +43,7 @@ from .const import (
 )
 from .core.baselines import HomeBaselines
 from .core.baselines.clock import format_time, parse_time
+from .core.baselines.learned_days_kept import count_ahead
 from .core.models import EntityInfo, parse_number
 from .recorder_rows import history_rows, learn_rows, row_time, weather_rows
 from .watcher import StateWatcher
@@ -107,6 +108,8 @@ class BaselineKeeper:
         """Load what was stored, follow the live stream; the history loads once HA runs."""
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
+        # What the learned days say, counted before the analyses (in the event loop) ask.
+        await self.hass.async_add_executor_job(count_ahead, self.baselines)
         read = stored.get(HISTORY_READ) if isinstance(stored, Mapping) else None
         if isinstance(read, Mapping) and self.baselines.learned_until is not None:
             if isinstance(ids := read.get("entities"), list):
@@ -325,6 +328,7 @@ class BaselineKeeper:
                 self.history_rows += len(rows)
                 await self.hass.async_add_executor_job(learn_rows, fresh, rows)
                 chunk_start = chunk_end
+            await self.hass.async_add_executor_job(count_ahead, fresh)
         except Exception:
             LOGGER.exception("Reading the recorder's history failed; learning from now on")
             self.history_status = "failed"

@@ -30,10 +30,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from statistics import median
-from weakref import WeakKeyDictionary
 
 from ..home import HomeView
 from ..models import EntityState, Finding
@@ -43,7 +41,6 @@ from ..statistics.daily_profile import (
     MIN_REGIME_DAYS,
     ONE_SIDED_SHARE,
     home_moved,
-    profile_departure,
     readings_by_day,
     shift_finding,
 )
@@ -58,16 +55,12 @@ from ..statistics.drift import (
 )
 from .clock import local
 from .home_baselines import OUTDOOR, HomeBaselines
-from .hour_profiles import PROFILED_CLASSES, HourProfiles
+from .hour_profiles import PROFILED_CLASSES
+from .learned_days_kept import Days, daily_levels, learned_departure
 from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
-from .reference import day_by_day
 
-# A learned day with this many hours is a whole day (its median is no half-day's).
-WHOLE_DAY_HOURS = 20
 # Still on its side: the current reading at least this share of the shift from its hour.
 STILL_SHARE = 0.5
-
-type Days = dict[date, list[tuple[int, float]]]
 
 
 def _start(home: HomeView) -> datetime:
@@ -147,46 +140,6 @@ def _still_shifted(home: HomeView, days: Days, since: date, shift: float, curren
     return (current - median(baseline)) * shift >= STILL_SHARE * shift * shift
 
 
-@dataclass(slots=True)
-class _Learned:
-    """What a sensor's learned days say, kept until one of its hours closes."""
-
-    stamp: tuple[object, ...]
-    days: Days
-    departure: tuple[date, float, float] | None = None
-    departed: bool = False  # the departure was computed
-    levels: dict[date, float] | None = None
-
-
-# Per learned profiles (one home's; gone with them): sensor -> what its days say.
-_MEMO: WeakKeyDictionary[HourProfiles, dict[str, _Learned]] = WeakKeyDictionary()
-
-
-def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
-    """The sensor's learned days, and what was computed from them: again only once one of
-    its hours has closed (an analysis runs every few minutes, an hour closes once an hour;
-    ``profile_departure`` over 64 sensors' fortnights is ~45 ms)."""
-    hours = baselines.profiles.hours.get(entity_id) or []
-    stamp = tuple(values[-1] if values else None for values in hours)
-    memo = _MEMO.setdefault(baselines.profiles, {})
-    kept = memo.get(entity_id)
-    if kept is None or kept.stamp != stamp:
-        kept = memo[entity_id] = _Learned(stamp, day_by_day(baselines, entity_id))
-    return kept
-
-
-def _learned_departure(
-    baselines: HomeBaselines, entity_id: str
-) -> tuple[Days, tuple[date, float, float] | None]:
-    """The sensor's learned days and where they departed from their profile, if they did."""
-    kept = _learned(baselines, entity_id)
-    if not kept.departed:
-        if len(kept.days) >= MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
-            kept.departure = profile_departure(kept.days)
-        kept.departed = True
-    return kept.days, kept.departure
-
-
 def learned_profile_shift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """``daily_profile_shift`` on the learned days of a room sensor.
 
@@ -203,7 +156,7 @@ def learned_profile_shift(home: HomeView, baselines: HomeBaselines) -> Iterator[
         entity_id = sensor.entity_id
         if _window_judges_profile(home, start, entity_id):
             continue  # the window statistic judges it
-        days, departure = _learned_departure(baselines, entity_id)
+        days, departure = learned_departure(baselines, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue
         if sum(1 for day in days if day < first) < MIN_BASELINE_DAYS:
@@ -230,18 +183,6 @@ def learned_profile_shift(home: HomeView, baselines: HomeBaselines) -> Iterator[
         )
 
 
-def _daily_levels(baselines: HomeBaselines, entity_id: str) -> dict[date, float]:
-    """Each whole learned day's median hour."""
-    kept = _learned(baselines, entity_id)
-    if kept.levels is None:
-        kept.levels = {
-            day: median(v for _, v in values)
-            for day, values in kept.days.items()
-            if len(values) >= WHOLE_DAY_HOURS
-        }
-    return kept.levels
-
-
 def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """``sensor_drifting`` on the learned days of a room sensor and its peers.
 
@@ -254,13 +195,13 @@ def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
     groups: dict[tuple[str | None, str | None], list[EntityState]] = defaultdict(list)
     for sensor in _profiled(home, baselines):
         groups[(sensor.info.device_class, sensor.info.unit)].append(sensor)
-    outdoor = list(_daily_levels(baselines, OUTDOOR).values())
+    outdoor = list(daily_levels(baselines, OUTDOOR).values())
     weather = kendall_tau(outdoor) if len(outdoor) >= MIN_DAYS else 0.0
     heated = {s.info.area for s in home.of("climate") if s.info.area}
     for (device_class, _), members in groups.items():
         if len(members) < 2:
             continue  # a lone sensor's drift and the season's cannot be told apart
-        levels = {m.entity_id: _daily_levels(baselines, m.entity_id) for m in members}
+        levels = {m.entity_id: daily_levels(baselines, m.entity_id) for m in members}
         trends = {m: kendall_tau(list(v.values())) for m, v in levels.items()}
         for sensor in members:
             entity_id = sensor.entity_id

@@ -18,6 +18,7 @@ Neither reads entity ids' words; both return ``None`` when too little is learned
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from statistics import median
@@ -88,8 +89,8 @@ def day_by_day(baselines: HomeBaselines, entity_id: str) -> dict[date, list[tupl
     statistic that compares days with days can take these when its window holds one.
     """
     hours = baselines.profiles.hours.get(entity_id)
-    days: dict[date, list[tuple[int, float]]] = {}
+    days: dict[int, list[tuple[int, float]]] = defaultdict(list)
     for hour, values in enumerate(hours or ()):
-        for day, mean in values:
-            days.setdefault(date.fromordinal(day), []).append((hour, mean))
-    return {day: sorted(days[day]) for day in sorted(days)}
+        for day, mean in values:  # a day at most once per hour: each day's list is in hour order
+            days[day].append((hour, mean))
+    return {date.fromordinal(day): days[day] for day in sorted(days)}

@@ -13,8 +13,10 @@ sample's own trace before it); no other home or sample is involved.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from statistics import median
 
@@ -74,6 +76,77 @@ def readings_by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int
     return days
 
 
+@dataclass(frozen=True, slots=True)
+class HourSides:
+    """One hour of the day against each cut, in the cuts' order: its profile (the median of
+    its readings before the cut; None without any), its readings from the cut on, and how
+    many of those lie above and below the profile (0, 0, 0 without a profile). Tuples of
+    numbers: the garbage collector stops tracking them (64 sensors × 24 hours are kept)."""
+
+    values: tuple[float, ...]  # the hour's readings, in day order
+    centre: tuple[float | None, ...]
+    later: tuple[int, ...]
+    above: tuple[int, ...]
+    below: tuple[int, ...]
+    # Per cut where the later readings lie on one side: (the distances of the readings
+    # before it from the profile, the residuals of those from it on); taken when asked.
+    residuals: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = field(default_factory=dict)
+
+    def residuals_at(self, position: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """(distances before the cut, residuals from it on) at the cut ``position``."""
+        kept = self.residuals.get(position)
+        centre = self.centre[position]
+        if kept is None and centre is not None:
+            split = len(self.values) - self.later[position]
+            kept = self.residuals[position] = (
+                tuple(abs(value - centre) for value in self.values[:split]),
+                tuple(value - centre for value in self.values[split:]),
+            )
+        return kept or ((), ())
+
+
+def hour_sides(readings: Sequence[tuple[int, float]], cuts: Sequence[int]) -> HourSides:
+    """``readings``: one hour's (day, value), in day order; ``cuts``: days, ascending (a
+    day's position among the window's days, or a learned day's ordinal).
+
+    Counted on sorted values: a reading above its profile is a positive residual."""
+    days = [day for day, _ in readings]
+    values = tuple(value for _, value in readings)
+    every = sorted(values)
+    total = len(every)
+    centres: list[float | None] = []
+    laters: list[int] = []
+    aboves: list[int] = []
+    belows: list[int] = []
+    before: list[float] = []  # the readings before the cut, sorted
+    for cut in cuts:
+        split = bisect_left(days, cut)
+        if split > len(before):
+            before += values[len(before) : split]
+            before.sort()
+        count = len(before)
+        if not count:
+            centres.append(None)
+            laters.append(0)
+            aboves.append(0)
+            belows.append(0)
+            continue
+        middle = count // 2  # statistics.median's arithmetic, on sorted values
+        centre = before[middle] if count % 2 else (before[middle - 1] + before[middle]) / 2
+        later = total - count
+        centres.append(centre)
+        laters.append(later)
+        aboves.append(later + bisect_right(before, centre) - bisect_right(every, centre))
+        belows.append(bisect_left(every, centre) - bisect_left(before, centre))
+    return HourSides(values, tuple(centres), tuple(laters), tuple(aboves), tuple(belows))
+
+
+def departure_cuts(day_count: int) -> list[int]:
+    """The positions of the days a new regime may begin on (at most ``MAX_CUTS``)."""
+    cuts = range(MIN_BASELINE_DAYS, day_count - MIN_REGIME_DAYS + 1)
+    return list(cuts[:: max(1, len(cuts) // MAX_CUTS)])
+
+
 def profile_departure(
     days: dict[date, list[tuple[int, float]]],
 ) -> tuple[date, float, float] | None:
@@ -82,24 +155,48 @@ def profile_departure(
     Returns (first day of the new regime, median residual, baseline scatter), or None.
     """
     order = sorted(days)
-    cuts = range(MIN_BASELINE_DAYS, len(order) - MIN_REGIME_DAYS + 1)
-    step = max(1, len(cuts) // MAX_CUTS)
-    for cut in cuts[::step]:
-        by_hour: dict[int, list[float]] = defaultdict(list)
-        for day in order[:cut]:
-            for hour, value in days[day]:
-                by_hour[hour].append(value)
-        profile = {hour: median(values) for hour, values in by_hour.items()}
-        baseline = [v - profile[h] for day in order[:cut] for h, v in days[day]]
-        later = [v - profile[h] for day in order[cut:] for h, v in days[day] if h in profile]
-        if len(later) < MIN_REGIME_READINGS:
+    cuts = departure_cuts(len(order))
+    by_hour: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    for position, day in enumerate(order):
+        for hour, value in days[day]:
+            by_hour[hour].append((position, value))
+    sides = {hour: hour_sides(readings, cuts) for hour, readings in by_hour.items()}
+    return first_departure(order, cuts, sides)
+
+
+def first_departure(
+    order: Sequence[date],
+    cuts: Sequence[int],
+    sides: Mapping[int, HourSides],
+) -> tuple[date, float, float] | None:
+    """``profile_departure`` from its hours' sides (``cuts``: positions in ``order``).
+
+    A cut's one-sidedness is the sum of its hours' counts; the residuals and their medians
+    are taken only where it passes: most cuts of most sensors fail it, and a fortnight of
+    64 room sensors is judged again whenever their hours close (``learned_days_kept.py``).
+    """
+    hours = list(sides.values())
+    laters = [sum(column) for column in zip(*(side.later for side in hours), strict=True)]
+    aboves = [sum(column) for column in zip(*(side.above for side in hours), strict=True)]
+    belows = [sum(column) for column in zip(*(side.below for side in hours), strict=True)]
+    for position, (cut, later) in enumerate(zip(cuts, laters, strict=False)):
+        if later < MIN_REGIME_READINGS:
             continue
-        level = median(abs(v) for v in profile.values())
-        scatter = max(median(abs(r) for r in baseline), SCATTER_FLOOR_SHARE * level, 1e-6)
-        above = sum(1 for r in later if r > 0) / len(later)
-        below = sum(1 for r in later if r < 0) / len(later)
-        shift = median(later)
-        if max(above, below) >= ONE_SIDED_SHARE and abs(shift) >= SCATTERS * scatter:
+        if max(aboves[position] / later, belows[position] / later) < ONE_SIDED_SHARE:
+            continue
+        residuals: list[float] = []
+        for side in hours:
+            residuals += side.residuals_at(position)[1]
+        shift = median(residuals)
+        profile = [centre for side in hours if (centre := side.centre[position]) is not None]
+        floor = max(SCATTER_FLOOR_SHARE * median(abs(v) for v in profile), 1e-6)
+        if abs(shift) < SCATTERS * floor:
+            continue  # (before the baseline's larger median)
+        baseline: list[float] = []  # each reading before the cut: its distance from its hour
+        for side in hours:
+            baseline += side.residuals_at(position)[0]
+        scatter = max(median(baseline), floor)
+        if abs(shift) >= SCATTERS * scatter:
             return order[cut], shift, scatter
     return None
 
