@@ -7,6 +7,7 @@ Both ways of running the integration (in-process, ``ha_runner``; a live Home Ass
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 import json
 from typing import Any
 
@@ -19,6 +20,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
 )
+from custom_components.anomaly_monitor.core.home import UNAVAILABLE_STATES
 
 from .entity_mapping import LIGHT_LEVEL_ENTITY, WEATHER_ENTITY, EntitySpec
 from .home_scene import Scene, SnapshotScene, TraceStep
@@ -83,10 +85,21 @@ def states_before(scene: Scene) -> list[TraceStep]:
     """States present before the monitor starts, each with the time it is set at.
 
     A snapshot: every state at its clock. A trace: its environment at the first event.
+    One that reads no state (``unavailable``, ``unknown``) is set before the window: a
+    sample says a device is offline, not since when, and the direct path takes an outage
+    whose start the window does not show as long (``core/offline.py``). Set at the clock,
+    the monitor reads it from HA as begun then (``StateWatcher._record_no_states``: a
+    device HA writes unavailable while it starts gets its grace from there).
     """
     if isinstance(scene, SnapshotScene):
-        return [TraceStep(scene.clock, s) for s in (*scene.environment, *scene.devices)]
-    return [TraceStep(scene.start, s) for s in scene.environment]
+        steps = [TraceStep(scene.clock, s) for s in (*scene.environment, *scene.devices)]
+    else:
+        steps = [TraceStep(scene.start, s) for s in scene.environment]
+    before = scene.clock - timedelta(minutes=scene.window_minutes, seconds=1)
+    return [
+        TraceStep(before, step.spec) if step.spec.state in UNAVAILABLE_STATES else step
+        for step in steps
+    ]
 
 
 def watched_steps(scene: Scene) -> tuple[TraceStep, ...]:

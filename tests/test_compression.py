@@ -72,7 +72,7 @@ def test_buffer_takes_the_windows_past_in_front_within_its_cap() -> None:
     the cap, the oldest of it is left out (never held, so not counted as dropped)."""
     buffer = TransitionBuffer(timedelta(minutes=60), max_size=4)
     buffer.append(_t(30, "sensor.a", "live"))
-    buffer.prepend([_t(minute, "sensor.a", str(minute)) for minute in range(5)])
+    buffer.merge([_t(minute, "sensor.a", str(minute)) for minute in range(5)])
     assert [t.state for t in buffer.snapshot(T0 + timedelta(minutes=31))] == [
         "2",
         "3",
@@ -80,5 +80,32 @@ def test_buffer_takes_the_windows_past_in_front_within_its_cap() -> None:
         "live",
     ]
     assert buffer.dropped == 0
-    buffer.prepend([_t(1, "sensor.b", "full")])  # no room: nothing changes
+    buffer.merge([_t(1, "sensor.b", "full")])  # no room: nothing changes
     assert len(buffer) == 4
+
+
+def test_a_states_start_goes_in_its_place_in_time() -> None:
+    """A device read unavailable when it begins to be watched is recorded at its state's
+    start, before changes seen since; the recorder's past of another entity goes in among
+    them. Time order is kept (the buffer expires from its oldest end)."""
+    buffer = TransitionBuffer(timedelta(minutes=60), max_size=10)
+    buffer.append(_t(10, "lock.front", "locked"))
+    buffer.append(_t(12, "light.hall", "on"))
+    buffer.insert(_t(11, "binary_sensor.smoke", "unavailable"))  # its last_changed
+    buffer.insert(_t(13, "sensor.t", "20"))  # newest: appended
+    buffer.merge([_t(5, "light.hall", "off"), _t(11.5, "lock.front", "unlocked")])
+    kept = buffer.snapshot(T0 + timedelta(minutes=14))
+    assert [(t.when - T0).total_seconds() / 60 for t in kept] == [5, 10, 11, 11.5, 12, 13]
+    # Older than the window: aged out from the front as any other.
+    assert [t.state for t in buffer.snapshot(T0 + timedelta(minutes=71.6))] == ["on", "20"]
+
+
+def test_a_states_start_older_than_everything_held_is_left_out_when_full() -> None:
+    buffer = TransitionBuffer(timedelta(minutes=60), max_size=2)
+    buffer.append(_t(10, "sensor.a", "1"))
+    buffer.append(_t(12, "sensor.a", "2"))
+    buffer.insert(_t(5, "sensor.b", "unavailable"))  # no room, and older than all
+    assert [t.state for t in buffer.snapshot(T0 + timedelta(minutes=13))] == ["1", "2"]
+    buffer.insert(_t(11, "sensor.b", "unavailable"))  # the oldest held goes, as appending
+    assert [t.state for t in buffer.snapshot(T0 + timedelta(minutes=13))] == ["unavailable", "2"]
+    assert buffer.dropped == 1

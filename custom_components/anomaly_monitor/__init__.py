@@ -7,7 +7,6 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
-from homeassistant.util import dt as dt_util
 
 from .backends import llm_detector_of
 from .baseline_keeper import BaselineKeeper, async_forget_baselines
@@ -30,7 +29,7 @@ from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, i
 from .replay_service import async_register_replay_service
 from .services import async_setup_services
 from .surfaces import async_remove_entry_surfaces
-from .window_history import async_fill_window_from_recorder
+from .window_history import WindowPast
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -70,11 +69,12 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
     entry.async_on_unload(keeper.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
 
-    started = dt_util.utcnow()
+    past = WindowPast(hass, entry, coordinator.watcher, coordinator.async_past_read)
+    coordinator.watcher.on_newly_watched = past.async_newly_watched
 
     async def _async_started() -> None:
         # The window's past (a door open since before a restart) before anything judges it.
-        await async_fill_window_from_recorder(hass, coordinator.watcher, started)
+        await past.async_fill()
         await coordinator.async_reshow_restored()
         await coordinator.async_refresh()
 

@@ -26,6 +26,7 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
 from homeassistant.util import dt as dt_util
 
+from .across_restart import AcrossRestart
 from .anomaly_tracker import CLEAR_AFTER, AnomalyTracker
 from .backends import llm_detector_of
 from .baseline_keeper import BaselineKeeper
@@ -190,6 +191,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             options.get(CONF_FALSE_ALARM_DAYS, DEFAULT_FALSE_ALARM_DAYS),
         )
         self.analyses = 0
+        self._across_restart = AcrossRestart(hass)
         self._lock = asyncio.Lock()
         self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
 
@@ -208,6 +210,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 member.reasoning = self.redactor.text(member.reasoning)
                 member.recommendation = self.redactor.text(member.recommendation)
             await self.announcer.async_restore(anomaly)  # notifications do not survive restarts
+        if self.tracker.open:  # (a replay entry restores none, and has no clock yet)
+            self._across_restart.async_restored(self.tracker.open, self.now())
         self._async_schedule_confirmation()
         self._async_teach_model()
         self.watcher.async_start()
@@ -321,6 +325,13 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         without; seen in a live hass: a room off its hours was told 15 min late)."""
         self._last_judged = None  # the same changes, judged by a baseline that knows more
         self._significant_changes.async_schedule_call()
+
+    @callback
+    def async_past_read(self) -> None:
+        """The recorder's past of entities watched since the first analysis is in the
+        window (a device offline since before a restart, restored by HA once it started):
+        judge again with it, as the analysis its appearance asked for may have run first."""
+        self._async_analyse_fresh()
 
     @callback
     def _async_want_analysis(self) -> None:
@@ -462,6 +473,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             early = self._announced_early
             keep = {sig for sig, at in early.items() if at >= started}
             self._announced_early = {sig: early[sig] for sig in keep}
+            keep |= self._across_restart.unseen(self.tracker.open, now)
             worded = {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
             someone_home = (window.environment.persons_home or 0) > 0
             changes = self.tracker.update(findings_of(verdict), now, someone_home, keep=keep)

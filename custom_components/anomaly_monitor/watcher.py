@@ -13,6 +13,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_STATE_CHANGED
 from homeassistant.core import (
     CALLBACK_TYPE,
+    CoreState,
     Event,
     EventStateChangedData,
     HomeAssistant,
@@ -81,6 +82,8 @@ class StateWatcher:
         self.recorded = 0  # transitions recorded so far
         self.presence_changes = 0  # person, tracker or zone state changes seen so far
         self._owner = owner
+        # Told the entities that begin to be watched (the recorder's read-back of their past).
+        self.on_newly_watched: Callable[[frozenset[str]], None] | None = None
         self._on_significant = on_significant
         self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}
@@ -92,7 +95,7 @@ class StateWatcher:
     @callback
     def async_start(self) -> None:
         """Resolve the watched entities and subscribe."""
-        self.async_resolve()
+        self._resolve(first=True)
         # One filtered bus listener: the filter is a set lookup and the callback runs
         # in the same loop iteration, cheaper per event than per-entity tracking.
         self._unsubs.append(
@@ -165,16 +168,52 @@ class StateWatcher:
     @callback
     def async_resolve(self) -> None:
         """Work out which entities to watch; the bus filter reads the new set at once."""
+        self._resolve(first=False)
+
+    def _resolve(self, *, first: bool) -> None:
         entity_ids = resolve_watched(self.hass, self.options)
         self.areas = self._resolve_areas(entity_ids)
         self.devices = self._resolve_devices(entity_ids)
         if entity_ids != self.entity_ids:
+            added = entity_ids - self.entity_ids
             self.entity_ids = entity_ids
             LOGGER.debug("Watching %d entities", len(entity_ids))
+            self._record_no_states(added, judge=not first)
+            if self.on_newly_watched is not None:
+                self.on_newly_watched(added)
         if self._owner is not None:
             async_update_coverage_issue(
                 self.hass, self._owner.entry_id, self._owner.title, entity_ids
             )
+
+    def _record_no_states(self, entity_ids: frozenset[str], *, judge: bool) -> None:
+        """Entities that begin to be watched while they read no state: since when.
+
+        HA writes ``unavailable`` (a restored entity whose integration has not loaded yet:
+        Zigbee, Z-Wave, a cloud service take tens of seconds to minutes) or ``unknown`` (a
+        template entity, for a moment) while it starts, often before this monitor
+        subscribes. Without the spell's start the window took it as long (a snapshot's
+        device offline since before the window, ``core/offline.py``), and every such
+        device was told offline at the first analysis. Its ``last_changed`` is HA's own
+        record of when the state began: the offline grace counts from there, and the
+        recorder's read-back can still show an older spell (``window_history.py``).
+        """
+        recorded = False
+        for entity_id in entity_ids:
+            state = self.hass.states.get(entity_id)
+            if (
+                state is None
+                or state.state not in UNAVAILABLE_STATES
+                or entity_id in self._last_summary
+            ):
+                continue
+            self._record(entity_id, state.state, state.last_changed, in_order=False)
+            recorded = True
+        if recorded and judge and self.hass.state is CoreState.running:
+            # A device that appeared later (a new one, or restored once HA ran): judged
+            # soon, so the end of its grace is followed (``offline_check.py``). At the
+            # start the first analysis judges them.
+            self._on_significant()
 
     def _resolve_devices(self, entity_ids: frozenset[str]) -> dict[str, str]:
         # The device registry says which entities are one device (a plug and its meter).
@@ -226,20 +265,25 @@ class StateWatcher:
         if self._is_significant(new_state, old_state.state if old_state else None):
             self._on_significant()
 
-    def _record(self, entity_id: str, summary: str, when: datetime) -> None:
-        """Keep one transition (``summary`` is what the monitor last saw of the entity)."""
+    def _record(
+        self, entity_id: str, summary: str, when: datetime, *, in_order: bool = True
+    ) -> None:
+        """Keep one transition (``summary`` is what the monitor last saw of the entity;
+        ``in_order``: not older than anything recorded, as a change on the bus)."""
         self._last_summary[entity_id] = summary
         self.recorded += 1
         # On the home's clock: the checks' words name times ("open since 06:34"), which
         # read UTC otherwise (seen in a live hass in Amsterdam: "from 05:34" at 06:55).
-        self.buffer.append(
-            Transition(
-                when=dt_util.as_local(when),
-                entity_id=entity_id,
-                state=clip(summary),
-                area=self.areas.get(entity_id),
-            )
+        transition = Transition(
+            when=dt_util.as_local(when),
+            entity_id=entity_id,
+            state=clip(summary),
+            area=self.areas.get(entity_id),
         )
+        if in_order:
+            self.buffer.append(transition)
+        else:
+            self.buffer.insert(transition)
 
     def _is_significant(self, new_state: State, previous: str | None) -> bool:
         domain, state, attributes = new_state.domain, new_state.state, new_state.attributes

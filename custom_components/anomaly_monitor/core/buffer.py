@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from datetime import datetime, timedelta
+import heapq
 
 from .models import Transition
 
@@ -36,12 +37,32 @@ class TransitionBuffer:
             self.dropped += 1
         self._expire(transition.when)
 
-    def prepend(self, older: list[Transition]) -> None:
-        """Put ``older`` (time order, all before what is held) in front; beyond the cap
-        the oldest of them are left out (not counted as dropped: never held)."""
-        room = self.max_size - len(self._items)
-        if room > 0 and older:
-            self._items.extendleft(reversed(older[-room:]))
+    def insert(self, transition: Transition) -> None:
+        """Add a transition that may be older than the newest held (a state's start, read
+        from HA when an entity begins to be watched), in its place in time order."""
+        items = self._items
+        if not items or items[-1].when <= transition.when:
+            self.append(transition)
+            return
+        index = len(items)
+        while index > 0 and items[index - 1].when > transition.when:
+            index -= 1  # from the newest: a start is seconds old, rarely more
+        if len(items) >= self.max_size:
+            if index == 0:
+                return  # older than everything held, and no room: never held
+            items.popleft()
+            self.dropped += 1
+            index -= 1
+        items.insert(index, transition)
+
+    def merge(self, earlier: list[Transition]) -> None:
+        """Put ``earlier`` (time order, from before what the watcher recorded of each of
+        its entities, not before everything held) among what is held, in time order;
+        beyond the cap the oldest are left out (not counted as dropped)."""
+        if not earlier:
+            return
+        merged = list(heapq.merge(earlier, self._items, key=_when))
+        self._items = deque(merged[-self.max_size :])
 
     def snapshot(self, now: datetime) -> tuple[Transition, ...]:
         """Transitions inside the window ending at ``now``, oldest first."""
@@ -63,3 +84,7 @@ class TransitionBuffer:
         items = self._items
         while items and items[0].when < cutoff:
             items.popleft()
+
+
+def _when(transition: Transition) -> datetime:
+    return transition.when
