@@ -40,6 +40,7 @@ from .const import (
 from .context_builder import can_be_located
 from .core.buffer import TransitionBuffer
 from .core.home import (
+    DEVICE_DOMAINS,
     HAZARD_DEVICE_CLASSES,
     OCCUPANCY_DEVICE_CLASSES,
     OPENING_DEVICE_CLASSES,
@@ -203,6 +204,7 @@ class StateWatcher:
             state = self.hass.states.get(entity_id)
             if (
                 state is None
+                or state.domain not in DEVICE_DOMAINS  # a person, a tracker: not a device
                 or state.state not in UNAVAILABLE_STATES
                 or entity_id in self._last_summary
             ):
