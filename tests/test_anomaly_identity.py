@@ -55,7 +55,7 @@ async def test_smoke_stays_one_incident_while_everyone_leaves_and_returns(
 
     _smoke(hass, "on")
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     (smoke,) = _about(detected, "hazard_detected")
     assert smoke.data["subject"] == SMOKE
 
@@ -66,7 +66,7 @@ async def test_smoke_stays_one_incident_while_everyone_leaves_and_returns(
     assert FRONT_LOCK in finding["evidence"]  # the context changed...
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
 
     assert len(_about(detected, "hazard_detected")) == 1  # ...the incident did not
     assert _about(cleared, "hazard_detected") == []
@@ -93,7 +93,7 @@ async def test_acknowledged_stays_acknowledged_while_it_lasts(hass: HomeAssistan
     assert FRONT_LOCK in finding["evidence"]  # the context changed...
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
 
     assert len(_about(detected, "hazard_detected")) == 1  # ...the incident did not
     assert coordinator.tracker.open[anomaly.signature].acknowledged
@@ -116,7 +116,7 @@ async def test_a_flicker_neither_clears_nor_renotifies(
     _smoke(hass, "on")
     await analyze(hass, entry)
     await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert (len(detected), len(cleared)) == (1, 0)
 
 
@@ -132,7 +132,7 @@ async def test_it_clears_only_after_two_analyses_and_the_delay(
     await pass_time(hass, freezer, timedelta(seconds=1))  # time moves on, as it does
     await analyze(hass, entry)
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert cleared == []
     await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
     assert len(cleared) == 1
@@ -152,14 +152,14 @@ async def test_false_alarm_on_smoke_dismisses_this_occurrence_only(
     await analyze(hass, entry)
     (anomaly,) = coordinator.tracker.open.values()
     coordinator.async_mark_false_alarm(anomaly.key)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert [e.data["reason"] for e in cleared] == ["false_alarm"]
     assert _issues(hass) == []
     assert len(coordinator.tracker.false_alarms) == 0  # no mark: nothing is silenced
 
     hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
     await analyze(hass, entry)  # still smoky, context changed: still dismissed
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert len(detected) == 1
     assert coordinator.tracker.open == {}
 
@@ -172,7 +172,7 @@ async def test_false_alarm_on_smoke_dismisses_this_occurrence_only(
 
     _smoke(hass, "on")
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert len(detected) == 2
     assert len(_issues(hass)) == 1
 
@@ -193,7 +193,7 @@ async def test_smoke_again_after_a_false_alarm_is_told_though_the_window_recalls
     await analyze(hass, entry)
     (anomaly,) = coordinator.tracker.open.values()
     coordinator.async_mark_false_alarm(anomaly.key)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     for state in ("off", "on", "off"):  # it sounded again, briefly
         _smoke(hass, state)
         await pass_time(hass, freezer, timedelta(seconds=30))
@@ -204,7 +204,7 @@ async def test_smoke_again_after_a_false_alarm_is_told_though_the_window_recalls
 
     _smoke(hass, "on")
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert _about(detected, "hazard_detected")[1:]  # the smoke now is told again
     smoke = [a for a in coordinator.tracker.open.values() if a.lead_rule == "hazard_detected"]
     assert len(smoke) == 1
@@ -284,7 +284,7 @@ async def test_a_mark_on_anything_else_expires(
     assert (await analyze(hass, entry))["verdict"]["label"] == "normal"
     freezer.tick(timedelta(days=1, minutes=1))
     assert (await analyze(hass, entry))["verdict"]["label"] == "anomaly"
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert len(coordinator.tracker.false_alarms) == 0
     assert len(detected) == 2
 

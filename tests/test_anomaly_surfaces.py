@@ -52,7 +52,7 @@ async def test_smoke_reaches_every_surface_and_clears(
 
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
     response = await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
 
     verdict = response["verdict"]
     assert verdict["label"] == "anomaly"
@@ -82,13 +82,13 @@ async def test_smoke_reaches_every_surface_and_clears(
 
     # Still smoky: nothing is announced twice.
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert len(detected) == 1
 
     hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
     await pass_time(hass, freezer, timedelta(seconds=1))  # time moves on, as it does
     response = await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert response["verdict"]["label"] == "normal"
     assert cleared == []  # hysteresis: one analysis without it does not end it
     assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "on"
@@ -117,7 +117,7 @@ async def test_notify_targets_get_the_anomaly_once(hass: HomeAssistant) -> None:
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Smoke"})
     await analyze(hass, entry)
     await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert len(calls) == 1
     assert "Smoke detected" in calls[0].data["message"]
     # Read on a phone away from home: the advice too (a live walk's push had only the

@@ -33,7 +33,7 @@ async def _default_monitor(hass: HomeAssistant, **options: object) -> MockConfig
     entry = MockConfigEntry(domain=DOMAIN, title="Home", options=dict(options))
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     return entry
 
 
@@ -75,7 +75,7 @@ async def test_unexposed_smoke_detector_is_watched_and_notifies(
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
     freezer.tick(timedelta(seconds=11))  # the significant-change debounce
     async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     coordinator = entry.runtime_data.coordinator
     assert coordinator.data is not None
     assert SMOKE in coordinator.data.verdict.evidence
@@ -94,11 +94,11 @@ async def test_new_safety_device_is_picked_up(
     hass.states.async_set(LEAK, "off", {"device_class": "moisture"})
     freezer.tick(timedelta(seconds=3))  # the resolve debounce
     async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert LEAK in watcher.entity_ids
     recorded = watcher.recorded
     hass.states.async_set(LEAK, "on", {"device_class": "moisture"})
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert watcher.recorded == recorded + 1
 
 
@@ -118,7 +118,7 @@ async def test_excluded_alarms_raise_an_issue_until_watched_again(hass: HomeAssi
         entry, options={**entry.options, CONF_EXCLUDE_ENTITIES: []}
     )
     assert await hass.config_entries.async_reload(entry.entry_id)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert issues.async_get_issue(DOMAIN, coverage_issue_id(entry.entry_id)) is None
 
 
@@ -184,12 +184,12 @@ async def test_a_fridge_that_stopped_cycling_is_watched_and_told(
     for _ in range(6):  # an hour: a compressor resting
         freezer.tick(timedelta(minutes=10))
         async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
     assert not any(a.rule == "fridge_stopped_cycling" for a in coordinator.tracker.open.values())
     for _ in range(7):  # past two hours without running: dead
         freezer.tick(timedelta(minutes=10))
         async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
     (anomaly,) = [
         a for a in coordinator.tracker.open.values() if a.rule == "fridge_stopped_cycling"
     ]

@@ -124,11 +124,11 @@ async def test_arrival_clears_a_while_away_anomaly_within_the_debounce(
     analyses = coordinator.analyses
 
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == analyses  # debounced: a burst of arrivals is judged once
     freezer.tick(timedelta(seconds=11))
     async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == analyses + 1
     assert not any(
         a.rule == "entry_unsecured_while_away" for a in coordinator.tracker.open.values()

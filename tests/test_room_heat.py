@@ -80,7 +80,7 @@ async def _false_alarm(hass: HomeAssistant, client: ClientSessionGenerator, issu
         f"/api/repairs/issues/fix/{flow['flow_id']}", json={"next_step_id": "false_alarm"}
     )
     assert (await resp.json())["type"] == "create_entry"
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
 
 
 async def test_a_bedroom_at_70_degrees_reads_as_a_possible_fire_and_is_never_silenced(
@@ -91,7 +91,7 @@ async def test_a_bedroom_at_70_degrees_reads_as_a_possible_fire_and_is_never_sil
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
 
     _reads(hass, "70")
-    await hass.async_block_till_done()  # the safety check: no analysis was asked for
+    await hass.async_block_till_done(wait_background_tasks=True)  # the safety check: no analysis was asked for
     assert [e.data["rule"] for e in detected] == ["room_heat_fire_risk"]
     assert detected[0].data["severity"] == "high"
     (note,) = _notifications(hass)
@@ -130,7 +130,7 @@ async def test_a_bedroom_at_70_degrees_reads_as_a_possible_fire_and_is_never_sil
     assert coordinator.tracker.dismissed == {}  # that occurrence is over
 
     _reads(hass, "70")  # the next time is told again, at once
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert [e.data["rule"] for e in detected].count("room_heat_fire_risk") == 2
     assert [n["title"] for n in _notifications(hass)] == ["Possible fire or overheating in Bedroom"]
 
@@ -139,7 +139,7 @@ async def test_a_fahrenheit_bedroom_freezing_reads_as_pipes_at_risk(hass: HomeAs
     """The same rules in °F: 30 °F (-1 °C) is a room freezing, told in °F."""
     entry = await _bedroom(hass, unit="°F")
     _reads(hass, "30", "°F")
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     (note,) = _notifications(hass)
     assert note["title"] == "Bedroom far too cold: pipes may freeze"
     assert note["message"].startswith("**Safety hazard** (high)")

@@ -54,7 +54,7 @@ async def _pass(
     for _ in range(int(span.total_seconds() // step)):
         freezer.tick(timedelta(seconds=step))
         async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
 
 
 def _home(hass: HomeAssistant, unavailable: set[str]) -> None:
@@ -143,7 +143,7 @@ async def test_an_outage_told_before_a_restart_stays_one_anomaly_across_it(
 
     await _pass(hass, freezer, timedelta(minutes=24))
     assert await hass.config_entries.async_unload(entry.entry_id)  # HA stops
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     freezer.tick(timedelta(seconds=20))
     hass.set_state(CoreState.starting)
     landing = DEVICES[LANDING_SMOKE] | RESTORED
@@ -153,7 +153,7 @@ async def test_an_outage_told_before_a_restart_stays_one_anomaly_across_it(
         hass.states.async_set(LANDING_SMOKE, "unavailable", landing, force_update=True)
     freezer.tick(timedelta(seconds=5))
     assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     if restored_at_start:
         hass.states.async_set(LANDING_SMOKE, "unavailable", landing, force_update=True)
     freezer.tick(timedelta(seconds=3))

@@ -61,7 +61,7 @@ async def _offline_then_restart(
     freezer.tick(timedelta(seconds=20))
     hass.set_state(CoreState.starting)
     assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     landing = DEVICES[LANDING_SMOKE] | RESTORED
     hass.states.async_set(LANDING_SMOKE, "unavailable", landing)  # at HA's start
     freezer.tick(restored_before_started)

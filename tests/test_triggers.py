@@ -20,18 +20,18 @@ async def test_significant_change_triggers_one_debounced_analysis(
     set_calm_home(hass)
     entry = await setup_monitor(hass)
     coordinator = entry.runtime_data.coordinator
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     start = coordinator.analyses
 
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke"})
     hass.states.async_set(FRONT_LOCK, "unlocked")
     hass.states.async_set(FRONT_LOCK, "locked")
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == start  # debounced, not yet
 
     freezer.tick(timedelta(seconds=11))
     async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == start + 1
     assert coordinator.data.verdict.evidence == (SMOKE,)
 
@@ -43,18 +43,18 @@ async def test_insignificant_change_waits_for_the_interval(
     set_calm_home(hass)
     entry = await setup_monitor(hass)
     coordinator = entry.runtime_data.coordinator
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     start = coordinator.analyses
 
     hass.states.async_set(LIVING_TEMP, "22.0", {"device_class": "temperature"})
     freezer.tick(timedelta(seconds=30))
     async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == start
 
     freezer.tick(timedelta(minutes=16))
     async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == start + 1
     assert coordinator.data.transitions == 1
 
@@ -94,16 +94,16 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
         hass, include_entities=[SMOKE, FRONT_LOCK, LIVING_TEMP, motion, ALICE]
     )
     coordinator = entry.runtime_data.coordinator
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
 
     async def analyses_after(state_changes: list[tuple[str, str, dict]]) -> int:
         start = coordinator.analyses
         for entity_id, state, attributes in state_changes:
             hass.states.async_set(entity_id, state, attributes)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
         freezer.tick(timedelta(seconds=11))
         async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
         return coordinator.analyses - start
 
     moving = {"device_class": "motion"}
@@ -130,15 +130,15 @@ async def test_a_light_switched_on_in_an_empty_home_is_judged_early(
         hass, include_entities=[SMOKE, FRONT_LOCK, light, ALICE], **{CONF_PROFILE: "Alice, a dog"}
     )
     coordinator = entry.runtime_data.coordinator
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
 
     async def analyses_after(state: str) -> int:
         start = coordinator.analyses
         hass.states.async_set(light, state)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
         freezer.tick(timedelta(seconds=11))
         async_fire_time_changed(hass)
-        await hass.async_block_till_done()
+        await hass.async_block_till_done(wait_background_tasks=True)
         return coordinator.analyses - start
 
     assert await analyses_after("on") == 0  # Alice at home switches lights all evening
@@ -151,5 +151,5 @@ async def test_a_light_switched_on_in_an_empty_home_is_judged_early(
     await hass.config_entries.async_remove(entry.entry_id)
     entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, light, ALICE])
     coordinator = entry.runtime_data.coordinator
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert await analyses_after("on") == 0

@@ -59,6 +59,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
     keeper = BaselineKeeper(hass, entry, coordinator.watcher)
     if isinstance(fallback, CombinedDetector):  # shared by every detector kind
         fallback.baselines = keeper.current
+        fallback.offload = hass.async_add_executor_job
     keeper.on_learned = coordinator.async_baselines_learned
     await keeper.async_start()
     llm = llm_detector_of(detector)

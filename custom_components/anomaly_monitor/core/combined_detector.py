@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 
 from .baselines import HomeBaselines, baseline_findings
 from .baselines.detectors import explained_by_baselines
@@ -56,13 +57,27 @@ class CombinedDetector:
         # The home's learned normal, when the integration keeps one (never in a replay of
         # someone else's samples): a getter, since learning may replace it.
         self.baselines: Callable[[], HomeBaselines | None] | None = None
+        # Where the integration runs the window's rules and statistics (HA's executor: an
+        # analysis of a busy window costs tens of ms or more, never the event loop's);
+        # None runs them here. The baselines are read where they are learned, after it.
+        self.offload: Callable[[Callable[[], list[Finding]]], Awaitable[list[Finding]]] | None
+        self.offload = None
+
+    def window_findings(self, window: ContextWindow, home: HomeView) -> list[Finding]:
+        """The rules' and statistics' findings: they read the window alone, so they may
+        run in a worker thread (the window and its states are immutable)."""
+        found = self.rules.findings(window, home)
+        if window.transitions:
+            found += self.statistics.findings(window, home)
+        return found
 
     def findings(self, window: ContextWindow) -> list[Finding]:
         """Findings of both, overlapping ones merged."""
         home = HomeView(window)
-        found = self.rules.findings(window, home)
-        if window.transitions:
-            found += self.statistics.findings(window, home)
+        return self._with_baselines(self.window_findings(window, home), home)
+
+    def _with_baselines(self, found: list[Finding], home: HomeView) -> list[Finding]:
+        """What the home's learned normal explains left out, its own findings added, merged."""
         if self.baselines is not None and (baselines := self.baselines()) is not None:
             # What this home learned explains is not told: lights switched by hand, links
             # the fortnight judges better, a room's extreme that is its sensor's normal (a
@@ -78,5 +93,9 @@ class CombinedDetector:
         return merge_findings(found)
 
     async def async_analyze(self, window: ContextWindow) -> Verdict:
-        """One verdict from rules and statistics."""
-        return Verdict.from_findings(self.findings(window), self.name)
+        """One verdict from rules and statistics (a states-only window, cheap, judged here)."""
+        if self.offload is None or not window.transitions:
+            return Verdict.from_findings(self.findings(window), self.name)
+        home = HomeView(window)
+        found = await self.offload(partial(self.window_findings, window, home))
+        return Verdict.from_findings(self._with_baselines(found, home), self.name)
