@@ -91,7 +91,8 @@ async def test_a_bedroom_at_70_degrees_reads_as_a_possible_fire_and_is_never_sil
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
 
     _reads(hass, "70")
-    await hass.async_block_till_done(wait_background_tasks=True)  # the safety check: no analysis was asked for
+    # The safety check: no analysis was asked for.
+    await hass.async_block_till_done(wait_background_tasks=True)
     assert [e.data["rule"] for e in detected] == ["room_heat_fire_risk"]
     assert detected[0].data["severity"] == "high"
     (note,) = _notifications(hass)
