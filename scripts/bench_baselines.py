@@ -137,12 +137,7 @@ def bench_core(infos: list[EntityInfo], days: int, seed: int) -> HomeBaselines:
     for part, value in baselines.as_dict().items():
         if isinstance(value, dict):
             print(f"    {part}: {_file_size(value) / 1e3:.1f} kB")
-    loads = []
-    for _ in range(11):  # what a start-up does with the file: parse it, rebuild the baselines
-        began = time.process_time()
-        HomeBaselines.from_dict(json.loads(text), ZoneInfo(ZONE))
-        loads.append(time.process_time() - began)
-    loads.sort()
+    loads = _load_times(text)  # what a start-up does: parse it, rebuild the baselines
     print(
         f"  loading it (json + from_dict): median {loads[5] * 1e3:.1f} ms CPU, "
         f"worst {loads[-1] * 1e3:.1f} ms"
@@ -172,17 +167,24 @@ def bench_core(infos: list[EntityInfo], days: int, seed: int) -> HomeBaselines:
     for _ in range(11):
         size = _file_size(old)
     serialise = (time.process_time() - began) / 11
-    loads = []
-    for _ in range(11):
-        began = time.process_time()
-        HomeBaselines.from_dict(json.loads(text), ZoneInfo(ZONE))
-        loads.append(time.process_time() - began)
-    loads.sort()
+    loads = _load_times(text)
     print(
         f"  the older form (version 1, still read): {size / 1e3:.0f} kB as HA writes it, "
         f"loading it median {loads[5] * 1e3:.1f} ms CPU, serialising it {serialise * 1e3:.1f} ms"
     )
     return baselines
+
+
+def _load_times(text: str) -> list[float]:
+    """CPU seconds of 11 loads of the stored text (json + from_dict), sorted."""
+    from zoneinfo import ZoneInfo
+
+    loads = []
+    for _ in range(11):
+        began = time.process_time()
+        HomeBaselines.from_dict(json.loads(text), ZoneInfo(ZONE))
+        loads.append(time.process_time() - began)
+    return sorted(loads)
 
 
 def _file_size(data: dict[str, Any]) -> int:

@@ -8,7 +8,6 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
@@ -26,7 +25,7 @@ from custom_components.anomaly_monitor.const import (
 )
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
 
-from .helpers import analyze
+from .helpers import analyze, put_in_area
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
@@ -280,14 +279,7 @@ async def test_a_switch_whose_meter_no_longer_follows_learned_from_the_recorder(
     today's plug on at 07:30 with the meter still at standby is not told at 07:44 and is
     told at 07:50 (15 minutes at least), naming the plug and its meter."""
     await hass.config.async_set_time_zone("Europe/Brussels")
-    study = ar.async_get(hass).async_create("Study").id
-    registry = er.async_get(hass)
-    for entity_id in (SWITCH, SWITCH_METER):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=study)
+    put_in_area(hass, "Study", *(SWITCH, SWITCH_METER))
     today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
     freezer.move_to(today - timedelta(days=12))
     hass.states.async_set(SWITCH, "off")
@@ -349,14 +341,7 @@ async def test_heating_that_does_not_warm_learned_from_the_recorder(
     learned on start; today the room stays at 17.0: not told at 07:50 (3 × 40 min = 2 h),
     told at 08:10, naming the thermostat and the thermometer."""
     await hass.config.async_set_time_zone("Europe/Brussels")
-    living = ar.async_get(hass).async_create("Living room").id
-    registry = er.async_get(hass)
-    for entity_id in (CLIMATE, ROOM):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=living)
+    put_in_area(hass, "Living room", *(CLIMATE, ROOM))
     today = dt_util.start_of_local_day(dt_util.now() - timedelta(days=1))
     freezer.move_to(today - timedelta(days=12))
     _thermostat(hass, "idle", "17.0")
