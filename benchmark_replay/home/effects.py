@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 import math
 import random
 from typing import Any
@@ -63,8 +63,7 @@ def routine_changes(
     scenario: Scenario, people: Sequence[PersonTimeline], rng: random.Random
 ) -> list[Change]:
     """Every routine change of the whole run, in time order, without repeats."""
-    begin = scenario.start
-    end = begin + timedelta(days=scenario.days)
+    begin, end = scenario.start, scenario.end
     effects = scenario.data["household"]["effects"]
     out = Effects()
     dark = _dark_intervals(scenario, out)
@@ -122,9 +121,10 @@ def _dark_intervals(scenario: Scenario, out: Effects) -> list[Interval]:
     for offset in range(scenario.days + 1):
         day = first + timedelta(days=offset)
         try:
-            rise, down = sunrise(observer, day, tzinfo=tz), sunset(observer, day, tzinfo=tz)
+            rise = sunrise(observer, day, tzinfo=tz).astimezone(UTC)
+            down = sunset(observer, day, tzinfo=tz).astimezone(UTC)
         except ValueError:  # polar day or night: keep it simple, twelve hours each
-            rise = datetime.combine(day, datetime.min.time(), tz) + timedelta(hours=6)
+            rise = scenario.local(day, time(6, 0))
             down = rise + timedelta(hours=12)
         dark.append(Interval(previous_set, rise))
         out.add(rise, "sun.sun", "above_horizon", {"friendly_name": "Sun"})
@@ -137,12 +137,13 @@ def _weather(scenario: Scenario, out: Effects, rng: random.Random) -> None:
     weather = scenario.data["home"]["weather"]
     entity = weather["entity_id"]
     condition = "cloudy"
-    for hour in range(scenario.days * 24 + 1):
+    hours = round((scenario.end - scenario.start) / timedelta(hours=1))
+    for hour in range(hours + 1):
         when = scenario.start + timedelta(hours=hour)
         if hour % 6 == 0:
             condition = rng.choice(("cloudy", "partlycloudy", "sunny", "cloudy", "fog"))
         temperature = weather["mean"] + weather["swing"] * math.sin(
-            (when.hour - 9) / 24 * 2 * math.pi
+            (when.astimezone(scenario.tz).hour - 9) / 24 * 2 * math.pi
         )
         temperature += rng.gauss(0, 0.5)
         out.add(
@@ -257,7 +258,7 @@ def _climate(
 ) -> None:
     """A comfort/eco heating schedule, and a room that warms and cools with it."""
     entity, sensor = climate["entity"], climate.get("sensor")
-    t, end = scenario.start, scenario.start + timedelta(days=scenario.days)
+    t, end = scenario.start, scenario.end
     mean = scenario.data["home"]["weather"]["mean"]
     room = climate["eco"]
     index = 0
@@ -322,7 +323,7 @@ def _appliance_runs(
         for clock in appliance["at"]:
             if rng.random() >= chance:
                 continue
-            start = datetime.combine(day, clock, scenario.tz)
+            start = scenario.local(day, clock)
             start += timedelta(minutes=rng.uniform(-30, 30))
             if not any(span.start <= start < span.end for span in awake):
                 continue

@@ -66,7 +66,7 @@ def person_actions(
     scenario: Scenario, routine: Mapping[str, Any], rng: random.Random
 ) -> list[Action]:
     """The jittered plan of every simulated day, holidays applied."""
-    tz, start = scenario.tz, scenario.data["start"]
+    start = scenario.data["start"]
     person, jitter = routine["person"], routine["jitter"]
     actions: list[Action] = []
     for offset in range(scenario.days + 1):
@@ -80,12 +80,12 @@ def person_actions(
             # A plan's day starts when the person wakes: earlier clock times are after
             # midnight (sleep at 00:30, or a night shift ending at 07:00).
             moved = day + timedelta(days=1) if clock < plan["wake"] else day
-            when = datetime.combine(moved, clock, tz) + _jitter(rng, jitter)
+            when = scenario.local(moved, clock) + _jitter(rng, jitter)
             actions.append(Action(when, person, kind))
     periods = [*scenario.data["household"]["holidays"], *routine["holidays"]]
     for period in periods:
-        leave = datetime.combine(period["from"], HOLIDAY_LEAVE, tz) + _jitter(rng, jitter)
-        back = datetime.combine(period["to"], HOLIDAY_RETURN, tz) + _jitter(rng, jitter)
+        leave = scenario.local(period["from"], HOLIDAY_LEAVE) + _jitter(rng, jitter)
+        back = scenario.local(period["to"], HOLIDAY_RETURN) + _jitter(rng, jitter)
         actions = force(actions, person, Interval(leave, back), away=True)
     return sorted(actions, key=lambda a: a.when)
 
@@ -205,8 +205,7 @@ def intersect(first: Sequence[Interval], second: Sequence[Interval]) -> list[Int
 
 def household(scenario: Scenario, rng: random.Random) -> list[PersonTimeline]:
     """Every person's timeline, with incident overrides applied."""
-    begin = scenario.start
-    end = begin + timedelta(days=scenario.days)
+    begin, end = scenario.start, scenario.end
     people = []
     routines = {r["person"]: r for r in scenario.data["household"]["people"]}
     for person in scenario.data["home"]["persons"]:

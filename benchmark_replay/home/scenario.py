@@ -285,15 +285,32 @@ class Scenario:
         """The home's time zone."""
         return ZoneInfo(self.data["timezone"]) if self.data["timezone"] != "UTC" else UTC
 
+    def local(self, day: date, clock: time) -> datetime:
+        """The moment of a local date and time of day, in UTC.
+
+        Plans are built in UTC: arithmetic on a zone-aware datetime is wall-clock
+        arithmetic in Python, which across a daylight-saving change makes local times
+        that do not exist and compares out of time order. A time in the spring gap
+        reads as the time after it (02:30 → 03:30); one in the autumn's repeated hour
+        as its first occurrence.
+        """
+        return datetime.combine(day, clock, self.tz).astimezone(UTC)
+
     @property
     def start(self) -> datetime:
-        """Midnight of day 1, local time."""
-        return datetime.combine(self.data["start"], time(0, 0), tzinfo=self.tz)
+        """Midnight of day 1, local time (in UTC)."""
+        return self.local(self.data["start"], time(0, 0))
+
+    @property
+    def end(self) -> datetime:
+        """Midnight after the last day, local time (in UTC): a run across a daylight-saving
+        change is an hour shorter or longer, and ``day N 23:30`` is always in it."""
+        return self.local(self.data["start"] + timedelta(days=self.days), time(0, 0))
 
     def at(self, day_time: tuple[int, time]) -> datetime:
-        """The moment of a ``day N HH:MM``."""
+        """The moment of a ``day N HH:MM`` (in UTC)."""
         day, clock = day_time
-        return datetime.combine(self.data["start"] + timedelta(days=day - 1), clock, self.tz)
+        return self.local(self.data["start"] + timedelta(days=day - 1), clock)
 
     @property
     def days(self) -> int:

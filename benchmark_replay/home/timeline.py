@@ -114,8 +114,7 @@ def build_plan(scenario: Scenario, seed: int | None = None, days: int | None = N
     if days is not None and days != scenario.days:
         scenario = Scenario(scenario.path, {**scenario.data, "days": days})
     rng = random.Random(scenario.data["seed"] if seed is None else seed)
-    begin = scenario.start
-    end = begin + timedelta(days=scenario.days)
+    begin, end = scenario.start, scenario.end
     people = household(scenario, rng)
     routine = routine_changes(scenario, people, rng)
     initial = initial_states(scenario)
@@ -175,7 +174,7 @@ def _apply_incidents(
                     source,
                 )
             )
-        for entity in touched:
+        for entity in sorted(touched):  # the same order in every process
             blocked.setdefault(entity, []).append((start, stop))
             state, attributes = history.at(entity, stop)
             added.append(Change(stop, entity, state, attributes, f"end:{incident['id']}"))
