@@ -39,7 +39,8 @@ from .feedback import (
     issue_for,
 )
 from .observer import Alarm, Observations, Observer, visible_issues
-from .scenario import CELSIUS, FAHRENHEIT, Scenario
+from .scenario import Scenario
+from .scenario_schema import CELSIUS, FAHRENHEIT
 from .sim_clock import SimClock, SimLoop, advance_to, settle
 from .timeline import GRACE, Feedback, IncidentSpan, Outage, Plan, Restart
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from .observer import Alarm
 from .runner import RunRecord
-from .scenario import SAFETY_CLASSES, within_minutes
+from .scenario import within_minutes
+from .scenario_schema import SAFETY_CLASSES
 from .timeline import GRACE, IncidentSpan
 
 WEEK_DAYS = 7.0
