@@ -94,7 +94,7 @@ def test_fahrenheit_home_with_a_power_cut_end_to_end(tmp_path: Path) -> None:
     later, during_cut = flat["feedback_rows"]
     assert later["status"] in ("done", "not_possible")
     if later["status"] == "not_possible":
-        assert "repair issue was gone" in later["detail"]
+        assert "had cleared at 2026-01-05T18:" in later["detail"]
         assert later["honoured"] is False
     else:
         assert later["honoured"] is True, later["why_not"]

@@ -176,12 +176,16 @@ _NOT_GIVING = (*_REMOVE_WORDS, "list")
 
 
 async def async_feedback_without_issue(
-    hass: HomeAssistant, alarm: Alarm, action: str
+    hass: HomeAssistant,
+    alarm: Alarm,
+    action: str,
+    why: str = "the anomaly had cleared and its repair issue was gone",
 ) -> tuple[bool, str, bool]:
-    """Acknowledge or mark an anomaly whose repair issue is gone: (done, detail, possible).
+    """Acknowledge or mark an anomaly without a repair issue: (done, detail, possible).
 
     As a homeowner would: through a public action whose name says what it does
-    (``*acknowledge*``, ``*false_alarm*``), naming the anomaly or its entities.
+    (``*acknowledge*``, ``*false_alarm*``), naming the anomaly or its entities. ``why``
+    says why there is no repair issue to use.
     """
     services = hass.services.async_services_for_domain(MONITOR_DOMAIN)
     words = _GIVE_WORDS[action]
@@ -191,9 +195,8 @@ async def async_feedback_without_issue(
     if not givers:
         return (
             False,
-            "not possible: the anomaly had cleared and its repair issue was gone, and the "
-            f"integration offers no action to {action.replace('_', ' ')} it afterwards "
-            f"(its actions: {', '.join(sorted(services))})",
+            f"not possible: {why}, and the integration offers no action to "
+            f"{action.replace('_', ' ')} it otherwise (its actions: {', '.join(sorted(services))})",
             False,
         )
     errors = []

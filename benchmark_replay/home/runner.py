@@ -310,6 +310,9 @@ class HomeRun:
         self.clock.set(until)
         return index
 
+    def _local(self, moment: datetime) -> str:
+        return moment.astimezone(self.scenario.tz).isoformat(timespec="seconds")
+
     def _snapshot(self, hass: HomeAssistant) -> dict[str, Any]:
         return {
             "when": self.clock.now,
@@ -330,9 +333,7 @@ class HomeRun:
         cleared = [c.anomaly_id for c in self.record.seen.cleared if c.when >= since]
         self.record.seen.restarts.append(
             {
-                "when": before.get("when", self.clock.now)
-                .astimezone(self.scenario.tz)
-                .isoformat(timespec="seconds"),
+                "when": self._local(since),
                 "notifications_before": len(before.get("notifications", {})),
                 "notifications_after": len(after_notes),
                 "issues_before": len(before.get("issues", {})),
@@ -358,8 +359,15 @@ class HomeRun:
         elif (issue_id := issue_for(hass, alarm.anomaly_id)) is not None:
             result.done, result.detail = await async_fix_flow(hass, issue_id, step.action)
         else:  # the anomaly cleared and took its repair issue along: what else is there
+            cleared = [c for c in self.record.seen.cleared if c.anomaly_id == alarm.anomaly_id]
+            why = (
+                f"the anomaly had cleared at {self._local(cleared[-1].when)} and its repair "
+                "issue was gone"
+                if cleared
+                else "the anomaly had no open repair issue"
+            )
             result.done, result.detail, result.possible = await async_feedback_without_issue(
-                hass, alarm, step.action
+                hass, alarm, step.action, why
             )
         if alarm is not None:
             result.anomaly_id = alarm.anomaly_id
