@@ -143,7 +143,9 @@ def _describe(path: Path, raw: Any, err: vol.Invalid) -> str:
     where = f"{path}:{line}" if line else str(path)
     dotted = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
     message = err.error_message or str(err)
-    if message == "extra keys not allowed":
+    # voluptuous says "extra keys not allowed"; probatio (HA's voluptuous in 2026.10),
+    # "not a valid option".
+    if message in ("extra keys not allowed", "not a valid option"):
         message = "unknown key (see docs/home_scenarios.md)"
     elif message.startswith("required key not provided"):
         message = "required key missing"
