@@ -22,6 +22,17 @@ import voluptuous as vol
 SAFETY_CLASSES = frozenset({"smoke", "carbon_monoxide", "gas", "leak"})
 PROGRAMS = ("washing_machine", "dishwasher", "dryer", "oven", "kettle", "fridge")
 ACTIONS = ("acknowledge", "false_alarm", "remove_mark")
+EXPECTS = ("notify", "quiet", "either")
+DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+HABIT_WHEN = ("home", "awake", "asleep", "away", "any")
+CELSIUS, FAHRENHEIT = "°C", "°F"
+# Defaults given in the home's temperature unit: (°C, °F).
+UNIT_DEFAULTS = {
+    "mean": (8.0, 46.4),
+    "swing": (4.0, 7.2),
+    "comfort": (21.0, 70.0),
+    "eco": (17.0, 63.0),
+}
 DEFAULT_WITHIN_SAFETY = 2  # minutes
 DEFAULT_WITHIN = 30
 
@@ -83,11 +94,38 @@ def _timezone(value: Any) -> str:
     return str(value)
 
 
-def _minutes_range(value: Any) -> tuple[float, float]:
-    low, high = vol.Schema(vol.All([vol.Coerce(float)], vol.Length(min=2, max=2)))(value)
+def _days(value: Any) -> tuple[int, ...]:
+    """``daily``, ``weekdays``, ``weekends`` or a list of ``mon``…``sun``: weekday numbers."""
+    named = {"daily": range(7), "weekdays": range(5), "weekends": range(5, 7)}
+    if isinstance(value, str) and value.strip() in named:
+        return tuple(named[value.strip()])
+    if isinstance(value, list) and value and all(str(v).strip() in DAY_NAMES for v in value):
+        return tuple(sorted({DAY_NAMES.index(str(v).strip()) for v in value}))
+    raise vol.Invalid("expected daily, weekdays, weekends or a list of mon, tue, … sun")
+
+
+def _times_of_day(value: Any) -> list[time]:
+    """One ``HH:MM`` or a list of them."""
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise vol.Invalid("expected one or more times of day HH:MM")
+    return [_hhmm(item) for item in items]
+
+
+def _range(value: Any, kind: type = float) -> tuple[float, float]:
+    """``[low, high]`` (or one number for both), 0 <= low <= high."""
+    pair = value if isinstance(value, list) else [value, value]
+    low, high = vol.Schema(vol.All([vol.Coerce(kind)], vol.Length(min=2, max=2)))(pair)
     if not 0 <= low <= high:
-        raise vol.Invalid("expected [low, high] minutes with 0 <= low <= high")
+        raise vol.Invalid("expected [low, high] with 0 <= low <= high")
     return low, high
+
+
+def _count_range(value: Any) -> tuple[int, int]:
+    low, high = _range(value, int)
+    if low < 1:
+        raise vol.Invalid("expected [low, high] runs with 1 <= low <= high")
+    return int(low), int(high)
 
 
 def _text(value: Any) -> str:
@@ -98,6 +136,7 @@ def _text(value: Any) -> str:
 
 _MINUTES = vol.All(vol.Coerce(float), vol.Range(min=0))
 _PERIOD = vol.Schema({vol.Required("from"): _date, vol.Required("to"): _date})
+_FRACTION = vol.All(vol.Coerce(float), vol.Range(0, 1))
 _SCHEDULE = vol.Schema(
     {
         vol.Required("wake"): _hhmm,
@@ -138,8 +177,9 @@ _CLIMATE = vol.Schema(
     {
         vol.Required("entity"): _entity_id,
         vol.Optional("sensor"): _entity_id,
-        vol.Optional("comfort", default=21.0): vol.Coerce(float),
-        vol.Optional("eco", default=17.0): vol.Coerce(float),
+        # Defaults depend on home.temperature_unit (UNIT_DEFAULTS).
+        vol.Optional("comfort"): vol.Coerce(float),
+        vol.Optional("eco"): vol.Coerce(float),
     }
 )
 _MOTION_LIGHT = vol.Schema(
@@ -166,6 +206,7 @@ _EFFECTS = vol.Schema(
             {
                 vol.Required("motion"): [_entity_id],
                 vol.Optional("per_hour", default=1.0): vol.All(vol.Coerce(float), vol.Range(0, 60)),
+                vol.Optional("leaves_with_household", default=False): bool,
             }
         ),
     }
@@ -173,8 +214,9 @@ _EFFECTS = vol.Schema(
 _PERSON_ROUTINE = vol.Schema(
     {
         vol.Required("person"): _slug,
-        vol.Required("weekdays"): _SCHEDULE,
+        vol.Optional("weekdays"): _SCHEDULE,
         vol.Optional("weekends"): _SCHEDULE,
+        **{vol.Optional(day): _SCHEDULE for day in DAY_NAMES},
         vol.Optional("jitter", default=15.0): _MINUTES,
         vol.Optional("holidays", default=[]): [_PERIOD],
     }
@@ -187,6 +229,40 @@ _CHANGE = vol.Schema(
         vol.Optional("after", default=0.0): _MINUTES,
     }
 )
+_HABIT = vol.Schema(
+    {
+        vol.Required("name"): _text,
+        vol.Optional("person"): _slug,
+        vol.Optional("days", default="daily"): _days,
+        vol.Required("at"): _times_of_day,
+        vol.Optional("jitter", default=15.0): _MINUTES,
+        vol.Optional("probability", default=1.0): _FRACTION,
+        vol.Optional("when", default="home"): vol.In(HABIT_WHEN),
+        vol.Optional("repeat"): vol.Schema(
+            {vol.Required("count"): _count_range, vol.Required("gap"): _range}
+        ),
+        vol.Required("steps"): vol.All([_CHANGE], vol.Length(min=1)),
+    }
+)
+_VISITOR = vol.Schema(
+    {
+        vol.Required("name"): _text,
+        vol.Optional("days", default="daily"): _days,
+        vol.Required("at"): _hhmm,
+        vol.Optional("jitter", default=15.0): _MINUTES,
+        vol.Required("stay"): _range,
+        vol.Optional("door"): _entity_id,
+        vol.Optional("lock"): _entity_id,
+        vol.Optional("motion", default=[]): [_entity_id],
+        vol.Optional("motion_per_hour", default=6.0): vol.All(vol.Coerce(float), vol.Range(0, 60)),
+    }
+)
+_OUTAGE = vol.Schema(
+    {
+        vol.Required("at"): _day_time,
+        vol.Required("minutes"): vol.All(vol.Coerce(float), vol.Range(min=1)),
+    }
+)
 _INCIDENT = vol.Schema(
     {
         vol.Required("id"): _slug,
@@ -194,7 +270,7 @@ _INCIDENT = vol.Schema(
         vol.Required("at"): _day_time,
         vol.Required("duration"): vol.All(vol.Coerce(float), vol.Range(min=1)),
         vol.Required("changes"): vol.All([_CHANGE], vol.Length(min=1)),
-        vol.Required("expect"): vol.In(("notify", "quiet")),
+        vol.Required("expect"): vol.In(EXPECTS),
         vol.Optional("evidence", default=[]): [_entity_id],
         vol.Optional("within"): vol.All(vol.Coerce(float), vol.Range(min=0)),
         vol.Optional("while"): vol.In(("away", "home")),
@@ -223,11 +299,13 @@ SCHEMA = vol.Schema(
                 vol.Required("areas"): vol.All([_text], vol.Length(min=1)),
                 vol.Required("entities"): vol.All([_ENTITY], vol.Length(min=1)),
                 vol.Optional("persons", default=[]): [_PERSON],
+                vol.Optional("temperature_unit", default=CELSIUS): vol.In((CELSIUS, FAHRENHEIT)),
                 vol.Optional("weather", default={}): vol.Schema(
                     {
                         vol.Optional("entity_id", default="weather.home"): _entity_id,
-                        vol.Optional("mean", default=8.0): vol.Coerce(float),
-                        vol.Optional("swing", default=4.0): vol.Coerce(float),
+                        # Defaults depend on temperature_unit (UNIT_DEFAULTS).
+                        vol.Optional("mean"): vol.Coerce(float),
+                        vol.Optional("swing"): vol.Coerce(float),
                     }
                 ),
             }
@@ -240,6 +318,8 @@ SCHEMA = vol.Schema(
                 vol.Optional("holidays", default=[]): [_PERIOD],
                 vol.Optional("people", default=[]): [_PERSON_ROUTINE],
                 vol.Optional("effects", default={}): _EFFECTS,
+                vol.Optional("habits", default=[]): [_HABIT],
+                vol.Optional("visitors", default=[]): [_VISITOR],
             }
         ),
         vol.Optional("noise", default={}): vol.Schema(
@@ -247,18 +327,19 @@ SCHEMA = vol.Schema(
                 vol.Optional("tracker_unknown"): vol.Schema(
                     {
                         vol.Optional("per_day", default=0.5): _MINUTES,
-                        vol.Optional("minutes", default=[2, 15]): _minutes_range,
+                        vol.Optional("minutes", default=[2, 15]): _range,
                     }
                 ),
                 vol.Optional("unavailable"): vol.Schema(
                     {
                         vol.Optional("entities"): [_entity_id],
                         vol.Optional("per_day", default=1.0): _MINUTES,
-                        vol.Optional("minutes", default=[1, 5]): _minutes_range,
+                        vol.Optional("minutes", default=[1, 5]): _range,
                     }
                 ),
                 vol.Optional("jitter", default=0.2): _MINUTES,
                 vol.Optional("restarts", default=[]): [_day_time],
+                vol.Optional("outages", default=[]): [_OUTAGE],
                 vol.Optional("unknown_after_restart", default=3.0): _MINUTES,
             }
         ),
@@ -285,15 +366,32 @@ class Scenario:
         """The home's time zone."""
         return ZoneInfo(self.data["timezone"]) if self.data["timezone"] != "UTC" else UTC
 
+    def local(self, day: date, clock: time) -> datetime:
+        """The moment of a local date and time of day, in UTC.
+
+        Plans are built in UTC: arithmetic on a zone-aware datetime is wall-clock
+        arithmetic in Python, which across a daylight-saving change makes local times
+        that do not exist and compares out of time order. A time in the spring gap
+        reads as the time after it (02:30 → 03:30); one in the autumn's repeated hour
+        as its first occurrence.
+        """
+        return datetime.combine(day, clock, self.tz).astimezone(UTC)
+
     @property
     def start(self) -> datetime:
-        """Midnight of day 1, local time."""
-        return datetime.combine(self.data["start"], time(0, 0), tzinfo=self.tz)
+        """Midnight of day 1, local time (in UTC)."""
+        return self.local(self.data["start"], time(0, 0))
+
+    @property
+    def end(self) -> datetime:
+        """Midnight after the last day, local time (in UTC): a run across a daylight-saving
+        change is an hour shorter or longer, and ``day N 23:30`` is always in it."""
+        return self.local(self.data["start"] + timedelta(days=self.days), time(0, 0))
 
     def at(self, day_time: tuple[int, time]) -> datetime:
-        """The moment of a ``day N HH:MM``."""
+        """The moment of a ``day N HH:MM`` (in UTC)."""
         day, clock = day_time
-        return datetime.combine(self.data["start"] + timedelta(days=day - 1), clock, self.tz)
+        return self.local(self.data["start"] + timedelta(days=day - 1), clock)
 
     @property
     def days(self) -> int:
@@ -323,7 +421,19 @@ def load_scenario(path: Path) -> Scenario:
     if problems:
         key_path, message = problems[0]
         raise ScenarioError(_describe(path, raw, vol.Invalid(message, path=key_path)))
+    _unit_defaults(data)
     return Scenario(path=path, data=data)
+
+
+def _unit_defaults(data: dict[str, Any]) -> None:
+    """Temperatures left out get their defaults in the home's unit (21 °C or 70 °F)."""
+    column = int(data["home"]["temperature_unit"] == FAHRENHEIT)
+    weather = data["home"]["weather"]
+    for key in ("mean", "swing"):
+        weather.setdefault(key, UNIT_DEFAULTS[key][column])
+    for climate in data["household"]["effects"]["climate"]:
+        for key in ("comfort", "eco"):
+            climate.setdefault(key, UNIT_DEFAULTS[key][column])
 
 
 def scenario_files(target: Path) -> list[Path]:
@@ -396,6 +506,35 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
             problems.append(
                 (["household", "people", index, "person"], "expected an id from home.persons")
             )
+        missing = [
+            name
+            for number, name in enumerate(DAY_NAMES)
+            if name not in routine
+            and "weekdays" not in routine
+            and not (number >= 5 and "weekends" in routine)
+        ]
+        if missing:
+            problems.append(
+                (
+                    ["household", "people", index, "weekdays"],
+                    f"required unless every day has its own routine (missing {', '.join(missing)})",
+                )
+            )
+    for index, habit in enumerate(household["habits"]):
+        where = ["household", "habits", index]
+        if "person" in habit and habit["person"] not in persons:
+            problems.append(([*where, "person"], "expected an id from home.persons"))
+        for number, step in enumerate(habit["steps"]):
+            need([*where, "steps", number, "entity"], step["entity"])
+    for index, visitor in enumerate(household["visitors"]):
+        where = ["household", "visitors", index]
+        for key in ("door", "lock"):
+            if key in visitor:
+                need([*where, key], visitor[key])
+        if "lock" in visitor and "door" not in visitor:
+            problems.append(([*where, "lock"], "a lock needs its door (door:)"))
+        for number, value in enumerate(visitor["motion"]):
+            need([*where, "motion", number], value)
     for index, value in enumerate(household["watch"]):
         need(["household", "watch", index], value)
     effects = household["effects"]
@@ -408,10 +547,20 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     for index, pair in enumerate(effects["motion_lights"]):
         for key in ("motion", "light"):
             need(["household", "effects", "motion_lights", index, key], pair[key])
+    unit = home["temperature_unit"]
     for index, climate in enumerate(effects["climate"]):
         for key in ("entity", "sensor"):
             if key in climate:
                 need(["household", "effects", "climate", index, key], climate[key])
+        sensor = next((e for e in home["entities"] if e["entity_id"] == climate.get("sensor")), {})
+        if sensor.get("unit") not in (None, unit):
+            problems.append(
+                (
+                    ["household", "effects", "climate", index, "sensor"],
+                    f"{sensor['entity_id']} reads {sensor['unit']}, expected {unit} "
+                    "(home.temperature_unit)",
+                )
+            )
     for index, appliance in enumerate(effects["appliances"]):
         for key in ("power", "switch"):
             if key in appliance:
@@ -424,6 +573,9 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     for index, restart in enumerate(data["noise"]["restarts"]):
         if restart[0] > days:
             problems.append((["noise", "restarts", index], f"expected a day <= days ({days})"))
+    for index, outage in enumerate(data["noise"]["outages"]):
+        if outage["at"][0] > days:
+            problems.append((["noise", "outages", index, "at"], f"expected a day <= days ({days})"))
     incident_ids: dict[str, str] = {}
     for index, incident in enumerate(data["incidents"]):
         where = ["incidents", index]

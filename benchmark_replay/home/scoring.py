@@ -83,8 +83,8 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         row: dict[str, Any] = {
             "id": span.id,
             "class": spec["class"],
-            "start": span.start.isoformat(timespec="seconds"),
-            "end": span.end.isoformat(timespec="seconds"),
+            "start": span.start.astimezone(tz).isoformat(timespec="seconds"),
+            "end": span.end.astimezone(tz).isoformat(timespec="seconds"),
             "expected_evidence": sorted(spec["evidence"]),
             "notified": bool(alarms),
             "notifications": len(alarms),
@@ -184,7 +184,7 @@ def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> li
                 )
         rows.append(
             {
-                "time": result.when.isoformat(timespec="seconds"),
+                "time": result.when.astimezone(record.scenario.tz).isoformat(timespec="seconds"),
                 "action": result.action,
                 "incident": result.incident,
                 "done": result.done,
