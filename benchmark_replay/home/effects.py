@@ -21,7 +21,8 @@ from astral import Observer
 from astral.sun import sunrise, sunset
 
 from .presence import Interval, PersonTimeline, intersect, union
-from .scenario import FAHRENHEIT, Scenario
+from .scenario import Scenario
+from .scenario_schema import FAHRENHEIT
 
 # Power curves: (minutes, watts low, watts high) segments, sampled every 5 minutes.
 CURVES: dict[str, tuple[tuple[float, float, float], ...]] = {

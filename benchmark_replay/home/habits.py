@@ -53,13 +53,9 @@ def fits(habit: Mapping[str, Any], people: Sequence[PersonTimeline], moment: dat
 def habit_changes(scenario: Scenario, people: Sequence[PersonTimeline]) -> list[Change]:
     """Every habit's changes over the run (source ``habit``), in time order."""
     out: list[Change] = []
-    start = scenario.data["start"]
     for index, habit in enumerate(scenario.data["household"]["habits"]):
         rng = random.Random(f"{scenario.data['seed']}-habits-{index}")
-        for offset in range(scenario.days):
-            day = start + timedelta(days=offset)
-            if day.weekday() not in habit["days"]:
-                continue
+        for day in scenario.dates(habit["days"]):
             for clock in habit["at"]:
                 happens = rng.random() < habit["probability"]
                 begin = scenario.local(day, clock) + jitter_offset(rng, habit["jitter"])

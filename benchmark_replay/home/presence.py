@@ -16,7 +16,8 @@ from datetime import date, datetime, time, timedelta
 import random
 from typing import Any
 
-from .scenario import DAY_NAMES, Scenario
+from .scenario import Scenario
+from .scenario_schema import DAY_NAMES
 
 HOLIDAY_LEAVE = time(10, 0)
 HOLIDAY_RETURN = time(17, 0)

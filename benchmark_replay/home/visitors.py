@@ -26,13 +26,9 @@ WAY_OUT = timedelta(minutes=1)  # and again on their way out, as the household's
 def visitor_changes(scenario: Scenario) -> list[Change]:
     """Every visit's changes over the run (source ``visitor``), in time order."""
     out = Effects()
-    start = scenario.data["start"]
     for index, visitor in enumerate(scenario.data["household"]["visitors"]):
         rng = random.Random(f"{scenario.data['seed']}-visitors-{index}")
-        for offset in range(scenario.days):
-            day = start + timedelta(days=offset)
-            if day.weekday() not in visitor["days"]:
-                continue
+        for day in scenario.dates(visitor["days"]):
             arrive = scenario.local(day, visitor["at"]) + jitter_offset(rng, visitor["jitter"])
             leave = arrive + timedelta(minutes=rng.uniform(*visitor["stay"]))
             _visit(visitor, Interval(arrive, leave), out, rng)
