@@ -1,0 +1,131 @@
+"""A synthetic recorder database with HA's own schema (its SQLAlchemy tables), for the
+scale benchmark and the readers' tests: ``days`` of ``entities`` entities, written as the
+recorder writes them (``states`` + ``states_meta`` + ``state_attributes``, one run per
+restart), in a few seconds per million rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+import json
+from pathlib import Path
+import random
+import sqlite3
+
+BATCH = 50_000
+# (domain, device class, unit, states or None for a number) — a home's mix of devices.
+KINDS = (
+    ("binary_sensor", "motion", None, ("off", "on")),
+    ("binary_sensor", "door", None, ("off", "on")),
+    ("binary_sensor", "window", None, ("off", "on")),
+    ("sensor", "temperature", "°C", None),
+    ("sensor", "humidity", "%", None),
+    ("sensor", "power", "W", None),
+    ("light", None, None, ("off", "on")),
+    ("switch", None, None, ("off", "on")),
+)
+
+
+def create_schema(path: Path) -> int:
+    """An empty recorder database with the installed HA's schema; its version."""
+    from homeassistant.components.recorder.db_schema import SCHEMA_VERSION, Base
+    from sqlalchemy import create_engine
+
+    engine = create_engine(f"sqlite:///{path}")
+    Base.metadata.create_all(engine)
+    engine.dispose()
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO schema_changes (schema_version, changed) VALUES (?, ?)",
+            (SCHEMA_VERSION, datetime.now(UTC).isoformat(sep=" ")),
+        )
+    return int(SCHEMA_VERSION)
+
+
+def _entities(count: int) -> list[tuple[str, dict[str, str], tuple[str, ...] | None]]:
+    found = []
+    for index in range(count):
+        domain, device_class, unit, states = KINDS[index % len(KINDS)]
+        name = f"{device_class or domain} {index}"
+        attributes = {"friendly_name": name.capitalize()}
+        if device_class:
+            attributes["device_class"] = device_class
+        if unit:
+            attributes["unit_of_measurement"] = unit
+            attributes["state_class"] = "measurement"
+        found.append((f"{domain}.{name.replace(' ', '_')}", attributes, states))
+    return found
+
+
+def write_history(
+    path: Path, days: int, entities: int, per_entity_per_day: int, seed: int = 0
+) -> int:
+    """Fill a fresh database; how many state rows were written."""
+    create_schema(path)
+    rng = random.Random(seed)
+    start = datetime(2026, 9, 1, tzinfo=UTC)
+    specs = _entities(entities)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode=OFF")
+    db.execute("PRAGMA synchronous=OFF")
+    for metadata_id, (entity_id, attributes, _) in enumerate(specs, start=1):
+        db.execute("INSERT INTO states_meta (metadata_id, entity_id) VALUES (?, ?)", (metadata_id, entity_id))
+        db.execute(
+            "INSERT INTO state_attributes (attributes_id, hash, shared_attrs) VALUES (?, ?, ?)",
+            (metadata_id, metadata_id, json.dumps(attributes)),
+        )
+    db.execute(
+        "INSERT INTO recorder_runs (start, end, closed_incorrect, created) VALUES (?, ?, 0, ?)",
+        (_naive(start), _naive(start + timedelta(days=days)), _naive(start)),
+    )
+    rows = 0
+    batch: list[tuple[object, ...]] = []
+    for when, metadata_id, state in _changes(rng, start, days, specs, per_entity_per_day):
+        stamp = when.timestamp()
+        batch.append((state, stamp, stamp, metadata_id, metadata_id))
+        if len(batch) >= BATCH:
+            rows += _insert(db, batch)
+    rows += _insert(db, batch)
+    db.commit()
+    db.close()
+    return rows
+
+
+def _naive(when: datetime) -> str:
+    return when.replace(tzinfo=None).isoformat(sep=" ")
+
+
+def _insert(db: sqlite3.Connection, batch: list[tuple[object, ...]]) -> int:
+    db.executemany(
+        "INSERT INTO states (state, last_updated_ts, last_reported_ts, metadata_id, attributes_id) "
+        "VALUES (?, ?, ?, ?, ?)",
+        batch,
+    )
+    count = len(batch)
+    batch.clear()
+    return count
+
+
+def _changes(
+    rng: random.Random,
+    start: datetime,
+    days: int,
+    specs: list[tuple[str, dict[str, str], tuple[str, ...] | None]],
+    per_day: int,
+) -> Iterator[tuple[datetime, int, str]]:
+    """Time-ordered changes, a day at a time (the day's rows are sorted in memory)."""
+    last: dict[int, str] = {}
+    for day in range(days):
+        day_start = start + timedelta(days=day)
+        moments = []
+        for metadata_id, (_, _, states) in enumerate(specs, start=1):
+            for _ in range(per_day):
+                moments.append((rng.random() * 86400, metadata_id, states))
+        moments.sort(key=lambda m: m[0])
+        for seconds, metadata_id, states in moments:
+            if states is None:
+                state = f"{20 + rng.gauss(0, 2):.1f}"
+            else:
+                state = states[1] if last.get(metadata_id) == states[0] else states[0]
+            last[metadata_id] = state
+            yield day_start + timedelta(seconds=seconds), metadata_id, state
