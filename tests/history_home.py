@@ -32,7 +32,14 @@ ATTRIBUTES: dict[str, dict[str, Any]] = {
 }
 AREAS = {SMOKE: "Kitchen", DOOR: "Hall", LOCK: "Hall", MOTION: "Hall", TEMPERATURE: "Living room"}
 OPTIONS = {CONF_USE_EXPOSED: False, CONF_INCLUDE_ENTITIES: sorted(set(ATTRIBUTES) - {ALICE})}
-INITIAL = {SMOKE: "off", DOOR: "off", LOCK: "locked", MOTION: "off", TEMPERATURE: "21.0", ALICE: "home"}
+INITIAL = {
+    SMOKE: "off",
+    DOOR: "off",
+    LOCK: "locked",
+    MOTION: "off",
+    TEMPERATURE: "21.0",
+    ALICE: "home",
+}
 # (minutes after the start, entity, state)
 SCRIPT: list[tuple[int, str, str]] = [
     (10, MOTION, "on"),

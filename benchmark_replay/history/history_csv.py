@@ -87,9 +87,7 @@ class HistoryCsv:
         try:
             streams = [
                 self._run(h, offset, end_offset, start, end)
-                for h, offset, end_offset in zip(
-                    handles, runs, [*runs[1:], None], strict=True
-                )
+                for h, offset, end_offset in zip(handles, runs, [*runs[1:], None], strict=True)
             ]
             for _, _, record in heapq.merge(*streams):
                 self.stats.rows += 1

@@ -95,10 +95,11 @@ def from_config_dir(folder: Path) -> HomeContext:
     if not (folder / ".storage").is_dir():
         raise HistoryError(f"{folder}: no .storage folder (is this HA's config folder?)")
     home = HomeContext(sources=[f"{folder}/.storage"])
-    areas = {a.get("id"): _text(a.get("name")) for a in _items(_storage(folder, "core.area_registry"), "areas")}
-    devices = {
-        d.get("id"): d for d in _items(_storage(folder, "core.device_registry"), "devices")
+    areas = {
+        a.get("id"): _text(a.get("name"))
+        for a in _items(_storage(folder, "core.area_registry"), "areas")
     }
+    devices = {d.get("id"): d for d in _items(_storage(folder, "core.device_registry"), "devices")}
     for item in _items(_storage(folder, "core.entity_registry"), "entities"):
         entity_id = item.get("entity_id")
         if not isinstance(entity_id, str):
@@ -108,7 +109,8 @@ def from_config_dir(folder: Path) -> HomeContext:
         home.entities[entity_id] = EntityContext(
             name=_text(item.get("name")) or _text(item.get("original_name")),
             area=areas.get(area_id),
-            device_class=_text(item.get("device_class")) or _text(item.get("original_device_class")),
+            device_class=_text(item.get("device_class"))
+            or _text(item.get("original_device_class")),
             unit=_text(item.get("unit_of_measurement")),
             device=_text(device.get("name_by_user")) or _text(device.get("name")),
             platform=_text(item.get("platform")),

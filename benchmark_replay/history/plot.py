@@ -18,10 +18,10 @@ def write_plot(path: Path, per_day: Mapping[str, int]) -> str:
     if not per_day:
         return "no plot: the history has no day"
     try:
-        import matplotlib  # noqa: PLC0415 - optional: not every venv has it
+        import matplotlib
 
         matplotlib.use("Agg")
-        from matplotlib import pyplot  # noqa: PLC0415
+        from matplotlib import pyplot
     except ImportError:
         write_png_bars(path, list(per_day.values()))
         return (
@@ -32,7 +32,9 @@ def write_plot(path: Path, per_day: Mapping[str, int]) -> str:
     axes.bar(range(len(per_day)), list(per_day.values()), color="#3465a4")
     step = max(1, len(per_day) // 10)
     labels = list(per_day)
-    axes.set_xticks(range(0, len(labels), step), [labels[i][5:] for i in range(0, len(labels), step)])
+    axes.set_xticks(
+        range(0, len(labels), step), [labels[i][5:] for i in range(0, len(labels), step)]
+    )
     axes.set_ylabel("notifications")
     axes.set_title("Notifications per day")
     figure.tight_layout()

@@ -119,7 +119,9 @@ class RecorderDatabase:
         """Rows in the range (an index scan)."""
         where, args = self._range(start, end)
         try:
-            return int(self._db.execute(f"SELECT COUNT(*) FROM states s{where}", args).fetchone()[0])
+            return int(
+                self._db.execute(f"SELECT COUNT(*) FROM states s{where}", args).fetchone()[0]
+            )
         except sqlite3.DatabaseError as err:
             raise HistoryError(f"{self.path}: cannot count the states ({err})") from err
 
@@ -218,9 +220,7 @@ class RecorderDatabase:
             except (TypeError, ValueError):
                 continue
             if isinstance(entity_id, str) and isinstance(attributes, dict):
-                found[entity_id] = {
-                    k: attributes[k] for k in CONTEXT_ATTRIBUTES if k in attributes
-                }
+                found[entity_id] = {k: attributes[k] for k in CONTEXT_ATTRIBUTES if k in attributes}
         return found
 
 

@@ -70,14 +70,22 @@ def summarise(
     if record.first and record.last:
         days = [
             d.isoformat()
-            for d in _days(record.first.astimezone(zone).date(), record.last.astimezone(zone).date())
+            for d in _days(
+                record.first.astimezone(zone).date(), record.last.astimezone(zone).date()
+            )
         ]
-    span_days = (record.last - record.first).total_seconds() / 86400 if record.first and record.last else 0
+    span_days = (
+        (record.last - record.first).total_seconds() / 86400 if record.first and record.last else 0
+    )
     return {
         "header": dict(header),
         "history": {
-            "first": record.first.astimezone(zone).isoformat(timespec="seconds") if record.first else None,
-            "last": record.last.astimezone(zone).isoformat(timespec="seconds") if record.last else None,
+            "first": record.first.astimezone(zone).isoformat(timespec="seconds")
+            if record.first
+            else None,
+            "last": record.last.astimezone(zone).isoformat(timespec="seconds")
+            if record.last
+            else None,
             "days": round(span_days, 2),
             "rows_replayed": record.rows,
             "rows_of_the_monitor_itself": record.skipped_own,

@@ -13,16 +13,17 @@ import random
 import sqlite3
 
 BATCH = 50_000
-# (domain, device class, unit, states or None for a number) — a home's mix of devices.
+# (domain, device class, unit, states or None for a number, changes a day) — a home's mix
+# of devices, ~110 rows per entity and day on average (90 days x 300 entities ~ 3 M rows).
 KINDS = (
-    ("binary_sensor", "motion", None, ("off", "on")),
-    ("binary_sensor", "door", None, ("off", "on")),
-    ("binary_sensor", "window", None, ("off", "on")),
-    ("sensor", "temperature", "°C", None),
-    ("sensor", "humidity", "%", None),
-    ("sensor", "power", "W", None),
-    ("light", None, None, ("off", "on")),
-    ("switch", None, None, ("off", "on")),
+    ("binary_sensor", "motion", None, ("off", "on"), 80),
+    ("binary_sensor", "door", None, ("off", "on"), 10),
+    ("binary_sensor", "window", None, ("off", "on"), 4),
+    ("sensor", "temperature", "°C", None, 144),
+    ("sensor", "humidity", "%", None, 144),
+    ("sensor", "power", "W", None, 480),
+    ("light", None, None, ("off", "on"), 12),
+    ("switch", None, None, ("off", "on"), 8),
 )
 
 
@@ -42,10 +43,13 @@ def create_schema(path: Path) -> int:
     return int(SCHEMA_VERSION)
 
 
-def _entities(count: int) -> list[tuple[str, dict[str, str], tuple[str, ...] | None]]:
-    found = []
+type Spec = tuple[str, dict[str, str], tuple[str, ...] | None, int]
+
+
+def _entities(count: int) -> list[Spec]:
+    found: list[Spec] = []
     for index in range(count):
-        domain, device_class, unit, states = KINDS[index % len(KINDS)]
+        domain, device_class, unit, states, rate = KINDS[index % len(KINDS)]
         name = f"{device_class or domain} {index}"
         attributes = {"friendly_name": name.capitalize()}
         if device_class:
@@ -53,13 +57,11 @@ def _entities(count: int) -> list[tuple[str, dict[str, str], tuple[str, ...] | N
         if unit:
             attributes["unit_of_measurement"] = unit
             attributes["state_class"] = "measurement"
-        found.append((f"{domain}.{name.replace(' ', '_')}", attributes, states))
+        found.append((f"{domain}.{name.replace(' ', '_')}", attributes, states, rate))
     return found
 
 
-def write_history(
-    path: Path, days: int, entities: int, per_entity_per_day: int, seed: int = 0
-) -> int:
+def write_history(path: Path, days: int, entities: int, seed: int = 0) -> int:
     """Fill a fresh database; how many state rows were written."""
     create_schema(path)
     rng = random.Random(seed)
@@ -68,8 +70,11 @@ def write_history(
     db = sqlite3.connect(path)
     db.execute("PRAGMA journal_mode=OFF")
     db.execute("PRAGMA synchronous=OFF")
-    for metadata_id, (entity_id, attributes, _) in enumerate(specs, start=1):
-        db.execute("INSERT INTO states_meta (metadata_id, entity_id) VALUES (?, ?)", (metadata_id, entity_id))
+    for metadata_id, (entity_id, attributes, _, _) in enumerate(specs, start=1):
+        db.execute(
+            "INSERT INTO states_meta (metadata_id, entity_id) VALUES (?, ?)",
+            (metadata_id, entity_id),
+        )
         db.execute(
             "INSERT INTO state_attributes (attributes_id, hash, shared_attrs) VALUES (?, ?, ?)",
             (metadata_id, metadata_id, json.dumps(attributes)),
@@ -80,7 +85,7 @@ def write_history(
     )
     rows = 0
     batch: list[tuple[object, ...]] = []
-    for when, metadata_id, state in _changes(rng, start, days, specs, per_entity_per_day):
+    for when, metadata_id, state in _changes(rng, start, days, specs):
         stamp = when.timestamp()
         batch.append((state, stamp, stamp, metadata_id, metadata_id))
         if len(batch) >= BATCH:
@@ -110,21 +115,20 @@ def _changes(
     rng: random.Random,
     start: datetime,
     days: int,
-    specs: list[tuple[str, dict[str, str], tuple[str, ...] | None]],
-    per_day: int,
+    specs: list[Spec],
 ) -> Iterator[tuple[datetime, int, str]]:
     """Time-ordered changes, a day at a time (the day's rows are sorted in memory)."""
     last: dict[int, str] = {}
     for day in range(days):
         day_start = start + timedelta(days=day)
         moments = []
-        for metadata_id, (_, _, states) in enumerate(specs, start=1):
-            for _ in range(per_day):
+        for metadata_id, (_, _, states, rate) in enumerate(specs, start=1):
+            for _ in range(rate):
                 moments.append((rng.random() * 86400, metadata_id, states))
         moments.sort(key=lambda m: m[0])
         for seconds, metadata_id, states in moments:
             if states is None:
-                state = f"{20 + rng.gauss(0, 2):.1f}"
+                state = f"{20 + rng.gauss(0, 2):.1f}"  # calm readings, no outliers
             else:
                 state = states[1] if last.get(metadata_id) == states[0] else states[0]
             last[metadata_id] = state

@@ -25,8 +25,8 @@ from .detection import (
 )
 from .feedback_services import async_setup_feedback_services
 from .instruction_service import async_register_instruction_service
-from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .preview import async_register_preview_service
+from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .replay_service import async_register_replay_service
 from .services import async_setup_services
 from .surfaces import async_remove_entry_surfaces

@@ -42,17 +42,17 @@ from .const import (
     DOMAIN,
     SIGNIFICANT_DEBOUNCE,
 )
-from .context_builder import KEPT_ATTRIBUTES
+from .context_builder import KEPT_ATTRIBUTES, build_environment, build_snapshot
 from .coordinator import AnomalyMonitorConfigEntry
 from .core.baselines.home_baselines import HomeBaselines
 from .core.combined_detector import CombinedDetector
 from .core.models import ContextWindow, EntityInfo
 from .core.window import build_window
-from .context_builder import build_environment, build_snapshot
 from .recorder_rows import history_rows
 from .replay_entry import ReplayCoordinator, ReplayWatcher, SilentAnnouncer
 from .replay_home import ReplaySession
 from .state_summary import _ACTIVITY_ATTRIBUTES
+from .surfaces import event_data
 
 # Recorder rows read at a time: a busy home's six hours are a few MB.
 CHUNK = timedelta(hours=6)
@@ -85,22 +85,24 @@ class Told:
 
 
 class RecordingAnnouncer(SilentAnnouncer):
-    """Shows nothing; remembers what would have been told."""
+    """Shows nothing; remembers what would have been told (as the live event says it)."""
 
-    def __init__(self, clock: ReplaySession) -> None:
+    def __init__(self, entry: ConfigEntry, session: ReplaySession) -> None:
         self.told: list[Told] = []
-        self._session = clock
+        self._entry = entry
+        self._session = session
 
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A notification the homeowner would have had."""
+        data = event_data(self._entry, anomaly)
         self.told.append(
             Told(
                 when=self._session.clock or dt_util.utcnow(),
-                rule=anomaly.rule,
-                severity=anomaly.severity,
-                anomaly_type=anomaly.anomaly_type,
-                evidence=list(anomaly.evidence),
-                reasoning=anomaly.reasoning,
+                rule=data["rule"],
+                severity=data["severity"],
+                anomaly_type=data["anomaly_type"],
+                evidence=list(data["evidence"]),
+                reasoning=data["reasoning"],
             )
         )
 
@@ -124,7 +126,7 @@ class PreviewCoordinator(ReplayCoordinator):
         )
         super().__init__(hass, entry, rules, rules, session)
         self.watcher = PreviewWatcher(hass, entry.options, self)
-        self.announcer: RecordingAnnouncer = RecordingAnnouncer(session)  # type: ignore[assignment]
+        self.announcer: RecordingAnnouncer = RecordingAnnouncer(entry, session)  # type: ignore[assignment]
         self.significant_at: datetime | None = None
         self.significant_changes = 0
         rules.offload = hass.async_add_executor_job  # the rules' statistics off the loop
@@ -247,7 +249,8 @@ class PreviewRun:
             self.attributes[entity_id] = {
                 k: v
                 for k, v in attributes.items()
-                if k in KEPT_ATTRIBUTES or k in ("friendly_name", "device_class", "unit_of_measurement")
+                if k in KEPT_ATTRIBUTES
+                or k in ("friendly_name", "device_class", "unit_of_measurement")
             }
             device_class = attributes.get("device_class")
             unit = attributes.get("unit_of_measurement")
@@ -263,7 +266,7 @@ class PreviewRun:
 
     async def async_run(self) -> PreviewResult:
         """Replay the recorder's days; the coordinator analyses at their moments."""
-        from homeassistant.components.recorder import get_instance
+        from homeassistant.helpers.recorder import get_instance
 
         hass, session = self.hass, self.session
         session.clock = self.start
