@@ -5,7 +5,7 @@ Writes ``--days`` x ``--entities`` of a home into HA's own recorder schema
 humidities, power meters, lights and switches, ~110 rows per entity and day, so 90 days x
 300 entities is ~3 M rows), then runs
 ``python -m benchmark_replay history --db FILE --out DIR`` in a child process and prints
-its rows/s, wall time and peak RSS (the child's ``ru_maxrss``). Targets (issue 26):
+its rows/s, wall time, CPU time and peak RSS (the child's ``ru_maxrss``). Targets (issue 26):
 90 days x 300 entities in <= 10 min and <= 300 MB on 2 cores.
 
     .venv/bin/python scripts/bench_history.py --days 90 --entities 300
@@ -52,7 +52,9 @@ def main() -> int:
         started = time.perf_counter()
         result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
         wall = time.perf_counter() - started
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # kB -> MB
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        peak = usage.ru_maxrss / 1024  # kB -> MB
+        cpu = usage.ru_utime + usage.ru_stime  # the child's CPU: steadier than wall when busy
         if result.returncode != 0:
             print(result.stderr[-3000:], file=sys.stderr)
             return 1
@@ -67,6 +69,8 @@ def main() -> int:
                     "wall_s": round(wall, 1),
                     "replay_s": report["run"]["wall_s"],
                     "rows_per_s": round(replayed / wall),
+                    "cpu_s": round(cpu, 1),
+                    "rows_per_cpu_s": round(replayed / cpu),
                     "peak_rss_mb": round(peak),
                     "notifications": report["notifications"],
                     "timer_steps": report["run"]["timer_steps"],

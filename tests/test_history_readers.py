@@ -245,3 +245,43 @@ def test_cli_reports_an_unreadable_database_clearly(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "not a readable SQLite database" in result.stderr
     assert _digest(path) == before
+
+
+def test_replay_restarts_where_ha_restarted(tmp_path: Path) -> None:
+    """A second recorder run: the replay stops HA and starts it again at that moment."""
+    path = tmp_path / "home-assistant_v2.db"
+    write_history(path, days=1, entities=8)
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO recorder_runs (start, end, closed_incorrect, created) "
+            "VALUES ('2026-09-01 12:00:00', '2026-09-02 00:00:00', 0, '2026-09-01 12:00:00')"
+        )
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "benchmark_replay", "history", "--db", str(path), "--out", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    report = json.loads((out / "report.json").read_text())
+    assert report["history"]["restarts"] == ["2026-09-01T12:00:00+00:00"]
+    assert report["history"]["rows_replayed"] == RecorderDatabase(path).count(None, None)
+    assert (out / "alarms_per_day.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plain_png_bars_when_matplotlib_is_missing(tmp_path: Path) -> None:
+    """The fallback chart is a valid PNG with one coloured bar per day, the highest full."""
+    from matplotlib import image
+
+    from benchmark_replay.history.plot import BAR, HEIGHT, MARGIN, WIDTH, write_png_bars
+
+    path = tmp_path / "bars.png"
+    write_png_bars(path, [0, 2, 4])
+    pixels = image.imread(path)
+    assert pixels.shape[:2] == (HEIGHT, WIDTH)
+    colour = tuple(round(c * 255) for c in pixels[MARGIN + 1][WIDTH - MARGIN - 100][:3])
+    assert colour == BAR  # the third bar reaches the top
+    assert tuple(round(c * 255) for c in pixels[MARGIN + 1][MARGIN + 50][:3]) == (255, 255, 255)
