@@ -4,6 +4,9 @@ replay tests: a smoke alarm while someone is home, the front door left open whil
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from pathlib import Path
+import subprocess
+import sys
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -80,3 +83,16 @@ async def live(hass: HomeAssistant, freezer: FrozenDateTimeFactory, start: datet
             hass.states.async_set(entity_id, state, ATTRIBUTES[entity_id])
         async_fire_time_changed(hass)
         await hass.async_block_till_done(wait_background_tasks=True)
+
+
+def run_history(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m benchmark_replay history ARGS`` from the repository, in a child process
+    (its own simulated clock never touches the test's hass)."""
+    return subprocess.run(
+        [sys.executable, "-m", "benchmark_replay", "history", *args],
+        cwd=Path(__file__).parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )

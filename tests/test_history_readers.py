@@ -8,8 +8,6 @@ import hashlib
 import json
 from pathlib import Path
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
@@ -19,7 +17,7 @@ from benchmark_replay.history.recorder_db import RecorderDatabase
 from benchmark_replay.history.records import HistoryError
 from benchmark_replay.history.synthetic import write_history
 
-REPO = Path(__file__).parent.parent
+from .history_home import run_history
 
 
 def _digest(path: Path) -> str:
@@ -225,23 +223,7 @@ def test_cli_reports_an_unreadable_database_clearly(tmp_path: Path) -> None:
     path = tmp_path / "home-assistant_v2.db"
     path.write_bytes(b"this is no database" * 100)
     before = _digest(path)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "benchmark_replay",
-            "history",
-            "--db",
-            str(path),
-            "--out",
-            str(tmp_path / "out"),
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = run_history("--db", str(path), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "not a readable SQLite database" in result.stderr
     assert _digest(path) == before
@@ -257,14 +239,7 @@ def test_replay_restarts_where_ha_restarted(tmp_path: Path) -> None:
             "VALUES ('2026-09-01 12:00:00', '2026-09-02 00:00:00', 0, '2026-09-01 12:00:00')"
         )
     out = tmp_path / "out"
-    result = subprocess.run(
-        [sys.executable, "-m", "benchmark_replay", "history", "--db", str(path), "--out", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    result = run_history("--db", str(path), "--out", str(out))
     assert result.returncode == 0, result.stderr[-2000:]
     report = json.loads((out / "report.json").read_text())
     assert report["history"]["restarts"] == ["2026-09-01T12:00:00+00:00"]

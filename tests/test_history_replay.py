@@ -9,8 +9,6 @@ from datetime import datetime, timedelta
 import json
 from pathlib import Path
 import sqlite3
-import subprocess
-import sys
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -31,14 +29,22 @@ from benchmark_replay.home.observer import Observations, Observer
 from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
 
 from .helpers import put_in_area
-from .history_home import AREAS, ATTRIBUTES, DOOR, OPTIONS, SMOKE, live, set_initial
+from .history_home import (
+    AREAS,
+    ATTRIBUTES,
+    DOOR,
+    OPTIONS,
+    SMOKE,
+    live,
+    run_history,
+    set_initial,
+)
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
     recorder_config,
 )
 
-REPO = Path(__file__).parent.parent
 # The live clock moves in 5 s ticks, the replay's to the exact moment.
 SAME_MOMENT = timedelta(seconds=10)
 
@@ -119,14 +125,7 @@ def _csv_rows(hass: HomeAssistant, start: datetime, end: datetime) -> Iterator[s
 def _replay(*args: str) -> dict[str, Any]:
     out = Path(args[args.index("--out") + 1])
     options = [f"--option={k}={json.dumps(v)}" for k, v in OPTIONS.items()]
-    result = subprocess.run(
-        [sys.executable, "-m", "benchmark_replay", "history", *args, *options],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    result = run_history(*args, *options)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads((out / "report.json").read_text())
 

@@ -21,19 +21,17 @@ import logging
 from pathlib import Path
 import shutil
 import tempfile
-from types import MappingProxyType
 from typing import Any
 
-from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
-from homeassistant.setup import async_setup_component
 
 from custom_components.anomaly_monitor.const import DOMAIN
 
 from ..ha_runner import RAM_DIR, async_create_hass
 from ..home.observer import Observations, Observer
 from ..home.sim_clock import SimClock, SimLoop, advance_to, settle
+from ..monitor_entry import async_start_monitor
 from ..progress import Progress
 from ..wall_clock import wall_clock
 from .home_context import HomeContext
@@ -44,6 +42,9 @@ PLATFORM = "history_replay"  # registry platform of the replayed entities
 TAIL = timedelta(minutes=1)
 # The exposure a homeowner set in Assist: copied into the replay's config folder.
 EXPOSURE_STORE = "homeassistant.exposed_entities"
+# The replay's monitor: its entities (sensor.history_replay_...) never clash with the
+# recorded home's own monitor entities, which are replayed as plain states.
+ENTRY_TITLE = "History replay"
 
 
 @dataclass(slots=True)
@@ -162,12 +163,7 @@ class HistoryRun:
                 for entity_id, (state, attributes) in self.current.items():
                     self._write(hass, entity_id, state, attributes)  # restored by HA
             observer.async_start()
-            if not await async_setup_component(hass, "homeassistant", {}):
-                raise RuntimeError("homeassistant failed to set up")
-            if not await async_setup_component(hass, DOMAIN, {}):
-                raise RuntimeError("anomaly_monitor failed to set up")
-            if not hass.config_entries.async_entries(DOMAIN):
-                await self._add_entry(hass)
+            await async_start_monitor(hass, self.options, title=ENTRY_TITLE)
             await settle(hass)
             _judge_in_loop(hass)
             self._own |= {
@@ -192,22 +188,6 @@ class HistoryRun:
         finally:
             observer.async_stop()
             await hass.async_stop()
-
-    async def _add_entry(self, hass: HomeAssistant) -> None:
-        """The monitor as the homeowner has it: the given options, else every default."""
-        entry = ConfigEntry(
-            data={},
-            discovery_keys=MappingProxyType({}),
-            domain=DOMAIN,
-            minor_version=1,
-            options=dict(self.options),
-            source="user",
-            subentries_data=None,
-            title="Home",
-            unique_id=None,
-            version=1,
-        )
-        await hass.config_entries.async_add(entry)
 
     def _is_own(self, entity_id: str) -> bool:
         """The recorded home's monitor entities: the replay's own monitor makes them anew."""
