@@ -260,3 +260,20 @@ def test_plain_png_bars_when_matplotlib_is_missing(tmp_path: Path) -> None:
     colour = tuple(round(c * 255) for c in pixels[MARGIN + 1][WIDTH - MARGIN - 100][:3])
     assert colour == BAR  # the third bar reaches the top
     assert tuple(round(c * 255) for c in pixels[MARGIN + 1][MARGIN + 50][:3]) == (255, 255, 255)
+
+
+def test_a_summarised_state_splits_back() -> None:
+    """The preview replays the recorder's summarised rows ("heat (heating)") as a state
+    and its activity attribute, which the watcher summarises again to the same text."""
+    from custom_components.anomaly_monitor.state_summary import split_summary, summarize_state
+
+    for domain, state, attributes in (
+        ("climate", "heat", {"hvac_action": "heating"}),
+        ("water_heater", "eco", {"operation_mode": "eco"}),
+        ("climate", "unavailable", {}),
+        ("sensor", "21.5", {}),
+    ):
+        summary = summarize_state(domain, state, attributes)
+        back, activity = split_summary(domain, summary)
+        assert (back, activity) == (state, attributes)
+        assert summarize_state(domain, back, activity) == summary

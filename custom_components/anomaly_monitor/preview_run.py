@@ -20,7 +20,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-import re
 from types import MappingProxyType
 from typing import Any
 
@@ -51,14 +50,13 @@ from .core.window import build_window
 from .recorder_rows import history_rows
 from .replay_entry import ReplayCoordinator, ReplayWatcher, SilentAnnouncer
 from .replay_home import ReplaySession
-from .state_summary import _ACTIVITY_ATTRIBUTES
+from .state_summary import split_summary
 from .surfaces import event_data
 
 # Recorder rows read at a time: a busy home's six hours are a few MB.
 CHUNK = timedelta(hours=6)
 # Notifications listed one by one in the response (the counts are always complete).
 MAX_LISTED = 200
-_SUMMARY = re.compile(r"^(.*) \((.*)\)$")
 
 
 @dataclass(slots=True)
@@ -125,6 +123,9 @@ class PreviewCoordinator(ReplayCoordinator):
             sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY)
         )
         super().__init__(hass, entry, rules, rules, session)
+        # The first analysis a new coordinator asks for, on HA's real clock: the preview
+        # analyses only at replayed moments.
+        self._significant_changes.async_cancel()
         self.watcher = PreviewWatcher(hass, entry.options, self)
         self.announcer: RecordingAnnouncer = RecordingAnnouncer(entry, session)  # type: ignore[assignment]
         self.significant_at: datetime | None = None
@@ -200,14 +201,6 @@ class PreviewResult:
             "per_rule": dict(per_rule.most_common()),
             "told": [item.as_dict() for item in self.told[:MAX_LISTED]],
         }
-
-
-def _split_summary(entity_id: str, summary: str) -> tuple[str, dict[str, Any]]:
-    """``heat (heating)`` back into the state and its activity attribute."""
-    attribute = _ACTIVITY_ATTRIBUTES.get(entity_id.partition(".")[0])
-    if attribute and (match := _SUMMARY.match(summary)):
-        return match.group(1), {attribute: match.group(2)}
-    return summary, {}
 
 
 class PreviewRun:
@@ -286,7 +279,7 @@ class PreviewRun:
                 )
                 for when, entity_id, summary in rows:
                     next_tick = await self._analyse_until(coordinator, result, when, next_tick)
-                    state, activity = _split_summary(entity_id, summary)
+                    state, activity = split_summary(entity_id.partition(".")[0], summary)
                     attributes = self.attributes.get(entity_id, {}) | activity
                     change = session.states.set(entity_id, state, attributes, when.timestamp())
                     if change is None:
