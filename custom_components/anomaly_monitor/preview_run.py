@@ -282,11 +282,9 @@ class PreviewRun:
                     state, activity = split_summary(entity_id.partition(".")[0], summary)
                     attributes = self.attributes.get(entity_id, {}) | activity
                     change = session.states.set(entity_id, state, attributes, when.timestamp())
-                    if change is None:
-                        continue
+                    if change is None or when <= self.start:
+                        continue  # nothing new, or the state when the preview begins
                     result.rows += 1
-                    if when <= self.start:
-                        continue  # the state when the preview begins, not a change
                     session.clock = max(session.clock or when, when)
                     asked = coordinator.significant_changes
                     coordinator.watcher.record(*change)
