@@ -277,3 +277,18 @@ def test_a_summarised_state_splits_back() -> None:
         back, activity = split_summary(domain, summary)
         assert (back, activity) == (state, attributes)
         assert summarize_state(domain, back, activity) == summary
+
+
+def test_from_and_to_days_are_whole_days_in_the_home_zone() -> None:
+    from zoneinfo import ZoneInfo
+
+    from benchmark_replay.history.cli import parse_moment
+
+    zone = ZoneInfo("Europe/Amsterdam")
+    assert parse_moment("2026-11-02", zone, end=False) == datetime(2026, 11, 2, tzinfo=zone)
+    assert parse_moment("2026-11-02", zone, end=True) == datetime(2026, 11, 3, tzinfo=zone)
+    assert parse_moment("2026-11-02T07:30:00+00:00", zone, end=True) == datetime(
+        2026, 11, 2, 7, 30, tzinfo=UTC
+    )
+    with pytest.raises(HistoryError, match="not a date"):
+        parse_moment("yesterday", zone, end=False)

@@ -55,11 +55,19 @@ class RecorderDatabase:
         uri = f"file:{quote(str(path.resolve()))}?mode=ro"
         try:
             self._db = sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT)
+        except sqlite3.Error as err:
+            raise HistoryError(f"{path}: cannot open the database read-only ({err})") from err
+        try:
             self.schema_version = self._check_schema()
         except sqlite3.OperationalError as err:
+            self._db.close()
             raise HistoryError(self._explain(err)) from err
         except sqlite3.DatabaseError as err:
+            self._db.close()
             raise HistoryError(f"{path}: not a readable SQLite database ({err})") from err
+        except HistoryError:
+            self._db.close()
+            raise
         self._attributes: OrderedDict[int, dict[str, Any] | None] = OrderedDict()
 
     def close(self) -> None:
