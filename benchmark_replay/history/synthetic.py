@@ -1,7 +1,7 @@
 """A synthetic recorder database with HA's own schema (its SQLAlchemy tables), for the
 scale benchmark and the readers' tests: ``days`` of ``entities`` entities, written as the
 recorder writes them (``states`` + ``states_meta`` + ``state_attributes``, one run per
-restart), in a few seconds per million rows."""
+restart), in a few seconds per million rows; and a config folder with their rooms."""
 
 from __future__ import annotations
 
@@ -133,3 +133,29 @@ def _changes(
                 state = states[1] if last.get(metadata_id) == states[0] else states[0]
             last[metadata_id] = state
             yield day_start + timedelta(seconds=seconds), metadata_id, state
+
+
+def write_config(folder: Path, entities: int, per_room: int = 10) -> Path:
+    """An HA config folder whose ``.storage`` puts the entities in rooms of ``per_room``
+    (a real home's areas: the rules look for a door's lock and motion in its room)."""
+    storage = folder / ".storage"
+    storage.mkdir(parents=True, exist_ok=True)
+    rooms = (entities + per_room - 1) // per_room
+    areas = [{"id": f"room_{r}", "name": f"Room {r}"} for r in range(rooms)]
+    registry = [
+        {
+            "entity_id": entity_id,
+            "area_id": f"room_{index // per_room}",
+            "platform": "synthetic",
+            "original_name": attributes["friendly_name"],
+            "original_device_class": attributes.get("device_class"),
+            "unit_of_measurement": attributes.get("unit_of_measurement"),
+        }
+        for index, (entity_id, attributes, _, _) in enumerate(_entities(entities))
+    ]
+    for key, data in (
+        ("core.area_registry", {"areas": areas}),
+        ("core.entity_registry", {"entities": registry}),
+    ):
+        (storage / key).write_text(json.dumps({"version": 1, "key": key, "data": data}))
+    return folder
