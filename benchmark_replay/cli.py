@@ -51,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
         help="check HomeBench instructions (see: python -m benchmark_replay homebench --help)",
     )
+    commands.add_parser(
+        "history",
+        add_help=False,
+        help="replay a home's recorded history (see: python -m benchmark_replay history --help)",
+    )
     sb = commands.add_parser("smartbench", help="replay SmartBench samples and score them")
     sb.add_argument("--data", required=True, type=Path, help="SmartBench folder")
     sb.add_argument("--subset", choices=sorted(SUBSET_CHOICES), default="all")
@@ -374,6 +379,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .home.cli import main as home_main
 
         return home_main(arguments[1:])
+    if arguments[:1] == ["history"]:
+        from .history.cli import main as history_main
+
+        return history_main(arguments[1:])
     if arguments[:1] == ["homebench"]:
         from .homebench.cli import main as homebench_main
 

@@ -17,18 +17,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 import logging
 import tempfile
-from types import MappingProxyType
 from typing import Any
 
-from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
-from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 
-from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE, DOMAIN
+from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE
 
 from ..ha_runner import RAM_DIR, async_create_hass
+from ..monitor_entry import async_start_monitor
 from ..wall_clock import wall_clock
 from .effects import Change
 from .feedback import (
@@ -170,13 +168,7 @@ class HomeRun:
             if restarted and self._before_restart is not None:
                 self._before_restart |= {"unknown_at_start": blips, "back": self.clock.now}
             observer.async_start()
-            # Always loaded in a real HA; it keeps the Assist exposure settings.
-            if not await async_setup_component(hass, "homeassistant", {}):
-                raise RuntimeError("homeassistant failed to set up")
-            if not await async_setup_component(hass, DOMAIN, {}):
-                raise RuntimeError("anomaly_monitor failed to set up")
-            if not hass.config_entries.async_entries(DOMAIN):
-                await self._add_entry(hass)
+            await async_start_monitor(hass, self._entry_options())
             await settle(hass)
             if restarted:
                 await advance_to(hass, self.clock, self.clock.now + START_UP_BLIP)
@@ -243,7 +235,7 @@ class HomeRun:
                 registry.async_update_entity(entity_id, area_id=area_ids[spec["area"]])
         self._registered = True
 
-    async def _add_entry(self, hass: HomeAssistant) -> None:
+    def _entry_options(self) -> dict[str, Any]:
         """The monitor as a homeowner adds it: every option at its default."""
         options = dict(self.options)
         profile = self.scenario.data["household"]["profile"]
@@ -253,19 +245,7 @@ class HomeRun:
             # The homeowner added these in the options flow (beside the default coverage).
             included = options.get(CONF_INCLUDE_ENTITIES) or []
             options[CONF_INCLUDE_ENTITIES] = sorted({*included, *watch})
-        entry = ConfigEntry(
-            data={},
-            discovery_keys=MappingProxyType({}),
-            domain=DOMAIN,
-            minor_version=1,
-            options=options,
-            source="user",
-            subentries_data=None,
-            title="Home",
-            unique_id=None,
-            version=1,
-        )
-        await hass.config_entries.async_add(entry)
+        return options
 
     def _write(
         self, hass: HomeAssistant, entity_id: str, state: str, attributes: Mapping[str, Any] | None

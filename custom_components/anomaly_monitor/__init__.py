@@ -25,6 +25,7 @@ from .detection import (
 )
 from .feedback_services import async_setup_feedback_services
 from .instruction_service import async_register_instruction_service
+from .preview import async_register_preview_service
 from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .replay_service import async_register_replay_service
 from .services import async_setup_services
@@ -41,6 +42,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     async_setup_feedback_services(hass)
     async_register_instruction_service(hass)
     async_register_replay_service(hass)
+    async_register_preview_service(hass)
     return True
 
 

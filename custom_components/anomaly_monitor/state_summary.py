@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+import re
 from typing import Any
 
 from .core.home import UNAVAILABLE_STATES
@@ -15,6 +16,7 @@ _ACTIVITY_ATTRIBUTES = {
 }
 # Domains whose transitions carry an attribute: their recorder history is read with it.
 ACTIVITY_DOMAINS = frozenset(_ACTIVITY_ATTRIBUTES)
+_SUMMARY = re.compile(r"^(.*) \((.*)\)$")
 
 
 def summarize_state(domain: str, state: str, attributes: Mapping[str, Any]) -> str:
@@ -30,3 +32,12 @@ def summarize_state(domain: str, state: str, attributes: Mapping[str, Any]) -> s
     if attribute is not None and (activity := attributes.get(attribute)) is not None:
         return f"{state} ({activity})"
     return state
+
+
+def split_summary(domain: str, summary: str) -> tuple[str, dict[str, str]]:
+    """The inverse of :func:`summarize_state`: ``heat (heating)`` back into the state and
+    its activity attribute (a plain state comes back alone)."""
+    attribute = _ACTIVITY_ATTRIBUTES.get(domain)
+    if attribute is not None and (match := _SUMMARY.match(summary)):
+        return match.group(1), {attribute: match.group(2)}
+    return summary, {}
