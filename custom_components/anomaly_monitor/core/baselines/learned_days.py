@@ -35,6 +35,7 @@ from statistics import median
 
 from ..home import HomeView
 from ..models import EntityState, Finding
+from ..rules.temperature_bands import celsius_of
 from ..statistics.daily_profile import (
     MIN_BASELINE_DAYS,
     MIN_READINGS_PER_DAY,
@@ -91,11 +92,11 @@ def _window_judges_profile(home: HomeView, start: datetime, entity_id: str) -> b
 
 def _explained(home: HomeView, baselines: HomeBaselines, sensor: EntityState, side: int) -> bool:
     """What the learned checks of room sensors leave alone (module docstring)."""
-    if sensor.info.device_class == "temperature" and sensor.info.unit != "°F":
+    if sensor.info.device_class == "temperature":
         heated = {s.info.area for s in home.of("climate") if s.info.area}
         if sensor.info.area in heated:
             return True
-        outdoor, current = home.env.outdoor_temperature, sensor.number
+        outdoor, current = home.env.outdoor_temperature, celsius_of(sensor)  # both °C
         if outdoor is not None and current is not None and abs(current - outdoor) <= OUTDOOR_NEAR:
             return True
     return home_or_weather_moved(home, baselines, sensor, side)
