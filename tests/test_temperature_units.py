@@ -189,7 +189,8 @@ def test_heating_against_the_room_over_the_window_is_the_same_in_both_units(
     against = [(c, f) for c, f in pairs if c.rule == "hvac_against_the_room"]
     assert bool(against) is told
     if told:
-        assert "°F" in against[0][1].reasoning and "°C" not in against[0][1].reasoning
+        assert "°F" in against[0][1].reasoning
+        assert "°C" not in against[0][1].reasoning
 
 
 def test_a_room_out_of_line_is_the_same_in_both_units() -> None:
@@ -245,7 +246,8 @@ def _judged(unit: str, study: float, outdoor: float) -> list[Finding]:
 def test_a_freezing_room_in_a_cold_snap_is_told_from_learned_hours_in_both_units() -> None:
     celsius, us = _judged("°C", 2.5, -12.0), _judged("°F", 2.5, -12.0)
     assert [f.rule for f in us] == [f.rule for f in celsius]
-    assert celsius and "risk of frost" in celsius[0].reasoning
+    assert celsius
+    assert "risk of frost" in celsius[0].reasoning
     assert "36.5 °F" in us[0].reasoning
 
 

@@ -7,6 +7,7 @@ from statistics import median
 
 from ..home import HomeView, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..temperatures import in_unit
 from .context import angle_sensor_for, ids, motion_in, room_temperature
 from .hvac import hvac_action
 from .temperature_bands import (
@@ -15,7 +16,6 @@ from .temperature_bands import (
     Band,
     band,
     celsius_of,
-    in_unit,
     line_in_unit,
     shown,
 )
