@@ -24,15 +24,18 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
 from custom_components.anomaly_monitor.core.statistics import StatisticsDetector
+from custom_components.anomaly_monitor.core.statistics.drift import sensor_drifting
 from custom_components.anomaly_monitor.core.temperatures import (
     in_unit,
+    share_of_level,
     span_in_unit,
     to_celsius,
     with_unit,
 )
 
-from .core_factories import NOON, entity, environment, steps, window
+from .core_factories import NOON, entity, environment, home, steps, window
 from .test_baselines_hour_profiles import BEDROOM, DAY0, LIVING, STUDY, usual
+from .test_statistics_baselined import _drifting, _end, _thermometers
 
 CLIMATE_KEYS = ("temperature", "current_temperature", "target_temp_low", "target_temp_high")
 
@@ -118,6 +121,22 @@ def test_units_convert_both_ways() -> None:
     assert span_in_unit(2.0, "°F") == pytest.approx(3.6)
     assert span_in_unit(300.0, "ppm") == 300.0
     assert with_unit(62.9, "°F") == "62.9 °F"
+    # A share of a temperature's level is a share of its level in °C.
+    assert share_of_level(0.05, 69.8, "°F") == pytest.approx(0.05 * 21 * 1.8)
+    assert share_of_level(0.05, 50.0, "%") == pytest.approx(2.5)
+
+
+def test_a_thermometer_creeping_up_alone_drifts_in_both_units() -> None:
+    """0.2 °C a day for a week (1.4 °C): 5 % of a 21 °C room's level; in °F, 5 % of 70 °F
+    (3.5 °F) was more than the whole creep (2.5 °F)."""
+    creeping = _drifting(0.2)
+    us_creeping = [t._replace(state=f"{fahrenheit(float(t.state)):g}") for t in creeping]
+    us_rooms = [replace(s, info=replace(s.info, unit="°F")) for s in _thermometers()]
+    celsius = list(sensor_drifting(home(_thermometers(), environment(_end()), creeping)))
+    us = list(sensor_drifting(home(us_rooms, environment(_end()), us_creeping)))
+    assert [f.evidence for f in celsius] == [("sensor.lounge_temperature",)]
+    assert [f.evidence for f in us] == [f.evidence for f in celsius]
+    assert us[0].magnitude == pytest.approx(celsius[0].magnitude * 1.8, abs=0.2)
 
 
 @pytest.mark.parametrize(
@@ -236,10 +255,10 @@ def _judged(unit: str, study: float, outdoor: float) -> list[Finding]:
         entity(BEDROOM, f"{shown(19.0)}", area="Bedroom", device_class="temperature", unit=unit),
     ]
     env = replace(environment(now), outdoor_temperature=outdoor, temperature_unit=unit)
-    home = HomeView(window(states, env))
+    view = HomeView(window(states, env))
     return [
-        *reading_off_its_hours(home, baselines),
-        *reading_drifting_from_its_hours(home, baselines),
+        *reading_off_its_hours(view, baselines),
+        *reading_drifting_from_its_hours(view, baselines),
     ]
 
 

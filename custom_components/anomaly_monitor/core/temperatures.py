@@ -71,3 +71,11 @@ def celsius_series(home: HomeView, entity_id: str) -> list[tuple[datetime, float
 def span_in_unit(celsius_span: float, unit: str | None) -> float:
     """A difference stated in °C, in ``unit`` (2 °C is 3.6 °F); other units keep it."""
     return celsius_span / _TO_CELSIUS.get(unit, (1.0, 0.0))[0]
+
+
+def share_of_level(share: float, level: float, unit: str | None) -> float:
+    """``share`` of a reading's level, as a span in ``unit``: for a temperature, of its
+    level in °C (5 % of 21 °C is 1.05 °C, 1.9 °F, not 5 % of 69.8 °F); for any other
+    unit (%, ppm, W), of the level itself."""
+    celsius = to_celsius(level, unit) if unit in (FAHRENHEIT, KELVIN) else level
+    return span_in_unit(share * abs(celsius or 0.0), unit)

@@ -54,6 +54,7 @@ from ..statistics.drift import (
     drift_finding,
     kendall_tau,
 )
+from ..temperatures import share_of_level
 from .clock import local
 from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import PROFILED_CLASSES
@@ -216,7 +217,7 @@ def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             if sum(1 for day in levels[entity_id] if day < first) < MIN_DAYS:
                 continue
             change = series[-1] - series[0]
-            if abs(change) < MIN_CHANGE_SHARE * abs(median(series)):
+            if abs(change) < share_of_level(MIN_CHANGE_SHARE, median(series), sensor.info.unit):
                 continue
             peers = [m for m in levels if m != entity_id and len(levels[m]) >= MIN_DAYS]
             if not peers or any(
