@@ -41,10 +41,11 @@ from .const import (
     LOGGER,
     STORAGE_VERSION,
 )
+from .context_builder import outdoor_celsius
 from .core.baselines import HomeBaselines
 from .core.baselines.clock import format_time, parse_time
 from .core.baselines.learned_days_kept import count_ahead
-from .core.models import EntityInfo, parse_number
+from .core.models import EntityInfo
 from .recorder_rows import history_rows, learn_rows, row_time, weather_rows
 from .watcher import StateWatcher
 
@@ -192,7 +193,9 @@ class BaselineKeeper:
         cold snap is told from a fault."""
         chosen = self._weather_entity()
         weather = self.hass.states.get(chosen) if chosen else None
-        return parse_number(weather.attributes.get("temperature")) if weather else None
+        if weather is None:
+            return None
+        return outdoor_celsius(weather.attributes, self.hass.config.units.temperature_unit)
 
     @callback
     def _weather_entity(self) -> str | None:

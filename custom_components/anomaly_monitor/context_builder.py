@@ -12,6 +12,7 @@ from homeassistant.util import dt as dt_util
 
 from .core.models import EntityInfo, EntityState, Environment, clip, parse_number
 from .core.occupancy import count_presence
+from .core.temperatures import to_celsius
 from .core.window import season_of
 
 # Attributes a detector may reason about; everything else stays out of the window.
@@ -101,6 +102,7 @@ def build_environment(
     now = dt_util.now() if now is None else now
     latitude = hass.config.latitude if latitude is None else latitude
     weather = _pick_weather(reader, weather_entity)
+    home_unit = hass.config.units.temperature_unit
     sun = reader.get("sun.sun")
     home, unknown, total = count_presence(
         p.state for p in reader.async_all("person") if can_be_located(p)
@@ -109,13 +111,22 @@ def build_environment(
         local_time=now,
         season=season_of(now.date(), southern_hemisphere=latitude < 0),
         weather=clip(weather.state, 40) if weather else None,
-        outdoor_temperature=parse_number(weather.attributes.get("temperature"))
-        if weather
-        else None,
+        outdoor_temperature=outdoor_celsius(weather.attributes, home_unit) if weather else None,
         daylight=(sun.state == "above_horizon") if sun else None,
         persons_home=home if total else None,
         persons_total=total or None,
         persons_unknown=unknown,
+        temperature_unit=home_unit,
+    )
+
+
+def outdoor_celsius(attributes: Mapping[str, Any], home_unit: str) -> float | None:
+    """A weather entity's temperature in °C: in its ``temperature_unit`` (HA writes it),
+    else in the home's unit system's ``home_unit``."""
+    value = parse_number(attributes.get("temperature"))
+    unit = attributes.get("temperature_unit")
+    return (
+        None if value is None else to_celsius(value, unit if isinstance(unit, str) else home_unit)
     )
 
 

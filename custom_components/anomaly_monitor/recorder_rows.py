@@ -11,6 +11,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
+from .context_builder import outdoor_celsius
 from .core.baselines.home_baselines import OUTDOOR, HomeBaselines
 from .core.models import clip, parse_number
 from .state_summary import ACTIVITY_DOMAINS, summarize_state
@@ -78,9 +79,10 @@ def weather_rows(hass: HomeAssistant, start: datetime, end: datetime, weather: s
         compressed_state_format=True,
     )
     rows: list[Row] = []
+    home_unit = hass.config.units.temperature_unit
     for item in states.get(weather, ()):
         when, attributes = _moment(item)
-        temperature = parse_number(attributes.get("temperature")) if attributes else None
+        temperature = outdoor_celsius(attributes, home_unit) if attributes else None
         if when is not None and temperature is not None:
             rows.append((when, OUTDOOR, f"{temperature:g}"))
     rows.sort(key=lambda row: row[0])

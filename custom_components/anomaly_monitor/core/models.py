@@ -149,13 +149,16 @@ class Environment:
     local_time: datetime
     season: str | None = None
     weather: str | None = None
-    outdoor_temperature: float | None = None
+    outdoor_temperature: float | None = None  # °C, whatever unit the weather entity uses
     daylight: bool | None = None
     light_level: float | None = None  # 0 (dark) to 1 (full daylight), when known
     persons_home: int | None = None
     persons_total: int | None = None
     # Persons whose whereabouts are unknown (unknown/unavailable): never counted as away.
     persons_unknown: int = 0
+    # The home's unit system's temperature unit ("°C" or "°F"): the unit of climate
+    # entities' temperature attributes, and the one a homeowner reads.
+    temperature_unit: str = "°C"
 
     @property
     def weekday(self) -> str:

@@ -35,6 +35,7 @@ from statistics import median
 
 from ..home import HomeView
 from ..models import EntityState, Finding
+from ..rules.temperature_bands import celsius_of
 from ..statistics.daily_profile import (
     MIN_BASELINE_DAYS,
     MIN_READINGS_PER_DAY,
@@ -53,6 +54,7 @@ from ..statistics.drift import (
     drift_finding,
     kendall_tau,
 )
+from ..temperatures import share_of_level
 from .clock import local
 from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import PROFILED_CLASSES
@@ -91,11 +93,11 @@ def _window_judges_profile(home: HomeView, start: datetime, entity_id: str) -> b
 
 def _explained(home: HomeView, baselines: HomeBaselines, sensor: EntityState, side: int) -> bool:
     """What the learned checks of room sensors leave alone (module docstring)."""
-    if sensor.info.device_class == "temperature" and sensor.info.unit != "°F":
+    if sensor.info.device_class == "temperature":
         heated = {s.info.area for s in home.of("climate") if s.info.area}
         if sensor.info.area in heated:
             return True
-        outdoor, current = home.env.outdoor_temperature, sensor.number
+        outdoor, current = home.env.outdoor_temperature, celsius_of(sensor)  # both °C
         if outdoor is not None and current is not None and abs(current - outdoor) <= OUTDOOR_NEAR:
             return True
     return home_or_weather_moved(home, baselines, sensor, side)
@@ -215,7 +217,7 @@ def learned_drift(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             if sum(1 for day in levels[entity_id] if day < first) < MIN_DAYS:
                 continue
             change = series[-1] - series[0]
-            if abs(change) < MIN_CHANGE_SHARE * abs(median(series)):
+            if abs(change) < share_of_level(MIN_CHANGE_SHARE, median(series), sensor.info.unit):
                 continue
             peers = [m for m in levels if m != entity_id and len(levels[m]) >= MIN_DAYS]
             if not peers or any(

@@ -38,6 +38,8 @@ from statistics import median, pstdev
 
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..rules.temperature_bands import celsius_of
+from ..temperatures import span_in_unit
 from .clock import ONE_HOUR, hour_start
 from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import PROFILED_CLASSES, READING_WORDS
@@ -59,7 +61,7 @@ FROST = 3.0
 
 def _floor(sensor: EntityState) -> float:
     floor = FLOOR[sensor.info.device_class or ""]
-    return floor * 1.8 if sensor.info.unit == "°F" else floor
+    return span_in_unit(floor, sensor.info.unit)
 
 
 def _margin(floor: float, others: list[float]) -> float:
@@ -165,14 +167,14 @@ def home_or_weather_moved(
     kind = sensor.info.device_class or ""
     if current is None or kind not in FLOOR:
         return False
-    celsius = kind == "temperature" and sensor.info.unit != "°F"
-    if celsius and current <= FROST:
+    celsius = celsius_of(sensor)  # a thermometer's reading in °C, as FROST and the weather
+    if celsius is not None and celsius <= FROST:
         return False
     peers = [s for s in home.of("sensor", kind) if s.entity_id in baselines.profiles.hours]
     moved, counted = _common_mode(baselines, sensor, peers, side, home.end)
     if counted and 2 * moved >= counted:
         return True
-    weather = _outdoor_shift(home, baselines) if celsius else None
+    weather = _outdoor_shift(home, baselines) if celsius is not None else None
     return weather is not None and weather * side >= OUTDOOR_SHIFT
 
 
@@ -199,16 +201,25 @@ def reading_off_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[
             if departure is None:
                 continue
             side = departure[0]
-            celsius = device_class == "temperature" and sensor.info.unit != "°F"
-            if celsius and outdoor is not None and abs(current - outdoor) <= OUTDOOR_NEAR:
+            celsius = celsius_of(sensor)  # a thermometer's reading in °C, as the weather's
+            if (
+                celsius is not None
+                and outdoor is not None
+                and abs(celsius - outdoor) <= OUTDOOR_NEAR
+            ):
                 continue
-            frost = celsius and current <= FROST
+            frost = celsius is not None and celsius <= FROST
             moved, peers = _common_mode(baselines, sensor, sensors, side, now)
             if peers and 2 * moved >= peers and not frost:
                 continue  # the home moved together: the weather, the season, a week away
-            if celsius and not weather_read:
+            if celsius is not None and not weather_read:
                 weather, weather_read = _outdoor_shift(home, baselines), True
-            if celsius and weather is not None and weather * side >= OUTDOOR_SHIFT and not frost:
+            if (
+                celsius is not None
+                and weather is not None
+                and weather * side >= OUTDOOR_SHIFT
+                and not frost
+            ):
                 continue  # the weather moved the same way
             yield _finding(sensor, current, departure, (moved, peers), frost=frost)
 

@@ -32,6 +32,8 @@ from datetime import datetime
 
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..rules.temperature_bands import celsius_of
+from ..temperatures import span_in_unit
 from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
 from .hour_profiles import PROFILED_CLASSES, READING_WORDS
@@ -54,7 +56,7 @@ PEER_SHARE = 0.5
 
 def _floor(sensor: EntityState) -> float:
     floor = FLOOR[sensor.info.device_class or ""]
-    return floor * 1.8 if sensor.info.unit == "°F" else floor
+    return span_in_unit(floor, sensor.info.unit)
 
 
 def _beyond(value: float, usual: UsualHour, spread: float) -> tuple[float, float]:
@@ -148,12 +150,8 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
         current = sensor.number
         if current is None:
             continue
-        if (
-            kind == "temperature"
-            and outdoor is not None
-            and sensor.info.unit != "°F"
-            and abs(current - outdoor) <= OUTDOOR_NEAR
-        ):
+        celsius = celsius_of(sensor)  # the outdoor temperature is in °C
+        if outdoor is not None and celsius is not None and abs(celsius - outdoor) <= OUTDOOR_NEAR:
             continue
         unit = f" {sensor.info.unit}" if sensor.info.unit else ""
         word = READING_WORDS[kind]

@@ -31,8 +31,9 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..models import AnomalyType, EntityState, Finding, Severity
 from ..statistics.climate import _action as climate_action
+from ..temperatures import attribute_celsius, in_unit
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import watts
@@ -147,7 +148,9 @@ def heating_not_warming(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         rise = rise_needed(HEATING_WARMS, sensor.info)
         if value - reference >= rise:
             continue
-        target = parse_number(climate.attributes.get("temperature"))
+        # The set point, in the home's unit (HA's), as the sensor reads.
+        target_c = attribute_celsius(climate.attributes, "temperature", home.env.temperature_unit)
+        target = None if target_c is None else in_unit(target_c, sensor.info.unit)
         if target is not None and value >= target - rise:
             continue  # at its set point: nothing to warm
         limit = _limit(stats, HEATING_FLOOR)

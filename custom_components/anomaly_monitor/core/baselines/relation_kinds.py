@@ -16,6 +16,7 @@ from datetime import timedelta
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
 from ..models import EntityInfo
 from ..statistics.climate import _action as climate_action
+from ..temperatures import span_in_unit
 
 OPENING_MOTION = "opening_motion"
 MOTION_LIGHT = "motion_light"
@@ -79,5 +80,5 @@ def cause_active(kind: str, state: str) -> bool:
 def rise_needed(kind: str, info: EntityInfo) -> float:
     """How far a numeric effect must rise to count (in its own unit; 0 for binary ones)."""
     if kind == HEATING_WARMS:
-        return RISE * 1.8 if info.unit == "°F" else RISE
+        return span_in_unit(RISE, info.unit)
     return POWER_RISE if kind == SWITCH_POWER else 0.0

@@ -24,7 +24,8 @@ from __future__ import annotations
 from ..home import HomeView
 from ..models import Finding
 from ..rules.room_extremes import alarm_says_fire
-from ..rules.temperature_bands import celsius_of, degrees_celsius, to_celsius
+from ..rules.temperature_bands import celsius_of
+from ..temperatures import degrees_celsius, to_celsius
 from .home_baselines import HomeBaselines
 from .reference import usual_range
 

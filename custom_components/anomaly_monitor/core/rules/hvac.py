@@ -15,6 +15,7 @@ from ..models import (
     area_subject,
     parse_number,
 )
+from ..temperatures import attribute_celsius
 from .context import (
     ANGLE_TOLERANCE,
     angle_sensor_for,
@@ -24,9 +25,9 @@ from .context import (
     room_temperature,
 )
 
-# Thermostats switch with about half a degree of hysteresis around the target.
+# Thermostats switch with about half a degree (°C) of hysteresis around the target.
 HYSTERESIS = 0.5
-# A thermostat idle this far on the wrong side of its target is not responding.
+# A thermostat idle this far (°C) on the wrong side of its target is not responding.
 NOT_RESPONDING_GAP = 3.0
 # Airing a room wide open for 5-10 minutes with the heating on is what homes are told to do
 # in winter; a window still open after a quarter of an hour is heat thrown away.
@@ -39,12 +40,19 @@ def hvac_action(state: EntityState) -> str | None:
     return str(action).lower() if action is not None else None
 
 
-def _temperatures(state: EntityState) -> tuple[float | None, float | None]:
-    """(current, target) of a climate entity."""
+def _temperatures(home: HomeView, state: EntityState) -> tuple[float | None, float | None]:
+    """(current, target) of a climate entity, in °C (HA gives them in the home's unit)."""
+    unit = home.env.temperature_unit
     return (
-        parse_number(state.attributes.get("current_temperature")),
-        parse_number(state.attributes.get("temperature")),
+        attribute_celsius(state.attributes, "current_temperature", unit),
+        attribute_celsius(state.attributes, "temperature", unit),
     )
+
+
+def _shown(climate: EntityState, key: str) -> str:
+    """A climate temperature as the thermostat shows it, in the home's unit: "64°"."""
+    value = parse_number(climate.attributes.get(key))
+    return f"{value:g}°" if value is not None else "?"
 
 
 def _windows(home: HomeView, area: str | None) -> list[EntityState]:
@@ -101,12 +109,12 @@ def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
 def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
     """Heating above the target temperature, or cooling below it.
 
-    Magnitude: current minus target temperature (°): positive when heating past the
+    Magnitude: current minus target temperature (°C): positive when heating past the
     target, negative when cooling below it.
     """
     for climate in home.of("climate"):
         action = hvac_action(climate)
-        current, target = _temperatures(climate)
+        current, target = _temperatures(home, climate)
         if current is None or target is None:
             continue
         if (
@@ -114,20 +122,22 @@ def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
             and climate.state.lower() != "cool"
             and current > target + HYSTERESIS
         ):
-            what = f"heating at {current:g}° above its {target:g}° target"
+            what = "heating at {} above its {} target"
         elif (
             action == "cooling"
             and climate.state.lower() != "heat"
             and (current < target - HYSTERESIS)
         ):
-            what = f"cooling at {current:g}° below its {target:g}° target"
+            what = "cooling at {} below its {} target"
         else:
             continue
         yield Finding(
             rule="hvac_overshooting_target",
             evidence=_climate_context(home, climate),
             candidates=_climate_candidates(home, climate),
-            reasoning=f"{climate.info.name} keeps {what}.",
+            reasoning=f"{climate.info.name} keeps "
+            + what.format(_shown(climate, "current_temperature"), _shown(climate, "temperature"))
+            + ".",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
             recommendation="Check the thermostat's temperature sensor and schedule.",
@@ -138,12 +148,12 @@ def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
 def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
     """A thermostat in heat (cool) mode stays idle far below (above) its target.
 
-    Magnitude: current minus target temperature (°): negative in heat mode, positive in
+    Magnitude: current minus target temperature (°C): negative in heat mode, positive in
     cool mode.
     """
     for climate in home.of("climate"):
         mode = climate.state.lower()
-        current, target = _temperatures(climate)
+        current, target = _temperatures(home, climate)
         if hvac_action(climate) != "idle" or current is None or target is None:
             continue
         if not (
@@ -155,8 +165,8 @@ def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
             rule="hvac_not_responding",
             evidence=_climate_context(home, climate),
             candidates=_climate_candidates(home, climate),
-            reasoning=f"{climate.info.name} is set to {mode} at {target:g}° but idles at "
-            f"{current:g}°.",
+            reasoning=f"{climate.info.name} is set to {mode} at {_shown(climate, 'temperature')} "
+            f"but idles at {_shown(climate, 'current_temperature')}.",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,
             recommendation="Check the heating/cooling unit and its power.",

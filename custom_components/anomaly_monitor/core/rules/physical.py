@@ -7,6 +7,7 @@ from statistics import median
 
 from ..home import HomeView, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..temperatures import in_unit
 from .context import angle_sensor_for, ids, motion_in, room_temperature
 from .hvac import hvac_action
 from .temperature_bands import (
@@ -138,15 +139,29 @@ def _windows_of(home: HomeView, area: str | None) -> list[EntityState]:
 def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
     """One room is far warmer or colder than the rest of the home with nothing to explain it.
 
-    Magnitude: the room's temperature minus the home's median (°), negative when colder.
+    Magnitude: the room's temperature minus the home's median (°C), negative when colder.
+    Every reading is judged in °C (``celsius_of``) and told in the outlier's unit.
     """
     rooms = _room_temperatures(home)
     if len(rooms) < 4:
         return
-    values = [r.number for r in rooms if r.number is not None]
+    readings = {r.entity_id: celsius_of(r) for r in rooms}
+    values = [c for c in readings.values() if c is not None]
+    if not values:
+        return
     centre = median(values)
-    outlier = max(rooms, key=lambda r: abs((r.number or centre) - centre))
-    value = outlier.number
+
+    def celsius(room: EntityState) -> float:
+        reading = readings[room.entity_id]
+        return centre if reading is None else reading
+
+    outlier = max(rooms, key=lambda r: abs(celsius(r) - centre))
+    value = readings[outlier.entity_id]
+    unit = outlier.info.unit
+
+    def told(c: float) -> str:
+        return f"{in_unit(c, unit):g}°"
+
     if value is None or abs(value - centre) < ROOM_OUTLIER_GAP:
         return
     if band(outlier) is not Band.LIVABLE or _hot_spot(home, outlier):
@@ -171,7 +186,7 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
     warm = value > centre
     if warm and value > INDOOR_HOT and action not in ("heating",):
         evidence = ids(outlier, climate, _windows_of(home, climate.info.area if climate else None))
-        what = f"{value:g}° with no heating running"
+        what = f"{told(value)} with no heating running"
     elif action in ("heating", "cooling") and climate is not None:
         evidence = ids(
             climate,
@@ -180,13 +195,13 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
             _windows_of(home, area),
             _windows_of(home, climate.info.area),
         )
-        what = f"{value:g}° while the home is {action} around {centre:g}°"
+        what = f"{told(value)} while the home is {action} around {told(centre)}"
     else:
-        reference = (max if not warm else min)(rooms, key=lambda r: r.number or centre)
+        reference = (max if not warm else min)(rooms, key=celsius)
         evidence = ids(
             outlier, reference, motion_in(home, area), motion_in(home, reference.info.area)
         )
-        what = f"{value:g}° against {reference.number:g}° in {reference.info.area}"
+        what = f"{told(value)} against {told(celsius(reference))} in {reference.info.area}"
     yield Finding(
         rule="room_temperature_out_of_line",
         evidence=evidence,

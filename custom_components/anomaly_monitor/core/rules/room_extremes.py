@@ -26,6 +26,7 @@ from datetime import timedelta
 
 from ..home import HomeView, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..temperatures import to_celsius
 from .context import HAZARD_PPM_ELEVATED, ids, level_sensor_for
 from .temperature_bands import (
     COLD_ROOM,
@@ -38,7 +39,6 @@ from .temperature_bands import (
     celsius_of,
     line_in_unit,
     shown,
-    to_celsius,
 )
 
 # A rise this large (°C) within RISE_SPAN, over several readings, is a room heating fast.
@@ -61,14 +61,8 @@ def _thermometers(home: HomeView) -> Iterator[tuple[EntityState, float, Band]]:
             yield state, celsius, band_of(celsius, bool(state.info.area))
 
 
-def _outdoor(home: HomeView, state: EntityState) -> float | None:
-    """The weather's temperature in °C (given in the home's unit, as its thermometers)."""
-    outdoor = home.env.outdoor_temperature
-    return None if outdoor is None else to_celsius(outdoor, state.info.unit)
-
-
-def _weather_made(home: HomeView, state: EntityState, celsius: float) -> bool:
-    outdoor = _outdoor(home, state)
+def _weather_made(home: HomeView, celsius: float) -> bool:
+    outdoor = home.env.outdoor_temperature  # °C
     return outdoor is not None and outdoor >= celsius - WEATHER_HEAT_GAP
 
 
@@ -208,7 +202,7 @@ def _tier(home: HomeView, state: EntityState, celsius: float, band: Band) -> Ban
         return None
     if alarm_says_fire(home, state):
         return Band.FIRE
-    if band is Band.FIRE and state.info.area and _weather_made(home, state, celsius):
+    if band is Band.FIRE and state.info.area and _weather_made(home, celsius):
         return Band.HOT
     return band
 
@@ -232,7 +226,7 @@ def room_too_hot(home: HomeView) -> Iterator[Finding]:
         if _tier(home, state, celsius, band) is not Band.HOT:
             continue
         area = state.info.area
-        outdoor = _outdoor(home, state)
+        outdoor = home.env.outdoor_temperature  # °C
         note = ""
         if outdoor is not None and outdoor >= celsius - WEATHER_HEAT_GAP:
             note = f" It is {line_in_unit(outdoor, state)} outdoors."

@@ -20,6 +20,7 @@ from .context import (
     motion_in,
     room_temperature,
 )
+from .temperature_bands import celsius_of
 
 _CRITICAL = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
 _ADVICE = {
@@ -60,7 +61,7 @@ def _corroboration(home: HomeView, detector: EntityState) -> list[EntityState]:
     if kind in ("smoke", "heat"):
         # The room's heat corroborates a fire only when it is abnormally hot.
         temperature = room_temperature(home, area)
-        hot = temperature is not None and (temperature.number or 0) > FIRE_HEAT
+        hot = temperature is not None and (celsius_of(temperature) or 0) > FIRE_HEAT
         return [temperature] if temperature and hot else []
     if kind in ("gas", "carbon_monoxide"):
         # People present and switched-on lights are the ignition risk.

@@ -22,8 +22,8 @@ device_class, unit and area, never names). Its reading falls in one band:
   **freezing** at or below 0 °C: the heating failed or a window stayed open, and pipes
   may freeze and burst.
 
-Fahrenheit and kelvin thermometers are converted, so they are judged the same way; their
-words keep the sensor's own unit.
+Fahrenheit and kelvin thermometers are converted (``core/temperatures.py``), so they are
+judged the same way; their words keep the sensor's own unit.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from ..models import EntityState
+from ..temperatures import in_unit, to_celsius
 
 COLDEST_POSSIBLE = -60.0
 HOTTEST_POSSIBLE = 1_000.0
@@ -39,13 +40,6 @@ FIRE_LINE_NO_AREA = 60.0
 HOT_ROOM = 35.0
 COLD_ROOM = 5.0
 FREEZING = 0.0
-
-_TO_CELSIUS = {
-    None: (1.0, 0.0),
-    "°C": (1.0, 0.0),
-    "°F": (5 / 9, -32.0 * 5 / 9),
-    "K": (1.0, -273.15),
-}
 
 
 class Band(StrEnum):
@@ -57,23 +51,6 @@ class Band(StrEnum):
     LIVABLE = "livable"
     COLD = "cold"
     FREEZING = "freezing"
-
-
-def to_celsius(value: float, unit: str | None) -> float | None:
-    """``value`` in °C; ``None`` for a unit HA does not give temperatures in."""
-    factor = _TO_CELSIUS.get(unit)
-    return None if factor is None else value * factor[0] + factor[1]
-
-
-def degrees_celsius(span: float, unit: str | None) -> float:
-    """A temperature difference in ``unit`` as °C (a spread of 9 °F is 5 °C)."""
-    return span * _TO_CELSIUS.get(unit, (1.0, 0.0))[0]
-
-
-def in_unit(celsius: float, unit: str | None) -> float:
-    """``celsius`` in ``unit`` (one of the units ``to_celsius`` reads), rounded for words."""
-    factor, offset = _TO_CELSIUS.get(unit, (1.0, 0.0))
-    return round((celsius - offset) / factor, 1)
 
 
 def band_of(celsius: float, in_area: bool) -> Band:

@@ -8,9 +8,10 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from .timeline import numeric_series
+from ..temperatures import celsius_series, in_unit, with_unit
 
-# Nobody heats a room that is already this warm, nor cools one this cold...
+# Nobody heats a room that is already this warm, nor cools one this cold (°C, as every
+# limit here; readings in °F are converted)...
 WARM_ROOM = 26.0
 COOL_ROOM = 17.0
 # ...and a thermostat stops well before the room is this far past its set point.
@@ -40,13 +41,13 @@ def _action_at(timeline: list[tuple[datetime, str]], when: datetime) -> str:
 
 
 def _setpoint(home: HomeView, area: str) -> float | None:
-    """The area's target temperature: a set-point number entity, as last set."""
+    """The area's target temperature in °C: a set-point number entity, as last set."""
     for entity_id in home.history:
         if home.domain(entity_id) != "number" or home.area(entity_id) != area:
             continue
         if home.device_class(entity_id) != "temperature":
             continue
-        values = numeric_series(home, entity_id)
+        values = celsius_series(home, entity_id)
         if values:
             return values[-1][1]
     return None
@@ -94,9 +95,10 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
             and home.device_class(e) == "temperature"
             and home.area(e) == area
         ]
-        readings = sorted((w, e, v) for e in sensors for w, v in numeric_series(home, e))
+        readings = sorted((w, e, v) for e in sensors for w, v in celsius_series(home, e))
         latest: dict[str, float] = {}
-        wrong: list[tuple[datetime, float, float]] = []  # (when, reading, past the limit)
+        # (when, the thermometer, its reading in °C, past the limit)
+        wrong: list[tuple[datetime, str, float, float]] = []
         for when, sensor, value in readings:
             latest[sensor] = value
             if len(latest) < len(sensors):
@@ -104,19 +106,23 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
             # Every thermometer of the room must agree, or one of them is the fault.
             doing = _action_at(timeline, when)
             if doing == "heating" and min(latest.values()) >= warm:
-                wrong.append((when, min(latest.values()), min(latest.values()) - warm))
+                coolest = min(latest, key=latest.__getitem__)
+                wrong.append((when, coolest, latest[coolest], latest[coolest] - warm))
             elif doing == "cooling" and max(latest.values()) <= cool:
-                wrong.append((when, max(latest.values()), max(latest.values()) - cool))
+                warmest = max(latest, key=latest.__getitem__)
+                wrong.append((when, warmest, latest[warmest], latest[warmest] - cool))
         if len(wrong) < MIN_READINGS:
             continue
-        when, value, _ = wrong[0]
+        when, sensor, value, _ = wrong[0]
         doing = _action_at(timeline, when)
         # The spell's direction is the first wrong reading's; its degree, the worst one.
-        same_side = [past for _, _, past in wrong if (past < 0) == (wrong[0][2] < 0)]
+        same_side = [past for *_, past in wrong if (past < 0) == (wrong[0][3] < 0)]
+        unit = (state.info.unit if (state := home.info(sensor)) else None) or "°C"
         yield Finding(
             rule="hvac_against_the_room",
             evidence=(climate, *sensors, *_unit_meters(home, climate, area)),
-            reasoning=f"{climate} was {doing} while the room read {value:g} °C "
+            reasoning=f"{climate} was {doing} while the room read "
+            f"{with_unit(in_unit(value, unit), unit)} "
             f"({len(wrong)} readings from {when:%Y-%m-%d %H:%M}).",
             anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
             severity=Severity.MEDIUM,

@@ -22,6 +22,7 @@ from statistics import median
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..temperatures import share_of_level
 from .levels import LEVEL_DEVICE_CLASSES
 from .timeline import numeric_series
 
@@ -148,7 +149,7 @@ def departure_cuts(day_count: int) -> list[int]:
 
 
 def profile_departure(
-    days: dict[date, list[tuple[int, float]]],
+    days: dict[date, list[tuple[int, float]]], unit: str | None = None
 ) -> tuple[date, float, float] | None:
     """The first day from which readings left their hourly profile for good.
 
@@ -161,13 +162,14 @@ def profile_departure(
         for hour, value in days[day]:
             by_hour[hour].append((position, value))
     sides = {hour: hour_sides(readings, cuts) for hour, readings in by_hour.items()}
-    return first_departure(order, cuts, sides)
+    return first_departure(order, cuts, sides, unit)
 
 
 def first_departure(
     order: Sequence[date],
     cuts: Sequence[int],
     sides: Mapping[int, HourSides],
+    unit: str | None = None,
 ) -> tuple[date, float, float] | None:
     """``profile_departure`` from its hours' sides (``cuts``: positions in ``order``).
 
@@ -189,7 +191,8 @@ def first_departure(
             residuals += side.residuals_at(position)[1]
         shift = median(residuals)
         profile = [centre for side in hours if (centre := side.centre[position]) is not None]
-        floor = max(SCATTER_FLOOR_SHARE * median(abs(v) for v in profile), 1e-6)
+        level = median(abs(v) for v in profile)  # the readings' unit (``unit``)
+        floor = max(share_of_level(SCATTER_FLOOR_SHARE, level, unit), 1e-6)
         if abs(shift) < SCATTERS * floor:
             continue  # (before the baseline's larger median)
         baseline: list[float] = []  # each reading before the cut: its distance from its hour
@@ -243,7 +246,7 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
             continue
         state = home.info(entity_id)
         groups[(device_class, state.info.unit if state else None)].append(entity_id)
-        departure = profile_departure(days)
+        departure = profile_departure(days, state.info.unit if state else None)
         if departure is not None:
             found[entity_id] = departure
     for entity_id, (since, shift, scatter) in found.items():

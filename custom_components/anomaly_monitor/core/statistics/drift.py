@@ -16,6 +16,7 @@ from statistics import median
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..temperatures import share_of_level
 from .daily_profile import local_readings
 from .levels import LEVEL_DEVICE_CLASSES
 
@@ -74,7 +75,8 @@ def sensor_drifting(home: HomeView) -> Iterator[Finding]:
             if len(series) < MIN_DAYS or abs(trends[entity_id]) < MIN_TREND:
                 continue
             change = series[-1] - series[0]
-            if abs(change) < MIN_CHANGE_SHARE * abs(median(series)):
+            unit = state.info.unit if (state := home.info(entity_id)) else None
+            if abs(change) < share_of_level(MIN_CHANGE_SHARE, median(series), unit):
                 continue
             peers = [m for m in members if m != entity_id and len(levels[m]) >= MIN_DAYS]
             if not peers:

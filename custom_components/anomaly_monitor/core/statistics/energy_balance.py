@@ -23,7 +23,8 @@ from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
-from ..rules.temperature_bands import Band, band_of, to_celsius
+from ..rules.temperature_bands import Band, band_of
+from ..temperatures import span_in_unit, to_celsius
 from .climate import _action as hvac_action
 from .timeline import intervals, numeric_series
 
@@ -36,8 +37,6 @@ WITHIN = timedelta(hours=3)
 # The room's level before the run: its last plausible reading, no older than an hour (a
 # reading from the morning says nothing about the evening).
 REFERENCE_AGE = timedelta(hours=1)
-# Degrees per kelvin of a Fahrenheit thermometer (the fall limit is stated in °C).
-_FAHRENHEIT = 1.8
 # A power meter of the room that reported around the start shows the unit drawing power.
 POWER_REACH = timedelta(minutes=1)
 
@@ -137,7 +136,7 @@ def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
             continue
         series = {e: _plausible(home, e) for e in thermometers}
         times = {e: [when for when, _ in readings] for e, readings in series.items()}
-        limits = {e: MAX_FALL * (_FAHRENHEIT if _unit(home, e) == "°F" else 1.0) for e in series}
+        limits = {e: span_in_unit(MAX_FALL, _unit(home, e)) for e in series}
         worst: tuple[float, datetime, datetime, list[str]] | None = None
         openings = _openings(home, area)
         for start, end in _heating_runs(home, climate):

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from ..home import DEVICE_DOMAINS, HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity, Transition
 from ..offline import offline_grace
+from ..temperatures import share_of_level
 from .timeline import median_absolute_deviation, numeric_series
 
 # A single reading this many robust deviations away from both neighbours is a spike...
@@ -148,6 +149,7 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
         series = numeric_series(home, entity_id)
         if len(series) < MIN_READINGS:
             continue
+        unit = state.info.unit if (state := home.info(entity_id)) else None
         values = [v for _, v in series]
         spread = median_absolute_deviation(values)
         ranked = sorted(range(len(values)), key=values.__getitem__)
@@ -160,7 +162,8 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             # Range of every other reading, in O(1) from the two extremes at each end.
             low = values[lowest[1] if lowest[0] == index else lowest[0]]
             high = values[highest[0] if highest[1] == index else highest[1]]
-            span = max(high - low, SPIKE_FLOOR * max(abs(low), abs(high)), 1e-6)
+            floor = max(share_of_level(SPIKE_FLOOR, v, unit) for v in (low, high))
+            span = max(high - low, floor, 1e-6)
             extreme = value > high + EXTREME_SPANS * span or value < low - EXTREME_SPANS * span
             if abs(before - after) > span / 2 and not extreme:
                 continue  # neighbours disagree: a level change, not a spike

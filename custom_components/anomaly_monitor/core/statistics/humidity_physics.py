@@ -18,6 +18,7 @@ from statistics import correlation
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..temperatures import span_in_unit
 from .timeline import numeric_series
 
 # A humidity reading is paired with the area's temperature reading taken at most this
@@ -63,7 +64,7 @@ def humidity_follows_temperature(home: HomeView) -> Iterator[Finding]:
             if len(pairs) < MIN_PAIRS:
                 continue
             state = home.info(thermometer)
-            swing = MIN_TEMPERATURE_SWING * (1.8 if state and state.info.unit == "°F" else 1.0)
+            swing = span_in_unit(MIN_TEMPERATURE_SWING, state.info.unit if state else None)
             temperatures = [t for t, _ in pairs]
             humidities = [h for _, h in pairs]
             if max(temperatures) - min(temperatures) < swing:

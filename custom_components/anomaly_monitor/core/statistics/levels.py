@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..temperatures import share_of_level
 from .timeline import numeric_series
 
 # Quantities measured continuously in a home (not counters, not states).
@@ -141,8 +142,9 @@ def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
         early, late = pairs[:third], pairs[-third:]
         q1, early_gap, q3 = _quartiles([g for _, _, g in early])
         _, late_gap, _ = _quartiles([g for _, _, g in late])
-        level = abs(_quartiles([a for a, _, _ in early])[1])
-        if abs(late_gap - early_gap) < TWIN_GAP_SHARE * level + 3 * (q3 - q1):
+        level = _quartiles([a for a, _, _ in early])[1]
+        unit = state.info.unit if (state := home.info(members[0])) else None
+        if abs(late_gap - early_gap) < share_of_level(TWIN_GAP_SHARE, level, unit) + 3 * (q3 - q1):
             continue
         # The one that moved away from its own early level is the faulty one.
         moved = [
