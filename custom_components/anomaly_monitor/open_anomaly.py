@@ -129,6 +129,14 @@ class OpenAnomaly:
     # Why it was last told again ("" never; ``core.escalation.Escalation``): the title of
     # that message says what changed ("Now motion in Hall: ..."), after a restart too.
     escalation: str = ""
+    # When it ended, if it has: kept a while for the homeowner's feedback
+    # (``AnomalyTracker.ended``).
+    ended: str | None = None
+    # Its shown evidence's states when last found, and since when one of them reads no
+    # state / reads again (``evidence_hold``: a radio drop does not end it).
+    readings: dict[str, str] = field(default_factory=dict)
+    dark_since: str | None = None
+    back_since: str | None = None
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule
