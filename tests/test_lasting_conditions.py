@@ -47,7 +47,8 @@ async def test_an_open_garage_door_stays_an_anomaly_while_it_is_open(
     assert cleared == []
     (anomaly,) = entry.runtime_data.coordinator.tracker.open.values()
     assert "and still is" in anomaly.reasoning
-    assert anomaly.magnitude is not None and anomaly.magnitude > 4 * 60
+    assert anomaly.magnitude is not None
+    assert anomaly.magnitude > 4 * 60
 
     hass.states.async_set(GARAGE, "off", GARAGE_ATTRS)  # closed: it ends, in time
     for step in range(12):
