@@ -1,0 +1,77 @@
+"""A lock is named after the door it locks: "lock the front door" finds "Front door lock".
+
+People say it this way, and HA's Assist understands them; main planned nothing (the
+templates only knew the lock as "front door lock", and the parser has no lock verbs).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.setup import async_setup_component
+
+from custom_components.anomaly_monitor.const import DOMAIN
+from custom_components.anomaly_monitor.instruction_service import (
+    SERVICE_CHECK_INSTRUCTION,
+    async_register_instruction_service,
+)
+
+
+def _entity(
+    hass: HomeAssistant,
+    entity_id: str,
+    area_id: str | None,
+    state: str,
+    name: str,
+    **attributes: Any,
+) -> None:
+    domain, _, object_id = entity_id.partition(".")
+    registry = er.async_get(hass)
+    entry = registry.async_get_or_create(
+        domain, "test_home", object_id, suggested_object_id=object_id
+    )
+    registry.async_update_entity(entry.entity_id, area_id=area_id)
+    hass.states.async_set(entry.entity_id, state, {"friendly_name": name, **attributes})
+
+
+async def _calls(hass: HomeAssistant, instruction: str) -> list[tuple[str, str]]:
+    response = await hass.services.async_call(
+        DOMAIN,
+        SERVICE_CHECK_INSTRUCTION,
+        {"instruction": instruction},
+        blocking=True,
+        return_response=True,
+    )
+    assert isinstance(response, dict)
+    return [(op["service"], op["entity_id"]) for op in response["operations"]]
+
+
+async def _home(hass: HomeAssistant) -> str:
+    hass.config.language = "en"
+    assert await async_setup_component(hass, "homeassistant", {})
+    async_register_instruction_service(hass)
+    hall = ar.async_get(hass).async_create("Hallway").id
+    _entity(hass, "lock.front_door_lock", hall, "locked", "Front door lock")
+    # The door's own contact is called "Front door" too: it is no lock.
+    _entity(hass, "binary_sensor.front_door", hall, "off", "Front door", device_class="door")
+    _entity(hass, "lock.back_door", None, "locked", "Back door")
+    return hall
+
+
+async def test_a_lock_is_found_by_its_door(hass: HomeAssistant) -> None:
+    await _home(hass)
+    assert await _calls(hass, "Lock the front door") == [("lock.lock", "lock.front_door_lock")]
+    assert await _calls(hass, "unlock the front door") == [("lock.unlock", "lock.front_door_lock")]
+    assert await _calls(hass, "lock the front door lock") == [("lock.lock", "lock.front_door_lock")]
+    assert await _calls(hass, "lock the back door") == [("lock.lock", "lock.back_door")]
+
+
+async def test_two_locks_of_one_door_are_not_guessed_between(hass: HomeAssistant) -> None:
+    hall = await _home(hass)
+    _entity(hass, "lock.front_door_smart_lock", hall, "locked", "Front door smart lock")
+    assert await _calls(hass, "lock the front door") == []
+    assert await _calls(hass, "lock the front door smart lock") == [
+        ("lock.lock", "lock.front_door_smart_lock")
+    ]
