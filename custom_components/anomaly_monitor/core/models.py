@@ -156,6 +156,14 @@ class Environment:
     persons_total: int | None = None
     # Persons whose whereabouts are unknown (unknown/unavailable): never counted as away.
     persons_unknown: int = 0
+    # When the sun last rose (``daylight``) or set (not), when known.
+    sun_changed: datetime | None = None
+
+    def daylight_at(self, when: datetime) -> bool | None:
+        """Whether the sun was up at ``when`` within the last half day; None: unknown."""
+        if self.daylight is None or self.sun_changed is None:
+            return None
+        return self.daylight if when >= self.sun_changed else not self.daylight
 
     @property
     def weekday(self) -> str:
