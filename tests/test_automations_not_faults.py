@@ -91,6 +91,15 @@ async def _walk(
     await hass.async_block_till_done()
 
 
+async def _motion_lights_answer(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, times: int
+) -> None:
+    """The home's motion lights (hall, bedroom) answer at once, ``times`` walks each."""
+    for _ in range(times):
+        await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT)
+        await _walk(hass, freezer, BED_MOTION, BED_LIGHT)
+
+
 async def _rules(hass: HomeAssistant, entry: MockConfigEntry) -> set[str]:
     findings = (await analyze(hass, entry))["verdict"]["findings"]
     return {f["rule"] for f in findings}
@@ -124,9 +133,7 @@ async def test_a_lamp_switched_by_hand_is_no_slow_motion_light(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     entry = await _home(hass, freezer)
-    for _ in range(3):  # the home's motion lights answer at once
-        await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT)
-        await _walk(hass, freezer, BED_MOTION, BED_LIGHT)
+    await _motion_lights_answer(hass, freezer, 3)
     # The living room is walked through; once somebody stays and switches the lamp on.
     await _walk(hass, freezer, LIVING_MOTION)
     await _walk(hass, freezer, LIVING_MOTION)
@@ -141,9 +148,7 @@ async def test_a_hand_switched_light_after_sunrise_is_no_slow_motion_light(
     """The hall light answers motion at once in the dark; in daylight its automation is
     off, and somebody switches it on by hand, 25 s after walking in."""
     entry = await _home(hass, freezer)
-    for _ in range(3):
-        await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT)
-        await _walk(hass, freezer, BED_MOTION, BED_LIGHT)
+    await _motion_lights_answer(hass, freezer, 3)
     _sun(hass, up=True)
     await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT, lag=25)
     await _walk(hass, freezer, HALL_MOTION)
@@ -155,8 +160,6 @@ async def test_a_motion_light_that_answers_slowly_is_still_told(
 ) -> None:
     """The bedroom's motion light answers every walk, now 25 s late: degraded."""
     entry = await _home(hass, freezer)
-    for _ in range(4):
-        await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT)
-        await _walk(hass, freezer, BED_MOTION, BED_LIGHT)
+    await _motion_lights_answer(hass, freezer, 4)
     await _walk(hass, freezer, BED_MOTION, BED_LIGHT, lag=25)
     assert "slow_light_response" in await _rules(hass, entry)

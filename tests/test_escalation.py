@@ -16,7 +16,6 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
@@ -29,7 +28,16 @@ from custom_components.anomaly_monitor.const import CONF_NOTIFY, DOMAIN, EVENT_A
 from custom_components.anomaly_monitor.core.escalation import Escalation, escalation
 from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Finding, Severity
 
-from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, pass_time, set_calm_home, setup_monitor
+from .helpers import (
+    ALICE,
+    FRONT_LOCK,
+    SMOKE,
+    analyze,
+    pass_time,
+    put_in_area,
+    set_calm_home,
+    setup_monitor,
+)
 
 DOOR = "binary_sensor.front_door"
 HALL_MOTION = "binary_sensor.hall_motion"
@@ -77,14 +85,7 @@ async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     nothing."""
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    hall = ar.async_get(hass).async_create("Hall").id
-    registry = er.async_get(hass)
-    for entity_id in (DOOR, HALL_MOTION, FRONT_LOCK):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=hall)
+    put_in_area(hass, "Hall", DOOR, HALL_MOTION, FRONT_LOCK)
     set_calm_home(hass)
     door_attrs = {"device_class": "door", "friendly_name": "Front door"}
     motion_attrs = {"device_class": "motion", "friendly_name": "Hall motion"}
@@ -199,14 +200,7 @@ async def test_the_neighbour_letting_the_dog_out_is_told_once(
     one push (main pushed "Now motion in Hall" 10 s after the first, by the analysis the
     motion asked for). The notification still shows the motion."""
     freezer.move_to(MORNING)
-    hall = ar.async_get(hass).async_create("Hall").id
-    registry = er.async_get(hass)
-    for entity_id in (DOOR, HALL_MOTION, FRONT_LOCK):
-        domain, _, object_id = entity_id.partition(".")
-        created = registry.async_get_or_create(
-            domain, "test_home", object_id, suggested_object_id=object_id
-        )
-        registry.async_update_entity(created.entity_id, area_id=hall)
+    put_in_area(hass, "Hall", DOOR, HALL_MOTION, FRONT_LOCK)
     set_calm_home(hass)
     attrs = {
         DOOR: {"device_class": "door", "friendly_name": "Front door"},

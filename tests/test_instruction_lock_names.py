@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 
 from custom_components.anomaly_monitor.const import DOMAIN
@@ -18,22 +17,14 @@ from custom_components.anomaly_monitor.instruction_service import (
     async_register_instruction_service,
 )
 
+from .helpers import put_in_area
+
 
 def _entity(
-    hass: HomeAssistant,
-    entity_id: str,
-    area_id: str | None,
-    state: str,
-    name: str,
-    **attributes: Any,
+    hass: HomeAssistant, entity_id: str, area: str, state: str, name: str, **attributes: Any
 ) -> None:
-    domain, _, object_id = entity_id.partition(".")
-    registry = er.async_get(hass)
-    entry = registry.async_get_or_create(
-        domain, "test_home", object_id, suggested_object_id=object_id
-    )
-    registry.async_update_entity(entry.entity_id, area_id=area_id)
-    hass.states.async_set(entry.entity_id, state, {"friendly_name": name, **attributes})
+    put_in_area(hass, area, entity_id)
+    hass.states.async_set(entity_id, state, {"friendly_name": name, **attributes})
 
 
 async def _calls(hass: HomeAssistant, instruction: str) -> list[tuple[str, str]]:
@@ -48,16 +39,14 @@ async def _calls(hass: HomeAssistant, instruction: str) -> list[tuple[str, str]]
     return [(op["service"], op["entity_id"]) for op in response["operations"]]
 
 
-async def _home(hass: HomeAssistant) -> str:
+async def _home(hass: HomeAssistant) -> None:
     hass.config.language = "en"
     assert await async_setup_component(hass, "homeassistant", {})
     async_register_instruction_service(hass)
-    hall = ar.async_get(hass).async_create("Hallway").id
-    _entity(hass, "lock.front_door_lock", hall, "locked", "Front door lock")
+    _entity(hass, "lock.front_door_lock", "Hallway", "locked", "Front door lock")
     # The door's own contact is called "Front door" too: it is no lock.
-    _entity(hass, "binary_sensor.front_door", hall, "off", "Front door", device_class="door")
-    _entity(hass, "lock.back_door", None, "locked", "Back door")
-    return hall
+    _entity(hass, "binary_sensor.front_door", "Porch", "off", "Front door", device_class="door")
+    _entity(hass, "lock.back_door", "Garden", "locked", "Back door")
 
 
 async def test_a_lock_is_found_by_its_door(hass: HomeAssistant) -> None:
@@ -69,8 +58,8 @@ async def test_a_lock_is_found_by_its_door(hass: HomeAssistant) -> None:
 
 
 async def test_two_locks_of_one_door_are_not_guessed_between(hass: HomeAssistant) -> None:
-    hall = await _home(hass)
-    _entity(hass, "lock.front_door_smart_lock", hall, "locked", "Front door smart lock")
+    await _home(hass)
+    _entity(hass, "lock.front_door_smart_lock", "Study", "locked", "Front door smart lock")
     assert await _calls(hass, "lock the front door") == []
     assert await _calls(hass, "lock the front door smart lock") == [
         ("lock.lock", "lock.front_door_smart_lock")
