@@ -202,16 +202,18 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def async_start(self) -> None:
         """Restore stored anomalies and start watching."""
         await self.tracker.async_load()
-        for anomaly in self.tracker.open.values():
+        for anomaly in self.tracker.forget_ended(dt_util.utcnow()):
+            self.announcer.async_forget(anomaly)
+        for anomaly in (*self.tracker.open.values(), *self.tracker.ended.values()):
             # Stored by an older version, or before the profile changed: scrub again.
             anomaly.reasoning = self.redactor.text(anomaly.reasoning)
             anomaly.recommendation = self.redactor.text(anomaly.recommendation)
             for member in anomaly.members:
                 member.reasoning = self.redactor.text(member.reasoning)
                 member.recommendation = self.redactor.text(member.recommendation)
-            await self.announcer.async_restore(anomaly)  # notifications do not survive restarts
-        for anomaly in self.tracker.forget_ended(dt_util.utcnow()):
-            self.announcer.async_forget(anomaly)
+        # Notifications do not survive restarts: shown again (an ended one: "Over: ...").
+        for anomaly in self.tracker.open.values():
+            await self.announcer.async_restore(anomaly)
         for anomaly in self.tracker.ended.values():
             await self.announcer.async_restore_ended(anomaly)
         if self.tracker.open:  # (a replay entry restores none, and has no clock yet)
