@@ -8,8 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+)
 from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.anomaly_monitor.const import DOMAIN
 from custom_components.anomaly_monitor.instruction_service import (
@@ -17,14 +24,28 @@ from custom_components.anomaly_monitor.instruction_service import (
     async_register_instruction_service,
 )
 
-from .helpers import put_in_area
-
 
 def _entity(
     hass: HomeAssistant, entity_id: str, area: str, state: str, name: str, **attributes: Any
 ) -> None:
-    put_in_area(hass, area, entity_id)
+    """A device named ``name`` in ``area`` with one entity, exposed to Assist (as a
+    homeowner does for a lock: HA does not expose locks by default)."""
+    areas = ar.async_get(hass)
+    area_id = (areas.async_get_area_by_name(area) or areas.async_create(area)).id
+    source = MockConfigEntry(domain="test_home")
+    source.add_to_hass(hass)
+    devices = dr.async_get(hass)
+    device = devices.async_get_or_create(
+        config_entry_id=source.entry_id, identifiers={("test_home", entity_id)}, name=name
+    )
+    devices.async_update_device(device.id, area_id=area_id)
+    domain, _, object_id = entity_id.partition(".")
+    entry = er.async_get(hass).async_get_or_create(
+        domain, "test_home", object_id, suggested_object_id=object_id, device_id=device.id
+    )
+    assert entry.entity_id == entity_id
     hass.states.async_set(entity_id, state, {"friendly_name": name, **attributes})
+    async_expose_entity(hass, "conversation", entity_id, True)
 
 
 async def _calls(hass: HomeAssistant, instruction: str) -> list[tuple[str, str]]:
