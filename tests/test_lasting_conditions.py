@@ -57,3 +57,26 @@ async def test_an_open_garage_door_stays_an_anomaly_while_it_is_open(
         await analyze(hass, entry)
         await hass.async_block_till_done()
     assert len(cleared) == 1
+
+
+async def test_a_quiet_night_does_not_end_it(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Nothing at all changes for hours (everybody asleep): an analysis of a window without
+    a single change judges nothing new, so the open door is neither ended nor told again
+    in the morning."""
+    set_calm_home(hass)
+    hass.states.async_set(GARAGE, "off", GARAGE_ATTRS)
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE])
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    freezer.tick(timedelta(minutes=5))
+    hass.states.async_set(GARAGE, "on", GARAGE_ATTRS)
+    for step in range(28):  # 1 h of evening, 4 h of night, 2 h of morning
+        freezer.tick(timedelta(minutes=15))
+        if step < 4 or step >= 20:
+            _living_room_reads(hass, step)
+        await analyze(hass, entry)
+        await hass.async_block_till_done()
+    assert [e.data["rule"] for e in detected] == ["entry_left_open"]
+    assert cleared == []

@@ -484,6 +484,12 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             keep = {sig for sig, at in early.items() if at >= started}
             self._announced_early = {sig: early[sig] for sig in keep}
             keep |= self._across_restart.unseen(self.tracker.open, now)
+            if not window.transitions:
+                # Nothing changed in the whole window (a quiet night): the window's
+                # statistics judged nothing, and a condition that ended would have left a
+                # change in it. No anomaly is missed (a door open all night is not ended
+                # and told again at the first change of the morning).
+                keep |= set(self.tracker.open)
             worded = {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
             someone_home = (window.environment.persons_home or 0) > 0
             states = {s.entity_id: s.state for s in window.snapshot}
