@@ -97,9 +97,15 @@ async def test_smoke_reaches_every_surface_and_clears(
     await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
     assert len(cleared) == 1
     assert cleared[0].data["anomaly_id"] == anomaly_id
+    # Over, unanswered: the issue and the notification say so and stay a day for feedback
+    # read late (tests/test_feedback_after_end.py).
     issue_id = f"anomaly_{entry.entry_id}_{anomaly_id}"
-    assert ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None
-    assert f"{DOMAIN}_{entry.entry_id}_{anomaly_id}" not in _notifications(hass)
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
+    assert issue is not None
+    assert issue.translation_key == "hazard_anomaly_ended"
+    assert issue.severity is ir.IssueSeverity.WARNING
+    note = _notifications(hass)[f"{DOMAIN}_{entry.entry_id}_{anomaly_id}"]
+    assert note["title"].startswith("Over: ")
     assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "off"
     event_state = hass.states.get(_entity_id(hass, "anomaly_event", "event"))
     assert event_state.attributes["event_type"] == "cleared"

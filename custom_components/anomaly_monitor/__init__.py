@@ -101,7 +101,9 @@ async def async_unload_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEnt
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded and entry.disabled_by is not None:
         tracker = entry.runtime_data.coordinator.tracker
-        async_remove_entry_surfaces(hass, entry.entry_id, tracker.open.values())
+        async_remove_entry_surfaces(
+            hass, entry.entry_id, [*tracker.open.values(), *tracker.ended.values()]
+        )
     return unloaded
 
 

@@ -23,6 +23,11 @@ Store format (major version 1):
   Later in minor 4, an anomaly may hold ``escalation``: why it was last told again
   (``graver``, ``hazard``, ``intrusion``; ``core.escalation``), so its title still says
   what changed after a restart. Older versions ignore it; absent or unknown reads as "".
+  Later still, ``"ended": [...]``: anomalies that are over, kept
+  ``FEEDBACK_AFTER_END`` (a day) with their repair issue so that feedback read late
+  still lands, each with ``ended`` (when); and every anomaly may hold ``readings``
+  (entity -> state of its shown evidence when last found), ``dark_since`` and
+  ``back_since`` (``evidence_hold``). Older versions ignore them.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -68,6 +73,7 @@ class StoredData(TypedDict):
     false_alarms: list[str]  # signatures only: what minor version 1 (and older code) reads
     false_alarm_marks: NotRequired[list[dict[str, Any]]]
     dismissed: NotRequired[list[dict[str, Any]]]
+    ended: NotRequired[list[dict[str, Any]]]
 
 
 class TrackerStore(Store[StoredData]):
@@ -204,7 +210,20 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "lead_rule": _text(item, "lead_rule", required=False) or rule,
         "members": [_member(m) for m in members],
         "escalation": _escalation(item),
+        "ended": _time(item, "ended", required=False),
+        "readings": _readings(item),
+        "dark_since": _time(item, "dark_since", required=False),
+        "back_since": _time(item, "back_since", required=False),
     }
+
+
+def _readings(item: Mapping[str, Any]) -> dict[str, str]:
+    value = item.get("readings", {})
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise _Damaged("readings")
+    return dict(value)
 
 
 def _escalation(item: Mapping[str, Any]) -> str:

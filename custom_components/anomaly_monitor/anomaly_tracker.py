@@ -17,7 +17,14 @@ it once, or a sensor that flickers, neither closes nor re-announces it. One exce
 "while nobody is home" anomaly (``Finding.while_away``) ends as soon as someone is known
 to be home, since an arrival is not a flicker; in an incident with other members, those
 findings end then and it lasts only while another member is still found. A safety
-hazard is never ended by an arrival. Acknowledged stays acknowledged while it lasts.
+hazard is never ended by an arrival. Acknowledged stays acknowledged while it lasts, and
+an anomaly whose evidence reads no state (a radio drop) is not over (``evidence_hold``).
+
+An anomaly that ended is kept ``FEEDBACK_AFTER_END`` in ``ended``, with its repair issue
+(saying it is over), unless the homeowner acknowledged it: a notification is often read
+minutes or hours later, and "false alarm" must still teach then. Feedback on an ended
+anomaly closes its issue; a false alarm leaves its marks as on an open one (a safety
+hazard's is only recorded: no occurrence is left to dismiss).
 
 "False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
 only: it moves to ``dismissed`` until an analysis no longer finds it (no hysteresis), and
@@ -30,7 +37,7 @@ mark on each of its rules that suppresses the pattern up to its degree, for
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -50,11 +57,13 @@ from .const import DOMAIN, LOGGER, STORAGE_VERSION
 from .core.feedback import FalseAlarm, FalseAlarms, is_hazard
 from .core.incidents import by_incident, summary
 from .core.models import Finding, Severity
+from .evidence_hold import found as evidence_found, holds as evidence_holds
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 
 __all__ = [
     "CLEAR_AFTER",
     "CLEAR_AFTER_ANALYSES",
+    "FEEDBACK_AFTER_END",
     "AnomalyTracker",
     "OpenAnomaly",
     "anomaly_key",
@@ -64,6 +73,8 @@ __all__ = [
 # Write at most this often; a burst of analyses causes one write.
 _SAVE_DELAY = 5.0
 DEFAULT_MARK_LIFETIME = timedelta(days=30)
+# An anomaly that ended takes feedback this long (the homeowner reads it the next day).
+FEEDBACK_AFTER_END = timedelta(days=1)
 
 
 @dataclass(slots=True)
@@ -74,6 +85,8 @@ class Changes:
     # safety hazard, somebody inside while nobody is home: ``core.escalation``).
     opened: list[OpenAnomaly]
     cleared: list[OpenAnomaly]
+    # Ended anomalies past ``FEEDBACK_AFTER_END``, or opened again: their surfaces go.
+    forgotten: list[OpenAnomaly] = field(default_factory=list)
 
 
 def _ended_by_arrival(finding: Finding) -> bool:
@@ -109,6 +122,8 @@ class AnomalyTracker:
         self.open: dict[str, OpenAnomaly] = {}
         # Hazards called a false alarm: kept, silent, until this occurrence is over.
         self.dismissed: dict[str, OpenAnomaly] = {}
+        # Ended, told and not acknowledged: kept for feedback until FEEDBACK_AFTER_END.
+        self.ended: dict[str, OpenAnomaly] = {}
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
 
@@ -132,6 +147,7 @@ class AnomalyTracker:
         warnings: list[str] = []
         self.open = _by_signature(load_anomalies(data, "open", warnings))
         self.dismissed = _by_signature(load_anomalies(data, "dismissed", warnings))
+        self.ended = _by_signature(load_anomalies(data, "ended", warnings))
         self.false_alarms = load_marks(data, warnings)
         warn_once(self._entry_id, warnings)
         self.false_alarms.expire(dt_util.utcnow(), self.mark_lifetime)
@@ -143,7 +159,7 @@ class AnomalyTracker:
     async def async_stored_anomalies(self) -> list[OpenAnomaly]:
         """The anomalies in the file, without loading the tracker (entry removal)."""
         await self.async_load()
-        return [*self.open.values(), *self.dismissed.values()]
+        return [*self.open.values(), *self.dismissed.values(), *self.ended.values()]
 
     def expire_marks(self, now: datetime) -> bool:
         """Forget marks past their lifetime; whether any went."""
@@ -157,6 +173,7 @@ class AnomalyTracker:
         now: datetime,
         someone_home: bool = False,
         keep: Collection[str] = (),
+        states: Mapping[str, str] | None = None,
     ) -> Changes:
         """Reconcile the open anomalies with the findings of a new analysis.
 
@@ -167,6 +184,8 @@ class AnomalyTracker:
         whose signature is in ``keep`` are left as they are if not found (an urgent finding
         announced after the analysed window was built; a safety check judging only
         urgent findings): this update does not count as an analysis without them.
+        ``states`` (entity -> state now): an anomaly whose evidence reads no state is not
+        missed (``evidence_hold``); without them, every absence is a miss.
         """
         changed = self.expire_marks(now)
         kept = [
@@ -181,6 +200,7 @@ class AnomalyTracker:
             if joined is None:
                 anomaly = OpenAnomaly.from_findings(members, now)
                 self.open[anomaly.signature] = anomaly
+                self.ended.pop(anomaly.signature, None)  # its surfaces are the new one's
                 opened.append(anomaly)
             else:
                 anomaly = joined
@@ -195,16 +215,34 @@ class AnomalyTracker:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
             found.add(anomaly.signature)
+            if states is not None:
+                evidence_found(anomaly, states)
         seen = {*found, *keep}
-        cleared = self._missed(self.open, seen, now, someone_home)
+        cleared = self._missed(self.open, seen, now, someone_home, states)
+        for anomaly in cleared:
+            if not anomaly.acknowledged:
+                anomaly.ended = now.isoformat()
+                self.ended[anomaly.signature] = anomaly
+        forgotten = self.forget_ended(now)
         # A dismissed occurrence is over (forgotten silently) at the first analysis without
         # it: no hysteresis, which only keeps a told anomaly from being told twice. With
         # it, smoke again 20 s after the detector cleared joined the dismissed toast, unheard.
         for signature in [s for s in self.dismissed if s not in seen]:
             del self.dismissed[signature]
-        if changed or opened or cleared or found or self.pending_since() is not None:
+        if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
-        return Changes(opened=opened, cleared=cleared)
+        return Changes(opened=opened, cleared=cleared, forgotten=forgotten)
+
+    def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
+        """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
+        gone = [
+            a
+            for a in self.ended.values()
+            if now - (parse_time(a.ended) or now) >= FEEDBACK_AFTER_END
+        ]
+        for anomaly in gone:
+            del self.ended[anomaly.signature]
+        return gone
 
     def _targets(
         self, groups: dict[str, list[Finding]]
@@ -263,12 +301,18 @@ class AnomalyTracker:
         seen: Collection[str],
         now: datetime,
         someone_home: bool,
+        states: Mapping[str, str] | None = None,
     ) -> list[OpenAnomaly]:
-        over = [
-            a
-            for s, a in anomalies.items()
-            if s not in seen and (a.miss(now) or (a.while_away and someone_home and not a.hazard))
-        ]
+        over: list[OpenAnomaly] = []
+        for signature, anomaly in anomalies.items():
+            if signature in seen:
+                continue
+            if anomaly.while_away and someone_home and not anomaly.hazard:
+                over.append(anomaly)
+            elif states is not None and evidence_holds(anomaly, states, now):
+                continue  # its evidence dropped off: not a miss
+            elif anomaly.miss(now):
+                over.append(anomaly)
         for anomaly in over:
             del anomalies[anomaly.signature]
         return over
@@ -286,20 +330,32 @@ class AnomalyTracker:
         """The open anomaly with this short id."""
         return next((a for a in self.open.values() if a.key == key), None)
 
+    def ended_by_key(self, key: str) -> OpenAnomaly | None:
+        """The ended anomaly, still taking feedback, with this short id."""
+        return next((a for a in self.ended.values() if a.key == key), None)
+
     def acknowledge(self, key: str) -> OpenAnomaly | None:
-        """The homeowner has seen it: keep it open, stop asking."""
+        """The homeowner has seen it: keep it open, stop asking (ended: forget it)."""
         if (anomaly := self.by_key(key)) is not None:
             anomaly.acknowledged = True
+        elif (anomaly := self.ended_by_key(key)) is not None:
+            del self.ended[anomaly.signature]
+        if anomaly is not None:
             self._schedule_save()
         return anomaly
 
     def mark_false_alarm(self, key: str) -> OpenAnomaly | None:
-        """Close the anomaly: a hazard for this occurrence only, else with marks."""
-        if (anomaly := self.by_key(key)) is None:
+        """Close the anomaly: a hazard for this occurrence only, else with marks. An
+        ended one leaves its marks too; an ended hazard has no occurrence to dismiss."""
+        if (anomaly := self.by_key(key)) is not None:
+            del self.open[anomaly.signature]
+        elif (anomaly := self.ended_by_key(key)) is not None:
+            del self.ended[anomaly.signature]
+        else:
             return None
-        del self.open[anomaly.signature]
         if anomaly.hazard:
-            self.dismissed[anomaly.signature] = anomaly
+            if anomaly.ended is None:
+                self.dismissed[anomaly.signature] = anomaly
         else:  # every rule that told this incident: none tells it again
             for mark in anomaly.false_alarms(dt_util.utcnow()):
                 self.false_alarms.add(mark)
@@ -360,6 +416,7 @@ class AnomalyTracker:
         return {
             "open": [asdict(a) for a in self.open.values()],
             "dismissed": [asdict(a) for a in self.dismissed.values()],
+            "ended": [asdict(a) for a in self.ended.values()],
             "false_alarms": [m.signature for m in marks],
             "false_alarm_marks": [m.as_dict() for m in marks],
         }

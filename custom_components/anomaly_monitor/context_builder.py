@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT_OF_MEASUREMENT
@@ -113,6 +113,7 @@ def build_environment(
         weather=clip(weather.state, 40) if weather else None,
         outdoor_temperature=outdoor_celsius(weather.attributes, home_unit) if weather else None,
         daylight=(sun.state == "above_horizon") if sun else None,
+        sun_changed=_sun_changed(sun, now),
         persons_home=home if total else None,
         persons_total=total or None,
         persons_unknown=unknown,
@@ -128,6 +129,21 @@ def outdoor_celsius(attributes: Mapping[str, Any], home_unit: str) -> float | No
     return (
         None if value is None else to_celsius(value, unit if isinstance(unit, str) else home_unit)
     )
+
+
+def _sun_changed(sun: State | None, now: datetime) -> datetime | None:
+    """When the sun last rose or set. ``last_changed`` is that, unless HA started since
+    (then it is the start): a day before the next rising (or setting) says it then."""
+    if sun is None or sun.state not in ("above_horizon", "below_horizon"):
+        return None
+    key = "next_rising" if sun.state == "above_horizon" else "next_setting"
+    changed = sun.last_changed
+    following = dt_util.parse_datetime(str(sun.attributes.get(key) or ""))
+    if following is not None and following.tzinfo is not None:
+        previous = following - timedelta(days=1)
+        if previous <= now:
+            changed = min(changed, previous)
+    return changed
 
 
 def can_be_located(person: State) -> bool:

@@ -202,14 +202,20 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     async def async_start(self) -> None:
         """Restore stored anomalies and start watching."""
         await self.tracker.async_load()
-        for anomaly in self.tracker.open.values():
+        for anomaly in self.tracker.forget_ended(dt_util.utcnow()):
+            self.announcer.async_forget(anomaly)
+        for anomaly in (*self.tracker.open.values(), *self.tracker.ended.values()):
             # Stored by an older version, or before the profile changed: scrub again.
             anomaly.reasoning = self.redactor.text(anomaly.reasoning)
             anomaly.recommendation = self.redactor.text(anomaly.recommendation)
             for member in anomaly.members:
                 member.reasoning = self.redactor.text(member.reasoning)
                 member.recommendation = self.redactor.text(member.recommendation)
-            await self.announcer.async_restore(anomaly)  # notifications do not survive restarts
+        # Notifications do not survive restarts: shown again (an ended one: "Over: ...").
+        for anomaly in self.tracker.open.values():
+            await self.announcer.async_restore(anomaly)
+        for anomaly in self.tracker.ended.values():
+            await self.announcer.async_restore_ended(anomaly)
         if self.tracker.open:  # (a replay entry restores none, and has no clock yet)
             self._across_restart.async_restored(self.tracker.open, self.now())
         self._async_schedule_confirmation()
@@ -282,14 +288,18 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     def async_acknowledge(self, anomaly_id: str) -> None:
         """The homeowner has seen the anomaly: its notification goes, it stays open."""
         if (anomaly := self.tracker.acknowledge(anomaly_id)) is not None:
-            self.announcer.async_acknowledged(anomaly)
+            self.announcer.async_acknowledged(anomaly)  # (an ended one: nothing stays)
             self.async_update_listeners()
 
     @callback
     def async_mark_false_alarm(self, anomaly_id: str) -> None:
         """The homeowner says this is normal: close it (a hazard: this occurrence only)."""
         if (anomaly := self.tracker.mark_false_alarm(anomaly_id)) is not None:
-            self.announcer.async_cleared(anomaly, reason="false_alarm")
+            if anomaly.ended is None:
+                self.announcer.async_cleared(anomaly, reason="false_alarm")
+            else:  # told as cleared when it ended: its reminders go
+                LOGGER.debug("False alarm on ended anomaly %s", anomaly.key)
+                self.announcer.async_forget(anomaly)
             self._async_teach_model()
             self._last_judged = None  # the same window may now be judged differently
             self.async_update_listeners()
@@ -474,9 +484,18 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             keep = {sig for sig, at in early.items() if at >= started}
             self._announced_early = {sig: early[sig] for sig in keep}
             keep |= self._across_restart.unseen(self.tracker.open, now)
+            if not window.transitions:
+                # Nothing changed in the whole window (a quiet night): the window's
+                # statistics judged nothing, and a condition that ended would have left a
+                # change in it. No anomaly is missed (a door open all night is not ended
+                # and told again at the first change of the morning).
+                keep |= set(self.tracker.open)
             worded = {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
             someone_home = (window.environment.persons_home or 0) > 0
-            changes = self.tracker.update(findings_of(verdict), now, someone_home, keep=keep)
+            states = {s.entity_id: s.state for s in window.snapshot}
+            changes = self.tracker.update(
+                findings_of(verdict), now, someone_home, keep=keep, states=states
+            )
             for signature, anomaly in self.tracker.open.items():
                 now_worded = (anomaly.reasoning, anomaly.recommendation)
                 if worded.get(signature, now_worded) != now_worded:
@@ -485,7 +504,12 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)
             for anomaly in changes.cleared:
-                self.announcer.async_cleared(anomaly)
+                if anomaly.ended is None:  # acknowledged: nothing is left to answer
+                    self.announcer.async_cleared(anomaly)
+                else:
+                    await self.announcer.async_ended(anomaly)
+            for anomaly in changes.forgotten:
+                self.announcer.async_forget(anomaly)
             self._async_schedule_confirmation()
             self._async_follow_offline(window)
             self.analyses += 1

@@ -39,6 +39,8 @@ async def async_get_config_entry_diagnostics(
         "analyses": coordinator.analyses,
         "last_analysis": scrub(coordinator.data.as_dict()) if coordinator.data else None,
         "open_anomalies": scrub([asdict(a) for a in coordinator.tracker.open.values()]),
+        # Over, still taking feedback for a day (their repair issues say so).
+        "ended_anomalies": scrub([asdict(a) for a in coordinator.tracker.ended.values()]),
         "false_alarm_patterns": sorted(coordinator.tracker.false_alarms),
         "baselines": keeper.summary() if (keeper := entry.runtime_data.baselines) else None,
     }

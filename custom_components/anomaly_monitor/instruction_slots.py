@@ -31,6 +31,10 @@ except ImportError:  # pragma: no cover - exercised only without the package
     TextSlotList = None  # type: ignore[assignment,misc]
 
 _PUNCTUATION = re.compile(r"[^\w\s']")
+# A lock is named after the door it locks ("Front door lock") and the verb already says
+# "lock": people say "lock the front door", and HA's Assist understands them. The name
+# without its trailing kind word is one more name of the lock, unless another lock has it.
+_TRAILING_KIND = {"lock": re.compile(r"^(.*?\S)\s+(?:smart\s+)?lock$", re.IGNORECASE)}
 
 
 def normalize_words(text: str) -> str:
@@ -103,6 +107,7 @@ def _build(hass: HomeAssistant) -> AssistSlots:
         values = [(alias, alias, context) for alias in aliases if alias != state.name]
         values.append((state.name, state.name, context))
         names.extend((f" {normalize_words(v[0])} ", v) for v in values)
+    names.extend(_without_kind_word(names))
     areas: list[tuple[str, str]] = []
     for area in ar.async_get(hass).async_list_areas():
         areas.extend((name, name) for name in (area.name, *area.aliases) if name.strip())
@@ -114,6 +119,23 @@ def _build(hass: HomeAssistant) -> AssistSlots:
         TextSlotList.from_tuples(areas, allow_template=False),
         TextSlotList.from_tuples(floors, allow_template=False),
     )
+
+
+def _without_kind_word(
+    names: list[tuple[str, tuple[str, str, dict[str, Any]]]],
+) -> list[tuple[str, tuple[str, str, dict[str, Any]]]]:
+    """The names of locks said without "lock" ("front door" for "Front door lock")."""
+    taken = {(value[2]["domain"], norm) for norm, value in names}
+    shorter: dict[tuple[str, str], list[tuple[str, str, dict[str, Any]]]] = {}
+    for _, (text, value, context) in names:
+        pattern = _TRAILING_KIND.get(context["domain"])
+        if pattern is None or (match := pattern.match(text.strip())) is None:
+            continue
+        key = (context["domain"], f" {normalize_words(match.group(1))} ")
+        if key not in taken:
+            shorter.setdefault(key, []).append((match.group(1), value, context))
+    # Said by two locks' names ("Front door lock", "Front door smart lock"): neither.
+    return [(key[1], found[0]) for key, found in shorter.items() if len(found) == 1]
 
 
 def _context(state: State) -> dict[str, Any]:

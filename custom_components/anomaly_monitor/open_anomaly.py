@@ -17,7 +17,7 @@ import hashlib
 from typing import Any
 
 from .anomaly_store import parse_time
-from .core.escalation import Escalation, escalation
+from .core.escalation import SAME_ENTRY, Escalation, escalation
 from .core.feedback import FalseAlarm, is_hazard
 from .core.incidents import incident_key, summary
 from .core.models import Finding, Severity, identity
@@ -129,6 +129,14 @@ class OpenAnomaly:
     # Why it was last told again ("" never; ``core.escalation.Escalation``): the title of
     # that message says what changed ("Now motion in Hall: ..."), after a restart too.
     escalation: str = ""
+    # When it ended, if it has: kept a while for the homeowner's feedback
+    # (``AnomalyTracker.ended``).
+    ended: str | None = None
+    # Its shown evidence's states when last found, and since when one of them reads no
+    # state / reads again (``evidence_hold``: a radio drop does not end it).
+    readings: dict[str, str] = field(default_factory=dict)
+    dark_since: str | None = None
+    back_since: str | None = None
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule
@@ -234,7 +242,10 @@ class OpenAnomaly:
         if told is None and self.hazard and not was_hazard:
             told = Escalation.HAZARD
         if told is not None:
-            self.escalation = told.value
+            self.escalation = told.value  # the title says it, pushed or not
+        first = parse_time(self.first_seen)
+        if told is Escalation.INTRUSION and first is not None and now - first < SAME_ENTRY:
+            return None  # the person who opened it, seconds after it was told
         return told
 
     def miss(self, now: datetime) -> bool:

@@ -129,6 +129,15 @@ class SilentAnnouncer:
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """Nothing was shown."""
 
+    async def async_ended(self, anomaly: OpenAnomaly) -> None:
+        """Nothing was shown."""
+
+    async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
+        """Nothing was shown."""
+
+    def async_forget(self, anomaly: OpenAnomaly) -> None:
+        """Nothing was shown."""
+
     async def async_reworded(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 

@@ -11,8 +11,10 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
+from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
 
+from .anomaly_store import parse_time
 from .anomaly_texts import AnomalyTexts, async_anomaly_texts
 from .anomaly_tracker import OpenAnomaly
 from .const import (
@@ -131,10 +133,19 @@ class Announcer:
         self._redactor = Redactor(notify_targets=tuple(self.notify_targets))
 
     async def _async_show(self, anomaly: OpenAnomaly) -> None:
-        """The notification and the repair issue, worded for the homeowner."""
+        """The notification and the repair issue, worded for the homeowner (an ended
+        anomaly's say that it is over, and still take feedback)."""
         texts = await async_anomaly_texts(self.hass, anomaly)
         note_id = notification_id(self.entry.entry_id, anomaly)
-        content = (texts.headline, self._message(anomaly, texts))
+        headline, message = texts.headline, self._message(anomaly, texts)
+        key = "hazard_anomaly" if anomaly.hazard else "anomaly"
+        severity = _ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING)
+        if (ended := parse_time(anomaly.ended)) is not None:
+            at = dt_util.as_local(ended).strftime("%H:%M")
+            headline = texts.text("ended_headline", headline=headline)
+            message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
+            key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
+        content = (headline, message)
         shown = _shown_notifications(self.hass)
         if shown.get(note_id) != content:
             persistent_notification.async_create(
@@ -148,11 +159,11 @@ class Announcer:
             DOMAIN,
             issue_id(self.entry.entry_id, anomaly),
             is_fixable=True,
-            severity=_ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING),
+            severity=severity,
             # A hazard's fix flow says that "false alarm" dismisses this occurrence only.
-            translation_key="hazard_anomaly" if anomaly.hazard else "anomaly",
+            translation_key=key,
             translation_placeholders={
-                "headline": texts.headline,
+                "headline": headline,
                 "monitor": self.entry.title,
                 "anomaly_type": escape_markdown(texts.type_name),
                 "severity": texts.severity,
@@ -196,9 +207,27 @@ class Announcer:
 
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """The anomaly is over (or was a false alarm): remove what we showed."""
+        self.async_forget(anomaly)
+        self._async_fire_cleared(anomaly, reason)
+
+    async def async_ended(self, anomaly: OpenAnomaly) -> None:
+        """Over before the homeowner answered: the notification and repair issue say so
+        and stay, for feedback read late (``AnomalyTracker.ended``)."""
+        await self._async_show(anomaly)
+        self._async_fire_cleared(anomaly, "resolved")
+
+    async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
+        """Show an ended anomaly's reminders again (after a restart or reload)."""
+        await self._async_show(anomaly)
+
+    def async_forget(self, anomaly: OpenAnomaly) -> None:
+        """Remove what we showed, nothing else (an ended anomaly answered or past its day)."""
         hass, entry = self.hass, self.entry
         persistent_notification.async_dismiss(hass, notification_id(entry.entry_id, anomaly))
         ir.async_delete_issue(hass, DOMAIN, issue_id(entry.entry_id, anomaly))
+
+    def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
+        hass, entry = self.hass, self.entry
         data = event_data(entry, anomaly) | {"reason": reason}
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)

@@ -12,13 +12,18 @@ those are told once more (a push to the notify targets, an ``anomaly_detected`` 
   in the hall" asks for the cameras or the police, at the same severity.
 
 Each kind escalates an incident once: later motion, or a second rule seeing the same
-intruder, adds to the notification without another push. A safety hazard that an
+intruder, adds to the notification without another push. A sign of somebody inside
+within ``SAME_ENTRY`` of the incident being told is the person who opened the door (a
+neighbour letting the dog out: unlock, open, motion in the hall, 10 s apart): the
+notification says so in place, and the phone that heard of the open door seconds ago is
+not pushed again. A safety hazard that an
 incident becomes is told again too (``OpenAnomaly.refresh``), whichever member made it so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 from enum import StrEnum
 
 from .models import Finding
@@ -27,6 +32,8 @@ from .models import Finding
 # Appliances running while away are not (left on, a timer); pets are ruled out by the
 # rules themselves (``core/pets.py``).
 INTRUSION_RULES = frozenset({"motion_while_away", "activity_while_away", "entry_while_armed_away"})
+# A sign of somebody inside this soon after the incident was told is the same arrival.
+SAME_ENTRY = timedelta(minutes=1)
 
 
 class Escalation(StrEnum):

@@ -159,6 +159,14 @@ class Environment:
     # The home's unit system's temperature unit ("°C" or "°F"): the unit of climate
     # entities' temperature attributes, and the one a homeowner reads.
     temperature_unit: str = "°C"
+    # When the sun last rose (``daylight``) or set (not), when known.
+    sun_changed: datetime | None = None
+
+    def daylight_at(self, when: datetime) -> bool | None:
+        """Whether the sun was up at ``when`` within the last half day; None: unknown."""
+        if self.daylight is None or self.sun_changed is None:
+            return None
+        return self.daylight if when >= self.sun_changed else not self.daylight
 
     @property
     def weekday(self) -> str:

@@ -61,19 +61,37 @@ def _minutes(delta: timedelta) -> str:
     return f"{minutes} min" if minutes < 120 else f"{minutes / 60:.1f} h"
 
 
+def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -> list[Interval]:
+    """``spans`` with the spell the entity is in now begun when it really began: a door
+    open since before the window has no change in it (it was not judged at all, and its
+    anomaly cleared with the door still open), or only repeats of its state."""
+    state = home.info(entity_id)
+    since = state.last_changed if state is not None else None
+    if state is None or since is None or state.state.lower() != "on":
+        return spans
+    if any(i.state.lower() != "on" for i in intervals(home, entity_id)):
+        return spans  # the window saw it open: its spell is there
+    ongoing = [i for i in spans if i.ongoing]
+    if ongoing and ongoing[0].start <= since:
+        return spans
+    since = since.astimezone(home.end.tzinfo) if home.end.tzinfo else since  # the window's clock
+    current = Interval(entity_id, state.state, since, max(home.end, since), ongoing=True)
+    return [*(i for i in spans if not i.ongoing), current]
+
+
 def entry_left_open(home: HomeView) -> Iterator[Finding]:
     """An exterior door or garage door stayed open far longer than a passage takes.
 
     Magnitude (all three duration statistics): the longest such interval, in minutes.
     """
-    for entity_id in home.history:
+    doors = [s.entity_id for s in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES)]
+    for entity_id in dict.fromkeys([*home.history, *doors]):
         if home.domain(entity_id) != "binary_sensor":
             continue
         if home.device_class(entity_id) not in ENTRY_DEVICE_CLASSES:
             continue
-        worst = _longest_exceeding(
-            _open_intervals(home, entity_id, frozenset({"on"})), ENTRY_OPEN_LIMIT
-        )
+        spans = _open_intervals(home, entity_id, frozenset({"on"}))
+        worst = _longest_exceeding(_with_current_spell(home, entity_id, spans), ENTRY_OPEN_LIMIT)
         if worst is None:
             continue
         yield Finding(

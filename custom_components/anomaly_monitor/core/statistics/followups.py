@@ -4,6 +4,10 @@ In a home many changes come in pairs: motion turns a light on, a thermostat call
 the heating, an unlock is followed by the door opening. Such a pair is learned when,
 in this window, the effect followed the cause almost every time and quickly. A later
 occurrence of the cause with no effect (or a much later one) is then a broken link.
+
+A light that followed motion only in the dark and stops at sunrise is an automation with
+a condition (lights on only when it is dark), not a broken link: misses in daylight do
+not break a link answered only in the dark.
 """
 
 from __future__ import annotations
@@ -77,6 +81,8 @@ class FollowUpLink:
     misses: list[datetime]
     causes: int
     last_hit: datetime
+    # When the causes it answered happened.
+    answered: tuple[datetime, ...] = ()
 
 
 def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
@@ -146,6 +152,7 @@ def _learn_links(home: HomeView) -> list[FollowUpLink]:
                     misses,
                     len(cause_times),
                     last_hit,
+                    tuple(answered),
                 )
             )
     return links
@@ -162,7 +169,20 @@ def broken_links(home: HomeView) -> Iterator[tuple[FollowUpLink, list[datetime]]
         trailing = [m for m in link.misses if m > link.last_hit]
         if len(trailing) < MIN_TRAILING_MISSES or len(link.misses) - len(trailing) > 1:
             continue
+        if _dark_only(home, link, trailing):
+            continue
         yield link, trailing
+
+
+def _dark_only(home: HomeView, link: FollowUpLink, misses: list[datetime]) -> bool:
+    """A light answered only in the dark, and missed in daylight: its automation's
+    condition (lights only when it is dark), not a fault."""
+    if home.domain(link.effect) != "light":
+        return False
+    daylight = home.env.daylight_at
+    return all(daylight(m) is True for m in misses) and all(
+        daylight(a) is False for a in link.answered
+    )
 
 
 def missing_follow_up(home: HomeView) -> Iterator[Finding]:

@@ -4,13 +4,20 @@ A single room rarely gives enough motion events to learn its own light's respons
 time, but a home's motion-activated lights all respond alike (the same hub, the same
 kind of automation). The lag is pooled over every area; a light that took many times
 longer than the home's usual response is slow.
+
+Only a motion light is judged, in the light it is one in: it followed at least
+``MIN_FOLLOWED`` of the motion in its area while it was off, in the same daylight (or
+darkness) as its slow answer, and if it answered fast only in the other (an automation
+that lights it only in the dark), it is not judged. A lamp somebody switches on by hand
+now and then follows motion only sometimes; a light switched on by hand in daylight, its
+automation's condition false: neither answers slowly.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from statistics import median
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
@@ -32,6 +39,33 @@ SLOW_FACTOR = 5.0
 # Slow responses must be the exception (at most one in three), or slowness is simply this
 # home's habit.
 MAX_SLOW_SHARE = 1 / 3
+# A motion light follows at least this share of its area's motion while it is off.
+MIN_FOLLOWED = 0.5
+
+
+def _state_before(timeline: list[tuple[datetime, str]], when: datetime) -> str | None:
+    index = bisect_left(timeline, (when - SAME_INSTANT,)) - 1
+    return timeline[index][1] if index >= 0 else None
+
+
+def _motion_light(
+    home: HomeView,
+    answers: list[tuple[datetime, timedelta | None]],
+    slow: timedelta,
+    limit: timedelta,
+) -> bool:
+    """Whether the light whose motion onsets (while off) got ``answers`` is a motion light
+    in the daylight (or darkness) of its ``slow`` answer (see the module's text)."""
+    daylight = home.env.daylight_at
+    when = next(w for w, lag in answers if lag == slow)
+    alike = [(w, lag) for w, lag in answers if daylight(w) == daylight(when)]
+    followed = [lag for _, lag in alike if lag is not None]
+    fast_otherwise = any(
+        lag is not None and lag < limit for w, lag in answers if daylight(w) != daylight(when)
+    )
+    if fast_otherwise and not any(lag < limit for lag in followed):
+        return False  # a motion light only in the other light
+    return len(followed) >= MIN_FOLLOWED * len(alike)
 
 
 def slow_light_response(home: HomeView) -> Iterator[Finding]:
@@ -40,6 +74,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     Magnitude: the slowest response, in seconds.
     """
     lags: list[tuple[timedelta, str, str]] = []
+    answers: dict[str, list[tuple[datetime, timedelta | None]]] = {}
     for motion in home.history:
         if home.domain(motion) != "binary_sensor":
             continue
@@ -53,10 +88,15 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
             if home.domain(light) != "light" or home.area(light) != area:
                 continue
             lit = [t.when for t in real_changes(home, light) if t.state.lower() == "on"]
+            timeline = [(t.when, t.state.lower()) for t in home.changes(light)]
             for when in onsets:
                 index = bisect_left(lit, when - SAME_INSTANT)
+                lag = None
                 if index < len(lit) and lit[index] - when <= RESPONSE_REACH:
-                    lags.append((max(lit[index] - when, timedelta(0)), light, motion))
+                    lag = max(lit[index] - when, timedelta(0))
+                    lags.append((lag, light, motion))
+                if lag is not None or _state_before(timeline, when) != "on":
+                    answers.setdefault(light, []).append((when, lag))
     if len(lags) < MIN_RESPONSES:
         return
     typical = timedelta(seconds=median(lag.total_seconds() for lag, _, _ in lags))
@@ -67,7 +107,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     triggers: list[str] = []  # the motion sensors the slow lights answered: candidates
     count = 0
     for lag, light, motion in lags:
-        if lag >= limit:
+        if lag >= limit and _motion_light(home, answers[light], lag, limit):
             count += 1
             slow[light] = max(lag, slow.get(light, timedelta(0)))
             if motion not in triggers:

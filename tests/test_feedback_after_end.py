@@ -1,0 +1,152 @@
+"""Feedback read late: the anomaly is over, the homeowner still says "false alarm".
+
+A short smoke alarm, a door unlocked for a minute while away: the homeowner reads the
+notification minutes or hours later, when the anomaly has cleared. Its repair issue stays
+a day, saying it is over, and its fix flow still takes the answer.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components import persistent_notification
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
+
+from custom_components.anomaly_monitor.const import (
+    DOMAIN,
+    EVENT_ANOMALY_CLEARED,
+    EVENT_ANOMALY_DETECTED,
+)
+
+from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home, setup_monitor
+
+SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+
+
+def _issues(hass: HomeAssistant) -> list[ir.IssueEntry]:
+    return [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN and i.active]
+
+
+def _notes(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, dict]:
+    from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+
+    notes = _async_get_or_create_notifications(hass)
+    return {k: dict(v) for k, v in notes.items() if k.startswith(f"{DOMAIN}_{entry.entry_id}_")}
+
+
+async def _fix_flow(hass: HomeAssistant, issue_id: str, choice: str) -> None:
+    manager = hass.data["repairs"]["flow_manager"]
+    flow = await manager.async_init(DOMAIN, data={"issue_id": issue_id})
+    assert set(flow["menu_options"]) == {"acknowledge", "false_alarm"}
+    result = await manager.async_configure(flow["flow_id"], {"next_step_id": choice})
+    assert result["type"] == "create_entry"
+    await hass.async_block_till_done()
+
+
+async def _until_over(hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry) -> None:
+    """Analyses past the clear hysteresis (two misses, two minutes)."""
+    for _ in range(3):
+        freezer.tick(timedelta(minutes=1, seconds=10))
+        await analyze(hass, entry)
+        await hass.async_block_till_done()
+
+
+async def _monitor(hass: HomeAssistant) -> MockConfigEntry:
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    return await setup_monitor(hass)
+
+
+async def test_false_alarm_after_the_anomaly_ended_still_teaches(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert len(detected) == 1
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door"})
+    await _until_over(hass, freezer, entry)
+    coordinator = entry.runtime_data.coordinator
+    assert coordinator.tracker.open == {}
+    assert len(cleared) == 1  # automations hear that it is over
+
+    # Read an hour later: the issue is still there and says it is over.
+    freezer.tick(timedelta(hours=1))
+    (issue,) = _issues(hass)
+    assert issue.translation_key == "anomaly_ended"
+    assert issue.translation_placeholders["headline"].startswith("Over: ")
+    (note,) = _notes(hass, entry).values()
+    assert note["title"].startswith("Over: ")
+    assert "Over since" in note["message"]
+    await _fix_flow(hass, issue.issue_id, "false_alarm")
+    assert _issues(hass) == []
+    assert _notes(hass, entry) == {}
+    assert len(coordinator.tracker.false_alarms) == 1
+
+    # The same pattern is not told again; the mark works as if given while it was open.
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    response = await analyze(hass, entry)
+    assert response["verdict"]["label"] == "normal"
+    assert len(detected) == 1
+
+
+async def test_a_hazard_answered_after_it_ended_is_told_next_time(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    entry = await _monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+    freezer.tick(timedelta(minutes=8))
+    (issue,) = _issues(hass)
+    assert issue.translation_key == "hazard_anomaly_ended"
+    await _fix_flow(hass, issue.issue_id, "false_alarm")
+    coordinator = entry.runtime_data.coordinator
+    assert _issues(hass) == []
+    assert len(coordinator.tracker.false_alarms) == 0  # a mark never silences a fire
+    assert coordinator.tracker.dismissed == {}  # no occurrence is left to dismiss
+
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert len(detected) == 2
+
+
+async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    entry = await _monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+    (issue,) = _issues(hass)
+
+    # A restart: notifications and non-persistent issues are gone, the Store is not.
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    for note in _notes(hass, entry):
+        persistent_notification.async_dismiss(hass, note)
+    ir.async_delete_issue(hass, DOMAIN, issue.issue_id)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert [i.issue_id for i in _issues(hass)] == [issue.issue_id]
+    assert len(_notes(hass, entry)) == 1
+
+    freezer.tick(timedelta(days=1))
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert _issues(hass) == []  # a day later it is forgotten
+    assert _notes(hass, entry) == {}
+    assert entry.runtime_data.coordinator.tracker.ended == {}
