@@ -436,7 +436,13 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         now = self.now()
         watcher = self.watcher
         return build_window(
-            build_snapshot(self.hass, watcher.entity_ids, watcher.areas, devices=watcher.devices),
+            build_snapshot(
+                self.hass,
+                watcher.entity_ids,
+                watcher.areas,
+                devices=watcher.devices,
+                roles=watcher.roles,
+            ),
             build_environment(self.hass, self.weather_entity),
             watcher.buffer.snapshot(now),
             profile=self.profile,
@@ -447,7 +453,13 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """The current states and environment, without the events (safety checks)."""
         watcher = self.watcher
         return build_window(
-            build_snapshot(self.hass, watcher.entity_ids, watcher.areas, devices=watcher.devices),
+            build_snapshot(
+                self.hass,
+                watcher.entity_ids,
+                watcher.areas,
+                devices=watcher.devices,
+                roles=watcher.roles,
+            ),
             build_environment(self.hass, self.weather_entity),
             [],
             profile=self.profile,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion, is_on, is_opening
 from ..models import EntityState
+from ..role_words import LEVEL_WORDS, says
 
 # A contact sensor may say "closed" while its angle sensor reads a couple of degrees.
 ANGLE_TOLERANCE = 2.0
@@ -54,7 +55,7 @@ def level_sensor_for(home: HomeView, detector: EntityState) -> EntityState | Non
         if state.domain != "sensor" or state is detector:
             continue
         if state.info.device_class == word or (
-            state.info.unit == "ppm" and word in state.entity_id
+            state.info.unit == "ppm" and says(state.info.name, LEVEL_WORDS[word])
         ):
             return state
     return None
