@@ -22,7 +22,11 @@ from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+)
 from homeassistant.setup import async_setup_component
 
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE, DOMAIN
@@ -136,7 +140,7 @@ class HomeRun:
         observer = Observer(hass, self.record.seen)
         try:
             if not self._registered:
-                self._register(hass)
+                await self._async_register(hass)
             restarted = self._before_restart is not None
             for entity_id, (state, attributes) in self.current.items():
                 # HA writes ``unknown`` for each device while it starts, then what the
@@ -186,8 +190,9 @@ class HomeRun:
             observer.async_stop()
             await hass.async_stop()
 
-    def _register(self, hass: HomeAssistant) -> None:
-        """Areas and registry entries, as the devices' integrations would create them."""
+    async def _async_register(self, hass: HomeAssistant) -> None:
+        """Areas, devices and registry entries, as the devices' integrations create them."""
+        devices = await self._async_devices(hass)
         areas = ar.async_get(hass)
         area_ids = {
             name: (areas.async_get_area_by_name(name) or areas.async_create(name)).id
@@ -209,9 +214,43 @@ class HomeRun:
             )
             if entry.entity_id != entity_id:
                 raise RuntimeError(f"registry gave {entry.entity_id} for {entity_id}")
+            if spec.get("device"):
+                registry.async_update_entity(entity_id, device_id=devices[spec["device"]])
             if spec.get("area"):
                 registry.async_update_entity(entity_id, area_id=area_ids[spec["area"]])
         self._registered = True
+
+    async def _async_devices(self, hass: HomeAssistant) -> dict[str, str]:
+        """One HA device per ``device`` key the scenario declares (a plug: switch and meter).
+
+        HA keeps a device only for a config entry: the simulated devices' integration
+        gets one (it has no code to set up; the entry and its devices persist as HA's do).
+        """
+        keys = sorted(
+            {e["device"] for e in self.scenario.data["home"]["entities"] if e.get("device")}
+        )
+        if not keys:
+            return {}
+        owner = ConfigEntry(
+            data={},
+            discovery_keys=MappingProxyType({}),
+            domain=PLATFORM,
+            minor_version=1,
+            options={},
+            source="user",
+            subentries_data=None,
+            title="Simulated devices",
+            unique_id=None,
+            version=1,
+        )
+        await hass.config_entries.async_add(owner)
+        registry = dr.async_get(hass)
+        return {
+            key: registry.async_get_or_create(
+                config_entry_id=owner.entry_id, identifiers={(PLATFORM, key)}, name=key
+            ).id
+            for key in keys
+        }
 
     async def _add_entry(self, hass: HomeAssistant) -> None:
         """The monitor as a homeowner adds it: every option at its default."""

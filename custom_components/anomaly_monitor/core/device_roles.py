@@ -163,6 +163,20 @@ def cycles(home: HomeView, meter: EntityState) -> bool:
     return starts >= MIN_CYCLES
 
 
+_LEARNED_CYCLING = "learned_cycling"
+
+
+def learned_cycling(home: HomeView, entity_ids: set[str]) -> None:
+    """Tell the view which power meters the home's baselines learned cycling day and
+    night (``baselines/cycles.py``): before any role is asked, once per analysis."""
+    home.shared(_LEARNED_CYCLING, lambda: frozenset(entity_ids))
+
+
+def _learned_cycling(home: HomeView, state: EntityState) -> bool:
+    learned: frozenset[str] = home.shared(_LEARNED_CYCLING, frozenset)
+    return state.entity_id in learned
+
+
 def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
     if (homeowner := parse_role(state.info.role)) is not None:
         return RoleGuess(homeowner, Source.HOMEOWNER)
@@ -170,7 +184,14 @@ def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
         return RoleGuess(by_class, Source.CLASS)
     by_name = name_role(state.info.name, state.domain, state.info.device_class)
     if by_name is not None:
+        # A name the behaviour bears out ("Fridge" and a compressor's cycle) is more.
+        if by_name == Role.COLD_APPLIANCE and (
+            _learned_cycling(home, state) or cycles(home, state)
+        ):
+            return RoleGuess(Role.COLD_APPLIANCE, Source.BEHAVIOUR)
         return RoleGuess(Role(by_name), Source.NAME)
+    # A meter cycling in the window is a compressor (a learned cycle alone is judged by
+    # ``baselines/cycles.py``, which knows when a stop is explained).
     if cycles(home, state):
         return RoleGuess(Role.COLD_APPLIANCE, Source.BEHAVIOUR)
     return None

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from itertools import pairwise
 
-from ..device_roles import named_after, same_device
+from ..device_roles import Role, has_role, named_after, same_device
 from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
 from ..occupancy import presence_of
@@ -58,7 +58,8 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
         if not moving:
             return
     lights = [light for m in moving for light in _lights_on(home, m.info.area)]
-    if has_pets(home.window.profile):
+    pets_only = all(has_role(home, m.entity_id, Role.PET_AREA) for m in moving)
+    if has_pets(home.window.profile) or pets_only:
         # A light left on when they went out is no sign: it must be switched on since,
         # and by whoever moves now (not the dog an hour after a light was switched on).
         since = _empty_since(home)

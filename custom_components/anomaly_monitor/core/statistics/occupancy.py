@@ -147,11 +147,14 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     fired: list[str] = []
     onsets = 0
     for entity_id in _motion_ids(home):
+        # Where the homeowner says the pets roam, only spells a person showed in count.
+        pet_area = has_role(home, entity_id, Role.PET_AREA)
+        judged = [s for s in spans if human_signs(home, *s)] if pet_area else spans
         count = sum(
             1
             for interval in intervals(home, entity_id)
             if interval.state.lower() == "on"
-            and any(start <= interval.start <= end for start, end in spans)
+            and any(start <= interval.start <= end for start, end in judged)
         )
         if count:
             fired.append(entity_id)
