@@ -130,10 +130,14 @@ def same_device(one: EntityState, other: EntityState) -> bool:
 
 
 def named_after(meter: EntityState, owner: EntityState) -> bool:
-    """The meter's friendly name holds the owner's whole name ("Plug 3" and "Plug 3
-    power", "Washing machine" and "Utility washing machine power"): a hint, for homes
-    whose registry does not say which entities are one device."""
-    return bool(words(owner.info.name)) and says(meter.info.name, (owner.info.name,))
+    """The meter's friendly name holds the owner's whole name and more ("Plug 3" and
+    "Plug 3 power", "Washing machine" and "Utility washing machine power"): a hint, for
+    homes whose registry does not say which entities are one device (when it says they
+    are two, they are)."""
+    if meter.info.device is not None and owner.info.device is not None:
+        return meter.info.device == owner.info.device
+    own = words(owner.info.name)
+    return 0 < len(own) < len(words(meter.info.name)) and says(meter.info.name, (owner.info.name,))
 
 
 def named_as_one(one: str, other: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..device_roles import same_device
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion, is_on, is_opening
 from ..models import EntityState
 from ..role_words import LEVEL_WORDS, says
@@ -25,9 +26,13 @@ def angle_sensor_for(home: HomeView, opening: EntityState) -> EntityState | None
     ]
     if len(candidates) == 1:
         return candidates[0]
-    # Several angles in one area: pick the one named like the opening.
-    kind = opening.info.device_class or ""
-    named = [s for s in candidates if kind and kind in s.entity_id]
+    # Several angles in one area: the one on the opening's device, else the one whose
+    # name holds the opening's kind ("Window angle" for a window) as a whole word.
+    same = [s for s in candidates if same_device(opening, s)]
+    if len(same) == 1:
+        return same[0]
+    kind = (opening.info.device_class or "").replace("_", " ")
+    named = [s for s in candidates if kind and says(s.info.name, (kind,))]
     return named[0] if named else None
 
 
