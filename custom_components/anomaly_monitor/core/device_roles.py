@@ -147,7 +147,14 @@ def named_as_one(one: str, other: str) -> bool:
     a, b = one.partition(".")[2], other.partition(".")[2]
     if not a or not b or one == other:
         return False
-    return a == b or b.startswith(f"{a}_") or a.startswith(f"{b}_")
+    return a == b or _extends(b, a) or _extends(a, b)
+
+
+def _extends(longer: str, shorter: str) -> bool:
+    # ``tapo_p110_2_power`` is the second plug's (HA's ``_2``), not ``tapo_p110``'s.
+    if not longer.startswith(f"{shorter}_"):
+        return False
+    return not longer[len(shorter) + 1 :].partition("_")[0].isdigit()
 
 
 def cycles(home: HomeView, meter: EntityState) -> bool:
