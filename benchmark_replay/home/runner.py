@@ -231,18 +231,7 @@ class HomeRun:
         )
         if not keys:
             return {}
-        owner = ConfigEntry(
-            data={},
-            discovery_keys=MappingProxyType({}),
-            domain=PLATFORM,
-            minor_version=1,
-            options={},
-            source="user",
-            subentries_data=None,
-            title="Simulated devices",
-            unique_id=None,
-            version=1,
-        )
+        owner = _entry(PLATFORM, "Simulated devices", {})
         await hass.config_entries.async_add(owner)
         registry = dr.async_get(hass)
         return {
@@ -262,19 +251,7 @@ class HomeRun:
             # The homeowner added these in the options flow (beside the default coverage).
             included = options.get(CONF_INCLUDE_ENTITIES) or []
             options[CONF_INCLUDE_ENTITIES] = sorted({*included, *watch})
-        entry = ConfigEntry(
-            data={},
-            discovery_keys=MappingProxyType({}),
-            domain=DOMAIN,
-            minor_version=1,
-            options=options,
-            source="user",
-            subentries_data=None,
-            title="Home",
-            unique_id=None,
-            version=1,
-        )
-        await hass.config_entries.async_add(entry)
+        await hass.config_entries.async_add(_entry(DOMAIN, "Home", options))
 
     def _write(
         self, hass: HomeAssistant, entity_id: str, state: str, attributes: Mapping[str, Any] | None
@@ -342,6 +319,22 @@ class HomeRun:
             result.anomaly_id = alarm.anomaly_id
         self.record.feedback.append(result)
         await settle(hass)
+
+
+def _entry(domain: str, title: str, options: dict[str, Any]) -> ConfigEntry:
+    """A config entry as the user adds it."""
+    return ConfigEntry(
+        data={},
+        discovery_keys=MappingProxyType({}),
+        domain=domain,
+        minor_version=1,
+        options=options,
+        source="user",
+        subentries_data=None,
+        title=title,
+        unique_id=None,
+        version=1,
+    )
 
 
 def latest_alarm_for(span: IncidentSpan, alarms: list[Alarm], now: datetime) -> Alarm | None:
