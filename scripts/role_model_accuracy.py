@@ -48,7 +48,7 @@ async def judge(rows: list[dict[str, str]], model: Path | None, threads: int) ->
             answer = {"name": row["name"], "role": row["role"], "words": words}
             if backend is not None:
                 role, scores = await async_model_role(
-                    backend, row["name"], "switch", None, choices=SWITCHABLE_ROLES
+                    backend, row["name"], "switch", None, choices=SWITCHABLE_ROLES, timeout=180
                 )
                 answer |= {"model": role.value, "scores": scores}
             judged.append(answer)
