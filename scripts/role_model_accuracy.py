@@ -51,6 +51,9 @@ async def judge(rows: list[dict[str, str]], model: Path | None, threads: int) ->
                     backend, row["name"], "switch", None, choices=SWITCHABLE_ROLES, timeout=180
                 )
                 answer |= {"model": role.value, "scores": scores}
+                print(
+                    f"  {row['name']!r}: {row['role']} words={words} model={role.value}", flush=True
+                )
             judged.append(answer)
     finally:
         if backend is not None:

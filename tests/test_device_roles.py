@@ -210,7 +210,7 @@ def test_the_switch_and_its_meter_share_the_role() -> None:
         ("Kookplaat", "cooking_appliance"),
         ("Lave-linge", "washing_appliance"),
         ("Lavavajillas", "washing_appliance"),
-        ("Water heater", None),
+        ("Water heater", "heating_appliance"),  # heats, never "water left running"
         ("Space heater", "heating_appliance"),
         ("Tapo P110 Current consumption", None),
         ("shellyplug-s-C8C9A3 Power", None),

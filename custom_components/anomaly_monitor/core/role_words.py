@@ -46,11 +46,6 @@ NOT_WATER_WORDS = (
     "heater", "boiler", "kettle", "warmwasser", "heißwasser", "chauffe eau",
     "ballon", "calentador", "termo", "wasserkocher", "waterkoker", "bouilloire", "hervidor",
 )  # fmt: skip
-# A water heater or boiler heats for hours by design: no appliance left on.
-NOT_HEATING_WORDS = (
-    "water heater", "boiler", "warmwasser", "warmwasserbereiter", "heißwasserspeicher",
-    "chauffe eau", "calentador de agua", "termo", "cv ketel", "geyser",
-)  # fmt: skip
 WASHING_WORDS = (
     "washer", "washing machine", "dishwasher", "dryer", "tumble dryer", "washer dryer",
     "waschmaschine", "spülmaschine", "geschirrspüler", "trockner", "wäschetrockner",  # de
@@ -106,6 +101,6 @@ def name_role(name: str, domain: str, device_class: str | None) -> str | None:
         return "water"
     if says(name, COOKING_WORDS):
         return "cooking_appliance"
-    if says(name, HEATING_WORDS) and not says(name, NOT_HEATING_WORDS):
+    if says(name, HEATING_WORDS):
         return "heating_appliance"
     return None
