@@ -48,7 +48,7 @@ from .context_builder import build_environment, build_snapshot
 from .core.detector import Detector
 from .core.feedback import findings_of, suppress
 from .core.llm import LLMBackend, LLMError
-from .core.models import ContextWindow, Verdict
+from .core.models import ContextWindow, EntityState, Verdict
 from .core.prompts import false_alarm_example_from_mark
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
@@ -441,12 +441,23 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         )
         return window, verdict
 
+    def _snapshot(self) -> list[EntityState]:
+        """The watched entities' states, with their areas, devices and homeowner's roles."""
+        watcher = self.watcher
+        return build_snapshot(
+            self.hass,
+            watcher.entity_ids,
+            watcher.areas,
+            devices=watcher.devices,
+            roles=watcher.roles,
+        )
+
     def build_window(self) -> ContextWindow:
         """The context window ending now."""
         now = self.now()
         watcher = self.watcher
         return build_window(
-            build_snapshot(self.hass, watcher.entity_ids, watcher.areas, devices=watcher.devices),
+            self._snapshot(),
             build_environment(self.hass, self.weather_entity),
             watcher.buffer.snapshot(now),
             profile=self.profile,
@@ -455,9 +466,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     def build_states_window(self) -> ContextWindow:
         """The current states and environment, without the events (safety checks)."""
-        watcher = self.watcher
         return build_window(
-            build_snapshot(self.hass, watcher.entity_ids, watcher.areas, devices=watcher.devices),
+            self._snapshot(),
             build_environment(self.hass, self.weather_entity),
             [],
             profile=self.profile,
