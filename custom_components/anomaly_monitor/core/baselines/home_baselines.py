@@ -18,13 +18,14 @@ stored form, versioned; stored data is untrusted and a malformed part is simply 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
 from ..models import EntityInfo, Transition, parse_number
 from ..occupancy import presence_of
 from ..state_blips import BlipHold
+from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
@@ -34,6 +35,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .usual_use import LEARN_DAYS, UsualUse
 
 BASELINE_VERSION = 2
 # Stored versions still read: 1 differs only in the hour profiles' form (``HourProfiles``).
@@ -57,6 +59,7 @@ class HomeBaselines:
         self.profiles = HourProfiles(zone)
         self.relations = Relations(zone)
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
+        self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -67,6 +70,12 @@ class HomeBaselines:
     def describe(self, infos: Iterable[EntityInfo]) -> None:
         """What each entity is (domain, device_class, area): read from HA, not stored."""
         self.infos = {info.entity_id: info for info in infos}
+
+    def watching(self, entity_ids: Iterable[str], when: datetime) -> None:
+        """These entities are watched from ``when`` on (or earlier, if already seen): a
+        door that never changes is still being learned, and then known to stay shut."""
+        for entity_id in entity_ids:
+            self.usual.seen(entity_id, when)
 
     # --- learning ----------------------------------------------------------------------
 
@@ -121,9 +130,11 @@ class HomeBaselines:
         if domain in _NUMERIC_DOMAINS:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
         self.durations.state(entity_id, state, when)
+        self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
         device_class = info.device_class if info else None
+        self._learn_use(entity_id, when, state, device_class, previous=previous)
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on" or previous == "on":  # movement starts, or was seen until now
@@ -137,6 +148,29 @@ class HomeBaselines:
             domain == "lock" and state in _LOCK_STATES and previous in _LOCK_STATES
         ):
             self.activity.activity(when, area)
+
+    def _learn_use(
+        self,
+        entity_id: str,
+        when: datetime,
+        state: str,
+        device_class: str | None,
+        *,
+        previous: str | None,
+    ) -> None:
+        """How the device is used (``UsualUse``): its bursts, open stays and nights."""
+        domain = entity_id.partition(".")[0]
+        limits = storm_limits(domain, device_class)
+        sensor = domain == "binary_sensor"
+        opening = sensor and device_class in OPENING_DEVICE_CLASSES
+        self.usual.changed(
+            entity_id,
+            when,
+            state,
+            burst_gap=None if limits is None or previous is None else limits[1],
+            opening=opening,
+            night_use=opening or (sensor and device_class in OCCUPANCY_DEVICE_CLASSES),
+        )
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
         """The current state of a room sensor not yet profiled: its first reading."""
@@ -159,6 +193,7 @@ class HomeBaselines:
         self.activity.watch(now)
         self.profiles.advance(now)
         self.relations.expire(now)
+        self.usual.advance(now, STORM_GAP)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -168,6 +203,19 @@ class HomeBaselines:
             self.learned_until = when
 
     # --- reading -----------------------------------------------------------------------
+
+    def learning_until(self, entity_id: str) -> datetime | None:
+        """When ``entity_id``'s normal is known: ``LEARN_DAYS`` after it was first watched
+        (or after the baselines began, for an entity they never saw change)."""
+        until = self.usual.learning_until(entity_id)
+        if until is None and self.first_seen is not None:
+            until = self.first_seen + timedelta(days=LEARN_DAYS)
+        return until
+
+    def learning(self, entity_id: str, now: datetime) -> bool:
+        """Whether ``entity_id``'s normal is still being learned at ``now``."""
+        until = self.learning_until(entity_id)
+        return until is None or now < until
 
     def summary(self) -> dict[str, Any]:
         """Counts for diagnostics (no entity ids, names or states)."""
@@ -185,7 +233,15 @@ class HomeBaselines:
             "outdoor_hours_learned": self.profiles.days_learned(OUTDOOR),
             "meters_with_recent_starts": len(self.recent.days),
             "related_pairs": len(self.relations.pairs),
+            "entities_watched": len(self.usual.since),
+            "entities_still_learning": len(self.usual.learning_entities(self._now())),
+            "entities_with_open_stays": len(self.usual.open_days),
+            "entities_with_bursts": len(self.usual.burst_days),
+            "entities_used_at_night": len(self.usual.nights),
         }
+
+    def _now(self) -> datetime:
+        return self.learned_until or self.first_seen or datetime.now(UTC)
 
     # --- storage -----------------------------------------------------------------------
 
@@ -203,6 +259,7 @@ class HomeBaselines:
             "profiles": self.profiles.as_dict(),
             "relations": self.relations.as_dict(),
             "recent_starts": self.recent.as_dict(),
+            "usual_use": self.usual.as_dict(),
         }
 
     @classmethod
@@ -226,6 +283,11 @@ class HomeBaselines:
         baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
         baselines.relations = Relations.from_dict(data.get("relations"), zone)
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
+        baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
+        if not baselines.usual.since and baselines.first_seen is not None:
+            # Stored before usage was learned: what the durations know was watched since.
+            for entity_id in list(baselines.durations.stays)[:600]:
+                baselines.usual.seen(entity_id, baselines.first_seen)
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         return baselines

@@ -1,0 +1,193 @@
+"""The habit checks asked against this home's usual use (``UsualUse``), not fixed limits.
+
+The window statistics find a door open 20 min (``entry_left_open``), six changes within
+seconds (``toggle_storm``), a door opened for seconds at 03:00 (``opening_blip_at_night``)
+or on several nights (``entry_used_in_small_hours``) with the limits any home shares.
+Once a device's normal is known, the finding stands only if it is unusual *here*:
+
+- open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
+  (that quarter of the day), and never less than the rule's own limit;
+- bursts: more changes than its usual burst at that time of day allows
+  (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
+- night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
+  learned (a toilet trip) is not told for being used at night.
+
+A finding that stands says which normal judged it: the learned one ("open 3 h; on most
+days it is open at most 40 min") or the prior, while the device is still being learned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from ..home import HomeView
+from ..models import Finding
+from ..statistics.durations import ENTRY_OPEN_LIMIT
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from ..statistics.timeline import intervals, turned
+from ..statistics.toggles import storm_limits
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+
+OPEN_FACTOR = 2.0
+BURST_FACTOR = 1.5
+BURST_SLACK = 2
+NIGHT_HABIT = 0.3
+_PRIOR = (
+    " Its normal here is still being learned (until {until:%d %b %H:%M}): the default limit judged."
+)
+
+
+def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) -> Finding | None:
+    """``finding`` as this home's usual use judges it: None when it is usual here."""
+    judge = _JUDGES.get(finding.rule)
+    if judge is None or not finding.evidence:
+        return finding
+    entity_id = finding.evidence[0]
+    if baselines.learning(entity_id, home.end):
+        until = baselines.learning_until(entity_id) or home.end
+        return replace(finding, reasoning=finding.reasoning + _PRIOR.format(until=until))
+    return judge(finding, entity_id, baselines, home)
+
+
+def _open(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    usual_use = baselines.usual
+    worst: tuple[timedelta, datetime, float, int] | None = None
+    seldom = False
+    for spell in intervals(home, entity_id):
+        if spell.state.lower() != "on" or spell.duration < ENTRY_OPEN_LIMIT:
+            continue
+        usual = usual_use.usual_open(entity_id, spell.start)
+        if usual is None:
+            seldom = True  # too few days of use: the default judges this stay
+            limit, minutes, days = ENTRY_OPEN_LIMIT, 0.0, 0
+        else:
+            minutes, days = usual
+            limit = max(ENTRY_OPEN_LIMIT, OPEN_FACTOR * timedelta(minutes=minutes))
+        if spell.duration > limit and (worst is None or spell.duration > worst[0]):
+            worst = (spell.duration, spell.start, minutes, days)
+    if worst is None:
+        return None
+    stayed, start, minutes, days = worst
+    if days == 0:
+        why = " It is seldom open here: the default limit judged." if seldom else ""
+    else:
+        why = (
+            f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
+            f"at this time of day (learned over {days} days of use)."
+        )
+    return replace(
+        finding,
+        reasoning=f"{entity_id} open {duration_text(stayed)} from "
+        f"{local(start, baselines.zone):%H:%M}.{why}",
+        magnitude=round(stayed.total_seconds() / 60, 1),
+    )
+
+
+def _burst(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    limits = storm_limits(home.domain(entity_id), home.device_class(entity_id))
+    if limits is None or finding.magnitude is None:
+        return finding
+    when = _longest_burst_start(home, entity_id, limits[1])
+    usual = baselines.usual.usual_burst(entity_id, when)
+    if usual is None:
+        days = int(baselines.usual.days_watched(entity_id, home.end))
+        why = f" In the {days} days learned it has not changed in bursts like this."
+    else:
+        changes, days = usual
+        if finding.magnitude <= max(changes * BURST_FACTOR, changes + BURST_SLACK):
+            return None
+        why = (
+            f" At this time of day its bursts are at most {changes:.0f} changes on most days "
+            f"(learned over {days} days with bursts)."
+        )
+    return replace(finding, reasoning=finding.reasoning + why)
+
+
+def _longest_burst_start(home: HomeView, entity_id: str, gap: timedelta) -> datetime:
+    changes = home.changes(entity_id)
+    best_start, best, run_start, run = home.end, 0, home.end, 0
+    for index, change in enumerate(changes):
+        if index and change.when - changes[index - 1].when <= gap:
+            run += 1
+        else:
+            run_start, run = change.when, 1
+        if run > best:
+            best_start, best = run_start, run
+    return best_start
+
+
+def _night(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    usual_use = baselines.usual
+    zone = baselines.zone
+    nights = [
+        when
+        for when in turned(home.changes(entity_id), "on")
+        if SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
+    ]
+    latest = nights[-1] if nights else home.end
+    watched = usual_use.nights_watched(entity_id, home.end)
+    used = usual_use.nights_used(entity_id, skip=latest)
+    if watched and used >= 2 and used >= NIGHT_HABIT * watched:
+        return None  # used at night on many nights here: a habit (a toilet trip)
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" Here it was used in the small hours on {max(used, 0)} "
+        f"of {watched} nights learned.",
+    )
+
+
+type _Judge = Callable[[Finding, str, HomeBaselines, HomeView], Finding | None]
+
+_JUDGES: dict[str, _Judge] = {
+    "entry_left_open": _open,
+    "toggle_storm": _burst,
+    "opening_blip_at_night": _night,
+    "entry_used_in_small_hours": _night,
+}
+JUDGED_RULES = frozenset(_JUDGES)
+# The state a long stay is in, by domain (``long_stays``' active states).
+_ACTIVE_STATES = {"valve": "open", "cover": "open", "lock": "unlocked"}
+
+
+def teach_false_alarm(
+    baselines: HomeBaselines,
+    rule: str,
+    evidence: tuple[str, ...],
+    magnitude: float | None,
+    now: datetime,
+) -> bool:
+    """ "False alarm" on a habit finding: its device's normal widens to what was told (a
+    stay this long, a burst this big, night use). Whether anything was taught."""
+    if not evidence:
+        return False
+    entity_id = evidence[0]
+    usual_use = baselines.usual
+    if rule in ("opening_blip_at_night", "entry_used_in_small_hours"):
+        usual_use.widen_nights(entity_id, now)
+        return True
+    if magnitude is None or magnitude <= 0:
+        return False
+    if rule == "toggle_storm":
+        usual_use.widen_burst(entity_id, now, magnitude)
+        return True
+    if rule in ("entry_left_open", "state_longer_than_usual"):
+        active = _ACTIVE_STATES.get(entity_id.partition(".")[0], "on")
+        current = baselines.durations.current.get(entity_id)
+        still = current is not None and current[0] == active
+        began = current[1] if still and current else now - timedelta(minutes=magnitude)
+        if rule == "entry_left_open":
+            usual_use.widen_open(entity_id, magnitude, now)
+        else:
+            baselines.durations.widen(entity_id, active, began, magnitude)
+        return True
+    return False

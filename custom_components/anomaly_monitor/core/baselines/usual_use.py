@@ -1,0 +1,293 @@
+"""How this home uses each device, day by day: the normal the habit checks ask.
+
+Learned per entity, from the recorder's history at set-up and the live stream after:
+
+- **since when it is watched** (its first report): a device watched for fewer than
+  ``LEARN_DAYS`` days is still being learned (``learning``);
+- **how long it stays open, day by day** (opening sensors): per quarter of the day, the
+  longest stay of each of the last ``KEPT_DAYS`` days it was used. "On most days it is
+  open at most 40 min" is an upper quantile of those days (``usual_open``): one odd day
+  (a door left open all night once) does not make itself normal;
+- **how it changes in bursts** (anything ``toggle_storm`` judges): per quarter, the longest
+  burst (changes each within the storm's gap) of each day with a burst: kitchen
+  cupboards opened six times in two minutes at dinner, every day, are cooking;
+- **when it is used at night** (opening and motion sensors, 00-05 local): on how many
+  nights. A door used at 03:00 on most nights is a toilet trip.
+
+"False alarm" on a habit finding widens the entity's normal (``widen_open``,
+``widen_burst``, ``widen_nights``): the homeowner's word is one more day of use at that
+size. Bounded (``MAX_ENTITIES``); the stored form is versioned and a damaged part is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+import math
+from typing import Any
+
+from .clock import day_number, format_time, hour_of_day, parse_time
+from .packed import pack, unpack
+
+USUAL_USE_VERSION = 1
+MAX_ENTITIES = 600
+QUARTERS = 4
+# Days of use kept per quarter (the newest; a habit that changed is relearned in a fortnight).
+KEPT_DAYS = 14
+# A device watched this long has a known normal; before, only its prior judges.
+LEARN_DAYS = 3
+# A burst: at least this many changes, each within the storm's gap of the previous.
+BURST_MIN = 3
+# "Most days": the upper quantile of the days of use taken as usual.
+MOST = 0.8
+# The small hours (as ``statistics.night``): 00-05 local.
+NIGHT_END_HOUR = 5
+# A stay longer than this is a gap in the record (HA stopped), not a use.
+MAX_STAY = timedelta(days=7)
+
+# Per quarter: [last day ordinal, that day's value, older days' values...] (newest first).
+type Days = list[list[float]]
+
+
+def _quarter(when: datetime, zone: tzinfo | None) -> int:
+    return hour_of_day(when, zone) // 6
+
+
+def _record(days: Days, quarter: int, day: int, value: float) -> None:
+    """``value`` seen on ``day``: that day's maximum in the quarter's kept days."""
+    bucket = days[quarter]
+    if bucket and bucket[0] == day:
+        bucket[1] = max(bucket[1], value)
+        return
+    values = [value, *bucket[1:]][:KEPT_DAYS] if bucket else [value]
+    days[quarter] = [float(day), *values]
+
+
+def _usual(values: list[float]) -> float:
+    """The value most days stay within (an upper quantile, not the single worst day)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(MOST * len(ordered)) - 1)]
+
+
+class UsualUse:
+    """Per entity: watched since, daily longest open stays, daily bursts, nights used."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.since: dict[str, datetime] = {}
+        self.open_days: dict[str, Days] = {}
+        self.burst_days: dict[str, Days] = {}
+        self.nights: dict[str, list[float]] = {}  # [nights with use, last night's ordinal]
+        # Not stored: the burst under way and the open stay under way, per entity.
+        self._runs: dict[str, tuple[datetime, datetime, int]] = {}
+        self._opened: dict[str, datetime] = {}
+        self._last_opened: dict[str, datetime] = {}  # when its latest stay began
+
+    # --- learning ----------------------------------------------------------------------
+
+    def seen(self, entity_id: str, when: datetime) -> None:
+        """``entity_id`` reported at ``when``: watched from its first report on."""
+        known = self.since.get(entity_id)
+        new = known is None and len(self.since) < MAX_ENTITIES
+        if new or (known is not None and when < known):
+            self.since[entity_id] = when
+
+    def changed(
+        self,
+        entity_id: str,
+        when: datetime,
+        state: str,
+        *,
+        burst_gap: timedelta | None,
+        opening: bool,
+        night_use: bool,
+    ) -> None:
+        """A real change (blips and repeats already removed) of a watched entity."""
+        if entity_id not in self.since:
+            return  # over the cap
+        if burst_gap is not None:
+            self._burst(entity_id, when, burst_gap)
+        if opening:
+            opened = self._opened.pop(entity_id, None)
+            if state == "on":
+                self._opened[entity_id] = self._last_opened[entity_id] = when
+            elif opened is not None and timedelta(0) <= when - opened <= MAX_STAY:
+                days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
+                minutes = (when - opened).total_seconds() / 60
+                _record(days, _quarter(opened, self.zone), day_number(opened, self.zone), minutes)
+        if night_use and state == "on" and hour_of_day(when, self.zone) < NIGHT_END_HOUR:
+            night = float(day_number(when, self.zone))
+            used = self.nights.setdefault(entity_id, [0.0, 0.0])
+            if used[1] != night:
+                used[0] += 1
+                used[1] = night
+
+    def _burst(self, entity_id: str, when: datetime, gap: timedelta) -> None:
+        run = self._runs.get(entity_id)
+        if run is not None and timedelta(0) <= when - run[1] <= gap:
+            self._runs[entity_id] = (run[0], when, run[2] + 1)
+            return
+        self._end_run(entity_id)
+        self._runs[entity_id] = (when, when, 1)
+
+    def _end_run(self, entity_id: str) -> None:
+        run = self._runs.pop(entity_id, None)
+        if run is None or run[2] < BURST_MIN:
+            return
+        days = self.burst_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
+        start = run[0]
+        _record(days, _quarter(start, self.zone), day_number(start, self.zone), float(run[2]))
+
+    def advance(self, now: datetime, gap: timedelta) -> None:
+        """Bursts that ended (nothing for longer than ``gap``) are learned."""
+        for entity_id in [e for e, run in self._runs.items() if now - run[1] > gap]:
+            self._end_run(entity_id)
+
+    # --- feedback ----------------------------------------------------------------------
+
+    def widen_open(self, entity_id: str, minutes: float, now: datetime) -> None:
+        """The homeowner says a stay this long is normal here (at the time of day its
+        latest stay began, else of ``now`` less the stay)."""
+        opened = self._last_opened.get(entity_id) or now - timedelta(minutes=minutes)
+        days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
+        self._widen(days, _quarter(opened, self.zone), minutes)
+
+    def widen_burst(self, entity_id: str, when: datetime, changes: float) -> None:
+        """The homeowner says a burst this long, at that time of day, is normal here."""
+        days = self.burst_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
+        self._widen(days, _quarter(when, self.zone), changes)
+
+    @staticmethod
+    def _widen(days: Days, quarter: int, value: float) -> None:
+        # Every kept day at least this size (and two of them): the quantile reaches it.
+        bucket = days[quarter]
+        raised = [max(v, value) for v in bucket[1:]] if bucket else []
+        raised += [value] * (2 - len(raised))
+        days[quarter] = [bucket[0] if bucket else 0.0, *raised]
+
+    def widen_nights(self, entity_id: str, now: datetime) -> None:
+        """The homeowner says night use of this device is normal here."""
+        used = self.nights.setdefault(entity_id, [0.0, 0.0])
+        used[0] = max(used[0], math.ceil(self.nights_watched(entity_id, now) * 0.5), 2.0)
+
+    # --- reading -----------------------------------------------------------------------
+
+    def days_watched(self, entity_id: str, now: datetime) -> float:
+        """Days since its first report (0 when never seen)."""
+        since = self.since.get(entity_id)
+        return 0.0 if since is None else max(0.0, (now - since).total_seconds() / 86400)
+
+    def learning(self, entity_id: str, now: datetime) -> bool:
+        """Whether its normal is still being learned (watched fewer than ``LEARN_DAYS``)."""
+        return self.days_watched(entity_id, now) < LEARN_DAYS
+
+    def learning_until(self, entity_id: str) -> datetime | None:
+        """When its normal will be known (None: never seen yet)."""
+        since = self.since.get(entity_id)
+        return None if since is None else since + timedelta(days=LEARN_DAYS)
+
+    def usual_open(self, entity_id: str, opened: datetime) -> tuple[float, int] | None:
+        """(minutes it stays open at most on most days, days of use) for a stay begun at
+        ``opened``: that quarter of the day, or every quarter pooled when it has fewer than
+        two days; None when fewer than two days of use are known. Its own day is left out."""
+        day = day_number(opened, self.zone)
+        return _usual_of(self.open_days.get(entity_id), _quarter(opened, self.zone), day)
+
+    def usual_burst(self, entity_id: str, when: datetime) -> tuple[float, int] | None:
+        """(changes in its longest burst on most days with one, days with a burst) at
+        ``when``'s quarter of the day (or pooled); None when fewer than two days had one."""
+        day = day_number(when, self.zone)
+        return _usual_of(self.burst_days.get(entity_id), _quarter(when, self.zone), day)
+
+    def nights_watched(self, entity_id: str, now: datetime) -> int:
+        """Whole nights it has been watched."""
+        return int(self.days_watched(entity_id, now))
+
+    def nights_used(self, entity_id: str, skip: datetime | None = None) -> int:
+        """Nights it was used in the small hours (other than ``skip``'s night)."""
+        used = self.nights.get(entity_id)
+        if used is None:
+            return 0
+        tonight = skip is not None and used[1] == day_number(skip, self.zone)
+        return int(used[0]) - (1 if tonight else 0)
+
+    def learning_entities(self, now: datetime) -> dict[str, datetime]:
+        """Entities still being learned, and until when."""
+        until = timedelta(days=LEARN_DAYS)
+        return {e: since + until for e, since in self.since.items() if now < since + until}
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable, versioned form (numbers packed, ``packed.py``)."""
+        return {
+            "version": USUAL_USE_VERSION,
+            "since": {e: format_time(when) for e, when in self.since.items()},
+            "open": {e: [pack(b, 1) for b in days] for e, days in self.open_days.items()},
+            "bursts": {e: [pack(b, 0) for b in days] for e, days in self.burst_days.items()},
+            "nights": {e: pack(used, 0) for e, used in self.nights.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> UsualUse:
+        """Rebuild from stored data: another version gives a fresh one, a damaged part is
+        dropped."""
+        usual = cls(zone)
+        if not isinstance(data, Mapping) or data.get("version") != USUAL_USE_VERSION:
+            return usual
+        since = data.get("since")
+        if isinstance(since, Mapping):
+            for entity, value in list(since.items())[:MAX_ENTITIES]:
+                if _entity(entity) and (when := parse_time(value)) is not None:
+                    usual.since[entity] = when
+        for key, target in (("open", usual.open_days), ("bursts", usual.burst_days)):
+            stored = data.get(key)
+            if not isinstance(stored, Mapping):
+                continue
+            for entity, buckets in list(stored.items())[:MAX_ENTITIES]:
+                if _entity(entity) and (days := _days(buckets)) is not None:
+                    target[entity] = days
+        nights = data.get("nights")
+        if isinstance(nights, Mapping):
+            for entity, text in list(nights.items())[:MAX_ENTITIES]:
+                if _entity(entity) and (used := unpack(text, 2, 0.0, 1e7)) is not None:
+                    usual.nights[entity] = used
+        return usual
+
+
+def _usual_of(days: Days | None, quarter: int, skip_day: int) -> tuple[float, int] | None:
+    """The usual value of the quarter (or every quarter pooled), over the days other than
+    ``skip_day``: the use being judged never makes itself normal."""
+    if days is None:
+        return None
+    values = _other_days(days[quarter], skip_day)
+    if len(values) < 2:
+        values = [v for bucket in days for v in _other_days(bucket, skip_day)]
+    if len(values) < 2:
+        return None
+    return _usual(values), len(values)
+
+
+def _other_days(bucket: list[float], skip_day: int) -> list[float]:
+    if not bucket:
+        return []
+    return bucket[2:] if bucket[0] == skip_day else bucket[1:]
+
+
+def _entity(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 255
+
+
+def _days(buckets: object) -> Days | None:
+    if not isinstance(buckets, list) or len(buckets) != QUARTERS:
+        return None
+    days: Days = []
+    for text in buckets:
+        if text == "":
+            days.append([])
+            continue
+        count = len(text.split(",")) if isinstance(text, str) else 0
+        if not 2 <= count <= KEPT_DAYS + 1 or (values := unpack(text, count, 0.0, 1e7)) is None:
+            return None
+        days.append(values)
+    return days
