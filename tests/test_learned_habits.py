@@ -12,7 +12,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.usual_judge import teach_false_alarm
+from custom_components.anomaly_monitor.core.baselines.usual_judge import (
+    forget_false_alarm,
+    teach_false_alarm,
+)
 from custom_components.anomaly_monitor.core.baselines.usual_use import LEARN_DAYS, UsualUse
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.learning_gate import not_held
@@ -23,7 +26,6 @@ from custom_components.anomaly_monitor.core.models import (
     Severity,
     Transition,
 )
-
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment
@@ -68,11 +70,16 @@ def lived(days: int, bedroom_open: timedelta = timedelta(hours=3)) -> HomeBaseli
 
 
 def analyse(
-    baselines: HomeBaselines, day: int, bedroom_open: timedelta, extra: list[Transition] = ()
+    baselines: HomeBaselines,
+    day: int,
+    bedroom_open: timedelta,
+    extra: list[Transition] = (),
+    *,
+    learn: bool = True,
 ) -> list[Finding]:
     """The combined detector's findings at 20:00 of ``day`` (its events learned live)."""
     today = sorted([*day_of_life(day, bedroom_open), *extra])
-    for transition in today:
+    for transition in today if learn else ():
         baselines.learn(transition)
     now = DAY0 + timedelta(days=day) + EVENING
     baselines.advance(now)
@@ -100,14 +107,13 @@ def test_a_day_like_every_other_is_not_told_once_learned() -> None:
 
 
 def test_at_cold_start_the_defaults_judge_but_nothing_is_pushed() -> None:
-    """Day one: the same day is found by the default limits, each says its normal is still
-    being learned, and the learning gate pushes none of it; a smoke alarm and an entry
-    into an empty home are pushed all the same."""
+    """Day one: the same day is found by the default limits (as in any home), and the
+    learning gate pushes none of it; a smoke alarm and an entry into an empty home are
+    pushed all the same, and everything once the devices are known."""
     baselines = lived(0)
     findings = analyse(baselines, day=0, bedroom_open=timedelta(hours=3))
     found = habit_findings(findings)
     assert set(found) == HABIT_RULES
-    assert all("still being learned" in f.reasoning for f in found.values())
     now = DAY0 + EVENING
     assert not_held(found.values(), baselines, now, someone_home=True) == []
     smoke = Finding("hazard_detected", (SMOKE,), "Smoke.", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
@@ -124,7 +130,7 @@ def test_the_same_door_open_3_h_where_it_is_normally_open_2_min_is_told() -> Non
     found = habit_findings(analyse(baselines, day=7, bedroom_open=timedelta(hours=3)))
     assert set(found) == {"entry_left_open"}
     reasoning = found["entry_left_open"].reasoning
-    assert "open 3 h 00 min from 08:00" in reasoning
+    assert "stayed open for 3.0 h (from 08:00)" in reasoning
     assert "On most days it is open at most 2 min" in reasoning
     assert found["entry_left_open"].magnitude == 180.0
 
@@ -155,13 +161,17 @@ def test_false_alarm_widens_the_door_normal() -> None:
     baselines = lived(7, bedroom_open=timedelta(minutes=30))
     found = habit_findings(analyse(baselines, day=7, bedroom_open=timedelta(hours=3)))
     told = found["entry_left_open"]
-    now = DAY0 + timedelta(days=7) + EVENING
-    assert teach_false_alarm(baselines, told.rule, told.evidence, told.magnitude, now)
+    assert teach_false_alarm(baselines, told.rule, told.evidence, told.magnitude)
     again = habit_findings(analyse(baselines, day=8, bedroom_open=timedelta(hours=3)))
     assert "entry_left_open" not in again
-    # Far longer than what was marked is still told.
-    longer = habit_findings(analyse(baselines, day=9, bedroom_open=timedelta(hours=8)))
-    assert "entry_left_open" in longer
+    # The false alarm removed: the same day is judged by the learned days alone again.
+    assert forget_false_alarm(baselines, told.rule, told.evidence)
+    day_8 = habit_findings(analyse(baselines, 8, timedelta(hours=3), learn=False))
+    assert "entry_left_open" in day_8
+    # Marked again; far longer than what was marked is still told, saying what was marked.
+    assert teach_false_alarm(baselines, told.rule, told.evidence, told.magnitude)
+    longer = habit_findings(analyse(baselines, 8, timedelta(hours=8), learn=False))
+    assert "You marked 3 h 00 min open as normal" in longer["entry_left_open"].reasoning
 
 
 def test_the_stored_form_keeps_the_habits_and_drops_damage() -> None:
@@ -177,3 +187,7 @@ def test_the_stored_form_keeps_the_habits_and_drops_damage() -> None:
     assert usual.open_days == {}
     assert set(usual.since) == {BEDROOM}
     assert UsualUse.from_dict({**damaged, "version": 99}, UTC).since == {}
+    baselines.usual.teach(TOILET, "night", 1.0)
+    baselines.usual.teach(TOILET, "nonsense", 1.0)
+    kept = HomeBaselines.from_dict(baselines.as_dict(), UTC).usual
+    assert kept.taught == {TOILET: {"night": 1.0}}

@@ -14,7 +14,7 @@ Stored with ``Store``, bounded by the baselines' own caps; diagnostics show coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -44,7 +44,8 @@ from .const import (
 from .core.baselines import HomeBaselines
 from .core.baselines.clock import format_time, parse_time
 from .core.baselines.learned_days_kept import count_ahead
-from .core.baselines.usual_judge import teach_false_alarm
+from .core.baselines.usual_judge import forget_false_alarm, teach_false_alarm
+from .core.feedback import FalseAlarm
 from .core.models import EntityInfo, parse_number
 from .open_anomaly import OpenAnomaly
 from .recorder_rows import history_rows, learn_rows, row_time, weather_rows
@@ -213,13 +214,18 @@ class BaselineKeeper:
     def async_taught(self, anomaly: OpenAnomaly) -> None:
         """ "False alarm" on ``anomaly``: each habit rule that told it widens its device's
         learned normal (``core.baselines.usual_judge.teach_false_alarm``)."""
-        self._catch_up()
-        now = dt_util.utcnow()
         taught = [
-            teach_false_alarm(self.baselines, m.rule, tuple(m.evidence), m.magnitude, now)
+            teach_false_alarm(self.baselines, m.rule, tuple(m.evidence), m.magnitude)
             for m in anomaly.members
         ]
         if any(taught):
+            self._schedule_save()
+
+    @callback
+    def async_untaught(self, marks: Iterable[FalseAlarm]) -> None:
+        """Those false alarms were removed: what they taught is forgotten."""
+        forgotten = [forget_false_alarm(self.baselines, m.rule, m.evidence) for m in marks]
+        if any(forgotten):
             self._schedule_save()
 
     def _schedule_save(self) -> None:

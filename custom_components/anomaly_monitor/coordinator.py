@@ -48,7 +48,7 @@ from .context_builder import build_environment, build_snapshot
 from .core.baselines import HomeBaselines
 from .core.baselines.usual_use import LEARN_DAYS
 from .core.detector import Detector
-from .core.feedback import findings_of, suppress
+from .core.feedback import FalseAlarm, findings_of, suppress
 from .core.learning_gate import not_held
 from .core.llm import LLMBackend, LLMError
 from .core.models import ContextWindow, Finding, Verdict
@@ -72,6 +72,7 @@ type AnomalyMonitorConfigEntry = ConfigEntry[AnomalyMonitorRuntimeData]
 
 # A device never seen yet is learned for this long once it reports.
 LEARNING_UNKNOWN = timedelta(days=LEARN_DAYS)
+_NOT_DEVICES = frozenset({"person", "device_tracker"})
 
 
 @dataclass(slots=True)
@@ -204,8 +205,10 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         # The home's learned normal (set once the baseline keeper runs): while a device's
         # normal is learned, only what cannot wait is pushed (``core.learning_gate``).
         self.learned: Callable[[], HomeBaselines | None] | None = None
-        # "False alarm" teaches the learned normal too (``BaselineKeeper.async_taught``).
+        # "False alarm" teaches the learned normal too (``BaselineKeeper.async_taught``),
+        # and removing it forgets that (``async_untaught``).
         self.teach: Callable[[OpenAnomaly], None] | None = None
+        self.untaught: Callable[[list[FalseAlarm]], None] | None = None
 
     def now(self) -> datetime:
         """The time analyses happen at (a replay entry's is its sample's clock)."""
@@ -311,19 +314,23 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     @callback
     def async_remove_false_alarm(self, mark_id: str) -> bool:
         """Forget one mark: its pattern is reported again. Whether it existed."""
+        before = dict(self.tracker.false_alarms.items())
         if self.tracker.remove_mark(mark_id) is None:
             return False
-        self._async_forget_feedback()
+        self._async_forget_feedback(before)
         return True
 
     @callback
     def async_clear_false_alarms(self) -> None:
         """Forget every mark."""
+        before = dict(self.tracker.false_alarms.items())
         self.tracker.clear_false_alarms()
-        self._async_forget_feedback()
+        self._async_forget_feedback(before)
 
     @callback
-    def _async_forget_feedback(self) -> None:
+    def _async_forget_feedback(self, before: dict[str, FalseAlarm]) -> None:
+        if self.untaught is not None:  # what the removed marks taught the normal goes too
+            self.untaught([m for s, m in before.items() if s not in self.tracker.false_alarms])
         self._async_teach_model()
         self._last_judged = None  # the same window may now be judged differently
         self._significant_changes.async_schedule_call()  # and is: what was hidden shows
@@ -459,6 +466,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         now = self.now()
         status: dict[str, datetime] = {}
         for entity_id in self.watcher.entity_ids:
+            if entity_id.partition(".")[0] in _NOT_DEVICES:
+                continue  # who is home is followed, not learned as a device's use
             if baselines.learning(entity_id, now):
                 until = baselines.learning_until(entity_id)
                 status[entity_id] = until if until is not None else now + LEARNING_UNKNOWN

@@ -87,21 +87,6 @@ class StateDurations:
         bucket[1] += minutes
         bucket[2] = max(longest, minutes)
 
-    def widen(self, entity_id: str, state: str, since: datetime, minutes: float) -> None:
-        """The homeowner says a stay this long, begun at ``since``, is normal here: the
-        quarter's longest reaches it, and it counts as known."""
-        per_state = self.stays.setdefault(entity_id, {})
-        stays = per_state.get(state)
-        if stays is None:
-            if len(per_state) >= MAX_STATES or len(self.stays) > MAX_ENTITIES:
-                return
-            stays = per_state[state] = [[0.0, 0.0, 0.0] for _ in range(QUARTERS)]
-        bucket = stays[quarter_of_day(since, self.zone)]
-        added = max(0.0, MIN_STAYS - bucket[0])
-        bucket[0] += added
-        bucket[1] += added * minutes
-        bucket[2] = max(bucket[2], minutes)
-
     def usual(self, entity_id: str, state: str, when: datetime) -> tuple[int, float, float] | None:
         """(stays, mean minutes, longest minutes) of ``state`` begun at ``when``'s quarter."""
         stays = self.stays.get(entity_id, {}).get(state)

@@ -66,6 +66,8 @@ class HomeBaselines:
         self.events = 0
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip
+        # Stored before usage was learned: every device was watched since ``first_seen``.
+        self.upgraded = False
 
     def describe(self, infos: Iterable[EntityInfo]) -> None:
         """What each entity is (domain, device_class, area): read from HA, not stored."""
@@ -73,7 +75,10 @@ class HomeBaselines:
 
     def watching(self, entity_ids: Iterable[str], when: datetime) -> None:
         """These entities are watched from ``when`` on (or earlier, if already seen): a
-        door that never changes is still being learned, and then known to stay shut."""
+        door that never changes is still being learned, and then known to stay shut.
+        Baselines stored before usage was learned watched them since they began."""
+        if self.upgraded and self.first_seen is not None:
+            when = min(when, self.first_seen)
         for entity_id in entity_ids:
             self.usual.seen(entity_id, when)
 
@@ -284,10 +289,7 @@ class HomeBaselines:
         baselines.relations = Relations.from_dict(data.get("relations"), zone)
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
         baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
-        if not baselines.usual.since and baselines.first_seen is not None:
-            # Stored before usage was learned: what the durations know was watched since.
-            for entity_id in list(baselines.durations.stays)[:600]:
-                baselines.usual.seen(entity_id, baselines.first_seen)
+        baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         return baselines

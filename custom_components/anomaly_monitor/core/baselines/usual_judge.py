@@ -13,7 +13,9 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
   learned (a toilet trip) is not told for being used at night.
 
 A finding that stands says which normal judged it: the learned one ("open 3 h; on most
-days it is open at most 40 min") or the prior, while the device is still being learned.
+days it is open at most 40 min"), or the default limit for a device seldom used. While a
+device is still being learned the rule's default limits judge unchanged (the finding is
+the same as in any home) and ``core/learning_gate.py`` keeps it from the homeowner.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
-from ..statistics.durations import ENTRY_OPEN_LIMIT
+from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
-from ..statistics.timeline import intervals, turned
+from ..statistics.timeline import Interval, intervals, turned
 from ..statistics.toggles import storm_limits
 from .clock import local
 from .home_baselines import HomeBaselines
@@ -48,8 +51,9 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         return finding
     entity_id = finding.evidence[0]
     if baselines.learning(entity_id, home.end):
-        until = baselines.learning_until(entity_id) or home.end
-        return replace(finding, reasoning=finding.reasoning + _PRIOR.format(until=until))
+        # The default limits judge, as in any home (a replayed sample's verdict is the same
+        # in Home Assistant as without it); ``learning_gate`` holds it back from the homeowner.
+        return finding
     return judge(finding, entity_id, baselines, home)
 
 
@@ -57,25 +61,27 @@ def _open(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
     usual_use = baselines.usual
-    worst: tuple[timedelta, datetime, float, int] | None = None
-    seldom = False
+    taught = usual_use.taught_value(entity_id, "open") or 0.0
+    worst: tuple[Interval, float, int] | None = None
     for spell in intervals(home, entity_id):
         if spell.state.lower() != "on" or spell.duration < ENTRY_OPEN_LIMIT:
             continue
         usual = usual_use.usual_open(entity_id, spell.start)
-        if usual is None:
-            seldom = True  # too few days of use: the default judges this stay
-            limit, minutes, days = ENTRY_OPEN_LIMIT, 0.0, 0
-        else:
-            minutes, days = usual
-            limit = max(ENTRY_OPEN_LIMIT, OPEN_FACTOR * timedelta(minutes=minutes))
-        if spell.duration > limit and (worst is None or spell.duration > worst[0]):
-            worst = (spell.duration, spell.start, minutes, days)
+        minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
+        limit = max(
+            ENTRY_OPEN_LIMIT,
+            OPEN_FACTOR * timedelta(minutes=minutes),
+            MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
+        )
+        if spell.duration > limit and (worst is None or spell.duration > worst[0].duration):
+            worst = (spell, minutes, days)
     if worst is None:
         return None
-    stayed, start, minutes, days = worst
-    if days == 0:
-        why = " It is seldom open here: the default limit judged." if seldom else ""
+    spell, minutes, days = worst
+    if taught > 0 and MARGIN * taught >= OPEN_FACTOR * minutes:
+        why = f" You marked {duration_text(timedelta(minutes=taught))} open as normal."
+    elif days == 0:
+        why = " It is seldom open here: the default limit judged."
     else:
         why = (
             f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
@@ -83,9 +89,8 @@ def _open(
         )
     return replace(
         finding,
-        reasoning=f"{entity_id} open {duration_text(stayed)} from "
-        f"{local(start, baselines.zone):%H:%M}.{why}",
-        magnitude=round(stayed.total_seconds() / 60, 1),
+        reasoning=left_open_text(entity_id, spell) + why,
+        magnitude=round(spell.duration.total_seconds() / 60, 1),
     )
 
 
@@ -97,6 +102,9 @@ def _burst(
         return finding
     when = _longest_burst_start(home, entity_id, limits[1])
     usual = baselines.usual.usual_burst(entity_id, when)
+    taught = baselines.usual.taught_value(entity_id, "burst")
+    if taught is not None and finding.magnitude <= taught * MARGIN:
+        return None  # no bigger than what the homeowner marked normal, by a mark's degree
     if usual is None:
         days = int(baselines.usual.days_watched(entity_id, home.end))
         why = f" In the {days} days learned it has not changed in bursts like this."
@@ -137,6 +145,8 @@ def _night(
     latest = nights[-1] if nights else home.end
     watched = usual_use.nights_watched(entity_id, home.end)
     used = usual_use.nights_used(entity_id, skip=latest)
+    if usual_use.taught_value(entity_id, "night") is not None:
+        return None  # the homeowner said night use is normal here
     if watched and used >= 2 and used >= NIGHT_HABIT * watched:
         return None  # used at night on many nights here: a habit (a toilet trip)
     return replace(
@@ -155,39 +165,37 @@ _JUDGES: dict[str, _Judge] = {
     "entry_used_in_small_hours": _night,
 }
 JUDGED_RULES = frozenset(_JUDGES)
-# The state a long stay is in, by domain (``long_stays``' active states).
-_ACTIVE_STATES = {"valve": "open", "cover": "open", "lock": "unlocked"}
+
+
+# What "false alarm" on each habit rule teaches (``UsualUse.teach``).
+_TAUGHT: dict[str, str] = {
+    "entry_left_open": "open",
+    "state_longer_than_usual": "stay",
+    "toggle_storm": "burst",
+    "opening_blip_at_night": "night",
+    "entry_used_in_small_hours": "night",
+}
 
 
 def teach_false_alarm(
-    baselines: HomeBaselines,
-    rule: str,
-    evidence: tuple[str, ...],
-    magnitude: float | None,
-    now: datetime,
+    baselines: HomeBaselines, rule: str, evidence: tuple[str, ...], magnitude: float | None
 ) -> bool:
     """ "False alarm" on a habit finding: its device's normal widens to what was told (a
-    stay this long, a burst this big, night use). Whether anything was taught."""
-    if not evidence:
+    stay this long, a burst this big, use at night). Whether anything was taught."""
+    kind = _TAUGHT.get(rule)
+    if kind is None or not evidence:
         return False
-    entity_id = evidence[0]
-    usual_use = baselines.usual
-    if rule in ("opening_blip_at_night", "entry_used_in_small_hours"):
-        usual_use.widen_nights(entity_id, now)
-        return True
-    if magnitude is None or magnitude <= 0:
+    value = 1.0 if kind == "night" else magnitude
+    if value is None or value <= 0:
         return False
-    if rule == "toggle_storm":
-        usual_use.widen_burst(entity_id, now, magnitude)
-        return True
-    if rule in ("entry_left_open", "state_longer_than_usual"):
-        active = _ACTIVE_STATES.get(entity_id.partition(".")[0], "on")
-        current = baselines.durations.current.get(entity_id)
-        still = current is not None and current[0] == active
-        began = current[1] if still and current else now - timedelta(minutes=magnitude)
-        if rule == "entry_left_open":
-            usual_use.widen_open(entity_id, magnitude, now)
-        else:
-            baselines.durations.widen(entity_id, active, began, magnitude)
-        return True
-    return False
+    baselines.usual.teach(evidence[0], kind, value)
+    return True
+
+
+def forget_false_alarm(baselines: HomeBaselines, rule: str, evidence: tuple[str, ...]) -> bool:
+    """The false alarm was removed: what it taught is forgotten. Whether it taught any."""
+    kind = _TAUGHT.get(rule)
+    if kind is None or not evidence or baselines.usual.taught_value(evidence[0], kind) is None:
+        return False
+    baselines.usual.forget(evidence[0], kind)
+    return True

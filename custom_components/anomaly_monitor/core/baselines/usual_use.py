@@ -14,9 +14,10 @@ Learned per entity, from the recorder's history at set-up and the live stream af
 - **when it is used at night** (opening and motion sensors, 00-05 local): on how many
   nights. A door used at 03:00 on most nights is a toilet trip.
 
-"False alarm" on a habit finding widens the entity's normal (``widen_open``,
-``widen_burst``, ``widen_nights``): the homeowner's word is one more day of use at that
-size. Bounded (``MAX_ENTITIES``); the stored form is versioned and a damaged part is dropped.
+"False alarm" on a habit finding widens the entity's normal (``teach``): the homeowner's
+word stands beside the learned days (a stay or a burst that size is usual, night use is
+usual) until the false alarm is removed (``forget``). Bounded (``MAX_ENTITIES``); the
+stored form is versioned and a damaged part is dropped.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 from .clock import day_number, format_time, hour_of_day, parse_time
 from .packed import pack, unpack
+from .stored_values import is_stored_number
 
 USUAL_USE_VERSION = 1
 MAX_ENTITIES = 600
@@ -45,6 +47,8 @@ NIGHT_END_HOUR = 5
 # A stay longer than this is a gap in the record (HA stopped), not a use.
 MAX_STAY = timedelta(days=7)
 
+# What "false alarm" can teach: an open stay, a long stay, a burst, use at night.
+TAUGHT_KINDS = frozenset({"open", "stay", "burst", "night"})
 # Per quarter: [last day ordinal, that day's value, older days' values...] (newest first).
 type Days = list[list[float]]
 
@@ -78,10 +82,10 @@ class UsualUse:
         self.open_days: dict[str, Days] = {}
         self.burst_days: dict[str, Days] = {}
         self.nights: dict[str, list[float]] = {}  # [nights with use, last night's ordinal]
+        self.taught: dict[str, dict[str, float]] = {}  # the homeowner's "false alarm"
         # Not stored: the burst under way and the open stay under way, per entity.
         self._runs: dict[str, tuple[datetime, datetime, int]] = {}
         self._opened: dict[str, datetime] = {}
-        self._last_opened: dict[str, datetime] = {}  # when its latest stay began
 
     # --- learning ----------------------------------------------------------------------
 
@@ -110,7 +114,7 @@ class UsualUse:
         if opening:
             opened = self._opened.pop(entity_id, None)
             if state == "on":
-                self._opened[entity_id] = self._last_opened[entity_id] = when
+                self._opened[entity_id] = when
             elif opened is not None and timedelta(0) <= when - opened <= MAX_STAY:
                 days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
                 minutes = (when - opened).total_seconds() / 60
@@ -145,30 +149,26 @@ class UsualUse:
 
     # --- feedback ----------------------------------------------------------------------
 
-    def widen_open(self, entity_id: str, minutes: float, now: datetime) -> None:
-        """The homeowner says a stay this long is normal here (at the time of day its
-        latest stay began, else of ``now`` less the stay)."""
-        opened = self._last_opened.get(entity_id) or now - timedelta(minutes=minutes)
-        days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
-        self._widen(days, _quarter(opened, self.zone), minutes)
+    def teach(self, entity_id: str, kind: str, value: float) -> None:
+        """The homeowner says this is normal here: a stay of ``value`` minutes (``open``,
+        ``stay``), a burst of ``value`` changes (``burst``), use at night (``night``)."""
+        if kind not in TAUGHT_KINDS or not math.isfinite(value) or value < 0:
+            return
+        if entity_id not in self.taught and len(self.taught) >= MAX_ENTITIES:
+            return
+        kinds = self.taught.setdefault(entity_id, {})
+        kinds[kind] = max(kinds.get(kind, 0.0), value)
 
-    def widen_burst(self, entity_id: str, when: datetime, changes: float) -> None:
-        """The homeowner says a burst this long, at that time of day, is normal here."""
-        days = self.burst_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
-        self._widen(days, _quarter(when, self.zone), changes)
+    def forget(self, entity_id: str, kind: str) -> None:
+        """The homeowner took it back (the false alarm removed)."""
+        kinds = self.taught.get(entity_id, {})
+        kinds.pop(kind, None)
+        if not kinds:
+            self.taught.pop(entity_id, None)
 
-    @staticmethod
-    def _widen(days: Days, quarter: int, value: float) -> None:
-        # Every kept day at least this size (and two of them): the quantile reaches it.
-        bucket = days[quarter]
-        raised = [max(v, value) for v in bucket[1:]] if bucket else []
-        raised += [value] * (2 - len(raised))
-        days[quarter] = [bucket[0] if bucket else 0.0, *raised]
-
-    def widen_nights(self, entity_id: str, now: datetime) -> None:
-        """The homeowner says night use of this device is normal here."""
-        used = self.nights.setdefault(entity_id, [0.0, 0.0])
-        used[0] = max(used[0], math.ceil(self.nights_watched(entity_id, now) * 0.5), 2.0)
+    def taught_value(self, entity_id: str, kind: str) -> float | None:
+        """What the homeowner said is normal, if anything."""
+        return self.taught.get(entity_id, {}).get(kind)
 
     # --- reading -----------------------------------------------------------------------
 
@@ -226,6 +226,7 @@ class UsualUse:
             "open": {e: [pack(b, 1) for b in days] for e, days in self.open_days.items()},
             "bursts": {e: [pack(b, 0) for b in days] for e, days in self.burst_days.items()},
             "nights": {e: pack(used, 0) for e, used in self.nights.items()},
+            "taught": {e: dict(kinds) for e, kinds in self.taught.items()},
         }
 
     @classmethod
@@ -252,6 +253,13 @@ class UsualUse:
             for entity, text in list(nights.items())[:MAX_ENTITIES]:
                 if _entity(entity) and (used := unpack(text, 2, 0.0, 1e7)) is not None:
                     usual.nights[entity] = used
+        taught = data.get("taught")
+        if isinstance(taught, Mapping):
+            for entity, kinds in list(taught.items())[:MAX_ENTITIES]:
+                if _entity(entity) and isinstance(kinds, Mapping):
+                    for kind, value in kinds.items():
+                        if is_stored_number(value):
+                            usual.teach(entity, str(kind), float(value))
         return usual
 
 
