@@ -50,9 +50,13 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     if judge is None or not finding.evidence:
         return finding
     entity_id = finding.evidence[0]
-    if baselines.learning(entity_id, home.end):
-        # The default limits judge, as in any home (a replayed sample's verdict is the same
-        # in Home Assistant as without it); ``learning_gate`` holds it back from the homeowner.
+    times = (t.when for t in home.window.transitions)
+    start = home.window.start or min(times, default=home.end)
+    if baselines.learning(entity_id, start):
+        # Its normal was not known before the window began: the default limits judge, as
+        # in any home (a replayed sample, whose baselines learn only its own trace, is
+        # judged the same in Home Assistant as without it); ``learning_gate`` holds the
+        # finding back from the homeowner while the device is still being learned.
         return finding
     return judge(finding, entity_id, baselines, home)
 
