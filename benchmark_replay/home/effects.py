@@ -10,9 +10,9 @@ move. Only changes of state are emitted. Pure Python (no Home Assistant).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 import math
 import random
 from typing import Any
@@ -22,6 +22,7 @@ from astral.sun import sunrise, sunset
 
 from .presence import Interval, PersonTimeline, intersect, union
 from .scenario import Scenario
+from .scenario_schema import FAHRENHEIT
 
 # Power curves: (minutes, watts low, watts high) segments, sampled every 5 minutes.
 CURVES: dict[str, tuple[tuple[float, float, float], ...]] = {
@@ -60,11 +61,17 @@ class Effects:
 
 
 def routine_changes(
-    scenario: Scenario, people: Sequence[PersonTimeline], rng: random.Random
+    scenario: Scenario,
+    people: Sequence[PersonTimeline],
+    rng: random.Random,
+    incidents: Callable[[list[Change]], list[Change]] | None = None,
 ) -> list[Change]:
-    """Every routine change of the whole run, in time order, without repeats."""
-    begin = scenario.start
-    end = begin + timedelta(days=scenario.days)
+    """Every routine change of the whole run, in time order, without repeats.
+
+    ``incidents`` lays the incidents over a list of changes: motion lights follow the
+    motion the house really sees (an intruder's, not the routine's the incident blocked).
+    """
+    begin, end = scenario.start, scenario.end
     effects = scenario.data["household"]["effects"]
     out = Effects()
     dark = _dark_intervals(scenario, out)
@@ -74,11 +81,15 @@ def routine_changes(
         timeline = next(p for p in people if p.person == person["id"])
         _presence(person, timeline, effects, out)
     for sensor in effects["motion"]:
-        _poisson_motion(sensor, awake, effects["motion_per_hour"], out, rng)
+        poisson_motion(sensor, awake, effects["motion_per_hour"], out, rng)
     if "pets" in effects:
-        always = [Interval(begin, end)]
-        for sensor in effects["pets"]["motion"]:
-            _poisson_motion(sensor, always, effects["pets"]["per_hour"], out, rng)
+        pets, spans, pet_rng = effects["pets"], [Interval(begin, end)], rng
+        if pets["leaves_with_household"]:
+            # The dog goes along: only while somebody is home; its own random stream.
+            spans = union([p.home for p in people])
+            pet_rng = random.Random(f"{scenario.data['seed']}-pets")
+        for sensor in pets["motion"]:
+            poisson_motion(sensor, spans, pets["per_hour"], out, pet_rng)
     for light in effects["lights"]:
         for span in intersect(awake, dark):
             if rng.random() < 0.85:
@@ -87,7 +98,8 @@ def routine_changes(
     for pair in effects["motion_lights"]:
         # Its own random stream: a home's other draws stay as they were without it.
         own = random.Random(f"{scenario.data['seed']}:{pair['light']}")
-        _motion_light(pair, dark, sorted(out.changes, key=lambda c: c.when), out, own)
+        seen = sorted(out.changes, key=lambda c: c.when)
+        _motion_light(pair, dark, incidents(seen) if incidents else seen, out, own)
     for climate in effects["climate"]:
         _climate(scenario, climate, awake, out, rng)
     for appliance in effects["appliances"]:
@@ -122,9 +134,10 @@ def _dark_intervals(scenario: Scenario, out: Effects) -> list[Interval]:
     for offset in range(scenario.days + 1):
         day = first + timedelta(days=offset)
         try:
-            rise, down = sunrise(observer, day, tzinfo=tz), sunset(observer, day, tzinfo=tz)
+            rise = sunrise(observer, day, tzinfo=tz).astimezone(UTC)
+            down = sunset(observer, day, tzinfo=tz).astimezone(UTC)
         except ValueError:  # polar day or night: keep it simple, twelve hours each
-            rise = datetime.combine(day, datetime.min.time(), tz) + timedelta(hours=6)
+            rise = scenario.local(day, time(6, 0))
             down = rise + timedelta(hours=12)
         dark.append(Interval(previous_set, rise))
         out.add(rise, "sun.sun", "above_horizon", {"friendly_name": "Sun"})
@@ -137,14 +150,15 @@ def _weather(scenario: Scenario, out: Effects, rng: random.Random) -> None:
     weather = scenario.data["home"]["weather"]
     entity = weather["entity_id"]
     condition = "cloudy"
-    for hour in range(scenario.days * 24 + 1):
+    hours = round((scenario.end - scenario.start) / timedelta(hours=1))
+    for hour in range(hours + 1):
         when = scenario.start + timedelta(hours=hour)
         if hour % 6 == 0:
             condition = rng.choice(("cloudy", "partlycloudy", "sunny", "cloudy", "fog"))
         temperature = weather["mean"] + weather["swing"] * math.sin(
-            (when.hour - 9) / 24 * 2 * math.pi
+            (when.astimezone(scenario.tz).hour - 9) / 24 * 2 * math.pi
         )
-        temperature += rng.gauss(0, 0.5)
+        temperature += rng.gauss(0, 0.5 * degree(scenario))
         out.add(
             when,
             entity,
@@ -152,21 +166,26 @@ def _weather(scenario: Scenario, out: Effects, rng: random.Random) -> None:
             {
                 "friendly_name": "Home",
                 "temperature": round(temperature, 1),
-                "temperature_unit": "°C",
+                "temperature_unit": scenario.data["home"]["temperature_unit"],
             },
         )
+
+
+def degree(scenario: Scenario) -> float:
+    """One °C in the home's temperature unit (1.0 or 1.8)."""
+    return 1.8 if scenario.data["home"]["temperature_unit"] == FAHRENHEIT else 1.0
 
 
 def _presence(
     person: Mapping[str, Any], timeline: PersonTimeline, effects: Mapping[str, Any], out: Effects
 ) -> None:
     tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
-    entrance = effects.get("entrance")
+    door = effects.get("entrance")
     hall = effects["motion"][0] if effects["motion"] else None
     for action in timeline.actions:
         t = action.when
         if action.kind == "leave":
-            _entrance(entrance, t, out)
+            entrance(door, t, out)
             if hall:
                 out.add(t - timedelta(minutes=1), hall, "on")
                 out.add(t + timedelta(minutes=1), hall, "off")
@@ -175,27 +194,29 @@ def _presence(
         elif action.kind == "return":
             for entity in (tracker, f"person.{person['id']}"):
                 out.add(t - timedelta(minutes=1), entity, "home")
-            _entrance(entrance, t, out)
+            entrance(door, t, out)
             if hall:
                 out.add(t + timedelta(seconds=10), hall, "on")  # steps in
                 out.add(t + timedelta(minutes=3), hall, "off")
 
 
-def _entrance(entrance: Mapping[str, str] | None, t: datetime, out: Effects) -> None:
-    if not entrance:
+def entrance(door: Mapping[str, str] | None, t: datetime, out: Effects) -> None:
+    """Unlock, open 8 s later, close, lock 55 s after unlocking."""
+    if not door:
         return
-    lock = entrance.get("lock")
+    lock = door.get("lock")
     if lock:
         out.add(t, lock, "unlocked")
-    out.add(t + timedelta(seconds=8), entrance["door"], "on")
-    out.add(t + timedelta(seconds=35), entrance["door"], "off")
+    out.add(t + timedelta(seconds=8), door["door"], "on")
+    out.add(t + timedelta(seconds=35), door["door"], "off")
     if lock:
         out.add(t + timedelta(seconds=55), lock, "locked")
 
 
-def _poisson_motion(
+def poisson_motion(
     sensor: str, spans: Sequence[Interval], per_hour: float, out: Effects, rng: random.Random
 ) -> None:
+    """``sensor`` fires at random (``per_hour``) inside ``spans``, clearing after 1-4 min."""
     if per_hour <= 0:
         return
     for span in spans:
@@ -257,8 +278,9 @@ def _climate(
 ) -> None:
     """A comfort/eco heating schedule, and a room that warms and cools with it."""
     entity, sensor = climate["entity"], climate.get("sensor")
-    t, end = scenario.start, scenario.start + timedelta(days=scenario.days)
+    t, end = scenario.start, scenario.end
     mean = scenario.data["home"]["weather"]["mean"]
+    k = degree(scenario)  # the model's steps are in °C
     room = climate["eco"]
     index = 0
     last: tuple[float, str, float] | None = None
@@ -267,13 +289,13 @@ def _climate(
             index += 1
         occupied = index < len(awake) and awake[index].start <= t
         target = climate["comfort"] if occupied else climate["eco"]
-        heating = room < target - 0.2
-        drift = (target + 0.3 - room) * 0.35 if heating else (mean + 8 - room) * 0.04
-        room = round(room + drift + rng.gauss(0, 0.05), 1)
+        heating = room < target - 0.2 * k
+        drift = (target + 0.3 * k - room) * 0.35 if heating else (mean + 8 * k - room) * 0.04
+        room = round(room + drift + rng.gauss(0, 0.05 * k), 1)
         action = "heating" if heating else "idle"
         if sensor:
             out.add(t, sensor, f"{room:.1f}")
-        if last is None or last[0] != target or last[1] != action or abs(last[2] - room) >= 0.5:
+        if last is None or last[0] != target or last[1] != action or abs(last[2] - room) >= 0.5 * k:
             out.add(
                 t,
                 entity,
@@ -322,7 +344,7 @@ def _appliance_runs(
         for clock in appliance["at"]:
             if rng.random() >= chance:
                 continue
-            start = datetime.combine(day, clock, scenario.tz)
+            start = scenario.local(day, clock)
             start += timedelta(minutes=rng.uniform(-30, 30))
             if not any(span.start <= start < span.end for span in awake):
                 continue

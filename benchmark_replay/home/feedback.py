@@ -2,8 +2,10 @@
 
 ``acknowledge`` and ``false_alarm`` walk the anomaly's repair issue through its fix flow
 exactly as the frontend does (menu choices, then any confirmation form with its
-defaults). ``remove_mark`` uses the integration's public action for false-alarm marks,
-whatever it is called, if it offers one.
+defaults). Once the anomaly has cleared and its repair issue is gone, they use the
+integration's public action for it, whatever it is called, if it offers one; if not, the
+feedback is reported as not possible, with the reason. ``remove_mark`` uses the
+integration's public action for false-alarm marks, whatever it is called, if it offers one.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class FeedbackResult:
     done: bool
     detail: str
     anomaly_id: str = ""
+    possible: bool = True  # False: the product offers the homeowner no way to do it
 
 
 def issue_for(hass: HomeAssistant, anomaly_id: str) -> str | None:
@@ -165,3 +168,44 @@ async def _listed_mark_ids(
                 found.append({key: value})
                 break
     return found
+
+
+# Actions that give feedback on an anomaly (not the ones that list or remove marks).
+_GIVE_WORDS = {"acknowledge": ("acknowledge",), "false_alarm": ("false_alarm", "false")}
+_NOT_GIVING = (*_REMOVE_WORDS, "list")
+
+
+async def async_feedback_without_issue(
+    hass: HomeAssistant,
+    alarm: Alarm,
+    action: str,
+    why: str = "the anomaly had cleared and its repair issue was gone",
+) -> tuple[bool, str, bool]:
+    """Acknowledge or mark an anomaly without a repair issue: (done, detail, possible).
+
+    As a homeowner would: through a public action whose name says what it does
+    (``*acknowledge*``, ``*false_alarm*``), naming the anomaly or its entities. ``why``
+    says why there is no repair issue to use.
+    """
+    services = hass.services.async_services_for_domain(MONITOR_DOMAIN)
+    words = _GIVE_WORDS[action]
+    givers = sorted(
+        n for n in services if any(w in n for w in words) and not any(v in n for v in _NOT_GIVING)
+    )
+    if not givers:
+        return (
+            False,
+            f"not possible: {why}, and the integration offers no action to "
+            f"{action.replace('_', ' ')} it otherwise (its actions: {', '.join(sorted(services))})",
+            False,
+        )
+    errors = []
+    for name in givers:
+        for data in ({"anomaly_id": alarm.anomaly_id}, {"entity_id": alarm.evidence}):
+            try:
+                await hass.services.async_call(MONITOR_DOMAIN, name, data, blocking=True)
+            except Exception as err:  # try the next way of naming the anomaly
+                errors.append(f"{name} {data}: {err}")
+                continue
+            return True, f"{MONITOR_DOMAIN}.{name} {data} (after the repair issue was gone)", True
+    return False, f"every call was refused: {'; '.join(errors)[:300]}", True

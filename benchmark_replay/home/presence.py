@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from .scenario import Scenario
+from .scenario_schema import DAY_NAMES
 
 HOLIDAY_LEAVE = time(10, 0)
 HOLIDAY_RETURN = time(17, 0)
@@ -51,7 +52,8 @@ class PersonTimeline:
     awake_home: list[Interval]
 
 
-def _jitter(rng: random.Random, minutes: float) -> timedelta:
+def jitter_offset(rng: random.Random, minutes: float) -> timedelta:
+    """A clipped normal offset: within ±``minutes``, mostly within half of it."""
     if minutes <= 0:
         return timedelta(0)
     offset = max(-minutes, min(minutes, rng.gauss(0.0, minutes / 2)))
@@ -66,13 +68,12 @@ def person_actions(
     scenario: Scenario, routine: Mapping[str, Any], rng: random.Random
 ) -> list[Action]:
     """The jittered plan of every simulated day, holidays applied."""
-    tz, start = scenario.tz, scenario.data["start"]
+    start = scenario.data["start"]
     person, jitter = routine["person"], routine["jitter"]
     actions: list[Action] = []
     for offset in range(scenario.days + 1):
         day = start + timedelta(days=offset)
-        plan = routine.get("weekends") if day.weekday() >= 5 else None
-        plan = plan or routine["weekdays"]
+        plan = routine_of_day(routine, day)
         for kind in ("wake", "leave", "return", "sleep"):
             clock = plan.get(kind)
             if clock is None:
@@ -80,14 +81,23 @@ def person_actions(
             # A plan's day starts when the person wakes: earlier clock times are after
             # midnight (sleep at 00:30, or a night shift ending at 07:00).
             moved = day + timedelta(days=1) if clock < plan["wake"] else day
-            when = datetime.combine(moved, clock, tz) + _jitter(rng, jitter)
+            when = scenario.local(moved, clock) + jitter_offset(rng, jitter)
             actions.append(Action(when, person, kind))
     periods = [*scenario.data["household"]["holidays"], *routine["holidays"]]
     for period in periods:
-        leave = datetime.combine(period["from"], HOLIDAY_LEAVE, tz) + _jitter(rng, jitter)
-        back = datetime.combine(period["to"], HOLIDAY_RETURN, tz) + _jitter(rng, jitter)
+        leave = scenario.local(period["from"], HOLIDAY_LEAVE) + jitter_offset(rng, jitter)
+        back = scenario.local(period["to"], HOLIDAY_RETURN) + jitter_offset(rng, jitter)
         actions = force(actions, person, Interval(leave, back), away=True)
     return sorted(actions, key=lambda a: a.when)
+
+
+def routine_of_day(routine: Mapping[str, Any], day: date) -> Mapping[str, Any]:
+    """The day's own routine (``mon``…``sun``), else ``weekends`` on Sat/Sun, else
+    ``weekdays`` (the schema's cross-check makes sure one of them is there)."""
+    number = day.weekday()
+    own = routine.get(DAY_NAMES[number])
+    weekend = routine.get("weekends") if number >= 5 else None
+    return own or weekend or routine["weekdays"]
 
 
 def force(actions: list[Action], person: str, span: Interval, *, away: bool) -> list[Action]:
@@ -205,8 +215,7 @@ def intersect(first: Sequence[Interval], second: Sequence[Interval]) -> list[Int
 
 def household(scenario: Scenario, rng: random.Random) -> list[PersonTimeline]:
     """Every person's timeline, with incident overrides applied."""
-    begin = scenario.start
-    end = begin + timedelta(days=scenario.days)
+    begin, end = scenario.start, scenario.end
     people = []
     routines = {r["person"]: r for r in scenario.data["household"]["people"]}
     for person in scenario.data["home"]["persons"]:

@@ -104,6 +104,12 @@ def markdown(
                 f"{_cell(row.get('latency_s'))} | {_cell(row.get('evidence_jaccard'))} | "
                 f"{row['notifications']} | {what[:160] or '–'} |"
             )
+        if score.get("either_events"):
+            lines += [
+                "",
+                f"'Either' events: {score['either_events']}, "
+                f"{score['either_alarmed']} raised something (neither counts).",
+            ]
         if score["false_alarm_rows"]:
             lines += ["", "False alarms:", ""]
             for row in score["false_alarm_rows"]:

@@ -24,17 +24,25 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE, DOMAIN
 
 from ..ha_runner import RAM_DIR, async_create_hass
 from ..wall_clock import wall_clock
 from .effects import Change
-from .feedback import FeedbackResult, async_fix_flow, async_remove_mark, issue_for
+from .feedback import (
+    FeedbackResult,
+    async_feedback_without_issue,
+    async_fix_flow,
+    async_remove_mark,
+    issue_for,
+)
 from .observer import Alarm, Observations, Observer, visible_issues
 from .scenario import Scenario
+from .scenario_schema import CELSIUS, FAHRENHEIT
 from .sim_clock import SimClock, SimLoop, advance_to, settle
-from .timeline import Feedback, IncidentSpan, Plan, Restart
+from .timeline import GRACE, Feedback, IncidentSpan, Outage, Plan, Restart
 
 PLATFORM = "home_benchmark"  # registry platform of the simulated devices
 # After a restart, compare what the homeowner sees once the new instance has settled.
@@ -43,6 +51,10 @@ RESTART_SETTLE = timedelta(seconds=30)
 # plan (``unknown_after_restart``), the sun and zones are HA's own.
 START_UP_BLIP = timedelta(seconds=1)
 _NO_START_UP_BLIP = frozenset({"person", "device_tracker", "sun", "zone"})
+CLIMATE_LIMITS = {
+    CELSIUS: {"min_temp": 7, "max_temp": 35},
+    FAHRENHEIT: {"min_temp": 45, "max_temp": 95},
+}
 
 
 @dataclass(slots=True)
@@ -56,11 +68,13 @@ class RunRecord:
     wall_s: float = 0.0
     timer_steps: int = 0
     error: str | None = None
+    temperature_unit: str = ""  # Home Assistant's, as the run configured it
 
 
 def base_attributes(scenario: Scenario) -> dict[str, dict[str, Any]]:
     """Static attributes of every simulated entity (name, class, unit...)."""
     attributes: dict[str, dict[str, Any]] = {}
+    unit = scenario.data["home"]["temperature_unit"]
     for entity in scenario.data["home"]["entities"]:
         entity_id = entity["entity_id"]
         attrs: dict[str, Any] = {
@@ -73,7 +87,7 @@ def base_attributes(scenario: Scenario) -> dict[str, dict[str, Any]]:
             attrs["unit_of_measurement"] = entity["unit"]
             attrs["state_class"] = "measurement"
         if entity_id.startswith("climate."):
-            attrs |= {"hvac_modes": ["off", "heat", "cool"], "min_temp": 7, "max_temp": 35}
+            attrs |= {"hvac_modes": ["off", "heat", "cool"]} | CLIMATE_LIMITS[unit]
         attributes[entity_id] = attrs | dict(entity["attributes"])
     for person in scenario.data["home"]["persons"]:
         name = person.get("name") or person["id"].capitalize()
@@ -95,6 +109,7 @@ class HomeRun:
         self.current: dict[str, tuple[str, Mapping[str, Any] | None]] = dict(plan.initial)
         self.clock = SimClock(scenario.start)
         self._before_restart: dict[str, Any] | None = None
+        self._down_until: datetime | None = None  # a power cut: HA is down until then
         self._registered = False
 
     def run(self) -> RunRecord:
@@ -107,10 +122,14 @@ class HomeRun:
         try:
             with tempfile.TemporaryDirectory(prefix="home-bench-", dir=RAM_DIR) as config_dir:
                 index = 0
-                while index < len(self.plan.steps) or index == 0:
+                while True:
                     with asyncio.Runner(loop_factory=SimLoop) as runner:
                         self.clock.attach(runner.get_loop())  # type: ignore[arg-type]
                         index = runner.run(self._segment(config_dir, index))
+                    if self._down_until is not None:
+                        index = self._while_down(index)
+                        if self.clock.now < self.plan.end:
+                            continue
                     if index >= len(self.plan.steps):
                         break
         except Exception as err:
@@ -133,16 +152,23 @@ class HomeRun:
             load_entries=True,
             setup=False,
         )
+        if data["home"]["temperature_unit"] == FAHRENHEIT:
+            hass.config.units = US_CUSTOMARY_SYSTEM
         observer = Observer(hass, self.record.seen)
         try:
             if not self._registered:
                 self._register(hass)
             restarted = self._before_restart is not None
+            self.record.temperature_unit = hass.config.units.temperature_unit
+            blips = 0
             for entity_id, (state, attributes) in self.current.items():
                 # HA writes ``unknown`` for each device while it starts, then what the
                 # device reads (seen in a live hass: 0.4 s for a template entity).
                 blip = restarted and entity_id.partition(".")[0] not in _NO_START_UP_BLIP
+                blips += blip
                 self._write(hass, entity_id, "unknown" if blip else state, attributes)
+            if restarted and self._before_restart is not None:
+                self._before_restart |= {"unknown_at_start": blips, "back": self.clock.now}
             observer.async_start()
             # Always loaded in a real HA; it keeps the Assist exposure settings.
             if not await async_setup_component(hass, "homeassistant", {}):
@@ -179,6 +205,10 @@ class HomeRun:
                     await self._feedback(hass, step)
                 elif isinstance(step, Restart):
                     self._before_restart = self._snapshot(hass)
+                    return index
+                elif isinstance(step, Outage):
+                    self._before_restart = self._snapshot(hass)
+                    self._down_until = step.until
                     return index
             self.record.timer_steps += await advance_to(hass, self.clock, self.plan.end)
             return index
@@ -244,12 +274,44 @@ class HomeRun:
         hass.states.async_set(entity_id, state, merged, timestamp=self.clock.now.timestamp())
 
     def _apply(self, hass: HomeAssistant, change: Change) -> None:
+        state, attributes = self._remember(change)
+        self._write(hass, change.entity_id, state, attributes)
+
+    def _remember(self, change: Change) -> tuple[str, Mapping[str, Any] | None]:
+        """The device's state after ``change`` (kept for a restart)."""
         previous = self.current.get(change.entity_id)
         attributes = change.attributes
         if attributes is None and previous is not None and change.source == "noise":
             attributes = previous[1]  # a device coming back reports what it had
         self.current[change.entity_id] = (change.state, attributes)
-        self._write(hass, change.entity_id, change.state, attributes)
+        return change.state, attributes
+
+    def _while_down(self, index: int) -> int:
+        """A power cut: the devices live on unseen; the homeowner cannot act meanwhile."""
+        until = min(self._down_until or self.clock.now, self.plan.end)
+        steps = self.plan.steps
+        while index < len(steps) and steps[index].when < until:
+            step = steps[index]
+            index += 1
+            if isinstance(step, Change):
+                self._remember(step)
+            elif isinstance(step, Feedback):
+                self.record.feedback.append(
+                    FeedbackResult(
+                        step.when,
+                        step.action,
+                        step.incident,
+                        False,
+                        "Home Assistant was down (power cut)",
+                        possible=False,
+                    )
+                )
+        self._down_until = None
+        self.clock.set(until)
+        return index
+
+    def _local(self, moment: datetime) -> str:
+        return moment.astimezone(self.scenario.tz).isoformat(timespec="seconds")
 
     def _snapshot(self, hass: HomeAssistant) -> dict[str, Any]:
         return {
@@ -271,9 +333,7 @@ class HomeRun:
         cleared = [c.anomaly_id for c in self.record.seen.cleared if c.when >= since]
         self.record.seen.restarts.append(
             {
-                "when": before.get("when", self.clock.now)
-                .astimezone(self.scenario.tz)
-                .isoformat(timespec="seconds"),
+                "when": self._local(since),
                 "notifications_before": len(before.get("notifications", {})),
                 "notifications_after": len(after_notes),
                 "issues_before": len(before.get("issues", {})),
@@ -282,6 +342,8 @@ class HomeRun:
                 "lost_issues": lost_issues,
                 "lost": len(lost_notes) + len(lost_issues),
                 "cleared_after_restart": cleared,
+                "down_minutes": round((before.get("back", since) - since).total_seconds() / 60, 1),
+                "devices_unknown_at_start": before.get("unknown_at_start", 0),
             }
         )
         self._before_restart = None
@@ -294,11 +356,19 @@ class HomeRun:
             result.done, result.detail = await async_remove_mark(hass, alarm)
         elif alarm is None:
             result.detail = "the homeowner was never told about this incident"
-        elif (issue_id := issue_for(hass, alarm.anomaly_id)) is None:
-            result.detail = "no open repair issue for this incident's anomaly"
-        else:
-            result.anomaly_id = alarm.anomaly_id
+        elif (issue_id := issue_for(hass, alarm.anomaly_id)) is not None:
             result.done, result.detail = await async_fix_flow(hass, issue_id, step.action)
+        else:  # the anomaly cleared and took its repair issue along: what else is there
+            cleared = [c for c in self.record.seen.cleared if c.anomaly_id == alarm.anomaly_id]
+            why = (
+                f"the anomaly had cleared at {self._local(cleared[-1].when)} and its repair "
+                "issue was gone"
+                if cleared
+                else "the anomaly had no open repair issue"
+            )
+            result.done, result.detail, result.possible = await async_feedback_without_issue(
+                hass, alarm, step.action, why
+            )
         if alarm is not None:
             result.anomaly_id = alarm.anomaly_id
         self.record.feedback.append(result)
@@ -306,8 +376,10 @@ class HomeRun:
 
 
 def latest_alarm_for(span: IncidentSpan, alarms: list[Alarm], now: datetime) -> Alarm | None:
-    """The newest alarm about this incident's entities since it began."""
+    """The newest alarm about this incident: on its entities, since it began and until
+    ``GRACE`` after it ended (feedback may come hours later, about that notification)."""
+    last = min(now, span.end + GRACE)
     candidates = [
-        a for a in alarms if span.start <= a.when <= now and span.entities & set(a.evidence)
+        a for a in alarms if span.start <= a.when <= last and span.entities & set(a.evidence)
     ]
     return candidates[-1] if candidates else None

@@ -10,262 +10,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
-import re
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.util.yaml.loader import parse_yaml
 import voluptuous as vol
 
-# Classes whose incidents are safety incidents (target: every one notified within 2 min).
-SAFETY_CLASSES = frozenset({"smoke", "carbon_monoxide", "gas", "leak"})
-PROGRAMS = ("washing_machine", "dishwasher", "dryer", "oven", "kettle", "fridge")
-ACTIONS = ("acknowledge", "false_alarm", "remove_mark")
-DEFAULT_WITHIN_SAFETY = 2  # minutes
-DEFAULT_WITHIN = 30
-
-_ENTITY_ID = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
-_SLUG = re.compile(r"^[a-z0-9_]+$")
-_HHMM = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
-_DAY_TIME = re.compile(r"^day\s+(\d+)\s+([01]?\d|2[0-3]):([0-5]\d)$")
+from .scenario_schema import (
+    DAY_NAMES,
+    DEFAULT_WITHIN,
+    DEFAULT_WITHIN_SAFETY,
+    FAHRENHEIT,
+    SAFETY_CLASSES,
+    SCHEMA,
+    UNIT_DEFAULTS,
+)
 
 
 class ScenarioError(Exception):
     """A scenario file that cannot be run; the message names file, line and key."""
-
-
-def _entity_id(value: Any) -> str:
-    text = str(value).strip()
-    if not _ENTITY_ID.match(text):
-        raise vol.Invalid("expected an entity id such as binary_sensor.kitchen_smoke")
-    return text
-
-
-def _slug(value: Any) -> str:
-    text = str(value).strip()
-    if not _SLUG.match(text):
-        raise vol.Invalid("expected lower-case letters, digits and underscores")
-    return text
-
-
-def _hhmm(value: Any) -> time:
-    match = _HHMM.match(str(value).strip())
-    if not match:
-        raise vol.Invalid("expected a time of day HH:MM")
-    return time(int(match.group(1)), int(match.group(2)))
-
-
-def _day_time(value: Any) -> tuple[int, time]:
-    """``day N HH:MM`` (day 1 is the start date)."""
-    match = _DAY_TIME.match(str(value).strip())
-    if not match or int(match.group(1)) < 1:
-        raise vol.Invalid("expected 'day N HH:MM' with N >= 1, e.g. 'day 3 14:05'")
-    return int(match.group(1)), time(int(match.group(2)), int(match.group(3)))
-
-
-def _date(value: Any) -> date:
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value).strip())
-    except ValueError as err:
-        raise vol.Invalid("expected a date YYYY-MM-DD") from err
-
-
-def _timezone(value: Any) -> str:
-    try:
-        ZoneInfo(str(value))
-    except (ZoneInfoNotFoundError, ValueError) as err:
-        raise vol.Invalid("expected an IANA time zone such as Europe/Amsterdam") from err
-    return str(value)
-
-
-def _minutes_range(value: Any) -> tuple[float, float]:
-    low, high = vol.Schema(vol.All([vol.Coerce(float)], vol.Length(min=2, max=2)))(value)
-    if not 0 <= low <= high:
-        raise vol.Invalid("expected [low, high] minutes with 0 <= low <= high")
-    return low, high
-
-
-def _text(value: Any) -> str:
-    if value is None or isinstance(value, dict | list):
-        raise vol.Invalid("expected text")
-    return str(value)
-
-
-_MINUTES = vol.All(vol.Coerce(float), vol.Range(min=0))
-_PERIOD = vol.Schema({vol.Required("from"): _date, vol.Required("to"): _date})
-_SCHEDULE = vol.Schema(
-    {
-        vol.Required("wake"): _hhmm,
-        vol.Required("sleep"): _hhmm,
-        vol.Inclusive("leave", "outing"): vol.Any(None, _hhmm),
-        vol.Inclusive("return", "outing"): vol.Any(None, _hhmm),
-    }
-)
-_ENTITY = vol.Schema(
-    {
-        vol.Required("entity_id"): _entity_id,
-        vol.Optional("name"): _text,
-        vol.Optional("device_class"): _text,
-        vol.Optional("unit"): _text,
-        vol.Optional("area"): _text,
-        vol.Optional("state"): _text,
-        vol.Optional("attributes", default={}): {str: object},
-        vol.Optional("zigbee", default=False): bool,
-    }
-)
-_PERSON = vol.Schema(
-    {
-        vol.Required("id"): _slug,
-        vol.Optional("name"): _text,
-        vol.Optional("tracker"): _entity_id,
-    }
-)
-_APPLIANCE = vol.Schema(
-    {
-        vol.Required("power"): _entity_id,
-        vol.Optional("switch"): _entity_id,
-        vol.Required("program"): vol.In(PROGRAMS),
-        vol.Optional("runs_per_week", default=3): vol.All(vol.Coerce(float), vol.Range(0, 21)),
-        vol.Optional("at", default=["19:00"]): [_hhmm],
-    }
-)
-_CLIMATE = vol.Schema(
-    {
-        vol.Required("entity"): _entity_id,
-        vol.Optional("sensor"): _entity_id,
-        vol.Optional("comfort", default=21.0): vol.Coerce(float),
-        vol.Optional("eco", default=17.0): vol.Coerce(float),
-    }
-)
-_MOTION_LIGHT = vol.Schema(
-    {
-        vol.Required("motion"): _entity_id,
-        vol.Required("light"): _entity_id,
-        vol.Optional("by", default="automation"): vol.In(("automation", "hand")),
-        vol.Optional("share"): vol.All(vol.Coerce(float), vol.Range(0, 1)),
-        vol.Optional("off_after", default=2.0): _MINUTES,
-    }
-)
-_EFFECTS = vol.Schema(
-    {
-        vol.Optional("entrance"): vol.Schema(
-            {vol.Required("door"): _entity_id, vol.Optional("lock"): _entity_id}
-        ),
-        vol.Optional("motion", default=[]): [_entity_id],
-        vol.Optional("motion_per_hour", default=2.0): vol.All(vol.Coerce(float), vol.Range(0, 60)),
-        vol.Optional("lights", default=[]): [_entity_id],
-        vol.Optional("motion_lights", default=[]): [_MOTION_LIGHT],
-        vol.Optional("climate", default=[]): [_CLIMATE],
-        vol.Optional("appliances", default=[]): [_APPLIANCE],
-        vol.Optional("pets"): vol.Schema(
-            {
-                vol.Required("motion"): [_entity_id],
-                vol.Optional("per_hour", default=1.0): vol.All(vol.Coerce(float), vol.Range(0, 60)),
-            }
-        ),
-    }
-)
-_PERSON_ROUTINE = vol.Schema(
-    {
-        vol.Required("person"): _slug,
-        vol.Required("weekdays"): _SCHEDULE,
-        vol.Optional("weekends"): _SCHEDULE,
-        vol.Optional("jitter", default=15.0): _MINUTES,
-        vol.Optional("holidays", default=[]): [_PERIOD],
-    }
-)
-_CHANGE = vol.Schema(
-    {
-        vol.Required("entity"): _entity_id,
-        vol.Required("state"): _text,
-        vol.Optional("attributes", default={}): {str: object},
-        vol.Optional("after", default=0.0): _MINUTES,
-    }
-)
-_INCIDENT = vol.Schema(
-    {
-        vol.Required("id"): _slug,
-        vol.Required("class"): _slug,
-        vol.Required("at"): _day_time,
-        vol.Required("duration"): vol.All(vol.Coerce(float), vol.Range(min=1)),
-        vol.Required("changes"): vol.All([_CHANGE], vol.Length(min=1)),
-        vol.Required("expect"): vol.In(("notify", "quiet")),
-        vol.Optional("evidence", default=[]): [_entity_id],
-        vol.Optional("within"): vol.All(vol.Coerce(float), vol.Range(min=0)),
-        vol.Optional("while"): vol.In(("away", "home")),
-        vol.Optional("description", default=""): _text,
-    }
-)
-_FEEDBACK = vol.Schema(
-    {
-        vol.Required("at"): _day_time,
-        vol.Required("action"): vol.In(ACTIONS),
-        vol.Required("incident"): _slug,
-    }
-)
-SCHEMA = vol.Schema(
-    {
-        vol.Required("name"): _text,
-        vol.Optional("description", default=""): _text,
-        vol.Optional("start", default=date(2026, 1, 5)): _date,
-        vol.Optional("days", default=14): vol.All(vol.Coerce(int), vol.Range(1, 90)),
-        vol.Optional("seed", default=0): vol.Coerce(int),
-        vol.Optional("timezone", default="UTC"): _timezone,
-        vol.Optional("latitude", default=52.37): vol.All(vol.Coerce(float), vol.Range(-90, 90)),
-        vol.Optional("longitude", default=4.89): vol.All(vol.Coerce(float), vol.Range(-180, 180)),
-        vol.Required("home"): vol.Schema(
-            {
-                vol.Required("areas"): vol.All([_text], vol.Length(min=1)),
-                vol.Required("entities"): vol.All([_ENTITY], vol.Length(min=1)),
-                vol.Optional("persons", default=[]): [_PERSON],
-                vol.Optional("weather", default={}): vol.Schema(
-                    {
-                        vol.Optional("entity_id", default="weather.home"): _entity_id,
-                        vol.Optional("mean", default=8.0): vol.Coerce(float),
-                        vol.Optional("swing", default=4.0): vol.Coerce(float),
-                    }
-                ),
-            }
-        ),
-        vol.Optional("household", default={}): vol.Schema(
-            {
-                vol.Optional("profile", default=""): _text,
-                # Entities the homeowner adds to the monitor (options: include entities).
-                vol.Optional("watch", default=[]): [_entity_id],
-                vol.Optional("holidays", default=[]): [_PERIOD],
-                vol.Optional("people", default=[]): [_PERSON_ROUTINE],
-                vol.Optional("effects", default={}): _EFFECTS,
-            }
-        ),
-        vol.Optional("noise", default={}): vol.Schema(
-            {
-                vol.Optional("tracker_unknown"): vol.Schema(
-                    {
-                        vol.Optional("per_day", default=0.5): _MINUTES,
-                        vol.Optional("minutes", default=[2, 15]): _minutes_range,
-                    }
-                ),
-                vol.Optional("unavailable"): vol.Schema(
-                    {
-                        vol.Optional("entities"): [_entity_id],
-                        vol.Optional("per_day", default=1.0): _MINUTES,
-                        vol.Optional("minutes", default=[1, 5]): _minutes_range,
-                    }
-                ),
-                vol.Optional("jitter", default=0.2): _MINUTES,
-                vol.Optional("restarts", default=[]): [_day_time],
-                vol.Optional("unknown_after_restart", default=3.0): _MINUTES,
-            }
-        ),
-        vol.Optional("incidents", default=[]): [_INCIDENT],
-        vol.Optional("feedback", default=[]): [_FEEDBACK],
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,20 +49,42 @@ class Scenario:
         """The home's time zone."""
         return ZoneInfo(self.data["timezone"]) if self.data["timezone"] != "UTC" else UTC
 
+    def local(self, day: date, clock: time) -> datetime:
+        """The moment of a local date and time of day, in UTC.
+
+        Plans are built in UTC: arithmetic on a zone-aware datetime is wall-clock
+        arithmetic in Python, which across a daylight-saving change makes local times
+        that do not exist and compares out of time order. A time in the spring gap
+        reads as the time after it (02:30 → 03:30); one in the autumn's repeated hour
+        as its first occurrence.
+        """
+        return datetime.combine(day, clock, self.tz).astimezone(UTC)
+
     @property
     def start(self) -> datetime:
-        """Midnight of day 1, local time."""
-        return datetime.combine(self.data["start"], time(0, 0), tzinfo=self.tz)
+        """Midnight of day 1, local time (in UTC)."""
+        return self.local(self.data["start"], time(0, 0))
+
+    @property
+    def end(self) -> datetime:
+        """Midnight after the last day, local time (in UTC): a run across a daylight-saving
+        change is an hour shorter or longer, and ``day N 23:30`` is always in it."""
+        return self.local(self.data["start"] + timedelta(days=self.days), time(0, 0))
 
     def at(self, day_time: tuple[int, time]) -> datetime:
-        """The moment of a ``day N HH:MM``."""
+        """The moment of a ``day N HH:MM`` (in UTC)."""
         day, clock = day_time
-        return datetime.combine(self.data["start"] + timedelta(days=day - 1), clock, self.tz)
+        return self.local(self.data["start"] + timedelta(days=day - 1), clock)
 
     @property
     def days(self) -> int:
         """Simulated days."""
         return int(self.data["days"])
+
+    def dates(self, weekdays: Sequence[int]) -> list[date]:
+        """The run's calendar days that fall on ``weekdays`` (0 is Monday)."""
+        every = (self.data["start"] + timedelta(days=n) for n in range(self.days))
+        return [day for day in every if day.weekday() in weekdays]
 
     def entity(self, entity_id: str) -> Mapping[str, Any]:
         """The home's declaration of an entity."""
@@ -323,7 +109,19 @@ def load_scenario(path: Path) -> Scenario:
     if problems:
         key_path, message = problems[0]
         raise ScenarioError(_describe(path, raw, vol.Invalid(message, path=key_path)))
+    _unit_defaults(data)
     return Scenario(path=path, data=data)
+
+
+def _unit_defaults(data: dict[str, Any]) -> None:
+    """Temperatures left out get their defaults in the home's unit (21 °C or 70 °F)."""
+    column = int(data["home"]["temperature_unit"] == FAHRENHEIT)
+    weather = data["home"]["weather"]
+    for key in ("mean", "swing"):
+        weather.setdefault(key, UNIT_DEFAULTS[key][column])
+    for climate in data["household"]["effects"]["climate"]:
+        for key in ("comfort", "eco"):
+            climate.setdefault(key, UNIT_DEFAULTS[key][column])
 
 
 def scenario_files(target: Path) -> list[Path]:
@@ -345,7 +143,9 @@ def _describe(path: Path, raw: Any, err: vol.Invalid) -> str:
     where = f"{path}:{line}" if line else str(path)
     dotted = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
     message = err.error_message or str(err)
-    if message == "extra keys not allowed":
+    # voluptuous says "extra keys not allowed"; probatio (HA's voluptuous in 2026.10),
+    # "not a valid option".
+    if message in ("extra keys not allowed", "not a valid option"):
         message = "unknown key (see docs/home_scenarios.md)"
     elif message.startswith("required key not provided"):
         message = "required key missing"
@@ -396,6 +196,35 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
             problems.append(
                 (["household", "people", index, "person"], "expected an id from home.persons")
             )
+        missing = [
+            name
+            for number, name in enumerate(DAY_NAMES)
+            if name not in routine
+            and "weekdays" not in routine
+            and not (number >= 5 and "weekends" in routine)
+        ]
+        if missing:
+            problems.append(
+                (
+                    ["household", "people", index, "weekdays"],
+                    f"required unless every day has its own routine (missing {', '.join(missing)})",
+                )
+            )
+    for index, habit in enumerate(household["habits"]):
+        where = ["household", "habits", index]
+        if "person" in habit and habit["person"] not in persons:
+            problems.append(([*where, "person"], "expected an id from home.persons"))
+        for number, step in enumerate(habit["steps"]):
+            need([*where, "steps", number, "entity"], step["entity"])
+    for index, visitor in enumerate(household["visitors"]):
+        where = ["household", "visitors", index]
+        for key in ("door", "lock"):
+            if key in visitor:
+                need([*where, key], visitor[key])
+        if "lock" in visitor and "door" not in visitor:
+            problems.append(([*where, "lock"], "a lock needs its door (door:)"))
+        for number, value in enumerate(visitor["motion"]):
+            need([*where, "motion", number], value)
     for index, value in enumerate(household["watch"]):
         need(["household", "watch", index], value)
     effects = household["effects"]
@@ -408,10 +237,20 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     for index, pair in enumerate(effects["motion_lights"]):
         for key in ("motion", "light"):
             need(["household", "effects", "motion_lights", index, key], pair[key])
+    unit = home["temperature_unit"]
     for index, climate in enumerate(effects["climate"]):
         for key in ("entity", "sensor"):
             if key in climate:
                 need(["household", "effects", "climate", index, key], climate[key])
+        sensor = next((e for e in home["entities"] if e["entity_id"] == climate.get("sensor")), {})
+        if sensor.get("unit") not in (None, unit):
+            problems.append(
+                (
+                    ["household", "effects", "climate", index, "sensor"],
+                    f"{sensor['entity_id']} reads {sensor['unit']}, expected {unit} "
+                    "(home.temperature_unit)",
+                )
+            )
     for index, appliance in enumerate(effects["appliances"]):
         for key in ("power", "switch"):
             if key in appliance:
@@ -424,6 +263,9 @@ def _cross_check(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     for index, restart in enumerate(data["noise"]["restarts"]):
         if restart[0] > days:
             problems.append((["noise", "restarts", index], f"expected a day <= days ({days})"))
+    for index, outage in enumerate(data["noise"]["outages"]):
+        if outage["at"][0] > days:
+            problems.append((["noise", "outages", index, "at"], f"expected a day <= days ({days})"))
     incident_ids: dict[str, str] = {}
     for index, incident in enumerate(data["incidents"]):
         where = ["incidents", index]

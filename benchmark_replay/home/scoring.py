@@ -3,22 +3,22 @@
 An alarm (an ``anomaly_detected`` event, which comes with a persistent notification) is
 attributed to an incident when it names one of the incident's entities between the
 incident's onset and ``GRACE`` after its end. Alarms attributed to a ``quiet`` event,
-or to nothing, are false alarms.
+or to nothing, are false alarms; those about an ``either`` event are counted apart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import timedelta, tzinfo
+from datetime import tzinfo
 import math
 from typing import Any
 
 from .observer import Alarm
 from .runner import RunRecord
-from .scenario import SAFETY_CLASSES, within_minutes
-from .timeline import IncidentSpan
+from .scenario import within_minutes
+from .scenario_schema import SAFETY_CLASSES
+from .timeline import GRACE, IncidentSpan
 
-GRACE = timedelta(minutes=15)
 WEEK_DAYS = 7.0
 
 
@@ -65,8 +65,8 @@ def score_run(record: RunRecord) -> dict[str, Any]:
     false_rows: list[dict[str, Any]] = []
     for alarm in seen.alarms:
         span = attribute(alarm, spans)
-        if span is not None and span.spec["expect"] == "notify":
-            by_incident[span.id].append(alarm)
+        if span is not None and span.spec["expect"] in ("notify", "either"):
+            by_incident[span.id].append(alarm)  # either: neither false nor required
         else:
             false_rows.append(
                 _alarm_row(alarm, tz)
@@ -83,8 +83,8 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         row: dict[str, Any] = {
             "id": span.id,
             "class": spec["class"],
-            "start": span.start.isoformat(timespec="seconds"),
-            "end": span.end.isoformat(timespec="seconds"),
+            "start": span.start.astimezone(tz).isoformat(timespec="seconds"),
+            "end": span.end.astimezone(tz).isoformat(timespec="seconds"),
             "expected_evidence": sorted(spec["evidence"]),
             "notified": bool(alarms),
             "notifications": len(alarms),
@@ -113,6 +113,7 @@ def score_run(record: RunRecord) -> dict[str, Any]:
     weeks = (plan.end - record.scenario.start).total_seconds() / 86400 / WEEK_DAYS
     feedback_rows = score_feedback(record, by_incident)
     honoured = sum(r["honoured"] for r in feedback_rows)
+    either = [s for s in spans if s.spec["expect"] == "either"]
     lost = sum(r["lost"] for r in seen.restarts)
     return {
         "name": record.scenario.name,
@@ -135,10 +136,14 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         "quiet_events_alarmed": len(
             {r["during_quiet_event"] for r in false_rows if r["during_quiet_event"]}
         ),
+        "either_events": len(either),
+        "either_alarmed": sum(bool(by_incident[s.id]) for s in either),
         "feedback": len(feedback_rows),
         "feedback_honoured": round(honoured / len(feedback_rows), 3) if feedback_rows else None,
+        "feedback_not_possible": sum(r["status"] == "not_possible" for r in feedback_rows),
         "restarts": len(seen.restarts),
         "lost_on_restart": lost,
+        "temperature_unit": record.temperature_unit,
         "alarms": len(seen.alarms),
         "notifications_created": len(seen.notices),
         "cleared_events": len(seen.cleared),
@@ -184,10 +189,13 @@ def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> li
                 )
         rows.append(
             {
-                "time": result.when.isoformat(timespec="seconds"),
+                "time": result.when.astimezone(record.scenario.tz).isoformat(timespec="seconds"),
                 "action": result.action,
                 "incident": result.incident,
                 "done": result.done,
+                "status": "done"
+                if result.done
+                else ("failed" if result.possible else "not_possible"),
                 "detail": result.detail,
                 "honoured": not reasons,
                 "why_not": "; ".join(reasons),
@@ -228,7 +236,10 @@ def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "false_alarms_per_week": round(false_alarms / weeks, 2) if weeks else None,
         "quiet_events": sum(s["quiet_events"] for s in scores),
         "quiet_events_alarmed": sum(s["quiet_events_alarmed"] for s in scores),
+        "either_events": sum(s["either_events"] for s in scores),
+        "either_alarmed": sum(s["either_alarmed"] for s in scores),
         "feedback": len(feedback),
+        "feedback_not_possible": sum(f["status"] == "not_possible" for f in feedback),
         "feedback_honoured": round(sum(f["honoured"] for f in feedback) / len(feedback), 3)
         if feedback
         else None,

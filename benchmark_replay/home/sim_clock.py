@@ -73,7 +73,10 @@ class SimClock:
         when = max(when, self.now)
         self.now = when
         self._frozen.move_to(when)
-        loop = asyncio.get_running_loop()
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # between two Home Assistant instances (a power cut)
+            loop = None
         if isinstance(loop, SimLoop):
             target = when.timestamp() if exact is None else max(exact, when.timestamp())
             loop.sim_time = max(loop.sim_time, target)

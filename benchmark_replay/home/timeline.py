@@ -16,9 +16,13 @@ import random
 from typing import Any
 
 from .effects import Change, routine_changes
+from .habits import habit_changes
 from .presence import household
 from .scenario import Scenario
+from .visitors import visitor_changes
 
+# An alarm up to this long after an incident ended is still about it.
+GRACE = timedelta(minutes=15)
 DEFAULT_STATES = {
     "binary_sensor": "off",
     "lock": "locked",
@@ -38,6 +42,14 @@ class Restart:
     """Home Assistant is stopped and started again here."""
 
     when: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Outage:
+    """A power cut: Home Assistant is down from ``when`` until ``until``."""
+
+    when: datetime
+    until: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +77,11 @@ class Plan:
     """Everything that will happen, sorted; ``initial`` is each entity's state at start."""
 
     initial: dict[str, tuple[str, Mapping[str, Any] | None]]
-    steps: list[Change | Restart | Feedback]
+    steps: list[Change | Restart | Outage | Feedback]
     incidents: list[IncidentSpan]
     restarts: list[datetime]
     end: datetime
+    outages: list[Outage] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
 
 
@@ -113,24 +126,35 @@ def build_plan(scenario: Scenario, seed: int | None = None, days: int | None = N
     """The seeded plan of one run (``days`` may shorten the scenario)."""
     if days is not None and days != scenario.days:
         scenario = Scenario(scenario.path, {**scenario.data, "days": days})
-    rng = random.Random(scenario.data["seed"] if seed is None else seed)
-    begin = scenario.start
-    end = begin + timedelta(days=scenario.days)
+    if seed is not None and seed != scenario.data["seed"]:
+        scenario = Scenario(scenario.path, {**scenario.data, "seed": seed})
+    rng = random.Random(scenario.data["seed"])
+    begin, end = scenario.start, scenario.end
     people = household(scenario, rng)
-    routine = routine_changes(scenario, people, rng)
     initial = initial_states(scenario)
+    # Habits and visitors have their own random streams: without them, a home's plan is
+    # what it was before they existed.
+    extra = sorted([*habit_changes(scenario, people), *visitor_changes(scenario)], key=_when)
+
+    def overlay(changes: list[Change]) -> list[Change]:
+        seen = sorted([*changes, *extra], key=_when)
+        return _apply_incidents(scenario, seen, _History(seen, initial), end)[1]
+
+    routine = sorted([*routine_changes(scenario, people, rng, overlay), *extra], key=_when)
     history = _History(routine, initial)
     incidents, changes = _apply_incidents(scenario, routine, history, end)
     changes = _apply_noise(scenario, changes, initial, rng, end)
     changes = [c for c in changes if begin <= c.when < end]
-    steps: list[Change | Restart | Feedback] = list(changes)
+    steps: list[Change | Restart | Outage | Feedback] = list(changes)
     restarts = [scenario.at(r) for r in scenario.data["noise"]["restarts"]]
     steps += [Restart(r) for r in restarts if r < end]
+    outages = [o for o in _outages(scenario) if o.when < end]
+    steps += outages
     for item in scenario.data["feedback"]:
         when = scenario.at(item["at"])
         if when < end:
             steps.append(Feedback(when, item["action"], item["incident"]))
-    order = {Change: 0, Restart: 1, Feedback: 2}
+    order = {Change: 0, Restart: 1, Outage: 1, Feedback: 2}
     steps.sort(key=lambda s: (s.when, order[type(s)]))
     return Plan(
         initial=initial,
@@ -138,11 +162,23 @@ def build_plan(scenario: Scenario, seed: int | None = None, days: int | None = N
         incidents=[i for i in incidents if i.start < end],
         restarts=[r for r in restarts if r < end],
         end=end,
+        outages=outages,
         stats={
             "changes": len(changes),
             "skipped_incidents": sum(i.start >= end for i in incidents),
         },
     )
+
+
+def _when(change: Change) -> datetime:
+    return change.when
+
+
+def _outages(scenario: Scenario) -> list[Outage]:
+    return [
+        Outage(scenario.at(o["at"]), scenario.at(o["at"]) + timedelta(minutes=o["minutes"]))
+        for o in scenario.data["noise"]["outages"]
+    ]
 
 
 def _apply_incidents(
@@ -175,7 +211,7 @@ def _apply_incidents(
                     source,
                 )
             )
-        for entity in touched:
+        for entity in sorted(touched):  # the same order in every process
             blocked.setdefault(entity, []).append((start, stop))
             state, attributes = history.at(entity, stop)
             added.append(Change(stop, entity, state, attributes, f"end:{incident['id']}"))
@@ -215,8 +251,9 @@ def _apply_noise(
             start = begin + timedelta(minutes=rng.uniform(0, span_minutes))
             length = timedelta(minutes=rng.uniform(*config["minutes"]))
             outages.append((entity, start, start + length, "unavailable"))
-    for restart in noise["restarts"]:
-        at = scenario.at(restart)
+    # Phones read unknown while HA starts again: after a restart and after a power cut.
+    starts = [scenario.at(r) for r in noise["restarts"]] + [o.until for o in _outages(scenario)]
+    for at in starts:
         length = timedelta(minutes=noise["unknown_after_restart"])
         for person in scenario.data["home"]["persons"]:
             tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
