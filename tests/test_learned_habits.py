@@ -35,6 +35,7 @@ BEDROOM = "binary_sensor.bedroom_door"
 CUPBOARD = "binary_sensor.kitchen_cupboard"
 TOILET = "binary_sensor.toilet_door"
 SMOKE = "binary_sensor.kitchen_smoke"
+ALICE = "person.alice"
 AREAS = {BEDROOM: "Bedroom", CUPBOARD: "Kitchen", TOILET: "Toilet", SMOKE: "Kitchen"}
 CLASSES = {BEDROOM: "door", CUPBOARD: "door", TOILET: "door", SMOKE: "smoke"}
 HABIT_RULES = {"entry_left_open", "toggle_storm", "opening_blip_at_night"}
@@ -191,3 +192,55 @@ def test_the_stored_form_keeps_the_habits_and_drops_damage() -> None:
     baselines.usual.teach(TOILET, "nonsense", 1.0)
     kept = HomeBaselines.from_dict(baselines.as_dict(), UTC).usual
     assert kept.taught == {TOILET: {"night": 1.0}}
+
+
+def _workdays(days: int, baselines: HomeBaselines, door_open: bool) -> None:
+    """Alice leaves at 08:30 and is back at 18:00; the bedroom door open all day or not."""
+    for day in range(days):
+        start = DAY0 + timedelta(days=day)
+        if door_open:
+            baselines.observe(start + timedelta(hours=7), BEDROOM, "on")
+        baselines.observe(start + timedelta(hours=8, minutes=30), ALICE, "not_home")
+        baselines.observe(start + timedelta(hours=18), ALICE, "home")
+        if door_open:
+            baselines.observe(start + timedelta(hours=22), BEDROOM, "off")
+
+
+def _away_findings(baselines: HomeBaselines, day: int, opened: timedelta) -> dict[str, Finding]:
+    """At 10:00 of ``day``, Alice out since 08:30, the bedroom door open since ``opened``."""
+    start = DAY0 + timedelta(days=day)
+    events = [(opened, BEDROOM, "on"), (timedelta(hours=8, minutes=30), ALICE, "not_home")]
+    for at, entity_id, state in sorted(events):
+        baselines.observe(start + at, entity_id, state)
+    now = start + timedelta(hours=10)
+    baselines.advance(now)
+    states = [
+        entity(BEDROOM, "on", area="Bedroom", device_class="door"),
+        entity(ALICE, "not_home"),
+    ]
+    detector = CombinedDetector()
+    detector.baselines = lambda: baselines
+    window = build_window(states, environment(now, persons_home=0), [], start=start)
+    return {f.rule: f for f in detector.findings(window)}
+
+
+def test_a_door_left_open_on_most_days_when_everybody_leaves_is_not_an_entrance() -> None:
+    """The bedroom door stands open every workday while Alice is out: once learned, not
+    'open while nobody is home'; the same door opened while the home is empty is told,
+    and so is it where it is always shut when she leaves."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(BEDROOM, "", area="Bedroom", device_class="door")])
+    baselines.watching([BEDROOM], DAY0)
+    _workdays(7, baselines, door_open=True)
+    assert "entry_unsecured_while_away" not in _away_findings(baselines, 7, timedelta(hours=7))
+    baselines.observe(DAY0 + timedelta(days=7, hours=18), ALICE, "home")
+    baselines.observe(DAY0 + timedelta(days=7, hours=22), BEDROOM, "off")
+    opened_while_away = _away_findings(baselines, 8, timedelta(hours=9, minutes=30))
+    assert "entry_unsecured_while_away" in opened_while_away
+
+    shut = HomeBaselines(UTC)
+    shut.describe([EntityInfo(BEDROOM, "", area="Bedroom", device_class="door")])
+    shut.watching([BEDROOM], DAY0)
+    _workdays(7, shut, door_open=False)
+    told = _away_findings(shut, 7, timedelta(hours=7))["entry_unsecured_while_away"]
+    assert "open when everybody left on 0 of the 7 days" in told.reasoning

@@ -103,7 +103,10 @@ class HomeBaselines:
         domain = entity_id.partition(".")[0]
         previous = self._last_state.get(entity_id)
         if domain == "person":
+            was = self.quiet.occupied
             self.quiet.presence_changed(entity_id, presence_of(state), when)
+            if was is not False and self.quiet.occupied is False:
+                self.usual.everybody_left(when, self._open_now())
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -177,6 +180,17 @@ class HomeBaselines:
             night_use=opening or (sensor and device_class in OCCUPANCY_DEVICE_CLASSES),
         )
 
+    def _open_now(self) -> list[str]:
+        """The opening sensors that read open now."""
+        return [
+            entity_id
+            for entity_id, (state, _) in self.durations.current.items()
+            if state == "on"
+            and (info := self.infos.get(entity_id)) is not None
+            and info.domain == "binary_sensor"
+            and info.device_class in OPENING_DEVICE_CLASSES
+        ]
+
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
         """The current state of a room sensor not yet profiled: its first reading."""
         info = self.infos.get(entity_id)
@@ -243,6 +257,7 @@ class HomeBaselines:
             "entities_with_open_stays": len(self.usual.open_days),
             "entities_with_bursts": len(self.usual.burst_days),
             "entities_used_at_night": len(self.usual.nights),
+            "entities_left_open_when_away": len(self.usual.away_open),
         }
 
     def _now(self) -> datetime:

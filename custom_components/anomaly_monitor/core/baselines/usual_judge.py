@@ -10,7 +10,11 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
 - bursts: more changes than its usual burst at that time of day allows
   (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
-  learned (a toilet trip) is not told for being used at night.
+  learned (a toilet trip) is not told for being used at night;
+- a door open while nobody is home (``entry_unsecured_while_away``, a door without a
+  lock): open since before everybody left, as it was at departures on at least
+  ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), is not an entrance
+  left open.
 
 A finding that stands says which normal judged it: the learned one ("open 3 h; on most
 days it is open at most 40 min"), or the default limit for a device seldom used. While a
@@ -39,6 +43,7 @@ OPEN_FACTOR = 2.0
 BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
+LEFT_OPEN_HABIT = 0.3
 _PRIOR = (
     " Its normal here is still being learned (until {until:%d %b %H:%M}): the default limit judged."
 )
@@ -160,6 +165,28 @@ def _night(
     )
 
 
+def _left_open_away(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """A door open since before everybody left, as it is on most days they leave (an
+    interior door): not an entrance left open. A lock, or a door opened while the home is
+    empty, is always judged by the rule."""
+    if any(e.partition(".")[0] == "lock" for e in finding.evidence):
+        return finding
+    usual_use = baselines.usual
+    departed = usual_use.departed
+    if departed is None or entity_id not in usual_use.open_at_departure:
+        return finding  # opened while the home is empty (or not known to be open before)
+    used, departures = usual_use.days_left_open(entity_id, skip=departed)
+    if used >= 2 and used >= LEFT_OPEN_HABIT * departures:
+        return None
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" It was open when everybody left on {used} of the "
+        f"{departures} days anybody left that were learned.",
+    )
+
+
 type _Judge = Callable[[Finding, str, HomeBaselines, HomeView], Finding | None]
 
 _JUDGES: dict[str, _Judge] = {
@@ -167,6 +194,7 @@ _JUDGES: dict[str, _Judge] = {
     "toggle_storm": _burst,
     "opening_blip_at_night": _night,
     "entry_used_in_small_hours": _night,
+    "entry_unsecured_while_away": _left_open_away,
 }
 JUDGED_RULES = frozenset(_JUDGES)
 

@@ -12,7 +12,10 @@ Learned per entity, from the recorder's history at set-up and the live stream af
   burst (changes each within the storm's gap) of each day with a burst: kitchen
   cupboards opened six times in two minutes at dinner, every day, are cooking;
 - **when it is used at night** (opening and motion sensors, 00-05 local): on how many
-  nights. A door used at 03:00 on most nights is a toilet trip.
+  nights. A door used at 03:00 on most nights is a toilet trip;
+- **left open when everybody leaves** (opening sensors): on how many days a door was
+  open at a departure. An interior door that stands open while the home is empty on most
+  days is not an entrance left open.
 
 "False alarm" on a habit finding widens the entity's normal (``teach``): the homeowner's
 word stands beside the learned days (a stay or a burst that size is usual, night use is
@@ -83,6 +86,11 @@ class UsualUse:
         self.burst_days: dict[str, Days] = {}
         self.nights: dict[str, list[float]] = {}  # [nights with use, last night's ordinal]
         self.taught: dict[str, dict[str, float]] = {}  # the homeowner's "false alarm"
+        self.away_open: dict[str, list[float]] = {}  # [days open at a departure, last day]
+        self.departed: datetime | None = None  # when the home last became empty
+        self.departures = [0.0, 0.0]  # [days with a departure, last such day]
+        # Open at that departure and not closed since (a radio drop is no closing).
+        self.open_at_departure: set[str] = set()
         # Not stored: the burst under way and the open stay under way, per entity.
         self._runs: dict[str, tuple[datetime, datetime, int]] = {}
         self._opened: dict[str, datetime] = {}
@@ -112,6 +120,8 @@ class UsualUse:
         if burst_gap is not None:
             self._burst(entity_id, when, burst_gap)
         if opening:
+            if state == "off":
+                self.open_at_departure.discard(entity_id)
             opened = self._opened.pop(entity_id, None)
             if state == "on":
                 self._opened[entity_id] = when
@@ -141,6 +151,29 @@ class UsualUse:
         days = self.burst_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
         start = run[0]
         _record(days, _quarter(start, self.zone), day_number(start, self.zone), float(run[2]))
+
+    def everybody_left(self, when: datetime, open_now: list[str]) -> None:
+        """The home became empty at ``when`` with these opening sensors open."""
+        self.departed = when
+        self.open_at_departure = {e for e in open_now if e in self.since}
+        day = float(day_number(when, self.zone))
+        if self.departures[1] != day:
+            self.departures = [self.departures[0] + 1, day]
+        for entity_id in self.open_at_departure:
+            used = self.away_open.setdefault(entity_id, [0.0, 0.0])
+            if used[1] != day:
+                used[0] += 1
+                used[1] = day
+
+    def days_left_open(self, entity_id: str, skip: datetime) -> tuple[int, int]:
+        """(days it was open when everybody left, days anybody left), other than
+        ``skip``'s day."""
+        day = day_number(skip, self.zone)
+        departures = int(self.departures[0]) - (1 if self.departures[1] == day else 0)
+        used = self.away_open.get(entity_id)
+        if used is None:
+            return 0, departures
+        return int(used[0]) - (1 if used[1] == day else 0), departures
 
     def advance(self, now: datetime, gap: timedelta) -> None:
         """Bursts that ended (nothing for longer than ``gap``) are learned."""
@@ -227,6 +260,10 @@ class UsualUse:
             "bursts": {e: [pack(b, 0) for b in days] for e, days in self.burst_days.items()},
             "nights": {e: pack(used, 0) for e, used in self.nights.items()},
             "taught": {e: dict(kinds) for e, kinds in self.taught.items()},
+            "away_open": {e: pack(used, 0) for e, used in self.away_open.items()},
+            "departed": format_time(self.departed),
+            "departures": pack(self.departures, 0),
+            "open_at_departure": sorted(self.open_at_departure),
         }
 
     @classmethod
@@ -248,11 +285,19 @@ class UsualUse:
             for entity, buckets in list(stored.items())[:MAX_ENTITIES]:
                 if _entity(entity) and (days := _days(buckets)) is not None:
                     target[entity] = days
-        nights = data.get("nights")
-        if isinstance(nights, Mapping):
-            for entity, text in list(nights.items())[:MAX_ENTITIES]:
+        for key, counts in (("nights", usual.nights), ("away_open", usual.away_open)):
+            stored = data.get(key)
+            if not isinstance(stored, Mapping):
+                continue
+            for entity, text in list(stored.items())[:MAX_ENTITIES]:
                 if _entity(entity) and (used := unpack(text, 2, 0.0, 1e7)) is not None:
-                    usual.nights[entity] = used
+                    counts[entity] = used
+        usual.departed = parse_time(data.get("departed"))
+        if (departures := unpack(data.get("departures"), 2, 0.0, 1e7)) is not None:
+            usual.departures = departures
+        still_open = data.get("open_at_departure")
+        if isinstance(still_open, list):
+            usual.open_at_departure = {e for e in still_open[:MAX_ENTITIES] if e in usual.since}
         taught = data.get("taught")
         if isinstance(taught, Mapping):
             for entity, kinds in list(taught.items())[:MAX_ENTITIES]:
