@@ -7,7 +7,8 @@ reasoning when the default limit judged because the normal is not known yet). Wh
 for the normal, except:
 
 - a safety hazard (smoke, gas, CO, heat, a leak) or anything critical;
-- anything rated high (a detector, lock or alarm panel offline: a protective device);
+- anything rated high, and a protective device offline (a detector, lock, alarm panel,
+  camera or siren: ``offline.is_safety_device``), whatever its finding's rating;
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home.
 
@@ -25,6 +26,9 @@ from datetime import datetime
 from .baselines.home_baselines import HomeBaselines
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
+from .offline import is_safety_device
+
+_OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
 def pushed_at_once(finding: Finding, someone_home: bool) -> bool:
@@ -36,11 +40,25 @@ def pushed_at_once(finding: Finding, someone_home: bool) -> bool:
     return finding.anomaly_type == AnomalyType.SECURITY and (finding.while_away or not someone_home)
 
 
+def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:
+    """A device the home's safety relies on has gone offline."""
+    if finding.rule not in _OFFLINE_RULES:
+        return False
+    infos = baselines.infos
+    return any(
+        (info := infos.get(entity_id)) is not None
+        and is_safety_device(info.domain, info.device_class)
+        for entity_id in finding.evidence
+    )
+
+
 def held_while_learning(
     finding: Finding, baselines: HomeBaselines, now: datetime, someone_home: bool
 ) -> bool:
     """Whether ``finding`` waits: not urgent, and every device it cites still learning."""
     if pushed_at_once(finding, someone_home) or not finding.evidence:
+        return False
+    if protective_offline(finding, baselines):
         return False
     return all(baselines.learning(entity_id, now) for entity_id in finding.evidence)
 
