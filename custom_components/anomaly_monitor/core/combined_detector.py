@@ -9,6 +9,7 @@ from .baselines import HomeBaselines, baseline_findings
 from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
 from .baselines.usual_extremes import usual_extreme
+from .baselines.usual_judge import judged_by_usual
 from .device_roles import learned_cycling
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
@@ -94,12 +95,14 @@ class CombinedDetector:
         if self.baselines is not None and (baselines := self.baselines()) is not None:
             # What this home learned explains is not told: lights switched by hand, links
             # the fortnight judges better, a room's extreme that is its sensor's normal (a
-            # sauna, a freezer probe).
+            # sauna, a freezer probe), a habit of this home (a door open for hours every
+            # day, cupboards while cooking, a night-time toilet trip).
             found = [
-                f
+                judged
                 for f in found
                 if not explained_by_baselines(f, baselines, home)
                 and not usual_extreme(home, baselines, f)
+                and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
             rules = self.rules
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)

@@ -71,6 +71,14 @@ def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -
     return [*(i for i in spans if not i.ongoing), current]
 
 
+def left_open_text(entity_id: str, spell: Interval) -> str:
+    """ "... stayed open for 21 min (from 06:34)", the words ``entry_left_open`` tells."""
+    return (
+        f"{entity_id} stayed open for {_minutes(spell.duration)} "
+        f"(from {spell.start:%H:%M}){', and still is' if spell.ongoing else ''}."
+    )
+
+
 def entry_left_open(home: HomeView) -> Iterator[Finding]:
     """An exterior door or garage door stayed open far longer than a passage takes.
 
@@ -89,8 +97,7 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="entry_left_open",
             evidence=(entity_id,),
-            reasoning=f"{entity_id} stayed open for {_minutes(worst.duration)} "
-            f"(from {worst.start:%H:%M}){', and still is' if worst.ongoing else ''}.",
+            reasoning=left_open_text(entity_id, worst),
             anomaly_type=AnomalyType.SECURITY,
             severity=Severity.MEDIUM,
             recommendation="Check that the door is closed.",
