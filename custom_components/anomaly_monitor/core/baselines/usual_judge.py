@@ -31,9 +31,9 @@ from datetime import datetime, timedelta
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
-from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text
+from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
-from ..statistics.timeline import Interval, intervals, turned
+from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .clock import local
 from .home_baselines import HomeBaselines
@@ -72,8 +72,8 @@ def _open(
     usual_use = baselines.usual
     taught = usual_use.taught_value(entity_id, "open") or 0.0
     worst: tuple[Interval, float, int] | None = None
-    for spell in intervals(home, entity_id):
-        if spell.state.lower() != "on" or spell.duration < ENTRY_OPEN_LIMIT:
+    for spell in open_spells(home, entity_id):  # the one open now from when it began
+        if spell.duration < ENTRY_OPEN_LIMIT:
             continue
         usual = usual_use.usual_open(entity_id, spell.start)
         minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
