@@ -150,3 +150,47 @@ async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
     assert _issues(hass) == []  # a day later it is forgotten
     assert _notes(hass, entry) == {}
     assert entry.runtime_data.coordinator.tracker.ended == {}
+
+
+async def test_an_ended_anomaly_restored_while_ha_starts_reads_the_states_once_started(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk of session 8: after a restart "Over: Smoke in Kitchen" read "Kitchen smoke
+    (...): unknown", the detector's state while HA started, and kept it. Once HA has
+    started it reads the detector's real state (same notification and issue, no event)."""
+    from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
+    from homeassistant.core import CoreState
+
+    entry = await _monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+    (issue,) = _issues(hass)
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    await hass.async_block_till_done()
+    for note in _notes(hass, entry):
+        persistent_notification.async_dismiss(hass, note)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+
+    hass.set_state(CoreState.starting)
+    hass.states.async_set(SMOKE, "unknown", SMOKE_ATTRS)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    ((note_id, note),) = _notes(hass, entry).items()
+    assert note["title"] == "Over: Smoke in the home"
+    assert "unknown" in note["message"]
+
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    hass.set_state(CoreState.running)
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
+    await hass.async_block_till_done()
+    ((again_id, again),) = _notes(hass, entry).items()
+    assert again_id == note_id
+    assert again["title"] == "Over: Smoke in the home"
+    assert "Clear" in again["message"]
+    assert "unknown" not in again["message"]
+    (now,) = _issues(hass)
+    assert now.issue_id == issue.issue_id
+    assert "unknown" not in now.translation_placeholders["evidence"]
+    assert cleared == []
