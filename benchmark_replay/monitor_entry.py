@@ -26,10 +26,15 @@ async def async_start_monitor(
         raise RuntimeError("anomaly_monitor failed to set up")
     if hass.config_entries.async_entries(DOMAIN):
         return
-    entry = ConfigEntry(
+    await hass.config_entries.async_add(user_entry(DOMAIN, title, options))
+
+
+def user_entry(domain: str, title: str, options: Mapping[str, Any]) -> ConfigEntry:
+    """A config entry of ``domain`` as the user adds it."""
+    return ConfigEntry(
         data={},
         discovery_keys=MappingProxyType({}),
-        domain=DOMAIN,
+        domain=domain,
         minor_version=1,
         options=dict(options),
         source="user",
@@ -38,4 +43,3 @@ async def async_start_monitor(
         unique_id=None,
         version=1,
     )
-    await hass.config_entries.async_add(entry)

@@ -8,8 +8,10 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
+from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
@@ -17,6 +19,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_WINDOW,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.core.baselines import BASELINE_VERSION
 
 SMOKE = "binary_sensor.kitchen_smoke"
 FRONT_LOCK = "lock.front_door"
@@ -58,13 +61,31 @@ def in_area(hass: HomeAssistant, entity_id: str, area: str) -> None:
     registry.async_update_entity(entity_id, area_id=area_id)
 
 
-async def setup_monitor(hass: HomeAssistant, **overrides: Any) -> MockConfigEntry:
-    """Add and load a monitor entry."""
+async def setup_monitor(
+    hass: HomeAssistant, *, learned: bool = False, **overrides: Any
+) -> MockConfigEntry:
+    """Add and load a monitor entry (``learned``: in a home it has watched for a week)."""
     entry = MockConfigEntry(domain=DOMAIN, title="Home", options=monitor_options(**overrides))
     entry.add_to_hass(hass)
+    if learned:
+        await store_learned_week(hass, entry.entry_id)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry
+
+
+async def store_learned_week(hass: HomeAssistant, entry_id: str) -> None:
+    """Baselines stored by a monitor that has watched this home for a week (before it
+    learned usage by device: every device is known since then). Without it, a fresh
+    install pushes only what cannot wait while it learns (``core/learning_gate.py``)."""
+    now = dt_util.utcnow()
+    await baseline_store(hass, entry_id).async_save(
+        {
+            "version": BASELINE_VERSION,
+            "first_seen": (now - timedelta(days=7)).isoformat(),
+            "learned_until": now.isoformat(),
+        }
+    )
 
 
 async def analyze(hass: HomeAssistant, entry: MockConfigEntry | None = None) -> dict[str, Any]:

@@ -53,7 +53,9 @@ async def _hall_home(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Moc
     set_calm_home(hass)
     hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
     hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
-    return await setup_monitor(hass, include_entities=[SMOKE, DOOR, HALL_MOTION, ALICE])
+    return await setup_monitor(
+        hass, learned=True, include_entities=[SMOKE, DOOR, HALL_MOTION, ALICE]
+    )
 
 
 def _door(hass: HomeAssistant, state: str) -> None:
@@ -160,7 +162,7 @@ async def test_smoke_on_a_detector_whose_dropout_was_acknowledged_is_told(
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     set_calm_home(hass)
-    entry = await setup_monitor(hass)
+    entry = await setup_monitor(hass, learned=True)
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     coordinator = entry.runtime_data.coordinator

@@ -43,7 +43,7 @@ async def _monitor(hass: HomeAssistant) -> MockConfigEntry:
         FRONT_DOOR, "off", {"device_class": "door", "friendly_name": "Front door"}
     )
     return await setup_monitor(
-        hass, include_entities=[SMOKE, FRONT_LOCK, FRONT_DOOR, LIVING_TEMP, ALICE]
+        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, FRONT_DOOR, LIVING_TEMP, ALICE]
     )
 
 
@@ -160,7 +160,7 @@ async def test_the_reasoning_names_the_entities_it_is_about(hass: HomeAssistant)
 
 async def test_plain_type_names_and_escaped_untrusted_names(hass: HomeAssistant) -> None:
     set_calm_home(hass)
-    entry = await setup_monitor(hass)
+    entry = await setup_monitor(hass, learned=True)
     hostile = "*Living* [click](http://evil.example) `x`"
     hass.states.async_set(
         LIVING_TEMP,
@@ -218,7 +218,9 @@ async def test_a_window_open_while_heating_is_told_as_the_window(hass: HomeAssis
         },
     )
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    entry = await setup_monitor(hass, include_entities=[window, thermostat, ALICE, LIVING_TEMP])
+    entry = await setup_monitor(
+        hass, learned=True, include_entities=[window, thermostat, ALICE, LIVING_TEMP]
+    )
     response = await analyze(hass, entry)
     await hass.async_block_till_done()
     assert "hvac_with_opening_open" in {f["rule"] for f in response["verdict"]["findings"]}
@@ -251,7 +253,9 @@ async def test_a_window_coming_up_open_after_the_monitor_started_is_not_airing(
         "heat",
         {"hvac_action": "heating", "temperature": 23, "friendly_name": "Living thermostat"},
     )
-    entry = await setup_monitor(hass, include_entities=[window, thermostat, ALICE, LIVING_TEMP])
+    entry = await setup_monitor(
+        hass, learned=True, include_entities=[window, thermostat, ALICE, LIVING_TEMP]
+    )
     hass.states.async_set(window, "on", attrs)
     await hass.async_block_till_done()
     response = await analyze(hass, entry)

@@ -29,7 +29,7 @@ async def test_mark_keeps_its_degree_across_a_restart(
 ) -> None:
     """Marked at -80 °C (20 under the -60 °C floor): -85 stays quiet, -95 is reported."""
     set_calm_home(hass)
-    entry = await setup_monitor(hass)
+    entry = await setup_monitor(hass, learned=True)
     _living_room_reads(hass, "-80")
     assert (await analyze(hass, entry))["verdict"]["evidence"] == [LIVING_TEMP]
     coordinator = entry.runtime_data.coordinator

@@ -25,7 +25,7 @@ async def test_a_door_left_open_says_when_on_the_home_clock(
     freezer.move_to(datetime(2026, 12, 1, 5, 0, tzinfo=UTC))
     set_calm_home(hass)
     hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
-    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE]})
+    entry = await setup_monitor(hass, learned=True, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE]})
     freezer.move_to(datetime(2026, 12, 1, 5, 34, tzinfo=UTC))  # 06:34 in Amsterdam
     hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
     await hass.async_block_till_done()

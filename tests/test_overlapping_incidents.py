@@ -74,7 +74,9 @@ async def test_a_light_joining_motion_while_away_never_clears_the_unlocked_door(
     hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
     hass.states.async_set(HALL_LIGHT, "off", {"friendly_name": "Hall light"})
     await setup_monitor(
-        hass, include_entities=[SMOKE, FRONT_LOCK, DOOR, HALL_MOTION, HALL_LIGHT, ALICE]
+        hass,
+        learned=True,
+        include_entities=[SMOKE, FRONT_LOCK, DOOR, HALL_MOTION, HALL_LIGHT, ALICE],
     )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
@@ -209,7 +211,9 @@ async def test_an_arrival_ends_motion_while_away_at_once(
     set_calm_home(hass)
     hass.states.async_set(HALL_MOTION, "off", {"device_class": "motion", "friendly_name": "Hall"})
     hass.states.async_set(HALL_LIGHT, "off", {"friendly_name": "Hall light"})
-    await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, HALL_MOTION, HALL_LIGHT, ALICE])
+    await setup_monitor(
+        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, HALL_MOTION, HALL_LIGHT, ALICE]
+    )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
 
@@ -288,7 +292,9 @@ async def test_a_lock_storm_while_away_is_not_the_smoke_s_incident(
     set_calm_home(hass)
     hass.states.async_set(DOOR, "off", {"device_class": "door", "friendly_name": "Front door"})
     hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
-    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
+    entry = await setup_monitor(
+        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE]
+    )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     hass.states.async_set(SMOKE, "on", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
     await _minutes(hass, freezer, 1)

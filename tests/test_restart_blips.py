@@ -57,7 +57,7 @@ async def _open_garage(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> M
     set_calm_home(hass)
     hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
     entry = await setup_monitor(
-        hass, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE], CONF_HISTORY_DAYS: 0}
+        hass, learned=True, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE], CONF_HISTORY_DAYS: 0}
     )
     freezer.move_to(OPENED)
     hass.states.async_set(GARAGE, "on", GARAGE_DOOR)

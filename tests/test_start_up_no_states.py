@@ -90,7 +90,7 @@ async def test_devices_unavailable_at_start_get_their_grace(
     hass.set_state(CoreState.starting)
     _home(hass, unavailable=set(DEVICES))
     freezer.tick(timedelta(seconds=5))  # other integrations load
-    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: WATCHED})
+    entry = await setup_monitor(hass, learned=True, **{CONF_INCLUDE_ENTITIES: WATCHED})
     freezer.tick(timedelta(seconds=3))
     await _started(hass)
     assert entry.runtime_data.coordinator.analyses == 1
@@ -132,7 +132,7 @@ async def test_an_outage_told_before_a_restart_stays_one_anomaly_across_it(
     up earlier) or at HA's start (an entity of the registry whose integration is slow).
     """
     _home(hass, unavailable=set())
-    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: WATCHED})
+    entry = await setup_monitor(hass, learned=True, **{CONF_INCLUDE_ENTITIES: WATCHED})
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     await _pass(hass, freezer, timedelta(minutes=1))

@@ -49,7 +49,9 @@ async def _offline_then_restart(
     restores it ``unavailable`` at its start, ``restored_before_started`` before it has
     started. The monitor, and its captured events."""
     _home(hass, unavailable=set())
-    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: watched, CONF_HISTORY_DAYS: 0})
+    entry = await setup_monitor(
+        hass, learned=True, **{CONF_INCLUDE_ENTITIES: watched, CONF_HISTORY_DAYS: 0}
+    )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     await _pass(hass, freezer, timedelta(minutes=1))
     hass.states.async_set(LANDING_SMOKE, "unavailable", DEVICES[LANDING_SMOKE])

@@ -1,4 +1,5 @@
-"""``python -m benchmark_replay home --scenario PATH|DIR [--days N] [--seed S] [--out DIR]``."""
+"""``python -m benchmark_replay home --scenario PATH|DIR [--days N] [--seed S] [--out DIR]
+[--real-ids [ids|names]]``."""
 
 from __future__ import annotations
 
@@ -32,6 +33,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="report folder")
     parser.add_argument("--workers", type=int, default=2, help="scenarios run in parallel")
     parser.add_argument(
+        "--real-ids",
+        nargs="?",
+        const="ids",
+        choices=("ids", "names"),
+        help="rename every entity the way real integrations do (Zigbee2MQTT, ZHA, Tapo, "
+        "Shelly, Hue): 'ids' keeps the home's friendly names, 'names' gives the "
+        "integrations' default names too (issue #25: the monitor must be name-blind)",
+    )
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
@@ -42,15 +52,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_one(
-    path: str, seed: int | None, days: int | None, options: dict[str, Any]
+    path: str,
+    seed: int | None,
+    days: int | None,
+    options: dict[str, Any],
+    real_ids: str | None = None,
 ) -> dict[str, Any]:
     """Load, plan, run and score one scenario (in a worker process)."""
+    from .real_ids import with_real_ids
     from .runner import HomeRun
     from .scoring import score_run
     from .timeline import build_plan
 
     cpu = time.process_time()
     scenario = load_scenario(Path(path))
+    if real_ids is not None:
+        scenario = with_real_ids(scenario, names=real_ids == "names")
     plan = build_plan(scenario, seed=seed, days=days)
     score = score_run(HomeRun(scenario, plan, options).run())
     return score | {"cpu_s": round(time.process_time() - cpu, 1)}
@@ -88,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .scoring import overall
 
     started = wall_clock()
-    jobs = [(str(p), args.seed, args.days, options) for p in files]
+    jobs = [(str(p), args.seed, args.days, options, args.real_ids) for p in files]
     workers = max(1, min(args.workers, len(files)))
     print(f"{len(files)} scenario(s), {workers} worker(s); output in {args.out}", file=sys.stderr)
     if workers == 1:

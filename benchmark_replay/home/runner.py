@@ -20,13 +20,17 @@ import tempfile
 from typing import Any
 
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+)
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE
 
 from ..ha_runner import RAM_DIR, async_create_hass
-from ..monitor_entry import async_start_monitor
+from ..monitor_entry import async_start_monitor, user_entry
 from ..wall_clock import wall_clock
 from .effects import Change
 from .feedback import (
@@ -155,7 +159,7 @@ class HomeRun:
         observer = Observer(hass, self.record.seen)
         try:
             if not self._registered:
-                self._register(hass)
+                await self._async_register(hass)
             restarted = self._before_restart is not None
             self.record.temperature_unit = hass.config.units.temperature_unit
             blips = 0
@@ -208,8 +212,9 @@ class HomeRun:
             observer.async_stop()
             await hass.async_stop()
 
-    def _register(self, hass: HomeAssistant) -> None:
-        """Areas and registry entries, as the devices' integrations would create them."""
+    async def _async_register(self, hass: HomeAssistant) -> None:
+        """Areas, devices and registry entries, as the devices' integrations create them."""
+        devices = await self._async_devices(hass)
         areas = ar.async_get(hass)
         area_ids = {
             name: (areas.async_get_area_by_name(name) or areas.async_create(name)).id
@@ -231,9 +236,32 @@ class HomeRun:
             )
             if entry.entity_id != entity_id:
                 raise RuntimeError(f"registry gave {entry.entity_id} for {entity_id}")
+            if spec.get("device"):
+                registry.async_update_entity(entity_id, device_id=devices[spec["device"]])
             if spec.get("area"):
                 registry.async_update_entity(entity_id, area_id=area_ids[spec["area"]])
         self._registered = True
+
+    async def _async_devices(self, hass: HomeAssistant) -> dict[str, str]:
+        """One HA device per ``device`` key the scenario declares (a plug: switch and meter).
+
+        HA keeps a device only for a config entry: the simulated devices' integration
+        gets one (it has no code to set up; the entry and its devices persist as HA's do).
+        """
+        keys = sorted(
+            {e["device"] for e in self.scenario.data["home"]["entities"] if e.get("device")}
+        )
+        if not keys:
+            return {}
+        owner = user_entry(PLATFORM, "Simulated devices", {})
+        await hass.config_entries.async_add(owner)
+        registry = dr.async_get(hass)
+        return {
+            key: registry.async_get_or_create(
+                config_entry_id=owner.entry_id, identifiers={(PLATFORM, key)}, name=key
+            ).id
+            for key in keys
+        }
 
     def _entry_options(self) -> dict[str, Any]:
         """The monitor as a homeowner adds it: every option at its default."""

@@ -147,6 +147,9 @@ _ENTITY = vol.Schema(
         vol.Optional("state"): _text,
         vol.Optional("attributes", default={}): {str: object},
         vol.Optional("zigbee", default=False): bool,
+        # Entities of one physical device share this key (a plug's switch and its meter):
+        # registered as one device in HA's device registry.
+        vol.Optional("device"): _slug,
     }
 )
 _PERSON = vol.Schema(

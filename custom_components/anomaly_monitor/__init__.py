@@ -63,6 +63,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
         fallback.baselines = keeper.current
         fallback.offload = hass.async_add_executor_job
     keeper.on_learned = coordinator.async_baselines_learned
+    coordinator.learned = keeper.current
+    coordinator.teach = keeper.async_taught
+    coordinator.untaught = keeper.async_untaught
     await keeper.async_start()
     llm = llm_detector_of(detector)
     entry.runtime_data = AnomalyMonitorRuntimeData(

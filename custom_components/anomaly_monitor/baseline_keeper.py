@@ -14,7 +14,7 @@ Stored with ``Store``, bounded by the baselines' own caps; diagnostics show coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -45,7 +45,10 @@ from .context_builder import outdoor_celsius
 from .core.baselines import HomeBaselines
 from .core.baselines.clock import format_time, parse_time
 from .core.baselines.learned_days_kept import count_ahead
+from .core.baselines.usual_judge import forget_false_alarm, teach_false_alarm
+from .core.feedback import FalseAlarm
 from .core.models import EntityInfo
+from .open_anomaly import OpenAnomaly
 from .recorder_rows import history_rows, learn_rows, row_time, weather_rows
 from .watcher import StateWatcher
 
@@ -117,6 +120,8 @@ class BaselineKeeper:
                 self._history_entities = {i for i in ids if isinstance(i, str)}
             self._history_from = parse_time(read.get("from"))
         self.baselines.describe(self._infos())
+        # Watched from now on (or since the stored baselines first saw them).
+        self.baselines.watching(self._followed_ids(), dt_util.utcnow())
         # Persons (rare changes) are followed whether watched or not: who is home.
         self._unsubs.append(
             self.hass.bus.async_listen(
@@ -176,6 +181,7 @@ class BaselineKeeper:
                 continue  # the recorder's history already taught it
             if transition.entity_id not in infos:
                 infos[transition.entity_id] = self._info_of(transition.entity_id)
+                baselines.watching((transition.entity_id,), transition.when)
             baselines.learn(transition)
         self._schedule_save()
 
@@ -207,6 +213,24 @@ class BaselineKeeper:
         return first.entity_id if first else None
 
     @callback
+    @callback
+    def async_taught(self, anomaly: OpenAnomaly) -> None:
+        """ "False alarm" on ``anomaly``: each habit rule that told it widens its device's
+        learned normal (``core.baselines.usual_judge.teach_false_alarm``)."""
+        taught = [
+            teach_false_alarm(self.baselines, m.rule, tuple(m.evidence), m.magnitude)
+            for m in anomaly.members
+        ]
+        if any(taught):
+            self._schedule_save()
+
+    @callback
+    def async_untaught(self, marks: Iterable[FalseAlarm]) -> None:
+        """Those false alarms were removed: what they taught is forgotten."""
+        forgotten = [forget_false_alarm(self.baselines, m.rule, m.evidence) for m in marks]
+        if any(forgotten):
+            self._schedule_save()
+
     def _schedule_save(self) -> None:
         """Write within SAVE_DELAY; a busy home must not postpone the write for ever."""
         if not self._save_scheduled:
@@ -341,6 +365,7 @@ class BaselineKeeper:
             self.history_rebuilt = rebuild
             self._history_entities = set(entity_ids)
             self._history_from = read_from
+        fresh.watching(entity_ids, started)  # no history: watched since set-up
         self.baselines = fresh
         self._loading = False
         # Live changes since the query's end are still in the watcher's buffer.

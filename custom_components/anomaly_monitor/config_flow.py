@@ -33,6 +33,8 @@ from .const import (
     CONF_DETECTOR,
     CONF_NOTIFY,
     CONF_REPLAY,
+    CONF_REVIEW_ROLES,
+    CONF_ROLES,
     CONF_USE_EXPOSED,
     CONF_WATCH_SAFETY,
     DEFAULT_DETECTOR,
@@ -48,12 +50,21 @@ from .false_alarm_form import (
 )
 from .option_forms import (
     HYBRID_SCHEMA,
+    SECTIONS,
     coverage_placeholders,
     flatten,
     nest,
     options_schema,
 )
 from .replay_entry import REPLAY_UNIQUE_ID, async_clear_stale_replays, replay_requested
+from .role_review import (
+    RoleRow,
+    corrected_roles,
+    roles_schema,
+    rows_of,
+    rows_text,
+    with_review_box,
+)
 
 DEFAULT_NAME = "Anomaly Monitor"
 
@@ -214,6 +225,8 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
 
     def __init__(self) -> None:
         self._options: dict[str, Any] = {}
+        self._review_roles = False
+        self._role_rows: list[RoleRow] = []
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """The setup form, filled with the current values."""
@@ -221,17 +234,19 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
         if user_input is not None:
             # Options this form does not show are kept as they are.
             self._options = {**self.config_entry.options, **flatten(user_input)}
+            self._review_roles = bool(self._options.pop(CONF_REVIEW_ROLES, False))
             detector = self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR)
             if detector != DETECTOR_RULES and not self.config_entry.data.get(CONF_BACKEND):
                 errors[CONF_DETECTOR] = "backend_required"
             elif detector == DETECTOR_HYBRID:
                 return await self.async_step_hybrid()
             else:
-                return await self.async_step_false_alarms()
+                return await self.async_step_roles()
         return self.async_show_form(
             step_id="init",
             data_schema=self.add_suggested_values_to_schema(
-                options_schema(self.hass), nest(user_input or self.config_entry.options)
+                with_review_box(options_schema(self.hass), SECTIONS),
+                nest(user_input or self.config_entry.options),
             ),
             errors=errors,
             description_placeholders=coverage_placeholders(self.hass, self.config_entry.options),
@@ -241,11 +256,31 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
         """The hybrid detector's two switches."""
         if user_input is not None:
             self._options |= user_input
-            return await self.async_step_false_alarms()
+            return await self.async_step_roles()
         return self.async_show_form(
             step_id="hybrid",
             data_schema=self.add_suggested_values_to_schema(HYBRID_SCHEMA, self._options),
         )
+
+    async def async_step_roles(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """What the monitor takes each watched device for, to correct (when asked for)."""
+        if user_input is None:
+            runtime = getattr(self.config_entry, "runtime_data", None)
+            if not self._review_roles or runtime is None:
+                return await self.async_step_false_alarms()
+            self._role_rows = rows_of(runtime)
+            if not self._role_rows:
+                return await self.async_step_false_alarms()
+            return self.async_show_form(
+                step_id="roles",
+                data_schema=roles_schema(self._role_rows),
+                description_placeholders={"devices": rows_text(self._role_rows)},
+            )
+        stored = self.config_entry.options.get(CONF_ROLES)
+        self._options[CONF_ROLES] = corrected_roles(
+            self._role_rows, user_input, stored if isinstance(stored, Mapping) else None
+        )
+        return await self.async_step_false_alarms()
 
     async def async_step_false_alarms(
         self, user_input: dict[str, Any] | None = None

@@ -29,6 +29,10 @@ CONF_REPLAY: Final = "replay"
 CONF_FALSE_ALARM_DAYS: Final = "false_alarm_days"  # how long a false-alarm mark lasts
 # Days of recorder history the baselines learn from on start (0: learn from now on only).
 CONF_HISTORY_DAYS: Final = "history_days"
+# What the homeowner says watched devices are: {entity_id: device_roles.Role value}.
+CONF_ROLES: Final = "device_roles"
+# The options flow's tick box that opens the roles step (never stored).
+CONF_REVIEW_ROLES: Final = "review_roles"
 
 DEFAULT_USE_EXPOSED: Final = True
 DEFAULT_WATCH_SAFETY: Final = True

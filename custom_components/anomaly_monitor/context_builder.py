@@ -49,7 +49,9 @@ class StateReader(Protocol):
         """Every state of a domain."""
 
 
-def entity_state(state: State, area: str | None, device: str | None = None) -> EntityState:
+def entity_state(
+    state: State, area: str | None, device: str | None = None, role: str | None = None
+) -> EntityState:
     """Core view of one HA state; strings are clipped, attributes filtered."""
     attributes = state.attributes
     info = EntityInfo(
@@ -59,6 +61,7 @@ def entity_state(state: State, area: str | None, device: str | None = None) -> E
         device_class=_text_or_none(attributes.get(ATTR_DEVICE_CLASS)),
         unit=_text_or_none(attributes.get(ATTR_UNIT_OF_MEASUREMENT)),
         device=device,
+        role=role,
     )
     kept = {key: _plain(value) for key, value in attributes.items() if key in KEPT_ATTRIBUTES}
     return EntityState(
@@ -71,18 +74,23 @@ def build_snapshot(
     entity_ids: Iterable[str],
     areas: Mapping[str, str | None],
     states: StateReader | None = None,
+    *,
     devices: Mapping[str, str] | None = None,
+    roles: Mapping[str, str] | None = None,
 ) -> list[EntityState]:
     """Current states of the watched entities that exist (in ``states``, default HA's).
 
-    ``devices``: the HA device each entity belongs to, when it has one.
+    ``devices``: the HA device each entity belongs to, when it has one; ``roles``: what
+    the homeowner said a device is (options flow), when they did.
     """
     reader = hass.states if states is None else states
     devices = devices or {}
+    roles = roles or {}
     snapshot = []
     for entity_id in entity_ids:
         if (state := reader.get(entity_id)) is not None:
-            snapshot.append(entity_state(state, areas.get(entity_id), devices.get(entity_id)))
+            area, device, role = areas.get(entity_id), devices.get(entity_id), roles.get(entity_id)
+            snapshot.append(entity_state(state, area, device, role))
     return snapshot
 
 

@@ -14,7 +14,7 @@ default); the model's words then follow as an update of the same anomaly.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,7 +27,7 @@ from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, Upda
 from homeassistant.util import dt as dt_util
 
 from .across_restart import AcrossRestart
-from .anomaly_tracker import CLEAR_AFTER, AnomalyTracker
+from .anomaly_tracker import CLEAR_AFTER, AnomalyTracker, OpenAnomaly
 from .backends import llm_detector_of
 from .baseline_keeper import BaselineKeeper
 from .const import (
@@ -45,10 +45,13 @@ from .const import (
     SIGNIFICANT_DEBOUNCE,
 )
 from .context_builder import build_environment, build_snapshot
+from .core.baselines import HomeBaselines
+from .core.baselines.usual_use import LEARN_DAYS
 from .core.detector import Detector
-from .core.feedback import findings_of, suppress
+from .core.feedback import FalseAlarm, findings_of, suppress
+from .core.learning_gate import not_held
 from .core.llm import LLMBackend, LLMError
-from .core.models import ContextWindow, Verdict
+from .core.models import ContextWindow, EntityState, Finding, Verdict
 from .core.prompts import false_alarm_example_from_mark
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
@@ -65,6 +68,11 @@ SAME_WINDOW_FOR = timedelta(seconds=30)
 SAFETY_CHECK_COOLDOWN = 1.0
 
 type AnomalyMonitorConfigEntry = ConfigEntry[AnomalyMonitorRuntimeData]
+
+
+# A device never seen yet is learned for this long once it reports.
+LEARNING_UNKNOWN = timedelta(days=LEARN_DAYS)
+_NOT_DEVICES = frozenset({"person", "device_tracker"})
 
 
 @dataclass(slots=True)
@@ -194,6 +202,13 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._across_restart = AcrossRestart(hass)
         self._lock = asyncio.Lock()
         self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
+        # The home's learned normal (set once the baseline keeper runs): while a device's
+        # normal is learned, only what cannot wait is pushed (``core.learning_gate``).
+        self.learned: Callable[[], HomeBaselines | None] | None = None
+        # "False alarm" teaches the learned normal too (``BaselineKeeper.async_taught``),
+        # and removing it forgets that (``async_untaught``).
+        self.teach: Callable[[OpenAnomaly], None] | None = None
+        self.untaught: Callable[[list[FalseAlarm]], None] | None = None
 
     def now(self) -> datetime:
         """The time analyses happen at (a replay entry's is its sample's clock)."""
@@ -302,6 +317,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             else:  # told as cleared when it ended: its reminders go
                 LOGGER.debug("False alarm on ended anomaly %s", anomaly.key)
                 self.announcer.async_forget(anomaly)
+            if self.teach is not None and not anomaly.hazard:
+                self.teach(anomaly)  # that device's normal widens, not only a mark
             self._async_teach_model()
             self._last_judged = None  # the same window may now be judged differently
             self.async_update_listeners()
@@ -309,19 +326,23 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     @callback
     def async_remove_false_alarm(self, mark_id: str) -> bool:
         """Forget one mark: its pattern is reported again. Whether it existed."""
+        before = dict(self.tracker.false_alarms.items())
         if self.tracker.remove_mark(mark_id) is None:
             return False
-        self._async_forget_feedback()
+        self._async_forget_feedback(before)
         return True
 
     @callback
     def async_clear_false_alarms(self) -> None:
         """Forget every mark."""
+        before = dict(self.tracker.false_alarms.items())
         self.tracker.clear_false_alarms()
-        self._async_forget_feedback()
+        self._async_forget_feedback(before)
 
     @callback
-    def _async_forget_feedback(self) -> None:
+    def _async_forget_feedback(self, before: dict[str, FalseAlarm]) -> None:
+        if self.untaught is not None:  # what the removed marks taught the normal goes too
+            self.untaught([m for s, m in before.items() if s not in self.tracker.false_alarms])
         self._async_teach_model()
         self._last_judged = None  # the same window may now be judged differently
         self._significant_changes.async_schedule_call()  # and is: what was hidden shows
@@ -382,7 +403,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """Open and announce the urgent findings (``everything``: all) not yet open."""
         verdict = self.redactor.verdict(suppress(rules_verdict, self.tracker.false_alarms))
         findings = findings_of(verdict)
-        urgent = findings if everything else urgent_findings(findings)
+        urgent = self._pushable(findings if everything else urgent_findings(findings), someone_home)
         if not urgent:
             return []
         # Only these findings were judged: every other anomaly stays as it is.
@@ -443,12 +464,44 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         )
         return window, verdict
 
+    def _snapshot(self) -> list[EntityState]:
+        """The watched entities' states, with their areas, devices and homeowner's roles."""
+        watcher = self.watcher
+        return build_snapshot(
+            self.hass,
+            watcher.entity_ids,
+            watcher.areas,
+            devices=watcher.devices,
+            roles=watcher.roles,
+        )
+
+    def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:
+        """What may open an anomaly now: not what waits for its devices' normal."""
+        baselines = self.learned() if self.learned is not None else None
+        return not_held(findings, baselines, self.now(), someone_home)
+
+    def learning_status(self) -> dict[str, datetime] | None:
+        """The watched devices whose normal is still being learned, and until when (None
+        without baselines). Until then only what cannot wait is pushed about them."""
+        baselines = self.learned() if self.learned is not None else None
+        if baselines is None:
+            return None
+        now = self.now()
+        status: dict[str, datetime] = {}
+        for entity_id in self.watcher.entity_ids:
+            if entity_id.partition(".")[0] in _NOT_DEVICES:
+                continue  # who is home is followed, not learned as a device's use
+            if baselines.learning(entity_id, now):
+                until = baselines.learning_until(entity_id)
+                status[entity_id] = until if until is not None else now + LEARNING_UNKNOWN
+        return status
+
     def build_window(self) -> ContextWindow:
         """The context window ending now."""
         now = self.now()
         watcher = self.watcher
         return build_window(
-            build_snapshot(self.hass, watcher.entity_ids, watcher.areas, devices=watcher.devices),
+            self._snapshot(),
             build_environment(self.hass, self.weather_entity),
             watcher.buffer.snapshot(now),
             profile=self.profile,
@@ -457,9 +510,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     def build_states_window(self) -> ContextWindow:
         """The current states and environment, without the events (safety checks)."""
-        watcher = self.watcher
         return build_window(
-            build_snapshot(self.hass, watcher.entity_ids, watcher.areas, devices=watcher.devices),
+            self._snapshot(),
             build_environment(self.hass, self.weather_entity),
             [],
             profile=self.profile,
@@ -495,9 +547,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             worded = {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
             someone_home = (window.environment.persons_home or 0) > 0
             states = {s.entity_id: s.state for s in window.snapshot}
-            changes = self.tracker.update(
-                findings_of(verdict), now, someone_home, keep=keep, states=states
-            )
+            pushable = self._pushable(findings_of(verdict), someone_home)
+            changes = self.tracker.update(pushable, now, someone_home, keep=keep, states=states)
             for signature, anomaly in self.tracker.open.items():
                 now_worded = (anomaly.reasoning, anomaly.recommendation)
                 if worded.get(signature, now_worded) != now_worded:

@@ -33,6 +33,7 @@ from .const import (
     DOMAIN,
 )
 from .core.models import clip
+from .core.role_words import name_role
 from .surfaces import escape_markdown
 
 # Domains that say nothing about the home's physical state: never offered, never watched
@@ -93,8 +94,9 @@ HAZARD_SENSOR_CLASSES = frozenset(
     {"carbon_monoxide", "carbon_dioxide", "gas", "temperature", "humidity", "moisture"}
 )
 # Power meters of appliances whose failure or misuse matters (a fridge that died, an oven
-# left on): HA has no device class for what a meter measures, so its id or name says it.
-WATCHED_APPLIANCE_WORDS = ("fridge", "freezer", "refrigerator", "oven", "stove", "cooktop")
+# left on): HA has no device class for what a meter measures; its name's whole words hint
+# it (``core/role_words.py``, never the entity id), a plug's switch says more (``plug_meters``).
+WATCHED_APPLIANCE_ROLES = frozenset({"cold_appliance", "cooking_appliance", "heating_appliance"})
 # Binary sensors that raise a life-safety alarm: the ones a monitor must never miss.
 LIFE_SAFETY_CLASSES = ("smoke", "carbon_monoxide", "gas", "moisture", "heat")
 # How many names a form or an issue lists before "and N more".
@@ -118,8 +120,8 @@ def is_safety_relevant(state: State) -> bool:
         return device_class in SAFETY_BINARY_CLASSES
     if domain == "sensor" and device_class == "power":
         name = state.attributes.get(ATTR_FRIENDLY_NAME)
-        text = f"{state.object_id} {name if isinstance(name, str) else ''}".lower()
-        return any(word in text for word in WATCHED_APPLIANCE_WORDS)
+        role = name_role(name if isinstance(name, str) else "", "sensor", "power")
+        return role in WATCHED_APPLIANCE_ROLES
     return domain == "sensor" and device_class in HAZARD_SENSOR_CLASSES
 
 

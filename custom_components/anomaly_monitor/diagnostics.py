@@ -12,6 +12,7 @@ from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
 from .core.explanations import Explainer
 from .core.second_opinion import SecondOpinionJudge
 from .redaction import redacted_config
+from .role_review import diagnostics_rows, rows_of
 
 
 async def async_get_config_entry_diagnostics(
@@ -43,6 +44,8 @@ async def async_get_config_entry_diagnostics(
         "ended_anomalies": scrub([asdict(a) for a in coordinator.tracker.ended.values()]),
         "false_alarm_patterns": sorted(coordinator.tracker.false_alarms),
         "baselines": keeper.summary() if (keeper := entry.runtime_data.baselines) else None,
+        # What the monitor takes each device for (ids and roles only, never names).
+        "device_roles": diagnostics_rows(rows_of(entry.runtime_data)),
     }
 
 

@@ -20,6 +20,8 @@ from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
 from .entity import AnomalyMonitorEntity
 
 PARALLEL_UPDATES = 0
+# Devices still being learned listed on the sensor (the count is complete).
+LISTED = 20
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,6 +37,11 @@ def _last_label(coordinator: AnomalyMonitorCoordinator) -> str | None:
 
 def _compression_ratio(coordinator: AnomalyMonitorCoordinator) -> float | None:
     return coordinator.data.compression_ratio if coordinator.data else None
+
+
+def _still_learning(coordinator: AnomalyMonitorCoordinator) -> int | None:
+    status = coordinator.learning_status()
+    return None if status is None else len(status)
 
 
 SENSORS: tuple[AnomalyMonitorSensorDescription, ...] = (
@@ -56,6 +63,12 @@ SENSORS: tuple[AnomalyMonitorSensorDescription, ...] = (
         translation_key="watched_entities",
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda c: len(c.watcher.entity_ids),
+    ),
+    AnomalyMonitorSensorDescription(
+        key="still_learning",
+        translation_key="still_learning",
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=_still_learning,
     ),
     AnomalyMonitorSensorDescription(
         key="buffered_transitions",
@@ -104,7 +117,9 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
 
     @property
     def extra_state_attributes(self) -> dict[str, Any] | None:
-        """The last verdict's details, for automations and dashboards."""
+        """The last verdict's details; the devices still being learned, and until when."""
+        if self.entity_description.key == "still_learning":
+            return _learning_attributes(self.coordinator)
         if self.entity_description.key != "last_verdict" or not self.coordinator.data:
             return None
         verdict = self.coordinator.data.verdict
@@ -117,3 +132,15 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
             "detector": verdict.detector,
             "analysed_at": self.coordinator.data.analysed_at.isoformat(),
         }
+
+
+def _learning_attributes(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | None:
+    """Until when the monitor learns, and which devices (the first few, soonest first)."""
+    status = coordinator.learning_status()
+    if status is None:
+        return None
+    soonest = sorted(status.items(), key=lambda item: (item[1], item[0]))
+    return {
+        "learning_until": max(status.values()).isoformat() if status else None,
+        "entities": [entity_id for entity_id, _ in soonest[:LISTED]],
+    }

@@ -31,6 +31,7 @@ from homeassistant.util import dt as dt_util
 
 from .const import (
     CONF_PROFILE,
+    CONF_ROLES,
     CONF_USE_EXPOSED,
     DEFAULT_USE_EXPOSED,
     DOMAIN,
@@ -39,6 +40,7 @@ from .const import (
 )
 from .context_builder import can_be_located
 from .core.buffer import TransitionBuffer
+from .core.device_roles import homeowner_roles
 from .core.home import (
     DEVICE_DOMAINS,
     HAZARD_DEVICE_CLASSES,
@@ -79,6 +81,8 @@ class StateWatcher:
         self.entity_ids: frozenset[str] = frozenset()
         self.areas: dict[str, str | None] = {}
         self.devices: dict[str, str] = {}  # entity id -> HA device id, when it has one
+        # entity id -> the role the homeowner gave it (options flow), when they did
+        self.roles: dict[str, str] = homeowner_roles(options.get(CONF_ROLES))
         self.events_seen = 0
         self.recorded = 0  # transitions recorded so far
         self.presence_changes = 0  # person, tracker or zone state changes seen so far

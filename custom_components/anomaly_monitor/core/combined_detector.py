@@ -6,8 +6,11 @@ from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 
 from .baselines import HomeBaselines, baseline_findings
+from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
 from .baselines.usual_extremes import usual_extreme
+from .baselines.usual_judge import judged_by_usual
+from .device_roles import learned_cycling
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
 from .incidents import incident_key
@@ -71,9 +74,20 @@ class CombinedDetector:
             found += self.statistics.findings(window, home)
         return found
 
+    def _home(self, window: ContextWindow) -> HomeView:
+        """The window's view, told which meters the home learned cycling day and night
+        (read here, where the baselines are learned: the rules may run in a worker)."""
+        home = HomeView(window)
+        if self.baselines is not None and (baselines := self.baselines()) is not None:
+            meters = home.of("sensor", "power")
+            learned_cycling(
+                home, {m.entity_id for m in meters if cycles_day_and_night(baselines, m.entity_id)}
+            )
+        return home
+
     def findings(self, window: ContextWindow) -> list[Finding]:
         """Findings of both, overlapping ones merged."""
-        home = HomeView(window)
+        home = self._home(window)
         return self._with_baselines(self.window_findings(window, home), home)
 
     def _with_baselines(self, found: list[Finding], home: HomeView) -> list[Finding]:
@@ -81,12 +95,14 @@ class CombinedDetector:
         if self.baselines is not None and (baselines := self.baselines()) is not None:
             # What this home learned explains is not told: lights switched by hand, links
             # the fortnight judges better, a room's extreme that is its sensor's normal (a
-            # sauna, a freezer probe).
+            # sauna, a freezer probe), a habit of this home (a door open for hours every
+            # day, cupboards while cooking, a night-time toilet trip).
             found = [
-                f
+                judged
                 for f in found
                 if not explained_by_baselines(f, baselines, home)
                 and not usual_extreme(home, baselines, f)
+                and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
             rules = self.rules
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
@@ -96,6 +112,6 @@ class CombinedDetector:
         """One verdict from rules and statistics (a states-only window, cheap, judged here)."""
         if self.offload is None or not window.transitions:
             return Verdict.from_findings(self.findings(window), self.name)
-        home = HomeView(window)
+        home = self._home(window)
         found = await self.offload(partial(self.window_findings, window, home))
         return Verdict.from_findings(self._with_baselines(found, home), self.name)

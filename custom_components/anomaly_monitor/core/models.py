@@ -73,6 +73,9 @@ class EntityInfo:
     # HA's device registry id: the entities of one physical device (a plug's switch and
     # its power sensor) share it. Opaque, never shown; pairs entities without id words.
     device: str | None = None
+    # What the homeowner says the device is (a ``device_roles.Role`` value, set in the
+    # options flow); ``None``: the monitor works it out (``device_roles.py``).
+    role: str | None = None
 
     @property
     def domain(self) -> str:

@@ -87,6 +87,11 @@ def _learned_cycle(baselines: HomeBaselines, entity_id: str) -> tuple[int, float
     return int(sum(bucket[0] for bucket in idle)), longest_rest, max(b[2] for b in running)
 
 
+def cycles_day_and_night(baselines: HomeBaselines, entity_id: str) -> bool:
+    """The home learned this power meter cycling day and night (a fridge, a freezer)."""
+    return _learned_cycle(baselines, entity_id) is not None
+
+
 def _recently_regular(baselines: HomeBaselines, entity_id: str, since: datetime) -> int | None:
     """The fewest starts on one of the ``RECENT_DAYS`` days before ``since``'s day, when
     each had at least ``MIN_RECENT_STARTS``; None when the appliance cycled less lately."""

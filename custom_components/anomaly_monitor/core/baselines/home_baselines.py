@@ -18,13 +18,14 @@ stored form, versioned; stored data is untrusted and a malformed part is simply 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
 from ..models import EntityInfo, Transition, parse_number
 from ..occupancy import presence_of
 from ..state_blips import BlipHold
+from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
 from .durations import StateDurations
@@ -34,6 +35,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .usual_use import LEARN_DAYS, UsualUse
 
 BASELINE_VERSION = 2
 # Stored versions still read: 1 differs only in the hour profiles' form (``HourProfiles``).
@@ -57,16 +59,28 @@ class HomeBaselines:
         self.profiles = HourProfiles(zone)
         self.relations = Relations(zone)
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
+        self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
         self.events = 0
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip
+        # Stored before usage was learned: every device was watched since ``first_seen``.
+        self.upgraded = False
 
     def describe(self, infos: Iterable[EntityInfo]) -> None:
         """What each entity is (domain, device_class, area): read from HA, not stored."""
         self.infos = {info.entity_id: info for info in infos}
+
+    def watching(self, entity_ids: Iterable[str], when: datetime) -> None:
+        """These entities are watched from ``when`` on (or earlier, if already seen): a
+        door that never changes is still being learned, and then known to stay shut.
+        Baselines stored before usage was learned watched them since they began."""
+        if self.upgraded and self.first_seen is not None:
+            when = min(when, self.first_seen)
+        for entity_id in entity_ids:
+            self.usual.seen(entity_id, when)
 
     # --- learning ----------------------------------------------------------------------
 
@@ -89,7 +103,10 @@ class HomeBaselines:
         domain = entity_id.partition(".")[0]
         previous = self._last_state.get(entity_id)
         if domain == "person":
+            was = self.quiet.occupied
             self.quiet.presence_changed(entity_id, presence_of(state), when)
+            if was is not False and self.quiet.occupied is False:
+                self.usual.everybody_left(when, self._open_now())
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -121,9 +138,11 @@ class HomeBaselines:
         if domain in _NUMERIC_DOMAINS:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
         self.durations.state(entity_id, state, when)
+        self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
         device_class = info.device_class if info else None
+        self._learn_use(entity_id, when, state, device_class, previous=previous)
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on" or previous == "on":  # movement starts, or was seen until now
@@ -137,6 +156,40 @@ class HomeBaselines:
             domain == "lock" and state in _LOCK_STATES and previous in _LOCK_STATES
         ):
             self.activity.activity(when, area)
+
+    def _learn_use(
+        self,
+        entity_id: str,
+        when: datetime,
+        state: str,
+        device_class: str | None,
+        *,
+        previous: str | None,
+    ) -> None:
+        """How the device is used (``UsualUse``): its bursts, open stays and nights."""
+        domain = entity_id.partition(".")[0]
+        limits = storm_limits(domain, device_class)
+        sensor = domain == "binary_sensor"
+        opening = sensor and device_class in OPENING_DEVICE_CLASSES
+        self.usual.changed(
+            entity_id,
+            when,
+            state,
+            burst_gap=None if limits is None or previous is None else limits[1],
+            opening=opening,
+            night_use=opening or (sensor and device_class in OCCUPANCY_DEVICE_CLASSES),
+        )
+
+    def _open_now(self) -> list[str]:
+        """The opening sensors that read open now."""
+        return [
+            entity_id
+            for entity_id, (state, _) in self.durations.current.items()
+            if state == "on"
+            and (info := self.infos.get(entity_id)) is not None
+            and info.domain == "binary_sensor"
+            and info.device_class in OPENING_DEVICE_CLASSES
+        ]
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
         """The current state of a room sensor not yet profiled: its first reading."""
@@ -159,6 +212,7 @@ class HomeBaselines:
         self.activity.watch(now)
         self.profiles.advance(now)
         self.relations.expire(now)
+        self.usual.advance(now, STORM_GAP)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -168,6 +222,19 @@ class HomeBaselines:
             self.learned_until = when
 
     # --- reading -----------------------------------------------------------------------
+
+    def learning_until(self, entity_id: str) -> datetime | None:
+        """When ``entity_id``'s normal is known: ``LEARN_DAYS`` after it was first watched
+        (or after the baselines began, for an entity they never saw change)."""
+        until = self.usual.learning_until(entity_id)
+        if until is None and self.first_seen is not None:
+            until = self.first_seen + timedelta(days=LEARN_DAYS)
+        return until
+
+    def learning(self, entity_id: str, now: datetime) -> bool:
+        """Whether ``entity_id``'s normal is still being learned at ``now``."""
+        until = self.learning_until(entity_id)
+        return until is None or now < until
 
     def summary(self) -> dict[str, Any]:
         """Counts for diagnostics (no entity ids, names or states)."""
@@ -185,7 +252,16 @@ class HomeBaselines:
             "outdoor_hours_learned": self.profiles.days_learned(OUTDOOR),
             "meters_with_recent_starts": len(self.recent.days),
             "related_pairs": len(self.relations.pairs),
+            "entities_watched": len(self.usual.since),
+            "entities_still_learning": len(self.usual.learning_entities(self._now())),
+            "entities_with_open_stays": len(self.usual.open_days),
+            "entities_with_bursts": len(self.usual.burst_days),
+            "entities_used_at_night": len(self.usual.nights),
+            "entities_left_open_when_away": len(self.usual.away_open),
         }
+
+    def _now(self) -> datetime:
+        return self.learned_until or self.first_seen or datetime.now(UTC)
 
     # --- storage -----------------------------------------------------------------------
 
@@ -203,6 +279,7 @@ class HomeBaselines:
             "profiles": self.profiles.as_dict(),
             "relations": self.relations.as_dict(),
             "recent_starts": self.recent.as_dict(),
+            "usual_use": self.usual.as_dict(),
         }
 
     @classmethod
@@ -226,6 +303,8 @@ class HomeBaselines:
         baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
         baselines.relations = Relations.from_dict(data.get("relations"), zone)
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
+        baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
+        baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         return baselines

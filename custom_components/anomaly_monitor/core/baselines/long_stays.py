@@ -83,6 +83,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             if learned is None:
                 continue
             count, longest, pooled = learned
+            # What the homeowner marked normal ("false alarm") stands beside the stays.
+            longest = max(longest, baselines.usual.taught_value(state.entity_id, "stay") or 0.0)
             limit = max(FLOOR, FACTOR * timedelta(minutes=longest))
             stayed = now - since
             if stayed <= limit:

@@ -9,18 +9,12 @@ cycle: how long it usually runs, and how long it rests between runs.
 
 from __future__ import annotations
 
-from ..rules.appliances import RUNNING_WATTS
+from ..power_units import RUNNING_WATTS, watts
+
+__all__ = ["IDLE", "RUNNING", "power_state", "watts"]
 
 RUNNING = "running"
 IDLE = "idle"
-# HA's power units, in watts (a meter without a unit is taken to read watts).
-_WATTS_PER_UNIT = {None: 1.0, "W": 1.0, "kW": 1e3, "MW": 1e6, "GW": 1e9, "mW": 1e-3}
-
-
-def watts(value: float, unit: str | None) -> float | None:
-    """``value`` in watts, or None when the unit is not one of power."""
-    factor = _WATTS_PER_UNIT.get(unit)
-    return None if factor is None else value * factor
 
 
 def power_state(value: float, unit: str | None) -> str | None:

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
-from ..rules.appliances import RUNNING_WATTS
+from ..power_units import RUNNING_WATTS
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text

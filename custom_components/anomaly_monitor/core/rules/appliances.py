@@ -5,22 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..device_roles import Role, has_role, severity_for
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..power_units import RUNNING_WATTS
 
-# HA has no device class for what a power meter measures: words in its id or name say it.
-COLD_APPLIANCE_WORDS = ("fridge", "freezer", "refrigerator")
-# A compressor draws tens of watts when it runs; below this the appliance is idle or dead.
-RUNNING_WATTS = 10.0
 # A working fridge or freezer runs its compressor every hour or so (off for 20-60 min);
 # two hours without it, the food is warming (a dead appliance, a tripped breaker).
 SILENT_FOR = timedelta(hours=2)
 
 
-def is_cold_appliance(entity_id: str, name: str) -> bool:
-    """A power meter of a fridge or freezer, by its id or name."""
-    text = f"{entity_id} {name}".lower()
-    return any(word in text for word in COLD_APPLIANCE_WORDS)
+def is_cold_appliance(home: HomeView, entity_id: str) -> bool:
+    """A power meter of a fridge or freezer (``device_roles``: never its id's words)."""
+    return has_role(home, entity_id, Role.COLD_APPLIANCE)
 
 
 def fridge_stopped_cycling(home: HomeView) -> Iterator[Finding]:
@@ -31,7 +28,7 @@ def fridge_stopped_cycling(home: HomeView) -> Iterator[Finding]:
     for meter in home.of("sensor", "power"):
         if meter.number is None or meter.number >= RUNNING_WATTS:
             continue
-        if not is_cold_appliance(meter.entity_id, meter.info.name):
+        if not is_cold_appliance(home, meter.entity_id):
             continue
         since = _idle_since(home, meter)
         if since is None or home.end - since < SILENT_FOR:
@@ -43,7 +40,7 @@ def fridge_stopped_cycling(home: HomeView) -> Iterator[Finding]:
             reasoning=f"{meter.info.name} has drawn under {RUNNING_WATTS:g} W for "
             f"{minutes:.0f} min: the compressor stopped cycling.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.HIGH,
+            severity=severity_for(home, (meter.entity_id,), Severity.HIGH),
             recommendation="Check that it is plugged in and cold, and its breaker.",
             magnitude=minutes,
         )

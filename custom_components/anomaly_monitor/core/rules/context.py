@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ..device_roles import same_device
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion, is_on, is_opening
 from ..models import EntityState
+from ..role_words import LEVEL_WORDS, says
 
 # A contact sensor may say "closed" while its angle sensor reads a couple of degrees.
 ANGLE_TOLERANCE = 2.0
@@ -24,9 +26,13 @@ def angle_sensor_for(home: HomeView, opening: EntityState) -> EntityState | None
     ]
     if len(candidates) == 1:
         return candidates[0]
-    # Several angles in one area: pick the one named like the opening.
-    kind = opening.info.device_class or ""
-    named = [s for s in candidates if kind and kind in s.entity_id]
+    # Several angles in one area: the one on the opening's device, else the one whose
+    # name holds the opening's kind ("Window angle" for a window) as a whole word.
+    same = [s for s in candidates if same_device(opening, s)]
+    if len(same) == 1:
+        return same[0]
+    kind = (opening.info.device_class or "").replace("_", " ")
+    named = [s for s in candidates if kind and says(s.info.name, (kind,))]
     return named[0] if named else None
 
 
@@ -54,7 +60,7 @@ def level_sensor_for(home: HomeView, detector: EntityState) -> EntityState | Non
         if state.domain != "sensor" or state is detector:
             continue
         if state.info.device_class == word or (
-            state.info.unit == "ppm" and word in state.entity_id
+            state.info.unit == "ppm" and says(state.info.name, LEVEL_WORDS[word])
         ):
             return state
     return None

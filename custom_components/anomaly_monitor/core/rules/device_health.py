@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..device_roles import named_after, same_device
 from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..offline import is_safety_device, offline_long_enough
@@ -102,14 +103,13 @@ def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
     for switch in home.of("switch") + home.of("media_player"):
         if switch.state.lower() != "off" or not switch.info.area:
             continue
-        device = switch.info.device
         meters = [
             s
             for s in home.sensors("power", switch.info.area)
             # HA's device registry pairs a plug with its meter; without it, HA's naming
-            # of one device's entities (the meter's id extends the switch's) does.
-            if (device is not None and s.info.device == device)
-            or s.entity_id.startswith(switch.entity_id.replace(switch.domain, "sensor", 1))
+            # of one device's entities (the meter's id extends the switch's, its name
+            # holds the switch's) does.
+            if same_device(switch, s) or named_after(s, switch)
         ]
         for meter in meters:
             limit = OFF_STANDBY_WATTS if switch.domain == "switch" else 15.0

@@ -6,10 +6,12 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from itertools import pairwise
 
+from ..device_roles import Role, has_role, named_after, same_device
 from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
 from ..occupancy import presence_of
 from ..pets import has_pets, human_signs
+from ..role_words import says, words
 from .appliances import is_cold_appliance
 from .context import entry_point, ids, motion_in
 
@@ -56,7 +58,8 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
         if not moving:
             return
     lights = [light for m in moving for light in _lights_on(home, m.info.area)]
-    if has_pets(home.window.profile):
+    pets_only = all(has_role(home, m.entity_id, Role.PET_AREA) for m in moving)
+    if has_pets(home.window.profile) or pets_only:
         # A light left on when they went out is no sign: it must be switched on since,
         # and by whoever moves now (not the dog an hour after a light was switched on).
         since = _empty_since(home)
@@ -167,7 +170,7 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
         area = meter.info.area
         if meter.number is None or area is None:
             continue
-        if is_cold_appliance(meter.entity_id, meter.info.name):
+        if is_cold_appliance(home, meter.entity_id):
             continue  # a fridge runs its compressor whoever is home
         owner = _owner(home, meter)
         off_media = owner is not None and owner.domain == "media_player" and owner.state == "off"
@@ -221,29 +224,22 @@ def _run_began_by(home: HomeView, meter: EntityState, moment: datetime) -> bool:
 
 
 def _owner(home: HomeView, meter: EntityState) -> EntityState | None:
-    """The switch or media player a power meter measures (same device, else area + name)."""
+    """The switch or media player a power meter measures: the same device, else the one
+    whose whole friendly name the meter's holds (HA names a device's entities so: "Plug 3"
+    and "Plug 3 power"; "Utility washing machine power" for "Washing machine"), else a
+    player whose kind the meter's name says ("TV power")."""
     candidates = [
         s
         for s in home.in_area(meter.info.area)
         if s.domain in ("switch", "media_player") and s is not meter
     ]
-    if meter.info.device is not None:
-        # HA's device registry says it without words: a plug's switch, a TV's player.
-        same = [c for c in candidates if c.info.device == meter.info.device]
-        if len(same) == 1:
-            return same[0]
-    best: EntityState | None = None
-    for candidate in candidates:
-        stem = candidate.entity_id.partition(".")[2]
-        if meter.entity_id.partition(".")[2].startswith(stem):
-            return candidate
-        words = set(stem.split("_")) & set(meter.entity_id.partition(".")[2].split("_"))
-        if len(words) > len(meter.info.area.split()) if meter.info.area else False:
-            best = candidate
-    if best is None:
-        media = [c for c in candidates if c.domain == "media_player"]
-        meter_words = meter.entity_id.lower()
-        for player in media:
-            if player.info.device_class and player.info.device_class in meter_words:
-                return player
-    return best
+    same = [c for c in candidates if same_device(meter, c)]
+    if len(same) == 1:
+        return same[0]
+    named = [c for c in candidates if named_after(meter, c)]
+    if named:
+        return max(named, key=lambda c: len(words(c.info.name)))
+    for player in (c for c in candidates if c.domain == "media_player"):
+        if player.info.device_class and says(meter.info.name, (player.info.device_class,)):
+            return player
+    return None

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from itertools import pairwise
 
+from ..device_roles import named_as_one
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import numeric_series
@@ -47,11 +48,10 @@ def _fixed(home: HomeView, battery: str) -> bool:
             return False
         if domains & _FIXED_DEVICE_DOMAINS:
             return True
-    object_id = battery.partition(".")[2]
     fixed_sibling = False
     for entity_id in home.window.entity_ids:
-        domain, _, other = entity_id.partition(".")
-        if entity_id == battery or not other or not object_id.startswith(other):
+        domain = entity_id.partition(".")[0]
+        if not named_as_one(battery, entity_id):
             continue
         if domain in _CARRIED_DOMAINS:
             return False

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
-from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion
+from ..device_roles import HEAT_ROLES, Role, has_role, is_entry, severity_for
+from ..home import HomeView, is_motion
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from .timeline import Interval, intervals
 
@@ -19,17 +20,8 @@ HEAT_APPLIANCE_LIMIT = timedelta(hours=3)
 # Learned limit: this many times the entity's own typical duration in the window.
 TYPICAL_FACTOR = 3.0
 
-# Switches rarely carry a device_class for what they power, so appliances are recognised
-# by the generic word in their entity id (any home names its stove "...stove").
-_HEAT_WORDS = ("stove", "oven", "cooktop", "hob", "heater", "iron")
-_WATER_WORDS = ("water", "faucet", "tap", "shower", "sprinkler", "irrigation")
-# A water heater (boiler) switched on for hours is heating, not water running.
-_NOT_WATER_FLOW = ("heater", "boiler")
-
-
-def _named(entity_id: str, words: tuple[str, ...], unless: tuple[str, ...] = ()) -> bool:
-    object_id = entity_id.partition(".")[2].lower()
-    return any(word in object_id for word in words) and not any(w in object_id for w in unless)
+# Switches rarely carry a device_class for what they power: what an appliance is comes
+# from ``device_roles`` (the homeowner, its HA device, its behaviour, its name's words).
 
 
 def _open_intervals(home: HomeView, entity_id: str, active: frozenset[str]) -> list[Interval]:
@@ -79,16 +71,24 @@ def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -
     return [*(i for i in spans if not i.ongoing), current]
 
 
+def left_open_text(entity_id: str, spell: Interval) -> str:
+    """ "... stayed open for 21 min (from 06:34)", the words ``entry_left_open`` tells."""
+    return (
+        f"{entity_id} stayed open for {_minutes(spell.duration)} "
+        f"(from {spell.start:%H:%M}){', and still is' if spell.ongoing else ''}."
+    )
+
+
 def entry_left_open(home: HomeView) -> Iterator[Finding]:
     """An exterior door or garage door stayed open far longer than a passage takes.
 
     Magnitude (all three duration statistics): the longest such interval, in minutes.
     """
-    doors = [s.entity_id for s in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES)]
+    doors = [s.entity_id for s in home.of("binary_sensor")]  # is_entry picks the doors
     for entity_id in dict.fromkeys([*home.history, *doors]):
         if home.domain(entity_id) != "binary_sensor":
             continue
-        if home.device_class(entity_id) not in ENTRY_DEVICE_CLASSES:
+        if not is_entry(home, entity_id):
             continue
         spans = _open_intervals(home, entity_id, frozenset({"on"}))
         worst = _longest_exceeding(_with_current_spell(home, entity_id, spans), ENTRY_OPEN_LIMIT)
@@ -97,8 +97,7 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
         yield Finding(
             rule="entry_left_open",
             evidence=(entity_id,),
-            reasoning=f"{entity_id} stayed open for {_minutes(worst.duration)} "
-            f"(from {worst.start:%H:%M}){', and still is' if worst.ongoing else ''}.",
+            reasoning=left_open_text(entity_id, worst),
             anomaly_type=AnomalyType.SECURITY,
             severity=Severity.MEDIUM,
             recommendation="Check that the door is closed.",
@@ -117,7 +116,7 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
             device_class == "water"
             or (
                 device_class in (None, "running", "outlet")
-                and _named(entity_id, _WATER_WORDS, unless=_NOT_WATER_FLOW)
+                and has_role(home, entity_id, Role.WATER)
             )
         ):
             active = frozenset({"on"})
@@ -132,7 +131,7 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
             reasoning=f"Water ran through {entity_id} for {_minutes(worst.duration)} "
             f"from {worst.start:%H:%M}.",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
+            severity=severity_for(home, (entity_id,), Severity.HIGH),
             recommendation="Check for a tap left open or a leak; close the valve.",
             magnitude=_in_minutes(worst.duration),
         )
@@ -156,7 +155,7 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
     for entity_id in home.history:
         if home.domain(entity_id) not in ("switch", "climate", "water_heater"):
             continue
-        if not _named(entity_id, _HEAT_WORDS):
+        if not has_role(home, entity_id, *HEAT_ROLES):
             continue
         worst = _longest_exceeding(
             _open_intervals(home, entity_id, frozenset({"on", "heat", "heating"})),
@@ -175,7 +174,7 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
             if worst.ongoing
             else f"{entity_id} was on for {_minutes(worst.duration)} (from {worst.start:%H:%M}).",
             anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
+            severity=severity_for(home, (entity_id,), Severity.HIGH),
             recommendation="Check the appliance and switch it off if nobody is using it.",
             magnitude=_in_minutes(worst.duration),
         )

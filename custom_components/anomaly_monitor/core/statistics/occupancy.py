@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..device_roles import Role, has_role
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
 from ..occupancy import presence_of
@@ -51,14 +52,14 @@ def _motion_ids(home: HomeView) -> list[str]:
 def _motion_level_ids(home: HomeView) -> list[str]:
     """Numeric motion sensors: a camera's motion score, a radar's motion level.
 
-    HA has no device class for them, so the object id's word "motion" says what they are
-    (like ``sleep_confidence`` below); only sensors that report numbers qualify.
+    HA has no device class for them: ``device_roles`` says what they are (the homeowner,
+    or the name's word "motion"); only sensors that report numbers qualify.
     """
     return [
         e
         for e in home.history
         if home.domain(e) == "sensor"
-        and "motion" in e.partition(".")[2].lower()
+        and has_role(home, e, Role.MOTION_LEVEL)
         and any(parse_number(t.state) is not None for t in home.history[e])
     ]
 
@@ -146,11 +147,14 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     fired: list[str] = []
     onsets = 0
     for entity_id in _motion_ids(home):
+        # Where the homeowner says the pets roam, only spells a person showed in count.
+        pet_area = has_role(home, entity_id, Role.PET_AREA)
+        judged = [s for s in spans if human_signs(home, *s)] if pet_area else spans
         count = sum(
             1
             for interval in intervals(home, entity_id)
             if interval.state.lower() == "on"
-            and any(start <= interval.start <= end for start, end in spans)
+            and any(start <= interval.start <= end for start, end in judged)
         )
         if count:
             fired.append(entity_id)
@@ -182,13 +186,11 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
 
 
 def _sleep_sensors(home: HomeView) -> list[str]:
-    return [
-        e for e in home.history if home.domain(e) == "sensor" and "sleep_confidence" in e.lower()
-    ]
+    return [e for e in home.history if has_role(home, e, Role.SLEEP_CONFIDENCE)]
 
 
 def _activity_sensors(home: HomeView) -> list[str]:
-    return [e for e in home.history if home.domain(e) == "sensor" and e.endswith("activity")]
+    return [e for e in home.history if has_role(home, e, Role.DETECTED_ACTIVITY)]
 
 
 def _moving_around(onsets: list[datetime], when: datetime) -> bool:

@@ -19,6 +19,18 @@ SENSOR_STORM_CHANGES = 10
 SENSOR_STORM_GAP = timedelta(seconds=2)
 
 
+def storm_limits(domain: str, device_class: str | None) -> tuple[int, timedelta] | None:
+    """(changes that make a storm, largest gap between them) for this kind of entity, or
+    None when its changes are never judged as a storm (a connectivity sensor, a reading)."""
+    if domain in _ACTUATOR_DOMAINS:
+        return STORM_CHANGES, STORM_GAP
+    if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
+        return SENSOR_STORM_CHANGES, SENSOR_STORM_GAP
+    if domain == "binary_sensor" and device_class != "connectivity":
+        return STORM_CHANGES + 2, STORM_GAP
+    return None
+
+
 def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
     """Length (in changes) of the longest run of changes each closer than ``gap``."""
     changes = home.changes(entity_id)
@@ -35,16 +47,10 @@ def toggle_storm(home: HomeView) -> Iterator[Finding]:
     Magnitude: the number of changes in the longest burst.
     """
     for entity_id in home.history:
-        domain = home.domain(entity_id)
-        device_class = home.device_class(entity_id)
-        if domain in _ACTUATOR_DOMAINS:
-            needed, gap = STORM_CHANGES, STORM_GAP
-        elif domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
-            needed, gap = SENSOR_STORM_CHANGES, SENSOR_STORM_GAP
-        elif domain == "binary_sensor" and device_class != "connectivity":
-            needed, gap = STORM_CHANGES + 2, STORM_GAP
-        else:
+        limits = storm_limits(home.domain(entity_id), home.device_class(entity_id))
+        if limits is None:
             continue
+        needed, gap = limits
         burst = _longest_burst(home, entity_id, gap)
         if burst < needed:
             continue

@@ -1,0 +1,233 @@
+"""The habit checks asked against this home's usual use (``UsualUse``), not fixed limits.
+
+The window statistics find a door open 20 min (``entry_left_open``), six changes within
+seconds (``toggle_storm``), a door opened for seconds at 03:00 (``opening_blip_at_night``)
+or on several nights (``entry_used_in_small_hours``) with the limits any home shares.
+Once a device's normal is known, the finding stands only if it is unusual *here*:
+
+- open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
+  (that quarter of the day), and never less than the rule's own limit;
+- bursts: more changes than its usual burst at that time of day allows
+  (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
+- night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
+  learned (a toilet trip) is not told for being used at night;
+- a door open while nobody is home (``entry_unsecured_while_away``, a door without a
+  lock): open since before everybody left, as it was at departures on at least
+  ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), is not an entrance
+  left open.
+
+A finding that stands says which normal judged it: the learned one ("open 3 h; on most
+days it is open at most 40 min"), or the default limit for a device seldom used. While a
+device is still being learned the rule's default limits judge unchanged (the finding is
+the same as in any home) and ``core/learning_gate.py`` keeps it from the homeowner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from ..feedback import MARGIN
+from ..home import HomeView
+from ..models import Finding
+from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from ..statistics.timeline import Interval, intervals, turned
+from ..statistics.toggles import storm_limits
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+
+OPEN_FACTOR = 2.0
+BURST_FACTOR = 1.5
+BURST_SLACK = 2
+NIGHT_HABIT = 0.3
+LEFT_OPEN_HABIT = 0.3
+_PRIOR = (
+    " Its normal here is still being learned (until {until:%d %b %H:%M}): the default limit judged."
+)
+
+
+def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) -> Finding | None:
+    """``finding`` as this home's usual use judges it: None when it is usual here."""
+    judge = _JUDGES.get(finding.rule)
+    if judge is None or not finding.evidence:
+        return finding
+    entity_id = finding.evidence[0]
+    times = (t.when for t in home.window.transitions)
+    start = home.window.start or min(times, default=home.end)
+    if baselines.learning(entity_id, start):
+        # Its normal was not known before the window began: the default limits judge, as
+        # in any home (a replayed sample, whose baselines learn only its own trace, is
+        # judged the same in Home Assistant as without it); ``learning_gate`` holds the
+        # finding back from the homeowner while the device is still being learned.
+        return finding
+    return judge(finding, entity_id, baselines, home)
+
+
+def _open(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    usual_use = baselines.usual
+    taught = usual_use.taught_value(entity_id, "open") or 0.0
+    worst: tuple[Interval, float, int] | None = None
+    for spell in intervals(home, entity_id):
+        if spell.state.lower() != "on" or spell.duration < ENTRY_OPEN_LIMIT:
+            continue
+        usual = usual_use.usual_open(entity_id, spell.start)
+        minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
+        limit = max(
+            ENTRY_OPEN_LIMIT,
+            OPEN_FACTOR * timedelta(minutes=minutes),
+            MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
+        )
+        if spell.duration > limit and (worst is None or spell.duration > worst[0].duration):
+            worst = (spell, minutes, days)
+    if worst is None:
+        return None
+    spell, minutes, days = worst
+    if taught > 0 and MARGIN * taught >= OPEN_FACTOR * minutes:
+        why = f" You marked {duration_text(timedelta(minutes=taught))} open as normal."
+    elif days == 0:
+        why = " It is seldom open here: the default limit judged."
+    else:
+        why = (
+            f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
+            f"at this time of day (learned over {days} days of use)."
+        )
+    return replace(
+        finding,
+        reasoning=left_open_text(entity_id, spell) + why,
+        magnitude=round(spell.duration.total_seconds() / 60, 1),
+    )
+
+
+def _burst(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    limits = storm_limits(home.domain(entity_id), home.device_class(entity_id))
+    if limits is None or finding.magnitude is None:
+        return finding
+    when = _longest_burst_start(home, entity_id, limits[1])
+    usual = baselines.usual.usual_burst(entity_id, when)
+    taught = baselines.usual.taught_value(entity_id, "burst")
+    if taught is not None and finding.magnitude <= taught * MARGIN:
+        return None  # no bigger than what the homeowner marked normal, by a mark's degree
+    if usual is None:
+        days = int(baselines.usual.days_watched(entity_id, home.end))
+        why = f" In the {days} days learned it has not changed in bursts like this."
+    else:
+        changes, days = usual
+        if finding.magnitude <= max(changes * BURST_FACTOR, changes + BURST_SLACK):
+            return None
+        why = (
+            f" At this time of day its bursts are at most {changes:.0f} changes on most days "
+            f"(learned over {days} days with bursts)."
+        )
+    return replace(finding, reasoning=finding.reasoning + why)
+
+
+def _longest_burst_start(home: HomeView, entity_id: str, gap: timedelta) -> datetime:
+    changes = home.changes(entity_id)
+    best_start, best, run_start, run = home.end, 0, home.end, 0
+    for index, change in enumerate(changes):
+        if index and change.when - changes[index - 1].when <= gap:
+            run += 1
+        else:
+            run_start, run = change.when, 1
+        if run > best:
+            best_start, best = run_start, run
+    return best_start
+
+
+def _night(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    usual_use = baselines.usual
+    zone = baselines.zone
+    nights = [
+        when
+        for when in turned(home.changes(entity_id), "on")
+        if SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
+    ]
+    latest = nights[-1] if nights else home.end
+    watched = usual_use.nights_watched(entity_id, home.end)
+    used = usual_use.nights_used(entity_id, skip=latest)
+    if usual_use.taught_value(entity_id, "night") is not None:
+        return None  # the homeowner said night use is normal here
+    if watched and used >= 2 and used >= NIGHT_HABIT * watched:
+        return None  # used at night on many nights here: a habit (a toilet trip)
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" Here it was used in the small hours on {max(used, 0)} "
+        f"of {watched} nights learned.",
+    )
+
+
+def _left_open_away(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """A door open since before everybody left, as it is on most days they leave (an
+    interior door): not an entrance left open. A lock, or a door opened while the home is
+    empty, is always judged by the rule."""
+    if any(e.partition(".")[0] == "lock" for e in finding.evidence):
+        return finding
+    usual_use = baselines.usual
+    departed = usual_use.departed
+    if departed is None or entity_id not in usual_use.open_at_departure:
+        return finding  # opened while the home is empty (or not known to be open before)
+    used, departures = usual_use.days_left_open(entity_id, skip=departed)
+    if used >= 2 and used >= LEFT_OPEN_HABIT * departures:
+        return None
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" It was open when everybody left on {used} of the "
+        f"{departures} days anybody left that were learned.",
+    )
+
+
+type _Judge = Callable[[Finding, str, HomeBaselines, HomeView], Finding | None]
+
+_JUDGES: dict[str, _Judge] = {
+    "entry_left_open": _open,
+    "toggle_storm": _burst,
+    "opening_blip_at_night": _night,
+    "entry_used_in_small_hours": _night,
+    "entry_unsecured_while_away": _left_open_away,
+}
+JUDGED_RULES = frozenset(_JUDGES)
+
+
+# What "false alarm" on each habit rule teaches (``UsualUse.teach``).
+_TAUGHT: dict[str, str] = {
+    "entry_left_open": "open",
+    "state_longer_than_usual": "stay",
+    "toggle_storm": "burst",
+    "opening_blip_at_night": "night",
+    "entry_used_in_small_hours": "night",
+}
+
+
+def teach_false_alarm(
+    baselines: HomeBaselines, rule: str, evidence: tuple[str, ...], magnitude: float | None
+) -> bool:
+    """ "False alarm" on a habit finding: its device's normal widens to what was told (a
+    stay this long, a burst this big, use at night). Whether anything was taught."""
+    kind = _TAUGHT.get(rule)
+    if kind is None or not evidence:
+        return False
+    value = 1.0 if kind == "night" else magnitude
+    if value is None or value <= 0:
+        return False
+    baselines.usual.teach(evidence[0], kind, value)
+    return True
+
+
+def forget_false_alarm(baselines: HomeBaselines, rule: str, evidence: tuple[str, ...]) -> bool:
+    """The false alarm was removed: what it taught is forgotten. Whether it taught any."""
+    kind = _TAUGHT.get(rule)
+    if kind is None or not evidence or baselines.usual.taught_value(evidence[0], kind) is None:
+        return False
+    baselines.usual.forget(evidence[0], kind)
+    return True

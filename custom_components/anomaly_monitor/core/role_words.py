@@ -1,0 +1,106 @@
+"""Friendly-name hints for a device's role: whole words, in a few languages.
+
+Only a hint (``device_roles.py``): the words are matched as whole words (or whole word
+sequences) of the friendly name, never as substrings and never in the entity id, so
+"Tapo P110" holds no "tap" and "Environment fan" no "iron". English, German, Dutch,
+French and Spanish; words that mean something else in another of them are left out
+("four" is an oven in French, "cocina" a kitchen as well as a stove in Spanish).
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+COLD_WORDS = (
+    "fridge", "freezer", "refrigerator", "chest freezer", "fridge freezer",  # en
+    "kühlschrank", "gefrierschrank", "gefriertruhe", "kühltruhe", "kühl gefrierkombination",
+    "koelkast", "vriezer", "diepvries", "diepvriezer", "koelcel",  # nl
+    "frigo", "réfrigérateur", "congélateur", "frigidaire",  # fr
+    "nevera", "frigorífico", "congelador", "refrigerador",  # es
+)  # fmt: skip
+HEATING_WORDS = (
+    "heater", "space heater", "electric heater", "fan heater", "iron", "radiant heater",
+    "heizlüfter", "heizstrahler", "elektroheizung", "heizgerät", "bügeleisen",  # de
+    "kachel", "straalkachel", "elektrische kachel", "strijkijzer",  # nl
+    "chauffage d appoint", "radiateur électrique", "fer à repasser",  # fr
+    "calefactor", "estufa", "estufa eléctrica", "plancha",  # es
+)  # fmt: skip
+COOKING_WORDS = (
+    "stove", "oven", "cooktop", "hob", "cooker", "induction hob", "air fryer",
+    "herd", "backofen", "ofen", "kochfeld", "induktionskochfeld", "heißluftfritteuse",
+    "fornuis", "kookplaat", "inductieplaat", "airfryer", "kookpit",  # nl
+    "cuisinière", "plaque de cuisson", "plaques de cuisson", "table de cuisson",  # fr
+    "horno", "vitrocerámica", "placa de inducción", "fogón", "freidora",  # es
+)  # fmt: skip
+WATER_WORDS = (
+    "water", "faucet", "tap", "shower", "sprinkler", "irrigation", "water valve", "hose",
+    "wasser", "wasserhahn", "bewässerung", "dusche", "regner", "wasserventil",  # de
+    "kraan", "sproeier", "beregening", "douche", "waterklep",  # nl
+    "eau", "robinet", "arrosage", "vanne d eau", "arroseur",  # fr
+    "agua", "grifo", "riego", "ducha", "aspersor",  # es
+)  # fmt: skip
+# A water heater or boiler heats water; it does not let water run.
+NOT_WATER_WORDS = (
+    "heater", "boiler", "kettle", "warmwasser", "heißwasser", "chauffe eau",
+    "ballon", "calentador", "termo", "wasserkocher", "waterkoker", "bouilloire", "hervidor",
+)  # fmt: skip
+WASHING_WORDS = (
+    "washer", "washing machine", "dishwasher", "dryer", "tumble dryer", "washer dryer",
+    "waschmaschine", "spülmaschine", "geschirrspüler", "trockner", "wäschetrockner",  # de
+    "wasmachine", "vaatwasser", "vaatwasmachine", "droger", "wasdroger",  # nl
+    "lave linge", "lave vaisselle", "sèche linge",  # fr
+    "lavadora", "lavavajillas", "secadora",  # es
+)  # fmt: skip
+# What an unclassed ppm sensor measures, by the detector class it backs.
+LEVEL_WORDS = {
+    "smoke": ("smoke", "rauch", "rook", "fumée", "humo"),
+    "gas": ("gas", "gaz", "methane", "methan", "propane", "propan"),
+    "moisture": ("moisture", "feuchtigkeit", "vocht", "humidité", "humedad"),
+}
+MOTION_WORDS = ("motion", "bewegung", "beweging", "mouvement", "movimiento")
+SLEEP_CONFIDENCE_WORDS = ("sleep confidence",)  # the companion app's own (English) name
+ACTIVITY_WORDS = ("activity", "detected activity")
+
+
+def words(text: str) -> tuple[str, ...]:
+    """The name's words and numbers, case-folded (punctuation separates them)."""
+    return tuple(w.casefold() for w in _WORD.findall(text))
+
+
+def says(name: str, phrases: tuple[str, ...]) -> bool:
+    """The name holds one of ``phrases`` as whole words."""
+    tokens = words(name)
+    for phrase in phrases:
+        wanted = words(phrase)
+        size = len(wanted)
+        if any(tokens[i : i + size] == wanted for i in range(len(tokens) - size + 1)):
+            return True
+    return False
+
+
+def name_role(name: str, domain: str, device_class: str | None) -> str | None:
+    """The role (a ``device_roles.Role`` value) a friendly name hints at (a hint only)."""
+    if domain == "sensor" and device_class is None:
+        if says(name, SLEEP_CONFIDENCE_WORDS):
+            return "sleep_confidence"
+        if says(name, MOTION_WORDS):
+            return "motion_level"
+        if says(name, ACTIVITY_WORDS):
+            return "detected_activity"
+    if domain not in ("switch", "sensor", "binary_sensor", "climate", "water_heater"):
+        return None
+    if domain == "sensor" and device_class not in ("power", "energy", "current"):
+        return None
+    if says(name, COLD_WORDS):
+        return "cold_appliance"
+    if says(name, WASHING_WORDS):
+        return "washing_appliance"
+    if says(name, WATER_WORDS) and not says(name, NOT_WATER_WORDS):
+        return "water"
+    if says(name, COOKING_WORDS):
+        return "cooking_appliance"
+    if says(name, HEATING_WORDS):
+        return "heating_appliance"
+    return None

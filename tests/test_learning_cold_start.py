@@ -1,0 +1,120 @@
+"""A fresh install in a real hass: while devices are learned only what cannot wait is
+pushed, a diagnostic sensor says what is learned and until when, and "false alarm" on a
+habit finding teaches the device's normal (removed, it is forgotten)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import async_capture_events
+
+from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, EVENT_ANOMALY_DETECTED
+from custom_components.anomaly_monitor.core.baselines.usual_use import LEARN_DAYS
+
+from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
+
+DOOR = "binary_sensor.back_door"
+BACK_DOOR = {"device_class": "door", "friendly_name": "Back door"}
+LEARNING = "sensor.home_devices_still_being_learned"
+SET_UP = datetime(2026, 4, 6, 9, 0, tzinfo=UTC)
+
+
+async def _door_open_for(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, minutes: int
+) -> dict[str, object]:
+    hass.states.async_set(DOOR, "on", BACK_DOOR)
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=minutes))
+    response = await analyze(hass)
+    await hass.async_block_till_done()
+    return response
+
+
+def _rules(response: dict[str, object]) -> set[str]:
+    verdict = response["verdict"]
+    assert isinstance(verdict, dict)
+    return {f["rule"] for f in verdict["findings"]}
+
+
+async def test_a_fresh_install_pushes_only_what_cannot_wait_until_devices_are_known(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(SET_UP)
+    set_calm_home(hass)
+    hass.states.async_set(DOOR, "off", BACK_DOOR)
+    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [SMOKE, DOOR, ALICE]})
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    coordinator = entry.runtime_data.coordinator
+
+    # The sensor: every watched device is learned, until three days after set-up.
+    learning = hass.states.get(LEARNING)
+    assert learning is not None
+    watched = [DOOR, SMOKE, FRONT_LOCK, LIVING_TEMP]  # the home's devices (not Alice)
+    assert learning.state == str(len(watched))
+    assert (
+        learning.attributes["learning_until"] == (SET_UP + timedelta(days=LEARN_DAYS)).isoformat()
+    )
+    assert sorted(learning.attributes["entities"]) == sorted(watched)
+
+    # The door left open 25 min with Alice home: the detector finds it, nobody is told.
+    response = await _door_open_for(hass, freezer, 25)
+    assert "entry_left_open" in _rules(response)
+    assert coordinator.tracker.open == {}
+    assert detected == []
+
+    # Smoke is told at once, learned or not.
+    hass.states.async_set(SMOKE, "on", {"device_class": "smoke"})
+    await analyze(hass)
+    await hass.async_block_till_done()
+    assert [e.data["rule"] for e in detected] == ["hazard_detected"]
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke"})
+    hass.states.async_set(DOOR, "off", BACK_DOOR)
+    await hass.async_block_till_done()
+
+    # Three days on, the devices are known: the sensor says so, and the door is told.
+    freezer.move_to(SET_UP + timedelta(days=LEARN_DAYS, hours=1))
+    response = await _door_open_for(hass, freezer, 25)
+    await coordinator.async_refresh()
+    await hass.async_block_till_done()
+    assert hass.states.get(LEARNING).state == "0"
+    assert "entry_left_open" in _rules(response)
+    assert "entry_left_open" in {e.data["rule"] for e in detected}
+
+
+async def test_a_door_opened_while_nobody_is_home_is_pushed_at_cold_start(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(SET_UP)
+    set_calm_home(hass)
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(DOOR, "off", BACK_DOOR)
+    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [SMOKE, DOOR, ALICE]})
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    await _door_open_for(hass, freezer, 20)
+    assert detected, "an entry into an empty home is a security event: pushed while learning"
+    assert entry.runtime_data.coordinator.tracker.open
+
+
+async def test_false_alarm_teaches_the_door_and_removing_it_forgets(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    freezer.move_to(SET_UP)
+    set_calm_home(hass)
+    hass.states.async_set(DOOR, "off", BACK_DOOR)
+    entry = await setup_monitor(hass, learned=True, **{CONF_INCLUDE_ENTITIES: [SMOKE, DOOR, ALICE]})
+    coordinator = entry.runtime_data.coordinator
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    await _door_open_for(hass, freezer, 40)
+    (anomaly,) = coordinator.tracker.open.values()
+    assert anomaly.rule == "entry_left_open"
+
+    coordinator.async_mark_false_alarm(anomaly.key)
+    await hass.async_block_till_done()
+    assert keeper.baselines.usual.taught_value(DOOR, "open") == 40.0
+
+    assert coordinator.async_remove_false_alarm(anomaly.key)
+    await hass.async_block_till_done()
+    assert keeper.baselines.usual.taught_value(DOOR, "open") is None
