@@ -123,21 +123,29 @@ async def test_a_hazard_answered_after_it_ended_is_told_next_time(
     assert len(detected) == 2
 
 
-async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
+async def _smoke_over_then_unloaded(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
+) -> tuple[MockConfigEntry, ir.IssueEntry]:
+    """A short smoke alarm, over; then the entry unloads as at a restart (notifications
+    go, the Store stays)."""
     entry = await _monitor(hass)
     hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
     await analyze(hass, entry)
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     await _until_over(hass, freezer, entry)
     (issue,) = _issues(hass)
-
-    # A restart: notifications and non-persistent issues are gone, the Store is not.
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     for note in _notes(hass, entry):
         persistent_notification.async_dismiss(hass, note)
+    return entry, issue
+
+
+async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    entry, issue = await _smoke_over_then_unloaded(hass, freezer)
+    # A restart: notifications and non-persistent issues are gone, the Store is not.
     ir.async_delete_issue(hass, DOMAIN, issue.issue_id)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
@@ -161,16 +169,7 @@ async def test_an_ended_anomaly_restored_while_ha_starts_reads_the_states_once_s
     from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
     from homeassistant.core import CoreState
 
-    entry = await _monitor(hass)
-    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
-    await analyze(hass, entry)
-    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
-    await _until_over(hass, freezer, entry)
-    (issue,) = _issues(hass)
-    assert await hass.config_entries.async_unload(entry.entry_id)
-    await hass.async_block_till_done()
-    for note in _notes(hass, entry):
-        persistent_notification.async_dismiss(hass, note)
+    entry, issue = await _smoke_over_then_unloaded(hass, freezer)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
 
     hass.set_state(CoreState.starting)
