@@ -22,16 +22,29 @@ from custom_components.anomaly_monitor.const import (
 )
 from custom_components.anomaly_monitor.coverage import coverage_issue_id
 
-from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, set_calm_home, setup_monitor
+from .helpers import (
+    ALICE,
+    FRONT_LOCK,
+    LIVING_TEMP,
+    SMOKE,
+    set_calm_home,
+    setup_monitor,
+    store_learned_week,
+)
 
 LEAK = "binary_sensor.bathroom_leak"
 
 
-async def _default_monitor(hass: HomeAssistant, **options: object) -> MockConfigEntry:
-    """A monitor with every default, as the config flow leaves it."""
+async def _default_monitor(
+    hass: HomeAssistant, *, learned: bool = False, **options: object
+) -> MockConfigEntry:
+    """A monitor with every default, as the config flow leaves it (``learned``: in a home
+    it has watched for a week, past its cold start)."""
     assert await async_setup_component(hass, "homeassistant", {})
     entry = MockConfigEntry(domain=DOMAIN, title="Home", options=dict(options))
     entry.add_to_hass(hass)
+    if learned:
+        await store_learned_week(hass, entry.entry_id)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done(wait_background_tasks=True)
     return entry
@@ -175,7 +188,7 @@ async def test_a_fridge_that_stopped_cycling_is_watched_and_told(
     hass.states.async_set(washer, "0.0", {**power, "friendly_name": "Washer"})
     for entity_id in (fridge, washer):
         async_expose_entity(hass, "conversation", entity_id, False)
-    entry = await _default_monitor(hass)
+    entry = await _default_monitor(hass, learned=True)
     coordinator = entry.runtime_data.coordinator
     assert fridge in coordinator.watcher.entity_ids
     assert washer not in coordinator.watcher.entity_ids

@@ -33,7 +33,9 @@ async def test_an_open_garage_door_stays_an_anomaly_while_it_is_open(
 ) -> None:
     set_calm_home(hass)  # somebody is home: only "left open" judges the door
     hass.states.async_set(GARAGE, "off", GARAGE_ATTRS)
-    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE])
+    entry = await setup_monitor(
+        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE]
+    )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     freezer.tick(timedelta(minutes=5))
@@ -67,7 +69,9 @@ async def test_a_quiet_night_does_not_end_it(
     in the morning."""
     set_calm_home(hass)
     hass.states.async_set(GARAGE, "off", GARAGE_ATTRS)
-    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE])
+    entry = await setup_monitor(
+        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE]
+    )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     freezer.tick(timedelta(minutes=5))

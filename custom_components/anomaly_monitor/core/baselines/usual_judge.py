@@ -11,6 +11,9 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
   (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
   learned (a toilet trip) is not told for being used at night;
+- heating or cooling with an opening open (``hvac_with_opening_open``): an opening that
+  stays open this long on most days at this time of day (a door between rooms with a
+  generic "opening" sensor, a window kept ajar by habit) is how this home lives;
 - a door open while nobody is home (``entry_unsecured_while_away``, a door without a
   lock): open since before everybody left, as it was at departures on at least
   ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), is not an entrance
@@ -31,9 +34,9 @@ from datetime import datetime, timedelta
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
-from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text
+from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
-from ..statistics.timeline import Interval, intervals, turned
+from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .clock import local
 from .home_baselines import HomeBaselines
@@ -54,7 +57,8 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     judge = _JUDGES.get(finding.rule)
     if judge is None or not finding.evidence:
         return finding
-    entity_id = finding.evidence[0]
+    # The device the finding is about: the open window, not the climate that runs beside it.
+    entity_id = (finding.subject if finding.rule in _BY_SUBJECT else None) or finding.evidence[0]
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
     if baselines.learning(entity_id, start):
@@ -72,8 +76,8 @@ def _open(
     usual_use = baselines.usual
     taught = usual_use.taught_value(entity_id, "open") or 0.0
     worst: tuple[Interval, float, int] | None = None
-    for spell in intervals(home, entity_id):
-        if spell.state.lower() != "on" or spell.duration < ENTRY_OPEN_LIMIT:
+    for spell in open_spells(home, entity_id):  # the one open now from when it began
+        if spell.duration < ENTRY_OPEN_LIMIT:
             continue
         usual = usual_use.usual_open(entity_id, spell.start)
         minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
@@ -101,6 +105,27 @@ def _open(
         reasoning=left_open_text(entity_id, spell) + why,
         magnitude=round(spell.duration.total_seconds() / 60, 1),
     )
+
+
+def _opening_while_climate(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """Heating with an opening open: usual when it stays open this long on most days."""
+    now_open = [spell for spell in open_spells(home, entity_id) if spell.ongoing]
+    if not now_open:
+        return finding  # ajar by its angle sensor, or open before the window: as found
+    spell = now_open[-1]
+    usual = baselines.usual.usual_open(entity_id, spell.start)
+    if usual is None:
+        return finding
+    minutes, days = usual
+    if spell.duration <= OPEN_FACTOR * timedelta(minutes=minutes):
+        return None
+    why = (
+        f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
+        f"at this time of day (learned over {days} days of use)."
+    )
+    return replace(finding, reasoning=finding.reasoning + why)
 
 
 def _burst(
@@ -195,7 +220,10 @@ _JUDGES: dict[str, _Judge] = {
     "opening_blip_at_night": _night,
     "entry_used_in_small_hours": _night,
     "entry_unsecured_while_away": _left_open_away,
+    "hvac_with_opening_open": _opening_while_climate,
 }
+# Rules whose finding is about its ``subject``, not its first evidence.
+_BY_SUBJECT = frozenset({"hvac_with_opening_open"})
 JUDGED_RULES = frozenset(_JUDGES)
 
 

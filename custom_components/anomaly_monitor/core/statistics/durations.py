@@ -71,6 +71,12 @@ def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -
     return [*(i for i in spans if not i.ongoing), current]
 
 
+def open_spells(home: HomeView, entity_id: str) -> list[Interval]:
+    """A door's open spells in the window, the one it is in now from when it began."""
+    spans = _open_intervals(home, entity_id, frozenset({"on"}))
+    return _with_current_spell(home, entity_id, spans)
+
+
 def left_open_text(entity_id: str, spell: Interval) -> str:
     """ "... stayed open for 21 min (from 06:34)", the words ``entry_left_open`` tells."""
     return (
@@ -90,8 +96,7 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
             continue
         if not is_entry(home, entity_id):
             continue
-        spans = _open_intervals(home, entity_id, frozenset({"on"}))
-        worst = _longest_exceeding(_with_current_spell(home, entity_id, spans), ENTRY_OPEN_LIMIT)
+        worst = _longest_exceeding(open_spells(home, entity_id), ENTRY_OPEN_LIMIT)
         if worst is None:
             continue
         yield Finding(
