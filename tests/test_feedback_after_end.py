@@ -123,21 +123,29 @@ async def test_a_hazard_answered_after_it_ended_is_told_next_time(
     assert len(detected) == 2
 
 
-async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
+async def _smoke_over_then_unloaded(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
+) -> tuple[MockConfigEntry, ir.IssueEntry]:
+    """A short smoke alarm, over; then the entry unloads as at a restart (notifications
+    go, the Store stays)."""
     entry = await _monitor(hass)
     hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
     await analyze(hass, entry)
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     await _until_over(hass, freezer, entry)
     (issue,) = _issues(hass)
-
-    # A restart: notifications and non-persistent issues are gone, the Store is not.
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
     for note in _notes(hass, entry):
         persistent_notification.async_dismiss(hass, note)
+    return entry, issue
+
+
+async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    entry, issue = await _smoke_over_then_unloaded(hass, freezer)
+    # A restart: notifications and non-persistent issues are gone, the Store is not.
     ir.async_delete_issue(hass, DOMAIN, issue.issue_id)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
@@ -150,3 +158,38 @@ async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
     assert _issues(hass) == []  # a day later it is forgotten
     assert _notes(hass, entry) == {}
     assert entry.runtime_data.coordinator.tracker.ended == {}
+
+
+async def test_an_ended_anomaly_restored_while_ha_starts_reads_the_states_once_started(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk of session 8: after a restart "Over: Smoke in Kitchen" read "Kitchen smoke
+    (...): unknown", the detector's state while HA started, and kept it. Once HA has
+    started it reads the detector's real state (same notification and issue, no event)."""
+    from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
+    from homeassistant.core import CoreState
+
+    entry, issue = await _smoke_over_then_unloaded(hass, freezer)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+
+    hass.set_state(CoreState.starting)
+    hass.states.async_set(SMOKE, "unknown", SMOKE_ATTRS)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    ((note_id, note),) = _notes(hass, entry).items()
+    assert note["title"] == "Over: Smoke in the home"
+    assert "unknown" in note["message"]
+
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    hass.set_state(CoreState.running)
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
+    await hass.async_block_till_done()
+    ((again_id, again),) = _notes(hass, entry).items()
+    assert again_id == note_id
+    assert again["title"] == "Over: Smoke in the home"
+    assert "Clear" in again["message"]
+    assert "unknown" not in again["message"]
+    (now,) = _issues(hass)
+    assert now.issue_id == issue.issue_id
+    assert "unknown" not in now.translation_placeholders["evidence"]
+    assert cleared == []

@@ -238,7 +238,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self.watcher.async_start()
 
     async def async_reshow_restored(self) -> None:
-        """Show restored anomalies again once HA has started.
+        """Show restored anomalies (open and ended) again once HA has started.
 
         Restored during start-up, their evidence read the states HA had then (often
         ``unknown``); now the notifications and issues show the real ones. Same ids, so
@@ -246,6 +246,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         """
         for anomaly in list(self.tracker.open.values()):
             await self.announcer.async_reworded(anomaly)
+        for anomaly in list(self.tracker.ended.values()):  # "Over: ..." too
+            await self.announcer.async_restore_ended(anomaly)
 
     @callback
     def _async_teach_model(self) -> None:
