@@ -90,7 +90,9 @@ async def test_homeowner_corrects_what_a_default_named_plug_is(
     assert result["step_id"] == "roles"
     defaults = {str(k): k.default() for k in result["data_schema"].schema}
     assert defaults == {DOOR: "exterior_door", METER: "other", SWITCH: "other"}
-    assert "Tapo P110 Current consumption" in result["description_placeholders"]["devices"]
+    listed = result["description_placeholders"]["devices"]
+    assert "Tapo P110 Current consumption" in listed
+    assert f"(`{DOOR}`): Exterior door (from its device class)" in listed  # words, not keys
 
     result = await hass.config_entries.options.async_configure(
         result["flow_id"], {DOOR: "inside_door", METER: "cold_appliance", SWITCH: "other"}
@@ -114,6 +116,13 @@ async def test_homeowner_corrects_what_a_default_named_plug_is(
         "from": "homeowner",
     }
     assert "Tapo P110" not in str(diagnostics["device_roles"])
+
+    result = await hass.config_entries.options.async_init(entry.entry_id)  # reviewed again
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_USE_EXPOSED: False, CONF_REVIEW_ROLES: True}
+    )
+    listed = result["description_placeholders"]["devices"]
+    assert f"(`{DOOR}`): Inside door (your correction; the monitor read exterior door)" in listed
 
 
 async def test_options_flow_without_the_tick_box_keeps_the_roles(hass: HomeAssistant) -> None:

@@ -128,12 +128,32 @@ def roles_schema(rows: list[RoleRow]) -> vol.Schema:
     )
 
 
+# What says a role, in the words of the form's description.
+_SOURCE_WORDS = {
+    "class": "its device class",
+    "device": "its device",
+    "behaviour": "what it does",
+    "name": "its name",
+    "none": "nothing yet",
+}
+
+
+def _label(role: Role) -> str:
+    """A role as the description reads it: ``exterior_door`` → "Exterior door"."""
+    return role.value.replace("_", " ").capitalize()
+
+
 def rows_text(rows: list[RoleRow]) -> str:
-    """The list the form's description shows: name, id, and what the monitor took it for."""
-    lines = [
-        f"- {escape_markdown(row.name)} (`{row.entity_id}`): {row.taken.value} ({row.source})"
-        for row in rows
-    ]
+    """The list the form's description shows: name, id, the role in effect, and what says
+    it (the homeowner's correction, or what the monitor read it from)."""
+    lines = []
+    for row in rows:
+        if row.homeowner is not None and row.homeowner is not row.taken:
+            why = f"your correction; the monitor read {_label(row.taken).lower()}"
+        else:
+            why = f"from {_SOURCE_WORDS.get(row.source, row.source)}"
+        name = escape_markdown(row.name)
+        lines.append(f"- {name} (`{row.entity_id}`): {_label(row.role)} ({why})")
     return "\n".join(lines) or "-"
 
 
