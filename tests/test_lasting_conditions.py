@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.core import HomeAssistant
-from pytest_homeassistant_custom_component.common import async_capture_events
+from homeassistant.core import Event, HomeAssistant
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED
 
@@ -28,10 +28,11 @@ def _living_room_reads(hass: HomeAssistant, step: int) -> None:
     hass.states.async_set(LIVING_TEMP, f"{21 + (step % 3) / 10:.1f}", attrs)
 
 
-async def test_an_open_garage_door_stays_an_anomaly_while_it_is_open(
+async def _garage_opened(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
-    set_calm_home(hass)  # somebody is home: only "left open" judges the door
+) -> tuple[MockConfigEntry, list[Event], list[Event]]:
+    """A monitor past its cold start, watching the garage door, which opens 5 min in: the
+    entry and the captured detected and cleared events."""
     hass.states.async_set(GARAGE, "off", GARAGE_ATTRS)
     entry = await setup_monitor(
         hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE]
@@ -40,6 +41,14 @@ async def test_an_open_garage_door_stays_an_anomaly_while_it_is_open(
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     freezer.tick(timedelta(minutes=5))
     hass.states.async_set(GARAGE, "on", GARAGE_ATTRS)
+    return entry, detected, cleared
+
+
+async def test_an_open_garage_door_stays_an_anomaly_while_it_is_open(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    set_calm_home(hass)  # somebody is home: only "left open" judges the door
+    entry, detected, cleared = await _garage_opened(hass, freezer)
     for step in range(20):  # five hours, an analysis every 15 minutes
         freezer.tick(timedelta(minutes=15))
         _living_room_reads(hass, step)
@@ -68,14 +77,7 @@ async def test_a_quiet_night_does_not_end_it(
     a single change judges nothing new, so the open door is neither ended nor told again
     in the morning."""
     set_calm_home(hass)
-    hass.states.async_set(GARAGE, "off", GARAGE_ATTRS)
-    entry = await setup_monitor(
-        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, ALICE, GARAGE]
-    )
-    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
-    freezer.tick(timedelta(minutes=5))
-    hass.states.async_set(GARAGE, "on", GARAGE_ATTRS)
+    entry, detected, cleared = await _garage_opened(hass, freezer)
     for step in range(28):  # 1 h of evening, 4 h of night, 2 h of morning
         freezer.tick(timedelta(minutes=15))
         if step < 4 or step >= 20:

@@ -96,14 +96,19 @@ def _open(
     elif days == 0:
         why = " It is seldom open here: the default limit judged."
     else:
-        why = (
-            f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
-            f"at this time of day (learned over {days} days of use)."
-        )
+        why = _usually_open_text(minutes, days)
     return replace(
         finding,
         reasoning=left_open_text(entity_id, spell) + why,
         magnitude=round(spell.duration.total_seconds() / 60, 1),
+    )
+
+
+def _usually_open_text(minutes: float, days: int) -> str:
+    """ " On most days it is open at most 40 min at this time of day (learned over ...)"."""
+    return (
+        f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
+        f"at this time of day (learned over {days} days of use)."
     )
 
 
@@ -121,11 +126,7 @@ def _opening_while_climate(
     minutes, days = usual
     if spell.duration <= OPEN_FACTOR * timedelta(minutes=minutes):
         return None
-    why = (
-        f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
-        f"at this time of day (learned over {days} days of use)."
-    )
-    return replace(finding, reasoning=finding.reasoning + why)
+    return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
 
 
 def _burst(
