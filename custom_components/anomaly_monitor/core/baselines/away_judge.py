@@ -86,14 +86,34 @@ def _uses(home: HomeView, entity_id: str) -> list[datetime]:
 
 
 def _entries(home: HomeView, spans: list[_Span]) -> list[tuple[datetime, str]]:
-    """Every entrance used while the window shows the home empty, in time order."""
-    return sorted(
+    """Every entrance used from outside while the window shows the home empty, in time
+    order: one used after another entrance was, with motion inside between them, is the
+    same visitor going about (letting the dog into the garden, leaving), not a new entry."""
+    used = sorted(
         (when, entity_id)
         for entity_id in home.history
         if _is_entrance(home, entity_id) and home.device_class(entity_id) != "window"
         for when in _uses(home, entity_id)
         if _within(spans, when)
     )
+    if len(used) < 2:
+        return used
+    moving = sorted(
+        c.when
+        for e in home.history
+        if _is_motion(home, e)
+        for c in home.changes(e)
+        if c.state.lower() == "on" and _within(spans, c.when)
+    )
+    outside: list[tuple[datetime, str]] = []
+    for when, entrance in used:
+        inside = any(
+            when - VISIT_REACH <= earlier < when and any(earlier < m < when for m in moving)
+            for earlier, _ in outside
+        )
+        if not inside:
+            outside.append((when, entrance))
+    return outside
 
 
 def _at(when: datetime, baselines: HomeBaselines) -> str:
@@ -211,6 +231,9 @@ def judge_entry(
     if not uses:
         return finding
     when, entrance = uses[-1]
+    came_in = _entries(home, spans)
+    if (when, entrance) not in came_in and any(earlier < when for earlier, _ in came_in):
+        return None  # used from inside by whoever came in before (told, if unusual, then)
     days = baselines.away.regular_entry(entrance, when)
     # Opened just now, or somebody still moves about: the visit goes on.
     visiting = home.end - when <= STILL_ABOUT or (

@@ -85,10 +85,12 @@ def stamp(when: datetime, zone: tzinfo | None) -> float:
     return float(day_number(when, zone) * _MINUTES + _minute(when, zone))
 
 
-def regular_days(stamps: Iterable[float], when: datetime, zone: tzinfo | None) -> int | None:
+def regular_days(
+    stamps: Iterable[float], when: datetime, zone: tzinfo | None, daily: int = DAILY_DAYS
+) -> int | None:
     """On how many days other than ``when``'s the ``stamps`` fall within ``ENTRY_REACH`` of
     its time of day, when they recur (``WEEKLY_DAYS`` days of the same kind, weekday or
-    weekend, or ``DAILY_DAYS`` days); None when they do not."""
+    weekend, or ``daily`` days); None when they do not."""
     minute = _minute(when, zone)
     today = day_number(when, zone)
     weekend = _weekend(today)
@@ -101,7 +103,7 @@ def regular_days(stamps: Iterable[float], when: datetime, zone: tzinfo | None) -
         days.add(day)
         if _weekend(day) == weekend:
             alike.add(day)
-    if len(alike) >= WEEKLY_DAYS or len(days) >= DAILY_DAYS:
+    if len(alike) >= WEEKLY_DAYS or len(days) >= daily:
         return len(days)
     return None
 

@@ -6,7 +6,7 @@ at 07:50 where the hall sensor does not reach, the back door a carer uses at 15:
 opening sensor, the day and minute of each opening with no motion anywhere within
 ``PRESENCE_WINDOW`` and nobody tracked coming home within ``ARRIVAL_WINDOW`` (the rule's
 own reaches), the newest ``KEPT``; one that recurs at that time of day
-(``away_normal.regular_days``: on two days of the same kind, or three days) is usual
+(``away_normal.regular_days``: on ``LONELY_DAYS`` days) is usual
 (``regular``), and the rule's finding is not told (``away_judge.judge_lonely``).
 """
 
@@ -23,6 +23,9 @@ from .packed import pack
 LONELY_VERSION = 1
 MAX_SENSORS = 200
 KEPT = 40
+# Unseen at the same time of day on this many days is how it is used (not a security
+# finding while away: a medium one about a door opened with nobody seen).
+LONELY_DAYS = 2
 
 
 class LonelyOpenings:
@@ -73,7 +76,7 @@ class LonelyOpenings:
     def regular(self, sensor: str, when: datetime) -> int | None:
         """On how many other days it opened unseen near ``when``'s time of day, when that
         recurs; None when it does not."""
-        return regular_days(self.openings.get(sensor, ()), when, self.zone)
+        return regular_days(self.openings.get(sensor, ()), when, self.zone, daily=LONELY_DAYS)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form."""
