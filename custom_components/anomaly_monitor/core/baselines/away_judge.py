@@ -86,13 +86,14 @@ def _uses(home: HomeView, entity_id: str) -> list[datetime]:
 
 
 def _entries(home: HomeView, spans: list[_Span]) -> list[tuple[datetime, str]]:
-    """Every entrance used from outside while the window shows the home empty, in time
-    order: one used after another entrance was, with motion inside between them, is the
-    same visitor going about (letting the dog into the garden, leaving), not a new entry."""
+    """Every entrance (windows too: motion after a window opened is somebody climbing in)
+    used from outside while the window shows the home empty, in time order: one used after
+    another entrance was, with motion inside between them, is the same visitor going about
+    (letting the dog into the garden, leaving), not a new entry."""
     used = sorted(
         (when, entity_id)
         for entity_id in home.history
-        if _is_entrance(home, entity_id) and home.device_class(entity_id) != "window"
+        if _is_entrance(home, entity_id)
         for when in _uses(home, entity_id)
         if _within(spans, when)
     )
