@@ -51,9 +51,13 @@ async def _home(hass: HomeAssistant, *, learned: bool) -> MockConfigEntry:
 
 
 async def _somebody_lets_in(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, *moving: str
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, hour: float, *moving: str, learned: bool
 ) -> set[str]:
-    """A key-holder comes in and walks about: the away rules the homeowner is told."""
+    """The home set up just before ``hour`` of day 10; then a key-holder comes in and walks
+    about: the away rules the homeowner is told."""
+    freezer.move_to(at(10, hour - 0.1))
+    await _home(hass, learned=learned)
+    freezer.move_to(at(10, hour))
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     for entity_id, state in ((LOCK, "unlocked"), (DOOR, "on"), (DOOR, "off"), (LOCK, "locked")):
         attributes = {"device_class": "door"} if entity_id == DOOR else {}
@@ -73,19 +77,13 @@ async def _somebody_lets_in(
 async def test_the_regular_walker_at_her_time_stays_quiet(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    freezer.move_to(at(10, 11.9))
-    await _home(hass, learned=True)
-    freezer.move_to(at(10, 12))
-    assert await _somebody_lets_in(hass, freezer, HALL) == set()
+    assert await _somebody_lets_in(hass, freezer, 12, HALL, learned=True) == set()
 
 
 async def test_the_same_entry_at_three_in_the_morning_is_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    freezer.move_to(at(10, 2.9))
-    await _home(hass, learned=True)
-    freezer.move_to(at(10, 3))
-    assert await _somebody_lets_in(hass, freezer, HALL, BEDROOM)
+    assert await _somebody_lets_in(hass, freezer, 3, HALL, BEDROOM, learned=True)
 
 
 async def test_the_dog_moving_while_everybody_is_out_stays_quiet(
@@ -107,7 +105,4 @@ async def test_the_dog_moving_while_everybody_is_out_stays_quiet(
 async def test_a_fresh_install_pushes_an_entry_and_motion_at_once(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    freezer.move_to(at(10, 11.9))
-    await _home(hass, learned=False)
-    freezer.move_to(at(10, 12))
-    assert await _somebody_lets_in(hass, freezer, HALL, BEDROOM)
+    assert await _somebody_lets_in(hass, freezer, 12, HALL, BEDROOM, learned=False)
