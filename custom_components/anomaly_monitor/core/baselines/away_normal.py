@@ -162,10 +162,14 @@ class AwayNormal:
         return self.empty_since is not None and when >= self.empty_since + LEAVE_GRACE
 
     def _commit(self, now: datetime, *, everything: bool = False) -> None:
-        due = [(at, e) for at, e in self._pending if everything or now - at > ARRIVAL_REACH]
-        if not due:
+        count = 0  # in time order: the due ones lead
+        while count < len(self._pending) and (
+            everything or now - self._pending[count][0] > ARRIVAL_REACH
+        ):
+            count += 1
+        if not count:
             return
-        self._pending = [p for p in self._pending if p not in due]
+        due, self._pending = self._pending[:count], self._pending[count:]
         for at, entrance in due:
             if entrance not in self.entries and len(self.entries) >= MAX_SENSORS:
                 continue

@@ -62,10 +62,12 @@ class LonelyOpenings:
     def advance(self, now: datetime) -> None:
         """Openings no motion or arrival followed are learned."""
         reach = max(PRESENCE_WINDOW, ARRIVAL_WINDOW)
-        if not self._pending or now - self._pending[0][0] <= reach:
-            return  # in time order: the oldest is not due yet
-        due = [(at, e) for at, e in self._pending if now - at > reach]
-        self._pending = [p for p in self._pending if now - p[0] <= reach]
+        count = 0  # in time order: the due ones lead
+        while count < len(self._pending) and now - self._pending[count][0] > reach:
+            count += 1
+        if not count:
+            return
+        due, self._pending = self._pending[:count], self._pending[count:]
         for at, sensor in due:
             if sensor not in self.openings and len(self.openings) >= MAX_SENSORS:
                 continue
