@@ -85,11 +85,17 @@ def _uses(home: HomeView, entity_id: str) -> list[datetime]:
     return uses
 
 
-def _entries(home: HomeView, spans: list[_Span]) -> list[tuple[datetime, str]]:
-    """Every entrance (windows too: motion after a window opened is somebody climbing in)
-    used from outside while the window shows the home empty, in time order: one used after
-    another entrance was, with motion inside between them, is the same visitor going about
-    (letting the dog into the garden, leaving), not a new entry."""
+def _entries(
+    home: HomeView, baselines: HomeBaselines, spans: list[_Span]
+) -> list[tuple[datetime, str]]:
+    """Every entrance used from outside while the home is empty, in time order (with the
+    first entry of a visit that began before the window: a visit outlasts it).
+
+    One used after another entrance was, with somebody moving inside between them (motion
+    that is not what moves here anyway, a pet), is the same visitor going about (letting
+    the dog into the garden, leaving), not a new entry. A window is always from outside:
+    motion after it is somebody climbing in.
+    """
     used = sorted(
         (when, entity_id)
         for entity_id in home.history
@@ -97,6 +103,10 @@ def _entries(home: HomeView, spans: list[_Span]) -> list[tuple[datetime, str]]:
         for when in _uses(home, entity_id)
         if _within(spans, when)
     )
+    began = home.window.start
+    if began is not None and spans and spans[0][0] <= began:  # empty since before it
+        recent = baselines.away.recent
+        used = [(t, e) for t, e in recent if began - VISIT_REACH <= t < began][:1] + used
     if len(used) < 2:
         return used
     moving = sorted(
@@ -104,11 +114,13 @@ def _entries(home: HomeView, spans: list[_Span]) -> list[tuple[datetime, str]]:
         for e in home.history
         if _is_motion(home, e)
         for c in home.changes(e)
-        if c.state.lower() == "on" and _within(spans, c.when)
+        if c.state.lower() == "on"
+        and _within(spans, c.when)
+        and baselines.away.usual_motion(e, c.when) is None
     )
     outside: list[tuple[datetime, str]] = []
     for when, entrance in used:
-        inside = any(
+        inside = home.device_class(entrance) != "window" and any(
             when - VISIT_REACH <= earlier < when and any(earlier < m < when for m in moving)
             for earlier, _ in outside
         )
@@ -192,7 +204,7 @@ def judge_motion(
     if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
         return finding  # numeric motion levels are not learned: the rule judges
     spans = _empty_spans(home)
-    entries = _entries(home, spans)
+    entries = _entries(home, baselines, spans)
     reasons: list[str] = []
     for sensor in sensors:
         for onset in _onsets(home, sensor, finding.rule, spans):
@@ -232,14 +244,20 @@ def judge_entry(
     if not uses:
         return finding
     when, entrance = uses[-1]
-    came_in = _entries(home, spans)
-    if (when, entrance) not in came_in and any(earlier < when for earlier, _ in came_in):
-        return None  # used from inside by whoever came in before (told, if unusual, then)
-    days = baselines.away.regular_entry(entrance, when)
     # Opened just now, or somebody still moves about: the visit goes on.
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home)
     )
+    came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
+    if (when, entrance) not in came_in and came_in:
+        if visiting:
+            return None  # used from inside by whoever came in (told then, if unusual)
+        return replace(
+            finding,
+            reasoning=finding.reasoning + f" Left so since {_at(when, baselines)}, by whoever "
+            f"came in at {_at(came_in[-1][0], baselines)}; nobody moves about now.",
+        )
+    days = baselines.away.regular_entry(entrance, when)
     if days is not None and visiting:
         return None
     if days is None:

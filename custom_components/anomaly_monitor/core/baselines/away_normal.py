@@ -34,8 +34,9 @@ MAX_SENSORS = 200
 PARTS = 6
 PART_HOURS = 24 // PARTS
 # Days kept per part of the day (motion) and uses kept per entrance (the newest).
-KEPT_DAYS = 28
-KEPT_ENTRIES = 60
+KEPT_DAYS = 14
+KEPT_ENTRIES = 40
+KEPT_RECENT = 20
 # Motion and entries this soon after the last person left are that person.
 LEAVE_GRACE = timedelta(minutes=3)
 # An entry this soon before somebody tracked comes home is theirs.
@@ -119,8 +120,10 @@ class AwayNormal:
         self.taught_entries: dict[str, list[float]] = {}  # entrance -> minutes of the day
         self.taught_motion: dict[str, list[float]] = {}  # sensor -> parts of the day
         self.empty_since: datetime | None = None
-        # Not stored: entries waiting to see whether somebody tracked comes in behind them.
+        # Not stored: entries waiting to see whether somebody tracked comes in behind them,
+        # and the latest entries of this empty spell (a visit outlasts the window).
         self._pending: list[tuple[datetime, str]] = []
+        self.recent: list[tuple[datetime, str]] = []
         self._accounted: datetime | None = None
 
     # --- learning ----------------------------------------------------------------------
@@ -135,6 +138,7 @@ class AwayNormal:
         if self.empty_since is not None:
             self._account(when)
         self.empty_since = None
+        self.recent = []
         self._pending = [(at, e) for at, e in self._pending if when - at > ARRIVAL_REACH]
         self._commit(when, everything=True)
 
@@ -151,6 +155,7 @@ class AwayNormal:
         """An opening sensor opened or a lock unlocked."""
         if self._empty(when):
             self._pending.append((when, entrance))
+            self.recent = [*self.recent[-(KEPT_RECENT - 1) :], (when, entrance)]
 
     def advance(self, now: datetime) -> None:
         """Time passed: entries nobody tracked followed are learned, empty hours counted."""
