@@ -34,8 +34,11 @@ LIVING = "binary_sensor.living_motion"
 BEDROOM = "binary_sensor.bedroom_motion"
 BACK = "binary_sensor.back_door"
 AREAS = {DOOR: "Hall", LOCK: "Hall", HALL: "Hall", LIVING: "Living", BEDROOM: "Bedroom"}
+WINDOW = "binary_sensor.living_window"
 AREAS[BACK] = "Kitchen"
+AREAS[WINDOW] = "Living"
 CLASSES = {DOOR: "door", HALL: "motion", LIVING: "motion", BEDROOM: "motion", BACK: "door"}
+CLASSES[WINDOW] = "window"
 AWAY_RULES = {"motion_while_away", "activity_while_away", "entry_unsecured_while_away"}
 
 
@@ -139,6 +142,18 @@ def test_motion_after_a_door_never_used_while_away_is_told_even_where_the_dog_mo
     ]
     findings = analyse(baselines, at(10, 10.5), sorted([*day_of_life(10), *back]))
     assert any(f.rule == "activity_while_away" for f in findings)
+
+
+def test_where_the_dog_moves_motion_after_a_window_opened_is_told() -> None:
+    """A window levered open, then the dog's sensor moves (the intruder): told, and the
+    walker's regular visit an hour before does not make the window hers."""
+    baselines = lived(10)
+    window = [
+        Transition(at(10, 13.5), WINDOW, "on", "Living"),
+        Transition(at(10, 13.55), LIVING, "on", "Living"),
+    ]
+    findings = analyse(baselines, at(10, 13.6), sorted([*day_of_life(10), *window]))
+    assert any(WINDOW in f.evidence and "13:30" in f.reasoning for f in findings)
 
 
 def test_a_sensor_that_never_moves_while_away_is_told() -> None:
