@@ -24,6 +24,7 @@ gate pushes an entry into an empty home at once.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -121,12 +122,18 @@ def _entries(
     outside: list[tuple[datetime, str]] = []
     for when, entrance in used:
         inside = home.device_class(entrance) != "window" and any(
-            when - VISIT_REACH <= earlier < when and any(earlier < m < when for m in moving)
+            when - VISIT_REACH <= earlier < when and _moved_between(moving, earlier, when)
             for earlier, _ in outside
         )
         if not inside:
             outside.append((when, entrance))
     return outside
+
+
+def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
+    """Whether any of the (sorted) motion onsets falls strictly between the two."""
+    index = bisect_right(moving, start)
+    return index < len(moving) and moving[index] < end
 
 
 def _at(when: datetime, baselines: HomeBaselines) -> str:
@@ -152,13 +159,14 @@ def _motion_explained(
     baselines: HomeBaselines,
     sensor: str,
     onset: datetime,
-    entries: list[tuple[datetime, str]],
+    entries: list[tuple[datetime, str, int | None]],
 ) -> tuple[str | None, str, tuple[str, ...]]:
-    """(why it is usual, or None; what the normal says when it is not; the unusual entry
-    used before it)."""
+    """(why it is usual, or None; what the normal says when it is not; the unusual entries
+    used before it). ``entries``: (when, entrance, regular days or None), in time order."""
     away = baselines.away
-    before = [(when, e) for when, e in entries if onset - VISIT_REACH <= when <= onset]
-    unusual = [(when, e) for when, e in before if away.regular_entry(e, when) is None]
+    times = [when for when, _, _ in entries]
+    reach = entries[bisect_left(times, onset - VISIT_REACH) : bisect_right(times, onset)]
+    unusual = [(when, e) for when, e, days in reach if days is None]
     if unusual:
         when, entrance = unusual[-1]
         return (
@@ -167,10 +175,9 @@ def _motion_explained(
             "usually comes in while nobody is home.",
             tuple(dict.fromkeys(e for _, e in unusual)),
         )
-    if before:
-        when, entrance = before[-1]
-        days = away.regular_entry(entrance, when) or 0
-        return _entry_text(entrance, when, days, baselines), "", ()
+    if reach:
+        when, entrance, days = reach[-1]
+        return _entry_text(entrance, when, days or 0, baselines), "", ()
     usual = away.usual_motion(sensor, onset)
     if usual is not None:
         moved, empty = usual
@@ -204,7 +211,8 @@ def judge_motion(
     if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
         return finding  # numeric motion levels are not learned: the rule judges
     spans = _empty_spans(home)
-    entries = _entries(home, baselines, spans)
+    away = baselines.away
+    entries = [(t, e, away.regular_entry(e, t)) for t, e in _entries(home, baselines, spans)]
     reasons: list[str] = []
     for sensor in sensors:
         for onset in _onsets(home, sensor, finding.rule, spans):
@@ -282,7 +290,8 @@ def judge_lonely(
     unseen = [
         c.when
         for c in home.changes(entity_id)
-        if c.state.lower() == "on" and not any(abs(c.when - m) <= PRESENCE_WINDOW for m in moving)
+        if c.state.lower() == "on"
+        and not _moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
     ]
     if not unseen:
         return finding
