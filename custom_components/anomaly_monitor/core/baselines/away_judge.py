@@ -25,6 +25,7 @@ gate pushes an entry into an empty home at once.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -110,14 +111,9 @@ def _entries(
         used = [(t, e) for t, e in recent if began - VISIT_REACH <= t < began][:1] + used
     if len(used) < 2:
         return used
-    moving = sorted(
-        c.when
-        for e in home.history
-        if _is_motion(home, e)
-        for c in home.changes(e)
-        if c.state.lower() == "on"
-        and _within(spans, c.when)
-        and baselines.away.usual_motion(e, c.when) is None
+    moving = _motion_onsets(
+        home,
+        lambda e, when: _within(spans, when) and baselines.away.usual_motion(e, when) is None,
     )
     outside: list[tuple[datetime, str]] = []
     for when, entrance in used:
@@ -128,6 +124,17 @@ def _entries(
         if not inside:
             outside.append((when, entrance))
     return outside
+
+
+def _motion_onsets(home: HomeView, keep: Callable[[str, datetime], bool]) -> list[datetime]:
+    """When any motion sensor started moving in the window (those ``keep`` keeps), sorted."""
+    return sorted(
+        c.when
+        for e in home.history
+        if _is_motion(home, e)
+        for c in home.changes(e)
+        if c.state.lower() == "on" and keep(e, c.when)
+    )
 
 
 def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
@@ -280,13 +287,7 @@ def judge_lonely(
 ) -> Finding | None:
     """An opening nobody was seen making: None when every such opening in the window came
     at a time it opens unseen on other days too (``LonelyOpenings``)."""
-    moving = sorted(
-        c.when
-        for e in home.history
-        if _is_motion(home, e)
-        for c in home.changes(e)
-        if c.state.lower() == "on"
-    )
+    moving = _motion_onsets(home, lambda _e, _when: True)
     unseen = [
         c.when
         for c in home.changes(entity_id)

@@ -109,6 +109,31 @@ def regular_days(
     return None
 
 
+type Pending = list[tuple[datetime, str]]
+
+
+def split_due(
+    pending: Pending, now: datetime, reach: timedelta, *, everything: bool = False
+) -> tuple[Pending, Pending]:
+    """(the waiting uses more than ``reach`` old at ``now`` (all of them: ``everything``),
+    the rest); in time order, the due ones lead."""
+    count = 0
+    while count < len(pending) and (everything or now - pending[count][0] > reach):
+        count += 1
+    return pending[:count], pending[count:]
+
+
+def remember(kept: dict[str, list[float]], due: Pending, zone: tzinfo | None, most: int) -> None:
+    """Each use's time stored for its sensor, newest first, at most ``most`` a sensor and
+    ``MAX_SENSORS`` sensors."""
+    for at, sensor in due:
+        if sensor not in kept and len(kept) >= MAX_SENSORS:
+            continue
+        times = kept.setdefault(sensor, [])
+        times.insert(0, stamp(at, zone))
+        del times[most:]
+
+
 class AwayNormal:
     """Per sensor: when it moves, and when it is used, while the home is empty."""
 
@@ -167,20 +192,8 @@ class AwayNormal:
         return self.empty_since is not None and when >= self.empty_since + LEAVE_GRACE
 
     def _commit(self, now: datetime, *, everything: bool = False) -> None:
-        count = 0  # in time order: the due ones lead
-        while count < len(self._pending) and (
-            everything or now - self._pending[count][0] > ARRIVAL_REACH
-        ):
-            count += 1
-        if not count:
-            return
-        due, self._pending = self._pending[:count], self._pending[count:]
-        for at, entrance in due:
-            if entrance not in self.entries and len(self.entries) >= MAX_SENSORS:
-                continue
-            used = self.entries.setdefault(entrance, [])
-            used.insert(0, stamp(at, self.zone))
-            del used[KEPT_ENTRIES:]
+        due, self._pending = split_due(self._pending, now, ARRIVAL_REACH, everything=everything)
+        remember(self.entries, due, self.zone, KEPT_ENTRIES)
 
     def _account(self, until: datetime) -> None:
         """The parts of the day lived empty up to ``until`` (each long enough) are counted."""

@@ -17,11 +17,17 @@ from datetime import datetime, tzinfo
 from typing import Any
 
 from ..statistics.openings import ARRIVAL_WINDOW, PRESENCE_WINDOW
-from .away_normal import regular_days, stamp, stored_numbers, stored_sensor
+from .away_normal import (
+    MAX_SENSORS,
+    regular_days,
+    remember,
+    split_due,
+    stored_numbers,
+    stored_sensor,
+)
 from .packed import pack
 
 LONELY_VERSION = 1
-MAX_SENSORS = 200
 KEPT = 40
 # Unseen at the same time of day on this many days is how it is used (not a security
 # finding while away: a medium one about a door opened with nobody seen).
@@ -62,18 +68,8 @@ class LonelyOpenings:
     def advance(self, now: datetime) -> None:
         """Openings no motion or arrival followed are learned."""
         reach = max(PRESENCE_WINDOW, ARRIVAL_WINDOW)
-        count = 0  # in time order: the due ones lead
-        while count < len(self._pending) and now - self._pending[count][0] > reach:
-            count += 1
-        if not count:
-            return
-        due, self._pending = self._pending[:count], self._pending[count:]
-        for at, sensor in due:
-            if sensor not in self.openings and len(self.openings) >= MAX_SENSORS:
-                continue
-            kept = self.openings.setdefault(sensor, [])
-            kept.insert(0, stamp(at, self.zone))
-            del kept[KEPT:]
+        due, self._pending = split_due(self._pending, now, reach)
+        remember(self.openings, due, self.zone, KEPT)
 
     def regular(self, sensor: str, when: datetime) -> int | None:
         """On how many other days it opened unseen near ``when``'s time of day, when that
