@@ -34,7 +34,6 @@ from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..rules.hvac import hvac_action
 from ..rules.temperature_bands import celsius_of, line_in_unit, shown
-from ..statistics.timeline import intervals
 from ..temperatures import attribute_celsius, to_celsius
 from .clock import ONE_HOUR, day_number, hour_start
 from .home_baselines import HomeBaselines
@@ -115,9 +114,10 @@ def _aired(home: HomeView, area: str) -> list[str]:
             continue
         if opening.info.device_class not in OPENING_DEVICE_CLASSES:
             continue
+        # Open now, or opened or closed within the hour (the spell before the closing may
+        # have begun before the window: the closing is what the window shows of it).
         if opening.state == "on" or any(
-            spell.state == "on" and spell.end >= home.end - AIRED
-            for spell in intervals(home, opening.entity_id)
+            change.when >= home.end - AIRED for change in home.changes(opening.entity_id)
         ):
             aired.append(opening.entity_id)
     return aired

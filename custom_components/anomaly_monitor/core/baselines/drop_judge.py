@@ -4,7 +4,8 @@
 ``device_went_offline`` (a connectivity sensor) tell an outage once it has lasted its
 grace (``core/offline.py``: 15 min for a protective device, 30 min for others). A device
 that drops off for minutes several times a day would be told every day. Once its drops
-are learned (``usual_drops.MIN_DROPS``, and the device watched past ``LEARN_DAYS``):
+are known (``UsualDrops.normal``: its own ``MIN_DROPS``, or, for a device that has dropped
+before, the home's drops pooled; the device watched past ``LEARN_DAYS``):
 
 - its limit is ``FACTOR`` times what it usually drops for at most (a protective device:
   ``SAFETY_FACTOR`` times, and never more than ``SAFETY_CAP``, so a smoke alarm that
@@ -49,7 +50,7 @@ def drop_limit(
     drop (see the module)."""
     grace = offline_grace(domain, device_class)
     limit = grace
-    usual = baselines.drops.usual(entity_id)
+    usual = baselines.drops.normal(entity_id)
     if usual is not None:
         if is_safety_device(domain, device_class):
             learned = min(SAFETY_CAP, SAFETY_FACTOR * timedelta(minutes=usual[0]))
@@ -111,11 +112,16 @@ def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None) -> 
     if taught is not None:
         marked = duration_text(timedelta(minutes=max(taught, 1.0)))
         return f"{offline} you marked an outage of {marked} as normal."
-    usual = baselines.drops.usual(entity_id)
+    usual = baselines.drops.normal(entity_id)
     if usual is None:
         return f"{offline} it seldom drops off here: the default limit judged."
-    minutes, drops = usual
+    minutes, drops, devices = usual
     at_most = duration_text(timedelta(minutes=max(minutes, 1.0)))
+    if devices > 1:
+        return (
+            f"{offline} devices here usually drop off for at most {at_most} ({drops} drops "
+            f"of {devices} devices learned)."
+        )
     return f"{offline} it usually drops off for at most {at_most} ({drops} drops learned)."
 
 

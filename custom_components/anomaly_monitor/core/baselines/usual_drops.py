@@ -12,9 +12,11 @@ outage longer than the analysis window is still measured from its start.
 "It usually drops for at most 6 min" is an upper quantile of the kept lengths
 (``usual``), once ``MIN_DROPS`` are known: one long outage among many short drops does not
 make itself normal, and a device that never dropped has no such normal (its prior judges,
-``core/offline.py``). An outage far past the usual teaches slowly: it is kept as at most
-``OUTLIER_FACTOR`` times the usual (a dead battery for three days must not make three days
-normal; a habit that really grew raises it again each time).
+``core/offline.py``). A device that has dropped, but fewer than ``MIN_DROPS`` times, is
+judged by the home's drops pooled (``pooled``: the same mesh drops all its devices
+alike). An outage far past the usual teaches slowly: it is kept as at most
+``OUTLIER_FACTOR`` times the usual (a dead battery for three days must not make three
+days normal; a habit that really grew raises it again each time).
 
 Bounded (``MAX_ENTITIES``, ``KEPT_DROPS`` each); the stored form is versioned, packed
 (``packed.py``), and a damaged part is dropped.
@@ -39,6 +41,10 @@ KEPT_DROPS = 24
 MIN_DROPS = 3
 # "Usually": the upper quantile of the kept lengths.
 MOST = 0.8
+# The home's drops judge a device with fewer of its own, once this many of this many
+# devices are known.
+POOL_MIN = 10
+POOL_DEVICES = 3
 # A drop this many times the usual is kept as that much only.
 OUTLIER_FACTOR = 3.0
 # A spell longer than this is a gap in the record or a device removed, not a drop.
@@ -98,6 +104,26 @@ class UsualDrops:
             return None
         lengths = sorted(minutes for _, minutes in kept)
         return lengths[max(0, math.ceil(MOST * len(lengths)) - 1)], len(lengths)
+
+    def normal(self, entity_id: str) -> tuple[float, int, int] | None:
+        """(minutes, drops, devices) of the normal that judges its drops: its own
+        (``usual``, devices 1), else, for a device that has dropped before, the home's
+        (``pooled``); None for a device that never dropped (its prior judges)."""
+        own = self.usual(entity_id)
+        if own is not None:
+            return own[0], own[1], 1
+        return self.pooled() if self.drops.get(entity_id) else None
+
+    def pooled(self) -> tuple[float, int, int] | None:
+        """(minutes most drops of the home's devices last at most, drops, devices), once
+        ``POOL_MIN`` drops of ``POOL_DEVICES`` devices are known: a mesh that drops its
+        devices for minutes drops each of them so, though one device alone has dropped
+        too seldom to have a normal of its own yet."""
+        lengths = sorted(m for kept in self.drops.values() for _, m in kept)
+        devices = sum(1 for kept in self.drops.values() if kept)
+        if len(lengths) < POOL_MIN or devices < POOL_DEVICES:
+            return None
+        return lengths[max(0, math.ceil(MOST * len(lengths)) - 1)], len(lengths), devices
 
     def known(self) -> list[str]:
         """The devices whose drops are learned (``MIN_DROPS`` or more)."""
