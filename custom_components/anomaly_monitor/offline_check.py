@@ -4,7 +4,8 @@ A device is told offline only once its spell has lasted its grace (``core/offlin
 minutes for a smoke detector or a lock), by whichever analysis runs next. A change within
 the grace (the front door, a person) is analysed and moves the periodic analysis a whole
 interval on: the outage then waited up to the analysis interval (15 min by default, up to
-a day) past its grace.
+a day) past its grace. A device whose drops are learned is due at its own limit
+(``core/baselines/drop_judge.py``), read from the baselines the analysis used.
 """
 
 from __future__ import annotations

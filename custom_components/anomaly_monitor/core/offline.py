@@ -2,7 +2,9 @@
 
 Zigbee and Wi-Fi devices drop off for a few minutes many times a week (a router reboot,
 a microwave, a mesh rerouting): a blip is not an anomaly. An outage is told once it has
-lasted its grace, shorter for the devices a home's safety relies on.
+lasted its grace, shorter for the devices a home's safety relies on. A device whose drops
+are learned is told only past its own usual drop (``baselines/drop_judge.py``): the grace
+is the floor and the prior.
 """
 
 from __future__ import annotations
