@@ -20,12 +20,18 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
-from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
+from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
-from .helpers import ALICE, SMOKE, analyze, in_area, monitor_options, set_calm_home
+from .helpers import (
+    ALICE,
+    SMOKE,
+    analyze,
+    in_area,
+    set_calm_home,
+    setup_monitor_learned,
+)
 
 LOUNGE_TEMP = "sensor.lounge_temperature"
 HEAT_PUMP = "climate.lounge_heat_pump"
@@ -73,16 +79,9 @@ async def _lounge(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockCo
     hass.states.async_set(LOUNGE_TEMP, "22.0", TEMP_ATTRS)
     hass.states.async_set(HEAT_PUMP, "heat", _heat_pump("heat", "idle"))
     hass.states.async_set(WINDOW, "off", WINDOW_ATTRS)
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options=monitor_options(include_entities=[SMOKE, LOUNGE_TEMP, HEAT_PUMP, WINDOW, ALICE]),
+    return await setup_monitor_learned(
+        hass, learned_week(NOW), include_entities=[SMOKE, LOUNGE_TEMP, HEAT_PUMP, WINDOW, ALICE]
     )
-    entry.add_to_hass(hass)
-    await baseline_store(hass, entry.entry_id).async_save(learned_week(NOW))
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
 
 
 async def _cools(

@@ -22,12 +22,18 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
-from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
+from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
-from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, monitor_options, set_calm_home
+from .helpers import (
+    ALICE,
+    FRONT_LOCK,
+    SMOKE,
+    analyze,
+    set_calm_home,
+    setup_monitor_learned,
+)
 
 PLUG = "switch.kitchen_plug"
 NOW = datetime(2026, 3, 10, 18, 0, tzinfo=dt_util.UTC)
@@ -73,16 +79,9 @@ async def _home(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockConf
     freezer.move_to(NOW)
     set_calm_home(hass)
     hass.states.async_set(PLUG, "on", {"device_class": "outlet", "friendly_name": "Kitchen plug"})
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options=monitor_options(include_entities=[SMOKE, FRONT_LOCK, PLUG, ALICE]),
+    return await setup_monitor_learned(
+        hass, learned_week(NOW), include_entities=[SMOKE, FRONT_LOCK, PLUG, ALICE]
     )
-    entry.add_to_hass(hass)
-    await baseline_store(hass, entry.entry_id).async_save(learned_week(NOW))
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
 
 
 async def _away_for(
