@@ -135,10 +135,12 @@ async def test_away_far_longer_than_it_ever_drops_is_told_with_its_normal(
     entry = await _home(hass, freezer)
     await _away_for(hass, freezer, entry, SMOKE, 70)
     (smoke,) = _told(detected, SMOKE)
-    assert "it usually drops off for at most 25 min (7 drops learned)" in smoke["reasoning"]
+    usual = "it usually drops off for at most 25 min, about 6 times a week (7 drops learned)"
+    assert usual in smoke["reasoning"]
     await _away_for(hass, freezer, entry, PLUG, 180)
     (plug,) = _told(detected, PLUG)
-    assert "it usually drops off for at most 30 min (14 drops learned)" in plug["reasoning"]
+    usual = "it usually drops off for at most 30 min, about twice a day (14 drops learned)"
+    assert usual in plug["reasoning"]
 
 
 async def test_a_device_that_never_drops_is_told_after_its_grace(

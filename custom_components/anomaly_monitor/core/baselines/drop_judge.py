@@ -101,12 +101,13 @@ def judged_drop(
         if not long and not flapping:
             return None
         length = max(long, default=None)
-    return replace(finding, reasoning=finding.reasoning + _why(baselines, entity_id, length))
+    why = _why(baselines, entity_id, length, home.end)
+    return replace(finding, reasoning=finding.reasoning + why)
 
 
-def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None) -> str:
-    """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min (14
-    drops learned)." or the default limit."""
+def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None, now: datetime) -> str:
+    """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
+    twice a day (14 drops learned)." or the default limit."""
     offline = f" Offline {duration_text(length)};" if length is not None else ""
     taught = baselines.usual.taught_value(entity_id, "drop")
     if taught is not None:
@@ -122,7 +123,18 @@ def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None) -> 
             f"{offline} devices here usually drop off for at most {at_most} ({drops} drops "
             f"of {devices} devices learned)."
         )
-    return f"{offline} it usually drops off for at most {at_most} ({drops} drops learned)."
+    often = _often(baselines.drops.per_day(entity_id, now))
+    return f"{offline} it usually drops off for at most {at_most}, {often} ({drops} drops learned)."
+
+
+def _often(per_day: float) -> str:
+    """ "about 3 times a day", "about twice a week"."""
+    count, span = (per_day, "day") if per_day >= 0.95 else (per_day * 7, "week")
+    times = round(count)
+    if times < 1:
+        return "less than once a week"
+    word = {1: "once", 2: "twice"}.get(times, f"{times} times")
+    return f"about {word} a {span}"
 
 
 def away_since(home: HomeView, entity_id: str, device_class: str | None) -> datetime | None:
