@@ -153,3 +153,29 @@ async def test_a_device_that_never_drops_is_told_after_its_grace(
     await _away_for(hass, freezer, entry, FRONT_LOCK, 20)
     (lock,) = _told(detected, FRONT_LOCK)
     assert "it seldom drops off here: the default limit judged" in lock["reasoning"]
+
+
+async def test_false_alarm_on_an_outage_widens_its_learned_drop(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The plug told offline after an hour: "false alarm" while it is still away teaches
+    that an outage that long is normal here (its limit grows to 1.5 times it); removing
+    the mark forgets it."""
+    entry = await _home(hass, freezer)
+    coordinator = entry.runtime_data.coordinator
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    hass.states.async_set(PLUG, "unavailable", {"device_class": "outlet"})
+    for _ in range(13):  # 65 min: past twice its usual 30 min
+        freezer.tick(timedelta(minutes=5))
+        async_fire_time_changed(hass)
+        await analyze(hass, entry)
+    (anomaly,) = coordinator.tracker.open.values()
+    assert anomaly.rule == "device_unavailable"
+
+    coordinator.async_mark_false_alarm(anomaly.key)
+    await hass.async_block_till_done()
+    assert keeper.baselines.usual.taught_value(PLUG, "drop") == 65.0
+    assert coordinator.async_remove_false_alarm(anomaly.key)
+    await hass.async_block_till_done()
+    assert keeper.baselines.usual.taught_value(PLUG, "drop") is None
