@@ -44,6 +44,7 @@ from benchmark_replay.replay import select
 from benchmark_replay.smartbench_loader import load_smartbench
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend
 from custom_components.anomaly_monitor.core.calibration import (
+    EvidencePolicy,
     ModelCalibration,
     load_calibration,
     model_key,
@@ -52,7 +53,6 @@ from custom_components.anomaly_monitor.core.calibration import (
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.evidence_choice import (
     CandidateOpinion,
-    EvidencePolicy,
     EvidenceRanker,
     apply_choices,
     build_candidate_question,

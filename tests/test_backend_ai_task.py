@@ -54,7 +54,8 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_LLM,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core.evidence_choice import EvidencePolicy, EvidenceRanker
+from custom_components.anomaly_monitor.core.calibration import EvidencePolicy
+from custom_components.anomaly_monitor.core.evidence_choice import EvidenceRanker
 from custom_components.anomaly_monitor.core.explanations import FOREIGN, JOINER
 from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from custom_components.anomaly_monitor.core.calibration import (
+    EvidencePolicy,
     ModelCalibration,
     load_calibration,
     store_calibration,
@@ -18,7 +19,6 @@ from custom_components.anomaly_monitor.core.evidence_choice import (
     CANDIDATE,
     CONTEXT,
     CandidateOpinion,
-    EvidencePolicy,
     EvidenceRanker,
     apply_choices,
     build_candidate_question,

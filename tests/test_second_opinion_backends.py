@@ -30,11 +30,12 @@ from custom_components.anomaly_monitor.const import (
     CONF_MODEL,
 )
 from custom_components.anomaly_monitor.core.calibration import (
+    EvidencePolicy,
     FamilyCalibration,
     ModelCalibration,
     store_calibration,
 )
-from custom_components.anomaly_monitor.core.evidence_choice import EvidencePolicy, EvidenceRanker
+from custom_components.anomaly_monitor.core.evidence_choice import EvidenceRanker
 from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
 from custom_components.anomaly_monitor.core.models import (

@@ -20,11 +20,37 @@ import math
 from pathlib import Path
 from typing import Any
 
-from .evidence_choice import EvidencePolicy
-
 CALIBRATION_FILE = Path(__file__).with_name("second_opinion_calibration.json")
 MIN_DISMISSED = 2  # negatives a threshold must dismiss on the held-in split to be kept
 _EPSILON = 1e-4
+
+
+@dataclass(frozen=True, slots=True)
+class EvidencePolicy:
+    """Raw P(yes) thresholds (per model, measured): ``None`` never acts on that role."""
+
+    drop_below: float | None = None  # context under this P(yes) leaves the evidence
+    add_from: float | None = None  # a candidate at or above this P(yes) joins it
+    measured: str = ""
+
+    @property
+    def acts(self) -> bool:
+        """Whether any answer can change evidence at all."""
+        return self.drop_below is not None or self.add_from is not None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON form, stored beside the model's second-opinion calibration."""
+        return {"drop_below": self.drop_below, "add_from": self.add_from, "measured": self.measured}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> EvidencePolicy:
+        """Back from ``as_dict``; raises ``ValueError``/``TypeError`` if broken."""
+        drop, add = data.get("drop_below"), data.get("add_from")
+        return cls(
+            drop_below=None if drop is None else float(drop),
+            add_from=None if add is None else float(add),
+            measured=str(data.get("measured") or ""),
+        )
 
 
 def logit(p: float) -> float:

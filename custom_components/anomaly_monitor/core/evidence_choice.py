@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 import time
 from typing import Any
 
+from .calibration import EvidencePolicy
 from .llm import LLMBackend, Message
 from .models import ContextWindow, Finding, Verdict
 from .prompts import quote
@@ -63,34 +64,6 @@ def options_of(finding: Finding) -> EvidenceOptions:
         essential, context = finding.evidence, ()
     candidates = tuple(dict.fromkeys(c for c in finding.candidates if c not in finding.evidence))
     return EvidenceOptions(essential, context, candidates)
-
-
-@dataclass(frozen=True, slots=True)
-class EvidencePolicy:
-    """Raw P(yes) thresholds (per model, measured): ``None`` never acts on that role."""
-
-    drop_below: float | None = None  # context under this P(yes) leaves the evidence
-    add_from: float | None = None  # a candidate at or above this P(yes) joins it
-    measured: str = ""
-
-    @property
-    def acts(self) -> bool:
-        """Whether any answer can change evidence at all."""
-        return self.drop_below is not None or self.add_from is not None
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON form, stored beside the model's second-opinion calibration."""
-        return {"drop_below": self.drop_below, "add_from": self.add_from, "measured": self.measured}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> EvidencePolicy:
-        """Back from ``as_dict``; raises ``ValueError``/``TypeError`` if broken."""
-        drop, add = data.get("drop_below"), data.get("add_from")
-        return cls(
-            drop_below=None if drop is None else float(drop),
-            add_from=None if add is None else float(add),
-            measured=str(data.get("measured") or ""),
-        )
 
 
 @dataclass(frozen=True, slots=True)
