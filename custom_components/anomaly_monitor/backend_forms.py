@@ -31,7 +31,7 @@ from .const import (
     DEFAULT_THREADS,
     LOGGER,
 )
-from .core.llm import LLMAuthError, LLMResponseError, LLMUnavailableError
+from .core.llm.backend import LLMAuthError, LLMResponseError, LLMUnavailableError
 
 # Every key a backend step may write into entry.data.
 BACKEND_KEYS = (

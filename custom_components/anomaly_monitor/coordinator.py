@@ -50,9 +50,9 @@ from .core.baselines.usual_use import LEARN_DAYS
 from .core.detector import Detector
 from .core.feedback import FalseAlarm, findings_of, suppress
 from .core.learning_gate import not_held
-from .core.llm import LLMBackend, LLMError
+from .core.llm.backend import LLMBackend, LLMError
+from .core.llm.prompts import false_alarm_example_from_mark
 from .core.models import ContextWindow, EntityState, Finding, Verdict
-from .core.prompts import false_alarm_example_from_mark
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
 from .offline_check import OfflineCheck

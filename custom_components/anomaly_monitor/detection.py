@@ -8,10 +8,10 @@ from homeassistant.helpers import issue_registry as ir
 
 from .backends import create_detector, llm_detector_of
 from .const import CONF_BACKEND, CONF_SENSITIVITY, DEFAULT_SENSITIVITY, DOMAIN
-from .core.calibration import read_calibration_file
 from .core.combined_detector import CombinedDetector
 from .core.detector import Detector
-from .core.llm_detector import BackendStatus
+from .core.llm.calibration import read_calibration_file
+from .core.llm.detector import BackendStatus
 from .redaction import Redactor
 
 

@@ -31,7 +31,7 @@ from .action_errors import InvalidActionInput
 from .const import ATTR_CONFIG_ENTRY_ID, DOMAIN
 from .core.instructions import InstructionPlan, PlannerMode, async_plan_instruction
 from .core.instructions.parser import MAX_INSTRUCTION_LENGTH
-from .core.llm import LLMBackend, LLMError
+from .core.llm.backend import LLMBackend, LLMError
 from .instruction_assist import async_assist_reader, async_speaker_area
 from .instruction_home import async_build_home_capabilities
 from .permissions import async_require_control

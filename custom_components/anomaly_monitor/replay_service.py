@@ -28,7 +28,7 @@ import voluptuous as vol
 from .action_errors import InvalidActionInput
 from .const import ATTR_CONFIG_ENTRY_ID, CONF_NOTIFY, CONF_REPLAY, DOMAIN, SERVICE_REPLAY_SAMPLE
 from .core.detector import Detector
-from .core.hybrid_detector import HybridDetector
+from .core.llm.hybrid_detector import HybridDetector
 from .replay_entry import ReplayCoordinator, is_replay_entry
 from .replay_home import ReplaySession, replay_session
 

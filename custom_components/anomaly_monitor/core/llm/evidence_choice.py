@@ -27,9 +27,9 @@ from dataclasses import dataclass, replace
 import time
 from typing import Any
 
+from ..models import ContextWindow, Finding, Verdict
+from .backend import LLMBackend, Message
 from .calibration import EvidencePolicy
-from .llm import LLMBackend, Message
-from .models import ContextWindow, Finding, Verdict
 from .prompts import quote
 from .second_opinion import SYSTEM, async_ask_before, device_text, question_facts
 

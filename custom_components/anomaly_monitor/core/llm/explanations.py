@@ -24,8 +24,8 @@ import logging
 import re
 import time
 
-from .llm import LLMBackend, Message
-from .models import ContextWindow, Finding
+from ..models import ContextWindow, Finding
+from .backend import LLMBackend, Message
 from .prompts import quote
 from .second_opinion import question_facts
 from .state_claims import contradiction

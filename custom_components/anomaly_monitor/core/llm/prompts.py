@@ -19,9 +19,8 @@ import json
 import re
 from typing import Any
 
-from .feedback import FalseAlarm
-from .llm import Message
-from .models import (
+from ..feedback import FalseAlarm
+from ..models import (
     AnomalyType,
     ContextWindow,
     EntityState,
@@ -32,6 +31,7 @@ from .models import (
     Verdict,
     clip,
 )
+from .backend import Message
 from .prompt_words import DEVICE_CLASSES, SEASONS, STATE_WORDS, UNITS
 
 # Evidence should name the few devices that show the problem, not the whole home.

@@ -26,8 +26,9 @@ import logging
 import time
 from typing import Any
 
-from .feedback import is_hazard
-from .llm import (
+from ..feedback import is_hazard
+from ..models import ContextWindow, Verdict
+from .backend import (
     LLMAuthError,
     LLMBackend,
     LLMError,
@@ -35,7 +36,6 @@ from .llm import (
     LLMUnavailableError,
     Message,
 )
-from .models import ContextWindow, Verdict
 from .parsing import ParsedReply, parse_for_window
 from .prompts import (
     SNAPSHOT_EXAMPLES,

@@ -31,11 +31,11 @@ from dataclasses import replace
 import logging
 import time
 
-from .detector import Detector
+from ..detector import Detector
+from ..models import ContextWindow, Finding, Severity, Verdict
+from .backend import LLMError
 from .evidence_choice import EvidenceRanker
 from .explanations import Explainer, check, explained
-from .llm import LLMError
-from .models import ContextWindow, Finding, Severity, Verdict
 from .second_opinion import SecondOpinionJudge
 
 _LOGGER = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ import re
 from typing import Any
 import warnings
 
-from .models import ContextWindow, Finding, Label, Severity, Verdict, clip
+from ..models import ContextWindow, Finding, Label, Severity, Verdict, clip
 
 # Raw replies are kept for diagnostics, but not without bound.
 MAX_RAW_LENGTH = 4000

@@ -24,10 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 import re
 
-from .device_mentions import MARKER, Mention, find_mentions
-from .models import ContextWindow, EntityState
-from .rules.context import ANGLE_TOLERANCE
-from .state_words import (
+from ..device_mentions import MARKER, Mention, find_mentions
+from ..models import ContextWindow, EntityState
+from ..rules.context import ANGLE_TOLERANCE
+from ..state_words import (
     ALARM,
     DETECTION,
     HVAC,

@@ -29,10 +29,10 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-from .llm import FirstToken, LLMBackend, Message
-from .models import AnomalyType, ContextWindow, EntityState, Finding, Severity
+from ..models import AnomalyType, ContextWindow, EntityState, Finding, Severity
+from ..safety_floor import is_urgent
+from .backend import FirstToken, LLMBackend, Message
 from .prompts import BINARY_MEANINGS, quote
-from .safety_floor import is_urgent
 
 if TYPE_CHECKING:
     from .calibration import ModelCalibration
