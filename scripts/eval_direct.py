@@ -98,7 +98,7 @@ def _detector(
     if name == "stats":
         return StatisticsDetector(kept, sensitivity=sensitivity)
     detector = CombinedDetector(sensitivity=sensitivity)
-    detector.statistics.statistics = kept
+    detector.statistics.checks = kept
     return detector
 
 
