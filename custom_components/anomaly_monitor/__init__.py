@@ -28,9 +28,9 @@ from .core.combined_detector import CombinedDetector
 from .dev_replay.entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .dev_replay.service import async_register_replay_service
 from .instructions.service import async_register_instruction_service
-from .live.window_history import WindowPast
 from .preview.service import async_register_preview_service
 from .recorder.baseline_keeper import BaselineKeeper, async_forget_baselines
+from .recorder.window_history import WindowPast
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)

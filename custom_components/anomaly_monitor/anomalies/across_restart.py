@@ -3,7 +3,7 @@
 A device told offline before a restart is, after it, a device HA restored as
 ``unavailable`` (its integration still loading): the watcher dates that spell from HA's
 ``last_changed``, the start (``live/watcher.py``), unless the recorder's read-back shows it
-began before (``live/window_history.py``). Without a recorder, or its rows, the window cannot
+began before (``recorder/window_history.py``). Without a recorder, or its rows, the window cannot
 show that the outage went on across the restart: the anomaly went missing, cleared 2 min
 later and was told again when the grace since the start ended (a smoke detector offline
 for hours, told twice a restart). The same holds for anything about an entity that HA has

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-import re
 from typing import Any
 
 from homeassistant.components import persistent_notification
@@ -21,6 +20,7 @@ from ..const import (
     EVENT_ANOMALY_DETECTED,
     LOGGER,
 )
+from ..markdown_text import escape_markdown
 from ..redaction import Redactor
 from .store import parse_time
 from .texts import AnomalyTexts, async_anomaly_texts
@@ -32,7 +32,6 @@ _ISSUE_SEVERITY = {
     "high": ir.IssueSeverity.ERROR,
     "critical": ir.IssueSeverity.CRITICAL,
 }
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
 # What each of the monitors' notifications shows now, (title, message) by notification id.
 _SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_notifications")
 
@@ -40,11 +39,6 @@ _SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_not
 def signal_anomaly_event(entry_id: str) -> str:
     """Dispatcher signal carrying (event_type, data) to the event entity."""
     return f"{DOMAIN}_{entry_id}_anomaly_event"
-
-
-def escape_markdown(text: str) -> str:
-    """Untrusted text (entity names, LLM reasoning) shown literally in Markdown."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
 def notification_id(entry_id: str, anomaly: OpenAnomaly) -> str:

@@ -15,7 +15,6 @@ from homeassistant.data_entry_flow import section
 from homeassistant.helpers import selector
 import voluptuous as vol
 
-from ..anomalies.surfaces import escape_markdown
 from ..const import (
     CONF_DETECTOR,
     CONF_EXCLUDE_ENTITIES,
@@ -52,6 +51,7 @@ from ..const import (
     SENSITIVITIES,
 )
 from ..live.coverage import life_safety_sensors, names_of, offered_domains, resolve_watched
+from ..markdown_text import escape_markdown
 
 SECTION_ANALYSIS = "analysis"
 SECTION_NOTIFICATIONS = "notifications"

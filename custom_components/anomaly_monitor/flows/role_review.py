@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.helpers import selector
 import voluptuous as vol
 
-from ..anomalies.surfaces import escape_markdown
 from ..const import CONF_REVIEW_ROLES
 from ..core.baselines.cycles import cycles_day_and_night
 from ..core.device_roles import (
@@ -30,6 +29,7 @@ from ..core.device_roles import (
 )
 from ..core.home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..core.models import ContextWindow, EntityState
+from ..markdown_text import escape_markdown
 
 if TYPE_CHECKING:
     from ..coordinator import AnomalyMonitorRuntimeData

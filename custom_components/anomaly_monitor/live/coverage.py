@@ -21,7 +21,6 @@ from homeassistant.helpers import (
     issue_registry as ir,
 )
 
-from ..anomalies.surfaces import escape_markdown
 from ..const import (
     CONF_EXCLUDE_ENTITIES,
     CONF_INCLUDE_AREAS,
@@ -35,6 +34,7 @@ from ..const import (
 )
 from ..core.models import clip
 from ..core.role_words import name_role
+from ..markdown_text import escape_markdown
 
 # Domains that say nothing about the home's physical state: never offered, never watched
 # through Assist exposure or a domain or area include (a named entity still is).

@@ -201,7 +201,7 @@ class StateWatcher:
         device offline since before the window, ``core/offline.py``), and every such
         device was told offline at the first analysis. Its ``last_changed`` is HA's own
         record of when the state began: the offline grace counts from there, and the
-        recorder's read-back can still show an older spell (``live/window_history.py``).
+        recorder's read-back can still show an older spell (``recorder/window_history.py``).
         """
         recorded = False
         for entity_id in entity_ids:

@@ -26,8 +26,8 @@ from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER
 from ..core.models import Transition, clip
-from ..recorder.rows import history_rows
-from .watcher import StateWatcher
+from ..live.watcher import StateWatcher
+from .rows import history_rows
 
 
 class WindowPast:
