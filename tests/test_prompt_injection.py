@@ -13,8 +13,8 @@ from custom_components.anomaly_monitor.core.llm.prompts import (
     PromptForm,
     build_messages,
     false_alarm_example_from_mark,
-    quote,
 )
+from custom_components.anomaly_monitor.core.llm.window_text import quote
 from custom_components.anomaly_monitor.core.models import ContextWindow, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 

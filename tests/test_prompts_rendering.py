@@ -8,9 +8,9 @@ from custom_components.anomaly_monitor.core.llm.prompts import (
     PromptForm,
     example_from_verdict,
     false_alarm_example_from_states,
-    render_environment,
     render_window,
 )
+from custom_components.anomaly_monitor.core.llm.window_text import render_environment
 from custom_components.anomaly_monitor.core.models import (
     CompressedSequence,
     ContextWindow,

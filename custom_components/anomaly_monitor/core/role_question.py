@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from .device_roles import Role
 from .llm.backend import LLMBackend, Message
-from .llm.prompts import quote
 from .llm.second_opinion import async_ask
+from .llm.window_text import quote
 
 # Below this P(yes) for every role the model says it is none of them.
 MIN_YES = 0.5

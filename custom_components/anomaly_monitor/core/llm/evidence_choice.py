@@ -30,8 +30,8 @@ from typing import Any
 from ..models import ContextWindow, Finding, Verdict
 from .backend import LLMBackend, Message
 from .calibration import EvidencePolicy
-from .prompts import quote
 from .second_opinion import SYSTEM, async_ask_before, device_text, question_facts
+from .window_text import quote
 
 ESSENTIAL, CONTEXT, CANDIDATE = "essential", "context", "candidate"
 MAX_QUESTIONS = 8  # per analysis: each costs a (mostly cached) prompt evaluation

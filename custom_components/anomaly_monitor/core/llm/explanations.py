@@ -26,9 +26,9 @@ import time
 
 from ..models import ContextWindow, Finding
 from .backend import LLMBackend, Message
-from .prompts import quote
 from .second_opinion import question_facts
 from .state_claims import contradiction
+from .window_text import quote
 
 _LOGGER = logging.getLogger(__name__)
 

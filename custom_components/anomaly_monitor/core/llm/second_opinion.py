@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ..models import AnomalyType, ContextWindow, EntityState, Finding, Severity
 from ..safety_floor import is_urgent
 from .backend import FirstToken, LLMBackend, Message
-from .prompts import BINARY_MEANINGS, quote
+from .window_text import BINARY_MEANINGS, quote
 
 if TYPE_CHECKING:
     from .calibration import ModelCalibration
