@@ -25,7 +25,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.anomaly_monitor.anomaly_tracker import AnomalyTracker
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from custom_components.anomaly_monitor.core.models import Label, Severity
-from custom_components.anomaly_monitor.core.parsing import (
+from custom_components.anomaly_monitor.core.llm.parsing import (
     EntityMatcher,
     parse_for_window,
     parse_reply,
 )
+from custom_components.anomaly_monitor.core.models import Label, Severity
 
 from .llm_windows import gas_leak_window
 

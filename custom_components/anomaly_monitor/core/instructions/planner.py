@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from enum import StrEnum
 import re
 
-from ..llm import LLMBackend, LLMError
+from ..llm.backend import LLMBackend, LLMError
 from .capabilities import HomeCapabilities
 from .intents import (
     SETTING_ACTIONS,
