@@ -45,6 +45,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER, STORAGE_VERSION
+from ..core.episodes import continues_an_episode, hosts_an_episode, is_entry
 from ..core.feedback import FalseAlarm, FalseAlarms, is_hazard
 from ..core.incidents import by_incident, summary
 from ..core.models import Finding, Severity
@@ -196,7 +197,7 @@ class AnomalyTracker:
         opened: list[OpenAnomaly] = []
         found: set[str] = set()
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
-        for joined, members in self._targets(by_incident(kept)):
+        for joined, members in self._targets(by_incident(kept), now):
             if joined is None:
                 anomaly = OpenAnomaly.from_findings(members, now)
                 self.open[anomaly.signature] = anomaly
@@ -245,7 +246,7 @@ class AnomalyTracker:
         return gone
 
     def _targets(
-        self, groups: dict[str, list[Finding]]
+        self, groups: dict[str, list[Finding]], now: datetime
     ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
         """The anomaly (``None``: a new one) the findings of each incident join, in order.
 
@@ -253,16 +254,21 @@ class AnomalyTracker:
         theirs, at least as severe: motion in the hall of the door that is unlocked while
         nobody is home) joins that one's anomaly rather than being told apart. It stays a
         member, so it never clears and returns as the other's evidence grows and shrinks
-        (a light switched on where the motion is).
+        (a light switched on where the motion is). A new incident about the empty home
+        that follows an open entry while away joins it too (``core.episodes``).
         """
         resolved = {
             incident: self._incidents(incident, group) for incident, group in groups.items()
         }
         summaries = {incident: summary(group) for incident, group in groups.items()}
+        for incident, pairs in resolved.items():
+            if pairs[0][0] is None and (entry := self._episode(summaries[incident], now)):
+                resolved[incident] = [(entry, groups[incident])]
         hosts = {
             incident: host
             for incident, pairs in resolved.items()
-            if pairs[0][0] is None and (host := _covering(incident, summaries)) is not None
+            if pairs[0][0] is None
+            and (host := _covering(incident, summaries) or _entry_of(incident, summaries))
         }
         targets: dict[tuple[str, str], tuple[OpenAnomaly | None, list[Finding]]] = {}
         # The covering incidents first: a new anomaly opens with their lead.
@@ -276,6 +282,19 @@ class AnomalyTracker:
                 key = ("open", anomaly.signature) if anomaly is not None else ("new", root)
                 targets.setdefault(key, (anomaly, []))[1].extend(members)
         return list(targets.values())
+
+    def _episode(self, finding: Finding, now: datetime) -> OpenAnomaly | None:
+        """The open entry while nobody is home whose doing ``finding`` may be."""
+        if not continues_an_episode(finding):
+            return None
+        return next(
+            (
+                a
+                for a in self.open.values()
+                if hosts_an_episode(a.anomaly_type, a.while_away, parse_time(a.first_seen), now)
+            ),
+            None,
+        )
 
     def _incidents(
         self, incident: str, findings: list[Finding]
@@ -444,6 +463,14 @@ def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
         ):
             return other
     return None
+
+
+def _entry_of(incident: str, summaries: Mapping[str, Finding]) -> str | None:
+    """Another incident of the same analysis that is an entry while nobody is home, when
+    this one may be its doing (``core.episodes``)."""
+    if not continues_an_episode(mine := summaries[incident]) or is_entry(mine):
+        return None
+    return next((o for o, f in summaries.items() if o != incident and is_entry(f)), None)
 
 
 def mark_key(mark: FalseAlarm) -> str:
