@@ -11,20 +11,17 @@ conversation integration; when they are missing the planner falls back to its ow
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 import logging
 import re
 from typing import Any
 
-from homeassistant.core import HomeAssistant, State, callback
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
     intent,
 )
-from homeassistant.util import color as color_util
 
 from ..actions.errors import InvalidActionInput
 from ..core.instructions import (
@@ -37,6 +34,7 @@ from ..core.instructions import (
 )
 from ..core.instructions.intents import PlanStep
 from ..core.instructions.planner import AssistReader
+from .assist_calls import Proposal, match_failure, no_service, proposal_for
 from .slots import async_assist_slots, normalize_words
 
 try:  # the conversation integration's own dependencies; optional for us
@@ -80,30 +78,6 @@ _DOMAINS: dict[str, frozenset[str] | None] = {
 _PLAYING_ONLY = {"HassMediaNext", "HassMediaPrevious", "HassMediaPause"}
 _SINGLE_TARGET = {"HassClimateSetTemperature"}
 _NEEDS_CODE = {"lock.unlock", "lock.open"}
-# (intent, domain) → (feature name, service HA calls); on/off depends on the domain.
-_ON_OFF_SERVICES: dict[str, tuple[str, str]] = {
-    "cover": ("open", "close"),
-    "valve": ("open", "close"),
-    "lock": ("lock", "unlock"),
-}
-_SIMPLE: dict[str, str] = {
-    "HassVacuumStart": "start",
-    "HassVacuumReturnToBase": "return_home",
-    "HassLawnMowerStartMowing": "start",
-    "HassLawnMowerDock": "return_home",
-    "HassMediaNext": "next_track",
-    "HassMediaPrevious": "previous_track",
-    "HassMediaPause": "pause",
-    "HassMediaUnpause": "play",
-}
-_FAILURE_CODES = {
-    intent.MatchFailedReason.INVALID_AREA: RefusalCode.UNKNOWN_AREA,
-    intent.MatchFailedReason.INVALID_FLOOR: RefusalCode.UNKNOWN_AREA,
-    intent.MatchFailedReason.DUPLICATE_NAME: RefusalCode.AMBIGUOUS_DEVICE,
-    intent.MatchFailedReason.MULTIPLE_TARGETS: RefusalCode.AMBIGUOUS_DEVICE,
-    intent.MatchFailedReason.FEATURE: RefusalCode.UNSUPPORTED_ACTION,
-    intent.MatchFailedReason.STATE: RefusalCode.UNSUPPORTED_ACTION,
-}  # anything else: no such device (there)
 
 
 def assist_available() -> bool:
@@ -155,17 +129,6 @@ async def async_assist_reader(
     if intents is None:
         return None
     return AssistPlanner(hass, home, intents, language=variant, area_id=area_id).async_plan
-
-
-@dataclass(frozen=True, slots=True)
-class _Proposal:
-    """A call HA's handler would make, with the feature that must allow it."""
-
-    state: State
-    feature: str
-    service: str
-    data: Mapping[str, Any]
-    value: float | None = None
 
 
 class AssistPlanner:
@@ -273,16 +236,14 @@ class AssistPlanner:
         preferences = intent.MatchTargetsPreferences(area_id=self._area.id if self._area else None)
         match = intent.async_match_targets(self._hass, constraints, preferences)
         if not match.is_match:
-            return [_failure(text, match, constraints)]
+            return [match_failure(text, match, constraints)]
         steps: list[PlanStep] = []
         for state in match.states:
-            proposal = _proposal(name, slots, state)
-            steps.append(
-                self._check(text, proposal) if proposal else _no_service(text, name, state)
-            )
+            proposal = proposal_for(name, slots, state)
+            steps.append(self._check(text, proposal) if proposal else no_service(text, name, state))
         return steps
 
-    def _check(self, text: str, proposal: _Proposal) -> PlanStep:
+    def _check(self, text: str, proposal: Proposal) -> PlanStep:
         """The proposal, if the entity offers that feature with that value."""
         state = proposal.state
         if state.entity_id not in self._features:
@@ -323,114 +284,6 @@ class AssistPlanner:
 
 def _as_list(value: Any) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list | tuple | set) else [str(value)]
-
-
-def _number(value: Any) -> float | None:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        return None
-
-
-def _proposal(name: str, slots: Mapping[str, Any], state: State) -> _Proposal | None:
-    """The call HA's handler for ``name`` makes on ``state`` (None: it has none)."""
-    domain = state.domain
-    if name in ("HassTurnOn", "HassTurnOff"):
-        on = name == "HassTurnOn"
-        if domain in ("button", "input_button"):
-            return _Proposal(state, "press", f"{domain}.press", {}) if on else None
-        if domain in _ON_OFF_SERVICES:
-            feature = _ON_OFF_SERVICES[domain][0 if on else 1]
-            service = {"open": "open_", "close": "close_"}.get(feature, "")
-            return _Proposal(
-                state, feature, f"{domain}.{service + domain if service else feature}", {}
-            )
-        feature = "turn_on" if on else "turn_off"
-        return _Proposal(state, feature, f"{domain}.{feature}", {})
-    if name in _SIMPLE:
-        feature = _SIMPLE[name]
-        service = {
-            "return_home": "return_to_base" if domain == "vacuum" else "dock",
-            "next_track": "media_next_track",
-            "previous_track": "media_previous_track",
-            "pause": "media_pause",
-            "play": "media_play",
-            "start": "start" if domain == "vacuum" else "start_mowing",
-        }[feature]
-        return _Proposal(state, feature, f"{domain}.{service}", {})
-    return _value_proposal(name, slots, state)
-
-
-def _value_proposal(name: str, slots: Mapping[str, Any], state: State) -> _Proposal | None:
-    """Calls that carry a value."""
-    if name == "HassLightSet":
-        if (value := _number(slots.get("brightness"))) is not None:
-            return _Proposal(
-                state, "brightness", "light.turn_on", {"brightness_pct": int(value)}, value
-            )
-        if "color" in slots:
-            rgb = color_util.color_name_to_rgb(str(slots["color"]))
-            return _Proposal(state, "color", "light.turn_on", {"rgb_color": list(rgb)})
-        if (value := _number(slots.get("temperature"))) is not None:
-            kelvin = {"color_temp_kelvin": int(value)}
-            return _Proposal(state, "color_temp", "light.turn_on", kelvin, value)
-        return None
-    if name == "HassClimateSetTemperature":
-        value = _number(slots.get("temperature"))
-        data: dict[str, Any] = {"temperature": value}
-        return _Proposal(state, "temperature", "climate.set_temperature", data, value)
-    if name == "HassFanSetSpeed":
-        value = _number(slots.get("percentage"))
-        return _Proposal(state, "speed", "fan.turn_on", {"percentage": value}, value)
-    if name == "HassSetPosition":
-        value = _number(slots.get("position"))
-        service = (
-            "cover.set_cover_position" if state.domain == "cover" else "valve.set_valve_position"
-        )
-        return _Proposal(state, "position", service, {"position": value}, value)
-    if name == "HassSetVolume":
-        value = _number(slots.get("volume_level"))
-        level = None if value is None else value / 100
-        return _Proposal(state, "volume", "media_player.volume_set", {"volume_level": level}, value)
-    if name in ("HassMediaPlayerMute", "HassMediaPlayerUnmute"):
-        muted = name == "HassMediaPlayerMute"
-        return _Proposal(state, "mute", "media_player.volume_mute", {"is_volume_muted": muted})
-    return None
-
-
-def _no_service(text: str, name: str, state: State) -> RefusedPart:
-    return RefusedPart(
-        text, RefusalCode.UNSUPPORTED_ACTION, f"{state.name} does not do that ({name})"
-    )
-
-
-def _failure(
-    text: str, match: intent.MatchTargetsResult, constraints: intent.MatchTargetsConstraints
-) -> RefusedPart:
-    """A reason a person understands, from HA's own match failure."""
-    reason = match.no_match_reason
-    code = (
-        _FAILURE_CODES.get(reason, RefusalCode.UNKNOWN_DEVICE)
-        if reason
-        else RefusalCode.UNKNOWN_DEVICE
-    )
-    what = constraints.name or " or ".join(sorted(constraints.domains or ())) or "device"
-    where = constraints.area_name or constraints.floor_name
-    messages = {
-        intent.MatchFailedReason.NAME: f"there is no device called {constraints.name}",
-        intent.MatchFailedReason.INVALID_AREA: f"there is no area called {where}",
-        intent.MatchFailedReason.INVALID_FLOOR: f"there is no floor called {where}",
-        intent.MatchFailedReason.DUPLICATE_NAME: (
-            f"several devices are called {match.no_match_name}"
-        ),
-        intent.MatchFailedReason.MULTIPLE_TARGETS: f"several {what} devices match; say which",
-        intent.MatchFailedReason.FEATURE: f"no {what} there can do that",
-        intent.MatchFailedReason.STATE: f"no {what} is playing",
-    }
-    message = messages.get(reason) if reason else None
-    if message is None:
-        message = f"there is no {what} in {where}" if where else f"there is no {what}"
-    return RefusedPart(text, code, message)
 
 
 @callback
