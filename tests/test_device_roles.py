@@ -238,6 +238,7 @@ _WORDING = {
     "prompts.py",
     "window_text.py",
     "parsing.py",
+    "entity_matching.py",
     "state_words.py",
 }
 

@@ -7,11 +7,8 @@ import random
 
 import pytest
 
-from custom_components.anomaly_monitor.core.llm.parsing import (
-    EntityMatcher,
-    parse_for_window,
-    parse_reply,
-)
+from custom_components.anomaly_monitor.core.llm.entity_matching import EntityMatcher
+from custom_components.anomaly_monitor.core.llm.parsing import parse_for_window, parse_reply
 from custom_components.anomaly_monitor.core.models import Label, Severity
 
 from .llm_windows import gas_leak_window

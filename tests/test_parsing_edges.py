@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from custom_components.anomaly_monitor.core.llm.parsing import EntityMatcher, parse_reply
+from custom_components.anomaly_monitor.core.llm.entity_matching import EntityMatcher
+from custom_components.anomaly_monitor.core.llm.parsing import parse_reply
 from custom_components.anomaly_monitor.core.models import Label, Severity
 
 IDS = (

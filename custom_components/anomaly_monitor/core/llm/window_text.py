@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ..models import ContextWindow, EntityState, Environment, SequenceEntry, clip
+from .entity_matching import slug
 from .prompt_words import DEVICE_CLASSES, SEASONS, STATE_WORDS, UNITS
 
 _VALID_ENTITY_ID = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
@@ -20,7 +21,6 @@ _VALID_ENTITY_ID = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
 # instruction, so they are shown bare (quotes cost two tokens per line on a 60-entity
 # home). Any other word - even one word, "IGNORE_PREVIOUS_INSTRUCTIONS" - is quoted.
 _NUMBER = re.compile(r"^[+-]?\d[\d.,:\-]{0,24}$")
-_SLUG = re.compile(r"[^a-z0-9]+")
 # Attributes worth showing; the rest is noise for a small model.
 _SHOWN_ATTRIBUTES = (
     "hvac_action",
@@ -92,14 +92,10 @@ def render_id(entity_id: str) -> str:
     return entity_id if _VALID_ENTITY_ID.match(entity_id) else quote(entity_id, 120)
 
 
-def _slug(text: str) -> str:
-    return _SLUG.sub("_", text.lower()).strip("_")
-
-
 def _name_adds_information(state: EntityState) -> bool:
     """Whether the friendly name says more than the id already does."""
-    name = _slug(state.info.name)
-    object_id = _slug(state.entity_id.partition(".")[2] or state.entity_id)
+    name = slug(state.info.name)
+    object_id = slug(state.entity_id.partition(".")[2] or state.entity_id)
     return bool(name) and name not in object_id and object_id not in name
 
 
@@ -150,7 +146,7 @@ def render_state(state: EntityState, *, with_domain: bool = True) -> str:
     if _name_adds_information(state):
         parts.append(quote(state.info.name, 60))
     device_class = state.info.device_class
-    if device_class and _slug(device_class) not in _slug(state.entity_id):
+    if device_class and slug(device_class) not in slug(state.entity_id):
         # Free text set by an integration: bare only when it is one HA defines.
         kind = device_class if device_class in DEVICE_CLASSES else quote(device_class, 30)
         parts.append(f"({kind})")
