@@ -32,7 +32,7 @@ from ..actions.permissions import async_require_control
 from ..actions.services import home_monitors, loaded_entry_named
 from ..const import ATTR_CONFIG_ENTRY_ID, DOMAIN
 from ..core.instructions import InstructionPlan, PlannerMode, async_plan_instruction
-from ..core.instructions.parser import MAX_INSTRUCTION_LENGTH
+from ..core.instructions.clauses import MAX_INSTRUCTION_LENGTH
 from ..core.llm.backend import LLMBackend, LLMError
 from .assist import async_assist_reader, async_speaker_area
 from .home import async_build_home_capabilities
