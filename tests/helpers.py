@@ -11,7 +11,6 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
@@ -20,6 +19,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
 )
 from custom_components.anomaly_monitor.core.baselines import BASELINE_VERSION
+from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
 SMOKE = "binary_sensor.kitchen_smoke"
 FRONT_LOCK = "lock.front_door"

@@ -29,11 +29,11 @@ from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from itertools import pairwise
 
+from ..checks import run_checks
 from ..feedback import FalseAlarms
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
 from ..occupancy import Occupancy
-from ..rule_detector import run_checks
 from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
