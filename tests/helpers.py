@@ -74,6 +74,19 @@ async def setup_monitor(
     return entry
 
 
+async def setup_monitor_learned(
+    hass: HomeAssistant, stored: dict[str, Any], **overrides: Any
+) -> MockConfigEntry:
+    """Add and load a monitor entry whose stored baselines are ``stored`` (a home's learned
+    normal built with ``HomeBaselines``, as ``as_dict`` writes it)."""
+    entry = MockConfigEntry(domain=DOMAIN, title="Home", options=monitor_options(**overrides))
+    entry.add_to_hass(hass)
+    await baseline_store(hass, entry.entry_id).async_save(stored)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
 async def store_learned_week(hass: HomeAssistant, entry_id: str) -> None:
     """Baselines stored by a monitor that has watched this home for a week (before it
     learned usage by device: every device is known since then). Without it, a fresh

@@ -292,8 +292,10 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     @callback
     def _async_follow_offline(self, window: ContextWindow) -> None:
-        """Analyse again when a device offline in ``window`` reaches its grace."""
-        self._offline_check.async_follow(window)
+        """Analyse again when a device offline in ``window`` reaches its grace (or the
+        limit its learned drops give)."""
+        baselines = self.learned() if self.learned is not None else None
+        self._offline_check.async_follow(window, baselines)
 
     @callback
     def _async_analyse_fresh(self) -> None:

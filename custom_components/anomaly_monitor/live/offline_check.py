@@ -4,7 +4,8 @@ A device is told offline only once its spell has lasted its grace (``core/offlin
 minutes for a smoke detector or a lock), by whichever analysis runs next. A change within
 the grace (the front door, a person) is analysed and moves the periodic analysis a whole
 interval on: the outage then waited up to the analysis interval (15 min by default, up to
-a day) past its grace.
+a day) past its grace. A device whose drops are learned is due at its own limit
+(``core/baselines/drop_judge.py``), read from the baselines the analysis used.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from datetime import datetime, timedelta
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 
+from ..core.baselines import HomeBaselines
+from ..core.baselines.drop_judge import offline_limit
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
@@ -33,9 +36,11 @@ class OfflineCheck:
         self.due: datetime | None = None
 
     @callback
-    def async_follow(self, window: ContextWindow) -> None:
-        """After an analysis of ``window``: the timer for what it saw offline."""
-        due = offline_due(HomeView(window))
+    def async_follow(self, window: ContextWindow, baselines: HomeBaselines | None = None) -> None:
+        """After an analysis of ``window``: the timer for what it saw offline (each
+        device's limit from its learned drops, when ``baselines`` are kept)."""
+        home = HomeView(window)
+        due = offline_due(home, offline_limit(baselines, home.end))
         if due == self.due:
             return
         self.async_cancel()

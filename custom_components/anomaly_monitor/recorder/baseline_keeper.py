@@ -218,7 +218,9 @@ class BaselineKeeper:
         """ "False alarm" on ``anomaly``: each habit rule that told it widens its device's
         learned normal (``core.baselines.usual_judge.teach_false_alarm``)."""
         taught = [
-            teach_false_alarm(self.baselines, m.rule, tuple(m.evidence), m.magnitude)
+            teach_false_alarm(
+                self.baselines, m.rule, tuple(m.evidence), m.magnitude, dt_util.utcnow()
+            )
             for m in anomaly.members
         ]
         if any(taught):

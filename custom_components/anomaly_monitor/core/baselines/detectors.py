@@ -38,6 +38,7 @@ from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
+from .cold_rooms import room_colder_than_kept
 from .cycles import cycle_stopped
 from .home_baselines import HomeBaselines
 from .learned_days import learned_drift, learned_profile_shift
@@ -187,6 +188,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     power_above_its_learned_range,
     switched_on_without_power,
     heating_not_warming,
+    room_colder_than_kept,
     sensor_firing_far_above_its_hour,
     light_not_answering_motion,
     learned_profile_shift,
