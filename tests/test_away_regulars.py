@@ -14,12 +14,12 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
+from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
 from .helpers import analyze, monitor_options, put_in_area
 from .test_away_normal import ALICE, BEDROOM, DOOR, HALL, LIVING, LOCK, at, lived
