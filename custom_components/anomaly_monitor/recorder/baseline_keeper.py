@@ -43,6 +43,7 @@ from ..const import (
     STORAGE_VERSION,
 )
 from ..core.baselines import HomeBaselines
+from ..core.baselines.away_judge import forget_away_false_alarm, teach_away_false_alarm
 from ..core.baselines.clock import format_time, parse_time
 from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.usual_judge import forget_false_alarm, teach_false_alarm
@@ -223,6 +224,13 @@ class BaselineKeeper:
             )
             for m in anomaly.members
         ]
+        if (began := parse_time(anomaly.first_seen)) is not None:  # when it happened
+            taught += [
+                teach_away_false_alarm(
+                    self.baselines, m.rule, tuple(m.evidence), tuple(m.context), began
+                )
+                for m in anomaly.members
+            ]
         if any(taught):
             self._schedule_save()
 
@@ -230,6 +238,7 @@ class BaselineKeeper:
     def async_untaught(self, marks: Iterable[FalseAlarm]) -> None:
         """Those false alarms were removed: what they taught is forgotten."""
         forgotten = [forget_false_alarm(self.baselines, m.rule, m.evidence) for m in marks]
+        forgotten += [forget_away_false_alarm(self.baselines, m.rule, m.evidence) for m in marks]
         if any(forgotten):
             self._schedule_save()
 

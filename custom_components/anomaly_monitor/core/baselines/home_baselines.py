@@ -32,9 +32,11 @@ from ..occupancy import presence_of
 from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
+from .away_normal import AwayNormal
 from .clock import format_time, parse_time
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
+from .lonely_openings import LonelyOpenings
 from .power import IDLE, RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
@@ -66,6 +68,8 @@ class HomeBaselines:
         self.relations = Relations(zone)
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
+        self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
+        self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
@@ -114,6 +118,9 @@ class HomeBaselines:
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             if was is not False and self.quiet.occupied is False:
                 self.usual.everybody_left(when, self._open_now())
+            self.away.presence(when, empty=self.quiet.occupied is False)
+            if presence_of(state) is True and presence_of(previous or "") is not True:
+                self.lonely.arrived(when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -154,6 +161,9 @@ class HomeBaselines:
         self._learn_use(entity_id, when, state, device_class, previous=previous)
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
+            if state == "on":
+                self.away.moved(entity_id, when)
+                self.lonely.moved(when)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
             if state == "on":
@@ -161,10 +171,14 @@ class HomeBaselines:
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
             if state == "on":
                 self.activity.activity(when, area)
+                self.away.entered(entity_id, when)
+                self.lonely.opened(entity_id, when)
         elif (domain == "light" and previous is not None) or (
             domain == "lock" and state in _LOCK_STATES and previous in _LOCK_STATES
         ):
             self.activity.activity(when, area)
+            if domain == "lock" and state == "unlocked":
+                self.away.entered(entity_id, when)
 
     def _learn_drop(
         self, entity_id: str, when: datetime, state: str, previous: str, info: EntityInfo | None
@@ -233,6 +247,8 @@ class HomeBaselines:
         self.profiles.advance(now)
         self.relations.expire(now)
         self.usual.advance(now, STORM_GAP)
+        self.away.advance(now)
+        self.lonely.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -278,6 +294,9 @@ class HomeBaselines:
             "entities_with_bursts": len(self.usual.burst_days),
             "entities_used_at_night": len(self.usual.nights),
             "entities_left_open_when_away": len(self.usual.away_open),
+            "sensors_moving_while_away": len(self.away.motion),
+            "entrances_used_while_away": len(self.away.entries),
+            "openings_seen_unaccompanied": len(self.lonely.openings),
             "devices_with_learned_drops": len(self.drops.known()),
         }
 
@@ -301,6 +320,8 @@ class HomeBaselines:
             "relations": self.relations.as_dict(),
             "recent_starts": self.recent.as_dict(),
             "usual_use": self.usual.as_dict(),
+            "away_normal": self.away.as_dict(),
+            "lonely_openings": self.lonely.as_dict(),
             "usual_drops": self.drops.as_dict(),
         }
 
@@ -326,6 +347,8 @@ class HomeBaselines:
         baselines.relations = Relations.from_dict(data.get("relations"), zone)
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
         baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
+        baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
+        baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():

@@ -38,6 +38,7 @@ from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
+from .away_judge import judge_entry, judge_lonely, judge_motion
 from .clock import local
 from .drop_judge import judged_drop
 from .home_baselines import HomeBaselines
@@ -221,7 +222,12 @@ _JUDGES: dict[str, _Judge] = {
     "toggle_storm": _burst,
     "opening_blip_at_night": _night,
     "entry_used_in_small_hours": _night,
-    "entry_unsecured_while_away": _left_open_away,
+    "entry_unsecured_while_away": lambda f, e, b, h: (
+        None if (judged := judge_entry(f, e, b, h)) is None else _left_open_away(judged, e, b, h)
+    ),
+    "motion_while_away": judge_motion,
+    "activity_while_away": judge_motion,
+    "unaccompanied_opening": judge_lonely,
     "hvac_with_opening_open": _opening_while_climate,
     "device_unavailable": judged_drop,
     "device_went_offline": judged_drop,

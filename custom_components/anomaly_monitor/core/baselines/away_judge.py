@@ -1,0 +1,353 @@
+"""The away checks asked against what happens here while nobody tracked is home.
+
+``motion_while_away``, ``activity_while_away`` and ``entry_unsecured_while_away`` tell an
+empty home where something moves or an entrance is open. What this home does while it is
+empty is learned (``AwayNormal``): a dog that moves on most days the family is out, a carer
+who lets herself in at 08:30 on weekdays, the cleaner on Wednesdays at 13:00. A finding
+that only shows that is not told:
+
+- motion is usual when its sensor moves on most days the home is empty at that part of
+  the day (``AwayNormal.usual_motion``), or when it follows, within ``VISIT_REACH``, an
+  entry at a regular time (``AwayNormal.regular_entry``: somebody with a key came, as on
+  other days);
+- an entrance open or unlocked is usual when it was used at a regular time while the home
+  was empty, within ``VISIT_REACH``, while somebody still moves about (``STILL_ABOUT``): a
+  door left unlocked once the visitor has gone is told.
+
+What is not learned is told as before, and says what the normal is: an entry at an hour
+nothing ever comes in while the home is empty, an entrance never used while it is, motion
+after such an entry (whatever moves on other days), a sensor that never moves then. A window
+opened while away has its own rule and is never judged here. While the devices are still
+being learned the rules judge unchanged (``usual_judge.judged_by_usual``), and the learning
+gate pushes an entry into an empty home at once.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..models import Finding
+from ..statistics.occupancy import away_periods
+from ..statistics.openings import PRESENCE_WINDOW
+from .away_normal import PART_HOURS
+from .clock import local
+from .home_baselines import HomeBaselines
+
+# A visitor who came in at a regular time is about the home for this long.
+VISIT_REACH = timedelta(hours=3)
+# An entrance left unlocked or open with nothing moving for this long: the visit is over.
+STILL_ABOUT = timedelta(minutes=20)
+MOTION_RULES = frozenset({"motion_while_away", "activity_while_away"})
+ENTRY_RULES = frozenset({"entry_unsecured_while_away"})
+
+type _Span = tuple[datetime, datetime]
+
+
+def _is_motion(home: HomeView, entity_id: str) -> bool:
+    return (
+        home.domain(entity_id) == "binary_sensor"
+        and home.device_class(entity_id) in OCCUPANCY_DEVICE_CLASSES
+    )
+
+
+def _is_entrance(home: HomeView, entity_id: str) -> bool:
+    domain = home.domain(entity_id)
+    if domain == "lock":
+        return True
+    return domain == "binary_sensor" and home.device_class(entity_id) in OPENING_DEVICE_CLASSES
+
+
+def _empty_spans(home: HomeView) -> list[_Span]:
+    """When the window shows the home empty; all of it when everybody was out before."""
+    spans = away_periods(home)
+    began = home.window.start
+    if not spans and home.nobody_home and began is not None:
+        spans = [(began, home.end)]
+    return spans
+
+
+def _within(spans: list[_Span], when: datetime) -> bool:
+    return any(start <= when <= end for start, end in spans)
+
+
+def _uses(home: HomeView, entity_id: str) -> list[datetime]:
+    """When the entrance opened (or was unlocked) in the window."""
+    wanted = "unlocked" if home.domain(entity_id) == "lock" else "on"
+    uses: list[datetime] = []
+    before: str | None = None
+    for change in home.changes(entity_id):
+        state = change.state.lower()
+        if state == wanted and before != wanted:
+            uses.append(change.when)
+        before = state
+    return uses
+
+
+def _entries(
+    home: HomeView, baselines: HomeBaselines, spans: list[_Span]
+) -> list[tuple[datetime, str]]:
+    """Every entrance used from outside while the home is empty, in time order (with the
+    first entry of a visit that began before the window: a visit outlasts it).
+
+    One used after another entrance was, with somebody moving inside between them (motion
+    that is not what moves here anyway, a pet), is the same visitor going about (letting
+    the dog into the garden, leaving), not a new entry. A window is always from outside:
+    motion after it is somebody climbing in.
+    """
+    used = sorted(
+        (when, entity_id)
+        for entity_id in home.history
+        if _is_entrance(home, entity_id)
+        for when in _uses(home, entity_id)
+        if _within(spans, when)
+    )
+    began = home.window.start
+    if began is not None and spans and spans[0][0] <= began:  # empty since before it
+        recent = baselines.away.recent
+        used = [(t, e) for t, e in recent if began - VISIT_REACH <= t < began][:1] + used
+    if len(used) < 2:
+        return used
+    moving = _motion_onsets(
+        home,
+        lambda e, when: _within(spans, when) and baselines.away.usual_motion(e, when) is None,
+    )
+    outside: list[tuple[datetime, str]] = []
+    for when, entrance in used:
+        inside = home.device_class(entrance) != "window" and any(
+            when - VISIT_REACH <= earlier < when and _moved_between(moving, earlier, when)
+            for earlier, _ in outside
+        )
+        if not inside:
+            outside.append((when, entrance))
+    return outside
+
+
+def _motion_onsets(home: HomeView, keep: Callable[[str, datetime], bool]) -> list[datetime]:
+    """When any motion sensor started moving in the window (those ``keep`` keeps), sorted."""
+    return sorted(
+        c.when
+        for e in home.history
+        if _is_motion(home, e)
+        for c in home.changes(e)
+        if c.state.lower() == "on" and keep(e, c.when)
+    )
+
+
+def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
+    """Whether any of the (sorted) motion onsets falls strictly between the two."""
+    index = bisect_right(moving, start)
+    return index < len(moving) and moving[index] < end
+
+
+def _at(when: datetime, baselines: HomeBaselines) -> str:
+    return f"{local(when, baselines.zone):%H:%M}"
+
+
+def _part_text(when: datetime, baselines: HomeBaselines) -> str:
+    start = local(when, baselines.zone).hour // PART_HOURS * PART_HOURS
+    return f"{start:02d}-{start + PART_HOURS:02d} h"
+
+
+def _entry_text(entrance: str, when: datetime, days: int, baselines: HomeBaselines) -> str:
+    if days == 0:
+        return f"{entrance} used at {_at(when, baselines)}, a time you marked as usual"
+    return (
+        f"{entrance} used at {_at(when, baselines)}, as on {days} other days while nobody "
+        "was home (a regular visitor)"
+    )
+
+
+def _motion_explained(
+    home: HomeView,
+    baselines: HomeBaselines,
+    sensor: str,
+    onset: datetime,
+    entries: list[tuple[datetime, str, int | None]],
+) -> tuple[str | None, str, tuple[str, ...]]:
+    """(why it is usual, or None; what the normal says when it is not; the unusual entries
+    used before it). ``entries``: (when, entrance, regular days or None), in time order."""
+    away = baselines.away
+    times = [when for when, _, _ in entries]
+    reach = entries[bisect_left(times, onset - VISIT_REACH) : bisect_right(times, onset)]
+    unusual = [(when, e) for when, e, days in reach if days is None]
+    if unusual:
+        when, entrance = unusual[-1]
+        return (
+            None,
+            f" {entrance} was used at {_at(when, baselines)} before it, a time nothing "
+            "usually comes in while nobody is home.",
+            tuple(dict.fromkeys(e for _, e in unusual)),
+        )
+    if reach:
+        when, entrance, days = reach[-1]
+        return _entry_text(entrance, when, days or 0, baselines), "", ()
+    usual = away.usual_motion(sensor, onset)
+    if usual is not None:
+        moved, empty = usual
+        if moved == 0:
+            return f"{sensor} moving at {_part_text(onset, baselines)}, marked as usual", "", ()
+        return (
+            f"{sensor} moves at {_part_text(onset, baselines)} on {moved} of {empty} days "
+            "nobody is home (a pet or a regular round)",
+            "",
+            (),
+        )
+    told = f" {sensor} seldom moves at {_part_text(onset, baselines)} while nobody is home."
+    return None, told, ()
+
+
+def _onsets(home: HomeView, sensor: str, rule: str, spans: list[_Span]) -> list[datetime]:
+    onsets = [c.when for c in home.changes(sensor) if c.state.lower() == "on"]
+    if rule == "activity_while_away":
+        return [when for when in onsets if _within(spans, when)]
+    return onsets[-1:] or [home.end]  # motion_while_away: the spell under way
+
+
+def judge_motion(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """Motion while the home is empty: None when all of it is what moves here then."""
+    del entity_id  # every moving sensor of the finding is judged
+    sensors = [e for e in finding.evidence if _is_motion(home, e)]
+    if finding.rule == "motion_while_away":
+        sensors = [e for e in sensors if (s := home.states.get(e)) and s.state.lower() == "on"]
+    if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
+        return finding  # numeric motion levels are not learned: the rule judges
+    spans = _empty_spans(home)
+    away = baselines.away
+    entries = [(t, e, away.regular_entry(e, t)) for t, e in _entries(home, baselines, spans)]
+    reasons: list[str] = []
+    for sensor in sensors:
+        for onset in _onsets(home, sensor, finding.rule, spans):
+            why, told, entrances = _motion_explained(home, baselines, sensor, onset, entries)
+            if why is None:
+                cited = tuple(e for e in entrances if e not in finding.evidence)
+                return replace(
+                    finding,
+                    reasoning=finding.reasoning + told,
+                    evidence=(*finding.evidence, *cited),
+                )
+            reasons.append(why)
+    return None if reasons else finding
+
+
+def _someone_about(home: HomeView) -> bool:
+    """A motion sensor shows somebody now or within ``STILL_ABOUT``: the visit goes on."""
+    since = home.end - STILL_ABOUT
+    return any(
+        (state := home.states.get(e)) is not None
+        and (state.state.lower() == "on" or any(c.when >= since for c in home.changes(e)))
+        for e in home.states
+        if _is_motion(home, e)
+    )
+
+
+def judge_entry(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """An entrance open or unlocked while the home is empty: None when it was used at a
+    regular time, within ``VISIT_REACH``; unchanged when it was not used while the home
+    was empty (left so by the household: ``usual_judge`` asks its own normal)."""
+    del entity_id
+    spans = _empty_spans(home)
+    entrances = [e for e in finding.evidence if _is_entrance(home, e)]
+    uses = sorted((when, e) for e in entrances for when in _uses(home, e) if _within(spans, when))
+    if not uses:
+        return finding
+    when, entrance = uses[-1]
+    # Opened just now, or somebody still moves about: the visit goes on.
+    visiting = home.end - when <= STILL_ABOUT or (
+        home.end - when <= VISIT_REACH and _someone_about(home)
+    )
+    came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
+    if (when, entrance) not in came_in and came_in:
+        if visiting:
+            return None  # used from inside by whoever came in (told then, if unusual)
+        return replace(
+            finding,
+            reasoning=finding.reasoning + f" Left so since {_at(when, baselines)}, by whoever "
+            f"came in at {_at(came_in[-1][0], baselines)}; nobody moves about now.",
+        )
+    days = baselines.away.regular_entry(entrance, when)
+    if days is not None and visiting:
+        return None
+    if days is None:
+        why = f" Nothing uses it at {_at(when, baselines)} while nobody is home, here."
+    else:  # a visitor's usual time, but nobody has moved about since: left so
+        why = f" It was used at {_at(when, baselines)}, a usual time, but nobody moves about."
+    return replace(finding, reasoning=finding.reasoning + why)
+
+
+def judge_lonely(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """An opening nobody was seen making: None when every such opening in the window came
+    at a time it opens unseen on other days too (``LonelyOpenings``)."""
+    moving = _motion_onsets(home, lambda _e, _when: True)
+    unseen = [
+        c.when
+        for c in home.changes(entity_id)
+        if c.state.lower() == "on"
+        and not _moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
+    ]
+    if not unseen:
+        return finding
+    usual = [baselines.lonely.regular(entity_id, when) for when in unseen]
+    if all(days is not None for days in usual):
+        return None
+    first = unseen[usual.index(None)]
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" It seldom opens unseen at {_at(first, baselines)} here.",
+    )
+
+
+def teach_away_false_alarm(
+    baselines: HomeBaselines,
+    rule: str,
+    evidence: tuple[str, ...],
+    context: tuple[str, ...],
+    when: datetime,
+) -> bool:
+    """ "False alarm" on an away finding: what it cites (not its context: the entrance a
+    motion finding shows beside it) is normal at that time here: motion on its motion
+    sensors in that part of the day, an entry on its entrances at that time of day.
+    Whether anything was taught."""
+    if rule not in MOTION_RULES | ENTRY_RULES:
+        return False
+    cited = [e for e in evidence if e not in context]
+    moving = [e for e in cited if _kind(baselines, e) == "motion"]
+    entrances = [e for e in cited if _kind(baselines, e) == "entry"]
+    for sensor in moving:
+        baselines.away.teach(sensor, when, entry=False)
+    for entrance in entrances:
+        baselines.away.teach(entrance, when, entry=True)
+    return bool(moving or entrances)
+
+
+def forget_away_false_alarm(baselines: HomeBaselines, rule: str, evidence: tuple[str, ...]) -> bool:
+    """The false alarm was removed: what it taught is forgotten."""
+    if rule not in MOTION_RULES | ENTRY_RULES:
+        return False
+    forgotten = [baselines.away.forget(e, entry=kind) for e in evidence for kind in (False, True)]
+    return any(forgotten)
+
+
+def _kind(baselines: HomeBaselines, entity_id: str) -> str | None:
+    """ "motion", "entry" (an opening sensor other than a window, a lock) or None."""
+    info = baselines.infos.get(entity_id)
+    if info is None:
+        return None
+    if info.domain == "lock":
+        return "entry"
+    if info.domain != "binary_sensor":
+        return None
+    if info.device_class in OCCUPANCY_DEVICE_CLASSES:
+        return "motion"
+    if info.device_class in OPENING_DEVICE_CLASSES and info.device_class != "window":
+        return "entry"
+    return None

@@ -1,0 +1,98 @@
+"""Openings nobody is seen making, learned: when each door or window opens unseen here.
+
+``unaccompanied_opening`` tells a door or window that opened while no motion sensor saw
+anybody. In many homes that is how one is used: the bathroom door opened every morning
+at 07:50 where the hall sensor does not reach, the back door a carer uses at 15:00. Per
+opening sensor, the day and minute of each opening with no motion anywhere within
+``PRESENCE_WINDOW`` and nobody tracked coming home within ``ARRIVAL_WINDOW`` (the rule's
+own reaches), the newest ``KEPT``; one that recurs at that time of day
+(``away_normal.regular_days``: on ``LONELY_DAYS`` days) is usual
+(``regular``), and the rule's finding is not told (``away_judge.judge_lonely``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, tzinfo
+from typing import Any
+
+from ..statistics.openings import ARRIVAL_WINDOW, PRESENCE_WINDOW
+from .away_normal import (
+    MAX_SENSORS,
+    regular_days,
+    remember,
+    split_due,
+    stored_numbers,
+    stored_sensor,
+)
+from .packed import pack
+
+LONELY_VERSION = 1
+KEPT = 40
+# Unseen at the same time of day on this many days is how it is used (not a security
+# finding while away: a medium one about a door opened with nobody seen).
+LONELY_DAYS = 2
+
+
+class LonelyOpenings:
+    """Per opening sensor: when it opened with nobody seen."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.openings: dict[str, list[float]] = {}
+        # Not stored: the last motion and arrival, and openings waiting for either.
+        self._motion: datetime | None = None
+        self._arrived: datetime | None = None
+        self._pending: list[tuple[datetime, str]] = []
+
+    def moved(self, when: datetime) -> None:
+        """Any motion sensor started moving: the openings just before it were somebody's."""
+        self.advance(when)  # the recorder's history is learned without pauses: keep it short
+        self._motion = when
+        self._pending = [(at, e) for at, e in self._pending if when - at > PRESENCE_WINDOW]
+
+    def arrived(self, when: datetime) -> None:
+        """Somebody tracked came home."""
+        self._arrived = when
+        self._pending = [(at, e) for at, e in self._pending if when - at > ARRIVAL_WINDOW]
+
+    def opened(self, sensor: str, when: datetime) -> None:
+        """An opening sensor opened."""
+        self.advance(when)
+        if self._motion is not None and when - self._motion <= PRESENCE_WINDOW:
+            return
+        if self._arrived is not None and when - self._arrived <= ARRIVAL_WINDOW:
+            return
+        self._pending.append((when, sensor))
+
+    def advance(self, now: datetime) -> None:
+        """Openings no motion or arrival followed are learned."""
+        reach = max(PRESENCE_WINDOW, ARRIVAL_WINDOW)
+        due, self._pending = split_due(self._pending, now, reach)
+        remember(self.openings, due, self.zone, KEPT)
+
+    def regular(self, sensor: str, when: datetime) -> int | None:
+        """On how many other days it opened unseen near ``when``'s time of day, when that
+        recurs; None when it does not."""
+        return regular_days(self.openings.get(sensor, ()), when, self.zone, daily=LONELY_DAYS)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable, versioned form."""
+        return {
+            "version": LONELY_VERSION,
+            "openings": {s: pack(kept, 0) for s, kept in self.openings.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> LonelyOpenings:
+        """Rebuild from stored data: another version gives a fresh one, a damaged part is
+        dropped."""
+        lonely = cls(zone)
+        if not isinstance(data, Mapping) or data.get("version") != LONELY_VERSION:
+            return lonely
+        stored = data.get("openings")
+        if isinstance(stored, Mapping):
+            for sensor, text in list(stored.items())[:MAX_SENSORS]:
+                if stored_sensor(sensor) and (kept := stored_numbers(text, KEPT, 1e10)):
+                    lonely.openings[sensor] = kept
+        return lonely
