@@ -120,7 +120,7 @@ async def test_in_ha_a_break_in_is_one_notification(
 ) -> None:
     """A real hass, everybody out: the living-room window opens, motion 30 s later, the
     back door opens 10 min later. One anomaly_detected event, one notification that
-    names all three."""
+    names the window and the motion."""
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     put_in_area(hass, "Living room", WINDOW, MOTION)
     put_in_area(hass, "Kitchen", BACK_DOOR)
@@ -148,5 +148,7 @@ async def test_in_ha_a_break_in_is_one_notification(
     await pass_time(hass, freezer, timedelta(seconds=30))
     assert len(detected) == 1, [e.data["rule"] for e in detected]
     (note,) = [n for n in _notes(hass) if "nobody" in n["title"]]
-    for name in ("Living room window", "Living room motion", "Back door"):
+    # The back door used from inside by whoever came in through the window is no new
+    # entry (``baselines/away_judge.py``): at most it joins, never pushes.
+    for name in ("Living room window", "Living room motion"):
         assert name in note["message"]
