@@ -44,7 +44,7 @@ from .const import (
     LOGGER,
     SIGNIFICANT_DEBOUNCE,
 )
-from .context_builder import build_environment, build_snapshot
+from .context_builder import SnapshotCache, build_environment, build_snapshot
 from .core.baselines import HomeBaselines
 from .core.baselines.usual_use import LEARN_DAYS
 from .core.detector import Detector
@@ -202,6 +202,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._across_restart = AcrossRestart(hass)
         self._lock = asyncio.Lock()
         self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
+        self._known_states: SnapshotCache = {}  # the last snapshot's views (``build_snapshot``)
         # The home's learned normal (set once the baseline keeper runs): while a device's
         # normal is learned, only what cannot wait is pushed (``core.learning_gate``).
         self.learned: Callable[[], HomeBaselines | None] | None = None
@@ -473,6 +474,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             watcher.areas,
             devices=watcher.devices,
             roles=watcher.roles,
+            known=self._known_states,
         )
 
     def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:
