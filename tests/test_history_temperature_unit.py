@@ -5,21 +5,20 @@ preview replays) must give every reading in the unit the thermometer reads in no
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.recorder import get_instance
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockUser
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
-from custom_components.anomaly_monitor.const import DOMAIN
 from custom_components.anomaly_monitor.recorder_rows import history_rows
 
 from .helpers import put_in_area
+from .history_home import preview_as
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
@@ -83,14 +82,7 @@ async def test_preview_tells_no_freezing_room_after_a_change_of_units(
     put_in_area(hass, "Living room", LIVING)  # a room thermometer (before its first state)
     await _two_days_then_fahrenheit(hass, freezer, now)
     entry = await setup_learning_monitor(hass, [LIVING])
-    response: dict[str, Any] | None = await hass.services.async_call(
-        DOMAIN,
-        "preview",
-        {"days": 1, "config_entry_id": entry.entry_id},
-        blocking=True,
-        return_response=True,
-        context=Context(user_id=hass_admin_user.id),
-    )
+    response = await preview_as(hass, hass_admin_user.id, entry.entry_id)
     assert response is not None
     assert response["recorded_changes"] > 0
     assert response["told"] == [], response["told"][:2]
