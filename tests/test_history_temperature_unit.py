@@ -15,7 +15,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
-from custom_components.anomaly_monitor.recorder_rows import history_rows
+from custom_components.anomaly_monitor.recorder.rows import history_rows
 
 from .helpers import put_in_area
 from .history_home import preview_as
