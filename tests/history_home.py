@@ -10,10 +10,14 @@ import sys
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
-from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_USE_EXPOSED
+from custom_components.anomaly_monitor.const import (
+    CONF_INCLUDE_ENTITIES,
+    CONF_USE_EXPOSED,
+    DOMAIN,
+)
 
 SMOKE = "binary_sensor.kitchen_smoke"
 DOOR = "binary_sensor.front_door"
@@ -95,4 +99,18 @@ def run_history(*args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=600,
         check=False,
+    )
+
+
+async def preview_as(
+    hass: HomeAssistant, user_id: str, entry_id: str, days: int = 1
+) -> dict[str, Any] | None:
+    """The preview action's response for the last ``days``, called by ``user_id``."""
+    return await hass.services.async_call(
+        DOMAIN,
+        "preview",
+        {"days": days, "config_entry_id": entry_id},
+        blocking=True,
+        return_response=True,
+        context=Context(user_id=user_id),
     )

@@ -109,3 +109,41 @@ def test_a_states_start_older_than_everything_held_is_left_out_when_full() -> No
     buffer.insert(_t(11, "sensor.b", "unavailable"))  # the oldest held goes, as appending
     assert [t.state for t in buffer.snapshot(T0 + timedelta(minutes=13))] == ["unavailable", "2"]
     assert buffer.dropped == 1
+
+
+def test_costs_counted_without_rendering_are_those_of_the_rendered_lines() -> None:
+    """The budget counts each line's tokens from its parts; the count must be the rendered
+    line's, whatever the times, areas and states (long, multi-line, accented, none)."""
+    from custom_components.anomaly_monitor.core.compression import (
+        entry_cost,
+        render_entry,
+        render_transition,
+        transition_cost,
+    )
+    from custom_components.anomaly_monitor.core.tokens import estimate_tokens
+
+    areas = (None, "", "Kitchen", "Séjour\nétage", "A" * 39, "B" * 40, "C" * 41, "D" * 90)
+    states = ("on", "", "21.5", "x" * 119, "y" * 120, "z" * 121, "line\r\nbreak", "é" * 300)
+    moments = (T0, T0.replace(year=999), datetime(2026, 12, 31, 23, 59, 59, 999999, tzinfo=UTC))
+    transitions = [
+        Transition(when + timedelta(seconds=i), f"sensor.s_{i}", state, area)
+        for i, (when, area, state) in enumerate(
+            (w, a, s) for w in moments for a in areas for s in states
+        )
+    ]
+    for transition in transitions:
+        assert transition_cost(transition) == estimate_tokens(render_transition(transition)) + 1
+    # Every kind of entry (change, repeat, drift, toggle), each area and length of state.
+    storm = [
+        Transition(T0 + timedelta(seconds=i), "light.x", "on" if i % 2 else "off", area)
+        for i, area in enumerate(areas * 2)
+    ]
+    drift = [
+        Transition(T0 + timedelta(minutes=i), "sensor.t", f"{20 + i / 10}", "Hall")
+        for i in range(5)
+    ]
+    same = [Transition(T0 + timedelta(minutes=i), "lock.door", "locked", None) for i in range(3)]
+    entries = compress([*transitions, *storm, *drift, *same], token_budget=10**9).entries
+    assert {e.kind for e in entries} == {"change", "repeat", "drift", "toggle"}
+    for entry in entries:
+        assert entry_cost(entry) == estimate_tokens(render_entry(entry)) + 1

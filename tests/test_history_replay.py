@@ -36,6 +36,7 @@ from .history_home import (
     OPTIONS,
     SMOKE,
     live,
+    preview_as,
     run_history,
     set_initial,
 )
@@ -205,14 +206,7 @@ async def test_preview_tells_what_was_lived_and_shows_nothing(
     hass.bus.async_listen(EVENT_ANOMALY_DETECTED, events.append)
     notifications = dict(persistent_notification._async_get_or_create_notifications(hass))
     issues = set(ir.async_get(hass).issues)
-    response = await hass.services.async_call(
-        DOMAIN,
-        "preview",
-        {"days": 1, "config_entry_id": entry.entry_id},
-        blocking=True,
-        return_response=True,
-        context=Context(user_id=hass_admin_user.id),
-    )
+    response = await preview_as(hass, hass_admin_user.id, entry.entry_id)
     assert response is not None
     told = [(t["rule"], tuple(sorted(t["evidence"]))) for t in response["told"]]
     assert told == [(rule, evidence) for _, rule, evidence in live_told]

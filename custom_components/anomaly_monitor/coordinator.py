@@ -54,7 +54,7 @@ from .core.llm.prompts import false_alarm_example_from_mark
 from .core.models import ContextWindow, EntityState, Finding, Verdict
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
-from .live.context_builder import build_environment, build_snapshot
+from .live.context_builder import SnapshotCache, build_environment, build_snapshot
 from .live.offline_check import OfflineCheck
 from .live.watcher import StateWatcher
 from .recorder.baseline_keeper import BaselineKeeper
@@ -202,6 +202,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._across_restart = AcrossRestart(hass)
         self._lock = asyncio.Lock()
         self._last_judged: tuple[int, datetime, ContextWindow, Verdict] | None = None
+        self._known_states: SnapshotCache = {}  # the last snapshot's views (``build_snapshot``)
         # The home's learned normal (set once the baseline keeper runs): while a device's
         # normal is learned, only what cannot wait is pushed (``core.learning_gate``).
         self.learned: Callable[[], HomeBaselines | None] | None = None
@@ -475,6 +476,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             watcher.areas,
             devices=watcher.devices,
             roles=watcher.roles,
+            known=self._known_states,
         )
 
     def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:

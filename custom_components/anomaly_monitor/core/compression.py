@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 
 from .models import CompressedSequence, SequenceEntry, Transition, clip, parse_number
-from .tokens import estimate_tokens
+from .tokens import estimate_length_tokens
 
 # An alternating run needs this many state changes before it reads as a toggle storm.
 MIN_TOGGLE_RUN = 4
@@ -41,21 +42,66 @@ def render_transition(transition: Transition) -> str:
     return f"{when} {transition.entity_id}{area}: {clip(transition.state, 120)}"
 
 
+# The length of ``%Y-%m-%d %H:%M:%S`` and of `` to %H:%M:%S`` (years 1000-9999).
+_STAMP, _UNTIL = 19, 12
+
+
+def _stamp_length(when: datetime) -> int:
+    return _STAMP if when.year >= 1000 else len(when.strftime("%Y-%m-%d %H:%M:%S"))
+
+
+def _clipped_length(text: str, limit: int) -> int:
+    return min(len(text), limit)  # ``clip`` keeps the length up to its limit
+
+
+def transition_cost(transition: Transition) -> int:
+    """Tokens of ``render_transition(transition)`` and its line break, counted without
+    rendering it: an analysis measures every transition of its window, and a window is
+    thousands of them (formatting their times was a tenth of a replay's time)."""
+    area = transition.area
+    length = (
+        _stamp_length(transition.when)
+        + 1
+        + len(transition.entity_id)
+        + (_clipped_length(str(area), 40) + 3 if area else 0)
+        + 2
+        + _clipped_length(str(transition.state), 120)
+    )
+    return estimate_length_tokens(length) + 1
+
+
+def entry_cost(entry: SequenceEntry) -> int:
+    """Tokens of ``render_entry(entry)`` and its line break, counted without rendering it."""
+    area = entry.area
+    length = (
+        _stamp_length(entry.start)
+        + (_UNTIL if entry.end != entry.start else 0)
+        + 1
+        + len(entry.entity_id)
+        + (_clipped_length(str(area), 40) + 3 if area else 0)
+        + 2
+        + _clipped_length(entry.describe(), 120)
+    )
+    return estimate_length_tokens(length) + 1
+
+
 def compress(
     transitions: Sequence[Transition], token_budget: int = DEFAULT_TOKEN_BUDGET
 ) -> CompressedSequence:
     """Compress ``transitions`` (oldest first) to fit ``token_budget`` tokens."""
-    raw_tokens = sum(estimate_tokens(render_transition(t)) + 1 for t in transitions)
     per_entity: dict[str, list[Transition]] = defaultdict(list)
     for transition in transitions:
         per_entity[transition.entity_id].append(transition)
 
-    entries: list[SequenceEntry] = []
+    raw_tokens = 0
+    costed: list[tuple[SequenceEntry, int]] = []
     for items in per_entity.values():
-        entries.extend(_compress_entity(items))
-    entries.sort(key=lambda e: (e.start, e.entity_id))
-
-    costs = [estimate_tokens(render_entry(e)) + 1 for e in entries]
+        part, raw = _entity_part(_Identical(tuple(items)))
+        costed.extend(part)
+        raw_tokens += raw
+    costed.sort(key=lambda c: (c[0].start, c[0].entity_id))
+    entries = [entry for entry, _ in costed]
+    costs = [cost for _, cost in costed]
     total = sum(costs)
     first_kept = 0
     while total > token_budget and first_kept < len(entries):
@@ -68,6 +114,36 @@ def compress(
         tokens=total,
         truncated=first_kept,
     )
+
+
+class _Identical:
+    """One entity's transitions as a cache key: equal only to the very same objects (the
+    buffer's, from one analysis to the next), never to equal values from elsewhere."""
+
+    __slots__ = ("_hash", "items")
+
+    def __init__(self, items: tuple[Transition, ...]) -> None:
+        self.items = items
+        self._hash = hash(tuple(map(id, items)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Identical)
+            and len(other.items) == len(self.items)
+            and all(a is b for a, b in zip(self.items, other.items, strict=True))
+        )
+
+
+# An analysis compresses every entity's part of its window again; most entities did not
+# change since the last one (the cache holds the transitions: their ids stay theirs).
+@lru_cache(maxsize=4096)
+def _entity_part(key: _Identical) -> tuple[tuple[tuple[SequenceEntry, int], ...], int]:
+    """One entity's entries with their token costs, and its transitions' raw cost."""
+    part = tuple((entry, entry_cost(entry)) for entry in _compress_entity(list(key.items)))
+    return part, sum(transition_cost(t) for t in key.items)
 
 
 def _compress_entity(items: list[Transition]) -> Iterable[SequenceEntry]:

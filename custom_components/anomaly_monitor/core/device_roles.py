@@ -214,14 +214,13 @@ def _derive(home: HomeView) -> dict[str, RoleGuess]:
     roles = dict(own)
     # A device's switch and meter are one appliance: what one of them is told (by the
     # homeowner, its name or its behaviour) holds for the other, unless it has its own.
+    # (Only whole appliances can lend their role: the others are not compared.)
+    lenders = [(s, g) for s in states if (g := own.get(s.entity_id)) and g.role in SHARED_ROLES]
     for state in states:
         if state.entity_id in own or state.domain not in ("switch", "sensor"):
             continue
-        for other in states:
-            guess = own.get(other.entity_id)
-            if guess is None or other is state or not same_device(state, other):
-                continue
-            if guess.role in SHARED_ROLES:
+        for other, guess in lenders:
+            if other is not state and same_device(state, other):
                 source = Source.DEVICE if guess.source >= Source.BEHAVIOUR else Source.NAME
                 roles[state.entity_id] = RoleGuess(guess.role, source)
                 break

@@ -9,6 +9,7 @@ French and Spanish; words that mean something else in another of them are left o
 
 from __future__ import annotations
 
+from functools import lru_cache
 import re
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -64,6 +65,8 @@ SLEEP_CONFIDENCE_WORDS = ("sleep confidence",)  # the companion app's own (Engli
 ACTIVITY_WORDS = ("activity", "detected activity")
 
 
+# Names and phrases are few and asked about at every analysis: remembered, not re-split.
+@lru_cache(maxsize=4096)
 def words(text: str) -> tuple[str, ...]:
     """The name's words and numbers, case-folded (punctuation separates them)."""
     return tuple(w.casefold() for w in _WORD.findall(text))
@@ -80,6 +83,7 @@ def says(name: str, phrases: tuple[str, ...]) -> bool:
     return False
 
 
+@lru_cache(maxsize=4096)
 def name_role(name: str, domain: str, device_class: str | None) -> str | None:
     """The role (a ``device_roles.Role`` value) a friendly name hints at (a hint only)."""
     if domain == "sensor" and device_class is None:

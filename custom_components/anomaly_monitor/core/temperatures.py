@@ -38,6 +38,14 @@ def to_celsius(value: float, unit: str | None) -> float | None:
     return None if factor is None else value * factor[0] + factor[1]
 
 
+def converted(value: float, unit: str | None, to: str | None) -> float | None:
+    """A temperature read in ``unit``, in ``to``; ``None`` when either is not a unit HA
+    gives temperatures in."""
+    celsius = to_celsius(value, unit)
+    factor = _TO_CELSIUS.get(to)
+    return None if celsius is None or factor is None else (celsius - factor[1]) / factor[0]
+
+
 def degrees_celsius(span: float, unit: str | None) -> float:
     """A temperature difference in ``unit`` as °C (a spread of 9 °F is 5 °C)."""
     return span * _TO_CELSIUS.get(unit, (1.0, 0.0))[0]

@@ -9,4 +9,9 @@ CHARS_PER_TOKEN = 4
 
 def estimate_tokens(text: str) -> int:
     """Rough token count of ``text`` (at least 1 for non-empty text)."""
-    return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
+    return estimate_length_tokens(len(text))
+
+
+def estimate_length_tokens(length: int) -> int:
+    """Rough token count of a text of ``length`` characters."""
+    return (length + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN

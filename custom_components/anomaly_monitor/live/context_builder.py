@@ -39,6 +39,10 @@ KEPT_ATTRIBUTES = frozenset(
 )
 
 
+# Per entity: the HA state seen, its (area, device, role) and the view made of them.
+type SnapshotCache = dict[str, tuple[State, tuple[str | None, str | None, str | None], EntityState]]
+
+
 class StateReader(Protocol):
     """Where states are read: ``hass.states``, or a replay entry's own table."""
 
@@ -77,20 +81,35 @@ def build_snapshot(
     *,
     devices: Mapping[str, str] | None = None,
     roles: Mapping[str, str] | None = None,
+    known: SnapshotCache | None = None,
 ) -> list[EntityState]:
     """Current states of the watched entities that exist (in ``states``, default HA's).
 
     ``devices``: the HA device each entity belongs to, when it has one; ``roles``: what
-    the homeowner said a device is (options flow), when they did.
+    the homeowner said a device is (options flow), when they did. ``known``: the views
+    of the last snapshot, reused for every state that is the very same one (HA's states
+    are immutable: most of a home's did not change since the last analysis); it is
+    replaced by this snapshot's.
     """
     reader = hass.states if states is None else states
     devices = devices or {}
     roles = roles or {}
+    before = dict(known) if known is not None else {}
     snapshot = []
     for entity_id in entity_ids:
         if (state := reader.get(entity_id)) is not None:
             area, device, role = areas.get(entity_id), devices.get(entity_id), roles.get(entity_id)
-            snapshot.append(entity_state(state, area, device, role))
+            last = before.get(entity_id)
+            if last is not None and last[0] is state and last[1] == (area, device, role):
+                view = last[2]
+            else:
+                view = entity_state(state, area, device, role)
+            snapshot.append(view)
+            if known is not None:
+                known[entity_id] = (state, (area, device, role), view)
+    if known is not None:  # only the entities of this snapshot are kept
+        for gone in before.keys() - {s.entity_id for s in snapshot}:
+            del known[gone]
     return snapshot
 
 

@@ -13,10 +13,12 @@ from homeassistant.util import dt as dt_util
 
 from ..core.baselines.home_baselines import OUTDOOR, HomeBaselines
 from ..core.models import clip, parse_number
+from ..core.temperatures import CELSIUS, FAHRENHEIT, KELVIN, converted
 from ..live.context_builder import outdoor_celsius
 from ..live.state_summary import ACTIVITY_DOMAINS, summarize_state
 
 type Row = tuple[datetime, str, str]
+TEMPERATURE_UNITS = (CELSIUS, FAHRENHEIT, KELVIN)
 
 
 def history_rows(
@@ -29,13 +31,22 @@ def history_rows(
     with its attributes, and its rows summarised as the watcher does ("heat (heating)"):
     its state alone says the mode, not whether it heats, and what the history teaches must
     be what the live stream brings (the heating's onsets, the room warming after them).
+    A thermometer is read with its unit, each row in the unit it reads now: after a change
+    of unit system the older °C rows are not taken for °F (``thermometer_units``).
     """
     from homeassistant.components.recorder import history
 
+    units = thermometer_units(hass, entity_ids)
     acting = [e for e in entity_ids if e.partition(".")[0] in ACTIVITY_DOMAINS]
     plain = [e for e in entity_ids if e.partition(".")[0] not in ACTIVITY_DOMAINS]
+    measured = [e for e in plain if e in units]
+    plain = [e for e in plain if e not in units]
     rows: list[Row] = []
-    for ids, attributes in ((plain, False), (acting, True)):
+    for ids, attributes, minimal in (
+        (plain, False, True),
+        (acting, True, True),
+        (measured, True, False),
+    ):
         if not ids:
             continue
         states = history.get_significant_states(
@@ -45,15 +56,35 @@ def history_rows(
             ids,
             include_start_time_state=True,
             significant_changes_only=False,
-            minimal_response=True,
+            minimal_response=minimal,  # (a minimal response has the first row's unit only)
             no_attributes=not attributes,
             compressed_state_format=True,
         )
         while states:  # each entity's list is freed as soon as it is converted
             entity_id, entity_states = states.popitem()
-            rows.extend(row for item in entity_states if (row := _row(entity_id, item)) is not None)
+            unit = units.get(entity_id)
+            rows.extend(
+                row for item in entity_states if (row := _row(entity_id, item, unit)) is not None
+            )
     rows.sort(key=lambda row: row[0])
     return rows
+
+
+def thermometer_units(hass: HomeAssistant, entity_ids: list[str]) -> dict[str, str]:
+    """The temperature unit each thermometer among ``entity_ids`` reads in now.
+
+    HA converts a temperature sensor's state when the home's unit system changes; its
+    rows recorded before stay in the old unit, and a row alone carries no unit.
+    """
+    units: dict[str, str] = {}
+    for entity_id in entity_ids:
+        if entity_id.partition(".")[0] != "sensor":
+            continue
+        state = hass.states.get(entity_id)  # (an atomic read: the recorder's thread may ask)
+        unit = state.attributes.get("unit_of_measurement") if state is not None else None
+        if unit in TEMPERATURE_UNITS:
+            units[entity_id] = unit
+    return units
 
 
 def weather_rows(hass: HomeAssistant, start: datetime, end: datetime, weather: str) -> list[Row]:
@@ -100,13 +131,25 @@ def _moment(item: Any) -> tuple[datetime | None, Mapping[str, Any] | None]:
     return when, attributes if isinstance(attributes, Mapping) else None
 
 
-def _row(entity_id: str, item: Any) -> Row | None:
-    """One history item (a compressed dict, or a State) as a row."""
+def _row(entity_id: str, item: Any, unit: str | None = None) -> Row | None:
+    """One history item (a compressed dict, or a State) as a row; a thermometer's reading
+    in ``unit``, the one it reads in now."""
     value = item.get("s") if isinstance(item, dict) else getattr(item, "state", None)
     when, attributes = _moment(item)
     if when is None or not isinstance(value, str):
         return None
+    if unit is not None and attributes is not None:
+        value = _in_unit(value, attributes.get("unit_of_measurement"), unit)
     return when, entity_id, _summary(entity_id, value, attributes)
+
+
+def _in_unit(value: str, recorded: object, unit: str) -> str:
+    """A reading recorded in ``recorded``, in ``unit`` (as it was, when it says no other)."""
+    if recorded == unit or recorded not in TEMPERATURE_UNITS:
+        return value
+    number = parse_number(value)
+    now = None if number is None else converted(number, str(recorded), unit)
+    return value if now is None else f"{round(now, 2):g}"
 
 
 def _summary(entity_id: str, state: str, attributes: object) -> str:

@@ -117,6 +117,8 @@ def _learn_links(home: HomeView) -> list[FollowUpLink]:
     keys = [k for k, times in events.items() if len(times) >= MIN_OCCURRENCES]
     links: list[FollowUpLink] = []
     for cause in keys:
+        if home.domain(cause[0]) != "binary_sensor":
+            continue  # nothing can follow it (``_can_follow``): its pairs are not tried
         cause_area = home.area(cause[0])
         cause_times = events[cause]
         for effect, effect_times in events.items():

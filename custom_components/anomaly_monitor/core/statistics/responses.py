@@ -75,6 +75,10 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     """
     lags: list[tuple[timedelta, str, str]] = []
     answers: dict[str, list[tuple[datetime, timedelta | None]]] = {}
+    lights: dict[str | None, list[str]] = {}  # per area, in the window's order
+    for entity_id in home.history:
+        if home.domain(entity_id) == "light":
+            lights.setdefault(home.area(entity_id), []).append(entity_id)
     for motion in home.history:
         if home.domain(motion) != "binary_sensor":
             continue
@@ -84,9 +88,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
         if area is None:
             continue
         onsets = [t.when for t in real_changes(home, motion) if t.state.lower() == "on"]
-        for light in home.history:
-            if home.domain(light) != "light" or home.area(light) != area:
-                continue
+        for light in lights.get(area, ()):
             lit = [t.when for t in real_changes(home, light) if t.state.lower() == "on"]
             timeline = [(t.when, t.state.lower()) for t in home.changes(light)]
             for when in onsets:
