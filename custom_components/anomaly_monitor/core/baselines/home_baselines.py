@@ -28,6 +28,7 @@ from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
 from .clock import format_time, parse_time
+from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .power import IDLE, RUNNING, power_state
@@ -60,6 +61,7 @@ class HomeBaselines:
         self.relations = Relations(zone)
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
+        self.rhythm = DailyRhythm(zone)  # when the household gets up, when meters run
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -107,6 +109,7 @@ class HomeBaselines:
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             if was is not False and self.quiet.occupied is False:
                 self.usual.everybody_left(when, self._open_now())
+            self.rhythm.presence(self.quiet.occupied, when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -134,9 +137,11 @@ class HomeBaselines:
                 if spell == RUNNING and before is not None and before[0] == IDLE:
                     self.recent.started(entity_id, when)
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
+                self.rhythm.power(entity_id, spell == RUNNING, when)
             return
         if domain in _NUMERIC_DOMAINS:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
+            self.rhythm.power(entity_id, False, when)  # nor is it known to run
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -147,6 +152,7 @@ class HomeBaselines:
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
+                self.rhythm.movement(when)
             if state == "on":
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
@@ -213,6 +219,7 @@ class HomeBaselines:
         self.profiles.advance(now)
         self.relations.expire(now)
         self.usual.advance(now, STORM_GAP)
+        self.rhythm.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -280,6 +287,7 @@ class HomeBaselines:
             "relations": self.relations.as_dict(),
             "recent_starts": self.recent.as_dict(),
             "usual_use": self.usual.as_dict(),
+            "rhythm": self.rhythm.as_dict(),
         }
 
     @classmethod
@@ -304,6 +312,7 @@ class HomeBaselines:
         baselines.relations = Relations.from_dict(data.get("relations"), zone)
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
         baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
+        baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state

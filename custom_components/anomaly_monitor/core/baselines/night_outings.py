@@ -1,0 +1,116 @@
+"""Somebody went out at night, through a door this home never uses at night.
+
+Someone home walks to an exterior door in the small hours (00-05 local) and opens it: a
+motion sensor inside saw them on the way within ``ON_THE_WAY`` before the door opened
+(somebody coming home is seen after the door, not before). In a home where that door was
+not used in the small hours on any of the ``MIN_NIGHTS`` or more nights learned
+(``UsualUse``: nights of use per device), it is told at once: a person with dementia
+leaving in the night, or somebody letting a stranger in. A door used at night before (a
+shift worker, a dog let out at night, a smoker) is this home's normal and is left alone,
+and so is a door used while somebody arrives home (a person or tracker changed then).
+
+An exterior door is one the device roles call so (``device_roles.is_entry``: its device
+class or the homeowner), or an opening sensor in the same area as a lock: a door with a
+lock is a way in. No word of an id or a name is read here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..device_roles import is_entry
+from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity
+from ..occupancy import Occupancy
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from ..statistics.timeline import turned
+from .clock import local
+from .home_baselines import HomeBaselines
+
+# Nights the door must have been watched, unused at night, before its night use is news.
+MIN_NIGHTS = 5
+# A person inside shows on a motion sensor this long before opening the door.
+ON_THE_WAY = timedelta(minutes=3)
+# A night-time opening stays told this long (the person may still be out).
+TOLD_FOR = timedelta(hours=1)
+# A person or tracker changing this close to the opening: somebody arriving or leaving
+# with their phone, which the presence checks judge.
+PRESENCE_NEAR = timedelta(minutes=15)
+
+
+def _doors(home: HomeView) -> list[tuple[EntityState, list[str]]]:
+    """The exterior doors and the locks of their areas."""
+    locks_by_area: dict[str, list[str]] = {}
+    for lock in home.of("lock"):
+        if lock.info.area:
+            locks_by_area.setdefault(lock.info.area, []).append(lock.entity_id)
+    doors: list[tuple[EntityState, list[str]]] = []
+    for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
+        locks = locks_by_area.get(door.info.area or "", [])
+        entry = is_entry(home, door.entity_id)
+        if entry or (locks and door.info.device_class in ("door", "opening")):
+            doors.append((door, sorted(locks)))
+    return doors
+
+
+def _motion_onsets(home: HomeView) -> list[datetime]:
+    return sorted(
+        when
+        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        for when in turned(home.changes(sensor.entity_id), "on")
+    )
+
+
+def _presence_changed_near(home: HomeView, when: datetime) -> bool:
+    return any(
+        abs(change.when - when) <= PRESENCE_NEAR
+        for state in home.presence_entities
+        for change in home.changes(state.entity_id)
+    )
+
+
+def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """An exterior door opened from inside in the small hours, never used then here.
+
+    Magnitude: minutes since the door opened.
+    """
+    if home.occupancy is not Occupancy.OCCUPIED:
+        return
+    now = home.end
+    zone = baselines.zone
+    onsets: list[datetime] | None = None
+    for door, locks in _doors(home):
+        openings = [
+            when
+            for when in turned(home.changes(door.entity_id), "on")
+            if now - TOLD_FOR <= when <= now
+            and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
+        ]
+        if not openings:
+            continue
+        usual = baselines.usual
+        if usual.taught_value(door.entity_id, "night") is not None:
+            continue  # the homeowner said night use is normal here
+        watched = usual.nights_watched(door.entity_id, openings[0])
+        if watched < MIN_NIGHTS or usual.nights_used(door.entity_id, skip=openings[0]) > 0:
+            continue
+        if onsets is None:
+            onsets = _motion_onsets(home)
+        from_inside = [
+            when for when in openings if any(when - ON_THE_WAY <= t <= when for t in onsets)
+        ]
+        if not from_inside or _presence_changed_near(home, from_inside[0]):
+            continue
+        opened = from_inside[0]
+        yield Finding(
+            rule="went_out_at_night",
+            evidence=(door.entity_id, *locks),
+            reasoning=f"{door.entity_id} was opened from inside at "
+            f"{local(opened, zone):%H:%M}, with the household at home; in this home it was "
+            f"not used between midnight and 5 am on any of the {watched} nights learned.",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.HIGH,
+            recommendation="Check that everybody is in, and the door is shut and locked.",
+            magnitude=round((now - opened).total_seconds() / 60, 1),
+        )
