@@ -115,11 +115,11 @@ class DailyRhythm:
         """Whether a rest already ended on local day ``day`` (they got up)."""
         return bool(self.wakes) and self.wakes[-1][0] == day
 
-    def latest_wake(
+    def usual_wake(
         self, day: int, quantile: float, min_days: int, *, same_kind: bool = True
     ) -> tuple[int, int] | None:
-        """(minute of the day, days learned): the latest usual wake time on the other days
-        of the same kind as ``day`` (weekdays or weekends; every day without
+        """(minute of the day, days learned): the ``quantile`` of the wake times on the
+        other days of the same kind as ``day`` (weekdays or weekends; every day without
         ``same_kind``), None with fewer than ``min_days``."""
         weekend = is_weekend(day)
         minutes = sorted(

@@ -12,7 +12,8 @@ before any is, nothing here judges (the quiet spells' own limits stay).
 Judged only while the persons say someone is home: a household that went away without
 its trackers leaves the house as still as one that did not get up. A rest that began
 after the usual wake time (a nap, back to bed after breakfast) is no night's rest; a
-day on which a rest has already ended (they got up) is not judged again.
+day on which a rest has already ended (they got up), or with movement at an hour this
+household gets up on some days (``EARLY_SLACK`` before the earliest), is not judged.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ MARGIN = timedelta(hours=2)
 # Without enough days of the kind: every kind of day, with a wider margin.
 MIN_ANY_DAYS = 5
 ANY_DAY_MARGIN = timedelta(hours=3)
+# Movement this long before the earliest usual wake time, or later, is getting up (a
+# sensor may see one minute of it); earlier, it is a trip in the night.
+EARLY_SLACK = timedelta(hours=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,20 +55,24 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     today = rhythm.day_of(now)
     if rest is None or rhythm.woke_on(today):
         return None
-    learned = rhythm.latest_wake(today, WAKE_QUANTILE, MIN_KIND_DAYS)
-    margin = MARGIN
+    same_kind, margin = True, MARGIN
     moment = local(now, baselines.zone)
     kind = "at weekends" if moment.weekday() >= 5 else "on weekdays"
+    learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_KIND_DAYS)
     if learned is None:
-        learned = rhythm.latest_wake(today, WAKE_QUANTILE, MIN_ANY_DAYS, same_kind=False)
-        margin, kind = ANY_DAY_MARGIN, "on the days learned"
-    if learned is None:
+        same_kind, margin, kind = False, ANY_DAY_MARGIN, "on the days learned"
+        learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_ANY_DAYS, same_kind=False)
+    earliest = rhythm.usual_wake(today, 1 - WAKE_QUANTILE, 1, same_kind=same_kind)
+    if learned is None or earliest is None:
         return None
     minute, days = learned
     midnight = datetime.combine(moment.date(), time(), tzinfo=moment.tzinfo)
     usual = midnight + timedelta(minutes=minute)
     if rest >= usual:
         return None
+    moved = rhythm.last_move
+    if moved is not None and moved >= midnight + timedelta(minutes=earliest[0]) - EARLY_SLACK:
+        return None  # seen about at a usual hour of rising: up, or up and back in bed
     return NotUp(
         due=usual + margin,
         why=f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} "
