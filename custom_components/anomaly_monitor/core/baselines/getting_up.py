@@ -13,7 +13,7 @@ Judged only while the persons say someone is home: a household that went away wi
 its trackers leaves the house as still as one that did not get up. A rest that began
 after the usual wake time (a nap, back to bed after breakfast) is no night's rest; a
 day on which a rest has already ended (they got up), or with movement at an hour this
-household gets up on some days (``EARLY_SLACK`` before the earliest), is not judged.
+household may get up (``EARLY_SLACK`` before the typical wake time), is not judged.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ MARGIN = timedelta(hours=2)
 # Without enough days of the kind: every kind of day, with a wider margin.
 MIN_ANY_DAYS = 5
 ANY_DAY_MARGIN = timedelta(hours=3)
-# Movement this long before the earliest usual wake time, or later, is getting up (a
+# Movement this long before the typical (median) wake time, or later, is getting up (a
 # sensor may see one minute of it); earlier, it is a trip in the night.
 EARLY_SLACK = timedelta(hours=1)
 
@@ -62,8 +62,8 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     if learned is None:
         same_kind, margin, kind = False, ANY_DAY_MARGIN, "on the days learned"
         learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_ANY_DAYS, same_kind=False)
-    earliest = rhythm.usual_wake(today, 1 - WAKE_QUANTILE, 1, same_kind=same_kind)
-    if learned is None or earliest is None:
+    typical = rhythm.usual_wake(today, 0.5, 1, same_kind=same_kind)
+    if learned is None or typical is None:
         return None
     minute, days = learned
     midnight = datetime.combine(moment.date(), time(), tzinfo=moment.tzinfo)
@@ -71,7 +71,7 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     if rest >= usual:
         return None
     moved = rhythm.last_move
-    if moved is not None and moved >= midnight + timedelta(minutes=earliest[0]) - EARLY_SLACK:
+    if moved is not None and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK:
         return None  # seen about at a usual hour of rising: up, or up and back in bed
     return NotUp(
         due=usual + margin,
