@@ -44,9 +44,16 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
         return
     now = home.end
     zone = baselines.zone
+    running = baselines.durations.current
     meters = [
-        m for m in home.of("sensor", "power") if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)
+        m
+        for m in home.of("sensor", "power")
+        if (spell := running.get(m.entity_id)) is not None
+        and spell[0] == RUNNING
+        and now - spell[1] >= MIN_RUN
     ]
+    # The roles are asked last: the first to ask pays for every device's.
+    meters = [m for m in meters if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)]
     if not meters:
         return
     motion = [
@@ -58,10 +65,7 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
         return
     rhythm = baselines.rhythm
     for meter in meters:
-        current = baselines.durations.current.get(meter.entity_id)
-        if current is None or current[0] != RUNNING or now - current[1] < MIN_RUN:
-            continue
-        since = current[1]
+        since = running[meter.entity_id][1]
         days = baselines.usual.days_watched(meter.entity_id, since)
         learned = days >= MIN_DAYS
         # Every hour of this run, judged on the other days (this run marked its own);

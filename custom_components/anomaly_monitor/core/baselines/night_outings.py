@@ -39,19 +39,19 @@ TOLD_FOR = timedelta(hours=1)
 PRESENCE_NEAR = timedelta(minutes=15)
 
 
-def _doors(home: HomeView) -> list[tuple[EntityState, list[str]]]:
-    """The exterior doors and the locks of their areas."""
-    locks_by_area: dict[str, list[str]] = {}
+def _is_exterior(home: HomeView, door: EntityState, locks: list[str]) -> bool:
+    """An exterior door: its role says so, or it is a door with a lock in its area."""
+    return bool(locks and door.info.device_class in ("door", "opening")) or is_entry(
+        home, door.entity_id
+    )
+
+
+def _locks_by_area(home: HomeView) -> dict[str, list[str]]:
+    locks: dict[str, list[str]] = {}
     for lock in home.of("lock"):
         if lock.info.area:
-            locks_by_area.setdefault(lock.info.area, []).append(lock.entity_id)
-    doors: list[tuple[EntityState, list[str]]] = []
-    for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
-        locks = locks_by_area.get(door.info.area or "", [])
-        entry = is_entry(home, door.entity_id)
-        if entry or (locks and door.info.device_class in ("door", "opening")):
-            doors.append((door, sorted(locks)))
-    return doors
+            locks.setdefault(lock.info.area, []).append(lock.entity_id)
+    return locks
 
 
 def _motion_onsets(home: HomeView) -> list[datetime]:
@@ -79,15 +79,20 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         return
     now = home.end
     zone = baselines.zone
+    hour = local(now, zone).hour
+    if not SMALL_HOURS_START <= hour < SMALL_HOURS_END and hour != SMALL_HOURS_END:
+        return  # nothing opened in the small hours within the last hour
     onsets: list[datetime] | None = None
-    for door, locks in _doors(home):
+    locks_by_area = _locks_by_area(home)
+    for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
         openings = [
             when
             for when in turned(home.changes(door.entity_id), "on")
             if now - TOLD_FOR <= when <= now
             and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
         ]
-        if not openings:
+        locks = sorted(locks_by_area.get(door.info.area or "", []))
+        if not openings or not _is_exterior(home, door, locks):
             continue
         usual = baselines.usual
         if usual.taught_value(door.entity_id, "night") is not None:
