@@ -4,7 +4,8 @@ A device is told offline only once its spell has lasted its grace (``core/offlin
 minutes for a smoke detector or a lock), by whichever analysis runs next. A change within
 the grace (the front door, a person) is analysed and moves the periodic analysis a whole
 interval on: the outage then waited up to the analysis interval (15 min by default, up to
-a day) past its grace.
+a day) past its grace. The same timer serves a door opened in the small hours, judged
+once nobody moved inside for minutes after it (``night_opening_due``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import datetime, timedelta
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 
+from .core.baselines.night_outings import night_opening_due
 from .core.home import HomeView
 from .core.models import ContextWindow
 from .core.offline import offline_due
@@ -35,7 +37,10 @@ class OfflineCheck:
     @callback
     def async_follow(self, window: ContextWindow) -> None:
         """After an analysis of ``window``: the timer for what it saw offline."""
-        due = offline_due(HomeView(window))
+        view = HomeView(window)
+        zone = window.environment.local_time.tzinfo
+        pending = (offline_due(view), night_opening_due(view, zone))
+        due = min((when for when in pending if when is not None), default=None)
         if due == self.due:
             return
         self.async_cancel()

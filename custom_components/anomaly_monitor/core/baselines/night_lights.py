@@ -4,11 +4,13 @@ At night a bathroom or hall light goes on for a toilet trip and off again minute
 ``StateDurations`` knows how long each light stays on when switched on at night (00-06
 local, its own night-time stays, never the evening's long bath). A light switched on in
 the small hours (00-05) that has stayed on ``FACTOR`` times its longest night-time stay,
-and never less than ``FLOOR``, while the motion sensors of its area have seen nobody for
-``STILL`` and someone is home, may be a person who fell where the light is: told as a
-safety matter. Lights with too few night-time stays, and areas without a motion sensor
-(stillness cannot be known there), are not judged; what the homeowner marked normal
-("false alarm") stands beside the learned stays.
+and never less than ``FLOOR``, while the motion sensors of its area have seen nobody since
+the first ``ENTERING`` minutes of it (and for ``STILL`` at least) and someone is home, may
+be a person who fell where the light is: told as a safety matter. A room lived in at night
+shows movement now and then, and is not judged. Lights with too few night-time stays,
+areas without a motion sensor (stillness cannot be known there) and stays that began
+before the analysed window are not judged; what the homeowner marked normal ("false
+alarm") stands beside the learned stays.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ from .long_stays import duration_text, stay_since
 FACTOR = 3.0
 # ...and never less than this (someone unwell may sit a while).
 FLOOR = timedelta(minutes=30)
-# Nobody moved in the light's area for this long.
+# Nobody moved in the light's area for this long...
 STILL = timedelta(minutes=20)
+# ...nor at all since the first minutes after it went on (going in, sitting down).
+ENTERING = timedelta(minutes=5)
 
 
 def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -42,6 +46,7 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
         return
     now = home.end
     zone = baselines.zone
+    window_start = home.window.start
     for light in home.of("light"):
         if not is_on(light) or not light.info.area:
             continue
@@ -66,8 +71,13 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
         readable = [s for s in motion if not is_unavailable(s)]
         if not readable or any(is_on(s) for s in readable):
             continue
+        # Nobody moved there since going in (a few minutes to settle), nor lately: a room
+        # lived in at night (a student's kitchen, a sleepless reader) shows movement.
+        quiet_from = min(since + ENTERING, now - STILL)
+        if window_start is None or since < window_start:
+            continue  # the movement since it went on is not all in the window
         if any(
-            when > now - STILL for s in readable for when in turned(home.changes(s.entity_id), "on")
+            when > quiet_from for s in readable for when in turned(home.changes(s.entity_id), "on")
         ):
             continue
         yield Finding(

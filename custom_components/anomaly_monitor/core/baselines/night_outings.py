@@ -1,13 +1,14 @@
 """Somebody went out at night, through a door this home never uses at night.
 
 Someone home walks to an exterior door in the small hours (00-05 local) and opens it: a
-motion sensor inside saw them on the way within ``ON_THE_WAY`` before the door opened
-(somebody coming home is seen after the door, not before). In a home where that door was
-not used in the small hours on any of the ``MIN_NIGHTS`` or more nights learned
-(``UsualUse``: nights of use per device), it is told at once: a person with dementia
-leaving in the night, or somebody letting a stranger in. A door used at night before (a
-shift worker, a dog let out at night, a smoker) is this home's normal and is left alone,
-and so is a door used while somebody arrives home (a person or tracker changed then).
+motion sensor inside saw them on the way within ``ON_THE_WAY`` before the door opened, and
+for ``GONE`` after it nothing moved inside and no person or tracker changed (somebody
+coming home is seen inside at once; a phone that goes out with its owner leaves within
+minutes). In a home where that door was not used in the small hours on any of the
+``MIN_NIGHTS`` or more nights learned (``UsualUse``: nights of use per device), it is told
+then: a person with dementia gone out in the night. A door used at night before (a shift
+worker, a dog let out at night, a smoker) is this home's normal and is left alone. The
+glue analyses again when such an opening can be judged (``night_opening_due``).
 
 An exterior door is one the device roles call so (``device_roles.is_entry``: its device
 class or the homeowner), or an opening sensor in the same area as a lock: a door with a
@@ -17,7 +18,7 @@ lock is a way in. No word of an id or a name is read here.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 
 from ..device_roles import is_entry
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
@@ -32,6 +33,9 @@ from .home_baselines import HomeBaselines
 MIN_NIGHTS = 5
 # A person inside shows on a motion sensor this long before opening the door.
 ON_THE_WAY = timedelta(minutes=3)
+# Nobody moved inside for this long after the door opened, and no phone left with them:
+# they went out (somebody coming in is seen inside at once, a phone leaves in minutes).
+GONE = timedelta(minutes=5)
 # A night-time opening stays told this long (the person may still be out).
 TOLD_FOR = timedelta(hours=1)
 # A person or tracker changing this close to the opening: somebody arriving or leaving
@@ -62,12 +66,26 @@ def _motion_onsets(home: HomeView) -> list[datetime]:
     )
 
 
-def _presence_changed_near(home: HomeView, when: datetime) -> bool:
+def _presence_changed_near(home: HomeView, when: datetime, now: datetime) -> bool:
     return any(
-        abs(change.when - when) <= PRESENCE_NEAR
+        when - PRESENCE_NEAR <= change.when <= now
         for state in home.presence_entities
         for change in home.changes(state.entity_id)
     )
+
+
+def night_opening_due(home: HomeView, zone: tzinfo | None) -> datetime | None:
+    """When a door opened in the small hours less than ``GONE`` ago can be judged: the
+    glue analyses again then (the next periodic analysis may be a quarter of an hour on)."""
+    now = home.end
+    due = [
+        when + GONE
+        for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)
+        for when in turned(home.changes(door.entity_id), "on")
+        if now - GONE < when <= now
+        and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
+    ]
+    return min(due, default=None)
 
 
 def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -102,12 +120,16 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             continue
         if onsets is None:
             onsets = _motion_onsets(home)
-        from_inside = [
-            when for when in openings if any(when - ON_THE_WAY <= t <= when for t in onsets)
+        gone = [
+            when
+            for when in openings
+            if now - when >= GONE
+            and any(when - ON_THE_WAY <= t <= when for t in onsets)
+            and not any(when < t <= now for t in onsets)
         ]
-        if not from_inside or _presence_changed_near(home, from_inside[0]):
+        if not gone or _presence_changed_near(home, gone[0], now):
             continue
-        opened = from_inside[0]
+        opened = gone[0]
         yield Finding(
             rule="went_out_at_night",
             evidence=(door.entity_id, *locks),
