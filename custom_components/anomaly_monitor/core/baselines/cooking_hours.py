@@ -63,6 +63,9 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
         return
     if any(when > now - QUIET for s in motion for when in turned(home.changes(s.entity_id), "on")):
         return
+    moved = baselines.quiet.quiet_since  # the last movement learned (beyond the window too)
+    if moved is None or now - moved < QUIET:
+        return
     rhythm = baselines.rhythm
     for meter in meters:
         since = running[meter.entity_id][1]

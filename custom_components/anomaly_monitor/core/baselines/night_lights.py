@@ -4,10 +4,12 @@ At night a bathroom or hall light goes on for a toilet trip and off again minute
 ``StateDurations`` knows how long each light stays on when switched on at night (00-06
 local, its own night-time stays, never the evening's long bath). A light switched on in
 the small hours (00-05) that has stayed on ``FACTOR`` times its longest night-time stay,
-and never less than ``FLOOR``, while the motion sensors of its area have seen nobody since
-the first ``ENTERING`` minutes of it (and for ``STILL`` at least) and someone is home, may
-be a person who fell where the light is: told as a safety matter. A room lived in at night
-shows movement now and then, and is not judged. Lights with too few night-time stays,
+and never less than ``FLOOR``, while its area's motion sensors are off and no motion
+sensor of the home has seen anybody since the first ``ENTERING`` minutes of it (and for
+``STILL`` at least), someone home, may be a person who fell where the light is: told as a
+safety matter. A room lived in at night, or a light left on by somebody who went
+elsewhere, shows movement, and is not judged; nor is a light its area's motion did not see anybody
+switch on. Lights with too few night-time stays,
 areas without a motion sensor (stillness cannot be known there) and stays that began
 before the analysed window are not judged; what the homeowner marked normal ("false
 alarm") stands beside the learned stays.
@@ -47,6 +49,11 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
     now = home.end
     zone = baselines.zone
     window_start = home.window.start
+    onsets = [
+        when
+        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        for when in turned(home.changes(sensor.entity_id), "on")
+    ]
     for light in home.of("light"):
         if not is_on(light) or not light.info.area:
             continue
@@ -71,14 +78,22 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
         readable = [s for s in motion if not is_unavailable(s)]
         if not readable or any(is_on(s) for s in readable):
             continue
-        # Nobody moved there since going in (a few minutes to settle), nor lately: a room
-        # lived in at night (a student's kitchen, a sleepless reader) shows movement.
+        # Nobody moved anywhere since going in (a few minutes to settle), nor lately: a room
+        # lived in at night (a student's kitchen, a sleepless reader) shows movement, and
+        # so does a person who left the light on and went elsewhere.
         quiet_from = min(since + ENTERING, now - STILL)
         if window_start is None or since < window_start:
             continue  # the movement since it went on is not all in the window
-        if any(
-            when > quiet_from for s in readable for when in turned(home.changes(s.entity_id), "on")
-        ):
+        if any(when > quiet_from for when in onsets):
+            continue
+        # Somebody went in: its area's motion saw them as the light went on.
+        went_in = (
+            when
+            for s in readable
+            for when in turned(home.changes(s.entity_id), "on")
+            if abs(when - since) <= ENTERING
+        )
+        if next(went_in, None) is None:
             continue
         yield Finding(
             rule="light_on_long_at_night",
