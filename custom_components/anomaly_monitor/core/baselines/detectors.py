@@ -15,7 +15,9 @@ sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' wo
   be read is off, and none has seen movement for much longer than this home is usually
   still over the same hours of the day (``QuietSpells``): twice the usual longest spell,
   and never less than ``QUIET_FLOOR``. Before the hours are learned (a new install
-  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. A person who
+  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. A stillness
+  that goes on from the night is told earlier, past this household's usual getting-up
+  (``getting_up.py``, learned by ``daily_rhythm.py``). A person who
   has not moved since morning may have fallen: it is a safety matter (a false alarm
   dismisses this occurrence only, the next one is told).
 - **Movement unusual for the hour** (low severity: told only at sensitivity ``high``).
