@@ -28,6 +28,7 @@ from ..statistics.timeline import turned
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
+from .night_outings import motion_onsets
 
 # Far longer than a night-time use: this many times the longest learned one...
 FACTOR = 3.0
@@ -49,11 +50,7 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
     now = home.end
     zone = baselines.zone
     window_start = home.window.start
-    onsets = [
-        when
-        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
-        for when in turned(home.changes(sensor.entity_id), "on")
-    ]
+    onsets = motion_onsets(home)
     for light in home.of("light"):
         if not is_on(light) or not light.info.area:
             continue

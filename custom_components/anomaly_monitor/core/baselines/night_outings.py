@@ -58,7 +58,8 @@ def _locks_by_area(home: HomeView) -> dict[str, list[str]]:
     return locks
 
 
-def _motion_onsets(home: HomeView) -> list[datetime]:
+def motion_onsets(home: HomeView) -> list[datetime]:
+    """When any motion or occupancy sensor of the window saw somebody, in time order."""
     return sorted(
         when
         for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
@@ -119,7 +120,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if watched < MIN_NIGHTS or usual.nights_used(door.entity_id, skip=openings[0]) > 0:
             continue
         if onsets is None:
-            onsets = _motion_onsets(home)
+            onsets = motion_onsets(home)
         gone = [
             when
             for when in openings
