@@ -17,14 +17,14 @@ from zoneinfo import ZoneInfo
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
-from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
-from .helpers import analyze, monitor_options, put_in_area
+from .helpers import analyze, monitor_options, pass_time, put_in_area
 
 ZONE = "Europe/London"
 BED = "binary_sensor.bedroom_motion"
@@ -205,9 +205,8 @@ async def test_going_out_of_the_front_door_at_night_is_told(
     assert "went_out_at_night" not in rules  # in or out: not known yet
     assert hass.states.get("binary_sensor.home_anomaly").state == "off"
     _set(hass, freezer, night + timedelta(minutes=3, seconds=30), (HALL, "off"), (BED, "off"))
-    freezer.move_to(night + timedelta(minutes=7, seconds=2))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done(wait_background_tasks=True)
+    freezer.move_to(night + timedelta(minutes=7))
+    await pass_time(hass, freezer, timedelta(seconds=20))  # the analysis due at 02:57
     assert hass.states.get("binary_sensor.home_anomaly").state == "on"
     finding = (await _rules_at(hass, freezer, entry, night + timedelta(minutes=8)))[
         "went_out_at_night"
