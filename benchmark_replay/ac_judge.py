@@ -29,13 +29,13 @@ import re
 import time
 from typing import Any
 
-from custom_components.anomaly_monitor.core.llm import (
+from custom_components.anomaly_monitor.core.llm.backend import (
     LLMBackend,
     LLMError,
     LLMUnavailableError,
     Message,
 )
-from custom_components.anomaly_monitor.core.parsing import find_json_object
+from custom_components.anomaly_monitor.core.llm.parsing import find_json_object
 
 from .scoring import AC_MISSED, SampleScore
 

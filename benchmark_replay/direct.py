@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from custom_components.anomaly_monitor.context_builder import KEPT_ATTRIBUTES
 from custom_components.anomaly_monitor.core.compression import DEFAULT_TOKEN_BUDGET
 from custom_components.anomaly_monitor.core.models import (
     ContextWindow,
@@ -26,7 +25,8 @@ from custom_components.anomaly_monitor.core.models import (
 )
 from custom_components.anomaly_monitor.core.occupancy import count_presence
 from custom_components.anomaly_monitor.core.window import build_window, season_of
-from custom_components.anomaly_monitor.state_summary import summarize_state
+from custom_components.anomaly_monitor.live.context_builder import KEPT_ATTRIBUTES
+from custom_components.anomaly_monitor.live.state_summary import summarize_state
 
 from .entity_mapping import LIGHT_LEVEL_ENTITY, SUN_ENTITY, EntitySpec
 from .home_scene import Scene, SnapshotScene, TraceScene, scene_for
@@ -44,7 +44,7 @@ def entity_state(spec: EntitySpec, last_changed: datetime | None) -> EntityState
             unit=spec.unit,
         ),
         state=spec.state,
-        # Only what the integration keeps from HA attributes (context_builder.py).
+        # Only what the integration keeps from HA attributes (live/context_builder.py).
         attributes={k: v for k, v in spec.attributes.items() if k in KEPT_ATTRIBUTES},
         last_changed=last_changed,
     )

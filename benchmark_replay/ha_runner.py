@@ -38,7 +38,6 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import METRIC_SYSTEM
 
-from custom_components.anomaly_monitor.baseline_keeper import async_forget_baselines
 from custom_components.anomaly_monitor.const import (
     ATTR_CONFIG_ENTRY_ID,
     CONF_USE_EXPOSED,
@@ -46,7 +45,8 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     SERVICE_ANALYZE,
 )
-from custom_components.anomaly_monitor.replay_service import model_verdict
+from custom_components.anomaly_monitor.dev_replay.service import model_verdict
+from custom_components.anomaly_monitor.recorder.baseline_keeper import async_forget_baselines
 
 from .entity_mapping import EntitySpec
 from .home_scene import Scene

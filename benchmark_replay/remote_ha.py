@@ -5,7 +5,7 @@ option ``replay``, which only this call gets), sends each sample to it with the 
 ``anomaly_monitor.replay_sample`` and removes the entry when it stops (normally, on
 Ctrl-C or on an error). A replay monitor keeps the replayed states in a table of its
 own, never in Home Assistant's state machine, and shows nothing to the homeowner (see
-``custom_components/anomaly_monitor/replay_entry.py``): the home's states, entries,
+``custom_components/anomaly_monitor/dev_replay/entry.py``): the home's states, entries,
 notifications, repair issues, false-alarm marks and automations are left alone.
 
 Each call carries the sample's states with their own timestamps and the clock to
@@ -37,7 +37,7 @@ DOMAIN = "anomaly_monitor"
 # The integration supports Home Assistant from this version on (hacs.json).
 MIN_HA_VERSION = (2026, 2)
 REPLAY_TITLE = "Benchmark replay"
-REPLAY_QUERY = "anomaly_monitor_replay"  # replay_entry.py's: asks the flow for the option
+REPLAY_QUERY = "anomaly_monitor_replay"  # dev_replay/entry.py's: asks the flow for the option
 # A sample may wait for a slow model; the entry's own load is bounded at 120 s.
 SAMPLE_TIMEOUT = 900.0
 _BUSY_REASONS = ("replay_running", "already_configured", "already_in_progress")

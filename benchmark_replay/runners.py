@@ -63,7 +63,7 @@ class DirectRunner:
         """Build the detector the integration builds for these options (no HA needed)."""
         from types import SimpleNamespace
 
-        from custom_components.anomaly_monitor.detection import async_create_detectors
+        from custom_components.anomaly_monitor.backends.detection import async_create_detectors
 
         # The factory only reads entry.options for the embedded detector.
         entry = SimpleNamespace(options=self._options, entry_id="direct", data={})

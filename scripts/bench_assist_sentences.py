@@ -50,7 +50,7 @@ async def _time_action(hass: Any, sentences: list[Sentence], extra_sensors: int)
     from homeassistant.core import Context
     from homeassistant.helpers import area_registry
 
-    from custom_components.anomaly_monitor.instruction_service import (
+    from custom_components.anomaly_monitor.instructions.service import (
         async_register_instruction_service,
     )
 

@@ -420,8 +420,8 @@ async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
     from homeassistant.setup import async_setup_component
 
     from benchmark_replay.ha_runner import RAM_DIR, async_create_hass
-    from custom_components.anomaly_monitor.baseline_keeper import CHUNK
-    from custom_components.anomaly_monitor.recorder_rows import (
+    from custom_components.anomaly_monitor.recorder.baseline_keeper import CHUNK
+    from custom_components.anomaly_monitor.recorder.rows import (
         history_rows,
         learn_rows,
         row_time,

@@ -4,7 +4,7 @@ For a seeded stratified set (``--limit`` CI + ``--limit`` CD, the same selection
 ``python -m benchmark_replay smartbench --subset ci|cd --limit N --seed S``), the rules
 and statistics judge each window (the direct replay path). For every finding, each entity
 the rule is unsure of - its context (may be dropped) and its candidates (may be added),
-``core/evidence_choice.py`` - becomes one question "Is <device> part of this problem?"
+``core/llm/evidence_choice.py`` - becomes one question "Is <device> part of this problem?"
 to a GGUF model in the integration's llama.cpp worker (2 threads, the same cap per
 analysis as the hybrid). P(yes) comes from the first token's log-probabilities. Printed:
 
@@ -17,7 +17,7 @@ analysis as the hybrid). P(yes) comes from the first token's log-probabilities. 
 - seconds per question and added seconds per analysis (p50/p95), load before and after.
 
 Answers are cached in ``OUT/answers.jsonl``; ``--store`` writes the cross-fit-agreed
-thresholds into ``core/second_opinion_calibration.json`` only if they raise AL on both
+thresholds into ``core/llm/second_opinion_calibration.json`` only if they raise AL on both
 halves (else it stores "never").
 
     .venv/bin/python scripts/bench_evidence_choice.py --model-path M.gguf [--limit 100]
@@ -43,25 +43,25 @@ from benchmark_replay.direct import window_for
 from benchmark_replay.replay import select
 from benchmark_replay.smartbench_loader import load_smartbench
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend
-from custom_components.anomaly_monitor.core.calibration import (
+from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+from custom_components.anomaly_monitor.core.llm.calibration import (
+    EvidencePolicy,
     ModelCalibration,
     load_calibration,
     model_key,
     store_calibration,
 )
-from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.evidence_choice import (
+from custom_components.anomaly_monitor.core.llm.evidence_choice import (
     CandidateOpinion,
-    EvidencePolicy,
     EvidenceRanker,
     apply_choices,
     build_candidate_question,
 )
-from custom_components.anomaly_monitor.core.models import Verdict
-from custom_components.anomaly_monitor.core.second_opinion import (
+from custom_components.anomaly_monitor.core.llm.second_opinion import (
     ANSWER_WORDS,
     yes_probability,
 )
+from custom_components.anomaly_monitor.core.models import Verdict
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
 ASK_EVERYTHING = EvidencePolicy(drop_below=0.0, add_from=1.0)  # to list what is asked
@@ -282,7 +282,7 @@ def main() -> None:
     )
     if args.dry_run:
         return
-    from custom_components.anomaly_monitor.core.calibration import auroc
+    from custom_components.anomaly_monitor.core.llm.calibration import auroc
 
     for role, items in by_role.items():
         pos = [a["p_yes"] for a in items if a["truth"] and a["p_yes"] is not None]

@@ -39,7 +39,7 @@ from benchmark_replay.replay import select
 from benchmark_replay.smartbench_loader import Record, load_smartbench
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.explanations import (
+from custom_components.anomaly_monitor.core.llm.explanations import (
     MAX_TOKENS,
     WRONG_STATE,
     Explainer,
@@ -47,7 +47,7 @@ from custom_components.anomaly_monitor.core.explanations import (
     check,
     first_sentences,
 )
-from custom_components.anomaly_monitor.core.state_claims import contradiction
+from custom_components.anomaly_monitor.core.llm.state_claims import contradiction
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
 

@@ -25,15 +25,15 @@ import time
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend
-from custom_components.anomaly_monitor.core.models import ContextWindow
-from custom_components.anomaly_monitor.core.parsing import parse_for_window
-from custom_components.anomaly_monitor.core.prompts import (
+from custom_components.anomaly_monitor.core.llm.parsing import parse_for_window
+from custom_components.anomaly_monitor.core.llm.prompts import (
     SNAPSHOT_EXAMPLES,
     PromptForm,
     build_messages,
     choose_form,
     verdict_schema,
 )
+from custom_components.anomaly_monitor.core.models import ContextWindow
 from tests import gguf_models
 from tests.llm_windows import large_snapshot_window, long_sequence_window
 

@@ -15,7 +15,8 @@ import time
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from custom_components.anomaly_monitor.core.parsing import EntityMatcher, parse_reply
+from custom_components.anomaly_monitor.core.llm.entity_matching import EntityMatcher
+from custom_components.anomaly_monitor.core.llm.parsing import parse_reply
 from tests.fuzz_replies import GENERATORS, corpus, window_ids
 
 RETIME_ABOVE = 0.005  # seconds

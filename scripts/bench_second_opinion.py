@@ -20,7 +20,7 @@ log-probabilities. Printed:
 
 Opinions are cached in ``OUT/opinions.jsonl`` (per model, sample, finding and prompt), so a
 rerun only asks what is new. ``--store`` writes the calibration into
-``core/second_opinion_calibration.json`` under the model's name.
+``core/llm/second_opinion_calibration.json`` under the model's name.
 
     .venv/bin/python scripts/bench_second_opinion.py --model-path M.gguf [--limit 100] [--store]
 """
@@ -46,15 +46,15 @@ from benchmark_replay.direct import window_for
 from benchmark_replay.replay import select
 from benchmark_replay.smartbench_loader import Record, load_smartbench
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend
-from custom_components.anomaly_monitor.core.calibration import (
+from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+from custom_components.anomaly_monitor.core.llm.calibration import (
     ModelCalibration,
     auroc,
     fit_family,
     model_key,
     store_calibration,
 )
-from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.second_opinion import (
+from custom_components.anomaly_monitor.core.llm.second_opinion import (
     ANSWER_WORDS,
     SAMPLED_YES,
     build_question,

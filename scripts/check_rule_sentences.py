@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmark_replay.direct import window_for
 from benchmark_replay.smartbench_loader import SUBSETS, load_smartbench
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.explanations import EXAMPLE_ANSWER
-from custom_components.anomaly_monitor.core.second_opinion import _in_words
-from custom_components.anomaly_monitor.core.state_claims import contradiction
+from custom_components.anomaly_monitor.core.llm.explanations import EXAMPLE_ANSWER
+from custom_components.anomaly_monitor.core.llm.second_opinion import _in_words
+from custom_components.anomaly_monitor.core.llm.state_claims import contradiction
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")
 

@@ -10,6 +10,7 @@ AL per subset and per anomaly type. ``--show fp|fn|al`` lists the samples to ins
     .venv/bin/python scripts/eval_direct.py --ids neutral          # ids -> sensor.device_0017
     .venv/bin/python scripts/eval_direct.py --compare-ids          # original | neutral | +names
     .venv/bin/python scripts/eval_direct.py --compare-ids --devices  # with HA device links
+    .venv/bin/python scripts/eval_direct.py --dump /tmp/verdicts.json  # every verdict, for diffs
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+import json
 from pathlib import Path
 import sys
 import time
@@ -96,7 +98,7 @@ def _detector(
     if name == "stats":
         return StatisticsDetector(kept, sensitivity=sensitivity)
     detector = CombinedDetector(sensitivity=sensitivity)
-    detector.statistics.statistics = kept
+    detector.statistics.checks = kept
     return detector
 
 
@@ -169,6 +171,16 @@ def _compare_ids(args: argparse.Namespace) -> None:
             print(f"{rule:<44} " + " | ".join(f"{c:>4}" for c in counts))
 
 
+def _dump(outcomes: list[Outcome], path: Path) -> None:
+    """Every verdict in full, keyed by sample, in a stable order."""
+    verdicts = {
+        outcome.record.answer.key: asdict(outcome.verdict)
+        for outcome in sorted(outcomes, key=lambda o: o.record.answer.key)
+    }
+    path.write_text(json.dumps(verdicts, indent=1, sort_keys=True, default=str) + "\n")
+    print(f"{len(verdicts)} verdicts written to {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -195,11 +207,18 @@ def main() -> None:
         action="store_true",
         help="link a meter or level to its switch or detector as one HA device (direct only)",
     )
+    parser.add_argument(
+        "--dump",
+        type=Path,
+        help="write every sample's full verdict as JSON (to compare two versions byte for byte)",
+    )
     args = parser.parse_args()
     if args.compare_ids:
         _compare_ids(args)
         return
     outcomes = asyncio.run(_run(args, args.ids))
+    if args.dump:
+        _dump(outcomes, args.dump)
 
     by_subset: dict[str, list[Outcome]] = defaultdict(list)
     by_type: dict[tuple[str, str], list[Outcome]] = defaultdict(list)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmark_replay.home_scene import scene_for
 from benchmark_replay.scoring import SampleScore, report
 from benchmark_replay.smartbench_loader import load_smartbench
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.models import Finding, Label, Severity, Verdict
 
 DEFAULT_DATA = Path("/work/shared/datasets/smartbench")

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from custom_components.anomaly_monitor.core.explanations import SYSTEM as EXPLAIN_SYSTEM
+from custom_components.anomaly_monitor.core.llm.explanations import SYSTEM as EXPLAIN_SYSTEM
 
 HUGE_BYTES = 50 * 1024 * 1024
 DEEP = "[" * 200_000

@@ -11,7 +11,6 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
@@ -20,6 +19,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
 )
 from custom_components.anomaly_monitor.core.baselines import BASELINE_VERSION
+from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
 SMOKE = "binary_sensor.kitchen_smoke"
 FRONT_LOCK = "lock.front_door"
@@ -69,6 +69,19 @@ async def setup_monitor(
     entry.add_to_hass(hass)
     if learned:
         await store_learned_week(hass, entry.entry_id)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+async def setup_monitor_learned(
+    hass: HomeAssistant, stored: dict[str, Any], **overrides: Any
+) -> MockConfigEntry:
+    """Add and load a monitor entry whose stored baselines are ``stored`` (a home's learned
+    normal built with ``HomeBaselines``, as ``as_dict`` writes it)."""
+    entry = MockConfigEntry(domain=DOMAIN, title="Home", options=monitor_options(**overrides))
+    entry.add_to_hass(hass)
+    await baseline_store(hass, entry.entry_id).async_save(stored)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry

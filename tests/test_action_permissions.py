@@ -17,7 +17,7 @@ from pytest_homeassistant_custom_component.typing import (
 import voluptuous as vol
 
 from custom_components.anomaly_monitor.const import DOMAIN
-from custom_components.anomaly_monitor.instruction_service import (
+from custom_components.anomaly_monitor.instructions.service import (
     SERVICE_CHECK_INSTRUCTION,
     async_register_instruction_service,
 )

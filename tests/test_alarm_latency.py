@@ -28,7 +28,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
-from custom_components.anomaly_monitor.core.explanations import JOINER
+from custom_components.anomaly_monitor.core.llm.explanations import JOINER
 
 from .fault_server import FaultServer, fault_server
 from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor

@@ -16,7 +16,7 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.anomaly_monitor.anomaly_tracker import AnomalyTracker, anomaly_key
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker, anomaly_key
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,

@@ -11,7 +11,7 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.anomaly_monitor.anomaly_tracker import CLEAR_AFTER, OpenAnomaly
+from custom_components.anomaly_monitor.anomalies.tracker import CLEAR_AFTER, OpenAnomaly
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,

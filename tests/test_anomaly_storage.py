@@ -10,7 +10,7 @@ from homeassistant.core import HomeAssistant
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
-from custom_components.anomaly_monitor.anomaly_store import STORAGE_MINOR_VERSION
+from custom_components.anomaly_monitor.anomalies.store import STORAGE_MINOR_VERSION
 from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
 
 from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, monitor_options, set_calm_home

@@ -54,20 +54,21 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_LLM,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core.evidence_choice import EvidencePolicy, EvidenceRanker
-from custom_components.anomaly_monitor.core.explanations import FOREIGN, JOINER
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
-from custom_components.anomaly_monitor.core.llm import LLMResponseError, LLMUnavailableError
-from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
-from custom_components.anomaly_monitor.core.models import Finding, Label, Severity, Verdict
-from custom_components.anomaly_monitor.core.prompts import verdict_schema
-from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
-from custom_components.anomaly_monitor.core.second_opinion import (
+from custom_components.anomaly_monitor.core.llm.backend import LLMResponseError, LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.calibration import EvidencePolicy
+from custom_components.anomaly_monitor.core.llm.detector import LLMDetector
+from custom_components.anomaly_monitor.core.llm.evidence_choice import EvidenceRanker
+from custom_components.anomaly_monitor.core.llm.explanations import FOREIGN, JOINER
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm.prompts import verdict_schema
+from custom_components.anomaly_monitor.core.llm.second_opinion import (
     SAMPLED_NO,
     SAMPLED_YES,
     async_ask,
     build_question,
 )
+from custom_components.anomaly_monitor.core.models import Finding, Label, Severity, Verdict
+from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.redaction import (
     PROFILE_REPLACEMENT,
     RedactingBackend,

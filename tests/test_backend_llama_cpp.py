@@ -23,10 +23,10 @@ from custom_components.anomaly_monitor.backends.llama_cpp import (
     is_available,
 )
 from custom_components.anomaly_monitor.const import BACKEND_LLAMA_CPP, CONF_BACKEND, CONF_MODEL_PATH
-from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
-from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
-from custom_components.anomaly_monitor.core.parsing import parse_for_window
-from custom_components.anomaly_monitor.core.prompts import build_messages, verdict_schema
+from custom_components.anomaly_monitor.core.llm.backend import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.detector import LLMDetector
+from custom_components.anomaly_monitor.core.llm.parsing import parse_for_window
+from custom_components.anomaly_monitor.core.llm.prompts import build_messages, verdict_schema
 
 from . import gguf_models
 from .llm_windows import gas_leak_window

@@ -19,12 +19,12 @@ from custom_components.anomaly_monitor.const import (
     CONF_BASE_URL,
     CONF_MODEL,
 )
-from custom_components.anomaly_monitor.core.llm import (
+from custom_components.anomaly_monitor.core.llm.backend import (
     LLMAuthError,
     LLMResponseError,
     LLMUnavailableError,
 )
-from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
+from custom_components.anomaly_monitor.core.llm.detector import LLMDetector
 
 from .llm_windows import gas_leak_window
 

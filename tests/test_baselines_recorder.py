@@ -15,7 +15,6 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import (
     CONF_HISTORY_DAYS,
     CONF_INCLUDE_ENTITIES,
@@ -24,6 +23,7 @@ from custom_components.anomaly_monitor.const import (
     SIGNIFICANT_DEBOUNCE,
 )
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
+from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
 from .helpers import analyze, put_in_area
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)

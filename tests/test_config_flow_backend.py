@@ -26,7 +26,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_USE_EXPOSED,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core.explanations import SYSTEM as EXPLAIN_SYSTEM
+from custom_components.anomaly_monitor.core.llm.explanations import SYSTEM as EXPLAIN_SYSTEM
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home
 

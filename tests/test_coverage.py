@@ -20,7 +20,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_WATCH_SAFETY,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.coverage import coverage_issue_id
+from custom_components.anomaly_monitor.live.coverage import coverage_issue_id
 
 from .helpers import (
     ALICE,

@@ -19,10 +19,10 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.anomaly_monitor.baseline_keeper import baseline_store
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
+from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
 from .helpers import analyze, monitor_options, pass_time, put_in_area
 

@@ -23,7 +23,7 @@ from pytest_homeassistant_custom_component.common import (
     async_mock_service,
 )
 
-from custom_components.anomaly_monitor.anomaly_tracker import AnomalyTracker
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.const import CONF_NOTIFY, DOMAIN, EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.core.escalation import Escalation, escalation
 from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Finding, Severity

@@ -9,26 +9,30 @@ import json
 from pathlib import Path
 from typing import Any
 
-from custom_components.anomaly_monitor.core.calibration import (
+from custom_components.anomaly_monitor.core.llm.backend import (
+    FirstToken,
+    LLMUnavailableError,
+    Message,
+)
+from custom_components.anomaly_monitor.core.llm.calibration import (
+    EvidencePolicy,
     ModelCalibration,
     load_calibration,
     store_calibration,
 )
-from custom_components.anomaly_monitor.core.evidence_choice import (
+from custom_components.anomaly_monitor.core.llm.evidence_choice import (
     CANDIDATE,
     CONTEXT,
     CandidateOpinion,
-    EvidencePolicy,
     EvidenceRanker,
     apply_choices,
     build_candidate_question,
     choose,
     options_of,
 )
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
-from custom_components.anomaly_monitor.core.llm import FirstToken, LLMUnavailableError, Message
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm.second_opinion import SAMPLED_NO
 from custom_components.anomaly_monitor.core.models import Finding, Severity, Verdict
-from custom_components.anomaly_monitor.core.second_opinion import SAMPLED_NO
 
 from .llm_windows import gas_leak_window, open_while_away_window
 

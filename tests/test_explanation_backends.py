@@ -26,9 +26,9 @@ from custom_components.anomaly_monitor.const import (
     CONF_REQUEST_TIMEOUT,
     DETECTOR_HYBRID,
 )
-from custom_components.anomaly_monitor.core import explanations as ex
-from custom_components.anomaly_monitor.core.explanations import Explainer
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm import explanations as ex
+from custom_components.anomaly_monitor.core.llm.explanations import Explainer
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
 from custom_components.anomaly_monitor.core.models import (
     ContextWindow,
     Finding,

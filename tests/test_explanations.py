@@ -7,15 +7,15 @@ import time
 
 import pytest
 
-from custom_components.anomaly_monitor.core import explanations as ex
-from custom_components.anomaly_monitor.core.explanations import (
+from custom_components.anomaly_monitor.core.llm import explanations as ex
+from custom_components.anomaly_monitor.core.llm.backend import LLMUnavailableError, Message
+from custom_components.anomaly_monitor.core.llm.explanations import (
     Explainer,
     build_explanation_prompt,
     check,
     explained,
     first_sentences,
 )
-from custom_components.anomaly_monitor.core.llm import LLMUnavailableError, Message
 from custom_components.anomaly_monitor.core.models import Finding, Severity
 
 from .llm_windows import open_while_away_window, quiet_home, snapshot_window, state

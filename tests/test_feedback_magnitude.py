@@ -14,8 +14,8 @@ from custom_components.anomaly_monitor.core.feedback import (
     FalseAlarms,
     suppress,
 )
+from custom_components.anomaly_monitor.core.llm.prompts import false_alarm_example_from_mark
 from custom_components.anomaly_monitor.core.models import Finding, Label, Severity, Verdict
-from custom_components.anomaly_monitor.core.prompts import false_alarm_example_from_mark
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.core.rules.hvac import hvac_overshooting_target
 from custom_components.anomaly_monitor.core.rules.physical import reading_outside_physical_range

@@ -17,7 +17,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_USE_EXPOSED,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.false_alarm_form import false_alarm_choices
+from custom_components.anomaly_monitor.flows.false_alarm_form import false_alarm_choices
 
 from .helpers import ALICE, FRONT_LOCK, analyze, set_calm_home, setup_monitor
 

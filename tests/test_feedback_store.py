@@ -7,7 +7,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.anomaly_monitor.anomaly_store import STORAGE_MINOR_VERSION
+from custom_components.anomaly_monitor.anomalies.store import STORAGE_MINOR_VERSION
 from custom_components.anomaly_monitor.const import DOMAIN
 from custom_components.anomaly_monitor.core.feedback import MARGIN
 

@@ -265,7 +265,7 @@ def test_plain_png_bars_when_matplotlib_is_missing(tmp_path: Path) -> None:
 def test_a_summarised_state_splits_back() -> None:
     """The preview replays the recorder's summarised rows ("heat (heating)") as a state
     and its activity attribute, which the watcher summarises again to the same text."""
-    from custom_components.anomaly_monitor.state_summary import split_summary, summarize_state
+    from custom_components.anomaly_monitor.live.state_summary import split_summary, summarize_state
 
     for domain, state, attributes in (
         ("climate", "heat", {"hvac_action": "heating"}),

@@ -27,7 +27,7 @@ from custom_components.anomaly_monitor.core.instructions import (
     PlannerMode,
     async_plan_instruction,
 )
-from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
+from custom_components.anomaly_monitor.instructions.home import async_build_home_capabilities
 
 # Hand-written files; named differently from the dataset's so they are never mistaken
 # for copies of it. The ``fixture_data`` fixture lays them out as the loader expects.

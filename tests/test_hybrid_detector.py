@@ -6,10 +6,10 @@ from homeassistant.core import HomeAssistant
 import pytest
 
 from custom_components.anomaly_monitor.backends import create_detector
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
-from custom_components.anomaly_monitor.core.llm import LLMError, LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.backend import LLMError, LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm.parsing import parse_reply
 from custom_components.anomaly_monitor.core.models import ContextWindow, Finding, Severity, Verdict
-from custom_components.anomaly_monitor.core.parsing import parse_reply
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 
 from .llm_windows import gas_leak_window, normal_window, open_while_away_window

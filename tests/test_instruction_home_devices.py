@@ -25,7 +25,7 @@ from custom_components.anomaly_monitor.core.instructions import (
     PlannerMode,
     async_plan_instruction,
 )
-from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
+from custom_components.anomaly_monitor.instructions.home import async_build_home_capabilities
 
 
 def _standalone(

@@ -19,7 +19,7 @@ from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.anomaly_monitor.const import DOMAIN
-from custom_components.anomaly_monitor.instruction_service import (
+from custom_components.anomaly_monitor.instructions.service import (
     SERVICE_CHECK_INSTRUCTION,
     async_register_instruction_service,
 )

@@ -20,8 +20,8 @@ import pytest
 from benchmark_replay.assist.home import AssistHome, async_build_assist_home
 from custom_components.anomaly_monitor.const import DOMAIN
 from custom_components.anomaly_monitor.core.instructions import async_plan_instruction
-from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
-from custom_components.anomaly_monitor.instruction_service import (
+from custom_components.anomaly_monitor.instructions.home import async_build_home_capabilities
+from custom_components.anomaly_monitor.instructions.service import (
     SERVICE_CHECK_INSTRUCTION,
     async_register_instruction_service,
 )

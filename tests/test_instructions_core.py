@@ -16,7 +16,7 @@ from custom_components.anomaly_monitor.core.instructions import (
     RefusedPart,
     async_plan_instruction,
 )
-from custom_components.anomaly_monitor.core.instructions.parser import split_clauses
+from custom_components.anomaly_monitor.core.instructions.clauses import split_clauses
 
 
 def _action(name: str, entity_id: str, service: str) -> Feature:

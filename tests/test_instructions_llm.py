@@ -20,7 +20,7 @@ from custom_components.anomaly_monitor.core.instructions.llm_planner import (
     build_schema,
     parse_reply,
 )
-from custom_components.anomaly_monitor.core.llm import (
+from custom_components.anomaly_monitor.core.llm.backend import (
     LLMError,
     LLMResponseError,
     LLMUnavailableError,

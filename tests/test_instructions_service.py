@@ -17,9 +17,9 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_mock_service
 
 from custom_components.anomaly_monitor.const import DOMAIN
-from custom_components.anomaly_monitor.core.llm import Message
-from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
-from custom_components.anomaly_monitor.instruction_service import (
+from custom_components.anomaly_monitor.core.llm.backend import Message
+from custom_components.anomaly_monitor.instructions.home import async_build_home_capabilities
+from custom_components.anomaly_monitor.instructions.service import (
     SERVICE_CHECK_INSTRUCTION,
     async_register_instruction_service,
 )

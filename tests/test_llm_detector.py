@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from custom_components.anomaly_monitor.core.llm import (
+from custom_components.anomaly_monitor.core.llm.backend import (
     LLMAuthError,
     LLMBackend,
     LLMError,
@@ -16,13 +16,13 @@ from custom_components.anomaly_monitor.core.llm import (
     LLMUnavailableError,
     Message,
 )
-from custom_components.anomaly_monitor.core.llm_detector import (
+from custom_components.anomaly_monitor.core.llm.detector import (
     BackendStatus,
     LLMDetector,
     NoVerdictError,
 )
+from custom_components.anomaly_monitor.core.llm.prompts import false_alarm_example_from_states
 from custom_components.anomaly_monitor.core.models import Label
-from custom_components.anomaly_monitor.core.prompts import false_alarm_example_from_states
 
 from .llm_windows import gas_leak_window, toggle_storm_window
 

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from custom_components.anomaly_monitor.core.llm import (
+from custom_components.anomaly_monitor.core.llm.backend import (
     LLMError,
     LLMResponseError,
     LLMUnavailableError,
     Message,
 )
-from custom_components.anomaly_monitor.core.llm_detector import (
+from custom_components.anomaly_monitor.core.llm.detector import (
     CircuitOpenError,
     LLMDetector,
 )

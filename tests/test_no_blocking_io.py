@@ -25,8 +25,8 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_HYBRID,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
-from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.backend import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
 
 from .helpers import monitor_options, set_calm_home
 

@@ -51,7 +51,7 @@ def test_hacs_json_uses_only_keys_hacs_accepts() -> None:
 def test_translations_cover_strings_used_in_code() -> None:
     """Every translation key the code raises or shows exists in en.json."""
     en = json.loads((INTEGRATION / "translations" / "en.json").read_text())
-    source = "\n".join(p.read_text() for p in INTEGRATION.glob("*.py"))
+    source = "\n".join(p.read_text() for p in INTEGRATION.rglob("*.py"))
     for key in ("entry_not_found", "entry_not_loaded", "entry_required", "analysis_failed"):
         assert f'"{key}"' in source
         assert key in en["exceptions"]

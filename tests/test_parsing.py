@@ -7,12 +7,9 @@ import random
 
 import pytest
 
+from custom_components.anomaly_monitor.core.llm.entity_matching import EntityMatcher
+from custom_components.anomaly_monitor.core.llm.parsing import parse_for_window, parse_reply
 from custom_components.anomaly_monitor.core.models import Label, Severity
-from custom_components.anomaly_monitor.core.parsing import (
-    EntityMatcher,
-    parse_for_window,
-    parse_reply,
-)
 
 from .llm_windows import gas_leak_window
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from custom_components.anomaly_monitor.core.llm.entity_matching import EntityMatcher
+from custom_components.anomaly_monitor.core.llm.parsing import parse_reply
 from custom_components.anomaly_monitor.core.models import Label, Severity
-from custom_components.anomaly_monitor.core.parsing import EntityMatcher, parse_reply
 
 IDS = (
     "binary_sensor.kitchen_gas",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from custom_components.anomaly_monitor.core.parsing import MAX_EVIDENCE, parse_reply
+from custom_components.anomaly_monitor.core.llm.parsing import MAX_EVIDENCE, parse_reply
 
 from .fuzz_replies import corpus, window_ids
 

@@ -9,13 +9,13 @@ from datetime import timedelta
 import pytest
 
 from custom_components.anomaly_monitor.core.feedback import FalseAlarm
-from custom_components.anomaly_monitor.core.models import ContextWindow, Transition
-from custom_components.anomaly_monitor.core.prompts import (
+from custom_components.anomaly_monitor.core.llm.prompts import (
     PromptForm,
     build_messages,
     false_alarm_example_from_mark,
-    quote,
 )
+from custom_components.anomaly_monitor.core.llm.window_text import quote
+from custom_components.anomaly_monitor.core.models import ContextWindow, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .llm_windows import EVENING, environment, quiet_home

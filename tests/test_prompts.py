@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from custom_components.anomaly_monitor.core.models import Label, Severity, Verdict
-from custom_components.anomaly_monitor.core.prompts import (
+from custom_components.anomaly_monitor.core.llm.prompts import (
     SNAPSHOT_SYSTEM,
     PromptForm,
     build_messages,
@@ -17,6 +16,7 @@ from custom_components.anomaly_monitor.core.prompts import (
     render_window,
     verdict_schema,
 )
+from custom_components.anomaly_monitor.core.models import Label, Severity, Verdict
 
 from .llm_windows import (
     gas_leak_window,

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from custom_components.anomaly_monitor.core.llm.prompts import (
+    PromptForm,
+    example_from_verdict,
+    false_alarm_example_from_states,
+    render_window,
+)
+from custom_components.anomaly_monitor.core.llm.window_text import render_environment
 from custom_components.anomaly_monitor.core.models import (
     CompressedSequence,
     ContextWindow,
@@ -11,13 +18,6 @@ from custom_components.anomaly_monitor.core.models import (
     Label,
     SequenceEntry,
     Verdict,
-)
-from custom_components.anomaly_monitor.core.prompts import (
-    PromptForm,
-    example_from_verdict,
-    false_alarm_example_from_states,
-    render_environment,
-    render_window,
 )
 
 from .core_factories import entity

@@ -9,7 +9,7 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import async_capture_events
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
-from custom_components.anomaly_monitor.state_summary import summarize_state
+from custom_components.anomaly_monitor.live.state_summary import summarize_state
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, pass_time, set_calm_home, setup_monitor
 

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from custom_components.anomaly_monitor.core.llm import (
+from custom_components.anomaly_monitor.core.llm.backend import (
     LLMAuthError,
     LLMResponseError,
     Message,

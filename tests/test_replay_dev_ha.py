@@ -31,7 +31,6 @@ from pytest_homeassistant_custom_component.common import (
 
 from benchmark_replay import remote_ha
 from benchmark_replay.remote_ha import RemoteHARunner, RemoteHASetupError
-from custom_components.anomaly_monitor import replay_home
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
@@ -42,6 +41,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_WINDOW,
     DOMAIN,
 )
+from custom_components.anomaly_monitor.dev_replay import home as replay_home
 
 REPO = Path(__file__).parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "smartbench"

@@ -23,7 +23,7 @@ from benchmark_replay import remote_ha
 from benchmark_replay.entity_mapping import EntitySpec
 from benchmark_replay.home_scene import TraceStep
 from benchmark_replay.monitor_options import StatePayload
-from custom_components.anomaly_monitor import replay_entry
+from custom_components.anomaly_monitor.anomalies.surfaces import Announcer
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_REPLAY,
@@ -31,8 +31,8 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
-from custom_components.anomaly_monitor.replay_entry import REPLAY_QUERY, SilentAnnouncer
-from custom_components.anomaly_monitor.surfaces import Announcer
+from custom_components.anomaly_monitor.dev_replay import entry as replay_entry
+from custom_components.anomaly_monitor.dev_replay.entry import REPLAY_QUERY, SilentAnnouncer
 
 from .helpers import ALICE, SMOKE, analyze, set_calm_home, setup_monitor
 

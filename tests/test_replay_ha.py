@@ -16,7 +16,7 @@ from benchmark_replay.home_scene import scene_for
 from benchmark_replay.replay import predict
 from benchmark_replay.runners import DirectRunner
 from benchmark_replay.smartbench_loader import load_smartbench
-from custom_components.anomaly_monitor.core.explanations import (
+from custom_components.anomaly_monitor.core.llm.explanations import (
     MAX_EXPLANATIONS,
     SYSTEM as EXPLAIN_SYSTEM,
 )

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
-from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
+from custom_components.anomaly_monitor.core.llm.backend import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.detector import LLMDetector
 from custom_components.anomaly_monitor.core.models import Finding, Severity
 from custom_components.anomaly_monitor.core.safety_floor import SafetyFloorDetector, is_urgent
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from custom_components.anomaly_monitor.core.calibration import (
+from custom_components.anomaly_monitor.core.llm.calibration import (
     FamilyCalibration,
     ModelCalibration,
     auroc,
@@ -20,8 +20,7 @@ from custom_components.anomaly_monitor.core.calibration import (
     model_key,
     store_calibration,
 )
-from custom_components.anomaly_monitor.core.models import Finding, Severity
-from custom_components.anomaly_monitor.core.second_opinion import (
+from custom_components.anomaly_monitor.core.llm.second_opinion import (
     QUESTION,
     SAMPLED_NO,
     SAMPLED_YES,
@@ -31,6 +30,7 @@ from custom_components.anomaly_monitor.core.second_opinion import (
     sampled_answer,
     yes_probability,
 )
+from custom_components.anomaly_monitor.core.models import Finding, Severity
 
 from .llm_windows import environment, snapshot_window, state, toggle_storm_window
 

@@ -29,22 +29,16 @@ from custom_components.anomaly_monitor.const import (
     CONF_BASE_URL,
     CONF_MODEL,
 )
-from custom_components.anomaly_monitor.core.calibration import (
+from custom_components.anomaly_monitor.core.llm.backend import LLMUnavailableError
+from custom_components.anomaly_monitor.core.llm.calibration import (
+    EvidencePolicy,
     FamilyCalibration,
     ModelCalibration,
     store_calibration,
 )
-from custom_components.anomaly_monitor.core.evidence_choice import EvidencePolicy, EvidenceRanker
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
-from custom_components.anomaly_monitor.core.llm import LLMUnavailableError
-from custom_components.anomaly_monitor.core.models import (
-    ContextWindow,
-    Finding,
-    Label,
-    Severity,
-    Verdict,
-)
-from custom_components.anomaly_monitor.core.second_opinion import (
+from custom_components.anomaly_monitor.core.llm.evidence_choice import EvidenceRanker
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm.second_opinion import (
     ANSWER_WORDS,
     SAMPLED_NO,
     SAMPLED_YES,
@@ -52,6 +46,13 @@ from custom_components.anomaly_monitor.core.second_opinion import (
     async_ask,
     build_question,
     yes_probability,
+)
+from custom_components.anomaly_monitor.core.models import (
+    ContextWindow,
+    Finding,
+    Label,
+    Severity,
+    Verdict,
 )
 from custom_components.anomaly_monitor.diagnostics import _second_opinions
 

@@ -40,8 +40,8 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_LLM,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core.llm import LLMError
-from custom_components.anomaly_monitor.core.llm_detector import LLMDetector
+from custom_components.anomaly_monitor.core.llm.backend import LLMError
+from custom_components.anomaly_monitor.core.llm.detector import LLMDetector
 from custom_components.anomaly_monitor.redaction import PROFILE_REPLACEMENT
 
 from .helpers import SMOKE, analyze, monitor_options, set_calm_home

@@ -12,9 +12,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from custom_components.anomaly_monitor.core import explanations as ex
+from custom_components.anomaly_monitor.core.llm import explanations as ex
+from custom_components.anomaly_monitor.core.llm.state_claims import contradiction
 from custom_components.anomaly_monitor.core.models import Finding, Severity, Transition
-from custom_components.anomaly_monitor.core.state_claims import contradiction
 from custom_components.anomaly_monitor.core.state_words import DETECTION, LOCK, state_value
 from custom_components.anomaly_monitor.core.window import build_window
 

@@ -24,8 +24,8 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_HYBRID,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core import explanations as ex
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm import explanations as ex
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
 
 from .fault_server import FaultServer, fault_server
 from .helpers import LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor

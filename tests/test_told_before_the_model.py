@@ -22,8 +22,8 @@ from custom_components.anomaly_monitor.const import (
     DETECTOR_HYBRID,
     DOMAIN,
 )
-from custom_components.anomaly_monitor.core.explanations import JOINER
-from custom_components.anomaly_monitor.core.hybrid_detector import HybridDetector
+from custom_components.anomaly_monitor.core.llm.explanations import JOINER
+from custom_components.anomaly_monitor.core.llm.hybrid_detector import HybridDetector
 
 from .fault_server import FaultServer, fault_server
 from .helpers import ALICE, FRONT_LOCK, set_calm_home, setup_monitor

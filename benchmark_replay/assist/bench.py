@@ -33,8 +33,8 @@ from custom_components.anomaly_monitor.core.instructions import (
     InstructionPlan,
     async_plan_instruction,
 )
-from custom_components.anomaly_monitor.instruction_assist import async_assist_reader
-from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
+from custom_components.anomaly_monitor.instructions.assist import async_assist_reader
+from custom_components.anomaly_monitor.instructions.home import async_build_home_capabilities
 
 from .home import AREAS, ENTITIES, FLOORS, AssistHome, async_build_assist_home
 

@@ -14,9 +14,9 @@ from custom_components.anomaly_monitor.core.instructions import (
     PlannerMode,
     async_plan_instruction,
 )
-from custom_components.anomaly_monitor.core.llm import LLMBackend, LLMError
-from custom_components.anomaly_monitor.instruction_assist import async_assist_reader
-from custom_components.anomaly_monitor.instruction_home import async_build_home_capabilities
+from custom_components.anomaly_monitor.core.llm.backend import LLMBackend, LLMError
+from custom_components.anomaly_monitor.instructions.assist import async_assist_reader
+from custom_components.anomaly_monitor.instructions.home import async_build_home_capabilities
 
 from .dataset import HomeBenchCase, HomeBenchHome
 from .home_builder import PLATFORM, BuiltHome, HomeBuilder

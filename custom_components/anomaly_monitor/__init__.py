@@ -8,8 +8,16 @@ from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 
+from .actions.feedback import async_setup_feedback_services
+from .actions.services import async_setup_services
+from .anomalies.surfaces import async_remove_entry_surfaces
 from .backends import llm_detector_of
-from .baseline_keeper import BaselineKeeper, async_forget_baselines
+from .backends.detection import (
+    async_close_detector,
+    async_create_detectors,
+    async_follow_backend,
+    backend_issue_id,
+)
 from .const import DOMAIN
 from .coordinator import (
     AnomalyMonitorConfigEntry,
@@ -17,20 +25,12 @@ from .coordinator import (
     AnomalyMonitorRuntimeData,
 )
 from .core.combined_detector import CombinedDetector
-from .detection import (
-    async_close_detector,
-    async_create_detectors,
-    async_follow_backend,
-    backend_issue_id,
-)
-from .feedback_services import async_setup_feedback_services
-from .instruction_service import async_register_instruction_service
-from .preview import async_register_preview_service
-from .replay_entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
-from .replay_service import async_register_replay_service
-from .services import async_setup_services
-from .surfaces import async_remove_entry_surfaces
-from .window_history import WindowPast
+from .dev_replay.entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
+from .dev_replay.service import async_register_replay_service
+from .instructions.service import async_register_instruction_service
+from .preview.service import async_register_preview_service
+from .recorder.baseline_keeper import BaselineKeeper, async_forget_baselines
+from .recorder.window_history import WindowPast
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -115,7 +115,7 @@ async def async_remove_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEnt
     if is_replay_entry(entry):
         async_forget_replay_entry(hass, entry)
         return  # it stored nothing
-    from .anomaly_tracker import AnomalyTracker  # only needed on removal
+    from .anomalies.tracker import AnomalyTracker  # only needed on removal
 
     tracker = AnomalyTracker(hass, entry.entry_id)
     async_remove_entry_surfaces(hass, entry.entry_id, await tracker.async_stored_anomalies())

@@ -16,14 +16,6 @@ from homeassistant.core import callback
 from homeassistant.helpers import selector
 import voluptuous as vol
 
-from .backend_forms import (
-    BACKEND_MENU,
-    SECRET,
-    async_check_backend,
-    backend_missing,
-    backend_schema,
-    llama_placeholders,
-)
 from .const import (
     BACKEND_AI_TASK,
     BACKEND_LLAMA_CPP,
@@ -42,13 +34,22 @@ from .const import (
     DETECTOR_RULES,
     DOMAIN,
 )
-from .false_alarm_form import (
+from .dev_replay.entry import REPLAY_UNIQUE_ID, async_clear_stale_replays, replay_requested
+from .flows.backend_forms import (
+    BACKEND_MENU,
+    SECRET,
+    async_check_backend,
+    backend_missing,
+    backend_schema,
+    llama_placeholders,
+)
+from .flows.false_alarm_form import (
     CONF_FORGET,
     false_alarm_choices,
     false_alarms_schema,
     forget_false_alarms,
 )
-from .option_forms import (
+from .flows.option_forms import (
     HYBRID_SCHEMA,
     SECTIONS,
     coverage_placeholders,
@@ -56,8 +57,7 @@ from .option_forms import (
     nest,
     options_schema,
 )
-from .replay_entry import REPLAY_UNIQUE_ID, async_clear_stale_replays, replay_requested
-from .role_review import (
+from .flows.role_review import (
     RoleRow,
     corrected_roles,
     roles_schema,
@@ -94,7 +94,7 @@ class AnomalyMonitorConfigFlow(ConfigFlow, domain=DOMAIN):
         schema = vol.Schema(
             {vol.Required(CONF_NAME, default=DEFAULT_NAME): selector.TextSelector()}
         ).extend(options_schema(self.hass).schema)
-        # Only for benchmark_replay (replay_entry.py). Not the show_advanced_options property:
+        # Only for benchmark_replay (dev_replay/entry.py). Not the show_advanced_options property:
         # deprecated in HA 2026.10 and True for everyone there.
         if replay_requested(self.context):
             schema = schema.extend(

@@ -23,7 +23,7 @@ CONF_PROFILE: Final = "household_profile"
 CONF_NOTIFY: Final = "notify_targets"
 CONF_SENSITIVITY: Final = "sensitivity"
 CONF_WEATHER_ENTITY: Final = "weather_entity"
-# A replay entry (benchmark_replay against a live HA, see replay_entry.py): it watches only
+# A replay entry (benchmark_replay against a live HA, see dev_replay/entry.py): it watches only
 # the states the replay sends it, never the home's, and shows nothing to the homeowner.
 CONF_REPLAY: Final = "replay"
 CONF_FALSE_ALARM_DAYS: Final = "false_alarm_days"  # how long a false-alarm mark lasts

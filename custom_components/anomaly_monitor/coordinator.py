@@ -26,10 +26,10 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
 from homeassistant.util import dt as dt_util
 
-from .across_restart import AcrossRestart
-from .anomaly_tracker import CLEAR_AFTER, AnomalyTracker, OpenAnomaly
+from .anomalies.across_restart import AcrossRestart
+from .anomalies.surfaces import Announcer
+from .anomalies.tracker import CLEAR_AFTER, AnomalyTracker, OpenAnomaly
 from .backends import llm_detector_of
-from .baseline_keeper import BaselineKeeper
 from .const import (
     CONF_FALSE_ALARM_DAYS,
     CONF_INTERVAL,
@@ -44,21 +44,21 @@ from .const import (
     LOGGER,
     SIGNIFICANT_DEBOUNCE,
 )
-from .context_builder import build_environment, build_snapshot
 from .core.baselines import HomeBaselines
 from .core.baselines.usual_use import LEARN_DAYS
 from .core.detector import Detector
 from .core.feedback import FalseAlarm, findings_of, suppress
 from .core.learning_gate import not_held
-from .core.llm import LLMBackend, LLMError
+from .core.llm.backend import LLMBackend, LLMError
+from .core.llm.prompts import false_alarm_example_from_mark
 from .core.models import ContextWindow, EntityState, Finding, Verdict
-from .core.prompts import false_alarm_example_from_mark
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
-from .offline_check import OfflineCheck
+from .live.context_builder import build_environment, build_snapshot
+from .live.offline_check import OfflineCheck
+from .live.watcher import StateWatcher
+from .recorder.baseline_keeper import BaselineKeeper
 from .redaction import Redactor
-from .surfaces import Announcer
-from .watcher import StateWatcher
 
 # Small models have short contexts: only the newest marks are shown as examples.
 MAX_FEEDBACK_EXAMPLES = 4
@@ -292,8 +292,10 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
 
     @callback
     def _async_follow_offline(self, window: ContextWindow) -> None:
-        """Analyse again when a device offline in ``window`` reaches its grace."""
-        self._offline_check.async_follow(window)
+        """Analyse again when a device offline in ``window`` reaches its grace (or the
+        limit its learned drops give)."""
+        baselines = self.learned() if self.learned is not None else None
+        self._offline_check.async_follow(window, baselines)
 
     @callback
     def _async_analyse_fresh(self) -> None:

@@ -9,10 +9,10 @@ from homeassistant.core import HomeAssistant
 
 from .backends import llm_detector_of
 from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
-from .core.explanations import Explainer
-from .core.second_opinion import SecondOpinionJudge
+from .core.llm.explanations import Explainer
+from .core.llm.second_opinion import SecondOpinionJudge
+from .flows.role_review import diagnostics_rows, rows_of
 from .redaction import redacted_config
-from .role_review import diagnostics_rows, rows_of
 
 
 async def async_get_config_entry_diagnostics(

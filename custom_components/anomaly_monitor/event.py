@@ -9,9 +9,9 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from .anomalies.surfaces import signal_anomaly_event
 from .coordinator import AnomalyMonitorConfigEntry
 from .entity import AnomalyMonitorEntity
-from .surfaces import signal_anomaly_event
 
 PARALLEL_UPDATES = 0
 

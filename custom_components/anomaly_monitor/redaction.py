@@ -27,7 +27,7 @@ from urllib.parse import quote, unquote, urlsplit
 from homeassistant.const import CONF_API_KEY
 
 from .const import CONF_BASE_URL, CONF_MODEL_PATH, CONF_NOTIFY, CONF_PROFILE
-from .core.llm import FirstToken, LLMBackend, LLMError, LLMResponseError, Message
+from .core.llm.backend import FirstToken, LLMBackend, LLMError, LLMResponseError, Message
 from .core.models import Finding, Verdict
 
 _LOGGER = logging.getLogger(__name__)

@@ -39,17 +39,17 @@ from ..const import (
     DETECTOR_HYBRID,
     DETECTOR_LLM,
 )
-from ..core.calibration import CALIBRATION_FILE, ModelCalibration, load_calibration
 from ..core.detector import Detector
-from ..core.evidence_choice import EvidenceRanker
-from ..core.explanations import Explainer
-from ..core.hybrid_detector import HybridDetector
-from ..core.llm import LLMBackend, LLMUnavailableError
-from ..core.llm_detector import LLMDetector
+from ..core.llm.backend import LLMBackend, LLMUnavailableError
+from ..core.llm.calibration import CALIBRATION_FILE, ModelCalibration, load_calibration
+from ..core.llm.detector import LLMDetector
+from ..core.llm.evidence_choice import EvidenceRanker
+from ..core.llm.explanations import Explainer
+from ..core.llm.hybrid_detector import HybridDetector
+from ..core.llm.prompts import PromptExample
+from ..core.llm.second_opinion import SecondOpinionJudge
 from ..core.models import Severity
-from ..core.prompts import PromptExample
 from ..core.safety_floor import SafetyFloorDetector
-from ..core.second_opinion import SecondOpinionJudge
 from ..redaction import RedactingBackend, Redactor
 from .llama_cpp import is_available as llama_cpp_available
 

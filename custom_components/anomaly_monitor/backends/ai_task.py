@@ -20,8 +20,8 @@ from homeassistant.const import ATTR_SUPPORTED_FEATURES
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 
-from ..core.llm import LLMResponseError, LLMUnavailableError, Message
-from ..core.prompts import flatten_messages
+from ..core.llm.backend import LLMResponseError, LLMUnavailableError, Message
+from ..core.llm.prompts import flatten_messages
 
 _LOGGER = logging.getLogger(__name__)
 

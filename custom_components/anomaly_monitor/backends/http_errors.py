@@ -9,7 +9,7 @@ from typing import Any
 
 import aiohttp
 
-from ..core.llm import LLMAuthError, LLMResponseError, LLMUnavailableError
+from ..core.llm.backend import LLMAuthError, LLMResponseError, LLMUnavailableError
 
 # Error bodies can be huge HTML pages: keep a hint, not the page.
 _BODY_HINT_LENGTH = 200

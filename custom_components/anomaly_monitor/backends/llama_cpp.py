@@ -20,7 +20,7 @@ from pathlib import Path
 import sys
 from typing import Any
 
-from ..core.llm import FirstToken, LLMResponseError, LLMUnavailableError, Message
+from ..core.llm.backend import FirstToken, LLMResponseError, LLMUnavailableError, Message
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 import contextlib
 from typing import Any
 
-from ..core.llm import FirstToken, LLMResponseError, Message
+from ..core.llm.backend import FirstToken, LLMResponseError, Message
 from .http_chat import HTTPChatBackend, token_logprobs
 
 NAME = "ollama"

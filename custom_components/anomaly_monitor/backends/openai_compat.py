@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..core.llm import FirstToken, LLMResponseError, Message
+from ..core.llm.backend import FirstToken, LLMResponseError, Message
 from .http_chat import HTTPChatBackend, token_logprobs
 from .http_errors import HTTPRequestError
 

@@ -2,11 +2,14 @@
 
 Zigbee and Wi-Fi devices drop off for a few minutes many times a week (a router reboot,
 a microwave, a mesh rerouting): a blip is not an anomaly. An outage is told once it has
-lasted its grace, shorter for the devices a home's safety relies on.
+lasted its grace, shorter for the devices a home's safety relies on. A device whose drops
+are learned is told only past its own usual drop (``baselines/drop_judge.py``): the grace
+is the floor and the prior.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from .home import DEVICE_DOMAINS, HomeView, is_unavailable
@@ -57,14 +60,17 @@ def offline_long_enough(home: HomeView, state: EntityState) -> bool:
     return since is None or home.end - since >= grace
 
 
-def offline_due(home: HomeView) -> datetime | None:
+def offline_due(
+    home: HomeView, limit: Callable[[EntityState], timedelta] | None = None
+) -> datetime | None:
     """When the first device offline now, and not yet for its grace, reaches it, or None.
 
-    An analysis must run then, or the outage waits for whichever runs next (the periodic
-    one, up to the analysis interval later).
+    ``limit`` gives each device's own (its learned drops: ``baselines/drop_judge.py``);
+    without it, the grace. An analysis must run then, or the outage waits for whichever
+    runs next (the periodic one, up to the analysis interval later).
     """
     due = [
-        since + offline_grace(state.domain, state.info.device_class)
+        since + (limit(state) if limit else offline_grace(state.domain, state.info.device_class))
         for state in home.window.snapshot
         if state.domain in DEVICE_DOMAINS
         and is_unavailable(state)

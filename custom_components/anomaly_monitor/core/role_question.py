@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .device_roles import Role
-from .llm import LLMBackend, Message
-from .prompts import quote
-from .second_opinion import async_ask
+from .llm.backend import LLMBackend, Message
+from .llm.second_opinion import async_ask
+from .llm.window_text import quote
 
 # Below this P(yes) for every role the model says it is none of them.
 MIN_YES = 0.5

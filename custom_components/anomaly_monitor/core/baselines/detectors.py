@@ -31,15 +31,16 @@ from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from itertools import pairwise
 
+from ..checks import run_checks
 from ..feedback import FalseAlarms
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
 from ..occupancy import Occupancy
-from ..rule_detector import run_checks
 from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
+from .cold_rooms import room_colder_than_kept
 from .cooking_hours import cooking_at_an_unusual_hour
 from .cycles import cycle_stopped
 from .getting_up import not_up_by
@@ -198,6 +199,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     power_above_its_learned_range,
     switched_on_without_power,
     heating_not_warming,
+    room_colder_than_kept,
     sensor_firing_far_above_its_hour,
     light_not_answering_motion,
     learned_profile_shift,

@@ -21,7 +21,12 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES
+from ..home import (
+    DEVICE_DOMAINS,
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+)
 from ..models import EntityInfo, Transition, parse_number
 from ..occupancy import presence_of
 from ..state_blips import BlipHold
@@ -36,6 +41,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .usual_drops import UsualDrops, away_state
 from .usual_use import LEARN_DAYS, UsualUse
 
 BASELINE_VERSION = 2
@@ -62,6 +68,7 @@ class HomeBaselines:
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.rhythm = DailyRhythm(zone)  # when the household gets up, when meters run
+        self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -121,6 +128,8 @@ class HomeBaselines:
         self._seen(when)
         self.events += 1
         info = self.infos.get(entity_id)
+        if domain in DEVICE_DOMAINS and previous is not None:
+            self._learn_drop(entity_id, when, state, previous, info)
         if info is not None:
             self.relations.observe(when, info, state, self.infos, self.quiet.occupied)
         if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
@@ -162,6 +171,17 @@ class HomeBaselines:
             domain == "lock" and state in _LOCK_STATES and previous in _LOCK_STATES
         ):
             self.activity.activity(when, area)
+
+    def _learn_drop(
+        self, entity_id: str, when: datetime, state: str, previous: str, info: EntityInfo | None
+    ) -> None:
+        """A device stopped reading, or reads again (``UsualDrops``)."""
+        device_class = info.device_class if info else None
+        away, was_away = away_state(state, device_class), away_state(previous, device_class)
+        if away and not was_away:
+            self.drops.went_away(entity_id, when)
+        elif was_away and not away:
+            self.drops.came_back(entity_id, when)
 
     def _learn_use(
         self,
@@ -265,6 +285,7 @@ class HomeBaselines:
             "entities_with_bursts": len(self.usual.burst_days),
             "entities_used_at_night": len(self.usual.nights),
             "entities_left_open_when_away": len(self.usual.away_open),
+            "devices_with_learned_drops": len(self.drops.known()),
         }
 
     def _now(self) -> datetime:
@@ -288,6 +309,7 @@ class HomeBaselines:
             "recent_starts": self.recent.as_dict(),
             "usual_use": self.usual.as_dict(),
             "rhythm": self.rhythm.as_dict(),
+            "usual_drops": self.drops.as_dict(),
         }
 
     @classmethod
@@ -313,6 +335,7 @@ class HomeBaselines:
         baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
         baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
         baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
+        baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state

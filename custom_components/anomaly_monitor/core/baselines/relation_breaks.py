@@ -31,8 +31,8 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..hvac_state import action_from_state as climate_action
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..statistics.climate import _action as climate_action
 from ..temperatures import attribute_celsius, in_unit
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text

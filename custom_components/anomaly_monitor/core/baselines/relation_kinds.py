@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
+from ..hvac_state import action_from_state as climate_action
 from ..models import EntityInfo
-from ..statistics.climate import _action as climate_action
 from ..temperatures import span_in_unit
 
 OPENING_MOTION = "opening_motion"

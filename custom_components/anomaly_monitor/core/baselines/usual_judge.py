@@ -39,6 +39,7 @@ from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .clock import local
+from .drop_judge import judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 
@@ -222,6 +223,8 @@ _JUDGES: dict[str, _Judge] = {
     "entry_used_in_small_hours": _night,
     "entry_unsecured_while_away": _left_open_away,
     "hvac_with_opening_open": _opening_while_climate,
+    "device_unavailable": judged_drop,
+    "device_went_offline": judged_drop,
 }
 # Rules whose finding is about its ``subject``, not its first evidence.
 _BY_SUBJECT = frozenset({"hvac_with_opening_open"})
@@ -235,18 +238,28 @@ _TAUGHT: dict[str, str] = {
     "toggle_storm": "burst",
     "opening_blip_at_night": "night",
     "entry_used_in_small_hours": "night",
+    "device_unavailable": "drop",
+    "device_went_offline": "drop",
 }
 
 
 def teach_false_alarm(
-    baselines: HomeBaselines, rule: str, evidence: tuple[str, ...], magnitude: float | None
+    baselines: HomeBaselines,
+    rule: str,
+    evidence: tuple[str, ...],
+    magnitude: float | None,
+    now: datetime | None = None,
 ) -> bool:
     """ "False alarm" on a habit finding: its device's normal widens to what was told (a
-    stay this long, a burst this big, use at night). Whether anything was taught."""
+    stay this long, a burst this big, use at night, an outage this long: the one under way
+    at ``now``, or the last). Whether anything was taught."""
     kind = _TAUGHT.get(rule)
     if kind is None or not evidence:
         return False
-    value = 1.0 if kind == "night" else magnitude
+    if kind == "drop":
+        value = baselines.drops.outage_minutes(evidence[0], now)
+    else:
+        value = 1.0 if kind == "night" else magnitude
     if value is None or value <= 0:
         return False
     baselines.usual.teach(evidence[0], kind, value)

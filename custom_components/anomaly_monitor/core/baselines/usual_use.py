@@ -50,8 +50,9 @@ NIGHT_END_HOUR = 5
 # A stay longer than this is a gap in the record (HA stopped), not a use.
 MAX_STAY = timedelta(days=7)
 
-# What "false alarm" can teach: an open stay, a long stay, a burst, use at night.
-TAUGHT_KINDS = frozenset({"open", "stay", "burst", "night"})
+# What "false alarm" can teach: an open stay, a long stay, a burst, use at night, an outage
+# (``drop_judge``).
+TAUGHT_KINDS = frozenset({"open", "stay", "burst", "night", "drop"})
 # Per quarter: [last day ordinal, that day's value, older days' values...] (newest first).
 type Days = list[list[float]]
 

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from ..llm import LLMBackend, LLMResponseError, Message
+from ..llm.backend import LLMBackend, LLMResponseError, Message
 from .capabilities import FeatureKind, HomeCapabilities
 from .intents import DECREASE, INCREASE, SET, Intent
 from .vocabulary import ACTIONS, ATTRIBUTES, DEVICE_KINDS, normalize, option_key

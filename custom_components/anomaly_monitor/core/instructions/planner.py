@@ -6,8 +6,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from enum import StrEnum
 import re
 
-from ..llm import LLMBackend, LLMError
+from ..llm.backend import LLMBackend, LLMError
 from .capabilities import HomeCapabilities
+from .clauses import MAX_CLAUSES, MAX_INSTRUCTION_LENGTH, split_clauses
 from .intents import (
     SETTING_ACTIONS,
     InstructionPlan,
@@ -18,7 +19,7 @@ from .intents import (
     RefusedPart,
 )
 from .llm_planner import async_llm_intents
-from .parser import MAX_CLAUSES, MAX_INSTRUCTION_LENGTH, InstructionParser, split_clauses
+from .parser import InstructionParser
 from .validator import validate_intents
 
 

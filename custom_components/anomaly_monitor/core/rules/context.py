@@ -131,3 +131,15 @@ def ids(*groups: list[EntityState] | EntityState | None) -> tuple[str, ...]:
             if state.entity_id not in result:
                 result.append(state.entity_id)
     return tuple(result)
+
+
+def windows_with_angles(home: HomeView, area: str | None) -> list[EntityState]:
+    """The windows of an area, each followed by its angle sensor if it has one."""
+    result: list[EntityState] = []
+    for state in home.in_area(area):
+        if state.domain == "binary_sensor" and state.info.device_class == "window":
+            result.append(state)
+            angle = angle_sensor_for(home, state)
+            if angle is not None:
+                result.append(angle)
+    return result

@@ -23,6 +23,7 @@ from .context import (
     how_open,
     ids,
     room_temperature,
+    windows_with_angles,
 )
 
 # Thermostats switch with about half a degree (°C) of hysteresis around the target.
@@ -55,22 +56,10 @@ def _shown(climate: EntityState, key: str) -> str:
     return f"{value:g}°" if value is not None else "?"
 
 
-def _windows(home: HomeView, area: str | None) -> list[EntityState]:
-    """The windows of an area with their angle sensors."""
-    result: list[EntityState] = []
-    for state in home.in_area(area):
-        if state.domain == "binary_sensor" and state.info.device_class == "window":
-            result.append(state)
-            angle = angle_sensor_for(home, state)
-            if angle is not None:
-                result.append(angle)
-    return result
-
-
 def _climate_context(home: HomeView, climate: EntityState) -> tuple[str, ...]:
     """A thermostat, its room's temperature and the room's windows."""
     area = climate.info.area
-    return ids(climate, room_temperature(home, area), _windows(home, area))
+    return ids(climate, room_temperature(home, area), windows_with_angles(home, area))
 
 
 def _climate_candidates(home: HomeView, climate: EntityState) -> tuple[str, ...]:
@@ -81,7 +70,7 @@ def _climate_candidates(home: HomeView, climate: EntityState) -> tuple[str, ...]
     area = climate.info.area
     others = [a for a in home.areas if a != area]
     thermometers = [room_temperature(home, other) for other in others]
-    windows = [w for other in others for w in _windows(home, other)]
+    windows = [w for other in others for w in windows_with_angles(home, other)]
     return ids([t for t in thermometers if t is not None], windows)[:MAX_CANDIDATES]
 
 

@@ -8,7 +8,7 @@ from statistics import median
 from ..home import HomeView, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..temperatures import in_unit
-from .context import angle_sensor_for, ids, motion_in, room_temperature
+from .context import ids, motion_in, room_temperature, windows_with_angles
 from .hvac import hvac_action
 from .temperature_bands import (
     COLDEST_POSSIBLE,
@@ -125,17 +125,6 @@ def _room_temperatures(home: HomeView) -> list[EntityState]:
     return rooms
 
 
-def _windows_of(home: HomeView, area: str | None) -> list[EntityState]:
-    result: list[EntityState] = []
-    for state in home.in_area(area):
-        if state.domain == "binary_sensor" and state.info.device_class == "window":
-            result.append(state)
-            angle = angle_sensor_for(home, state)
-            if angle is not None:
-                result.append(angle)
-    return result
-
-
 def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
     """One room is far warmer or colder than the rest of the home with nothing to explain it.
 
@@ -185,15 +174,17 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
         return  # a room without heating of its own on a cold day: it cools with the weather
     warm = value > centre
     if warm and value > INDOOR_HOT and action not in ("heating",):
-        evidence = ids(outlier, climate, _windows_of(home, climate.info.area if climate else None))
+        evidence = ids(
+            outlier, climate, windows_with_angles(home, climate.info.area if climate else None)
+        )
         what = f"{told(value)} with no heating running"
     elif action in ("heating", "cooling") and climate is not None:
         evidence = ids(
             climate,
             room_temperature(home, climate.info.area),
             outlier,
-            _windows_of(home, area),
-            _windows_of(home, climate.info.area),
+            windows_with_angles(home, area),
+            windows_with_angles(home, climate.info.area),
         )
         what = f"{told(value)} while the home is {action} around {told(centre)}"
     else:

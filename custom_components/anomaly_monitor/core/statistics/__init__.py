@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..feedback import Suppressions, as_false_alarms
-from ..home import HomeView
-from ..models import ContextWindow, Finding, Severity, Verdict
-from ..rule_detector import SENSITIVITY_THRESHOLDS, Check, run_checks
+from ..checks import Check, ChecksDetector
+from ..feedback import Suppressions
 from .airing import hvac_ran_with_window_open
 from .alarms import hazard_alarm_sounded
 from .armed import activation_while_armed_away, entry_while_armed_away
@@ -104,10 +102,8 @@ ALL_STATISTICS: tuple[Check, ...] = (
 )
 
 
-class StatisticsDetector:
-    """Detector made of temporal statistics; needs a window with transitions."""
-
-    name = "statistics"
+class StatisticsDetector(ChecksDetector):
+    """The temporal statistics: need a window with transitions."""
 
     def __init__(
         self,
@@ -115,22 +111,9 @@ class StatisticsDetector:
         sensitivity: str = "medium",
         suppressed: Suppressions = (),
     ) -> None:
-        self.statistics = tuple(statistics)
-        self.min_severity = SENSITIVITY_THRESHOLDS.get(sensitivity, Severity.MEDIUM)
-        # False-alarm marks, or bare signatures (suppressed at any degree).
-        self.suppressed = as_false_alarms(suppressed)
-
-    def findings(self, window: ContextWindow, home: HomeView | None = None) -> list[Finding]:
-        """Every finding of every statistic, minus suppressed and too-minor ones."""
-        if not window.transitions:
-            return []
-        return run_checks(
-            self.statistics, home or HomeView(window), self.min_severity, self.suppressed
+        super().__init__(
+            statistics, sensitivity, suppressed, name="statistics", needs_transitions=True
         )
-
-    async def async_analyze(self, window: ContextWindow) -> Verdict:
-        """Run the statistics (pure Python, linear-ish in the transitions)."""
-        return Verdict.from_findings(self.findings(window), self.name)
 
 
 __all__ = ["ALL_STATISTICS", "StatisticsDetector"]

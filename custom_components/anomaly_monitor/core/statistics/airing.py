@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import HomeView
+from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
 from ..rules.hvac import AIRING
-from .climate import _action as hvac_action
 from .durations import _minutes as duration_text
 from .timeline import intervals
 

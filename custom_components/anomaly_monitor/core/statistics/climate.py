@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import HomeView
+from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import celsius_series, in_unit, with_unit
 
@@ -21,18 +22,6 @@ MIN_READINGS = 2
 # A power meter of the room that moved this close to a run's start shows the unit drawing
 # (cited with the unit: the same convention as short cycling and a heated room cooling).
 UNIT_DRAW_REACH = timedelta(minutes=1)
-
-
-def _action(state: str) -> str:
-    """What a climate state says the unit is doing: heating, cooling or other."""
-    text = state.lower()
-    if "(" in text:  # "heat (heating)": the action in brackets
-        text = text.partition("(")[2]
-    if "heating" in text or text.strip() == "heat":
-        return "heating"
-    if "cooling" in text or text.strip() == "cool":
-        return "cooling"
-    return "other"
 
 
 def _action_at(timeline: list[tuple[datetime, str]], when: datetime) -> str:
@@ -58,7 +47,7 @@ def _unit_meters(home: HomeView, climate: str, area: str) -> list[str]:
     starts: list[datetime] = []
     previous = "other"
     for change in home.changes(climate):
-        action = _action(change.state)
+        action = hvac_action(change.state)
         if action not in ("other", previous):
             starts.append(change.when)
         previous = action
@@ -84,7 +73,7 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
         area = home.area(climate)
         if area is None:
             continue
-        timeline = [(t.when, _action(t.state)) for t in home.changes(climate)]
+        timeline = [(t.when, hvac_action(t.state)) for t in home.changes(climate)]
         setpoint = _setpoint(home, area)
         warm = WARM_ROOM if setpoint is None else max(WARM_ROOM, setpoint + PAST_SETPOINT)
         cool = COOL_ROOM if setpoint is None else min(COOL_ROOM, setpoint - PAST_SETPOINT)

@@ -22,10 +22,10 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
 from ..rules.temperature_bands import Band, band_of
 from ..temperatures import span_in_unit, to_celsius
-from .climate import _action as hvac_action
 from .timeline import intervals, numeric_series
 
 # How far the room may fall while heated, and within how long of the unit starting. A

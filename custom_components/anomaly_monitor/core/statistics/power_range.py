@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..home import HomeView
+from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
-from .climate import _action as hvac_action
 from .timeline import intervals, numeric_series
 
 # What the earlier peak must rest on: half the household's day, several readings.

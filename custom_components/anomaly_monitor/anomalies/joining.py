@@ -1,0 +1,126 @@
+"""Which anomaly the findings of one analysis join: an open one, or a new one.
+
+Findings come grouped by incident (``core.incidents``: one subject). Each group joins the
+open (or dismissed) anomaly it is a member of; a new one joins another incident of the
+same analysis that covers it (its evidence within theirs, at least as severe), or an entry
+while nobody is home that it follows (``core.episodes``); else it opens a new anomaly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from ..core.episodes import continues_an_episode, hosts_an_episode, is_entry
+from ..core.feedback import is_hazard
+from ..core.incidents import summary
+from ..core.models import Finding
+from .open_anomaly import OpenAnomaly
+from .store import parse_time
+
+
+def targets(
+    groups: dict[str, list[Finding]],
+    open_now: Sequence[OpenAnomaly],
+    dismissed: Sequence[OpenAnomaly],
+    now: datetime,
+) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
+    """The anomaly (``None``: a new one) the findings of each incident join, in order.
+
+    A new incident that another incident of this analysis covers (its evidence within
+    theirs, at least as severe: motion in the hall of the door that is unlocked while
+    nobody is home) joins that one's anomaly rather than being told apart. It stays a
+    member, so it never clears and returns as the other's evidence grows and shrinks
+    (a light switched on where the motion is). A new incident about the empty home
+    that follows an open entry while away joins it too (``core.episodes``).
+    """
+    every = (*open_now, *dismissed)
+    resolved = {incident: _incidents(incident, group, every) for incident, group in groups.items()}
+    summaries = {incident: summary(group) for incident, group in groups.items()}
+    for incident, pairs in resolved.items():
+        if pairs[0][0] is None and (entry := _episode(summaries[incident], open_now, now)):
+            resolved[incident] = [(entry, groups[incident])]
+    hosts = {
+        incident: host
+        for incident, pairs in resolved.items()
+        if pairs[0][0] is None
+        and (host := _covering(incident, summaries) or _entry_of(incident, summaries))
+    }
+    targets: dict[tuple[str, str], tuple[OpenAnomaly | None, list[Finding]]] = {}
+    # The covering incidents first: a new anomaly opens with their lead.
+    for incident in sorted(resolved, key=lambda i: i in hosts):
+        root, seen = incident, {incident}
+        while root in hosts and hosts[root] not in seen:
+            root = hosts[root]
+            seen.add(root)
+        for own, members in resolved[incident]:
+            anomaly = own if root == incident else resolved[root][0][0]
+            key = ("open", anomaly.signature) if anomaly is not None else ("new", root)
+            targets.setdefault(key, (anomaly, []))[1].extend(members)
+    return list(targets.values())
+
+
+def _episode(
+    finding: Finding, open_now: Sequence[OpenAnomaly], now: datetime
+) -> OpenAnomaly | None:
+    """The open entry while nobody is home whose doing ``finding`` may be."""
+    if not continues_an_episode(finding):
+        return None
+    return next(
+        (
+            a
+            for a in open_now
+            if hosts_an_episode(a.anomaly_type, a.while_away, parse_time(a.first_seen), now)
+        ),
+        None,
+    )
+
+
+def _incidents(
+    incident: str, findings: list[Finding], every: Sequence[OpenAnomaly]
+) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
+    """The open (or dismissed) anomaly each finding of one incident joins.
+
+    One anomaly per incident; a file written before anomalies had members may hold
+    several, and then each finding joins the one its rule is a member of.
+    """
+    here = [a for a in every if incident in a.incidents]
+    if len(here) <= 1:
+        return [(here[0] if here else None, findings)]
+    joins: dict[str, list[Finding]] = {}
+    for finding in findings:
+        anomaly = next((a for a in here if finding.rule in a.rules), here[0])
+        joins.setdefault(anomaly.signature, []).append(finding)
+    return [(a, joins[a.signature]) for a in here if a.signature in joins]
+
+
+def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
+    """Another incident whose findings (``summaries``: one per incident, in the order
+    found) cover this one's evidence, at least as severe (of two with the same evidence,
+    the earlier covers the later). A safety hazard's context (the entrance while nobody
+    is home: who could respond) covers nothing: the lock's toggle storm is not the fire's."""
+    mine = summaries[incident]
+    evidence = set(mine.evidence)
+    earlier = True
+    for other, theirs in summaries.items():
+        if other == incident:
+            earlier = False
+            continue
+        wider = set(theirs.evidence)
+        if is_hazard(theirs.anomaly_type, theirs.severity.value):
+            wider -= set(theirs.context)
+        if (
+            evidence <= wider
+            and theirs.severity.rank >= mine.severity.rank
+            and (evidence != wider or earlier)
+        ):
+            return other
+    return None
+
+
+def _entry_of(incident: str, summaries: Mapping[str, Finding]) -> str | None:
+    """Another incident of the same analysis that is an entry while nobody is home, when
+    this one may be its doing (``core.episodes``)."""
+    if not continues_an_episode(mine := summaries[incident]) or is_entry(mine):
+        return None
+    return next((o for o, f in summaries.items() if o != incident and is_entry(f)), None)

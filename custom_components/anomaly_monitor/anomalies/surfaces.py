@@ -1,0 +1,278 @@
+"""Tell the homeowner: persistent notification, repair issue, bus event, notify targets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from homeassistant.components import persistent_notification
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.dispatcher import async_dispatcher_send
+from homeassistant.util import dt as dt_util
+from homeassistant.util.hass_dict import HassKey
+
+from ..const import (
+    DEFAULT_FALSE_ALARM_DAYS,
+    DOMAIN,
+    EVENT_ANOMALY_CLEARED,
+    EVENT_ANOMALY_DETECTED,
+    LOGGER,
+)
+from ..markdown_text import escape_markdown
+from ..redaction import Redactor
+from .store import parse_time
+from .texts import AnomalyTexts, async_anomaly_texts
+from .tracker import OpenAnomaly
+
+_ISSUE_SEVERITY = {
+    "low": ir.IssueSeverity.WARNING,
+    "medium": ir.IssueSeverity.WARNING,
+    "high": ir.IssueSeverity.ERROR,
+    "critical": ir.IssueSeverity.CRITICAL,
+}
+# What each of the monitors' notifications shows now, (title, message) by notification id.
+_SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_notifications")
+
+
+def signal_anomaly_event(entry_id: str) -> str:
+    """Dispatcher signal carrying (event_type, data) to the event entity."""
+    return f"{DOMAIN}_{entry_id}_anomaly_event"
+
+
+def notification_id(entry_id: str, anomaly: OpenAnomaly) -> str:
+    """Stable id of the persistent notification of an anomaly."""
+    return f"{DOMAIN}_{entry_id}_{anomaly.key}"
+
+
+def issue_id(entry_id: str, anomaly: OpenAnomaly) -> str:
+    """Stable id of the repair issue of an anomaly."""
+    return f"anomaly_{entry_id}_{anomaly.key}"
+
+
+def _evidence(texts: AnomalyTexts) -> str:
+    """One Markdown list item per evidence entity: friendly name, area, current state;
+    those in a calm state (the locked lock of the open door) last, as "also"."""
+    items = [
+        texts.text(
+            ("evidence_line_also" if line.calm else "evidence_line")
+            + ("" if line.area else "_no_area"),
+            name=escape_markdown(line.name),
+            area=escape_markdown(line.area or ""),
+            state=escape_markdown(line.state),
+        )
+        for line in texts.evidence
+    ]
+    return "\n".join(items) or "-"
+
+
+@callback
+def _shown_notifications(hass: HomeAssistant) -> dict[str, tuple[str, str]]:
+    """What is on screen: writing the same notification again is not a no-op (it comes back
+    as new, with a new time), so a reload or the re-show after start-up skips unchanged ones.
+    A notification the homeowner dismissed is forgotten here and may be shown again."""
+    shown = hass.data.get(_SHOWN)
+    if shown is None:
+        shown = hass.data[_SHOWN] = {}
+
+        @callback
+        def _forget(
+            update: persistent_notification.UpdateType,
+            notifications: dict[str, persistent_notification.Notification],
+        ) -> None:
+            if update == persistent_notification.UpdateType.REMOVED:
+                for removed in notifications:
+                    shown.pop(removed, None)
+
+        persistent_notification.async_register_callback(hass, _forget)
+    return shown
+
+
+def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
+    """What automations receive about an anomaly."""
+    return {
+        "config_entry_id": entry.entry_id,
+        "anomaly_id": anomaly.key,
+        "rule": anomaly.lead_rule,  # whose words lead; ``anomaly_id`` never changes
+        "rules": anomaly.rules,  # every rule that found this incident
+        "subject": anomaly.subject,
+        "anomaly_type": anomaly.anomaly_type,
+        "severity": anomaly.severity,
+        "evidence": anomaly.shown_evidence or list(anomaly.evidence),
+        "context": list(anomaly.context),
+        "reasoning": anomaly.reasoning,
+        "recommendation": anomaly.recommendation,
+        "first_seen": anomaly.first_seen,
+        # Why it is told again, if it is ("graver", "hazard", "intrusion"), else None.
+        "escalation": anomaly.escalation or None,
+    }
+
+
+class Announcer:
+    """Creates and removes everything the homeowner sees about anomalies."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry: ConfigEntry,
+        notify_targets: Sequence[str],
+        mark_days: int = DEFAULT_FALSE_ALARM_DAYS,
+    ) -> None:
+        self.hass = hass
+        self.entry = entry
+        self.notify_targets = list(notify_targets)
+        self.mark_days = mark_days  # how long a false-alarm mark lasts, for the fix flow
+        # Targets name people's phones: a failure is logged by position, its text scrubbed.
+        self._redactor = Redactor(notify_targets=tuple(self.notify_targets))
+
+    async def _async_show(self, anomaly: OpenAnomaly) -> None:
+        """The notification and the repair issue, worded for the homeowner (an ended
+        anomaly's say that it is over, and still take feedback)."""
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        note_id = notification_id(self.entry.entry_id, anomaly)
+        headline, message = texts.headline, self._message(anomaly, texts)
+        key = "hazard_anomaly" if anomaly.hazard else "anomaly"
+        severity = _ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING)
+        if (ended := parse_time(anomaly.ended)) is not None:
+            at = dt_util.as_local(ended).strftime("%H:%M")
+            headline = texts.text("ended_headline", headline=headline)
+            message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
+            key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
+        content = (headline, message)
+        shown = _shown_notifications(self.hass)
+        if shown.get(note_id) != content:
+            persistent_notification.async_create(
+                self.hass, content[1], title=content[0], notification_id=note_id
+            )
+            shown[note_id] = content
+        if anomaly.acknowledged:
+            return
+        ir.async_create_issue(
+            self.hass,
+            DOMAIN,
+            issue_id(self.entry.entry_id, anomaly),
+            is_fixable=True,
+            severity=severity,
+            # A hazard's fix flow says that "false alarm" dismisses this occurrence only.
+            translation_key=key,
+            translation_placeholders={
+                "headline": headline,
+                "monitor": self.entry.title,
+                "anomaly_type": escape_markdown(texts.type_name),
+                "severity": texts.severity,
+                "reasoning": escape_markdown(texts.reasoning),
+                "evidence": _evidence(texts),
+                "recommendation": escape_markdown(anomaly.recommendation or "-"),
+                "days": str(self.mark_days),
+            },
+            data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
+        )
+
+    @staticmethod
+    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts) -> str:
+        """Markdown: every piece of home or model text is escaped."""
+        parts = [
+            f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})",
+            escape_markdown(texts.reasoning),
+            f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
+        ]
+        if anomaly.recommendation:
+            advice = escape_markdown(texts.text("recommendation"))
+            parts.append(f"**{advice}** {escape_markdown(anomaly.recommendation)}")
+        return "\n\n".join(parts)
+
+    async def async_opened(self, anomaly: OpenAnomaly) -> None:
+        """A new anomaly: notify on every surface once."""
+        hass, entry = self.hass, self.entry
+        await self._async_show(anomaly)
+        data = event_data(entry, anomaly)
+        hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
+        async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
+        await self._async_notify_targets(anomaly)
+
+    async def async_restore(self, anomaly: OpenAnomaly) -> None:
+        """Show the notification and the repair issue (again, after a restart or reload).
+
+        The same ids every time: showing them again replaces, never duplicates.
+        """
+        if not anomaly.acknowledged:
+            await self._async_show(anomaly)
+
+    def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
+        """The anomaly is over (or was a false alarm): remove what we showed."""
+        self.async_forget(anomaly)
+        self._async_fire_cleared(anomaly, reason)
+
+    async def async_ended(self, anomaly: OpenAnomaly) -> None:
+        """Over before the homeowner answered: the notification and repair issue say so
+        and stay, for feedback read late (``AnomalyTracker.ended``)."""
+        await self._async_show(anomaly)
+        self._async_fire_cleared(anomaly, "resolved")
+
+    async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
+        """Show an ended anomaly's reminders again (after a restart or reload)."""
+        await self._async_show(anomaly)
+
+    def async_forget(self, anomaly: OpenAnomaly) -> None:
+        """Remove what we showed, nothing else (an ended anomaly answered or past its day)."""
+        hass, entry = self.hass, self.entry
+        persistent_notification.async_dismiss(hass, notification_id(entry.entry_id, anomaly))
+        ir.async_delete_issue(hass, DOMAIN, issue_id(entry.entry_id, anomaly))
+
+    def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
+        hass, entry = self.hass, self.entry
+        data = event_data(entry, anomaly) | {"reason": reason}
+        hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
+        async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
+
+    async def async_reworded(self, anomaly: OpenAnomaly) -> None:
+        """An open anomaly reads differently now (the model explained it, say): the
+        notification and repair issue show the new text; no new event or message."""
+        if not anomaly.acknowledged:
+            await self._async_show(anomaly)
+
+    def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
+        """Seen by the homeowner: the reminders go, the anomaly stays open."""
+        persistent_notification.async_dismiss(
+            self.hass, notification_id(self.entry.entry_id, anomaly)
+        )
+        ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.entry.entry_id, anomaly))
+
+    async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        title, message = texts.headline, texts.reasoning
+        if anomaly.recommendation:  # a push is read away from home: what to do, too
+            message += f"\n{texts.text('recommendation')} {anomaly.recommendation}"
+        for position, target in enumerate(self.notify_targets, start=1):
+            domain, _, name = target.partition(".")
+            if domain != "notify" or not name:
+                continue
+            if self.hass.states.get(target) is not None:  # a notify entity
+                service, data = "send_message", {"entity_id": target}
+            else:  # a legacy notify service such as notify.mobile_app_phone
+                service, data = name, {}
+            data |= {"title": title, "message": message}
+            try:
+                await self.hass.services.async_call("notify", service, data, blocking=False)
+            except Exception as err:  # one broken target must not stop the others
+                LOGGER.error(
+                    "Could not send anomaly %s to notify target %d: %s",
+                    anomaly.key,
+                    position,
+                    self._redactor.text(str(err)),
+                )
+
+
+@callback
+def async_remove_entry_surfaces(
+    hass: HomeAssistant, entry_id: str, anomalies: Iterable[OpenAnomaly]
+) -> None:
+    """Remove every notification and repair issue of a monitor (deleted or disabled)."""
+    for anomaly in anomalies:
+        persistent_notification.async_dismiss(hass, notification_id(entry_id, anomaly))
+    registry = ir.async_get(hass)
+    prefix = f"anomaly_{entry_id}_"
+    for domain, issue in list(registry.issues):
+        if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
+            ir.async_delete_issue(hass, DOMAIN, issue)

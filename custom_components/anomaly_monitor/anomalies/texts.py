@@ -1,0 +1,230 @@
+"""What the homeowner reads about an anomaly, in their language.
+
+A headline that says what and where ("Smoke in Kitchen", "Front door unlocked while
+nobody is home"), the plain name of the anomaly's type ("impossible sensor reading"), and
+the evidence as friendly name, area and current state, only the entities that show the
+problem (context such as the entrance while away is left out).
+
+The templates are translations (``selector.anomaly_headline`` per rule,
+``selector.anomaly_type`` and ``selector.anomaly_text`` in ``translations/*.json``); the
+states come from Home Assistant's own translations of each domain and device class.
+Names, areas and states are untrusted text: single-line and clipped here; escaped for
+Markdown by the caller wherever Markdown is rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+import re
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    translation,
+)
+
+from ..const import DOMAIN
+from ..core.escalation import Escalation, intrusion_sign
+from ..core.models import HOME_SUBJECT, clip, subject_area
+from .tracker import OpenAnomaly
+
+_NAME_LIMIT = 80
+_PREFIX = f"component.{DOMAIN}.selector."
+# Lock states that leave an entrance open to anyone.
+_UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
+# Binary sensors whose "on" is the quiet state (connected); for the others it is "off".
+_ON_IS_CALM = frozenset({"connectivity"})
+# The quiet state of other domains that evidence often holds.
+_CALM = {"lock": "locked", "cover": "closed", "valve": "closed"}
+# An entity id in a reasoning ("binary_sensor.front_door stayed open for 16 min").
+_ENTITY_ID = re.compile(r"\b[a-z_][a-z0-9_]*\.[a-z0-9_]+\b")
+
+
+@dataclass(frozen=True, slots=True)
+class EntityLine:
+    """One evidence entity as the homeowner knows it."""
+
+    name: str
+    area: str | None
+    state: str
+    # In a state that shows nothing wrong on its own (a locked lock beside the open door
+    # it guards): shown after the others, as "also", so it never reads as the problem.
+    calm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AnomalyTexts:
+    """Everything shown about one anomaly, before Markdown escaping."""
+
+    headline: str
+    type_name: str
+    severity: str
+    evidence: tuple[EntityLine, ...]
+    templates: dict[str, str]
+    # The reasoning with each entity id the home knows told by its friendly name.
+    reasoning: str = ""
+
+    def text(self, key: str, **values: str) -> str:
+        """A ``selector.anomaly_text`` template filled with ``values``."""
+        return _fill(self.templates.get(f"{_PREFIX}anomaly_text.options.{key}", key), values)
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a translation with a stray brace
+        return template
+
+
+def _area_of(hass: HomeAssistant, entity_id: str) -> str | None:
+    entry = er.async_get(hass).async_get(entity_id)
+    area_id = entry.area_id if entry else None
+    if area_id is None and entry is not None and entry.device_id:
+        device = dr.async_get(hass).async_get(entry.device_id)
+        area_id = device.area_id if device else None
+    area = ar.async_get(hass).async_get_area(area_id) if area_id else None
+    return clip(area.name, _NAME_LIMIT) if area else None
+
+
+async def _state_words(hass: HomeAssistant, domains: set[str]) -> dict[str, str]:
+    return await translation.async_get_translations(
+        hass, hass.config.language, "entity_component", domains
+    )
+
+
+def named(hass: HomeAssistant, text: str) -> str:
+    """``text`` with the entity ids of this home replaced by their friendly names.
+
+    Rules and statistics reason in entity ids (stable, for events and automations); the
+    homeowner reads names. Unknown ids and other dotted words are left as they are.
+    """
+
+    def name(match: re.Match[str]) -> str:
+        state = hass.states.get(match.group(0))
+        return clip(state.name, _NAME_LIMIT) if state is not None else match.group(0)
+
+    return _ENTITY_ID.sub(name, text)
+
+
+def _calm(domain: str, device_class: str, state: str) -> bool:
+    """A state that is not a problem by itself: a sensor at rest, a lock locked."""
+    if domain == "binary_sensor":
+        return state == ("on" if device_class in _ON_IS_CALM else "off")
+    if domain == "alarm_control_panel":
+        return state.startswith("armed_")
+    return _CALM.get(domain) == state
+
+
+def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> EntityLine:
+    state = hass.states.get(entity_id)
+    if state is None:
+        return EntityLine(entity_id, _area_of(hass, entity_id), "-")
+    device_class = state.attributes.get("device_class") or "_"
+    domain = state.domain
+    shown = words.get(
+        f"component.{domain}.entity_component.{device_class}.state.{state.state}",
+        words.get(f"component.{domain}.entity_component._.state.{state.state}", state.state),
+    )
+    unit = state.attributes.get("unit_of_measurement")
+    if unit and state.state not in ("unavailable", "unknown"):
+        shown = f"{shown} {unit}"
+    return EntityLine(
+        clip(state.name, _NAME_LIMIT),
+        _area_of(hass, entity_id),
+        clip(shown, _NAME_LIMIT),
+        _calm(domain, device_class, state.state),
+    )
+
+
+def _evidence_lines(
+    hass: HomeAssistant, anomaly: OpenAnomaly, words: dict[str, str]
+) -> tuple[EntityLine, ...]:
+    """The subject first, then what shows the problem, then (as "also") what is calm;
+    when nothing is in a problem state any more, every line as it is."""
+    shown = anomaly.shown_evidence or anomaly.evidence
+    ordered = sorted(shown, key=lambda e: e != anomaly.subject)  # stable: subject first
+    lines = [_entity_line(hass, e, words) for e in ordered]
+    if all(line.calm for line in lines):
+        return tuple(replace(line, calm=False) for line in lines)
+    return (*(x for x in lines if not x.calm), *(x for x in lines if x.calm))
+
+
+def _unlocked_lock(hass: HomeAssistant, anomaly: OpenAnomaly) -> str | None:
+    """The evidence lock that is unlocked, if any."""
+    for entity_id in anomaly.evidence:
+        state = hass.states.get(entity_id) if entity_id.startswith("lock.") else None
+        if state is not None and state.state in _UNLOCKED:
+            return entity_id
+    return None
+
+
+def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
+    rule = anomaly.lead_rule
+    key = rule
+    if rule == "hazard_detected" and (state := hass.states.get(anomaly.subject)) is not None:
+        key = f"{rule}_{state.attributes.get('device_class')}"
+    elif rule == "entry_unsecured_while_away":
+        key = f"{rule}_{'unlocked' if _unlocked_lock(hass, anomaly) else 'open'}"
+    for candidate in (key, rule):
+        if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
+            return candidate
+    return "_default"
+
+
+def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str | None:
+    """Where the motion is, when the anomaly was told again because somebody may be
+    inside (``core.escalation``), the motion still is, and its lead does not say so."""
+    if anomaly.escalation != Escalation.INTRUSION:
+        return None
+    signs = [m for m in anomaly.members if m.active and intrusion_sign(m.finding(anomaly.subject))]
+    if not signs or any(m.rule == anomaly.lead_rule for m in signs):
+        return None  # over (the title reads as the incident again), or it leads
+    for member in signs:
+        for entity_id in member.evidence:
+            if entity_id not in member.context and (area := _area_of(hass, entity_id)):
+                return area
+    return home
+
+
+async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> AnomalyTexts:
+    """The headline, type name and evidence lines of ``anomaly``."""
+    templates = await translation.async_get_translations(
+        hass, hass.config.language, "selector", {DOMAIN}
+    )
+    shown = anomaly.shown_evidence or anomaly.evidence
+    words = await _state_words(hass, {e.partition(".")[0] for e in shown} - {""})
+    lines = _evidence_lines(hass, anomaly, words)
+
+    def option(group: str, key: str, default: str) -> str:
+        return templates.get(f"{_PREFIX}{group}.options.{key}", default)
+
+    type_name = option("anomaly_type", anomaly.anomaly_type, anomaly.anomaly_type.replace("_", " "))
+    home = option("anomaly_text", "the_home", "the home")
+    if (area := subject_area(anomaly.subject)) is not None:
+        subject, where = clip(area, _NAME_LIMIT), clip(area, _NAME_LIMIT)
+    elif anomaly.subject == HOME_SUBJECT or not anomaly.subject:
+        subject = home
+        where = next((line.area for line in lines if line.area), None) or home
+    else:
+        line = _entity_line(hass, anomaly.subject, words)
+        subject, where = line.name, line.area or home
+    key = _headline_key(hass, anomaly, templates)
+    if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
+        # What is unlocked is the lock: "Front door lock unlocked", not "Front door
+        # contact unlocked" (the door contact is the incident's subject).
+        subject = _entity_line(hass, lock, words).name
+    headline = _fill(
+        option("anomaly_headline", key, "{type}: {subject}"),
+        {"subject": subject, "area": where, "type": type_name},
+    )
+    if (changed := _intrusion_area(hass, anomaly, home)) is not None:
+        # Told again because somebody may be inside: the title says so first.
+        headline = _fill(
+            option("anomaly_text", "escalated_intrusion", "Now motion in {area}: {headline}"),
+            {"area": changed, "headline": headline},
+        )
+    severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
+    reasoning = named(hass, anomaly.reasoning)
+    return AnomalyTexts(clip(headline, 120), type_name, severity, lines, templates, reasoning)

@@ -1,0 +1,383 @@
+"""Open anomalies and false-alarm marks: what is wrong now, and what the homeowner said.
+
+An anomaly is an incident about one subject, the entity or area that is wrong, never its
+context: the smoke in the kitchen stays the same anomaly, with one notification, while
+everyone leaves and the door is unlocked. Every rule that finds its subject wrong joins it
+(``open_anomaly.OpenAnomaly``: the door that opened with nobody seen and then stayed open
+is one incident, told once; about the whole home, only findings of one kind, see
+``core.incidents``); its identity is the rule and subject it opened with. Its
+evidence and reasoning follow the latest analysis. It is told again only when it becomes
+graver through a rule that joins it (more severe, or a safety hazard): smoke on a detector
+whose dropout was acknowledged must reach the homeowner.
+
+It clears only when its own condition no longer holds, with hysteresis: absent from
+``CLEAR_AFTER_ANALYSES`` analyses in a row *and* for at least ``CLEAR_AFTER`` since the
+first of them (the coordinator schedules the confirming analysis). A detector that misses
+it once, or a sensor that flickers, neither closes nor re-announces it. One exception: a
+"while nobody is home" anomaly (``Finding.while_away``) ends as soon as someone is known
+to be home, since an arrival is not a flicker; in an incident with other members, those
+findings end then and it lasts only while another member is still found. A safety
+hazard is never ended by an arrival. Acknowledged stays acknowledged while it lasts, and
+an anomaly whose evidence reads no state (a radio drop) is not over (``evidence_hold``).
+
+An anomaly that ended is kept ``FEEDBACK_AFTER_END`` in ``ended``, with its repair issue
+(saying it is over), unless the homeowner acknowledged it: a notification is often read
+minutes or hours later, and "false alarm" must still teach then. Feedback on an ended
+anomaly closes its issue; a false alarm leaves its marks as on an open one (a safety
+hazard's is only recorded: no occurrence is left to dismiss).
+
+"False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
+only: it moves to ``dismissed`` until an analysis no longer finds it (no hysteresis), and
+the next occurrence is announced again, even seconds later. On anything else it leaves a
+mark on each of its rules that suppresses the pattern up to its degree, for
+``mark_lifetime`` (30 days by default); a mark never covers a safety hazard
+(``core.feedback``). The file format is documented in ``anomalies/store.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from ..const import DOMAIN, LOGGER, STORAGE_VERSION
+from ..core.feedback import FalseAlarm, FalseAlarms, is_hazard
+from ..core.incidents import by_incident
+from ..core.models import Finding, Severity
+from .evidence_hold import found as evidence_found, holds as evidence_holds
+from .joining import targets
+from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
+from .store import (
+    STORAGE_MINOR_VERSION,
+    StoredData,
+    TrackerStore,
+    load_anomalies,
+    load_marks,
+    parse_time,
+    warn_once,
+)
+
+__all__ = [
+    "CLEAR_AFTER",
+    "CLEAR_AFTER_ANALYSES",
+    "FEEDBACK_AFTER_END",
+    "AnomalyTracker",
+    "OpenAnomaly",
+    "anomaly_key",
+    "mark_key",
+]
+
+# Write at most this often; a burst of analyses causes one write.
+_SAVE_DELAY = 5.0
+DEFAULT_MARK_LIFETIME = timedelta(days=30)
+# An anomaly that ended takes feedback this long (the homeowner reads it the next day).
+FEEDBACK_AFTER_END = timedelta(days=1)
+
+
+@dataclass(slots=True)
+class Changes:
+    """What one analysis changed: anomalies that opened, and that are over."""
+
+    # To announce: new incidents, and open ones that a joining rule escalated (graver, a
+    # safety hazard, somebody inside while nobody is home: ``core.escalation``).
+    opened: list[OpenAnomaly]
+    cleared: list[OpenAnomaly]
+    # Ended anomalies past ``FEEDBACK_AFTER_END``, or opened again: their surfaces go.
+    forgotten: list[OpenAnomaly] = field(default_factory=list)
+
+
+def _ended_by_arrival(finding: Finding) -> bool:
+    """A "while nobody is home" finding that someone known home ends: a statistic that
+    still sees the away spell in its window must neither keep nor re-tell it. A safety
+    hazard (a window open in the rain) is never ended by an arrival."""
+    return finding.while_away and not is_hazard(finding.anomaly_type, finding.severity)
+
+
+def _milder(findings: Iterable[Finding], anomaly: OpenAnomaly) -> bool:
+    """Every finding is less severe than the anomaly."""
+    return max(f.severity.rank for f in findings) < Severity(anomaly.severity).rank
+
+
+class AnomalyTracker:
+    """Tracks which anomalies are open and which patterns are false alarms."""
+
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        entry_id: str,
+        mark_lifetime: timedelta = DEFAULT_MARK_LIFETIME,
+    ) -> None:
+        self._store = TrackerStore(
+            hass,
+            STORAGE_VERSION,
+            f"{DOMAIN}.{entry_id}",
+            minor_version=STORAGE_MINOR_VERSION,
+            atomic_writes=True,
+        )
+        self._entry_id = entry_id
+        self.mark_lifetime = mark_lifetime
+        self.open: dict[str, OpenAnomaly] = {}
+        # Hazards called a false alarm: kept, silent, until this occurrence is over.
+        self.dismissed: dict[str, OpenAnomaly] = {}
+        # Ended, told and not acknowledged: kept for feedback until FEEDBACK_AFTER_END.
+        self.ended: dict[str, OpenAnomaly] = {}
+        # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
+        self.false_alarms = FalseAlarms()
+
+    async def async_load(self) -> None:
+        """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
+        try:
+            data = await self._store.async_load()
+        except Exception as err:  # a damaged or foreign file must not stop setup
+            LOGGER.warning(
+                "Stored anomalies of %s are unreadable (%s); starting afresh",
+                self._entry_id,
+                type(err).__name__,
+            )
+            LOGGER.debug("Unreadable store", exc_info=True)
+            return
+        if data is None:
+            return
+        if not isinstance(data, Mapping):
+            warn_once(self._entry_id, ["the file holds no mapping"])
+            return
+        warnings: list[str] = []
+        self.open = _by_signature(load_anomalies(data, "open", warnings))
+        self.dismissed = _by_signature(load_anomalies(data, "dismissed", warnings))
+        self.ended = _by_signature(load_anomalies(data, "ended", warnings))
+        self.false_alarms = load_marks(data, warnings)
+        warn_once(self._entry_id, warnings)
+        self.false_alarms.expire(dt_util.utcnow(), self.mark_lifetime)
+
+    async def async_remove(self) -> None:
+        """Delete the stored file (the entry is being removed)."""
+        await self._store.async_remove()
+
+    async def async_stored_anomalies(self) -> list[OpenAnomaly]:
+        """The anomalies in the file, without loading the tracker (entry removal)."""
+        await self.async_load()
+        return [*self.open.values(), *self.dismissed.values(), *self.ended.values()]
+
+    def expire_marks(self, now: datetime) -> bool:
+        """Forget marks past their lifetime; whether any went."""
+        if expired := self.false_alarms.expire(now, self.mark_lifetime):
+            self._schedule_save()
+        return bool(expired)
+
+    def update(
+        self,
+        findings: Iterable[Finding],
+        now: datetime,
+        someone_home: bool = False,
+        keep: Collection[str] = (),
+        states: Mapping[str, str] | None = None,
+    ) -> Changes:
+        """Reconcile the open anomalies with the findings of a new analysis.
+
+        ``someone_home``: occupancy is known and not zero, which ends every "while nobody
+        is home" finding at once (no hysteresis: the arrival is not a flicker): an anomaly
+        stays open only while a member that holds regardless is still found, and one made
+        only of such findings clears now. A safety hazard is never ended so. Anomalies
+        whose signature is in ``keep`` are left as they are if not found (an urgent finding
+        announced after the analysed window was built; a safety check judging only
+        urgent findings): this update does not count as an analysis without them.
+        ``states`` (entity -> state now): an anomaly whose evidence reads no state is not
+        missed (``evidence_hold``); without them, every absence is a miss.
+        """
+        changed = self.expire_marks(now)
+        kept = [
+            f
+            for f in findings
+            if not self.false_alarms.covers(f) and not (someone_home and _ended_by_arrival(f))
+        ]
+        opened: list[OpenAnomaly] = []
+        found: set[str] = set()
+        # The most severe first (Verdict.from_findings): a new incident opens with its lead.
+        for joined, members in targets(
+            by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now
+        ):
+            if joined is None:
+                anomaly = OpenAnomaly.from_findings(members, now)
+                self.open[anomaly.signature] = anomaly
+                self.ended.pop(anomaly.signature, None)  # its surfaces are the new one's
+                opened.append(anomaly)
+            else:
+                anomaly = joined
+                if anomaly.signature in self.dismissed and _milder(members, anomaly):
+                    # A dismissed hazard lasts while it is found at its degree (smoke
+                    # on the detector), not while a milder member recalls it ("went
+                    # off twice in the window"): else smoke again minutes after a
+                    # false alarm would join the dismissed occurrence, unheard.
+                    continue
+                told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
+                if told is not None and anomaly.signature in self.open:
+                    anomaly.acknowledged = False  # told again, asked again
+                    opened.append(anomaly)
+            found.add(anomaly.signature)
+            if states is not None:
+                evidence_found(anomaly, states)
+        seen = {*found, *keep}
+        cleared = self._missed(self.open, seen, now, someone_home, states)
+        for anomaly in cleared:
+            if not anomaly.acknowledged:
+                anomaly.ended = now.isoformat()
+                self.ended[anomaly.signature] = anomaly
+        forgotten = self.forget_ended(now)
+        # A dismissed occurrence is over (forgotten silently) at the first analysis without
+        # it: no hysteresis, which only keeps a told anomaly from being told twice. With
+        # it, smoke again 20 s after the detector cleared joined the dismissed toast, unheard.
+        for signature in [s for s in self.dismissed if s not in seen]:
+            del self.dismissed[signature]
+        if changed or opened or cleared or found or forgotten or self.pending_since():
+            self._schedule_save()
+        return Changes(opened=opened, cleared=cleared, forgotten=forgotten)
+
+    def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
+        """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
+        gone = [
+            a
+            for a in self.ended.values()
+            if now - (parse_time(a.ended) or now) >= FEEDBACK_AFTER_END
+        ]
+        for anomaly in gone:
+            del self.ended[anomaly.signature]
+        return gone
+
+    @staticmethod
+    def _missed(
+        anomalies: dict[str, OpenAnomaly],
+        seen: Collection[str],
+        now: datetime,
+        someone_home: bool,
+        states: Mapping[str, str] | None = None,
+    ) -> list[OpenAnomaly]:
+        over: list[OpenAnomaly] = []
+        for signature, anomaly in anomalies.items():
+            if signature in seen:
+                continue
+            if anomaly.while_away and someone_home and not anomaly.hazard:
+                over.append(anomaly)
+            elif states is not None and evidence_holds(anomaly, states, now):
+                continue  # its evidence dropped off: not a miss
+            elif anomaly.miss(now):
+                over.append(anomaly)
+        for anomaly in over:
+            del anomalies[anomaly.signature]
+        return over
+
+    def pending_since(self) -> datetime | None:
+        """The earliest time an anomaly went missing without being over yet."""
+        times = [
+            parse_time(a.missing_since)
+            for a in (*self.open.values(), *self.dismissed.values())
+            if a.missing_since
+        ]
+        return min((t for t in times if t is not None), default=None)
+
+    def by_key(self, key: str) -> OpenAnomaly | None:
+        """The open anomaly with this short id."""
+        return next((a for a in self.open.values() if a.key == key), None)
+
+    def ended_by_key(self, key: str) -> OpenAnomaly | None:
+        """The ended anomaly, still taking feedback, with this short id."""
+        return next((a for a in self.ended.values() if a.key == key), None)
+
+    def acknowledge(self, key: str) -> OpenAnomaly | None:
+        """The homeowner has seen it: keep it open, stop asking (ended: forget it)."""
+        if (anomaly := self.by_key(key)) is not None:
+            anomaly.acknowledged = True
+        elif (anomaly := self.ended_by_key(key)) is not None:
+            del self.ended[anomaly.signature]
+        if anomaly is not None:
+            self._schedule_save()
+        return anomaly
+
+    def mark_false_alarm(self, key: str) -> OpenAnomaly | None:
+        """Close the anomaly: a hazard for this occurrence only, else with marks. An
+        ended one leaves its marks too; an ended hazard has no occurrence to dismiss."""
+        if (anomaly := self.by_key(key)) is not None:
+            del self.open[anomaly.signature]
+        elif (anomaly := self.ended_by_key(key)) is not None:
+            del self.ended[anomaly.signature]
+        else:
+            return None
+        if anomaly.hazard:
+            if anomaly.ended is None:
+                self.dismissed[anomaly.signature] = anomaly
+        else:  # every rule that told this incident: none tells it again
+            for mark in anomaly.false_alarms(dt_util.utcnow()):
+                self.false_alarms.add(mark)
+        self._schedule_save()
+        return anomaly
+
+    def marks(self) -> list[FalseAlarm]:
+        """One mark per false alarm the homeowner made, newest first: the one on the rule
+        the incident opened with (``marked_with`` gives the others)."""
+        groups = self._mark_groups()
+        return sorted(
+            (marks[0] for marks in groups.values()),
+            key=lambda m: m.marked_at or "",
+            reverse=True,
+        )
+
+    def marked_with(self, mark: FalseAlarm) -> list[FalseAlarm]:
+        """Every mark the false alarm of ``mark`` left (one per rule of its incident)."""
+        return self._mark_groups().get(mark_key(mark), [mark])
+
+    def _mark_groups(self) -> dict[str, list[FalseAlarm]]:
+        groups: dict[str, list[FalseAlarm]] = {}
+        for signature in sorted(self.false_alarms):
+            mark = self.false_alarms[signature]
+            group = groups.setdefault(mark_key(mark), [])
+            if signature == mark.incident:
+                group.insert(0, mark)  # the rule the incident opened with leads
+            else:
+                group.append(mark)
+        return groups
+
+    def remove_mark(self, key: str) -> FalseAlarm | None:
+        """Forget the false alarm with this short id (every mark it left): its pattern is
+        reported again. The id of one rule's mark (older versions listed those) works too."""
+        removed = [
+            self.false_alarms.remove(signature)
+            for signature, mark in list(self.false_alarms.items())
+            if key in (mark_key(mark), anomaly_key(signature))
+        ]
+        if removed:
+            self._schedule_save()
+        return removed[0] if removed else None
+
+    def clear_false_alarms(self) -> None:
+        """Forget every false-alarm mark."""
+        self.false_alarms.clear()
+        self._schedule_save()
+
+    async def async_flush(self) -> None:
+        """Write pending changes now (on unload), cancelling the delayed write."""
+        await self._store.async_save(self._data())
+
+    def _schedule_save(self) -> None:
+        self._store.async_delay_save(self._data, _SAVE_DELAY)
+
+    def _data(self) -> StoredData:
+        marks = [self.false_alarms[s] for s in sorted(self.false_alarms)]
+        return {
+            "open": [asdict(a) for a in self.open.values()],
+            "dismissed": [asdict(a) for a in self.dismissed.values()],
+            "ended": [asdict(a) for a in self.ended.values()],
+            "false_alarms": [m.signature for m in marks],
+            "false_alarm_marks": [m.as_dict() for m in marks],
+        }
+
+
+def mark_key(mark: FalseAlarm) -> str:
+    """Short id of the false alarm that left ``mark`` (its incident's anomaly id)."""
+    return anomaly_key(mark.incident or mark.signature)
+
+
+def _by_signature(items: list[dict[str, Any]]) -> dict[str, OpenAnomaly]:
+    return {item["signature"]: OpenAnomaly.from_stored(item) for item in items}

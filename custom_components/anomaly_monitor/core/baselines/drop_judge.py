@@ -1,0 +1,165 @@
+"""A device offline, judged by how it usually drops off (``UsualDrops``), not one grace.
+
+``device_unavailable`` (offline now, or an outage the window saw end) and
+``device_went_offline`` (a connectivity sensor) tell an outage once it has lasted its
+grace (``core/offline.py``: 15 min for a protective device, 30 min for others). A device
+that drops off for minutes several times a day would be told every day. Once its drops
+are known (``UsualDrops.normal``: its own ``MIN_DROPS``, or, for a device that has dropped
+before, the home's drops pooled; the device watched past ``LEARN_DAYS``):
+
+- its limit is ``FACTOR`` times what it usually drops for at most (a protective device:
+  ``SAFETY_FACTOR`` times, and never more than ``SAFETY_CAP``, so a smoke alarm that
+  drops for 2 minutes a day is still told within the hour when it stays away), never less
+  than the grace, and never less than ``MARGIN`` times an outage the homeowner marked as
+  a false alarm;
+- a burst of drops (``health.FLAPPING_SPELLS`` in a window) is told only when the device
+  never dropped that often in a day before.
+
+A device that never dropped (or too seldom to have a normal) keeps the grace: told as in
+any home. The finding says what judged it ("offline 3 h 05 min; it usually drops off for
+at most 6 min, 14 drops learned"). The same limit times the analysis that tells an
+outage when it is reached (``offline_limit`` for ``offline.offline_due``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from ..feedback import MARGIN
+from ..home import HomeView
+from ..models import EntityState, Finding
+from ..offline import is_safety_device, offline_grace
+from ..statistics.health import FLAPPING_SPELLS
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+from .usual_drops import away_state
+
+FACTOR = 2.0
+SAFETY_FACTOR = 1.5
+SAFETY_CAP = timedelta(hours=1)
+CAP = timedelta(hours=24)
+DROP_RULES = frozenset({"device_unavailable", "device_went_offline"})
+
+
+def drop_limit(
+    baselines: HomeBaselines, entity_id: str, domain: str, device_class: str | None
+) -> timedelta:
+    """How long this device may be away before it is told: its grace, or past its usual
+    drop (see the module)."""
+    grace = offline_grace(domain, device_class)
+    limit = grace
+    usual = baselines.drops.normal(entity_id)
+    if usual is not None:
+        if is_safety_device(domain, device_class):
+            learned = min(SAFETY_CAP, SAFETY_FACTOR * timedelta(minutes=usual[0]))
+        else:
+            learned = min(CAP, FACTOR * timedelta(minutes=usual[0]))
+        limit = max(limit, learned)
+    taught = baselines.usual.taught_value(entity_id, "drop")
+    if taught is not None:
+        limit = max(limit, MARGIN * timedelta(minutes=taught))
+    return limit
+
+
+def offline_limit(
+    baselines: HomeBaselines | None, now: datetime
+) -> Callable[[EntityState], timedelta] | None:
+    """Each offline device's limit for ``offline_due`` (None: the graces alone)."""
+    if baselines is None:
+        return None
+
+    def limit(state: EntityState) -> timedelta:
+        if baselines.learning(state.entity_id, now):
+            return offline_grace(state.domain, state.info.device_class)
+        return drop_limit(baselines, state.entity_id, state.domain, state.info.device_class)
+
+    return limit
+
+
+def judged_drop(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """An outage as the device's learned drops judge it: None when it is usual here."""
+    state = home.info(entity_id)
+    if state is None:
+        return finding
+    device_class = state.info.device_class
+    limit = drop_limit(baselines, entity_id, state.domain, device_class)
+    if away_state(state.state, device_class):  # away now: this outage, from its start
+        since = away_since(home, entity_id, device_class) or baselines.drops.down_since(entity_id)
+        length = None if since is None else home.end - since
+        if length is not None and length < limit:
+            return None
+    else:  # back: the outages the window saw
+        spells = [length for _, length in drop_spells(home, entity_id, device_class)]
+        long = [length for length in spells if length >= limit]
+        flapping = len(spells) >= FLAPPING_SPELLS and len(spells) > baselines.drops.most_in_a_day(
+            entity_id
+        )
+        if not long and not flapping:
+            return None
+        length = max(long, default=None)
+    why = _why(baselines, entity_id, length, home.end)
+    return replace(finding, reasoning=finding.reasoning + why)
+
+
+def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None, now: datetime) -> str:
+    """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
+    twice a day (14 drops learned)." or the default limit."""
+    offline = f" Offline {duration_text(length)};" if length is not None else ""
+    taught = baselines.usual.taught_value(entity_id, "drop")
+    if taught is not None:
+        marked = duration_text(timedelta(minutes=max(taught, 1.0)))
+        return f"{offline} you marked an outage of {marked} as normal."
+    usual = baselines.drops.normal(entity_id)
+    if usual is None:
+        return f"{offline} it seldom drops off here: the default limit judged."
+    minutes, drops, devices = usual
+    at_most = duration_text(timedelta(minutes=max(minutes, 1.0)))
+    if devices > 1:
+        return (
+            f"{offline} devices here usually drop off for at most {at_most} ({drops} drops "
+            f"of {devices} devices learned)."
+        )
+    often = _often(baselines.drops.per_day(entity_id, now))
+    return f"{offline} it usually drops off for at most {at_most}, {often} ({drops} drops learned)."
+
+
+def _often(per_day: float) -> str:
+    """ "about 3 times a day", "about twice a week"."""
+    count, span = (per_day, "day") if per_day >= 0.95 else (per_day * 7, "week")
+    times = round(count)
+    if times < 1:
+        return "less than once a week"
+    word = {1: "once", 2: "twice"}.get(times, f"{times} times")
+    return f"about {word} a {span}"
+
+
+def away_since(home: HomeView, entity_id: str, device_class: str | None) -> datetime | None:
+    """When its current spell away began, as far as the window's record shows."""
+    since: datetime | None = None
+    for transition in reversed(home.recorded.get(entity_id, [])):
+        if not away_state(transition.state, device_class):
+            break
+        since = transition.when
+    return since
+
+
+def drop_spells(
+    home: HomeView, entity_id: str, device_class: str | None
+) -> list[tuple[datetime, timedelta]]:
+    """Each spell away in the window's record: when it began and how long it lasted."""
+    spells: list[tuple[datetime, timedelta]] = []
+    start: datetime | None = None
+    for transition in home.recorded.get(entity_id, []):
+        away = away_state(transition.state, device_class)
+        if away and start is None:
+            start = transition.when
+        elif not away and start is not None:
+            spells.append((start, transition.when - start))
+            start = None
+    if start is not None:
+        spells.append((start, home.end - start))
+    return spells

@@ -1,0 +1,213 @@
+"""How often, and for how long, each device usually drops off the radio.
+
+A cheap Zigbee mesh, a plug at the edge of the Wi-Fi, a sensor behind a fridge: some
+devices go ``unavailable`` for a few minutes several times a day, every day, and are back
+by themselves. Learned per device from the recorder's history at set-up and from the
+live stream after (``HomeBaselines`` feeds each change): each drop's length (minutes) and
+its day, the newest ``KEPT_DROPS``. A drop is a spell ``unavailable`` or ``unknown`` (a
+connectivity sensor: ``off``); a blip of seconds never reaches here
+(``core/state_blips.py``). The spell under way is remembered (``down_since``), so an
+outage longer than the analysis window is still measured from its start.
+
+"It usually drops for at most 6 min" is an upper quantile of the kept lengths
+(``usual``), once ``MIN_DROPS`` are known: one long outage among many short drops does not
+make itself normal, and a device that never dropped has no such normal (its prior judges,
+``core/offline.py``). A device that has dropped, but fewer than ``MIN_DROPS`` times, is
+judged by the home's drops pooled (``pooled``: the same mesh drops all its devices
+alike). An outage far past the usual teaches slowly: it is kept as at most
+``OUTLIER_FACTOR`` times the usual (a dead battery for three days must not make three
+days normal; a habit that really grew raises it again each time).
+
+Bounded (``MAX_ENTITIES``, ``KEPT_DROPS`` each); the stored form is versioned, packed
+(``packed.py``), and a damaged part is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+import math
+from typing import Any
+
+from .clock import day_number, format_time, parse_time
+from .packed import pack, unpack
+from .stored_values import is_stored_number
+
+USUAL_DROPS_VERSION = 1
+MAX_ENTITIES = 400
+# Drops kept per device (the newest): a fortnight of a device that drops twice a day.
+KEPT_DROPS = 24
+# Drops needed before the device's drops are its normal.
+MIN_DROPS = 3
+# "Usually": the upper quantile of the kept lengths.
+MOST = 0.8
+# The home's drops judge a device with fewer of its own, once this many of this many
+# devices are known.
+POOL_MIN = 10
+POOL_DEVICES = 3
+# A drop this many times the usual is kept as that much only.
+OUTLIER_FACTOR = 3.0
+# A spell longer than this is a gap in the record or a device removed, not a drop.
+MAX_DROP = timedelta(days=7)
+# The states a device reads while it is away; a connectivity sensor is away when ``off``.
+AWAY_STATES = frozenset({"unavailable", "unknown"})
+_MAX_MINUTES = MAX_DROP.total_seconds() / 60
+
+
+def away_state(state: str, device_class: str | None) -> bool:
+    """Whether a device reading ``state`` is off the network."""
+    text = state.lower()
+    return text in AWAY_STATES or (device_class == "connectivity" and text == "off")
+
+
+class UsualDrops:
+    """Per device: the newest drops (day, minutes), and the drop under way."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        # entity -> [[day ordinal, minutes], ...] oldest first
+        self.drops: dict[str, list[list[float]]] = {}
+        self.down: dict[str, datetime] = {}  # the drop under way, since when
+        self.last: dict[str, float] = {}  # minutes of the last drop, as it was (not capped)
+
+    # --- learning ----------------------------------------------------------------------
+
+    def went_away(self, entity_id: str, when: datetime) -> None:
+        """``entity_id`` stopped reading at ``when`` (a drop begins)."""
+        if entity_id in self.down:
+            return
+        known = self.drops.keys() | self.down.keys()
+        if entity_id not in known and len(known) >= MAX_ENTITIES:
+            return
+        self.down[entity_id] = when
+
+    def came_back(self, entity_id: str, when: datetime) -> None:
+        """``entity_id`` reads again at ``when``: the drop under way is learned."""
+        since = self.down.pop(entity_id, None)
+        if since is None or not timedelta(0) < when - since <= MAX_DROP:
+            return
+        minutes = (when - since).total_seconds() / 60
+        self.last[entity_id] = round(minutes, 1)
+        usual = self.usual(entity_id)
+        if usual is not None:
+            minutes = min(minutes, OUTLIER_FACTOR * max(usual[0], 1.0))
+        kept = self.drops.setdefault(entity_id, [])
+        kept.append([float(day_number(since, self.zone)), round(minutes, 1)])
+        del kept[:-KEPT_DROPS]
+
+    # --- reading -----------------------------------------------------------------------
+
+    def usual(self, entity_id: str) -> tuple[float, int] | None:
+        """(minutes it usually drops for at most, drops learned); None below ``MIN_DROPS``."""
+        kept = self.drops.get(entity_id)
+        if not kept or len(kept) < MIN_DROPS:
+            return None
+        lengths = sorted(minutes for _, minutes in kept)
+        return lengths[max(0, math.ceil(MOST * len(lengths)) - 1)], len(lengths)
+
+    def normal(self, entity_id: str) -> tuple[float, int, int] | None:
+        """(minutes, drops, devices) of the normal that judges its drops: its own
+        (``usual``, devices 1), else, for a device that has dropped before, the home's
+        (``pooled``); None for a device that never dropped (its prior judges)."""
+        own = self.usual(entity_id)
+        if own is not None:
+            return own[0], own[1], 1
+        return self.pooled() if self.drops.get(entity_id) else None
+
+    def pooled(self) -> tuple[float, int, int] | None:
+        """(minutes most drops of the home's devices last at most, drops, devices), once
+        ``POOL_MIN`` drops of ``POOL_DEVICES`` devices are known: a mesh that drops its
+        devices for minutes drops each of them so, though one device alone has dropped
+        too seldom to have a normal of its own yet."""
+        lengths = sorted(m for kept in self.drops.values() for _, m in kept)
+        devices = sum(1 for kept in self.drops.values() if kept)
+        if len(lengths) < POOL_MIN or devices < POOL_DEVICES:
+            return None
+        return lengths[max(0, math.ceil(MOST * len(lengths)) - 1)], len(lengths), devices
+
+    def known(self) -> list[str]:
+        """The devices whose drops are learned (``MIN_DROPS`` or more)."""
+        return [e for e in self.drops if self.usual(e) is not None]
+
+    def most_in_a_day(self, entity_id: str) -> int:
+        """The most drops it made on one day among those kept."""
+        counts: dict[float, int] = {}
+        for day, _ in self.drops.get(entity_id, ()):
+            counts[day] = counts.get(day, 0) + 1
+        return max(counts.values(), default=0)
+
+    def per_day(self, entity_id: str, now: datetime) -> float:
+        """How many drops a day, over the days since the oldest kept one."""
+        kept = self.drops.get(entity_id)
+        if not kept:
+            return 0.0
+        days = day_number(now, self.zone) - int(kept[0][0]) + 1
+        return len(kept) / max(days, 1)
+
+    def outage_minutes(self, entity_id: str, now: datetime | None) -> float | None:
+        """Minutes of the drop under way at ``now``, else of its last drop (None: none)."""
+        since = self.down.get(entity_id)
+        if since is not None and now is not None and now > since:
+            return (now - since).total_seconds() / 60
+        return self.last.get(entity_id)
+
+    def down_since(self, entity_id: str) -> datetime | None:
+        """When the drop under way began (None: it reads, or was never seen to drop)."""
+        return self.down.get(entity_id)
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable, versioned form: per device its days and its lengths."""
+        return {
+            "version": USUAL_DROPS_VERSION,
+            "drops": {
+                e: [pack([d for d, _ in kept], 0), pack([m for _, m in kept], 1)]
+                for e, kept in self.drops.items()
+                if kept
+            },
+            "down": {e: format_time(when) for e, when in self.down.items()},
+            "last": {e: round(minutes, 1) for e, minutes in self.last.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> UsualDrops:
+        """Rebuild from stored data: another version gives a fresh one, a damaged part is
+        dropped."""
+        usual = cls(zone)
+        if not isinstance(data, Mapping) or data.get("version") != USUAL_DROPS_VERSION:
+            return usual
+        stored = data.get("drops")
+        if isinstance(stored, Mapping):
+            for entity, pair in list(stored.items())[:MAX_ENTITIES]:
+                if _entity(entity) and (kept := _kept(pair)) is not None:
+                    usual.drops[entity] = kept
+        down = data.get("down")
+        if isinstance(down, Mapping):
+            for entity, value in list(down.items())[:MAX_ENTITIES]:
+                if _entity(entity) and (when := parse_time(value)) is not None:
+                    usual.down[entity] = when
+        last = data.get("last")
+        if isinstance(last, Mapping):
+            for entity, value in list(last.items())[:MAX_ENTITIES]:
+                if _entity(entity) and is_stored_number(value) and isinstance(value, int | float):
+                    usual.last[entity] = min(max(float(value), 0.0), _MAX_MINUTES)
+        return usual
+
+
+def _entity(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 255
+
+
+def _kept(pair: object) -> list[list[float]] | None:
+    """[days text, lengths text] back into (day, minutes) pairs; None when malformed."""
+    if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(t, str) for t in pair):
+        return None
+    count = len(pair[0].split(","))
+    if not 1 <= count <= KEPT_DROPS or len(pair[1].split(",")) != count:
+        return None
+    days = unpack(pair[0], count, 1.0, 3_652_059.0)
+    lengths = unpack(pair[1], count, 0.0, _MAX_MINUTES)
+    if days is None or lengths is None:
+        return None
+    return [[d, m] for d, m in zip(days, lengths, strict=True)]

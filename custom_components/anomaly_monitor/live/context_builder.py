@@ -1,0 +1,182 @@
+"""Turn Home Assistant's current states into the core's snapshot and environment."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT_OF_MEASUREMENT
+from homeassistant.core import HomeAssistant, State
+from homeassistant.util import dt as dt_util
+
+from ..core.models import EntityInfo, EntityState, Environment, clip, parse_number
+from ..core.occupancy import count_presence
+from ..core.temperatures import to_celsius
+from ..core.window import season_of
+
+# Attributes a detector may reason about; everything else stays out of the window.
+KEPT_ATTRIBUTES = frozenset(
+    {
+        "hvac_action",
+        "hvac_mode",
+        "temperature",
+        "current_temperature",
+        "target_temp_high",
+        "target_temp_low",
+        "humidity",
+        "current_humidity",
+        "current_position",
+        "brightness",
+        "percentage",
+        "battery_level",
+        "action",
+        "operation_mode",
+        "is_volume_muted",
+        "media_content_type",
+        "raw_state",
+    }
+)
+
+
+class StateReader(Protocol):
+    """Where states are read: ``hass.states``, or a replay entry's own table."""
+
+    def get(self, entity_id: str) -> State | None:
+        """The state of one entity, if it exists."""
+
+    def async_all(self, domain_filter: str) -> list[State]:
+        """Every state of a domain."""
+
+
+def entity_state(
+    state: State, area: str | None, device: str | None = None, role: str | None = None
+) -> EntityState:
+    """Core view of one HA state; strings are clipped, attributes filtered."""
+    attributes = state.attributes
+    info = EntityInfo(
+        entity_id=state.entity_id,
+        name=clip(attributes.get(ATTR_FRIENDLY_NAME) or state.object_id, 100),
+        area=clip(area, 100) if area else None,
+        device_class=_text_or_none(attributes.get(ATTR_DEVICE_CLASS)),
+        unit=_text_or_none(attributes.get(ATTR_UNIT_OF_MEASUREMENT)),
+        device=device,
+        role=role,
+    )
+    kept = {key: _plain(value) for key, value in attributes.items() if key in KEPT_ATTRIBUTES}
+    return EntityState(
+        info=info, state=clip(state.state), attributes=kept, last_changed=state.last_changed
+    )
+
+
+def build_snapshot(
+    hass: HomeAssistant,
+    entity_ids: Iterable[str],
+    areas: Mapping[str, str | None],
+    states: StateReader | None = None,
+    *,
+    devices: Mapping[str, str] | None = None,
+    roles: Mapping[str, str] | None = None,
+) -> list[EntityState]:
+    """Current states of the watched entities that exist (in ``states``, default HA's).
+
+    ``devices``: the HA device each entity belongs to, when it has one; ``roles``: what
+    the homeowner said a device is (options flow), when they did.
+    """
+    reader = hass.states if states is None else states
+    devices = devices or {}
+    roles = roles or {}
+    snapshot = []
+    for entity_id in entity_ids:
+        if (state := reader.get(entity_id)) is not None:
+            area, device, role = areas.get(entity_id), devices.get(entity_id), roles.get(entity_id)
+            snapshot.append(entity_state(state, area, device, role))
+    return snapshot
+
+
+def build_environment(
+    hass: HomeAssistant,
+    weather_entity: str | None = None,
+    *,
+    states: StateReader | None = None,
+    now: datetime | None = None,
+    latitude: float | None = None,
+) -> Environment:
+    """Time, season, weather, daylight and occupancy as HA knows them now.
+
+    A replay entry passes its own ``states``, its sample's ``now`` and home ``latitude``.
+    """
+    reader = hass.states if states is None else states
+    now = dt_util.now() if now is None else now
+    latitude = hass.config.latitude if latitude is None else latitude
+    weather = _pick_weather(reader, weather_entity)
+    home_unit = hass.config.units.temperature_unit
+    sun = reader.get("sun.sun")
+    home, unknown, total = count_presence(
+        p.state for p in reader.async_all("person") if can_be_located(p)
+    )
+    return Environment(
+        local_time=now,
+        season=season_of(now.date(), southern_hemisphere=latitude < 0),
+        weather=clip(weather.state, 40) if weather else None,
+        outdoor_temperature=outdoor_celsius(weather.attributes, home_unit) if weather else None,
+        daylight=(sun.state == "above_horizon") if sun else None,
+        sun_changed=_sun_changed(sun, now),
+        persons_home=home if total else None,
+        persons_total=total or None,
+        persons_unknown=unknown,
+        temperature_unit=home_unit,
+    )
+
+
+def outdoor_celsius(attributes: Mapping[str, Any], home_unit: str) -> float | None:
+    """A weather entity's temperature in °C: in its ``temperature_unit`` (HA writes it),
+    else in the home's unit system's ``home_unit``."""
+    value = parse_number(attributes.get("temperature"))
+    unit = attributes.get("temperature_unit")
+    return (
+        None if value is None else to_celsius(value, unit if isinstance(unit, str) else home_unit)
+    )
+
+
+def _sun_changed(sun: State | None, now: datetime) -> datetime | None:
+    """When the sun last rose or set. ``last_changed`` is that, unless HA started since
+    (then it is the start): a day before the next rising (or setting) says it then."""
+    if sun is None or sun.state not in ("above_horizon", "below_horizon"):
+        return None
+    key = "next_rising" if sun.state == "above_horizon" else "next_setting"
+    changed = sun.last_changed
+    following = dt_util.parse_datetime(str(sun.attributes.get(key) or ""))
+    if following is not None and following.tzinfo is not None:
+        previous = following - timedelta(days=1)
+        if previous <= now:
+            changed = min(changed, previous)
+    return changed
+
+
+def can_be_located(person: State) -> bool:
+    """Whether HA has any source for where this person is.
+
+    A person without device trackers (e.g. the one onboarding creates for the owner) is
+    ``unknown`` forever: counting it would make "nobody home" impossible to know.
+    """
+    trackers = person.attributes.get("device_trackers")
+    return not (isinstance(trackers, list) and not trackers and person.state == "unknown")
+
+
+def _pick_weather(states: StateReader, weather_entity: str | None) -> State | None:
+    if weather_entity:
+        return states.get(weather_entity)
+    candidates = states.async_all("weather")
+    return min(candidates, key=lambda s: s.entity_id) if candidates else None
+
+
+def _text_or_none(value: Any) -> str | None:
+    return clip(value, 60) if value is not None else None
+
+
+def _plain(value: Any) -> Any:
+    """Numbers and booleans as they are; anything else as clipped text."""
+    if isinstance(value, bool | int | float) or value is None:
+        return value
+    return clip(value, 100)

@@ -1,0 +1,242 @@
+"""Which entities a monitor watches.
+
+Safety and security devices are watched by default, whatever Assist exposes (Home Assistant
+does not expose smoke detectors, locks or persons to Assist by default); then what is exposed
+to Assist, then the user's includes, minus the user's excludes. Bookkeeping domains are
+never watched unless the user names the entity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME
+from homeassistant.core import HomeAssistant, State, callback
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+)
+
+from ..const import (
+    CONF_EXCLUDE_ENTITIES,
+    CONF_INCLUDE_AREAS,
+    CONF_INCLUDE_DOMAINS,
+    CONF_INCLUDE_ENTITIES,
+    CONF_USE_EXPOSED,
+    CONF_WATCH_SAFETY,
+    DEFAULT_USE_EXPOSED,
+    DEFAULT_WATCH_SAFETY,
+    DOMAIN,
+)
+from ..core.models import clip
+from ..core.role_words import name_role
+from ..markdown_text import escape_markdown
+
+# Domains that say nothing about the home's physical state: never offered, never watched
+# through Assist exposure or a domain or area include (a named entity still is).
+NOISE_DOMAINS = frozenset(
+    {
+        "ai_task",
+        "assist_satellite",
+        "automation",
+        "button",
+        "calendar",
+        "conversation",
+        "event",
+        "group",
+        "image",
+        "input_button",
+        "notify",
+        "persistent_notification",
+        "scene",
+        "schedule",
+        "script",
+        "stt",
+        "sun",
+        "tag",
+        "todo",
+        "tts",
+        "update",
+        "wake_word",
+        "zone",
+    }
+)
+# Every entity of these domains is safety or security relevant.
+SAFETY_DOMAINS = frozenset(
+    {"lock", "alarm_control_panel", "climate", "water_heater", "person", "device_tracker"}
+)
+SAFETY_BINARY_CLASSES = frozenset(
+    {
+        "smoke",
+        "carbon_monoxide",
+        "gas",
+        "moisture",
+        "heat",
+        "safety",
+        "problem",
+        "tamper",
+        "door",
+        "window",
+        "garage_door",
+        "opening",
+        "lock",
+        "motion",
+        "occupancy",
+        "presence",
+    }
+)
+# Sensors whose readings reveal a hazard (a fire, a leak, a gas, a frozen or overheated room).
+HAZARD_SENSOR_CLASSES = frozenset(
+    {"carbon_monoxide", "carbon_dioxide", "gas", "temperature", "humidity", "moisture"}
+)
+# Power meters of appliances whose failure or misuse matters (a fridge that died, an oven
+# left on): HA has no device class for what a meter measures; its name's whole words hint
+# it (``core/role_words.py``, never the entity id), a plug's switch says more (``plug_meters``).
+WATCHED_APPLIANCE_ROLES = frozenset({"cold_appliance", "cooking_appliance", "heating_appliance"})
+# Binary sensors that raise a life-safety alarm: the ones a monitor must never miss.
+LIFE_SAFETY_CLASSES = ("smoke", "carbon_monoxide", "gas", "moisture", "heat")
+# How many names a form or an issue lists before "and N more".
+MAX_LISTED = 6
+
+
+def device_class_of(state: State) -> str | None:
+    """The state's device class; anything but text (untrusted attributes) is none."""
+    device_class = state.attributes.get(ATTR_DEVICE_CLASS)
+    return device_class if isinstance(device_class, str) else None
+
+
+def is_safety_relevant(state: State) -> bool:
+    """Watched by default: a safety or security device, a person or a tracker, and the
+    power meter of a fridge, freezer or oven (a smart plug's meter too: ``plug_meters``)."""
+    domain = state.domain
+    if domain in SAFETY_DOMAINS:
+        return True
+    device_class = device_class_of(state)
+    if domain == "binary_sensor":
+        return device_class in SAFETY_BINARY_CLASSES
+    if domain == "sensor" and device_class == "power":
+        name = state.attributes.get(ATTR_FRIENDLY_NAME)
+        role = name_role(name if isinstance(name, str) else "", "sensor", "power")
+        return role in WATCHED_APPLIANCE_ROLES
+    return domain == "sensor" and device_class in HAZARD_SENSOR_CLASSES
+
+
+def plug_meters(hass: HomeAssistant) -> set[str]:
+    """Power meters of a device that also has a switch: a smart plug (or a metered relay)
+    that the homeowner put on one appliance, a freezer on "Plug 2" whatever its name says.
+    HA's device registry says it; a solar inverter's or a whole-home meter has no switch."""
+    registry = er.async_get(hass)
+    switched = {
+        entry.device_id
+        for entry in registry.entities.values()
+        if entry.domain == "switch" and entry.device_id is not None
+    }
+    return {
+        entry.entity_id
+        for entry in registry.entities.values()
+        if entry.domain == "sensor"
+        and entry.device_id in switched
+        and (state := hass.states.get(entry.entity_id)) is not None
+        and device_class_of(state) == "power"
+    }
+
+
+def is_life_safety_sensor(state: State) -> bool:
+    """A smoke, CO, gas, leak or heat alarm."""
+    return state.domain == "binary_sensor" and device_class_of(state) in LIFE_SAFETY_CLASSES
+
+
+def offered_domains(hass: HomeAssistant) -> list[str]:
+    """Domains the user may add to the watched set (bookkeeping domains left out)."""
+    return sorted(
+        {entity_id.partition(".")[0] for entity_id in hass.states.async_entity_ids()}
+        - NOISE_DOMAINS
+        - {DOMAIN}
+    )
+
+
+def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozenset[str]:
+    """The entity ids ``options`` watch in this home right now."""
+    registry = er.async_get(hass)
+    wanted: set[str] = set()
+    if options.get(CONF_WATCH_SAFETY, DEFAULT_WATCH_SAFETY):
+        wanted.update(s.entity_id for s in hass.states.async_all() if is_safety_relevant(s))
+        wanted.update(plug_meters(hass))
+    if domains := set(options.get(CONF_INCLUDE_DOMAINS, [])):
+        wanted.update(hass.states.async_entity_ids(domains))
+    if areas := set(options.get(CONF_INCLUDE_AREAS, [])):
+        device_registry = dr.async_get(hass)
+        for entry in registry.entities.values():
+            area = entry.area_id
+            if area is None and entry.device_id:
+                device = device_registry.async_get(entry.device_id)
+                area = device.area_id if device else None
+            if area in areas:
+                wanted.add(entry.entity_id)
+    # Exposure settings load with HA's core integration; before that nothing is exposed.
+    if options.get(CONF_USE_EXPOSED, DEFAULT_USE_EXPOSED) and DATA_EXPOSED_ENTITIES in hass.data:
+        wanted.update(
+            entity_id
+            for entity_id in hass.states.async_entity_ids()
+            if async_should_expose(hass, "conversation", entity_id)
+        )
+    wanted = {e for e in wanted if e.partition(".")[0] not in NOISE_DOMAINS}
+    wanted.update(options.get(CONF_INCLUDE_ENTITIES, []))
+    wanted.difference_update(options.get(CONF_EXCLUDE_ENTITIES, []))
+    own = {entry.entity_id for entry in registry.entities.values() if entry.platform == DOMAIN}
+    return frozenset(wanted - own)
+
+
+def life_safety_sensors(hass: HomeAssistant) -> list[State]:
+    """Every smoke, CO, gas, leak and heat alarm of the home, by entity id."""
+    found = [s for s in hass.states.async_all("binary_sensor") if is_life_safety_sensor(s)]
+    return sorted(found, key=lambda s: s.entity_id)
+
+
+def unwatched_life_safety(hass: HomeAssistant, watched: frozenset[str]) -> list[State]:
+    """Alarms of a kind (smoke, CO, gas, leak, heat) of which the monitor watches none."""
+    sensors = life_safety_sensors(hass)
+    covered = {device_class_of(s) for s in sensors if s.entity_id in watched}
+    return [s for s in sensors if device_class_of(s) not in covered]
+
+
+def names_of(states: list[State]) -> str:
+    """A short list of friendly names (untrusted text, clipped), for forms and issues."""
+    names = [clip(s.attributes.get(ATTR_FRIENDLY_NAME) or s.entity_id, 60) for s in states]
+    listed = ", ".join(names[:MAX_LISTED])
+    if len(names) > MAX_LISTED:
+        listed += f" (+{len(names) - MAX_LISTED})"
+    return listed
+
+
+def coverage_issue_id(entry_id: str) -> str:
+    """Repair issue of a monitor that watches none of the home's alarms of some kind."""
+    return f"unwatched_safety_{entry_id}"
+
+
+@callback
+def async_update_coverage_issue(
+    hass: HomeAssistant, entry_id: str, title: str, watched: frozenset[str]
+) -> None:
+    """Raise the issue while a kind of alarm the home has goes unwatched; remove it after."""
+    missing = unwatched_life_safety(hass, watched)
+    issue_id = coverage_issue_id(entry_id)
+    if not missing:
+        ir.async_delete_issue(hass, DOMAIN, issue_id)
+        return
+    ir.async_create_issue(
+        hass,
+        DOMAIN,
+        issue_id,
+        is_fixable=False,
+        severity=ir.IssueSeverity.WARNING,
+        translation_key="unwatched_safety_sensors",
+        translation_placeholders={
+            "title": escape_markdown(title),
+            "sensors": escape_markdown(names_of(missing)),
+        },
+    )

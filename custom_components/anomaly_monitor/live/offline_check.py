@@ -1,0 +1,70 @@
+"""An analysis when an offline device's grace ends, not at the next periodic one.
+
+A device is told offline only once its spell has lasted its grace (``core/offline.py``: 15
+minutes for a smoke detector or a lock), by whichever analysis runs next. A change within
+the grace (the front door, a person) is analysed and moves the periodic analysis a whole
+interval on: the outage then waited up to the analysis interval (15 min by default, up to
+a day) past its grace. A device whose drops are learned is due at its own limit
+(``core/baselines/drop_judge.py``), read from the baselines the analysis used. The same
+timer serves a door opened in the small hours, judged once nobody moved inside for
+minutes after it (``night_opening_due``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
+from homeassistant.helpers.event import async_track_point_in_utc_time
+
+from ..core.baselines import HomeBaselines
+from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.night_outings import night_opening_due
+from ..core.home import HomeView
+from ..core.models import ContextWindow
+from ..core.offline import offline_due
+
+# Past the grace, so the analysis finds the spell long enough.
+_AFTER_GRACE = timedelta(seconds=1)
+
+
+class OfflineCheck:
+    """One timer: the earliest end of a grace among the devices offline now."""
+
+    def __init__(self, hass: HomeAssistant, analyse: Callable[[], None]) -> None:
+        self._hass = hass
+        self._analyse = analyse
+        self._unsub: CALLBACK_TYPE | None = None
+        self.due: datetime | None = None
+
+    @callback
+    def async_follow(self, window: ContextWindow, baselines: HomeBaselines | None = None) -> None:
+        """After an analysis of ``window``: the timer for what it saw offline (each
+        device's limit from its learned drops, when ``baselines`` are kept), or for a door
+        opened in the small hours."""
+        home = HomeView(window)
+        zone = window.environment.local_time.tzinfo
+        offline = offline_due(home, offline_limit(baselines, home.end))
+        pending = (offline, night_opening_due(home, zone))
+        due = min((when for when in pending if when is not None), default=None)
+        if due == self.due:
+            return
+        self.async_cancel()
+        if due is None:
+            return
+        self.due = due
+
+        @callback
+        def _fire(_: datetime) -> None:
+            self._unsub, self.due = None, None
+            self._analyse()
+
+        self._unsub = async_track_point_in_utc_time(self._hass, _fire, due + _AFTER_GRACE)
+
+    @callback
+    def async_cancel(self) -> None:
+        """No timer (the monitor stops, or nothing is waiting)."""
+        if self._unsub is not None:
+            self._unsub()
+        self._unsub, self.due = None, None

@@ -1,0 +1,120 @@
+"""How often and how long each device drops off, learned (core, no Home Assistant).
+
+``UsualDrops`` learns each drop from the baselines' stream; ``drop_judge`` asks it before
+an outage is told. Stored compactly and read back defensively.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.drop_judge import (
+    SAFETY_CAP,
+    drop_limit,
+)
+from custom_components.anomaly_monitor.core.baselines.usual_drops import (
+    KEPT_DROPS,
+    UsualDrops,
+)
+from custom_components.anomaly_monitor.core.baselines.usual_judge import teach_false_alarm
+from custom_components.anomaly_monitor.core.models import EntityInfo
+
+DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
+PLUG = "switch.plug"
+SMOKE = "binary_sensor.smoke"
+HUB = "binary_sensor.hub_link"
+
+
+def _baselines(drops: dict[str, list[float]]) -> HomeBaselines:
+    """Baselines fed one drop a day per entry (its minutes), each back as it was."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(
+        [
+            EntityInfo(PLUG, "", device_class="outlet"),
+            EntityInfo(SMOKE, "", device_class="smoke"),
+            EntityInfo(HUB, "", device_class="connectivity", area="Hall"),
+        ]
+    )
+    baselines.watching([PLUG, SMOKE, HUB], DAY0)
+    for entity_id, lengths in drops.items():
+        ok = "on" if entity_id != SMOKE else "off"
+        away = "off" if entity_id == HUB else "unavailable"
+        baselines.observe(DAY0, entity_id, ok)
+        for day, minutes in enumerate(lengths):
+            start = DAY0 + timedelta(days=day, hours=9)
+            baselines.observe(start, entity_id, away)
+            baselines.observe(start + timedelta(minutes=minutes), entity_id, ok)
+    baselines.advance(DAY0 + timedelta(days=len(max(drops.values(), key=len)) + 1))
+    return baselines
+
+
+def test_a_drop_is_learned_from_the_stream_and_its_usual_is_an_upper_quantile() -> None:
+    baselines = _baselines({PLUG: [5, 6, 8, 7, 120]})
+    assert baselines.drops.usual(PLUG) == (8.0, 5)  # one long outage is not the usual
+    assert baselines.drops.most_in_a_day(PLUG) == 1
+    assert baselines.summary()["devices_with_learned_drops"] == 1
+
+
+def test_a_connectivity_sensor_drops_when_it_reads_off() -> None:
+    baselines = _baselines({HUB: [3, 4, 5]})
+    assert baselines.drops.usual(HUB) == (5.0, 3)
+
+
+def test_an_outage_far_past_the_usual_teaches_slowly() -> None:
+    baselines = _baselines({PLUG: [10, 10, 10, 10, 10, 600]})
+    assert max(m for _, m in baselines.drops.drops[PLUG]) == 30.0  # 3 x the usual 10 min
+    assert baselines.drops.last[PLUG] == 600.0  # as it was, for "false alarm"
+
+
+def test_limits_a_device_its_own_drops_a_protective_one_capped() -> None:
+    baselines = _baselines({PLUG: [40] * 5, SMOKE: [2] * 5})
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=80)
+    # 1.5 x 2 min is within the 15 min grace: the grace stays
+    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
+    long_drops = _baselines({SMOKE: [90] * 5})
+    assert drop_limit(long_drops, SMOKE, "binary_sensor", "smoke") == SAFETY_CAP
+
+
+def test_a_device_that_never_dropped_keeps_its_grace_one_that_did_borrows_the_homes() -> None:
+    baselines = _baselines({PLUG: [20] * 12, SMOKE: [25]})
+    assert baselines.drops.normal(SMOKE) is None  # one device's drops are no pool
+    pooled = _baselines({PLUG: [20] * 6, HUB: [20] * 6, SMOKE: [25]})
+    assert pooled.drops.normal(SMOKE) == (20.0, 13, 3)
+    assert drop_limit(pooled, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=30)
+    never = _baselines({PLUG: [20] * 6, HUB: [20] * 6})
+    assert never.drops.normal(SMOKE) is None
+    assert drop_limit(never, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
+
+
+def test_false_alarm_widens_the_drop_it_was_told_for() -> None:
+    baselines = _baselines({PLUG: [10] * 5})
+    now = DAY0 + timedelta(days=10)
+    baselines.observe(now - timedelta(minutes=50), PLUG, "unavailable")
+    baselines.advance(now)  # no blip: a drop under way
+    assert teach_false_alarm(baselines, "device_unavailable", (PLUG,), None, now)
+    assert baselines.usual.taught_value(PLUG, "drop") == 50.0
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=75)
+
+
+def test_stored_and_read_back_and_damage_is_dropped() -> None:
+    baselines = _baselines({PLUG: [5.5] * (KEPT_DROPS + 3), HUB: [4]})
+    baselines.observe(DAY0 + timedelta(days=40), SMOKE, "off")
+    baselines.observe(DAY0 + timedelta(days=40, hours=1), SMOKE, "unavailable")
+    baselines.advance(DAY0 + timedelta(days=40, hours=2))
+    stored = baselines.as_dict()
+    back = HomeBaselines.from_dict(stored, UTC)
+    assert back.drops.drops == baselines.drops.drops
+    assert len(back.drops.drops[PLUG]) == KEPT_DROPS
+    assert back.drops.down_since(SMOKE) == DAY0 + timedelta(days=40, hours=1)
+    assert back.drops.last == baselines.drops.last
+    damaged = stored["usual_drops"] | {
+        "drops": {PLUG: ["1,2", "3"], HUB: "x", "": ["1", "1"]},
+        "down": {SMOKE: "yesterday"},
+        "last": {PLUG: "long", HUB: 1e99},
+    }
+    read = UsualDrops.from_dict(damaged, UTC)
+    assert read.drops == {}
+    assert read.down == {}
+    assert read.last == {}
+    assert UsualDrops.from_dict({"version": 99}, UTC).drops == {}
