@@ -5,7 +5,9 @@ minutes for a smoke detector or a lock), by whichever analysis runs next. A chan
 the grace (the front door, a person) is analysed and moves the periodic analysis a whole
 interval on: the outage then waited up to the analysis interval (15 min by default, up to
 a day) past its grace. A device whose drops are learned is due at its own limit
-(``core/baselines/drop_judge.py``), read from the baselines the analysis used.
+(``core/baselines/drop_judge.py``), read from the baselines the analysis used. The same
+timer serves a door opened in the small hours, judged once nobody moved inside for
+minutes after it (``night_opening_due``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 
 from ..core.baselines import HomeBaselines
 from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.night_outings import night_opening_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
@@ -38,9 +41,13 @@ class OfflineCheck:
     @callback
     def async_follow(self, window: ContextWindow, baselines: HomeBaselines | None = None) -> None:
         """After an analysis of ``window``: the timer for what it saw offline (each
-        device's limit from its learned drops, when ``baselines`` are kept)."""
+        device's limit from its learned drops, when ``baselines`` are kept), or for a door
+        opened in the small hours."""
         home = HomeView(window)
-        due = offline_due(home, offline_limit(baselines, home.end))
+        zone = window.environment.local_time.tzinfo
+        offline = offline_due(home, offline_limit(baselines, home.end))
+        pending = (offline, night_opening_due(home, zone))
+        due = min((when for when in pending if when is not None), default=None)
         if due == self.due:
             return
         self.async_cancel()

@@ -15,7 +15,9 @@ sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' wo
   be read is off, and none has seen movement for much longer than this home is usually
   still over the same hours of the day (``QuietSpells``): twice the usual longest spell,
   and never less than ``QUIET_FLOOR``. Before the hours are learned (a new install
-  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. A person who
+  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. A stillness
+  that goes on from the night is told earlier, past this household's usual getting-up
+  (``getting_up.py``, learned by ``daily_rhythm.py``). A person who
   has not moved since morning may have fallen: it is a safety matter (a false alarm
   dismisses this occurrence only, the next one is told).
 - **Movement unusual for the hour** (low severity: told only at sensitivity ``high``).
@@ -39,7 +41,9 @@ from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cold_rooms import room_colder_than_kept
+from .cooking_hours import cooking_at_an_unusual_hour
 from .cycles import cycle_stopped
+from .getting_up import not_up_by
 from .home_baselines import HomeBaselines
 from .learned_days import learned_drift, learned_profile_shift
 from .light_answers import (
@@ -49,6 +53,8 @@ from .light_answers import (
     switched_by_hand,
 )
 from .long_stays import state_longer_than_usual
+from .night_lights import light_on_long_at_night
+from .night_outings import went_out_at_night
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
@@ -60,6 +66,8 @@ DEFAULT_QUIET_LIMIT = timedelta(hours=12)
 QUIET_FACTOR = 2.0
 # ...and never less than this (a long film, a nap).
 QUIET_FLOOR = timedelta(hours=3)
+# Past the usual getting-up, stillness this long at least is told (not a pause in the day).
+NOT_UP_STILL = timedelta(hours=1)
 # Unusual movement: the hours (± 1 around now, every weekday) must have been watched this
 # often (two weeks of three hours) with no activity at all in the area.
 MIN_WATCHED_HOURS = 42
@@ -122,6 +130,9 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
         limit = max(QUIET_FLOOR, QUIET_FACTOR * timedelta(minutes=usual))
         usual_span = _duration(timedelta(minutes=usual))
         why = f"at these hours this home is usually still for at most {usual_span}"
+    not_up = not_up_by(baselines, now)
+    if not_up is not None and still >= NOT_UP_STILL and not_up.due - last < limit:
+        limit, why = not_up.due - last, not_up.why  # still in bed, long past getting up
     if still <= limit:
         return
     areas = sorted({s.info.area for s in sensors if s.info.area})
@@ -193,6 +204,9 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     light_not_answering_motion,
     learned_profile_shift,
     learned_drift,
+    went_out_at_night,
+    light_on_long_at_night,
+    cooking_at_an_unusual_hour,
 )
 
 

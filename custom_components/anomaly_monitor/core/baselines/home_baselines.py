@@ -34,6 +34,7 @@ from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .clock import format_time, parse_time
+from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .lonely_openings import LonelyOpenings
@@ -70,6 +71,7 @@ class HomeBaselines:
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
         self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
+        self.rhythm = DailyRhythm(zone)  # when the household gets up, when meters run
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
@@ -121,6 +123,7 @@ class HomeBaselines:
             self.away.presence(when, empty=self.quiet.occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
+            self.rhythm.presence(self.quiet.occupied, when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -150,9 +153,11 @@ class HomeBaselines:
                 if spell == RUNNING and before is not None and before[0] == IDLE:
                     self.recent.started(entity_id, when)
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
+                self.rhythm.power(entity_id, spell == RUNNING, when)
             return
         if domain in _NUMERIC_DOMAINS:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
+            self.rhythm.power(entity_id, False, when)  # nor is it known to run
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -166,6 +171,7 @@ class HomeBaselines:
                 self.lonely.moved(when)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
+                self.rhythm.movement(when)
             if state == "on":
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
@@ -249,6 +255,7 @@ class HomeBaselines:
         self.usual.advance(now, STORM_GAP)
         self.away.advance(now)
         self.lonely.advance(now)
+        self.rhythm.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -322,6 +329,7 @@ class HomeBaselines:
             "usual_use": self.usual.as_dict(),
             "away_normal": self.away.as_dict(),
             "lonely_openings": self.lonely.as_dict(),
+            "rhythm": self.rhythm.as_dict(),
             "usual_drops": self.drops.as_dict(),
         }
 
@@ -349,6 +357,7 @@ class HomeBaselines:
         baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
         baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
         baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
+        baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():

@@ -1,0 +1,80 @@
+"""Not up yet: the night's rest goes on clearly past the time this home is usually up.
+
+``no_movement_while_home`` judges stillness against the longest quiet spells of the hours
+it covers; a stillness that began in the night covers the hours of sleep, whose spells are
+the longest of the day, so on its own it would wait until the evening. The learned wake
+times (``DailyRhythm``: the end of each day's longest rest, night-time trips joined in)
+say when this household is usually up on days of the same kind (weekdays, weekends):
+someone home, still resting from the night, ``MARGIN`` past the latest usual wake time, is
+told. Before that kind of day is learned, every day learned judges with a wider margin;
+before any is, nothing here judges (the quiet spells' own limits stay).
+
+Judged only while the persons say someone is home: a household that went away without
+its trackers leaves the house as still as one that did not get up. A rest that began
+after the usual wake time (a nap, back to bed after breakfast) is no night's rest; a
+day on which a rest has already ended (they got up), or with movement at an hour this
+household may get up (``EARLY_SLACK`` before the typical wake time), is not judged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from .clock import local
+from .home_baselines import HomeBaselines
+
+# The latest usual wake time: this quantile of the learned days (one very late morning,
+# say an illness, does not make itself normal in a fortnight of early ones).
+WAKE_QUANTILE = 0.9
+# Days of the same kind needed, and the margin past their latest usual wake time.
+MIN_KIND_DAYS = 3
+MARGIN = timedelta(hours=2)
+# Without enough days of the kind: every kind of day, with a wider margin.
+MIN_ANY_DAYS = 5
+ANY_DAY_MARGIN = timedelta(hours=3)
+# Movement this long before the typical (median) wake time, or later, is getting up (a
+# sensor may see one minute of it); earlier, it is a trip in the night.
+EARLY_SLACK = timedelta(hours=1)
+
+
+@dataclass(frozen=True, slots=True)
+class NotUp:
+    """When a rest that goes on is told, and the normal that says so."""
+
+    due: datetime
+    why: str
+
+
+def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
+    """When the rest under way is past this home's usual getting-up, or None."""
+    rhythm = baselines.rhythm
+    if baselines.quiet.occupied is not True:
+        return None
+    rest = rhythm.resting_since(now)
+    today = rhythm.day_of(now)
+    if rest is None or rhythm.woke_on(today):
+        return None
+    same_kind, margin = True, MARGIN
+    moment = local(now, baselines.zone)
+    kind = "at weekends" if moment.weekday() >= 5 else "on weekdays"
+    learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_KIND_DAYS)
+    if learned is None:
+        same_kind, margin, kind = False, ANY_DAY_MARGIN, "on the days learned"
+        learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_ANY_DAYS, same_kind=False)
+    typical = rhythm.usual_wake(today, 0.5, 1, same_kind=same_kind)
+    if learned is None or typical is None:
+        return None
+    minute, days = learned
+    midnight = datetime.combine(moment.date(), time(), tzinfo=moment.tzinfo)
+    usual = midnight + timedelta(minutes=minute)
+    if rest >= usual:
+        return None
+    moved = rhythm.last_move
+    if moved is not None and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK:
+        return None  # seen about at a usual hour of rising: up, or up and back in bed
+    return NotUp(
+        due=usual + margin,
+        why=f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} "
+        "days), and nobody has got up since the night",
+    )

@@ -1,0 +1,107 @@
+"""A light switched on in the night stays on far longer than it ever does then, nobody moving.
+
+At night a bathroom or hall light goes on for a toilet trip and off again minutes later;
+``StateDurations`` knows how long each light stays on when switched on at night (00-06
+local, its own night-time stays, never the evening's long bath). A light switched on in
+the small hours (00-05) that has stayed on ``FACTOR`` times its longest night-time stay,
+and never less than ``FLOOR``, while its area's motion sensors are off and no motion
+sensor of the home has seen anybody since the first ``ENTERING`` minutes of it (and for
+``STILL`` at least), someone home, may be a person who fell where the light is: told as a
+safety matter. A room lived in at night, or a light left on by somebody who went
+elsewhere, shows movement, and is not judged; nor is a light its area's motion did not see anybody
+switch on. Lights with too few night-time stays,
+areas without a motion sensor (stillness cannot be known there) and stays that began
+before the analysed window are not judged; what the homeowner marked normal ("false
+alarm") stands beside the learned stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..models import AnomalyType, Finding, Severity
+from ..occupancy import Occupancy
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from ..statistics.timeline import turned
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text, stay_since
+from .night_outings import motion_onsets
+
+# Far longer than a night-time use: this many times the longest learned one...
+FACTOR = 3.0
+# ...and never less than this (someone unwell may sit a while).
+FLOOR = timedelta(minutes=30)
+# Nobody moved in the light's area for this long...
+STILL = timedelta(minutes=20)
+# ...nor at all since the first minutes after it went on (going in, sitting down).
+ENTERING = timedelta(minutes=5)
+
+
+def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A night-time light on far beyond its learned night stays, its area still.
+
+    Magnitude: minutes the light has been on.
+    """
+    if home.occupancy is not Occupancy.OCCUPIED:
+        return
+    now = home.end
+    zone = baselines.zone
+    window_start = home.window.start
+    onsets = motion_onsets(home)
+    for light in home.of("light"):
+        if not is_on(light) or not light.info.area:
+            continue
+        since = stay_since(home, baselines, light)
+        if since is None or since >= now:
+            continue
+        if not SMALL_HOURS_START <= local(since, zone).hour < SMALL_HOURS_END:
+            continue
+        learned = baselines.durations.longest(light.entity_id, "on", since)
+        if learned is None or learned[2]:
+            continue  # too few night-time stays (or only every quarter pooled)
+        count, longest, _ = learned
+        longest = max(longest, baselines.usual.taught_value(light.entity_id, "stay") or 0.0)
+        limit = max(FLOOR, FACTOR * timedelta(minutes=longest))
+        if now - since <= limit:
+            continue
+        motion = [
+            s
+            for s in home.in_area(light.info.area)
+            if s.domain == "binary_sensor" and s.info.device_class in OCCUPANCY_DEVICE_CLASSES
+        ]
+        readable = [s for s in motion if not is_unavailable(s)]
+        if not readable or any(is_on(s) for s in readable):
+            continue
+        # Nobody moved anywhere since going in (a few minutes to settle), nor lately: a room
+        # lived in at night (a student's kitchen, a sleepless reader) shows movement, and
+        # so does a person who left the light on and went elsewhere.
+        quiet_from = min(since + ENTERING, now - STILL)
+        if window_start is None or since < window_start:
+            continue  # the movement since it went on is not all in the window
+        if any(when > quiet_from for when in onsets):
+            continue
+        # Somebody went in: its area's motion saw them as the light went on.
+        went_in = (
+            when
+            for s in readable
+            for when in turned(home.changes(s.entity_id), "on")
+            if abs(when - since) <= ENTERING
+        )
+        if next(went_in, None) is None:
+            continue
+        yield Finding(
+            rule="light_on_long_at_night",
+            evidence=(light.entity_id, *sorted(s.entity_id for s in readable)),
+            reasoning=f"{light.entity_id} has been on for {duration_text(now - since)}, since "
+            f"{local(since, zone):%H:%M}, and nobody has moved in {light.info.area} for "
+            f"{duration_text(STILL)} or more; switched on at night it is usually on for at "
+            f"most {duration_text(timedelta(minutes=longest))} (learned from {count} "
+            "night-time stays).",
+            anomaly_type=AnomalyType.SAFETY_HAZARD,
+            severity=Severity.HIGH,
+            recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
+            magnitude=round((now - since).total_seconds() / 60, 1),
+        )
