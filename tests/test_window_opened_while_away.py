@@ -101,3 +101,26 @@ async def test_in_ha_the_homeowner_reads_which_window_opened(
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
     response = await analyze(hass, entry)
     assert "window_opened_while_away" not in {f["rule"] for f in response["verdict"]["findings"]}
+
+
+async def test_in_ha_the_owner_without_trackers_does_not_keep_the_home_occupied(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """A home onboarded through HA's UI has ``person.owner`` with no trackers, ``unknown``
+    for ever (the session 9 walk): it is nobody's whereabouts, so the window opened after
+    Alice left is still told (it was not: the away spells counted the owner as unknown)."""
+    put_in_area(hass, "Living room", WINDOW)
+    set_calm_home(hass)
+    hass.states.async_set(
+        "person.owner", "unknown", {"device_trackers": [], "friendly_name": "Owner"}
+    )
+    attrs = {"device_class": "window", "friendly_name": "Living room window"}
+    hass.states.async_set(WINDOW, "off", attrs)
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    entry = await setup_monitor(hass, include_entities=[WINDOW, ALICE, LIVING_TEMP, "person.owner"])
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)
+    freezer.tick(timedelta(minutes=20))
+    hass.states.async_set(WINDOW, "on", attrs)
+    response = await analyze(hass, entry)
+    assert "window_opened_while_away" in {f["rule"] for f in response["verdict"]["findings"]}

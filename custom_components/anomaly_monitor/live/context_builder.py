@@ -83,7 +83,8 @@ def build_snapshot(
     roles: Mapping[str, str] | None = None,
     known: SnapshotCache | None = None,
 ) -> list[EntityState]:
-    """Current states of the watched entities that exist (in ``states``, default HA's).
+    """Current states of the watched entities that exist (in ``states``, default HA's),
+    but for persons HA cannot locate (``can_be_located``).
 
     ``devices``: the HA device each entity belongs to, when it has one; ``roles``: what
     the homeowner said a device is (options flow), when they did. ``known``: the views
@@ -97,7 +98,10 @@ def build_snapshot(
     before = dict(known) if known is not None else {}
     snapshot = []
     for entity_id in entity_ids:
-        if (state := reader.get(entity_id)) is not None:
+        state = reader.get(entity_id)
+        if state is not None and (state.domain != "person" or can_be_located(state)):
+            # A person HA cannot locate (onboarding's owner without trackers) is no one's
+            # whereabouts: in the window it kept every "while nobody is home" check quiet.
             area, device, role = areas.get(entity_id), devices.get(entity_id), roles.get(entity_id)
             last = before.get(entity_id)
             if last is not None and last[0] is state and last[1] == (area, device, role):
