@@ -152,3 +152,11 @@ async def test_in_ha_a_break_in_is_one_notification(
     # entry (``baselines/away_judge.py``): at most it joins, never pushes.
     for name in ("Living room window", "Living room motion"):
         assert name in note["message"]
+    # Alice is back: the incident is over, and its title reads as the incident, not as
+    # the motion that was news while it lasted.
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, timedelta(minutes=3))
+    await analyze(hass, entry)
+    titles = [n["title"] for n in _notes(hass) if "window" in n["title"]]
+    assert titles == ["Over: Living room window opened while nobody is home"], titles

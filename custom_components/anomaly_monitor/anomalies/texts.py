@@ -176,8 +176,8 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
 def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str | None:
     """Where the motion is, when the anomaly was told again because somebody may be
     inside (``core.escalation``), the motion still is, and its lead does not say so."""
-    if anomaly.escalation != Escalation.INTRUSION:
-        return None
+    if anomaly.escalation != Escalation.INTRUSION or anomaly.ended:
+        return None  # over: "Over: Now motion in …" read as if the motion still went on
     signs = [m for m in anomaly.members if m.active and intrusion_sign(m.finding(anomaly.subject))]
     if not signs or any(m.rule == anomaly.lead_rule for m in signs):
         return None  # over (the title reads as the incident again), or it leads
