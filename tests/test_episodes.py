@@ -152,6 +152,8 @@ async def test_in_ha_a_break_in_is_one_notification(
     # entry (``baselines/away_judge.py``): at most it joins, never pushes.
     for name in ("Living room window", "Living room motion"):
         assert name in note["message"]
+    # The window's advice already asks for the cameras: said once.
+    assert note["message"].count("Check the cameras") == 1, note["message"]
     # Alice is back: the incident is over, and its title reads as the incident, not as
     # the motion that was news while it lasted.
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})

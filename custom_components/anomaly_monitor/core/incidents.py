@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+import re
 
 from .escalation import intrusion_sign
 from .feedback import is_hazard
@@ -95,5 +96,10 @@ def _advice(first: Finding, findings: Sequence[Finding]) -> str:
     ("check the cameras" before "lock it remotely": ``core.escalation``)."""
     inside = next((f for f in findings if intrusion_sign(f) and f.recommendation), None)
     if inside is None or intrusion_sign(first) or inside.recommendation == first.recommendation:
+        return first.recommendation
+    # The lead asks the same first ("Check the cameras or ask a neighbour to look at the
+    # window"): said once, not "Check the cameras …; … Check the cameras …".
+    ask = re.split(r"[;.]", inside.recommendation, maxsplit=1)[0].strip()
+    if ask and first.recommendation.startswith(ask):
         return first.recommendation
     return " ".join(a for a in (inside.recommendation, first.recommendation) if a)
