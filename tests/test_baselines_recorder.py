@@ -23,7 +23,7 @@ from custom_components.anomaly_monitor.const import (
     SIGNIFICANT_DEBOUNCE,
 )
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
+from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 from .helpers import analyze, put_in_area
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)

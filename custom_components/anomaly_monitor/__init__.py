@@ -19,18 +19,16 @@ from .backends.detection import (
     backend_issue_id,
 )
 from .const import DOMAIN
-from .coordinator import (
-    AnomalyMonitorConfigEntry,
-    AnomalyMonitorCoordinator,
-    AnomalyMonitorRuntimeData,
-)
+from .coordinator import AnomalyMonitorCoordinator
 from .core.combined_detector import CombinedDetector
 from .dev_replay.entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .dev_replay.service import async_register_replay_service
 from .instructions.service import async_register_instruction_service
 from .preview.service import async_register_preview_service
-from .recorder.baseline_keeper import BaselineKeeper, async_forget_baselines
+from .recorder.baseline_keeper import BaselineKeeper
+from .recorder.baseline_store import async_forget_baselines
 from .recorder.window_history import WindowPast
+from .runtime import AnomalyMonitorConfigEntry, AnomalyMonitorRuntimeData
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)

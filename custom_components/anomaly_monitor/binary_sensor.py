@@ -10,8 +10,8 @@ from homeassistant.components.binary_sensor import (
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .coordinator import AnomalyMonitorConfigEntry
 from .entity import AnomalyMonitorEntity
+from .runtime import AnomalyMonitorConfigEntry
 
 PARALLEL_UPDATES = 0
 

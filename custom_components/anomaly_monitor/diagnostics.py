@@ -8,11 +8,12 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 
 from .backends import llm_detector_of
-from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .coordinator import AnomalyMonitorCoordinator
 from .core.llm.explanations import Explainer
 from .core.llm.second_opinion import SecondOpinionJudge
 from .flows.role_review import diagnostics_rows, rows_of
 from .redaction import redacted_config
+from .runtime import AnomalyMonitorConfigEntry
 
 
 async def async_get_config_entry_diagnostics(

@@ -16,8 +16,9 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .coordinator import AnomalyMonitorCoordinator
 from .entity import AnomalyMonitorEntity
+from .runtime import AnomalyMonitorConfigEntry
 
 PARALLEL_UPDATES = 0
 # Devices still being learned listed on the sensor (the count is complete).

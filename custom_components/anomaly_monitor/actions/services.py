@@ -23,7 +23,7 @@ from homeassistant.helpers import config_validation as cv, entity_registry as er
 import voluptuous as vol
 
 from ..const import ATTR_CONFIG_ENTRY_ID, CONF_REPLAY, DOMAIN, SERVICE_ANALYZE
-from ..coordinator import AnomalyMonitorConfigEntry
+from ..runtime import AnomalyMonitorConfigEntry
 from .errors import InvalidActionInput
 from .permissions import async_require_control
 

@@ -29,16 +29,13 @@ from ..anomalies.tracker import AnomalyTracker, OpenAnomaly
 from ..backends import llm_detector_of
 from ..backends.detection import async_close_detector, async_create_detectors
 from ..const import CONF_EXCLUDE_ENTITIES, CONF_INCLUDE_ENTITIES, CONF_REPLAY, DOMAIN
-from ..coordinator import (
-    AnomalyMonitorConfigEntry,
-    AnomalyMonitorCoordinator,
-    AnomalyMonitorRuntimeData,
-)
+from ..coordinator import AnomalyMonitorCoordinator
 from ..core.detector import Detector
 from ..core.models import ContextWindow
 from ..core.window import build_window
 from ..live.context_builder import build_environment, build_snapshot
 from ..live.watcher import StateWatcher
+from ..runtime import AnomalyMonitorConfigEntry, AnomalyMonitorRuntimeData
 from .home import ReplaySession, forget_replay_session, replay_session
 
 # The only unique id replay entries have: at most one replay runs per Home Assistant.

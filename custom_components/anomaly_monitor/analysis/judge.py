@@ -1,0 +1,88 @@
+"""Judge a window: the detector's verdict, asked at most once per window."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime, timedelta
+
+from ..backends import llm_detector_of
+from ..const import LOGGER
+from ..core.detector import Detector
+from ..core.feedback import FalseAlarm
+from ..core.llm.backend import LLMError
+from ..core.llm.prompts import false_alarm_example_from_mark
+from ..core.models import ContextWindow, Verdict
+from ..redaction import Redactor
+
+# Small models have short contexts: only the newest marks are shown as examples.
+MAX_FEEDBACK_EXAMPLES = 4
+# An analysis this soon after another, with no new transition, judges the same window.
+SAME_WINDOW_FOR = timedelta(seconds=30)
+
+# Announces a verdict's urgent findings (every finding: ``everything``) before the model.
+type AnnounceEarly = Callable[[Verdict, bool, bool], Awaitable[object]]
+
+
+class WindowJudge:
+    """The entry's detector, the checks it falls back on, and the last window it judged."""
+
+    def __init__(self, detector: Detector, fallback: Detector | None) -> None:
+        self.detector = detector
+        self.fallback = fallback
+        self._last: tuple[int, datetime, ContextWindow, Verdict] | None = None
+
+    def forget(self) -> None:
+        """The same window may now be judged differently: ask again next time."""
+        self._last = None
+
+    def teach_model(self, false_alarms: Mapping[str, FalseAlarm]) -> None:
+        """The homeowner's newest false-alarm marks become the LLM's examples of normal."""
+        if (llm := llm_detector_of(self.detector)) is None:
+            return
+        marks = sorted(false_alarms.values(), key=lambda m: m.marked_at or "", reverse=True)
+        llm.examples = tuple(
+            false_alarm_example_from_mark(m) for m in marks[:MAX_FEEDBACK_EXAMPLES]
+        )
+        llm.suppressed = set(false_alarms)  # LLM findings have no degree
+
+    async def async_judge(
+        self,
+        build_window: Callable[[], ContextWindow],
+        recorded: int,
+        now: datetime,
+        announce: AnnounceEarly,
+        redactor: Redactor,
+    ) -> tuple[ContextWindow, Verdict]:
+        """The detector's verdict on the current window, asked at most once per window.
+
+        Nothing recorded (and nobody arrived or left) since an analysis moments ago means
+        the same window: its verdict is reused rather than asking (perhaps a slow LLM) twice.
+        """
+        if (last := self._last) is not None:
+            last_recorded, last_time, window, verdict = last
+            if last_recorded == recorded and timedelta(0) <= now - last_time <= SAME_WINDOW_FOR:
+                return window, verdict
+        window = build_window()
+        if self.fallback is not None and self.detector is not self.fallback:
+            # The rules are instant: their urgent findings do not wait for the model, nor
+            # does any finding the model cannot take back (a hybrid where the rules decide).
+            everything = bool(getattr(self.detector, "rules_decide", False))
+            rules_verdict = await self.fallback.async_analyze(window)
+            home = (window.environment.persons_home or 0) > 0
+            await announce(rules_verdict, everything, home)
+        try:
+            verdict = await self.detector.async_analyze(window)
+        except Exception as err:
+            if self.fallback is None:
+                raise
+            if not isinstance(err, LLMError):  # LLMErrors are the backend's repair issue
+                LOGGER.exception("Detector %s failed; the rules judge", self.detector.name)
+            # The model gave no verdict: the rules still judge.
+            verdict = await self.fallback.async_analyze(window)
+        # Model text may echo the profile: nothing downstream (storage, entities, events,
+        # notifications, issues, diagnostics, the action's response) sees it unscrubbed.
+        verdict = redactor.verdict(verdict)
+        llm = llm_detector_of(self.detector)
+        # A verdict given without the model is not kept: next time the model is asked again.
+        self._last = (recorded, now, window, verdict) if llm is None or llm.available else None
+        return window, verdict
