@@ -6,9 +6,11 @@ A significant change does two things:
   announced without waiting for any model, even while a slow analysis is running;
 - a full analysis after ``SIGNIFICANT_DEBOUNCE``; if one is running then, another runs
   right after it, so the change is always judged by an analysis that saw it.
-Every analysis also announces the rules' urgent findings before it asks the model - and
+With a model, an analysis runs the checks (rules, statistics, baselines) once
+(``analysis/judge.py``): it announces their urgent findings before it asks the model - and
 every finding, when the model cannot take one back (a hybrid where the rules decide, the
-default); the model's words then follow as an update of the same anomaly.
+default) - and hands them to the model step; the model's words then follow as an update of
+the same anomaly. Every verdict is taken in one order (``anomalies/intake.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from homeassistant.util import dt as dt_util
 from .analysis.judge import WindowJudge
 from .analysis.result import AnalysisResult
 from .anomalies.across_restart import AcrossRestart
+from .anomalies.intake import pushable, taken
 from .anomalies.surfaces import Announcer
 from .anomalies.telling import async_restore_stored, async_tell, wording
 from .anomalies.tracker import CLEAR_AFTER, AnomalyTracker, OpenAnomaly
@@ -46,8 +49,7 @@ from .const import (
 )
 from .core.baselines import HomeBaselines
 from .core.detector import Detector
-from .core.feedback import FalseAlarm, findings_of, suppress
-from .core.learning_gate import not_held
+from .core.feedback import FalseAlarm, findings_of
 from .core.models import ContextWindow, Finding, Verdict
 from .core.safety_floor import urgent_findings
 from .live.context_builder import SnapshotCache
@@ -319,7 +321,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self, rules_verdict: Verdict, everything: bool = False, someone_home: bool = False
     ) -> list[str]:
         """Open and announce the urgent findings (``everything``: all) not yet open."""
-        verdict = self.redactor.verdict(suppress(rules_verdict, self.tracker.false_alarms))
+        verdict = taken(rules_verdict, self.redactor, self.tracker.false_alarms)
         findings = findings_of(verdict)
         urgent = self._pushable(findings if everything else urgent_findings(findings), someone_home)
         if not urgent:
@@ -347,7 +349,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
     def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:
         """What may open an anomaly now: not what waits for its devices' normal."""
         baselines = self.learned() if self.learned is not None else None
-        return not_held(findings, baselines, self.now(), someone_home)
+        return pushable(findings, baselines, self.now(), someone_home)
 
     def learning_status(self) -> dict[str, datetime] | None:
         """The watched devices whose normal is still being learned, and until when (None
@@ -393,9 +395,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 self.watcher.version,
                 self.now(),
                 self._async_announce_urgent,
-                self.redactor,
             )
-            verdict = suppress(verdict, self.tracker.false_alarms)
+            verdict = taken(verdict, self.redactor, self.tracker.false_alarms)
             now = self.now()
             # Announced by a safety check after this window was built: the next analysis
             # (already wanted) judges them; this one must not clear them.
@@ -412,8 +413,8 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             before = wording(self.tracker)
             someone_home = (window.environment.persons_home or 0) > 0
             states = {s.entity_id: s.state for s in window.snapshot}
-            pushable = self._pushable(findings_of(verdict), someone_home)
-            changes = self.tracker.update(pushable, now, someone_home, keep=keep, states=states)
+            opening = self._pushable(findings_of(verdict), someone_home)
+            changes = self.tracker.update(opening, now, someone_home, keep=keep, states=states)
             await async_tell(self.announcer, self.tracker, changes, before)
             self._async_schedule_confirmation()
             self._async_follow_offline(window)

@@ -10,9 +10,10 @@ from ..const import LOGGER
 from ..core.detector import Detector
 from ..core.feedback import FalseAlarm
 from ..core.llm.backend import LLMError
+from ..core.llm.hybrid_detector import HybridDetector
 from ..core.llm.prompts import false_alarm_example_from_mark
 from ..core.models import ContextWindow, Verdict
-from ..redaction import Redactor
+from ..core.safety_floor import SafetyFloorDetector
 
 # Small models have short contexts: only the newest marks are shown as examples.
 MAX_FEEDBACK_EXAMPLES = 4
@@ -51,38 +52,54 @@ class WindowJudge:
         recorded: int,
         now: datetime,
         announce: AnnounceEarly,
-        redactor: Redactor,
     ) -> tuple[ContextWindow, Verdict]:
         """The detector's verdict on the current window, asked at most once per window.
 
         Nothing recorded (and nobody arrived or left) since an analysis moments ago means
         the same window: its verdict is reused rather than asking (perhaps a slow LLM) twice.
+        The verdict is as the detector gave it: the caller scrubs and filters it
+        (``anomalies/intake.py``), as it does the findings ``announce`` gets.
         """
         if (last := self._last) is not None:
             last_recorded, last_time, window, verdict = last
             if last_recorded == recorded and timedelta(0) <= now - last_time <= SAME_WINDOW_FOR:
                 return window, verdict
         window = build_window()
-        if self.fallback is not None and self.detector is not self.fallback:
-            # The rules are instant: their urgent findings do not wait for the model, nor
-            # does any finding the model cannot take back (a hybrid where the rules decide).
-            everything = bool(getattr(self.detector, "rules_decide", False))
-            rules_verdict = await self.fallback.async_analyze(window)
-            home = (window.environment.persons_home or 0) > 0
-            await announce(rules_verdict, everything, home)
-        try:
-            verdict = await self.detector.async_analyze(window)
-        except Exception as err:
-            if self.fallback is None:
-                raise
-            if not isinstance(err, LLMError):  # LLMErrors are the backend's repair issue
-                LOGGER.exception("Detector %s failed; the rules judge", self.detector.name)
-            # The model gave no verdict: the rules still judge.
-            verdict = await self.fallback.async_analyze(window)
-        # Model text may echo the profile: nothing downstream (storage, entities, events,
-        # notifications, issues, diagnostics, the action's response) sees it unscrubbed.
-        verdict = redactor.verdict(verdict)
+        if self.fallback is None or self.detector is self.fallback:
+            verdict = await self._async_checks_only(window)
+        else:
+            verdict = await self._async_checks_then_model(window, announce)
         llm = llm_detector_of(self.detector)
         # A verdict given without the model is not kept: next time the model is asked again.
         self._last = (recorded, now, window, verdict) if llm is None or llm.available else None
         return window, verdict
+
+    async def _async_checks_only(self, window: ContextWindow) -> Verdict:
+        """No model: the checks judge (once more if they raised, as any detector's fallback)."""
+        try:
+            return await self.detector.async_analyze(window)
+        except Exception:
+            if self.fallback is None:
+                raise
+            LOGGER.exception("Detector %s failed; the rules judge", self.detector.name)
+            return await self.fallback.async_analyze(window)
+
+    async def _async_checks_then_model(
+        self, window: ContextWindow, announce: AnnounceEarly
+    ) -> Verdict:
+        """The checks (rules, statistics, baselines) run once; their findings are told
+        before the model is asked and handed to it; they stand when it gives no verdict."""
+        assert self.fallback is not None
+        checks = await self.fallback.async_analyze(window)
+        # The checks are instant: their urgent findings do not wait for the model, nor does
+        # any finding the model cannot take back (a hybrid where the rules decide).
+        everything = bool(getattr(self.detector, "rules_decide", False))
+        await announce(checks, everything, (window.environment.persons_home or 0) > 0)
+        try:
+            if isinstance(self.detector, HybridDetector | SafetyFloorDetector):
+                return await self.detector.async_analyze(window, checks)
+            return await self.detector.async_analyze(window)
+        except Exception as err:
+            if not isinstance(err, LLMError):  # LLMErrors are the backend's repair issue
+                LOGGER.exception("Detector %s failed; the rules judge", self.detector.name)
+            return checks  # the model gave no verdict: the checks still judge
