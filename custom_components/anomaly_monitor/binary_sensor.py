@@ -37,4 +37,4 @@ class AnomalyBinarySensor(AnomalyMonitorEntity, BinarySensorEntity):
     @property
     def is_on(self) -> bool:
         """Whether an anomaly is open."""
-        return bool(self.coordinator.tracker.open)
+        return bool(self.coordinator.data.open_anomalies)

@@ -27,12 +27,14 @@ from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, Upda
 from homeassistant.util import dt as dt_util
 
 from .analysis.judge import WindowJudge
+from .analysis.monitor_data import MonitorData
 from .analysis.result import AnalysisResult
 from .anomalies.across_restart import AcrossRestart
 from .anomalies.intake import pushable, taken
 from .anomalies.surfaces import Announcer
 from .anomalies.telling import async_restore_stored, async_tell, wording
 from .anomalies.tracker import CLEAR_AFTER, AnomalyTracker, OpenAnomaly
+from .backends.health import model_health
 from .const import (
     CONF_FALSE_ALARM_DAYS,
     CONF_INTERVAL,
@@ -66,7 +68,7 @@ if TYPE_CHECKING:
 SAFETY_CHECK_COOLDOWN = 1.0
 
 
-class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
+class AnomalyMonitorCoordinator(DataUpdateCoordinator[MonitorData]):
     """Builds a context window, asks the detector, and surfaces what it finds."""
 
     config_entry: AnomalyMonitorConfigEntry
@@ -106,7 +108,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         # Urgent anomalies announced by a safety check, and when: an analysis whose window
         # was built before that does not clear them.
         self._announced_early: dict[str, datetime] = {}
-        self.data = None
+        self._analysis: AnalysisResult | None = None  # the newest one
         self.judge = WindowJudge(detector, fallback)
         self.window = timedelta(minutes=options.get(CONF_WINDOW, DEFAULT_WINDOW))
         self.profile: str = options.get(CONF_PROFILE, "")
@@ -152,6 +154,31 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         self._async_schedule_confirmation()
         self._async_teach_model()
         self.watcher.async_start()
+        self.data = self.current_data()
+
+    def current_data(self) -> MonitorData:
+        """What the entities and diagnostics show, as it is now."""
+        tracker, watcher = self.tracker, self.watcher
+        return MonitorData(
+            analysis=self._analysis,
+            analyses=self.analyses,
+            open_anomalies=tuple(tracker.open.values()),
+            ended_anomalies=tuple(tracker.ended.values()),
+            false_alarm_patterns=tuple(tracker.false_alarms),
+            watched=frozenset(watcher.entity_ids),
+            events_seen=watcher.events_seen,
+            buffered_transitions=len(watcher.buffer),
+            dropped_transitions=watcher.buffer.dropped,
+            learning=self.learning_status(),
+            detector=self.detector.name,
+            model=model_health(self.detector),
+        )
+
+    @callback
+    def async_update_listeners(self) -> None:
+        """Tell the entities, with the data made afresh."""
+        self.data = self.current_data()
+        super().async_update_listeners()
 
     async def async_reshow_restored(self) -> None:
         """Show restored anomalies (open and ended) again once HA has started.
@@ -336,15 +363,16 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             self.async_update_listeners()
         return [a.signature for a in changes.opened]
 
-    async def _async_update_data(self) -> AnalysisResult:
+    async def _async_update_data(self) -> MonitorData:
         try:
-            return await self.async_analyze()
+            await self.async_analyze()
         except Exception as err:
             raise UpdateFailed(
                 translation_domain=DOMAIN,
                 translation_key="analysis_failed",
                 translation_placeholders={"error": self.redactor.text(str(err))},
             ) from err
+        return self.current_data()
 
     def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:
         """What may open an anomaly now: not what waits for its devices' normal."""
@@ -419,4 +447,5 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             self._async_schedule_confirmation()
             self._async_follow_offline(window)
             self.analyses += 1
-            return AnalysisResult.of(verdict, window, now)
+            self._analysis = AnalysisResult.of(verdict, window, now)
+            return self._analysis

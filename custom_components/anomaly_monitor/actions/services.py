@@ -80,7 +80,7 @@ async def _async_analyze(call: ServiceCall) -> ServiceResponse:
                 "error": coordinator.redactor.text(f"{type(err).__name__}: {err}")[:255]
             },
         ) from None
-    coordinator.async_set_updated_data(result)
+    coordinator.async_set_updated_data(coordinator.current_data())
     return result.as_dict()
 
 
