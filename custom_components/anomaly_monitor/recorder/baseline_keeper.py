@@ -62,10 +62,13 @@ SAVE_DELAY = 600  # seconds
 class BaselineKeeper:
     """Owns one entry's ``HomeBaselines``: loading, learning, storing."""
 
-    def __init__(self, hass: HomeAssistant, entry: ConfigEntry, watcher: StateWatcher) -> None:
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry) -> None:
         self.hass = hass
         self.entry = entry
-        self.watcher = watcher
+        # What it learns from (the coordinator's watcher), and whom it tells once the
+        # recorder's history is learned: given when it starts (``async_start``).
+        self.watcher: StateWatcher | None = None
+        self.on_learned: Callable[[], None] | None = None
         self.days = int(entry.options.get(CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS))
         self.zone = dt_util.get_default_time_zone()
         self.baselines = HomeBaselines(self.zone)
@@ -75,7 +78,7 @@ class BaselineKeeper:
         self.history_seconds: float | None = None
         self._loading = False
         # How many of the watcher's transitions have been learned, and from when on.
-        self._recorded = watcher.recorded
+        self._recorded = 0
         self._learn_after: datetime | None = None
         self._save_scheduled = False
         self._unsubs: list[CALLBACK_TYPE] = []
@@ -84,16 +87,18 @@ class BaselineKeeper:
         self._history_entities: set[str] | None = None
         self._history_from: datetime | None = None
         self.history_rebuilt = False
-        # Called once the recorder's history is learned (the coordinator analyses again).
-        self.on_learned: Callable[[], None] | None = None
 
     def current(self) -> HomeBaselines | None:
         """The baselines the detectors read (the getter given to ``CombinedDetector``)."""
         self._catch_up()
         return self.baselines
 
-    async def async_start(self) -> None:
-        """Load what was stored, follow the live stream; the history loads once HA runs."""
+    async def async_start(self, watcher: StateWatcher, on_learned: Callable[[], None]) -> None:
+        """Learn from ``watcher`` (started: what it recorded so far is not learned again);
+        load what was stored, follow the live stream; the history loads once HA runs, and
+        ``on_learned`` is called then (the coordinator analyses again)."""
+        self.watcher, self.on_learned = watcher, on_learned
+        self._recorded = watcher.recorded
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
         # What the learned days say, counted before the analyses (in the event loop) ask.
@@ -150,6 +155,8 @@ class BaselineKeeper:
     @callback
     def _catch_up(self) -> None:
         """Learn the watcher's transitions recorded since the last call (a batch, in order)."""
+        if self.watcher is None:
+            return  # not started: nothing recorded to learn yet
         recorded = self.watcher.recorded
         if self._loading or recorded == self._recorded:
             return
