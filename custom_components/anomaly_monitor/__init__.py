@@ -33,7 +33,6 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     async_setup_services(hass)
     async_setup_feedback_services(hass)
     async_register_instruction_service(hass)
-    async_register_replay_service(hass)
     async_register_preview_service(hass)
     return True
 
@@ -41,6 +40,9 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
     """Start watching the home for one configured monitor."""
     if is_replay_entry(entry):  # benchmark_replay's own: sees and shows nothing of the home
+        # Developer option: its action exists only while a replay entry does (removed with
+        # the last one); only a developer's flow can create one (dev_replay/entry.py).
+        async_register_replay_service(hass)
         return await async_setup_replay_entry(hass, entry)
     runtime = await async_build_runtime(hass, entry)
     coordinator = runtime.coordinator
