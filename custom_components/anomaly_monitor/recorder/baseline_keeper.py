@@ -67,8 +67,9 @@ class BaselineKeeper:
         self.entry = entry
         # What it learns from (the coordinator's watcher), and whom it tells once the
         # recorder's history is learned: given when it starts (``async_start``).
-        self.watcher: StateWatcher | None = None
+        self.watcher: StateWatcher
         self.on_learned: Callable[[], None] | None = None
+        self._started = False
         self.days = int(entry.options.get(CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS))
         self.zone = dt_util.get_default_time_zone()
         self.baselines = HomeBaselines(self.zone)
@@ -99,6 +100,7 @@ class BaselineKeeper:
         ``on_learned`` is called then (the coordinator analyses again)."""
         self.watcher, self.on_learned = watcher, on_learned
         self._recorded = watcher.recorded
+        self._started = True
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
         # What the learned days say, counted before the analyses (in the event loop) ask.
@@ -155,8 +157,8 @@ class BaselineKeeper:
     @callback
     def _catch_up(self) -> None:
         """Learn the watcher's transitions recorded since the last call (a batch, in order)."""
-        if self.watcher is None:
-            return  # not started: nothing recorded to learn yet
+        if not self._started:
+            return  # nothing recorded to learn yet
         recorded = self.watcher.recorded
         if self._loading or recorded == self._recorded:
             return
