@@ -46,7 +46,7 @@ from custom_components.anomaly_monitor.const import (
     SERVICE_ANALYZE,
 )
 from custom_components.anomaly_monitor.dev_replay.service import model_verdict
-from custom_components.anomaly_monitor.recorder.baseline_keeper import async_forget_baselines
+from custom_components.anomaly_monitor.recorder.baseline_store import async_forget_baselines
 
 from .entity_mapping import EntitySpec
 from .home_scene import Scene

@@ -114,9 +114,9 @@ class RemoteHARunner:
         try:
             flow = await self._request(
                 "POST",
-                # The body's flag reaches the flow on HA <= 2026.2, the query on later ones.
+                # The query asks for the developer's replay field (dev_replay/entry.py).
                 f"/api/config/config_entries/flow?{REPLAY_QUERY}=1",
-                {"handler": DOMAIN, "show_advanced_options": True},
+                {"handler": DOMAIN},
             )
         except RemoteHAError as err:
             if getattr(err, "status", None) in (401, 403):

@@ -420,7 +420,7 @@ async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
     from homeassistant.setup import async_setup_component
 
     from benchmark_replay.ha_runner import RAM_DIR, async_create_hass
-    from custom_components.anomaly_monitor.recorder.baseline_keeper import CHUNK
+    from custom_components.anomaly_monitor.recorder.history_learning import CHUNK
     from custom_components.anomaly_monitor.recorder.rows import (
         history_rows,
         learn_rows,

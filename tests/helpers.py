@@ -19,7 +19,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
 )
 from custom_components.anomaly_monitor.core.baselines import BASELINE_VERSION
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
+from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 SMOKE = "binary_sensor.kitchen_smoke"
 FRONT_LOCK = "lock.front_door"

@@ -16,7 +16,8 @@ from pytest_homeassistant_custom_component.typing import (
 )
 import voluptuous as vol
 
-from custom_components.anomaly_monitor.const import DOMAIN
+from custom_components.anomaly_monitor.const import CONF_REPLAY, DOMAIN
+from custom_components.anomaly_monitor.dev_replay.entry import REPLAY_QUERY
 from custom_components.anomaly_monitor.instructions.service import (
     SERVICE_CHECK_INSTRUCTION,
     async_register_instruction_service,
@@ -348,6 +349,14 @@ async def test_replay_sample_is_for_admins_and_answers_bad_input_with_400(
     assert await async_setup_component(hass, "api", {})
     set_calm_home(hass)
     entry = await setup_monitor(hass)  # a monitor of the home, not a replay monitor
+    # The action exists only while a developer's replay entry does.
+    flow = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": "user", REPLAY_QUERY: True}
+    )
+    await hass.config_entries.flow.async_configure(
+        flow["flow_id"], {"name": "Replay", CONF_REPLAY: True}
+    )
+    await hass.async_block_till_done()
     url = f"/api/services/{DOMAIN}/replay_sample?return_response"
     data = {"config_entry_id": entry.entry_id, "options": {}, "at": "2026-11-30T12:00:00+00:00"}
     reply = await (await hass_client(hass_read_only_access_token)).post(url, json=data)

@@ -178,8 +178,8 @@ async def test_a_change_during_an_analysis_is_analysed_right_after_it(
     server.gate.set()
     await _wait_for(lambda: coordinator.analyses == before + 2)
     assert len(server.requests) == 2  # the change was judged by a second analysis
-    assert coordinator.data is not None
-    assert coordinator.data.transitions >= 1  # that analysis saw the lock change
+    assert coordinator.data.analysis is not None
+    assert coordinator.data.analysis.transitions >= 1  # that analysis saw the lock change
 
 
 async def test_llm_alone_cannot_silence_a_real_smoke_alarm(

@@ -19,7 +19,7 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
+from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 from .helpers import analyze, monitor_options, put_in_area
 from .test_away_normal import ALICE, BEDROOM, DOOR, HALL, LIVING, LOCK, at, lived

@@ -23,7 +23,7 @@ from custom_components.anomaly_monitor.const import (
     SIGNIFICANT_DEBOUNCE,
 )
 from custom_components.anomaly_monitor.diagnostics import async_get_config_entry_diagnostics
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
+from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 from .helpers import analyze, put_in_area
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
@@ -510,5 +510,5 @@ async def test_the_home_is_judged_again_once_its_history_is_learned(
     freezer.tick(SIGNIFICANT_DEBOUNCE + timedelta(seconds=1))
     async_fire_time_changed(hass)
     await hass.async_block_till_done(wait_background_tasks=True)
-    assert coordinator.data is not None
-    assert "cycle_stopped" in _rules({"verdict": coordinator.data.verdict.as_dict()})
+    assert coordinator.data.analysis is not None
+    assert "cycle_stopped" in _rules({"verdict": coordinator.data.analysis.verdict.as_dict()})

@@ -90,8 +90,8 @@ async def test_unexposed_smoke_detector_is_watched_and_notifies(
     async_fire_time_changed(hass)
     await hass.async_block_till_done(wait_background_tasks=True)
     coordinator = entry.runtime_data.coordinator
-    assert coordinator.data is not None
-    assert SMOKE in coordinator.data.verdict.evidence
+    assert coordinator.data.analysis is not None
+    assert SMOKE in coordinator.data.analysis.verdict.evidence
     notifications = _async_get_or_create_notifications(hass)
     assert any(key.startswith(f"{DOMAIN}_{entry.entry_id}_") for key in notifications)
 

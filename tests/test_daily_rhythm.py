@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
+from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 from .helpers import analyze, monitor_options, pass_time, put_in_area
 

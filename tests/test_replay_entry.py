@@ -18,6 +18,7 @@ from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser, async_capture_events
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+import voluptuous as vol
 
 from benchmark_replay import remote_ha
 from benchmark_replay.entity_mapping import EntitySpec
@@ -30,6 +31,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_USE_EXPOSED,
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
+    SERVICE_REPLAY_SAMPLE,
 )
 from custom_components.anomaly_monitor.dev_replay import entry as replay_entry
 from custom_components.anomaly_monitor.dev_replay.entry import REPLAY_QUERY, SilentAnnouncer
@@ -41,7 +43,7 @@ REPLAY_SMOKE = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 
 async def _create_replay_entry(hass: HomeAssistant) -> config_entries.ConfigEntry:
     result = await hass.config_entries.flow.async_init(
-        DOMAIN, context={"source": "user", "show_advanced_options": True}
+        DOMAIN, context={"source": "user", REPLAY_QUERY: True}
     )
     assert CONF_REPLAY in {str(key) for key in result["data_schema"].schema}
     result = await hass.config_entries.flow.async_configure(
@@ -73,9 +75,29 @@ async def _replay(hass: HomeAssistant, data: dict[str, Any], **kwargs: Any) -> d
 
 
 async def test_normal_users_do_not_see_the_replay_option(hass: HomeAssistant) -> None:
-    """A flow started without the replay's request has no replay option."""
-    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": "user"})
-    assert CONF_REPLAY not in {str(key) for key in result["data_schema"].schema}
+    """A flow started without the replay's request has no replay option, nor one started
+    in the frontend's advanced mode (it copies show_advanced_options into the context)."""
+    for context in ({"source": "user"}, {"source": "user", "show_advanced_options": True}):
+        result = await hass.config_entries.flow.async_init(DOMAIN, context=context)
+        assert CONF_REPLAY not in {str(key) for key in result["data_schema"].schema}
+        with pytest.raises(vol.Invalid):  # nor can it be sent without the field
+            await hass.config_entries.flow.async_configure(
+                result["flow_id"], {"name": "Replay", CONF_REPLAY: True}
+            )
+
+
+async def test_a_homeowners_install_never_has_the_replay_action(hass: HomeAssistant) -> None:
+    """replay_sample exists only while a replay entry does (developer option)."""
+    set_calm_home(hass)
+    await setup_monitor(hass)
+    assert not hass.services.has_service(DOMAIN, SERVICE_REPLAY_SAMPLE)
+    replay = await _create_replay_entry(hass)
+    assert hass.services.has_service(DOMAIN, SERVICE_REPLAY_SAMPLE)
+    await hass.config_entries.async_reload(replay.entry_id)  # a sample reloads it: it stays
+    assert hass.services.has_service(DOMAIN, SERVICE_REPLAY_SAMPLE)
+    assert await hass.config_entries.async_remove(replay.entry_id)
+    await hass.async_block_till_done()
+    assert not hass.services.has_service(DOMAIN, SERVICE_REPLAY_SAMPLE)
 
 
 async def test_over_rest_only_the_replays_call_gets_the_option(
@@ -90,13 +112,16 @@ async def test_over_rest_only_the_replays_call_gets_the_option(
     url = "/api/config/config_entries/flow"
     fields = {}
     for query in ("", f"?{REPLAY_QUERY}=0", f"?{REPLAY_QUERY}=1"):
-        reply = await client.post(url + query, json={"handler": DOMAIN})
-        assert reply.status == HTTPStatus.OK
-        flow = await reply.json()
-        fields[query] = {field["name"] for field in flow["data_schema"]}
-        await client.delete(f"{url}/{flow['flow_id']}")
-    assert CONF_REPLAY not in fields[""] | fields[f"?{REPLAY_QUERY}=0"]
-    assert CONF_REPLAY in fields[f"?{REPLAY_QUERY}=1"]
+        for advanced in (False, True):  # the frontend's advanced mode asks for no replay
+            body = {"handler": DOMAIN, "show_advanced_options": advanced}
+            reply = await client.post(url + query, json=body)
+            assert reply.status == HTTPStatus.OK
+            flow = await reply.json()
+            fields[query, advanced] = {field["name"] for field in flow["data_schema"]}
+            await client.delete(f"{url}/{flow['flow_id']}")
+    for advanced in (False, True):
+        assert CONF_REPLAY not in fields["", advanced] | fields[f"?{REPLAY_QUERY}=0", advanced]
+        assert CONF_REPLAY in fields[f"?{REPLAY_QUERY}=1", advanced]
     assert REPLAY_QUERY == remote_ha.REPLAY_QUERY
 
 
@@ -156,7 +181,7 @@ async def test_one_replay_at_a_time(hass: HomeAssistant) -> None:
     """A second replay monitor is refused while the first is in use."""
     await _create_replay_entry(hass)
     result = await hass.config_entries.flow.async_init(
-        DOMAIN, context={"source": "user", "show_advanced_options": True}
+        DOMAIN, context={"source": "user", REPLAY_QUERY: True}
     )
     result = await hass.config_entries.flow.async_configure(
         result["flow_id"], {"name": "Replay", CONF_REPLAY: True}

@@ -239,7 +239,7 @@ async def test_error_pages_echoing_the_request_are_never_shown(  # noqa: PLR0917
     assert "502" in issue.translation_placeholders["reason"]
 
     model.mode = "unauthorized"
-    entry.runtime_data.coordinator._last_judged = None  # ask the model again now
+    entry.runtime_data.coordinator.judge.forget()  # ask the model again now
     await analyze(hass, entry)
     await hass.async_block_till_done()
     assert list(entry.async_get_active_flows(hass, {"reauth"}))  # the key was rejected

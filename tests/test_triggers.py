@@ -33,7 +33,7 @@ async def test_significant_change_triggers_one_debounced_analysis(
     async_fire_time_changed(hass)
     await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == start + 1
-    assert coordinator.data.verdict.evidence == (SMOKE,)
+    assert coordinator.data.analysis.verdict.evidence == (SMOKE,)
 
 
 async def test_insignificant_change_waits_for_the_interval(
@@ -56,7 +56,7 @@ async def test_insignificant_change_waits_for_the_interval(
     async_fire_time_changed(hass)
     await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.analyses == start + 1
-    assert coordinator.data.transitions == 1
+    assert coordinator.data.analysis.transitions == 1
 
 
 async def test_same_window_is_judged_once(hass: HomeAssistant) -> None:

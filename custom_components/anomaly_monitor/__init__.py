@@ -11,26 +11,18 @@ from homeassistant.helpers.typing import ConfigType
 from .actions.feedback import async_setup_feedback_services
 from .actions.services import async_setup_services
 from .anomalies.surfaces import async_remove_entry_surfaces
-from .backends import llm_detector_of
 from .backends.detection import (
     async_close_detector,
-    async_create_detectors,
     async_follow_backend,
     backend_issue_id,
 )
 from .const import DOMAIN
-from .coordinator import (
-    AnomalyMonitorConfigEntry,
-    AnomalyMonitorCoordinator,
-    AnomalyMonitorRuntimeData,
-)
-from .core.combined_detector import CombinedDetector
 from .dev_replay.entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .dev_replay.service import async_register_replay_service
 from .instructions.service import async_register_instruction_service
 from .preview.service import async_register_preview_service
-from .recorder.baseline_keeper import BaselineKeeper, async_forget_baselines
-from .recorder.window_history import WindowPast
+from .recorder.baseline_store import async_forget_baselines
+from .runtime import AnomalyMonitorConfigEntry, async_build_runtime
 
 PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.EVENT, Platform.SENSOR]
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -41,7 +33,6 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     async_setup_services(hass)
     async_setup_feedback_services(hass)
     async_register_instruction_service(hass)
-    async_register_replay_service(hass)
     async_register_preview_service(hass)
     return True
 
@@ -49,44 +40,28 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntry) -> bool:
     """Start watching the home for one configured monitor."""
     if is_replay_entry(entry):  # benchmark_replay's own: sees and shows nothing of the home
+        # Developer option: its action exists only while a replay entry does (removed with
+        # the last one); only a developer's flow can create one (dev_replay/entry.py).
+        async_register_replay_service(hass)
         return await async_setup_replay_entry(hass, entry)
-    detector, fallback = await async_create_detectors(hass, entry)
-    entry.async_on_unload(lambda: async_close_detector(detector))
-    if (unfollow := async_follow_backend(hass, entry, detector)) is not None:
+    runtime = await async_build_runtime(hass, entry)
+    coordinator = runtime.coordinator
+    entry.async_on_unload(lambda: async_close_detector(coordinator.detector))
+    if (unfollow := async_follow_backend(hass, entry, coordinator.detector)) is not None:
         entry.async_on_unload(unfollow)
         entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, backend_issue_id(entry)))
-    coordinator = AnomalyMonitorCoordinator(hass, entry, detector, fallback)
+    # Stored anomalies shown again, the home watched; its normal: stored baselines now,
+    # the recorder's history in the background.
     await coordinator.async_start()
-    # The home's normal: stored baselines now, the recorder's history in the background.
-    keeper = BaselineKeeper(hass, entry, coordinator.watcher)
-    if isinstance(fallback, CombinedDetector):  # shared by every detector kind
-        fallback.baselines = keeper.current
-        fallback.offload = hass.async_add_executor_job
-    keeper.on_learned = coordinator.async_baselines_learned
-    coordinator.learned = keeper.current
-    coordinator.teach = keeper.async_taught
-    coordinator.untaught = keeper.async_untaught
-    await keeper.async_start()
-    llm = llm_detector_of(detector)
-    entry.runtime_data = AnomalyMonitorRuntimeData(
-        coordinator=coordinator, backend=llm.backend if llm else None, baselines=keeper
-    )
+    entry.runtime_data = runtime
     entry.async_on_unload(coordinator.async_stop)
-    entry.async_on_unload(keeper.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
-
-    past = WindowPast(hass, entry, coordinator.watcher, coordinator.async_past_read)
-    coordinator.watcher.on_newly_watched = past.async_newly_watched
-
-    async def _async_started() -> None:
-        # The window's past (a door open since before a restart) before anything judges it.
-        await past.async_fill()
-        await coordinator.async_reshow_restored()
-        await coordinator.async_refresh()
 
     @callback
     def _async_first_analysis(_: HomeAssistant) -> None:
-        entry.async_create_background_task(hass, _async_started(), f"{DOMAIN} first analysis")
+        entry.async_create_background_task(
+            hass, coordinator.async_first_analysis(), f"{DOMAIN} first analysis"
+        )
 
     # States are incomplete while HA starts: the first analysis waits until it has.
     entry.async_on_unload(async_at_started(hass, _async_first_analysis))

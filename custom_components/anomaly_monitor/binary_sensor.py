@@ -10,8 +10,8 @@ from homeassistant.components.binary_sensor import (
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .coordinator import AnomalyMonitorConfigEntry
 from .entity import AnomalyMonitorEntity
+from .runtime import AnomalyMonitorConfigEntry
 
 PARALLEL_UPDATES = 0
 
@@ -37,4 +37,4 @@ class AnomalyBinarySensor(AnomalyMonitorEntity, BinarySensorEntity):
     @property
     def is_on(self) -> bool:
         """Whether an anomaly is open."""
-        return bool(self.coordinator.tracker.open)
+        return bool(self.coordinator.data.open_anomalies)

@@ -7,7 +7,8 @@ from homeassistant.helpers.entity import EntityDescription
 from homeassistant.helpers.update_coordinator import CoordinatorEntity
 
 from .const import DOMAIN
-from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .coordinator import AnomalyMonitorCoordinator
+from .runtime import AnomalyMonitorConfigEntry
 
 
 class AnomalyMonitorEntity(CoordinatorEntity[AnomalyMonitorCoordinator]):

@@ -10,8 +10,8 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .anomalies.surfaces import signal_anomaly_event
-from .coordinator import AnomalyMonitorConfigEntry
 from .entity import AnomalyMonitorEntity
+from .runtime import AnomalyMonitorConfigEntry
 
 PARALLEL_UPDATES = 0
 

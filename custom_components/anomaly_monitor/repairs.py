@@ -11,7 +11,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
 from .const import DOMAIN
-from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .coordinator import AnomalyMonitorCoordinator
+from .runtime import AnomalyMonitorConfigEntry
 
 
 class AnomalyRepairFlow(RepairsFlow):

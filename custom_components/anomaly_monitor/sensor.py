@@ -16,8 +16,9 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .coordinator import AnomalyMonitorConfigEntry, AnomalyMonitorCoordinator
+from .analysis.monitor_data import MonitorData
 from .entity import AnomalyMonitorEntity
+from .runtime import AnomalyMonitorConfigEntry
 
 PARALLEL_UPDATES = 0
 # Devices still being learned listed on the sensor (the count is complete).
@@ -28,20 +29,19 @@ LISTED = 20
 class AnomalyMonitorSensorDescription(SensorEntityDescription):
     """How to read one sensor off the coordinator."""
 
-    value_fn: Callable[[AnomalyMonitorCoordinator], Any]
+    value_fn: Callable[[MonitorData], Any]
 
 
-def _last_label(coordinator: AnomalyMonitorCoordinator) -> str | None:
-    return coordinator.data.verdict.label.value if coordinator.data else None
+def _last_label(data: MonitorData) -> str | None:
+    return data.analysis.verdict.label.value if data.analysis else None
 
 
-def _compression_ratio(coordinator: AnomalyMonitorCoordinator) -> float | None:
-    return coordinator.data.compression_ratio if coordinator.data else None
+def _compression_ratio(data: MonitorData) -> float | None:
+    return data.analysis.compression_ratio if data.analysis else None
 
 
-def _still_learning(coordinator: AnomalyMonitorCoordinator) -> int | None:
-    status = coordinator.learning_status()
-    return None if status is None else len(status)
+def _still_learning(data: MonitorData) -> int | None:
+    return None if data.learning is None else len(data.learning)
 
 
 SENSORS: tuple[AnomalyMonitorSensorDescription, ...] = (
@@ -56,13 +56,13 @@ SENSORS: tuple[AnomalyMonitorSensorDescription, ...] = (
         key="open_anomalies",
         translation_key="open_anomalies",
         state_class=SensorStateClass.MEASUREMENT,
-        value_fn=lambda c: len(c.tracker.open),
+        value_fn=lambda d: len(d.open_anomalies),
     ),
     AnomalyMonitorSensorDescription(
         key="watched_entities",
         translation_key="watched_entities",
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda c: len(c.watcher.entity_ids),
+        value_fn=lambda d: len(d.watched),
     ),
     AnomalyMonitorSensorDescription(
         key="still_learning",
@@ -76,14 +76,14 @@ SENSORS: tuple[AnomalyMonitorSensorDescription, ...] = (
         entity_category=EntityCategory.DIAGNOSTIC,
         state_class=SensorStateClass.MEASUREMENT,
         entity_registry_enabled_default=False,
-        value_fn=lambda c: len(c.watcher.buffer),
+        value_fn=lambda d: d.buffered_transitions,
     ),
     AnomalyMonitorSensorDescription(
         key="dropped_transitions",
         translation_key="dropped_transitions",
         entity_category=EntityCategory.DIAGNOSTIC,
         state_class=SensorStateClass.TOTAL_INCREASING,
-        value_fn=lambda c: c.watcher.buffer.dropped,
+        value_fn=lambda d: d.dropped_transitions,
     ),
     AnomalyMonitorSensorDescription(
         key="compression_ratio",
@@ -113,16 +113,17 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
     @property
     def native_value(self) -> Any:
         """The sensor's value."""
-        return self.entity_description.value_fn(self.coordinator)
+        return self.entity_description.value_fn(self.coordinator.data)
 
     @property
     def extra_state_attributes(self) -> dict[str, Any] | None:
         """The last verdict's details; the devices still being learned, and until when."""
+        data = self.coordinator.data
         if self.entity_description.key == "still_learning":
-            return _learning_attributes(self.coordinator)
-        if self.entity_description.key != "last_verdict" or not self.coordinator.data:
+            return _learning_attributes(data)
+        if self.entity_description.key != "last_verdict" or not data.analysis:
             return None
-        verdict = self.coordinator.data.verdict
+        verdict = data.analysis.verdict
         return {
             "evidence": list(verdict.evidence),
             "reasoning": verdict.reasoning,
@@ -130,13 +131,13 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
             "severity": verdict.severity.value if verdict.severity else None,
             "recommendation": verdict.recommendation,
             "detector": verdict.detector,
-            "analysed_at": self.coordinator.data.analysed_at.isoformat(),
+            "analysed_at": data.analysis.analysed_at.isoformat(),
         }
 
 
-def _learning_attributes(coordinator: AnomalyMonitorCoordinator) -> dict[str, Any] | None:
+def _learning_attributes(data: MonitorData) -> dict[str, Any] | None:
     """Until when the monitor learns, and which devices (the first few, soonest first)."""
-    status = coordinator.learning_status()
+    status = data.learning
     if status is None:
         return None
     soonest = sorted(status.items(), key=lambda item: (item[1], item[0]))

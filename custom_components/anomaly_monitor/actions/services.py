@@ -23,7 +23,7 @@ from homeassistant.helpers import config_validation as cv, entity_registry as er
 import voluptuous as vol
 
 from ..const import ATTR_CONFIG_ENTRY_ID, CONF_REPLAY, DOMAIN, SERVICE_ANALYZE
-from ..coordinator import AnomalyMonitorConfigEntry
+from ..runtime import AnomalyMonitorConfigEntry
 from .errors import InvalidActionInput
 from .permissions import async_require_control
 
@@ -80,7 +80,7 @@ async def _async_analyze(call: ServiceCall) -> ServiceResponse:
                 "error": coordinator.redactor.text(f"{type(err).__name__}: {err}")[:255]
             },
         ) from None
-    coordinator.async_set_updated_data(result)
+    coordinator.async_set_updated_data(coordinator.current_data())
     return result.as_dict()
 
 

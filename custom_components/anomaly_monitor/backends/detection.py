@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 
 from ..const import CONF_BACKEND, CONF_SENSITIVITY, DEFAULT_SENSITIVITY, DOMAIN
+from ..core.baselines import HomeBaselines
 from ..core.combined_detector import CombinedDetector
 from ..core.detector import Detector
 from ..core.llm.calibration import read_calibration_file
@@ -16,14 +19,20 @@ from . import create_detector, llm_detector_of
 
 
 async def async_create_detectors(
-    hass: HomeAssistant, entry: ConfigEntry
+    hass: HomeAssistant,
+    entry: ConfigEntry,
+    baselines: Callable[[], HomeBaselines | None] | None = None,
 ) -> tuple[Detector, Detector]:
     """The detector the entry asks for, and rules + statistics to fall back on.
 
     Rules and statistics need no model or server; with an LLM configured they still judge
-    every window the model cannot.
+    every window the model cannot. With ``baselines`` (the home's learned normal, shared by
+    every detector kind) they read the window in HA's executor, never the event loop's.
     """
     rules = CombinedDetector(sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY))
+    if baselines is not None:
+        rules.baselines = baselines
+        rules.offload = hass.async_add_executor_job
     if entry.data.get(CONF_BACKEND):
         # The model's calibration is looked up while the detector is built: read off the loop.
         await hass.async_add_executor_job(read_calibration_file)

@@ -70,9 +70,11 @@ class SafetyFloorDetector:
         self.rules = rules
         self.name = name
 
-    async def async_analyze(self, window: ContextWindow) -> Verdict:
+    async def async_analyze(self, window: ContextWindow, checks: Verdict | None = None) -> Verdict:
         """The model's verdict with the floor added; the model's failure is raised as is
-        (the caller's fallback - the rules - judges then)."""
-        floor = urgent_findings((await self.rules.async_analyze(window)).findings)
+        (the caller's fallback - the rules - judges then). ``checks``: the rules' verdict
+        on ``window`` when the caller has it already."""
+        rules = checks if checks is not None else await self.rules.async_analyze(window)
+        floor = urgent_findings(rules.findings)
         verdict = await self.llm.async_analyze(window)
         return with_floor(verdict, floor, self.name)

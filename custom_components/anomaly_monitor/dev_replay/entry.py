@@ -28,34 +28,40 @@ from homeassistant.helpers.http import current_request
 from ..anomalies.tracker import AnomalyTracker, OpenAnomaly
 from ..backends import llm_detector_of
 from ..backends.detection import async_close_detector, async_create_detectors
-from ..const import CONF_EXCLUDE_ENTITIES, CONF_INCLUDE_ENTITIES, CONF_REPLAY, DOMAIN
-from ..coordinator import (
-    AnomalyMonitorConfigEntry,
-    AnomalyMonitorCoordinator,
-    AnomalyMonitorRuntimeData,
+from ..const import (
+    CONF_EXCLUDE_ENTITIES,
+    CONF_INCLUDE_ENTITIES,
+    CONF_REPLAY,
+    DOMAIN,
+    SERVICE_REPLAY_SAMPLE,
 )
+from ..coordinator import AnomalyMonitorCoordinator
 from ..core.detector import Detector
 from ..core.models import ContextWindow
 from ..core.window import build_window
 from ..live.context_builder import build_environment, build_snapshot
 from ..live.watcher import StateWatcher
+from ..runtime import AnomalyMonitorConfigEntry, AnomalyMonitorRuntimeData
 from .home import ReplaySession, forget_replay_session, replay_session
 
 # The only unique id replay entries have: at most one replay runs per Home Assistant.
 REPLAY_UNIQUE_ID = "benchmark_replay"
-# benchmark_replay's REST call that starts the config flow carries ?anomaly_monitor_replay=1.
+# benchmark_replay's REST call that starts the config flow carries ?anomaly_monitor_replay=1;
+# in-process (tests, tools) the flow's context carries {"anomaly_monitor_replay": True}.
 REPLAY_QUERY = "anomaly_monitor_replay"
 
 
 def replay_requested(context: Mapping[str, Any]) -> bool:
-    """Whether benchmark_replay asked the config flow for its replay option.
+    """Whether a developer asked the config flow for its replay option.
 
-    In-process it says so in the flow's context. Over REST, HA up to 2026.2 copies the call's
-    ``show_advanced_options`` into the context; HA 2026.10 copies nothing from the call, so
-    the replay also marks the (admin-only) request that starts the flow with a query
-    parameter. The homeowner's frontend sends neither: normal users never see the option.
+    Only two ways, neither of which the homeowner's frontend can take: in-process code puts
+    ``REPLAY_QUERY`` in the flow's context (the frontend's calls carry only the handler and
+    ``show_advanced_options``, which HA copies into the context: that flag is the
+    frontend's "advanced mode" and never asks for a replay), or the admin-only REST call
+    that starts the flow carries ``?anomaly_monitor_replay=1`` (benchmark_replay's
+    ``--ha-url``; every HA version passes the request, whatever it copies from the body).
     """
-    if context.get("show_advanced_options", False):
+    if context.get(REPLAY_QUERY) is True:
         return True
     request = current_request.get()
     return request is not None and request.query.get(REPLAY_QUERY) == "1"
@@ -228,5 +234,8 @@ async def async_clear_stale_replays(hass: HomeAssistant) -> bool:
 
 @callback
 def async_forget_replay_entry(hass: HomeAssistant, entry: ConfigEntry) -> None:
-    """A removed replay entry leaves nothing behind."""
+    """A removed replay entry leaves nothing behind: the last one takes its action along."""
     forget_replay_session(hass, entry.entry_id)
+    others = [e for e in hass.config_entries.async_entries(DOMAIN) if e is not entry]
+    if not any(is_replay_entry(e) for e in others):
+        hass.services.async_remove(DOMAIN, SERVICE_REPLAY_SAMPLE)

@@ -165,7 +165,10 @@ def _set(session: ReplaySession, data: Mapping[str, Any], item: tuple[str, str, 
 
 
 def async_register_replay_service(hass: HomeAssistant) -> None:
-    """Register ``anomaly_monitor.replay_sample`` (admin users only)."""
+    """Register ``anomaly_monitor.replay_sample`` (admin users only), once: only a replay
+    entry's set-up calls this, and the last one's removal takes it away."""
+    if hass.services.has_service(DOMAIN, SERVICE_REPLAY_SAMPLE):
+        return
     async_register_admin_service(
         hass,
         DOMAIN,

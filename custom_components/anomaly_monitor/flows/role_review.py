@@ -32,7 +32,7 @@ from ..core.models import ContextWindow, EntityState
 from ..markdown_text import escape_markdown
 
 if TYPE_CHECKING:
-    from ..coordinator import AnomalyMonitorRuntimeData
+    from ..runtime import AnomalyMonitorRuntimeData
 
 # The options form's tick box that opens the roles step.
 REVIEW_ROLES_SCHEMA = {vol.Optional(CONF_REVIEW_ROLES, default=False): selector.BooleanSelector()}

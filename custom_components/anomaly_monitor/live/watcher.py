@@ -73,7 +73,9 @@ class StateWatcher:
         options: Mapping[str, Any],
         window: timedelta,
         on_significant: Callable[[], None],
+        *,
         owner: ConfigEntry | None = None,
+        on_newly_watched: Callable[[frozenset[str]], None] | None = None,
     ) -> None:
         self.hass = hass
         self.options = options
@@ -88,7 +90,7 @@ class StateWatcher:
         self.presence_changes = 0  # person, tracker or zone state changes seen so far
         self._owner = owner
         # Told the entities that begin to be watched (the recorder's read-back of their past).
-        self.on_newly_watched: Callable[[frozenset[str]], None] | None = None
+        self.on_newly_watched = on_newly_watched
         self._on_significant = on_significant
         self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}

@@ -42,7 +42,6 @@ from ..const import (
     DOMAIN,
     SIGNIFICANT_DEBOUNCE,
 )
-from ..coordinator import AnomalyMonitorConfigEntry
 from ..core.baselines.home_baselines import HomeBaselines
 from ..core.combined_detector import CombinedDetector
 from ..core.models import ContextWindow, EntityInfo
@@ -52,6 +51,7 @@ from ..dev_replay.home import ReplaySession
 from ..live.context_builder import KEPT_ATTRIBUTES, build_environment, build_snapshot
 from ..live.state_summary import split_summary
 from ..recorder.rows import history_rows
+from ..runtime import AnomalyMonitorConfigEntry
 
 # Recorder rows read at a time: a busy home's six hours are a few MB.
 CHUNK = timedelta(hours=6)

@@ -14,7 +14,7 @@ Stored with ``Store``, bounded by the baselines' own caps; diagnostics show coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -30,7 +30,6 @@ from homeassistant.core import (
 )
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.start import async_at_started
-from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 
 from ..anomalies.open_anomaly import OpenAnomaly
@@ -40,49 +39,37 @@ from ..const import (
     DEFAULT_HISTORY_DAYS,
     DOMAIN,
     LOGGER,
-    STORAGE_VERSION,
 )
 from ..core.baselines import HomeBaselines
 from ..core.baselines.away_judge import forget_away_false_alarm, teach_away_false_alarm
-from ..core.baselines.clock import format_time, parse_time
+from ..core.baselines.clock import parse_time
 from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.usual_judge import forget_false_alarm, teach_false_alarm
 from ..core.feedback import FalseAlarm
 from ..core.models import EntityInfo
 from ..live.context_builder import outdoor_celsius
 from ..live.watcher import StateWatcher
-from .rows import history_rows, learn_rows, row_time, weather_rows
+from .baseline_store import baseline_store, history_read, stored_form
+from .followed import entity_info_now, followed_ids, followed_infos
+from .history_learning import async_history_unlearned, async_learn_rows
 
 # How often the watcher's new transitions are learned and the quiet time accounted (at
 # most: twice per window length, before the buffer forgets them).
 TICK = timedelta(minutes=15)
 SAVE_DELAY = 600  # seconds
-# The keeper's key in the stored baselines: whose history they learned, and from when.
-HISTORY_READ = "history_read"
-# One recorder query covers this much: bounds the rows held in memory at once (a busy
-# home of 200 entities writes ~140,000 rows a day; 6 hours of them are ~10 MB).
-CHUNK = timedelta(hours=6)
-# History this much older than what was read is worth starting over for.
-SLACK = timedelta(hours=1)
-
-
-def baseline_store(hass: HomeAssistant, entry_id: str) -> Store[dict[str, Any]]:
-    """The Store file of one entry's baselines."""
-    return Store(hass, STORAGE_VERSION, f"{DOMAIN}.{entry_id}.baselines")
-
-
-async def async_forget_baselines(hass: HomeAssistant, entry_id: str) -> None:
-    """Delete what an entry learned (the entry is removed, or a replay starts a new home)."""
-    await baseline_store(hass, entry_id).async_remove()
 
 
 class BaselineKeeper:
     """Owns one entry's ``HomeBaselines``: loading, learning, storing."""
 
-    def __init__(self, hass: HomeAssistant, entry: ConfigEntry, watcher: StateWatcher) -> None:
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry) -> None:
         self.hass = hass
         self.entry = entry
-        self.watcher = watcher
+        # What it learns from (the coordinator's watcher), and whom it tells once the
+        # recorder's history is learned: given when it starts (``async_start``).
+        self.watcher: StateWatcher
+        self.on_learned: Callable[[], None] | None = None
+        self._started = False
         self.days = int(entry.options.get(CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS))
         self.zone = dt_util.get_default_time_zone()
         self.baselines = HomeBaselines(self.zone)
@@ -92,7 +79,7 @@ class BaselineKeeper:
         self.history_seconds: float | None = None
         self._loading = False
         # How many of the watcher's transitions have been learned, and from when on.
-        self._recorded = watcher.recorded
+        self._recorded = 0
         self._learn_after: datetime | None = None
         self._save_scheduled = False
         self._unsubs: list[CALLBACK_TYPE] = []
@@ -101,25 +88,24 @@ class BaselineKeeper:
         self._history_entities: set[str] | None = None
         self._history_from: datetime | None = None
         self.history_rebuilt = False
-        # Called once the recorder's history is learned (the coordinator analyses again).
-        self.on_learned: Callable[[], None] | None = None
 
     def current(self) -> HomeBaselines | None:
         """The baselines the detectors read (the getter given to ``CombinedDetector``)."""
         self._catch_up()
         return self.baselines
 
-    async def async_start(self) -> None:
-        """Load what was stored, follow the live stream; the history loads once HA runs."""
+    async def async_start(self, watcher: StateWatcher, on_learned: Callable[[], None]) -> None:
+        """Learn from ``watcher`` (started: what it recorded so far is not learned again);
+        load what was stored, follow the live stream; the history loads once HA runs, and
+        ``on_learned`` is called then (the coordinator analyses again)."""
+        self.watcher, self.on_learned = watcher, on_learned
+        self._recorded = watcher.recorded
+        self._started = True
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
         # What the learned days say, counted before the analyses (in the event loop) ask.
         await self.hass.async_add_executor_job(count_ahead, self.baselines)
-        read = stored.get(HISTORY_READ) if isinstance(stored, Mapping) else None
-        if isinstance(read, Mapping) and self.baselines.learned_until is not None:
-            if isinstance(ids := read.get("entities"), list):
-                self._history_entities = {i for i in ids if isinstance(i, str)}
-            self._history_from = parse_time(read.get("from"))
+        self._history_entities, self._history_from = history_read(stored, self.baselines)
         self.baselines.describe(self._infos())
         # Watched from now on (or since the stored baselines first saw them).
         self.baselines.watching(self._followed_ids(), dt_util.utcnow())
@@ -171,6 +157,8 @@ class BaselineKeeper:
     @callback
     def _catch_up(self) -> None:
         """Learn the watcher's transitions recorded since the last call (a batch, in order)."""
+        if not self._started:
+            return  # nothing recorded to learn yet
         recorded = self.watcher.recorded
         if self._loading or recorded == self._recorded:
             return
@@ -254,13 +242,7 @@ class BaselineKeeper:
         return self._stored_form()
 
     def _stored_form(self) -> dict[str, Any]:
-        stored = self.baselines.as_dict()
-        if self._history_entities is not None:
-            stored[HISTORY_READ] = {
-                "entities": sorted(self._history_entities),
-                "from": format_time(self._history_from),
-            }
-        return stored
+        return stored_form(self.baselines, self._history_entities, self._history_from)
 
     @callback
     def _seed_current_readings(self) -> None:
@@ -273,41 +255,14 @@ class BaselineKeeper:
 
     # --- entity descriptions --------------------------------------------------------------
 
-    def _info(self, entity_id: str, attributes: Mapping[str, Any]) -> EntityInfo:
-        device_class = attributes.get("device_class")
-        unit = attributes.get("unit_of_measurement")  # a power meter's W or kW
-        return EntityInfo(
-            entity_id=entity_id,
-            name="",  # names are not needed to learn, and never stored
-            area=self.watcher.areas.get(entity_id),
-            device_class=device_class if isinstance(device_class, str) else None,
-            unit=unit if isinstance(unit, str) else None,
-            # HA's device: a floodlight's motion sensor and lamp are one (learned relations)
-            device=self.watcher.devices.get(entity_id),
-        )
-
     def _info_of(self, entity_id: str) -> EntityInfo:
-        state = self.hass.states.get(entity_id)
-        return self._info(entity_id, state.attributes if state else {})
+        return entity_info_now(self.hass, self.watcher, entity_id)
 
     def _followed_ids(self) -> list[str]:
-        persons = self.hass.states.async_entity_ids("person")
-        return sorted(set(self.watcher.entity_ids) | set(persons))
+        return followed_ids(self.hass, self.watcher)
 
     def _infos(self) -> list[EntityInfo]:
-        """What each followed entity is, for those that have a state now.
-
-        An entity without a state yet (its integration sets up after the monitor, or it is
-        created later) is described when its first change is learned (``_catch_up``):
-        described now, it would stay without its device class for good, and a room sensor
-        or a power meter would never be profiled (seen in a live walk: 0 hour profiles).
-        """
-        infos = []
-        for entity_id in self._followed_ids():
-            state = self.hass.states.get(entity_id)
-            if state is not None:
-                infos.append(self._info(entity_id, state.attributes))
-        return infos
+        return followed_infos(self.hass, self.watcher)
 
     # --- the recorder's history -------------------------------------------------------------
 
@@ -345,28 +300,23 @@ class BaselineKeeper:
                 raise RuntimeError("the recorder's database is not ready")
             learned = self.baselines.learned_until
             read_from: datetime | None = start
-            if rebuild := await self._async_history_unlearned(start, entity_ids):
+            if rebuild := await async_history_unlearned(
+                self.hass,
+                self.baselines,
+                start,
+                entity_ids,
+                known=self._history_entities,
+                since=self._history_from,
+            ):
                 # Learning is in time order: older history is learned by starting over.
                 fresh = HomeBaselines(self.zone)
                 fresh.infos = dict(self.baselines.infos)
             elif learned is not None and start < learned <= end:
                 start = learned  # stored baselines have seen the rest
                 read_from = self._history_from
-            chunk_start = start
-            while chunk_start < end and entity_ids:
-                chunk_end = min(end, chunk_start + CHUNK)
-                rows = await recorder.async_add_executor_job(
-                    history_rows, self.hass, chunk_start, chunk_end, entity_ids
-                )
-                if weather is not None:
-                    rows += await recorder.async_add_executor_job(
-                        weather_rows, self.hass, chunk_start, chunk_end, weather
-                    )
-                    rows.sort(key=row_time)
-                self.history_rows += len(rows)
-                await self.hass.async_add_executor_job(learn_rows, fresh, rows)
-                chunk_start = chunk_end
-            await self.hass.async_add_executor_job(count_ahead, fresh)
+            await async_learn_rows(
+                self.hass, fresh, start, end, entity_ids, weather=weather, counted=self._counted
+            )
         except Exception:
             LOGGER.exception("Reading the recorder's history failed; learning from now on")
             self.history_status = "failed"
@@ -390,38 +340,8 @@ class BaselineKeeper:
         if self.on_learned is not None and self.history_status == "loaded":
             self.on_learned()
 
-    async def _async_history_unlearned(self, start: datetime, entity_ids: list[str]) -> bool:
-        """Whether the recorder holds history of the window that the stored baselines never
-        learned: an entity watched since (the homeowner added a plug) that has history
-        before they stopped reading, or days further back than they began (the option
-        raised). A new device without a past changes nothing."""
-        learned, known, since = (
-            self.baselines.learned_until,
-            self._history_entities,
-            self._history_from,
-        )
-        if learned is None or learned <= start:
-            return False  # nothing stored of the window: it is read whole anyway
-        if since is not None and await self._async_has_rows(start, since - SLACK, entity_ids):
-            return True
-        # Stored before this was kept: every entity is new, learned over once.
-        new = [e for e in entity_ids if known is None or e not in known]
-        return bool(new) and await self._async_has_rows(start, learned, new)
-
-    async def _async_has_rows(self, start: datetime, end: datetime, entity_ids: list[str]) -> bool:
-        """Whether the recorder has a change of ``entity_ids`` in ``[start, end)``: read a
-        chunk at a time from the newest, so a busy home answers after one small query."""
-        from homeassistant.helpers.recorder import get_instance
-
-        recorder = get_instance(self.hass)
-        while end > start:
-            chunk_start = max(start, end - CHUNK)
-            if await recorder.async_add_executor_job(
-                history_rows, self.hass, chunk_start, end, entity_ids
-            ):
-                return True
-            end = chunk_start
-        return False
+    def _counted(self, rows: int) -> None:
+        self.history_rows += rows
 
 
 def _entity_id(state: State) -> str:

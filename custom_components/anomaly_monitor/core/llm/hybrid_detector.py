@@ -81,10 +81,14 @@ class HybridDetector:
             and self.evidence_ranker is None
         )
 
-    async def async_analyze(self, window: ContextWindow) -> Verdict:
-        """Rule verdict, refined by the LLM when it answers."""
+    async def async_analyze(self, window: ContextWindow, checks: Verdict | None = None) -> Verdict:
+        """Rule verdict, refined by the LLM when it answers.
+
+        ``checks``: the rules' verdict on ``window`` when the caller has it already (the
+        integration runs the checks once per analysis and tells their urgent findings first).
+        """
         started = time.monotonic()
-        rule_verdict = await self.rules.async_analyze(window)
+        rule_verdict = checks if checks is not None else await self.rules.async_analyze(window)
         if self.second_opinion is not None and rule_verdict.findings:
             opinions = await self.second_opinion.async_opinions(rule_verdict.findings, window)
             rule_verdict = without_dismissed(

@@ -1,0 +1,58 @@
+"""Tell the homeowner what an analysis changed, and what was open before a restart."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..redaction import Redactor
+from .surfaces import Announcer
+from .tracker import AnomalyTracker, Changes
+
+# Per open anomaly (its signature): the words it is shown with.
+type Wording = dict[str, tuple[str, str]]
+
+
+def wording(tracker: AnomalyTracker) -> Wording:
+    """How the open anomalies read now (compared after an update: ``async_tell``)."""
+    return {s: (a.reasoning, a.recommendation) for s, a in tracker.open.items()}
+
+
+async def async_tell(
+    announcer: Announcer, tracker: AnomalyTracker, changes: Changes, before: Wording
+) -> None:
+    """Show what an update changed: new words, new anomalies, cleared and forgotten ones."""
+    for signature, anomaly in tracker.open.items():
+        now_worded = (anomaly.reasoning, anomaly.recommendation)
+        if before.get(signature, now_worded) != now_worded:
+            # The model's explanation; the advice once everybody has left.
+            await announcer.async_reworded(anomaly)
+    for anomaly in changes.opened:
+        await announcer.async_opened(anomaly)
+    for anomaly in changes.cleared:
+        if anomaly.ended is None:  # acknowledged: nothing is left to answer
+            announcer.async_cleared(anomaly)
+        else:
+            await announcer.async_ended(anomaly)
+    for anomaly in changes.forgotten:
+        announcer.async_forget(anomaly)
+
+
+async def async_restore_stored(
+    tracker: AnomalyTracker, announcer: Announcer, redactor: Redactor, now: datetime
+) -> None:
+    """Load the stored anomalies, scrub them again and show them again."""
+    await tracker.async_load()
+    for anomaly in tracker.forget_ended(now):
+        announcer.async_forget(anomaly)
+    for anomaly in (*tracker.open.values(), *tracker.ended.values()):
+        # Stored by an older version, or before the profile changed: scrub again.
+        anomaly.reasoning = redactor.text(anomaly.reasoning)
+        anomaly.recommendation = redactor.text(anomaly.recommendation)
+        for member in anomaly.members:
+            member.reasoning = redactor.text(member.reasoning)
+            member.recommendation = redactor.text(member.recommendation)
+    # Notifications do not survive restarts: shown again (an ended one: "Over: ...").
+    for anomaly in tracker.open.values():
+        await announcer.async_restore(anomaly)
+    for anomaly in tracker.ended.values():
+        await announcer.async_restore_ended(anomaly)

@@ -1,0 +1,46 @@
+"""The window an analysis judges, built from the watcher and Home Assistant's states."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from homeassistant.core import HomeAssistant
+
+from ..core.models import ContextWindow
+from ..core.window import build_window
+from .context_builder import SnapshotCache, build_environment, build_snapshot
+from .watcher import StateWatcher
+
+
+def live_window(
+    hass: HomeAssistant,
+    watcher: StateWatcher,
+    *,
+    now: datetime,
+    length: timedelta,
+    profile: str,
+    weather_entity: str | None,
+    known: SnapshotCache,
+    events: bool = True,
+) -> ContextWindow:
+    """The watched entities' states (with their areas, devices and homeowner's roles), the
+    environment and, with ``events``, the buffered transitions of the window ending ``now``.
+
+    Without them (a safety check) the window costs the same during a storm of buffered
+    transitions. ``known`` keeps the last snapshot's views (``build_snapshot``).
+    """
+    snapshot = build_snapshot(
+        hass,
+        watcher.entity_ids,
+        watcher.areas,
+        devices=watcher.devices,
+        roles=watcher.roles,
+        known=known,
+    )
+    return build_window(
+        snapshot,
+        build_environment(hass, weather_entity),
+        watcher.buffer.snapshot(now) if events else [],
+        profile=profile,
+        start=now - length,
+    )
