@@ -411,13 +411,28 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             return []
         # Only these findings were judged: every other anomaly stays as it is.
         every = {*self.tracker.open, *self.tracker.dismissed}
+        worded = self._worded()
         changes = self.tracker.update(urgent, self.now(), someone_home, keep=every)
+        await self._async_reword(worded)  # a second detector of the same fire: named
         for anomaly in changes.opened:
             LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
             await self.announcer.async_opened(anomaly)
+        for anomaly in changes.reopened:  # the same situation again: shown, not told
+            await self.announcer.async_reworded(anomaly)
         if changes.opened:
             self.async_update_listeners()
         return [a.signature for a in changes.opened]
+
+    def _worded(self) -> dict[str, tuple[str, str]]:
+        return {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
+
+    async def _async_reword(self, worded: dict[str, tuple[str, str]]) -> None:
+        """Show the open anomalies that read differently than ``worded`` (before an update):
+        the model's explanation, the advice once everybody has left, a joining detector."""
+        for signature, anomaly in self.tracker.open.items():
+            now_worded = (anomaly.reasoning, anomaly.recommendation)
+            if worded.get(signature, now_worded) != now_worded:
+                await self.announcer.async_reworded(anomaly)
 
     async def _async_update_data(self) -> AnalysisResult:
         try:
@@ -548,18 +563,16 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
                 # change in it. No anomaly is missed (a door open all night is not ended
                 # and told again at the first change of the morning).
                 keep |= set(self.tracker.open)
-            worded = {s: (a.reasoning, a.recommendation) for s, a in self.tracker.open.items()}
+            worded = self._worded()
             someone_home = (window.environment.persons_home or 0) > 0
             states = {s.entity_id: s.state for s in window.snapshot}
             pushable = self._pushable(findings_of(verdict), someone_home)
             changes = self.tracker.update(pushable, now, someone_home, keep=keep, states=states)
-            for signature, anomaly in self.tracker.open.items():
-                now_worded = (anomaly.reasoning, anomaly.recommendation)
-                if worded.get(signature, now_worded) != now_worded:
-                    # The model's explanation; the advice once everybody has left.
-                    await self.announcer.async_reworded(anomaly)
+            await self._async_reword(worded)
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)
+            for anomaly in changes.reopened:
+                await self.announcer.async_reworded(anomaly)
             for anomaly in changes.cleared:
                 if anomaly.ended is None:  # acknowledged: nothing is left to answer
                     self.announcer.async_cleared(anomaly)
