@@ -49,6 +49,13 @@ def _finding(rule: str, severity: Severity = Severity.HIGH, subject: str = DOOR)
     return Finding(rule, (DOOR,), "", "security", severity, subject=subject, while_away=True)
 
 
+def _about(rule: str, entity_id: str, subject: str) -> Finding:
+    """A high finding while away that shows ``entity_id``."""
+    return Finding(
+        rule, (entity_id,), "", "security", Severity.HIGH, subject=subject, while_away=True
+    )
+
+
 def test_what_makes_a_joining_finding_an_escalation() -> None:
     """Graver, or the first sign of somebody inside; nothing else, and each kind once."""
     door = _finding("entry_unsecured_while_away")
@@ -64,9 +71,22 @@ def test_what_makes_a_joining_finding_an_escalation() -> None:
     assert escalation(high, [motion], [door]) is None
     critical = _finding("entry_unsecured_while_away", Severity.CRITICAL)
     assert escalation(high, [door], [critical]) is Escalation.GRAVER
-    appliance = _finding("appliance_active_while_away", subject=HOME_SUBJECT)
+    appliance = _about("appliance_active_while_away", "switch.washer", HOME_SUBJECT)
     assert escalation(Severity.MEDIUM.rank, [left_open], [appliance]) is Escalation.GRAVER
     assert escalation(high, [door], [appliance]) is None  # left on is not an intruder
+
+
+def test_the_same_device_seen_graver_by_another_rule_is_not_told_again() -> None:
+    """The microwave door told as left open (medium); everybody leaves and the same door,
+    unchanged, is now also "open while nobody is home" (high): one situation, told once.
+    A device the incident did not show, or a critical finding, is still news."""
+    left_open = _finding("entry_left_open", Severity.MEDIUM)
+    while_away = _finding("entry_unsecured_while_away", Severity.HIGH)
+    assert escalation(Severity.MEDIUM.rank, [left_open], [while_away]) is None
+    other_door = _about("entry_unsecured_while_away", "binary_sensor.back_door", DOOR)
+    assert escalation(Severity.MEDIUM.rank, [left_open], [other_door]) is Escalation.GRAVER
+    critical = _finding("entry_unsecured_while_away", Severity.CRITICAL)
+    assert escalation(Severity.MEDIUM.rank, [left_open], [critical]) is Escalation.GRAVER
 
 
 def _notes(hass: HomeAssistant) -> list[dict[str, Any]]:

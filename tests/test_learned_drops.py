@@ -87,6 +87,17 @@ def test_a_device_that_never_dropped_keeps_its_grace_one_that_did_borrows_the_ho
     assert drop_limit(never, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
 
 
+def test_while_it_is_learned_a_device_that_never_dropped_is_judged_by_the_homes_drops() -> None:
+    """Day one on a mesh that drops its devices for 20 min: the smoke alarm's first drop is
+    that mesh (its own "never drops" is not known yet); once known, the grace again."""
+    pool = {PLUG: [20] * 6, HUB: [20] * 6, "switch.lamp": [20] * 6}
+    never = _baselines(pool)
+    assert drop_limit(never, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
+    learning = drop_limit(never, SMOKE, "binary_sensor", "smoke", learning=True)
+    assert learning == timedelta(minutes=30)  # 1.5 x the home's 20 min
+    assert learning <= SAFETY_CAP  # a dead detector is still told within the hour
+
+
 def test_false_alarm_widens_the_drop_it_was_told_for() -> None:
     baselines = _baselines({PLUG: [10] * 5})
     now = DAY0 + timedelta(days=10)

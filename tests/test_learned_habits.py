@@ -120,7 +120,9 @@ def test_at_cold_start_the_defaults_judge_but_nothing_is_pushed() -> None:
     smoke = Finding("hazard_detected", (SMOKE,), "Smoke.", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
     assert not_held([smoke], baselines, now, someone_home=True) == [smoke]
     entry = found["entry_left_open"]  # a security finding: pushed when nobody is home
-    assert not_held([entry], baselines, now, someone_home=False) == [entry]
+    [pushed] = not_held([entry], baselines, now, someone_home=False)
+    assert pushed.signature == entry.signature
+    assert "still being learned" in pushed.reasoning  # it says the default limit judged
     later = now + timedelta(days=LEARN_DAYS)
     assert not_held(found.values(), baselines, later, someone_home=True) == list(found.values())
 

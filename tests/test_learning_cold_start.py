@@ -118,3 +118,47 @@ async def test_false_alarm_teaches_the_door_and_removing_it_forgets(
     assert coordinator.async_remove_false_alarm(anomaly.key)
     await hass.async_block_till_done()
     assert keeper.baselines.usual.taught_value(DOOR, "open") is None
+
+
+async def test_a_door_that_stood_open_before_everybody_left_waits_at_cold_start(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Day one: the bathroom door stood open all morning, then Alice leaves. No entry
+    into the empty home happened, and whether that door is an interior one is what the
+    learned departures tell: it waits. The front door she left ajar on the way out
+    (opened a minute before she left) is pushed, and says the normal is still learned."""
+    bathroom = "binary_sensor.bathroom_door"
+    front = "binary_sensor.front_door"
+    freezer.move_to(SET_UP)
+    set_calm_home(hass)
+    hass.states.async_set(bathroom, "on", {"device_class": "door", "friendly_name": "Bathroom"})
+    hass.states.async_set(front, "off", {"device_class": "door", "friendly_name": "Front door"})
+    await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [SMOKE, bathroom, front, ALICE]})
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    freezer.tick(timedelta(hours=2))
+    await analyze(hass)
+
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=5))
+    response = await analyze(hass)
+    await hass.async_block_till_done()
+    assert "entry_unsecured_while_away" in _rules(response)
+    assert detected == []
+
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=30))
+    await analyze(hass)
+    hass.states.async_set(front, "on", {"device_class": "door", "friendly_name": "Front door"})
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=1))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=5))
+    await analyze(hass)
+    await hass.async_block_till_done()
+    told = [e.data for e in detected]
+    assert [d["rule"] for d in told] == ["entry_unsecured_while_away"]
+    assert front in told[0]["evidence"]
+    assert "still being learned" in told[0]["reasoning"]

@@ -22,7 +22,7 @@ from homeassistant.util import dt as dt_util
 from ..anomalies.across_restart import AcrossRestart
 from ..anomalies.intake import pushable, taken
 from ..anomalies.surfaces import Announcer
-from ..anomalies.telling import async_tell, wording
+from ..anomalies.telling import async_reword, async_tell, wording
 from ..anomalies.tracker import AnomalyTracker
 from ..backends.health import model_health
 from ..const import (
@@ -197,10 +197,14 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             return []
         # Only these findings were judged: every other anomaly stays as it is.
         every = {*self.tracker.open, *self.tracker.dismissed}
+        before = wording(self.tracker)
         changes = self.tracker.update(urgent, self.now(), someone_home, keep=every)
+        await async_reword(self.announcer, self.tracker, before)  # a second detector: named
         for anomaly in changes.opened:
             LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
             await self.announcer.async_opened(anomaly)
+        for anomaly in changes.reopened:  # the same situation again: shown, not told
+            await self.announcer.async_reworded(anomaly)
         if changes.opened:
             self.async_update_listeners()
         return [a.signature for a in changes.opened]

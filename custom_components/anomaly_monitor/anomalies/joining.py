@@ -40,6 +40,8 @@ def targets(
     for incident, pairs in resolved.items():
         if pairs[0][0] is None and (entry := _episode(summaries[incident], open_now, now)):
             resolved[incident] = [(entry, groups[incident])]
+        elif pairs[0][0] is None and (shown := _shown_by(summaries[incident], open_now)):
+            resolved[incident] = [(shown, groups[incident])]
     hosts = {
         incident: host
         for incident, pairs in resolved.items()
@@ -72,6 +74,16 @@ def _episode(
             for a in open_now
             if hosts_an_episode(a.anomaly_type, a.while_away, parse_time(a.first_seen), now)
         ),
+        None,
+    )
+
+
+def _shown_by(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:
+    """The open anomaly of the same rule that already shows ``finding``'s subject: the
+    hall's smoke detector, told with the kitchen's, still sounding once the kitchen's
+    cleared, is the same fire (not a new incident about the hall)."""
+    return next(
+        (a for a in open_now if finding.rule in a.rules and finding.subject in a.shown_evidence),
         None,
     )
 

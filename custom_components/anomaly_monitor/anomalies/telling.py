@@ -17,17 +17,24 @@ def wording(tracker: AnomalyTracker) -> Wording:
     return {s: (a.reasoning, a.recommendation) for s, a in tracker.open.items()}
 
 
+async def async_reword(announcer: Announcer, tracker: AnomalyTracker, before: Wording) -> None:
+    """Show the open anomalies that read differently than ``before`` (an update)."""
+    for signature, anomaly in tracker.open.items():
+        now_worded = (anomaly.reasoning, anomaly.recommendation)
+        if before.get(signature, now_worded) != now_worded:
+            # The model's explanation; the advice once everybody has left; a joining detector.
+            await announcer.async_reworded(anomaly)
+
+
 async def async_tell(
     announcer: Announcer, tracker: AnomalyTracker, changes: Changes, before: Wording
 ) -> None:
     """Show what an update changed: new words, new anomalies, cleared and forgotten ones."""
-    for signature, anomaly in tracker.open.items():
-        now_worded = (anomaly.reasoning, anomaly.recommendation)
-        if before.get(signature, now_worded) != now_worded:
-            # The model's explanation; the advice once everybody has left.
-            await announcer.async_reworded(anomaly)
+    await async_reword(announcer, tracker, before)
     for anomaly in changes.opened:
         await announcer.async_opened(anomaly)
+    for anomaly in changes.reopened:  # the same situation again: shown, not told
+        await announcer.async_reworded(anomaly)
     for anomaly in changes.cleared:
         if anomaly.ended is None:  # acknowledged: nothing is left to answer
             announcer.async_cleared(anomaly)

@@ -51,6 +51,7 @@ from ..core.models import Finding, Severity
 from .evidence_hold import found as evidence_found, holds as evidence_holds
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
+from .reopening import RecentlyOver
 from .store import (
     STORAGE_MINOR_VERSION,
     StoredData,
@@ -86,6 +87,9 @@ class Changes:
     # safety hazard, somebody inside while nobody is home: ``core.escalation``).
     opened: list[OpenAnomaly]
     cleared: list[OpenAnomaly]
+    # Found again soon after they ended, reading the same: shown again, not told
+    # (``reopening``).
+    reopened: list[OpenAnomaly] = field(default_factory=list)
     # Ended anomalies past ``FEEDBACK_AFTER_END``, or opened again: their surfaces go.
     forgotten: list[OpenAnomaly] = field(default_factory=list)
 
@@ -95,6 +99,11 @@ def _ended_by_arrival(finding: Finding) -> bool:
     still sees the away spell in its window must neither keep nor re-tell it. A safety
     hazard (a window open in the rain) is never ended by an arrival."""
     return finding.while_away and not is_hazard(finding.anomaly_type, finding.severity)
+
+
+def _ended_by_arrival_of(anomaly: OpenAnomaly, someone_home: bool) -> bool:
+    """An anomaly about nobody being home that someone coming home ended."""
+    return anomaly.while_away and someone_home and not anomaly.hazard
 
 
 def _milder(findings: Iterable[Finding], anomaly: OpenAnomaly) -> bool:
@@ -127,6 +136,7 @@ class AnomalyTracker:
         self.ended: dict[str, OpenAnomaly] = {}
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
+        self.recently_over = RecentlyOver()
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -189,12 +199,15 @@ class AnomalyTracker:
         missed (``evidence_hold``); without them, every absence is a miss.
         """
         changed = self.expire_marks(now)
+        if states is not None:
+            self.recently_over.watch(states)
         kept = [
             f
             for f in findings
             if not self.false_alarms.covers(f) and not (someone_home and _ended_by_arrival(f))
         ]
         opened: list[OpenAnomaly] = []
+        reopened: list[OpenAnomaly] = []
         found: set[str] = set()
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
         for joined, members in targets(
@@ -204,7 +217,11 @@ class AnomalyTracker:
                 anomaly = OpenAnomaly.from_findings(members, now)
                 self.open[anomaly.signature] = anomaly
                 self.ended.pop(anomaly.signature, None)  # its surfaces are the new one's
-                opened.append(anomaly)
+                if (over := self.recently_over.reopens(anomaly, now, states)) is not None:
+                    anomaly.acknowledged = over.acknowledged
+                    reopened.append(anomaly)
+                else:
+                    opened.append(anomaly)
             else:
                 anomaly = joined
                 if anomaly.signature in self.dismissed and _milder(members, anomaly):
@@ -223,6 +240,7 @@ class AnomalyTracker:
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home, states)
         for anomaly in cleared:
+            self.recently_over.ended(anomaly, now, _ended_by_arrival_of(anomaly, someone_home))
             if not anomaly.acknowledged:
                 anomaly.ended = now.isoformat()
                 self.ended[anomaly.signature] = anomaly
@@ -234,7 +252,7 @@ class AnomalyTracker:
             del self.dismissed[signature]
         if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
-        return Changes(opened=opened, cleared=cleared, forgotten=forgotten)
+        return Changes(opened=opened, cleared=cleared, forgotten=forgotten, reopened=reopened)
 
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""

@@ -4,7 +4,9 @@ An incident is told once (``core.incidents``); the findings that join it later u
 notification in place. A few joining findings change what the homeowner should do, and
 those are told once more (a push to the notify targets, an ``anomaly_detected`` event):
 
-- ``GRAVER``: a joining finding is more severe than the incident was;
+- ``GRAVER``: a joining finding is more severe than the incident was, and critical or
+  about a device the incident did not show (the same door, unchanged, seen by another
+  rule once everybody left is the situation already told);
 - ``INTRUSION``: a joining finding is a sign that somebody is inside a home known to be
   empty (motion while nobody is home, someone walking on after an entry while the alarm
   is armed away) and none of the incident's findings was one yet. "The front door is
@@ -26,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from enum import StrEnum
 
-from .models import Finding
+from .models import Finding, Severity
 
 # Rules whose finding means somebody may be inside while the home is known to be empty.
 # Appliances running while away are not (left on, a timer); pets are ruled out by the
@@ -49,12 +51,21 @@ def intrusion_sign(finding: Finding) -> bool:
     return finding.rule in INTRUSION_RULES
 
 
+def _news(finding: Finding, told: set[str]) -> bool:
+    """A graver finding that tells the homeowner something new: critical, or about a device
+    the incident did not show yet. The same devices seen by another rule in another light
+    (the microwave door told as left open, now also "open while nobody is home") are the
+    situation already told: its notification changes in place."""
+    return finding.severity == Severity.CRITICAL or not told.issuperset(finding.shown_evidence)
+
+
 def escalation(
     severity_rank: int, before: Iterable[Finding], joining: Sequence[Finding]
 ) -> Escalation | None:
     """What the findings ``joining`` an incident (of ``severity_rank``, ``Severity.rank``;
     made of ``before``, its current and former members) change for the homeowner."""
-    if any(f.severity.rank > severity_rank for f in joining):
+    told = {e for f in before for e in f.shown_evidence}
+    if any(f.severity.rank > severity_rank and _news(f, told) for f in joining):
         return Escalation.GRAVER
     if any(intrusion_sign(f) for f in joining) and not any(intrusion_sign(f) for f in before):
         return Escalation.INTRUSION

@@ -10,7 +10,12 @@ for the normal, except:
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating;
 - a security finding while nobody is home (an entry into an empty home) or one that
-  holds only while nobody is home.
+  holds only while nobody is home; but not a door without a lock that stood open since
+  well before everybody left (``STOOD_OPEN``): that is how an interior door is left, and
+  whether this one is, is what the learned departures tell (``usual_judge``). The front
+  door left ajar on the way out opened minutes before the home became empty: pushed.
+
+A finding pushed while its devices are still learned says so (``still_learning``).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -21,7 +26,8 @@ devices known at once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from dataclasses import replace
+from datetime import datetime, timedelta
 
 from .baselines.home_baselines import HomeBaselines
 from .feedback import is_hazard
@@ -29,6 +35,8 @@ from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
+# A door open this long before everybody left was not the way out.
+STOOD_OPEN = timedelta(minutes=30)
 
 
 def pushed_at_once(finding: Finding, someone_home: bool) -> bool:
@@ -52,15 +60,53 @@ def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:
     )
 
 
+def stood_open_before_leaving(finding: Finding, baselines: HomeBaselines) -> bool:
+    """A door without a lock, "open while nobody is home", that stood open since well
+    before everybody left: no entry into the empty home, and not the way out."""
+    if finding.rule != "entry_unsecured_while_away":
+        return False
+    if any(e.partition(".")[0] == "lock" for e in finding.evidence):
+        return False
+    usual = baselines.usual
+    door, departed = finding.subject, usual.departed
+    if departed is None or door not in usual.open_at_departure:
+        return False
+    since = usual.open_since(door)
+    return since is not None and departed - since >= STOOD_OPEN
+
+
 def held_while_learning(
     finding: Finding, baselines: HomeBaselines, now: datetime, someone_home: bool
 ) -> bool:
     """Whether ``finding`` waits: not urgent, and every device it cites still learning."""
-    if pushed_at_once(finding, someone_home) or not finding.evidence:
+    if not finding.evidence:
+        return False
+    if pushed_at_once(finding, someone_home) and not stood_open_before_leaving(finding, baselines):
         return False
     if protective_offline(finding, baselines):
         return False
     return all(baselines.learning(entity_id, now) for entity_id in finding.evidence)
+
+
+def still_learning(finding: Finding, baselines: HomeBaselines, now: datetime) -> Finding:
+    """A finding pushed before its devices' normal is known says so (a hazard needs no
+    such word): the homeowner knows it was judged by the default limits."""
+    if is_hazard(finding.anomaly_type, finding.severity) or not finding.evidence:
+        return finding
+    if not all(baselines.learning(entity_id, now) for entity_id in finding.evidence):
+        return finding
+    until = max((baselines.learning_until(e) for e in finding.evidence), default=None, key=_when)
+    if until is None or "still being learned" in finding.reasoning:
+        return finding
+    note = (
+        f" This home's normal is still being learned (until {until:%d %b}): it was told at once"
+        " as it cannot wait."
+    )
+    return replace(finding, reasoning=finding.reasoning + note)
+
+
+def _when(value: datetime | None) -> float:
+    return value.timestamp() if value is not None else 0.0
 
 
 def not_held(
@@ -72,4 +118,8 @@ def not_held(
     """The findings that may be pushed now (all of them without baselines)."""
     if baselines is None:
         return list(findings)
-    return [f for f in findings if not held_while_learning(f, baselines, now, someone_home)]
+    return [
+        still_learning(f, baselines, now)
+        for f in findings
+        if not held_while_learning(f, baselines, now, someone_home)
+    ]

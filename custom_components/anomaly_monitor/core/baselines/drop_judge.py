@@ -44,13 +44,18 @@ DROP_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
 def drop_limit(
-    baselines: HomeBaselines, entity_id: str, domain: str, device_class: str | None
+    baselines: HomeBaselines,
+    entity_id: str,
+    domain: str,
+    device_class: str | None,
+    learning: bool = False,
 ) -> timedelta:
     """How long this device may be away before it is told: its grace, or past its usual
-    drop (see the module)."""
+    drop (see the module). ``learning``: the device is still being learned, so whether it
+    ever drops is not known yet and the home's drops judge its first ones."""
     grace = offline_grace(domain, device_class)
     limit = grace
-    usual = baselines.drops.normal(entity_id)
+    usual = usual_drop(baselines, entity_id, learning)
     if usual is not None:
         if is_safety_device(domain, device_class):
             learned = min(SAFETY_CAP, SAFETY_FACTOR * timedelta(minutes=usual[0]))
@@ -71,22 +76,40 @@ def offline_limit(
         return None
 
     def limit(state: EntityState) -> timedelta:
-        if baselines.learning(state.entity_id, now):
-            return offline_grace(state.domain, state.info.device_class)
-        return drop_limit(baselines, state.entity_id, state.domain, state.info.device_class)
+        learning = baselines.learning(state.entity_id, now)
+        info = state.info
+        return drop_limit(baselines, state.entity_id, state.domain, info.device_class, learning)
 
     return limit
 
 
+def usual_drop(
+    baselines: HomeBaselines, entity_id: str, learning: bool
+) -> tuple[float, int, int] | None:
+    """The normal that judges its drops (``UsualDrops.normal``); while the device is still
+    being learned, the home's pooled drops judge it even before its own first drop: on a
+    mesh that drops its devices for minutes every day, a smoke alarm's first 20-minute
+    drop on day one is that mesh, not a dead detector (which is still told within
+    ``SAFETY_CAP``)."""
+    drops = baselines.drops
+    usual = drops.normal(entity_id)
+    return drops.pooled() if usual is None and learning else usual
+
+
 def judged_drop(
-    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+    finding: Finding,
+    entity_id: str,
+    baselines: HomeBaselines,
+    home: HomeView,
+    learning: bool = False,
 ) -> Finding | None:
-    """An outage as the device's learned drops judge it: None when it is usual here."""
+    """An outage as the device's learned drops judge it (``learning``: as the home's drops
+    do, its own not known yet): None when it is usual here."""
     state = home.info(entity_id)
     if state is None:
         return finding
     device_class = state.info.device_class
-    limit = drop_limit(baselines, entity_id, state.domain, device_class)
+    limit = drop_limit(baselines, entity_id, state.domain, device_class, learning)
     if away_state(state.state, device_class):  # away now: this outage, from its start
         since = away_since(home, entity_id, device_class) or baselines.drops.down_since(entity_id)
         length = None if since is None else home.end - since
@@ -101,11 +124,17 @@ def judged_drop(
         if not long and not flapping:
             return None
         length = max(long, default=None)
-    why = _why(baselines, entity_id, length, home.end)
+    why = _why(baselines, entity_id, length, home.end, learning)
     return replace(finding, reasoning=finding.reasoning + why)
 
 
-def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None, now: datetime) -> str:
+def _why(
+    baselines: HomeBaselines,
+    entity_id: str,
+    length: timedelta | None,
+    now: datetime,
+    learning: bool = False,
+) -> str:
     """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
     twice a day (14 drops learned)." or the default limit."""
     offline = f" Offline {duration_text(length)};" if length is not None else ""
@@ -113,8 +142,10 @@ def _why(baselines: HomeBaselines, entity_id: str, length: timedelta | None, now
     if taught is not None:
         marked = duration_text(timedelta(minutes=max(taught, 1.0)))
         return f"{offline} you marked an outage of {marked} as normal."
-    usual = baselines.drops.normal(entity_id)
+    usual = usual_drop(baselines, entity_id, learning)
     if usual is None:
+        if learning:
+            return f"{offline} its normal here is still being learned: the default limit judged."
         return f"{offline} it seldom drops off here: the default limit judged."
     minutes, drops, devices = usual
     at_most = duration_text(timedelta(minutes=max(minutes, 1.0)))

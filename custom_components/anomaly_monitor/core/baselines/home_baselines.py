@@ -232,8 +232,18 @@ class HomeBaselines:
         ]
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
-        """The current state of a room sensor not yet profiled: its first reading."""
+        """The current state of a room sensor not yet profiled: its first reading. An
+        opening that reads open and has not changed since set-up is open (at a departure)."""
         info = self.infos.get(entity_id)
+        if (
+            info is not None
+            and (info.domain, state) == ("binary_sensor", "on")
+            and info.device_class in OPENING_DEVICE_CLASSES
+            and entity_id not in self._last_state
+        ):
+            self._last_state[entity_id] = state
+            watched = self.usual.since.get(entity_id, since)  # a stay from set-up on
+            self.durations.current.setdefault(entity_id, (state, max(since, watched)))
         if info is None or info.domain != "sensor" or info.device_class not in PROFILED_CLASSES:
             return
         if (number := parse_number(state)) is not None:

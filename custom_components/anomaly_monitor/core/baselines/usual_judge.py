@@ -40,7 +40,7 @@ from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .away_judge import judge_entry, judge_lonely, judge_motion
 from .clock import local
-from .drop_judge import judged_drop
+from .drop_judge import DROP_RULES, judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 
@@ -63,6 +63,10 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     entity_id = (finding.subject if finding.rule in _BY_SUBJECT else None) or finding.evidence[0]
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
+    if finding.rule in DROP_RULES:
+        # Whether it ever drops is not known while it is learned; the home's drops are.
+        learning = baselines.learning(entity_id, start)
+        return judged_drop(finding, entity_id, baselines, home, learning)
     if baselines.learning(entity_id, start):
         # Its normal was not known before the window began: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is

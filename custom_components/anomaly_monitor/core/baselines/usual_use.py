@@ -215,6 +215,11 @@ class UsualUse:
         """Whether its normal is still being learned (watched fewer than ``LEARN_DAYS``)."""
         return self.days_watched(entity_id, now) < LEARN_DAYS
 
+    def open_since(self, entity_id: str) -> datetime | None:
+        """Since when the opening stands open (its opening seen live), else since it was
+        first watched (open then, or closed: the caller knows which)."""
+        return self._opened.get(entity_id) or self.since.get(entity_id)
+
     def learning_until(self, entity_id: str) -> datetime | None:
         """When its normal will be known (None: never seen yet)."""
         since = self.since.get(entity_id)

@@ -23,6 +23,8 @@ from .context import (
 from .temperature_bands import celsius_of
 
 _CRITICAL = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
+# Hazards that travel through the home: several detectors sounding are one event.
+AIRBORNE = _CRITICAL
 _ADVICE = {
     "smoke": "Check the area for fire now and leave the home if there is smoke.",
     "gas": "Do not switch anything on; ventilate and shut off the gas supply.",
@@ -95,32 +97,70 @@ def dropped_while_alarming(home: HomeView, detector: EntityState) -> datetime | 
 
 def hazard_detected(home: HomeView) -> Iterator[Finding]:
     """A smoke, gas, carbon monoxide, heat or water leak sensor reports danger (or went
-    offline while it did)."""
+    offline while it did). Detectors of one airborne hazard that sound together are one
+    finding about the first to sound (``_together``): smoke reaching the hall detector a
+    minute after the kitchen's is the same fire, told once and named in both rooms."""
+    sounding: list[tuple[EntityState, datetime | None]] = []
     for state in home.of("binary_sensor", *HAZARD_DEVICE_CLASSES):
         dropped = dropped_while_alarming(home, state)
         if not is_on(state) and dropped is None:
             continue
-        device_class = state.info.device_class or "problem"
-        if device_class == "moisture" and _leak_contradicted(home, state):
+        if state.info.device_class == "moisture" and _leak_contradicted(home, state):
             continue  # reported as a sensor fault instead
-        where = f" in {state.info.area}" if state.info.area else ""
-        reasoning = f"{device_class.replace('_', ' ').capitalize()} detected{where}."
+        sounding.append((state, dropped))
+    for group in _together(sounding):
+        yield _hazard(home, group)
+
+
+def _together(
+    sounding: list[tuple[EntityState, datetime | None]],
+) -> list[list[tuple[EntityState, datetime | None]]]:
+    """The sounding detectors, one group per airborne hazard (``AIRBORNE``: smoke, heat,
+    gas, CO travel through the home), the first to sound leading; every leak alone (two
+    wet floors are two leaks)."""
+    groups: dict[str, list[tuple[EntityState, datetime | None]]] = {}
+    for state, dropped in sounding:
+        kind = state.info.device_class or "problem"
+        key = kind if kind in AIRBORNE else state.entity_id
+        groups.setdefault(key, []).append((state, dropped))
+    for group in groups.values():
+        group.sort(key=_sounded)
+    return list(groups.values())
+
+
+def _sounded(pair: tuple[EntityState, datetime | None]) -> float:
+    """When the detector began to sound (its state's change; unknown: last)."""
+    changed = pair[0].last_changed
+    return changed.timestamp() if changed is not None else float("inf")
+
+
+def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) -> Finding:
+    state = group[0][0]
+    device_class = state.info.device_class or "problem"
+    areas = list(dict.fromkeys(s.info.area for s, _ in group if s.info.area))
+    where = f" in {' and '.join(areas)}" if areas else ""
+    reasoning = f"{device_class.replace('_', ' ').capitalize()} detected{where}."
+    for detector, dropped in group:
         if dropped is not None:
             reasoning += (
-                f" {state.info.name} stopped answering at {dropped:%H:%M} while it reported"
+                f" {detector.info.name} stopped answering at {dropped:%H:%M} while it reported"
                 " it, and has not answered since: it may be damaged."
             )
-        yield Finding(
-            rule="hazard_detected",
-            evidence=ids(state, _corroboration(home, state), _away_context(home)),
-            context=ids(_away_context(home)),
-            reasoning=reasoning,
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
-            recommendation=(_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
-                device_class, "Check the device and its surroundings."
-            ),
-        )
+    evidence: list[EntityState] = []
+    for detector, _ in group:
+        evidence += [detector, *_corroboration(home, detector)]
+    return Finding(
+        rule="hazard_detected",
+        evidence=ids(evidence, _away_context(home)),
+        subject=state.entity_id,
+        context=ids(_away_context(home)),
+        reasoning=reasoning,
+        anomaly_type=AnomalyType.SAFETY_HAZARD,
+        severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
+        recommendation=(_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
+            device_class, "Check the device and its surroundings."
+        ),
+    )
 
 
 def _leak_contradicted(home: HomeView, leak: EntityState) -> bool:
