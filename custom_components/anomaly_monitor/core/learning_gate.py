@@ -10,7 +10,8 @@ for the normal, except:
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating;
 - a security finding while nobody is home (an entry into an empty home) or one that
-  holds only while nobody is home.
+  holds only while nobody is home;
+- a garage door or gate open for longer than an hour (``cold_start_openings``).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from .baselines.home_baselines import HomeBaselines
+from .cold_start_openings import garage_left_open
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
@@ -58,7 +60,7 @@ def held_while_learning(
     """Whether ``finding`` waits: not urgent, and every device it cites still learning."""
     if pushed_at_once(finding, someone_home) or not finding.evidence:
         return False
-    if protective_offline(finding, baselines):
+    if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False
     return all(baselines.learning(entity_id, now) for entity_id in finding.evidence)
 
