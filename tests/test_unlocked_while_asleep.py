@@ -91,3 +91,18 @@ def test_a_household_that_leaves_the_door_unlocked_overnight_is_not_told() -> No
     baselines.observe(unlocked, LOCK, "unlocked")
     lock = replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked)
     assert list(unlocked_while_asleep(_view(night + timedelta(hours=3), lock), baselines)) == []
+
+
+def test_a_few_stays_at_any_hour_are_enough_to_know_it_is_never_unlocked_long() -> None:
+    """Two days: six 3-min stays, too few for any quarter of the day (nor the day-time
+    check's pooled ten); unlocked since 21:20 and asleep past midnight: told."""
+    baselines = _home(2)
+    night = DAY0 + timedelta(days=2)
+    unlocked = night - timedelta(hours=2, minutes=40)
+    baselines.observe(unlocked, LOCK, "unlocked")
+    baselines.observe(night - timedelta(hours=1), MOTION, "on")
+    lock = replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked)
+    late = night + timedelta(minutes=30)
+    assert baselines.durations.longest(LOCK, "unlocked", unlocked) is None
+    [finding] = unlocked_while_asleep(_view(late, lock), baselines)
+    assert "(learned from 6 stays)" in finding.reasoning

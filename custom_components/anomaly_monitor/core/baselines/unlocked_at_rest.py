@@ -10,7 +10,7 @@ than ``FLOOR``), after ``SETTLED`` of rest in the small hours, nobody known away
 
 A household that leaves its door unlocked overnight has learned stays that long, and is
 not told. "Asleep" is this home's own rest (``DailyRhythm``: nobody moved for
-``REST_GAP``), not a clock; too few learned stays (``StateDurations.longest``) judge
+``REST_GAP``), not a clock; fewer than ``MIN_STAYS`` learned unlocked stays judge
 nothing. Known by the ``lock`` domain and its ``unlocked`` state; no id word is read.
 """
 
@@ -29,6 +29,8 @@ from .long_stays import FLOOR, duration_text, stay_since
 
 # The household has rested this long: asleep, not a quiet moment on the sofa.
 SETTLED = timedelta(hours=1)
+# Unlocked stays learned (any time of day) before the longest is taken as known.
+MIN_STAYS = 5
 
 
 def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -51,10 +53,10 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
         since = stay_since(home, baselines, lock)
         if since is None or since > rest:
             continue  # unlocked during the rest: somebody up, or coming home
-        learned = baselines.durations.longest(lock.entity_id, "unlocked", since)
+        learned = _longest_stay(baselines, lock.entity_id)
         if learned is None:
             continue
-        count, longest, _ = learned
+        count, longest = learned
         longest = max(longest, baselines.usual.taught_value(lock.entity_id, "stay") or 0.0)
         stayed = now - since
         if stayed <= max(FLOOR, timedelta(minutes=longest)):
@@ -71,3 +73,16 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
             recommendation="Lock the door remotely, or check it.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
+
+
+def _longest_stay(baselines: HomeBaselines, entity_id: str) -> tuple[int, float] | None:
+    """(stays, longest minutes) of its unlocked stays at any time of day, with at least
+    ``MIN_STAYS`` of them: the whole record, not a quarter's (the question is whether it
+    ever stayed unlocked this long, and a quarter seen few times says too little)."""
+    stays = baselines.durations.stays.get(entity_id, {}).get("unlocked")
+    if stays is None:
+        return None
+    count = int(sum(bucket[0] for bucket in stays))
+    if count < MIN_STAYS:
+        return None
+    return count, max(bucket[2] for bucket in stays)
