@@ -11,6 +11,7 @@ the same whichever integration reports it. Known by HA's domain and device class
 from __future__ import annotations
 
 from .home import ENVELOPE_COVER_CLASSES, OPENING_DEVICE_CLASSES
+from .models import EntityState
 
 _CONTACT_OPEN = frozenset({"on"})
 _COVER_OPEN = frozenset({"open", "opening", "closing"})
@@ -39,3 +40,11 @@ def as_contact(domain: str, state: str) -> str | None:
     if lowered not in _COVER_STATES:
         return None
     return "on" if lowered in _COVER_OPEN else "off"
+
+
+def stands_open(state: EntityState) -> bool:
+    """An opening of the home (``is_opening``) that reads open now."""
+    domain = state.domain
+    return is_opening(domain, state.info.device_class) and (
+        state.state.lower() in open_states(domain)
+    )
