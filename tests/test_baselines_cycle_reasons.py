@@ -115,3 +115,20 @@ def test_recent_starts_are_bounded_and_hostile_data_dropped() -> None:
     )
     assert set(stored.recent.days) == {"sensor.d"}
     assert list(stored.recent.days["sensor.d"]) == [[739001, 3]]  # out of order: dropped
+
+
+def test_a_switch_that_only_came_back_with_ha_excuses_nothing() -> None:
+    """A power cut stops HA and trips the freezer's outlet: when HA starts again, every
+    entity reads a fresh ``last_changed``, the washer plug beside it "off since" the restart.
+    The home knows the plug has been off since the day before: the freezer is told."""
+    baselines = stopped(habits(5))
+    baselines.observe(STOPPED - timedelta(days=1), "switch.garage_plug", "on")
+    baselines.observe(STOPPED - timedelta(days=1) + timedelta(hours=2), "switch.garage_plug", "off")
+    restarted = since(entity("switch.garage_plug", "off", area="Garage"), STOPPED)
+    assert [f.rule for f in cycle_stopped(view(NOW, meter(), restarted), baselines)] == [
+        "cycle_stopped"
+    ]
+    # Turned off as the freezer stopped, and the home saw it: still the person's doing.
+    baselines.observe(STOPPED - timedelta(minutes=5), "switch.garage_plug", "on")
+    baselines.observe(STOPPED, "switch.garage_plug", "off")
+    assert list(cycle_stopped(view(NOW, meter(), restarted), baselines)) == []

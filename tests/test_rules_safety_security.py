@@ -131,3 +131,8 @@ def test_alarm_triggered_with_everything_shut_is_a_false_alarm() -> None:
     assert finding.evidence[0] == "alarm_control_panel.house"
     opened = replace(states, "binary_sensor.front_door", "on")
     assert not list(alarm_triggered_without_cause(home(opened)))
+    # A garage door opener (a cover, no contact) standing open is a visible cause too.
+    opener = entity("cover.ratgdov25i_4b1c3a_door", "open", area="Garage", device_class="garage")
+    assert not list(alarm_triggered_without_cause(home([*states, opener])))
+    shut = entity("cover.ratgdov25i_4b1c3a_door", "closed", area="Garage", device_class="garage")
+    assert list(alarm_triggered_without_cause(home([*states, shut])))

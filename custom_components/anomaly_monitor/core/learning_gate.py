@@ -14,6 +14,7 @@ for the normal, except:
   well before everybody left (``STOOD_OPEN``): that is how an interior door is left, and
   whether this one is, is what the learned departures tell (``usual_judge``). The front
   door left ajar on the way out opened minutes before the home became empty: pushed.
+- a garage door or gate open for longer than an hour (``cold_start_openings``).
 
 A finding pushed while its devices are still learned says so (``still_learning``).
 
@@ -30,6 +31,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from .baselines.home_baselines import HomeBaselines
+from .cold_start_openings import garage_left_open
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
@@ -83,7 +85,7 @@ def held_while_learning(
         return False
     if pushed_at_once(finding, someone_home) and not stood_open_before_leaving(finding, baselines):
         return False
-    if protective_offline(finding, baselines):
+    if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False
     return all(baselines.learning(entity_id, now) for entity_id in finding.evidence)
 

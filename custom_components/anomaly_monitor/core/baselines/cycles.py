@@ -35,7 +35,7 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from .clock import day_number
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import duration_text, stay_since
 from .power import IDLE, RUNNING, power_state
 
 MIN_SPELLS = 6
@@ -102,7 +102,11 @@ def _recently_regular(baselines: HomeBaselines, entity_id: str, since: datetime)
 
 
 def _switched_off(
-    home: HomeView, meter: EntityState, since: datetime, longest_rest: float
+    home: HomeView,
+    baselines: HomeBaselines,
+    meter: EntityState,
+    since: datetime,
+    longest_rest: float,
 ) -> EntityState | None:
     """A switch of the meter's area, or a thermostat, turned off when the appliance
     stopped: from ``SWITCHED_NEAR`` before its last run ended (``since``) to when it would
@@ -114,7 +118,9 @@ def _switched_off(
     ]
     candidates += home.of("climate")
     for state in candidates:
-        changed = state.last_changed
+        # Since when it is off as far as the home knows: HA's ``last_changed`` starts again
+        # at a restart (a power cut that stopped HA too), the baselines remember the stay.
+        changed = stay_since(home, baselines, state)
         if state.state == "off" and changed is not None and earliest <= changed <= latest:
             return state
     return None
@@ -153,7 +159,9 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         if since is None or now - since <= limit:
             continue
         fewest = _recently_regular(baselines, meter.entity_id, since)
-        if fewest is None or (spell == IDLE and _switched_off(home, meter, since, longest_rest)):
+        if fewest is None:
+            continue
+        if spell == IDLE and _switched_off(home, baselines, meter, since, longest_rest):
             continue
         lasted = duration_text(now - since)
         lately = f"at least {fewest} times a day on each of the last {RECENT_DAYS} days"

@@ -59,6 +59,7 @@ from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
+from .unlocked_at_rest import unlocked_while_asleep
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -207,6 +208,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     went_out_at_night,
     light_on_long_at_night,
     cooking_at_an_unusual_hour,
+    unlocked_while_asleep,
 )
 
 

@@ -29,6 +29,7 @@ from ..home import (
 )
 from ..models import EntityInfo, Transition, parse_number
 from ..occupancy import presence_of
+from ..open_states import as_contact, is_opening
 from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
@@ -210,7 +211,11 @@ class HomeBaselines:
         domain = entity_id.partition(".")[0]
         limits = storm_limits(domain, device_class)
         sensor = domain == "binary_sensor"
-        opening = sensor and device_class in OPENING_DEVICE_CLASSES
+        opening = is_opening(domain, device_class)  # a garage door cover too
+        if opening:  # a cover's opening -> open -> closing is one open stay
+            state = as_contact(domain, state) or state
+            if previous is not None and as_contact(domain, previous) == state:
+                return
         self.usual.changed(
             entity_id,
             when,

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
+from ..open_states import stands_open
 from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, how_open, ids, motion_in
 
 # Camera states that mean it is watching.
@@ -183,6 +184,7 @@ def alarm_triggered_without_cause(home: HomeView) -> Iterator[Finding]:
         return
     panel = triggered[0]
     openings = [s for s in home.of("binary_sensor", "door", "garage_door", "window") if is_on(s)]
+    openings += [s for s in home.of("cover") if stands_open(s)]  # a garage door opener too
     motion = [s for s in home.of("binary_sensor") if is_motion(s) and is_on(s)]
     entry, watchers = _entry_watch(home)
     if openings or (home.nobody_home and motion):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import timedelta
 from statistics import median
 
 from ..device_roles import HEAT_ROLES, Role, has_role, is_entry, severity_for
 from ..home import HomeView, is_motion
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
+from ..open_states import open_states
 from .timeline import Interval, intervals
 
 # An exterior door held open this long is worth a look even without history.
@@ -59,9 +61,10 @@ def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -
     anomaly cleared with the door still open), or only repeats of its state."""
     state = home.info(entity_id)
     since = state.last_changed if state is not None else None
-    if state is None or since is None or state.state.lower() != "on":
+    active = open_states(home.domain(entity_id))
+    if state is None or since is None or state.state.lower() not in active:
         return spans
-    if any(i.state.lower() != "on" for i in intervals(home, entity_id)):
+    if any(i.state.lower() not in active for i in intervals(home, entity_id)):
         return spans  # the window saw it open: its spell is there
     ongoing = [i for i in spans if i.ongoing]
     if ongoing and ongoing[0].start <= since:
@@ -72,8 +75,14 @@ def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -
 
 
 def open_spells(home: HomeView, entity_id: str) -> list[Interval]:
-    """A door's open spells in the window, the one it is in now from when it began."""
-    spans = _open_intervals(home, entity_id, frozenset({"on"}))
+    """A door's open spells in the window, the one it is in now from when it began (a
+    cover's ``opening``, ``open`` and ``closing`` in a row are one spell)."""
+    spans: list[Interval] = []
+    for span in _open_intervals(home, entity_id, open_states(home.domain(entity_id))):
+        joined = span
+        if spans and spans[-1].end == span.start:
+            joined = replace(span, start=spans.pop().start)
+        spans.append(joined)
     return _with_current_spell(home, entity_id, spans)
 
 
@@ -90,9 +99,10 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
 
     Magnitude (all three duration statistics): the longest such interval, in minutes.
     """
-    doors = [s.entity_id for s in home.of("binary_sensor")]  # is_entry picks the doors
+    # A door contact or a garage door/gate cover (is_entry picks the doors).
+    doors = [s.entity_id for s in home.of("binary_sensor") + home.of("cover")]
     for entity_id in dict.fromkeys([*home.history, *doors]):
-        if home.domain(entity_id) != "binary_sensor":
+        if home.domain(entity_id) not in ("binary_sensor", "cover"):
             continue
         if not is_entry(home, entity_id):
             continue

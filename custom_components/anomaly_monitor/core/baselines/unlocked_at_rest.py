@@ -1,0 +1,88 @@
+"""A lock left unlocked while the household sleeps, longer than it ever stays unlocked.
+
+``state_longer_than_usual`` tells a lock unlocked ``FACTOR`` (3) times longer than its
+longest learned stay: a day's margin, for a door unlocked while people come and go. One
+long evening of use (a party, trick-or-treaters) then triples that margin, and a
+deadbolt forgotten at bedtime stays unlocked all night untold. While the household
+sleeps nobody comes and goes, so the margin is the stay itself: a lock unlocked since
+before the household went to rest, longer than it has ever stayed unlocked here (and
+than ``FLOOR``), after ``SETTLED`` of rest in the small hours, nobody known away, is told.
+
+A household that leaves its door unlocked overnight has learned stays that long, and is
+not told. "Asleep" is this home's own rest (``DailyRhythm``: nobody moved for
+``REST_GAP``), not a clock; fewer than ``MIN_STAYS`` learned unlocked stays judge
+nothing. Known by the ``lock`` domain and its ``unlocked`` state; no id word is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from ..occupancy import Occupancy
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import FLOOR, duration_text, stay_since
+
+# The household has rested this long: asleep, not a quiet moment on the sofa.
+SETTLED = timedelta(hours=1)
+# Unlocked stays learned (any time of day) before the longest is taken as known.
+MIN_STAYS = 5
+
+
+def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A lock unlocked since before the household's rest, longer than ever learned.
+
+    Magnitude: minutes the lock has been unlocked.
+    """
+    if home.occupancy is Occupancy.EMPTY:
+        return  # nobody home: the away checks judge an unlocked door
+    now = home.end
+    zone = baselines.zone
+    if not SMALL_HOURS_START <= local(now, zone).hour < SMALL_HOURS_END:
+        return
+    rest = baselines.rhythm.resting_since(now)
+    if rest is None or now - rest < SETTLED:
+        return
+    for lock in home.of("lock"):
+        if lock.state != "unlocked":
+            continue
+        since = stay_since(home, baselines, lock)
+        if since is None or since > rest:
+            continue  # unlocked during the rest: somebody up, or coming home
+        learned = _longest_stay(baselines, lock.entity_id)
+        if learned is None:
+            continue
+        count, longest = learned
+        longest = max(longest, baselines.usual.taught_value(lock.entity_id, "stay") or 0.0)
+        stayed = now - since
+        if stayed <= max(FLOOR, timedelta(minutes=longest)):
+            continue
+        yield Finding(
+            rule="unlocked_while_asleep",
+            evidence=(lock.entity_id,),
+            reasoning=f"{lock.info.name} has been unlocked for {duration_text(stayed)}, since "
+            f"{local(since, zone):%H:%M}, and the household has been asleep since "
+            f"{local(rest, zone):%H:%M}; here it has never stayed unlocked longer than "
+            f"{duration_text(timedelta(minutes=longest))} (learned from {count} stays).",
+            anomaly_type=AnomalyType.SECURITY,
+            severity=Severity.MEDIUM,
+            recommendation="Lock the door remotely, or check it.",
+            magnitude=round(stayed.total_seconds() / 60, 1),
+        )
+
+
+def _longest_stay(baselines: HomeBaselines, entity_id: str) -> tuple[int, float] | None:
+    """(stays, longest minutes) of its unlocked stays at any time of day, with at least
+    ``MIN_STAYS`` of them: the whole record, not a quarter's (the question is whether it
+    ever stayed unlocked this long, and a quarter seen few times says too little)."""
+    stays = baselines.durations.stays.get(entity_id, {}).get("unlocked")
+    if stays is None:
+        return None
+    count = int(sum(bucket[0] for bucket in stays))
+    if count < MIN_STAYS:
+        return None
+    return count, max(bucket[2] for bucket in stays)
