@@ -109,5 +109,7 @@ def test_learning_does_not_depend_on_what_is_kept(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(change_facts, "MAX_KEPT", 0)  # forgets every text at once
     assert _learned(infos, rows) == kept
     learned = json.loads(kept)
-    assert learned["ranges"] and learned["profiles"] and learned["durations"]
-    assert learned["usual_drops"]  # the plug's drops were learned through the cached facts
+    assert "sensor.room_temperature" in learned["ranges"]
+    assert learned["durations"]["stays"]
+    # the plug's drops (a connectivity sensor "off") were learned through the cached facts
+    assert "binary_sensor.plug_link" in learned["usual_drops"]["drops"]
