@@ -65,5 +65,5 @@ class ChangeFacts:
 
     def away(self, state: str, device_class: str | None) -> bool:
         """``usual_drops.away_state(state, device_class)``."""
-        facts = self.state(state)
+        facts = self._states.get(state) or self.state(state)
         return facts.away_if_connectivity if device_class == "connectivity" else facts.away
