@@ -34,6 +34,7 @@ from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
+from .change_facts import ChangeFacts
 from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
@@ -44,7 +45,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
-from .usual_drops import UsualDrops, away_state
+from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
 
 BASELINE_VERSION = 2
@@ -80,6 +81,8 @@ class HomeBaselines:
         self.events = 0
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip
+        self._facts = ChangeFacts()  # each entity id's domain, each state text's facts
+        self._occupied: bool | None = None  # ``quiet.occupied``, kept as persons change
         # Stored before usage was learned: every device was watched since ``first_seen``.
         self.upgraded = False
 
@@ -109,22 +112,26 @@ class HomeBaselines:
         change: its no-state is held back until it proves longer, so a stay, a spell or a
         cycle goes on across it.
         """
+        if not self._blips and not self._facts.state(state).no_state:
+            self._observe(when, entity_id, state, area)  # nearly every change: nothing held
+            return
         before = self._last_state.get(entity_id)
         for at, reported in self._blips.feed(when, entity_id, state, before):
             self._observe(at, entity_id, reported, area)
 
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
-        domain = entity_id.partition(".")[0]
+        domain = self._facts.domain(entity_id)
         previous = self._last_state.get(entity_id)
         if domain == "person":
-            was = self.quiet.occupied
+            was = self._occupied
             self.quiet.presence_changed(entity_id, presence_of(state), when)
-            if was is not False and self.quiet.occupied is False:
+            self._occupied = occupied = self.quiet.occupied
+            if was is not False and occupied is False:
                 self.usual.everybody_left(when, self._open_now())
-            self.away.presence(when, empty=self.quiet.occupied is False)
+            self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
-            self.rhythm.presence(self.quiet.occupied, when)
+            self.rhythm.presence(occupied, when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -139,8 +146,9 @@ class HomeBaselines:
         if domain in DEVICE_DOMAINS and previous is not None:
             self._learn_drop(entity_id, when, state, previous, info)
         if info is not None:
-            self.relations.observe(when, info, state, self.infos, self.quiet.occupied)
-        if domain in _NUMERIC_DOMAINS and (number := parse_number(state)) is not None:
+            self.relations.observe(when, info, state, self.infos, self._occupied)
+        numeric = domain in _NUMERIC_DOMAINS
+        if numeric and (number := self._facts.state(state).number) is not None:
             self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
                 self.profiles.reading(entity_id, number, when)
@@ -156,7 +164,7 @@ class HomeBaselines:
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
                 self.rhythm.power(entity_id, spell == RUNNING, when)
             return
-        if domain in _NUMERIC_DOMAINS:
+        if numeric:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
             self.rhythm.power(entity_id, False, when)  # nor is it known to run
         self.durations.state(entity_id, state, when)
@@ -192,7 +200,8 @@ class HomeBaselines:
     ) -> None:
         """A device stopped reading, or reads again (``UsualDrops``)."""
         device_class = info.device_class if info else None
-        away, was_away = away_state(state, device_class), away_state(previous, device_class)
+        away = self._facts.away(state, device_class)
+        was_away = self._facts.away(previous, device_class)
         if away and not was_away:
             self.drops.went_away(entity_id, when)
         elif was_away and not away:
@@ -377,6 +386,7 @@ class HomeBaselines:
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
+        baselines._occupied = baselines.quiet.occupied
         return baselines
 
 

@@ -95,7 +95,8 @@ class HourProfiles:
 
     def _accumulate(self, entity_id: str, state: list[Any], until: datetime) -> None:
         value, since, start = state[0], state[1], state[2]
-        if until - since > MAX_CATCH_UP:  # a gap in the record: start again
+        gap = until - since
+        if gap > MAX_CATCH_UP:  # a gap in the record: start again
             self._close(entity_id, state)
             state[1], state[2], state[3], state[4] = until, hour_start(until), 0.0, 0.0
             return
@@ -104,7 +105,9 @@ class HourProfiles:
             boundary = start + ONE_HOUR
             end = min(until, boundary)
             if value is not None:
-                seconds = (end - moment).total_seconds()
+                # Within one hour (nearly every reading) the span is the gap already taken.
+                span = gap if moment is since and end is until else end - moment
+                seconds = span.total_seconds()
                 state[3] += value * seconds
                 state[4] += seconds
             if end == boundary:

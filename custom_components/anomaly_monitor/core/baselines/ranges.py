@@ -37,12 +37,11 @@ class NumericRanges:
         """A finite reading of ``entity_id`` (at ``when``, if known)."""
         if not math.isfinite(value):
             return
-        now = when.timestamp() if when is not None and when.tzinfo is not None else 0.0
         stats = self.stats.get(entity_id)
         if stats is None:
             if len(self.stats) >= MAX_ENTITIES:
                 return
-            self.stats[entity_id] = [1.0, value, 0.0, value, value, now, value, 0.0]
+            self.stats[entity_id] = [1.0, value, 0.0, value, value, _seconds(when), value, 0.0]
             return
         count = min(stats[0] + 1, MEMORY)
         weight = 1 / count
@@ -51,9 +50,14 @@ class NumericRanges:
         stats[2] = (1 - weight) * (stats[2] + weight * delta * delta)
         stats[0] = count
         stats[3] = min(stats[3], value)
-        if stats[7] and (not now or now - stats[7] >= _SETTLE_S):
-            stats[4], stats[7] = max(stats[4], stats[6]), 0.0  # the excursion is learned
+        # The time is read only while an excursion is pending or as one begins (rarely: a
+        # reading nearly always lies within the highest already learned).
+        if stats[7]:
+            now = _seconds(when)
+            if not now or now - stats[7] >= _SETTLE_S:
+                stats[4], stats[7] = max(stats[4], stats[6]), 0.0  # the excursion is learned
         if value > stats[4]:
+            now = _seconds(when)
             if now:
                 stats[6] = value if not stats[7] else max(stats[6], value)
                 stats[7] = stats[7] or now
@@ -111,3 +115,8 @@ class NumericRanges:
 
 def _finite(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+
+
+def _seconds(when: datetime | None) -> float:
+    """``when`` in epoch seconds; 0.0 (unknown) without a time or a time zone."""
+    return when.timestamp() if when is not None and when.tzinfo is not None else 0.0
