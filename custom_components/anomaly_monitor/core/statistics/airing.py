@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
@@ -46,6 +47,11 @@ def _overlap(start: datetime, end: datetime, runs: list[tuple[datetime, datetime
     for run_start, run_end in runs:
         total += max(timedelta(), min(end, run_end) - max(start, run_start))
     return total
+
+
+HVAC_WITH_OPENING_OPEN = FindingKind(
+    "hvac_with_opening_open", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
 
 
 def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
@@ -85,15 +91,12 @@ def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
                 and area is not None
                 and home.area(sensor) == area
             ]
-            yield Finding(
-                rule="hvac_with_opening_open",
+            yield HVAC_WITH_OPENING_OPEN.finding(
                 evidence=(window, *units, *room),
                 subject=window,
                 reasoning=f"{window} stood open for {duration_text(spell.duration)} from "
                 f"{spell.start:%Y-%m-%d %H:%M} while {', '.join(units)} heated or cooled "
                 f"({duration_text(longest)} at most), wasting energy.",
-                anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-                severity=Severity.MEDIUM,
                 recommendation="Close windows while the heating or cooling runs, or pause "
                 "it while airing.",
                 magnitude=longest.total_seconds() / 60,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_on
 from ..models import AnomalyType, Finding, Severity
 
@@ -13,6 +14,9 @@ SOUNDED_DEVICE_CLASSES = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
 # rules do that); an alarm that keeps coming back is a recurring hazard or a failing
 # detector, and stays worth reporting after each clears.
 MIN_ALARMS = 2
+
+
+HAZARD_ALARM_SOUNDED = FindingKind("hazard_alarm_sounded", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
 
 
 def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
@@ -33,15 +37,12 @@ def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
         if len(alarms) < MIN_ALARMS:
             continue
         times = ", ".join(f"{t.when:%H:%M}" for t in alarms[:4])
-        yield Finding(
-            rule="hazard_alarm_sounded",
+        yield HAZARD_ALARM_SOUNDED.finding(
             evidence=(entity_id,),
             # The homeowner's words: no "time(s)", no "window" (a live walk read "went
             # off 2 time(s) in the window (09:41, 09:42)").
             reasoning=f"{entity_id} ({device_class.replace('_', ' ')}) went off "
             f"{len(alarms)} times ({times}).",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
             recommendation="Check the area; if nothing was wrong, test or replace the detector.",
             magnitude=float(len(alarms)),
         )

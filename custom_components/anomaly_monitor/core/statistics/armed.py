@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import (
     ENTRY_DEVICE_CLASSES,
     OCCUPANCY_DEVICE_CLASSES,
@@ -80,6 +81,11 @@ def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime, datetime
     ]
 
 
+ACTIVATION_WHILE_ARMED_AWAY = FindingKind(
+    "activation_while_armed_away", AnomalyType.SECURITY, Severity.MEDIUM
+)
+
+
 def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
     """A light or appliance switched on while the alarm was armed away and nobody came in.
 
@@ -113,13 +119,10 @@ def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
                 continue
             if _on_a_routine(home, when, switch_ons):
                 continue
-            yield Finding(
-                rule="activation_while_armed_away",
+            yield ACTIVATION_WHILE_ARMED_AWAY.finding(
                 evidence=(entity_id,),
                 reasoning=f"{entity_id} switched on at {when:%Y-%m-%d %H:%M} while the alarm "
                 "was armed away and no door or motion showed anybody coming in.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.MEDIUM,
                 recommendation="Check the automation or remote command that switched it, "
                 "and the home.",
             )
@@ -132,6 +135,9 @@ DISARM_DELAY = timedelta(minutes=5)
 # ...through at least this many other rooms within this long.
 INTRUDER_ROOMS = 2
 INTRUDER_WALK = timedelta(minutes=15)
+
+
+ENTRY_WHILE_ARMED_AWAY = FindingKind("entry_while_armed_away", AnomalyType.SECURITY, Severity.HIGH)
 
 
 def entry_while_armed_away(home: HomeView) -> Iterator[Finding]:
@@ -179,14 +185,11 @@ def entry_while_armed_away(home: HomeView) -> Iterator[Finding]:
                 and home.area(e) == area
                 and any(abs(c.when - opened) <= ARMING_GRACE for c in real_changes(home, e))
             ]
-            yield Finding(
-                rule="entry_while_armed_away",
+            yield ENTRY_WHILE_ARMED_AWAY.finding(
                 evidence=(door, *locks, *sorted(inside)),
                 reasoning=f"{door} opened at {opened:%Y-%m-%d %H:%M} while the alarm was armed "
                 f"away; nobody disarmed it, and motion followed in "
                 f"{', '.join(sorted({a for a in inside.values() if a}))}.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.HIGH,
                 recommendation="Check the home now: somebody may have entered without disarming.",
                 magnitude=float(len(set(inside.values()))),
             )

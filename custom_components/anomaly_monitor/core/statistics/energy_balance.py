@@ -21,6 +21,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
@@ -113,6 +114,11 @@ def _open_during(home: HomeView, opening: str, start: datetime, end: datetime) -
     )
 
 
+HEATING_LOSING_THE_ROOM = FindingKind(
+    "heating_losing_the_room", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
     """A unit heated while its room got markedly colder.
 
@@ -160,15 +166,12 @@ def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
             and home.area(e) == area
             and any(start - POWER_REACH <= t.when <= end for t in home.changes(e))
         ]
-        yield Finding(
-            rule="heating_losing_the_room",
+        yield HEATING_LOSING_THE_ROOM.finding(
             evidence=(climate, *sensors, *meters),
             reasoning=f"{climate} was heating from {start:%Y-%m-%d %H:%M}, yet the room's "
             f"temperature fell by {abs(change):.1f} {_unit(home, sensors[0]) or '°C'} within "
             f"{int(WITHIN.total_seconds() // 3600)} h: the unit is not delivering, or "
             f"the room is open to the outside.",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Check the room's windows and doors, then the unit's output.",
             magnitude=change,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity, Transition
 from ..offline import offline_grace
@@ -132,6 +133,9 @@ def _spells(
         yield start, home.end - start
 
 
+READING_SPIKE = FindingKind("reading_spike", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM)
+
+
 def reading_spike(home: HomeView) -> Iterator[Finding]:
     """A numeric sensor jumps for one reading and comes straight back.
 
@@ -177,14 +181,11 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             jump = value - (before + after) / 2
             companions = _jumped_together(home, entity_id, when, jump)
             told.update(companions)
-            yield Finding(
-                rule="reading_spike",
+            yield READING_SPIKE.finding(
                 evidence=(entity_id, *companions),
                 reasoning=f"{entity_id} jumped to {value:g} at {when:%H:%M} between "
                 f"readings of {before:g} and {after:g}"
                 + (f"; {', '.join(companions)} jumped with it." if companions else "."),
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
                 recommendation="Check the sensor, or what drew that much for a moment.",
                 magnitude=jump,
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import share_of_level
@@ -64,6 +65,9 @@ def _shift(series: list[tuple[datetime, float]]) -> tuple[datetime, float, float
     return None
 
 
+LEVEL_SHIFT = FindingKind("level_shift", AnomalyType.BEHAVIOURAL, Severity.MEDIUM)
+
+
 def level_shift(home: HomeView) -> Iterator[Finding]:
     """A sensor's readings moved for days to a level it never read before in the window.
 
@@ -81,13 +85,10 @@ def level_shift(home: HomeView) -> Iterator[Finding]:
         if found is None:
             continue
         when, before, after = found
-        yield Finding(
-            rule="level_shift",
+        yield LEVEL_SHIFT.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} read around {before:g} before {when:%Y-%m-%d} and around "
             f"{after:g} since, outside everything it read earlier.",
-            anomaly_type=AnomalyType.BEHAVIOURAL,
-            severity=Severity.MEDIUM,
             recommendation="Check what changed in that room, or recalibrate the sensor.",
             magnitude=after - before,
         )
@@ -114,6 +115,11 @@ def _gaps(
         if abs(other_when - when) <= TWIN_PAIRING:
             pairs.append((value, other, value - other))
     return pairs
+
+
+TWIN_SENSORS_DISAGREE = FindingKind(
+    "twin_sensors_disagree", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
@@ -152,13 +158,10 @@ def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
             for i in (0, 1)
         ]
         culprit = members[0] if moved[0] >= moved[1] else members[1]
-        yield Finding(
-            rule="twin_sensors_disagree",
+        yield TWIN_SENSORS_DISAGREE.finding(
             evidence=(culprit,),
             reasoning=f"{members[0]} and {members[1]} measure the same room; their gap went "
             f"from {early_gap:+.1f} to {late_gap:+.1f}, and {culprit} is the one that moved.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation=f"Check or recalibrate {culprit}.",
             magnitude=late_gap - early_gap,
         )

@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import presence_of
@@ -36,6 +37,9 @@ def _motion_ids(home: HomeView) -> list[str]:
 def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
     index = bisect_left(times, when - reach)
     return index < len(times) and times[index] <= when + reach
+
+
+UNACCOMPANIED_OPENING = FindingKind("unaccompanied_opening", AnomalyType.SECURITY, Severity.MEDIUM)
 
 
 def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
@@ -93,13 +97,10 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
                 for t in home.history.get(m, [])
             )
         ]
-        yield Finding(
-            rule="unaccompanied_opening",
+        yield UNACCOMPANIED_OPENING.finding(
             evidence=(entity_id, *witnesses),
             reasoning=f"{entity_id} opened at {lonely[0]:%Y-%m-%d %H:%M} but no motion sensor "
             f"in the home saw anybody within {PRESENCE_WINDOW.total_seconds() / 60:.0f} min.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Check the door or window, and the sensor if nobody was there.",
             magnitude=float(len(lonely)),
         )

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, MAX_CANDIDATES, AnomalyType, Finding, Severity
 from .timeline import real_changes
@@ -66,6 +67,11 @@ def _motion_light(
     if fast_otherwise and not any(lag < limit for lag in followed):
         return False  # a motion light only in the other light
     return len(followed) >= MIN_FOLLOWED * len(alike)
+
+
+SLOW_LIGHT_RESPONSE = FindingKind(
+    "slow_light_response", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def slow_light_response(home: HomeView) -> Iterator[Finding]:
@@ -116,8 +122,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
                 triggers.append(motion)
     if not slow or count > MAX_SLOW_SHARE * len(lags):
         return  # slow is the rule here, not the exception
-    yield Finding(
-        rule="slow_light_response",
+    yield SLOW_LIGHT_RESPONSE.finding(
         evidence=tuple(sorted(slow)),
         candidates=tuple(triggers[:MAX_CANDIDATES]),
         subject=HOME_SUBJECT,
@@ -125,8 +130,6 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
         "motion, but "
         + ", ".join(f"{light} took {lag.total_seconds():.0f} s" for light, lag in slow.items())
         + ".",
-        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-        severity=Severity.MEDIUM,
         recommendation="Check the hub, the light's radio link and the automation's conditions.",
         magnitude=max(slow.values()).total_seconds(),
     )

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 import re
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from .timeline import real_changes
@@ -42,6 +43,11 @@ def household_size(home: HomeView) -> int | None:
         if pattern.search(text):
             return size
     return None
+
+
+MOTION_IN_MANY_ROOMS_AT_ONCE = FindingKind(
+    "motion_in_many_rooms_at_once", AnomalyType.OCCUPANCY_MISMATCH, Severity.MEDIUM
+)
 
 
 def motion_in_many_rooms_at_once(home: HomeView) -> Iterator[Finding]:
@@ -83,14 +89,11 @@ def motion_in_many_rooms_at_once(home: HomeView) -> Iterator[Finding]:
         return
     sensors = sorted(set().union(*(ids for _, ids in moments)))
     who = f"the household has {size} resident(s)" if size else "nobody is in several rooms at once"
-    yield Finding(
-        rule="motion_in_many_rooms_at_once",
+    yield MOTION_IN_MANY_ROOMS_AT_ONCE.finding(
         evidence=tuple(sensors),
         subject=HOME_SUBJECT,
         reasoning=f"Motion sensors in {needed} or more rooms fired within seconds of each other "
         f"{len(moments)} times (first at {moments[0][0]:%Y-%m-%d %H:%M}); {who}.",
-        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
-        severity=Severity.MEDIUM,
         recommendation="Check who is in the home, or the motion sensors if nobody was.",
         magnitude=float(len(moments)),
     )
