@@ -65,11 +65,7 @@ def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
     climates = {c: runs for c, runs in climates.items() if runs}
     if not climates:
         return
-    for window in home.history:
-        if home.domain(window) != "binary_sensor":
-            continue
-        if home.device_class(window) not in WINDOW_CLASSES:
-            continue
+    for window in home.history_of("binary_sensor", *WINDOW_CLASSES):
         for spell in intervals(home, window):
             if spell.state != "on" or spell.ongoing:
                 continue  # open now: the rule judges it

@@ -24,9 +24,7 @@ def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: how many times it went off.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
+    for entity_id in home.history_of("binary_sensor"):
         device_class = home.device_class(entity_id)
         if device_class not in SOUNDED_DEVICE_CLASSES:
             continue

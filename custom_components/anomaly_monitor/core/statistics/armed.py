@@ -55,9 +55,7 @@ def _on_a_routine(home: HomeView, when: datetime, switch_ons: list[datetime]) ->
 def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     """Spans when an alarm panel was armed away (or for a vacation), as reported."""
     spans: list[tuple[datetime, datetime]] = []
-    for panel in home.history:
-        if home.domain(panel) != "alarm_control_panel":
-            continue
+    for panel in home.history_of("alarm_control_panel"):
         start: datetime | None = None
         for change in home.changes(panel):
             away = change.state.lower() in ("armed_away", "armed_vacation")

@@ -65,11 +65,7 @@ def window_opened_while_away(home: HomeView) -> Iterator[Finding]:
     if not spans:
         return
     opened: list[tuple[datetime, str]] = []
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in WINDOW_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *WINDOW_CLASSES):
         opened += [(when, entity_id) for when in _openings(home, entity_id, spans)]
     if not opened:
         return

@@ -70,9 +70,7 @@ def battery_draining_fast(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: the points lost within the worst day.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor" or home.device_class(entity_id) != "battery":
-            continue
+    for entity_id in home.history_of("sensor", "battery"):
         series = numeric_series(home, entity_id)
         if len(series) < 3:
             continue

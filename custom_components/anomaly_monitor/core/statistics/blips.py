@@ -67,11 +67,7 @@ def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
     signs = _people_signs(home)
     times = [when for when, _ in signs]
     start = home.window.start
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES):
         blips: list[datetime] = []
         for spell in intervals(home, entity_id):
             if spell.state.lower() != "on" or spell.ongoing or spell.duration > BLIP:

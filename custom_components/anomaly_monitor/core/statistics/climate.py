@@ -73,9 +73,7 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
     Magnitude: how far the room read past the warm (cold) limit, in °C, at its most
     extreme during the spell; negative for cooling a cold room.
     """
-    for climate in home.history:
-        if home.domain(climate) != "climate":
-            continue
+    for climate in home.history_of("climate"):
         area = home.area(climate)
         if area is None:
             continue

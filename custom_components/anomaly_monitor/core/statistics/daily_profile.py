@@ -234,12 +234,8 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
     """
     found: dict[str, tuple[date, float, float]] = {}
     groups: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor", *PROFILE_DEVICE_CLASSES):
         device_class = home.device_class(entity_id)
-        if device_class not in PROFILE_DEVICE_CLASSES:
-            continue
         days = readings_by_day(home, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue

@@ -58,9 +58,7 @@ def sensor_drifting(home: HomeView) -> Iterator[Finding]:
     sensor's unit (negative downwards).
     """
     groups: dict[tuple[str, str | None], list[str]] = defaultdict(list)
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor"):
         device_class = home.device_class(entity_id)
         if device_class not in LEVEL_DEVICE_CLASSES:
             continue

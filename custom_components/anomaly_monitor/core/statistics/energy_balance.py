@@ -125,9 +125,7 @@ def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
     Magnitude: the room's fall during the run, in the thermometer's unit (negative), the
     worst of the window.
     """
-    for climate in home.history:
-        if home.domain(climate) != "climate":
-            continue
+    for climate in home.history_of("climate"):
         area = home.area(climate)
         if area is None:
             continue

@@ -145,10 +145,8 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
     Magnitude: the jump from the neighbours' mean, in the sensor's unit (negative for a dip).
     """
     told: set[str] = set()
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor" or entity_id in told:
-            continue
-        if home.device_class(entity_id) not in SMOOTH_DEVICE_CLASSES:
+    for entity_id in home.history_of("sensor", *SMOOTH_DEVICE_CLASSES):
+        if entity_id in told:
             continue
         series = numeric_series(home, entity_id)
         if len(series) < MIN_READINGS:

@@ -73,11 +73,7 @@ def level_shift(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: the shift of the median reading, in the sensor's unit (negative downwards).
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
-        if home.device_class(entity_id) not in LEVEL_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("sensor", *LEVEL_DEVICE_CLASSES):
         series = numeric_series(home, entity_id)
         if len(series) < MIN_READINGS:
             continue
@@ -128,9 +124,7 @@ def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
     Magnitude: how much their gap changed (late minus early), in the sensors' unit.
     """
     groups: dict[tuple[str, str], list[str]] = {}
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor"):
         device_class = home.device_class(entity_id)
         area = home.area(entity_id)
         if device_class in LEVEL_DEVICE_CLASSES and area is not None:

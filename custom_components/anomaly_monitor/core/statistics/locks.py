@@ -33,9 +33,7 @@ HABIT_FACTOR = 3.0
 def _locks_and_doors(home: HomeView) -> list[tuple[str, list[str]]]:
     """Each lock with an area, and the entry doors of that area."""
     pairs: list[tuple[str, list[str]]] = []
-    for lock in home.history:
-        if home.domain(lock) != "lock":
-            continue
+    for lock in home.history_of("lock"):
         area = home.area(lock)
         if area is None:
             continue
@@ -102,9 +100,7 @@ def lock_unlocked_while_armed(home: HomeView) -> Iterator[Finding]:
     armed = armed_away_periods(home)
     if not armed:
         return
-    for entity_id in home.history:
-        if home.domain(entity_id) != "lock":
-            continue
+    for entity_id in home.history_of("lock"):
         unlocked = [i for i in intervals(home, entity_id) if i.state.lower() == "unlocked"]
         longest = timedelta(0)
         since: datetime | None = None

@@ -70,9 +70,7 @@ def light_on_with_nobody_about(home: HomeView) -> Iterator[Finding]:
         return  # without a motion sensor, "nobody about" cannot be known
     signals = _people_signals(home)
     start = home.window.start
-    for entity_id in home.history:
-        if home.domain(entity_id) != "light":
-            continue
+    for entity_id in home.history_of("light"):
         ghostly: list[datetime] = []
         for when in turned(home.changes(entity_id), "on"):
             if start is not None and when <= start:
@@ -116,11 +114,7 @@ def entry_used_in_small_hours(home: HomeView) -> Iterator[Finding]:
     Magnitude: the number of nights.
     """
     start = home.window.start
-    for door in home.history:
-        if home.domain(door) != "binary_sensor":
-            continue
-        if home.device_class(door) not in ENTRY_DEVICE_CLASSES:
-            continue
+    for door in home.history_of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         openings = [
             when
             for when in turned(home.changes(door), "on")

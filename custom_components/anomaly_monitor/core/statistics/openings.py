@@ -68,11 +68,7 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
         for t in real_changes(home, e)
         if presence_of(t.state) is True
     )
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES):
         area = home.area(entity_id)
         local = [m for m in motions if area is not None and home.area(m) == area]
         if not local:

@@ -97,9 +97,7 @@ def _running_meanwhile(home: HomeView, meter: str, start: datetime, end: datetim
     (the room it conditions, what it draws). A home's largest loads are its heating and
     cooling; a unit fighting a heat source, or stuck on, shows here."""
     found: list[str] = []
-    for climate in home.history:
-        if home.domain(climate) != "climate":
-            continue
+    for climate in home.history_of("climate"):
         ran = any(
             hvac_action(spell.state) in ("heating", "cooling")
             and spell.start <= end

@@ -91,9 +91,7 @@ def hvac_short_cycling(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: the number of short cycles.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "climate":
-            continue
+    for entity_id in home.history_of("climate"):
         runs = [i for i in intervals(home, entity_id) if not i.ongoing and hvac_active(i.state)]
         short = [i for i in runs if i.duration < SHORT_CYCLE]
         if len(short) < SHORT_CYCLES_NEEDED:

@@ -45,9 +45,7 @@ def device_reported_problem(home: HomeView) -> Iterator[Finding]:
 
     No magnitude: the device's own words are the finding.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor"):
         for change in real_changes(home, entity_id):
             if parse_number(change.state) is not None or not names_a_problem(change.state):
                 continue

@@ -85,11 +85,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     for entity_id in home.history:
         if home.domain(entity_id) == "light":
             lights.setdefault(home.area(entity_id), []).append(entity_id)
-    for motion in home.history:
-        if home.domain(motion) != "binary_sensor":
-            continue
-        if home.device_class(motion) not in OCCUPANCY_DEVICE_CLASSES:
-            continue
+    for motion in home.history_of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         area = home.area(motion)
         if area is None:
             continue

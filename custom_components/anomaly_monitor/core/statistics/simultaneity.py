@@ -56,11 +56,7 @@ def motion_in_many_rooms_at_once(home: HomeView) -> Iterator[Finding]:
     Magnitude: how many such moments the window holds.
     """
     onsets: list[tuple[datetime, str, str]] = []
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in OCCUPANCY_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         area = home.area(entity_id)
         if area is None:
             continue
