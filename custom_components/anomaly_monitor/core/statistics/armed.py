@@ -14,7 +14,7 @@ from ..home import (
     HomeView,
 )
 from ..models import AnomalyType, Finding, Severity
-from .timeline import real_changes
+from .timeline import real_changes, spells_where
 
 # Devices a person switches on.
 _SWITCHED = frozenset({"light", "switch", "media_player", "fan"})
@@ -56,17 +56,12 @@ def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     """Spans when an alarm panel was armed away (or for a vacation), as reported."""
     spans: list[tuple[datetime, datetime]] = []
     for panel in home.history_of("alarm_control_panel"):
-        start: datetime | None = None
-        for change in home.changes(panel):
-            away = change.state.lower() in ("armed_away", "armed_vacation")
-            if away and start is None:
-                start = change.when
-            elif not away and start is not None:
-                spans.append((start, change.when))
-                start = None
-        if start is not None:
-            spans.append((start, home.end))
+        spans += spells_where(home, panel, _armed_away)
     return spans
+
+
+def _armed_away(state: str) -> bool:
+    return state.lower() in ("armed_away", "armed_vacation")
 
 
 def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime, datetime]]:

@@ -27,7 +27,7 @@ from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
 from ..rules.temperature_bands import Band, band_of
 from ..temperatures import span_in_unit, to_celsius
-from .timeline import intervals, numeric_series
+from .timeline import intervals, numeric_series, spells_where
 
 # How far the room may fall while heated, and within how long of the unit starting. A
 # heated room that loses 4 °C in three hours is losing heat faster than any closed room
@@ -44,18 +44,7 @@ POWER_REACH = timedelta(minutes=1)
 
 def _heating_runs(home: HomeView, climate: str) -> list[tuple[datetime, datetime]]:
     """(start, end) of each heating run of a climate entity."""
-    runs: list[tuple[datetime, datetime]] = []
-    start: datetime | None = None
-    for change in home.changes(climate):
-        heating = hvac_action(change.state) == "heating"
-        if heating and start is None:
-            start = change.when
-        elif not heating and start is not None:
-            runs.append((start, change.when))
-            start = None
-    if start is not None:
-        runs.append((start, home.end))
-    return runs
+    return spells_where(home, climate, lambda state: hvac_action(state) == "heating")
 
 
 def _cooled(
