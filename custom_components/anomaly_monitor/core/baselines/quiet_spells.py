@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, local, parse_time, slot_of
+from .stored_values import stored_items
 
 # Days of history per hour of the day: four weeks follow a changing routine.
 DAYS_KEPT = 28
@@ -176,11 +177,9 @@ class QuietSpells:
                         spells.maxima[hour].append(pair)
         spells.quiet_since = parse_time(data.get("quiet_since"))
         spells.accounted_to = parse_time(data.get("accounted_to"))
-        presence = data.get("presence")
-        if isinstance(presence, Mapping):
-            for person, where in list(presence.items())[:MAX_PERSONS]:
-                if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
-                    spells.presence[person] = where
+        for person, where in stored_items(data.get("presence"), MAX_PERSONS):
+            if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
+                spells.presence[person] = where
         return spells
 
 

@@ -1,8 +1,14 @@
-"""What a stored number may be: baselines read back from disk are untrusted."""
+"""What a stored number, entity id or mapping may be: baselines read back from disk are
+untrusted."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 import math
+from typing import Any
+
+# Longer than any entity id: a damaged or hostile file.
+MAX_ENTITY_ID = 255
 
 # Beyond this no reading, duration or mean of a home is real: a damaged or hostile file.
 STORED_LIMIT = 1e9
@@ -16,3 +22,14 @@ def is_stored_number(value: object) -> bool:
         and math.isfinite(value)
         and abs(value) < STORED_LIMIT
     )
+
+
+def stored_entity_id(value: object) -> bool:
+    """Whether a stored ``value`` can be an entity id (text of a sane length)."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_ENTITY_ID
+
+
+def stored_items(data: object, most: int) -> list[tuple[Any, Any]]:
+    """The first ``most`` entries of a stored mapping; none when ``data`` is not one (a
+    damaged part is dropped, the rest still loads)."""
+    return list(data.items())[:most] if isinstance(data, Mapping) else []

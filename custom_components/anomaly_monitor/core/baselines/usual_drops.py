@@ -31,7 +31,7 @@ from typing import Any
 
 from .clock import day_number, format_time, parse_time
 from .packed import pack, unpack
-from .stored_values import is_stored_number
+from .stored_values import is_stored_number, stored_entity_id, stored_items
 
 USUAL_DROPS_VERSION = 1
 MAX_ENTITIES = 400
@@ -177,26 +177,20 @@ class UsualDrops:
         usual = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != USUAL_DROPS_VERSION:
             return usual
-        stored = data.get("drops")
-        if isinstance(stored, Mapping):
-            for entity, pair in list(stored.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (kept := _kept(pair)) is not None:
-                    usual.drops[entity] = kept
-        down = data.get("down")
-        if isinstance(down, Mapping):
-            for entity, value in list(down.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (when := parse_time(value)) is not None:
-                    usual.down[entity] = when
-        last = data.get("last")
-        if isinstance(last, Mapping):
-            for entity, value in list(last.items())[:MAX_ENTITIES]:
-                if _entity(entity) and is_stored_number(value) and isinstance(value, int | float):
-                    usual.last[entity] = min(max(float(value), 0.0), _MAX_MINUTES)
+        for entity, pair in stored_items(data.get("drops"), MAX_ENTITIES):
+            if stored_entity_id(entity) and (kept := _kept(pair)) is not None:
+                usual.drops[entity] = kept
+        for entity, value in stored_items(data.get("down"), MAX_ENTITIES):
+            if stored_entity_id(entity) and (when := parse_time(value)) is not None:
+                usual.down[entity] = when
+        for entity, value in stored_items(data.get("last"), MAX_ENTITIES):
+            if (
+                stored_entity_id(entity)
+                and is_stored_number(value)
+                and isinstance(value, int | float)
+            ):
+                usual.last[entity] = min(max(float(value), 0.0), _MAX_MINUTES)
         return usual
-
-
-def _entity(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= 255
 
 
 def _kept(pair: object) -> list[list[float]] | None:
