@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta, tzinfo
+from functools import partial
 from typing import Any
 
 from .clock import day_number, local, parse_time
 from .packed import pack, unpack
-from .stored_values import stored_entity_id, stored_items
+from .stored_values import stored_per_entity
 
 AWAY_NORMAL_VERSION = 1
 MAX_SENSORS = 200
@@ -284,9 +285,7 @@ class AwayNormal:
         normal = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != AWAY_NORMAL_VERSION:
             return normal
-        for sensor, parts in stored_items(data.get("motion"), MAX_SENSORS):
-            if stored_entity_id(sensor) and (days := _parts(parts)) is not None:
-                normal.motion[sensor] = days
+        normal.motion.update(stored_per_entity(data.get("motion"), MAX_SENSORS, _parts))
         if (away := _parts(data.get("away_days"))) is not None:
             normal.away_days = away
         for key, target, count, high in (
@@ -294,12 +293,8 @@ class AwayNormal:
             ("taught_entries", normal.taught_entries, KEPT_DAYS, _MINUTES - 1),
             ("taught_motion", normal.taught_motion, KEPT_DAYS, PARTS - 1),
         ):
-            for sensor, text in stored_items(data.get(key), MAX_SENSORS):
-                if (
-                    stored_entity_id(sensor)
-                    and (values := stored_numbers(text, count, high)) is not None
-                ):
-                    target[sensor] = values
+            numbers = partial(stored_numbers, most=count, high=high)
+            target.update(stored_per_entity(data.get(key), MAX_SENSORS, numbers))
         normal.empty_since = parse_time(data.get("empty_since"))
         if normal.empty_since is not None:
             normal._accounted = normal.empty_since + LEAVE_GRACE

@@ -3,7 +3,7 @@ untrusted."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 import math
 from typing import Any
 
@@ -33,3 +33,13 @@ def stored_items(data: object, most: int) -> list[tuple[Any, Any]]:
     """The first ``most`` entries of a stored mapping; none when ``data`` is not one (a
     damaged part is dropped, the rest still loads)."""
     return list(data.items())[:most] if isinstance(data, Mapping) else []
+
+
+def stored_per_entity[T](data: object, most: int, parse: Callable[[Any], T | None]) -> dict[str, T]:
+    """A stored ``{entity_id: value}`` mapping read back: of its first ``most`` entries,
+    those whose key can be an entity id and whose value ``parse`` accepts (not None)."""
+    return {
+        entity: parsed
+        for entity, value in stored_items(data, most)
+        if stored_entity_id(entity) and (parsed := parse(value)) is not None
+    }

@@ -31,7 +31,7 @@ from typing import Any
 
 from .clock import day_number, format_time, parse_time
 from .packed import pack, unpack
-from .stored_values import is_stored_number, stored_entity_id, stored_items
+from .stored_values import is_stored_number, stored_per_entity
 
 USUAL_DROPS_VERSION = 1
 MAX_ENTITIES = 400
@@ -177,20 +177,16 @@ class UsualDrops:
         usual = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != USUAL_DROPS_VERSION:
             return usual
-        for entity, pair in stored_items(data.get("drops"), MAX_ENTITIES):
-            if stored_entity_id(entity) and (kept := _kept(pair)) is not None:
-                usual.drops[entity] = kept
-        for entity, value in stored_items(data.get("down"), MAX_ENTITIES):
-            if stored_entity_id(entity) and (when := parse_time(value)) is not None:
-                usual.down[entity] = when
-        for entity, value in stored_items(data.get("last"), MAX_ENTITIES):
-            if (
-                stored_entity_id(entity)
-                and is_stored_number(value)
-                and isinstance(value, int | float)
-            ):
-                usual.last[entity] = min(max(float(value), 0.0), _MAX_MINUTES)
+        usual.drops.update(stored_per_entity(data.get("drops"), MAX_ENTITIES, _kept))
+        usual.down.update(stored_per_entity(data.get("down"), MAX_ENTITIES, parse_time))
+        usual.last.update(stored_per_entity(data.get("last"), MAX_ENTITIES, _stored_minutes))
         return usual
+
+
+def _stored_minutes(value: object) -> float | None:
+    if is_stored_number(value) and isinstance(value, int | float):
+        return min(max(float(value), 0.0), _MAX_MINUTES)
+    return None
 
 
 def _kept(pair: object) -> list[list[float]] | None:

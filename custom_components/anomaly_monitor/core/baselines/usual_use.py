@@ -32,7 +32,7 @@ from typing import Any
 
 from .clock import day_number, format_time, hour_of_day, parse_time
 from .packed import pack, unpack
-from .stored_values import is_stored_number, stored_entity_id, stored_items
+from .stored_values import is_stored_number, stored_entity_id, stored_items, stored_per_entity
 
 USUAL_USE_VERSION = 1
 MAX_ENTITIES = 600
@@ -274,17 +274,13 @@ class UsualUse:
         usual = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != USUAL_USE_VERSION:
             return usual
-        for entity, value in stored_items(data.get("since"), MAX_ENTITIES):
-            if stored_entity_id(entity) and (when := parse_time(value)) is not None:
-                usual.since[entity] = when
+        usual.since.update(stored_per_entity(data.get("since"), MAX_ENTITIES, parse_time))
         for key, target in (("open", usual.open_days), ("bursts", usual.burst_days)):
-            for entity, buckets in stored_items(data.get(key), MAX_ENTITIES):
-                if stored_entity_id(entity) and (days := _days(buckets)) is not None:
-                    target[entity] = days
+            target.update(stored_per_entity(data.get(key), MAX_ENTITIES, _days))
         for key, counts in (("nights", usual.nights), ("away_open", usual.away_open)):
-            for entity, text in stored_items(data.get(key), MAX_ENTITIES):
-                if stored_entity_id(entity) and (used := unpack(text, 2, 0.0, 1e7)) is not None:
-                    counts[entity] = used
+            counts.update(
+                stored_per_entity(data.get(key), MAX_ENTITIES, lambda t: unpack(t, 2, 0.0, 1e7))
+            )
         usual.departed = parse_time(data.get("departed"))
         if (departures := unpack(data.get("departures"), 2, 0.0, 1e7)) is not None:
             usual.departures = departures
