@@ -94,3 +94,10 @@ def test_a_damaged_entry_is_dropped_and_the_rest_still_loads() -> None:
     loaded_away = AwayNormal.from_dict(stored, UTC)
     assert loaded_away.motion == {}
     assert list(loaded_away.entries) == [DOOR]
+
+
+def test_a_quiet_spell_is_never_negative_nor_endless() -> None:
+    stored = json.loads(json.dumps(QUIET))
+    stored["maxima"][0] += [[739651, -5.0], [739652, 2e6], [739653, True], [739654, 30]]
+    loaded = QuietSpells.from_dict(stored, UTC)
+    assert list(loaded.maxima[0]) == [(739650, 60.0), (739654, 30.0)]

@@ -10,6 +10,9 @@ from typing import Any
 # Longer than any entity id: a damaged or hostile file.
 MAX_ENTITY_ID = 255
 
+# The last day a date can be (``date.max`` as an ordinal).
+MAX_DAY = 3_652_059
+
 # Beyond this no reading, duration or mean of a home is real: a damaged or hostile file.
 STORED_LIMIT = 1e9
 
@@ -43,3 +46,15 @@ def stored_per_entity[T](data: object, most: int, parse: Callable[[Any], T | Non
         for entity, value in stored_items(data, most)
         if stored_entity_id(entity) and (parsed := parse(value)) is not None
     }
+
+
+def stored_day_value(item: object) -> tuple[int, float] | None:
+    """A stored ``[day ordinal, number]`` pair, or None when it is not one."""
+    if not isinstance(item, list | tuple) or len(item) != 2:
+        return None
+    day, value = item
+    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= MAX_DAY:
+        return None
+    if not is_stored_number(value):
+        return None
+    return day, float(value)
