@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
 
+from ..core.llm.backend import Message
 from .http_errors import get_json, post_json
 
 
@@ -29,6 +31,10 @@ class HTTPChatBackend:
         self.model = model
         self._api_key = api_key  # Ollama: for one behind an authenticating proxy
         self.last_usage: dict[str, int] = {}
+
+    def _chat(self, messages: Sequence[Message], **fields: Any) -> dict[str, Any]:
+        """A chat request's body: the model, the messages, then ``fields`` in order."""
+        return {"model": self.model, "messages": [dict(m) for m in messages], **fields}
 
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}

@@ -36,12 +36,9 @@ class OllamaBackend(HTTPChatBackend):
         timeout: float = 60.0,
     ) -> str:
         """One chat turn; the reply's text."""
-        payload: dict[str, Any] = {
-            "model": self.model,
-            "messages": [dict(m) for m in messages],
-            "stream": False,
-            "options": {"temperature": 0, "num_predict": max_tokens},
-        }
+        payload = self._chat(
+            messages, stream=False, options={"temperature": 0, "num_predict": max_tokens}
+        )
         if schema is not None:
             payload["format"] = dict(schema)
         url = f"{self.base_url}/api/chat"
@@ -67,14 +64,13 @@ class OllamaBackend(HTTPChatBackend):
         timeout: float = 60.0,
     ) -> FirstToken:
         """One token, with its top log-probabilities where the server gives them."""
-        payload: dict[str, Any] = {
-            "model": self.model,
-            "messages": [dict(m) for m in messages],
-            "stream": False,
-            "options": {"temperature": 0, "num_predict": 1},
-            "logprobs": True,
-            "top_logprobs": max(1, min(20, top)),
-        }
+        payload = self._chat(
+            messages,
+            stream=False,
+            options={"temperature": 0, "num_predict": 1},
+            logprobs=True,
+            top_logprobs=max(1, min(20, top)),
+        )
         data = await self._post(f"{self.base_url}/api/chat", payload, timeout)
         text = ""
         with contextlib.suppress(KeyError, TypeError):

@@ -18,6 +18,8 @@ from .http_chat import HTTPChatBackend, token_logprobs
 from .http_errors import HTTPRequestError
 
 NAME = "openai"
+# What ``_post_unless_refused`` answers for a request the server rejected (HTTP 400).
+REFUSED = object()
 
 
 def normalise_base_url(url: str) -> str:
@@ -46,27 +48,19 @@ class OpenAICompatBackend(HTTPChatBackend):
         timeout: float = 60.0,
     ) -> str:
         """One chat completion; the reply's text."""
-        payload: dict[str, Any] = {
-            "model": self.model,
-            "messages": [dict(m) for m in messages],
-            "max_tokens": max_tokens,
-            "temperature": 0,
-            "stream": False,
-        }
+        payload = self._chat(messages, max_tokens=max_tokens, temperature=0, stream=False)
         url = f"{self.base_url}/chat/completions"
         if schema is not None and self.schema_supported:
-            payload["response_format"] = {
+            response_format = {
                 "type": "json_schema",
                 "json_schema": {"name": "verdict", "schema": dict(schema), "strict": False},
             }
-            try:
-                data = await self._post(url, payload, timeout)
-            except HTTPRequestError as err:
-                if err.status != 400:
-                    raise
+            data = await self._post_unless_refused(
+                url, payload | {"response_format": response_format}, timeout
+            )
+            if data is REFUSED:
                 # An older server that does not know json_schema: ask without it.
                 self.schema_supported = False
-                del payload["response_format"]
                 data = await self._post(url, payload, timeout)
         else:
             data = await self._post(url, payload, timeout)
@@ -85,27 +79,27 @@ class OpenAICompatBackend(HTTPChatBackend):
         ``words`` cannot be asked for by name here: the top ``top`` (at most 20) have to
         hold them, which they do for a model answering yes or no.
         """
-        payload: dict[str, Any] = {
-            "model": self.model,
-            "messages": [dict(m) for m in messages],
-            "max_tokens": 1,
-            "temperature": 0,
-            "stream": False,
-        }
+        payload = self._chat(messages, max_tokens=1, temperature=0, stream=False)
         url = f"{self.base_url}/chat/completions"
         if self.logprobs_supported:
-            payload |= {"logprobs": True, "top_logprobs": max(1, min(20, top))}
-            try:
-                data = await self._post(url, payload, timeout)
-            except HTTPRequestError as err:
-                if err.status != 400:
-                    raise
+            logprobs = {"logprobs": True, "top_logprobs": max(1, min(20, top))}
+            data = await self._post_unless_refused(url, payload | logprobs, timeout)
+            if data is REFUSED:
                 self.logprobs_supported = False
-                del payload["logprobs"], payload["top_logprobs"]
                 data = await self._post(url, payload, timeout)
         else:
             data = await self._post(url, payload, timeout)
         return FirstToken(_first_text(data), _first_logprobs(data))
+
+    async def _post_unless_refused(self, url: str, payload: dict[str, Any], timeout: float) -> Any:
+        """The reply, or ``REFUSED`` when the server rejects the request (HTTP 400): an
+        older server that does not know one of its fields."""
+        try:
+            return await self._post(url, payload, timeout)
+        except HTTPRequestError as err:
+            if err.status != 400:
+                raise
+        return REFUSED
 
     def _content(self, data: Any, url: str) -> str:
         try:

@@ -157,6 +157,16 @@ class HomeView:
         spell, duration, cycle and stay read from here goes on across it)."""
         return {entity: without_blips(kept) for entity, kept in self.recorded.items()}
 
+    def history_of(self, domain: str, *device_classes: str) -> list[str]:
+        """Entities of ``domain`` with transitions in the window, in ``history``'s order;
+        optionally only those with one of ``device_classes``."""
+        return [
+            entity_id
+            for entity_id in self.history
+            if self.domain(entity_id) == domain
+            and (not device_classes or self.device_class(entity_id) in device_classes)
+        ]
+
     def changes(self, entity_id: str) -> list[Transition]:
         """Transitions of one entity where the state actually changed (a fresh list)."""
         result = self._changes.get(entity_id)

@@ -17,6 +17,7 @@ from .feature_kit import (
     feature_action,
     feature_choice,
     feature_range,
+    on_off,
 )
 
 
@@ -83,10 +84,7 @@ def climate_features(state: State, features: int, rest: str) -> list[Feature]:
 
 def fan_features(state: State, features: int, rest: str) -> list[Feature]:
     eid, attrs = state.entity_id, state.attributes
-    out = [
-        feature_action("turn_on", eid, "fan.turn_on"),
-        feature_action("turn_off", eid, "fan.turn_off"),
-    ]
+    out = on_off(eid, "fan")
     if features & FanEntityFeature.SET_SPEED:
         out.append(
             Feature(
@@ -139,10 +137,7 @@ def fan_features(state: State, features: int, rest: str) -> list[Feature]:
 
 def humidifier_features(state: State, features: int, rest: str) -> list[Feature]:
     eid, attrs = state.entity_id, state.attributes
-    out = [
-        feature_action("turn_on", eid, "humidifier.turn_on"),
-        feature_action("turn_off", eid, "humidifier.turn_off"),
-    ]
+    out = on_off(eid, "humidifier")
     # Home Assistant leaves out "humidity" when the device has no target humidity.
     if as_number(attrs.get("humidity")) is not None:
         out.append(
@@ -176,8 +171,7 @@ def water_heater_features(state: State, features: int, rest: str) -> list[Featur
     eid, attrs = state.entity_id, state.attributes
     out: list[Feature] = []
     if features & WaterHeaterEntityFeature.ON_OFF:
-        out.append(feature_action("turn_on", eid, "water_heater.turn_on"))
-        out.append(feature_action("turn_off", eid, "water_heater.turn_off"))
+        out += on_off(eid, "water_heater")
     if features & WaterHeaterEntityFeature.TARGET_TEMPERATURE:
         out.append(
             feature_range(

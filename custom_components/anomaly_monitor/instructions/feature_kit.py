@@ -3,7 +3,7 @@ option from a list, read from the state's attributes (untrusted: bounded, finite
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 import math
 import re
 from typing import Any
@@ -23,6 +23,23 @@ SPEED_PRESET = re.compile(r"\b(?:low|medium|mid|middle|high|max|min|turbo|quiet|
 
 def feature_action(name: str, entity_id: str, service: str) -> Feature:
     return Feature(frozenset({name}), FeatureKind.ACTION, entity_id, service)
+
+
+def on_off(entity_id: str, domain: str) -> list[Feature]:
+    """Turn on and turn off, as a switchable device of ``domain`` offers them."""
+    return [feature_action(name, entity_id, f"{domain}.{name}") for name in ("turn_on", "turn_off")]
+
+
+def supported_actions(
+    features: int, entity_id: str, domain: str, actions: Iterable[tuple[int, str, str]]
+) -> list[Feature]:
+    """An action for each ``(flag, name, service)`` whose flag the device's
+    ``supported_features`` has."""
+    return [
+        feature_action(name, entity_id, f"{domain}.{service}")
+        for flag, name, service in actions
+        if features & flag
+    ]
 
 
 def feature_range(

@@ -28,15 +28,33 @@ from .feature_kit import (
     feature_choice,
     feature_range,
     named_value,
+    on_off,
+    supported_actions,
+)
+
+# (supported-features flag, action name, service) of the plain actions each device offers.
+_MEDIA = MediaPlayerEntityFeature
+MEDIA_PLAYER_ACTIONS = (
+    (_MEDIA.PLAY, "play", "media_play"),
+    (_MEDIA.PAUSE, "pause", "media_pause"),
+    (_MEDIA.STOP, "stop", "media_stop"),
+    (_MEDIA.TURN_ON, "turn_on", "turn_on"),
+    (_MEDIA.TURN_OFF, "turn_off", "turn_off"),
+    (_MEDIA.NEXT_TRACK, "next_track", "media_next_track"),
+    (_MEDIA.PREVIOUS_TRACK, "previous_track", "media_previous_track"),
+    (_MEDIA.VOLUME_MUTE, "mute", "volume_mute"),
+)
+VACUUM_ACTIONS = (
+    (VacuumEntityFeature.START, "start", "start"),
+    (VacuumEntityFeature.PAUSE, "pause", "pause"),
+    (VacuumEntityFeature.STOP, "stop", "stop"),
+    (VacuumEntityFeature.RETURN_HOME, "return_home", "return_to_base"),
 )
 
 
 def _light(state: State, features: int, rest: str) -> list[Feature]:
     eid = state.entity_id
-    out = [
-        feature_action("turn_on", eid, "light.turn_on"),
-        feature_action("turn_off", eid, "light.turn_off"),
-    ]
+    out = on_off(eid, "light")
     modes = set(as_options(state.attributes.get("supported_color_modes")))
     if modes & BRIGHTNESS_MODES:
         raw = as_number(state.attributes.get("brightness"))
@@ -103,19 +121,7 @@ def _cover(state: State, features: int, rest: str) -> list[Feature]:
 def _media_player(state: State, features: int, rest: str) -> list[Feature]:
     eid, attrs = state.entity_id, state.attributes
     flag = MediaPlayerEntityFeature
-    out: list[Feature] = []
-    for bit, name, service in (
-        (flag.PLAY, "play", "media_play"),
-        (flag.PAUSE, "pause", "media_pause"),
-        (flag.STOP, "stop", "media_stop"),
-        (flag.TURN_ON, "turn_on", "turn_on"),
-        (flag.TURN_OFF, "turn_off", "turn_off"),
-        (flag.NEXT_TRACK, "next_track", "media_next_track"),
-        (flag.PREVIOUS_TRACK, "previous_track", "media_previous_track"),
-        (flag.VOLUME_MUTE, "mute", "volume_mute"),
-    ):
-        if features & bit:
-            out.append(feature_action(name, eid, f"media_player.{service}"))
+    out = supported_actions(features, eid, "media_player", MEDIA_PLAYER_ACTIONS)
     if features & flag.VOLUME_SET:
         level = as_number(attrs.get("volume_level"))
         out.append(
@@ -160,15 +166,7 @@ def _media_player(state: State, features: int, rest: str) -> list[Feature]:
 def _vacuum(state: State, features: int, rest: str) -> list[Feature]:
     eid, attrs = state.entity_id, state.attributes
     flag = VacuumEntityFeature
-    out: list[Feature] = []
-    for bit, name, service in (
-        (flag.START, "start", "start"),
-        (flag.PAUSE, "pause", "pause"),
-        (flag.STOP, "stop", "stop"),
-        (flag.RETURN_HOME, "return_home", "return_to_base"),
-    ):
-        if features & bit:
-            out.append(feature_action(name, eid, f"vacuum.{service}"))
+    out = supported_actions(features, eid, "vacuum", VACUUM_ACTIONS)
     if features & flag.FAN_SPEED:
         out.append(
             Feature(
@@ -193,11 +191,7 @@ def _lock(state: State, features: int, rest: str) -> list[Feature]:
 
 
 def _switch(state: State, features: int, rest: str) -> list[Feature]:
-    domain = state.domain
-    return [
-        feature_action("turn_on", state.entity_id, f"{domain}.turn_on"),
-        feature_action("turn_off", state.entity_id, f"{domain}.turn_off"),
-    ]
+    return on_off(state.entity_id, state.domain)
 
 
 def _number_entity(state: State, features: int, rest: str) -> list[Feature]:

@@ -17,6 +17,7 @@ from typing import Any
 from ..models import clip
 from .clock import HOURS_PER_WEEK, ONE_HOUR, format_time, hour_of_week, hour_start, parse_time
 from .packed import pack, unpack
+from .stored_values import stored_items
 
 # Areas kept (the home's named areas; a hostile registry cannot grow this without bound).
 MAX_AREAS = 64
@@ -111,12 +112,10 @@ class ActivityProfile:
             return profile
         if (observed := _slots(data.get("observed"))) is not None:
             profile.observed = observed
-        counts = data.get("counts")
-        if isinstance(counts, Mapping):
-            for area, values in list(counts.items())[:MAX_AREAS]:
-                slots = _slots(values)
-                if isinstance(area, str) and len(area) <= 100 and slots is not None:
-                    profile.counts[area] = slots
+        for area, values in stored_items(data.get("counts"), MAX_AREAS):
+            slots = _slots(values)
+            if isinstance(area, str) and len(area) <= 100 and slots is not None:
+                profile.counts[area] = slots
         profile.watched_to = parse_time(data.get("watched_to"))
         return profile
 

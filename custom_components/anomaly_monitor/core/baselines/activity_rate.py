@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .clock import local
@@ -53,6 +54,11 @@ def _onsets(home: HomeView, entity_id: str, since_when: datetime) -> int:
         elif domain == "lock":
             count += previous in _LOCK_STATES and change.state in _LOCK_STATES
     return count
+
+
+SENSOR_FIRING_FAR_ABOVE_ITS_HOUR = FindingKind(
+    "sensor_firing_far_above_its_hour", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def sensor_firing_far_above_its_hour(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -91,15 +97,12 @@ def sensor_firing_far_above_its_hour(home: HomeView, baselines: HomeBaselines) -
         usual = max(0.0, activities - area_recent) / watched
         if count < FACTOR * usual:
             continue
-        yield Finding(
-            rule="sensor_firing_far_above_its_hour",
+        yield SENSOR_FIRING_FAR_ABOVE_ITS_HOUR.finding(
             evidence=(sensor.entity_id,),
             reasoning=f"{sensor.entity_id} went on {count} times in the last hour, nearly "
             f"all the activity in the home; at this time of day {area} usually has about "
             f"{usual:.1f} an hour (learned over {watched / 3:.0f} days): the sensor is "
             "firing on its own, or something keeps moving in front of it.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the sensor (battery, mounting, a curtain, plant or heater "
             "in its view; a door contact's magnet).",
             magnitude=float(count),

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta, tzinfo
+from functools import partial
 from typing import Any
 
 from .clock import day_number, local, parse_time
 from .packed import pack, unpack
+from .stored_values import stored_per_entity
 
 AWAY_NORMAL_VERSION = 1
 MAX_SENSORS = 200
@@ -283,11 +285,7 @@ class AwayNormal:
         normal = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != AWAY_NORMAL_VERSION:
             return normal
-        motion = data.get("motion")
-        if isinstance(motion, Mapping):
-            for sensor, parts in list(motion.items())[:MAX_SENSORS]:
-                if stored_sensor(sensor) and (days := _parts(parts)) is not None:
-                    normal.motion[sensor] = days
+        normal.motion.update(stored_per_entity(data.get("motion"), MAX_SENSORS, _parts))
         if (away := _parts(data.get("away_days"))) is not None:
             normal.away_days = away
         for key, target, count, high in (
@@ -295,23 +293,12 @@ class AwayNormal:
             ("taught_entries", normal.taught_entries, KEPT_DAYS, _MINUTES - 1),
             ("taught_motion", normal.taught_motion, KEPT_DAYS, PARTS - 1),
         ):
-            stored = data.get(key)
-            if not isinstance(stored, Mapping):
-                continue
-            for sensor, text in list(stored.items())[:MAX_SENSORS]:
-                if (
-                    stored_sensor(sensor)
-                    and (values := stored_numbers(text, count, high)) is not None
-                ):
-                    target[sensor] = values
+            numbers = partial(stored_numbers, most=count, high=high)
+            target.update(stored_per_entity(data.get(key), MAX_SENSORS, numbers))
         normal.empty_since = parse_time(data.get("empty_since"))
         if normal.empty_since is not None:
             normal._accounted = normal.empty_since + LEAVE_GRACE
         return normal
-
-
-def stored_sensor(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= 255
 
 
 def stored_numbers(text: object, most: int, high: float) -> list[float] | None:

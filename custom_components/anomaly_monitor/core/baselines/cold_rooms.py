@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..rules.hvac import hvac_action
@@ -199,6 +200,11 @@ def room_colder_than_kept(home: HomeView, baselines: HomeBaselines) -> Iterator[
             yield _finding(sensor, climate, (celsius, low, days), words, anybody_home=anybody_home)
 
 
+ROOM_COLDER_THAN_KEPT = FindingKind(
+    "room_colder_than_kept", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def _finding(
     sensor: EntityState,
     climate: EntityState,
@@ -217,12 +223,9 @@ def _finding(
         f"{days} days learned)"
     )
     words = f"{sensor.info.name} reads {shown(sensor)}: {area} is well below {kept}."
-    return Finding(
-        rule="room_colder_than_kept",
+    return ROOM_COLDER_THAN_KEPT.finding(
         evidence=(sensor.entity_id, climate.entity_id),
         reasoning=f"{words} {heating}".strip(),
-        anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-        severity=Severity.MEDIUM,
         recommendation=f"Check the heating of {area} (switched on, its boiler or heat pump "
         "running) and that no window is open; warm the room if someone is in it.",
         magnitude=round(celsius - low, 1),

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from ..device_roles import Role, has_role, severity_for
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
@@ -33,6 +34,9 @@ PRIOR_NIGHT_HOURS = frozenset({22, 23, 0, 1, 2, 3, 4, 5})
 MIN_RUN = timedelta(minutes=20)
 # Nobody has moved for this long: the household is not at the stove.
 QUIET = timedelta(minutes=30)
+
+
+COOKING_AT_AN_UNUSUAL_HOUR = FindingKind("cooking_at_an_unusual_hour", AnomalyType.SAFETY_HAZARD)
 
 
 def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -87,13 +91,11 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
             else "its hours are still being learned, and it does not run at night in most homes"
         )
         evidence = (meter.entity_id,)
-        yield Finding(
-            rule="cooking_at_an_unusual_hour",
+        yield COOKING_AT_AN_UNUSUAL_HOUR.finding(
             evidence=evidence,
             reasoning=f"{meter.entity_id} has been drawing power for "
             f"{duration_text(now - since)}, since {local(since, zone):%H:%M}, and nobody "
             f"has moved for {duration_text(QUIET)} or more; {normal}.",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=severity_for(home, evidence, Severity.HIGH),
             recommendation="Check the cooker: it may have been left on.",
             magnitude=round((now - since).total_seconds() / 60, 1),

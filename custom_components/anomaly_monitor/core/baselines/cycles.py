@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from .clock import day_number
@@ -138,6 +139,9 @@ _CHECK_RUNNING = (
 )
 
 
+CYCLE_STOPPED = FindingKind("cycle_stopped", AnomalyType.DEVICE_MALFUNCTION)
+
+
 def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A cycling appliance idle (or running) far longer than its learned cycle allows.
 
@@ -181,11 +185,9 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
                 f"it started {lately}): it no longer stops."
             )
             severity, advice = Severity.MEDIUM, _CHECK_RUNNING
-        yield Finding(
-            rule="cycle_stopped",
+        yield CYCLE_STOPPED.finding(
             evidence=(meter.entity_id,),
             reasoning=reasoning,
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=severity,
             recommendation=advice,
             magnitude=round((now - since).total_seconds() / 60, 1),

@@ -25,6 +25,7 @@ from typing import Any
 
 from .clock import ONE_HOUR, day_number, format_time, hour_start, local, parse_time, slot_of
 from .packed import pack, unpack
+from .stored_values import stored_items
 
 # A quiet spell this long is rest (sleep, a nap), not a pause in the day.
 REST_GAP = timedelta(minutes=45)
@@ -212,14 +213,12 @@ class DailyRhythm:
         rhythm.rest_since = parse_time(data.get("rest_since"))
         rhythm.bout_start = parse_time(data.get("bout_start"))
         rhythm.away = data.get("away") is True
-        hours = data.get("hours")
-        if isinstance(hours, Mapping):
-            for entity, packed in list(hours.items())[:MAX_METERS]:
-                if not isinstance(entity, str) or len(entity) > 255:
-                    continue
-                values = unpack(packed, 48, 0, _MAX_DAY)
-                if values is not None:
-                    rhythm.hours[entity] = [
-                        [int(values[i]), int(values[i + 1])] for i in range(0, 48, 2)
-                    ]
+        for entity, packed in stored_items(data.get("hours"), MAX_METERS):
+            if not isinstance(entity, str) or len(entity) > 255:
+                continue
+            values = unpack(packed, 48, 0, _MAX_DAY)
+            if values is not None:
+                rhythm.hours[entity] = [
+                    [int(values[i]), int(values[i + 1])] for i in range(0, 48, 2)
+                ]
         return rhythm

@@ -33,6 +33,7 @@ from itertools import pairwise
 
 from ..checks import run_checks
 from ..feedback import FalseAlarms
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
 from ..occupancy import Occupancy
@@ -108,6 +109,11 @@ def _duration(span: timedelta) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
+NO_MOVEMENT_WHILE_HOME = FindingKind(
+    "no_movement_while_home", AnomalyType.SAFETY_HAZARD, Severity.HIGH
+)
+
+
 def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """Someone is home and nothing has moved for far longer than usual at these hours.
 
@@ -139,17 +145,19 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
     areas = sorted({s.info.area for s in sensors if s.info.area})
     where = f" ({', '.join(areas)})" if areas else ""
     since = local(last, home.env.local_time.tzinfo)
-    yield Finding(
-        rule="no_movement_while_home",
+    yield NO_MOVEMENT_WHILE_HOME.finding(
         evidence=tuple(sorted(s.entity_id for s in sensors)),
         reasoning=f"Someone is home, but no motion sensor{where} has seen movement for "
         f"{_duration(still)}, since {since:%H:%M}; {why}.",
-        anomaly_type=AnomalyType.SAFETY_HAZARD,
-        severity=Severity.HIGH,
         recommendation="Check on the person at home: they may have fallen or be unwell.",
         magnitude=round((still - limit).total_seconds() / 60, 1),
         subject=HOME_SUBJECT,
     )
+
+
+MOVEMENT_UNUSUAL_FOR_THE_HOUR = FindingKind(
+    "movement_unusual_for_the_hour", AnomalyType.BEHAVIOURAL, Severity.LOW
+)
 
 
 def movement_unusual_for_the_hour(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -177,13 +185,10 @@ def movement_unusual_for_the_hour(home: HomeView, baselines: HomeBaselines) -> I
         activities, watched = baselines.activity.rate_of_day(area, hour)
         if watched < MIN_WATCHED_HOURS or activities > 0:
             continue
-        yield Finding(
-            rule="movement_unusual_for_the_hour",
+        yield MOVEMENT_UNUSUAL_FOR_THE_HOUR.finding(
             evidence=tuple(sorted(sensors)),
             reasoning=f"Motion in {area} around {hour:02d}:00, an hour at which {area} has "
             f"had no activity in the {int(watched // 3)} days learned.",
-            anomaly_type=AnomalyType.BEHAVIOURAL,
-            severity=Severity.LOW,
             recommendation="If nobody should be there at this hour, check the area.",
             magnitude=float(onsets[area]),
             subject=area_subject(area),

@@ -25,7 +25,7 @@ from typing import Any
 from ..models import clip
 from .clock import format_time, hour_of_day, parse_time
 from .packed import pack, unpack
-from .stored_values import is_stored_number
+from .stored_values import is_stored_number, stored_items
 
 MAX_ENTITIES = 400
 MAX_STATES = 6
@@ -138,29 +138,25 @@ class StateDurations:
         durations = cls(zone)
         if not isinstance(data, Mapping):
             return durations
-        stays = data.get("stays")
-        if isinstance(stays, Mapping):
-            for entity, per_state in list(stays.items())[:MAX_ENTITIES]:
-                if not isinstance(entity, str) or len(entity) > 255:
-                    continue
-                if not isinstance(per_state, Mapping):
-                    continue
-                kept: dict[str, Stays] = {}
-                for state, values in list(per_state.items())[:MAX_STATES]:
-                    parsed = _stays(values)
-                    if isinstance(state, str) and len(state) <= 64 and parsed is not None:
-                        kept[state] = parsed
-                if kept:
-                    durations.stays[entity] = kept
-        current = data.get("current")
-        if isinstance(current, Mapping):
-            for entity, pair in list(current.items())[:MAX_ENTITIES]:
-                if not isinstance(entity, str) or len(entity) > 255:
-                    continue
-                if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
-                    continue
-                if (since := parse_time(pair[1])) is not None:
-                    durations.current[entity] = (clip(pair[0], 64), since)
+        for entity, per_state in stored_items(data.get("stays"), MAX_ENTITIES):
+            if not isinstance(entity, str) or len(entity) > 255:
+                continue
+            if not isinstance(per_state, Mapping):
+                continue
+            kept: dict[str, Stays] = {}
+            for state, values in list(per_state.items())[:MAX_STATES]:
+                parsed = _stays(values)
+                if isinstance(state, str) and len(state) <= 64 and parsed is not None:
+                    kept[state] = parsed
+            if kept:
+                durations.stays[entity] = kept
+        for entity, pair in stored_items(data.get("current"), MAX_ENTITIES):
+            if not isinstance(entity, str) or len(entity) > 255:
+                continue
+            if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
+                continue
+            if (since := parse_time(pair[1])) is not None:
+                durations.current[entity] = (clip(pair[0], 64), since)
         return durations
 
 

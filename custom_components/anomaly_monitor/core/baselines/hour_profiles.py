@@ -27,7 +27,7 @@ from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, parse_time, slot_of
 from .packed import pack_tenths, unpack_tenths
-from .stored_values import is_stored_number
+from .stored_values import is_stored_number, stored_day_value
 
 # Device classes whose readings describe a room and follow a daily cycle.
 PROFILED_CLASSES = frozenset({"temperature", "humidity", "carbon_dioxide", "moisture"})
@@ -267,18 +267,7 @@ def _pairs(per_hour: object) -> HourValues | None:
     kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
     for hour, values in enumerate(per_hour):
         for item in values[-DAYS_KEPT:] if isinstance(values, list) else []:
-            pair = _day_value(item)
+            pair = stored_day_value(item)
             if pair is not None and (not kept[hour] or pair[0] > kept[hour][-1][0]):
                 kept[hour].append(pair)
     return kept
-
-
-def _day_value(item: object) -> tuple[int, float] | None:
-    if not isinstance(item, list | tuple) or len(item) != 2:
-        return None
-    day, value = item
-    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= 3_652_059:
-        return None
-    if not is_stored_number(value):
-        return None
-    return day, float(value)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity
 from .clock import hour_of_day, local
@@ -100,6 +101,11 @@ def _broken(hours: HourlyOutcomes, now: datetime, zone: tzinfo | None) -> _Broke
     return _Broken(expected, misses, support, answered, at_its_hours[0], hours.days)
 
 
+LIGHT_NOT_ANSWERING_MOTION = FindingKind(
+    "light_not_answering_motion", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def light_not_answering_motion(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A light that came on with motion at these hours nearly every time, and now has not.
 
@@ -122,16 +128,13 @@ def light_not_answering_motion(home: HomeView, baselines: HomeBaselines) -> Iter
         when = f"{since:%H:%M}" if since.date() == local(now, zone).date() else f"{since:%a %H:%M}"
         area = home.area(light)
         where = f" in {area}" if area else ""
-        yield Finding(
-            rule="light_not_answering_motion",
+        yield LIGHT_NOT_ANSWERING_MOTION.finding(
             evidence=(light, *sorted(c for c, _, _ in pairs)),
             reasoning=f"{light} has not come on the last {found.misses} times {cause} saw "
             f"movement{where} while the light was off (since {when}); at "
             f"{_hours_text(found.expected)} it came on within {_delay_text(stats)} of movement "
             f"{found.answered} of {found.support} times learned, over {found.days} days: the "
             "light or what switches it on with motion has stopped working.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the light's bulb and power, then the automation that "
             "switches it on with motion (enabled, its conditions) and the motion sensor.",
             magnitude=float(found.misses),

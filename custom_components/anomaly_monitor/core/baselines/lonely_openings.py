@@ -23,9 +23,9 @@ from .away_normal import (
     remember,
     split_due,
     stored_numbers,
-    stored_sensor,
 )
 from .packed import pack
+from .stored_values import stored_entity_id, stored_items
 
 LONELY_VERSION = 1
 KEPT = 40
@@ -90,9 +90,7 @@ class LonelyOpenings:
         lonely = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != LONELY_VERSION:
             return lonely
-        stored = data.get("openings")
-        if isinstance(stored, Mapping):
-            for sensor, text in list(stored.items())[:MAX_SENSORS]:
-                if stored_sensor(sensor) and (kept := stored_numbers(text, KEPT, 1e10)):
-                    lonely.openings[sensor] = kept
+        for sensor, text in stored_items(data.get("openings"), MAX_SENSORS):
+            if stored_entity_id(sensor) and (kept := stored_numbers(text, KEPT, 1e10)):
+                lonely.openings[sensor] = kept
         return lonely

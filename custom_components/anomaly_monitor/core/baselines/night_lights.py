@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
@@ -38,6 +39,11 @@ FLOOR = timedelta(minutes=30)
 STILL = timedelta(minutes=20)
 # ...nor at all since the first minutes after it went on (going in, sitting down).
 ENTERING = timedelta(minutes=5)
+
+
+LIGHT_ON_LONG_AT_NIGHT = FindingKind(
+    "light_on_long_at_night", AnomalyType.SAFETY_HAZARD, Severity.HIGH
+)
 
 
 def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -92,16 +98,13 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
         )
         if next(went_in, None) is None:
             continue
-        yield Finding(
-            rule="light_on_long_at_night",
+        yield LIGHT_ON_LONG_AT_NIGHT.finding(
             evidence=(light.entity_id, *sorted(s.entity_id for s in readable)),
             reasoning=f"{light.entity_id} has been on for {duration_text(now - since)}, since "
             f"{local(since, zone):%H:%M}, and nobody has moved in {light.info.area} for "
             f"{duration_text(STILL)} or more; switched on at night it is usually on for at "
             f"most {duration_text(timedelta(minutes=longest))} (learned from {count} "
             "night-time stays).",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
             recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta, tzinfo
 
 from ..device_roles import is_entry
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import Occupancy
@@ -89,6 +90,9 @@ def night_opening_due(home: HomeView, zone: tzinfo | None) -> datetime | None:
     return min(due, default=None)
 
 
+WENT_OUT_AT_NIGHT = FindingKind("went_out_at_night", AnomalyType.SECURITY, Severity.HIGH)
+
+
 def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """An exterior door opened from inside in the small hours, never used then here.
 
@@ -131,14 +135,11 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if not gone or _presence_changed_near(home, gone[0], now):
             continue
         opened = gone[0]
-        yield Finding(
-            rule="went_out_at_night",
+        yield WENT_OUT_AT_NIGHT.finding(
             evidence=(door.entity_id, *locks),
             reasoning=f"{door.entity_id} was opened from inside at "
             f"{local(opened, zone):%H:%M}, with the household at home; in this home it was "
             f"not used between midnight and 5 am on any of the {watched} nights learned.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.HIGH,
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )

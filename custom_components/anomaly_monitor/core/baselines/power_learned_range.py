@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from ..power_units import RUNNING_WATTS
@@ -51,6 +52,11 @@ def _above_since(home: HomeView, meter: EntityState, limit: float) -> datetime |
     return since
 
 
+POWER_ABOVE_ITS_LEARNED_RANGE = FindingKind(
+    "power_above_its_learned_range", AnomalyType.ENERGY, Severity.MEDIUM
+)
+
+
 def power_above_its_learned_range(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A power meter has drawn far above its learned highest for ``MIN_HOLD`` or more.
 
@@ -76,15 +82,12 @@ def power_above_its_learned_range(home: HomeView, baselines: HomeBaselines) -> I
         if since is None or now - since < MIN_HOLD:
             continue
         began = local(since, home.env.local_time.tzinfo)
-        yield Finding(
-            rule="power_above_its_learned_range",
+        yield POWER_ABOVE_ITS_LEARNED_RANGE.finding(
             evidence=(meter.entity_id,),
             reasoning=f"{meter.entity_id} has drawn {drawn:,.0f} W for "
             f"{duration_text(now - since)}, since {began:%H:%M}: {drawn / highest:.1f}× the "
             f"most it drew in the {usual.days:.0f} days learned ({highest:,.0f} W; on "
             f"average {mean:,.0f} W). Its appliance is drawing far more than it ever does.",
-            anomaly_type=AnomalyType.ENERGY,
-            severity=Severity.MEDIUM,
             recommendation="Check what the meter powers (a heating element or pump that does "
             "not switch off, a fault) or what was plugged in.",
             magnitude=round(drawn - highest, 1),

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from statistics import median, pstdev
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..rules.temperature_bands import celsius_of
@@ -224,6 +225,11 @@ def reading_off_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[
             yield _finding(sensor, current, departure, (moved, peers), frost=frost)
 
 
+READING_OFF_ITS_HOURS = FindingKind(
+    "reading_off_its_hours", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def _finding(
     sensor: EntityState,
     current: float,
@@ -242,16 +248,13 @@ def _finding(
         others = f"{moved} of the {peers} other {word} sensors moved that way."
     else:
         others = f"no other {word} sensor of the home has learned hours to compare."
-    return Finding(
-        rule="reading_off_its_hours",
+    return READING_OFF_ITS_HOURS.finding(
         evidence=(sensor.entity_id,),
         reasoning=f"{sensor.entity_id} reads {current:g}{unit}: for {SUSTAINED_HOURS} "
         f"hours its {word} has been {'above' if side > 0 else 'below'} anything it "
         f"read at the same hours on the {days} other days learned, by more than "
         f"{margin:.1f}{unit} (the last hour averaged {last:.1f}{unit}, where those days read "
         f"{low:.1f}–{high:.1f}{unit}); {others}",
-        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-        severity=Severity.MEDIUM,
         recommendation="Check the sensor (drift, a failing battery, moved near a "
         "heat source) and the room (a window left open, a radiator, damp).",
         magnitude=round(current - (high if side > 0 else low), 2),

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..rules.temperature_bands import celsius_of
@@ -118,6 +119,11 @@ def _side_now(baselines: HomeBaselines, sensor: EntityState, now: datetime) -> i
     return 1 if above >= STILL_BEYOND else -1 if below >= STILL_BEYOND else 0
 
 
+READING_DRIFTING_FROM_ITS_HOURS = FindingKind(
+    "reading_drifting_from_its_hours", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A room sensor's hours have crept beyond its learned hours, hour after hour.
 
@@ -157,16 +163,13 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
         word = READING_WORDS[kind]
         way = "above" if side > 0 else "below"
         began = local(since, home.env.local_time.tzinfo)
-        yield Finding(
-            rule="reading_drifting_from_its_hours",
+        yield READING_DRIFTING_FROM_ITS_HOURS.finding(
             evidence=(sensor.entity_id,),
             reasoning=f"{sensor.entity_id} reads {current:g}{unit}: since {began:%H:%M} its "
             f"{word} has crept {way} what it read at the same hours on the {usual.days} other "
             f"days learned, further each hour (the last hour averaged {mean:.1f}{unit}, "
             f"where those days read {usual.lowest:.1f}–{usual.highest:.1f}{unit}); "
             f"no other {word} sensor moved that way.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the room (a radiator or heater left on, a window, damp) "
             "and the sensor (moved near a heat source, drifting).",
             magnitude=round(mean - usual.centre, 2),

@@ -21,6 +21,7 @@ import math
 from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, local, parse_time, slot_of
+from .stored_values import stored_day_value, stored_items
 
 # Days of history per hour of the day: four weeks follow a changing routine.
 DAYS_KEPT = 28
@@ -176,22 +177,13 @@ class QuietSpells:
                         spells.maxima[hour].append(pair)
         spells.quiet_since = parse_time(data.get("quiet_since"))
         spells.accounted_to = parse_time(data.get("accounted_to"))
-        presence = data.get("presence")
-        if isinstance(presence, Mapping):
-            for person, where in list(presence.items())[:MAX_PERSONS]:
-                if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
-                    spells.presence[person] = where
+        for person, where in stored_items(data.get("presence"), MAX_PERSONS):
+            if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
+                spells.presence[person] = where
         return spells
 
 
 def _day_value(item: object) -> tuple[int, float] | None:
-    if not isinstance(item, list | tuple) or len(item) != 2:
-        return None
-    day, value = item
-    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= 3_652_059:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    if not math.isfinite(value) or not 0 <= value <= 1e6:
-        return None
-    return day, float(value)
+    """A stored [day, minutes quiet] pair: no spell is negative or longer than 1e6 min."""
+    pair = stored_day_value(item)
+    return pair if pair is not None and 0 <= pair[1] <= 1e6 else None

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..hvac_state import action_from_state as climate_action
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -96,6 +97,11 @@ def _explained(home: HomeView, climate: EntityState, since: datetime) -> bool:
     return False
 
 
+SWITCHED_ON_WITHOUT_POWER = FindingKind(
+    "switched_on_without_power", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A switch on whose power meter always rose, and now has not.
 
@@ -118,18 +124,20 @@ def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Itera
         if now - since <= limit:
             continue
         usual, learned = _delay_text(stats), _learned(baselines, cause, effect, stats)
-        yield Finding(
-            rule="switched_on_without_power",
+        yield SWITCHED_ON_WITHOUT_POWER.finding(
             evidence=(cause, effect),
             reasoning=f"{cause} has been on for {duration_text(now - since)}, but {effect} "
             f"still reads {reading:g} W; in this home it draws power within {usual} of being "
             f"switched on ({learned}): the appliance is not drawing.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the appliance on this switch: plugged in, its own switch "
             "on, not broken.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
+
+
+HEATING_NOT_WARMING = FindingKind(
+    "heating_not_warming", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def heating_not_warming(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -159,15 +167,12 @@ def heating_not_warming(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         unit = f" {sensor.info.unit}" if sensor.info.unit else ""
         usual = _delay_text(stats)
         wanted = f", set to {target:g}{unit}" if target is not None else ""
-        yield Finding(
-            rule="heating_not_warming",
+        yield HEATING_NOT_WARMING.finding(
             evidence=(cause, effect),
             reasoning=f"{cause} has been heating for {duration_text(now - onset)}{wanted}, "
             f"but {effect} has not risen ({reference:g} then, {value:g}{unit} now); in this "
             f"home the room warms by {rise:g}{unit} within {usual} of the heating starting "
             f"({_learned(baselines, cause, effect, stats)}): the heat is not arriving.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the boiler or heat pump and the room's radiators (valves "
             "open, no air in them).",
             magnitude=round((now - onset).total_seconds() / 60, 1),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .packed import unpack
 from .relation_hours import HourlyOutcomes
 from .relation_kinds import MOTION_LIGHT, RELATIONS
-from .stored_values import is_stored_number
+from .stored_values import is_stored_number, stored_entity_id
 
 MAX_DELAYS = 32
 MAX_COUNT = 200
@@ -43,11 +43,6 @@ class PairStats:
             self.followed //= 2
 
 
-def entity_text(value: object) -> bool:
-    """Whether stored ``value`` can be an entity id (text of a sane length)."""
-    return isinstance(value, str) and 0 < len(value) <= 255
-
-
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
@@ -62,7 +57,7 @@ def stored_pair(item: object) -> tuple[tuple[str, str], PairStats] | None:
     if not isinstance(item, list) or len(item) not in (6, 7):
         return None
     cause, effect, kind, onsets, followed, delays = item[:6]
-    if not (entity_text(cause) and entity_text(effect)) or kind not in RELATIONS:
+    if not (stored_entity_id(cause) and stored_entity_id(effect)) or kind not in RELATIONS:
         return None
     if not (_count(onsets) and _count(followed)) or followed > onsets:
         return None

@@ -46,8 +46,8 @@ from .relation_kinds import (
     is_effect,
     rise_needed,
 )
-from .relation_pairs import PairStats, entity_text, new_pair, stored_pair
-from .stored_values import is_stored_number
+from .relation_pairs import PairStats, new_pair, stored_pair
+from .stored_values import is_stored_number, stored_entity_id, stored_items
 
 __all__ = ["MAX_PAIRS", "PairStats", "Relations"]
 
@@ -341,16 +341,14 @@ class Relations:
         for name, on in (("active", True), ("inactive", False)):
             entities = data.get(name)
             for entity in entities[:MAX_READINGS] if isinstance(entities, list) else []:
-                if entity_text(entity) and len(relations._active) < MAX_READINGS:
+                if stored_entity_id(entity) and len(relations._active) < MAX_READINGS:
                     relations._active[entity] = on
-        readings = data.get("readings")
-        if isinstance(readings, Mapping):
-            for entity, item in list(readings.items())[:MAX_READINGS]:
-                if not entity_text(entity) or not isinstance(item, list) or len(item) != 3:
-                    continue
-                value, when, before = item[0], parse_time(item[1]), item[2]
-                if when is not None and is_stored_number(value) and is_stored_number(before):
-                    relations.readings[entity] = (float(value), when, float(before))
+        for entity, item in stored_items(data.get("readings"), MAX_READINGS):
+            if not stored_entity_id(entity) or not isinstance(item, list) or len(item) != 3:
+                continue
+            value, when, before = item[0], parse_time(item[1]), item[2]
+            if when is not None and is_stored_number(value) and is_stored_number(before):
+                relations.readings[entity] = (float(value), when, float(before))
         relations._next_due = min(
             (onset for key, (onset, _) in relations.pending.items() if key not in relations.missed),
             default=None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
@@ -31,6 +32,9 @@ from .long_stays import FLOOR, duration_text, stay_since
 SETTLED = timedelta(hours=1)
 # Unlocked stays learned (any time of day) before the longest is taken as known.
 MIN_STAYS = 5
+
+
+UNLOCKED_WHILE_ASLEEP = FindingKind("unlocked_while_asleep", AnomalyType.SECURITY, Severity.MEDIUM)
 
 
 def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -61,15 +65,12 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
         stayed = now - since
         if stayed <= max(FLOOR, timedelta(minutes=longest)):
             continue
-        yield Finding(
-            rule="unlocked_while_asleep",
+        yield UNLOCKED_WHILE_ASLEEP.finding(
             evidence=(lock.entity_id,),
             reasoning=f"{lock.info.name} has been unlocked for {duration_text(stayed)}, since "
             f"{local(since, zone):%H:%M}, and the household has been asleep since "
             f"{local(rest, zone):%H:%M}; here it has never stayed unlocked longer than "
             f"{duration_text(timedelta(minutes=longest))} (learned from {count} stays).",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Lock the door remotely, or check it.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )

@@ -31,7 +31,7 @@ from typing import Any
 
 from .clock import day_number, format_time, parse_time
 from .packed import pack, unpack
-from .stored_values import is_stored_number
+from .stored_values import is_stored_number, stored_per_entity
 
 USUAL_DROPS_VERSION = 1
 MAX_ENTITIES = 400
@@ -177,26 +177,16 @@ class UsualDrops:
         usual = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != USUAL_DROPS_VERSION:
             return usual
-        stored = data.get("drops")
-        if isinstance(stored, Mapping):
-            for entity, pair in list(stored.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (kept := _kept(pair)) is not None:
-                    usual.drops[entity] = kept
-        down = data.get("down")
-        if isinstance(down, Mapping):
-            for entity, value in list(down.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (when := parse_time(value)) is not None:
-                    usual.down[entity] = when
-        last = data.get("last")
-        if isinstance(last, Mapping):
-            for entity, value in list(last.items())[:MAX_ENTITIES]:
-                if _entity(entity) and is_stored_number(value) and isinstance(value, int | float):
-                    usual.last[entity] = min(max(float(value), 0.0), _MAX_MINUTES)
+        usual.drops.update(stored_per_entity(data.get("drops"), MAX_ENTITIES, _kept))
+        usual.down.update(stored_per_entity(data.get("down"), MAX_ENTITIES, parse_time))
+        usual.last.update(stored_per_entity(data.get("last"), MAX_ENTITIES, _stored_minutes))
         return usual
 
 
-def _entity(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= 255
+def _stored_minutes(value: object) -> float | None:
+    if is_stored_number(value) and isinstance(value, int | float):
+        return min(max(float(value), 0.0), _MAX_MINUTES)
+    return None
 
 
 def _kept(pair: object) -> list[list[float]] | None:

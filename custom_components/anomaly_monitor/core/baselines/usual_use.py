@@ -32,7 +32,7 @@ from typing import Any
 
 from .clock import day_number, format_time, hour_of_day, parse_time
 from .packed import pack, unpack
-from .stored_values import is_stored_number
+from .stored_values import is_stored_number, stored_entity_id, stored_items, stored_per_entity
 
 USUAL_USE_VERSION = 1
 MAX_ENTITIES = 600
@@ -279,38 +279,24 @@ class UsualUse:
         usual = cls(zone)
         if not isinstance(data, Mapping) or data.get("version") != USUAL_USE_VERSION:
             return usual
-        since = data.get("since")
-        if isinstance(since, Mapping):
-            for entity, value in list(since.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (when := parse_time(value)) is not None:
-                    usual.since[entity] = when
+        usual.since.update(stored_per_entity(data.get("since"), MAX_ENTITIES, parse_time))
         for key, target in (("open", usual.open_days), ("bursts", usual.burst_days)):
-            stored = data.get(key)
-            if not isinstance(stored, Mapping):
-                continue
-            for entity, buckets in list(stored.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (days := _days(buckets)) is not None:
-                    target[entity] = days
+            target.update(stored_per_entity(data.get(key), MAX_ENTITIES, _days))
         for key, counts in (("nights", usual.nights), ("away_open", usual.away_open)):
-            stored = data.get(key)
-            if not isinstance(stored, Mapping):
-                continue
-            for entity, text in list(stored.items())[:MAX_ENTITIES]:
-                if _entity(entity) and (used := unpack(text, 2, 0.0, 1e7)) is not None:
-                    counts[entity] = used
+            counts.update(
+                stored_per_entity(data.get(key), MAX_ENTITIES, lambda t: unpack(t, 2, 0.0, 1e7))
+            )
         usual.departed = parse_time(data.get("departed"))
         if (departures := unpack(data.get("departures"), 2, 0.0, 1e7)) is not None:
             usual.departures = departures
         still_open = data.get("open_at_departure")
         if isinstance(still_open, list):
             usual.open_at_departure = {e for e in still_open[:MAX_ENTITIES] if e in usual.since}
-        taught = data.get("taught")
-        if isinstance(taught, Mapping):
-            for entity, kinds in list(taught.items())[:MAX_ENTITIES]:
-                if _entity(entity) and isinstance(kinds, Mapping):
-                    for kind, value in kinds.items():
-                        if is_stored_number(value):
-                            usual.teach(entity, str(kind), float(value))
+        for entity, kinds in stored_items(data.get("taught"), MAX_ENTITIES):
+            if stored_entity_id(entity) and isinstance(kinds, Mapping):
+                for kind, value in kinds.items():
+                    if is_stored_number(value):
+                        usual.teach(entity, str(kind), float(value))
         return usual
 
 
@@ -331,10 +317,6 @@ def _other_days(bucket: list[float], skip_day: int) -> list[float]:
     if not bucket:
         return []
     return bucket[2:] if bucket[0] == skip_day else bucket[1:]
-
-
-def _entity(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= 255
 
 
 def _days(buckets: object) -> Days | None:

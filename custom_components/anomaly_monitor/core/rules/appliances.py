@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..device_roles import Role, has_role, severity_for
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from ..power_units import RUNNING_WATTS
@@ -18,6 +19,9 @@ SILENT_FOR = timedelta(hours=2)
 def is_cold_appliance(home: HomeView, entity_id: str) -> bool:
     """A power meter of a fridge or freezer (``device_roles``: never its id's words)."""
     return has_role(home, entity_id, Role.COLD_APPLIANCE)
+
+
+FRIDGE_STOPPED_CYCLING = FindingKind("fridge_stopped_cycling", AnomalyType.DEVICE_MALFUNCTION)
 
 
 def fridge_stopped_cycling(home: HomeView) -> Iterator[Finding]:
@@ -34,12 +38,10 @@ def fridge_stopped_cycling(home: HomeView) -> Iterator[Finding]:
         if since is None or home.end - since < SILENT_FOR:
             continue
         minutes = (home.end - since).total_seconds() / 60
-        yield Finding(
-            rule="fridge_stopped_cycling",
+        yield FRIDGE_STOPPED_CYCLING.finding(
             evidence=(meter.entity_id,),
             reasoning=f"{meter.info.name} has drawn under {RUNNING_WATTS:g} W for "
             f"{minutes:.0f} min: the compressor stopped cycling.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=severity_for(home, (meter.entity_id,), Severity.HIGH),
             recommendation="Check that it is plugged in and cold, and its breaker.",
             magnitude=minutes,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..device_roles import named_after, same_device
+from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..offline import is_safety_device, offline_long_enough
@@ -59,6 +60,11 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
         )
 
 
+OPENING_CONTRADICTS_ANGLE = FindingKind(
+    "opening_contradicts_angle", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def opening_contradicts_angle(home: HomeView) -> Iterator[Finding]:
     """A door or window contact and its angle sensor disagree (closed but ajar, or the reverse).
 
@@ -82,17 +88,19 @@ def opening_contradicts_angle(home: HomeView) -> Iterator[Finding]:
                 s for s in home.in_area(area) if s.domain == "camera"
             ]
             context += home.of("alarm_control_panel")
-        yield Finding(
-            rule="opening_contradicts_angle",
+        yield OPENING_CONTRADICTS_ANGLE.finding(
             evidence=ids(opening, angle, locks, context),
             context=ids(locks, context),
             reasoning=f"{opening.info.name} reports {'closed' if closed_but_ajar else 'open'} "
             f"but {angle.info.name} reads {angle.state}°.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check whether it is really closed, then the contact's alignment.",
             magnitude=angle.number if closed_but_ajar else None,
         )
+
+
+OUTLET_OFF_BUT_DRAWING_POWER = FindingKind(
+    "outlet_off_but_drawing_power", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
@@ -114,16 +122,18 @@ def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
         for meter in meters:
             limit = OFF_STANDBY_WATTS if switch.domain == "switch" else 15.0
             if meter.number is not None and meter.number > limit:
-                yield Finding(
-                    rule="outlet_off_but_drawing_power",
+                yield OUTLET_OFF_BUT_DRAWING_POWER.finding(
                     evidence=(switch.entity_id, meter.entity_id),
                     reasoning=f"{switch.info.name} is off but {meter.info.name} reads "
                     f"{meter.state} W.",
-                    anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                    severity=Severity.MEDIUM,
                     recommendation="The relay may be stuck or the meter miscalibrated.",
                     magnitude=meter.number,
                 )
+
+
+DETECTOR_CONTRADICTS_LEVEL = FindingKind(
+    "detector_contradicts_level", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def detector_contradicts_level(home: HomeView) -> Iterator[Finding]:
@@ -140,13 +150,10 @@ def detector_contradicts_level(home: HomeView) -> Iterator[Finding]:
             continue
         if level.number < HAZARD_PPM_ELEVATED:
             continue
-        yield Finding(
-            rule="detector_contradicts_level",
+        yield DETECTOR_CONTRADICTS_LEVEL.finding(
             evidence=(detector.entity_id, level.entity_id),
             reasoning=f"{detector.info.name} says clear but {level.info.name} reads "
             f"{level.state} {level.info.unit or ''}.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Test the detector and check the area.",
             magnitude=level.number,
         )

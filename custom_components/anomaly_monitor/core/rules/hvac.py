@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES, HomeView, is_on
 from ..models import (
     MAX_CANDIDATES,
@@ -74,6 +75,11 @@ def _climate_candidates(home: HomeView, climate: EntityState) -> tuple[str, ...]
     return ids([t for t in thermometers if t is not None], windows)[:MAX_CANDIDATES]
 
 
+HVAC_ACTION_CONTRADICTS_MODE = FindingKind(
+    "hvac_action_contradicts_mode", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
     """A thermostat heats while set to cool or off, or cools while set to heat or off."""
     for climate in home.of("climate"):
@@ -84,15 +90,17 @@ def hvac_action_contradicts_mode(home: HomeView) -> Iterator[Finding]:
         )
         if not wrong:
             continue
-        yield Finding(
-            rule="hvac_action_contradicts_mode",
+        yield HVAC_ACTION_CONTRADICTS_MODE.finding(
             evidence=_climate_context(home, climate),
             candidates=_climate_candidates(home, climate),
             reasoning=f"{climate.info.name} is {action} while its mode is {mode}.",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Check the thermostat's relay and wiring.",
         )
+
+
+HVAC_OVERSHOOTING_TARGET = FindingKind(
+    "hvac_overshooting_target", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
 
 
 def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
@@ -120,18 +128,20 @@ def hvac_overshooting_target(home: HomeView) -> Iterator[Finding]:
             what = "cooling at {} below its {} target"
         else:
             continue
-        yield Finding(
-            rule="hvac_overshooting_target",
+        yield HVAC_OVERSHOOTING_TARGET.finding(
             evidence=_climate_context(home, climate),
             candidates=_climate_candidates(home, climate),
             reasoning=f"{climate.info.name} keeps "
             + what.format(_shown(climate, "current_temperature"), _shown(climate, "temperature"))
             + ".",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Check the thermostat's temperature sensor and schedule.",
             magnitude=current - target,
         )
+
+
+HVAC_NOT_RESPONDING = FindingKind(
+    "hvac_not_responding", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
 
 
 def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
@@ -150,17 +160,19 @@ def hvac_not_responding(home: HomeView) -> Iterator[Finding]:
             or (mode == "cool" and current > target + NOT_RESPONDING_GAP)
         ):
             continue
-        yield Finding(
-            rule="hvac_not_responding",
+        yield HVAC_NOT_RESPONDING.finding(
             evidence=_climate_context(home, climate),
             candidates=_climate_candidates(home, climate),
             reasoning=f"{climate.info.name} is set to {mode} at {_shown(climate, 'temperature')} "
             f"but idles at {_shown(climate, 'current_temperature')}.",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Check the heating/cooling unit and its power.",
             magnitude=current - target,
         )
+
+
+HEATING_AND_COOLING_IN_ONE_AREA = FindingKind(
+    "heating_and_cooling_in_one_area", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
 
 
 def heating_and_cooling_in_one_area(home: HomeView) -> Iterator[Finding]:
@@ -170,15 +182,17 @@ def heating_and_cooling_in_one_area(home: HomeView) -> Iterator[Finding]:
         heating = [s for s in climates if hvac_action(s) == "heating"]
         cooling = [s for s in climates if hvac_action(s) == "cooling"]
         if heating and cooling:
-            yield Finding(
-                rule="heating_and_cooling_in_one_area",
+            yield HEATING_AND_COOLING_IN_ONE_AREA.finding(
                 evidence=tuple(s.entity_id for s in heating + cooling),
                 subject=area_subject(area),
                 reasoning=f"{area} is being heated and cooled at the same time.",
-                anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-                severity=Severity.MEDIUM,
                 recommendation="Turn one of the devices off or fix their schedules.",
             )
+
+
+HVAC_WITH_OPENING_OPEN = FindingKind(
+    "hvac_with_opening_open", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
 
 
 def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
@@ -206,8 +220,7 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         return
     climate, first = active[0], open_windows[0]
     away = entry_point(home) + home.of("alarm_control_panel") if home.nobody_home else []
-    yield Finding(
-        rule="hvac_with_opening_open",
+    yield HVAC_WITH_OPENING_OPEN.finding(
         evidence=ids(climate, every_window, away),
         # The open window is what is wrong: which climate device happens to be running
         # changes as thermostats cycle, and must not make it a new anomaly.
@@ -215,8 +228,6 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         context=ids(away),
         reasoning=f"{climate.info.name} is {hvac_action(climate)} with "
         f"{first.info.name} {how_open(first, angles[first.entity_id])}, wasting energy.",
-        anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-        severity=Severity.MEDIUM,
         recommendation="Close the window or pause the climate device.",
     )
 

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from ..device_roles import Role, has_role, named_after, same_device
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
 from ..occupancy import presence_of
@@ -36,6 +37,9 @@ def _lights_on(home: HomeView, area: str | None) -> list[EntityState]:
 
 def _lights(home: HomeView, area: str | None) -> list[EntityState]:
     return [s for s in home.in_area(area) if s.domain == "light"]
+
+
+MOTION_WHILE_AWAY = FindingKind("motion_while_away", AnomalyType.OCCUPANCY_MISMATCH, Severity.HIGH)
 
 
 def motion_while_away(home: HomeView) -> Iterator[Finding]:
@@ -72,16 +76,13 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
     if len(moving) == 1:
         context += home.of("alarm_control_panel")
         context += home.of("camera")
-    yield Finding(
-        rule="motion_while_away",
+    yield MOTION_WHILE_AWAY.finding(
         evidence=ids(moving, lights, context),
         subject=HOME_SUBJECT,  # one incident while away, wherever the motion moves
         context=ids(context),
         while_away=True,
         reasoning=f"Motion in {', '.join(m.info.area or m.info.name for m in moving)} while "
         "nobody is home.",
-        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
-        severity=Severity.HIGH,
         recommendation="Check the cameras or ask a neighbour.",
     )
 
@@ -156,6 +157,11 @@ def _onset(home: HomeView, sensor: EntityState) -> datetime | None:
     return None if onset is None or (start is not None and onset <= start) else onset
 
 
+APPLIANCE_ACTIVE_WHILE_AWAY = FindingKind(
+    "appliance_active_while_away", AnomalyType.OCCUPANCY_MISMATCH, Severity.MEDIUM
+)
+
+
 def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
     """An appliance draws a working load while nobody is home and nobody moves there.
 
@@ -193,16 +199,13 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
     context = entry_point(home) + home.of("alarm_control_panel")
     if len(areas) > 1:
         found = [s for s in found if s.domain != "light"]
-    yield Finding(
-        rule="appliance_active_while_away",
+    yield APPLIANCE_ACTIVE_WHILE_AWAY.finding(
         evidence=ids(found, context),
         subject=HOME_SUBJECT,
         context=ids(context),
         while_away=True,
         reasoning=f"Appliances in {', '.join(sorted(a for a in areas if a))} draw power "
         "while nobody is home.",
-        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
-        severity=Severity.MEDIUM,
         recommendation="Switch them off remotely or check who is there.",
         magnitude=max(loads),
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..temperatures import in_unit
@@ -43,6 +44,11 @@ _FAULTY = (
 )
 
 
+READING_OUTSIDE_PHYSICAL_RANGE = FindingKind(
+    "reading_outside_physical_range", AnomalyType.PHYSICAL_VIOLATION, Severity.MEDIUM
+)
+
+
 def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
     """A sensor reports a value no home can produce: the sensor is faulty.
 
@@ -68,13 +74,10 @@ def reading_outside_physical_range(home: HomeView) -> Iterator[Finding]:
         unit = f" {state.info.unit}" if state.info.unit else ""
         what = _MEASURES.get(device_class, device_class.replace("_", " "))
         limit = f"above {high:g}{unit}" if value > high else f"below {low:g}{unit}"
-        yield Finding(
-            rule="reading_outside_physical_range",
+        yield READING_OUTSIDE_PHYSICAL_RANGE.finding(
             evidence=(state.entity_id,),
             reasoning=f"{state.info.name} reads {value:g}{unit}, an impossible reading: "
             f"{what} cannot be {limit}, so the sensor is faulty.",
-            anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
-            severity=Severity.MEDIUM,
             recommendation=_FAULTY,
             magnitude=value - high if value > high else value - low,
         )
@@ -96,13 +99,10 @@ def _impossible_temperature(state: EntityState) -> Finding | None:
         if hot
         else f"colder than any home gets (under {line_in_unit(COLDEST_POSSIBLE, state)})"
     )
-    return Finding(
-        rule="reading_outside_physical_range",
+    return READING_OUTSIDE_PHYSICAL_RANGE.finding(
         evidence=(state.entity_id,),
         reasoning=f"{state.info.name} reads {shown(state)}, an impossible reading: {why}, "
         "so the sensor is faulty.",
-        anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
-        severity=Severity.MEDIUM,
         recommendation=_FAULTY,
         magnitude=celsius - (HOTTEST_POSSIBLE if hot else COLDEST_POSSIBLE),
     )
@@ -123,6 +123,11 @@ def _room_temperatures(home: HomeView) -> list[EntityState]:
         if temperature is not None:
             rooms.append(temperature)
     return rooms
+
+
+ROOM_TEMPERATURE_OUT_OF_LINE = FindingKind(
+    "room_temperature_out_of_line", AnomalyType.PHYSICAL_VIOLATION, Severity.MEDIUM
+)
 
 
 def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
@@ -193,14 +198,11 @@ def room_temperature_out_of_line(home: HomeView) -> Iterator[Finding]:
             outlier, reference, motion_in(home, area), motion_in(home, reference.info.area)
         )
         what = f"{told(value)} against {told(celsius(reference))} in {reference.info.area}"
-    yield Finding(
-        rule="room_temperature_out_of_line",
+    yield ROOM_TEMPERATURE_OUT_OF_LINE.finding(
         evidence=evidence,
         subject=outlier.entity_id,
         reasoning=f"{outlier.info.name} reads {what}: no room gets that far from the others "
         "without a cause.",
-        anomaly_type=AnomalyType.PHYSICAL_VIOLATION,
-        severity=Severity.MEDIUM,
         recommendation="Check the sensor's placement and the room for heat sources or drafts.",
         magnitude=value - centre,
     )

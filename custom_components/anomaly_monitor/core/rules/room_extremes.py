@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..temperatures import to_celsius
@@ -140,6 +141,9 @@ def _climb(home: HomeView, state: EntityState, celsius: float) -> str:
     return f"It rose from {line_in_unit(lowest, state)} within {minutes} min."
 
 
+ROOM_HEAT_FIRE_RISK = FindingKind("room_heat_fire_risk", AnomalyType.SAFETY_HAZARD)
+
+
 def _fire(home: HomeView, state: EntityState, celsius: float) -> Finding:
     area = state.info.area
     alarms = _alarms(home, state)
@@ -176,11 +180,9 @@ def _fire(home: HomeView, state: EntityState, celsius: float) -> Finding:
     if alarms and not sounding:
         words.append(f"{alarms[0].info.name} has not gone off.")
     place = area or f"where {state.info.name} is"
-    return Finding(
-        rule="room_heat_fire_risk",
+    return ROOM_HEAT_FIRE_RISK.finding(
         evidence=ids(state, alarms, levels, neighbours),
         reasoning=" ".join(w for w in words if w),
-        anomaly_type=AnomalyType.SAFETY_HAZARD,
         severity=Severity.CRITICAL if sounding or levels or neighbours or climb else Severity.HIGH,
         recommendation=f"Check {place} now for fire or an overheating appliance; if there is "
         "fire, leave the home and call the fire brigade. If the room is normal, the sensor "
@@ -217,6 +219,9 @@ def room_heat_fire_risk(home: HomeView) -> Iterator[Finding]:
             yield _fire(home, state, celsius)
 
 
+ROOM_TOO_HOT = FindingKind("room_too_hot", AnomalyType.SAFETY_HAZARD, Severity.MEDIUM)
+
+
 def room_too_hot(home: HomeView) -> Iterator[Finding]:
     """A room hotter than people and pets stay safe in, with no sign of fire.
 
@@ -230,18 +235,18 @@ def room_too_hot(home: HomeView) -> Iterator[Finding]:
         note = ""
         if outdoor is not None and outdoor >= celsius - WEATHER_HEAT_GAP:
             note = f" It is {line_in_unit(outdoor, state)} outdoors."
-        yield Finding(
-            rule="room_too_hot",
+        yield ROOM_TOO_HOT.finding(
             evidence=(state.entity_id,),
             reasoning=f"{state.info.name} reads {shown(state)}: {area} is far hotter than a "
             f"room should be (over {line_in_unit(HOT_ROOM, state)}), dangerous for people and "
             f"pets who stay in it.{note}",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.MEDIUM,
             recommendation=f"Cool {area} down and check it for a heater, radiator or appliance "
             "left on, or sun on the sensor; if the room feels normal, the sensor is wrong.",
             magnitude=celsius - HOT_ROOM,
         )
+
+
+ROOM_TOO_COLD = FindingKind("room_too_cold", AnomalyType.SAFETY_HAZARD)
 
 
 def room_too_cold(home: HomeView) -> Iterator[Finding]:
@@ -275,11 +280,9 @@ def room_too_cold(home: HomeView) -> Iterator[Finding]:
         words += [f"{s.info.name} is open." for s in windows] + [
             f"{s.info.name} is heating, yet the room is this cold." for s in heating
         ]
-        yield Finding(
-            rule="room_too_cold",
+        yield ROOM_TOO_COLD.finding(
             evidence=ids(state, windows),
             reasoning=" ".join(words),
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=Severity.HIGH if freezing else Severity.MEDIUM,
             recommendation=f"Check the heating and the windows of {area} and warm the room up; "
             "if the room feels normal, the sensor is wrong.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 
+from ..finding_kind import FindingKind
 from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..offline import offline_since
@@ -95,6 +96,9 @@ def dropped_while_alarming(home: HomeView, detector: EntityState) -> datetime | 
     return since if before and before[-1].state.lower() == "on" else None
 
 
+HAZARD_DETECTED = FindingKind("hazard_detected", AnomalyType.SAFETY_HAZARD)
+
+
 def hazard_detected(home: HomeView) -> Iterator[Finding]:
     """A smoke, gas, carbon monoxide, heat or water leak sensor reports danger (or went
     offline while it did). Detectors of one airborne hazard that sound together are one
@@ -149,13 +153,11 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
     evidence: list[EntityState] = []
     for detector, _ in group:
         evidence += [detector, *_corroboration(home, detector)]
-    return Finding(
-        rule="hazard_detected",
+    return HAZARD_DETECTED.finding(
         evidence=ids(evidence, _away_context(home)),
         subject=state.entity_id,
         context=ids(_away_context(home)),
         reasoning=reasoning,
-        anomaly_type=AnomalyType.SAFETY_HAZARD,
         severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
         recommendation=(_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
             device_class, "Check the device and its surroundings."
@@ -175,6 +177,11 @@ def _elevated(home: HomeView, detector: EntityState) -> EntityState | None:
         return None
     limit = FLOOR_WET_PERCENT if detector.info.device_class == "moisture" else HAZARD_PPM_ELEVATED
     return level if level.number >= limit else None
+
+
+HAZARD_LEVEL_WITHOUT_ALARM = FindingKind(
+    "hazard_level_without_alarm", AnomalyType.SAFETY_HAZARD, Severity.HIGH
+)
 
 
 def hazard_level_without_alarm(home: HomeView) -> Iterator[Finding]:
@@ -201,17 +208,19 @@ def hazard_level_without_alarm(home: HomeView) -> Iterator[Finding]:
         powered = [s for s in loads if s.number is not None and s.number >= LOAD_WATTS]
         if kind in ("smoke", "moisture") and powered:
             extra += outlets + powered  # a live appliance next to smoke or water
-        yield Finding(
-            rule="hazard_level_without_alarm",
+        yield HAZARD_LEVEL_WITHOUT_ALARM.finding(
             evidence=ids(detector, level, extra, motion_in(home, area), _away_context(home)),
             context=ids(motion_in(home, area), _away_context(home)),
             reasoning=f"{level.info.name} reads {level.state}{level.info.unit or ''}, well above "
             f"normal, yet {detector.info.name} reports nothing: the detector may have failed.",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
             recommendation=_ADVICE.get(kind, "Check the area and test the detector."),
             magnitude=level.number,
         )
+
+
+WINDOW_OPEN_IN_WET_WEATHER = FindingKind(
+    "window_open_in_wet_weather", AnomalyType.SAFETY_HAZARD, Severity.MEDIUM
+)
 
 
 def window_open_in_wet_weather(home: HomeView) -> Iterator[Finding]:
@@ -223,15 +232,12 @@ def window_open_in_wet_weather(home: HomeView) -> Iterator[Finding]:
         ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
         if not (is_on(window) or ajar):
             continue
-        yield Finding(
-            rule="window_open_in_wet_weather",
+        yield WINDOW_OPEN_IN_WET_WEATHER.finding(
             evidence=ids(window, angle if ajar else None, entry_point(home)),
             context=ids(entry_point(home)),
             while_away=True,
             reasoning=f"{window.info.name} is {how_open(window, angle if ajar else None)} "
             f"while it is {home.env.weather} and nobody is home.",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.MEDIUM,
             recommendation="Close the window or ask someone to.",
         )
 

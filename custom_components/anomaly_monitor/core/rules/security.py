@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..open_states import stands_open
@@ -76,6 +77,11 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         )
 
 
+ENTRY_UNSECURED_WHILE_AWAY = FindingKind(
+    "entry_unsecured_while_away", AnomalyType.SECURITY, Severity.HIGH
+)
+
+
 def _unsecured(
     what: EntityState,
     evidence: tuple[str, ...],
@@ -92,15 +98,12 @@ def _unsecured(
         told = f"{unlocked.info.name} is unlocked"
     else:
         told = f"{what.info.name} is {how_open(what, ajar)}"
-    return Finding(
-        rule="entry_unsecured_while_away",
+    return ENTRY_UNSECURED_WHILE_AWAY.finding(
         evidence=evidence,
         subject=what.entity_id,
         context=context,
         while_away=True,
         reasoning=f"{told} while nobody is home.",
-        anomaly_type=AnomalyType.SECURITY,
-        severity=Severity.HIGH,
         recommendation=_what_to_do(opened=opened, unlocked=unlocked is not None),
     )
 
@@ -115,22 +118,29 @@ def _what_to_do(*, opened: bool, unlocked: bool) -> str:
     return "Lock it remotely or ask someone to check the door."
 
 
+ALARM_DISARMED_WHILE_AWAY = FindingKind(
+    "alarm_disarmed_while_away", AnomalyType.SECURITY, Severity.HIGH
+)
+
+
 def alarm_disarmed_while_away(home: HomeView) -> Iterator[Finding]:
     """The alarm is off while nobody is home."""
     panel = _panel(home)
     if panel is None or not home.nobody_home or panel.state.lower() != "disarmed":
         return
     entry, watchers = _entry_watch(home)
-    yield Finding(
-        rule="alarm_disarmed_while_away",
+    yield ALARM_DISARMED_WHILE_AWAY.finding(
         evidence=ids(panel, entry[:1], _ajar_angle(home, entry), entry[1:], watchers),
         context=ids(entry, _ajar_angle(home, entry), watchers),
         while_away=True,
         reasoning=f"{panel.info.name} is disarmed while nobody is home.",
-        anomaly_type=AnomalyType.SECURITY,
-        severity=Severity.HIGH,
         recommendation="Arm the alarm remotely.",
     )
+
+
+SURVEILLANCE_OFF_WHILE_AWAY = FindingKind(
+    "surveillance_off_while_away", AnomalyType.SECURITY, Severity.MEDIUM
+)
 
 
 def surveillance_off_while_away(home: HomeView) -> Iterator[Finding]:
@@ -140,17 +150,19 @@ def surveillance_off_while_away(home: HomeView) -> Iterator[Finding]:
     for camera in home.of("camera"):
         if camera.state.lower() in _WATCHING or camera.state.lower() in ("unavailable", "unknown"):
             continue
-        yield Finding(
-            rule="surveillance_off_while_away",
+        yield SURVEILLANCE_OFF_WHILE_AWAY.finding(
             evidence=ids(camera, entry_point(home)),
             context=ids(entry_point(home)),
             while_away=True,
             reasoning=f"{camera.info.name} is {camera.state} instead of recording while "
             "nobody is home.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Turn recording on while the home is empty.",
         )
+
+
+GARAGE_OPEN_WHILE_PROTECTED = FindingKind(
+    "garage_open_while_protected", AnomalyType.SECURITY, Severity.HIGH
+)
 
 
 def garage_open_while_protected(home: HomeView) -> Iterator[Finding]:
@@ -162,18 +174,20 @@ def garage_open_while_protected(home: HomeView) -> Iterator[Finding]:
     for garage in home.of("binary_sensor", "garage_door") + home.of("cover", "garage"):
         if garage.state.lower() not in ("on", "open", "opening"):
             continue
-        yield Finding(
-            rule="garage_open_while_protected",
+        yield GARAGE_OPEN_WHILE_PROTECTED.finding(
             evidence=ids(panel, garage, motion_in(home, garage.info.area)),
             subject=garage.entity_id,
             context=ids(panel, motion_in(home, garage.info.area)),
             while_away=not armed,
             reasoning=f"{garage.info.name} is open while "
             f"{'nobody is home' if home.nobody_home else 'the alarm is armed'}.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.HIGH,
             recommendation="Close the garage door remotely.",
         )
+
+
+ALARM_TRIGGERED_WITHOUT_CAUSE = FindingKind(
+    "alarm_triggered_without_cause", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def alarm_triggered_without_cause(home: HomeView) -> Iterator[Finding]:
@@ -189,13 +203,10 @@ def alarm_triggered_without_cause(home: HomeView) -> Iterator[Finding]:
     entry, watchers = _entry_watch(home)
     if openings or (home.nobody_home and motion):
         return  # a real cause is visible: hazard/security rules report it
-    yield Finding(
-        rule="alarm_triggered_without_cause",
+    yield ALARM_TRIGGERED_WITHOUT_CAUSE.finding(
         evidence=ids(panel, entry, watchers),
         context=ids(entry, watchers),
         reasoning=f"{panel.info.name} is triggered, yet every door and window is shut and "
         "nothing moves at the entrance: likely a false alarm.",
-        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-        severity=Severity.MEDIUM,
         recommendation="Check the alarm's sensors and its event log.",
     )

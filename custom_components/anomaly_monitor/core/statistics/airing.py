@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
@@ -48,6 +49,11 @@ def _overlap(start: datetime, end: datetime, runs: list[tuple[datetime, datetime
     return total
 
 
+HVAC_WITH_OPENING_OPEN = FindingKind(
+    "hvac_with_opening_open", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
     """Climate units heated or cooled for ≥ ``MIN_WASTE`` while a window stood open
     past ``AIRING`` (a spell that ended before the analysis; an open window now is the
@@ -59,11 +65,7 @@ def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
     climates = {c: runs for c, runs in climates.items() if runs}
     if not climates:
         return
-    for window in home.history:
-        if home.domain(window) != "binary_sensor":
-            continue
-        if home.device_class(window) not in WINDOW_CLASSES:
-            continue
+    for window in home.history_of("binary_sensor", *WINDOW_CLASSES):
         for spell in intervals(home, window):
             if spell.state != "on" or spell.ongoing:
                 continue  # open now: the rule judges it
@@ -85,15 +87,12 @@ def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
                 and area is not None
                 and home.area(sensor) == area
             ]
-            yield Finding(
-                rule="hvac_with_opening_open",
+            yield HVAC_WITH_OPENING_OPEN.finding(
                 evidence=(window, *units, *room),
                 subject=window,
                 reasoning=f"{window} stood open for {duration_text(spell.duration)} from "
                 f"{spell.start:%Y-%m-%d %H:%M} while {', '.join(units)} heated or cooled "
                 f"({duration_text(longest)} at most), wasting energy.",
-                anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-                severity=Severity.MEDIUM,
                 recommendation="Close windows while the heating or cooling runs, or pause "
                 "it while airing.",
                 magnitude=longest.total_seconds() / 60,

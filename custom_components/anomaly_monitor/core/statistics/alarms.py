@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_on
 from ..models import AnomalyType, Finding, Severity
 
@@ -15,14 +16,15 @@ SOUNDED_DEVICE_CLASSES = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
 MIN_ALARMS = 2
 
 
+HAZARD_ALARM_SOUNDED = FindingKind("hazard_alarm_sounded", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
+
+
 def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
     """A smoke, gas, CO or heat detector went off repeatedly during the window.
 
     Magnitude: how many times it went off.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
+    for entity_id in home.history_of("binary_sensor"):
         device_class = home.device_class(entity_id)
         if device_class not in SOUNDED_DEVICE_CLASSES:
             continue
@@ -33,15 +35,12 @@ def hazard_alarm_sounded(home: HomeView) -> Iterator[Finding]:
         if len(alarms) < MIN_ALARMS:
             continue
         times = ", ".join(f"{t.when:%H:%M}" for t in alarms[:4])
-        yield Finding(
-            rule="hazard_alarm_sounded",
+        yield HAZARD_ALARM_SOUNDED.finding(
             evidence=(entity_id,),
             # The homeowner's words: no "time(s)", no "window" (a live walk read "went
             # off 2 time(s) in the window (09:41, 09:42)").
             reasoning=f"{entity_id} ({device_class.replace('_', ' ')}) went off "
             f"{len(alarms)} times ({times}).",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
             recommendation="Check the area; if nothing was wrong, test or replace the detector.",
             magnitude=float(len(alarms)),
         )

@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import (
     ENTRY_DEVICE_CLASSES,
     OCCUPANCY_DEVICE_CLASSES,
@@ -13,7 +14,7 @@ from ..home import (
     HomeView,
 )
 from ..models import AnomalyType, Finding, Severity
-from .timeline import real_changes
+from .timeline import real_changes, spells_where
 
 # Devices a person switches on.
 _SWITCHED = frozenset({"light", "switch", "media_player", "fan"})
@@ -54,20 +55,13 @@ def _on_a_routine(home: HomeView, when: datetime, switch_ons: list[datetime]) ->
 def armed_away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     """Spans when an alarm panel was armed away (or for a vacation), as reported."""
     spans: list[tuple[datetime, datetime]] = []
-    for panel in home.history:
-        if home.domain(panel) != "alarm_control_panel":
-            continue
-        start: datetime | None = None
-        for change in home.changes(panel):
-            away = change.state.lower() in ("armed_away", "armed_vacation")
-            if away and start is None:
-                start = change.when
-            elif not away and start is not None:
-                spans.append((start, change.when))
-                start = None
-        if start is not None:
-            spans.append((start, home.end))
+    for panel in home.history_of("alarm_control_panel"):
+        spans += spells_where(home, panel, _armed_away)
     return spans
+
+
+def _armed_away(state: str) -> bool:
+    return state.lower() in ("armed_away", "armed_vacation")
 
 
 def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime, datetime]]:
@@ -78,6 +72,11 @@ def _armed_away_spans(home: HomeView) -> list[tuple[datetime, datetime, datetime
         (start + ARMING_GRACE, end if end >= home.end else end - ARRIVAL_LEAD, start)
         for start, end in armed_away_periods(home)
     ]
+
+
+ACTIVATION_WHILE_ARMED_AWAY = FindingKind(
+    "activation_while_armed_away", AnomalyType.SECURITY, Severity.MEDIUM
+)
 
 
 def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
@@ -113,13 +112,10 @@ def activation_while_armed_away(home: HomeView) -> Iterator[Finding]:
                 continue
             if _on_a_routine(home, when, switch_ons):
                 continue
-            yield Finding(
-                rule="activation_while_armed_away",
+            yield ACTIVATION_WHILE_ARMED_AWAY.finding(
                 evidence=(entity_id,),
                 reasoning=f"{entity_id} switched on at {when:%Y-%m-%d %H:%M} while the alarm "
                 "was armed away and no door or motion showed anybody coming in.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.MEDIUM,
                 recommendation="Check the automation or remote command that switched it, "
                 "and the home.",
             )
@@ -132,6 +128,9 @@ DISARM_DELAY = timedelta(minutes=5)
 # ...through at least this many other rooms within this long.
 INTRUDER_ROOMS = 2
 INTRUDER_WALK = timedelta(minutes=15)
+
+
+ENTRY_WHILE_ARMED_AWAY = FindingKind("entry_while_armed_away", AnomalyType.SECURITY, Severity.HIGH)
 
 
 def entry_while_armed_away(home: HomeView) -> Iterator[Finding]:
@@ -179,14 +178,11 @@ def entry_while_armed_away(home: HomeView) -> Iterator[Finding]:
                 and home.area(e) == area
                 and any(abs(c.when - opened) <= ARMING_GRACE for c in real_changes(home, e))
             ]
-            yield Finding(
-                rule="entry_while_armed_away",
+            yield ENTRY_WHILE_ARMED_AWAY.finding(
                 evidence=(door, *locks, *sorted(inside)),
                 reasoning=f"{door} opened at {opened:%Y-%m-%d %H:%M} while the alarm was armed "
                 f"away; nobody disarmed it, and motion followed in "
                 f"{', '.join(sorted({a for a in inside.values() if a}))}.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.HIGH,
                 recommendation="Check the home now: somebody may have entered without disarming.",
                 magnitude=float(len(set(inside.values()))),
             )

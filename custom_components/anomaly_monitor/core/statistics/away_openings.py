@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .occupancy import away_periods
@@ -46,6 +47,11 @@ def _openings(
     return moments
 
 
+WINDOW_OPENED_WHILE_AWAY = FindingKind(
+    "window_opened_while_away", AnomalyType.SECURITY, Severity.HIGH
+)
+
+
 def window_opened_while_away(home: HomeView) -> Iterator[Finding]:
     """A window or opening opened while every tracked person was away.
 
@@ -59,11 +65,7 @@ def window_opened_while_away(home: HomeView) -> Iterator[Finding]:
     if not spans:
         return
     opened: list[tuple[datetime, str]] = []
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in WINDOW_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *WINDOW_CLASSES):
         opened += [(when, entity_id) for when in _openings(home, entity_id, spans)]
     if not opened:
         return
@@ -74,14 +76,11 @@ def window_opened_while_away(home: HomeView) -> Iterator[Finding]:
     name = info.info.name if info is not None else entity_id
     area = home.area(entity_id)
     where = f" ({area})" if area else ""
-    yield Finding(
-        rule="window_opened_while_away",
+    yield WINDOW_OPENED_WHILE_AWAY.finding(
         evidence=tuple(windows),
         subject=entity_id,  # the window: a rule about it (heating against it) joins
         while_away=True,  # somebody known home ends it
         reasoning=f"{name}{where} opened at {first:%H:%M} while nobody was home.",
-        anomaly_type=AnomalyType.SECURITY,
-        severity=Severity.HIGH,
         recommendation="Check the cameras or ask a neighbour to look at the window.",
         magnitude=float(len(opened)),
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..finding_kind import FindingKind
 from ..home import ACTIVE_STATES, APPLIANCE_DOMAINS, UNAVAILABLE_STATES, HomeView
 from ..models import AnomalyType, Finding, Severity, parse_number
 from .rates import hvac_active
@@ -48,6 +49,9 @@ def _whole_house_meters(home: HomeView) -> list[str]:
         and home.device_class(entity_id) == "power"
         and home.area(entity_id) is None
     ]
+
+
+UNEXPLAINED_BASE_LOAD = FindingKind("unexplained_base_load", AnomalyType.ENERGY, Severity.MEDIUM)
 
 
 def unexplained_base_load(home: HomeView) -> Iterator[Finding]:
@@ -93,14 +97,11 @@ def unexplained_base_load(home: HomeView) -> Iterator[Finding]:
         lowest = min(readings)
         if lowest < UNEXPLAINED_WATTS:
             continue
-        yield Finding(
-            rule="unexplained_base_load",
+        yield UNEXPLAINED_BASE_LOAD.finding(
             evidence=(meter,),
             reasoning=f"{meter} never read below {lowest:g} W at the {len(readings)} moments "
             "when every heating/cooling unit and appliance the home knows was off; a "
             f"standby load is well under {UNEXPLAINED_WATTS:g} W.",
-            anomaly_type=AnomalyType.ENERGY,
-            severity=Severity.MEDIUM,
             recommendation="Look for an appliance left running that is not in Home Assistant, "
             "a wiring fault, or a meter that reads wrong.",
             magnitude=lowest,

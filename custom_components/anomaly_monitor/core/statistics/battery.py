@@ -15,6 +15,7 @@ from datetime import timedelta
 from itertools import pairwise
 
 from ..device_roles import named_as_one
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import numeric_series
@@ -59,14 +60,17 @@ def _fixed(home: HomeView, battery: str) -> bool:
     return fixed_sibling or home.area(battery) is not None
 
 
+BATTERY_DRAINING_FAST = FindingKind(
+    "battery_draining_fast", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def battery_draining_fast(home: HomeView) -> Iterator[Finding]:
     """A fixed sensor's battery lost ≥ 20 points within a day and never recovered.
 
     Magnitude: the points lost within the worst day.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor" or home.device_class(entity_id) != "battery":
-            continue
+    for entity_id in home.history_of("sensor", "battery"):
         series = numeric_series(home, entity_id)
         if len(series) < 3:
             continue
@@ -83,13 +87,10 @@ def battery_draining_fast(home: HomeView) -> Iterator[Finding]:
             continue
         if not _fixed(home, entity_id):
             continue
-        yield Finding(
-            rule="battery_draining_fast",
+        yield BATTERY_DRAINING_FAST.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} fell from {values[0]:g} % to {values[-1]:g} %, losing "
             f"{worst:g} points within a day; a sensor battery lasts months.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Replace the battery soon and check the device for a stuck "
             "contact or a weak radio link that keeps it transmitting.",
             magnitude=worst,

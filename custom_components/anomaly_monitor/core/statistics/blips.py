@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .night import SMALL_HOURS_END, SMALL_HOURS_START
@@ -53,6 +54,9 @@ def _local_hour(home: HomeView, when: datetime) -> int:
     return (when.astimezone(zone) if zone is not None and when.tzinfo else when).hour
 
 
+OPENING_BLIP_AT_NIGHT = FindingKind("opening_blip_at_night", AnomalyType.SECURITY, Severity.MEDIUM)
+
+
 def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
     """A door or window opened and closed within seconds at night, nobody about.
 
@@ -63,11 +67,7 @@ def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
     signs = _people_signs(home)
     times = [when for when, _ in signs]
     start = home.window.start
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES):
         blips: list[datetime] = []
         for spell in intervals(home, entity_id):
             if spell.state.lower() != "on" or spell.ongoing or spell.duration > BLIP:
@@ -88,14 +88,11 @@ def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
             continue
         # A motion sensor of the same room that reported "clear" right then is a witness.
         witnesses = area_motion_reporting(home, entity_id, "off", blips[0], CLEAR_REPORT)
-        yield Finding(
-            rule="opening_blip_at_night",
+        yield OPENING_BLIP_AT_NIGHT.finding(
             evidence=(entity_id, *witnesses),
             reasoning=f"{entity_id} opened at {blips[0]:%Y-%m-%d %H:%M:%S} and closed within "
             f"{BLIP.total_seconds():.0f} s, and nothing else in the home (motion, lights, "
             f"locks, doors) moved within {NOBODY_WITHIN.total_seconds() / 60:.0f} min.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Check the door or window and its contact sensor (magnet, battery).",
             magnitude=float(len(blips)),
         )

@@ -6,6 +6,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
@@ -61,15 +62,18 @@ def _unit_meters(home: HomeView, climate: str, area: str) -> list[str]:
     ]
 
 
+HVAC_AGAINST_THE_ROOM = FindingKind(
+    "hvac_against_the_room", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
     """A unit kept heating a room that was already warm (or cooling a cold one).
 
     Magnitude: how far the room read past the warm (cold) limit, in °C, at its most
     extreme during the spell; negative for cooling a cold room.
     """
-    for climate in home.history:
-        if home.domain(climate) != "climate":
-            continue
+    for climate in home.history_of("climate"):
         area = home.area(climate)
         if area is None:
             continue
@@ -107,14 +111,11 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
         # The spell's direction is the first wrong reading's; its degree, the worst one.
         same_side = [past for *_, past in wrong if (past < 0) == (wrong[0][3] < 0)]
         unit = (state.info.unit if (state := home.info(sensor)) else None) or "°C"
-        yield Finding(
-            rule="hvac_against_the_room",
+        yield HVAC_AGAINST_THE_ROOM.finding(
             evidence=(climate, *sensors, *_unit_meters(home, climate, area)),
             reasoning=f"{climate} was {doing} while the room read "
             f"{with_unit(in_unit(value, unit), unit)} "
             f"({len(wrong)} readings from {when:%Y-%m-%d %H:%M}).",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Check the unit's mode and its thermostat schedule.",
             magnitude=max(same_side, key=abs),
         )
@@ -124,6 +125,11 @@ def hvac_against_the_room(home: HomeView) -> Iterator[Finding]:
 _SETPOINT_DOMAINS = frozenset({"number", "input_number"})
 # Other rooms whose set points have a unit acting on them before a missing one is news.
 MIN_SERVED_ROOMS = 2
+
+
+SETPOINT_WITHOUT_HVAC = FindingKind(
+    "setpoint_without_hvac", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def setpoint_without_hvac(home: HomeView) -> Iterator[Finding]:
@@ -156,13 +162,10 @@ def setpoint_without_hvac(home: HomeView) -> Iterator[Finding]:
     for area, setpoint in setpoints.items():
         if area in units or area not in thermometers:
             continue
-        yield Finding(
-            rule="setpoint_without_hvac",
+        yield SETPOINT_WITHOUT_HVAC.finding(
             evidence=(setpoint,),
             reasoning=f"{area} has a set point ({setpoint}) and a thermometer, but no heating "
             f"or cooling unit of {area} reported in the window, while the units of "
             f"{', '.join(sorted(served))} did.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation=f"Check the heating/cooling unit of {area} and its link to the hub.",
         )

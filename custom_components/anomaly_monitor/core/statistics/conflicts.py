@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import area_motion_reporting, intervals
@@ -24,6 +25,11 @@ _SWITCHED = frozenset({"light", "switch", "fan"})
 # Motion of the same area this close to the flicker is the trigger both commands answered
 # (and motion right after, with the light left off, is the person still in the dark).
 TRIGGER_REACH = timedelta(minutes=1)
+
+
+SWITCHED_OFF_AT_ONCE = FindingKind(
+    "switched_off_at_once", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
 
 
 def switched_off_at_once(home: HomeView) -> Iterator[Finding]:
@@ -48,14 +54,11 @@ def switched_off_at_once(home: HomeView) -> Iterator[Finding]:
         triggers = area_motion_reporting(
             home, entity_id, "on", flickers[0], TRIGGER_REACH, changes_only=True
         )
-        yield Finding(
-            rule="switched_off_at_once",
+        yield SWITCHED_OFF_AT_ONCE.finding(
             evidence=(entity_id, *triggers),
             reasoning=f"{entity_id} was switched on at {flickers[0]:%Y-%m-%d %H:%M:%S} and off "
             "again within a second: two automations (or a scene and an automation) are "
             "giving it opposite commands.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Look for automations or scenes that switch it on the same trigger "
             "and make their conditions agree.",
             magnitude=float(len(flickers)),

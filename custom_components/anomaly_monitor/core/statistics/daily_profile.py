@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import share_of_level
@@ -233,12 +234,8 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
     """
     found: dict[str, tuple[date, float, float]] = {}
     groups: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor", *PROFILE_DEVICE_CLASSES):
         device_class = home.device_class(entity_id)
-        if device_class not in PROFILE_DEVICE_CLASSES:
-            continue
         days = readings_by_day(home, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue
@@ -256,6 +253,9 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
         yield shift_finding(entity_id, (since, shift, scatter), (entity_id, *serving))
 
 
+DAILY_PROFILE_SHIFT = FindingKind("daily_profile_shift", AnomalyType.BEHAVIOURAL, Severity.MEDIUM)
+
+
 def shift_finding(
     entity_id: str,
     departure: tuple[date, float, float],
@@ -266,14 +266,11 @@ def shift_finding(
     window's own)."""
     since, shift, scatter = departure
     direction = "higher" if shift > 0 else "lower"
-    return Finding(
-        rule="daily_profile_shift",
+    return DAILY_PROFILE_SHIFT.finding(
         evidence=evidence,
         reasoning=f"Since {since:%Y-%m-%d}, {entity_id} reads about {abs(shift):g} "
         f"{direction} than it did at the same hours on the days before (its usual "
         f"scatter is {scatter:.2g}{learned}): a change that came to stay.",
-        anomaly_type=AnomalyType.BEHAVIOURAL,
-        severity=Severity.MEDIUM,
         recommendation="Check what changed in that room (damp, ventilation, a new load), "
         "or recalibrate the sensor.",
         magnitude=shift,

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from datetime import date
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import share_of_level
@@ -57,9 +58,7 @@ def sensor_drifting(home: HomeView) -> Iterator[Finding]:
     sensor's unit (negative downwards).
     """
     groups: dict[tuple[str, str | None], list[str]] = defaultdict(list)
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor"):
         device_class = home.device_class(entity_id)
         if device_class not in LEVEL_DEVICE_CLASSES:
             continue
@@ -86,17 +85,17 @@ def sensor_drifting(home: HomeView) -> Iterator[Finding]:
             yield drift_finding(entity_id, f"{len(series)} days", change, peers)
 
 
+SENSOR_DRIFTING = FindingKind("sensor_drifting", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM)
+
+
 def drift_finding(entity_id: str, days: str, change: float, peers: list[str]) -> Finding:
     """What ``sensor_drifting`` tells (``days``: over which days, in words)."""
     direction = "up" if change > 0 else "down"
-    return Finding(
-        rule="sensor_drifting",
+    return SENSOR_DRIFTING.finding(
         evidence=(entity_id,),
         reasoning=f"{entity_id}'s daily level went {direction} on nearly every one "
         f"of {days}, by {abs(change):.3g} in all, while "
         f"{', '.join(peers)} stayed level: the sensor is drifting.",
-        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-        severity=Severity.MEDIUM,
         recommendation=f"Check or recalibrate {entity_id}.",
         magnitude=change,
     )

@@ -8,6 +8,7 @@ from datetime import timedelta
 from statistics import median
 
 from ..device_roles import HEAT_ROLES, Role, has_role, is_entry, severity_for
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
@@ -94,6 +95,9 @@ def left_open_text(entity_id: str, spell: Interval) -> str:
     )
 
 
+ENTRY_LEFT_OPEN = FindingKind("entry_left_open", AnomalyType.SECURITY, Severity.MEDIUM)
+
+
 def entry_left_open(home: HomeView) -> Iterator[Finding]:
     """An exterior door or garage door stayed open far longer than a passage takes.
 
@@ -109,15 +113,15 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
         worst = _longest_exceeding(open_spells(home, entity_id), ENTRY_OPEN_LIMIT)
         if worst is None:
             continue
-        yield Finding(
-            rule="entry_left_open",
+        yield ENTRY_LEFT_OPEN.finding(
             evidence=(entity_id,),
             reasoning=left_open_text(entity_id, worst),
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Check that the door is closed.",
             magnitude=_in_minutes(worst.duration),
         )
+
+
+WATER_LEFT_RUNNING = FindingKind("water_left_running", AnomalyType.SAFETY_HAZARD)
 
 
 def water_left_running(home: HomeView) -> Iterator[Finding]:
@@ -140,12 +144,10 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
         worst = _longest_exceeding(_open_intervals(home, entity_id, active), WATER_RUNNING_LIMIT)
         if worst is None:
             continue
-        yield Finding(
-            rule="water_left_running",
+        yield WATER_LEFT_RUNNING.finding(
             evidence=(entity_id,),
             reasoning=f"Water ran through {entity_id} for {_minutes(worst.duration)} "
             f"from {worst.start:%H:%M}.",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=severity_for(home, (entity_id,), Severity.HIGH),
             recommendation="Check for a tap left open or a leak; close the valve.",
             magnitude=_in_minutes(worst.duration),
@@ -165,6 +167,9 @@ def _neighbours(home: HomeView, entity_id: str) -> tuple[str, ...]:
     return tuple(near[:MAX_CANDIDATES])
 
 
+HEAT_APPLIANCE_LEFT_ON = FindingKind("heat_appliance_left_on", AnomalyType.SAFETY_HAZARD)
+
+
 def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
     """A stove, oven or heater ran for hours, longer than cooking or heating takes."""
     for entity_id in home.history:
@@ -178,8 +183,7 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
         )
         if worst is None:
             continue
-        yield Finding(
-            rule="heat_appliance_left_on",
+        yield HEAT_APPLIANCE_LEFT_ON.finding(
             evidence=(entity_id,),
             candidates=_neighbours(home, entity_id),
             # "has been on" only while it is: a heater off again was on (the sentence a
@@ -188,7 +192,6 @@ def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
             f"since {worst.start:%H:%M}."
             if worst.ongoing
             else f"{entity_id} was on for {_minutes(worst.duration)} (from {worst.start:%H:%M}).",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
             severity=severity_for(home, (entity_id,), Severity.HIGH),
             recommendation="Check the appliance and switch it off if nobody is using it.",
             magnitude=_in_minutes(worst.duration),

@@ -21,12 +21,13 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
 from ..rules.temperature_bands import Band, band_of
 from ..temperatures import span_in_unit, to_celsius
-from .timeline import intervals, numeric_series
+from .timeline import intervals, numeric_series, spells_where
 
 # How far the room may fall while heated, and within how long of the unit starting. A
 # heated room that loses 4 °C in three hours is losing heat faster than any closed room
@@ -43,18 +44,7 @@ POWER_REACH = timedelta(minutes=1)
 
 def _heating_runs(home: HomeView, climate: str) -> list[tuple[datetime, datetime]]:
     """(start, end) of each heating run of a climate entity."""
-    runs: list[tuple[datetime, datetime]] = []
-    start: datetime | None = None
-    for change in home.changes(climate):
-        heating = hvac_action(change.state) == "heating"
-        if heating and start is None:
-            start = change.when
-        elif not heating and start is not None:
-            runs.append((start, change.when))
-            start = None
-    if start is not None:
-        runs.append((start, home.end))
-    return runs
+    return spells_where(home, climate, lambda state: hvac_action(state) == "heating")
 
 
 def _cooled(
@@ -113,15 +103,18 @@ def _open_during(home: HomeView, opening: str, start: datetime, end: datetime) -
     )
 
 
+HEATING_LOSING_THE_ROOM = FindingKind(
+    "heating_losing_the_room", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
     """A unit heated while its room got markedly colder.
 
     Magnitude: the room's fall during the run, in the thermometer's unit (negative), the
     worst of the window.
     """
-    for climate in home.history:
-        if home.domain(climate) != "climate":
-            continue
+    for climate in home.history_of("climate"):
         area = home.area(climate)
         if area is None:
             continue
@@ -160,15 +153,12 @@ def heating_losing_the_room(home: HomeView) -> Iterator[Finding]:
             and home.area(e) == area
             and any(start - POWER_REACH <= t.when <= end for t in home.changes(e))
         ]
-        yield Finding(
-            rule="heating_losing_the_room",
+        yield HEATING_LOSING_THE_ROOM.finding(
             evidence=(climate, *sensors, *meters),
             reasoning=f"{climate} was heating from {start:%Y-%m-%d %H:%M}, yet the room's "
             f"temperature fell by {abs(change):.1f} {_unit(home, sensors[0]) or '°C'} within "
             f"{int(WITHIN.total_seconds() // 3600)} h: the unit is not delivering, or "
             f"the room is open to the outside.",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Check the room's windows and doors, then the unit's output.",
             magnitude=change,
         )

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import numeric_series
@@ -56,6 +57,11 @@ def flowing_spells(
     return spells
 
 
+WATER_FLOWING_CONTINUOUSLY = FindingKind(
+    "water_flowing_continuously", AnomalyType.SAFETY_HAZARD, Severity.HIGH
+)
+
+
 def water_flowing_continuously(home: HomeView) -> Iterator[Finding]:
     """A water flow-rate sensor never fell to zero for hours.
 
@@ -76,14 +82,11 @@ def water_flowing_continuously(home: HomeView) -> Iterator[Finding]:
         if end - start < limit:
             continue
         hours = (end - start).total_seconds() / 3600
-        yield Finding(
-            rule="water_flowing_continuously",
+        yield WATER_FLOWING_CONTINUOUSLY.finding(
             evidence=(entity_id,),
             reasoning=f"Water has flowed through {entity_id} without a pause for {hours:.1f} h "
             f"from {start:%Y-%m-%d %H:%M}{', and still does' if ongoing else ''}: a household "
             "uses water in bursts, so something is open or leaking.",
-            anomaly_type=AnomalyType.SAFETY_HAZARD,
-            severity=Severity.HIGH,
             recommendation="Check taps, toilets and visible pipes; close the main valve if "
             "you find nothing running.",
             magnitude=(end - start).total_seconds() / 60,

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity, parse_number
 
@@ -187,23 +188,28 @@ def _dark_only(home: HomeView, link: FollowUpLink, misses: list[datetime]) -> bo
     )
 
 
+MISSING_FOLLOW_UP = FindingKind(
+    "missing_follow_up", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def missing_follow_up(home: HomeView) -> Iterator[Finding]:
     """A cause that is reliably followed by an effect in this home happened without it.
 
     Magnitude: how many causes in a row went unanswered at the end of the window.
     """
     for link, trailing in broken_links(home):
-        yield Finding(
-            rule="missing_follow_up",
+        yield MISSING_FOLLOW_UP.finding(
             evidence=(link.cause,),
             reasoning=f"{link.cause} → {link.cause_state} is normally followed by "
             f"{link.effect} → {link.effect_state} ({len(link.hits)} of {link.causes} times), "
             f"but not since {trailing[0]:%Y-%m-%d %H:%M} ({len(trailing)} times in a row).",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation=f"Check {link.effect} and the automation linking it to {link.cause}.",
             magnitude=float(len(trailing)),
         )
+
+
+LATE_FOLLOW_UP = FindingKind("late_follow_up", AnomalyType.DEVICE_MALFUNCTION, Severity.LOW)
 
 
 def late_follow_up(home: HomeView) -> Iterator[Finding]:
@@ -221,13 +227,10 @@ def late_follow_up(home: HomeView) -> Iterator[Finding]:
             continue
         if slowest < max(LATE_MIN.total_seconds(), LATE_FACTOR * typical):
             continue
-        yield Finding(
-            rule="late_follow_up",
+        yield LATE_FOLLOW_UP.finding(
             evidence=(link.effect,),
             reasoning=f"{link.effect} usually follows {link.cause} within {typical:.0f} s, "
             f"but once took {slowest:.0f} s.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.LOW,
             recommendation=f"Check the responsiveness of {link.effect} and its automation.",
             magnitude=slowest,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity, Transition
 from ..offline import offline_grace
@@ -132,6 +133,9 @@ def _spells(
         yield start, home.end - start
 
 
+READING_SPIKE = FindingKind("reading_spike", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM)
+
+
 def reading_spike(home: HomeView) -> Iterator[Finding]:
     """A numeric sensor jumps for one reading and comes straight back.
 
@@ -141,10 +145,8 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
     Magnitude: the jump from the neighbours' mean, in the sensor's unit (negative for a dip).
     """
     told: set[str] = set()
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor" or entity_id in told:
-            continue
-        if home.device_class(entity_id) not in SMOOTH_DEVICE_CLASSES:
+    for entity_id in home.history_of("sensor", *SMOOTH_DEVICE_CLASSES):
+        if entity_id in told:
             continue
         series = numeric_series(home, entity_id)
         if len(series) < MIN_READINGS:
@@ -177,14 +179,11 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             jump = value - (before + after) / 2
             companions = _jumped_together(home, entity_id, when, jump)
             told.update(companions)
-            yield Finding(
-                rule="reading_spike",
+            yield READING_SPIKE.finding(
                 evidence=(entity_id, *companions),
                 reasoning=f"{entity_id} jumped to {value:g} at {when:%H:%M} between "
                 f"readings of {before:g} and {after:g}"
                 + (f"; {', '.join(companions)} jumped with it." if companions else "."),
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
                 recommendation="Check the sensor, or what drew that much for a moment.",
                 magnitude=jump,
             )

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import Interval, intervals, real_changes
@@ -43,6 +44,9 @@ def _on_spells(home: HomeView, entity_id: str) -> list[Interval]:
 def _usual(spells: list[Interval]) -> float | None:
     ended = [spell.duration.total_seconds() for spell in spells if not spell.ongoing]
     return median(ended) if len(ended) >= MIN_SPELLS else None
+
+
+MOTION_HELD_ON = FindingKind("motion_held_on", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM)
 
 
 def motion_held_on(home: HomeView) -> Iterator[Finding]:
@@ -76,15 +80,12 @@ def motion_held_on(home: HomeView) -> Iterator[Finding]:
                 continue
             hours = spell.duration.total_seconds() / 3600
             still = "and still is" if spell.ongoing else f"until {spell.end:%H:%M}"
-            yield Finding(
-                rule="motion_held_on",
+            yield MOTION_HELD_ON.finding(
                 evidence=(motion,),
                 reasoning=f"{motion} has reported motion since {spell.start:%Y-%m-%d %H:%M} "
                 f"({hours:.1f} h, {still}) while this home's motion sensors usually clear "
                 f"within {usual:.0f} s, and {len(elsewhere)} times motion was seen in other "
                 "rooms meanwhile: the sensor is stuck or something in front of it moves.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
                 recommendation="Check the sensor and what it faces (curtains, heaters, pets).",
                 magnitude=round(hours, 1),
             )

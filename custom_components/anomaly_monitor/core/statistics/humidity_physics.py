@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from statistics import correlation
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import span_in_unit
@@ -46,6 +47,11 @@ def _pairs(
     return pairs
 
 
+HUMIDITY_FOLLOWS_TEMPERATURE = FindingKind(
+    "humidity_follows_temperature", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def humidity_follows_temperature(home: HomeView) -> Iterator[Finding]:
     """A humidity sensor moves up and down with its room's temperature.
 
@@ -74,15 +80,12 @@ def humidity_follows_temperature(home: HomeView) -> Iterator[Finding]:
             link = correlation(temperatures, humidities)
             if link < LOCKSTEP:
                 continue
-            yield Finding(
-                rule="humidity_follows_temperature",
+            yield HUMIDITY_FOLLOWS_TEMPERATURE.finding(
                 evidence=(hygrometer,),
                 reasoning=f"{hygrometer} rose and fell with the room's temperature "
                 f"({thermometer}, correlation {link:.2f} over {len(pairs)} readings, "
                 f"{min(temperatures):g}-{max(temperatures):g}°); warmer air should read "
                 f"drier, so the sensor is not reporting humidity.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
                 recommendation="Check the humidity sensor (firmware, which channel it "
                 "reports), or a moisture source that follows the heat.",
                 magnitude=link,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import real_changes
@@ -37,6 +38,9 @@ def _onsets(home: HomeView, entity_id: str) -> list[datetime]:
 
 def _is(home: HomeView, entity_id: str, classes: frozenset[str]) -> bool:
     return home.domain(entity_id) == "binary_sensor" and home.device_class(entity_id) in classes
+
+
+BREAK_IN_SEQUENCE = FindingKind("break_in_sequence", AnomalyType.SECURITY, Severity.HIGH)
 
 
 def break_in_sequence(home: HomeView) -> Iterator[Finding]:
@@ -85,16 +89,13 @@ def break_in_sequence(home: HomeView) -> Iterator[Finding]:
                 continue
             walked = list(dict.fromkeys(motion for _, motion in inside))
             areas = list(dict.fromkeys(home.area(m) or m for m in walked))
-            yield Finding(
-                rule="break_in_sequence",
+            yield BREAK_IN_SEQUENCE.finding(
                 evidence=(sensor, opening, *walked),
                 reasoning=f"{sensor} tripped at {trip:%Y-%m-%d %H:%M:%S} as {opening} of the "
                 f"same room opened ({opened:%H:%M:%S}), and motion started within "
                 f"{MOTION_AFTER.total_seconds() / 60:.0f} min in {', '.join(areas)}; nothing in "
                 f"the home had moved in the {STILL_BEFORE.total_seconds() / 60:.0f} min "
                 "before: somebody may have broken in.",
-                anomaly_type=AnomalyType.SECURITY,
-                severity=Severity.HIGH,
                 recommendation="Check the cameras and that room before going in; call for "
                 "help if nobody of the household is there.",
                 magnitude=float(len(areas)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import share_of_level
@@ -64,16 +65,15 @@ def _shift(series: list[tuple[datetime, float]]) -> tuple[datetime, float, float
     return None
 
 
+LEVEL_SHIFT = FindingKind("level_shift", AnomalyType.BEHAVIOURAL, Severity.MEDIUM)
+
+
 def level_shift(home: HomeView) -> Iterator[Finding]:
     """A sensor's readings moved for days to a level it never read before in the window.
 
     Magnitude: the shift of the median reading, in the sensor's unit (negative downwards).
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
-        if home.device_class(entity_id) not in LEVEL_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("sensor", *LEVEL_DEVICE_CLASSES):
         series = numeric_series(home, entity_id)
         if len(series) < MIN_READINGS:
             continue
@@ -81,13 +81,10 @@ def level_shift(home: HomeView) -> Iterator[Finding]:
         if found is None:
             continue
         when, before, after = found
-        yield Finding(
-            rule="level_shift",
+        yield LEVEL_SHIFT.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} read around {before:g} before {when:%Y-%m-%d} and around "
             f"{after:g} since, outside everything it read earlier.",
-            anomaly_type=AnomalyType.BEHAVIOURAL,
-            severity=Severity.MEDIUM,
             recommendation="Check what changed in that room, or recalibrate the sensor.",
             magnitude=after - before,
         )
@@ -116,15 +113,18 @@ def _gaps(
     return pairs
 
 
+TWIN_SENSORS_DISAGREE = FindingKind(
+    "twin_sensors_disagree", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
     """Two sensors of the same quantity in one room drifted apart: one is miscalibrated.
 
     Magnitude: how much their gap changed (late minus early), in the sensors' unit.
     """
     groups: dict[tuple[str, str], list[str]] = {}
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor"):
         device_class = home.device_class(entity_id)
         area = home.area(entity_id)
         if device_class in LEVEL_DEVICE_CLASSES and area is not None:
@@ -152,13 +152,10 @@ def twin_sensors_disagree(home: HomeView) -> Iterator[Finding]:
             for i in (0, 1)
         ]
         culprit = members[0] if moved[0] >= moved[1] else members[1]
-        yield Finding(
-            rule="twin_sensors_disagree",
+        yield TWIN_SENSORS_DISAGREE.finding(
             evidence=(culprit,),
             reasoning=f"{members[0]} and {members[1]} measure the same room; their gap went "
             f"from {early_gap:+.1f} to {late_gap:+.1f}, and {culprit} is the one that moved.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation=f"Check or recalibrate {culprit}.",
             magnitude=late_gap - early_gap,
         )

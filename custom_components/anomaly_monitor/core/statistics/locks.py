@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .armed import armed_away_periods
@@ -32,9 +33,7 @@ HABIT_FACTOR = 3.0
 def _locks_and_doors(home: HomeView) -> list[tuple[str, list[str]]]:
     """Each lock with an area, and the entry doors of that area."""
     pairs: list[tuple[str, list[str]]] = []
-    for lock in home.history:
-        if home.domain(lock) != "lock":
-            continue
+    for lock in home.history_of("lock"):
         area = home.area(lock)
         if area is None:
             continue
@@ -48,6 +47,11 @@ def _locks_and_doors(home: HomeView) -> list[tuple[str, list[str]]]:
         if doors:
             pairs.append((lock, doors))
     return pairs
+
+
+DOOR_OPENED_BEFORE_UNLOCK = FindingKind(
+    "door_opened_before_unlock", AnomalyType.SECURITY, Severity.MEDIUM
+)
 
 
 def door_opened_before_unlock(home: HomeView) -> Iterator[Finding]:
@@ -73,17 +77,19 @@ def door_opened_before_unlock(home: HomeView) -> Iterator[Finding]:
         if not late:
             continue
         opened, lag = late[0]
-        yield Finding(
-            rule="door_opened_before_unlock",
+        yield DOOR_OPENED_BEFORE_UNLOCK.finding(
             evidence=(lock,),
             reasoning=f"The door beside {lock} opened at {opened:%Y-%m-%d %H:%M:%S}, "
             f"{lag:.0f} s before the lock reported being unlocked: it was opened while the "
             "lock said locked.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation=f"Check the door for forced entry and {lock}'s state reports.",
             magnitude=max(lag for _, lag in late),
         )
+
+
+LOCK_UNLOCKED_WHILE_ARMED = FindingKind(
+    "lock_unlocked_while_armed", AnomalyType.SECURITY, Severity.HIGH
+)
 
 
 def lock_unlocked_while_armed(home: HomeView) -> Iterator[Finding]:
@@ -94,9 +100,7 @@ def lock_unlocked_while_armed(home: HomeView) -> Iterator[Finding]:
     armed = armed_away_periods(home)
     if not armed:
         return
-    for entity_id in home.history:
-        if home.domain(entity_id) != "lock":
-            continue
+    for entity_id in home.history_of("lock"):
         unlocked = [i for i in intervals(home, entity_id) if i.state.lower() == "unlocked"]
         longest = timedelta(0)
         since: datetime | None = None
@@ -113,13 +117,10 @@ def lock_unlocked_while_armed(home: HomeView) -> Iterator[Finding]:
         if others and longest.total_seconds() < HABIT_FACTOR * median(others):
             continue
         minutes = longest.total_seconds() / 60
-        yield Finding(
-            rule="lock_unlocked_while_armed",
+        yield LOCK_UNLOCKED_WHILE_ARMED.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} stayed unlocked for {minutes:.0f} min from "
             f"{since:%Y-%m-%d %H:%M} while the alarm was armed away.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.HIGH,
             recommendation=f"Lock {entity_id}, and check why it was left unlocked.",
             magnitude=minutes,
         )

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from datetime import date
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .daily_profile import local_readings
@@ -48,6 +49,11 @@ def _rises(home: HomeView, sensor: str) -> tuple[float, float] | None:
     return median(floors[1:]) - floors[0], median(levels[1:]) - levels[0]
 
 
+HUMIDITY_RISING_ALONE = FindingKind(
+    "humidity_rising_alone", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
+)
+
+
 def humidity_rising_alone(home: HomeView) -> Iterator[Finding]:
     """A room's humidity floor and level rose for days while the other rooms' did not.
 
@@ -69,14 +75,11 @@ def humidity_rising_alone(home: HomeView) -> Iterator[Finding]:
             continue
         if level - max(p[1] for p in peers) < LEVEL_RISE:
             continue
-        yield Finding(
-            rule="humidity_rising_alone",
+        yield HUMIDITY_RISING_ALONE.finding(
             evidence=(sensor,),
             reasoning=f"{sensor} has risen about {level:.0f} points over the days (its "
             f"driest reading of the day up {floor:.0f}) while the home's other humidity "
             f"sensors stayed level: something keeps adding water to that room.",
-            anomaly_type=AnomalyType.ENVIRONMENTAL_CONFLICT,
-            severity=Severity.MEDIUM,
             recommendation="Look for a leak or damp in that room (pipes in the walls, under "
             "the sink or bath, the floor).",
             magnitude=level,

@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import turned
@@ -51,6 +52,11 @@ def _in_small_hours(home: HomeView, when: datetime) -> bool:
     return SMALL_HOURS_START <= local.hour < SMALL_HOURS_END
 
 
+LIGHT_ON_WITH_NOBODY_ABOUT = FindingKind(
+    "light_on_with_nobody_about", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def light_on_with_nobody_about(home: HomeView) -> Iterator[Finding]:
     """A light switched on in the small hours, repeatedly, with no sign of anybody.
 
@@ -64,9 +70,7 @@ def light_on_with_nobody_about(home: HomeView) -> Iterator[Finding]:
         return  # without a motion sensor, "nobody about" cannot be known
     signals = _people_signals(home)
     start = home.window.start
-    for entity_id in home.history:
-        if home.domain(entity_id) != "light":
-            continue
+    for entity_id in home.history_of("light"):
         ghostly: list[datetime] = []
         for when in turned(home.changes(entity_id), "on"):
             if start is not None and when <= start:
@@ -79,14 +83,11 @@ def light_on_with_nobody_about(home: HomeView) -> Iterator[Finding]:
             ghostly.append(when)
         if len(ghostly) < MIN_ACTIVATIONS:
             continue
-        yield Finding(
-            rule="light_on_with_nobody_about",
+        yield LIGHT_ON_WITH_NOBODY_ABOUT.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} switched on {len(ghostly)} times between midnight and 5 am "
             f"(first {ghostly[0]:%Y-%m-%d %H:%M}) with no motion, door or lock anywhere in "
             "the home within 10 minutes.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the light's automations and schedules, and the switch itself.",
             magnitude=float(len(ghostly)),
         )
@@ -102,17 +103,18 @@ def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
     return index < len(times) and times[index] <= when + reach
 
 
+ENTRY_USED_IN_SMALL_HOURS = FindingKind(
+    "entry_used_in_small_hours", AnomalyType.SECURITY, Severity.MEDIUM
+)
+
+
 def entry_used_in_small_hours(home: HomeView) -> Iterator[Finding]:
     """An entry door opened between midnight and 5 am on several different nights.
 
     Magnitude: the number of nights.
     """
     start = home.window.start
-    for door in home.history:
-        if home.domain(door) != "binary_sensor":
-            continue
-        if home.device_class(door) not in ENTRY_DEVICE_CLASSES:
-            continue
+    for door in home.history_of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         openings = [
             when
             for when in turned(home.changes(door), "on")
@@ -136,13 +138,10 @@ def entry_used_in_small_hours(home: HomeView) -> Iterator[Finding]:
             moves = [change.when for change in home.changes(other)]
             if sum(1 for when in openings if _near(moves, when, reach)) * 2 >= len(openings):
                 evidence.append(other)
-        yield Finding(
-            rule="entry_used_in_small_hours",
+        yield ENTRY_USED_IN_SMALL_HOURS.finding(
             evidence=tuple(evidence),
             reasoning=f"{door} was opened between midnight and 5 am on {len(nights)} nights "
             f"({len(openings)} times, first {openings[0]:%Y-%m-%d %H:%M}).",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Check who uses this door at night, and the lock's access log.",
             magnitude=float(len(nights)),
         )

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..device_roles import Role, has_role
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
 from ..occupancy import presence_of
@@ -131,6 +132,11 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     return spans
 
 
+ACTIVITY_WHILE_AWAY = FindingKind(
+    "activity_while_away", AnomalyType.OCCUPANCY_MISMATCH, Severity.HIGH
+)
+
+
 def activity_while_away(home: HomeView) -> Iterator[Finding]:
     """Motion inside while every tracked person is away: an intruder, a pet or a bad tracker.
 
@@ -171,15 +177,12 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     if not fired:
         return
     people = [e for e in _presence_ids(home) if home.history.get(e)]
-    yield Finding(
-        rule="activity_while_away",
+    yield ACTIVITY_WHILE_AWAY.finding(
         evidence=(*fired, *people),
         subject=HOME_SUBJECT,  # one incident while away, whichever sensors fire
         context=tuple(people),
         while_away=True,  # about the away spell: someone known home ends it (tracker)
         reasoning=f"Motion was detected by {', '.join(fired)} while everyone tracked was away.",
-        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
-        severity=Severity.HIGH,
         recommendation="Check the cameras or ask a neighbour; check the presence trackers.",
         magnitude=float(onsets),
     )
@@ -200,6 +203,11 @@ def _moving_around(onsets: list[datetime], when: datetime) -> bool:
     before = any(when - SLEEP_SURROUND <= o < when for o in onsets)
     after = any(when < o <= when + SLEEP_SURROUND for o in onsets)
     return before and after
+
+
+ACTIVITY_WHILE_ASLEEP = FindingKind(
+    "activity_while_asleep", AnomalyType.OCCUPANCY_MISMATCH, Severity.MEDIUM
+)
 
 
 def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
@@ -261,14 +269,11 @@ def activity_while_asleep(home: HomeView) -> Iterator[Finding]:
                     )
         if not movers:
             continue
-        yield Finding(
-            rule="activity_while_asleep",
+        yield ACTIVITY_WHILE_ASLEEP.finding(
             evidence=(*movers, sleep_id),
             subject=sleep_id,
             reasoning=f"{sleep_id} reports deep sleep while {', '.join(movers)} shows activity "
             "at the same time.",
-            anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
-            severity=Severity.MEDIUM,
             recommendation="Check on the person, or the phone's sleep tracking.",
             magnitude=float(events),
         )

@@ -6,6 +6,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import presence_of
@@ -38,6 +39,9 @@ def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
     return index < len(times) and times[index] <= when + reach
 
 
+UNACCOMPANIED_OPENING = FindingKind("unaccompanied_opening", AnomalyType.SECURITY, Severity.MEDIUM)
+
+
 def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
     """A door or window opened while no motion sensor anywhere saw anybody.
 
@@ -64,11 +68,7 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
         for t in real_changes(home, e)
         if presence_of(t.state) is True
     )
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in OPENING_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES):
         area = home.area(entity_id)
         local = [m for m in motions if area is not None and home.area(m) == area]
         if not local:
@@ -93,13 +93,10 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
                 for t in home.history.get(m, [])
             )
         ]
-        yield Finding(
-            rule="unaccompanied_opening",
+        yield UNACCOMPANIED_OPENING.finding(
             evidence=(entity_id, *witnesses),
             reasoning=f"{entity_id} opened at {lonely[0]:%Y-%m-%d %H:%M} but no motion sensor "
             f"in the home saw anybody within {PRESENCE_WINDOW.total_seconds() / 60:.0f} min.",
-            anomaly_type=AnomalyType.SECURITY,
-            severity=Severity.MEDIUM,
             recommendation="Check the door or window, and the sensor if nobody was there.",
             magnitude=float(len(lonely)),
         )

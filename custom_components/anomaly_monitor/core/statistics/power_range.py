@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..hvac_state import action_from_state as hvac_action
 from ..models import AnomalyType, Finding, Severity
@@ -52,6 +53,9 @@ def _beyond(
     return None
 
 
+POWER_BEYOND_ITS_RANGE = FindingKind("power_beyond_its_range", AnomalyType.ENERGY, Severity.MEDIUM)
+
+
 def power_beyond_its_range(home: HomeView) -> Iterator[Finding]:
     """A power meter reads far above its own earlier peak, for at least half an hour.
 
@@ -74,16 +78,13 @@ def power_beyond_its_range(home: HomeView) -> Iterator[Finding]:
         when, until, value, peak = found
         suspects = _running_meanwhile(home, meter, when, until)
         units = [entity for entity in suspects if home.domain(entity) == "climate"]
-        yield Finding(
-            rule="power_beyond_its_range",
+        yield POWER_BEYOND_ITS_RANGE.finding(
             evidence=(meter, *suspects),
             reasoning=f"{meter} read {value:,.0f} W at {when:%Y-%m-%d %H:%M}, "
             f"{value / peak:.1f}× its highest reading in the "
             f"{(when - series[0][0]).total_seconds() / 3600:.0f} h before "
             f"({peak:,.0f} W), and stayed up: a large load the home had not been running"
             + (f"; {', '.join(units)} heated or cooled meanwhile." if units else "."),
-            anomaly_type=AnomalyType.ENERGY,
-            severity=Severity.MEDIUM,
             recommendation="Find what is drawing the extra power (a heater or element left "
             "on, an appliance fault).",
             magnitude=value - peak,
@@ -96,9 +97,7 @@ def _running_meanwhile(home: HomeView, meter: str, start: datetime, end: datetim
     (the room it conditions, what it draws). A home's largest loads are its heating and
     cooling; a unit fighting a heat source, or stuck on, shows here."""
     found: list[str] = []
-    for climate in home.history:
-        if home.domain(climate) != "climate":
-            continue
+    for climate in home.history_of("climate"):
         ran = any(
             hvac_action(spell.state) in ("heating", "cooling")
             and spell.start <= end

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import intervals, real_changes
@@ -36,6 +37,9 @@ def _burst_candidate(home: HomeView, entity_id: str) -> bool:
     )
 
 
+EVENT_RATE_BURST = FindingKind("event_rate_burst", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM)
+
+
 def event_rate_burst(home: HomeView) -> Iterator[Finding]:
     """In one hour an opening, motion sensor or actuator changed many times its usual rate.
 
@@ -60,13 +64,10 @@ def event_rate_burst(home: HomeView) -> Iterator[Finding]:
         typical = others[(3 * len(others)) // 4] if others else 1
         if peak < BURST_MIN_CHANGES or peak < BURST_FACTOR * typical:
             continue
-        yield Finding(
-            rule="event_rate_burst",
+        yield EVENT_RATE_BURST.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} changed {peak} times in the hour from {busiest:%H:%M}; "
             f"in its other active hours it changes at most about {typical} times.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Check the device (loose contact, failing sensor) or what disturbs it.",
             magnitude=float(peak),
         )
@@ -80,14 +81,17 @@ def hvac_active(state: str) -> bool:
     return any(word in text for word in _HVAC_ACTIVE_WORDS) and "idle" not in text
 
 
+HVAC_SHORT_CYCLING = FindingKind(
+    "hvac_short_cycling", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def hvac_short_cycling(home: HomeView) -> Iterator[Finding]:
     """A heating or cooling unit switches on and off every few minutes (short cycling).
 
     Magnitude: the number of short cycles.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "climate":
-            continue
+    for entity_id in home.history_of("climate"):
         runs = [i for i in intervals(home, entity_id) if not i.ongoing and hvac_active(i.state)]
         short = [i for i in runs if i.duration < SHORT_CYCLE]
         if len(short) < SHORT_CYCLES_NEEDED:
@@ -106,13 +110,10 @@ def hvac_short_cycling(home: HomeView) -> Iterator[Finding]:
             )
             if followed >= 0.75 * len(switching):
                 evidence.append(other)
-        yield Finding(
-            rule="hvac_short_cycling",
+        yield HVAC_SHORT_CYCLING.finding(
             evidence=tuple(evidence),
             reasoning=f"{entity_id} ran {len(short)} heating/cooling cycles shorter than "
             f"{SHORT_CYCLE.total_seconds() / 60:.0f} min (first at {short[0].start:%H:%M}).",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Short cycling wears the unit: check its sizing, filter and thermostat.",
             magnitude=float(len(short)),
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 import re
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity, parse_number
 from .timeline import real_changes
@@ -34,23 +35,23 @@ def names_a_problem(state: str) -> bool:
     return bool(words & PROBLEM_WORDS) or (_RISK in words and bool(words & _HIGH))
 
 
+DEVICE_REPORTED_PROBLEM = FindingKind(
+    "device_reported_problem", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def device_reported_problem(home: HomeView) -> Iterator[Finding]:
     """A status sensor switched to a state that names a fault or a high risk.
 
     No magnitude: the device's own words are the finding.
     """
-    for entity_id in home.history:
-        if home.domain(entity_id) != "sensor":
-            continue
+    for entity_id in home.history_of("sensor"):
         for change in real_changes(home, entity_id):
             if parse_number(change.state) is not None or not names_a_problem(change.state):
                 continue
-            yield Finding(
-                rule="device_reported_problem",
+            yield DEVICE_REPORTED_PROBLEM.finding(
                 evidence=(entity_id,),
                 reasoning=f"{entity_id} reported {change.state!r} at {change.when:%Y-%m-%d %H:%M}.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
                 recommendation=f"Look at what {entity_id} reports and service the device.",
             )
             break

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, MAX_CANDIDATES, AnomalyType, Finding, Severity
 from .timeline import real_changes
@@ -68,6 +69,11 @@ def _motion_light(
     return len(followed) >= MIN_FOLLOWED * len(alike)
 
 
+SLOW_LIGHT_RESPONSE = FindingKind(
+    "slow_light_response", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def slow_light_response(home: HomeView) -> Iterator[Finding]:
     """A motion-activated light came on much later than the home's lights usually do.
 
@@ -79,11 +85,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     for entity_id in home.history:
         if home.domain(entity_id) == "light":
             lights.setdefault(home.area(entity_id), []).append(entity_id)
-    for motion in home.history:
-        if home.domain(motion) != "binary_sensor":
-            continue
-        if home.device_class(motion) not in OCCUPANCY_DEVICE_CLASSES:
-            continue
+    for motion in home.history_of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         area = home.area(motion)
         if area is None:
             continue
@@ -116,8 +118,7 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
                 triggers.append(motion)
     if not slow or count > MAX_SLOW_SHARE * len(lags):
         return  # slow is the rule here, not the exception
-    yield Finding(
-        rule="slow_light_response",
+    yield SLOW_LIGHT_RESPONSE.finding(
         evidence=tuple(sorted(slow)),
         candidates=tuple(triggers[:MAX_CANDIDATES]),
         subject=HOME_SUBJECT,
@@ -125,8 +126,6 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
         "motion, but "
         + ", ".join(f"{light} took {lag.total_seconds():.0f} s" for light, lag in slow.items())
         + ".",
-        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-        severity=Severity.MEDIUM,
         recommendation="Check the hub, the light's radio link and the automation's conditions.",
         magnitude=max(slow.values()).total_seconds(),
     )

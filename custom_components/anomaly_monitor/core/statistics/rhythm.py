@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 
+from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion
 from ..models import AnomalyType, Finding, Severity
 from ..pets import has_pets
@@ -35,6 +36,11 @@ def _onsets(home: HomeView, entity_id: str) -> list[datetime]:
 
 def _night_count(onsets: list[datetime]) -> int:
     return len({t.date() for t in onsets if SMALL_HOURS_START <= t.hour < SMALL_HOURS_END})
+
+
+ACTIVITY_WITHOUT_NIGHT_REST = FindingKind(
+    "activity_without_night_rest", AnomalyType.BEHAVIOURAL, Severity.MEDIUM
+)
 
 
 def activity_without_night_rest(home: HomeView) -> Iterator[Finding]:
@@ -63,14 +69,11 @@ def activity_without_night_rest(home: HomeView) -> Iterator[Finding]:
             for other, other_times in onsets.items()
             if other != entity_id and _night_count(other_times) >= COMPANION_NIGHTS
         ]
-        yield Finding(
-            rule="activity_without_night_rest",
+        yield ACTIVITY_WITHOUT_NIGHT_REST.finding(
             evidence=(entity_id, *companions),
             reasoning=f"{entity_id} saw motion at {len({t.hour for t in times})} of the 24 "
             f"hours of the day and in the small hours on {night_count} of {nights} nights: "
             "the home's daily rhythm, with a rest period at night, is gone.",
-            anomaly_type=AnomalyType.BEHAVIOURAL,
-            severity=Severity.MEDIUM,
             recommendation="Check on the household; if nobody is up at night, check what "
             "sets off the sensor.",
             magnitude=float(night_count),

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 import re
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from .timeline import real_changes
@@ -44,17 +45,18 @@ def household_size(home: HomeView) -> int | None:
     return None
 
 
+MOTION_IN_MANY_ROOMS_AT_ONCE = FindingKind(
+    "motion_in_many_rooms_at_once", AnomalyType.OCCUPANCY_MISMATCH, Severity.MEDIUM
+)
+
+
 def motion_in_many_rooms_at_once(home: HomeView) -> Iterator[Finding]:
     """Motion sensors in more rooms than there are residents fired together, repeatedly.
 
     Magnitude: how many such moments the window holds.
     """
     onsets: list[tuple[datetime, str, str]] = []
-    for entity_id in home.history:
-        if home.domain(entity_id) != "binary_sensor":
-            continue
-        if home.device_class(entity_id) not in OCCUPANCY_DEVICE_CLASSES:
-            continue
+    for entity_id in home.history_of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         area = home.area(entity_id)
         if area is None:
             continue
@@ -83,14 +85,11 @@ def motion_in_many_rooms_at_once(home: HomeView) -> Iterator[Finding]:
         return
     sensors = sorted(set().union(*(ids for _, ids in moments)))
     who = f"the household has {size} resident(s)" if size else "nobody is in several rooms at once"
-    yield Finding(
-        rule="motion_in_many_rooms_at_once",
+    yield MOTION_IN_MANY_ROOMS_AT_ONCE.finding(
         evidence=tuple(sensors),
         subject=HOME_SUBJECT,
         reasoning=f"Motion sensors in {needed} or more rooms fired within seconds of each other "
         f"{len(moments)} times (first at {moments[0][0]:%Y-%m-%d %H:%M}); {who}.",
-        anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
-        severity=Severity.MEDIUM,
         recommendation="Check who is in the home, or the motion sensors if nobody was.",
         magnitude=float(len(moments)),
     )

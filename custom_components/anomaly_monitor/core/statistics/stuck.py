@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import intervals
@@ -58,6 +59,11 @@ def _touches_night(home: HomeView, start: datetime, end: datetime) -> bool:
     return stop.hour >= NIGHT_START or stop.hour < NIGHT_END
 
 
+PRESENCE_STUCK_ON = FindingKind(
+    "presence_stuck_on", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def presence_stuck_on(home: HomeView) -> Iterator[Finding]:
     """A motion/occupancy sensor held "on" for hours while nothing else in the home moved.
 
@@ -91,14 +97,11 @@ def presence_stuck_on(home: HomeView) -> Iterator[Finding]:
             if _touches_night(home, held.start, held.end):
                 continue
             hours = held.duration.total_seconds() / 3600
-            yield Finding(
-                rule="presence_stuck_on",
+            yield PRESENCE_STUCK_ON.finding(
                 evidence=(sensor,),
                 reasoning=f"{sensor} reported somebody from {held.start:%H:%M} to "
                 f"{held.end:%H:%M} ({hours:.1f} h) while nothing else in the home changed: "
                 "no other sensor saw anybody and nothing was switched, opened or locked.",
-                anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-                severity=Severity.MEDIUM,
                 recommendation="Check the sensor (stuck, or its hold time set too long); "
                 "automations waiting for it to clear will not run.",
                 magnitude=round(hours, 2),

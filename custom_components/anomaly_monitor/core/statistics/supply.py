@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity, parse_number
 
@@ -58,6 +59,11 @@ def _moments(moves: list[tuple[datetime, str, int]]) -> list[tuple[datetime, int
     return moments
 
 
+POWER_SWINGING_TOGETHER = FindingKind(
+    "power_swinging_together", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
 def power_swinging_together(home: HomeView) -> Iterator[Finding]:
     """Three or more power sensors swung up and down together, repeatedly, within minutes.
 
@@ -80,14 +86,11 @@ def power_swinging_together(home: HomeView) -> Iterator[Finding]:
     if len(best) < MIN_MOMENTS or len({sign for _, sign, _ in best}) < 2:
         return
     involved = sorted(set().union(*(meters for _, _, meters in best)))
-    yield Finding(
-        rule="power_swinging_together",
+    yield POWER_SWINGING_TOGETHER.finding(
         evidence=tuple(involved),
         reasoning=f"{len(involved)} power sensors ({', '.join(involved)}) rose and fell "
         f"together {len(best)} times from {best[0][0]:%H:%M}: independent circuits do not "
         "switch in step, so the supply (voltage) or a shared connection is fluctuating.",
-        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-        severity=Severity.MEDIUM,
         recommendation="Check the supply voltage and the main connection; call an "
         "electrician if lights flicker.",
         magnitude=float(len(best)),

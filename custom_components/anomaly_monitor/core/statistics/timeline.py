@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from statistics import median
@@ -44,6 +45,25 @@ def intervals(home: HomeView, entity_id: str) -> list[Interval]:
             )
         )
     return result
+
+
+def spells_where(
+    home: HomeView, entity_id: str, holds: Callable[[str], bool]
+) -> list[tuple[datetime, datetime]]:
+    """(start, end) of each spell in which the entity's state ``holds``; a spell still
+    going at the window's end ends there."""
+    spells: list[tuple[datetime, datetime]] = []
+    start: datetime | None = None
+    for change in home.changes(entity_id):
+        held = holds(change.state)
+        if held and start is None:
+            start = change.when
+        elif not held and start is not None:
+            spells.append((start, change.when))
+            start = None
+    if start is not None:
+        spells.append((start, home.end))
+    return spells
 
 
 def numeric_series(home: HomeView, entity_id: str) -> list[tuple[datetime, float]]:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from itertools import pairwise
 
+from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 
@@ -41,6 +42,9 @@ def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
     return best
 
 
+TOGGLE_STORM = FindingKind("toggle_storm", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM)
+
+
 def toggle_storm(home: HomeView) -> Iterator[Finding]:
     """A light, switch or cover toggled many times within seconds (automation loop, fault).
 
@@ -54,13 +58,10 @@ def toggle_storm(home: HomeView) -> Iterator[Finding]:
         burst = _longest_burst(home, entity_id, gap)
         if burst < needed:
             continue
-        yield Finding(
-            rule="toggle_storm",
+        yield TOGGLE_STORM.finding(
             evidence=(entity_id,),
             reasoning=f"{entity_id} changed state {burst} times in quick succession, "
             "faster than anyone uses it: an automation loop or a failing device.",
-            anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
-            severity=Severity.MEDIUM,
             recommendation="Look for two automations fighting over it, or a loose contact.",
             magnitude=float(burst),
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from statistics import median
 
+from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .timeline import numeric_series
@@ -21,6 +22,11 @@ from .timeline import numeric_series
 NOMINALS = ((230.0, 180.0, 280.0), (120.0, 90.0, 150.0))
 # The supply standard's band around the nominal voltage.
 BAND = 0.10
+
+
+MAINS_VOLTAGE_OUT_OF_BAND = FindingKind(
+    "mains_voltage_out_of_band", AnomalyType.ENERGY, Severity.MEDIUM
+)
 
 
 def mains_voltage_out_of_band(home: HomeView) -> Iterator[Finding]:
@@ -47,14 +53,11 @@ def mains_voltage_out_of_band(home: HomeView) -> Iterator[Finding]:
             continue
         when, value = max(outside, key=lambda item: max(low - item[1], item[1] - high))
         beyond = value - low if value < low else value - high
-        yield Finding(
-            rule="mains_voltage_out_of_band",
+        yield MAINS_VOLTAGE_OUT_OF_BAND.finding(
             evidence=(sensor,),
             reasoning=f"{sensor} read {value:g} V at {when:%Y-%m-%d %H:%M}"
             f"{f' ({len(outside)} readings)' if len(outside) > 1 else ''}, outside the "
             f"{low:g}-{high:g} V the supply must keep to (nominal {nominal:g} V ±10 %).",
-            anomaly_type=AnomalyType.ENERGY,
-            severity=Severity.MEDIUM,
             recommendation="Report it to the grid operator or an electrician: a supply or "
             "connection fault (a loose neutral, an overloaded or tampered line).",
             magnitude=beyond,
