@@ -32,6 +32,9 @@ from .models import Finding
 # Appliances running while away are not (left on, a timer); pets are ruled out by the
 # rules themselves (``core/pets.py``).
 INTRUSION_RULES = frozenset({"motion_while_away", "activity_while_away", "entry_while_armed_away"})
+# Asked about motion while away (perhaps a tracker that failed); during an entry while
+# nobody is home the trackers are no likely reason: ``without_tracker_check``.
+TRACKER_CHECK = "check the presence trackers"
 # A sign of somebody inside this soon after the incident was told is the same arrival.
 SAME_ENTRY = timedelta(minutes=1)
 
@@ -42,11 +45,21 @@ class Escalation(StrEnum):
     GRAVER = "graver"
     HAZARD = "hazard"
     INTRUSION = "intrusion"
+    # An entry while nobody is home opened again after it was closed (``anomalies``).
+    REOPENED = "reopened"
 
 
 def intrusion_sign(finding: Finding) -> bool:
     """Somebody may be inside while nobody is home."""
     return finding.rule in INTRUSION_RULES
+
+
+def without_tracker_check(advice: str) -> str:
+    """``advice`` without its ask to check the presence trackers."""
+    if TRACKER_CHECK not in advice.lower():
+        return advice
+    kept = [c.strip() for c in advice.rstrip(".").split(";") if TRACKER_CHECK not in c.lower()]
+    return f"{'; '.join(c for c in kept if c)}." if any(kept) else ""
 
 
 def escalation(

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..device_roles import Role, has_role
+from ..escalation import TRACKER_CHECK
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
 from ..occupancy import presence_of
@@ -180,7 +181,7 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
         reasoning=f"Motion was detected by {', '.join(fired)} while everyone tracked was away.",
         anomaly_type=AnomalyType.OCCUPANCY_MISMATCH,
         severity=Severity.HIGH,
-        recommendation="Check the cameras or ask a neighbour; check the presence trackers.",
+        recommendation=f"Check the cameras or ask a neighbour; {TRACKER_CHECK}.",
         magnitude=float(onsets),
     )
 
