@@ -27,6 +27,7 @@ from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, Upda
 from homeassistant.util import dt as dt_util
 
 from .anomalies.across_restart import AcrossRestart
+from .anomalies.before_start import news
 from .anomalies.surfaces import Announcer
 from .anomalies.tracker import CLEAR_AFTER, AnomalyTracker, OpenAnomaly
 from .backends import llm_detector_of
@@ -552,12 +553,16 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
             someone_home = (window.environment.persons_home or 0) > 0
             states = {s.entity_id: s.state for s in window.snapshot}
             pushable = self._pushable(findings_of(verdict), someone_home)
+            tracked = (*self.tracker.open.values(), *self.tracker.dismissed.values())
+            pushable = news(pushable, window.transitions, self.watcher.started_at, states, tracked)
             changes = self.tracker.update(pushable, now, someone_home, keep=keep, states=states)
             for signature, anomaly in self.tracker.open.items():
                 now_worded = (anomaly.reasoning, anomaly.recommendation)
                 if worded.get(signature, now_worded) != now_worded:
                     # The model's explanation; the advice once everybody has left.
                     await self.announcer.async_reworded(anomaly)
+                elif anomaly not in changes.opened:  # its evidence's states as they are now
+                    await self.announcer.async_refreshed(anomaly)
             for anomaly in changes.opened:
                 await self.announcer.async_opened(anomaly)
             for anomaly in changes.cleared:
