@@ -55,7 +55,12 @@ from .core.llm.prompts import false_alarm_example_from_mark
 from .core.models import ContextWindow, EntityState, Finding, Verdict
 from .core.safety_floor import urgent_findings
 from .core.window import build_window
-from .live.context_builder import SnapshotCache, build_environment, build_snapshot
+from .live.context_builder import (
+    SnapshotCache,
+    build_environment,
+    build_snapshot,
+    located_only,
+)
 from .live.offline_check import OfflineCheck
 from .live.watcher import StateWatcher
 from .recorder.baseline_keeper import BaselineKeeper
@@ -508,7 +513,7 @@ class AnomalyMonitorCoordinator(DataUpdateCoordinator[AnalysisResult | None]):
         return build_window(
             self._snapshot(),
             build_environment(self.hass, self.weather_entity),
-            watcher.buffer.snapshot(now),
+            located_only(self.hass, watcher.buffer.snapshot(now)),
             profile=self.profile,
             start=now - self.window,
         )
