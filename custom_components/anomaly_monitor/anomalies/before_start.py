@@ -4,8 +4,9 @@ A monitor added (or added again) reads the recorder's last hours back into its w
 that its statistics judge a home with a past. That past holds events too: the window that
 was opened while nobody was home 40 minutes ago, long closed, the motion after it. Told
 at set-up, they read as if happening now. So an entry or motion while nobody is home
-(``core.episodes``: not a hazard) whose shown evidence changed only before this run
-started and reads closed or clear now is not told; one still open (a door standing open
+(``core.episodes``: not a hazard) whose shown evidence opened (or saw motion) only
+before this run started and reads closed or clear now is not told (after a restart its
+entities come back through ``unknown``: no opening); one still open (a door standing open
 in the empty home) is a state of now and is told. An incident already open (restored
 after a restart) is judged as usual: it must not end for being old.
 """
@@ -37,7 +38,9 @@ def news(
     if started is None:
         return findings
     known = {key for anomaly in anomalies for key in anomaly.incidents}
-    changed_since = {t.entity_id for t in transitions if t.when > started}
+    # Opened (or moving) since: a state read back as HA starts (``unknown`` → closed) is
+    # no news, and neither is closing.
+    changed_since = {t.entity_id for t in transitions if t.when > started and is_open(t.state)}
 
     def history(finding: Finding) -> bool:
         if not continues_an_episode(finding):
