@@ -11,13 +11,14 @@ those are told once more (a push to the notify targets, an ``anomaly_detected`` 
   open while nobody is home" asks for a neighbour to close it; "and now there is motion
   in the hall" asks for the cameras or the police, at the same severity.
 
-Each kind escalates an incident once: later motion, or a second rule seeing the same
-intruder, adds to the notification without another push. A sign of somebody inside
-within ``SAME_ENTRY`` of the incident being told is the person who opened the door (a
-neighbour letting the dog out: unlock, open, motion in the hall, 10 s apart): the
-notification says so in place, and the phone that heard of the open door seconds ago is
-not pushed again. A safety hazard that an
-incident becomes is told again too (``OpenAnomaly.refresh``), whichever member made it so.
+An entry opened again after it was closed is told again too (``REOPENED``,
+``anomalies/entered_again``). Each kind escalates an incident once: later motion, or a
+second rule seeing the same intruder, adds to the notification without another push. A
+sign of somebody inside within ``SAME_ENTRY`` of the incident being told is the person
+who opened the door (a neighbour letting the dog out: unlock, open, motion in the hall,
+10 s apart): the notification says so in place, and the phone that heard of the open
+door seconds ago is not pushed again. A safety hazard that an incident becomes is told
+again too (``OpenAnomaly.refresh``), whichever member made it so.
 """
 
 from __future__ import annotations

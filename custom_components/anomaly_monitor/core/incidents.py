@@ -10,7 +10,8 @@ about the home are one incident only when they are of the same kind (``incident_
 ``summary`` folds an incident's findings into the finding that stands for it: the most
 severe leads (a safety hazard before anything else as severe), evidence is their union,
 and an entity shown as evidence by one is not context; a sign of somebody inside that
-joined it leads the advice.
+joined it leads the advice. Every sign that a person at home lies still (a fall) is one
+incident too (``core.stillness``).
 """
 
 from __future__ import annotations

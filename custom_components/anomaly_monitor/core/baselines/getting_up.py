@@ -7,7 +7,7 @@ times (``DailyRhythm``: the end of each day's longest rest, night-time trips joi
 say when this household is usually up on days of the same kind (weekdays, weekends):
 someone home, still resting from the night, ``MARGIN`` past the latest usual wake time, is
 told. Before that kind of day is learned, every day learned judges with a wider margin;
-before any is, nothing here judges (the quiet spells' own limits stay).
+before five are, a cautious prior (``getting_up_prior``).
 
 Judged only while the persons say someone is home: a household that went away without
 its trackers leaves the house as still as one that did not get up. A rest that began
