@@ -9,7 +9,6 @@ after a night's rest is told; a day sleeper's rest is not judged.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
@@ -22,7 +21,8 @@ from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
 from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
-from .helpers import analyze, monitor_options, put_in_area
+from .helpers import monitor_options, put_in_area
+from .test_daily_rhythm import _rules_at
 
 ZONE = "Europe/London"
 BED = "binary_sensor.bedroom_motion"
@@ -69,14 +69,6 @@ async def _new_home(
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry, today
-
-
-async def _rules_at(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry: MockConfigEntry, when: datetime
-) -> dict[str, dict[str, Any]]:
-    freezer.move_to(when)
-    response = await analyze(hass, entry)
-    return {f["rule"]: f for f in response["verdict"]["findings"]}
 
 
 async def test_not_up_by_noon_in_a_new_home_is_told(
