@@ -19,6 +19,7 @@ from homeassistant.components.persistent_notification import _async_get_or_creat
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_capture_events, async_mock_service
 
 from custom_components.anomaly_monitor.const import (
@@ -108,6 +109,7 @@ async def test_a_break_in_reads_true_while_it_lasts(
     await _step(hass, freezer, entry, 60)
     assert "Living room window (Living Room): Closed" in _note(hass)["message"]
     told = len(pushes)
+    reopened_at = dt_util.as_local(dt_util.utcnow()).strftime("%H:%M")
     hass.states.async_set(WINDOW, "on", WINDOW_ATTRS)
     await _step(hass, freezer, entry, 30)
     assert len(pushes) == told + 1, [c.data["title"] for c in pushes]
@@ -116,6 +118,11 @@ async def test_a_break_in_reads_true_while_it_lasts(
     )
     assert "- Living room window (Living Room): Open" in _note(hass)["message"]
     assert detected[-1].data["escalation"] == "reopened"
+    # The news is the opening of now, not the first one of the incident.
+    assert (
+        f"opened at {reopened_at} while nobody was home (2 openings since"
+        in (pushes[-1].data["message"])
+    ), pushes[-1].data["message"]
 
     # (c) Alice is home: the event that ends it names the devices as the notification does.
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
