@@ -215,7 +215,7 @@ class AnomalyTracker:
                     # off twice in the window"): else smoke again minutes after a
                     # false alarm would join the dismissed occurrence, unheard.
                     continue
-                again = states is not None and entered_again(anomaly, states)
+                again = states is not None and entered_again(anomaly, states, members)
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
