@@ -20,6 +20,7 @@ from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, Upda
 from homeassistant.util import dt as dt_util
 
 from ..anomalies.across_restart import AcrossRestart
+from ..anomalies.before_start import news
 from ..anomalies.intake import pushable, taken
 from ..anomalies.surfaces import Announcer
 from ..anomalies.telling import async_reword, async_tell, wording
@@ -285,6 +286,8 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             someone_home = (window.environment.persons_home or 0) > 0
             states = {s.entity_id: s.state for s in window.snapshot}
             opening = self._pushable(findings_of(verdict), someone_home)
+            tracked = (*self.tracker.open.values(), *self.tracker.dismissed.values())
+            opening = news(opening, window.transitions, self.watcher.started_at, states, tracked)
             changes = self.tracker.update(opening, now, someone_home, keep=keep, states=states)
             await async_tell(self.announcer, self.tracker, changes, before)
             self._async_schedule_confirmation()

@@ -168,7 +168,9 @@ class OpenAnomaly:
     @property
     def incidents(self) -> set[str]:
         """The ``incident_key`` of its members: findings with one of them join it."""
-        return {incident_key(m.subject or self.subject, m.anomaly_type) for m in self.members}
+        return {
+            incident_key(m.subject or self.subject, m.anomaly_type, m.rule) for m in self.members
+        }
 
     @property
     def hazard(self) -> bool:

@@ -21,8 +21,8 @@ Store format (major version 1):
   notification and repair issue keep their ids. Marks gain ``incident``: the signature
   of the anomaly the homeowner marked, shared by the marks of its member rules.
   Later in minor 4, an anomaly may hold ``escalation``: why it was last told again
-  (``graver``, ``hazard``, ``intrusion``; ``core.escalation``), so its title still says
-  what changed after a restart. Older versions ignore it; absent or unknown reads as "".
+  (``graver``, ``hazard``, ``intrusion``, ``reopened``; ``core.escalation``), so its title
+  still says what changed after a restart. Older versions ignore it; absent or unknown reads as "".
   Later still, ``"ended": [...]``: anomalies that are over, kept
   ``FEEDBACK_AFTER_END`` (a day) with their repair issue so that feedback read late
   still lands, each with ``ended`` (when); and every anomaly may hold ``readings``

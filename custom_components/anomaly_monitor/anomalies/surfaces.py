@@ -23,7 +23,7 @@ from ..const import (
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
 from .store import parse_time
-from .texts import AnomalyTexts, async_anomaly_texts
+from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named
 from .tracker import OpenAnomaly
 
 _ISSUE_SEVERITY = {
@@ -89,8 +89,11 @@ def _shown_notifications(hass: HomeAssistant) -> dict[str, tuple[str, str]]:
     return shown
 
 
-def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
-    """What automations receive about an anomaly."""
+def event_data(
+    entry: ConfigEntry, anomaly: OpenAnomaly, hass: HomeAssistant | None = None
+) -> dict[str, Any]:
+    """What automations receive about an anomaly (with ``hass``, its reasoning names the
+    home's entities as the notification does; ``evidence`` keeps their ids)."""
     return {
         "config_entry_id": entry.entry_id,
         "anomaly_id": anomaly.key,
@@ -101,7 +104,7 @@ def event_data(entry: ConfigEntry, anomaly: OpenAnomaly) -> dict[str, Any]:
         "severity": anomaly.severity,
         "evidence": anomaly.shown_evidence or list(anomaly.evidence),
         "context": list(anomaly.context),
-        "reasoning": anomaly.reasoning,
+        "reasoning": named(hass, anomaly.reasoning) if hass else anomaly.reasoning,
         "recommendation": anomaly.recommendation,
         "first_seen": anomaly.first_seen,
         # Why it is told again, if it is ("graver", "hazard", "intrusion"), else None.
@@ -135,7 +138,7 @@ class Announcer:
         key = "hazard_anomaly" if anomaly.hazard else "anomaly"
         severity = _ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING)
         if (ended := parse_time(anomaly.ended)) is not None:
-            at = dt_util.as_local(ended).strftime("%H:%M")
+            at = dt_util.as_local(back_to_normal(self.hass, anomaly, ended)).strftime("%H:%M")
             headline = texts.text("ended_headline", headline=headline)
             message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
@@ -186,7 +189,7 @@ class Announcer:
         """A new anomaly: notify on every surface once."""
         hass, entry = self.hass, self.entry
         await self._async_show(anomaly)
-        data = event_data(entry, anomaly)
+        data = event_data(entry, anomaly, hass)
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
         await self._async_notify_targets(anomaly)
@@ -222,7 +225,7 @@ class Announcer:
 
     def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
         hass, entry = self.hass, self.entry
-        data = event_data(entry, anomaly) | {"reason": reason}
+        data = event_data(entry, anomaly, hass) | {"reason": reason}
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
 
@@ -230,6 +233,14 @@ class Announcer:
         """An open anomaly reads differently now (the model explained it, say): the
         notification and repair issue show the new text; no new event or message."""
         if not anomaly.acknowledged:
+            await self._async_show(anomaly)
+
+    async def async_refreshed(self, anomaly: OpenAnomaly) -> None:
+        """Found again unchanged in words: what is on screen follows its evidence's states
+        and title (a window closed and open again; the motion over), still without an
+        event or message. A notification the homeowner dismissed stays dismissed."""
+        shown = _shown_notifications(self.hass)
+        if not anomaly.acknowledged and notification_id(self.entry.entry_id, anomaly) in shown:
             await self._async_show(anomaly)
 
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:

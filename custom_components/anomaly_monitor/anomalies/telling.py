@@ -31,6 +31,10 @@ async def async_tell(
 ) -> None:
     """Show what an update changed: new words, new anomalies, cleared and forgotten ones."""
     await async_reword(announcer, tracker, before)
+    for signature, anomaly in tracker.open.items():
+        now_worded = (anomaly.reasoning, anomaly.recommendation)
+        if before.get(signature, now_worded) == now_worded and anomaly not in changes.opened:
+            await announcer.async_refreshed(anomaly)  # its evidence's states as they are now
     for anomaly in changes.opened:
         await announcer.async_opened(anomaly)
     for anomaly in changes.reopened:  # the same situation again: shown, not told

@@ -15,6 +15,7 @@ Markdown by the caller wherever Markdown is rendered.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 import re
 
 from homeassistant.core import HomeAssistant
@@ -27,7 +28,10 @@ from homeassistant.helpers import (
 
 from ..const import DOMAIN
 from ..core.escalation import Escalation, intrusion_sign
+from ..core.home import OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, clip, subject_area
+from .entered_again import is_open
+from .store import parse_time
 from .tracker import OpenAnomaly
 
 _NAME_LIMIT = 80
@@ -138,6 +142,26 @@ def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> 
     )
 
 
+def back_to_normal(hass: HomeAssistant, anomaly: OpenAnomaly, ended: datetime) -> datetime:
+    """When an ended anomaly was over for the homeowner: the latest time one of its shown
+    evidence entities came back to a calm state after it was last found (the detector
+    read "Clear"), else ``ended`` (the first analysis without it). One that held while
+    nobody was home was over when somebody came home: ``ended``."""
+    last_seen = parse_time(anomaly.last_seen)
+    if anomaly.while_away or last_seen is None:
+        return ended
+    times = []
+    for entity_id in anomaly.shown_evidence or anomaly.evidence:
+        state = hass.states.get(entity_id)
+        if state is None or not _calm(
+            state.domain, state.attributes.get("device_class") or "_", state.state
+        ):
+            continue
+        if last_seen <= state.last_changed <= ended:
+            times.append(state.last_changed)
+    return max(times, default=ended)
+
+
 def _evidence_lines(
     hass: HomeAssistant, anomaly: OpenAnomaly, words: dict[str, str]
 ) -> tuple[EntityLine, ...]:
@@ -175,17 +199,32 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
 
 def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str | None:
     """Where the motion is, when the anomaly was told again because somebody may be
-    inside (``core.escalation``), the motion still is, and its lead does not say so."""
+    inside (``core.escalation``), its sensors still read motion now (the statistic may
+    still find the motion of minutes ago), and its lead does not say so."""
     if anomaly.escalation != Escalation.INTRUSION or anomaly.ended:
         return None  # over: "Over: Now motion in …" read as if the motion still went on
     signs = [m for m in anomaly.members if m.active and intrusion_sign(m.finding(anomaly.subject))]
     if not signs or any(m.rule == anomaly.lead_rule for m in signs):
         return None  # over (the title reads as the incident again), or it leads
-    for member in signs:
-        for entity_id in member.evidence:
-            if entity_id not in member.context and (area := _area_of(hass, entity_id)):
-                return area
-    return home
+    moving = [
+        e
+        for m in signs
+        for e in m.evidence
+        if e not in m.context and (state := hass.states.get(e)) is not None
+        and state.attributes.get("device_class") in OCCUPANCY_DEVICE_CLASSES
+        and state.state == "on"
+    ]  # fmt: skip
+    if not moving:
+        return None  # "Now motion" is no longer true: its motion sensors read clear
+    return next((area for e in moving if (area := _area_of(hass, e))), home)
+
+
+def _reopened(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
+    """Told again because its entry opened again (``entered_again``), and still open."""
+    if anomaly.escalation != Escalation.REOPENED or anomaly.ended:
+        return False
+    state = hass.states.get(anomaly.subject)
+    return is_open(state.state if state is not None else None)
 
 
 async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> AnomalyTexts:
@@ -224,6 +263,11 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         headline = _fill(
             option("anomaly_text", "escalated_intrusion", "Now motion in {area}: {headline}"),
             {"area": changed, "headline": headline},
+        )
+    elif _reopened(hass, anomaly):
+        headline = _fill(
+            option("anomaly_text", "escalated_reopened", "Opened again: {headline}"),
+            {"headline": headline},
         )
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)

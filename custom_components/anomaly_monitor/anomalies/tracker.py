@@ -45,9 +45,11 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER, STORAGE_VERSION
+from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms, is_hazard
 from ..core.incidents import by_incident
 from ..core.models import Finding, Severity
+from .entered_again import entered_again
 from .evidence_hold import found as evidence_found, holds as evidence_holds
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
@@ -230,7 +232,11 @@ class AnomalyTracker:
                     # off twice in the window"): else smoke again minutes after a
                     # false alarm would join the dismissed occurrence, unheard.
                     continue
+                again = states is not None and entered_again(anomaly, states, members)
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
+                if told is None and again:  # closed, and opened again: told again
+                    told = Escalation.REOPENED
+                    anomaly.escalation = told.value
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
@@ -242,7 +248,9 @@ class AnomalyTracker:
         for anomaly in cleared:
             self.recently_over.ended(anomaly, now, _ended_by_arrival_of(anomaly, someone_home))
             if not anomaly.acknowledged:
-                anomaly.ended = now.isoformat()
+                # Over since the first analysis that no longer found it (when its sensor
+                # read normal again), not since the hysteresis confirmed that.
+                anomaly.ended = anomaly.missing_since or now.isoformat()
                 self.ended[anomaly.signature] = anomaly
         forgotten = self.forget_ended(now)
         # A dismissed occurrence is over (forgotten silently) at the first analysis without

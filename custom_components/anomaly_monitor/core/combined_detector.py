@@ -20,7 +20,7 @@ from .statistics import StatisticsDetector
 
 
 def _incident(finding: Finding) -> str:
-    return incident_key(finding.subject, finding.anomaly_type)
+    return incident_key(finding.subject, finding.anomaly_type, finding.rule)
 
 
 def merge_findings(findings: Iterable[Finding]) -> list[Finding]:

@@ -13,13 +13,14 @@ those are told once more (a push to the notify targets, an ``anomaly_detected`` 
   open while nobody is home" asks for a neighbour to close it; "and now there is motion
   in the hall" asks for the cameras or the police, at the same severity.
 
-Each kind escalates an incident once: later motion, or a second rule seeing the same
-intruder, adds to the notification without another push. A sign of somebody inside
-within ``SAME_ENTRY`` of the incident being told is the person who opened the door (a
-neighbour letting the dog out: unlock, open, motion in the hall, 10 s apart): the
-notification says so in place, and the phone that heard of the open door seconds ago is
-not pushed again. A safety hazard that an
-incident becomes is told again too (``OpenAnomaly.refresh``), whichever member made it so.
+An entry opened again after it was closed is told again too (``REOPENED``,
+``anomalies/entered_again``). Each kind escalates an incident once: later motion, or a
+second rule seeing the same intruder, adds to the notification without another push. A
+sign of somebody inside within ``SAME_ENTRY`` of the incident being told is the person
+who opened the door (a neighbour letting the dog out: unlock, open, motion in the hall,
+10 s apart): the notification says so in place, and the phone that heard of the open
+door seconds ago is not pushed again. A safety hazard that an incident becomes is told
+again too (``OpenAnomaly.refresh``), whichever member made it so.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from .models import Finding, Severity
 # Appliances running while away are not (left on, a timer); pets are ruled out by the
 # rules themselves (``core/pets.py``).
 INTRUSION_RULES = frozenset({"motion_while_away", "activity_while_away", "entry_while_armed_away"})
+# Asked about motion while away (perhaps a tracker that failed); during an entry while
+# nobody is home the trackers are no likely reason: ``without_tracker_check``.
+TRACKER_CHECK = "check the presence trackers"
 # A sign of somebody inside this soon after the incident was told is the same arrival.
 SAME_ENTRY = timedelta(minutes=1)
 
@@ -44,6 +48,8 @@ class Escalation(StrEnum):
     GRAVER = "graver"
     HAZARD = "hazard"
     INTRUSION = "intrusion"
+    # An entry while nobody is home opened again after it was closed (``anomalies``).
+    REOPENED = "reopened"
 
 
 def intrusion_sign(finding: Finding) -> bool:
@@ -57,6 +63,14 @@ def _news(finding: Finding, told: set[str]) -> bool:
     (the microwave door told as left open, now also "open while nobody is home") are the
     situation already told: its notification changes in place."""
     return finding.severity == Severity.CRITICAL or not told.issuperset(finding.shown_evidence)
+
+
+def without_tracker_check(advice: str) -> str:
+    """``advice`` without its ask to check the presence trackers."""
+    if TRACKER_CHECK not in advice.lower():
+        return advice
+    kept = [c.strip() for c in advice.rstrip(".").split(";") if TRACKER_CHECK not in c.lower()]
+    return f"{'; '.join(c for c in kept if c)}." if any(kept) else ""
 
 
 def escalation(

@@ -10,7 +10,8 @@ about the home are one incident only when they are of the same kind (``incident_
 ``summary`` folds an incident's findings into the finding that stands for it: the most
 severe leads (a safety hazard before anything else as severe), evidence is their union,
 and an entity shown as evidence by one is not context; a sign of somebody inside that
-joined it leads the advice.
+joined it leads the advice. Every sign that a person at home lies still (a fall) is one
+incident too (``core.stillness``).
 """
 
 from __future__ import annotations
@@ -19,13 +20,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 import re
 
-from .escalation import intrusion_sign
+from .episodes import is_entry
+from .escalation import intrusion_sign, without_tracker_check
 from .feedback import is_hazard
 from .models import HOME_SUBJECT, Finding
+from .stillness import STILLNESS_INCIDENT, is_stillness
 
 
-def incident_key(subject: str, anomaly_type: str) -> str:
-    """What makes findings one incident: their subject (and, about the home, their kind)."""
+def incident_key(subject: str, anomaly_type: str, rule: str = "") -> str:
+    """What makes findings one incident: their subject (and, about the home, their kind);
+    every sign that a person at home lies still is one (``core.stillness``)."""
+    if is_stillness(rule):
+        return STILLNESS_INCIDENT
     return f"{subject}:{anomaly_type}" if subject == HOME_SUBJECT else subject
 
 
@@ -37,7 +43,7 @@ def by_incident(findings: Iterable[Finding]) -> dict[str, list[Finding]]:
         if finding.signature in seen:
             continue
         seen.add(finding.signature)
-        key = incident_key(finding.subject, finding.anomaly_type)
+        key = incident_key(finding.subject, finding.anomaly_type, finding.rule)
         groups.setdefault(key, []).append(finding)
     return groups
 
@@ -92,14 +98,31 @@ def summary(findings: Sequence[Finding]) -> Finding:
 
 
 def _advice(first: Finding, findings: Sequence[Finding]) -> str:
-    """The lead's advice; a sign of somebody inside that joined it asks for more first
-    ("check the cameras" before "lock it remotely": ``core.escalation``)."""
+    """The lead's advice, with what the incidents that joined it ask (``core.episodes``:
+    the back door found open after the window: "close it" too); a sign of somebody inside
+    asks for more first ("check the cameras" before "lock it remotely":
+    ``core.escalation``). Each ask is said once, and during an entry while nobody is home
+    the trackers are no likely reason for the motion: not asked."""
     inside = next((f for f in findings if intrusion_sign(f) and f.recommendation), None)
-    if inside is None or intrusion_sign(first) or inside.recommendation == first.recommendation:
-        return first.recommendation
-    # The lead asks the same first ("Check the cameras or ask a neighbour to look at the
-    # window"): said once, not "Check the cameras …; … Check the cameras …".
-    ask = re.split(r"[;.]", inside.recommendation, maxsplit=1)[0].strip()
-    if ask and first.recommendation.startswith(ask):
-        return first.recommendation
-    return " ".join(a for a in (inside.recommendation, first.recommendation) if a)
+    ordered = [first]
+    if inside is not None and not intrusion_sign(first):
+        ordered.insert(0, inside)
+    entry = any(is_entry(f) for f in findings)
+    if entry:  # another entry that joined this one (an episode): its own advice too
+        ordered += [f for f in findings if f.subject != first.subject and is_entry(f)]
+    said = [without_tracker_check(f.recommendation) if entry else f.recommendation for f in ordered]
+    asks: list[str] = []
+    for advice in said:
+        ask = _first_ask(advice)
+        if not advice or any(_first_ask(a) == ask for a in asks):
+            continue
+        # Another asks the same and more first ("Check the cameras or ask a neighbour to
+        # look at the window"): said once, not "Check the cameras …; … Check the cameras …".
+        if any(_first_ask(o) != ask and _first_ask(o).startswith(ask) for o in said if o):
+            continue
+        asks.append(advice)
+    return " ".join(asks) or first.recommendation
+
+
+def _first_ask(advice: str) -> str:
+    return re.split(r"[;.]", advice, maxsplit=1)[0].strip()

@@ -147,6 +147,9 @@ class SilentAnnouncer:
     async def async_reworded(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
+    async def async_refreshed(self, anomaly: OpenAnomaly) -> None:
+        """Nothing was shown."""
+
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 

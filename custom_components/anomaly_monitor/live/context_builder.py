@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -10,7 +10,7 @@ from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT
 from homeassistant.core import HomeAssistant, State
 from homeassistant.util import dt as dt_util
 
-from ..core.models import EntityInfo, EntityState, Environment, clip, parse_number
+from ..core.models import EntityInfo, EntityState, Environment, Transition, clip, parse_number
 from ..core.occupancy import count_presence
 from ..core.temperatures import to_celsius
 from ..core.window import season_of
@@ -175,6 +175,16 @@ def _sun_changed(sun: State | None, now: datetime) -> datetime | None:
         if previous <= now:
             changed = min(changed, previous)
     return changed
+
+
+def located_only(hass: HomeAssistant, transitions: Sequence[Transition]) -> list[Transition]:
+    """``transitions`` less those of persons HA cannot locate now (``can_be_located``):
+    the snapshot leaves such a person out, and its ``unknown`` at start-up, read back from
+    the recorder into the window, kept "nobody home" from ever holding (walk 10)."""
+    hidden = {p.entity_id for p in hass.states.async_all("person") if not can_be_located(p)}
+    if not hidden:
+        return list(transitions)
+    return [t for t in transitions if t.entity_id not in hidden]
 
 
 def can_be_located(person: State) -> bool:

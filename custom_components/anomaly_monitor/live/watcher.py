@@ -88,6 +88,9 @@ class StateWatcher:
         self.events_seen = 0
         self.recorded = 0  # transitions recorded so far
         self.presence_changes = 0  # person, tracker or zone state changes seen so far
+        # When this run began to watch the bus (what the window holds from before is the
+        # recorder's past: ``anomalies/before_start``); None for a replay.
+        self.started_at: datetime | None = None
         self._owner = owner
         # Told the entities that begin to be watched (the recorder's read-back of their past).
         self.on_newly_watched = on_newly_watched
@@ -102,6 +105,7 @@ class StateWatcher:
     @callback
     def async_start(self) -> None:
         """Resolve the watched entities and subscribe."""
+        self.started_at = dt_util.utcnow()
         self._resolve(first=True)
         # One filtered bus listener: the filter is a set lookup and the callback runs
         # in the same loop iteration, cheaper per event than per-entity tracking.

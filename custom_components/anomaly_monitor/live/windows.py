@@ -8,7 +8,7 @@ from homeassistant.core import HomeAssistant
 
 from ..core.models import ContextWindow
 from ..core.window import build_window
-from .context_builder import SnapshotCache, build_environment, build_snapshot
+from .context_builder import SnapshotCache, build_environment, build_snapshot, located_only
 from .watcher import StateWatcher
 
 
@@ -40,7 +40,7 @@ def live_window(
     return build_window(
         snapshot,
         build_environment(hass, weather_entity),
-        watcher.buffer.snapshot(now) if events else [],
+        located_only(hass, watcher.buffer.snapshot(now)) if events else [],
         profile=profile,
         start=now - length,
     )

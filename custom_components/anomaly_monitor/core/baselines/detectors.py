@@ -55,6 +55,7 @@ from .light_answers import (
 )
 from .long_stays import state_longer_than_usual
 from .night_lights import light_on_long_at_night
+from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
@@ -212,6 +213,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     learned_drift,
     went_out_at_night,
     light_on_long_at_night,
+    light_on_long_at_night_unseen,
     cooking_at_an_unusual_hour,
     unlocked_while_asleep,
 )

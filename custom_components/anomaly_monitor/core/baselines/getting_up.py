@@ -7,7 +7,7 @@ times (``DailyRhythm``: the end of each day's longest rest, night-time trips joi
 say when this household is usually up on days of the same kind (weekdays, weekends):
 someone home, still resting from the night, ``MARGIN`` past the latest usual wake time, is
 told. Before that kind of day is learned, every day learned judges with a wider margin;
-before any is, nothing here judges (the quiet spells' own limits stay).
+before five are, a cautious prior (``getting_up_prior``).
 
 Judged only while the persons say someone is home: a household that went away without
 its trackers leaves the house as still as one that did not get up. A rest that began
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from .clock import local
+from .getting_up_prior import prior_wake
 from .home_baselines import HomeBaselines
 
 # The latest usual wake time: this quantile of the learned days (one very late morning,
@@ -63,6 +64,9 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
         same_kind, margin, kind = False, ANY_DAY_MARGIN, "on the days learned"
         learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_ANY_DAYS, same_kind=False)
     typical = rhythm.usual_wake(today, 0.5, 1, same_kind=same_kind)
+    prior = None
+    if learned is None and (prior := prior_wake(rhythm, today, rest, moment)) is not None:
+        learned, typical, margin = prior  # a new home: a cautious prior (getting_up_prior)
     if learned is None or typical is None:
         return None
     minute, days = learned
@@ -73,8 +77,9 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     moved = rhythm.last_move
     if moved is not None and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK:
         return None  # seen about at a usual hour of rising: up, or up and back in bed
-    return NotUp(
-        due=usual + margin,
-        why=f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} "
-        "days), and nobody has got up since the night",
+    learned_from = (
+        f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} days)"
+        if prior is None
+        else f"most households are up by {usual:%H:%M} (this one's mornings are not learned yet)"
     )
+    return NotUp(due=usual + margin, why=f"{learned_from}, and nobody has got up since the night")

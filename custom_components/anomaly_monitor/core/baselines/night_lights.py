@@ -9,9 +9,9 @@ sensor of the home has seen anybody since the first ``ENTERING`` minutes of it (
 ``STILL`` at least), someone home, may be a person who fell where the light is: told as a
 safety matter. A room lived in at night, or a light left on by somebody who went
 elsewhere, shows movement, and is not judged; nor is a light its area's motion did not see anybody
-switch on. Lights with too few night-time stays,
-areas without a motion sensor (stillness cannot be known there) and stays that began
-before the analysed window are not judged; what the homeowner marked normal ("false
+switch on. Lights with too few night-time stays, areas without a motion sensor
+(``night_lights_unseen`` judges those by the home's) and stays that began before the
+analysed window are not judged; what the homeowner marked normal ("false
 alarm") stands beside the learned stays.
 """
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..device_roles import Role, has_role
+from ..escalation import TRACKER_CHECK
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
@@ -183,7 +184,7 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
         context=tuple(people),
         while_away=True,  # about the away spell: someone known home ends it (tracker)
         reasoning=f"Motion was detected by {', '.join(fired)} while everyone tracked was away.",
-        recommendation="Check the cameras or ask a neighbour; check the presence trackers.",
+        recommendation=f"Check the cameras or ask a neighbour; {TRACKER_CHECK}.",
         magnitude=float(onsets),
     )
 

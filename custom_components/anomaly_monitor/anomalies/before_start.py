@@ -1,0 +1,55 @@
+"""What happened before the monitor started watching, and is over, is no news.
+
+A monitor added (or added again) reads the recorder's last hours back into its window, so
+that its statistics judge a home with a past. That past holds events too: the window that
+was opened while nobody was home 40 minutes ago, long closed, the motion after it. Told
+at set-up, they read as if happening now. So an entry or motion while nobody is home
+(``core.episodes``: not a hazard) whose shown evidence opened (or saw motion) only
+before this run started and reads closed or clear now is not told (after a restart its
+entities come back through ``unknown``: no opening); one still open (a door standing open
+in the empty home) is a state of now and is told. An incident already open (restored
+after a restart) is judged as usual: it must not end for being old.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+
+from ..core.episodes import continues_an_episode
+from ..core.incidents import incident_key
+from ..core.models import Finding, Transition
+from .entered_again import is_open
+from .open_anomaly import OpenAnomaly
+
+
+def news(
+    findings: Iterable[Finding],
+    transitions: Sequence[Transition],
+    started: datetime | None,
+    states: Mapping[str, str],
+    anomalies: Iterable[OpenAnomaly],
+) -> list[Finding]:
+    """``findings`` less those about events before ``started`` that are over.
+
+    ``anomalies``: those open (or dismissed) now; their incidents are judged as usual.
+    """
+    findings = list(findings)
+    if started is None:
+        return findings
+    known = {key for anomaly in anomalies for key in anomaly.incidents}
+    # Opened (or moving) since: a state read back as HA starts (``unknown`` → closed) is
+    # no news, and neither is closing.
+    changed_since = {t.entity_id for t in transitions if t.when > started and is_open(t.state)}
+
+    def history(finding: Finding) -> bool:
+        if not continues_an_episode(finding):
+            return False
+        if incident_key(finding.subject, finding.anomaly_type, finding.rule) in known:
+            return False
+        shown = finding.shown_evidence
+        return bool(shown) and all(
+            e not in changed_since and not is_open(states.get(e)) for e in shown
+        )
+
+    return [f for f in findings if not history(f)]
