@@ -16,21 +16,17 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
-from ..finding_kind import FindingKind
-from ..models import AnomalyType, Finding, Severity
+from ..models import Finding
 from ..occupancy import Occupancy
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
-from .night_lights import ENTERING, FACTOR, FLOOR
+from .night_lights import ENTERING, FACTOR, FLOOR, LIGHT_ON_LONG_AT_NIGHT
 from .night_outings import motion_onsets
 
 # Seen anywhere this long after the light went on: somebody moving about, not lying still.
 SEEN_AFTER = timedelta(minutes=1)
-
-
-LIGHT_ON_LONG_AT_NIGHT = FindingKind("light_on_long_at_night", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
 
 
 def light_on_long_at_night_unseen(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
