@@ -9,7 +9,6 @@ from dataclasses import replace
 import math
 from pathlib import Path
 import time
-from types import SimpleNamespace
 from typing import Any
 
 from aiohttp import web
@@ -21,6 +20,7 @@ from custom_components.anomaly_monitor.backends import (
     evidence_ranker,
     second_opinion_judge,
 )
+from custom_components.anomaly_monitor.backends.health import _second_opinions
 from custom_components.anomaly_monitor.backends.llama_cpp import LlamaCppBackend, is_available
 from custom_components.anomaly_monitor.const import (
     BACKEND_OLLAMA,
@@ -54,7 +54,6 @@ from custom_components.anomaly_monitor.core.models import (
     Severity,
     Verdict,
 )
-from custom_components.anomaly_monitor.diagnostics import _second_opinions
 
 from . import gguf_models
 from .llm_windows import open_while_away_window
@@ -264,7 +263,7 @@ async def test_hybrid_dismisses_only_a_calibrated_family_never_a_safety_hazard(
     (opinion,) = judge.last_opinions
     assert opinion.dismissed
     assert opinion.p_yes == pytest.approx(EXPECTED_NO)
-    shown = _second_opinions(SimpleNamespace(detector=hybrid))  # type: ignore[arg-type]
+    shown = _second_opinions(hybrid)  # what diagnostics shows of the model's opinions
     assert shown is not None
     assert shown["acting_families"] == ["security"]
     assert shown["last"][0]["dismissed"] is True

@@ -108,6 +108,9 @@ def judged_drop(
     state = home.info(entity_id)
     if state is None:
         return finding
+    nothing_learned = usual_drop(baselines, entity_id, learning) is None
+    if learning and nothing_learned and baselines.usual.taught_value(entity_id, "drop") is None:
+        return finding  # nothing learned yet, of it or of the home: the rule's grace
     device_class = state.info.device_class
     limit = drop_limit(baselines, entity_id, state.domain, device_class, learning)
     if away_state(state.state, device_class):  # away now: this outage, from its start
@@ -138,24 +141,32 @@ def _why(
     """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
     twice a day (14 drops learned)." or the default limit."""
     offline = f" Offline {duration_text(length)};" if length is not None else ""
+    return _after(offline, _judged_by(baselines, entity_id, now, learning))
+
+
+def _after(offline: str, why: str) -> str:
+    """``why`` after "Offline 3 h 05 min;", or as a sentence of its own."""
+    return f"{offline} {why}" if offline else f" {why[:1].upper()}{why[1:]}"
+
+
+def _judged_by(baselines: HomeBaselines, entity_id: str, now: datetime, learning: bool) -> str:
+    """What judged the outage (without the "Offline ..." before it)."""
     taught = baselines.usual.taught_value(entity_id, "drop")
     if taught is not None:
         marked = duration_text(timedelta(minutes=max(taught, 1.0)))
-        return f"{offline} you marked an outage of {marked} as normal."
+        return f"you marked an outage of {marked} as normal."
     usual = usual_drop(baselines, entity_id, learning)
-    if usual is None:
-        if learning:
-            return f"{offline} its normal here is still being learned: the default limit judged."
-        return f"{offline} it seldom drops off here: the default limit judged."
+    if usual is None:  # (while learning, judged_drop left it to the rule's grace)
+        return "it seldom drops off here: the default limit judged."
     minutes, drops, devices = usual
     at_most = duration_text(timedelta(minutes=max(minutes, 1.0)))
     if devices > 1:
         return (
-            f"{offline} devices here usually drop off for at most {at_most} ({drops} drops "
+            f"devices here usually drop off for at most {at_most} ({drops} drops "
             f"of {devices} devices learned)."
         )
     often = _often(baselines.drops.per_day(entity_id, now))
-    return f"{offline} it usually drops off for at most {at_most}, {often} ({drops} drops learned)."
+    return f"it usually drops off for at most {at_most}, {often} ({drops} drops learned)."
 
 
 def _often(per_day: float) -> str:
