@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.anomaly_monitor.core.baselines import HomeBaselines, learn_all
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.feedback import FalseAlarm
 from custom_components.anomaly_monitor.core.models import (
@@ -225,7 +225,8 @@ def _learned(entity_id: str, values: list[float], days: int = 5) -> HomeBaseline
         Transition(first + timedelta(minutes=10 * i), entity_id, f"{v:g}", "Bedroom")
         for i, v in enumerate(values * (days * 144 // len(values)))
     ]
-    learn_all(baselines, transitions)
+    for transition in transitions:
+        baselines.learn(transition)
     return baselines
 
 
@@ -260,5 +261,6 @@ def test_a_fire_now_never_becomes_its_own_normal() -> None:
         Transition(START - timedelta(minutes=m), BEDROOM, v, "Bedroom")
         for m, v in ((30, "30"), (20, "50"), (10, "65"), (1, "70"))
     ]
-    learn_all(baselines, fire)
+    for transition in fire:
+        baselines.learn(transition)
     assert "room_heat_fire_risk" in _analysed(_bedroom("70"), baselines)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Coroutine
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import CALLBACK_TYPE, CoreState, HomeAssistant, callback
 from homeassistant.helpers.debounce import Debouncer
 from homeassistant.helpers.event import async_track_point_in_utc_time
@@ -38,9 +39,6 @@ from .live.offline_check import OfflineCheck
 from .recorder.baseline_keeper import BaselineKeeper
 from .recorder.window_history import WindowPast
 
-if TYPE_CHECKING:
-    from .runtime import AnomalyMonitorConfigEntry
-
 # Safety checks (rules only) run at once on a significant change, then at most this often.
 SAFETY_CHECK_COOLDOWN = 1.0
 
@@ -51,7 +49,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
     def __init__(
         self,
         hass: HomeAssistant,
-        entry: AnomalyMonitorConfigEntry,
+        entry: ConfigEntry,
         detector: Detector,
         fallback: Detector | None = None,
         keeper: BaselineKeeper | None = None,

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.update_coordinator import DataUpdateCoordinator, UpdateFailed
 from homeassistant.util import dt as dt_util
@@ -54,19 +54,16 @@ from .judge import WindowJudge
 from .monitor_data import MonitorData
 from .result import AnalysisResult
 
-if TYPE_CHECKING:
-    from ..runtime import AnomalyMonitorConfigEntry
-
 
 class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
     """Builds a context window, asks the detector, and surfaces what it finds."""
 
-    config_entry: AnomalyMonitorConfigEntry
+    config_entry: ConfigEntry
 
     def __init__(
         self,
         hass: HomeAssistant,
-        entry: AnomalyMonitorConfigEntry,
+        entry: ConfigEntry,
         detector: Detector,
         fallback: Detector | None = None,
         keeper: BaselineKeeper | None = None,

@@ -37,7 +37,7 @@ mark on each of its rules that suppresses the pattern up to its degree, for
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -46,9 +46,10 @@ from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER, STORAGE_VERSION
 from ..core.escalation import Escalation
-from ..core.feedback import FalseAlarm, FalseAlarms, is_hazard
+from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
-from ..core.models import Finding, Severity
+from ..core.models import Finding
+from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import entered_again
 from .evidence_hold import found as evidence_found, holds as evidence_holds
 from .joining import targets
@@ -69,6 +70,7 @@ __all__ = [
     "CLEAR_AFTER_ANALYSES",
     "FEEDBACK_AFTER_END",
     "AnomalyTracker",
+    "Changes",
     "OpenAnomaly",
     "anomaly_key",
     "mark_key",
@@ -79,38 +81,6 @@ _SAVE_DELAY = 5.0
 DEFAULT_MARK_LIFETIME = timedelta(days=30)
 # An anomaly that ended takes feedback this long (the homeowner reads it the next day).
 FEEDBACK_AFTER_END = timedelta(days=1)
-
-
-@dataclass(slots=True)
-class Changes:
-    """What one analysis changed: anomalies that opened, and that are over."""
-
-    # To announce: new incidents, and open ones that a joining rule escalated (graver, a
-    # safety hazard, somebody inside while nobody is home: ``core.escalation``).
-    opened: list[OpenAnomaly]
-    cleared: list[OpenAnomaly]
-    # Found again soon after they ended, reading the same: shown again, not told
-    # (``reopening``).
-    reopened: list[OpenAnomaly] = field(default_factory=list)
-    # Ended anomalies past ``FEEDBACK_AFTER_END``, or opened again: their surfaces go.
-    forgotten: list[OpenAnomaly] = field(default_factory=list)
-
-
-def _ended_by_arrival(finding: Finding) -> bool:
-    """A "while nobody is home" finding that someone known home ends: a statistic that
-    still sees the away spell in its window must neither keep nor re-tell it. A safety
-    hazard (a window open in the rain) is never ended by an arrival."""
-    return finding.while_away and not is_hazard(finding.anomaly_type, finding.severity)
-
-
-def _ended_by_arrival_of(anomaly: OpenAnomaly, someone_home: bool) -> bool:
-    """An anomaly about nobody being home that someone coming home ended."""
-    return anomaly.while_away and someone_home and not anomaly.hazard
-
-
-def _milder(findings: Iterable[Finding], anomaly: OpenAnomaly) -> bool:
-    """Every finding is less severe than the anomaly."""
-    return max(f.severity.rank for f in findings) < Severity(anomaly.severity).rank
 
 
 class AnomalyTracker:
@@ -206,7 +176,7 @@ class AnomalyTracker:
         kept = [
             f
             for f in findings
-            if not self.false_alarms.covers(f) and not (someone_home and _ended_by_arrival(f))
+            if not self.false_alarms.covers(f) and not (someone_home and ended_by_arrival(f))
         ]
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
@@ -226,7 +196,7 @@ class AnomalyTracker:
                     opened.append(anomaly)
             else:
                 anomaly = joined
-                if anomaly.signature in self.dismissed and _milder(members, anomaly):
+                if anomaly.signature in self.dismissed and milder(members, anomaly):
                     # A dismissed hazard lasts while it is found at its degree (smoke
                     # on the detector), not while a milder member recalls it ("went
                     # off twice in the window"): else smoke again minutes after a
@@ -246,7 +216,7 @@ class AnomalyTracker:
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home, states)
         for anomaly in cleared:
-            self.recently_over.ended(anomaly, now, _ended_by_arrival_of(anomaly, someone_home))
+            self.recently_over.ended(anomaly, now, ended_by_arrival_of(anomaly, someone_home))
             if not anomaly.acknowledged:
                 # Over since the first analysis that no longer found it (when its sensor
                 # read normal again), not since the hysteresis confirmed that.

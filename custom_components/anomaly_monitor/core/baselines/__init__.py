@@ -7,6 +7,6 @@ the live stream); ``detectors`` flags departures from it. See docs/detection.md.
 from __future__ import annotations
 
 from .detectors import BASELINE_CHECKS, baseline_findings
-from .home_baselines import BASELINE_VERSION, HomeBaselines, learn_all
+from .home_baselines import BASELINE_VERSION, HomeBaselines
 
-__all__ = ["BASELINE_CHECKS", "BASELINE_VERSION", "HomeBaselines", "baseline_findings", "learn_all"]
+__all__ = ["BASELINE_CHECKS", "BASELINE_VERSION", "HomeBaselines", "baseline_findings"]

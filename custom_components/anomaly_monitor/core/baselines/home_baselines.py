@@ -390,13 +390,4 @@ class HomeBaselines:
         return baselines
 
 
-def learn_all(baselines: HomeBaselines, transitions: Iterable[Transition]) -> int:
-    """Learn from many transitions (time order); how many were fed."""
-    count = 0
-    for transition in transitions:
-        baselines.learn(transition)
-        count += 1
-    return count
-
-
-__all__ = ["BASELINE_VERSION", "OUTDOOR", "HomeBaselines", "learn_all"]
+__all__ = ["BASELINE_VERSION", "OUTDOOR", "HomeBaselines"]
