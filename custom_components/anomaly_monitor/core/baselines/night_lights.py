@@ -18,11 +18,11 @@ alarm") stands beside the learned stays.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
-from ..models import AnomalyType, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import Occupancy
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
@@ -60,19 +60,10 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
     for light in home.of("light"):
         if not is_on(light) or not light.info.area:
             continue
-        since = stay_since(home, baselines, light)
-        if since is None or since >= now:
+        past = on_past_its_night_stays(home, baselines, light)
+        if past is None:
             continue
-        if not SMALL_HOURS_START <= local(since, zone).hour < SMALL_HOURS_END:
-            continue
-        learned = baselines.durations.longest(light.entity_id, "on", since)
-        if learned is None or learned[2]:
-            continue  # too few night-time stays (or only every quarter pooled)
-        count, longest, _ = learned
-        longest = max(longest, baselines.usual.taught_value(light.entity_id, "stay") or 0.0)
-        limit = max(FLOOR, FACTOR * timedelta(minutes=longest))
-        if now - since <= limit:
-            continue
+        since, count, longest = past
         motion = [
             s
             for s in home.in_area(light.info.area)
@@ -108,3 +99,25 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
             recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
+
+
+def on_past_its_night_stays(
+    home: HomeView, baselines: HomeBaselines, light: EntityState
+) -> tuple[datetime, int, float] | None:
+    """(since, night stays learned, the longest in minutes) of a light switched on in the
+    small hours and on for more than ``FACTOR`` times its longest learned night-time stay
+    (never less than ``FLOOR``); None otherwise."""
+    now = home.end
+    since = stay_since(home, baselines, light)
+    if since is None or since >= now:
+        return None
+    if not SMALL_HOURS_START <= local(since, baselines.zone).hour < SMALL_HOURS_END:
+        return None
+    learned = baselines.durations.longest(light.entity_id, "on", since)
+    if learned is None or learned[2]:
+        return None  # too few night-time stays (or only every quarter pooled)
+    count, longest, _ = learned
+    longest = max(longest, baselines.usual.taught_value(light.entity_id, "stay") or 0.0)
+    if now - since <= max(FLOOR, FACTOR * timedelta(minutes=longest)):
+        return None
+    return since, count, longest

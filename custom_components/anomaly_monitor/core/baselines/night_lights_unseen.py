@@ -18,11 +18,10 @@ from datetime import timedelta
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import Finding
 from ..occupancy import Occupancy
-from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text, stay_since
-from .night_lights import ENTERING, FACTOR, FLOOR, LIGHT_ON_LONG_AT_NIGHT
+from .long_stays import duration_text
+from .night_lights import ENTERING, LIGHT_ON_LONG_AT_NIGHT, on_past_its_night_stays
 from .night_outings import motion_onsets
 
 # Seen anywhere this long after the light went on: somebody moving about, not lying still.
@@ -43,23 +42,17 @@ def light_on_long_at_night_unseen(home: HomeView, baselines: HomeBaselines) -> I
     if not sensors or any(is_on(s) for s in sensors):
         return
     now, zone, window_start = home.end, baselines.zone, home.window.start
+    if window_start is None:
+        return  # the movement since a light went on is not all in the window
     onsets = motion_onsets(home)
     for light in home.of("light"):
         area = light.info.area
         if not is_on(light) or not area or any(s.info.area == area for s in sensors):
             continue  # off, nowhere, or its area's motion judges it (``night_lights``)
-        since = stay_since(home, baselines, light)
-        if since is None or since >= now or window_start is None or since < window_start:
+        past = on_past_its_night_stays(home, baselines, light)
+        if past is None or past[0] < window_start:
             continue
-        if not SMALL_HOURS_START <= local(since, zone).hour < SMALL_HOURS_END:
-            continue
-        learned = baselines.durations.longest(light.entity_id, "on", since)
-        if learned is None or learned[2]:
-            continue  # too few night-time stays
-        count, longest, _ = learned
-        longest = max(longest, baselines.usual.taught_value(light.entity_id, "stay") or 0.0)
-        if now - since <= max(FLOOR, FACTOR * timedelta(minutes=longest)):
-            continue
+        since, count, longest = past
         if not any(since - ENTERING <= when <= since + SEEN_AFTER for when in onsets):
             continue  # nobody was seen going there
         if any(when > since + SEEN_AFTER for when in onsets):
