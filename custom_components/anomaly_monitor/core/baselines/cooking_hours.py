@@ -17,11 +17,12 @@ from datetime import timedelta
 
 from ..device_roles import Role, has_role, severity_for
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from ..statistics.timeline import turned
 from .clock import ONE_HOUR, hour_start, local
+from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import RUNNING
@@ -63,8 +64,8 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
     motion = [
         s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
     ]
-    if not motion or any(is_on(s) for s in motion):
-        return
+    if not motion or any(moving_now(home, baselines, s) for s in motion):
+        return  # somebody about (a bed sensor held on is somebody in bed: ``held_on``)
     if any(when > now - QUIET for s in motion for when in turned(home.changes(s.entity_id), "on")):
         return
     moved = baselines.quiet.quiet_since  # the last movement learned (beyond the window too)
