@@ -23,6 +23,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from ..models import clip
+from ..state_blips import is_no_state
 from .clock import format_time, hour_of_day, parse_time
 from .packed import pack, unpack
 from .stored_values import is_stored_number, stored_items
@@ -56,6 +57,9 @@ class StateDurations:
         self.zone = zone
         self.stays: dict[str, dict[str, Stays]] = {}
         self.current: dict[str, tuple[str, datetime]] = {}
+        # The stay a drop (no state) cut, and when it was cut; until the next real change
+        # (not stored: ``long_runs`` bridges a radio drop of a few minutes with it).
+        self.before_drop: dict[str, tuple[str, datetime, datetime]] = {}
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -64,6 +68,10 @@ class StateDurations:
             old, since = previous
             if old == state or when < since:
                 return
+            if is_no_state(state):
+                self.before_drop[entity_id] = (old, since, when)
+            elif not is_no_state(old):
+                self.before_drop.pop(entity_id, None)
             self._account(entity_id, old, since, when)
         elif len(self.current) >= MAX_ENTITIES:
             return

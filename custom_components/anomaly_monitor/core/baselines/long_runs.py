@@ -18,7 +18,7 @@ runs that long; one that never stops (a server) has no learned run and is not ju
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
@@ -34,7 +34,18 @@ FLOOR = timedelta(hours=1)
 # A heating element's draw (a heater, a hob, an iron): electronics and compressors draw
 # far less.
 HEATING_LOAD = 1000.0
+# A radio drop this short does not end a run (the meter came back still drawing).
+DROP_BRIDGED = timedelta(minutes=15)
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+
+
+def _bridged(baselines: HomeBaselines, entity_id: str, since: datetime) -> datetime:
+    """The run's start, across a radio drop of up to ``DROP_BRIDGED`` that cut it."""
+    cut = baselines.durations.before_drop.get(entity_id)
+    if cut is not None and cut[0] == RUNNING and timedelta(0) <= since - cut[2] <= DROP_BRIDGED:
+        return cut[1]
+    return since
+
 
 APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
     "appliance_running_far_longer", AnomalyType.ENERGY, Severity.MEDIUM
@@ -55,7 +66,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
         draw = watts(value, meter.info.unit)
         if draw is None or draw < HEATING_LOAD:
             continue
-        since = spell[1]
+        since = _bridged(baselines, meter.entity_id, spell[1])
         learned = baselines.durations.longest(meter.entity_id, RUNNING, since)
         if learned is None:
             continue
