@@ -1,8 +1,8 @@
 """A cooled room much warmer than this home keeps it, in a real hass in °F (issue 24).
 
-The monitor has watched the family room for a week: kept at 76-78 °F all day (77 °F an hour) by its air
-conditioner. The AC keeps "cooling" while the room climbs towards 85 °F (a failed
-capacitor): told, naming the AC, (on main nothing was: ``hvac_not_responding`` waits for an
+The monitor has watched the family room for a week: kept at 76-78 °F all day (77 °F an
+hour) by its air conditioner. The AC keeps "cooling" while the room climbs towards 85 °F (a failed
+capacitor): told, naming the AC (on main nothing was: ``hvac_not_responding`` waits for an
 idle unit, ``room_too_hot`` for 95 °F). The same climb after the set point was raised to
 86 °F (a setback while away) is the household's choice, and a hot room being cooled down
 after a return is falling: neither is told.
@@ -83,6 +83,7 @@ async def _warms(
     freezer: FrozenDateTimeFactory,
     entry: MockConfigEntry,
     steps: int,
+    *,
     target: float,
     step: float = 0.8,
 ) -> None:

@@ -82,7 +82,8 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
             f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} days)"
         )
     elif margin == SEEN_MARGIN:
-        learned_from = f"on the {days} mornings seen so far this household was up by {usual:%H:%M}"
+        seen = "the morning" if days == 1 else f"the {days} mornings"
+        learned_from = f"on {seen} seen so far this household was up by {usual:%H:%M}"
     else:
         learned_from = (
             f"most households are up by {usual:%H:%M} (this one's mornings are not learned yet)"

@@ -9,7 +9,8 @@ running and idle spells are learned like any state (``StateDurations``, ``power.
 so a meter running ``FACTOR`` times its longest learned run (for the quarter of the day
 the run began in, or every quarter pooled; never less than ``FLOOR``) while drawing a
 heating load (``HEATING_LOAD``: an element, not electronics or a compressor) is told,
-with what it usually does. No word of an id or a name is read.
+with what it usually does (a radio drop of a few minutes does not start the run again:
+``durations.DROP_BRIDGED``). No word of an id or a name is read.
 
 A meter that runs for hours as its habit (a water heater, an EV charger) has learned
 runs that long; one that never stops (a server) has no learned run and is not judged.
@@ -18,7 +19,7 @@ runs that long; one that never stops (a server) has no learned run and is not ju
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
@@ -34,17 +35,7 @@ FLOOR = timedelta(hours=1)
 # A heating element's draw (a heater, a hob, an iron): electronics and compressors draw
 # far less.
 HEATING_LOAD = 1000.0
-# A radio drop this short does not end a run (the meter came back still drawing).
-DROP_BRIDGED = timedelta(minutes=15)
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
-
-
-def _bridged(baselines: HomeBaselines, entity_id: str, since: datetime) -> datetime:
-    """The run's start, across a radio drop of up to ``DROP_BRIDGED`` that cut it."""
-    cut = baselines.durations.before_drop.get(entity_id)
-    if cut is not None and cut[0] == RUNNING and timedelta(0) <= since - cut[2] <= DROP_BRIDGED:
-        return cut[1]
-    return since
 
 
 APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
@@ -66,7 +57,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
         draw = watts(value, meter.info.unit)
         if draw is None or draw < HEATING_LOAD:
             continue
-        since = _bridged(baselines, meter.entity_id, spell[1])
+        since = spell[1]
         learned = baselines.durations.longest(meter.entity_id, RUNNING, since)
         if learned is None:
             continue
