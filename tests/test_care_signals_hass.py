@@ -11,6 +11,8 @@ the front door used every afternoon and never at night.
   nothing was told. A watch or phone that leaves after the door is who went out.
 - The same outing **in a home watched for two nights** only is told too (few households go
   out in the small hours); the door opened at night with no phone leaving is not, yet.
+- **The hob left on at supper time**, her usual hour, while she dozes: told once it has run
+  twice its longest learned run with nobody moving for an hour (``cooker_left_on``).
 """
 
 from __future__ import annotations
@@ -150,3 +152,32 @@ async def test_going_out_at_night_in_a_home_watched_two_nights(
         assert "few households go out" in rules["went_out_at_night"]["reasoning"]
     else:
         assert "went_out_at_night" not in rules
+
+
+@pytest.mark.parametrize("moves_at_19_20", [False, True])
+async def test_the_hob_on_long_past_supper_with_nobody_moving_is_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, moves_at_19_20: bool
+) -> None:
+    """Supper at 18:00 is her usual hour (the hob on for 42 min every day); tonight it is
+    on at 18:00 and she dozes off after 18:05: at 19:15 not yet (1 h 15 min, under twice
+    her longest 42 min), at 19:35 told (on main: nothing, supper being her usual hour).
+    Somebody walking through the hall at 19:20 may be minding it: not told."""
+    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
+    supper = today + timedelta(hours=18)
+    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
+    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
+    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=75))
+    assert "cooker_left_on" not in rules
+    if moves_at_19_20:
+        _set(hass, freezer, supper + timedelta(minutes=80), (HALL, "on"))
+        _set(hass, freezer, supper + timedelta(minutes=81), (HALL, "off"))
+    rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=95))
+    if moves_at_19_20:
+        assert "cooker_left_on" not in rules
+        return
+    finding = rules["cooker_left_on"]
+    assert finding["evidence"] == [rose.HOB]
+    assert finding["severity"] == "medium"  # only its name says it is a hob
+    assert "it runs for at most 42 min (learned from 14 runs)" in finding["reasoning"]
+    assert "nobody has moved for 1 h 30 min" in finding["reasoning"]

@@ -42,6 +42,7 @@ from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cold_rooms import room_colder_than_kept
+from .cooker_left_on import cooker_left_on
 from .cooking_hours import cooking_at_an_unusual_hour
 from .cycles import cycle_stopped
 from .getting_up import not_up_by
@@ -220,6 +221,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     light_on_long_at_night,
     light_on_long_at_night_unseen,
     cooking_at_an_unusual_hour,
+    cooker_left_on,
     unlocked_while_asleep,
 )
 
