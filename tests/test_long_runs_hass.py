@@ -150,3 +150,38 @@ async def test_a_pump_relay_on_with_its_meter_flat_is_told_after_a_week(
         assert "7 of 7 times learned" in finding["reasoning"]
     else:
         assert "switched_on_without_power" not in rules
+
+
+async def test_the_plug_switch_and_its_meter_are_one_incident(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The same heater behind a plug whose switch is on too (one HA device): the finding
+    names the switch and its meter, about the switch (the subject
+    ``state_longer_than_usual`` tells the switch by), so the two are one incident."""
+    await hass.config.async_set_time_zone("Europe/Berlin")
+    freezer.move_to(NOW)
+    set_calm_home(hass)
+    plug = "switch.smart_plug_3"
+    owner = MockConfigEntry(domain="tuya", title="Plug")
+    owner.add_to_hass(hass)
+    device = dr.async_get(hass).async_get_or_create(
+        config_entry_id=owner.entry_id, identifiers={("tuya", "plug3")}, name="Smart Plug 3"
+    )
+    for entity_id in (plug, PLUG_POWER):
+        in_area(hass, entity_id, "Zimmer")
+        er.async_get(hass).async_update_entity(entity_id, device_id=device.id)
+    hass.states.async_set(plug, "on", {"friendly_name": "Smart Plug 3"})
+    hass.states.async_set(PLUG_POWER, "0.0", POWER_ATTRS)
+    entry = await setup_monitor_learned(
+        hass, _heater_fortnight(NOW), include_entities=[SMOKE, plug, PLUG_POWER, ALICE]
+    )
+    freezer.move_to(NOW + timedelta(minutes=1))
+    hass.states.async_set(PLUG_POWER, "1479.0", POWER_ATTRS)
+    response = await analyze(hass, entry)
+    freezer.move_to(NOW + timedelta(minutes=130))
+    response = await analyze(hass, entry)
+    (finding,) = [
+        f for f in response["verdict"]["findings"] if f["rule"] == "appliance_running_far_longer"
+    ]
+    assert finding["evidence"] == [plug, PLUG_POWER]
+    assert finding["subject"] == plug

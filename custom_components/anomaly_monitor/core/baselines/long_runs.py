@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..device_roles import same_device
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
@@ -71,8 +72,15 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             if pooled
             else _QUARTER_NAMES[quarter_of_day(since, baselines.zone)]
         )
+        # The plug's own switch, when it has one: the same thing left on, one incident
+        # with ``state_longer_than_usual`` about that switch.
+        switch = next(
+            (s.entity_id for s in home.of("switch") if s.state == "on" and same_device(s, meter)),
+            None,
+        )
         yield APPLIANCE_RUNNING_FAR_LONGER.finding(
-            evidence=(meter.entity_id,),
+            evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
+            subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
             f"{duration_text(stayed)}, since {local(since, home.env.local_time.tzinfo):%a %H:%M}; "
             f"in this home it runs for at most {duration_text(timedelta(minutes=longest))} "
