@@ -4,8 +4,9 @@ Rose's learned fortnight (``test_daily_rhythm``): up by 07:00, a toilet trip at 
 the front door used every afternoon and never at night.
 
 - Her husband's **bed sensor** (an ``occupancy`` sensor that reads ``on`` for as long as
-  he lies in bed) hid that Rose did not get up: the stillness check took a sensor reading
-  ``on`` for movement. Held ``on`` for hours it shows where he is, not that anybody moves.
+  he lies in bed, learned so night after night) hid that Rose did not get up: the
+  stillness check took a sensor reading ``on`` for movement. Held ``on`` for hours, as it
+  holds, it shows where he is, not that anybody moves.
 - **Going out at night with a GPS watch**: the watch leaving home minutes after the front
   door opened at 03:10 was taken for "a presence change the presence checks judge" and
   nothing was told. A watch or phone that leaves after the door is who went out.
@@ -26,6 +27,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
+from custom_components.anomaly_monitor.core.models import EntityInfo
 from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 from . import test_daily_rhythm as rose
@@ -62,6 +64,11 @@ async def _rose_and_husband(
     )
     entry.add_to_hass(hass)
     learned = rose._lived(today, timedelta(hours=7))
+    learned.describe([*learned.infos.values(), EntityInfo(HIS_BED, "", "Bedroom", "occupancy")])
+    for day in range(rose.LEARNED_DAYS, 0, -1):  # his nights: in bed 22:00-06:30
+        bedtime = today - timedelta(days=day, hours=2)
+        learned.observe(bedtime, HIS_BED, "on", "Bedroom")
+        learned.observe(bedtime + timedelta(hours=8, minutes=30), HIS_BED, "off", "Bedroom")
     learned.advance(today + timedelta(hours=1))
     await baseline_store(hass, entry.entry_id).async_save(learned.as_dict())
     assert await hass.config_entries.async_setup(entry.entry_id)
