@@ -16,17 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
-from ..device_roles import Role, has_role, severity_for
+from ..device_roles import severity_for
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
+from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from ..occupancy import Occupancy
-from ..statistics.timeline import turned
 from .clock import local
-from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import RUNNING
+from .unattended_cookers import unattended_cookers
 
 # Before the cooker's runs are learned: longer than most meals take.
 PRIOR = timedelta(hours=2)
@@ -44,30 +42,12 @@ def cooker_left_on(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding
 
     Magnitude: minutes it has been running.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
+    found = unattended_cookers(home, baselines, FLOOR, STILL)
+    if found is None:
         return
+    meters, moved = found
     now = home.end
     running = baselines.durations.current
-    meters = [
-        m
-        for m in home.of("sensor", "power")
-        if (spell := running.get(m.entity_id)) is not None
-        and spell[0] == RUNNING
-        and now - spell[1] >= FLOOR
-    ]
-    meters = [m for m in meters if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)]
-    if not meters:
-        return
-    motion = [
-        s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
-    ]
-    if not motion or any(moving_now(home, baselines, s) for s in motion):
-        return
-    if any(when > now - STILL for s in motion for when in turned(home.changes(s.entity_id), "on")):
-        return
-    moved = baselines.quiet.quiet_since
-    if moved is None or now - moved < STILL:
-        return
     zone = home.env.local_time.tzinfo
     for meter in meters:
         since = running[meter.entity_id][1]
