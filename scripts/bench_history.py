@@ -35,6 +35,7 @@ def main() -> int:
     parser.add_argument("--days", type=int, default=90)
     parser.add_argument("--entities", type=int, default=300)
     parser.add_argument("--db", type=Path, help="keep the database here (default: a temp file)")
+    parser.add_argument("--jobs", type=int, default=1, help="the replay's --jobs (parts by time)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-history-") as folder:
         database = args.db or Path(folder) / "home-assistant_v2.db"
@@ -49,7 +50,7 @@ def main() -> int:
         command = [
             sys.executable, "-m", "benchmark_replay", "history",
             "--db", str(database), "--config", str(config), "--out", str(out),
-            "--no-progress",
+            "--no-progress", "--jobs", str(args.jobs),
         ]  # fmt: skip
         started = time.perf_counter()
         result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
@@ -67,6 +68,7 @@ def main() -> int:
                 {
                     "days": args.days,
                     "entities": args.entities,
+                    "jobs": args.jobs,
                     "rows": replayed,
                     "wall_s": round(wall, 1),
                     "replay_s": report["run"]["wall_s"],

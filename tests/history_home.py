@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+import sqlite3
 import subprocess
 import sys
 from typing import Any
@@ -87,6 +88,18 @@ async def live(hass: HomeAssistant, freezer: FrozenDateTimeFactory, start: datet
             hass.states.async_set(entity_id, state, ATTRIBUTES[entity_id])
         async_fire_time_changed(hass)
         await hass.async_block_till_done(wait_background_tasks=True)
+
+
+def snapshot_database(recorder_db_url: str, folder: Path) -> Path:
+    """A consistent copy of the recorder's database file, as a homeowner would take one."""
+    source = recorder_db_url.removeprefix("sqlite:///")
+    target = folder / "home-assistant_v2.db"
+    with (
+        sqlite3.connect(f"file:{source}?mode=ro", uri=True) as db,
+        sqlite3.connect(target) as copy,
+    ):
+        db.backup(copy)
+    return target
 
 
 def run_history(*args: str) -> subprocess.CompletedProcess[str]:

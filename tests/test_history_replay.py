@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 import json
 from pathlib import Path
-import sqlite3
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -39,6 +38,7 @@ from .history_home import (
     preview_as,
     run_history,
     set_initial,
+    snapshot_database,
 )
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
@@ -90,18 +90,6 @@ def _assert_same(live_told: list[Any], replayed: list[dict[str, Any]]) -> None:
         assert abs(when - live_when) <= SAME_MOMENT, rule
 
 
-def _snapshot(recorder_db_url: str, folder: Path) -> Path:
-    """The database as a homeowner copies it (a consistent file, read-only source)."""
-    source = recorder_db_url.removeprefix("sqlite:///")
-    target = folder / "home-assistant_v2.db"
-    with (
-        sqlite3.connect(f"file:{source}?mode=ro", uri=True) as db,
-        sqlite3.connect(target) as copy,
-    ):
-        db.backup(copy)
-    return target
-
-
 def _config_folder(hass_storage: dict[str, Any], folder: Path) -> Path:
     """HA's config folder as the registries stored it (.storage)."""
     storage = folder / ".storage"
@@ -146,7 +134,7 @@ async def test_recorded_history_replays_as_it_was_lived(
     assert "entry_unsecured_while_away" in rules, live_told
     assert any(DOOR in evidence for _, _, evidence in live_told)
 
-    database = _snapshot(recorder_db_url, tmp_path)
+    database = snapshot_database(recorder_db_url, tmp_path)
     config = _config_folder(hass_storage, tmp_path / "config")
     from_db = await hass.async_add_executor_job(
         _replay, "--db", str(database), "--config", str(config), "--out", str(tmp_path / "db")

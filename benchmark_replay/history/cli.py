@@ -33,6 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, required=True, help="report folder")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="replay in this many parts by time, side by side (a recorder database only; "
+        "each later part is a monitor set up at its cut: the hours after a cut may differ)",
+    )
+    parser.add_argument(
         "--option",
         action="append",
         default=[],
@@ -98,16 +105,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .report import summarise, write
     from .runner import HistoryRun
 
-    run = HistoryRun(
-        source,
-        context,
-        options,
-        start=start,
-        end=end,
-        config_dir=args.config,
-        progress=not args.no_progress and sys.stderr.isatty(),
-    )
-    record = run.run()
+    if args.jobs > 1:
+        from .parallel import run_parts
+
+        try:
+            record = run_parts(
+                args.db, source, context, options,
+                start=start, end=end, config_dir=args.config, jobs=args.jobs,
+            )  # fmt: skip
+        except HistoryError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+    else:
+        record = HistoryRun(
+            source,
+            context,
+            options,
+            start=start,
+            end=end,
+            config_dir=args.config,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        ).run()
     header = {
         "command": "python -m benchmark_replay history "
         + " ".join(sys.argv[2:] if argv is None else argv),
@@ -116,6 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "context": ", ".join(context.sources) or "none",
         "time zone": zone_name,
         "options": options or "defaults",
+        "parts": args.jobs,
     }
     document = summarise(record, zone, header, source.stats.as_dict())
     print(write(args.out, document))

@@ -133,6 +133,21 @@ class RecorderDatabase:
         except sqlite3.DatabaseError as err:
             raise HistoryError(f"{self.path}: cannot count the states ({err})") from err
 
+    def span(
+        self, start: datetime | None, end: datetime | None
+    ) -> tuple[datetime, datetime] | None:
+        """The first and last row's time in the range (None: no row)."""
+        where, args = self._range(start, end)
+        try:
+            first, last = self._db.execute(
+                f"SELECT MIN(s.last_updated_ts), MAX(s.last_updated_ts) FROM states s{where}", args
+            ).fetchone()
+        except sqlite3.DatabaseError as err:
+            raise HistoryError(f"{self.path}: cannot read the states ({err})") from err
+        if not isinstance(first, int | float) or not isinstance(last, int | float):
+            return None
+        return _utc(float(first)), _utc(float(last))
+
     def records(self, start: datetime | None, end: datetime | None) -> Iterator[Record]:
         """Every state row in the range, in the order HA wrote them."""
         where, args = self._range(start, end)

@@ -14,7 +14,7 @@ The rows are streamed: nothing but the newest state of each entity is kept.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 import logging
@@ -26,17 +26,23 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar, entity_registry as er
+from homeassistant.helpers.storage import Store
 
-from custom_components.anomaly_monitor.const import DOMAIN
+from custom_components.anomaly_monitor.const import (
+    CONF_HISTORY_DAYS,
+    DEFAULT_HISTORY_DAYS,
+    DOMAIN,
+)
 
 from ..ha_runner import RAM_DIR, async_create_hass
 from ..home.observer import Observations, Observer
-from ..home.sim_clock import SimClock, SimLoop, advance_to, settle
+from ..home.sim_clock import SimClock, SimLoop, advance_to, idle, settle
 from ..monitor_entry import async_start_monitor
 from ..progress import Progress
 from ..wall_clock import wall_clock
 from .home_context import HomeContext
 from .records import HistorySource, Record
+from .seeding import RecordedLearning, StatesAt, learning_start, states_before
 
 PLATFORM = "history_replay"  # registry platform of the replayed entities
 # Quiet after the last row, so a debounced analysis or a confirmation still runs.
@@ -47,6 +53,10 @@ EXPOSURE_STORE = "homeassistant.exposed_entities"
 # recorded home's own monitor entities, which are replayed as plain states.
 ENTRY_TITLE = "History replay"
 REPLAY_SEED = 26
+# A delayed Store write waits this long in a replay: HA's final write at each stop saves
+# what the monitor keeps (nothing reads the files in between), so the hundreds of writes
+# a day (the tracker's 5 s after each change, the baselines' every 10 min) cost nothing.
+HELD_WRITE = 10 * 365 * 86400.0
 
 
 @dataclass(slots=True)
@@ -78,7 +88,11 @@ class HistoryRun:
         end: datetime | None = None,
         config_dir: Path | None = None,
         progress: bool = True,
+        seeded: bool = False,
     ) -> None:
+        """``seeded``: a monitor set up at ``start``, the states and learned days of the
+        rows before it as HA and its recorder would have had them (a later part of a
+        parallel replay), rather than one set up at the first row."""
         self.source = source
         self.context = context
         self.options = dict(options)
@@ -94,6 +108,8 @@ class HistoryRun:
         self._pending: Record | None = None
         self._restarts: list[datetime] = []
         self.clock: SimClock | None = None
+        self.seeded = seeded and start is not None
+        self._seed: StatesAt | None = None
 
     def run(self) -> HistoryRecord:
         """Replay everything (blocking); an error ends the run and is recorded."""
@@ -110,8 +126,16 @@ class HistoryRun:
             self.record.error = "no rows in the chosen range"
             return self.record
         self._restarts = self.source.restarts(self.start, self.end)
+        if self.seeded:
+            assert self.start is not None
+            days = int(self.options.get(CONF_HISTORY_DAYS, DEFAULT_HISTORY_DAYS))
+            self._seed = states_before(
+                self.source, self.start, learning_start(self._pending.when, days)
+            )
         self.clock = SimClock(self._pending.when)
         self.clock.start()
+        delay_save = Store.async_delay_save
+        Store.async_delay_save = _held_until_stop(delay_save)  # type: ignore[method-assign]
         try:
             with tempfile.TemporaryDirectory(prefix="history-", dir=RAM_DIR) as config_dir:
                 self._copy_exposure(Path(config_dir))
@@ -125,6 +149,7 @@ class HistoryRun:
             logging.getLogger(__name__).exception("history replay failed")
             self.record.error = f"{type(err).__name__}: {err}"
         finally:
+            Store.async_delay_save = delay_save  # type: ignore[method-assign]
             self.clock.stop()
             self._progress.close()
             quiet.setLevel(level)
@@ -158,7 +183,10 @@ class HistoryRun:
         observer = Observer(hass, self.record.seen)
         try:
             now = self._pending.when if first else self.clock.now
-            if first:
+            if first and self._seed is not None:
+                for record in self._seed.cut.values():  # what HA had at the cut
+                    self._apply(hass, record, counted=False)
+            elif first:
                 # The states HA had when the monitor started: every row of the first moment.
                 while self._pending is not None and self._pending.when == now:
                     self._apply(hass, self._pending)
@@ -171,6 +199,8 @@ class HistoryRun:
             await async_start_monitor(hass, self.options, title=ENTRY_TITLE)
             await settle(hass)
             _judge_in_loop(hass)
+            if first and self._seed is not None:
+                await self._learn_seed(hass)
             self._own |= {
                 e.entity_id for e in er.async_get(hass).entities.values() if e.platform == DOMAIN
             }
@@ -188,11 +218,20 @@ class HistoryRun:
                     self._pending = next(self._rows, None)  # type: ignore[arg-type]
                     count += 1
                 self._progress.advance(count)
-                await settle(hass)
+                if not idle(hass):  # most rows start nothing the bus did not finish
+                    await settle(hass)
             self.record.timer_steps += await advance_to(hass, self.clock, self.clock.now + TAIL)
         finally:
             observer.async_stop()
             await hass.async_stop()
+
+    async def _learn_seed(self, hass: HomeAssistant) -> None:
+        """The learned days a monitor set up now would read from the recorder."""
+        assert self._seed is not None
+        learning = RecordedLearning(hass, self.source, self._seed.learning_start)
+        for entry in hass.config_entries.async_loaded_entries(DOMAIN):
+            await entry.runtime_data.baselines.async_learn_history_from(learning)
+        await settle(hass)
 
     def _is_own(self, entity_id: str) -> bool:
         """The recorded home's monitor entities: the replay's own monitor makes them anew."""
@@ -201,12 +240,13 @@ class HistoryRun:
         ctx = self.context.entities.get(entity_id)
         return ctx is not None and ctx.platform == DOMAIN
 
-    def _apply(self, hass: HomeAssistant, record: Record) -> None:
-        self.record.rows += 1
-        self.record.first = self.record.first or record.when
-        self.record.last = record.when
+    def _apply(self, hass: HomeAssistant, record: Record, *, counted: bool = True) -> None:
+        if counted:
+            self.record.rows += 1
+            self.record.first = self.record.first or record.when
+            self.record.last = record.when
         if self._is_own(record.entity_id):
-            self.record.skipped_own += 1
+            self.record.skipped_own += counted
             return
         self.record.entities.add(record.entity_id)
         attributes = record.attributes
@@ -269,6 +309,15 @@ class HistoryRun:
                 area = areas.async_get_area_by_name(ctx.area) or areas.async_create(ctx.area)
                 self._area_ids[ctx.area] = area.id
             registry.async_update_entity(entity_id, area_id=self._area_ids[ctx.area])
+
+
+def _held_until_stop(delay_save: Callable[..., None]) -> Callable[..., None]:
+    """``Store.async_delay_save`` with every write held for HA's final write."""
+
+    def held(store: Store[Any], data_func: Callable[[], Any], delay: float = 0) -> None:
+        delay_save(store, data_func, HELD_WRITE)
+
+    return held
 
 
 def _judge_in_loop(hass: HomeAssistant) -> None:

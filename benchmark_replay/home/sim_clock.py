@@ -43,6 +43,9 @@ class SimLoop(asyncio.SelectorEventLoop):
 
     def next_due(self) -> float | None:
         """When the earliest live timer is due, if any."""
+        scheduled = self._scheduled  # type: ignore[attr-defined]
+        if scheduled and not scheduled[0].cancelled():
+            return scheduled[0].when()  # the heap's top: no need to look further
         live = [h.when() for h in self._scheduled if not h.cancelled()]  # type: ignore[attr-defined]
         return min(live) if live else None
 
@@ -84,6 +87,16 @@ class SimClock:
     def attach(self, loop: SimLoop) -> None:
         """A new loop (a restarted HA) starts at the current simulated moment."""
         loop.sim_time = self.now.timestamp()
+
+
+def idle(hass: HomeAssistant) -> bool:
+    """Nothing to run now: no callback ready, no timer due, no task pending (a settle
+    would only spin the loop twice)."""
+    loop = asyncio.get_running_loop()
+    if not isinstance(loop, SimLoop) or loop._ready:  # type: ignore[attr-defined]
+        return False
+    due = loop.next_due()
+    return (due is None or due > loop.sim_time) and not (hass._tasks or hass._background_tasks)
 
 
 async def settle(hass: HomeAssistant) -> None:

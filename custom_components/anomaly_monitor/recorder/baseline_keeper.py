@@ -14,7 +14,7 @@ Stored with ``Store``, bounded by the baselines' own caps; diagnostics show coun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -53,6 +53,11 @@ from .baseline_store import baseline_store, history_read, stored_form
 from .followed import entity_info_now, followed_ids, followed_infos
 from .history_learning import async_history_unlearned, async_learn_rows
 
+# Learns the recorded days ``[start, end)`` of the entities (and the weather's
+# temperature) into the baselines given: the recorder's path, or a replay's own.
+type LearnHistory = Callable[
+    [HomeBaselines, datetime, datetime, list[str], str | None], Awaitable[None]
+]
 # How often the watcher's new transitions are learned and the quiet time accounted (at
 # most: twice per window length, before the buffer forgets them).
 TICK = timedelta(minutes=15)
@@ -281,10 +286,14 @@ class BaselineKeeper:
             self.hass, self._async_learn_history(), f"{DOMAIN} learn the recorder's history"
         )
 
-    async def _async_learn_history(self) -> None:
-        # Imported only when the recorder runs: it pulls in SQLAlchemy.
-        from homeassistant.helpers.recorder import get_instance
+    async def async_learn_history_from(self, learn: LearnHistory) -> None:
+        """Learn the days before now from ``learn`` instead of the recorder, as on start
+        (a history replay's later part: its recorder is the recorded file, not HA's)."""
+        self._loading = True
+        self.history_status = "loading"
+        await self._async_learn_history(learn)
 
+    async def _async_learn_history(self, learn: LearnHistory | None = None) -> None:
         started = dt_util.utcnow()
         end = started
         start = end - timedelta(days=self.days)
@@ -294,29 +303,15 @@ class BaselineKeeper:
         # A copy learns in the executor; the detectors keep reading the current one.
         fresh = HomeBaselines.from_dict(self.baselines.as_dict(), self.zone)
         fresh.infos = dict(self.baselines.infos)
-        recorder = get_instance(self.hass)
+        read_from: datetime | None = start
+        rebuild = False
         try:
-            if not await recorder.async_db_ready:
-                raise RuntimeError("the recorder's database is not ready")
-            learned = self.baselines.learned_until
-            read_from: datetime | None = start
-            if rebuild := await async_history_unlearned(
-                self.hass,
-                self.baselines,
-                start,
-                entity_ids,
-                known=self._history_entities,
-                since=self._history_from,
-            ):
-                # Learning is in time order: older history is learned by starting over.
-                fresh = HomeBaselines(self.zone)
-                fresh.infos = dict(self.baselines.infos)
-            elif learned is not None and start < learned <= end:
-                start = learned  # stored baselines have seen the rest
-                read_from = self._history_from
-            await async_learn_rows(
-                self.hass, fresh, start, end, entity_ids, weather=weather, counted=self._counted
-            )
+            if learn is None:
+                fresh, start, read_from, rebuild = await self._async_read_recorder(
+                    fresh, start, end, entity_ids, weather
+                )
+            else:  # nothing stored is spared: the whole span is read
+                await learn(fresh, start, end, entity_ids, weather)
         except Exception:
             LOGGER.exception("Reading the recorder's history failed; learning from now on")
             self.history_status = "failed"
@@ -339,6 +334,43 @@ class BaselineKeeper:
         self._schedule_save()
         if self.on_learned is not None and self.history_status == "loaded":
             self.on_learned()
+
+    async def _async_read_recorder(
+        self,
+        fresh: HomeBaselines,
+        start: datetime,
+        end: datetime,
+        entity_ids: list[str],
+        weather: str | None,
+    ) -> tuple[HomeBaselines, datetime, datetime | None, bool]:
+        """Learn the recorder's rows the stored baselines have not seen into ``fresh``
+        (a new copy when they must start over): what learned, from when, whether rebuilt."""
+        # Imported only when the recorder runs: it pulls in SQLAlchemy.
+        from homeassistant.helpers.recorder import get_instance
+
+        recorder = get_instance(self.hass)
+        if not await recorder.async_db_ready:
+            raise RuntimeError("the recorder's database is not ready")
+        learned = self.baselines.learned_until
+        read_from: datetime | None = start
+        if rebuild := await async_history_unlearned(
+            self.hass,
+            self.baselines,
+            start,
+            entity_ids,
+            known=self._history_entities,
+            since=self._history_from,
+        ):
+            # Learning is in time order: older history is learned by starting over.
+            fresh = HomeBaselines(self.zone)
+            fresh.infos = dict(self.baselines.infos)
+        elif learned is not None and start < learned <= end:
+            start = learned  # stored baselines have seen the rest
+            read_from = self._history_from
+        await async_learn_rows(
+            self.hass, fresh, start, end, entity_ids, weather=weather, counted=self._counted
+        )
+        return fresh, start, read_from, rebuild
 
     def _counted(self, rows: int) -> None:
         self.history_rows += rows

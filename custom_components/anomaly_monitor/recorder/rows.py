@@ -138,6 +138,18 @@ def _row(entity_id: str, item: Any, unit: str | None = None) -> Row | None:
     when, attributes = _moment(item)
     if when is None or not isinstance(value, str):
         return None
+    return recorded_row(entity_id, when, value, attributes, unit)
+
+
+def recorded_row(
+    entity_id: str,
+    when: datetime,
+    value: str,
+    attributes: Mapping[str, Any] | None,
+    unit: str | None = None,
+) -> Row:
+    """A recorded state as a row, as the watcher records it; a thermometer's reading in
+    ``unit``, the one it reads in now."""
     if unit is not None and attributes is not None:
         value = _in_unit(value, attributes.get("unit_of_measurement"), unit)
     return when, entity_id, _summary(entity_id, value, attributes)
