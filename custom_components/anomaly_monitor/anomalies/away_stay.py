@@ -13,7 +13,8 @@ keeps the stay's acknowledgement.
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
 signs are another story: a break-in the night after the guests left is told), a restart
 (not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
-whoever is inside) or anything graver than what was told for the stay.
+whoever is inside) or anything graver than what was told for the stay; a sign shown so that such a finding
+joins later (the window forced minutes after the guests' door was unlocked) is told then.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class AwayStays:
 
     def __init__(self) -> None:
         self._stay: _Stay | None = None
+        # The anomalies shown, not told, as signs of the stay.
+        self._quiet: set[str] = set()
 
     def continues(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
         """Whether ``anomaly`` (just opened) is a further sign of the stay already told;
@@ -63,13 +66,23 @@ class AwayStays:
         if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
             return None
         stay.last_sign = now
+        self._quiet.add(anomaly.signature)
         return stay.acknowledged
+
+    def broke_out(self, anomaly: OpenAnomaly) -> bool:
+        """Whether ``anomaly``, shown as a sign of the stay, is no longer only that (a window
+        opened while away joined it): then it must be told."""
+        if anomaly.signature not in self._quiet or is_stay_sign(anomaly):
+            return False
+        self._quiet.discard(anomaly.signature)
+        return True
 
     def observe(
         self, open_now: Iterable[OpenAnomaly], told: Iterable[OpenAnomaly], now: datetime
     ) -> None:
         """After an analysis: the stay's signs still open (and newly told) keep it going."""
         signs = [a for a in open_now if is_stay_sign(a)]
+        self._quiet &= {a.signature for a in signs}
         stay = self._stay
         if stay is not None and now - stay.last_sign > STAY_GAP:
             stay = self._stay = None
@@ -85,3 +98,4 @@ class AwayStays:
     def end(self) -> None:
         """Somebody tracked is home: the next signs while away are another stay."""
         self._stay = None
+        self._quiet.clear()

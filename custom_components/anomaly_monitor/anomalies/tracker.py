@@ -214,6 +214,9 @@ class AnomalyTracker:
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
                     anomaly.escalation = told.value
+                if told is None and self.away_stays.broke_out(anomaly):
+                    told = Escalation.GRAVER  # shown as the stay's, now an entry: told
+                    anomaly.escalation = told.value
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
