@@ -214,5 +214,6 @@ def test_one_device_offline_is_one_finding() -> None:
         ["binary_sensor.landing_alarm_co", "binary_sensor.landing_alarm_smoke"],
     ]
     (both,) = [f for f in findings if len(f.evidence) == 2]
-    assert "Landing Alarm Smoke" in both.reasoning and "Landing Alarm Co" in both.reasoning
+    assert "Landing Alarm Smoke" in both.reasoning
+    assert "Landing Alarm Co" in both.reasoning
     assert both.severity == "high"

@@ -123,9 +123,7 @@ async def test_a_stay_ends_when_the_home_is_quiet_or_somebody_comes_home(
 
 
 def _heating(rule: str, subject: str, severity: Severity = Severity.MEDIUM) -> Finding:
-    kind = (
-        AnomalyType.SAFETY_HAZARD if rule == "room_too_cold" else AnomalyType.DEVICE_MALFUNCTION
-    )
+    kind = AnomalyType.SAFETY_HAZARD if rule == "room_too_cold" else AnomalyType.DEVICE_MALFUNCTION
     evidence = (subject, ROOM if subject == CLIMATE else CLIMATE)
     return Finding(rule, evidence, f"{rule} in the hallway.", kind, severity, subject=subject)
 

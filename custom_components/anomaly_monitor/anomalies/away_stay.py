@@ -13,8 +13,9 @@ keeps the stay's acknowledgement.
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
 signs are another story: a break-in the night after the guests left is told), a restart
 (not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
-whoever is inside) or anything graver than what was told for the stay; a sign shown so that such a finding
-joins later (the window forced minutes after the guests' door was unlocked) is told then.
+whoever is inside) or anything graver than what was told for the stay; a sign shown so
+that such a finding joins later (a window forced minutes after the guests' door was
+unlocked) is told then (``broke_out``).
 """
 
 from __future__ import annotations
