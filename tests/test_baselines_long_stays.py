@@ -228,8 +228,8 @@ def test_the_cycle_survives_storage_and_goes_through_the_usual_checks() -> None:
 
 def test_a_lock_unlocked_beside_its_open_door_is_the_doors_incident() -> None:
     """The front door stands open all evening and its lock, unlocked a minute a day, has
-    been unlocked for hours: one entrance, one incident (the door's); with the door
-    closed the lock is its own."""
+    been unlocked for hours: one entrance, one incident (the door's). The subject stays
+    the door when it closes (the door shown no more): no new incident at each opening."""
     lock, door = "lock.deadbolt", "binary_sensor.front_contact"
     baselines = HomeBaselines(UTC)
     baselines.describe(
@@ -248,10 +248,13 @@ def test_a_lock_unlocked_beside_its_open_door_is_the_doors_incident() -> None:
     now = evening + timedelta(hours=1, minutes=10)
     (finding,) = state_longer_than_usual(view(now, unlocked, ajar), baselines)
     assert finding.evidence == (lock, door)
+    assert finding.subject == door
     left_open = replace(finding, rule="entry_left_open", evidence=(door,), subject=door)
     assert len(by_incident([left_open, finding])) == 1
 
     shut = since(entity(door, "off", area="Hall", device_class="door"), evening)
-    (alone,) = state_longer_than_usual(view(now, unlocked, shut), baselines)
-    assert alone.evidence == (lock,)
+    (later,) = state_longer_than_usual(view(now, unlocked, shut), baselines)
+    assert later.evidence == (lock,)
+    assert later.signature == finding.signature
+    (alone,) = state_longer_than_usual(view(now, unlocked), baselines)  # no door there
     assert alone.subject == lock
