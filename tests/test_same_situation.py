@@ -85,9 +85,13 @@ async def test_further_signs_of_a_stay_already_told_are_shown_not_told(
 ) -> None:
     tracker = AnomalyTracker(hass, "home")
     now = dt_util.utcnow()
-    (told,) = tracker.update([_motion(HALL)], now).opened
+    # The guests come in with the keypad code, and walk in.
+    (told,) = tracker.update([_unlocked()], now).opened
     tracker.acknowledge(told.key)
     now = _over(tracker, now)
+    walked = tracker.update([_motion(HALL)], now + timedelta(minutes=20))
+    assert walked.opened == []
+    now = _over(tracker, now + timedelta(minutes=20))
 
     # An hour later, in the lounge; then the door unlocked as they go out.
     later = tracker.update([_motion(LOUNGE)], now + timedelta(hours=1))
@@ -164,3 +168,13 @@ async def test_a_heating_failure_long_after_the_last_is_told(hass: HomeAssistant
         [_heating("room_colder_than_kept", ROOM)], now + HEAT_GAP + timedelta(minutes=10)
     )
     assert len(later.opened) == 1
+
+
+async def test_an_entry_after_a_stay_told_only_as_motion_is_told(hass: HomeAssistant) -> None:
+    """Motion alone may be a pet: a door opened after it is news (``core.episodes``)."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_motion(HALL)], now)
+    now = _over(tracker, now)
+    door = tracker.update([_unlocked()], now + timedelta(minutes=30))
+    assert len(door.opened) == 1

@@ -13,7 +13,8 @@ keeps the stay's acknowledgement.
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
 signs are another story: a break-in the night after the guests left is told), a restart
 (not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
-whoever is inside) or anything graver than what was told for the stay; a sign shown so
+whoever is inside), an entry after a stay told only as motion (perhaps a pet: see
+``core.episodes``) or anything graver than what was told for the stay; a sign shown so
 that such a finding joins later (a window forced minutes after the guests' door was
 unlocked) is told then (``broke_out``).
 """
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 
 # Signs that somebody is inside while everybody tracked is away.
@@ -48,6 +50,12 @@ class _Stay:
     last_sign: datetime
     severity: int
     acknowledged: bool
+    # An entry was told for it: motion alone (perhaps a pet) hides no door opening after.
+    entered: bool = False
+
+
+def _is_entry(anomaly: OpenAnomaly) -> bool:
+    return anomaly.anomaly_type == AnomalyType.SECURITY.value
 
 
 class AwayStays:
@@ -65,6 +73,8 @@ class AwayStays:
         if stay is None or not is_stay_sign(anomaly):
             return None
         if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
+            return None
+        if _is_entry(anomaly) and not stay.entered:
             return None
         stay.last_sign = now
         self._quiet.add(anomaly.signature)
@@ -92,6 +102,7 @@ class AwayStays:
                 if stay is None:
                     stay = self._stay = _Stay(now, now, rank(anomaly.severity), False)
                 stay.severity = max(stay.severity, rank(anomaly.severity))
+                stay.entered = stay.entered or _is_entry(anomaly)
         if stay is not None and signs:
             stay.last_sign = now
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
