@@ -178,3 +178,23 @@ async def test_an_entry_after_a_stay_told_only_as_motion_is_told(hass: HomeAssis
     now = _over(tracker, now)
     door = tracker.update([_unlocked()], now + timedelta(minutes=30))
     assert len(door.opened) == 1
+
+
+async def test_an_appliance_running_during_a_stay_is_a_sign_of_it(hass: HomeAssistant) -> None:
+    """The guests shower: the well pump draws power while nobody tracked is home."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_unlocked()], now)
+    now = _over(tracker, now)
+    pump = Finding(
+        "appliance_active_while_away",
+        ("sensor.well_pump_power",),
+        "Appliances in Cellar draw power while nobody is home.",
+        AnomalyType.OCCUPANCY_MISMATCH,
+        Severity.MEDIUM,
+        subject=HOME_SUBJECT,
+        while_away=True,
+    )
+    shower = tracker.update([pump], now + timedelta(hours=1))
+    assert shower.opened == []
+    assert len(shower.reopened) == 1

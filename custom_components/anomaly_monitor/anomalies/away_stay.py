@@ -29,7 +29,14 @@ from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 
 # Signs that somebody is inside while everybody tracked is away.
-STAY_RULES = frozenset({"motion_while_away", "activity_while_away", "entry_unsecured_while_away"})
+STAY_RULES = frozenset(
+    {
+        "motion_while_away",
+        "activity_while_away",
+        "entry_unsecured_while_away",
+        "appliance_active_while_away",  # the guests' shower runs the well pump
+    }
+)
 # A home quiet this long since the last sign: the stay is over.
 STAY_GAP = timedelta(hours=4)
 
