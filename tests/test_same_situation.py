@@ -34,40 +34,29 @@ CLIMATE = "climate.hallway"
 ROOM = "sensor.hallway_temperature"
 
 
-def _motion(sensor: str) -> Finding:
+def _away(rule: str, entity_id: str, kind: AnomalyType, subject: str = "") -> Finding:
+    """A finding about the empty home."""
     return Finding(
-        "motion_while_away",
-        (sensor,),
-        "Motion while nobody is home.",
-        AnomalyType.OCCUPANCY_MISMATCH,
+        rule,
+        (entity_id,),
+        f"{rule}: {entity_id}.",
+        kind,
         Severity.HIGH,
-        subject=HOME_SUBJECT,
+        subject=subject or entity_id,
         while_away=True,
     )
+
+
+def _motion(sensor: str) -> Finding:
+    return _away("motion_while_away", sensor, AnomalyType.OCCUPANCY_MISMATCH, HOME_SUBJECT)
 
 
 def _unlocked() -> Finding:
-    return Finding(
-        "entry_unsecured_while_away",
-        (LOCK,),
-        "Front door is unlocked while nobody is home.",
-        AnomalyType.SECURITY,
-        Severity.HIGH,
-        subject=LOCK,
-        while_away=True,
-    )
+    return _away("entry_unsecured_while_away", LOCK, AnomalyType.SECURITY)
 
 
 def _window() -> Finding:
-    return Finding(
-        "window_opened_while_away",
-        (WINDOW,),
-        "Lounge window opened while nobody was home.",
-        AnomalyType.SECURITY,
-        Severity.HIGH,
-        subject=WINDOW,
-        while_away=True,
-    )
+    return _away("window_opened_while_away", WINDOW, AnomalyType.SECURITY)
 
 
 def _over(tracker: AnomalyTracker, start: datetime, **kwargs: bool) -> datetime:
