@@ -13,8 +13,9 @@ keeps the stay's acknowledgement.
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
 signs are another story: a break-in the night after the guests left is told), a restart
 (not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
-whoever is inside), an entry after a stay told only as motion (perhaps a pet: see
-``core.episodes``) or anything graver than what was told for the stay; a sign shown so
+whoever is inside), a kind of sign not told yet for the stay (an entry after motion
+alone, perhaps a pet: ``core.episodes``; motion after a door told unlocked: somebody came
+in, ``core.escalation``) or anything graver than what was told for the stay; a sign shown so
 that such a finding joins later (a window forced minutes after the guests' door was
 unlocked) is told then (``broke_out``).
 """
@@ -25,7 +26,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 
 # Signs that somebody is inside while everybody tracked is away.
@@ -51,18 +51,20 @@ def is_stay_sign(anomaly: OpenAnomaly) -> bool:
     )
 
 
+def _kinds(anomaly: OpenAnomaly) -> set[str]:
+    return {m.anomaly_type for m in anomaly.members}
+
+
 @dataclass(slots=True)
 class _Stay:
     told_at: datetime
     last_sign: datetime
     severity: int
     acknowledged: bool
-    # An entry was told for it: motion alone (perhaps a pet) hides no door opening after.
-    entered: bool = False
-
-
-def _is_entry(anomaly: OpenAnomaly) -> bool:
-    return anomaly.anomaly_type == AnomalyType.SECURITY.value
+    # The kinds of sign told for it (an entry, somebody moving inside): motion alone
+    # (perhaps a pet) hides no door opening after it, and a door left unlocked hides no
+    # motion hours later (somebody came in: ``core.escalation``'s intrusion, told once).
+    kinds: set[str]
 
 
 class AwayStays:
@@ -81,7 +83,7 @@ class AwayStays:
             return None
         if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
             return None
-        if _is_entry(anomaly) and not stay.entered:
+        if not _kinds(anomaly) <= stay.kinds:
             return None
         stay.last_sign = now
         self._quiet.add(anomaly.signature)
@@ -107,9 +109,9 @@ class AwayStays:
         for anomaly in told:
             if is_stay_sign(anomaly):
                 if stay is None:
-                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False)
+                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
                 stay.severity = max(stay.severity, rank(anomaly.severity))
-                stay.entered = stay.entered or _is_entry(anomaly)
+                stay.kinds |= _kinds(anomaly)
         if stay is not None and signs:
             stay.last_sign = now
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)

@@ -56,6 +56,7 @@ from .evidence_hold import found as evidence_found, holds as evidence_holds
 from .heat_spells import HeatSpells
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
+from .open_entry import holds_open
 from .reopening import RecentlyOver
 from .store import (
     STORAGE_MINOR_VERSION,
@@ -280,6 +281,8 @@ class AnomalyTracker:
                 over.append(anomaly)
             elif states is not None and evidence_holds(anomaly, states, now):
                 continue  # its evidence dropped off: not a miss
+            elif states is not None and holds_open(anomaly, states):
+                continue  # an entry while away lasts while it stands open
             elif anomaly.miss(now):
                 over.append(anomaly)
         for anomaly in over:
