@@ -24,6 +24,7 @@ HEAT_RULES = frozenset(
     {
         "heating_not_warming",
         "room_colder_than_kept",
+        "room_warmer_than_kept",  # cooling that does not cool: the same failure, in summer
         "hvac_not_responding",
         "hvac_overshooting_target",
         "hvac_against_the_room",
