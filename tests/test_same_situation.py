@@ -225,6 +225,11 @@ async def test_a_forced_window_lasts_while_it_stands_open(hass: HomeAssistant) -
     joined = tracker.update([heating], later + timedelta(minutes=5), states={WINDOW: "on"})
     assert joined.opened == []
     assert "hvac_with_opening_open" in forced.rules
+    # The heating's words may lead now: the entry still lasts while the window is open.
+    for _ in range(4):
+        later += timedelta(minutes=40)
+        tracker.update([], later + timedelta(minutes=5), states={WINDOW: "on"})
+    assert list(tracker.open) == [forced.signature]
     # Closed: over as usual.
     for _ in range(3):
         later += timedelta(minutes=10)

@@ -23,17 +23,16 @@ from .open_anomaly import OpenAnomaly
 
 
 def _entry_while_away(anomaly: OpenAnomaly) -> bool:
-    return (
-        anomaly.while_away
-        and anomaly.anomaly_type == AnomalyType.SECURITY.value
-        and not anomaly.hazard
+    """An entry while nobody is home is a member (the heating that joined it may lead)."""
+    return not anomaly.hazard and any(
+        m.while_away and m.anomaly_type == AnomalyType.SECURITY.value for m in anomaly.members
     )
 
 
-def holds_open(anomaly: OpenAnomaly, states: Mapping[str, str]) -> bool:
-    """Whether ``anomaly``, missed by an analysis, is an entry while away whose opening
-    still stands open (then it is not a miss)."""
-    return _entry_while_away(anomaly) and is_open(states.get(anomaly.subject))
+def holds_open(anomaly: OpenAnomaly, states: Mapping[str, str], someone_home: bool) -> bool:
+    """Whether ``anomaly``, missed by an analysis while nobody is home, is an entry while
+    away whose opening still stands open (then it is not a miss)."""
+    return not someone_home and _entry_while_away(anomaly) and is_open(states.get(anomaly.subject))
 
 
 def entry_shown(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:

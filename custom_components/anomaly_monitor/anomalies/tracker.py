@@ -281,7 +281,7 @@ class AnomalyTracker:
                 over.append(anomaly)
             elif states is not None and evidence_holds(anomaly, states, now):
                 continue  # its evidence dropped off: not a miss
-            elif states is not None and holds_open(anomaly, states):
+            elif states is not None and holds_open(anomaly, states, someone_home):
                 continue  # an entry while away lasts while it stands open
             elif anomaly.miss(now):
                 over.append(anomaly)
