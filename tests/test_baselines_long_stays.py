@@ -12,6 +12,7 @@ from custom_components.anomaly_monitor.core.baselines.long_stays import state_lo
 from custom_components.anomaly_monitor.core.baselines.power import IDLE, RUNNING, power_state
 from custom_components.anomaly_monitor.core.feedback import FalseAlarms
 from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.incidents import by_incident
 from custom_components.anomaly_monitor.core.models import (
     AnomalyType,
     EntityInfo,
@@ -223,3 +224,37 @@ def test_the_cycle_survives_storage_and_goes_through_the_usual_checks() -> None:
         "cycle_stopped"
     ]
     assert baseline_findings(home, stored, Severity.CRITICAL, FalseAlarms()) == []
+
+
+def test_a_lock_unlocked_beside_its_open_door_is_the_doors_incident() -> None:
+    """The front door stands open all evening and its lock, unlocked a minute a day, has
+    been unlocked for hours: one entrance, one incident (the door's). The subject stays
+    the door when it closes (the door shown no more): no new incident at each opening."""
+    lock, door = "lock.deadbolt", "binary_sensor.front_contact"
+    baselines = HomeBaselines(UTC)
+    baselines.describe(
+        [
+            EntityInfo(lock, "", area="Hall"),
+            EntityInfo(door, "", area="Hall", device_class="door"),
+        ]
+    )
+    for day in range(10):
+        start = DAY0 + timedelta(days=day, hours=18)
+        baselines.observe(start, lock, "unlocked")
+        baselines.observe(start + timedelta(minutes=1), lock, "locked")
+    evening = DAY0 + timedelta(days=10, hours=21)
+    unlocked = since(entity(lock, "unlocked", area="Hall"), evening)
+    ajar = since(entity(door, "on", area="Hall", device_class="door"), evening)
+    now = evening + timedelta(hours=1, minutes=10)
+    (finding,) = state_longer_than_usual(view(now, unlocked, ajar), baselines)
+    assert finding.evidence == (lock, door)
+    assert finding.subject == door
+    left_open = replace(finding, rule="entry_left_open", evidence=(door,), subject=door)
+    assert len(by_incident([left_open, finding])) == 1
+
+    shut = since(entity(door, "off", area="Hall", device_class="door"), evening)
+    (later,) = state_longer_than_usual(view(now, unlocked, shut), baselines)
+    assert later.evidence == (lock,)
+    assert later.signature == finding.signature
+    (alone,) = state_longer_than_usual(view(now, unlocked), baselines)  # no door there
+    assert alone.subject == lock

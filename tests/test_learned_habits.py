@@ -9,6 +9,7 @@ told, and "false alarm" widens a door's learned normal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -119,7 +120,10 @@ def test_at_cold_start_the_defaults_judge_but_nothing_is_pushed() -> None:
     assert not_held(found.values(), baselines, now, someone_home=True) == []
     smoke = Finding("hazard_detected", (SMOKE,), "Smoke.", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
     assert not_held([smoke], baselines, now, someone_home=True) == [smoke]
-    entry = found["entry_left_open"]  # a security finding: pushed when nobody is home
+    left_open = found["entry_left_open"]  # "left open" waits, nobody home or not ...
+    assert not_held([left_open], baselines, now, someone_home=False) == []
+    # ... but the door opening into the empty home (a while-away security finding) is pushed.
+    entry = replace(left_open, rule="entry_unsecured_while_away", while_away=True)
     [pushed] = not_held([entry], baselines, now, someone_home=False)
     assert pushed.signature == entry.signature
     assert "still being learned" in pushed.reasoning  # it says the default limit judged

@@ -76,3 +76,19 @@ def test_the_learned_openings_read_back() -> None:
     assert again.openings == learned.openings
     assert again.regular(DOOR, DAY0 + timedelta(days=3, hours=7, minutes=50)) == 3
     assert LonelyOpenings.from_dict({"version": 1, "openings": {DOOR: "x"}}, UTC).openings == {}
+
+
+def test_a_door_opened_unseen_at_a_different_time_each_day_is_a_habit() -> None:
+    """The back slider to a garden no sensor sees: unseen at 08:00, 09:36, 11:12, 12:48, never
+    twice at the same minute, but every day in that part of the day; at 20:00 it is told."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS)
+    baselines.watching(AREAS, DAY0 - timedelta(days=7))
+    for day in range(4):
+        for transition in morning(day, opened=8 + 1.6 * day):
+            baselines.learn(transition)
+        baselines.advance(DAY0 + timedelta(days=day, hours=14))
+    assert unaccompanied(baselines, morning(4, opened=10.4)) == []
+    told = unaccompanied(baselines, morning(4, opened=20))
+    assert told
+    assert "20:00" in told[0].reasoning

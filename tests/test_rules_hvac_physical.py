@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 import pytest
@@ -33,7 +34,7 @@ from custom_components.anomaly_monitor.core.rules.physical import (
 )
 from custom_components.anomaly_monitor.core.rules.room_extremes import room_too_cold
 
-from .core_factories import NOON, environment, home, quiet_house, replace, window
+from .core_factories import NOON, entity, environment, home, quiet_house, replace, window
 
 AWAY = environment(persons_home=0)
 
@@ -193,3 +194,26 @@ async def test_sensitivity_filters_by_severity() -> None:
     smoke = replace(states, "binary_sensor.kitchen_smoke", "on")  # critical
     verdict = await RuleDetector(sensitivity="low").async_analyze(window(smoke))
     assert verdict.anomaly_type == "safety_hazard"
+
+
+def test_one_device_offline_is_one_finding() -> None:
+    """A combined smoke and CO detector drops off its radio: both of its entities read
+    unavailable, the homeowner hears of one device (named by both); another device
+    offline at the same time is its own finding."""
+    detector = [
+        entity("binary_sensor.landing_alarm_smoke", "unavailable", device_class="smoke"),
+        entity("binary_sensor.landing_alarm_co", "unavailable", device_class="carbon_monoxide"),
+    ]
+    detector = [
+        dataclasses.replace(s, info=dataclasses.replace(s.info, device="landing")) for s in detector
+    ]
+    states = [*replace(quiet_house(), "binary_sensor.kitchen_smoke", "unavailable"), *detector]
+    findings = list(device_unavailable(home(states)))
+    assert sorted(sorted(f.evidence) for f in findings) == [
+        ["binary_sensor.kitchen_smoke"],
+        ["binary_sensor.landing_alarm_co", "binary_sensor.landing_alarm_smoke"],
+    ]
+    (both,) = [f for f in findings if len(f.evidence) == 2]
+    assert "Landing Alarm Smoke" in both.reasoning
+    assert "Landing Alarm Co" in both.reasoning
+    assert both.severity == "high"

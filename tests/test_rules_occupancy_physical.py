@@ -244,3 +244,14 @@ def test_a_grid_meter_below_zero_is_solar_export_a_plug_below_zero_is_faulty() -
     (finding,) = reading_outside_physical_range(home(_with(meter, switch)))
     assert finding.evidence == ("sensor.plug_7_power",)
     assert "impossible" in finding.reasoning
+
+
+def test_load_in_a_room_with_a_leak_is_the_leak_alarms_story() -> None:
+    """The washer's hose burst while everybody is out: its leak sensor is told as a
+    hazard; the washer still running beside it is no sign of somebody inside."""
+    washer = _power("sensor.utility_washer_power", "2100", "Utility")
+    leak = entity("binary_sensor.utility_leak", "off", area="Utility", device_class="moisture")
+    dry = _with(washer, leak)
+    assert list(appliance_active_while_away(home(dry, AWAY)))
+    wet = replace(dry, "binary_sensor.utility_leak", "on")
+    assert not list(appliance_active_while_away(home(wet, AWAY)))

@@ -16,6 +16,7 @@ from ..core.feedback import is_hazard
 from ..core.incidents import summary
 from ..core.models import Finding
 from .open_anomaly import OpenAnomaly
+from .open_entry import entry_shown
 from .store import parse_time
 
 
@@ -42,6 +43,8 @@ def targets(
             resolved[incident] = [(entry, groups[incident])]
         elif pairs[0][0] is None and (shown := _shown_by(summaries[incident], open_now)):
             resolved[incident] = [(shown, groups[incident])]
+        elif pairs[0][0] is None and (entry := entry_shown(summaries[incident], open_now)):
+            resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
     hosts = {
         incident: host
         for incident, pairs in resolved.items()

@@ -49,11 +49,14 @@ from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
 from ..core.models import Finding
+from .away_stay import AwayStays
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import entered_again
 from .evidence_hold import found as evidence_found, holds as evidence_holds
+from .heat_spells import HeatSpells
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
+from .open_entry import holds_open
 from .reopening import RecentlyOver
 from .store import (
     STORAGE_MINOR_VERSION,
@@ -109,6 +112,8 @@ class AnomalyTracker:
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
         self.recently_over = RecentlyOver()
+        self.away_stays = AwayStays()
+        self.heat_spells = HeatSpells()
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -192,6 +197,9 @@ class AnomalyTracker:
                 if (over := self.recently_over.reopens(anomaly, now, states)) is not None:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
+                elif (same := self._same_situation(anomaly, now)) is not None:
+                    anomaly.acknowledged = same  # already told: shown, not told
+                    reopened.append(anomaly)
                 else:
                     opened.append(anomaly)
             else:
@@ -207,12 +215,20 @@ class AnomalyTracker:
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
                     anomaly.escalation = told.value
+                if told is None and self.away_stays.broke_out(anomaly):
+                    told = Escalation.GRAVER  # shown as the stay's, now an entry: told
+                    anomaly.escalation = told.value
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
             found.add(anomaly.signature)
             if states is not None:
                 evidence_found(anomaly, states)
+        self.heat_spells.observe(self.open.values(), now)
+        if someone_home:
+            self.away_stays.end()
+        else:
+            self.away_stays.observe(self.open.values(), opened, now)
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home, states)
         for anomaly in cleared:
@@ -231,6 +247,12 @@ class AnomalyTracker:
         if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
         return Changes(opened=opened, cleared=cleared, forgotten=forgotten, reopened=reopened)
+
+    def _same_situation(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
+        """Whether a new anomaly continues a situation already told (a stay while away,
+        a heating failure: ``away_stay``, ``heat_spells``), and then its acknowledgement."""
+        stayed = self.away_stays.continues(anomaly, now)
+        return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
 
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
@@ -259,6 +281,8 @@ class AnomalyTracker:
                 over.append(anomaly)
             elif states is not None and evidence_holds(anomaly, states, now):
                 continue  # its evidence dropped off: not a miss
+            elif states is not None and holds_open(anomaly, states, someone_home):
+                continue  # an entry while away lasts while it stands open
             elif anomaly.miss(now):
                 over.append(anomaly)
         for anomaly in over:

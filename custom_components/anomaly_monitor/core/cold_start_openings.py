@@ -15,7 +15,7 @@ from .baselines.long_stays import FLOOR
 from .device_roles import Role, parse_role
 from .models import EntityInfo, Finding
 
-_LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
+LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
 
 
 def _is_garage_door(info: EntityInfo) -> bool:
@@ -28,7 +28,7 @@ def _is_garage_door(info: EntityInfo) -> bool:
 
 def garage_left_open(finding: Finding, baselines: HomeBaselines) -> bool:
     """``finding`` tells a garage door or gate open for longer than an hour."""
-    if finding.rule not in _LEFT_OPEN_RULES or finding.magnitude is None:
+    if finding.rule not in LEFT_OPEN_RULES or finding.magnitude is None:
         return False
     if finding.magnitude <= FLOOR.total_seconds() / 60:
         return False

@@ -10,7 +10,9 @@ for the normal, except:
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating;
 - a security finding while nobody is home (an entry into an empty home) or one that
-  holds only while nobody is home; but not a door without a lock that stood open since
+  holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
+  interior door stands open for hours, the entry itself is told by the while-away
+  rules); and not a door without a lock that stood open since
   well before everybody left (``STOOD_OPEN``): that is how an interior door is left, and
   whether this one is, is what the learned departures tell (``usual_judge``). The front
   door left ajar on the way out opened minutes before the home became empty: pushed.
@@ -31,7 +33,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from .baselines.home_baselines import HomeBaselines
-from .cold_start_openings import garage_left_open
+from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
@@ -47,7 +49,11 @@ def pushed_at_once(finding: Finding, someone_home: bool) -> bool:
         return True
     if finding.severity.rank >= Severity.HIGH.rank:
         return True
-    return finding.anomaly_type == AnomalyType.SECURITY and (finding.while_away or not someone_home)
+    if finding.anomaly_type != AnomalyType.SECURITY:
+        return False
+    # A door "left open" for hours while nobody is home is how an interior door is left,
+    # until learned otherwise; the entry into the empty home is the while-away rules'.
+    return finding.while_away or (not someone_home and finding.rule not in LEFT_OPEN_RULES)
 
 
 def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:

@@ -24,6 +24,7 @@ from .away_normal import (
     split_due,
     stored_numbers,
 )
+from .lonely_habits import habitual_days
 from .packed import pack
 from .stored_values import stored_entity_id, stored_items
 
@@ -73,8 +74,12 @@ class LonelyOpenings:
 
     def regular(self, sensor: str, when: datetime) -> int | None:
         """On how many other days it opened unseen near ``when``'s time of day, when that
-        recurs; None when it does not."""
-        return regular_days(self.openings.get(sensor, ()), when, self.zone, daily=LONELY_DAYS)
+        recurs (at that time, or as a habit in that part of the day: ``lonely_habits``);
+        None when it does not."""
+        kept = self.openings.get(sensor, ())
+        return regular_days(kept, when, self.zone, daily=LONELY_DAYS) or habitual_days(
+            kept, when, self.zone
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form."""

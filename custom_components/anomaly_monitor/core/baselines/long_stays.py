@@ -24,6 +24,7 @@ from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
 from .durations import quarter_of_day
+from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
 
 # Far longer than ever: this many times the longest learned stay...
@@ -92,9 +93,11 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             begun = local(since, zone)
             quarter = quarter_of_day(since, baselines.zone)
             when = "at any time of day" if pooled else _QUARTER_NAMES[quarter]
+            evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
             yield Finding(
                 rule="state_longer_than_usual",
-                evidence=(state.entity_id,),
+                evidence=evidence,
+                subject=subject,
                 reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
                 f"since {begun:%H:%M}; in this home it is usually {word} for at most "
                 f"{duration_text(timedelta(minutes=longest))} (learned from {count} stays, "

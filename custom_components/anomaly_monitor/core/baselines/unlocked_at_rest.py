@@ -25,6 +25,7 @@ from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import local
+from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
 from .long_stays import FLOOR, duration_text, stay_since
 
@@ -65,8 +66,10 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
         stayed = now - since
         if stayed <= max(FLOOR, timedelta(minutes=longest)):
             continue
+        evidence, subject = entrance_evidence(home, lock)  # one entrance, one incident
         yield UNLOCKED_WHILE_ASLEEP.finding(
-            evidence=(lock.entity_id,),
+            evidence=evidence,
+            subject=subject,
             reasoning=f"{lock.info.name} has been unlocked for {duration_text(stayed)}, since "
             f"{local(since, zone):%H:%M}, and the household has been asleep since "
             f"{local(rest, zone):%H:%M}; here it has never stayed unlocked longer than "

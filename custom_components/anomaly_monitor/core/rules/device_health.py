@@ -20,6 +20,7 @@ from .context import (
     level_sensor_for,
     motion_in,
 )
+from .one_device import one_per_device
 
 # An outlet or appliance that is off should draw (almost) nothing: at most its standby
 # electronics (an oven's clock, a Wi-Fi module: 1-3 W) and the meter's own noise. A stuck
@@ -31,7 +32,9 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
     """A device cannot be read (unavailable) or reports a value it cannot have (unknown).
 
     Only once the spell has lasted its grace (``core/offline.py``): a radio blip is not told.
+    The entities of one device offline together are one finding (``one_device``).
     """
+    found: list[tuple[EntityState, Finding]] = []
     for state in home.window.snapshot:
         if state.domain not in DEVICE_DOMAINS or not is_unavailable(state):
             continue
@@ -47,7 +50,7 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
         if state.domain == "camera" and home.nobody_home:
             context = entry_point(home) + home.of("alarm_control_panel")
         safety = is_safety_device(state.domain, state.info.device_class)
-        yield Finding(
+        finding = Finding(
             rule="device_unavailable",
             evidence=ids(state, context),
             context=ids(context),
@@ -58,6 +61,8 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
             severity=Severity.HIGH if safety else Severity.MEDIUM,
             recommendation="Check the device's power, battery and connection.",
         )
+        found.append((state, finding))
+    yield from one_per_device(found)
 
 
 OPENING_CONTRADICTS_ANGLE = FindingKind(

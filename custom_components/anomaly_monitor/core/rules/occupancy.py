@@ -15,6 +15,7 @@ from ..pets import has_pets, human_signs
 from ..role_words import says, words
 from .appliances import is_cold_appliance
 from .context import entry_point, ids, motion_in
+from .leak_rooms import leaking_in
 
 # More than this (W) on one outlet is someone using an appliance, not standby.
 ACTIVE_LOAD_WATTS = 100.0
@@ -184,6 +185,8 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
             continue
         if any(is_motion(s) and is_on(s) for s in home.in_area(area)):
             continue  # motion_while_away reports it
+        if leaking_in(home, area):
+            continue  # the leak alarm tells it (``leak_rooms``)
         if left_at is not None and _run_began_by(home, meter, left_at):
             # Started before the household left (a washer finishing its programme, the
             # dryer somebody set going on the way out): theirs, not a sign of anyone in.

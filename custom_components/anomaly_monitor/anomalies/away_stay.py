@@ -1,0 +1,122 @@
+"""Somebody untracked in the home while everybody tracked is away: one situation, told once.
+
+Guests of a holiday let with a keypad code, a carer, a cleaner, a teenager without a
+phone tracker: once the homeowner has been told that somebody is in the home while
+nobody is (motion, a door unlocked), every later sign of the same stay (motion in another
+room an hour later, the door unlocked again as they go out for lunch) is that stay, not
+news. Each closed and opened again as a new anomaly, one weekend of guests rang the
+phone fifty times. An anomaly that is a sign of presence while away (``STAY_RULES``)
+opening while such a stay is going on (one was told in this away spell, and signs of it
+were found less than ``STAY_GAP`` ago) is shown, not told (like ``reopening``), and it
+keeps the stay's acknowledgement.
+
+What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
+signs are another story: a break-in the night after the guests left is told), a restart
+(not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
+whoever is inside), a kind of sign not told yet for the stay (an entry after motion
+alone, perhaps a pet: ``core.episodes``; motion after a door told unlocked: somebody came
+in, ``core.escalation``) or anything graver than what was told for the stay; a sign shown so
+that such a finding joins later (a window forced minutes after the guests' door was
+unlocked) is told then (``broke_out``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from .open_anomaly import OpenAnomaly, rank
+
+# Signs that somebody is inside while everybody tracked is away.
+STAY_RULES = frozenset(
+    {
+        "motion_while_away",
+        "activity_while_away",
+        "entry_unsecured_while_away",
+        "appliance_active_while_away",  # the guests' shower runs the well pump
+    }
+)
+# A home quiet this long since the last sign: the stay is over.
+STAY_GAP = timedelta(hours=4)
+
+
+def is_stay_sign(anomaly: OpenAnomaly) -> bool:
+    """An anomaly that only says somebody is in the home while nobody tracked is."""
+    return (
+        anomaly.while_away
+        and not anomaly.hazard
+        and bool(anomaly.rules)
+        and all(rule in STAY_RULES for rule in anomaly.rules)
+    )
+
+
+def _kinds(anomaly: OpenAnomaly) -> set[str]:
+    return {m.anomaly_type for m in anomaly.members}
+
+
+@dataclass(slots=True)
+class _Stay:
+    told_at: datetime
+    last_sign: datetime
+    severity: int
+    acknowledged: bool
+    # The kinds of sign told for it (an entry, somebody moving inside): motion alone
+    # (perhaps a pet) hides no door opening after it, and a door left unlocked hides no
+    # motion hours later (somebody came in: ``core.escalation``'s intrusion, told once).
+    kinds: set[str]
+
+
+class AwayStays:
+    """The stay of somebody untracked going on now, if one was told (not stored)."""
+
+    def __init__(self) -> None:
+        self._stay: _Stay | None = None
+        # The anomalies shown, not told, as signs of the stay.
+        self._quiet: set[str] = set()
+
+    def continues(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
+        """Whether ``anomaly`` (just opened) is a further sign of the stay already told;
+        None when it is not (then it is told). True: acknowledged with the stay."""
+        stay = self._stay
+        if stay is None or not is_stay_sign(anomaly):
+            return None
+        if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
+            return None
+        if not _kinds(anomaly) <= stay.kinds:
+            return None
+        stay.last_sign = now
+        self._quiet.add(anomaly.signature)
+        return stay.acknowledged
+
+    def broke_out(self, anomaly: OpenAnomaly) -> bool:
+        """Whether ``anomaly``, shown as a sign of the stay, is no longer only that (a window
+        opened while away joined it): then it must be told."""
+        if anomaly.signature not in self._quiet or is_stay_sign(anomaly):
+            return False
+        self._quiet.discard(anomaly.signature)
+        return True
+
+    def observe(
+        self, open_now: Iterable[OpenAnomaly], told: Iterable[OpenAnomaly], now: datetime
+    ) -> None:
+        """After an analysis: the stay's signs still open (and newly told) keep it going."""
+        signs = [a for a in open_now if is_stay_sign(a)]
+        self._quiet &= {a.signature for a in signs}
+        stay = self._stay
+        if stay is not None and now - stay.last_sign > STAY_GAP:
+            stay = self._stay = None
+        for anomaly in told:
+            if is_stay_sign(anomaly):
+                if stay is None:
+                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
+                stay.severity = max(stay.severity, rank(anomaly.severity))
+                stay.kinds |= _kinds(anomaly)
+        if stay is not None and signs:
+            stay.last_sign = now
+            stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
+
+    def end(self) -> None:
+        """Somebody tracked is home: the next signs while away are another stay."""
+        self._stay = None
+        self._quiet.clear()

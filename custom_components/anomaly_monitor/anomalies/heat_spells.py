@@ -1,0 +1,70 @@
+"""A room the heating does not keep warm: one situation, however many rules see it.
+
+A boiler locks out: the hall "has been heating for 1 h 45 min but has not warmed"
+(``heating_not_warming``), two hours later it is "well below the lowest it is kept"
+(``room_colder_than_kept``), then the first clears as the thermostat gives up and is
+found again. Each rule names another subject (the thermostat, the room's sensor), so each
+opened an anomaly of its own, and the homeowner was told five times of one boiler. An
+anomaly of a heating rule (``HEAT_RULES``) that opens while another one about the same
+thermostat or room sensor is open, or ended less than ``HEAT_GAP`` ago, is that one's
+continuation: shown, not told (like ``reopening``), acknowledged if that one was.
+
+Never a safety hazard: a room falling towards freezing (``room_too_cold``) is told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from .open_anomaly import OpenAnomaly
+
+# Rules that say a room is not heated (or cooled) as it should be.
+HEAT_RULES = frozenset(
+    {
+        "heating_not_warming",
+        "room_colder_than_kept",
+        "room_warmer_than_kept",  # cooling that does not cool: the same failure, in summer
+        "hvac_not_responding",
+        "hvac_overshooting_target",
+        "hvac_against_the_room",
+    }
+)
+# A heating anomaly about the same room this soon after the last one is the same failure.
+HEAT_GAP = timedelta(hours=6)
+
+
+def _about_heat(anomaly: OpenAnomaly) -> bool:
+    return not anomaly.hazard and any(rule in HEAT_RULES for rule in anomaly.rules)
+
+
+class HeatSpells:
+    """Per thermostat or room sensor: when a heating anomaly about it was last open, and
+    whether the homeowner acknowledged it (not stored: a restart forgets)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, tuple[datetime, bool]] = {}
+
+    def continues(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
+        """Whether ``anomaly`` (just opened) continues a heating failure already told
+        about one of its entities; None when it does not (then it is told). True:
+        acknowledged with it."""
+        if not _about_heat(anomaly):
+            return None
+        recent = [
+            seen
+            for e in anomaly.shown_evidence or anomaly.evidence
+            if (seen := self._seen.get(e)) is not None and now - seen[0] <= HEAT_GAP
+        ]
+        if not recent:
+            return None
+        return any(acknowledged for _, acknowledged in recent)
+
+    def observe(self, open_now: Iterable[OpenAnomaly], now: datetime) -> None:
+        """After an analysis: the heating anomalies open now keep their entities' spell."""
+        self._seen = {e: s for e, s in self._seen.items() if now - s[0] <= HEAT_GAP}
+        for anomaly in open_now:
+            if _about_heat(anomaly):
+                for entity_id in anomaly.shown_evidence or anomaly.evidence:
+                    was = self._seen.get(entity_id)
+                    self._seen[entity_id] = (now, anomaly.acknowledged or bool(was and was[1]))

@@ -1,0 +1,237 @@
+"""One situation told once, though it shows itself again and again (``anomalies/away_stay``,
+``anomalies/heat_spells``).
+
+Guests of a holiday let with a keypad code and no trackers move about all weekend: told
+once that somebody is in while nobody is home, the homeowner must not hear it again at
+every walk through the hall. A boiler that locked out is one failure, whether the
+thermostat "heats without warming" or the room "is colder than it is kept". What ends
+the situation (everybody quiet for hours, somebody tracked home), a window opened while
+away, anything graver or a safety hazard is told as before.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from custom_components.anomaly_monitor.anomalies.away_stay import STAY_GAP
+from custom_components.anomaly_monitor.anomalies.heat_spells import HEAT_GAP
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.models import (
+    HOME_SUBJECT,
+    AnomalyType,
+    Finding,
+    Severity,
+)
+
+HALL = "binary_sensor.hall_motion"
+LOUNGE = "binary_sensor.lounge_motion"
+LOCK = "lock.front_door"
+WINDOW = "binary_sensor.lounge_window"
+CLIMATE = "climate.hallway"
+ROOM = "sensor.hallway_temperature"
+
+
+def _away(rule: str, entity_id: str, kind: AnomalyType, subject: str = "") -> Finding:
+    """A finding about the empty home."""
+    return Finding(
+        rule,
+        (entity_id,),
+        f"{rule}: {entity_id}.",
+        kind,
+        Severity.HIGH,
+        subject=subject or entity_id,
+        while_away=True,
+    )
+
+
+def _motion(sensor: str) -> Finding:
+    return _away("motion_while_away", sensor, AnomalyType.OCCUPANCY_MISMATCH, HOME_SUBJECT)
+
+
+def _unlocked() -> Finding:
+    return _away("entry_unsecured_while_away", LOCK, AnomalyType.SECURITY)
+
+
+def _window() -> Finding:
+    return _away("window_opened_while_away", WINDOW, AnomalyType.SECURITY)
+
+
+def _over(tracker: AnomalyTracker, start: datetime, **kwargs: bool) -> datetime:
+    """Analyses without any finding until nothing is open; the time then."""
+    now = start
+    for _ in range(3):
+        now += timedelta(minutes=2)
+        tracker.update([], now, **kwargs)
+    assert tracker.open == {}
+    return now
+
+
+async def test_further_signs_of_a_stay_already_told_are_shown_not_told(
+    hass: HomeAssistant,
+) -> None:
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    # The guests come in with the keypad code, and walk in.
+    (told,) = tracker.update([_unlocked()], now).opened
+    tracker.acknowledge(told.key)
+    now = _over(tracker, now)
+    # Somebody inside after the door: told once (``core.escalation``'s intrusion).
+    walked = tracker.update([_motion(HALL)], now + timedelta(minutes=20))
+    assert len(walked.opened) == 1
+    now = _over(tracker, now + timedelta(minutes=20))
+
+    # An hour later, in the lounge; then the door unlocked as they go out.
+    later = tracker.update([_motion(LOUNGE)], now + timedelta(hours=1))
+    assert later.opened == []
+    assert len(later.reopened) == 1
+    assert later.reopened[0].acknowledged  # as the homeowner left the stay
+    now = _over(tracker, now + timedelta(hours=1))
+    out = tracker.update([_unlocked()], now + timedelta(hours=2))
+    assert out.opened == []
+    assert len(out.reopened) == 1
+
+    # A window opened while away is how somebody gets in: told, whoever is inside.
+    forced = tracker.update([_unlocked(), _window()], now + timedelta(hours=2, minutes=5))
+    (told_now,) = forced.opened  # the door's anomaly, the window joined it: now told
+    assert "window_opened_while_away" in told_now.rules
+
+
+async def test_a_stay_ends_when_the_home_is_quiet_or_somebody_comes_home(
+    hass: HomeAssistant,
+) -> None:
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_motion(HALL)], now)
+    now = _over(tracker, now)
+    # Quiet for longer than STAY_GAP: the next motion (a break-in that night) is told.
+    night = tracker.update([_motion(HALL)], now + STAY_GAP + timedelta(minutes=10))
+    assert len(night.opened) == 1
+
+    now = _over(tracker, now + STAY_GAP + timedelta(minutes=10))
+    tracker.update([], now + timedelta(minutes=5), someone_home=True)  # somebody came home
+    again = tracker.update([_motion(HALL)], now + timedelta(minutes=30))
+    assert len(again.opened) == 1
+
+
+def _heating(rule: str, subject: str, severity: Severity = Severity.MEDIUM) -> Finding:
+    kind = AnomalyType.SAFETY_HAZARD if rule == "room_too_cold" else AnomalyType.DEVICE_MALFUNCTION
+    evidence = (subject, ROOM if subject == CLIMATE else CLIMATE)
+    return Finding(rule, evidence, f"{rule} in the hallway.", kind, severity, subject=subject)
+
+
+async def test_one_heating_failure_seen_by_several_rules_is_told_once(
+    hass: HomeAssistant,
+) -> None:
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    (told,) = tracker.update([_heating("heating_not_warming", CLIMATE)], now).opened
+    now = _over(tracker, now + timedelta(hours=1))
+
+    colder = tracker.update([_heating("room_colder_than_kept", ROOM)], now + timedelta(hours=2))
+    assert colder.opened == []
+    assert [a.rule for a in colder.reopened] == ["room_colder_than_kept"]
+    now = _over(tracker, now + timedelta(hours=2))
+    again = tracker.update([_heating("heating_not_warming", CLIMATE)], now + timedelta(hours=1))
+    assert again.opened == []
+    assert [a.key for a in again.reopened] == [told.key]
+
+    # Falling towards freezing is a safety hazard: always told.
+    freezing = tracker.update(
+        [
+            _heating("heating_not_warming", CLIMATE),
+            _heating("room_too_cold", ROOM, Severity.HIGH),
+        ],
+        now + timedelta(hours=1, minutes=5),
+    )
+    assert [a.rule for a in freezing.opened] == ["room_too_cold"]
+
+
+async def test_a_heating_failure_long_after_the_last_is_told(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_heating("heating_not_warming", CLIMATE)], now)
+    now = _over(tracker, now)
+    later = tracker.update(
+        [_heating("room_colder_than_kept", ROOM)], now + HEAT_GAP + timedelta(minutes=10)
+    )
+    assert len(later.opened) == 1
+
+
+async def test_an_entry_after_a_stay_told_only_as_motion_is_told(hass: HomeAssistant) -> None:
+    """Motion alone may be a pet: a door opened after it is news (``core.episodes``)."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_motion(HALL)], now)
+    now = _over(tracker, now)
+    door = tracker.update([_unlocked()], now + timedelta(minutes=30))
+    assert len(door.opened) == 1
+
+
+async def test_an_appliance_running_during_a_stay_is_a_sign_of_it(hass: HomeAssistant) -> None:
+    """The guests shower: the well pump draws power while nobody tracked is home."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_unlocked()], now)
+    tracker.update([_unlocked(), _motion(HALL)], now + timedelta(minutes=2))
+    now = _over(tracker, now + timedelta(minutes=2))
+    pump = Finding(
+        "appliance_active_while_away",
+        ("sensor.well_pump_power",),
+        "Appliances in Cellar draw power while nobody is home.",
+        AnomalyType.OCCUPANCY_MISMATCH,
+        Severity.MEDIUM,
+        subject=HOME_SUBJECT,
+        while_away=True,
+    )
+    shower = tracker.update([pump], now + timedelta(hours=1))
+    assert shower.opened == []
+    assert len(shower.reopened) == 1
+
+
+async def test_motion_hours_after_a_door_told_unlocked_is_told(hass: HomeAssistant) -> None:
+    """The door left unlocked while away, told; hours later motion inside: somebody came
+    in, told (the stay had shown nobody moving yet)."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    states = {LOCK: "unlocked"}
+    tracker.update([_unlocked()], now, states=states)
+    inside = tracker.update([_unlocked(), _motion(HALL)], now + timedelta(hours=3), states=states)
+    (told,) = inside.opened  # the door's, now with somebody inside
+    assert "motion_while_away" in told.rules
+
+
+async def test_a_forced_window_lasts_while_it_stands_open(hass: HomeAssistant) -> None:
+    """Its statistic no longer sees the opening (aged out of the window) while the window
+    still stands open: the entry lasts, and the heating found beside it joins it."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    (forced,) = tracker.update([_window()], now, states={WINDOW: "on"}).opened
+    later = now
+    for _ in range(4):
+        later += timedelta(minutes=40)
+        tracker.update([], later, states={WINDOW: "on"})
+    assert list(tracker.open) == [forced.signature]
+    heating = Finding(
+        "hvac_with_opening_open",
+        (CLIMATE, WINDOW),
+        "Hallway is heating with Lounge window open.",
+        AnomalyType.ENVIRONMENTAL_CONFLICT,
+        Severity.MEDIUM,
+        subject=CLIMATE,
+    )
+    joined = tracker.update([heating], later + timedelta(minutes=5), states={WINDOW: "on"})
+    assert joined.opened == []
+    assert "hvac_with_opening_open" in forced.rules
+    # The heating's words may lead now: the entry still lasts while the window is open.
+    for _ in range(4):
+        later += timedelta(minutes=40)
+        tracker.update([], later + timedelta(minutes=5), states={WINDOW: "on"})
+    assert list(tracker.open) == [forced.signature]
+    # Closed: over as usual.
+    for _ in range(3):
+        later += timedelta(minutes=10)
+        tracker.update([], later + timedelta(minutes=5), states={WINDOW: "off"})
+    assert tracker.open == {}
