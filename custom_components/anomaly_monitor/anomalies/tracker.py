@@ -49,6 +49,7 @@ from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
 from ..core.models import Finding
+from .acknowledged_hold import AcknowledgedHold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import entered_again
 from .evidence_hold import found as evidence_found, holds as evidence_holds
@@ -109,6 +110,7 @@ class AnomalyTracker:
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
         self.recently_over = RecentlyOver()
+        self.acknowledged_hold = AcknowledgedHold()  # an acknowledged problem, not told anew
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -192,6 +194,9 @@ class AnomalyTracker:
                 if (over := self.recently_over.reopens(anomaly, now, states)) is not None:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
+                elif self.acknowledged_hold.covers(anomaly, self.open.values(), now):
+                    anomaly.acknowledged = True  # the problem the homeowner saw: shown
+                    reopened.append(anomaly)
                 else:
                     opened.append(anomaly)
             else:
@@ -217,6 +222,7 @@ class AnomalyTracker:
         cleared = self._missed(self.open, seen, now, someone_home, states)
         for anomaly in cleared:
             self.recently_over.ended(anomaly, now, ended_by_arrival_of(anomaly, someone_home))
+            self.acknowledged_hold.ended(anomaly, now)
             if not anomaly.acknowledged:
                 # Over since the first analysis that no longer found it (when its sensor
                 # read normal again), not since the hysteresis confirmed that.
