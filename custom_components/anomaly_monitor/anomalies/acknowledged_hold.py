@@ -7,18 +7,22 @@ after it had closed for a while. One failure, acknowledged, told five times.
 
 A new anomaly whose shown evidence is all within an acknowledged anomaly's (open, or
 ended less than ``HOLD`` ago), no more severe, opens acknowledged: it is shown, not
-pushed, like an anomaly that reopens (``reopening``). Never so for a safety hazard, nor
+pushed, like an anomaly that reopens (``reopening``). An ended one whose evidence reads
+another word since (the window it was about closed, the thermostat switched off) really
+ended: the next time is news. A reading that only drifts (the hall cooling on) does not
+end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
 ("Opened again"), whatever was acknowledged before. Not stored: a restart forgets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..core.models import AnomalyType, Severity
+from ..core.models import AnomalyType, Severity, parse_number
+from .evidence_hold import is_no_state
 from .open_anomaly import OpenAnomaly
 
 # How long after an acknowledged anomaly ended the same problem stays acknowledged (the
@@ -34,6 +38,8 @@ class _Seen:
     evidence: frozenset[str]
     rank: int
     ended: datetime
+    # Its evidence's word states when it ended (a number may drift: not kept).
+    words: tuple[tuple[str, str], ...] = ()
 
     def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
         """About the same thing (each one's subject in the other's evidence), nothing
@@ -46,9 +52,17 @@ class _Seen:
         )
 
 
+def _reads(state: str | None, word: str) -> bool:
+    """Reads ``word`` still, or nothing to judge by (a radio drop is not a change)."""
+    return state is None or is_no_state(state) or state.strip().lower() == word
+
+
 def _seen(anomaly: OpenAnomaly, when: datetime) -> _Seen:
+    words = tuple(
+        (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
+    )
     return _Seen(
-        anomaly.subject, frozenset(anomaly.shown_evidence), _rank(anomaly.severity), when
+        anomaly.subject, frozenset(anomaly.shown_evidence), _rank(anomaly.severity), when, words
     )
 
 
@@ -70,6 +84,15 @@ class AcknowledgedHold:
         """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
         if anomaly.acknowledged and _may_hold(anomaly) and anomaly.shown_evidence:
             self.seen[anomaly.signature] = _seen(anomaly, now)
+
+    def watch(self, states: Mapping[str, str]) -> None:
+        """An analysis reads ``states``: an ended one whose evidence reads another word
+        really ended."""
+        self.seen = {
+            s: v
+            for s, v in self.seen.items()
+            if all(_reads(states.get(e), w) for e, w in v.words)
+        }
 
     def covers(self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime) -> bool:
         """``anomaly`` (just opened) is a problem the homeowner already acknowledged."""

@@ -51,7 +51,7 @@ from ..core.incidents import by_incident
 from ..core.models import Finding
 from .acknowledged_hold import AcknowledgedHold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
-from .entered_again import entered_again
+from .entered_again import ClosedWhileMissing, entered_again
 from .evidence_hold import found as evidence_found, holds as evidence_holds
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
@@ -111,6 +111,7 @@ class AnomalyTracker:
         self.false_alarms = FalseAlarms()
         self.recently_over = RecentlyOver()
         self.acknowledged_hold = AcknowledgedHold()  # an acknowledged problem, not told anew
+        self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -175,6 +176,7 @@ class AnomalyTracker:
         changed = self.expire_marks(now)
         if states is not None:
             self.recently_over.watch(states)
+            self.acknowledged_hold.watch(states)
         kept = [
             f
             for f in findings
@@ -207,7 +209,12 @@ class AnomalyTracker:
                     # off twice in the window"): else smoke again minutes after a
                     # false alarm would join the dismissed occurrence, unheard.
                     continue
-                again = states is not None and entered_again(anomaly, states, members)
+                closed_between = states is not None and (
+                    self.closed_while_missing.opened_again(anomaly, states)
+                )
+                again = closed_between or (
+                    states is not None and entered_again(anomaly, states, members)
+                )
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
@@ -220,6 +227,10 @@ class AnomalyTracker:
                 evidence_found(anomaly, states)
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home, states)
+        if states is not None:  # closed while its hysteresis runs: opening again is news
+            missing = [a for s, a in self.open.items() if s not in seen]
+            self.closed_while_missing.missed(missing, states)
+            self.closed_while_missing.forget(self.open)
         for anomaly in cleared:
             self.recently_over.ended(anomaly, now, ended_by_arrival_of(anomaly, someone_home))
             self.acknowledged_hold.ended(anomaly, now)
