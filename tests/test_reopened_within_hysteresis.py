@@ -19,7 +19,15 @@ from pytest_homeassistant_custom_component.common import async_capture_events, a
 
 from custom_components.anomaly_monitor.const import CONF_NOTIFY, EVENT_ANOMALY_DETECTED
 
-from .helpers import ALICE, LIVING_TEMP, analyze, pass_time, put_in_area, set_calm_home, setup_monitor
+from .helpers import (
+    ALICE,
+    LIVING_TEMP,
+    analyze,
+    pass_time,
+    put_in_area,
+    set_calm_home,
+    setup_monitor,
+)
 from .test_break_in_as_walked import _step
 
 DOOR = "binary_sensor.back_door"

@@ -89,9 +89,7 @@ class AcknowledgedHold:
         """An analysis reads ``states``: an ended one whose evidence reads another word
         really ended."""
         self.seen = {
-            s: v
-            for s, v in self.seen.items()
-            if all(_reads(states.get(e), w) for e, w in v.words)
+            s: v for s, v in self.seen.items() if all(_reads(states.get(e), w) for e, w in v.words)
         }
 
     def covers(self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime) -> bool:
