@@ -16,8 +16,18 @@ from homeassistant.core import HomeAssistant
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.current_as_power import read_as_power
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
+from custom_components.anomaly_monitor.live.coverage import resolve_watched
 
-from .helpers import ALICE, LIVING_TEMP, analyze, in_area, pass_time, set_calm_home, setup_monitor
+from .helpers import (
+    ALICE,
+    LIVING_TEMP,
+    analyze,
+    in_area,
+    monitor_options,
+    pass_time,
+    set_calm_home,
+    setup_monitor,
+)
 
 PLUG = "sensor.heater_plug_current"
 AMPS = {"device_class": "current", "unit_of_measurement": "A", "friendly_name": "Heater plug"}
@@ -78,3 +88,10 @@ def test_the_baselines_learn_it_in_watts_as_the_window_reads_it() -> None:
     assert baselines.as_dict()["ranges"]  # learned
     assert "1495.0" in str(baselines.as_dict()["ranges"])
     assert baselines.durations.current[PLUG][0] == "running"  # its cycle, as a power meter's
+
+
+async def test_a_heater_s_current_only_plug_is_watched_by_default(hass: HomeAssistant) -> None:
+    """As a heater's power meter is (walk 11: added with defaults, it was not watched)."""
+    hass.states.async_set(PLUG, "0.0", AMPS | {"friendly_name": "Heater plug current"})
+    watched = resolve_watched(hass, monitor_options())
+    assert PLUG in watched
