@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..core.models import AnomalyType, Severity, parse_number
-from .evidence_hold import is_no_state
+from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
 
 # How long after an acknowledged anomaly ended the same problem stays acknowledged (the
