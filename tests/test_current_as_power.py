@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -49,6 +50,10 @@ async def test_a_heater_on_a_current_only_plug_while_away_is_told(
         f for f in response["verdict"]["findings"] if f["rule"] == "appliance_active_while_away"
     ]
     assert PLUG in finding["evidence"]
+    await hass.async_block_till_done()
+    # Told: a plug without a switch drawing in the empty home is news, not the past.
+    titles = [n["title"] for n in _async_get_or_create_notifications(hass).values()]
+    assert titles == ["Appliance running in Bedroom while nobody is home"], titles
     # The window reads it in watts: 6.5 A x 230 V.
     window = entry.runtime_data.coordinator.build_window()
     (plug,) = [s for s in window.snapshot if s.entity_id == PLUG]
