@@ -35,7 +35,9 @@ async def test_a_fall_is_told_as_a_possible_fall_where_it_happened(hass: HomeAss
     tracker = AnomalyTracker(hass, "fall-title")
     (light_first,) = tracker.update([LIGHT_ON_LONG], dt_util.utcnow()).opened
     texts = await async_anomaly_texts(hass, light_first)
-    assert texts.headline == "Possible fall in Bathroom: light on long past its usual time, nobody moving"
+    assert texts.headline == (
+        "Possible fall in Bathroom: light on long past its usual time, nobody moving"
+    )
     assert not texts.headline.startswith("Safety hazard")
 
     other = AnomalyTracker(hass, "fall-title-2")
