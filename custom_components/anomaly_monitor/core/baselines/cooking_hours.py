@@ -15,16 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
-from ..device_roles import Role, has_role, severity_for
+from ..device_roles import severity_for
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from ..occupancy import Occupancy
-from ..statistics.timeline import turned
 from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .power import RUNNING
+from .unattended_cookers import unattended_cookers
 
 # Days the meter must have been watched before an hour without use is its normal.
 MIN_DAYS = 7
@@ -44,32 +42,13 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
 
     Magnitude: minutes it has been running.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
+    found = unattended_cookers(home, baselines, MIN_RUN, QUIET)
+    if found is None:
         return
+    meters, _ = found
     now = home.end
     zone = baselines.zone
     running = baselines.durations.current
-    meters = [
-        m
-        for m in home.of("sensor", "power")
-        if (spell := running.get(m.entity_id)) is not None
-        and spell[0] == RUNNING
-        and now - spell[1] >= MIN_RUN
-    ]
-    # The roles are asked last: the first to ask pays for every device's.
-    meters = [m for m in meters if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)]
-    if not meters:
-        return
-    motion = [
-        s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
-    ]
-    if not motion or any(is_on(s) for s in motion):
-        return
-    if any(when > now - QUIET for s in motion for when in turned(home.changes(s.entity_id), "on")):
-        return
-    moved = baselines.quiet.quiet_since  # the last movement learned (beyond the window too)
-    if moved is None or now - moved < QUIET:
-        return
     rhythm = baselines.rhythm
     for meter in meters:
         since = running[meter.entity_id][1]

@@ -34,7 +34,7 @@ from itertools import pairwise
 from ..checks import run_checks
 from ..feedback import FalseAlarms
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
 from ..occupancy import Occupancy
 from ..statistics.followups import broken_links
@@ -42,9 +42,11 @@ from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .clock import local
 from .cold_rooms import room_colder_than_kept
+from .cooker_left_on import cooker_left_on
 from .cooking_hours import cooking_at_an_unusual_hour
 from .cycles import cycle_stopped
 from .getting_up import not_up_by
+from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .learned_days import learned_drift, learned_profile_shift
 from .light_answers import (
@@ -53,6 +55,7 @@ from .light_answers import (
     light_not_answering_motion,
     switched_by_hand,
 )
+from .long_runs import appliance_running_far_longer
 from .long_stays import state_longer_than_usual
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
@@ -62,6 +65,7 @@ from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
 from .unlocked_at_rest import unlocked_while_asleep
+from .warm_rooms import room_warmer_than_kept
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -123,8 +127,8 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
     if home.occupancy is not Occupancy.OCCUPIED or baselines.quiet.occupied is False:
         return
     sensors = [s for s in _motion_sensors(home) if not is_unavailable(s)]
-    if not sensors or any(is_on(s) for s in sensors):
-        return
+    if not sensors or any(moving_now(home, baselines, s) for s in sensors):
+        return  # a bed sensor held on is somebody in bed, not moving (``held_on``)
     last = _last_movement(home, baselines, sensors)
     now = home.end
     if last is None or last >= now:
@@ -200,6 +204,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     no_movement_while_home,
     movement_unusual_for_the_hour,
     state_longer_than_usual,
+    appliance_running_far_longer,
     cycle_stopped,
     reading_off_its_hours,
     reading_drifting_from_its_hours,
@@ -207,6 +212,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     switched_on_without_power,
     heating_not_warming,
     room_colder_than_kept,
+    room_warmer_than_kept,
     sensor_firing_far_above_its_hour,
     light_not_answering_motion,
     learned_profile_shift,
@@ -215,6 +221,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     light_on_long_at_night,
     light_on_long_at_night_unseen,
     cooking_at_an_unusual_hour,
+    cooker_left_on,
     unlocked_while_asleep,
 )
 

@@ -13,7 +13,8 @@ habit that really grew raises it again each time).
 
 Bounded: ``MAX_ENTITIES`` entities, ``MAX_STATES`` states each; numeric readings are
 ``NumericRanges``' business (a power meter's running/idle spells are learned here, as
-the states ``running`` and ``idle``, see ``HomeBaselines``).
+the states ``running`` and ``idle``, see ``HomeBaselines``; a drop of up to
+``DROP_BRIDGED`` between two readings of the same spell does not end it).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from ..models import clip
+from ..state_blips import is_no_state
 from .clock import format_time, hour_of_day, parse_time
 from .packed import pack, unpack
+from .power import IDLE, RUNNING
 from .stored_values import is_stored_number, stored_items
 
 MAX_ENTITIES = 400
@@ -39,6 +42,11 @@ OUTLIER_FACTOR = 3.0
 OUTLIER_AFTER = 10
 # ...and raises the longest by this factor only.
 OUTLIER_GROWTH = 1.5
+
+# A power meter's running/idle spell goes on across a radio drop this short (the meter
+# back in the same spell): a heater left on is not "just switched on" after each drop.
+DROP_BRIDGED = timedelta(minutes=15)
+BRIDGED = frozenset({RUNNING, IDLE})
 
 # [count, total minutes, longest minutes] per quarter of the day.
 type Stays = list[list[float]]
@@ -56,6 +64,9 @@ class StateDurations:
         self.zone = zone
         self.stays: dict[str, dict[str, Stays]] = {}
         self.current: dict[str, tuple[str, datetime]] = {}
+        # A power meter's spell a drop (no state) cut, and when: held until it reads again
+        # (not stored; a restart forgets it and the drop ends the spell, as before).
+        self.before_drop: dict[str, tuple[str, datetime, datetime]] = {}
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -64,6 +75,16 @@ class StateDurations:
             old, since = previous
             if old == state or when < since:
                 return
+            if old in BRIDGED and is_no_state(state):
+                # A meter's spell cut by a drop: held until the meter reads again.
+                self.before_drop[entity_id] = (old, since, when)
+                self.current[entity_id] = (clip(state, 64), when)
+                return
+            if (cut := self.before_drop.pop(entity_id, None)) is not None:
+                if state == cut[0] and when - cut[2] <= DROP_BRIDGED:
+                    self.current[entity_id] = (state, cut[1])  # the spell goes on
+                    return
+                self._account(entity_id, cut[0], cut[1], cut[2])
             self._account(entity_id, old, since, when)
         elif len(self.current) >= MAX_ENTITIES:
             return

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from .clock import local
-from .getting_up_prior import prior_wake
+from .getting_up_prior import SEEN_MARGIN, prior_wake
 from .home_baselines import HomeBaselines
 
 # The latest usual wake time: this quantile of the learned days (one very late morning,
@@ -77,9 +77,15 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     moved = rhythm.last_move
     if moved is not None and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK:
         return None  # seen about at a usual hour of rising: up, or up and back in bed
-    learned_from = (
-        f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} days)"
-        if prior is None
-        else f"most households are up by {usual:%H:%M} (this one's mornings are not learned yet)"
-    )
+    if prior is None:
+        learned_from = (
+            f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} days)"
+        )
+    elif margin == SEEN_MARGIN:
+        seen = "the morning" if days == 1 else f"the {days} mornings"
+        learned_from = f"on {seen} seen so far this household was up by {usual:%H:%M}"
+    else:
+        learned_from = (
+            f"most households are up by {usual:%H:%M} (this one's mornings are not learned yet)"
+        )
     return NotUp(due=usual + margin, why=f"{learned_from}, and nobody has got up since the night")

@@ -10,6 +10,13 @@ then: a person with dementia gone out in the night. A door used at night before 
 worker, a dog let out at night, a smoker) is this home's normal and is left alone. The
 glue analyses again when such an opening can be judged (``night_opening_due``).
 
+A phone or GPS watch that *leaves* home within ``PRESENCE_NEAR`` after such an opening,
+with others still home, is who went out: no longer taken for the presence checks' (they
+judge arrivals and an emptied home; issue 24: a wife with dementia out in the frost at
+03:10, her watch leaving 6 min later, was never told). Before ``MIN_NIGHTS`` are learned
+that departure is needed as well (few households go out in the small hours, and one
+that does has learned it within the week).
+
 An exterior door is one the device roles call so (``device_roles.is_entry``: its device
 class or the homeowner), or an opening sensor in the same area as a lock: a door with a
 lock is a way in; a garage door, gate or door cover (a motorised opener) is one too
@@ -25,8 +32,8 @@ from datetime import datetime, timedelta, tzinfo
 from ..device_roles import is_entry
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity
-from ..occupancy import Occupancy
+from ..models import AnomalyType, EntityState, Finding, Severity, Transition
+from ..occupancy import Occupancy, presence_of
 from ..open_states import opened_at, openings_of
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
@@ -79,10 +86,29 @@ def motion_onsets(home: HomeView) -> list[datetime]:
 
 
 def _presence_changed_near(home: HomeView, when: datetime, now: datetime) -> bool:
+    """Somebody arrived near the opening, or left before it: the presence checks'."""
     return any(
-        when - PRESENCE_NEAR <= change.when <= now
+        when - PRESENCE_NEAR <= change.when <= now and not _left_after(change, when)
         for state in home.presence_entities
         for change in home.changes(state.entity_id)
+    )
+
+
+def _left_after(change: Transition, opened: datetime) -> bool:
+    """A person or tracker that left home after the door opened: who went out."""
+    return change.when >= opened and presence_of(change.state) is False
+
+
+def _went_out(home: HomeView, opened: datetime) -> list[str]:
+    """The persons and trackers that left within ``PRESENCE_NEAR`` after the opening."""
+    return sorted(
+        state.entity_id
+        for state in home.presence_entities
+        if any(
+            _left_after(change, opened) and change.when <= opened + PRESENCE_NEAR
+            for change in home.changes(state.entity_id)
+        )
+        and presence_of(state.state) is False
     )
 
 
@@ -131,8 +157,10 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if usual.taught_value(door.entity_id, "night") is not None:
             continue  # the homeowner said night use is normal here
         watched = usual.nights_watched(door.entity_id, openings[0])
-        if watched < MIN_NIGHTS or usual.nights_used(door.entity_id, skip=openings[0]) > 0:
+        if usual.nights_used(door.entity_id, skip=openings[0]) > 0:
             continue
+        if watched < MIN_NIGHTS and not _went_out(home, openings[0]):
+            continue  # before the nights are learned: only when a phone or watch left too
         if onsets is None:
             onsets = motion_onsets(home)
         gone = [
@@ -145,11 +173,18 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if not gone or _presence_changed_near(home, gone[0], now):
             continue
         opened = gone[0]
+        left = _went_out(home, opened)
+        normal = (
+            f"in this home it was not used between midnight and 5 am on any of the {watched} "
+            "nights learned"
+            if watched >= MIN_NIGHTS
+            else "few households go out between midnight and 5 am"
+        )
+        who = f" {', '.join(left)} left home since." if left else ""
         yield WENT_OUT_AT_NIGHT.finding(
             evidence=(door.entity_id, *locks),
             reasoning=f"{door.entity_id} was opened from inside at "
-            f"{local(opened, zone):%H:%M}, with the household at home; in this home it was "
-            f"not used between midnight and 5 am on any of the {watched} nights learned.",
+            f"{local(opened, zone):%H:%M}, with the household at home; {normal}.{who}",
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )

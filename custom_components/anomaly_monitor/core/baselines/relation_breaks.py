@@ -10,7 +10,9 @@ relation's floor) and its effect has not come, the link is broken:
 - **switched on, no power** (``switched_on_without_power``): a switch on whose area's
   power meter always rose within seconds still reads what it read before: the appliance
   does not draw (unplugged, its own switch off, a blown fuse or element, the plug's
-  relay failing). Floor ``SWITCH_FLOOR``.
+  relay failing). Floor ``SWITCH_FLOOR``. A switch and a meter the device registry puts
+  on one device (a metering plug or relay) need ``MIN_ONSETS_ONE_DEVICE`` onsets: a pool
+  pump's relay switched on once a day is learned in a week, not ten days.
 - **heating that does not warm** (``heating_not_warming``): a climate entity has been
   heating for longer than the room ever took to warm by 0.5 °C, and the room's
   thermometer has not risen: the heat is not arriving (a boiler or heat pump fault, a
@@ -42,10 +44,18 @@ from .relation_kinds import HEATING_WARMS, SWITCH_POWER, rise_needed
 from .relations import PairStats
 
 MIN_ONSETS = 10
+# A switch and a meter that HA's device registry says are one device (a smart plug, a
+# relay with metering): the meter measures that switch, so fewer onsets make the habit.
+MIN_ONSETS_ONE_DEVICE = 5
 MIN_SHARE = 0.9
 FACTOR = 3.0
 SWITCH_FLOOR = timedelta(minutes=15)
 HEATING_FLOOR = timedelta(hours=1)
+
+
+def one_device(switch: EntityState, meter: EntityState) -> bool:
+    """The registry puts both on one device (not a guess from names or ids)."""
+    return switch.info.device is not None and switch.info.device == meter.info.device
 
 
 def _limit(stats: PairStats, floor: timedelta) -> timedelta:
@@ -112,7 +122,8 @@ def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Itera
         switch, meter = home.info(cause), home.info(effect)
         if switch is None or meter is None or switch.state != "on" or reference is None:
             continue
-        stats = baselines.relations.expectation(cause, effect, MIN_ONSETS, MIN_SHARE)
+        needed = MIN_ONSETS_ONE_DEVICE if one_device(switch, meter) else MIN_ONSETS
+        stats = baselines.relations.expectation(cause, effect, needed, MIN_SHARE)
         if stats is None or (value := meter.number) is None:
             continue
         if (reading := watts(value, meter.info.unit)) is None:

@@ -245,6 +245,7 @@ JUDGED_RULES = frozenset(_JUDGES)
 _TAUGHT: dict[str, str] = {
     "entry_left_open": "open",
     "state_longer_than_usual": "stay",
+    "appliance_running_far_longer": "stay",
     "toggle_storm": "burst",
     "opening_blip_at_night": "night",
     "entry_used_in_small_hours": "night",

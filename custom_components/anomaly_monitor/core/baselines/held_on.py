@@ -1,0 +1,39 @@
+"""A sensor held "on" for long where it holds for hours is somebody lying there, not moving.
+
+A motion sensor reads ``on`` for the minute or two after it saw somebody move (longer in
+a busy room: a party keeps a hall sensor on all evening); a bed or chair sensor, or a
+presence radar, reads ``on`` for as long as somebody is *there*: a night's sleep, a whole
+morning in bed after a fall. The stillness checks asked whether any sensor read ``on``
+now, so a bed sensor with one person asleep in it hid that the other did not get up all
+morning (issue 24: a carer who fell by the bed while his wife slept on).
+
+What a sensor is, is learned (``StateDurations``): one whose learned ``on`` stays reach
+``HELD`` (a bed, night after night) and that reads ``on``, unchanged, for ``HELD`` or
+longer shows where somebody is, not that anybody moves: its going ``on`` counts as
+movement (the window's changes, as before), its staying ``on`` does not. A sensor whose
+stays are short (a motion sensor) held ``on`` for hours is a busy room: movement.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from ..home import HomeView, is_on
+from ..models import EntityState
+from .home_baselines import HomeBaselines
+from .long_stays import stay_since
+
+# A motion sensor's "on" lasts minutes; a bed sensor's, the night.
+HELD = timedelta(hours=1)
+
+
+def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:
+    """Whether ``sensor`` reads movement now: ``on``, unless held ``on`` for ``HELD`` as
+    this sensor (learned) holds it for somebody lying or sitting there."""
+    if not is_on(sensor):
+        return False
+    since = stay_since(home, baselines, sensor)
+    if since is None or home.end - since < HELD:
+        return True
+    learned = baselines.durations.longest(sensor.entity_id, "on", since)
+    return learned is None or timedelta(minutes=learned[1]) < HELD

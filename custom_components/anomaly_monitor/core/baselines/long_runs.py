@@ -1,0 +1,90 @@
+"""An appliance drawing kilowatts far longer than it ever runs here: left on.
+
+``state_longer_than_usual`` judges what a person leaves on by its *switch*; a plug that
+stays switched on all the time (the homeowner switches the heater on its own knob) says
+nothing there, and ``heat_appliance_left_on`` needs the appliance's role, which a plug
+called "Smart Plug 3" does not give (issue 24: a flatmate's oil heater drawing 1.5 kW
+from Friday morning to Sunday evening, never told). Its power meter says it: the meter's
+running and idle spells are learned like any state (``StateDurations``, ``power.py``),
+so a meter running ``FACTOR`` times its longest learned run (for the quarter of the day
+the run began in, or every quarter pooled; never less than ``FLOOR``) while drawing a
+heating load (``HEATING_LOAD``: an element, not electronics or a compressor) is told,
+with what it usually does (a radio drop of a few minutes does not start the run again:
+``durations.DROP_BRIDGED``). No word of an id or a name is read.
+
+A meter that runs for hours as its habit (a water heater, an EV charger) has learned
+runs that long; one that never stops (a server) has no learned run and is not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from ..device_roles import same_device
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from .clock import local
+from .durations import quarter_of_day
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+from .power import RUNNING, watts
+
+FACTOR = 3.0
+FLOOR = timedelta(hours=1)
+# A heating element's draw (a heater, a hob, an iron): electronics and compressors draw
+# far less.
+HEATING_LOAD = 1000.0
+_QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+
+
+APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
+    "appliance_running_far_longer", AnomalyType.ENERGY, Severity.MEDIUM
+)
+
+
+def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A meter drawing a heating load for far longer than any run learned.
+
+    Magnitude: minutes it has been running.
+    """
+    now = home.end
+    running = baselines.durations.current
+    for meter in home.of("sensor", "power"):
+        spell = running.get(meter.entity_id)
+        if spell is None or spell[0] != RUNNING or (value := meter.number) is None:
+            continue
+        draw = watts(value, meter.info.unit)
+        if draw is None or draw < HEATING_LOAD:
+            continue
+        since = spell[1]
+        learned = baselines.durations.longest(meter.entity_id, RUNNING, since)
+        if learned is None:
+            continue
+        count, longest, pooled = learned
+        longest = max(longest, baselines.usual.taught_value(meter.entity_id, "stay") or 0.0)
+        stayed = now - since
+        if stayed <= max(FLOOR, FACTOR * timedelta(minutes=longest)):
+            continue
+        when = (
+            "at any time of day"
+            if pooled
+            else _QUARTER_NAMES[quarter_of_day(since, baselines.zone)]
+        )
+        # The plug's own switch, when it has one: the same thing left on, one incident
+        # with ``state_longer_than_usual`` about that switch.
+        switch = next(
+            (s.entity_id for s in home.of("switch") if s.state == "on" and same_device(s, meter)),
+            None,
+        )
+        yield APPLIANCE_RUNNING_FAR_LONGER.finding(
+            evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
+            subject=switch or meter.entity_id,
+            reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
+            f"{duration_text(stayed)}, since {local(since, home.env.local_time.tzinfo):%a %H:%M}; "
+            f"in this home it runs for at most {duration_text(timedelta(minutes=longest))} "
+            f"(learned from {count} runs, {when}).",
+            recommendation="Check the appliance on this meter: it may have been left on.",
+            magnitude=round(stayed.total_seconds() / 60, 1),
+        )
