@@ -125,7 +125,8 @@ def test_two_parts_tell_what_one_run_tells(tmp_path: Path) -> None:
     assert span is not None
     cut = span[0] + (span[1] - span[0]) / 2
     sequential, parallel = _alarms(one), _alarms(two)
-    assert len([a for a in sequential if a[0] < cut]) > 3
+    # Something to compare (the synthetic day's openings are few alarms on a quiet monitor).
+    assert len([a for a in sequential if a[0] < cut]) >= 2
     assert [a for a in parallel if a[0] < cut] == [a for a in sequential if a[0] < cut]
 
 

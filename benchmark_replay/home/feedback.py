@@ -5,7 +5,9 @@ exactly as the frontend does (menu choices, then any confirmation form with its
 defaults). Once the anomaly has cleared and its repair issue is gone, they use the
 integration's public action for it, whatever it is called, if it offers one; if not, the
 feedback is reported as not possible, with the reason. ``remove_mark`` uses the
-integration's public action for false-alarm marks, whatever it is called, if it offers one.
+integration's public action for false-alarm marks, whatever it is called, if it offers one;
+when the integration lists its marks and none is about the incident, there is nothing to
+remove (done; later incidents on its entities must still be told).
 """
 
 from __future__ import annotations
@@ -123,7 +125,13 @@ async def async_remove_mark(hass: HomeAssistant, alarm: Alarm | None) -> tuple[b
     if not removers:
         return False, "the integration offers no action to remove a false-alarm mark"
     name = next((n for n in removers if "remove" in n), removers[0])
-    attempts = [*(await _listed_mark_ids(hass, services, alarm))]
+    listed = await _listed_mark_ids(hass, services, alarm)
+    if listed == [] and alarm is not None:
+        # The list shows the homeowner no mark about it (a safety hazard is never marked):
+        # nothing holds its pattern back, nothing to remove. Whether later incidents on
+        # its entities are told is still scored.
+        return True, f"no false-alarm mark about it is listed: nothing to remove ({name})"
+    attempts = [*(listed or [])]
     if alarm is not None:
         attempts += [
             {"anomaly_id": alarm.anomaly_id},
@@ -144,17 +152,18 @@ async def async_remove_mark(hass: HomeAssistant, alarm: Alarm | None) -> tuple[b
 
 async def _listed_mark_ids(
     hass: HomeAssistant, services: dict[str, Any], alarm: Alarm | None
-) -> list[dict[str, Any]]:
-    """``{id_key: id}`` of the listed marks about this alarm, newest first."""
+) -> list[dict[str, Any]] | None:
+    """``{id_key: id}`` of the listed marks about this alarm, newest first (None: no list
+    to read)."""
     listers = sorted(n for n in services if _about_marks(n) and "list" in n)
     if not listers or alarm is None:
-        return []
+        return None
     try:
         response = await hass.services.async_call(
             MONITOR_DOMAIN, listers[0], {}, blocking=True, return_response=True
         )
     except Exception:  # the removal is still tried without it
-        return []
+        return None
     marks = next((v for v in (response or {}).values() if isinstance(v, list)), [])
     found = []
     for mark in reversed(marks):

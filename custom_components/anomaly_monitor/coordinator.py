@@ -25,6 +25,7 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.util import dt as dt_util
 
 from .analysis.home_analyser import HomeAnalyser
+from .anomalies.motion_clearing import MotionClearing
 from .anomalies.telling import async_restore_stored
 from .anomalies.tracker import CLEAR_AFTER
 from .const import (
@@ -77,6 +78,8 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         # The window's past, read back from the recorder once HA runs (and for entities
         # watched later: the watcher tells them).
         self._past = WindowPast(hass, entry, self.watcher, self.async_past_read)
+        # "Now motion in …" leaves the screen when the motion clears, without an analysis.
+        self._motion_clearing = MotionClearing(hass, self.tracker, self.announcer)
 
     @callback
     def _async_analysis_began(self) -> None:
@@ -93,6 +96,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         self._async_schedule_confirmation()
         self._async_teach_model()
         self.watcher.async_start()
+        self._motion_clearing.async_start()
         if self.keeper is not None:  # stored baselines now, the recorder's history later
             await self.keeper.async_start(self.watcher, self.async_baselines_learned)
         self.data = self.current_data()
@@ -125,6 +129,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         if self.keeper is not None:
             await self.keeper.async_stop()
         self.watcher.async_stop()
+        self._motion_clearing.async_stop()
         self._safety_checks.async_shutdown()
         self._significant_changes.async_shutdown()
         self._offline_check.async_cancel()

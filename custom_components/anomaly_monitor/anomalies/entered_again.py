@@ -7,6 +7,13 @@ it without a word: the phone had heard of one opening, the notification still re
 has opened again when its rule counts one more opening (a lock unlocked and then its door
 opened is one entry): it is told once more (``Escalation.REOPENED``: a push, an event, the
 title "Opened again: …" while it stays open).
+
+The same holds for an entry that closed and opened again before its anomaly was over
+(``ClosedWhileMissing``): closed, the analysis no longer finds it, but the clear
+hysteresis keeps it open two minutes; opened again within them, its findings join it as
+if nothing happened (walk 10: the back door opened again 30 s after it was closed, not
+told). Its subject read closed at an analysis that missed it, and reads open now: opened
+again, told as after the hysteresis.
 """
 
 from __future__ import annotations
@@ -25,6 +32,40 @@ def is_open(state: str | None) -> bool:
     return state is not None and state.lower() in _OPEN
 
 
+def _entry_while_away(anomaly: OpenAnomaly) -> bool:
+    return (
+        anomaly.while_away
+        and not anomaly.hazard
+        and anomaly.anomaly_type == AnomalyType.SECURITY.value
+    )
+
+
+class ClosedWhileMissing:
+    """Entries while away whose subject read closed at an analysis that did not find
+    them (not stored: a restart forgets, as it forgets the hysteresis' analyses)."""
+
+    def __init__(self) -> None:
+        self.signatures: set[str] = set()
+
+    def missed(self, anomalies: Iterable[OpenAnomaly], states: Mapping[str, str]) -> None:
+        """An analysis did not find ``anomalies`` (still open): note those read closed."""
+        for anomaly in anomalies:
+            state = states.get(anomaly.subject)
+            if _entry_while_away(anomaly) and state is not None and state.lower() in _CLOSED:
+                self.signatures.add(anomaly.signature)
+
+    def opened_again(self, anomaly: OpenAnomaly, states: Mapping[str, str]) -> bool:
+        """``anomaly``, found again, was closed when last missed and is open now."""
+        if anomaly.signature not in self.signatures:
+            return False
+        self.signatures.discard(anomaly.signature)
+        return is_open(states.get(anomaly.subject))
+
+    def forget(self, keep: Iterable[str]) -> None:
+        """Only open anomalies are remembered."""
+        self.signatures &= set(keep)
+
+
 def entered_again(
     anomaly: OpenAnomaly, states: Mapping[str, str], findings: Iterable[Finding]
 ) -> bool:
@@ -32,9 +73,7 @@ def entered_again(
     last analysis that found it (judged before its readings take today's states): its
     subject read closed then and open now, and a member counts more openings than it did
     (a lock unlocked, then its door opened, is one entry: the neighbour watering plants)."""
-    if not anomaly.while_away or anomaly.hazard:
-        return False
-    if anomaly.anomaly_type != AnomalyType.SECURITY.value:
+    if not _entry_while_away(anomaly):
         return False
     before = anomaly.readings.get(anomaly.subject)
     if before is None or before.lower() not in _CLOSED or not is_open(states.get(anomaly.subject)):

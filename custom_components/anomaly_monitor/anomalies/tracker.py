@@ -49,11 +49,10 @@ from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
 from ..core.models import Finding
-from .away_stay import AwayStays
+from .already_told import AlreadyTold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
-from .entered_again import entered_again
+from .entered_again import ClosedWhileMissing, entered_again
 from .evidence_hold import found as evidence_found, holds as evidence_holds
-from .heat_spells import HeatSpells
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 from .open_entry import holds_open
@@ -112,8 +111,8 @@ class AnomalyTracker:
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
         self.recently_over = RecentlyOver()
-        self.away_stays = AwayStays()
-        self.heat_spells = HeatSpells()
+        self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
+        self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -178,6 +177,7 @@ class AnomalyTracker:
         changed = self.expire_marks(now)
         if states is not None:
             self.recently_over.watch(states)
+            self.already_told.watch(states)
         kept = [
             f
             for f in findings
@@ -197,7 +197,9 @@ class AnomalyTracker:
                 if (over := self.recently_over.reopens(anomaly, now, states)) is not None:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
-                elif (same := self._same_situation(anomaly, now)) is not None:
+                elif (
+                    same := self.already_told.continues(anomaly, self.open.values(), now)
+                ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told
                     reopened.append(anomaly)
                 else:
@@ -210,12 +212,17 @@ class AnomalyTracker:
                     # off twice in the window"): else smoke again minutes after a
                     # false alarm would join the dismissed occurrence, unheard.
                     continue
-                again = states is not None and entered_again(anomaly, states, members)
+                closed_between = states is not None and (
+                    self.closed_while_missing.opened_again(anomaly, states)
+                )
+                again = closed_between or (
+                    states is not None and entered_again(anomaly, states, members)
+                )
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
                     anomaly.escalation = told.value
-                if told is None and self.away_stays.broke_out(anomaly):
+                if told is None and self.already_told.broke_out(anomaly):
                     told = Escalation.GRAVER  # shown as the stay's, now an entry: told
                     anomaly.escalation = told.value
                 if told is not None and anomaly.signature in self.open:
@@ -224,15 +231,16 @@ class AnomalyTracker:
             found.add(anomaly.signature)
             if states is not None:
                 evidence_found(anomaly, states)
-        self.heat_spells.observe(self.open.values(), now)
-        if someone_home:
-            self.away_stays.end()
-        else:
-            self.away_stays.observe(self.open.values(), opened, now)
+        self.already_told.observe(self.open.values(), opened, now, someone_home)
         seen = {*found, *keep}
         cleared = self._missed(self.open, seen, now, someone_home, states)
+        if states is not None:  # closed while its hysteresis runs: opening again is news
+            missing = [a for s, a in self.open.items() if s not in seen]
+            self.closed_while_missing.missed(missing, states)
+            self.closed_while_missing.forget(self.open)
         for anomaly in cleared:
             self.recently_over.ended(anomaly, now, ended_by_arrival_of(anomaly, someone_home))
+            self.already_told.ended(anomaly, now)
             if not anomaly.acknowledged:
                 # Over since the first analysis that no longer found it (when its sensor
                 # read normal again), not since the hysteresis confirmed that.
@@ -247,12 +255,6 @@ class AnomalyTracker:
         if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
         return Changes(opened=opened, cleared=cleared, forgotten=forgotten, reopened=reopened)
-
-    def _same_situation(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
-        """Whether a new anomaly continues a situation already told (a stay while away,
-        a heating failure: ``away_stay``, ``heat_spells``), and then its acknowledgement."""
-        stayed = self.away_stays.continues(anomaly, now)
-        return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
 
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""

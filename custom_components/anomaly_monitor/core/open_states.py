@@ -10,8 +10,12 @@ the same whichever integration reports it. Known by HA's domain and device class
 
 from __future__ import annotations
 
-from .home import ENVELOPE_COVER_CLASSES, OPENING_DEVICE_CLASSES
-from .models import EntityState
+from collections.abc import Sequence
+from datetime import datetime
+
+from .home import ENVELOPE_COVER_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from .models import EntityState, Transition
+from .statistics.timeline import turned
 
 _CONTACT_OPEN = frozenset({"on"})
 _COVER_OPEN = frozenset({"open", "opening", "closing"})
@@ -48,3 +52,34 @@ def stands_open(state: EntityState) -> bool:
     return is_opening(domain, state.info.device_class) and (
         state.state.lower() in open_states(domain)
     )
+
+
+def openings_of(home: HomeView, *device_classes: str) -> list[EntityState]:
+    """The home's openings (``is_opening``): contacts, then covers; only those of
+    ``device_classes`` when given (a contact's ``window`` and a cover's ``window`` alike)."""
+    found = [
+        s
+        for domain in ("binary_sensor", "cover")
+        for s in home.of(domain)
+        if is_opening(domain, s.info.device_class)
+    ]
+    if not device_classes:
+        return found
+    return [s for s in found if s.info.device_class in device_classes]
+
+
+def opened_at(transitions: Sequence[Transition], domain: str) -> list[datetime]:
+    """When an opening of ``domain`` opened (from closed, or first seen open), in order;
+    a cover moving (``opening`` then ``open``) opened once, and a cover's drop
+    (``unavailable``) between two open readings is no opening. A contact: as ever."""
+    if domain != "cover":
+        return turned(list(transitions), "on")
+    times: list[datetime] = []
+    previous: str | None = None
+    for transition in transitions:
+        now = as_contact(domain, transition.state)
+        if now == "on" and previous != "on":
+            times.append(transition.when)
+        if now is not None:
+            previous = now
+    return times

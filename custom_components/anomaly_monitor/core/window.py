@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
 from .compression import DEFAULT_TOKEN_BUDGET, compress
+from .current_as_power import read_as_power
 from .models import ContextWindow, EntityState, Environment, Transition
 
 
@@ -27,7 +28,9 @@ def build_window(
     start: datetime | None = None,
     token_budget: int = DEFAULT_TOKEN_BUDGET,
 ) -> ContextWindow:
-    """A window ending at the environment's local time."""
+    """A window ending at the environment's local time (a current-only meter read as the
+    power meter it is: ``current_as_power``)."""
+    snapshot, transitions = read_as_power(list(snapshot), transitions, environment.temperature_unit)
     states = tuple(sorted(snapshot, key=lambda s: (s.info.area or "", s.entity_id)))
     return ContextWindow(
         snapshot=states,

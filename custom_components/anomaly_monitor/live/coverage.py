@@ -103,6 +103,11 @@ LIFE_SAFETY_CLASSES = ("smoke", "carbon_monoxide", "gas", "moisture", "heat")
 MAX_LISTED = 6
 
 
+# A power meter, or a plug that reports only its current (read as power:
+# ``core/current_as_power``).
+_METER_CLASSES = frozenset({"power", "current"})
+
+
 def device_class_of(state: State) -> str | None:
     """The state's device class; anything but text (untrusted attributes) is none."""
     device_class = state.attributes.get(ATTR_DEVICE_CLASS)
@@ -118,7 +123,7 @@ def is_safety_relevant(state: State) -> bool:
     device_class = device_class_of(state)
     if domain == "binary_sensor":
         return device_class in SAFETY_BINARY_CLASSES
-    if domain == "sensor" and device_class == "power":
+    if domain == "sensor" and device_class in _METER_CLASSES:
         name = state.attributes.get(ATTR_FRIENDLY_NAME)
         role = name_role(name if isinstance(name, str) else "", "sensor", "power")
         return role in WATCHED_APPLIANCE_ROLES
@@ -141,7 +146,7 @@ def plug_meters(hass: HomeAssistant) -> set[str]:
         if entry.domain == "sensor"
         and entry.device_id in switched
         and (state := hass.states.get(entry.entity_id)) is not None
-        and device_class_of(state) == "power"
+        and device_class_of(state) in _METER_CLASSES
     }
 
 

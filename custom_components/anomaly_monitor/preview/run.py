@@ -57,6 +57,11 @@ from ..runtime import AnomalyMonitorConfigEntry
 CHUNK = timedelta(hours=6)
 # Notifications listed one by one in the response (the counts are always complete).
 MAX_LISTED = 200
+# Attributes that say what an entity is, replayed with every state. ``device_trackers``:
+# a person without any (onboarding's owner, ``unknown`` for good) is nobody live counts;
+# without it the preview counted the owner, "nobody home" never held, and a break-in live
+# told was not in the preview (walk 10).
+_DESCRIBING = ("friendly_name", "device_class", "unit_of_measurement", "device_trackers")
 
 
 @dataclass(slots=True)
@@ -240,10 +245,7 @@ class PreviewRun:
             state = hass.states.get(entity_id)
             attributes = dict(state.attributes) if state else {}
             self.attributes[entity_id] = {
-                k: v
-                for k, v in attributes.items()
-                if k in KEPT_ATTRIBUTES
-                or k in ("friendly_name", "device_class", "unit_of_measurement")
+                k: v for k, v in attributes.items() if k in KEPT_ATTRIBUTES or k in _DESCRIBING
             }
             device_class = attributes.get("device_class")
             unit = attributes.get("unit_of_measurement")

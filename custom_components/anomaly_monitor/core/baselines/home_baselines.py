@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
+from ..current_as_power import EUROPEAN_MAINS_VOLTS, CurrentMeters, as_power_info, watts_text
 from ..home import (
     DEVICE_DOMAINS,
     OCCUPANCY_DEVICE_CLASSES,
@@ -63,6 +64,9 @@ class HomeBaselines:
 
     def __init__(self, zone: tzinfo | None) -> None:
         self.zone = zone
+        # Current-only meters, learned as power at the mains voltage (``current_as_power``).
+        self._amps = CurrentMeters()
+        self.mains_volts = EUROPEAN_MAINS_VOLTS
         self.quiet = QuietSpells(zone)
         self.activity = ActivityProfile(zone)
         self.durations = StateDurations(zone)
@@ -112,6 +116,8 @@ class HomeBaselines:
         change: its no-state is held back until it proves longer, so a stay, a spell or a
         cycle goes on across it.
         """
+        if (amps := self._amps.of(self.infos, entity_id)) is not None:
+            state = watts_text(state, amps.unit, self.mains_volts)  # as the window reads it
         if not self._blips and not self._facts.state(state).no_state:
             self._observe(when, entity_id, state, area)  # nearly every change: nothing held
             return
@@ -143,6 +149,8 @@ class HomeBaselines:
         self._seen(when)
         self.events += 1
         info = self.infos.get(entity_id)
+        if info is not None and self._amps.of(self.infos, entity_id) is not None:
+            info = as_power_info(info)
         if domain in DEVICE_DOMAINS and previous is not None:
             self._learn_drop(entity_id, when, state, previous, info)
         if info is not None:

@@ -19,7 +19,9 @@ that does has learned it within the week).
 
 An exterior door is one the device roles call so (``device_roles.is_entry``: its device
 class or the homeowner), or an opening sensor in the same area as a lock: a door with a
-lock is a way in. No word of an id or a name is read here.
+lock is a way in; a garage door, gate or door cover (a motorised opener) is one too
+(``open_states``: its ``open`` reads as a contact's ``on``). No word of an id or a name
+is read here.
 """
 
 from __future__ import annotations
@@ -29,9 +31,10 @@ from datetime import datetime, timedelta, tzinfo
 
 from ..device_roles import is_entry
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, Transition
 from ..occupancy import Occupancy, presence_of
+from ..open_states import opened_at, openings_of
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .clock import local
@@ -51,8 +54,15 @@ TOLD_FOR = timedelta(hours=1)
 PRESENCE_NEAR = timedelta(minutes=15)
 
 
+# Covers that are a way in or out by what they are (a window cover is not).
+_WAY_OUT_COVERS = frozenset({"door", "garage", "gate"})
+
+
 def _is_exterior(home: HomeView, door: EntityState, locks: list[str]) -> bool:
-    """An exterior door: its role says so, or it is a door with a lock in its area."""
+    """An exterior door: its role says so, it is a door with a lock in its area, or a
+    door, garage door or gate cover."""
+    if door.domain == "cover" and door.info.device_class in _WAY_OUT_COVERS:
+        return True
     return bool(locks and door.info.device_class in ("door", "opening")) or is_entry(
         home, door.entity_id
     )
@@ -108,8 +118,8 @@ def night_opening_due(home: HomeView, zone: tzinfo | None) -> datetime | None:
     now = home.end
     due = [
         when + GONE
-        for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)
-        for when in turned(home.changes(door.entity_id), "on")
+        for door in openings_of(home)
+        for when in opened_at(home.changes(door.entity_id), door.domain)
         if now - GONE < when <= now
         and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
     ]
@@ -133,10 +143,10 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         return  # nothing opened in the small hours within the last hour
     onsets: list[datetime] | None = None
     locks_by_area = _locks_by_area(home)
-    for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
+    for door in openings_of(home):
         openings = [
             when
-            for when in turned(home.changes(door.entity_id), "on")
+            for when in opened_at(home.changes(door.entity_id), door.domain)
             if now - TOLD_FOR <= when <= now
             and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
         ]

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
-from ..home import OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES, HomeView, is_on
+from ..home import UNAVAILABLE_STATES, HomeView
 from ..models import (
     MAX_CANDIDATES,
     AnomalyType,
@@ -16,6 +16,7 @@ from ..models import (
     area_subject,
     parse_number,
 )
+from ..open_states import open_states, openings_of, stands_open
 from ..temperatures import attribute_celsius
 from .context import (
     ANGLE_TOLERANCE,
@@ -207,13 +208,13 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
     open_windows: list[EntityState] = []
     every_window: list[EntityState] = []
     angles: dict[str, EntityState | None] = {}
-    for opening in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
-        if opening.info.device_class not in ("window", "opening"):
-            continue
-        angle = angle_sensor_for(home, opening)
+    # A window contact, or a window cover (a motorised roof window): ``open_states``.
+    for opening in openings_of(home, "window", "opening"):
+        contact = opening.domain == "binary_sensor"
+        angle = angle_sensor_for(home, opening) if contact else None
         every_window += [opening] + ([angle] if angle else [])
         ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
-        if ajar or (is_on(opening) and not _airing(home, opening)):
+        if ajar or (stands_open(opening) and not _airing(home, opening)):
             open_windows.append(opening)
             angles[opening.entity_id] = angle if ajar else None
     if not open_windows:
@@ -241,11 +242,12 @@ def _airing(home: HomeView, opening: EntityState) -> bool:
     anomaly cleared, to be told again 15 minutes later).
     """
     since: datetime | None = None
+    open_now = open_states(opening.domain)
     for transition in reversed(home.history.get(opening.entity_id, [])):
         state = transition.state.lower()
         if state in UNAVAILABLE_STATES:
             return False
-        if state != "on":
+        if state not in open_now:
             break
         since = transition.when
     return since is not None and home.end - since < AIRING

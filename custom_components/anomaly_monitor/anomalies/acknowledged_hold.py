@@ -1,0 +1,106 @@
+"""An acknowledged problem is not told again under another rule's name.
+
+Held-out set 3 (issue 27): the boiler locked out, the hallway stayed cold, the homeowner
+acknowledged "heating not warming" at 07:20, and was told four times more that day: "room
+colder than kept" on the same thermostat and thermometer, then "heating not warming" again
+after it had closed for a while. One failure, acknowledged, told five times.
+
+A new anomaly whose shown evidence is all within an acknowledged anomaly's (open, or
+ended less than ``HOLD`` ago), no more severe, opens acknowledged: it is shown, not
+pushed, like an anomaly that reopens (``reopening``). An ended one whose evidence reads
+another word since (the window it was about closed, the thermostat switched off) really
+ended: the next time is news. A reading that only drifts (the hall cooling on) does not
+end it. Never so for a safety hazard, nor
+for a security event or motion while away: the door opening again is a new event, told
+("Opened again"), whatever was acknowledged before. Not stored: a restart forgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ..core.models import AnomalyType, Severity, parse_number
+from ..core.state_blips import is_no_state
+from .open_anomaly import OpenAnomaly
+
+# How long after an acknowledged anomaly ended the same problem stays acknowledged (the
+# heating that fails in the morning is still the failure the homeowner saw in the evening).
+HOLD = timedelta(hours=12)
+# Told anew each time: a new opening or movement is a new event, not the acknowledged one.
+_TOLD_ANEW = frozenset({AnomalyType.SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    subject: str
+    evidence: frozenset[str]
+    rank: int
+    ended: datetime
+    # Its evidence's word states when it ended (a number may drift: not kept).
+    words: tuple[tuple[str, str], ...] = ()
+
+    def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
+        """About the same thing (each one's subject in the other's evidence), nothing
+        shown that this one did not show, no graver."""
+        return (
+            shown <= self.evidence
+            and anomaly.subject in self.evidence
+            and self.subject in shown
+            and _rank(anomaly.severity) <= self.rank
+        )
+
+
+def _reads(state: str | None, word: str) -> bool:
+    """Reads ``word`` still, or nothing to judge by (a radio drop is not a change)."""
+    return state is None or is_no_state(state) or state.strip().lower() == word
+
+
+def _seen(anomaly: OpenAnomaly, when: datetime) -> _Seen:
+    words = tuple(
+        (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
+    )
+    return _Seen(
+        anomaly.subject, frozenset(anomaly.shown_evidence), _rank(anomaly.severity), when, words
+    )
+
+
+def _rank(severity: str) -> int:
+    return Severity(severity).rank if severity in Severity.__members__.values() else 0
+
+
+def _may_hold(anomaly: OpenAnomaly) -> bool:
+    return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
+
+
+class AcknowledgedHold:
+    """The acknowledged anomalies that ended within ``HOLD``."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, _Seen] = {}
+
+    def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
+        """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
+        if anomaly.acknowledged and _may_hold(anomaly) and anomaly.shown_evidence:
+            self.seen[anomaly.signature] = _seen(anomaly, now)
+
+    def watch(self, states: Mapping[str, str]) -> None:
+        """An analysis reads ``states``: an ended one whose evidence reads another word
+        really ended."""
+        self.seen = {
+            s: v for s, v in self.seen.items() if all(_reads(states.get(e), w) for e, w in v.words)
+        }
+
+    def covers(self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime) -> bool:
+        """``anomaly`` (just opened) is a problem the homeowner already acknowledged."""
+        self.seen = {s: v for s, v in self.seen.items() if now - v.ended < HOLD}
+        shown = set(anomaly.shown_evidence)
+        if not shown or not _may_hold(anomaly):
+            return False
+        acknowledged = [
+            _seen(a, now)
+            for a in open_now
+            if a.acknowledged and a.signature != anomaly.signature and _may_hold(a)
+        ]
+        return any(s.holds(anomaly, shown) for s in (*acknowledged, *self.seen.values()))

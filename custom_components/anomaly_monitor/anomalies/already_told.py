@@ -1,0 +1,68 @@
+"""One situation told once: whether a new anomaly continues something the homeowner was
+already told, so it is shown (a notification and repair issue kept current) but not
+pushed again.
+
+Three memories answer it, each for its own kind of situation: a stay while everybody is
+away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
+problem the homeowner acknowledged (``acknowledged_hold``). None is stored: after a
+restart a situation may be told once more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+
+from .acknowledged_hold import AcknowledgedHold
+from .away_stay import AwayStays
+from .heat_spells import HeatSpells
+from .open_anomaly import OpenAnomaly
+
+
+class AlreadyTold:
+    """The tracker's memory of situations already told."""
+
+    def __init__(self) -> None:
+        self.away_stays = AwayStays()
+        self.heat_spells = HeatSpells()
+        self.acknowledged_hold = AcknowledgedHold()
+
+    def watch(self, states: Mapping[str, str]) -> None:
+        """The states now: an acknowledged problem's hold ends when its evidence changes."""
+        self.acknowledged_hold.watch(states)
+
+    def continues(
+        self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime
+    ) -> bool | None:
+        """For a new anomaly continuing a situation already told, whether it starts
+        acknowledged; None when it is news."""
+        stayed = self.away_stays.continues(anomaly, now)
+        if stayed is not None:
+            return stayed
+        heating = self.heat_spells.continues(anomaly, now)
+        if heating is not None:
+            return heating
+        return True if self.acknowledged_hold.covers(anomaly, open_now, now) else None
+
+    def broke_out(self, anomaly: OpenAnomaly) -> bool:
+        """Whether an anomaly shown as a stay's sign is now more (an entry): told."""
+        return self.away_stays.broke_out(anomaly)
+
+    def observe(
+        self,
+        open_now: Iterable[OpenAnomaly],
+        opened: list[OpenAnomaly],
+        now: datetime,
+        someone_home: bool,
+    ) -> None:
+        """After an update: what is open now extends the situations being followed."""
+        open_now = list(open_now)
+        self.heat_spells.observe(open_now, now)
+        if someone_home:
+            self.away_stays.end()
+        else:
+            self.away_stays.observe(open_now, opened, now)
+
+    def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
+        """An anomaly is over: an acknowledged one still holds its successors a while."""
+        self.acknowledged_hold.ended(anomaly, now)
