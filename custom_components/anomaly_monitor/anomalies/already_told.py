@@ -36,13 +36,12 @@ class AlreadyTold:
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
         acknowledged; None when it is news."""
+        # An acknowledged problem first: a spell's own memory of the acknowledgement
+        # is only updated after the next analysis.
+        if self.acknowledged_hold.covers(anomaly, open_now, now):
+            return True
         stayed = self.away_stays.continues(anomaly, now)
-        if stayed is not None:
-            return stayed
-        heating = self.heat_spells.continues(anomaly, now)
-        if heating is not None:
-            return heating
-        return True if self.acknowledged_hold.covers(anomaly, open_now, now) else None
+        return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
 
     def broke_out(self, anomaly: OpenAnomaly) -> bool:
         """Whether an anomaly shown as a stay's sign is now more (an entry): told."""

@@ -52,10 +52,10 @@ from ..core.models import Finding
 from .already_told import AlreadyTold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again
-from .evidence_hold import found as evidence_found, holds as evidence_holds
+from .evidence_hold import found as evidence_found
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
-from .open_entry import holds_open
+from .over import over_now
 from .reopening import RecentlyOver
 from .store import (
     STORAGE_MINOR_VERSION,
@@ -233,7 +233,7 @@ class AnomalyTracker:
                 evidence_found(anomaly, states)
         self.already_told.observe(self.open.values(), opened, now, someone_home)
         seen = {*found, *keep}
-        cleared = self._missed(self.open, seen, now, someone_home, states)
+        cleared = over_now(self.open, seen, now, someone_home, states)
         if states is not None:  # closed while its hysteresis runs: opening again is news
             missing = [a for s, a in self.open.items() if s not in seen]
             self.closed_while_missing.missed(missing, states)
@@ -266,30 +266,6 @@ class AnomalyTracker:
         for anomaly in gone:
             del self.ended[anomaly.signature]
         return gone
-
-    @staticmethod
-    def _missed(
-        anomalies: dict[str, OpenAnomaly],
-        seen: Collection[str],
-        now: datetime,
-        someone_home: bool,
-        states: Mapping[str, str] | None = None,
-    ) -> list[OpenAnomaly]:
-        over: list[OpenAnomaly] = []
-        for signature, anomaly in anomalies.items():
-            if signature in seen:
-                continue
-            if anomaly.while_away and someone_home and not anomaly.hazard:
-                over.append(anomaly)
-            elif states is not None and evidence_holds(anomaly, states, now):
-                continue  # its evidence dropped off: not a miss
-            elif states is not None and holds_open(anomaly, states, someone_home):
-                continue  # an entry while away lasts while it stands open
-            elif anomaly.miss(now):
-                over.append(anomaly)
-        for anomaly in over:
-            del anomalies[anomaly.signature]
-        return over
 
     def pending_since(self) -> datetime | None:
         """The earliest time an anomaly went missing without being over yet."""
