@@ -33,6 +33,7 @@ from .hvac import (
     hvac_overshooting_target,
     hvac_with_opening_open,
 )
+from .left_unlocked import left_unlocked_while_away
 from .occupancy import appliance_active_while_away, motion_while_away
 from .physical import reading_outside_physical_range, room_temperature_out_of_line
 from .room_extremes import room_heat_fire_risk, room_too_cold, room_too_hot
@@ -56,6 +57,7 @@ ALL_RULES: tuple[Rule, ...] = (
     room_too_cold,
     window_open_in_wet_weather,
     # security
+    left_unlocked_while_away,  # before the entrance rule: of equal findings, it leads
     entry_unsecured_while_away,
     alarm_disarmed_while_away,
     surveillance_off_while_away,
