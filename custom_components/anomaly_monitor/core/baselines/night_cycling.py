@@ -1,0 +1,96 @@
+"""An appliance starting again and again in the small hours, at hours it never runs here.
+
+A pressure pump runs when somebody opens a tap; a sump or septic pump when water comes
+in. A pipe that split in the night, a float stuck, a tap left dripping: the pump starts
+every few minutes for hours while the household sleeps. No check asked: it is a short run
+each time (not "running far longer"), it draws a normal load (not "above its range"),
+and it is no cooker. ``DailyRhythm`` knows, per power meter and local hour, on how many
+days it ran then: a meter that ran ``MIN_RUNS`` times (runs ended) within ``RECENT``,
+each begun in a small hour (00-05 local) at which it ran on none of the ``MIN_DAYS`` or more days
+watched, is told. A fridge, a heat pump or a dehumidifier that cycles at night has those
+hours in its normal; a dishwasher on a night tariff starts once, at an hour it is used to.
+
+HA's vocabulary only (a ``sensor`` of device_class ``power``, its unit); no word is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from .clock import local
+from .home_baselines import HomeBaselines
+from .power import RUNNING, power_state
+
+# Days the meter must have been watched before an hour without use is its normal.
+MIN_DAYS = 7
+# Runs ended within ``RECENT``: a pump answering a leak, not one glass of water.
+MIN_RUNS = 3
+RECENT = timedelta(hours=1)
+
+APPLIANCE_CYCLING_AT_NIGHT = FindingKind(
+    "appliance_cycling_at_night", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
+def _runs(home: HomeView, entity_id: str, unit: str | None, since: datetime) -> list[datetime]:
+    """When each run that ended after ``since`` began (a run under way at the window's
+    start has no known beginning: its end stands for it)."""
+    runs: list[datetime] = []
+    began: datetime | None = None
+    running = False
+    for when, value in home.numbers(entity_id):
+        spell = power_state(value, unit)
+        if spell is None:
+            continue
+        if spell == RUNNING and not running:
+            began = when
+        elif spell != RUNNING and running and when > since:
+            runs.append(began or when)
+        running = spell == RUNNING
+    return runs
+
+
+def appliance_cycling_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A power meter that ran ``MIN_RUNS`` times within ``RECENT``, in small hours it
+    never runs at.
+
+    Magnitude: runs within ``RECENT``.
+    """
+    now = home.end
+    zone = baselines.zone
+    if not SMALL_HOURS_START <= local(now, zone).hour < SMALL_HOURS_END:
+        return
+    rhythm = baselines.rhythm
+    for meter in home.of("sensor", "power"):
+        entity_id = meter.entity_id
+        days = baselines.usual.days_watched(entity_id, now)
+        if days < MIN_DAYS:
+            continue
+        runs = _runs(home, entity_id, meter.info.unit, now - RECENT)
+        if len(runs) < MIN_RUNS:
+            continue
+        hours = {local(s, zone) for s in runs}
+        if any(
+            not SMALL_HOURS_START <= h.hour < SMALL_HOURS_END
+            or rhythm.days_running_at(entity_id, h.hour, h.toordinal()) > 0
+            for h in hours
+        ):
+            continue  # it runs at this hour here (or the evening's use went on)
+        first = local(runs[0], zone)
+        yield APPLIANCE_CYCLING_AT_NIGHT.finding(
+            evidence=(entity_id,),
+            reasoning=(
+                f"{meter.info.name or entity_id} ran {len(runs)} times since "
+                f"{first:%H:%M}; in the {int(days)} days learned it never ran at this hour."
+            ),
+            recommendation=(
+                "Check what it supplies or drains: a pump starting again and again at night "
+                "can mean a leak or a stuck float."
+            ),
+            magnitude=float(len(runs)),
+        )
