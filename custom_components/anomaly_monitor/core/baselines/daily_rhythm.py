@@ -3,7 +3,10 @@
 - **When the household gets up.** A *rest* is a run of quiet spells (no motion) of at
   least ``REST_GAP`` each, joined across short bouts of movement (a night-time toilet trip:
   up, hall, bathroom, back to bed within ``TRIP``). The rest ends at the first movement
-  that goes on for longer than a trip: that is the day's first activity. Per local day we
+  that goes on for longer than a trip: that is the day's first activity, unless the
+  household goes back to rest within ``BACK_TO_BED`` of it (a restless night: up for half
+  an hour at 03:00, asleep again until 07:00): then the night's rest goes on and the day's
+  wake is the later one. Per local day we
   keep the longest rest (of at least ``MIN_REST``) that ended on it, with its end as the
   day's wake time; a shift worker who sleeps by day is learned rising in the afternoon.
   Nothing is learned while everybody is known to be away.
@@ -31,6 +34,9 @@ from .stored_values import stored_items
 REST_GAP = timedelta(minutes=45)
 # Movement for at most this long between two rests is a trip, not getting up.
 TRIP = timedelta(minutes=20)
+# Movement for at most this long before resting again is a restless night's bout, not
+# the day begun: the night's rest goes on across it.
+BACK_TO_BED = timedelta(minutes=90)
 # A rest this long is the night's sleep (or a shift worker's day sleep).
 MIN_REST = timedelta(hours=3)
 # Days of wake times kept (four weeks follow a changing routine).
@@ -57,6 +63,9 @@ class DailyRhythm:
         self.rest_since: datetime | None = None  # the rest under way began then
         self.bout_start: datetime | None = None  # movement after a rest began then
         self.away = False
+        # The last rest closed (began, ended) while it may still go on (``BACK_TO_BED``);
+        # not stored: a restart loses at most one night's continuation.
+        self.closed_rest: tuple[datetime, datetime] | None = None
         # Per meter: 24 x [days running at that hour, last such day ordinal].
         self.hours: dict[str, list[list[int]]] = {}
         self.running_since: dict[str, datetime] = {}  # not stored: the run under way
@@ -74,9 +83,22 @@ class DailyRhythm:
         if when - last >= REST_GAP:
             if self.rest_since is None:
                 self.rest_since = last
+                closed = self.closed_rest
+                if closed is not None and last - closed[1] <= BACK_TO_BED:
+                    self._back_to_bed(*closed)
             self.bout_start = when
         elif self.bout_start is not None and when - self.bout_start > TRIP:
             self._close()
+
+    def _back_to_bed(self, rest: datetime, woke: datetime) -> None:
+        """The rest that ended at ``woke`` goes on: its wake was a restless night's bout."""
+        self.rest_since, self.closed_rest = rest, None
+        moment = local(woke, self.zone)
+        if self.wakes and self.wakes[-1][:2] == (
+            moment.toordinal(),
+            moment.hour * 60 + moment.minute,
+        ):
+            self.wakes.pop()  # not the day's getting up (nor is it up yet: ``woke_on``)
 
     def presence(self, occupied: bool | None, when: datetime) -> None:
         """Everybody left (``False``), or someone is home again."""
@@ -84,16 +106,17 @@ class DailyRhythm:
             if self.bout_start is not None:
                 self._close()  # got up, then left the home
             self.away = True
-            self.rest_since = self.bout_start = None
+            self.rest_since = self.bout_start = self.closed_rest = None
         elif occupied is not False and self.away:
             self.away = False
             self.last_move = when  # the occupants' spell starts at their return
 
     def _close(self) -> None:
         rest, wake = self.rest_since, self.bout_start
-        self.rest_since = self.bout_start = None
+        self.rest_since = self.bout_start = self.closed_rest = None
         if rest is None or wake is None or wake - rest < MIN_REST:
             return
+        self.closed_rest = (rest, wake)
         moment = local(wake, self.zone)
         day = moment.toordinal()
         minute = moment.hour * 60 + moment.minute

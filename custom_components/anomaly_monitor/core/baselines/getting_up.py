@@ -12,8 +12,11 @@ before five are, a cautious prior (``getting_up_prior``).
 Judged only while the persons say someone is home: a household that went away without
 its trackers leaves the house as still as one that did not get up. A rest that began
 after the usual wake time (a nap, back to bed after breakfast) is no night's rest; a
-day on which a rest has already ended (they got up), or with movement at an hour this
-household may get up (``EARLY_SLACK`` before the typical wake time), is not judged.
+day on which a rest has already ended (they got up: movement for longer than a trip) is
+not judged, nor is one with movement at an hour this household may get up
+(``EARLY_SLACK`` before the typical wake time) less than ``REST_GAP`` ago. A minute of
+movement at 06:18 and then nothing all morning is a trip with the night's rest going on
+(the rhythm's own reading), not a day begun: a fall on the way back to bed.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from .clock import local
+from .daily_rhythm import REST_GAP
 from .getting_up_prior import SEEN_MARGIN, prior_wake
 from .home_baselines import HomeBaselines
 
@@ -75,8 +79,12 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     if rest >= usual:
         return None
     moved = rhythm.last_move
-    if moved is not None and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK:
-        return None  # seen about at a usual hour of rising: up, or up and back in bed
+    if (
+        moved is not None
+        and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK
+        and now - moved < REST_GAP
+    ):
+        return None  # seen about at a usual hour of rising, just now: perhaps up
     if prior is None:
         learned_from = (
             f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} days)"
