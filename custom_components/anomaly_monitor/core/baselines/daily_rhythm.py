@@ -3,10 +3,10 @@
 - **When the household gets up.** A *rest* is a run of quiet spells (no motion) of at
   least ``REST_GAP`` each, joined across short bouts of movement (a night-time toilet trip:
   up, hall, bathroom, back to bed within ``TRIP``). The rest ends at the first movement
-  that goes on for longer than a trip: that is the day's first activity, unless the
-  household goes back to rest within ``BACK_TO_BED`` of it (a restless night: up for half
-  an hour at 03:00, asleep again until 07:00): then the night's rest goes on and the day's
-  wake is the later one. Per local day we
+  that goes on for longer than a trip: that is the day's first activity, unless it began
+  in the small hours and the household rests again within ``BACK_TO_BED`` of it (a
+  restless night: up for half an hour at 03:00, asleep again until 07:00): then the
+  night's rest goes on and the day's wake is the later one. Per local day we
   keep the longest rest (of at least ``MIN_REST``) that ended on it, with its end as the
   day's wake time; a shift worker who sleeps by day is learned rising in the afternoon.
   Nothing is learned while everybody is known to be away.
@@ -37,6 +37,8 @@ TRIP = timedelta(minutes=20)
 # Movement for at most this long before resting again is a restless night's bout, not
 # the day begun: the night's rest goes on across it.
 BACK_TO_BED = timedelta(minutes=90)
+# ... when it began in the small hours: sitting still after getting up is no night.
+NIGHT_ENDS = 5
 # A rest this long is the night's sleep (or a shift worker's day sleep).
 MIN_REST = timedelta(hours=3)
 # Days of wake times kept (four weeks follow a changing routine).
@@ -84,7 +86,11 @@ class DailyRhythm:
             if self.rest_since is None:
                 self.rest_since = last
                 closed = self.closed_rest
-                if closed is not None and last - closed[1] <= BACK_TO_BED:
+                if (
+                    closed is not None
+                    and last - closed[1] <= BACK_TO_BED
+                    and local(closed[1], self.zone).hour < NIGHT_ENDS
+                ):
                     self._back_to_bed(*closed)
             self.bout_start = when
         elif self.bout_start is not None and when - self.bout_start > TRIP:

@@ -14,9 +14,11 @@ its trackers leaves the house as still as one that did not get up. A rest that b
 after the usual wake time (a nap, back to bed after breakfast) is no night's rest; a
 day on which a rest has already ended (they got up: movement for longer than a trip) is
 not judged, nor is one with movement at an hour this household may get up
-(``EARLY_SLACK`` before the typical wake time) less than ``REST_GAP`` ago. A minute of
-movement at 06:18 and then nothing all morning is a trip with the night's rest going on
-(the rhythm's own reading), not a day begun: a fall on the way back to bed.
+(``EARLY_SLACK`` before the typical wake time) after the latest usual one, or less than
+``REST_GAP`` ago. A minute of movement at 06:18, before the latest usual morning, and then
+nothing all morning is a trip with the night's rest going on (the rhythm's own reading),
+not a day begun: a fall on the way back to bed. Seen later than that, a minute is enough
+(one motion sensor sees little of a late morning).
 """
 
 from __future__ import annotations
@@ -82,9 +84,9 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
     if (
         moved is not None
         and moved >= midnight + timedelta(minutes=typical[0]) - EARLY_SLACK
-        and now - moved < REST_GAP
+        and (moved >= usual or now - moved < REST_GAP)
     ):
-        return None  # seen about at a usual hour of rising, just now: perhaps up
+        return None  # seen about at a usual hour of rising: up (or, just now, perhaps)
     if prior is None:
         learned_from = (
             f"{kind} this household is usually up by {usual:%H:%M} (learned from {days} days)"
