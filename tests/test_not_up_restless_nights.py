@@ -5,9 +5,9 @@ half an hour (the hall, the kitchen), back to bed until morning. Each such bout 
 for the day's getting up (a rest ending in more than a trip), so the learned "typical"
 morning was 03:00, and a restless night was a day begun. Today, after such a night, he
 goes to the bathroom at 06:05 for two minutes and then nothing moves (a fall by the bed):
-the bout, or that minute of movement, was taken for getting up and nothing was told. Now a bout followed by
-going back to bed is part of the night, and a trip followed by stillness is not getting
-up: told two hours past his usual morning.
+the bout, or that minute of movement, was taken for getting up and nothing was told.
+Now a bout followed by going back to bed is part of the night, and a trip followed by
+stillness is not getting up: told two hours past his usual morning.
 """
 
 from __future__ import annotations

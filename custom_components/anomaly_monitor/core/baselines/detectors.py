@@ -57,10 +57,11 @@ from .light_answers import (
 )
 from .long_runs import appliance_running_far_longer
 from .long_stays import state_longer_than_usual
+from .night_cycling import appliance_cycling_at_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
-from .night_cycling import appliance_cycling_at_night
 from .night_outings import went_out_at_night
+from .open_at_rest import open_while_asleep
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
@@ -225,6 +226,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     cooker_left_on,
     unlocked_while_asleep,
     appliance_cycling_at_night,
+    open_while_asleep,
 )
 
 

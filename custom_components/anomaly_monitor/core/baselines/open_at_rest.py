@@ -1,0 +1,81 @@
+"""A door left open while the household sleeps, longer than it has ever stood open.
+
+``state_longer_than_usual`` tells an opening open ``FACTOR`` (3) times its longest learned
+stay: one long evening with the patio door open (a barbecue) triples the margin, and the
+ranch slider left open after letting the cat in stays open all night untold; doors
+without an entrance role ("opening" sensors) are not "left open" either. While the
+household sleeps nobody comes and goes, so the margin is the stay itself: a door (HA's
+``door``, ``garage_door`` or ``opening`` class; not a window, often left open for the
+night) open since before the household went to rest, longer than it has ever stood open
+here (and than ``FLOOR``), after ``SETTLED`` of rest in the small hours, someone home,
+watched for ``MIN_DAYS``, is told. A door that stands open through the night here (a
+bedroom door) has learned stays that long and is not told; one whose learned stays are
+few is judged by them all the same: it has never been open this long.
+
+"Asleep" is this home's own rest (``DailyRhythm``); no id word is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from ..occupancy import Occupancy
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import FLOOR, duration_text, stay_since
+from .unlocked_at_rest import SETTLED
+
+# Days watched before "never open this long" means anything.
+MIN_DAYS = 7
+DOOR_CLASSES = frozenset({"door", "garage_door", "opening"})
+
+OPEN_WHILE_ASLEEP = FindingKind("open_while_asleep", AnomalyType.SECURITY, Severity.MEDIUM)
+
+
+def open_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A door open since before the household's rest, longer than ever learned.
+
+    Magnitude: minutes the door has been open.
+    """
+    if home.occupancy is not Occupancy.OCCUPIED:
+        return  # nobody home: the away checks judge an open door
+    now = home.end
+    zone = baselines.zone
+    if not SMALL_HOURS_START <= local(now, zone).hour < SMALL_HOURS_END:
+        return
+    rest = baselines.rhythm.resting_since(now)
+    if rest is None or now - rest < SETTLED:
+        return
+    for door in home.of("binary_sensor", *DOOR_CLASSES):
+        if door.state != "on" or baselines.usual.days_watched(door.entity_id, now) < MIN_DAYS:
+            continue
+        since = stay_since(home, baselines, door)
+        if since is None or since > rest:
+            continue  # opened during the rest: somebody up
+        stays = baselines.durations.stays.get(door.entity_id, {}).get("on") or []
+        count = int(sum(bucket[0] for bucket in stays))
+        longest = max((bucket[2] for bucket in stays), default=0.0)
+        longest = max(longest, baselines.usual.taught_value(door.entity_id, "stay") or 0.0)
+        stayed = now - since
+        if stayed <= max(FLOOR, timedelta(minutes=longest)):
+            continue
+        plural = "s" if count != 1 else ""
+        before = (
+            f"here it has never stood open longer than "
+            f"{duration_text(timedelta(minutes=longest))} (learned from {count} stay{plural})"
+            if count
+            else "it has not stood open before in the days learned"
+        )
+        yield OPEN_WHILE_ASLEEP.finding(
+            evidence=(door.entity_id,),
+            reasoning=f"{door.info.name} has been open for {duration_text(stayed)}, since "
+            f"{local(since, zone):%H:%M}, and the household has been asleep since "
+            f"{local(rest, zone):%H:%M}; {before}.",
+            recommendation="Check the door: it may have been left open for the night.",
+            magnitude=round(stayed.total_seconds() / 60, 1),
+        )
