@@ -20,12 +20,10 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
-from .helpers import monitor_options, put_in_area
+from .helpers import put_in_area, setup_monitor_learned
 from .test_daily_rhythm import _rules_at
 
 ZONE = "Europe/Stockholm"
@@ -74,16 +72,7 @@ async def _fortnight(
     hass.states.async_set(HARALD, "home", {"friendly_name": "Harald"})
     for entity_id in AREAS:
         hass.states.async_set(entity_id, "off", MOTION)
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options=monitor_options(**{CONF_INCLUDE_ENTITIES: [*AREAS, HARALD]}),
-    )
-    entry.add_to_hass(hass)
-    await baseline_store(hass, entry.entry_id).async_save(baselines.as_dict())
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
+    return await setup_monitor_learned(hass, baselines.as_dict(), include_entities=[*AREAS, HARALD])
 
 
 async def test_not_up_after_a_trip_in_a_home_with_restless_nights_is_told(

@@ -16,14 +16,11 @@ from zoneinfo import ZoneInfo
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, DOMAIN
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
-from .helpers import monitor_options, put_in_area
+from .helpers import put_in_area, setup_monitor_learned
 from .test_daily_rhythm import _rules_at
 
 ZONE = "Pacific/Auckland"
@@ -84,17 +81,9 @@ async def test_a_slider_left_open_for_the_night_is_told(
     hass.states.async_set(PRIYA, "home", {"friendly_name": "Priya"})
     freezer.move_to(today + timedelta(hours=23, minutes=1))
     hass.states.async_set(HALL, "off", ATTRS[HALL])
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Home",
-        options=monitor_options(**{CONF_INCLUDE_ENTITIES: [*AREAS, PRIYA]}),
-    )
-    entry.add_to_hass(hass)
     learned = _learned(today)
     learned.advance(today + timedelta(hours=23, minutes=1))
-    await baseline_store(hass, entry.entry_id).async_save(learned.as_dict())
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
+    entry = await setup_monitor_learned(hass, learned.as_dict(), include_entities=[*AREAS, PRIYA])
 
     night = today + timedelta(days=1)
     rules = await _rules_at(hass, freezer, entry, night + timedelta(hours=2))

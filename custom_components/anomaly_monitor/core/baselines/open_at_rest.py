@@ -7,7 +7,7 @@ without an entrance role ("opening" sensors) are not "left open" either. While t
 household sleeps nobody comes and goes, so the margin is the stay itself: a door (HA's
 ``door``, ``garage_door`` or ``opening`` class; not a window, often left open for the
 night) open since before the household went to rest, longer than it has ever stood open
-here (and than ``FLOOR``), after ``SETTLED`` of rest in the small hours, someone home,
+here (and than ``FLOOR``), after an hour of rest in the small hours, someone home,
 watched for ``MIN_DAYS``, is told. A door that stands open through the night here (a
 bedroom door) has learned stays that long and is not told; one whose learned stays are
 few is judged by them all the same: it has never been open this long.
@@ -24,11 +24,10 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
-from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import FLOOR, duration_text, stay_since
-from .unlocked_at_rest import SETTLED
+from .unlocked_at_rest import asleep_since
 
 # Days watched before "never open this long" means anything.
 MIN_DAYS = 7
@@ -46,10 +45,7 @@ def open_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         return  # nobody home: the away checks judge an open door
     now = home.end
     zone = baselines.zone
-    if not SMALL_HOURS_START <= local(now, zone).hour < SMALL_HOURS_END:
-        return
-    rest = baselines.rhythm.resting_since(now)
-    if rest is None or now - rest < SETTLED:
+    if (rest := asleep_since(home, baselines)) is None:
         return
     for door in home.of("binary_sensor", *DOOR_CLASSES):
         if door.state != "on" or baselines.usual.days_watched(door.entity_id, now) < MIN_DAYS:

@@ -17,7 +17,7 @@ nothing. Known by the ``lock`` domain and its ``unlocked`` state; no id word is 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
@@ -35,6 +35,16 @@ SETTLED = timedelta(hours=1)
 MIN_STAYS = 5
 
 
+def asleep_since(home: HomeView, baselines: HomeBaselines) -> datetime | None:
+    """When the household's rest began, in the small hours after ``SETTLED`` of it; else
+    None (awake, or a quiet moment on the sofa)."""
+    now = home.end
+    if not SMALL_HOURS_START <= local(now, baselines.zone).hour < SMALL_HOURS_END:
+        return None
+    rest = baselines.rhythm.resting_since(now)
+    return None if rest is None or now - rest < SETTLED else rest
+
+
 UNLOCKED_WHILE_ASLEEP = FindingKind("unlocked_while_asleep", AnomalyType.SECURITY, Severity.MEDIUM)
 
 
@@ -47,10 +57,7 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
         return  # nobody home: the away checks judge an unlocked door
     now = home.end
     zone = baselines.zone
-    if not SMALL_HOURS_START <= local(now, zone).hour < SMALL_HOURS_END:
-        return
-    rest = baselines.rhythm.resting_since(now)
-    if rest is None or now - rest < SETTLED:
+    if (rest := asleep_since(home, baselines)) is None:
         return
     for lock in home.of("lock"):
         if lock.state != "unlocked":
