@@ -11,22 +11,24 @@ were found less than ``STAY_GAP`` ago) is shown, not told (like ``reopening``), 
 keeps the stay's acknowledgement.
 
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
-signs are another story: a break-in the night after the guests left is told), a restart
-(not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
-whoever is inside), a kind of sign not told yet for the stay (an entry after motion
-alone, perhaps a pet: ``core.episodes``; motion after a door told unlocked: somebody came
-in, ``core.escalation``) or anything graver than what was told for the stay; a sign shown so
-that such a finding joins later (a window forced minutes after the guests' door was
-unlocked) is told then (``broke_out``).
+signs are another story: a break-in the night after the guests left is told). Stored with
+the tracker (``already_told``): a restart does not end it. Never a safety hazard, a
+window opened while away (how a burglar comes in, whoever is inside), a kind of sign
+not told yet for the stay (an entry after motion alone, perhaps a pet: ``core.episodes``;
+motion after a door told unlocked: somebody came in, ``core.escalation``) or anything
+graver than what was told for the stay; a sign shown so that such a finding joins later
+(a window forced minutes after the guests' door was unlocked) is told then (``broke_out``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from .open_anomaly import OpenAnomaly, rank
+from .told_times import stored_time
 
 # Signs that somebody is inside while everybody tracked is away.
 STAY_RULES = frozenset(
@@ -68,7 +70,7 @@ class _Stay:
 
 
 class AwayStays:
-    """The stay of somebody untracked going on now, if one was told (not stored)."""
+    """The stay of somebody untracked going on now, if one was told."""
 
     def __init__(self) -> None:
         self._stay: _Stay | None = None
@@ -120,3 +122,39 @@ class AwayStays:
         """Somebody tracked is home: the next signs while away are another stay."""
         self._stay = None
         self._quiet.clear()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The stored form (``already_told``)."""
+        stay = self._stay
+        if stay is None:
+            return {}
+        return {
+            "told_at": stay.told_at.isoformat(),
+            "last_sign": stay.last_sign.isoformat(),
+            "severity": stay.severity,
+            "acknowledged": stay.acknowledged,
+            "kinds": sorted(stay.kinds),
+            "quiet": sorted(self._quiet),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AwayStays:
+        """Rebuild the stored form; a wrong shape raises ``ValueError``/``TypeError``."""
+        stays = cls()
+        if not data:
+            return stays
+        severity, acknowledged = data["severity"], data["acknowledged"]
+        if not isinstance(severity, int) or not isinstance(acknowledged, bool):
+            raise TypeError("stay")
+        kinds, quiet = data["kinds"], data["quiet"]
+        if not all(isinstance(v, str) for v in (*kinds, *quiet)):
+            raise TypeError("stay")
+        stays._stay = _Stay(
+            stored_time(data["told_at"]),
+            stored_time(data["last_sign"]),
+            severity,
+            acknowledged,
+            set(kinds),
+        )
+        stays._quiet = set(quiet)
+        return stays
