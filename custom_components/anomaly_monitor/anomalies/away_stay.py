@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
 
@@ -39,8 +40,11 @@ STAY_RULES = frozenset(
         "appliance_active_while_away",  # the guests' shower runs the well pump
     }
 )
-# A home quiet this long since the last sign: the stay is over.
+# A home quiet this long since the last sign: the stay is over...
 STAY_GAP = timedelta(hours=4)
+# ...unless its last signs were somebody moving inside and no entrance was used since:
+# the guests slept, and whoever moves in the morning is who was inside (up to this long).
+STAY_NIGHT = timedelta(hours=14)
 
 
 def is_stay_sign(anomaly: OpenAnomaly) -> bool:
@@ -57,6 +61,22 @@ def _kinds(anomaly: OpenAnomaly) -> set[str]:
     return {m.anomaly_type for m in anomaly.members}
 
 
+def _came_in(anomaly: OpenAnomaly) -> bool:
+    """An entry told with its door opening (a contact, not a lock alone): whoever opened
+    it came in, and their moving about inside is the same stay."""
+    return any(
+        m.anomaly_type == AnomalyType.SECURITY
+        and any(e.partition(".")[0] == "binary_sensor" for e in m.evidence)
+        for m in anomaly.members
+    )
+
+
+def _inside_only(anomalies: Iterable[OpenAnomaly]) -> bool:
+    """Signs of somebody moving inside, no entrance used among them."""
+    kinds = {k for a in anomalies for k in _kinds(a)}
+    return bool(kinds) and kinds <= {AnomalyType.OCCUPANCY_MISMATCH}
+
+
 @dataclass(slots=True)
 class _Stay:
     told_at: datetime
@@ -67,6 +87,8 @@ class _Stay:
     # (perhaps a pet) hides no door opening after it, and a door left unlocked hides no
     # motion hours later (somebody came in: ``core.escalation``'s intrusion, told once).
     kinds: set[str]
+    # Its last signs were only somebody moving inside (nobody went out by an entrance).
+    inside: bool = False
 
 
 class AwayStays:
@@ -83,7 +105,9 @@ class AwayStays:
         stay = self._stay
         if stay is None or not is_stay_sign(anomaly):
             return None
-        if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
+        quiet = now - stay.last_sign
+        slept = stay.inside and _inside_only([anomaly]) and quiet <= STAY_NIGHT
+        if (quiet > STAY_GAP and not slept) or rank(anomaly.severity) > stay.severity:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
@@ -106,7 +130,7 @@ class AwayStays:
         signs = [a for a in open_now if is_stay_sign(a)]
         self._quiet &= {a.signature for a in signs}
         stay = self._stay
-        if stay is not None and now - stay.last_sign > STAY_GAP:
+        if stay is not None and now - stay.last_sign > (STAY_NIGHT if stay.inside else STAY_GAP):
             stay = self._stay = None
         for anomaly in told:
             if is_stay_sign(anomaly):
@@ -114,8 +138,11 @@ class AwayStays:
                     stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
                 stay.severity = max(stay.severity, rank(anomaly.severity))
                 stay.kinds |= _kinds(anomaly)
+                if _came_in(anomaly):
+                    stay.kinds.add(AnomalyType.OCCUPANCY_MISMATCH)
         if stay is not None and signs:
             stay.last_sign = now
+            stay.inside = _inside_only(signs)
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
 
     def end(self) -> None:
@@ -134,6 +161,7 @@ class AwayStays:
             "severity": stay.severity,
             "acknowledged": stay.acknowledged,
             "kinds": sorted(stay.kinds),
+            "inside": stay.inside,
             "quiet": sorted(self._quiet),
         }
 
@@ -155,6 +183,7 @@ class AwayStays:
             severity,
             acknowledged,
             set(kinds),
+            data.get("inside") is True,
         )
         stays._quiet = set(quiet)
         return stays
