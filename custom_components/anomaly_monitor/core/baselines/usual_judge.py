@@ -68,7 +68,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         # Whether it ever drops is not known while it is learned; the home's drops are.
         learning = baselines.learning(entity_id, start)
         return judged_drop(finding, entity_id, baselines, home, learning)
-    if baselines.learning(entity_id, start):
+    if baselines.learning(entity_id, start) and finding.rule not in SELF_COUNTED:
         # Its normal was not known before the window began: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is
         # judged the same in Home Assistant as without it); ``learning_gate`` holds the
@@ -238,6 +238,13 @@ _JUDGES: dict[str, _Judge] = {
     "device_went_offline": judged_drop,
     **dict.fromkeys(RUN_RULES, judged_run),
 }
+# Judges that count their own evidence (days of the same kind with a visit at that time,
+# openings unseen on other days): asked while the device is still being learned too, so
+# a regular visitor is known from the first two days after set-up.
+SELF_COUNTED = frozenset(
+    {"entry_unsecured_while_away", "motion_while_away", "activity_while_away",
+     "unaccompanied_opening"}
+)  # fmt: skip
 # Rules whose finding is about its ``subject``, not its first evidence.
 _BY_SUBJECT = frozenset({"hvac_with_opening_open"})
 JUDGED_RULES = frozenset(_JUDGES)
