@@ -271,3 +271,22 @@ async def test_guests_who_came_in_by_the_door_and_slept_are_one_stay(
     now = _over(tracker, now + timedelta(hours=1))
     night = tracker.update([_motion(HALL)], now + STAY_GAP + timedelta(hours=1))
     assert len(night.opened) == 1  # the last sign was the door: they left
+
+
+async def test_an_appliance_after_a_quiet_night_is_judged_by_the_gap(hass: HomeAssistant) -> None:
+    """Motion in the evening, then nine quiet hours: a water heater switching on at dawn
+    may be its timer, not who slept there: told, as after any 4 h of quiet."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_motion(HALL)], now)
+    now = _over(tracker, now)
+    heater = Finding(
+        "appliance_active_while_away",
+        ("switch.water_heater",),
+        "Appliances in Bathroom draw power while nobody is home.",
+        AnomalyType.OCCUPANCY_MISMATCH,
+        Severity.MEDIUM,
+        subject=HOME_SUBJECT,
+        while_away=True,
+    )
+    assert len(tracker.update([heater], now + timedelta(hours=9)).opened) == 1

@@ -40,6 +40,8 @@ STAY_RULES = frozenset(
         "appliance_active_while_away",  # the guests' shower runs the well pump
     }
 )
+# Signs of somebody moving about inside.
+MOVING_RULES = frozenset({"motion_while_away", "activity_while_away"})
 # A home quiet this long since the last sign: the stay is over...
 STAY_GAP = timedelta(hours=4)
 # ...unless its last signs were somebody moving inside and no entrance was used since:
@@ -69,6 +71,12 @@ def _came_in(anomaly: OpenAnomaly) -> bool:
         and any(e.partition(".")[0] == "binary_sensor" for e in m.evidence)
         for m in anomaly.members
     )
+
+
+def _moving_only(anomaly: OpenAnomaly) -> bool:
+    """Only somebody moving (motion, activity): what whoever slept there does in the
+    morning. An appliance switching on after the night may be a timer: the 4 h gap judges."""
+    return all(rule in MOVING_RULES for rule in anomaly.rules)
 
 
 def _inside_only(anomalies: Iterable[OpenAnomaly]) -> bool:
@@ -106,7 +114,7 @@ class AwayStays:
         if stay is None or not is_stay_sign(anomaly):
             return None
         quiet = now - stay.last_sign
-        slept = stay.inside and _inside_only([anomaly]) and quiet <= STAY_NIGHT
+        slept = stay.inside and _moving_only(anomaly) and quiet <= STAY_NIGHT
         if (quiet > STAY_GAP and not slept) or rank(anomaly.severity) > stay.severity:
             return None
         if not _kinds(anomaly) <= stay.kinds:
