@@ -53,3 +53,9 @@ def test_a_room_that_was_warm_and_falls_is_told() -> None:
 
 def test_a_cold_place_falling_below_freezing_is_told() -> None:
     assert _cold_told("-2", _seen([4.0, 5.0, 6.0, 5.0]))
+
+
+def test_at_the_first_analysis_a_cold_reading_is_all_the_place_has_read() -> None:
+    """Set up at midnight in winter: the garage reads 3.5 °C, nothing learned yet."""
+    assert not _cold_told("3.5", HomeBaselines(UTC))
+    assert _cold_told("3.5", _seen([20.0, 21.0]))  # a room read warm before: a fall

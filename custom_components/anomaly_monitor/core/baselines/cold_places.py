@@ -11,7 +11,8 @@ A heating failure is a fall: the room was warm before. A sensor whose warmest re
 since it was first seen stays within ``PLACE_SPAN`` above the line it is under now has
 never been a warm room here: it is a cold place, not told while its range is learned.
 Recorder history read at set-up is part of that range, so a room that was warm the week
-before is judged by that. A cold place that falls on below freezing (a crawl space at
+before is judged by that; at the first analysis, with nothing learned, the reading now
+is all the sensor read. A cold place that falls on below freezing (a crawl space at
 5 °C now at -1 °C) crosses a line it never was near: told.
 """
 
@@ -36,12 +37,13 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
         return False
     state = home.info(entity_id)
     usual = usual_range(baselines, entity_id, home.end)
-    if state is None or usual is None or usual.days >= min_days:
+    if state is None or (usual is not None and usual.days >= min_days):
         return False
     celsius = celsius_of(state)
-    learned = baselines.ranges.usual(entity_id)  # its highest, one not yet settled too
-    if celsius is None or learned is None:
+    if celsius is None:
         return False
-    highest = to_celsius(learned[4], state.info.unit)
+    learned = baselines.ranges.usual(entity_id)  # its highest, one not yet settled too
+    # Nothing learned yet (the first analysis after set-up): the reading now is all it read.
+    highest = celsius if learned is None else to_celsius(learned[4], state.info.unit)
     line = FREEZING if celsius < FREEZING else COLD_ROOM
-    return highest is not None and highest < line + PLACE_SPAN
+    return highest is not None and max(highest, celsius) < line + PLACE_SPAN
