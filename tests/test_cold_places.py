@@ -59,3 +59,14 @@ def test_at_the_first_analysis_a_cold_reading_is_all_the_place_has_read() -> Non
     """Set up at midnight in winter: the garage reads 3.5 °C, nothing learned yet."""
     assert not _cold_told("3.5", HomeBaselines(UTC))
     assert _cold_told("3.5", _seen([20.0, 21.0]))  # a room read warm before: a fall
+
+
+def test_a_room_whose_thermostat_heats_is_no_cold_place() -> None:
+    detector = CombinedDetector()
+    detector.baselines = lambda: _seen([4.0, 5.0, 6.0, 5.0])
+    states = [
+        entity(CRAWL, "3.5", area="Basement", device_class="temperature", unit="°C"),
+        entity("climate.basement", "heat", area="Basement", temperature=18),
+    ]
+    found = detector.findings(window(states, environment(START)))
+    assert "room_too_cold" in [f.rule for f in found]

@@ -9,7 +9,8 @@ several times a day as its reading crossed the line.
 
 A heating failure is a fall: the room was warm before. A sensor whose warmest reading
 since it was first seen stays within ``PLACE_SPAN`` above the line it is under now has
-never been a warm room here: it is a cold place, not told while its range is learned.
+never been a warm room here: it is a cold place, not told while its range is learned;
+never a room whose thermostat is on (a room the home heats, though cold at set-up).
 Recorder history read at set-up is part of that range, so a room that was warm the week
 before is judged by that; at the first analysis, with nothing learned, the reading now
 is all the sensor read. A cold place that falls on below freezing (a crawl space at
@@ -40,10 +41,18 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
     if state is None or (usual is not None and usual.days >= min_days):
         return False
     celsius = celsius_of(state)
-    if celsius is None:
+    if celsius is None or _heated(home, state.info.area):
         return False
     learned = baselines.ranges.usual(entity_id)  # its highest, one not yet settled too
     # Nothing learned yet (the first analysis after set-up): the reading now is all it read.
     highest = celsius if learned is None else to_celsius(learned[4], state.info.unit)
     line = FREEZING if celsius < FREEZING else COLD_ROOM
     return highest is not None and max(highest, celsius) < line + PLACE_SPAN
+
+
+def _heated(home: HomeView, area: str | None) -> bool:
+    """A thermostat of the area is on: a room the home heats, whatever it read so far."""
+    return area is not None and any(
+        s.domain == "climate" and s.state.lower() not in ("off", "unavailable", "unknown")
+        for s in home.in_area(area)
+    )
