@@ -55,10 +55,10 @@ def test_a_cold_place_falling_below_freezing_is_told() -> None:
     assert _cold_told("-2", _seen([4.0, 5.0, 6.0, 5.0]))
 
 
-def test_at_the_first_analysis_a_cold_reading_is_all_the_place_has_read() -> None:
-    """Set up at midnight in winter: the garage reads 3.5 °C, nothing learned yet."""
-    assert not _cold_told("3.5", HomeBaselines(UTC))
-    assert _cold_told("3.5", _seen([20.0, 21.0]))  # a room read warm before: a fall
+def test_a_sensor_read_for_minutes_is_no_place_yet() -> None:
+    """Set up minutes ago, a room reads 3.5 °C: told (a freezing home at set-up)."""
+    assert _cold_told("3.5", HomeBaselines(UTC))
+    assert _cold_told("3.5", _seen([3.0, 4.0], hours=1))
 
 
 def test_a_room_whose_thermostat_heats_is_no_cold_place() -> None:

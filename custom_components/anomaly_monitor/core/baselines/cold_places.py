@@ -12,9 +12,10 @@ since it was first seen stays within ``PLACE_SPAN`` above the line it is under n
 never been a warm room here: it is a cold place, not told while its range is learned;
 never a room whose thermostat is on (a room the home heats, though cold at set-up).
 Recorder history read at set-up is part of that range, so a room that was warm the week
-before is judged by that; at the first analysis, with nothing learned, the reading now
-is all the sensor read. A cold place that falls on below freezing (a crawl space at
-5 °C now at -1 °C) crosses a line it never was near: told.
+before is judged by that; a sensor read for less than ``PLACE_SEEN`` is no place yet
+(a room that reads freezing minutes after set-up is told). A cold place that falls on
+below freezing (a crawl space at 5 °C now at -1 °C) crosses a line it never was near:
+told.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from .reference import usual_range
 
 # °C above the line crossed that a place kept cold still reaches (a crawl space's swing).
 PLACE_SPAN = 5.0
+# Days read before its readings make a place (a room read once at set-up is not yet one).
+PLACE_SEEN = 3 / 24
 
 
 def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float) -> bool:
@@ -38,16 +41,20 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
         return False
     state = home.info(entity_id)
     usual = usual_range(baselines, entity_id, home.end)
-    if state is None or (usual is not None and usual.days >= min_days):
-        return False
+    if state is None or usual is None or not PLACE_SEEN <= usual.days < min_days:
+        return False  # not read long enough to be a place, or its range judges
     celsius = celsius_of(state)
     if celsius is None or _heated(home, state.info.area):
         return False
+    unit = state.info.unit
     learned = baselines.ranges.usual(entity_id)  # its highest, one not yet settled too
-    # Nothing learned yet (the first analysis after set-up): the reading now is all it read.
-    highest = celsius if learned is None else to_celsius(learned[4], state.info.unit)
+    # What it read: the learned range and the window's readings.
+    read = [to_celsius(value, unit) for _, value in home.numbers(entity_id)]
+    if learned is not None:
+        read.append(to_celsius(learned[4], unit))
+    highest = max((c for c in read if c is not None), default=celsius)
     line = FREEZING if celsius < FREEZING else COLD_ROOM
-    return highest is not None and max(highest, celsius) < line + PLACE_SPAN
+    return max(highest, celsius) < line + PLACE_SPAN
 
 
 def _heated(home: HomeView, area: str | None) -> bool:
