@@ -3,7 +3,8 @@
 The home of ``test_away_normal`` set up on a Monday morning: the dog-walker lets herself
 in at 12:00 on Monday and Tuesday. On Wednesday (the devices still being learned: fewer
 than three days watched) her entry at 12:00 is what two earlier days of the same kind
-show, and is not told; an entry at 03:00 is, and is pushed at once.
+show: her moving about inside after it is not told; an entry at 03:00 with motion after
+it is told, and pushed at once.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def test_the_walker_on_the_third_day_is_her_regular_visit() -> None:
     baselines = set_up_on_monday(2)
     now = at(2, 12.1)
     assert baselines.learning(HALL, now)  # still being learned
-    assert analyse(baselines, now, day_of_life(2)) == []
+    assert analyse(baselines, now, day_of_life(2)) == []  # her moving about, after her entry
 
 
 def test_an_entry_at_night_on_the_third_day_is_told_and_pushed() -> None:

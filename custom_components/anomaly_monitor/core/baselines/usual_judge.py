@@ -238,13 +238,12 @@ _JUDGES: dict[str, _Judge] = {
     "device_went_offline": judged_drop,
     **dict.fromkeys(RUN_RULES, judged_run),
 }
-# Judges that count their own evidence (days of the same kind with a visit at that time,
-# openings unseen on other days): asked while the device is still being learned too, so
-# a regular visitor is known from the first two days after set-up.
-SELF_COUNTED = frozenset(
-    {"entry_unsecured_while_away", "motion_while_away", "activity_while_away",
-     "unaccompanied_opening"}
-)  # fmt: skip
+# Judges that count their own evidence (a pet's part of the day, motion after an entry at
+# a regular time, openings unseen on other days): asked while the device is still being
+# learned too, so a regular visitor's moving about is known from the first two days. Not
+# the entry itself: at cold start an entry into the empty home is pushed, and one made
+# from inside by whoever came in is part of that entry's incident.
+SELF_COUNTED = frozenset({"motion_while_away", "activity_while_away", "unaccompanied_opening"})
 # Rules whose finding is about its ``subject``, not its first evidence.
 _BY_SUBJECT = frozenset({"hvac_with_opening_open"})
 JUDGED_RULES = frozenset(_JUDGES)
