@@ -68,7 +68,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         # Whether it ever drops is not known while it is learned; the home's drops are.
         learning = baselines.learning(entity_id, start)
         return judged_drop(finding, entity_id, baselines, home, learning)
-    if baselines.learning(entity_id, start) and finding.rule not in SELF_COUNTED:
+    if baselines.learning(entity_id, start):
         # Its normal was not known before the window began: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is
         # judged the same in Home Assistant as without it); ``learning_gate`` holds the
@@ -238,12 +238,6 @@ _JUDGES: dict[str, _Judge] = {
     "device_went_offline": judged_drop,
     **dict.fromkeys(RUN_RULES, judged_run),
 }
-# Judges that count their own evidence (a pet's part of the day, motion after an entry at
-# a regular time, openings unseen on other days): asked while the device is still being
-# learned too, so a regular visitor's moving about is known from the first two days. Not
-# the entry itself: at cold start an entry into the empty home is pushed, and one made
-# from inside by whoever came in is part of that entry's incident.
-SELF_COUNTED = frozenset({"motion_while_away", "activity_while_away", "unaccompanied_opening"})
 # Rules whose finding is about its ``subject``, not its first evidence.
 _BY_SUBJECT = frozenset({"hvac_with_opening_open"})
 JUDGED_RULES = frozenset(_JUDGES)
