@@ -11,12 +11,13 @@ away, anything graver or a safety hazard is told as before.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from custom_components.anomaly_monitor.anomalies.away_stay import STAY_GAP
+from custom_components.anomaly_monitor.anomalies.away_stay import STAY_GAP, STAY_NIGHT
 from custom_components.anomaly_monitor.anomalies.heat_spells import HEAT_GAP
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import (
@@ -106,11 +107,17 @@ async def test_a_stay_ends_when_the_home_is_quiet_or_somebody_comes_home(
     now = dt_util.utcnow()
     tracker.update([_motion(HALL)], now)
     now = _over(tracker, now)
-    # Quiet for longer than STAY_GAP: the next motion (a break-in that night) is told.
-    night = tracker.update([_motion(HALL)], now + STAY_GAP + timedelta(minutes=10))
+    # Quiet for longer than STAY_GAP: an entry (a break-in that night) is told; motion
+    # alone is whoever was moving inside, until the home was quiet for STAY_NIGHT.
+    night = tracker.update([_unlocked()], now + STAY_GAP + timedelta(minutes=10))
     assert len(night.opened) == 1
-
     now = _over(tracker, now + STAY_GAP + timedelta(minutes=10))
+    tracker.update([_motion(HALL)], now)
+    now = _over(tracker, now)
+    days_later = tracker.update([_motion(HALL)], now + STAY_NIGHT + timedelta(minutes=10))
+    assert len(days_later.opened) == 1
+
+    now = _over(tracker, now + STAY_NIGHT + timedelta(minutes=10))
     tracker.update([], now + timedelta(minutes=5), someone_home=True)  # somebody came home
     again = tracker.update([_motion(HALL)], now + timedelta(minutes=30))
     assert len(again.opened) == 1
@@ -235,3 +242,51 @@ async def test_a_forced_window_lasts_while_it_stands_open(hass: HomeAssistant) -
         later += timedelta(minutes=10)
         tracker.update([], later + timedelta(minutes=5), states={WINDOW: "off"})
     assert tracker.open == {}
+
+
+def _door_opened() -> Finding:
+    """The front door opened (its contact, with the lock) while nobody tracked is home."""
+    finding = _away("entry_unsecured_while_away", "binary_sensor.front_door", AnomalyType.SECURITY)
+    return replace(finding, evidence=("binary_sensor.front_door", LOCK))
+
+
+async def test_guests_who_came_in_by_the_door_and_slept_are_one_stay(
+    hass: HomeAssistant,
+) -> None:
+    """Guests of a holiday let open the door (told), walk in, sleep nine hours and move
+    about in the morning: one stay. They leave by the door; motion the next night, long
+    after, is told."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    assert len(tracker.update([_door_opened()], now).opened) == 1
+    now = _over(tracker, now)
+    walked = tracker.update([_motion(HALL)], now + timedelta(minutes=30))
+    assert walked.opened == []  # whoever opened the door came in: the same stay
+    now = _over(tracker, now + timedelta(minutes=30))
+    morning = tracker.update([_motion(LOUNGE)], now + timedelta(hours=9))
+    assert morning.opened == []  # nobody came in overnight: who moves is who slept there
+    now = _over(tracker, now + timedelta(hours=9))
+    out = tracker.update([_door_opened()], now + timedelta(hours=1))
+    assert out.opened == []  # leaving by the same door, within the stay
+    now = _over(tracker, now + timedelta(hours=1))
+    night = tracker.update([_motion(HALL)], now + STAY_GAP + timedelta(hours=1))
+    assert len(night.opened) == 1  # the last sign was the door: they left
+
+
+async def test_an_appliance_after_a_quiet_night_is_judged_by_the_gap(hass: HomeAssistant) -> None:
+    """Motion in the evening, then nine quiet hours: a water heater switching on at dawn
+    may be its timer, not who slept there: told, as after any 4 h of quiet."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    tracker.update([_motion(HALL)], now)
+    now = _over(tracker, now)
+    heater = Finding(
+        "appliance_active_while_away",
+        ("switch.water_heater",),
+        "Appliances in Bathroom draw power while nobody is home.",
+        AnomalyType.OCCUPANCY_MISMATCH,
+        Severity.MEDIUM,
+        subject=HOME_SUBJECT,
+        while_away=True,
+    )
+    assert len(tracker.update([heater], now + timedelta(hours=9)).opened) == 1

@@ -12,7 +12,8 @@ another word since (the window it was about closed, the thermostat switched off)
 ended: the next time is news. A reading that only drifts (the hall cooling on) does not
 end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
-("Opened again"), whatever was acknowledged before. Not stored: a restart forgets.
+("Opened again"), whatever was acknowledged before. Stored with the tracker
+(``already_told``): a restart does not forget an acknowledgement.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from ..core.models import AnomalyType, Severity, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
+from .told_times import stored_time
 
 # How long after an acknowledged anomaly ended the same problem stays acknowledged (the
 # heating that fails in the morning is still the failure the homeowner saw in the evening).
@@ -104,3 +107,31 @@ class AcknowledgedHold:
             if a.acknowledged and a.signature != anomaly.signature and _may_hold(a)
         ]
         return any(s.holds(anomaly, shown) for s in (*acknowledged, *self.seen.values()))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The stored form: signature -> what was acknowledged, and when it ended."""
+        return {
+            signature: {
+                "subject": v.subject,
+                "evidence": sorted(v.evidence),
+                "rank": v.rank,
+                "ended": v.ended.isoformat(),
+                "words": [list(w) for w in v.words],
+            }
+            for signature, v in self.seen.items()
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AcknowledgedHold:
+        """Rebuild the stored form; a wrong shape raises ``ValueError``/``TypeError``."""
+        hold = cls()
+        for signature, v in data.items():
+            subject, evidence, rank_ = v["subject"], v["evidence"], v["rank"]
+            words = tuple((e, w) for e, w in v["words"])
+            texts = (signature, subject, *evidence, *(t for pair in words for t in pair))
+            if not all(isinstance(t, str) for t in texts) or not isinstance(rank_, int):
+                raise TypeError("acknowledged hold")
+            hold.seen[signature] = _Seen(
+                subject, frozenset(evidence), rank_, stored_time(v["ended"]), words
+            )
+        return hold

@@ -4,14 +4,16 @@ pushed again.
 
 Three memories answer it, each for its own kind of situation: a stay while everybody is
 away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
-problem the homeowner acknowledged (``acknowledged_hold``). None is stored: after a
-restart a situation may be told once more.
+problem the homeowner acknowledged (``acknowledged_hold``). They are stored with the
+tracker's anomalies (``"already_told"`` in its file), so a restart does not tell a
+situation once more; a damaged part loads empty, with a warning.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from typing import Any
 
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
@@ -26,6 +28,35 @@ class AlreadyTold:
         self.away_stays = AwayStays()
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The stored form: one part per memory."""
+        return {
+            "away_stay": self.away_stays.as_dict(),
+            "heat_spells": self.heat_spells.as_dict(),
+            "acknowledged_hold": self.acknowledged_hold.as_dict(),
+        }
+
+    @classmethod
+    def from_stored(cls, data: object, warnings: list[str]) -> AlreadyTold:
+        """Rebuild the stored form; a damaged part is empty and noted in ``warnings``."""
+        told = cls()
+        if data is None:
+            return told  # a file written before it was stored
+        if not isinstance(data, Mapping):
+            warnings.append("already_told: not a mapping")
+            return told
+        parts = (
+            ("away_stay", "away_stays", AwayStays),
+            ("heat_spells", "heat_spells", HeatSpells),
+            ("acknowledged_hold", "acknowledged_hold", AcknowledgedHold),
+        )
+        for key, attribute, memory in parts:
+            try:
+                setattr(told, attribute, memory.from_dict(data.get(key) or {}))
+            except (KeyError, TypeError, ValueError, AttributeError):
+                warnings.append(f"already_told: {key}")
+        return told
 
     def watch(self, states: Mapping[str, str]) -> None:
         """The states now: an acknowledged problem's hold ends when its evidence changes."""

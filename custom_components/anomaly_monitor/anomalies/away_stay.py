@@ -11,22 +11,25 @@ were found less than ``STAY_GAP`` ago) is shown, not told (like ``reopening``), 
 keeps the stay's acknowledgement.
 
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
-signs are another story: a break-in the night after the guests left is told), a restart
-(not stored). Never a safety hazard, a window opened while away (how a burglar comes in,
-whoever is inside), a kind of sign not told yet for the stay (an entry after motion
-alone, perhaps a pet: ``core.episodes``; motion after a door told unlocked: somebody came
-in, ``core.escalation``) or anything graver than what was told for the stay; a sign shown so
-that such a finding joins later (a window forced minutes after the guests' door was
-unlocked) is told then (``broke_out``).
+signs are another story: a break-in the night after the guests left is told). Stored with
+the tracker (``already_told``): a restart does not end it. Never a safety hazard, a
+window opened while away (how a burglar comes in, whoever is inside), a kind of sign
+not told yet for the stay (an entry after motion alone, perhaps a pet: ``core.episodes``;
+motion after a door told unlocked: somebody came in, ``core.escalation``) or anything
+graver than what was told for the stay; a sign shown so that such a finding joins later
+(a window forced minutes after the guests' door was unlocked) is told then (``broke_out``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
+from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
+from .told_times import stored_time
 
 # Signs that somebody is inside while everybody tracked is away.
 STAY_RULES = frozenset(
@@ -37,8 +40,13 @@ STAY_RULES = frozenset(
         "appliance_active_while_away",  # the guests' shower runs the well pump
     }
 )
-# A home quiet this long since the last sign: the stay is over.
+# Signs of somebody moving about inside.
+MOVING_RULES = frozenset({"motion_while_away", "activity_while_away"})
+# A home quiet this long since the last sign: the stay is over...
 STAY_GAP = timedelta(hours=4)
+# ...unless its last signs were somebody moving inside and no entrance was used since:
+# the guests slept, and whoever moves in the morning is who was inside (up to this long).
+STAY_NIGHT = timedelta(hours=14)
 
 
 def is_stay_sign(anomaly: OpenAnomaly) -> bool:
@@ -55,6 +63,28 @@ def _kinds(anomaly: OpenAnomaly) -> set[str]:
     return {m.anomaly_type for m in anomaly.members}
 
 
+def _came_in(anomaly: OpenAnomaly) -> bool:
+    """An entry told with its door opening (a contact, not a lock alone): whoever opened
+    it came in, and their moving about inside is the same stay."""
+    return any(
+        m.anomaly_type == AnomalyType.SECURITY
+        and any(e.partition(".")[0] == "binary_sensor" for e in m.evidence)
+        for m in anomaly.members
+    )
+
+
+def _moving_only(anomaly: OpenAnomaly) -> bool:
+    """Only somebody moving (motion, activity): what whoever slept there does in the
+    morning. An appliance switching on after the night may be a timer: the 4 h gap judges."""
+    return all(rule in MOVING_RULES for rule in anomaly.rules)
+
+
+def _inside_only(anomalies: Iterable[OpenAnomaly]) -> bool:
+    """Signs of somebody moving inside, no entrance used among them."""
+    kinds = {k for a in anomalies for k in _kinds(a)}
+    return bool(kinds) and kinds <= {AnomalyType.OCCUPANCY_MISMATCH}
+
+
 @dataclass(slots=True)
 class _Stay:
     told_at: datetime
@@ -65,10 +95,12 @@ class _Stay:
     # (perhaps a pet) hides no door opening after it, and a door left unlocked hides no
     # motion hours later (somebody came in: ``core.escalation``'s intrusion, told once).
     kinds: set[str]
+    # Its last signs were only somebody moving inside (nobody went out by an entrance).
+    inside: bool = False
 
 
 class AwayStays:
-    """The stay of somebody untracked going on now, if one was told (not stored)."""
+    """The stay of somebody untracked going on now, if one was told."""
 
     def __init__(self) -> None:
         self._stay: _Stay | None = None
@@ -81,7 +113,9 @@ class AwayStays:
         stay = self._stay
         if stay is None or not is_stay_sign(anomaly):
             return None
-        if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
+        quiet = now - stay.last_sign
+        slept = stay.inside and _moving_only(anomaly) and quiet <= STAY_NIGHT
+        if (quiet > STAY_GAP and not slept) or rank(anomaly.severity) > stay.severity:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
@@ -104,7 +138,7 @@ class AwayStays:
         signs = [a for a in open_now if is_stay_sign(a)]
         self._quiet &= {a.signature for a in signs}
         stay = self._stay
-        if stay is not None and now - stay.last_sign > STAY_GAP:
+        if stay is not None and now - stay.last_sign > (STAY_NIGHT if stay.inside else STAY_GAP):
             stay = self._stay = None
         for anomaly in told:
             if is_stay_sign(anomaly):
@@ -112,11 +146,52 @@ class AwayStays:
                     stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
                 stay.severity = max(stay.severity, rank(anomaly.severity))
                 stay.kinds |= _kinds(anomaly)
+                if _came_in(anomaly):
+                    stay.kinds.add(AnomalyType.OCCUPANCY_MISMATCH)
         if stay is not None and signs:
             stay.last_sign = now
+            stay.inside = _inside_only(signs)
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
 
     def end(self) -> None:
         """Somebody tracked is home: the next signs while away are another stay."""
         self._stay = None
         self._quiet.clear()
+
+    def as_dict(self) -> dict[str, Any]:
+        """The stored form (``already_told``)."""
+        stay = self._stay
+        if stay is None:
+            return {}
+        return {
+            "told_at": stay.told_at.isoformat(),
+            "last_sign": stay.last_sign.isoformat(),
+            "severity": stay.severity,
+            "acknowledged": stay.acknowledged,
+            "kinds": sorted(stay.kinds),
+            "inside": stay.inside,
+            "quiet": sorted(self._quiet),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> AwayStays:
+        """Rebuild the stored form; a wrong shape raises ``ValueError``/``TypeError``."""
+        stays = cls()
+        if not data:
+            return stays
+        severity, acknowledged = data["severity"], data["acknowledged"]
+        if not isinstance(severity, int) or not isinstance(acknowledged, bool):
+            raise TypeError("stay")
+        kinds, quiet = data["kinds"], data["quiet"]
+        if not all(isinstance(v, str) for v in (*kinds, *quiet)):
+            raise TypeError("stay")
+        stays._stay = _Stay(
+            stored_time(data["told_at"]),
+            stored_time(data["last_sign"]),
+            severity,
+            acknowledged,
+            set(kinds),
+            data.get("inside") is True,
+        )
+        stays._quiet = set(quiet)
+        return stays

@@ -14,10 +14,12 @@ Never a safety hazard: a room falling towards freezing (``room_too_cold``) is to
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from .open_anomaly import OpenAnomaly
+from .told_times import stored_time
 
 # Rules that say a room is not heated (or cooled) as it should be.
 HEAT_RULES = frozenset(
@@ -40,7 +42,7 @@ def _about_heat(anomaly: OpenAnomaly) -> bool:
 
 class HeatSpells:
     """Per thermostat or room sensor: when a heating anomaly about it was last open, and
-    whether the homeowner acknowledged it (not stored: a restart forgets)."""
+    whether the homeowner acknowledged it (stored with the tracker: ``already_told``)."""
 
     def __init__(self) -> None:
         self._seen: dict[str, tuple[datetime, bool]] = {}
@@ -68,3 +70,17 @@ class HeatSpells:
                 for entity_id in anomaly.shown_evidence or anomaly.evidence:
                     was = self._seen.get(entity_id)
                     self._seen[entity_id] = (now, anomaly.acknowledged or bool(was and was[1]))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The stored form: entity -> [when, acknowledged]."""
+        return {e: [when.isoformat(), ack] for e, (when, ack) in self._seen.items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HeatSpells:
+        """Rebuild the stored form; a wrong shape raises ``ValueError``/``TypeError``."""
+        spells = cls()
+        for entity_id, (when, acknowledged) in data.items():
+            if not isinstance(entity_id, str) or not isinstance(acknowledged, bool):
+                raise TypeError("heat spell")
+            spells._seen[entity_id] = (stored_time(when), acknowledged)
+        return spells

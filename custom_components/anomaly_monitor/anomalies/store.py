@@ -28,6 +28,8 @@ Store format (major version 1):
   still lands, each with ``ended`` (when); and every anomaly may hold ``readings``
   (entity -> state of its shown evidence when last found), ``dark_since`` and
   ``back_since`` (``evidence_hold``). Older versions ignore them.
+  Later, ``"already_told": {"away_stay", "heat_spells", "acknowledged_hold"}``: the
+  memories of situations already told (``already_told``); a damaged part loads empty.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -74,6 +76,7 @@ class StoredData(TypedDict):
     false_alarm_marks: NotRequired[list[dict[str, Any]]]
     dismissed: NotRequired[list[dict[str, Any]]]
     ended: NotRequired[list[dict[str, Any]]]
+    already_told: NotRequired[dict[str, Any]]
 
 
 class TrackerStore(Store[StoredData]):

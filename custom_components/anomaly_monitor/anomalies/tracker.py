@@ -136,6 +136,7 @@ class AnomalyTracker:
         self.dismissed = _by_signature(load_anomalies(data, "dismissed", warnings))
         self.ended = _by_signature(load_anomalies(data, "ended", warnings))
         self.false_alarms = load_marks(data, warnings)
+        self.already_told = AlreadyTold.from_stored(data.get("already_told"), warnings)
         warn_once(self._entry_id, warnings)
         self.false_alarms.expire(dt_util.utcnow(), self.mark_lifetime)
 
@@ -369,6 +370,7 @@ class AnomalyTracker:
             "ended": [asdict(a) for a in self.ended.values()],
             "false_alarms": [m.signature for m in marks],
             "false_alarm_marks": [m.as_dict() for m in marks],
+            "already_told": self.already_told.as_dict(),
         }
 
 

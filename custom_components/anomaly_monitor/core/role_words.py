@@ -44,7 +44,8 @@ WATER_WORDS = (
 )  # fmt: skip
 # A water heater or boiler heats water; it does not let water run.
 NOT_WATER_WORDS = (
-    "heater", "boiler", "kettle", "warmwasser", "heißwasser", "chauffe eau",
+    "heater", "boiler", "kettle", "hot water", "cylinder", "immersion", "geyser",
+    "warmwasser", "heißwasser", "chauffe eau",
     "ballon", "calentador", "termo", "wasserkocher", "waterkoker", "bouilloire", "hervidor",
 )  # fmt: skip
 WASHING_WORDS = (

@@ -26,6 +26,7 @@ from ..models import Finding
 from ..rules.room_extremes import alarm_says_fire
 from ..rules.temperature_bands import celsius_of
 from ..temperatures import degrees_celsius, to_celsius
+from .cold_places import cold_place
 from .home_baselines import HomeBaselines
 from .reference import usual_range
 
@@ -43,6 +44,8 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
         return False
     if alarm_says_fire(home, state):
         return False  # another device says fire: no sensor's habit explains that
+    if cold_place(home, baselines, finding, MIN_DAYS):
+        return True  # never warm since first seen: a crawl space, not a failed heating
     celsius = celsius_of(state)
     usual = usual_range(baselines, finding.subject, home.end)
     if celsius is None or usual is None or usual.days < MIN_DAYS:

@@ -43,6 +43,7 @@ from .clock import local
 from .drop_judge import DROP_RULES, judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
+from .running_judge import RUN_RULES, judged_run
 
 OPEN_FACTOR = 2.0
 BURST_FACTOR = 1.5
@@ -235,6 +236,7 @@ _JUDGES: dict[str, _Judge] = {
     "hvac_with_opening_open": _opening_while_climate,
     "device_unavailable": judged_drop,
     "device_went_offline": judged_drop,
+    **dict.fromkeys(RUN_RULES, judged_run),
 }
 # Rules whose finding is about its ``subject``, not its first evidence.
 _BY_SUBJECT = frozenset({"hvac_with_opening_open"})

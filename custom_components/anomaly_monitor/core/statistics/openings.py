@@ -10,7 +10,7 @@ from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import presence_of
-from .timeline import real_changes
+from .timeline import real_changes, spells_where
 
 # A person who opens a door or window moves around it within minutes.
 PRESENCE_WINDOW = timedelta(minutes=5)
@@ -32,6 +32,12 @@ def _motion_ids(home: HomeView) -> list[str]:
         for e in home.history
         if home.domain(e) == "binary_sensor" and home.device_class(e) in OCCUPANCY_DEVICE_CLASSES
     ]
+
+
+def _occupied(spells: list[tuple[datetime, datetime]], when: datetime, reach: timedelta) -> bool:
+    """A motion sensor read "on" at some moment within ``reach`` of ``when``: somebody was
+    there, though it reported no new "on" (an occupancy sensor held on through a party)."""
+    return any(start <= when + reach and end >= when - reach for start, end in spells)
 
 
 def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:
@@ -58,6 +64,9 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
     )
     if len(motion_times) < MIN_MOTION_EVENTS:
         return
+    held_on = [
+        spell for m in motions for spell in spells_where(home, m, lambda s: s.lower() == "on")
+    ]
     settled = home.end - PRESENCE_WINDOW
     start = home.window.start
     earliest = start + max(PRESENCE_WINDOW, ARRIVAL_WINDOW) if start is not None else None
@@ -80,6 +89,7 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
             if w <= settled
             and (earliest is None or w >= earliest)
             and not _near(motion_times, w, PRESENCE_WINDOW)
+            and not _occupied(held_on, w, PRESENCE_WINDOW)
             and not _near(arrivals, w, ARRIVAL_WINDOW)
         ]
         if not lonely or len(lonely) > MAX_UNACCOMPANIED:

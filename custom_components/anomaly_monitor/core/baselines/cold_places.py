@@ -1,0 +1,65 @@
+"""A place that has been cold since it was first seen is not a room falling to freezing.
+
+``room_too_cold`` (a safety hazard, so told even while the home is being learned) tells a
+room under 5 °C, or below freezing. Its learned range judges it once the sensor is known
+(``usual_extremes``: within its usual spread below its mean). Before that, on the first
+days after set-up, an unheated crawl space at 3-6 °C, a detached garage at 3 °C or a
+freezer probe that HA puts in a shed at -18 °C was told as a room whose heating failed,
+several times a day as its reading crossed the line.
+
+A heating failure is a fall: the room was warm before. A sensor whose warmest reading
+since it was first seen stays within ``PLACE_SPAN`` above the line it is under now has
+never been a warm room here: it is a cold place, not told while its range is learned;
+never a room whose thermostat is on (a room the home heats, though cold at set-up).
+Recorder history read at set-up is part of that range, so a room that was warm the week
+before is judged by that; a sensor read for less than ``PLACE_SEEN`` is no place yet
+(a room that reads freezing minutes after set-up is told). A cold place that falls on
+below freezing (a crawl space at 5 °C now at -1 °C) crosses a line it never was near:
+told.
+"""
+
+from __future__ import annotations
+
+from ..home import HomeView
+from ..models import Finding
+from ..rules.temperature_bands import COLD_ROOM, FREEZING, celsius_of
+from ..temperatures import to_celsius
+from .home_baselines import HomeBaselines
+from .reference import usual_range
+
+# °C above the line crossed that a place kept cold still reaches (a crawl space's swing).
+PLACE_SPAN = 5.0
+# Days read before its readings make a place (a room read once at set-up is not yet one).
+PLACE_SEEN = 3 / 24
+
+
+def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float) -> bool:
+    """Whether ``finding`` (``room_too_cold``, its sensor learned for fewer than
+    ``min_days``) is about a place that has never been warm since it was first seen."""
+    entity_id = finding.subject or (finding.evidence[0] if finding.evidence else None)
+    if finding.rule != "room_too_cold" or entity_id is None:
+        return False
+    state = home.info(entity_id)
+    usual = usual_range(baselines, entity_id, home.end)
+    if state is None or usual is None or not PLACE_SEEN <= usual.days < min_days:
+        return False  # not read long enough to be a place, or its range judges
+    celsius = celsius_of(state)
+    if celsius is None or _heated(home, state.info.area):
+        return False
+    unit = state.info.unit
+    learned = baselines.ranges.usual(entity_id)  # its highest, one not yet settled too
+    # What it read: the learned range and the window's readings.
+    read = [to_celsius(value, unit) for _, value in home.numbers(entity_id)]
+    if learned is not None:
+        read.append(to_celsius(learned[4], unit))
+    highest = max((c for c in read if c is not None), default=celsius)
+    line = FREEZING if celsius < FREEZING else COLD_ROOM
+    return max(highest, celsius) < line + PLACE_SPAN
+
+
+def _heated(home: HomeView, area: str | None) -> bool:
+    """A thermostat of the area is on: a room the home heats, whatever it read so far."""
+    return area is not None and any(
+        s.domain == "climate" and s.state.lower() not in ("off", "unavailable", "unknown")
+        for s in home.in_area(area)
+    )

@@ -1,0 +1,67 @@
+"""Water running or a heater on "far too long", asked against how long it runs here.
+
+``water_left_running`` (a valve or water switch on past 45 min) and
+``heat_appliance_left_on`` (a heater or cooker on past 3 h) use limits any home shares.
+An irrigation valve that waters the garden for an hour every morning, a hot-water
+cylinder that heats for four hours at midday and seven on the night rate, a panel heater
+that warms the bedroom every evening: each runs that long *here*, every day.
+
+Once ``StateDurations`` knows the device's runs at that time of day (``longest``: five
+stays begun in that quarter of the day, or ten in all), a run stands only when it is
+longer than ``RUN_FACTOR`` times the longest learned (a mark's degree: a valve stuck
+open, a thermostat that no longer cuts out), and never less than the rule's own limit.
+A run that stands says which normal judged it. Before that, the rule's limit judges
+unchanged (a safety finding: told at cold start as in any home).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+from ..feedback import MARGIN
+from ..home import HomeView
+from ..models import Finding
+from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT
+from ..statistics.timeline import Interval, intervals
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+
+# A run this many times the longest learned at that time of day is no longer usual.
+RUN_FACTOR = MARGIN
+# The rules judged, their own limits, and the states that are "running".
+RUN_RULES: dict[str, timedelta] = {
+    "water_left_running": WATER_RUNNING_LIMIT,
+    "heat_appliance_left_on": HEAT_APPLIANCE_LIMIT,
+}
+_RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
+
+
+def judged_run(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """``finding`` as this device's learned runs judge it: None when its runs are usual."""
+    rule_limit = RUN_RULES[finding.rule]
+    worst: tuple[Interval, float, int] | None = None
+    unknown = False
+    for run in intervals(home, entity_id):
+        if run.state.lower() not in _RUNNING or run.duration < rule_limit:
+            continue
+        learned = baselines.durations.longest(entity_id, run.state, run.start)
+        if learned is None:
+            unknown = True  # too few runs known at that time of day: the rule's limit
+            continue
+        count, longest, _ = learned
+        if run.duration > max(rule_limit, RUN_FACTOR * timedelta(minutes=longest)) and (
+            worst is None or run.duration > worst[0].duration
+        ):
+            worst = (run, longest, count)
+    if worst is None:
+        return finding if unknown else None
+    _, longest, count = worst
+    return replace(
+        finding,
+        reasoning=finding.reasoning
+        + f" Here it runs at most {duration_text(timedelta(minutes=longest))} "
+        f"at a time (learned from {count} runs).",
+    )

@@ -1,0 +1,72 @@
+"""A place cold since it was first seen is not a room falling to freezing (core, no HA).
+
+The first hours after set-up, before a sensor's range is learned (``usual_extremes``): a
+crawl space that has read 4-6 °C since it was first seen, or a freezer probe at -18 °C,
+is a cold place; a bedroom that read 20 °C and now reads 3 °C is a heating failure, and
+a crawl space that now falls below freezing crosses a line it never was near.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+from custom_components.anomaly_monitor.core.models import Transition
+
+from .core_factories import entity, environment, window
+
+START = datetime(2026, 1, 5, 12, tzinfo=UTC)
+CRAWL = "sensor.crawl_space_temperature"
+
+
+def _seen(values: list[float], hours: int = 12) -> HomeBaselines:
+    """``values`` repeated every 10 min for ``hours`` before ``START``: all that is known."""
+    baselines = HomeBaselines(UTC)
+    first = START - timedelta(hours=hours)
+    for i in range(hours * 6):
+        when = first + timedelta(minutes=10 * i)
+        baselines.learn(Transition(when, CRAWL, f"{values[i % len(values)]:g}", "Basement"))
+    return baselines
+
+
+def _cold_told(reading: str, baselines: HomeBaselines) -> bool:
+    detector = CombinedDetector()
+    detector.baselines = lambda: baselines
+    states = [entity(CRAWL, reading, area="Basement", device_class="temperature", unit="°C")]
+    return "room_too_cold" in [
+        f.rule for f in detector.findings(window(states, environment(START)))
+    ]
+
+
+def test_a_crawl_space_cold_since_first_seen_is_no_failed_heating() -> None:
+    assert not _cold_told("3.5", _seen([4.0, 5.0, 6.0, 5.0]))
+
+
+def test_a_freezer_probe_is_a_cold_place() -> None:
+    assert not _cold_told("-18", _seen([-18.0, -17.0, -19.0]))
+
+
+def test_a_room_that_was_warm_and_falls_is_told() -> None:
+    assert _cold_told("3.5", _seen([20.0, 21.0, 19.5]))
+
+
+def test_a_cold_place_falling_below_freezing_is_told() -> None:
+    assert _cold_told("-2", _seen([4.0, 5.0, 6.0, 5.0]))
+
+
+def test_a_sensor_read_for_minutes_is_no_place_yet() -> None:
+    """Set up minutes ago, a room reads 3.5 °C: told (a freezing home at set-up)."""
+    assert _cold_told("3.5", HomeBaselines(UTC))
+    assert _cold_told("3.5", _seen([3.0, 4.0], hours=1))
+
+
+def test_a_room_whose_thermostat_heats_is_no_cold_place() -> None:
+    detector = CombinedDetector()
+    detector.baselines = lambda: _seen([4.0, 5.0, 6.0, 5.0])
+    states = [
+        entity(CRAWL, "3.5", area="Basement", device_class="temperature", unit="°C"),
+        entity("climate.basement", "heat", area="Basement", temperature=18),
+    ]
+    found = detector.findings(window(states, environment(START)))
+    assert "room_too_cold" in [f.rule for f in found]
