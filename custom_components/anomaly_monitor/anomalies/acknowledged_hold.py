@@ -13,6 +13,13 @@ ended: the next time is news. A reading that only drifts (the hall cooling on) d
 end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
 ("Opened again"), whatever was acknowledged before. Not stored: a restart forgets.
+
+An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
+cylinder's thermostat stuck, "water left running" acknowledged, then "running far longer
+than usual" on the same switch and its power meter, pushed). Not a device going offline:
+a smoke detector that drops out after its smoke was acknowledged is told. An entity named
+as one device with an acknowledged one (``core.device_roles.named_as_one``: the switch
+and its power meter) is within its evidence.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..core.device_roles import named_as_one
 from ..core.models import AnomalyType, Severity, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
@@ -41,14 +49,24 @@ class _Seen:
     # Its evidence's word states when it ended (a number may drift: not kept).
     words: tuple[tuple[str, str], ...] = ()
 
+    hazard: bool = False
+
     def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
         """About the same thing (each one's subject in the other's evidence), nothing
-        shown that this one did not show, no graver."""
+        shown that this one did not show (but the same device's), no graver; after a
+        hazard, no device going offline."""
+        if self.hazard and anomaly.anomaly_type == AnomalyType.DEVICE_MALFUNCTION:
+            return False
         return (
-            shown <= self.evidence
-            and anomaly.subject in self.evidence
+            all(self._within(e) for e in shown)
+            and self._within(anomaly.subject)
             and self.subject in shown
             and _rank(anomaly.severity) <= self.rank
+        )
+
+    def _within(self, entity_id: str) -> bool:
+        return entity_id in self.evidence or any(
+            named_as_one(entity_id, e) for e in self.evidence
         )
 
 
@@ -62,7 +80,12 @@ def _seen(anomaly: OpenAnomaly, when: datetime) -> _Seen:
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
     )
     return _Seen(
-        anomaly.subject, frozenset(anomaly.shown_evidence), _rank(anomaly.severity), when, words
+        anomaly.subject,
+        frozenset(anomaly.shown_evidence),
+        _rank(anomaly.severity),
+        when,
+        words,
+        anomaly.hazard,
     )
 
 
@@ -70,8 +93,14 @@ def _rank(severity: str) -> int:
     return Severity(severity).rank if severity in Severity.__members__.values() else 0
 
 
-def _may_hold(anomaly: OpenAnomaly) -> bool:
+def _may_be_held(anomaly: OpenAnomaly) -> bool:
+    """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
+
+
+def _may_hold(anomaly: OpenAnomaly) -> bool:
+    """An acknowledged anomaly that may hold new ones: a hazard too."""
+    return anomaly.anomaly_type not in _TOLD_ANEW
 
 
 class AcknowledgedHold:
@@ -96,7 +125,7 @@ class AcknowledgedHold:
         """``anomaly`` (just opened) is a problem the homeowner already acknowledged."""
         self.seen = {s: v for s, v in self.seen.items() if now - v.ended < HOLD}
         shown = set(anomaly.shown_evidence)
-        if not shown or not _may_hold(anomaly):
+        if not shown or not _may_be_held(anomaly):
             return False
         acknowledged = [
             _seen(a, now)
