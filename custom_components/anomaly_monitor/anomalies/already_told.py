@@ -62,6 +62,10 @@ class AlreadyTold:
         else:
             self.away_stays.observe(open_now, opened, now)
 
+    def acknowledged(self, anomaly: OpenAnomaly) -> None:
+        """The homeowner acknowledged ``anomaly``, open or ended."""
+        self.away_stays.acknowledged(anomaly)
+
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)

@@ -18,6 +18,12 @@ alone, perhaps a pet: ``core.episodes``; motion after a door told unlocked: some
 in, ``core.escalation``) or anything graver than what was told for the stay; a sign shown so
 that such a finding joins later (a window forced minutes after the guests' door was
 unlocked) is told then (``broke_out``).
+
+Once the homeowner acknowledged the stay (one of its signs, open or ended), a milder
+security finding about an entry already shown for it is that stay too ("the back door
+opened with nobody seen", 18 minutes into a break-in the homeowner had acknowledged, set
+3). A new kind of sign is still told: a door acknowledged as left unlocked, then motion
+inside, is somebody coming in.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 
 # Signs that somebody is inside while everybody tracked is away.
@@ -65,6 +72,20 @@ class _Stay:
     # (perhaps a pet) hides no door opening after it, and a door left unlocked hides no
     # motion hours later (somebody came in: ``core.escalation``'s intrusion, told once).
     kinds: set[str]
+    # The entities its signs showed (an entry told for it).
+    entities: set[str]
+
+
+def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
+    """A security finding, no hazard, only about entities the acknowledged stay showed."""
+    shown = set(anomaly.shown_evidence)
+    return (
+        stay.acknowledged
+        and not anomaly.hazard
+        and anomaly.anomaly_type == AnomalyType.SECURITY
+        and bool(shown)
+        and shown <= stay.entities
+    )
 
 
 class AwayStays:
@@ -79,14 +100,18 @@ class AwayStays:
         """Whether ``anomaly`` (just opened) is a further sign of the stay already told;
         None when it is not (then it is told). True: acknowledged with the stay."""
         stay = self._stay
-        if stay is None or not is_stay_sign(anomaly):
+        if stay is None:
+            return None
+        sign = is_stay_sign(anomaly)
+        if not sign and not _about_its_entry(anomaly, stay):
             return None
         if now - stay.last_sign > STAY_GAP or rank(anomaly.severity) > stay.severity:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
         stay.last_sign = now
-        self._quiet.add(anomaly.signature)
+        if sign:  # another finding joining it is news (``broke_out``)
+            self._quiet.add(anomaly.signature)
         return stay.acknowledged
 
     def broke_out(self, anomaly: OpenAnomaly) -> bool:
@@ -109,12 +134,19 @@ class AwayStays:
         for anomaly in told:
             if is_stay_sign(anomaly):
                 if stay is None:
-                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
+                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set(), set())
                 stay.severity = max(stay.severity, rank(anomaly.severity))
                 stay.kinds |= _kinds(anomaly)
         if stay is not None and signs:
             stay.last_sign = now
+            stay.entities.update(e for a in signs for e in a.shown_evidence)
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
+
+    def acknowledged(self, anomaly: OpenAnomaly) -> None:
+        """The homeowner acknowledged ``anomaly`` (perhaps ended): if a sign of the stay
+        going on, the stay is acknowledged."""
+        if self._stay is not None and is_stay_sign(anomaly):
+            self._stay.acknowledged = True
 
     def end(self) -> None:
         """Somebody tracked is home: the next signs while away are another stay."""
