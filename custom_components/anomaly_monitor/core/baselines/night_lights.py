@@ -18,6 +18,7 @@ alarm") stands beside the learned stays.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
@@ -107,9 +108,28 @@ def on_past_its_night_stays(
     """(since, night stays learned, the longest in minutes) of a light switched on in the
     small hours and on for more than ``FACTOR`` times its longest learned night-time stay
     (never less than ``FLOOR``); None otherwise."""
-    now = home.end
+    limit = night_stay_limit(home, baselines, light)
+    if limit is None or home.end - limit.since <= limit.limit:
+        return None
+    return limit.since, limit.count, limit.longest
+
+
+@dataclass(frozen=True, slots=True)
+class NightStayLimit:
+    """A light switched on in the small hours, and how long it may stay on."""
+
+    since: datetime
+    count: int  # night-time stays learned
+    longest: float  # the longest of them (or taught), minutes
+    limit: timedelta  # ``FACTOR`` times it, never less than ``FLOOR``
+
+
+def night_stay_limit(
+    home: HomeView, baselines: HomeBaselines, light: EntityState
+) -> NightStayLimit | None:
+    """The limit of a light on since the small hours, with learned night-time stays."""
     since = stay_since(home, baselines, light)
-    if since is None or since >= now:
+    if since is None or since >= home.end:
         return None
     if not SMALL_HOURS_START <= local(since, baselines.zone).hour < SMALL_HOURS_END:
         return None
@@ -118,6 +138,4 @@ def on_past_its_night_stays(
         return None  # too few night-time stays (or only every quarter pooled)
     count, longest, _ = learned
     longest = max(longest, baselines.usual.taught_value(light.entity_id, "stay") or 0.0)
-    if now - since <= max(FLOOR, FACTOR * timedelta(minutes=longest)):
-        return None
-    return since, count, longest
+    return NightStayLimit(since, count, longest, max(FLOOR, FACTOR * timedelta(minutes=longest)))

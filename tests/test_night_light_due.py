@@ -1,0 +1,88 @@
+"""A night light passing its limit is analysed then, not at the next periodic analysis.
+
+Rose's bathroom light stays on five minutes on her night trips. Tonight she goes in at
+03:20 and nothing moves after: a possible fall, due once the light has been on 30 min
+with nobody seen for 20. The monitor analyses every hour here; before, nothing asked for
+an analysis at the limit and the fall waited for the next periodic one (up to the whole
+interval: a quarter of an hour by default). A safety matter is told within 2 min.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import (
+    MockConfigEntry,
+    async_capture_events,
+    async_fire_time_changed,
+)
+
+from custom_components.anomaly_monitor.const import (
+    CONF_INCLUDE_ENTITIES,
+    CONF_INTERVAL,
+    DOMAIN,
+    EVENT_ANOMALY_DETECTED,
+)
+from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
+
+from .helpers import monitor_options, pass_time, put_in_area
+from .test_daily_rhythm import AREAS, ATTRIBUTES, BATH, BATH_LIGHT, BED, HALL, ROSE, ZONE, _lived
+from .test_night_light_without_motion import WATCHED
+
+
+async def _at(hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: datetime) -> None:
+    """Time passes in minute steps to ``when``, the timers firing as it does."""
+    now = dt_util.utcnow()
+    while now < when:
+        now = min(when, now + timedelta(minutes=1))
+        freezer.move_to(now)
+        async_fire_time_changed(hass, now)
+        await hass.async_block_till_done(wait_background_tasks=True)
+
+
+def _set(hass: HomeAssistant, *changes: Any) -> None:
+    for entity_id, state in changes:
+        hass.states.async_set(entity_id, state, ATTRIBUTES[entity_id])
+
+
+async def test_a_fall_is_told_within_two_minutes_of_the_light_passing_its_limit(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    await hass.config.async_set_time_zone(ZONE)
+    today = dt_util.start_of_local_day(dt_util.now())
+    for area in sorted(set(AREAS.values())):
+        put_in_area(hass, area, *[e for e, a in AREAS.items() if a == area and e != BATH])
+    freezer.move_to(today + timedelta(hours=1))
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose"})
+    for entity_id in WATCHED:
+        hass.states.async_set(
+            entity_id, "0.0" if "power" in entity_id else "off", ATTRIBUTES[entity_id]
+        )
+    options = monitor_options(**{CONF_INCLUDE_ENTITIES: WATCHED, CONF_INTERVAL: 60})
+    entry = MockConfigEntry(domain=DOMAIN, title="Home", options=options)
+    entry.add_to_hass(hass)
+    learned = _lived(today, timedelta(hours=7))
+    learned.advance(today + timedelta(hours=1))
+    await baseline_store(hass, entry.entry_id).async_save(learned.as_dict())
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+
+    trip = today + timedelta(hours=3, minutes=20)
+    await _at(hass, freezer, trip)
+    _set(hass, (BED, "on"), (HALL, "on"))
+    await _at(hass, freezer, trip + timedelta(seconds=20))
+    _set(hass, (BATH_LIGHT, "on"))
+    await _at(hass, freezer, trip + timedelta(seconds=50))
+    _set(hass, (BED, "off"), (HALL, "off"))
+    await _at(hass, freezer, trip + timedelta(minutes=29))
+    assert [e.data["rule"] for e in detected] == []
+    limit = trip + timedelta(seconds=20, minutes=30)
+    await _at(hass, freezer, limit - timedelta(seconds=30))
+    await pass_time(hass, freezer, timedelta(minutes=2))  # the timer, then its analysis
+    (fall,) = [e.data for e in detected if "light_on_long_at_night" in e.data["rule"]]
+    assert fall["evidence"][0] == BATH_LIGHT
