@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 import yaml
 
+from benchmark_replay.home.feedback import FeedbackResult
 from benchmark_replay.home.observer import Alarm, Observations
 from benchmark_replay.home.runner import RunRecord
 from benchmark_replay.home.scenario import ScenarioError, load_scenario
-from benchmark_replay.home.feedback import FeedbackResult
 from benchmark_replay.home.scoring import overall, score_run
 from benchmark_replay.home.timeline import Change, Outage
 

@@ -30,7 +30,18 @@ from custom_components.anomaly_monitor.const import (
 from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
 from .helpers import monitor_options, pass_time, put_in_area
-from .test_daily_rhythm import AREAS, ATTRIBUTES, BATH, BATH_LIGHT, BED, HALL, ROSE, ZONE, _lived
+from .test_daily_rhythm import (
+    AREAS,
+    ATTRIBUTES,
+    BATH,
+    BATH_LIGHT,
+    BED,
+    HALL,
+    ROSE,
+    ZONE,
+    _lived,
+    _rules_at,
+)
 from .test_night_light_without_motion import WATCHED
 
 
@@ -49,21 +60,22 @@ def _set(hass: HomeAssistant, *changes: Any) -> None:
         hass.states.async_set(entity_id, state, ATTRIBUTES[entity_id])
 
 
-async def test_a_fall_is_told_within_two_minutes_of_the_light_passing_its_limit(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
-    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+async def _home(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, *extra: str
+) -> tuple[MockConfigEntry, datetime]:
+    """Rose's monitor at 01:00 with its learned fortnight, analysing every hour."""
     await hass.config.async_set_time_zone(ZONE)
     today = dt_util.start_of_local_day(dt_util.now())
     for area in sorted(set(AREAS.values())):
         put_in_area(hass, area, *[e for e, a in AREAS.items() if a == area and e != BATH])
     freezer.move_to(today + timedelta(hours=1))
-    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose"})
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose", "device_trackers": ["x"]})
     for entity_id in WATCHED:
         hass.states.async_set(
             entity_id, "0.0" if "power" in entity_id else "off", ATTRIBUTES[entity_id]
         )
-    options = monitor_options(**{CONF_INCLUDE_ENTITIES: WATCHED, CONF_INTERVAL: 60})
+    watched = [*WATCHED, *extra]
+    options = monitor_options(**{CONF_INCLUDE_ENTITIES: watched, CONF_INTERVAL: 60})
     entry = MockConfigEntry(domain=DOMAIN, title="Home", options=options)
     entry.add_to_hass(hass)
     learned = _lived(today, timedelta(hours=7))
@@ -71,14 +83,28 @@ async def test_a_fall_is_told_within_two_minutes_of_the_light_passing_its_limit(
     await baseline_store(hass, entry.entry_id).async_save(learned.as_dict())
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
+    return entry, today
 
-    trip = today + timedelta(hours=3, minutes=20)
+
+async def _bathroom_trip(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, trip: datetime
+) -> None:
+    """To the bathroom at ``trip``, the light on 20 s later; nothing moves after."""
     await _at(hass, freezer, trip)
     _set(hass, (BED, "on"), (HALL, "on"))
     await _at(hass, freezer, trip + timedelta(seconds=20))
     _set(hass, (BATH_LIGHT, "on"))
     await _at(hass, freezer, trip + timedelta(seconds=50))
     _set(hass, (BED, "off"), (HALL, "off"))
+
+
+async def test_a_fall_is_told_within_two_minutes_of_the_light_passing_its_limit(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    _, today = await _home(hass, freezer)
+    trip = today + timedelta(hours=3, minutes=20)
+    await _bathroom_trip(hass, freezer, trip)
     await _at(hass, freezer, trip + timedelta(minutes=29))
     assert [e.data["rule"] for e in detected] == []
     limit = trip + timedelta(seconds=20, minutes=30)
@@ -86,3 +112,17 @@ async def test_a_fall_is_told_within_two_minutes_of_the_light_passing_its_limit(
     await pass_time(hass, freezer, timedelta(minutes=2))  # the timer, then its analysis
     (fall,) = [e.data for e in detected if "light_on_long_at_night" in e.data["rule"]]
     assert fall["evidence"][0] == BATH_LIGHT
+
+
+async def test_a_fall_is_still_told_when_a_tracker_leaves_the_home_after(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Rose home when the light went on; her phone then reads away (it dropped out of the
+    wifi, or somebody took it): the light still on, nobody moving, is still a fall."""
+    entry, today = await _home(hass, freezer, ROSE)
+    trip = today + timedelta(hours=3, minutes=20)
+    await _bathroom_trip(hass, freezer, trip)
+    await _at(hass, freezer, trip + timedelta(minutes=25))
+    hass.states.async_set(ROSE, "not_home", {"friendly_name": "Rose", "device_trackers": ["x"]})
+    rules = await _rules_at(hass, freezer, entry, trip + timedelta(minutes=40))
+    assert rules["light_on_long_at_night"]["evidence"][0] == BATH_LIGHT

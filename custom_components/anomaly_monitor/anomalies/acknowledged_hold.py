@@ -65,9 +65,7 @@ class _Seen:
         )
 
     def _within(self, entity_id: str) -> bool:
-        return entity_id in self.evidence or any(
-            named_as_one(entity_id, e) for e in self.evidence
-        )
+        return entity_id in self.evidence or any(named_as_one(entity_id, e) for e in self.evidence)
 
 
 def _reads(state: str | None, word: str) -> bool:

@@ -6,9 +6,11 @@ local, its own night-time stays, never the evening's long bath). A light switche
 the small hours (00-05) that has stayed on ``FACTOR`` times its longest night-time stay,
 and never less than ``FLOOR``, while its area's motion sensors are off and no motion
 sensor of the home has seen anybody since the first ``ENTERING`` minutes of it (and for
-``STILL`` at least), someone home, may be a person who fell where the light is: told as a
-safety matter. A room lived in at night, or a light left on by somebody who went
-elsewhere, shows movement, and is not judged; nor is a light its area's motion did not see anybody
+``STILL`` at least), someone home when it went on, may be a person who fell where the light
+is: told as a safety matter (and still told when a tracker leaves later, the light on and
+nobody moving: the other one going to work, a phone dropping out). A room lived in at
+night, or a light left on by somebody who went elsewhere, shows movement, and is not
+judged; nor is a light its area's motion did not see anybody
 switch on. Lights with too few night-time stays, areas without a motion sensor
 (``night_lights_unseen`` judges those by the home's) and stays that began before the
 analysed window are not judged; what the homeowner marked normal ("false
@@ -24,7 +26,7 @@ from datetime import datetime, timedelta
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..occupancy import Occupancy
+from ..occupancy import Occupancy, presence_of
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .clock import local
@@ -52,8 +54,6 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
 
     Magnitude: minutes the light has been on.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
-        return
     now = home.end
     zone = baselines.zone
     window_start = home.window.start
@@ -62,7 +62,7 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
         if not is_on(light) or not light.info.area:
             continue
         past = on_past_its_night_stays(home, baselines, light)
-        if past is None:
+        if past is None or not someone_home_at(home, past[0]):
             continue
         since, count, longest = past
         motion = [
@@ -100,6 +100,26 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
             recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
+
+
+def someone_home_at(home: HomeView, when: datetime) -> bool:
+    """Somebody tracked was home at ``when`` (now: the home's occupancy; before, each person
+    or tracker's state then, as the window recorded it). One whose first change in the
+    window, after ``when``, took it away from home was not away before it."""
+    if home.occupancy is Occupancy.OCCUPIED:
+        return True
+    for state in home.presence_entities:
+        changes = home.changes(state.entity_id)
+        before = [c for c in changes if c.when <= when]
+        if before:
+            home_then = presence_of(before[-1].state) is True
+        elif changes:
+            home_then = presence_of(changes[0].state) is not True  # it left after
+        else:
+            home_then = presence_of(state.state) is True  # unchanged through the window
+        if home_then:
+            return True
+    return False
 
 
 def on_past_its_night_stays(

@@ -12,16 +12,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..home import HomeView, is_on
-from ..occupancy import Occupancy
 from .home_baselines import HomeBaselines
-from .night_lights import STILL, night_stay_limit
+from .night_lights import STILL, night_stay_limit, someone_home_at
 from .night_outings import motion_onsets
 
 
 def night_light_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
     """The earliest moment, after now, that a light on since the small hours passes its
     limit with nobody seen for ``STILL``; None when none is waiting."""
-    if baselines is None or home.occupancy is not Occupancy.OCCUPIED:
+    if baselines is None:
         return None
     now = home.end
     last_seen = max(motion_onsets(home), default=None)
@@ -30,7 +29,7 @@ def night_light_due(home: HomeView, baselines: HomeBaselines | None) -> datetime
         if not is_on(light):
             continue
         limit = night_stay_limit(home, baselines, light)
-        if limit is None:
+        if limit is None or not someone_home_at(home, limit.since):
             continue
         when = limit.since + limit.limit
         if last_seen is not None:
