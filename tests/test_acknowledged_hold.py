@@ -143,3 +143,19 @@ async def test_an_acknowledged_hazard_holds_the_same_device_running_long(
     assert not held.covers(OpenAnomaly.from_findings([offline], later), [], later)
     again = replace(offline, rule="hazard_detected", anomaly_type="safety_hazard")
     assert not held.covers(OpenAnomaly.from_findings([again], later), [], later)
+
+
+async def test_acknowledged_after_its_end_it_holds_its_successors(hass: HomeAssistant) -> None:
+    """Set 5 as it ran: "water left running" had ended (the relay reported a blip) when the
+    homeowner acknowledged it at 14:00; "running far longer" at 15:45 was pushed."""
+    tracker = AnomalyTracker(hass, "cylinder-late")
+    now = dt_util.utcnow()
+    states = {SWITCH: "on", METER: "3020"}
+    assert len(tracker.update([WATER_RUNNING], now, states=states).opened) == 1
+    later = _over(tracker, timedelta(minutes=5))
+    (ended,) = tracker.ended.values()
+    tracker.acknowledge(ended.key)  # read late: it had ended
+    assert tracker.ended == {}
+    changes = tracker.update([RUNNING_LONG], now + later + timedelta(hours=2), states=states)
+    assert changes.opened == []
+    assert [a.rule for a in changes.reopened] == ["appliance_running_far_longer"]

@@ -16,10 +16,11 @@ for a security event or motion while away: the door opening again is a new event
 
 An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
 cylinder's thermostat stuck, "water left running" acknowledged, then "running far longer
-than usual" on the same switch and its power meter, pushed). Not a device going offline:
-a smoke detector that drops out after its smoke was acknowledged is told. An entity named
-as one device with an acknowledged one (``core.device_roles.named_as_one``: the switch
-and its power meter) is within its evidence.
+than usual" on the same switch and its power meter, pushed), but never a device going
+offline (a smoke detector that drops out after its smoke was acknowledged is told). One
+acknowledged after it ended (the homeowner read it late) holds as one acknowledged before
+its end. An entity named as one device with an acknowledged one
+(``core.device_roles.named_as_one``: the switch and its power meter) is within its evidence.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..core.device_roles import named_as_one
 from ..core.models import AnomalyType, Severity, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
+from .store import parse_time
 
 # How long after an acknowledged anomaly ended the same problem stays acknowledged (the
 # heating that fails in the morning is still the failure the homeowner saw in the evening).
@@ -111,6 +113,13 @@ class AcknowledgedHold:
         """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
         if anomaly.acknowledged and _may_hold(anomaly) and anomaly.shown_evidence:
             self.seen[anomaly.signature] = _seen(anomaly, now)
+
+    def acknowledged_after_end(self, anomaly: OpenAnomaly) -> None:
+        """``anomaly`` had ended when the homeowner acknowledged it (read late): it holds
+        its successors as if acknowledged before its end."""
+        ended = parse_time(anomaly.ended)
+        if ended is not None and _may_hold(anomaly) and anomaly.shown_evidence:
+            self.seen[anomaly.signature] = _seen(anomaly, ended)
 
     def watch(self, states: Mapping[str, str]) -> None:
         """An analysis reads ``states``: an ended one whose evidence reads another word
