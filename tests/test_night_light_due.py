@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, State
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
@@ -24,12 +24,13 @@ from pytest_homeassistant_custom_component.common import (
 from custom_components.anomaly_monitor.const import (
     CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
+    CONF_PROFILE,
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
 from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
-from .helpers import monitor_options, pass_time, put_in_area
+from .helpers import monitor_options, pass_time, put_in_area, setup_monitor
 from .test_daily_rhythm import (
     AREAS,
     ATTRIBUTES,
@@ -126,3 +127,24 @@ async def test_a_fall_is_still_told_when_a_tracker_leaves_the_home_after(
     hass.states.async_set(ROSE, "not_home", {"friendly_name": "Rose", "device_trackers": ["x"]})
     rules = await _rules_at(hass, freezer, entry, trip + timedelta(minutes=40))
     assert rules["light_on_long_at_night"]["evidence"][0] == BATH_LIGHT
+
+
+async def test_which_lights_switched_on_ask_for_an_analysis(hass: HomeAssistant) -> None:
+    """In the small hours, any light (a fall's); in the day, only with pets in an empty
+    home (who switched it on tells a person from the dog). Walk 12's first version asked
+    for none in the day, and a family's intruder upstairs went untold."""
+    await hass.config.async_set_time_zone(ZONE)
+    hass.states.async_set(ROSE, "not_home", {"friendly_name": "Rose", "device_trackers": ["x"]})
+    entry = await setup_monitor(hass, **{CONF_PROFILE: "Rose and her dog Toby."})
+    watcher = entry.runtime_data.coordinator.watcher
+    today = dt_util.start_of_local_day(dt_util.now())
+
+    def light_on(hours: float) -> State:
+        return State(BATH_LIGHT, "on", last_changed=today + timedelta(hours=hours))
+
+    assert watcher._is_significant(light_on(3), "off")
+    assert watcher._is_significant(light_on(11), "off")  # the empty home, a dog in it
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose", "device_trackers": ["x"]})
+    assert watcher._is_significant(light_on(3), "off")
+    assert not watcher._is_significant(light_on(11), "off")
+    assert not watcher._is_significant(light_on(3), "on")  # already on
