@@ -31,7 +31,7 @@ from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text, stay_since
+from .long_stays import at_most, duration_text, stay_since
 from .night_outings import motion_onsets
 
 # Far longer than a night-time use: this many times the longest learned one...
@@ -94,9 +94,8 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
             evidence=(light.entity_id, *sorted(s.entity_id for s in readable)),
             reasoning=f"{light.entity_id} has been on for {duration_text(now - since)}, since "
             f"{local(since, zone):%H:%M}, and nobody has moved in {light.info.area} for "
-            f"{duration_text(STILL)} or more; switched on at night it is usually on for at "
-            f"most {duration_text(timedelta(minutes=longest))} (learned from {count} "
-            "night-time stays).",
+            f"{duration_text(STILL)} or more; switched on at night it is usually on for "
+            f"{at_most(longest, count, 'night-time stays')}.",
             recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )

@@ -19,7 +19,7 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import Finding
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import at_most, duration_text
 from .night_lights import (
     ENTERING,
     LIGHT_ON_LONG_AT_NIGHT,
@@ -63,9 +63,8 @@ def light_on_long_at_night_unseen(home: HomeView, baselines: HomeBaselines) -> I
             evidence=(light.entity_id, *sorted(s.entity_id for s in sensors)),
             reasoning=f"{light.entity_id} has been on for {duration_text(now - since)}, since "
             f"{local(since, zone):%H:%M}, and no motion sensor in the home has seen anybody "
-            f"since ({area} has none); switched on at night it is usually on for at most "
-            f"{duration_text(timedelta(minutes=longest))} (learned from {count} night-time "
-            "stays).",
+            f"since ({area} has none); switched on at night it is usually on for "
+            f"{at_most(longest, count, 'night-time stays')}.",
             recommendation=f"Check on whoever is in {area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
