@@ -326,7 +326,7 @@ def _first_analysis(window: Any, baselines: HomeBaselines, zone: Any) -> None:
     from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 
     copy = HomeBaselines.from_dict(baselines.as_dict(), zone)
-    copy.infos = dict(baselines.infos)
+    copy.describe(baselines.infos.values())
     detector = CombinedDetector()
     detector.baselines = lambda: copy
     began_cpu = time.process_time()
