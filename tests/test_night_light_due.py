@@ -16,34 +16,27 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant, State
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
-    MockConfigEntry,
     async_capture_events,
     async_fire_time_changed,
 )
 
 from custom_components.anomaly_monitor.const import (
-    CONF_INCLUDE_ENTITIES,
     CONF_INTERVAL,
     CONF_PROFILE,
-    DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
-from custom_components.anomaly_monitor.recorder.baseline_keeper import baseline_store
 
-from .helpers import monitor_options, pass_time, put_in_area, setup_monitor
+from .helpers import pass_time, setup_monitor
 from .test_daily_rhythm import (
-    AREAS,
     ATTRIBUTES,
-    BATH,
     BATH_LIGHT,
     BED,
     HALL,
     ROSE,
     ZONE,
-    _lived,
     _rules_at,
 )
-from .test_night_light_without_motion import WATCHED
+from .test_night_light_without_motion import home_without_bathroom_motion
 
 
 async def _at(hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: datetime) -> None:
@@ -59,32 +52,6 @@ async def _at(hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: datetim
 def _set(hass: HomeAssistant, *changes: Any) -> None:
     for entity_id, state in changes:
         hass.states.async_set(entity_id, state, ATTRIBUTES[entity_id])
-
-
-async def _home(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, *extra: str
-) -> tuple[MockConfigEntry, datetime]:
-    """Rose's monitor at 01:00 with its learned fortnight, analysing every hour."""
-    await hass.config.async_set_time_zone(ZONE)
-    today = dt_util.start_of_local_day(dt_util.now())
-    for area in sorted(set(AREAS.values())):
-        put_in_area(hass, area, *[e for e, a in AREAS.items() if a == area and e != BATH])
-    freezer.move_to(today + timedelta(hours=1))
-    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose", "device_trackers": ["x"]})
-    for entity_id in WATCHED:
-        hass.states.async_set(
-            entity_id, "0.0" if "power" in entity_id else "off", ATTRIBUTES[entity_id]
-        )
-    watched = [*WATCHED, *extra]
-    options = monitor_options(**{CONF_INCLUDE_ENTITIES: watched, CONF_INTERVAL: 60})
-    entry = MockConfigEntry(domain=DOMAIN, title="Home", options=options)
-    entry.add_to_hass(hass)
-    learned = _lived(today, timedelta(hours=7))
-    learned.advance(today + timedelta(hours=1))
-    await baseline_store(hass, entry.entry_id).async_save(learned.as_dict())
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry, today
 
 
 async def _bathroom_trip(
@@ -103,7 +70,7 @@ async def test_a_fall_is_told_within_two_minutes_of_the_light_passing_its_limit(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    _, today = await _home(hass, freezer)
+    _, today = await home_without_bathroom_motion(hass, freezer, **{CONF_INTERVAL: 60})
     trip = today + timedelta(hours=3, minutes=20)
     await _bathroom_trip(hass, freezer, trip)
     await _at(hass, freezer, trip + timedelta(minutes=29))
@@ -120,7 +87,7 @@ async def test_a_fall_is_still_told_when_a_tracker_leaves_the_home_after(
 ) -> None:
     """Rose home when the light went on; her phone then reads away (it dropped out of the
     wifi, or somebody took it): the light still on, nobody moving, is still a fall."""
-    entry, today = await _home(hass, freezer, ROSE)
+    entry, today = await home_without_bathroom_motion(hass, freezer, ROSE, **{CONF_INTERVAL: 60})
     trip = today + timedelta(hours=3, minutes=20)
     await _bathroom_trip(hass, freezer, trip)
     await _at(hass, freezer, trip + timedelta(minutes=25))
