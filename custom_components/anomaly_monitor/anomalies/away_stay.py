@@ -29,7 +29,7 @@ inside, is somebody coming in.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from ..core.models import AnomalyType
@@ -73,7 +73,7 @@ class _Stay:
     # motion hours later (somebody came in: ``core.escalation``'s intrusion, told once).
     kinds: set[str]
     # The entities its signs showed (an entry told for it).
-    entities: set[str]
+    entities: set[str] = field(default_factory=set)
 
 
 def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
@@ -134,7 +134,7 @@ class AwayStays:
         for anomaly in told:
             if is_stay_sign(anomaly):
                 if stay is None:
-                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set(), set())
+                    stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
                 stay.severity = max(stay.severity, rank(anomaly.severity))
                 stay.kinds |= _kinds(anomaly)
         if stay is not None and signs:
