@@ -278,8 +278,9 @@ def bench_analysis(
         f"{1000 * (time.process_time() - began_cpu):.1f} ms CPU"
     )
     for label, learned in (("without baselines", None), ("with the baselines", baselines)):
-        detector = CombinedDetector()
-        detector.baselines = (lambda b=learned: b) if learned is not None else None
+        detector = CombinedDetector(
+            baselines=(lambda b=learned: b) if learned is not None else None
+        )
         times, cpu = [], []  # wall and CPU: on a loaded machine wall time waits for a core
         for _ in range(repeats):
             began, began_cpu = time.perf_counter(), time.process_time()
@@ -326,9 +327,8 @@ def _first_analysis(window: Any, baselines: HomeBaselines, zone: Any) -> None:
     from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 
     copy = HomeBaselines.from_dict(baselines.as_dict(), zone)
-    copy.infos = dict(baselines.infos)
-    detector = CombinedDetector()
-    detector.baselines = lambda: copy
+    copy.describe(baselines.infos.values())
+    detector = CombinedDetector(baselines=lambda: copy)
     began_cpu = time.process_time()
     detector.findings(window)
     print(
@@ -352,8 +352,7 @@ def _after_hours_close(
     from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 
     rows = [row for row in one_day(infos, day, random.Random(seed + 1)) if row[0] > now]
-    detector = CombinedDetector()
-    detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=lambda: baselines)
     cpu, learned = [], now
     for hour in range(hours):
         until = now + timedelta(hours=hour + 1, minutes=1)  # a reading past the hour closes it

@@ -95,3 +95,67 @@ async def test_an_unacknowledged_graver_or_security_one_is_told(hass: HomeAssist
     doors.acknowledge(opened.key)
     after = _over(doors, timedelta(minutes=5))
     assert doors.update([DOOR_OPEN], now + after + timedelta(hours=2)).opened != []
+
+
+SWITCH = "switch.cylinder_switch_0"
+METER = "sensor.cylinder_switch_0_power"
+SMOKE = "binary_sensor.hall_smoke"
+WATER_RUNNING = Finding(
+    "water_left_running", (SWITCH,), "Water ran through Hot water cylinder for 55 min.",
+    "safety_hazard", Severity.HIGH, subject=SWITCH,
+)  # fmt: skip
+RUNNING_LONG = Finding(
+    "appliance_running_far_longer", (SWITCH, METER), "Cylinder drew 3020 W for 4 h 45 min.",
+    "energy", Severity.MEDIUM, subject=METER,
+)  # fmt: skip
+
+
+async def test_an_acknowledged_hazard_holds_the_same_device_running_long(
+    hass: HomeAssistant,
+) -> None:
+    """Set 5: the cylinder's thermostat stuck; "water left running" acknowledged, then
+    "running far longer" on the switch and its power meter was pushed all the same."""
+    tracker = AnomalyTracker(hass, "cylinder")
+    now = dt_util.utcnow()
+    (running,) = tracker.update([WATER_RUNNING], now).opened
+    tracker.acknowledge(running.key)
+    changes = tracker.update([WATER_RUNNING, RUNNING_LONG], now + timedelta(hours=2))
+    assert changes.opened == []
+    (long_run,) = changes.reopened
+    assert long_run.rule == "appliance_running_far_longer"
+    assert long_run.acknowledged
+    # Another device's meter is news; so is a hazard on the same entities.
+    dryer = "sensor.dryer_power"
+    other = replace(RUNNING_LONG, evidence=(SWITCH, dryer), subject=dryer)
+    later = now + timedelta(hours=3)
+    assert tracker.update([WATER_RUNNING, other], later).opened != []
+
+    held = AcknowledgedHold()
+    smoke = OpenAnomaly.from_findings(
+        [Finding("hazard_detected", (SMOKE,), "Smoke.", "safety_hazard", Severity.CRITICAL,
+                 subject=SMOKE)], now)  # fmt: skip
+    smoke.acknowledged = True
+    held.ended(smoke, now)
+    offline = Finding(
+        "device_unavailable", (SMOKE,), "The smoke detector is offline.", "device_malfunction",
+        Severity.HIGH, subject=SMOKE,
+    )  # fmt: skip
+    assert not held.covers(OpenAnomaly.from_findings([offline], later), [], later)
+    again = replace(offline, rule="hazard_detected", anomaly_type="safety_hazard")
+    assert not held.covers(OpenAnomaly.from_findings([again], later), [], later)
+
+
+async def test_acknowledged_after_its_end_it_holds_its_successors(hass: HomeAssistant) -> None:
+    """Set 5 as it ran: "water left running" had ended (the relay reported a blip) when the
+    homeowner acknowledged it at 14:00; "running far longer" at 15:45 was pushed."""
+    tracker = AnomalyTracker(hass, "cylinder-late")
+    now = dt_util.utcnow()
+    states = {SWITCH: "on", METER: "3020"}
+    assert len(tracker.update([WATER_RUNNING], now, states=states).opened) == 1
+    later = _over(tracker, timedelta(minutes=5))
+    (ended,) = tracker.ended.values()
+    tracker.acknowledge(ended.key)  # read late: it had ended
+    assert tracker.ended == {}
+    changes = tracker.update([RUNNING_LONG], now + later + timedelta(hours=2), states=states)
+    assert changes.opened == []
+    assert [a.rule for a in changes.reopened] == ["appliance_running_far_longer"]

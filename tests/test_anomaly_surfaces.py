@@ -109,6 +109,10 @@ async def test_smoke_reaches_every_surface_and_clears(
     assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "off"
     event_state = hass.states.get(_entity_id(hass, "anomaly_event", "event"))
     assert event_state.attributes["event_type"] == "cleared"
+    # What automations read says it is over, not the words found while it lasted.
+    assert cleared[0].data["reasoning"] == "Over: Smoke detected."
+    assert event_state.attributes["reasoning"] == "Over: Smoke detected."
+    assert detected[0].data["reasoning"] == "Smoke detected."
 
 
 async def test_notify_targets_get_the_anomaly_once(hass: HomeAssistant) -> None:

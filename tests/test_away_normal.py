@@ -110,8 +110,7 @@ def analyse(
         for s in states
     ]
     states.append(entity(ALICE, latest.get(ALICE, "not_home")))
-    detector = CombinedDetector()
-    detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(states, environment(now, persons_home=0), shown, start=start)
     return [f for f in detector.findings(window) if f.rule in AWAY_RULES]
 

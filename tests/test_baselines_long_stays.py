@@ -8,7 +8,11 @@ import json
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines, baseline_findings
 from custom_components.anomaly_monitor.core.baselines.cycles import cycle_stopped
-from custom_components.anomaly_monitor.core.baselines.long_stays import state_longer_than_usual
+from custom_components.anomaly_monitor.core.baselines.long_stays import (
+    at_most,
+    learned_from,
+    state_longer_than_usual,
+)
 from custom_components.anomaly_monitor.core.baselines.power import IDLE, RUNNING, power_state
 from custom_components.anomaly_monitor.core.feedback import FalseAlarms
 from custom_components.anomaly_monitor.core.home import HomeView
@@ -258,3 +262,14 @@ def test_a_lock_unlocked_beside_its_open_door_is_the_doors_incident() -> None:
     assert later.signature == finding.signature
     (alone,) = state_longer_than_usual(view(now, unlocked), baselines)  # no door there
     assert alone.subject == lock
+
+
+def test_a_learned_limit_is_worded_one_way() -> None:
+    """Every check that tells a learned limit words it through ``at_most``."""
+    assert at_most(45, 14, "stays", ", in the evening") == (
+        "at most 45 min (learned from 14 stays, in the evening)"
+    )
+    assert at_most(95, 5, "runs") == "at most 1 h 35 min (learned from 5 runs)"
+    assert learned_from(3, "cycles", "; it started 06:10") == (
+        "(learned from 3 cycles; it started 06:10)"
+    )

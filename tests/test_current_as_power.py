@@ -100,3 +100,18 @@ async def test_a_heater_s_current_only_plug_is_watched_by_default(hass: HomeAssi
     hass.states.async_set(PLUG, "0.0", AMPS | {"friendly_name": "Heater plug current"})
     watched = resolve_watched(hass, monitor_options())
     assert PLUG in watched
+
+
+def test_the_baselines_read_a_meter_as_it_is_described_now() -> None:
+    """A current meter described anew as a power meter (its unit changed, the description
+    the same size) is read as it is now: the cache follows ``describe_one``, not the
+    description's id and size."""
+    baselines = HomeBaselines(UTC)
+    plug = EntityInfo("sensor.heater_plug", "Heater plug", device_class="current", unit="A")
+    baselines.describe([plug])
+    start = datetime(2026, 1, 5, tzinfo=UTC)
+    baselines.observe(start, "sensor.heater_plug", "2.0")
+    assert baselines.ranges.usual("sensor.heater_plug")[4] == 460.0  # 2 A at 230 V
+    baselines.describe_one(EntityInfo("sensor.heater_plug", "Heater plug", None, "power", "W"))
+    baselines.observe(start + timedelta(minutes=1), "sensor.heater_plug", "3.0")
+    assert baselines.ranges.usual("sensor.heater_plug")[3] == 3.0  # read as the watts it is

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 import yaml
 
+from benchmark_replay.home.feedback import FeedbackResult
 from benchmark_replay.home.observer import Alarm, Observations
 from benchmark_replay.home.runner import RunRecord
 from benchmark_replay.home.scenario import ScenarioError, load_scenario
-from benchmark_replay.home.scoring import score_run
+from benchmark_replay.home.scoring import overall, score_run
 from benchmark_replay.home.timeline import Change, Outage
 
 from .home_scenario_builder import changes, local, plan_of, short_home, write
@@ -180,3 +181,27 @@ def test_documented_fragment_of_the_newer_keys_is_valid(tmp_path: Path) -> None:
     _, plan = plan_of(tmp_path, lambda d: d.update(data))
     assert changes(plan, "binary_sensor.cupboard", "on")
     assert plan.outages
+
+
+def test_feedback_on_an_incident_never_told_is_not_judged(tmp_path: Path) -> None:
+    """The homeowner acts on a notification; with none (a detection miss, already counted
+    in recall) the action is listed but judged neither honoured nor not."""
+    scenario, plan = plan_of(tmp_path, lambda data: None)
+    smoke_at = scenario.at((1, time(18, 10)))
+    ack_at = scenario.at((1, time(18, 14)))
+    told = Observations()
+    told.alarms = [_alarm(smoke_at, "binary_sensor.kitchen_smoke")]
+    done = FeedbackResult(ack_at, "acknowledge", "toast_fire", True, "fix flow finished")
+    honoured = score_run(RunRecord(scenario=scenario, plan=plan, seen=told, feedback=[done]))
+    assert (honoured["feedback_honoured"], honoured["feedback_not_told"]) == (1.0, 0)
+
+    untold = FeedbackResult(ack_at, "acknowledge", "toast_fire", False, "never told", told=False)
+    missed = score_run(
+        RunRecord(scenario=scenario, plan=plan, seen=Observations(), feedback=[untold])
+    )
+    (row,) = missed["feedback_rows"]
+    assert row["status"] == "not_told"
+    assert (missed["feedback_honoured"], missed["feedback_not_told"]) == (None, 1)
+    assert missed["recall"] == 0.0  # the miss is scored where it belongs
+    both = overall([honoured, missed])
+    assert (both["feedback_honoured"], both["feedback_not_told"], both["feedback"]) == (1.0, 1, 2)

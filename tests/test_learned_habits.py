@@ -89,8 +89,7 @@ def analyse(
         entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in (CUPBOARD, TOILET, SMOKE)
     ]
     states.append(entity(BEDROOM, "off", area="Bedroom", device_class="door"))
-    detector = CombinedDetector()
-    detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=lambda: baselines)
     start = DAY0 + timedelta(days=day)
     return detector.findings(
         build_window(states, environment(now, persons_home=1), today, start=start)
@@ -224,8 +223,7 @@ def _away_findings(baselines: HomeBaselines, day: int, opened: timedelta) -> dic
         entity(BEDROOM, "on", area="Bedroom", device_class="door"),
         entity(ALICE, "not_home"),
     ]
-    detector = CombinedDetector()
-    detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(states, environment(now, persons_home=0), [], start=start)
     return {f.rule: f for f in detector.findings(window)}
 

@@ -66,9 +66,7 @@ def _findings(baselines: HomeBaselines | None, day: int) -> list[Finding]:
             current_temperature=20.0,
         ),
     ]
-    detector = CombinedDetector()
-    if baselines is not None:
-        detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=(lambda: baselines) if baselines is not None else None)
     window = build_window(
         states, environment(now, persons_home=2), today, start=DAY0 + timedelta(days=day)
     )

@@ -51,8 +51,7 @@ def lived(days: int) -> HomeBaselines:
 def unaccompanied(baselines: HomeBaselines, today: list[Transition]) -> list[Finding]:
     now = today[-1].when + timedelta(minutes=20)
     states = [entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
-    detector = CombinedDetector()
-    detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(
         states, environment(now, persons_home=1), today, start=today[0].when - timedelta(minutes=1)
     )

@@ -9,6 +9,7 @@ walking back to bed three minutes later (the light left on) is not.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -37,10 +38,11 @@ from .test_daily_rhythm import (
 WATCHED = [e for e in ATTRIBUTES if e != BATH]
 
 
-async def _home(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+async def home_without_bathroom_motion(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, *extra: str, **options: Any
 ) -> tuple[MockConfigEntry, datetime]:
-    """Rose's monitor with its learned fortnight, at 01:00, the bathroom motion unwatched."""
+    """Rose's monitor with its learned fortnight, at 01:00, the bathroom motion unwatched
+    (``extra`` entities watched too; ``options`` beside the watched ones)."""
     await hass.config.async_set_time_zone(ZONE)
     today = dt_util.start_of_local_day(dt_util.now())
     for area in sorted(set(AREAS.values())):
@@ -51,8 +53,9 @@ async def _home(
         hass.states.async_set(
             entity_id, "0.0" if "power" in entity_id else "off", ATTRIBUTES[entity_id]
         )
+    watched = {CONF_INCLUDE_ENTITIES: [*WATCHED, *extra]}
     entry = MockConfigEntry(
-        domain=DOMAIN, title="Home", options=monitor_options(**{CONF_INCLUDE_ENTITIES: WATCHED})
+        domain=DOMAIN, title="Home", options=monitor_options(**watched, **options)
     )
     entry.add_to_hass(hass)
     learned = _lived(today, timedelta(hours=7))
@@ -66,7 +69,7 @@ async def _home(
 async def test_the_light_in_a_room_without_motion_on_long_with_nobody_about_is_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    entry, today = await _home(hass, freezer)
+    entry, today = await home_without_bathroom_motion(hass, freezer)
     trip = today + timedelta(hours=3, minutes=20)
     _set(hass, freezer, trip, (BED, "on"), (HALL, "on"))
     _set(hass, freezer, trip + timedelta(seconds=20), (BATH_LIGHT, "on"))
@@ -83,7 +86,7 @@ async def test_the_light_in_a_room_without_motion_on_long_with_nobody_about_is_t
 async def test_walking_back_to_bed_with_the_light_left_on_is_not_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    entry, today = await _home(hass, freezer)
+    entry, today = await home_without_bathroom_motion(hass, freezer)
     trip = today + timedelta(hours=3, minutes=20)
     _set(hass, freezer, trip, (HALL, "on"))
     _set(hass, freezer, trip + timedelta(seconds=20), (BATH_LIGHT, "on"))

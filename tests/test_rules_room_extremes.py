@@ -231,8 +231,7 @@ def _learned(entity_id: str, values: list[float], days: int = 5) -> HomeBaseline
 
 
 def _analysed(states: list[EntityState], baselines: HomeBaselines) -> list[str]:
-    detector = CombinedDetector()
-    detector.baselines = lambda: baselines
+    detector = CombinedDetector(baselines=lambda: baselines)
     return [f.rule for f in detector.findings(window(states, environment(START)))]
 
 

@@ -290,3 +290,41 @@ async def test_an_appliance_after_a_quiet_night_is_judged_by_the_gap(hass: HomeA
         while_away=True,
     )
     assert len(tracker.update([heater], now + timedelta(hours=9)).opened) == 1
+
+
+async def test_an_acknowledged_stay_holds_a_milder_finding_on_its_entry(
+    hass: HomeAssistant,
+) -> None:
+    """Set 3: a break-in told (the back door, then motion); the homeowner acknowledged the
+    motion after it had ended, then was told "the back door opened with nobody seen"
+    about the same door. A milder finding about the acknowledged stay's entry is shown."""
+    door = "binary_sensor.back_door"
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    entry = _away("entry_unsecured_while_away", door, AnomalyType.SECURITY)
+    tracker.update([entry], now)
+    (walked,) = tracker.update([entry, _motion(HALL)], now + timedelta(minutes=1)).opened
+    now = _over(tracker, now + timedelta(minutes=1))
+    (ended,) = [a for a in tracker.ended.values() if a.signature == walked.signature]
+    tracker.acknowledge(ended.key)  # read later: the anomaly had ended
+    lonely = Finding(
+        "unaccompanied_opening", (door,), "The back door opened with nobody seen.",
+        AnomalyType.SECURITY, Severity.MEDIUM, subject=door,
+    )  # fmt: skip
+    later = tracker.update([lonely], now + timedelta(minutes=10))
+    assert later.opened == []
+    (shown,) = later.reopened
+    assert shown.acknowledged
+    now = _over(tracker, now + timedelta(minutes=10))
+    # Another door, or the same stay not acknowledged, is told.
+    other = Finding(
+        "unaccompanied_opening", (WINDOW,), "The lounge window opened with nobody seen.",
+        AnomalyType.SECURITY, Severity.MEDIUM, subject=WINDOW,
+    )  # fmt: skip
+    assert len(tracker.update([other], now + timedelta(minutes=5)).opened) == 1
+
+    fresh = AnomalyTracker(hass, "fresh")
+    start = dt_util.utcnow()
+    fresh.update([entry], start)
+    start = _over(fresh, start)
+    assert len(fresh.update([lonely], start + timedelta(minutes=5)).opened) == 1

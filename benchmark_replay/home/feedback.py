@@ -37,6 +37,9 @@ class FeedbackResult:
     detail: str
     anomaly_id: str = ""
     possible: bool = True  # False: the product offers the homeowner no way to do it
+    # False: no notification about the incident had come (a detection miss, scored as one
+    # in recall; the homeowner had nothing to act on, so the action is not judged).
+    told: bool = True
 
 
 def issue_for(hass: HomeAssistant, anomaly_id: str) -> str | None:

@@ -53,7 +53,8 @@ def targets(total: Mapping[str, Any]) -> list[tuple[str, bool | None, str]]:
         (
             "feedback honoured: 100 %",
             at_least("feedback_honoured", 1.0),
-            str(total.get("feedback_honoured")),
+            f"{total.get('feedback_honoured')} ({total.get('feedback_not_told', 0)} on "
+            "incidents never told, not judged)",
         ),
         (
             "lost across restarts: 0",
@@ -125,7 +126,13 @@ def markdown(
         if score["feedback_rows"]:
             lines += ["", "Feedback:", ""]
             for row in score["feedback_rows"]:
-                verdict = "honoured" if row["honoured"] else f"**not honoured** ({row['why_not']})"
+                verdict = (
+                    "not judged (never told: a detection miss, see its row)"
+                    if row["status"] == "not_told"
+                    else "honoured"
+                    if row["honoured"]
+                    else f"**not honoured** ({row['why_not']})"
+                )
                 lines.append(f"- {row['time']} {row['action']} on {row['incident']}: {verdict}")
         for row in score["restart_rows"]:
             lines.append(

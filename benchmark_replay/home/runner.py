@@ -364,6 +364,7 @@ class HomeRun:
             result.done, result.detail = await async_remove_mark(hass, alarm)
         elif alarm is None:
             result.detail = "the homeowner was never told about this incident"
+            result.told = False
         elif (issue_id := issue_for(hass, alarm.anomaly_id)) is not None:
             result.done, result.detail = await async_fix_flow(hass, issue_id, step.action)
         else:  # the anomaly cleared and took its repair issue along: what else is there

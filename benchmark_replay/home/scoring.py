@@ -13,6 +13,7 @@ from datetime import tzinfo
 import math
 from typing import Any
 
+from .feedback import FeedbackResult
 from .observer import Alarm
 from .runner import RunRecord
 from .scenario import within_minutes
@@ -112,7 +113,8 @@ def score_run(record: RunRecord) -> dict[str, Any]:
     incidents = len(incident_rows)
     weeks = (plan.end - record.scenario.start).total_seconds() / 86400 / WEEK_DAYS
     feedback_rows = score_feedback(record, by_incident)
-    honoured = sum(r["honoured"] for r in feedback_rows)
+    judged = [r for r in feedback_rows if r["status"] != "not_told"]
+    honoured = sum(r["honoured"] for r in judged)
     either = [s for s in spans if s.spec["expect"] == "either"]
     lost = sum(r["lost"] for r in seen.restarts)
     return {
@@ -139,8 +141,9 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         "either_events": len(either),
         "either_alarmed": sum(bool(by_incident[s.id]) for s in either),
         "feedback": len(feedback_rows),
-        "feedback_honoured": round(honoured / len(feedback_rows), 3) if feedback_rows else None,
+        "feedback_honoured": round(honoured / len(judged), 3) if judged else None,
         "feedback_not_possible": sum(r["status"] == "not_possible" for r in feedback_rows),
+        "feedback_not_told": len(feedback_rows) - len(judged),
         "restarts": len(seen.restarts),
         "lost_on_restart": lost,
         "temperature_unit": record.temperature_unit,
@@ -175,6 +178,9 @@ def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> li
             if s.start > result.when and s.spec["expect"] == "notify" and s.entities & span.entities
         ]
         reasons = [] if result.done else [result.detail]
+        if not result.told:  # nothing to act on: a detection miss, not a feedback failure
+            rows.append(_feedback_row(record, result, "not_told", False, reasons))
+            continue
         if result.action in ("acknowledge", "false_alarm") and after:
             reasons.append(f"notified again {len(after)} time(s) after the {result.action}")
         must_notify = result.action == "remove_mark" or (
@@ -187,21 +193,24 @@ def score_feedback(record: RunRecord, by_incident: dict[str, list[Alarm]]) -> li
                     f"later incident(s) on these entities not notified: {', '.join(missed)} "
                     "(the mark, or a detection miss: see the incident's row)"
                 )
-        rows.append(
-            {
-                "time": result.when.astimezone(record.scenario.tz).isoformat(timespec="seconds"),
-                "action": result.action,
-                "incident": result.incident,
-                "done": result.done,
-                "status": "done"
-                if result.done
-                else ("failed" if result.possible else "not_possible"),
-                "detail": result.detail,
-                "honoured": not reasons,
-                "why_not": "; ".join(reasons),
-            }
-        )
+        status = "done" if result.done else ("failed" if result.possible else "not_possible")
+        rows.append(_feedback_row(record, result, status, not reasons, reasons))
     return rows
+
+
+def _feedback_row(
+    record: RunRecord, result: FeedbackResult, status: str, honoured: bool, reasons: list[str]
+) -> dict[str, Any]:
+    return {
+        "time": result.when.astimezone(record.scenario.tz).isoformat(timespec="seconds"),
+        "action": result.action,
+        "incident": result.incident,
+        "done": result.done,
+        "status": status,
+        "detail": result.detail,
+        "honoured": honoured,
+        "why_not": "; ".join(reasons),
+    }
 
 
 def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -213,6 +222,7 @@ def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
     weeks = sum(s["days"] for s in scores) / WEEK_DAYS
     false_alarms = sum(s["false_alarms"] for s in scores)
     feedback = [f for s in scores for f in s["feedback_rows"]]
+    judged = [f for f in feedback if f["status"] != "not_told"]
     return {
         "scenarios": len(scores),
         "errors": sum(1 for s in scores if s["error"]),
@@ -240,8 +250,9 @@ def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "either_alarmed": sum(s["either_alarmed"] for s in scores),
         "feedback": len(feedback),
         "feedback_not_possible": sum(f["status"] == "not_possible" for f in feedback),
-        "feedback_honoured": round(sum(f["honoured"] for f in feedback) / len(feedback), 3)
-        if feedback
+        "feedback_not_told": len(feedback) - len(judged),
+        "feedback_honoured": round(sum(f["honoured"] for f in judged) / len(judged), 3)
+        if judged
         else None,
         "restarts": sum(s["restarts"] for s in scores),
         "lost_on_restart": sum(s["lost_on_restart"] for s in scores),

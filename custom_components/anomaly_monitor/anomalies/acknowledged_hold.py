@@ -14,6 +14,14 @@ end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
 ("Opened again"), whatever was acknowledged before. Stored with the tracker
 (``already_told``): a restart does not forget an acknowledgement.
+
+An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
+cylinder's thermostat stuck, "water left running" acknowledged, then "running far longer
+than usual" on the same switch and its power meter, pushed), but never a device going
+offline (a smoke detector that drops out after its smoke was acknowledged is told). One
+acknowledged after it ended (the homeowner read it late) holds as one acknowledged before
+its end. An entity named as one device with an acknowledged one
+(``core.device_roles.named_as_one``: the switch and its power meter) is within its evidence.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.device_roles import named_as_one
 from ..core.models import AnomalyType, Severity, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
@@ -44,15 +53,23 @@ class _Seen:
     # Its evidence's word states when it ended (a number may drift: not kept).
     words: tuple[tuple[str, str], ...] = ()
 
+    hazard: bool = False
+
     def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
         """About the same thing (each one's subject in the other's evidence), nothing
-        shown that this one did not show, no graver."""
+        shown that this one did not show (but the same device's), no graver; after a
+        hazard, no device going offline."""
+        if self.hazard and anomaly.anomaly_type == AnomalyType.DEVICE_MALFUNCTION:
+            return False
         return (
-            shown <= self.evidence
-            and anomaly.subject in self.evidence
+            all(self._within(e) for e in shown)
+            and self._within(anomaly.subject)
             and self.subject in shown
             and _rank(anomaly.severity) <= self.rank
         )
+
+    def _within(self, entity_id: str) -> bool:
+        return entity_id in self.evidence or any(named_as_one(entity_id, e) for e in self.evidence)
 
 
 def _reads(state: str | None, word: str) -> bool:
@@ -65,7 +82,12 @@ def _seen(anomaly: OpenAnomaly, when: datetime) -> _Seen:
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
     )
     return _Seen(
-        anomaly.subject, frozenset(anomaly.shown_evidence), _rank(anomaly.severity), when, words
+        anomaly.subject,
+        frozenset(anomaly.shown_evidence),
+        _rank(anomaly.severity),
+        when,
+        words,
+        anomaly.hazard,
     )
 
 
@@ -73,8 +95,14 @@ def _rank(severity: str) -> int:
     return Severity(severity).rank if severity in Severity.__members__.values() else 0
 
 
-def _may_hold(anomaly: OpenAnomaly) -> bool:
+def _may_be_held(anomaly: OpenAnomaly) -> bool:
+    """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
+
+
+def _may_hold(anomaly: OpenAnomaly) -> bool:
+    """An acknowledged anomaly that may hold new ones: a hazard too."""
+    return anomaly.anomaly_type not in _TOLD_ANEW
 
 
 class AcknowledgedHold:
@@ -88,6 +116,16 @@ class AcknowledgedHold:
         if anomaly.acknowledged and _may_hold(anomaly) and anomaly.shown_evidence:
             self.seen[anomaly.signature] = _seen(anomaly, now)
 
+    def acknowledged_after_end(self, anomaly: OpenAnomaly) -> None:
+        """``anomaly`` had ended when the homeowner acknowledged it (read late): it holds
+        its successors as if acknowledged before its end."""
+        try:
+            ended = stored_time(anomaly.ended)
+        except (TypeError, ValueError):
+            return
+        if _may_hold(anomaly) and anomaly.shown_evidence:
+            self.seen[anomaly.signature] = _seen(anomaly, ended)
+
     def watch(self, states: Mapping[str, str]) -> None:
         """An analysis reads ``states``: an ended one whose evidence reads another word
         really ended."""
@@ -99,7 +137,7 @@ class AcknowledgedHold:
         """``anomaly`` (just opened) is a problem the homeowner already acknowledged."""
         self.seen = {s: v for s, v in self.seen.items() if now - v.ended < HOLD}
         shown = set(anomaly.shown_evidence)
-        if not shown or not _may_hold(anomaly):
+        if not shown or not _may_be_held(anomaly):
             return False
         acknowledged = [
             _seen(a, now)
@@ -117,6 +155,7 @@ class AcknowledgedHold:
                 "rank": v.rank,
                 "ended": v.ended.isoformat(),
                 "words": [list(w) for w in v.words],
+                "hazard": v.hazard,
             }
             for signature, v in self.seen.items()
         }
@@ -129,9 +168,16 @@ class AcknowledgedHold:
             subject, evidence, rank_ = v["subject"], v["evidence"], v["rank"]
             words = tuple((e, w) for e, w in v["words"])
             texts = (signature, subject, *evidence, *(t for pair in words for t in pair))
-            if not all(isinstance(t, str) for t in texts) or not isinstance(rank_, int):
+            # Missing in a memory stored before it was kept: a hazard then (a device going
+            # offline after an acknowledged hazard is told rather than held).
+            hazard = v.get("hazard", True)
+            if (
+                not all(isinstance(t, str) for t in texts)
+                or not isinstance(rank_, int)
+                or not isinstance(hazard, bool)
+            ):
                 raise TypeError("acknowledged hold")
             hold.seen[signature] = _Seen(
-                subject, frozenset(evidence), rank_, stored_time(v["ended"]), words
+                subject, frozenset(evidence), rank_, stored_time(v["ended"]), words, hazard
             )
         return hold

@@ -93,6 +93,12 @@ class AlreadyTold:
         else:
             self.away_stays.observe(open_now, opened, now)
 
+    def acknowledged(self, anomaly: OpenAnomaly) -> None:
+        """The homeowner acknowledged ``anomaly``, open or ended."""
+        self.away_stays.acknowledged(anomaly)
+        if anomaly.ended is not None:
+            self.acknowledged_hold.acknowledged_after_end(anomaly)
+
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)

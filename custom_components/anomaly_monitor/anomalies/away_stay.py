@@ -18,12 +18,18 @@ not told yet for the stay (an entry after motion alone, perhaps a pet: ``core.ep
 motion after a door told unlocked: somebody came in, ``core.escalation``) or anything
 graver than what was told for the stay; a sign shown so that such a finding joins later
 (a window forced minutes after the guests' door was unlocked) is told then (``broke_out``).
+
+Once the homeowner acknowledged the stay (one of its signs, open or ended), a milder
+security finding about an entry already shown for it is that stay too ("the back door
+opened with nobody seen", 18 minutes into a break-in the homeowner had acknowledged, set
+3). A new kind of sign is still told: a door acknowledged as left unlocked, then motion
+inside, is somebody coming in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -97,6 +103,20 @@ class _Stay:
     kinds: set[str]
     # Its last signs were only somebody moving inside (nobody went out by an entrance).
     inside: bool = False
+    # The entities its signs showed (an entry told for it).
+    entities: set[str] = field(default_factory=set)
+
+
+def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
+    """A security finding, no hazard, only about entities the acknowledged stay showed."""
+    shown = set(anomaly.shown_evidence)
+    return (
+        stay.acknowledged
+        and not anomaly.hazard
+        and anomaly.anomaly_type == AnomalyType.SECURITY
+        and bool(shown)
+        and shown <= stay.entities
+    )
 
 
 class AwayStays:
@@ -111,7 +131,10 @@ class AwayStays:
         """Whether ``anomaly`` (just opened) is a further sign of the stay already told;
         None when it is not (then it is told). True: acknowledged with the stay."""
         stay = self._stay
-        if stay is None or not is_stay_sign(anomaly):
+        if stay is None:
+            return None
+        sign = is_stay_sign(anomaly)
+        if not sign and not _about_its_entry(anomaly, stay):
             return None
         quiet = now - stay.last_sign
         slept = stay.inside and _moving_only(anomaly) and quiet <= STAY_NIGHT
@@ -120,7 +143,8 @@ class AwayStays:
         if not _kinds(anomaly) <= stay.kinds:
             return None
         stay.last_sign = now
-        self._quiet.add(anomaly.signature)
+        if sign:  # another finding joining it is news (``broke_out``)
+            self._quiet.add(anomaly.signature)
         return stay.acknowledged
 
     def broke_out(self, anomaly: OpenAnomaly) -> bool:
@@ -151,7 +175,14 @@ class AwayStays:
         if stay is not None and signs:
             stay.last_sign = now
             stay.inside = _inside_only(signs)
+            stay.entities.update(e for a in signs for e in a.shown_evidence)
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
+
+    def acknowledged(self, anomaly: OpenAnomaly) -> None:
+        """The homeowner acknowledged ``anomaly`` (perhaps ended): if a sign of the stay
+        going on, the stay is acknowledged."""
+        if self._stay is not None and is_stay_sign(anomaly):
+            self._stay.acknowledged = True
 
     def end(self) -> None:
         """Somebody tracked is home: the next signs while away are another stay."""
@@ -170,6 +201,7 @@ class AwayStays:
             "acknowledged": stay.acknowledged,
             "kinds": sorted(stay.kinds),
             "inside": stay.inside,
+            "entities": sorted(stay.entities),
             "quiet": sorted(self._quiet),
         }
 
@@ -183,7 +215,8 @@ class AwayStays:
         if not isinstance(severity, int) or not isinstance(acknowledged, bool):
             raise TypeError("stay")
         kinds, quiet = data["kinds"], data["quiet"]
-        if not all(isinstance(v, str) for v in (*kinds, *quiet)):
+        entities = data.get("entities", [])
+        if not all(isinstance(v, str) for v in (*kinds, *quiet, *entities)):
             raise TypeError("stay")
         stays._stay = _Stay(
             stored_time(data["told_at"]),
@@ -192,6 +225,7 @@ class AwayStays:
             acknowledged,
             set(kinds),
             data.get("inside") is True,
+            set(entities),
         )
         stays._quiet = set(quiet)
         return stays

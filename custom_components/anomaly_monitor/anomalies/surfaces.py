@@ -23,7 +23,7 @@ from ..const import (
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
 from .store import parse_time
-from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named
+from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named, over_text
 from .tracker import OpenAnomaly
 
 _ISSUE_SEVERITY = {
@@ -226,6 +226,8 @@ class Announcer:
     def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
         hass, entry = self.hass, self.entry
         data = event_data(entry, anomaly, hass) | {"reason": reason}
+        # Its words were found while it lasted ("is open"): the cleared event says it is over.
+        data["reasoning"] = over_text(hass, data["reasoning"])
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
 

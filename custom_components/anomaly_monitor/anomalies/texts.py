@@ -98,6 +98,16 @@ async def _state_words(hass: HomeAssistant, domains: set[str]) -> dict[str, str]
     )
 
 
+def over_text(hass: HomeAssistant, text: str) -> str:
+    """``text`` (a reasoning found while it lasted: "the door is open") said to be over
+    ("Over: the door is open"), in HA's language when its translations are loaded."""
+    templates = translation.async_get_cached_translations(
+        hass, hass.config.language, "selector", DOMAIN
+    )
+    template = templates.get(f"{_PREFIX}anomaly_text.options.ended_headline", "Over: {headline}")
+    return _fill(template, {"headline": text})
+
+
 def named(hass: HomeAssistant, text: str) -> str:
     """``text`` with the entity ids of this home replaced by their friendly names.
 

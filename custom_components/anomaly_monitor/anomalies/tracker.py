@@ -292,6 +292,7 @@ class AnomalyTracker:
         elif (anomaly := self.ended_by_key(key)) is not None:
             del self.ended[anomaly.signature]
         if anomaly is not None:
+            self.already_told.acknowledged(anomaly)
             self._schedule_save()
         return anomaly
 

@@ -29,10 +29,11 @@ async def async_create_detectors(
     every window the model cannot. With ``baselines`` (the home's learned normal, shared by
     every detector kind) they read the window in HA's executor, never the event loop's.
     """
-    rules = CombinedDetector(sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY))
-    if baselines is not None:
-        rules.baselines = baselines
-        rules.offload = hass.async_add_executor_job
+    rules = CombinedDetector(
+        sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY),
+        baselines=baselines,
+        offload=hass.async_add_executor_job if baselines is not None else None,
+    )
     if entry.data.get(CONF_BACKEND):
         # The model's calibration is looked up while the detector is built: read off the loop.
         await hass.async_add_executor_job(read_calibration_file)

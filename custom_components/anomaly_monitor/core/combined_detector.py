@@ -47,24 +47,34 @@ def merge_findings(findings: Iterable[Finding]) -> list[Finding]:
     return kept
 
 
+# Runs a job elsewhere and awaits its findings (HA's ``async_add_executor_job``).
+type Offload = Callable[[Callable[[], list[Finding]]], Awaitable[list[Finding]]]
+
+
 class CombinedDetector:
     """Runs the semantic rules and the temporal statistics on one shared view."""
 
     name = "rules+statistics"
 
-    def __init__(self, sensitivity: str = "medium", suppressed: Suppressions = ()) -> None:
+    def __init__(
+        self,
+        sensitivity: str = "medium",
+        suppressed: Suppressions = (),
+        *,
+        baselines: Callable[[], HomeBaselines | None] | None = None,
+        offload: Offload | None = None,
+    ) -> None:
         # False-alarm marks (or bare signatures), shared by both halves.
         suppressed = as_false_alarms(suppressed)
         self.rules = RuleDetector(sensitivity=sensitivity, suppressed=suppressed)
         self.statistics = StatisticsDetector(sensitivity=sensitivity, suppressed=suppressed)
         # The home's learned normal, when the integration keeps one (never in a replay of
         # someone else's samples): a getter, since learning may replace it.
-        self.baselines: Callable[[], HomeBaselines | None] | None = None
+        self.baselines = baselines
         # Where the integration runs the window's rules and statistics (HA's executor: an
         # analysis of a busy window costs tens of ms or more, never the event loop's);
         # None runs them here. The baselines are read where they are learned, after it.
-        self.offload: Callable[[Callable[[], list[Finding]]], Awaitable[list[Finding]]] | None
-        self.offload = None
+        self.offload = offload
 
     def window_findings(self, window: ContextWindow, home: HomeView) -> list[Finding]:
         """The rules' and statistics' findings: they read the window alone, so they may

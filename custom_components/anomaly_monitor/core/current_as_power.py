@@ -12,7 +12,7 @@ its usual draw". HA's vocabulary only: domain, device class, unit, device.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .models import EntityInfo, EntityState, Transition, parse_number
@@ -47,16 +47,20 @@ def current_meters(infos: Iterable[EntityInfo]) -> dict[str, EntityInfo]:
 
 class CurrentMeters:
     """``current_meters`` of a changing description of the home, worked out again only
-    when an entity is added (the baselines describe entities as they first change)."""
+    after it changed (its owner says so: ``forget``; the baselines describe entities as
+    they first change)."""
 
     def __init__(self) -> None:
-        self._described: tuple[int, int] = (0, -1)  # the description's id and size
-        self._of: dict[str, EntityInfo] = {}
+        self._of: dict[str, EntityInfo] | None = None
 
-    def of(self, infos: dict[str, EntityInfo], entity_id: str) -> EntityInfo | None:
+    def forget(self) -> None:
+        """The description changed: work the meters out again when next asked."""
+        self._of = None
+
+    def of(self, infos: Mapping[str, EntityInfo], entity_id: str) -> EntityInfo | None:
         """The current meter ``entity_id`` is, if it is one read as power."""
-        if (id(infos), len(infos)) != self._described:
-            self._of, self._described = current_meters(infos.values()), (id(infos), len(infos))
+        if self._of is None:
+            self._of = current_meters(infos.values())
         return self._of.get(entity_id)
 
 

@@ -7,7 +7,8 @@ interval on: the outage then waited up to the analysis interval (15 min by defau
 a day) past its grace. A device whose drops are learned is due at its own limit
 (``core/baselines/drop_judge.py``), read from the baselines the analysis used. The same
 timer serves a door opened in the small hours, judged once nobody moved inside for
-minutes after it (``night_opening_due``).
+minutes after it (``night_opening_due``), and a light switched on in the small hours
+that passes its limit (a fall, ``night_light_due``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 
 from ..core.baselines import HomeBaselines
 from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
@@ -42,11 +44,11 @@ class OfflineCheck:
     def async_follow(self, window: ContextWindow, baselines: HomeBaselines | None = None) -> None:
         """After an analysis of ``window``: the timer for what it saw offline (each
         device's limit from its learned drops, when ``baselines`` are kept), or for a door
-        opened in the small hours."""
+        opened in the small hours, or a night light passing its limit."""
         home = HomeView(window)
         zone = window.environment.local_time.tzinfo
         offline = offline_due(home, offline_limit(baselines, home.end))
-        pending = (offline, night_opening_due(home, zone))
+        pending = (offline, night_opening_due(home, zone), night_light_due(home, baselines))
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:
             return

@@ -52,6 +52,7 @@ from ..core.occupancy import presence_of
 from ..core.pets import HUMAN_STATES, has_pets
 from ..core.rules.physical import PHYSICAL_RANGES
 from ..core.rules.temperature_bands import crossed_band
+from ..core.statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .context_builder import can_be_located
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
@@ -301,6 +302,10 @@ class StateWatcher:
         domain, state, attributes = new_state.domain, new_state.state, new_state.attributes
         if state in UNAVAILABLE_STATES or domain in _SIGNIFICANT_DOMAINS:
             return True
+        if domain == "light" and state == "on" and previous != "on" and _small_hours(new_state):
+            # A light switched on in the small hours may be a fall's: an analysis now sets
+            # the timer for its limit (``core.baselines.night_lights_due``).
+            return True
         if self._pets and state in HUMAN_STATES.get(domain, ()) and self._nobody_home():
             # With pets, motion alone while away is the pet: a light switched on (media
             # started) in the empty home is what tells a person from it, judged now while
@@ -325,6 +330,10 @@ class StateWatcher:
         # A person HA cannot locate (no trackers: onboarding's owner) is not counted.
         persons = [p for p in self.hass.states.async_all("person") if can_be_located(p)]
         return bool(persons) and all(presence_of(p.state) is False for p in persons)
+
+
+def _small_hours(state: State) -> bool:
+    return SMALL_HOURS_START <= dt_util.as_local(state.last_changed).hour < SMALL_HOURS_END
 
 
 def _alarming(

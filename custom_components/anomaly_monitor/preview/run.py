@@ -125,7 +125,9 @@ class PreviewCoordinator(ReplayCoordinator):
         self, hass: HomeAssistant, entry: AnomalyMonitorConfigEntry, session: ReplaySession
     ) -> None:
         rules = CombinedDetector(
-            sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY)
+            sensitivity=entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY),
+            baselines=self.current_baselines,
+            offload=hass.async_add_executor_job,  # the rules' statistics off the loop
         )
         super().__init__(hass, entry, rules, rules, session)
         # The first analysis a new coordinator asks for, on HA's real clock: the preview
@@ -135,10 +137,8 @@ class PreviewCoordinator(ReplayCoordinator):
         self.announcer: RecordingAnnouncer = RecordingAnnouncer(entry, session)  # type: ignore[assignment]
         self.significant_at: datetime | None = None
         self.significant_changes = 0
-        rules.offload = hass.async_add_executor_job  # the rules' statistics off the loop
         self.learning: HomeBaselines | None = None
         self._learned = 0
-        rules.baselines = self.current_baselines
 
     @callback
     def async_significant(self) -> None:

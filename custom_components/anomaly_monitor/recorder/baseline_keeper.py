@@ -174,7 +174,7 @@ class BaselineKeeper:
             if after is not None and transition.when <= after:
                 continue  # the recorder's history already taught it
             if transition.entity_id not in infos:
-                infos[transition.entity_id] = self._info_of(transition.entity_id)
+                baselines.describe_one(self._info_of(transition.entity_id))
                 baselines.watching((transition.entity_id,), transition.when)
             baselines.learn(transition)
         self._schedule_save()
@@ -302,7 +302,7 @@ class BaselineKeeper:
         weather = self._weather_entity()  # its temperature: read with its attributes
         # A copy learns in the executor; the detectors keep reading the current one.
         fresh = HomeBaselines.from_dict(self.baselines.as_dict(), self.zone)
-        fresh.infos = dict(self.baselines.infos)
+        fresh.describe(self.baselines.infos.values())
         read_from: datetime | None = start
         rebuild = False
         try:
@@ -363,7 +363,7 @@ class BaselineKeeper:
         ):
             # Learning is in time order: older history is learned by starting over.
             fresh = HomeBaselines(self.zone)
-            fresh.infos = dict(self.baselines.infos)
+            fresh.describe(self.baselines.infos.values())
         elif learned is not None and start < learned <= end:
             start = learned  # stored baselines have seen the rest
             read_from = self._history_from

@@ -22,7 +22,7 @@ from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import at_most, duration_text
 from .power import RUNNING
 from .unattended_cookers import unattended_cookers
 
@@ -57,10 +57,7 @@ def cooker_left_on(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding
         else:
             count, longest, _ = learned
             limit = max(FLOOR, FACTOR * timedelta(minutes=longest))
-            normal = (
-                f"in this home it runs for at most {duration_text(timedelta(minutes=longest))} "
-                f"(learned from {count} runs)"
-            )
+            normal = f"in this home it runs for {at_most(longest, count, 'runs')}"
         if now - since <= limit:
             continue
         evidence = (meter.entity_id,)

@@ -36,7 +36,7 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from .clock import day_number
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text, stay_since
+from .long_stays import at_most, duration_text, learned_from, stay_since
 from .power import IDLE, RUNNING, power_state
 
 MIN_SPELLS = 6
@@ -173,16 +173,15 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             reasoning = (
                 f"{meter.entity_id} has drawn almost no power for {lasted}; the appliance "
                 f"usually starts again within {duration_text(timedelta(minutes=usual))} "
-                f"(learned from {cycles} cycles, day and night; it started {lately}) and "
+                f"{learned_from(cycles, 'cycles', f', day and night; it started {lately}')} and "
                 "nothing was switched off when it stopped: it stopped cycling."
             )
             severity, advice = Severity.HIGH, _CHECK_STOPPED
         else:
             reasoning = (
                 f"{meter.entity_id} has been drawing power without a break for {lasted}; "
-                f"the appliance usually rests after at most "
-                f"{duration_text(timedelta(minutes=usual))} (learned from {cycles} cycles; "
-                f"it started {lately}): it no longer stops."
+                f"the appliance usually rests after "
+                f"{at_most(usual, cycles, 'cycles', f'; it started {lately}')}: it no longer stops."
             )
             severity, advice = Severity.MEDIUM, _CHECK_RUNNING
         yield CYCLE_STOPPED.finding(

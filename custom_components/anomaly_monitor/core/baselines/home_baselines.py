@@ -79,7 +79,7 @@ class HomeBaselines:
         self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
         self.rhythm = DailyRhythm(zone)  # when the household gets up, when meters run
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
-        self.infos: dict[str, EntityInfo] = {}
+        self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
         self.events = 0
@@ -90,9 +90,20 @@ class HomeBaselines:
         # Stored before usage was learned: every device was watched since ``first_seen``.
         self.upgraded = False
 
+    @property
+    def infos(self) -> Mapping[str, EntityInfo]:
+        """What each entity is, as last described (``describe``, ``describe_one``)."""
+        return self._infos
+
     def describe(self, infos: Iterable[EntityInfo]) -> None:
         """What each entity is (domain, device_class, area): read from HA, not stored."""
-        self.infos = {info.entity_id: info for info in infos}
+        self._infos = {info.entity_id: info for info in infos}
+        self._amps.forget()
+
+    def describe_one(self, info: EntityInfo) -> None:
+        """One entity more (or described anew): seen changing for the first time."""
+        self._infos[info.entity_id] = info
+        self._amps.forget()
 
     def watching(self, entity_ids: Iterable[str], when: datetime) -> None:
         """These entities are watched from ``when`` on (or earlier, if already seen): a

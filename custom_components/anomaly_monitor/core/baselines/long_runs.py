@@ -28,7 +28,7 @@ from ..models import AnomalyType, Finding, Severity
 from .clock import local
 from .durations import quarter_of_day
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import at_most, duration_text
 from .power import RUNNING, watts
 
 FACTOR = 3.0
@@ -83,8 +83,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
             f"{duration_text(stayed)}, since {local(since, home.env.local_time.tzinfo):%a %H:%M}; "
-            f"in this home it runs for at most {duration_text(timedelta(minutes=longest))} "
-            f"(learned from {count} runs, {when}).",
+            f"in this home it runs for {at_most(longest, count, 'runs', f', {when}')}.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )

@@ -51,6 +51,18 @@ def duration_text(span: timedelta) -> str:
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
 
 
+def learned_from(count: int, what: str, note: str = "") -> str:
+    """``(learned from 14 stays, in the evening)``: what a learned limit rests on (``note``
+    brings its own separator: ``", in the evening"``)."""
+    return f"(learned from {count} {what}{note})"
+
+
+def at_most(minutes: float, count: int, what: str, note: str = "") -> str:
+    """``at most 45 min (learned from 14 stays)``: a learned limit, said one way in every
+    check that tells it."""
+    return f"at most {duration_text(timedelta(minutes=minutes))} {learned_from(count, what, note)}"
+
+
 def stay_since(home: HomeView, baselines: HomeBaselines, state: EntityState) -> datetime | None:
     """Since when the entity is in its current state: the earliest the home can prove.
 
@@ -99,9 +111,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
                 evidence=evidence,
                 subject=subject,
                 reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
-                f"since {begun:%H:%M}; in this home it is usually {word} for at most "
-                f"{duration_text(timedelta(minutes=longest))} (learned from {count} stays, "
-                f"{when}).",
+                f"since {begun:%H:%M}; in this home it is usually {word} for "
+                f"{at_most(longest, count, 'stays', f', {when}')}.",
                 anomaly_type=AnomalyType.SECURITY
                 if domain in _SECURITY_DOMAINS
                 else AnomalyType.BEHAVIOURAL,

@@ -6,9 +6,11 @@ local, its own night-time stays, never the evening's long bath). A light switche
 the small hours (00-05) that has stayed on ``FACTOR`` times its longest night-time stay,
 and never less than ``FLOOR``, while its area's motion sensors are off and no motion
 sensor of the home has seen anybody since the first ``ENTERING`` minutes of it (and for
-``STILL`` at least), someone home, may be a person who fell where the light is: told as a
-safety matter. A room lived in at night, or a light left on by somebody who went
-elsewhere, shows movement, and is not judged; nor is a light its area's motion did not see anybody
+``STILL`` at least), someone home when it went on, may be a person who fell where the light
+is: told as a safety matter (and still told when a tracker leaves later, the light on and
+nobody moving: the other one going to work, a phone dropping out). A room lived in at
+night, or a light left on by somebody who went elsewhere, shows movement, and is not
+judged; nor is a light its area's motion did not see anybody
 switch on. Lights with too few night-time stays, areas without a motion sensor
 (``night_lights_unseen`` judges those by the home's) and stays that began before the
 analysed window are not judged; what the homeowner marked normal ("false
@@ -18,17 +20,18 @@ alarm") stands beside the learned stays.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..occupancy import Occupancy
+from ..occupancy import Occupancy, presence_of
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text, stay_since
+from .long_stays import at_most, duration_text, stay_since
 from .night_outings import motion_onsets
 
 # Far longer than a night-time use: this many times the longest learned one...
@@ -51,8 +54,6 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
 
     Magnitude: minutes the light has been on.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
-        return
     now = home.end
     zone = baselines.zone
     window_start = home.window.start
@@ -61,7 +62,7 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
         if not is_on(light) or not light.info.area:
             continue
         past = on_past_its_night_stays(home, baselines, light)
-        if past is None:
+        if past is None or not someone_home_at(home, past[0]):
             continue
         since, count, longest = past
         motion = [
@@ -93,12 +94,31 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
             evidence=(light.entity_id, *sorted(s.entity_id for s in readable)),
             reasoning=f"{light.entity_id} has been on for {duration_text(now - since)}, since "
             f"{local(since, zone):%H:%M}, and nobody has moved in {light.info.area} for "
-            f"{duration_text(STILL)} or more; switched on at night it is usually on for at "
-            f"most {duration_text(timedelta(minutes=longest))} (learned from {count} "
-            "night-time stays).",
+            f"{duration_text(STILL)} or more; switched on at night it is usually on for "
+            f"{at_most(longest, count, 'night-time stays')}.",
             recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
+
+
+def someone_home_at(home: HomeView, when: datetime) -> bool:
+    """Somebody tracked was home at ``when`` (now: the home's occupancy; before, each person
+    or tracker's state then, as the window recorded it). One whose first change in the
+    window, after ``when``, took it away from home was not away before it."""
+    if home.occupancy is Occupancy.OCCUPIED:
+        return True
+    for state in home.presence_entities:
+        changes = home.changes(state.entity_id)
+        before = [c for c in changes if c.when <= when]
+        if before:
+            home_then = presence_of(before[-1].state) is True
+        elif changes:
+            home_then = presence_of(changes[0].state) is not True  # it left after
+        else:
+            home_then = presence_of(state.state) is True  # unchanged through the window
+        if home_then:
+            return True
+    return False
 
 
 def on_past_its_night_stays(
@@ -107,9 +127,28 @@ def on_past_its_night_stays(
     """(since, night stays learned, the longest in minutes) of a light switched on in the
     small hours and on for more than ``FACTOR`` times its longest learned night-time stay
     (never less than ``FLOOR``); None otherwise."""
-    now = home.end
+    limit = night_stay_limit(home, baselines, light)
+    if limit is None or home.end - limit.since <= limit.limit:
+        return None
+    return limit.since, limit.count, limit.longest
+
+
+@dataclass(frozen=True, slots=True)
+class NightStayLimit:
+    """A light switched on in the small hours, and how long it may stay on."""
+
+    since: datetime
+    count: int  # night-time stays learned
+    longest: float  # the longest of them (or taught), minutes
+    limit: timedelta  # ``FACTOR`` times it, never less than ``FLOOR``
+
+
+def night_stay_limit(
+    home: HomeView, baselines: HomeBaselines, light: EntityState
+) -> NightStayLimit | None:
+    """The limit of a light on since the small hours, with learned night-time stays."""
     since = stay_since(home, baselines, light)
-    if since is None or since >= now:
+    if since is None or since >= home.end:
         return None
     if not SMALL_HOURS_START <= local(since, baselines.zone).hour < SMALL_HOURS_END:
         return None
@@ -118,6 +157,4 @@ def on_past_its_night_stays(
         return None  # too few night-time stays (or only every quarter pooled)
     count, longest, _ = learned
     longest = max(longest, baselines.usual.taught_value(light.entity_id, "stay") or 0.0)
-    if now - since <= max(FLOOR, FACTOR * timedelta(minutes=longest)):
-        return None
-    return since, count, longest
+    return NightStayLimit(since, count, longest, max(FLOOR, FACTOR * timedelta(minutes=longest)))

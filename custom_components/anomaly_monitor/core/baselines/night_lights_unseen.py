@@ -17,11 +17,15 @@ from datetime import timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
 from ..models import Finding
-from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
-from .night_lights import ENTERING, LIGHT_ON_LONG_AT_NIGHT, on_past_its_night_stays
+from .long_stays import at_most, duration_text
+from .night_lights import (
+    ENTERING,
+    LIGHT_ON_LONG_AT_NIGHT,
+    on_past_its_night_stays,
+    someone_home_at,
+)
 from .night_outings import motion_onsets
 
 # Seen anywhere this long after the light went on: somebody moving about, not lying still.
@@ -34,8 +38,6 @@ def light_on_long_at_night_unseen(home: HomeView, baselines: HomeBaselines) -> I
 
     Magnitude: minutes the light has been on.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
-        return
     sensors = [
         s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
     ]
@@ -50,7 +52,7 @@ def light_on_long_at_night_unseen(home: HomeView, baselines: HomeBaselines) -> I
         if not is_on(light) or not area or any(s.info.area == area for s in sensors):
             continue  # off, nowhere, or its area's motion judges it (``night_lights``)
         past = on_past_its_night_stays(home, baselines, light)
-        if past is None or past[0] < window_start:
+        if past is None or past[0] < window_start or not someone_home_at(home, past[0]):
             continue
         since, count, longest = past
         if not any(since - ENTERING <= when <= since + SEEN_AFTER for when in onsets):
@@ -61,9 +63,8 @@ def light_on_long_at_night_unseen(home: HomeView, baselines: HomeBaselines) -> I
             evidence=(light.entity_id, *sorted(s.entity_id for s in sensors)),
             reasoning=f"{light.entity_id} has been on for {duration_text(now - since)}, since "
             f"{local(since, zone):%H:%M}, and no motion sensor in the home has seen anybody "
-            f"since ({area} has none); switched on at night it is usually on for at most "
-            f"{duration_text(timedelta(minutes=longest))} (learned from {count} night-time "
-            "stays).",
+            f"since ({area} has none); switched on at night it is usually on for "
+            f"{at_most(longest, count, 'night-time stays')}.",
             recommendation=f"Check on whoever is in {area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )

@@ -27,7 +27,7 @@ from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import local
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
-from .long_stays import FLOOR, duration_text, stay_since
+from .long_stays import FLOOR, duration_text, learned_from, stay_since
 
 # The household has rested this long: asleep, not a quiet moment on the sofa.
 SETTLED = timedelta(hours=1)
@@ -80,7 +80,7 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
             reasoning=f"{lock.info.name} has been unlocked for {duration_text(stayed)}, since "
             f"{local(since, zone):%H:%M}, and the household has been asleep since "
             f"{local(rest, zone):%H:%M}; here it has never stayed unlocked longer than "
-            f"{duration_text(timedelta(minutes=longest))} (learned from {count} stays).",
+            f"{duration_text(timedelta(minutes=longest))} {learned_from(count, 'stays')}.",
             recommendation="Lock the door remotely, or check it.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
