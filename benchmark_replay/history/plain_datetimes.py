@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from pytest_homeassistant_custom_component import patch_time
 import freezegun
+from pytest_homeassistant_custom_component import patch_time
 
 
 def _plain(moment: datetime) -> datetime:
