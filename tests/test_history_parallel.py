@@ -18,6 +18,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
+from benchmark_replay.history.history_csv import HistoryCsv
 from benchmark_replay.history.parallel import merged, still_open
 from benchmark_replay.history.recorder_db import RecorderDatabase
 from benchmark_replay.history.runner import HistoryRecord
@@ -163,6 +164,58 @@ def _smoke_twice_in_the_morning(database: Path) -> None:
                 "attributes_id) VALUES (?, ?, ?, ?, ?)",
                 (state, stamp, stamp, metadata_id, attributes_id),
             )
+
+
+def _registered_smoke(config: Path) -> Path:
+    """The smoke detector in the config's entity registry (a CSV carries no device class)."""
+    path = config / ".storage" / "core.entity_registry"
+    registry = json.loads(path.read_text())
+    registry["data"]["entities"].append(
+        {
+            "entity_id": "binary_sensor.kitchen_smoke",
+            "area_id": "room_0",
+            "platform": "synthetic",
+            "original_name": "Kitchen smoke",
+            "original_device_class": "smoke",
+        }
+    )
+    path.write_text(json.dumps(registry))
+    return config
+
+
+def _as_csv(database: Path, path: Path) -> Path:
+    """The database's rows as the History panel's CSV writes them: one entity after
+    another, each in time order."""
+    rows: dict[str, list[str]] = {}
+    for record in RecorderDatabase(database).records(None, None):
+        stamp = record.when.isoformat().replace("+00:00", "Z")
+        rows.setdefault(record.entity_id, []).append(f"{record.entity_id},{record.state},{stamp}")
+    lines = ["entity_id,state,last_changed", *(line for kept in rows.values() for line in kept)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_csv_in_two_parts_tells_what_one_run_tells(tmp_path: Path) -> None:
+    """``--jobs`` on a History CSV, as on a database: every row replayed once, the first
+    half's notifications exactly the sequential run's; the cut by the CSV's own times."""
+    database = tmp_path / "home-assistant_v2.db"
+    write_history(database, days=1, entities=20)
+    _smoke_twice_in_the_morning(database)
+    csv_path = _as_csv(database, tmp_path / "history.csv")
+    config = str(_registered_smoke(write_config(tmp_path / "config", 20)))
+    common = ("--csv", str(csv_path), "--config", config)
+    one = _report(tmp_path / "one", *common)
+    two = _report(tmp_path / "two", *common, "--jobs", "2")
+    assert two["header"]["parts"] == 2
+    assert two["history"]["rows_replayed"] == one["history"]["rows_replayed"] > 0
+    assert two["history"]["read"]["rows"] == one["history"]["read"]["rows"]
+    span = HistoryCsv(csv_path).span(None, None)
+    assert span == RecorderDatabase(database).span(None, None)
+    cut = span[0] + (span[1] - span[0]) / 2
+    sequential, parallel = _alarms(one), _alarms(two)
+    assert len([a for a in sequential if a[0] < cut]) >= 2
+    assert [a for a in parallel if a[0] < cut] == [a for a in sequential if a[0] < cut]
+    assert len([a for a in parallel if a[0] >= cut]) > 0  # the second part told too
 
 
 def _alarm(minute: int, anomaly_id: str) -> Alarm:

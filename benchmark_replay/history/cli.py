@@ -36,8 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=int,
         default=1,
-        help="replay in this many parts by time, side by side (a recorder database only; "
-        "each later part is a monitor set up at its cut: the hours after a cut may differ)",
+        help="replay in this many parts by time, side by side (each later part is a "
+        "monitor set up at its cut: the hours after a cut may differ)",
     )
     parser.add_argument(
         "--option",
@@ -106,11 +106,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .runner import HistoryRun
 
     if args.jobs > 1:
-        from .parallel import run_parts
+        from .parallel import SourceFile, run_parts
 
+        restarts = () if args.db else tuple(source.restarts(None, None))
+        file = SourceFile(args.db or args.csv, csv=args.db is None, restarts=restarts)
         try:
             record = run_parts(
-                args.db, source, context, options,
+                file, source, context, options,
                 start=start, end=end, config_dir=args.config, jobs=args.jobs,
             )  # fmt: skip
         except HistoryError as err:

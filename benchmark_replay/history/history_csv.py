@@ -76,6 +76,26 @@ class HistoryCsv:
         self._runs = runs
         return runs
 
+    def span(
+        self, start: datetime | None, end: datetime | None
+    ) -> tuple[datetime, datetime] | None:
+        """The first and last row's time in the range (None: no row): one pass reading
+        only the times, as the index does (``--jobs`` cuts the range by them)."""
+        first: datetime | None = None
+        last: datetime | None = None
+        with self.path.open("rb") as handle:
+            handle.readline()
+            for line in handle:
+                row = _split(line)
+                when = parse_time(row[2]) if row is not None and len(row) >= 3 else None
+                if when is None or (start is not None and when < start):
+                    continue
+                if end is not None and when >= end:
+                    continue
+                first = when if first is None else min(first, when)
+                last = when if last is None else max(last, when)
+        return None if first is None or last is None else (first, last)
+
     def count(self, start: datetime | None, end: datetime | None) -> int | None:
         """Unknown without a second pass (the progress bar then counts rows read)."""
         return None

@@ -28,10 +28,29 @@ MAX_JOBS = 16
 
 
 @dataclass(frozen=True, slots=True)
+class SourceFile:
+    """Where the rows are, to open again in a part's own process."""
+
+    path: Path
+    csv: bool = False  # a History CSV, else a recorder database
+    restarts: tuple[datetime, ...] = ()  # a CSV's restarts (its YAML's)
+
+    def open(self) -> HistorySource:
+        """The history source of this file."""
+        if self.csv:
+            from .history_csv import HistoryCsv
+
+            return HistoryCsv(self.path, restart_times=list(self.restarts))
+        from .recorder_db import RecorderDatabase
+
+        return RecorderDatabase(self.path)
+
+
+@dataclass(frozen=True, slots=True)
 class Part:
     """One process's share: where its rows are and which span it replays."""
 
-    db: Path
+    file: SourceFile
     context: HomeContext
     options: dict[str, Any]
     start: datetime | None
@@ -47,7 +66,7 @@ def cuts(
     span = getattr(source, "span", None)
     bounds = span(start, end) if span is not None else None
     if bounds is None:
-        raise HistoryError("--jobs needs a recorder database with rows in the range")
+        raise HistoryError("--jobs needs rows in the range")
     first, last = bounds
     step = (last - first) / jobs
     moments = [first + step * i for i in range(1, jobs)]
@@ -55,7 +74,7 @@ def cuts(
 
 
 def run_parts(
-    db: Path,
+    file: SourceFile,
     source: HistorySource,
     context: HomeContext,
     options: dict[str, Any],
@@ -68,7 +87,7 @@ def run_parts(
     """Replay the parts side by side; their records and read statistics as one."""
     started = wall_clock()
     parts = [
-        Part(db, context, dict(options), a, b, config_dir, seeded=i > 0)
+        Part(file, context, dict(options), a, b, config_dir, seeded=i > 0)
         for i, (a, b) in enumerate(cuts(source, start, end, min(jobs, MAX_JOBS)))
     ]
     # A fresh interpreter per part: the replay freezes the clocks of its whole process.
@@ -83,9 +102,7 @@ def run_parts(
 
 
 def _replay_part(part: Part) -> tuple[HistoryRecord, ReadStats]:
-    from .recorder_db import RecorderDatabase
-
-    source = RecorderDatabase(part.db)
+    source = part.file.open()
     run = HistoryRun(
         source,
         part.context,

@@ -41,6 +41,7 @@ from ..monitor_entry import async_start_monitor
 from ..progress import Progress
 from ..wall_clock import wall_clock
 from .home_context import HomeContext
+from .plain_datetimes import plain_datetimes
 from .records import HistorySource, Record
 from .seeding import RecordedLearning, StatesAt, learning_start, states_before
 
@@ -137,7 +138,10 @@ class HistoryRun:
         delay_save = Store.async_delay_save
         Store.async_delay_save = _held_until_stop(delay_save)  # type: ignore[method-assign]
         try:
-            with tempfile.TemporaryDirectory(prefix="history-", dir=RAM_DIR) as config_dir:
+            with (
+                plain_datetimes(),
+                tempfile.TemporaryDirectory(prefix="history-", dir=RAM_DIR) as config_dir,
+            ):
                 self._copy_exposure(Path(config_dir))
                 first = True
                 while self._pending is not None:

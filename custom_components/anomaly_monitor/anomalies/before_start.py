@@ -35,8 +35,8 @@ def news(
     ``anomalies``: those open (or dismissed) now; their incidents are judged as usual.
     """
     findings = list(findings)
-    if started is None:
-        return findings
+    if started is None or not any(continues_an_episode(f) for f in findings):
+        return findings  # (the window's changes are read only for such a finding)
     known = {key for anomaly in anomalies for key in anomaly.incidents}
     # Opened (or moving) since: a state read back as HA starts (``unknown`` → closed) is
     # no news, and neither is closing.

@@ -94,14 +94,14 @@ def compress(
         per_entity[transition.entity_id].append(transition)
 
     raw_tokens = 0
-    costed: list[tuple[SequenceEntry, int]] = []
+    costed: list[_Costed] = []
     for items in per_entity.values():
         part, raw = _entity_part(_Identical(tuple(items)))
         costed.extend(part)
         raw_tokens += raw
-    costed.sort(key=lambda c: (c[0].start, c[0].entity_id))
-    entries = [entry for entry, _ in costed]
-    costs = [cost for _, cost in costed]
+    costed.sort()  # by start, then entity id (an entity's own in their order)
+    entries = [c[3] for c in costed]
+    costs = [c[4] for c in costed]
     total = sum(costs)
     first_kept = 0
     while total > token_budget and first_kept < len(entries):
@@ -137,12 +137,21 @@ class _Identical:
         )
 
 
+# An entry with its order in the sequence and its token cost: (start, entity id, its
+# index among the entity's entries, entry, cost); compared as tuples, never past the index.
+type _Costed = tuple[datetime, str, int, SequenceEntry, int]
+
+
 # An analysis compresses every entity's part of its window again; most entities did not
 # change since the last one (the cache holds the transitions: their ids stay theirs).
 @lru_cache(maxsize=4096)
-def _entity_part(key: _Identical) -> tuple[tuple[tuple[SequenceEntry, int], ...], int]:
-    """One entity's entries with their token costs, and its transitions' raw cost."""
-    part = tuple((entry, entry_cost(entry)) for entry in _compress_entity(list(key.items)))
+def _entity_part(key: _Identical) -> tuple[tuple[_Costed, ...], int]:
+    """One entity's entries with their order and token costs, and its transitions' raw
+    cost."""
+    part = tuple(
+        (entry.start, entry.entity_id, index, entry, entry_cost(entry))
+        for index, entry in enumerate(_compress_entity(list(key.items)))
+    )
     return part, sum(transition_cost(t) for t in key.items)
 
 

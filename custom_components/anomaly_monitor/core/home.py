@@ -10,6 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from .models import ContextWindow, EntityState, Environment, Transition, parse_number
@@ -68,6 +69,9 @@ ACTIVE_STATES = frozenset(
 ARMED_STATES = frozenset(
     {"armed_away", "armed_home", "armed_night", "armed_vacation", "armed_custom_bypass", "armed"}
 )
+
+
+_WHEN = attrgetter("when")
 
 
 class HomeView:
@@ -146,7 +150,7 @@ class HomeView:
         """Transitions per entity as recorded, oldest first, repeats and blips kept: where
         device health sees every drop, however short."""
         per_entity: dict[str, list[Transition]] = defaultdict(list)
-        for transition in sorted(self.window.transitions, key=lambda t: t.when):
+        for transition in sorted(self.window.transitions, key=_WHEN):
             per_entity[transition.entity_id].append(transition)
         return dict(per_entity)
 

@@ -68,6 +68,9 @@ class HourProfiles:
         # Per (sensor, hour): the hour's stored text, kept while its days are unchanged (an
         # hour gains a day once a day: a save re-packs a few hours, not every one).
         self._packed: dict[tuple[str, int], tuple[Any, int, str]] = {}
+        # How many hours have closed: what is computed from ``hours`` stays true while this
+        # stays (``learned_days_kept``: an analysis every few minutes, an hour once an hour).
+        self.closed = 0
 
     def reading(self, entity_id: str, value: float | None, when: datetime) -> None:
         """``entity_id`` reads ``value`` (None: unreadable) from ``when`` on."""
@@ -128,8 +131,10 @@ class HourProfiles:
         mean = round(state[3] / state[4], 1)  # rounded once here (as stored), not at every save
         if values and values[-1][0] == day:
             values[-1] = (day, mean)  # the repeated hour of a DST change
+            self.closed += 1
         elif not values or day > values[-1][0]:
             values.append((day, mean))
+            self.closed += 1
 
     def same_hour(self, entity_id: str, start: datetime) -> tuple[float | None, list[float]]:
         """(the mean of the hour beginning at ``start`` if closed, the same hour's other days)."""

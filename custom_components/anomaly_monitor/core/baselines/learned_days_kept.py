@@ -55,6 +55,7 @@ class _Learned:
     sides: dict[int, tuple[HourDays, HourSides]] = field(default_factory=dict)
     departure: tuple[date, float, float] | None = None
     departed: bool = False  # the departure was computed for these days
+    closed: int = -1  # ``HourProfiles.closed`` when last brought up to date
 
 
 # Per learned profiles (one home's; gone with them): sensor -> what its days say.
@@ -69,10 +70,13 @@ def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
     """The sensor's learned days, and what was computed from them: brought up to date only
     once one of its hours has closed (an analysis runs every few minutes, an hour closes
     once an hour), and then only the days that hour changed."""
-    hours = baselines.profiles.hours.get(entity_id) or []
-    stamp = tuple(values[-1] if values else None for values in hours)
-    memo = _MEMO.setdefault(baselines.profiles, {})
+    profiles = baselines.profiles
+    memo = _MEMO.setdefault(profiles, {})
     kept = memo.get(entity_id)
+    if kept is not None and kept.closed == profiles.closed:
+        return kept  # no hour of any sensor closed since
+    hours = profiles.hours.get(entity_id) or []
+    stamp = tuple(values[-1] if values else None for values in hours)
     if kept is None or len(kept.hours) != len(hours):
         days = day_by_day(baselines, entity_id)
         levels = {day: level for day, v in days.items() if (level := _level(v)) is not None}
@@ -80,6 +84,7 @@ def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
     elif kept.stamp != stamp:
         _bring_up_to_date(kept, hours)
         kept.stamp, kept.departed, kept.departure = stamp, False, None
+    kept.closed = profiles.closed
     return kept
 
 

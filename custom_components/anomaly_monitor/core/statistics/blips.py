@@ -64,8 +64,8 @@ def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
     """
     # A home without motion sensors or lights still judges the blip by its length alone:
     # nobody opens a window at 3 am for five seconds.
-    signs = _people_signs(home)
-    times = [when for when, _ in signs]
+    signs: list[tuple[datetime, str]] | None = None  # read only for a blip in the small hours
+    times: list[datetime] = []
     start = home.window.start
     for entity_id in home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES):
         blips: list[datetime] = []
@@ -76,6 +76,9 @@ def opening_blip_at_night(home: HomeView) -> Iterator[Finding]:
                 continue  # the window's first record: when it opened is unknown
             if not SMALL_HOURS_START <= _local_hour(home, spell.start) < SMALL_HOURS_END:
                 continue
+            if signs is None:
+                signs = _people_signs(home)
+                times = [when for when, _ in signs]
             index = bisect_left(times, spell.start - NOBODY_WITHIN)
             nearby = {
                 who

@@ -72,6 +72,16 @@ def _can_follow(home: HomeView, cause: str, effect: str, effect_state: str) -> b
     return False
 
 
+def _may_follow_a_sensor(home: HomeView, effect: str, effect_state: str) -> bool:
+    """``_can_follow`` may hold for some binary sensor as the cause."""
+    if effect_state in ("off", "idle", "closed", "unavailable", "unknown"):
+        return False
+    domain = home.domain(effect)
+    return domain in EFFECT_DOMAINS or (
+        domain == "binary_sensor" and home.device_class(effect) in ("motion", "occupancy")
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class FollowUpLink:
     cause: str
@@ -116,13 +126,16 @@ def _learn_links(home: HomeView) -> list[FollowUpLink]:
         for entity_id in {key[0] for key in events}
     }
     keys = [k for k, times in events.items() if len(times) >= MIN_OCCURRENCES]
+    # Only what some binary sensor could bring about is tried as an effect (read once, not
+    # per cause; ``_can_follow`` still judges each pair).
+    effects = [(k, t) for k, t in events.items() if _may_follow_a_sensor(home, *k)]
     links: list[FollowUpLink] = []
     for cause in keys:
         if home.domain(cause[0]) != "binary_sensor":
             continue  # nothing can follow it (``_can_follow``): its pairs are not tried
         cause_area = home.area(cause[0])
         cause_times = events[cause]
-        for effect, effect_times in events.items():
+        for effect, effect_times in effects:
             if effect[0] == cause[0] or not _can_follow(home, cause[0], effect[0], effect[1]):
                 continue
             effect_area = home.area(effect[0])
