@@ -363,7 +363,7 @@ class HomeRun:
         if step.action == "remove_mark":
             result.done, result.detail = await async_remove_mark(hass, alarm)
         elif alarm is None:
-            result.detail = "the homeowner was never told about this incident"
+            result.detail = "the homeowner had not been told about this incident by then"
             result.told = False
         elif (issue_id := issue_for(hass, alarm.anomaly_id)) is not None:
             result.done, result.detail = await async_fix_flow(hass, issue_id, step.action)
