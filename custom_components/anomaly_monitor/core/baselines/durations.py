@@ -131,10 +131,15 @@ class StateDurations:
         count, _, longest = stays[quarter_of_day(when, self.zone)]
         if count >= MIN_STAYS:
             return int(count), longest, False
-        total = sum(bucket[0] for bucket in stays)
+        total, longest = self.whole_record(entity_id, state)
         if total >= 2 * MIN_STAYS:
-            return int(total), max(bucket[2] for bucket in stays), True
+            return total, longest, True
         return None
+
+    def whole_record(self, entity_id: str, state: str) -> tuple[int, float]:
+        """(stays, longest minutes) of ``state`` at any time of day; (0, 0.0) when none."""
+        stays = self.stays.get(entity_id, {}).get(state) or []
+        return int(sum(b[0] for b in stays)), max((b[2] for b in stays), default=0.0)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""

@@ -26,7 +26,7 @@ from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
-from .long_stays import FLOOR, duration_text, stay_since
+from .long_stays import FLOOR, duration_text, learned_from, stay_since
 from .unlocked_at_rest import asleep_since
 
 # Days watched before "never open this long" means anything.
@@ -53,17 +53,15 @@ def open_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         since = stay_since(home, baselines, door)
         if since is None or since > rest:
             continue  # opened during the rest: somebody up
-        stays = baselines.durations.stays.get(door.entity_id, {}).get("on") or []
-        count = int(sum(bucket[0] for bucket in stays))
-        longest = max((bucket[2] for bucket in stays), default=0.0)
+        count, longest = baselines.durations.whole_record(door.entity_id, "on")
         longest = max(longest, baselines.usual.taught_value(door.entity_id, "stay") or 0.0)
         stayed = now - since
         if stayed <= max(FLOOR, timedelta(minutes=longest)):
             continue
-        plural = "s" if count != 1 else ""
+        stays = "stay" if count == 1 else "stays"
         before = (
             f"here it has never stood open longer than "
-            f"{duration_text(timedelta(minutes=longest))} (learned from {count} stay{plural})"
+            f"{duration_text(timedelta(minutes=longest))} {learned_from(count, stays)}"
             if count
             else "it has not stood open before in the days learned"
         )

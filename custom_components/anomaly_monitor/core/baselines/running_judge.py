@@ -25,7 +25,7 @@ from ..models import Finding
 from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT
 from ..statistics.timeline import Interval, intervals
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import duration_text, learned_from
 
 # A run this many times the longest learned at that time of day is no longer usual.
 RUN_FACTOR = MARGIN
@@ -63,5 +63,5 @@ def judged_run(
         finding,
         reasoning=finding.reasoning
         + f" Here it runs at most {duration_text(timedelta(minutes=longest))} "
-        f"at a time (learned from {count} runs).",
+        f"at a time {learned_from(count, 'runs')}.",
     )

@@ -90,10 +90,5 @@ def _longest_stay(baselines: HomeBaselines, entity_id: str) -> tuple[int, float]
     """(stays, longest minutes) of its unlocked stays at any time of day, with at least
     ``MIN_STAYS`` of them: the whole record, not a quarter's (the question is whether it
     ever stayed unlocked this long, and a quarter seen few times says too little)."""
-    stays = baselines.durations.stays.get(entity_id, {}).get("unlocked")
-    if stays is None:
-        return None
-    count = int(sum(bucket[0] for bucket in stays))
-    if count < MIN_STAYS:
-        return None
-    return count, max(bucket[2] for bucket in stays)
+    count, longest = baselines.durations.whole_record(entity_id, "unlocked")
+    return (count, longest) if count >= MIN_STAYS else None
