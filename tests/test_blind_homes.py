@@ -1,5 +1,4 @@
-"""The blind homes (benchmark_replay/home/blind/, blind2/ and blind5/) stay valid as the
-format evolves.
+"""The blind homes (benchmark_replay/home/blind*/) stay valid as the format evolves.
 
 They are held-out test sets: these tests check only that they load, plan and say what they
 are, never what the monitor makes of them.
@@ -17,7 +16,14 @@ from benchmark_replay.home.timeline import Change, build_plan
 
 HOME = Path(__file__).parent.parent / "benchmark_replay" / "home"
 # Each held-out folder and how many homes it holds.
-SETS = {HOME / "blind": 4, HOME / "blind2": 3, HOME / "blind5": 4}
+SETS = {
+    HOME / "blind": 4,
+    HOME / "blind2": 3,
+    HOME / "blind3": 4,
+    HOME / "blind5": 4,
+    HOME / "blind6": 4,
+    HOME / "blind7": 4,
+}
 HOMES = sorted(path for folder in SETS for path in folder.glob("*.yaml"))
 
 
