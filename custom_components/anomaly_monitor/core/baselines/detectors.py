@@ -57,6 +57,7 @@ from .light_answers import (
 )
 from .long_runs import appliance_running_far_longer
 from .long_stays import state_longer_than_usual
+from .meter_habits import meter_drawing_at_unusual_hours, meter_run_missing
 from .night_cycling import appliance_cycling_at_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
@@ -227,6 +228,8 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     unlocked_while_asleep,
     appliance_cycling_at_night,
     open_while_asleep,
+    meter_run_missing,
+    meter_drawing_at_unusual_hours,
 )
 
 
