@@ -68,7 +68,9 @@ def _switched_off(home: HomeView, meter: EntityState) -> bool:
     return any(s.state == "off" and same_device(s, meter) for s in home.of("switch"))
 
 
-def _expected_at(baselines: HomeBaselines, entity_id: str, slot: datetime) -> tuple[int, int] | None:
+def _expected_at(
+    baselines: HomeBaselines, entity_id: str, slot: datetime
+) -> tuple[int, int] | None:
     """(days it ran, days learned) at ``slot``'s hour when a run is expected then: someone
     was home, it ran then on ``EXPECTED`` of the days learned, on each of the last
     ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day)."""
@@ -202,7 +204,11 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
             f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
             f"{when} drew power"
-            + ("." if attended is None else f"; nobody has moved near it since {local(start, zone):%H:%M}."),
+            + (
+                "."
+                if attended is None
+                else f"; nobody has moved near it since {local(start, zone):%H:%M}."
+            ),
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(spent.total_seconds() / 60, 1),
         )

@@ -20,7 +20,7 @@ back (a malformed part is dropped, never raised).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import ONE_HOUR, hour_start, local, slot_of
@@ -32,6 +32,7 @@ DAYS_KEPT = 28
 # Meters learned.
 MAX_METERS = 96
 _FULL = (1 << DAYS_KEPT) - 1
+_INSTANT = timedelta(microseconds=1)
 _MAX_DAY = 3_652_059
 
 
@@ -89,7 +90,8 @@ class MeterHours:
 
     def _mark(self, masks: list[int], start: datetime, end: datetime) -> None:
         slot = hour_start(local(start, self.zone))
-        stop = local(end, self.zone)
+        # The hours [start, end) overlaps (an instant: its own hour).
+        stop = local(end - _INSTANT if end > start else end, self.zone)
         for _ in range(25):  # a gap in the record marks at most a day
             _, hour, day = slot_of(slot, self.zone)
             if day > self.day:
