@@ -17,11 +17,13 @@ oven on a clamp meter are all "a meter"):
   their cycle).
 - **Drawing for long at hours it never draws** (``meter_drawing_at_unusual_hours``). The
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
-  which it drew on at most ``RARE`` of the days learned (``LONG_HOLD`` when the run is
-  not yet longer than any it ran before: a usual run moved to a new hour ends in its
-  usual time), with nobody moving in its area meanwhile (someone cooking late at a hob
-  is attending it). A hair straightener left on all morning, a hob on "keep warm"
-  overnight, a heater cycling in an empty room, an oven not switched off after the bake.
+  which it drew on at most ``RARE`` of the days learned, and in the hour before and after
+  each too (a usual run spilling over into the next hour, or begun an hour early, is no
+  new hour), ``LONG_HOLD`` when the run is not yet longer than any it ran before (a usual
+  run moved to a new hour ends in its usual time). A hair straightener left on all
+  morning, a hob on "keep warm" overnight, a heater cycling in an empty room, an oven not
+  switched off after the bake. Who moves near it is not asked: a walk past would end the
+  finding and tell it again.
 
 The fixed thresholds of the word rules remain the prior for a meter not learned yet.
 """
@@ -33,7 +35,7 @@ from datetime import datetime, timedelta
 
 from ..device_roles import same_device
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local, slot_of
 from .cycles import cycles_day_and_night, spell_since
@@ -50,7 +52,7 @@ RECENT_DAYS = 3
 RARE = 0.1
 MIN_DRAW = 20.0
 HOLD = timedelta(minutes=30)
-LONG_HOLD = timedelta(hours=1)
+LONG_HOLD = timedelta(hours=2)
 # Hours looked at from the start of the spell (three days).
 _LOOK_BACK = 72
 # Time at unusual hours counted back from now (a day).
@@ -130,49 +132,44 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         )
 
 
-def _attended_until(home: HomeView, meter: EntityState) -> datetime | None:
-    """The last movement in the meter's area (``home.end`` while someone moves there)."""
-    area = meter.info.area
-    if not area:
+def _rare_at(baselines: HomeBaselines, entity_id: str, slot: datetime) -> tuple[int, int] | None:
+    """(days it drew, days learned) at ``slot``'s hour when it (nearly) never draws then,
+    nor in the hour before or after (a usual run spilling over, or begun early, is not
+    drawing at a new hour)."""
+    hours = baselines.meters
+    _, hour, day = slot_of(slot, baselines.zone)
+    ran, days = hours.days_at(entity_id, hour, day, home_only=False)
+    if days < MIN_DAYS or ran > RARE * days:
         return None
-    last: datetime | None = None
-    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
-        if sensor.info.area != area:
-            continue
-        when = home.end if sensor.state == "on" else sensor.last_changed
-        if when is not None and (last is None or when > last):
-            last = when
-    return last
+    for other in (hour - 1, hour + 1):
+        near, watched = hours.days_at(entity_id, other % 24, day, home_only=False)
+        if watched < MIN_DAYS or near > RARE * watched:
+            return None
+    return ran, days
 
 
 def _rare_time(
     baselines: HomeBaselines, entity_id: str, start: datetime, now: datetime
 ) -> tuple[timedelta, int, int]:
-    """Time since ``start`` spent at hours the meter rarely draws at, and the days
-    learned (fewest) and the days it drew then (most) over those hours."""
-    zone, hours = baselines.zone, baselines.meters
+    """Time since ``start`` spent at hours the meter (nearly) never draws at, trailing up
+    to now, with the days learned (fewest) and the days it drew (most) at those hours."""
     spent, fewest, most = timedelta(0), 0, 0
     start = max(start, now - _RARE_LOOK_BACK)
-    slot = hour_start(local(start, zone))
-    while True:
-        if slot >= now:
-            break
-        _, hour, day = slot_of(slot, zone)
-        ran, days = hours.days_at(entity_id, hour, day, home_only=False)
+    slot = hour_start(local(start, baselines.zone))
+    while slot < now:
         end = slot + ONE_HOUR
-        if days >= MIN_DAYS and ran <= RARE * days:
+        if (rare := _rare_at(baselines, entity_id, slot)) is not None:
             spent += min(end, now) - max(slot, start)
-            fewest = days if not fewest else min(fewest, days)
-            most = max(most, ran)
+            fewest = rare[1] if not fewest else min(fewest, rare[1])
+            most = max(most, rare[0])
         else:
-            spent = timedelta(0)  # a usual hour in between: only the trailing rare hours
-            fewest = most = 0
+            spent, fewest, most = timedelta(0), 0, 0  # only the trailing rare hours count
         slot = end
     return spent, fewest, most
 
 
 def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
-    """A meter drawing for long, unattended, at hours it (nearly) never draws.
+    """A meter drawing for long at hours it (nearly) never draws.
 
     Magnitude: minutes drawn at those hours.
     """
@@ -186,13 +183,9 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         if cycles_day_and_night(baselines, entity_id):
             continue
         since = spell_since(home, baselines, meter, RUNNING)
-        if since is None:
+        if since is None or now - since < HOLD:
             continue
-        attended = _attended_until(home, meter)
-        start = since if attended is None else max(since, attended)
-        if now - start < HOLD:
-            continue
-        spent, days, ran = _rare_time(baselines, entity_id, start, now)
+        spent, days, ran = _rare_time(baselines, entity_id, since, now)
         runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
         hold = HOLD if runs and now - since > timedelta(minutes=longest) else LONG_HOLD
         if spent < hold:
@@ -203,12 +196,7 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
             reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W since "
             f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
-            f"{when} drew power"
-            + (
-                "."
-                if attended is None
-                else f"; nobody has moved near it since {local(start, zone):%H:%M}."
-            ),
+            f"{when} drew power, nor in the hours around them.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(spent.total_seconds() / 60, 1),
         )
