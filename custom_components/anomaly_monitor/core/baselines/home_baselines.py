@@ -78,7 +78,7 @@ class HomeBaselines:
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
         self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
-        self.rhythm = DailyRhythm(zone)  # when the household gets up, when meters run
+        self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self._infos: dict[str, EntityInfo] = {}
@@ -184,13 +184,11 @@ class HomeBaselines:
                 if spell == RUNNING and before is not None and before[0] == IDLE:
                     self.recent.started(entity_id, when)
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
-                self.rhythm.power(entity_id, spell == RUNNING, when)
                 self.meters.power(entity_id, spell == RUNNING, when)
             return
         if numeric:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
-            self.rhythm.power(entity_id, False, when)  # nor is it known to run
-            self.meters.power(entity_id, False, when)
+            self.meters.power(entity_id, False, when)  # nor is it known to run
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -310,7 +308,6 @@ class HomeBaselines:
         self.usual.advance(now, STORM_GAP)
         self.away.advance(now)
         self.lonely.advance(now)
-        self.rhythm.advance(now)
         self.meters.advance(now)
         self._seen(now)
 

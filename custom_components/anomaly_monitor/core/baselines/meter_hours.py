@@ -1,16 +1,15 @@
 """Each power meter's learned day: at which hours it draws, on which of the last days.
 
-``DailyRhythm`` counts on how many days a meter ran at each hour; that says "never", but
-not "on most days" nor "still lately", and not how many days were watched. Here, per
-meter and local hour of the day, one bit per day of the last ``DAYS_KEPT``: it drew
+Per meter and local hour of the day, one bit per day of the last ``DAYS_KEPT``: it drew
 power (``RUNNING_WATTS``) at some moment of that hour on that day. Per home, the same bits
 for the hours that were *watched* (the baselines saw the time pass: HA running) and the
 hours someone was *home* (or presence is unknown), so a day with HA down or everybody
 away is not a day the meter "did not run".
 
-Two questions read it (``meter_habits``): does the meter run at this hour on most days
-(an expected run that does not come), and has it ever run at this hour (drawing at an
-hour it never draws). No role and no word of a name: a water heater on the night tariff,
+Three questions read it: does the meter start again and again in small hours it never
+runs at (``night_cycling``); does it run at this hour on most days (an expected run that
+does not come, ``meter_habits``); has it ever run at this hour (drawing at an hour it
+never draws, ``meter_habits``). No role and no word of a name: a water heater on the night tariff,
 a charger every night, an aquarium pump all day are learned the same way.
 
 Bounded (``MAX_METERS``); stored as one packed string per meter; untrusted when read
@@ -53,6 +52,8 @@ class MeterHours:
 
     def power(self, entity_id: str, running: bool, when: datetime) -> None:
         """The meter reads running (or idle) from ``when`` on."""
+        if self.watched_until is None:
+            self.watched_until = when  # the hours watched begin with the first reading
         since = self.running_since.pop(entity_id, None)
         if since is not None:
             self._mark(self._meter(entity_id), since, max(since, when))
