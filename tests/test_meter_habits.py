@@ -27,7 +27,9 @@ HOB = "sensor.plug_mini_7c21_power"  # a tabletop hob
 COLD = "sensor.sonoff_1000d7_temperature"  # a walk-in cooler's thermometer
 ROOM = "sensor.living_temperature"
 PERSON = "person.a"
+HALL = "binary_sensor.hall_motion"
 INFOS = [
+    EntityInfo(HALL, "", area="Hall", device_class="motion"),
     EntityInfo(RELAY, "", area="Cellar", device_class="power", unit="W"),
     EntityInfo(HOB, "", area="Kitchen", device_class="power", unit="W"),
     EntityInfo(COLD, "", area="Store", device_class="temperature", unit="°C"),
@@ -147,12 +149,12 @@ def test_a_weekly_closing_day_and_a_first_week_expect_nothing() -> None:
 def test_a_hob_drawing_for_long_at_hours_it_never_draws_is_told() -> None:
     baselines = fed(10)
     on = TONIGHT + timedelta(hours=21, minutes=30)
+    baselines.observe(on + timedelta(minutes=5), HALL, "on")  # then off to bed
+    baselines.observe(on + timedelta(minutes=10), HALL, "off")
     warm = hob("300", on)
     # 35 min: no longer than it ever cooked, and a usual run moved late ends in its time.
-    assert (
-        list(meter_drawing_at_unusual_hours(view(on + timedelta(minutes=35), warm), baselines))
-        == []
-    )
+    soon = view(on + timedelta(minutes=35), warm)
+    assert list(meter_drawing_at_unusual_hours(soon, baselines)) == []
     [finding] = meter_drawing_at_unusual_hours(view(on + timedelta(minutes=75), warm), baselines)
     assert finding.rule == "meter_drawing_at_unusual_hours"
     assert finding.evidence == (HOB,)
@@ -160,6 +162,15 @@ def test_a_hob_drawing_for_long_at_hours_it_never_draws_is_told() -> None:
     assert "in the 10 days learned, it never drew power, nor in the hours around" in (
         finding.reasoning
     )
+    # The household still up (moving 22:00-22:31): cooking late is watched; after 3 h told.
+    for minutes in (30, 35, 55, 61):
+        baselines.observe(on + timedelta(minutes=minutes), HALL, "on" if minutes % 2 else "off")
+    awake = view(on + timedelta(minutes=75), warm)
+    assert list(meter_drawing_at_unusual_hours(awake, baselines)) == []
+    late = view(on + timedelta(hours=3, minutes=5), warm)
+    assert [f.rule for f in meter_drawing_at_unusual_hours(late, baselines)] == [
+        "meter_drawing_at_unusual_hours"
+    ]
     # Dinner cooked long, into the hour after its usual: a usual run spilling over.
     dinner = TONIGHT + timedelta(hours=18)
     late = view(dinner + timedelta(minutes=110), hob("1400", dinner))

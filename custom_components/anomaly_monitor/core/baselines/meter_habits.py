@@ -19,8 +19,9 @@ oven on a clamp meter are all "a meter"):
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
   each too (a usual run spilling over into the next hour, or begun an hour early, is no
-  new hour), ``LONG_HOLD`` when the run is not yet longer than any it ran before (a usual
-  run moved to a new hour ends in its usual time). A hair straightener left on all
+  new hour), once the run is longer than any it ran before and nobody is home or the
+  household rests; ``LONG_HOLD`` otherwise (a usual run moved to a new hour ends in its
+  usual time; a roast for guests at noon is watched). A hair straightener left on all
   morning, a hob on "keep warm" overnight, a heater cycling in an empty room, an oven not
   switched off after the bake. Who moves near it is not asked: a walk past would end the
   finding and tell it again.
@@ -40,6 +41,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local, slot_of
 from .cycles import cycles_day_and_night, spell_since
 from .home_baselines import HomeBaselines
+from .long_runs import plug_switch
 from .long_stays import duration_text
 from .power import IDLE, RUNNING, power_state, watts
 
@@ -52,7 +54,7 @@ RECENT_DAYS = 3
 RARE = 0.1
 MIN_DRAW = 20.0
 HOLD = timedelta(minutes=30)
-LONG_HOLD = timedelta(hours=2)
+LONG_HOLD = timedelta(hours=3)
 # Hours looked at from the start of the spell (three days).
 _LOOK_BACK = 72
 # Time at unusual hours counted back from now (a day).
@@ -187,12 +189,15 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
             continue
         spent, days, ran = _rare_time(baselines, entity_id, since, now)
         runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
-        hold = HOLD if runs and now - since > timedelta(minutes=longest) else LONG_HOLD
-        if spent < hold:
+        unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
+        longer = runs > 0 and now - since > timedelta(minutes=longest)
+        if spent < (HOLD if longer and unwatched else LONG_HOLD):
             continue
         when = "never" if ran == 0 else f"on {ran} of them"
+        switch = plug_switch(home, meter)  # one incident with the plug's other findings
         yield METER_DRAWING_AT_UNUSUAL_HOURS.finding(
-            evidence=(entity_id,),
+            evidence=(entity_id,) if switch is None else (switch, entity_id),
+            subject=switch or entity_id,
             reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W since "
             f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
