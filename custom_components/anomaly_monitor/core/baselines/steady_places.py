@@ -30,7 +30,7 @@ from .profile_departure import home_or_weather_moved
 from .reference import usual_range
 
 MIN_DAYS = 5.0
-MIN_READINGS = 50
+MIN_READINGS = 20
 # A band this narrow over the days learned is kept by a machine (°C).
 STEADY_SPAN = 3.0
 # Beyond the band by this much (°C; a sensor's resolution is 0.1)...
