@@ -89,17 +89,26 @@ def test_weekends_are_their_own_kind_of_day() -> None:
 
 
 def test_running_hours_are_counted_per_day() -> None:
-    baselines = _days(3, 7, 22)
+    """A meter's running hours (``MeterHours``), counted on the days before the one asked."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    baselines.advance(DAY0)
     for day in range(3):
         noon = DAY0 + timedelta(days=day, hours=12)
+        baselines.advance(noon)
         baselines.observe(noon, HOB, "1500")
         baselines.observe(noon + timedelta(minutes=90), HOB, "0.5")
+        baselines.advance(noon + timedelta(hours=12))  # HA's clock goes on (hours watched)
     other = baselines.rhythm.day_of(DAY0 + timedelta(days=5))
-    assert baselines.rhythm.days_running_at(HOB, 12, other) == 3
-    assert baselines.rhythm.days_running_at(HOB, 13, other) == 3
-    assert baselines.rhythm.days_running_at(HOB, 22, other) == 0
+
+    def ran(hour: int, day: int) -> int:
+        return baselines.meters.days_at(HOB, hour, day, home_only=False)[0]
+
+    assert ran(12, other) == 3
+    assert ran(13, other) == 3
+    assert ran(22, other) == 0
     today = baselines.rhythm.day_of(DAY0 + timedelta(days=2))
-    assert baselines.rhythm.days_running_at(HOB, 12, today) == 2  # today's run left out
+    assert ran(12, today) == 2  # today's run left out
 
 
 def test_stored_and_read_back_and_damage_dropped() -> None:
@@ -108,7 +117,6 @@ def test_stored_and_read_back_and_damage_dropped() -> None:
     stored = json.loads(json.dumps(baselines.as_dict()))
     again = HomeBaselines.from_dict(stored, UTC).rhythm
     assert list(again.wakes) == list(baselines.rhythm.wakes)
-    assert again.hours == baselines.rhythm.hours
     assert again.last_move == baselines.rhythm.last_move
     for damage in (
         None,
@@ -119,5 +127,4 @@ def test_stored_and_read_back_and_damage_dropped() -> None:
     ):
         rhythm = DailyRhythm.from_dict(damage, UTC)
         assert not rhythm.wakes
-        assert not rhythm.hours
         assert rhythm.away is False

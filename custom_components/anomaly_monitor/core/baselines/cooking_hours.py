@@ -1,6 +1,6 @@
 """A hob or oven drawing power at an hour it is never on here, the household gone quiet.
 
-``DailyRhythm`` knows, per power meter and local hour, on how many days it ran then. A
+``MeterHours`` knows, per power meter and local hour, on which days it ran then. A
 cooking appliance (``device_roles``: the homeowner, or its name as a hint; never an id's
 words) that has been running for ``MIN_RUN`` at an hour of the day it never ran on any
 of the ``MIN_DAYS`` or more days watched, while someone is home and no motion sensor has
@@ -49,7 +49,7 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
     now = home.end
     zone = baselines.zone
     running = baselines.durations.current
-    rhythm = baselines.rhythm
+    hours = baselines.meters
     for meter in meters:
         since = running[meter.entity_id][1]
         days = baselines.usual.days_watched(meter.entity_id, since)
@@ -59,7 +59,8 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
         start = max(since, now - timedelta(hours=24))
         slot, used = hour_start(local(start, zone)), False
         while slot <= local(now, zone) and not used:
-            used = rhythm.days_running_at(meter.entity_id, slot.hour, slot.toordinal()) > 0
+            ran, _ = hours.days_at(meter.entity_id, slot.hour, slot.toordinal(), home_only=False)
+            used = ran > 0
             used = used or not (learned or slot.hour in PRIOR_NIGHT_HOURS)
             slot += ONE_HOUR
         if used:

@@ -51,7 +51,7 @@ MIN_RECENT_STARTS = 6
 SWITCHED_NEAR = timedelta(minutes=15)
 
 
-def _spell_since(
+def spell_since(
     home: HomeView, baselines: HomeBaselines, meter: EntityState, spell: str
 ) -> datetime | None:
     """Since when the meter has been in ``spell``, as far as the data proves it.
@@ -159,7 +159,7 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         cycles, longest_rest, longest_run = cycle
         usual = longest_rest if spell == IDLE else longest_run
         limit = max(FLOOR, FACTOR * timedelta(minutes=usual))
-        since = _spell_since(home, baselines, meter, spell)
+        since = spell_since(home, baselines, meter, spell)
         if since is None or now - since <= limit:
             continue
         fewest = _recently_regular(baselines, meter.entity_id, since)

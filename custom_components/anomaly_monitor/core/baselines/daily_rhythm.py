@@ -1,4 +1,4 @@
-"""The household's day, learned: when it gets up, and at which hours each meter runs.
+"""The household's day, learned: when it gets up.
 
 - **When the household gets up.** A *rest* is a run of quiet spells (no motion) of at
   least ``REST_GAP`` each, joined across short bouts of movement (a night-time toilet trip:
@@ -10,11 +10,9 @@
   keep the longest rest (of at least ``MIN_REST``) that ended on it, with its end as the
   day's wake time; a shift worker who sleeps by day is learned rising in the afternoon.
   Nothing is learned while everybody is known to be away.
-- **At which hours a power meter runs.** Per meter and local hour of the day, on how many
-  days it drew power at that hour (``RUNNING_WATTS``): a hob that runs at 12:00 and 17:00
-  and never at 22:00 is a fact of this home.
+At which hours each power meter runs is ``MeterHours``'s (``meter_hours.py``).
 
-Bounded (``DAYS_KEPT`` wake days, ``MAX_METERS`` meters); stored compactly, untrusted when
+Bounded (``DAYS_KEPT`` wake days); stored compactly, untrusted when
 read back (a malformed part is dropped, never raised).
 """
 
@@ -26,9 +24,8 @@ from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
-from .clock import ONE_HOUR, day_number, format_time, hour_start, local, parse_time, slot_of
+from .clock import day_number, format_time, local, parse_time
 from .packed import pack, unpack
-from .stored_values import stored_items
 
 # A quiet spell this long is rest (sleep, a nap), not a pause in the day.
 REST_GAP = timedelta(minutes=45)
@@ -43,8 +40,6 @@ NIGHT_ENDS = 5
 MIN_REST = timedelta(hours=3)
 # Days of wake times kept (four weeks follow a changing routine).
 DAYS_KEPT = 28
-# Meters whose running hours are learned.
-MAX_METERS = 64
 _MAX_DAY = 3_652_059
 _MINUTES_PER_DAY = 24 * 60
 
@@ -55,7 +50,7 @@ def is_weekend(day: int) -> bool:
 
 
 class DailyRhythm:
-    """Wake times per day and each meter's running hours; O(1) per event."""
+    """Wake times per day; O(1) per event."""
 
     def __init__(self, zone: tzinfo | None) -> None:
         self.zone = zone
@@ -68,9 +63,6 @@ class DailyRhythm:
         # The last rest closed (began, ended) while it may still go on (``BACK_TO_BED``);
         # not stored: a restart loses at most one night's continuation.
         self.closed_rest: tuple[datetime, datetime] | None = None
-        # Per meter: 24 x [days running at that hour, last such day ordinal].
-        self.hours: dict[str, list[list[int]]] = {}
-        self.running_since: dict[str, datetime] = {}  # not stored: the run under way
 
     # --- getting up --------------------------------------------------------------------
 
@@ -159,48 +151,6 @@ class DailyRhythm:
             return None
         return minutes[max(0, math.ceil(quantile * len(minutes)) - 1)], len(minutes)
 
-    # --- running hours -----------------------------------------------------------------
-
-    def power(self, entity_id: str, running: bool, when: datetime) -> None:
-        """The meter ``entity_id`` reads running (or idle) from ``when`` on."""
-        since = self.running_since.get(entity_id)
-        if since is not None:
-            self._mark(entity_id, since, when)
-            if running:
-                self.running_since[entity_id] = max(since, when)
-            else:
-                del self.running_since[entity_id]
-        elif running and (entity_id in self.hours or len(self.hours) < MAX_METERS):
-            self.running_since[entity_id] = when
-            self._mark(entity_id, when, when)
-
-    def advance(self, now: datetime) -> None:
-        """Account the hours the meters under way have run up to ``now``."""
-        for entity_id, since in list(self.running_since.items()):
-            if now > since:
-                self._mark(entity_id, since, now)
-                self.running_since[entity_id] = now
-
-    def _mark(self, entity_id: str, start: datetime, end: datetime) -> None:
-        hours = self.hours.setdefault(entity_id, [[0, 0] for _ in range(24)])
-        slot = hour_start(local(start, self.zone))
-        stop = local(end, self.zone)
-        for _ in range(25):  # a gap in the record marks at most a day
-            _, hour, day = slot_of(slot, self.zone)
-            if hours[hour][1] != day:
-                hours[hour] = [hours[hour][0] + 1, day]
-            slot += ONE_HOUR
-            if slot > stop:
-                break
-
-    def days_running_at(self, entity_id: str, hour: int, skip_day: int) -> int:
-        """On how many days (other than ``skip_day``) the meter ran at local ``hour``."""
-        hours = self.hours.get(entity_id)
-        if not hours:
-            return 0
-        count, last = hours[hour % 24]
-        return count - (1 if last == skip_day else 0)
-
     def day_of(self, when: datetime) -> int:
         """The local day ordinal of ``when``."""
         return day_number(when, self.zone)
@@ -215,10 +165,6 @@ class DailyRhythm:
             "rest_since": format_time(self.rest_since),
             "bout_start": format_time(self.bout_start),
             "away": self.away,
-            "hours": {
-                entity: pack([n for pair in hours for n in pair], 0)
-                for entity, hours in self.hours.items()
-            },
         }
 
     @classmethod
@@ -242,12 +188,4 @@ class DailyRhythm:
         rhythm.rest_since = parse_time(data.get("rest_since"))
         rhythm.bout_start = parse_time(data.get("bout_start"))
         rhythm.away = data.get("away") is True
-        for entity, packed in stored_items(data.get("hours"), MAX_METERS):
-            if not isinstance(entity, str) or len(entity) > 255:
-                continue
-            values = unpack(packed, 48, 0, _MAX_DAY)
-            if values is not None:
-                rhythm.hours[entity] = [
-                    [int(values[i]), int(values[i + 1])] for i in range(0, 48, 2)
-                ]
         return rhythm

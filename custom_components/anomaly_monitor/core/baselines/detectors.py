@@ -57,6 +57,7 @@ from .light_answers import (
 )
 from .long_runs import appliance_running_far_longer
 from .long_stays import state_longer_than_usual
+from .meter_habits import meter_drawing_at_unusual_hours, meter_run_missing
 from .night_cycling import appliance_cycling_at_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
@@ -66,6 +67,7 @@ from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
+from .steady_places import reading_beyond_its_steady_band
 from .unlocked_at_rest import unlocked_while_asleep
 from .warm_rooms import room_warmer_than_kept
 
@@ -227,6 +229,9 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     unlocked_while_asleep,
     appliance_cycling_at_night,
     open_while_asleep,
+    meter_run_missing,
+    meter_drawing_at_unusual_hours,
+    reading_beyond_its_steady_band,
 )
 
 

@@ -41,6 +41,7 @@ from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .lonely_openings import LonelyOpenings
+from .meter_hours import MeterHours
 from .power import IDLE, RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
@@ -77,8 +78,9 @@ class HomeBaselines:
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
         self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
-        self.rhythm = DailyRhythm(zone)  # when the household gets up, when meters run
+        self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
+        self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -149,6 +151,7 @@ class HomeBaselines:
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
             self.rhythm.presence(occupied, when)
+            self.meters.presence(occupied is False, when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -181,11 +184,11 @@ class HomeBaselines:
                 if spell == RUNNING and before is not None and before[0] == IDLE:
                     self.recent.started(entity_id, when)
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
-                self.rhythm.power(entity_id, spell == RUNNING, when)
+                self.meters.power(entity_id, spell == RUNNING, when)
             return
         if numeric:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
-            self.rhythm.power(entity_id, False, when)  # nor is it known to run
+            self.meters.power(entity_id, False, when)  # nor is it known to run
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -277,6 +280,13 @@ class HomeBaselines:
             self._last_state[entity_id] = state
             watched = self.usual.since.get(entity_id, since)  # a stay from set-up on
             self.durations.current.setdefault(entity_id, (state, max(since, watched)))
+        if (
+            info is not None
+            and (info.domain, info.device_class) == ("sensor", "power")
+            and (number := parse_number(state)) is not None
+            and power_state(number, info.unit) == RUNNING
+        ):
+            self.meters.seed_run(entity_id, since)  # a meter drawing steadily, unchanged
         if info is None or info.domain != "sensor" or info.device_class not in PROFILED_CLASSES:
             return
         if (number := parse_number(state)) is not None:
@@ -298,7 +308,7 @@ class HomeBaselines:
         self.usual.advance(now, STORM_GAP)
         self.away.advance(now)
         self.lonely.advance(now)
-        self.rhythm.advance(now)
+        self.meters.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -348,6 +358,7 @@ class HomeBaselines:
             "entrances_used_while_away": len(self.away.entries),
             "openings_seen_unaccompanied": len(self.lonely.openings),
             "devices_with_learned_drops": len(self.drops.known()),
+            "meters_with_learned_hours": self.meters.learned(),
         }
 
     def _now(self) -> datetime:
@@ -374,6 +385,7 @@ class HomeBaselines:
             "lonely_openings": self.lonely.as_dict(),
             "rhythm": self.rhythm.as_dict(),
             "usual_drops": self.drops.as_dict(),
+            "meter_hours": self.meters.as_dict(),
         }
 
     @classmethod
@@ -402,6 +414,7 @@ class HomeBaselines:
         baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
         baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
+        baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state

@@ -24,7 +24,7 @@ from datetime import timedelta
 from ..device_roles import same_device
 from ..finding_kind import FindingKind
 from ..home import HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
 from .durations import quarter_of_day
 from .home_baselines import HomeBaselines
@@ -37,6 +37,15 @@ FLOOR = timedelta(hours=1)
 # far less.
 HEATING_LOAD = 1000.0
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+
+
+def plug_switch(home: HomeView, meter: EntityState) -> str | None:
+    """The plug's own switch, on, when the meter has one: the same thing left on, one
+    incident with ``state_longer_than_usual`` about that switch."""
+    return next(
+        (s.entity_id for s in home.of("switch") if s.state == "on" and same_device(s, meter)),
+        None,
+    )
 
 
 APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
@@ -72,12 +81,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             if pooled
             else _QUARTER_NAMES[quarter_of_day(since, baselines.zone)]
         )
-        # The plug's own switch, when it has one: the same thing left on, one incident
-        # with ``state_longer_than_usual`` about that switch.
-        switch = next(
-            (s.entity_id for s in home.of("switch") if s.state == "on" and same_device(s, meter)),
-            None,
-        )
+        switch = plug_switch(home, meter)
         yield APPLIANCE_RUNNING_FAR_LONGER.finding(
             evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
             subject=switch or meter.entity_id,

@@ -4,11 +4,12 @@ A pressure pump runs when somebody opens a tap; a sump or septic pump when water
 in. A pipe that split in the night, a float stuck, a tap left dripping: the pump starts
 every few minutes for hours while the household sleeps. No check asked: it is a short run
 each time (not "running far longer"), it draws a normal load (not "above its range"),
-and it is no cooker. ``DailyRhythm`` knows, per power meter and local hour, on how many
-days it ran then: a meter that ran ``MIN_RUNS`` times (runs ended) within ``RECENT``,
-each begun in a small hour (00-05 local) at which it ran on none of the ``MIN_DAYS`` or more days
-watched, is told. A fridge, a heat pump or a dehumidifier that cycles at night has those
-hours in its normal; a dishwasher on a night tariff starts once, at an hour it is used to.
+and it is no cooker. ``MeterHours`` knows, per power meter and local hour, on which of
+the last four weeks' days it ran then: a meter that ran ``MIN_RUNS`` times (runs ended)
+within ``RECENT``, each begun in a small hour (00-05 local) at which it ran on none of the
+``MIN_DAYS`` or more days watched, is told. A fridge, a heat pump or a dehumidifier that
+cycles at night has those hours in its normal; a dishwasher on a night tariff starts
+once, at an hour it is used to.
 
 HA's vocabulary only (a ``sensor`` of device_class ``power``, its unit); no word is read.
 """
@@ -65,7 +66,7 @@ def appliance_cycling_at_night(home: HomeView, baselines: HomeBaselines) -> Iter
     zone = baselines.zone
     if not SMALL_HOURS_START <= local(now, zone).hour < SMALL_HOURS_END:
         return
-    rhythm = baselines.rhythm
+    learned = baselines.meters
     for meter in home.of("sensor", "power"):
         entity_id = meter.entity_id
         days = baselines.usual.days_watched(entity_id, now)
@@ -77,7 +78,7 @@ def appliance_cycling_at_night(home: HomeView, baselines: HomeBaselines) -> Iter
         hours = {local(s, zone) for s in runs}
         if any(
             not SMALL_HOURS_START <= h.hour < SMALL_HOURS_END
-            or rhythm.days_running_at(entity_id, h.hour, h.toordinal()) > 0
+            or learned.days_at(entity_id, h.hour, h.toordinal(), home_only=False)[0] > 0
             for h in hours
         ):
             continue  # it runs at this hour here (or the evening's use went on)

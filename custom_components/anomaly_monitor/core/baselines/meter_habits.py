@@ -1,0 +1,207 @@
+"""A power meter that breaks its own day: a run that does not come, or drawing at hours
+it never draws.
+
+Each meter's hours are learned day by day (``MeterHours``): on which of the last days it
+drew power at each local hour. Two questions are asked of it, with no role and no word
+of an id or a name (a water heater relay, a charger's plug, an aquarium pump, a hob, an
+oven on a clamp meter are all "a meter"):
+
+- **An expected run that does not come** (``meter_run_missing``). The meter has drawn
+  almost nothing (``power.IDLE``) through a whole local hour at which it drew power on at
+  least ``EXPECTED`` of the ``MIN_DAYS`` or more days learned with someone home, and on
+  each of the last ``RECENT_DAYS`` of them (a habit still kept, not last season's). A
+  water heater on the night tariff that stays cold, a charger that charges nothing, a
+  pump that never stops and now draws nothing. Not asked while nobody is home (nothing
+  is expected of an empty home), when the meter's own switch was turned off (somebody
+  did it), nor of a meter that cycles day and night (``cycle_stopped`` judges those by
+  their cycle).
+- **Drawing for long at hours it never draws** (``meter_drawing_at_unusual_hours``). The
+  meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
+  which it drew on at most ``RARE`` of the days learned, and in the hour before and after
+  each too (a usual run spilling over into the next hour, or begun an hour early, is no
+  new hour), once the run is longer than any it ran before and nobody is home or the
+  household rests; ``LONG_HOLD`` otherwise (a usual run moved to a new hour ends in its
+  usual time; a roast for guests at noon is watched). A hair straightener left on all
+  morning, a hob on "keep warm" overnight, a heater cycling in an empty room, an oven not
+  switched off after the bake. Who moves near it is not asked: a walk past would end the
+  finding and tell it again.
+
+The fixed thresholds of the word rules remain the prior for a meter not learned yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..device_roles import same_device
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .clock import ONE_HOUR, hour_start, local, slot_of
+from .cycles import cycles_day_and_night, spell_since
+from .home_baselines import HomeBaselines
+from .long_runs import plug_switch
+from .long_stays import duration_text
+from .power import IDLE, RUNNING, power_state, watts
+
+MIN_DAYS = 7
+MIN_EXPECTED_DAYS = 5
+EXPECTED = 0.9
+# Whole hours idle at which it is expected: one is a late evening, two are a failure.
+MISSED_HOURS = 2
+RECENT_DAYS = 3
+RARE = 0.1
+MIN_DRAW = 20.0
+HOLD = timedelta(minutes=30)
+LONG_HOLD = timedelta(hours=3)
+# Hours looked at from the start of the spell (three days).
+_LOOK_BACK = 72
+# Time at unusual hours counted back from now (a day).
+_RARE_LOOK_BACK = timedelta(hours=24)
+
+METER_RUN_MISSING = FindingKind(
+    "meter_run_missing", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+METER_DRAWING_AT_UNUSUAL_HOURS = FindingKind(
+    "meter_drawing_at_unusual_hours", AnomalyType.ENERGY, Severity.MEDIUM
+)
+
+
+def _switched_off(home: HomeView, meter: EntityState) -> bool:
+    return any(s.state == "off" and same_device(s, meter) for s in home.of("switch"))
+
+
+def _expected_at(
+    baselines: HomeBaselines, entity_id: str, slot: datetime
+) -> tuple[int, int] | None:
+    """(days it ran, days learned) at ``slot``'s hour when a run is expected then: someone
+    was home, it ran then on ``EXPECTED`` of the days learned, on each of the last
+    ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day)."""
+    hours = baselines.meters
+    _, hour, day = slot_of(slot, baselines.zone)
+    if not hours.home_at(hour, day):
+        return None  # nothing is expected of an empty home
+    ran, days = hours.days_at(entity_id, hour, day, home_only=True)
+    if days < MIN_EXPECTED_DAYS or ran < EXPECTED * days:
+        return None
+    if not hours.last_days(entity_id, hour, day, RECENT_DAYS):
+        return None
+    if hours.ran_on(entity_id, hour, day - 7) is not True:
+        return None  # a weekly closing day, or no week learned yet
+    return ran, days
+
+
+def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A meter idle through whole hours at which it runs on nearly every day learned.
+
+    Magnitude: minutes idle so far.
+    """
+    now, zone, hours = home.end, baselines.zone, baselines.meters
+    for meter in home.of("sensor", "power"):
+        value = meter.number
+        if value is None or power_state(value, meter.info.unit) != IDLE:
+            continue
+        entity_id = meter.entity_id
+        if entity_id not in hours.runs or cycles_day_and_night(baselines, entity_id):
+            continue
+        since = spell_since(home, baselines, meter, IDLE)
+        if since is None or now - since < MISSED_HOURS * ONE_HOUR or _switched_off(home, meter):
+            continue
+        slot = hour_start(local(since, zone))
+        if slot < since:
+            slot += ONE_HOUR
+        missed: list[tuple[datetime, int, int]] = []
+        for _ in range(_LOOK_BACK):
+            if slot + ONE_HOUR > now or len(missed) >= MISSED_HOURS:
+                break
+            if (expected := _expected_at(baselines, entity_id, slot)) is not None:
+                missed.append((slot, *expected))
+            slot += ONE_HOUR
+        if len(missed) < MISSED_HOURS:
+            continue
+        first, ran, days = missed[0]
+        yield METER_RUN_MISSING.finding(
+            evidence=(entity_id,),
+            reasoning=f"{meter.info.name or entity_id} has drawn almost no power since "
+            f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}); on {ran} of "
+            f"the {days} days learned it drew power at {first:%H}:00 and at "
+            f"{missed[-1][0]:%H}:00, and on each of the last {RECENT_DAYS}: the run it makes "
+            "at these hours did not come.",
+            recommendation="Check the appliance on this meter: a tripped cut-out, a plug "
+            "worked loose, a jammed pump, a failed element.",
+            magnitude=round((now - since).total_seconds() / 60, 1),
+        )
+
+
+def _rare_at(baselines: HomeBaselines, entity_id: str, slot: datetime) -> tuple[int, int] | None:
+    """(days it drew, days learned) at ``slot``'s hour when it (nearly) never draws then,
+    nor in the hour before or after (a usual run spilling over, or begun early, is not
+    drawing at a new hour)."""
+    hours = baselines.meters
+    _, hour, day = slot_of(slot, baselines.zone)
+    ran, days = hours.days_at(entity_id, hour, day, home_only=False)
+    if days < MIN_DAYS or ran > RARE * days:
+        return None
+    for other in (hour - 1, hour + 1):
+        near, watched = hours.days_at(entity_id, other % 24, day, home_only=False)
+        if watched < MIN_DAYS or near > RARE * watched:
+            return None
+    return ran, days
+
+
+def _rare_time(
+    baselines: HomeBaselines, entity_id: str, start: datetime, now: datetime
+) -> tuple[timedelta, int, int]:
+    """Time since ``start`` spent at hours the meter (nearly) never draws at, trailing up
+    to now, with the days learned (fewest) and the days it drew (most) at those hours."""
+    spent, fewest, most = timedelta(0), 0, 0
+    start = max(start, now - _RARE_LOOK_BACK)
+    slot = hour_start(local(start, baselines.zone))
+    while slot < now:
+        end = slot + ONE_HOUR
+        if (rare := _rare_at(baselines, entity_id, slot)) is not None:
+            spent += min(end, now) - max(slot, start)
+            fewest = rare[1] if not fewest else min(fewest, rare[1])
+            most = max(most, rare[0])
+        else:
+            spent, fewest, most = timedelta(0), 0, 0  # only the trailing rare hours count
+        slot = end
+    return spent, fewest, most
+
+
+def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A meter drawing for long at hours it (nearly) never draws.
+
+    Magnitude: minutes drawn at those hours.
+    """
+    now, zone = home.end, baselines.zone
+    for meter in home.of("sensor", "power"):
+        value = meter.number
+        draw = watts(value, meter.info.unit) if value is not None else None
+        entity_id = meter.entity_id
+        if draw is None or draw < MIN_DRAW or entity_id not in baselines.meters.runs:
+            continue
+        if cycles_day_and_night(baselines, entity_id):
+            continue
+        since = spell_since(home, baselines, meter, RUNNING)
+        if since is None or now - since < HOLD:
+            continue
+        spent, days, ran = _rare_time(baselines, entity_id, since, now)
+        runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
+        unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
+        longer = runs > 0 and now - since > timedelta(minutes=longest)
+        if spent < (HOLD if longer and unwatched else LONG_HOLD):
+            continue
+        when = "never" if ran == 0 else f"on {ran} of them"
+        switch = plug_switch(home, meter)  # one incident with the plug's other findings
+        yield METER_DRAWING_AT_UNUSUAL_HOURS.finding(
+            evidence=(entity_id,) if switch is None else (switch, entity_id),
+            subject=switch or entity_id,
+            reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W since "
+            f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
+            f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
+            f"{when} drew power, nor in the hours around them.",
+            recommendation="Check the appliance on this meter: it may have been left on.",
+            magnitude=round(spent.total_seconds() / 60, 1),
+        )

@@ -1,0 +1,205 @@
+"""Each power meter's learned day: at which hours it draws, on which of the last days.
+
+Per meter and local hour of the day, one bit per day of the last ``DAYS_KEPT``: it drew
+power (``RUNNING_WATTS``) at some moment of that hour on that day. Per home, the same bits
+for the hours that were *watched* (the baselines saw the time pass: HA running) and the
+hours someone was *home* (or presence is unknown), so a day with HA down or everybody
+away is not a day the meter "did not run".
+
+Three questions read it: does the meter start again and again in small hours it never
+runs at (``night_cycling``); does it run at this hour on most days (an expected run that
+does not come, ``meter_habits``); has it ever run at this hour (drawing at an hour it
+never draws, ``meter_habits``). No role and no word of a name: a water heater on the night tariff,
+a charger every night, an aquarium pump all day are learned the same way.
+
+Bounded (``MAX_METERS``); stored as one packed string per meter; untrusted when read
+back (a malformed part is dropped, never raised).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from .clock import ONE_HOUR, hour_start, local, slot_of
+from .packed import pack, unpack
+from .stored_values import stored_items
+
+# Days of bits kept per hour (four weeks follow a changing routine and the season).
+DAYS_KEPT = 28
+# Meters learned.
+MAX_METERS = 96
+_FULL = (1 << DAYS_KEPT) - 1
+_INSTANT = timedelta(microseconds=1)
+_MAX_DAY = 3_652_059
+
+
+class MeterHours:
+    """Per meter and hour of day, the days it drew power; O(1) per event."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.day = 0  # bit 0 of every mask is this local day ordinal; bit k is k days before
+        self.runs: dict[str, list[int]] = {}  # meter -> 24 masks: drew power at that hour
+        self.watched = [0] * 24  # hours the baselines saw pass
+        self.home = [0] * 24  # hours someone was home (or presence unknown)
+        self.running_since: dict[str, datetime] = {}  # not stored: the run under way
+        self.watched_until: datetime | None = None
+        self.empty = False  # everybody is known to be away
+
+    # --- learning ----------------------------------------------------------------------
+
+    def power(self, entity_id: str, running: bool, when: datetime) -> None:
+        """The meter reads running (or idle) from ``when`` on."""
+        if self.watched_until is None:
+            self.watched_until = when  # the hours watched begin with the first reading
+        since = self.running_since.pop(entity_id, None)
+        if since is not None:
+            self._mark(self._meter(entity_id), since, max(since, when))
+        if running and (entity_id in self.runs or len(self.runs) < MAX_METERS):
+            self.running_since[entity_id] = when
+            self._mark(self._meter(entity_id), when, when)
+
+    def seed_run(self, entity_id: str, since: datetime) -> None:
+        """The meter reads running now, unchanged since ``since`` (at set-up or a
+        restart: a steady consumer may not report for days)."""
+        if entity_id not in self.running_since:
+            self.power(entity_id, True, since)
+
+    def presence(self, empty: bool, when: datetime) -> None:
+        """Everybody left (``empty``) or someone is home again, at ``when``."""
+        self.advance(when)
+        self.empty = empty
+
+    def advance(self, now: datetime) -> None:
+        """Account the hours watched (and the runs under way) up to ``now``."""
+        last = self.watched_until
+        if last is not None and now > last:
+            self._mark(self.watched, last, now)
+            if not self.empty:
+                self._mark(self.home, last, now)
+        if last is None or now > last:
+            self.watched_until = now
+        for entity_id, since in list(self.running_since.items()):
+            if now > since:
+                self._mark(self._meter(entity_id), since, now)
+                self.running_since[entity_id] = now
+
+    def _meter(self, entity_id: str) -> list[int]:
+        return self.runs.setdefault(entity_id, [0] * 24)
+
+    def _mark(self, masks: list[int], start: datetime, end: datetime) -> None:
+        slot = hour_start(local(start, self.zone))
+        # The hours [start, end) overlaps (an instant: its own hour).
+        stop = local(end - _INSTANT if end > start else end, self.zone)
+        for _ in range(25):  # a gap in the record marks at most a day
+            _, hour, day = slot_of(slot, self.zone)
+            if day > self.day:
+                self._shift(day)
+            back = self.day - day
+            if 0 <= back < DAYS_KEPT:
+                masks[hour] |= 1 << back
+            slot += ONE_HOUR
+            if slot > stop:
+                break
+
+    def _shift(self, day: int) -> None:
+        by = min(day - self.day, DAYS_KEPT) if self.day else DAYS_KEPT
+        self.day = day
+        for masks in (self.watched, self.home, *self.runs.values()):
+            for hour in range(24):
+                masks[hour] = (masks[hour] << by) & _FULL
+
+    # --- reading -----------------------------------------------------------------------
+
+    def days_at(self, entity_id: str, hour: int, day: int, *, home_only: bool) -> tuple[int, int]:
+        """(days it drew power at local ``hour``, days that hour was watched), over the
+        days kept before local day ``day`` (``home_only``: days someone was home then)."""
+        masks = self.runs.get(entity_id)
+        if masks is None:
+            return 0, 0
+        before = self._before(day)
+        watched = self.watched[hour] & before
+        if home_only:
+            watched &= self.home[hour]
+        return (masks[hour] & watched).bit_count(), watched.bit_count()
+
+    def last_days(self, entity_id: str, hour: int, day: int, count: int) -> bool:
+        """Whether the meter drew power at ``hour`` on each of the last ``count`` days
+        watched then (before ``day``): a habit still kept, not one of last month."""
+        masks = self.runs.get(entity_id)
+        if masks is None:
+            return False
+        watched = self.watched[hour] & self.home[hour] & self._before(day)
+        seen = 0
+        while watched and seen < count:
+            low = watched & -watched
+            if not masks[hour] & low:
+                return False
+            watched ^= low
+            seen += 1
+        return seen == count
+
+    def ran_on(self, entity_id: str, hour: int, day: int) -> bool | None:
+        """Whether the meter drew power at ``hour`` of local day ``day``; None when that
+        hour was not watched with someone home (or is no longer kept)."""
+        back = self.day - day
+        masks = self.runs.get(entity_id)
+        if masks is None or not 0 <= back < DAYS_KEPT:
+            return None
+        if not (self.watched[hour] & self.home[hour]) >> back & 1:
+            return None
+        return bool(masks[hour] >> back & 1)
+
+    def home_at(self, hour: int, day: int) -> bool:
+        """Whether someone was home (or presence unknown) at ``hour`` of local day ``day``."""
+        back = self.day - day
+        return 0 <= back < DAYS_KEPT and bool(self.home[hour] >> back & 1)
+
+    def _before(self, day: int) -> int:
+        """The bits of the days kept that come before local day ``day``."""
+        back = self.day - day + 1  # bit of the day before ``day``
+        if back >= DAYS_KEPT:
+            return 0
+        return _FULL & ~((1 << max(back, 0)) - 1)
+
+    def learned(self) -> int:
+        """Meters learned (for diagnostics)."""
+        return len(self.runs)
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form: one packed string per meter."""
+        return {
+            "day": self.day,
+            "watched": pack(self.watched, 0),
+            "home": pack(self.home, 0),
+            "empty": self.empty,
+            "runs": {entity: pack(masks, 0) for entity, masks in self.runs.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> MeterHours:
+        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        hours = cls(zone)
+        if not isinstance(data, Mapping):
+            return hours
+        day = data.get("day")
+        if not isinstance(day, int) or isinstance(day, bool) or not 0 <= day <= _MAX_DAY:
+            return hours
+        watched = unpack(data.get("watched"), 24, 0, _FULL)
+        home = unpack(data.get("home"), 24, 0, _FULL)
+        if watched is None or home is None:
+            return hours
+        hours.day = day
+        hours.watched = [int(v) for v in watched]
+        hours.home = [int(v) for v in home]
+        hours.empty = data.get("empty") is True
+        for entity, packed in stored_items(data.get("runs"), MAX_METERS):
+            if not isinstance(entity, str) or len(entity) > 255:
+                continue
+            if (masks := unpack(packed, 24, 0, _FULL)) is not None:
+                hours.runs[entity] = [int(v) for v in masks]
+        return hours

@@ -1,0 +1,96 @@
+"""A place kept steady (a cold store, a fish tank, a cellar) reading outside its own band.
+
+``reading_off_its_hours`` judges a room sensor hour by hour with a margin of 2 °C at least
+and four hours in a row: right for a living room, whose readings swing with the heating,
+the sun and the season. A thermometer whose every reading over the days learned stayed
+within a narrow band (``STEADY_SPAN``: a walk-in cooler at 3.6-5.1 °C with its door
+opened, an aquarium at 25 °C) is kept there by a machine; when it has read beyond that
+band by ``MARGIN`` or more, every reading for ``HOLD``, the machine has stopped keeping
+it: a cooler's compressor failed (3.6 → 8 °C in four hours), a tank heater burnt out.
+Its own learned band is the reference (``usual_range``: lowest and highest over
+``MIN_DAYS`` days or more); no role word is read.
+
+Not judged: a sensor in an area with a thermostat (the heating's checks judge it), and a
+departure the whole home or the weather shares (``home_or_weather_moved``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..temperatures import span_in_unit
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+from .profile_departure import home_or_weather_moved
+from .reference import usual_range
+
+MIN_DAYS = 5.0
+MIN_READINGS = 20
+# A band this narrow over the days learned is kept by a machine (°C).
+STEADY_SPAN = 3.0
+# Beyond the band by this much (°C; a sensor's resolution is 0.1)...
+MARGIN = 0.3
+# ...every reading for this long.
+HOLD = timedelta(hours=1)
+
+READING_BEYOND_ITS_STEADY_BAND = FindingKind(
+    "reading_beyond_its_steady_band", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
+def _beyond_since(home: HomeView, sensor: EntityState, low: float, high: float) -> datetime | None:
+    """Since when every reading has been outside ``[low, high]`` on the current side."""
+    current = sensor.number
+    if current is None or low <= current <= high:
+        return None
+    above = current > high
+    since = sensor.last_changed
+    for transition in reversed(home.history.get(sensor.entity_id, [])):
+        value = parse_number(transition.state)
+        if value is None or (value <= high if above else value >= low):
+            break
+        since = transition.when if since is None else min(since, transition.when)
+    return since
+
+
+def reading_beyond_its_steady_band(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A thermometer kept in a narrow band has read outside it for ``HOLD``.
+
+    Magnitude: how far beyond the band (its unit; negative below).
+    """
+    now = home.end
+    heated = {s.info.area for s in home.of("climate") if s.info.area}
+    for sensor in home.of("sensor", "temperature"):
+        current = sensor.number
+        if current is None or (sensor.info.area and sensor.info.area in heated):
+            continue
+        usual = usual_range(baselines, sensor.entity_id, now)
+        if usual is None or usual.days < MIN_DAYS or usual.readings < MIN_READINGS:
+            continue
+        unit = sensor.info.unit
+        if usual.highest - usual.lowest > span_in_unit(STEADY_SPAN, unit):
+            continue
+        margin = span_in_unit(MARGIN, unit)
+        since = _beyond_since(home, sensor, usual.lowest - margin, usual.highest + margin)
+        if since is None or now - since < HOLD:
+            continue
+        side = 1 if current > usual.highest else -1
+        if home_or_weather_moved(home, baselines, sensor, side):
+            continue
+        shown = f" {unit}" if unit else ""
+        yield READING_BEYOND_ITS_STEADY_BAND.finding(
+            evidence=(sensor.entity_id,),
+            reasoning=f"{sensor.info.name or sensor.entity_id} reads {current:g}{shown}, "
+            f"{'above' if side > 0 else 'below'} its own band since "
+            f"{local(since, home.env.local_time.tzinfo):%H:%M} ({duration_text(now - since)}); "
+            f"in the {usual.days:.0f} days learned it always read "
+            f"{usual.lowest:g}–{usual.highest:g}{shown}: what keeps it there has stopped.",
+            recommendation="Check what keeps this place at its temperature (a cooler's "
+            "compressor, a tank's heater, a door left open).",
+            magnitude=round(current - (usual.highest if side > 0 else usual.lowest), 2),
+        )
