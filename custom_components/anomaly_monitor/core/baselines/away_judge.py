@@ -36,7 +36,7 @@ from ..statistics.openings import PRESENCE_WINDOW
 from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
-from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
+from .keyed_entries import KEY_REACH, in_keyed_visit, key_of, keyholder_days, keyholder_hours
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
@@ -98,7 +98,8 @@ def _entries(
     that is not what moves here anyway, a pet), is the same visitor going about (letting
     the dog into the garden, leaving), not a new entry; so is a door opened while its lock
     stays unlocked since somebody came in with the key, and a door opened after an entry
-    with the key within ``STILL_ABOUT`` or with anything moving between (the keyholder may
+    with the key within ``STILL_ABOUT`` (past its own opening, ``KEY_REACH``) or with
+    anything moving between (the keyholder may
     move where the pet does).
     A window is always from outside:
     motion after it is somebody climbing in.
@@ -133,7 +134,7 @@ def _entries(
             any(
                 when - VISIT_REACH <= earlier < when
                 and (
-                    ((earlier, e) in keyed and when - earlier <= STILL_ABOUT)
+                    ((earlier, e) in keyed and KEY_REACH < when - earlier <= STILL_ABOUT)
                     or _moved_between(anything if (earlier, e) in keyed else moving, earlier, when)
                 )
                 for earlier, e in outside
