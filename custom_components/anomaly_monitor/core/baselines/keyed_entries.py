@@ -18,12 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime, timedelta, tzinfo
 
-from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..home import HomeView
+from ..keyed_doors import KEY_REACH, changed_to, doors_of, locks_of
 from .away_normal import AwayNormal
 from .clock import day_number, local
 
-# The door opens this soon after its lock was unlocked: the same entry, with the key.
-KEY_REACH = timedelta(minutes=2)
 # A keyholder's entry within this of the time of day of one on another day fits.
 KEY_HOURS = timedelta(hours=2)
 # Other days with a keyholder's entry near that time needed.
@@ -33,36 +32,11 @@ SHOWN = 5
 _MINUTES = 1440
 
 
-def _doors(home: HomeView, lock: str) -> list[str]:
-    """The doors (opening sensors other than windows) in the lock's area."""
-    area = home.area(lock)
-    if area is None:
-        return []
-    return [
-        s.entity_id
-        for s in home.in_area(area)
-        if s.domain == "binary_sensor"
-        and s.info.device_class in OPENING_DEVICE_CLASSES
-        and s.info.device_class != "window"
-    ]
-
-
-def _locks(home: HomeView, door: str) -> list[str]:
-    area = home.area(door)
-    if area is None:
-        return []
-    return [s.entity_id for s in home.in_area(area) if s.domain == "lock"]
-
-
-def _changed_to(home: HomeView, entity_id: str, wanted: str) -> list[datetime]:
-    return [c.when for c in home.changes(entity_id) if c.state.lower() == wanted]
-
-
 def _used(home: HomeView, away: AwayNormal, entity_id: str, wanted: str) -> list[datetime]:
     """When the door opened (``wanted`` "on") or the lock was unlocked: in the window, and
     the entries of this empty spell kept from before it (a visit outlasts the window)."""
     kept = (t for t, e in away.recent if e == entity_id)
-    return sorted({*_changed_to(home, entity_id, wanted), *kept})
+    return sorted({*changed_to(home, entity_id, wanted), *kept})
 
 
 def key_of(
@@ -74,7 +48,7 @@ def key_of(
     ``KEY_REACH`` has not passed; None once it has without the door opening, and for a
     lock that has no door sensor (an unlock alone says nothing of an entry)."""
     if home.domain(entrance) == "lock":
-        doors = _doors(home, entrance)
+        doors = doors_of(home, entrance)
         if not doors:
             return None
         opened = any(
@@ -83,7 +57,7 @@ def key_of(
         if opened:
             return entrance, True
         return (entrance, False) if home.end - when <= KEY_REACH else None
-    for lock in _locks(home, entrance):
+    for lock in locks_of(home, entrance):
         if any(when - KEY_REACH <= t <= when for t in _used(home, away, lock, "unlocked")):
             return lock, True
     return None
@@ -92,12 +66,12 @@ def key_of(
 def in_keyed_visit(home: HomeView, away: AwayNormal, door: str, when: datetime) -> bool:
     """The door opens while its lock has stayed unlocked since an earlier entry with the
     key: the keyholder going about or leaving, not somebody coming in."""
-    for lock in _locks(home, door):
-        unlocks = [t for t in _changed_to(home, lock, "unlocked") if t < when - KEY_REACH]
+    for lock in locks_of(home, door):
+        unlocks = [t for t in changed_to(home, lock, "unlocked") if t < when - KEY_REACH]
         if not unlocks:
             continue
         since = unlocks[-1]
-        if any(since < t <= when for t in _changed_to(home, lock, "locked")):
+        if any(since < t <= when for t in changed_to(home, lock, "locked")):
             continue
         if key_of(home, away, lock, since) == (lock, True):
             return True
