@@ -30,13 +30,14 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..keyed_doors import KEY_REACH
 from ..models import Finding
 from ..statistics.occupancy import away_periods
 from ..statistics.openings import PRESENCE_WINDOW
 from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
-from .keyed_entries import KEY_REACH, in_keyed_visit, key_of, keyholder_days, keyholder_hours
+from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
