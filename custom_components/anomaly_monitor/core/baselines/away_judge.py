@@ -116,10 +116,15 @@ def _entries(
     if began is not None and spans and spans[0][0] <= began:  # empty since before it
         recent = baselines.away.recent
         used = [(t, e) for t, e in recent if began - VISIT_REACH <= t < began][:1] + used
-    # The entries of this empty spell as learned (``AwayNormal.recent``) within the reach:
-    # a tracker's flicker may cut the window's empty span short, and a short window may
-    # not show them.
-    kept = [(t, e) for t, e in baselines.away.recent if home.end - VISIT_REACH <= t]
+    # The entries with the key of this empty spell as learned (``AwayNormal.recent``)
+    # within the reach: a tracker's flicker may cut the window's empty span short, and a
+    # short window may not show the keyholder's visit that goes on.
+    away = baselines.away
+    kept = [
+        (t, e)
+        for t, e in away.recent
+        if home.end - VISIT_REACH <= t and (key := key_of(home, away, e, t)) and key[1]
+    ]
     used = sorted({*used, *kept})
     if len(used) < 2:
         return used
