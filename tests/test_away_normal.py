@@ -10,6 +10,7 @@ empty home is told and pushed at once; "false alarm" widens the learned normal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -75,7 +76,8 @@ def day_of_life(day: int) -> list[Transition]:
     return sorted(events)
 
 
-def lived(days: int) -> HomeBaselines:
+def lived(days: int, life: Callable[[int], list[Transition]] = day_of_life) -> HomeBaselines:
+    """The baselines after ``days`` days, each lived as ``life`` says."""
     baselines = HomeBaselines(UTC)
     infos = [EntityInfo(e, "", area=AREAS[e], device_class=CLASSES.get(e)) for e in AREAS]
     baselines.describe([*infos, EntityInfo(ALICE, "Alice")])
@@ -83,7 +85,7 @@ def lived(days: int) -> HomeBaselines:
     baselines.learn(Transition(DAY0, ALICE, "home"))
     baselines.learn(Transition(DAY0, LOCK, "locked", "Hall"))
     for day in range(days):
-        for transition in day_of_life(day):
+        for transition in life(day):
             baselines.learn(transition)
         baselines.advance(at(day, 23))
     return baselines

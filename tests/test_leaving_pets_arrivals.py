@@ -132,6 +132,17 @@ def test_pet_words_in_a_profile() -> None:
     assert not has_pets("without a dog")
 
 
+def test_pet_words_in_the_homeowner_s_language() -> None:
+    assert has_pets("Famille de cinq : deux parents, trois enfants et un chat.")
+    assert has_pets("Wir wohnen zu zweit mit unserem Hund")
+    assert has_pets("Gezin met een kat")
+    assert has_pets("猫が二匹います")
+    assert not has_pets("Wir haben keinen Hund")
+    assert not has_pets("Pas de chien")
+    # Words that are also English are not pets on their own.
+    assert not has_pets("We chat in the evening; she walks with a cane; pies on Sundays")
+
+
 def _busy_morning() -> list[Transition]:
     """Motion sensors that clearly work, earlier in the window."""
     return steps(

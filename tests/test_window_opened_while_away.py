@@ -66,6 +66,27 @@ def test_a_door_opened_while_away_is_left_to_the_entrance_rules() -> None:
     assert not list(window_opened_while_away(home(_house(), AT_NOON, transitions)))
 
 
+def test_a_generic_opening_on_the_door_just_unlocked_is_the_door_opened_with_the_key() -> None:
+    """A contact of class ``opening`` on the front door: unlocked, then opened, is the
+    keyholder's entry (the entrance rules judge it); the same contact opened with the lock
+    untouched, and a window beside the lock, are still told."""
+    contact, lock = "binary_sensor.front_door_contact", "lock.front_door"
+    hall_window = "binary_sensor.hall_window"
+    states = [
+        entity("person.jo", "not_home"),
+        entity(contact, "off", area="Hall", device_class="opening"),
+        entity(hall_window, "off", area="Hall", device_class="window"),
+        entity(lock, "locked", area="Hall"),
+    ]
+    left = steps(START, [(0, "person.jo", "home"), (10, "person.jo", "not_home")])
+    keyed = left + steps(START, [(90, lock, "unlocked"), (90.2, contact, "on")], "Hall")
+    assert not list(window_opened_while_away(home(states, AT_NOON, keyed)))
+    forced = left + steps(START, [(90.2, contact, "on")], "Hall")
+    assert list(window_opened_while_away(home(states, AT_NOON, forced)))
+    climbed = left + steps(START, [(90, lock, "unlocked"), (90.2, hall_window, "on")], "Hall")
+    assert list(window_opened_while_away(home(states, AT_NOON, climbed)))
+
+
 def test_a_window_coming_up_open_from_unknown_is_no_opening() -> None:
     """HA restarting while everybody is out: the open window reads unknown, then open."""
     transitions = steps(START, [(0, "person.jo", "home"), (10, "person.jo", "not_home")])

@@ -30,12 +30,14 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..keyed_doors import KEY_REACH
 from ..models import Finding
 from ..statistics.occupancy import away_periods
 from ..statistics.openings import PRESENCE_WINDOW
 from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
+from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
@@ -95,7 +97,12 @@ def _entries(
 
     One used after another entrance was, with somebody moving inside between them (motion
     that is not what moves here anyway, a pet), is the same visitor going about (letting
-    the dog into the garden, leaving), not a new entry. A window is always from outside:
+    the dog into the garden, leaving), not a new entry; so is a door opened while its lock
+    stays unlocked since somebody came in with the key, and a door opened after an entry
+    with the key within ``STILL_ABOUT`` (past its own opening, ``KEY_REACH``) or with
+    anything moving between (the keyholder may
+    move where the pet does).
+    A window is always from outside:
     motion after it is somebody climbing in.
     """
     used = sorted(
@@ -109,20 +116,41 @@ def _entries(
     if began is not None and spans and spans[0][0] <= began:  # empty since before it
         recent = baselines.away.recent
         used = [(t, e) for t, e in recent if began - VISIT_REACH <= t < began][:1] + used
+    # The entries with the key of this empty spell as learned (``AwayNormal.recent``)
+    # within the reach: a tracker's flicker may cut the window's empty span short, and a
+    # short window may not show the keyholder's visit that goes on.
+    away = baselines.away
+    kept = [
+        (t, e)
+        for t, e in away.recent
+        if home.end - VISIT_REACH <= t and (key := key_of(home, away, e, t)) and key[1]
+    ]
+    used = sorted({*used, *kept})
     if len(used) < 2:
         return used
     moving = _motion_onsets(
         home,
         lambda e, when: _within(spans, when) and baselines.away.usual_motion(e, when) is None,
     )
+    anything = _motion_onsets(home, lambda _e, when: _within(spans, when))
     outside: list[tuple[datetime, str]] = []
+    keyed: set[tuple[datetime, str]] = set()
     for when, entrance in used:
-        inside = home.device_class(entrance) != "window" and any(
-            when - VISIT_REACH <= earlier < when and _moved_between(moving, earlier, when)
-            for earlier, _ in outside
+        inside = home.device_class(entrance) != "window" and (
+            any(
+                when - VISIT_REACH <= earlier < when
+                and (
+                    ((earlier, e) in keyed and KEY_REACH < when - earlier <= STILL_ABOUT)
+                    or _moved_between(anything if (earlier, e) in keyed else moving, earlier, when)
+                )
+                for earlier, e in outside
+            )
+            or in_keyed_visit(home, baselines.away, entrance, when)
         )
         if not inside:
             outside.append((when, entrance))
+            if (key := key_of(home, baselines.away, entrance, when)) is not None and key[1]:
+                keyed.add((when, entrance))
     return outside
 
 
@@ -218,8 +246,7 @@ def judge_motion(
     if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
         return finding  # numeric motion levels are not learned: the rule judges
     spans = _empty_spans(home)
-    away = baselines.away
-    entries = [(t, e, away.regular_entry(e, t)) for t, e in _entries(home, baselines, spans)]
+    entries = [(t, e, _fits(home, baselines, e, t)) for t, e in _entries(home, baselines, spans)]
     reasons: list[str] = []
     for sensor in sensors:
         for onset in _onsets(home, sensor, finding.rule, spans):
@@ -233,6 +260,16 @@ def judge_motion(
                 )
             reasons.append(why)
     return None if reasons else finding
+
+
+def _fits(home: HomeView, baselines: HomeBaselines, entrance: str, when: datetime) -> int | None:
+    """On how many other days an entry like this one came while the home was empty: at a
+    regular time on this entrance, or with the key near a time keyholders come
+    (``keyed_entries``); None when it does not fit."""
+    days = baselines.away.regular_entry(entrance, when)
+    if days is None and (key := key_of(home, baselines.away, entrance, when)) and key[1]:
+        days = keyholder_days(baselines.away, key[0], when)
+    return days
 
 
 def _someone_about(home: HomeView) -> bool:
@@ -273,13 +310,24 @@ def judge_entry(
             f"came in at {_at(came_in[-1][0], baselines)}; nobody moves about now.",
         )
     days = baselines.away.regular_entry(entrance, when)
+    key = key_of(home, baselines.away, entrance, when) if days is None else None
+    if key is not None:
+        days = keyholder_days(baselines.away, key[0], when)
+        if days is not None and not key[1]:
+            return None  # unlocked at a keyholder's time: the door opens in a moment
     if days is not None and visiting:
         return None
     if days is None:
         why = f" Nothing uses it at {_at(when, baselines)} while nobody is home, here."
+        if (lock := key[0] if key else _lock_of(entrances)) is not None:
+            why += keyholder_hours(baselines.away, lock, when)
     else:  # a visitor's usual time, but nobody has moved about since: left so
         why = f" It was used at {_at(when, baselines)}, a usual time, but nobody moves about."
     return replace(finding, reasoning=finding.reasoning + why)
+
+
+def _lock_of(entrances: list[str]) -> str | None:
+    return next((e for e in entrances if e.partition(".")[0] == "lock"), None)
 
 
 def judge_lonely(

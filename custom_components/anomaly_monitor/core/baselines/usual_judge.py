@@ -38,8 +38,8 @@ from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
-from .away_judge import judge_entry, judge_lonely, judge_motion
-from .clock import local
+from .away_judge import ENTRY_RULES, MOTION_RULES, judge_entry, judge_lonely, judge_motion
+from .clock import day_number, local
 from .drop_judge import DROP_RULES, judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
@@ -50,6 +50,7 @@ BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
 LEFT_OPEN_HABIT = 0.3
+AWAY_RULES = MOTION_RULES | ENTRY_RULES
 _PRIOR = (
     " Its normal here is still being learned (until {until:%d %b %H:%M}): the default limit judged."
 )
@@ -69,6 +70,18 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         learning = baselines.learning(entity_id, start)
         return judged_drop(finding, entity_id, baselines, home, learning)
     if baselines.learning(entity_id, start):
+        # What this home does while empty has its own evidence (days seen): a pet, a
+        # regular visitor, a keyholder seen on other days is known before the device. With
+        # no earlier day lived empty (a fresh install), the rule judges unchanged.
+        away_judge = judge_entry if finding.rule in ENTRY_RULES else judge_motion
+        today = day_number(home.end, baselines.zone)
+        learned = any(day != today for days in baselines.away.away_days for day in days)
+        if (
+            finding.rule in AWAY_RULES
+            and learned
+            and away_judge(finding, entity_id, baselines, home) is None
+        ):
+            return None
         # Its normal was not known before the window began: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is
         # judged the same in Home Assistant as without it); ``learning_gate`` holds the

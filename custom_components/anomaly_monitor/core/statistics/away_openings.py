@@ -15,6 +15,7 @@ from datetime import datetime
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
+from ..keyed_doors import opened_with_key
 from ..models import AnomalyType, Finding, Severity
 from .occupancy import away_periods
 
@@ -66,7 +67,14 @@ def window_opened_while_away(home: HomeView) -> Iterator[Finding]:
         return
     opened: list[tuple[datetime, str]] = []
     for entity_id in home.history_of("binary_sensor", *WINDOW_CLASSES):
-        opened += [(when, entity_id) for when in _openings(home, entity_id, spans)]
+        opened += [
+            (when, entity_id)
+            for when in _openings(home, entity_id, spans)
+            # A generic "opening" on a door that was just unlocked is the door, opened
+            # with the key: the entrance rules judge it.
+            if home.device_class(entity_id) == "window"
+            or not opened_with_key(home, entity_id, when)
+        ]
     if not opened:
         return
     opened.sort()
