@@ -122,6 +122,9 @@ def test_views_of_one_window_share_its_split_and_a_changed_window_is_split_afres
     assert one.recorded == recorded
     assert one.history == history
     assert other.history is one.history  # (the offline timer's view reads the analysis's)
+    # A safety check's window in between (no transitions) splits nothing and keeps it.
+    assert HomeView(window(_states(), environment(START))).history == {}
+    assert HomeView(first).history is one.history
     # The next analysis: the oldest change expired, a new one came.
     moved = [*transitions[1:], _late()]
     second = window(_states(), environment(START + timedelta(hours=3)), moved)

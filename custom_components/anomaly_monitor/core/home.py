@@ -241,6 +241,8 @@ _last_split: tuple[tuple[Transition, ...], _PerEntity] | None = None
 
 def _per_entity(transitions: tuple[Transition, ...]) -> _PerEntity:
     global _last_split  # noqa: PLW0603  (one slot, replaced whole: safe across threads)
+    if not transitions:  # a safety check's window: nothing to split, the slot stays
+        return {}, {}
     last = _last_split
     if last is not None and last[0] is transitions:
         return last[1]
