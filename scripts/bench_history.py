@@ -78,6 +78,7 @@ def main() -> int:
                     "peak_rss_mb": round(peak),
                     "notifications": report["notifications"],
                     "timer_steps": report["run"]["timer_steps"],
+                    "parts": report["run"]["parts"],  # each part's rows, wall and CPU
                 }
             )
         )

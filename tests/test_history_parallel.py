@@ -123,6 +123,14 @@ def test_two_parts_tell_what_one_run_tells(tmp_path: Path) -> None:
     two = _report(tmp_path / "two", *common, "--jobs", "2")
     assert two["header"]["parts"] == 2
     assert two["history"]["rows_replayed"] == one["history"]["rows_replayed"]
+    # How the work was split: each part's rows (adding up) and its own wall and CPU.
+    parts = two["run"]["parts"]
+    assert len(parts) == 2
+    assert sum(p["rows"] for p in parts) == two["history"]["rows_replayed"]
+    assert all(p["rows"] > 0 and p["cpu_s"] > 0 and p["wall_s"] > 0 for p in parts)
+    assert two["run"]["cpu_s"] == pytest.approx(sum(p["cpu_s"] for p in parts), abs=0.15)
+    assert one["run"]["parts"] == []
+    assert one["run"]["cpu_s"] > 0
     assert two["history"]["read"]["rows"] == one["history"]["read"]["rows"]
     span = RecorderDatabase(database).span(None, None)
     assert span is not None

@@ -138,6 +138,11 @@ def merged(records: list[HistoryRecord]) -> HistoryRecord:
         whole.entities |= part.entities
         whole.restarts += part.restarts
         whole.timer_steps += part.timer_steps
+        whole.cpu_s += part.cpu_s
+        # Is the work split evenly, and does each core stay busy (CPU near wall)?
+        whole.parts.append(
+            {"rows": part.rows, "wall_s": round(part.wall_s, 1), "cpu_s": round(part.cpu_s, 1)}
+        )
         whole.error = whole.error or part.error
     return whole
 

@@ -96,6 +96,8 @@ def summarise(
         "run": {
             "wall_s": round(record.wall_s, 1),
             "rows_per_s": round(record.rows / record.wall_s) if record.wall_s else None,
+            "cpu_s": round(record.cpu_s, 1),
+            "parts": record.parts,  # (``--jobs``: each part's rows, wall and CPU)
             "timer_steps": record.timer_steps,
             "error": record.error,
         },
@@ -119,7 +121,11 @@ def markdown(document: Mapping[str, Any], plot: str | None) -> str:
         f"{len(history['restarts'])} restart(s)",
         f"- rows skipped as unreadable: {history['read'].get('bad_rows', 0)}"
         + (f" ({history['read'].get('bad_by_reason')})" if history["read"].get("bad_rows") else ""),
-        f"- replay: {run['wall_s']} s ({run['rows_per_s']} rows/s)",
+        f"- replay: {run['wall_s']} s ({run['rows_per_s']} rows/s), {run['cpu_s']} s of CPU",
+    ]
+    lines += [
+        f"- part {i}: {part['rows']} rows, {part['wall_s']} s, {part['cpu_s']} s of CPU"
+        for i, part in enumerate(run["parts"], 1)
     ]
     if run["error"]:
         lines.append(f"- **the replay stopped early**: `{run['error']}`")

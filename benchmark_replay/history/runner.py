@@ -22,6 +22,7 @@ from pathlib import Path
 import random
 import shutil
 import tempfile
+import time
 from typing import Any
 
 from homeassistant.core import HomeAssistant
@@ -72,7 +73,10 @@ class HistoryRecord:
     entities: set[str] = field(default_factory=set)
     restarts: list[datetime] = field(default_factory=list)
     wall_s: float = 0.0
+    cpu_s: float = 0.0  # this process's CPU while it replayed
     timer_steps: int = 0
+    # Per part of a parallel replay (``--jobs``): rows, wall and CPU seconds, in time order.
+    parts: list[dict[str, float]] = field(default_factory=list)
     error: str | None = None
 
 
@@ -114,7 +118,7 @@ class HistoryRun:
 
     def run(self) -> HistoryRecord:
         """Replay everything (blocking); an error ends the run and is recorded."""
-        started = wall_clock()
+        started, cpu = wall_clock(), time.process_time()
         # HA staggers each coordinator's refreshes by a random fraction of a second: seeded,
         # the same history gives the same analysis moments, hence the same report, each run.
         random.seed(REPLAY_SEED)
@@ -158,6 +162,7 @@ class HistoryRun:
             self._progress.close()
             quiet.setLevel(level)
         self.record.wall_s = wall_clock() - started
+        self.record.cpu_s = time.process_time() - cpu
         return self.record
 
     def _copy_exposure(self, config_dir: Path) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from homeassistant.util import dt as dt_util
 
-from ..core.models import ContextWindow, Verdict
+from ..core.models import CompressedSequence, ContextWindow, LazySequence, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,29 +19,44 @@ class AnalysisResult:
     analysed_at: datetime
     entities: int
     transitions: int
-    entries: int
-    raw_tokens: int
-    tokens: int
-    compression_ratio: float
     start: datetime | None
     end: datetime | None
+    # The window's compressed sequence: compressed only when its figures are read (the
+    # diagnostics, the disabled-by-default compression sensor), not at every analysis.
+    sequence: CompressedSequence | LazySequence
 
     @classmethod
     def of(cls, verdict: Verdict, window: ContextWindow, now: datetime) -> AnalysisResult:
         """Summarise ``window`` next to its verdict."""
-        sequence = window.sequence
         return cls(
             verdict=verdict,
             analysed_at=now,
             entities=len(window.snapshot),
-            transitions=sequence.raw_count,
-            entries=len(sequence.entries),
-            raw_tokens=sequence.raw_tokens,
-            tokens=sequence.tokens,
-            compression_ratio=round(sequence.ratio, 3),
+            transitions=len(window.transitions),
             start=window.start,
             end=window.end,
+            sequence=window.sequence,
         )
+
+    @property
+    def entries(self) -> int:
+        """Entries of the compressed sequence."""
+        return len(self.sequence.entries)
+
+    @property
+    def raw_tokens(self) -> int:
+        """Tokens of the window's transitions as they were."""
+        return self.sequence.raw_tokens
+
+    @property
+    def tokens(self) -> int:
+        """Tokens of the compressed sequence."""
+        return self.sequence.tokens
+
+    @property
+    def compression_ratio(self) -> float:
+        """Raw tokens per compressed token, rounded."""
+        return round(self.sequence.ratio, 3)
 
     def as_dict(self) -> dict[str, Any]:
         """The service response and diagnostics form."""

@@ -85,10 +85,12 @@ class RoleGuess:
 
 def parse_role(value: object) -> Role | None:
     """A stored role (options, untrusted), or ``None`` when it is not one."""
-    try:
-        return Role(str(value))
-    except ValueError:
-        return None
+    if value is None:
+        return None  # (most entities: asked of each at every analysis, raising was dear)
+    return _ROLES.get(str(value))
+
+
+_ROLES: dict[str, Role] = {role.value: role for role in Role}
 
 
 def homeowner_roles(stored: object) -> dict[str, str]:

@@ -149,17 +149,14 @@ class HomeView:
     def recorded(self) -> dict[str, list[Transition]]:
         """Transitions per entity as recorded, oldest first, repeats and blips kept: where
         device health sees every drop, however short."""
-        per_entity: dict[str, list[Transition]] = defaultdict(list)
-        for transition in sorted(self.window.transitions, key=_WHEN):
-            per_entity[transition.entity_id].append(transition)
-        return dict(per_entity)
+        return _per_entity(self.window.transitions)[0]
 
     @cached_property
     def history(self) -> dict[str, list[Transition]]:
         """Transitions per entity, oldest first, consecutive repeats kept, without blips
         (``state_blips``: ``unknown`` for a second at a restart is no change, so every
         spell, duration, cycle and stay read from here goes on across it)."""
-        return {entity: without_blips(kept) for entity, kept in self.recorded.items()}
+        return _per_entity(self.window.transitions)[1]
 
     def history_of(self, domain: str, *device_classes: str) -> list[str]:
         """Entities of ``domain`` with transitions in the window, in ``history``'s order;
@@ -234,6 +231,27 @@ class HomeView:
             if transition.area:
                 return transition.area
         return None
+
+
+# The last window's transitions per entity (as recorded, and without blips): every view of
+# that window (the analysis's, the offline timer's after it) reads them, only reading.
+type _PerEntity = tuple[dict[str, list[Transition]], dict[str, list[Transition]]]
+_last_split: tuple[tuple[Transition, ...], _PerEntity] | None = None
+
+
+def _per_entity(transitions: tuple[Transition, ...]) -> _PerEntity:
+    global _last_split  # noqa: PLW0603  (one slot, replaced whole: safe across threads)
+    if not transitions:  # a safety check's window: nothing to split, the slot stays
+        return {}, {}
+    last = _last_split
+    if last is not None and last[0] is transitions:
+        return last[1]
+    recorded: dict[str, list[Transition]] = defaultdict(list)
+    for transition in sorted(transitions, key=_WHEN):
+        recorded[transition.entity_id].append(transition)
+    split = (dict(recorded), {entity: without_blips(kept) for entity, kept in recorded.items()})
+    _last_split = (transitions, split)
+    return split
 
 
 def is_unavailable(state: EntityState) -> bool:

@@ -7,7 +7,7 @@ stored as given (clipped) and quoted wherever they are rendered into a prompt.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -108,18 +108,22 @@ class EntityState:
         return parse_number(self.state)
 
 
+# Parsed state strings: an analysis parses tens of thousands, mostly the same few hundred
+# ("on", "off", a meter's readings), and a word raising ValueError each time was dear.
+_PARSED: dict[str, float | None] = {}
+_PARSED_KEPT = 4096  # then forgotten at once: a bound, not a policy
+_UNPARSED = object()
+
+
 def parse_number(value: object) -> float | None:
     """Return ``value`` as a finite float, or ``None``."""
-    # A state string is the common case (an analysis parses tens of thousands): tried as
-    # is, since float() skips surrounding whitespace itself; only a string that fails and
-    # has more to strip (str.strip also removes \x1c-\x1f, which float() refuses) retries.
     if type(value) is str:
-        try:
-            number = float(value)
-        except ValueError:
-            stripped = value.strip()
-            return None if len(stripped) == len(value) else parse_number(stripped)
-        return number if math.isfinite(number) else None
+        number = _PARSED.get(value, _UNPARSED)
+        if number is _UNPARSED:
+            if len(_PARSED) >= _PARSED_KEPT:
+                _PARSED.clear()
+            number = _PARSED[value] = _parse_text(value)
+        return number  # type: ignore[return-value]  # (a float or None, never the marker)
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
@@ -129,6 +133,18 @@ def parse_number(value: object) -> float | None:
             number = float(str(value).strip())
         except ValueError:
             return None
+    return number if math.isfinite(number) else None
+
+
+def _parse_text(value: str) -> float | None:
+    # Tried as is, since float() skips surrounding whitespace itself; only a string that
+    # fails and has more to strip (str.strip also removes \x1c-\x1f, which float()
+    # refuses) retries.
+    try:
+        number = float(value)
+    except ValueError:
+        stripped = value.strip()
+        return None if len(stripped) == len(value) else _parse_text(stripped)
     return number if math.isfinite(number) else None
 
 
@@ -232,13 +248,74 @@ class CompressedSequence:
         return self.raw_tokens / self.tokens if self.tokens else 1.0
 
 
+class LazySequence:
+    """A window's compressed sequence, compressed when first read: a model's prompt and the
+    diagnostics read it, the checks never do (compressing every window was ~9 % of a
+    history replay's CPU). Reads as the ``CompressedSequence`` it stands for."""
+
+    __slots__ = ("_compute", "_value")
+
+    def __init__(self, compute: Callable[[], CompressedSequence]) -> None:
+        self._compute: Callable[[], CompressedSequence] | None = compute
+        self._value: CompressedSequence | None = None
+
+    @property
+    def value(self) -> CompressedSequence:
+        """The sequence (compressed now, the first time)."""
+        if self._value is None:
+            assert self._compute is not None
+            self._value, self._compute = self._compute(), None  # its inputs are let go
+        return self._value
+
+    @property
+    def entries(self) -> tuple[SequenceEntry, ...]:
+        """The compressed entries, oldest first."""
+        return self.value.entries
+
+    @property
+    def raw_count(self) -> int:
+        """Transitions before compression."""
+        return self.value.raw_count
+
+    @property
+    def raw_tokens(self) -> int:
+        """Tokens of the transitions as they were."""
+        return self.value.raw_tokens
+
+    @property
+    def tokens(self) -> int:
+        """Tokens of the compressed entries."""
+        return self.value.tokens
+
+    @property
+    def truncated(self) -> int:
+        """Entries dropped (oldest first) to meet the token budget."""
+        return self.value.truncated
+
+    @property
+    def ratio(self) -> float:
+        """Raw tokens per compressed token (1.0 means no gain)."""
+        return self.value.ratio
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazySequence):
+            other = other.value
+        return self.value == other
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
 @dataclass(frozen=True, slots=True)
 class ContextWindow:
     """Everything a detector sees: current states, environment and the recent sequence."""
 
     snapshot: tuple[EntityState, ...]
     environment: Environment
-    sequence: CompressedSequence
+    sequence: CompressedSequence | LazySequence
     transitions: tuple[Transition, ...] = ()
     profile: str = ""
     start: datetime | None = None

@@ -46,7 +46,18 @@ NO_STATES = frozenset({"unknown", "unavailable", "none", ""})
 
 def is_no_state(state: str | None) -> bool:
     """``unknown``, ``unavailable``, ``none``, empty or missing: the device says nothing."""
-    return state is None or state.strip().lower() in NO_STATES
+    if state is None:
+        return True
+    said = _SAID.get(state)  # asked of every transition of every window: kept per text
+    if said is None:
+        if len(_SAID) >= _SAID_KEPT:
+            _SAID.clear()
+        said = _SAID[state] = state.strip().lower() in NO_STATES
+    return said
+
+
+_SAID: dict[str, bool] = {}
+_SAID_KEPT = 4096  # then forgotten at once: a bound, not a policy
 
 
 def continues(before: str, after: str) -> bool:

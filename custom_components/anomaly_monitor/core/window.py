@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
+from functools import partial
 
 from .compression import DEFAULT_TOKEN_BUDGET, compress
 from .current_as_power import read_as_power
-from .models import ContextWindow, EntityState, Environment, Transition
+from .models import ContextWindow, EntityState, Environment, LazySequence, Transition
 
 
 def season_of(day: date, southern_hemisphere: bool = False) -> str:
@@ -32,11 +33,12 @@ def build_window(
     power meter it is: ``current_as_power``)."""
     snapshot, transitions = read_as_power(list(snapshot), transitions, environment.temperature_unit)
     states = tuple(sorted(snapshot, key=lambda s: (s.info.area or "", s.entity_id)))
+    held = tuple(transitions)
     return ContextWindow(
         snapshot=states,
         environment=environment,
-        sequence=compress(transitions, token_budget),
-        transitions=tuple(transitions),
+        sequence=LazySequence(partial(compress, held, token_budget)),  # when read
+        transitions=held,
         profile=profile,
         start=start if start is not None else (transitions[0].when if transitions else None),
         end=environment.local_time,

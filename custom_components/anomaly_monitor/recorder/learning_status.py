@@ -22,7 +22,7 @@ def learning_status(
     for entity_id in watched:
         if entity_id.partition(".")[0] in _NOT_DEVICES:
             continue  # who is home is followed, not learned as a device's use
-        if baselines.learning(entity_id, now):
-            until = baselines.learning_until(entity_id)
+        until = baselines.learning_until(entity_id)  # (``baselines.learning``, asked once)
+        if until is None or now < until:
             status[entity_id] = until if until is not None else now + LEARNING_UNKNOWN
     return status

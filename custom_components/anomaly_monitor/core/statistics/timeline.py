@@ -28,7 +28,16 @@ class Interval:
 
 
 def intervals(home: HomeView, entity_id: str) -> list[Interval]:
-    """The states ``entity_id`` went through, each with how long it lasted."""
+    """The states ``entity_id`` went through, each with how long it lasted (a fresh list;
+    made once per analysis: a dozen checks ask a motion sensor's or a door's)."""
+    made: dict[str, list[Interval]] = home.shared("intervals", dict)
+    found = made.get(entity_id)
+    if found is None:
+        found = made[entity_id] = _intervals(home, entity_id)
+    return list(found)
+
+
+def _intervals(home: HomeView, entity_id: str) -> list[Interval]:
     changes = home.changes(entity_id)
     end = home.end
     result: list[Interval] = []
