@@ -98,6 +98,28 @@ def test_while_it_is_learned_a_device_that_never_dropped_is_judged_by_the_homes_
     assert learning <= SAFETY_CAP  # a dead detector is still told within the hour
 
 
+def test_a_drop_no_longer_than_the_longest_it_came_back_from_is_within_its_limit() -> None:
+    """A mesh whose drops last 1 to 45 minutes at random: its usual (an upper quantile) is
+    well below the longest, and a drop as long as one it already made is not news; a
+    protective device stays capped at the hour."""
+    lengths = [3, 43, 8, 12, 44, 5, 20, 9, 15, 25]
+    baselines = _baselines({SMOKE: lengths, PLUG: lengths})
+    assert baselines.drops.usual(SMOKE) == (25.0, 10)
+    # Past 1.5 x its usual 25 min: its longest, 44 min.
+    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=44)
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=50)
+    long_drops = _baselines({SMOKE: [30, 30, 30, 30, 85]})
+    assert drop_limit(long_drops, SMOKE, "binary_sensor", "smoke") == SAFETY_CAP
+
+
+def test_an_entity_is_judged_by_the_drops_of_its_own_device() -> None:
+    """A plug's switch drops with its power meter (one radio): the meter's drops judge the
+    switch's first one, not the grace."""
+    baselines = _baselines({"sensor.plug_power": [25, 30, 35, 40]})
+    assert baselines.drops.normal(PLUG) == (40.0, 4, 1)
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=80)
+
+
 def test_false_alarm_widens_the_drop_it_was_told_for() -> None:
     baselines = _baselines({PLUG: [10] * 5})
     now = DAY0 + timedelta(days=10)

@@ -8,8 +8,11 @@ are known (``UsualDrops.normal``: its own ``MIN_DROPS``, or, for a device that h
 before, the home's drops pooled; the device watched past ``LEARN_DAYS``):
 
 - its limit is ``FACTOR`` times what it usually drops for at most (a protective device:
-  ``SAFETY_FACTOR`` times, and never more than ``SAFETY_CAP``, so a smoke alarm that
-  drops for 2 minutes a day is still told within the hour when it stays away), never less
+  ``SAFETY_FACTOR`` times), or the longest drop it (or, pooled, the home) came back from
+  if longer (``UsualDrops.longest``: a mesh whose drops last 1 to 45 minutes at random
+  has a usual of 24 minutes after a few days, and a 37-minute drop is still its normal),
+  never more than ``SAFETY_CAP`` for a protective device (a smoke alarm that drops for 2
+  minutes a day is still told within the hour when it stays away) or ``CAP``, never less
   than the grace, and never less than ``MARGIN`` times an outage the homeowner marked as
   a false alarm;
 - a burst of drops (``health.FLAPPING_SPELLS`` in a window) is told only when the device
@@ -57,10 +60,11 @@ def drop_limit(
     limit = grace
     usual = usual_drop(baselines, entity_id, learning)
     if usual is not None:
+        longest = timedelta(minutes=baselines.drops.longest(entity_id, usual[2]))
         if is_safety_device(domain, device_class):
-            learned = min(SAFETY_CAP, SAFETY_FACTOR * timedelta(minutes=usual[0]))
+            learned = min(SAFETY_CAP, max(longest, SAFETY_FACTOR * timedelta(minutes=usual[0])))
         else:
-            learned = min(CAP, FACTOR * timedelta(minutes=usual[0]))
+            learned = min(CAP, max(longest, FACTOR * timedelta(minutes=usual[0])))
         limit = max(limit, learned)
     taught = baselines.usual.taught_value(entity_id, "drop")
     if taught is not None:
