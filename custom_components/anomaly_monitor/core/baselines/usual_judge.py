@@ -66,8 +66,13 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     start = home.window.start or min(times, default=home.end)
     if finding.rule in DROP_RULES:
         # Whether it ever drops is not known while it is learned; the home's drops are.
-        learning = baselines.learning(entity_id, start)
-        return judged_drop(finding, entity_id, baselines, home, learning)
+        # Several devices dropped at once (``one_device``): told if any is past its limit.
+        dropped = (e for e in finding.evidence if e not in finding.context)
+        for offline in dict.fromkeys((entity_id, *dropped)):
+            learning = baselines.learning(offline, start)
+            if (judged := judged_drop(finding, offline, baselines, home, learning)) is not None:
+                return judged
+        return None
     if baselines.learning(entity_id, start):
         # Its normal was not known before the window began: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is
