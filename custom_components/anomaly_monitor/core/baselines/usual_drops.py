@@ -138,9 +138,8 @@ class UsualDrops:
         if devices > 1:
             pooled = sorted(m for drops in self.drops.values() for _, m in drops)
             return pooled[max(0, math.ceil(POOLED_TOP * len(pooled)) - 1)] if pooled else 0.0
-        else:
-            own = entity_id if self.usual(entity_id) is not None else self._sibling(entity_id)
-            kept = [m for _, m in self.drops.get(own or entity_id, ())]
+        own = entity_id if self.usual(entity_id) is not None else self._sibling(entity_id)
+        kept = [m for _, m in self.drops.get(own or entity_id, ())]
         return max(kept, default=0.0)
 
     def pooled(self) -> tuple[float, int, int] | None:
