@@ -118,7 +118,10 @@ def judged_drop(
     device_class = state.info.device_class
     limit = drop_limit(baselines, entity_id, state.domain, device_class, learning)
     if away_state(state.state, device_class):  # away now: this outage, from its start
-        since = away_since(home, entity_id, device_class) or baselines.drops.down_since(entity_id)
+        # The drop's start as learned, kept across a restart (the window sees the device
+        # go "unknown" then "unavailable" at the restart, not its drop the day before).
+        starts = (away_since(home, entity_id, device_class), baselines.drops.down_since(entity_id))
+        since = min((s for s in starts if s is not None), default=None)
         length = None if since is None else home.end - since
         if length is not None and length < limit:
             return None
