@@ -81,7 +81,8 @@ def test_a_device_that_never_dropped_keeps_its_grace_one_that_did_borrows_the_ho
     assert baselines.drops.normal(SMOKE) is None  # one device's drops are no pool
     pooled = _baselines({PLUG: [20] * 6, HUB: [20] * 6, SMOKE: [25]})
     assert pooled.drops.normal(SMOKE) == (20.0, 13, 3)
-    assert drop_limit(pooled, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=30)
+    # 1.25 x the longest the home came back from (its 25 min), past 1.5 x the usual 20.
+    assert drop_limit(pooled, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=31.25)
     never = _baselines({PLUG: [20] * 6, HUB: [20] * 6})
     assert never.drops.normal(SMOKE) is None
     assert drop_limit(never, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
@@ -105,9 +106,9 @@ def test_a_drop_no_longer_than_the_longest_it_came_back_from_is_within_its_limit
     lengths = [3, 43, 8, 12, 44, 5, 20, 9, 15, 25]
     baselines = _baselines({SMOKE: lengths, PLUG: lengths})
     assert baselines.drops.usual(SMOKE) == (25.0, 10)
-    # Past 1.5 x its usual 25 min: its longest, 44 min.
-    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=44)
-    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=50)
+    # Past 1.5 x its usual 25 min: 1.25 x its longest, 44 min.
+    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=55)
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=55)
     long_drops = _baselines({SMOKE: [30, 30, 30, 30, 85]})
     assert drop_limit(long_drops, SMOKE, "binary_sensor", "smoke") == SAFETY_CAP
 

@@ -43,6 +43,7 @@ FACTOR = 2.0
 SAFETY_FACTOR = 1.5
 SAFETY_CAP = timedelta(hours=1)
 CAP = timedelta(hours=24)
+LONGEST_SLACK = 1.25
 DROP_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
@@ -60,7 +61,7 @@ def drop_limit(
     limit = grace
     usual = usual_drop(baselines, entity_id, learning)
     if usual is not None:
-        longest = timedelta(minutes=baselines.drops.longest(entity_id, usual[2]))
+        longest = LONGEST_SLACK * timedelta(minutes=baselines.drops.longest(entity_id, usual[2]))
         if is_safety_device(domain, device_class):
             learned = min(SAFETY_CAP, max(longest, SAFETY_FACTOR * timedelta(minutes=usual[0])))
         else:

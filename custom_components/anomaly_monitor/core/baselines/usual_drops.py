@@ -48,7 +48,7 @@ MIN_DROPS = 3
 MOST = 0.8
 # The home's drops judge a device with fewer of its own, once this many of this many
 # devices are known.
-POOL_MIN = 10
+POOL_MIN = 6
 POOL_DEVICES = 3
 # The longest of the home's drops pooled: this quantile of them.
 POOLED_TOP = 0.95
