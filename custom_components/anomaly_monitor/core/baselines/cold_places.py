@@ -46,7 +46,7 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
     usual = usual_range(baselines, entity_id, home.end)
     if state is None or (usual is not None and usual.days >= min_days):
         return False  # its range judges
-    if _days_read(baselines, entity_id, home, usual) < PLACE_SEEN:
+    if days_read(baselines, entity_id, home, usual) < PLACE_SEEN:
         return False  # not read long enough to be a place
     celsius = celsius_of(state)
     if celsius is None or _heated(home, state.info.area):
@@ -62,7 +62,7 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
     return max(highest, celsius) < line + PLACE_SPAN
 
 
-def _days_read(
+def days_read(
     baselines: HomeBaselines, entity_id: str, home: HomeView, usual: UsualRange | None
 ) -> float:
     """Days it has been read: its range's, or since it was first watched when that is
