@@ -12,13 +12,14 @@ from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.drop_judge import (
     SAFETY_CAP,
     drop_limit,
+    home_drops_judge,
 )
 from custom_components.anomaly_monitor.core.baselines.usual_drops import (
     KEPT_DROPS,
     UsualDrops,
 )
 from custom_components.anomaly_monitor.core.baselines.usual_judge import teach_false_alarm
-from custom_components.anomaly_monitor.core.models import EntityInfo
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
 
 DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 PLUG = "switch.plug"
@@ -119,6 +120,23 @@ def test_an_entity_is_judged_by_the_drops_of_its_own_device() -> None:
     baselines = _baselines({"sensor.plug_power": [25, 30, 35, 40]})
     assert baselines.drops.normal(PLUG) == (40.0, 4, 1)
     assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=80)
+
+
+def test_the_homes_drops_judge_a_device_the_homes_safety_does_not_rely_on() -> None:
+    """Known devices that never dropped, on a mesh whose devices drop for 30-40 min: the
+    garage door contact's first 35-minute drop is that mesh (the home's drops judge it);
+    the smoke alarm's first drop is news (its 15 min grace)."""
+    pool = {"switch.a": [30, 40, 35], "switch.b": [30, 40, 35], "switch.c": [30, 40, 35]}
+    baselines = _baselines(pool)
+    now = DAY0 + timedelta(days=10)
+    contact = EntityState(EntityInfo("binary_sensor.garage", "", device_class="garage_door"), "off")
+    smoke = EntityState(EntityInfo(SMOKE, "", device_class="smoke"), "off")
+    assert home_drops_judge(baselines, contact, now)
+    assert not home_drops_judge(baselines, smoke, now)
+    assert drop_limit(baselines, contact.entity_id, "binary_sensor", "garage_door", True) == (
+        timedelta(minutes=80)
+    )
+    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
 
 
 def test_false_alarm_widens_the_drop_it_was_told_for() -> None:

@@ -81,11 +81,21 @@ def offline_limit(
         return None
 
     def limit(state: EntityState) -> timedelta:
-        learning = baselines.learning(state.entity_id, now)
+        learning = home_drops_judge(baselines, state, now)
         info = state.info
         return drop_limit(baselines, state.entity_id, state.domain, info.device_class, learning)
 
     return limit
+
+
+def home_drops_judge(baselines: HomeBaselines, state: EntityState, now: datetime) -> bool:
+    """Whether the home's pooled drops judge this device before it has drops of its own:
+    while it is still being learned, and always for a device the home's safety does not
+    rely on (a garage door contact on the mesh's edge, first off for 30 minutes on day 6
+    of a mesh whose devices drop for up to 50, is that mesh). A protective device that
+    never dropped, once known, keeps its grace: its first drop is news."""
+    protective = is_safety_device(state.domain, state.info.device_class)
+    return baselines.learning(state.entity_id, now) or not protective
 
 
 def usual_drop(

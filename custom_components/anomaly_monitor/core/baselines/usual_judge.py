@@ -40,7 +40,7 @@ from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .away_judge import judge_entry, judge_lonely, judge_motion
 from .clock import local
-from .drop_judge import DROP_RULES, judged_drop
+from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
@@ -69,7 +69,12 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         # Several devices dropped at once (``one_device``): told if any is past its limit.
         dropped = (e for e in finding.evidence if e not in finding.context)
         for offline in dict.fromkeys((entity_id, *dropped)):
-            learning = baselines.learning(offline, start)
+            state = home.info(offline)
+            learning = (
+                home_drops_judge(baselines, state, start)
+                if state is not None
+                else baselines.learning(offline, start)
+            )
             if (judged := judged_drop(finding, offline, baselines, home, learning)) is not None:
                 return judged
         return None
