@@ -242,3 +242,13 @@ def test_devices_that_dropped_at_the_same_moment_are_one_outage() -> None:
     ]
     (both,) = [f for f in findings if len(f.evidence) == 2]
     assert "went offline together" in both.reasoning
+    # Two hours on, the window no longer holds the drop: HA's last change keeps them one.
+    later = [
+        dataclasses.replace(s, last_changed=start if s.domain != "switch" else None)
+        for s in dropped
+    ]
+    findings = list(device_unavailable(home([*quiet_house(), *later])))
+    assert sorted(sorted(f.evidence) for f in findings) == [
+        ["binary_sensor.cellar_leak", "binary_sensor.landing_smoke"],
+        ["switch.desk_plug"],
+    ]

@@ -65,7 +65,8 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
             recommendation="Check the device's power, battery and connection.",
         )
         found.append((state, finding))
-        since[state.entity_id] = offline_since(home, state)
+        # Past the window's start, HA's own last change (the drop) keeps them together.
+        since[state.entity_id] = offline_since(home, state) or state.last_changed
     yield from one_per_device(found, since)
 
 

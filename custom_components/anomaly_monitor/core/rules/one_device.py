@@ -10,8 +10,9 @@ first: its rule and words, every entity as evidence, every name said.
 Devices that went offline at the same moment (within ``TOGETHER``, as the window saw it)
 are one outage too: a Zigbee stick or a hub that restarts takes its devices off at once
 (and two entities of one device without a registry that says so, a Z-Wave detector's
-smoke and CO, drop at the same second). One finding names them all; a device whose
-drop began before the window (its start unknown) stays its own.
+smoke and CO, drop at the same second). One finding names them all; the start of a
+drop that began before the window is the state's last change (else the detector told
+as one would split into two anomalies, each told again, once the window passes it).
 """
 
 from __future__ import annotations
