@@ -70,3 +70,16 @@ def test_a_room_whose_thermostat_heats_is_no_cold_place() -> None:
     ]
     found = detector.findings(window(states, environment(START)))
     assert "room_too_cold" in [f.rule for f in found]
+
+
+def test_a_basement_that_kept_one_reading_since_set_up_is_a_place() -> None:
+    """Set 2's crawl space read 41 °F from set-up until its first change to 39.8 °F six
+    hours later: read all along, a cold place, not a room whose heating failed."""
+    baselines = HomeBaselines(UTC)
+    baselines.watching([CRAWL], START - timedelta(hours=6))
+    baselines.learn(Transition(START, CRAWL, "4.3", "Basement"))
+    assert not _cold_told("4.3", baselines)
+    fresh = HomeBaselines(UTC)
+    fresh.watching([CRAWL], START - timedelta(minutes=20))
+    fresh.learn(Transition(START, CRAWL, "4.3", "Basement"))
+    assert _cold_told("4.3", fresh)  # watched minutes: no place yet

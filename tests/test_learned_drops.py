@@ -12,13 +12,14 @@ from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.drop_judge import (
     SAFETY_CAP,
     drop_limit,
+    home_drops_judge,
 )
 from custom_components.anomaly_monitor.core.baselines.usual_drops import (
     KEPT_DROPS,
     UsualDrops,
 )
 from custom_components.anomaly_monitor.core.baselines.usual_judge import teach_false_alarm
-from custom_components.anomaly_monitor.core.models import EntityInfo
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
 
 DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 PLUG = "switch.plug"
@@ -81,7 +82,8 @@ def test_a_device_that_never_dropped_keeps_its_grace_one_that_did_borrows_the_ho
     assert baselines.drops.normal(SMOKE) is None  # one device's drops are no pool
     pooled = _baselines({PLUG: [20] * 6, HUB: [20] * 6, SMOKE: [25]})
     assert pooled.drops.normal(SMOKE) == (20.0, 13, 3)
-    assert drop_limit(pooled, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=30)
+    # 1.25 x the longest the home came back from (its 25 min), past 1.5 x the usual 20.
+    assert drop_limit(pooled, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=31.25)
     never = _baselines({PLUG: [20] * 6, HUB: [20] * 6})
     assert never.drops.normal(SMOKE) is None
     assert drop_limit(never, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
@@ -96,6 +98,45 @@ def test_while_it_is_learned_a_device_that_never_dropped_is_judged_by_the_homes_
     learning = drop_limit(never, SMOKE, "binary_sensor", "smoke", learning=True)
     assert learning == timedelta(minutes=30)  # 1.5 x the home's 20 min
     assert learning <= SAFETY_CAP  # a dead detector is still told within the hour
+
+
+def test_a_drop_no_longer_than_the_longest_it_came_back_from_is_within_its_limit() -> None:
+    """A mesh whose drops last 1 to 45 minutes at random: its usual (an upper quantile) is
+    well below the longest, and a drop as long as one it already made is not news; a
+    protective device stays capped at the hour."""
+    lengths = [3, 43, 8, 12, 44, 5, 20, 9, 15, 25]
+    baselines = _baselines({SMOKE: lengths, PLUG: lengths})
+    assert baselines.drops.usual(SMOKE) == (25.0, 10)
+    # Past 1.5 x its usual 25 min: 1.25 x its longest, 44 min.
+    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=55)
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=55)
+    long_drops = _baselines({SMOKE: [30, 30, 30, 30, 85]})
+    assert drop_limit(long_drops, SMOKE, "binary_sensor", "smoke") == SAFETY_CAP
+
+
+def test_an_entity_is_judged_by_the_drops_of_its_own_device() -> None:
+    """A plug's switch drops with its power meter (one radio): the meter's drops judge the
+    switch's first one, not the grace."""
+    baselines = _baselines({"sensor.plug_power": [25, 30, 35, 40]})
+    assert baselines.drops.normal(PLUG) == (40.0, 4, 1)
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=80)
+
+
+def test_the_homes_drops_judge_a_device_the_homes_safety_does_not_rely_on() -> None:
+    """Known devices that never dropped, on a mesh whose devices drop for 30-40 min: the
+    garage door contact's first 35-minute drop is that mesh (the home's drops judge it);
+    the smoke alarm's first drop is news (its 15 min grace)."""
+    pool = {"switch.a": [30, 40, 35], "switch.b": [30, 40, 35], "switch.c": [30, 40, 35]}
+    baselines = _baselines(pool)
+    now = DAY0 + timedelta(days=10)
+    contact = EntityState(EntityInfo("binary_sensor.garage", "", device_class="garage_door"), "off")
+    smoke = EntityState(EntityInfo(SMOKE, "", device_class="smoke"), "off")
+    assert home_drops_judge(baselines, contact, now)
+    assert not home_drops_judge(baselines, smoke, now)
+    assert drop_limit(baselines, contact.entity_id, "binary_sensor", "garage_door", True) == (
+        timedelta(minutes=80)
+    )
+    assert drop_limit(baselines, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)
 
 
 def test_false_alarm_widens_the_drop_it_was_told_for() -> None:

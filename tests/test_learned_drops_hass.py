@@ -179,3 +179,30 @@ async def test_false_alarm_on_an_outage_widens_its_learned_drop(
     assert coordinator.async_remove_false_alarm(anomaly.key)
     await hass.async_block_till_done()
     assert keeper.baselines.usual.taught_value(PLUG, "drop") is None
+
+
+async def test_a_dead_detector_is_not_told_again_after_a_restart(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Set 3: the landing smoke alarm's battery is flat, told once; the next morning Home
+    Assistant restarts and the alarm reads "unknown", then "unavailable" again. Its drop
+    began the day before, not at the restart: still the same outage, not told anew."""
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    entry = await _home(hass, freezer)
+    attributes = dict(hass.states.get(SMOKE).attributes)  # type: ignore[union-attr]
+    hass.states.async_set(SMOKE, "unavailable", attributes)
+    for _ in range(18):  # 90 min
+        freezer.tick(timedelta(minutes=5))
+        async_fire_time_changed(hass)
+        await analyze(hass, entry)
+    assert len(_told(detected, SMOKE)) == 1
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    hass.states.async_set(SMOKE, "unknown", attributes)
+    freezer.tick(timedelta(seconds=1))
+    hass.states.async_set(SMOKE, "unavailable", attributes)
+    for _ in range(18):
+        freezer.tick(timedelta(minutes=5))
+        async_fire_time_changed(hass)
+        await analyze(hass, entry)
+    assert len(_told(detected, SMOKE)) == 1

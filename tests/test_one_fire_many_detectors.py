@@ -81,3 +81,43 @@ async def test_smoke_reaching_a_second_detector_is_the_same_fire(
 
     await sound(BATH_LEAK, SINK_LEAK, leak)
     assert len(detected) == 3  # each leak told
+
+
+async def test_heat_after_smoke_is_the_same_fire(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Hall smoke, then the kitchen's heat alarm 90 s later (set 4's pan fire): one push,
+    the notification names the heat too. A CO alarm is another hazard: told."""
+    freezer.move_to(MORNING)
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    kitchen_heat, hall_co = "binary_sensor.kitchen_heat", "binary_sensor.hall_co"
+    put_in_area(hass, "Kitchen", kitchen_heat)
+    put_in_area(hass, "Hall", HALL_SMOKE, hall_co)
+    set_calm_home(hass)
+    hass.states.async_set(HALL_SMOKE, "off", {"device_class": "smoke"})
+    hass.states.async_set(kitchen_heat, "off", {"device_class": "heat"})
+    hass.states.async_set(hall_co, "off", {"device_class": "carbon_monoxide"})
+    pushes = async_mock_service(hass, "notify", "phone")
+    entry = await setup_monitor(
+        hass,
+        include_entities=[HALL_SMOKE, kitchen_heat, hall_co],
+        **{CONF_NOTIFY: ["notify.phone"]},
+    )
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    await pass_time(hass, freezer, timedelta(minutes=10))
+
+    hass.states.async_set(HALL_SMOKE, "on", {"device_class": "smoke"})
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, timedelta(seconds=90))
+    hass.states.async_set(kitchen_heat, "on", {"device_class": "heat"})
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, timedelta(seconds=30))
+    assert len(pushes) == 1
+    assert len(detected) == 1
+    messages = [n["message"] for n in _async_get_or_create_notifications(hass).values()]
+    assert any("Smoke and heat detected in Hall and Kitchen" in m for m in messages), messages
+
+    hass.states.async_set(hall_co, "on", {"device_class": "carbon_monoxide"})
+    await analyze(hass, entry)
+    await pass_time(hass, freezer, timedelta(seconds=30))
+    assert len(detected) == 2

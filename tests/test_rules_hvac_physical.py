@@ -217,3 +217,38 @@ def test_one_device_offline_is_one_finding() -> None:
     assert "Landing Alarm Smoke" in both.reasoning
     assert "Landing Alarm Co" in both.reasoning
     assert both.severity == "high"
+
+
+def test_devices_that_dropped_at_the_same_moment_are_one_outage() -> None:
+    """A Zigbee stick restarts: two detectors of two devices (no registry device, unrelated
+    names) drop at the same second, one finding names both; a plug that dropped ten
+    minutes earlier is its own."""
+    start = NOON - timedelta(minutes=40)
+    dropped = [
+        entity("binary_sensor.landing_smoke", "unavailable", device_class="smoke"),
+        entity("binary_sensor.cellar_leak", "unavailable", device_class="moisture"),
+        entity("switch.desk_plug", "unavailable"),
+    ]
+    ids = [s.entity_id for s in dropped]
+    transitions = [
+        Transition(start, ids[0], "unavailable", None),
+        Transition(start + timedelta(seconds=3), ids[1], "unavailable", None),
+        Transition(start - timedelta(minutes=10), ids[2], "unavailable", None),
+    ]
+    findings = list(device_unavailable(home([*quiet_house(), *dropped], None, transitions)))
+    assert sorted(sorted(f.evidence) for f in findings) == [
+        ["binary_sensor.cellar_leak", "binary_sensor.landing_smoke"],
+        ["switch.desk_plug"],
+    ]
+    (both,) = [f for f in findings if len(f.evidence) == 2]
+    assert "went offline together" in both.reasoning
+    # Two hours on, the window no longer holds the drop: HA's last change keeps them one.
+    later = [
+        dataclasses.replace(s, last_changed=start if s.domain != "switch" else None)
+        for s in dropped
+    ]
+    findings = list(device_unavailable(home([*quiet_house(), *later])))
+    assert sorted(sorted(f.evidence) for f in findings) == [
+        ["binary_sensor.cellar_leak", "binary_sensor.landing_smoke"],
+        ["switch.desk_plug"],
+    ]

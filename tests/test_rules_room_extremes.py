@@ -263,3 +263,20 @@ def test_a_fire_now_never_becomes_its_own_normal() -> None:
     for transition in fire:
         baselines.learn(transition)
     assert "room_heat_fire_risk" in _analysed(_bedroom("70"), baselines)
+
+
+def test_a_flue_probe_watched_all_week_is_judged_by_its_first_fire() -> None:
+    """Set 5's wood stove: the flue probe read 41 °F all week, the stove is lit on Friday
+    (told: the first such heat), and on Saturday it reads 185 °F again: it has been read
+    for days, and Friday's 615 °F is its normal. Watched for hours only: still told."""
+    baselines = HomeBaselines(UTC)
+    baselines.watching([BEDROOM], START - timedelta(days=5))
+    friday = START - timedelta(days=1)
+    for minutes, value in ((0, "85"), (12, "220"), (30, "320"), (110, "300"), (440, "50")):
+        baselines.learn(Transition(friday + timedelta(minutes=minutes), BEDROOM, value, "Bedroom"))
+    assert "room_heat_fire_risk" not in _analysed(_bedroom("85"), baselines)
+    fresh = HomeBaselines(UTC)
+    fresh.watching([BEDROOM], START - timedelta(hours=30))
+    for minutes, value in ((0, "85"), (12, "220"), (30, "320"), (110, "300"), (440, "50")):
+        fresh.learn(Transition(friday + timedelta(minutes=minutes), BEDROOM, value, "Bedroom"))
+    assert "room_heat_fire_risk" in _analysed(_bedroom("85"), fresh)

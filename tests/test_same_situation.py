@@ -156,6 +156,41 @@ async def test_one_heating_failure_seen_by_several_rules_is_told_once(
     assert [a.rule for a in freezing.opened] == ["room_too_cold"]
 
 
+def _cold(rule: str, sensor: str, severity: Severity = Severity.MEDIUM) -> Finding:
+    """A cold sign about another room's thermometer (the basement, the cellar)."""
+    kind = AnomalyType.SAFETY_HAZARD if rule == "room_too_cold" else AnomalyType.DEVICE_MALFUNCTION
+    return Finding(rule, (sensor,), f"{rule}: {sensor}.", kind, severity, subject=sensor)
+
+
+async def test_the_cold_a_heating_failure_leaves_elsewhere_is_its_sign(
+    hass: HomeAssistant,
+) -> None:
+    """Sets 2, 3, 5: the boiler fails, told once; the basement close to freezing half an
+    hour later and the cellar below its hours that evening are the same failure, shown
+    not told. The basement below freezing, or cold long after the failure, is told."""
+    basement, cellar = "sensor.basement_temperature", "sensor.cellar_temperature"
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    failure = _heating("room_colder_than_kept", ROOM)
+    assert len(tracker.update([failure], now).opened) == 1
+    now += timedelta(minutes=30)
+    cold = tracker.update([failure, _cold("room_too_cold", basement)], now)
+    assert cold.opened == []
+    assert [a.rule for a in cold.reopened] == ["room_too_cold"]
+    for _ in range(8):  # analysed as the evening goes on
+        now += timedelta(hours=1)
+        tracker.update([failure], now)
+    off = tracker.update([failure, _cold("reading_off_its_hours", cellar)], now)
+    assert off.opened == []
+
+    now += timedelta(minutes=10)
+    freezing = tracker.update([failure, _cold("room_too_cold", "sensor.shed", Severity.HIGH)], now)
+    assert [a.rule for a in freezing.opened] == ["room_too_cold"]
+
+    fresh = AnomalyTracker(hass, "fresh")
+    assert len(fresh.update([_cold("room_too_cold", basement)], now).opened) == 1
+
+
 async def test_a_heating_failure_long_after_the_last_is_told(hass: HomeAssistant) -> None:
     tracker = AnomalyTracker(hass, "home")
     now = dt_util.utcnow()

@@ -9,7 +9,12 @@ anomaly of a heating rule (``HEAT_RULES``) that opens while another one about th
 thermostat or room sensor is open, or ended less than ``HEAT_GAP`` ago, is that one's
 continuation: shown, not told (like ``reopening``), acknowledged if that one was.
 
-Never a safety hazard: a room falling towards freezing (``room_too_cold``) is told.
+While such a failure is followed anywhere in the home (within ``HEAT_GAP``), the cold it
+leaves elsewhere is its sign too (``COLD_SIGNS``, no graver than ``Severity.MEDIUM``):
+the oil runs out and the great room is "well below the lowest it is kept", then the
+basement "close to freezing" half an hour later, then the cellar's thermometer "below
+anything it read at these hours"; one failure, told once, each shown. A room below
+freezing (``room_too_cold`` at high) is told: water pipes burst there.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from .open_anomaly import OpenAnomaly
+from ..core.models import Severity
+from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
 
 # Rules that say a room is not heated (or cooled) as it should be.
@@ -32,12 +38,25 @@ HEAT_RULES = frozenset(
         "hvac_against_the_room",
     }
 )
+# What a failing heating leaves elsewhere in the home: a room close to freezing, a
+# thermometer off or drifting from what it reads at these hours.
+COLD_SIGNS = frozenset(
+    {"room_too_cold", "reading_off_its_hours", "reading_drifting_from_its_hours"}
+)
 # A heating anomaly about the same room this soon after the last one is the same failure.
 HEAT_GAP = timedelta(hours=6)
 
 
 def _about_heat(anomaly: OpenAnomaly) -> bool:
     return not anomaly.hazard and any(rule in HEAT_RULES for rule in anomaly.rules)
+
+
+def _cold_sign(anomaly: OpenAnomaly) -> bool:
+    """Only signs of cold, none graver than medium (a room below freezing is told)."""
+    return (
+        all(rule in COLD_SIGNS for rule in anomaly.rules)
+        and rank(anomaly.severity) <= Severity.MEDIUM.rank
+    )
 
 
 class HeatSpells:
@@ -51,13 +70,16 @@ class HeatSpells:
         """Whether ``anomaly`` (just opened) continues a heating failure already told
         about one of its entities; None when it does not (then it is told). True:
         acknowledged with it."""
-        if not _about_heat(anomaly):
+        if _about_heat(anomaly):
+            recent = [
+                seen
+                for e in anomaly.shown_evidence or anomaly.evidence
+                if (seen := self._seen.get(e)) is not None and now - seen[0] <= HEAT_GAP
+            ]
+        elif _cold_sign(anomaly):  # a failure followed anywhere in the home
+            recent = [seen for seen in self._seen.values() if now - seen[0] <= HEAT_GAP]
+        else:
             return None
-        recent = [
-            seen
-            for e in anomaly.shown_evidence or anomaly.evidence
-            if (seen := self._seen.get(e)) is not None and now - seen[0] <= HEAT_GAP
-        ]
         if not recent:
             return None
         return any(acknowledged for _, acknowledged in recent)

@@ -13,19 +13,22 @@ never been a warm room here: it is a cold place, not told while its range is lea
 never a room whose thermostat is on (a room the home heats, though cold at set-up).
 Recorder history read at set-up is part of that range, so a room that was warm the week
 before is judged by that; a sensor read for less than ``PLACE_SEEN`` is no place yet
-(a room that reads freezing minutes after set-up is told). A cold place that falls on
-below freezing (a crawl space at 5 °C now at -1 °C) crosses a line it never was near:
-told.
+(a room that reads freezing minutes after set-up is told). Read means watched: a sensor
+that kept one reading from set-up until its first change hours later was read all along.
+A cold place that falls on below freezing (a crawl space at 5 °C now at -1 °C) crosses
+a line it never was near: told.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from ..home import HomeView
 from ..models import Finding
 from ..rules.temperature_bands import COLD_ROOM, FREEZING, celsius_of
 from ..temperatures import to_celsius
 from .home_baselines import HomeBaselines
-from .reference import usual_range
+from .reference import UsualRange, usual_range
 
 # °C above the line crossed that a place kept cold still reaches (a crawl space's swing).
 PLACE_SPAN = 5.0
@@ -41,8 +44,10 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
         return False
     state = home.info(entity_id)
     usual = usual_range(baselines, entity_id, home.end)
-    if state is None or usual is None or not PLACE_SEEN <= usual.days < min_days:
-        return False  # not read long enough to be a place, or its range judges
+    if state is None or (usual is not None and usual.days >= min_days):
+        return False  # its range judges
+    if days_read(baselines, entity_id, home, usual) < PLACE_SEEN:
+        return False  # not read long enough to be a place
     celsius = celsius_of(state)
     if celsius is None or _heated(home, state.info.area):
         return False
@@ -55,6 +60,17 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
     highest = max((c for c in read if c is not None), default=celsius)
     line = FREEZING if celsius < FREEZING else COLD_ROOM
     return max(highest, celsius) < line + PLACE_SPAN
+
+
+def days_read(
+    baselines: HomeBaselines, entity_id: str, home: HomeView, usual: UsualRange | None
+) -> float:
+    """Days it has been read: its range's, or since it was first watched when that is
+    longer (a basement that read the same 41 °F from set-up until its first change at
+    06:30 has been a place since midnight, not since its first change)."""
+    watched = baselines.usual.since.get(entity_id)
+    since_watched = (home.end - watched) / timedelta(days=1) if watched is not None else 0.0
+    return max(usual.days if usual is not None else 0.0, since_watched)
 
 
 def _heated(home: HomeView, area: str | None) -> bool:

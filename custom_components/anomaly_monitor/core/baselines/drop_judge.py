@@ -8,8 +8,11 @@ are known (``UsualDrops.normal``: its own ``MIN_DROPS``, or, for a device that h
 before, the home's drops pooled; the device watched past ``LEARN_DAYS``):
 
 - its limit is ``FACTOR`` times what it usually drops for at most (a protective device:
-  ``SAFETY_FACTOR`` times, and never more than ``SAFETY_CAP``, so a smoke alarm that
-  drops for 2 minutes a day is still told within the hour when it stays away), never less
+  ``SAFETY_FACTOR`` times), or the longest drop it (or, pooled, the home) came back from
+  if longer (``UsualDrops.longest``: a mesh whose drops last 1 to 45 minutes at random
+  has a usual of 24 minutes after a few days, and a 37-minute drop is still its normal),
+  never more than ``SAFETY_CAP`` for a protective device (a smoke alarm that drops for 2
+  minutes a day is still told within the hour when it stays away) or ``CAP``, never less
   than the grace, and never less than ``MARGIN`` times an outage the homeowner marked as
   a false alarm;
 - a burst of drops (``health.FLAPPING_SPELLS`` in a window) is told only when the device
@@ -40,6 +43,7 @@ FACTOR = 2.0
 SAFETY_FACTOR = 1.5
 SAFETY_CAP = timedelta(hours=1)
 CAP = timedelta(hours=24)
+LONGEST_SLACK = 1.25
 DROP_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
@@ -57,10 +61,11 @@ def drop_limit(
     limit = grace
     usual = usual_drop(baselines, entity_id, learning)
     if usual is not None:
+        longest = LONGEST_SLACK * timedelta(minutes=baselines.drops.longest(entity_id, usual[2]))
         if is_safety_device(domain, device_class):
-            learned = min(SAFETY_CAP, SAFETY_FACTOR * timedelta(minutes=usual[0]))
+            learned = min(SAFETY_CAP, max(longest, SAFETY_FACTOR * timedelta(minutes=usual[0])))
         else:
-            learned = min(CAP, FACTOR * timedelta(minutes=usual[0]))
+            learned = min(CAP, max(longest, FACTOR * timedelta(minutes=usual[0])))
         limit = max(limit, learned)
     taught = baselines.usual.taught_value(entity_id, "drop")
     if taught is not None:
@@ -76,11 +81,21 @@ def offline_limit(
         return None
 
     def limit(state: EntityState) -> timedelta:
-        learning = baselines.learning(state.entity_id, now)
+        learning = home_drops_judge(baselines, state, now)
         info = state.info
         return drop_limit(baselines, state.entity_id, state.domain, info.device_class, learning)
 
     return limit
+
+
+def home_drops_judge(baselines: HomeBaselines, state: EntityState, now: datetime) -> bool:
+    """Whether the home's pooled drops judge this device before it has drops of its own:
+    while it is still being learned, and always for a device the home's safety does not
+    rely on (a garage door contact on the mesh's edge, first off for 30 minutes on day 6
+    of a mesh whose devices drop for up to 50, is that mesh). A protective device that
+    never dropped, once known, keeps its grace: its first drop is news."""
+    protective = is_safety_device(state.domain, state.info.device_class)
+    return baselines.learning(state.entity_id, now) or not protective
 
 
 def usual_drop(
@@ -114,7 +129,10 @@ def judged_drop(
     device_class = state.info.device_class
     limit = drop_limit(baselines, entity_id, state.domain, device_class, learning)
     if away_state(state.state, device_class):  # away now: this outage, from its start
-        since = away_since(home, entity_id, device_class) or baselines.drops.down_since(entity_id)
+        # The drop's start as learned, kept across a restart (the window sees the device
+        # go "unknown" then "unavailable" at the restart, not its drop the day before).
+        starts = (away_since(home, entity_id, device_class), baselines.drops.down_since(entity_id))
+        since = min((s for s in starts if s is not None), default=None)
         length = None if since is None else home.end - since
         if length is not None and length < limit:
             return None

@@ -13,8 +13,12 @@ outage longer than the analysis window is still measured from its start.
 (``usual``), once ``MIN_DROPS`` are known: one long outage among many short drops does not
 make itself normal, and a device that never dropped has no such normal (its prior judges,
 ``core/offline.py``). A device that has dropped, but fewer than ``MIN_DROPS`` times, is
-judged by the home's drops pooled (``pooled``: the same mesh drops all its devices
-alike). An outage far past the usual teaches slowly: it is kept as at most
+judged by the drops of its own device's other entities (``named_as_one``: a plug's
+switch drops with its power meter, one radio), else by the home's drops pooled
+(``pooled``: the same mesh drops all its devices alike). ``longest`` is the longest drop
+kept of the normal that judges it: a drop no longer than one the device (or the mesh) made
+and came back from is not news, however seldom (a mesh whose drops last 1 to 45 minutes
+at random). An outage far past the usual teaches slowly: it is kept as at most
 ``OUTLIER_FACTOR`` times the usual (a dead battery for three days must not make three
 days normal; a habit that really grew raises it again each time).
 
@@ -29,6 +33,7 @@ from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
+from ..device_roles import named_as_one
 from .clock import day_number, format_time, parse_time
 from .packed import pack, unpack
 from .stored_values import is_stored_number, stored_per_entity
@@ -43,8 +48,10 @@ MIN_DROPS = 3
 MOST = 0.8
 # The home's drops judge a device with fewer of its own, once this many of this many
 # devices are known.
-POOL_MIN = 10
+POOL_MIN = 6
 POOL_DEVICES = 3
+# The longest of the home's drops pooled: this quantile of them.
+POOLED_TOP = 0.95
 # A drop this many times the usual is kept as that much only.
 OUTLIER_FACTOR = 3.0
 # A spell longer than this is a gap in the record or a device removed, not a drop.
@@ -112,7 +119,28 @@ class UsualDrops:
         own = self.usual(entity_id)
         if own is not None:
             return own[0], own[1], 1
+        if (sibling := self._sibling(entity_id)) is not None:
+            usual = self.usual(sibling)
+            return None if usual is None else (usual[0], usual[1], 1)
         return self.pooled() if self.drops.get(entity_id) else None
+
+    def _sibling(self, entity_id: str) -> str | None:
+        """Another entity of its device whose drops are its normal (the same radio)."""
+        return next(
+            (e for e in self.drops if named_as_one(entity_id, e) and self.usual(e) is not None),
+            None,
+        )
+
+    def longest(self, entity_id: str, devices: int) -> float:
+        """Minutes of the longest kept drop of the normal that judges it (``normal``:
+        ``devices`` 1, its own or its device's; more, the home's, whose ``POOLED_TOP``
+        quantile: one device's dead battery is not the mesh's drop)."""
+        if devices > 1:
+            pooled = sorted(m for drops in self.drops.values() for _, m in drops)
+            return pooled[max(0, math.ceil(POOLED_TOP * len(pooled)) - 1)] if pooled else 0.0
+        own = entity_id if self.usual(entity_id) is not None else self._sibling(entity_id)
+        kept = [m for _, m in self.drops.get(own or entity_id, ())]
+        return max(kept, default=0.0)
 
     def pooled(self) -> tuple[float, int, int] | None:
         """(minutes most drops of the home's devices last at most, drops, devices), once

@@ -14,7 +14,10 @@ a safety finding never gets (a sensor that failed once must not silence a fire l
 - cold: within ``SPREADS`` standard deviations below its mean (its lowest is learned at
   once, so the cold of a failing heating today would be its own normal: the mean is not).
 
-Only for a range learned over ``MIN_DAYS``: a sensor seen for an afternoon has no range.
+Only for a sensor read over ``MIN_DAYS`` (watched, ``cold_places.days_read``: a wood
+stove's flue probe that read 41 °F all week until Friday's fire in the stove has been read
+all week, and Saturday's is judged by Friday's): a sensor seen for an afternoon has no
+range.
 Never when the area's smoke or heat detector goes off or its smoke level is up: that is
 another device saying fire, which no thermometer's habit explains.
 """
@@ -26,7 +29,7 @@ from ..models import Finding
 from ..rules.room_extremes import alarm_says_fire
 from ..rules.temperature_bands import celsius_of
 from ..temperatures import degrees_celsius, to_celsius
-from .cold_places import cold_place
+from .cold_places import cold_place, days_read
 from .home_baselines import HomeBaselines
 from .reference import usual_range
 
@@ -48,7 +51,11 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
         return True  # never warm since first seen: a crawl space, not a failed heating
     celsius = celsius_of(state)
     usual = usual_range(baselines, finding.subject, home.end)
-    if celsius is None or usual is None or usual.days < MIN_DAYS:
+    if (
+        celsius is None
+        or usual is None
+        or days_read(baselines, finding.subject, home, usual) < MIN_DAYS
+    ):
         return False
     unit = state.info.unit
     mean, highest = to_celsius(usual.mean, unit), to_celsius(usual.highest, unit)

@@ -40,7 +40,7 @@ from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .away_judge import ENTRY_RULES, MOTION_RULES, judge_entry, judge_lonely, judge_motion
 from .clock import day_number, local
-from .drop_judge import DROP_RULES, judged_drop
+from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
@@ -67,8 +67,18 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     start = home.window.start or min(times, default=home.end)
     if finding.rule in DROP_RULES:
         # Whether it ever drops is not known while it is learned; the home's drops are.
-        learning = baselines.learning(entity_id, start)
-        return judged_drop(finding, entity_id, baselines, home, learning)
+        # Several devices dropped at once (``one_device``): told if any is past its limit.
+        dropped = (e for e in finding.evidence if e not in finding.context)
+        for offline in dict.fromkeys((entity_id, *dropped)):
+            state = home.info(offline)
+            learning = (
+                home_drops_judge(baselines, state, start)
+                if state is not None
+                else baselines.learning(offline, start)
+            )
+            if (judged := judged_drop(finding, offline, baselines, home, learning)) is not None:
+                return judged
+        return None
     if baselines.learning(entity_id, start):
         # What this home does while empty has its own evidence (days seen): a pet, a
         # regular visitor, a keyholder seen on other days is known before the device. With

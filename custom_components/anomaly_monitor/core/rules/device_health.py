@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 
 from ..device_roles import named_after, same_device
 from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..offline import is_safety_device, offline_long_enough
+from ..offline import is_safety_device, offline_long_enough, offline_since
 from .context import (
     ANGLE_TOLERANCE,
     FLOOR_WET_PERCENT,
@@ -32,9 +33,11 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
     """A device cannot be read (unavailable) or reports a value it cannot have (unknown).
 
     Only once the spell has lasted its grace (``core/offline.py``): a radio blip is not told.
-    The entities of one device offline together are one finding (``one_device``).
+    The entities of one device offline together are one finding, and so are devices
+    that dropped at the same moment (``one_device``).
     """
     found: list[tuple[EntityState, Finding]] = []
+    since: dict[str, datetime | None] = {}
     for state in home.window.snapshot:
         if state.domain not in DEVICE_DOMAINS or not is_unavailable(state):
             continue
@@ -62,7 +65,9 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
             recommendation="Check the device's power, battery and connection.",
         )
         found.append((state, finding))
-    yield from one_per_device(found)
+        # Past the window's start, HA's own last change (the drop) keeps them together.
+        since[state.entity_id] = offline_since(home, state) or state.last_changed
+    yield from one_per_device(found, since)
 
 
 OPENING_CONTRADICTS_ANGLE = FindingKind(

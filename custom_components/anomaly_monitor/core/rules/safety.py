@@ -26,6 +26,8 @@ from .temperature_bands import celsius_of
 _CRITICAL = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
 # Hazards that travel through the home: several detectors sounding are one event.
 AIRBORNE = _CRITICAL
+# Signs of one fire: smoke in the hall and heat in the kitchen a minute apart are one event.
+_SIGN_OF = {"smoke": "fire", "heat": "fire"}
 _ADVICE = {
     "smoke": "Check the area for fire now and leave the home if there is smoke.",
     "gas": "Do not switch anything on; ventilate and shut off the gas supply.",
@@ -120,12 +122,12 @@ def _together(
     sounding: list[tuple[EntityState, datetime | None]],
 ) -> list[list[tuple[EntityState, datetime | None]]]:
     """The sounding detectors, one group per airborne hazard (``AIRBORNE``: smoke, heat,
-    gas, CO travel through the home), the first to sound leading; every leak alone (two
-    wet floors are two leaks)."""
+    gas, CO travel through the home; smoke and heat are both a fire's, ``_SIGN_OF``), the
+    first to sound leading; every leak alone (two wet floors are two leaks)."""
     groups: dict[str, list[tuple[EntityState, datetime | None]]] = {}
     for state, dropped in sounding:
         kind = state.info.device_class or "problem"
-        key = kind if kind in AIRBORNE else state.entity_id
+        key = _SIGN_OF.get(kind, kind) if kind in AIRBORNE else state.entity_id
         groups.setdefault(key, []).append((state, dropped))
     for group in groups.values():
         group.sort(key=_sounded)
@@ -143,7 +145,8 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
     device_class = state.info.device_class or "problem"
     areas = list(dict.fromkeys(s.info.area for s, _ in group if s.info.area))
     where = f" in {' and '.join(areas)}" if areas else ""
-    reasoning = f"{device_class.replace('_', ' ').capitalize()} detected{where}."
+    kinds = dict.fromkeys((s.info.device_class or "problem").replace("_", " ") for s, _ in group)
+    reasoning = f"{' and '.join(kinds).capitalize()} detected{where}."
     for detector, dropped in group:
         if dropped is not None:
             reasoning += (
