@@ -6,7 +6,8 @@ or on several nights (``entry_used_in_small_hours``) with the limits any home sh
 Once a device's normal is known, the finding stands only if it is unusual *here*:
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
-  (that quarter of the day), and never less than the rule's own limit;
+  (that quarter of the day), and never less than the rule's own limit; a door open most
+  of the time it was watched (``stands_open``) is never "left open";
 - bursts: more changes than its usual burst at that time of day allows
   (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
