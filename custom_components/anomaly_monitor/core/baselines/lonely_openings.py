@@ -102,11 +102,13 @@ class LonelyOpenings:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form."""
-        return {
+        data: dict[str, Any] = {
             "version": LONELY_VERSION,
             "openings": {s: pack(kept, 0) for s, kept in self.openings.items()},
-            "uses": {s: pack(kept, 0) for s, kept in self.uses.items()},
         }
+        if self.uses:  # an older stored form, read back, is saved the same
+            data["uses"] = {s: pack(kept, 0) for s, kept in self.uses.items()}
+        return data
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> LonelyOpenings:
