@@ -36,8 +36,10 @@ from ..statistics.occupancy import away_periods
 from ..statistics.openings import PRESENCE_WINDOW
 from .away_normal import PART_HOURS
 from .clock import local
+from .everyday_openings import everyday_opening, up_reach, used_then
 from .home_baselines import HomeBaselines
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
+from .long_stays import duration_text
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
@@ -344,14 +346,24 @@ def judge_lonely(
     ]
     if not unseen:
         return finding
-    usual = [baselines.lonely.regular(entity_id, when) for when in unseen]
-    if all(days is not None for days in usual):
+    lonely = baselines.lonely
+    surprising = [
+        when
+        for when in unseen
+        if lonely.regular(entity_id, when) is None
+        and not everyday_opening(lonely, entity_id, when, moving)
+    ]
+    if not surprising:
         return None
-    first = unseen[usual.index(None)]
-    return replace(
-        finding,
-        reasoning=finding.reasoning + f" It seldom opens unseen at {_at(first, baselines)} here.",
-    )
+    first = surprising[0]
+    if (days := used_then(lonely, entity_id, first)) is not None:  # used then; all at rest
+        why = (
+            f" It is used around {_at(first, baselines)} on {days} other days, but nobody had "
+            f"moved about for {duration_text(up_reach(first, baselines.zone))} before."
+        )
+    else:
+        why = f" It seldom opens unseen at {_at(first, baselines)} here."
+    return replace(finding, reasoning=finding.reasoning + why)
 
 
 def teach_away_false_alarm(

@@ -21,18 +21,25 @@ HABIT_REACH = timedelta(hours=3)
 _MINUTES = 1440
 
 
-def habitual_days(stamps: Iterable[float], when: datetime, zone: tzinfo | None) -> int | None:
-    """On how many other days the unseen openings ``stamps`` (day * 1440 + minute, local)
-    fall within ``HABIT_REACH`` of ``when``'s time of day, when on ``HABIT_DAYS`` or more;
-    None when fewer."""
+def habitual_days(
+    stamps: Iterable[float],
+    when: datetime,
+    zone: tzinfo | None,
+    *,
+    within: timedelta = HABIT_REACH,
+    least: int = HABIT_DAYS,
+) -> int | None:
+    """On how many other days the openings ``stamps`` (day * 1440 + minute, local) fall
+    within ``within`` of ``when``'s time of day, when on ``least`` or more; None when
+    fewer."""
     moment = local(when, zone)
     minute = moment.hour * 60 + moment.minute
     today = day_number(when, zone)
-    reach = HABIT_REACH.total_seconds() / 60
+    reach = within.total_seconds() / 60
     days: set[int] = set()
     for value in stamps:
         day, used = divmod(int(value), _MINUTES)
         apart = abs(minute - used) % _MINUTES
         if day != today and min(apart, _MINUTES - apart) <= reach:
             days.add(day)
-    return len(days) if len(days) >= HABIT_DAYS else None
+    return len(days) if len(days) >= least else None

@@ -8,10 +8,14 @@ opening sensor, the day and minute of each opening with no motion anywhere withi
 own reaches), the newest ``KEPT``; one that recurs at that time of day
 (``away_normal.regular_days``: on ``LONELY_DAYS`` days) is usual
 (``regular``), and the rule's finding is not told (``away_judge.judge_lonely``).
+
+Beside them, every opening of each sensor, seen or not (``uses``, the newest
+``KEPT_USES``): when the door is used at all here, for ``everyday_openings``.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
 from typing import Any
@@ -33,6 +37,9 @@ KEPT = 40
 # Unseen at the same time of day on this many days is how it is used (not a security
 # finding while away: a medium one about a door opened with nobody seen).
 LONELY_DAYS = 2
+# Every opening kept per sensor: a front door used ten times a day is known over a week.
+KEPT_USES = 80
+KEPT_RECENT = 8
 
 
 class LonelyOpenings:
@@ -41,10 +48,14 @@ class LonelyOpenings:
     def __init__(self, zone: tzinfo | None) -> None:
         self.zone = zone
         self.openings: dict[str, list[float]] = {}
+        self.uses: dict[str, list[float]] = {}  # every opening, seen or not
         # Not stored: the last motion and arrival, and openings waiting for either.
         self._motion: datetime | None = None
         self._arrived: datetime | None = None
         self._pending: list[tuple[datetime, str]] = []
+        # Per sensor, its latest openings and the last motion before each (the window a
+        # finding is judged in may begin after that motion).
+        self.recent: dict[str, deque[tuple[datetime, datetime | None]]] = {}
 
     def moved(self, when: datetime) -> None:
         """Any motion sensor started moving: the openings just before it were somebody's."""
@@ -60,11 +71,19 @@ class LonelyOpenings:
     def opened(self, sensor: str, when: datetime) -> None:
         """An opening sensor opened."""
         self.advance(when)
+        remember(self.uses, [(when, sensor)], self.zone, KEPT_USES)
+        if sensor in self.recent or len(self.recent) < MAX_SENSORS:
+            self.recent.setdefault(sensor, deque(maxlen=KEPT_RECENT)).append((when, self._motion))
         if self._motion is not None and when - self._motion <= PRESENCE_WINDOW:
             return
         if self._arrived is not None and when - self._arrived <= ARRIVAL_WINDOW:
             return
         self._pending.append((when, sensor))
+
+    def motion_before(self, sensor: str, when: datetime) -> datetime | None:
+        """The last motion before ``sensor`` opened at ``when`` (None: not known)."""
+        recent = self.recent.get(sensor, ())
+        return next((moved for at, moved in recent if at == when), None)
 
     def advance(self, now: datetime) -> None:
         """Openings no motion or arrival followed are learned."""
@@ -83,10 +102,13 @@ class LonelyOpenings:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form."""
-        return {
+        data: dict[str, Any] = {
             "version": LONELY_VERSION,
             "openings": {s: pack(kept, 0) for s, kept in self.openings.items()},
         }
+        if self.uses:  # an older stored form, read back, is saved the same
+            data["uses"] = {s: pack(kept, 0) for s, kept in self.uses.items()}
+        return data
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> LonelyOpenings:
@@ -98,4 +120,7 @@ class LonelyOpenings:
         for sensor, text in stored_items(data.get("openings"), MAX_SENSORS):
             if stored_entity_id(sensor) and (kept := stored_numbers(text, KEPT, 1e10)):
                 lonely.openings[sensor] = kept
+        for sensor, text in stored_items(data.get("uses"), MAX_SENSORS):
+            if stored_entity_id(sensor) and (kept := stored_numbers(text, KEPT_USES, 1e10)):
+                lonely.uses[sensor] = kept
         return lonely

@@ -9,7 +9,8 @@ household sleeps nobody comes and goes, so the margin is the stay itself: a door
 night) open since before the household went to rest, longer than it has ever stood open
 here (and than ``FLOOR``), after an hour of rest in the small hours, someone home,
 watched for ``MIN_DAYS``, is told. A door that stands open through the night here (a
-bedroom door) has learned stays that long and is not told; one whose learned stays are
+bedroom door) has learned stays that long, or is open most of the time
+(``stands_open``), and is not told; one whose learned stays are
 few is judged by them all the same: it has never been open this long.
 
 "Asleep" is this home's own rest (``DailyRhythm``); no id word is read.
@@ -27,6 +28,7 @@ from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import FLOOR, duration_text, learned_from, stay_since
+from .stands_open import stands_open
 from .unlocked_at_rest import asleep_since
 
 # Days watched before "never open this long" means anything.
@@ -50,6 +52,8 @@ def open_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     for door in home.of("binary_sensor", *DOOR_CLASSES):
         if door.state != "on" or baselines.usual.days_watched(door.entity_id, now) < MIN_DAYS:
             continue
+        if stands_open(baselines.durations, door.entity_id):
+            continue  # open is where it rests (``stands_open``): no news at night either
         since = stay_since(home, baselines, door)
         if since is None or since > rest:
             continue  # opened during the rest: somebody up

@@ -6,7 +6,8 @@ or on several nights (``entry_used_in_small_hours``) with the limits any home sh
 Once a device's normal is known, the finding stands only if it is unusual *here*:
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
-  (that quarter of the day), and never less than the rule's own limit;
+  (that quarter of the day), and never less than the rule's own limit; a door open most
+  of the time it was watched (``stands_open``) is never "left open";
 - bursts: more changes than its usual burst at that time of day allows
   (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
@@ -44,6 +45,7 @@ from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
+from .stands_open import stands_open
 
 OPEN_FACTOR = 2.0
 BURST_FACTOR = 1.5
@@ -103,6 +105,8 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
 def _open(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
+    if stands_open(baselines.durations, entity_id):
+        return None  # open is where it rests here (a bedroom door shut only to sleep)
     usual_use = baselines.usual
     taught = usual_use.taught_value(entity_id, "open") or 0.0
     worst: tuple[Interval, float, int] | None = None
@@ -145,7 +149,10 @@ def _usually_open_text(minutes: float, days: int) -> str:
 def _opening_while_climate(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
-    """Heating with an opening open: usual when it stays open this long on most days."""
+    """Heating with an opening open: usual when it stays open this long on most days, or
+    stands open most of the time here (a door between rooms)."""
+    if stands_open(baselines.durations, entity_id):
+        return None
     now_open = [spell for spell in open_spells(home, entity_id) if spell.ongoing]
     if not now_open:
         return finding  # ajar by its angle sensor, or open before the window: as found

@@ -1,0 +1,105 @@
+"""An unseen opening by a household that is up, at a time the door is used (core, no HA).
+
+The back door is stepped through to the bins every morning at 08:40, and the kitchen
+sensor sees it on most days. On the morning it misses the person, the household was up
+(motion in the hall minutes before) and the door is used at that time on the other days:
+``unaccompanied_opening`` is not told. The same opening after two hours without anybody
+moving, or at 03:00 when the door is never used, is still told, and says which normal
+judged it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.lonely_openings import LonelyOpenings
+from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
+from custom_components.anomaly_monitor.core.window import build_window
+
+from .core_factories import entity, environment
+
+DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
+DOOR = "binary_sensor.back_door"
+KITCHEN = "binary_sensor.kitchen_motion"
+HALL = "binary_sensor.hall_motion"
+AREAS = {DOOR: "Kitchen", KITCHEN: "Kitchen", HALL: "Hall"}
+CLASSES = {DOOR: "door", KITCHEN: "motion", HALL: "motion"}
+
+
+def day_of(
+    day: int, *, opened: float = 8 + 40 / 60, seen: bool = True, moving_from: float = 7.0
+) -> list[Transition]:
+    """Hall motion every 20 min for 1 h 20 min from ``moving_from`` (hours) and the kitchen's
+    once, the back door opened for 2 min at ``opened``; the kitchen sensor sees it when
+    ``seen``."""
+    start = DAY0 + timedelta(days=day)
+    events = [(moving_from + i / 3, HALL, "on") for i in range(5)]
+    events += [(moving_from + i / 3 + 0.05, HALL, "off") for i in range(5)]
+    events += [(moving_from + 0.1, KITCHEN, "on"), (moving_from + 0.15, KITCHEN, "off")]
+    events += [(opened, DOOR, "on"), (opened + 2 / 60, DOOR, "off")]
+    if seen:
+        events += [(opened + 1 / 60, KITCHEN, "on"), (opened + 3 / 60, KITCHEN, "off")]
+    return sorted(Transition(start + timedelta(hours=h), e, s, AREAS[e]) for h, e, s in events)
+
+
+def lived(days: int) -> HomeBaselines:
+    """``days`` mornings of the back door used at 08:40 and seen."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS)
+    baselines.watching(AREAS, DAY0 - timedelta(days=7))
+    for day in range(days):
+        for transition in day_of(day):
+            baselines.learn(transition)
+        baselines.advance(DAY0 + timedelta(days=day, hours=12))
+    return baselines
+
+
+def unaccompanied(baselines: HomeBaselines, today: list[Transition]) -> list[Finding]:
+    for transition in today:  # the live stream is learned as it comes
+        baselines.learn(transition)
+    now = today[-1].when + timedelta(minutes=20)
+    states = [entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    detector = CombinedDetector(baselines=lambda: baselines)
+    window = build_window(
+        states, environment(now, persons_home=1), today, start=today[0].when - timedelta(minutes=1)
+    )
+    return [f for f in detector.findings(window) if f.rule == "unaccompanied_opening"]
+
+
+def test_missed_once_by_the_sensor_while_the_household_is_up_is_everyday_use() -> None:
+    today = day_of(4, opened=8 + 45 / 60, seen=False)  # the hall saw somebody at 08:20
+    assert unaccompanied(lived(4), today) == []
+
+
+def test_too_little_use_learned_judges_as_before() -> None:
+    told = unaccompanied(lived(2), day_of(2, opened=8 + 45 / 60, seen=False))
+    assert told
+    assert "seldom opens unseen at 08:45" in told[0].reasoning
+
+
+def test_nobody_up_for_two_hours_is_told_and_says_why() -> None:
+    today = day_of(4, opened=8 + 45 / 60, seen=False, moving_from=4.0)  # last moved 05:20
+    told = unaccompanied(lived(4), today)
+    assert told
+    assert "used around 08:45 on 4 other days, but nobody had moved about for 2 h" in (
+        told[0].reasoning
+    )
+
+
+def test_at_an_hour_the_door_is_never_used_it_is_told_though_somebody_is_up() -> None:
+    today = day_of(4, opened=3.0, seen=False, moving_from=1.5)  # up at night, door at 03:00
+    told = unaccompanied(lived(4), today)
+    assert told
+    assert "seldom opens unseen at 03:00" in told[0].reasoning
+
+
+def test_the_uses_read_back_and_a_damaged_part_is_dropped() -> None:
+    learned = lived(4).lonely
+    again = LonelyOpenings.from_dict(learned.as_dict(), UTC)
+    assert again.uses == learned.uses
+    assert len(again.uses[DOOR]) == 4
+    damage = {DOOR: "x", "binary_sensor.other": ["1"]}
+    damaged = LonelyOpenings.from_dict({"version": 1, "uses": damage}, UTC)
+    assert damaged.uses == {}
