@@ -51,10 +51,12 @@ def one_per_device(
         else:
             group.append((state, finding))
     for group in groups:
-        first = group[0][1]
         if len(group) == 1:
-            yield first
+            yield group[0][1]
             continue
+        # The most severe leads (a smoke detector before the thermometer beside it).
+        group.sort(key=lambda item: item[1].severity.rank, reverse=True)
+        first = group[0][1]
         evidence = list(first.evidence)
         evidence += [e for _, f in group[1:] for e in f.evidence if e not in evidence]
         names = ", ".join(state.info.name for state, _ in group)
@@ -64,5 +66,5 @@ def one_per_device(
             first,
             evidence=tuple(evidence),
             reasoning=f"{names} {how} be read right now.",
-            severity=max((f.severity for _, f in group), key=lambda s: s.rank),
+            severity=first.severity,
         )
