@@ -363,22 +363,3 @@ async def test_an_acknowledged_stay_holds_a_milder_finding_on_its_entry(
     fresh.update([entry], start)
     start = _over(fresh, start)
     assert len(fresh.update([lonely], start + timedelta(minutes=5)).opened) == 1
-
-
-async def test_a_door_the_stay_never_used_is_told(hass: HomeAssistant) -> None:
-    """The neighbour who feeds the dog comes in by the front door (told) and the dog moves
-    about all evening; at night the sliding door opens, a door this stay never used: told,
-    although an entry was told for the stay and its signs never went quiet."""
-    tracker = AnomalyTracker(hass, "home")
-    now = dt_util.utcnow()
-    assert len(tracker.update([_door_opened()], now).opened) == 1
-    now = _over(tracker, now)
-    dog = tracker.update([_motion(HALL)], now + timedelta(minutes=30))
-    assert dog.opened == []  # the stay's sign
-    now += timedelta(hours=2)
-    again = tracker.update([_motion(HALL), _door_opened()], now)
-    assert again.opened == []  # the front door again: the same stay
-    slider = _away("entry_unsecured_while_away", "binary_sensor.sliding_door", AnomalyType.SECURITY)
-    night = tracker.update([_motion(HALL), _door_opened(), slider], now + timedelta(hours=1))
-    (told,) = night.opened
-    assert told.subject == "binary_sensor.sliding_door"

@@ -13,9 +13,7 @@ keeps the stay's acknowledgement.
 What ends a stay: somebody tracked coming home, the home quiet for ``STAY_GAP`` (the next
 signs are another story: a break-in the night after the guests left is told). Stored with
 the tracker (``already_told``): a restart does not end it. Never a safety hazard, a
-window opened while away (how a burglar comes in, whoever is inside), a door the stay's
-signs never showed (the sliding door forced at night while the dog-sitter came and went
-by the front door), a kind of sign
+window opened while away (how a burglar comes in, whoever is inside), a kind of sign
 not told yet for the stay (an entry after motion alone, perhaps a pet: ``core.episodes``;
 motion after a door told unlocked: somebody came in, ``core.escalation``) or anything
 graver than what was told for the stay; a sign shown so that such a finding joins later
@@ -39,14 +37,12 @@ from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
 
-# An entrance used while everybody tracked is away.
-ENTRY_RULE = "entry_unsecured_while_away"
 # Signs that somebody is inside while everybody tracked is away.
 STAY_RULES = frozenset(
     {
         "motion_while_away",
         "activity_while_away",
-        ENTRY_RULE,
+        "entry_unsecured_while_away",
         "appliance_active_while_away",  # the guests' shower runs the well pump
     }
 )
@@ -123,14 +119,6 @@ def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
     )
 
 
-def _new_entrance(anomaly: OpenAnomaly, stay: _Stay) -> bool:
-    """An entry while away through a door the stay's signs never showed: the sliding door
-    forced at 01:50 while the neighbour who feeds the dog came and went by the front door
-    (and the air conditioner left on kept the stay's signs open all night)."""
-    doors = {m.subject for m in anomaly.members if m.rule == ENTRY_RULE and m.subject}
-    return bool(doors) and not doors <= stay.entities
-
-
 class AwayStays:
     """The stay of somebody untracked going on now, if one was told."""
 
@@ -148,8 +136,6 @@ class AwayStays:
         sign = is_stay_sign(anomaly)
         if not sign and not _about_its_entry(anomaly, stay):
             return None
-        if _new_entrance(anomaly, stay):
-            return None  # a door the stay never used: whoever is inside, that is news
         quiet = now - stay.last_sign
         slept = stay.inside and _moving_only(anomaly) and quiet <= STAY_NIGHT
         if (quiet > STAY_GAP and not slept) or rank(anomaly.severity) > stay.severity:
