@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.anomaly_monitor.const import CONF_PROFILE
@@ -123,6 +124,9 @@ async def test_a_light_switched_on_in_an_empty_home_is_judged_early(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     """In a pet home, what tells a person from the pet is judged while the motion is on."""
+    # An evening: a light switched on in the small hours is judged at once whoever is home
+    # (``night_lights_due``), so the wall clock must not decide this test.
+    freezer.move_to(datetime(2026, 6, 1, 19, 0, tzinfo=dt_util.get_default_time_zone()))
     light = "light.landing"
     set_calm_home(hass)
     hass.states.async_set(light, "off")
