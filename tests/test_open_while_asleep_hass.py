@@ -41,30 +41,59 @@ def _learned(today: datetime) -> HomeBaselines:
     """Up at 07:00, about every 15 min until 23:00; the bedroom door open every night
     (22:45 to 07:05); the slider open once, four hours at a barbecue; tonight the slider
     open from 22:50, the last movement at 23:00."""
-    baselines = HomeBaselines(ZoneInfo(ZONE))
-    baselines.describe(
-        EntityInfo(e, "", area=AREAS[e], device_class=a["device_class"]) for e, a in ATTRS.items()
-    )
     start = today - timedelta(days=DAYS)
-    baselines.watching(list(AREAS), start)
-    baselines.observe(start, PRIYA, "home")
+    baselines = learned_home(ZONE, ATTRS, AREAS, PRIYA, start)
     events: list[tuple[datetime, str, str]] = [(start, SLIDER, "off"), (start, BEDROOM_DOOR, "off")]
     for day in range(DAYS + 1):
         midnight = start + timedelta(days=day)
-        moment = midnight + timedelta(hours=7)
-        while moment <= midnight + timedelta(hours=23):
-            events += [(moment, HALL, "on"), (moment + timedelta(minutes=1), HALL, "off")]
-            moment += timedelta(minutes=15)
+        events += up_all_day(midnight, HALL)
         events += [(midnight + timedelta(hours=7, minutes=5), BEDROOM_DOOR, "off")]
         events += [(midnight + timedelta(hours=22, minutes=45), BEDROOM_DOOR, "on")]
         if day == 5:  # the barbecue
             events += [(midnight + timedelta(hours=17, minutes=40), SLIDER, "on")]
             events += [(midnight + timedelta(hours=21, minutes=45), SLIDER, "off")]
     events += [(today + timedelta(hours=22, minutes=50), SLIDER, "on")]
-    for when, entity_id, state in sorted(events):
-        if when <= today + timedelta(hours=23, minutes=1):
-            baselines.observe(when, entity_id, state, AREAS[entity_id])
+    observe_until(baselines, events, AREAS, today + timedelta(hours=23, minutes=1))
     return baselines
+
+
+def learned_home(
+    zone: str,
+    attrs: dict[str, dict[str, str]],
+    areas: dict[str, str],
+    person: str,
+    start: datetime,
+) -> HomeBaselines:
+    """Baselines of a small home watched since ``start``, ``person`` at home."""
+    baselines = HomeBaselines(ZoneInfo(zone))
+    baselines.describe(
+        EntityInfo(e, "", area=areas[e], device_class=a["device_class"]) for e, a in attrs.items()
+    )
+    baselines.watching(list(areas), start)
+    baselines.observe(start, person, "home")
+    return baselines
+
+
+def up_all_day(midnight: datetime, motion: str) -> list[tuple[datetime, str, str]]:
+    """Somebody up 07:00-23:00, seen by ``motion`` every 15 min."""
+    events: list[tuple[datetime, str, str]] = []
+    moment = midnight + timedelta(hours=7)
+    while moment <= midnight + timedelta(hours=23):
+        events += [(moment, motion, "on"), (moment + timedelta(minutes=1), motion, "off")]
+        moment += timedelta(minutes=15)
+    return events
+
+
+def observe_until(
+    baselines: HomeBaselines,
+    events: list[tuple[datetime, str, str]],
+    areas: dict[str, str],
+    end: datetime,
+) -> None:
+    """Learn ``events`` in time order, up to ``end``."""
+    for when, entity_id, state in sorted(events):
+        if when <= end:
+            baselines.observe(when, entity_id, state, areas[entity_id])
 
 
 async def test_a_slider_left_open_for_the_night_is_told(

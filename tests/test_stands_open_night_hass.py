@@ -10,17 +10,16 @@ left open tonight, is still told (as longer than it ever stays open).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.models import EntityInfo
 
 from .helpers import put_in_area, setup_monitor_learned
 from .test_daily_rhythm import _rules_at
+from .test_open_while_asleep_hass import learned_home, observe_until, up_all_day
 
 ZONE = "Europe/Amsterdam"
 SLIDER = "binary_sensor.slider_contact"
@@ -40,29 +39,19 @@ def _learned(today: datetime) -> HomeBaselines:
     """Up 07:00-23:00, moving every 15 min; the hall door open from the start but for
     days 2 and 5, 09:00-14:00; the slider opened for 10 min at 18:00 daily, tonight from
     22:50."""
-    baselines = HomeBaselines(ZoneInfo(ZONE))
-    baselines.describe(
-        EntityInfo(e, "", area=AREAS[e], device_class=a["device_class"]) for e, a in ATTRS.items()
-    )
     start = today - timedelta(days=DAYS)
-    baselines.watching(list(AREAS), start)
-    baselines.observe(start, PERSON, "home")
+    baselines = learned_home(ZONE, ATTRS, AREAS, PERSON, start)
     events: list[tuple[datetime, str, str]] = [(start, SLIDER, "off"), (start, HALL_DOOR, "on")]
     for day in range(DAYS + 1):
         midnight = start + timedelta(days=day)
-        moment = midnight + timedelta(hours=7)
-        while moment <= midnight + timedelta(hours=23):
-            events += [(moment, HALL, "on"), (moment + timedelta(minutes=1), HALL, "off")]
-            moment += timedelta(minutes=15)
+        events += up_all_day(midnight, HALL)
         events += [(midnight + timedelta(hours=18), SLIDER, "on")]
         events += [(midnight + timedelta(hours=18, minutes=10), SLIDER, "off")]
         if day in (2, 5):
             events += [(midnight + timedelta(hours=9), HALL_DOOR, "off")]
             events += [(midnight + timedelta(hours=14), HALL_DOOR, "on")]
     events += [(today + timedelta(hours=22, minutes=50), SLIDER, "on")]
-    for when, entity_id, state in sorted(events):
-        if when <= today + timedelta(hours=23, minutes=1):
-            baselines.observe(when, entity_id, state, AREAS[entity_id])
+    observe_until(baselines, events, AREAS, today + timedelta(hours=23, minutes=1))
     return baselines
 
 
