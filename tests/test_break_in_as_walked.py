@@ -11,7 +11,7 @@ the notification does.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -20,6 +20,7 @@ from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
+import pytest
 from pytest_homeassistant_custom_component.common import async_capture_events, async_mock_service
 
 from custom_components.anomaly_monitor.const import (
@@ -45,6 +46,14 @@ DOOR = "binary_sensor.front_door"
 WINDOW_ATTRS = {"device_class": "window", "friendly_name": "Living room window"}
 MOTION_ATTRS = {"device_class": "motion", "friendly_name": "Living room motion"}
 DOOR_ATTRS = {"device_class": "door", "friendly_name": "Front door"}
+# A weekday morning in US/Pacific: the wall clock must not decide the test.
+MORNING = datetime(2026, 3, 10, 17, 0, tzinfo=dt_util.UTC)
+# Everybody leaves at 01:45 PDT and the window opens at 01:05 PST, 20 min later, the
+# morning the clocks go back. The transitions carry local times in one zone, and Python
+# compares (and subtracts) two of the same zone by their wall times: the opening reads as
+# before the leaving and is not judged "opened while away" (a product bug, see
+# docs/issue_status.md).
+AUTUMN_CLOCK_CHANGE = datetime(2026, 11, 1, 8, 45, tzinfo=dt_util.UTC)
 
 
 def _note(hass: HomeAssistant) -> dict[str, Any]:
@@ -61,9 +70,23 @@ async def _step(
     await pass_time(hass, freezer, timedelta(seconds=seconds))
 
 
+@pytest.mark.parametrize(
+    "start",
+    [
+        MORNING,
+        pytest.param(
+            AUTUMN_CLOCK_CHANGE,
+            marks=pytest.mark.xfail(
+                strict=True, reason="local times of one zone compared by wall time at DST end"
+            ),
+        ),
+    ],
+    ids=["morning", "autumn_clock_change"],
+)
 async def test_a_break_in_reads_true_while_it_lasts(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, start: datetime
 ) -> None:
+    freezer.move_to(start)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     put_in_area(hass, "Living Room", WINDOW, MOTION)
     put_in_area(hass, "Hall", DOOR)
