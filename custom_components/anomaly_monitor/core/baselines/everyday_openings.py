@@ -12,6 +12,12 @@ hours within ``NIGHT_UP_REACH``, shorter than the quiet ``DailyRhythm`` takes fo
 and this sensor opens, seen or not, within ``USE_REACH`` of that time of day on
 ``USE_DAYS`` other days (``LonelyOpenings.uses``). An opening while the home rests
 (asleep, or nobody in), or at a time this door is not used, is still told.
+
+A door the motion sensors do not cover goes unseen whatever the time: the back door of a
+kitchen whose sensor faces away, a front door opened to trick-or-treaters from the porch.
+When at least ``UNSEEN_SHARE`` of its openings on other days went unseen (on
+``UNSEEN_DAYS`` days or more), an unseen opening is how it is used here, at any time the
+household is up (``often_unseen``). One while the home rests is still told.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from bisect import bisect_right
 from datetime import datetime, timedelta, tzinfo
 
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
-from .clock import local
+from .clock import day_number, local
 from .daily_rhythm import REST_GAP
 from .lonely_habits import habitual_days
 from .lonely_openings import LonelyOpenings
@@ -33,6 +39,11 @@ NIGHT_UP_REACH = REST_GAP
 # Opened within this of the time of day, on this many other days: it is used then.
 USE_REACH = timedelta(minutes=90)
 USE_DAYS = 3
+_MINUTES = 1440
+# Openings on other days that went unseen: this share of them (1 in 20, the usual bar for
+# "not by chance"), on this many days, makes an unseen opening ordinary for this door.
+UNSEEN_SHARE = 0.05
+UNSEEN_DAYS = 2
 
 
 def up_reach(when: datetime, zone: tzinfo | None) -> timedelta:
@@ -61,10 +72,33 @@ def used_then(lonely: LonelyOpenings, sensor: str, when: datetime) -> int | None
     return habitual_days(uses, when, lonely.zone, within=USE_REACH, least=USE_DAYS)
 
 
+def often_unseen(lonely: LonelyOpenings, sensor: str, when: datetime) -> tuple[int, int] | None:
+    """(unseen openings, openings) of ``sensor`` on days other than ``when``'s, over the
+    span its openings are kept for, when at least ``UNSEEN_SHARE`` of them went unseen on
+    ``UNSEEN_DAYS`` days or more; None otherwise (it is seen as a rule, or too few known)."""
+    uses = lonely.uses.get(sensor, ())
+    if not uses:
+        return None
+    today = day_number(when, lonely.zone)
+    oldest = min(uses)
+    used = [value for value in uses if int(value) // _MINUTES != today]
+    unseen = [
+        value
+        for value in lonely.openings.get(sensor, ())
+        if value >= oldest and int(value) // _MINUTES != today
+    ]
+    days = {int(value) // _MINUTES for value in unseen}
+    if not used or len(days) < UNSEEN_DAYS or len(unseen) < UNSEEN_SHARE * len(used):
+        return None
+    return len(unseen), len(used)
+
+
 def everyday_opening(
     lonely: LonelyOpenings, sensor: str, when: datetime, moving: list[datetime]
 ) -> bool:
-    """An unseen opening the household made: up at the time, and the door used then."""
-    return (
-        household_up(lonely, sensor, moving, when) and used_then(lonely, sensor, when) is not None
+    """An unseen opening the household made: up at the time, and the door used then or
+    one the motion sensors often miss."""
+    return household_up(lonely, sensor, moving, when) and (
+        used_then(lonely, sensor, when) is not None
+        or often_unseen(lonely, sensor, when) is not None
     )
