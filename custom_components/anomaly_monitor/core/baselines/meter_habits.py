@@ -51,6 +51,10 @@ EXPECTED = 0.9
 # Whole hours idle at which it is expected: one is a late evening, two are a failure.
 MISSED_HOURS = 2
 RECENT_DAYS = 3
+# Before a week is learned: a run on every one of this many days, weekdays and weekend.
+DAILY_DAYS = 3
+WEEKEND = 5  # Saturday, as ``date.weekday``
+THIN_MISSED_HOURS = 3
 RARE = 0.1
 MIN_DRAW = 20.0
 HOLD = timedelta(minutes=30)
@@ -74,22 +78,36 @@ def _switched_off(home: HomeView, meter: EntityState) -> bool:
 
 def _expected_at(
     baselines: HomeBaselines, entity_id: str, slot: datetime
-) -> tuple[int, int] | None:
-    """(days it ran, days learned) at ``slot``'s hour when a run is expected then: someone
+) -> tuple[int, int, bool] | None:
+    """(days it ran, days learned, before a week) at ``slot``'s hour when a run is
+    expected then: someone
     was home, it ran then on ``EXPECTED`` of the days learned, on each of the last
-    ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day)."""
+    ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day).
+    Before a week is learned at that hour: on every one of ``DAILY_DAYS`` or more days,
+    weekdays and weekend alike (a daily run; a weekday habit learned Monday to Thursday
+    expects nothing of a Saturday); ``THIN_MISSED_HOURS`` of them must pass idle."""
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
     if not hours.home_at(hour, day):
         return None  # nothing is expected of an empty home
     ran, days = hours.days_at(entity_id, hour, day, home_only=True)
+    week_ago = hours.ran_on(entity_id, hour, day - 7)
+    if week_ago is None:  # no week learned yet at this hour
+        if days < DAILY_DAYS or ran < days or not _both_kinds(hours.weekdays_learned(hour, day)):
+            return None
+        return ran, days, True
     if days < MIN_EXPECTED_DAYS or ran < EXPECTED * days:
         return None
     if not hours.last_days(entity_id, hour, day, RECENT_DAYS):
         return None
-    if hours.ran_on(entity_id, hour, day - 7) is not True:
-        return None  # a weekly closing day, or no week learned yet
-    return ran, days
+    if not week_ago:
+        return None  # a weekly closing day
+    return ran, days, False
+
+
+def _both_kinds(weekdays: set[int]) -> bool:
+    """Days learned on a weekday and at a weekend both."""
+    return any(d < WEEKEND for d in weekdays) and any(d >= WEEKEND for d in weekdays)
 
 
 def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -111,16 +129,19 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         slot = hour_start(local(since, zone))
         if slot < since:
             slot += ONE_HOUR
-        missed: list[tuple[datetime, int, int]] = []
+        missed: list[tuple[datetime, int, int, bool]] = []
+        need = MISSED_HOURS
         for _ in range(_LOOK_BACK):
-            if slot + ONE_HOUR > now or len(missed) >= MISSED_HOURS:
+            if slot + ONE_HOUR > now or len(missed) >= need:
                 break
             if (expected := _expected_at(baselines, entity_id, slot)) is not None:
                 missed.append((slot, *expected))
+                if expected[2]:
+                    need = THIN_MISSED_HOURS  # learned from fewer days: one hour more
             slot += ONE_HOUR
-        if len(missed) < MISSED_HOURS:
+        if len(missed) < need:
             continue
-        first, ran, days = missed[0]
+        first, ran, days, _ = missed[0]
         yield METER_RUN_MISSING.finding(
             evidence=(entity_id,),
             reasoning=f"{meter.info.name or entity_id} has drawn almost no power since "
