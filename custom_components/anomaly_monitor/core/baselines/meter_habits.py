@@ -14,7 +14,10 @@ oven on a clamp meter are all "a meter"):
   pump that never stops and now draws nothing. Not asked while nobody is home (nothing
   is expected of an empty home), when the meter's own switch was turned off (somebody
   did it), nor of a meter that cycles day and night (``cycle_stopped`` judges those by
-  their cycle).
+  their cycle). Before a week is learned, a run on every one of ``DAILY_DAYS`` or more
+  days that span weekdays and a weekend day, today's kind among them, is daily so far
+  and expected (a pool pump on its timer from its fourth day), after one idle hour more
+  (``THIN_MISSED_HOURS``); a weekly habit still needs its weekday a week before.
 - **Drawing for long at hours it never draws** (``meter_drawing_at_unusual_hours``). The
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
@@ -84,8 +87,9 @@ def _expected_at(
     was home, it ran then on ``EXPECTED`` of the days learned, on each of the last
     ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day).
     Before a week is learned at that hour: on every one of ``DAILY_DAYS`` or more days,
-    weekdays and weekend alike (a daily run; a weekday habit learned Monday to Thursday
-    expects nothing of a Saturday); ``THIN_MISSED_HOURS`` of them must pass idle."""
+    which span weekdays and a weekend day and include today's kind of day (a daily run; a
+    habit learned Monday to Saturday expects nothing of a Sunday); ``THIN_MISSED_HOURS``
+    of them must pass idle."""
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
     if not hours.home_at(hour, day):
@@ -93,7 +97,8 @@ def _expected_at(
     ran, days = hours.days_at(entity_id, hour, day, home_only=True)
     week_ago = hours.ran_on(entity_id, hour, day - 7)
     if week_ago is None:  # no week learned yet at this hour
-        if days < DAILY_DAYS or ran < days or not _both_kinds(hours.weekdays_learned(hour, day)):
+        learned = hours.weekdays_learned(hour, day)
+        if days < DAILY_DAYS or ran < days or not _daily_so_far(learned, (day - 1) % 7):
             return None
         return ran, days, True
     if days < MIN_EXPECTED_DAYS or ran < EXPECTED * days:
@@ -105,9 +110,16 @@ def _expected_at(
     return ran, days, False
 
 
-def _both_kinds(weekdays: set[int]) -> bool:
-    """Days learned on a weekday and at a weekend both."""
-    return any(d < WEEKEND for d in weekdays) and any(d >= WEEKEND for d in weekdays)
+def _kind(weekday: int) -> int:
+    """Monday to Friday are one kind of day; Saturday and Sunday each their own."""
+    return 0 if weekday < WEEKEND else weekday
+
+
+def _daily_so_far(learned: set[int], today: int) -> bool:
+    """The days learned span the week's kinds of day, today's among them: a run on each of
+    a Saturday and a Monday is daily so far; Monday to Saturday say nothing of a Sunday."""
+    kinds = {_kind(d) for d in learned}
+    return _kind(today) in kinds and len(kinds) >= 2
 
 
 def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
