@@ -137,7 +137,8 @@ def test_runs_survive_storage_and_garbage_is_dropped() -> None:
     runs.reading(PLUG, True, DAY0)
     runs.reading(PLUG, None, DAY0 + timedelta(hours=1))
     runs.reading(PLUG, False, DAY0 + timedelta(hours=2))
-    assert runs.last == {} and runs.runs == {}
+    assert runs.last == {}
+    assert runs.runs == {}
     # A run whose start is not known (the meter first read running) is none either.
     runs = MeterRuns()
     runs.reading(PLUG, True, DAY0)
