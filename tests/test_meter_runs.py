@@ -121,6 +121,19 @@ def test_runs_of_varying_length_are_not_judged_and_one_stop_told_before_is_spare
     assert "each of the 4 runs it began at this time before" in finding.reasoning
 
 
+def test_a_meter_that_also_runs_short_at_this_time_is_not_judged() -> None:
+    """A cooker: an hour's supper from 22:15 each night, once left on for 3 h; tonight's
+    usual hour is no run cut short (set 3's stove: told every evening after the one left on)."""
+    baselines = learned(4, lengths=[1, 1, 3, 1])
+    stop = tonight(baselines, 4, timedelta(hours=1))
+    later = stop + timedelta(minutes=30)
+    assert list(meter_run_cut_short(view(later, plug("0.0", stop)), baselines)) == []
+    baselines = learned(2, lengths=[1, 3])
+    stop = tonight(baselines, 2, timedelta(hours=1))
+    later = stop + timedelta(minutes=30)
+    assert list(meter_run_cut_short(view(later, plug("0.0", stop)), baselines)) == []
+
+
 def test_runs_survive_storage_and_garbage_is_dropped() -> None:
     baselines = learned(2)
     stored = json.loads(json.dumps(baselines.as_dict()))

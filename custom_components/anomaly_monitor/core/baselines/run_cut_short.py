@@ -10,7 +10,8 @@ one of those went on for hours longer, and it fell idle.
 
 Told (``meter_run_cut_short``, device malfunction, medium) when the meter has read idle for
 ``HOLD`` after a run of at least ``MIN_RUN``, and the runs it made before that began within
-``SAME_START`` of the same time of day (on earlier days) all lasted ``LONG`` or more, each
+``SAME_START`` of the same time of day (on earlier days; ``MeterRuns`` keeps those of 30 min
+or more) all lasted ``LONG`` or more, each
 within ``STEADY`` of the others (a length set by a timer or a therapy, not a battery that
 fills when it is full or a tank that is hot when it is hot), and this run drew for at most
 ``CUT_SHARE`` of the shortest of them; while the shortest of them would still be drawing.
@@ -77,22 +78,19 @@ def _same_time(one: datetime, other: datetime, zone: tzinfo | None) -> bool:
 
 
 def alike_runs(baselines: HomeBaselines, entity_id: str, run: Run) -> list[Run]:
-    """The earlier long runs that began at about ``run``'s time of day, when they agree in
-    length (none otherwise). With ``SPARED_AFTER`` or more, one far shorter than the rest
-    (a stop told before) is left out."""
+    """The earlier runs that began at about ``run``'s time of day, when every one was long
+    and they agree in length (none otherwise). With ``SPARED_AFTER`` or more, one far
+    shorter than the rest (a stop told before) is left out. A meter that also made shorter
+    runs at this time (a cooker's usual supper, once left on for hours) is not judged."""
     zone = baselines.zone
     alike = sorted(
-        (
-            r
-            for r in baselines.runs.before(entity_id, run)
-            if r.length >= LONG and _same_time(r.start, run.start, zone)
-        ),
+        (r for r in baselines.runs.before(entity_id, run) if _same_time(r.start, run.start, zone)),
         key=lambda r: r.length,
     )
     if len(alike) >= SPARED_AFTER and alike[0].length <= CUT_SHARE * alike[1].length:
         alike = alike[1:]
-    if not alike or alike[-1].length > STEADY * alike[0].length:
-        return []  # runs that end when something is full or hot, not at a set time
+    if not alike or alike[0].length < LONG or alike[-1].length > STEADY * alike[0].length:
+        return []  # not a long run here, or one that ends when something is full or hot
     return alike
 
 
