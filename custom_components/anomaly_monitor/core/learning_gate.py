@@ -20,6 +20,11 @@ for the normal, except:
 
 A finding pushed while its devices are still learned says so (``still_learning``).
 
+A finding that exists only because the device's own normal is known is not held: a meter
+whose run stopped part-way is judged against the runs it made at that time of day
+(``meter_run_cut_short``), which is the learned normal the gate waits for (a dialysis
+cycler that lost power on the third night, a pool pump that failed on the second day).
+
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
 it is judged and told as usual. Reading the recorder's history at set-up makes most
@@ -33,12 +38,15 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from .baselines.home_baselines import HomeBaselines
+from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
+# Rules judged only against the device's own learned runs: their normal is known.
+_OWN_NORMAL_RULES = frozenset({METER_RUN_CUT_SHORT.rule})
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
 
@@ -87,7 +95,7 @@ def held_while_learning(
     finding: Finding, baselines: HomeBaselines, now: datetime, someone_home: bool
 ) -> bool:
     """Whether ``finding`` waits: not urgent, and every device it cites still learning."""
-    if not finding.evidence:
+    if not finding.evidence or finding.rule in _OWN_NORMAL_RULES:
         return False
     if pushed_at_once(finding, someone_home) and not stood_open_before_leaving(finding, baselines):
         return False
@@ -101,6 +109,8 @@ def still_learning(finding: Finding, baselines: HomeBaselines, now: datetime) ->
     such word): the homeowner knows it was judged by the default limits."""
     if is_hazard(finding.anomaly_type, finding.severity) or not finding.evidence:
         return finding
+    if finding.rule in _OWN_NORMAL_RULES:
+        return finding  # judged by what this device learned, not by a default limit
     if not all(baselines.learning(entity_id, now) for entity_id in finding.evidence):
         return finding
     until = max((baselines.learning_until(e) for e in finding.evidence), default=None, key=_when)

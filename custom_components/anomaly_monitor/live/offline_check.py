@@ -8,7 +8,9 @@ a day) past its grace. A device whose drops are learned is due at its own limit
 (``core/baselines/drop_judge.py``), read from the baselines the analysis used. The same
 timer serves a door opened in the small hours, judged once nobody moved inside for
 minutes after it (``night_opening_due``), and a light switched on in the small hours
-that passes its limit (a fall, ``night_light_due``).
+that passes its limit (a fall, ``night_light_due``), and a meter that fell idle part-way
+through the run it makes at this time of day, once it has been idle long enough to tell
+(``run_cut_short_due``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..core.baselines import HomeBaselines
 from ..core.baselines.drop_judge import offline_limit
 from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
+from ..core.baselines.run_cut_short import run_cut_short_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
@@ -48,7 +51,12 @@ class OfflineCheck:
         home = HomeView(window)
         zone = window.environment.local_time.tzinfo
         offline = offline_due(home, offline_limit(baselines, home.end))
-        pending = (offline, night_opening_due(home, zone), night_light_due(home, baselines))
+        pending = (
+            offline,
+            night_opening_due(home, zone),
+            night_light_due(home, baselines),
+            run_cut_short_due(home, baselines),
+        )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:
             return

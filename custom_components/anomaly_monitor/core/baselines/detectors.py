@@ -67,6 +67,7 @@ from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
+from .run_cut_short import meter_run_cut_short
 from .steady_places import reading_beyond_its_steady_band
 from .unlocked_at_rest import unlocked_while_asleep
 from .warm_rooms import room_warmer_than_kept
@@ -230,6 +231,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     appliance_cycling_at_night,
     open_while_asleep,
     meter_run_missing,
+    meter_run_cut_short,
     meter_drawing_at_unusual_hours,
     reading_beyond_its_steady_band,
 )

@@ -42,6 +42,7 @@ from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .lonely_openings import LonelyOpenings
 from .meter_hours import MeterHours
+from .meter_runs import MeterRuns
 from .power import IDLE, RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
@@ -81,6 +82,7 @@ class HomeBaselines:
         self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
+        self.runs = MeterRuns()  # each meter's last runs: when they began, how long
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -185,10 +187,12 @@ class HomeBaselines:
                     self.recent.started(entity_id, when)
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
                 self.meters.power(entity_id, spell == RUNNING, when)
+                self.runs.reading(entity_id, spell == RUNNING, when)
             return
         if numeric:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
             self.meters.power(entity_id, False, when)  # nor is it known to run
+            self.runs.reading(entity_id, None, when)  # nor a run under way learned
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -284,9 +288,11 @@ class HomeBaselines:
             info is not None
             and (info.domain, info.device_class) == ("sensor", "power")
             and (number := parse_number(state)) is not None
-            and power_state(number, info.unit) == RUNNING
         ):
-            self.meters.seed_run(entity_id, since)  # a meter drawing steadily, unchanged
+            if power_state(number, info.unit) == RUNNING:
+                self.meters.seed_run(entity_id, since)  # a meter drawing steadily, unchanged
+            else:
+                self.runs.seed_idle(entity_id)  # its next run's start will be known
         if info is None or info.domain != "sensor" or info.device_class not in PROFILED_CLASSES:
             return
         if (number := parse_number(state)) is not None:
@@ -359,6 +365,7 @@ class HomeBaselines:
             "openings_seen_unaccompanied": len(self.lonely.openings),
             "devices_with_learned_drops": len(self.drops.known()),
             "meters_with_learned_hours": self.meters.learned(),
+            "meters_with_learned_runs": self.runs.learned(),
         }
 
     def _now(self) -> datetime:
@@ -386,6 +393,7 @@ class HomeBaselines:
             "rhythm": self.rhythm.as_dict(),
             "usual_drops": self.drops.as_dict(),
             "meter_hours": self.meters.as_dict(),
+            "meter_runs": self.runs.as_dict(),
         }
 
     @classmethod
@@ -415,6 +423,7 @@ class HomeBaselines:
         baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
+        baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state

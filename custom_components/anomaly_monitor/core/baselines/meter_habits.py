@@ -14,7 +14,10 @@ oven on a clamp meter are all "a meter"):
   pump that never stops and now draws nothing. Not asked while nobody is home (nothing
   is expected of an empty home), when the meter's own switch was turned off (somebody
   did it), nor of a meter that cycles day and night (``cycle_stopped`` judges those by
-  their cycle).
+  their cycle). Before a week is learned, a run on every one of ``DAILY_DAYS`` or more
+  days that span weekdays and a weekend day, today's kind among them, is daily so far
+  and expected (a pool pump on its timer from its fourth day), after one idle hour more
+  (``THIN_MISSED_HOURS``); a weekly habit still needs its weekday a week before.
 - **Drawing for long at hours it never draws** (``meter_drawing_at_unusual_hours``). The
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
@@ -51,6 +54,10 @@ EXPECTED = 0.9
 # Whole hours idle at which it is expected: one is a late evening, two are a failure.
 MISSED_HOURS = 2
 RECENT_DAYS = 3
+# Before a week is learned: a run on every one of this many days, weekdays and weekend.
+DAILY_DAYS = 3
+WEEKEND = 5  # Saturday, as ``date.weekday``
+THIN_MISSED_HOURS = 3
 RARE = 0.1
 MIN_DRAW = 20.0
 HOLD = timedelta(minutes=30)
@@ -74,22 +81,45 @@ def _switched_off(home: HomeView, meter: EntityState) -> bool:
 
 def _expected_at(
     baselines: HomeBaselines, entity_id: str, slot: datetime
-) -> tuple[int, int] | None:
-    """(days it ran, days learned) at ``slot``'s hour when a run is expected then: someone
+) -> tuple[int, int, bool] | None:
+    """(days it ran, days learned, before a week) at ``slot``'s hour when a run is
+    expected then: someone
     was home, it ran then on ``EXPECTED`` of the days learned, on each of the last
-    ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day)."""
+    ``RECENT_DAYS``, and on the same weekday a week before (not a weekly closing day).
+    Before a week is learned at that hour: on every one of ``DAILY_DAYS`` or more days,
+    which span weekdays and a weekend day and include today's kind of day (a daily run; a
+    habit learned Monday to Saturday expects nothing of a Sunday); ``THIN_MISSED_HOURS``
+    of them must pass idle."""
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
     if not hours.home_at(hour, day):
         return None  # nothing is expected of an empty home
     ran, days = hours.days_at(entity_id, hour, day, home_only=True)
+    week_ago = hours.ran_on(entity_id, hour, day - 7)
+    if week_ago is None:  # no week learned yet at this hour
+        learned = hours.weekdays_learned(hour, day)
+        if days < DAILY_DAYS or ran < days or not _daily_so_far(learned, (day - 1) % 7):
+            return None
+        return ran, days, True
     if days < MIN_EXPECTED_DAYS or ran < EXPECTED * days:
         return None
     if not hours.last_days(entity_id, hour, day, RECENT_DAYS):
         return None
-    if hours.ran_on(entity_id, hour, day - 7) is not True:
-        return None  # a weekly closing day, or no week learned yet
-    return ran, days
+    if not week_ago:
+        return None  # a weekly closing day
+    return ran, days, False
+
+
+def _kind(weekday: int) -> int:
+    """Monday to Friday are one kind of day; Saturday and Sunday each their own."""
+    return 0 if weekday < WEEKEND else weekday
+
+
+def _daily_so_far(learned: set[int], today: int) -> bool:
+    """The days learned span the week's kinds of day, today's among them: a run on each of
+    a Saturday and a Monday is daily so far; Monday to Saturday say nothing of a Sunday."""
+    kinds = {_kind(d) for d in learned}
+    return _kind(today) in kinds and len(kinds) >= 2
 
 
 def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -111,16 +141,19 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         slot = hour_start(local(since, zone))
         if slot < since:
             slot += ONE_HOUR
-        missed: list[tuple[datetime, int, int]] = []
+        missed: list[tuple[datetime, int, int, bool]] = []
+        need = MISSED_HOURS
         for _ in range(_LOOK_BACK):
-            if slot + ONE_HOUR > now or len(missed) >= MISSED_HOURS:
+            if slot + ONE_HOUR > now or len(missed) >= need:
                 break
             if (expected := _expected_at(baselines, entity_id, slot)) is not None:
                 missed.append((slot, *expected))
+                if expected[2]:
+                    need = THIN_MISSED_HOURS  # learned from fewer days: one hour more
             slot += ONE_HOUR
-        if len(missed) < MISSED_HOURS:
+        if len(missed) < need:
             continue
-        first, ran, days = missed[0]
+        first, ran, days, _ = missed[0]
         yield METER_RUN_MISSING.finding(
             evidence=(entity_id,),
             reasoning=f"{meter.info.name or entity_id} has drawn almost no power since "

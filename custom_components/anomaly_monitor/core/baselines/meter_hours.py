@@ -152,6 +152,12 @@ class MeterHours:
             return None
         return bool(masks[hour] >> back & 1)
 
+    def weekdays_learned(self, hour: int, day: int) -> set[int]:
+        """The weekdays (0 Monday) of the days watched with someone home at ``hour``,
+        before local day ``day``."""
+        watched = self.watched[hour] & self.home[hour] & self._before(day)
+        return {(self.day - back - 1) % 7 for back in range(DAYS_KEPT) if watched >> back & 1}
+
     def home_at(self, hour: int, day: int) -> bool:
         """Whether someone was home (or presence unknown) at ``hour`` of local day ``day``."""
         back = self.day - day
