@@ -112,6 +112,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
         self._lock = asyncio.Lock()
         self._known_states: SnapshotCache = {}  # the last snapshot's views (``build_snapshot``)
         self.keeper = keeper
+        self._fresh: MonitorData | None = None  # the data the running refresh made
 
     # --- what the coordinator decides (``coordinator.py``; a replay's does nothing) ------
 
@@ -180,8 +181,11 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
 
     @callback
     def async_update_listeners(self) -> None:
-        """Tell the entities, with the data made afresh."""
-        self.data = self.current_data()
+        """Tell the entities, with the data made afresh (an analysis's own data, made
+        just before in the same step of the loop, is not made twice)."""
+        if self._fresh is None or self.data is not self._fresh:
+            self.data = self.current_data()
+        self._fresh = None
         super().async_update_listeners()
 
     async def _async_announce_urgent(
@@ -216,7 +220,9 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
                 translation_key="analysis_failed",
                 translation_placeholders={"error": self.redactor.text(str(err))},
             ) from err
-        return self.current_data()
+        # HA's refresh stores it and tells the listeners right after (``always_update``).
+        self._fresh = self.current_data()
+        return self._fresh
 
     def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:
         """What may open an anomaly now: not what waits for its devices' normal."""

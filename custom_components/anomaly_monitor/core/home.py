@@ -91,6 +91,7 @@ class HomeView:
         self._changes: dict[str, list[Transition]] = {}
         self._numbers: dict[str, list[tuple[datetime, float]]] = {}
         self._shared: dict[str, Any] = {}
+        self._history_of: dict[tuple[str, ...], list[str]] = {}
 
     # --- snapshot -------------------------------------------------------------------------
 
@@ -161,12 +162,16 @@ class HomeView:
     def history_of(self, domain: str, *device_classes: str) -> list[str]:
         """Entities of ``domain`` with transitions in the window, in ``history``'s order;
         optionally only those with one of ``device_classes``."""
-        return [
-            entity_id
-            for entity_id in self.history
-            if self.domain(entity_id) == domain
-            and (not device_classes or self.device_class(entity_id) in device_classes)
-        ]
+        key = (domain, *device_classes)
+        found = self._history_of.get(key)
+        if found is None:  # a dozen checks ask the same kinds each analysis
+            found = self._history_of[key] = [
+                entity_id
+                for entity_id in self.history
+                if self.domain(entity_id) == domain
+                and (not device_classes or self.device_class(entity_id) in device_classes)
+            ]
+        return list(found)  # a fresh list: callers may edit theirs
 
     def changes(self, entity_id: str) -> list[Transition]:
         """Transitions of one entity where the state actually changed (a fresh list)."""

@@ -95,24 +95,24 @@ def build_snapshot(
     reader = hass.states if states is None else states
     devices = devices or {}
     roles = roles or {}
-    before = dict(known) if known is not None else {}
+    before = known if known is not None else {}  # (each entry is read before it is replaced)
     snapshot = []
     for entity_id in entity_ids:
         state = reader.get(entity_id)
         if state is not None and (state.domain != "person" or can_be_located(state)):
             # A person HA cannot locate (onboarding's owner without trackers) is no one's
             # whereabouts: in the window it kept every "while nobody is home" check quiet.
-            area, device, role = areas.get(entity_id), devices.get(entity_id), roles.get(entity_id)
+            where = (areas.get(entity_id), devices.get(entity_id), roles.get(entity_id))
             last = before.get(entity_id)
-            if last is not None and last[0] is state and last[1] == (area, device, role):
+            if last is not None and last[0] is state and last[1] == where:
                 view = last[2]
             else:
-                view = entity_state(state, area, device, role)
+                view = entity_state(state, *where)
+                if known is not None:
+                    known[entity_id] = (state, where, view)
             snapshot.append(view)
-            if known is not None:
-                known[entity_id] = (state, (area, device, role), view)
-    if known is not None:  # only the entities of this snapshot are kept
-        for gone in before.keys() - {s.entity_id for s in snapshot}:
+    if known is not None and len(known) != len(snapshot):  # only this snapshot's are kept
+        for gone in known.keys() - {s.entity_id for s in snapshot}:
             del known[gone]
     return snapshot
 

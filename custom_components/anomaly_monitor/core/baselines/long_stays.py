@@ -90,8 +90,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             if domain == "binary_sensor" and state.info.device_class not in OPENING_DEVICE_CLASSES:
                 continue
             since = stay_since(home, baselines, state)
-            if since is None or since >= now:
-                continue
+            if since is None or since >= now or now - since <= FLOOR:
+                continue  # (no limit is below the floor: a shorter stay is never told)
             learned = baselines.durations.longest(state.entity_id, active, since)
             if learned is None:
                 continue

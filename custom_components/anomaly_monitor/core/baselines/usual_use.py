@@ -41,6 +41,7 @@ QUARTERS = 4
 KEPT_DAYS = 14
 # A device watched this long has a known normal; before, only its prior judges.
 LEARN_DAYS = 3
+_LEARNED_AFTER = timedelta(days=LEARN_DAYS)  # (made once: asked per entity per analysis)
 # A burst: at least this many changes, each within the storm's gap of the previous.
 BURST_MIN = 3
 # "Most days": the upper quantile of the days of use taken as usual.
@@ -223,7 +224,7 @@ class UsualUse:
     def learning_until(self, entity_id: str) -> datetime | None:
         """When its normal will be known (None: never seen yet)."""
         since = self.since.get(entity_id)
-        return None if since is None else since + timedelta(days=LEARN_DAYS)
+        return None if since is None else since + _LEARNED_AFTER
 
     def usual_open(self, entity_id: str, opened: datetime) -> tuple[float, int] | None:
         """(minutes it stays open at most on most days, days of use) for a stay begun at

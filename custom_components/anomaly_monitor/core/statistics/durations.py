@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import timedelta
 from statistics import median
 
@@ -82,7 +81,7 @@ def open_spells(home: HomeView, entity_id: str) -> list[Interval]:
     for span in _open_intervals(home, entity_id, open_states(home.domain(entity_id))):
         joined = span
         if spans and spans[-1].end == span.start:
-            joined = replace(span, start=spans.pop().start)
+            joined = span._replace(start=spans.pop().start)
         spans.append(joined)
     return _with_current_spell(home, entity_id, spans)
 

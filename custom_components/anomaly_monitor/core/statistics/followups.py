@@ -128,17 +128,24 @@ def _learn_links(home: HomeView) -> list[FollowUpLink]:
     keys = [k for k, times in events.items() if len(times) >= MIN_OCCURRENCES]
     # Only what some binary sensor could bring about is tried as an effect (read once, not
     # per cause; ``_can_follow`` still judges each pair).
-    effects = [(k, t) for k, t in events.items() if _may_follow_a_sensor(home, *k)]
+    effects = [(k, t, home.area(k[0])) for k, t in events.items() if _may_follow_a_sensor(home, *k)]
+    # ``_can_follow`` reads a cause's domain (a binary sensor here) and class only: judged
+    # once per class and effect, not per pair.
+    follows: dict[tuple[str | None, str, str], bool] = {}
     links: list[FollowUpLink] = []
     for cause in keys:
         if home.domain(cause[0]) != "binary_sensor":
             continue  # nothing can follow it (``_can_follow``): its pairs are not tried
         cause_area = home.area(cause[0])
+        cause_class = home.device_class(cause[0])
         cause_times = events[cause]
-        for effect, effect_times in effects:
-            if effect[0] == cause[0] or not _can_follow(home, cause[0], effect[0], effect[1]):
+        for effect, effect_times, effect_area in effects:
+            if effect[0] == cause[0]:
                 continue
-            effect_area = home.area(effect[0])
+            if (can := follows.get(kind := (cause_class, *effect))) is None:
+                can = follows[kind] = _can_follow(home, cause[0], effect[0], effect[1])
+            if not can:
+                continue
             if cause_area and effect_area and cause_area != effect_area:
                 continue
             hits: list[timedelta] = []

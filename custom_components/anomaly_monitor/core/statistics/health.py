@@ -122,8 +122,10 @@ def _spells(
 ) -> Iterator[tuple[datetime, timedelta]]:
     """Each spell in ``lost_state``: when it began and how long it lasted (until the end)."""
     start: datetime | None = None
+    size = len(lost_state)  # (no other length lowers to it: most states skip the lower())
     for transition in transitions:
-        lost = transition.state.lower() == lost_state
+        state = transition.state
+        lost = len(state) == size and state.lower() == lost_state
         if lost and start is None:
             start = transition.when
         elif not lost and start is not None:
@@ -153,7 +155,7 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             continue
         unit = state.info.unit if (state := home.info(entity_id)) else None
         values = [v for _, v in series]
-        spread = median_absolute_deviation(values)
+        spread: float | None = None  # (asked only of a candidate past the cheap tests)
         ranked = sorted(range(len(values)), key=values.__getitem__)
         lowest, highest = ranked[:2], ranked[-2:]
         # Every other reading lies within the others' range, which the "unprecedented"
@@ -173,6 +175,8 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
             if low - span <= value <= high + span:
                 continue
             jump = abs(value - (before + after) / 2)
+            if spread is None:
+                spread = median_absolute_deviation(values)
             if jump < SPIKE_DEVIATIONS * max(spread, 1e-6) and not extreme:
                 continue
             when = series[index][0]

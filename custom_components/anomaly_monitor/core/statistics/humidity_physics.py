@@ -58,13 +58,16 @@ def humidity_follows_temperature(home: HomeView) -> Iterator[Finding]:
     Magnitude: the correlation of its readings with the room's temperature (+1 = lockstep).
     """
     sensors = [e for e in home.history if home.domain(e) == "sensor"]
+    thermometers = [  # (each with its area, read once rather than per hygrometer)
+        (e, home.area(e)) for e in sensors if home.device_class(e) == "temperature"
+    ]
     for hygrometer in sensors:
         area = home.area(hygrometer)
         if area is None or home.device_class(hygrometer) != "humidity":
             continue
         humidity = numeric_series(home, hygrometer)
-        for thermometer in sensors:
-            if home.area(thermometer) != area or home.device_class(thermometer) != "temperature":
+        for thermometer, where in thermometers:
+            if where != area:
                 continue
             pairs = _pairs(humidity, numeric_series(home, thermometer))
             if len(pairs) < MIN_PAIRS:
