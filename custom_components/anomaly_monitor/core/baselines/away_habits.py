@@ -21,7 +21,7 @@ unchanged, and the finding says nothing was learned yet.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import Finding
@@ -34,6 +34,8 @@ from .power import RUNNING
 # least ``TIMER_DAYS`` of them, draws then by habit (a timer).
 TIMER_SHARE = 0.5
 TIMER_DAYS = 3
+# Minutes a timer's start drifts before the hour it is set for.
+TIMER_DRIFT = 10
 APPLIANCE_RULES = frozenset({"appliance_active_while_away"})
 WINDOW_RULES = frozenset({"window_opened_while_away"})
 
@@ -76,6 +78,9 @@ def judge_appliance(
     for meter in meters:
         began = _run_began(baselines, meter, home.end)
         start = _hour_habit(baselines, meter, began)
+        if not _by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
+            # A timer's run that starts a minute early is the next hour's run.
+            start = _hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         now = _hour_habit(baselines, meter, home.end)
         if not (_by_habit(*start) and _by_habit(*now)):
             ran, watched = start
