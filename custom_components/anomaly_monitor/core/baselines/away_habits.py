@@ -64,7 +64,7 @@ def judge_appliance(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
     """A load while the home is empty: None when every meter of the finding draws at the
-    hour its run began and at this hour on most days (a timer)."""
+    hour its run began on most days (a timer)."""
     del entity_id
     meters = [
         e
@@ -81,8 +81,9 @@ def judge_appliance(
         if not _by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
             # A timer's run that starts a minute early is the next hour's run.
             start = _hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
-        now = _hour_habit(baselines, meter, home.end)
-        if not (_by_habit(*start) and _by_habit(*now)):
+        # Judged by the hour its run began, not by now: a verdict that changed hour by
+        # hour would end and tell the same run again.
+        if not _by_habit(*start):
             ran, watched = start
             name = _name(home, meter)
             hour = f"{local(began, baselines.zone):%H:%M}"
