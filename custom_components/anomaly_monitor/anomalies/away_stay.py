@@ -35,7 +35,6 @@ from typing import Any
 
 from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
-from .store import parse_time
 from .told_times import stored_time
 
 # Signs that somebody is inside while everybody tracked is away.
@@ -70,16 +69,10 @@ def is_stay_sign(anomaly: OpenAnomaly) -> bool:
 
 def _left_on(anomaly: OpenAnomaly) -> bool:
     """Only an appliance running while away: left on or on a timer, no sign that anybody
-    is in. It never begins a stay; one switched on during a stay already told is its sign
-    (the guests' shower), one running since before it keeps nothing going (an air
-    conditioner left on all weekend would hold a break-in that night as the stay's)."""
+    is in. It may be a sign of a stay already told (the guests' shower) but never begins
+    one, nor keeps one going (an air conditioner left on all weekend would hold a
+    break-in that night as the stay's)."""
     return all(rule in LEFT_ON_RULES for rule in anomaly.rules)
-
-
-def _begun_since(anomaly: OpenAnomaly, since: datetime) -> bool:
-    """Whether ``anomaly`` was first seen at or after ``since``."""
-    seen = parse_time(anomaly.first_seen)
-    return seen is not None and seen >= since
 
 
 def _kinds(anomaly: OpenAnomaly) -> set[str]:
@@ -159,7 +152,8 @@ class AwayStays:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
-        stay.last_sign = now  # begun during the stay: whoever is in switched it on
+        if not _left_on(anomaly):
+            stay.last_sign = now
         if sign:  # another finding joining it is news (``broke_out``)
             self._quiet.add(anomaly.signature)
         return stay.acknowledged
@@ -178,10 +172,8 @@ class AwayStays:
         """After an analysis: the stay's signs still open (and newly told) keep it going."""
         signs = [a for a in open_now if is_stay_sign(a)]
         self._quiet &= {a.signature for a in signs}
+        signs = [a for a in signs if not _left_on(a)]  # an appliance left on keeps nothing
         stay = self._stay
-        # An appliance running since before the stay was left on: it keeps nothing going.
-        since = stay.told_at if stay is not None else now
-        signs = [a for a in signs if not _left_on(a) or _begun_since(a, since)]
         if stay is not None and now - stay.last_sign > (STAY_NIGHT if stay.inside else STAY_GAP):
             stay = self._stay = None
         for anomaly in told:
