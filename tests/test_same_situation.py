@@ -363,29 +363,3 @@ async def test_an_acknowledged_stay_holds_a_milder_finding_on_its_entry(
     fresh.update([entry], start)
     start = _over(fresh, start)
     assert len(fresh.update([lonely], start + timedelta(minutes=5)).opened) == 1
-
-
-async def test_an_appliance_left_on_all_weekend_holds_no_break_in(hass: HomeAssistant) -> None:
-    """They leave with the air conditioner on (told, acknowledged); it runs all weekend.
-    Motion inside at 01:50 that night is somebody in the empty home, told: an appliance
-    left on is no sign anybody is in, so it neither begins a stay nor keeps one going
-    (main held the break-in as a further, acknowledged, sign of the air conditioner)."""
-    tracker = AnomalyTracker(hass, "home")
-    now = dt_util.utcnow()
-    cooling = Finding(
-        "appliance_active_while_away",
-        ("sensor.lounge_compressor_power",),
-        "Appliances in Lounge draw power while nobody is home.",
-        AnomalyType.OCCUPANCY_MISMATCH,
-        Severity.HIGH,  # as graver signs joined it (the neighbour who fed the dog)
-        subject=HOME_SUBJECT,
-        while_away=True,
-    )
-    (told,) = tracker.update([cooling], now).opened
-    tracker.acknowledge(told.key)
-    for _ in range(24):  # twelve hours, the air conditioner still running
-        now += timedelta(minutes=30)
-        tracker.update([cooling], now)
-    now = _over(tracker, now)  # another rule tells it now (its hours): this one is over
-    night = tracker.update([_motion(LOUNGE)], now + timedelta(hours=2))
-    assert len(night.opened) == 1

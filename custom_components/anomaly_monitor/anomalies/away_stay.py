@@ -46,8 +46,6 @@ STAY_RULES = frozenset(
         "appliance_active_while_away",  # the guests' shower runs the well pump
     }
 )
-# Signs that say only that an appliance runs.
-LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
 # Signs of somebody moving about inside.
 MOVING_RULES = frozenset({"motion_while_away", "activity_while_away"})
 # A home quiet this long since the last sign: the stay is over...
@@ -65,14 +63,6 @@ def is_stay_sign(anomaly: OpenAnomaly) -> bool:
         and bool(anomaly.rules)
         and all(rule in STAY_RULES for rule in anomaly.rules)
     )
-
-
-def _left_on(anomaly: OpenAnomaly) -> bool:
-    """Only an appliance running while away: left on or on a timer, no sign that anybody
-    is in. It may be a sign of a stay already told (the guests' shower) but never begins
-    one, nor keeps one going (an air conditioner left on all weekend would hold a
-    break-in that night as the stay's)."""
-    return all(rule in LEFT_ON_RULES for rule in anomaly.rules)
 
 
 def _kinds(anomaly: OpenAnomaly) -> set[str]:
@@ -152,8 +142,7 @@ class AwayStays:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
-        if not _left_on(anomaly):
-            stay.last_sign = now
+        stay.last_sign = now
         if sign:  # another finding joining it is news (``broke_out``)
             self._quiet.add(anomaly.signature)
         return stay.acknowledged
@@ -172,12 +161,11 @@ class AwayStays:
         """After an analysis: the stay's signs still open (and newly told) keep it going."""
         signs = [a for a in open_now if is_stay_sign(a)]
         self._quiet &= {a.signature for a in signs}
-        signs = [a for a in signs if not _left_on(a)]  # an appliance left on keeps nothing
         stay = self._stay
         if stay is not None and now - stay.last_sign > (STAY_NIGHT if stay.inside else STAY_GAP):
             stay = self._stay = None
         for anomaly in told:
-            if is_stay_sign(anomaly) and not _left_on(anomaly):
+            if is_stay_sign(anomaly):
                 if stay is None:
                     stay = self._stay = _Stay(now, now, rank(anomaly.severity), False, set())
                 stay.severity = max(stay.severity, rank(anomaly.severity))
@@ -193,7 +181,7 @@ class AwayStays:
     def acknowledged(self, anomaly: OpenAnomaly) -> None:
         """The homeowner acknowledged ``anomaly`` (perhaps ended): if a sign of the stay
         going on, the stay is acknowledged."""
-        if self._stay is not None and is_stay_sign(anomaly) and not _left_on(anomaly):
+        if self._stay is not None and is_stay_sign(anomaly):
             self._stay.acknowledged = True
 
     def end(self) -> None:
