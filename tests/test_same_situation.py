@@ -363,3 +363,33 @@ async def test_an_acknowledged_stay_holds_a_milder_finding_on_its_entry(
     fresh.update([entry], start)
     start = _over(fresh, start)
     assert len(fresh.update([lonely], start + timedelta(minutes=5)).opened) == 1
+
+
+async def test_an_appliance_left_on_holds_no_break_in(hass: HomeAssistant) -> None:
+    """A neighbour feeds the dog (told) while the air conditioner runs, left on all
+    weekend (told, acknowledged). Motion inside eight hours after the neighbour left is
+    somebody in the empty home, told: an appliance running is no sign that anybody is in,
+    and keeps no stay of people going (main held the break-in as a further, acknowledged,
+    sign of the stay the air conditioner kept open)."""
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    cooling = Finding(
+        "appliance_active_while_away",
+        ("sensor.lounge_compressor_power",),
+        "Appliances in Lounge draw power while nobody is home.",
+        AnomalyType.OCCUPANCY_MISMATCH,
+        Severity.HIGH,
+        subject=HOME_SUBJECT,
+        while_away=True,
+    )
+    (told,) = tracker.update([cooling], now).opened
+    tracker.acknowledge(told.key)
+    neighbour = tracker.update([cooling, _door_opened()], now + timedelta(hours=7))
+    assert len(neighbour.opened) == 1
+    now += timedelta(hours=7)
+    for _ in range(12):  # six hours, the air conditioner still running
+        now += timedelta(minutes=30)
+        tracker.update([cooling], now)
+    now = _over(tracker, now)  # another rule tells it now (its hours): this one is over
+    night = tracker.update([_motion(LOUNGE)], now + timedelta(hours=2))
+    assert len(night.opened) == 1

@@ -46,6 +46,8 @@ STAY_RULES = frozenset(
         "appliance_active_while_away",  # the guests' shower runs the well pump
     }
 )
+# Signs that say only that an appliance runs: no sign that anybody is in.
+LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
 # Signs of somebody moving about inside.
 MOVING_RULES = frozenset({"motion_while_away", "activity_while_away"})
 # A home quiet this long since the last sign: the stay is over...
@@ -63,6 +65,17 @@ def is_stay_sign(anomaly: OpenAnomaly) -> bool:
         and bool(anomaly.rules)
         and all(rule in STAY_RULES for rule in anomaly.rules)
     )
+
+
+def _left_on(anomaly: OpenAnomaly) -> bool:
+    """Only an appliance running while away (left on, a timer): it keeps a stay of
+    appliances going, never one of people (an air conditioner left on all weekend would
+    hold a break-in that night as the stay's)."""
+    return all(rule in LEFT_ON_RULES for rule in anomaly.rules)
+
+
+def _person(value: object) -> datetime | None:
+    return None if value is None else stored_time(value)
 
 
 def _kinds(anomaly: OpenAnomaly) -> set[str]:
@@ -105,6 +118,8 @@ class _Stay:
     inside: bool = False
     # The entities its signs showed (an entry told for it).
     entities: set[str] = field(default_factory=set)
+    # The last sign of people (not an appliance running): what a sign of people continues.
+    last_person: datetime | None = None
 
 
 def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
@@ -136,13 +151,19 @@ class AwayStays:
         sign = is_stay_sign(anomaly)
         if not sign and not _about_its_entry(anomaly, stay):
             return None
-        quiet = now - stay.last_sign
+        person = not _left_on(anomaly)
+        last = stay.last_person if person else stay.last_sign
+        if last is None:
+            return None  # only appliances so far: somebody inside is news
+        quiet = now - last
         slept = stay.inside and _moving_only(anomaly) and quiet <= STAY_NIGHT
         if (quiet > STAY_GAP and not slept) or rank(anomaly.severity) > stay.severity:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
         stay.last_sign = now
+        if person:
+            stay.last_person = now
         if sign:  # another finding joining it is news (``broke_out``)
             self._quiet.add(anomaly.signature)
         return stay.acknowledged
@@ -174,7 +195,9 @@ class AwayStays:
                     stay.kinds.add(AnomalyType.OCCUPANCY_MISMATCH)
         if stay is not None and signs:
             stay.last_sign = now
-            stay.inside = _inside_only(signs)
+            if people := [a for a in signs if not _left_on(a)]:
+                stay.last_person = now
+                stay.inside = _inside_only(people)  # an appliance says nothing of who
             stay.entities.update(e for a in signs for e in a.shown_evidence)
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
 
@@ -202,6 +225,7 @@ class AwayStays:
             "kinds": sorted(stay.kinds),
             "inside": stay.inside,
             "entities": sorted(stay.entities),
+            "last_person": stay.last_person.isoformat() if stay.last_person else None,
             "quiet": sorted(self._quiet),
         }
 
@@ -226,6 +250,8 @@ class AwayStays:
             set(kinds),
             data.get("inside") is True,
             set(entities),
+            # Stored before it was kept: the last sign was a person's, as it was read then.
+            _person(data.get("last_person", data["last_sign"])),
         )
         stays._quiet = set(quiet)
         return stays

@@ -12,12 +12,16 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from ..core.episodes import continues_an_episode, hosts_an_episode, is_entry
+from ..core.escalation import intrusion_sign
 from ..core.feedback import is_hazard
 from ..core.incidents import summary
 from ..core.models import Finding
 from .open_anomaly import OpenAnomaly
 from .open_entry import entry_shown
 from .store import parse_time
+
+# Incidents that say only that an appliance runs while nobody is home (left on, a timer).
+LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
 
 
 def targets(
@@ -39,7 +43,11 @@ def targets(
     resolved = {incident: _incidents(incident, group, every) for incident, group in groups.items()}
     summaries = {incident: summary(group) for incident, group in groups.items()}
     for incident, pairs in resolved.items():
-        if pairs[0][0] is None and (entry := _episode(summaries[incident], open_now, now)):
+        if (own := pairs[0][0]) is not None and (
+            entry := _episode(summaries[incident], open_now, now)
+        ):
+            resolved[incident] = _inside_to_entry(own, entry, pairs)
+        elif pairs[0][0] is None and (entry := _episode(summaries[incident], open_now, now)):
             resolved[incident] = [(entry, groups[incident])]
         elif pairs[0][0] is None and (shown := _shown_by(summaries[incident], open_now)):
             resolved[incident] = [(shown, groups[incident])]
@@ -79,6 +87,24 @@ def _episode(
         ),
         None,
     )
+
+
+def _inside_to_entry(
+    own: OpenAnomaly,
+    entry: OpenAnomaly,
+    pairs: list[tuple[OpenAnomaly | None, list[Finding]]],
+) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
+    """Signs of somebody inside that would join an open incident of appliances left on
+    while away join the entry told just before them instead: whoever opened the door
+    moves about (one entry, one notification). An appliance left on says nobody is in."""
+    if own is entry or not own.rules or not set(own.rules) <= LEFT_ON_RULES:
+        return pairs
+    findings = [f for _, members in pairs for f in members]
+    inside = [f for f in findings if intrusion_sign(f)]
+    if not inside:
+        return pairs
+    rest = [f for f in findings if not intrusion_sign(f)]
+    return [(entry, inside), *([(own, rest)] if rest else [])]
 
 
 def _shown_by(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:

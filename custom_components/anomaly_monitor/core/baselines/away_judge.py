@@ -132,7 +132,7 @@ def _entries(
         return used
     moving = _motion_onsets(
         home,
-        lambda e, when: _within(spans, when) and baselines.away.usual_motion(e, when) is None,
+        lambda e, when: _within(spans, when) and _pets_motion(baselines, e, when) is None,
     )
     anything = _motion_onsets(home, lambda _e, when: _within(spans, when))
     outside: list[tuple[datetime, str]] = []
@@ -165,6 +165,12 @@ def _motion_onsets(home: HomeView, keep: Callable[[str, datetime], bool]) -> lis
         for c in home.changes(e)
         if c.state.lower() == "on" and keep(e, c.when)
     )
+
+
+def _pets_motion(baselines: HomeBaselines, sensor: str, when: datetime) -> object:
+    """Why motion on ``sensor`` then is what moves here while empty, or None."""
+    away = baselines.away
+    return away.usual_motion(sensor, when) or away.moves_at_any_hour(sensor, when)
 
 
 def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
@@ -216,6 +222,13 @@ def _motion_explained(
         when, entrance, days = reach[-1]
         return _entry_text(entrance, when, days or 0, baselines), "", ()
     usual = away.usual_motion(sensor, onset)
+    if usual is None and (usual := away.moves_at_any_hour(sensor, onset)) is not None:
+        moved, empty = usual
+        return (
+            f"{sensor} moves at all hours on {moved} of {empty} days nobody is home (a pet)",
+            "",
+            (),
+        )
     if usual is not None:
         moved, empty = usual
         if moved == 0:

@@ -49,6 +49,9 @@ AWAY_PART_MIN = timedelta(minutes=30)
 # ``MIN_DAYS`` days, is what moves here while nobody is home.
 MOST_AWAY = 0.5
 MIN_DAYS = 2
+# A sensor that moves in this many parts of the day while the home is empty keeps no
+# hours: a pet (``moves_at_any_hour``).
+MIN_PARTS = 3
 # An entry within this of the same time of day, on this many days of the same kind
 # (weekday / weekend) or on this many days of any kind, is a regular visit.
 ENTRY_REACH = timedelta(minutes=45)
@@ -249,6 +252,30 @@ class AwayNormal:
         empty = sum(1 for day in self.away_days[part] if day != today)
         if moved >= MIN_DAYS and moved >= MOST_AWAY * max(empty, moved):
             return moved, max(empty, moved)
+        return None
+
+    def moves_at_any_hour(self, sensor: str, when: datetime) -> tuple[int, int] | None:
+        """(days it moved, days lived empty), other than ``when``'s own day, when the sensor
+        moves whenever the home is empty, whatever the hour: in at least ``MIN_PARTS``
+        parts of the day, on ``MIN_DAYS`` days, and in ``MOST_AWAY`` of the parts of the
+        day lived empty (a dog or a cat, which keeps no hours); None when it does not."""
+        parts = self.motion.get(sensor)
+        if parts is None:
+            return None
+        today = day_number(when, self.zone)
+        moved_days: set[float] = set()
+        empty_days: set[float] = set()
+        moved = empty = parts_moved = 0
+        for part in range(PARTS):
+            lived = {day for day in self.away_days[part] if day != today}
+            seen = {day for day in parts[part] if day != today}
+            empty += len(lived | seen)
+            moved += len(seen)
+            parts_moved += bool(seen)
+            moved_days |= seen
+            empty_days |= lived | seen
+        if len(moved_days) >= MIN_DAYS and parts_moved >= MIN_PARTS and moved >= MOST_AWAY * empty:
+            return len(moved_days), len(empty_days)
         return None
 
     def regular_entry(self, entrance: str, when: datetime) -> int | None:

@@ -39,6 +39,7 @@ from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
+from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
 from .away_judge import ENTRY_RULES, MOTION_RULES, judge_entry, judge_lonely, judge_motion
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
@@ -81,6 +82,8 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
             if (judged := judged_drop(finding, offline, baselines, home, learning)) is not None:
                 return judged
         return None
+    if finding.rule in APPLIANCE_RULES | WINDOW_RULES:
+        return judge(finding, entity_id, baselines, home)  # its own days learned judge it
     if baselines.learning(entity_id, start):
         # What this home does while empty has its own evidence (days seen): a pet, a
         # regular visitor, a keyholder seen on other days is known before the device. With
@@ -261,6 +264,8 @@ _JUDGES: dict[str, _Judge] = {
         None if (judged := judge_entry(f, e, b, h)) is None else _left_open_away(judged, e, b, h)
     ),
     "motion_while_away": judge_motion,
+    "appliance_active_while_away": judge_appliance,
+    "window_opened_while_away": judge_window,
     "activity_while_away": judge_motion,
     "unaccompanied_opening": judge_lonely,
     "hvac_with_opening_open": _opening_while_climate,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from itertools import pairwise
 
 from ..device_roles import Role, has_role, named_after, same_device
 from ..finding_kind import FindingKind
@@ -57,7 +56,9 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
     moving = [s for s in home.of("binary_sensor") if is_motion(s) and is_on(s)]
     if not moving:
         return
-    away_since = _away_since(home)
+    # The last departure the window shows (a first report of being away in it came from
+    # home: HA records changes only); motion begun before it is the person leaving.
+    away_since = _left_at(home)
     if away_since is not None:
         moving = [m for m in moving if (onset := _onset(home, m)) and onset >= away_since]
         if not moving:
@@ -88,27 +89,12 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
     )
 
 
-def _away_since(home: HomeView) -> datetime | None:
-    """When the last person left home (plus the leaving grace), if the window shows it.
-
-    ``None`` when nobody left home within the window (the departure is older, or a
-    tracker only caught up from ``unknown``): any motion in it is then after it.
-    """
-    departures = [
-        current.when
-        for presence in home.presence_entities
-        for previous, current in pairwise(home.changes(presence.entity_id))
-        if presence_of(previous.state) is True and presence_of(current.state) is not True
-    ]
-    return max(departures) + LEAVE_GRACE if departures else None
-
-
 def _empty_since(home: HomeView) -> datetime | None:
     """Since when the window shows everybody out: the last report of anyone not home.
 
-    Unlike ``_away_since``, a first report in the window counts even without the ``home``
-    before it (HA or the monitor started while they were in): whatever happened before
-    it may be theirs. With no presence report at all, the whole window was empty.
+    Unlike ``_left_at``, any report of not being home in the window counts (also one after
+    an ``unknown``: HA or the monitor started while they were in): whatever happened
+    before it may be theirs. With no presence report at all, the whole window was empty.
     """
     reports = [
         change.when

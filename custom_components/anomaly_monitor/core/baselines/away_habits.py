@@ -1,0 +1,143 @@
+"""Appliances and windows while nobody tracked is home, asked against this home's habits.
+
+``appliance_active_while_away`` tells a load drawing power in an empty home, and
+``window_opened_while_away`` a window opened in it, by fixed rules: any load over 100 W,
+any window. What they see may be how this home lives:
+
+- an appliance on a timer (a pool pump from 09:00, a water heater in the cheap night
+  hours) draws at that hour on most days, whoever is home (``MeterHours``): its run while
+  the home is empty is the timer's, not somebody inside. A load at an hour it seldom draws
+  (an air conditioner left cooling the empty house at 10:45) is told as before, and says
+  what the meter's hours are;
+- a window opened while the home is empty at a time it is opened on other days the home
+  was empty (``AwayNormal.regular_entry``: children without a tracker back from school, a
+  flatmate airing the kitchen) is how the home is used; one opened at any other time (a
+  cellar window at 23:40) is told and says so.
+
+Too little learned (a fresh install, a meter or window seldom seen): the fixed rule judges
+unchanged, and the finding says nothing was learned yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from ..home import HomeView
+from ..models import Finding
+from ..statistics.occupancy import away_periods
+from .clock import day_number, local
+from .home_baselines import HomeBaselines
+from .power import RUNNING
+
+# A meter drawing at an hour on at least this share of the days watched then, and on at
+# least ``TIMER_DAYS`` of them, draws then by habit (a timer).
+TIMER_SHARE = 0.5
+TIMER_DAYS = 3
+# Minutes a timer's start drifts before the hour it is set for.
+TIMER_DRIFT = 10
+APPLIANCE_RULES = frozenset({"appliance_active_while_away"})
+WINDOW_RULES = frozenset({"window_opened_while_away"})
+
+
+def _hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[int, int]:
+    """(days the meter drew at ``when``'s local hour, days that hour was watched), before
+    ``when``'s own day."""
+    return baselines.meters.days_at(
+        meter,
+        local(when, baselines.zone).hour,
+        day_number(when, baselines.zone),
+        home_only=False,
+    )
+
+
+def _by_habit(ran: int, watched: int) -> bool:
+    return ran >= TIMER_DAYS and ran >= TIMER_SHARE * watched
+
+
+def _run_began(baselines: HomeBaselines, meter: str, now: datetime) -> datetime:
+    current = baselines.durations.current.get(meter)
+    return current[1] if current is not None and current[0] == RUNNING else now
+
+
+def judge_appliance(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """A load while the home is empty: None when every meter of the finding draws at the
+    hour its run began on most days (a timer)."""
+    del entity_id
+    meters = [
+        e
+        for e in finding.evidence
+        if e not in finding.context
+        and home.domain(e) == "sensor"
+        and home.device_class(e) == "power"
+    ]
+    if not meters:
+        return finding
+    for meter in meters:
+        began = _run_began(baselines, meter, home.end)
+        start = _hour_habit(baselines, meter, began)
+        if not _by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
+            # A timer's run that starts a minute early is the next hour's run.
+            start = _hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
+        # Judged by the hour its run began, not by now: a verdict that changed hour by
+        # hour would end and tell the same run again.
+        if not _by_habit(*start):
+            ran, watched = start
+            name = _name(home, meter)
+            hour = f"{local(began, baselines.zone):%H:%M}"
+            if watched == 0:
+                why = f" Nothing is learned yet of when {name} draws power here."
+            else:
+                why = (
+                    f" {name} began drawing at {hour}; it draws at that hour on {ran} of "
+                    f"{watched} days here."
+                )
+            return replace(finding, reasoning=finding.reasoning + why)
+    return None
+
+
+def _openings(
+    home: HomeView, entity_id: str, spans: list[tuple[datetime, datetime]]
+) -> list[datetime]:
+    opened: list[datetime] = []
+    before: str | None = None
+    for change in home.changes(entity_id):
+        state = change.state.lower()
+        opened_now = state == "on" and before in (None, "off")
+        if opened_now and any(start < change.when <= end for start, end in spans):
+            opened.append(change.when)
+        before = state
+    return opened
+
+
+def judge_window(
+    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
+) -> Finding | None:
+    """A window opened while the home was empty: None when every such opening in the
+    window came at a time it is opened on other days the home was empty."""
+    del entity_id
+    spans = away_periods(home)
+    if not spans and home.window.start is not None:
+        spans = [(home.window.start, home.end)]  # everybody out before it (a holiday)
+    windows = [e for e in finding.evidence if e not in finding.context]
+    opened = sorted(
+        (when, window)
+        for window in windows
+        if home.domain(window) == "binary_sensor"
+        for when in _openings(home, window, spans)
+    )
+    if not opened:
+        return finding
+    for when, window in opened:
+        if baselines.away.regular_entry(window, when) is None:
+            at = f"{local(when, baselines.zone):%H:%M}"
+            why = f" {_name(home, window)} is not opened at {at} while nobody is home, here."
+            return replace(finding, reasoning=finding.reasoning + why)
+    return None
+
+
+def _name(home: HomeView, entity_id: str) -> str:
+    info = home.info(entity_id)
+    return info.info.name if info is not None else entity_id
