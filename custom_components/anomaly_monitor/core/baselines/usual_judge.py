@@ -84,7 +84,10 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         return None
     if finding.rule in APPLIANCE_RULES | WINDOW_RULES:
         return judge(finding, entity_id, baselines, home)  # its own days learned judge it
-    if baselines.learning(entity_id, start):
+    # Learned or not as of now, as the learning gate asks: judged by the learning at the
+    # window's start, the default limit told a door's usual hour as "left open" for a
+    # window's length after its learning ended, the moment the gate let findings through.
+    if baselines.learning(entity_id, home.end):
         # What this home does while empty has its own evidence (days seen): a pet, a
         # regular visitor, a keyholder seen on other days is known before the device. With
         # no earlier day lived empty (a fresh install), the rule judges unchanged.
@@ -97,7 +100,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
             and away_judge(finding, entity_id, baselines, home) is None
         ):
             return None
-        # Its normal was not known before the window began: the default limits judge, as
+        # Its normal is not known yet: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is
         # judged the same in Home Assistant as without it); ``learning_gate`` holds the
         # finding back from the homeowner while the device is still being learned.
