@@ -99,6 +99,25 @@ async def _seconds(hass: HomeAssistant, freezer: FrozenDateTimeFactory, seconds:
     await pass_time(hass, freezer, timedelta(seconds=seconds))
 
 
+# The neighbour unlocks, opens the door, walks the hall, closes and locks (seconds between).
+NEIGHBOUR_VISIT = (
+    (FRONT_LOCK, "unlocked", 6),
+    (DOOR, "on", 3),
+    (HALL_MOTION, "on", 20),
+    (DOOR, "off", 4),
+    (FRONT_LOCK, "locked", 30),
+    (HALL_MOTION, "off", 60),
+)
+
+
+async def _neighbour_lets_the_dog_out(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, attrs: dict[str, dict[str, Any]]
+) -> None:
+    for entity_id, state, wait in NEIGHBOUR_VISIT:
+        hass.states.async_set(entity_id, state, attrs[entity_id])
+        await _seconds(hass, freezer, wait)
+
+
 async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -240,17 +259,7 @@ async def test_the_neighbour_letting_the_dog_out_is_told_once(
     )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     await _seconds(hass, freezer, 600)
-    steps = [
-        (FRONT_LOCK, "unlocked", 6),
-        (DOOR, "on", 3),
-        (HALL_MOTION, "on", 20),
-        (DOOR, "off", 4),
-        (FRONT_LOCK, "locked", 30),
-        (HALL_MOTION, "off", 60),
-    ]
-    for entity_id, state, wait in steps:
-        hass.states.async_set(entity_id, state, attrs[entity_id])
-        await _seconds(hass, freezer, wait)
+    await _neighbour_lets_the_dog_out(hass, freezer, attrs)
     assert [c.data["title"] for c in pushes] == ["Front door lock unlocked while nobody is home"]
     assert [e.data["escalation"] for e in detected] == [None]
 
@@ -297,16 +306,6 @@ async def test_the_neighbour_beside_an_appliance_left_on_is_told_once(
     hass.states.async_set(washer, "1900", attrs[washer])
     await _seconds(hass, freezer, 600)
     assert len(pushes) == 1  # the washer, told
-    steps = [
-        (FRONT_LOCK, "unlocked", 6),
-        (DOOR, "on", 3),
-        (HALL_MOTION, "on", 20),
-        (DOOR, "off", 4),
-        (FRONT_LOCK, "locked", 30),
-        (HALL_MOTION, "off", 60),
-    ]
-    for entity_id, state, wait in steps:
-        hass.states.async_set(entity_id, state, attrs[entity_id])
-        await _seconds(hass, freezer, wait)
+    await _neighbour_lets_the_dog_out(hass, freezer, attrs)
     titles = [c.data["title"] for c in pushes]
     assert titles[1:] == ["Front door lock unlocked while nobody is home"], titles
