@@ -10,6 +10,7 @@ learned and the words a homeowner reads stay those of the home's clock.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
@@ -209,3 +210,15 @@ def test_a_time_is_put_on_the_home_clock_once() -> None:
     assert f"{on_home_clock(winter, berlin):%H:%M}" == "15:00"
     naive = datetime(2026, 7, 10, 14, 0)
     assert on_home_clock(naive, london) is naive
+
+
+def test_no_check_takes_the_home_zone_from_the_window_clock() -> None:
+    """``Environment.local_time`` carries a fixed offset: the zone from its ``tzinfo`` is
+    wrong on the other side of a change (``Environment.zone`` is the home's)."""
+    package = Path(on_home_clock.__code__.co_filename).parents[1]
+    readers = [
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if "local_time.tzinfo" in path.read_text(encoding="utf-8")
+    ]
+    assert readers == ["core/models.py"]  # the ``zone`` property's fallback
