@@ -230,6 +230,7 @@ def bench_analysis(
     from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
     from custom_components.anomaly_monitor.core.feedback import FalseAlarms
     from custom_components.anomaly_monitor.core.home import HomeView
+    from custom_components.anomaly_monitor.core.home_clock import on_home_clock
     from custom_components.anomaly_monitor.core.models import (
         EntityState,
         Environment,
@@ -257,13 +258,15 @@ def bench_analysis(
         for info in infos
     ]
     area = {info.entity_id: info.area for info in infos}
+    # On the home's clock, as the watcher records them and the window ends.
     transitions = [
-        Transition(when, entity_id, state, area.get(entity_id))
+        Transition(on_home_clock(when, zone), entity_id, state, area.get(entity_id))
         for when, entity_id, state in rows
         if when > now - timedelta(hours=2) and entity_id in area
     ]
     env = Environment(
-        local_time=now.astimezone(zone),
+        local_time=on_home_clock(now, zone),
+        time_zone=zone,
         weather="cloudy",
         outdoor_temperature=8.0,
         persons_home=1,

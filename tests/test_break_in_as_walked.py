@@ -49,10 +49,8 @@ DOOR_ATTRS = {"device_class": "door", "friendly_name": "Front door"}
 # A weekday morning in US/Pacific: the wall clock must not decide the test.
 MORNING = datetime(2026, 3, 10, 17, 0, tzinfo=dt_util.UTC)
 # Everybody leaves at 01:45 PDT and the window opens at 01:05 PST, 20 min later, the
-# morning the clocks go back. The transitions carry local times in one zone, and Python
-# compares (and subtracts) two of the same zone by their wall times: the opening reads as
-# before the leaving and is not judged "opened while away" (a product bug, see
-# docs/issue_status.md).
+# morning the clocks go back: the opening is after the leaving (transitions carried local
+# times of one zone, which Python orders by wall time, until ``core.home_clock``).
 AUTUMN_CLOCK_CHANGE = datetime(2026, 11, 1, 8, 45, tzinfo=dt_util.UTC)
 
 
@@ -74,12 +72,7 @@ async def _step(
     "start",
     [
         MORNING,
-        pytest.param(
-            AUTUMN_CLOCK_CHANGE,
-            marks=pytest.mark.xfail(
-                strict=True, reason="local times of one zone compared by wall time at DST end"
-            ),
-        ),
+        AUTUMN_CLOCK_CHANGE,
     ],
     ids=["morning", "autumn_clock_change"],
 )

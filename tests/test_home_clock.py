@@ -42,3 +42,25 @@ async def test_a_door_left_open_says_when_on_the_home_clock(
     )
     assert "from 06:34" in note["message"]
     assert "05:34" not in note["message"]
+
+
+async def test_a_door_left_open_across_the_spring_change_says_how_long_it_really_was(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Opened at 01:50 CET the night the clocks go forward, read at 03:25 CEST: 35 min,
+    not the 95 the wall clocks' difference says (the watcher's times were of one zone,
+    which Python subtracts by wall time)."""
+    await hass.config.async_set_time_zone("Europe/Berlin")
+    freezer.move_to(datetime(2026, 3, 29, 0, 0, tzinfo=UTC))
+    set_calm_home(hass)
+    hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    entry = await setup_monitor(hass, learned=True, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE]})
+    freezer.move_to(datetime(2026, 3, 29, 0, 50, tzinfo=UTC))  # 01:50 CET
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    await hass.async_block_till_done()
+    freezer.move_to(datetime(2026, 3, 29, 1, 25, tzinfo=UTC))  # 03:25 CEST
+
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
+    assert "stayed open for 35 min (from 01:50)" in finding["reasoning"], finding["reasoning"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, tzinfo
 from enum import StrEnum
 import math
 from typing import Any, NamedTuple
@@ -165,6 +165,8 @@ class Transition(NamedTuple):
 class Environment:
     """What surrounds the home at analysis time."""
 
+    # Now, on the home's clock (``home_clock.on_home_clock``: a fixed offset, so that it
+    # and the transitions order and subtract as instants).
     local_time: datetime
     season: str | None = None
     weather: str | None = None
@@ -180,6 +182,14 @@ class Environment:
     temperature_unit: str = "°C"
     # When the sun last rose (``daylight``) or set (not), when known.
     sun_changed: datetime | None = None
+    # The home's time zone (``None``: ``local_time``'s own): the local hour of any instant,
+    # on either side of a clock change.
+    time_zone: tzinfo | None = None
+
+    @property
+    def zone(self) -> tzinfo | None:
+        """The zone local hours, days and words are taken in."""
+        return self.time_zone if self.time_zone is not None else self.local_time.tzinfo
 
     def daylight_at(self, when: datetime) -> bool | None:
         """Whether the sun was up at ``when`` within the last half day; None: unknown."""

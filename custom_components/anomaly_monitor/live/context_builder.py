@@ -10,6 +10,7 @@ from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT
 from homeassistant.core import HomeAssistant, State
 from homeassistant.util import dt as dt_util
 
+from ..core.home_clock import on_home_clock
 from ..core.models import EntityInfo, EntityState, Environment, Transition, clip, parse_number
 from ..core.occupancy import count_presence
 from ..core.temperatures import to_celsius
@@ -68,9 +69,9 @@ def entity_state(
         role=role,
     )
     kept = {key: _plain(value) for key, value in attributes.items() if key in KEPT_ATTRIBUTES}
-    return EntityState(
-        info=info, state=clip(state.state), attributes=kept, last_changed=state.last_changed
-    )
+    # On the home's clock, as the transitions are: a check names it ("open since 06:34").
+    since = on_home_clock(state.last_changed, dt_util.get_default_time_zone())
+    return EntityState(info=info, state=clip(state.state), attributes=kept, last_changed=since)
 
 
 def build_snapshot(
@@ -128,9 +129,11 @@ def build_environment(
     """Time, season, weather, daylight and occupancy as HA knows them now.
 
     A replay entry passes its own ``states``, its sample's ``now`` and home ``latitude``.
+    ``local_time`` is now on the home's clock (``core.home_clock``), the zone beside it.
     """
     reader = hass.states if states is None else states
-    now = dt_util.now() if now is None else now
+    zone = dt_util.get_default_time_zone()
+    now = on_home_clock(dt_util.utcnow() if now is None else now, zone)
     latitude = hass.config.latitude if latitude is None else latitude
     weather = _pick_weather(reader, weather_entity)
     home_unit = hass.config.units.temperature_unit
@@ -149,6 +152,7 @@ def build_environment(
         persons_total=total or None,
         persons_unknown=unknown,
         temperature_unit=home_unit,
+        time_zone=zone,
     )
 
 

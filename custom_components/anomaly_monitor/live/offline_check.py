@@ -49,7 +49,7 @@ class OfflineCheck:
         device's limit from its learned drops, when ``baselines`` are kept), or for a door
         opened in the small hours, or a night light passing its limit."""
         home = HomeView(window)
-        zone = window.environment.local_time.tzinfo
+        zone = window.environment.zone
         offline = offline_due(home, offline_limit(baselines, home.end))
         pending = (
             offline,

@@ -47,6 +47,7 @@ from ..core.home import (
     OPENING_DEVICE_CLASSES,
     UNAVAILABLE_STATES,
 )
+from ..core.home_clock import on_home_clock
 from ..core.models import Transition, clip, parse_number
 from ..core.occupancy import presence_of
 from ..core.pets import HUMAN_STATES, has_pets
@@ -286,9 +287,12 @@ class StateWatcher:
         self._last_summary[entity_id] = summary
         self.recorded += 1
         # On the home's clock: the checks' words name times ("open since 06:34"), which
-        # read UTC otherwise (seen in a live hass in Amsterdam: "from 05:34" at 06:55).
+        # read UTC otherwise (seen in a live hass in Amsterdam: "from 05:34" at 06:55);
+        # with that moment's fixed offset, so that order and durations hold across a
+        # clock change (``core.home_clock``).
+        zone = dt_util.get_default_time_zone()
         transition = Transition(
-            when=dt_util.as_local(when),
+            when=on_home_clock(when, zone),
             entity_id=entity_id,
             state=clip(summary),
             area=self.areas.get(entity_id),

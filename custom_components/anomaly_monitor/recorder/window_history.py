@@ -25,6 +25,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER
+from ..core.home_clock import on_home_clock
 from ..core.models import Transition, clip
 from ..live.watcher import StateWatcher
 from .rows import history_rows
@@ -90,9 +91,10 @@ class WindowPast:
             return 0
         # Taken after the read: a change recorded while it ran is not put in twice.
         first_held = _first_held(watcher, entity_ids)
+        zone = dt_util.get_default_time_zone()  # on the home's clock, as the watcher's
         older = [
             Transition(
-                when=dt_util.as_local(when),
+                when=on_home_clock(when, zone),
                 entity_id=entity_id,
                 state=clip(state),
                 area=watcher.areas.get(entity_id),

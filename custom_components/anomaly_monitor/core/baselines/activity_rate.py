@@ -84,7 +84,7 @@ def sensor_firing_far_above_its_hour(home: HomeView, baselines: HomeBaselines) -
         if state.entity_id not in onsets:
             onsets[state.entity_id] = _onsets(home, state.entity_id, since)
     total = sum(onsets.values())
-    hour = local(now, home.env.local_time.tzinfo).hour
+    hour = local(now, home.env.zone).hour
     for sensor in candidates:
         count, area = onsets[sensor.entity_id], sensor.info.area
         if count < DOMINANT * total:

@@ -1,7 +1,8 @@
 """Local time slots the baselines are kept in: hour of day, hour of week, day number.
 
-Transitions carry aware UTC times; a home lives by its own clock, so every slot is taken
-in the home's time zone (DST included: an hour is the local hour it was lived in).
+Times come aware: UTC (the recorder's history) or on the home's clock (the watcher's,
+``core.home_clock``); a home lives by its own clock, so every slot is taken in the home's
+time zone (DST included: an hour is the local hour it was lived in).
 """
 
 from __future__ import annotations

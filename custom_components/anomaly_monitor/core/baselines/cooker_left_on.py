@@ -48,7 +48,7 @@ def cooker_left_on(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding
     meters, moved = found
     now = home.end
     running = baselines.durations.current
-    zone = home.env.local_time.tzinfo
+    zone = home.env.zone
     for meter in meters:
         since = running[meter.entity_id][1]
         learned = baselines.durations.longest(meter.entity_id, RUNNING, since)

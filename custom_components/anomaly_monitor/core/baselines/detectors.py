@@ -154,7 +154,7 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
         return
     areas = sorted({s.info.area for s in sensors if s.info.area})
     where = f" ({', '.join(areas)})" if areas else ""
-    since = local(last, home.env.local_time.tzinfo)
+    since = local(last, home.env.zone)
     yield NO_MOVEMENT_WHILE_HOME.finding(
         evidence=tuple(sorted(s.entity_id for s in sensors)),
         reasoning=f"Someone is home, but no motion sensor{where} has seen movement for "
@@ -178,7 +178,7 @@ def movement_unusual_for_the_hour(home: HomeView, baselines: HomeBaselines) -> I
     if home.nobody_home:
         return  # movement in an empty home is ``activity_while_away``'s
     now = home.end
-    hour = local(now, home.env.local_time.tzinfo).hour
+    hour = local(now, home.env.zone).hour
     recent: dict[str, list[str]] = {}
     onsets: dict[str, int] = {}
     for sensor in _motion_sensors(home):

@@ -73,7 +73,7 @@ def _start(home: HomeView) -> datetime:
 
 def _first_day(home: HomeView, start: datetime) -> date:
     """The window's first local day."""
-    return local(start, home.env.local_time.tzinfo).date()
+    return local(start, home.env.zone).date()
 
 
 def _spans_days(home: HomeView, start: datetime, days: int) -> bool:
@@ -135,7 +135,7 @@ def _new_level(days: Days, since: date, shift: float) -> bool:
 
 def _still_shifted(home: HomeView, days: Days, since: date, shift: float, current: float) -> bool:
     """The current reading is still on the shift's side of its hour's baseline."""
-    hour = local(home.end, home.env.local_time.tzinfo).hour
+    hour = local(home.end, home.env.zone).hour
     baseline = [v for day, values in days.items() if day < since for h, v in values if h == hour]
     if not baseline:
         return False

@@ -112,7 +112,7 @@ def light_not_answering_motion(home: HomeView, baselines: HomeBaselines) -> Iter
     Magnitude: the misses in a row at its expected hours.
     """
     now = home.end
-    zone = home.env.local_time.tzinfo
+    zone = home.env.zone
     broken: dict[str, list[tuple[str, PairStats, _Broken]]] = {}
     for (cause, effect), stats in baselines.relations.pairs.items():
         if stats.kind != MOTION_LIGHT or stats.hours is None:

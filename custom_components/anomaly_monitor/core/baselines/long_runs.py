@@ -86,7 +86,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
             subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
-            f"{duration_text(stayed)}, since {local(since, home.env.local_time.tzinfo):%a %H:%M}; "
+            f"{duration_text(stayed)}, since {local(since, home.env.zone):%a %H:%M}; "
             f"in this home it runs for {at_most(longest, count, 'runs', f', {when}')}.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(stayed.total_seconds() / 60, 1),

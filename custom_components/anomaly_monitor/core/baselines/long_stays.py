@@ -82,7 +82,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
     Magnitude: minutes in the state so far.
     """
     now = home.end
-    zone = home.env.local_time.tzinfo
+    zone = home.env.zone
     for (domain, active), word in _ACTIVE.items():
         for state in home.of(domain):
             if state.state != active:

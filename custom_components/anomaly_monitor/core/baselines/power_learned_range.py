@@ -81,7 +81,7 @@ def power_above_its_learned_range(home: HomeView, baselines: HomeBaselines) -> I
         since = _above_since(home, meter, limit)
         if since is None or now - since < MIN_HOLD:
             continue
-        began = local(since, home.env.local_time.tzinfo)
+        began = local(since, home.env.zone)
         yield POWER_ABOVE_ITS_LEARNED_RANGE.finding(
             evidence=(meter.entity_id,),
             reasoning=f"{meter.entity_id} has drawn {drawn:,.0f} W for "

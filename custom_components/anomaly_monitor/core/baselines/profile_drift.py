@@ -162,7 +162,7 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
         unit = f" {sensor.info.unit}" if sensor.info.unit else ""
         word = READING_WORDS[kind]
         way = "above" if side > 0 else "below"
-        began = local(since, home.env.local_time.tzinfo)
+        began = local(since, home.env.zone)
         yield READING_DRIFTING_FROM_ITS_HOURS.finding(
             evidence=(sensor.entity_id,),
             reasoning=f"{sensor.entity_id} reads {current:g}{unit}: since {began:%H:%M} its "

@@ -87,7 +87,7 @@ def reading_beyond_its_steady_band(home: HomeView, baselines: HomeBaselines) -> 
             evidence=(sensor.entity_id,),
             reasoning=f"{sensor.info.name or sensor.entity_id} reads {current:g}{shown}, "
             f"{'above' if side > 0 else 'below'} its own band since "
-            f"{local(since, home.env.local_time.tzinfo):%H:%M} ({duration_text(now - since)}); "
+            f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); "
             f"in the {usual.days:.0f} days learned it always read "
             f"{usual.lowest:g}–{usual.highest:g}{shown}: what keeps it there has stopped.",
             recommendation="Check what keeps this place at its temperature (a cooler's "

@@ -13,6 +13,7 @@ from ..home import (
     OPENING_DEVICE_CLASSES,
     HomeView,
 )
+from ..home_clock import on_home_clock
 from ..models import AnomalyType, Finding, Severity
 from .timeline import real_changes, spells_where
 
@@ -31,8 +32,7 @@ ROUTINE_REACH = timedelta(minutes=30)
 
 
 def _local(home: HomeView, when: datetime) -> datetime:
-    zone = home.env.local_time.tzinfo
-    return when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
+    return on_home_clock(when, home.env.zone)
 
 
 def _on_a_routine(home: HomeView, when: datetime, switch_ons: list[datetime]) -> bool:

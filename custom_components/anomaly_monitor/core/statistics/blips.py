@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home_clock import on_home_clock
 from ..models import AnomalyType, Finding, Severity
 from .night import SMALL_HOURS_END, SMALL_HOURS_START
 from .timeline import area_motion_reporting, intervals, real_changes
@@ -50,8 +51,7 @@ def _people_signs(home: HomeView) -> list[tuple[datetime, str]]:
 
 
 def _local_hour(home: HomeView, when: datetime) -> int:
-    zone = home.env.local_time.tzinfo
-    return (when.astimezone(zone) if zone is not None and when.tzinfo else when).hour
+    return on_home_clock(when, home.env.zone).hour
 
 
 OPENING_BLIP_AT_NIGHT = FindingKind("opening_blip_at_night", AnomalyType.SECURITY, Severity.MEDIUM)

@@ -22,6 +22,7 @@ from statistics import median
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
+from ..home_clock import on_home_clock
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import share_of_level
 from .levels import LEVEL_DEVICE_CLASSES
@@ -53,8 +54,7 @@ MAX_CUTS = 24
 
 def local_time(home: HomeView, when: datetime) -> datetime:
     """``when`` on the home's clock (the hour of day a daily rhythm follows)."""
-    zone = home.env.local_time.tzinfo
-    return when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
+    return on_home_clock(when, home.env.zone)
 
 
 def local_readings(home: HomeView, entity_id: str) -> list[tuple[datetime, float]]:

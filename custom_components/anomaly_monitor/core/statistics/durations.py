@@ -9,6 +9,7 @@ from statistics import median
 from ..device_roles import HEAT_ROLES, Role, has_role, is_entry, severity_for
 from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion
+from ..home_clock import on_home_clock
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
 from .timeline import Interval, intervals
@@ -69,7 +70,7 @@ def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -
     ongoing = [i for i in spans if i.ongoing]
     if ongoing and ongoing[0].start <= since:
         return spans
-    since = since.astimezone(home.end.tzinfo) if home.end.tzinfo else since  # the window's clock
+    since = on_home_clock(since, home.env.zone)  # the window's clock
     current = Interval(entity_id, state.state, since, max(home.end, since), ongoing=True)
     return [*(i for i in spans if not i.ongoing), current]
 

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home_clock import on_home_clock
 from ..models import AnomalyType, Finding, Severity
 from .timeline import turned
 
@@ -47,9 +48,7 @@ def _people_signals(home: HomeView) -> list[datetime]:
 
 
 def _in_small_hours(home: HomeView, when: datetime) -> bool:
-    zone = home.env.local_time.tzinfo
-    local = when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
-    return SMALL_HOURS_START <= local.hour < SMALL_HOURS_END
+    return SMALL_HOURS_START <= on_home_clock(when, home.env.zone).hour < SMALL_HOURS_END
 
 
 LIGHT_ON_WITH_NOBODY_ABOUT = FindingKind(
@@ -94,8 +93,7 @@ def light_on_with_nobody_about(home: HomeView) -> Iterator[Finding]:
 
 
 def _local(home: HomeView, when: datetime) -> datetime:
-    zone = home.env.local_time.tzinfo
-    return when.astimezone(zone) if zone is not None and when.tzinfo is not None else when
+    return on_home_clock(when, home.env.zone)
 
 
 def _near(times: list[datetime], when: datetime, reach: timedelta) -> bool:

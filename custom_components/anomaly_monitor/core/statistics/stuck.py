@@ -49,7 +49,7 @@ def _sign_of_life(home: HomeView, entity_id: str) -> bool:
 
 
 def _touches_night(home: HomeView, start: datetime, end: datetime) -> bool:
-    zone = home.env.local_time.tzinfo
+    zone = home.env.zone
     hour = start.astimezone(zone) if zone and start.tzinfo else start
     stop = end.astimezone(zone) if zone and end.tzinfo else end
     while hour < stop:
