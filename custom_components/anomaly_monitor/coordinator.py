@@ -1,7 +1,8 @@
 """The coordinator: when the watched home is analysed, and the homeowner's answers.
 
 A significant change does two things:
-- a safety check at once (rules only, a few ms, at most once a second): urgent findings
+- a safety check at once (rules only, a few ms, at most once a second, but a hazard
+  sensor raising its alarm is checked at once whatever checks ran before): urgent findings
   (smoke, CO, gas, leak, heat, anything critical - ``core/safety_floor.py``) are
   announced without waiting for any model, even while a slow analysis is running;
 - a full analysis after ``SIGNIFICANT_DEBOUNCE``; if one is running then, another runs
@@ -219,6 +220,19 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
     def _async_on_significant(self) -> None:
         self._safety_checks.async_schedule_call()
         self._significant_changes.async_schedule_call()
+
+    @callback
+    def _async_on_hazard(self) -> None:
+        """Checked now: the once-a-second limit keeps a storm of changes cheap, but a
+        hazard that follows another change within that second must not wait for it."""
+        self._significant_changes.async_schedule_call()
+        self.config_entry.async_create_background_task(
+            self.hass, self._async_safety_check_now(), f"{DOMAIN} safety check of a hazard"
+        )
+
+    async def _async_safety_check_now(self) -> None:
+        async with self._safety_checks.async_lock():  # never beside a running check
+            await self._async_safety_check()
 
     @callback
     def async_baselines_learned(self) -> None:
