@@ -47,3 +47,31 @@ async def test_a_leak_alone_is_told_once(hass: HomeAssistant) -> None:
     await hass.async_block_till_done(wait_background_tasks=True)
 
     assert [e.data["evidence"] for e in told] == [[LEAK]]
+
+
+async def test_a_flapping_hazard_sensor_costs_few_checks(hass: HomeAssistant) -> None:
+    """A hazard sensor flapping 200 times in one instant (a faulty contact): its first
+    alarm is checked at once, the rest within the once-a-second limit; not 200 checks."""
+    set_calm_home(hass)
+    hass.states.async_set(LEAK, "off", LEAK_ATTRIBUTES)
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, LIVING_TEMP, LEAK])
+    await hass.async_block_till_done(wait_background_tasks=True)
+    coordinator = entry.runtime_data.coordinator
+    checks = 0
+    check = coordinator._async_safety_check
+
+    async def counted() -> None:
+        nonlocal checks
+        checks += 1
+        await check()
+
+    coordinator._async_safety_check = counted
+    told = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    for _ in range(200):
+        hass.states.async_set(LEAK, "on", LEAK_ATTRIBUTES)
+        hass.states.async_set(LEAK, "off", LEAK_ATTRIBUTES)
+    hass.states.async_set(LEAK, "on", LEAK_ATTRIBUTES)
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+    assert checks <= 3
+    assert [e.data["evidence"] for e in told] == [[LEAK]]

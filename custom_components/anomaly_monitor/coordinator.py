@@ -72,6 +72,8 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
             function=self._async_want_analysis,
         )
         self._analysis_wanted = False
+        # When each hazard sensor's alarm was last checked at once (loop time).
+        self._hazard_checked: dict[str, float] = {}
         self._follow_up: asyncio.Task[None] | None = None
         super().__init__(hass, entry, detector, fallback, keeper)
         self._confirm_clear: CALLBACK_TYPE | None = None
@@ -222,10 +224,18 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         self._significant_changes.async_schedule_call()
 
     @callback
-    def _async_on_hazard(self) -> None:
+    def _async_on_hazard(self, entity_id: str) -> None:
         """Checked now: the once-a-second limit keeps a storm of changes cheap, but a
-        hazard that follows another change within that second must not wait for it."""
+        hazard that follows another change within that second must not wait for it. A
+        sensor flapping within the second goes through the limit (its first alarm was
+        checked at once)."""
         self._significant_changes.async_schedule_call()
+        now = self.hass.loop.time()
+        last = self._hazard_checked.get(entity_id)
+        if last is not None and now - last < SAFETY_CHECK_COOLDOWN:
+            self._safety_checks.async_schedule_call()
+            return
+        self._hazard_checked[entity_id] = now
         self.config_entry.async_create_background_task(
             self.hass, self._async_safety_check_now(), f"{DOMAIN} safety check of a hazard"
         )

@@ -122,7 +122,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
         """A significant change was recorded."""
 
     @callback
-    def _async_on_hazard(self) -> None:
+    def _async_on_hazard(self, entity_id: str) -> None:
         """A hazard sensor has just raised its alarm (a significant change too)."""
         self._async_on_significant()
 

@@ -77,7 +77,7 @@ class StateWatcher:
         *,
         owner: ConfigEntry | None = None,
         on_newly_watched: Callable[[frozenset[str]], None] | None = None,
-        on_hazard: Callable[[], None] | None = None,
+        on_hazard: Callable[[str], None] | None = None,
     ) -> None:
         self.hass = hass
         self.options = options
@@ -98,7 +98,7 @@ class StateWatcher:
         self.on_newly_watched = on_newly_watched
         self._on_significant = on_significant
         # A hazard sensor raising its alarm: checked now, not after any cooldown.
-        self._on_hazard = on_hazard or on_significant
+        self._on_hazard = on_hazard or (lambda _: on_significant())
         self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}
         self._unsubs: list[CALLBACK_TYPE] = []
@@ -280,7 +280,7 @@ class StateWatcher:
         self._record(entity_id, summary, new_state.last_updated)
         previous = old_state.state if old_state else None
         if _hazard_began(new_state, previous):
-            self._on_hazard()
+            self._on_hazard(entity_id)
         elif self._is_significant(new_state, previous):
             self._on_significant()
 
