@@ -92,6 +92,9 @@ def _assert_learned_in_the_week(week: LivedWeek, live: list[Told]) -> None:
         w for w, r, e in live if r == "entry_left_open" and e == ("binary_sensor.back_door",)
     ]
     assert [day(w) for w in left_open] == [6]
+    # ... judged by how long it stands open on most days, learned in the week.
+    [reasoning] = [a.reasoning for a in week.seen.alarms if a.rule == "entry_left_open"]
+    assert "learned over" in reasoning, reasoning
     assert any(r == "hazard_detected" and day(w) == 6 for w, r, _ in live), live
     forced = [w for w, r, e in live if "binary_sensor.front_door" in e and day(w) == 5]
     assert forced, live
