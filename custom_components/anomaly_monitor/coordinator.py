@@ -1,7 +1,8 @@
 """The coordinator: when the watched home is analysed, and the homeowner's answers.
 
 A significant change does two things:
-- a safety check at once (rules only, a few ms, at most once a second): urgent findings
+- a safety check at once (rules only, a few ms, at most once a second, but a hazard
+  sensor raising its alarm is checked at once whatever checks ran before): urgent findings
   (smoke, CO, gas, leak, heat, anything critical - ``core/safety_floor.py``) are
   announced without waiting for any model, even while a slow analysis is running;
 - a full analysis after ``SIGNIFICANT_DEBOUNCE``; if one is running then, another runs
@@ -71,6 +72,8 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
             function=self._async_want_analysis,
         )
         self._analysis_wanted = False
+        # When each hazard sensor's alarm was last checked at once (loop time).
+        self._hazard_checked: dict[str, float] = {}
         self._follow_up: asyncio.Task[None] | None = None
         super().__init__(hass, entry, detector, fallback, keeper)
         self._confirm_clear: CALLBACK_TYPE | None = None
@@ -219,6 +222,27 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
     def _async_on_significant(self) -> None:
         self._safety_checks.async_schedule_call()
         self._significant_changes.async_schedule_call()
+
+    @callback
+    def _async_on_hazard(self, entity_id: str) -> None:
+        """Checked now: the once-a-second limit keeps a storm of changes cheap, but a
+        hazard that follows another change within that second must not wait for it. A
+        sensor flapping within the second goes through the limit (its first alarm was
+        checked at once)."""
+        self._significant_changes.async_schedule_call()
+        now = self.hass.loop.time()
+        last = self._hazard_checked.get(entity_id)
+        if last is not None and now - last < SAFETY_CHECK_COOLDOWN:
+            self._safety_checks.async_schedule_call()
+            return
+        self._hazard_checked[entity_id] = now
+        self.config_entry.async_create_background_task(
+            self.hass, self._async_safety_check_now(), f"{DOMAIN} safety check of a hazard"
+        )
+
+    async def _async_safety_check_now(self) -> None:
+        async with self._safety_checks.async_lock():  # never beside a running check
+            await self._async_safety_check()
 
     @callback
     def async_baselines_learned(self) -> None:

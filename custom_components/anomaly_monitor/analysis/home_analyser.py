@@ -95,6 +95,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             self._async_on_significant,
             owner=entry,
             on_newly_watched=self._async_newly_watched,
+            on_hazard=self._async_on_hazard,
         )
         self.tracker = AnomalyTracker(
             hass,
@@ -119,6 +120,11 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
     @callback
     def _async_on_significant(self) -> None:
         """A significant change was recorded."""
+
+    @callback
+    def _async_on_hazard(self, entity_id: str) -> None:
+        """A hazard sensor has just raised its alarm (a significant change too)."""
+        self._async_on_significant()
 
     @callback
     def _async_newly_watched(self, entity_ids: frozenset[str]) -> None:

@@ -8,9 +8,10 @@ a day) past its grace. A device whose drops are learned is due at its own limit
 (``core/baselines/drop_judge.py``), read from the baselines the analysis used. The same
 timer serves a door opened in the small hours, judged once nobody moved inside for
 minutes after it (``night_opening_due``), and a light switched on in the small hours
-that passes its limit (a fall, ``night_light_due``), and a meter that fell idle part-way
+that passes its limit (a fall, ``night_light_due``), a meter that fell idle part-way
 through the run it makes at this time of day, once it has been idle long enough to tell
-(``run_cut_short_due``).
+(``run_cut_short_due``), and an appliance that cycles day and night (a freezer) once it
+has rested or run past its learned limit (``cycle_stopped_due``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 
 from ..core.baselines import HomeBaselines
+from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
 from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
@@ -56,6 +58,7 @@ class OfflineCheck:
             night_opening_due(home, zone),
             night_light_due(home, baselines),
             run_cut_short_due(home, baselines),
+            cycle_stopped_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

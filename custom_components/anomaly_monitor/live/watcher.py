@@ -78,6 +78,7 @@ class StateWatcher:
         *,
         owner: ConfigEntry | None = None,
         on_newly_watched: Callable[[frozenset[str]], None] | None = None,
+        on_hazard: Callable[[str], None] | None = None,
     ) -> None:
         self.hass = hass
         self.options = options
@@ -97,6 +98,8 @@ class StateWatcher:
         # Told the entities that begin to be watched (the recorder's read-back of their past).
         self.on_newly_watched = on_newly_watched
         self._on_significant = on_significant
+        # A hazard sensor raising its alarm: checked now, not after any cooldown.
+        self._on_hazard = on_hazard or (lambda _: on_significant())
         self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}
         self._unsubs: list[CALLBACK_TYPE] = []
@@ -276,7 +279,10 @@ class StateWatcher:
         if self._last_summary.get(entity_id) == summary:
             return  # attribute noise: nothing a detector reasons about changed
         self._record(entity_id, summary, new_state.last_updated)
-        if self._is_significant(new_state, old_state.state if old_state else None):
+        previous = old_state.state if old_state else None
+        if _hazard_began(new_state, previous):
+            self._on_hazard(entity_id)
+        elif self._is_significant(new_state, previous):
             self._on_significant()
 
     def _record(
@@ -334,6 +340,16 @@ class StateWatcher:
         # A person HA cannot locate (no trackers: onboarding's owner) is not counted.
         persons = [p for p in self.hass.states.async_all("person") if can_be_located(p)]
         return bool(persons) and all(presence_of(p.state) is False for p in persons)
+
+
+def _hazard_began(state: State, previous: str | None) -> bool:
+    """A smoke, gas, CO, leak or heat sensor (any hazard class) has just turned on."""
+    return (
+        state.domain == "binary_sensor"
+        and state.state == "on"
+        and previous != "on"
+        and state.attributes.get("device_class") in HAZARD_DEVICE_CLASSES
+    )
 
 
 def _small_hours(state: State) -> bool:

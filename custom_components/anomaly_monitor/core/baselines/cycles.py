@@ -88,6 +88,32 @@ def _learned_cycle(baselines: HomeBaselines, entity_id: str) -> tuple[int, float
     return int(sum(bucket[0] for bucket in idle)), longest_rest, max(b[2] for b in running)
 
 
+def _spell_limit(usual_minutes: float) -> timedelta:
+    """How long a spell may last: ``FACTOR`` times the longest learned, at least ``FLOOR``."""
+    return max(FLOOR, FACTOR * timedelta(minutes=usual_minutes))
+
+
+def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """The earliest moment, after now, that a learned cycling appliance's spell passes its
+    limit: the glue analyses then. Otherwise the next periodic analysis tells it, up to 15
+    min later, and any change meanwhile (a thermostat's reading, a door) moves that on."""
+    if baselines is None:
+        return None
+    due: list[datetime] = []
+    for meter in home.of("sensor", "power"):
+        value = meter.number
+        spell = power_state(value, meter.info.unit) if value is not None else None
+        cycle = _learned_cycle(baselines, meter.entity_id) if spell is not None else None
+        if spell is None or cycle is None:
+            continue
+        since = spell_since(home, baselines, meter, spell)
+        if since is not None:
+            when = since + _spell_limit(cycle[1] if spell == IDLE else cycle[2])
+            if when > home.end:
+                due.append(when)
+    return min(due, default=None)
+
+
 def cycles_day_and_night(baselines: HomeBaselines, entity_id: str) -> bool:
     """The home learned this power meter cycling day and night (a fridge, a freezer)."""
     return _learned_cycle(baselines, entity_id) is not None
@@ -158,7 +184,7 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             continue
         cycles, longest_rest, longest_run = cycle
         usual = longest_rest if spell == IDLE else longest_run
-        limit = max(FLOOR, FACTOR * timedelta(minutes=usual))
+        limit = _spell_limit(usual)
         since = spell_since(home, baselines, meter, spell)
         if since is None or now - since <= limit:
             continue
