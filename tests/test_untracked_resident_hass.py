@@ -137,3 +137,11 @@ def test_what_is_learned_survives_a_restart() -> None:
     assert stored.shown_life(baselines.away, at(10, 11.5), pets=False) is not None
     assert stored.shown_life(baselines.away, at(10, 20), pets=False) is None
     assert UntrackedLife.from_dict({"version": 99, "days": {}}, UTC).days == {}
+
+
+def test_a_damaged_sensor_is_dropped_alone() -> None:
+    hours = ["739650"] + [""] * 23
+    stored = {"version": 1, "days": {LIVING: hours, HALL: ["x"] * 24, BEDROOM: hours[:3]}}
+    life = UntrackedLife.from_dict(stored, UTC)
+    assert list(life.days) == [LIVING]
+    assert life.days[LIVING][0] == [739650.0]
