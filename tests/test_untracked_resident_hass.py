@@ -145,3 +145,12 @@ def test_a_damaged_sensor_is_dropped_alone() -> None:
     life = UntrackedLife.from_dict(stored, UTC)
     assert list(life.days) == [LIVING]
     assert life.days[LIVING][0] == [739650.0]
+
+
+def test_life_shown_while_empty_is_asked_afresh_once_more_is_learned() -> None:
+    baselines = _lived_to_second_thursday()
+    life, away = baselines.untracked, baselines.away
+    assert life.shown_life(away, at(11, 20), pets=False) is None
+    life.moved(HALL, at(10, 19.5), empty=True)  # seen about one evening the home was empty
+    assert life.shown_life(away, at(11, 20), pets=False) == (1, 1)
+    assert life.shown_life(away, at(11, 20), pets=True) is None  # with pets: their motion

@@ -38,6 +38,7 @@ from .away_normal import (
     MOST_AWAY,
     PART_HOURS,
     AwayNormal,
+    stamp,
     stored_numbers,
 )
 from .clock import day_number, local
@@ -55,6 +56,9 @@ LIFE_REACH = timedelta(hours=3)
 EVERYDAY_SPREAD = 1
 EVERYDAY_DAYS = 3
 EVERYDAY_SHARE = 0.5
+
+# Answers of ``shown_life`` kept while nothing is learned (one analysis asks a few).
+MAX_ANSWERS = 256
 
 type Days = list[float]  # day ordinals, newest first
 
@@ -77,9 +81,15 @@ class UntrackedLife:
         self.zone = zone
         self.days: dict[str, list[Days]] = {}
         self.empty_days: dict[str, list[Days]] = {}
+        # Not stored: ``shown_life`` per minute asked, while nothing it reads has changed
+        # (an away spell's every motion onset asks it again).
+        self._moves = 0
+        self._answers: dict[tuple[int, bool], tuple[int, int] | None] = {}
+        self._answered: tuple[object, ...] = ()
 
     def moved(self, sensor: str, when: datetime, *, empty: bool) -> None:
         """A motion sensor started moving (``empty``: while the home was known empty)."""
+        self._moves += 1
         if sensor not in self.days and len(self.days) >= MAX_SENSORS:
             return
         hour = local(when, self.zone).hour
@@ -113,6 +123,23 @@ class UntrackedLife:
         """(days a person's sign was seen near ``when``'s time of day while the home was
         empty, days it was empty in that part of the day), other than today, when that is
         most of them; None when the home has not shown life then while empty."""
+        learned = (
+            self._moves,
+            id(away),
+            len(away.entries),
+            sum(used[0] for used in away.entries.values() if used),
+            tuple(days[0] if days else 0.0 for days in away.away_days),
+        )
+        if learned != self._answered or len(self._answers) >= MAX_ANSWERS:
+            self._answers, self._answered = {}, learned
+        key = (int(stamp(when, self.zone)), pets)
+        if key not in self._answers:
+            self._answers[key] = self._shown_life(away, when, pets=pets)
+        return self._answers[key]
+
+    def _shown_life(
+        self, away: AwayNormal, when: datetime, *, pets: bool
+    ) -> tuple[int, int] | None:
         moment = local(when, self.zone)
         today = day_number(when, self.zone)
         minute = moment.hour * 60 + moment.minute
