@@ -29,6 +29,7 @@ from ..statistics.occupancy import away_periods
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .power import RUNNING
+from .untracked_judge import untracked_opening
 
 # A meter drawing at an hour on at least this share of the days watched then, and on at
 # least ``TIMER_DAYS`` of them, draws then by habit (a timer).
@@ -131,7 +132,10 @@ def judge_window(
     if not opened:
         return finding
     for when, window in opened:
-        if baselines.away.regular_entry(window, when) is None:
+        if (
+            baselines.away.regular_entry(window, when) is None
+            and untracked_opening(baselines, home, window, when) is None
+        ):
             at = f"{local(when, baselines.zone):%H:%M}"
             why = f" {_name(home, window)} is not opened at {at} while nobody is home, here."
             return replace(finding, reasoning=finding.reasoning + why)

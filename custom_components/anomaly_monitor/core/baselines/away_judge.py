@@ -40,6 +40,7 @@ from .everyday_openings import everyday_opening, up_reach, used_then
 from .home_baselines import HomeBaselines
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .long_stays import duration_text
+from .untracked_judge import untracked_motion, untracked_opening
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
@@ -239,6 +240,8 @@ def _motion_explained(
             "",
             (),
         )
+    if (untracked := untracked_motion(baselines, home, sensor, onset)) is not None:
+        return untracked, "", ()
     told = f" {sensor} seldom moves at {_part_text(onset, baselines)} while nobody is home."
     return None, told, ()
 
@@ -284,6 +287,8 @@ def _fits(home: HomeView, baselines: HomeBaselines, entrance: str, when: datetim
     days = baselines.away.regular_entry(entrance, when)
     if days is None and (key := key_of(home, baselines.away, entrance, when)) and key[1]:
         days = keyholder_days(baselines.away, key[0], when)
+    if days is None:
+        days = untracked_opening(baselines, home, entrance, when)
     return days
 
 
@@ -330,6 +335,8 @@ def judge_entry(
         days = keyholder_days(baselines.away, key[0], when)
         if days is not None and not key[1]:
             return None  # unlocked at a keyholder's time: the door opens in a moment
+    if days is None:  # somebody untracked at home, using it as on most days
+        days = untracked_opening(baselines, home, entrance, when)
     if days is not None and visiting:
         return None
     if days is None:

@@ -48,6 +48,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
 
@@ -79,6 +80,7 @@ class HomeBaselines:
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
         self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
+        self.untracked = UntrackedLife(zone)  # when each sensor moves, home or empty
         self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
@@ -203,6 +205,7 @@ class HomeBaselines:
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on":
                 self.away.moved(entity_id, when)
+                self.untracked.moved(entity_id, when, empty=self.away.empty_at(when))
                 self.lonely.moved(when)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
@@ -390,6 +393,7 @@ class HomeBaselines:
             "usual_use": self.usual.as_dict(),
             "away_normal": self.away.as_dict(),
             "lonely_openings": self.lonely.as_dict(),
+            "untracked_life": self.untracked.as_dict(),
             "rhythm": self.rhythm.as_dict(),
             "usual_drops": self.drops.as_dict(),
             "meter_hours": self.meters.as_dict(),
@@ -420,6 +424,7 @@ class HomeBaselines:
         baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
         baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
         baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
+        baselines.untracked = UntrackedLife.from_dict(data.get("untracked_life"), zone)
         baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)

@@ -1,0 +1,56 @@
+"""The away rules asked whether somebody untracked is going about their usual day.
+
+``UntrackedLife`` knows when this home shows life while every tracker is away and when
+each motion sensor moves on most days; ``everyday_openings.used_then`` when each entrance
+or window is used. Motion, an entry or a window opened while the home is empty is that
+person's day (not told) when both hold: the home has shown life near that time of day on
+most of the days it was empty then, and this sensor is used then on most days. Anything
+else (an empty home that never showed life at that hour, a sensor not used then) is
+judged by the away rules as before, and says nothing of this.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..home import HomeView
+from ..pets import has_pets
+from .clock import local
+from .everyday_openings import used_then
+from .home_baselines import HomeBaselines
+
+
+def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
+    # With pets in the profile, motion while empty is theirs: only entries show a person.
+    pets = has_pets(home.window.profile)
+    return baselines.untracked.shown_life(baselines.away, when, pets=pets)
+
+
+def _life_text(life: tuple[int, int]) -> str:
+    shown, empty = life
+    return f"somebody without a tracker showed on {shown} of {empty} days nobody tracked was home"
+
+
+def untracked_motion(
+    baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime
+) -> str | None:
+    """Why motion on ``sensor`` at ``when`` is an untracked person's usual day, or None."""
+    usual = baselines.untracked.everyday_motion(sensor, when)
+    if usual is None or (life := _shown_life(baselines, home, when)) is None:
+        return None
+    moved, days = usual
+    return (
+        f"{sensor} moves around {local(when, baselines.zone):%H}:00 on {moved} of {days} days "
+        f"and {_life_text(life)} (an untracked resident's day)"
+    )
+
+
+def untracked_opening(
+    baselines: HomeBaselines, home: HomeView, opening: str, when: datetime
+) -> int | None:
+    """On how many other days ``opening`` is used near ``when``'s time of day, when that
+    and the home's life while empty make it an untracked person's usual day; else None."""
+    days = used_then(baselines.lonely, opening, when)
+    if days is None or _shown_life(baselines, home, when) is None:
+        return None
+    return days

@@ -1,0 +1,196 @@
+"""Away is not empty here: somebody without a tracker goes about their day in this home.
+
+The away rules take "every tracker away" for "nobody in". In many homes somebody carries
+no tracker: a grandmother in the granny flat, a grandfather at home all day, children
+without phones. While the trackers are away their ordinary day goes on, at the hours it
+does on every other day. Learned from the recorder's history and the live stream, per
+motion sensor and local hour of the day:
+
+- the days it started moving, whoever was home (``days``), and
+- the days it started moving while the home was known empty (``empty_days``).
+
+The home has **shown life while empty** near a time of day (``shown_life``) when, on
+earlier days the home was empty in that part of the day, something a person does was seen
+within ``LIFE_REACH`` of that time: a motion sensor that keeps hours (not one that moves
+at any hour, a pet: ``AwayNormal.moves_at_any_hour``; with pets in the profile no motion
+counts at all) or an entrance or window used (``AwayNormal.entries``), on at least
+``MOST_AWAY`` of those days. Then motion on a sensor that moves at that hour on most days
+(``everyday_motion``), or an entrance or window used at a time it is used on most days
+(``everyday_openings.used_then``), is that person's day, not an intrusion.
+
+An empty home that never showed life near that hour (a family out at work, a holiday) is
+judged as before; so is motion at an hour the sensor is not used on most days, or an
+entry at an hour the entrance is not used. A cold start (no day lived empty) changes
+nothing. Bounded (``MAX_SENSORS``, ``KEPT_DAYS`` days per hour); the stored form is
+versioned and a damaged part is dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from .away_normal import (
+    _MINUTES,
+    KEPT_DAYS,
+    MAX_SENSORS,
+    MOST_AWAY,
+    PART_HOURS,
+    AwayNormal,
+    stamp,
+    stored_numbers,
+)
+from .clock import day_number, local
+from .packed import pack
+from .stored_values import stored_per_entity
+
+UNTRACKED_LIFE_VERSION = 1
+HOURS = 24
+# A person's sign while the home was empty this near the time of day tells it is lived in
+# then (an untracked day keeps its hours loosely: the kettle at 11:00 one day, 11:40 the
+# next, the toilet at 11:30).
+LIFE_REACH = timedelta(hours=3)
+# A sensor moving within this many hours of the hour on most of the days it moved at all
+# (and on ``EVERYDAY_DAYS`` days at least) moves then every day.
+EVERYDAY_SPREAD = 1
+EVERYDAY_DAYS = 3
+EVERYDAY_SHARE = 0.5
+
+# Answers of ``shown_life`` kept while nothing is learned (one analysis asks a few).
+MAX_ANSWERS = 256
+
+type Days = list[float]  # day ordinals, newest first
+
+
+def _add_day(days: Days, day: int) -> None:
+    if not days or days[0] != day:
+        days.insert(0, float(day))
+        del days[KEPT_DAYS:]
+
+
+def _hours_apart(hour: int, other: int) -> int:
+    apart = abs(hour - other) % HOURS
+    return min(apart, HOURS - apart)
+
+
+class UntrackedLife:
+    """Per motion sensor and hour of the day: the days it moved, and moved while empty."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.days: dict[str, list[Days]] = {}
+        self.empty_days: dict[str, list[Days]] = {}
+        # Not stored: ``shown_life`` per minute asked, while nothing it reads has changed
+        # (an away spell's every motion onset asks it again).
+        self._moves = 0
+        self._answers: dict[tuple[int, bool], tuple[int, int] | None] = {}
+        self._answered: tuple[object, ...] = ()
+
+    def moved(self, sensor: str, when: datetime, *, empty: bool) -> None:
+        """A motion sensor started moving (``empty``: while the home was known empty)."""
+        self._moves += 1
+        if sensor not in self.days and len(self.days) >= MAX_SENSORS:
+            return
+        hour = local(when, self.zone).hour
+        day = day_number(when, self.zone)
+        _add_day(self.days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
+        if empty:
+            _add_day(self.empty_days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
+
+    # --- reading -----------------------------------------------------------------------
+
+    def everyday_motion(self, sensor: str, when: datetime) -> tuple[int, int] | None:
+        """(days it moved near ``when``'s hour, days it moved at all), other than ``when``'s
+        own day, when that is most of them; None when it does not move then every day."""
+        hours = self.days.get(sensor)
+        if hours is None:
+            return None
+        hour = local(when, self.zone).hour
+        today = day_number(when, self.zone)
+        near: set[float] = set()
+        every: set[float] = set()
+        for index, days in enumerate(hours):
+            others = {day for day in days if day != today}
+            every |= others
+            if _hours_apart(index, hour) <= EVERYDAY_SPREAD:
+                near |= others
+        if len(near) >= EVERYDAY_DAYS and len(near) >= EVERYDAY_SHARE * len(every):
+            return len(near), len(every)
+        return None
+
+    def shown_life(self, away: AwayNormal, when: datetime, *, pets: bool) -> tuple[int, int] | None:
+        """(days a person's sign was seen near ``when``'s time of day while the home was
+        empty, days it was empty in that part of the day), other than today, when that is
+        most of them; None when the home has not shown life then while empty."""
+        learned = (
+            self._moves,
+            id(away),
+            len(away.entries),
+            sum(used[0] for used in away.entries.values() if used),
+            tuple(days[0] if days else 0.0 for days in away.away_days),
+        )
+        if learned != self._answered or len(self._answers) >= MAX_ANSWERS:
+            self._answers, self._answered = {}, learned
+        key = (int(stamp(when, self.zone)), pets)
+        if key not in self._answers:
+            self._answers[key] = self._shown_life(away, when, pets=pets)
+        return self._answers[key]
+
+    def _shown_life(
+        self, away: AwayNormal, when: datetime, *, pets: bool
+    ) -> tuple[int, int] | None:
+        moment = local(when, self.zone)
+        today = day_number(when, self.zone)
+        minute = moment.hour * 60 + moment.minute
+        reach = LIFE_REACH.total_seconds() / 60
+        life: set[int] = set()
+        for value in (v for used in away.entries.values() for v in used):
+            day, used_at = divmod(int(value), _MINUTES)
+            apart = abs(minute - used_at)
+            if day != today and min(apart, _MINUTES - apart) <= reach:
+                life.add(day)
+        if not pets:
+            for sensor, hours in self.empty_days.items():
+                if away.moves_at_any_hour(sensor, when) is not None:
+                    continue  # moves whatever the hour: a pet, not a person's day
+                for hour, days in enumerate(hours):
+                    if _hours_apart(hour, moment.hour) * 60 <= reach:
+                        life |= {int(day) for day in days if day != today}
+        part = moment.hour // PART_HOURS
+        empty = {int(day) for day in away.away_days[part] if day != today} | life
+        if life and len(life) >= MOST_AWAY * len(empty):
+            return len(life), len(empty)
+        return None
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable, versioned form (numbers packed, ``packed.py``)."""
+        return {
+            "version": UNTRACKED_LIFE_VERSION,
+            "days": {s: [pack(d, 0) for d in hours] for s, hours in self.days.items()},
+            "empty_days": {s: [pack(d, 0) for d in hours] for s, hours in self.empty_days.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> UntrackedLife:
+        """Rebuild from stored data: another version gives a fresh one, a damaged part is
+        dropped."""
+        life = cls(zone)
+        if not isinstance(data, Mapping) or data.get("version") != UNTRACKED_LIFE_VERSION:
+            return life
+        life.days.update(stored_per_entity(data.get("days"), MAX_SENSORS, _hours))
+        life.empty_days.update(stored_per_entity(data.get("empty_days"), MAX_SENSORS, _hours))
+        return life
+
+
+def _hours(stored: object) -> list[Days] | None:
+    if not isinstance(stored, list) or len(stored) != HOURS:
+        return None
+    hours: list[Days] = []
+    for text in stored:
+        if (days := stored_numbers(text, KEPT_DAYS, 1e7)) is None:
+            return None
+        hours.append(days)
+    return hours
