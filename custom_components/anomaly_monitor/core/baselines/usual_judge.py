@@ -53,7 +53,11 @@ BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
 LEFT_OPEN_HABIT = 0.3
-AWAY_RULES = MOTION_RULES | ENTRY_RULES
+# A garage door open while nobody is home is an entrance used while the home is empty:
+# asked as one (a dog-sitter fetching food from the garage during her visit, a car put
+# away at the hour it is on other empty days).
+GARAGE_RULES = frozenset({"garage_open_while_protected"})
+AWAY_RULES = MOTION_RULES | ENTRY_RULES | GARAGE_RULES
 _PRIOR = (
     " Its normal here is still being learned (until {until:%d %b %H:%M}): the default limit judged."
 )
@@ -91,7 +95,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         # What this home does while empty has its own evidence (days seen): a pet, a
         # regular visitor, a keyholder seen on other days is known before the device. With
         # no earlier day lived empty (a fresh install), the rule judges unchanged.
-        away_judge = judge_entry if finding.rule in ENTRY_RULES else judge_motion
+        away_judge = judge_entry if finding.rule in ENTRY_RULES | GARAGE_RULES else judge_motion
         today = day_number(home.end, baselines.zone)
         learned = any(day != today for days in baselines.away.away_days for day in days)
         if (
@@ -266,6 +270,7 @@ _JUDGES: dict[str, _Judge] = {
     "entry_unsecured_while_away": lambda f, e, b, h: (
         None if (judged := judge_entry(f, e, b, h)) is None else _left_open_away(judged, e, b, h)
     ),
+    "garage_open_while_protected": judge_entry,
     "motion_while_away": judge_motion,
     "appliance_active_while_away": judge_appliance,
     "window_opened_while_away": judge_window,
