@@ -47,6 +47,7 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
+from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
 BURST_FACTOR = 1.5
@@ -251,7 +252,11 @@ def _left_open_away(
     if departed is None or entity_id not in usual_use.open_at_departure:
         return finding  # opened while the home is empty (or not known to be open before)
     used, departures = usual_use.days_left_open(entity_id, skip=departed)
-    if used >= 2 and used >= LEFT_OPEN_HABIT * departures:
+    if used >= LEFT_OPEN_HABIT * departures and (
+        used >= 2 or left_by_another_door(baselines, entity_id)
+    ):
+        # Open at departures as a habit; or too few departures learned to say otherwise
+        # and the household went out by another door: the cold start's reading holds.
         return None
     return replace(
         finding,
