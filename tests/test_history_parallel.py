@@ -141,9 +141,10 @@ def test_two_parts_tell_what_one_run_tells(tmp_path: Path) -> None:
     assert [a for a in parallel if a[0] < cut] == [a for a in sequential if a[0] < cut]
 
 
-def _smoke_twice_in_the_morning(database: Path) -> None:
+def _smoke_twice_in_the_morning(database: Path, *, evening: bool = False) -> None:
     """A smoke detector beside the synthetic rows, going off at 03:00 and 08:00 for five
-    minutes: alarms a monitor always tells, before the cut at midday."""
+    minutes: alarms a monitor always tells, before the cut at midday (with ``evening``,
+    also at 20:00: one the part after the cut tells)."""
     with sqlite3.connect(database) as db:
         (metadata_id,) = db.execute("SELECT MAX(metadata_id) + 1 FROM states_meta").fetchone()
         (attributes_id,) = db.execute(
@@ -165,6 +166,7 @@ def _smoke_twice_in_the_morning(database: Path) -> None:
             (3, 5, "off"),
             (8, 0, "on"),
             (8, 5, "off"),
+            *(((20, 0, "on"), (20, 5, "off")) if evening else ()),
         ):
             stamp = (day + timedelta(hours=hour, minutes=minute)).timestamp()
             db.execute(
@@ -208,7 +210,10 @@ def test_a_csv_in_two_parts_tells_what_one_run_tells(tmp_path: Path) -> None:
     half's notifications exactly the sequential run's; the cut by the CSV's own times."""
     database = tmp_path / "home-assistant_v2.db"
     write_history(database, days=1, entities=20)
-    _smoke_twice_in_the_morning(database)
+    # The evening's smoke: the part after the cut has something to tell (the synthetic
+    # rows alone gave it one opening "unseen" only because the motion sensor's "on" lay
+    # before the window: 2d12277 reads it as seen).
+    _smoke_twice_in_the_morning(database, evening=True)
     csv_path = _as_csv(database, tmp_path / "history.csv")
     config = str(_registered_smoke(write_config(tmp_path / "config", 20)))
     common = ("--csv", str(csv_path), "--config", config)

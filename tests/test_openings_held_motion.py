@@ -48,3 +48,63 @@ def test_a_door_opened_while_the_hall_reads_occupied_is_accompanied() -> None:
 def test_a_door_opened_while_nothing_reads_occupied_is_told() -> None:
     [finding] = _found(hall_held_on=False)
     assert finding.evidence[0] == DOOR
+
+
+def test_a_sensor_on_since_before_the_window_saw_the_opening() -> None:
+    """Trick-or-treaters from 17:56: the hall reads "on" from before the window (its "on"
+    is out of sight) until 19:25, the front door opens at 18:40; analysed at 20:00 with a
+    2 h window, the door was opened while the hall read occupied. A sensor whose first
+    change in the window is "on" (clear until then) still sees nothing before it."""
+    start = EVENING  # the window's start: 18:00
+    events: list[tuple[float, str, str]] = [(0, DOOR, "off")]
+    for minute in (5, 31, 51, 75, 110):  # the kitchen sensor shows it works
+        events += [(minute, KITCHEN, "on"), (minute + 1, KITCHEN, "off")]
+    door = [(40, DOOR, "on"), (40.8, DOOR, "off")]
+    states = [
+        entity(DOOR, "off", area="Hall", device_class="door"),
+        entity(HALL, "off", area="Hall", device_class="occupancy"),
+        entity(KITCHEN, "off", area="Kitchen", device_class="motion"),
+    ]
+    now = start + timedelta(hours=2)
+
+    def found(hall: list[tuple[float, str, str]]) -> list:
+        transitions = steps(start, sorted([*events, *door, *hall]), area="Hall")
+        return list(unaccompanied_opening(home(states, environment(now), transitions)))
+
+    assert found([(85, HALL, "off")]) == []  # on since before the window: somebody there
+    [finding] = found([(85, HALL, "on"), (86, HALL, "off")])  # clear until 19:25: unseen
+    assert finding.evidence[0] == DOOR
+
+
+def test_a_door_locked_right_after_it_opened_was_opened_by_somebody() -> None:
+    """A dog-sitter leaves at 20:05 by the front door and locks it behind her a minute
+    later; no motion sensor saw her go. The lock turned by hand is somebody at the door:
+    not an opening nobody made. The same door opened unseen with its lock untouched is
+    still told, and a window beside a lock is not accompanied by it."""
+    start = EVENING
+    lock = "lock.front_door"
+    window_id = "binary_sensor.hall_window"
+    events: list[tuple[float, str, str]] = [(0, DOOR, "off"), (0, window_id, "off")]
+    events += [(0, HALL, "off")]
+    for minute in (5, 15, 25, 35, 100):  # the kitchen sensor shows it works
+        events += [(minute, KITCHEN, "on"), (minute + 1, KITCHEN, "off")]
+    states = [
+        entity(DOOR, "off", area="Hall", device_class="door"),
+        entity(window_id, "off", area="Hall", device_class="window"),
+        entity(lock, "locked", area="Hall"),
+        entity(HALL, "off", area="Hall", device_class="occupancy"),
+        entity(KITCHEN, "off", area="Kitchen", device_class="motion"),
+    ]
+    now = start + timedelta(hours=2)
+
+    def found(extra: list[tuple[float, str, str]]) -> list[str]:
+        transitions = steps(start, sorted([*events, *extra]), area="Hall")
+        view = home(states, environment(now), transitions)
+        return [f.evidence[0] for f in unaccompanied_opening(view)]
+
+    door = [(65, DOOR, "on"), (65.4, DOOR, "off")]
+    assert found([*door, (66, lock, "locked")]) == []
+    assert found(door) == [DOOR]
+    assert found([(65, window_id, "on"), (65.4, window_id, "off"), (66, lock, "locked")]) == [
+        window_id
+    ]

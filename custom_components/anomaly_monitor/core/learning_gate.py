@@ -39,6 +39,7 @@ from datetime import datetime, timedelta
 
 from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
+from .baselines.way_out import left_by_another_door
 from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
@@ -88,7 +89,10 @@ def stood_open_before_leaving(finding: Finding, baselines: HomeBaselines) -> boo
     if departed is None or door not in usual.open_at_departure:
         return False
     since = usual.open_since(door)
-    return since is not None and departed - since >= STOOD_OPEN
+    if since is None:
+        return False
+    # Open well before the departure, or the household went out by another door it shut.
+    return departed - since >= STOOD_OPEN or left_by_another_door(baselines, door)
 
 
 def held_while_learning(

@@ -47,13 +47,18 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
+from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
 BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
 LEFT_OPEN_HABIT = 0.3
-AWAY_RULES = MOTION_RULES | ENTRY_RULES
+# A garage door open while nobody is home is an entrance used while the home is empty:
+# asked as one (a dog-sitter fetching food from the garage during her visit, a car put
+# away at the hour it is on other empty days).
+GARAGE_RULES = frozenset({"garage_open_while_protected"})
+AWAY_RULES = MOTION_RULES | ENTRY_RULES | GARAGE_RULES
 _PRIOR = (
     " Its normal here is still being learned (until {until:%d %b %H:%M}): the default limit judged."
 )
@@ -91,7 +96,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
         # What this home does while empty has its own evidence (days seen): a pet, a
         # regular visitor, a keyholder seen on other days is known before the device. With
         # no earlier day lived empty (a fresh install), the rule judges unchanged.
-        away_judge = judge_entry if finding.rule in ENTRY_RULES else judge_motion
+        away_judge = judge_entry if finding.rule in ENTRY_RULES | GARAGE_RULES else judge_motion
         today = day_number(home.end, baselines.zone)
         learned = any(day != today for days in baselines.away.away_days for day in days)
         if (
@@ -247,7 +252,11 @@ def _left_open_away(
     if departed is None or entity_id not in usual_use.open_at_departure:
         return finding  # opened while the home is empty (or not known to be open before)
     used, departures = usual_use.days_left_open(entity_id, skip=departed)
-    if used >= 2 and used >= LEFT_OPEN_HABIT * departures:
+    if used >= LEFT_OPEN_HABIT * departures and (
+        used >= 2 or left_by_another_door(baselines, entity_id)
+    ):
+        # Open at departures as a habit; or too few departures learned to say otherwise
+        # and the household went out by another door: the cold start's reading holds.
         return None
     return replace(
         finding,
@@ -266,6 +275,7 @@ _JUDGES: dict[str, _Judge] = {
     "entry_unsecured_while_away": lambda f, e, b, h: (
         None if (judged := judge_entry(f, e, b, h)) is None else _left_open_away(judged, e, b, h)
     ),
+    "garage_open_while_protected": judge_entry,
     "motion_while_away": judge_motion,
     "appliance_active_while_away": judge_appliance,
     "window_opened_while_away": judge_window,

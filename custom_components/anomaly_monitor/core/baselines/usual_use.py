@@ -96,6 +96,8 @@ class UsualUse:
         # Not stored: the burst under way and the open stay under way, per entity.
         self._runs: dict[str, tuple[datetime, datetime, int]] = {}
         self._opened: dict[str, datetime] = {}
+        # Not stored: when each opening sensor last opened (the door the household left by).
+        self._last_opened: dict[str, datetime] = {}
 
     # --- learning ----------------------------------------------------------------------
 
@@ -127,6 +129,7 @@ class UsualUse:
             opened = self._opened.pop(entity_id, None)
             if state == "on":
                 self._opened[entity_id] = when
+                self._last_opened[entity_id] = when
             elif opened is not None and timedelta(0) <= when - opened <= MAX_STAY:
                 days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
                 minutes = (when - opened).total_seconds() / 60
@@ -220,6 +223,16 @@ class UsualUse:
         """Since when the opening stands open (its opening seen live), else since it was
         first watched (open then, or closed: the caller knows which)."""
         return self._opened.get(entity_id) or self.since.get(entity_id)
+
+    def opened_and_shut(self, since: datetime, until: datetime) -> list[str]:
+        """The opening sensors opened after ``since`` and by ``until`` and shut again
+        before the home became empty (not open at the departure): the way out was one of
+        them. Empty after a restart (not stored)."""
+        return [
+            entity_id
+            for entity_id, opened in self._last_opened.items()
+            if since < opened <= until and entity_id not in self.open_at_departure
+        ]
 
     def learning_until(self, entity_id: str) -> datetime | None:
         """When its normal will be known (None: never seen yet)."""
