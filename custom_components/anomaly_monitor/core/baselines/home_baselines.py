@@ -40,6 +40,7 @@ from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
+from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
 from .meter_hours import MeterHours
 from .meter_runs import MeterRuns
@@ -83,6 +84,7 @@ class HomeBaselines:
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
+        self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -176,6 +178,8 @@ class HomeBaselines:
             self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
                 self.profiles.reading(entity_id, number, when)
+                if info.device_class == "temperature":
+                    self.spells.reading(entity_id, number, when)
             if (
                 domain == "sensor"
                 and info is not None
@@ -193,6 +197,7 @@ class HomeBaselines:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
             self.meters.power(entity_id, False, when)  # nor is it known to run
             self.runs.reading(entity_id, None, when)  # nor a run under way learned
+            self.spells.reading(entity_id, None, when)  # nor a spell at a level
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -394,6 +399,7 @@ class HomeBaselines:
             "usual_drops": self.drops.as_dict(),
             "meter_hours": self.meters.as_dict(),
             "meter_runs": self.runs.as_dict(),
+            "level_spells": self.spells.as_dict(),
         }
 
     @classmethod
@@ -424,6 +430,7 @@ class HomeBaselines:
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
         baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
+        baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
