@@ -106,3 +106,23 @@ def test_falls_settle_and_survive_storage() -> None:
     stored = LevelFalls.from_dict(falls.as_dict())
     assert stored.largest(OIL) == (13.0, DAY0)
     assert LevelFalls.from_dict({OIL: [1, 2, "x", 4], 5: [1, 2, 3, 4]}).learned == {}
+
+
+def test_a_level_that_never_moved_has_no_normal_to_fall_from() -> None:
+    """A tank read at 38 % for days without a change, then 3 %: no fall was ever learned,
+    so nothing says how fast it falls (the prior stays silent)."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    baselines.observe(DAY0, OIL, "38")
+    baselines.advance(DAY0 + timedelta(days=5))
+    now = DAY0 + timedelta(days=5, hours=4)
+    baselines.observe(now, OIL, "3")
+    drained = _level(OIL, "3", now)
+    assert (
+        list(
+            level_falling_far_faster_than_ever(
+                view(now + timedelta(minutes=20), drained), baselines
+            )
+        )
+        == []
+    )

@@ -130,3 +130,11 @@ def test_spells_learn_the_longest_at_each_level_and_survive_storage() -> None:
         assert above.longest(20.0) == 10 * 60
         assert above.longest(40.0) is None  # never that high
     assert LevelSpells.from_dict({TANK: [[[1, "x"]], []], 3: []}).sides == {}
+
+
+def test_a_damaged_stored_front_is_learned_anew() -> None:
+    assert LevelSpells.from_dict({TANK: "15:1800 12:600|x"}).sides == {}
+    assert LevelSpells.from_dict({TANK: "12:600 15:1800|"}).sides == {}  # not a front
+    assert LevelSpells.from_dict({TANK: "12:5400 15:1800|-3.6:9000"}).sides[TANK][1].front == [
+        [-3.6, 9000.0]
+    ]

@@ -10,7 +10,8 @@ highest of the last hour, and that fall is at least ``SHARE`` of the level's lea
 scale (its highest reading: a tank at 61 % falling by 6 points or more), held
 ``HOLD`` (a single bad echo that comes straight back is ``reading_spike``'s). HA's
 vocabulary only (``level_falls.is_level``: the stored-volume class, or no class with a
-share or volume unit). Cold start: silent until the sensor has been read ``MIN_DAYS``.
+share or volume unit). Cold start: silent until the sensor has been read ``MIN_DAYS``
+and has fallen at all (a level that never moved has shown no normal to compare with).
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ def level_falling_far_faster_than_ever(
         if learned is None or fall_now is None or usual is None:
             continue
         largest, first = learned
-        if now - first < timedelta(days=MIN_DAYS):
-            continue  # cold start: silent
+        if now - first < timedelta(days=MIN_DAYS) or largest <= 0:
+            continue  # cold start: silent until it has been seen to fall at all
         if sensor.last_changed is not None and now - sensor.last_changed < HOLD:
             continue
         _, highest = fall_now

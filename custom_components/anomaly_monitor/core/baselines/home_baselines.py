@@ -41,7 +41,7 @@ from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .level_falls import LevelFalls, is_level
-from .level_spells import LevelSpells
+from .level_spells import LevelSpells, room_like
 from .lonely_openings import LonelyOpenings
 from .meter_hours import MeterHours
 from .meter_runs import MeterRuns
@@ -180,7 +180,10 @@ class HomeBaselines:
             self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
                 self.profiles.reading(entity_id, number, when)
-                if info.device_class == "temperature":
+                thermometer = info.device_class == "temperature"
+                if thermometer and room_like(self.ranges.stats.get(entity_id), info.unit):
+                    self.spells.forget(entity_id)  # a room: never judged by its spells
+                elif thermometer:
                     self.spells.reading(entity_id, number, when)
             elif info is not None and is_level(domain, info.device_class, info.unit):
                 self.falls.reading(entity_id, number, when)

@@ -35,14 +35,12 @@ from ..temperatures import span_in_unit, to_celsius
 from .clock import local
 from .cold_places import typical_hour
 from .home_baselines import HomeBaselines
+from .level_spells import ROOM_HIGH, ROOM_LOW
 from .long_stays import duration_text
 from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
 from .reference import usual_range
 
 MIN_DAYS = 3
-# A typical level outside these (°C) is no room's.
-ROOM_LOW = 10.0
-ROOM_HIGH = 30.0
 # A level this far (°C) from the typical one is away from where the place is kept.
 AWAY = 3.0
 FACTOR = 2.0
@@ -53,6 +51,13 @@ HELD_FAR_LONGER_THAN_EVER = FindingKind(
 )
 
 
+def _past_limit(spell: tuple[float, float, float | None], now: float) -> bool:
+    """Held at its level for ``FACTOR`` times the longest ended spell there, and
+    ``MIN_HOLD``."""
+    _, since, longest = spell
+    return longest is not None and now - since >= max(FACTOR * longest, MIN_HOLD.total_seconds())
+
+
 def _held_too_long(
     spells: list[tuple[float, float, float | None]], now: float
 ) -> tuple[float, float, float] | None:
@@ -60,10 +65,9 @@ def _held_too_long(
     worst: tuple[float, float, float] | None = None
     ratio = 0.0
     for level, since, longest in spells:
-        held = now - since
-        if longest is None or held < max(FACTOR * longest, MIN_HOLD.total_seconds()):
+        if longest is None or not _past_limit((level, since, longest), now):
             continue
-        if (r := held / max(longest, 1.0)) > ratio:
+        if (r := (now - since) / max(longest, 1.0)) > ratio:
             worst, ratio = (level, since, longest), r
     return worst
 
@@ -77,12 +81,19 @@ def reading_held_far_longer_than_ever(
     Magnitude: how many times its longest spell at that level it has held.
     """
     now = home.end
+    at = now.timestamp()
     outdoor = home.env.outdoor_temperature
     for sensor in home.of("sensor", "temperature"):
         current, celsius = sensor.number, celsius_of(sensor)
         eid = sensor.entity_id
         if current is None or celsius is None or eid not in baselines.spells.sides:
             continue
+        held = {
+            above: [s for s in baselines.spells.held(eid, above) if _past_limit(s, at)]
+            for above in (True, False)
+        }
+        if not held[True] and not held[False]:
+            continue  # (cheap: nothing held past its limit, whatever the typical level)
         usual = usual_range(baselines, eid, now)
         if usual is None or usual.days < MIN_DAYS:
             continue  # cold start: silent
@@ -96,11 +107,9 @@ def reading_held_far_longer_than_ever(
         away = span_in_unit(AWAY, unit)
         for above in (True, False):
             spells = [
-                s
-                for s in baselines.spells.held(eid, above)
-                if (s[0] - typical if above else typical - s[0]) >= away
+                s for s in held[above] if (s[0] - typical if above else typical - s[0]) >= away
             ]
-            found = _held_too_long(spells, now.timestamp())
+            found = _held_too_long(spells, at)
             if found is None:
                 continue
             side = 1 if above else -1

@@ -12,6 +12,11 @@ or above 15 °C for 30 min is also one at or above 14 °C for 30 min). Amortised
 reading. An unreadable reading ends the open spells without learning them (an outage is no
 spell), and so does a restart (the open spells are not stored).
 
+Only a thermometer that is no room: once ``ROOM_READINGS`` are learned (``NumericRanges``),
+one whose mean lies within ``ROOM_LOW``-``ROOM_HIGH`` is not followed (``room_like``),
+and what it learned is dropped: a home's thermometers are mostly rooms, and a room's
+heating, sun and season keep its spells changing with every reading.
+
 Bounded: ``MAX_ENTITIES`` sensors, ``MAX_POINTS`` points per side (two neighbours merge
 into the larger level with the longer time: a longer spell claimed, never a shorter one,
 so a merge can only keep an alarm from being told), ``MAX_OPEN`` open levels per side.
@@ -20,14 +25,23 @@ Stored as plain numbers; a malformed part is dropped.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 from datetime import datetime
+from itertools import pairwise
 import math
 from typing import Any
 
+from ..temperatures import to_celsius
+
 MAX_ENTITIES = 200
-MAX_POINTS = 32
-MAX_OPEN = 64
+# A thermometer whose mean reading lies within these (°C) is kept like a room: its spells
+# are not learned (``kept_levels`` never judges a room), once ``ROOM_READINGS`` are known.
+ROOM_LOW = 10.0
+ROOM_HIGH = 30.0
+ROOM_READINGS = 100
+MAX_POINTS = 16
+MAX_OPEN = 32
 # Levels are kept to this resolution (a thermometer's tenth).
 RESOLUTION = 0.1
 
@@ -56,11 +70,18 @@ class _Side:
 
     def _learn(self, level: float, seconds: float) -> None:
         front = self.front
-        if any(lv >= level and s >= seconds for lv, s in front):
+        # Levels rise and times fall along the front: the first point at or above the
+        # level has the longest time of all those as high (O(log n) for nearly every spell).
+        i = bisect_left(front, level, key=_level)
+        if i < len(front) and front[i][1] >= seconds:
             return  # a spell as long at a level as high is known
-        front[:] = [p for p in front if not (p[0] <= level and p[1] <= seconds)]
-        front.append([level, seconds])
-        front.sort()
+        j = i
+        if j < len(front) and front[j][0] == level:
+            j += 1  # the same level, shorter: replaced
+        k = i
+        while k > 0 and front[k - 1][1] <= seconds:
+            k -= 1  # lower levels held no longer: this spell says more
+        front[k:j] = [[level, seconds]]
         while len(front) > MAX_POINTS:
             # Merge the closest neighbours into the higher level with the longer time.
             i = min(range(len(front) - 1), key=lambda k: front[k + 1][0] - front[k][0])
@@ -68,8 +89,20 @@ class _Side:
 
     def longest(self, level: float) -> float | None:
         """The longest ended spell at or beyond ``level`` (seconds), None if none ended."""
-        times = [s for lv, s in self.front if lv >= level]
-        return max(times) if times else None
+        i = bisect_left(self.front, level, key=_level)
+        return self.front[i][1] if i < len(self.front) else None
+
+
+def room_like(stats: list[float] | None, unit: str | None) -> bool:
+    """Whether a thermometer's learned range (``NumericRanges.stats``) is a room's."""
+    if stats is None or stats[0] < ROOM_READINGS:
+        return False
+    mean = to_celsius(stats[1], unit)
+    return mean is not None and ROOM_LOW <= mean <= ROOM_HIGH
+
+
+def _level(point: list[float]) -> float:
+    return point[0]
 
 
 class LevelSpells:
@@ -77,6 +110,10 @@ class LevelSpells:
 
     def __init__(self) -> None:
         self.sides: dict[str, tuple[_Side, _Side]] = {}
+
+    def forget(self, entity_id: str) -> None:
+        """A room after all: not followed."""
+        self.sides.pop(entity_id, None)
 
     def reading(self, entity_id: str, value: float | None, when: datetime) -> None:
         """``entity_id`` reads ``value`` from ``when`` on (None: unreadable)."""
@@ -109,10 +146,13 @@ class LevelSpells:
     # --- storage -----------------------------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
-        """Only the ended spells (the open ones begin again after a restart)."""
+        """Only the ended spells (the open ones begin again after a restart), one line of
+        text per sensor ("level:seconds ..." above, "|", the same below): HA's indented
+        file would give every number a line."""
         return {
-            entity_id: [[[round(v, 2), round(s)] for v, s in side.front] for side in sides]
+            entity_id: "|".join(" ".join(f"{v:g}:{s:.0f}" for v, s in side.front) for side in sides)
             for entity_id, sides in self.sides.items()
+            if sides[0].front or sides[1].front
         }
 
     @classmethod
@@ -121,28 +161,29 @@ class LevelSpells:
         if not isinstance(data, Mapping):
             return spells
         for entity_id, stored in list(data.items())[:MAX_ENTITIES]:
-            if not isinstance(entity_id, str) or not isinstance(stored, list) or len(stored) != 2:
+            if not isinstance(entity_id, str) or not isinstance(stored, str):
                 continue
-            fronts = [_front(part) for part in stored]
-            if fronts[0] is not None and fronts[1] is not None:
-                spells.sides[entity_id] = (_Side(fronts[0]), _Side(fronts[1]))
+            parts = stored.split("|")
+            fronts = [_front(part) for part in parts] if len(parts) == 2 else [None]
+            if fronts[0] is not None and fronts[-1] is not None:
+                spells.sides[entity_id] = (_Side(fronts[0]), _Side(fronts[-1]))
         return spells
 
 
-def _front(stored: object) -> list[list[float]] | None:
-    if not isinstance(stored, list):
-        return None
+def _front(stored: str) -> list[list[float]] | None:
+    """A stored front, or None when any point is malformed (the sensor is learned anew)."""
     points: list[list[float]] = []
-    for point in stored[:MAX_POINTS]:
-        if (
-            not isinstance(point, list)
-            or len(point) != 2
-            or not all(
-                isinstance(n, int | float) and not isinstance(n, bool) and math.isfinite(n)
-                for n in point
-            )
-            or point[1] < 0
-        ):
+    for point in stored.split()[:MAX_POINTS]:
+        level, _, seconds = point.partition(":")
+        try:
+            numbers = [float(level), float(seconds)]
+        except ValueError:
             return None
-        points.append([float(point[0]), float(point[1])])
-    return sorted(points)
+        if not all(math.isfinite(n) for n in numbers) or numbers[1] < 0:
+            return None
+        points.append(numbers)
+    points.sort()
+    # A front's times fall as its levels rise; a stored one that does not is not a front.
+    if any(b[1] > a[1] for a, b in pairwise(points)):
+        return None
+    return points
