@@ -118,17 +118,17 @@ def reading_held_far_longer_than_ever(
             level, since, longest = found
             began = datetime.fromtimestamp(since, UTC)
             shown = f" {unit}" if unit else ""
-            held = now - began
+            lasted = now - began
             yield HELD_FAR_LONGER_THAN_EVER.finding(
                 evidence=(eid,),
                 reasoning=f"{sensor.info.name or eid} reads {current:g}{shown} and has stayed "
                 f"{'at or above' if above else 'at or under'} {level:g}{shown} since "
-                f"{local(began, home.env.local_time.tzinfo):%H:%M} ({duration_text(held)}); "
+                f"{local(began, home.env.local_time.tzinfo):%H:%M} ({duration_text(lasted)}); "
                 f"it is usually kept at about {typical:g}{shown}, and in the days learned it "
                 f"never stayed there longer than {duration_text(timedelta(seconds=longest))}: "
                 "what keeps it at its temperature may have stopped.",
                 recommendation="Check what keeps this place at its temperature (a cooling "
                 "unit or compressor, a heater, a lid or door left open).",
-                magnitude=round(held.total_seconds() / max(longest, 1.0), 1),
+                magnitude=round(lasted.total_seconds() / max(longest, 1.0), 1),
             )
             break
