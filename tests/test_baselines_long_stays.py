@@ -273,3 +273,27 @@ def test_a_learned_limit_is_worded_one_way() -> None:
     assert learned_from(3, "cycles", "; it started 06:10") == (
         "(learned from 3 cycles; it started 06:10)"
     )
+
+
+def test_a_switch_with_few_stays_is_told_only_far_past_them() -> None:
+    """A heater plug on for an hour at 06:00 and at 19:30 for four days: 8 stays, no
+    quarter of the day with 5 and fewer than 10 pooled (on main: nothing judged, a
+    heater left on all day never told). Six times its longest (6 h), not three, while so
+    little is known: on since 06:00, at 11:30 not yet, at 12:30 told."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    for day in range(4):
+        start = DAY0 + timedelta(days=day)
+        for hour in (6.0, 19.5):
+            baselines.observe(start + timedelta(hours=hour), PLUG, "on")
+            baselines.observe(start + timedelta(hours=hour + 1), PLUG, "off")
+    today = DAY0 + timedelta(days=4, hours=6)
+    baselines.observe(today, PLUG, "on")
+    plug = since(entity(PLUG, "on", area="Study"), today)
+    early = view(today + timedelta(hours=5, minutes=30), plug)
+    assert list(state_longer_than_usual(early, baselines)) == []
+    [finding] = state_longer_than_usual(
+        view(today + timedelta(hours=6, minutes=30), plug), baselines
+    )
+    assert "on for 6 h 30 min" in finding.reasoning
+    assert "at most 1 h 00 min (learned from 8 stays, at any time of day)" in finding.reasoning

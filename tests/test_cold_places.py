@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.models import Transition
+from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 
 from .core_factories import entity, environment, window
 
@@ -83,3 +83,33 @@ def test_a_basement_that_kept_one_reading_since_set_up_is_a_place() -> None:
     fresh.watching([CRAWL], START - timedelta(minutes=20))
     fresh.learn(Transition(START, CRAWL, "4.3", "Basement"))
     assert _cold_told("4.3", fresh)  # watched minutes: no place yet
+
+
+def test_a_tank_kept_cold_between_warm_fills_is_a_cold_place() -> None:
+    """A bulk milk tank's probe reads 3.6 °C all night; the morning's warm milk takes it
+    to 14.8 °C and its refrigeration back under 4 °C within three hours. On the first day
+    (no range yet) it was warm, but it *stays* cold: its normal, not a room's heating
+    failing (set 8 told it twice a day). Before: told (its warmest reading made it a room)."""
+    baselines = HomeBaselines(UTC)
+    info = EntityInfo(CRAWL, "", area="Dairy", device_class="temperature", unit="°C")
+    baselines.describe([info])
+    night = START - timedelta(hours=12)
+    baselines.learn(Transition(night, CRAWL, "3.6", "Dairy"))
+    fill = night + timedelta(hours=6, minutes=25)
+    for minutes, value in ((0, "14.8"), (35, "11.2"), (70, "8.9"), (115, "5.9"), (160, "4.1")):
+        baselines.learn(Transition(fill + timedelta(minutes=minutes), CRAWL, value, "Dairy"))
+    baselines.advance(START)
+    assert not _cold_told("4.1", baselines)
+
+
+def test_a_room_warm_most_hours_read_that_falls_is_told() -> None:
+    """Warm for the hours read, then the heating fails: its typical hour is warm."""
+    baselines = HomeBaselines(UTC)
+    info = EntityInfo(CRAWL, "", area="Basement", device_class="temperature", unit="°C")
+    baselines.describe([info])
+    first = START - timedelta(hours=12)
+    for i in range(12 * 6):
+        value = 20.0 if i < 9 * 6 else 20.0 - (i - 9 * 6) * 0.9
+        baselines.learn(Transition(first + timedelta(minutes=10 * i), CRAWL, f"{value:g}", "B"))
+    baselines.advance(START)
+    assert _cold_told("3.8", baselines)

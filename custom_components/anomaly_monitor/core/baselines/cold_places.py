@@ -17,11 +17,18 @@ before is judged by that; a sensor read for less than ``PLACE_SEEN`` is no place
 that kept one reading from set-up until its first change hours later was read all along.
 A cold place that falls on below freezing (a crawl space at 5 °C now at -1 °C) crosses
 a line it never was near: told.
+
+A place is where it *stays*, not its warmest moment: a bulk milk tank's probe reads 3.6 °C
+all night, 15 °C for the half hour the warm milk goes in and is cooled back within three
+hours. Its closed hours (``HourProfiles``: time-weighted, at least ``TYPICAL_HOURS``) sit
+mostly below the line it is under now: the median hour is its normal, and that normal is
+cold. A room whose heating failed spent most of the hours read warm.
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
+from statistics import median
 
 from ..home import HomeView
 from ..models import Finding
@@ -34,6 +41,8 @@ from .reference import UsualRange, usual_range
 PLACE_SPAN = 5.0
 # Days read before its readings make a place (a room read once at set-up is not yet one).
 PLACE_SEEN = 3 / 24
+# Closed hours that make a sensor's typical level (its median hour).
+TYPICAL_HOURS = 3
 
 
 def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float) -> bool:
@@ -59,7 +68,19 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
         read.append(to_celsius(learned[4], unit))
     highest = max((c for c in read if c is not None), default=celsius)
     line = FREEZING if celsius < FREEZING else COLD_ROOM
-    return max(highest, celsius) < line + PLACE_SPAN
+    if max(highest, celsius) < line + PLACE_SPAN:
+        return True  # never warm since first seen
+    typical = typical_hour(baselines, entity_id)
+    typical_celsius = to_celsius(typical, unit) if typical is not None else None
+    return typical_celsius is not None and typical_celsius < line  # it stays cold
+
+
+def typical_hour(baselines: HomeBaselines, entity_id: str) -> float | None:
+    """The median of the sensor's closed hour means (time-weighted: where it stays), once
+    ``TYPICAL_HOURS`` are closed; None before, or for a sensor not profiled."""
+    hours = baselines.profiles.hours.get(entity_id)
+    means = sorted(mean for hour in hours for _, mean in hour) if hours else []
+    return median(means) if len(means) >= TYPICAL_HOURS else None
 
 
 def days_read(

@@ -45,9 +45,11 @@ from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
 from .cooking_hours import cooking_at_an_unusual_hour
 from .cycles import cycle_stopped
+from .fast_falls import level_falling_far_faster_than_ever
 from .getting_up import not_up_by
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
+from .kept_levels import reading_held_far_longer_than_ever
 from .learned_days import learned_drift, learned_profile_shift
 from .light_answers import (
     MIN_DAYS as LIGHT_DAYS,
@@ -234,6 +236,8 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     meter_run_cut_short,
     meter_drawing_at_unusual_hours,
     reading_beyond_its_steady_band,
+    reading_held_far_longer_than_ever,
+    level_falling_far_faster_than_ever,
 )
 
 

@@ -40,6 +40,8 @@ from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
+from .level_falls import LevelFalls, is_level
+from .level_spells import LevelSpells, room_like
 from .lonely_openings import LonelyOpenings
 from .meter_hours import MeterHours
 from .meter_runs import MeterRuns
@@ -85,6 +87,8 @@ class HomeBaselines:
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
+        self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
+        self.falls = LevelFalls()  # how far each stored level ever fell within an hour
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -178,6 +182,13 @@ class HomeBaselines:
             self.ranges.reading(entity_id, number, when)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
                 self.profiles.reading(entity_id, number, when)
+                thermometer = info.device_class == "temperature"
+                if thermometer and room_like(self.ranges.stats.get(entity_id), info.unit):
+                    self.spells.forget(entity_id)  # a room: never judged by its spells
+                elif thermometer:
+                    self.spells.reading(entity_id, number, when)
+            elif info is not None and is_level(domain, info.device_class, info.unit):
+                self.falls.reading(entity_id, number, when)
             if (
                 domain == "sensor"
                 and info is not None
@@ -195,6 +206,8 @@ class HomeBaselines:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
             self.meters.power(entity_id, False, when)  # nor is it known to run
             self.runs.reading(entity_id, None, when)  # nor a run under way learned
+            self.spells.reading(entity_id, None, when)  # nor a spell at a level
+            self.falls.reading(entity_id, None, when)
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
@@ -398,6 +411,8 @@ class HomeBaselines:
             "usual_drops": self.drops.as_dict(),
             "meter_hours": self.meters.as_dict(),
             "meter_runs": self.runs.as_dict(),
+            "level_spells": self.spells.as_dict(),
+            "level_falls": self.falls.as_dict(),
         }
 
     @classmethod
@@ -429,6 +444,8 @@ class HomeBaselines:
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
         baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
+        baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
+        baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
         baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state

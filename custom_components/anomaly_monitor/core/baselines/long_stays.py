@@ -12,7 +12,9 @@ open, a ``lock`` unlocked). Lights are not judged (a lamp left on is not worth a
 notification). The limit is ``FACTOR`` times the longest stay learned for the quarter of
 the day the stay began in (or every quarter pooled, when that quarter has too few), and
 never less than ``FLOOR``. The stay being judged has not taught itself: a stay is learned
-only when it ends.
+only when it ends. While few stays are known (``FEW_STAYS`` or more, every quarter pooled,
+but too few for the quarters' rule), the limit is ``FEW_FACTOR`` times the longest: a
+water heater switched on for an hour twice a day, four days after set-up, left on all day.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from .home_baselines import HomeBaselines
 FACTOR = 3.0
 # ...and never less than this (an hour of a door or a plug on is still everyday life).
 FLOOR = timedelta(hours=1)
+# With this many stays only (every quarter pooled), this many times the longest.
+FEW_STAYS = 6
+FEW_FACTOR = 6.0
 # (domain, state) judged, and how the state reads to a homeowner.
 _ACTIVE: dict[tuple[str, str], str] = {
     ("binary_sensor", "on"): "open",  # opening device classes only (below)
@@ -93,12 +98,16 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             if since is None or since >= now or now - since <= FLOOR:
                 continue  # (no limit is below the floor: a shorter stay is never told)
             learned = baselines.durations.longest(state.entity_id, active, since)
-            if learned is None:
-                continue
+            factor = FACTOR
+            if learned is None:  # few stays: judged only far past them
+                few, most = baselines.durations.whole_record(state.entity_id, active)
+                if few < FEW_STAYS:
+                    continue
+                learned, factor = (few, most, True), FEW_FACTOR
             count, longest, pooled = learned
             # What the homeowner marked normal ("false alarm") stands beside the stays.
             longest = max(longest, baselines.usual.taught_value(state.entity_id, "stay") or 0.0)
-            limit = max(FLOOR, FACTOR * timedelta(minutes=longest))
+            limit = max(FLOOR, factor * timedelta(minutes=longest))
             stayed = now - since
             if stayed <= limit:
                 continue
