@@ -67,7 +67,7 @@ def level_falling_far_faster_than_ever(
             continue
         unit = f" {info.unit}" if info.unit and info.unit != "%" else (info.unit or "")
         since = (
-            f" since {local(sensor.last_changed, home.env.local_time.tzinfo):%H:%M}"
+            f" since {local(sensor.last_changed, home.env.zone):%H:%M}"
             if (sensor.last_changed)
             else ""
         )

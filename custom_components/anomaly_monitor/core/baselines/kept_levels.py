@@ -123,7 +123,7 @@ def reading_held_far_longer_than_ever(
                 evidence=(eid,),
                 reasoning=f"{sensor.info.name or eid} reads {current:g}{shown} and has stayed "
                 f"{'at or above' if above else 'at or under'} {level:g}{shown} since "
-                f"{local(began, home.env.local_time.tzinfo):%H:%M} ({duration_text(lasted)}); "
+                f"{local(began, home.env.zone):%H:%M} ({duration_text(lasted)}); "
                 f"it is usually kept at about {typical:g}{shown}, and in the days learned it "
                 f"never stayed there longer than {duration_text(timedelta(seconds=longest))}: "
                 "what keeps it at its temperature may have stopped.",
