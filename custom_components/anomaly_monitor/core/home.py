@@ -13,7 +13,14 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from .models import ContextWindow, EntityState, Environment, Transition, parse_number
+from .models import (
+    ContextWindow,
+    EntityState,
+    Environment,
+    Transition,
+    entity_domain,
+    parse_number,
+)
 from .occupancy import Occupancy, occupancy_of
 from .state_blips import without_blips
 
@@ -225,7 +232,7 @@ class HomeView:
 
     def domain(self, entity_id: str) -> str:
         """Domain of an entity id."""
-        return entity_id.partition(".")[0]
+        return entity_domain(entity_id)
 
     def area(self, entity_id: str) -> str | None:
         """Area of an entity: from the snapshot, else from its transitions."""

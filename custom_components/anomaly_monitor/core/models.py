@@ -61,6 +61,21 @@ class AnomalyType(StrEnum):
     ENERGY = "energy"
 
 
+# Domains of entity ids: every analysis asks each entity's domain thousands of times.
+_DOMAINS: dict[str, str] = {}
+_DOMAINS_KEPT = 4096  # then forgotten at once: a bound, not a policy
+
+
+def entity_domain(entity_id: str) -> str:
+    """The domain of ``entity_id`` (``binary_sensor`` of ``binary_sensor.hall``)."""
+    domain = _DOMAINS.get(entity_id)
+    if domain is None:
+        if len(_DOMAINS) >= _DOMAINS_KEPT:
+            _DOMAINS.clear()
+        domain = _DOMAINS[entity_id] = entity_id.partition(".")[0]
+    return domain
+
+
 @dataclass(frozen=True, slots=True)
 class EntityInfo:
     """Static description of a watched entity, in Home Assistant's vocabulary."""
@@ -80,7 +95,7 @@ class EntityInfo:
     @property
     def domain(self) -> str:
         """The entity's domain, such as ``binary_sensor``."""
-        return self.entity_id.partition(".")[0]
+        return entity_domain(self.entity_id)
 
 
 @dataclass(frozen=True, slots=True)

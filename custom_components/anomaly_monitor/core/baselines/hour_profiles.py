@@ -20,10 +20,10 @@ pairs, every number on its own line. The older form (``hours``) is still read.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta, tzinfo
 import math
-from typing import Any
+from typing import Any, TypeVar
 
 from .clock import ONE_HOUR, format_time, hour_start, parse_time, slot_of
 from .packed import pack_tenths, unpack_tenths
@@ -55,6 +55,14 @@ MAX_SPAN = 4 * DAYS_KEPT
 
 # (hour of day, day ordinal) of a closed hour, and its mean.
 type HourValues = list[deque[tuple[int, float]]]
+# One sensor's hour: its own mean if closed, the same hour's other days, and what checks
+# derived from those (``derived``).
+type SameHour = tuple[float | None, tuple[float, ...], dict[str, Any]]
+# Same-hour answers kept while no hour closes (a bound, not a policy: ~10 hours x 65 sensors
+# are asked per analysis).
+SAME_HOURS_KEPT = 4096
+
+_T = TypeVar("_T")
 
 
 class HourProfiles:
@@ -71,6 +79,10 @@ class HourProfiles:
         # How many hours have closed: what is computed from ``hours`` stays true while this
         # stays (``learned_days_kept``: an analysis every few minutes, an hour once an hour).
         self.closed = 0
+        # ``same_hour``'s answers and what checks derived from them, while ``closed`` is
+        # ``_same_closed``: an analysis every few minutes asks the same sensors' same hours.
+        self._same: dict[tuple[str, datetime], SameHour] = {}
+        self._same_closed = 0
 
     def reading(self, entity_id: str, value: float | None, when: datetime) -> None:
         """``entity_id`` reads ``value`` (None: unreadable) from ``when`` on."""
@@ -138,12 +150,37 @@ class HourProfiles:
 
     def same_hour(self, entity_id: str, start: datetime) -> tuple[float | None, list[float]]:
         """(the mean of the hour beginning at ``start`` if closed, the same hour's other days)."""
-        hours = self.hours.get(entity_id)
-        if hours is None:
-            return None, []
-        _, hour, day = slot_of(start, self.zone)
-        own = [value for d, value in hours[hour] if d == day]
-        return (own[0] if own else None), [value for d, value in hours[hour] if d != day]
+        own, others, _ = self._same_hour(entity_id, start)
+        return own, list(others)  # a fresh list: callers may edit theirs
+
+    def derived(
+        self, entity_id: str, start: datetime, name: str, compute: Callable[[tuple[float, ...]], _T]
+    ) -> _T:
+        """``compute(others)`` of ``same_hour``'s other days, computed once while no hour
+        closes (``name`` tells one derived value from another; ``compute`` must be pure)."""
+        kept = self._same_hour(entity_id, start)[2]
+        if name not in kept:
+            kept[name] = compute(self._same_hour(entity_id, start)[1])
+        return kept[name]  # type: ignore[no-any-return]
+
+    def _same_hour(self, entity_id: str, start: datetime) -> SameHour:
+        """``same_hour``, kept until an hour closes (only a closing hour changes ``hours``)."""
+        if self._same_closed != self.closed or len(self._same) >= SAME_HOURS_KEPT:
+            self._same.clear()
+            self._same_closed = self.closed
+        key = (entity_id, start)
+        found = self._same.get(key)
+        if found is None:
+            hours = self.hours.get(entity_id)
+            if hours is None:
+                found = (None, (), {})
+            else:
+                _, hour, day = slot_of(start, self.zone)
+                own = [value for d, value in hours[hour] if d == day]
+                others = tuple(value for d, value in hours[hour] if d != day)
+                found = ((own[0] if own else None), others, {})
+            self._same[key] = found
+        return found
 
     def days_learned(self, entity_id: str) -> int:
         """How many different days taught this sensor something."""

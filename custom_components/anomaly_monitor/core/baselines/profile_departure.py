@@ -65,9 +65,15 @@ def _floor(sensor: EntityState) -> float:
     return span_in_unit(floor, sensor.info.unit)
 
 
-def _margin(floor: float, others: list[float]) -> float:
-    """The floor, or the hour's own spread over its days when that is wider."""
-    return max(floor, SPREAD_FACTOR * pstdev(others)) if len(others) > 1 else floor
+def _margin(baselines: HomeBaselines, entity_id: str, start: datetime, floor: float) -> float:
+    """The floor, or the hour's own spread over its days when that is wider (the spread
+    worked out once per hour's days: ``pstdev`` is exact, and dear)."""
+    spread = baselines.profiles.derived(entity_id, start, "pstdev", _pstdev)
+    return floor if spread is None else max(floor, SPREAD_FACTOR * spread)
+
+
+def _pstdev(others: tuple[float, ...]) -> float | None:
+    return pstdev(others) if len(others) > 1 else None
 
 
 def _side(value: float, others: list[float], margin: float) -> int:
@@ -96,7 +102,7 @@ def _departure(
     _, others = baselines.profiles.same_hour(sensor.entity_id, start)
     if len(others) < MIN_DAYS:
         return None
-    side = _side(current, others, _margin(floor, others))
+    side = _side(current, others, _margin(baselines, sensor.entity_id, start, floor))
     if side == 0:
         return None
     band: tuple[float, float, float, int, float] | None = None
@@ -104,10 +110,11 @@ def _departure(
     if baselines.profiles.same_hour(sensor.entity_id, start - ONE_HOUR)[0] is None:
         first = 2  # the last hour is not closed yet (the baselines advance every 15 min)
     for back in range(first, first + SUSTAINED_HOURS):
-        value, others = baselines.profiles.same_hour(sensor.entity_id, start - back * ONE_HOUR)
+        hour = start - back * ONE_HOUR
+        value, others = baselines.profiles.same_hour(sensor.entity_id, hour)
         if value is None or len(others) < MIN_DAYS:
             return None
-        margin = _margin(floor, others)
+        margin = _margin(baselines, sensor.entity_id, hour, floor)
         if _side(value, others, margin) != side:
             return None
         if band is None:
@@ -121,9 +128,12 @@ def _shift(baselines: HomeBaselines, entity_id: str, now: datetime) -> float | N
     """How far the last closed hour is from the median of the same hour's other days."""
     start = hour_start(now)
     for back in (1, 2):  # the last hour, or the one before while it is not closed yet
-        value, others = baselines.profiles.same_hour(entity_id, start - back * ONE_HOUR)
+        hour = start - back * ONE_HOUR
+        value, others = baselines.profiles.same_hour(entity_id, hour)
         if value is not None:
-            return value - median(others) if len(others) >= MIN_DAYS else None
+            if len(others) < MIN_DAYS:
+                return None
+            return value - baselines.profiles.derived(entity_id, hour, "median", median)
     return None
 
 

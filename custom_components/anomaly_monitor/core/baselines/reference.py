@@ -62,9 +62,14 @@ def usual_at(
     own, others = baselines.profiles.same_hour(entity_id, start)
     if len(others) < min_days:
         return own, None
+    # Worked out once per hour's days (an analysis every few minutes asks the same hours).
+    return own, baselines.profiles.derived(entity_id, start, "usual", _usual_hour)
+
+
+def _usual_hour(others: tuple[float, ...]) -> UsualHour:
     centre = median(others)
     spread = MAD_TO_SIGMA * median(abs(v - centre) for v in others)
-    return own, UsualHour(centre, spread, min(others), max(others), len(others))
+    return UsualHour(centre, spread, min(others), max(others), len(others))
 
 
 def usual_range(baselines: HomeBaselines, entity_id: str, now: datetime) -> UsualRange | None:
