@@ -22,7 +22,6 @@ from custom_components.anomaly_monitor.core.models import (
     EntityInfo,
     EntityState,
     Severity,
-    Transition,
 )
 
 from .core_factories import entity, environment, window
@@ -298,38 +297,3 @@ def test_a_switch_with_few_stays_is_told_only_far_past_them() -> None:
     )
     assert "on for 6 h 30 min" in finding.reasoning
     assert "at most 1 h 00 min (learned from 8 stays, at any time of day)" in finding.reasoning
-
-
-def test_a_lock_whose_door_is_in_use_is_not_left_unlocked() -> None:
-    """Unlocked a minute a day; this evening unlocked since 17:45 while the door opens
-    every few minutes (trick-or-treaters): not told while the door is in use; told once
-    the door has been still for half an hour and the lock is still unlocked."""
-    lock, door = "lock.deadbolt", "binary_sensor.front_contact"
-    baselines = HomeBaselines(UTC)
-    baselines.describe(
-        [
-            EntityInfo(lock, "", area="Hall"),
-            EntityInfo(door, "", area="Hall", device_class="door"),
-        ]
-    )
-    for day in range(10):
-        start = DAY0 + timedelta(days=day, hours=18)
-        baselines.observe(start, lock, "unlocked")
-        baselines.observe(start + timedelta(minutes=1), lock, "locked")
-    evening = DAY0 + timedelta(days=10, hours=17, minutes=45)
-    unlocked = since(entity(lock, "unlocked", area="Hall"), evening)
-    callers = [evening + timedelta(minutes=minute) for minute in range(10, 100, 6)]
-    moves = [
-        Transition(at + timedelta(seconds=seconds), door, state, "Hall")
-        for at in callers
-        for seconds, state in ((0, "on"), (30, "off"))
-    ]
-    shut = since(entity(door, "off", area="Hall", device_class="door"), moves[-1].when)
-
-    def found(now: datetime) -> list[str]:
-        recent = [move for move in moves if now - timedelta(hours=2) <= move.when <= now]
-        home = HomeView(window((unlocked, shut), environment(now), recent))
-        return [finding.rule for finding in state_longer_than_usual(home, baselines)]
-
-    assert found(callers[-1] + timedelta(minutes=5)) == []  # 1 h 50 min, the door in use
-    assert found(callers[-1] + timedelta(minutes=35)) == ["state_longer_than_usual"]

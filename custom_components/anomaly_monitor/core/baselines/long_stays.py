@@ -15,8 +15,6 @@ never less than ``FLOOR``. The stay being judged has not taught itself: a stay i
 only when it ends. While few stays are known (``FEW_STAYS`` or more, every quarter pooled,
 but too few for the quarters' rule), the limit is ``FEW_FACTOR`` times the longest: a
 water heater switched on for an hour twice a day, four days after set-up, left on all day.
-A lock whose entry door is being opened and shut (within ``IN_USE``) is in use, not left:
-a Halloween evening of trick-or-treaters, guests let in and out.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
 from .durations import quarter_of_day
-from .entrance_subject import entrance_evidence, entrance_of
+from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
 
 # Far longer than ever: this many times the longest learned stay...
@@ -38,9 +36,6 @@ FLOOR = timedelta(hours=1)
 # With this many stays only (every quarter pooled), this many times the longest.
 FEW_STAYS = 6
 FEW_FACTOR = 6.0
-# A lock whose door opened or shut this recently is in use (trick-or-treaters, guests
-# let in and out), not left unlocked: judged again once the door has been still this long.
-IN_USE = timedelta(minutes=30)
 # (domain, state) judged, and how the state reads to a homeowner.
 _ACTIVE: dict[tuple[str, str], str] = {
     ("binary_sensor", "on"): "open",  # opening device classes only (below)
@@ -86,14 +81,6 @@ def stay_since(home: HomeView, baselines: HomeBaselines, state: EntityState) -> 
     return since
 
 
-def _door_in_use(home: HomeView, lock: EntityState, now: datetime) -> bool:
-    """The lock's entry door opened or shut within ``IN_USE`` of now."""
-    door = entrance_of(home, lock)
-    if door is None:
-        return False
-    return any(now - change.when <= IN_USE for change in home.changes(door.entity_id))
-
-
 def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """An entity left on/open/unlocked far longer than it has ever been at that time of day.
 
@@ -127,8 +114,6 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             begun = local(since, zone)
             quarter = quarter_of_day(since, baselines.zone)
             when = "at any time of day" if pooled else _QUARTER_NAMES[quarter]
-            if domain == "lock" and _door_in_use(home, state, now):
-                continue
             evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
             yield Finding(
                 rule="state_longer_than_usual",
