@@ -297,3 +297,21 @@ def test_a_switch_with_few_stays_is_told_only_far_past_them() -> None:
     )
     assert "on for 6 h 30 min" in finding.reasoning
     assert "at most 1 h 00 min (learned from 8 stays, at any time of day)" in finding.reasoning
+
+
+def test_a_lock_with_few_stays_is_not_judged_by_them() -> None:
+    """A deadbolt unlocked a few minutes at a time on 8 occasions (fewer than the
+    quarters' rule needs): unlocked for an hour on a Halloween evening of callers is not
+    a security alarm from so small a sample; a switch with the same stays would be."""
+    lock = "lock.front_door_deadbolt"
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(lock, "", area="Hall")])
+    for day in range(4):
+        start = DAY0 + timedelta(days=day)
+        for hour in (7.5, 17.75):
+            baselines.observe(start + timedelta(hours=hour), lock, "unlocked")
+            baselines.observe(start + timedelta(hours=hour, minutes=3), lock, "locked")
+    evening = DAY0 + timedelta(days=4, hours=17, minutes=46)
+    unlocked = since(entity(lock, "unlocked", area="Hall"), evening)
+    home = view(evening + timedelta(hours=3), unlocked)
+    assert list(state_longer_than_usual(home, baselines)) == []

@@ -15,6 +15,9 @@ never less than ``FLOOR``. The stay being judged has not taught itself: a stay i
 only when it ends. While few stays are known (``FEW_STAYS`` or more, every quarter pooled,
 but too few for the quarters' rule), the limit is ``FEW_FACTOR`` times the longest: a
 water heater switched on for an hour twice a day, four days after set-up, left on all day.
+Only appliances (a switch, fan or valve) are judged so: a door, cover or lock with so few
+stays is a sample too small for a security alarm (a Halloween evening of callers, one hour
+unlocked, against eight stays of a few minutes), and the away and night rules watch it.
 """
 
 from __future__ import annotations
@@ -100,6 +103,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             learned = baselines.durations.longest(state.entity_id, active, since)
             factor = FACTOR
             if learned is None:  # few stays: judged only far past them
+                if domain in _SECURITY_DOMAINS:
+                    continue  # (an appliance left on; a door's or lock's few stays say too little)
                 few, most = baselines.durations.whole_record(state.entity_id, active)
                 if few < FEW_STAYS:
                     continue
