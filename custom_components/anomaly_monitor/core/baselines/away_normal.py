@@ -75,7 +75,8 @@ def _weekend(day: int) -> bool:
     return (day - 1) % 7 >= 5  # ordinal 1 (0001-01-01) was a Monday
 
 
-def _add_day(days: Days, day: int) -> None:
+def add_day(days: Days, day: int) -> None:
+    """Put ``day`` first in ``days`` (newest first), keeping ``KEPT_DAYS``."""
     if not days or days[0] != day:
         days.insert(0, float(day))
         del days[KEPT_DAYS:]
@@ -179,7 +180,7 @@ class AwayNormal:
         if sensor not in self.motion and len(self.motion) >= MAX_SENSORS:
             return
         parts = self.motion.setdefault(sensor, [[] for _ in range(PARTS)])
-        _add_day(parts[_part(when, self.zone)], day_number(when, self.zone))
+        add_day(parts[_part(when, self.zone)], day_number(when, self.zone))
 
     def entered(self, entrance: str, when: datetime) -> None:
         """An opening sensor opened or a lock unlocked."""
@@ -213,7 +214,7 @@ class AwayNormal:
             )
             part_end = part_start + timedelta(hours=PART_HOURS)
             if min(until, part_end) - max(begin, part_start) >= AWAY_PART_MIN:
-                _add_day(self.away_days[_part(cursor, self.zone)], day_number(cursor, self.zone))
+                add_day(self.away_days[_part(cursor, self.zone)], day_number(cursor, self.zone))
             self._accounted = max(begin, part_start)  # this part again until it is over
             cursor = part_end
 
@@ -338,12 +339,17 @@ def stored_numbers(text: object, most: int, high: float) -> list[float] | None:
     return unpack(text, count, 0.0, high)
 
 
-def _parts(stored: object) -> list[Days] | None:
-    if not isinstance(stored, list) or len(stored) != PARTS:
+def stored_day_lists(stored: object, length: int) -> list[Days] | None:
+    """``length`` stored lists of day ordinals (per part or hour of the day), or None."""
+    if not isinstance(stored, list) or len(stored) != length:
         return None
-    parts: list[Days] = []
+    lists: list[Days] = []
     for text in stored:
         if (days := stored_numbers(text, KEPT_DAYS, 1e7)) is None:
             return None
-        parts.append(days)
-    return parts
+        lists.append(days)
+    return lists
+
+
+def _parts(stored: object) -> list[Days] | None:
+    return stored_day_lists(stored, PARTS)

@@ -158,9 +158,9 @@ class HourProfiles:
     ) -> _T:
         """``compute(others)`` of ``same_hour``'s other days, computed once while no hour
         closes (``name`` tells one derived value from another; ``compute`` must be pure)."""
-        kept = self._same_hour(entity_id, start)[2]
+        _, others, kept = self._same_hour(entity_id, start)
         if name not in kept:
-            kept[name] = compute(self._same_hour(entity_id, start)[1])
+            kept[name] = compute(others)
         return kept[name]  # type: ignore[no-any-return]
 
     def _same_hour(self, entity_id: str, start: datetime) -> SameHour:

@@ -33,13 +33,14 @@ from typing import Any
 
 from .away_normal import (
     _MINUTES,
-    KEPT_DAYS,
     MAX_SENSORS,
     MOST_AWAY,
     PART_HOURS,
     AwayNormal,
+    Days,
+    add_day,
     stamp,
-    stored_numbers,
+    stored_day_lists,
 )
 from .clock import day_number, local
 from .packed import pack
@@ -59,14 +60,6 @@ EVERYDAY_SHARE = 0.5
 
 # Answers of ``shown_life`` kept while nothing is learned (one analysis asks a few).
 MAX_ANSWERS = 256
-
-type Days = list[float]  # day ordinals, newest first
-
-
-def _add_day(days: Days, day: int) -> None:
-    if not days or days[0] != day:
-        days.insert(0, float(day))
-        del days[KEPT_DAYS:]
 
 
 def _hours_apart(hour: int, other: int) -> int:
@@ -94,9 +87,9 @@ class UntrackedLife:
             return
         hour = local(when, self.zone).hour
         day = day_number(when, self.zone)
-        _add_day(self.days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
+        add_day(self.days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
         if empty:
-            _add_day(self.empty_days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
+            add_day(self.empty_days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
 
     # --- reading -----------------------------------------------------------------------
 
@@ -186,11 +179,4 @@ class UntrackedLife:
 
 
 def _hours(stored: object) -> list[Days] | None:
-    if not isinstance(stored, list) or len(stored) != HOURS:
-        return None
-    hours: list[Days] = []
-    for text in stored:
-        if (days := stored_numbers(text, KEPT_DAYS, 1e7)) is None:
-            return None
-        hours.append(days)
-    return hours
+    return stored_day_lists(stored, HOURS)
