@@ -52,13 +52,15 @@ def level_falling_far_faster_than_ever(
             continue
         learned = baselines.falls.largest(sensor.entity_id)
         fall_now = baselines.falls.fall_now(sensor.entity_id)
-        usual = usual_range(baselines, sensor.entity_id, now)
-        if learned is None or fall_now is None or usual is None:
+        if learned is None or fall_now is None:
             continue
         largest, first = learned
         if now - first < timedelta(days=MIN_DAYS) or largest <= 0:
             continue  # cold start: silent until it has been seen to fall at all
         if sensor.last_changed is not None and now - sensor.last_changed < HOLD:
+            continue
+        usual = usual_range(baselines, sensor.entity_id, now)
+        if usual is None:
             continue
         _, highest = fall_now
         fall = highest - current

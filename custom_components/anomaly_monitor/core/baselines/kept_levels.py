@@ -61,11 +61,12 @@ def _past_limit(spell: tuple[float, float, float | None], now: float) -> bool:
 def _held_too_long(
     spells: list[tuple[float, float, float | None]], now: float
 ) -> tuple[float, float, float] | None:
-    """(level, since, longest ever) of the open spell held longest past its limit."""
+    """(level, since, longest ever) of the spell held longest past its limit (``spells``
+    are past it already: ``_past_limit``)."""
     worst: tuple[float, float, float] | None = None
     ratio = 0.0
     for level, since, longest in spells:
-        if longest is None or not _past_limit((level, since, longest), now):
+        if longest is None:
             continue
         if (r := (now - since) / max(longest, 1.0)) > ratio:
             worst, ratio = (level, since, longest), r
