@@ -1,18 +1,21 @@
 """Data the detection core works on: entities, transitions, windows and verdicts.
 
 Everything here is plain Python so the integration, the replay and the tests share it.
+A window's compressed sequence is ``compressed_sequence.py``'s, named here too.
 Values that come from a home (names, states, attributes) are untrusted text: they are
 stored as given (clipped) and quoted wherever they are rendered into a prompt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from enum import StrEnum
 import math
 from typing import Any, NamedTuple
+
+from .compressed_sequence import CompressedSequence, LazySequence, SequenceEntry
 
 # Long state strings are clipped so a hostile or broken device cannot blow up memory or prompts.
 MAX_TEXT_LENGTH = 255
@@ -234,107 +237,6 @@ class Environment:
 
 
 @dataclass(frozen=True, slots=True)
-class SequenceEntry:
-    """One line of a compressed sequence: a state, or a run of states folded into one."""
-
-    start: datetime
-    end: datetime
-    entity_id: str
-    area: str | None
-    first: str
-    last: str
-    count: int = 1
-    kind: str = "change"  # change | repeat | drift | toggle
-
-    def describe(self) -> str:
-        """Short human-readable form used in prompts and diagnostics."""
-        if self.kind == "change":
-            return self.first
-        if self.kind == "repeat":
-            return f"{self.first} (unchanged x{self.count})"
-        if self.kind == "drift":
-            return f"{self.first} -> {self.last} (gradual, {self.count} readings)"
-        return f"toggled {self.first}/{self.last} x{self.count}, ended {self.last}"
-
-
-@dataclass(frozen=True, slots=True)
-class CompressedSequence:
-    """A time-ordered, compressed list of transitions and how much it was compressed."""
-
-    entries: tuple[SequenceEntry, ...]
-    raw_count: int
-    raw_tokens: int
-    tokens: int
-    truncated: int = 0  # entries dropped (oldest first) to meet the token budget
-
-    @property
-    def ratio(self) -> float:
-        """Raw tokens per compressed token (1.0 means no gain)."""
-        return self.raw_tokens / self.tokens if self.tokens else 1.0
-
-
-class LazySequence:
-    """A window's compressed sequence, compressed when first read: a model's prompt and the
-    diagnostics read it, the checks never do (compressing every window was ~9 % of a
-    history replay's CPU). Reads as the ``CompressedSequence`` it stands for."""
-
-    __slots__ = ("_compute", "_value")
-
-    def __init__(self, compute: Callable[[], CompressedSequence]) -> None:
-        self._compute: Callable[[], CompressedSequence] | None = compute
-        self._value: CompressedSequence | None = None
-
-    @property
-    def value(self) -> CompressedSequence:
-        """The sequence (compressed now, the first time)."""
-        if self._value is None:
-            assert self._compute is not None
-            self._value, self._compute = self._compute(), None  # its inputs are let go
-        return self._value
-
-    @property
-    def entries(self) -> tuple[SequenceEntry, ...]:
-        """The compressed entries, oldest first."""
-        return self.value.entries
-
-    @property
-    def raw_count(self) -> int:
-        """Transitions before compression."""
-        return self.value.raw_count
-
-    @property
-    def raw_tokens(self) -> int:
-        """Tokens of the transitions as they were."""
-        return self.value.raw_tokens
-
-    @property
-    def tokens(self) -> int:
-        """Tokens of the compressed entries."""
-        return self.value.tokens
-
-    @property
-    def truncated(self) -> int:
-        """Entries dropped (oldest first) to meet the token budget."""
-        return self.value.truncated
-
-    @property
-    def ratio(self) -> float:
-        """Raw tokens per compressed token (1.0 means no gain)."""
-        return self.value.ratio
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LazySequence):
-            other = other.value
-        return self.value == other
-
-    def __hash__(self) -> int:
-        return hash(self.value)
-
-    def __repr__(self) -> str:
-        return repr(self.value)
-
-
-@dataclass(frozen=True, slots=True)
 class ContextWindow:
     """Everything a detector sees: current states, environment and the recent sequence."""
 
@@ -498,3 +400,29 @@ class Verdict:
                 for f in self.findings
             ],
         }
+
+
+__all__ = [
+    "HOME_SUBJECT",
+    "MAX_CANDIDATES",
+    "MAX_TEXT_LENGTH",
+    "AnomalyType",
+    "CompressedSequence",
+    "ContextWindow",
+    "EntityInfo",
+    "EntityState",
+    "Environment",
+    "Finding",
+    "Label",
+    "LazySequence",
+    "SequenceEntry",
+    "Severity",
+    "Transition",
+    "Verdict",
+    "area_subject",
+    "clip",
+    "entity_domain",
+    "identity",
+    "parse_number",
+    "subject_area",
+]
