@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
@@ -30,15 +30,38 @@ from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
 from .usual_use import UsualUse
 
-if TYPE_CHECKING:
-    from .home_baselines import HomeBaselines
-
 BASELINE_VERSION = 2
 # Stored versions still read: 1 differs only in the hour profiles' form (``HourProfiles``).
 _READ_VERSIONS = frozenset({1, BASELINE_VERSION})
 
 
-def stored_form(baselines: HomeBaselines) -> dict[str, Any]:
+class StoredParts(Protocol):
+    """What the stored form reads and writes of a home's baselines (``HomeBaselines``)."""
+
+    first_seen: datetime | None
+    learned_until: datetime | None
+    events: int
+    upgraded: bool
+    quiet: QuietSpells
+    activity: ActivityProfile
+    durations: StateDurations
+    ranges: NumericRanges
+    profiles: HourProfiles
+    relations: Relations
+    recent: RecentStarts
+    usual: UsualUse
+    away: AwayNormal
+    lonely: LonelyOpenings
+    untracked: UntrackedLife
+    rhythm: DailyRhythm
+    drops: UsualDrops
+    meters: MeterHours
+    runs: MeterRuns
+    spells: LevelSpells
+    falls: LevelFalls
+
+
+def stored_form(baselines: StoredParts) -> dict[str, Any]:
     """JSON-serialisable, versioned form (bounded by each part's caps)."""
     return {
         "version": BASELINE_VERSION,
@@ -65,7 +88,7 @@ def stored_form(baselines: HomeBaselines) -> dict[str, Any]:
     }
 
 
-def read_stored(baselines: HomeBaselines, data: object, zone: tzinfo | None) -> bool:
+def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bool:
     """Fill fresh ``baselines`` from stored ``data``; False (and nothing read) when it is
     not a stored form of a version still read."""
     if not isinstance(data, Mapping):
@@ -99,7 +122,7 @@ def read_stored(baselines: HomeBaselines, data: object, zone: tzinfo | None) -> 
     return True
 
 
-def stored_counts(baselines: HomeBaselines, now: datetime) -> dict[str, Any]:
+def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
     """Counts for diagnostics (no entity ids, names or states)."""
     return {
         "version": BASELINE_VERSION,
