@@ -19,15 +19,15 @@ import math
 from types import MappingProxyType
 from typing import Any
 
+from .device_vocab import WEATHER_VOCAB
 from .entity_mapping import (
     LIGHT_LEVEL_ENTITY,
     PERSON_PREFIX,
     SUN_ENTITY,
     WEATHER_ENTITY,
-    WEATHER_VOCAB,
     EntitySpec,
-    HomeMapping,
 )
+from .home_mapping import HomeMapping
 from .smartbench_loader import CDSample, CISample
 
 # Shortest window the monitor's options flow accepts (minutes).

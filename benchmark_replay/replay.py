@@ -34,6 +34,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 FINGERPRINTED_SOURCES = (
     REPO_ROOT / "custom_components" / "anomaly_monitor",
     REPO_ROOT / "benchmark_replay" / "entity_mapping.py",
+    REPO_ROOT / "benchmark_replay" / "device_vocab.py",
+    REPO_ROOT / "benchmark_replay" / "device_kinds.py",
+    REPO_ROOT / "benchmark_replay" / "home_mapping.py",
     REPO_ROOT / "benchmark_replay" / "home_scene.py",
     REPO_ROOT / "benchmark_replay" / "ha_runner.py",
     REPO_ROOT / "benchmark_replay" / "remote_ha.py",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -118,6 +119,38 @@ async def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, span: t
         async_fire_time_changed(hass)
         # Analyses judge the window in HA's executor: wait for them as for any task.
         await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def analyse_every_5_min(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry: MockConfigEntry, until: datetime
+) -> None:
+    """Time moves on 5 min at a time, the timers due fire and the home is analysed, until
+    ``until``."""
+    while dt_util.utcnow() < until:
+        freezer.tick(timedelta(minutes=5))
+        async_fire_time_changed(hass)
+        await analyze(hass, entry)
+
+
+async def setup_calm_home_with(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    zone: str,
+    at: datetime,
+    *,
+    sensor: tuple[str, str, str, Mapping[str, Any]],
+    learned: Callable[[], dict[str, Any]],
+) -> MockConfigEntry:
+    """The calm home in ``zone`` at ``at`` and one ``sensor`` more (entity id, area, state,
+    attributes), watched by a monitor that stored ``learned()`` (built once the home's
+    zone is set)."""
+    entity_id, area, state, attributes = sensor
+    await hass.config.async_set_time_zone(zone)
+    freezer.move_to(at)
+    set_calm_home(hass)
+    in_area(hass, entity_id, area)
+    hass.states.async_set(entity_id, state, attributes)
+    return await setup_monitor_learned(hass, learned(), include_entities=[SMOKE, entity_id, ALICE])
 
 
 def put_in_area(hass: HomeAssistant, area: str, *entity_ids: str) -> str:

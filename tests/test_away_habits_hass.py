@@ -16,8 +16,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from .helpers import put_in_area, setup_monitor_learned
+from .learned_home import learned_home, observe_until
 from .test_daily_rhythm import _rules_at
-from .test_open_while_asleep_hass import learned_home, observe_until
 
 ZONE = "Europe/Madrid"
 DANA = "person.dana"

@@ -39,7 +39,7 @@ from .helpers import (
     setup_monitor,
     setup_monitor_learned,
 )
-from .test_open_while_asleep_hass import learned_home, observe_until
+from .learned_home import learned_home, observe_until
 
 DOOR = "binary_sensor.front_door"
 HALL_MOTION = "binary_sensor.hall_motion"

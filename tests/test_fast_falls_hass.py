@@ -18,14 +18,13 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     async_capture_events,
-    async_fire_time_changed,
 )
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
-from .helpers import ALICE, SMOKE, analyze, in_area, set_calm_home, setup_monitor_learned
+from .helpers import ALICE, SMOKE, analyse_every_5_min, setup_calm_home_with
 
 LEVEL = "sensor.ultrasonic_4c_level"
 ATTRS = {"unit_of_measurement": "%", "friendly_name": "Ultrasonic 4c"}
@@ -47,13 +46,10 @@ def _learned_days(today: datetime) -> dict[str, Any]:
 
 
 async def _yard(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockConfigEntry:
-    await hass.config.async_set_time_zone("Europe/Dublin")
-    freezer.move_to(TODAY + timedelta(hours=2, minutes=30))
-    set_calm_home(hass)
-    in_area(hass, LEVEL, "Yard")
-    hass.states.async_set(LEVEL, "61", ATTRS)
-    return await setup_monitor_learned(
-        hass, _learned_days(TODAY), include_entities=[SMOKE, LEVEL, ALICE]
+    at = TODAY + timedelta(hours=2, minutes=30)
+    sensor = (LEVEL, "Yard", "61", ATTRS)
+    return await setup_calm_home_with(
+        hass, freezer, "Europe/Dublin", at, sensor=sensor, learned=lambda: _learned_days(TODAY)
     )
 
 
@@ -61,10 +57,7 @@ async def _until(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry: MockConfigEntry, minute: int
 ) -> None:
     """Analysed every 5 min until ``minute`` past 02:30."""
-    while dt_util.utcnow() < TODAY + timedelta(hours=2, minutes=30 + minute):
-        freezer.tick(timedelta(minutes=5))
-        async_fire_time_changed(hass)
-        await analyze(hass, entry)
+    await analyse_every_5_min(hass, freezer, entry, TODAY + timedelta(hours=2, minutes=30 + minute))
 
 
 def _fell(events: list[Any]) -> list[dict[str, Any]]:

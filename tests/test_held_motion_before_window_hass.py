@@ -18,9 +18,15 @@ from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 
-from .helpers import put_in_area, setup_monitor_learned
+from .learned_home import (
+    door_seen_opening,
+    learned_home,
+    observe_until,
+    play,
+    up_all_day,
+    watch_learned_home,
+)
 from .test_daily_rhythm import _rules_at
-from .test_open_while_asleep_hass import learned_home, observe_until, up_all_day
 
 ZONE = "Europe/London"
 DOOR = "binary_sensor.back_door_contact"
@@ -45,10 +51,7 @@ def _learned(today: datetime, until: datetime) -> HomeBaselines:
     for day in range(DAYS):
         midnight = start + timedelta(days=day)
         events += up_all_day(midnight, HALL)
-        events += [(midnight + timedelta(hours=8, minutes=40), DOOR, "on")]
-        events += [(midnight + timedelta(hours=8, minutes=41), KITCHEN, "on")]
-        events += [(midnight + timedelta(hours=8, minutes=42), DOOR, "off")]
-        events += [(midnight + timedelta(hours=8, minutes=43), KITCHEN, "off")]
+        events += door_seen_opening(midnight + timedelta(hours=8, minutes=40), DOOR, KITCHEN)
     observe_until(baselines, events, AREAS, until)
     baselines.advance(until)
     return baselines
@@ -59,15 +62,10 @@ async def _opened_at_12_40(
 ) -> dict[str, dict[str, object]]:
     await hass.config.async_set_time_zone(ZONE)
     today = datetime(2026, 3, 12, tzinfo=dt_util.get_default_time_zone())
-    for area in sorted(set(AREAS.values())):
-        put_in_area(hass, area, *[e for e, a in AREAS.items() if a == area])
     setup = today + timedelta(hours=10, minutes=2)
-    freezer.move_to(setup)
-    for entity_id in (DOOR, KITCHEN, HALL):
-        hass.states.async_set(entity_id, "off", ATTRS[entity_id])
-    hass.states.async_set(PERSON, "home", {"friendly_name": "Jo"})
-    entry = await setup_monitor_learned(
-        hass, _learned(today, setup).as_dict(), include_entities=[*AREAS, PERSON]
+    learned = _learned(today, setup)
+    entry = await watch_learned_home(
+        hass, freezer, setup, learned, attrs=ATTRS, areas=AREAS, person=(PERSON, "Jo")
     )
     live: list[tuple[datetime, str, str]] = []
     for minute in (80, 110, 130, 145, 180):  # the kitchen sensor works (11:20 ... 13:00)
@@ -78,10 +76,7 @@ async def _opened_at_12_40(
         live += [(today + timedelta(hours=12, minutes=50), HALL, "off")]
     live += [(today + timedelta(hours=12, minutes=40), DOOR, "on")]
     live += [(today + timedelta(hours=12, minutes=42), DOOR, "off")]
-    for when, entity_id, state in sorted(live):
-        freezer.move_to(when)
-        hass.states.async_set(entity_id, state, ATTRS[entity_id])
-        await hass.async_block_till_done()
+    await play(hass, freezer, ATTRS, live)
     return await _rules_at(hass, freezer, entry, today + timedelta(hours=13, minutes=5))
 
 

@@ -18,9 +18,7 @@ from custom_components.anomaly_monitor.core.instructions import (
 )
 from custom_components.anomaly_monitor.core.instructions.clauses import split_clauses
 
-
-def _action(name: str, entity_id: str, service: str) -> Feature:
-    return Feature(frozenset({name}), FeatureKind.ACTION, entity_id, service)
+from .instruction_features import action, number, option
 
 
 def _home() -> HomeCapabilities:
@@ -44,17 +42,10 @@ def _home() -> HomeCapabilities:
                 "living_room",
                 frozenset({"light"}),
                 (
-                    _action("turn_on", lamp, "light.turn_on"),
-                    _action("turn_off", lamp, "light.turn_off"),
-                    Feature(
-                        frozenset({"brightness"}),
-                        FeatureKind.NUMBER,
-                        lamp,
-                        "light.turn_on",
-                        "brightness_pct",
-                        0,
-                        100,
-                        current=60,
+                    action("turn_on", lamp, "light.turn_on"),
+                    action("turn_off", lamp, "light.turn_off"),
+                    number(
+                        "brightness", lamp, "light.turn_on", "brightness_pct", 0, 100, current=60
                     ),
                 ),
             ),
@@ -64,11 +55,10 @@ def _home() -> HomeCapabilities:
                 "living_room",
                 frozenset({"air_conditioner"}),
                 (
-                    _action("turn_on", ac, "climate.turn_on"),
-                    _action("turn_off", ac, "climate.turn_off"),
-                    Feature(
-                        frozenset({"temperature"}),
-                        FeatureKind.NUMBER,
+                    action("turn_on", ac, "climate.turn_on"),
+                    action("turn_off", ac, "climate.turn_off"),
+                    number(
+                        "temperature",
                         ac,
                         "climate.set_temperature",
                         "temperature",
@@ -76,9 +66,8 @@ def _home() -> HomeCapabilities:
                         30,
                         current=22,
                     ),
-                    Feature(
-                        frozenset({"mode"}),
-                        FeatureKind.OPTION,
+                    option(
+                        "mode",
                         ac,
                         "climate.set_hvac_mode",
                         "hvac_mode",
@@ -93,10 +82,9 @@ def _home() -> HomeCapabilities:
                 "living_room",
                 frozenset({"media_player"}),
                 (
-                    _action("play", speaker, "media_player.media_play"),
-                    Feature(
-                        frozenset({"volume"}),
-                        FeatureKind.NUMBER,
+                    action("play", speaker, "media_player.media_play"),
+                    number(
+                        "volume",
                         speaker,
                         "media_player.volume_set",
                         "volume_level",
@@ -113,8 +101,8 @@ def _home() -> HomeCapabilities:
                 "bedroom",
                 frozenset({"light"}),
                 (
-                    _action("turn_on", bed_lamp, "light.turn_on"),
-                    _action("turn_off", bed_lamp, "light.turn_off"),
+                    action("turn_on", bed_lamp, "light.turn_on"),
+                    action("turn_off", bed_lamp, "light.turn_off"),
                 ),
             ),
             DeviceCapability(
@@ -123,7 +111,7 @@ def _home() -> HomeCapabilities:
                 "bedroom",
                 frozenset({"fan"}),
                 (
-                    _action("turn_on", fan, "fan.turn_on"),
+                    action("turn_on", fan, "fan.turn_on"),
                     Feature(
                         frozenset({"mode", "speed"}),
                         FeatureKind.OPTION,
@@ -141,8 +129,8 @@ def _home() -> HomeCapabilities:
                 "garage",
                 frozenset({"garage_door"}),
                 (
-                    _action("open", door, "cover.open_cover"),
-                    _action("close", door, "cover.close_cover"),
+                    action("open", door, "cover.open_cover"),
+                    action("close", door, "cover.close_cover"),
                 ),
             ),
         ),

@@ -20,14 +20,13 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     async_capture_events,
-    async_fire_time_changed,
 )
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
-from .helpers import ALICE, SMOKE, analyze, in_area, set_calm_home, setup_monitor_learned
+from .helpers import ALICE, SMOKE, analyse_every_5_min, setup_calm_home_with
 
 PROBE = "sensor.node_7f_temperature"
 ATTRS = {"device_class": "temperature", "unit_of_measurement": "°C", "friendly_name": "Node 7f"}
@@ -60,13 +59,10 @@ def _learned_days(today: datetime) -> dict[str, Any]:
 
 
 async def _dairy(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockConfigEntry:
-    await hass.config.async_set_time_zone("Europe/Dublin")
-    freezer.move_to(TODAY + timedelta(hours=6))
-    set_calm_home(hass)
-    in_area(hass, PROBE, "Dairy")
-    hass.states.async_set(PROBE, "3.7", ATTRS)
-    return await setup_monitor_learned(
-        hass, _learned_days(TODAY), include_entities=[SMOKE, PROBE, ALICE]
+    at = TODAY + timedelta(hours=6)
+    sensor = (PROBE, "Dairy", "3.7", ATTRS)
+    return await setup_calm_home_with(
+        hass, freezer, "Europe/Dublin", at, sensor=sensor, learned=lambda: _learned_days(TODAY)
     )
 
 
@@ -74,10 +70,7 @@ async def _until(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry: MockConfigEntry, minute: int
 ) -> None:
     """Analysed every 5 min until ``minute`` past 06:00."""
-    while dt_util.utcnow() < TODAY + timedelta(hours=6, minutes=minute):
-        freezer.tick(timedelta(minutes=5))
-        async_fire_time_changed(hass)
-        await analyze(hass, entry)
+    await analyse_every_5_min(hass, freezer, entry, TODAY + timedelta(hours=6, minutes=minute))
 
 
 def _held(events: list[Any]) -> list[dict[str, Any]]:

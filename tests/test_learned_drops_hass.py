@@ -19,7 +19,6 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
     MockConfigEntry,
     async_capture_events,
-    async_fire_time_changed,
 )
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
@@ -30,6 +29,7 @@ from .helpers import (
     ALICE,
     FRONT_LOCK,
     SMOKE,
+    analyse_every_5_min,
     analyze,
     set_calm_home,
     setup_monitor_learned,
@@ -96,10 +96,7 @@ async def _away_for(
     assert state is not None
     back, attributes = state.state, dict(state.attributes)
     hass.states.async_set(entity_id, "unavailable", attributes)
-    for _ in range(minutes // 5):
-        freezer.tick(timedelta(minutes=5))
-        async_fire_time_changed(hass)
-        await analyze(hass, entry)
+    await analyse_every_5_min(hass, freezer, entry, dt_util.utcnow() + timedelta(minutes=minutes))
     hass.states.async_set(entity_id, back, attributes)
     freezer.tick(timedelta(minutes=1))
     await analyze(hass, entry)
@@ -166,10 +163,8 @@ async def test_false_alarm_on_an_outage_widens_its_learned_drop(
     keeper = entry.runtime_data.baselines
     assert keeper is not None
     hass.states.async_set(PLUG, "unavailable", {"device_class": "outlet"})
-    for _ in range(13):  # 65 min: past twice its usual 30 min
-        freezer.tick(timedelta(minutes=5))
-        async_fire_time_changed(hass)
-        await analyze(hass, entry)
+    # 65 min: past twice its usual 30 min
+    await analyse_every_5_min(hass, freezer, entry, dt_util.utcnow() + timedelta(minutes=65))
     (anomaly,) = coordinator.tracker.open.values()
     assert anomaly.rule == "device_unavailable"
 
@@ -191,18 +186,12 @@ async def test_a_dead_detector_is_not_told_again_after_a_restart(
     entry = await _home(hass, freezer)
     attributes = dict(hass.states.get(SMOKE).attributes)  # type: ignore[union-attr]
     hass.states.async_set(SMOKE, "unavailable", attributes)
-    for _ in range(18):  # 90 min
-        freezer.tick(timedelta(minutes=5))
-        async_fire_time_changed(hass)
-        await analyze(hass, entry)
+    await analyse_every_5_min(hass, freezer, entry, dt_util.utcnow() + timedelta(minutes=90))
     assert len(_told(detected, SMOKE)) == 1
     assert await hass.config_entries.async_reload(entry.entry_id)
     await hass.async_block_till_done()
     hass.states.async_set(SMOKE, "unknown", attributes)
     freezer.tick(timedelta(seconds=1))
     hass.states.async_set(SMOKE, "unavailable", attributes)
-    for _ in range(18):
-        freezer.tick(timedelta(minutes=5))
-        async_fire_time_changed(hass)
-        await analyze(hass, entry)
+    await analyse_every_5_min(hass, freezer, entry, dt_util.utcnow() + timedelta(minutes=90))
     assert len(_told(detected, SMOKE)) == 1

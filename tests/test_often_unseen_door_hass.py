@@ -19,9 +19,15 @@ from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 
-from .helpers import put_in_area, setup_monitor_learned
+from .learned_home import (
+    door_seen_opening,
+    learned_home,
+    observe_until,
+    play,
+    up_all_day,
+    watch_learned_home,
+)
 from .test_daily_rhythm import _rules_at
-from .test_open_while_asleep_hass import learned_home, observe_until, up_all_day
 
 ZONE = "Europe/London"
 DOOR = "binary_sensor.back_door_contact"
@@ -49,10 +55,7 @@ def _learned(today: datetime, until: datetime) -> HomeBaselines:
         events += up_all_day(midnight, HALL)
         if day == DAYS:
             break  # today: the live stream below
-        events += [(midnight + timedelta(hours=8, minutes=40), DOOR, "on")]
-        events += [(midnight + timedelta(hours=8, minutes=41), KITCHEN, "on")]
-        events += [(midnight + timedelta(hours=8, minutes=42), DOOR, "off")]
-        events += [(midnight + timedelta(hours=8, minutes=43), KITCHEN, "off")]
+        events += door_seen_opening(midnight + timedelta(hours=8, minutes=40), DOOR, KITCHEN)
         if day in EVENINGS:
             events += [(midnight + timedelta(hours=17, minutes=22), DOOR, "on")]
             events += [(midnight + timedelta(hours=17, minutes=25), DOOR, "off")]
@@ -69,16 +72,11 @@ async def _opened_at_13_07(
     findings at 13:25."""
     await hass.config.async_set_time_zone(ZONE)
     today = datetime(2026, 3, 12, tzinfo=dt_util.get_default_time_zone())
-    for area in sorted(set(AREAS.values())):
-        put_in_area(hass, area, *[e for e, a in AREAS.items() if a == area])
     setup = today + timedelta(hours=10, minutes=2)
-    freezer.move_to(setup)
-    hass.states.async_set(DOOR, "off", ATTRS[DOOR])
-    hass.states.async_set(KITCHEN, "off", ATTRS[KITCHEN])
-    hass.states.async_set(HALL, "off", ATTRS[HALL])
-    hass.states.async_set(PERSON, "home", {"friendly_name": "Jo"})
     learned = _learned(today, setup)
-    entry = await setup_monitor_learned(hass, learned.as_dict(), include_entities=[*AREAS, PERSON])
+    entry = await watch_learned_home(
+        hass, freezer, setup, learned, attrs=ATTRS, areas=AREAS, person=(PERSON, "Jo")
+    )
     live: list[tuple[datetime, str, str]] = []
     if moving:
         for tick in range(10, 14):  # 10:15 ... 13:15, each for a minute
@@ -95,13 +93,9 @@ async def _opened_at_13_07(
         live += [(later, KITCHEN, "on"), (later + timedelta(minutes=2), KITCHEN, "off")]
     live += [(today + timedelta(hours=13, minutes=7), DOOR, "on")]
     live += [(today + timedelta(hours=13, minutes=9), DOOR, "off")]
-    for when, entity_id, state in sorted(live):
-        if when > today + timedelta(hours=13, minutes=25):
-            break
-        freezer.move_to(when)
-        hass.states.async_set(entity_id, state, ATTRS[entity_id])
-        await hass.async_block_till_done()
-    return await _rules_at(hass, freezer, entry, today + timedelta(hours=13, minutes=25))
+    findings_at = today + timedelta(hours=13, minutes=25)
+    await play(hass, freezer, ATTRS, live, until=findings_at)
+    return await _rules_at(hass, freezer, entry, findings_at)
 
 
 async def test_a_door_often_missed_by_the_sensors_is_not_told_while_people_are_up(

@@ -11,16 +11,15 @@ told. The bedroom door, open every night, is not.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.models import EntityInfo
 
 from .helpers import put_in_area, setup_monitor_learned
+from .learned_home import learned_home, observe_until, up_all_day
 from .test_daily_rhythm import _rules_at
 
 ZONE = "Pacific/Auckland"
@@ -55,45 +54,6 @@ def _learned(today: datetime) -> HomeBaselines:
     events += [(today + timedelta(hours=22, minutes=50), SLIDER, "on")]
     observe_until(baselines, events, AREAS, today + timedelta(hours=23, minutes=1))
     return baselines
-
-
-def learned_home(
-    zone: str,
-    attrs: dict[str, dict[str, str]],
-    areas: dict[str, str],
-    person: str,
-    start: datetime,
-) -> HomeBaselines:
-    """Baselines of a small home watched since ``start``, ``person`` at home."""
-    baselines = HomeBaselines(ZoneInfo(zone))
-    baselines.describe(
-        EntityInfo(e, "", area=areas[e], device_class=a["device_class"]) for e, a in attrs.items()
-    )
-    baselines.watching(list(areas), start)
-    baselines.observe(start, person, "home")
-    return baselines
-
-
-def up_all_day(midnight: datetime, motion: str) -> list[tuple[datetime, str, str]]:
-    """Somebody up 07:00-23:00, seen by ``motion`` every 15 min."""
-    events: list[tuple[datetime, str, str]] = []
-    moment = midnight + timedelta(hours=7)
-    while moment <= midnight + timedelta(hours=23):
-        events += [(moment, motion, "on"), (moment + timedelta(minutes=1), motion, "off")]
-        moment += timedelta(minutes=15)
-    return events
-
-
-def observe_until(
-    baselines: HomeBaselines,
-    events: list[tuple[datetime, str, str]],
-    areas: dict[str, str],
-    end: datetime,
-) -> None:
-    """Learn ``events`` in time order, up to ``end``."""
-    for when, entity_id, state in sorted(events):
-        if when <= end:
-            baselines.observe(when, entity_id, state, areas[entity_id])
 
 
 async def test_a_slider_left_open_for_the_night_is_told(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from benchmark_replay.direct import window_for
-from benchmark_replay.entity_mapping import HomeMapping
+from benchmark_replay.home_mapping import HomeMapping
 from benchmark_replay.home_scene import scene_for
 from benchmark_replay.smartbench_loader import load_smartbench
 

@@ -18,8 +18,8 @@ from homeassistant.util import dt as dt_util
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 
 from .helpers import put_in_area, setup_monitor_learned
+from .learned_home import learned_home, observe_until, up_all_day
 from .test_daily_rhythm import _rules_at
-from .test_open_while_asleep_hass import learned_home, observe_until, up_all_day
 
 ZONE = "Europe/Amsterdam"
 SLIDER = "binary_sensor.slider_contact"

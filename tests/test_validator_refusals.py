@@ -10,7 +10,6 @@ from custom_components.anomaly_monitor.core.instructions import (
     Area,
     DeviceCapability,
     Feature,
-    FeatureKind,
     HomeCapabilities,
     PlannedOperation,
     RefusalCode,
@@ -28,6 +27,8 @@ from custom_components.anomaly_monitor.core.instructions.validator import (
     validate_intent,
 )
 
+from .instruction_features import action, number, option, text
+
 LAMP = "light.living_room_lamp"
 AC = "climate.living_room_ac"
 RADIATOR = "climate.bedroom_radiator"
@@ -36,21 +37,8 @@ HUMIDIFIER = "humidifier.nursery_humidifier"
 BLINDS = "cover.study_blinds"
 
 
-def _action(name: str, entity_id: str, service: str) -> Feature:
-    return Feature(frozenset({name}), FeatureKind.ACTION, entity_id, service)
-
-
 def _humidity(entity_id: str) -> Feature:
-    return Feature(
-        frozenset({"humidity"}),
-        FeatureKind.NUMBER,
-        entity_id,
-        "humidifier.set_humidity",
-        "humidity",
-        30,
-        80,
-        current=50,
-    )
+    return number("humidity", entity_id, "humidifier.set_humidity", "humidity", 30, 80, current=50)
 
 
 def _home() -> HomeCapabilities:
@@ -69,21 +57,12 @@ def _home() -> HomeCapabilities:
                 "living_room",
                 frozenset({"light"}),
                 (
-                    _action("turn_on", LAMP, "light.turn_on"),
-                    _action("turn_off", LAMP, "light.turn_off"),
-                    Feature(
-                        frozenset({"brightness"}),
-                        FeatureKind.NUMBER,
-                        LAMP,
-                        "light.turn_on",
-                        "brightness_pct",
-                        0,
-                        100,
-                        current=60,
+                    action("turn_on", LAMP, "light.turn_on"),
+                    action("turn_off", LAMP, "light.turn_off"),
+                    number(
+                        "brightness", LAMP, "light.turn_on", "brightness_pct", 0, 100, current=60
                     ),
-                    Feature(
-                        frozenset({"color"}), FeatureKind.TEXT, LAMP, "light.turn_on", "color_name"
-                    ),
+                    text("color", LAMP, "light.turn_on", "color_name"),
                 ),
             ),
             DeviceCapability(
@@ -92,19 +71,10 @@ def _home() -> HomeCapabilities:
                 "living_room",
                 frozenset({"air_conditioner"}),
                 (
-                    _action("turn_on", AC, "climate.turn_on"),
-                    Feature(
-                        frozenset({"temperature"}),
-                        FeatureKind.NUMBER,
-                        AC,
-                        "climate.set_temperature",
-                        "temperature",
-                        16,
-                        30,
-                    ),
-                    Feature(
-                        frozenset({"mode"}),
-                        FeatureKind.OPTION,
+                    action("turn_on", AC, "climate.turn_on"),
+                    number("temperature", AC, "climate.set_temperature", "temperature", 16, 30),
+                    option(
+                        "mode",
                         AC,
                         "climate.set_hvac_mode",
                         "hvac_mode",
@@ -118,9 +88,8 @@ def _home() -> HomeCapabilities:
                 "bedroom",
                 frozenset({"heater"}),
                 (
-                    Feature(
-                        frozenset({"temperature"}),
-                        FeatureKind.NUMBER,
+                    number(
+                        "temperature",
                         RADIATOR,
                         "climate.set_temperature",
                         "temperature",
@@ -149,10 +118,9 @@ def _home() -> HomeCapabilities:
                 "study",
                 frozenset({"blinds"}),
                 (
-                    _action("open", BLINDS, "cover.open_cover"),
-                    Feature(
-                        frozenset({"position"}),
-                        FeatureKind.NUMBER,
+                    action("open", BLINDS, "cover.open_cover"),
+                    number(
+                        "position",
                         BLINDS,
                         "cover.set_cover_position",
                         "position",
@@ -160,9 +128,8 @@ def _home() -> HomeCapabilities:
                         100,
                         current=100,
                     ),
-                    Feature(
-                        frozenset({"level"}),
-                        FeatureKind.OPTION,
+                    option(
+                        "level",
                         BLINDS,
                         "select.select_option",
                         "option",

@@ -1,18 +1,33 @@
-"""Data the detection core works on: entities, transitions, windows and verdicts.
+"""Data the detection core works on: entities, their states, transitions and windows.
 
 Everything here is plain Python so the integration, the replay and the tests share it.
+A window's compressed sequence (``compressed_sequence.py``) and what a detector answers
+(``verdict.py``: findings and verdicts) are named here too.
 Values that come from a home (names, states, attributes) are untrusted text: they are
 stored as given (clipped) and quoted wherever they are rendered into a prompt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
-from enum import StrEnum
 import math
 from typing import Any, NamedTuple
+
+from .compressed_sequence import CompressedSequence, LazySequence, SequenceEntry
+from .verdict import (
+    HOME_SUBJECT,
+    MAX_CANDIDATES,
+    AnomalyType,
+    Finding,
+    Label,
+    Severity,
+    Verdict,
+    area_subject,
+    identity,
+    subject_area,
+)
 
 # Long state strings are clipped so a hostile or broken device cannot blow up memory or prompts.
 MAX_TEXT_LENGTH = 255
@@ -22,43 +37,6 @@ def clip(text: object, limit: int = MAX_TEXT_LENGTH) -> str:
     """Return ``text`` as a single-line string of at most ``limit`` characters."""
     value = str(text).replace("\n", " ").replace("\r", " ")
     return value if len(value) <= limit else value[: limit - 1] + "…"
-
-
-class Label(StrEnum):
-    """Outcome of an analysis."""
-
-    NORMAL = "normal"
-    ANOMALY = "anomaly"
-
-
-class Severity(StrEnum):
-    """How urgent an anomaly is, ordered from least to most."""
-
-    LOW = "low"
-    MEDIUM = "medium"
-    HIGH = "high"
-    CRITICAL = "critical"
-
-    @property
-    def rank(self) -> int:
-        """Position in the ordering, for comparisons."""
-        return _SEVERITY_RANK[self]
-
-
-_SEVERITY_RANK = {Severity.LOW: 0, Severity.MEDIUM: 1, Severity.HIGH: 2, Severity.CRITICAL: 3}
-
-
-class AnomalyType(StrEnum):
-    """Broad classes of anomaly; detectors may report others as free text."""
-
-    SAFETY_HAZARD = "safety_hazard"
-    SECURITY = "security"
-    DEVICE_MALFUNCTION = "device_malfunction"
-    PHYSICAL_VIOLATION = "physical_violation"
-    ENVIRONMENTAL_CONFLICT = "environmental_conflict"
-    OCCUPANCY_MISMATCH = "occupancy_mismatch"
-    BEHAVIOURAL = "behavioural"
-    ENERGY = "energy"
 
 
 # Domains of entity ids: every analysis asks each entity's domain thousands of times.
@@ -234,107 +212,6 @@ class Environment:
 
 
 @dataclass(frozen=True, slots=True)
-class SequenceEntry:
-    """One line of a compressed sequence: a state, or a run of states folded into one."""
-
-    start: datetime
-    end: datetime
-    entity_id: str
-    area: str | None
-    first: str
-    last: str
-    count: int = 1
-    kind: str = "change"  # change | repeat | drift | toggle
-
-    def describe(self) -> str:
-        """Short human-readable form used in prompts and diagnostics."""
-        if self.kind == "change":
-            return self.first
-        if self.kind == "repeat":
-            return f"{self.first} (unchanged x{self.count})"
-        if self.kind == "drift":
-            return f"{self.first} -> {self.last} (gradual, {self.count} readings)"
-        return f"toggled {self.first}/{self.last} x{self.count}, ended {self.last}"
-
-
-@dataclass(frozen=True, slots=True)
-class CompressedSequence:
-    """A time-ordered, compressed list of transitions and how much it was compressed."""
-
-    entries: tuple[SequenceEntry, ...]
-    raw_count: int
-    raw_tokens: int
-    tokens: int
-    truncated: int = 0  # entries dropped (oldest first) to meet the token budget
-
-    @property
-    def ratio(self) -> float:
-        """Raw tokens per compressed token (1.0 means no gain)."""
-        return self.raw_tokens / self.tokens if self.tokens else 1.0
-
-
-class LazySequence:
-    """A window's compressed sequence, compressed when first read: a model's prompt and the
-    diagnostics read it, the checks never do (compressing every window was ~9 % of a
-    history replay's CPU). Reads as the ``CompressedSequence`` it stands for."""
-
-    __slots__ = ("_compute", "_value")
-
-    def __init__(self, compute: Callable[[], CompressedSequence]) -> None:
-        self._compute: Callable[[], CompressedSequence] | None = compute
-        self._value: CompressedSequence | None = None
-
-    @property
-    def value(self) -> CompressedSequence:
-        """The sequence (compressed now, the first time)."""
-        if self._value is None:
-            assert self._compute is not None
-            self._value, self._compute = self._compute(), None  # its inputs are let go
-        return self._value
-
-    @property
-    def entries(self) -> tuple[SequenceEntry, ...]:
-        """The compressed entries, oldest first."""
-        return self.value.entries
-
-    @property
-    def raw_count(self) -> int:
-        """Transitions before compression."""
-        return self.value.raw_count
-
-    @property
-    def raw_tokens(self) -> int:
-        """Tokens of the transitions as they were."""
-        return self.value.raw_tokens
-
-    @property
-    def tokens(self) -> int:
-        """Tokens of the compressed entries."""
-        return self.value.tokens
-
-    @property
-    def truncated(self) -> int:
-        """Entries dropped (oldest first) to meet the token budget."""
-        return self.value.truncated
-
-    @property
-    def ratio(self) -> float:
-        """Raw tokens per compressed token (1.0 means no gain)."""
-        return self.value.ratio
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LazySequence):
-            other = other.value
-        return self.value == other
-
-    def __hash__(self) -> int:
-        return hash(self.value)
-
-    def __repr__(self) -> str:
-        return repr(self.value)
-
-
-@dataclass(frozen=True, slots=True)
 class ContextWindow:
     """Everything a detector sees: current states, environment and the recent sequence."""
 
@@ -358,143 +235,27 @@ class ContextWindow:
         return frozenset(ids)
 
 
-# Subject of a finding about the whole home rather than one entity or area.
-HOME_SUBJECT = "home"
-_AREA_PREFIX = "area:"
-
-
-def area_subject(area: str) -> str:
-    """Subject of a finding about an area as a whole."""
-    return f"{_AREA_PREFIX}{area}"
-
-
-def subject_area(subject: str) -> str | None:
-    """The area an area subject names, or ``None`` for an entity or the home."""
-    return subject[len(_AREA_PREFIX) :] if subject.startswith(_AREA_PREFIX) else None
-
-
-def identity(rule: str, subject: str) -> str:
-    """The signature of an anomaly: ``rule:subject``."""
-    return f"{rule}:{subject}"
-
-
-# Candidates a rule offers an evidence ranker per finding (each one costs a model question).
-MAX_CANDIDATES = 6
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One thing a detector found wrong, with the entities that show it."""
-
-    rule: str
-    evidence: tuple[str, ...]
-    reasoning: str
-    anomaly_type: str
-    severity: Severity = Severity.MEDIUM
-    recommendation: str = ""
-    # How far past its threshold the finding is, in the rule's own unit (a duration in
-    # minutes, a count, a level, a deviation; each rule documents which). Larger is more
-    # extreme; negative for the "too low" side of rules that fire both ways. ``None``
-    # when the finding is a kind rather than a degree (smoke detected, a lock unlocked).
-    # A false-alarm mark suppresses later findings only up to its own magnitude.
-    magnitude: float | None = None
-    # What is wrong: an entity id, ``area_subject(name)`` or ``HOME_SUBJECT``. Set by the
-    # rule; left empty it becomes the first evidence entity. With the rule it identifies
-    # the anomaly, so the evidence may change (people leave, a door opens) while it stays
-    # the same anomaly.
-    subject: str = ""
-    # Evidence entries that are context (who could respond, the entrance while away), not
-    # entities showing the problem: scored as evidence, not shown to the homeowner as such.
-    context: tuple[str, ...] = ()
-    # Holds only while nobody is home ("...while nobody is home"): someone coming home
-    # ends it at once, without the hysteresis that guards against flickering sensors.
-    while_away: bool = False
-    # Entities that may belong to the problem but that the rule does not claim (the other
-    # rooms' thermometers of a heating fault): not evidence, only offered to an evidence
-    # ranker (``evidence_choice.py``), which may add the ones a model links to the problem.
-    candidates: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.subject and self.evidence:
-            object.__setattr__(self, "subject", self.evidence[0])
-
-    @property
-    def signature(self) -> str:
-        """Stable identity of this anomaly: its rule and its subject, never its context."""
-        return identity(self.rule, self.subject)
-
-    @property
-    def shown_evidence(self) -> tuple[str, ...]:
-        """The evidence entities that show the problem (context left out)."""
-        return tuple(e for e in self.evidence if e not in self.context)
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A detector's answer for one window."""
-
-    label: Label
-    evidence: tuple[str, ...] = ()
-    reasoning: str = ""
-    anomaly_type: str | None = None
-    severity: Severity | None = None
-    recommendation: str = ""
-    findings: tuple[Finding, ...] = ()
-    detector: str = ""
-    raw: str | None = None  # unparsed backend reply, kept for diagnostics
-
-    @property
-    def is_anomaly(self) -> bool:
-        """True when the label is anomaly."""
-        return self.label is Label.ANOMALY
-
-    @classmethod
-    def normal(cls, detector: str, reasoning: str = "Nothing unusual.") -> Verdict:
-        """A verdict with no findings."""
-        return cls(label=Label.NORMAL, reasoning=reasoning, detector=detector)
-
-    @classmethod
-    def from_findings(cls, findings: list[Finding] | tuple[Finding, ...], detector: str) -> Verdict:
-        """Summarise findings: the most severe leads, evidence is their union."""
-        if not findings:
-            return cls.normal(detector)
-        ordered = sorted(findings, key=lambda f: -f.severity.rank)
-        lead = ordered[0]
-        evidence: list[str] = []
-        for finding in ordered:
-            evidence.extend(e for e in finding.evidence if e not in evidence)
-        return cls(
-            label=Label.ANOMALY,
-            evidence=tuple(evidence),
-            reasoning=" ".join(f.reasoning for f in ordered),
-            anomaly_type=lead.anomaly_type,
-            severity=lead.severity,
-            recommendation=lead.recommendation,
-            findings=tuple(ordered),
-            detector=detector,
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form, for service responses, events and storage."""
-        return {
-            "label": self.label.value,
-            "evidence": list(self.evidence),
-            "reasoning": self.reasoning,
-            "anomaly_type": self.anomaly_type,
-            "severity": self.severity.value if self.severity else None,
-            "recommendation": self.recommendation,
-            "detector": self.detector,
-            "findings": [
-                {
-                    "rule": f.rule,
-                    "evidence": list(f.evidence),
-                    "reasoning": f.reasoning,
-                    "anomaly_type": f.anomaly_type,
-                    "severity": f.severity.value,
-                    "recommendation": f.recommendation,
-                    "signature": f.signature,
-                    "subject": f.subject,
-                }
-                for f in self.findings
-            ],
-        }
+__all__ = [
+    "HOME_SUBJECT",
+    "MAX_CANDIDATES",
+    "MAX_TEXT_LENGTH",
+    "AnomalyType",
+    "CompressedSequence",
+    "ContextWindow",
+    "EntityInfo",
+    "EntityState",
+    "Environment",
+    "Finding",
+    "Label",
+    "LazySequence",
+    "SequenceEntry",
+    "Severity",
+    "Transition",
+    "Verdict",
+    "area_subject",
+    "clip",
+    "entity_domain",
+    "identity",
+    "parse_number",
+    "subject_area",
+]

@@ -76,7 +76,7 @@ class ReplayWatcher(StateWatcher):
     """Watches the entities the replay names, in the replay's own table only."""
 
     def __init__(self, hass: HomeAssistant, options: Mapping[str, Any], coordinator: Any) -> None:
-        super().__init__(hass, options, coordinator.window, _never)
+        super().__init__(hass, options, coordinator.window, _never, on_hazard=_never)
         self._session: ReplaySession = coordinator.session
 
     @callback
@@ -104,8 +104,8 @@ class ReplayWatcher(StateWatcher):
             self._async_handle_event(Event(EVENT_STATE_CHANGED, data))
 
 
-def _never() -> None:
-    """A replay entry analyses only when a sample asks."""
+def _never(*_: object) -> None:
+    """A replay entry analyses only when a sample asks (a hazard too)."""
 
 
 class MemoryTracker(AnomalyTracker):

@@ -76,9 +76,9 @@ class StateWatcher:
         window: timedelta,
         on_significant: Callable[[], None],
         *,
+        on_hazard: Callable[[str], None],
         owner: ConfigEntry | None = None,
         on_newly_watched: Callable[[frozenset[str]], None] | None = None,
-        on_hazard: Callable[[str], None] | None = None,
     ) -> None:
         self.hass = hass
         self.options = options
@@ -98,8 +98,9 @@ class StateWatcher:
         # Told the entities that begin to be watched (the recorder's read-back of their past).
         self.on_newly_watched = on_newly_watched
         self._on_significant = on_significant
-        # A hazard sensor raising its alarm: checked now, not after any cooldown.
-        self._on_hazard = on_hazard or (lambda _: on_significant())
+        # A hazard sensor raising its alarm: checked now, not after any cooldown (what that
+        # means is the analyser's: ``HomeAnalyser._async_on_hazard``).
+        self._on_hazard = on_hazard
         self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}
         self._unsubs: list[CALLBACK_TYPE] = []

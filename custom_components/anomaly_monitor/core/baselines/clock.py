@@ -64,6 +64,15 @@ def hour_start(when: datetime) -> datetime:
     return when.replace(minute=0, second=0, microsecond=0)
 
 
+def next_hour(slot: datetime) -> datetime:
+    """One real hour after ``slot``, on ``slot``'s own clock. An hour added to a time in a
+    zone moves the clock's face: across a clock change it lands in spring's missing hour
+    (whose next hour then comes twice) or jumps over autumn's repeated one."""
+    if slot.tzinfo is None:
+        return slot + ONE_HOUR
+    return (slot.astimezone(UTC) + ONE_HOUR).astimezone(slot.tzinfo)
+
+
 def parse_time(value: object) -> datetime | None:
     """An ISO time from stored data, or ``None`` when it is not one (stored data is untrusted)."""
     if not isinstance(value, str) or len(value) > 64:

@@ -19,7 +19,7 @@ from ..device_roles import severity_for
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
-from .clock import ONE_HOUR, hour_start, local
+from .clock import hour_start, local, next_hour
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .unattended_cookers import unattended_cookers
@@ -62,7 +62,7 @@ def cooking_at_an_unusual_hour(home: HomeView, baselines: HomeBaselines) -> Iter
             ran, _ = hours.days_at(meter.entity_id, slot.hour, slot.toordinal(), home_only=False)
             used = ran > 0
             used = used or not (learned or slot.hour in PRIOR_NIGHT_HOURS)
-            slot += ONE_HOUR
+            slot = next_hour(slot)
         if used:
             continue
         normal = (

@@ -12,7 +12,8 @@ Whether an entity is a motion sensor, a door or a light comes from HA's vocabula
 
 Feeding must be in time order per source (recorder history, then the live stream);
 ``advance`` accounts the time that passed without events. ``as_dict``/``from_dict`` are the
-stored form, versioned; stored data is untrusted and a malformed part is simply dropped.
+stored form, versioned (``stored_form.py``); stored data is untrusted and a malformed part
+is simply dropped.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from ..statistics.toggles import STORM_GAP, storm_limits
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .change_facts import ChangeFacts
-from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
@@ -50,13 +50,11 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
 
-BASELINE_VERSION = 2
-# Stored versions still read: 1 differs only in the hour profiles' form (``HourProfiles``).
-_READ_VERSIONS = frozenset({1, BASELINE_VERSION})
 # Entities whose last state is remembered (to tell a change from a repeat).
 MAX_TRACKED = 1_000
 # Domains whose numeric states are readings, not discrete states.
@@ -356,97 +354,23 @@ class HomeBaselines:
 
     def summary(self) -> dict[str, Any]:
         """Counts for diagnostics (no entity ids, names or states)."""
-        return {
-            "version": BASELINE_VERSION,
-            "first_seen": format_time(self.first_seen),
-            "learned_until": format_time(self.learned_until),
-            "events_learned": self.events,
-            "days_with_quiet_spells": self.quiet.days_seen(),
-            "hours_of_day_learned": self.quiet.learned_hours(),
-            "areas_with_activity": len(self.activity.counts),
-            "entities_with_durations": len(self.durations.stays),
-            "entities_with_ranges": len(self.ranges.stats),
-            "entities_with_hour_profiles": len(self.profiles.hours.keys() - {OUTDOOR}),
-            "outdoor_hours_learned": self.profiles.days_learned(OUTDOOR),
-            "meters_with_recent_starts": len(self.recent.days),
-            "related_pairs": len(self.relations.pairs),
-            "entities_watched": len(self.usual.since),
-            "entities_still_learning": len(self.usual.learning_entities(self._now())),
-            "entities_with_open_stays": len(self.usual.open_days),
-            "entities_with_bursts": len(self.usual.burst_days),
-            "entities_used_at_night": len(self.usual.nights),
-            "entities_left_open_when_away": len(self.usual.away_open),
-            "sensors_moving_while_away": len(self.away.motion),
-            "entrances_used_while_away": len(self.away.entries),
-            "openings_seen_unaccompanied": len(self.lonely.openings),
-            "devices_with_learned_drops": len(self.drops.known()),
-            "meters_with_learned_hours": self.meters.learned(),
-            "meters_with_learned_runs": self.runs.learned(),
-        }
+        return stored_counts(self, self._now())
 
     def _now(self) -> datetime:
         return self.learned_until or self.first_seen or datetime.now(UTC)
 
-    # --- storage -----------------------------------------------------------------------
+    # --- storage (``stored_form.py``) -------------------------------------------------
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form (bounded by each part's caps)."""
-        return {
-            "version": BASELINE_VERSION,
-            "first_seen": format_time(self.first_seen),
-            "learned_until": format_time(self.learned_until),
-            "events": self.events,
-            "quiet": self.quiet.as_dict(),
-            "activity": self.activity.as_dict(),
-            "durations": self.durations.as_dict(),
-            "ranges": self.ranges.as_dict(),
-            "profiles": self.profiles.as_dict(),
-            "relations": self.relations.as_dict(),
-            "recent_starts": self.recent.as_dict(),
-            "usual_use": self.usual.as_dict(),
-            "away_normal": self.away.as_dict(),
-            "lonely_openings": self.lonely.as_dict(),
-            "untracked_life": self.untracked.as_dict(),
-            "rhythm": self.rhythm.as_dict(),
-            "usual_drops": self.drops.as_dict(),
-            "meter_hours": self.meters.as_dict(),
-            "meter_runs": self.runs.as_dict(),
-            "level_spells": self.spells.as_dict(),
-            "level_falls": self.falls.as_dict(),
-        }
+        return stored_form(self)
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> HomeBaselines:
         """Rebuild from stored data: another version or garbage gives a fresh baseline."""
         baselines = cls(zone)
-        if not isinstance(data, Mapping):
+        if not read_stored(baselines, data, zone):
             return baselines
-        version = data.get("version")
-        if not isinstance(version, int) or version not in _READ_VERSIONS:
-            return baselines
-        baselines.first_seen = parse_time(data.get("first_seen"))
-        baselines.learned_until = parse_time(data.get("learned_until"))
-        events = data.get("events")
-        if isinstance(events, int) and not isinstance(events, bool) and events >= 0:
-            baselines.events = events
-        baselines.quiet = QuietSpells.from_dict(data.get("quiet"), zone)
-        baselines.activity = ActivityProfile.from_dict(data.get("activity"), zone)
-        baselines.durations = StateDurations.from_dict(data.get("durations"), zone)
-        baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
-        baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
-        baselines.relations = Relations.from_dict(data.get("relations"), zone)
-        baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
-        baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
-        baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
-        baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
-        baselines.untracked = UntrackedLife.from_dict(data.get("untracked_life"), zone)
-        baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
-        baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
-        baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
-        baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
-        baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
-        baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
-        baselines.upgraded = "usual_use" not in data
         for entity_id, (state, _) in baselines.durations.current.items():
             baselines._last_state[entity_id] = state
         baselines._occupied = baselines.quiet.occupied

@@ -41,7 +41,7 @@ from ..device_roles import same_device
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
-from .clock import ONE_HOUR, hour_start, local, slot_of
+from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
 from .cycles import cycles_day_and_night, spell_since
 from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
@@ -140,17 +140,17 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             continue
         slot = hour_start(local(since, zone))
         if slot < since:
-            slot += ONE_HOUR
+            slot = next_hour(slot)
         missed: list[tuple[datetime, int, int, bool]] = []
         need = MISSED_HOURS
         for _ in range(_LOOK_BACK):
-            if slot + ONE_HOUR > now or len(missed) >= need:
+            if next_hour(slot) > now or len(missed) >= need:
                 break
             if (expected := _expected_at(baselines, entity_id, slot)) is not None:
                 missed.append((slot, *expected))
                 if expected[2]:
                     need = THIN_MISSED_HOURS  # learned from fewer days: one hour more
-            slot += ONE_HOUR
+            slot = next_hour(slot)
         if len(missed) < need:
             continue
         first, ran, days, _ = missed[0]
@@ -192,7 +192,7 @@ def _rare_time(
     start = max(start, now - _RARE_LOOK_BACK)
     slot = hour_start(local(start, baselines.zone))
     while slot < now:
-        end = slot + ONE_HOUR
+        end = next_hour(slot)
         if (rare := _rare_at(baselines, entity_id, slot)) is not None:
             spent += min(end, now) - max(slot, start)
             fewest = rare[1] if not fewest else min(fewest, rare[1])

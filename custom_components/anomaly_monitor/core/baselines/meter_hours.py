@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
-from .clock import ONE_HOUR, hour_start, local, slot_of
+from .clock import hour_start, local, next_hour, slot_of
 from .packed import pack, unpack
 from .stored_values import stored_items
 
@@ -100,7 +100,7 @@ class MeterHours:
             back = self.day - day
             if 0 <= back < DAYS_KEPT:
                 masks[hour] |= 1 << back
-            slot += ONE_HOUR
+            slot = next_hour(slot)
             if slot > stop:
                 break
 

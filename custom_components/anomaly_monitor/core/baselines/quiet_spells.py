@@ -20,7 +20,7 @@ from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
-from .clock import ONE_HOUR, format_time, hour_start, local, parse_time, slot_of
+from .clock import ONE_HOUR, format_time, hour_start, local, next_hour, parse_time, slot_of
 from .stored_values import stored_day_value, stored_items
 
 # Days of history per hour of the day: four weeks follow a changing routine.
@@ -133,7 +133,7 @@ class QuietSpells:
         stop = local(end, self.zone)
         while slot <= stop and len(slots) < 24:
             slots[slot.hour] = slot.date().toordinal()
-            slot += ONE_HOUR
+            slot = next_hour(slot)
         learned = [self.typical(hour, skip_day=day) for hour, day in slots.items()]
         if not learned or any(value is None for value in learned):
             return None

@@ -1,0 +1,153 @@
+"""A home's baselines as stored (``HomeBaselines.as_dict``/``from_dict``) and counted.
+
+One versioned form; read back, it is untrusted: another version or garbage leaves the
+baselines fresh, and each part drops what of its own is malformed. The counts are for
+diagnostics: no entity ids, names or states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, tzinfo
+from typing import Any, Protocol
+
+from .activity import ActivityProfile
+from .away_normal import AwayNormal
+from .clock import format_time, parse_time
+from .daily_rhythm import DailyRhythm
+from .durations import StateDurations
+from .hour_profiles import OUTDOOR, HourProfiles
+from .level_falls import LevelFalls
+from .level_spells import LevelSpells
+from .lonely_openings import LonelyOpenings
+from .meter_hours import MeterHours
+from .meter_runs import MeterRuns
+from .quiet_spells import QuietSpells
+from .ranges import NumericRanges
+from .recent_starts import RecentStarts
+from .relations import Relations
+from .untracked_life import UntrackedLife
+from .usual_drops import UsualDrops
+from .usual_use import UsualUse
+
+BASELINE_VERSION = 2
+# Stored versions still read: 1 differs only in the hour profiles' form (``HourProfiles``).
+_READ_VERSIONS = frozenset({1, BASELINE_VERSION})
+
+
+class StoredParts(Protocol):
+    """What the stored form reads and writes of a home's baselines (``HomeBaselines``)."""
+
+    first_seen: datetime | None
+    learned_until: datetime | None
+    events: int
+    upgraded: bool
+    quiet: QuietSpells
+    activity: ActivityProfile
+    durations: StateDurations
+    ranges: NumericRanges
+    profiles: HourProfiles
+    relations: Relations
+    recent: RecentStarts
+    usual: UsualUse
+    away: AwayNormal
+    lonely: LonelyOpenings
+    untracked: UntrackedLife
+    rhythm: DailyRhythm
+    drops: UsualDrops
+    meters: MeterHours
+    runs: MeterRuns
+    spells: LevelSpells
+    falls: LevelFalls
+
+
+def stored_form(baselines: StoredParts) -> dict[str, Any]:
+    """JSON-serialisable, versioned form (bounded by each part's caps)."""
+    return {
+        "version": BASELINE_VERSION,
+        "first_seen": format_time(baselines.first_seen),
+        "learned_until": format_time(baselines.learned_until),
+        "events": baselines.events,
+        "quiet": baselines.quiet.as_dict(),
+        "activity": baselines.activity.as_dict(),
+        "durations": baselines.durations.as_dict(),
+        "ranges": baselines.ranges.as_dict(),
+        "profiles": baselines.profiles.as_dict(),
+        "relations": baselines.relations.as_dict(),
+        "recent_starts": baselines.recent.as_dict(),
+        "usual_use": baselines.usual.as_dict(),
+        "away_normal": baselines.away.as_dict(),
+        "lonely_openings": baselines.lonely.as_dict(),
+        "untracked_life": baselines.untracked.as_dict(),
+        "rhythm": baselines.rhythm.as_dict(),
+        "usual_drops": baselines.drops.as_dict(),
+        "meter_hours": baselines.meters.as_dict(),
+        "meter_runs": baselines.runs.as_dict(),
+        "level_spells": baselines.spells.as_dict(),
+        "level_falls": baselines.falls.as_dict(),
+    }
+
+
+def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bool:
+    """Fill fresh ``baselines`` from stored ``data``; False (and nothing read) when it is
+    not a stored form of a version still read."""
+    if not isinstance(data, Mapping):
+        return False
+    version = data.get("version")
+    if not isinstance(version, int) or version not in _READ_VERSIONS:
+        return False
+    baselines.first_seen = parse_time(data.get("first_seen"))
+    baselines.learned_until = parse_time(data.get("learned_until"))
+    events = data.get("events")
+    if isinstance(events, int) and not isinstance(events, bool) and events >= 0:
+        baselines.events = events
+    baselines.quiet = QuietSpells.from_dict(data.get("quiet"), zone)
+    baselines.activity = ActivityProfile.from_dict(data.get("activity"), zone)
+    baselines.durations = StateDurations.from_dict(data.get("durations"), zone)
+    baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
+    baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
+    baselines.relations = Relations.from_dict(data.get("relations"), zone)
+    baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
+    baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
+    baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
+    baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
+    baselines.untracked = UntrackedLife.from_dict(data.get("untracked_life"), zone)
+    baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
+    baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
+    baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
+    baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
+    baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
+    baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
+    baselines.upgraded = "usual_use" not in data
+    return True
+
+
+def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
+    """Counts for diagnostics (no entity ids, names or states)."""
+    return {
+        "version": BASELINE_VERSION,
+        "first_seen": format_time(baselines.first_seen),
+        "learned_until": format_time(baselines.learned_until),
+        "events_learned": baselines.events,
+        "days_with_quiet_spells": baselines.quiet.days_seen(),
+        "hours_of_day_learned": baselines.quiet.learned_hours(),
+        "areas_with_activity": len(baselines.activity.counts),
+        "entities_with_durations": len(baselines.durations.stays),
+        "entities_with_ranges": len(baselines.ranges.stats),
+        "entities_with_hour_profiles": len(baselines.profiles.hours.keys() - {OUTDOOR}),
+        "outdoor_hours_learned": baselines.profiles.days_learned(OUTDOOR),
+        "meters_with_recent_starts": len(baselines.recent.days),
+        "related_pairs": len(baselines.relations.pairs),
+        "entities_watched": len(baselines.usual.since),
+        "entities_still_learning": len(baselines.usual.learning_entities(now)),
+        "entities_with_open_stays": len(baselines.usual.open_days),
+        "entities_with_bursts": len(baselines.usual.burst_days),
+        "entities_used_at_night": len(baselines.usual.nights),
+        "entities_left_open_when_away": len(baselines.usual.away_open),
+        "sensors_moving_while_away": len(baselines.away.motion),
+        "entrances_used_while_away": len(baselines.away.entries),
+        "openings_seen_unaccompanied": len(baselines.lonely.openings),
+        "devices_with_learned_drops": len(baselines.drops.known()),
+        "meters_with_learned_hours": baselines.meters.learned(),
+        "meters_with_learned_runs": baselines.runs.learned(),
+    }
