@@ -38,6 +38,7 @@ from .away_normal import AwayNormal
 from .change_facts import ChangeFacts
 from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
+from .daily_routines import DailyRoutines, routine_state
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .level_falls import LevelFalls, is_level
@@ -86,6 +87,7 @@ class HomeBaselines:
         self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
+        self.routines = DailyRoutines(zone)  # when each entity is armed, locked, on
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
@@ -160,6 +162,7 @@ class HomeBaselines:
                 self.lonely.arrived(when)
             self.rhythm.presence(occupied, when)
             self.meters.presence(occupied is False, when)
+            self.routines.presence(occupied is False, when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -210,9 +213,13 @@ class HomeBaselines:
             self.falls.reading(entity_id, None, when)
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
+        device_class = info.device_class if info else None
+        if (routine := routine_state(domain, device_class, state)) is not None or (
+            entity_id in self.routines.since
+        ):
+            self.routines.state(entity_id, routine, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
-        device_class = info.device_class if info else None
         self._learn_use(entity_id, when, state, device_class, previous=previous)
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
@@ -331,6 +338,7 @@ class HomeBaselines:
         self.away.advance(now)
         self.lonely.advance(now)
         self.meters.advance(now)
+        self.routines.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
@@ -410,6 +418,7 @@ class HomeBaselines:
             "rhythm": self.rhythm.as_dict(),
             "usual_drops": self.drops.as_dict(),
             "meter_hours": self.meters.as_dict(),
+            "daily_routines": self.routines.as_dict(),
             "meter_runs": self.runs.as_dict(),
             "level_spells": self.spells.as_dict(),
             "level_falls": self.falls.as_dict(),
@@ -443,6 +452,7 @@ class HomeBaselines:
         baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
         baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
         baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
+        baselines.routines = DailyRoutines.from_dict(data.get("daily_routines"), zone)
         baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
         baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
         baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
