@@ -9,7 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.daily_routines import DailyRoutines
-from custom_components.anomaly_monitor.core.baselines.routine_missed import routine_missed
+from custom_components.anomaly_monitor.core.baselines.routine_missed import (
+    routine_missed,
+    routine_missed_due,
+)
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
 
@@ -163,3 +166,20 @@ def test_a_weekday_missed_a_week_before_is_a_weekly_exception() -> None:
     monday = lived(14, armed=lambda day: day not in (6, 14))
     now = DAY0 + timedelta(days=14, hours=24, minutes=15)
     assert len(list(routine_missed(at(now, panel("disarmed", now)), monday))) == 1
+
+
+def test_the_analysis_is_due_when_the_usual_time_and_its_margin_have_passed() -> None:
+    """At 23:30 with the panel still disarmed, the next analysis is due at 00:00 (its
+    usual 23:15 and 45 min), not at whichever periodic one comes next; none is due for
+    a panel already armed."""
+    baselines = lived(12)
+    tonight = DAY0 + timedelta(days=12)
+    now = tonight + timedelta(hours=23, minutes=30)
+    disarmed = panel("disarmed", tonight + timedelta(hours=5, minutes=35))
+    due = tonight + timedelta(hours=24)
+    assert routine_missed_due(at(now, disarmed), baselines) == due
+    assert list(routine_missed(at(due - timedelta(minutes=1), disarmed), baselines)) == []
+    assert len(list(routine_missed(at(due + timedelta(seconds=1), disarmed), baselines))) == 1
+    armed = panel("armed_night", tonight + timedelta(hours=22, minutes=50))
+    assert routine_missed_due(at(now, armed), baselines) is None
+    assert routine_missed_due(at(now, disarmed), None) is None

@@ -195,6 +195,35 @@ def routine_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding
             due += QUARTER
 
 
+def routine_missed_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """The earliest moment, after now, that an entity not in its routine state now passes
+    a routine's due time plus ``MARGIN`` (within a day): the glue analyses then, not at the
+    next periodic analysis. Whether it is still missed then is that analysis's to judge."""
+    if baselines is None:
+        return None
+    routines = baselines.routines
+    now = home.end
+    empty = home.nobody_home
+    first = quarter_start((now - MARGIN).astimezone(UTC)) - QUARTER
+    due: list[datetime] = []
+    for entity_id in list(routines.slots):
+        state = home.info(entity_id)
+        if state is None or is_unavailable(state):
+            continue
+        if routine_state(state.info.domain, state.info.device_class, state.state) is not False:
+            continue
+        quarter = first
+        for _ in range(SLOTS):
+            slot, day = quarter_of(quarter, routines.zone)
+            if (when := quarter + QUARTER + MARGIN) > now and _answer(
+                routines, entity_id, slot, day, empty
+            ):
+                due.append(when)
+                break
+            quarter += QUARTER
+    return min(due, default=None)
+
+
 def _finding(
     home: HomeView, info: EntityInfo, by: datetime, routine: Routine, now: datetime, *, empty: bool
 ) -> Finding:
