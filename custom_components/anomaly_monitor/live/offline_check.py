@@ -10,8 +10,9 @@ timer serves a door opened in the small hours, judged once nobody moved inside f
 minutes after it (``night_opening_due``), and a light switched on in the small hours
 that passes its limit (a fall, ``night_light_due``), a meter that fell idle part-way
 through the run it makes at this time of day, once it has been idle long enough to tell
-(``run_cut_short_due``), and an appliance that cycles day and night (a freezer) once it
-has rested or run past its learned limit (``cycle_stopped_due``).
+(``run_cut_short_due``), an appliance that cycles day and night (a freezer) once it
+has rested or run past its learned limit (``cycle_stopped_due``), and a panel or lock not
+armed or locked by its learned daily time (``routine_missed_due``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
 from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
+from ..core.baselines.routine_missed import routine_missed_due
 from ..core.baselines.run_cut_short import run_cut_short_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
@@ -59,6 +61,7 @@ class OfflineCheck:
             night_light_due(home, baselines),
             run_cut_short_due(home, baselines),
             cycle_stopped_due(home, baselines),
+            routine_missed_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

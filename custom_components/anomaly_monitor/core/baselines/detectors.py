@@ -69,6 +69,7 @@ from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
+from .routine_missed import routine_missed
 from .run_cut_short import meter_run_cut_short
 from .steady_places import reading_beyond_its_steady_band
 from .unlocked_at_rest import unlocked_while_asleep
@@ -238,6 +239,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     reading_beyond_its_steady_band,
     reading_held_far_longer_than_ever,
     level_falling_far_faster_than_ever,
+    routine_missed,
 )
 
 

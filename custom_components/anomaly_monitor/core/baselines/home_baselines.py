@@ -38,6 +38,7 @@ from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
+from .daily_routines import DailyRoutines, routine_state
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .level_falls import LevelFalls, is_level
@@ -84,6 +85,7 @@ class HomeBaselines:
         self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
+        self.routines = DailyRoutines(zone)  # when each entity is armed, locked, on
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
@@ -158,6 +160,7 @@ class HomeBaselines:
                 self.lonely.arrived(when)
             self.rhythm.presence(occupied, when)
             self.meters.presence(occupied is False, when)
+            self.routines.presence(occupied is False, when)
             self._seen(when)
             if previous is not None or len(self._last_state) < MAX_TRACKED:
                 self._last_state[entity_id] = state  # what a blip returns to
@@ -208,9 +211,13 @@ class HomeBaselines:
             self.falls.reading(entity_id, None, when)
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
+        device_class = info.device_class if info else None
+        if (routine := routine_state(domain, device_class, state)) is not None or (
+            entity_id in self.routines.since
+        ):
+            self.routines.state(entity_id, routine, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
-        device_class = info.device_class if info else None
         self._learn_use(entity_id, when, state, device_class, previous=previous)
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
@@ -329,6 +336,7 @@ class HomeBaselines:
         self.away.advance(now)
         self.lonely.advance(now)
         self.meters.advance(now)
+        self.routines.advance(now)
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:

@@ -15,6 +15,7 @@ from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
+from .daily_routines import DailyRoutines
 from .durations import StateDurations
 from .hour_profiles import OUTDOOR, HourProfiles
 from .level_falls import LevelFalls
@@ -56,6 +57,7 @@ class StoredParts(Protocol):
     rhythm: DailyRhythm
     drops: UsualDrops
     meters: MeterHours
+    routines: DailyRoutines
     runs: MeterRuns
     spells: LevelSpells
     falls: LevelFalls
@@ -82,6 +84,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "rhythm": baselines.rhythm.as_dict(),
         "usual_drops": baselines.drops.as_dict(),
         "meter_hours": baselines.meters.as_dict(),
+        "daily_routines": baselines.routines.as_dict(),
         "meter_runs": baselines.runs.as_dict(),
         "level_spells": baselines.spells.as_dict(),
         "level_falls": baselines.falls.as_dict(),
@@ -115,6 +118,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
     baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
     baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
+    baselines.routines = DailyRoutines.from_dict(data.get("daily_routines"), zone)
     baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
     baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
     baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
