@@ -127,6 +127,24 @@ def test_an_hour_the_shop_is_used_or_a_home_not_yet_learned_says_nothing() -> No
     assert not analyse(lived(7, late_customer=True), at(7, 23.72), forced(7, 23.7))
 
 
+def test_a_quiet_afternoon_is_not_a_sleeping_home() -> None:
+    """A farm's household out in the yard all afternoon (trackers home, nothing moving
+    inside): the garage door at 14:39 is somebody of the household coming in."""
+    baselines = HomeBaselines(UTC)
+    infos = [EntityInfo(e, e, area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    baselines.describe([*infos, EntityInfo(BEA, "Bea")])
+    baselines.watching([*AREAS, BEA], DAY0 - timedelta(days=7))
+    baselines.learn(Transition(DAY0, BEA, "home"))
+    for day in range(7):  # nothing moves inside from 10 to 18: out in the yard
+        for transition in day_of_life(day):
+            if not 10 <= transition.when.hour < 18:
+                baselines.learn(transition)
+        baselines.advance(at(day, 23.95))
+    assert baselines.quiet.typical(14) is not None
+    assert baselines.quiet.typical(14) > 45
+    assert not analyse(baselines, at(7, 14.68), forced(7, 14.65))
+
+
 def test_somebody_inside_walking_to_the_door_or_the_key_is_not_an_entry() -> None:
     walked = [Transition(at(7, 3.68), HALL, "on"), *forced(7, 3.7)]
     assert not analyse(lived(7), at(7, 3.72), walked)

@@ -1,18 +1,19 @@
 """Somebody came in through a door at an hour this home never uses that part of the house.
 
-The household is at home, at an hour it usually rests (its learned quiet spells at that
-hour last ``REST_GAP`` or more: asleep), nothing moved inside for ``ON_THE_WAY`` before an
-exterior door opened, nobody tracked arrived or left near it, and no lock of its area was
-unlocked just before (no key). The door's area has had no activity at all (motion, an
-opening, a light, a lock: ``ActivityProfile``) within an hour either side of this time of
-day on any of the ``MIN_DAYS`` or more days learned: a salon's street door at 03:40, a
-shop door below the flat at 23:35. That is an entry from outside at an hour this home
-never lives in that room: a break-in while the family sleeps. A door used at that hour
-on other days (a shift worker's, a teenager's late return, a keyholder's) is this home's
-normal and is left alone; an entry into an empty home is the while-away rules'.
+The household is at home, at night (``NIGHT_FROM`` to ``NIGHT_TO``, a prior: by day a home's
+long quiet is people out in the garden or the yard, not asleep) at an hour it usually rests
+(its learned quiet spells at that hour last ``REST_GAP`` or more: asleep), nothing moved
+inside for ``ON_THE_WAY`` before an exterior door opened, nobody tracked arrived or left
+near it, and no lock of its area was unlocked just before (no key). The door's area has had
+no activity at all (motion, an opening, a light, a lock: ``ActivityProfile``) within an hour
+either side of this time of day on any of the ``MIN_DAYS`` or more days learned: a salon's
+street door at 03:40, a shop door below the flat at 23:35. That is an entry from outside at
+an hour this home never lives in that room: a break-in while the family sleeps. A door used
+at that hour on other days (a shift worker's, a teenager's late return, a keyholder's) is
+this home's normal and is left alone; an entry into an empty home is the while-away rules'.
 
-Only what the home learned judges: before ``MIN_DAYS`` of those hours are watched nothing
-is told (any hour may be an ordinary one of a home not yet known).
+Only what the home learned judges: before ``MIN_DAYS`` of those hours are watched nothing is
+told (any hour may be an ordinary one of a home not yet known).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from .daily_rhythm import REST_GAP
 from .home_baselines import HomeBaselines
 from .night_outings import ON_THE_WAY, PRESENCE_NEAR, is_exterior, locks_by_area, motion_onsets
 
+# The hours a household sleeps, at the most (a prior; the learned quiet judges within it).
+NIGHT_FROM = 22
+NIGHT_TO = 6
 # Days the hours around the opening must have been watched, unused, before it is news.
 MIN_DAYS = 5
 # Hours either side of the opening's hour pooled (``ActivityProfile.rate_of_day``).
@@ -117,6 +121,8 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             continue  # opened with the key: somebody the household trusts with it
         hours = _hours_near(opened, baselines)
         hour = local(opened, baselines.zone).hour
+        if NIGHT_TO <= hour < NIGHT_FROM:
+            continue  # by day, a quiet home is out in the garden or the yard
         today = local(opened, baselines.zone).date().toordinal()  # (not its own spell)
         usual_quiet = baselines.quiet.typical(hour, skip_day=today)
         if usual_quiet is None or usual_quiet < REST_GAP.total_seconds() / 60:
