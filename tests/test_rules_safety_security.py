@@ -136,3 +136,29 @@ def test_alarm_triggered_with_everything_shut_is_a_false_alarm() -> None:
     assert not list(alarm_triggered_without_cause(home([*states, opener])))
     shut = entity("cover.ratgdov25i_4b1c3a_door", "closed", area="Garage", device_class="garage")
     assert list(alarm_triggered_without_cause(home([*states, shut])))
+
+
+def test_a_roof_window_open_in_a_storm_is_told_while_nobody_is_in_its_room() -> None:
+    """Set 9's attic Velux (a ``cover``) open in a thunderstorm while the family was
+    downstairs was never told: only contacts were read, and only in an empty home."""
+    roof = entity("cover.attic_window", "open", area="Attic", device_class="window")
+    attic_motion = entity("binary_sensor.attic_motion", "off", area="Attic", device_class="motion")
+    states = [*quiet_house(), roof, attic_motion]
+    storm = environment(weather="lightning-rainy")
+    (finding,) = window_open_in_wet_weather(home(states, storm))
+    assert finding.evidence == ("cover.attic_window",)
+    assert not finding.while_away
+    assert "nobody is in Attic" in finding.reasoning
+    # Rain, not a storm, with the family home: theirs to see.
+    assert not list(window_open_in_wet_weather(home(states, environment(weather="rainy"))))
+    # Somebody in the attic sees the storm coming in.
+    seen = replace(states, "binary_sensor.attic_motion", "on")
+    assert not list(window_open_in_wet_weather(home(seen, storm)))
+    # Shut, it lets nothing in; in an empty home any rain counts, as for a contact.
+    assert not list(
+        window_open_in_wet_weather(home(replace(states, roof.entity_id, "closed"), storm))
+    )
+    rainy_away = environment(persons_home=0, weather="rainy")
+    (away,) = window_open_in_wet_weather(home(states, rainy_away))
+    assert away.evidence[0] == "cover.attic_window"
+    assert away.while_away

@@ -73,6 +73,7 @@ from .routine_missed import routine_missed
 from .run_cut_short import meter_run_cut_short
 from .steady_places import reading_beyond_its_steady_band
 from .unlocked_at_rest import unlocked_while_asleep
+from .unused_hour_entry import entry_at_an_unused_hour
 from .warm_rooms import room_warmer_than_kept
 
 # Before a baseline exists: this long without movement while someone is home.
@@ -226,6 +227,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     learned_profile_shift,
     learned_drift,
     went_out_at_night,
+    entry_at_an_unused_hour,
     light_on_long_at_night,
     light_on_long_at_night_unseen,
     cooking_at_an_unusual_hour,

@@ -58,7 +58,7 @@ PRESENCE_NEAR = timedelta(minutes=15)
 _WAY_OUT_COVERS = frozenset({"door", "garage", "gate"})
 
 
-def _is_exterior(home: HomeView, door: EntityState, locks: list[str]) -> bool:
+def is_exterior(home: HomeView, door: EntityState, locks: list[str]) -> bool:
     """An exterior door: its role says so, it is a door with a lock in its area, or a
     door, garage door or gate cover."""
     if door.domain == "cover" and door.info.device_class in _WAY_OUT_COVERS:
@@ -68,7 +68,7 @@ def _is_exterior(home: HomeView, door: EntityState, locks: list[str]) -> bool:
     )
 
 
-def _locks_by_area(home: HomeView) -> dict[str, list[str]]:
+def locks_by_area(home: HomeView) -> dict[str, list[str]]:
     locks: dict[str, list[str]] = {}
     for lock in home.of("lock"):
         if lock.info.area:
@@ -142,7 +142,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     if not SMALL_HOURS_START <= hour < SMALL_HOURS_END and hour != SMALL_HOURS_END:
         return  # nothing opened in the small hours within the last hour
     onsets: list[datetime] | None = None
-    locks_by_area = _locks_by_area(home)
+    by_area = locks_by_area(home)
     for door in openings_of(home):
         openings = [
             when
@@ -150,8 +150,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             if now - TOLD_FOR <= when <= now
             and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
         ]
-        locks = sorted(locks_by_area.get(door.info.area or "", []))
-        if not openings or not _is_exterior(home, door, locks):
+        locks = sorted(by_area.get(door.info.area or "", []))
+        if not openings or not is_exterior(home, door, locks):
             continue
         usual = baselines.usual
         if usual.taught_value(door.entity_id, "night") is not None:

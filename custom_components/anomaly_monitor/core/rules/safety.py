@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..offline import offline_since
+from ..open_states import openings_of, stands_open
 from .context import (
     ANGLE_TOLERANCE,
     FLOOR_WET_PERCENT,
@@ -49,6 +50,10 @@ _AWAY_ADVICE = {
     " emergency services.",
     "moisture": "Nobody is home: ask someone to shut off the water supply near the leak.",
 }
+# A storm's rain comes in through any open window, whoever is home.
+STORM_WEATHER = frozenset({"pouring", "lightning-rainy", "hail"})
+# Motion in a window's room this recently: somebody there sees the rain coming in.
+IN_THE_ROOM = timedelta(minutes=10)
 # Weather in which an open window lets water in.
 WET_WEATHER = frozenset(
     {"rainy", "pouring", "snowy", "snowy-rainy", "hail", "lightning-rainy", "lightning"}
@@ -226,21 +231,45 @@ WINDOW_OPEN_IN_WET_WEATHER = FindingKind(
 )
 
 
+def _someone_in(home: HomeView, area: str | None) -> bool:
+    """A motion sensor of the area sees somebody, or did within ``IN_THE_ROOM``: they see
+    the rain coming in."""
+    since = home.end - IN_THE_ROOM
+    return any(
+        is_on(sensor) or any(c.when >= since for c in home.changes(sensor.entity_id))
+        for sensor in motion_in(home, area)
+    )
+
+
 def window_open_in_wet_weather(home: HomeView) -> Iterator[Finding]:
-    """A window is open (or ajar) while it rains or snows and nobody is home to close it."""
-    if (home.env.weather or "").lower() not in WET_WEATHER or not home.nobody_home:
+    """A window is open (or ajar) while it rains or snows and nobody is home to close it,
+    or in a downpour or thunderstorm while nobody is in its room.
+
+    A motorised window (a roof window's ``cover``) is a window like a contact's. Rain comes
+    in through any open window; with the household at home, only a storm's rain is worth
+    a push, and only where nobody is in the room to see it (a roof window upstairs while
+    the family is downstairs).
+    """
+    weather = (home.env.weather or "").lower()
+    if weather not in WET_WEATHER:
         return
-    for window in home.of("binary_sensor", "window"):
-        angle = angle_sensor_for(home, window)
+    away = home.nobody_home
+    if not away and weather not in STORM_WEATHER:
+        return
+    for window in openings_of(home, "window"):
+        angle = angle_sensor_for(home, window) if window.domain == "binary_sensor" else None
         ajar = angle is not None and angle.number is not None and angle.number > ANGLE_TOLERANCE
-        if not (is_on(window) or ajar):
+        if not (stands_open(window) or ajar):
             continue
+        if not away and _someone_in(home, window.info.area):
+            continue
+        nobody = "nobody is home" if away else f"nobody is in {window.info.area or 'its room'}"
         yield WINDOW_OPEN_IN_WET_WEATHER.finding(
-            evidence=ids(window, angle if ajar else None, entry_point(home)),
-            context=ids(entry_point(home)),
-            while_away=True,
+            evidence=ids(window, angle if ajar else None, entry_point(home) if away else None),
+            context=ids(entry_point(home) if away else None),
+            while_away=away,
             reasoning=f"{window.info.name} is {how_open(window, angle if ajar else None)} "
-            f"while it is {home.env.weather} and nobody is home.",
+            f"while it is {home.env.weather} and {nobody}.",
             recommendation="Close the window or ask someone to.",
         )
 
