@@ -10,8 +10,10 @@ timer serves a door opened in the small hours, judged once nobody moved inside f
 minutes after it (``night_opening_due``), and a light switched on in the small hours
 that passes its limit (a fall, ``night_light_due``), a meter that fell idle part-way
 through the run it makes at this time of day, once it has been idle long enough to tell
-(``run_cut_short_due``), and an appliance that cycles day and night (a freezer) once it
-has rested or run past its learned limit (``cycle_stopped_due``).
+(``run_cut_short_due``), an appliance that cycles day and night (a freezer) once it
+has rested or run past its learned limit (``cycle_stopped_due``), and a switch left on or
+a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
+``running_far_longer_due``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from ..core.baselines import HomeBaselines
 from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.long_runs import running_far_longer_due
+from ..core.baselines.long_stays import long_stay_due
 from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
 from ..core.baselines.run_cut_short import run_cut_short_due
@@ -59,6 +63,8 @@ class OfflineCheck:
             night_light_due(home, baselines),
             run_cut_short_due(home, baselines),
             cycle_stopped_due(home, baselines),
+            long_stay_due(home, baselines),
+            running_far_longer_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

@@ -47,6 +47,7 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
+from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
@@ -324,6 +325,10 @@ def teach_false_alarm(
     if value is None or value <= 0:
         return False
     baselines.usual.teach(evidence[0], kind, value)
+    if kind == "stay":  # the stay under way was marked normal, however long it lasts
+        for entity_id in evidence:
+            if (current := baselines.durations.current.get(entity_id)) is not None:
+                baselines.usual.teach(entity_id, MARKED_STAY, current[1].timestamp())
     return True
 
 
@@ -333,4 +338,7 @@ def forget_false_alarm(baselines: HomeBaselines, rule: str, evidence: tuple[str,
     if kind is None or not evidence or baselines.usual.taught_value(evidence[0], kind) is None:
         return False
     baselines.usual.forget(evidence[0], kind)
+    if kind == "stay":
+        for entity_id in evidence:
+            baselines.usual.forget(entity_id, MARKED_STAY)
     return True

@@ -1,0 +1,155 @@
+"""An appliance kept by a timer or a fixed routine, left on: judged from a few stays (core).
+
+Set 9's Finnish block heater (a Shelly on its default id) comes on two hours before the
+morning drive on weekdays; on the fourth morning the car is not taken and it stays on all
+day. Three stays were learned, too few for ``state_longer_than_usual`` (ten, or six at six
+times the longest): never told. Stays that all last about as long are a timer or a fixed
+routine, and twice that is no longer what the timer does. The same for a power meter
+drawing a heating load (set 9's salon hood dryer, 25 min per client). A device used for
+as long as each use needs (stays of every length) is judged as before.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.long_runs import (
+    appliance_running_far_longer,
+    running_far_longer_due,
+)
+from custom_components.anomaly_monitor.core.baselines.long_stays import (
+    long_stay_due,
+    state_longer_than_usual,
+)
+from custom_components.anomaly_monitor.core.baselines.timed_stays import timed_stays
+from custom_components.anomaly_monitor.core.baselines.usual_judge import (
+    forget_false_alarm,
+    teach_false_alarm,
+)
+from custom_components.anomaly_monitor.core.models import EntityInfo
+
+from .core_factories import entity
+from .test_baselines_long_stays import since, view
+
+MONDAY = datetime(2027, 1, 11, tzinfo=UTC)
+HEATER = "switch.shellyplus1pm_441793a1b2c3_switch_0"
+HEATER_POWER = "sensor.shellyplus1pm_441793a1b2c3_switch_0_power"
+DRYER = "sensor.shellyplug_s_c8c9a3b4d5e6_power"
+INFOS = [
+    EntityInfo(HEATER, "", area="Yard", device="block_heater"),
+    EntityInfo(
+        HEATER_POWER, "", area="Yard", device_class="power", unit="W", device="block_heater"
+    ),
+    EntityInfo(DRYER, "", area="Salon", device_class="power", unit="W"),
+]
+ON_AT = timedelta(hours=6, minutes=55)
+
+
+def mornings(minutes: tuple[int, ...]) -> HomeBaselines:
+    """One morning a day from Monday: the heater on at 06:55 for each of ``minutes``."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    for day, length in enumerate(minutes):
+        on = MONDAY + timedelta(days=day) + ON_AT
+        baselines.observe(on, HEATER, "on")
+        baselines.observe(on + timedelta(seconds=5), HEATER_POWER, "528")
+        baselines.observe(on + timedelta(minutes=length), HEATER, "off")
+        baselines.observe(on + timedelta(minutes=length, seconds=5), HEATER_POWER, "0.0")
+    return baselines
+
+
+def left_on(baselines: HomeBaselines, day: int) -> tuple[datetime, list[object]]:
+    """The heater switched on at 06:55 of ``day`` and not off: (when, its states)."""
+    on = MONDAY + timedelta(days=day) + ON_AT
+    baselines.observe(on, HEATER, "on")
+    baselines.observe(on + timedelta(seconds=5), HEATER_POWER, "531")
+    states = [
+        since(entity(HEATER, "on", area="Yard"), on),
+        since(entity(HEATER_POWER, "531", device_class="power", unit="W", area="Yard"), on),
+    ]
+    return on, states
+
+
+def test_a_timed_heater_left_on_is_told_after_twice_its_stay_with_its_meter() -> None:
+    """Three stays of 1 h 58 min (on main: too few, never told): at 3 h 50 not yet,
+    past 3 h 56 told, naming the switch and the meter drawing behind it."""
+    baselines = mornings((118, 118, 118))
+    on, states = left_on(baselines, 3)
+    home = view(on + timedelta(hours=3, minutes=50), *states)
+    assert list(state_longer_than_usual(home, baselines)) == []
+    assert long_stay_due(home, baselines) == on + timedelta(minutes=236)
+    [finding] = state_longer_than_usual(view(on + timedelta(minutes=237), *states), baselines)
+    assert finding.evidence == (HEATER, HEATER_POWER)
+    assert finding.subject == HEATER
+    assert "on for 3 h 57 min, since 06:55" in finding.reasoning
+    assert "at most 1 h 58 min (learned from 3 stays, in the morning)" in finding.reasoning
+    assert "each about as long (a timer or a fixed routine)" in finding.reasoning
+
+
+def test_stays_of_every_length_are_no_timer() -> None:
+    """By hand, 40 min to 2 h: three stays say nothing (as before), all day untold by
+    this rule until ten are learned."""
+    baselines = mornings((40, 118, 75))
+    assert timed_stays(baselines.durations, HEATER, "on", MONDAY + ON_AT) is None
+    on, states = left_on(baselines, 3)
+    assert list(state_longer_than_usual(view(on + timedelta(hours=9), *states), baselines)) == []
+
+
+def test_a_timer_marked_normal_or_once_left_on_is_judged_as_before() -> None:
+    """What the homeowner marked normal (a false alarm on a 6 h stay) stands: the device
+    is no longer judged by its timer."""
+    baselines = mornings((118, 118, 118))
+    baselines.usual.taught.setdefault(HEATER, {})["stay"] = 360.0
+    on, states = left_on(baselines, 3)
+    assert list(state_longer_than_usual(view(on + timedelta(hours=9), *states), baselines)) == []
+    # Two stays are no timer yet.
+    on, states = left_on(mornings((118, 118)), 2)
+    assert (
+        list(state_longer_than_usual(view(on + timedelta(hours=9), *states), mornings((118, 118))))
+        == []
+    )
+
+
+def test_a_dryer_meter_on_for_an_hour_past_its_runs_is_told() -> None:
+    """A hood dryer drawing 1.15 kW for 25 min per client, three clients learned: drawing
+    for more than an hour (twice its run, never under an hour) is told."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    day = MONDAY + timedelta(days=1)
+    for hour in (9.5, 11.0, 15.5):
+        start = day + timedelta(hours=hour)
+        baselines.observe(start, DRYER, "1148")
+        baselines.observe(start + timedelta(minutes=25), DRYER, "0.0")
+    left = day + timedelta(hours=19, minutes=20)
+    baselines.observe(left, DRYER, "1150")
+    dryer = since(entity(DRYER, "1150", device_class="power", unit="W", area="Salon"), left)
+    home = view(left + timedelta(minutes=50), dryer)
+    assert list(appliance_running_far_longer(home, baselines)) == []
+    assert running_far_longer_due(home, baselines) == left + timedelta(hours=1)
+    [finding] = appliance_running_far_longer(view(left + timedelta(minutes=61), dryer), baselines)
+    assert finding.evidence == (DRYER,)
+    assert "at most 25 min (learned from 3 runs, at any time of day)" in finding.reasoning
+
+
+def test_a_stay_marked_normal_is_not_told_again_while_it_lasts() -> None:
+    """Set 8's water heater: told after twice its hour, marked "false alarm" at once (the
+    homeowner wants it on today). On main the mark taught a 2 h stay, and six times that
+    told the same stay again at 12 h; now the stay under way is not told again, the next
+    one is judged by what was taught."""
+    baselines = mornings((118, 118, 118))
+    on, states = left_on(baselines, 3)
+    [finding] = state_longer_than_usual(view(on + timedelta(minutes=240), *states), baselines)
+    assert teach_false_alarm(
+        baselines, finding.rule, finding.evidence, finding.magnitude, on + timedelta(hours=4)
+    )
+    for hours in (5, 12, 24):
+        home = view(on + timedelta(hours=hours), *states)
+        assert list(state_longer_than_usual(home, baselines)) == []
+    # The next morning's stay: no timer any more (a 4 h stay was normal), and too few
+    # stays for the other rules.
+    baselines.observe(on + timedelta(hours=25), HEATER, "off")
+    on, states = left_on(baselines, 5)
+    assert long_stay_due(view(on + timedelta(hours=1), *states), baselines) is None
+    assert forget_false_alarm(baselines, finding.rule, finding.evidence)
+    assert baselines.usual.taught_value(HEATER, "stay_since") is None
