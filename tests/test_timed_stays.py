@@ -11,6 +11,7 @@ as long as each use needs (stays of every length) is judged as before.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -27,6 +28,7 @@ from custom_components.anomaly_monitor.core.baselines.usual_judge import (
     forget_false_alarm,
     teach_false_alarm,
 )
+from custom_components.anomaly_monitor.core.learning_gate import not_held
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
 from .core_factories import entity
@@ -80,6 +82,7 @@ def test_a_timed_heater_left_on_is_told_after_twice_its_stay_with_its_meter() ->
     assert list(state_longer_than_usual(home, baselines)) == []
     assert long_stay_due(home, baselines) == on + timedelta(minutes=236)
     [finding] = state_longer_than_usual(view(on + timedelta(minutes=237), *states), baselines)
+    assert finding.rule == "left_on_past_its_routine"
     assert finding.evidence == (HEATER, HEATER_POWER)
     assert finding.subject == HEATER
     assert "on for 3 h 57 min, since 06:55" in finding.reasoning
@@ -153,3 +156,27 @@ def test_a_stay_marked_normal_is_not_told_again_while_it_lasts() -> None:
     assert long_stay_due(view(on + timedelta(hours=1), *states), baselines) is None
     assert forget_false_alarm(baselines, finding.rule, finding.evidence)
     assert baselines.usual.taught_value(HEATER, "stay_since") is None
+
+
+def test_judged_by_its_own_routine_it_is_pushed_while_the_home_is_learned() -> None:
+    """Set 9's salon hood dryer, on the home's second day: three clients' runs of 25 min
+    learned, blowing since the last client left. Judged against its own runs, it is not
+    held by the learning gate (before: held until the third day, never told); the rules
+    that need a longer record still wait."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    day = MONDAY + timedelta(days=1)
+    baselines.watching([DRYER], MONDAY)
+    for hour in (9.5, 11.0, 15.5):
+        start = day + timedelta(hours=hour)
+        baselines.observe(start, DRYER, "1148")
+        baselines.observe(start + timedelta(minutes=25), DRYER, "0.0")
+    left = day + timedelta(hours=19, minutes=20)
+    baselines.observe(left, DRYER, "1150")
+    now = left + timedelta(minutes=61)
+    assert baselines.learning(DRYER, now)
+    dryer = since(entity(DRYER, "1150", device_class="power", unit="W", area="Salon"), left)
+    [finding] = appliance_running_far_longer(view(now, dryer), baselines)
+    assert not_held([finding], baselines, now, someone_home=True) == [finding]
+    other = replace(finding, rule="appliance_running_far_longer")
+    assert not_held([other], baselines, now, someone_home=True) == []

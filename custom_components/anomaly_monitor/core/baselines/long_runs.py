@@ -30,7 +30,7 @@ from .durations import quarter_of_day
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
 from .power import RUNNING, watts
-from .timed_stays import TIMED_FACTOR, timed_stays
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
 
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
@@ -113,7 +113,8 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
         if timed:
             habit += ", each about as long (a timer or a fixed routine)"
         switch = plug_switch(home, meter)
-        yield APPLIANCE_RUNNING_FAR_LONGER.finding(
+        kind = LEFT_ON_PAST_ITS_ROUTINE if timed else APPLIANCE_RUNNING_FAR_LONGER
+        yield kind.finding(
             evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
             subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "

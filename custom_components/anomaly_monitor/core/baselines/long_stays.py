@@ -23,7 +23,7 @@ unlocked, against eight stays of a few minutes), and the away and night rules wa
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ..device_roles import same_device
@@ -34,7 +34,7 @@ from .clock import local
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
-from .timed_stays import TIMED_FACTOR, timed_stays
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
 from .usual_use import MARKED_STAY
 
 # Far longer than ever: this many times the longest learned stay...
@@ -187,7 +187,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             habit += ", each about as long (a timer or a fixed routine)"
         evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
         evidence += _drawing_meters(home, state)
-        yield Finding(
+        finding = Finding(
             rule="state_longer_than_usual",
             evidence=evidence,
             subject=subject,
@@ -200,3 +200,10 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             recommendation=f"Check whether it should still be {word}.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
+        if judged.timed:
+            finding = replace(
+                finding,
+                rule=LEFT_ON_PAST_ITS_ROUTINE.rule,
+                anomaly_type=LEFT_ON_PAST_ITS_ROUTINE.anomaly_type,
+            )
+        yield finding

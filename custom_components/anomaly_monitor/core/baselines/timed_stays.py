@@ -14,12 +14,19 @@ Timed: at least ``TIMED_STAYS`` stays (in the quarter of the day the stay began 
 every quarter pooled) whose mean is at least ``AGREEMENT`` of the longest. A stay that
 once ran long (``durations.OUTLIER_GROWTH``) or one the homeowner marked normal makes the
 device no longer timed. Learned from this home only; no word of an id or a name.
+
+Told as ``left_on_past_its_routine`` (by ``long_stays`` for a switch, ``long_runs`` for a
+meter drawing a heating load): judged against the device's own learned stays, it is not
+held by the learning gate (set 9's salon hood dryer, 25 min per client, left blowing after
+the last client of the home's second day).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from ..finding_kind import FindingKind
+from ..models import AnomalyType
 from .durations import StateDurations, quarter_of_day
 
 # A timer or a routine is known from this many stays...
@@ -28,6 +35,10 @@ TIMED_STAYS = 3
 AGREEMENT = 0.9
 # A timed stay this many times its longest is no longer the timer's.
 TIMED_FACTOR = 2.0
+
+# Judged only against the device's own stays (its timer or routine, learned): not held
+# while the home is still being learned (``learning_gate``), like a run cut short.
+LEFT_ON_PAST_ITS_ROUTINE = FindingKind("left_on_past_its_routine", AnomalyType.ENERGY)
 
 
 def timed_stays(

@@ -47,6 +47,7 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
 
@@ -297,6 +298,7 @@ _TAUGHT: dict[str, str] = {
     "entry_left_open": "open",
     "state_longer_than_usual": "stay",
     "appliance_running_far_longer": "stay",
+    LEFT_ON_PAST_ITS_ROUTINE.rule: "stay",
     "toggle_storm": "burst",
     "opening_blip_at_night": "night",
     "entry_used_in_small_hours": "night",
