@@ -180,3 +180,41 @@ def test_judged_by_its_own_routine_it_is_pushed_while_the_home_is_learned() -> N
     assert not_held([finding], baselines, now, someone_home=True) == [finding]
     other = replace(finding, rule="appliance_running_far_longer")
     assert not_held([other], baselines, now, someone_home=True) == []
+
+
+OVEN = "sensor.horno_estado_de_funcionamiento"
+
+
+def test_an_operation_state_held_past_its_programme_is_told_but_not_its_rest() -> None:
+    """Set 8's oven reports its operation state (HA's ``enum`` class): ``run`` 42 min a
+    time, ``finished`` 2 min, then ``inactive`` (its rest). Left in ``run`` (before: no
+    check judged an enum state), told past twice its programme; the state it rests in
+    is never judged, nor a state whose stays vary."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(OVEN, "", area="Kitchen", device_class="enum")])
+    baselines.observe(MONDAY, OVEN, "inactive")
+    for day in range(4):
+        start = MONDAY + timedelta(days=day, hours=20, minutes=45)
+        baselines.observe(start, OVEN, "run")
+        baselines.observe(start + timedelta(minutes=42), OVEN, "finished")
+        baselines.observe(start + timedelta(minutes=44), OVEN, "inactive")
+    left = MONDAY + timedelta(days=4, hours=20, minutes=40)
+    baselines.observe(left, OVEN, "run")
+    oven = since(entity(OVEN, "run", device_class="enum", area="Kitchen"), left)
+    assert list(state_longer_than_usual(view(left + timedelta(minutes=84), oven), baselines)) == []
+    [finding] = state_longer_than_usual(view(left + timedelta(minutes=85), oven), baselines)
+    assert finding.rule == "left_on_past_its_routine"
+    assert finding.evidence == (OVEN,)
+    assert "in its state 'run' for 1 h 25 min, since 20:40" in finding.reasoning
+    # Its rest, however long, is not judged.
+    rest = since(entity(OVEN, "inactive", device_class="enum", area="Kitchen"), left)
+    assert list(state_longer_than_usual(view(left + timedelta(days=2), rest), baselines)) == []
+    # A state whose stays vary (a phone's activity, by how long each walk is) is no timer.
+    baselines.observe(left + timedelta(hours=3), OVEN, "inactive")
+    for day, minutes in enumerate((10, 45, 90)):
+        start = MONDAY + timedelta(days=5 + day, hours=9)
+        baselines.observe(start, OVEN, "walking")
+        baselines.observe(start + timedelta(minutes=minutes), OVEN, "inactive")
+    walking = since(entity(OVEN, "walking", device_class="enum"), left + timedelta(days=8))
+    home = view(left + timedelta(days=8, hours=6), walking)
+    assert list(state_longer_than_usual(home, baselines)) == []

@@ -28,13 +28,14 @@ from datetime import datetime, timedelta
 
 from ..device_roles import same_device
 from ..home import OPENING_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity, clip
 from ..power_units import RUNNING_WATTS, watts
+from ..state_blips import is_no_state
 from .clock import local
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
-from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, resting_state, timed_stays
 from .usual_use import MARKED_STAY
 
 # Far longer than ever: this many times the longest learned stay...
@@ -143,6 +144,27 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
             longest = max(longest, taught)
             limit = max(FLOOR, factor * timedelta(minutes=longest))
             yield _Limit(state, word, since, limit, count, longest, pooled, by_timer)
+    yield from _timed_states(home, baselines)
+
+
+def _timed_states(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
+    """An ``enum`` sensor (an appliance's operation state) in a state other than the one
+    it rests in, whose stays are timed: judged as a timer (``timed_stays``)."""
+    durations = baselines.durations
+    for state in home.of("sensor", "enum"):
+        if is_no_state(state.state) or state.state == resting_state(durations, state.entity_id):
+            continue
+        since = stay_since(home, baselines, state)
+        if since is None or since >= home.end or marked_normal(baselines, state.entity_id):
+            continue
+        timed = timed_stays(durations, state.entity_id, state.state, since)
+        taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
+        if timed is None or taught > timed[1]:
+            continue
+        count, longest, pooled = timed
+        limit = max(FLOOR, TIMED_FACTOR * timedelta(minutes=longest))
+        word = f"in its state {clip(state.state, 32)!r}"
+        yield _Limit(state, word, since, limit, count, longest, pooled, True)
 
 
 def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:

@@ -15,6 +15,11 @@ every quarter pooled) whose mean is at least ``AGREEMENT`` of the longest. A sta
 once ran long (``durations.OUTLIER_GROWTH``) or one the homeowner marked normal makes the
 device no longer timed. Learned from this home only; no word of an id or a name.
 
+A ``sensor`` of HA's ``enum`` class (an oven's or a washer's operation state) is judged
+the same way in any state but the one it rests in (``resting_state``: the most time
+learned), and only when timed: its states' words are not read (set 8's oven, in ``run``
+42 min at a time, left on when the family went out).
+
 Told as ``left_on_past_its_routine`` (by ``long_stays`` for a switch, ``long_runs`` for a
 meter drawing a heating load): judged against the device's own learned stays, it is not
 held by the learning gate (set 9's salon hood dryer, 25 min per client, left blowing after
@@ -59,3 +64,13 @@ def timed_stays(
     if count < TIMED_STAYS or longest <= 0 or total / count < AGREEMENT * longest:
         return None
     return int(count), longest, pooled
+
+
+def resting_state(durations: StateDurations, entity_id: str) -> str | None:
+    """The state an entity has spent most of its learned time in (an oven's ``inactive``,
+    a washer's ``idle``): what it rests in, whatever it is called."""
+    stays = durations.stays.get(entity_id)
+    if not stays:
+        return None
+    totals = {state: sum(bucket[1] for bucket in b) for state, b in stays.items()}
+    return max(totals, key=lambda state: totals[state])
