@@ -18,6 +18,11 @@ water heater switched on for an hour twice a day, four days after set-up, left o
 Only appliances (a switch, fan or valve) are judged so: a door, cover or lock with so few
 stays is a sample too small for a security alarm (a Halloween evening of callers, one hour
 unlocked, against eight stays of a few minutes), and the away and night rules watch it.
+An appliance whose stays all last about as long (a timer or a fixed routine, from three
+stays: ``timed_stays``) is judged at ``TIMED_FACTOR`` times the longest, and so is an
+``enum`` sensor's operation state other than its rest. Every limit is also due: the glue
+analyses when a stay passes it (``long_stay_due``). A stay the homeowner marked normal
+while it lasted is not told again while it lasts (``marked_normal``).
 """
 
 from __future__ import annotations
