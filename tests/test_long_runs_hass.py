@@ -41,7 +41,8 @@ NOW = datetime(2026, 3, 13, 6, 50, tzinfo=dt_util.UTC)  # a Friday, 07:50 in Ber
 
 
 def _heater_fortnight(now: datetime) -> dict[str, Any]:
-    """A fortnight of evenings: the heater on at 18:45 for 40 min, twice, most days."""
+    """A fortnight of evenings: the heater on at 18:45 for 40 min, and again for 25 (on
+    its own knob, as long as each evening needs: no timer)."""
     baselines = HomeBaselines(dt_util.get_default_time_zone())
     baselines.describe([EntityInfo(PLUG_POWER, "", device_class="power", unit="W")])
     start = now - timedelta(days=14)
@@ -49,10 +50,10 @@ def _heater_fortnight(now: datetime) -> dict[str, Any]:
     baselines.observe(start, PLUG_POWER, "0.0")
     for day in range(14):
         evening = start.replace(hour=17, minute=45) + timedelta(days=day)
-        for offset in (0, 70):
+        for offset, minutes in ((0, 40), (70, 25)):
             on = evening + timedelta(minutes=offset)
             baselines.observe(on, PLUG_POWER, "1478.0")
-            baselines.observe(on + timedelta(minutes=40), PLUG_POWER, "0.0")
+            baselines.observe(on + timedelta(minutes=minutes), PLUG_POWER, "0.0")
     baselines.advance(now - timedelta(minutes=1))
     return baselines.as_dict()
 

@@ -23,7 +23,9 @@ A finding pushed while its devices are still learned says so (``still_learning``
 A finding that exists only because the device's own normal is known is not held: a meter
 whose run stopped part-way is judged against the runs it made at that time of day
 (``meter_run_cut_short``), which is the learned normal the gate waits for (a dialysis
-cycler that lost power on the third night, a pool pump that failed on the second day).
+cycler that lost power on the third night, a pool pump that failed on the second day),
+nor one judged against the stays of its own timer or routine (``left_on_past_its_routine``:
+a salon's hood dryer, 25 min per client, left blowing after the last one on day two).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -39,6 +41,7 @@ from datetime import datetime, timedelta
 
 from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
+from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.way_out import left_by_another_door
 from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open
 from .feedback import is_hazard
@@ -47,7 +50,7 @@ from .offline import is_safety_device
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
 # Rules judged only against the device's own learned runs: their normal is known.
-_OWN_NORMAL_RULES = frozenset({METER_RUN_CUT_SHORT.rule})
+_OWN_NORMAL_RULES = frozenset({METER_RUN_CUT_SHORT.rule, LEFT_ON_PAST_ITS_ROUTINE.rule})
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
 

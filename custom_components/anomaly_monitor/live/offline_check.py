@@ -13,6 +13,9 @@ through the run it makes at this time of day, once it has been idle long enough 
 (``run_cut_short_due``), an appliance that cycles day and night (a freezer) once it
 has rested or run past its learned limit (``cycle_stopped_due``), and a panel or lock not
 armed or locked by its learned daily time (``routine_missed_due``).
+has rested or run past its learned limit (``cycle_stopped_due``), and a switch left on or
+a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
+``running_far_longer_due``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from ..core.baselines import HomeBaselines
 from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.long_runs import running_far_longer_due
+from ..core.baselines.long_stays import long_stay_due
 from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
 from ..core.baselines.routine_missed import routine_missed_due
@@ -62,6 +67,8 @@ class OfflineCheck:
             run_cut_short_due(home, baselines),
             cycle_stopped_due(home, baselines),
             routine_missed_due(home, baselines),
+            long_stay_due(home, baselines),
+            running_far_longer_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

@@ -19,7 +19,7 @@ runs that long; one that never stops (a server) has no learned run and is not ju
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..device_roles import same_device
 from ..finding_kind import FindingKind
@@ -28,8 +28,9 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
 from .durations import quarter_of_day
 from .home_baselines import HomeBaselines
-from .long_stays import at_most, duration_text
+from .long_stays import at_most, duration_text, marked_normal
 from .power import RUNNING, watts
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
 
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
@@ -53,12 +54,11 @@ APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
 )
 
 
-def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
-    """A meter drawing a heating load for far longer than any run learned.
-
-    Magnitude: minutes it has been running.
-    """
-    now = home.end
+def _limits(
+    home: HomeView, baselines: HomeBaselines
+) -> Iterator[tuple[EntityState, float, datetime, timedelta, int, float, bool, bool]]:
+    """(meter, watts, since, limit, runs, longest minutes, pooled, timed) of every meter
+    drawing a heating load now whose runs are learned enough to judge."""
     running = baselines.durations.current
     for meter in home.of("sensor", "power"):
         spell = running.get(meter.entity_id)
@@ -68,26 +68,58 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
         if draw is None or draw < HEATING_LOAD:
             continue
         since = spell[1]
-        learned = baselines.durations.longest(meter.entity_id, RUNNING, since)
+        switch = plug_switch(home, meter)
+        if any(marked_normal(baselines, e) for e in (meter.entity_id, switch) if e):
+            continue
+        taught = baselines.usual.taught_value(meter.entity_id, "stay") or 0.0
+        factor, learned = FACTOR, baselines.durations.longest(meter.entity_id, RUNNING, since)
+        timed = timed_stays(baselines.durations, meter.entity_id, RUNNING, since)
+        by_timer = timed is not None and taught <= timed[1]
+        if timed is not None and by_timer:
+            learned, factor = timed, TIMED_FACTOR
         if learned is None:
             continue
         count, longest, pooled = learned
-        longest = max(longest, baselines.usual.taught_value(meter.entity_id, "stay") or 0.0)
+        longest = max(longest, taught)
+        limit = max(FLOOR, factor * timedelta(minutes=longest))
+        yield meter, draw, since, limit, count, longest, pooled, by_timer
+
+
+def running_far_longer_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """The earliest moment, after now, that a meter drawing a heating load passes its
+    limit: the glue analyses then."""
+    if baselines is None:
+        return None
+    due = [since + limit for _, _, since, limit, *_ in _limits(home, baselines)]
+    return min((when for when in due if when > home.end), default=None)
+
+
+def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A meter drawing a heating load for far longer than any run learned.
+
+    Magnitude: minutes it has been running.
+    """
+    now = home.end
+    for meter, draw, since, limit, count, longest, pooled, timed in _limits(home, baselines):
         stayed = now - since
-        if stayed <= max(FLOOR, FACTOR * timedelta(minutes=longest)):
+        if stayed <= limit:
             continue
         when = (
             "at any time of day"
             if pooled
             else _QUARTER_NAMES[quarter_of_day(since, baselines.zone)]
         )
+        habit = at_most(longest, count, "runs", f", {when}")
+        if timed:
+            habit += ", each about as long (a timer or a fixed routine)"
         switch = plug_switch(home, meter)
-        yield APPLIANCE_RUNNING_FAR_LONGER.finding(
+        kind = LEFT_ON_PAST_ITS_ROUTINE if timed else APPLIANCE_RUNNING_FAR_LONGER
+        yield kind.finding(
             evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
             subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
             f"{duration_text(stayed)}, since {local(since, home.env.zone):%a %H:%M}; "
-            f"in this home it runs for {at_most(longest, count, 'runs', f', {when}')}.",
+            f"in this home it runs for {habit}.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )

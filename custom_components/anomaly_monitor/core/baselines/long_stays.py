@@ -18,19 +18,30 @@ water heater switched on for an hour twice a day, four days after set-up, left o
 Only appliances (a switch, fan or valve) are judged so: a door, cover or lock with so few
 stays is a sample too small for a security alarm (a Halloween evening of callers, one hour
 unlocked, against eight stays of a few minutes), and the away and night rules watch it.
+An appliance whose stays all last about as long (a timer or a fixed routine, from three
+stays: ``timed_stays``) is judged at ``TIMED_FACTOR`` times the longest, and so is an
+``enum`` sensor's operation state other than its rest. Every limit is also due: the glue
+analyses when a stay passes it (``long_stay_due``). A stay the homeowner marked normal
+while it lasted is not told again while it lasts (``marked_normal``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from ..device_roles import same_device
 from ..home import OPENING_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity, clip
+from ..power_units import RUNNING_WATTS, watts
+from ..state_blips import is_no_state
 from .clock import local
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, resting_state, timed_stays
+from .usual_use import MARKED_STAY
 
 # Far longer than ever: this many times the longest learned stay...
 FACTOR = 3.0
@@ -71,6 +82,14 @@ def at_most(minutes: float, count: int, what: str, note: str = "") -> str:
     return f"at most {duration_text(timedelta(minutes=minutes))} {learned_from(count, what, note)}"
 
 
+def marked_normal(baselines: HomeBaselines, entity_id: str) -> bool:
+    """The stay ``entity_id`` is in now was marked normal (a false alarm) while it lasted:
+    not told again, however long it grows (the homeowner left it on on purpose)."""
+    marked = baselines.usual.taught_value(entity_id, MARKED_STAY)
+    current = baselines.durations.current.get(entity_id)
+    return marked is not None and current is not None and abs(current[1].timestamp() - marked) < 1
+
+
 def stay_since(home: HomeView, baselines: HomeBaselines, state: EntityState) -> datetime | None:
     """Since when the entity is in its current state: the earliest the home can prove.
 
@@ -84,13 +103,23 @@ def stay_since(home: HomeView, baselines: HomeBaselines, state: EntityState) -> 
     return since
 
 
-def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
-    """An entity left on/open/unlocked far longer than it has ever been at that time of day.
+@dataclass(frozen=True, slots=True)
+class _Limit:
+    """A judged stay: since when, the limit it is judged by, and what the limit rests on."""
 
-    Magnitude: minutes in the state so far.
-    """
+    state: EntityState
+    word: str
+    since: datetime
+    limit: timedelta
+    count: int
+    longest: float
+    pooled: bool
+    timed: bool
+
+
+def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
+    """Every active stay the home has learned enough to judge, and its limit."""
     now = home.end
-    zone = home.env.zone
     for (domain, active), word in _ACTIVE.items():
         for state in home.of(domain):
             if state.state != active:
@@ -98,11 +127,18 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             if domain == "binary_sensor" and state.info.device_class not in OPENING_DEVICE_CLASSES:
                 continue
             since = stay_since(home, baselines, state)
-            if since is None or since >= now or now - since <= FLOOR:
-                continue  # (no limit is below the floor: a shorter stay is never told)
+            if since is None or since >= now or marked_normal(baselines, state.entity_id):
+                continue
+            # What the homeowner marked normal ("false alarm") stands beside the stays.
+            taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
             learned = baselines.durations.longest(state.entity_id, active, since)
-            factor = FACTOR
-            if learned is None:  # few stays: judged only far past them
+            factor, timed = FACTOR, None
+            if domain not in _SECURITY_DOMAINS:  # (a door, cover or lock is on no timer)
+                timed = timed_stays(baselines.durations, state.entity_id, active, since)
+            by_timer = timed is not None and taught <= timed[1]
+            if timed is not None and by_timer:
+                learned, factor = timed, TIMED_FACTOR
+            elif learned is None:  # few stays: judged only far past them
                 if domain in _SECURITY_DOMAINS:
                     continue  # (an appliance left on; a door's or lock's few stays say too little)
                 few, most = baselines.durations.whole_record(state.entity_id, active)
@@ -110,27 +146,91 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
                     continue
                 learned, factor = (few, most, True), FEW_FACTOR
             count, longest, pooled = learned
-            # What the homeowner marked normal ("false alarm") stands beside the stays.
-            longest = max(longest, baselines.usual.taught_value(state.entity_id, "stay") or 0.0)
+            longest = max(longest, taught)
             limit = max(FLOOR, factor * timedelta(minutes=longest))
-            stayed = now - since
-            if stayed <= limit:
-                continue
-            begun = local(since, zone)
-            quarter = quarter_of_day(since, baselines.zone)
-            when = "at any time of day" if pooled else _QUARTER_NAMES[quarter]
-            evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
-            yield Finding(
-                rule="state_longer_than_usual",
-                evidence=evidence,
-                subject=subject,
-                reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
-                f"since {begun:%H:%M}; in this home it is usually {word} for "
-                f"{at_most(longest, count, 'stays', f', {when}')}.",
-                anomaly_type=AnomalyType.SECURITY
-                if domain in _SECURITY_DOMAINS
-                else AnomalyType.BEHAVIOURAL,
-                severity=Severity.MEDIUM,
-                recommendation=f"Check whether it should still be {word}.",
-                magnitude=round(stayed.total_seconds() / 60, 1),
+            yield _Limit(state, word, since, limit, count, longest, pooled, by_timer)
+    yield from _timed_states(home, baselines)
+
+
+def _timed_states(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
+    """An ``enum`` sensor (an appliance's operation state) in a state other than the one
+    it rests in, whose stays are timed: judged as a timer (``timed_stays``)."""
+    durations = baselines.durations
+    for state in home.of("sensor", "enum"):
+        if is_no_state(state.state) or state.state == resting_state(durations, state.entity_id):
+            continue
+        since = stay_since(home, baselines, state)
+        if since is None or since >= home.end or marked_normal(baselines, state.entity_id):
+            continue
+        timed = timed_stays(durations, state.entity_id, state.state, since)
+        taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
+        if timed is None or taught > timed[1]:
+            continue
+        count, longest, pooled = timed
+        limit = max(FLOOR, TIMED_FACTOR * timedelta(minutes=longest))
+        word = f"in its state {clip(state.state, 32)!r}"
+        yield _Limit(state, word, since, limit, count, longest, pooled, True)
+
+
+def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
+    """The power meters of a switch's own device drawing now: what it left on shows there."""
+    if switch.domain != "switch":
+        return ()
+    return tuple(
+        meter.entity_id
+        for meter in home.of("sensor", "power")
+        if same_device(switch, meter)
+        and (value := meter.number) is not None
+        and (watts(value, meter.info.unit) or 0.0) >= RUNNING_WATTS
+    )
+
+
+def long_stay_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """The earliest moment, after now, that a judged stay passes its limit: the glue
+    analyses then (the periodic analysis may come up to 15 min later)."""
+    if baselines is None:
+        return None
+    due = [j.since + j.limit for j in _limits(home, baselines) if j.since + j.limit > home.end]
+    return min(due, default=None)
+
+
+def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """An entity left on/open/unlocked far longer than it has ever been at that time of day.
+
+    Magnitude: minutes in the state so far.
+    """
+    now = home.end
+    zone = home.env.zone
+    for judged in _limits(home, baselines):
+        state, word, since = judged.state, judged.word, judged.since
+        stayed = now - since
+        if stayed <= judged.limit:
+            continue
+        begun = local(since, zone)
+        quarter = quarter_of_day(since, baselines.zone)
+        when = "at any time of day" if judged.pooled else _QUARTER_NAMES[quarter]
+        habit = at_most(judged.longest, judged.count, "stays", f", {when}")
+        if judged.timed:
+            habit += ", each about as long (a timer or a fixed routine)"
+        evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
+        evidence += _drawing_meters(home, state)
+        finding = Finding(
+            rule="state_longer_than_usual",
+            evidence=evidence,
+            subject=subject,
+            reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
+            f"since {begun:%H:%M}; in this home it is usually {word} for {habit}.",
+            anomaly_type=AnomalyType.SECURITY
+            if state.domain in _SECURITY_DOMAINS
+            else AnomalyType.BEHAVIOURAL,
+            severity=Severity.MEDIUM,
+            recommendation=f"Check whether it should still be {word}.",
+            magnitude=round(stayed.total_seconds() / 60, 1),
+        )
+        if judged.timed:
+            finding = replace(
+                finding,
+                rule=LEFT_ON_PAST_ITS_ROUTINE.rule,
+                anomaly_type=LEFT_ON_PAST_ITS_ROUTINE.anomaly_type,
             )
+        yield finding

@@ -47,6 +47,8 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
@@ -296,6 +298,7 @@ _TAUGHT: dict[str, str] = {
     "entry_left_open": "open",
     "state_longer_than_usual": "stay",
     "appliance_running_far_longer": "stay",
+    LEFT_ON_PAST_ITS_ROUTINE.rule: "stay",
     "toggle_storm": "burst",
     "opening_blip_at_night": "night",
     "entry_used_in_small_hours": "night",
@@ -324,6 +327,10 @@ def teach_false_alarm(
     if value is None or value <= 0:
         return False
     baselines.usual.teach(evidence[0], kind, value)
+    if kind == "stay":  # the stay under way was marked normal, however long it lasts
+        for entity_id in evidence:
+            if (current := baselines.durations.current.get(entity_id)) is not None:
+                baselines.usual.teach(entity_id, MARKED_STAY, current[1].timestamp())
     return True
 
 
@@ -333,4 +340,7 @@ def forget_false_alarm(baselines: HomeBaselines, rule: str, evidence: tuple[str,
     if kind is None or not evidence or baselines.usual.taught_value(evidence[0], kind) is None:
         return False
     baselines.usual.forget(evidence[0], kind)
+    if kind == "stay":
+        for entity_id in evidence:
+            baselines.usual.forget(entity_id, MARKED_STAY)
     return True

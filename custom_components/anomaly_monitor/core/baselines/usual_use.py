@@ -53,7 +53,10 @@ MAX_STAY = timedelta(days=7)
 
 # What "false alarm" can teach: an open stay, a long stay, a burst, use at night, an outage
 # (``drop_judge``).
-TAUGHT_KINDS = frozenset({"open", "stay", "burst", "night", "drop"})
+# ``stay_since``: the start (epoch seconds) of the stay under way when a stay was marked
+# normal: that stay is not told again while it lasts, however long it grows.
+MARKED_STAY = "stay_since"
+TAUGHT_KINDS = frozenset({"open", "stay", MARKED_STAY, "burst", "night", "drop"})
 # Per quarter: [last day ordinal, that day's value, older days' values...] (newest first).
 type Days = list[list[float]]
 
