@@ -133,6 +133,9 @@ class Announcer:
         """The notification and the repair issue, worded for the homeowner (an ended
         anomaly's say that it is over, and still take feedback)."""
         texts = await async_anomaly_texts(self.hass, anomaly)
+        # Its name from now on: a lock locked since, or read locked after a restart,
+        # does not rename what the homeowner was told (the evidence says what holds now).
+        anomaly.headline = anomaly.headline or texts.title
         note_id = notification_id(self.entry.entry_id, anomaly)
         headline, message = texts.headline, self._message(anomaly, texts)
         key = "hazard_anomaly" if anomaly.hazard else "anomaly"
@@ -188,6 +191,7 @@ class Announcer:
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A new anomaly: notify on every surface once."""
         hass, entry = self.hass, self.entry
+        anomaly.headline = ""  # told (again): named as it reads now
         await self._async_show(anomaly)
         data = event_data(entry, anomaly, hass)
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
