@@ -143,6 +143,7 @@ class Announcer:
         if (ended := parse_time(anomaly.ended)) is not None:
             at = dt_util.as_local(back_to_normal(self.hass, anomaly, ended)).strftime("%H:%M")
             headline = texts.text("ended_headline", headline=headline)
+            message = self._message(anomaly, texts, over=True)
             message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
         content = (headline, message)
@@ -176,15 +177,19 @@ class Announcer:
         )
 
     @staticmethod
-    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts) -> str:
-        """Markdown: every piece of home or model text is escaped."""
+    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False) -> str:
+        """Markdown: every piece of home or model text is escaped. Once it is ``over``
+        the advice is told as what it was ("leave the home" read after the smoke cleared
+        would send the homeowner out for nothing)."""
         parts = [
             f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})",
             escape_markdown(texts.reasoning),
             f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
         ]
         if anomaly.recommendation:
-            advice = escape_markdown(texts.text("recommendation"))
+            advice = escape_markdown(
+                texts.text("recommendation_over" if over else "recommendation")
+            )
             parts.append(f"**{advice}** {escape_markdown(anomaly.recommendation)}")
         return "\n\n".join(parts)
 
