@@ -66,13 +66,14 @@ async def async_learning_text(hass: HomeAssistant, entry_id: str) -> str:
 
 def _names(hass: HomeAssistant, status: Mapping[str, datetime], text: Callable[..., str]) -> str:
     soonest = sorted(status, key=lambda e: (status[e], e))
+    named = NAMED if len(soonest) > NAMED + 1 else NAMED + 1  # never "and 1 more"
     names = []
-    for entity_id in soonest[:NAMED]:
+    for entity_id in soonest[:named]:
         state = hass.states.get(entity_id)
         names.append(escape_markdown(clip(state.name, 60) if state else entity_id))
     shown = ", ".join(names)
-    if len(soonest) > NAMED:
-        return text("more", names=shown, count=str(len(soonest) - NAMED))
+    if len(soonest) > named:
+        return text("more", names=shown, count=str(len(soonest) - named))
     return shown
 
 
