@@ -43,3 +43,21 @@ async def test_configure_says_when_everything_is_learned(hass: HomeAssistant) ->
     entry = await setup_monitor(hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, ALICE])
     text = await _description_learning(hass, entry.entry_id)
     assert text == "Learned: the normal of every watched device is known."
+
+
+async def test_diagnostics_count_what_the_sensor_counts(hass: HomeAssistant) -> None:
+    """Walks of sessions 8 and 16: the sensor said 7 devices, diagnostics 12 (persons and
+    trackers counted) for the same moment."""
+    from custom_components.anomaly_monitor.diagnostics import (
+        async_get_config_entry_diagnostics,
+    )
+
+    set_calm_home(hass)
+    entry = await setup_monitor(hass, include_entities=[SMOKE, FRONT_LOCK, ALICE])
+    await hass.async_block_till_done()
+    learning = entry.runtime_data.coordinator.current_data().learning
+    assert learning
+    assert ALICE not in learning
+    baselines = (await async_get_config_entry_diagnostics(hass, entry))["baselines"]
+    assert baselines["entities_still_learning"] == len(learning)
+    assert baselines["learning_until"] == max(learning.values()).isoformat()
