@@ -15,6 +15,7 @@ from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.anomaly_monitor.const import DOMAIN
@@ -61,6 +62,8 @@ async def test_a_restart_with_the_lock_read_locked_keeps_the_told_title(
     hass: HomeAssistant,
 ) -> None:
     entry = await _door_unlocked_while_away(hass)
+    (anomaly,) = entry.runtime_data.coordinator.tracker.open.values()
+    began = dt_util.as_local(dt_util.parse_datetime(anomaly.first_seen)).strftime("%H:%M")
     # While HA was down the lock was locked; the door still stands open, nobody home.
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
@@ -73,6 +76,8 @@ async def test_a_restart_with_the_lock_read_locked_keeps_the_told_title(
     (note,) = _notifications(hass)
     assert note["title"] == TOLD  # was "Front door open while nobody is home"
     assert _issue_headline(hass) == TOLD
+    # HA dates the notification by the restart; it says when the incident began.
+    assert note["message"].startswith(f"**Security** (high) since {began}\n")
     # What holds now is told in the body.
     assert "Front door is open while nobody is home" in note["message"]
     assert "also: Front door lock (Hall): Locked" in note["message"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from homeassistant.components import persistent_notification
@@ -181,8 +182,13 @@ class Announcer:
         """Markdown: every piece of home or model text is escaped. Once it is ``over``
         the advice is told as what it was ("leave the home" read after the smoke cleared
         would send the homeowner out for nothing)."""
+        kind = f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})"
+        if not over and (began := parse_time(anomaly.first_seen)) is not None:
+            # HA dates the notification by its last rewrite (a restart shows it again):
+            # when it began is said in it ("Over since ..." once it is over).
+            kind += " " + escape_markdown(texts.text("since", time=_clock(began)))
         parts = [
-            f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})",
+            kind,
             escape_markdown(texts.reasoning),
             f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
         ]
@@ -298,3 +304,11 @@ def async_remove_entry_surfaces(
     for domain, issue in list(registry.issues):
         if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
             ir.async_delete_issue(hass, DOMAIN, issue)
+
+
+def _clock(when: datetime) -> str:
+    """A local time as the homeowner reads it: "16:13" today, "02 Dec 16:13" before."""
+    local = dt_util.as_local(when)
+    if local.date() == dt_util.now().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d %b %H:%M")
