@@ -193,3 +193,28 @@ async def test_an_ended_anomaly_restored_while_ha_starts_reads_the_states_once_s
     assert now.issue_id == issue.issue_id
     assert "unknown" not in now.translation_placeholders["evidence"]
     assert cleared == []
+
+
+async def test_an_ended_alarm_tells_its_advice_as_what_it_was(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walks of sessions 8 and 16: "Over: Smoke in Kitchen ... What to do: Check the area
+    for fire now and leave the home" read after the detector cleared."""
+    entry = await _monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = _notes(hass, entry).values()
+    assert "**What to do:** Check the area for fire now" in note["message"]
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+
+    (note,) = _notes(hass, entry).values()
+    assert note["title"].startswith("Over: ")
+    assert "What to do:" not in note["message"]
+    assert "**While it lasted, the advice was:** Check the area for fire now" in note["message"]
+    (issue,) = _issues(hass)
+    manager = hass.data["repairs"]["flow_manager"]
+    flow = await manager.async_init(DOMAIN, data={"issue_id": issue.issue_id})
+    assert flow["description_placeholders"]["recommendation"].startswith("Check the area")
+    assert issue.translation_key == "hazard_anomaly_ended"  # its text: "While it lasted"

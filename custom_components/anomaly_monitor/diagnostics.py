@@ -21,13 +21,21 @@ async def async_get_config_entry_diagnostics(
     """
     runtime = entry.runtime_data
     data = runtime.coordinator.current_data()
+    baselines = runtime.baselines.summary() if runtime.baselines else None
+    if baselines is not None and data.learning is not None:
+        # The count and date the *Devices still being learned* sensor shows (persons and
+        # trackers are followed, not learned), not a second figure for the same thing.
+        baselines["entities_still_learning"] = len(data.learning)
+        baselines["learning_until"] = (
+            max(data.learning.values()).isoformat() if data.learning else None
+        )
     return {
         "entry": {
             "data": redacted_config(entry.data),
             "options": redacted_config(entry.options),
         },
         **data.diagnostics(runtime.coordinator.redactor.data),
-        "baselines": keeper.summary() if (keeper := runtime.baselines) else None,
+        "baselines": baselines,
         # What the monitor takes each device for (ids and roles only, never names).
         "device_roles": diagnostics_rows(rows_of(runtime)),
     }

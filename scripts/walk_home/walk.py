@@ -7,6 +7,7 @@
     python scripts/walk_home/walk.py call DIR DOMAIN.SERVICE '{"entity_id": ...}' [--as kid]
     python scripts/walk_home/walk.py ws DIR '{"type": ...}' [--as kid]
     python scripts/walk_home/walk.py read DIR         # notifications, repairs, monitor entities
+    python scripts/walk_home/walk.py login DIR        # fresh tokens (they last 30 min)
     python scripts/walk_home/walk.py stop DIR         # SIGTERM to the hass it started
 
 Loopback only (127.0.0.1, port $WALK_PORT or 18310); stops only the process it started.
@@ -239,6 +240,15 @@ async def read(cfg: Path) -> None:
                 print(f"- {state['entity_id']}: {state['state']}")
 
 
+async def login(cfg: Path) -> None:
+    """Fresh tokens for owner and kid: HA's access tokens last 30 minutes."""
+    async with aiohttp.ClientSession() as session:
+        owner = await _login(session, "owner", "walk-owner-pass")
+        kid = await _login(session, "kid", "walk-kid-pass")
+    (cfg / "walk_tokens.json").write_text(json.dumps({"owner": owner, "kid": kid}))
+    print("logged in: owner, kid")
+
+
 def main(argv: list[str]) -> None:
     verb, cfg = argv[0], Path(argv[1]).resolve()
     who = "kid" if "--as" in argv and argv[argv.index("--as") + 1] == "kid" else "owner"
@@ -259,6 +269,8 @@ def main(argv: list[str]) -> None:
         asyncio.run(ws_call(cfg, rest[0], who))
     elif verb == "read":
         asyncio.run(read(cfg))
+    elif verb == "login":
+        asyncio.run(login(cfg))
     else:
         raise SystemExit(__doc__)
 

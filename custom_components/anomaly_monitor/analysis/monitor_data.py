@@ -46,7 +46,13 @@ class MonitorData:
             "dropped_transitions": self.dropped_transitions,
             "analyses": self.analyses,
             "last_analysis": scrub(self.analysis.as_dict()) if self.analysis else None,
-            "open_anomalies": scrub([asdict(a) for a in self.open_anomalies]),
-            "ended_anomalies": scrub([asdict(a) for a in self.ended_anomalies]),
+            "open_anomalies": scrub([_no_names(asdict(a)) for a in self.open_anomalies]),
+            "ended_anomalies": scrub([_no_names(asdict(a)) for a in self.ended_anomalies]),
             "false_alarm_patterns": sorted(self.false_alarm_patterns),
         }
+
+
+def _no_names(anomaly: dict[str, Any]) -> dict[str, Any]:
+    """An anomaly without its title (friendly names of the home): ids only."""
+    anomaly.pop("headline", None)
+    return anomaly

@@ -137,6 +137,10 @@ class OpenAnomaly:
     readings: dict[str, str] = field(default_factory=dict)
     dark_since: str | None = None
     back_since: str | None = None
+    # The title it was told with ("" not shown yet): kept while it lasts and once it is
+    # over, so a lock locked since (or read locked after a restart) does not rename the
+    # incident the homeowner was told about; told again, it takes the title of then.
+    headline: str = ""
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule

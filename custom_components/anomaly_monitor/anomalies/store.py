@@ -28,6 +28,8 @@ Store format (major version 1):
   still lands, each with ``ended`` (when); and every anomaly may hold ``readings``
   (entity -> state of its shown evidence when last found), ``dark_since`` and
   ``back_since`` (``evidence_hold``). Older versions ignore them.
+  Later, every anomaly may hold ``headline``: the title it was told with, kept until it
+  is told again (absent: the title is worded anew, as before).
   Later, ``"already_told": {"away_stay", "heat_spells", "acknowledged_hold"}``: the
   memories of situations already told (``already_told``); a damaged part loads empty.
 
@@ -217,6 +219,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "readings": _readings(item),
         "dark_since": _time(item, "dark_since", required=False),
         "back_since": _time(item, "back_since", required=False),
+        "headline": _text(item, "headline", required=False),
     }
 
 

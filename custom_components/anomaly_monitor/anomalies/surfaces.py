@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from homeassistant.components import persistent_notification
@@ -133,6 +134,9 @@ class Announcer:
         """The notification and the repair issue, worded for the homeowner (an ended
         anomaly's say that it is over, and still take feedback)."""
         texts = await async_anomaly_texts(self.hass, anomaly)
+        # Its name from now on: a lock locked since, or read locked after a restart,
+        # does not rename what the homeowner was told (the evidence says what holds now).
+        anomaly.headline = anomaly.headline or texts.title
         note_id = notification_id(self.entry.entry_id, anomaly)
         headline, message = texts.headline, self._message(anomaly, texts)
         key = "hazard_anomaly" if anomaly.hazard else "anomaly"
@@ -140,6 +144,7 @@ class Announcer:
         if (ended := parse_time(anomaly.ended)) is not None:
             at = dt_util.as_local(back_to_normal(self.hass, anomaly, ended)).strftime("%H:%M")
             headline = texts.text("ended_headline", headline=headline)
+            message = self._message(anomaly, texts, over=True)
             message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
         content = (headline, message)
@@ -173,21 +178,31 @@ class Announcer:
         )
 
     @staticmethod
-    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts) -> str:
-        """Markdown: every piece of home or model text is escaped."""
+    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False) -> str:
+        """Markdown: every piece of home or model text is escaped. Once it is ``over``
+        the advice is told as what it was ("leave the home" read after the smoke cleared
+        would send the homeowner out for nothing)."""
+        kind = f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})"
+        if not over and (began := parse_time(anomaly.first_seen)) is not None:
+            # HA dates the notification by its last rewrite (a restart shows it again):
+            # when it began is said in it ("Over since ..." once it is over).
+            kind += " " + escape_markdown(texts.text("since", time=_clock(began)))
         parts = [
-            f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})",
+            kind,
             escape_markdown(texts.reasoning),
             f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
         ]
         if anomaly.recommendation:
-            advice = escape_markdown(texts.text("recommendation"))
+            advice = escape_markdown(
+                texts.text("recommendation_over" if over else "recommendation")
+            )
             parts.append(f"**{advice}** {escape_markdown(anomaly.recommendation)}")
         return "\n\n".join(parts)
 
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A new anomaly: notify on every surface once."""
         hass, entry = self.hass, self.entry
+        anomaly.headline = ""  # told (again): named as it reads now
         await self._async_show(anomaly)
         data = event_data(entry, anomaly, hass)
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
@@ -289,3 +304,11 @@ def async_remove_entry_surfaces(
     for domain, issue in list(registry.issues):
         if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
             ir.async_delete_issue(hass, DOMAIN, issue)
+
+
+def _clock(when: datetime) -> str:
+    """A local time as the homeowner reads it: "16:13" today, "02 Dec 16:13" before."""
+    local = dt_util.as_local(when)
+    if local.date() == dt_util.now().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d %b %H:%M")

@@ -69,6 +69,9 @@ class AnomalyTexts:
     templates: dict[str, str]
     # The reasoning with each entity id the home knows told by its friendly name.
     reasoning: str = ""
+    # The title without what changed since it was told ("Now motion in Hall: "): the
+    # incident's name, kept while it lasts (``OpenAnomaly.headline``).
+    title: str = ""
 
     def text(self, key: str, **values: str) -> str:
         """A ``selector.anomaly_text`` template filled with ``values``."""
@@ -259,15 +262,22 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     else:
         line = _entity_line(hass, anomaly.subject, words)
         subject, where = line.name, line.area or home
-    key = _headline_key(hass, anomaly, templates)
-    if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
-        # What is unlocked is the lock: "Front door lock unlocked", not "Front door
-        # contact unlocked" (the door contact is the incident's subject).
-        subject = _entity_line(hass, lock, words).name
-    headline = _fill(
-        option("anomaly_headline", key, "{type}: {subject}"),
-        {"subject": subject, "area": where, "type": type_name},
-    )
+    if anomaly.headline:  # the name it was told with, whatever its devices read now
+        headline = anomaly.headline
+    else:
+        key = _headline_key(hass, anomaly, templates)
+        if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
+            # What is unlocked is the lock: "Front door lock unlocked", not "Front door
+            # contact unlocked" (the door contact is the incident's subject).
+            subject = _entity_line(hass, lock, words).name
+        headline = clip(
+            _fill(
+                option("anomaly_headline", key, "{type}: {subject}"),
+                {"subject": subject, "area": where, "type": type_name},
+            ),
+            120,
+        )
+    title = headline
     if (changed := _intrusion_area(hass, anomaly, home)) is not None:
         # Told again because somebody may be inside: the title says so first.
         headline = _fill(
@@ -281,4 +291,6 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         )
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)
-    return AnomalyTexts(clip(headline, 120), type_name, severity, lines, templates, reasoning)
+    return AnomalyTexts(
+        clip(headline, 120), type_name, severity, lines, templates, reasoning, title
+    )
