@@ -207,7 +207,6 @@ class BaselineKeeper:
         return first.entity_id if first else None
 
     @callback
-    @callback
     def async_taught(self, anomaly: OpenAnomaly) -> None:
         """ "False alarm" on ``anomaly``: each habit rule that told it widens its device's
         learned normal (``core.baselines.usual_judge.teach_false_alarm``)."""
