@@ -6,10 +6,13 @@ at 07:50 while she stays in (a Shabbat, a flat battery) after unlocking the fron
 the hall and the bedroom go on moving, so "unlocked while nobody is home" is not told.
 If instead she goes out by the front door and nothing moves after, the unlocked door is
 told. Somebody untracked inside (a house-sitter) who goes out by the front door at 09:00
-is not an entry; a door opened into the quiet home is told at once.
+is not an entry; a door opened into the quiet home is told at once. Where nobody was ever
+in while Alice was out (she lives alone), motion after she left is told.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -20,10 +23,22 @@ from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_DETECTED,
 )
+from custom_components.anomaly_monitor.core.models import Transition
 from custom_components.anomaly_monitor.recorder.baseline_store import baseline_store
 
 from .helpers import analyze, monitor_options, put_in_area
-from .test_away_normal import ALICE, BACK, BEDROOM, DOOR, HALL, LIVING, LOCK, at, lived
+from .test_away_normal import (
+    ALICE,
+    BACK,
+    BEDROOM,
+    DOOR,
+    HALL,
+    LIVING,
+    LOCK,
+    at,
+    day_of_life,
+    lived,
+)
 
 AWAY_RULES = {
     "motion_while_away",
@@ -36,7 +51,17 @@ DAY = 10  # a Thursday
 _CLASSES = {DOOR: "door", BACK: "door", HALL: "motion", LIVING: "motion", BEDROOM: "motion"}
 
 
-async def _home_at(hass: HomeAssistant, freezer: FrozenDateTimeFactory, hours: float) -> None:
+def _alone(day: int) -> list[Transition]:
+    """Alice lives alone with the dog: no walker, nobody else ever in while she is out."""
+    return [t for t in day_of_life(day) if t.entity_id not in (DOOR, LOCK, HALL)]
+
+
+async def _home_at(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hours: float,
+    life: Callable[[int], list[Transition]] = day_of_life,
+) -> None:
     """The monitor set up at ``hours`` on the eleventh day, ten days learned, Alice home."""
     freezer.move_to(at(DAY, hours))
     await hass.config.async_set_time_zone("UTC")
@@ -52,7 +77,7 @@ async def _home_at(hass: HomeAssistant, freezer: FrozenDateTimeFactory, hours: f
         domain=DOMAIN, title="Home", options=monitor_options(**{CONF_INCLUDE_ENTITIES: WATCHED})
     )
     entry.add_to_hass(hass)
-    await baseline_store(hass, entry.entry_id).async_save(lived(DAY).as_dict())
+    await baseline_store(hass, entry.entry_id).async_save(lived(DAY, life).as_dict())
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
 
@@ -168,3 +193,22 @@ async def test_a_door_opened_after_the_one_inside_went_out_is_told(
     )
     told = await _live(hass, freezer, (9.5, BACK, "on"))
     assert "entry_unsecured_while_away" in told
+
+
+async def test_motion_after_she_went_out_is_told_where_nobody_stays_in(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Alice lives alone: the home was never lived in while she was out, so the bedroom
+    moving 20 min after she left by the front door is not "somebody who stayed in"."""
+    await _home_at(hass, freezer, 7.5, _alone)
+    told = await _live(
+        hass,
+        freezer,
+        (_minutes(7, 40), BEDROOM, "on"),
+        (_minutes(7, 41), BEDROOM, "off"),
+        (_minutes(7, 48), DOOR, "on"),
+        (_minutes(7, 48.5), DOOR, "off"),
+        (_minutes(7, 50), ALICE, "not_home"),
+        (_minutes(8, 10), BEDROOM, "on"),
+    )
+    assert told & {"motion_while_away", "activity_while_away"}
