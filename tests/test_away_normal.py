@@ -14,11 +14,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.away_judge import (
+from custom_components.anomaly_monitor.core.baselines.away_normal import AwayNormal
+from custom_components.anomaly_monitor.core.baselines.away_teaching import (
     forget_away_false_alarm,
     teach_away_false_alarm,
 )
-from custom_components.anomaly_monitor.core.baselines.away_normal import AwayNormal
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.learning_gate import not_held
 from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition

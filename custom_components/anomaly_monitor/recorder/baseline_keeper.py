@@ -41,7 +41,7 @@ from ..const import (
     LOGGER,
 )
 from ..core.baselines import HomeBaselines
-from ..core.baselines.away_judge import forget_away_false_alarm, teach_away_false_alarm
+from ..core.baselines.away_teaching import forget_away_false_alarm, teach_away_false_alarm
 from ..core.baselines.clock import parse_time
 from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.usual_judge import forget_false_alarm, teach_false_alarm

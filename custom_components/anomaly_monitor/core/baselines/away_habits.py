@@ -29,6 +29,7 @@ from ..statistics.occupancy import away_periods
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .power import RUNNING
+from .somebody_in import inside_now, opened_from_inside, staying_unknown
 from .untracked_judge import untracked_opening
 
 # A meter drawing at an hour on at least this share of the days watched then, and on at
@@ -76,6 +77,8 @@ def judge_appliance(
     ]
     if not meters:
         return finding
+    if inside_now(baselines, home) is not None or staying_unknown(baselines, home):
+        return None  # somebody is in (``somebody_in``), or may be: not an empty home
     for meter in meters:
         began = _run_began(baselines, meter, home.end)
         start = _hour_habit(baselines, meter, began)
@@ -135,6 +138,7 @@ def judge_window(
         if (
             baselines.away.regular_entry(window, when) is None
             and untracked_opening(baselines, home, window, when) is None
+            and opened_from_inside(baselines, home, when) is None
         ):
             at = f"{local(when, baselines.zone):%H:%M}"
             why = f" {_name(home, window)} is not opened at {at} while nobody is home, here."

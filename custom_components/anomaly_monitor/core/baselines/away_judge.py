@@ -29,41 +29,31 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home import HomeView, is_armed
 from ..keyed_doors import KEY_REACH
 from ..models import Finding
 from ..statistics.occupancy import away_periods
-from ..statistics.openings import PRESENCE_WINDOW
 from .away_normal import PART_HOURS
 from .clock import local
-from .everyday_openings import everyday_opening, up_reach, used_then
 from .home_baselines import HomeBaselines
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
-from .long_stays import duration_text
+from .somebody_in import (
+    inside_now,
+    is_motion as _is_motion,
+    is_opening as _is_entrance,
+    opened_from_inside,
+    opened_state,
+    stayed_in,
+    staying_unknown,
+)
 from .untracked_judge import untracked_motion, untracked_opening
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
 # An entrance left unlocked or open with nothing moving for this long: the visit is over.
 STILL_ABOUT = timedelta(minutes=20)
-MOTION_RULES = frozenset({"motion_while_away", "activity_while_away"})
-ENTRY_RULES = frozenset({"entry_unsecured_while_away"})
 
 type _Span = tuple[datetime, datetime]
-
-
-def _is_motion(home: HomeView, entity_id: str) -> bool:
-    return (
-        home.domain(entity_id) == "binary_sensor"
-        and home.device_class(entity_id) in OCCUPANCY_DEVICE_CLASSES
-    )
-
-
-def _is_entrance(home: HomeView, entity_id: str) -> bool:
-    domain = home.domain(entity_id)
-    if domain == "lock":
-        return True
-    return domain == "binary_sensor" and home.device_class(entity_id) in OPENING_DEVICE_CLASSES
 
 
 def _empty_spans(home: HomeView) -> list[_Span]:
@@ -81,12 +71,12 @@ def _within(spans: list[_Span], when: datetime) -> bool:
 
 def _uses(home: HomeView, entity_id: str) -> list[datetime]:
     """When the entrance opened (or was unlocked) in the window."""
-    wanted = "unlocked" if home.domain(entity_id) == "lock" else "on"
+    wanted = opened_state(home.domain(entity_id))
     uses: list[datetime] = []
     before: str | None = None
     for change in home.changes(entity_id):
         state = change.state.lower()
-        if state == wanted and before != wanted:
+        if state in wanted and before not in wanted:
             uses.append(change.when)
         before = state
     return uses
@@ -128,7 +118,10 @@ def _entries(
         for t, e in away.recent
         if home.end - VISIT_REACH <= t and (key := key_of(home, away, e, t)) and key[1]
     ]
-    used = sorted({*used, *kept})
+    # Somebody inside going out or letting someone in does not come in (``somebody_in``).
+    used = [
+        (t, e) for t, e in sorted({*used, *kept}) if opened_from_inside(baselines, home, t) is None
+    ]
     if len(used) < 2:
         return used
     moving = _motion_onsets(
@@ -242,6 +235,13 @@ def _motion_explained(
         )
     if (untracked := untracked_motion(baselines, home, sensor, onset)) is not None:
         return untracked, "", ()
+    if (inside := stayed_in(baselines, home, onset)) is not None:
+        return (
+            f"somebody already inside moves about (seen at {_at(inside.last_sign, baselines)}; "
+            "nobody came in since)",
+            "",
+            (),
+        )
     told = f" {sensor} seldom moves at {_part_text(onset, baselines)} while nobody is home."
     return None, told, ()
 
@@ -310,16 +310,30 @@ def judge_entry(
     regular time, within ``VISIT_REACH``; unchanged when it was not used while the home
     was empty (left so by the household: ``usual_judge`` asks its own normal)."""
     del entity_id
+    if any(home.domain(e) == "alarm_control_panel" and _armed(home, e) for e in finding.evidence):
+        return finding  # the alarm is armed: the homeowner said nobody is in
     spans = _empty_spans(home)
     entrances = [e for e in finding.evidence if _is_entrance(home, e)]
     uses = sorted((when, e) for e in entrances for when in _uses(home, e) if _within(spans, when))
     if not uses:
+        # Left so by the household: not away at all while somebody is still inside, nor
+        # in the minutes it takes to show whether anybody stayed in as the others left.
+        if inside_now(baselines, home) or staying_unknown(baselines, home):
+            return None
         return finding
     when, entrance = uses[-1]
     # Opened just now, or somebody still moves about: the visit goes on.
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home)
     )
+    if (inside := opened_from_inside(baselines, home, when)) is not None:
+        if visiting:
+            return None  # somebody inside went out or let someone in
+        return replace(
+            finding,
+            reasoning=finding.reasoning + f" Left so since {_at(when, baselines)} by somebody "
+            f"who was inside (seen at {_at(inside.last_sign, baselines)}); nobody moves about now.",
+        )
     came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
     if (when, entrance) not in came_in and came_in:
         if visiting:
@@ -348,86 +362,10 @@ def judge_entry(
     return replace(finding, reasoning=finding.reasoning + why)
 
 
+def _armed(home: HomeView, panel: str) -> bool:
+    state = home.states.get(panel)
+    return state is not None and is_armed(state)
+
+
 def _lock_of(entrances: list[str]) -> str | None:
     return next((e for e in entrances if e.partition(".")[0] == "lock"), None)
-
-
-def judge_lonely(
-    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
-) -> Finding | None:
-    """An opening nobody was seen making: None when every such opening in the window came
-    at a time it opens unseen on other days too (``LonelyOpenings``)."""
-    moving = _motion_onsets(home, lambda _e, _when: True)
-    unseen = [
-        c.when
-        for c in home.changes(entity_id)
-        if c.state.lower() == "on"
-        and not _moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
-    ]
-    if not unseen:
-        return finding
-    lonely = baselines.lonely
-    surprising = [
-        when
-        for when in unseen
-        if lonely.regular(entity_id, when) is None
-        and not everyday_opening(lonely, entity_id, when, moving)
-    ]
-    if not surprising:
-        return None
-    first = surprising[0]
-    if (days := used_then(lonely, entity_id, first)) is not None:  # used then; all at rest
-        why = (
-            f" It is used around {_at(first, baselines)} on {days} other days, but nobody had "
-            f"moved about for {duration_text(up_reach(first, baselines.zone))} before."
-        )
-    else:
-        why = f" It seldom opens unseen at {_at(first, baselines)} here."
-    return replace(finding, reasoning=finding.reasoning + why)
-
-
-def teach_away_false_alarm(
-    baselines: HomeBaselines,
-    rule: str,
-    evidence: tuple[str, ...],
-    context: tuple[str, ...],
-    when: datetime,
-) -> bool:
-    """ "False alarm" on an away finding: what it cites (not its context: the entrance a
-    motion finding shows beside it) is normal at that time here: motion on its motion
-    sensors in that part of the day, an entry on its entrances at that time of day.
-    Whether anything was taught."""
-    if rule not in MOTION_RULES | ENTRY_RULES:
-        return False
-    cited = [e for e in evidence if e not in context]
-    moving = [e for e in cited if _kind(baselines, e) == "motion"]
-    entrances = [e for e in cited if _kind(baselines, e) == "entry"]
-    for sensor in moving:
-        baselines.away.teach(sensor, when, entry=False)
-    for entrance in entrances:
-        baselines.away.teach(entrance, when, entry=True)
-    return bool(moving or entrances)
-
-
-def forget_away_false_alarm(baselines: HomeBaselines, rule: str, evidence: tuple[str, ...]) -> bool:
-    """The false alarm was removed: what it taught is forgotten."""
-    if rule not in MOTION_RULES | ENTRY_RULES:
-        return False
-    forgotten = [baselines.away.forget(e, entry=kind) for e in evidence for kind in (False, True)]
-    return any(forgotten)
-
-
-def _kind(baselines: HomeBaselines, entity_id: str) -> str | None:
-    """ "motion", "entry" (an opening sensor other than a window, a lock) or None."""
-    info = baselines.infos.get(entity_id)
-    if info is None:
-        return None
-    if info.domain == "lock":
-        return "entry"
-    if info.domain != "binary_sensor":
-        return None
-    if info.device_class in OCCUPANCY_DEVICE_CLASSES:
-        return "motion"
-    if info.device_class in OPENING_DEVICE_CLASSES and info.device_class != "window":
-        return "entry"
-    return None

@@ -58,6 +58,14 @@ ENTRY_REACH = timedelta(minutes=45)
 WEEKLY_DAYS = 2
 DAILY_DAYS = 3
 _MINUTES = 1440
+# The away spell's signs and openings (``somebody_in``) are kept from this long before it
+# began (who was moving as the trackers left), at most ``MAX_SPELL`` of them.
+SPELL_LEAD = timedelta(minutes=45)
+MAX_SPELL = 600
+# A sensor's motion this soon after its last, with nothing between, adds nothing.
+SPELL_SAME_SIGN = timedelta(minutes=5)
+SIGN = "sign"
+OPENING = "opening"
 
 type Days = list[float]  # day ordinals, newest first
 
@@ -156,6 +164,9 @@ class AwayNormal:
         self._pending: list[tuple[datetime, str]] = []
         self.recent: list[tuple[datetime, str]] = []
         self._accounted: datetime | None = None
+        # Not stored: motion onsets (``SIGN``) and openings (``OPENING``) of the away spell
+        # under way (and of ``SPELL_LEAD`` before it), in time order.
+        self.spell: list[tuple[datetime, str, str]] = []
 
     # --- learning ----------------------------------------------------------------------
 
@@ -173,8 +184,27 @@ class AwayNormal:
         self._pending = [(at, e) for at, e in self._pending if when - at > ARRIVAL_REACH]
         self._commit(when, everything=True)
 
+    def _note(self, when: datetime, entity_id: str, kind: str) -> None:
+        """Keep a sign or an opening of the away spell (or of the lead before one)."""
+        spell = self.spell
+        if self.empty_since is None:
+            while spell and when - spell[0][0] > SPELL_LEAD:
+                spell.pop(0)
+        last = spell[-1] if spell else None
+        if (
+            kind == SIGN
+            and last is not None
+            and last[1:] == (entity_id, kind)
+            and when - last[0] <= SPELL_SAME_SIGN
+        ):
+            return
+        spell.append((when, entity_id, kind))
+        if len(spell) > MAX_SPELL:
+            del spell[: len(spell) - MAX_SPELL]
+
     def moved(self, sensor: str, when: datetime) -> None:
         """A motion sensor started moving."""
+        self._note(when, sensor, SIGN)
         if not self._empty(when):
             return
         if sensor not in self.motion and len(self.motion) >= MAX_SENSORS:
@@ -183,7 +213,8 @@ class AwayNormal:
         add_day(parts[_part(when, self.zone)], day_number(when, self.zone))
 
     def entered(self, entrance: str, when: datetime) -> None:
-        """An opening sensor opened or a lock unlocked."""
+        """An opening sensor opened, a lock unlocked or a garage or gate cover opened."""
+        self._note(when, entrance, OPENING)
         if self._empty(when):
             self._pending.append((when, entrance))
             self.recent = [*self.recent[-(KEPT_RECENT - 1) :], (when, entrance)]

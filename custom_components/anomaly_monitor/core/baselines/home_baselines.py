@@ -51,6 +51,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .somebody_in import ENTRY_COVER_CLASSES
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
@@ -241,6 +242,8 @@ class HomeBaselines:
             self.activity.activity(when, area)
             if domain == "lock" and state == "unlocked":
                 self.away.entered(entity_id, when)
+        elif domain == "cover" and device_class in ENTRY_COVER_CLASSES and state == "open":
+            self.away.entered(entity_id, when)  # a garage or gate: a way in, as a door
 
     def _learn_drop(
         self, entity_id: str, when: datetime, state: str, previous: str, info: EntityInfo | None

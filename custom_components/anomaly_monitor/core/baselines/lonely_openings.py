@@ -7,7 +7,7 @@ opening sensor, the day and minute of each opening with no motion anywhere withi
 ``PRESENCE_WINDOW`` and nobody tracked coming home within ``ARRIVAL_WINDOW`` (the rule's
 own reaches), the newest ``KEPT``; one that recurs at that time of day
 (``away_normal.regular_days``: on ``LONELY_DAYS`` days) is usual
-(``regular``), and the rule's finding is not told (``away_judge.judge_lonely``).
+(``regular``), and the rule's finding is not told (``lonely_judge.judge_lonely``).
 
 Beside them, every opening of each sensor, seen or not (``uses``, the newest
 ``KEPT_USES``): when the door is used at all here, for ``everyday_openings``.

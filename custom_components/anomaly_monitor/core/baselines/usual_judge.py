@@ -40,10 +40,12 @@ from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
-from .away_judge import ENTRY_RULES, MOTION_RULES, judge_entry, judge_lonely, judge_motion
+from .away_judge import judge_entry, judge_motion
+from .away_teaching import ENTRY_RULES, MOTION_RULES
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
+from .lonely_judge import judge_lonely
 from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open

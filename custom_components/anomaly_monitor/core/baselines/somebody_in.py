@@ -1,0 +1,305 @@
+"""Somebody is in: every tracker away is not an empty home when the home shows otherwise.
+
+The away rules take "every tracked person away" for "nobody in". A house-sitter, children
+without phones, a family whose phones are off for the day: while they are in, the home
+itself shows it. An intruder cannot be inside an empty home without coming in first, so
+the home's own sequence of signs and openings tells who opens a door:
+
+- a **sign of somebody inside**: a motion sensor starting or ending a spell of motion,
+  but not one that moves at all hours while the home is empty (a pet,
+  ``AwayNormal.moves_at_any_hour``); with pets in the profile only once the home has been
+  learned empty on ``MIN_EMPTY_DAYS`` days (before that a pet's motion cannot be told
+  from a person's: nothing counts);
+- an **opening** (a door or window opening, a lock unlocked, a garage or gate cover
+  opening) is **from inside** when somebody inside showed within ``INSIDE_REACH`` before
+  it, or it is part of the same passage (within ``PASSAGE`` of a way out opened from
+  inside: the front door, then the garage). A way out (``way_out``) opened from inside is
+  somebody going out; the trackers leaving counts as one. Only a sign after it (more than
+  ``PASSAGE`` later or elsewhere, within ``INSIDE_REACH``) shows somebody stayed in;
+  without one, the next opening is from outside. A window or an inner door opened from
+  inside is itself a sign;
+- any other opening is **from outside**: an entry, judged by the away rules as before;
+  whoever came in shows by their next sign.
+
+So an opening into a home that has been quiet (a family gone out, the one inside gone
+out and nothing moved since, a cold start) is told at once as before; an opening by
+somebody who has been moving about inside is not an entry. Motion while away is
+**somebody already inside** when somebody showed before with nothing opened since but
+from inside (however long they slept), and an entrance left open or unlocked by the
+household, or an appliance drawing, is not an empty home's while somebody is inside now.
+
+The signs and openings come from the window and, for the away spell under way (a spell
+outlasts the window), from ``AwayNormal.spell``: the spell's own record, not stored (after
+a restart only the window is read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..keyed_doors import locks_of
+from ..pets import has_pets
+from .away_normal import MIN_DAYS, MOST_AWAY, OPENING, PART_HOURS, PARTS, SIGN, AwayNormal
+from .clock import day_number, local
+
+if TYPE_CHECKING:
+    from .home_baselines import HomeBaselines
+
+# A sign of somebody inside this soon before an opening: they opened it.
+INSIDE_REACH = timedelta(hours=1)
+# Whether anybody stayed in as the others left shows within this long.
+STAY_SHOWS = timedelta(minutes=15)
+# Openings this close to one from inside are the same passage (the door, then the gate).
+PASSAGE = timedelta(minutes=5)
+# With pets, motion counts as a person only once the home was learned empty on this
+# many days (a pet's sensors are then known: they move at all hours).
+MIN_EMPTY_DAYS = MIN_DAYS
+# Covers a person comes in by.
+ENTRY_COVER_CLASSES = frozenset({"garage", "door", "gate"})
+LEFT = "left"  # the trackers left: the away spell began
+
+
+def is_motion(home: HomeView, entity_id: str) -> bool:
+    return (
+        home.domain(entity_id) == "binary_sensor"
+        and home.device_class(entity_id) in OCCUPANCY_DEVICE_CLASSES
+    )
+
+
+def is_opening(home: HomeView, entity_id: str) -> bool:
+    """An entrance, a window, a lock or a garage or gate cover: a way in."""
+    domain = home.domain(entity_id)
+    if domain == "lock":
+        return True
+    if domain == "cover":
+        return home.device_class(entity_id) in ENTRY_COVER_CLASSES
+    return domain == "binary_sensor" and home.device_class(entity_id) in OPENING_DEVICE_CLASSES
+
+
+def opened_state(domain: str) -> frozenset[str]:
+    """The states that mean an opening of ``domain`` was just used."""
+    if domain == "lock":
+        return frozenset({"unlocked"})
+    if domain == "cover":
+        return frozenset({"open", "opening"})
+    return frozenset({"on"})
+
+
+def _window_events(home: HomeView) -> set[tuple[datetime, str, str]]:
+    """The window's signs (a motion sensor starting or ending a spell of motion: somebody
+    was there until then) and openings."""
+    events: set[tuple[datetime, str, str]] = set()
+    for entity_id in home.history:
+        if is_motion(home, entity_id):
+            for change in home.changes(entity_id):
+                if change.state.lower() in ("on", "off"):
+                    events.add((change.when, entity_id, SIGN))
+            continue
+        if not is_opening(home, entity_id):
+            continue
+        wanted = opened_state(home.domain(entity_id))
+        before: str | None = None
+        for change in home.changes(entity_id):
+            state = change.state.lower()
+            if state in wanted and before not in wanted:
+                events.add((change.when, entity_id, OPENING))
+            before = state
+    return events
+
+
+def way_out(home: HomeView, entity_id: str) -> bool:
+    """An opening a person leaves the home by: a lock, a garage or gate cover, a door beside
+    a lock (not a window, a fridge or an inner door: who opens those stays in)."""
+    domain = home.domain(entity_id)
+    if domain in ("lock", "cover"):
+        return True
+    return home.device_class(entity_id) in ENTRY_DEVICE_CLASSES and bool(locks_of(home, entity_id))
+
+
+def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> bool:
+    """Whether motion on ``sensor`` at ``when`` may be a pet's: it moves at all hours while
+    the home is empty; with pets in the profile, also where it moved on most empty days
+    at that part of the day before this away spell (a house-sitter's days are of this
+    spell, a pet's of every one), and anywhere before the home was learned empty twice."""
+    if away.moves_at_any_hour(sensor, when) is not None:
+        return True
+    if not pets:
+        return False
+    if len({day for days in away.away_days for day in days}) < MIN_EMPTY_DAYS:
+        return True
+    began = away.empty_since or when
+    before = day_number(began, away.zone)
+    part = local(when, away.zone).hour // PART_HOURS
+    moved = sum(1 for day in away.motion.get(sensor, [[]] * PARTS)[part] if day < before)
+    empty = sum(1 for day in away.away_days[part] if day < before)
+    return moved >= MIN_DAYS and moved >= MOST_AWAY * max(empty, moved)
+
+
+def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether this home has shown somebody inside while every tracker was away, on
+    ``MIN_EMPTY_DAYS`` earlier days: a person's motion (not a pet's at any part of the
+    day) while the home was known empty. A home that never did (one person who lives
+    alone, a family that goes out together) has nobody who stays in as the trackers go."""
+    away, now = baselines.away, home.end
+    pets = has_pets(home.window.profile)
+    today = day_number(now, baselines.zone)
+    parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
+    days: set[float] = set()
+    for sensor, hours in baselines.untracked.empty_days.items():
+        if any(_pets_sensor(away, sensor, moment, pets) for moment in parts):
+            continue
+        days |= {day for by_hour in hours for day in by_hour if day != today}
+        if len(days) >= MIN_EMPTY_DAYS:
+            return True
+    return False
+
+
+@dataclass
+class _Walk:
+    """Where the chain of signs and openings stands."""
+
+    last_sign: datetime | None = None  # None: nobody known inside (before any sign, or
+    # since an opening from outside: whoever came in shows by their next sign)
+    out_at: datetime | None = None  # somebody went out (or the trackers left), unfollowed
+    out_area: str | None = None  # where they went out (None: anywhere)
+    late: bool = False  # a sign long after the trackers left or somebody went out
+    lived: bool = False  # the home is lived in while the trackers are away (learned)
+
+    def from_inside(self, when: datetime) -> bool:
+        if self.out_at is not None:
+            return when - self.out_at <= PASSAGE
+        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
+
+    def sign(self, when: datetime, area: str | None = None) -> None:
+        if self.out_at is not None:
+            near = self.out_area is None or area is None or area == self.out_area
+            if when - self.out_at <= PASSAGE and near:
+                return  # whoever went out, on their way
+            # Somebody stayed in, in a home lived in while the trackers are away; else (or
+            # long after) it is not known who moves now.
+            self.late |= not self.lived or when - self.out_at > INSIDE_REACH
+            self.out_at = None
+        self.last_sign = when
+
+    def went_out(self, when: datetime) -> None:
+        """Somebody left (the trackers, a way out opened from inside): whether anybody
+        stayed in shows only by a sign after."""
+        if self.last_sign is not None:
+            self.out_at, self.out_area = when, None
+
+    def opening(self, when: datetime, leaves: bool, area: str | None) -> None:
+        if self.from_inside(when):
+            if leaves:
+                self.out_at, self.out_area = when, area
+            elif self.out_at is None:
+                self.last_sign = when  # a window or the fridge opened: somebody is in
+            return
+        self.last_sign = self.out_at = None  # an entry from outside
+        self.late = False
+
+
+# The window's signs (person or not) and openings (a way out or not), with their areas, in
+# time order: each analysis asks several times about the same window.
+type _Step = tuple[datetime, str, bool, str | None]
+_last: tuple[tuple[object, ...], list[_Step], bool] | None = None
+
+
+def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]:
+    """The steps, and whether the home is lived in while the trackers are away."""
+    global _last  # noqa: PLW0603 - one analysis's steps, replaced whole
+    away = baselines.away
+    key = (
+        id(home),
+        id(baselines),
+        home.end,
+        home.window.start,
+        len(home.history),
+        len(away.spell),
+        away.spell[-1] if away.spell else None,
+        away.empty_since,
+    )
+    if _last is not None and _last[0] == key:
+        return _last[1], _last[2]
+    pets = has_pets(home.window.profile)
+    events = _window_events(home) | set(away.spell)
+    if away.empty_since is not None:
+        events.add((away.empty_since, "", LEFT))
+    leaves: dict[str, bool] = {}
+    steps: list[_Step] = []
+    for when, entity_id, kind in sorted(events):
+        if kind == SIGN and _pets_sensor(away, entity_id, when, pets):
+            continue  # maybe a pet
+        if kind == OPENING and entity_id not in leaves:
+            leaves[entity_id] = way_out(home, entity_id)
+        flag = leaves.get(entity_id, False)
+        steps.append((when, kind, flag, home.area(entity_id) if entity_id else None))
+    lived = lived_while_away(baselines, home)
+    _last = (key, steps, lived)
+    return steps, lived
+
+
+def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
+    """The chain up to (not including) ``until``."""
+    steps, lived = _steps(baselines, home)
+    walk = _Walk(lived=lived)
+    for when, kind, flag, area in steps:
+        if when >= until:
+            break
+        if kind == LEFT:
+            walk.went_out(when)
+        elif kind == OPENING:
+            walk.opening(when, flag, area)
+        else:
+            walk.sign(when, area)
+    return walk
+
+
+@dataclass(frozen=True)
+class Inside:
+    """Why somebody was inside: their last sign before the opening or motion."""
+
+    last_sign: datetime
+
+
+def opened_from_inside(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
+    """Whether an opening at ``when`` was made by somebody inside (None: from outside)."""
+    walk = _walk(baselines, home, when)
+    if not walk.from_inside(when) or walk.last_sign is None:
+        return None
+    return Inside(walk.last_sign)
+
+
+def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
+    """Whether motion at ``when`` is somebody already inside: somebody showed before and
+    nothing opened since but from inside (however long they slept), and nobody went out
+    without a sign, within ``INSIDE_REACH``, that somebody stayed in; else None. Motion
+    after an entry from outside is not (whoever came in: judged by the away rules)."""
+    walk = _walk(baselines, home, when)
+    last, out = walk.last_sign, walk.out_at
+    if last is None or (out is not None and (not walk.lived or when - out > INSIDE_REACH)):
+        return None
+    return Inside(last)
+
+
+def inside_now(baselines: HomeBaselines, home: HomeView) -> Inside | None:
+    """Whether somebody is inside now: they showed within ``INSIDE_REACH``, or earlier with
+    nothing opened since but from inside (a night's sleep), and nobody has gone out since
+    without a sign that somebody stayed; not when the last signs came long after the
+    trackers left or somebody went out (a sensor's fault, a pet not learned)."""
+    walk = _walk(baselines, home, home.end)
+    last = walk.last_sign
+    if last is None or walk.out_at is not None:
+        return None
+    if home.end - last <= INSIDE_REACH or not walk.late:
+        return Inside(last)
+    return None
+
+
+def staying_unknown(baselines: HomeBaselines, home: HomeView) -> bool:
+    """The trackers left (or somebody went out) within ``STAY_SHOWS``, with somebody inside
+    just before: whether anybody stayed in is not known yet."""
+    walk = _walk(baselines, home, home.end)
+    return walk.out_at is not None and home.end - walk.out_at <= STAY_SHOWS
