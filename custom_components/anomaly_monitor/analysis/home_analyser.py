@@ -298,6 +298,9 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             tracked = (*self.tracker.open.values(), *self.tracker.dismissed.values())
             opening = news(opening, window.transitions, self.watcher.started_at, states, tracked)
             changes = self.tracker.update(opening, now, someone_home, keep=keep, states=states)
+            if self.tracker.marks_lapsed:
+                self.tracker.marks_lapsed = False
+                self._async_teach_model()
             await async_tell(self.announcer, self.tracker, changes, before)
             self._async_schedule_confirmation()
             self._async_follow_offline(window)

@@ -44,7 +44,8 @@ class WindowJudge:
         llm.examples = tuple(
             false_alarm_example_from_mark(m) for m in marks[:MAX_FEEDBACK_EXAMPLES]
         )
-        llm.suppressed = set(false_alarms)  # LLM findings have no degree
+        # LLM findings have no degree; a lapsed mark no longer hides anything.
+        llm.suppressed = {sig for sig, mark in false_alarms.items() if not mark.lapsed}
 
     async def async_judge(
         self,

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 import hashlib
 from typing import Any
 
+from ..core.baselines.away_teaching import TAUGHT_AWAY_RULES
 from ..core.escalation import SAME_ENTRY, Escalation, escalation
 from ..core.feedback import FalseAlarm, is_hazard
 from ..core.incidents import incident_key, summary
@@ -275,6 +276,7 @@ class OpenAnomaly:
                 anomaly_type=m.anomaly_type,
                 marked_at=marked_at.isoformat(),
                 incident=self.signature,
+                until_home=m.while_away and m.rule in TAUGHT_AWAY_RULES,
             )
             for m in self.members
             if not m.hazard

@@ -110,6 +110,7 @@ class AnomalyTracker:
         self.ended: dict[str, OpenAnomaly] = {}
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
+        self.marks_lapsed = False  # an away spell's marks lapsed: the model is taught again
         self.recently_over = RecentlyOver()
         self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
         self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
@@ -176,6 +177,9 @@ class AnomalyTracker:
         missed (``evidence_hold``); without them, every absence is a miss.
         """
         changed = self.expire_marks(now)
+        if someone_home and self.false_alarms.lapse_until_home():
+            changed = self.marks_lapsed = True  # the learned away normal judges from now
+            self._schedule_save()
         if states is not None:
             self.recently_over.watch(states)
             self.already_told.watch(states)

@@ -12,12 +12,20 @@ fire. So safety hazards (``is_hazard``) are never marked: "false alarm" on one d
 that occurrence only (the integration's tracker keeps it dismissed while it lasts), and
 no mark covers a hazard, even one a marked rule finds (a reading that turns critical). Other
 marks expire (``FalseAlarms.expire``) and can be listed and removed.
+
+A mark on an entry or motion "while nobody is home" (``until_home``) has no degree, so on
+its own it would hide every entry at that door, at any hour, for the mark's lifetime: the
+cleaner's Wednesday 13:00 marked, a 03:00 break-in hidden. The same false alarm teaches
+the learned away normal that an entry at that time of day is normal here; so the mark
+covers only the rest of the away spell it was given in, and lapses (``lapse_until_home``)
+once somebody is home. It stays listed (and removable, which also takes back what it
+taught) until it expires.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -63,6 +71,10 @@ class FalseAlarm:
     # The incident the homeowner marked (its anomaly's signature): one false alarm on an
     # incident that several rules told leaves one mark per rule, listed and forgotten as one.
     incident: str = ""
+    # Covers only the away spell it was given in (an entry or motion while nobody is home,
+    # which the learned away normal takes by time of day); ``lapsed`` once somebody is home.
+    until_home: bool = False
+    lapsed: bool = False
 
     @classmethod
     def of(cls, finding: Finding, marked_at: str | None = None) -> FalseAlarm:
@@ -79,6 +91,8 @@ class FalseAlarm:
 
     def covers(self, finding: Finding, margin: float = MARGIN) -> bool:
         """Whether this mark suppresses ``finding`` (never a safety hazard)."""
+        if self.lapsed:
+            return False
         if finding.signature != self.signature or is_hazard(finding.anomaly_type, finding.severity):
             return False
         marked, found = self.magnitude, finding.magnitude
@@ -106,6 +120,9 @@ class FalseAlarm:
             anomaly_type=latest.anomaly_type or self.anomaly_type,
             marked_at=other.marked_at or self.marked_at,
             incident=other.incident or self.incident,
+            # A mark for good (either) stays for good; a new spell's mark is not lapsed.
+            until_home=self.until_home and other.until_home,
+            lapsed=self.lapsed and other.lapsed,
         )
 
     def expires_at(self, lifetime: timedelta) -> datetime | None:
@@ -124,6 +141,8 @@ class FalseAlarm:
             "anomaly_type": self.anomaly_type,
             "marked_at": self.marked_at,
             "incident": self.incident,
+            "until_home": self.until_home,
+            "lapsed": self.lapsed,
         }
 
     @classmethod
@@ -152,6 +171,8 @@ class FalseAlarm:
             anomaly_type=str(item.get("anomaly_type") or ""),
             marked_at=str(marked_at) if marked_at is not None else None,
             incident=incident if isinstance(incident, str) else "",
+            until_home=item.get("until_home") is True,
+            lapsed=item.get("lapsed") is True,
         )
 
 
@@ -185,6 +206,13 @@ class FalseAlarms(Mapping[str, FalseAlarm]):
     def remove(self, signature: str) -> FalseAlarm | None:
         """Forget one mark; the pattern is reported again."""
         return self._marks.pop(signature, None)
+
+    def lapse_until_home(self) -> bool:
+        """Somebody is home: the marks of an away spell stop covering; whether any did."""
+        lapsing = [m for m in self._marks.values() if m.until_home and not m.lapsed]
+        for mark in lapsing:
+            self._marks[mark.signature] = replace(mark, lapsed=True)
+        return bool(lapsing)
 
     def expire(self, now: datetime, lifetime: timedelta) -> list[FalseAlarm]:
         """Forget the marks older than ``lifetime`` (undated ones stay); return them."""

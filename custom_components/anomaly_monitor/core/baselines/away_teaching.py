@@ -9,6 +9,9 @@ from .home_baselines import HomeBaselines
 
 MOTION_RULES = frozenset({"motion_while_away", "activity_while_away"})
 ENTRY_RULES = frozenset({"entry_unsecured_while_away"})
+# Whose "false alarm" the away normal learns by time of day: their mark covers only the
+# away spell it was given in (``core.feedback``: ``FalseAlarm.until_home``).
+TAUGHT_AWAY_RULES = MOTION_RULES | ENTRY_RULES
 
 
 def teach_away_false_alarm(
