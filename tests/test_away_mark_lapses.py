@@ -49,7 +49,8 @@ async def test_a_false_alarm_while_away_covers_that_spell_only(
     assert len(detected) == 1
     await _mark_false_alarm(hass)  # "that is the cleaner", read while still away
     (mark,) = tracker.false_alarms.values()
-    assert mark.until_home and not mark.lapsed
+    assert mark.until_home
+    assert not mark.lapsed
 
     # The rest of the spell: the same door unlocked again is covered.
     hass.states.async_set(FRONT_LOCK, "locked", LOCK)

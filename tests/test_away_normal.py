@@ -41,6 +41,7 @@ AREAS[WINDOW] = "Living"
 CLASSES = {DOOR: "door", HALL: "motion", LIVING: "motion", BEDROOM: "motion", BACK: "door"}
 CLASSES[WINDOW] = "window"
 AWAY_RULES = {"motion_while_away", "activity_while_away", "entry_unsecured_while_away"}
+ENTRY_RULE = {"entry_unsecured_while_away"}
 
 
 def at(day: int, hours: float) -> datetime:
@@ -190,6 +191,28 @@ def test_a_false_alarm_teaches_the_time_and_removing_it_forgets() -> None:
     for finding in told:
         forget_away_false_alarm(baselines, finding.rule, finding.evidence)
     assert analyse(baselines, at(10, 3.1), today) != []
+
+
+def test_at_cold_start_a_false_alarm_teaches_the_time_of_the_next_spells() -> None:
+    """A fresh install, no day lived empty yet: the walker's entry marked a false alarm is
+    not told at her time on the next day (the mark covered one spell only), an entry at
+    03:00 is."""
+    baselines = lived(0)
+    baselines.watching([*AREAS, ALICE], at(0, 7))  # set up this morning
+    baselines.usual.since.clear()
+    baselines.watching([*AREAS, ALICE], at(0, 7))
+    told = analyse(baselines, at(0, 12.1), day_of_life(0), door="on")
+    assert any(f.rule == "entry_unsecured_while_away" for f in told)
+    for finding in told:
+        teach_away_false_alarm(
+            baselines, finding.rule, finding.evidence, finding.context, at(0, 12)
+        )
+    again = [Transition(at(1, 8), ALICE, "not_home"), *visit(1, 12.1)]
+    assert not [
+        f for f in analyse(baselines, at(1, 12.2), again, door="on") if f.rule in ENTRY_RULE
+    ]
+    night = [Transition(at(1, 1), ALICE, "not_home"), *visit(1, 3)]
+    assert [f for f in analyse(baselines, at(1, 3.1), night, door="on") if f.rule in ENTRY_RULE]
 
 
 def test_the_stored_form_reads_back_and_garbage_is_dropped() -> None:

@@ -99,10 +99,13 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     if baselines.learning(entity_id, home.end):
         # What this home does while empty has its own evidence (days seen): a pet, a
         # regular visitor, a keyholder seen on other days is known before the device. With
-        # no earlier day lived empty (a fresh install), the rule judges unchanged.
+        # no earlier day lived empty (a fresh install), the rule judges unchanged, but for
+        # what the homeowner's false alarms taught (their mark covers one away spell only).
         away_judge = judge_entry if finding.rule in ENTRY_RULES | GARAGE_RULES else judge_motion
         today = day_number(home.end, baselines.zone)
-        learned = any(day != today for days in baselines.away.away_days for day in days)
+        learned = any(day != today for days in baselines.away.away_days for day in days) or bool(
+            baselines.away.taught_entries or baselines.away.taught_motion
+        )
         if (
             finding.rule in AWAY_RULES
             and learned
