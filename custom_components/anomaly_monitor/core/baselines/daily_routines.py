@@ -17,21 +17,18 @@ back (a malformed part is dropped, never raised).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
 
 from .clock import format_time, parse_time
+from .day_masks import DAYS_KEPT, FULL, DayMasks
 from .packed import pack, unpack
 from .stored_values import stored_items
 
 SLOTS = 96  # quarter hours of a day
 QUARTER = timedelta(minutes=15)
-DAYS_KEPT = 28  # four weeks follow a changing routine
 MAX_ENTITIES = 256
-_FULL = (1 << DAYS_KEPT) - 1
-_MAX_DAY = 3_652_059
 _SECONDS = 900
 
 # Readable states that are no state (a device off the radio is neither armed nor not).
@@ -69,19 +66,15 @@ def quarter_start(when: datetime) -> datetime:
     return when.replace(minute=when.minute - when.minute % 15, second=0, microsecond=0)
 
 
-class DailyRoutines:
-    """Per entity and quarter of the day, the days it was in its routine state; O(1) per
-    event (a long stay marks its quarters once, when it ends or time is accounted)."""
+class DailyRoutines(DayMasks):
+    """Per entity and quarter of the day, the days it was in its routine state
+    (``DayMasks``); O(1) per event (a long stay marks its quarters once, when it ends or
+    time is accounted)."""
 
     def __init__(self, zone: tzinfo | None) -> None:
-        self.zone = zone
-        self.day = 0  # bit 0 of every mask is this local day ordinal; bit k is k days before
+        super().__init__(zone, SLOTS)
         self.slots: dict[str, list[int]] = {}  # entity -> 96 masks: in its state then
-        self.watched = [0] * SLOTS
-        self.home = [0] * SLOTS
         self.since: dict[str, datetime] = {}  # in its routine state since (accounted until)
-        self.watched_until: datetime | None = None
-        self.empty = False
         # Not stored: ``routine_missed``'s answers for the day (the days before it do not
         # change while it lasts).
         self.answers: dict[tuple[str, int, int, bool], Any] = {}
@@ -100,27 +93,11 @@ class DailyRoutines:
             self.since[entity_id] = when
             self._mark(self._entity(entity_id), when, when)
 
-    def presence(self, empty: bool, when: datetime) -> None:
-        """Everybody left (``empty``) or someone is home again, at ``when``."""
-        self.advance(when)
-        self.empty = empty
+    def _masks(self) -> dict[str, list[int]]:
+        return self.slots
 
-    def advance(self, now: datetime) -> None:
-        """Account the quarters watched (and the stays under way) up to ``now``."""
-        last = self.watched_until
-        if last is not None and now > last:
-            self._mark(self.watched, last, now)
-            if not self.empty:
-                self._mark(self.home, last, now)
-        if last is None or now > last:
-            self.watched_until = now
-        for entity_id, since in list(self.since.items()):
-            if now > since:
-                self._mark(self._entity(entity_id), since, now)
-                self.since[entity_id] = now
-
-    def _entity(self, entity_id: str) -> list[int]:
-        return self.slots.setdefault(entity_id, [0] * SLOTS)
+    def _under_way(self) -> dict[str, datetime]:
+        return self.since
 
     def _mark(self, masks: list[int], start: datetime, end: datetime) -> None:
         """Set the bits of the quarters [start, end] overlaps (a day at most: a gap in the
@@ -131,18 +108,7 @@ class DailyRoutines:
             last -= 1  # ends on a quarter's first instant: not in it
         for number in range(max(first, last - SLOTS), last + 1):
             slot, day = _quarter(number, self.zone)
-            if day > self.day:
-                self._shift(day)
-            back = self.day - day
-            if 0 <= back < DAYS_KEPT:
-                masks[slot] |= 1 << back
-
-    def _shift(self, day: int) -> None:
-        by = min(day - self.day, DAYS_KEPT) if self.day else DAYS_KEPT
-        self.day = day
-        for masks in (self.watched, self.home, *self.slots.values()):
-            for slot in range(SLOTS):
-                masks[slot] = (masks[slot] << by) & _FULL
+            self._set(masks, slot, day)
 
     # --- reading -----------------------------------------------------------------------
 
@@ -166,10 +132,7 @@ class DailyRoutines:
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form: one packed string per entity."""
         return {
-            "day": self.day,
-            "watched": pack(self.watched, 0),
-            "home": pack(self.home, 0),
-            "empty": self.empty,
+            **self._stored_account(),
             "slots": {entity: pack(masks, 0) for entity, masks in self.slots.items()},
             "since": {entity: format_time(when) for entity, when in self.since.items()},
         }
@@ -178,23 +141,12 @@ class DailyRoutines:
     def from_dict(cls, data: object, zone: tzinfo | None) -> DailyRoutines:
         """Rebuild from stored data; anything malformed is dropped, never raised."""
         routines = cls(zone)
-        if not isinstance(data, Mapping):
+        if (data := routines._read_account(data)) is None:
             return routines
-        day = data.get("day")
-        if not isinstance(day, int) or isinstance(day, bool) or not 0 <= day <= _MAX_DAY:
-            return routines
-        watched = unpack(data.get("watched"), SLOTS, 0, _FULL)
-        home = unpack(data.get("home"), SLOTS, 0, _FULL)
-        if watched is None or home is None:
-            return routines
-        routines.day = day
-        routines.watched = [int(v) for v in watched]
-        routines.home = [int(v) for v in home]
-        routines.empty = data.get("empty") is True
         for entity, packed in stored_items(data.get("slots"), MAX_ENTITIES):
             if not isinstance(entity, str) or len(entity) > 255:
                 continue
-            if (masks := unpack(packed, SLOTS, 0, _FULL)) is not None:
+            if (masks := unpack(packed, SLOTS, 0, FULL)) is not None:
                 routines.slots[entity] = [int(v) for v in masks]
         for entity, stored in stored_items(data.get("since"), MAX_ENTITIES):
             if entity in routines.slots and (when := parse_time(stored)) is not None:

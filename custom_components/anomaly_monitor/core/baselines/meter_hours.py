@@ -18,35 +18,32 @@ back (a malformed part is dropped, never raised).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import hour_start, local, next_hour, slot_of
+from .day_masks import DAYS_KEPT, FULL, DayMasks
 from .packed import pack, unpack
 from .stored_values import stored_items
 
-# Days of bits kept per hour (four weeks follow a changing routine and the season).
-DAYS_KEPT = 28
 # Meters learned.
 MAX_METERS = 96
-_FULL = (1 << DAYS_KEPT) - 1
 _INSTANT = timedelta(microseconds=1)
-_MAX_DAY = 3_652_059
 
 
-class MeterHours:
-    """Per meter and hour of day, the days it drew power; O(1) per event."""
+class MeterHours(DayMasks):
+    """Per meter and hour of day, the days it drew power (``DayMasks``); O(1) per event."""
 
     def __init__(self, zone: tzinfo | None) -> None:
-        self.zone = zone
-        self.day = 0  # bit 0 of every mask is this local day ordinal; bit k is k days before
+        super().__init__(zone, 24)
         self.runs: dict[str, list[int]] = {}  # meter -> 24 masks: drew power at that hour
-        self.watched = [0] * 24  # hours the baselines saw pass
-        self.home = [0] * 24  # hours someone was home (or presence unknown)
         self.running_since: dict[str, datetime] = {}  # not stored: the run under way
-        self.watched_until: datetime | None = None
-        self.empty = False  # everybody is known to be away
+
+    def _masks(self) -> dict[str, list[int]]:
+        return self.runs
+
+    def _under_way(self) -> dict[str, datetime]:
+        return self.running_since
 
     # --- learning ----------------------------------------------------------------------
 
@@ -56,10 +53,10 @@ class MeterHours:
             self.watched_until = when  # the hours watched begin with the first reading
         since = self.running_since.pop(entity_id, None)
         if since is not None:
-            self._mark(self._meter(entity_id), since, max(since, when))
+            self._mark(self._entity(entity_id), since, max(since, when))
         if running and (entity_id in self.runs or len(self.runs) < MAX_METERS):
             self.running_since[entity_id] = when
-            self._mark(self._meter(entity_id), when, when)
+            self._mark(self._entity(entity_id), when, when)
 
     def seed_run(self, entity_id: str, since: datetime) -> None:
         """The meter reads running now, unchanged since ``since`` (at set-up or a
@@ -67,49 +64,16 @@ class MeterHours:
         if entity_id not in self.running_since:
             self.power(entity_id, True, since)
 
-    def presence(self, empty: bool, when: datetime) -> None:
-        """Everybody left (``empty``) or someone is home again, at ``when``."""
-        self.advance(when)
-        self.empty = empty
-
-    def advance(self, now: datetime) -> None:
-        """Account the hours watched (and the runs under way) up to ``now``."""
-        last = self.watched_until
-        if last is not None and now > last:
-            self._mark(self.watched, last, now)
-            if not self.empty:
-                self._mark(self.home, last, now)
-        if last is None or now > last:
-            self.watched_until = now
-        for entity_id, since in list(self.running_since.items()):
-            if now > since:
-                self._mark(self._meter(entity_id), since, now)
-                self.running_since[entity_id] = now
-
-    def _meter(self, entity_id: str) -> list[int]:
-        return self.runs.setdefault(entity_id, [0] * 24)
-
     def _mark(self, masks: list[int], start: datetime, end: datetime) -> None:
         slot = hour_start(local(start, self.zone))
         # The hours [start, end) overlaps (an instant: its own hour).
         stop = local(end - _INSTANT if end > start else end, self.zone)
         for _ in range(25):  # a gap in the record marks at most a day
             _, hour, day = slot_of(slot, self.zone)
-            if day > self.day:
-                self._shift(day)
-            back = self.day - day
-            if 0 <= back < DAYS_KEPT:
-                masks[hour] |= 1 << back
+            self._set(masks, hour, day)
             slot = next_hour(slot)
             if slot > stop:
                 break
-
-    def _shift(self, day: int) -> None:
-        by = min(day - self.day, DAYS_KEPT) if self.day else DAYS_KEPT
-        self.day = day
-        for masks in (self.watched, self.home, *self.runs.values()):
-            for hour in range(24):
-                masks[hour] = (masks[hour] << by) & _FULL
 
     # --- reading -----------------------------------------------------------------------
 
@@ -168,7 +132,7 @@ class MeterHours:
         back = self.day - day + 1  # bit of the day before ``day``
         if back >= DAYS_KEPT:
             return 0
-        return _FULL & ~((1 << max(back, 0)) - 1)
+        return FULL & ~((1 << max(back, 0)) - 1)
 
     def learned(self) -> int:
         """Meters learned (for diagnostics)."""
@@ -179,10 +143,7 @@ class MeterHours:
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form: one packed string per meter."""
         return {
-            "day": self.day,
-            "watched": pack(self.watched, 0),
-            "home": pack(self.home, 0),
-            "empty": self.empty,
+            **self._stored_account(),
             "runs": {entity: pack(masks, 0) for entity, masks in self.runs.items()},
         }
 
@@ -190,22 +151,11 @@ class MeterHours:
     def from_dict(cls, data: object, zone: tzinfo | None) -> MeterHours:
         """Rebuild from stored data; anything malformed is dropped, never raised."""
         hours = cls(zone)
-        if not isinstance(data, Mapping):
+        if (data := hours._read_account(data)) is None:
             return hours
-        day = data.get("day")
-        if not isinstance(day, int) or isinstance(day, bool) or not 0 <= day <= _MAX_DAY:
-            return hours
-        watched = unpack(data.get("watched"), 24, 0, _FULL)
-        home = unpack(data.get("home"), 24, 0, _FULL)
-        if watched is None or home is None:
-            return hours
-        hours.day = day
-        hours.watched = [int(v) for v in watched]
-        hours.home = [int(v) for v in home]
-        hours.empty = data.get("empty") is True
         for entity, packed in stored_items(data.get("runs"), MAX_METERS):
             if not isinstance(entity, str) or len(entity) > 255:
                 continue
-            if (masks := unpack(packed, 24, 0, _FULL)) is not None:
+            if (masks := unpack(packed, 24, 0, FULL)) is not None:
                 hours.runs[entity] = [int(v) for v in masks]
         return hours

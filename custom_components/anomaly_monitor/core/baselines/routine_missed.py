@@ -34,8 +34,6 @@ from ..home import HomeView, is_unavailable
 from ..models import AnomalyType, EntityInfo, Finding, Severity
 from .clock import local
 from .daily_routines import (
-    _FULL,
-    DAYS_KEPT,
     QUARTER,
     SLOTS,
     DailyRoutines,
@@ -43,6 +41,7 @@ from .daily_routines import (
     quarter_start,
     routine_state,
 )
+from .day_masks import DAYS_KEPT, FULL
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 
@@ -103,10 +102,10 @@ def routine_at(
     if masks is None:
         return None
     back = routines.day - day  # the bit of ``day``
-    before = _FULL & ~((1 << max(back + 1, 0)) - 1) if back + 1 < DAYS_KEPT else 0
+    before = FULL & ~((1 << max(back + 1, 0)) - 1) if back + 1 < DAYS_KEPT else 0
     home = routines.home[slot]
     like = before & (~home if empty else home)
-    present, watched = 0, _FULL
+    present, watched = 0, FULL
     for width in range(1, MAX_WINDOW + 1):
         index = slot - width + 1
         wrapped = index < 0
