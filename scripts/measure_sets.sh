@@ -3,7 +3,7 @@
 # direct) into OUT/{SET}/report.json, then OUT/summary.txt: one line per set and its false alarms by rule.
 # SETS: words among scenarios blind blind2 ... (default: all); also "realids" and "smartbench".
 set -u
-out=$(realpath -m "$1"); sets=${2:-"scenarios blind blind2 blind3 blind4 blind5 blind6 blind7 blind8 blind9 blind10 realids smartbench"}; repo=${3:-$(pwd)}
+out=$(realpath -m "$1"); sets=${2:-"scenarios blind blind2 blind3 blind4 blind5 blind6 blind7 blind8 blind9 blind10 blind11 realids smartbench"}; repo=${3:-$(pwd)}
 mkdir -p "$out"; cd "$repo"
 py=.venv/bin/python
 for s in $sets; do
