@@ -22,7 +22,8 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .clock import local
-from .follow_ups import MIN_ONSETS_ANY, FollowUps, could_move, effect_step
+from .follow_up_pair import could_move
+from .follow_ups import MIN_ONSETS_ANY, FollowUps, effect_step
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 

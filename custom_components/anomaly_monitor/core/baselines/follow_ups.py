@@ -28,24 +28,20 @@ most one onset per cause). Stored data is untrusted: a malformed item is dropped
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..models import EntityInfo
 from ..power_units import RUNNING_WATTS, watts
 from ..temperatures import span_in_unit
 from .clock import format_time, parse_time
+from .follow_up_pair import REACH, FollowUp, Onset, Waiting, could_move
 from .stored_values import is_stored_number, stored_entity_id
 
 VERSION = 1
-REACH = timedelta(minutes=90)
 MAX_PAIRS = 48
 MAX_EFFECTS = 4
 MAX_READINGS = 300
-MAX_COUNT = 200
-# Of the effect's moves that way, at most this share came with no onset of the cause.
-ALONE_SHARE = 0.25
 BROKEN_FOR = timedelta(hours=24)
 PERCENT_STEP = 2.0
 TEMPERATURE_STEP = 0.5  # °C
@@ -87,123 +83,6 @@ def effect_step(info: EntityInfo) -> float | None:
     return PERCENT_STEP if info.unit == "%" else None
 
 
-@dataclass(slots=True)
-class FollowUp:
-    """One cause → effect pair: onsets counted, how often it rose or fell after them (and
-    alone), the longest delays (s), and the highest level it rose to, the lowest it fell to."""
-
-    onsets: int = 0
-    ups: int = 0
-    downs: int = 0
-    ups_alone: int = 0
-    downs_alone: int = 0
-    delay_up: float = 0.0
-    delay_down: float = 0.0
-    top: float | None = None
-    bottom: float | None = None
-
-    def outcome(self, onset: Onset, effect: str) -> None:
-        """One onset decided: whether (and how soon) the effect rose or fell after it."""
-        self.onsets += 1
-        if (rose := onset.rose.get(effect)) is not None:
-            self.ups += 1
-            self.delay_up = max(self.delay_up, rose)
-            high = onset.high[effect]
-            self.top = high if self.top is None else max(self.top, high)
-        if (fell := onset.fell.get(effect)) is not None:
-            self.downs += 1
-            self.delay_down = max(self.delay_down, fell)
-            low = onset.low[effect]
-            self.bottom = low if self.bottom is None else min(self.bottom, low)
-        if self.onsets >= MAX_COUNT:  # old habits fade, numbers stay bounded
-            self.onsets, self.ups, self.downs = self.onsets // 2, self.ups // 2, self.downs // 2
-            self.ups_alone //= 2
-            self.downs_alone //= 2
-
-    def direction(self, min_onsets: int, share: float, broken: bool = False) -> int:
-        """+1 (it rises after the cause), -1 (falls) or 0 (no expectation); a broken
-        pair's own miss does not judge it."""
-        onsets = self.onsets - broken  # its own miss, counted, does not judge it
-        if onsets < min_onsets:
-            return 0
-        if self.ups >= share * onsets and self.ups_alone <= ALONE_SHARE * self.ups:
-            return 1
-        if self.downs >= share * onsets and self.downs_alone <= ALONE_SHARE * self.downs:
-            return -1
-        return 0
-
-    def hopeless(self) -> bool:
-        """Seen often enough never to become an expectation (its slot may go)."""
-        return self.onsets >= 6 and self.direction(6, 0.9) == 0
-
-    def as_list(self) -> list[Any]:
-        return [
-            self.onsets,
-            self.ups,
-            self.downs,
-            self.ups_alone,
-            self.downs_alone,
-            round(self.delay_up),
-            round(self.delay_down),
-            self.top,
-            self.bottom,
-        ]
-
-    @classmethod
-    def from_list(cls, item: object) -> FollowUp | None:
-        if not isinstance(item, list) or len(item) != 9:
-            return None
-        counts, delays, levels = item[:5], item[5:7], item[7:]
-        if not all(isinstance(c, int) and not isinstance(c, bool) for c in counts):
-            return None
-        if not all(0 <= c <= MAX_COUNT for c in counts) or max(counts[1:3]) > counts[0]:
-            return None
-        reach = REACH.total_seconds()
-        if not all(is_stored_number(d) and 0 <= d <= reach for d in delays):
-            return None
-        if not all(level is None or is_stored_number(level) for level in levels):
-            return None
-        top, bottom = (None if v is None else float(v) for v in levels)
-        onsets, ups, downs, ups_alone, downs_alone = counts
-        return cls(
-            onsets,
-            ups,
-            downs,
-            ups_alone,
-            downs_alone,
-            float(delays[0]),
-            float(delays[1]),
-            top,
-            bottom,
-        )
-
-
-class Waiting(NamedTuple):
-    """An effect expected and not come: since the cause's onset, from ``level`` then; the
-    lowest level since (``extreme``, a rising effect; the highest, a falling one)."""
-
-    cause: str
-    effect: str
-    since: datetime
-    level: float
-    extreme: float
-    way: int
-    counted: bool = True  # its miss counted in the pair (not yet: an onset cut short)
-
-
-@dataclass(slots=True)
-class Onset:
-    """A cause's onset within reach: the effects' levels then (read lazily, at the first
-    reading after it), and when each first rose or fell by its step."""
-
-    when: datetime
-    refs: dict[str, float] = field(default_factory=dict)
-    rose: dict[str, float] = field(default_factory=dict)
-    fell: dict[str, float] = field(default_factory=dict)
-    high: dict[str, float] = field(default_factory=dict)
-    low: dict[str, float] = field(default_factory=dict)
-
-
 class FollowUps:
     """Cause → effect pairs of one home, learned from what followed what."""
 
@@ -213,7 +92,6 @@ class FollowUps:
         # The onsets followed: those of a cause at rest for a reach before (the next of a
         # compressor cycling within the reach teaches nothing, see ``_close``: not followed)
         self._followed: dict[str, Onset] = {}
-        # (cause, effect) -> (the onset whose effect did not come, the level then, way)
         # (cause, effect) -> the onset whose effect did not come
         self.broken: dict[tuple[str, str], Waiting] = {}
         self.readings: dict[str, float] = {}
@@ -365,11 +243,8 @@ class FollowUps:
         cause = key[0]
         mine = [k for k in self.pairs if k[0] == cause]
         if len(mine) >= MAX_EFFECTS or len(self.pairs) >= MAX_PAIRS:
-            spare = [
-                k
-                for k in (mine if len(mine) >= MAX_EFFECTS else self.pairs)
-                if (self.pairs[k].hopeless())
-            ]
+            among = mine if len(mine) >= MAX_EFFECTS else list(self.pairs)
+            spare = [k for k in among if self.pairs[k].hopeless()]
             if not spare:
                 return None
             del self.pairs[spare[0]]
@@ -465,17 +340,6 @@ class FollowUps:
 
 def _ids(cause: object, effect: object) -> bool:
     return stored_entity_id(cause) and stored_entity_id(effect)
-
-
-def could_move(pair: FollowUp, level: float, step: float) -> bool:
-    """Whether the effect can move its way from ``level``: a step below the highest it ever
-    rose to (a full tank, a charged battery cannot rise), above the lowest it fell to."""
-    way = pair.direction(1, 0.9)
-    if way > 0:
-        return pair.top is None or level + step <= pair.top
-    if way < 0:
-        return pair.bottom is None or level - step >= pair.bottom
-    return True
 
 
 def _trusted(pair: FollowUp) -> bool:
