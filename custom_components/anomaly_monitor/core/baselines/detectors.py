@@ -46,6 +46,7 @@ from .cooker_left_on import cooker_left_on
 from .cooking_hours import cooking_at_an_unusual_hour
 from .cycles import cycle_stopped
 from .fast_falls import level_falling_far_faster_than_ever
+from .follow_up_missing import usual_effect_missing
 from .getting_up import not_up_by
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
@@ -220,6 +221,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     power_above_its_learned_range,
     switched_on_without_power,
     heating_not_warming,
+    usual_effect_missing,
     room_colder_than_kept,
     room_warmer_than_kept,
     sensor_firing_far_above_its_hour,

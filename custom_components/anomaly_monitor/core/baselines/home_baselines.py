@@ -6,7 +6,8 @@ area and hour of the week (``ActivityProfile``), state durations by time of day
 (``StateDurations``; a power meter's running and idle spells too, its cycle), numeric
 ranges (``NumericRanges``), room sensors' hour-of-day profiles (``HourProfiles``) and the
 cause → effect relations of each area (``Relations``: a switch and its meter, the heating
-and the room's temperature, a door and the motion behind it, motion and its light).
+and the room's temperature, a door and the motion behind it, motion and its light) and
+what follows a meter starting anywhere in the home (``FollowUps``: a pump and its tank).
 Whether an entity is a motion sensor, a door or a light comes from HA's vocabulary
 (domain and device_class, given by ``describe``), never from its name.
 
@@ -40,6 +41,7 @@ from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, routine_state
 from .durations import StateDurations
+from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .level_falls import LevelFalls, is_level
 from .level_spells import LevelSpells, room_like
@@ -78,6 +80,7 @@ class HomeBaselines:
         self.ranges = NumericRanges()
         self.profiles = HourProfiles(zone)
         self.relations = Relations(zone)
+        self.follow_ups = FollowUps()  # what follows a meter starting, learned home-wide
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
         self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
@@ -182,6 +185,8 @@ class HomeBaselines:
         numeric = domain in _NUMERIC_DOMAINS
         if numeric and (number := self._facts.state(state).number) is not None:
             self.ranges.reading(entity_id, number, when)
+            if domain == "sensor" and info is not None:
+                self.follow_ups.observe(when, info, number)
             if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
                 self.profiles.reading(entity_id, number, when)
                 thermometer = info.device_class == "temperature"
@@ -335,6 +340,7 @@ class HomeBaselines:
         self.activity.watch(now)
         self.profiles.advance(now)
         self.relations.expire(now)
+        self.follow_ups.expire(now)
         self.usual.advance(now, STORM_GAP)
         self.away.advance(now)
         self.lonely.advance(now)

@@ -17,6 +17,7 @@ from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines
 from .durations import StateDurations
+from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, HourProfiles
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
@@ -49,6 +50,7 @@ class StoredParts(Protocol):
     ranges: NumericRanges
     profiles: HourProfiles
     relations: Relations
+    follow_ups: FollowUps
     recent: RecentStarts
     usual: UsualUse
     away: AwayNormal
@@ -76,6 +78,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "ranges": baselines.ranges.as_dict(),
         "profiles": baselines.profiles.as_dict(),
         "relations": baselines.relations.as_dict(),
+        "follow_ups": baselines.follow_ups.as_dict(),
         "recent_starts": baselines.recent.as_dict(),
         "usual_use": baselines.usual.as_dict(),
         "away_normal": baselines.away.as_dict(),
@@ -110,6 +113,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.ranges = NumericRanges.from_dict(data.get("ranges"))
     baselines.profiles = HourProfiles.from_dict(data.get("profiles"), zone)
     baselines.relations = Relations.from_dict(data.get("relations"), zone)
+    baselines.follow_ups = FollowUps.from_dict(data.get("follow_ups"))
     baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
     baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
     baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
@@ -142,6 +146,7 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "outdoor_hours_learned": baselines.profiles.days_learned(OUTDOOR),
         "meters_with_recent_starts": len(baselines.recent.days),
         "related_pairs": len(baselines.relations.pairs),
+        "follow_up_pairs": len(baselines.follow_ups.pairs),
         "entities_watched": len(baselines.usual.since),
         "entities_still_learning": len(baselines.usual.learning_entities(now)),
         "entities_with_open_stays": len(baselines.usual.open_days),
