@@ -184,3 +184,50 @@ def test_a_timer_that_starts_two_minutes_early_is_its_timer() -> None:
     baselines = lived(DAYS)
     today = [_t(at(DAYS, 8.5), BEA, "not_home"), _t(at(DAYS, 9.97), PUMP, "1140")]
     assert analyse(baselines, at(DAYS, 10.2), today) == []
+
+
+OXYGEN = "sensor.oxygen_concentrator_power"
+
+
+def _with_oxygen(days: int) -> HomeBaselines:
+    """The synthetic home, and a grandfather without a tracker who runs his oxygen
+    concentrator 14:00-15:00 on Tuesdays and Thursdays, while Bea is out."""
+    AREAS[OXYGEN], CLASSES[OXYGEN], UNITS[OXYGEN] = "Grandad", "power", "W"
+    baselines = lived(0)
+    for day in range(days):
+        extra = []
+        if day % 7 in (1, 3):
+            extra = [_t(at(day, 14), OXYGEN, "310"), _t(at(day, 15), OXYGEN, "0.0")]
+        for transition in sorted([*day_of_life(day), *extra]):
+            baselines.learn(transition)
+        baselines.advance(at(day, 23.9))
+    return baselines
+
+
+def test_a_load_the_home_draws_while_empty_on_other_weeks_is_not_told() -> None:
+    """Issue 24 item 5: the oxygen concentrator drew at 14:00 on two earlier weekdays
+    while nobody tracked was home (2 of 8 days at that hour: no timer); its run at 14:10
+    on the next Tuesday is the grandfather's, not somebody in the empty home. The patio
+    heater, which never drew while the home was empty, is still told."""
+    try:
+        baselines = _with_oxygen(DAYS)
+        today = [_t(at(DAYS, 9), BEA, "not_home"), _t(at(DAYS, 14.15), OXYGEN, "305")]
+        assert analyse(baselines, at(DAYS, 14.4), today) == []
+        today = [_t(at(DAYS, 9), BEA, "not_home"), _t(at(DAYS, 11), HEATER, "1800")]
+        found = analyse(baselines, at(DAYS, 11.5), today)
+        assert [f.rule for f in found] == ["appliance_active_while_away"]
+    finally:
+        for table in (AREAS, CLASSES, UNITS):
+            table.pop(OXYGEN, None)
+
+
+def test_a_load_seen_once_while_empty_is_still_told() -> None:
+    """Drawn while empty on one earlier day only (a Tuesday): no habit yet, told."""
+    try:
+        baselines = _with_oxygen(3)  # Monday to Wednesday: one Tuesday
+        today = [_t(at(3, 9), BEA, "not_home"), _t(at(3, 14.15), OXYGEN, "305")]
+        found = analyse(baselines, at(3, 14.4), today)
+        assert [f.rule for f in found] == ["appliance_active_while_away"]
+    finally:
+        for table in (AREAS, CLASSES, UNITS):
+            table.pop(OXYGEN, None)

@@ -18,6 +18,10 @@ for the normal, except:
   door left ajar on the way out opened minutes before the home became empty: pushed.
 - a garage door or gate open for longer than an hour (``cold_start_openings``).
 
+Motion while every tracker is away waits, though rated high, while nobody came into the
+empty home (``cold_start_motion``): whether somebody without a tracker lives here is what
+the first days teach.
+
 A finding pushed while its devices are still learned says so (``still_learning``).
 
 A finding that exists only because the device's own normal is known is not held: a meter
@@ -43,6 +47,7 @@ from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.way_out import left_by_another_door
+from .cold_start_motion import waits_for_life_while_away
 from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
@@ -104,7 +109,11 @@ def held_while_learning(
     """Whether ``finding`` waits: not urgent, and every device it cites still learning."""
     if not finding.evidence or finding.rule in _OWN_NORMAL_RULES:
         return False
-    if pushed_at_once(finding, someone_home) and not stood_open_before_leaving(finding, baselines):
+    if (
+        pushed_at_once(finding, someone_home)
+        and not stood_open_before_leaving(finding, baselines)
+        and not waits_for_life_while_away(finding, baselines)
+    ):
         return False
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False

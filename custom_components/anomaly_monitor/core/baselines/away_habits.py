@@ -14,6 +14,10 @@ any window. What they see may be how this home lives:
   flatmate airing the kitchen) is how the home is used; one opened at any other time (a
   cellar window at 23:40) is told and says so.
 
+- a load that draws while the home is empty on other days, near that time or at any hour
+  (``away_meters``: an untracked grandfather's oxygen concentrator, a towel radiator on
+  its thermostat) is how the home lives while the trackers are away.
+
 Too little learned (a fresh install, a meter or window seldom seen): the fixed rule judges
 unchanged, and the finding says nothing was learned yet.
 """
@@ -26,6 +30,7 @@ from datetime import datetime, timedelta
 from ..home import HomeView
 from ..models import Finding
 from ..statistics.occupancy import away_periods
+from .away_meters import drawn_while_empty
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .power import RUNNING
@@ -87,7 +92,7 @@ def judge_appliance(
             start = _hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         # Judged by the hour its run began, not by now: a verdict that changed hour by
         # hour would end and tell the same run again.
-        if not _by_habit(*start):
+        if not _by_habit(*start) and drawn_while_empty(baselines.meters, meter, began) is None:
             ran, watched = start
             name = _name(home, meter)
             hour = f"{local(began, baselines.zone):%H:%M}"

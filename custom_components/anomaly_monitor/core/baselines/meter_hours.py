@@ -89,6 +89,15 @@ class MeterHours(DayMasks):
             watched &= self.home[hour]
         return (masks[hour] & watched).bit_count(), watched.bit_count()
 
+    def empty_days(self, entity_id: str, hour: int, day: int) -> int:
+        """The days (bit k: k days before local day ``self.day``) before local day ``day``
+        the meter drew at local ``hour`` while that whole hour was watched with nobody
+        home: what it does while the home is empty (``away_meters``)."""
+        masks = self.runs.get(entity_id)
+        if masks is None:
+            return 0
+        return masks[hour] & self.watched[hour] & ~self.home[hour] & self._before(day)
+
     def last_days(self, entity_id: str, hour: int, day: int, count: int) -> bool:
         """Whether the meter drew power at ``hour`` on each of the last ``count`` days
         watched then (before ``day``): a habit still kept, not one of last month."""

@@ -1,0 +1,67 @@
+"""Motion while every tracker is away, before this home's life while away is learned.
+
+``motion_while_away`` and ``activity_while_away`` are rated high, so the learning gate
+pushed them at once on a cold start. But whether somebody without a tracker lives here (a
+grandfather without a phone, children, a live-in helper, a pet the profile does not name)
+is exactly what the first days teach (``AwayNormal``, ``UntrackedLife``,
+``somebody_in.lived_while_away``); before that, motion while the trackers are away in a
+home nobody came into is as likely theirs as anybody's: on the sets written without
+reading the code, every such push in a home's first days was a false alarm.
+
+An intruder comes in. So motion waits for the home's normal only while nobody came in
+since the home became empty: no entrance (a door, a window, a lock, a garage or gate) used
+but by somebody inside (a sign of them within ``INSIDE_REACH`` before it, on the away
+spell's record ``AwayNormal.spell``; after a restart, which loses that record, no entry
+learned since the home became empty). An entry into the empty home is pushed at once by
+its own rule, and motion after it is too. A home that watches no entrance at all shows no
+entry: its motion is pushed as before.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .baselines.away_normal import LEAVE_GRACE, SIGN, AwayNormal, stamp
+from .baselines.away_teaching import MOTION_RULES
+from .baselines.home_baselines import HomeBaselines
+from .baselines.somebody_in import ENTRY_COVER_CLASSES, INSIDE_REACH
+from .home import OPENING_DEVICE_CLASSES
+from .models import Finding
+
+
+def _watches_an_entrance(baselines: HomeBaselines) -> bool:
+    for info in baselines.infos.values():
+        if info.domain == "lock":
+            return True
+        if info.domain == "binary_sensor" and info.device_class in OPENING_DEVICE_CLASSES:
+            return True
+        if info.domain == "cover" and info.device_class in ENTRY_COVER_CLASSES:
+            return True
+    return False
+
+
+def _came_in(away: AwayNormal) -> bool:
+    """Whether somebody came in from outside since the home became empty: an entrance used
+    with no sign of anybody inside within ``INSIDE_REACH`` before it (``somebody_in``'s
+    walk, on the spell's own record: one opened by whoever is inside is no entry)."""
+    if away.empty_since is None:
+        return True  # not known since when: as if somebody came in (pushed)
+    began = away.empty_since + LEAVE_GRACE
+    if not away.spell:  # after a restart: the entries learned since it became empty
+        since = stamp(began, away.zone)
+        return any(used >= since for uses in away.entries.values() for used in uses[:1])
+    last_sign: datetime | None = None
+    for when, _entity_id, kind in away.spell:
+        if kind == SIGN:
+            last_sign = when
+        elif when >= began and (last_sign is None or when - last_sign > INSIDE_REACH):
+            return True
+    return False
+
+
+def waits_for_life_while_away(finding: Finding, baselines: HomeBaselines) -> bool:
+    """Whether a motion finding while away waits for the home's normal: nobody came in
+    since the home became empty, in a home that watches its entrances."""
+    if finding.rule not in MOTION_RULES:
+        return False
+    return not _came_in(baselines.away) and _watches_an_entrance(baselines)
