@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
+from ..core.models import EntityState
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
 from .heat_spells import HeatSpells
@@ -63,13 +64,18 @@ class AlreadyTold:
         self.acknowledged_hold.watch(states)
 
     def continues(
-        self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime
+        self,
+        anomaly: OpenAnomaly,
+        open_now: Iterable[OpenAnomaly],
+        now: datetime,
+        entities: Mapping[str, EntityState] | None = None,
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
-        acknowledged; None when it is news."""
+        acknowledged; None when it is news. ``entities`` (the watched entities now) let an
+        acknowledged problem hold its consequences (``acknowledged_hold``)."""
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
-        if self.acknowledged_hold.covers(anomaly, open_now, now):
+        if self.acknowledged_hold.covers(anomaly, open_now, now, entities):
             return True
         stayed = self.away_stays.continues(anomaly, now)
         return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)

@@ -48,7 +48,7 @@ from ..const import DOMAIN, LOGGER, STORAGE_VERSION
 from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
-from ..core.models import Finding
+from ..core.models import EntityState, Finding
 from .already_told import AlreadyTold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again
@@ -163,6 +163,8 @@ class AnomalyTracker:
         someone_home: bool = False,
         keep: Collection[str] = (),
         states: Mapping[str, str] | None = None,
+        *,
+        entities: Mapping[str, EntityState] | None = None,
     ) -> Changes:
         """Reconcile the open anomalies with the findings of a new analysis.
 
@@ -174,7 +176,9 @@ class AnomalyTracker:
         announced after the analysed window was built; a safety check judging only
         urgent findings): this update does not count as an analysis without them.
         ``states`` (entity -> state now): an anomaly whose evidence reads no state is not
-        missed (``evidence_hold``); without them, every absence is a miss.
+        missed (``evidence_hold``); without them, every absence is a miss. ``entities``
+        (the watched entities now: area, device, last change) let an acknowledged problem
+        hold its own consequences (``acknowledged_hold``).
         """
         changed = self.expire_marks(now)
         if someone_home and self.false_alarms.lapse_until_home():
@@ -203,7 +207,7 @@ class AnomalyTracker:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
                 elif (
-                    same := self.already_told.continues(anomaly, self.open.values(), now)
+                    same := self.already_told.continues(anomaly, self.open.values(), now, entities)
                 ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told
                     reopened.append(anomaly)
