@@ -20,6 +20,7 @@ from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
 from .heat_spells import HeatSpells
 from .open_anomaly import OpenAnomaly
+from .told_unchanged import told_unchanged
 
 
 class AlreadyTold:
@@ -69,14 +70,20 @@ class AlreadyTold:
         open_now: Iterable[OpenAnomaly],
         now: datetime,
         entities: Mapping[str, EntityState] | None = None,
+        ended: Iterable[OpenAnomaly] = (),
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
         acknowledged; None when it is news. ``entities`` (the watched entities now) let an
-        acknowledged problem hold its consequences (``acknowledged_hold``)."""
+        acknowledged problem hold its consequences (``acknowledged_hold``) and a told one
+        whose devices have not changed since (``ended``: over, not answered) hold the
+        same devices found by another rule (``told_unchanged``)."""
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
+        open_now = list(open_now)
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities):
             return True
+        if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
+            return False
         stayed = self.away_stays.continues(anomaly, now)
         return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
 

@@ -195,6 +195,7 @@ class AnomalyTracker:
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
         found: set[str] = set()
+        ended_before = list(self.ended.values())  # told, over, not answered
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
         for joined, members in targets(
             by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now
@@ -207,7 +208,9 @@ class AnomalyTracker:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
                 elif (
-                    same := self.already_told.continues(anomaly, self.open.values(), now, entities)
+                    same := self.already_told.continues(
+                        anomaly, self.open.values(), now, entities, ended_before
+                    )
                 ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told
                     reopened.append(anomaly)
