@@ -19,6 +19,7 @@ from ..core.models import EntityState
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
 from .heat_spells import HeatSpells
+from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
 from .told_unchanged import told_unchanged
 
@@ -30,6 +31,7 @@ class AlreadyTold:
         self.away_stays = AwayStays()
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
+        self.marked_occurrences = MarkedOccurrences()
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: one part per memory."""
@@ -37,6 +39,7 @@ class AlreadyTold:
             "away_stay": self.away_stays.as_dict(),
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
+            "marked_occurrences": self.marked_occurrences.as_dict(),
         }
 
     @classmethod
@@ -52,6 +55,7 @@ class AlreadyTold:
             ("away_stay", "away_stays", AwayStays),
             ("heat_spells", "heat_spells", HeatSpells),
             ("acknowledged_hold", "acknowledged_hold", AcknowledgedHold),
+            ("marked_occurrences", "marked_occurrences", MarkedOccurrences),
         )
         for key, attribute, memory in parts:
             try:

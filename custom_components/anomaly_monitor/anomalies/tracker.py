@@ -187,10 +187,15 @@ class AnomalyTracker:
         if states is not None:
             self.recently_over.watch(states)
             self.already_told.watch(states)
+        marked = self.already_told.marked_occurrences
+        if entities is not None:
+            marked.watch(entities, now)
         kept = [
             f
             for f in findings
-            if not self.false_alarms.covers(f) and not (someone_home and ended_by_arrival(f))
+            if not self.false_alarms.covers(f)
+            and not (entities is not None and marked.covers(f))
+            and not (someone_home and ended_by_arrival(f))
         ]
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
@@ -320,8 +325,11 @@ class AnomalyTracker:
             if anomaly.ended is None:
                 self.dismissed[anomaly.signature] = anomaly
         else:  # every rule that told this incident: none tells it again
-            for mark in anomaly.false_alarms(dt_util.utcnow()):
+            now = dt_util.utcnow()
+            for mark in anomaly.false_alarms(now):
                 self.false_alarms.add(mark)
+            # Nor another rule this occurrence (``marked_occurrence``).
+            self.already_told.marked_occurrences.marked_false(anomaly, now)
         self._schedule_save()
         return anomaly
 
@@ -358,6 +366,10 @@ class AnomalyTracker:
             for signature, mark in list(self.false_alarms.items())
             if key in (mark_key(mark), anomaly_key(signature))
         ]
+        occurrences = self.already_told.marked_occurrences.marked
+        for mark in removed:
+            if mark is not None:
+                occurrences.pop(mark.incident or mark.signature, None)
         if removed:
             self._schedule_save()
         return removed[0] if removed else None
@@ -365,6 +377,7 @@ class AnomalyTracker:
     def clear_false_alarms(self) -> None:
         """Forget every false-alarm mark."""
         self.false_alarms.clear()
+        self.already_told.marked_occurrences.marked.clear()
         self._schedule_save()
 
     async def async_flush(self) -> None:
