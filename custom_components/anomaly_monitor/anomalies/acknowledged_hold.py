@@ -33,7 +33,10 @@ hazard and no graver, whose subject changed (a door opened, a switch turned on) 
 its device. Never a sign of somebody inside, nor a finding "while nobody is home" held
 by a problem that is not one itself (an entry while a leak is acknowledged is told), nor
 a reading that merely moves (a thermometer's last change says nothing of when it began).
-A device fault acknowledged holds no consequences: nobody answers it by opening doors.
+A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
+it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
+of its area going off (``reading_consequence``: the cooler's thermometer after its
+compressor stopped).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, EntityState, Severity, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
+from .reading_consequence import reading_consequence
 from .store import parse_time
 from .told_times import stored_time
 
@@ -92,6 +96,11 @@ class _Seen:
             and any(e == self.subject or named_as_one(e, self.subject) for e in shown)
             and _rank(anomaly.severity) <= self.rank
         )
+
+    @property
+    def offline(self) -> bool:
+        """Its evidence read no state (a device gone offline): it has no consequences."""
+        return any(is_no_state(w) for _, w in self.words)
 
     def follows(self, anomaly: OpenAnomaly, entities: Mapping[str, EntityState]) -> bool:
         """``anomaly`` (new, no hazard) is this acknowledged problem's consequence: its
@@ -214,7 +223,16 @@ class AcknowledgedHold:
             s.holds(anomaly, shown) for s in every if s.anomaly_type not in _TOLD_ANEW
         ):
             return True
-        return entities is not None and any(s.follows(anomaly, entities) for s in every)
+        if entities is None:
+            return False
+        if any(
+            s.rank >= _rank(anomaly.severity)
+            and not s.offline
+            and reading_consequence(anomaly, s.evidence, entities)
+            for s in acknowledged  # open: while it lasts
+        ):
+            return True
+        return any(s.follows(anomaly, entities) for s in every)
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""

@@ -13,7 +13,8 @@ graver, about the same thing (its subject shown there too) is that situation: it
 shown, kept current, but not pushed, as long as each of its devices that reads a word
 (a lock, a door, a switch: a number drifts and says nothing) reads as it did when that
 one was last found and has not changed since. A lock locked and unlocked again, a door
-opened again, is news. Acknowledged ones are ``acknowledged_hold``'s.
+opened again, is news. So is, while a told anomaly is open, a reading of its area going
+off (``reading_consequence``). Acknowledged ones are ``acknowledged_hold``'s.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, EntityState
 from .evidence_hold import reads_as
 from .open_anomaly import OpenAnomaly, rank
+from .reading_consequence import reading_consequence
 from .store import parse_time
 
 # A situation told this long ago is not "in front of the homeowner" any more.
@@ -48,6 +50,16 @@ def told_unchanged(
         or any(rule in INTRUSION_RULES for rule in anomaly.rules)
     ):
         return False
+    told = list(told)
+    if any(
+        other.ended is None
+        and not other.acknowledged
+        and other.signature != anomaly.signature
+        and rank(anomaly.severity) <= rank(other.severity)
+        and reading_consequence(anomaly, other.shown_evidence, entities)
+        for other in told
+    ):
+        return True  # the room's readings going off while the problem told there lasts
     words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
     if not words:
         return False  # only readings: whether they moved on says nothing here
