@@ -14,9 +14,12 @@ from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
 
 from .helpers import (
     ALICE,
@@ -98,3 +101,28 @@ async def test_a_door_opened_later_elsewhere_is_still_told(
     await _minutes(hass, freezer, entry, 40)
     assert _rules(detected) == ["hazard_detected", "entry_left_open"]
     assert detected[-1].data["evidence"][0] == GARAGE_DOOR
+
+
+async def test_an_acknowledged_appliance_holds_no_entry(hass: HomeAssistant) -> None:
+    """An oven left on while away, acknowledged: the front door opening minutes later
+    while nobody is home is no answer to it, and is told."""
+    tracker = AnomalyTracker(hass, "oven")
+    now = dt_util.utcnow()
+    oven = Finding(
+        "appliance_active_while_away", ("switch.oven",), "The oven draws power.",
+        "energy", Severity.HIGH, subject="switch.oven", while_away=True,
+    )  # fmt: skip
+    door = Finding(
+        "entry_unsecured_while_away", (KITCHEN_DOOR,), "The kitchen door is open.",
+        "security", Severity.HIGH, subject=KITCHEN_DOOR, while_away=True,
+    )  # fmt: skip
+    (told,) = tracker.update([oven], now).opened
+    tracker.acknowledge(told.key)
+    later = now + timedelta(minutes=5)
+    home = {
+        "switch.oven": EntityState(EntityInfo("switch.oven", "Oven", "Kitchen"), "on", {}, now),
+        KITCHEN_DOOR: EntityState(EntityInfo(KITCHEN_DOOR, "Door", "Kitchen"), "on", {}, later),
+    }
+    states = {e: s.state for e, s in home.items()}
+    changes = tracker.update([oven, door], later, states=states, entities=home)
+    assert [a.rule for a in changes.opened] == ["entry_unsecured_while_away"]

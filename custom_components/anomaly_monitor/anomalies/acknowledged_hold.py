@@ -28,11 +28,12 @@ An acknowledged problem also holds its own consequences (``_Seen.follows``, sets
 8, 9, 10: the CO alarm acknowledged, then the terrace door opened to air the room out
 "left open"; the tank overflowing, then the pump that fills it "on far longer than
 usual"; the forced window, then the back door the intruder left by): a new anomaly, no
-hazard and no graver, whose subject changed (a door opened, a switch turned on) within
-``RESPONSE`` of the acknowledged one's onset, or later while it lasted in its area or on
-its device. Never a sign of somebody inside, nor a finding "while nobody is home" held
-by a problem that is not one itself (an entry while a leak is acknowledged is told), nor
-a reading that merely moves (a thermometer's last change says nothing of when it began).
+hazard and no graver, whose subject changed (a door opened, a switch turned on) since the
+acknowledged one began, while it lasted, in its area or on its device, or anywhere within
+``RESPONSE`` of the onset of an acknowledged hazard or entry. Never a sign of somebody
+inside, nor a finding "while nobody is home" held by anything but an entry while nobody
+is home (an entry while a leak is acknowledged is told), nor a reading that merely moves
+(a thermometer's last change says nothing of when it began).
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
 of its area going off (``reading_consequence``: the cooler's thermometer after its
@@ -59,9 +60,11 @@ from .told_times import stored_time
 # heating that fails in the morning is still the failure the homeowner saw in the evening).
 HOLD = timedelta(hours=12)
 # Told anew each time: a new opening or movement is a new event, not the acknowledged one.
-_TOLD_ANEW = frozenset({AnomalyType.SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
-# What the household does in answer to a problem, it does within this of its onset (the
-# door opened to air out the CO, the intruder leaving by the back door): anywhere.
+SECURITY = AnomalyType.SECURITY
+_TOLD_ANEW = frozenset({SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
+# What the household does in answer to a hazard, or an intruder after an entry, happens
+# within this of its onset (the door opened to air out the CO, the intruder leaving by the
+# back door): anywhere in the home.
 RESPONSE = timedelta(minutes=15)
 # A change this much before the onset was told is the same start (the pump switched on
 # with the overflow it causes, found in the same analysis or the one before).
@@ -110,7 +113,7 @@ class _Seen:
             self.began is None
             or self.anomaly_type in (AnomalyType.DEVICE_MALFUNCTION, "")
             or _rank(anomaly.severity) > self.rank
-            or (anomaly.while_away and not self.while_away)
+            or (anomaly.while_away and not self._entry_while_away)
             or any(rule in INTRUSION_RULES for rule in anomaly.rules)
             or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
         ):
@@ -121,7 +124,14 @@ class _Seen:
         changed = subject.last_changed
         if not self.began - _LEAD <= changed <= self.ended:
             return False
-        return changed <= self.began + RESPONSE or self._near(subject, entities)
+        if changed <= self.began + RESPONSE and (self.hazard or self.anomaly_type == SECURITY):
+            return True  # the answer to a hazard or an entry: airing out, leaving by a door
+        return self._near(subject, entities)
+
+    @property
+    def _entry_while_away(self) -> bool:
+        """An entry while nobody is home: what follows it while away is its episode."""
+        return self.anomaly_type == SECURITY and self.while_away
 
     def _near(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
         """In the area of, or one device with, an entity this one showed."""

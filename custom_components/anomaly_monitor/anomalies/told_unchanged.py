@@ -9,7 +9,8 @@ woke, and pushed again at 03:38 about the same lock, unlocked since 14:53.
 
 A new anomaly (no hazard, no sign of somebody inside) whose shown evidence is all within
 an anomaly told and not yet answered (open, or over and still taking feedback), no
-graver, about the same thing (its subject shown there too) is that situation: it is
+graver, about the same thing (its subject shown there too; over for less than
+``TOLD_HOLD``) is that situation: it is
 shown, kept current, but not pushed, as long as each of its devices that reads a word
 (a lock, a door, a switch: a number drifts and says nothing) reads as it did when that
 one was last found and has not changed since. A lock locked and unlocked again, a door
@@ -30,8 +31,8 @@ from .open_anomaly import OpenAnomaly, rank
 from .reading_consequence import reading_consequence
 from .store import parse_time
 
-# A situation told this long ago is not "in front of the homeowner" any more.
-TOLD_HOLD = timedelta(hours=12)
+# A situation over this long is not "in front of the homeowner" any more (an open one is).
+TOLD_HOLD = timedelta(hours=3)
 
 
 def told_unchanged(
@@ -74,11 +75,12 @@ def _same(
     now: datetime,
 ) -> bool:
     seen = parse_time(other.last_seen)
+    ended = parse_time(other.ended)
     if (
         other.acknowledged
         or (other.signature == anomaly.signature and other.ended is None)
         or seen is None
-        or now - seen > TOLD_HOLD
+        or (ended is not None and now - ended > TOLD_HOLD)
         or rank(anomaly.severity) > rank(other.severity)
     ):
         return False
