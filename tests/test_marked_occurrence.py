@@ -77,3 +77,15 @@ async def test_a_hazard_is_never_covered(hass: HomeAssistant) -> None:
     assert _update(tracker, [critical], now + timedelta(minutes=5), opened) == [
         "unaccompanied_opening"
     ]
+
+
+async def test_while_it_goes_on_only_the_marks_judge_it(hass: HomeAssistant) -> None:
+    """Still open: the occurrence is not over, and may grow past what was marked."""
+    tracker = AnomalyTracker(hass, "still")
+    now = dt_util.utcnow()
+    opened = _gate("on", now)
+    _update(tracker, [OPENED_AWAY], now, opened)
+    (anomaly,) = tracker.open.values()
+    tracker.mark_false_alarm(anomaly.key)
+    later = now + timedelta(minutes=30)
+    assert _update(tracker, [UNACCOMPANIED], later, opened) == ["unaccompanied_opening"]

@@ -7,11 +7,12 @@ the incident (``core.feedback``); the homeowner judged the *occurrence*, whateve
 sees it next.
 
 So a false alarm (never on a safety hazard) also remembers the occurrence: its subject,
-its kind, how grave it was, and what its subject read then. Until that subject changes
-to that word again (the gate opened anew: a new occurrence) and for at most
-``OCCURRENCE_HOLD``, a finding of the same kind about the same subject, no graver and no
-hazard, is the occurrence already judged: dropped like a marked one. Stored with the
-tracker (``already_told``).
+its kind, how grave it was, and the word its subject read then. Once the occurrence is
+over (the subject reads another word: the gate shut), until the subject reads that word
+anew (opened again: a new occurrence) and for at most ``OCCURRENCE_HOLD``, a finding of
+the same kind about the same subject, no graver and no hazard, is the occurrence already
+judged, told late: dropped like a marked one. While it goes on, only the marks judge it,
+up to their degree. Stored with the tracker (``already_told``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from ..core.feedback import is_hazard
 from ..core.models import EntityState, Finding
+from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
 
@@ -77,12 +79,20 @@ class MarkedOccurrences:
             kept[signature] = marked
         self.marked = kept
 
-    def covers(self, finding: Finding) -> bool:
-        """``finding`` is an occurrence already called a false alarm."""
+    def covers(self, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
+        """``finding`` is an occurrence already called a false alarm, and over (its
+        subject reads another word now: the gate shut). One that goes on is judged by
+        the marks, up to their degree (a door held open 24 min does not hide 3 h)."""
         if is_hazard(finding.anomaly_type, finding.severity):
             return False
+        reading = entities.get(finding.subject)
+        if reading is None or is_no_state(reading.state):
+            return False
+        now = reading.state.strip().lower()
         return any(
             m.subject == finding.subject
+            and m.word
+            and now != m.word
             and m.anomaly_type == finding.anomaly_type
             and finding.severity.rank <= m.rank
             for m in self.marked.values()

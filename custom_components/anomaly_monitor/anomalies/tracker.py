@@ -194,7 +194,7 @@ class AnomalyTracker:
             f
             for f in findings
             if not self.false_alarms.covers(f)
-            and not (entities is not None and marked.covers(f))
+            and not (entities is not None and marked.covers(f, entities))
             and not (someone_home and ended_by_arrival(f))
         ]
         opened: list[OpenAnomaly] = []
