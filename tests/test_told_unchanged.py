@@ -70,3 +70,27 @@ async def test_locked_and_unlocked_again_since_is_news(hass: HomeAssistant) -> N
     states = {e: s.state for e, s in again.items()}
     changes = tracker.update([UNLOCKED_LONG], later, True, states=states, entities=again)
     assert [a.rule for a in changes.opened] == ["state_longer_than_usual"]
+
+
+ASLEEP = Finding(
+    "unlocked_while_asleep", (LOCK,), "The lock has been unlocked for 11 h; all asleep.",
+    "security", Severity.MEDIUM, subject="binary_sensor.salon_entrance_contact",
+)  # fmt: skip
+
+
+async def test_the_same_lock_after_a_wake_up_is_not_pushed_again(hass: HomeAssistant) -> None:
+    """Set 9: told at 02:06 about the entrance (its lock shown), over when somebody woke,
+    found again at 03:38: the lock unlocked since the afternoon, unchanged."""
+    tracker = AnomalyTracker(hass, "asleep")
+    now = dt_util.utcnow()
+    unlocked = _entities("off", "unlocked", now - timedelta(hours=11))
+    states = {e: s.state for e, s in unlocked.items()}
+    assert tracker.update([ASLEEP], now, True, states=states, entities=unlocked).opened
+    tracker.update([], now + timedelta(minutes=20), True, states=states, entities=unlocked)
+    awake = now + timedelta(minutes=20) + CLEAR_AFTER
+    tracker.update([], awake, True, states=states, entities=unlocked)
+    assert not tracker.open
+    later = now + timedelta(minutes=92)
+    changes = tracker.update([ASLEEP], later, True, states=states, entities=unlocked)
+    assert changes.opened == []
+    assert [a.rule for a in changes.reopened] == ["unlocked_while_asleep"]

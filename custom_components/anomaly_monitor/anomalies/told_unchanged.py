@@ -89,7 +89,8 @@ def _same(
     def within(entity_id: str) -> bool:
         return entity_id in theirs or any(named_as_one(entity_id, e) for e in theirs)
 
-    if not all(within(e) for e in shown) or not within(anomaly.subject):
+    about_it = anomaly.subject in (other.subject, *other.evidence) or within(anomaly.subject)
+    if not all(within(e) for e in shown) or not about_it:
         return False
     for entity_id, state in words.items():
         before = other.readings.get(entity_id)
