@@ -19,7 +19,13 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
-from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+from custom_components.anomaly_monitor.core.models import (
+    EntityInfo,
+    EntityState,
+    Finding,
+    Severity,
+    Transition,
+)
 
 from .helpers import (
     ALICE,
@@ -126,3 +132,35 @@ async def test_an_acknowledged_appliance_holds_no_entry(hass: HomeAssistant) -> 
     states = {e: s.state for e, s in home.items()}
     changes = tracker.update([oven, door], later, states=states, entities=home)
     assert [a.rule for a in changes.opened] == ["entry_unsecured_while_away"]
+
+
+async def test_the_door_told_as_it_shuts_is_still_the_answer(hass: HomeAssistant) -> None:
+    """Set 5: CO at 01:50, acknowledged; the mudroom door (another room) opened at 01:54
+    and shut at 02:10, just as "stayed open for 16 min" was found. Its last change is the
+    shutting; the window's changes show it opened within minutes of the CO."""
+    tracker = AnomalyTracker(hass, "co")
+    now = dt_util.utcnow()
+    co = Finding("hazard_detected", (CO,), "CO in the hall.", "safety_hazard", Severity.CRITICAL)
+    left_open = Finding(
+        "entry_left_open", (GARAGE_DOOR,), "The garage side door stayed open for 16 min.",
+        "security", Severity.MEDIUM, subject=GARAGE_DOOR,
+    )  # fmt: skip
+    (told,) = tracker.update([co], now).opened
+    tracker.acknowledge(told.key)
+    opened, shut = now + timedelta(minutes=4), now + timedelta(minutes=20)
+    home = {
+        CO: EntityState(EntityInfo(CO, "Hall CO", "Hall"), "on", {}, now),
+        GARAGE_DOOR: EntityState(EntityInfo(GARAGE_DOOR, "Side door", "Garage"), "off", {}, shut),
+    }
+    window = (
+        Transition(now, CO, "on"),
+        Transition(opened, GARAGE_DOOR, "on"),
+        Transition(shut, GARAGE_DOOR, "off"),
+    )
+    states = {e: s.state for e, s in home.items()}
+    later = shut + timedelta(seconds=10)
+    changes = tracker.update(
+        [co, left_open], later, states=states, entities=home, transitions=window
+    )
+    assert changes.opened == []
+    assert tracker.open[left_open.signature].acknowledged

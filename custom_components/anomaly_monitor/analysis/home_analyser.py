@@ -299,7 +299,13 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             opening = news(opening, window.transitions, self.watcher.started_at, states, tracked)
             entities = {s.entity_id: s for s in window.snapshot}
             changes = self.tracker.update(
-                opening, now, someone_home, keep=keep, states=states, entities=entities
+                opening,
+                now,
+                someone_home,
+                keep=keep,
+                states=states,
+                entities=entities,
+                transitions=window.transitions,
             )
             if self.tracker.marks_lapsed:
                 self.tracker.marks_lapsed = False

@@ -42,14 +42,14 @@ compressor stopped).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
-from ..core.models import AnomalyType, EntityState, Severity, parse_number
+from ..core.models import AnomalyType, EntityState, Severity, Transition, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
@@ -105,7 +105,12 @@ class _Seen:
         """Its evidence read no state (a device gone offline): it has no consequences."""
         return any(is_no_state(w) for _, w in self.words)
 
-    def follows(self, anomaly: OpenAnomaly, entities: Mapping[str, EntityState]) -> bool:
+    def follows(
+        self,
+        anomaly: OpenAnomaly,
+        entities: Mapping[str, EntityState],
+        transitions: Sequence[Transition] = (),
+    ) -> bool:
         """``anomaly`` (new, no hazard) is this acknowledged problem's consequence: its
         subject changed within ``RESPONSE`` of this one's onset, or later while this
         lasted in its area or on its device; no graver, no sign of somebody inside."""
@@ -124,8 +129,12 @@ class _Seen:
         changed = subject.last_changed
         if not self.began - _LEAD <= changed <= self.ended:
             return False
-        if changed <= self.began + RESPONSE and (self.hazard or self.anomaly_type == SECURITY):
-            return True  # the answer to a hazard or an entry: airing out, leaving by a door
+        if self.hazard or self.anomaly_type == SECURITY:
+            # The answer to a hazard or an entry (airing out, leaving by a door): opened
+            # within RESPONSE of its onset, though shut again since (told "was open").
+            times = [changed, *(t.when for t in transitions if t.entity_id == subject.entity_id)]
+            if any(self.began - _LEAD <= t <= self.began + RESPONSE for t in times):
+                return True
         return self._near(subject, entities)
 
     @property
@@ -216,9 +225,11 @@ class AcknowledgedHold:
         open_now: Iterable[OpenAnomaly],
         now: datetime,
         entities: Mapping[str, EntityState] | None = None,
+        transitions: Sequence[Transition] = (),
     ) -> bool:
         """``anomaly`` (just opened) is a problem the homeowner already acknowledged, or
-        its consequence (``entities``: the watched entities now; without them, none)."""
+        its consequence (``entities``: the watched entities now, ``transitions``: the
+        analysed window's changes; without entities, none)."""
         self.seen = {s: v for s, v in self.seen.items() if now - v.ended < HOLD}
         shown = set(anomaly.shown_evidence)
         if not shown or anomaly.hazard:
@@ -242,7 +253,7 @@ class AcknowledgedHold:
             for s in acknowledged  # open: while it lasts
         ):
             return True
-        return any(s.follows(anomaly, entities) for s in every)
+        return any(s.follows(anomaly, entities, transitions) for s in every)
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""

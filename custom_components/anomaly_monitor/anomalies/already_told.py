@@ -11,11 +11,11 @@ situation once more; a damaged part loads empty, with a warning.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from ..core.models import EntityState
+from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
 from .heat_spells import HeatSpells
@@ -74,7 +74,9 @@ class AlreadyTold:
         open_now: Iterable[OpenAnomaly],
         now: datetime,
         entities: Mapping[str, EntityState] | None = None,
+        *,
         ended: Iterable[OpenAnomaly] = (),
+        transitions: Sequence[Transition] = (),
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
         acknowledged; None when it is news. ``entities`` (the watched entities now) let an
@@ -84,7 +86,7 @@ class AlreadyTold:
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
         open_now = list(open_now)
-        if self.acknowledged_hold.covers(anomaly, open_now, now, entities):
+        if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
         if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
             return False

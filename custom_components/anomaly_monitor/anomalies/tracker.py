@@ -36,7 +36,7 @@ mark on each of its rules that suppresses the pattern up to its degree, for
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
@@ -48,7 +48,7 @@ from ..const import DOMAIN, LOGGER, STORAGE_VERSION
 from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
-from ..core.models import EntityState, Finding
+from ..core.models import EntityState, Finding, Transition
 from .already_told import AlreadyTold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again
@@ -165,6 +165,7 @@ class AnomalyTracker:
         states: Mapping[str, str] | None = None,
         *,
         entities: Mapping[str, EntityState] | None = None,
+        transitions: Sequence[Transition] = (),
     ) -> Changes:
         """Reconcile the open anomalies with the findings of a new analysis.
 
@@ -177,8 +178,8 @@ class AnomalyTracker:
         urgent findings): this update does not count as an analysis without them.
         ``states`` (entity -> state now): an anomaly whose evidence reads no state is not
         missed (``evidence_hold``); without them, every absence is a miss. ``entities``
-        (the watched entities now: area, device, last change) let an acknowledged problem
-        hold its own consequences (``acknowledged_hold``).
+        (the watched entities now: area, device, last change) and ``transitions`` (the
+        window's changes) let a problem hold its own consequences (``acknowledged_hold``).
         """
         changed = self.expire_marks(now)
         if someone_home and self.false_alarms.lapse_until_home():
@@ -214,7 +215,12 @@ class AnomalyTracker:
                     reopened.append(anomaly)
                 elif (
                     same := self.already_told.continues(
-                        anomaly, self.open.values(), now, entities, ended_before
+                        anomaly,
+                        self.open.values(),
+                        now,
+                        entities,
+                        ended=ended_before,
+                        transitions=transitions,
                     )
                 ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told
