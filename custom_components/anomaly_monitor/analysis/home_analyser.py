@@ -297,7 +297,16 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             opening = self._pushable(findings_of(verdict), someone_home)
             tracked = (*self.tracker.open.values(), *self.tracker.dismissed.values())
             opening = news(opening, window.transitions, self.watcher.started_at, states, tracked)
-            changes = self.tracker.update(opening, now, someone_home, keep=keep, states=states)
+            entities = {s.entity_id: s for s in window.snapshot}
+            changes = self.tracker.update(
+                opening,
+                now,
+                someone_home,
+                keep=keep,
+                states=states,
+                entities=entities,
+                transitions=window.transitions,
+            )
             if self.tracker.marks_lapsed:
                 self.tracker.marks_lapsed = False
                 self._async_teach_model()

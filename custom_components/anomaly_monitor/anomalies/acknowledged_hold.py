@@ -21,27 +21,54 @@ than usual" on the same switch and its power meter, pushed), but never a device 
 offline (a smoke detector that drops out after its smoke was acknowledged is told). One
 acknowledged after it ended (the homeowner read it late) holds as one acknowledged before
 its end. An entity named as one device with an acknowledged one
-(``core.device_roles.named_as_one``: the switch and its power meter) is within its evidence.
+(``core.device_roles.named_as_one``: the switch and its power meter) is within its evidence,
+its subject too (the heat pump's alarm acknowledged, then the heat pump idling: set 9).
+
+An acknowledged problem also holds its own consequences (``_Seen.follows``, sets 1, 5, 7,
+8, 9, 10: the CO alarm acknowledged, then the terrace door opened to air the room out
+"left open"; the tank overflowing, then the pump that fills it "on far longer than
+usual"; the forced window, then the back door the intruder left by): a new anomaly, no
+hazard and no graver, whose subject changed (a door opened, a switch turned on) since the
+acknowledged one began, while it lasted, in its area or on its device, or anywhere within
+``RESPONSE`` of the onset of an acknowledged hazard or entry. Never a sign of somebody
+inside, nor a finding "while nobody is home" held by anything but an entry while nobody
+is home (an entry while a leak is acknowledged is told), nor a reading that merely moves
+(a thermometer's last change says nothing of when it began).
+A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
+it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
+of its area going off (``reading_consequence``: the cooler's thermometer after its
+compressor stopped).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.device_roles import named_as_one
-from ..core.models import AnomalyType, Severity, parse_number
+from ..core.escalation import INTRUSION_RULES
+from ..core.models import AnomalyType, EntityState, Severity, Transition, parse_number
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
+from .reading_consequence import reading_consequence
+from .store import parse_time
 from .told_times import stored_time
 
 # How long after an acknowledged anomaly ended the same problem stays acknowledged (the
 # heating that fails in the morning is still the failure the homeowner saw in the evening).
 HOLD = timedelta(hours=12)
 # Told anew each time: a new opening or movement is a new event, not the acknowledged one.
-_TOLD_ANEW = frozenset({AnomalyType.SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
+SECURITY = AnomalyType.SECURITY
+_TOLD_ANEW = frozenset({SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
+# What the household does in answer to a hazard, or an intruder after an entry, happens
+# within this of its onset (the door opened to air out the CO, the intruder leaving by the
+# back door): anywhere in the home.
+RESPONSE = timedelta(minutes=15)
+# A change this much before the onset was told is the same start (the pump switched on
+# with the overflow it causes, found in the same analysis or the one before).
+_LEAD = timedelta(minutes=5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,19 +81,80 @@ class _Seen:
     words: tuple[tuple[str, str], ...] = ()
 
     hazard: bool = False
+    # When it was first told, and the kind it was (``None``/"" in an older memory: it
+    # holds no consequences).
+    began: datetime | None = None
+    anomaly_type: str = ""
+    while_away: bool = False
 
     def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
-        """About the same thing (each one's subject in the other's evidence), nothing
-        shown that this one did not show (but the same device's), no graver; after a
-        hazard, no device going offline."""
+        """About the same thing (each one's subject in the other's evidence, or one
+        device's), nothing shown that this one did not show (but the same device's), no
+        graver; after a hazard, no device going offline."""
         if self.hazard and anomaly.anomaly_type == AnomalyType.DEVICE_MALFUNCTION:
             return False
         return (
             all(self._within(e) for e in shown)
             and self._within(anomaly.subject)
-            and self.subject in shown
+            and any(e == self.subject or named_as_one(e, self.subject) for e in shown)
             and _rank(anomaly.severity) <= self.rank
         )
+
+    @property
+    def offline(self) -> bool:
+        """Its evidence read no state (a device gone offline): it has no consequences."""
+        return any(is_no_state(w) for _, w in self.words)
+
+    def follows(
+        self,
+        anomaly: OpenAnomaly,
+        entities: Mapping[str, EntityState],
+        transitions: Sequence[Transition] = (),
+    ) -> bool:
+        """``anomaly`` (new, no hazard) is this acknowledged problem's consequence: its
+        subject changed within ``RESPONSE`` of this one's onset, or later while this
+        lasted in its area or on its device; no graver, no sign of somebody inside."""
+        if (
+            self.began is None
+            or self.anomaly_type in (AnomalyType.DEVICE_MALFUNCTION, "")
+            or _rank(anomaly.severity) > self.rank
+            or (anomaly.while_away and not self._entry_while_away)
+            or any(rule in INTRUSION_RULES for rule in anomaly.rules)
+            or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
+        ):
+            return False
+        subject = entities.get(anomaly.subject)
+        if subject is None or subject.last_changed is None or subject.number is not None:
+            return False  # a reading's last change is not when its problem began
+        changed = subject.last_changed
+        if not self.began - _LEAD <= changed <= self.ended:
+            return False
+        if self.hazard or self.anomaly_type == SECURITY:
+            # The answer to a hazard or an entry (airing out, leaving by a door): opened
+            # within RESPONSE of its onset, though shut again since (told "was open").
+            times = [changed, *(t.when for t in transitions if t.entity_id == subject.entity_id)]
+            if any(self.began - _LEAD <= t <= self.began + RESPONSE for t in times):
+                return True
+        return self._near(subject, entities)
+
+    @property
+    def _entry_while_away(self) -> bool:
+        """An entry while nobody is home: what follows it while away is its episode."""
+        return self.anomaly_type == SECURITY and self.while_away
+
+    def _near(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
+        """In the area of, or one device with, an entity this one showed."""
+        for entity_id in self.evidence:
+            if named_as_one(entity_id, subject.entity_id):
+                return True
+            other = entities.get(entity_id)
+            if other is None:
+                continue
+            if subject.info.area and other.info.area == subject.info.area:
+                return True
+            if subject.info.device and other.info.device == subject.info.device:
+                return True
+        return False
 
     def _within(self, entity_id: str) -> bool:
         return entity_id in self.evidence or any(named_as_one(entity_id, e) for e in self.evidence)
@@ -88,6 +176,9 @@ def _seen(anomaly: OpenAnomaly, when: datetime) -> _Seen:
         when,
         words,
         anomaly.hazard,
+        parse_time(anomaly.first_seen),
+        anomaly.anomaly_type,
+        anomaly.while_away,
     )
 
 
@@ -100,11 +191,6 @@ def _may_be_held(anomaly: OpenAnomaly) -> bool:
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
 
 
-def _may_hold(anomaly: OpenAnomaly) -> bool:
-    """An acknowledged anomaly that may hold new ones: a hazard too."""
-    return anomaly.anomaly_type not in _TOLD_ANEW
-
-
 class AcknowledgedHold:
     """The acknowledged anomalies that ended within ``HOLD``."""
 
@@ -113,7 +199,7 @@ class AcknowledgedHold:
 
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
-        if anomaly.acknowledged and _may_hold(anomaly) and anomaly.shown_evidence:
+        if anomaly.acknowledged and anomaly.shown_evidence:
             self.seen[anomaly.signature] = _seen(anomaly, now)
 
     def acknowledged_after_end(self, anomaly: OpenAnomaly) -> None:
@@ -123,7 +209,7 @@ class AcknowledgedHold:
             ended = stored_time(anomaly.ended)
         except (TypeError, ValueError):
             return
-        if _may_hold(anomaly) and anomaly.shown_evidence:
+        if anomaly.shown_evidence:
             self.seen[anomaly.signature] = _seen(anomaly, ended)
 
     def watch(self, states: Mapping[str, str]) -> None:
@@ -133,18 +219,41 @@ class AcknowledgedHold:
             s: v for s, v in self.seen.items() if all(_reads(states.get(e), w) for e, w in v.words)
         }
 
-    def covers(self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime) -> bool:
-        """``anomaly`` (just opened) is a problem the homeowner already acknowledged."""
+    def covers(
+        self,
+        anomaly: OpenAnomaly,
+        open_now: Iterable[OpenAnomaly],
+        now: datetime,
+        entities: Mapping[str, EntityState] | None = None,
+        transitions: Sequence[Transition] = (),
+    ) -> bool:
+        """``anomaly`` (just opened) is a problem the homeowner already acknowledged, or
+        its consequence (``entities``: the watched entities now, ``transitions``: the
+        analysed window's changes; without entities, none)."""
         self.seen = {s: v for s, v in self.seen.items() if now - v.ended < HOLD}
         shown = set(anomaly.shown_evidence)
-        if not shown or not _may_be_held(anomaly):
+        if not shown or anomaly.hazard:
             return False
         acknowledged = [
             _seen(a, now)
             for a in open_now
-            if a.acknowledged and a.signature != anomaly.signature and _may_hold(a)
+            if a.acknowledged and a.signature != anomaly.signature and a.shown_evidence
         ]
-        return any(s.holds(anomaly, shown) for s in (*acknowledged, *self.seen.values()))
+        every = (*acknowledged, *self.seen.values())
+        if _may_be_held(anomaly) and any(
+            s.holds(anomaly, shown) for s in every if s.anomaly_type not in _TOLD_ANEW
+        ):
+            return True
+        if entities is None:
+            return False
+        if any(
+            s.rank >= _rank(anomaly.severity)
+            and not s.offline
+            and reading_consequence(anomaly, s.evidence, entities)
+            for s in acknowledged  # open: while it lasts
+        ):
+            return True
+        return any(s.follows(anomaly, entities, transitions) for s in every)
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""
@@ -156,6 +265,9 @@ class AcknowledgedHold:
                 "ended": v.ended.isoformat(),
                 "words": [list(w) for w in v.words],
                 "hazard": v.hazard,
+                "began": v.began.isoformat() if v.began else None,
+                "anomaly_type": v.anomaly_type,
+                "while_away": v.while_away,
             }
             for signature, v in self.seen.items()
         }
@@ -171,13 +283,25 @@ class AcknowledgedHold:
             # Missing in a memory stored before it was kept: a hazard then (a device going
             # offline after an acknowledged hazard is told rather than held).
             hazard = v.get("hazard", True)
+            # Missing before consequences were held: it holds none.
+            kind, away = v.get("anomaly_type", ""), v.get("while_away", False)
+            began = v.get("began")
             if (
-                not all(isinstance(t, str) for t in texts)
+                not all(isinstance(t, str) for t in (*texts, kind))
                 or not isinstance(rank_, int)
                 or not isinstance(hazard, bool)
+                or not isinstance(away, bool)
             ):
                 raise TypeError("acknowledged hold")
             hold.seen[signature] = _Seen(
-                subject, frozenset(evidence), rank_, stored_time(v["ended"]), words, hazard
+                subject,
+                frozenset(evidence),
+                rank_,
+                stored_time(v["ended"]),
+                words,
+                hazard,
+                stored_time(began) if began is not None else None,
+                kind,
+                away,
             )
         return hold

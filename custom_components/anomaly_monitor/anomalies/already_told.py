@@ -11,14 +11,17 @@ situation once more; a damaged part loads empty, with a warning.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
 from .heat_spells import HeatSpells
+from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
+from .told_unchanged import told_unchanged
 
 
 class AlreadyTold:
@@ -28,6 +31,7 @@ class AlreadyTold:
         self.away_stays = AwayStays()
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
+        self.marked_occurrences = MarkedOccurrences()
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: one part per memory."""
@@ -35,6 +39,7 @@ class AlreadyTold:
             "away_stay": self.away_stays.as_dict(),
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
+            "marked_occurrences": self.marked_occurrences.as_dict(),
         }
 
     @classmethod
@@ -50,6 +55,7 @@ class AlreadyTold:
             ("away_stay", "away_stays", AwayStays),
             ("heat_spells", "heat_spells", HeatSpells),
             ("acknowledged_hold", "acknowledged_hold", AcknowledgedHold),
+            ("marked_occurrences", "marked_occurrences", MarkedOccurrences),
         )
         for key, attribute, memory in parts:
             try:
@@ -63,14 +69,27 @@ class AlreadyTold:
         self.acknowledged_hold.watch(states)
 
     def continues(
-        self, anomaly: OpenAnomaly, open_now: Iterable[OpenAnomaly], now: datetime
+        self,
+        anomaly: OpenAnomaly,
+        open_now: Iterable[OpenAnomaly],
+        now: datetime,
+        entities: Mapping[str, EntityState] | None = None,
+        *,
+        ended: Iterable[OpenAnomaly] = (),
+        transitions: Sequence[Transition] = (),
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
-        acknowledged; None when it is news."""
+        acknowledged; None when it is news. ``entities`` (the watched entities now) let an
+        acknowledged problem hold its consequences (``acknowledged_hold``) and a told one
+        whose devices have not changed since (``ended``: over, not answered) hold the
+        same devices found by another rule (``told_unchanged``)."""
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
-        if self.acknowledged_hold.covers(anomaly, open_now, now):
+        open_now = list(open_now)
+        if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
+        if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
+            return False
         stayed = self.away_stays.continues(anomaly, now)
         return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
 

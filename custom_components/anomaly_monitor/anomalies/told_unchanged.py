@@ -1,0 +1,101 @@
+"""The devices of a situation already told, unchanged since: shown, not pushed again.
+
+Held-out set 8: a teenager slips out of the front door at 01:26; "opened from inside at
+night" names the door and its lock, told at 01:31, and asks to check the door is shut and
+locked. An hour later another rule finds the same lock "unlocked far longer than usual"
+and pushed it as a new anomaly: the lock had not moved since it was told. Set 9: a salon
+door left unlocked overnight, "unlocked while asleep" told at 02:06, over when somebody
+woke, and pushed again at 03:38 about the same lock, unlocked since 14:53.
+
+A new anomaly (no hazard, no sign of somebody inside) whose shown evidence is all within
+an anomaly told and not yet answered (open, or over and still taking feedback), no
+graver, about the same thing (its subject shown there too; over for less than
+``TOLD_HOLD``) is that situation: it is
+shown, kept current, but not pushed, as long as each of its devices that reads a word
+(a lock, a door, a switch: a number drifts and says nothing) reads as it did when that
+one was last found and has not changed since. A lock locked and unlocked again, a door
+opened again, is news. So is, while a told anomaly is open, a reading of its area going
+off (``reading_consequence``). Acknowledged ones are ``acknowledged_hold``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
+
+from ..core.device_roles import named_as_one
+from ..core.escalation import INTRUSION_RULES
+from ..core.models import AnomalyType, EntityState
+from .evidence_hold import reads_as
+from .open_anomaly import OpenAnomaly, rank
+from .reading_consequence import reading_consequence
+from .store import parse_time
+
+# A situation over this long is not "in front of the homeowner" any more (an open one is).
+TOLD_HOLD = timedelta(hours=3)
+
+
+def told_unchanged(
+    anomaly: OpenAnomaly,
+    told: Iterable[OpenAnomaly],
+    entities: Mapping[str, EntityState],
+    now: datetime,
+) -> bool:
+    """``anomaly`` (just opened) is a situation in ``told`` (told, not answered), its
+    devices unchanged since."""
+    shown = set(anomaly.shown_evidence)
+    if (
+        not shown
+        or anomaly.hazard
+        or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
+        or any(rule in INTRUSION_RULES for rule in anomaly.rules)
+    ):
+        return False
+    told = list(told)
+    if any(
+        other.ended is None
+        and not other.acknowledged
+        and other.signature != anomaly.signature
+        and rank(anomaly.severity) <= rank(other.severity)
+        and reading_consequence(anomaly, other.shown_evidence, entities)
+        for other in told
+    ):
+        return True  # the room's readings going off while the problem told there lasts
+    words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
+    if not words:
+        return False  # only readings: whether they moved on says nothing here
+    return any(_same(anomaly, other, shown, words, now) for other in told)
+
+
+def _same(
+    anomaly: OpenAnomaly,
+    other: OpenAnomaly,
+    shown: set[str],
+    words: Mapping[str, EntityState],
+    now: datetime,
+) -> bool:
+    seen = parse_time(other.last_seen)
+    ended = parse_time(other.ended)
+    if (
+        other.acknowledged
+        or (other.signature == anomaly.signature and other.ended is None)
+        or seen is None
+        or (ended is not None and now - ended > TOLD_HOLD)
+        or rank(anomaly.severity) > rank(other.severity)
+    ):
+        return False
+    theirs = other.shown_evidence
+
+    def within(entity_id: str) -> bool:
+        return entity_id in theirs or any(named_as_one(entity_id, e) for e in theirs)
+
+    about_it = anomaly.subject in (other.subject, *other.evidence) or within(anomaly.subject)
+    if not all(within(e) for e in shown) or not about_it:
+        return False
+    for entity_id, state in words.items():
+        before = other.readings.get(entity_id)
+        if before is None or not reads_as(before, state.state):
+            return False
+        if state.last_changed is not None and state.last_changed > seen:
+            return False  # moved and came back since it was told: news
+    return True

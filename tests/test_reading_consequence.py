@@ -1,0 +1,87 @@
+"""A room's readings going off while a told problem there lasts are its doing (sets 6, 7, 9).
+
+The fridge door was left ajar and told; its meter "running without a break" and then its
+thermometer "above its band" were each pushed as new anomalies (on 53bec2e). While the
+door's anomaly is open they are shown, not pushed; a reading in another room, or once the
+door's anomaly is over, is news; and an acknowledged door holds them acknowledged.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+
+DOOR = "binary_sensor.fridge_door"
+POWER = "sensor.fridge_power"
+CELLAR = "sensor.cellar_temperature"
+
+LEFT_OPEN = Finding(
+    "entry_left_open", (DOOR,), "The fridge door stayed open for 18 min.",
+    "security", Severity.MEDIUM, subject=DOOR,
+)  # fmt: skip
+RUNNING = Finding(
+    "cycle_stopped", (POWER,), "The fridge has drawn power without a break for 1 h 12 min.",
+    "device_malfunction", Severity.MEDIUM, subject=POWER,
+)  # fmt: skip
+CELLAR_DRIFT = Finding(
+    "reading_drifting_from_its_hours", (CELLAR,), "The cellar reads 9 °C.",
+    "device_malfunction", Severity.MEDIUM, subject=CELLAR,
+)  # fmt: skip
+
+
+def _home(door: str, now: datetime) -> dict[str, EntityState]:
+    return {
+        DOOR: EntityState(EntityInfo(DOOR, "Fridge door", "Kitchen"), door, last_changed=now),
+        POWER: EntityState(EntityInfo(POWER, "Fridge power", "Kitchen"), "142", last_changed=now),
+        CELLAR: EntityState(EntityInfo(CELLAR, "Cellar", "Cellar"), "9.0", last_changed=now),
+    }
+
+
+def _update(
+    tracker: AnomalyTracker, findings: list[Finding], now: datetime, door: str
+) -> tuple[list[str], list[str]]:
+    home = _home(door, now)
+    states = {e: s.state for e, s in home.items()}
+    changes = tracker.update(findings, now, True, states=states, entities=home)
+    return [a.rule for a in changes.opened], [a.rule for a in changes.reopened]
+
+
+async def test_the_fridge_warming_while_its_door_is_open_is_not_pushed(
+    hass: HomeAssistant,
+) -> None:
+    tracker = AnomalyTracker(hass, "fridge")
+    now = dt_util.utcnow()
+    assert _update(tracker, [LEFT_OPEN], now, "on") == (["entry_left_open"], [])
+    later = now + timedelta(hours=1)
+    assert _update(tracker, [LEFT_OPEN, RUNNING], later, "on") == ([], ["cycle_stopped"])
+    # Another room's reading is news.
+    opened, _ = _update(tracker, [LEFT_OPEN, RUNNING, CELLAR_DRIFT], later, "on")
+    assert opened == ["reading_drifting_from_its_hours"]
+
+
+async def test_once_the_door_is_over_the_reading_is_news(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "over")
+    now = dt_util.utcnow()
+    _update(tracker, [LEFT_OPEN], now, "on")
+    _update(tracker, [], now + timedelta(minutes=30), "off")
+    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, "off")
+    assert not tracker.open
+    later = now + timedelta(hours=2)
+    assert _update(tracker, [RUNNING], later, "off") == (["cycle_stopped"], [])
+
+
+async def test_an_acknowledged_door_holds_it_acknowledged(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "acknowledged")
+    now = dt_util.utcnow()
+    _update(tracker, [LEFT_OPEN], now, "on")
+    (door,) = tracker.open.values()
+    tracker.acknowledge(door.key)
+    later = now + timedelta(hours=1)
+    assert _update(tracker, [LEFT_OPEN, RUNNING], later, "on") == ([], ["cycle_stopped"])
+    assert tracker.open[RUNNING.signature].acknowledged

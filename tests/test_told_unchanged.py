@@ -1,0 +1,96 @@
+"""The devices of a situation already told, unchanged since, are not pushed again (set 8).
+
+The front door opened from inside at night, told with its lock; the door shut, the lock
+stayed unlocked. An hour later "unlocked far longer than usual" on the same lock was a
+second push (on 53bec2e). Locked and unlocked again since, it is news.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+
+DOOR = "binary_sensor.front_door"
+LOCK = "lock.front_door_lock"
+
+WENT_OUT = Finding(
+    "went_out_at_night", (DOOR, LOCK), "The front door was opened from inside at 01:26.",
+    "security", Severity.HIGH, subject=DOOR,
+)  # fmt: skip
+UNLOCKED_LONG = Finding(
+    "state_longer_than_usual", (LOCK,), "The front door lock has been unlocked for 1 h.",
+    "security", Severity.MEDIUM, subject=LOCK,
+)  # fmt: skip
+
+
+def _entities(door: str, lock: str, lock_changed: datetime) -> dict[str, EntityState]:
+    return {
+        DOOR: EntityState(EntityInfo(DOOR, "Front door", "Hall"), door, last_changed=lock_changed),
+        LOCK: EntityState(EntityInfo(LOCK, "Lock", "Hall"), lock, last_changed=lock_changed),
+    }
+
+
+async def _told_then_over(tracker: AnomalyTracker, now: datetime) -> None:
+    unlocked = _entities("on", "unlocked", now)
+    states = {e: s.state for e, s in unlocked.items()}
+    (told,) = tracker.update([WENT_OUT], now, True, states=states, entities=unlocked).opened
+    assert told.rule == "went_out_at_night"
+    shut = _entities("off", "unlocked", now)
+    states = {e: s.state for e, s in shut.items()}
+    tracker.update([], now + timedelta(minutes=5), True, states=states, entities=shut)
+    tracker.update([], now + timedelta(minutes=5) + CLEAR_AFTER, True, states=states, entities=shut)
+    assert not tracker.open
+    assert tracker.ended  # over, not answered: still taking feedback
+
+
+async def test_the_lock_told_with_the_door_is_not_pushed_again(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "night")
+    now = dt_util.utcnow()
+    await _told_then_over(tracker, now)
+    later = now + timedelta(hours=1)
+    still = _entities("off", "unlocked", now)
+    states = {e: s.state for e, s in still.items()}
+    changes = tracker.update([UNLOCKED_LONG], later, True, states=states, entities=still)
+    assert changes.opened == []
+    assert [a.rule for a in changes.reopened] == ["state_longer_than_usual"]
+
+
+async def test_locked_and_unlocked_again_since_is_news(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "again")
+    now = dt_util.utcnow()
+    await _told_then_over(tracker, now)
+    later = now + timedelta(hours=1)
+    again = _entities("off", "unlocked", now + timedelta(minutes=30))
+    states = {e: s.state for e, s in again.items()}
+    changes = tracker.update([UNLOCKED_LONG], later, True, states=states, entities=again)
+    assert [a.rule for a in changes.opened] == ["state_longer_than_usual"]
+
+
+ASLEEP = Finding(
+    "unlocked_while_asleep", (LOCK,), "The lock has been unlocked for 11 h; all asleep.",
+    "security", Severity.MEDIUM, subject="binary_sensor.salon_entrance_contact",
+)  # fmt: skip
+
+
+async def test_the_same_lock_after_a_wake_up_is_not_pushed_again(hass: HomeAssistant) -> None:
+    """Set 9: told at 02:06 about the entrance (its lock shown), over when somebody woke,
+    found again at 03:38: the lock unlocked since the afternoon, unchanged."""
+    tracker = AnomalyTracker(hass, "asleep")
+    now = dt_util.utcnow()
+    unlocked = _entities("off", "unlocked", now - timedelta(hours=11))
+    states = {e: s.state for e, s in unlocked.items()}
+    assert tracker.update([ASLEEP], now, True, states=states, entities=unlocked).opened
+    tracker.update([], now + timedelta(minutes=20), True, states=states, entities=unlocked)
+    awake = now + timedelta(minutes=20) + CLEAR_AFTER
+    tracker.update([], awake, True, states=states, entities=unlocked)
+    assert not tracker.open
+    later = now + timedelta(minutes=92)
+    changes = tracker.update([ASLEEP], later, True, states=states, entities=unlocked)
+    assert changes.opened == []
+    assert [a.rule for a in changes.reopened] == ["unlocked_while_asleep"]
