@@ -92,6 +92,20 @@ def _came_in(anomaly: OpenAnomaly) -> bool:
     )
 
 
+def _entrance(anomaly: OpenAnomaly) -> bool:
+    """A sign that an entrance was used (an entry), not only of somebody moving."""
+    return AnomalyType.SECURITY in _kinds(anomaly)
+
+
+def _another_entry(anomaly: OpenAnomaly) -> bool:
+    """An entry the learned away normal counts as one more from outside in this empty
+    spell (``away_judge.judge_entry``: nobody it knows inside opened it)."""
+    return any(
+        m.anomaly_type == AnomalyType.SECURITY and (m.magnitude or 0.0) > 1.0
+        for m in anomaly.members
+    )
+
+
 def _moving_only(anomaly: OpenAnomaly) -> bool:
     """Only somebody moving (motion, activity): what whoever slept there does in the
     morning. An appliance switching on after the night may be a timer: the 4 h gap judges."""
@@ -120,6 +134,9 @@ class _Stay:
     entities: set[str] = field(default_factory=set)
     # The last sign of people (not an appliance running): what a sign of people continues.
     last_person: datetime | None = None
+    # The last time an entrance was part of its signs: a visitor inside keeps moving
+    # (a pet too), but an entrance opened hours after its last use is somebody else.
+    last_entry: datetime | None = None
 
 
 def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
@@ -161,6 +178,8 @@ class AwayStays:
             return None
         if not _kinds(anomaly) <= stay.kinds:
             return None
+        if _another_entry(anomaly) and stay.last_entry and now - stay.last_entry > STAY_GAP:
+            return None  # a new arrival: the cat moving all evening kept no visitor in
         stay.last_sign = now
         if person:
             stay.last_person = now
@@ -199,6 +218,8 @@ class AwayStays:
                 stay.last_person = now
                 stay.inside = _inside_only(people)  # an appliance says nothing of who
             stay.entities.update(e for a in signs for e in a.shown_evidence)
+            if any(_entrance(a) for a in signs):
+                stay.last_entry = now
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
 
     def acknowledged(self, anomaly: OpenAnomaly) -> None:
@@ -226,6 +247,7 @@ class AwayStays:
             "inside": stay.inside,
             "entities": sorted(stay.entities),
             "last_person": stay.last_person.isoformat() if stay.last_person else None,
+            "last_entry": stay.last_entry.isoformat() if stay.last_entry else None,
             "quiet": sorted(self._quiet),
         }
 
@@ -252,6 +274,7 @@ class AwayStays:
             set(entities),
             # Stored before it was kept: the last sign was a person's, as it was read then.
             _person(data.get("last_person", data["last_sign"])),
+            _person(data.get("last_entry")),  # stored before it was kept: no bound
         )
         stays._quiet = set(quiet)
         return stays

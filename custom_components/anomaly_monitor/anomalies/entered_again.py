@@ -33,10 +33,14 @@ def is_open(state: str | None) -> bool:
 
 
 def _entry_while_away(anomaly: OpenAnomaly) -> bool:
+    # Led by the motion that followed it once the door closed, it is still an entry.
     return (
         anomaly.while_away
         and not anomaly.hazard
-        and anomaly.anomaly_type == AnomalyType.SECURITY.value
+        and (
+            anomaly.anomaly_type == AnomalyType.SECURITY.value
+            or any(m.anomaly_type == AnomalyType.SECURITY.value for m in anomaly.members)
+        )
     )
 
 
@@ -79,7 +83,8 @@ def entered_again(
     if before is None or before.lower() not in _CLOSED or not is_open(states.get(anomaly.subject)):
         return False
     counted = {m.rule: m.magnitude for m in anomaly.members}
+    # A member that counted nothing counted its one opening (an entry's first).
     return any(
-        f.magnitude is not None and (was := counted.get(f.rule)) is not None and f.magnitude > was
+        f.magnitude is not None and f.rule in counted and f.magnitude > (counted[f.rule] or 1.0)
         for f in findings
     )

@@ -38,6 +38,7 @@ from .clock import local
 from .home_baselines import HomeBaselines
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .somebody_in import (
+    PASSAGE,
     inside_now,
     is_motion as _is_motion,
     is_opening as _is_entrance,
@@ -164,7 +165,11 @@ def _motion_onsets(home: HomeView, keep: Callable[[str, datetime], bool]) -> lis
 def _pets_motion(baselines: HomeBaselines, sensor: str, when: datetime) -> object:
     """Why motion on ``sensor`` then is what moves here while empty, or None."""
     away = baselines.away
-    return away.usual_motion(sensor, when) or away.moves_at_any_hour(sensor, when)
+    return (
+        away.usual_motion(sensor, when)
+        or away.moves_at_any_hour(sensor, when)
+        or baselines.untracked.round_the_clock(sensor, when)  # a dog, not the visitor
+    )
 
 
 def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
@@ -359,7 +364,38 @@ def judge_entry(
             why += keyholder_hours(baselines.away, lock, when)
     else:  # a visitor's usual time, but nobody has moved about since: left so
         why = f" It was used at {_at(when, baselines)}, a usual time, but nobody moves about."
-    return replace(finding, reasoning=finding.reasoning + why)
+    # A second arrival in this empty spell is news, also while the first one's incident is
+    # still open (``entered_again`` counts them) or its stay goes on (``away_stay``).
+    arrivals = _arrivals(home, baselines, spans, came_in)
+    count = float(arrivals) if arrivals > 1 else finding.magnitude
+    return replace(finding, reasoning=finding.reasoning + why, magnitude=count)
+
+
+def _arrivals(
+    home: HomeView,
+    baselines: HomeBaselines,
+    spans: list[_Span],
+    came_in: list[tuple[datetime, str]],
+) -> int:
+    """How many of the entries from outside are arrivals: not within ``VISIT_REACH`` of
+    the one before with anybody moving between. Whatever moves where a person may links
+    them (the neighbour feeding the cat in the kitchen, where the cat and the untracked
+    son move while the home is empty on other days); only a sensor that keeps no person's
+    hours, home or not (a dog on the veranda), does not."""
+    untracked = baselines.untracked
+    person = _motion_onsets(
+        home,
+        lambda e, when: _within(spans, when) and untracked.round_the_clock(e, when) is None,
+    )
+    count, last = 0, None
+    for when, _ in came_in:
+        linked = last is not None and (
+            when - last <= PASSAGE  # one passage: the lock, then its door; garage, then hall
+            or (when - last <= VISIT_REACH and _moved_between(person, last, when))
+        )
+        count += not linked
+        last = when
+    return count
 
 
 def _armed(home: HomeView, panel: str) -> bool:

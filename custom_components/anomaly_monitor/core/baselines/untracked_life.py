@@ -56,6 +56,11 @@ LIFE_REACH = timedelta(hours=3)
 # (and on ``EVERYDAY_DAYS`` days at least) moves then every day.
 EVERYDAY_SPREAD = 1
 EVERYDAY_DAYS = 3
+# A sensor that moves on most days in this many hours of the day, the night's included,
+# keeps no person's hours (people sleep; a dog on the veranda, an outdoor sensor that
+# animals set off do not): its motion shows nobody who came in. A prior (24 less the
+# shortest sleep), until such a sensor is learned otherwise.
+ROUND_THE_CLOCK_HOURS = 20
 EVERYDAY_SHARE = 0.5
 
 # Answers of ``shown_life`` kept while nothing is learned (one analysis asks a few).
@@ -79,6 +84,9 @@ class UntrackedLife:
         self._moves = 0
         self._answers: dict[tuple[int, bool], tuple[int, int] | None] = {}
         self._answered: tuple[object, ...] = ()
+        # Not stored: ``round_the_clock`` per sensor and day, while nothing was learned.
+        self._clock: dict[tuple[str, int], tuple[int, int] | None] = {}
+        self._clock_moves = 0
 
     def moved(self, sensor: str, when: datetime, *, empty: bool) -> None:
         """A motion sensor started moving (``empty``: while the home was known empty)."""
@@ -111,6 +119,30 @@ class UntrackedLife:
         if len(near) >= EVERYDAY_DAYS and len(near) >= EVERYDAY_SHARE * len(every):
             return len(near), len(every)
         return None
+
+    def round_the_clock(self, sensor: str, when: datetime) -> tuple[int, int] | None:
+        """(hours of the day it moved in on most days, days it moved), other than
+        ``when``'s own day, when that is nearly every hour (``ROUND_THE_CLOCK_HOURS``) on
+        ``EVERYDAY_DAYS`` days at least: what moves there keeps no person's hours."""
+        hours = self.days.get(sensor)
+        if hours is None:
+            return None
+        today = day_number(when, self.zone)
+        if self._clock_moves != self._moves or len(self._clock) >= MAX_ANSWERS:
+            self._clock, self._clock_moves = {}, self._moves
+        key = (sensor, today)
+        if key not in self._clock:  # asked for every motion onset of a window
+            self._clock[key] = self._round_the_clock(hours, today)
+        return self._clock[key]
+
+    @staticmethod
+    def _round_the_clock(hours: list[Days], today: int) -> tuple[int, int] | None:
+        others = [{day for day in days if day != today} for days in hours]
+        every = set().union(*others)
+        if len(every) < EVERYDAY_DAYS:
+            return None
+        lived = sum(len(days) >= EVERYDAY_SHARE * len(every) for days in others)
+        return (lived, len(every)) if lived >= ROUND_THE_CLOCK_HOURS else None
 
     def shown_life(self, away: AwayNormal, when: datetime, *, pets: bool) -> tuple[int, int] | None:
         """(days a person's sign was seen near ``when``'s time of day while the home was
