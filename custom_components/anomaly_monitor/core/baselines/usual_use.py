@@ -227,6 +227,18 @@ class UsualUse:
         first watched (open then, or closed: the caller knows which)."""
         return self._opened.get(entity_id) or self.since.get(entity_id)
 
+    def opened_while_empty(self, entity_id: str) -> bool:
+        """Whether the opening was seen opening after the home last became empty (shut
+        when everybody left): somebody opened it in the empty home. False after a restart
+        (when it opened is not stored)."""
+        opened, departed = self._opened.get(entity_id), self.departed
+        return (
+            opened is not None
+            and departed is not None
+            and opened >= departed
+            and entity_id not in self.open_at_departure
+        )
+
     def opened_and_shut(self, since: datetime, until: datetime) -> list[str]:
         """The opening sensors opened after ``since`` and by ``until`` and shut again
         before the home became empty (not open at the departure): the way out was one of
