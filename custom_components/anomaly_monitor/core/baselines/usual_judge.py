@@ -7,7 +7,8 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
   (that quarter of the day), and never less than the rule's own limit; a door open most
-  of the time it was watched (``stands_open``) is never "left open";
+  of the time it was watched (``stands_open``) is never "left open", nor, for up to an
+  hour, one somebody moved beside until less than that limit ago (``attended_doors``);
 - bursts: more changes than its usual burst at that time of day allows
   (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
@@ -39,6 +40,7 @@ from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
+from .attended_doors import left_open
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
 from .away_judge import judge_entry, judge_motion
 from .away_teaching import ENTRY_RULES, MOTION_RULES
@@ -138,7 +140,9 @@ def _open(
             OPEN_FACTOR * timedelta(minutes=minutes),
             MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
         )
-        if spell.duration > limit and (worst is None or spell.duration > worst[0].duration):
+        if not left_open(home, entity_id, spell, limit):
+            continue  # in use: somebody moved beside it until minutes ago
+        if worst is None or spell.duration > worst[0].duration:
             worst = (spell, minutes, days)
     if worst is None:
         return None
