@@ -14,7 +14,8 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
   learned (a toilet trip) is not told for being used at night;
 - heating or cooling with an opening open (``hvac_with_opening_open``): an opening that
-  stays open this long on most days at this time of day (a door between rooms with a
+  stays open this long on most days at this time of day, with the climate device running
+  as it does at this hour (``climate_hours``) (a door between rooms with a
   generic "opening" sensor, a window kept ajar by habit) is how this home lives;
 - a door open while nobody is home (``entry_unsecured_while_away``, a door without a
   lock): open since before everybody left, as it was at departures on at least
@@ -44,6 +45,7 @@ from .attended_doors import left_open
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
 from .away_judge import judge_entry, judge_motion
 from .away_teaching import ENTRY_RULES, MOTION_RULES
+from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
@@ -171,8 +173,9 @@ def _usually_open_text(minutes: float, days: int) -> str:
 def _opening_while_climate(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
-    """Heating with an opening open: usual when it stays open this long on most days, or
-    stands open most of the time here (a door between rooms)."""
+    """Heating with an opening open: usual when it stays open this long on most days and
+    the climate device is as it usually is at this time of day (``climate_hours``), or
+    the opening stands open most of the time here (a door between rooms)."""
     if stands_open(baselines.durations, entity_id):
         return None
     now_open = [spell for spell in open_spells(home, entity_id) if spell.ongoing]
@@ -183,9 +186,19 @@ def _opening_while_climate(
     if usual is None:
         return finding
     minutes, days = usual
-    if spell.duration <= OPEN_FACTOR * timedelta(minutes=minutes):
-        return None
-    return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
+    if spell.duration > OPEN_FACTOR * timedelta(minutes=minutes):
+        return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
+    climate = next((e for e in finding.evidence if e.partition(".")[0] == "climate"), None)
+    running = home.info(climate) if climate is not None else None
+    if running is None or runs_at_this_hour(
+        baselines.durations, running.entity_id, running.state, home.end
+    ):
+        return None  # the window's habit, with the climate as it always is at this hour
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" It is open this long on most days, but "
+        f"{running.entity_id} is seldom {running.state} at this time of day here.",
+    )
 
 
 def _burst(
