@@ -4,11 +4,13 @@
 days (a window kept ajar by habit while the heating runs as it always does). That says
 nothing of the heating: a guest room's window open for the day, as on half the days, and
 its air conditioner, used only at night, heating at 25 degrees with it all day is new
-(set 10's Airbnb room). The window's habit excuses the pair only if the device is in its
-usual state for this hour too: the state it spends most of its learned time in (a
-thermostat in ``heat`` all winter), or one it entered at this quarter of the day on at
-least ``MIN_STAYS`` earlier occasions (``StateDurations``: stays per quarter of the day).
-Learned from this home only; no word of an id is read.
+(set 10's Airbnb room). The window's habit excuses a room's own climate device only if
+it is in its usual state for this hour too (another room's heating is how the home lives
+with that window: a bedroom window open every night while the living room is heated):
+the state it spends most of its learned time in (a thermostat in ``heat`` all winter),
+or one it entered at this quarter of the day on at least ``MIN_STAYS`` earlier
+occasions (``StateDurations``: stays per quarter of the day). Learned from this home
+only; no word of an id is read.
 """
 
 from __future__ import annotations

@@ -198,8 +198,10 @@ def _opening_while_climate(
         return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
     climate = next((e for e in finding.evidence if e.partition(".")[0] == "climate"), None)
     running = home.info(climate) if climate is not None else None
-    if running is None or runs_at_this_hour(
-        baselines.durations, running.entity_id, running.state, home.end
+    if (
+        running is None
+        or running.info.area != home.area(entity_id)  # another room's heating: as it lives
+        or runs_at_this_hour(baselines.durations, running.entity_id, running.state, home.end)
     ):
         return None  # the window's habit, with the climate as it always is at this hour
     return replace(
