@@ -78,7 +78,7 @@ PERSON = "person.mother"
 
 
 def _home_emptied() -> HomeBaselines:
-    """The bedroom door open since the morning; the hall door shut; mother leaves at 08:00."""
+    """The bedroom door open since the morning; mother leaves by the hall door at 08:00."""
     baselines = _fresh()
     baselines.describe_one(EntityInfo(HALL, "", area="Hall", device_class="door"))
     baselines.describe_one(EntityInfo(PERSON, ""))
@@ -86,6 +86,8 @@ def _home_emptied() -> HomeBaselines:
     baselines.observe(SET_UP, PERSON, "home")
     baselines.observe(SET_UP + timedelta(hours=6), BEDROOM, "on")
     baselines.observe(SET_UP, HALL, "off")
+    baselines.observe(SET_UP + timedelta(hours=7, minutes=55), HALL, "on")
+    baselines.observe(SET_UP + timedelta(hours=7, minutes=56), HALL, "off")
     baselines.observe(SET_UP + timedelta(hours=8), PERSON, "not_home")
     return baselines
 
@@ -109,3 +111,17 @@ def test_a_door_standing_open_since_before_everybody_left_still_waits() -> None:
     baselines = _home_emptied()
     now = SET_UP + timedelta(hours=17)
     assert not_held([_left_open(BEDROOM, 11 * 60)], baselines, now, someone_home=False) == []
+
+
+def test_a_door_the_household_did_not_leave_by_opened_in_the_empty_home_waits() -> None:
+    """The bedroom door, shut when mother left by the hall door, opened by somebody the
+    trackers do not know is home (a lodger getting up) and standing open: an interior
+    door, as every day, not somebody coming in."""
+    baselines = _home_emptied()
+    baselines.observe(SET_UP + timedelta(hours=9), BEDROOM, "off")
+    baselines.observe(SET_UP + timedelta(hours=9, minutes=30), PERSON, "home")
+    baselines.observe(SET_UP + timedelta(hours=10), PERSON, "not_home")
+    opened = SET_UP + timedelta(hours=12)
+    baselines.observe(opened, BEDROOM, "on")
+    now = opened + timedelta(minutes=70)
+    assert not_held([_left_open(BEDROOM, 70)], baselines, now, someone_home=False) == []

@@ -7,10 +7,12 @@ said) is never an interior door: open for longer than an hour of everyday use
 (``long_stays.FLOOR``), it is a home standing open, in the first days as in any other.
 Known by the domain, device class or the homeowner's role; no word of the id is read.
 
-Nor is a door an interior one standing as it always does when it was shut as everybody
-left and was opened in the empty home since (by a child without a tracked phone coming
-home from school): open for longer than that hour with still nobody home, nobody is there
-to close it (``opened_in_empty_home``).
+Nor is a door an interior one standing as it always does when the household went out by
+it (opened and shut just before the home became empty) and it was opened in the empty
+home since (by a child without a tracked phone coming home from school): open for longer
+than that hour with still nobody home, nobody is there to close it
+(``opened_in_empty_home``). A bedroom door opened by somebody the trackers do not know is
+inside was not the way out: it waits.
 """
 
 from __future__ import annotations
