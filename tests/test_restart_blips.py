@@ -1,4 +1,4 @@
-"""A restart does not split a spell: the garage door open since 06:34 is one spell after it.
+"""A restart does not split a spell: the back door open since 06:34 is one spell after it.
 
 HA writes ``unknown`` for a template entity for a moment while it starts (seen in a live
 hass, with many integrations writing ``unavailable``): the door read open -> unknown ->
@@ -35,8 +35,9 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     recorder_config,
 )
 
-GARAGE = "binary_sensor.garage_door"
-GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
+# (A back door: a garage door is "left open" only past an hour, ``usual_judge``.)
+DOOR = "binary_sensor.back_door"
+BACK_DOOR = {"device_class": "door", "friendly_name": "Back door"}
 OPENED = datetime(2026, 12, 1, 5, 34, tzinfo=UTC)  # 06:34 in Amsterdam
 
 
@@ -50,17 +51,17 @@ def _note(hass: HomeAssistant, entry: MockConfigEntry) -> str:
     return str(note["message"]).replace("\\", "")
 
 
-async def _open_garage(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockConfigEntry:
+async def _open_door(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> MockConfigEntry:
     """The door opens at 06:34; the monitor tells it at 06:55."""
     await hass.config.async_set_time_zone("Europe/Amsterdam")
     freezer.move_to(OPENED - timedelta(minutes=34))
     set_calm_home(hass)
-    hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    hass.states.async_set(DOOR, "off", BACK_DOOR)
     entry = await setup_monitor(
-        hass, learned=True, **{CONF_INCLUDE_ENTITIES: [GARAGE, ALICE], CONF_HISTORY_DAYS: 0}
+        hass, learned=True, **{CONF_INCLUDE_ENTITIES: [DOOR, ALICE], CONF_HISTORY_DAYS: 0}
     )
     freezer.move_to(OPENED)
-    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    hass.states.async_set(DOOR, "on", BACK_DOOR)
     await async_wait_recording_done(hass)  # in HA, written long before the restart
     freezer.move_to(OPENED + timedelta(minutes=21))
     await analyze(hass, entry)
@@ -88,10 +89,10 @@ async def _restart(
     if live:
         assert await hass.config_entries.async_setup(entry.entry_id)
         await hass.async_block_till_done(wait_background_tasks=True)
-    hass.states.async_set(GARAGE, "unknown", GARAGE_DOOR)
+    hass.states.async_set(DOOR, "unknown", BACK_DOOR)
     await hass.async_block_till_done()
     freezer.tick(dropped)
-    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    hass.states.async_set(DOOR, "on", BACK_DOOR)
     await async_wait_recording_done(hass)
     if not live:
         freezer.tick(timedelta(seconds=4))
@@ -106,16 +107,16 @@ async def _restart(
         (
             timedelta(seconds=1),
             False,
-            "Garage door stayed open for 70 min (from 06:34), and still is.",
+            "Back door stayed open for 70 min (from 06:34), and still is.",
         ),
         # The monitor is back before the door: its watcher records unknown -> on itself.
         (
             timedelta(seconds=1),
             True,
-            "Garage door stayed open for 70 min (from 06:34), and still is.",
+            "Back door stayed open for 70 min (from 06:34), and still is.",
         ),
         # Five minutes unavailable is a real gap: the spell before it ended there.
-        (timedelta(minutes=5), False, "Garage door stayed open for 45 min (from 06:34)."),
+        (timedelta(minutes=5), False, "Back door stayed open for 45 min (from 06:34)."),
     ],
     ids=["blip-read-back", "blip-seen-live", "longer-drop"],
 )
@@ -127,7 +128,7 @@ async def test_the_spell_across_a_restart(
 ) -> None:
     """Told at 07:44 (70 min open) after a restart at 07:19 with the door ``unknown``."""
     dropped, live, told = case
-    entry = await _open_garage(hass, freezer)
+    entry = await _open_door(hass, freezer)
     await _restart(hass, freezer, entry, dropped, live=live)
     freezer.move_to(OPENED + timedelta(minutes=70))
     await analyze(hass, entry)
@@ -144,7 +145,7 @@ async def test_a_door_marked_a_false_alarm_is_told_again_past_its_degree_across_
     restart; each restart then began the spell again, so every piece stayed under the
     mark's degree (1.5 x 23 min) and ``analyze`` answered "Only suppressed patterns
     found" while the door had been open for far longer."""
-    entry = await _open_garage(hass, freezer)
+    entry = await _open_door(hass, freezer)
     await _restart(hass, freezer, entry, timedelta(seconds=1), live=False, at=23)
     coordinator = entry.runtime_data.coordinator
     freezer.move_to(OPENED + timedelta(minutes=24))

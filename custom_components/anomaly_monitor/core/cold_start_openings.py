@@ -6,6 +6,13 @@ gate (HA's ``garage_door`` contact, a ``garage``/``gate`` cover, or what the hom
 said) is never an interior door: open for longer than an hour of everyday use
 (``long_stays.FLOOR``), it is a home standing open, in the first days as in any other.
 Known by the domain, device class or the homeowner's role; no word of the id is read.
+
+Nor is a door an interior one standing as it always does when the household went out by
+it (opened and shut just before the home became empty) and it was opened in the empty
+home since (by a child without a tracked phone coming home from school): open for longer
+than that hour with still nobody home, nobody is there to close it
+(``opened_in_empty_home``). A bedroom door opened by somebody the trackers do not know is
+inside was not the way out: it waits.
 """
 
 from __future__ import annotations
@@ -24,6 +31,16 @@ def _is_garage_door(info: EntityInfo) -> bool:
     if info.domain == "binary_sensor":
         return info.device_class == "garage_door"
     return info.domain == "cover" and info.device_class in ("garage", "gate")
+
+
+def opened_in_empty_home(finding: Finding, baselines: HomeBaselines, someone_home: bool) -> bool:
+    """``finding`` tells a door opened since the home became empty, open for longer than an
+    hour with nobody home."""
+    if someone_home or finding.rule not in LEFT_OPEN_RULES or finding.magnitude is None:
+        return False
+    if finding.magnitude <= FLOOR.total_seconds() / 60:
+        return False
+    return any(baselines.usual.opened_while_empty(entity_id) for entity_id in finding.evidence)
 
 
 def garage_left_open(finding: Finding, baselines: HomeBaselines) -> bool:

@@ -16,7 +16,8 @@ for the normal, except:
   well before everybody left (``STOOD_OPEN``): that is how an interior door is left, and
   whether this one is, is what the learned departures tell (``usual_judge``). The front
   door left ajar on the way out opened minutes before the home became empty: pushed.
-- a garage door or gate open for longer than an hour (``cold_start_openings``).
+- a garage door or gate open for longer than an hour, and a door opened in the empty home
+  and open that long with still nobody home (``cold_start_openings``).
 
 Motion while every tracker is away waits, though rated high, while nobody came into the
 empty home (``cold_start_motion``): whether somebody without a tracker lives here is what
@@ -48,7 +49,7 @@ from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.way_out import left_by_another_door
 from .cold_start_motion import waits_for_life_while_away
-from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open
+from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open, opened_in_empty_home
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
@@ -116,6 +117,8 @@ def held_while_learning(
     ):
         return False
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
+        return False
+    if opened_in_empty_home(finding, baselines, someone_home):
         return False
     return all(baselines.learning(entity_id, now) for entity_id in finding.evidence)
 

@@ -19,7 +19,8 @@ Only appliances (a switch, fan or valve) are judged so: a door, cover or lock wi
 stays is a sample too small for a security alarm (a Halloween evening of callers, one hour
 unlocked, against eight stays of a few minutes), and the away and night rules watch it.
 An appliance whose stays all last about as long (a timer or a fixed routine, from three
-stays: ``timed_stays``) is judged at ``TIMED_FACTOR`` times the longest, and so is an
+stays: ``timed_stays``) is judged at ``TIMED_FACTOR`` times the longest (a motorised door
+so timed, an hour past its longest: ``door_timers``), and so is an
 ``enum`` sensor's operation state other than its rest. Every limit is also due: the glue
 analyses when a stay passes it (``long_stay_due``). A stay the homeowner marked normal
 while it lasted is not told again while it lasts (``marked_normal``).
@@ -37,6 +38,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity, clip
 from ..power_units import RUNNING_WATTS, watts
 from ..state_blips import is_no_state
 from .clock import local
+from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
@@ -133,7 +135,8 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
             taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
             learned = baselines.durations.longest(state.entity_id, active, since)
             factor, timed = FACTOR, None
-            if domain not in _SECURITY_DOMAINS:  # (a door, cover or lock is on no timer)
+            door_timer = is_motorised_door(state)  # (a hen-house door shut at sunset)
+            if domain not in _SECURITY_DOMAINS or door_timer:  # (a contact or lock: no timer)
                 timed = timed_stays(baselines.durations, state.entity_id, active, since)
             by_timer = timed is not None and taught <= timed[1]
             if timed is not None and by_timer:
@@ -148,6 +151,8 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
             count, longest, pooled = learned
             longest = max(longest, taught)
             limit = max(FLOOR, factor * timedelta(minutes=longest))
+            if door_timer and by_timer:
+                limit = door_timer_limit(longest, factor, FLOOR)
             yield _Limit(state, word, since, limit, count, longest, pooled, by_timer)
     yield from _timed_states(home, baselines)
 
@@ -227,7 +232,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             recommendation=f"Check whether it should still be {word}.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
-        if judged.timed:
+        if judged.timed and state.domain not in _SECURITY_DOMAINS:  # (a door: security)
             finding = replace(
                 finding,
                 rule=LEFT_ON_PAST_ITS_ROUTINE.rule,

@@ -6,14 +6,17 @@ or on several nights (``entry_used_in_small_hours``) with the limits any home sh
 Once a device's normal is known, the finding stands only if it is unusual *here*:
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
-  (that quarter of the day), and never less than the rule's own limit; a door open most
-  of the time it was watched (``stands_open``) is never "left open";
+  (that quarter of the day), and never less than the rule's own limit (an hour for a
+  garage door or gate: ``GARAGE_OPEN_LIMIT``); a door open most
+  of the time it was watched (``stands_open``) is never "left open", nor, for up to an
+  hour, one somebody moved beside until less than that limit ago (``attended_doors``);
 - bursts: more changes than its usual burst at that time of day allows
   (``BURST_FACTOR`` times, or ``BURST_SLACK`` more);
 - night use: a device used in the small hours on at least ``NIGHT_HABIT`` of the nights
   learned (a toilet trip) is not told for being used at night;
 - heating or cooling with an opening open (``hvac_with_opening_open``): an opening that
-  stays open this long on most days at this time of day (a door between rooms with a
+  stays open this long on most days at this time of day, with the climate device running
+  as it does at this hour (``climate_hours``) (a door between rooms with a
   generic "opening" sensor, a window kept ajar by habit) is how this home lives;
 - a door open while nobody is home (``entry_unsecured_while_away``, a door without a
   lock): open since before everybody left, as it was at departures on at least
@@ -32,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from ..device_roles import Role, has_role
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
@@ -39,14 +43,16 @@ from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
+from .attended_doors import left_open
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
 from .away_judge import judge_entry, judge_motion
 from .away_teaching import ENTRY_RULES, MOTION_RULES
+from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
 from .lonely_judge import judge_lonely
-from .long_stays import duration_text
+from .long_stays import FLOOR, duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
@@ -54,6 +60,10 @@ from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
+# A garage door or gate is never "left open" sooner (an hour of everyday use, as
+# ``long_stays.FLOOR`` and the cold start's garage): its overnight and while-away cases
+# are the night and away rules'.
+GARAGE_OPEN_LIMIT = FLOOR
 BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
@@ -128,17 +138,21 @@ def _open(
     usual_use = baselines.usual
     taught = usual_use.taught_value(entity_id, "open") or 0.0
     worst: tuple[Interval, float, int] | None = None
+    # A garage door or gate is held open to load, wash or work for longer than a passage.
+    floor = GARAGE_OPEN_LIMIT if has_role(home, entity_id, Role.GARAGE_DOOR) else ENTRY_OPEN_LIMIT
     for spell in open_spells(home, entity_id):  # the one open now from when it began
-        if spell.duration < ENTRY_OPEN_LIMIT:
+        if spell.duration < floor:
             continue
         usual = usual_use.usual_open(entity_id, spell.start)
         minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
         limit = max(
-            ENTRY_OPEN_LIMIT,
+            floor,
             OPEN_FACTOR * timedelta(minutes=minutes),
             MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
         )
-        if spell.duration > limit and (worst is None or spell.duration > worst[0].duration):
+        if not left_open(home, entity_id, spell, limit):
+            continue  # in use: somebody moved beside it until minutes ago
+        if worst is None or spell.duration > worst[0].duration:
             worst = (spell, minutes, days)
     if worst is None:
         return None
@@ -167,8 +181,9 @@ def _usually_open_text(minutes: float, days: int) -> str:
 def _opening_while_climate(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
-    """Heating with an opening open: usual when it stays open this long on most days, or
-    stands open most of the time here (a door between rooms)."""
+    """Heating with an opening open: usual when it stays open this long on most days and
+    the climate device is as it usually is at this time of day (``climate_hours``), or
+    the opening stands open most of the time here (a door between rooms)."""
     if stands_open(baselines.durations, entity_id):
         return None
     now_open = [spell for spell in open_spells(home, entity_id) if spell.ongoing]
@@ -179,9 +194,21 @@ def _opening_while_climate(
     if usual is None:
         return finding
     minutes, days = usual
-    if spell.duration <= OPEN_FACTOR * timedelta(minutes=minutes):
-        return None
-    return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
+    if spell.duration > OPEN_FACTOR * timedelta(minutes=minutes):
+        return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
+    climate = next((e for e in finding.evidence if e.partition(".")[0] == "climate"), None)
+    running = home.info(climate) if climate is not None else None
+    if (
+        running is None
+        or running.info.area != home.area(entity_id)  # another room's heating: as it lives
+        or runs_at_this_hour(baselines.durations, running.entity_id, running.state, home.end)
+    ):
+        return None  # the window's habit, with the climate as it always is at this hour
+    return replace(
+        finding,
+        reasoning=finding.reasoning + f" It is open this long on most days, but "
+        f"{running.entity_id} is seldom {running.state} at this time of day here.",
+    )
 
 
 def _burst(

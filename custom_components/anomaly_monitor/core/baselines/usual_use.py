@@ -48,6 +48,9 @@ BURST_MIN = 3
 MOST = 0.8
 # The small hours (as ``statistics.night``): 00-05 local.
 NIGHT_END_HOUR = 5
+# A door opened this soon before the home became empty was the way out (a phone's
+# tracker reports the departure minutes after the door: ``night_outings.PRESENCE_NEAR``).
+WAY_OUT_REACH = timedelta(minutes=15)
 # A stay longer than this is a gap in the record (HA stopped), not a use.
 MAX_STAY = timedelta(days=7)
 
@@ -101,6 +104,8 @@ class UsualUse:
         self._opened: dict[str, datetime] = {}
         # Not stored: when each opening sensor last opened (the door the household left by).
         self._last_opened: dict[str, datetime] = {}
+        # Not stored: the doors opened just before the home last became empty (the way out).
+        self._left_by: set[str] = set()
 
     # --- learning ----------------------------------------------------------------------
 
@@ -164,6 +169,11 @@ class UsualUse:
         """The home became empty at ``when`` with these opening sensors open."""
         self.departed = when
         self.open_at_departure = {e for e in open_now if e in self.since}
+        self._left_by = {
+            e
+            for e, opened in self._last_opened.items()
+            if timedelta(0) <= when - opened <= WAY_OUT_REACH and e not in self.open_at_departure
+        }
         day = float(day_number(when, self.zone))
         if self.departures[1] != day:
             self.departures = [self.departures[0] + 1, day]
@@ -226,6 +236,18 @@ class UsualUse:
         """Since when the opening stands open (its opening seen live), else since it was
         first watched (open then, or closed: the caller knows which)."""
         return self._opened.get(entity_id) or self.since.get(entity_id)
+
+    def opened_while_empty(self, entity_id: str) -> bool:
+        """Whether the opening is the way the household last went out (opened and shut
+        within ``WAY_OUT_REACH`` before the home became empty) and was seen opening since:
+        somebody came in by it. False after a restart (when it opened is not stored)."""
+        opened, departed = self._opened.get(entity_id), self.departed
+        return (
+            opened is not None
+            and departed is not None
+            and opened >= departed
+            and entity_id in self._left_by
+        )
 
     def opened_and_shut(self, since: datetime, until: datetime) -> list[str]:
         """The opening sensors opened after ``since`` and by ``until`` and shut again

@@ -1,0 +1,76 @@
+"""A door open with somebody staying beside it is in use, not "left open".
+
+A sliding door open 35 min through a children's party, the back door open while the
+family sits in the kitchen: the motion sensor of the door's own room read "somebody
+here" for most of the time it stood open (``ATTENDED_SHARE``), and until minutes ago.
+"Left open" is a door nobody is by: its clock runs from the later of its opening and the
+last movement in its room (``unattended``). People passing through a hall now and then
+(a PIR on for a minute at each pass) do not attend the front door: the share is small,
+and it is judged as before. A door open much longer than any use (``ATTENDED_LIMIT``, an
+hour of everyday use as ``long_stays.FLOOR``) is told however busy its room is: a pet
+beside it does not keep a door closed. A door whose room has no motion sensor is judged
+as before. Known by area and device class; no word of an id is read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from ..home import HomeView, is_motion
+from ..statistics.timeline import Interval, intervals
+from .long_stays import FLOOR
+
+ATTENDED_LIMIT = FLOOR
+# Somebody was seen in the door's room for at least this share of the time it stood open.
+ATTENDED_SHARE = 0.5
+
+
+def _seen_spans(home: HomeView, door: str, spell: Interval) -> list[tuple[datetime, datetime]]:
+    """The spans within ``spell`` a motion sensor of the door's room read on."""
+    area = home.area(door)
+    if area is None:
+        return []
+    seen: list[tuple[datetime, datetime]] = []
+    for sensor in home.in_area(area):
+        if not is_motion(sensor):
+            continue
+        spans = intervals(home, sensor.entity_id)
+        if not spans and sensor.state.lower() == "on":
+            seen.append((spell.start, spell.end))  # on since before the window and still
+        elif spans and spans[0].state.lower() == "off" and spans[0].start > spell.start:
+            seen.append((spell.start, min(spans[0].start, spell.end)))  # on until then
+        seen += [
+            (max(i.start, spell.start), min(i.end, spell.end))
+            for i in spans
+            if i.state.lower() == "on" and i.start <= spell.end and i.end >= spell.start
+        ]
+    return sorted(seen)
+
+
+def _covered(spans: list[tuple[datetime, datetime]]) -> timedelta:
+    """How long the (sorted) spans cover together."""
+    total, reached = timedelta(0), None
+    for start, end in spans:
+        begins = start if reached is None else max(start, reached)
+        if end > begins:
+            total += end - begins
+        reached = end if reached is None else max(reached, end)
+    return total
+
+
+def unattended(home: HomeView, door: str, spell: Interval) -> timedelta:
+    """How long the door has stood open with nobody staying in its room: the whole spell
+    when somebody was there for less than ``ATTENDED_SHARE`` of it, else since the last
+    movement there."""
+    spans = _seen_spans(home, door, spell)
+    if not spans or _covered(spans) < ATTENDED_SHARE * spell.duration:
+        return spell.duration
+    return spell.end - max(end for _, end in spans)
+
+
+def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> bool:
+    """Whether the open ``spell`` is past ``limit`` with nobody by the door, or past
+    ``ATTENDED_LIMIT`` (and ``limit``) however busy its room is."""
+    if spell.duration <= limit:
+        return False
+    return spell.duration > ATTENDED_LIMIT or unattended(home, door, spell) > limit
