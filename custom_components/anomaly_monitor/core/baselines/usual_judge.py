@@ -6,8 +6,7 @@ or on several nights (``entry_used_in_small_hours``) with the limits any home sh
 Once a device's normal is known, the finding stands only if it is unusual *here*:
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
-  (that quarter of the day), and never less than the rule's own limit (an hour for a
-  garage door or gate: ``GARAGE_OPEN_LIMIT``); a door open most
+  (that quarter of the day), and never less than the rule's own limit; a door open most
   of the time it was watched (``stands_open``) is never "left open", nor, for up to an
   hour, one somebody moved beside until less than that limit ago (``attended_doors``);
 - bursts: more changes than its usual burst at that time of day allows
@@ -35,7 +34,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
-from ..device_roles import Role, has_role
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
@@ -52,7 +50,7 @@ from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .home_baselines import HomeBaselines
 from .lonely_judge import judge_lonely
-from .long_stays import FLOOR, duration_text
+from .long_stays import duration_text
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
@@ -60,10 +58,6 @@ from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
-# A garage door or gate is never "left open" sooner (an hour of everyday use, as
-# ``long_stays.FLOOR`` and the cold start's garage): its overnight and while-away cases
-# are the night and away rules'.
-GARAGE_OPEN_LIMIT = FLOOR
 BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
@@ -138,15 +132,13 @@ def _open(
     usual_use = baselines.usual
     taught = usual_use.taught_value(entity_id, "open") or 0.0
     worst: tuple[Interval, float, int] | None = None
-    # A garage door or gate is held open to load, wash or work for longer than a passage.
-    floor = GARAGE_OPEN_LIMIT if has_role(home, entity_id, Role.GARAGE_DOOR) else ENTRY_OPEN_LIMIT
     for spell in open_spells(home, entity_id):  # the one open now from when it began
-        if spell.duration < floor:
+        if spell.duration < ENTRY_OPEN_LIMIT:
             continue
         usual = usual_use.usual_open(entity_id, spell.start)
         minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
         limit = max(
-            floor,
+            ENTRY_OPEN_LIMIT,
             OPEN_FACTOR * timedelta(minutes=minutes),
             MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
         )
