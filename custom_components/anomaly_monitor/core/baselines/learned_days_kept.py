@@ -75,8 +75,10 @@ def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
     kept = memo.get(entity_id)
     if kept is not None and kept.closed == profiles.closed:
         return kept  # no hour of any sensor closed since
-    hours = profiles.hours.get(entity_id) or []
-    stamp = tuple(values[-1] if values else None for values in hours)
+    learned = profiles.hours.get(entity_id)
+    hours: Sequence[Sequence[tuple[int, float]]] = learned if learned is not None else ()
+    # Each hour's newest day, read without unpacking the hour (``HourDays.newest``).
+    stamp = tuple(learned.newest(hour) for hour in range(len(learned))) if learned else ()
     if kept is None or len(kept.hours) != len(hours):
         days = day_by_day(baselines, entity_id)
         levels = {day: level for day, v in days.items() if (level := _level(v)) is not None}
