@@ -10,21 +10,22 @@ bedroom at night is the night, and is never told here.
 
 Told (safety hazard, high: a person who may have fallen; one incident with the other
 stillness rules, ``core/stillness.py``) when someone is home (HA's persons), nobody came or
-went since the last sign, and the quiet is longer than ``FACTOR`` times the learned
-longest, at least ``MARGIN`` more and never under ``MIN_LIMIT``, in a room with a motion
-sensor (a door alone may be somebody who went out). A quiet over the hours
-the home rests at is bedtime, wherever somebody was last seen: judged only when it began
-on a trip out of the rest (``judged_by_room``). Nothing is told while the
-room's quarter is not learned (``room_quiet.MIN_QUIETS`` quiets on ``MIN_DAYS`` days): no
-fixed prior, the whole-home rule covers a new install. The glue analyses again when the
-limit is passed (``still_in_room_due``), so it is told within a minute or two of it.
+went since the last sign, the room keeps them (its door closed behind them and they were
+seen inside after, ``shut_in.py``: elsewhere the last room seen says little of where a
+still person is, and rooms without a door told many false alarms), and the quiet is
+longer than ``FACTOR`` times the learned longest, at least ``MARGIN`` more and never under
+``MIN_LIMIT``. A quiet over the hours the home rests at is bedtime, wherever somebody was
+last seen: judged only when it began on a trip out of the rest (``judged_by_room``).
+Nothing is told while the room's quarter is not learned (``room_quiet.MIN_QUIETS`` quiets
+on ``MIN_DAYS`` days): no fixed prior, the whole-home rule covers a new install. The glue
+analyses again when the limit is passed (``still_in_room_due``): told within a minute or
+two of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from itertools import pairwise
 from typing import NamedTuple
 
 from ..finding_kind import FindingKind
@@ -34,6 +35,7 @@ from ..occupancy import Occupancy
 from .clock import local, next_hour
 from .home_baselines import HomeBaselines
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
+from .shut_in import shut_in, window_signs
 
 # The quiet must pass the learned longest by a clear margin: this many times it...
 FACTOR = 1.5
@@ -50,7 +52,6 @@ TRIP = timedelta(minutes=20)
 # Before those hours are learned: the night is the rest (a prior).
 NIGHT_HOURS = frozenset({22, 23, 0, 1, 2, 3, 4, 5})
 _QUARTER_WORDS = ("at night", "in the morning", "in the afternoon", "in the evening")
-_UNREADABLE = frozenset({"unavailable", "unknown"})
 
 
 class RoomStill(NamedTuple):
@@ -62,44 +63,23 @@ class RoomStill(NamedTuple):
     learned: LearnedQuiet
 
 
-def _window_sign(home: HomeView) -> tuple[datetime, str] | None:
-    """The window's last sign of somebody with an area: a motion, occupancy or presence
-    sensor turning on, or a door or window opening or closing (a device coming back from
-    unavailable is nobody)."""
-    last: tuple[datetime, str] | None = None
-    signs = [
-        *((s, True) for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)),
-        *((s, False) for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)),
-    ]
-    for sensor, motion in signs:
-        area = sensor.info.area
-        if not area:
-            continue
-        for before, after in pairwise(home.changes(sensor.entity_id)):
-            if before.state in _UNREADABLE or after.state in _UNREADABLE:
-                continue
-            if motion and after.state != "on":
-                continue
-            if last is None or after.when > last[0]:
-                last = (after.when, area)
-    return last
-
-
 def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     """Where somebody was last seen and the limit of the quiet since; None when nobody is
     home, somebody came or went since, or the room's quarter is not learned."""
     if home.occupancy is not Occupancy.OCCUPIED or baselines.quiet.occupied is False:
         return None
     last = baselines.room_quiet.last
-    seen = _window_sign(home)
-    if seen is not None and (last is None or seen[0] > last[0]):
-        last = seen  # the baselines have not learned the window's end yet
+    signs = window_signs(home)
+    if signs and (last is None or signs[-1][0] > last[0]):
+        last = signs[-1]  # the baselines have not learned the window's end yet
     if last is None:
         return None
     since, area = last
     for person in home.presence_entities:
         if any(change.when > since for change in home.changes(person.entity_id)[1:]):
             return None  # an arrival or a departure: nobody is shut in
+    if not shut_in(home, area):
+        return None
     learned = baselines.room_quiet.learned(area, since)
     if learned is None:
         return None
