@@ -84,18 +84,24 @@ def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
         levels = {day: level for day, v in days.items() if (level := _level(v)) is not None}
         kept = memo[entity_id] = _Learned(stamp, [tuple(v) for v in hours], days, levels)
     elif kept.stamp != stamp:
-        _bring_up_to_date(kept, hours)
+        # Only hours whose newest day changed changed (days come at the end, go with one).
+        moved = [
+            h for h, newest in enumerate(stamp) if h >= len(kept.stamp) or newest != kept.stamp[h]
+        ]
+        _bring_up_to_date(kept, hours, moved)
         kept.stamp, kept.departed, kept.departure = stamp, False, None
     kept.closed = profiles.closed
     return kept
 
 
-def _bring_up_to_date(kept: _Learned, hours: Sequence[Sequence[tuple[int, float]]]) -> None:
-    """Apply what changed in each hour's days (one hour when it closes: its newest day
-    gained it, the day a fortnight before lost it) to the days and their levels."""
+def _bring_up_to_date(
+    kept: _Learned, hours: Sequence[Sequence[tuple[int, float]]], moved: list[int]
+) -> None:
+    """Apply what changed in the ``moved`` hours' days (one hour when it closes: its newest
+    day gained it, the day a fortnight before lost it) to the days and their levels."""
     changed: set[int] = set()
-    for hour, values in enumerate(hours):
-        seen = kept.hours[hour]
+    for hour in moved:
+        values, seen = hours[hour], kept.hours[hour]
         if len(values) == len(seen) and (not seen or values[-1] == seen[-1]):
             continue  # an hour's days only grow at the end and drop at the start
         now = tuple(values)
