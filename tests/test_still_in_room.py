@@ -138,9 +138,6 @@ def test_a_morning_in_the_bathroom_far_longer_than_ever_is_told() -> None:
     walked_out = _view(now, shut=door, seen_inside=1)
     assert list(still_in_room_far_longer(walked_out, baselines)) == []
     assert list(still_in_room_far_longer(_view(now), baselines)) == []
-    # A door the home is entered by while empty is a way out: not a room that keeps her.
-    baselines.away.entries[BATH_DOOR] = [1.0]
-    assert list(still_in_room_far_longer(_view(now, shut=door), baselines)) == []
 
 
 def test_the_night_after_the_bathroom_is_not_told() -> None:

@@ -6,13 +6,11 @@ of anybody elsewhere, and a motion sensor of the room still saw somebody ``INSID
 it closed (a new motion, or one held on that long). Somebody walking out through a door
 leaves its motion behind within the sensor's hold; somebody in the bathroom is seen after
 the door closed. Read from the window's changes: a door closed before the window is not
-known to have closed on anybody. A door the home was entered by while empty
-(``AwayNormal.entries``) is a way in and out: somebody behind it may have gone out.
+known to have closed on anybody.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from datetime import datetime, timedelta
 from itertools import pairwise
 
@@ -44,12 +42,11 @@ def window_signs(home: HomeView) -> list[tuple[datetime, str]]:
     return sorted(signs)
 
 
-def shut_in(home: HomeView, area: str, ways_in: Collection[str]) -> bool:
-    """Whether somebody is shut in ``area`` (see the module); ``ways_in``: the doors the
-    home was learned to be entered by while empty (a way out, not a room's door)."""
+def shut_in(home: HomeView, area: str) -> bool:
+    """Whether somebody is shut in ``area`` (see the module)."""
     signs = window_signs(home)
     for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES):
-        if door.info.area != area or door.state != "off" or door.entity_id in ways_in:
+        if door.info.area != area or door.state != "off":
             continue
         changes = home.changes(door.entity_id)
         closed = [after.when for before, after in pairwise(changes) if after.state == "off"]

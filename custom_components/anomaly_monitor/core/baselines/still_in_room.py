@@ -78,7 +78,7 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     for person in home.presence_entities:
         if any(change.when > since for change in home.changes(person.entity_id)[1:]):
             return None  # an arrival or a departure: nobody is shut in
-    if not shut_in(home, area, baselines.away.entries):
+    if not shut_in(home, area):
         return None
     learned = baselines.room_quiet.learned(area, since)
     if learned is None:
