@@ -35,6 +35,7 @@ from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
 from ..core.baselines.routine_missed import routine_missed_due
 from ..core.baselines.run_cut_short import run_cut_short_due
+from ..core.baselines.still_in_room import still_in_room_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
@@ -69,6 +70,7 @@ class OfflineCheck:
             routine_missed_due(home, baselines),
             long_stay_due(home, baselines),
             running_far_longer_due(home, baselines),
+            still_in_room_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

@@ -67,7 +67,7 @@ def _usual_low(
         count = len(same)
     else:
         today = day_number(now, baselines.zone)
-        hours = baselines.profiles.hours.get(sensor.entity_id) or []
+        hours = baselines.profiles.hours.get(sensor.entity_id) or ()
         for per_hour in hours:
             for day, value in per_hour:
                 if day != today:

@@ -53,6 +53,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .room_quiet import RoomQuiet
 from .somebody_in import ENTRY_COVER_CLASSES
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .untracked_life import UntrackedLife
@@ -93,6 +94,7 @@ class HomeBaselines:
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
+        self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -159,6 +161,7 @@ class HomeBaselines:
             self._occupied = occupied = self.quiet.occupied
             if was is not False and occupied is False:
                 self.usual.everybody_left(when, self._open_now())
+                self.room_quiet.everybody_left()
             self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
@@ -228,6 +231,7 @@ class HomeBaselines:
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on":
+                self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
                 self.away.moved(entity_id, when)
                 self.untracked.moved(entity_id, when, empty=self.away.empty_at(when))
                 self.lonely.moved(when)
@@ -237,6 +241,7 @@ class HomeBaselines:
             if state == "on":
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
+            self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
             if state == "on":
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)

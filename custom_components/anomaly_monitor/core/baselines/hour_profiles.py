@@ -19,13 +19,13 @@ pairs, every number on its own line. The older form (``hours``) is still read.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any, TypeVar
 
 from .clock import ONE_HOUR, format_time, hour_start, parse_time, slot_of
+from .hour_days import HourDays
 from .packed import pack_tenths, unpack_tenths
 from .stored_values import is_stored_number, stored_day_value
 
@@ -53,8 +53,8 @@ MAX_VALUE = 1e7
 # record would otherwise store weeks of empty days).
 MAX_SPAN = 4 * DAYS_KEPT
 
-# (hour of day, day ordinal) of a closed hour, and its mean.
-type HourValues = list[deque[tuple[int, float]]]
+# Per hour of the day, (day ordinal, mean) of its closed hours (``hour_days.py``).
+type HourValues = HourDays
 # One sensor's hour: its own mean if closed, the same hour's other days, and what checks
 # derived from those (``derived``).
 type SameHour = tuple[float | None, tuple[float, ...], dict[str, Any]]
@@ -138,14 +138,9 @@ class HourProfiles:
         _, hour, day = slot_of(state[2], self.zone)
         hours = self.hours.get(entity_id)
         if hours is None:
-            hours = self.hours[entity_id] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
-        values = hours[hour]
+            hours = self.hours[entity_id] = HourDays(DAYS_KEPT)
         mean = round(state[3] / state[4], 1)  # rounded once here (as stored), not at every save
-        if values and values[-1][0] == day:
-            values[-1] = (day, mean)  # the repeated hour of a DST change
-            self.closed += 1
-        elif not values or day > values[-1][0]:
-            values.append((day, mean))
+        if hours.add(hour, day, mean):  # a newer day, or the repeated hour of a DST change
             self.closed += 1
 
     def same_hour(self, entity_id: str, start: datetime) -> tuple[float | None, list[float]]:
@@ -260,7 +255,7 @@ def _capped(stored: Mapping[Any, Any]) -> list[tuple[Any, Any]]:
     return kept + [item for item in items if item[0] == OUTDOOR][:1]
 
 
-def _pack_hour(values: deque[tuple[int, float]]) -> tuple[int, str]:
+def _pack_hour(values: tuple[tuple[int, float], ...]) -> tuple[int, str]:
     """(the first day kept, its means over consecutive days as ``pack_tenths`` text)."""
     newest = values[-1][0]
     kept = [(day, mean) for day, mean in values if day > newest - MAX_SPAN]
@@ -283,7 +278,7 @@ def _expand(stored: object) -> HourValues | None:
     parts = text.split(";")
     if len(parts) != 24:
         return None
-    kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+    kept = HourDays(DAYS_KEPT)
     for hour, part in enumerate(parts):
         if not part:
             continue
@@ -298,7 +293,7 @@ def _expand(stored: object) -> HourValues | None:
             return None
         for index, value in enumerate(values):
             if value is not None:
-                kept[hour].append((begin + index, value))
+                kept.add(hour, begin + index, value)
     return kept
 
 
@@ -306,10 +301,11 @@ def _pairs(per_hour: object) -> HourValues | None:
     """The older stored form: per hour a list of [day, mean]; None when malformed."""
     if not isinstance(per_hour, list) or len(per_hour) != 24:
         return None
-    kept: HourValues = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+    kept = HourDays(DAYS_KEPT)
     for hour, values in enumerate(per_hour):
         for item in values[-DAYS_KEPT:] if isinstance(values, list) else []:
             pair = stored_day_value(item)
-            if pair is not None and (not kept[hour] or pair[0] > kept[hour][-1][0]):
-                kept[hour].append(pair)
+            newest = kept.newest(hour)
+            if pair is not None and (newest is None or pair[0] > newest[0]):
+                kept.add(hour, *pair)
     return kept

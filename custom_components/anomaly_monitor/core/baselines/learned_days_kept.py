@@ -75,25 +75,33 @@ def _learned(baselines: HomeBaselines, entity_id: str) -> _Learned:
     kept = memo.get(entity_id)
     if kept is not None and kept.closed == profiles.closed:
         return kept  # no hour of any sensor closed since
-    hours = profiles.hours.get(entity_id) or []
-    stamp = tuple(values[-1] if values else None for values in hours)
+    learned = profiles.hours.get(entity_id)
+    hours: Sequence[Sequence[tuple[int, float]]] = learned if learned is not None else ()
+    # Each hour's newest day, read without unpacking the hour (``HourDays.newest``).
+    stamp = tuple(learned.newest(hour) for hour in range(len(learned))) if learned else ()
     if kept is None or len(kept.hours) != len(hours):
         days = day_by_day(baselines, entity_id)
         levels = {day: level for day, v in days.items() if (level := _level(v)) is not None}
         kept = memo[entity_id] = _Learned(stamp, [tuple(v) for v in hours], days, levels)
     elif kept.stamp != stamp:
-        _bring_up_to_date(kept, hours)
+        # Only hours whose newest day changed changed (days come at the end, go with one).
+        moved = [
+            h for h, newest in enumerate(stamp) if h >= len(kept.stamp) or newest != kept.stamp[h]
+        ]
+        _bring_up_to_date(kept, hours, moved)
         kept.stamp, kept.departed, kept.departure = stamp, False, None
     kept.closed = profiles.closed
     return kept
 
 
-def _bring_up_to_date(kept: _Learned, hours: Sequence[Sequence[tuple[int, float]]]) -> None:
-    """Apply what changed in each hour's days (one hour when it closes: its newest day
-    gained it, the day a fortnight before lost it) to the days and their levels."""
+def _bring_up_to_date(
+    kept: _Learned, hours: Sequence[Sequence[tuple[int, float]]], moved: list[int]
+) -> None:
+    """Apply what changed in the ``moved`` hours' days (one hour when it closes: its newest
+    day gained it, the day a fortnight before lost it) to the days and their levels."""
     changed: set[int] = set()
-    for hour, values in enumerate(hours):
-        seen = kept.hours[hour]
+    for hour in moved:
+        values, seen = hours[hour], kept.hours[hour]
         if len(values) == len(seen) and (not seen or values[-1] == seen[-1]):
             continue  # an hour's days only grow at the end and drop at the start
         now = tuple(values)

@@ -28,6 +28,7 @@ from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .room_quiet import RoomQuiet
 from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
 from .usual_use import UsualUse
@@ -63,6 +64,7 @@ class StoredParts(Protocol):
     runs: MeterRuns
     spells: LevelSpells
     falls: LevelFalls
+    room_quiet: RoomQuiet
 
 
 def stored_form(baselines: StoredParts) -> dict[str, Any]:
@@ -91,6 +93,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "meter_runs": baselines.runs.as_dict(),
         "level_spells": baselines.spells.as_dict(),
         "level_falls": baselines.falls.as_dict(),
+        "room_quiet": baselines.room_quiet.as_dict(),
     }
 
 
@@ -126,6 +129,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
     baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
     baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
+    baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
 
@@ -159,4 +163,5 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "devices_with_learned_drops": len(baselines.drops.known()),
         "meters_with_learned_hours": baselines.meters.learned(),
         "meters_with_learned_runs": baselines.runs.learned(),
+        "areas_with_learned_quiet": baselines.room_quiet.learned_areas(),
     }

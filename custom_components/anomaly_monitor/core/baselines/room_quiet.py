@@ -1,0 +1,178 @@
+"""How long this home goes quiet once the last movement in it was in each room.
+
+A person is where they last moved: the last *sign of somebody* in the home (a motion,
+occupancy or presence sensor turning on, a door or window of the room opening or closing)
+was in a room, and nothing anywhere showed anybody since. How long that lasts depends on
+the room and the time of day: minutes after the bathroom (somebody comes out and is seen
+in the hall), the night after the bedroom, an hour of reading in the living room. Each
+such quiet, from the last sign to the next one anywhere, is learned per area and quarter
+of the day (its start, local time): per day its longest and how many, ``DAYS_KEPT`` days.
+``still_in_room.py`` then tells a quiet far longer than this home ever had after a sign
+in that room (a fall behind the bathroom door).
+
+Only while someone may be home: a quiet that ends or begins with everybody known away
+teaches nothing (nobody was in the room). Signs without an area are skipped (nobody's
+place is known). Bounded: ``MAX_AREAS`` areas x 4 quarters x ``DAYS_KEPT`` days.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+from typing import Any, NamedTuple
+
+from .clock import format_time, parse_time, slot_of
+from .stored_values import MAX_DAY, stored_items
+
+DAYS_KEPT = 28
+MAX_AREAS = 64
+MAX_AREA_NAME = 255
+# A quarter of the day (six hours from local midnight): the night, morning, afternoon and
+# evening of a home are different stays in the same room.
+QUARTER_HOURS = 6
+QUARTERS = 24 // QUARTER_HOURS
+# A quarter of a room is learned from this many quiets, on this many different days.
+MIN_QUIETS = 6
+MIN_DAYS = 3
+# A quiet this long is a rest: the first sign after it is somebody getting up (a night's
+# toilet trip starts there).
+REST = timedelta(minutes=45)
+# A stored quiet longer than this is garbage (minutes; a fortnight).
+MAX_MINUTES = 14 * 24 * 60.0
+
+
+class DayQuiet(NamedTuple):
+    """One day's quiets after a sign in a room, at one quarter: the longest, how many."""
+
+    day: int
+    longest: float  # minutes
+    quiets: int
+
+
+class LearnedQuiet(NamedTuple):
+    """What a room's quarter taught: the longest quiet, over how many quiets and days."""
+
+    longest: timedelta
+    quiets: int
+    days: int
+
+
+class RoomQuiet:
+    """Per area and quarter of the day: how long the home stayed quiet after a sign there."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.quiets: dict[str, list[deque[DayQuiet]]] = {}
+        # The last sign of somebody: when, and in which area (None: none known).
+        self.last: tuple[datetime, str] | None = None
+        # The first sign after the last rest (a quiet of ``REST`` or more).
+        self.rest_ended: datetime | None = None
+
+    def sign(self, when: datetime, area: str | None, *, maybe_home: bool) -> None:
+        """Somebody showed at ``when`` in ``area``: the quiet since the last sign ends."""
+        last = self.last
+        if last is not None and when < last[0]:
+            return  # out of order (a late history row)
+        if last is not None and maybe_home:
+            self._learn(last[1], last[0], when)
+        if last is not None and when - last[0] >= REST:
+            self.rest_ended = when
+        self.last = (when, area) if area and maybe_home else None
+
+    def everybody_left(self) -> None:
+        """Everybody is known away: nobody is in the room of the last sign."""
+        self.last = None
+
+    def _learn(self, area: str, since: datetime, until: datetime) -> None:
+        rows = self.quiets.get(area)
+        if rows is None:
+            if len(self.quiets) >= MAX_AREAS or len(area) > MAX_AREA_NAME:
+                return
+            rows = self.quiets[area] = [deque(maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
+        _, hour, day = slot_of(since, self.zone)
+        days = rows[hour // QUARTER_HOURS]
+        minutes = (until - since).total_seconds() / 60
+        if days and days[-1].day == day:
+            newest = days[-1]
+            days[-1] = DayQuiet(day, max(newest.longest, minutes), newest.quiets + 1)
+        elif not days or day > days[-1].day:
+            days.append(DayQuiet(day, minutes, 1))
+
+    def learned(self, area: str, when: datetime) -> LearnedQuiet | None:
+        """The longest quiet after a sign in ``area`` at the quarter of ``when``, or None
+        while that quarter is not learned (a quiet under way is learned once it ends: it
+        never judges itself)."""
+        rows = self.quiets.get(area)
+        if rows is None:
+            return None
+        _, hour, _ = slot_of(when, self.zone)
+        days = rows[hour // QUARTER_HOURS]
+        if not _learned(days):
+            return None
+        quiets = sum(row.quiets for row in days)
+        longest = max(row.longest for row in days)
+        return LearnedQuiet(timedelta(minutes=longest), quiets, len(days))
+
+    def learned_areas(self) -> int:
+        """How many areas have at least one quarter learned (diagnostics)."""
+        return sum(1 for rows in self.quiets.values() if any(map(_learned, rows)))
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form: per area, per quarter ``[day, longest min, count]``."""
+        return {
+            "quiets": {
+                area: [[[r.day, round(r.longest, 1), r.quiets] for r in days] for days in rows]
+                for area, rows in self.quiets.items()
+            },
+            "last": None if self.last is None else [format_time(self.last[0]), self.last[1]],
+            "rest_ended": format_time(self.rest_ended),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> RoomQuiet:
+        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        quiet = cls(zone)
+        if not isinstance(data, Mapping):
+            return quiet
+        for area, rows in stored_items(data.get("quiets"), MAX_AREAS):
+            if not isinstance(area, str) or not 0 < len(area) <= MAX_AREA_NAME:
+                continue
+            if not isinstance(rows, list) or len(rows) != QUARTERS:
+                continue
+            kept = [deque[DayQuiet](maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
+            for quarter, days in enumerate(rows):
+                for item in days[-DAYS_KEPT:] if isinstance(days, list) else []:
+                    row = _day_quiet(item)
+                    if row is not None and (not kept[quarter] or row.day > kept[quarter][-1].day):
+                        kept[quarter].append(row)
+            quiet.quiets[area] = kept
+        last = data.get("last")
+        if isinstance(last, list) and len(last) == 2:
+            when, area = parse_time(last[0]), last[1]
+            if when is not None and isinstance(area, str) and 0 < len(area) <= MAX_AREA_NAME:
+                quiet.last = (when, area)
+        quiet.rest_ended = parse_time(data.get("rest_ended"))
+        return quiet
+
+
+def _learned(days: deque[DayQuiet]) -> bool:
+    return len(days) >= MIN_DAYS and sum(row.quiets for row in days) >= MIN_QUIETS
+
+
+def _day_quiet(item: object) -> DayQuiet | None:
+    """A stored ``[day, longest minutes, count]``, or None when it is not one."""
+    if not isinstance(item, list) or len(item) != 3:
+        return None
+    day, longest, count = item
+    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= MAX_DAY:
+        return None
+    if isinstance(longest, bool) or not isinstance(longest, int | float):
+        return None
+    if not 0 <= longest <= MAX_MINUTES:
+        return None
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1_000_000:
+        return None
+    return DayQuiet(day, float(longest), count)
