@@ -75,3 +75,7 @@ async def test_meters_and_thermometers_with_history_are_not_still_being_learned(
     placeholders = result["description_placeholders"]
     assert placeholders is not None
     assert placeholders["learning"].startswith("Learned")
+    # ...and says where that came from.
+    assert placeholders["history"] == (
+        "It knows this home from 6 days of its recorded history, since 20 Nov."
+    )
