@@ -187,11 +187,13 @@ class Announcer:
             # HA dates the notification by its last rewrite (a restart shows it again):
             # when it began is said in it ("Over since ..." once it is over).
             kind += " " + escape_markdown(texts.text("since", time=_clock(began)))
-        parts = [
-            kind,
-            escape_markdown(texts.reasoning),
-            f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
-        ]
+        # Found while it lasted ("the door is open"): once over, said as what was seen,
+        # and the evidence as what it reads now (the door closed since).
+        reasoning = escape_markdown(texts.reasoning)
+        if over:
+            reasoning = f"**{escape_markdown(texts.text('reasoning_over'))}** {reasoning}"
+        evidence = texts.text("evidence_over" if over else "evidence")
+        parts = [kind, reasoning, f"**{escape_markdown(evidence)}**\n{_evidence(texts)}"]
         if anomaly.recommendation:
             advice = escape_markdown(
                 texts.text("recommendation_over" if over else "recommendation")
