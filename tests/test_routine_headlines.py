@@ -60,3 +60,20 @@ async def test_a_timer_overrun_says_left_on(hass: HomeAssistant) -> None:
         LEFT_ON_PAST_ITS_ROUTINE.rule, "switch.bathroom_fan", LEFT_ON_PAST_ITS_ROUTINE.anomaly_type
     )
     assert await _headline(hass, finding) == "Bathroom fan on far longer than its routine"
+
+
+async def test_a_stay_far_longer_than_usual_says_in_what_state(hass: HomeAssistant) -> None:
+    """Walk of session 17: the bathroom fan on for an hour (15 min at most here) was told
+    as "Unusual routine: Bathroom fan"."""
+    hass.states.async_set("switch.bathroom_fan", "on", {"friendly_name": "Bathroom fan"})
+    hass.states.async_set("lock.back_door", "unlocked", {"friendly_name": "Back door lock"})
+    hass.states.async_set(
+        "binary_sensor.garage_door", "on", {"friendly_name": "Garage door", "device_class": "door"}
+    )
+    rule = "state_longer_than_usual"
+    fan = await _headline(hass, _finding(rule, "switch.bathroom_fan", "behavioural"))
+    assert fan == "Bathroom fan on far longer than usual"
+    lock = await _headline(hass, _finding(rule, "lock.back_door", "security"))
+    assert lock == "Back door lock unlocked far longer than usual"
+    door = await _headline(hass, _finding(rule, "binary_sensor.garage_door", "security"))
+    assert door == "Garage door open far longer than usual"
