@@ -3,7 +3,7 @@
 Walk of session 17: a home whose front door lock is locked by 23:00 every night was told
 "Front door lock: what happens every day did not happen today" (what did not happen is
 only in the body), and a bathroom fan on its 10-minute timer left running would read as
-the default "Energy waste: Bathroom fan".
+the default "Wasted energy: Bathroom fan".
 """
 
 from __future__ import annotations
