@@ -150,3 +150,14 @@ def test_somebody_inside_walking_to_the_door_or_the_key_is_not_an_entry() -> Non
     assert not analyse(lived(7), at(7, 3.72), walked)
     keyed = [Transition(at(7, 3.69), SHOP_LOCK, "unlocked"), *forced(7, 3.7)]
     assert not analyse(lived(7), at(7, 3.72), keyed)
+
+
+def test_a_lock_left_unlocked_is_not_said_to_be_locked() -> None:
+    """Walk of session 17: the lock left unlocked since the evening, the door opened at
+    00:31: "... and Front door lock was not unlocked", above evidence that read the lock
+    Unlocked. What the rule knows is that nobody unlocked it just before (no key)."""
+    baselines = lived(7)
+    left = [Transition(at(7, 1.0), SHOP_LOCK, "unlocked"), *forced(7, 3.7)]
+    (finding,) = analyse(baselines, at(7, 3.7) + timedelta(seconds=30), left)
+    assert "was not unlocked" not in finding.reasoning
+    assert f"nobody unlocked {SHOP_LOCK} just before it" in finding.reasoning

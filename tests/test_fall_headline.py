@@ -69,3 +69,12 @@ def test_every_safety_and_security_rule_has_a_headline_of_its_own() -> None:
         if rule not in headlines and not any(k.startswith(f"{rule}_") for k in headlines)
     ]
     assert without == []
+
+
+def test_every_rule_kind_has_a_headline_of_its_own() -> None:
+    """Walk of session 17: a fan left on read "Unusual routine: Bathroom fan", the default
+    "{type}: {subject}", which says neither what nor where; so did a fridge that stopped
+    cycling or a sensor drifting. Every kind of finding the core declares is titled."""
+    headlines = json.loads(_EN.read_text())["selector"]["anomaly_headline"]["options"]
+    untitled = sorted(rule for rule in _kinds() if rule not in headlines)
+    assert untitled == []

@@ -13,7 +13,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components import persistent_notification
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers import issue_registry as ir, translation
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
@@ -218,3 +218,32 @@ async def test_an_ended_alarm_tells_its_advice_as_what_it_was(
     flow = await manager.async_init(DOMAIN, data={"issue_id": issue.issue_id})
     assert flow["description_placeholders"]["recommendation"].startswith("Check the area")
     assert issue.translation_key == "hazard_anomaly_ended"  # its text: "While it lasted"
+
+
+async def test_an_ended_alarm_tells_what_was_seen_as_what_it_was(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walks of sessions 16 and 17: "Over: Front door lock unlocked while nobody is home"
+    went on "Front door lock is unlocked while nobody is home" in the present tense, above
+    evidence that read the door closed. The whole notice reads as past: what was seen
+    while it lasted, and the evidence as it reads now."""
+    entry = await _monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (note,) = _notes(hass, entry).values()
+    assert "While it lasted" not in note["message"]
+    assert "**Evidence**\n" in note["message"]
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+
+    (note,) = _notes(hass, entry).values()
+    assert "\n\n**While it lasted:** Smoke detected" in note["message"]
+    assert "**Evidence, as it reads now**\n" in note["message"]
+    (issue,) = _issues(hass)
+    strings = await translation.async_get_translations(hass, "en", "issues", {DOMAIN})
+    for key in ("hazard_anomaly_ended", "anomaly_ended"):
+        description = strings[f"component.{DOMAIN}.issues.{key}.fix_flow.step.init.description"]
+        assert "**While it lasted:** {reasoning}" in description
+        assert "**Evidence, as it reads now**" in description
+    assert issue.translation_key == "hazard_anomaly_ended"

@@ -49,7 +49,7 @@ from .flows.false_alarm_form import (
     false_alarms_schema,
     forget_false_alarms,
 )
-from .flows.learning_text import async_learning_text
+from .flows.learning_text import async_history_text, async_learning_text
 from .flows.option_forms import (
     HYBRID_SCHEMA,
     SECTIONS,
@@ -251,7 +251,10 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
             ),
             errors=errors,
             description_placeholders=coverage_placeholders(self.hass, self.config_entry.options)
-            | {"learning": await async_learning_text(self.hass, self.config_entry.entry_id)},
+            | {
+                "learning": await async_learning_text(self.hass, self.config_entry.entry_id),
+                "history": await async_history_text(self.hass, self.config_entry.entry_id),
+            },
         )
 
     async def async_step_hybrid(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:

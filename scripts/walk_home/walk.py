@@ -9,6 +9,7 @@
     python scripts/walk_home/walk.py read DIR         # notifications, repairs, monitor entities
     python scripts/walk_home/walk.py login DIR        # fresh tokens (they last 30 min)
     python scripts/walk_home/walk.py stop DIR         # SIGTERM to the hass it started
+    python scripts/walk_home/walk.py seed DIR [DAYS]  # HA stopped: DAYS of routine history
 
 Loopback only (127.0.0.1, port $WALK_PORT or 18310); stops only the process it started.
 """
@@ -35,7 +36,8 @@ CLIENT = f"{BASE}/"
 AREAS = {
     "Hall": ["binary_sensor.front_door", "binary_sensor.hall_motion", "lock.front_door_lock"],
     "Kitchen": ["binary_sensor.kitchen_smoke_detector"],
-    "Bathroom": ["binary_sensor.bathroom_leak"],
+    "Bathroom": ["binary_sensor.bathroom_leak", "switch.bathroom_fan"],
+    "Bedroom": ["binary_sensor.bedroom_window"],
     "Garage": ["sensor.freezer_plug_power"],
     "Lounge": ["sensor.lounge_temperature"],
 }
@@ -271,6 +273,12 @@ def main(argv: list[str]) -> None:
         asyncio.run(read(cfg))
     elif verb == "login":
         asyncio.run(login(cfg))
+    elif verb == "seed":
+        from seed_history import seed  # a script beside this one
+
+        zone = os.environ.get("WALK_TZ", "Europe/London")
+        days = int(rest[0]) if rest else 12
+        print("rows", seed(cfg / "home-assistant_v2.db", zone, days), "in", zone)
     else:
         raise SystemExit(__doc__)
 

@@ -23,7 +23,7 @@ from ..anomalies.across_restart import AcrossRestart
 from ..anomalies.before_start import news
 from ..anomalies.intake import pushable, taken
 from ..anomalies.surfaces import Announcer
-from ..anomalies.telling import async_reword, async_tell, wording
+from ..anomalies.telling import async_reword, async_shown_again, async_tell, wording
 from ..anomalies.tracker import AnomalyTracker
 from ..backends.health import model_health
 from ..const import (
@@ -211,8 +211,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
         for anomaly in changes.opened:
             LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
             await self.announcer.async_opened(anomaly)
-        for anomaly in changes.reopened:  # the same situation again: shown, not told
-            await self.announcer.async_reworded(anomaly)
+        await async_shown_again(self.announcer, changes)
         if changes.opened:
             self.async_update_listeners()
         return [a.signature for a in changes.opened]

@@ -8,8 +8,9 @@ from typing import Any
 
 from homeassistant.components import persistent_notification
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import EVENT_LOGBOOK_ENTRY
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers import entity_registry as er, issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
 from homeassistant.util.hass_dict import HassKey
@@ -187,11 +188,13 @@ class Announcer:
             # HA dates the notification by its last rewrite (a restart shows it again):
             # when it began is said in it ("Over since ..." once it is over).
             kind += " " + escape_markdown(texts.text("since", time=_clock(began)))
-        parts = [
-            kind,
-            escape_markdown(texts.reasoning),
-            f"**{escape_markdown(texts.text('evidence'))}**\n{_evidence(texts)}",
-        ]
+        # Found while it lasted ("the door is open"): once over, said as what was seen,
+        # and the evidence as what it reads now (the door closed since).
+        reasoning = escape_markdown(texts.reasoning)
+        if over:
+            reasoning = f"**{escape_markdown(texts.text('reasoning_over'))}** {reasoning}"
+        evidence = texts.text("evidence_over" if over else "evidence")
+        parts = [kind, reasoning, f"**{escape_markdown(evidence)}**\n{_evidence(texts)}"]
         if anomaly.recommendation:
             advice = escape_markdown(
                 texts.text("recommendation_over" if over else "recommendation")
@@ -251,6 +254,21 @@ class Announcer:
         notification and repair issue show the new text; no new event or message."""
         if not anomaly.acknowledged:
             await self._async_show(anomaly)
+
+    async def async_logged(self, anomaly: OpenAnomaly) -> None:
+        """Opened acknowledged, as part of what the homeowner acknowledged (a stay while
+        away, an acknowledged problem's consequence, one back after a flicker): told
+        nowhere, so the logbook keeps it for whoever reads what happened while away."""
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        data = {
+            "name": self.entry.title,
+            "message": texts.text("logged_acknowledged", headline=texts.headline),
+            "domain": DOMAIN,
+        }
+        unique_id = f"{self.entry.entry_id}_anomaly_event"
+        if entity_id := er.async_get(self.hass).async_get_entity_id("event", DOMAIN, unique_id):
+            data["entity_id"] = entity_id
+        self.hass.bus.async_fire(EVENT_LOGBOOK_ENTRY, data)
 
     async def async_refreshed(self, anomaly: OpenAnomaly) -> None:
         """Found again unchanged in words: what is on screen follows its evidence's states

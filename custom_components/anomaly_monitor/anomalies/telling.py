@@ -26,6 +26,16 @@ async def async_reword(announcer: Announcer, tracker: AnomalyTracker, before: Wo
             await announcer.async_reworded(anomaly)
 
 
+async def async_shown_again(announcer: Announcer, changes: Changes) -> None:
+    """The same situation again: shown, not told; one the homeowner acknowledged is
+    shown nowhere, so it goes in the logbook."""
+    for anomaly in changes.reopened:
+        if anomaly.acknowledged:
+            await announcer.async_logged(anomaly)
+        else:
+            await announcer.async_reworded(anomaly)
+
+
 async def async_tell(
     announcer: Announcer, tracker: AnomalyTracker, changes: Changes, before: Wording
 ) -> None:
@@ -37,8 +47,7 @@ async def async_tell(
             await announcer.async_refreshed(anomaly)  # its evidence's states as they are now
     for anomaly in changes.opened:
         await announcer.async_opened(anomaly)
-    for anomaly in changes.reopened:  # the same situation again: shown, not told
-        await announcer.async_reworded(anomaly)
+    await async_shown_again(announcer, changes)
     for anomaly in changes.cleared:
         if anomaly.ended is None:  # acknowledged: nothing is left to answer
             announcer.async_cleared(anomaly)

@@ -204,6 +204,8 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{state.attributes.get('device_class')}"
     elif rule == "entry_unsecured_while_away":
         key = f"{rule}_{'unlocked' if _unlocked_lock(hass, anomaly) else 'open'}"
+    elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
+        key = f"{rule}_{anomaly.subject.partition('.')[0]}"
     for candidate in (key, rule):
         if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
             return candidate

@@ -147,6 +147,9 @@ class SilentAnnouncer:
     async def async_reworded(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
+    async def async_logged(self, anomaly: OpenAnomaly) -> None:
+        """Nothing is written to the logbook."""
+
     async def async_refreshed(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 

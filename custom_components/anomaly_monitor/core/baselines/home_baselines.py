@@ -211,6 +211,9 @@ class HomeBaselines:
                 self.durations.state(entity_id, spell, when)  # the appliance's cycle
                 self.meters.power(entity_id, spell == RUNNING, when)
                 self.runs.reading(entity_id, spell == RUNNING, when)
+            # Watched since its first reading: a meter or thermometer with weeks of
+            # recorder history is not still being learned (``learning_until``).
+            self.usual.seen(entity_id, when)
             return
         if numeric:
             self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause

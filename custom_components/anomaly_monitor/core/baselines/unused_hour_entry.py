@@ -155,7 +155,8 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             f"household at home and nobody up; in this home {area} has had no activity "
             f"between {(at.hour - SPREAD) % 24:02d}:00 and {(at.hour + SPREAD + 1) % 24:02d}:00 "
             f"on any of the {days} days learned"
-            + (f", and {', '.join(locks)} was not unlocked" if locks else "")
+            # (no key: the lock may have been left unlocked, as its evidence then reads)
+            + (f", and nobody unlocked {', '.join(locks)} just before it" if locks else "")
             + ".",
             recommendation="Check the door and the room behind it now; if nobody of the "
             "household went there, call for help.",

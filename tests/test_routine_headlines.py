@@ -1,0 +1,79 @@
+"""A missed routine and a timer's stay overrun say what, in the title.
+
+Walk of session 17: a home whose front door lock is locked by 23:00 every night was told
+"Front door lock: what happens every day did not happen today" (what did not happen is
+only in the body), and a bathroom fan on its 10-minute timer left running would read as
+the default "Wasted energy: Bathroom fan".
+"""
+
+from __future__ import annotations
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from custom_components.anomaly_monitor.anomalies.texts import async_anomaly_texts
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.baselines.routine_missed import ROUTINE_MISSED
+from custom_components.anomaly_monitor.core.baselines.timed_stays import (
+    LEFT_ON_PAST_ITS_ROUTINE,
+)
+from custom_components.anomaly_monitor.core.models import Finding, Severity
+
+
+def _finding(rule: str, subject: str, anomaly_type: str) -> Finding:
+    return Finding(
+        rule=rule,
+        evidence=(subject,),
+        subject=subject,
+        reasoning=f"{subject} did not do what it does every day.",
+        anomaly_type=anomaly_type,
+        severity=Severity.MEDIUM,
+        recommendation="Check it.",
+    )
+
+
+async def _headline(hass: HomeAssistant, finding: Finding) -> str:
+    tracker = AnomalyTracker(hass, f"routine-{finding.subject}")
+    (anomaly,) = tracker.update([finding], dt_util.utcnow()).opened
+    return (await async_anomaly_texts(hass, anomaly)).headline
+
+
+async def test_a_missed_routine_says_what_did_not_happen(hass: HomeAssistant) -> None:
+    hass.states.async_set("lock.front_door_lock", "unlocked", {"friendly_name": "Front door lock"})
+    hass.states.async_set("alarm_control_panel.house", "disarmed", {"friendly_name": "House alarm"})
+    hass.states.async_set("switch.porch_light", "off", {"friendly_name": "Porch light"})
+    kind = ROUTINE_MISSED.anomaly_type
+    assert await _headline(hass, _finding(ROUTINE_MISSED.rule, "lock.front_door_lock", kind)) == (
+        "Front door lock not locked by its usual time"
+    )
+    assert await _headline(
+        hass, _finding(ROUTINE_MISSED.rule, "alarm_control_panel.house", kind)
+    ) == ("House alarm not armed by its usual time")
+    assert await _headline(hass, _finding(ROUTINE_MISSED.rule, "switch.porch_light", kind)) == (
+        "Porch light not switched on by its usual time"
+    )
+
+
+async def test_a_timer_overrun_says_left_on(hass: HomeAssistant) -> None:
+    hass.states.async_set("switch.bathroom_fan", "on", {"friendly_name": "Bathroom fan"})
+    finding = _finding(
+        LEFT_ON_PAST_ITS_ROUTINE.rule, "switch.bathroom_fan", LEFT_ON_PAST_ITS_ROUTINE.anomaly_type
+    )
+    assert await _headline(hass, finding) == "Bathroom fan on far longer than its routine"
+
+
+async def test_a_stay_far_longer_than_usual_says_in_what_state(hass: HomeAssistant) -> None:
+    """Walk of session 17: the bathroom fan on for an hour (15 min at most here) was told
+    as "Unusual routine: Bathroom fan"."""
+    hass.states.async_set("switch.bathroom_fan", "on", {"friendly_name": "Bathroom fan"})
+    hass.states.async_set("lock.back_door", "unlocked", {"friendly_name": "Back door lock"})
+    hass.states.async_set(
+        "binary_sensor.garage_door", "on", {"friendly_name": "Garage door", "device_class": "door"}
+    )
+    rule = "state_longer_than_usual"
+    fan = await _headline(hass, _finding(rule, "switch.bathroom_fan", "behavioural"))
+    assert fan == "Bathroom fan on far longer than usual"
+    lock = await _headline(hass, _finding(rule, "lock.back_door", "security"))
+    assert lock == "Back door lock unlocked far longer than usual"
+    door = await _headline(hass, _finding(rule, "binary_sensor.garage_door", "security"))
+    assert door == "Garage door open far longer than usual"
