@@ -75,6 +75,13 @@ class DayMasks:
                 self._mark(self._entity(entity_id), since, now)
                 under_way[entity_id] = now
 
+    def before(self, day: int) -> int:
+        """The bits of the days kept that come before local day ``day``."""
+        back = self.day - day + 1  # bit of the day before ``day``
+        if back >= DAYS_KEPT:
+            return 0
+        return FULL & ~((1 << max(back, 0)) - 1)
+
     def _shift(self, day: int) -> None:
         by = min(day - self.day, DAYS_KEPT) if self.day else DAYS_KEPT
         self.day = day

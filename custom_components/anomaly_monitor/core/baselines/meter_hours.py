@@ -83,7 +83,7 @@ class MeterHours(DayMasks):
         masks = self.runs.get(entity_id)
         if masks is None:
             return 0, 0
-        before = self._before(day)
+        before = self.before(day)
         watched = self.watched[hour] & before
         if home_only:
             watched &= self.home[hour]
@@ -96,7 +96,7 @@ class MeterHours(DayMasks):
         masks = self.runs.get(entity_id)
         if masks is None:
             return 0
-        return masks[hour] & self.watched[hour] & ~self.home[hour] & self._before(day)
+        return masks[hour] & self.watched[hour] & ~self.home[hour] & self.before(day)
 
     def last_days(self, entity_id: str, hour: int, day: int, count: int) -> bool:
         """Whether the meter drew power at ``hour`` on each of the last ``count`` days
@@ -104,7 +104,7 @@ class MeterHours(DayMasks):
         masks = self.runs.get(entity_id)
         if masks is None:
             return False
-        watched = self.watched[hour] & self.home[hour] & self._before(day)
+        watched = self.watched[hour] & self.home[hour] & self.before(day)
         seen = 0
         while watched and seen < count:
             low = watched & -watched
@@ -128,20 +128,13 @@ class MeterHours(DayMasks):
     def weekdays_learned(self, hour: int, day: int) -> set[int]:
         """The weekdays (0 Monday) of the days watched with someone home at ``hour``,
         before local day ``day``."""
-        watched = self.watched[hour] & self.home[hour] & self._before(day)
+        watched = self.watched[hour] & self.home[hour] & self.before(day)
         return {(self.day - back - 1) % 7 for back in range(DAYS_KEPT) if watched >> back & 1}
 
     def home_at(self, hour: int, day: int) -> bool:
         """Whether someone was home (or presence unknown) at ``hour`` of local day ``day``."""
         back = self.day - day
         return 0 <= back < DAYS_KEPT and bool(self.home[hour] >> back & 1)
-
-    def _before(self, day: int) -> int:
-        """The bits of the days kept that come before local day ``day``."""
-        back = self.day - day + 1  # bit of the day before ``day``
-        if back >= DAYS_KEPT:
-            return 0
-        return FULL & ~((1 << max(back, 0)) - 1)
 
     def learned(self) -> int:
         """Meters learned (for diagnostics)."""

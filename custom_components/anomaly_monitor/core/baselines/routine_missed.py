@@ -102,7 +102,7 @@ def routine_at(
     if masks is None:
         return None
     back = routines.day - day  # the bit of ``day``
-    before = FULL & ~((1 << max(back + 1, 0)) - 1) if back + 1 < DAYS_KEPT else 0
+    before = routines.before(day)
     home = routines.home[slot]
     like = before & (~home if empty else home)
     present, watched = 0, FULL
