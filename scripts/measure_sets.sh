@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/measure_sets.sh OUT "SETS" [REPO]: every home set (and the dev set under real ids, SmartBench
 # direct) into OUT/{SET}/report.json, then OUT/summary.txt: one line per set and its false alarms by rule.
-# SETS: words among scenarios blind blind2 ... (default: all); also "realids" and "smartbench".
+# SETS: words among scenarios blind blind2 ... (default: all); also "realids" (the dev homes under real
+# integration ids), "realids:SET" (any set under them) and "smartbench".
 set -u
 out=$(realpath -m "$1"); sets=${2:-"scenarios blind blind2 blind3 blind4 blind5 blind6 blind7 blind8 blind9 blind10 blind11 realids smartbench"}; repo=${3:-$(pwd)}
 mkdir -p "$out"; cd "$repo"
@@ -9,6 +10,7 @@ py=.venv/bin/python
 for s in $sets; do
   case $s in
     realids) $py -m benchmark_replay home --scenario benchmark_replay/home/scenarios --real-ids names --workers 2 --out "$out/realids" > "$out/realids.log" 2>&1 ;;
+    realids:*) $py -m benchmark_replay home --scenario "benchmark_replay/home/${s#realids:}" --real-ids names --workers 2 --out "$out/realids-${s#realids:}" > "$out/realids-${s#realids:}.log" 2>&1 ;;
     smartbench) { $py scripts/eval_direct.py --detector combined > "$out/smartbench.txt" 2>&1; } ;;
     *) $py -m benchmark_replay home --scenario benchmark_replay/home/$s --workers 2 --out "$out/$s" > "$out/$s.log" 2>&1 ;;
   esac
