@@ -17,8 +17,8 @@ from collections.abc import Mapping
 import re
 from typing import Any
 
+from .appliance_specs import HOT_WATER_FLOOR, ROOM_HEATING_RANGE
 from .dataset import HomeBenchHome
-from .home_builder import HOT_WATER_FLOOR, ROOM_HEATING_RANGE
 from .scoring import calls
 
 _CALL = re.compile(r"^(\w+)\.(\w+)\.(\w+)\((.*)\)$")
