@@ -30,83 +30,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 import gc
 import json
-import os
 from pathlib import Path
 import random
 import sys
-import tempfile
 import time
 import tracemalloc
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_home import START, ZONE, home, one_day
+from bench_recorder_path import bench_recorder
+
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
-
-Row = tuple[datetime, str, str]
-ZONE = "Europe/Brussels"
-START = datetime(2026, 1, 5, tzinfo=UTC)
-PERSONS = ("person.a", "person.b")
-# The weather entity: its state a condition, its temperature an attribute (every 30 min).
-WEATHER = "weather.home"
-
-
-def home(entities: int) -> list[EntityInfo]:
-    """A home of ``entities`` watched entities in 10 areas."""
-    shares = [
-        ("binary_sensor", "motion", 0.2),
-        ("binary_sensor", "door", 0.1),
-        ("light", None, 0.15),
-        ("lock", None, 0.05),
-        ("sensor", "temperature", 0.4),
-        ("sensor", "power", 0.05),
-        ("switch", None, 0.05),
-    ]
-    infos: list[EntityInfo] = []
-    for domain, device_class, share in shares:
-        for i in range(max(1, round(entities * share))):
-            entity_id = f"{domain}.{device_class or domain}_{i}"
-            unit = "W" if device_class == "power" else None
-            infos.append(EntityInfo(entity_id, "", f"Area {i % 10}", device_class, unit))
-    return infos[:entities]
-
-
-def one_day(infos: list[EntityInfo], day: datetime, rng: random.Random) -> list[Row]:
-    """Every state change of one day, time-ordered."""
-    rows: list[Row] = []
-    for info in infos:
-        if info.device_class == "power":  # a compressor: 20 min running, 40 idle
-            rows.extend(
-                (day + timedelta(minutes=m), info.entity_id, f"{_watts(m, rng):.1f}")
-                for m in range(24 * 60)
-            )
-            continue
-        if info.domain == "sensor":  # a reading a minute
-            base = rng.uniform(15, 25)
-            rows.extend(
-                (day + timedelta(minutes=m), info.entity_id, f"{base + rng.gauss(0, 0.3):.1f}")
-                for m in range(24 * 60)
-            )
-            continue
-        per_day = {"binary_sensor": 60, "light": 12, "lock": 4, "switch": 8}[info.domain]
-        states = ("unlocked", "locked") if info.domain == "lock" else ("on", "off")
-        for _ in range(per_day):
-            start = day + timedelta(hours=rng.uniform(7, 23))
-            end = start + timedelta(minutes=rng.uniform(0.5, 30))
-            rows += [(start, info.entity_id, states[0]), (end, info.entity_id, states[1])]
-    for person in PERSONS:
-        rows.append((day + timedelta(hours=rng.uniform(8, 9)), person, "not_home"))
-        rows.append((day + timedelta(hours=rng.uniform(17, 18)), person, "home"))
-    rows.sort(key=lambda row: row[0])
-    return rows
-
-
-def _watts(minute: int, rng: random.Random) -> float:
-    return rng.uniform(70, 95) if minute % 60 < 20 else rng.uniform(1, 3)
 
 
 def bench_core(infos: list[EntityInfo], days: int, seed: int) -> HomeBaselines:
@@ -423,131 +363,6 @@ def _after_hours_close(
         f"median {1000 * sorted(cpu)[hours // 2]:.1f}, worst {1000 * max(cpu):.1f}; "
         f"{collections.says()}, without them worst {1000 * max(own):.1f} ms"
     )
-
-
-def _fill_database(instance: Any, infos: list[EntityInfo], days: int, seed: int) -> int:
-    """Bulk-insert the fortnight into the recorder's tables (recorder executor)."""
-    from homeassistant.components.recorder.db_schema import States, StatesMeta
-    from homeassistant.components.recorder.util import session_scope
-    from sqlalchemy import insert
-
-    ids = [info.entity_id for info in infos] + list(PERSONS)
-    rng = random.Random(seed)
-    total = 0
-    with session_scope(session=instance.get_session()) as session:
-        session.execute(
-            insert(StatesMeta), [{"entity_id": entity_id} for entity_id in [*ids, WEATHER]]
-        )
-        meta = {row.entity_id: row.metadata_id for row in session.query(StatesMeta).all()}
-        total += _fill_weather(session, meta[WEATHER], days)
-        for d in range(days):
-            rows = one_day(infos, START + timedelta(days=d), rng)
-            total += len(rows)
-            session.execute(
-                insert(States),
-                [
-                    {
-                        "metadata_id": meta[entity_id],
-                        "state": state,
-                        "last_updated_ts": when.timestamp(),
-                        "last_changed_ts": None,  # equal to last_updated
-                        "last_reported_ts": None,
-                        "origin_idx": 0,
-                    }
-                    for when, entity_id, state in rows
-                ],
-            )
-            session.commit()
-    return total
-
-
-def _fill_weather(session: Any, metadata_id: int, days: int) -> int:
-    """The weather entity's fortnight, with its attributes (the temperature)."""
-    from homeassistant.components.recorder.db_schema import StateAttributes, States
-
-    count = days * 48
-    for step in range(count):
-        when = START + timedelta(minutes=30 * step)
-        attributes = json.dumps({"temperature": round(8 + 4 * ((step % 48) / 48 - 0.5), 1)})
-        shared = StateAttributes(
-            shared_attrs=attributes,
-            hash=StateAttributes.hash_shared_attrs_bytes(attributes.encode()),
-        )
-        session.add(
-            States(
-                metadata_id=metadata_id,
-                state="cloudy",
-                last_updated_ts=when.timestamp(),
-                origin_idx=0,
-                state_attributes=shared,
-            )
-        )
-    session.commit()
-    return count
-
-
-async def bench_recorder(infos: list[EntityInfo], days: int, seed: int) -> None:
-    """The integration's path: recorder queries chunk by chunk, learned in the executor."""
-    from homeassistant.components.recorder import get_instance
-    from homeassistant.helpers import recorder as recorder_helper
-    from homeassistant.setup import async_setup_component
-
-    from benchmark_replay.ha_runner import RAM_DIR, async_create_hass
-    from custom_components.anomaly_monitor.recorder.history_learning import CHUNK
-    from custom_components.anomaly_monitor.recorder.rows import (
-        history_rows,
-        learn_rows,
-        row_time,
-        weather_rows,
-    )
-
-    with tempfile.TemporaryDirectory(prefix="bench-baselines-", dir=RAM_DIR) as folder:
-        hass = await async_create_hass(folder, time_zone=ZONE, setup=False)
-        url = f"sqlite:///{os.path.join(folder, 'home.db')}"
-        recorder_config = {"db_url": url, "commit_interval": 1, "purge_keep_days": 365}
-        recorder_helper.async_initialize_recorder(hass)  # what bootstrap does
-        assert await async_setup_component(hass, "recorder", {"recorder": recorder_config})
-        instance = get_instance(hass)
-        assert await instance.async_db_ready
-        began = time.perf_counter()
-        total = await instance.async_add_executor_job(_fill_database, instance, infos, days, seed)
-        print(f"database: {total:,} state rows written in {time.perf_counter() - began:.1f} s")
-        ids = [info.entity_id for info in infos] + list(PERSONS)
-        end = START + timedelta(days=days)
-
-        async def learn() -> tuple[HomeBaselines, int]:
-            from zoneinfo import ZoneInfo
-
-            baselines = HomeBaselines(ZoneInfo(ZONE))
-            baselines.describe(infos)
-            read = 0
-            chunk = START
-            while chunk < end:
-                until = min(end, chunk + CHUNK)
-                rows = await instance.async_add_executor_job(history_rows, hass, chunk, until, ids)
-                rows += await instance.async_add_executor_job(
-                    weather_rows, hass, chunk, until, WEATHER
-                )
-                rows.sort(key=row_time)
-                read += len(rows)
-                await hass.async_add_executor_job(learn_rows, baselines, rows)
-                del rows
-                chunk += CHUNK
-            return baselines, read
-
-        wall, cpu = time.perf_counter(), time.process_time()
-        baselines, read = await learn()
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(
-            f"recorder path: {read:,} rows read and learned in {wall:.1f} s wall, {cpu:.1f} s CPU"
-        )
-        tracemalloc.start()
-        await learn()
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        print(f"  peak allocated (second pass, tracemalloc, all threads): {peak / 1e6:.1f} MB")
-        print(f"  baselines: {baselines.summary()}")
-        await hass.async_stop(force=True)
 
 
 def main() -> None:

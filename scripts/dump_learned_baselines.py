@@ -25,7 +25,7 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_baselines import START, ZONE, home, one_day
+from bench_home import START, ZONE, home, one_day
 
 from benchmark_replay.home.effects import Change
 from benchmark_replay.home.scenario import load_scenario, scenario_files
