@@ -34,6 +34,9 @@ _ISSUE_SEVERITY = {
     "high": ir.IssueSeverity.ERROR,
     "critical": ir.IssueSeverity.CRITICAL,
 }
+# The companion app's notify services (``notify.mobile_app_<device>``) take a ``tag``;
+# other legacy services may reject data they do not know, and notify entities take none.
+_COMPANION_APP = "mobile_app_"
 # What each of the monitors' notifications shows now, (title, message) by notification id.
 _SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_notifications")
 
@@ -298,6 +301,10 @@ class Announcer:
                 service, data = "send_message", {"entity_id": target}
             else:  # a legacy notify service such as notify.mobile_app_phone
                 service, data = name, {}
+                if name.startswith(_COMPANION_APP):
+                    # The companion app replaces the push of the same tag: an incident told
+                    # again (graver) updates the phone's notification instead of adding one.
+                    data["data"] = {"tag": notification_id(self.entry.entry_id, anomaly)}
             data |= {"title": title, "message": message}
             try:
                 await self.hass.services.async_call("notify", service, data, blocking=False)
