@@ -76,6 +76,7 @@ def _alarm_row(alarm: Alarm, tz: tzinfo) -> dict[str, Any]:
         "severity": alarm.severity,
         "told": alarm.reasoning,
         "recommendation": alarm.recommendation,
+        "escalation": alarm.escalation or None,
     }
 
 

@@ -7,12 +7,21 @@ the incident (``core.feedback``); the homeowner judged the *occurrence*, whateve
 sees it next.
 
 So a false alarm (never on a safety hazard) also remembers the occurrence: its subject,
-its kind, how grave it was, and the word its subject read then. Once the occurrence is
-over (the subject reads another word: the gate shut), until the subject reads that word
-anew (opened again: a new occurrence) and for at most ``OCCURRENCE_HOLD``, a finding of
-the same kind about the same subject, no graver and no hazard, is the occurrence already
-judged, told late: dropped like a marked one. While it goes on, only the marks judge it,
-up to their degree. Stored with the tracker (``already_told``).
+its kind, how grave it was, the devices it showed, whether it was about nobody being
+home, and the word its subject read then. For at most ``OCCURRENCE_HOLD`` a finding no
+graver and no hazard is the occurrence already judged, dropped like a marked one:
+- once it is over (the subject reads another word: the gate shut), until the subject
+  reads that word anew (opened again: a new occurrence), one of the same kind about the
+  same subject, told late;
+- while it goes on, one about the devices it showed, none of which changed since the
+  homeowner answered: the same situation, whatever rule sees it and however its degree
+  grows. The walk of session 17: "Front door lock not locked by its usual time" called a
+  false alarm at 45 min late was found again at 76 and 91 min (lateness grows while it
+  lasts), and "Front door unlocked while everyone sleeps" told the same unlocked lock
+  14 min after. "False alarm" meant tonight. The household leaving since (a finding
+  about nobody being home, where the marked one was not) is another situation, and a
+  graver finding is news. Each rule's mark still judges later occurrences by its degree.
+Stored with the tracker (``already_told``).
 """
 
 from __future__ import annotations
@@ -39,6 +48,10 @@ class _Marked:
     rank: int
     marked: datetime
     word: str  # what the subject read when marked ("" when it read a number or nothing)
+    # The devices it showed, and whether it was about nobody being home (stored before
+    # session 18: the subject alone, not about nobody being home).
+    evidence: tuple[str, ...] = ()
+    away: bool = False
 
 
 class MarkedOccurrences:
@@ -58,6 +71,8 @@ class MarkedOccurrences:
             rank(anomaly.severity),
             now,
             word.strip().lower() if word and not _is_number(word) else "",
+            tuple(anomaly.shown_evidence) or (anomaly.subject,),
+            anomaly.while_away,
         )
 
     def watch(self, entities: Mapping[str, EntityState], now: datetime) -> None:
@@ -80,21 +95,13 @@ class MarkedOccurrences:
         self.marked = kept
 
     def covers(self, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
-        """``finding`` is an occurrence already called a false alarm, and over (its
-        subject reads another word now: the gate shut). One that goes on is judged by
-        the marks, up to their degree (a door held open 24 min does not hide 3 h)."""
+        """``finding`` is an occurrence already called a false alarm: over (its subject
+        reads another word now: the gate shut), or going on unchanged since."""
         if is_hazard(finding.anomaly_type, finding.severity):
             return False
-        reading = entities.get(finding.subject)
-        if reading is None or is_no_state(reading.state):
-            return False
-        now = reading.state.strip().lower()
         return any(
-            m.subject == finding.subject
-            and m.word
-            and now != m.word
-            and m.anomaly_type == finding.anomaly_type
-            and finding.severity.rank <= m.rank
+            finding.severity.rank <= m.rank
+            and (_over(m, finding, entities) or _goes_on(m, finding, entities))
             for m in self.marked.values()
         )
 
@@ -107,6 +114,8 @@ class MarkedOccurrences:
                 "rank": m.rank,
                 "marked": m.marked.isoformat(),
                 "word": m.word,
+                "evidence": list(m.evidence),
+                "away": m.away,
             }
             for signature, m in self.marked.items()
         }
@@ -119,10 +128,52 @@ class MarkedOccurrences:
             texts = (signature, m["subject"], m["anomaly_type"], m["word"])
             if not all(isinstance(t, str) for t in texts) or not isinstance(m["rank"], int):
                 raise TypeError("marked occurrence")
+            evidence = m.get("evidence", [m["subject"]])
+            away = m.get("away", False)
+            if not all(isinstance(e, str) for e in evidence) or not isinstance(away, bool):
+                raise TypeError("marked occurrence")
             memory.marked[signature] = _Marked(
-                m["subject"], m["anomaly_type"], m["rank"], stored_time(m["marked"]), m["word"]
+                m["subject"],
+                m["anomaly_type"],
+                m["rank"],
+                stored_time(m["marked"]),
+                m["word"],
+                tuple(evidence),
+                away,
             )
         return memory
+
+
+def _over(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
+    """Of the same kind about the same subject, which reads another word now."""
+    reading = entities.get(finding.subject)
+    if reading is None or is_no_state(reading.state) or not marked.word:
+        return False
+    return (
+        marked.subject == finding.subject
+        and reading.state.strip().lower() != marked.word
+        and marked.anomaly_type == finding.anomaly_type
+    )
+
+
+def _goes_on(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
+    """About the devices the marked occurrence showed, none changed since it was marked,
+    in the same situation (not newly about nobody being home)."""
+    shown = set(finding.shown_evidence)
+    if not shown or not shown <= {*marked.evidence, marked.subject}:
+        return False
+    if finding.while_away and not marked.away:
+        return False
+    for entity_id in shown:
+        reading = entities.get(entity_id)
+        if (
+            reading is None
+            or is_no_state(reading.state)
+            or reading.last_changed is None
+            or reading.last_changed > marked.marked
+        ):
+            return False
+    return True
 
 
 def _is_number(text: str) -> bool:

@@ -297,6 +297,7 @@ class Announcer:
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:
                 continue
+            data: dict[str, Any]
             if self.hass.states.get(target) is not None:  # a notify entity
                 service, data = "send_message", {"entity_id": target}
             else:  # a legacy notify service such as notify.mobile_app_phone
