@@ -22,6 +22,7 @@ from ..const import (
     EVENT_ANOMALY_DETECTED,
     LOGGER,
 )
+from ..core.models import Finding
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
 from .store import parse_time
@@ -263,11 +264,25 @@ class Announcer:
         away, an acknowledged problem's consequence, one back after a flicker): told
         nowhere, so the logbook keeps it for whoever reads what happened while away."""
         texts = await async_anomaly_texts(self.hass, anomaly)
-        data = {
-            "name": self.entry.title,
-            "message": texts.text("logged_acknowledged", headline=texts.headline),
-            "domain": DOMAIN,
-        }
+        self._async_log(texts.text("logged_acknowledged", headline=texts.headline))
+
+    async def async_logged_joining(self, anomaly: OpenAnomaly, findings: list[Finding]) -> None:
+        """``findings`` of rules new to ``anomaly``, which the homeowner acknowledged, joined
+        it without making it graver (the lock unlocked while nobody is home, within the
+        end of the acknowledged night entry of its door): the logbook says so."""
+        if not findings:
+            return
+        alone = OpenAnomaly.from_findings(findings, dt_util.utcnow())  # named as if told
+        found = await async_anomaly_texts(self.hass, alone)
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        self._async_log(
+            texts.text("logged_joined_acknowledged", found=found.title, headline=texts.headline)
+        )
+
+    @callback
+    def _async_log(self, message: str) -> None:
+        """One logbook entry on the monitor's event entity."""
+        data = {"name": self.entry.title, "message": message, "domain": DOMAIN}
         unique_id = f"{self.entry.entry_id}_anomaly_event"
         if entity_id := er.async_get(self.hass).async_get_entity_id("event", DOMAIN, unique_id):
             data["entity_id"] = entity_id

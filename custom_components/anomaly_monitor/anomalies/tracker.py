@@ -201,6 +201,7 @@ class AnomalyTracker(HomeownerAnswers):
         ]
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
+        joined_acknowledged: list[tuple[OpenAnomaly, list[Finding]]] = []
         found: set[str] = set()
         ended_before = list(self.ended.values())  # told, over, not answered
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
@@ -242,6 +243,7 @@ class AnomalyTracker(HomeownerAnswers):
                 again = closed_between or (
                     states is not None and entered_again(anomaly, states, members)
                 )
+                joining = [f for f in members if f.rule not in anomaly.rules]
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
@@ -252,6 +254,8 @@ class AnomalyTracker(HomeownerAnswers):
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
+                elif joining and anomaly.acknowledged and anomaly.signature in self.open:
+                    joined_acknowledged.append((anomaly, joining))
             found.add(anomaly.signature)
             if states is not None:
                 evidence_found(anomaly, states)
@@ -278,7 +282,13 @@ class AnomalyTracker(HomeownerAnswers):
             del self.dismissed[signature]
         if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
-        return Changes(opened=opened, cleared=cleared, forgotten=forgotten, reopened=reopened)
+        return Changes(
+            opened=opened,
+            cleared=cleared,
+            forgotten=forgotten,
+            reopened=reopened,
+            joined_acknowledged=joined_acknowledged,
+        )
 
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
