@@ -26,13 +26,13 @@ Stored with the tracker (``already_told``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.feedback import is_hazard
-from ..core.models import EntityState, Finding
+from ..core.models import EntityState, Finding, Transition
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
@@ -52,6 +52,10 @@ class _Marked:
     # session 18: the subject alone, not about nobody being home).
     evidence: tuple[str, ...] = ()
     away: bool = False
+    # What each device it showed read when marked; one read another word since (locked,
+    # then unlocked again): the occurrence changed, and no longer goes on unchanged.
+    readings: tuple[tuple[str, str], ...] = ()
+    changed: bool = False
 
 
 class MarkedOccurrences:
@@ -73,15 +77,27 @@ class MarkedOccurrences:
             word.strip().lower() if word and not _is_number(word) else "",
             tuple(anomaly.shown_evidence) or (anomaly.subject,),
             anomaly.while_away,
+            tuple(
+                (e, r.strip().lower())
+                for e, r in anomaly.readings.items()
+                if e in anomaly.shown_evidence and not is_no_state(r)
+            ),
         )
 
-    def watch(self, entities: Mapping[str, EntityState], now: datetime) -> None:
+    def watch(
+        self,
+        entities: Mapping[str, EntityState],
+        now: datetime,
+        transitions: Sequence[Transition] = (),
+    ) -> None:
         """The subject read its marked word anew since the mark (opened again): a new
-        occurrence; and the hold lapses."""
+        occurrence; a device it showed read another word: changed; and the hold lapses."""
         kept: dict[str, _Marked] = {}
         for signature, marked in self.marked.items():
             if now - marked.marked >= OCCURRENCE_HOLD:
                 continue
+            if not marked.changed and _changed(marked, entities, transitions):
+                marked = replace(marked, changed=True)  # noqa: PLW2901
             reading = entities.get(marked.subject)
             if (
                 reading is not None
@@ -116,6 +132,8 @@ class MarkedOccurrences:
                 "word": m.word,
                 "evidence": list(m.evidence),
                 "away": m.away,
+                "readings": dict(m.readings),
+                "changed": m.changed,
             }
             for signature, m in self.marked.items()
         }
@@ -129,8 +147,14 @@ class MarkedOccurrences:
             if not all(isinstance(t, str) for t in texts) or not isinstance(m["rank"], int):
                 raise TypeError("marked occurrence")
             evidence = m.get("evidence", [m["subject"]])
-            away = m.get("away", False)
-            if not all(isinstance(e, str) for e in evidence) or not isinstance(away, bool):
+            away, changed = m.get("away", False), m.get("changed", True)
+            readings = m.get("readings", {})
+            if (
+                not all(isinstance(e, str) for e in evidence)
+                or not isinstance(away, bool)
+                or not isinstance(changed, bool)
+                or not all(isinstance(w, str) for w in (*readings, *readings.values()))
+            ):
                 raise TypeError("marked occurrence")
             memory.marked[signature] = _Marked(
                 m["subject"],
@@ -140,8 +164,33 @@ class MarkedOccurrences:
                 m["word"],
                 tuple(evidence),
                 away,
+                tuple(readings.items()),
+                changed,
             )
         return memory
+
+
+def _changed(
+    marked: _Marked, entities: Mapping[str, EntityState], transitions: Sequence[Transition]
+) -> bool:
+    """A device the marked occurrence showed reads (or read since) another word. A radio
+    drop or a restart (no state, then the same word) is no change."""
+    words = dict(marked.readings)
+    for entity_id, word in words.items():
+        reading = entities.get(entity_id)
+        if (
+            reading is not None
+            and not is_no_state(reading.state)
+            and reading.state.strip().lower() != word
+        ):
+            return True
+    return any(
+        t.when > marked.marked
+        and t.entity_id in words
+        and not is_no_state(t.state)
+        and t.state.strip().lower() != words[t.entity_id]
+        for t in transitions
+    )
 
 
 def _over(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
@@ -157,21 +206,18 @@ def _over(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]
 
 
 def _goes_on(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
-    """About the devices the marked occurrence showed, none changed since it was marked,
-    in the same situation (not newly about nobody being home)."""
+    """About the devices the marked occurrence showed, none changed since it was marked
+    (each still reads its marked word), in the same situation (not newly about nobody
+    being home)."""
     shown = set(finding.shown_evidence)
-    if not shown or not shown <= {*marked.evidence, marked.subject}:
+    words = dict(marked.readings)
+    if marked.changed or not shown or not shown <= words.keys():
         return False
     if finding.while_away and not marked.away:
         return False
     for entity_id in shown:
         reading = entities.get(entity_id)
-        if (
-            reading is None
-            or is_no_state(reading.state)
-            or reading.last_changed is None
-            or reading.last_changed > marked.marked
-        ):
+        if reading is None or reading.state.strip().lower() != words[entity_id]:
             return False
     return True
 

@@ -191,7 +191,7 @@ class AnomalyTracker(HomeownerAnswers):
             self.already_told.watch(states)
         marked = self.already_told.marked_occurrences
         if entities is not None:
-            marked.watch(entities, now)
+            marked.watch(entities, now, transitions)
         kept = [
             f
             for f in findings
