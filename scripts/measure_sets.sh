@@ -24,7 +24,7 @@ for rep in sorted(out.glob("*/report.json")):
     for s in d["scenarios"]:
         for fa in s.get("false_alarm_rows", s.get("false_alarms_list", [])) or []:
             if isinstance(fa, dict): rules[str(fa.get("rule"))] += 1
-    print(f"{rep.parent.name:10} recall {t.get('recall')} safety {t.get('safety_recall')} FA {t.get('false_alarms')} FA/wk {t.get('false_alarms_per_week')} rr {t.get('re_raises')} fb {t.get('feedback_honoured')} J {t.get('evidence_jaccard')} cpu {t.get('cpu_s')}")
+    print(f"{rep.parent.name:10} recall {t.get('recall')} safety {t.get('safety_recall')} FA {t.get('false_alarms')} FA/wk {t.get('false_alarms_per_week')} rr {t.get('re_raises')} esc {t.get('escalations')} fb {t.get('feedback_honoured')} J {t.get('evidence_jaccard')} cpu {t.get('cpu_s')}")
     if rules: print("   ", dict(rules.most_common(8)))
 sb = out / "smartbench.txt"
 if sb.exists(): print(sb.read_text()[-1500:])

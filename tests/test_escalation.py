@@ -1,8 +1,10 @@
 """An open incident is told once more when a joining finding changes what to do.
 
 The front door open while nobody is home asks for someone to close it; motion in the hall
-a minute later asks for the cameras or the police. Both are one incident at the same
-severity, yet the homeowner's phone must hear of the motion: once, not at every motion.
+a minute later asks for the cameras or the police. Both are one incident, and somebody
+inside the empty home makes it one step graver (high -> critical): that rise is why the
+homeowner's phone hears of the motion, once, not at every motion, its notification (and
+the companion app's push, by its tag) updated rather than a second one added.
 Motion seconds after the door was told is the person who opened it (a neighbour letting
 the dog out): the notification says so, the phone is not pushed twice.
 """
@@ -16,6 +18,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import (
@@ -136,11 +139,11 @@ async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     # Alice left before the monitor started (as in the live walk): the statistic about
     # the away spell names no departure, and the motion is the open door's incident.
     hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
-    pushes = async_mock_service(hass, "notify", "phone")
+    pushes = async_mock_service(hass, "notify", "mobile_app_phone")
     entry = await setup_monitor(
         hass,
         include_entities=[SMOKE, FRONT_LOCK, DOOR, HALL_MOTION, ALICE],
-        **{CONF_NOTIFY: ["notify.phone"]},
+        **{CONF_NOTIFY: ["notify.mobile_app_phone"]},
     )
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
 
@@ -164,6 +167,14 @@ async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     # One incident: the notification is the same one, updated, with the same title.
     assert len({e.data["anomaly_id"] for e in detected}) == 1
     assert [e.data["escalation"] for e in detected] == [None, "intrusion"]
+    # Told again because it is graver (on 953f7ea: high twice, a second push beside the first).
+    assert [e.data["severity"] for e in detected] == ["high", "critical"]
+    # The companion app replaces the first push with the second: one notification there too.
+    tags = [c.data["data"]["tag"] for c in pushes]
+    assert tags[0] == tags[1] == f"{DOMAIN}_{entry.entry_id}_{detected[0].data['anomaly_id']}"
+    (issue,) = [i for i in ir.async_get(hass).issues.values() if i.domain == DOMAIN]
+    assert issue.severity is ir.IssueSeverity.CRITICAL
+    assert issue.translation_key == "anomaly"  # a break-in, no safety hazard
     (note,) = _notes(hass)
     assert note["title"] == titles[1]
     # The door (the subject) first, the motion, then the lock as context it is in.
@@ -209,6 +220,14 @@ async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     assert anomaly.rule == "entry_unsecured_while_away"
     assert "motion_while_away" in anomaly.rules
     assert hass.states.get("sensor.home_open_anomalies").state == "1"
+    # Critical as a break-in, yet no hazard: a false alarm teaches (marks), not dismisses.
+    assert not anomaly.hazard
+    coordinator.async_mark_false_alarm(anomaly.key)
+    assert coordinator.tracker.dismissed == {}
+    assert {m.rule for m in coordinator.tracker.false_alarms.values()} >= {
+        "entry_unsecured_while_away",
+        "motion_while_away",
+    }
 
 
 async def test_the_escalation_is_stored_and_an_unknown_one_reads_as_none(

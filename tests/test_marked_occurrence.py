@@ -79,8 +79,9 @@ async def test_a_hazard_is_never_covered(hass: HomeAssistant) -> None:
     ]
 
 
-async def test_while_it_goes_on_only_the_marks_judge_it(hass: HomeAssistant) -> None:
-    """Still open: the occurrence is not over, and may grow past what was marked."""
+async def test_while_it_goes_on_unchanged_no_rule_tells_it_again(hass: HomeAssistant) -> None:
+    """Still open, unchanged since the answer: the same occurrence (session 17's walk);
+    graver is news (``test_a_hazard_is_never_covered``; on 953f7ea this was told)."""
     tracker = AnomalyTracker(hass, "still")
     now = dt_util.utcnow()
     opened = _gate("on", now)
@@ -88,4 +89,67 @@ async def test_while_it_goes_on_only_the_marks_judge_it(hass: HomeAssistant) -> 
     (anomaly,) = tracker.open.values()
     tracker.mark_false_alarm(anomaly.key)
     later = now + timedelta(minutes=30)
-    assert _update(tracker, [UNACCOMPANIED], later, opened) == ["unaccompanied_opening"]
+    assert _update(tracker, [UNACCOMPANIED], later, opened) == []
+
+
+LOCK = "lock.front_door"
+DOOR = "binary_sensor.front_door"
+
+
+def _missed(late: float) -> Finding:
+    return Finding(
+        "routine_missed", (LOCK,), f"Front door lock is {late:.0f} min past its usual time.",
+        "behavioural", Severity.MEDIUM, magnitude=late, subject=LOCK,
+    )  # fmt: skip
+
+
+ASLEEP = Finding(
+    "unlocked_while_asleep", (LOCK,), "Front door lock unlocked while everyone sleeps.",
+    "security", Severity.MEDIUM, magnitude=391.0, subject=DOOR,
+)  # fmt: skip
+AWAY = Finding(
+    "entry_unsecured_while_away", (LOCK,), "Front door lock unlocked while nobody is home.",
+    "security", Severity.MEDIUM, subject=DOOR, while_away=True,
+)  # fmt: skip
+
+
+def _lock(state: str, changed: datetime) -> dict[str, EntityState]:
+    door = EntityState(EntityInfo(DOOR, "Front door", "Hall"), "off", last_changed=changed)
+    lock = EntityState(EntityInfo(LOCK, "Front door lock", "Hall"), state, last_changed=changed)
+    return {LOCK: lock, DOOR: door}
+
+
+async def test_a_missed_routine_called_a_false_alarm_covers_the_night(
+    hass: HomeAssistant,
+) -> None:
+    """Session 17's walk: "not locked by its usual time" called a false alarm at 45 min
+    late was told again at 76 min, and "unlocked while everyone sleeps" told the same
+    lock 14 min after the answer (953f7ea: both told). The household leaving, or the lock
+    locked and unlocked again, is news."""
+    tracker = AnomalyTracker(hass, "night")
+    evening = dt_util.utcnow()
+    unlocked = _lock("unlocked", evening)
+    now = evening + timedelta(hours=2)
+    assert _update(tracker, [_missed(45)], now, unlocked) == ["routine_missed"]
+    (anomaly,) = tracker.open.values()
+    tracker.mark_false_alarm(anomaly.key)
+    assert _update(tracker, [ASLEEP], now + timedelta(minutes=14), unlocked) == []
+    assert _update(tracker, [_missed(76), ASLEEP], now + timedelta(minutes=31), unlocked) == []
+    # Stored: a restart keeps it.
+    await tracker.async_flush()
+    again = AnomalyTracker(hass, "night")
+    await again.async_load()
+    assert _update(again, [_missed(91)], now + timedelta(minutes=46), unlocked) == []
+    # Everybody left since: about nobody being home, another situation.
+    assert _update(again, [AWAY], now + timedelta(minutes=50), unlocked) == [
+        "entry_unsecured_while_away"
+    ]
+    # Locked and unlocked again: a new occurrence.
+    fresh = AnomalyTracker(hass, "night2")
+    _update(fresh, [_missed(45)], now, unlocked)
+    (anomaly,) = fresh.open.values()
+    fresh.mark_false_alarm(anomaly.key)
+    relocked = _lock("unlocked", now + timedelta(minutes=20))
+    assert _update(fresh, [ASLEEP], now + timedelta(minutes=25), relocked) == [
+        "unlocked_while_asleep"
+    ]

@@ -34,6 +34,8 @@ class Alarm:
     reasoning: str
     recommendation: str
     notifications: int = 0  # persistent notifications created with it
+    # Why an open incident was told again ("graver", "intrusion", ...; "" when first told).
+    escalation: str = ""
 
 
 @dataclass(slots=True)
@@ -144,6 +146,7 @@ class Observer:
                 rule=str(data.get("rule", "")),
                 reasoning=str(data.get("reasoning", ""))[:300],
                 recommendation=str(data.get("recommendation", ""))[:300],
+                escalation=str(data.get("escalation") or ""),
             )
         )
 

@@ -17,6 +17,7 @@ COLUMNS = (
     ("latency_p95_s", "p95 s"),
     ("notifications_per_incident", "notif./incident"),
     ("re_raises", "re-raises"),
+    ("escalations", "told graver"),
     ("false_alarms", "false alarms"),
     ("false_alarms_per_week", "FA/week"),
     ("feedback_honoured", "feedback"),

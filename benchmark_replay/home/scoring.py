@@ -4,6 +4,12 @@ An alarm (an ``anomaly_detected`` event, which comes with a persistent notificat
 attributed to an incident when it names one of the incident's entities between the
 incident's onset and ``GRACE`` after its end. Alarms attributed to a ``quiet`` event,
 or to nothing, are false alarms; those about an ``either`` event are counted apart.
+
+Every alarm of an incident after its first is a re-raise, except an *escalation*: the
+same anomaly (one notification, updated in place) told again because it became graver,
+its event saying why (``escalation``) and its severity above every earlier alarm of that
+anomaly (a door open while away, high, then somebody inside, critical). Escalations are
+counted apart, never hidden: a second push at the same severity stays a re-raise.
 """
 
 from __future__ import annotations
@@ -32,6 +38,22 @@ def attribute(alarm: Alarm, spans: Sequence[IncidentSpan]) -> IncidentSpan | Non
     return max(matches, key=lambda s: (len(s.entities & told), s.start))
 
 
+_SEVERITY_RANK = {"low": 0, "medium": 1, "high": 2, "critical": 3}
+
+
+def escalations(alarms: Sequence[Alarm]) -> int:
+    """The alarms that told an anomaly again because it became graver (see above)."""
+    count = 0
+    worst: dict[str, int] = {}
+    for alarm in alarms:
+        severity = _SEVERITY_RANK.get(alarm.severity, 0)
+        before = worst.get(alarm.anomaly_id)
+        if before is not None and alarm.escalation and severity > before:
+            count += 1
+        worst[alarm.anomaly_id] = max(severity, -1 if before is None else before)
+    return count
+
+
 def _percentile(values: Sequence[float], q: float) -> float | None:
     if not values:
         return None
@@ -54,6 +76,7 @@ def _alarm_row(alarm: Alarm, tz: tzinfo) -> dict[str, Any]:
         "severity": alarm.severity,
         "told": alarm.reasoning,
         "recommendation": alarm.recommendation,
+        "escalation": alarm.escalation or None,
     }
 
 
@@ -74,7 +97,7 @@ def score_run(record: RunRecord) -> dict[str, Any]:
                 | {"during_quiet_event": span.id if span is not None else None}
             )
     incident_rows, latencies, jaccards = [], [], []
-    notified = safety = safety_on_time = re_raises = 0
+    notified = safety = safety_on_time = re_raises = escalated = 0
     counts: list[int] = []
     for span in spans:
         spec = span.spec
@@ -101,7 +124,9 @@ def score_run(record: RunRecord) -> dict[str, Any]:
             latencies.append(latency)
             jaccards.append(jaccard)
             counts.append(len(alarms))
-            re_raises += len(alarms) - 1
+            graver = escalations(alarms)
+            escalated += graver
+            re_raises += len(alarms) - 1 - graver
             safety_on_time += is_safety and on_time
             row |= {
                 "latency_s": round(latency, 1),
@@ -132,6 +157,7 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         "latency_p95_s": _percentile(latencies, 95),
         "notifications_per_incident": round(sum(counts) / len(counts), 2) if counts else None,
         "re_raises": re_raises,
+        "escalations": escalated,
         "false_alarms": len(false_rows),
         "false_alarms_per_week": round(len(false_rows) / weeks, 2) if weeks else None,
         "quiet_events": sum(s.spec["expect"] == "quiet" for s in spans),
@@ -242,6 +268,7 @@ def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if told
         else None,
         "re_raises": sum(s["re_raises"] for s in scores),
+        "escalations": sum(s.get("escalations", 0) for s in scores),
         "false_alarms": false_alarms,
         "false_alarms_per_week": round(false_alarms / weeks, 2) if weeks else None,
         "quiet_events": sum(s["quiet_events"] for s in scores),

@@ -10,6 +10,12 @@ A significant change does two things:
 An analysis also runs periodically, when an anomaly may clear, when an offline device's
 grace ends and when the recorder's past or history is read. The analysis itself is
 ``analysis/home_analyser.py``.
+
+While the recorder's history is read at set-up (seconds; at most ``HISTORY_WAIT``), full
+analyses wait for it, so that the first one judges by what it teaches (session 17's walk:
+the first analysis, before the history, told the lock "still being learned (until 05
+Dec)" in a home with 12 days of history). Safety checks do not wait, and the first
+analysis is preceded by one: smoke at start-up is told at once.
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from homeassistant.helpers.event import async_track_point_in_utc_time
 from homeassistant.util import dt as dt_util
 
 from .analysis.home_analyser import HomeAnalyser
+from .analysis.monitor_data import MonitorData
 from .anomalies.motion_clearing import MotionClearing
 from .anomalies.telling import async_restore_stored
 from .anomalies.tracker import CLEAR_AFTER
@@ -43,6 +50,8 @@ from .recorder.window_history import WindowPast
 
 # Safety checks (rules only) run at once on a significant change, then at most this often.
 SAFETY_CHECK_COOLDOWN = 1.0
+# Full analyses wait at most this long (seconds) for the recorder's history at set-up.
+HISTORY_WAIT = 60.0
 
 
 class AnomalyMonitorCoordinator(HomeAnalyser):
@@ -83,6 +92,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         self._past = WindowPast(hass, entry, self.watcher, self.async_past_read)
         # "Now motion in …" leaves the screen when the motion clears, without an analysis.
         self._motion_clearing = MotionClearing(hass, self.tracker, self.announcer)
+        self._history_waited = False  # waited once (read, or HISTORY_WAIT passed)
 
     @callback
     def _async_analysis_began(self) -> None:
@@ -109,7 +119,22 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         before anything judges it, the restored anomalies shown again, then an analysis."""
         await self._past.async_fill()
         await self.async_reshow_restored()
+        await self._async_safety_check_now()  # what cannot wait, while the history is read
         await self.async_refresh()
+
+    async def _async_update_data(self) -> MonitorData:
+        await self._async_history_read()
+        return await super()._async_update_data()
+
+    async def _async_history_read(self) -> None:
+        """Wait for the recorder's history at set-up (once, at most ``HISTORY_WAIT``)."""
+        if self._history_waited or self.keeper is None:
+            return
+        try:
+            await asyncio.wait_for(self.keeper.history_done.wait(), HISTORY_WAIT)
+        except TimeoutError:
+            LOGGER.debug("The recorder's history is still being read; analysing without it")
+        self._history_waited = True
 
     @callback
     def _async_newly_watched(self, entity_ids: frozenset[str]) -> None:

@@ -24,6 +24,10 @@ class Changes:
     reopened: list[OpenAnomaly] = field(default_factory=list)
     # Ended anomalies past ``FEEDBACK_AFTER_END``, or opened again: their surfaces go.
     forgotten: list[OpenAnomaly] = field(default_factory=list)
+    # Findings of rules that joined an acknowledged anomaly without making it graver (an
+    # entry while nobody is home joining the acknowledged night entry of the same door):
+    # shown nowhere, so written to the logbook.
+    joined_acknowledged: list[tuple[OpenAnomaly, list[Finding]]] = field(default_factory=list)
 
 
 def ended_by_arrival(finding: Finding) -> bool:

@@ -7,23 +7,32 @@ the incident (``core.feedback``); the homeowner judged the *occurrence*, whateve
 sees it next.
 
 So a false alarm (never on a safety hazard) also remembers the occurrence: its subject,
-its kind, how grave it was, and the word its subject read then. Once the occurrence is
-over (the subject reads another word: the gate shut), until the subject reads that word
-anew (opened again: a new occurrence) and for at most ``OCCURRENCE_HOLD``, a finding of
-the same kind about the same subject, no graver and no hazard, is the occurrence already
-judged, told late: dropped like a marked one. While it goes on, only the marks judge it,
-up to their degree. Stored with the tracker (``already_told``).
+its kind, how grave it was, the devices it showed, whether it was about nobody being
+home, and the word its subject read then. For at most ``OCCURRENCE_HOLD`` a finding no
+graver and no hazard is the occurrence already judged, dropped like a marked one:
+- once it is over (the subject reads another word: the gate shut), until the subject
+  reads that word anew (opened again: a new occurrence), one of the same kind about the
+  same subject, told late;
+- while it goes on, one about the devices it showed, none of which changed since the
+  homeowner answered: the same situation, whatever rule sees it and however its degree
+  grows. The walk of session 17: "Front door lock not locked by its usual time" called a
+  false alarm at 45 min late was found again at 76 and 91 min (lateness grows while it
+  lasts), and "Front door unlocked while everyone sleeps" told the same unlocked lock
+  14 min after. "False alarm" meant tonight. The household leaving since (a finding
+  about nobody being home, where the marked one was not) is another situation, and a
+  graver finding is news. Each rule's mark still judges later occurrences by its degree.
+Stored with the tracker (``already_told``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.feedback import is_hazard
-from ..core.models import EntityState, Finding
+from ..core.models import EntityState, Finding, Transition
 from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
@@ -39,6 +48,14 @@ class _Marked:
     rank: int
     marked: datetime
     word: str  # what the subject read when marked ("" when it read a number or nothing)
+    # The devices it showed, and whether it was about nobody being home (stored before
+    # session 18: the subject alone, not about nobody being home).
+    evidence: tuple[str, ...] = ()
+    away: bool = False
+    # What each device it showed read when marked; one read another word since (locked,
+    # then unlocked again): the occurrence changed, and no longer goes on unchanged.
+    readings: tuple[tuple[str, str], ...] = ()
+    changed: bool = False
 
 
 class MarkedOccurrences:
@@ -58,15 +75,29 @@ class MarkedOccurrences:
             rank(anomaly.severity),
             now,
             word.strip().lower() if word and not _is_number(word) else "",
+            tuple(anomaly.shown_evidence) or (anomaly.subject,),
+            anomaly.while_away,
+            tuple(
+                (e, r.strip().lower())
+                for e, r in anomaly.readings.items()
+                if e in anomaly.shown_evidence and not is_no_state(r)
+            ),
         )
 
-    def watch(self, entities: Mapping[str, EntityState], now: datetime) -> None:
+    def watch(
+        self,
+        entities: Mapping[str, EntityState],
+        now: datetime,
+        transitions: Sequence[Transition] = (),
+    ) -> None:
         """The subject read its marked word anew since the mark (opened again): a new
-        occurrence; and the hold lapses."""
+        occurrence; a device it showed read another word: changed; and the hold lapses."""
         kept: dict[str, _Marked] = {}
         for signature, marked in self.marked.items():
             if now - marked.marked >= OCCURRENCE_HOLD:
                 continue
+            if not marked.changed and _changed(marked, entities, transitions):
+                marked = replace(marked, changed=True)  # noqa: PLW2901
             reading = entities.get(marked.subject)
             if (
                 reading is not None
@@ -80,21 +111,13 @@ class MarkedOccurrences:
         self.marked = kept
 
     def covers(self, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
-        """``finding`` is an occurrence already called a false alarm, and over (its
-        subject reads another word now: the gate shut). One that goes on is judged by
-        the marks, up to their degree (a door held open 24 min does not hide 3 h)."""
+        """``finding`` is an occurrence already called a false alarm: over (its subject
+        reads another word now: the gate shut), or going on unchanged since."""
         if is_hazard(finding.anomaly_type, finding.severity):
             return False
-        reading = entities.get(finding.subject)
-        if reading is None or is_no_state(reading.state):
-            return False
-        now = reading.state.strip().lower()
         return any(
-            m.subject == finding.subject
-            and m.word
-            and now != m.word
-            and m.anomaly_type == finding.anomaly_type
-            and finding.severity.rank <= m.rank
+            finding.severity.rank <= m.rank
+            and (_over(m, finding, entities) or _goes_on(m, finding, entities))
             for m in self.marked.values()
         )
 
@@ -107,6 +130,10 @@ class MarkedOccurrences:
                 "rank": m.rank,
                 "marked": m.marked.isoformat(),
                 "word": m.word,
+                "evidence": list(m.evidence),
+                "away": m.away,
+                "readings": dict(m.readings),
+                "changed": m.changed,
             }
             for signature, m in self.marked.items()
         }
@@ -119,10 +146,80 @@ class MarkedOccurrences:
             texts = (signature, m["subject"], m["anomaly_type"], m["word"])
             if not all(isinstance(t, str) for t in texts) or not isinstance(m["rank"], int):
                 raise TypeError("marked occurrence")
+            evidence = m.get("evidence", [m["subject"]])
+            away, changed = m.get("away", False), m.get("changed", True)
+            readings = m.get("readings", {})
+            if (
+                not all(isinstance(e, str) for e in evidence)
+                or not isinstance(away, bool)
+                or not isinstance(changed, bool)
+                or not all(isinstance(w, str) for w in (*readings, *readings.values()))
+            ):
+                raise TypeError("marked occurrence")
             memory.marked[signature] = _Marked(
-                m["subject"], m["anomaly_type"], m["rank"], stored_time(m["marked"]), m["word"]
+                m["subject"],
+                m["anomaly_type"],
+                m["rank"],
+                stored_time(m["marked"]),
+                m["word"],
+                tuple(evidence),
+                away,
+                tuple(readings.items()),
+                changed,
             )
         return memory
+
+
+def _changed(
+    marked: _Marked, entities: Mapping[str, EntityState], transitions: Sequence[Transition]
+) -> bool:
+    """A device the marked occurrence showed reads (or read since) another word. A radio
+    drop or a restart (no state, then the same word) is no change."""
+    words = dict(marked.readings)
+    for entity_id, word in words.items():
+        reading = entities.get(entity_id)
+        if (
+            reading is not None
+            and not is_no_state(reading.state)
+            and reading.state.strip().lower() != word
+        ):
+            return True
+    return any(
+        t.when > marked.marked
+        and t.entity_id in words
+        and not is_no_state(t.state)
+        and t.state.strip().lower() != words[t.entity_id]
+        for t in transitions
+    )
+
+
+def _over(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
+    """Of the same kind about the same subject, which reads another word now."""
+    reading = entities.get(finding.subject)
+    if reading is None or is_no_state(reading.state) or not marked.word:
+        return False
+    return (
+        marked.subject == finding.subject
+        and reading.state.strip().lower() != marked.word
+        and marked.anomaly_type == finding.anomaly_type
+    )
+
+
+def _goes_on(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
+    """About the devices the marked occurrence showed, none changed since it was marked
+    (each still reads its marked word), in the same situation (not newly about nobody
+    being home)."""
+    shown = set(finding.shown_evidence)
+    words = dict(marked.readings)
+    if marked.changed or not shown or not shown <= words.keys():
+        return False
+    if finding.while_away and not marked.away:
+        return False
+    for entity_id in shown:
+        reading = entities.get(entity_id)
+        if reading is None or reading.state.strip().lower() != words[entity_id]:
+            return False
+    return True
 
 
 def _is_number(text: str) -> bool:

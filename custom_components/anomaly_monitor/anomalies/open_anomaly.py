@@ -17,7 +17,7 @@ import hashlib
 from typing import Any
 
 from ..core.baselines.away_teaching import TAUGHT_AWAY_RULES
-from ..core.escalation import SAME_ENTRY, Escalation, escalation
+from ..core.escalation import SAME_ENTRY, Escalation, escalation, inside
 from ..core.feedback import FalseAlarm, is_hazard
 from ..core.incidents import incident_key, summary
 from ..core.models import Finding, Severity, identity
@@ -180,7 +180,9 @@ class OpenAnomaly:
     @property
     def hazard(self) -> bool:
         """A safety hazard: a false alarm dismisses this occurrence only."""
-        return is_hazard(self.anomaly_type, self.severity) or any(m.hazard for m in self.members)
+        # Its members say so, not its severity: a break-in raised to critical when somebody
+        # came in (``core.escalation.inside``) is no hazard.
+        return any(m.hazard for m in self.members)
 
     @property
     def shown_evidence(self) -> list[str]:
@@ -251,8 +253,12 @@ class OpenAnomaly:
         if told is not None:
             self.escalation = told.value  # the title says it, pushed or not
         first = parse_time(self.first_seen)
-        if told is Escalation.INTRUSION and first is not None and now - first < SAME_ENTRY:
-            return None  # the person who opened it, seconds after it was told
+        if told is Escalation.INTRUSION:
+            if first is not None and now - first < SAME_ENTRY:
+                return None  # the person who opened it, seconds after it was told
+            # Somebody inside the empty home: graver, which is why it is pushed once more.
+            if self.severity in _SEVERITIES:
+                self.severity = inside(Severity(self.severity)).value
         return told
 
     def miss(self, now: datetime) -> bool:

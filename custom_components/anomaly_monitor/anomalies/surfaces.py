@@ -22,6 +22,7 @@ from ..const import (
     EVENT_ANOMALY_DETECTED,
     LOGGER,
 )
+from ..core.models import Finding
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
 from .store import parse_time
@@ -34,6 +35,9 @@ _ISSUE_SEVERITY = {
     "high": ir.IssueSeverity.ERROR,
     "critical": ir.IssueSeverity.CRITICAL,
 }
+# The companion app's notify services (``notify.mobile_app_<device>``) take a ``tag``;
+# other legacy services may reject data they do not know, and notify entities take none.
+_COMPANION_APP = "mobile_app_"
 # What each of the monitors' notifications shows now, (title, message) by notification id.
 _SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_notifications")
 
@@ -260,11 +264,25 @@ class Announcer:
         away, an acknowledged problem's consequence, one back after a flicker): told
         nowhere, so the logbook keeps it for whoever reads what happened while away."""
         texts = await async_anomaly_texts(self.hass, anomaly)
-        data = {
-            "name": self.entry.title,
-            "message": texts.text("logged_acknowledged", headline=texts.headline),
-            "domain": DOMAIN,
-        }
+        self._async_log(texts.text("logged_acknowledged", headline=texts.headline))
+
+    async def async_logged_joining(self, anomaly: OpenAnomaly, findings: list[Finding]) -> None:
+        """``findings`` of rules new to ``anomaly``, which the homeowner acknowledged, joined
+        it without making it graver (the lock unlocked while nobody is home, within the
+        end of the acknowledged night entry of its door): the logbook says so."""
+        if not findings:
+            return
+        alone = OpenAnomaly.from_findings(findings, dt_util.utcnow())  # named as if told
+        found = await async_anomaly_texts(self.hass, alone)
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        self._async_log(
+            texts.text("logged_joined_acknowledged", found=found.title, headline=texts.headline)
+        )
+
+    @callback
+    def _async_log(self, message: str) -> None:
+        """One logbook entry on the monitor's event entity."""
+        data = {"name": self.entry.title, "message": message, "domain": DOMAIN}
         unique_id = f"{self.entry.entry_id}_anomaly_event"
         if entity_id := er.async_get(self.hass).async_get_entity_id("event", DOMAIN, unique_id):
             data["entity_id"] = entity_id
@@ -294,10 +312,15 @@ class Announcer:
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:
                 continue
+            data: dict[str, Any]
             if self.hass.states.get(target) is not None:  # a notify entity
                 service, data = "send_message", {"entity_id": target}
             else:  # a legacy notify service such as notify.mobile_app_phone
                 service, data = name, {}
+                if name.startswith(_COMPANION_APP):
+                    # The companion app replaces the push of the same tag: an incident told
+                    # again (graver) updates the phone's notification instead of adding one.
+                    data["data"] = {"tag": notification_id(self.entry.entry_id, anomaly)}
             data |= {"title": title, "message": message}
             try:
                 await self.hass.services.async_call("notify", service, data, blocking=False)

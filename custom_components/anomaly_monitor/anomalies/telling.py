@@ -34,6 +34,8 @@ async def async_shown_again(announcer: Announcer, changes: Changes) -> None:
             await announcer.async_logged(anomaly)
         else:
             await announcer.async_reworded(anomaly)
+    for anomaly, findings in changes.joined_acknowledged:
+        await announcer.async_logged_joining(anomaly, findings)
 
 
 async def async_tell(

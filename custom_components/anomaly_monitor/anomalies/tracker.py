@@ -46,10 +46,11 @@ from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN, LOGGER, STORAGE_VERSION
 from ..core.escalation import Escalation
-from ..core.feedback import FalseAlarm, FalseAlarms
+from ..core.feedback import FalseAlarms
 from ..core.incidents import by_incident
 from ..core.models import EntityState, Finding, Transition
 from .already_told import AlreadyTold
+from .answers import HomeownerAnswers, mark_key
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again
 from .evidence_hold import found as evidence_found
@@ -85,7 +86,7 @@ DEFAULT_MARK_LIFETIME = timedelta(days=30)
 FEEDBACK_AFTER_END = timedelta(days=1)
 
 
-class AnomalyTracker:
+class AnomalyTracker(HomeownerAnswers):
     """Tracks which anomalies are open and which patterns are false alarms."""
 
     def __init__(
@@ -190,7 +191,7 @@ class AnomalyTracker:
             self.already_told.watch(states)
         marked = self.already_told.marked_occurrences
         if entities is not None:
-            marked.watch(entities, now)
+            marked.watch(entities, now, transitions)
         kept = [
             f
             for f in findings
@@ -200,6 +201,7 @@ class AnomalyTracker:
         ]
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
+        joined_acknowledged: list[tuple[OpenAnomaly, list[Finding]]] = []
         found: set[str] = set()
         ended_before = list(self.ended.values())  # told, over, not answered
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
@@ -241,6 +243,7 @@ class AnomalyTracker:
                 again = closed_between or (
                     states is not None and entered_again(anomaly, states, members)
                 )
+                joining = [f for f in members if f.rule not in anomaly.rules]
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
                     told = Escalation.REOPENED
@@ -251,6 +254,8 @@ class AnomalyTracker:
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     opened.append(anomaly)
+                elif joining and anomaly.acknowledged and anomaly.signature in self.open:
+                    joined_acknowledged.append((anomaly, joining))
             found.add(anomaly.signature)
             if states is not None:
                 evidence_found(anomaly, states)
@@ -277,7 +282,13 @@ class AnomalyTracker:
             del self.dismissed[signature]
         if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
-        return Changes(opened=opened, cleared=cleared, forgotten=forgotten, reopened=reopened)
+        return Changes(
+            opened=opened,
+            cleared=cleared,
+            forgotten=forgotten,
+            reopened=reopened,
+            joined_acknowledged=joined_acknowledged,
+        )
 
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
@@ -299,93 +310,6 @@ class AnomalyTracker:
         ]
         return min((t for t in times if t is not None), default=None)
 
-    def by_key(self, key: str) -> OpenAnomaly | None:
-        """The open anomaly with this short id."""
-        return next((a for a in self.open.values() if a.key == key), None)
-
-    def ended_by_key(self, key: str) -> OpenAnomaly | None:
-        """The ended anomaly, still taking feedback, with this short id."""
-        return next((a for a in self.ended.values() if a.key == key), None)
-
-    def acknowledge(self, key: str) -> OpenAnomaly | None:
-        """The homeowner has seen it: keep it open, stop asking (ended: forget it)."""
-        if (anomaly := self.by_key(key)) is not None:
-            anomaly.acknowledged = True
-        elif (anomaly := self.ended_by_key(key)) is not None:
-            del self.ended[anomaly.signature]
-        if anomaly is not None:
-            self.already_told.acknowledged(anomaly)
-            self._schedule_save()
-        return anomaly
-
-    def mark_false_alarm(self, key: str) -> OpenAnomaly | None:
-        """Close the anomaly: a hazard for this occurrence only, else with marks. An
-        ended one leaves its marks too; an ended hazard has no occurrence to dismiss."""
-        if (anomaly := self.by_key(key)) is not None:
-            del self.open[anomaly.signature]
-        elif (anomaly := self.ended_by_key(key)) is not None:
-            del self.ended[anomaly.signature]
-        else:
-            return None
-        if anomaly.hazard:
-            if anomaly.ended is None:
-                self.dismissed[anomaly.signature] = anomaly
-        else:  # every rule that told this incident: none tells it again
-            now = dt_util.utcnow()
-            for mark in anomaly.false_alarms(now):
-                self.false_alarms.add(mark)
-            # Nor another rule this occurrence (``marked_occurrence``).
-            self.already_told.marked_occurrences.marked_false(anomaly, now)
-        self._schedule_save()
-        return anomaly
-
-    def marks(self) -> list[FalseAlarm]:
-        """One mark per false alarm the homeowner made, newest first: the one on the rule
-        the incident opened with (``marked_with`` gives the others)."""
-        groups = self._mark_groups()
-        return sorted(
-            (marks[0] for marks in groups.values()),
-            key=lambda m: m.marked_at or "",
-            reverse=True,
-        )
-
-    def marked_with(self, mark: FalseAlarm) -> list[FalseAlarm]:
-        """Every mark the false alarm of ``mark`` left (one per rule of its incident)."""
-        return self._mark_groups().get(mark_key(mark), [mark])
-
-    def _mark_groups(self) -> dict[str, list[FalseAlarm]]:
-        groups: dict[str, list[FalseAlarm]] = {}
-        for signature in sorted(self.false_alarms):
-            mark = self.false_alarms[signature]
-            group = groups.setdefault(mark_key(mark), [])
-            if signature == mark.incident:
-                group.insert(0, mark)  # the rule the incident opened with leads
-            else:
-                group.append(mark)
-        return groups
-
-    def remove_mark(self, key: str) -> FalseAlarm | None:
-        """Forget the false alarm with this short id (every mark it left): its pattern is
-        reported again. The id of one rule's mark (older versions listed those) works too."""
-        removed = [
-            self.false_alarms.remove(signature)
-            for signature, mark in list(self.false_alarms.items())
-            if key in (mark_key(mark), anomaly_key(signature))
-        ]
-        occurrences = self.already_told.marked_occurrences.marked
-        for mark in removed:
-            if mark is not None:
-                occurrences.pop(mark.incident or mark.signature, None)
-        if removed:
-            self._schedule_save()
-        return removed[0] if removed else None
-
-    def clear_false_alarms(self) -> None:
-        """Forget every false-alarm mark."""
-        self.false_alarms.clear()
-        self.already_told.marked_occurrences.marked.clear()
-        self._schedule_save()
-
     async def async_flush(self) -> None:
         """Write pending changes now (on unload), cancelling the delayed write."""
         await self._store.async_save(self._data())
@@ -403,11 +327,6 @@ class AnomalyTracker:
             "false_alarm_marks": [m.as_dict() for m in marks],
             "already_told": self.already_told.as_dict(),
         }
-
-
-def mark_key(mark: FalseAlarm) -> str:
-    """Short id of the false alarm that left ``mark`` (its incident's anomaly id)."""
-    return anomaly_key(mark.incident or mark.signature)
 
 
 def _by_signature(items: list[dict[str, Any]]) -> dict[str, OpenAnomaly]:

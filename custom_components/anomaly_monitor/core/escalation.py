@@ -11,7 +11,11 @@ those are told once more (a push to the notify targets, an ``anomaly_detected`` 
   empty (motion while nobody is home, someone walking on after an entry while the alarm
   is armed away) and none of the incident's findings was one yet. "The front door is
   open while nobody is home" asks for a neighbour to close it; "and now there is motion
-  in the hall" asks for the cameras or the police, at the same severity.
+  in the hall" asks for the cameras or the police: the incident is one step graver
+  (``inside``: a door open while away, high, becomes critical). That rise is what earns
+  the one more push; the notification and the repair issue are the same ones, updated.
+  The members keep their own severities: a break-in is no safety hazard (an arrival
+  ends it, a false alarm on it teaches as on the entry it grew from).
 
 An entry opened again after it was closed is told again too (``REOPENED``,
 ``anomalies/entered_again``). Each kind escalates an incident once: later motion, or a
@@ -63,6 +67,12 @@ def _news(finding: Finding, told: set[str]) -> bool:
     (the microwave door told as left open, now also "open while nobody is home") are the
     situation already told: its notification changes in place."""
     return finding.severity == Severity.CRITICAL or not told.issuperset(finding.shown_evidence)
+
+
+def inside(severity: Severity) -> Severity:
+    """The severity of an incident once somebody is inside the empty home: one step up."""
+    ordered = sorted(Severity, key=lambda s: s.rank)
+    return ordered[min(severity.rank + 1, len(ordered) - 1)]
 
 
 def without_tracker_check(advice: str) -> str:

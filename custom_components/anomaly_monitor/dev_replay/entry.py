@@ -37,7 +37,7 @@ from ..const import (
 )
 from ..coordinator import AnomalyMonitorCoordinator
 from ..core.detector import Detector
-from ..core.models import ContextWindow
+from ..core.models import ContextWindow, Finding
 from ..core.window import build_window
 from ..live.context_builder import build_environment, build_snapshot
 from ..live.watcher import StateWatcher
@@ -148,6 +148,9 @@ class SilentAnnouncer:
         """Nothing was shown."""
 
     async def async_logged(self, anomaly: OpenAnomaly) -> None:
+        """Nothing is written to the logbook."""
+
+    async def async_logged_joining(self, anomaly: OpenAnomaly, findings: list[Finding]) -> None:
         """Nothing is written to the logbook."""
 
     async def async_refreshed(self, anomaly: OpenAnomaly) -> None:

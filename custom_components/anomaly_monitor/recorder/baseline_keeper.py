@@ -9,11 +9,14 @@ and learned in HA's executor into a copy. Live changes are learned from the watc
 buffer (no second bus listener, nothing on the per-event path): in batches, before the
 detectors read the baselines and every 15 minutes; while the history loads they simply
 stay in the buffer. A home with no recorder (or 0 days) learns from its first hours.
+``history_done`` is set once the history is read (or will not be): the coordinator holds
+its analyses for it, a little while (its safety checks are never held).
 Stored with ``Store``, bounded by the baselines' own caps; diagnostics show counts only.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -80,6 +83,7 @@ class BaselineKeeper:
         self.baselines = HomeBaselines(self.zone)
         self.store = baseline_store(hass, entry.entry_id)
         self.history_status = "not_started"
+        self.history_done = asyncio.Event()  # read, failed, or nothing to read
         self.history_rows = 0
         self.history_seconds: float | None = None
         self._loading = False
@@ -278,6 +282,7 @@ class BaselineKeeper:
                 self._history_entities = set(self._followed_ids())
                 self._history_from = dt_util.utcnow()
             self._seed_current_readings()
+            self.history_done.set()
             return
         self._loading = True
         self.history_status = "loading"
@@ -331,6 +336,7 @@ class BaselineKeeper:
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()
+        self.history_done.set()
         if self.on_learned is not None and self.history_status == "loaded":
             self.on_learned()
 

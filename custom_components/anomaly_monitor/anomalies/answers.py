@@ -1,0 +1,122 @@
+"""The homeowner's answers to the anomalies told: acknowledge, false alarm, the marks.
+
+"Acknowledge" keeps an anomaly open and stops asking (an ended one is forgotten). "False
+alarm" closes it: on a safety hazard (``core.feedback.is_hazard``) for this occurrence
+only, else with one mark per rule that told it (``core.feedback``), and the occurrence
+remembered so that no other rule tells it again (``marked_occurrence``). Marks are listed,
+removed and cleared one false alarm at a time (every mark it left). Mixed into
+``tracker.AnomalyTracker``, which holds the anomalies and writes them.
+"""
+
+from __future__ import annotations
+
+from homeassistant.util import dt as dt_util
+
+from ..core.feedback import FalseAlarm, FalseAlarms
+from .already_told import AlreadyTold
+from .open_anomaly import OpenAnomaly, anomaly_key
+
+
+class HomeownerAnswers:
+    """What the homeowner said about the anomalies (``AnomalyTracker``'s state)."""
+
+    open: dict[str, OpenAnomaly]
+    dismissed: dict[str, OpenAnomaly]
+    ended: dict[str, OpenAnomaly]
+    false_alarms: FalseAlarms
+    already_told: AlreadyTold
+
+    def _schedule_save(self) -> None:
+        raise NotImplementedError
+
+    def by_key(self, key: str) -> OpenAnomaly | None:
+        """The open anomaly with this short id."""
+        return next((a for a in self.open.values() if a.key == key), None)
+
+    def ended_by_key(self, key: str) -> OpenAnomaly | None:
+        """The ended anomaly, still taking feedback, with this short id."""
+        return next((a for a in self.ended.values() if a.key == key), None)
+
+    def acknowledge(self, key: str) -> OpenAnomaly | None:
+        """The homeowner has seen it: keep it open, stop asking (ended: forget it)."""
+        if (anomaly := self.by_key(key)) is not None:
+            anomaly.acknowledged = True
+        elif (anomaly := self.ended_by_key(key)) is not None:
+            del self.ended[anomaly.signature]
+        if anomaly is not None:
+            self.already_told.acknowledged(anomaly)
+            self._schedule_save()
+        return anomaly
+
+    def mark_false_alarm(self, key: str) -> OpenAnomaly | None:
+        """Close the anomaly: a hazard for this occurrence only, else with marks. An
+        ended one leaves its marks too; an ended hazard has no occurrence to dismiss."""
+        if (anomaly := self.by_key(key)) is not None:
+            del self.open[anomaly.signature]
+        elif (anomaly := self.ended_by_key(key)) is not None:
+            del self.ended[anomaly.signature]
+        else:
+            return None
+        if anomaly.hazard:
+            if anomaly.ended is None:
+                self.dismissed[anomaly.signature] = anomaly
+        else:  # every rule that told this incident: none tells it again
+            now = dt_util.utcnow()
+            for mark in anomaly.false_alarms(now):
+                self.false_alarms.add(mark)
+            # Nor another rule this occurrence (``marked_occurrence``).
+            self.already_told.marked_occurrences.marked_false(anomaly, now)
+        self._schedule_save()
+        return anomaly
+
+    def marks(self) -> list[FalseAlarm]:
+        """One mark per false alarm the homeowner made, newest first: the one on the rule
+        the incident opened with (``marked_with`` gives the others)."""
+        groups = self._mark_groups()
+        return sorted(
+            (marks[0] for marks in groups.values()),
+            key=lambda m: m.marked_at or "",
+            reverse=True,
+        )
+
+    def marked_with(self, mark: FalseAlarm) -> list[FalseAlarm]:
+        """Every mark the false alarm of ``mark`` left (one per rule of its incident)."""
+        return self._mark_groups().get(mark_key(mark), [mark])
+
+    def _mark_groups(self) -> dict[str, list[FalseAlarm]]:
+        groups: dict[str, list[FalseAlarm]] = {}
+        for signature in sorted(self.false_alarms):
+            mark = self.false_alarms[signature]
+            group = groups.setdefault(mark_key(mark), [])
+            if signature == mark.incident:
+                group.insert(0, mark)  # the rule the incident opened with leads
+            else:
+                group.append(mark)
+        return groups
+
+    def remove_mark(self, key: str) -> FalseAlarm | None:
+        """Forget the false alarm with this short id (every mark it left): its pattern is
+        reported again. The id of one rule's mark (older versions listed those) works too."""
+        removed = [
+            self.false_alarms.remove(signature)
+            for signature, mark in list(self.false_alarms.items())
+            if key in (mark_key(mark), anomaly_key(signature))
+        ]
+        occurrences = self.already_told.marked_occurrences.marked
+        for mark in removed:
+            if mark is not None:
+                occurrences.pop(mark.incident or mark.signature, None)
+        if removed:
+            self._schedule_save()
+        return removed[0] if removed else None
+
+    def clear_false_alarms(self) -> None:
+        """Forget every false-alarm mark."""
+        self.false_alarms.clear()
+        self.already_told.marked_occurrences.marked.clear()
+        self._schedule_save()
+
+
+def mark_key(mark: FalseAlarm) -> str:
+    """Short id of the false alarm that left ``mark`` (its incident's anomaly id)."""
+    return anomaly_key(mark.incident or mark.signature)
