@@ -132,3 +132,41 @@ def test_a_switch_that_only_came_back_with_ha_excuses_nothing() -> None:
     baselines.observe(STOPPED - timedelta(minutes=5), "switch.garage_plug", "on")
     baselines.observe(STOPPED, "switch.garage_plug", "off")
     assert list(cycle_stopped(view(NOW, meter(), restarted), baselines)) == []
+
+
+def test_a_spell_across_home_assistant_s_downtime_is_judged_by_what_was_watched() -> None:
+    """Set 11: the fridge idle when HA went down (a power cut, 1 h 35 min), idle again when
+    it came back: told 8 min after the restart, as "no power for 2 h 23 min", though it had
+    cycled unseen. Across the gap the spell is told only once it was also watched, since
+    HA came back, for the cycle's longest rest (40 min): then a freezer whose plug stayed
+    off after the power cut is told, with the gap in its words."""
+    baselines = stopped(habits(5))
+    down, back = STOPPED + timedelta(minutes=10), NOW - timedelta(minutes=10)
+    baselines.unwatched = (down, back)
+    restarted = since(entity(METER, "0.0", area="Garage", device_class="power", unit="W"), back)
+    assert list(cycle_stopped(view(NOW, restarted), baselines)) == []
+    later = NOW + timedelta(minutes=31)
+    [finding] = cycle_stopped(view(later, restarted), baselines)
+    assert "has drawn almost no power for 3 h 31 min (before Home Assistant was down" in (
+        finding.reasoning
+    )
+    assert "and for 41 min since)" in finding.reasoning
+    # Without the gap (watched all along), told at once as before.
+    baselines.unwatched = None
+    assert [f.rule for f in cycle_stopped(view(NOW, restarted), baselines)] == ["cycle_stopped"]
+
+
+def test_nothing_runs_through_home_assistant_s_downtime_unseen() -> None:
+    """Running when HA went down and when it came back: the fridge stopped and started
+    unseen (or had no power); "without a break for 3 h" is not known, so not told."""
+    baselines = habits(5)
+    day = DAY0 + timedelta(days=5)
+    for hour in range(10):
+        baselines.observe(day + timedelta(hours=hour), METER, "85.0")
+        baselines.observe(day + timedelta(hours=hour, minutes=20), METER, "1.5")
+    baselines.observe(STOPPED, METER, "85.0")  # a run began at 10:20
+    back = NOW - timedelta(minutes=10)
+    running = since(entity(METER, "85.0", area="Garage", device_class="power", unit="W"), back)
+    assert [f.rule for f in cycle_stopped(view(NOW, running), baselines)] == ["cycle_stopped"]
+    baselines.unwatched = (STOPPED + timedelta(minutes=10), back)
+    assert list(cycle_stopped(view(NOW, running), baselines)) == []

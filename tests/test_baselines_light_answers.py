@@ -3,6 +3,7 @@ Home Assistant): learned by the local hour, never from a hand-switched light, st
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 import json
 import random
@@ -229,6 +230,26 @@ def test_a_lamp_switched_by_hand_is_no_slow_automation() -> None:
     assert not explained_by_baselines(slow(LAMP), baselines, replayed)
     other = Finding("late_follow_up", (LAMP,), "", "device_malfunction")
     assert not explained_by_baselines(other, baselines, view(now))
+
+
+def test_a_light_switched_on_half_a_minute_after_motion_every_time_is_its_habit() -> None:
+    """Set 8: a grandfather gets up at 06:15 and switches his room's light on 30 s after
+    his motion sensor sees him, every morning: told each morning as "lights in this home
+    come on about 1 s after motion, but his took 30 s" (the corridor's automation sets the
+    home's habit). The light's own answers, learned over the days before, are its habit;
+    an automation's light (answering in 1 s) taking 30 s is still news."""
+    slow_habit = lived(3, delay=(25.0, 35.0))
+    automation = lived(3)
+    now = DAY0 + timedelta(days=3, hours=6, minutes=30)
+    late = Finding("slow_light_response", (LIGHT,), "", "device_malfunction", magnitude=30.0)
+    assert explained_by_baselines(late, slow_habit, view(now))
+    assert not explained_by_baselines(late, automation, view(now))
+    # Far slower than even its own habit: news.
+    later = replace(late, magnitude=200.0)
+    assert not explained_by_baselines(later, slow_habit, view(now))
+    # Learned from the window itself (a replayed sample's): nothing explained.
+    replayed = HomeView(window([], environment(now), [Transition(DAY0, MOTION, "off")]))
+    assert not explained_by_baselines(late, slow_habit, replayed)
 
 
 def test_a_window_link_the_fortnight_knows_is_left_to_the_learned_check() -> None:

@@ -129,6 +129,30 @@ def test_a_sensor_creeping_away_from_its_hours_is_told_before_the_band_test() ->
 ONE_H = timedelta(hours=1)
 
 
+def test_a_departure_that_came_back_is_no_drift_when_the_reading_jumps_later() -> None:
+    """The study crept up from 09:00 (a fault mended at 13:00) and read its usual since;
+    at 16:50 it jumps to 22.5 °C. The morning's CUSUM is still high, but the drift is
+    over: the last closed hour lies within its hours, so the jump is no drift (set 11: a
+    flat 76 % humidity back after an incident, then the evening's usual step to 85 %)."""
+    baselines = learned(10)
+    day = DAY0 + timedelta(days=10)
+    live(baselines, day, 9, {})
+    live(baselines, day + timedelta(hours=9), 4, {STUDY: drift})
+    live(baselines, day + timedelta(hours=13), 3.8, {})
+    now = day + timedelta(hours=16, minutes=55)
+    assert list(reading_drifting_from_its_hours(view(now, {STUDY: 22.5}), baselines)) == []
+    # While the departure goes on it is told, and the words quote the hours that drove it.
+    going = learned(10)
+    live(going, day, 9, {})
+    live(going, day + timedelta(hours=9), 4.25, {STUDY: drift})
+    (told,) = reading_drifting_from_its_hours(
+        view(day + timedelta(hours=13, minutes=15), {STUDY: 22.5}), going
+    )
+    assert "(the last hour, 12:00–13:00 averaged 22.3 °C, where those days read 18.9–19.2 °C)" in (
+        told.reasoning
+    )
+
+
 def test_a_normal_day_with_its_daily_cycle_is_not_told() -> None:
     baselines = learned(10)
     day = DAY0 + timedelta(days=10)

@@ -35,7 +35,8 @@ def _cold_told(reading: str, baselines: HomeBaselines) -> bool:
     detector.baselines = lambda: baselines
     states = [entity(CRAWL, reading, area="Basement", device_class="temperature", unit="°C")]
     return "room_too_cold" in [
-        f.rule for f in detector.findings(window(states, environment(START)))
+        f.rule
+        for f in detector.findings(window(states, environment(START, outdoor_temperature=-3.0)))
     ]
 
 
@@ -68,7 +69,7 @@ def test_a_room_whose_thermostat_heats_is_no_cold_place() -> None:
         entity(CRAWL, "3.5", area="Basement", device_class="temperature", unit="°C"),
         entity("climate.basement", "heat", area="Basement", temperature=18),
     ]
-    found = detector.findings(window(states, environment(START)))
+    found = detector.findings(window(states, environment(START, outdoor_temperature=-3.0)))
     assert "room_too_cold" in [f.rule for f in found]
 
 

@@ -74,6 +74,15 @@ def test_a_furnace_that_heats_while_the_empty_cottage_cools_is_told_in_its_unit(
     assert found.magnitude == -2.9  # °C under the learned low
 
 
+def test_a_room_warming_up_from_a_setback_held_longer_is_not_told() -> None:
+    """Set 3: the family home later than on other days, the living room still at its eco
+    level at 18:00 and heating up (17.5 °C, 'well below the 19.9 °C it is kept at'): the
+    heat arrives, the room is rising. Heating while it keeps falling is still told."""
+    assert analysed(learned(), [(0, 46.0), (60, 46.5), (100, 47.8)]) == []
+    (cooling,) = analysed(learned(), [(0, 47.8), (60, 46.5), (100, 46.0)])
+    assert cooling.rule == "room_colder_than_kept"
+
+
 def test_a_small_dip_is_not_told() -> None:
     """1 °F under the low for an hour: a thermometer's noise, a door opened, not a fault."""
     assert analysed(learned(), [(0, 51.0), (60, 51.2)]) == []

@@ -106,7 +106,7 @@ def test_humidity_above_100_is_impossible_and_a_freezing_study_is_not() -> None:
     (impossible,) = reading_outside_physical_range(home(states))
     assert impossible.evidence == ("sensor.lounge_humidity",)
     assert "humidity cannot be above 100 %, so the sensor is faulty" in impossible.reasoning
-    (freezing,) = room_too_cold(home(states))
+    (freezing,) = room_too_cold(home(states, environment(outdoor_temperature=-4.0)))
     assert freezing.evidence == ("sensor.study_temperature",)
     assert freezing.severity is Severity.HIGH
 

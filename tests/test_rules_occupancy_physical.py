@@ -130,7 +130,8 @@ def test_a_fahrenheit_thermometer_is_judged_like_a_celsius_one() -> None:
     assert fire.magnitude == pytest.approx(65.556 - 50, abs=0.01)
     (warm,) = room_too_hot(home(replace(hot, "sensor.porch_temperature", "100")))
     assert "over 95 °F" in warm.reasoning
-    (cold,) = room_too_cold(home(replace(hot, "sensor.porch_temperature", "35")))
+    winter = environment(outdoor_temperature=-4.0)  # a room falls towards the outdoors
+    (cold,) = room_too_cold(home(replace(hot, "sensor.porch_temperature", "35"), winter))
     assert "under 41 °F" in cold.reasoning
     assert cold.severity is Severity.MEDIUM
 
@@ -140,7 +141,9 @@ def test_a_freezing_room_is_told_as_such_not_as_out_of_line() -> None:
     states = replace(quiet_house(), "sensor.study_temperature", "3")
     assert not list(room_temperature_out_of_line(home(states)))
     assert not list(reading_outside_physical_range(home(states)))
-    assert [f.evidence for f in room_too_cold(home(states))] == [("sensor.study_temperature",)]
+    winter = environment(outdoor_temperature=-4.0)
+    cold = room_too_cold(home(states, winter))
+    assert [f.evidence for f in cold] == [("sensor.study_temperature",)]
 
 
 def test_thermostat_room_is_left_to_the_hvac_rules() -> None:

@@ -156,15 +156,32 @@ def test_a_cold_room_is_a_heating_failure_and_pipes_may_freeze() -> None:
     window_open = entity(
         "binary_sensor.bedroom_window", "on", area="Bedroom", device_class="window"
     )
-    (cold,) = room_too_cold(home(_bedroom("3", window_open)))
+    winter = environment(outdoor_temperature=-4.0)
+    (cold,) = room_too_cold(home(_bedroom("3", window_open), winter))
     assert cold.severity is Severity.MEDIUM
     assert cold.anomaly_type == AnomalyType.SAFETY_HAZARD
     assert cold.evidence == (BEDROOM, "binary_sensor.bedroom_window")
     assert "close to freezing (under 5 °C)" in cold.reasoning
     assert "Bedroom Window is open." in cold.reasoning
-    (freezing,) = room_too_cold(home(_bedroom("-2")))
+    (freezing,) = room_too_cold(home(_bedroom("-2"), winter))
     assert freezing.severity is Severity.HIGH
     assert "water pipes can freeze and burst" in freezing.reasoning
+    # The outdoors unknown: told.
+    assert list(room_too_cold(home(_bedroom("3"), environment(outdoor_temperature=None))))
+
+
+def test_a_place_kept_far_below_the_outdoors_is_cooled_not_a_failed_heating() -> None:
+    # A fridge probe at 4 °C, a freezer at -18 °C on a 15 °C night, minutes after set-up
+    # (nothing learned): a machine keeps them colder than the air outside, which no failed
+    # heating or open window does.
+    mild = environment(outdoor_temperature=15.0)
+    assert not list(room_too_cold(home(_bedroom("4"), mild)))
+    assert not list(room_too_cold(home(_bedroom("-18"), mild)))
+    # A room near the outdoors' cold is told: the weather can be the cause (a 3 °C room
+    # on a 6 °C day, a freezing room in a frost).
+    assert list(room_too_cold(home(_bedroom("3"), environment(outdoor_temperature=6.0))))
+    (frost,) = room_too_cold(home(_bedroom("-1"), environment(outdoor_temperature=-8.0)))
+    assert frost.severity is Severity.HIGH
 
 
 def test_only_what_no_home_produces_is_impossible() -> None:
@@ -232,7 +249,10 @@ def _learned(entity_id: str, values: list[float], days: int = 5) -> HomeBaseline
 
 def _analysed(states: list[EntityState], baselines: HomeBaselines) -> list[str]:
     detector = CombinedDetector(baselines=lambda: baselines)
-    return [f.rule for f in detector.findings(window(states, environment(START)))]
+    return [
+        f.rule
+        for f in detector.findings(window(states, environment(START, outdoor_temperature=-3.0)))
+    ]
 
 
 def test_a_sauna_s_heat_and_a_freezer_s_cold_are_their_normal() -> None:

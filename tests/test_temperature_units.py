@@ -63,10 +63,13 @@ def in_fahrenheit(state: EntityState) -> EntityState:
 
 
 def both_homes(
-    states: list[EntityState], moves: list[tuple[float, str, str]] = (), area: str | None = None
+    states: list[EntityState],
+    moves: list[tuple[float, str, str]] = (),
+    area: str | None = None,
+    outdoor: float = 12.0,
 ) -> tuple[HomeView, HomeView]:
     """(the home in °C, the same home in °F); ``moves`` are (minutes before noon, entity,
-    state in °C) transitions."""
+    state in °C) transitions; ``outdoor`` the weather's temperature (°C)."""
     start = NOON - timedelta(hours=3)
     celsius_moves = steps(start, moves, area)
     thermometers = {s.entity_id for s in states if s.info.device_class == "temperature"}
@@ -74,7 +77,7 @@ def both_homes(
         t._replace(state=f"{fahrenheit(float(t.state)):g}") if t.entity_id in thermometers else t
         for t in celsius_moves
     ]
-    env = environment()
+    env = environment(outdoor_temperature=outdoor)
     us_env = replace(env, temperature_unit="°F")
     return (
         HomeView(window(states, env, celsius_moves)),
@@ -87,9 +90,11 @@ def findings(home: HomeView) -> list[Finding]:
     return ruled + StatisticsDetector().findings(home.window, home)
 
 
-def same_findings(states: list[EntityState], moves: list[tuple[float, str, str]] = ()) -> list:
+def same_findings(
+    states: list[EntityState], moves: list[tuple[float, str, str]] = (), outdoor: float = 12.0
+) -> list:
     """The findings of the home in °C, checked equal to those of the home in °F."""
-    celsius, us = (findings(h) for h in both_homes(states, moves))
+    celsius, us = (findings(h) for h in both_homes(states, moves, outdoor=outdoor))
     assert [(f.rule, f.evidence) for f in us] == [(f.rule, f.evidence) for f in celsius]
     for c, f in zip(celsius, us, strict=True):
         if c.magnitude is None:
@@ -150,7 +155,8 @@ def test_a_thermometer_creeping_up_alone_drifts_in_both_units() -> None:
 def test_a_room_far_too_hot_or_cold_is_told_in_both_units(
     celsius: float, rule: str, words: str
 ) -> None:
-    pairs = same_findings(_calm(_room(celsius)))
+    # A winter day: a room whose heating failed falls towards the outdoors.
+    pairs = same_findings(_calm(_room(celsius)), outdoor=-2.0)
     assert [c.rule for c, _ in pairs] == [rule]
     assert words in pairs[0][1].reasoning
     assert "°C" not in pairs[0][1].reasoning.replace(f"{celsius:g} °C", "")

@@ -155,10 +155,7 @@ def _weather(scenario: Scenario, out: Effects, rng: random.Random) -> None:
         when = scenario.start + timedelta(hours=hour)
         if hour % 6 == 0:
             condition = rng.choice(("cloudy", "partlycloudy", "sunny", "cloudy", "fog"))
-        temperature = weather["mean"] + weather["swing"] * math.sin(
-            (when.astimezone(scenario.tz).hour - 9) / 24 * 2 * math.pi
-        )
-        temperature += rng.gauss(0, 0.5 * degree(scenario))
+        temperature = outdoor_at(scenario, when) + rng.gauss(0, 0.5 * degree(scenario))
         out.add(
             when,
             entity,
@@ -169,6 +166,14 @@ def _weather(scenario: Scenario, out: Effects, rng: random.Random) -> None:
                 "temperature_unit": scenario.data["home"]["temperature_unit"],
             },
         )
+
+
+def outdoor_at(scenario: Scenario, when: datetime) -> float:
+    """The weather's temperature at ``when`` (the home's unit): its mean and daily swing,
+    warmest at 15:00."""
+    weather = scenario.data["home"]["weather"]
+    hour = when.astimezone(scenario.tz).hour
+    return float(weather["mean"] + weather["swing"] * math.sin((hour - 9) / 24 * 2 * math.pi))
 
 
 def degree(scenario: Scenario) -> float:

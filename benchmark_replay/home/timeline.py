@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 import random
 from typing import Any
 
-from .effects import Change, routine_changes
+from .effects import Change, outdoor_at, routine_changes
 from .habits import habit_changes
 from .presence import household
 from .scenario import Scenario
@@ -118,7 +118,13 @@ def initial_states(scenario: Scenario) -> dict[str, tuple[str, Mapping[str, Any]
         states[f"person.{person['id']}"] = ("home", None)
         states[person.get("tracker") or f"device_tracker.{person['id']}_phone"] = ("home", None)
     states.setdefault("sun.sun", ("below_horizon", {"friendly_name": "Sun"}))
-    states.setdefault(home["weather"]["entity_id"], ("cloudy", None))
+    # A weather entity reports its temperature before the monitor is set up (without it,
+    # the first analysis knew no outdoors until the weather's first change).
+    unit = home["temperature_unit"]
+    outdoor = {"temperature": round(outdoor_at(scenario, scenario.start), 1)}
+    states.setdefault(
+        home["weather"]["entity_id"], ("cloudy", {**outdoor, "temperature_unit": unit})
+    )
     return states
 
 

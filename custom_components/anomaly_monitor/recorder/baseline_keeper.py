@@ -48,6 +48,7 @@ from ..core.baselines.away_teaching import forget_away_false_alarm, teach_away_f
 from ..core.baselines.clock import parse_time
 from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.usual_judge import forget_false_alarm, teach_false_alarm
+from ..core.baselines.watch_gaps import unwatched_gap
 from ..core.feedback import FalseAlarm
 from ..core.models import EntityInfo
 from ..live.context_builder import outdoor_celsius
@@ -112,6 +113,8 @@ class BaselineKeeper:
         self._started = True
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
+        # Learned until HA stopped: nothing was watched from then until now.
+        self.baselines.unwatched = unwatched_gap(self.baselines.learned_until, dt_util.utcnow())
         # What the learned days say, counted before the analyses (in the event loop) ask.
         await self.hass.async_add_executor_job(count_ahead, self.baselines)
         self._history_entities, self._history_from = history_read(stored, self.baselines)
@@ -326,6 +329,7 @@ class BaselineKeeper:
             self._history_entities = set(entity_ids)
             self._history_from = read_from
         fresh.watching(entity_ids, started)  # no history: watched since set-up
+        fresh.unwatched = self.baselines.unwatched
         self.baselines = fresh
         self._loading = False
         # Live changes since the query's end are still in the watcher's buffer.

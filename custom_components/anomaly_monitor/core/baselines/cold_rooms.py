@@ -21,7 +21,10 @@ Only rooms with a climate entity (the rooms a home heats; an unheated room follo
 weather, and ``reading_off_its_hours`` judges it over hours). Not told when the heating
 keeps the room where it is set (a set point lowered on purpose: within ``AT_SET_POINT`` of
 it), while a door or window of the room is open or was within ``AIRED`` (airing), nor with
-the heating off when the weather is itself far colder than usual (``OUTDOOR_SHIFT``).
+the heating off when the weather is itself far colder than usual (``OUTDOOR_SHIFT``), nor
+while the room heats and is warming (``WARMING`` within ``WARMING_SPAN``): the heat is
+arriving, from a setback held longer than on other days (the family home late, the room
+still at its eco level at 18:00); heat that does not arrive is ``heating_not_warming``'s.
 Judged in °C (°F and K sensors converted); the words keep the sensor's unit.
 """
 
@@ -49,6 +52,9 @@ AT_SET_POINT = 1.0
 AIRED = timedelta(hours=1)
 # The hours beside the current one that count as "this part of the day".
 NEIGHBOUR_HOURS = 1
+# A heating room that rose this much (°C) within this span is warming up, not failing.
+WARMING = 0.5
+WARMING_SPAN = timedelta(hours=1)
 
 
 def _usual_low(
@@ -105,6 +111,20 @@ def _below_since(home: HomeView, sensor: EntityState, line: float) -> datetime |
     if since is None and not readings and current is not None and current < line:
         since = sensor.last_changed  # no reading in the window: as it reads since then
     return since
+
+
+def _warming(home: HomeView, sensor: EntityState, celsius: float) -> bool:
+    """The room rose by ``WARMING`` or more from its lowest reading of ``WARMING_SPAN``
+    (the one in force at its start included)."""
+    since = home.end - WARMING_SPAN
+    readings = home.numbers(sensor.entity_id)
+    before = [r for r in readings if r[0] < since][-1:]
+    lows = [
+        c
+        for _, value in before + [r for r in readings if r[0] >= since]
+        if (c := to_celsius(value, sensor.info.unit)) is not None
+    ]
+    return bool(lows) and celsius - min(lows) >= WARMING
 
 
 def _aired(home: HomeView, area: str) -> list[str]:
@@ -192,6 +212,8 @@ def room_colder_than_kept(home: HomeView, baselines: HomeBaselines) -> Iterator[
                 continue
             if not _was_kept_recently(baselines, sensor, now, low) or _aired(home, area):
                 continue
+            if hvac_action(climate) == "heating" and _warming(home, sensor, celsius):
+                continue  # the heat arrives: warming up from a setback held longer
             if climate.state.lower() == "off":
                 if not weather_read:
                     weather, weather_read = _outdoor_shift(home, baselines), True

@@ -18,6 +18,15 @@ day and night in a damp week and rarely since, or a heating pump at the end of i
 season, is not judged). The limit is ``FACTOR`` times the longest learned spell of that
 kind, never less than ``FLOOR``.
 
+*Watched*, not only remembered: a spell that began before Home Assistant was down (a
+restart, a power cut: ``watch_gaps.py``) and goes on after it is remembered across the
+gap, but what the appliance did meanwhile was never seen: a fridge cycles unseen through
+an hour's restart, and nothing runs through a power cut. Such a spell is told only once
+the appliance has also been watched in it, since HA came back, for its longest learned
+spell of that kind (it would have changed by then if it were working): a freezer whose
+plug stayed off after the power cut is told then, a fridge seen "running" before and
+after a restart is not.
+
 A stop is not told when the home shows why: a switch of the meter's area turned off (the
 person switched the plug or the appliance off), or a thermostat turned off (the heating
 switched off: its circulation pump stops with it, the end of the season), between
@@ -34,10 +43,11 @@ from datetime import datetime, timedelta
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
-from .clock import day_number
+from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, learned_from, stay_since
 from .power import IDLE, RUNNING, power_state
+from .watch_gaps import watched_since
 
 MIN_SPELLS = 6
 MIN_QUARTERS = 3
@@ -108,7 +118,9 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
             continue
         since = spell_since(home, baselines, meter, spell)
         if since is not None:
-            when = since + _spell_limit(cycle[1] if spell == IDLE else cycle[2])
+            usual = cycle[1] if spell == IDLE else cycle[2]
+            watched = watched_since(since, baselines.unwatched)
+            when = max(since + _spell_limit(usual), watched + timedelta(minutes=usual))
             if when > home.end:
                 due.append(when)
     return min(due, default=None)
@@ -153,6 +165,21 @@ def _switched_off(
     return None
 
 
+def _across_gap(
+    home: HomeView, baselines: HomeBaselines, since: datetime, watched: datetime
+) -> str:
+    """ " (before Home Assistant was down, 03:20-04:55, and for 1 h 10 min since)" for a
+    spell across an unwatched gap, else ""."""
+    gap = baselines.unwatched
+    if gap is None or watched <= since:
+        return ""
+    zone = home.env.zone
+    return (
+        f" (before Home Assistant was down, {local(gap[0], zone):%H:%M}–"
+        f"{local(gap[1], zone):%H:%M}, and for {duration_text(home.end - watched)} since)"
+    )
+
+
 _CHECK_STOPPED = (
     "Check that the appliance is plugged in and switched on and that its circuit breaker "
     "has not tripped; if it is a fridge or freezer, that it is still cold. If it was "
@@ -188,12 +215,15 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         since = spell_since(home, baselines, meter, spell)
         if since is None or now - since <= limit:
             continue
+        watched = watched_since(since, baselines.unwatched)
+        if now - watched <= timedelta(minutes=usual):
+            continue  # across HA's downtime: not yet watched long enough since
         fewest = _recently_regular(baselines, meter.entity_id, since)
         if fewest is None:
             continue
         if spell == IDLE and _switched_off(home, baselines, meter, since, longest_rest):
             continue
-        lasted = duration_text(now - since)
+        lasted = duration_text(now - since) + _across_gap(home, baselines, since, watched)
         lately = f"at least {fewest} times a day on each of the last {RECENT_DAYS} days"
         if spell == IDLE:
             reasoning = (

@@ -54,6 +54,7 @@ from .kept_levels import reading_held_far_longer_than_ever
 from .learned_days import learned_drift, learned_profile_shift
 from .light_answers import (
     MIN_DAYS as LIGHT_DAYS,
+    answers_this_slowly,
     knows_pair,
     light_not_answering_motion,
     switched_by_hand,
@@ -267,7 +268,8 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
     or judges better:
 
     - the lights ``slow_light_response`` found slow are all switched by hand
-      (``switched_by_hand``);
+      (``switched_by_hand``), or each answers motion that slowly as its own habit
+      (``answers_this_slowly``: its own answers learned before the window, a day or more);
     - the links ``missing_follow_up`` found broken for its cause are all a motion sensor
       and a light whose pair the baselines know (``knows_pair``): the window learned the
       link from a few hours (a person's hand reads as one), and
@@ -280,7 +282,10 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
         return False
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
-    if start - baselines.first_seen < timedelta(days=LIGHT_DAYS):
+    known = start - baselines.first_seen
+    if finding.rule == "slow_light_response" and _own_habit(finding, baselines, known):
+        return True
+    if known < timedelta(days=LIGHT_DAYS):
         return False
     if finding.rule == "slow_light_response":
         return all(switched_by_hand(baselines, light) for light in finding.evidence)
@@ -289,7 +294,20 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
     return bool(effects) and all(knows_pair(baselines, cause, e) for e in effects)
 
 
+def _own_habit(finding: Finding, baselines: HomeBaselines, known: timedelta) -> bool:
+    """Every light found slow answers that slowly as its own habit (the slowest answer,
+    the finding's magnitude in seconds, judged for each)."""
+    lag = finding.magnitude
+    return (
+        lag is not None
+        and known >= OWN_HABIT_KNOWN
+        and all(answers_this_slowly(baselines, light, lag) for light in finding.evidence)
+    )
+
+
 _EXPLAINED = frozenset({"slow_light_response", "missing_follow_up"})
+# Known this long before the window, a light's own answers judge its slowness.
+OWN_HABIT_KNOWN = timedelta(days=1)
 
 
 def _bound(

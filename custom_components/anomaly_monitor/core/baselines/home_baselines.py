@@ -98,6 +98,9 @@ class HomeBaselines:
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
+        # The span before this start of HA that nothing was watched (``watch_gaps``): set
+        # by whoever loads the stored baselines at a start; not stored.
+        self.unwatched: tuple[datetime, datetime] | None = None
         self.events = 0
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip

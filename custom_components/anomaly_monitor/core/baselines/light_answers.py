@@ -166,3 +166,23 @@ def switched_by_hand(baselines: HomeBaselines, light: str) -> bool:
     if max((hours.days for hours in pairs), default=0) < MIN_DAYS:
         return False
     return not any(hours.expected_hours(MIN_HOUR_ONSETS, HOUR_SHARE) for hours in pairs)
+
+
+# A light's own answers that make its habit (three mornings it was switched on 30 s after
+# the motion), and how many times its habit a slow answer must take to be news.
+OWN_ANSWERS = 3
+OWN_FACTOR = 5.0
+
+
+def answers_this_slowly(baselines: HomeBaselines, light: str, lag: float) -> bool:
+    """The light's own learned answers to motion (at least ``OWN_ANSWERS``) put a lag of
+    ``lag`` seconds within ``OWN_FACTOR`` times their median: slow is this light's habit
+    (a lamp somebody switches on half a minute after getting up), not an automation that
+    became slow. The home's pooled habit judges a light only until its own is known."""
+    delays = [
+        delay
+        for (_, effect), stats in baselines.relations.pairs.items()
+        if effect == light and stats.kind == MOTION_LIGHT and stats.delays
+        for delay in stats.delays
+    ]
+    return len(delays) >= OWN_ANSWERS and lag <= OWN_FACTOR * median(delays)

@@ -14,7 +14,12 @@ CUSUM (Page's test) adds up how far it lay beyond those days' own range:
 so an hour within anything the fortnight read at that hour adds nothing (the daily cycle
 and an ordinary warm afternoon are part of the reference), and a departure that grows
 hour by hour is told once S reaches ``DECISION`` spreads-hours, over at least
-``MIN_RUN`` hours, while the current reading is still beyond that range. The spread is
+``MIN_RUN`` hours, while the last closed hour and the current reading are still beyond
+that range. A departure that came back (a fault of the afternoon, mended; a humidity
+back at its flat 76 %) leaves S where it was, so a jump later (the evening's usual step,
+a fridge door at dinner) would be told as the old departure: a drift stays, so the last
+closed hour must lie beyond too. The words quote the hour that lay furthest out (what
+drove it), and the last hour when it is another. The spread is
 never taken smaller than a physical floor (``FLOOR``: 0.5 °C, 3 %RH, 100 ppm, 3 %), as
 a steady sensor's fortnight can be almost flat.
 
@@ -28,7 +33,8 @@ home moved: a heat wave, the heating season, a humid week).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
@@ -68,10 +74,18 @@ def _beyond(value: float, usual: UsualHour, spread: float) -> tuple[float, float
     return max(0.0, above), max(0.0, below)
 
 
-def _cusum(
-    baselines: HomeBaselines, sensor: EntityState, now: datetime
-) -> tuple[int, float, int, datetime, UsualHour, float] | None:
-    """(side, S, hours in the run, first hour of the run, the last hour's usual, its mean)."""
+@dataclass(frozen=True, slots=True)
+class _Drift:
+    """A run of hours beyond the sensor's learned hours."""
+
+    side: int  # +1 above, -1 below
+    began: datetime  # the first hour of the run
+    furthest: tuple[datetime, UsualHour, float]  # the hour furthest out: start, usual, mean
+    last: tuple[datetime, UsualHour, float]  # the last closed hour
+
+
+def _cusum(baselines: HomeBaselines, sensor: EntityState, now: datetime) -> _Drift | None:
+    """The run of hours that took the CUSUM past its limit, when it is still going on."""
     floor = _floor(sensor)
     start = hour_start(now)
     first = 1
@@ -80,29 +94,36 @@ def _cusum(
     sums = [0.0, 0.0]
     runs = [0, 0]
     began: list[datetime | None] = [None, None]
-    last: tuple[UsualHour, float] | None = None
+    furthest: list[tuple[float, tuple[datetime, UsualHour, float]] | None] = [None, None]
+    last: tuple[datetime, UsualHour, float] | None = None
+    last_excess = (0.0, 0.0)
     for back in range(first + LOOKBACK_HOURS - 1, first - 1, -1):
         hour = start - back * ONE_HOUR
         own, usual = usual_at(baselines, sensor.entity_id, hour, MIN_DAYS)
         if own is None or usual is None:
-            sums, runs, began, last = [0.0, 0.0], [0, 0], [None, None], None
+            sums, runs, began, furthest, last = [0.0, 0.0], [0, 0], [None, None], [None, None], None
             continue  # a gap: start again
         excess = _beyond(own, usual, max(usual.spread, floor))
         for side in (0, 1):
             sums[side] = max(0.0, sums[side] + excess[side])
             if sums[side] == 0.0:
-                runs[side], began[side] = 0, None
+                runs[side], began[side], furthest[side] = 0, None, None
             elif excess[side] > 0:
                 runs[side] += 1
                 began[side] = began[side] or hour
-        last = (usual, own)
+                worst = furthest[side]
+                if worst is None or excess[side] > worst[0]:
+                    furthest[side] = (excess[side], (hour, usual, own))
+        last, last_excess = (hour, usual, own), excess
     if last is None:
         return None
     side = 0 if sums[0] >= sums[1] else 1
-    first_hour = began[side]
-    if sums[side] < DECISION or runs[side] < MIN_RUN or first_hour is None:
+    first_hour, worst = began[side], furthest[side]
+    if sums[side] < DECISION or runs[side] < MIN_RUN or first_hour is None or worst is None:
         return None
-    return (1 if side == 0 else -1), sums[side], runs[side], first_hour, *last
+    if last_excess[side] <= 0:
+        return None  # back within its hours: whatever comes now is no drift going on
+    return _Drift(1 if side == 0 else -1, first_hour, worst[1], last)
 
 
 def _side_now(baselines: HomeBaselines, sensor: EntityState, now: datetime) -> int:
@@ -133,7 +154,7 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
     now = home.end
     heated = {s.info.area for s in home.of("climate") if s.info.area}
     outdoor = home.env.outdoor_temperature
-    found: list[tuple[EntityState, tuple[int, float, int, datetime, UsualHour, float]]] = []
+    found: list[tuple[EntityState, _Drift]] = []
     for device_class in sorted(PROFILED_CLASSES):
         for sensor in home.of("sensor", device_class):
             if sensor.entity_id not in baselines.profiles.hours:
@@ -142,11 +163,12 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
             if side == 0:
                 continue
             drift = _cusum(baselines, sensor, now)
-            if drift is None or drift[0] != side:
+            if drift is None or drift.side != side:
                 continue
             found.append((sensor, drift))
-    for sensor, (side, _, _, since, usual, mean) in found:
+    for sensor, drift in found:
         kind = sensor.info.device_class or ""
+        side = drift.side
         if _peer_leans(home, baselines, sensor, side, now):
             continue  # another sensor of the class moved the same way: the whole home moved
         if home_or_weather_moved(home, baselines, sensor, side):
@@ -162,18 +184,33 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
         unit = f" {sensor.info.unit}" if sensor.info.unit else ""
         word = READING_WORDS[kind]
         way = "above" if side > 0 else "below"
-        began = local(since, home.env.zone)
+        zone = home.env.zone
+        began = local(drift.began, zone)
         yield READING_DRIFTING_FROM_ITS_HOURS.finding(
             evidence=(sensor.entity_id,),
             reasoning=f"{sensor.entity_id} reads {current:g}{unit}: since {began:%H:%M} its "
-            f"{word} has crept {way} what it read at the same hours on the {usual.days} other "
-            f"days learned, further each hour (the last hour averaged {mean:.1f}{unit}, "
-            f"where those days read {usual.lowest:.1f}–{usual.highest:.1f}{unit}); "
-            f"no other {word} sensor moved that way.",
+            f"{word} has crept {way} what it read at the same hours on the "
+            f"{drift.last[1].days} other days learned, further each hour "
+            f"({_hours_text(drift, unit, zone)}); no other {word} sensor moved that way.",
             recommendation="Check the room (a radiator or heater left on, a window, damp) "
             "and the sensor (moved near a heat source, drifting).",
-            magnitude=round(mean - usual.centre, 2),
+            magnitude=round(drift.last[2] - drift.last[1].centre, 2),
         )
+
+
+def _hours_text(drift: _Drift, unit: str, zone: tzinfo | None) -> str:
+    """The hour furthest out and the last hour, each with what those days read then."""
+
+    def hour(at: tuple[datetime, UsualHour, float]) -> str:
+        start, usual, mean = at
+        return (
+            f"{local(start, zone):%H}:00–{local(start + ONE_HOUR, zone):%H}:00 averaged "
+            f"{mean:.1f}{unit}, where those days read {usual.lowest:.1f}–{usual.highest:.1f}{unit}"
+        )
+
+    if drift.furthest[0] == drift.last[0]:
+        return f"the last hour, {hour(drift.last)}"
+    return f"furthest out {hour(drift.furthest)}; the last hour {hour(drift.last)}"
 
 
 def _peer_leans(

@@ -16,7 +16,11 @@ a sensor that failed once must never silence a fire later. What is a room's own 
   about a second of the reading, before any model (``core/safety_floor.py``).
 - ``room_too_hot``: the hot band, and the fire band when the outdoors is within
   ``WEATHER_HEAT_GAP`` of it (a desert heat wave with the air conditioning down).
-- ``room_too_cold``: the cold band (medium) and freezing (high).
+- ``room_too_cold``: the cold band (medium) and freezing (high). Not a place kept well
+  below the outdoors (``COOLED_BELOW_OUTDOORS``): a heating that failed or a window left
+  open lets a room fall towards the outdoor temperature, never far under it; 4 °C on a
+  15 °C day is a fridge, a freezer or a cold store, cold by a machine, not a room whose
+  pipes may freeze (told again once the outdoors is cold enough to be the cause).
 """
 
 from __future__ import annotations
@@ -53,6 +57,10 @@ SLOW_RISE = 1.0
 # A room within this many degrees of the outdoors' heat is heated by the weather (and a
 # hot room's words say how hot it is outdoors).
 WEATHER_HEAT_GAP = 10.0
+# A thermometer this many °C under the outdoor temperature is cooled by a machine: no
+# failed heating or open window takes a room below the air outside (a building's lag
+# behind the day's swing stays within it).
+COOLED_BELOW_OUTDOORS = 8.0
 _FIRE_ALARMS = ("smoke", "heat")
 
 
@@ -254,9 +262,12 @@ def room_too_cold(home: HomeView) -> Iterator[Finding]:
 
     Magnitude: °C below the cold line (negative).
     """
+    outdoor = home.env.outdoor_temperature  # °C
     for state, celsius, band in _thermometers(home):
         if band not in (Band.COLD, Band.FREEZING):
             continue
+        if outdoor is not None and celsius < outdoor - COOLED_BELOW_OUTDOORS:
+            continue  # kept colder than the weather: a fridge, freezer or cold store
         area = state.info.area
         freezing = band is Band.FREEZING
         windows = [
