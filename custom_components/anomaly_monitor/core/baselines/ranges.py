@@ -4,11 +4,12 @@ A running mean and (population) variance, exact until ``MEMORY`` readings and th
 exponentially weighted with that memory (older readings weigh less), so a sensor that
 moved to a new room or season settles to its new normal. Bounded to ``MAX_ENTITIES`` sensors.
 
-A new highest *settles*: a reading above everything learned is held apart (the pending
-highest) until ``SETTLE`` after the excursion began, so a check asking "is it above its
-learned range now?" compares the reading with what the sensor read before it, not with
-itself (the live stream is learned before each analysis). When the sensor was first
-learned is kept too: a range learned over an afternoon is no range.
+A new highest or lowest *settles*: a reading beyond everything learned is held apart (the
+pending highest, the pending lowest) until ``SETTLE`` after the excursion began, so a check
+asking "is it beyond its learned range now?" compares the reading with what the sensor read
+before it, not with itself (the live stream is learned before each analysis): a glucose
+monitor's first night hypo is judged against the days before it, on either side. When the
+sensor was first learned is kept too: a range learned over an afternoon is no range.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ MAX_ENTITIES = 400
 MEMORY = 5_000
 SETTLE = timedelta(hours=6)
 _SETTLE_S = SETTLE.total_seconds()
-# [count, mean, variance, lowest, highest, first seen, pending highest, pending since]
-# (times in epoch seconds; 0 = unknown / nothing pending).
-_STORED = (5, 8)
+# [count, mean, variance, lowest, highest, first seen, pending highest, pending since,
+#  pending lowest, pending since] (times in epoch seconds; 0 = unknown / nothing pending).
+_STORED = (5, 8, 10)
 
 
 class NumericRanges:
-    """Per numeric entity: [count, mean, variance, lowest, highest, since, pending, since]."""
+    """Per numeric entity: [count, mean, variance, lowest, highest, since, pending highest,
+    since, pending lowest, since]."""
 
     def __init__(self) -> None:
         self.stats: dict[str, list[float]] = {}
@@ -41,7 +43,8 @@ class NumericRanges:
         if stats is None:
             if len(self.stats) >= MAX_ENTITIES:
                 return
-            self.stats[entity_id] = [1.0, value, 0.0, value, value, _seconds(when), value, 0.0]
+            first = [1.0, value, 0.0, value, value, _seconds(when), value, 0.0, value, 0.0]
+            self.stats[entity_id] = first
             return
         count = min(stats[0] + 1, MEMORY)
         weight = 1 / count
@@ -49,9 +52,19 @@ class NumericRanges:
         stats[1] += weight * delta
         stats[2] = (1 - weight) * (stats[2] + weight * delta * delta)
         stats[0] = count
-        stats[3] = min(stats[3], value)
         # The time is read only while an excursion is pending or as one begins (rarely: a
-        # reading nearly always lies within the highest already learned).
+        # reading nearly always lies within the range already learned).
+        if stats[9]:
+            now = _seconds(when)
+            if not now or now - stats[9] >= _SETTLE_S:
+                stats[3], stats[9] = min(stats[3], stats[8]), 0.0
+        if value < stats[3]:
+            now = _seconds(when)
+            if now:
+                stats[8] = value if not stats[9] else min(stats[8], value)
+                stats[9] = stats[9] or now
+            else:
+                stats[3] = value
         if stats[7]:
             now = _seconds(when)
             if not now or now - stats[7] >= _SETTLE_S:
@@ -69,14 +82,16 @@ class NumericRanges:
     ) -> tuple[int, float, float, float, float] | None:
         """(readings, mean, standard deviation, lowest, highest), or None.
 
-        With ``now``, a highest reached less than ``SETTLE`` ago is not part of it yet.
+        With ``now``, a highest or lowest reached less than ``SETTLE`` ago is not part of it yet.
         """
         stats = self.stats.get(entity_id)
         if stats is None:
             return None
-        count, mean, variance, low, high, _, pending, pending_since = stats
+        count, mean, variance, low, high, _, pending, pending_since, pending_low, low_since = stats
         if pending_since and (now is None or now.timestamp() - pending_since >= _SETTLE_S):
             high = max(high, pending)
+        if low_since and (now is None or now.timestamp() - low_since >= _SETTLE_S):
+            low = min(low, pending_low)
         return int(count), mean, math.sqrt(variance), low, high
 
     def since(self, entity_id: str) -> datetime | None:
@@ -104,10 +119,16 @@ class NumericRanges:
             values = [float(v) for v in stats]
             if len(values) == 5:  # stored before the first-seen time was kept
                 values += [0.0, values[4], 0.0]
-            count, mean, variance, low, high, since, pending, pending_since = values
-            if not (1 <= count <= MEMORY and variance >= 0 and low <= mean <= max(high, pending)):
+            if len(values) == 8:  # stored before a new lowest settled
+                values += [values[3], 0.0]
+            count, mean, variance, low, high, since, pending, pending_since = values[:8]
+            pending_low, low_since = values[8:]
+            lowest, highest = min(low, pending_low), max(high, pending)
+            if not (1 <= count <= MEMORY and variance >= 0 and lowest <= mean <= highest):
                 continue
             if since < 0 or pending_since < 0 or (pending_since and pending < high):
+                continue
+            if low_since < 0 or (low_since and pending_low > low):
                 continue
             ranges.stats[entity] = values
         return ranges
