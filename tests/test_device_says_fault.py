@@ -64,7 +64,9 @@ def test_a_new_lowest_settles_like_a_new_highest() -> None:
     ranges = NumericRanges()
     ranges.reading(SUGAR, 120.0, DAY0)
     ranges.reading(SUGAR, 45.0, DAY0 + timedelta(hours=1))
+    ranges.reading(SUGAR, 130.0, DAY0 + timedelta(hours=2))  # the hypo is over
     assert ranges.usual(SUGAR, DAY0 + timedelta(hours=2))[3] == 120.0
+    assert ranges.usual(SUGAR, DAY0 + timedelta(hours=7))[3] == 120.0
     assert ranges.usual(SUGAR, DAY0 + timedelta(hours=8))[3] == 45.0
     assert ranges.usual(SUGAR)[3] == 45.0  # everything learned
     again = NumericRanges.from_dict(ranges.as_dict())
@@ -154,3 +156,28 @@ def test_a_shutter_stopped_part_way_while_closing_is_told() -> None:
     opened = [(stopped - MIN, "opening"), (stopped, "open")]
     assert found_at(120 * MIN, opened, 50) == []
     assert found_at(120 * MIN, moves, 100) == []
+
+
+def test_an_excursion_still_going_on_does_not_teach_itself() -> None:
+    """A grey tank filling all day past its usual top: before, its 93 % of noon was learned
+    by 18:00 and its 100 % at night was no longer beyond its range."""
+    tank = "sensor.grey_tank"
+    ranges = NumericRanges()
+    day = DAY0 + timedelta(days=3)
+    ranges.reading(tank, 4.0, DAY0)
+    ranges.reading(tank, 79.0, DAY0 + timedelta(days=1))
+    ranges.reading(tank, 86.0, day + timedelta(hours=7))
+    ranges.reading(tank, 93.0, day + timedelta(hours=11))
+    ranges.reading(tank, 100.0, day + timedelta(hours=18))
+    assert ranges.usual(tank, day + timedelta(hours=18))[4] == 79.0
+    assert ranges.usual(tank, day + timedelta(hours=30))[4] == 79.0
+    assert ranges.usual(tank, day + timedelta(hours=31))[4] == 100.0  # a day after it began
+    # A level that stays beyond is learned a day after it began at most.
+    for hour in range(8, 32):
+        ranges.reading(
+            "sensor.moved", 10.0 if hour == 8 else 20.0 + hour % 2, DAY0 + hour * 60 * MIN
+        )
+    assert ranges.usual("sensor.moved", DAY0 + timedelta(hours=31))[4] == 10.0
+    assert ranges.usual("sensor.moved", DAY0 + timedelta(hours=33))[4] == 21.0
+    again = NumericRanges.from_dict(ranges.as_dict())
+    assert again.as_dict() == ranges.as_dict()
