@@ -27,6 +27,7 @@ from custom_components.anomaly_monitor.core.models import (
 )
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
 from custom_components.anomaly_monitor.core.rules.lock_jammed import lock_jammed
+from custom_components.anomaly_monitor.core.rules.supply_lost import supply_lost
 
 from .core_factories import entity, environment, home, window
 
@@ -181,3 +182,51 @@ def test_an_excursion_still_going_on_does_not_teach_itself() -> None:
     assert ranges.usual("sensor.moved", DAY0 + timedelta(hours=33))[4] == 21.0
     again = NumericRanges.from_dict(ranges.as_dict())
     assert again.as_dict() == ranges.as_dict()
+
+
+def _meters(now: datetime, drops: dict[str, float], switch_off: bool = False) -> HomeView:
+    """Power meters drawing until each drops to 0 W ``drops[meter]`` minutes before ``now``."""
+    start = now - timedelta(minutes=60)
+    states, transitions = [], []
+    for meter, ago in drops.items():
+        volts = meter.endswith("voltage")
+        info = EntityInfo(
+            meter, meter, device_class="voltage" if volts else "power", unit="V" if volts else "W"
+        )
+        dropped = now - ago * MIN
+        transitions += [
+            Transition(start, meter, "121.0" if volts else "85.0"),
+            Transition(dropped, meter, "0.0"),
+        ]
+        states.append(EntityState(info, "0.0", last_changed=dropped))
+    if switch_off:
+        plug = next(iter(drops)).removesuffix("_power").replace("sensor.", "switch.")
+        transitions.append(Transition(now - next(iter(drops.values())) * MIN, plug, "off"))
+        states.append(EntityState(EntityInfo(plug, plug), "off"))
+    transitions.sort(key=lambda t: t.when)
+    return HomeView(window(states, environment(now), transitions))
+
+
+def test_many_meters_falling_to_nothing_at_once_is_the_supply_not_an_appliance() -> None:
+    now = datetime(2027, 1, 21, 13, 0, tzinfo=UTC)
+    together = {
+        "sensor.fridge_power": 20,
+        "sensor.freezer_power": 20.2,
+        "sensor.router_power": 20.5,
+    }
+    found = list(supply_lost(_meters(now, together)))
+    assert [f.rule for f in found] == ["supply_lost"]
+    assert set(found[0].evidence) == set(together)
+    assert found[0].severity == Severity.HIGH
+    # One meter alone, meters that fell apart, or just now: an appliance, not the supply.
+    assert list(supply_lost(_meters(now, {"sensor.fridge_power": 20}))) == []
+    apart = {"sensor.fridge_power": 20, "sensor.freezer_power": 35, "sensor.router_power": 50}
+    assert list(supply_lost(_meters(now, apart))) == []
+    assert list(supply_lost(_meters(now, dict.fromkeys(together, 2)))) == []
+    # A supply voltage gone with one meter says so.
+    shore = {"sensor.pedestal_voltage": 30, "sensor.pedestal_power": 30}
+    found = list(supply_lost(_meters(now, shore)))
+    assert found[0].evidence == ("sensor.pedestal_voltage", "sensor.pedestal_power")
+    # A plug switched off by a scene with the others: two left, not enough.
+    assert list(supply_lost(_meters(now, together, switch_off=True))) == []
+    assert supply_lost in ALL_RULES

@@ -46,6 +46,7 @@ from .security import (
     garage_open_while_protected,
     surveillance_off_while_away,
 )
+from .supply_lost import supply_lost
 
 Rule = Callable[[HomeView], Iterable[Finding]]
 
@@ -81,6 +82,7 @@ ALL_RULES: tuple[Rule, ...] = (
     outlet_off_but_drawing_power,
     detector_contradicts_level,
     leak_alarm_without_water,
+    supply_lost,
     # occupancy
     motion_while_away,
     appliance_active_while_away,
