@@ -276,8 +276,12 @@ def test_a_meter_far_above_its_learned_range_for_an_hour_is_told() -> None:
     assert "has drawn 190 W for 50 min, since 10:00: 2.2× the most it drew" in finding.reasoning
     assert "in the 4 days learned (87 W" in finding.reasoning
     assert finding.magnitude == 103.0
-    # Six hours on, the new highest has settled: the range now includes it.
+    # Six hours on, still drawing: its own excursion has not taught it (it is not over).
     later = start + timedelta(hours=6, minutes=5)
+    baselines.advance(later)
+    assert len(list(power_above_its_learned_range(meter_view(later, changes), baselines))) == 1
+    # A day on, the new highest has settled: the range now includes it.
+    later = start + timedelta(hours=24, minutes=5)
     baselines.advance(later)
     assert list(power_above_its_learned_range(meter_view(later, changes), baselines)) == []
 
@@ -307,8 +311,13 @@ def test_ranges_settle_and_survive_storage() -> None:
     ranges.reading(PLUG, 80.0, DAY0)
     ranges.reading(PLUG, 90.0, DAY0 + ONE_H)
     assert ranges.usual(PLUG, DAY0 + 2 * ONE_H) == (2, 85.0, 5.0, 80.0, 80.0)
-    assert ranges.usual(PLUG, DAY0 + 7 * ONE_H) == (2, 85.0, 5.0, 80.0, 90.0)
+    # Still beyond (no reading came back): not learned 6 h on, learned a day on at most.
+    assert ranges.usual(PLUG, DAY0 + 7 * ONE_H) == (2, 85.0, 5.0, 80.0, 80.0)
+    assert ranges.usual(PLUG, DAY0 + 25 * ONE_H) == (2, 85.0, 5.0, 80.0, 90.0)
     assert ranges.usual(PLUG) == (2, 85.0, 5.0, 80.0, 90.0)  # everything learned
+    ranges.reading(PLUG, 78.0, DAY0 + 2 * ONE_H)  # back within: it settles 6 h from now
+    assert ranges.usual(PLUG, DAY0 + 7 * ONE_H)[4] == 80.0
+    assert ranges.usual(PLUG, DAY0 + 8 * ONE_H)[4] == 90.0
     ranges.reading(PLUG, 85.0, DAY0 + 8 * ONE_H)  # a later reading folds the settled one
     assert ranges.stats[PLUG][4] == 90.0
     assert ranges.since(PLUG) == DAY0

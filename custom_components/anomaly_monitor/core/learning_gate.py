@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from .baselines.far_beyond_range import READING_FAR_BEYOND_ITS_RANGE
 from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
@@ -56,7 +57,9 @@ from .offline import is_safety_device
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
 # Rules judged only against the device's own learned runs: their normal is known.
-_OWN_NORMAL_RULES = frozenset({METER_RUN_CUT_SHORT.rule, LEFT_ON_PAST_ITS_ROUTINE.rule})
+_OWN_NORMAL_RULES = frozenset(
+    {METER_RUN_CUT_SHORT.rule, LEFT_ON_PAST_ITS_ROUTINE.rule, READING_FAR_BEYOND_ITS_RANGE.rule}
+)
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
 

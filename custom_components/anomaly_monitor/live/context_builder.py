@@ -36,6 +36,7 @@ KEPT_ATTRIBUTES = frozenset(
         "is_volume_muted",
         "media_content_type",
         "raw_state",
+        "state_class",  # a counter (total_increasing) reads new highs by design
     }
 )
 

@@ -44,7 +44,9 @@ from .clock import local
 from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
 from .cooking_hours import cooking_at_an_unusual_hour
+from .cover_part_way import cover_stopped_part_way
 from .cycles import cycle_stopped
+from .far_beyond_range import reading_far_beyond_its_range
 from .fast_falls import level_falling_far_faster_than_ever
 from .follow_up_missing import usual_effect_missing
 from .getting_up import not_up_by
@@ -217,6 +219,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     still_in_room_far_longer,
     movement_unusual_for_the_hour,
     state_longer_than_usual,
+    cover_stopped_part_way,
     appliance_running_far_longer,
     cycle_stopped,
     reading_off_its_hours,
@@ -244,6 +247,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     meter_run_cut_short,
     meter_drawing_at_unusual_hours,
     reading_beyond_its_steady_band,
+    reading_far_beyond_its_range,
     reading_held_far_longer_than_ever,
     level_falling_far_faster_than_ever,
     routine_missed,

@@ -4,11 +4,15 @@ A running mean and (population) variance, exact until ``MEMORY`` readings and th
 exponentially weighted with that memory (older readings weigh less), so a sensor that
 moved to a new room or season settles to its new normal. Bounded to ``MAX_ENTITIES`` sensors.
 
-A new highest *settles*: a reading above everything learned is held apart (the pending
-highest) until ``SETTLE`` after the excursion began, so a check asking "is it above its
-learned range now?" compares the reading with what the sensor read before it, not with
-itself (the live stream is learned before each analysis). When the sensor was first
-learned is kept too: a range learned over an afternoon is no range.
+A new highest or lowest *settles*: a reading beyond everything learned is held apart (the
+pending highest, the pending lowest) until ``SETTLE`` after the excursion ended (a reading
+back within the range; ``SETTLE_MAX`` after it began at most), so a check asking "is it
+beyond its learned range now?" compares the reading with what the sensor read before it,
+not with itself (the live stream is learned before each analysis): a glucose monitor's
+first night hypo is judged against the days before it, on either side, and a tank filling
+all day past its usual top (79 % at 07:00, 93 % at noon, 100 % at night) is not taught by
+its own rise. When the sensor was first learned is kept too: a range learned over an
+afternoon is no range.
 """
 
 from __future__ import annotations
@@ -21,14 +25,21 @@ from typing import Any
 MAX_ENTITIES = 400
 MEMORY = 5_000
 SETTLE = timedelta(hours=6)
+SETTLE_MAX = timedelta(hours=24)
 _SETTLE_S = SETTLE.total_seconds()
-# [count, mean, variance, lowest, highest, first seen, pending highest, pending since]
-# (times in epoch seconds; 0 = unknown / nothing pending).
-_STORED = (5, 8)
+_SETTLE_MAX_S = SETTLE_MAX.total_seconds()
+# [count, mean, variance, lowest, highest, first seen, pending highest, pending since,
+#  pending lowest, pending since, back under the highest since, back over the lowest since]
+#  (times in epoch seconds; 0 = unknown / nothing pending).
+_STORED = (5, 8, 10, 12)
+# Per side: (learned extreme, pending extreme, pending since, back within since).
+_HIGH = (4, 6, 7, 10)
+_LOW = (3, 8, 9, 11)
 
 
 class NumericRanges:
-    """Per numeric entity: [count, mean, variance, lowest, highest, since, pending, since]."""
+    """Per numeric entity: [count, mean, variance, lowest, highest, since, pending highest,
+    since, pending lowest, since, back since (high), back since (low)]."""
 
     def __init__(self) -> None:
         self.stats: dict[str, list[float]] = {}
@@ -41,7 +52,9 @@ class NumericRanges:
         if stats is None:
             if len(self.stats) >= MAX_ENTITIES:
                 return
-            self.stats[entity_id] = [1.0, value, 0.0, value, value, _seconds(when), value, 0.0]
+            first = [1.0, value, 0.0, value, value, _seconds(when), value, 0.0, value, 0.0]
+            first += [0.0, 0.0]
+            self.stats[entity_id] = first
             return
         count = min(stats[0] + 1, MEMORY)
         weight = 1 / count
@@ -49,34 +62,29 @@ class NumericRanges:
         stats[1] += weight * delta
         stats[2] = (1 - weight) * (stats[2] + weight * delta * delta)
         stats[0] = count
-        stats[3] = min(stats[3], value)
         # The time is read only while an excursion is pending or as one begins (rarely: a
-        # reading nearly always lies within the highest already learned).
-        if stats[7]:
-            now = _seconds(when)
-            if not now or now - stats[7] >= _SETTLE_S:
-                stats[4], stats[7] = max(stats[4], stats[6]), 0.0  # the excursion is learned
-        if value > stats[4]:
-            now = _seconds(when)
-            if now:
-                stats[6] = value if not stats[7] else max(stats[6], value)
-                stats[7] = stats[7] or now
-            else:  # no time: learned at once
-                stats[4] = value
+        # reading nearly always lies within the range already learned).
+        if not stats[7] and not stats[9] and stats[3] <= value <= stats[4]:
+            return
+        _extend(stats, _LOW, value, when, below=True)
+        _extend(stats, _HIGH, value, when, below=False)
 
     def usual(
         self, entity_id: str, now: datetime | None = None
     ) -> tuple[int, float, float, float, float] | None:
         """(readings, mean, standard deviation, lowest, highest), or None.
 
-        With ``now``, a highest reached less than ``SETTLE`` ago is not part of it yet.
+        With ``now``, an excursion that has not settled (``_settled``) is not part of it yet.
         """
         stats = self.stats.get(entity_id)
         if stats is None:
             return None
-        count, mean, variance, low, high, _, pending, pending_since = stats
-        if pending_since and (now is None or now.timestamp() - pending_since >= _SETTLE_S):
-            high = max(high, pending)
+        count, mean, variance, low, high = stats[:5]
+        at = now.timestamp() if now is not None else 0.0
+        if stats[7] and _settled(stats, _HIGH, at):
+            high = max(high, stats[6])
+        if stats[9] and _settled(stats, _LOW, at):
+            low = min(low, stats[8])
         return int(count), mean, math.sqrt(variance), low, high
 
     def since(self, entity_id: str) -> datetime | None:
@@ -104,13 +112,68 @@ class NumericRanges:
             values = [float(v) for v in stats]
             if len(values) == 5:  # stored before the first-seen time was kept
                 values += [0.0, values[4], 0.0]
-            count, mean, variance, low, high, since, pending, pending_since = values
-            if not (1 <= count <= MEMORY and variance >= 0 and low <= mean <= max(high, pending)):
+            if len(values) == 8:  # stored before a new lowest settled
+                values += [values[3], 0.0]
+            if len(values) == 10:  # stored before an excursion's end was kept
+                values += [values[7], values[9]]  # as over when it began (settles as before)
+            count, mean, variance, low, high, since, pending, pending_since = values[:8]
+            pending_low, low_since, back_high, back_low = values[8:]
+            lowest, highest = min(low, pending_low), max(high, pending)
+            if not (1 <= count <= MEMORY and variance >= 0 and lowest <= mean <= highest):
                 continue
             if since < 0 or pending_since < 0 or (pending_since and pending < high):
                 continue
+            if low_since < 0 or (low_since and pending_low > low):
+                continue
+            if min(back_high, back_low) < 0:
+                continue
             ranges.stats[entity] = values
         return ranges
+
+
+def _settled(stats: list[float], side: tuple[int, int, int, int], now: float) -> bool:
+    """Whether the pending excursion on ``side`` is learned by ``now`` (0: no time, at once):
+    ``SETTLE`` after a reading came back within the range, ``SETTLE_MAX`` after it began."""
+    _, _, since, back = side
+    if not now:
+        return True
+    return (bool(stats[back]) and now - stats[back] >= _SETTLE_S) or now - stats[
+        since
+    ] >= _SETTLE_MAX_S
+
+
+def _extend(
+    stats: list[float],
+    side: tuple[int, int, int, int],
+    value: float,
+    when: datetime | None,
+    *,
+    below: bool,
+) -> None:
+    """Fold a settled excursion on ``side`` into the learned extreme, and hold ``value``
+    apart when it lies beyond it (learned at once without a time)."""
+    learned, pending, since, back = side
+    beyond = value < stats[learned] if below else value > stats[learned]
+    if stats[since]:
+        now = _seconds(when)
+        if _settled(stats, side, now):
+            pick = min if below else max
+            stats[learned] = pick(stats[learned], stats[pending])
+            stats[since] = stats[back] = 0.0
+            beyond = value < stats[learned] if below else value > stats[learned]
+        elif not beyond and not stats[back]:
+            stats[back] = now  # the excursion is over: it settles from now
+    if not beyond:
+        return
+    now = _seconds(when)
+    if not now:  # no time: learned at once
+        stats[learned] = value
+        return
+    if not stats[since]:
+        stats[pending], stats[since] = value, now
+    else:
+        stats[pending] = min(stats[pending], value) if below else max(stats[pending], value)
+    stats[back] = 0.0  # beyond again: not over
 
 
 def _finite(value: object) -> bool:

@@ -34,6 +34,7 @@ from .hvac import (
     hvac_with_opening_open,
 )
 from .left_unlocked import left_unlocked_while_away
+from .lock_jammed import lock_jammed
 from .occupancy import appliance_active_while_away, motion_while_away
 from .physical import reading_outside_physical_range, room_temperature_out_of_line
 from .room_extremes import room_heat_fire_risk, room_too_cold, room_too_hot
@@ -45,6 +46,7 @@ from .security import (
     garage_open_while_protected,
     surveillance_off_while_away,
 )
+from .supply_lost import supply_lost
 
 Rule = Callable[[HomeView], Iterable[Finding]]
 
@@ -63,6 +65,7 @@ ALL_RULES: tuple[Rule, ...] = (
     surveillance_off_while_away,
     garage_open_while_protected,
     alarm_triggered_without_cause,
+    lock_jammed,
     # hvac
     hvac_action_contradicts_mode,
     hvac_overshooting_target,
@@ -79,6 +82,7 @@ ALL_RULES: tuple[Rule, ...] = (
     outlet_off_but_drawing_power,
     detector_contradicts_level,
     leak_alarm_without_water,
+    supply_lost,
     # occupancy
     motion_while_away,
     appliance_active_while_away,
