@@ -172,7 +172,11 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
         wanted.update(s.entity_id for s in hass.states.async_all() if is_safety_relevant(s))
         wanted.update(plug_meters(hass))
     if domains := set(options.get(CONF_INCLUDE_DOMAINS, [])):
-        wanted.update(hass.states.async_entity_ids(domains))
+        wanted.update(
+            entity_id
+            for entity_id in hass.states.async_entity_ids(domains)
+            if not _housekeeping(registry.async_get(entity_id))
+        )
     if areas := set(options.get(CONF_INCLUDE_AREAS, [])):
         device_registry = dr.async_get(hass)
         for entry in registry.entities.values():
@@ -180,7 +184,7 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
             if area is None and entry.device_id:
                 device = device_registry.async_get(entry.device_id)
                 area = device.area_id if device else None
-            if area in areas:
+            if area in areas and not _housekeeping(entry):
                 wanted.add(entry.entity_id)
     # Exposure settings load with HA's core integration; before that nothing is exposed.
     if options.get(CONF_USE_EXPOSED, DEFAULT_USE_EXPOSED) and DATA_EXPOSED_ENTITIES in hass.data:
@@ -194,6 +198,14 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
     wanted.difference_update(options.get(CONF_EXCLUDE_ENTITIES, []))
     own = {entry.entity_id for entry in registry.entities.values() if entry.platform == DOMAIN}
     return frozenset(wanted - own)
+
+
+def _housekeeping(entry: er.RegistryEntry | None) -> bool:
+    """A device's diagnostic or configuration entity (link quality, signal strength, a
+    firmware update, a setting), or one the homeowner hid: not what a room or a domain
+    means to watch, and their readings wander (HA's exposure leaves them out the same way).
+    Named one by one in the options, they are watched."""
+    return entry is not None and (entry.entity_category is not None or entry.hidden_by is not None)
 
 
 def life_safety_sensors(hass: HomeAssistant) -> list[State]:
