@@ -37,6 +37,7 @@ from ..statistics.occupancy import away_periods
 from .clock import local
 from .home_baselines import HomeBaselines
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
+from .opening_uses import uses as opening_uses
 from .somebody_in import (
     PASSAGE,
     inside_now,
@@ -70,16 +71,8 @@ def _within(spans: list[_Span], when: datetime) -> bool:
 
 
 def _uses(home: HomeView, entity_id: str) -> list[datetime]:
-    """When the entrance opened (or was unlocked) in the window."""
-    wanted = opened_state(home.domain(entity_id))
-    uses: list[datetime] = []
-    before: str | None = None
-    for change in home.changes(entity_id):
-        state = change.state.lower()
-        if state in wanted and before not in wanted:
-            uses.append(change.when)
-        before = state
-    return uses
+    """When the entrance opened (or was unlocked) in the window (not a device back)."""
+    return opening_uses(home, entity_id, opened_state(home.domain(entity_id)))
 
 
 def _entries(

@@ -1,0 +1,140 @@
+"""Motion while away that this home shows is not a person's (sets 3, 8 and 11).
+
+- A sensor that moves at nearly every hour of the day and night, whoever is home, keeps no
+  person's hours (``UntrackedLife.round_the_clock``): a schnauzer the profile names by its
+  breed only, cows in a calving shed. The first time the home is empty at that part of
+  the day it was told as "seldom moves ... while nobody is home"; it now is what moves
+  here. A sensor that keeps a person's hours (asleep at night) is still told.
+- A door sensor that dropped out and came back in the state it had (open before, open
+  after) was used by nobody: motion after it was told as following "a time nothing
+  usually comes in", from a bedroom door that never moved (set 3).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.opening_uses import uses
+from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
+from custom_components.anomaly_monitor.core.window import build_window
+
+from .core_factories import entity, environment
+
+DAY0 = datetime(2026, 3, 2, tzinfo=UTC)  # a Monday
+ALICE = "person.alice"
+DOG = "binary_sensor.living_motion"  # where the dog sleeps and walks, day and night
+HALL = "binary_sensor.hall_motion"  # Alice's hours only
+DOOR = "binary_sensor.front_door"
+BEDROOM = "binary_sensor.bedroom_door"
+AREAS = {DOG: "Living", HALL: "Hall", DOOR: "Hall", BEDROOM: "Bedroom"}
+CLASSES = {DOG: "motion", HALL: "motion", DOOR: "door", BEDROOM: "door"}
+MOTION_RULES = {"motion_while_away", "activity_while_away"}
+
+
+def at(day: int, hours: float) -> datetime:
+    return DAY0 + timedelta(days=day, hours=hours)
+
+
+def _blip(when: datetime, sensor: str, minutes: float = 1.0) -> list[Transition]:
+    area = AREAS[sensor]
+    return [
+        Transition(when, sensor, "on", area),
+        Transition(when + timedelta(minutes=minutes), sensor, "off", area),
+    ]
+
+
+def _day(day: int) -> list[Transition]:
+    """Alice at home all day (never out long: nothing learned of the empty home); the dog
+    moves every hour of the day and night, the hall at Alice's hours only."""
+    events: list[Transition] = []
+    for hour in range(24):
+        events += _blip(at(day, hour + 0.3), DOG)
+    for hour in range(7, 22):
+        events += _blip(at(day, hour + 0.1), HALL)
+    return events
+
+
+def _lived(days: int) -> HomeBaselines:
+    baselines = HomeBaselines(UTC)
+    infos = [EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    baselines.describe([*infos, EntityInfo(ALICE, "Alice")])
+    baselines.watching([*AREAS, ALICE], DAY0 - timedelta(days=7))
+    baselines.learn(Transition(DAY0, ALICE, "home"))
+    for day in range(days):
+        for transition in sorted(_day(day)):
+            baselines.learn(transition)
+        baselines.advance(at(day, 23.9))
+    return baselines
+
+
+def _motion_findings(
+    baselines: HomeBaselines, now: datetime, shown: list[Transition], open_doors: set[str]
+) -> list[Finding]:
+    start = now - timedelta(hours=2)
+    shown = sorted(t for t in shown if start <= t.when <= now)
+    for transition in shown:
+        baselines.learn(transition)
+    baselines.advance(now)
+    latest = {t.entity_id: t.state for t in shown}
+    states = [
+        entity(
+            e,
+            latest.get(e, "on" if e in open_doors else "off"),
+            area=AREAS[e],
+            device_class=CLASSES[e],
+        )
+        for e in AREAS
+    ]
+    states.append(entity(ALICE, "not_home"))
+    detector = CombinedDetector(baselines=lambda: baselines)
+    window = build_window(states, environment(now, persons_home=0), shown, start=start)
+    return [f for f in detector.findings(window) if f.rule in MOTION_RULES]
+
+
+def _out_at_noon(*extra: Transition) -> tuple[HomeBaselines, list[Transition]]:
+    baselines = _lived(6)
+    morning = [t for t in _day(6) if t.when < at(6, 12)]
+    spell = [Transition(at(6, 12), ALICE, "not_home"), *extra]
+    return baselines, sorted([*morning, *spell])
+
+
+def test_the_dog_that_moves_at_every_hour_is_not_told_the_first_time_the_home_is_empty() -> None:
+    baselines, today = _out_at_noon(*_blip(at(6, 12.5), DOG))
+    # Before, "Living Motion seldom moves at 12-16 h while nobody is home" was told.
+    assert _motion_findings(baselines, at(6, 12.52), today, set()) == []
+
+
+def test_the_hall_that_keeps_a_persons_hours_is_still_told() -> None:
+    baselines, today = _out_at_noon(*_blip(at(6, 12.5), HALL))
+    findings = _motion_findings(baselines, at(6, 12.52), today, set())
+    assert findings
+    assert all("seldom moves" in f.reasoning for f in findings), [f.reasoning for f in findings]
+
+
+def test_a_door_back_from_a_dropout_as_it_was_is_no_use() -> None:
+    began = at(6, 12)
+    back = [
+        Transition(began + timedelta(minutes=5), BEDROOM, "unavailable", "Bedroom"),
+        Transition(began + timedelta(minutes=12), BEDROOM, "on", "Bedroom"),
+    ]
+    states = [entity(BEDROOM, "on", area="Bedroom", device_class="door")]
+    home = HomeView(build_window(states, environment(began + timedelta(minutes=13)), back))
+    assert uses(home, BEDROOM, frozenset({"on"})) == []
+    # Closed before the dropout and open after it: opened meanwhile.
+    closed = [Transition(began, BEDROOM, "off", "Bedroom"), *back]
+    home = HomeView(build_window(states, environment(began + timedelta(minutes=13)), closed))
+    assert uses(home, BEDROOM, frozenset({"on"})) == [began + timedelta(minutes=12)]
+
+
+def test_motion_after_a_door_back_from_a_dropout_is_not_told_as_after_an_entry() -> None:
+    baselines, today = _out_at_noon(
+        Transition(at(6, 12.2), BEDROOM, "unavailable", "Bedroom"),
+        Transition(at(6, 12.4), BEDROOM, "on", "Bedroom"),
+        *_blip(at(6, 12.5), DOG),
+    )
+    findings = _motion_findings(baselines, at(6, 12.52), today, {BEDROOM})
+    assert all(BEDROOM not in f.evidence for f in findings), [f.reasoning for f in findings]
+    assert findings == []
