@@ -21,6 +21,7 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 
+from . import test_away_keyholders as keyed, test_away_normal as normal
 from .core_factories import entity, environment
 
 DAY0 = datetime(2026, 3, 2, tzinfo=UTC)  # a Monday
@@ -138,3 +139,57 @@ def test_motion_after_a_door_back_from_a_dropout_is_not_told_as_after_an_entry()
     findings = _motion_findings(baselines, at(6, 12.52), today, {BEDROOM})
     assert all(BEDROOM not in f.evidence for f in findings), [f.reasoning for f in findings]
     assert findings == []
+
+
+def _analyse_with_back_door(
+    baselines: HomeBaselines, now: datetime, today: list[Transition]
+) -> list[Finding]:
+    """``test_away_normal.analyse`` with the back door (no lock) watched too."""
+    start = now - timedelta(hours=5)
+    shown = sorted(t for t in today if start <= t.when <= now)
+    latest = {t.entity_id: t.state for t in shown}
+    areas = {**normal.AREAS, normal.BACK: "Kitchen"}
+    states = [
+        entity(
+            e,
+            latest.get(e, "locked" if e == normal.LOCK else "off"),
+            area=areas[e],
+            device_class=normal.CLASSES.get(e),
+        )
+        for e in areas
+    ]
+    states.append(entity(normal.ALICE, latest.get(normal.ALICE, "not_home")))
+    detector = CombinedDetector(baselines=lambda: baselines)
+    window = build_window(states, environment(now, persons_home=0), shown, start=start)
+    return [f for f in detector.findings(window) if f.rule in MOTION_RULES]
+
+
+def _back_door_then(*after: Transition) -> list[Transition]:
+    day = keyed.NEXT_TUESDAY
+    return sorted(
+        [
+            Transition(normal.at(day, 8), normal.ALICE, "not_home"),
+            Transition(normal.at(day, 9.3), normal.BACK, "on", "Kitchen"),
+            Transition(normal.at(day, 9.31), normal.BACK, "off", "Kitchen"),
+            *after,
+            Transition(normal.at(day, 9.45), normal.HALL, "on", "Hall"),
+        ]
+    )
+
+
+def test_the_back_door_then_the_key_at_the_keyholders_time_is_one_arrival() -> None:
+    """The cleaner opens the back door (the bins), then the front door with her key at her
+    time, within a passage: the back door is hers, and the hall motion after it too."""
+    baselines = keyed.lived(keyed.NEXT_TUESDAY)
+    day = keyed.NEXT_TUESDAY
+    today = _back_door_then(*keyed.visit(day, 9.35))
+    # Before: "Back Door was used at 09:18 before it, a time nothing usually comes in".
+    assert _analyse_with_back_door(baselines, normal.at(day, 9.46), today) == []
+
+
+def test_the_back_door_alone_then_motion_is_still_told() -> None:
+    baselines = keyed.lived(keyed.NEXT_TUESDAY)
+    day = keyed.NEXT_TUESDAY
+    findings = _analyse_with_back_door(baselines, normal.at(day, 9.46), _back_door_then())
+    assert findings
+    assert any(normal.BACK in f.evidence for f in findings)

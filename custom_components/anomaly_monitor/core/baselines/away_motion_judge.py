@@ -31,7 +31,7 @@ from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
 from .keyed_entries import key_of, keyholder_days
-from .somebody_in import is_motion as _is_motion, stayed_in
+from .somebody_in import PASSAGE, is_motion as _is_motion, stayed_in
 from .untracked_judge import untracked_motion, untracked_opening
 
 
@@ -132,7 +132,11 @@ def judge_motion(
     if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
         return finding  # numeric motion levels are not learned: the rule judges
     spans = _empty_spans(home)
-    entries = [(t, e, _fits(home, baselines, e, t)) for t, e in _entries(home, baselines, spans)]
+    entries = _one_passage(
+        home,
+        baselines,
+        [(t, e, _fits(home, baselines, e, t)) for t, e in _entries(home, baselines, spans)],
+    )
     reasons: list[str] = []
     for sensor in sensors:
         for onset in _onsets(home, sensor, finding.rule, spans):
@@ -158,3 +162,24 @@ def _fits(home: HomeView, baselines: HomeBaselines, entrance: str, when: datetim
     if days is None:
         days = untracked_opening(baselines, home, entrance, when)
     return days
+
+
+def _one_passage(
+    home: HomeView, baselines: HomeBaselines, entries: list[tuple[datetime, str, int | None]]
+) -> list[tuple[datetime, str, int | None]]:
+    """An entrance used within ``PASSAGE`` of an entry with the key that fits (the garage,
+    then the front door unlocked at a keyholder's time) is the same keyholder coming in,
+    and fits as theirs; what fits nothing alone and has no keyed entry beside it stays so."""
+    keyed = [
+        (when, days)
+        for when, entrance, days in entries
+        if days is not None and (key := key_of(home, baselines.away, entrance, when)) and key[1]
+    ]
+    if not keyed:
+        return entries
+    return [
+        (when, entrance, days)
+        if days is not None
+        else (when, entrance, next((d for t, d in keyed if abs(t - when) <= PASSAGE), None))
+        for when, entrance, days in entries
+    ]
