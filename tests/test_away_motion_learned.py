@@ -15,6 +15,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.moves_whenever_empty import (
+    moves_whenever_empty,
+)
 from custom_components.anomaly_monitor.core.baselines.opening_uses import uses
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.home import HomeView
@@ -193,3 +196,52 @@ def test_the_back_door_alone_then_motion_is_still_told() -> None:
     findings = _analyse_with_back_door(baselines, normal.at(day, 9.46), _back_door_then())
     assert findings
     assert any(normal.BACK in f.evidence for f in findings)
+
+
+def _grandmother_at_home(day: int) -> list[Transition]:
+    """Alice out 08:00-15:30; her mother (no tracker) in her bedroom at 09, 11, 13 and 15."""
+    events = [
+        Transition(normal.at(day, 8), normal.ALICE, "not_home"),
+        Transition(normal.at(day, 15.5), normal.ALICE, "home"),
+    ]
+    for hour in (9, 11, 13, 15):
+        events += [
+            Transition(normal.at(day, hour), normal.BEDROOM, "on", "Bedroom"),
+            Transition(normal.at(day, hour + 0.05), normal.BEDROOM, "off", "Bedroom"),
+        ]
+    return sorted(events)
+
+
+def test_the_grandmother_who_moves_whenever_the_home_is_empty_is_not_told_at_a_new_hour() -> None:
+    """The home was only ever empty in the morning and early afternoon: the first evening
+    it is, her room moving at 17:30 (past the hour in which a sign shows who stayed in as
+    Alice left) is what moves whenever it is empty. Before: "seldom moves at 16-20 h while
+    nobody is home"."""
+    for sensor, told in ((normal.BEDROOM, False), (normal.HALL, True)):
+        baselines = normal.lived(10, _grandmother_at_home)
+        today = [
+            Transition(normal.at(10, 15), normal.BEDROOM, "on", "Bedroom"),
+            Transition(normal.at(10, 15.05), normal.BEDROOM, "off", "Bedroom"),
+            Transition(normal.at(10, 16), normal.ALICE, "not_home"),
+            Transition(normal.at(10, 17.5), sensor, "on", normal.AREAS[sensor]),
+        ]
+        for transition in today:
+            baselines.learn(transition)
+        baselines.advance(normal.at(10, 17.52))
+        findings = normal.analyse(baselines, normal.at(10, 17.52), today)
+        # The hall never moved while the home was empty: still told.
+        assert bool(findings) is told, (sensor, [f.reasoning for f in findings])
+
+
+def test_a_sensor_still_in_one_empty_part_keeps_hours() -> None:
+    def mornings_only(day: int) -> list[Transition]:
+        return [
+            t
+            for t in _grandmother_at_home(day)
+            if t.entity_id != normal.BEDROOM or t.when.hour < 12
+        ]
+
+    baselines = normal.lived(10, mornings_only)
+    assert moves_whenever_empty(baselines.away, normal.BEDROOM, normal.at(10, 17)) is None
+    lived_in = normal.lived(10, _grandmother_at_home)
+    assert moves_whenever_empty(lived_in.away, normal.BEDROOM, normal.at(10, 17)) == (20, 20)

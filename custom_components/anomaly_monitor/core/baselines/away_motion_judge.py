@@ -12,6 +12,8 @@ is usual when its sensor
   (``UntrackedLife.round_the_clock``): what moves there keeps no person's hours, people
   sleep; a pet the profile names by its breed or name only, cattle in a shed. Learned over
   ``EVERYDAY_DAYS`` days at least, so a home's first days judge as before;
+- moves on most empty days in every part of the day the home is lived empty
+  (``moves_whenever_empty``: a grandmother at home while the family is out);
 - is an untracked resident's usual day (``untracked_judge``), or somebody already inside
   moves (``somebody_in.stayed_in``).
 
@@ -31,6 +33,7 @@ from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
 from .keyed_entries import key_of, keyholder_days
+from .moves_whenever_empty import moves_whenever_empty
 from .somebody_in import PASSAGE, is_motion as _is_motion, stayed_in
 from .untracked_judge import untracked_motion, untracked_opening
 
@@ -96,6 +99,14 @@ def _motion_explained(
         return (
             f"{sensor} moves at {hours} hours of the day on most of {days} days, whoever "
             "is home (a pet or an animal, not a person's hours)",
+            "",
+            (),
+        )
+    if (whenever := moves_whenever_empty(away, sensor, onset)) is not None:
+        moved, empty = whenever
+        return (
+            f"{sensor} moves whenever nobody is home, at every part of the day the home is "
+            f"empty ({moved} of {empty} days)",
             "",
             (),
         )
