@@ -1,10 +1,8 @@
 """Motion while away that this home shows is not a person's (sets 3, 8 and 11).
 
-- A sensor that moves at nearly every hour of the day and night, whoever is home, keeps no
-  person's hours (``UntrackedLife.round_the_clock``): a schnauzer the profile names by its
-  breed only, cows in a calving shed. The first time the home is empty at that part of
-  the day it was told as "seldom moves ... while nobody is home"; it now is what moves
-  here. A sensor that keeps a person's hours (asleep at night) is still told.
+- A sensor that keeps a person's hours, never seen moving while the home is empty, is
+  told. (Taking a sensor that moves round the clock for a pet was tried and reverted: set
+  10's break-in during mass was told only by the dogs' veranda sensor.)
 - A door sensor that dropped out and came back in the state it had (open before, open
   after) was used by nobody: motion after it was told as following "a time nothing
   usually comes in", from a bedroom door that never moved (set 3).
@@ -105,12 +103,6 @@ def _out_at_noon(*extra: Transition) -> tuple[HomeBaselines, list[Transition]]:
     return baselines, sorted([*morning, *spell])
 
 
-def test_the_dog_that_moves_at_every_hour_is_not_told_the_first_time_the_home_is_empty() -> None:
-    baselines, today = _out_at_noon(*_blip(at(6, 12.5), DOG))
-    # Before, "Living Motion seldom moves at 12-16 h while nobody is home" was told.
-    assert _motion_findings(baselines, at(6, 12.52), today, set()) == []
-
-
 def test_the_hall_that_keeps_a_persons_hours_is_still_told() -> None:
     baselines, today = _out_at_noon(*_blip(at(6, 12.5), HALL))
     findings = _motion_findings(baselines, at(6, 12.52), today, set())
@@ -141,7 +133,7 @@ def test_motion_after_a_door_back_from_a_dropout_is_not_told_as_after_an_entry()
     )
     findings = _motion_findings(baselines, at(6, 12.52), today, {BEDROOM})
     assert all(BEDROOM not in f.evidence for f in findings), [f.reasoning for f in findings]
-    assert findings == []
+    assert all("used at" not in f.reasoning for f in findings), [f.reasoning for f in findings]
 
 
 def _analyse_with_back_door(
