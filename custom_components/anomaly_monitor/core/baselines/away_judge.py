@@ -19,12 +19,13 @@ nothing ever comes in while the home is empty, an entrance never used while it i
 after such an entry (whatever moves on other days), a sensor that never moves then. A window
 opened while away has its own rule and is never judged here. While the devices are still
 being learned the rules judge unchanged (``usual_judge.judged_by_usual``), and the learning
-gate pushes an entry into an empty home at once.
+gate pushes an entry into an empty home at once. Motion is judged in ``away_motion_judge``,
+on the entries of the empty spell read here.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -33,10 +34,10 @@ from ..home import HomeView, is_armed
 from ..keyed_doors import KEY_REACH
 from ..models import Finding
 from ..statistics.occupancy import away_periods
-from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
+from .opening_uses import uses as opening_uses
 from .somebody_in import (
     PASSAGE,
     inside_now,
@@ -44,10 +45,9 @@ from .somebody_in import (
     is_opening as _is_entrance,
     opened_from_inside,
     opened_state,
-    stayed_in,
     staying_unknown,
 )
-from .untracked_judge import untracked_motion, untracked_opening
+from .untracked_judge import untracked_opening
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
@@ -71,16 +71,8 @@ def _within(spans: list[_Span], when: datetime) -> bool:
 
 
 def _uses(home: HomeView, entity_id: str) -> list[datetime]:
-    """When the entrance opened (or was unlocked) in the window."""
-    wanted = opened_state(home.domain(entity_id))
-    uses: list[datetime] = []
-    before: str | None = None
-    for change in home.changes(entity_id):
-        state = change.state.lower()
-        if state in wanted and before not in wanted:
-            uses.append(change.when)
-        before = state
-    return uses
+    """When the entrance opened (or was unlocked) in the window (not a device back)."""
+    return opening_uses(home, entity_id, opened_state(home.domain(entity_id)))
 
 
 def _entries(
@@ -180,121 +172,6 @@ def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bo
 
 def _at(when: datetime, baselines: HomeBaselines) -> str:
     return f"{local(when, baselines.zone):%H:%M}"
-
-
-def _part_text(when: datetime, baselines: HomeBaselines) -> str:
-    start = local(when, baselines.zone).hour // PART_HOURS * PART_HOURS
-    return f"{start:02d}-{start + PART_HOURS:02d} h"
-
-
-def _entry_text(entrance: str, when: datetime, days: int, baselines: HomeBaselines) -> str:
-    if days == 0:
-        return f"{entrance} used at {_at(when, baselines)}, a time you marked as usual"
-    return (
-        f"{entrance} used at {_at(when, baselines)}, as on {days} other days while nobody "
-        "was home (a regular visitor)"
-    )
-
-
-def _motion_explained(
-    home: HomeView,
-    baselines: HomeBaselines,
-    sensor: str,
-    onset: datetime,
-    entries: list[tuple[datetime, str, int | None]],
-) -> tuple[str | None, str, tuple[str, ...]]:
-    """(why it is usual, or None; what the normal says when it is not; the unusual entries
-    used before it). ``entries``: (when, entrance, regular days or None), in time order."""
-    away = baselines.away
-    times = [when for when, _, _ in entries]
-    reach = entries[bisect_left(times, onset - VISIT_REACH) : bisect_right(times, onset)]
-    unusual = [(when, e) for when, e, days in reach if days is None]
-    if unusual:
-        when, entrance = unusual[-1]
-        return (
-            None,
-            f" {entrance} was used at {_at(when, baselines)} before it, a time nothing "
-            "usually comes in while nobody is home.",
-            tuple(dict.fromkeys(e for _, e in unusual)),
-        )
-    if reach:
-        when, entrance, days = reach[-1]
-        return _entry_text(entrance, when, days or 0, baselines), "", ()
-    usual = away.usual_motion(sensor, onset)
-    if usual is None and (usual := away.moves_at_any_hour(sensor, onset)) is not None:
-        moved, empty = usual
-        return (
-            f"{sensor} moves at all hours on {moved} of {empty} days nobody is home (a pet)",
-            "",
-            (),
-        )
-    if usual is not None:
-        moved, empty = usual
-        if moved == 0:
-            return f"{sensor} moving at {_part_text(onset, baselines)}, marked as usual", "", ()
-        return (
-            f"{sensor} moves at {_part_text(onset, baselines)} on {moved} of {empty} days "
-            "nobody is home (a pet or a regular round)",
-            "",
-            (),
-        )
-    if (untracked := untracked_motion(baselines, home, sensor, onset)) is not None:
-        return untracked, "", ()
-    if (inside := stayed_in(baselines, home, onset)) is not None:
-        return (
-            f"somebody already inside moves about (seen at {_at(inside.last_sign, baselines)}; "
-            "nobody came in since)",
-            "",
-            (),
-        )
-    told = f" {sensor} seldom moves at {_part_text(onset, baselines)} while nobody is home."
-    return None, told, ()
-
-
-def _onsets(home: HomeView, sensor: str, rule: str, spans: list[_Span]) -> list[datetime]:
-    onsets = [c.when for c in home.changes(sensor) if c.state.lower() == "on"]
-    if rule == "activity_while_away":
-        return [when for when in onsets if _within(spans, when)]
-    return onsets[-1:] or [home.end]  # motion_while_away: the spell under way
-
-
-def judge_motion(
-    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
-) -> Finding | None:
-    """Motion while the home is empty: None when all of it is what moves here then."""
-    del entity_id  # every moving sensor of the finding is judged
-    sensors = [e for e in finding.evidence if _is_motion(home, e)]
-    if finding.rule == "motion_while_away":
-        sensors = [e for e in sensors if (s := home.states.get(e)) and s.state.lower() == "on"]
-    if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
-        return finding  # numeric motion levels are not learned: the rule judges
-    spans = _empty_spans(home)
-    entries = [(t, e, _fits(home, baselines, e, t)) for t, e in _entries(home, baselines, spans)]
-    reasons: list[str] = []
-    for sensor in sensors:
-        for onset in _onsets(home, sensor, finding.rule, spans):
-            why, told, entrances = _motion_explained(home, baselines, sensor, onset, entries)
-            if why is None:
-                cited = tuple(e for e in entrances if e not in finding.evidence)
-                return replace(
-                    finding,
-                    reasoning=finding.reasoning + told,
-                    evidence=(*finding.evidence, *cited),
-                )
-            reasons.append(why)
-    return None if reasons else finding
-
-
-def _fits(home: HomeView, baselines: HomeBaselines, entrance: str, when: datetime) -> int | None:
-    """On how many other days an entry like this one came while the home was empty: at a
-    regular time on this entrance, or with the key near a time keyholders come
-    (``keyed_entries``); None when it does not fit."""
-    days = baselines.away.regular_entry(entrance, when)
-    if days is None and (key := key_of(home, baselines.away, entrance, when)) and key[1]:
-        days = keyholder_days(baselines.away, key[0], when)
-    if days is None:
-        days = untracked_opening(baselines, home, entrance, when)
-    return days
 
 
 def _someone_about(home: HomeView) -> bool:

@@ -44,6 +44,7 @@ from ..keyed_doors import locks_of
 from ..pets import has_pets
 from .away_normal import MIN_DAYS, MOST_AWAY, OPENING, PART_HOURS, PARTS, SIGN, AwayNormal
 from .clock import day_number, local
+from .opening_uses import uses
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -101,12 +102,7 @@ def _window_events(home: HomeView) -> set[tuple[datetime, str, str]]:
         if not is_opening(home, entity_id):
             continue
         wanted = opened_state(home.domain(entity_id))
-        before: str | None = None
-        for change in home.changes(entity_id):
-            state = change.state.lower()
-            if state in wanted and before not in wanted:
-                events.add((change.when, entity_id, OPENING))
-            before = state
+        events.update((when, entity_id, OPENING) for when in uses(home, entity_id, wanted))
     return events
 
 

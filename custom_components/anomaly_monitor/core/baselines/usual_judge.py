@@ -43,7 +43,8 @@ from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
 from .attended_doors import left_open
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
-from .away_judge import judge_entry, judge_motion
+from .away_judge import judge_entry
+from .away_motion_judge import judge_motion
 from .away_teaching import ENTRY_RULES, MOTION_RULES
 from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
