@@ -1,0 +1,50 @@
+"""An entrance opened by somebody the home shows inside, before anything is learned.
+
+On a fresh install nothing is known of the home's life while the trackers are away, so
+the away judge (``away_judge.judge_entry``) is not asked and an entrance used in the
+empty home is pushed at once. But part of what it asks needs nothing learned: whether
+the person who opened it was already inside (``somebody_in.opened_from_inside``: a sign
+of somebody moving within ``INSIDE_REACH`` before it, nobody gone out since). A
+grandmother without a phone stepping out onto the roof terrace, a carer opening the
+door to the courier: the home itself shows them inside before the door moves. An
+intruder cannot be inside before coming in: an entry into a quiet home (nothing moved
+inside before it, or whoever moved went out) is pushed as before, and so is one in a
+home with pets in the profile, whose motion is no person's until the home has been
+learned empty (``somebody_in`` counts none).
+
+Only while the visit goes on (opened within ``STILL_ABOUT``, or somebody moving about
+since): an entrance left so with nobody about is judged as before.
+"""
+
+from __future__ import annotations
+
+from ..home import HomeView
+from ..models import Finding
+from .away_judge import (
+    STILL_ABOUT,
+    VISIT_REACH,
+    _armed,
+    _empty_spans,
+    _someone_about,
+    _uses,
+    _within,
+)
+from .home_baselines import HomeBaselines
+from .somebody_in import is_opening, opened_from_inside
+
+
+def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether the entrance ``finding`` tells was last used in the empty home by
+    somebody already inside, whose visit goes on."""
+    if any(home.domain(e) == "alarm_control_panel" and _armed(home, e) for e in finding.evidence):
+        return False  # the alarm is armed: the homeowner said nobody is in
+    spans = _empty_spans(home)
+    entrances = [e for e in finding.evidence if is_opening(home, e)]
+    uses = sorted((when, e) for e in entrances for when in _uses(home, e) if _within(spans, when))
+    if not uses:
+        return False
+    when = uses[-1][0]
+    visiting = home.end - when <= STILL_ABOUT or (
+        home.end - when <= VISIT_REACH and _someone_about(home)
+    )
+    return visiting and opened_from_inside(baselines, home, when) is not None
