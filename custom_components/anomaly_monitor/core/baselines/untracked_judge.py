@@ -18,6 +18,7 @@ from ..pets import has_pets
 from .clock import local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
+from .recurring_entries import recurring_entry
 
 
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
@@ -52,5 +53,9 @@ def untracked_opening(
     and the home's life while empty make it an untracked person's usual day; else None."""
     days = used_then(baselines.lonely, opening, when)
     if days is None or _shown_life(baselines, home, when) is None:
-        return None
+        # Or somebody came in by it at this time on the same weekday, or on the first days
+        # (a door: a window opened from outside is climbed through, whatever the time).
+        if home.device_class(opening) == "window":
+            return None
+        return recurring_entry(baselines.away, opening, when)
     return days
