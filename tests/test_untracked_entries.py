@@ -9,7 +9,8 @@ lock) while she is out:
   home where nothing moved is told, as before;
 - somebody came in by it at this time on the same weekday a week before (the cleaner on
   Wednesdays), or at this time on the home's only earlier day (the grandfather back from
-  day care): not told; at an hour nobody came in on those days it is.
+  day care), with the key: not told; at an hour nobody came in on those days it is, and
+  so is the door forced at the cleaner's time (``test_away_keyholders``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from custom_components.anomaly_monitor.core.baselines.recurring_entries import r
 from custom_components.anomaly_monitor.core.learning_gate import not_held
 from custom_components.anomaly_monitor.core.models import Transition
 
-from .test_away_normal import ALICE, AREAS, DOOR, ENTRY_RULE, HALL, analyse, at, lived
+from .test_away_normal import ALICE, AREAS, DOOR, ENTRY_RULE, HALL, LOCK, analyse, at, lived
 
 WEDNESDAY = 2  # DAY0 is a Monday
 
@@ -31,9 +32,10 @@ def out_all_day(day: int) -> list[Transition]:
 
 
 def door_used(day: int, hours: float) -> list[Transition]:
-    """The front door opened for 20 s, then somebody in the hall."""
+    """The front door unlocked and opened for 20 s, then somebody in the hall."""
     start = at(day, hours)
     return [
+        Transition(start - timedelta(seconds=5), LOCK, "unlocked", "Hall"),
         Transition(start, DOOR, "on", "Hall"),
         Transition(start + timedelta(seconds=20), DOOR, "off", "Hall"),
         Transition(start + timedelta(minutes=1), HALL, "on", "Hall"),

@@ -18,6 +18,8 @@ since): an entrance left so with nobody about is judged as before.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from ..home import HomeView
 from ..models import Finding
 from .away_judge import (
@@ -31,6 +33,10 @@ from .away_judge import (
 )
 from .home_baselines import HomeBaselines
 from .somebody_in import is_opening, opened_from_inside
+
+# Nothing is learned of what moves here yet (a dog the profile does not name moves every
+# hour): only somebody seen moving this soon before the door opened is taken to open it.
+MOMENTS = timedelta(minutes=5)
 
 
 def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
@@ -47,4 +53,5 @@ def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: 
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home)
     )
-    return visiting and opened_from_inside(baselines, home, when) is not None
+    inside = opened_from_inside(baselines, home, when) if visiting else None
+    return inside is not None and when - inside.last_sign <= MOMENTS

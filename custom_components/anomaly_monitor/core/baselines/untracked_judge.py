@@ -14,10 +14,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..home import HomeView
+from ..keyed_doors import locks_of
 from ..pets import has_pets
 from .clock import local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
+from .keyed_entries import key_of
 from .recurring_entries import recurring_entry
 
 
@@ -56,6 +58,9 @@ def untracked_opening(
         # Or somebody came in by it at this time on the same weekday, or on the first days
         # (a door: a window opened from outside is climbed through, whatever the time).
         if home.device_class(opening) == "window":
+            return None
+        # A door whose lock stayed locked was forced, whenever the keyholder comes.
+        if locks_of(home, opening) and key_of(home, baselines.away, opening, when) is None:
             return None
         return recurring_entry(baselines.away, opening, when)
     return days
