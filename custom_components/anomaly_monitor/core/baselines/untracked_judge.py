@@ -6,7 +6,9 @@ or window is used. Motion, an entry or a window opened while the home is empty i
 person's day (not told) when both hold: the home has shown life near that time of day on
 most of the days it was empty then, and this sensor is used then on most days. Anything
 else (an empty home that never showed life at that hour, a sensor not used then) is
-judged by the away rules as before, and says nothing of this.
+judged by the away rules as before, and says nothing of this. A door (not a window; with
+its key, if it has a lock) used at the time somebody came in by it on the same weekday a
+week before, or on the home's first days, is a visitor's too (``recurring_entries``).
 """
 
 from __future__ import annotations
