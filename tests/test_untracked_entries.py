@@ -23,7 +23,19 @@ from custom_components.anomaly_monitor.core.baselines.recurring_entries import r
 from custom_components.anomaly_monitor.core.learning_gate import not_held
 from custom_components.anomaly_monitor.core.models import Transition
 
-from .test_away_normal import ALICE, AREAS, BACK, DOOR, ENTRY_RULE, HALL, LOCK, analyse, at, lived
+from .test_away_normal import (
+    ALICE,
+    AREAS,
+    BACK,
+    BEDROOM,
+    DOOR,
+    ENTRY_RULE,
+    HALL,
+    LOCK,
+    analyse,
+    at,
+    lived,
+)
 
 WEDNESDAY = 2  # DAY0 is a Monday
 
@@ -72,6 +84,13 @@ def test_at_cold_start_a_door_opened_by_somebody_moving_inside_is_not_an_entry()
         Transition(at(0, 9.95), HALL, "off", "Hall"),
     ]
     today = [Transition(at(0, 8), ALICE, "not_home"), *inside, *door_used(0, 10, DOOR)]
+    assert entries_told(cold_start(), 0, 10, today) == []
+
+
+def test_at_cold_start_a_door_opened_by_somebody_still_moving_behind_it_is_not_an_entry() -> None:
+    """Somebody in the bedroom for 10 min (its sensor on all along) opens the back door."""
+    inside = [Transition(at(0, 9.8), BEDROOM, "on", "Bedroom")]
+    today = [Transition(at(0, 8), ALICE, "not_home"), *inside, *door_used(0, 10)]
     assert entries_told(cold_start(), 0, 10, today) == []
 
 

@@ -4,13 +4,14 @@ On a fresh install nothing is known of the home's life while the trackers are aw
 the away judge (``away_judge.judge_entry``) is not asked and an entrance used in the
 empty home is pushed at once. But part of what it asks needs nothing learned: whether
 the person who opened it was already inside (``somebody_in.opened_from_inside``: a sign
-of somebody moving within ``INSIDE_REACH`` before it, nobody gone out since). A
-grandmother without a phone stepping out onto the roof terrace, a carer opening the
-door to the courier: the home itself shows them inside before the door moves. An
-intruder cannot be inside before coming in: an entry into a quiet home (nothing moved
-inside before it, or whoever moved went out) is pushed as before, and so is one in a
-home with pets in the profile, whose motion is no person's until the home has been
-learned empty (``somebody_in`` counts none).
+of somebody moving before it, nobody gone out since), here within ``MOMENTS`` before it
+or still moving as it opened (a pet's hourly round, not known yet as a pet's, is no sign
+of who opened the door). A grandmother without a phone stepping out onto the roof
+terrace, a carer opening the door to the courier: the home itself shows them inside
+before the door moves. An intruder cannot be inside before coming in: an entry into a
+quiet home (nothing moved inside before it, or whoever moved went out) is pushed as
+before, and so is one in a home with pets in the profile, whose motion is no person's
+until the home has been learned empty (``somebody_in`` counts none).
 
 Only while the visit goes on (opened within ``STILL_ABOUT``, or somebody moving about
 since): an entrance left so with nobody about is judged as before.
@@ -18,7 +19,7 @@ since): an entrance left so with nobody about is judged as before.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import Finding
@@ -32,11 +33,23 @@ from .away_judge import (
     _within,
 )
 from .home_baselines import HomeBaselines
-from .somebody_in import is_opening, opened_from_inside
+from .somebody_in import is_motion, is_opening, opened_from_inside
 
 # Nothing is learned of what moves here yet (a dog the profile does not name moves every
-# hour): only somebody seen moving this soon before the door opened is taken to open it.
+# hour): only somebody seen moving this soon before the door opened, or still moving as it
+# opened (a grandfather in the toilet behind its door), is taken to open it.
 MOMENTS = timedelta(minutes=5)
+
+
+def _moving_at(home: HomeView, when: datetime) -> bool:
+    """A motion sensor shows somebody at ``when``: it turned on before and not off since."""
+    for entity_id in home.history:
+        if not is_motion(home, entity_id):
+            continue
+        before = [c.state.lower() for c in home.changes(entity_id) if c.when <= when]
+        if before and before[-1] == "on":
+            return True
+    return False
 
 
 def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
@@ -54,4 +67,6 @@ def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: 
         home.end - when <= VISIT_REACH and _someone_about(home)
     )
     inside = opened_from_inside(baselines, home, when) if visiting else None
-    return inside is not None and when - inside.last_sign <= MOMENTS
+    if inside is None:
+        return False
+    return when - inside.last_sign <= MOMENTS or _moving_at(home, when)
