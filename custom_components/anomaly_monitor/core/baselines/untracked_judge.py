@@ -6,7 +6,9 @@ or window is used. Motion, an entry or a window opened while the home is empty i
 person's day (not told) when both hold: the home has shown life near that time of day on
 most of the days it was empty then, and this sensor is used then on most days. Anything
 else (an empty home that never showed life at that hour, a sensor not used then) is
-judged by the away rules as before, and says nothing of this.
+judged by the away rules as before, and says nothing of this. A door (not a window; with
+its key, if it has a lock) used at the time somebody came in by it on the same weekday a
+week before, or on the home's first days, is a visitor's too (``recurring_entries``).
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..home import HomeView
+from ..keyed_doors import locks_of
 from ..pets import has_pets
 from .clock import local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
+from .keyed_entries import key_of
+from .recurring_entries import recurring_entry
 
 
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
@@ -52,5 +57,12 @@ def untracked_opening(
     and the home's life while empty make it an untracked person's usual day; else None."""
     days = used_then(baselines.lonely, opening, when)
     if days is None or _shown_life(baselines, home, when) is None:
-        return None
+        # Or somebody came in by it at this time on the same weekday, or on the first days
+        # (a door: a window opened from outside is climbed through, whatever the time).
+        if home.device_class(opening) == "window":
+            return None
+        # A door whose lock stayed locked was forced, whenever the keyholder comes.
+        if locks_of(home, opening) and key_of(home, baselines.away, opening, when) is None:
+            return None
+        return recurring_entry(baselines.away, opening, when)
     return days

@@ -49,6 +49,7 @@ from .away_teaching import ENTRY_RULES, MOTION_RULES
 from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
+from .entered_from_inside import opened_by_somebody_inside
 from .home_baselines import HomeBaselines
 from .lonely_judge import judge_lonely
 from .long_stays import duration_text
@@ -116,6 +117,9 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
             and learned
             and away_judge(finding, entity_id, baselines, home) is None
         ):
+            return None
+        # Nothing learned yet, but the home itself shows who opened it: somebody inside.
+        if finding.rule in ENTRY_RULES and opened_by_somebody_inside(finding, baselines, home):
             return None
         # Its normal is not known yet: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is

@@ -1,0 +1,72 @@
+"""An entrance opened by somebody the home shows inside, before anything is learned.
+
+On a fresh install nothing is known of the home's life while the trackers are away, so
+the away judge (``away_judge.judge_entry``) is not asked and an entrance used in the
+empty home is pushed at once. But part of what it asks needs nothing learned: whether
+the person who opened it was already inside (``somebody_in.opened_from_inside``: a sign
+of somebody moving before it, nobody gone out since), here within ``MOMENTS`` before it
+or still moving as it opened (a pet's hourly round, not known yet as a pet's, is no sign
+of who opened the door). A grandmother without a phone stepping out onto the roof
+terrace, a carer opening the door to the courier: the home itself shows them inside
+before the door moves. An intruder cannot be inside before coming in: an entry into a
+quiet home (nothing moved inside before it, or whoever moved went out) is pushed as
+before, and so is one in a home with pets in the profile, whose motion is no person's
+until the home has been learned empty (``somebody_in`` counts none).
+
+Only while the visit goes on (opened within ``STILL_ABOUT``, or somebody moving about
+since): an entrance left so with nobody about is judged as before.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from ..home import HomeView
+from ..models import Finding
+from .away_judge import (
+    STILL_ABOUT,
+    VISIT_REACH,
+    _armed,
+    _empty_spans,
+    _someone_about,
+    _uses,
+    _within,
+)
+from .home_baselines import HomeBaselines
+from .somebody_in import is_motion, is_opening, opened_from_inside
+
+# Nothing is learned of what moves here yet (a dog the profile does not name moves every
+# hour): only somebody seen moving this soon before the door opened, or still moving as it
+# opened (a grandfather in the toilet behind its door), is taken to open it.
+MOMENTS = timedelta(minutes=5)
+
+
+def _moving_at(home: HomeView, when: datetime) -> bool:
+    """A motion sensor shows somebody at ``when``: it turned on before and not off since."""
+    for entity_id in home.history:
+        if not is_motion(home, entity_id):
+            continue
+        before = [c.state.lower() for c in home.changes(entity_id) if c.when <= when]
+        if before and before[-1] == "on":
+            return True
+    return False
+
+
+def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether the entrance ``finding`` tells was last used in the empty home by
+    somebody already inside, whose visit goes on."""
+    if any(home.domain(e) == "alarm_control_panel" and _armed(home, e) for e in finding.evidence):
+        return False  # the alarm is armed: the homeowner said nobody is in
+    spans = _empty_spans(home)
+    entrances = [e for e in finding.evidence if is_opening(home, e)]
+    uses = sorted((when, e) for e in entrances for when in _uses(home, e) if _within(spans, when))
+    if not uses:
+        return False
+    when = uses[-1][0]
+    visiting = home.end - when <= STILL_ABOUT or (
+        home.end - when <= VISIT_REACH and _someone_about(home)
+    )
+    inside = opened_from_inside(baselines, home, when) if visiting else None
+    if inside is None:
+        return False
+    return when - inside.last_sign <= MOMENTS or _moving_at(home, when)
