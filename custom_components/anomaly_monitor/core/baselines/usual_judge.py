@@ -6,7 +6,9 @@ or on several nights (``entry_used_in_small_hours``) with the limits any home sh
 Once a device's normal is known, the finding stands only if it is unusual *here*:
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
-  (that quarter of the day), and never less than the rule's own limit; a door open most
+  (that quarter of the day) and than its habit at this hour, daily or weekly
+  (``stay_habits``), and never less than the rule's own limit (``GARAGE_OPEN_PRIOR`` for
+  a garage door or gate with no stay learned yet); a door open most
   of the time it was watched (``stands_open``) is never "left open", nor, for up to an
   hour, one somebody moved beside until less than that limit ago (``attended_doors``);
 - bursts: more changes than its usual burst at that time of day allows
