@@ -25,7 +25,8 @@ from .models import EntityInfo, Finding
 LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
 
 
-def _is_garage_door(info: EntityInfo) -> bool:
+def is_garage_door(info: EntityInfo) -> bool:
+    """A garage door or gate: by the homeowner's role, else the HA device class."""
     if (role := parse_role(info.role)) is not None:
         return role == Role.GARAGE_DOOR
     if info.domain == "binary_sensor":
@@ -51,6 +52,6 @@ def garage_left_open(finding: Finding, baselines: HomeBaselines) -> bool:
         return False
     infos = baselines.infos
     return any(
-        (info := infos.get(entity_id)) is not None and _is_garage_door(info)
+        (info := infos.get(entity_id)) is not None and is_garage_door(info)
         for entity_id in finding.evidence
     )

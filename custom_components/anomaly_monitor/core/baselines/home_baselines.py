@@ -55,6 +55,7 @@ from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
 from .somebody_in import ENTRY_COVER_CLASSES
+from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
@@ -84,6 +85,7 @@ class HomeBaselines:
         self.follow_ups = FollowUps()  # what follows a meter starting, learned home-wide
         self.recent = RecentStarts(zone)  # a power meter's starts, day by day
         self.usual = UsualUse(zone)  # how each device is used, day by day (habit checks)
+        self.habits = StayHabits(zone)  # each door's and lock's long stays, day and week
         self.away = AwayNormal(zone)  # what moves and who comes in while nobody is home
         self.lonely = LonelyOpenings(zone)  # openings nobody is seen making, and when
         self.untracked = UntrackedLife(zone)  # when each sensor moves, home or empty
@@ -291,6 +293,10 @@ class HomeBaselines:
             state = as_contact(domain, state) or state
             if previous is not None and as_contact(domain, previous) == state:
                 return
+            if state in ("on", "off"):
+                self.habits.state(entity_id, state == "on", when)
+        elif domain == "lock" and state in _LOCK_STATES:
+            self.habits.state(entity_id, state == "unlocked", when)
         self.usual.changed(
             entity_id,
             when,

@@ -42,6 +42,7 @@ from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
+from .stay_habits import StayHabit, habit_text
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, resting_state, timed_stays
 from .usual_use import MARKED_STAY
 
@@ -117,6 +118,7 @@ class _Limit:
     longest: float
     pooled: bool
     timed: bool
+    habit: StayHabit | None = None  # the habit at this hour that set the limit
 
 
 def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
@@ -153,7 +155,20 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
             limit = max(FLOOR, factor * timedelta(minutes=longest))
             if door_timer and by_timer:
                 limit = door_timer_limit(longest, factor, FLOOR)
-            yield _Limit(state, word, since, limit, count, longest, pooled, by_timer)
+            # Stood so this long around this hour on other days, or on this weekday before
+            # (a lock left on the key from Friday evening to Saturday night, every week):
+            # told once it is an hour past that habit, when the stays learned missed it (an
+            # outlier learned slowly); a timer's own stays judge a timer.
+            habit = None if by_timer else baselines.habits.usual(state.entity_id, since)
+            if (
+                habit is not None
+                and habit.minutes > longest
+                and timedelta(minutes=habit.minutes) + FLOOR > limit
+            ):
+                limit = timedelta(minutes=habit.minutes) + FLOOR
+            else:
+                habit = None
+            yield _Limit(state, word, since, limit, count, longest, pooled, by_timer, habit)
     yield from _timed_states(home, baselines)
 
 
@@ -217,6 +232,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
         habit = at_most(judged.longest, judged.count, "stays", f", {when}")
         if judged.timed:
             habit += ", each about as long (a timer or a fixed routine)"
+        if judged.habit is not None:
+            habit += f".{habit_text(judged.habit)[:-1]}"
         evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
         evidence += _drawing_meters(home, state)
         finding = Finding(

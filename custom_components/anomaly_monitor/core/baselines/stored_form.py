@@ -29,6 +29,7 @@ from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
+from .stay_habits import StayHabits
 from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
 from .usual_use import UsualUse
@@ -54,6 +55,7 @@ class StoredParts(Protocol):
     follow_ups: FollowUps
     recent: RecentStarts
     usual: UsualUse
+    habits: StayHabits
     away: AwayNormal
     lonely: LonelyOpenings
     untracked: UntrackedLife
@@ -83,6 +85,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "follow_ups": baselines.follow_ups.as_dict(),
         "recent_starts": baselines.recent.as_dict(),
         "usual_use": baselines.usual.as_dict(),
+        "stay_habits": baselines.habits.as_dict(),
         "away_normal": baselines.away.as_dict(),
         "lonely_openings": baselines.lonely.as_dict(),
         "untracked_life": baselines.untracked.as_dict(),
@@ -119,6 +122,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.follow_ups = FollowUps.from_dict(data.get("follow_ups"))
     baselines.recent = RecentStarts.from_dict(data.get("recent_starts"), zone)
     baselines.usual = UsualUse.from_dict(data.get("usual_use"), zone)
+    baselines.habits = StayHabits.from_dict(data.get("stay_habits"), zone)
     baselines.away = AwayNormal.from_dict(data.get("away_normal"), zone)
     baselines.lonely = LonelyOpenings.from_dict(data.get("lonely_openings"), zone)
     baselines.untracked = UntrackedLife.from_dict(data.get("untracked_life"), zone)
@@ -154,6 +158,7 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "entities_watched": len(baselines.usual.since),
         "entities_still_learning": len(baselines.usual.learning_entities(now)),
         "entities_with_open_stays": len(baselines.usual.open_days),
+        "entities_with_long_stay_habits": len(baselines.habits.stays),
         "entities_with_bursts": len(baselines.usual.burst_days),
         "entities_used_at_night": len(baselines.usual.nights),
         "entities_left_open_when_away": len(baselines.usual.away_open),

@@ -70,6 +70,8 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
             continue
         count, longest = learned
         longest = max(longest, baselines.usual.taught_value(lock.entity_id, "stay") or 0.0)
+        if (habit := baselines.habits.usual(lock.entity_id, since)) is not None:
+            longest = max(longest, habit.minutes)  # unlocked so on other nights, or weekly
         stayed = now - since
         if stayed <= max(FLOOR, timedelta(minutes=longest)):
             continue

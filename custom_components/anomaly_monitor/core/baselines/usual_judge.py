@@ -6,7 +6,9 @@ or on several nights (``entry_used_in_small_hours``) with the limits any home sh
 Once a device's normal is known, the finding stands only if it is unusual *here*:
 
 - open: longer than ``OPEN_FACTOR`` times what the door stays open at most on most days
-  (that quarter of the day), and never less than the rule's own limit; a door open most
+  (that quarter of the day) and than its habit at this hour, daily or weekly
+  (``stay_habits``), and never less than the rule's own limit (``GARAGE_OPEN_PRIOR`` for
+  a garage door or gate with no stay learned yet); a door open most
   of the time it was watched (``stands_open``) is never "left open", nor, for up to an
   hour, one somebody moved beside until less than that limit ago (``attended_doors``);
 - bursts: more changes than its usual burst at that time of day allows
@@ -34,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from ..cold_start_openings import is_garage_door
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
@@ -52,14 +55,18 @@ from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .entered_from_inside import opened_by_somebody_inside
 from .home_baselines import HomeBaselines
 from .lonely_judge import judge_lonely
-from .long_stays import duration_text
+from .long_stays import FLOOR as LONG_STAY_FLOOR, duration_text, stay_since
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
+from .stay_habits import StayHabit, habit_text
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
 
 OPEN_FACTOR = 2.0
+# A garage door or gate with no stays learned: a car taken out or put away, the boot
+# unloaded, keeps it open longer than a person passing through a door (the prior only).
+GARAGE_OPEN_PRIOR = timedelta(minutes=30)
 BURST_FACTOR = 1.5
 BURST_SLACK = 2
 NIGHT_HABIT = 0.3
@@ -136,26 +143,37 @@ def _open(
         return None  # open is where it rests here (a bedroom door shut only to sleep)
     usual_use = baselines.usual
     taught = usual_use.taught_value(entity_id, "open") or 0.0
-    worst: tuple[Interval, float, int] | None = None
+    worst: tuple[Interval, float, int, StayHabit | None] | None = None
+    garage = (info := home.info(entity_id)) is not None and is_garage_door(info.info)
     for spell in open_spells(home, entity_id):  # the one open now from when it began
         if spell.duration < ENTRY_OPEN_LIMIT:
             continue
         usual = usual_use.usual_open(entity_id, spell.start)
         minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
+        # Kept open this long around this hour on other days, or on this weekday before.
+        habit = baselines.habits.usual(entity_id, spell.start)
+        prior = ENTRY_OPEN_LIMIT
+        if days == 0 and habit is None and garage:
+            prior = GARAGE_OPEN_PRIOR  # a car out or in, the boot unloaded: not yet learned
         limit = max(
-            ENTRY_OPEN_LIMIT,
+            prior,
             OPEN_FACTOR * timedelta(minutes=minutes),
+            OPEN_FACTOR * timedelta(minutes=habit.minutes if habit else 0.0),
             MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
         )
         if not left_open(home, entity_id, spell, limit):
             continue  # in use: somebody moved beside it until minutes ago
         if worst is None or spell.duration > worst[0].duration:
-            worst = (spell, minutes, days)
+            worst = (spell, minutes, days, habit)
     if worst is None:
         return None
-    spell, minutes, days = worst
+    spell, minutes, days, habit = worst
     if taught > 0 and MARGIN * taught >= OPEN_FACTOR * minutes:
         why = f" You marked {duration_text(timedelta(minutes=taught))} open as normal."
+    elif habit is not None and habit.minutes > minutes:
+        why = habit_text(habit)
+    elif days == 0 and garage:
+        why = " It is seldom open here: the default limit for a garage door or gate judged."
     elif days == 0:
         why = " It is seldom open here: the default limit judged."
     else:
@@ -296,6 +314,26 @@ def _left_open_away(
     )
 
 
+def _weekly_stay(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
+    """A lock of the finding unlocked since around this hour of this weekday, as it stood
+    on this weekday in an earlier week (a door on the key through the Sabbath, phones
+    off: "nobody home" to the trackers), and not an hour longer: how this home lives."""
+    for entity_id in finding.evidence:
+        lock = home.info(entity_id)
+        if lock is None or lock.domain != "lock" or lock.state != "unlocked":
+            continue
+        since = stay_since(home, baselines, lock)
+        habit = baselines.habits.usual(entity_id, since) if since is not None else None
+        if (
+            since is not None
+            and habit is not None
+            and habit.weekly
+            and home.end - since <= timedelta(minutes=habit.minutes) + LONG_STAY_FLOOR
+        ):
+            return True
+    return False
+
+
 type _Judge = Callable[[Finding, str, HomeBaselines, HomeView], Finding | None]
 
 _JUDGES: dict[str, _Judge] = {
@@ -304,7 +342,9 @@ _JUDGES: dict[str, _Judge] = {
     "opening_blip_at_night": _night,
     "entry_used_in_small_hours": _night,
     "entry_unsecured_while_away": lambda f, e, b, h: (
-        None if (judged := judge_entry(f, e, b, h)) is None else _left_open_away(judged, e, b, h)
+        None
+        if (judged := judge_entry(f, e, b, h)) is None or _weekly_stay(f, b, h)
+        else _left_open_away(judged, e, b, h)
     ),
     "garage_open_while_protected": judge_entry,
     "motion_while_away": judge_motion,
