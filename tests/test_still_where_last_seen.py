@@ -141,7 +141,8 @@ def test_bedtime_an_arrival_an_empty_home_and_a_young_home_are_not_told() -> Non
     baselines = _lived(TODAY, timedelta(hours=7))
     bedtime = TODAY - timedelta(minutes=90)  # her last movement: the bedroom, at 22:30
     for minutes in (60, 120, 300):
-        assert list(still_where_last_seen(_view(bedtime + timedelta(minutes=minutes)), baselines)) == []
+        night = _view(bedtime + timedelta(minutes=minutes))
+        assert list(still_where_last_seen(night, baselines)) == []
     baselines = _rose()
     morning = TODAY + timedelta(hours=7, minutes=10)
     _into_the_shower(baselines, morning)

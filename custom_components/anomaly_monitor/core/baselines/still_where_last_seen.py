@@ -35,9 +35,9 @@ quiet counts from it. A motion sensor unreadable meanwhile (HA down, a power cut
 the quiet when it is read again. Somebody is home when the persons say so, or, with every
 tracker away, when somebody untracked showed inside since and nobody went out
 (``somebody_in.inside_now``) in a home lived in while the trackers are away (a
-grandmother minding the shop) and without pets in the profile (a pet moving in the empty
-home is not a person). The glue analyses again when the limit passes
-(``still_where_last_seen_due``).
+grandmother minding the shop), without pets in the profile (a pet moving in the empty
+home is not a person) and with the room they were last seen in known. The glue analyses
+again when the limit passes (``still_where_last_seen_due``).
 """
 
 from __future__ import annotations
