@@ -67,8 +67,9 @@ from .still_in_room import STILL_IN_ROOM, judged_by_room
 
 # The quiet must pass the home's usual longest quiet at these hours this many times...
 FACTOR = 3.0
-# ...and never be less than this.
-MIN_LIMIT = timedelta(minutes=45)
+# ...and never be less than this (a prior: without a door shut behind them, the room last
+# seen says less than ``still_in_room``'s, whose floor is 40 min).
+MIN_LIMIT = timedelta(hours=1)
 # And pass the longest quiet after a sign in the room last seen this many times, and by
 # this much at least.
 ROOM_FACTOR = 1.5
@@ -180,10 +181,20 @@ def _ways_out(home: HomeView, baselines: HomeBaselines, area: str) -> list[str]:
 def _went_out(home: HomeView, baselines: HomeBaselines, seen: datetime, area: str) -> bool:
     """The last sign was by the way out, and it moved near that sign or after it."""
     return any(
-        change.when >= seen - LEFT_REACH
+        when >= seen - LEFT_REACH
         for entity_id in _ways_out(home, baselines, area)
-        for change in home.changes(entity_id)[1:]
+        for when in _moved(home, entity_id)
     )
+
+
+def _moved(home: HomeView, entity_id: str) -> list[datetime]:
+    """When ``entity_id`` changed: in the window, and its state's last change (a quiet may
+    be older than the window)."""
+    times = [change.when for change in home.changes(entity_id)[1:]]
+    state = home.info(entity_id)
+    if state is not None and state.last_changed is not None:
+        times.append(state.last_changed)
+    return times
 
 
 def _last_sign(home: HomeView, baselines: HomeBaselines) -> tuple[datetime, str] | None:
@@ -224,7 +235,7 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
     since = max(since, _readable_since(home, since))
     for person in home.presence_entities:
-        if any(change.when > min(seen, since) for change in home.changes(person.entity_id)[1:]):
+        if any(when > min(seen, since) for when in _moved(home, person.entity_id)):
             return None  # an arrival or a departure since
     if area is not None and (shut_in(home, area) or _went_out(home, baselines, seen, area)):
         return None  # shut in: ``still_in_room``'s; by the way out: somebody left
