@@ -20,9 +20,10 @@ prior, ``no_movement_while_home`` covers a new install.
 
 Not judged:
 
-- over the hours the home rests at (its usual longest quiet of those hours ≥ 1 h; before
-  they are learned, the night): sleep, wherever they were last seen, unless the quiet
-  began on a trip out of the rest (``still_in_room.judged_by_room``);
+- over the hours the home rests at, or within ``NEAR`` of them (its usual longest quiet
+  of those hours ≥ 1 h; before they are learned, the night): sleep, wherever they were
+  last seen, unless the quiet began on a trip out of the rest
+  (``still_in_room.judged_by_room``);
 - when the last sign was in the room of a way out of the home (an entry door beside a
   lock or one the household came in by while the home was empty, a lock, a cover there)
   and it moved within ``LEFT_REACH`` of that sign or after it: somebody probably went out
@@ -245,6 +246,12 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     return StillHome(since, area, *found)
 
 
+def _awake(home: HomeView, baselines: HomeBaselines, since: datetime, at: datetime) -> bool:
+    """Not the hours the home rests at, nor within ``NEAR`` of them: bedtime an hour early
+    is still bedtime (``still_in_room.judged_by_room``)."""
+    return judged_by_room(home, baselines, since, at + NEAR)
+
+
 def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
     """When the quiet under way passes its limit, if that is ahead and it is judged then."""
     if baselines is None:
@@ -258,7 +265,7 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
         if found is None or still.since + found[0] <= due:
             break
         due = still.since + found[0]
-    if due <= home.end or not judged_by_room(home, baselines, still.since, due):
+    if due <= home.end or not _awake(home, baselines, still.since, due):
         return None
     return due
 
@@ -279,7 +286,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     if still is None:
         return
     quiet = home.end - still.since
-    if quiet <= still.limit or not judged_by_room(home, baselines, still.since, home.end):
+    if quiet <= still.limit or not _awake(home, baselines, still.since, home.end):
         return
     sensors = [
         s
