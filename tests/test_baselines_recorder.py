@@ -117,7 +117,11 @@ async def test_history_is_learned_on_start_and_stillness_is_told(
     assert KITCHEN not in str(summary)  # counts only
 
     freezer.move_to(today + timedelta(hours=9, minutes=30))
-    assert "no_movement_while_home" not in _rules(await analyze(hass, entry))
+    early = _rules(await analyze(hass, entry))
+    assert "no_movement_while_home" not in early
+    # Three times this home's usual quiet at 08-09 (19 min): told by where she was last
+    # seen, two hours before the whole home's three-hour floor (``still_where_last_seen``).
+    assert ("still_in_room_far_longer" in early) is learned
 
     freezer.move_to(today + timedelta(hours=11, minutes=30))
     response = await analyze(hass, entry)
@@ -130,14 +134,15 @@ async def test_history_is_learned_on_start_and_stillness_is_told(
     assert sorted(finding["evidence"]) == [HALL, KITCHEN]
     assert finding["subject"] == "home"
     assert "3 h 30 min" in finding["reasoning"]
-    # Told to the homeowner: one notification, saying why in words.
+    # Told to the homeowner: one notification for the one stillness, saying why in words
+    # (at 09:30; the whole home's finding joined it).
     notes = [
         note
         for key, note in _async_get_or_create_notifications(hass).items()
         if key.startswith(f"{DOMAIN}_{entry.entry_id}_")
     ]
     assert len(notes) == 1
-    assert "3 h 30 min" in notes[0]["message"]
+    assert "last seen moving 1 h 30 min ago" in notes[0]["message"]
 
     # Rose moves: the stillness is over.
     hass.states.async_set(HALL, "on", MOTION)

@@ -36,6 +36,7 @@ from ..core.baselines.night_outings import night_opening_due
 from ..core.baselines.routine_missed import routine_missed_due
 from ..core.baselines.run_cut_short import run_cut_short_due
 from ..core.baselines.still_in_room import still_in_room_due
+from ..core.baselines.still_where_last_seen import still_where_last_seen_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
@@ -71,6 +72,7 @@ class OfflineCheck:
             long_stay_due(home, baselines),
             running_far_longer_due(home, baselines),
             still_in_room_due(home, baselines),
+            still_where_last_seen_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

@@ -77,6 +77,7 @@ from .routine_missed import routine_missed
 from .run_cut_short import meter_run_cut_short
 from .steady_places import reading_beyond_its_steady_band
 from .still_in_room import still_in_room_far_longer
+from .still_where_last_seen import still_where_last_seen
 from .unlocked_at_rest import unlocked_while_asleep
 from .unused_hour_entry import entry_at_an_unused_hour
 from .warm_rooms import room_warmer_than_kept
@@ -217,6 +218,7 @@ def movement_unusual_for_the_hour(home: HomeView, baselines: HomeBaselines) -> I
 BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     no_movement_while_home,
     still_in_room_far_longer,
+    still_where_last_seen,
     movement_unusual_for_the_hour,
     state_longer_than_usual,
     cover_stopped_part_way,

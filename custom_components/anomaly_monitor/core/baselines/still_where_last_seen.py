@@ -1,0 +1,317 @@
+"""Last seen somewhere, nothing anywhere since, far longer than this home is ever quiet then.
+
+``still_in_room`` judges a room that keeps somebody (its door closed behind them). A fall
+on a stair, in a shower without a door sensor, in an open-plan flat has no such door: the
+person is still where they were last seen, and the whole home has been still since. This
+judges that stillness by what this home does, learned from its own history, twice:
+
+- the **hours**: the quiet since the last movement passes ``FACTOR`` times the home's
+  usual longest quiet of the hours it covers (``QuietSpells``: per hour of the day the
+  longest the home went without movement while somebody was home, its 90th percentile
+  over the other days), never under ``MIN_LIMIT``;
+- the **room** last seen, when learned: it passes, by ``ROOM_FACTOR`` and
+  ``ROOM_MARGIN``, the longest this home was quiet after a sign in that room at this
+  quarter of the day (``RoomQuiet``; the quarters within ``NEAR`` too). The bedroom in
+  the evening is the night, the sofa an hour's film; a bathroom, a stair or a shower is
+  left within minutes.
+
+Nothing is told while an hour is not learned (``quiet_spells.MIN_DAYS`` days): no fixed
+prior, ``no_movement_while_home`` covers a new install.
+
+Not judged:
+
+- over the hours the home rests at, or within ``NEAR`` of them (its usual longest quiet
+  of those hours ≥ 1 h; before they are learned, the night): sleep, wherever they were
+  last seen, unless the quiet began on a trip out of the rest
+  (``still_in_room.judged_by_room``);
+- when the last sign was in the room of a way out of the home (an entry door beside a
+  lock or one the household came in by while the home was empty, a lock, a cover there)
+  and it moved within ``LEFT_REACH`` of that sign or after it: somebody probably went out
+  (a carer or a visitor leaving, a resident without a tracker); a fall in the toilet is
+  last seen in the toilet;
+- when the trackers changed since the last sign (somebody came or went).
+
+A lock or a cover moved, or a door shut, after the last motion is itself a sign: the
+quiet counts from it. A motion sensor unreadable meanwhile (HA down, a power cut) restarts
+the quiet when it is read again. Somebody is home when the persons say so, or, with every
+tracker away, when somebody untracked showed inside since and nobody went out
+(``somebody_in.inside_now``) in a home lived in while the trackers are away (a
+grandmother minding the shop), without pets in the profile (a pet moving in the empty
+home is not a person) and with the room they were last seen in known. The glue analyses
+again when the limit passes (``still_where_last_seen_due``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from itertools import pairwise
+from typing import NamedTuple
+
+from ..home import (
+    ENTRY_DEVICE_CLASSES,
+    OCCUPANCY_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+    HomeView,
+    is_unavailable,
+)
+from ..models import HOME_SUBJECT, Finding
+from ..occupancy import Occupancy
+from ..pets import has_pets
+from .clock import local
+from .held_on import moving_now
+from .home_baselines import HomeBaselines
+from .room_quiet import LearnedQuiet
+from .shut_in import shut_in, window_signs
+from .somebody_in import inside_now, lived_while_away, way_out
+from .still_in_room import STILL_IN_ROOM, judged_by_room
+
+# The quiet must pass the home's usual longest quiet at these hours this many times...
+FACTOR = 3.0
+# ...and never be less than this (a prior: without a door shut behind them, the room last
+# seen says less than ``still_in_room``'s, whose floor is 40 min).
+MIN_LIMIT = timedelta(hours=1)
+# And pass the longest quiet after a sign in the room last seen this many times, and by
+# this much at least.
+ROOM_FACTOR = 1.5
+ROOM_MARGIN = timedelta(minutes=20)
+# A quiet that began this near another quarter of the day is judged by it too.
+NEAR = timedelta(hours=1)
+# A way out that moved this near the last sign by it: somebody went out.
+LEFT_REACH = timedelta(minutes=15)
+# A door the household comes in by is learned from this many entries into the empty home.
+LEARNED_ENTRIES = 2
+
+
+class StillHome(NamedTuple):
+    """The last movement, the room last seen in, and the limit of the quiet since."""
+
+    since: datetime
+    area: str | None
+    limit: timedelta
+    usual: timedelta  # the usual longest quiet of these hours
+    room: LearnedQuiet | None  # the longest after a sign in the room last seen
+
+
+def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
+    return home.occupancy is Occupancy.OCCUPIED and baselines.quiet.occupied is not False
+
+
+def _untracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
+    """Every tracker away, and somebody untracked is inside (see the module)."""
+    if not home.nobody_home or has_pets(home.window.profile):
+        return False  # with pets, motion in the empty home may be theirs
+    return inside_now(baselines, home) is not None and lived_while_away(baselines, home)
+
+
+def _last_movement(home: HomeView, baselines: HomeBaselines) -> datetime | None:
+    """When somebody last moved (a motion sensor turning on or off) or came home."""
+    last = baselines.quiet.quiet_since
+    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        for before, after in pairwise(home.changes(sensor.entity_id)):
+            if after.state == "on" or before.state == "on":
+                last = after.when if last is None else max(last, after.when)
+    return last
+
+
+def _readable_since(home: HomeView, since: datetime) -> datetime:
+    """When every motion sensor could be read again after ``since`` (a sensor or HA itself
+    down meanwhile: nobody knows what moved then)."""
+    back = since
+    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        for before, after in pairwise(home.changes(sensor.entity_id)):
+            if after.when > since and before.state in UNAVAILABLE_STATES:
+                back = max(back, after.when)
+    return back
+
+
+def _usual(baselines: HomeBaselines, since: datetime, until: datetime) -> timedelta | None:
+    """The usual longest quiet of the hours from ``since`` to ``until`` on other days (each
+    hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal);
+    None while one of those hours is not learned."""
+    usual = baselines.quiet.typical_over(since, until)
+    return None if usual is None else timedelta(minutes=usual)
+
+
+def room_longest(baselines: HomeBaselines, area: str, when: datetime) -> LearnedQuiet | None:
+    """The longest this home stayed quiet after a sign in ``area`` at the quarters of the
+    day within ``NEAR`` of ``when`` (bedtime an hour early is still bedtime); None when
+    none of them is learned."""
+    learned = [
+        found
+        for near in (when - NEAR, when, when + NEAR)
+        if (found := baselines.room_quiet.learned(area, near)) is not None
+    ]
+    return max(learned, key=lambda found: found.longest, default=None)
+
+
+def _limit(
+    baselines: HomeBaselines, since: datetime, until: datetime, area: str | None
+) -> tuple[timedelta, timedelta, LearnedQuiet | None] | None:
+    usual = _usual(baselines, since, until)
+    if usual is None:
+        return None
+    limit = max(MIN_LIMIT, usual * FACTOR)
+    room = room_longest(baselines, area, since) if area else None
+    if room is not None:  # a room people sit still in (the sofa, the bed) keeps them long
+        limit = max(limit, room.longest * ROOM_FACTOR, room.longest + ROOM_MARGIN)
+    return limit, usual, room
+
+
+def _ways_out(home: HomeView, baselines: HomeBaselines, area: str) -> list[str]:
+    """What in ``area`` a person leaves the home by: an entry door beside a lock or one
+    the household came in by while the home was empty, a lock, a cover (a garage door, a
+    shop's shutter) where there is such a door or lock."""
+    doors = [
+        s.entity_id
+        for s in home.in_area(area)
+        if s.domain == "binary_sensor"
+        and s.info.device_class in ENTRY_DEVICE_CLASSES
+        and (
+            way_out(home, s.entity_id)
+            or len(baselines.away.entries.get(s.entity_id, ())) >= LEARNED_ENTRIES
+        )
+    ]
+    locks = [s.entity_id for s in home.in_area(area) if s.domain == "lock"]
+    if not doors and not locks:
+        return []
+    covers = [s.entity_id for s in home.in_area(area) if s.domain == "cover"]
+    return [*doors, *locks, *covers]
+
+
+def _went_out(home: HomeView, baselines: HomeBaselines, seen: datetime, area: str) -> bool:
+    """The last sign was by the way out, and it moved near that sign or after it."""
+    return any(
+        when >= seen - LEFT_REACH
+        for entity_id in _ways_out(home, baselines, area)
+        for when in _moved(home, entity_id)
+    )
+
+
+def _moved(home: HomeView, entity_id: str) -> list[datetime]:
+    """When ``entity_id`` changed: in the window, and its state's last change (a quiet may
+    be older than the window)."""
+    times = [change.when for change in home.changes(entity_id)[1:]]
+    state = home.info(entity_id)
+    if state is not None and state.last_changed is not None:
+        times.append(state.last_changed)
+    return times
+
+
+def _last_sign(home: HomeView, baselines: HomeBaselines) -> tuple[datetime, str] | None:
+    """The last sign of somebody with its area: a motion sensor turning on, a door or
+    window opening or closing (``RoomQuiet``'s, and the window's), a lock or a cover
+    moved (somebody's hand, or an automation: either way not a person lying still)."""
+    last = baselines.room_quiet.last
+    signs = window_signs(home)
+    for entity_id in [*home.history_of("lock"), *home.history_of("cover")]:
+        area = home.area(entity_id)
+        for before, after in pairwise(home.changes(entity_id)):
+            if area and not {before.state, after.state} & UNAVAILABLE_STATES:
+                signs.append((after.when, area))
+    for sign in signs:
+        if last is None or sign[0] > last[0]:
+            last = sign
+    return last
+
+
+def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
+    """The quiet under way and its limit; None when it is not judged (see the module)."""
+    tracked = _tracked_home(home, baselines)
+    if not tracked and not _untracked_home(home, baselines):
+        return None
+    readable = [
+        s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
+    ]
+    if not readable or any(moving_now(home, baselines, s) for s in readable):
+        return None
+    since = _last_movement(home, baselines)
+    if since is None or since >= home.end:
+        return None
+    last = _last_sign(home, baselines)
+    area = last[1] if last is not None else None
+    if area is None and not tracked:
+        return None  # somebody untracked, seen nowhere the window or the baselines know
+    seen = last[0] if last is not None else since
+    since = max(since, seen)  # a door shut after the last motion: somebody was there then
+    since = max(since, _readable_since(home, since))
+    for person in home.presence_entities:
+        if any(when > min(seen, since) for when in _moved(home, person.entity_id)):
+            return None  # an arrival or a departure since
+    if area is not None and (shut_in(home, area) or _went_out(home, baselines, seen, area)):
+        return None  # shut in: ``still_in_room``'s; by the way out: somebody left
+    found = _limit(baselines, since, home.end, area)
+    if found is None:
+        return None
+    return StillHome(since, area, *found)
+
+
+def _awake(home: HomeView, baselines: HomeBaselines, since: datetime, at: datetime) -> bool:
+    """Not the hours the home rests at, nor within ``NEAR`` of them: bedtime an hour early
+    is still bedtime (``still_in_room.judged_by_room``)."""
+    return judged_by_room(home, baselines, since, at + NEAR)
+
+
+def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """When the quiet under way passes its limit, if that is ahead and it is judged then."""
+    if baselines is None:
+        return None
+    still = still_home(home, baselines)
+    if still is None:
+        return None
+    due = still.since + still.limit
+    for _ in range(4):  # the hours up to the due time may teach a longer quiet
+        found = _limit(baselines, still.since, due, still.area)
+        if found is None or still.since + found[0] <= due:
+            break
+        due = still.since + found[0]
+    if due <= home.end or not _awake(home, baselines, still.since, due):
+        return None
+    return due
+
+
+def _duration(span: timedelta) -> str:
+    minutes = int(span.total_seconds() // 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
+def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """Nothing has moved anywhere since somebody was last seen, far longer than this home
+    is ever quiet at these hours.
+
+    Magnitude: minutes of quiet beyond the limit.
+    """
+    still = still_home(home, baselines)
+    if still is None:
+        return
+    quiet = home.end - still.since
+    if quiet <= still.limit or not _awake(home, baselines, still.since, home.end):
+        return
+    sensors = [
+        s
+        for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        if not is_unavailable(s) and (still.area is None or s.info.area == still.area)
+    ]
+    if not sensors:
+        sensors = [
+            s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
+        ]
+    since = local(still.since, home.env.zone)
+    where = f" in {still.area}" if still.area else " moving"
+    room = (
+        f"; after somebody was in {still.area} it was never quiet for longer than "
+        f"{_duration(still.room.longest)} ({still.room.quiets} times on {still.room.days} days)"
+        if still.room is not None
+        else ""
+    )
+    yield STILL_IN_ROOM.finding(
+        evidence=tuple(sorted(s.entity_id for s in sensors)),
+        reasoning=f"Someone is home and was last seen{where} {_duration(quiet)} ago "
+        f"(at {since:%H:%M}); nothing has moved anywhere since. At these hours this home "
+        f"is usually still for at most {_duration(still.usual)}{room}.",
+        recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
+        "they may have fallen or be unwell.",
+        magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
+        subject=HOME_SUBJECT,
+    )
