@@ -181,8 +181,6 @@ def test_heating_that_does_not_warm_the_room_is_told_after_its_limit() -> None:
     baselines.observe(day + timedelta(hours=7), ROOM, "16.9")
     climate = entity(CLIMATE, "heat", area="Living room", hvac_action="heating", temperature=21)
     room = entity(ROOM, "16.9", area="Living room", device_class="temperature", unit="°C")
-    silent = replace(room, state="17.0", last_changed=day)  # nothing read since 00:00
-    room = replace(room, last_changed=day + timedelta(hours=7))  # read at 07:00
     # The room took 40 min to warm: the limit is 3 × 40 min = 2 h.
     assert (
         list(
@@ -199,10 +197,6 @@ def test_heating_that_does_not_warm_the_room_is_told_after_its_limit() -> None:
     assert findings[0].evidence == (CLIMATE, ROOM)
     assert "heating for 2 h 10 min, set to 21" in findings[0].reasoning
     assert "(17 then, 16.9 °C now)" in findings[0].reasoning
-    # A thermometer that has reported nothing since the heating started: not known to stay
-    # cold (set 2: a cottage's thermometer silent for hours while its furnace heated).
-    later = day + timedelta(hours=8, minutes=10)
-    assert list(heating_not_warming(view(later, climate, silent), baselines)) == []
     # Silent: the room already at its set point (nothing to warm), or not heating any more.
     at_setpoint = entity(CLIMATE, "heat", area="Living room", hvac_action="heating", temperature=17)
     late = day + timedelta(hours=8, minutes=10)

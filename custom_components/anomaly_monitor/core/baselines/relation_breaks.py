@@ -21,9 +21,7 @@ relation's floor) and its effect has not come, the link is broken:
   holding its set point heats for hours without a rise), nor when something in the area
   explains it and has its own check: a door or window of the area open since the heating
   started (``hvac_with_opening_open``), another climate entity of the area cooling
-  (``heating_and_cooling_in_one_area``). Nor before the thermometer has reported since
-  the heating started: "has not risen" is a reading that did not rise, not a sensor
-  silent since (a cottage whose thermometer and thermostat sent nothing for hours).
+  (``heating_and_cooling_in_one_area``).
 
 Both read the window's current states (the cause still on, the effect readable) and the
 baselines' pending onsets; no entity id's words.
@@ -109,14 +107,6 @@ def _explained(home: HomeView, climate: EntityState, since: datetime) -> bool:
     return False
 
 
-def _read_since(home: HomeView, sensor: EntityState, onset: datetime) -> bool:
-    """The thermometer reported a reading after ``onset`` (the window's, or its last
-    change when the window holds none)."""
-    times = [when for when, _ in home.numbers(sensor.entity_id)]
-    last = max(times, default=sensor.last_changed)
-    return last is not None and last > onset
-
-
 SWITCHED_ON_WITHOUT_POWER = FindingKind(
     "switched_on_without_power", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
 )
@@ -185,8 +175,6 @@ def heating_not_warming(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         limit = _limit(stats, HEATING_FLOOR)
         if now - onset <= limit or _explained(home, climate, onset):
             continue
-        if not _read_since(home, sensor, onset):
-            continue  # nothing read since the heating started: not known to stay cold
         unit = f" {sensor.info.unit}" if sensor.info.unit else ""
         usual = _delay_text(stats)
         wanted = f", set to {target:g}{unit}" if target is not None else ""
