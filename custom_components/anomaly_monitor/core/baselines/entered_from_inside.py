@@ -10,8 +10,10 @@ of who opened the door). A grandmother without a phone stepping out onto the roo
 terrace, a carer opening the door to the courier: the home itself shows them inside
 before the door moves. An intruder cannot be inside before coming in: an entry into a
 quiet home (nothing moved inside before it, or whoever moved went out) is pushed as
-before, and so is one in a home with pets in the profile, whose motion is no person's
-until the home has been learned empty (``somebody_in`` counts none).
+before, and so is a door opened by whoever came in by another entrance of the empty home
+before (a burglar in by the window, out by the door), and so is one in a home with pets
+in the profile, whose motion is no person's until the home has been learned empty
+(``somebody_in`` counts none).
 
 Only while the visit goes on (opened within ``STILL_ABOUT``, or somebody moving about
 since): an entrance left so with nobody about is judged as before.
@@ -29,6 +31,7 @@ from .away_judge import (
     _armed,
     _empty_spans,
     _someone_about,
+    _Span,
     _uses,
     _within,
 )
@@ -39,6 +42,8 @@ from .somebody_in import is_motion, is_opening, opened_from_inside
 # hour): only somebody seen moving this soon before the door opened, or still moving as it
 # opened (a grandfather in the toilet behind its door), is taken to open it.
 MOMENTS = timedelta(minutes=5)
+# An entrance used this soon before the door is the same passage (the key, then the door).
+PASSAGE = timedelta(minutes=1)
 
 
 def _moving_at(home: HomeView, when: datetime) -> bool:
@@ -52,6 +57,28 @@ def _moving_at(home: HomeView, when: datetime) -> bool:
     return False
 
 
+def _seen_before(home: HomeView, when: datetime) -> bool:
+    """Somebody moved inside within ``MOMENTS`` before ``when``, or was moving then."""
+    for entity_id in home.history:
+        if is_motion(home, entity_id) and any(
+            when - MOMENTS <= c.when <= when for c in home.changes(entity_id)[1:]
+        ):
+            return True
+    return _moving_at(home, when)
+
+
+def _came_in_before(home: HomeView, spans: list[_Span], when: datetime) -> bool:
+    """An entrance was used earlier in the empty home with nobody seen inside before it:
+    whoever moves inside since may have come in by it (a burglar through the window,
+    out by the door)."""
+    return any(
+        used < when - PASSAGE and _within(spans, used) and not _seen_before(home, used)
+        for entity_id in home.history
+        if is_opening(home, entity_id)
+        for used in _uses(home, entity_id)
+    )
+
+
 def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
     """Whether the entrance ``finding`` tells was last used in the empty home by
     somebody already inside, whose visit goes on."""
@@ -63,6 +90,8 @@ def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: 
     if not uses:
         return False
     when = uses[-1][0]
+    if _came_in_before(home, spans, when):
+        return False
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home)
     )
