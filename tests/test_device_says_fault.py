@@ -8,6 +8,7 @@ lowest is judged against the lowest learned before it, as a new highest always w
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -19,6 +20,7 @@ from custom_components.anomaly_monitor.core.baselines.far_beyond_range import (
 )
 from custom_components.anomaly_monitor.core.baselines.ranges import NumericRanges
 from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.learning_gate import held_while_learning
 from custom_components.anomaly_monitor.core.models import (
     EntityInfo,
     EntityState,
@@ -26,7 +28,7 @@ from custom_components.anomaly_monitor.core.models import (
     Transition,
 )
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
-from custom_components.anomaly_monitor.core.rules.lock_jammed import lock_jammed
+from custom_components.anomaly_monitor.core.rules.lock_jammed import LOCK_JAMMED, lock_jammed
 from custom_components.anomaly_monitor.core.rules.supply_lost import supply_lost
 
 from .core_factories import entity, environment, home, window
@@ -230,3 +232,27 @@ def test_many_meters_falling_to_nothing_at_once_is_the_supply_not_an_appliance()
     # A plug switched off by a scene with the others: two left, not enough.
     assert list(supply_lost(_meters(now, together, switch_off=True))) == []
     assert supply_lost in ALL_RULES
+
+
+def test_what_a_device_reports_of_itself_is_not_held_while_the_home_is_learned() -> None:
+    """A lock that says it is jammed needs nothing of this home's normal: on the first day,
+    with somebody home (medium), it is pushed, not held until the lock is learned (the
+    lead's walk: held on a fresh install). A medium finding of the home's normal waits."""
+    lock, hall = "lock.front_door", "binary_sensor.hall_motion"
+    set_up = datetime(2026, 4, 6, 9, 0, tzinfo=UTC)
+    baselines = HomeBaselines(UTC)
+    baselines.describe(
+        [
+            EntityInfo(lock, "Front door", area="Hall"),
+            EntityInfo(hall, "Hall motion", area="Hall", device_class="motion"),
+        ]
+    )
+    baselines.watching([lock, hall], set_up)
+    now = set_up + timedelta(hours=1)
+    jammed = LOCK_JAMMED.finding(evidence=(lock,), reasoning="Front door reports it is jammed.")
+    assert jammed.severity is Severity.MEDIUM
+    assert not held_while_learning(jammed, baselines, now, someone_home=True)
+    # The same finding from a rule that asks the home's normal (a lock unlocked longer
+    # than usual) waits.
+    learned_normal = replace(jammed, rule="state_longer_than_usual")
+    assert held_while_learning(learned_normal, baselines, now, someone_home=True)

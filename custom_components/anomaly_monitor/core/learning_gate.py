@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from .baselines.cover_part_way import COVER_STOPPED_PART_WAY
 from .baselines.far_beyond_range import READING_FAR_BEYOND_ITS_RANGE
 from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
@@ -54,11 +55,20 @@ from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open, opened_in_em
 from .feedback import is_hazard
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
+from .rules.lock_jammed import LOCK_JAMMED
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
-# Rules judged only against the device's own learned runs: their normal is known.
+# Rules judged only against the device's own learned runs, or on what the device itself
+# reports (a lock saying it is jammed, a cover stopped between its ends): nothing of the
+# home's normal is needed to tell them.
 _OWN_NORMAL_RULES = frozenset(
-    {METER_RUN_CUT_SHORT.rule, LEFT_ON_PAST_ITS_ROUTINE.rule, READING_FAR_BEYOND_ITS_RANGE.rule}
+    {
+        METER_RUN_CUT_SHORT.rule,
+        LEFT_ON_PAST_ITS_ROUTINE.rule,
+        READING_FAR_BEYOND_ITS_RANGE.rule,
+        LOCK_JAMMED.rule,
+        COVER_STOPPED_PART_WAY.rule,
+    }
 )
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
