@@ -62,7 +62,7 @@ from .light_answers import (
     switched_by_hand,
 )
 from .long_runs import appliance_running_far_longer
-from .long_stays import state_longer_than_usual
+from .long_stays import duration_text, state_longer_than_usual
 from .meter_habits import meter_drawing_at_unusual_hours, meter_run_missing
 from .night_cycling import appliance_cycling_at_night
 from .night_lights import light_on_long_at_night
@@ -123,12 +123,6 @@ def _last_movement(
     return last
 
 
-def _duration(span: timedelta) -> str:
-    minutes = int(span.total_seconds() // 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
-
-
 NO_MOVEMENT_WHILE_HOME = FindingKind(
     "no_movement_while_home", AnomalyType.SAFETY_HAZARD, Severity.HIGH
 )
@@ -155,7 +149,7 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
         why = "this home has no learned routine for these hours yet"
     else:
         limit = max(QUIET_FLOOR, QUIET_FACTOR * timedelta(minutes=usual))
-        usual_span = _duration(timedelta(minutes=usual))
+        usual_span = duration_text(timedelta(minutes=usual))
         why = f"at these hours this home is usually still for at most {usual_span}"
     not_up = not_up_by(baselines, now)
     if not_up is not None and still >= NOT_UP_STILL and not_up.due - last < limit:
@@ -168,7 +162,7 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
     yield NO_MOVEMENT_WHILE_HOME.finding(
         evidence=tuple(sorted(s.entity_id for s in sensors)),
         reasoning=f"Someone is home, but no motion sensor{where} has seen movement for "
-        f"{_duration(still)}, since {since:%H:%M}; {why}.",
+        f"{duration_text(still)}, since {since:%H:%M}; {why}.",
         recommendation="Check on the person at home: they may have fallen or be unwell.",
         magnitude=round((still - limit).total_seconds() / 60, 1),
         subject=HOME_SUBJECT,

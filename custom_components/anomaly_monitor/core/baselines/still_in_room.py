@@ -34,6 +34,7 @@ from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from .clock import local, next_hour
 from .home_baselines import HomeBaselines
+from .long_stays import duration_text
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
 from .shut_in import shut_in, window_signs
 
@@ -120,12 +121,6 @@ def still_in_room_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
     return due
 
 
-def _duration(span: timedelta) -> str:
-    minutes = int(span.total_seconds() // 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
-
-
 STILL_IN_ROOM = FindingKind("still_in_room_far_longer", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
 
 
@@ -154,10 +149,10 @@ def still_in_room_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterat
     learned = still.learned
     yield STILL_IN_ROOM.finding(
         evidence=tuple(evidence),
-        reasoning=f"Someone is home and was last seen in {area} {_duration(quiet)} ago "
+        reasoning=f"Someone is home and was last seen in {area} {duration_text(quiet)} ago "
         f"(at {since:%H:%M}); nothing has moved anywhere since. After somebody was in "
         f"{area} {when}, this home was never quiet for longer than "
-        f"{_duration(learned.longest)} ({learned.quiets} times on {learned.days} days).",
+        f"{duration_text(learned.longest)} ({learned.quiets} times on {learned.days} days).",
         recommendation=f"Check on the person in {area}: they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
         subject=HOME_SUBJECT,

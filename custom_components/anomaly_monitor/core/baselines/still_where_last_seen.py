@@ -61,6 +61,7 @@ from ..pets import has_pets
 from .clock import local
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
+from .long_stays import duration_text
 from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
 from .somebody_in import inside_now, lived_while_away, way_out
@@ -270,12 +271,6 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     return due
 
 
-def _duration(span: timedelta) -> str:
-    minutes = int(span.total_seconds() // 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
-
-
 def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """Nothing has moved anywhere since somebody was last seen, far longer than this home
     is ever quiet at these hours.
@@ -301,15 +296,15 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     where = f" in {still.area}" if still.area else " moving"
     room = (
         f"; after somebody was in {still.area} it was never quiet for longer than "
-        f"{_duration(still.room.longest)} ({still.room.quiets} times on {still.room.days} days)"
+        f"{duration_text(still.room.longest)} ({still.room.quiets} times on {still.room.days} days)"
         if still.room is not None
         else ""
     )
     yield STILL_IN_ROOM.finding(
         evidence=tuple(sorted(s.entity_id for s in sensors)),
-        reasoning=f"Someone is home and was last seen{where} {_duration(quiet)} ago "
+        reasoning=f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
         f"(at {since:%H:%M}); nothing has moved anywhere since. At these hours this home "
-        f"is usually still for at most {_duration(still.usual)}{room}.",
+        f"is usually still for at most {duration_text(still.usual)}{room}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
