@@ -55,6 +55,7 @@ from .core_factories import entity, window
 from .helpers import monitor_options, put_in_area
 from .test_daily_rhythm import AREAS, ATTRIBUTES, BATH, BED, DOOR, HALL, HOB, ROSE, ZONE, _lived
 from .test_night_light_due import _at
+from .test_still_in_room import _into_the_bathroom, _rose
 
 TODAY = datetime(2026, 3, 2, tzinfo=ZoneInfo(ZONE))  # a Monday, local midnight
 FRONT_LOCK = "lock.front_door"
@@ -93,29 +94,10 @@ def _view(
     return HomeView(window(states, env, transitions))
 
 
-def _into_the_shower(baselines: HomeBaselines, at: datetime) -> None:
-    """Up from bed, through the hall, into the bathroom; nothing after (the sensors go off)."""
-    for minutes, entity_id, state in [
-        (0, BED, "on"),
-        (1, BED, "off"),
-        (2, HALL, "on"),
-        (3, BATH, "on"),
-        (3.5, HALL, "off"),
-        (4, BATH, "off"),
-    ]:
-        baselines.observe(at + timedelta(minutes=minutes), entity_id, state, AREAS[entity_id])
-
-
-def _rose() -> HomeBaselines:
-    baselines = _lived(TODAY, timedelta(hours=7))
-    baselines.advance(TODAY + timedelta(hours=7))
-    return baselines
-
-
 def test_a_fall_in_a_room_without_a_door_is_told_past_three_times_the_usual_quiet() -> None:
     baselines = _rose()
     morning = TODAY + timedelta(hours=7, minutes=10)
-    _into_the_shower(baselines, morning)
+    _into_the_bathroom(baselines, morning)
     still = morning + timedelta(minutes=4)  # the bathroom's motion went off at 07:14
     assert still_where_last_seen_due(_view(still + timedelta(minutes=5)), baselines) == (
         still + timedelta(hours=1)  # 13 min usual at 07:00: never under an hour
@@ -145,7 +127,7 @@ def test_bedtime_an_arrival_an_empty_home_and_a_young_home_are_not_told() -> Non
         assert list(still_where_last_seen(night, baselines)) == []
     baselines = _rose()
     morning = TODAY + timedelta(hours=7, minutes=10)
-    _into_the_shower(baselines, morning)
+    _into_the_bathroom(baselines, morning)
     later = morning + timedelta(hours=1, minutes=15)
     assert list(still_where_last_seen(_view(later, home=False), baselines)) == []
     arrived = _view(later, rose_changed=morning + timedelta(minutes=20))
