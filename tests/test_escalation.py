@@ -195,11 +195,11 @@ async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     assert len(detected) == 2
     (note,) = _notes(hass)
     assert note["title"] == titles[1]
-    # Somebody may be inside: that advice comes first.
+    # Somebody may be inside: that advice comes first, and what to do if so.
     # (then the door's: it is open and its lock locked, so closing it, not locking)
     assert (
-        "What to do:** Check the cameras or ask a neighbour\\. Ask someone to check the door"
-        in note["message"]
+        "What to do:** Check the cameras or ask a neighbour\\. If somebody is inside, call the "
+        "police rather than going in\\. Ask someone to check the door" in note["message"]
     )
     # The motion is over: the title reads as the incident again; back, it says so again,
     # without a push (the homeowner has heard of it).

@@ -52,7 +52,7 @@ from ..core.models import EntityState, Finding, Transition
 from .already_told import AlreadyTold
 from .answers import HomeownerAnswers, mark_key
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
-from .entered_again import ClosedWhileMissing, entered_again
+from .entered_again import ClosedWhileMissing, entered_again, within_the_break_in
 from .evidence_hold import found as evidence_found
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
@@ -246,8 +246,11 @@ class AnomalyTracker(HomeownerAnswers):
                 joining = [f for f in members if f.rule not in anomaly.rules]
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
-                    told = Escalation.REOPENED
-                    anomaly.escalation = told.value
+                    anomaly.escalation = Escalation.REOPENED.value
+                    if within_the_break_in(anomaly, now):
+                        reopened.append(anomaly)  # the break-in told: shown, not pushed
+                    else:
+                        told = Escalation.REOPENED
                 if told is None and self.already_told.broke_out(anomaly):
                     told = Escalation.GRAVER  # shown as the stay's, now an entry: told
                     anomaly.escalation = told.value
