@@ -115,6 +115,9 @@ class AnomalyTracker(HomeownerAnswers):
         self.recently_over = RecentlyOver()
         self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
         self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
+        # The last update with somebody known home (not stored): what the empty home's
+        # statistics still see from before it is no news (``before_start.news``).
+        self.home_until: datetime | None = None
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -183,6 +186,8 @@ class AnomalyTracker(HomeownerAnswers):
         window's changes) let a problem hold its own consequences (``acknowledged_hold``).
         """
         changed = self.expire_marks(now)
+        if someone_home:
+            self.home_until = now
         if someone_home and self.false_alarms.lapse_until_home():
             changed = self.marks_lapsed = True  # the learned away normal judges from now
             self._schedule_save()
