@@ -279,7 +279,10 @@ async def test_the_neighbour_letting_the_dog_out_is_told_once(
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     await _seconds(hass, freezer, 600)
     await _neighbour_lets_the_dog_out(hass, freezer, attrs)
-    assert [c.data["title"] for c in pushes] == ["Front door lock unlocked while nobody is home"]
+    # Unlocked and opened seconds apart, judged together: one entrance, both said.
+    assert [c.data["title"] for c in pushes] == [
+        "Front door unlocked and open while nobody is home"
+    ]
     assert [e.data["escalation"] for e in detected] == [None]
 
 
@@ -327,4 +330,4 @@ async def test_the_neighbour_beside_an_appliance_left_on_is_told_once(
     assert len(pushes) == 1  # the washer, told
     await _neighbour_lets_the_dog_out(hass, freezer, attrs)
     titles = [c.data["title"] for c in pushes]
-    assert titles[1:] == ["Front door lock unlocked while nobody is home"], titles
+    assert titles[1:] == ["Front door unlocked and open while nobody is home"], titles

@@ -100,7 +100,9 @@ async def test_a_lock_and_its_door_found_at_once_are_one_incident(
     assert len(detected) == 1
     assert {FRONT_LOCK, DOOR} <= set(detected[0].data["evidence"])
     (note,) = _notes(hass)
-    assert "Front door lock" in note["message"]
+    # One entrance, both wrong, named by its door (main: "Front door lock unlocked ...").
+    assert note["title"] == "Front door unlocked and open while nobody is home", note["title"]
+    assert "- Front door lock: Unlocked" in note["message"], note["message"]
     assert "- Front door: Open" in note["message"], note["message"]
 
 
