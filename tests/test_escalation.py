@@ -195,11 +195,11 @@ async def test_motion_joining_the_open_door_while_away_pushes_once_more(
     assert len(detected) == 2
     (note,) = _notes(hass)
     assert note["title"] == titles[1]
-    # Somebody may be inside: that advice comes first.
+    # Somebody may be inside: that advice comes first, and what to do if so.
     # (then the door's: it is open and its lock locked, so closing it, not locking)
     assert (
-        "What to do:** Check the cameras or ask a neighbour\\. Ask someone to check the door"
-        in note["message"]
+        "What to do:** Check the cameras or ask a neighbour\\. If somebody is inside, call the "
+        "police rather than going in\\. Ask someone to check the door" in note["message"]
     )
     # The motion is over: the title reads as the incident again; back, it says so again,
     # without a push (the homeowner has heard of it).
@@ -279,7 +279,10 @@ async def test_the_neighbour_letting_the_dog_out_is_told_once(
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     await _seconds(hass, freezer, 600)
     await _neighbour_lets_the_dog_out(hass, freezer, attrs)
-    assert [c.data["title"] for c in pushes] == ["Front door lock unlocked while nobody is home"]
+    # Unlocked and opened seconds apart, judged together: one entrance, both said.
+    assert [c.data["title"] for c in pushes] == [
+        "Front door unlocked and open while nobody is home"
+    ]
     assert [e.data["escalation"] for e in detected] == [None]
 
 
@@ -327,4 +330,4 @@ async def test_the_neighbour_beside_an_appliance_left_on_is_told_once(
     assert len(pushes) == 1  # the washer, told
     await _neighbour_lets_the_dog_out(hass, freezer, attrs)
     titles = [c.data["title"] for c in pushes]
-    assert titles[1:] == ["Front door lock unlocked while nobody is home"], titles
+    assert titles[1:] == ["Front door unlocked and open while nobody is home"], titles

@@ -23,7 +23,7 @@ from custom_components.anomaly_monitor.const import DOMAIN
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, in_area, set_calm_home, setup_monitor
 
 FRONT_DOOR = "binary_sensor.front_door"
-TOLD = "Front door lock unlocked while nobody is home"
+TOLD = "Front door unlocked and open while nobody is home"
 
 
 def _notifications(hass: HomeAssistant) -> list[dict[str, Any]]:

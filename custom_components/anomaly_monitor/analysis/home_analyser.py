@@ -295,7 +295,14 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             states = {s.entity_id: s.state for s in window.snapshot}
             opening = self._pushable(findings_of(verdict), someone_home)
             tracked = (*self.tracker.open.values(), *self.tracker.dismissed.values())
-            opening = news(opening, window.transitions, self.watcher.started_at, states, tracked)
+            opening = news(
+                opening,
+                window.transitions,
+                self.watcher.started_at,
+                states,
+                tracked,
+                home_until=self.tracker.home_until,
+            )
             entities = {s.entity_id: s for s in window.snapshot}
             changes = self.tracker.update(
                 opening,

@@ -9,6 +9,11 @@ before this run started and reads closed or clear now is not told (after a resta
 entities come back through ``unknown``: no opening); one still open (a door standing open
 in the empty home) is a state of now and is told. An incident already open (restored
 after a restart) is judged as usual: it must not end for being old.
+
+The same holds for what happened before the household last left (``home_until``): the
+statistic counts motion in every away spell of its window, so the motion of the last
+spell, told then and ended when somebody came home, was told again as new seconds after
+everybody left again (walk 19). Motion or an opening since is news.
 """
 
 from __future__ import annotations
@@ -29,12 +34,17 @@ def news(
     started: datetime | None,
     states: Mapping[str, str],
     anomalies: Iterable[OpenAnomaly],
+    *,
+    home_until: datetime | None = None,
 ) -> list[Finding]:
     """``findings`` less those about events before ``started`` that are over.
 
     ``anomalies``: those open (or dismissed) now; their incidents are judged as usual.
+    ``home_until``: the last time somebody was known home (before that is the past too).
     """
     findings = list(findings)
+    if home_until is not None and (started is None or home_until > started):
+        started = home_until
     if started is None or not any(continues_an_episode(f) for f in findings):
         return findings  # (the window's changes are read only for such a finding)
     known = {key for anomaly in anomalies for key in anomaly.incidents}

@@ -19,9 +19,13 @@ again, told as after the hysteresis.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
 
+from ..core.episodes import SAME_EPISODE
+from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, Finding
 from .open_anomaly import OpenAnomaly
+from .store import parse_time
 
 _CLOSED = frozenset({"off", "closed", "locked"})
 _OPEN = frozenset({"on", "open", "opening", "unlocked", "unlocking"})
@@ -87,4 +91,15 @@ def entered_again(
     return any(
         f.magnitude is not None and f.rule in counted and f.magnitude > (counted[f.rule] or 1.0)
         for f in findings
+    )
+
+
+def within_the_break_in(anomaly: OpenAnomaly, now: datetime) -> bool:
+    """``anomaly`` has told somebody inside the empty home (a sign of it is a member) and
+    its entry was told at most ``SAME_EPISODE`` ago: an opening now is that break-in's."""
+    first = parse_time(anomaly.first_seen)
+    return (
+        any(m.rule in INTRUSION_RULES for m in anomaly.members)
+        and first is not None
+        and timedelta(0) <= now - first <= SAME_EPISODE
     )

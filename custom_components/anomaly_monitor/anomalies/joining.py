@@ -161,7 +161,13 @@ def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
 
 def _entry_of(incident: str, summaries: Mapping[str, Finding]) -> str | None:
     """Another incident of the same analysis that is an entry while nobody is home, when
-    this one may be its doing (``core.episodes``)."""
-    if not continues_an_episode(mine := summaries[incident]) or is_entry(mine):
+    this one may be its doing (``core.episodes``). An entry found with another entry
+    joins the one found before it (the most severe first): a lock unlocked and a door
+    opened at once, with no area that says they are one entrance, are one entry, told
+    once with both as evidence (walk 18: two pushes in the same second)."""
+    if not continues_an_episode(mine := summaries[incident]):
         return None
+    if is_entry(mine):
+        before = list(summaries)[: list(summaries).index(incident)]
+        return next((o for o in before if is_entry(summaries[o])), None)
     return next((o for o, f in summaries.items() if o != incident and is_entry(f)), None)

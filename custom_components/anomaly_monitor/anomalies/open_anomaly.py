@@ -235,7 +235,10 @@ class OpenAnomaly:
             fresh.pop(m.rule, None) or (m if partial else _inactive(m)) for m in self.members
         ]
         self.members.extend(m for m in fresh.values() if m is not None)
-        lead = summary([m.finding(self.subject) for m in self.members if m.active])
+        lead = summary(
+            [m.finding(self.subject) for m in self.members if m.active],
+            [m.finding(self.subject) for m in self.members if not m.active],
+        )
         self.last_seen = now.isoformat()
         self.evidence = list(lead.evidence)
         self.context = list(lead.context)

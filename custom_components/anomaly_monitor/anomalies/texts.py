@@ -28,7 +28,7 @@ from homeassistant.helpers import (
 
 from ..const import DOMAIN
 from ..core.escalation import Escalation, intrusion_sign
-from ..core.home import OCCUPANCY_DEVICE_CLASSES
+from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, clip, subject_area
 from .entered_again import is_open
 from .store import parse_time
@@ -197,6 +197,19 @@ def _unlocked_lock(hass: HomeAssistant, anomaly: OpenAnomaly) -> str | None:
     return None
 
 
+def _open_door(hass: HomeAssistant, anomaly: OpenAnomaly) -> str | None:
+    """The evidence entry door that reads open, if any."""
+    for entity_id in anomaly.evidence:
+        state = hass.states.get(entity_id) if entity_id.startswith("binary_sensor.") else None
+        if (
+            state is not None
+            and state.state == "on"
+            and state.attributes.get("device_class") in ENTRY_DEVICE_CLASSES
+        ):
+            return entity_id
+    return None
+
+
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
     rule = anomaly.lead_rule
     key = rule
@@ -204,6 +217,8 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{state.attributes.get('device_class')}"
     elif rule == "entry_unsecured_while_away":
         key = f"{rule}_{'unlocked' if _unlocked_lock(hass, anomaly) else 'open'}"
+        if key.endswith("_unlocked") and _open_door(hass, anomaly) is not None:
+            key += "_open"  # one entrance, both wrong: "Front door unlocked and open"
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
     for candidate in (key, rule):
@@ -272,6 +287,8 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
             # What is unlocked is the lock: "Front door lock unlocked", not "Front door
             # contact unlocked" (the door contact is the incident's subject).
             subject = _entity_line(hass, lock, words).name
+        elif key.endswith("_unlocked_open") and (door := _open_door(hass, anomaly)) is not None:
+            subject = _entity_line(hass, door, words).name  # the entrance, by its door
         headline = clip(
             _fill(
                 option("anomaly_headline", key, "{type}: {subject}"),

@@ -52,7 +52,7 @@ from ..core.models import EntityState, Finding, Transition
 from .already_told import AlreadyTold
 from .answers import HomeownerAnswers, mark_key
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
-from .entered_again import ClosedWhileMissing, entered_again
+from .entered_again import ClosedWhileMissing, entered_again, within_the_break_in
 from .evidence_hold import found as evidence_found
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
@@ -115,6 +115,9 @@ class AnomalyTracker(HomeownerAnswers):
         self.recently_over = RecentlyOver()
         self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
         self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
+        # The last update with somebody known home (not stored): what the empty home's
+        # statistics still see from before it is no news (``before_start.news``).
+        self.home_until: datetime | None = None
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -183,6 +186,8 @@ class AnomalyTracker(HomeownerAnswers):
         window's changes) let a problem hold its own consequences (``acknowledged_hold``).
         """
         changed = self.expire_marks(now)
+        if someone_home:
+            self.home_until = now
         if someone_home and self.false_alarms.lapse_until_home():
             changed = self.marks_lapsed = True  # the learned away normal judges from now
             self._schedule_save()
@@ -246,8 +251,11 @@ class AnomalyTracker(HomeownerAnswers):
                 joining = [f for f in members if f.rule not in anomaly.rules]
                 told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
-                    told = Escalation.REOPENED
-                    anomaly.escalation = told.value
+                    anomaly.escalation = Escalation.REOPENED.value
+                    if within_the_break_in(anomaly, now):
+                        reopened.append(anomaly)  # the break-in told: shown, not pushed
+                    else:
+                        told = Escalation.REOPENED
                 if told is None and self.already_told.broke_out(anomaly):
                     told = Escalation.GRAVER  # shown as the stay's, now an entry: told
                     anomaly.escalation = told.value

@@ -42,6 +42,9 @@ INTRUSION_RULES = frozenset({"motion_while_away", "activity_while_away", "entry_
 # Asked about motion while away (perhaps a tracker that failed); during an entry while
 # nobody is home the trackers are no likely reason: ``without_tracker_check``.
 TRACKER_CHECK = "check the presence trackers"
+# Somebody inside after an entry while nobody is home: what to do if the cameras or the
+# neighbour see somebody (asked after them; ``core.incidents``).
+POLICE_ADVICE = "If somebody is inside, call the police rather than going in."
 # A sign of somebody inside this soon after the incident was told is the same arrival.
 SAME_ENTRY = timedelta(minutes=1)
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 import re
 
 from .episodes import is_entry
-from .escalation import intrusion_sign, without_tracker_check
+from .escalation import POLICE_ADVICE, intrusion_sign, without_tracker_check
 from .feedback import is_hazard
 from .models import HOME_SUBJECT, Finding
 from .stillness import STILLNESS_INCIDENT, is_stillness
@@ -58,16 +58,18 @@ def lead(findings: Sequence[Finding]) -> Finding:
     return max(findings, key=urgency)  # max keeps the first of equal keys
 
 
-def summary(findings: Sequence[Finding]) -> Finding:
+def summary(findings: Sequence[Finding], former: Sequence[Finding] = ()) -> Finding:
     """One finding for an incident: the lead's rule and words, everybody's evidence.
 
     Reasoning is every distinct reasoning, the lead's first; one that says the same kind
     of thing about devices already told is left out. The incident holds only while
     nobody is home if each of its findings does (one that holds regardless keeps it).
+    ``former``: its members not found now; an entry among them still shapes the advice
+    (the door's finding that the visitor's motion holds back is the break-in's entry).
     """
     first = lead(findings)
     ordered = [first, *(f for f in findings if f is not first)]
-    if len(ordered) == 1:
+    if len(ordered) == 1 and not former:
         return first
     evidence: list[str] = []
     reasons: list[str] = []
@@ -92,22 +94,25 @@ def summary(findings: Sequence[Finding]) -> Finding:
         evidence=tuple(evidence),
         context=context,
         reasoning=" ".join(reasons),
-        recommendation=_advice(first, ordered),
+        recommendation=_advice(first, ordered, former),
         while_away=all(f.while_away for f in ordered),
     )
 
 
-def _advice(first: Finding, findings: Sequence[Finding]) -> str:
+def _advice(first: Finding, findings: Sequence[Finding], former: Sequence[Finding] = ()) -> str:
     """The lead's advice, with what the incidents that joined it ask (``core.episodes``:
     the back door found open after the window: "close it" too); a sign of somebody inside
     asks for more first ("check the cameras" before "lock it remotely":
-    ``core.escalation``). Each ask is said once, and during an entry while nobody is home
-    the trackers are no likely reason for the motion: not asked."""
-    inside = next((f for f in findings if intrusion_sign(f) and f.recommendation), None)
+    ``core.escalation``). Each ask is said once. During an entry while nobody is home (a
+    member found now, or ``former``ly) the trackers are no likely reason for the motion:
+    not asked; somebody inside after an entry, seen now or before, asks for the police
+    (``POLICE_ADVICE``), also once the motion is over and the door opens again."""
+    entry = any(is_entry(f) for f in (*findings, *former))
+    signs = (*findings, *former) if entry else findings
+    inside = next((f for f in signs if intrusion_sign(f) and f.recommendation), None)
     ordered = [first]
     if inside is not None and not intrusion_sign(first):
         ordered.insert(0, inside)
-    entry = any(is_entry(f) for f in findings)
     if entry:  # another entry that joined this one (an episode): its own advice too
         ordered += [f for f in findings if f.subject != first.subject and is_entry(f)]
     said = [without_tracker_check(f.recommendation) if entry else f.recommendation for f in ordered]
@@ -121,6 +126,8 @@ def _advice(first: Finding, findings: Sequence[Finding]) -> str:
         if any(_first_ask(o) != ask and _first_ask(o).startswith(ask) for o in said if o):
             continue
         asks.append(advice)
+    if entry and inside is not None and asks:
+        asks.insert(1, POLICE_ADVICE)  # after "check the cameras": what to do if so
     return " ".join(asks) or first.recommendation
 
 
