@@ -161,3 +161,10 @@ def test_a_lock_left_unlocked_is_not_said_to_be_locked() -> None:
     (finding,) = analyse(baselines, at(7, 3.7) + timedelta(seconds=30), left)
     assert "was not unlocked" not in finding.reasoning
     assert f"nobody unlocked {SHOP_LOCK} just before it" in finding.reasoning
+
+
+def test_somebody_sitting_up_in_a_held_on_room_is_not_a_sleeping_home() -> None:
+    """Friends over late: the hall's presence sensor reads "on" since 01:45 (no new
+    motion began for two hours) when a guest leaves by the shop door at 03:42."""
+    sitting = [Transition(at(7, 1.75), HALL, "on"), *forced(7, 3.7)]
+    assert not analyse(lived(7), at(7, 3.72), sitting)
