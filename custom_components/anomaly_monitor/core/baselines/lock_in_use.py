@@ -9,7 +9,8 @@ few minutes) and not used since.
 
 So a lock whose entrance door (``entrance_subject.entrance_of``) opened again
 ``USED_AGAIN`` or more after the unlock (a later passage than the one that unlocked it),
-with somebody home and the household up, is in use: not "unlocked far longer than
+with somebody home and the household up (or somebody sitting up in a room held occupied:
+``household_asleep.sitting_up``), is in use: not "unlocked far longer than
 usual". Once the household rests, ``unlocked_while_asleep`` judges it as any lock left
 unlocked for the night (longer than it ever stayed unlocked). Known by domain, device
 class and area; no word of an id is read.
@@ -24,7 +25,7 @@ from ..models import EntityState
 from ..occupancy import Occupancy
 from .entrance_subject import entrance_of
 from .home_baselines import HomeBaselines
-from .household_asleep import asleep_since
+from .household_asleep import asleep_since, sitting_up
 
 # A door opened this long after its lock was unlocked is a later passage, not the one the
 # unlock was for (out to the bins and back in: two openings within minutes).
@@ -46,7 +47,9 @@ def lock_in_use(
     if lock.domain != "lock" or home.occupancy is not Occupancy.OCCUPIED:
         return False
     door = entrance_of(home, lock)
-    if door is None or asleep_since(home, baselines) is not None:
+    if door is None:
         return False
+    if asleep_since(home, baselines) is not None and not sitting_up(home, baselines, home.end):
+        return False  # the household rests: the night rule judges the lock
     last = _last_opening(home, baselines, door.entity_id)
     return last is not None and last - since >= USED_AGAIN
