@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.long_stays import state_longer_than_usual
+from custom_components.anomaly_monitor.core.baselines.unlocked_at_rest import unlocked_while_asleep
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
@@ -83,3 +84,54 @@ def test_a_lock_unlocked_for_one_passage_and_forgotten_is_still_told() -> None:
     """Out with the bins at 18:30 and back at 18:33, the lock left: told at an hour."""
     [told] = _evening((0.2, 3))
     assert "has been unlocked for 1 h 05 min" in told
+
+
+LIVING = "binary_sensor.lumi_presence_2"
+
+
+def test_a_party_past_midnight_in_a_room_held_occupied_is_not_the_household_asleep() -> None:
+    """The front door unlocked at 21:00 for a party, guests through it until 22:30; the
+    living room's presence sensor (on a few minutes at a time on other evenings) held on
+    since 21:02, no new motion since 23:00. At 00:55 nobody is asleep: neither the day's
+    rule nor the night's tells the lock."""
+    baselines = _home(6)
+    baselines.describe_one(EntityInfo(LIVING, "Living presence", "Living", "occupancy"))
+    for day in range(6):
+        evening = DAY0 + timedelta(days=day, hours=20)
+        baselines.observe(evening, LIVING, "on")
+        baselines.observe(evening + timedelta(minutes=3), LIVING, "off")
+    unlocked = DAY0 + timedelta(days=6, hours=21)
+    tonight = [(unlocked, LOCK, "unlocked"), (unlocked + timedelta(minutes=2), LIVING, "on")]
+    for minutes in (1, 25, 48, 90):
+        tonight.append((unlocked + timedelta(minutes=minutes), DOOR, "on"))
+        tonight.append((unlocked + timedelta(minutes=minutes, seconds=30), DOOR, "off"))
+    for step in range(7 * 6, 23 * 6):  # the day's movement in the hall, until 23:00
+        moved = DAY0 + timedelta(days=6, minutes=10 * step)
+        tonight += [(moved, MOTION, "on"), (moved + timedelta(minutes=1), MOTION, "off")]
+    for when, entity_id, state in sorted(tonight):
+        baselines.observe(when, entity_id, state)
+    now = DAY0 + timedelta(days=7, minutes=55)
+    baselines.advance(now)
+    lock = replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked)
+    door = replace(
+        entity(DOOR, "off", area="Entry", device_class="door"),
+        last_changed=unlocked + timedelta(minutes=90),
+    )
+    living = replace(
+        entity(LIVING, "on", area="Living", device_class="occupancy"),
+        last_changed=unlocked + timedelta(minutes=2),
+    )
+    motion = replace(
+        entity(MOTION, "off", area="Entry", device_class="motion"),
+        last_changed=now - timedelta(hours=2),
+    )
+    view = HomeView(window([lock, door, living, motion], environment(now, persons_home=2)))
+    assert list(state_longer_than_usual(view, baselines)) == []
+    assert list(unlocked_while_asleep(view, baselines)) == []
+    # The same night with the living room's sensor clear: the household is asleep.
+    clear = replace(living, state="off")
+    [told] = unlocked_while_asleep(
+        HomeView(window([lock, door, clear, motion], environment(now, persons_home=2))),
+        baselines,
+    )
+    assert "asleep since 22:51" in told.reasoning

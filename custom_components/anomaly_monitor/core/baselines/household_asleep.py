@@ -9,8 +9,8 @@ sleeps) judge from it; the day rules leave to them what only the night tells.
 A presence sensor held "on" makes no new motion: friends round for cards until two, the
 living room's sensor on since nine, look like rest. A room held occupied longer than its
 sensor's "on" stays begun at that time of day ever last here is people sitting up
-(``sitting_up``); a bedroom's presence sensor on all night, as on every night, is the
-household asleep. On longer than ``HELD_AT_MOST``, it may be stuck: not taken as anybody.
+(``sitting_up``), not asleep; a bedroom's presence sensor on all night, as on every night,
+is the household asleep. On longer than ``HELD_AT_MOST``, it may be stuck: not taken as anybody.
 """
 
 from __future__ import annotations
@@ -34,12 +34,14 @@ HELD_AT_MOST = timedelta(hours=6)
 
 def asleep_since(home: HomeView, baselines: HomeBaselines) -> datetime | None:
     """When the household's rest began, in the small hours after ``SETTLED`` of it; else
-    None (awake, or a quiet moment on the sofa)."""
+    None (awake, a quiet moment on the sofa, or somebody sitting up: ``sitting_up``)."""
     now = home.end
     if not SMALL_HOURS_START <= local(now, baselines.zone).hour < SMALL_HOURS_END:
         return None
     rest = baselines.rhythm.resting_since(now)
-    return None if rest is None or now - rest < SETTLED else rest
+    if rest is None or now - rest < SETTLED or sitting_up(home, baselines, now):
+        return None
+    return rest
 
 
 def _on_since(home: HomeView, sensor: EntityState, when: datetime) -> datetime | None:

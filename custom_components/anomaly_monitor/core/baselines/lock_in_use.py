@@ -25,7 +25,7 @@ from ..models import EntityState
 from ..occupancy import Occupancy
 from .entrance_subject import entrance_of
 from .home_baselines import HomeBaselines
-from .household_asleep import asleep_since, sitting_up
+from .household_asleep import asleep_since
 
 # A door opened this long after its lock was unlocked is a later passage, not the one the
 # unlock was for (out to the bins and back in: two openings within minutes).
@@ -49,7 +49,7 @@ def lock_in_use(
     door = entrance_of(home, lock)
     if door is None:
         return False
-    if asleep_since(home, baselines) is not None and not sitting_up(home, baselines, home.end):
+    if asleep_since(home, baselines) is not None:
         return False  # the household rests: the night rule judges the lock
     last = _last_opening(home, baselines, door.entity_id)
     return last is not None and last - since >= USED_AGAIN
