@@ -68,9 +68,20 @@ def test_an_entry_while_away_and_a_garage_open_for_hours_are_still_pushed() -> N
         while_away=True,
     )
     garage = _left_open(GARAGE, 120)
+    baselines.observe(now - timedelta(hours=2), GARAGE, "on")  # and open still
     pushed = not_held([entry, garage], baselines, now, someone_home=False)
     assert [f.rule for f in pushed] == ["entry_unsecured_while_away", "entry_left_open"]
     assert "still being learned" in pushed[1].reasoning
+
+
+def test_a_garage_shut_again_after_an_hour_waits_for_its_normal() -> None:
+    """Snow cleared on the first morning: the garage door open 05:22-06:24, told at 06:27
+    as "stayed open for 62 min". Shut again, it no longer stands open: it waits."""
+    now = SET_UP + timedelta(hours=6, minutes=27)
+    baselines = _fresh()
+    baselines.observe(SET_UP + timedelta(hours=5, minutes=22), GARAGE, "on")
+    baselines.observe(SET_UP + timedelta(hours=6, minutes=24), GARAGE, "off")
+    assert not_held([_left_open(GARAGE, 62)], baselines, now, someone_home=True) == []
 
 
 HALL = "binary_sensor.hall_door"

@@ -9,6 +9,7 @@ area at that time of day.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -161,3 +162,46 @@ def test_a_lock_left_unlocked_is_not_said_to_be_locked() -> None:
     (finding,) = analyse(baselines, at(7, 3.7) + timedelta(seconds=30), left)
     assert "was not unlocked" not in finding.reasoning
     assert f"nobody unlocked {SHOP_LOCK} just before it" in finding.reasoning
+
+
+def test_somebody_sitting_up_in_a_held_on_room_is_not_a_sleeping_home() -> None:
+    """Friends over late: the hall's presence sensor reads "on" since 01:45 (no new
+    motion began for two hours) when a guest leaves by the shop door at 03:42."""
+    sitting = [Transition(at(7, 1.75), HALL, "on"), *forced(7, 3.7)]
+    assert not analyse(lived(7), at(7, 3.72), sitting)
+
+
+def test_a_bedroom_presence_sensor_on_all_night_as_every_night_is_the_household_asleep() -> None:
+    """A presence sensor that holds "on" over the bed from 23:00 every night: on since
+    23:00 at 03:42 is sleep as on every night learned, and the shop door is told."""
+    bed = "binary_sensor.bed_presence"
+    baselines = HomeBaselines(UTC)
+    infos = [EntityInfo(e, e, area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    infos.append(EntityInfo(bed, bed, area="Bedroom", device_class="occupancy"))
+    baselines.describe([*infos, EntityInfo(BEA, "Bea")])
+    baselines.watching([*AREAS, bed, BEA], DAY0 - timedelta(days=7))
+    baselines.learn(Transition(DAY0, BEA, "home"))
+    for day in range(7):
+        for transition in day_of_life(day):
+            baselines.learn(transition)
+        baselines.learn(Transition(at(day, 23), bed, "on"))
+        baselines.advance(at(day, 23.95))
+        baselines.learn(Transition(at(day + 1, 7), bed, "off"))
+    now = at(7, 3.7) + timedelta(seconds=30)
+    start = now - timedelta(hours=2)
+    for transition in forced(7, 3.7):
+        baselines.learn(transition)
+    baselines.advance(now)
+    states = [
+        replace(
+            entity(bed, "on", area="Bedroom", device_class="occupancy"), last_changed=at(6, 23)
+        ),
+        entity(SHOP_DOOR, "on", area="Shop", device_class="door"),
+        entity(SHOP_MOTION, "on", area="Shop", device_class="motion"),
+        entity(SHOP_LOCK, "locked", area="Shop"),
+        entity(HALL, "off", area="Hall", device_class="motion"),
+        entity(BEA, "home"),
+    ]
+    detector = CombinedDetector(baselines=lambda: baselines)
+    window = build_window(states, environment(now, persons_home=1), forced(7, 3.7), start=start)
+    assert [f.rule for f in detector.findings(window) if f.rule == RULE] == [RULE]

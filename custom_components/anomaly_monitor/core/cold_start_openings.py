@@ -4,8 +4,9 @@
 interior door that reads ``door`` may stand open for hours every day. A garage door or
 gate (HA's ``garage_door`` contact, a ``garage``/``gate`` cover, or what the homeowner
 said) is never an interior door: open for longer than an hour of everyday use
-(``long_stays.FLOOR``), it is a home standing open, in the first days as in any other.
-Known by the domain, device class or the homeowner's role; no word of the id is read.
+(``long_stays.FLOOR``), it is a home standing open, in the first days as in any other,
+while it stands open (one shut again is no longer news that cannot wait). Known by the
+domain, device class or the homeowner's role; no word of the id is read.
 
 Nor is a door an interior one standing as it always does when the household went out by
 it (opened and shut just before the home became empty) and it was opened in the empty
@@ -21,6 +22,7 @@ from .baselines.home_baselines import HomeBaselines
 from .baselines.long_stays import FLOOR
 from .device_roles import Role, parse_role
 from .models import EntityInfo, Finding
+from .open_states import open_states
 
 LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
 
@@ -44,14 +46,24 @@ def opened_in_empty_home(finding: Finding, baselines: HomeBaselines, someone_hom
     return any(baselines.usual.opened_while_empty(entity_id) for entity_id in finding.evidence)
 
 
+def _open_now(baselines: HomeBaselines, info: EntityInfo) -> bool:
+    """Whether the door reads open now, as the baselines last saw it."""
+    current = baselines.durations.current.get(info.entity_id)
+    return current is not None and current[0] in open_states(info.domain)
+
+
 def garage_left_open(finding: Finding, baselines: HomeBaselines) -> bool:
-    """``finding`` tells a garage door or gate open for longer than an hour."""
+    """``finding`` tells a garage door or gate open for longer than an hour, and open
+    still: one shut again (the snow cleared, the car in) no longer stands open, and waits
+    as anything else about a device not learned yet."""
     if finding.rule not in LEFT_OPEN_RULES or finding.magnitude is None:
         return False
     if finding.magnitude <= FLOOR.total_seconds() / 60:
         return False
     infos = baselines.infos
     return any(
-        (info := infos.get(entity_id)) is not None and is_garage_door(info)
+        (info := infos.get(entity_id)) is not None
+        and is_garage_door(info)
+        and _open_now(baselines, info)
         for entity_id in finding.evidence
     )

@@ -11,6 +11,9 @@ what follows a meter starting anywhere in the home (``FollowUps``: a pump and it
 Whether an entity is a motion sensor, a door or a light comes from HA's vocabulary
 (domain and device_class, given by ``describe``), never from its name.
 
+What a numeric reading teaches is ``reading_learning``'s; how a device is used (the
+openings' and locks' habits) is ``use_learning``'s.
+
 Feeding must be in time order per source (recorder history, then the live stream);
 ``advance`` accounts the time that passed without events. ``as_dict``/``from_dict`` are the
 stored form, versioned (``stored_form.py``); stored data is untrusted and a malformed part
@@ -32,9 +35,8 @@ from ..home import (
 )
 from ..models import EntityInfo, Transition, parse_number
 from ..occupancy import presence_of
-from ..open_states import as_contact, is_opening
 from ..state_blips import BlipHold
-from ..statistics.toggles import STORM_GAP, storm_limits
+from ..statistics.toggles import STORM_GAP
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .change_facts import ChangeFacts
@@ -43,14 +45,15 @@ from .daily_routines import DailyRoutines, routine_state
 from .durations import StateDurations
 from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
-from .level_falls import LevelFalls, is_level
-from .level_spells import LevelSpells, room_like
+from .level_falls import LevelFalls
+from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
 from .meter_hours import MeterHours
 from .meter_runs import MeterRuns
-from .power import IDLE, RUNNING, power_state
+from .power import RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
+from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
@@ -58,6 +61,7 @@ from .somebody_in import ENTRY_COVER_CLASSES
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .untracked_life import UntrackedLife
+from .use_learning import LOCK_STATES, learn_use, open_now
 from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
 
@@ -65,7 +69,6 @@ from .usual_use import LEARN_DAYS, UsualUse
 MAX_TRACKED = 1_000
 # Domains whose numeric states are readings, not discrete states.
 _NUMERIC_DOMAINS = frozenset({"sensor", "number", "input_number"})
-_LOCK_STATES = frozenset({"locked", "unlocked"})
 
 
 class HomeBaselines:
@@ -165,7 +168,7 @@ class HomeBaselines:
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._occupied = occupied = self.quiet.occupied
             if was is not False and occupied is False:
-                self.usual.everybody_left(when, self._open_now())
+                self.usual.everybody_left(when, open_now(self.durations, self.infos))
                 self.room_quiet.everybody_left()
             self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
@@ -192,40 +195,10 @@ class HomeBaselines:
             self.relations.observe(when, info, state, self.infos, self._occupied)
         numeric = domain in _NUMERIC_DOMAINS
         if numeric and (number := self._facts.state(state).number) is not None:
-            self.ranges.reading(entity_id, number, when)
-            if domain == "sensor" and info is not None:
-                self.follow_ups.observe(when, info, number)
-            if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
-                self.profiles.reading(entity_id, number, when)
-                thermometer = info.device_class == "temperature"
-                if thermometer and room_like(self.ranges.stats.get(entity_id), info.unit):
-                    self.spells.forget(entity_id)  # a room: never judged by its spells
-                elif thermometer:
-                    self.spells.reading(entity_id, number, when)
-            elif info is not None and is_level(domain, info.device_class, info.unit):
-                self.falls.reading(entity_id, number, when)
-            if (
-                domain == "sensor"
-                and info is not None
-                and info.device_class == "power"
-                and (spell := power_state(number, info.unit)) is not None
-            ):
-                before = self.durations.current.get(entity_id)
-                if spell == RUNNING and before is not None and before[0] == IDLE:
-                    self.recent.started(entity_id, when)
-                self.durations.state(entity_id, spell, when)  # the appliance's cycle
-                self.meters.power(entity_id, spell == RUNNING, when)
-                self.runs.reading(entity_id, spell == RUNNING, when)
-            # Watched since its first reading: a meter or thermometer with weeks of
-            # recorder history is not still being learned (``learning_until``).
-            self.usual.seen(entity_id, when)
+            learn_reading(self, entity_id, when, number, domain=domain, info=info)
             return
         if numeric:
-            self.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
-            self.meters.power(entity_id, False, when)  # nor is it known to run
-            self.runs.reading(entity_id, None, when)  # nor a run under way learned
-            self.spells.reading(entity_id, None, when)  # nor a spell at a level
-            self.falls.reading(entity_id, None, when)
+            unreadable(self, entity_id, when)
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         device_class = info.device_class if info else None
@@ -235,7 +208,13 @@ class HomeBaselines:
             self.routines.state(entity_id, routine, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
-        self._learn_use(entity_id, when, state, device_class, previous=previous)
+        learn_use(
+            self.usual,
+            self.habits,
+            (entity_id, when, state),
+            device_class=device_class,
+            previous=previous,
+        )
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on":
@@ -255,7 +234,7 @@ class HomeBaselines:
                 self.away.entered(entity_id, when)
                 self.lonely.opened(entity_id, when)
         elif (domain == "light" and previous is not None) or (
-            domain == "lock" and state in _LOCK_STATES and previous in _LOCK_STATES
+            domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
         ):
             self.activity.activity(when, area)
             if domain == "lock" and state == "unlocked":
@@ -274,48 +253,6 @@ class HomeBaselines:
             self.drops.went_away(entity_id, when)
         elif was_away and not away:
             self.drops.came_back(entity_id, when)
-
-    def _learn_use(
-        self,
-        entity_id: str,
-        when: datetime,
-        state: str,
-        device_class: str | None,
-        *,
-        previous: str | None,
-    ) -> None:
-        """How the device is used (``UsualUse``): its bursts, open stays and nights."""
-        domain = entity_id.partition(".")[0]
-        limits = storm_limits(domain, device_class)
-        sensor = domain == "binary_sensor"
-        opening = is_opening(domain, device_class)  # a garage door cover too
-        if opening:  # a cover's opening -> open -> closing is one open stay
-            state = as_contact(domain, state) or state
-            if previous is not None and as_contact(domain, previous) == state:
-                return
-            if state in ("on", "off"):
-                self.habits.state(entity_id, state == "on", when)
-        elif domain == "lock" and state in _LOCK_STATES:
-            self.habits.state(entity_id, state == "unlocked", when)
-        self.usual.changed(
-            entity_id,
-            when,
-            state,
-            burst_gap=None if limits is None or previous is None else limits[1],
-            opening=opening,
-            night_use=opening or (sensor and device_class in OCCUPANCY_DEVICE_CLASSES),
-        )
-
-    def _open_now(self) -> list[str]:
-        """The opening sensors that read open now."""
-        return [
-            entity_id
-            for entity_id, (state, _) in self.durations.current.items()
-            if state == "on"
-            and (info := self.infos.get(entity_id)) is not None
-            and info.domain == "binary_sensor"
-            and info.device_class in OPENING_DEVICE_CLASSES
-        ]
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
         """The current state of a room sensor not yet profiled: its first reading. An

@@ -23,7 +23,8 @@ stays: ``timed_stays``) is judged at ``TIMED_FACTOR`` times the longest (a motor
 so timed, an hour past its longest: ``door_timers``), and so is an
 ``enum`` sensor's operation state other than its rest. Every limit is also due: the glue
 analyses when a stay passes it (``long_stay_due``). A stay the homeowner marked normal
-while it lasted is not told again while it lasts (``marked_normal``).
+while it lasted is not told again while it lasts (``marked_normal``), nor is a lock whose
+door is in use, guests coming and going, while the household is up (``lock_in_use``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
+from .lock_in_use import lock_in_use
 from .stay_habits import StayHabit, habit_text
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, resting_state, timed_stays
 from .usual_use import MARKED_STAY
@@ -133,6 +135,8 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
             since = stay_since(home, baselines, state)
             if since is None or since >= now or marked_normal(baselines, state.entity_id):
                 continue
+            if lock_in_use(home, baselines, state, since):
+                continue  # guests coming and going: the night rule judges it at rest
             # What the homeowner marked normal ("false alarm") stands beside the stays.
             taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
             learned = baselines.durations.longest(state.entity_id, active, since)

@@ -27,9 +27,9 @@ from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
+from .household_asleep import asleep_since
 from .long_stays import FLOOR, duration_text, learned_from, stay_since
 from .stands_open import stands_open
-from .unlocked_at_rest import asleep_since
 
 # Days watched before "never open this long" means anything.
 MIN_DAYS = 7

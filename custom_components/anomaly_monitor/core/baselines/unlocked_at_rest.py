@@ -6,7 +6,8 @@ long evening of use (a party, trick-or-treaters) then triples that margin, and a
 deadbolt forgotten at bedtime stays unlocked all night untold. While the household
 sleeps nobody comes and goes, so the margin is the stay itself: a lock unlocked since
 before the household went to rest, longer than it has ever stayed unlocked here (and
-than ``FLOOR``), after ``SETTLED`` of rest in the small hours, nobody known away, is told.
+than ``FLOOR``), after an hour of rest in the small hours (``household_asleep``), nobody
+known away, is told.
 
 A household that leaves its door unlocked overnight has learned stays that long, and is
 not told. "Asleep" is this home's own rest (``DailyRhythm``: nobody moved for
@@ -17,32 +18,20 @@ nothing. Known by the ``lock`` domain and its ``unlocked`` state; no id word is 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
-from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import local
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
+from .household_asleep import asleep_since
 from .long_stays import FLOOR, duration_text, learned_from, stay_since
 
-# The household has rested this long: asleep, not a quiet moment on the sofa.
-SETTLED = timedelta(hours=1)
 # Unlocked stays learned (any time of day) before the longest is taken as known.
 MIN_STAYS = 5
-
-
-def asleep_since(home: HomeView, baselines: HomeBaselines) -> datetime | None:
-    """When the household's rest began, in the small hours after ``SETTLED`` of it; else
-    None (awake, or a quiet moment on the sofa)."""
-    now = home.end
-    if not SMALL_HOURS_START <= local(now, baselines.zone).hour < SMALL_HOURS_END:
-        return None
-    rest = baselines.rhythm.resting_since(now)
-    return None if rest is None or now - rest < SETTLED else rest
 
 
 UNLOCKED_WHILE_ASLEEP = FindingKind("unlocked_while_asleep", AnomalyType.SECURITY, Severity.MEDIUM)

@@ -3,14 +3,16 @@
 The household is at home, at night (``NIGHT_FROM`` to ``NIGHT_TO``, a prior: by day a home's
 long quiet is people out in the garden or the yard, not asleep) at an hour it usually rests
 (its learned quiet spells at that hour last ``REST_GAP`` or more: asleep), nothing moved
-inside for ``ON_THE_WAY`` before an exterior door opened, nobody tracked arrived or left
-near it, and no lock of its area was unlocked just before (no key). The door's area has had
-no activity at all (motion, an opening, a light, a lock: ``ActivityProfile``) within an hour
-either side of this time of day on any of the ``MIN_DAYS`` or more days learned: a salon's
-street door at 03:40, a shop door below the flat at 23:35. That is an entry from outside at
-an hour this home never lives in that room: a break-in while the family sleeps. A door used
-at that hour on other days (a shift worker's, a teenager's late return, a keyholder's) is
-this home's normal and is left alone; an entry into an empty home is the while-away rules'.
+inside for ``ON_THE_WAY`` before an exterior door opened (and no room held occupied longer
+than ever at this hour: somebody sitting up, ``household_asleep.sitting_up``), nobody
+tracked arrived or left near it, and no lock of its area was unlocked just before (no key).
+The door's area has had no activity at all (motion, an opening, a light, a lock:
+``ActivityProfile``) within an hour either side of this time of day on any of the
+``MIN_DAYS`` or more days learned: a salon's street door at 03:40, a shop door below the
+flat at 23:35. That is an entry from outside at an hour this home never lives in that room:
+a break-in while the family sleeps. A door used at that hour on other days (a shift
+worker's, a teenager's late return, a keyholder's) is this home's normal and is left alone;
+an entry into an empty home is the while-away rules'.
 
 Only what the home learned judges: before ``MIN_DAYS`` of those hours are watched nothing is
 told (any hour may be an ordinary one of a home not yet known).
@@ -32,6 +34,7 @@ from ..statistics.timeline import turned
 from .clock import local
 from .daily_rhythm import REST_GAP
 from .home_baselines import HomeBaselines
+from .household_asleep import sitting_up
 from .night_outings import ON_THE_WAY, PRESENCE_NEAR, is_exterior, locks_by_area, motion_onsets
 
 # The hours a household sleeps, at the most (a prior; the learned quiet judges within it).
@@ -137,6 +140,8 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             onsets = motion_onsets(home)
         if any(opened - ON_THE_WAY <= t < opened for t in onsets):
             continue  # somebody inside walked to the door: going out, or letting a guest in
+        if sitting_up(home, baselines, opened):
+            continue  # somebody in a room, up: a guest leaving late, let out
         if _presence_near(home, opened):
             continue  # a tracked person arriving (or leaving): the presence checks'
         inside = sorted(

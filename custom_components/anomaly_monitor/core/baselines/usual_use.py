@@ -237,6 +237,10 @@ class UsualUse:
         first watched (open then, or closed: the caller knows which)."""
         return self._opened.get(entity_id) or self.since.get(entity_id)
 
+    def last_opened(self, entity_id: str) -> datetime | None:
+        """When the opening sensor last opened, seen live (None after a restart)."""
+        return self._last_opened.get(entity_id)
+
     def opened_while_empty(self, entity_id: str) -> bool:
         """Whether the opening is the way the household last went out (opened and shut
         within ``WAY_OUT_REACH`` before the home became empty) and was seen opening since:

@@ -1,0 +1,70 @@
+"""What a numeric reading teaches: its range, its hours, its spells and falls, and a
+power meter's running and idle spells (its cycle, its starts, its runs).
+
+``HomeBaselines`` hands every reading of a ``sensor``/``number``/``input_number`` here
+(``learn_reading``), and an unreadable one (``unreadable``): its hours pause, and no run
+or spell is learned across it. Known by domain, device class and unit; no word of an id
+is read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..models import EntityInfo
+from .hour_profiles import PROFILED_CLASSES
+from .level_falls import is_level
+from .level_spells import room_like
+from .power import IDLE, RUNNING, power_state
+
+if TYPE_CHECKING:
+    from .home_baselines import HomeBaselines
+
+
+def learn_reading(
+    baselines: HomeBaselines,
+    entity_id: str,
+    when: datetime,
+    number: float,
+    *,
+    domain: str,
+    info: EntityInfo | None,
+) -> None:
+    """``entity_id`` read ``number`` at ``when``."""
+    baselines.ranges.reading(entity_id, number, when)
+    if domain == "sensor" and info is not None:
+        baselines.follow_ups.observe(when, info, number)
+    if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
+        baselines.profiles.reading(entity_id, number, when)
+        thermometer = info.device_class == "temperature"
+        if thermometer and room_like(baselines.ranges.stats.get(entity_id), info.unit):
+            baselines.spells.forget(entity_id)  # a room: never judged by its spells
+        elif thermometer:
+            baselines.spells.reading(entity_id, number, when)
+    elif info is not None and is_level(domain, info.device_class, info.unit):
+        baselines.falls.reading(entity_id, number, when)
+    if (
+        domain == "sensor"
+        and info is not None
+        and info.device_class == "power"
+        and (spell := power_state(number, info.unit)) is not None
+    ):
+        before = baselines.durations.current.get(entity_id)
+        if spell == RUNNING and before is not None and before[0] == IDLE:
+            baselines.recent.started(entity_id, when)
+        baselines.durations.state(entity_id, spell, when)  # the appliance's cycle
+        baselines.meters.power(entity_id, spell == RUNNING, when)
+        baselines.runs.reading(entity_id, spell == RUNNING, when)
+    # Watched since its first reading: a meter or thermometer with weeks of
+    # recorder history is not still being learned (``learning_until``).
+    baselines.usual.seen(entity_id, when)
+
+
+def unreadable(baselines: HomeBaselines, entity_id: str, when: datetime) -> None:
+    """A numeric entity reads no number from ``when`` on."""
+    baselines.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
+    baselines.meters.power(entity_id, False, when)  # nor is it known to run
+    baselines.runs.reading(entity_id, None, when)  # nor a run under way learned
+    baselines.spells.reading(entity_id, None, when)  # nor a spell at a level
+    baselines.falls.reading(entity_id, None, when)
