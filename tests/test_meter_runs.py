@@ -202,3 +202,24 @@ def test_a_daily_run_is_expected_from_its_fourth_day_when_the_days_span_the_week
     idle = plug("0.0", sunday - timedelta(hours=9))
     baselines.advance(sunday + timedelta(hours=13))
     assert list(meter_run_missing(view(sunday + timedelta(hours=13), idle), baselines)) == []
+
+
+def test_a_run_its_own_switch_began_is_judged_however_short() -> None:
+    """Set 12's pool pump: its relay switched on at 22:19 as every night, the motor drew
+    for a minute and tripped its overload; the relay stays on at 0 W. A one-minute run is
+    no run begun for a meter alone (before: never told); its own switch, switched on for
+    it and on still, says the run was meant to go on. A switch on for days says nothing
+    of this run."""
+    baselines = learned(3)
+    start = DAY0 + timedelta(days=3, hours=22, minutes=20)
+    stop = start + timedelta(minutes=1)
+    baselines.observe(start, PLUG, "182")
+    baselines.observe(stop, PLUG, "0.0")
+    baselines.advance(stop)
+    later = stop + timedelta(minutes=20)
+    relay = since(entity("switch.shellyplusplugs_e86b", "on", area="Bedroom"), start)
+    [finding] = meter_run_cut_short(view(later, plug("0.0", stop), relay), baselines)
+    assert "its own switch still on" in finding.reasoning
+    long_on = since(relay, start - timedelta(days=2))
+    assert list(meter_run_cut_short(view(later, plug("0.0", stop), long_on), baselines)) == []
+    assert list(meter_run_cut_short(view(later, plug("0.0", stop)), baselines)) == []
