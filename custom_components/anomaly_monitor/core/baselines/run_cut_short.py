@@ -16,9 +16,11 @@ within ``STEADY`` of the others (a length set by a timer or a therapy, not a bat
 fills when it is full or a tank that is hot when it is hot), and this run drew for at most
 ``CUT_SHARE`` of the shortest of them; while the shortest of them would still be drawing.
 Not told when the home explains the stop: the meter's own switch reads off (somebody switched
-it off, or the timer), or a person or tracker left within ``LEFT_NEAR`` of it (a car driven
-away from its charger). No role, no name, no load: a dialysis cycler drawing 11-180 W, a pool
-pump at 1.1 kW and a night-tariff heater are judged alike.
+it off, or the timer), a person or tracker left within ``LEFT_NEAR`` of it (a car driven
+away from its charger), or a supply voltage fell to nothing within ``LEFT_NEAR`` of it and
+reads nothing still (load shedding: the pool pump stops with the grid). No role, no name,
+no load: a dialysis cycler drawing 11-180 W, a pool pump at 1.1 kW and a night-tariff
+heater are judged alike.
 
 One earlier run is enough when this run began at its time (two runs alike); a meter whose
 runs differ in length is not judged until they agree again.
@@ -39,6 +41,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import presence_of
+from ..rules.supply_lost import dropped_at
 from .clock import local
 from .cycles import cycles_day_and_night
 from .home_baselines import HomeBaselines
@@ -150,9 +153,14 @@ def run_cut_short_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
 
 
 def _explained(home: HomeView, meter: EntityState, stop: datetime) -> bool:
-    """The meter's own switch reads off, or somebody left around the stop."""
+    """The meter's own switch reads off, somebody left around the stop, or a supply
+    voltage fell to nothing with it and reads nothing still (the grid went: load
+    shedding, a tripped main; ``supply_lost`` tells the supply, not each appliance)."""
     if any(s.state == "off" and same_device(s, meter) for s in home.of("switch")):
         return True
+    for volts in home.of("sensor", "voltage"):
+        if (gone := dropped_at(home, volts)) is not None and abs(gone - stop) <= LEFT_NEAR:
+            return True
     return any(
         presence_of(p.state) is False
         and p.last_changed is not None
