@@ -245,5 +245,9 @@ def test_a_run_stopped_with_the_grid_is_the_supply_not_the_appliance() -> None:
 
     gone = [(stop - timedelta(hours=5), "231.0"), (stop, "0.0")]
     assert list(meter_run_cut_short(home(*gone), baselines)) == []
+    # The window holds only the fall (what it read before is older): 0 V since the stop.
+    assert list(meter_run_cut_short(home((stop, "0.0")), baselines)) == []
+    # A voltage at 0 V since long before (a panel string at night) explains nothing.
+    [_] = meter_run_cut_short(home((stop - timedelta(hours=3), "0.0")), baselines)
     back = (stop + timedelta(minutes=20), "229.0")
     [_] = meter_run_cut_short(home(*gone, back), baselines)

@@ -55,6 +55,8 @@ HOLD = timedelta(minutes=15)
 MIN_RUN = timedelta(minutes=30)
 # A long stretch: the earlier runs each drew at least this long.
 LONG = timedelta(hours=2)
+# A supply voltage reading this little (V) has nothing behind it.
+NO_VOLTS = 1.0
 # The meter's own switch switched on this close before a run: switched on for it.
 SWITCHED_FOR = timedelta(minutes=5)
 # Begun at about the same time of day.
@@ -152,15 +154,29 @@ def run_cut_short_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
     return min(due, default=None)
 
 
+def _gone_at(home: HomeView, volts: EntityState, stop: datetime) -> bool:
+    """The voltage fell to nothing within ``LEFT_NEAR`` of ``stop`` and reads nothing
+    still (the window's fall, or its reading of none since then when the window does not
+    hold what it read before)."""
+    if (gone := dropped_at(home, volts)) is not None:
+        return abs(gone - stop) <= LEFT_NEAR
+    changed = volts.last_changed
+    return (
+        volts.number is not None
+        and volts.number <= NO_VOLTS
+        and changed is not None
+        and abs(changed - stop) <= LEFT_NEAR
+    )
+
+
 def _explained(home: HomeView, meter: EntityState, stop: datetime) -> bool:
     """The meter's own switch reads off, somebody left around the stop, or a supply
     voltage fell to nothing with it and reads nothing still (the grid went: load
     shedding, a tripped main; ``supply_lost`` tells the supply, not each appliance)."""
     if any(s.state == "off" and same_device(s, meter) for s in home.of("switch")):
         return True
-    for volts in home.of("sensor", "voltage"):
-        if (gone := dropped_at(home, volts)) is not None and abs(gone - stop) <= LEFT_NEAR:
-            return True
+    if any(_gone_at(home, volts, stop) for volts in home.of("sensor", "voltage")):
+        return True
     return any(
         presence_of(p.state) is False
         and p.last_changed is not None
