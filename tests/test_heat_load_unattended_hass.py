@@ -58,3 +58,18 @@ async def test_an_element_on_past_its_runs_with_nobody_moving_is_told(
     assert "longer than any run it made here (at most 42 min" in finding["reasoning"]
     assert "nobody has moved for 1 h 10 min" in finding["reasoning"]
     assert "cooker_left_on" not in rules
+
+
+async def test_a_heater_known_as_one_is_its_own_checks(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same evening with the meter named "Space heater power": a heater kept on while
+    the household sits still is how a heater is used (set 11's cold night): not told here."""
+    monkeypatch.setitem(rose.ATTRIBUTES, rose.HOB, {**NAMELESS, "friendly_name": "Space heater"})
+    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
+    supper = today + timedelta(hours=18)
+    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
+    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
+    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=75))
+    assert "heat_load_left_on_unattended" not in rules

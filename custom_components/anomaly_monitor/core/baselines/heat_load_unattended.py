@@ -10,7 +10,8 @@ any time of day (never under ``FLOOR``), while someone is home and no motion sen
 seen anybody for ``STILL`` (``household_still``, as the cooker checks ask), is told. A
 water heater, an EV charger or a heater kept on through the evening has made runs that
 long and is not; before ``MIN_RUNS`` runs nothing is known and nothing is told. A cooker
-known as one is ``cooker_left_on``'s. No word of an id or a name is read.
+or a heater known as one is its own checks' (a space heater kept on through a cold night,
+the household asleep, is how a heater is used: set 11). No word of an id is read.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ MIN_RUNS = 2
 FLOOR = timedelta(hours=1)
 # Nobody has moved for this long: nobody is minding it (``cooker_left_on``'s).
 STILL = timedelta(hours=1)
+
+# Roles whose own checks judge them: a cooker (``cooker_left_on``), a heater (kept on
+# through the night on purpose: ``heat_appliance_left_on``), a compressor (no element).
+_OWN_CHECKS = (Role.COOKING_APPLIANCE, Role.HEATING_APPLIANCE, Role.COLD_APPLIANCE)
 
 HEAT_LOAD_LEFT_ON_UNATTENDED = FindingKind(
     "heat_load_left_on_unattended", AnomalyType.SAFETY_HAZARD, Severity.MEDIUM
@@ -65,8 +70,8 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
         since = baselines.durations.current[entity_id][1]
         if runs < MIN_RUNS or now - since <= timedelta(minutes=longest):
             continue
-        if has_role(home, entity_id, Role.COOKING_APPLIANCE, Role.COLD_APPLIANCE):
-            continue  # a cooker is told by its own checks; a compressor is no element
+        if has_role(home, entity_id, *_OWN_CHECKS):
+            continue  # a cooker or a heater is told by its own checks
         switch = plug_switch(home, meter)
         if any(marked_normal(baselines, e) for e in (entity_id, switch) if e):
             continue  # the homeowner said this run is meant
