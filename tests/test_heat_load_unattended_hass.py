@@ -55,6 +55,7 @@ async def test_an_element_on_past_its_runs_with_nobody_moving_is_told(
     finding = rules["heat_load_left_on_unattended"]
     assert finding["evidence"] == [rose.HOB]
     assert finding["severity"] == "medium"
+    assert finding["anomaly_type"] == "energy"
     assert "longer than any run it made here (at most 42 min" in finding["reasoning"]
     assert "nobody has moved for 1 h 10 min" in finding["reasoning"]
     assert "cooker_left_on" not in rules

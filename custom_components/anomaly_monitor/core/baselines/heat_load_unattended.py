@@ -7,7 +7,8 @@ milk pan left on at bedtime was never told (issue 24/25: set 1 under real names)
 draws and how long it runs say enough: a meter drawing a heating load (``HEATING_LOAD``,
 an element) for longer than every one of the ``MIN_RUNS`` or more runs it made here, at
 any time of day (never under ``FLOOR``), while someone is home and no motion sensor has
-seen anybody for ``STILL`` (``household_still``, as the cooker checks ask), is told. A
+seen anybody for ``STILL`` (``household_still``, as the cooker checks ask), is told
+(energy, medium: nothing says it is a cooker). A
 water heater, an EV charger or a heater kept on through the evening has made runs that
 long and is not; before ``MIN_RUNS`` runs nothing is known and nothing is told. A cooker
 or a heater known as one is its own checks' (a space heater kept on through a cold night,
@@ -43,8 +44,11 @@ STILL = timedelta(hours=1)
 # through the night on purpose: ``heat_appliance_left_on``), a compressor (no element).
 _OWN_CHECKS = (Role.COOKING_APPLIANCE, Role.HEATING_APPLIANCE, Role.COLD_APPLIANCE)
 
+# Energy, as the other meter checks that judge a meter by its own runs (one incident with
+# them, led by the first told: a plug told drawing at unusual hours is not told again as a
+# hazard); judged against its own runs, not held while the home is learned.
 HEAT_LOAD_LEFT_ON_UNATTENDED = FindingKind(
-    "heat_load_left_on_unattended", AnomalyType.SAFETY_HAZARD, Severity.MEDIUM
+    "heat_load_left_on_unattended", AnomalyType.ENERGY, Severity.MEDIUM
 )
 
 
