@@ -14,10 +14,11 @@ from custom_components.anomaly_monitor.core.baselines.run_cut_short import (
     meter_run_cut_short,
     run_cut_short_due,
 )
+from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.learning_gate import not_held
-from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Transition
 
-from .core_factories import entity
+from .core_factories import entity, environment, window
 from .test_baselines_long_stays import since, view
 
 DAY0 = datetime(2026, 3, 5, tzinfo=UTC)  # a Thursday
@@ -202,3 +203,51 @@ def test_a_daily_run_is_expected_from_its_fourth_day_when_the_days_span_the_week
     idle = plug("0.0", sunday - timedelta(hours=9))
     baselines.advance(sunday + timedelta(hours=13))
     assert list(meter_run_missing(view(sunday + timedelta(hours=13), idle), baselines)) == []
+
+
+def test_a_run_its_own_switch_began_is_judged_however_short() -> None:
+    """Set 12's pool pump: its relay switched on at 22:19 as every night, the motor drew
+    for a minute and tripped its overload; the relay stays on at 0 W. A one-minute run is
+    no run begun for a meter alone (before: never told); its own switch, switched on for
+    it and on still, says the run was meant to go on. A switch on for days says nothing
+    of this run."""
+    baselines = learned(3)
+    start = DAY0 + timedelta(days=3, hours=22, minutes=20)
+    stop = start + timedelta(minutes=1)
+    baselines.observe(start, PLUG, "182")
+    baselines.observe(stop, PLUG, "0.0")
+    baselines.advance(stop)
+    later = stop + timedelta(minutes=20)
+    relay = since(entity("switch.shellyplusplugs_e86b", "on", area="Bedroom"), start)
+    [finding] = meter_run_cut_short(view(later, plug("0.0", stop), relay), baselines)
+    assert "its own switch still on" in finding.reasoning
+    long_on = since(relay, start - timedelta(days=2))
+    assert list(meter_run_cut_short(view(later, plug("0.0", stop), long_on), baselines)) == []
+    assert list(meter_run_cut_short(view(later, plug("0.0", stop)), baselines)) == []
+
+
+def test_a_run_stopped_with_the_grid_is_the_supply_not_the_appliance() -> None:
+    """Set 9's load shedding: the grid voltage falls to 0 V at the moment the pump stops
+    (on main: told as a run cut short, a false alarm). A supply voltage gone with it and
+    gone still explains the stop; the grid back and the meter still idle does not."""
+    baselines = learned(3)
+    stop = tonight(baselines, 3, timedelta(hours=3))
+    later = stop + timedelta(minutes=30)
+    grid = "sensor.inverter_grid_voltage"
+
+    def home(*volts: tuple[datetime, str]) -> HomeView:
+        states = [
+            plug("0.0", stop),
+            since(entity(grid, volts[-1][1], device_class="voltage", unit="V"), volts[-1][0]),
+        ]
+        moves = [Transition(when, grid, value, None) for when, value in volts]
+        return HomeView(window(states, environment(later), moves))
+
+    gone = [(stop - timedelta(hours=5), "231.0"), (stop, "0.0")]
+    assert list(meter_run_cut_short(home(*gone), baselines)) == []
+    # The window holds only the fall (what it read before is older): 0 V since the stop.
+    assert list(meter_run_cut_short(home((stop, "0.0")), baselines)) == []
+    # A voltage at 0 V since long before (a panel string at night) explains nothing.
+    [_] = meter_run_cut_short(home((stop - timedelta(hours=3), "0.0")), baselines)
+    back = (stop + timedelta(minutes=20), "229.0")
+    [_] = meter_run_cut_short(home(*gone, back), baselines)

@@ -30,7 +30,9 @@ whose run stopped part-way is judged against the runs it made at that time of da
 (``meter_run_cut_short``), which is the learned normal the gate waits for (a dialysis
 cycler that lost power on the third night, a pool pump that failed on the second day),
 nor one judged against the stays of its own timer or routine (``left_on_past_its_routine``:
-a salon's hood dryer, 25 min per client, left blowing after the last one on day two).
+a salon's hood dryer, 25 min per client, left blowing after the last one on day two), nor
+an element drawing longer than any of its own runs with nobody moving
+(``heat_load_left_on_unattended``: a hob left on at bedtime on the third day).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -46,6 +48,7 @@ from datetime import datetime, timedelta
 
 from .baselines.cover_part_way import COVER_STOPPED_PART_WAY
 from .baselines.far_beyond_range import READING_FAR_BEYOND_ITS_RANGE
+from .baselines.heat_load_unattended import HEAT_LOAD_LEFT_ON_UNATTENDED
 from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
@@ -65,6 +68,7 @@ _OWN_NORMAL_RULES = frozenset(
     {
         METER_RUN_CUT_SHORT.rule,
         LEFT_ON_PAST_ITS_ROUTINE.rule,
+        HEAT_LOAD_LEFT_ON_UNATTENDED.rule,
         READING_FAR_BEYOND_ITS_RANGE.rule,
         LOCK_JAMMED.rule,
         COVER_STOPPED_PART_WAY.rule,

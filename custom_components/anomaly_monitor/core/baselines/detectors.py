@@ -50,6 +50,7 @@ from .far_beyond_range import reading_far_beyond_its_range
 from .fast_falls import level_falling_far_faster_than_ever
 from .follow_up_missing import usual_effect_missing
 from .getting_up import not_up_by
+from .heat_load_unattended import heat_load_left_on_unattended
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .kept_levels import reading_held_far_longer_than_ever
@@ -236,6 +237,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     light_on_long_at_night_unseen,
     cooking_at_an_unusual_hour,
     cooker_left_on,
+    heat_load_left_on_unattended,
     unlocked_while_asleep,
     appliance_cycling_at_night,
     open_while_asleep,

@@ -14,6 +14,14 @@ with what it usually does (a radio drop of a few minutes does not start the run 
 
 A meter that runs for hours as its habit (a water heater, an EV charger) has learned
 runs that long; one that never stops (a server) has no learned run and is not judged.
+
+A meter kept by a timer or a fixed programme (``timed_stays``: every run about as long),
+known from ``WELL_TIMED`` runs (at any time of day), is its own normal whatever it heats:
+a transfer pump that fills the roof tank in 14 min, run after run, running for an hour
+(its float valve stuck) is told like a heater, once it draws more than a compressor or
+electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element); and its floor is
+``TIMED_FLOOR``, not ``FLOOR`` (a kettle that boils in 3 min, six boils learned, drawing
+2 kW for 20 min has not switched itself off). The finding says the timer judged it.
 """
 
 from __future__ import annotations
@@ -21,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import MAX_COMPRESSOR_WATTS, same_device
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
-from .durations import quarter_of_day
+from .durations import MIN_STAYS, quarter_of_day
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
 from .power import RUNNING, watts
@@ -37,6 +45,11 @@ FLOOR = timedelta(hours=1)
 # A heating element's draw (a heater, a hob, an iron): electronics and compressors draw
 # far less.
 HEATING_LOAD = 1000.0
+# A timer or programme known from this many runs (``durations.MIN_STAYS``, what an untimed
+# meter needs at a quarter of the day) judges any load above a compressor's...
+WELL_TIMED = MIN_STAYS
+# ...never under this (not the hour a meter of runs of every length is given).
+TIMED_FLOOR = timedelta(minutes=15)
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -65,23 +78,31 @@ def _limits(
         if spell is None or spell[0] != RUNNING or (value := meter.number) is None:
             continue
         draw = watts(value, meter.info.unit)
-        if draw is None or draw < HEATING_LOAD:
+        if draw is None or draw <= MAX_COMPRESSOR_WATTS:
             continue
         since = spell[1]
+        taught = baselines.usual.taught_value(meter.entity_id, "stay") or 0.0
+        timed = timed_stays(baselines.durations, meter.entity_id, RUNNING, since)
+        by_timer = timed is not None and taught <= timed[1]
+        well_timed = (
+            timed is not None
+            and by_timer
+            and baselines.durations.whole_record(meter.entity_id, RUNNING)[0] >= WELL_TIMED
+        )
+        if draw < HEATING_LOAD and not well_timed:
+            continue  # a motor or pump: judged only by a timer well known
         switch = plug_switch(home, meter)
         if any(marked_normal(baselines, e) for e in (meter.entity_id, switch) if e):
             continue
-        taught = baselines.usual.taught_value(meter.entity_id, "stay") or 0.0
         factor, learned = FACTOR, baselines.durations.longest(meter.entity_id, RUNNING, since)
-        timed = timed_stays(baselines.durations, meter.entity_id, RUNNING, since)
-        by_timer = timed is not None and taught <= timed[1]
         if timed is not None and by_timer:
             learned, factor = timed, TIMED_FACTOR
         if learned is None:
             continue
         count, longest, pooled = learned
         longest = max(longest, taught)
-        limit = max(FLOOR, factor * timedelta(minutes=longest))
+        floor = TIMED_FLOOR if well_timed else FLOOR
+        limit = max(floor, factor * timedelta(minutes=longest))
         yield meter, draw, since, limit, count, longest, pooled, by_timer
 
 

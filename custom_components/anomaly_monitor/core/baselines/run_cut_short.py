@@ -16,12 +16,19 @@ within ``STEADY`` of the others (a length set by a timer or a therapy, not a bat
 fills when it is full or a tank that is hot when it is hot), and this run drew for at most
 ``CUT_SHARE`` of the shortest of them; while the shortest of them would still be drawing.
 Not told when the home explains the stop: the meter's own switch reads off (somebody switched
-it off, or the timer), or a person or tracker left within ``LEFT_NEAR`` of it (a car driven
-away from its charger). No role, no name, no load: a dialysis cycler drawing 11-180 W, a pool
-pump at 1.1 kW and a night-tariff heater are judged alike.
+it off, or the timer), a person or tracker left within ``LEFT_NEAR`` of it (a car driven
+away from its charger), or a supply voltage fell to nothing within ``LEFT_NEAR`` of it and
+reads nothing still (load shedding: the pool pump stops with the grid). No role, no name,
+no load: a dialysis cycler drawing 11-180 W, a pool pump at 1.1 kW and a night-tariff
+heater are judged alike.
 
 One earlier run is enough when this run began at its time (two runs alike); a meter whose
 runs differ in length is not judged until they agree again.
+
+A run shorter than ``MIN_RUN`` is a run begun when the meter's own switch (its relay, its
+plug) was switched on for it (within ``SWITCHED_FOR`` before it) and is on still: the
+relay says the run was meant to go on (a pool pump's motor that trips its overload a
+minute after the timer switched it on, the relay on at 0 W all day).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import presence_of
+from ..rules.supply_lost import dropped_at
 from .clock import local
 from .cycles import cycles_day_and_night
 from .home_baselines import HomeBaselines
@@ -47,6 +55,10 @@ HOLD = timedelta(minutes=15)
 MIN_RUN = timedelta(minutes=30)
 # A long stretch: the earlier runs each drew at least this long.
 LONG = timedelta(hours=2)
+# A supply voltage reading this little (V) has nothing behind it.
+NO_VOLTS = 1.0
+# The meter's own switch switched on this close before a run: switched on for it.
+SWITCHED_FOR = timedelta(minutes=5)
 # Begun at about the same time of day.
 SAME_START = timedelta(minutes=45)
 # The earlier runs agree: the longest at most this many times the shortest.
@@ -94,10 +106,22 @@ def alike_runs(baselines: HomeBaselines, entity_id: str, run: Run) -> list[Run]:
     return alike
 
 
-def _cut_short(baselines: HomeBaselines, entity_id: str, run: Run) -> list[Run]:
+def _switched_on_for(home: HomeView, meter: EntityState, run: Run) -> bool:
+    """The meter's own switch was switched on for ``run`` (just before it) and is on still."""
+    return any(
+        s.state == "on"
+        and s.last_changed is not None
+        and timedelta(0) <= run.start - s.last_changed <= SWITCHED_FOR
+        and same_device(s, meter)
+        for s in home.of("switch")
+    )
+
+
+def _cut_short(home: HomeView, baselines: HomeBaselines, meter: EntityState, run: Run) -> list[Run]:
     """The runs ``run`` falls far short of (none when it does not, or is too short to be a
     run begun)."""
-    if run.length < MIN_RUN:
+    entity_id = meter.entity_id
+    if run.length < MIN_RUN and not _switched_on_for(home, meter, run):
         return []
     alike = alike_runs(baselines, entity_id, run)
     if not alike or run.length > CUT_SHARE * alike[0].length:
@@ -125,14 +149,33 @@ def run_cut_short_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
     due = [
         run.end + HOLD
         for meter, run in _idle_meters(home, baselines)
-        if run.end + HOLD > home.end and _cut_short(baselines, meter.entity_id, run)
+        if run.end + HOLD > home.end and _cut_short(home, baselines, meter, run)
     ]
     return min(due, default=None)
 
 
+def _gone_at(home: HomeView, volts: EntityState, stop: datetime) -> bool:
+    """The voltage fell to nothing within ``LEFT_NEAR`` of ``stop`` and reads nothing
+    still (the window's fall, or its reading of none since then when the window does not
+    hold what it read before)."""
+    if (gone := dropped_at(home, volts)) is not None:
+        return abs(gone - stop) <= LEFT_NEAR
+    changed = volts.last_changed
+    return (
+        volts.number is not None
+        and volts.number <= NO_VOLTS
+        and changed is not None
+        and abs(changed - stop) <= LEFT_NEAR
+    )
+
+
 def _explained(home: HomeView, meter: EntityState, stop: datetime) -> bool:
-    """The meter's own switch reads off, or somebody left around the stop."""
+    """The meter's own switch reads off, somebody left around the stop, or a supply
+    voltage fell to nothing with it and reads nothing still (the grid went: load
+    shedding, a tripped main; ``supply_lost`` tells the supply, not each appliance)."""
     if any(s.state == "off" and same_device(s, meter) for s in home.of("switch")):
+        return True
+    if any(_gone_at(home, volts, stop) for volts in home.of("sensor", "voltage")):
         return True
     return any(
         presence_of(p.state) is False
@@ -150,7 +193,7 @@ def meter_run_cut_short(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
     now, zone = home.end, baselines.zone
     for meter, run in _idle_meters(home, baselines):
         entity_id = meter.entity_id
-        if now - run.end < HOLD or not (alike := _cut_short(baselines, entity_id, run)):
+        if now - run.end < HOLD or not (alike := _cut_short(home, baselines, meter, run)):
             continue
         shortest = alike[0].length
         if now - run.start >= shortest:
@@ -171,7 +214,8 @@ def meter_run_cut_short(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
                 else f"each of the {len(alike)} runs it began at this time before drew "
             )
             + f"for {duration_text(shortest)} or more, until about "
-            f"{usual_end // 60:02d}:{usual_end % 60:02d}: this one stopped part-way.",
+            f"{usual_end // 60:02d}:{usual_end % 60:02d}: this one stopped part-way"
+            + (", its own switch still on." if run.length < MIN_RUN else "."),
             recommendation="Check the appliance on this meter: is it plugged in and switched "
             "on, did its power strip, fuse or cut-out trip, does it show an error?",
             magnitude=round((now - run.end).total_seconds() / 60, 1),

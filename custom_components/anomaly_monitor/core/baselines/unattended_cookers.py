@@ -28,19 +28,33 @@ def unattended_cookers(
     and nobody has moved for ``still``; None otherwise."""
     if home.occupancy is not Occupancy.OCCUPIED:
         return None
-    now = home.end
-    running = baselines.durations.current
-    meters = [
+    meters = running_for(home, baselines, min_run)
+    # The roles are asked last: the first to ask pays for every device's.
+    meters = [m for m in meters if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)]
+    if not meters:
+        return None
+    moved = household_still(home, baselines, still)
+    return None if moved is None else (meters, moved)
+
+
+def running_for(home: HomeView, baselines: HomeBaselines, min_run: timedelta) -> list[EntityState]:
+    """The power meters running (``power.RUNNING``) for at least ``min_run``."""
+    now, running = home.end, baselines.durations.current
+    return [
         m
         for m in home.of("sensor", "power")
         if (spell := running.get(m.entity_id)) is not None
         and spell[0] == RUNNING
         and now - spell[1] >= min_run
     ]
-    # The roles are asked last: the first to ask pays for every device's.
-    meters = [m for m in meters if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)]
-    if not meters:
+
+
+def household_still(home: HomeView, baselines: HomeBaselines, still: timedelta) -> datetime | None:
+    """The last movement, when someone is home and no motion sensor has seen anybody for
+    ``still`` (a bed sensor held on is somebody in bed); None otherwise."""
+    if home.occupancy is not Occupancy.OCCUPIED:
         return None
+    now = home.end
     motion = [
         s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
     ]
@@ -51,4 +65,4 @@ def unattended_cookers(
     moved = baselines.quiet.quiet_since  # the last movement learned (beyond the window too)
     if moved is None or now - moved < still:
         return None
-    return meters, moved
+    return moved

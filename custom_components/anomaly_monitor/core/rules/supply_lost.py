@@ -45,7 +45,7 @@ def _gone(sensor: EntityState, reading: float, before: float) -> bool:
     return before > POWERED and reading <= NOTHING
 
 
-def _dropped_at(home: HomeView, sensor: EntityState) -> datetime | None:
+def dropped_at(home: HomeView, sensor: EntityState) -> datetime | None:
     """When the sensor fell to nothing from a powered reading, if it reads nothing since."""
     voltage = sensor.info.device_class == "voltage"
     before: float | None = None
@@ -82,7 +82,7 @@ def supply_lost(home: HomeView) -> Iterator[Finding]:
     now = home.end
     drops: list[tuple[datetime, EntityState]] = []
     for sensor in [*home.of("sensor", "voltage"), *home.of("sensor", "power")]:
-        at = _dropped_at(home, sensor)
+        at = dropped_at(home, sensor)
         if at is None or now - at < HOLD:
             continue
         if sensor.info.device_class == "power" and _switched_off(home, sensor, at):

@@ -1,0 +1,95 @@
+"""An element drawing longer than any run it made here, while the household is still.
+
+``cooker_left_on`` tells a hob or oven on far longer than a meal takes with nobody moving,
+but only a cooker known as one (the homeowner, its name); a hob on a circuit clamp under
+the integration's own name ("shellyem-c45bbe6a12f0 channel 1 power") has no role, and its
+milk pan left on at bedtime was never told (issue 24/25: set 1 under real names). What it
+draws and how long it runs say enough: a meter drawing a heating load (``HEATING_LOAD``,
+an element) for longer than every one of the ``MIN_RUNS`` or more runs it made here, at
+any time of day (never under ``FLOOR``), while someone is home and no motion sensor has
+seen anybody for ``STILL`` (``household_still``, as the cooker checks ask), is told
+(energy, medium: nothing says it is a cooker). A
+water heater, an EV charger or a heater kept on through the evening has made runs that
+long and is not; before ``MIN_RUNS`` runs nothing is known and nothing is told. A cooker
+or a heater known as one is its own checks' (a space heater kept on through a cold night,
+the household asleep, is how a heater is used: set 11). No word of an id is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import timedelta
+
+from ..device_roles import Role, has_role, severity_for
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, Finding, Severity
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_runs import HEATING_LOAD, plug_switch
+from .long_stays import at_most, duration_text, marked_normal
+from .power import RUNNING, watts
+from .unattended_cookers import household_still, running_for
+
+# Runs learned before the meter's longest says what it does here: two (the household
+# still for an hour and an element on for an hour say the rest; its runs only say that
+# running this long is not its habit, as a night-tariff heater's two nights would).
+MIN_RUNS = 2
+# Never told before it has drawn this long.
+FLOOR = timedelta(hours=1)
+# Nobody has moved for this long: nobody is minding it (``cooker_left_on``'s).
+STILL = timedelta(hours=1)
+
+# Roles whose own checks judge them: a cooker (``cooker_left_on``), a heater (kept on
+# through the night on purpose: ``heat_appliance_left_on``), a compressor (no element).
+_OWN_CHECKS = (Role.COOKING_APPLIANCE, Role.HEATING_APPLIANCE, Role.COLD_APPLIANCE)
+
+# Energy, as the other meter checks that judge a meter by its own runs (one incident with
+# them, led by the first told: a plug told drawing at unusual hours is not told again as a
+# hazard); judged against its own runs, not held while the home is learned.
+HEAT_LOAD_LEFT_ON_UNATTENDED = FindingKind(
+    "heat_load_left_on_unattended", AnomalyType.ENERGY, Severity.MEDIUM
+)
+
+
+def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A meter drawing a heating load longer than any run learned, nobody moving.
+
+    Magnitude: minutes it has been running.
+    """
+    meters = [
+        m
+        for m in running_for(home, baselines, FLOOR)
+        if m.number is not None and (watts(m.number, m.info.unit) or 0.0) >= HEATING_LOAD
+    ]
+    if not meters:
+        return
+    moved = household_still(home, baselines, STILL)
+    if moved is None:
+        return
+    now, zone = home.end, home.env.zone
+    for meter in meters:
+        entity_id = meter.entity_id
+        runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
+        since = baselines.durations.current[entity_id][1]
+        if runs < MIN_RUNS or now - since <= timedelta(minutes=longest):
+            continue
+        if has_role(home, entity_id, *_OWN_CHECKS):
+            continue  # a cooker or a heater is told by its own checks
+        switch = plug_switch(home, meter)
+        if any(marked_normal(baselines, e) for e in (entity_id, switch) if e):
+            continue  # the homeowner said this run is meant
+        evidence = (entity_id,) if switch is None else (switch, entity_id)
+        draw = watts(meter.number or 0.0, meter.info.unit) or 0.0
+        yield HEAT_LOAD_LEFT_ON_UNATTENDED.finding(
+            evidence=evidence,
+            subject=switch or entity_id,
+            reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W for "
+            f"{duration_text(now - since)}, since {local(since, zone):%H:%M}, longer than "
+            f"any run it made here ({at_most(longest, runs, 'runs')}); nobody has moved "
+            f"for {duration_text(now - moved)}.",
+            severity=severity_for(home, evidence, Severity.MEDIUM),
+            recommendation="Check the appliance on this meter (a hob, an iron, a heater): "
+            "it may have been left on.",
+            magnitude=round((now - since).total_seconds() / 60, 1),
+        )

@@ -1,0 +1,88 @@
+"""A meter kept by a timer, well known, running far past it: any motor or element (core).
+
+Set 12's roof-tank transfer pump (771 W on a Shelly's default id) fills the tank in 14 min,
+run after run; its float valve stuck, it ran four hours, never told (only a heating load,
+1 kW or more, was judged). Set 12's kettle boils in 3 min; it did not switch itself off and
+drew 2 kW for 22 min, never told (no run was judged under an hour). A meter whose runs all
+last about as long, known from five runs, is judged against them whatever it drives, above
+a compressor's draw, from 15 min on.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.long_runs import (
+    appliance_running_far_longer,
+    running_far_longer_due,
+)
+from custom_components.anomaly_monitor.core.models import EntityInfo, Finding
+
+from .core_factories import entity
+from .test_baselines_long_stays import since, view
+
+MONDAY = datetime(2027, 1, 11, tzinfo=UTC)
+PUMP = "sensor.shellyplus1pm_c4d8d5b2e3f4_switch_0_power"
+KETTLE = "sensor.tapo_p110_current_consumption"
+
+
+def _learned(meter: str, watts: str, minutes: float, runs: int) -> HomeBaselines:
+    """``runs`` runs of ``minutes``, two a day at 09:00 and 15:00, drawing ``watts``."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(meter, "", area="Roof", device_class="power", unit="W")])
+    for n in range(runs):
+        start = MONDAY + timedelta(days=n // 2, hours=9 + 6 * (n % 2))
+        baselines.observe(start, meter, watts)
+        baselines.observe(start + timedelta(minutes=minutes), meter, "0.0")
+    return baselines
+
+
+def _running(
+    baselines: HomeBaselines, meter: str, watts: str, start: datetime, minutes: float
+) -> list[Finding]:
+    """The findings ``minutes`` into a run begun at ``start``."""
+    baselines.observe(start, meter, watts)
+    state = since(entity(meter, watts, device_class="power", unit="W", area="Roof"), start)
+    home = view(start + timedelta(minutes=minutes), state)
+    return list(appliance_running_far_longer(home, baselines))
+
+
+def test_a_pump_past_three_times_its_timed_run_is_told() -> None:
+    """Eleven runs of 14 min at 771 W: told past 42 min (three times), not before; before
+    this change never (under a heating load)."""
+    baselines = _learned(PUMP, "768", 14, 11)
+    start = MONDAY + timedelta(days=6, hours=9, minutes=10)
+    assert _running(baselines, PUMP, "771", start, 41) == []
+    state = since(entity(PUMP, "771", device_class="power", unit="W", area="Roof"), start)
+    assert running_far_longer_due(view(start + timedelta(minutes=41), state), baselines) == (
+        start + timedelta(minutes=42)
+    )
+    [finding] = appliance_running_far_longer(view(start + timedelta(minutes=43), state), baselines)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "at most 14 min (learned from 6 runs, in the morning)" in finding.reasoning
+    assert "a timer or a fixed routine" in finding.reasoning
+
+
+def test_a_kettle_far_past_its_boil_is_told_from_a_quarter_of_an_hour() -> None:
+    """Six boils of 3 min at 2.1 kW: drawing for 16 min is told (three times its boil is
+    9 min; the timed floor 15 min), 14 min is not."""
+    baselines = _learned(KETTLE, "2140", 3, 6)
+    start = MONDAY + timedelta(days=4, hours=7, minutes=45)
+    assert _running(baselines, KETTLE, "2150", start, 14) == []
+    [finding] = _running(baselines, KETTLE, "2150", start, 16)
+    assert "at most 3 min" in finding.reasoning
+
+
+def test_a_timer_known_from_few_runs_or_a_small_load_is_judged_as_before() -> None:
+    """Three timed runs of a pump (a timer, not yet well known) or five of a 300 W load
+    (a compressor's or electronics' draw): not told at 2 h; a kettle of three boils only
+    past the hour."""
+    baselines = _learned(PUMP, "768", 14, 3)
+    start = MONDAY + timedelta(days=6, hours=9, minutes=10)
+    assert _running(baselines, PUMP, "771", start, 120) == []
+    baselines = _learned(PUMP, "300", 14, 6)
+    assert _running(baselines, PUMP, "300", start, 120) == []
+    baselines = _learned(KETTLE, "2140", 3, 3)
+    assert _running(baselines, KETTLE, "2150", start, 50) == []
+    assert len(_running(baselines, KETTLE, "2150", start, 61)) == 1
