@@ -47,6 +47,7 @@ from .somebody_in import (
     opened_state,
     staying_unknown,
 )
+from .spell_record import spell_signs, spell_span, spell_uses, states_only
 from .untracked_judge import untracked_opening
 
 # A visitor who came in at a regular time is about the home for this long.
@@ -57,12 +58,23 @@ STILL_ABOUT = timedelta(minutes=20)
 type _Span = tuple[datetime, datetime]
 
 
-def _empty_spans(home: HomeView) -> list[_Span]:
-    """When the window shows the home empty; all of it when everybody was out before."""
+def _empty_spans(home: HomeView, baselines: HomeBaselines | None = None) -> list[_Span]:
+    """When the window shows the home empty; all of it when everybody was out before. With
+    the baselines, also the spell under way as they know it (``spell_record``): a safety
+    check's window shows no presence changes, and a tracker's flicker (``unknown`` for
+    minutes, then away again) is no return home, though the window starts a new span after
+    it (with its leaving grace: a door used meanwhile was outside every span)."""
+    spell = spell_span(baselines, home) if baselines is not None else None
+    if spell is not None and states_only(home):
+        return [spell]
     spans = away_periods(home)
     began = home.window.start
     if not spans and home.nobody_home and began is not None:
         spans = [(began, home.end)]
+    if spell is not None:
+        spans = [s for s in spans if s[1] < spell[0]] + [
+            (min([spell[0], *(s[0] for s in spans if s[1] >= spell[0])]), spell[1])
+        ]
     return spans
 
 
@@ -73,6 +85,19 @@ def _within(spans: list[_Span], when: datetime) -> bool:
 def _uses(home: HomeView, entity_id: str) -> list[datetime]:
     """When the entrance opened (or was unlocked) in the window (not a device back)."""
     return opening_uses(home, entity_id, opened_state(home.domain(entity_id)))
+
+
+def _used(home: HomeView, baselines: HomeBaselines, entity_id: str) -> list[datetime]:
+    """``_uses``; for a safety check's window, the away spell's record (``spell_record``)."""
+    if states_only(home):
+        return spell_uses(baselines, entity_id)
+    return _uses(home, entity_id)
+
+
+def _entrances(home: HomeView, baselines: HomeBaselines) -> set[str]:
+    """The entrances the window (or, for a safety check, the spell's record) shows used."""
+    seen = {e for _, e, _ in baselines.away.spell} if states_only(home) else set(home.history)
+    return {e for e in seen if _is_entrance(home, e)}
 
 
 def _entries(
@@ -93,9 +118,8 @@ def _entries(
     """
     used = sorted(
         (when, entity_id)
-        for entity_id in home.history
-        if _is_entrance(home, entity_id)
-        for when in _uses(home, entity_id)
+        for entity_id in _entrances(home, baselines)
+        for when in _used(home, baselines, entity_id)
         if _within(spans, when)
     )
     began = home.window.start
@@ -120,8 +144,9 @@ def _entries(
     moving = _motion_onsets(
         home,
         lambda e, when: _within(spans, when) and _pets_motion(baselines, e, when) is None,
+        baselines,
     )
-    anything = _motion_onsets(home, lambda _e, when: _within(spans, when))
+    anything = _motion_onsets(home, lambda _e, when: _within(spans, when), baselines)
     outside: list[tuple[datetime, str]] = []
     keyed: set[tuple[datetime, str]] = set()
     for when, entrance in used:
@@ -143,8 +168,15 @@ def _entries(
     return outside
 
 
-def _motion_onsets(home: HomeView, keep: Callable[[str, datetime], bool]) -> list[datetime]:
-    """When any motion sensor started moving in the window (those ``keep`` keeps), sorted."""
+def _motion_onsets(
+    home: HomeView,
+    keep: Callable[[str, datetime], bool],
+    baselines: HomeBaselines | None = None,
+) -> list[datetime]:
+    """When any motion sensor started moving in the window (those ``keep`` keeps), sorted;
+    for a safety check's window, in the away spell's record."""
+    if baselines is not None and states_only(home):
+        return [when for when, sensor in spell_signs(baselines) if keep(sensor, when)]
     return sorted(
         c.when
         for e in home.history
@@ -174,9 +206,15 @@ def _at(when: datetime, baselines: HomeBaselines) -> str:
     return f"{local(when, baselines.zone):%H:%M}"
 
 
-def _someone_about(home: HomeView) -> bool:
+def _someone_about(home: HomeView, baselines: HomeBaselines | None = None) -> bool:
     """A motion sensor shows somebody now or within ``STILL_ABOUT``: the visit goes on."""
     since = home.end - STILL_ABOUT
+    if (
+        baselines is not None
+        and states_only(home)
+        and any(when >= since for when, _ in spell_signs(baselines))
+    ):
+        return True
     return any(
         (state := home.states.get(e)) is not None
         and (state.state.lower() == "on" or any(c.when >= since for c in home.changes(e)))
@@ -194,9 +232,11 @@ def judge_entry(
     del entity_id
     if any(home.domain(e) == "alarm_control_panel" and _armed(home, e) for e in finding.evidence):
         return finding  # the alarm is armed: the homeowner said nobody is in
-    spans = _empty_spans(home)
+    spans = _empty_spans(home, baselines)
     entrances = [e for e in finding.evidence if _is_entrance(home, e)]
-    uses = sorted((when, e) for e in entrances for when in _uses(home, e) if _within(spans, when))
+    uses = sorted(
+        (when, e) for e in entrances for when in _used(home, baselines, e) if _within(spans, when)
+    )
     if not uses:
         # Left so by the household: not away at all while somebody is still inside, nor
         # in the minutes it takes to show whether anybody stayed in as the others left.
@@ -206,7 +246,7 @@ def judge_entry(
     when, entrance = uses[-1]
     # Opened just now, or somebody still moves about: the visit goes on.
     visiting = home.end - when <= STILL_ABOUT or (
-        home.end - when <= VISIT_REACH and _someone_about(home)
+        home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
     if (inside := opened_from_inside(baselines, home, when)) is not None:
         if visiting:
@@ -263,6 +303,7 @@ def _arrivals(
     person = _motion_onsets(
         home,
         lambda e, when: _within(spans, when) and untracked.round_the_clock(e, when) is None,
+        baselines,
     )
     count, last = 0, None
     for when, _ in came_in:

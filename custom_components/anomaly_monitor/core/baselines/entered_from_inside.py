@@ -30,13 +30,15 @@ from .away_judge import (
     VISIT_REACH,
     _armed,
     _empty_spans,
+    _entrances,
     _someone_about,
     _Span,
-    _uses,
+    _used,
     _within,
 )
 from .home_baselines import HomeBaselines
 from .somebody_in import is_motion, is_opening, opened_from_inside
+from .spell_record import spell_signs, states_only
 
 # Nothing is learned of what moves here yet (a dog the profile does not name moves every
 # hour): only somebody seen moving this soon before the door opened, or still moving as it
@@ -47,7 +49,12 @@ PASSAGE = timedelta(minutes=1)
 
 
 def _moving_at(home: HomeView, when: datetime) -> bool:
-    """A motion sensor shows somebody at ``when``: it turned on before and not off since."""
+    """A motion sensor shows somebody at ``when``: it turned on before and not off since
+    (for a safety check's window, at the window's end: it reads on now)."""
+    if states_only(home):
+        return when == home.end and any(
+            is_motion(home, s.entity_id) and s.state.lower() == "on" for s in home.states.values()
+        )
     for entity_id in home.history:
         if not is_motion(home, entity_id):
             continue
@@ -57,8 +64,11 @@ def _moving_at(home: HomeView, when: datetime) -> bool:
     return False
 
 
-def _seen_before(home: HomeView, when: datetime) -> bool:
+def _seen_before(home: HomeView, baselines: HomeBaselines, when: datetime) -> bool:
     """Somebody moved inside within ``MOMENTS`` before ``when``, or was moving then."""
+    if states_only(home):
+        signs = spell_signs(baselines)
+        return any(when - MOMENTS <= at <= when for at, _ in signs) or _moving_at(home, when)
     for entity_id in home.history:
         if is_motion(home, entity_id) and any(
             when - MOMENTS <= c.when <= when for c in home.changes(entity_id)[1:]
@@ -67,15 +77,16 @@ def _seen_before(home: HomeView, when: datetime) -> bool:
     return _moving_at(home, when)
 
 
-def _came_in_before(home: HomeView, spans: list[_Span], when: datetime) -> bool:
+def _came_in_before(
+    home: HomeView, baselines: HomeBaselines, spans: list[_Span], when: datetime
+) -> bool:
     """An entrance was used earlier in the empty home with nobody seen inside before it:
     whoever moves inside since may have come in by it (a burglar through the window,
     out by the door)."""
     return any(
-        used < when - PASSAGE and _within(spans, used) and not _seen_before(home, used)
-        for entity_id in home.history
-        if is_opening(home, entity_id)
-        for used in _uses(home, entity_id)
+        used < when - PASSAGE and _within(spans, used) and not _seen_before(home, baselines, used)
+        for entity_id in _entrances(home, baselines)
+        for used in _used(home, baselines, entity_id)
     )
 
 
@@ -84,16 +95,20 @@ def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: 
     somebody already inside, whose visit goes on."""
     if any(home.domain(e) == "alarm_control_panel" and _armed(home, e) for e in finding.evidence):
         return False  # the alarm is armed: the homeowner said nobody is in
-    spans = _empty_spans(home)
+    # The window's own spans (the spell's only for a safety check's): an earlier use the
+    # window's span left out, a tracker's flicker before it, is not asked about here.
+    spans = _empty_spans(home, baselines if states_only(home) else None)
     entrances = [e for e in finding.evidence if is_opening(home, e)]
-    uses = sorted((when, e) for e in entrances for when in _uses(home, e) if _within(spans, when))
+    uses = sorted(
+        (when, e) for e in entrances for when in _used(home, baselines, e) if _within(spans, when)
+    )
     if not uses:
         return False
     when = uses[-1][0]
-    if _came_in_before(home, spans, when):
+    if _came_in_before(home, baselines, spans, when):
         return False
     visiting = home.end - when <= STILL_ABOUT or (
-        home.end - when <= VISIT_REACH and _someone_about(home)
+        home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
     inside = opened_from_inside(baselines, home, when) if visiting else None
     if inside is None:
