@@ -49,7 +49,7 @@ APPLIANCE_RULES = frozenset({"appliance_active_while_away"})
 WINDOW_RULES = frozenset({"window_opened_while_away"})
 
 
-def _hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[int, int]:
+def hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[int, int]:
     """(days the meter drew at ``when``'s local hour, days that hour was watched), before
     ``when``'s own day."""
     return baselines.meters.days_at(
@@ -60,7 +60,7 @@ def _hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[i
     )
 
 
-def _by_habit(ran: int, watched: int) -> bool:
+def by_habit(ran: int, watched: int) -> bool:
     return ran >= TIMER_DAYS and ran >= TIMER_SHARE * watched
 
 
@@ -98,13 +98,13 @@ def judge_appliance(
         return None  # somebody is in (``somebody_in``), or may be: not an empty home
     for meter in meters:
         began = _run_began(baselines, meter, home.end)
-        start = _hour_habit(baselines, meter, began)
-        if not _by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
+        start = hour_habit(baselines, meter, began)
+        if not by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
             # A timer's run that starts a minute early is the next hour's run.
-            start = _hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
+            start = hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         # Judged by the hour its run began, not by now: a verdict that changed hour by
         # hour would end and tell the same run again.
-        if not _by_habit(*start) and not _by_itself(baselines, meter, began):
+        if not by_habit(*start) and not _by_itself(baselines, meter, began):
             ran, watched = start
             name = _name(home, meter)
             hour = f"{local(began, baselines.zone):%H:%M}"
