@@ -163,16 +163,20 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     was away.
     """
     spans = away_periods(home)
-    shown = _since_a_person_showed(home, spans)
-    if has_pets(home.window.profile):
-        spans = shown
+    shown: list[tuple[datetime, datetime]] | None = None  # read only with pets (a scan)
+    if spans and has_pets(home.window.profile):
+        spans = shown = _since_a_person_showed(home, spans)
     if not spans:
         return
     fired: list[str] = []
     onsets = 0
     for entity_id in _motion_ids(home):
-        # Where the homeowner says the pets roam, only motion once a person showed counts.
-        judged = shown if has_role(home, entity_id, Role.PET_AREA) else spans
+        judged = spans
+        if has_role(home, entity_id, Role.PET_AREA):
+            # Where the homeowner says the pets roam, only motion once a person showed.
+            if shown is None:
+                shown = _since_a_person_showed(home, spans)
+            judged = shown
         count = sum(
             1
             for interval in intervals(home, entity_id)
