@@ -279,30 +279,3 @@ def test_a_load_switched_on_for_good_only_yesterday_is_still_told() -> None:
     finally:
         for table in (AREAS, CLASSES, UNITS):
             table.pop(RADIATOR, None)
-
-
-def test_a_pet_in_a_home_seldom_empty_moves_round_the_clock_and_is_not_told() -> None:
-    """Bea is home all week (no empty afternoon to learn the cat from); the cat moves in
-    every hour, the small hours included. The first afternoon she goes out, the cat's
-    motion at 12:24 is the cat's (it was told as "seldom moves at 12-16 h"). A sensor that
-    moves only when Bea does (the hall, twice a day) is still told."""
-    baselines = HomeBaselines(UTC)
-    infos = [
-        EntityInfo(
-            e, e.partition(".")[2], area=AREAS[e], device_class=CLASSES[e], unit=UNITS.get(e)
-        )
-        for e in AREAS
-    ]
-    baselines.describe([*infos, EntityInfo(BEA, "Bea")])
-    baselines.watching([*AREAS, BEA], DAY0 - timedelta(days=7))
-    baselines.learn(Transition(DAY0, BEA, "home"))
-    for day in range(5):
-        life = [t for t in day_of_life(day) if t.entity_id in (KITCHEN, HALL)]
-        for transition in life:
-            baselines.learn(transition)
-        baselines.advance(at(day, 23.9))
-    today = [_t(at(5, 12), BEA, "not_home"), _t(at(5, 12.4), KITCHEN, "on")]
-    assert analyse(baselines, at(5, 12.42), today) == []
-    today = [_t(at(5, 12), BEA, "not_home"), _t(at(5, 12.4), HALL, "on")]
-    found = analyse(baselines, at(5, 12.42), today)
-    assert [f.rule for f in found if f.rule in MOTION]

@@ -10,9 +10,6 @@ is usual when its sensor
   is empty (``AwayNormal``: a dog, a cat, a regular round);
 - moves on most empty days in every part of the day the home is lived empty
   (``moves_whenever_empty``: a grandmother at home while the family is out);
-- moves in nearly every hour of the day on most days, the night's included, whoever is
-  home (``UntrackedLife.round_the_clock``: a dog in a home seldom empty, whose empty
-  afternoons are too few to learn it from; people sleep);
 - is an untracked resident's usual day (``untracked_judge``), or somebody already inside
   moves (``somebody_in.stayed_in``).
 
@@ -98,14 +95,6 @@ def _motion_explained(
         return (
             f"{sensor} moves whenever nobody is home, at every part of the day the home is "
             f"empty ({moved} of {empty} days)",
-            "",
-            (),
-        )
-    if (clock := baselines.untracked.round_the_clock(sensor, onset)) is not None:
-        hours, days = clock
-        return (
-            f"{sensor} moves in {hours} hours of the day on most of {days} days, the small "
-            "hours included, whoever is home (an animal: people sleep)",
             "",
             (),
         )
