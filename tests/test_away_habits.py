@@ -231,3 +231,51 @@ def test_a_load_seen_once_while_empty_is_still_told() -> None:
     finally:
         for table in (AREAS, CLASSES, UNITS):
             table.pop(OXYGEN, None)
+
+
+RADIATOR = "sensor.towel_radiator_power"
+
+
+def _with_radiator(days: int, since: int) -> HomeBaselines:
+    """The synthetic home, and a towel radiator switched on for the winter on day ``since``:
+    its thermostat runs it 40 minutes in every 90, day and night, whoever is home."""
+    AREAS[RADIATOR], CLASSES[RADIATOR], UNITS[RADIATOR] = "Bathroom", "power", "W"
+    baselines = lived(0)
+    for day in range(days):
+        extra = []
+        if day >= since:
+            for cycle in range(16):
+                begin = at(day, cycle * 1.5)
+                extra += [
+                    _t(begin, RADIATOR, "496"),
+                    _t(begin + timedelta(minutes=40), RADIATOR, "0.0"),
+                ]
+        for transition in sorted([*day_of_life(day), *extra]):
+            baselines.learn(transition)
+        baselines.advance(at(day, 23.9))
+    return baselines
+
+
+def test_a_load_that_runs_around_the_clock_lately_is_its_thermostat() -> None:
+    """Switched on on Saturday, the radiator drew in nearly every hour of Saturday, Sunday
+    and Monday (once while Bea was out: no habit of the empty home yet, nor of 11:00 on
+    most days learned). Its cycle at 11:00 on Tuesday while Bea is out is its thermostat,
+    not somebody in the empty home (it was told)."""
+    try:
+        baselines = _with_radiator(DAYS, since=5)
+        today = [_t(at(DAYS, 9), BEA, "not_home"), _t(at(DAYS, 11), RADIATOR, "496")]
+        assert analyse(baselines, at(DAYS, 11.3), today) == []
+    finally:
+        for table in (AREAS, CLASSES, UNITS):
+            table.pop(RADIATOR, None)
+
+
+def test_a_load_switched_on_for_good_only_yesterday_is_still_told() -> None:
+    try:
+        baselines = _with_radiator(DAYS, since=7)  # Monday only: one day around the clock
+        today = [_t(at(DAYS, 9), BEA, "not_home"), _t(at(DAYS, 11), RADIATOR, "496")]
+        found = analyse(baselines, at(DAYS, 11.3), today)
+        assert [f.rule for f in found] == ["appliance_active_while_away"]
+    finally:
+        for table in (AREAS, CLASSES, UNITS):
+            table.pop(RADIATOR, None)

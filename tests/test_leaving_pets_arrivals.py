@@ -124,6 +124,34 @@ def test_a_pet_after_a_departure_whose_home_before_the_window_does_not_show() ->
     assert list(motion_while_away(_away(61, on, switched, profile)))
 
 
+def test_a_pet_moving_all_morning_then_the_owner_coming_home_is_not_activity() -> None:
+    """The cat moves through the morning; at noon the owner opens the garage on the way in,
+    a minute before the phone reports home. The opening shows a person, but only from then:
+    the morning's motion stays the cat's (it was told as activity while away)."""
+    profile = "Retired couple with an indoor cat."
+    garage = entity("cover.garage", "closed", area="Garage", device_class="garage")
+    trace = steps(
+        MORNING,
+        [
+            (0, PERSON.entity_id, "home"),
+            (5, PERSON.entity_id, "not_home"),
+            (60, LOUNGE.entity_id, "on"),  # the cat
+            (62, LOUNGE.entity_id, "off"),
+            (120, LOUNGE.entity_id, "on"),
+            (123, LOUNGE.entity_id, "off"),
+            (227, garage.entity_id, "open"),  # the owner, home before the phone says so
+        ],
+    )
+    states = [PERSON, LOUNGE, replace(garage, state="open")]
+    assert not list(activity_while_away(_away(228, states, trace, profile)))
+    # Without a pet said, the same motion is told.
+    assert list(activity_while_away(_away(228, states, trace)))
+    # Motion once the garage opened is whoever opened it: told.
+    came_in = [*trace, *steps(MORNING, [(229, LOUNGE.entity_id, "on")])]
+    (finding,) = activity_while_away(_away(230, states, came_in, profile))
+    assert finding.magnitude == 1.0
+
+
 def test_pet_words_in_a_profile() -> None:
     assert has_pets("two adults and a cat")
     assert has_pets("We have pets")

@@ -7,7 +7,7 @@ profile is where a homeowner says it.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 import re
 
 from .home import OPENING_DEVICE_CLASSES, HomeView
@@ -38,6 +38,12 @@ def has_pets(profile: str) -> bool:
     return len(_PET_WORD.findall(profile)) > len(_NO_PET.findall(profile))
 
 
+# A person's sign (a light switched on, a door opened) this close before motion began, or
+# any time after, is the person moving: they switch the light on as they walk in. Motion
+# earlier in the spell than that, with pets, is the pet's (the owner coming home later
+# opens the door after the dog has moved all afternoon).
+SIGN_REACH = timedelta(minutes=5)
+
 # What a pet does not do: switch a light on, open a door or window, unlock, start media,
 # move a cover.
 HUMAN_STATES = {
@@ -50,7 +56,17 @@ HUMAN_STATES = {
 
 def human_signs(home: HomeView, start: datetime, end: datetime) -> list[str]:
     """Entities that did something only a person does between ``start`` and ``end``."""
-    found: list[str] = []
+    return [entity_id for entity_id, _ in _first_signs(home, start, end)]
+
+
+def first_human_sign(home: HomeView, start: datetime, end: datetime) -> datetime | None:
+    """When something only a person does first happened between ``start`` and ``end``."""
+    return min((when for _, when in _first_signs(home, start, end)), default=None)
+
+
+def _first_signs(home: HomeView, start: datetime, end: datetime) -> list[tuple[str, datetime]]:
+    """Each entity that did something only a person does in the span, and when it first did."""
+    found: list[tuple[str, datetime]] = []
     for entity_id, transitions in home.history.items():
         domain = home.domain(entity_id)
         if domain == "binary_sensor":
@@ -63,7 +79,7 @@ def human_signs(home: HomeView, start: datetime, end: datetime) -> list[str]:
         for transition in transitions:
             state = transition.state.lower()
             if start <= transition.when <= end and state in wanted and previous != state:
-                found.append(entity_id)
+                found.append((entity_id, transition.when))
                 break
             previous = state
     return found

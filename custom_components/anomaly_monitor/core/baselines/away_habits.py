@@ -16,7 +16,8 @@ any window. What they see may be how this home lives:
 
 - a load that draws while the home is empty on other days, near that time or at any hour
   (``away_meters``: an untracked grandfather's oxygen concentrator, a towel radiator on
-  its thermostat) is how the home lives while the trackers are away.
+  its thermostat) is how the home lives while the trackers are away; so is one that draws
+  around the clock lately, whoever is home (``loads_by_themselves``: a thermostat's).
 
 Too little learned (a fresh install, a meter or window seldom seen): the fixed rule judges
 unchanged, and the finding says nothing was learned yet.
@@ -33,6 +34,7 @@ from ..statistics.occupancy import away_periods
 from .away_meters import drawn_while_empty
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
+from .loads_by_themselves import around_the_clock
 from .power import RUNNING
 from .somebody_in import inside_now, opened_from_inside, staying_unknown
 from .untracked_judge import untracked_opening
@@ -47,7 +49,7 @@ APPLIANCE_RULES = frozenset({"appliance_active_while_away"})
 WINDOW_RULES = frozenset({"window_opened_while_away"})
 
 
-def _hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[int, int]:
+def hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[int, int]:
     """(days the meter drew at ``when``'s local hour, days that hour was watched), before
     ``when``'s own day."""
     return baselines.meters.days_at(
@@ -58,8 +60,18 @@ def _hour_habit(baselines: HomeBaselines, meter: str, when: datetime) -> tuple[i
     )
 
 
-def _by_habit(ran: int, watched: int) -> bool:
+def by_habit(ran: int, watched: int) -> bool:
     return ran >= TIMER_DAYS and ran >= TIMER_SHARE * watched
+
+
+def _by_itself(baselines: HomeBaselines, meter: str, began: datetime) -> bool:
+    """The run is what the meter does by itself here: while the home was empty before
+    (``away_meters``), or around the clock lately (``loads_by_themselves``)."""
+    meters = baselines.meters
+    return (
+        drawn_while_empty(meters, meter, began) is not None
+        or around_the_clock(meters, meter, began) is not None
+    )
 
 
 def _run_began(baselines: HomeBaselines, meter: str, now: datetime) -> datetime:
@@ -86,13 +98,13 @@ def judge_appliance(
         return None  # somebody is in (``somebody_in``), or may be: not an empty home
     for meter in meters:
         began = _run_began(baselines, meter, home.end)
-        start = _hour_habit(baselines, meter, began)
-        if not _by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
+        start = hour_habit(baselines, meter, began)
+        if not by_habit(*start) and local(began, baselines.zone).minute >= 60 - TIMER_DRIFT:
             # A timer's run that starts a minute early is the next hour's run.
-            start = _hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
+            start = hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         # Judged by the hour its run began, not by now: a verdict that changed hour by
         # hour would end and tell the same run again.
-        if not _by_habit(*start) and drawn_while_empty(baselines.meters, meter, began) is None:
+        if not by_habit(*start) and not _by_itself(baselines, meter, began):
             ran, watched = start
             name = _name(home, meter)
             hour = f"{local(began, baselines.zone):%H:%M}"

@@ -59,6 +59,7 @@ from .long_stays import FLOOR as LONG_STAY_FLOOR, duration_text, stay_since
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
 from .stay_habits import StayHabit, habit_text
+from .switched_by_timer import ACTIVATION_RULES, judge_activation
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .usual_use import MARKED_STAY
 from .way_out import left_by_another_door
@@ -104,7 +105,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
             if (judged := judged_drop(finding, offline, baselines, home, learning)) is not None:
                 return judged
         return None
-    if finding.rule in APPLIANCE_RULES | WINDOW_RULES:
+    if finding.rule in APPLIANCE_RULES | WINDOW_RULES | ACTIVATION_RULES:
         return judge(finding, entity_id, baselines, home)  # its own days learned judge it
     # Learned or not as of now, as the learning gate asks: judged by the learning at the
     # window's start, the default limit told a door's usual hour as "left open" for a
@@ -351,6 +352,7 @@ _JUDGES: dict[str, _Judge] = {
     "appliance_active_while_away": judge_appliance,
     "window_opened_while_away": judge_window,
     "activity_while_away": judge_motion,
+    "activation_while_armed_away": judge_activation,
     "unaccompanied_opening": judge_lonely,
     "hvac_with_opening_open": _opening_while_climate,
     "device_unavailable": judged_drop,

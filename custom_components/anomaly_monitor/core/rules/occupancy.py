@@ -10,7 +10,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
 from ..occupancy import presence_of
-from ..pets import has_pets, human_signs
+from ..pets import SIGN_REACH, has_pets, human_signs
 from ..role_words import says, words
 from .appliances import is_cold_appliance
 from .context import entry_point, ids, motion_in
@@ -21,9 +21,6 @@ ACTIVE_LOAD_WATTS = 100.0
 # Motion starting this soon after the last person left is them (a PIR re-triggering as
 # the door shuts, a phone's late report): the statistics' leaving grace.
 LEAVE_GRACE = timedelta(minutes=3)
-# A person's sign (a light switched on, a door opened) this close before the motion began,
-# or any time after, is the person moving: they switch the light on as they walk in.
-SIGN_REACH = timedelta(minutes=5)
 # Media players draw at most this (W) when off (standby).
 STANDBY_WATTS = 15.0
 # An appliance reading at most this (W) is at rest: its run, if any, is over. A programme

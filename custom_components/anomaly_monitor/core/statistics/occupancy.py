@@ -11,7 +11,7 @@ from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity, parse_number
 from ..occupancy import presence_of
-from ..pets import has_pets, human_signs
+from ..pets import SIGN_REACH, first_human_sign, has_pets
 from .timeline import intervals
 
 # Motion right after the last person left or just before one arrives is that person.
@@ -133,6 +133,21 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     return spans
 
 
+def _since_a_person_showed(
+    home: HomeView, spans: list[tuple[datetime, datetime]]
+) -> list[tuple[datetime, datetime]]:
+    """Each away spell from ``SIGN_REACH`` before its first sign only a person gives
+    (``core/pets.py``); a spell without one is dropped. With pets, motion before that sign
+    is the pet's: the owner who comes home and opens the door at the end of an afternoon
+    the dog moved through is no sign that anybody moved earlier."""
+    shown: list[tuple[datetime, datetime]] = []
+    for start, end in spans:
+        sign = first_human_sign(home, start, end)
+        if sign is not None:
+            shown.append((max(start, sign - SIGN_REACH), end))
+    return shown
+
+
 ACTIVITY_WHILE_AWAY = FindingKind(
     "activity_while_away", AnomalyType.OCCUPANCY_MISMATCH, Severity.HIGH
 )
@@ -142,21 +157,26 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     """Motion inside while every tracked person is away: an intruder, a pet or a bad tracker.
 
     Motion sensors and numeric motion levels (a reading above zero) both count. With pets
-    in the profile, only away spells with a sign only a person gives (``core/pets.py``).
+    in the profile, only motion from a sign only a person gives in the spell on
+    (``core/pets.py``; ``_since_a_person_showed``).
     Magnitude: how many times motion started (or a level was reported) while everyone
     was away.
     """
     spans = away_periods(home)
+    shown: list[tuple[datetime, datetime]] | None = None  # read only with pets (a scan)
     if spans and has_pets(home.window.profile):
-        spans = [(start, end) for start, end in spans if human_signs(home, start, end)]
+        spans = shown = _since_a_person_showed(home, spans)
     if not spans:
         return
     fired: list[str] = []
     onsets = 0
     for entity_id in _motion_ids(home):
-        # Where the homeowner says the pets roam, only spells a person showed in count.
-        pet_area = has_role(home, entity_id, Role.PET_AREA)
-        judged = [s for s in spans if human_signs(home, *s)] if pet_area else spans
+        judged = spans
+        if has_role(home, entity_id, Role.PET_AREA):
+            # Where the homeowner says the pets roam, only motion once a person showed.
+            if shown is None:
+                shown = _since_a_person_showed(home, spans)
+            judged = shown
         count = sum(
             1
             for interval in intervals(home, entity_id)
