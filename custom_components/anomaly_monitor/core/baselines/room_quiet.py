@@ -110,9 +110,16 @@ class RoomQuiet:
         days = rows[hour // QUARTER_HOURS]
         if not _learned(days):
             return None
-        quiets = sum(row.quiets for row in days)
         longest = max(row.longest for row in days)
-        return LearnedQuiet(timedelta(minutes=longest), quiets, len(days))
+        return LearnedQuiet(timedelta(minutes=longest), _count(days), len(days))
+
+    def learned_quarters(self, area: str) -> list[LearnedQuiet]:
+        """What each learned quarter of ``area`` taught (none learned: empty)."""
+        return [
+            LearnedQuiet(timedelta(minutes=max(r.longest for r in days)), _count(days), len(days))
+            for days in self.quiets.get(area, ())
+            if _learned(days)
+        ]
 
     def learned_areas(self) -> int:
         """How many areas have at least one quarter learned (diagnostics)."""
@@ -159,7 +166,11 @@ class RoomQuiet:
 
 
 def _learned(days: deque[DayQuiet]) -> bool:
-    return len(days) >= MIN_DAYS and sum(row.quiets for row in days) >= MIN_QUIETS
+    return len(days) >= MIN_DAYS and _count(days) >= MIN_QUIETS
+
+
+def _count(days: deque[DayQuiet]) -> int:
+    return sum(row.quiets for row in days)
 
 
 def _day_quiet(item: object) -> DayQuiet | None:
