@@ -11,7 +11,10 @@ at, and a quiet then was taken for sleep wherever she was last seen.
 Not told: Rose (``test_daily_rhythm``), whose way back to bed is never seen (the home
 learned hours of quiet after her bathroom at night: she rests after it); a night owl still
 up who goes quiet after the bathroom at 03:40 (no trip out of a rest). A home whose
-bathroom nights are not learned yet waits a prior two hours, and says so.
+bathroom nights are not learned yet waits a prior two hours, and says so. And a quiet
+that spans HA being down (a power cut) counts from when HA came back, for both stillness
+rules (``no_movement_while_home`` told 5 h of stillness two seconds after HA returned from
+a five-hour power cut).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.detectors import no_movement_while_home
 from custom_components.anomaly_monitor.core.baselines.night_trips import PRIOR_LIMIT
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
@@ -144,3 +148,15 @@ def test_a_bathroom_people_rest_after_and_a_night_owl_are_not_told() -> None:
         owl.observe(late + timedelta(minutes=4), BATH, "off", AREAS[BATH])
         for hours in (1, 2, 3):
             assert list(still_where_last_seen(_view(late + timedelta(hours=hours)), owl)) == []
+
+
+def test_a_quiet_spanning_ha_being_down_counts_from_its_return() -> None:
+    """Rose in bed since 22:30 and not up by noon is told; with HA down from 23:00 until
+    11:55 (a power cut), not at noon: nobody knows what moved meanwhile."""
+    rose = _lived(TODAY, timedelta(hours=7))
+    noon = TODAY + timedelta(hours=12)
+    rose.advance(noon - timedelta(minutes=5))
+    assert len(list(no_movement_while_home(_view(noon), rose))) == 1
+    rose.unwatched = (TODAY - timedelta(hours=1), noon - timedelta(minutes=5))
+    assert list(no_movement_while_home(_view(noon), rose)) == []
+    assert list(still_where_last_seen(_view(noon), rose)) == []

@@ -34,8 +34,8 @@ Not judged:
 - when the trackers changed since the last sign (somebody came or went).
 
 A lock or a cover moved, or a door shut, after the last motion is itself a sign: the
-quiet counts from it. A motion sensor unreadable meanwhile (HA down, a power cut) restarts
-the quiet when it is read again. Somebody is home when the
+quiet counts from it. A motion sensor unreadable meanwhile, or HA down for a while (a power
+cut: ``watch_gaps``), restarts the quiet when it is read again. Somebody is home when the
 persons say so, or, with every tracker away, when somebody untracked showed inside since and
 nobody went out (``somebody_in.inside_now``) in a home lived in while the trackers are away (a
 grandmother minding the shop), without pets in the profile (a pet moving in the empty
@@ -69,6 +69,7 @@ from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
 from .somebody_in import inside_now, lived_while_away, way_out
 from .still_in_room import STILL_IN_ROOM, judged_by_room, resting_hours
+from .watch_gaps import watched_since
 
 # The quiet must pass the home's usual longest quiet at these hours this many times...
 FACTOR = 3.0
@@ -239,7 +240,7 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
         return None  # somebody untracked, seen nowhere the window or the baselines know
     seen = last[0] if last is not None else since
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
-    since = max(since, readable_since(home, since))
+    since = watched_since(max(since, readable_since(home, since)), baselines.unwatched)
     for person in home.presence_entities:
         if any(when > min(seen, since) for when in _moved(home, person.entity_id)):
             return None  # an arrival or a departure since
