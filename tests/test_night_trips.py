@@ -9,8 +9,9 @@ judged by. Before, nothing told it until morning: the night is the hours this ho
 at, and a quiet then was taken for sleep wherever she was last seen.
 
 Not told: Rose (``test_daily_rhythm``), whose way back to bed is never seen (the home
-learned hours of quiet after her bathroom at night: she rests after it); a night owl still
-up who goes quiet after the bathroom at 03:40 (no trip out of a rest). A home whose
+learned hours of quiet after her bathroom at night: she rests after it); a trip only the
+bathroom's own sensor saw (its way back would not be seen either); a night owl still up
+who goes quiet after the bathroom at 03:40 (no trip out of a rest). A home whose
 bathroom nights are not learned yet waits a prior two hours, and says so. And a quiet
 that spans HA being down (a power cut) counts from when HA came back, for both stillness
 rules (``no_movement_while_home`` told 5 h of stillness two seconds after HA returned from
@@ -139,6 +140,13 @@ def test_a_bathroom_people_rest_after_and_a_night_owl_are_not_told() -> None:
     still = _to_the_bathroom(rose, night)
     for hours in (1, 2, 3):
         assert list(still_where_last_seen(_view(still + timedelta(hours=hours)), rose)) == []
+    # Only the bathroom's own sensor saw the trip: its way back would not be seen either.
+    iris = _iris()
+    iris.observe(night, BATH, "on", AREAS[BATH])
+    iris.observe(night + timedelta(minutes=4), BATH, "off", AREAS[BATH])
+    for hours in (1, 2, 3):
+        quiet = _view(night + timedelta(minutes=4, hours=hours))
+        assert list(still_where_last_seen(quiet, iris)) == []
     # Up all evening until the bathroom at 03:40 (moving until 03:30, or still at the desk
     # from 02:15): off to bed, not a trip out of the night's rest.
     for up_until in (27.6, 26.3):

@@ -12,6 +12,10 @@ way before the trip, which it joins as a bout of movement, or ended in the small
 before it): somebody still up who goes quiet after the kitchen at 03:40 went to bed,
 wherever the sensors last saw them.
 
+And only when the trip was seen on its way there, in another room after the rest ended
+(``RoomQuiet.came_from``: the bedroom, the hall): the way back would be seen there too.
+A bathroom whose only sensor is its own (a bedroom with none) says nothing of a return.
+
 Judged by the room, learned from this home:
 
 - the room's quarter of the day the quiet began in is learned (this home went back to bed
@@ -67,8 +71,12 @@ def night_trip(
     a room this home leaves within minutes; None when it is not (or not learned), or when
     its motion may be a pet's (``somebody_in.maybe_a_pet``: the cat in the kitchen at
     night is nobody's trip)."""
-    if not _out_of_rest(baselines, home, since):
+    began = _out_of_rest(baselines, home, since)
+    if began is None:
         return None  # no trip out of a rest: the evening's end (a night owl off to bed)
+    came = baselines.room_quiet.came_from
+    if came is None or came[0] < began or came[1] == area:
+        return None  # not seen on the way there: the way back would not be seen either
     if any(
         maybe_a_pet(baselines, home, sensor.entity_id, since)
         for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
@@ -89,20 +97,23 @@ def night_trip(
     return NightTrip(limit, widest, learned_here=False)
 
 
-def _out_of_rest(baselines: HomeBaselines, home: HomeView, since: datetime) -> bool:
+def _out_of_rest(baselines: HomeBaselines, home: HomeView, since: datetime) -> datetime | None:
     """Whether the last movement at ``since`` was a bout out of the night's rest (a rest of
     ``MIN_REST`` at least: an hour still at the desk is no night): the rest under way began
     before it, or one that ended in the small hours ended within ``BACK_TO_BED`` before it
-    (the rhythm's own restless night: up at 02:40, the toilet at 03:05)."""
+    (the rhythm's own restless night: up at 02:40, the toilet at 03:05). When the bout
+    began, or None."""
     rhythm = baselines.rhythm
     rest = rhythm.resting_since(home.end)
     if rest is not None and rest <= since - TRIP:
         bout = rhythm.bout_start or since
-        return bout - rest >= MIN_REST
+        return bout if bout - rest >= MIN_REST else None
     closed = rhythm.closed_rest
-    return (
+    if (
         closed is not None
         and closed[1] - closed[0] >= MIN_REST
         and closed[1] <= since <= closed[1] + BACK_TO_BED
         and local(closed[1], baselines.zone).hour < NIGHT_ENDS
-    )
+    ):
+        return closed[1]
+    return None
