@@ -120,7 +120,7 @@ def _last_movement(home: HomeView, baselines: HomeBaselines) -> datetime | None:
     return last
 
 
-def readable_since(home: HomeView, since: datetime) -> datetime:
+def _readable_since(home: HomeView, since: datetime) -> datetime:
     """When every motion sensor could be read again after ``since`` (a sensor or HA itself
     down meanwhile: nobody knows what moved then)."""
     back = since
@@ -240,7 +240,7 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
         return None  # somebody untracked, seen nowhere the window or the baselines know
     seen = last[0] if last is not None else since
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
-    since = watched_since(max(since, readable_since(home, since)), baselines.unwatched)
+    since = watched_since(max(since, _readable_since(home, since)), baselines.unwatched)
     for person in home.presence_entities:
         if any(when > min(seen, since) for when in _moved(home, person.entity_id)):
             return None  # an arrival or a departure since
