@@ -201,6 +201,7 @@ def test_what_was_learned_is_stored() -> None:
         "quiets": {"Bathroom": [[], [], [], []]},
         "last": None,
         "rest_ended": None,
+        "came_from": None,
     }
 
 

@@ -15,7 +15,8 @@ sensors, persons) and the home's ``HomeBaselines``; neither reads entity ids' wo
   be read is off, and none has seen movement for much longer than this home is usually
   still over the same hours of the day (``QuietSpells``): twice the usual longest spell,
   and never less than ``QUIET_FLOOR``. Before the hours are learned (a new install
-  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. A stillness
+  without recorder history), a conservative ``DEFAULT_QUIET_LIMIT`` applies. HA down
+  for a while (a power cut, ``watch_gaps``) restarts the quiet when it comes back. A stillness
   that goes on from the night is told earlier, past this household's usual getting-up
   (``getting_up.py``, learned by ``daily_rhythm.py``). A person who
   has not moved since morning may have fallen: it is a safety matter (a false alarm
@@ -82,6 +83,7 @@ from .still_where_last_seen import still_where_last_seen
 from .unlocked_at_rest import unlocked_while_asleep
 from .unused_hour_entry import entry_at_an_unused_hour
 from .warm_rooms import room_warmer_than_kept
+from .watch_gaps import watched_since
 
 # Before a baseline exists: this long without movement while someone is home.
 DEFAULT_QUIET_LIMIT = timedelta(hours=12)
@@ -142,6 +144,12 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
     last = _last_movement(home, baselines, sensors)
     now = home.end
     if last is None or last >= now:
+        return
+    # HA down meanwhile (a power cut): the quiet counts from its return; nobody knows what
+    # moved while nothing was watched. (Not a sensor's radio drop: a few minutes of one
+    # sensor unread restarting a not-up morning told it three times.)
+    last = watched_since(last, baselines.unwatched)
+    if last >= now:
         return
     still = now - last
     usual = baselines.quiet.typical_over(last, now)

@@ -68,6 +68,8 @@ class RoomQuiet:
         self.last: tuple[datetime, str] | None = None
         # The first sign after the last rest (a quiet of ``REST`` or more).
         self.rest_ended: datetime | None = None
+        # The last sign in another area than the last sign's: where they came from.
+        self.came_from: tuple[datetime, str] | None = None
 
     def sign(self, when: datetime, area: str | None, *, maybe_home: bool) -> None:
         """Somebody showed at ``when`` in ``area``: the quiet since the last sign ends."""
@@ -78,11 +80,15 @@ class RoomQuiet:
             self._learn(last[1], last[0], when)
         if last is not None and when - last[0] >= REST:
             self.rest_ended = when
+        if last is not None and area and last[1] != area:
+            self.came_from = last
         self.last = (when, area) if area and maybe_home else None
+        if self.last is None:
+            self.came_from = None
 
     def everybody_left(self) -> None:
         """Everybody is known away: nobody is in the room of the last sign."""
-        self.last = None
+        self.last = self.came_from = None
 
     def _learn(self, area: str, since: datetime, until: datetime) -> None:
         rows = self.quiets.get(area)
@@ -110,9 +116,16 @@ class RoomQuiet:
         days = rows[hour // QUARTER_HOURS]
         if not _learned(days):
             return None
-        quiets = sum(row.quiets for row in days)
         longest = max(row.longest for row in days)
-        return LearnedQuiet(timedelta(minutes=longest), quiets, len(days))
+        return LearnedQuiet(timedelta(minutes=longest), _count(days), len(days))
+
+    def learned_quarters(self, area: str) -> list[LearnedQuiet]:
+        """What each learned quarter of ``area`` taught (none learned: empty)."""
+        return [
+            LearnedQuiet(timedelta(minutes=max(r.longest for r in days)), _count(days), len(days))
+            for days in self.quiets.get(area, ())
+            if _learned(days)
+        ]
 
     def learned_areas(self) -> int:
         """How many areas have at least one quarter learned (diagnostics)."""
@@ -129,6 +142,9 @@ class RoomQuiet:
             },
             "last": None if self.last is None else [format_time(self.last[0]), self.last[1]],
             "rest_ended": format_time(self.rest_ended),
+            "came_from": None
+            if self.came_from is None
+            else [format_time(self.came_from[0]), self.came_from[1]],
         }
 
     @classmethod
@@ -149,17 +165,18 @@ class RoomQuiet:
                     if row is not None and (not kept[quarter] or row.day > kept[quarter][-1].day):
                         kept[quarter].append(row)
             quiet.quiets[area] = kept
-        last = data.get("last")
-        if isinstance(last, list) and len(last) == 2:
-            when, area = parse_time(last[0]), last[1]
-            if when is not None and isinstance(area, str) and 0 < len(area) <= MAX_AREA_NAME:
-                quiet.last = (when, area)
+        quiet.last = _stored_sign(data.get("last"))
         quiet.rest_ended = parse_time(data.get("rest_ended"))
+        quiet.came_from = _stored_sign(data.get("came_from"))
         return quiet
 
 
 def _learned(days: deque[DayQuiet]) -> bool:
-    return len(days) >= MIN_DAYS and sum(row.quiets for row in days) >= MIN_QUIETS
+    return len(days) >= MIN_DAYS and _count(days) >= MIN_QUIETS
+
+
+def _count(days: deque[DayQuiet]) -> int:
+    return sum(row.quiets for row in days)
 
 
 def _day_quiet(item: object) -> DayQuiet | None:
@@ -176,3 +193,12 @@ def _day_quiet(item: object) -> DayQuiet | None:
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1_000_000:
         return None
     return DayQuiet(day, float(longest), count)
+
+
+def _stored_sign(item: object) -> tuple[datetime, str] | None:
+    """A stored ``[when, area]``, or None when it is not one."""
+    if isinstance(item, list) and len(item) == 2:
+        when, area = parse_time(item[0]), item[1]
+        if when is not None and isinstance(area, str) and 0 < len(area) <= MAX_AREA_NAME:
+            return when, area
+    return None

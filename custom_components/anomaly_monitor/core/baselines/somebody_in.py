@@ -134,6 +134,11 @@ def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> b
     return moved >= MIN_DAYS and moved >= MOST_AWAY * max(empty, moved)
 
 
+def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime) -> bool:
+    """Whether motion on ``sensor`` at ``when`` may be a pet's (``_pets_sensor``)."""
+    return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
+
+
 def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
     """Whether this home has shown somebody inside while every tracker was away, on
     ``MIN_EMPTY_DAYS`` earlier days: a person's motion (not a pet's at any part of the

@@ -95,16 +95,22 @@ def judged_by_room(home: HomeView, baselines: HomeBaselines, since: datetime, at
     ended = baselines.room_quiet.rest_ended
     if ended is not None and ended <= since <= ended + TRIP:
         return True
+    return not resting_hours(home, baselines, since, at)
+
+
+def resting_hours(home: HomeView, baselines: HomeBaselines, since: datetime, at: datetime) -> bool:
+    """Whether the hours from ``since`` to ``at`` include hours this home rests at (its
+    usual longest quiet then is ``RESTING`` or more; before they are learned, the night)."""
     usual = baselines.quiet.typical_over(since, at)
     if usual is not None:
-        return timedelta(minutes=usual) < RESTING
+        return timedelta(minutes=usual) >= RESTING
     slot = local(since, home.env.zone).replace(minute=0, second=0, microsecond=0)
     stop = local(at, home.env.zone)
     hours: set[int] = set()
     while slot <= stop and len(hours) < 24:
         hours.add(slot.hour)
         slot = next_hour(slot)
-    return not hours & NIGHT_HOURS
+    return bool(hours & NIGHT_HOURS)
 
 
 def still_in_room_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:

@@ -23,7 +23,9 @@ Not judged:
 - over the hours the home rests at, or within ``NEAR`` of them (its usual longest quiet
   of those hours ≥ 1 h; before they are learned, the night): sleep, wherever they were
   last seen, unless the quiet began on a trip out of the rest
-  (``still_in_room.judged_by_room``);
+  (``still_in_room.judged_by_room``); but a quiet begun then in a room this home always
+  leaves within minutes (a bathroom, a stair) is a night trip that never came back, judged
+  by that room (``night_trips``);
 - when the last sign was in the room of a way out of the home (an entry door beside a
   lock or one the household came in by while the home was empty, a lock, a cover there)
   and it moved within ``LEFT_REACH`` of that sign or after it: somebody probably went out
@@ -32,10 +34,10 @@ Not judged:
 - when the trackers changed since the last sign (somebody came or went).
 
 A lock or a cover moved, or a door shut, after the last motion is itself a sign: the
-quiet counts from it. A motion sensor unreadable meanwhile (HA down, a power cut) restarts
-the quiet when it is read again. Somebody is home when the persons say so, or, with every
-tracker away, when somebody untracked showed inside since and nobody went out
-(``somebody_in.inside_now``) in a home lived in while the trackers are away (a
+quiet counts from it. A motion sensor unreadable meanwhile, or HA down for a while (a power
+cut: ``watch_gaps``), restarts the quiet when it is read again. Somebody is home when the
+persons say so, or, with every tracker away, when somebody untracked showed inside since and
+nobody went out (``somebody_in.inside_now``) in a home lived in while the trackers are away (a
 grandmother minding the shop), without pets in the profile (a pet moving in the empty
 home is not a person) and with the room they were last seen in known. The glue analyses
 again when the limit passes (``still_where_last_seen_due``).
@@ -62,10 +64,12 @@ from .clock import local
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
+from .night_trips import NightTrip, night_trip
 from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
 from .somebody_in import inside_now, lived_while_away, way_out
-from .still_in_room import STILL_IN_ROOM, judged_by_room
+from .still_in_room import STILL_IN_ROOM, judged_by_room, resting_hours
+from .watch_gaps import watched_since
 
 # The quiet must pass the home's usual longest quiet at these hours this many times...
 FACTOR = 3.0
@@ -90,8 +94,9 @@ class StillHome(NamedTuple):
     since: datetime
     area: str | None
     limit: timedelta
-    usual: timedelta  # the usual longest quiet of these hours
+    usual: timedelta | None  # the usual longest quiet of these hours
     room: LearnedQuiet | None  # the longest after a sign in the room last seen
+    trip: NightTrip | None = None  # begun in the night in a room left within minutes
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -235,12 +240,17 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
         return None  # somebody untracked, seen nowhere the window or the baselines know
     seen = last[0] if last is not None else since
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
-    since = max(since, _readable_since(home, since))
+    since = watched_since(max(since, _readable_since(home, since)), baselines.unwatched)
     for person in home.presence_entities:
         if any(when > min(seen, since) for when in _moved(home, person.entity_id)):
             return None  # an arrival or a departure since
     if area is not None and (shut_in(home, area) or _went_out(home, baselines, seen, area)):
         return None  # shut in: ``still_in_room``'s; by the way out: somebody left
+    if area is not None and resting_hours(home, baselines, since, since + NEAR):
+        # Begun in or near the night: sleep, unless in a room this home leaves within minutes.
+        trip = night_trip(home, baselines, area, since)
+        if trip is not None:
+            return StillHome(since, area, trip.limit, None, trip.room, trip)
     found = _limit(baselines, since, home.end, area)
     if found is None:
         return None
@@ -261,6 +271,8 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if still is None:
         return None
     due = still.since + still.limit
+    if still.trip is not None:
+        return due if due > home.end else None
     for _ in range(4):  # the hours up to the due time may teach a longer quiet
         found = _limit(baselines, still.since, due, still.area)
         if found is None or still.since + found[0] <= due:
@@ -269,6 +281,27 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if due <= home.end or not _awake(home, baselines, still.since, due):
         return None
     return due
+
+
+def _judged_by(still: StillHome, room: str) -> str:
+    """What the limit rests on: the hours learned, or a night trip's room (learned or not)."""
+    trip = still.trip
+    if trip is None:
+        usual = duration_text(still.usual or timedelta())
+        return f"At these hours this home is usually still for at most {usual}{room}"
+    learned = trip.room
+    return (
+        "It began in the hours this home rests at, but in a room it always leaves within "
+        f"minutes: after somebody was in {still.area}"
+        f"{' at this time of night' if trip.learned_here else ''} it was never quiet for longer "
+        f"than {duration_text(learned.longest)} ({learned.quiets} times on {learned.days} days)"
+        + (
+            ""
+            if trip.learned_here
+            else f"; its nights are not learned yet, so at least {duration_text(trip.limit)} is "
+            "waited (a prior)"
+        )
+    )
 
 
 def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -281,7 +314,9 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     if still is None:
         return
     quiet = home.end - still.since
-    if quiet <= still.limit or not _awake(home, baselines, still.since, home.end):
+    if quiet <= still.limit:
+        return
+    if still.trip is None and not _awake(home, baselines, still.since, home.end):
         return
     sensors = [
         s
@@ -303,8 +338,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     yield STILL_IN_ROOM.finding(
         evidence=tuple(sorted(s.entity_id for s in sensors)),
         reasoning=f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
-        f"(at {since:%H:%M}); nothing has moved anywhere since. At these hours this home "
-        f"is usually still for at most {duration_text(still.usual)}{room}.",
+        f"(at {since:%H:%M}); nothing has moved anywhere since. {_judged_by(still, room)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
