@@ -122,3 +122,18 @@ def test_a_room_warm_most_hours_read_that_falls_is_told() -> None:
         baselines.learn(Transition(first + timedelta(minutes=10 * i), CRAWL, f"{value:g}", "B"))
     baselines.advance(START)
     assert _cold_told("3.8", baselines)
+
+
+def test_a_smoke_alarm_in_the_area_does_not_make_a_cold_place_a_failed_heating() -> None:
+    """Set 12: a pan smokes in the kitchen and its smoke alarm goes off; the fridge probe
+    HA puts in the kitchen, at its usual 4.5 °C, was told as a room close to freezing.
+    Before: told (the alarm exemption, meant for heat, covered the cold too)."""
+    detector = CombinedDetector()
+    detector.baselines = lambda: _seen([4.0, 5.0, 6.0, 5.0])
+    states = [
+        entity(CRAWL, "4.5", area="Basement", device_class="temperature", unit="°C"),
+        entity("binary_sensor.basement_smoke", "on", area="Basement", device_class="smoke"),
+    ]
+    found = detector.findings(window(states, environment(START, outdoor_temperature=-3.0)))
+    assert "room_too_cold" not in [f.rule for f in found]
+    assert "hazard_detected" in [f.rule for f in found]

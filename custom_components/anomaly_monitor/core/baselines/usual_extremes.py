@@ -20,8 +20,10 @@ sensor read over ``MIN_DAYS`` (watched, ``cold_places.days_read``: a wood
 stove's flue probe that read 41 °F all week until Friday's fire in the stove has been read
 all week, and Saturday's is judged by Friday's): a sensor seen for an afternoon has no
 range.
-Never when the area's smoke or heat detector goes off or its smoke level is up: that is
-another device saying fire, which no thermometer's habit explains.
+Never a hot reading while the area's smoke or heat detector goes off or its smoke level is
+up: that is another device saying fire, which no thermometer's habit explains. A cold one
+is still its place's normal then (set 12: a pan smoking in the kitchen made its fridge
+probe's 4.5 °C a room close to freezing).
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
     """Whether ``finding`` is a room extreme that its sensor's learned range explains."""
     if finding.rule not in EXTREME_RULES or (state := home.info(finding.subject)) is None:
         return False
-    if alarm_says_fire(home, state):
-        return False  # another device says fire: no sensor's habit explains that
+    if finding.rule != "room_too_cold" and alarm_says_fire(home, state):
+        return False  # another device says fire: no sensor's habit explains that heat
     if level_at_set_up(home, baselines, finding):
         return True  # cold (hot) since first seen, minutes ago: no fall (rise) yet
     if cold_place(home, baselines, finding, MIN_DAYS):
