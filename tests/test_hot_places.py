@@ -56,3 +56,13 @@ def test_a_room_that_was_livable_and_rose_is_told() -> None:
 
 def test_the_fire_band_is_never_held() -> None:
     assert "room_heat_fire_risk" in _told("64", HomeBaselines(UTC))
+
+
+def test_a_probe_hot_since_first_seen_is_judged_by_the_highest_it_read() -> None:
+    """Set 9's geyser probe in the roof: 58 °C when first seen, 45-58 °C since, reheated
+    twice a day, was told in the fire band at each reheat. Held while no hotter than it read
+    before (settled); a climb past it is told. Before: told."""
+    baselines = _seen([58.0, 52.0, 48.0, 55.0, 45.0], hours=24)
+    assert "room_heat_fire_risk" not in _told("58", baselines)
+    assert "room_heat_fire_risk" in _told("75", baselines)
+    assert "room_heat_fire_risk" in _told("58", HomeBaselines(UTC))  # nothing read before
