@@ -188,11 +188,14 @@ def test_a_hob_drawing_for_long_at_hours_it_never_draws_is_told() -> None:
 
 
 def _weekly_thursday_evening(baselines: HomeBaselines, day: datetime) -> None:
-    """The usual days, and on Thursdays the hob keeps a pot warm 21:30-01:00."""
+    """The usual days, and on Thursdays the hob keeps a pot warm 21:30-01:00 while the
+    phones are away (as a family keeping Shabbat leaves them off)."""
     _heater_and_hob(baselines, day)
     if day.weekday() == 3:
+        baselines.observe(day + timedelta(hours=21), PERSON, "not_home")
         baselines.observe(day + timedelta(hours=21, minutes=30), HOB, "300")
         baselines.observe(day + timedelta(hours=25), HOB, "0.4")
+        baselines.observe(day + timedelta(hours=26), PERSON, "home")
 
 
 def test_a_weekly_habit_is_not_drawing_at_unusual_hours() -> None:

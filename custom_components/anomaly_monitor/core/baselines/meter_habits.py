@@ -190,10 +190,15 @@ def _weekly_at(baselines: HomeBaselines, entity_id: str, hour: int, day: int) ->
     """It drew at ``hour`` on this weekday of every week learned (one at least): a weekly
     habit, rare over the fortnight's days but kept each week (a Shabbat urn from Friday
     afternoon, a Saturday sauna stove)."""
+    meters = baselines.meters
+    masks = meters.runs.get(entity_id)
+    if masks is None:
+        return False
+    # Home or not (a family keeping Shabbat may leave its phones off): watched is enough.
     weeks = [
-        ran
-        for back in range(WEEK, DAYS_KEPT, WEEK)
-        if (ran := baselines.meters.ran_on(entity_id, hour, day - back)) is not None
+        bool(masks[hour] >> back & 1)
+        for back in range(meters.day - day + WEEK, DAYS_KEPT, WEEK)
+        if meters.watched[hour] >> back & 1
     ]
     return bool(weeks) and all(weeks)
 
