@@ -85,23 +85,6 @@ def test_shower_running_75_minutes() -> None:
     assert finding.evidence == ("binary_sensor.bathroom_water_flow",)
 
 
-def test_a_water_switch_whose_own_meter_draws_kilowatts_heats_water() -> None:
-    """Set 7: a water heater's relay, named for its product ("Z-Water"), on for its 50 min
-    heat while its meter draws 2 kW, was told as water left running. A valve's coil draws a
-    few watts: the same switch drawing that little is still told. Before: told."""
-    relay = entity("switch.z_water_relay_1", "on", area="Laundry")
-    meter = entity(
-        "sensor.z_water_relay_1_power", "1985", area="Laundry", device_class="power", unit="W"
-    )
-    trace = steps(MORNING, [(0, relay.entity_id, "off"), (5, relay.entity_id, "on")])
-    assert not list(water_left_running(home([relay, meter], environment(_at(60)), trace)))
-    coil = entity(
-        "sensor.z_water_relay_1_power", "4.2", area="Laundry", device_class="power", unit="W"
-    )
-    (finding,) = water_left_running(home([relay, coil], environment(_at(60)), trace))
-    assert finding.evidence == ("switch.z_water_relay_1",)
-
-
 def test_stove_on_all_evening() -> None:
     stove = entity("switch.kitchen_stove", "on", area="Kitchen")
     trace = steps(MORNING, [(0, stove.entity_id, "off"), (10, stove.entity_id, "on")])

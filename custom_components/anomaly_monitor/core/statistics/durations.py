@@ -6,30 +6,18 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
-from ..device_roles import (
-    HEAT_ROLES,
-    Role,
-    has_role,
-    is_entry,
-    named_after,
-    same_device,
-    severity_for,
-)
+from ..device_roles import HEAT_ROLES, Role, has_role, is_entry, severity_for
 from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion
 from ..home_clock import on_home_clock
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
-from ..power_units import watts
 from .timeline import Interval, intervals
 
 # An exterior door held open this long is worth a look even without history.
 ENTRY_OPEN_LIMIT = timedelta(minutes=15)
 # Water running (a valve open, a flow sensor on) this long is a leak or a forgotten tap.
 WATER_RUNNING_LIMIT = timedelta(minutes=45)
-# A water valve's coil draws a few watts; a switch whose own meter drew this much heats (a
-# water heater's element on its relay), it lets no water run.
-HEATING_DRAW = 1000.0
 # A cooking or heating appliance running this long unattended is a fire risk.
 HEAT_APPLIANCE_LIMIT = timedelta(hours=3)
 # Learned limit: this many times the entity's own typical duration in the window.
@@ -153,8 +141,6 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
             active = frozenset({"on"})
         else:
             continue
-        if domain == "switch" and _heats(home, entity_id):
-            continue
         worst = _longest_exceeding(_open_intervals(home, entity_id, active), WATER_RUNNING_LIMIT)
         if worst is None:
             continue
@@ -166,25 +152,6 @@ def water_left_running(home: HomeView) -> Iterator[Finding]:
             recommendation="Check for a tap left open or a leak; close the valve.",
             magnitude=_in_minutes(worst.duration),
         )
-
-
-def _heats(home: HomeView, entity_id: str) -> bool:
-    """The switch's own meter drew ``HEATING_DRAW`` or more in the window (set 7: a water
-    heater's relay, named for its product, "Z-Water", drawing 2 kW)."""
-    switch = home.info(entity_id)
-    if switch is None:
-        return False
-    for meter in home.of("sensor", "power"):
-        if not (same_device(switch, meter) or named_after(meter, switch)):
-            continue
-        readings = [v for _, v in home.numbers(meter.entity_id)]
-        if meter.number is not None:
-            readings.append(meter.number)
-        if any(
-            (w := watts(v, meter.info.unit)) is not None and w >= HEATING_DRAW for v in readings
-        ):
-            return True
-    return False
 
 
 def _neighbours(home: HomeView, entity_id: str) -> tuple[str, ...]:
