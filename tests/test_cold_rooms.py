@@ -109,4 +109,6 @@ def test_a_room_an_air_conditioner_only_cools_is_no_heated_room() -> None:
     cooler = ["off", "cool", "dry", "fan_only"]
     readings = [(0, 51.0), (60, 48.2), (120, 47.0)]
     assert analysed(learned(), readings, modes=cooler) == []
+    as_kept = str(cooler)  # the window keeps the list as its text
+    assert analysed(learned(), readings, modes=as_kept) == []  # type: ignore[arg-type]
     assert analysed(learned(), readings, modes=["off", "heat", "cool"])

@@ -66,3 +66,6 @@ def test_a_probe_hot_since_first_seen_is_judged_by_the_highest_it_read() -> None
     assert "room_heat_fire_risk" not in _told("58", baselines)
     assert "room_heat_fire_risk" in _told("75", baselines)
     assert "room_heat_fire_risk" in _told("58", HomeBaselines(UTC))  # nothing read before
+    # Its hot band is not held as a hot place: it read the fire band, and its hot readings
+    # join what that told (else each reheat past its highest is a new incident).
+    assert "room_too_hot" in _told("45", baselines)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+import re
 
 from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
@@ -232,6 +233,8 @@ def can_heat(climate: EntityState) -> bool:
     conditioner that only cools (set 12's majlis: off, cool, dry, fan only) leaves its room
     below the low it is kept at after it cooled it: that room is cooled, not heated."""
     modes = climate.attributes.get("hvac_modes")
+    if isinstance(modes, str):  # the window keeps it as its text: "['off', 'cool']"
+        modes = re.findall(r"[a-z_]+", modes.lower())
     if not isinstance(modes, list | tuple) or not modes:
         return True
     return any(str(mode).lower() in _HEATING_MODES for mode in modes)

@@ -45,12 +45,15 @@ def hot_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_da
     if celsius is None or band_of(celsius, bool(state.info.area)) is not band:
         return False
     unit = state.info.unit
+    seen = seen_celsius(home, baselines, entity_id, unit)
+    if band is Band.HOT and any(band_of(c, bool(state.info.area)) is Band.FIRE for c in seen):
+        return False  # it read the fire band: its hot readings join what that told
     if band is Band.FIRE:  # the heat of a fire is never its own normal: hotter is told
         learned = baselines.ranges.usual(entity_id, home.end)  # settled highs only
         highest = to_celsius(learned[4], unit) if learned is not None else None
         if highest is None or celsius > highest + MARGIN:
             return False
-    if min(seen_celsius(home, baselines, entity_id, unit), default=celsius) > HOT_ROOM - PLACE_SPAN:
+    if min(seen, default=celsius) > HOT_ROOM - PLACE_SPAN:
         return True  # never livable since first seen
     typical = typical_hour(baselines, entity_id)
     typical_celsius = to_celsius(typical, unit) if typical is not None else None
