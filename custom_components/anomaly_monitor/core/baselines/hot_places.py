@@ -6,9 +6,10 @@ in a Gulf summer at 38.5 °C, read longer than ``cold_places.PLACE_SEEN``, whose
 reading since first seen stayed within ``PLACE_SPAN`` of the hot line, or whose typical
 hour (``cold_places.typical_hour``) is above it, is a machine's or the weather's heat, not
 a room that began to overheat: not told. A room that was livable and then rose is told.
-In the fire band (a hot-water cylinder's probe at 58 °C in the roof, reheated twice a
-day) only a reading no higher than ``MARGIN`` above the highest it read before (settled:
-not the climb of this hour) is its place's: a fire climbs past it.
+A sensor that has read the fire band is no hot place (a hot-water cylinder's probe at
+58 °C in the roof, a boiler room): its fire-band readings are told until its range is
+learned, and its hot ones join that incident; held, they closed it, and each reheat was
+told anew (sets 9 and 12).
 """
 
 from __future__ import annotations
@@ -22,15 +23,12 @@ from .home_baselines import HomeBaselines
 from .reference import usual_range
 from .set_up_levels import seen_celsius
 
-_BANDS = {"room_too_hot": Band.HOT, "room_heat_fire_risk": Band.FIRE}
-# °C above the highest it read before that is still the same place (as ``usual_extremes``).
-MARGIN = 2.0
+_BANDS = {"room_too_hot": Band.HOT}
 
 
 def hot_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float) -> bool:
-    """Whether ``finding`` (``room_too_hot``, or ``room_heat_fire_risk`` no hotter than the
-    sensor read before, its sensor learned for fewer than ``min_days``) is about a place
-    that has been hot since it was first seen."""
+    """Whether ``finding`` (``room_too_hot``, its sensor learned for fewer than
+    ``min_days``) is about a place that has been hot since it was first seen."""
     entity_id = finding.subject or (finding.evidence[0] if finding.evidence else None)
     band = _BANDS.get(finding.rule)
     if band is None or entity_id is None:
@@ -48,11 +46,6 @@ def hot_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_da
     seen = seen_celsius(home, baselines, entity_id, unit)
     if band is Band.HOT and any(band_of(c, bool(state.info.area)) is Band.FIRE for c in seen):
         return False  # it read the fire band: its hot readings join what that told
-    if band is Band.FIRE:  # the heat of a fire is never its own normal: hotter is told
-        learned = baselines.ranges.usual(entity_id, home.end)  # settled highs only
-        highest = to_celsius(learned[4], unit) if learned is not None else None
-        if highest is None or celsius > highest + MARGIN:
-            return False
     if min(seen, default=celsius) > HOT_ROOM - PLACE_SPAN:
         return True  # never livable since first seen
     typical = typical_hour(baselines, entity_id)
