@@ -56,10 +56,16 @@ def test_a_cold_place_falling_below_freezing_is_told() -> None:
     assert _cold_told("-2", _seen([4.0, 5.0, 6.0, 5.0]))
 
 
-def test_a_sensor_read_for_minutes_is_no_place_yet() -> None:
-    """Set up minutes ago, a room reads 3.5 °C: told (a freezing home at set-up)."""
-    assert _cold_told("3.5", HomeBaselines(UTC))
-    assert _cold_told("3.5", _seen([3.0, 4.0], hours=1))
+def test_a_sensor_cold_since_it_was_first_seen_minutes_ago_shows_no_fall_yet() -> None:
+    """Set up minutes ago, a sensor reads 3.5 °C and has read nothing else: a fridge, a cold
+    store or a garage as often as a room whose heating failed, and no fall was seen; held
+    until its hours show where it stays (sets 1, 6, 8, 12 told it at their first instant).
+    Below freezing it is told at once; a room seen warm that falls is told at once. Before:
+    the first two told."""
+    assert not _cold_told("3.5", HomeBaselines(UTC))
+    assert not _cold_told("3.5", _seen([3.0, 4.0], hours=1))
+    assert _cold_told("-1", HomeBaselines(UTC))
+    assert _cold_told("3.5", _seen([20.0, 19.0], hours=1))
 
 
 def test_a_room_whose_thermostat_heats_is_no_cold_place() -> None:
@@ -83,7 +89,9 @@ def test_a_basement_that_kept_one_reading_since_set_up_is_a_place() -> None:
     fresh = HomeBaselines(UTC)
     fresh.watching([CRAWL], START - timedelta(minutes=20))
     fresh.learn(Transition(START, CRAWL, "4.3", "Basement"))
-    assert _cold_told("4.3", fresh)  # watched minutes: no place yet
+    assert not _cold_told("4.3", fresh)  # watched minutes, cold since: no fall seen yet
+    fresh.learn(Transition(START, CRAWL, "-0.5", "Basement"))
+    assert _cold_told("-0.5", fresh)  # below freezing: told at once
 
 
 def test_a_tank_kept_cold_between_warm_fills_is_a_cold_place() -> None:
@@ -114,3 +122,18 @@ def test_a_room_warm_most_hours_read_that_falls_is_told() -> None:
         baselines.learn(Transition(first + timedelta(minutes=10 * i), CRAWL, f"{value:g}", "B"))
     baselines.advance(START)
     assert _cold_told("3.8", baselines)
+
+
+def test_a_smoke_alarm_in_the_area_does_not_make_a_cold_place_a_failed_heating() -> None:
+    """Set 12: a pan smokes in the kitchen and its smoke alarm goes off; the fridge probe
+    HA puts in the kitchen, at its usual 4.5 °C, was told as a room close to freezing.
+    Before: told (the alarm exemption, meant for heat, covered the cold too)."""
+    detector = CombinedDetector()
+    detector.baselines = lambda: _seen([4.0, 5.0, 6.0, 5.0])
+    states = [
+        entity(CRAWL, "4.5", area="Basement", device_class="temperature", unit="°C"),
+        entity("binary_sensor.basement_smoke", "on", area="Basement", device_class="smoke"),
+    ]
+    found = detector.findings(window(states, environment(START, outdoor_temperature=-3.0)))
+    assert "room_too_cold" not in [f.rule for f in found]
+    assert "hazard_detected" in [f.rule for f in found]

@@ -47,6 +47,7 @@ def analysed(
     *,
     action: str = "heating",
     target: float = 52.0,
+    modes: list[str] | None = None,
 ) -> list[Finding]:
     """The check at the last reading: ``(minutes after 19:00, °F)``, nobody home."""
     start = DAY0 + EVENING
@@ -60,6 +61,8 @@ def analysed(
     sensor = entity(COTTAGE, f"{readings[-1][1]}", area="Living", device_class="temperature")
     sensor = replace(sensor, info=replace(sensor.info, unit="°F"))
     furnace = entity(FURNACE, "heat", area="Living", hvac_action=action, temperature=target)
+    if modes is not None:
+        furnace = replace(furnace, attributes={**furnace.attributes, "hvac_modes": modes})
     env = replace(environment(now, persons_home=0), temperature_unit="°F")
     window = build_window([sensor, furnace], env, transitions, start=now - timedelta(hours=2))
     return list(room_colder_than_kept(HomeView(window), baselines))
@@ -97,3 +100,15 @@ def test_a_room_that_drifted_down_over_days_has_a_new_normal() -> None:
     # never at that low in the last 12 hours - a season, not a fault.
     drifting = learned(level=56.0, daily_step=-2.0)
     assert analysed(drifting, [(0, 43.0), (60, 42.0), (120, 42.0)]) == []
+
+
+def test_a_room_an_air_conditioner_only_cools_is_no_heated_room() -> None:
+    """Set 12's majlis: its unit (off, cool, dry, fan only) cooled it for guests and was
+    switched off; the room still below the low it is kept at is cooled, not a heating that
+    failed. A unit that can heat is still judged. Before: told."""
+    cooler = ["off", "cool", "dry", "fan_only"]
+    readings = [(0, 51.0), (60, 48.2), (120, 47.0)]
+    assert analysed(learned(), readings, modes=cooler) == []
+    as_kept = str(cooler)  # the window keeps the list as its text
+    assert analysed(learned(), readings, modes=as_kept) == []  # type: ignore[arg-type]
+    assert analysed(learned(), readings, modes=["off", "heat", "cool"])

@@ -170,3 +170,28 @@ def test_stored_and_read_back_and_damage_is_dropped() -> None:
     assert read.down == {}
     assert read.last == {}
     assert UsualDrops.from_dict({"version": 99}, UTC).drops == {}
+
+
+def test_a_first_long_outage_is_capped_by_the_homes_drops() -> None:
+    """A plug on a mesh whose drops last minutes: its first outage, 8 h 30 min (told, then
+    acknowledged), is kept as three times the home's usual, so after two more short drops
+    its own normal is minutes and its next night-long outage is told again (set 8's
+    pillow-pad plug, missed on its second night). Before: kept as 510 min, its own usual."""
+    mesh = {"switch.a": [5, 4, 6], "switch.b": [5, 3, 5], "switch.c": [4, 5, 6]}
+    baselines = _baselines({**mesh, PLUG: [510, 4, 5]})
+    kept = [m for _, m in baselines.drops.drops[PLUG]]
+    assert max(kept) <= 3 * 6.0
+    assert baselines.drops.last[PLUG] == 5.0
+    assert drop_limit(baselines, PLUG, "switch", "outlet") == timedelta(minutes=36)  # 2 x 18
+
+
+def test_a_device_with_few_drops_is_judged_by_the_mesh_too() -> None:
+    """A mesh whose drops last 1 to 45 min at random: a smoke alarm with three drops of its
+    own (at most 27 min) is not told for a 41-minute drop, one the mesh makes and comes
+    back from; with many drops of its own, its own judge it. Before: 40.5 min, told."""
+    mesh = [3, 43, 8, 12, 44, 5, 20, 9, 15, 25]
+    few = _baselines({PLUG: mesh, HUB: mesh, "switch.lamp": mesh, SMOKE: [27, 10, 20]})
+    assert few.drops.normal(SMOKE) == (27.0, 3, 1)
+    assert drop_limit(few, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=55)
+    many = _baselines({PLUG: mesh, HUB: mesh, "switch.lamp": mesh, SMOKE: [2] * 12})
+    assert drop_limit(many, SMOKE, "binary_sensor", "smoke") == timedelta(minutes=15)

@@ -187,6 +187,33 @@ def test_a_hob_drawing_for_long_at_hours_it_never_draws_is_told() -> None:
     )
 
 
+def _weekly_thursday_evening(baselines: HomeBaselines, day: datetime) -> None:
+    """The usual days, and on Thursdays the hob keeps a pot warm 21:30-01:00 while the
+    phones are away (as a family keeping Shabbat leaves them off)."""
+    _heater_and_hob(baselines, day)
+    if day.weekday() == 3:
+        baselines.observe(day + timedelta(hours=21), PERSON, "not_home")
+        baselines.observe(day + timedelta(hours=21, minutes=30), HOB, "300")
+        baselines.observe(day + timedelta(hours=25), HOB, "0.4")
+        baselines.observe(day + timedelta(hours=26), PERSON, "home")
+
+
+def test_a_weekly_habit_is_not_drawing_at_unusual_hours() -> None:
+    """A Shabbat urn from Friday afternoon (set 9): on 1 of the 10 days learned it drew at
+    these hours, rare over the days, but on this weekday of every week learned. A hob on
+    at those hours on another weekday is still told. Before: told."""
+    baselines = fed(10, each=_weekly_thursday_evening)
+    on = TONIGHT + timedelta(hours=21, minutes=30)  # a Thursday
+    late = view(on + timedelta(hours=3, minutes=5), hob("300", on))
+    assert list(meter_drawing_at_unusual_hours(late, baselines)) == []
+    on = TONIGHT + timedelta(days=1, hours=21, minutes=30)  # a Friday
+    friday = fed(10, each=_weekly_thursday_evening, until=on)
+    late = view(on + timedelta(hours=3, minutes=5), hob("300", on))
+    assert [f.rule for f in meter_drawing_at_unusual_hours(late, friday)] == [
+        "meter_drawing_at_unusual_hours"
+    ]
+
+
 def test_meter_hours_survive_storage_and_garbage_is_dropped() -> None:
     baselines = fed(10)
     stored = json.loads(json.dumps(baselines.as_dict()))

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import Severity, Transition
+from custom_components.anomaly_monitor.core.models import EntityState, Severity, Transition
 from custom_components.anomaly_monitor.core.rule_detector import RuleDetector
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
 from custom_components.anomaly_monitor.core.rules.device_health import (
@@ -154,6 +154,28 @@ def test_outlet_off_drawing_power() -> None:
     assert finding.evidence == ("switch.kitchen_kettle_plug", "sensor.kitchen_kettle_plug_power")
     standby = replace(quiet_house(), "sensor.kitchen_kettle_plug_power", "2.2")  # a clock
     assert not list(outlet_off_but_drawing_power(home(standby)))
+
+
+def _timed(states: list[EntityState], entity_id: str, when: datetime) -> list[EntityState]:
+    return [
+        dataclasses.replace(s, last_changed=when) if s.entity_id == entity_id else s for s in states
+    ]
+
+
+def test_a_meter_that_has_not_reported_since_the_switch_went_off_is_its_draw_of_before() -> None:
+    """The pump's switch reads off; its meter's 0 W comes three seconds later (set 5, set
+    6): the 748 W read before the switch went off is not a stuck relay. Once the meter
+    reports after it, or the switch has been off past the meter's lag, it is. Before: told
+    at the switch's change."""
+    drawing = replace(quiet_house(), "sensor.kitchen_kettle_plug_power", "748")
+    off_now = _timed(drawing, "switch.kitchen_kettle_plug", NOON)
+    just_off = _timed(off_now, "sensor.kitchen_kettle_plug_power", NOON - timedelta(minutes=18))
+    assert not list(outlet_off_but_drawing_power(home(just_off)))
+    reported = _timed(off_now, "sensor.kitchen_kettle_plug_power", NOON + timedelta(seconds=20))
+    later = environment(NOON + timedelta(seconds=30))
+    assert list(outlet_off_but_drawing_power(home(reported, later)))
+    long_off = environment(NOON + timedelta(minutes=3))
+    assert list(outlet_off_but_drawing_power(home(just_off, long_off)))
 
 
 def test_gas_detector_clear_with_high_level_at_home() -> None:

@@ -297,6 +297,8 @@ def test_a_flue_probe_watched_all_week_is_judged_by_its_first_fire() -> None:
     assert "room_heat_fire_risk" not in _analysed(_bedroom("85"), baselines)
     fresh = HomeBaselines(UTC)
     fresh.watching([BEDROOM], START - timedelta(hours=30))
-    for minutes, value in ((0, "85"), (12, "220"), (30, "320"), (110, "300"), (440, "50")):
+    # Cold until the stove was lit (as set 5's probe): no hot place (``hot_places``).
+    cold_then_lit = ((-300, "5"), (0, "85"), (12, "220"), (30, "320"), (110, "300"), (440, "50"))
+    for minutes, value in cold_then_lit:
         fresh.learn(Transition(friday + timedelta(minutes=minutes), BEDROOM, value, "Bedroom"))
     assert "room_heat_fire_risk" in _analysed(_bedroom("85"), fresh)

@@ -21,6 +21,7 @@ KEPT_ATTRIBUTES = frozenset(
     {
         "hvac_action",
         "hvac_mode",
+        "hvac_modes",  # whether a unit can heat at all (an air conditioner that only cools)
         "temperature",
         "current_temperature",
         "target_temp_high",

@@ -58,7 +58,7 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
     if days_read(baselines, entity_id, home, usual) < PLACE_SEEN:
         return False  # not read long enough to be a place
     celsius = celsius_of(state)
-    if celsius is None or _heated(home, state.info.area):
+    if celsius is None or heated(home, state.info.area):
         return False
     unit = state.info.unit
     learned = baselines.ranges.usual(entity_id)  # its highest, one not yet settled too
@@ -94,7 +94,7 @@ def days_read(
     return max(usual.days if usual is not None else 0.0, since_watched)
 
 
-def _heated(home: HomeView, area: str | None) -> bool:
+def heated(home: HomeView, area: str | None) -> bool:
     """A thermostat of the area is on: a room the home heats, whatever it read so far."""
     return area is not None and any(
         s.domain == "climate" and s.state.lower() not in ("off", "unavailable", "unknown")

@@ -17,8 +17,9 @@ mean, day by day) say what each room is kept at:
   ``RECENT_HOURS`` (a room that drifted down over days with the weather or the season has
   learned its new range).
 
-Only rooms with a climate entity (the rooms a home heats; an unheated room follows the
-weather, and ``reading_off_its_hours`` judges it over hours). Not told when the heating
+Only rooms with a climate entity that can heat (the rooms a home heats; an unheated room
+follows the weather, and ``reading_off_its_hours`` judges it over hours; a room an air
+conditioner only cools is left colder than usual by it, ``can_heat``). Not told when the heating
 keeps the room where it is set (a set point lowered on purpose: within ``AT_SET_POINT`` of
 it), while a door or window of the room is open or was within ``AIRED`` (airing), nor with
 the heating off when the weather is itself far colder than usual (``OUTDOOR_SHIFT``), nor
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+import re
 
 from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
@@ -191,7 +193,7 @@ def room_colder_than_kept(home: HomeView, baselines: HomeBaselines) -> Iterator[
     weather_read = False
     heated: dict[str, list[EntityState]] = {}
     for climate in home.of("climate"):
-        if climate.info.area:
+        if climate.info.area and can_heat(climate):
             heated.setdefault(climate.info.area, []).append(climate)
     for area, climates in heated.items():
         for sensor in home.in_area(area):
@@ -220,6 +222,22 @@ def room_colder_than_kept(home: HomeView, baselines: HomeBaselines) -> Iterator[
                 if weather is not None and weather <= -OUTDOOR_SHIFT:
                     continue  # the heating is off and the weather turned cold: a season
             yield _finding(sensor, climate, (celsius, low, days), words, anybody_home=anybody_home)
+
+
+# HA's hvac modes of a unit that can heat ("auto" may: it heats or cools to its range).
+_HEATING_MODES = frozenset({"heat", "heat_cool", "auto"})
+
+
+def can_heat(climate: EntityState) -> bool:
+    """The unit can heat: its hvac modes hold a heating one, or are not reported. An air
+    conditioner that only cools (set 12's majlis: off, cool, dry, fan only) leaves its room
+    below the low it is kept at after it cooled it: that room is cooled, not heated."""
+    modes = climate.attributes.get("hvac_modes")
+    if isinstance(modes, str):  # the window keeps it as its text: "['off', 'cool']"
+        modes = re.findall(r"[a-z_]+", modes.lower())
+    if not isinstance(modes, list | tuple) or not modes:
+        return True
+    return any(str(mode).lower() in _HEATING_MODES for mode in modes)
 
 
 ROOM_COLDER_THAN_KEPT = FindingKind(

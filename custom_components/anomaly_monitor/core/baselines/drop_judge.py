@@ -44,6 +44,8 @@ SAFETY_FACTOR = 1.5
 SAFETY_CAP = timedelta(hours=1)
 CAP = timedelta(hours=24)
 LONGEST_SLACK = 1.25
+# Fewer drops of its own than this: the home's drops widen its limit too (``_normals``).
+FEW_DROPS = 10
 DROP_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
@@ -59,10 +61,10 @@ def drop_limit(
     ever drops is not known yet and the home's drops judge its first ones."""
     grace = offline_grace(domain, device_class)
     limit = grace
-    usual = usual_drop(baselines, entity_id, learning)
-    if usual is not None:
+    safety = is_safety_device(domain, device_class)
+    for usual in _normals(baselines, entity_id, learning):
         longest = LONGEST_SLACK * timedelta(minutes=baselines.drops.longest(entity_id, usual[2]))
-        if is_safety_device(domain, device_class):
+        if safety:
             learned = min(SAFETY_CAP, max(longest, SAFETY_FACTOR * timedelta(minutes=usual[0])))
         else:
             learned = min(CAP, max(longest, FACTOR * timedelta(minutes=usual[0])))
@@ -96,6 +98,23 @@ def home_drops_judge(baselines: HomeBaselines, state: EntityState, now: datetime
     never dropped, once known, keeps its grace: its first drop is news."""
     protective = is_safety_device(state.domain, state.info.device_class)
     return baselines.learning(state.entity_id, now) or not protective
+
+
+def _normals(
+    baselines: HomeBaselines, entity_id: str, learning: bool
+) -> list[tuple[float, int, int]]:
+    """The normals its limit is the widest of: the one that judges it (``usual_drop``),
+    and the home's too while that is fewer than ``FEW_DROPS`` of its own: a handful of
+    drops from a mesh whose drops last 1 to 45 minutes at random says little of how long
+    its next one lasts (three drops of at most 27 min, then one of 41 min, set 2's smoke
+    alarm), the mesh's many drops say more."""
+    usual = usual_drop(baselines, entity_id, learning)
+    if usual is None:
+        return []
+    pooled = baselines.drops.pooled()
+    if usual[2] == 1 and usual[1] < FEW_DROPS and pooled is not None:
+        return [usual, pooled]
+    return [usual]
 
 
 def usual_drop(

@@ -22,9 +22,10 @@ oven on a clamp meter are all "a meter"):
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
   each too (a usual run spilling over into the next hour, or begun an hour early, is no
-  new hour), once the run is longer than any it ran before and nobody is home or the
-  household rests; ``LONG_HOLD`` otherwise (a usual run moved to a new hour ends in its
-  usual time; a roast for guests at noon is watched). A hair straightener left on all
+  new hour), nor on this weekday of every week learned (a weekly habit), once the run is
+  longer than any it ran before and nobody is home or the household rests; ``LONG_HOLD``
+  otherwise (a usual run moved to a new hour ends in its usual time; a roast for guests at
+  noon is watched). A hair straightener left on all
   morning, a hob on "keep warm" overnight, a heater cycling in an empty room, an oven not
   switched off after the bake. Who moves near it is not asked: a walk past would end the
   finding and tell it again.
@@ -43,6 +44,7 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
 from .cycles import cycles_day_and_night, spell_since
+from .day_masks import DAYS_KEPT
 from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
 from .long_stays import duration_text
@@ -59,6 +61,7 @@ DAILY_DAYS = 3
 WEEKEND = 5  # Saturday, as ``date.weekday``
 THIN_MISSED_HOURS = 3
 RARE = 0.1
+WEEK = 7
 MIN_DRAW = 20.0
 HOLD = timedelta(minutes=30)
 LONG_HOLD = timedelta(hours=3)
@@ -174,13 +177,30 @@ def _rare_at(baselines: HomeBaselines, entity_id: str, slot: datetime) -> tuple[
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
     ran, days = hours.days_at(entity_id, hour, day, home_only=False)
-    if days < MIN_DAYS or ran > RARE * days:
+    if days < MIN_DAYS or ran > RARE * days or _weekly_at(baselines, entity_id, hour, day):
         return None
     for other in (hour - 1, hour + 1):
         near, watched = hours.days_at(entity_id, other % 24, day, home_only=False)
         if watched < MIN_DAYS or near > RARE * watched:
             return None
     return ran, days
+
+
+def _weekly_at(baselines: HomeBaselines, entity_id: str, hour: int, day: int) -> bool:
+    """It drew at ``hour`` on this weekday of every week learned (one at least): a weekly
+    habit, rare over the fortnight's days but kept each week (a Shabbat urn from Friday
+    afternoon, a Saturday sauna stove)."""
+    meters = baselines.meters
+    masks = meters.runs.get(entity_id)
+    if masks is None:
+        return False
+    # Home or not (a family keeping Shabbat may leave its phones off): watched is enough.
+    weeks = [
+        bool(masks[hour] >> back & 1)
+        for back in range(meters.day - day + WEEK, DAYS_KEPT, WEEK)
+        if meters.watched[hour] >> back & 1
+    ]
+    return bool(weeks) and all(weeks)
 
 
 def _rare_time(

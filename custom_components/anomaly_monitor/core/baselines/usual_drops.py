@@ -19,8 +19,10 @@ switch drops with its power meter, one radio), else by the home's drops pooled
 kept of the normal that judges it: a drop no longer than one the device (or the mesh) made
 and came back from is not news, however seldom (a mesh whose drops last 1 to 45 minutes
 at random). An outage far past the usual teaches slowly: it is kept as at most
-``OUTLIER_FACTOR`` times the usual (a dead battery for three days must not make three
-days normal; a habit that really grew raises it again each time).
+``OUTLIER_FACTOR`` times the usual that judges it (its own, else its device's or the
+home's: a dead battery for three days must not make three days normal, even on a device
+that had dropped too seldom to have a normal of its own; a habit that really grew raises
+it again each time).
 
 Bounded (``MAX_ENTITIES``, ``KEPT_DROPS`` each); the stored form is versioned, packed
 (``packed.py``), and a damaged part is dropped.
@@ -95,7 +97,10 @@ class UsualDrops:
             return
         minutes = (when - since).total_seconds() / 60
         self.last[entity_id] = round(minutes, 1)
-        usual = self.usual(entity_id)
+        # Capped by the normal that judges it: its own, else its device's or the home's (a
+        # plug's first drops on a mesh of 5-minute drops: its 8-hour outage must not make
+        # its own normal 8 hours once it has three drops).
+        usual = self.normal(entity_id) or self.pooled()
         if usual is not None:
             minutes = min(minutes, OUTLIER_FACTOR * max(usual[0], 1.0))
         kept = self.drops.setdefault(entity_id, [])

@@ -14,12 +14,16 @@ a safety finding never gets (a sensor that failed once must not silence a fire l
 - cold: within ``SPREADS`` standard deviations below its mean (its lowest is learned at
   once, so the cold of a failing heating today would be its own normal: the mean is not).
 
-Only for a sensor read over ``MIN_DAYS`` (watched, ``cold_places.days_read``: a wood
+Before that, a place cold (hot) since it was first seen is judged by ``cold_places``
+(``hot_places``), and in its first hours by ``set_up_levels``. The range judges only a
+sensor read over ``MIN_DAYS`` (watched, ``cold_places.days_read``: a wood
 stove's flue probe that read 41 °F all week until Friday's fire in the stove has been read
 all week, and Saturday's is judged by Friday's): a sensor seen for an afternoon has no
 range.
-Never when the area's smoke or heat detector goes off or its smoke level is up: that is
-another device saying fire, which no thermometer's habit explains.
+Never a hot reading while the area's smoke or heat detector goes off or its smoke level is
+up: that is another device saying fire, which no thermometer's habit explains. A cold one
+is still its place's normal then (set 12: a pan smoking in the kitchen made its fridge
+probe's 4.5 °C a room close to freezing).
 """
 
 from __future__ import annotations
@@ -31,7 +35,9 @@ from ..rules.temperature_bands import celsius_of
 from ..temperatures import degrees_celsius, to_celsius
 from .cold_places import cold_place, days_read
 from .home_baselines import HomeBaselines
+from .hot_places import hot_place
 from .reference import usual_range
+from .set_up_levels import level_at_set_up
 
 # The rules whose findings a learned range can explain.
 EXTREME_RULES = frozenset({"room_heat_fire_risk", "room_too_hot", "room_too_cold"})
@@ -45,10 +51,14 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
     """Whether ``finding`` is a room extreme that its sensor's learned range explains."""
     if finding.rule not in EXTREME_RULES or (state := home.info(finding.subject)) is None:
         return False
-    if alarm_says_fire(home, state):
-        return False  # another device says fire: no sensor's habit explains that
+    if finding.rule != "room_too_cold" and alarm_says_fire(home, state):
+        return False  # another device says fire: no sensor's habit explains that heat
+    if level_at_set_up(home, baselines, finding):
+        return True  # cold (hot) since first seen, minutes ago: no fall (rise) yet
     if cold_place(home, baselines, finding, MIN_DAYS):
         return True  # never warm since first seen: a crawl space, not a failed heating
+    if hot_place(home, baselines, finding, MIN_DAYS):
+        return True  # never livable since first seen: a machine's heat, not a room's
     celsius = celsius_of(state)
     usual = usual_range(baselines, finding.subject, home.end)
     if (
