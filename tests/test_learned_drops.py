@@ -14,11 +14,11 @@ from custom_components.anomaly_monitor.core.baselines.drop_judge import (
     drop_limit,
     home_drops_judge,
 )
+from custom_components.anomaly_monitor.core.baselines.false_alarm_teaching import teach_false_alarm
 from custom_components.anomaly_monitor.core.baselines.usual_drops import (
     KEPT_DROPS,
     UsualDrops,
 )
-from custom_components.anomaly_monitor.core.baselines.usual_judge import teach_false_alarm
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
 
 DAY0 = datetime(2026, 3, 2, tzinfo=UTC)

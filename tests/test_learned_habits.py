@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.usual_judge import (
+from custom_components.anomaly_monitor.core.baselines.false_alarm_teaching import (
     forget_false_alarm,
     teach_false_alarm,
 )

@@ -15,6 +15,10 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.false_alarm_teaching import (
+    forget_false_alarm,
+    teach_false_alarm,
+)
 from custom_components.anomaly_monitor.core.baselines.long_runs import (
     appliance_running_far_longer,
     running_far_longer_due,
@@ -24,10 +28,6 @@ from custom_components.anomaly_monitor.core.baselines.long_stays import (
     state_longer_than_usual,
 )
 from custom_components.anomaly_monitor.core.baselines.timed_stays import timed_stays
-from custom_components.anomaly_monitor.core.baselines.usual_judge import (
-    forget_false_alarm,
-    teach_false_alarm,
-)
 from custom_components.anomaly_monitor.core.learning_gate import not_held
 from custom_components.anomaly_monitor.core.models import EntityInfo
 

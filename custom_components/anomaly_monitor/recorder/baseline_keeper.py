@@ -46,8 +46,8 @@ from ..const import (
 from ..core.baselines import HomeBaselines
 from ..core.baselines.away_teaching import forget_away_false_alarm, teach_away_false_alarm
 from ..core.baselines.clock import parse_time
+from ..core.baselines.false_alarm_teaching import forget_false_alarm, teach_false_alarm
 from ..core.baselines.learned_days_kept import count_ahead
-from ..core.baselines.usual_judge import forget_false_alarm, teach_false_alarm
 from ..core.baselines.watch_gaps import unwatched_gap
 from ..core.feedback import FalseAlarm
 from ..core.models import EntityInfo
@@ -216,7 +216,7 @@ class BaselineKeeper:
     @callback
     def async_taught(self, anomaly: OpenAnomaly) -> None:
         """ "False alarm" on ``anomaly``: each habit rule that told it widens its device's
-        learned normal (``core.baselines.usual_judge.teach_false_alarm``)."""
+        learned normal (``core.baselines.false_alarm_teaching.teach_false_alarm``)."""
         taught = [
             teach_false_alarm(
                 self.baselines, m.rule, tuple(m.evidence), m.magnitude, dt_util.utcnow()
