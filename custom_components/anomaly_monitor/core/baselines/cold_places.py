@@ -31,7 +31,7 @@ from datetime import timedelta
 from statistics import median
 
 from ..home import HomeView
-from ..models import Finding
+from ..models import EntityState, Finding
 from ..rules.temperature_bands import COLD_ROOM, FREEZING, celsius_of
 from ..temperatures import to_celsius
 from .home_baselines import HomeBaselines
@@ -48,15 +48,12 @@ TYPICAL_HOURS = 3
 def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float) -> bool:
     """Whether ``finding`` (``room_too_cold``, its sensor learned for fewer than
     ``min_days``) is about a place that has never been warm since it was first seen."""
-    entity_id = finding.subject or (finding.evidence[0] if finding.evidence else None)
-    if finding.rule != "room_too_cold" or entity_id is None:
+    if (
+        finding.rule != "room_too_cold"
+        or (state := unlearned_place(home, baselines, finding, min_days)) is None
+    ):
         return False
-    state = home.info(entity_id)
-    usual = usual_range(baselines, entity_id, home.end)
-    if state is None or (usual is not None and usual.days >= min_days):
-        return False  # its range judges
-    if days_read(baselines, entity_id, home, usual) < PLACE_SEEN:
-        return False  # not read long enough to be a place
+    entity_id = state.entity_id
     celsius = celsius_of(state)
     if celsius is None or heated(home, state.info.area):
         return False
@@ -73,6 +70,23 @@ def cold_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_d
     typical = typical_hour(baselines, entity_id)
     typical_celsius = to_celsius(typical, unit) if typical is not None else None
     return typical_celsius is not None and typical_celsius < line  # it stays cold
+
+
+def unlearned_place(
+    home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float
+) -> EntityState | None:
+    """The sensor ``finding`` is about, when its range is learned for fewer than
+    ``min_days`` (else its range judges) and it was read long enough to be a place."""
+    entity_id = finding.subject or (finding.evidence[0] if finding.evidence else None)
+    state = home.info(entity_id) if entity_id is not None else None
+    if state is None:
+        return None
+    usual = usual_range(baselines, state.entity_id, home.end)
+    if usual is not None and usual.days >= min_days:
+        return None  # its range judges
+    if days_read(baselines, state.entity_id, home, usual) < PLACE_SEEN:
+        return None  # not read long enough to be a place
+    return state
 
 
 def typical_hour(baselines: HomeBaselines, entity_id: str) -> float | None:

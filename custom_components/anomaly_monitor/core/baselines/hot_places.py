@@ -18,9 +18,8 @@ from ..home import HomeView
 from ..models import Finding
 from ..rules.temperature_bands import HOT_ROOM, Band, band_of, celsius_of
 from ..temperatures import to_celsius
-from .cold_places import PLACE_SEEN, PLACE_SPAN, days_read, typical_hour
+from .cold_places import PLACE_SPAN, typical_hour, unlearned_place
 from .home_baselines import HomeBaselines
-from .reference import usual_range
 from .set_up_levels import seen_celsius
 
 _BANDS = {"room_too_hot": Band.HOT}
@@ -29,16 +28,10 @@ _BANDS = {"room_too_hot": Band.HOT}
 def hot_place(home: HomeView, baselines: HomeBaselines, finding: Finding, min_days: float) -> bool:
     """Whether ``finding`` (``room_too_hot``, its sensor learned for fewer than
     ``min_days``) is about a place that has been hot since it was first seen."""
-    entity_id = finding.subject or (finding.evidence[0] if finding.evidence else None)
     band = _BANDS.get(finding.rule)
-    if band is None or entity_id is None:
+    if band is None or (state := unlearned_place(home, baselines, finding, min_days)) is None:
         return False
-    state = home.info(entity_id)
-    usual = usual_range(baselines, entity_id, home.end)
-    if state is None or (usual is not None and usual.days >= min_days):
-        return False  # its range judges
-    if days_read(baselines, entity_id, home, usual) < PLACE_SEEN:
-        return False  # not read long enough to be a place
+    entity_id = state.entity_id
     celsius = celsius_of(state)
     if celsius is None or band_of(celsius, bool(state.info.area)) is not band:
         return False
