@@ -191,6 +191,46 @@ async def test_the_cold_a_heating_failure_leaves_elsewhere_is_its_sign(
     assert len(fresh.update([_cold("room_too_cold", basement)], now).opened) == 1
 
 
+async def test_another_room_whose_heating_fails_too_is_the_same_failure(
+    hass: HomeAssistant,
+) -> None:
+    """Set 10: the boiler stops; the bedroom's thermostat "is set to heat but idles",
+    then the living room's two hours later. One boiler: the second is shown, not told.
+    Heating that overshoots elsewhere is another matter (told), and so is another room
+    failing long after."""
+    bedroom, living = "climate.bedroom", "climate.living_room"
+
+    def idles(climate: str, rule: str = "hvac_not_responding") -> Finding:
+        return Finding(
+            rule,
+            (climate, f"sensor.{climate.split('.')[1]}_temperature"),
+            f"{climate} is set to heat but idles.",
+            AnomalyType.DEVICE_MALFUNCTION,
+            Severity.MEDIUM,
+            subject=climate,
+        )
+
+    tracker = AnomalyTracker(hass, "home")
+    now = dt_util.utcnow()
+    assert len(tracker.update([idles(bedroom)], now).opened) == 1
+    now += timedelta(hours=2)
+    both = tracker.update([idles(bedroom), idles(living)], now)
+    assert both.opened == []
+    assert [a.subject for a in both.reopened] == [living]
+
+    hotter = tracker.update(
+        [idles(bedroom), idles(living), idles("climate.study", "hvac_overshooting_target")],
+        now + timedelta(minutes=5),
+    )
+    assert [a.subject for a in hotter.opened] == ["climate.study"]
+
+    fresh = AnomalyTracker(hass, "fresh")
+    fresh.update([idles(bedroom)], now)
+    now = _over(fresh, now)
+    later = fresh.update([idles(living)], now + HEAT_GAP + timedelta(minutes=10))
+    assert len(later.opened) == 1
+
+
 async def test_a_heating_failure_long_after_the_last_is_told(hass: HomeAssistant) -> None:
     tracker = AnomalyTracker(hass, "home")
     now = dt_util.utcnow()

@@ -15,6 +15,11 @@ the oil runs out and the great room is "well below the lowest it is kept", then 
 basement "close to freezing" half an hour later, then the cellar's thermometer "below
 anything it read at these hours"; one failure, told once, each shown. A room below
 freezing (``room_too_cold`` at high) is told: water pipes burst there.
+
+So is another room's heating that fails the same way then (``FAILING_RULES``, no graver
+than medium): set 10, the boiler stops after its service and the bedroom's thermostat
+"is set to heat but idles", then the living room's two hours later; one boiler, told
+once. Heating that overshoots or works against the room is no failure to serve it.
 """
 
 from __future__ import annotations
@@ -38,6 +43,9 @@ HEAT_RULES = frozenset(
         "hvac_against_the_room",
     }
 )
+# Rules that say the heating (or cooling) does not serve a room as set: a common source
+# (the boiler, the central unit) failing shows in every room it serves.
+FAILING_RULES = HEAT_RULES - {"hvac_overshooting_target", "hvac_against_the_room"}
 # What a failing heating leaves elsewhere in the home: a room close to freezing, a
 # thermometer off or drifting from what it reads at these hours.
 COLD_SIGNS = frozenset(
@@ -59,12 +67,27 @@ def _cold_sign(anomaly: OpenAnomaly) -> bool:
     )
 
 
+def _fails_to_serve(rules: Iterable[str]) -> bool:
+    rules = list(rules)
+    return bool(rules) and all(rule in FAILING_RULES for rule in rules)
+
+
+def _another_room_failing(anomaly: OpenAnomaly) -> bool:
+    """Another room's heating failing too, no graver than medium."""
+    return (
+        _about_heat(anomaly)
+        and _fails_to_serve(anomaly.rules)
+        and rank(anomaly.severity) <= Severity.MEDIUM.rank
+    )
+
+
 class HeatSpells:
-    """Per thermostat or room sensor: when a heating anomaly about it was last open, and
-    whether the homeowner acknowledged it (stored with the tracker: ``already_told``)."""
+    """Per thermostat or room sensor: when a heating anomaly about it was last open,
+    whether the homeowner acknowledged it, and whether it said the heating fails to serve
+    the room (stored with the tracker: ``already_told``)."""
 
     def __init__(self) -> None:
-        self._seen: dict[str, tuple[datetime, bool]] = {}
+        self._seen: dict[str, tuple[datetime, bool, bool]] = {}
 
     def continues(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
         """Whether ``anomaly`` (just opened) continues a heating failure already told
@@ -76,33 +99,47 @@ class HeatSpells:
                 for e in anomaly.shown_evidence or anomaly.evidence
                 if (seen := self._seen.get(e)) is not None and now - seen[0] <= HEAT_GAP
             ]
+            if not recent and _another_room_failing(anomaly):
+                recent = [s for s in self._seen.values() if s[2] and now - s[0] <= HEAT_GAP]
         elif _cold_sign(anomaly):  # a failure followed anywhere in the home
             recent = [seen for seen in self._seen.values() if now - seen[0] <= HEAT_GAP]
         else:
             return None
         if not recent:
             return None
-        return any(acknowledged for _, acknowledged in recent)
+        return any(seen[1] for seen in recent)
 
     def observe(self, open_now: Iterable[OpenAnomaly], now: datetime) -> None:
         """After an analysis: the heating anomalies open now keep their entities' spell."""
         self._seen = {e: s for e, s in self._seen.items() if now - s[0] <= HEAT_GAP}
         for anomaly in open_now:
             if _about_heat(anomaly):
+                failing = _fails_to_serve(anomaly.rules)
                 for entity_id in anomaly.shown_evidence or anomaly.evidence:
                     was = self._seen.get(entity_id)
-                    self._seen[entity_id] = (now, anomaly.acknowledged or bool(was and was[1]))
+                    self._seen[entity_id] = (
+                        now,
+                        anomaly.acknowledged or bool(was and was[1]),
+                        failing or bool(was and was[2]),
+                    )
 
     def as_dict(self) -> dict[str, Any]:
-        """The stored form: entity -> [when, acknowledged]."""
-        return {e: [when.isoformat(), ack] for e, (when, ack) in self._seen.items()}
+        """The stored form: entity -> [when, acknowledged, failing to serve]."""
+        return {
+            e: [when.isoformat(), ack, failing] for e, (when, ack, failing) in self._seen.items()
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HeatSpells:
         """Rebuild the stored form; a wrong shape raises ``ValueError``/``TypeError``."""
         spells = cls()
-        for entity_id, (when, acknowledged) in data.items():
-            if not isinstance(entity_id, str) or not isinstance(acknowledged, bool):
+        for entity_id, (when, acknowledged, *rest) in data.items():
+            failing = rest[0] if rest else False  # stored before session 19: not known
+            if (
+                not isinstance(entity_id, str)
+                or not isinstance(acknowledged, bool)
+                or not isinstance(failing, bool)
+            ):
                 raise TypeError("heat spell")
-            spells._seen[entity_id] = (stored_time(when), acknowledged)
+            spells._seen[entity_id] = (stored_time(when), acknowledged, failing)
         return spells
