@@ -94,3 +94,59 @@ async def test_the_same_lock_after_a_wake_up_is_not_pushed_again(hass: HomeAssis
     changes = tracker.update([ASLEEP], later, True, states=states, entities=unlocked)
     assert changes.opened == []
     assert [a.rule for a in changes.reopened] == ["unlocked_while_asleep"]
+
+
+FRIDGE = "sensor.fridge_temperature"
+
+
+def _fridge(reads: str) -> dict[str, EntityState]:
+    info = EntityInfo(FRIDGE, "Fridge temperature", "Kitchen")
+    return {FRIDGE: EntityState(info, reads, last_changed=dt_util.utcnow())}
+
+
+def _off(rule: str, magnitude: float) -> Finding:
+    return Finding(
+        rule, (FRIDGE,), f"{rule}: the fridge.", "device_malfunction", Severity.MEDIUM,
+        subject=FRIDGE, magnitude=magnitude,
+    )  # fmt: skip
+
+
+async def _fridge_told_then_over(tracker: AnomalyTracker, now: datetime) -> datetime:
+    warm = _fridge("40.2")
+    states = {FRIDGE: "40.2"}
+    band = _off("reading_beyond_its_steady_band", 0.6)
+    assert len(tracker.update([band], now, states=states, entities=warm).opened) == 1
+    later = now + timedelta(minutes=5)
+    tracker.update([], later, states=states, entities=warm)
+    tracker.update([], later + CLEAR_AFTER, states=states, entities=warm)
+    assert not tracker.open
+    return later + CLEAR_AFTER
+
+
+async def test_a_reading_still_off_the_same_way_is_not_pushed_again(
+    hass: HomeAssistant,
+) -> None:
+    """Set 11: the RV fridge "above its own band", over as that rule moved on, then
+    "creeping above its hours" half an hour later, warmer still: one fridge warming.
+    Back nearer its normal since, or off the other way, it is news."""
+    tracker = AnomalyTracker(hass, "fridge")
+    now = await _fridge_told_then_over(tracker, dt_util.utcnow())
+    warmer = _fridge("42.9")
+    drift = _off("reading_drifting_from_its_hours", 5.5)
+    later = now + timedelta(minutes=30)
+    changes = tracker.update([drift], later, states={FRIDGE: "42.9"}, entities=warmer)
+    assert changes.opened == []
+    assert [a.rule for a in changes.reopened] == ["reading_drifting_from_its_hours"]
+
+    cooled = AnomalyTracker(hass, "cooled")
+    now = await _fridge_told_then_over(cooled, dt_util.utcnow())
+    nearer = _fridge("39.9")
+    changes = cooled.update([drift], later, states={FRIDGE: "39.9"}, entities=nearer)
+    assert [a.rule for a in changes.opened] == ["reading_drifting_from_its_hours"]
+
+    colder = AnomalyTracker(hass, "colder")
+    now = await _fridge_told_then_over(colder, dt_util.utcnow())
+    cold = _fridge("45.0")
+    other_way = _off("reading_drifting_from_its_hours", -5.5)
+    changes = colder.update([other_way], later, states={FRIDGE: "45.0"}, entities=cold)
+    assert [a.rule for a in changes.opened] == ["reading_drifting_from_its_hours"]

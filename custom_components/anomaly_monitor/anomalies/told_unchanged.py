@@ -16,6 +16,12 @@ shown, kept current, but not pushed, as long as each of its devices that reads a
 one was last found and has not changed since. A lock locked and unlocked again, a door
 opened again, is news. So is, while a told anomaly is open, a reading of its area going
 off (``reading_consequence``). Acknowledged ones are ``acknowledged_hold``'s.
+
+A sensor that only reads a number is the same situation while it stays off the same way,
+no nearer where it read when the told one was last found (set 11: an RV fridge's
+thermometer "above its own band", over as that rule's window moved on, then "creeping
+above its hours" 30 min later, warmer still: one fridge warming, told twice). Back
+towards normal since, it is news.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from datetime import datetime, timedelta
 
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
-from ..core.models import AnomalyType, EntityState
+from ..core.models import AnomalyType, EntityState, parse_number
 from .evidence_hold import reads_as
 from .open_anomaly import OpenAnomaly, rank
 from .reading_consequence import reading_consequence
@@ -62,9 +68,45 @@ def told_unchanged(
     ):
         return True  # the room's readings going off while the problem told there lasts
     words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
-    if not words:
-        return False  # only readings: whether they moved on says nothing here
+    if not words:  # only readings: whether they moved on says nothing, how far they are does
+        return any(_still_off(anomaly, other, shown, entities, now) for other in told)
     return any(_same(anomaly, other, shown, words, now) for other in told)
+
+
+def _answered_or_apart(anomaly: OpenAnomaly, other: OpenAnomaly, now: datetime) -> bool:
+    """``other`` cannot hold ``anomaly``: answered, itself, over too long, or milder."""
+    seen = parse_time(other.last_seen)
+    ended = parse_time(other.ended)
+    return (
+        other.acknowledged
+        or (other.signature == anomaly.signature and other.ended is None)
+        or seen is None
+        or (ended is not None and now - ended > TOLD_HOLD)
+        or rank(anomaly.severity) > rank(other.severity)
+    )
+
+
+def _still_off(
+    anomaly: OpenAnomaly,
+    other: OpenAnomaly,
+    shown: set[str],
+    entities: Mapping[str, EntityState],
+    now: datetime,
+) -> bool:
+    """The same sensor, off the same way as when ``other`` told it and no nearer since."""
+    if _answered_or_apart(anomaly, other, now) or anomaly.subject != other.subject:
+        return False
+    if not shown <= set(other.shown_evidence):
+        return False
+    found, told = anomaly.magnitude, other.magnitude
+    if not found or not told or (found < 0) != (told < 0):
+        return False  # no side known, or the other side (too cold after too warm)
+    reading = entities.get(anomaly.subject)
+    before = parse_number(other.readings.get(anomaly.subject, ""))
+    now_reads = reading.number if reading is not None else None
+    if before is None or now_reads is None:
+        return False
+    return now_reads >= before if found > 0 else now_reads <= before
 
 
 def _same(
@@ -75,14 +117,7 @@ def _same(
     now: datetime,
 ) -> bool:
     seen = parse_time(other.last_seen)
-    ended = parse_time(other.ended)
-    if (
-        other.acknowledged
-        or (other.signature == anomaly.signature and other.ended is None)
-        or seen is None
-        or (ended is not None and now - ended > TOLD_HOLD)
-        or rank(anomaly.severity) > rank(other.severity)
-    ):
+    if seen is None or _answered_or_apart(anomaly, other, now):
         return False
     theirs = other.shown_evidence
 
