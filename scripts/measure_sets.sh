@@ -4,7 +4,7 @@
 # SETS: words among scenarios blind blind2 ... (default: all); also "realids" (the dev homes under real
 # integration ids), "realids:SET" (any set under them) and "smartbench".
 set -u
-out=$(realpath -m "$1"); sets=${2:-"scenarios blind blind2 blind3 blind4 blind5 blind6 blind7 blind8 blind9 blind10 blind11 blind12 blind13 realids smartbench"}; repo=${3:-$(pwd)}
+out=$(realpath -m "$1"); sets=${2:-"scenarios blind blind2 blind3 blind4 blind5 blind6 blind7 blind8 blind9 blind10 blind11 blind12 blind13 blind14 realids smartbench"}; repo=${3:-$(pwd)}
 mkdir -p "$out"; cd "$repo"
 py=.venv/bin/python
 for s in $sets; do
