@@ -63,6 +63,9 @@ class DailyRhythm:
         # The last rest closed (began, ended) while it may still go on (``BACK_TO_BED``);
         # not stored: a restart loses at most one night's continuation.
         self.closed_rest: tuple[datetime, datetime] | None = None
+        # The last rest ended (began, ended), however short: a night broken by a bout of
+        # settling a child is still the household's night (not stored either).
+        self.last_rest: tuple[datetime, datetime] | None = None
 
     # --- getting up --------------------------------------------------------------------
 
@@ -104,7 +107,7 @@ class DailyRhythm:
             if self.bout_start is not None:
                 self._close()  # got up, then left the home
             self.away = True
-            self.rest_since = self.bout_start = self.closed_rest = None
+            self.rest_since = self.bout_start = self.closed_rest = self.last_rest = None
         elif occupied is not False and self.away:
             self.away = False
             self.last_move = when  # the occupants' spell starts at their return
@@ -112,6 +115,8 @@ class DailyRhythm:
     def _close(self) -> None:
         rest, wake = self.rest_since, self.bout_start
         self.rest_since = self.bout_start = self.closed_rest = None
+        if rest is not None and wake is not None:
+            self.last_rest = (rest, wake)
         if rest is None or wake is None or wake - rest < MIN_REST:
             return
         self.closed_rest = (rest, wake)

@@ -37,6 +37,7 @@ from ..occupancy import Occupancy, presence_of
 from ..open_states import opened_at, openings_of
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
+from .asleep_way_out import asleep_at, unused_way_out
 from .clock import local
 from .home_baselines import HomeBaselines
 
@@ -159,11 +160,20 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         watched = usual.nights_watched(door.entity_id, openings[0])
         if usual.nights_used(door.entity_id, skip=openings[0]) > 0:
             continue
-        if watched < MIN_NIGHTS and not _went_out(home, openings[0]):
-            continue  # before the nights are learned: only when a phone or watch left too
         if onsets is None:
             onsets = motion_onsets(home)
-        gone = [
+        learned = watched >= MIN_NIGHTS
+        # While the household sleeps, walking to a way nobody takes now is the news.
+        asleep = [
+            when
+            for when in openings
+            if any(when - ON_THE_WAY <= t <= when for t in onsets)
+            and asleep_at(home, baselines, when - ON_THE_WAY)
+            and unused_way_out(home, baselines, door, when, locks, learned=learned)
+        ]
+        if not learned and not asleep and not _went_out(home, openings[0]):
+            continue  # before the nights are learned: only when a phone or watch left too
+        gone = asleep or [
             when
             for when in openings
             if now - when >= GONE
@@ -177,9 +187,9 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         normal = (
             f"in this home it was not used between midnight and 5 am on any of the {watched} "
             "nights learned"
-            if watched >= MIN_NIGHTS
+            if learned
             else "few households go out between midnight and 5 am"
-        )
+        ) + (", and the household was asleep" if asleep else "")
         who = f" {', '.join(left)} left home since." if left else ""
         yield WENT_OUT_AT_NIGHT.finding(
             evidence=(door.entity_id, *locks),

@@ -8,11 +8,11 @@ than ever at this hour: somebody sitting up, ``household_asleep.sitting_up``), n
 tracked arrived or left near it, and no lock of its area was unlocked just before (no key).
 The door's area has had no activity at all (motion, an opening, a light, a lock:
 ``ActivityProfile``) within an hour either side of this time of day on any of the
-``MIN_DAYS`` or more days learned: a salon's street door at 03:40, a shop door below the
-flat at 23:35. That is an entry from outside at an hour this home never lives in that room:
-a break-in while the family sleeps. A door used at that hour on other days (a shift
-worker's, a teenager's late return, a keyholder's) is this home's normal and is left alone;
-an entry into an empty home is the while-away rules'.
+``MIN_DAYS`` or more days learned (``area_unused``): a salon's street door at 03:40, a shop
+door below the flat at 23:35. That is an entry from outside at an hour this home never
+lives in that room: a break-in while the family sleeps. A door used at that hour on other
+days (a shift worker's, a teenager's late return, a keyholder's) is this home's normal and
+is left alone; an entry into an empty home is the while-away rules'.
 
 Only what the home learned judges: before ``MIN_DAYS`` of those hours are watched nothing is
 told (any hour may be an ordinary one of a home not yet known).
@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from itertools import pairwise
 
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, changed_to
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from ..open_states import opened_at, openings_of
 from ..statistics.timeline import turned
+from .area_unused import SPREAD, days_unused
 from .clock import local
 from .daily_rhythm import REST_GAP
 from .home_baselines import HomeBaselines
@@ -40,50 +40,14 @@ from .night_outings import ON_THE_WAY, PRESENCE_NEAR, is_exterior, locks_by_area
 # The hours a household sleeps, at the most (a prior; the learned quiet judges within it).
 NIGHT_FROM = 22
 NIGHT_TO = 6
-# Days the hours around the opening must have been watched, unused, before it is news.
-MIN_DAYS = 5
-# Hours either side of the opening's hour pooled (``ActivityProfile.rate_of_day``).
-SPREAD = 1
 # An entry stays told this long (the intruder may still be inside).
 TOLD_FOR = timedelta(minutes=30)
 # Motion in the door's area this soon after the opening is the way the person came in.
 CAME_IN = timedelta(minutes=5)
-_LOCK_STATES = frozenset({"locked", "unlocked"})
 
 ENTRY_AT_AN_UNUSED_HOUR = FindingKind(
     "entry_at_an_unused_hour", AnomalyType.SECURITY, Severity.HIGH
 )
-
-
-def _hours_near(when: datetime, baselines: HomeBaselines) -> set[int]:
-    hour = local(when, baselines.zone).hour
-    return {(hour + offset) % 24 for offset in range(-SPREAD, SPREAD + 1)}
-
-
-def _today_in_area(home: HomeView, area: str, hours: set[int], baselines: HomeBaselines) -> int:
-    """The activities the profile already counted from this window in ``area`` at ``hours``
-    (the profile learns each change as it comes: today's must not teach itself)."""
-    count = 0
-    for state in home.in_area(area):
-        domain, device_class = state.domain, state.info.device_class
-        changes = home.changes(state.entity_id)
-        if domain == "binary_sensor" and device_class in (
-            *OCCUPANCY_DEVICE_CLASSES,
-            *OPENING_DEVICE_CLASSES,
-        ):
-            times = turned(changes, "on")
-        elif domain == "light":
-            times = [c.when for c in changes[1:]]
-        elif domain == "lock":
-            times = [
-                c.when
-                for before, c in pairwise(changes)
-                if c.state in _LOCK_STATES and before.state in _LOCK_STATES
-            ]
-        else:
-            continue
-        count += sum(1 for when in times if local(when, baselines.zone).hour in hours)
-    return count
 
 
 def _presence_near(home: HomeView, when: datetime) -> bool:
@@ -122,7 +86,6 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
         unlocks = [t for lock in locks for t in changed_to(home, lock, "unlocked")]
         if any(opened - KEY_REACH <= t <= opened for t in unlocks):
             continue  # opened with the key: somebody the household trusts with it
-        hours = _hours_near(opened, baselines)
         hour = local(opened, baselines.zone).hour
         if NIGHT_TO <= hour < NIGHT_FROM:
             continue  # by day, a quiet home is out in the garden or the yard
@@ -130,12 +93,8 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
         usual_quiet = baselines.quiet.typical(hour, skip_day=today)
         if usual_quiet is None or usual_quiet < REST_GAP.total_seconds() / 60:
             continue  # an hour this home is up at (or not known yet): a visitor, a delivery
-        activities, watched = baselines.activity.rate_of_day(area, hour, SPREAD)
-        days = int(watched // len(hours))
-        if days < MIN_DAYS:
-            continue
-        if activities - _today_in_area(home, area, hours, baselines) > 0.5:
-            continue  # the area lives at these hours on other days
+        if not (days := days_unused(home, baselines, area, opened)):
+            continue  # the area lives at these hours on other days (or is not known yet)
         if onsets is None:
             onsets = motion_onsets(home)
         if any(opened - ON_THE_WAY <= t < opened for t in onsets):

@@ -1,0 +1,74 @@
+"""A way out opened from inside while the household sleeps: news at once.
+
+``went_out_at_night`` waits for nobody to move inside for minutes after a door opened in
+the small hours: the one who went out is gone. A child who slips out, or onto a balcony,
+is followed back in minutes (a parent, the child himself): the house moves again and the
+door was never told. While the household sleeps (its own rest, ``DailyRhythm``: rested an
+hour before the way to the door began, or back in bed after a bout of the night; nobody
+sitting up: ``household_asleep``) nobody
+lets a guest in or goes out, so somebody walking to a door and opening it is the news:
+
+- a door whose part of the house has had no activity at these hours on any of the days
+  learned (``area_unused``: a front hall, a balcony nobody uses at night), or
+- in the first nights, before the door's night use is learned, a door whose lock was
+  unlocked just before it opened (``KEY_REACH``): a locked way out, unlocked from inside.
+  A door without a lock may be between two rooms, and is left to the learned nights.
+
+A door this home uses at night (a smoker's, a dog let out) is still left alone by
+``went_out_at_night``'s learned nights. No word of an id or a name is read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from ..home import HomeView
+from ..keyed_doors import KEY_REACH, changed_to
+from ..models import EntityState
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from .area_unused import days_unused
+from .clock import local
+from .daily_rhythm import BACK_TO_BED
+from .household_asleep import SETTLED, sitting_up
+
+if TYPE_CHECKING:
+    from .home_baselines import HomeBaselines
+
+
+def asleep_at(home: HomeView, baselines: HomeBaselines, way: datetime) -> bool:
+    """The household had rested ``SETTLED`` when somebody began the way at ``way`` (or
+    such a rest ended in the small hours within ``BACK_TO_BED`` before it: a restless
+    night, a child settled and everybody back to bed), and nobody sat up in a room."""
+    rhythm = baselines.rhythm
+    rest = rhythm.resting_since(home.end)
+    if rest is not None and rest <= way:
+        rested = way - rest >= SETTLED
+    else:
+        last = rhythm.last_rest
+        rested = (
+            last is not None
+            and last[1] - last[0] >= SETTLED
+            and timedelta(0) <= way - last[1] <= BACK_TO_BED
+            and SMALL_HOURS_START <= local(last[1], baselines.zone).hour < SMALL_HOURS_END
+        )
+    return rested and not sitting_up(home, baselines, way)
+
+
+def unused_way_out(
+    home: HomeView,
+    baselines: HomeBaselines,
+    door: EntityState,
+    opened: datetime,
+    locks: list[str],
+    *,
+    learned: bool,
+) -> bool:
+    """The door is a way out nobody takes at this hour here: its area unused at these
+    hours, or (its night use not ``learned`` yet) its lock unlocked just before."""
+    if door.info.area and days_unused(home, baselines, door.info.area, opened):
+        return True
+    if learned:
+        return False
+    unlocks = (t for lock in locks for t in changed_to(home, lock, "unlocked"))
+    return any(opened - KEY_REACH <= t <= opened for t in unlocks)

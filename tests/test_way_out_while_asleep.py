@@ -1,0 +1,77 @@
+"""A way out opened from inside while the household sleeps is told at once (blind13 c).
+
+Rose's learned fortnight (``test_daily_rhythm``): in bed at 22:30, a toilet trip through
+the hall at 03:00, the front door used every afternoon. ``went_out_at_night`` waited for
+nobody to move inside for minutes after a night opening: a child who slips out of the
+front door or onto a balcony and is followed back (a parent, the child himself) was never
+told. While the household sleeps, walking to a door whose part of the house is never
+lived in at that hour is the news; with the household up (a late evening) it is not.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+
+from custom_components.anomaly_monitor.core.baselines.daily_rhythm import DailyRhythm
+
+from . import test_daily_rhythm as rhythm
+
+BED, HALL, DOOR = rhythm.BED, rhythm.HALL, rhythm.DOOR
+
+
+async def test_a_door_opened_from_inside_while_everybody_sleeps_is_told_at_once(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """At 01:30, three hours into the household's rest, somebody walks from the bedroom
+    through the hall and opens the front door; the hall (never lived in between midnight
+    and 02:59 on the fortnight learned) moves again three minutes on. Told at once."""
+    entry, today = await rhythm._home(hass, freezer)
+    way = today + timedelta(hours=1, minutes=28)
+    rhythm._set(hass, freezer, way, (BED, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (BED, "off"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=5), (HALL, "on"))
+    rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=6))
+    finding = rules["went_out_at_night"]
+    assert DOOR in finding["evidence"]
+    assert "01:30" in finding["reasoning"]
+    assert "the household was asleep" in finding["reasoning"]
+
+
+async def test_a_door_opened_late_in_an_evening_that_goes_on_is_not_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The same walk to the door at 01:30 after an evening that went on (somebody moving
+    every ten minutes since 23:00: a guest seen out): the household was up."""
+    entry, today = await rhythm._home(hass, freezer, night=timedelta(minutes=-60))
+    moment = today - timedelta(minutes=60)
+    while moment < today + timedelta(hours=1, minutes=28):
+        rhythm._set(hass, freezer, moment, (BED, "on"))
+        rhythm._set(hass, freezer, moment + timedelta(minutes=1), (BED, "off"))
+        moment += timedelta(minutes=10)
+    way = today + timedelta(hours=1, minutes=28)
+    rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (DOOR, "off"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=5), (HALL, "on"))
+    rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=6))
+    assert "went_out_at_night" not in rules
+
+
+def test_a_night_broken_by_settling_a_child_keeps_its_last_rest() -> None:
+    """Asleep from 00:40, up 01:57-02:22 settling a child (longer than a toilet trip):
+    the rest that ended at 01:57 is kept, however short, until everybody leaves."""
+    start = datetime(2026, 9, 8, 0, 40, tzinfo=rhythm.ZoneInfo(rhythm.ZONE))
+    days = DailyRhythm(rhythm.ZoneInfo(rhythm.ZONE))
+    days.movement(start)
+    woke = start + timedelta(minutes=77)
+    for minute in range(0, 26, 5):
+        days.movement(woke + timedelta(minutes=minute))
+    days.movement(woke + timedelta(minutes=41))
+    assert days.last_rest == (start, woke)
+    days.presence(False, woke + timedelta(hours=1))
+    assert days.last_rest is None
