@@ -150,9 +150,7 @@ async def test_an_ended_anomaly_is_answerable_for_a_day_also_across_a_restart(
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     assert [i.issue_id for i in _issues(hass)] == [issue.issue_id]
-    # Its "Over: ..." was read (or dismissed) before: not a new notice after a restart
-    # (walk of session 19: every ended incident of the day came back at once).
-    assert _notes(hass, entry) == {}
+    assert len(_notes(hass, entry)) == 1
 
     freezer.tick(timedelta(days=1))
     await analyze(hass, entry)
@@ -178,20 +176,21 @@ async def test_an_ended_anomaly_restored_while_ha_starts_reads_the_states_once_s
     hass.states.async_set(SMOKE, "unknown", SMOKE_ATTRS)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
-    (restored,) = _issues(hass)
-    assert restored.translation_placeholders["headline"] == "Over: Smoke in the home"
-    assert "unknown" in restored.translation_placeholders["evidence"]
-    assert _notes(hass, entry) == {}  # the repair issue, not a new notice
+    ((note_id, note),) = _notes(hass, entry).items()
+    assert note["title"] == "Over: Smoke in the home"
+    assert "unknown" in note["message"]
 
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     hass.set_state(CoreState.running)
     hass.bus.async_fire(EVENT_HOMEASSISTANT_STARTED)
     await hass.async_block_till_done()
-    assert _notes(hass, entry) == {}
+    ((again_id, again),) = _notes(hass, entry).items()
+    assert again_id == note_id
+    assert again["title"] == "Over: Smoke in the home"
+    assert "Clear" in again["message"]
+    assert "unknown" not in again["message"]
     (now,) = _issues(hass)
     assert now.issue_id == issue.issue_id
-    assert now.translation_placeholders["headline"] == "Over: Smoke in the home"
-    assert "Clear" in now.translation_placeholders["evidence"]
     assert "unknown" not in now.translation_placeholders["evidence"]
     assert cleared == []
 

@@ -149,7 +149,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         """
         for anomaly in list(self.tracker.open.values()):
             await self.announcer.async_reworded(anomaly)
-        for anomaly in list(self.tracker.ended.values()):  # "Over: ..." issues too
+        for anomaly in list(self.tracker.ended.values()):  # "Over: ..." too
             await self.announcer.async_restore_ended(anomaly)
 
     async def async_stop(self) -> None:

@@ -137,9 +137,9 @@ class Announcer:
         # Targets name people's phones: a failure is logged by position, its text scrubbed.
         self._redactor = Redactor(notify_targets=tuple(self.notify_targets))
 
-    async def _async_show(self, anomaly: OpenAnomaly, notify: bool = True) -> None:
-        """The notification (unless not ``notify``) and the repair issue, worded for the
-        homeowner (an ended anomaly's say that it is over, and still take feedback)."""
+    async def _async_show(self, anomaly: OpenAnomaly) -> None:
+        """The notification and the repair issue, worded for the homeowner (an ended
+        anomaly's say that it is over, and still take feedback)."""
         texts = await async_anomaly_texts(self.hass, anomaly)
         # Its name from now on: a lock locked since, or read locked after a restart,
         # does not rename what the homeowner was told (the evidence says what holds now).
@@ -156,7 +156,7 @@ class Announcer:
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
         content = (headline, message)
         shown = _shown_notifications(self.hass)
-        if notify and shown.get(note_id) != content:
+        if shown.get(note_id) != content:
             persistent_notification.async_create(
                 self.hass, content[1], title=content[0], notification_id=note_id
             )
@@ -238,11 +238,8 @@ class Announcer:
         self._async_fire_cleared(anomaly, "resolved")
 
     async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
-        """An ended anomaly after a restart or reload: its repair issue again, which takes
-        the feedback for the rest of its day; no notification. The homeowner read (or
-        dismissed) its "Over: ..." before; after a restart every such notice of the day
-        came back at once, each as new (walk of session 19: three "Over:" notices)."""
-        await self._async_show(anomaly, notify=False)
+        """Show an ended anomaly's reminders again (after a restart or reload)."""
+        await self._async_show(anomaly)
 
     def async_forget(self, anomaly: OpenAnomaly) -> None:
         """Remove what we showed, nothing else (an ended anomaly answered or past its day)."""

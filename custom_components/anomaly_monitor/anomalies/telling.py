@@ -73,8 +73,7 @@ async def async_restore_stored(
         for member in anomaly.members:
             member.reasoning = redactor.text(member.reasoning)
             member.recommendation = redactor.text(member.recommendation)
-    # Notifications do not survive restarts: an open one is shown again; an ended one only
-    # as its repair issue ("Over: ...", for feedback), not as a new notice.
+    # Notifications do not survive restarts: shown again (an ended one: "Over: ...").
     for anomaly in tracker.open.values():
         await announcer.async_restore(anomaly)
     for anomaly in tracker.ended.values():
