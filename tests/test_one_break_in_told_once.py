@@ -58,7 +58,7 @@ def _notes(hass: HomeAssistant) -> list[dict[str, Any]]:
 
 
 async def _empty_home(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, *, areas: bool
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, *, areas: bool, learned: bool = False
 ) -> tuple[Any, list[Any], list[Any]]:
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
@@ -71,6 +71,7 @@ async def _empty_home(
     pushes = async_mock_service(hass, "notify", "phone")
     entry = await setup_monitor(
         hass,
+        learned=learned,
         include_entities=[SMOKE, FRONT_LOCK, DOOR, HALL_MOTION, ALICE],
         **{CONF_NOTIFY: ["notify.phone"]},
     )
@@ -128,6 +129,29 @@ async def test_the_door_opened_again_in_a_told_break_in_is_not_pushed_again(
     # What to do: from afar, never the trackers (an entry came first).
     assert "call the police" in note["message"], note["message"]
     assert TRACKER_CHECK not in note["message"].lower()
+
+
+async def test_the_door_opened_again_from_inside_keeps_the_entry_found(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk of session 19, in a learned home: unlocked and opened while nobody is home,
+    motion, the door closed and opened again from inside by whoever came in. The entry is
+    still found (main: "the visit goes on", its finding dropped and only the motion left to
+    tell), its door and lock in the notification; no third push (not a new arrival)."""
+    entry, pushes, _detected = await _empty_home(hass, freezer, areas=True, learned=True)
+    await _set(hass, freezer, entry, 75, lock="unlocked", door="on")
+    await _set(hass, freezer, entry, 10, motion="on")
+    await _set(hass, freezer, entry, 20, motion="off")
+    await _set(hass, freezer, entry, 37, door="off")
+    await _set(hass, freezer, entry, 30, door="on")
+    await _set(hass, freezer, entry, 30)
+    assert len(pushes) == 2, [c.data["title"] for c in pushes]
+    response = await analyze(hass, entry)
+    rules = {f["rule"] for f in response["verdict"]["findings"]}
+    assert "entry_unsecured_while_away" in rules, rules
+    (note,) = _notes(hass)
+    assert "- Front door (Hall): Open" in note["message"], note["message"]
+    assert "- Front door lock (Hall): Unlocked" in note["message"], note["message"]
 
 
 async def test_a_break_in_asks_no_tracker_check_once_its_entry_is_not_found(

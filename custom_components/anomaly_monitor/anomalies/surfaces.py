@@ -106,6 +106,8 @@ def event_data(
         "rule": anomaly.lead_rule,  # whose words lead; ``anomaly_id`` never changes
         "rules": anomaly.rules,  # every rule that found this incident
         "subject": anomaly.subject,
+        # Its name as told ("Front door open while nobody is home"; the logbook's words).
+        "title": anomaly.headline,
         "anomaly_type": anomaly.anomaly_type,
         "severity": anomaly.severity,
         "evidence": anomaly.shown_evidence or list(anomaly.evidence),

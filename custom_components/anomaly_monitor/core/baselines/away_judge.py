@@ -248,7 +248,14 @@ def judge_entry(
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
-    if (inside := opened_from_inside(baselines, home, when)) is not None:
+    came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
+    inside = opened_from_inside(baselines, home, when)
+    if visiting and _by_whoever_came_in(came_in, when, inside):
+        # Opened again from inside by whoever came in while the home was empty (walk of
+        # session 19: the intruder's door opened again): while their visit goes on, the
+        # entry they came by is what is judged, as before, not the door's latest use.
+        when, entrance = came_in[-1]
+    elif inside is not None:
         if visiting:
             return None  # somebody inside went out or let someone in
         return replace(
@@ -256,8 +263,7 @@ def judge_entry(
             reasoning=finding.reasoning + f" Left so since {_at(when, baselines)} by somebody "
             f"who was inside (seen at {_at(inside.last_sign, baselines)}); nobody moves about now.",
         )
-    came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
-    if (when, entrance) not in came_in and came_in:
+    elif (when, entrance) not in came_in and came_in:
         if visiting:
             return None  # used from inside by whoever came in (told then, if unusual)
         return replace(
@@ -286,6 +292,18 @@ def judge_entry(
     arrivals = _arrivals(home, baselines, spans, came_in)
     count = float(arrivals) if arrivals > 1 else finding.magnitude
     return replace(finding, reasoning=finding.reasoning + why, magnitude=count)
+
+
+def _by_whoever_came_in(
+    came_in: list[tuple[datetime, str]], when: datetime, inside: object
+) -> bool:
+    """Whether the use at ``when`` was from inside, by somebody who came in from outside
+    while the home was empty (the last such entry came before it, and before the last
+    sign of somebody inside, if one was seen)."""
+    if not came_in or came_in[-1][0] >= when:
+        return False
+    last_sign = getattr(inside, "last_sign", None)
+    return last_sign is None or came_in[-1][0] <= last_sign
 
 
 def _arrivals(

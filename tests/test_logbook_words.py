@@ -1,0 +1,63 @@
+"""The logbook says what the monitor told and what is over (walk of session 19: the
+monitor's event entity read only as timestamps; its detected and cleared events were left
+out of the logbook, which shows only the events an integration describes)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.components.recorder.common import (
+    async_wait_recording_done,
+)
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
+from .recorder_home import (  # noqa: F401 (fixtures, found by name)
+    auto_enable_custom_integrations,
+    quiet_sqlalchemy,
+)
+
+SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+
+
+async def test_told_and_over_read_in_the_logbook(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    assert await async_setup_component(hass, "logbook", {})
+    start = dt_util.utcnow() - timedelta(minutes=1)
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    for _ in range(3):  # past the clear hysteresis
+        freezer.tick(timedelta(minutes=1, seconds=10))
+        await analyze(hass, entry)
+    await hass.async_block_till_done()
+    await async_wait_recording_done(hass)
+
+    client = await hass_ws_client(hass)
+    await client.send_json(
+        {
+            "id": 1,
+            "type": "logbook/get_events",
+            "start_time": start.isoformat(),
+            "end_time": (dt_util.utcnow() + timedelta(hours=1)).isoformat(),
+        }
+    )
+    reply = await client.receive_json()
+    assert reply["success"], reply
+    ours = [e for e in reply["result"] if e.get("domain") == "anomaly_monitor"]
+    messages = [e["message"] for e in ours]
+    assert "told: Smoke in the home (critical)" in messages, reply["result"]
+    assert "over: Smoke in the home" in messages, messages
+    assert all(e["name"] == entry.title for e in ours)
+    assert all(e.get("entity_id", "").startswith("event.") for e in ours), ours
