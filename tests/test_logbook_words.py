@@ -35,13 +35,16 @@ async def test_told_and_over_read_in_the_logbook(
     start = dt_util.utcnow() - timedelta(minutes=1)
     set_calm_home(hass)
     entry = await setup_monitor(hass)
+    # The recorder's history read at set-up runs in the background: done before the
+    # test goes on, else teardown closes the database under it (a segfault in sqlite).
+    await hass.async_block_till_done(wait_background_tasks=True)
     hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
     await analyze(hass, entry)
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     for _ in range(3):  # past the clear hysteresis
         freezer.tick(timedelta(minutes=1, seconds=10))
         await analyze(hass, entry)
-    await hass.async_block_till_done()
+    await hass.async_block_till_done(wait_background_tasks=True)
     await async_wait_recording_done(hass)
 
     client = await hass_ws_client(hass)
@@ -61,3 +64,4 @@ async def test_told_and_over_read_in_the_logbook(
     assert "over: Smoke in the home" in messages, messages
     assert all(e["name"] == entry.title for e in ours)
     assert all(e.get("entity_id", "").startswith("event.") for e in ours), ours
+    await hass.async_block_till_done(wait_background_tasks=True)
