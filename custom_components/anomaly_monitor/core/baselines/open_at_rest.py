@@ -13,6 +13,14 @@ bedroom door) has learned stays that long, or is open most of the time
 (``stands_open``), and is not told; one whose learned stays are
 few is judged by them all the same: it has never been open this long.
 
+An entrance (``device_roles.is_entry``: a door to the outside, a garage door, a lock's
+door) that this home shuts by night (a shut stay of ``SHUT_A_NIGHT`` learned) is judged
+after one day watched (``ENTRANCE_MIN_DAYS``), not seven: a shed or back door open past
+bedtime on the second night, in the north wind, cannot wait for the week's learning (its
+finding is judged against the door's own stays, so the learning gate does not hold it).
+The first night is never judged (no night seen), and a door left open every night has
+that stay learned by the next.
+
 "Asleep" is this home's own rest (``DailyRhythm``); no id word is read.
 """
 
@@ -21,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import timedelta
 
+from ..device_roles import is_entry
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
@@ -33,6 +42,10 @@ from .stands_open import stands_open
 
 # Days watched before "never open this long" means anything.
 MIN_DAYS = 7
+# An entrance shut through a night here is judged after this (one night seen).
+ENTRANCE_MIN_DAYS = 1
+# A shut stay this long learned: the door is shut through the night here.
+SHUT_A_NIGHT = timedelta(hours=6)
 DOOR_CLASSES = frozenset({"door", "garage_door", "opening"})
 
 OPEN_WHILE_ASLEEP = FindingKind("open_while_asleep", AnomalyType.SECURITY, Severity.MEDIUM)
@@ -50,7 +63,7 @@ def open_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     if (rest := asleep_since(home, baselines)) is None:
         return
     for door in home.of("binary_sensor", *DOOR_CLASSES):
-        if door.state != "on" or baselines.usual.days_watched(door.entity_id, now) < MIN_DAYS:
+        if door.state != "on" or not _judged(home, baselines, door.entity_id):
             continue
         if stands_open(baselines.durations, door.entity_id):
             continue  # open is where it rests (``stands_open``): no news at night either
@@ -77,3 +90,14 @@ def open_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             recommendation="Check the door: it may have been left open for the night.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
+
+
+def _judged(home: HomeView, baselines: HomeBaselines, door: str) -> bool:
+    """Watched long enough for "never open this long" to mean anything (``MIN_DAYS``; an
+    entrance shut through a night here, ``ENTRANCE_MIN_DAYS``)."""
+    watched = baselines.usual.days_watched(door, home.end)
+    if watched >= MIN_DAYS:
+        return True
+    if watched < ENTRANCE_MIN_DAYS or not is_entry(home, door):
+        return False
+    return baselines.durations.whole_record(door, "off")[1] >= SHUT_A_NIGHT.total_seconds() / 60
