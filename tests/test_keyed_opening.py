@@ -29,7 +29,8 @@ def _hall(door_state: str = "off", *, lock_area: str | None = "Hall") -> list[En
 def test_an_opening_contact_beside_a_lock_is_an_entrance() -> None:
     view = home(_hall())
     guess = role_of(view, "binary_sensor.0x54ef_contact")
-    assert guess is not None and guess.role is Role.EXTERIOR_DOOR
+    assert guess is not None
+    assert guess.role is Role.EXTERIOR_DOOR
     # Without a lock by it, an ``opening`` contact may be a cupboard or a fridge: no role.
     assert role_of(home(_hall(lock_area="Garage")), "binary_sensor.0x54ef_contact") is None
 
