@@ -14,6 +14,7 @@ night, with no night seen, is not.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -22,6 +23,8 @@ from pytest_homeassistant_custom_component.common import async_capture_events
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.open_at_rest import shut_through_a_night
+from custom_components.anomaly_monitor.core.models import EntityInfo
 
 from .helpers import put_in_area, setup_monitor_learned
 from .learned_home import learned_home, observe_until, up_all_day
@@ -92,3 +95,21 @@ async def test_no_night_seen_is_not_judged(
     rules, told = await _night(hass, freezer, days=0)
     assert "open_while_asleep" not in rules
     assert told == []
+
+
+def test_shut_through_a_night_is_a_shut_stay_over_the_small_hours() -> None:
+    """A door shut from 16:22 to 16:20 the next day covered the night; a window on a door
+    contact shut 07:00-22:00 and open every night did not."""
+    zone = ZoneInfo(ZONE)
+    day = datetime(2027, 3, 15, tzinfo=zone)
+    door = HomeBaselines(zone)
+    door.describe([EntityInfo(SHED, "", area="Skúr", device_class="door")])
+    for when, state in ((16.33, "off"), (40.33, "on"), (40.37, "off"), (41, "on")):
+        door.observe(day + timedelta(hours=when), SHED, state)
+    assert shut_through_a_night(door, SHED)
+    window = HomeBaselines(zone)
+    window.describe([EntityInfo(SHED, "", area="Skúr", device_class="door")])
+    for hours in (7, 31, 55):
+        window.observe(day + timedelta(hours=hours), SHED, "off")
+        window.observe(day + timedelta(hours=hours + 15), SHED, "on")
+    assert not shut_through_a_night(window, SHED)

@@ -14,10 +14,12 @@ bedroom door) has learned stays that long, or is open most of the time
 few is judged by them all the same: it has never been open this long.
 
 An entrance (``device_roles.is_entry``: a door to the outside, a garage door, a lock's
-door) that this home shuts by night (a shut stay of ``SHUT_A_NIGHT`` learned) is judged
-after one day watched (``ENTRANCE_MIN_DAYS``), not seven: a shed or back door open past
-bedtime on the second night, in the north wind, cannot wait for the week's learning (its
-finding is judged against the door's own stays, so the learning gate does not hold it).
+door) that this home shuts by night (a shut stay learned that covered the small hours,
+``shut_through_a_night``) is judged after one day watched (``ENTRANCE_MIN_DAYS``), not
+seven: a shed or back door open past bedtime on the second night, in the north wind,
+cannot wait for the week's learning (its finding is judged against the door's own stays,
+so the learning gate does not hold it). A window on a ``door`` contact (Zigbee2MQTT's
+default class) opened for the night has no such stay.
 The first night is never judged (no night seen), and a door left open every night has
 that stay learned by the next.
 
@@ -34,6 +36,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
+from ..statistics.night import SMALL_HOURS_END
 from .clock import local
 from .home_baselines import HomeBaselines
 from .household_asleep import asleep_since
@@ -44,8 +47,8 @@ from .stands_open import stands_open
 MIN_DAYS = 7
 # An entrance shut through a night here is judged after this (one night seen).
 ENTRANCE_MIN_DAYS = 1
-# A shut stay this long learned: the door is shut through the night here.
-SHUT_A_NIGHT = timedelta(hours=6)
+# Hours in a quarter of the day (``StateDurations``' buckets).
+QUARTER_HOURS = 6
 DOOR_CLASSES = frozenset({"door", "garage_door", "opening"})
 
 OPEN_WHILE_ASLEEP = FindingKind("open_while_asleep", AnomalyType.SECURITY, Severity.MEDIUM)
@@ -100,4 +103,19 @@ def _judged(home: HomeView, baselines: HomeBaselines, door: str) -> bool:
         return True
     if watched < ENTRANCE_MIN_DAYS or not is_entry(home, door):
         return False
-    return baselines.durations.whole_record(door, "off")[1] >= SHUT_A_NIGHT.total_seconds() / 60
+    return shut_through_a_night(baselines, door)
+
+
+def shut_through_a_night(baselines: HomeBaselines, door: str) -> bool:
+    """A shut stay learned that covered the small hours (to ``SMALL_HOURS_END``) whenever
+    in its quarter of the day it began: begun in the evening (18-24), 11 h or more; in the
+    afternoon, 17 h; in the morning, 23 h (``StateDurations`` keeps the longest per quarter
+    of the day begun in). A window or a cupboard shut all day and open at night has none."""
+    quarters = baselines.durations.stays.get(door, {}).get("off") or []
+    for quarter, bucket in enumerate(quarters):
+        if quarter == 0:
+            continue  # begun in the small hours: whether it covered them is not known
+        needed = 24 + SMALL_HOURS_END - QUARTER_HOURS * quarter
+        if bucket[2] >= needed * 60:
+            return True
+    return False
