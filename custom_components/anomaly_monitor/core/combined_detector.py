@@ -8,6 +8,7 @@ from functools import partial
 from .baselines import HomeBaselines, baseline_findings
 from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
+from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
 from .device_roles import learned_cycling
@@ -17,6 +18,9 @@ from .incidents import incident_key
 from .models import ContextWindow, Finding, Verdict
 from .rule_detector import RuleDetector
 from .statistics import StatisticsDetector
+
+# Findings judged by the device's own learned normal, kept over an alike default one.
+_JUDGED_BETTER = frozenset({OPEN_WHILE_ASLEEP.rule})
 
 
 def _incident(finding: Finding) -> str:
@@ -30,9 +34,14 @@ def merge_findings(findings: Iterable[Finding]) -> list[Finding]:
     Only within one incident: a finding about another subject is another anomaly, and
     dropping it whenever a wider one covers its evidence (a light joining "motion while
     nobody is home" covers "the door is unlocked") would clear it and announce it again
-    once the wider one shrinks. The verdict's evidence is the same either way.
+    once the wider one shrinks. The verdict's evidence is the same either way. Of two
+    alike, the one judged by what the device learned (``_JUDGED_BETTER``) is kept: a door
+    open since before the household's rest, longer than it ever stood open, is that, not
+    "left open" by the default limit (which waits while the door's normal is learned).
     """
-    ordered = sorted(findings, key=lambda f: (-f.severity.rank, -len(f.evidence)))
+    ordered = sorted(
+        findings, key=lambda f: (-f.severity.rank, -len(f.evidence), f.rule not in _JUDGED_BETTER)
+    )
     kept: list[Finding] = []
     for finding in ordered:
         evidence = set(finding.evidence)

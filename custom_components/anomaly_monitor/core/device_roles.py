@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from .home import HomeView
+from .keyed_doors import keeps_a_lock
 from .models import EntityState, Severity, parse_number
 from .power_units import RUNNING_WATTS, watts
 from .role_words import name_role, says, words
@@ -195,6 +196,9 @@ def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
         return RoleGuess(homeowner, Source.HOMEOWNER)
     if (by_class := class_role(state)) is not None:
         return RoleGuess(by_class, Source.CLASS)
+    if keeps_a_lock(home, state):
+        # An ``opening`` contact a lock keeps is the door it locks (``keyed_doors``).
+        return RoleGuess(Role.EXTERIOR_DOOR, Source.DEVICE)
     by_name = name_role(state.info.name, state.domain, state.info.device_class)
     if by_name is not None:
         # A name the behaviour bears out ("Fridge" and a compressor's cycle) is more.

@@ -1,17 +1,26 @@
 """Which door a lock keeps, and whether a door was opened with the key.
 
 HA does not pair a lock with its door's contact; both sit in the same area (the front
-door's lock and contact in the hall). A door (any opening sensor but a window) opened
-within ``KEY_REACH`` after a lock of its area was unlocked was opened with the key: by
-somebody the household trusts with it, not forced and not a window climbed through.
+door's lock and contact in the hall), or on one device (a Nuki's own door sensor). The
+lock's door (``door_of_lock``) is a ``door``/``garage_door`` contact of its device, else of
+its area; else a contact of class ``opening`` (Aqara's and many others' default) on its
+device, or the only one in its area: a lock keeps a door, so that contact is an entrance
+(``keeps_a_lock``), whatever class its maker gave it.
+
+A door (any opening sensor but a window) opened within ``KEY_REACH`` after a lock of its
+area was unlocked was opened with the key: by somebody the household
+trusts with it, not forced and not a window climbed through.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from .home import OPENING_DEVICE_CLASSES, HomeView
+from .home import ENTRY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from .models import EntityState
 
+# Contacts that may be a lock's door (a window is not).
+_KEPT_CLASSES = frozenset({"door", "garage_door", "opening"})
 # The door opens this soon after its lock was unlocked: the same entry, with the key.
 KEY_REACH = timedelta(minutes=2)
 
@@ -36,6 +45,32 @@ def locks_of(home: HomeView, door: str) -> list[str]:
     if area is None:
         return []
     return [s.entity_id for s in home.in_area(area) if s.domain == "lock"]
+
+
+def door_of_lock(home: HomeView, lock: EntityState) -> EntityState | None:
+    """The contact of the door ``lock`` keeps, or None."""
+    device, area = lock.info.device, lock.info.area
+    contacts = [s for s in home.of("binary_sensor") if s.info.device_class in _KEPT_CLASSES]
+    own = [s for s in contacts if device is not None and s.info.device == device]
+    near = [s for s in contacts if area and s.info.area == area]
+    for kept in (ENTRY_DEVICE_CLASSES, frozenset({"opening"})):
+        if found := [s for s in own if s.info.device_class in kept]:
+            return found[0]
+        found = [s for s in near if s.info.device_class in kept]
+        # One "opening" contact by the lock is its door; of several, which is not known.
+        if found and (kept is ENTRY_DEVICE_CLASSES or len(found) == 1):
+            return found[0]
+    return None
+
+
+def keeps_a_lock(home: HomeView, contact: EntityState) -> bool:
+    """An ``opening`` contact that is a lock's door (``door_of_lock``): an entrance."""
+    if contact.domain != "binary_sensor" or contact.info.device_class != "opening":
+        return False
+    return any(
+        (door := door_of_lock(home, lock)) is not None and door.entity_id == contact.entity_id
+        for lock in home.of("lock")
+    )
 
 
 def changed_to(home: HomeView, entity_id: str, wanted: str) -> list[datetime]:

@@ -32,7 +32,9 @@ cycler that lost power on the third night, a pool pump that failed on the second
 nor one judged against the stays of its own timer or routine (``left_on_past_its_routine``:
 a salon's hood dryer, 25 min per client, left blowing after the last one on day two), nor
 an element drawing longer than any of its own runs with nobody moving
-(``heat_load_left_on_unattended``: a hob left on at bedtime on the third day).
+(``heat_load_left_on_unattended``: a hob left on at bedtime on the third day), nor a door
+open since before the household's rest, longer than it ever stood open
+(``open_while_asleep``: the shed door left open on the second night).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -50,6 +52,7 @@ from .baselines.cover_part_way import COVER_STOPPED_PART_WAY
 from .baselines.far_beyond_range import READING_FAR_BEYOND_ITS_RANGE
 from .baselines.heat_load_unattended import HEAT_LOAD_LEFT_ON_UNATTENDED
 from .baselines.home_baselines import HomeBaselines
+from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.way_out import left_by_another_door
@@ -72,6 +75,7 @@ _OWN_NORMAL_RULES = frozenset(
         READING_FAR_BEYOND_ITS_RANGE.rule,
         LOCK_JAMMED.rule,
         COVER_STOPPED_PART_WAY.rule,
+        OPEN_WHILE_ASLEEP.rule,
     }
 )
 # A door open this long before everybody left was not the way out.

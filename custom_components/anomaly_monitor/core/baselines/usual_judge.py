@@ -19,6 +19,8 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
   stays open this long on most days at this time of day, with the climate device running
   as it does at this hour (``climate_hours``) (a door between rooms with a
   generic "opening" sensor, a window kept ajar by habit) is how this home lives;
+- a window open in a storm with the household home, opened at its usual hour and open no
+  longer than that habit (``window_habit_in_rain``);
 - a door open while nobody is home (``entry_unsecured_while_away``, a door without a
   lock): open since before everybody left, as it was at departures on at least
   ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), is not an entrance
@@ -61,6 +63,7 @@ from .stands_open import stands_open
 from .stay_habits import StayHabit, habit_text
 from .switched_by_timer import ACTIVATION_RULES, judge_activation
 from .way_out import left_by_another_door
+from .window_habit_in_rain import WET_WINDOW_RULES, judge_wet_window
 
 OPEN_FACTOR = 2.0
 # A garage door or gate with no stays learned: a car taken out or put away, the boot
@@ -356,6 +359,7 @@ _JUDGES: dict[str, _Judge] = {
     "device_unavailable": judged_drop,
     "device_went_offline": judged_drop,
     **dict.fromkeys(RUN_RULES, judged_run),
+    **dict.fromkeys(WET_WINDOW_RULES, judge_wet_window),
 }
 # Rules whose finding is about its ``subject``, not its first evidence.
 _BY_SUBJECT = frozenset({"hvac_with_opening_open"})

@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from ..finding_kind import FindingKind
-from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_motion, is_on, is_opening
+from ..home import HomeView, is_motion, is_on, is_opening
+from ..keyed_doors import door_of_lock
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .context import ids, motion_in
 
@@ -37,15 +38,7 @@ LEFT_UNLOCKED_WHILE_AWAY = FindingKind(
 
 def _entry_door(home: HomeView, lock: EntityState) -> EntityState | None:
     # The same door ``entry_unsecured_while_away`` takes: the findings share a subject.
-    area = lock.info.area
-    if not area:
-        return None
-    doors = [
-        s
-        for s in home.in_area(area)
-        if s.domain == "binary_sensor" and s.info.device_class in ENTRY_DEVICE_CLASSES
-    ]
-    return doors[0] if doors else None
+    return door_of_lock(home, lock)
 
 
 def left_unlocked_while_away(home: HomeView) -> Iterator[Finding]:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
+from ..keyed_doors import door_of_lock
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..open_states import stands_open
 from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, how_open, ids, motion_in
@@ -44,12 +45,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
     reported: set[str] = set()
     for lock in home.of("lock"):
         area = lock.info.area
-        doors = [
-            s
-            for s in home.in_area(area)
-            if area and s.domain == "binary_sensor" and s.info.device_class in ENTRY_DEVICE_CLASSES
-        ]
-        door = doors[0] if doors else None
+        door = door_of_lock(home, lock)
         angle = _ajar_angle(home, [door]) if door else None
         unlocked = lock.state.lower() in ("unlocked", "open", "opening")
         if not (unlocked or (door is not None and is_on(door)) or angle is not None):
