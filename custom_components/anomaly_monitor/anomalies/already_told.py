@@ -4,7 +4,9 @@ pushed again.
 
 Three memories answer it, each for its own kind of situation: a stay while everybody is
 away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
-problem the homeowner acknowledged (``acknowledged_hold``). They are stored with the
+problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
+household did about a hazard told; a room hot where a told fire burns or beside a device
+told running hot is that incident (``told_heat``). They are stored with the
 tracker's anomalies (``"already_told"`` in its file), so a restart does not tell a
 situation once more; a damaged part loads empty, with a warning.
 """
@@ -21,6 +23,7 @@ from .away_stay import AwayStays
 from .heat_spells import HeatSpells
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
+from .told_heat import told_heat
 from .told_unchanged import told_unchanged
 
 
@@ -32,6 +35,12 @@ class AlreadyTold:
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
+        # A hot room shown as a told anomaly's heat -> that anomaly (``told_heat``).
+        self.heat_of: dict[str, str] = {}
+
+    def heat_of_source(self, signature: str) -> list[str]:
+        """The anomalies shown as the heat of anomaly ``signature``."""
+        return [heat for heat, source in self.heat_of.items() if source == signature]
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: one part per memory."""
@@ -40,6 +49,7 @@ class AlreadyTold:
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
             "marked_occurrences": self.marked_occurrences.as_dict(),
+            "heat_of": dict(self.heat_of),
         }
 
     @classmethod
@@ -62,6 +72,13 @@ class AlreadyTold:
                 setattr(told, attribute, memory.from_dict(data.get(key) or {}))
             except (KeyError, TypeError, ValueError, AttributeError):
                 warnings.append(f"already_told: {key}")
+        heat_of = data.get("heat_of") or {}
+        if isinstance(heat_of, Mapping) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in heat_of.items()
+        ):
+            told.heat_of = dict(heat_of)
+        else:
+            warnings.append("already_told: heat_of")
         return told
 
     def watch(self, states: Mapping[str, str]) -> None:
@@ -86,8 +103,17 @@ class AlreadyTold:
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
         open_now = list(open_now)
+        if entities is not None and (sources := told_heat(anomaly, open_now, entities)):
+            # A hot room where a told fire burns or a told device runs hot: acknowledged
+            # with it, now or when the homeowner acknowledges it.
+            self.heat_of[anomaly.signature] = sources[0].signature
+            return any(source.acknowledged for source in sources)
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
+        if entities is not None and self.acknowledged_hold.answers_a_told_hazard(
+            anomaly, open_now, now, entities, transitions
+        ):
+            return False  # what the household did about a hazard it was told: shown
         if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
             return False
         stayed = self.away_stays.continues(anomaly, now)
@@ -121,3 +147,4 @@ class AlreadyTold:
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)
+        self.heat_of.pop(anomaly.signature, None)

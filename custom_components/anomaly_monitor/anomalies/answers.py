@@ -45,6 +45,11 @@ class HomeownerAnswers:
             del self.ended[anomaly.signature]
         if anomaly is not None:
             self.already_told.acknowledged(anomaly)
+            # A hot room shown as its heat is acknowledged with it (``told_heat``).
+            for signature in self.already_told.heat_of_source(anomaly.signature):
+                if (heat := self.open.get(signature)) is not None:
+                    heat.acknowledged = True
+                    self.already_told.acknowledged(heat)
             self._schedule_save()
         return anomaly
 
