@@ -6,7 +6,8 @@ Three memories answer it, each for its own kind of situation: a stay while every
 away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
 problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
 household did about a hazard told; a room hot where a told fire burns or beside a device
-told running hot is that incident (``told_heat``). They are stored with the
+told running hot is that incident (``told_heat``), as is a meter that stopped just
+before a room's heating was told failing (``heat_source``). They are stored with the
 tracker's anomalies (``"already_told"`` in its file), so a restart does not tell a
 situation once more; a damaged part loads empty, with a warning.
 """
@@ -20,6 +21,7 @@ from typing import Any
 from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
+from .heat_source import stopped_heat_source
 from .heat_spells import HeatSpells
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
@@ -108,6 +110,8 @@ class AlreadyTold:
             # with it, now or when the homeowner acknowledges it.
             self.heat_of[anomaly.signature] = sources[0].signature
             return any(source.acknowledged for source in sources)
+        if entities is not None and (failures := stopped_heat_source(anomaly, open_now, entities)):
+            return any(failure.acknowledged for failure in failures)  # the heating's source
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
         if entities is not None and self.acknowledged_hold.answers_a_told_hazard(
