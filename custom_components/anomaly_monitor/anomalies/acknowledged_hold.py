@@ -37,8 +37,8 @@ is home (an entry while a leak is acknowledged is told), nor a reading that mere
 A meter cut (reading no draw, unchanged since) within ``RESPONSE`` of a hazard's onset
 is such a change too (set 13: the dehumidifier smoking, unplugged three minutes after the
 alarm, then "its run cut short"), and a hazard over (its detector clear again) still
-holds what was done while it lasted, not the same again. The same follows a hazard told
-and not yet acknowledged (``answers_a_told_hazard``): shown, not pushed. After a hazard,
+holds what was done while it lasted, not the same again. A meter cut so follows a hazard
+told and not yet acknowledged too (``answers_a_told_hazard``): shown, not pushed. After a hazard,
 a sensor's reading going off on its evidence (the kiln room "above its hours" after its
 heat was acknowledged) is held; a device going offline is told.
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
@@ -303,10 +303,12 @@ class AcknowledgedHold:
         entities: Mapping[str, EntityState],
         transitions: Sequence[Transition] = (),
     ) -> bool:
-        """``anomaly`` (just opened) is what the household did about a hazard told and
-        not over, not yet acknowledged (the device unplugged after its smoke, the door
-        opened to air out the CO): its consequence, as after an acknowledgement."""
-        if anomaly.hazard or not _may_be_held(anomaly):
+        """``anomaly`` (just opened) is a device the household cut in answer to a hazard
+        told and not over, not yet acknowledged (the dehumidifier unplugged after its
+        smoke): its consequence, as after an acknowledgement. Anything else is told until
+        the homeowner acknowledges the hazard (a lock storm while the smoke sounds)."""
+        subject = entities.get(anomaly.subject)
+        if anomaly.hazard or not _may_be_held(anomaly) or subject is None or not cut_meter(subject):
             return False
         return any(
             _seen(a, now).follows(anomaly, entities, transitions)
