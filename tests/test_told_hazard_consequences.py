@@ -203,3 +203,18 @@ async def test_a_door_left_by_minutes_after_the_smoke_is_the_fire(hass: HomeAssi
         home = _door_open_while_away(now + opened_after)
         changes = tracker.update([hazard, entry], later, False, states={}, entities=home)
         assert [a.subject for a in changes.opened] == ([DOOR] if told else [])
+
+
+async def test_the_smoke_acknowledged_acknowledges_the_door_left_by(hass: HomeAssistant) -> None:
+    entry = Finding(
+        "entry_unsecured_while_away", (DOOR,), "The kitchen door is open while nobody is home.",
+        "security", Severity.HIGH, subject=DOOR, while_away=True,
+    )  # fmt: skip
+    tracker = AnomalyTracker(hass, "left_by_ack")
+    now = dt_util.utcnow()
+    tracker.update([FIRE], now, False, states={}, entities=_door_open_while_away(now))
+    later = now + timedelta(minutes=3)
+    home = _door_open_while_away(now + timedelta(minutes=2))
+    tracker.update([FIRE, entry], later, False, states={}, entities=home)
+    tracker.acknowledge(tracker.open[FIRE.signature].key)
+    assert tracker.open[entry.signature].acknowledged

@@ -329,24 +329,26 @@ class AcknowledgedHold:
         now: datetime,
         entities: Mapping[str, EntityState],
         transitions: Sequence[Transition] = (),
-    ) -> bool:
-        """``anomaly`` (just opened) is a device the household cut in answer to a hazard
+    ) -> str | None:
+        """The signature of the hazard whose answer ``anomaly`` (just opened) is, if any:
+        ``anomaly`` is a device the household cut in answer to a hazard
         told and not over, not yet acknowledged (the dehumidifier unplugged after its
         smoke): its consequence, as after an acknowledgement. Anything else is told until
         the homeowner acknowledges the hazard (a lock storm while the smoke sounds)."""
         subject = entities.get(anomaly.subject)
         if anomaly.hazard or subject is None:
-            return False
+            return None
         told = [
-            _seen(a, now)
+            (a.signature, _seen(a, now))
             for a in open_now
             if a.hazard and not a.acknowledged and a.signature != anomaly.signature
         ]
-        if any(s.left_by(anomaly, subject, transitions) for s in told):
-            return True
+        for signature, seen in told:
+            if seen.left_by(anomaly, subject, transitions):
+                return signature
         if not _may_be_held(anomaly) or not cut_meter(subject):
-            return False
-        return any(s.follows(anomaly, entities, transitions) for s in told)
+            return None
+        return next((g for g, s in told if s.follows(anomaly, entities, transitions)), None)
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""

@@ -37,12 +37,13 @@ class AlreadyTold:
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
-        # A hot room shown as a told anomaly's heat -> that anomaly (``told_heat``).
-        self.heat_of: dict[str, str] = {}
+        # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
+        # hot room as its heat, ``told_heat``; a door left by after a hazard's onset).
+        self.consequence_of: dict[str, str] = {}
 
-    def heat_of_source(self, signature: str) -> list[str]:
-        """The anomalies shown as the heat of anomaly ``signature``."""
-        return [heat for heat, source in self.heat_of.items() if source == signature]
+    def consequences(self, signature: str) -> list[str]:
+        """The anomalies shown as consequences of anomaly ``signature``."""
+        return [c for c, source in self.consequence_of.items() if source == signature]
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: one part per memory."""
@@ -51,7 +52,7 @@ class AlreadyTold:
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
             "marked_occurrences": self.marked_occurrences.as_dict(),
-            "heat_of": dict(self.heat_of),
+            "consequence_of": dict(self.consequence_of),
         }
 
     @classmethod
@@ -74,13 +75,13 @@ class AlreadyTold:
                 setattr(told, attribute, memory.from_dict(data.get(key) or {}))
             except (KeyError, TypeError, ValueError, AttributeError):
                 warnings.append(f"already_told: {key}")
-        heat_of = data.get("heat_of") or {}
-        if isinstance(heat_of, Mapping) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in heat_of.items()
+        of = data.get("consequence_of") or {}
+        if isinstance(of, Mapping) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in of.items()
         ):
-            told.heat_of = dict(heat_of)
+            told.consequence_of = dict(of)
         else:
-            warnings.append("already_told: heat_of")
+            warnings.append("already_told: consequence_of")
         return told
 
     def watch(self, states: Mapping[str, str]) -> None:
@@ -108,15 +109,18 @@ class AlreadyTold:
         if entities is not None and (sources := told_heat(anomaly, open_now, entities)):
             # A hot room where a told fire burns or a told device runs hot: acknowledged
             # with it, now or when the homeowner acknowledges it.
-            self.heat_of[anomaly.signature] = sources[0].signature
+            self.consequence_of[anomaly.signature] = sources[0].signature
             return any(source.acknowledged for source in sources)
         if entities is not None and (failures := stopped_heat_source(anomaly, open_now, entities)):
             return any(failure.acknowledged for failure in failures)  # the heating's source
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
-        if entities is not None and self.acknowledged_hold.answers_a_told_hazard(
-            anomaly, open_now, now, entities, transitions
+        if entities is not None and (
+            hazard := self.acknowledged_hold.answers_a_told_hazard(
+                anomaly, open_now, now, entities, transitions
+            )
         ):
+            self.consequence_of[anomaly.signature] = hazard
             return False  # what the household did about a hazard it was told: shown
         if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
             return False
@@ -151,4 +155,4 @@ class AlreadyTold:
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)
-        self.heat_of.pop(anomaly.signature, None)
+        self.consequence_of.pop(anomaly.signature, None)

@@ -45,11 +45,12 @@ class HomeownerAnswers:
             del self.ended[anomaly.signature]
         if anomaly is not None:
             self.already_told.acknowledged(anomaly)
-            # A hot room shown as its heat is acknowledged with it (``told_heat``).
-            for signature in self.already_told.heat_of_source(anomaly.signature):
-                if (heat := self.open.get(signature)) is not None:
-                    heat.acknowledged = True
-                    self.already_told.acknowledged(heat)
+            # What was shown as its consequence is acknowledged with it (its heat, a
+            # door left by after its smoke).
+            for signature in self.already_told.consequences(anomaly.signature):
+                if (consequence := self.open.get(signature)) is not None:
+                    consequence.acknowledged = True
+                    self.already_told.acknowledged(consequence)
             self._schedule_save()
         return anomaly
 
