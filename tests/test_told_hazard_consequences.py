@@ -172,49 +172,13 @@ async def test_the_kiln_acknowledged_acknowledges_its_heat_and_holds_what_follow
     assert drift == ([], [KILN_ROOM])
 
 
-DOOR = "binary_sensor.kitchen_door"
-LEAK = "binary_sensor.laundry_leak"
-
-
-def _door_open_while_away(now: datetime) -> dict[str, EntityState]:
-    return {
-        DOOR: EntityState(EntityInfo(DOOR, "Kitchen door", "Kitchen", "door"), "on", {}, now),
-        SMOKE: EntityState(EntityInfo(SMOKE, "Smoke", "Laundry", "smoke"), "on", {}, now),
-        LEAK: EntityState(EntityInfo(LEAK, "Leak", "Laundry", "moisture"), "on", {}, now),
-    }
-
-
-async def test_a_door_left_by_minutes_after_the_smoke_is_the_fire(hass: HomeAssistant) -> None:
-    entry = Finding(
-        "entry_unsecured_while_away", (DOOR,), "The kitchen door is open while nobody is home.",
-        "security", Severity.HIGH, subject=DOOR, while_away=True,
-    )  # fmt: skip
-    leak = _finding("hazard_detected", LEAK, "safety_hazard", Severity.HIGH)
-    for hazard, opened_after, told in (
-        (FIRE, timedelta(minutes=2), False),
-        (FIRE, timedelta(minutes=40), True),  # long after: an entry
-        (leak, timedelta(minutes=2), True),  # a leak asks nobody to leave
-    ):
-        tracker = AnomalyTracker(hass, f"{hazard.rule}{opened_after}")
-        now = dt_util.utcnow()
-        home = _door_open_while_away(now)
-        tracker.update([hazard], now, False, states={}, entities=home)
-        later = now + opened_after + timedelta(seconds=40)
-        home = _door_open_while_away(now + opened_after)
-        changes = tracker.update([hazard, entry], later, False, states={}, entities=home)
-        assert [a.subject for a in changes.opened] == ([DOOR] if told else [])
-
-
-async def test_the_smoke_acknowledged_acknowledges_the_door_left_by(hass: HomeAssistant) -> None:
-    entry = Finding(
-        "entry_unsecured_while_away", (DOOR,), "The kitchen door is open while nobody is home.",
-        "security", Severity.HIGH, subject=DOOR, while_away=True,
-    )  # fmt: skip
-    tracker = AnomalyTracker(hass, "left_by_ack")
+async def test_the_smoke_acknowledged_acknowledges_the_device_cut(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "cut_ack")
     now = dt_util.utcnow()
-    tracker.update([FIRE], now, False, states={}, entities=_door_open_while_away(now))
-    later = now + timedelta(minutes=3)
-    home = _door_open_while_away(now + timedelta(minutes=2))
-    tracker.update([FIRE, entry], later, False, states={}, entities=home)
+    cut = now + timedelta(minutes=3)
+    _update(tracker, [FIRE], now, smoke="on")
+    assert _update(tracker, [FIRE, CUT_SHORT], now + timedelta(minutes=18), smoke="on", cut=cut)[
+        1
+    ] == [DEHUMIDIFIER]
     tracker.acknowledge(tracker.open[FIRE.signature].key)
-    assert tracker.open[entry.signature].acknowledged
+    assert tracker.open[CUT_SHORT.signature].acknowledged

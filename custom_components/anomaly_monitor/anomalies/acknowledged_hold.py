@@ -36,8 +36,7 @@ is home (an entry while a leak is acknowledged is told), nor a reading that mere
 (a thermometer's last change says nothing of when it began).
 A meter cut (no draw, unchanged since) within ``RESPONSE`` of a hazard's onset is such a
 change (set 13: the dehumidifier unplugged 3 min after its smoke), held after the smoke
-cleared too, and before the hazard is acknowledged (``answers_a_told_hazard``), with a door
-left by then while the home was thought empty (``left_by``: smoke, CO, gas). After a
+cleared too, and before the hazard is acknowledged (``answers_a_told_hazard``). After a
 hazard, its sensor's reading going off is held; a device going offline is told.
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
@@ -162,31 +161,6 @@ class _Seen:
             if any(self.began - _LEAD <= t <= self.began + RESPONSE for t in times):
                 return True
         return self._near(subject, entities)
-
-    def left_by(
-        self, anomaly: OpenAnomaly, subject: EntityState, transitions: Sequence[Transition]
-    ) -> bool:
-        """``anomaly`` (new) is a door the household left by within ``RESPONSE`` of this
-        hazard's onset, one that asks to leave the home (smoke, CO, gas: critical),
-        though the home was thought empty (set 12: the dryer's smoke, the helper no
-        tracker follows out of the kitchen door 2 min later). No sign of somebody
-        inside, nothing but an entry (a lock storm is told)."""
-        if (
-            not self.hazard
-            or self.began is None
-            or self.rank < Severity.CRITICAL.rank
-            or anomaly.anomaly_type != SECURITY
-            or _rank(anomaly.severity) > self.rank
-            or any(rule in INTRUSION_RULES for rule in anomaly.rules)
-            or subject.domain != "binary_sensor"
-            or subject.last_changed is None
-        ):
-            return False
-        times = [
-            subject.last_changed,
-            *(t.when for t in transitions if t.entity_id == subject.entity_id),
-        ]
-        return any(self.began - _LEAD <= t <= self.began + RESPONSE for t in times)
 
     @property
     def _entry_while_away(self) -> bool:
@@ -316,10 +290,6 @@ class AcknowledgedHold:
             for s in acknowledged  # open: while it lasts
         ):
             return True
-        if (subject := entities.get(anomaly.subject)) is not None and any(
-            s.left_by(anomaly, subject, transitions) for s in every
-        ):
-            return True
         return any(s.follows(anomaly, entities, transitions) for s in every)
 
     def answers_a_told_hazard(
@@ -343,9 +313,6 @@ class AcknowledgedHold:
             for a in open_now
             if a.hazard and not a.acknowledged and a.signature != anomaly.signature
         ]
-        for signature, seen in told:
-            if seen.left_by(anomaly, subject, transitions):
-                return signature
         if not _may_be_held(anomaly) or not cut_meter(subject):
             return None
         return next((g for g, s in told if s.follows(anomaly, entities, transitions)), None)

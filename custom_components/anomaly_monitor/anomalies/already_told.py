@@ -38,7 +38,7 @@ class AlreadyTold:
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
         # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
-        # hot room as its heat, ``told_heat``; a door left by after a hazard's onset).
+        # hot room as its heat, ``told_heat``; a meter cut after a hazard's onset).
         self.consequence_of: dict[str, str] = {}
 
     def consequences(self, signature: str) -> list[str]:

@@ -46,11 +46,13 @@ class HomeownerAnswers:
         if anomaly is not None:
             self.already_told.acknowledged(anomaly)
             # What was shown as its consequence is acknowledged with it (its heat, a
-            # door left by after its smoke).
+            # device cut after its smoke).
             for signature in self.already_told.consequences(anomaly.signature):
                 if (consequence := self.open.get(signature)) is not None:
                     consequence.acknowledged = True
-                    self.already_told.acknowledged(consequence)
+                elif (consequence := self.ended.pop(signature, None)) is None:
+                    continue
+                self.already_told.acknowledged(consequence)
             self._schedule_save()
         return anomaly
 
