@@ -360,11 +360,14 @@ class HomeRun:
         span = next(i for i in self.plan.incidents if i.id == step.incident)
         alarm = latest_alarm_for(span, self.record.seen.alarms, self.clock.now)
         result = FeedbackResult(step.when, step.action, step.incident, False, "")
-        if step.action == "remove_mark":
-            result.done, result.detail = await async_remove_mark(hass, alarm)
-        elif alarm is None:
+        if alarm is None:
+            # Never told: nothing to acknowledge or call a false alarm, and so no mark to
+            # remove (the action rightly refuses a call naming no mark). A detection miss,
+            # scored as one in recall; the action is not judged.
             result.detail = "the homeowner had not been told about this incident by then"
             result.told = False
+        elif step.action == "remove_mark":
+            result.done, result.detail = await async_remove_mark(hass, alarm)
         elif (issue_id := issue_for(hass, alarm.anomaly_id)) is not None:
             result.done, result.detail = await async_fix_flow(hass, issue_id, step.action)
         else:  # the anomaly cleared and took its repair issue along: what else is there

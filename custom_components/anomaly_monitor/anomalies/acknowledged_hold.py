@@ -34,6 +34,10 @@ acknowledged one began, while it lasted, in its area or on its device, or anywhe
 inside, nor a finding "while nobody is home" held by anything but an entry while nobody
 is home (an entry while a leak is acknowledged is told), nor a reading that merely moves
 (a thermometer's last change says nothing of when it began).
+A meter cut (no draw, unchanged since) within ``RESPONSE`` of a hazard's onset is such a
+change (set 13: the dehumidifier unplugged 3 min after its smoke), held after the smoke
+cleared too, and before the hazard is acknowledged (``answers_a_told_hazard``). After a
+hazard, its sensor's reading going off is held; a device going offline is told.
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
 of its area going off (``reading_consequence``: the cooler's thermometer after its
@@ -43,14 +47,23 @@ compressor stopped).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
-from ..core.models import AnomalyType, EntityState, Severity, Transition, parse_number
+from ..core.models import (
+    AnomalyType,
+    EntityState,
+    Severity,
+    Transition,
+    entity_domain,
+    parse_number,
+)
 from ..core.state_blips import is_no_state
+from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
 from .store import parse_time
@@ -86,12 +99,19 @@ class _Seen:
     began: datetime | None = None
     anomaly_type: str = ""
     while_away: bool = False
+    # A hazard whose evidence read another word since (the smoke cleared): it holds no
+    # more of the same, only what the household did while it lasted (``follows``).
+    over: bool = False
 
     def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
         """About the same thing (each one's subject in the other's evidence, or one
         device's), nothing shown that this one did not show (but the same device's), no
         graver; after a hazard, no device going offline."""
-        if self.hazard and anomaly.anomaly_type == AnomalyType.DEVICE_MALFUNCTION:
+        if self.over or (
+            self.hazard
+            and anomaly.anomaly_type == AnomalyType.DEVICE_MALFUNCTION
+            and not _still_reading(anomaly)
+        ):
             return False
         return (
             all(self._within(e) for e in shown)
@@ -124,11 +144,16 @@ class _Seen:
         ):
             return False
         subject = entities.get(anomaly.subject)
-        if subject is None or subject.last_changed is None or subject.number is not None:
+        if subject is None or subject.last_changed is None:
+            return False
+        cut = self.hazard and cut_meter(subject)
+        if subject.number is not None and not cut:
             return False  # a reading's last change is not when its problem began
         changed = subject.last_changed
         if not self.began - _LEAD <= changed <= self.ended:
             return False
+        if cut:  # the device unplugged after its smoke: cut since, within RESPONSE
+            return changed <= self.began + RESPONSE
         if self.hazard or self.anomaly_type == SECURITY:
             # The answer to a hazard or an entry (airing out, leaving by a door): opened
             # within RESPONSE of its onset, though shut again since (told "was open").
@@ -186,6 +211,14 @@ def _rank(severity: str) -> int:
     return Severity(severity).rank if severity in Severity.__members__.values() else 0
 
 
+def _still_reading(anomaly: OpenAnomaly) -> bool:
+    """A sensor's reading going off (a thermometer drifting), not a device gone offline
+    nor a detector's fault: after a hazard, the hazard's own doing."""
+    return entity_domain(anomaly.subject) == "sensor" and not any(
+        rule in DROP_RULES for rule in anomaly.rules
+    )
+
+
 def _may_be_held(anomaly: OpenAnomaly) -> bool:
     """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
@@ -215,9 +248,13 @@ class AcknowledgedHold:
     def watch(self, states: Mapping[str, str]) -> None:
         """An analysis reads ``states``: an ended one whose evidence reads another word
         really ended."""
-        self.seen = {
-            s: v for s, v in self.seen.items() if all(_reads(states.get(e), w) for e, w in v.words)
-        }
+        seen = {}
+        for signature, v in self.seen.items():
+            if all(_reads(states.get(e), w) for e, w in v.words):
+                seen[signature] = v
+            elif v.hazard and v.began is not None:  # what was done about it still follows it
+                seen[signature] = replace(v, over=True)
+        self.seen = seen
 
     def covers(
         self,
@@ -255,6 +292,31 @@ class AcknowledgedHold:
             return True
         return any(s.follows(anomaly, entities, transitions) for s in every)
 
+    def answers_a_told_hazard(
+        self,
+        anomaly: OpenAnomaly,
+        open_now: Iterable[OpenAnomaly],
+        now: datetime,
+        entities: Mapping[str, EntityState],
+        transitions: Sequence[Transition] = (),
+    ) -> str | None:
+        """The signature of the hazard whose answer ``anomaly`` (just opened) is, if any:
+        ``anomaly`` is a device the household cut in answer to a hazard
+        told and not over, not yet acknowledged (the dehumidifier unplugged after its
+        smoke): its consequence, as after an acknowledgement. Anything else is told until
+        the homeowner acknowledges the hazard (a lock storm while the smoke sounds)."""
+        subject = entities.get(anomaly.subject)
+        if anomaly.hazard or subject is None:
+            return None
+        told = [
+            (a.signature, _seen(a, now))
+            for a in open_now
+            if a.hazard and not a.acknowledged and a.signature != anomaly.signature
+        ]
+        if not _may_be_held(anomaly) or not cut_meter(subject):
+            return None
+        return next((g for g, s in told if s.follows(anomaly, entities, transitions)), None)
+
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""
         return {
@@ -268,6 +330,7 @@ class AcknowledgedHold:
                 "began": v.began.isoformat() if v.began else None,
                 "anomaly_type": v.anomaly_type,
                 "while_away": v.while_away,
+                "over": v.over,
             }
             for signature, v in self.seen.items()
         }
@@ -285,12 +348,14 @@ class AcknowledgedHold:
             hazard = v.get("hazard", True)
             # Missing before consequences were held: it holds none.
             kind, away = v.get("anomaly_type", ""), v.get("while_away", False)
+            over = v.get("over", False)
             began = v.get("began")
             if (
                 not all(isinstance(t, str) for t in (*texts, kind))
                 or not isinstance(rank_, int)
                 or not isinstance(hazard, bool)
                 or not isinstance(away, bool)
+                or not isinstance(over, bool)
             ):
                 raise TypeError("acknowledged hold")
             hold.seen[signature] = _Seen(
@@ -303,5 +368,6 @@ class AcknowledgedHold:
                 stored_time(began) if began is not None else None,
                 kind,
                 away,
+                over,
             )
         return hold

@@ -4,7 +4,10 @@ pushed again.
 
 Three memories answer it, each for its own kind of situation: a stay while everybody is
 away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
-problem the homeowner acknowledged (``acknowledged_hold``). They are stored with the
+problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
+household did about a hazard told; a room hot where a told fire burns or beside a device
+told running hot is that incident (``told_heat``), as is a meter that stopped just
+before a room's heating was told failing (``heat_source``). They are stored with the
 tracker's anomalies (``"already_told"`` in its file), so a restart does not tell a
 situation once more; a damaged part loads empty, with a warning.
 """
@@ -18,9 +21,11 @@ from typing import Any
 from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
+from .heat_source import stopped_heat_source
 from .heat_spells import HeatSpells
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
+from .told_heat import told_heat
 from .told_unchanged import told_unchanged
 
 
@@ -32,6 +37,13 @@ class AlreadyTold:
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
+        # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
+        # hot room as its heat, ``told_heat``; a meter cut after a hazard's onset).
+        self.consequence_of: dict[str, str] = {}
+
+    def consequences(self, signature: str) -> list[str]:
+        """The anomalies shown as consequences of anomaly ``signature``."""
+        return [c for c, source in self.consequence_of.items() if source == signature]
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: one part per memory."""
@@ -40,6 +52,7 @@ class AlreadyTold:
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
             "marked_occurrences": self.marked_occurrences.as_dict(),
+            "consequence_of": dict(self.consequence_of),
         }
 
     @classmethod
@@ -62,6 +75,13 @@ class AlreadyTold:
                 setattr(told, attribute, memory.from_dict(data.get(key) or {}))
             except (KeyError, TypeError, ValueError, AttributeError):
                 warnings.append(f"already_told: {key}")
+        of = data.get("consequence_of") or {}
+        if isinstance(of, Mapping) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in of.items()
+        ):
+            told.consequence_of = dict(of)
+        else:
+            warnings.append("already_told: consequence_of")
         return told
 
     def watch(self, states: Mapping[str, str]) -> None:
@@ -86,8 +106,22 @@ class AlreadyTold:
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
         open_now = list(open_now)
+        if entities is not None and (sources := told_heat(anomaly, open_now, entities)):
+            # A hot room where a told fire burns or a told device runs hot: acknowledged
+            # with it, now or when the homeowner acknowledges it.
+            self.consequence_of[anomaly.signature] = sources[0].signature
+            return any(source.acknowledged for source in sources)
+        if entities is not None and (failures := stopped_heat_source(anomaly, open_now, entities)):
+            return any(failure.acknowledged for failure in failures)  # the heating's source
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
+        if entities is not None and (
+            hazard := self.acknowledged_hold.answers_a_told_hazard(
+                anomaly, open_now, now, entities, transitions
+            )
+        ):
+            self.consequence_of[anomaly.signature] = hazard
+            return False  # what the household did about a hazard it was told: shown
         if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
             return False
         stayed = self.away_stays.continues(anomaly, now)
@@ -121,3 +155,4 @@ class AlreadyTold:
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)
+        self.consequence_of.pop(anomaly.signature, None)

@@ -45,6 +45,14 @@ class HomeownerAnswers:
             del self.ended[anomaly.signature]
         if anomaly is not None:
             self.already_told.acknowledged(anomaly)
+            # What was shown as its consequence is acknowledged with it (its heat, a
+            # device cut after its smoke).
+            for signature in self.already_told.consequences(anomaly.signature):
+                if (consequence := self.open.get(signature)) is not None:
+                    consequence.acknowledged = True
+                elif (consequence := self.ended.pop(signature, None)) is None:
+                    continue
+                self.already_told.acknowledged(consequence)
             self._schedule_save()
         return anomaly
 

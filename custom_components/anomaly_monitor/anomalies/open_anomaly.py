@@ -39,6 +39,19 @@ def anomaly_key(signature: str) -> str:
 _SEVERITIES = frozenset(s.value for s in Severity)
 
 
+def _crossed_a_line(before: Sequence[Finding], joined: Sequence[Member]) -> bool:
+    """The hazard that joined is the told situation crossing a line on the devices it
+    already showed, no graver than medium (set 2: the cottage "heating but not warming",
+    told, then its thermometer "close to freezing"): updated in place, not pushed again.
+    A leak, smoke, a device not shown yet, or anything graver is told."""
+    shown = {e for f in before for e in f.shown_evidence}
+    hazards = [m for m in joined if is_hazard(m.anomaly_type, m.severity)]
+    return bool(hazards) and all(
+        rank(m.severity) <= Severity.MEDIUM.rank and set(m.evidence) - set(m.context) <= shown
+        for m in hazards
+    )
+
+
 def rank(severity: str) -> int:
     """The rank of a stored severity (0 for one this version does not know)."""
     return Severity(severity).rank if severity in _SEVERITIES else 0
@@ -251,7 +264,7 @@ class OpenAnomaly:
             self.severity, self.anomaly_type = lead.severity.value, lead.anomaly_type
         self.missed, self.missing_since = 0, None
         told = escalation(was_rank, before, [m.finding(self.subject) for m in joined])
-        if told is None and self.hazard and not was_hazard:
+        if told is None and self.hazard and not was_hazard and not _crossed_a_line(before, joined):
             told = Escalation.HAZARD
         if told is not None:
             self.escalation = told.value  # the title says it, pushed or not
