@@ -10,6 +10,7 @@ from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
+from .baselines.usual_outages import usual_outage
 from .device_roles import learned_cycling
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
@@ -112,6 +113,7 @@ class CombinedDetector:
                 for f in found
                 if not explained_by_baselines(f, baselines, home)
                 and not usual_extreme(home, baselines, f)
+                and not usual_outage(home, baselines, f)
                 and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
             rules = self.rules
