@@ -68,3 +68,17 @@ def test_the_heat_lingering_just_after_the_machine_stopped_is_not_told() -> None
     stopped.append(Transition(NOW - timedelta(minutes=10), GEN, "off", AREA))
     env = environment(NOW, outdoor_temperature=27.0)
     assert "room_too_hot" not in [f.rule for f in detector.findings(window(states, env, stopped))]
+
+
+def test_a_machine_seen_only_turning_off_within_the_hour_was_running() -> None:
+    """The window began after the generator started: only its stop is in it."""
+    detector = CombinedDetector()
+    baselines = _last_evening()
+    detector.baselines = lambda: baselines
+    states = [
+        entity(HOUSE, "39.0", area=AREA, device_class="temperature", unit="°C"),
+        entity(GEN, "off", area=AREA, device_class="running"),
+    ]
+    stopped = [Transition(NOW - timedelta(minutes=9), GEN, "off", AREA)]
+    env = environment(NOW, outdoor_temperature=27.0)
+    assert "room_too_hot" not in [f.rule for f in detector.findings(window(states, env, stopped))]

@@ -36,6 +36,8 @@ def _ran(home: HomeView, machine: EntityState) -> bool:
     meter = machine.domain == "sensor"
     since = home.end - LINGER
     history = home.history.get(machine.entity_id, [])
+    if history and history[0].when >= since and history[0].state.lower() == "off":
+        return True  # it turned off within the hour: on until then (the window began later)
     held = [(t.state, after.when) for t, after in pairwise(history)]
     for text, until in [*held, (machine.state, home.end)]:
         if until < since:
