@@ -82,3 +82,18 @@ def test_a_machine_seen_only_turning_off_within_the_hour_was_running() -> None:
     stopped = [Transition(NOW - timedelta(minutes=9), GEN, "off", AREA)]
     env = environment(NOW, outdoor_temperature=27.0)
     assert "room_too_hot" not in [f.rule for f in detector.findings(window(states, env, stopped))]
+
+
+def test_a_machine_learned_stopped_within_the_hour_was_running() -> None:
+    """A window of states only: the baselines saw the generator stop 9 min ago."""
+    detector = CombinedDetector()
+    baselines = _last_evening()
+    baselines.learn(Transition(NOW - timedelta(hours=2), GEN, "on", AREA))
+    baselines.learn(Transition(NOW - timedelta(minutes=9), GEN, "off", AREA))
+    detector.baselines = lambda: baselines
+    states = [
+        entity(HOUSE, "39.0", area=AREA, device_class="temperature", unit="°C"),
+        entity(GEN, "off", area=AREA, device_class="running"),
+    ]
+    env = environment(NOW, outdoor_temperature=27.0)
+    assert "room_too_hot" not in [f.rule for f in detector.findings(window(states, env))]

@@ -21,6 +21,8 @@ from itertools import pairwise
 from ..home import HomeView
 from ..models import EntityState, parse_number
 from ..power_units import watts
+from .home_baselines import HomeBaselines
+from .power import IDLE
 
 MACHINE_MIN_DAYS = 1.0
 # A machine's heat lingers in its room this long after it stops.
@@ -30,7 +32,7 @@ RUNNING_WATTS = 50.0
 _RUNNING_CLASSES = frozenset({"running", "power", "plug"})
 
 
-def _ran(home: HomeView, machine: EntityState) -> bool:
+def _ran(home: HomeView, baselines: HomeBaselines, machine: EntityState) -> bool:
     """``machine`` runs now, or ran at some moment within ``LINGER`` (the window's states:
     each holds until the next)."""
     meter = machine.domain == "sensor"
@@ -38,6 +40,9 @@ def _ran(home: HomeView, machine: EntityState) -> bool:
     history = home.history.get(machine.entity_id, [])
     if history and history[0].when >= since and history[0].state.lower() == "off":
         return True  # it turned off within the hour: on until then (the window began later)
+    learned = baselines.durations.current.get(machine.entity_id)
+    if learned is not None and learned[1] >= since and learned[0] in ("off", IDLE):
+        return True  # stopped within the hour, as learned (a window of states only)
     held = [(t.state, after.when) for t, after in pairwise(history)]
     for text, until in [*held, (machine.state, home.end)]:
         if until < since:
@@ -51,7 +56,7 @@ def _ran(home: HomeView, machine: EntityState) -> bool:
     return False
 
 
-def machine_runs_in(home: HomeView, state: EntityState) -> bool:
+def machine_runs_in(home: HomeView, baselines: HomeBaselines, state: EntityState) -> bool:
     """A machine in the area of ``state`` runs now or ran within ``LINGER``."""
     area = state.info.area
     if not area:
@@ -61,6 +66,6 @@ def machine_runs_in(home: HomeView, state: EntityState) -> bool:
             continue
         running = other.domain == "binary_sensor" and other.info.device_class in _RUNNING_CLASSES
         meter = other.domain == "sensor" and other.info.device_class == "power"
-        if (running or meter or other.domain == "switch") and _ran(home, other):
+        if (running or meter or other.domain == "switch") and _ran(home, baselines, other):
             return True
     return False

@@ -55,9 +55,11 @@ MARGIN = 2.0
 SPREADS = 3.0
 
 
-def _min_days(home: HomeView, finding: Finding, state: EntityState) -> float:
+def _min_days(
+    home: HomeView, baselines: HomeBaselines, finding: Finding, state: EntityState
+) -> float:
     """Days read before the range judges: fewer for a hot room whose machine runs now."""
-    if finding.rule == "room_too_hot" and machine_runs_in(home, state):
+    if finding.rule == "room_too_hot" and machine_runs_in(home, baselines, state):
         return MACHINE_MIN_DAYS
     return MIN_DAYS
 
@@ -79,7 +81,8 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
     if (
         celsius is None
         or usual is None
-        or days_read(baselines, finding.subject, home, usual) < _min_days(home, finding, state)
+        or days_read(baselines, finding.subject, home, usual)
+        < _min_days(home, baselines, finding, state)
     ):
         return False
     if process_at_work(home, baselines, finding, usual):
