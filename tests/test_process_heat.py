@@ -67,3 +67,9 @@ def test_a_kiln_cooling_from_its_top_is_no_fire() -> None:
 def test_a_room_sensor_that_never_reached_process_heat_is_still_a_room() -> None:
     baselines = _fired([60.0, 60.0, 60.0])  # a sauna-warm room at most
     assert "room_heat_fire_risk" in _told(baselines, [200.0, 150.0, 120.0])
+
+
+def test_a_flue_falling_from_a_chimney_fire_far_above_its_range_is_still_told() -> None:
+    """Its range tops at 250 °C; 500 °C on the way down from 600 is still the fire."""
+    baselines = _fired([250.0, 250.0, 250.0])
+    assert "room_heat_fire_risk" in _told(baselines, [600.0, 550.0, 500.0])

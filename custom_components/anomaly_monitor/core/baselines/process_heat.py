@@ -7,8 +7,10 @@ heats on purpose, and its normal is what it read before, not a room's band
 (``usual_extremes`` judges its hot findings against its highest). What a room's band gets
 wrong about it here: cooling down from a top it reached (the kiln at 960 °C on its way
 down from 1,240 °C, read in the window or still its pending highest, before that top has
-settled into its range) is no new fire: the top was judged when it was read (told, or its
-normal).
+settled into its range) is no new fire once back within ``NEAR_TOP`` of its learned
+highest: the top was judged when it was read (told, or its normal). Still far above its
+range (a flue probe falling from a chimney fire's 600 °C) it is told as before, so the
+incident stays open and is not told again.
 
 Not yet: over the impossible line (1,000 °C) it is still told as a failed sensor, even at
 a top it reached before (a glaze firing at 1,240 °C): a burnt element that stalls a firing
@@ -29,6 +31,8 @@ from .reference import UsualRange
 
 # °C: a learned highest this hot is no room's air.
 PROCESS_HEAT = 150.0
+# Cooling within this share above its learned highest is back near its own heat.
+NEAR_TOP = 0.05
 # The hot rules whose readings on the way down are judged here.
 _HOT_RULES = frozenset({"room_heat_fire_risk", "room_too_hot"})
 
@@ -49,8 +53,11 @@ def process_at_work(
         return False
     celsius = celsius_of(state)
     unit = state.info.unit
-    if celsius is None or not is_process(usual, unit):
+    if celsius is None or usual is None or not is_process(usual, unit):
         return False
+    highest = to_celsius(usual.highest, unit)
+    if highest is None or celsius > highest * (1 + NEAR_TOP):
+        return False  # still far above its own range: a chimney fire dying down is no rest
     earlier = [v for _, v in home.numbers(finding.subject)]
     if (top := baselines.ranges.pending_highest(finding.subject)) is not None:
         earlier.append(top)  # the top of this firing, not settled into the range yet
