@@ -138,3 +138,31 @@ def test_a_damaged_stored_front_is_learned_anew() -> None:
     assert LevelSpells.from_dict({TANK: "12:5400 15:1800|-3.6:9000"}).sides[TANK][1].front == [
         [-3.6, 9000.0]
     ]
+
+
+KILN = "sensor.node_3c_temperature"
+# A firing (hours after its start, °C): climbs to 948 °C and cools for a day and a half.
+FIRING = (
+    (0, 16.0), (1, 120.0), (2, 260.0), (3, 430.0), (4, 610.0), (5.3, 760.0), (6.5, 880.0),
+    (7.3, 948.0), (9.7, 720.0), (14, 420.0), (19, 210.0), (26, 95.0), (34, 38.0), (40, 16.0),
+)  # fmt: skip
+
+
+def test_a_kiln_cold_through_a_weekend_away_is_resting_not_failing() -> None:
+    """Fired every second day for eight days, then not for three: its probe at 16 °C that
+    long is the kiln at rest (its typical hour is far above any room's, so the check
+    judges it, and the low side is what a kept-hot place failing looks like). Before:
+    told as 'what keeps it at its temperature may have stopped'."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(KILN, "", area="Kiln", device_class="temperature", unit="°C")])
+    for start in range(0, 8 * 24, 48):
+        for hours, value in FIRING:
+            when = DAY0 + timedelta(hours=start + hours)
+            baselines.observe(when, KILN, f"{value:g}")
+            baselines.advance(when)
+    now = DAY0 + timedelta(days=11)
+    for hour in range(8 * 24 + 1, 11 * 24, 6):
+        baselines.advance(DAY0 + timedelta(hours=hour))
+    baselines.advance(now)
+    cold = since(entity(KILN, "16", area="Kiln", device_class="temperature", unit="°C"), now)
+    assert list(reading_held_far_longer_than_ever(view(now, cold), baselines)) == []

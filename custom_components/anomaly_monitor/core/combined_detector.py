@@ -11,6 +11,7 @@ from .baselines.detectors import explained_by_baselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
+from .baselines.usual_outages import usual_outage
 from .device_roles import learned_cycling
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
@@ -121,6 +122,7 @@ class CombinedDetector:
                 for f in found
                 if not explained_by_baselines(f, baselines, home)
                 and not usual_extreme(home, baselines, f)
+                and not usual_outage(home, baselines, f)
                 and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
             rules = self.rules

@@ -60,6 +60,7 @@ from .room_quiet import RoomQuiet
 from .somebody_in import ENTRY_COVER_CLASSES
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
+from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
 from .use_learning import LOCK_STATES, learn_use, open_now
 from .usual_drops import UsualDrops
@@ -94,6 +95,7 @@ class HomeBaselines:
         self.untracked = UntrackedLife(zone)  # when each sensor moves, home or empty
         self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
+        self.supply = SupplyOutages(zone)  # how often and how long each supply goes to nothing
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self.routines = DailyRoutines(zone)  # when each entity is armed, locked, on
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long

@@ -17,6 +17,10 @@ least. A level it never reached before is not this check's (a new range:
 ``reading_beyond_its_steady_band``, the room extremes). Cold start: silent until the
 spells at the level and the typical hours are learned.
 
+A process probe (its range reached ``process_heat.PROCESS_HEAT``: a kiln, an oven) is not
+kept hot: it heats in batches, and below its usual level it rests (a potter's kiln cold
+through a weekend away); only its side above is judged.
+
 Not told when the sensor follows the weather (within ``OUTDOOR_NEAR`` of the outdoor
 temperature: a shed, a garden) or the whole home or the weather moved the same way
 (``home_or_weather_moved``: a heat wave warms every unheated place).
@@ -37,6 +41,7 @@ from .cold_places import typical_hour
 from .home_baselines import HomeBaselines
 from .level_spells import ROOM_HIGH, ROOM_LOW
 from .long_stays import duration_text
+from .process_heat import is_process
 from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
 from .reference import usual_range
 
@@ -106,7 +111,8 @@ def reading_held_far_longer_than_ever(
         if outdoor is not None and abs(celsius - outdoor) <= OUTDOOR_NEAR:
             continue  # follows the weather
         away = span_in_unit(AWAY, unit)
-        for above in (True, False):
+        # A kiln's or an oven's probe heats in batches: below its usual level it rests.
+        for above in (True, False) if not is_process(usual, unit) else (True,):
             spells = [
                 s for s in held[above] if (s[0] - typical if above else typical - s[0]) >= away
             ]

@@ -87,6 +87,11 @@ class NumericRanges:
             low = min(low, stats[8])
         return int(count), mean, math.sqrt(variance), low, high
 
+    def pending_highest(self, entity_id: str) -> float | None:
+        """The highest of an excursion above the range not settled yet (None: none)."""
+        stats = self.stats.get(entity_id)
+        return stats[6] if stats is not None and stats[7] else None
+
     def since(self, entity_id: str) -> datetime | None:
         """When ``entity_id`` was first learned, if known."""
         stats = self.stats.get(entity_id)

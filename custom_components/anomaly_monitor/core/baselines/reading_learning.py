@@ -44,6 +44,8 @@ def learn_reading(
             baselines.spells.reading(entity_id, number, when)
     elif info is not None and is_level(domain, info.device_class, info.unit):
         baselines.falls.reading(entity_id, number, when)
+    if domain == "sensor" and info is not None and info.device_class == "voltage":
+        baselines.supply.reading(entity_id, number, when)  # its outages (``usual_outages``)
     if (
         domain == "sensor"
         and info is not None
@@ -68,3 +70,4 @@ def unreadable(baselines: HomeBaselines, entity_id: str, when: datetime) -> None
     baselines.runs.reading(entity_id, None, when)  # nor a run under way learned
     baselines.spells.reading(entity_id, None, when)  # nor a spell at a level
     baselines.falls.reading(entity_id, None, when)
+    baselines.supply.reading(entity_id, None, when)  # nor an outage

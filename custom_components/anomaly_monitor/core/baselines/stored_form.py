@@ -30,6 +30,7 @@ from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
 from .stay_habits import StayHabits
+from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
 from .usual_drops import UsualDrops
 from .usual_use import UsualUse
@@ -61,6 +62,7 @@ class StoredParts(Protocol):
     untracked: UntrackedLife
     rhythm: DailyRhythm
     drops: UsualDrops
+    supply: SupplyOutages
     meters: MeterHours
     routines: DailyRoutines
     runs: MeterRuns
@@ -91,6 +93,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "untracked_life": baselines.untracked.as_dict(),
         "rhythm": baselines.rhythm.as_dict(),
         "usual_drops": baselines.drops.as_dict(),
+        "supply_outages": baselines.supply.as_dict(),
         "meter_hours": baselines.meters.as_dict(),
         "daily_routines": baselines.routines.as_dict(),
         "meter_runs": baselines.runs.as_dict(),
@@ -128,6 +131,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.untracked = UntrackedLife.from_dict(data.get("untracked_life"), zone)
     baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
     baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
+    baselines.supply = SupplyOutages.from_dict(data.get("supply_outages"), zone)
     baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
     baselines.routines = DailyRoutines.from_dict(data.get("daily_routines"), zone)
     baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))

@@ -14,6 +14,12 @@ a safety finding never gets (a sensor that failed once must not silence a fire l
 - cold: within ``SPREADS`` standard deviations below its mean (its lowest is learned at
   once, so the cold of a failing heating today would be its own normal: the mean is not).
 
+A hot room whose machine runs now (a generator house, a plant room: ``machine_rooms``) is
+judged by its range after a day read.
+
+A process thermometer (a kiln's, an oven's: its range reached process heat) is judged by
+``process_heat`` too: on its way down from a top, it is at work.
+
 Before that, a place cold (hot) since it was first seen is judged by ``cold_places``
 (``hot_places``), and in its first hours by ``set_up_levels``. The range judges only a
 sensor read over ``MIN_DAYS`` (watched, ``cold_places.days_read``: a wood
@@ -29,13 +35,15 @@ probe's 4.5 °C a room close to freezing).
 from __future__ import annotations
 
 from ..home import HomeView
-from ..models import Finding
+from ..models import EntityState, Finding
 from ..rules.room_extremes import alarm_says_fire
 from ..rules.temperature_bands import celsius_of
 from ..temperatures import degrees_celsius, to_celsius
 from .cold_places import cold_place, days_read
 from .home_baselines import HomeBaselines
 from .hot_places import hot_place
+from .machine_rooms import MACHINE_MIN_DAYS, machine_runs_in
+from .process_heat import process_at_work
 from .reference import usual_range
 from .set_up_levels import level_at_set_up
 
@@ -45,6 +53,15 @@ MIN_DAYS = 2.0
 # °C above the learned highest that is still the same normal (a sauna at 82 after 80).
 MARGIN = 2.0
 SPREADS = 3.0
+
+
+def _min_days(
+    home: HomeView, baselines: HomeBaselines, finding: Finding, state: EntityState
+) -> float:
+    """Days read before the range judges: fewer for a hot room whose machine runs now."""
+    if finding.rule == "room_too_hot" and machine_runs_in(home, baselines, state):
+        return MACHINE_MIN_DAYS
+    return MIN_DAYS
 
 
 def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) -> bool:
@@ -64,9 +81,12 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
     if (
         celsius is None
         or usual is None
-        or days_read(baselines, finding.subject, home, usual) < MIN_DAYS
+        or days_read(baselines, finding.subject, home, usual)
+        < _min_days(home, baselines, finding, state)
     ):
         return False
+    if process_at_work(home, baselines, finding, usual):
+        return True  # a kiln's or an oven's probe cooling from its top
     unit = state.info.unit
     mean, highest = to_celsius(usual.mean, unit), to_celsius(usual.highest, unit)
     if mean is None or highest is None:

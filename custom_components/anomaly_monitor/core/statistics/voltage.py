@@ -11,6 +11,7 @@ readings sit nearest, so battery and low-voltage sensors (12 V, 3 V) are not jud
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from statistics import median
 
 from ..finding_kind import FindingKind
@@ -22,11 +23,28 @@ from .timeline import numeric_series
 NOMINALS = ((230.0, 180.0, 280.0), (120.0, 90.0, 150.0))
 # The supply standard's band around the nominal voltage.
 BAND = 0.10
+# Volts at or under which no mains supply is behind a reading (a fifth of the lowest
+# nominal, as ``supply_lost`` reads a voltage gone).
+NOTHING = 24.0
 
 
 MAINS_VOLTAGE_OUT_OF_BAND = FindingKind(
     "mains_voltage_out_of_band", AnomalyType.ENERGY, Severity.MEDIUM
 )
+
+
+def mains_band(series: list[tuple[datetime, float]]) -> tuple[float, float, float] | None:
+    """The nominal voltage the readings sit nearest and the band around it (None: no
+    mains voltage: a battery, a low-voltage supply). Readings at nothing (the supply off)
+    say nothing of which supply it is."""
+    supplied = [value for _, value in series if value > NOTHING]
+    if not supplied:
+        return None
+    typical = median(supplied)
+    nominal = next((n for n, low, high in NOMINALS if low <= typical <= high), None)
+    if nominal is None:
+        return None
+    return nominal, nominal * (1 - BAND), nominal * (1 + BAND)
 
 
 def mains_voltage_out_of_band(home: HomeView) -> Iterator[Finding]:
@@ -43,11 +61,9 @@ def mains_voltage_out_of_band(home: HomeView) -> Iterator[Finding]:
         series = numeric_series(home, sensor)
         if not series:
             continue
-        typical = median(value for _, value in series)
-        nominal = next((n for n, low, high in NOMINALS if low <= typical <= high), None)
-        if nominal is None:
+        if (band := mains_band(series)) is None:
             continue
-        low, high = nominal * (1 - BAND), nominal * (1 + BAND)
+        nominal, low, high = band
         outside = [(when, v) for when, v in series if not low <= v <= high]
         if not outside:
             continue
