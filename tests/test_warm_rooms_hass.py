@@ -35,13 +35,13 @@ NOW = datetime(2026, 7, 11, 20, 0, tzinfo=dt_util.UTC)  # Saturday 13:00 in Ariz
 TEMP_ATTRS = {"device_class": "temperature", "unit_of_measurement": "°F", "friendly_name": "Room"}
 
 
-def _ac(action: str, target: float, current: float) -> dict[str, Any]:
-    return {
-        "hvac_action": action,
+def _ac(action: str | None, target: float, current: float) -> dict[str, Any]:
+    attributes: dict[str, Any] = {
         "temperature": target,
         "current_temperature": current,
         "friendly_name": "Family room AC",
     }
+    return attributes | ({"hvac_action": action} if action is not None else {})
 
 
 def _learned_week(now: datetime) -> dict[str, Any]:
@@ -86,6 +86,8 @@ async def _warms(
     *,
     target: float,
     step: float = 0.8,
+    mode: str = "cool",
+    action: str | None = "cooling",
 ) -> None:
     """The room changes by ``step`` °F every 20 min, the AC cooling all along (analysed
     every 10 min)."""
@@ -95,7 +97,7 @@ async def _warms(
     for _ in range(steps):
         value = round(value + step, 1)
         hass.states.async_set(ROOM_TEMP, f"{value}", TEMP_ATTRS)
-        hass.states.async_set(AC, "cool", _ac("cooling", target, value))
+        hass.states.async_set(AC, mode, _ac(action, target, value))
         for _ in range(2):
             freezer.tick(timedelta(minutes=10))
             async_fire_time_changed(hass)
@@ -141,3 +143,19 @@ async def test_a_hot_room_being_cooled_down_is_not_told(
     hass.states.async_set(ROOM_TEMP, "86.0", TEMP_ATTRS)
     await _warms(hass, freezer, entry, steps=9, target=77, step=-0.4)
     assert _warm(detected) == []
+
+
+async def test_a_unit_that_reports_no_action_is_judged_by_its_mode(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """An IR-controlled split unit (Tuya IR, SmartIR) never reports ``hvac_action``: set
+    to cool while the room climbs, its cooling failed (set 13's child's room, 26 -> 31 C
+    with HA reading ``cool``; set 12's Daikin). The same unit on ``fan_only`` is not."""
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    entry = await _family_room(hass, freezer)
+    await _warms(hass, freezer, entry, steps=7, target=77, mode="fan_only", action=None)
+    assert _warm(detected) == []
+    await _warms(hass, freezer, entry, steps=2, target=77, action=None)
+    (told,) = _warm(detected)
+    assert set(told["evidence"]) == {ROOM_TEMP, AC}
+    assert "cooling, yet the room keeps warming" in told["reasoning"]

@@ -5,7 +5,8 @@ low this home keeps; a home that cools had no counterpart. Under a desert summer
 conditioner whose capacitor failed keeps "cooling" while the house climbs from 25 °C to
 32 °C: ``hvac_not_responding`` waits for an *idle* unit, and ``room_too_hot`` for 35 °C
 (issue 24: a family in Arizona, told nothing all afternoon). Told when, in a room whose
-climate entity is cooling now:
+climate entity is cooling now (its ``hvac_action``; a unit that reports none, an
+IR-controlled split unit, by its mode: set to cool, ``hvac_state.action_of``):
 
 - the room reads at least ``RISE`` (2 °C) above the unit's set point **and** above the
   room's usual at this time of day (``HourProfiles``: the median of the same hour and the
@@ -29,8 +30,8 @@ from statistics import median
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
+from ..hvac_state import action_of
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..rules.hvac import hvac_action
 from ..rules.temperature_bands import celsius_of, line_in_unit, shown
 from ..temperatures import attribute_celsius, to_celsius
 from .clock import ONE_HOUR, hour_start
@@ -113,7 +114,7 @@ def room_warmer_than_kept(home: HomeView, baselines: HomeBaselines) -> Iterator[
     """
     now = home.end
     for climate in home.of("climate"):
-        if not climate.info.area or hvac_action(climate) != "cooling":
+        if not climate.info.area or action_of(climate.attributes, climate.state) != "cooling":
             continue
         target = attribute_celsius(climate.attributes, "temperature", home.env.temperature_unit)
         if target is None:
