@@ -32,7 +32,10 @@ cycler that lost power on the third night, a pool pump that failed on the second
 nor one judged against the stays of its own timer or routine (``left_on_past_its_routine``:
 a salon's hood dryer, 25 min per client, left blowing after the last one on day two), nor
 an element drawing longer than any of its own runs with nobody moving
-(``heat_load_left_on_unattended``: a hob left on at bedtime on the third day).
+(``heat_load_left_on_unattended``: a hob left on at bedtime on the third day), nor a cooled
+room climbing far above what its own readings kept (``room_warmer_than_kept``: its hours,
+or a day and more of it under cooling that never stopped; a Dubai kids' room on the
+second afternoon).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -52,6 +55,7 @@ from .baselines.heat_load_unattended import HEAT_LOAD_LEFT_ON_UNATTENDED
 from .baselines.home_baselines import HomeBaselines
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .baselines.warm_rooms import ROOM_WARMER_THAN_KEPT
 from .baselines.way_out import left_by_another_door
 from .cold_start_motion import waits_for_life_while_away
 from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open, opened_in_empty_home
@@ -72,6 +76,7 @@ _OWN_NORMAL_RULES = frozenset(
         READING_FAR_BEYOND_ITS_RANGE.rule,
         LOCK_JAMMED.rule,
         COVER_STOPPED_PART_WAY.rule,
+        ROOM_WARMER_THAN_KEPT.rule,
     }
 )
 # A door open this long before everybody left was not the way out.
