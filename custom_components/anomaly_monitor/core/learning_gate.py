@@ -34,7 +34,10 @@ a salon's hood dryer, 25 min per client, left blowing after the last one on day 
 an element drawing longer than any of its own runs with nobody moving
 (``heat_load_left_on_unattended``: a hob left on at bedtime on the third day), nor a door
 open since before the household's rest, longer than it ever stood open
-(``open_while_asleep``: the shed door left open on the second night).
+(``open_while_asleep``: the shed door left open on the second night), nor a cooled
+room climbing far above what its own readings kept (``room_warmer_than_kept``: its hours,
+or a day and more of it under cooling that never stopped; a Dubai kids' room on the
+second afternoon).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -55,6 +58,7 @@ from .baselines.home_baselines import HomeBaselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .baselines.warm_rooms import ROOM_WARMER_THAN_KEPT
 from .baselines.way_out import left_by_another_door
 from .cold_start_motion import waits_for_life_while_away
 from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open, opened_in_empty_home
@@ -76,6 +80,7 @@ _OWN_NORMAL_RULES = frozenset(
         LOCK_JAMMED.rule,
         COVER_STOPPED_PART_WAY.rule,
         OPEN_WHILE_ASLEEP.rule,
+        ROOM_WARMER_THAN_KEPT.rule,
     }
 )
 # A door open this long before everybody left was not the way out.

@@ -34,7 +34,7 @@ from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import OPENING_DEVICE_CLASSES, HomeView
-from ..hvac_state import action_from_state as climate_action
+from ..hvac_state import action_from_state as climate_action, action_of
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..temperatures import attribute_celsius, in_unit
 from .home_baselines import HomeBaselines
@@ -77,10 +77,7 @@ def _learned(baselines: HomeBaselines, cause: str, effect: str, stats: PairStats
 
 
 def _heating(climate: EntityState) -> bool:
-    action = climate.attributes.get("hvac_action")
-    if action is not None:
-        return str(action).lower() == "heating"
-    return climate_action(climate.state) == "heating"
+    return action_of(climate.attributes, climate.state) == "heating"
 
 
 def _explained(home: HomeView, climate: EntityState, since: datetime) -> bool:
