@@ -43,6 +43,7 @@ from .somebody_in import (
     inside_now,
     is_motion as _is_motion,
     is_opening as _is_entrance,
+    opened_by_still_inside,
     opened_from_inside,
     opened_state,
     staying_unknown,
@@ -248,9 +249,9 @@ def judge_entry(
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
-    if (inside := opened_from_inside(baselines, home, when)) is not None:
-        if visiting:
-            return None  # somebody inside went out or let someone in
+    if (inside := opened_by_still_inside(baselines, home, when)) is not None:
+        if visiting or _in_since(baselines, home, when):
+            return None  # somebody inside went out or let someone in, or is still in
         return replace(
             finding,
             reasoning=finding.reasoning + f" Left so since {_at(when, baselines)} by somebody "
@@ -258,7 +259,7 @@ def judge_entry(
         )
     came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
     if (when, entrance) not in came_in and came_in:
-        if visiting:
+        if visiting or _in_since(baselines, home, when):
             return None  # used from inside by whoever came in (told then, if unusual)
         return replace(
             finding,
@@ -314,6 +315,14 @@ def _arrivals(
         count += not linked
         last = when
     return count
+
+
+def _in_since(baselines: HomeBaselines, home: HomeView, when: datetime) -> bool:
+    """Somebody showed inside after the entrance was used from inside and is in now (nothing
+    opened since, nobody went out): the friends who carried their bags in with the lock
+    open sit still for half an hour; it is theirs to lock, as when somebody is home."""
+    now_in = inside_now(baselines, home)
+    return now_in is not None and now_in.last_sign > when
 
 
 def _armed(home: HomeView, panel: str) -> bool:

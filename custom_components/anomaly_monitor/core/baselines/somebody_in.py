@@ -55,6 +55,9 @@ INSIDE_REACH = timedelta(hours=1)
 STAY_SHOWS = timedelta(minutes=15)
 # Openings this close to one from inside are the same passage (the door, then the gate).
 PASSAGE = timedelta(minutes=5)
+# Somebody who stayed in and has been still this long at most (a night's sleep, a morning
+# reading) opens the door themselves: nobody came in since.
+STILL_INSIDE = timedelta(hours=8)
 # With pets, motion counts as a person only once the home was learned empty on this
 # many days (a pet's sensors are then known: they move at all hours).
 MIN_EMPTY_DAYS = MIN_DAYS
@@ -271,6 +274,23 @@ def opened_from_inside(baselines: HomeBaselines, home: HomeView, when: datetime)
     if not walk.from_inside(when) or walk.last_sign is None:
         return None
     return Inside(walk.last_sign)
+
+
+def opened_by_still_inside(
+    baselines: HomeBaselines, home: HomeView, when: datetime
+) -> Inside | None:
+    """``opened_from_inside``, also when whoever is inside has been still for longer than
+    ``INSIDE_REACH`` (within ``STILL_INSIDE``): somebody showed, nothing opened since but
+    from inside, nobody went out, and the signs did not come long after the trackers left
+    or somebody went out (``late``: a sensor's fault, a pet not learned). Guests asleep,
+    then out of the door for the day: the door is theirs, not an entry."""
+    if (inside := opened_from_inside(baselines, home, when)) is not None:
+        return inside
+    walk = _walk(baselines, home, when)
+    last = walk.last_sign
+    if last is None or walk.out_at is not None or walk.late or when - last > STILL_INSIDE:
+        return None
+    return Inside(last)
 
 
 def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
