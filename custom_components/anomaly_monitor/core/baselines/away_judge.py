@@ -250,7 +250,7 @@ def judge_entry(
         home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
     if (inside := opened_by_still_inside(baselines, home, when)) is not None:
-        if visiting or _in_since(baselines, home, when):
+        if visiting or _in_since(baselines, home, entrance, when):
             return None  # somebody inside went out or let someone in, or is still in
         return replace(
             finding,
@@ -259,7 +259,7 @@ def judge_entry(
         )
     came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
     if (when, entrance) not in came_in and came_in:
-        if visiting or _in_since(baselines, home, when):
+        if visiting or _in_since(baselines, home, entrance, when):
             return None  # used from inside by whoever came in (told then, if unusual)
         return replace(
             finding,
@@ -317,12 +317,26 @@ def _arrivals(
     return count
 
 
-def _in_since(baselines: HomeBaselines, home: HomeView, when: datetime) -> bool:
+def _in_since(baselines: HomeBaselines, home: HomeView, entrance: str, when: datetime) -> bool:
     """Somebody showed inside after the entrance was used from inside and is in now (nothing
     opened since, nobody went out): the friends who carried their bags in with the lock
     open sit still for half an hour; it is theirs to lock, as when somebody is home."""
-    now_in = inside_now(baselines, home)
-    return now_in is not None and now_in.last_sign > when
+    if inside_now(baselines, home) is None:
+        return False
+    # Motion that starts anew after the door, away from it or past the passage out (not a
+    # sensor's trailing "off" as they go), and not what moves here anyway (a pet).
+    area = home.area(entrance)
+    return bool(
+        _motion_onsets(
+            home,
+            lambda e, at: (
+                at > when
+                and (at - when > PASSAGE or home.area(e) != area)
+                and _pets_motion(baselines, e, at) is None
+            ),
+            baselines,
+        )
+    )
 
 
 def _armed(home: HomeView, panel: str) -> bool:
