@@ -43,7 +43,6 @@ from .somebody_in import (
     inside_now,
     is_motion as _is_motion,
     is_opening as _is_entrance,
-    opened_by_still_inside,
     opened_from_inside,
     opened_state,
     staying_unknown,
@@ -249,7 +248,7 @@ def judge_entry(
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
-    if (inside := opened_by_still_inside(baselines, home, when)) is not None:
+    if (inside := opened_from_inside(baselines, home, when)) is not None:
         if visiting or _in_since(baselines, home, entrance, when):
             return None  # somebody inside went out or let someone in, or is still in
         return replace(

@@ -175,7 +175,12 @@ class _Walk:
     def from_inside(self, when: datetime) -> bool:
         if self.out_at is not None:
             return when - self.out_at <= PASSAGE
-        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
+        if self.last_sign is None:
+            return False
+        # Still for longer (asleep, at breakfast) but nothing opened and nobody went out
+        # since: theirs, unless the signs came late (a sensor's fault, a pet not learned).
+        still = when - self.last_sign
+        return still <= INSIDE_REACH or (not self.late and still <= STILL_INSIDE)
 
     def sign(self, when: datetime, area: str | None = None) -> None:
         if self.out_at is not None:
@@ -274,23 +279,6 @@ def opened_from_inside(baselines: HomeBaselines, home: HomeView, when: datetime)
     if not walk.from_inside(when) or walk.last_sign is None:
         return None
     return Inside(walk.last_sign)
-
-
-def opened_by_still_inside(
-    baselines: HomeBaselines, home: HomeView, when: datetime
-) -> Inside | None:
-    """``opened_from_inside``, also when whoever is inside has been still for longer than
-    ``INSIDE_REACH`` (within ``STILL_INSIDE``): somebody showed, nothing opened since but
-    from inside, nobody went out, and the signs did not come long after the trackers left
-    or somebody went out (``late``: a sensor's fault, a pet not learned). Guests asleep,
-    then out of the door for the day: the door is theirs, not an entry."""
-    if (inside := opened_from_inside(baselines, home, when)) is not None:
-        return inside
-    walk = _walk(baselines, home, when)
-    last = walk.last_sign
-    if last is None or walk.out_at is not None or walk.late or when - last > STILL_INSIDE:
-        return None
-    return Inside(last)
 
 
 def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
