@@ -212,6 +212,8 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             LOGGER.debug("Urgent finding announced before the model: %s", anomaly.rule)
             await self.announcer.async_opened(anomaly)
         await async_shown_again(self.announcer, changes)
+        for anomaly in changes.forgotten:  # ended past its day: off the screen as it goes
+            self.announcer.async_forget(anomaly)  # (else a restart was what removed it)
         if changes.opened:
             self.async_update_listeners()
         return [a.signature for a in changes.opened]
