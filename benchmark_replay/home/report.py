@@ -140,7 +140,8 @@ def markdown(
                 f"- restart at {row['when']}: notifications {row['notifications_before']} → "
                 f"{row['notifications_after']}, repair issues {row['issues_before']} → "
                 f"{row['issues_after']}, lost {row['lost']}, cleared after it "
-                f"{len(row.get('cleared_after_restart', []))}"
+                f"{len(row.get('cleared_after_restart', []))}, over past their day while down "
+                f"{len(row.get('expired_while_down', []))}"
             )
     return "\n".join(lines) + "\n"
 

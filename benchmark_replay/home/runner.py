@@ -41,6 +41,7 @@ from .feedback import (
     issue_for,
 )
 from .observer import Alarm, Observations, Observer, visible_issues
+from .restart_loss import expired_while_down
 from .scenario import Scenario
 from .scenario_schema import CELSIUS, FAHRENHEIT
 from .sim_clock import SimClock, SimLoop, advance_to, settle
@@ -335,9 +336,14 @@ class HomeRun:
         before = self._before_restart or {}
         after_notes = set(self.record.seen.visible)
         after_issues = visible_issues(hass)
-        lost_notes = sorted(set(before.get("notifications", {})) - after_notes)
-        lost_issues = sorted(set(before.get("issues", {})) - set(after_issues))
         since = before.get("when", self.clock.now)
+        gone = sorted(set(before.get("notifications", {})) - after_notes)
+        gone_issues = sorted(set(before.get("issues", {})) - set(after_issues))
+        expired = expired_while_down(
+            [*gone, *gone_issues], self.record.seen.cleared, self.clock.now
+        )
+        lost_notes = [n for n in gone if n not in expired]
+        lost_issues = [i for i in gone_issues if i not in expired]
         cleared = [c.anomaly_id for c in self.record.seen.cleared if c.when >= since]
         self.record.seen.restarts.append(
             {
@@ -349,6 +355,7 @@ class HomeRun:
                 "lost_notifications": lost_notes,
                 "lost_issues": lost_issues,
                 "lost": len(lost_notes) + len(lost_issues),
+                "expired_while_down": sorted(expired),
                 "cleared_after_restart": cleared,
                 "down_minutes": round((before.get("back", since) - since).total_seconds() / 60, 1),
                 "devices_unknown_at_start": before.get("unknown_at_start", 0),
