@@ -247,3 +247,25 @@ async def test_an_ended_alarm_tells_what_was_seen_as_what_it_was(
         assert "**While it lasted:** {reasoning}" in description
         assert "**Evidence, as it reads now**" in description
     assert issue.translation_key == "hazard_anomaly_ended"
+
+
+async def test_a_false_alarm_on_an_ended_hazard_is_heard_as_on_an_open_one(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk of session 20: "false alarm" given on the ended leak's issue fired no event
+    and wrote no logbook line; given while it is open it fires ``anomaly_cleared`` with
+    reason ``false_alarm``. Ended or open, automations hear the same."""
+    entry = await _monitor(hass)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+    assert [e.data["reason"] for e in cleared] == ["resolved"]
+    (issue,) = _issues(hass)
+    await _fix_flow(hass, issue.issue_id, "false_alarm")
+    assert [e.data["reason"] for e in cleared] == ["resolved", "false_alarm"]
+    assert cleared[1].data["anomaly_id"] == cleared[0].data["anomaly_id"]
+    assert cleared[1].data["title"] == cleared[0].data["title"]
+    assert _issues(hass) == []
+    assert _notes(hass, entry) == {}

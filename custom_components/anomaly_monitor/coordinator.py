@@ -207,11 +207,9 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
     def async_mark_false_alarm(self, anomaly_id: str) -> None:
         """The homeowner says this is normal: close it (a hazard: this occurrence only)."""
         if (anomaly := self.tracker.mark_false_alarm(anomaly_id)) is not None:
-            if anomaly.ended is None:
-                self.announcer.async_cleared(anomaly, reason="false_alarm")
-            else:  # told as cleared when it ended: its reminders go
-                LOGGER.debug("False alarm on ended anomaly %s", anomaly.key)
-                self.announcer.async_forget(anomaly)
+            # Ended or open, the same: its reminders go and automations (and the
+            # logbook) hear it was a false alarm; an ended one was "resolved" before.
+            self.announcer.async_cleared(anomaly, reason="false_alarm")
             if self.keeper is not None and not anomaly.hazard:
                 self.keeper.async_taught(anomaly)  # that device's normal widens, not only a mark
             self._async_teach_model()
