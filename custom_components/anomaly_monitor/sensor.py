@@ -33,7 +33,12 @@ class AnomalyMonitorSensorDescription(SensorEntityDescription):
 
 
 def _last_label(data: MonitorData) -> str | None:
-    return data.analysis.verdict.label.value if data.analysis else None
+    """What the monitor concluded: an anomaly while one is open. The window's raw verdict
+    may still find what is rightly not told (the away spell's motion after somebody came
+    home, a hazard dismissed as a false alarm): that is the ``analyze`` action's answer."""
+    if data.analysis is None:
+        return None
+    return "anomaly" if data.open_anomalies else "normal"
 
 
 def _compression_ratio(data: MonitorData) -> float | None:
@@ -117,13 +122,16 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
 
     @property
     def extra_state_attributes(self) -> dict[str, Any] | None:
-        """The last verdict's details; the devices still being learned, and until when."""
+        """The last verdict's details (while an anomaly is open); the devices still being
+        learned, and until when."""
         data = self.coordinator.data
         if self.entity_description.key == "still_learning":
             return _learning_attributes(data)
         if self.entity_description.key != "last_verdict" or not data.analysis:
             return None
         verdict = data.analysis.verdict
+        if not data.open_anomalies:  # its details would describe what is not told
+            return {"analysed_at": data.analysis.analysed_at.isoformat()}
         return {
             "evidence": list(verdict.evidence),
             "reasoning": verdict.reasoning,

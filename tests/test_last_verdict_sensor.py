@@ -1,0 +1,56 @@
+"""The *Last verdict* sensor says what the monitor concluded: what is open now.
+
+Walk of session 20: it read ``anomaly`` with 0 open anomalies after somebody came home
+(the statistic still found the away spell's motion, rightly not told). The raw verdict of
+the window is the ``analyze`` action's answer; the sensor a homeowner reads follows what
+is open, and shows the verdict's details only then.
+"""
+
+from __future__ import annotations
+
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
+
+from custom_components.anomaly_monitor.const import DOMAIN
+
+from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
+
+SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+
+
+def _state(hass: HomeAssistant, entry_id: str, key: str, platform: str):
+    entity_id = er.async_get(hass).async_get_entity_id(platform, DOMAIN, f"{entry_id}_{key}")
+    assert entity_id is not None
+    return hass.states.get(entity_id)
+
+
+async def test_the_last_verdict_reads_normal_when_nothing_found_is_open(
+    hass: HomeAssistant,
+) -> None:
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    verdict = _state(hass, entry.entry_id, "last_verdict", "sensor")
+    assert verdict.state == "anomaly"
+    assert verdict.attributes["evidence"] == [SMOKE]
+
+    # "False alarm" on the smoke: this occurrence is dismissed, nothing is open, while the
+    # window's verdict still finds the smoke (not told again).
+    coordinator = entry.runtime_data.coordinator
+    (anomaly_id,) = (a.key for a in coordinator.tracker.open.values())
+    coordinator.async_mark_false_alarm(anomaly_id)
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert response["verdict"]["label"] == "anomaly"
+    assert _state(hass, entry.entry_id, "open_anomalies", "sensor").state == "0"
+    assert _state(hass, entry.entry_id, "anomaly", "binary_sensor").state == "off"
+    verdict = _state(hass, entry.entry_id, "last_verdict", "sensor")
+    assert verdict.state == "normal"
+    assert "evidence" not in verdict.attributes
+    assert "reasoning" not in verdict.attributes
+    assert "analysed_at" in verdict.attributes
