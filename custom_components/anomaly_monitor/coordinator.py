@@ -34,6 +34,8 @@ from homeassistant.util import dt as dt_util
 from .analysis.home_analyser import HomeAnalyser
 from .analysis.monitor_data import MonitorData
 from .anomalies.motion_clearing import MotionClearing
+from .anomalies.shown import async_listen_dismissed
+from .anomalies.surfaces import notification_prefix
 from .anomalies.telling import async_restore_stored
 from .anomalies.tracker import CLEAR_AFTER
 from .const import (
@@ -93,6 +95,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         # "Now motion in …" leaves the screen when the motion clears, without an analysis.
         self._motion_clearing = MotionClearing(hass, self.tracker, self.announcer)
         self._history_waited = False  # waited once (read, or HISTORY_WAIT passed)
+        self._stop_dismissals: CALLBACK_TYPE = lambda: None
 
     @callback
     def _async_analysis_began(self) -> None:
@@ -104,6 +107,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
     async def async_start(self) -> None:
         """Restore stored anomalies and start watching."""
         await async_restore_stored(self.tracker, self.announcer, self.redactor, dt_util.utcnow())
+        self._stop_dismissals = async_listen_dismissed(self.hass, self._async_notice_dismissed)
         if self.tracker.open:  # (a replay entry restores none, and has no clock yet)
             self._across_restart.async_restored(self.tracker.open, self.now())
         self._async_schedule_confirmation()
@@ -148,7 +152,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         this replaces and never notifies again.
         """
         for anomaly in list(self.tracker.open.values()):
-            await self.announcer.async_reworded(anomaly)
+            await self.announcer.async_restore(anomaly)
         for anomaly in list(self.tracker.ended.values()):  # "Over: ..." too
             await self.announcer.async_restore_ended(anomaly)
 
@@ -158,6 +162,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
             await self.keeper.async_stop()
         self.watcher.async_stop()
         self._motion_clearing.async_stop()
+        self._stop_dismissals()
         self._safety_checks.async_shutdown()
         self._significant_changes.async_shutdown()
         self._offline_check.async_cancel()
@@ -195,6 +200,14 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         """Analyse soon on a fresh window, even if nothing was recorded since the last."""
         self.judge.forget()
         self._significant_changes.async_schedule_call()
+
+    @callback
+    def _async_notice_dismissed(self, note_id: str) -> None:
+        """The homeowner dismissed a notification: if it is one of this monitor's, the
+        tracker remembers it (a restart does not write it again)."""
+        prefix = notification_prefix(self.config_entry.entry_id)
+        if note_id.startswith(prefix):
+            self.tracker.notice_dismissed(note_id.removeprefix(prefix))
 
     @callback
     def async_acknowledge(self, anomaly_id: str) -> None:

@@ -56,6 +56,14 @@ class HomeownerAnswers:
             self._schedule_save()
         return anomaly
 
+    def notice_dismissed(self, key: str) -> OpenAnomaly | None:
+        """The homeowner dismissed its notification: read, not written again at a restart."""
+        anomaly = self.by_key(key) or self.ended_by_key(key)
+        if anomaly is not None and not anomaly.notice_dismissed:
+            anomaly.notice_dismissed = True
+            self._schedule_save()
+        return anomaly
+
     def mark_false_alarm(self, key: str) -> OpenAnomaly | None:
         """Close the anomaly: a hazard for this occurrence only, else with marks. An
         ended one leaves its marks too; an ended hazard has no occurrence to dismiss."""

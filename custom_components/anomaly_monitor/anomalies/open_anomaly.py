@@ -155,6 +155,9 @@ class OpenAnomaly:
     # over, so a lock locked since (or read locked after a restart) does not rename the
     # incident the homeowner was told about; told again, it takes the title of then.
     headline: str = ""
+    # The homeowner dismissed its notification (read): a restart does not write it again;
+    # told again (graver, reopened, over), it is shown and unread again (``surfaces``).
+    notice_dismissed: bool = False
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule

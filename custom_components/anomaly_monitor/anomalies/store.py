@@ -32,6 +32,8 @@ Store format (major version 1):
   is told again (absent: the title is worded anew, as before).
   Later, ``"already_told": {"away_stay", "heat_spells", "acknowledged_hold"}``: the
   memories of situations already told (``already_told``); a damaged part loads empty.
+  Later, every anomaly may hold ``notice_dismissed``: the homeowner dismissed its
+  notification, so a restart writes only its repair issue again (absent: false).
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -189,7 +191,8 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         raise _Damaged("missed")
     acknowledged = item.get("acknowledged", False)
     while_away = item.get("while_away", False)
-    if not isinstance(acknowledged, bool) or not isinstance(while_away, bool):
+    notice_dismissed = item.get("notice_dismissed", False)
+    if not all(isinstance(f, bool) for f in (acknowledged, while_away, notice_dismissed)):
         raise _Damaged("acknowledged")
     first_seen = _time(item, "first_seen", required=True)
     members = item.get("members", [])
@@ -220,6 +223,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "dark_since": _time(item, "dark_since", required=False),
         "back_since": _time(item, "back_since", required=False),
         "headline": _text(item, "headline", required=False),
+        "notice_dismissed": notice_dismissed,
     }
 
 

@@ -13,7 +13,6 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er, issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
-from homeassistant.util.hass_dict import HassKey
 
 from ..const import (
     DEFAULT_FALSE_ALARM_DAYS,
@@ -25,6 +24,7 @@ from ..const import (
 from ..core.models import Finding
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
+from .shown import async_dismiss_own, shown_notifications
 from .store import parse_time
 from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named, over_text
 from .tracker import OpenAnomaly
@@ -38,8 +38,6 @@ _ISSUE_SEVERITY = {
 # The companion app's notify services (``notify.mobile_app_<device>``) take a ``tag``;
 # other legacy services may reject data they do not know, and notify entities take none.
 _COMPANION_APP = "mobile_app_"
-# What each of the monitors' notifications shows now, (title, message) by notification id.
-_SHOWN: HassKey[dict[str, tuple[str, str]]] = HassKey("anomaly_monitor_shown_notifications")
 
 
 def signal_anomaly_event(entry_id: str) -> str:
@@ -47,9 +45,14 @@ def signal_anomaly_event(entry_id: str) -> str:
     return f"{DOMAIN}_{entry_id}_anomaly_event"
 
 
+def notification_prefix(entry_id: str) -> str:
+    """How the ids of a monitor's notifications begin (its anomalies' keys follow)."""
+    return f"{DOMAIN}_{entry_id}_"
+
+
 def notification_id(entry_id: str, anomaly: OpenAnomaly) -> str:
     """Stable id of the persistent notification of an anomaly."""
-    return f"{DOMAIN}_{entry_id}_{anomaly.key}"
+    return notification_prefix(entry_id) + anomaly.key
 
 
 def issue_id(entry_id: str, anomaly: OpenAnomaly) -> str:
@@ -71,28 +74,6 @@ def _evidence(texts: AnomalyTexts) -> str:
         for line in texts.evidence
     ]
     return "\n".join(items) or "-"
-
-
-@callback
-def _shown_notifications(hass: HomeAssistant) -> dict[str, tuple[str, str]]:
-    """What is on screen: writing the same notification again is not a no-op (it comes back
-    as new, with a new time), so a reload or the re-show after start-up skips unchanged ones.
-    A notification the homeowner dismissed is forgotten here and may be shown again."""
-    shown = hass.data.get(_SHOWN)
-    if shown is None:
-        shown = hass.data[_SHOWN] = {}
-
-        @callback
-        def _forget(
-            update: persistent_notification.UpdateType,
-            notifications: dict[str, persistent_notification.Notification],
-        ) -> None:
-            if update == persistent_notification.UpdateType.REMOVED:
-                for removed in notifications:
-                    shown.pop(removed, None)
-
-        persistent_notification.async_register_callback(hass, _forget)
-    return shown
 
 
 def event_data(
@@ -137,9 +118,11 @@ class Announcer:
         # Targets name people's phones: a failure is logged by position, its text scrubbed.
         self._redactor = Redactor(notify_targets=tuple(self.notify_targets))
 
-    async def _async_show(self, anomaly: OpenAnomaly) -> None:
+    async def _async_show(self, anomaly: OpenAnomaly, restored: bool = False) -> None:
         """The notification and the repair issue, worded for the homeowner (an ended
-        anomaly's say that it is over, and still take feedback)."""
+        anomaly's say that it is over, and still take feedback). ``restored`` (a restart
+        lost every notification): the notification only if the homeowner had not
+        dismissed it; the issue either way, for the answer."""
         texts = await async_anomaly_texts(self.hass, anomaly)
         # Its name from now on: a lock locked since, or read locked after a restart,
         # does not rename what the homeowner was told (the evidence says what holds now).
@@ -155,12 +138,15 @@ class Announcer:
             message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
         content = (headline, message)
-        shown = _shown_notifications(self.hass)
-        if shown.get(note_id) != content:
+        shown = shown_notifications(self.hass)
+        if restored and anomaly.notice_dismissed:
+            pass  # read, and dismissed: not written again
+        elif shown.get(note_id) != content:
             persistent_notification.async_create(
                 self.hass, content[1], title=content[0], notification_id=note_id
             )
             shown[note_id] = content
+            anomaly.notice_dismissed = False  # on screen again, unread
         if anomaly.acknowledged:
             return
         ir.async_create_issue(
@@ -224,7 +210,7 @@ class Announcer:
         The same ids every time: showing them again replaces, never duplicates.
         """
         if not anomaly.acknowledged:
-            await self._async_show(anomaly)
+            await self._async_show(anomaly, restored=True)
 
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """The anomaly is over (or was a false alarm): remove what we showed."""
@@ -239,12 +225,12 @@ class Announcer:
 
     async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
         """Show an ended anomaly's reminders again (after a restart or reload)."""
-        await self._async_show(anomaly)
+        await self._async_show(anomaly, restored=True)
 
     def async_forget(self, anomaly: OpenAnomaly) -> None:
         """Remove what we showed, nothing else (an ended anomaly answered or past its day)."""
         hass, entry = self.hass, self.entry
-        persistent_notification.async_dismiss(hass, notification_id(entry.entry_id, anomaly))
+        async_dismiss_own(hass, notification_id(entry.entry_id, anomaly))
         ir.async_delete_issue(hass, DOMAIN, issue_id(entry.entry_id, anomaly))
 
     def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
@@ -294,15 +280,13 @@ class Announcer:
         """Found again unchanged in words: what is on screen follows its evidence's states
         and title (a window closed and open again; the motion over), still without an
         event or message. A notification the homeowner dismissed stays dismissed."""
-        shown = _shown_notifications(self.hass)
+        shown = shown_notifications(self.hass)
         if not anomaly.acknowledged and notification_id(self.entry.entry_id, anomaly) in shown:
             await self._async_show(anomaly)
 
     def async_acknowledged(self, anomaly: OpenAnomaly) -> None:
         """Seen by the homeowner: the reminders go, the anomaly stays open."""
-        persistent_notification.async_dismiss(
-            self.hass, notification_id(self.entry.entry_id, anomaly)
-        )
+        async_dismiss_own(self.hass, notification_id(self.entry.entry_id, anomaly))
         ir.async_delete_issue(self.hass, DOMAIN, issue_id(self.entry.entry_id, anomaly))
 
     async def _async_notify_targets(self, anomaly: OpenAnomaly) -> None:
@@ -341,7 +325,7 @@ def async_remove_entry_surfaces(
 ) -> None:
     """Remove every notification and repair issue of a monitor (deleted or disabled)."""
     for anomaly in anomalies:
-        persistent_notification.async_dismiss(hass, notification_id(entry_id, anomaly))
+        async_dismiss_own(hass, notification_id(entry_id, anomaly))
     registry = ir.async_get(hass)
     prefix = f"anomaly_{entry_id}_"
     for domain, issue in list(registry.issues):
