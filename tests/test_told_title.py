@@ -104,3 +104,19 @@ async def test_the_lock_locked_while_it_lasts_keeps_the_title(
 
     diagnostics = await async_get_config_entry_diagnostics(hass, entry)
     assert "headline" not in diagnostics["open_anomalies"][0]
+
+
+async def test_the_door_closed_while_it_lasts_keeps_the_title(hass: HomeAssistant) -> None:
+    """Walk of session 20: the break-in told as "unlocked and open" kept its title once the
+    door closed (the lock still unlocked, nobody home). The same rule as for the lock: the
+    name it was pushed with stays; the evidence says the door is closed now."""
+    entry = await _door_unlocked_while_away(hass)
+    door = {"device_class": "door", "friendly_name": "Front door"}
+    hass.states.async_set(FRONT_DOOR, "off", door)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert entry.runtime_data.coordinator.tracker.open  # the unlocked lock holds it
+    (note,) = _notifications(hass)
+    assert note["title"] == TOLD
+    assert _issue_headline(hass) == TOLD
+    assert "Front door (Hall): Closed" in note["message"]
