@@ -56,6 +56,16 @@ async def _until_over(hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry
         await hass.async_block_till_done()
 
 
+async def _smoke_came_and_went(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry: MockConfigEntry
+) -> None:
+    """A short smoke alarm, told and over."""
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
+    await _until_over(hass, freezer, entry)
+
+
 async def _monitor(hass: HomeAssistant) -> MockConfigEntry:
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     set_calm_home(hass)
@@ -104,10 +114,7 @@ async def test_a_hazard_answered_after_it_ended_is_told_next_time(
 ) -> None:
     entry = await _monitor(hass)
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
-    await analyze(hass, entry)
-    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
-    await _until_over(hass, freezer, entry)
+    await _smoke_came_and_went(hass, freezer, entry)
     freezer.tick(timedelta(minutes=8))
     (issue,) = _issues(hass)
     assert issue.translation_key == "hazard_anomaly_ended"
@@ -129,10 +136,7 @@ async def _smoke_over_then_unloaded(
     """A short smoke alarm, over; then the entry unloads as at a restart (notifications
     go, the Store stays)."""
     entry = await _monitor(hass)
-    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
-    await analyze(hass, entry)
-    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
-    await _until_over(hass, freezer, entry)
+    await _smoke_came_and_went(hass, freezer, entry)
     (issue,) = _issues(hass)
     assert await hass.config_entries.async_unload(entry.entry_id)
     await hass.async_block_till_done()
@@ -257,10 +261,7 @@ async def test_a_false_alarm_on_an_ended_hazard_is_heard_as_on_an_open_one(
     reason ``false_alarm``. Ended or open, automations hear the same."""
     entry = await _monitor(hass)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
-    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
-    await analyze(hass, entry)
-    hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
-    await _until_over(hass, freezer, entry)
+    await _smoke_came_and_went(hass, freezer, entry)
     assert [e.data["reason"] for e in cleared] == ["resolved"]
     (issue,) = _issues(hass)
     await _fix_flow(hass, issue.issue_id, "false_alarm")
