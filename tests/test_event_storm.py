@@ -64,7 +64,9 @@ async def test_storm_of_100k_events(hass: HomeAssistant) -> None:
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=11))
     await hass.async_block_till_done(wait_background_tasks=True)  # the analysis is one
-    assert coordinator.analyses == analyses + during + 1  # one after the storm
+    # One after the storm; on a loaded machine an analysis still running when ``during``
+    # was read ends after it, and the change it missed is analysed right after (one more).
+    assert analyses + during + 1 <= coordinator.analyses <= analyses + during + 2
     assert coordinator.data.analysis is not None
     assert coordinator.data.analysis.transitions == MAX_BUFFERED_TRANSITIONS
     print(f"{EVENTS} events in {seconds:.2f} s ({EVENTS / seconds:,.0f}/s), {checks} safety checks")
