@@ -256,15 +256,15 @@ def judge_entry(
         # entry they came by is what is judged, as before, not the door's latest use.
         when, entrance = came_in[-1]
     elif inside is not None:
-        if visiting or _in_since(baselines, home, entrance, when):
-            return None  # somebody inside went out or let someone in, or is still in
+        if visiting:
+            return None  # somebody inside went out or let someone in
         return replace(
             finding,
             reasoning=finding.reasoning + f" Left so since {_at(when, baselines)} by somebody "
             f"who was inside (seen at {_at(inside.last_sign, baselines)}); nobody moves about now.",
         )
     elif (when, entrance) not in came_in and came_in:
-        if visiting or _in_since(baselines, home, entrance, when):
+        if visiting:
             return None  # used from inside by whoever came in (told then, if unusual)
         return replace(
             finding,
@@ -332,28 +332,6 @@ def _arrivals(
         count += not linked
         last = when
     return count
-
-
-def _in_since(baselines: HomeBaselines, home: HomeView, entrance: str, when: datetime) -> bool:
-    """Somebody showed inside after the entrance was used from inside and is in now (nothing
-    opened since, nobody went out): the friends who carried their bags in with the lock
-    open sit still for half an hour; it is theirs to lock, as when somebody is home."""
-    if inside_now(baselines, home) is None:
-        return False
-    # Motion that starts anew after the door, away from it or past the passage out (not a
-    # sensor's trailing "off" as they go), and not what moves here anyway (a pet).
-    area = home.area(entrance)
-    return bool(
-        _motion_onsets(
-            home,
-            lambda e, at: (
-                at > when
-                and (at - when > PASSAGE or home.area(e) != area)
-                and _pets_motion(baselines, e, at) is None
-            ),
-            baselines,
-        )
-    )
 
 
 def _armed(home: HomeView, panel: str) -> bool:

@@ -55,9 +55,6 @@ INSIDE_REACH = timedelta(hours=1)
 STAY_SHOWS = timedelta(minutes=15)
 # Openings this close to one from inside are the same passage (the door, then the gate).
 PASSAGE = timedelta(minutes=5)
-# Somebody who stayed in and has been still this long at most (a night's sleep, a morning
-# reading) opens the door themselves: nobody came in since.
-STILL_INSIDE = timedelta(hours=8)
 # With pets, motion counts as a person only once the home was learned empty on this
 # many days (a pet's sensors are then known: they move at all hours).
 MIN_EMPTY_DAYS = MIN_DAYS
@@ -171,21 +168,11 @@ class _Walk:
     out_area: str | None = None  # where they went out (None: anywhere)
     late: bool = False  # a sign long after the trackers left or somebody went out
     lived: bool = False  # the home is lived in while the trackers are away (learned)
-    left_at: datetime | None = None  # when the trackers left (the away spell began)
 
     def from_inside(self, when: datetime) -> bool:
         if self.out_at is not None:
             return when - self.out_at <= PASSAGE
-        if self.last_sign is None:
-            return False
-        # Still for longer (asleep, at breakfast) but nothing opened and nobody went out
-        # since: theirs, when they showed after the trackers left (not the trackers
-        # themselves) and not late (a sensor's fault, a pet not learned).
-        still = when - self.last_sign
-        if still <= INSIDE_REACH:
-            return True
-        shown = self.left_at is not None and self.last_sign > self.left_at
-        return shown and not self.late and still <= STILL_INSIDE
+        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
 
     def sign(self, when: datetime, area: str | None = None) -> None:
         if self.out_at is not None:
@@ -244,11 +231,8 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     leaves: dict[str, bool] = {}
     steps: list[_Step] = []
     for when, entity_id, kind in sorted(events):
-        if kind == SIGN and (
-            _pets_sensor(away, entity_id, when, pets)
-            or baselines.untracked.round_the_clock(entity_id, when) is not None
-        ):
-            continue  # maybe a pet; or it moves at every hour, whoever is home: no person
+        if kind == SIGN and _pets_sensor(away, entity_id, when, pets):
+            continue  # maybe a pet
         if kind == OPENING and entity_id not in leaves:
             leaves[entity_id] = way_out(home, entity_id)
         flag = leaves.get(entity_id, False)
@@ -266,7 +250,6 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
         if when >= until:
             break
         if kind == LEFT:
-            walk.left_at = when
             walk.went_out(when)
         elif kind == OPENING:
             walk.opening(when, flag, area)
