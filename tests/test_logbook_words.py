@@ -9,12 +9,15 @@ from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.anomaly_monitor.const import DOMAIN
 
 from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
@@ -67,4 +70,44 @@ async def test_told_and_over_read_in_the_logbook(
     assert "over: Smoke in the home" in messages, messages
     assert all(e["name"] == entry.title for e in ours)
     assert all(e.get("entity_id", "").startswith("event.") for e in ours), ours
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def test_told_reads_on_the_monitor_device_page(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Walk of session 21: the device page's Activity (the logbook asked for the device
+    and its entities) read only "Anomaly detected an event": HA's logbook finds an
+    integration's events for a device by the ``device_id`` in their data."""
+    hass.config.components.add("frontend")
+    assert await async_setup_component(hass, "logbook", {})
+    start = dt_util.utcnow() - timedelta(minutes=1)
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    await async_wait_recording_done(hass)
+
+    device = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, entry.entry_id)})
+    assert device is not None
+    entities = [e.entity_id for e in er.async_entries_for_device(er.async_get(hass), device.id)]
+    client = await hass_ws_client(hass)
+    await client.send_json(
+        {
+            "id": 1,
+            "type": "logbook/get_events",
+            "start_time": start.isoformat(),
+            "end_time": (dt_util.utcnow() + timedelta(hours=1)).isoformat(),
+            "device_ids": [device.id],
+            "entity_ids": entities,
+        }
+    )
+    reply = await client.receive_json()
+    assert reply["success"], reply
+    messages = [e.get("message") for e in reply["result"]]
+    assert "told: Smoke in the home (critical)" in messages, reply["result"]
     await hass.async_block_till_done(wait_background_tasks=True)
