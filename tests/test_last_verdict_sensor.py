@@ -54,3 +54,55 @@ async def test_the_last_verdict_reads_normal_when_nothing_found_is_open(
     assert "evidence" not in verdict.attributes
     assert "reasoning" not in verdict.attributes
     assert "analysed_at" in verdict.attributes
+
+
+LEAK = "binary_sensor.bathroom_leak"
+LEAK_ATTRS = {"device_class": "moisture", "friendly_name": "Bathroom leak"}
+
+
+async def test_the_last_verdict_describes_the_open_anomaly_while_it_clears(
+    hass: HomeAssistant,
+) -> None:
+    """Walk of session 21: the leak dry, its anomaly still open (hysteresis), the sensor
+    read ``anomaly`` with reasoning "Nothing unusual." and no evidence (the window's
+    verdict); its details say what is open."""
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    hass.states.async_set(LEAK, "off", LEAK_ATTRS)
+    entry = await setup_monitor(hass)
+    hass.states.async_set(LEAK, "on", LEAK_ATTRS)
+    await analyze(hass, entry)
+    hass.states.async_set(LEAK, "off", LEAK_ATTRS)
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert response["verdict"]["label"] == "normal"
+    assert _state(hass, entry.entry_id, "open_anomalies", "sensor").state == "1"
+    verdict = _state(hass, entry.entry_id, "last_verdict", "sensor")
+    assert verdict.state == "anomaly"
+    assert verdict.attributes["evidence"] == [LEAK]
+    assert "Moisture" in verdict.attributes["reasoning"]
+    assert verdict.attributes["anomaly_type"] == "safety_hazard"
+    assert verdict.attributes["severity"] == "high"
+
+
+async def test_the_last_verdict_leaves_out_what_is_no_longer_open(hass: HomeAssistant) -> None:
+    """Smoke marked a false alarm while a leak stays open: the window's verdict still
+    finds both; the sensor tells the leak only."""
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    hass.states.async_set(LEAK, "off", LEAK_ATTRS)
+    entry = await setup_monitor(hass)
+    hass.states.async_set(LEAK, "on", LEAK_ATTRS)
+    hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
+    await analyze(hass, entry)
+    coordinator = entry.runtime_data.coordinator
+    (smoke_id,) = (a.key for a in coordinator.tracker.open.values() if a.subject == SMOKE)
+    coordinator.async_mark_false_alarm(smoke_id)
+    response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert SMOKE in response["verdict"]["evidence"]
+    verdict = _state(hass, entry.entry_id, "last_verdict", "sensor")
+    assert verdict.state == "anomaly"
+    assert verdict.attributes["evidence"] == [LEAK]
+    assert "Smoke" not in verdict.attributes["reasoning"]
+    assert verdict.attributes["severity"] == "high"

@@ -4,17 +4,21 @@ out of the logbook, which shows only the events an integration describes)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.anomaly_monitor.const import DOMAIN
 
 from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
@@ -25,17 +29,12 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 
 
-async def test_told_and_over_read_in_the_logbook(
-    recorder_mock: Any,
-    hass: HomeAssistant,
-    freezer: FrozenDateTimeFactory,
-    hass_ws_client: WebSocketGenerator,
-) -> None:
+async def _smoke_told(hass: HomeAssistant) -> MockConfigEntry:
+    """A monitor with the logbook, told of smoke in the kitchen."""
     # The logbook's panel needs the frontend, which the test venvs do not install: the
     # logbook's own API is what is read here, so the frontend is taken as set up.
     hass.config.components.add("frontend")
     assert await async_setup_component(hass, "logbook", {})
-    start = dt_util.utcnow() - timedelta(minutes=1)
     set_calm_home(hass)
     entry = await setup_monitor(hass)
     # The recorder's history read at set-up runs in the background: done before the
@@ -43,28 +42,65 @@ async def test_told_and_over_read_in_the_logbook(
     await hass.async_block_till_done(wait_background_tasks=True)
     hass.states.async_set(SMOKE, "on", SMOKE_ATTRS)
     await analyze(hass, entry)
+    return entry
+
+
+async def _logbook(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, start: datetime, **asked: Any
+) -> list[dict[str, Any]]:
+    """The logbook's entries since ``start`` (``asked``: for which devices and entities)."""
+    await hass.async_block_till_done(wait_background_tasks=True)
+    await async_wait_recording_done(hass)
+    client = await hass_ws_client(hass)
+    end = dt_util.utcnow() + timedelta(hours=1)
+    await client.send_json(
+        {"id": 1, "type": "logbook/get_events", "start_time": start.isoformat()}
+        | {"end_time": end.isoformat()}
+        | asked
+    )
+    reply = await client.receive_json()
+    assert reply["success"], reply
+    return reply["result"]
+
+
+async def test_told_and_over_read_in_the_logbook(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    start = dt_util.utcnow() - timedelta(minutes=1)
+    entry = await _smoke_told(hass)
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     for _ in range(3):  # past the clear hysteresis
         freezer.tick(timedelta(minutes=1, seconds=10))
         await analyze(hass, entry)
-    await hass.async_block_till_done(wait_background_tasks=True)
-    await async_wait_recording_done(hass)
-
-    client = await hass_ws_client(hass)
-    await client.send_json(
-        {
-            "id": 1,
-            "type": "logbook/get_events",
-            "start_time": start.isoformat(),
-            "end_time": (dt_util.utcnow() + timedelta(hours=1)).isoformat(),
-        }
-    )
-    reply = await client.receive_json()
-    assert reply["success"], reply
-    ours = [e for e in reply["result"] if e.get("domain") == "anomaly_monitor"]
+    result = await _logbook(hass, hass_ws_client, start)
+    ours = [e for e in result if e.get("domain") == "anomaly_monitor"]
     messages = [e["message"] for e in ours]
-    assert "told: Smoke in the home (critical)" in messages, reply["result"]
+    assert "told: Smoke in the home (critical)" in messages, result
     assert "over: Smoke in the home" in messages, messages
     assert all(e["name"] == entry.title for e in ours)
     assert all(e.get("entity_id", "").startswith("event.") for e in ours), ours
+    await hass.async_block_till_done(wait_background_tasks=True)
+
+
+async def test_told_reads_on_the_monitor_device_page(
+    recorder_mock: Any,
+    hass: HomeAssistant,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Walk of session 21: the device page's Activity (the logbook asked for the device
+    and its entities) read only "Anomaly detected an event": HA's logbook finds an
+    integration's events for a device by the ``device_id`` in their data."""
+    start = dt_util.utcnow() - timedelta(minutes=1)
+    entry = await _smoke_told(hass)
+    device = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, entry.entry_id)})
+    assert device is not None
+    entities = [e.entity_id for e in er.async_entries_for_device(er.async_get(hass), device.id)]
+    result = await _logbook(
+        hass, hass_ws_client, start, device_ids=[device.id], entity_ids=entities
+    )
+    messages = [e.get("message") for e in result]
+    assert "told: Smoke in the home (critical)" in messages, result
     await hass.async_block_till_done(wait_background_tasks=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .analysis.monitor_data import MonitorData
+from .anomalies.open_anomaly import OpenAnomaly, rank
 from .entity import AnomalyMonitorEntity
 from .runtime import AnomalyMonitorConfigEntry
 
@@ -129,18 +130,29 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
             return _learning_attributes(data)
         if self.entity_description.key != "last_verdict" or not data.analysis:
             return None
-        verdict = data.analysis.verdict
-        if not data.open_anomalies:  # its details would describe what is not told
-            return {"analysed_at": data.analysis.analysed_at.isoformat()}
-        return {
-            "evidence": list(verdict.evidence),
-            "reasoning": verdict.reasoning,
-            "anomaly_type": verdict.anomaly_type,
-            "severity": verdict.severity.value if verdict.severity else None,
-            "recommendation": verdict.recommendation,
-            "detector": verdict.detector,
-            "analysed_at": data.analysis.analysed_at.isoformat(),
+        analysed_at = data.analysis.analysed_at.isoformat()
+        if not data.open_anomalies:  # the verdict's details would describe what is not told
+            return {"analysed_at": analysed_at}
+        return _open_details(data.open_anomalies) | {
+            "detector": data.analysis.verdict.detector,
+            "analysed_at": analysed_at,
         }
+
+
+def _open_details(open_anomalies: Sequence[OpenAnomaly]) -> dict[str, Any]:
+    """What is open, the gravest (then the newest) first. Not the window's verdict: it
+    may still find what is no longer open (a false alarm, an anomaly over), and find
+    nothing while an open one clears (walk of session 21: "Nothing unusual." beside
+    ``anomaly``, the leak dry for its two minutes of hysteresis)."""
+    ordered = sorted(open_anomalies, key=lambda a: (rank(a.severity), a.first_seen), reverse=True)
+    lead = ordered[0]
+    return {
+        "evidence": list(dict.fromkeys(e for a in ordered for e in a.shown_evidence)),
+        "reasoning": " ".join(dict.fromkeys(a.reasoning for a in ordered if a.reasoning)),
+        "anomaly_type": lead.anomaly_type,
+        "severity": lead.severity,
+        "recommendation": lead.recommendation,
+    }
 
 
 def _learning_attributes(data: MonitorData) -> dict[str, Any] | None:

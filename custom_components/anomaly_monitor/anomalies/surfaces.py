@@ -10,7 +10,11 @@ from homeassistant.components import persistent_notification
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import EVENT_LOGBOOK_ENTRY
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import entity_registry as er, issue_registry as ir
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+)
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.util import dt as dt_util
 
@@ -200,7 +204,7 @@ class Announcer:
         anomaly.headline = ""  # told (again): named as it reads now
         await self._async_show(anomaly)
         data = event_data(entry, anomaly, hass)
-        hass.bus.async_fire(EVENT_ANOMALY_DETECTED, data)
+        hass.bus.async_fire(EVENT_ANOMALY_DETECTED, self._on_the_bus(data))
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
         await self._async_notify_targets(anomaly)
 
@@ -233,12 +237,21 @@ class Announcer:
         async_dismiss_own(hass, notification_id(entry.entry_id, anomaly))
         ir.async_delete_issue(hass, DOMAIN, issue_id(entry.entry_id, anomaly))
 
+    def _on_the_bus(self, data: dict[str, Any]) -> dict[str, Any]:
+        """With the monitor's ``device_id``, by which HA's logbook finds an integration's
+        events for a device: the device page's Activity then reads "told: ..." (walk of
+        session 21: only "Anomaly detected an event"). Not on the event entity's state."""
+        device = dr.async_get(self.hass).async_get_device(
+            identifiers={(DOMAIN, self.entry.entry_id)}
+        )
+        return data | {"device_id": device.id} if device is not None else data
+
     def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
         hass, entry = self.hass, self.entry
         data = event_data(entry, anomaly, hass) | {"reason": reason}
         # Its words were found while it lasted ("is open"): the cleared event says it is over.
         data["reasoning"] = over_text(hass, data["reasoning"])
-        hass.bus.async_fire(EVENT_ANOMALY_CLEARED, data)
+        hass.bus.async_fire(EVENT_ANOMALY_CLEARED, self._on_the_bus(data))
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
 
     async def async_reworded(self, anomaly: OpenAnomaly) -> None:
