@@ -63,6 +63,7 @@ from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_fo
 from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
 from .use_learning import LOCK_STATES, learn_use, open_now
+from .used_from_inside import UsedFromInside
 from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
 
@@ -102,6 +103,7 @@ class HomeBaselines:
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
+        self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -175,6 +177,8 @@ class HomeBaselines:
             self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
+            if (now_in := presence_of(state)) is not None and now_in != presence_of(previous or ""):
+                self.inside.presence(when)  # somebody came or went: by which door?
             self.rhythm.presence(occupied, when)
             self.meters.presence(occupied is False, when)
             self.routines.presence(occupied is False, when)
@@ -235,6 +239,9 @@ class HomeBaselines:
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)
                 self.lonely.opened(entity_id, when)
+                self.inside.opened(entity_id, when, area)
+            else:
+                self.inside.closed(entity_id, when)
         elif (domain == "light" and previous is not None) or (
             domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
         ):

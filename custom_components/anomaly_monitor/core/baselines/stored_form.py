@@ -32,6 +32,7 @@ from .room_quiet import RoomQuiet
 from .stay_habits import StayHabits
 from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
+from .used_from_inside import UsedFromInside
 from .usual_drops import UsualDrops
 from .usual_use import UsualUse
 
@@ -69,6 +70,7 @@ class StoredParts(Protocol):
     spells: LevelSpells
     falls: LevelFalls
     room_quiet: RoomQuiet
+    inside: UsedFromInside
 
 
 def stored_form(baselines: StoredParts) -> dict[str, Any]:
@@ -100,6 +102,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "level_spells": baselines.spells.as_dict(),
         "level_falls": baselines.falls.as_dict(),
         "room_quiet": baselines.room_quiet.as_dict(),
+        "used_from_inside": baselines.inside.as_dict(),
     }
 
 
@@ -138,6 +141,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
     baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
+    baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
 
@@ -173,4 +177,5 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "meters_with_learned_hours": baselines.meters.learned(),
         "meters_with_learned_runs": baselines.runs.learned(),
         "areas_with_learned_quiet": baselines.room_quiet.learned_areas(),
+        "contacts_used_from_inside": len(baselines.inside.known()),
     }

@@ -35,6 +35,7 @@ from .clock import local
 from .daily_rhythm import REST_GAP
 from .home_baselines import HomeBaselines
 from .household_asleep import sitting_up
+from .inside_doors import used_inside
 from .night_outings import ON_THE_WAY, PRESENCE_NEAR, is_exterior, locks_by_area, motion_onsets
 
 # The hours a household sleeps, at the most (a prior; the learned quiet judges within it).
@@ -82,6 +83,8 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
         ]
         if not recent or not is_exterior(home, door, locks):
             continue
+        if used_inside(baselines.inside, door.entity_id):
+            continue  # a door used from inside (a fridge's, a cupboard's): no way in
         opened = recent[0]
         unlocks = [t for lock in locks for t in changed_to(home, lock, "unlocked")]
         if any(opened - KEY_REACH <= t <= opened for t in unlocks):

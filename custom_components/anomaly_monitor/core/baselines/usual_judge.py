@@ -56,6 +56,7 @@ from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .entered_from_inside import opened_by_somebody_inside
 from .home_baselines import HomeBaselines
+from .inside_doors import only_used_from_inside
 from .lonely_judge import judge_lonely
 from .long_stays import FLOOR as LONG_STAY_FLOOR, duration_text, stay_since
 from .running_judge import RUN_RULES, judged_run
@@ -88,6 +89,8 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     judge = _JUDGES.get(finding.rule)
     if judge is None or not finding.evidence:
         return finding
+    if only_used_from_inside(finding, baselines):
+        return None  # a fridge's door, not a way in (learned from how it is used)
     # The device the finding is about: the open window, not the climate that runs beside it.
     entity_id = (finding.subject if finding.rule in _BY_SUBJECT else None) or finding.evidence[0]
     times = (t.when for t in home.window.transitions)
