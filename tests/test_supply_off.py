@@ -77,3 +77,17 @@ def test_a_supply_off_every_evening_is_told_only_far_past_its_longest() -> None:
 
 def test_not_judged_before_it_is_read_two_days() -> None:
     assert not _told(_baselines([0]), 1, off_for=120)
+
+
+def test_a_power_state_off_most_of_the_day_is_no_supply() -> None:
+    """An appliance's ``power`` binary sensor (a television on 4 h an evening) is off 20 h
+    a day: its long spell off while the family is away is no outage."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(GRID, "", device_class="power", area="Garage")])
+    baselines.watching([GRID], DAY0)
+    baselines.observe(DAY0, GRID, "off")
+    for day in range(4):
+        baselines.observe(DAY0 + timedelta(days=day, hours=19), GRID, "on")
+        baselines.observe(DAY0 + timedelta(days=day, hours=23), GRID, "off")
+    baselines.observe(DAY0 + timedelta(days=4, hours=14), GRID, "on")
+    assert not _told(baselines, 4, off_for=60 * 40)

@@ -13,7 +13,9 @@ supply seldom off learned none, so every outage past ``MIN_OFF`` is news; a grid
 goes every evening (load-shedding, a generator's changeover) is told only past ``FACTOR``
 times its longest spell (and ``SLACK`` more). A spell under way is measured from its start
 (``down_since``, or the window's own transitions; a restart of HA inside it does not
-restart it). Judged only once the sensor has been read ``MIN_DAYS``.
+restart it). Judged only once the sensor has been read ``MIN_DAYS``, and only while it was
+on for most of the time watched before this spell (``MOSTLY_OFF``): an appliance's power
+state is off for most of the day, and a holiday's long spell off is no outage.
 
 A home battery that carries the home meanwhile (a ``battery`` sensor in % of the same
 device or area whose charge has fallen since the supply went) is named with it, and its
@@ -37,6 +39,9 @@ MIN_DAYS = 2.0
 MIN_OFF = timedelta(minutes=10)
 FACTOR = 1.5
 SLACK = timedelta(minutes=30)
+# A sensor off for more than this share of the time watched reports an appliance's power
+# (a television, a washer), not a supply that is there nearly always.
+MOSTLY_OFF = 0.5
 # A home battery at or under this share (%) has little left.
 LOW_CHARGE = 20.0
 
@@ -100,6 +105,9 @@ def supply_off_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterator[
         since = _off_since(home, sensor, supply.down_since(sensor.entity_id))
         if since is None:
             continue
+        before = (since - first).total_seconds() / 60  # watched before this spell
+        if supply.minutes_off(sensor.entity_id) > MOSTLY_OFF * before:
+            continue  # off most of the time: an appliance's power state, no supply
         longest = timedelta(minutes=supply.longest(sensor.entity_id))
         limit = max(MIN_OFF, FACTOR * longest, longest + SLACK) if longest else MIN_OFF
         off = now - since
