@@ -68,6 +68,12 @@ def test_a_home_battery_running_down_is_named_with_it() -> None:
     assert "nearly empty" in finding.reasoning
 
 
+def test_a_sensor_battery_in_the_same_room_is_not_the_home_battery() -> None:
+    """A door sensor's cell in the garage, 87 % then 86 %: it carries nothing."""
+    (finding,) = _told(_baselines([0, 0, 0]), 3, off_for=120, charge=["87", "86"])
+    assert finding.evidence == (GRID,)
+
+
 def test_a_supply_off_every_evening_is_told_only_far_past_its_longest() -> None:
     """Load-shedding: off 2 h each evening. An outage of 3 h is its normal; 5 h is not."""
     baselines = _baselines([120, 120, 120, 120])

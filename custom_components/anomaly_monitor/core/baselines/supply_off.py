@@ -18,8 +18,9 @@ on for most of the time watched before this spell (``MOSTLY_OFF``): an appliance
 state is off for most of the day, and a holiday's long spell off is no outage.
 
 A home battery that carries the home meanwhile (a ``battery`` sensor in % of the same
-device or area whose charge has fallen since the supply went) is named with it, and its
-charge said: how long the home can go on is what the household wants to know.
+device or area whose charge has fallen ``CARRYING_POINTS`` or more since the supply went)
+is named with it, and its charge said: how long the home can go on is what the household
+wants to know.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ SLACK = timedelta(minutes=30)
 # A sensor off for more than this share of the time watched reports an appliance's power
 # (a television, a washer), not a supply that is there nearly always.
 MOSTLY_OFF = 0.5
+# A battery that fell this many points (%) since the supply went carries the home (a
+# door sensor's coin cell loses a point a month).
+CARRYING_POINTS = 5.0
 # A home battery at or under this share (%) has little left.
 LOW_CHARGE = 20.0
 
@@ -69,7 +73,8 @@ def _battery(
     home: HomeView, sensor: EntityState, since: datetime
 ) -> tuple[str, float, float] | None:
     """(entity id, charge when the supply went, charge now) of the home battery that
-    carries the home: a ``battery`` sensor in % of the same device or area, fallen since."""
+    carries the home: a ``battery`` sensor in % of the same device or area, fallen since by
+    ``CARRYING_POINTS`` or more."""
     for battery in home.of("sensor", "battery"):
         if battery.info.unit != "%" or battery.number is None:
             continue
@@ -84,7 +89,7 @@ def _battery(
                 before = value
             elif transition.when > since and before is None:
                 before = parse_number(transition.state)
-        if before is not None and battery.number < before:
+        if before is not None and battery.number <= before - CARRYING_POINTS:
             return battery.entity_id, before, battery.number
     return None
 
