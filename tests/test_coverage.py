@@ -96,6 +96,23 @@ async def test_unexposed_smoke_detector_is_watched_and_notifies(
     assert any(key.startswith(f"{DOMAIN}_{entry.entry_id}_") for key in notifications)
 
 
+async def test_a_supply_status_is_watched_by_default(hass: HomeAssistant) -> None:
+    """A home battery's grid status (``power``: on while the supply is there) is watched
+    without being exposed or added: set 14's grid off for eight hours was never even read.
+    A ``running`` sensor is not (no supply)."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    set_calm_home(hass)
+    grid = "binary_sensor.gateway_grid_status"
+    hass.states.async_set(grid, "on", {"device_class": "power", "friendly_name": "Grid"})
+    hass.states.async_set("binary_sensor.pump_running", "off", {"device_class": "running"})
+    for entity_id in (grid, "binary_sensor.pump_running"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    entry = await _default_monitor(hass)
+    watched = entry.runtime_data.coordinator.watcher.entity_ids
+    assert grid in watched
+    assert "binary_sensor.pump_running" not in watched
+
+
 async def test_new_safety_device_is_picked_up(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:

@@ -58,10 +58,17 @@ def test_the_fire_band_is_never_held() -> None:
     assert "room_heat_fire_risk" in _told("64", HomeBaselines(UTC))
 
 
-def test_a_probe_that_read_the_fire_band_is_no_hot_place() -> None:
-    """Set 9's geyser probe in the roof: 58 °C when first seen, 45-58 °C since. Its hot
-    readings held as a hot place closed the incident its fire-band reading opened, and each
-    reheat was told anew; it is told as before. Before (the previous commit): held."""
+def test_a_probe_never_livable_since_first_seen_is_a_machines_water() -> None:
+    """Set 9's geyser probe in the roof (58 °C when first seen, 45-58 °C since) and set 14's
+    stove loop (38 °C from set-up, 52 °C once stoked at dawn): a fire heats a room's air
+    from livable, and these never read livable in hours watched. Held until their range is
+    learned (before: told as a possible fire, then each reheat again)."""
     baselines = _seen([58.0, 52.0, 48.0, 55.0, 45.0], hours=24)
-    assert "room_heat_fire_risk" in _told("58", baselines)
-    assert "room_too_hot" in _told("45", baselines)
+    assert "room_heat_fire_risk" not in _told("58", baselines)
+    assert "room_too_hot" not in _told("45", baselines)
+    assert "room_heat_fire_risk" in _told("58", HomeBaselines(UTC))  # at its first report
+    assert "room_heat_fire_risk" in _told("85", baselines)  # near boiling: told
+
+
+def test_a_probe_that_read_livable_and_then_the_fire_band_is_told() -> None:
+    assert "room_heat_fire_risk" in _told("58", _seen([24.0, 30.0, 45.0, 52.0], hours=24))

@@ -87,6 +87,9 @@ SAFETY_BINARY_CLASSES = frozenset(
         "motion",
         "occupancy",
         "presence",
+        # A supply's status (a home battery's grid status, a UPS's mains): power gone is
+        # a home's fridges, freezers, pumps and medical devices without it.
+        "power",
     }
 )
 # Sensors whose readings reveal a hazard (a fire, a leak, a gas, a frozen or overheated room).

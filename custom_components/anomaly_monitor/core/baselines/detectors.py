@@ -41,6 +41,7 @@ from ..occupancy import Occupancy
 from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
+from .air_quality import air_unhealthy_far_beyond_its_range
 from .clock import local
 from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
@@ -51,6 +52,7 @@ from .far_beyond_range import reading_far_beyond_its_range
 from .fast_falls import level_falling_far_faster_than_ever
 from .follow_up_missing import usual_effect_missing
 from .getting_up import not_up_by
+from .heat_gone import heat_source_gone_cold
 from .heat_load_unattended import heat_load_left_on_unattended
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
@@ -80,6 +82,7 @@ from .run_cut_short import meter_run_cut_short
 from .steady_places import reading_beyond_its_steady_band
 from .still_in_room import still_in_room_far_longer
 from .still_where_last_seen import still_where_last_seen
+from .supply_off import supply_off_far_longer
 from .unlocked_at_rest import unlocked_while_asleep
 from .unused_hour_entry import entry_at_an_unused_hour
 from .warm_rooms import room_warmer_than_kept
@@ -254,6 +257,9 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     meter_drawing_at_unusual_hours,
     reading_beyond_its_steady_band,
     reading_far_beyond_its_range,
+    air_unhealthy_far_beyond_its_range,
+    supply_off_far_longer,
+    heat_source_gone_cold,
     reading_held_far_longer_than_ever,
     level_falling_far_faster_than_ever,
     routine_missed,

@@ -50,7 +50,7 @@ READING_FAR_BEYOND_ITS_RANGE = FindingKind(
 )
 
 
-def _beyond(
+def readings_beyond(
     home: HomeView, sensor: EntityState, low: float, high: float
 ) -> tuple[datetime | None, int]:
     """(since when every reading has been beyond ``[low, high]`` on the current side, how
@@ -91,7 +91,7 @@ def reading_far_beyond_its_range(home: HomeView, baselines: HomeBaselines) -> It
         if usual is None or usual.days < MIN_DAYS or usual.readings < MIN_READINGS:
             continue
         low, high = far_limits(usual.lowest, usual.highest)
-        since, readings = _beyond(home, sensor, low, high)
+        since, readings = readings_beyond(home, sensor, low, high)
         if since is None or (now - since < HOLD and readings < READINGS_BEYOND):
             continue
         above = current > high

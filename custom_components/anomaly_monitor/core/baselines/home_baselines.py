@@ -208,6 +208,9 @@ class HomeBaselines:
         self.durations.state(entity_id, state, when)
         self.usual.seen(entity_id, when)
         device_class = info.device_class if info else None
+        if (domain, device_class) == ("binary_sensor", "power") and state in ("on", "off"):
+            # A supply's status: its outages (``supply_off``); unknown at a restart is none.
+            self.supply.reading(entity_id, 1.0 if state == "on" else 0.0, when)
         if (routine := routine_state(domain, device_class, state)) is not None or (
             entity_id in self.routines.since
         ):

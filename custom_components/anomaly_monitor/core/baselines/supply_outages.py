@@ -90,6 +90,11 @@ class SupplyOutages:
         supply = self._supplies.get(entity_id)
         return len({day for day, _ in supply.outages}) if supply is not None else 0
 
+    def minutes_off(self, entity_id: str) -> float:
+        """The outages kept, added up (minutes)."""
+        supply = self._supplies.get(entity_id)
+        return sum(m for _, m in supply.outages) if supply is not None else 0.0
+
     def longest(self, entity_id: str) -> float:
         """The longest outage kept (minutes; 0 when none)."""
         supply = self._supplies.get(entity_id)

@@ -41,7 +41,7 @@ from ..rules.temperature_bands import celsius_of
 from ..temperatures import degrees_celsius, to_celsius
 from .cold_places import cold_place, days_read
 from .home_baselines import HomeBaselines
-from .hot_places import hot_place
+from .hot_places import hot_place, machine_heat
 from .machine_rooms import MACHINE_MIN_DAYS, machine_runs_in
 from .process_heat import process_at_work
 from .reference import usual_range
@@ -76,6 +76,8 @@ def usual_extreme(home: HomeView, baselines: HomeBaselines, finding: Finding) ->
         return True  # never warm since first seen: a crawl space, not a failed heating
     if hot_place(home, baselines, finding, MIN_DAYS):
         return True  # never livable since first seen: a machine's heat, not a room's
+    if machine_heat(home, baselines, finding, MIN_DAYS):
+        return True  # a machine's water, never a room's air since first seen
     celsius = celsius_of(state)
     usual = usual_range(baselines, finding.subject, home.end)
     if (
