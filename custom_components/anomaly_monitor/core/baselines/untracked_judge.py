@@ -8,7 +8,9 @@ most of the days it was empty then, and this sensor is used then on most days. A
 else (an empty home that never showed life at that hour, a sensor not used then) is
 judged by the away rules as before, and says nothing of this. A door (not a window; with
 its key, if it has a lock) used at the time somebody came in by it on the same weekday a
-week before, or on the home's first days, is a visitor's too (``recurring_entries``).
+week before, or on the home's first days, is a visitor's too (``recurring_entries``); a
+lockless door the home's untracked life uses in this part of the day on most days it is
+empty, opened after somebody moved about in this empty spell, is theirs (``lived_doors``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .clock import local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
 from .keyed_entries import key_of
+from .lived_doors import lived_door
 from .recurring_entries import recurring_entry
 
 
@@ -57,6 +60,9 @@ def untracked_opening(
     and the home's life while empty make it an untracked person's usual day; else None."""
     days = used_then(baselines.lonely, opening, when)
     if days is None or _shown_life(baselines, home, when) is None:
+        # The door of somebody who lives here untracked, used in every part of the day.
+        if (lived := lived_door(baselines, home, opening, when)) is not None:
+            return lived
         # Or somebody came in by it at this time on the same weekday, or on the first days
         # (a door: a window opened from outside is climbed through, whatever the time).
         if home.device_class(opening) == "window":
