@@ -21,7 +21,8 @@ a transfer pump that fills the roof tank in 14 min, run after run, running for a
 (its float valve stuck) is told like a heater, once it draws more than a compressor or
 electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element); and its floor is
 ``TIMED_FLOOR``, not ``FLOOR`` (a kettle that boils in 3 min, six boils learned, drawing
-2 kW for 20 min has not switched itself off). The finding says the timer judged it.
+2 kW for 20 min has not switched itself off); a motor's ``MOTOR_TIMED_FLOOR`` (a pump run
+by hand for the garden). The finding says the timer judged it.
 """
 
 from __future__ import annotations
@@ -48,8 +49,13 @@ HEATING_LOAD = 1000.0
 # A timer or programme known from this many runs (``durations.MIN_STAYS``, what an untimed
 # meter needs at a quarter of the day) judges any load above a compressor's...
 WELL_TIMED = MIN_STAYS
-# ...never under this (not the hour a meter of runs of every length is given).
+# ...never under this (not the hour a meter of runs of every length is given)...
 TIMED_FLOOR = timedelta(minutes=15)
+# ...and a motor or pump (under a heating load) never under this: one started by hand (a
+# garden watered from the tank pump, a pool topped up) runs tens of minutes with nothing
+# wrong; a stuck float or a split pipe runs for hours (set 14: a tank pump of 1.5-min runs
+# watering the garden for 18 min on the home's third evening, told).
+MOTOR_TIMED_FLOOR = timedelta(minutes=30)
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -101,7 +107,9 @@ def _limits(
             continue
         count, longest, pooled = learned
         longest = max(longest, taught)
-        floor = TIMED_FLOOR if well_timed else FLOOR
+        floor = FLOOR
+        if well_timed:
+            floor = TIMED_FLOOR if draw >= HEATING_LOAD else MOTOR_TIMED_FLOOR
         limit = max(floor, factor * timedelta(minutes=longest))
         yield meter, draw, since, limit, count, longest, pooled, by_timer
 
