@@ -35,7 +35,7 @@ from .away_meters import drawn_while_empty
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .loads_by_themselves import around_the_clock
-from .power import RUNNING
+from .power import IDLE, RUNNING
 from .somebody_in import inside_now, opened_from_inside, staying_unknown
 from .untracked_judge import untracked_opening
 
@@ -46,6 +46,8 @@ TIMER_DAYS = 3
 # Minutes a timer's start drifts before the hour it is set for.
 TIMER_DRIFT = 10
 APPLIANCE_RULES = frozenset({"appliance_active_while_away"})
+# A meter seen this long without one idle reading never rests (``_never_rests``).
+NEVER_IDLE = timedelta(days=1)
 WINDOW_RULES = frozenset({"window_opened_while_away"})
 
 
@@ -71,6 +73,20 @@ def _by_itself(baselines: HomeBaselines, meter: str, began: datetime) -> bool:
     return (
         drawn_while_empty(meters, meter, began) is not None
         or around_the_clock(meters, meter, began) is not None
+    )
+
+
+def _never_rests(baselines: HomeBaselines, meter: str, now: datetime) -> bool:
+    """A meter that has not once read idle in the ``NEVER_IDLE`` and more it has been seen
+    (an inverter's load output, a whole home's meter, a server's plug): no one appliance a
+    person switched on; its draw says nothing of anyone in (set 13: a Deye inverter's
+    load meter, told three times once every meter was watched)."""
+    first = baselines.usual.since.get(meter)
+    return (
+        first is not None
+        and now - first >= NEVER_IDLE
+        and baselines.durations.whole_record(meter, IDLE)[0] == 0
+        and (baselines.durations.current.get(meter) or (IDLE, now))[0] != IDLE
     )
 
 
@@ -104,6 +120,8 @@ def judge_appliance(
             start = hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         # Judged by the hour its run began, not by now: a verdict that changed hour by
         # hour would end and tell the same run again.
+        if _never_rests(baselines, meter, home.end):
+            continue  # no one appliance: not a sign of anyone in
         if not by_habit(*start) and not _by_itself(baselines, meter, began):
             ran, watched = start
             name = _name(home, meter)
