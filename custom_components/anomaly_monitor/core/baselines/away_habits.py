@@ -30,12 +30,13 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import Finding
+from ..power_units import RUNNING_WATTS
 from ..statistics.occupancy import away_periods
 from .away_meters import drawn_while_empty
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .loads_by_themselves import around_the_clock
-from .power import IDLE, RUNNING
+from .power import RUNNING, watts
 from .somebody_in import inside_now, opened_from_inside, staying_unknown
 from .untracked_judge import untracked_opening
 
@@ -76,18 +77,17 @@ def _by_itself(baselines: HomeBaselines, meter: str, began: datetime) -> bool:
     )
 
 
-def _never_rests(baselines: HomeBaselines, meter: str, now: datetime) -> bool:
-    """A meter that has not once read idle in the ``NEVER_IDLE`` and more it has been seen
-    (an inverter's load output, a whole home's meter, a server's plug): no one appliance a
-    person switched on; its draw says nothing of anyone in (set 13: a Deye inverter's
-    load meter, told three times once every meter was watched)."""
+def _never_rests(baselines: HomeBaselines, meter: str, unit: str | None, now: datetime) -> bool:
+    """A meter whose lowest reading in the ``NEVER_IDLE`` and more it has been seen is a
+    draw (an inverter's load output, a whole home's meter, a server's plug): no one
+    appliance a person switched on; its draw says nothing of anyone in (set 13: a Deye
+    inverter's load meter, told three times once every power meter was watched)."""
     first = baselines.usual.since.get(meter)
-    return (
-        first is not None
-        and now - first >= NEVER_IDLE
-        and baselines.durations.whole_record(meter, IDLE)[0] == 0
-        and (baselines.durations.current.get(meter) or (IDLE, now))[0] != IDLE
-    )
+    learned = baselines.ranges.usual(meter)
+    if first is None or learned is None or now - first < NEVER_IDLE:
+        return False
+    lowest = watts(learned[3], unit)
+    return lowest is not None and lowest >= RUNNING_WATTS
 
 
 def _run_began(baselines: HomeBaselines, meter: str, now: datetime) -> datetime:
@@ -120,7 +120,8 @@ def judge_appliance(
             start = hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         # Judged by the hour its run began, not by now: a verdict that changed hour by
         # hour would end and tell the same run again.
-        if _never_rests(baselines, meter, home.end):
+        state = home.info(meter)
+        if _never_rests(baselines, meter, state.info.unit if state else None, home.end):
             continue  # no one appliance: not a sign of anyone in
         if not by_habit(*start) and not _by_itself(baselines, meter, began):
             ran, watched = start
