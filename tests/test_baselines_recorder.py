@@ -16,6 +16,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 )
 
 from custom_components.anomaly_monitor.const import (
+    CONF_EXCLUDE_ENTITIES,
     CONF_HISTORY_DAYS,
     CONF_INCLUDE_ENTITIES,
     CONF_USE_EXPOSED,
@@ -58,7 +59,10 @@ async def _live_a_week(
 
 
 async def _setup(
-    hass: HomeAssistant, days: int, watched: tuple[str, ...] = (KITCHEN, HALL)
+    hass: HomeAssistant,
+    days: int,
+    watched: tuple[str, ...] = (KITCHEN, HALL),
+    left_out: tuple[str, ...] = (),
 ) -> MockConfigEntry:
     entry = MockConfigEntry(
         domain=DOMAIN,
@@ -66,6 +70,7 @@ async def _setup(
         options={
             CONF_USE_EXPOSED: False,
             CONF_INCLUDE_ENTITIES: list(watched),
+            CONF_EXCLUDE_ENTITIES: list(left_out),
             CONF_HISTORY_DAYS: days,
         },
     )
@@ -467,8 +472,9 @@ async def test_history_the_stored_baselines_never_read_is_learned_after_an_optio
     await _four_days_of_a_freezer_plug(hass, freezer, today)
     freezer.move_to(today + timedelta(hours=9, minutes=30))
     if change == "plug_added":
-        entry = await _setup(hass, 14, (HALL,))
-        options = {**entry.options, CONF_INCLUDE_ENTITIES: [HALL, PLUG]}
+        # Every power meter is watched by default: the homeowner had left this one out.
+        entry = await _setup(hass, 14, (HALL,), (PLUG,))
+        options = {**entry.options, CONF_INCLUDE_ENTITIES: [HALL, PLUG], CONF_EXCLUDE_ENTITIES: []}
     else:
         entry = await _setup(hass, 1, (HALL, PLUG))
         options = {**entry.options, CONF_HISTORY_DAYS: 14}

@@ -86,3 +86,15 @@ def test_a_timer_known_from_few_runs_or_a_small_load_is_judged_as_before() -> No
     baselines = _learned(KETTLE, "2140", 3, 3)
     assert _running(baselines, KETTLE, "2150", start, 50) == []
     assert len(_running(baselines, KETTLE, "2150", start, 61)) == 1
+
+
+def test_a_pump_run_by_hand_for_half_an_hour_is_its_households() -> None:
+    """Twelve tank-pump runs of 1.5 min (toilets, showers), then the garden watered from
+    the tank for 18 min (set 14, the home's third evening): no fault, not told. Past half
+    an hour it is (a split pipe, a stuck float)."""
+    baselines = _learned(PUMP, "640", 1.5, 12)
+    start = MONDAY + timedelta(days=6, hours=9, minutes=10)
+    assert _running(baselines, PUMP, "655", start, 18) == []
+    assert _running(baselines, PUMP, "655", start, 29) == []
+    [finding] = _running(baselines, PUMP, "655", start, 31)
+    assert finding.rule == "left_on_past_its_routine"

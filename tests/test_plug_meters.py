@@ -1,6 +1,7 @@
-"""A smart plug's meter is watched by default, whatever it is named (HA's device registry).
+"""Every power meter is watched by default, whatever it is named or whichever device it is on.
 
-A freezer on "Plug 2" or a washer on "Plug 3" is covered without the homeowner adding it;
+A freezer on "Plug 2", a washer on "Plug 3" or a dryer on a clamp meter's channel is
+covered without the homeowner adding it (what it is comes from its learned behaviour);
 and a washer left running when everybody leaves is theirs, not somebody in the house,
 while a load that starts in the empty home is told.
 """
@@ -72,13 +73,15 @@ def _away_findings(response: dict) -> list[dict]:
     ]
 
 
-async def test_a_plugs_meter_is_watched_by_default_an_inverters_is_not(
+async def test_every_meter_is_watched_by_default_a_plugs_and_one_without_a_switch(
     hass: HomeAssistant,
 ) -> None:
+    """Set 14: a fridge on a plug that has no switch entity, a washer on a Shelly's default
+    id: unwatched before (only a plug with a switch, or a name saying fridge or oven)."""
     entry = await _home_with_a_plug(hass)
     watched = entry.runtime_data.coordinator.watcher.entity_ids
     assert PLUG_METER in watched
-    assert INVERTER not in watched
+    assert INVERTER in watched
 
 
 async def test_a_washer_left_running_is_theirs_a_load_in_the_empty_home_is_told(
@@ -95,6 +98,7 @@ async def test_a_washer_left_running_is_theirs_a_load_in_the_empty_home_is_told(
             hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
         await hass.async_block_till_done()
     freezer.tick(timedelta(minutes=20))  # 08:35, the wash goes on in the empty home
+    # Nor is the inverter, producing since before she left.
     assert _away_findings(await analyze(hass, entry)) == []
 
     # The wash ends; two hours later the plug draws 2,400 W with nobody home.

@@ -51,6 +51,8 @@ def targets(
             resolved[incident] = [(entry, groups[incident])]
         elif pairs[0][0] is None and (shown := _shown_by(summaries[incident], open_now)):
             resolved[incident] = [(shown, groups[incident])]
+        elif pairs[0][0] is None and (told := _load_told(summaries[incident], open_now)):
+            resolved[incident] = [(told, groups[incident])]
         elif pairs[0][0] is None and (entry := entry_shown(summaries[incident], open_now)):
             resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
     hosts = {
@@ -113,6 +115,20 @@ def _shown_by(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly 
     cleared, is the same fire (not a new incident about the hall)."""
     return next(
         (a for a in open_now if finding.rule in a.rules and finding.subject in a.shown_evidence),
+        None,
+    )
+
+
+def _load_told(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:
+    """The open anomaly about the meter of a load drawing in the empty home
+    (``LEFT_ON_RULES``), when every meter it names is shown there: the engine heater told
+    drawing at hours it never draws, still drawing once the family has left, is the same
+    load left on (set 14: told twice), not a new incident."""
+    if finding.rule not in LEFT_ON_RULES:
+        return None
+    meters = [e for e in finding.evidence if e.startswith("sensor.")]
+    return next(
+        (a for a in open_now if a.subject in meters and all(m in a.shown_evidence for m in meters)),
         None,
     )
 

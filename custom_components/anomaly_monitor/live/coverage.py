@@ -33,7 +33,6 @@ from ..const import (
     DOMAIN,
 )
 from ..core.models import clip
-from ..core.role_words import name_role
 from ..markdown_text import escape_markdown
 
 # Domains that say nothing about the home's physical state: never offered, never watched
@@ -96,10 +95,6 @@ SAFETY_BINARY_CLASSES = frozenset(
 HAZARD_SENSOR_CLASSES = frozenset(
     {"carbon_monoxide", "carbon_dioxide", "gas", "temperature", "humidity", "moisture"}
 )
-# Power meters of appliances whose failure or misuse matters (a fridge that died, an oven
-# left on): HA has no device class for what a meter measures; its name's whole words hint
-# it (``core/role_words.py``, never the entity id), a plug's switch says more (``plug_meters``).
-WATCHED_APPLIANCE_ROLES = frozenset({"cold_appliance", "cooking_appliance", "heating_appliance"})
 # Binary sensors that raise a life-safety alarm: the ones a monitor must never miss.
 LIFE_SAFETY_CLASSES = ("smoke", "carbon_monoxide", "gas", "moisture", "heat")
 # How many names a form or an issue lists before "and N more".
@@ -107,7 +102,12 @@ MAX_LISTED = 6
 
 
 # A power meter, or a plug that reports only its current (read as power:
-# ``core/current_as_power``).
+# ``core/current_as_power``). Every one is watched: HA has no device class for what a meter
+# measures, and names in the home's language (a "Pralka" washer, a Shelly's default id) or
+# a plug without a switch entity left a dead fridge, a dryer running 7 h and an engine
+# heater on all day unwatched (sets 12-14). What the meter is comes from its behaviour,
+# learned (its cycle, its runs, its hours); a producing meter (an inverter) draws from
+# before the household leaves, which the away rule leaves to them.
 _METER_CLASSES = frozenset({"power", "current"})
 
 
@@ -118,39 +118,17 @@ def device_class_of(state: State) -> str | None:
 
 
 def is_safety_relevant(state: State) -> bool:
-    """Watched by default: a safety or security device, a person or a tracker, and the
-    power meter of a fridge, freezer or oven (a smart plug's meter too: ``plug_meters``)."""
+    """Watched by default: a safety or security device, a person or a tracker, and every
+    power meter (a fridge, a dryer, a pump: known by what it does, not by its name)."""
     domain = state.domain
     if domain in SAFETY_DOMAINS:
         return True
     device_class = device_class_of(state)
     if domain == "binary_sensor":
         return device_class in SAFETY_BINARY_CLASSES
-    if domain == "sensor" and device_class in _METER_CLASSES:
-        name = state.attributes.get(ATTR_FRIENDLY_NAME)
-        role = name_role(name if isinstance(name, str) else "", "sensor", "power")
-        return role in WATCHED_APPLIANCE_ROLES
-    return domain == "sensor" and device_class in HAZARD_SENSOR_CLASSES
-
-
-def plug_meters(hass: HomeAssistant) -> set[str]:
-    """Power meters of a device that also has a switch: a smart plug (or a metered relay)
-    that the homeowner put on one appliance, a freezer on "Plug 2" whatever its name says.
-    HA's device registry says it; a solar inverter's or a whole-home meter has no switch."""
-    registry = er.async_get(hass)
-    switched = {
-        entry.device_id
-        for entry in registry.entities.values()
-        if entry.domain == "switch" and entry.device_id is not None
-    }
-    return {
-        entry.entity_id
-        for entry in registry.entities.values()
-        if entry.domain == "sensor"
-        and entry.device_id in switched
-        and (state := hass.states.get(entry.entity_id)) is not None
-        and device_class_of(state) in _METER_CLASSES
-    }
+    return domain == "sensor" and (
+        device_class in _METER_CLASSES or device_class in HAZARD_SENSOR_CLASSES
+    )
 
 
 def is_life_safety_sensor(state: State) -> bool:
@@ -173,7 +151,6 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
     wanted: set[str] = set()
     if options.get(CONF_WATCH_SAFETY, DEFAULT_WATCH_SAFETY):
         wanted.update(s.entity_id for s in hass.states.async_all() if is_safety_relevant(s))
-        wanted.update(plug_meters(hass))
     if domains := set(options.get(CONF_INCLUDE_DOMAINS, [])):
         wanted.update(
             entity_id

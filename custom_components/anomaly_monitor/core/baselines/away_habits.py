@@ -30,12 +30,13 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import Finding
+from ..power_units import RUNNING_WATTS
 from ..statistics.occupancy import away_periods
 from .away_meters import drawn_while_empty
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .loads_by_themselves import around_the_clock
-from .power import RUNNING
+from .power import RUNNING, watts
 from .somebody_in import inside_now, opened_from_inside, staying_unknown
 from .untracked_judge import untracked_opening
 
@@ -46,6 +47,8 @@ TIMER_DAYS = 3
 # Minutes a timer's start drifts before the hour it is set for.
 TIMER_DRIFT = 10
 APPLIANCE_RULES = frozenset({"appliance_active_while_away"})
+# A meter seen this long without one idle reading never rests (``_never_rests``).
+NEVER_IDLE = timedelta(days=1)
 WINDOW_RULES = frozenset({"window_opened_while_away"})
 
 
@@ -72,6 +75,19 @@ def _by_itself(baselines: HomeBaselines, meter: str, began: datetime) -> bool:
         drawn_while_empty(meters, meter, began) is not None
         or around_the_clock(meters, meter, began) is not None
     )
+
+
+def _never_rests(baselines: HomeBaselines, meter: str, unit: str | None, now: datetime) -> bool:
+    """A meter whose lowest reading in the ``NEVER_IDLE`` and more it has been seen is a
+    draw (an inverter's load output, a whole home's meter, a server's plug): no one
+    appliance a person switched on; its draw says nothing of anyone in (set 13: a Deye
+    inverter's load meter, told three times once every power meter was watched)."""
+    first = baselines.usual.since.get(meter)
+    learned = baselines.ranges.usual(meter)
+    if first is None or learned is None or now - first < NEVER_IDLE:
+        return False
+    lowest = watts(learned[3], unit)
+    return lowest is not None and lowest >= RUNNING_WATTS
 
 
 def _run_began(baselines: HomeBaselines, meter: str, now: datetime) -> datetime:
@@ -104,6 +120,9 @@ def judge_appliance(
             start = hour_habit(baselines, meter, began + timedelta(minutes=TIMER_DRIFT))
         # Judged by the hour its run began, not by now: a verdict that changed hour by
         # hour would end and tell the same run again.
+        state = home.info(meter)
+        if _never_rests(baselines, meter, state.info.unit if state else None, home.end):
+            continue  # no one appliance: not a sign of anyone in
         if not by_habit(*start) and not _by_itself(baselines, meter, began):
             ran, watched = start
             name = _name(home, meter)

@@ -21,7 +21,8 @@ a transfer pump that fills the roof tank in 14 min, run after run, running for a
 (its float valve stuck) is told like a heater, once it draws more than a compressor or
 electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element); and its floor is
 ``TIMED_FLOOR``, not ``FLOOR`` (a kettle that boils in 3 min, six boils learned, drawing
-2 kW for 20 min has not switched itself off). The finding says the timer judged it.
+2 kW for 20 min has not switched itself off); a motor's ``MOTOR_TIMED_FLOOR`` (a pump run
+by hand for the garden). The finding says the timer judged it.
 """
 
 from __future__ import annotations
@@ -35,21 +36,27 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
 from .durations import MIN_STAYS, quarter_of_day
+from .heating_spells import heating_limit
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
-from .power import RUNNING, watts
+from .power import HEATING_WATTS, RUNNING, watts
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
 
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
 # A heating element's draw (a heater, a hob, an iron): electronics and compressors draw
 # far less.
-HEATING_LOAD = 1000.0
+HEATING_LOAD = HEATING_WATTS
 # A timer or programme known from this many runs (``durations.MIN_STAYS``, what an untimed
 # meter needs at a quarter of the day) judges any load above a compressor's...
 WELL_TIMED = MIN_STAYS
-# ...never under this (not the hour a meter of runs of every length is given).
+# ...never under this (not the hour a meter of runs of every length is given)...
 TIMED_FLOOR = timedelta(minutes=15)
+# ...and a motor or pump (under a heating load) never under this: one started by hand (a
+# garden watered from the tank pump, a pool topped up) runs tens of minutes with nothing
+# wrong; a stuck float or a split pipe runs for hours (set 14: a tank pump of 1.5-min runs
+# watering the garden for 18 min on the home's third evening, told).
+MOTOR_TIMED_FLOOR = timedelta(minutes=30)
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -67,11 +74,13 @@ APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
 )
 
 
-def _limits(
-    home: HomeView, baselines: HomeBaselines
-) -> Iterator[tuple[EntityState, float, datetime, timedelta, int, float, bool, bool]]:
-    """(meter, watts, since, limit, runs, longest minutes, pooled, timed) of every meter
-    drawing a heating load now whose runs are learned enough to judge."""
+type Limit = tuple[EntityState, float, datetime, timedelta, int, float, bool, bool, bool]
+
+
+def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
+    """(meter, watts, since, limit, runs, longest minutes, pooled, timed, heating) of every
+    meter drawing a heating load now whose runs (or heating spells) are learned enough to
+    judge: the one that falls due first."""
     running = baselines.durations.current
     for meter in home.of("sensor", "power"):
         spell = running.get(meter.entity_id)
@@ -80,30 +89,45 @@ def _limits(
         draw = watts(value, meter.info.unit)
         if draw is None or draw <= MAX_COMPRESSOR_WATTS:
             continue
-        since = spell[1]
-        taught = baselines.usual.taught_value(meter.entity_id, "stay") or 0.0
-        timed = timed_stays(baselines.durations, meter.entity_id, RUNNING, since)
-        by_timer = timed is not None and taught <= timed[1]
-        well_timed = (
-            timed is not None
-            and by_timer
-            and baselines.durations.whole_record(meter.entity_id, RUNNING)[0] >= WELL_TIMED
+        if any(
+            marked_normal(baselines, e) for e in (meter.entity_id, plug_switch(home, meter)) if e
+        ):
+            continue
+        found = (
+            [] if (run := _run_limit(baselines, meter.entity_id, draw, spell[1])) is None else [run]
         )
-        if draw < HEATING_LOAD and not well_timed:
-            continue  # a motor or pump: judged only by a timer well known
-        switch = plug_switch(home, meter)
-        if any(marked_normal(baselines, e) for e in (meter.entity_id, switch) if e):
-            continue
-        factor, learned = FACTOR, baselines.durations.longest(meter.entity_id, RUNNING, since)
-        if timed is not None and by_timer:
-            learned, factor = timed, TIMED_FACTOR
-        if learned is None:
-            continue
-        count, longest, pooled = learned
-        longest = max(longest, taught)
-        floor = TIMED_FLOOR if well_timed else FLOOR
-        limit = max(floor, factor * timedelta(minutes=longest))
-        yield meter, draw, since, limit, count, longest, pooled, by_timer
+        if draw >= HEATING_LOAD and (heat := heating_limit(baselines.durations, meter.entity_id)):
+            found.append((heat[0], heat[1], heat[2], heat[3], True, False, True))
+        if found:
+            yield meter, draw, *min(found, key=lambda f: f[0] + f[1])
+
+
+def _run_limit(
+    baselines: HomeBaselines, meter: str, draw: float, since: datetime
+) -> tuple[datetime, timedelta, int, float, bool, bool, bool] | None:
+    """(since, limit, runs, longest minutes, pooled, timed, False) of the run under way."""
+    taught = baselines.usual.taught_value(meter, "stay") or 0.0
+    timed = timed_stays(baselines.durations, meter, RUNNING, since)
+    by_timer = timed is not None and taught <= timed[1]
+    well_timed = (
+        timed is not None
+        and by_timer
+        and baselines.durations.whole_record(meter, RUNNING)[0] >= WELL_TIMED
+    )
+    if draw < HEATING_LOAD and not well_timed:
+        return None  # a motor or pump: judged only by a timer well known
+    factor, learned = FACTOR, baselines.durations.longest(meter, RUNNING, since)
+    if timed is not None and by_timer:
+        learned, factor = timed, TIMED_FACTOR
+    if learned is None:
+        return None
+    count, longest, pooled = learned
+    longest = max(longest, taught)
+    floor = FLOOR
+    if well_timed:
+        floor = TIMED_FLOOR if draw >= HEATING_LOAD else MOTOR_TIMED_FLOOR
+    limit = max(floor, factor * timedelta(minutes=longest))
+    return since, limit, count, longest, pooled, by_timer, False
 
 
 def running_far_longer_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
@@ -121,7 +145,9 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
     Magnitude: minutes it has been running.
     """
     now = home.end
-    for meter, draw, since, limit, count, longest, pooled, timed in _limits(home, baselines):
+    for meter, draw, since, limit, count, longest, pooled, timed, heating in _limits(
+        home, baselines
+    ):
         stayed = now - since
         if stayed <= limit:
             continue
@@ -130,7 +156,10 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             if pooled
             else _QUARTER_NAMES[quarter_of_day(since, baselines.zone)]
         )
-        habit = at_most(longest, count, "runs", f", {when}")
+        habit = "runs for " + at_most(longest, count, "runs", f", {when}")
+        if heating:  # a part of its runs (a washer heating its water)
+            spells = at_most(longest, count, "heating spells")
+            habit = f"heats (draws {HEATING_LOAD:.0f} W or more) for {spells} within its runs"
         if timed:
             habit += ", each about as long (a timer or a fixed routine)"
         switch = plug_switch(home, meter)
@@ -140,7 +169,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
             f"{duration_text(stayed)}, since {local(since, home.env.zone):%a %H:%M}; "
-            f"in this home it runs for {habit}.",
+            f"in this home it {habit}.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )

@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from ..power_units import RUNNING_WATTS, watts
 
-__all__ = ["IDLE", "RUNNING", "power_state", "watts"]
+__all__ = ["HEATING_WATTS", "IDLE", "RUNNING", "heating_key", "power_state", "watts"]
 
 RUNNING = "running"
 IDLE = "idle"
+# A heating element's draw (a heater, a hob, a washer heating its water): electronics and
+# compressors draw far less.
+HEATING_WATTS = 1000.0
+
+
+def heating_key(entity_id: str) -> str:
+    """Where ``StateDurations`` keeps a meter's heating spells (drawing ``HEATING_WATTS``
+    without a break), apart from its runs: a washer heats its water for 15 min of a wash."""
+    return f"{entity_id}#heating"
 
 
 def power_state(value: float, unit: str | None) -> str | None:

@@ -16,7 +16,7 @@ from ..models import EntityInfo
 from .hour_profiles import PROFILED_CLASSES
 from .level_falls import is_level
 from .level_spells import room_like
-from .power import IDLE, RUNNING, power_state
+from .power import HEATING_WATTS, IDLE, RUNNING, heating_key, power_state, watts
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -56,6 +56,8 @@ def learn_reading(
         if spell == RUNNING and before is not None and before[0] == IDLE:
             baselines.recent.started(entity_id, when)
         baselines.durations.state(entity_id, spell, when)  # the appliance's cycle
+        heating = (watts(number, info.unit) or 0.0) >= HEATING_WATTS
+        baselines.durations.state(heating_key(entity_id), RUNNING if heating else IDLE, when)
         baselines.meters.power(entity_id, spell == RUNNING, when)
         baselines.runs.reading(entity_id, spell == RUNNING, when)
     # Watched since its first reading: a meter or thermometer with weeks of
@@ -71,3 +73,5 @@ def unreadable(baselines: HomeBaselines, entity_id: str, when: datetime) -> None
     baselines.spells.reading(entity_id, None, when)  # nor a spell at a level
     baselines.falls.reading(entity_id, None, when)
     baselines.supply.reading(entity_id, None, when)  # nor an outage
+    if (key := heating_key(entity_id)) in baselines.durations.current:
+        baselines.durations.state(key, "unavailable", when)  # a drop, bridged if short

@@ -15,7 +15,10 @@ a safety finding never gets (a sensor that failed once must not silence a fire l
   once, so the cold of a failing heating today would be its own normal: the mean is not).
 
 A hot room whose machine runs now (a generator house, a plant room: ``machine_rooms``) is
-judged by its range after a day read.
+judged by its range after a day read, unless its sensor has read the fire band: its hot
+readings join what that told until its range is learned (``hot_places``), or the fire
+incident closes between two heats and each reheat is told anew (set 14's stove loop at
+44-71 °C beside its circulation pump, once every power meter was watched).
 
 A process thermometer (a kiln's, an oven's: its range reached process heat) is judged by
 ``process_heat`` too: on its way down from a top, it is at work.
@@ -37,7 +40,7 @@ from __future__ import annotations
 from ..home import HomeView
 from ..models import EntityState, Finding
 from ..rules.room_extremes import alarm_says_fire
-from ..rules.temperature_bands import celsius_of
+from ..rules.temperature_bands import Band, band_of, celsius_of
 from ..temperatures import degrees_celsius, to_celsius
 from .cold_places import cold_place, days_read
 from .home_baselines import HomeBaselines
@@ -45,7 +48,7 @@ from .hot_places import hot_place, machine_heat
 from .machine_rooms import MACHINE_MIN_DAYS, machine_runs_in
 from .process_heat import process_at_work
 from .reference import usual_range
-from .set_up_levels import level_at_set_up
+from .set_up_levels import level_at_set_up, seen_celsius
 
 # The rules whose findings a learned range can explain.
 EXTREME_RULES = frozenset({"room_heat_fire_risk", "room_too_hot", "room_too_cold"})
@@ -60,7 +63,10 @@ def _min_days(
 ) -> float:
     """Days read before the range judges: fewer for a hot room whose machine runs now."""
     if finding.rule == "room_too_hot" and machine_runs_in(home, baselines, state):
-        return MACHINE_MIN_DAYS
+        seen = seen_celsius(home, baselines, state.entity_id, state.info.unit)
+        area = bool(state.info.area)
+        if not any(band_of(c, area) is Band.FIRE for c in seen):
+            return MACHINE_MIN_DAYS
     return MIN_DAYS
 
 
