@@ -1,0 +1,98 @@
+"""Through a door and not back: the WC door shut behind him, nothing since, far longer
+than any trip through it here.
+
+``still_where_last_seen`` judges the quiet after the last sign by the room it was in. A
+room without a motion sensor (a separate WC) or a door out of a granny flat at night (to
+the outhouse) says little that way: after the WC door, the home is often quiet for an
+hour (he went back to his desk), and the granny flat at night is the night. But the door
+says more: somebody who went through it (opened and shut, after a sign of somebody
+anywhere else) comes back through it, in this home, within minutes (``DoorTrips``: per
+door and quarter of the day, the longest trip back). When the last sign anywhere is such
+a passage, and nothing anywhere has shown anybody since for ``FACTOR`` times the longest
+trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``, the one
+who went through has not come back.
+
+Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
+``MIN_DAYS`` days), or whose trips back took ``SHORT`` or more (a way to the yard or the
+shed, where people potter); a door after which the home was once quiet that long without them
+coming back through it (people leave by it, or go to bed behind it: that quarter is
+theirs); an arrival or a departure since (somebody's phone came or went); a passage that
+was itself the way back (the door shut right before it opened).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+from ..home import (
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+    HomeView,
+)
+from ..statistics.timeline import real_changes
+from .door_trips import PASSAGE, LearnedTrips
+from .home_baselines import HomeBaselines
+
+FACTOR = 2.0
+MARGIN = timedelta(minutes=10)
+MIN_LIMIT = timedelta(minutes=20)
+# Only a door this home always comes back through within this (a WC, a night's outhouse
+# trip): one whose trips back take longer is a way to the yard, the shed, the neighbours.
+SHORT = timedelta(minutes=15)
+
+
+class DoorTrip(NamedTuple):
+    """A trip through a door under way: since it shut, the door, its limit."""
+
+    since: datetime
+    door: str
+    area: str | None
+    limit: timedelta
+    learned: LearnedTrips
+
+
+def _signs(home: HomeView) -> list[tuple[datetime, str, str]]:
+    """Every sign of somebody in the window: a motion sensor turning on, a door opening or
+    shutting, a lock or cover moved (when, entity, state), in time order."""
+    signs: list[tuple[datetime, str, str]] = []
+    sensors = [
+        *((s.entity_id, True) for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)),
+        *((s.entity_id, False) for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)),
+        *((e, False) for e in [*home.history_of("lock"), *home.history_of("cover")]),
+    ]
+    for entity_id, motion in sensors:
+        changes = home.changes(entity_id)
+        recorded = len(changes) - len(real_changes(home, entity_id))  # the state at the start
+        for index in range(recorded, len(changes)):  # the first change in it is one too
+            after, before = changes[index], changes[index - 1].state if index else None
+            if after.state in UNAVAILABLE_STATES or before in UNAVAILABLE_STATES:
+                continue
+            if not motion or after.state == "on":
+                signs.append((after.when, entity_id, after.state))
+    return sorted(signs)
+
+
+def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
+    """The trip under way through a door, when the last sign anywhere is its passage and
+    it is judged (see the module); None otherwise."""
+    signs = _signs(home)
+    if len(signs) < 2:
+        return None
+    (opened, door, open_state), (shut, last, shut_state) = signs[-2], signs[-1]
+    if last != door or open_state != "on" or shut_state != "off" or shut - opened > PASSAGE:
+        return None
+    if len(signs) >= 3 and signs[-3][1] == door and signs[-3][2] == "off":
+        return None  # the way back through it
+    for person in home.presence_entities:
+        if any(change.when > opened for change in home.changes(person.entity_id)[1:]):
+            return None  # somebody came or went
+    learned = baselines.door_trips.learned(door, shut)
+    if learned is None or learned.longest >= SHORT:
+        return None
+    limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
+    if learned.left >= limit:
+        return None  # the home goes on that long without them coming back this way
+    info = home.info(door)
+    return DoorTrip(shut, door, info.info.area if info else None, limit, learned)
