@@ -23,10 +23,9 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, NamedTuple
 
 from .clock import slot_of
-from .room_quiet import QUARTER_HOURS, QUARTERS
+from .room_quiet import DAYS_KEPT, QUARTER_HOURS, QUARTERS, stored_quarters
 from .stored_values import MAX_DAY, stored_entity_id, stored_items
 
-DAYS_KEPT = 28
 MAX_DOORS = 64
 # Opened and shut within this: somebody went through (longer: a door kept open).
 PASSAGE = timedelta(minutes=2)
@@ -155,13 +154,7 @@ class DoorTrips:
         for door, rows in stored_items(data, MAX_DOORS):
             if not stored_entity_id(door) or not isinstance(rows, list) or len(rows) != QUARTERS:
                 continue
-            kept = [deque[DayTrips](maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
-            for quarter, days in enumerate(rows):
-                for item in days[-DAYS_KEPT:] if isinstance(days, list) else []:
-                    row = _day_trips(item)
-                    if row is not None and (not kept[quarter] or row.day > kept[quarter][-1].day):
-                        kept[quarter].append(row)
-            trips.trips[door] = kept
+            trips.trips[door] = stored_quarters(rows, _day_trips)
         return trips
 
 
