@@ -85,8 +85,12 @@ def _piotr(*, days: int = DAYS, leaves_by_the_wc: bool = False) -> HomeBaselines
     return baselines
 
 
-def _view(now: datetime, events: Events, *, arrived: datetime | None = None) -> HomeView:
+def _view(
+    now: datetime, events: Events, *, arrived: datetime | None = None, seen_inside: bool = False
+) -> HomeView:
     states = [entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    if seen_inside:  # the door leads out of a room with a motion sensor (a granny flat)
+        states.append(entity("binary_sensor.wc_motion", "off", area="WC", device_class="motion"))
     states.append(entity(PIOTR, "home"))
     transitions = [Transition(w, e, s, AREAS[e]) for w, e, s in events if w <= now]
     if arrived is not None:
@@ -145,6 +149,11 @@ def test_out_of_the_wc_a_door_people_leave_by_and_a_new_home_are_not_told() -> N
     baselines = _piotr()
     shut, events = _afternoon(baselines, back=True)  # out again: the way back
     assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), baselines)) == []
+    # By day, a door out of a room people are seen in: to the yard, the neighbours.
+    baselines = _piotr()
+    shut, events = _afternoon(baselines, back=False)
+    later = _view(shut + timedelta(minutes=30), events, seen_inside=True)
+    assert list(still_where_last_seen(later, baselines)) == []
     # A home where, once, nobody came back through that door for hours: it says nothing.
     leaving = _piotr(leaves_by_the_wc=True)
     learned = leaving.door_trips.learned(WC, TODAY + timedelta(hours=14))

@@ -12,6 +12,11 @@ a passage, and nothing anywhere has shown anybody since for ``FACTOR`` times the
 trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``, the one
 who went through has not come back.
 
+By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC):
+out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
+shed or the neighbours and may stay; in the hours this home rests at
+(``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
+
 Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
 ``MIN_DAYS`` days), or whose trips back took ``SHORT`` or more (a way to the yard or the
 shed, where people potter); a door after which the home was once quiet that long without them
@@ -34,6 +39,7 @@ from ..home import (
 from ..statistics.timeline import real_changes
 from .door_trips import PASSAGE, LearnedTrips
 from .home_baselines import HomeBaselines
+from .still_in_room import resting_hours
 
 FACTOR = 2.0
 MARGIN = timedelta(minutes=10)
@@ -95,4 +101,13 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     if learned.left >= limit:
         return None  # the home goes on that long without them coming back this way
     info = home.info(door)
-    return DoorTrip(shut, door, info.info.area if info else None, limit, learned)
+    area = info.info.area if info else None
+    if area and not resting_hours(home, baselines, shut, shut) and _seen_in(home, area):
+        return None  # by day, out of a room people are seen in: to the yard, the neighbours
+    return DoorTrip(shut, door, area, limit, learned)
+
+
+def _seen_in(home: HomeView, area: str) -> bool:
+    """Whether ``area`` has a motion sensor: its door leads out of a room people are seen
+    in (a granny flat's door to the yard), not into one nobody can be seen in (a WC)."""
+    return any(s.info.area == area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES))
