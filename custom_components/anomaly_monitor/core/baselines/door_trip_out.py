@@ -37,7 +37,7 @@ from ..home import (
     HomeView,
 )
 from ..statistics.timeline import real_changes
-from .door_trips import PASSAGE, LearnedTrips
+from .door_trips import PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
 from .still_in_room import resting_hours
 
@@ -84,13 +84,15 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     """The trip under way through a door, when the last sign anywhere is its passage and
     it is judged (see the module); None otherwise."""
     signs = _signs(home)
-    if len(signs) < 2:
-        return None
-    (opened, door, open_state), (shut, last, shut_state) = signs[-2], signs[-1]
-    if last != door or open_state != "on" or shut_state != "off" or shut - opened > PASSAGE:
-        return None
-    if len(signs) >= 3 and signs[-3][1] == door and signs[-3][2] == "off":
-        return None  # the way back through it
+    doors = {s.entity_id for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)}
+    passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
+    for when, entity_id, state in signs:
+        passages.sign(when, entity_id, state, door=entity_id in doors)
+    out = passages.under_way()
+    if out is None or out != (signs[-1][0], signs[-1][1]):
+        return None  # the last sign is no passage out (none, or the way back through it)
+    shut, door = out
+    opened = shut - PASSAGE
     for person in home.presence_entities:
         if any(change.when > opened for change in home.changes(person.entity_id)[1:]):
             return None  # somebody came or went

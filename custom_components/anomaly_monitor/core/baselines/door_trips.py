@@ -9,10 +9,12 @@ When the next sign is anything else, the home went on without them coming back t
 (somebody else moved, or they went on elsewhere): the longest such quiet is kept too,
 so a door people leave by, or go to bed behind, is never judged by its short trips.
 
-A passage whose opening came right after the same door shut (nothing else between) is the
-way back, not a trip. Only while someone may be home; everybody known away ends any trip.
-``door_trip_out`` judges the trip under way. Bounded: ``MAX_DOORS`` x 4 quarters x
-``DAYS_KEPT`` days. No word of an id is read: a door is an opening sensor by device class.
+A passage whose opening came right after the same door shut (nothing else between), or
+within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip. Only
+while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
+the trip under way (the window's signs read by this same reading). Bounded: ``MAX_DOORS``
+x 4 quarters x ``DAYS_KEPT`` days. No word of an id is read: a door is an opening sensor
+by device class.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from .stored_values import MAX_DAY, stored_entity_id, stored_items
 MAX_DOORS = 64
 # Opened and shut within this: somebody went through (longer: a door kept open).
 PASSAGE = timedelta(minutes=2)
+# The same door passed again within this after a passage out: the way back, whatever
+# moved meanwhile (somebody else, a pet, a sensor's own noise).
+BACK_WITHIN = timedelta(minutes=15)
 # A quarter of a door is learned from this many trips back, on this many days.
 MIN_TRIPS = 5
 MIN_DAYS = 3
@@ -63,6 +68,7 @@ class DoorTrips:
         self._last: tuple[datetime, str, str] | None = None  # when, entity, state
         self._opened: tuple[datetime, str, bool] | None = None  # when, door, a way back
         self._out: tuple[datetime, str] | None = None  # a door shut behind somebody
+        self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
 
     def sign(self, when: datetime, entity_id: str, state: str, *, door: bool) -> None:
         """Somebody showed at ``when``: ``entity_id`` (a door, or a motion sensor turning
@@ -76,7 +82,10 @@ class DoorTrips:
             self._learn(out[1], out[0], when, back=back)
             self._out = None
         if door and state == "on":
-            way_back = last is not None and last[1] == entity_id and last[2] == "off"
+            started = self._started.pop(entity_id, None)
+            way_back = (last is not None and last[1] == entity_id and last[2] == "off") or (
+                started is not None and when - started <= BACK_WITHIN
+            )
             self._opened = (when, entity_id, way_back)
         elif door and state == "off":
             opened = self._opened
@@ -87,12 +96,19 @@ class DoorTrips:
                 and when - opened[0] <= PASSAGE
             ):
                 self._out = (when, entity_id)
+                if entity_id in self._started or len(self._started) < MAX_DOORS:
+                    self._started[entity_id] = when
             self._opened = None
         self._last = (when, entity_id, state)
 
     def everybody_left(self) -> None:
         """Everybody is known away: no trip is under way."""
         self._last = self._opened = self._out = None
+        self._started.clear()
+
+    def under_way(self) -> tuple[datetime, str] | None:
+        """The passage whose way back has not come yet (when the door shut, the door)."""
+        return self._out
 
     def _learn(self, door: str, since: datetime, until: datetime, *, back: bool) -> None:
         rows = self.trips.get(door)
