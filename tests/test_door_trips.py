@@ -149,6 +149,13 @@ def test_out_of_the_wc_a_door_people_leave_by_and_a_new_home_are_not_told() -> N
     baselines = _piotr()
     shut, events = _afternoon(baselines, back=True)  # out again: the way back
     assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), baselines)) == []
+    # Out again, the kitchen's motion between in and out (a pet, somebody else): still the
+    # way back, so the quiet after it is his desk's.
+    baselines = _piotr()
+    shut, events = _afternoon(baselines, back=True)
+    events.append((shut - timedelta(minutes=2), KITCHEN, "on"))
+    events.sort()
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), baselines)) == []
     # By day, a door out of a room people are seen in: to the yard, the neighbours.
     baselines = _piotr()
     shut, events = _afternoon(baselines, back=False)
