@@ -12,7 +12,8 @@ a passage, and nothing anywhere has shown anybody since for ``FACTOR`` times the
 trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``, the one
 who went through has not come back.
 
-By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC):
+By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC)
+and no way out of the home (``somebody_in.way_out``, or one the household came in by):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
 shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
@@ -39,6 +40,7 @@ from ..home import (
 from ..statistics.timeline import real_changes
 from .door_trips import PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
+from .somebody_in import way_out
 from .still_in_room import resting_hours
 
 FACTOR = 2.0
@@ -47,6 +49,8 @@ MIN_LIMIT = timedelta(minutes=20)
 # Only a door this home always comes back through within this (a WC, a night's outhouse
 # trip): one whose trips back take longer is a way to the yard, the shed, the neighbours.
 SHORT = timedelta(minutes=15)
+# A door the household came in by this often while the home was empty is a way in and out.
+LEARNED_ENTRIES = 2
 
 
 class DoorTrip(NamedTuple):
@@ -104,8 +108,12 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
         return None  # the home goes on that long without them coming back this way
     info = home.info(door)
     area = info.info.area if info else None
-    if area and not resting_hours(home, baselines, shut, shut) and _seen_in(home, area):
-        return None  # by day, out of a room people are seen in: to the yard, the neighbours
+    if not resting_hours(home, baselines, shut, shut) and (
+        (area and _seen_in(home, area))
+        or way_out(home, door)
+        or len(baselines.away.entries.get(door, ())) >= LEARNED_ENTRIES
+    ):
+        return None  # by day, out of a room people are seen in, or out of the home
     return DoorTrip(shut, door, area, limit, learned)
 
 
