@@ -42,6 +42,7 @@ from .away_normal import AwayNormal
 from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, routine_state
+from .door_trips import DoorTrips
 from .durations import StateDurations
 from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
@@ -104,6 +105,7 @@ class HomeBaselines:
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
+        self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -174,6 +176,7 @@ class HomeBaselines:
             if was is not False and occupied is False:
                 self.usual.everybody_left(when, open_now(self.durations, self.infos))
                 self.room_quiet.everybody_left()
+                self.door_trips.everybody_left()
             self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
@@ -228,6 +231,8 @@ class HomeBaselines:
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
             if state == "on":
                 self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
+                if self._occupied is not False:
+                    self.door_trips.sign(when, entity_id, state, door=False)
                 self.away.moved(entity_id, when)
                 self.untracked.moved(entity_id, when, empty=self.away.empty_at(when))
                 self.lonely.moved(when)
@@ -238,6 +243,8 @@ class HomeBaselines:
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
             self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
+            if self._occupied is not False:
+                self.door_trips.sign(when, entity_id, state, door=True)
             if state == "on":
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)

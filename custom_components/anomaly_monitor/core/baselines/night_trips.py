@@ -19,8 +19,8 @@ A bathroom whose only sensor is its own (a bedroom with none) says nothing of a 
 Judged by the room, learned from this home:
 
 - the room's quarter of the day the quiet began in is learned (this home went back to bed
-  seen from there on ``room_quiet.MIN_DAYS`` nights): its longest quiet, ``ROOM_FACTOR``
-  times and ``ROOM_MARGIN`` more, never under ``MIN_LIMIT`` (as by day);
+  seen from there on ``room_quiet.MIN_DAYS`` nights): its longest quiet, judged as by day
+  (``room_limit``);
 - not learned there yet (night trips are rarer than days): ``PRIOR_LIMIT`` at least (a
   prior: a toilet trip of two hours is none), when ``MIN_QUARTERS`` quarters of the room
   are learned and all short.
@@ -41,16 +41,13 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from .clock import local
 from .daily_rhythm import BACK_TO_BED, MIN_REST, NIGHT_ENDS, TRIP
 from .home_baselines import HomeBaselines
+from .room_limit import room_limit
 from .room_quiet import LearnedQuiet
 from .somebody_in import maybe_a_pet
 
 # A room this home leaves within less than this at every learned quarter is no place to
 # rest (``still_in_room.RESTING``: the hours' quiet that makes them rest hours).
 PASSING = timedelta(hours=1)
-# Judged by the room's quarter: as ``still_where_last_seen`` by day.
-ROOM_FACTOR = 1.5
-ROOM_MARGIN = timedelta(minutes=20)
-MIN_LIMIT = timedelta(hours=1)
 # The room's night not learned: judged by its other quarters, never under this (a prior).
 PRIOR_LIMIT = timedelta(hours=2)
 MIN_QUARTERS = 2
@@ -88,13 +85,11 @@ def night_trip(
         return None  # somebody rests after it (the bedroom), or nothing is known of it
     here = baselines.room_quiet.learned(area, since)
     if here is not None:
-        limit = max(MIN_LIMIT, here.longest * ROOM_FACTOR, here.longest + ROOM_MARGIN)
-        return NightTrip(limit, here, learned_here=True)
+        return NightTrip(room_limit(here.longest), here, learned_here=True)
     if len(quarters) < MIN_QUARTERS:
         return None
     widest = max(quarters, key=lambda learned: learned.longest)
-    limit = max(PRIOR_LIMIT, widest.longest * ROOM_FACTOR, widest.longest + ROOM_MARGIN)
-    return NightTrip(limit, widest, learned_here=False)
+    return NightTrip(room_limit(widest.longest, PRIOR_LIMIT), widest, learned_here=False)
 
 
 def _out_of_rest(baselines: HomeBaselines, home: HomeView, since: datetime) -> datetime | None:

@@ -18,9 +18,9 @@ place is known). Bounded: ``MAX_AREAS`` areas x 4 quarters x ``DAYS_KEPT`` days.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta, tzinfo
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .clock import format_time, parse_time, slot_of
 from .stored_values import MAX_DAY, stored_items
@@ -158,17 +158,32 @@ class RoomQuiet:
                 continue
             if not isinstance(rows, list) or len(rows) != QUARTERS:
                 continue
-            kept = [deque[DayQuiet](maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
-            for quarter, days in enumerate(rows):
-                for item in days[-DAYS_KEPT:] if isinstance(days, list) else []:
-                    row = _day_quiet(item)
-                    if row is not None and (not kept[quarter] or row.day > kept[quarter][-1].day):
-                        kept[quarter].append(row)
-            quiet.quiets[area] = kept
+            quiet.quiets[area] = stored_quarters(rows, _day_quiet)
         quiet.last = _stored_sign(data.get("last"))
         quiet.rest_ended = parse_time(data.get("rest_ended"))
         quiet.came_from = _stored_sign(data.get("came_from"))
         return quiet
+
+
+class DayRow(Protocol):
+    """A day's row of a quarter: its day ordinal first."""
+
+    @property
+    def day(self) -> int: ...
+
+
+def stored_quarters[R: DayRow](
+    rows: list[Any], parse: Callable[[object], R | None]
+) -> list[deque[R]]:
+    """Each quarter's stored day rows read back (``DAYS_KEPT`` newest, in day order; a
+    malformed row dropped)."""
+    kept: list[deque[R]] = [deque(maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
+    for quarter, days in enumerate(rows):
+        for item in days[-DAYS_KEPT:] if isinstance(days, list) else []:
+            row = parse(item)
+            if row is not None and (not kept[quarter] or row.day > kept[quarter][-1].day):
+                kept[quarter].append(row)
+    return kept
 
 
 def _learned(days: deque[DayQuiet]) -> bool:

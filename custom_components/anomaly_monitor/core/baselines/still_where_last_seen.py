@@ -9,11 +9,12 @@ judges that stillness by what this home does, learned from its own history, twic
   usual longest quiet of the hours it covers (``QuietSpells``: per hour of the day the
   longest the home went without movement while somebody was home, its 90th percentile
   over the other days), never under ``MIN_LIMIT``;
-- the **room** last seen, when learned: it passes, by ``ROOM_FACTOR`` and
-  ``ROOM_MARGIN``, the longest this home was quiet after a sign in that room at this
-  quarter of the day (``RoomQuiet``; the quarters within ``NEAR`` too). The bedroom in
-  the evening is the night, the sofa an hour's film; a bathroom, a stair or a shower is
-  left within minutes.
+- the **room** last seen, when learned: it passes, by ``room_limit``, the longest this
+  home was quiet after a sign in that room at this quarter of the day (``RoomQuiet``;
+  the quarters within ``NEAR`` too). The bedroom in the evening is the night, the sofa
+  an hour's film; a bathroom, a stair or a shower is left within minutes;
+- a **door** passed (``door_trip_out``): somebody went through it after a sign elsewhere
+  and shut it, and nothing since; judged by how soon this home comes back through it.
 
 Nothing is told while an hour is not learned (``quiet_spells.MIN_DAYS`` days): no fixed
 prior, ``no_movement_while_home`` covers a new install.
@@ -61,10 +62,12 @@ from ..models import HOME_SUBJECT, Finding
 from ..occupancy import Occupancy
 from ..pets import has_pets
 from .clock import local
+from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .night_trips import NightTrip, night_trip
+from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
 from .somebody_in import inside_now, lived_while_away, way_out
@@ -73,13 +76,9 @@ from .watch_gaps import watched_since
 
 # The quiet must pass the home's usual longest quiet at these hours this many times...
 FACTOR = 3.0
-# ...and never be less than this (a prior: without a door shut behind them, the room last
-# seen says less than ``still_in_room``'s, whose floor is 40 min).
-MIN_LIMIT = timedelta(hours=1)
-# And pass the longest quiet after a sign in the room last seen this many times, and by
-# this much at least.
-ROOM_FACTOR = 1.5
-ROOM_MARGIN = timedelta(minutes=20)
+# ...and never be less than ``room_limit.MIN_LIMIT``; the room last seen is judged by
+# ``room_limit`` (as ``night_trips`` judges it in the night).
+
 # A quiet that began this near another quarter of the day is judged by it too.
 NEAR = timedelta(hours=1)
 # A way out that moved this near the last sign by it: somebody went out.
@@ -97,6 +96,7 @@ class StillHome(NamedTuple):
     usual: timedelta | None  # the usual longest quiet of these hours
     room: LearnedQuiet | None  # the longest after a sign in the room last seen
     trip: NightTrip | None = None  # begun in the night in a room left within minutes
+    door: DoorTrip | None = None  # through a door, and not back through it
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -160,7 +160,7 @@ def _limit(
     limit = max(MIN_LIMIT, usual * FACTOR)
     room = room_longest(baselines, area, since) if area else None
     if room is not None:  # a room people sit still in (the sofa, the bed) keeps them long
-        limit = max(limit, room.longest * ROOM_FACTOR, room.longest + ROOM_MARGIN)
+        limit = max(limit, room_limit(room.longest))
     return limit, usual, room
 
 
@@ -231,6 +231,8 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     ]
     if not readable or any(moving_now(home, baselines, s) for s in readable):
         return None
+    if (door := door_trip_out(home, baselines)) is not None:
+        return StillHome(door.since, door.area, door.limit, None, None, door=door)
     since = _last_movement(home, baselines)
     if since is None or since >= home.end:
         return None
@@ -271,7 +273,7 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if still is None:
         return None
     due = still.since + still.limit
-    if still.trip is not None:
+    if still.trip is not None or still.door is not None:
         return due if due > home.end else None
     for _ in range(4):  # the hours up to the due time may teach a longer quiet
         found = _limit(baselines, still.since, due, still.area)
@@ -285,6 +287,12 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
 
 def _judged_by(still: StillHome, room: str) -> str:
     """What the limit rests on: the hours learned, or a night trip's room (learned or not)."""
+    if (door := still.door) is not None:
+        return (
+            f"Somebody went through {door.door} and shut it; in this home the way back through "
+            f"it came within {duration_text(door.learned.longest)} at this time of day "
+            f"({door.learned.trips} times on {door.learned.days} days)"
+        )
     trip = still.trip
     if trip is None:
         usual = duration_text(still.usual or timedelta())
@@ -316,7 +324,11 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     quiet = home.end - still.since
     if quiet <= still.limit:
         return
-    if still.trip is None and not _awake(home, baselines, still.since, home.end):
+    if (
+        still.trip is None
+        and still.door is None
+        and not _awake(home, baselines, still.since, home.end)
+    ):
         return
     sensors = [
         s
@@ -327,6 +339,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         sensors = [
             s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
         ]
+    door = {still.door.door} if still.door is not None else set()  # the way they went
     since = local(still.since, home.env.zone)
     where = f" in {still.area}" if still.area else " moving"
     room = (
@@ -336,7 +349,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         else ""
     )
     yield STILL_IN_ROOM.finding(
-        evidence=tuple(sorted(s.entity_id for s in sensors)),
+        evidence=tuple(sorted({s.entity_id for s in sensors} | door)),
         reasoning=f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
         f"(at {since:%H:%M}); nothing has moved anywhere since. {_judged_by(still, room)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "

@@ -16,6 +16,7 @@ from .away_normal import AwayNormal
 from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines
+from .door_trips import DoorTrips
 from .durations import StateDurations
 from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, HourProfiles
@@ -71,6 +72,7 @@ class StoredParts(Protocol):
     falls: LevelFalls
     room_quiet: RoomQuiet
     inside: UsedFromInside
+    door_trips: DoorTrips
 
 
 def stored_form(baselines: StoredParts) -> dict[str, Any]:
@@ -103,6 +105,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "level_falls": baselines.falls.as_dict(),
         "room_quiet": baselines.room_quiet.as_dict(),
         "used_from_inside": baselines.inside.as_dict(),
+        "door_trips": baselines.door_trips.as_dict(),
     }
 
 
@@ -142,6 +145,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
+    baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
 

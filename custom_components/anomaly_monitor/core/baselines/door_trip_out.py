@@ -1,0 +1,123 @@
+"""Through a door and not back: the WC door shut behind him, nothing since, far longer
+than any trip through it here.
+
+``still_where_last_seen`` judges the quiet after the last sign by the room it was in. A
+room without a motion sensor (a separate WC) or a door out of a granny flat at night (to
+the outhouse) says little that way: after the WC door, the home is often quiet for an
+hour (he went back to his desk), and the granny flat at night is the night. But the door
+says more: somebody who went through it (opened and shut, after a sign of somebody
+anywhere else) comes back through it, in this home, within minutes (``DoorTrips``: per
+door and quarter of the day, the longest trip back). When the last sign anywhere is such
+a passage, and nothing anywhere has shown anybody since for ``FACTOR`` times the longest
+trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``, the one
+who went through has not come back.
+
+By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC)
+and no way out of the home (``somebody_in.way_out``, or one the household came in by):
+out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
+shed or the neighbours and may stay; in the hours this home rests at
+(``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
+
+Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
+``MIN_DAYS`` days), or whose trips back took ``SHORT`` or more (a way to the yard or the
+shed, where people potter); a door after which the home was once quiet that long without them
+coming back through it (people leave by it, or go to bed behind it: that quarter is
+theirs); an arrival or a departure since (somebody's phone came or went); a passage that
+was itself the way back (the door shut right before it opened).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+from ..home import (
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+    HomeView,
+)
+from ..statistics.timeline import real_changes
+from .door_trips import PASSAGE, DoorTrips, LearnedTrips
+from .home_baselines import HomeBaselines
+from .somebody_in import way_out
+from .still_in_room import resting_hours
+
+FACTOR = 2.0
+MARGIN = timedelta(minutes=10)
+MIN_LIMIT = timedelta(minutes=20)
+# Only a door this home always comes back through within this (a WC, a night's outhouse
+# trip): one whose trips back take longer is a way to the yard, the shed, the neighbours.
+SHORT = timedelta(minutes=15)
+# A door the household came in by this often while the home was empty is a way in and out.
+LEARNED_ENTRIES = 2
+
+
+class DoorTrip(NamedTuple):
+    """A trip through a door under way: since it shut, the door, its limit."""
+
+    since: datetime
+    door: str
+    area: str | None
+    limit: timedelta
+    learned: LearnedTrips
+
+
+def _signs(home: HomeView) -> list[tuple[datetime, str, str]]:
+    """Every sign of somebody in the window: a motion sensor turning on, a door opening or
+    shutting, a lock or cover moved (when, entity, state), in time order."""
+    signs: list[tuple[datetime, str, str]] = []
+    sensors = [
+        *((s.entity_id, True) for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)),
+        *((s.entity_id, False) for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)),
+        *((e, False) for e in [*home.history_of("lock"), *home.history_of("cover")]),
+    ]
+    for entity_id, motion in sensors:
+        changes = home.changes(entity_id)
+        recorded = len(changes) - len(real_changes(home, entity_id))  # the state at the start
+        for index in range(recorded, len(changes)):  # the first change in it is one too
+            after, before = changes[index], changes[index - 1].state if index else None
+            if after.state in UNAVAILABLE_STATES or before in UNAVAILABLE_STATES:
+                continue
+            if not motion or after.state == "on":
+                signs.append((after.when, entity_id, after.state))
+    return sorted(signs)
+
+
+def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
+    """The trip under way through a door, when the last sign anywhere is its passage and
+    it is judged (see the module); None otherwise."""
+    signs = _signs(home)
+    doors = {s.entity_id for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)}
+    passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
+    for when, entity_id, state in signs:
+        passages.sign(when, entity_id, state, door=entity_id in doors)
+    out = passages.under_way()
+    if out is None or out != (signs[-1][0], signs[-1][1]):
+        return None  # the last sign is no passage out (none, or the way back through it)
+    shut, door = out
+    opened = shut - PASSAGE
+    for person in home.presence_entities:
+        if any(change.when > opened for change in home.changes(person.entity_id)[1:]):
+            return None  # somebody came or went
+    learned = baselines.door_trips.learned(door, shut)
+    if learned is None or learned.longest >= SHORT:
+        return None
+    limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
+    if learned.left >= limit:
+        return None  # the home goes on that long without them coming back this way
+    info = home.info(door)
+    area = info.info.area if info else None
+    if not resting_hours(home, baselines, shut, shut) and (
+        (area and _seen_in(home, area))
+        or way_out(home, door)
+        or len(baselines.away.entries.get(door, ())) >= LEARNED_ENTRIES
+    ):
+        return None  # by day, out of a room people are seen in, or out of the home
+    return DoorTrip(shut, door, area, limit, learned)
+
+
+def _seen_in(home: HomeView, area: str) -> bool:
+    """Whether ``area`` has a motion sensor: its door leads out of a room people are seen
+    in (a granny flat's door to the yard), not into one nobody can be seen in (a WC)."""
+    return any(s.info.area == area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES))

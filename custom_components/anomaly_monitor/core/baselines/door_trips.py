@@ -1,0 +1,194 @@
+"""How long somebody who went through a door takes to come back through it.
+
+A door passed (opened and shut within ``PASSAGE``) after a sign of somebody anywhere else
+is somebody going through it: into the WC, out of a granny flat to the outhouse at night.
+When the next sign of anybody anywhere is the same door opening again, they came back:
+that trip's length (from the door shut behind them to its opening) is learned, per door
+and quarter of the day (local), per day its longest and how many, ``DAYS_KEPT`` days.
+When the next sign is anything else, the home went on without them coming back that way
+(somebody else moved, or they went on elsewhere): the longest such quiet is kept too,
+so a door people leave by, or go to bed behind, is never judged by its short trips.
+
+A passage whose opening came right after the same door shut (nothing else between), or
+within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip. Only
+while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
+the trip under way (the window's signs read by this same reading). Bounded: ``MAX_DOORS``
+x 4 quarters x ``DAYS_KEPT`` days. No word of an id is read: a door is an opening sensor
+by device class.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from datetime import datetime, timedelta, tzinfo
+from typing import Any, NamedTuple
+
+from .clock import slot_of
+from .room_quiet import DAYS_KEPT, QUARTER_HOURS, QUARTERS, stored_quarters
+from .stored_values import MAX_DAY, stored_entity_id, stored_items
+
+MAX_DOORS = 64
+# Opened and shut within this: somebody went through (longer: a door kept open).
+PASSAGE = timedelta(minutes=2)
+# The same door passed again within this after a passage out: the way back, whatever
+# moved meanwhile (somebody else, a pet, a sensor's own noise).
+BACK_WITHIN = timedelta(minutes=15)
+# A quarter of a door is learned from this many trips back, on this many days.
+MIN_TRIPS = 5
+MIN_DAYS = 3
+# A stored length longer than this is garbage (minutes; a fortnight).
+MAX_MINUTES = 14 * 24 * 60.0
+
+
+class DayTrips(NamedTuple):
+    """One day's trips through a door at one quarter."""
+
+    day: int
+    longest: float  # minutes, the longest trip back through the door
+    trips: int
+    left: float  # minutes, the longest quiet after a passage that did not come back
+
+
+class LearnedTrips(NamedTuple):
+    """What a door's quarter taught."""
+
+    longest: timedelta  # the longest trip back
+    trips: int
+    days: int
+    left: timedelta  # the longest quiet after a passage not followed by the way back
+
+
+class DoorTrips:
+    """Per door and quarter of the day: how long a trip through it takes to come back."""
+
+    def __init__(self, zone: tzinfo | None) -> None:
+        self.zone = zone
+        self.trips: dict[str, list[deque[DayTrips]]] = {}
+        self._last: tuple[datetime, str, str] | None = None  # when, entity, state
+        self._opened: tuple[datetime, str, bool] | None = None  # when, door, a way back
+        self._out: tuple[datetime, str] | None = None  # a door shut behind somebody
+        self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
+
+    def sign(self, when: datetime, entity_id: str, state: str, *, door: bool) -> None:
+        """Somebody showed at ``when``: ``entity_id`` (a door, or a motion sensor turning
+        on) changed to ``state``, while someone may be home."""
+        last = self._last
+        if last is not None and when < last[0]:
+            return  # out of order
+        out = self._out
+        if out is not None:
+            back = door and state == "on" and entity_id == out[1]
+            self._learn(out[1], out[0], when, back=back)
+            self._out = None
+        if door and state == "on":
+            started = self._started.pop(entity_id, None)
+            way_back = (last is not None and last[1] == entity_id and last[2] == "off") or (
+                started is not None and when - started <= BACK_WITHIN
+            )
+            self._opened = (when, entity_id, way_back)
+        elif door and state == "off":
+            opened = self._opened
+            if (
+                opened is not None
+                and opened[1] == entity_id
+                and not opened[2]
+                and when - opened[0] <= PASSAGE
+            ):
+                self._out = (when, entity_id)
+                if entity_id in self._started or len(self._started) < MAX_DOORS:
+                    self._started[entity_id] = when
+            self._opened = None
+        self._last = (when, entity_id, state)
+
+    def everybody_left(self) -> None:
+        """Everybody is known away: no trip is under way."""
+        self._last = self._opened = self._out = None
+        self._started.clear()
+
+    def under_way(self) -> tuple[datetime, str] | None:
+        """The passage whose way back has not come yet (when the door shut, the door)."""
+        return self._out
+
+    def _learn(self, door: str, since: datetime, until: datetime, *, back: bool) -> None:
+        rows = self.trips.get(door)
+        if rows is None:
+            if len(self.trips) >= MAX_DOORS:
+                return
+            rows = self.trips[door] = [deque(maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
+        _, hour, day = slot_of(since, self.zone)
+        days = rows[hour // QUARTER_HOURS]
+        minutes = (until - since).total_seconds() / 60
+        trip, left = (minutes, 0.0) if back else (0.0, minutes)
+        if days and days[-1].day == day:
+            newest = days[-1]
+            days[-1] = DayTrips(
+                day,
+                max(newest.longest, trip),
+                newest.trips + back,
+                max(newest.left, left),
+            )
+        elif not days or day > days[-1].day:
+            days.append(DayTrips(day, trip, int(back), left))
+
+    def learned(self, door: str, when: datetime) -> LearnedTrips | None:
+        """What ``door`` taught at the quarter of ``when``; None while not learned."""
+        rows = self.trips.get(door)
+        if rows is None:
+            return None
+        _, hour, _ = slot_of(when, self.zone)
+        days = rows[hour // QUARTER_HOURS]
+        with_trips = [row for row in days if row.trips]
+        trips = sum(row.trips for row in with_trips)
+        if len(with_trips) < MIN_DAYS or trips < MIN_TRIPS:
+            return None
+        return LearnedTrips(
+            timedelta(minutes=max(row.longest for row in with_trips)),
+            trips,
+            len(with_trips),
+            timedelta(minutes=max(row.left for row in days)),
+        )
+
+    # --- storage -----------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable form: per door, per quarter ``[day, longest, trips, left]``."""
+        return {
+            door: [
+                [[r.day, round(r.longest, 1), r.trips, round(r.left, 1)] for r in days]
+                for days in rows
+            ]
+            for door, rows in self.trips.items()
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, zone: tzinfo | None) -> DoorTrips:
+        """Rebuild from stored data; anything malformed is dropped, never raised."""
+        trips = cls(zone)
+        if not isinstance(data, Mapping):
+            return trips
+        for door, rows in stored_items(data, MAX_DOORS):
+            if not stored_entity_id(door) or not isinstance(rows, list) or len(rows) != QUARTERS:
+                continue
+            trips.trips[door] = stored_quarters(rows, _day_trips)
+        return trips
+
+
+def _minutes(value: object) -> bool:
+    return (
+        not isinstance(value, bool) and isinstance(value, int | float) and 0 <= value <= MAX_MINUTES
+    )
+
+
+def _day_trips(item: object) -> DayTrips | None:
+    """A stored ``[day, longest, trips, left]``, or None when it is not one."""
+    if not isinstance(item, list) or len(item) != 4:
+        return None
+    day, longest, count, left = item
+    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= MAX_DAY:
+        return None
+    if not _minutes(longest) or not _minutes(left):
+        return None
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 1_000_000:
+        return None
+    return DayTrips(day, float(longest), count, float(left))

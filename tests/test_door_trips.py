@@ -1,0 +1,187 @@
+"""Through a door and not back, judged by how soon this home comes back through it.
+
+Piotr lives alone (a fortnight learned): by day the hall and the kitchen see him every 15
+minutes; the WC has a door sensor and no motion sensor. Three times a day he goes in (the
+hall sees him, the WC door opens and shuts), and comes out four minutes later (the door
+opens and shuts), back at his desk where the kitchen sees him only 40 minutes later (he
+sits still translating). The afternoon he faints in the WC (in, the door shut, nothing
+since) is told 20 min after the door shut, saying what it was judged by. Before, nothing
+told it for hours: after the WC the home is often quiet for 40 min (back at the desk), and
+the afternoon hours' usual quiet, three times over, is longer still.
+
+Not told: the same quiet after he came *out* (the way back through the door); a door
+after which the home was once quiet that long without anybody coming back through it
+(the door people leave by); a door whose trips are not learned yet; somebody's phone
+coming home since.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.door_trips import DoorTrips
+from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
+    still_where_last_seen,
+    still_where_last_seen_due,
+)
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import EntityInfo, Environment, Transition
+from custom_components.anomaly_monitor.core.window import build_window
+
+from .core_factories import entity
+
+ZONE = "Europe/Warsaw"
+HALL = "binary_sensor.hall_motion"
+KITCHEN = "binary_sensor.kitchen_motion"
+WC = "binary_sensor.wc_door"
+PIOTR = "person.piotr"
+AREAS = {HALL: "Hall", KITCHEN: "Kitchen", WC: "WC"}
+CLASSES = {HALL: "motion", KITCHEN: "motion", WC: "door"}
+TODAY = datetime(2026, 7, 20, tzinfo=ZoneInfo(ZONE))  # a Monday, local midnight
+DAYS = 14
+VISITS = (10.0, 14.0, 19.0)  # hours of the day he goes to the WC
+
+Events = list[tuple[datetime, str, str]]
+
+
+def _visit(at: datetime, *, back: bool = True) -> Events:
+    """The hall sees him, into the WC and shut; out four minutes later (``back``)."""
+    steps = [(0, HALL, "on"), (0.5, HALL, "off"), (1, WC, "on"), (1.1, WC, "off")]
+    if back:
+        steps += [(5, WC, "on"), (5.1, WC, "off")]
+    return [(at + timedelta(minutes=m), e, s) for m, e, s in steps]
+
+
+def _day(midnight: datetime, *, leaves_by_the_wc: bool = False) -> Events:
+    """Up 07:00-22:00, the hall or kitchen every 15 min except 40 min after each visit."""
+    events: Events = []
+    visits = [midnight + timedelta(hours=h) for h in VISITS]
+    moment = midnight + timedelta(hours=7)
+    while moment < midnight + timedelta(hours=22):
+        if not any(v <= moment < v + timedelta(minutes=45) for v in visits):
+            sensor = KITCHEN if moment.minute % 30 else HALL
+            events += [(moment, sensor, "on"), (moment + timedelta(minutes=1), sensor, "off")]
+        moment += timedelta(minutes=15)
+    for visit in visits:
+        events += _visit(visit, back=not (leaves_by_the_wc and visit.hour == 14))
+    return events
+
+
+def _piotr(*, days: int = DAYS, leaves_by_the_wc: bool = False) -> HomeBaselines:
+    baselines = HomeBaselines(ZoneInfo(ZONE))
+    baselines.describe(
+        EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in (HALL, KITCHEN, WC)
+    )
+    start = TODAY - timedelta(days=days)
+    baselines.watching([HALL, KITCHEN, WC], start)
+    baselines.observe(start, PIOTR, "home")
+    events: Events = []
+    for day in range(days):  # ``leaves_by_the_wc``: one afternoon, not back that way
+        events += _day(start + timedelta(days=day), leaves_by_the_wc=leaves_by_the_wc and day == 3)
+    for when, entity_id, state in sorted(events):
+        baselines.observe(when, entity_id, state, AREAS[entity_id])
+    return baselines
+
+
+def _view(
+    now: datetime, events: Events, *, arrived: datetime | None = None, seen_inside: bool = False
+) -> HomeView:
+    states = [entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    if seen_inside:  # the door leads out of a room with a motion sensor (a granny flat)
+        states.append(entity("binary_sensor.wc_motion", "off", area="WC", device_class="motion"))
+    states.append(entity(PIOTR, "home"))
+    transitions = [Transition(w, e, s, AREAS[e]) for w, e, s in events if w <= now]
+    if arrived is not None:
+        transitions.append(Transition(arrived, PIOTR, "home", None))
+        transitions.append(Transition(arrived - timedelta(minutes=1), PIOTR, "not_home", None))
+    env = Environment(local_time=now, persons_home=1, persons_total=1)
+    ordered = sorted(transitions, key=lambda t: t.when)
+    return HomeView(build_window(states, env, ordered, start=now - timedelta(hours=2)))
+
+
+def _afternoon(baselines: HomeBaselines, *, back: bool) -> tuple[datetime, Events]:
+    """Today up to 14:00 as usual, then the afternoon visit; when the WC door last shut."""
+    events = [e for e in _day(TODAY) if e[0] < TODAY + timedelta(hours=13, minutes=59)]
+    events += _visit(TODAY + timedelta(hours=14), back=back)
+    for when, entity_id, state in sorted(events):
+        baselines.observe(when, entity_id, state, AREAS[entity_id])
+    return max(when for when, entity_id, _ in events if entity_id == WC), events
+
+
+def test_into_the_wc_and_nothing_since_is_told_past_the_longest_trip_back() -> None:
+    baselines = _piotr()
+    learned = baselines.door_trips.learned(WC, TODAY + timedelta(hours=14))
+    assert learned is not None
+    assert learned.longest == timedelta(minutes=3.9)
+    assert learned.left < timedelta(minutes=20)  # out of the WC: the hall comes next
+    shut, events = _afternoon(baselines, back=False)
+    assert still_where_last_seen_due(_view(shut + timedelta(minutes=5), events), baselines) == (
+        shut + timedelta(minutes=20)  # the floor: four minutes learned, twice is eight
+    )
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=19), events), baselines)) == []
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=21), events), baselines)
+    assert finding.rule == "still_in_room_far_longer"
+    assert finding.evidence == (HALL, KITCHEN, WC)  # no motion sensor in the WC: every one
+    assert "last seen in WC 21 min ago (at 14:01)" in finding.reasoning
+    assert f"Somebody went through {WC} and shut it" in finding.reasoning
+    assert "came within 3 min at this time of day" in finding.reasoning
+    # A window that begins with the door opening (its state before it not recorded): the
+    # opening is still a change (a real HA window starts at an entity's first change).
+    visit = [e for e in events if e[0] >= shut - timedelta(minutes=0.1)]
+    assert visit[0][1] == WC
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=21), visit), baselines)
+    assert f"Somebody went through {WC} and shut it" in finding.reasoning
+    # Somebody's phone came home since: not judged by the door.
+    arrived = shut + timedelta(minutes=10)
+    assert (
+        list(
+            still_where_last_seen(
+                _view(shut + timedelta(minutes=21), events, arrived=arrived), baselines
+            )
+        )
+        == []
+    )
+
+
+def test_out_of_the_wc_a_door_people_leave_by_and_a_new_home_are_not_told() -> None:
+    baselines = _piotr()
+    shut, events = _afternoon(baselines, back=True)  # out again: the way back
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), baselines)) == []
+    # Out again, the kitchen's motion between in and out (a pet, somebody else): still the
+    # way back, so the quiet after it is his desk's.
+    baselines = _piotr()
+    shut, events = _afternoon(baselines, back=True)
+    events.append((shut - timedelta(minutes=2), KITCHEN, "on"))
+    events.sort()
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), baselines)) == []
+    # By day, a door out of a room people are seen in: to the yard, the neighbours.
+    baselines = _piotr()
+    shut, events = _afternoon(baselines, back=False)
+    later = _view(shut + timedelta(minutes=30), events, seen_inside=True)
+    assert list(still_where_last_seen(later, baselines)) == []
+    # A home where, once, nobody came back through that door for hours: it says nothing.
+    leaving = _piotr(leaves_by_the_wc=True)
+    learned = leaving.door_trips.learned(WC, TODAY + timedelta(hours=14))
+    assert learned is not None
+    assert learned.left > timedelta(minutes=40)
+    shut, events = _afternoon(leaving, back=False)
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), leaving)) == []
+    # Two days learned: the door's trips are not learned yet.
+    young = _piotr(days=2)
+    assert young.door_trips.learned(WC, TODAY + timedelta(hours=14)) is None
+    shut, events = _afternoon(young, back=False)
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), young)) == []
+
+
+def test_door_trips_survive_storage_and_drop_garbage() -> None:
+    baselines = _piotr()
+    stored = baselines.door_trips.as_dict()
+    again = DoorTrips.from_dict(stored, ZoneInfo(ZONE))
+    assert again.as_dict() == stored
+    garbage = {WC: [[[1, "x", 1, 0]], [], [], []], "x" * 300: [[], [], [], []], HALL: "no"}
+    assert DoorTrips.from_dict(garbage, ZoneInfo(ZONE)).as_dict() == {WC: [[], [], [], []]}
+    assert HomeBaselines.from_dict(baselines.as_dict(), ZoneInfo(ZONE)).door_trips.as_dict() == (
+        stored
+    )
