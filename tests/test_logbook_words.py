@@ -95,8 +95,11 @@ async def test_told_reads_on_the_monitor_device_page(
     integration's events for a device by the ``device_id`` in their data."""
     start = dt_util.utcnow() - timedelta(minutes=1)
     entry = await _smoke_told(hass)
-    device = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, entry.entry_id)})
-    assert device is not None
+    (device,) = [  # not async_get_device: deprecated from HA 2026.10
+        d
+        for d in dr.async_entries_for_config_entry(dr.async_get(hass), entry.entry_id)
+        if (DOMAIN, entry.entry_id) in d.identifiers
+    ]
     entities = [e.entity_id for e in er.async_entries_for_device(er.async_get(hass), device.id)]
     result = await _logbook(
         hass, hass_ws_client, start, device_ids=[device.id], entity_ids=entities

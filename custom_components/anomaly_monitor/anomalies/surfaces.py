@@ -241,10 +241,14 @@ class Announcer:
         """With the monitor's ``device_id``, by which HA's logbook finds an integration's
         events for a device: the device page's Activity then reads "told: ..." (walk of
         session 21: only "Anomaly detected an event"). Not on the event entity's state."""
-        device = dr.async_get(self.hass).async_get_device(
-            identifiers={(DOMAIN, self.entry.entry_id)}
-        )
-        return data | {"device_id": device.id} if device is not None else data
+        # The entry's own devices, not ``async_get_device`` (deprecated from HA 2026.10:
+        # identifiers are no longer unique across entries).
+        own = (DOMAIN, self.entry.entry_id)
+        registry = dr.async_get(self.hass)
+        for device in dr.async_entries_for_config_entry(registry, self.entry.entry_id):
+            if own in device.identifiers:
+                return data | {"device_id": device.id}
+        return data
 
     def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
         hass, entry = self.hass, self.entry

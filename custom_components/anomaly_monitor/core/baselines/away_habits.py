@@ -81,8 +81,10 @@ def _never_rests(baselines: HomeBaselines, meter: str, unit: str | None, now: da
     """A meter whose lowest reading in the ``NEVER_IDLE`` and more it has been seen is a
     draw (an inverter's load output, a whole home's meter, a server's plug): no one
     appliance a person switched on; its draw says nothing of anyone in (set 13: a Deye
-    inverter's load meter, told three times once every power meter was watched)."""
-    first = baselines.usual.since.get(meter)
+    inverter's load meter, told three times once every power meter was watched). Its
+    readings must span that long: watched for days, a meter whose only reading is this
+    run's draw (idle since set-up, never changed) has not shown it never rests."""
+    first = baselines.ranges.since(meter)
     learned = baselines.ranges.usual(meter)
     if first is None or learned is None or now - first < NEVER_IDLE:
         return False
