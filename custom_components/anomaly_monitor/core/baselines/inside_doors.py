@@ -11,6 +11,7 @@ before; so does a finding with no contact learned so.
 
 from __future__ import annotations
 
+from ..home import OPENING_DEVICE_CLASSES
 from ..models import Finding
 from .home_baselines import HomeBaselines
 from .used_from_inside import UsedFromInside
@@ -18,7 +19,6 @@ from .used_from_inside import UsedFromInside
 WAY_IN_RULES = frozenset(
     {"entry_unsecured_while_away", "unaccompanied_opening", "entry_at_an_unused_hour"}
 )
-_OPENING_CLASSES = frozenset({"door", "opening", "garage_door", "window"})
 
 
 def only_used_from_inside(finding: Finding, baselines: HomeBaselines) -> bool:
@@ -33,7 +33,7 @@ def only_used_from_inside(finding: Finding, baselines: HomeBaselines) -> bool:
         or (
             (info := infos.get(e)) is not None
             and info.domain == "binary_sensor"
-            and info.device_class in _OPENING_CLASSES
+            and info.device_class in OPENING_DEVICE_CLASSES
         )
     ]
     return bool(ways) and all(used_inside(inside, e) for e in ways)
