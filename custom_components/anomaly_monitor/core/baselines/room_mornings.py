@@ -1,0 +1,131 @@
+"""Not up in her own room: a room somebody sleeps by, still past the hour it moves on most
+mornings, while the rest of the home is up.
+
+``getting_up`` judges the household's rest as a whole: a grandmother without a tracker who
+does not get up is lost in a home where her daughter is up at five baking. Her room says
+more (``UntrackedLife``: per motion sensor and hour, the days it moved): on most days
+(``MOST``) it first moves after the night by a learned hour (a walk to church at dawn);
+it moves in the evening and the small hours on some of them (somebody sleeps by it).
+Today it has not moved since the small hours ended (``SMALL_HOURS_END``), ``MARGIN`` past
+the end of that hour, while another room has: the home is up, she is not.
+
+Judged only for a sensor learned ``MIN_DAYS`` days that moved in the small hours on
+``NIGHT_DAYS`` of them, whose usual first hour is in the morning (by ``LATEST_HOUR``), and
+that moved since the evening before (``EVENING_HOUR``) or in today's small hours: she came
+home and slept here (a night away leaves her room still, and says nothing). A sensor
+unavailable now says nothing either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, time, timedelta
+from typing import NamedTuple
+
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
+from ..models import HOME_SUBJECT, Finding
+from ..statistics.night import SMALL_HOURS_END
+from .clock import day_number, local
+from .home_baselines import HomeBaselines
+from .still_in_room import STILL_IN_ROOM
+
+MIN_DAYS = 7
+NIGHT_DAYS = 2
+# Share of the learned days the room had moved by its usual first hour.
+MOST = 0.85
+LATEST_HOUR = 10
+MARGIN = timedelta(hours=1)
+EVENING_HOUR = 18
+
+
+class RoomNotUp(NamedTuple):
+    """A room still past its usual first hour: its sensor, area, the hour, days learned."""
+
+    sensor: str
+    area: str
+    hour: int
+    days: int
+    due: datetime
+
+
+def _first_hour(hours: list[list[float]], day: int) -> int | None:
+    return next(
+        (h for h in range(SMALL_HOURS_END, LATEST_HOUR + 1) if day in hours[h]),
+        None,
+    )
+
+
+def _usual_first_hour(hours: list[list[float]], today: int) -> tuple[int, int] | None:
+    """(the hour by whose end the room had moved on ``MOST`` of its days, days learned)
+    for a room somebody sleeps by, or None."""
+    every = {day for days in hours for day in days if day != today}
+    if len(every) < MIN_DAYS:
+        return None
+    nights = {day for h in range(SMALL_HOURS_END) for day in hours[h] if day != today}
+    if len(nights) < NIGHT_DAYS:
+        return None
+    firsts = [f for day in every if (f := _first_hour(hours, int(day))) is not None]
+    for hour in range(SMALL_HOURS_END, LATEST_HOUR + 1):
+        if sum(1 for f in firsts if f <= hour) >= MOST * len(every):
+            return hour, len(every)
+    return None
+
+
+def rooms_not_up(home: HomeView, baselines: HomeBaselines) -> list[RoomNotUp]:
+    """Rooms still past their usual first hour this morning, the home up (the module)."""
+    now = home.end
+    moment = local(now, baselines.zone)
+    if not SMALL_HOURS_END <= moment.hour <= LATEST_HOUR + 2:
+        return []
+    today = day_number(now, baselines.zone)
+    learned = baselines.untracked.days
+    midnight = datetime.combine(moment.date(), time(), tzinfo=moment.tzinfo)
+    morning = range(SMALL_HOURS_END, moment.hour + 1)
+    found: list[RoomNotUp] = []
+    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        hours = learned.get(sensor.entity_id)
+        area = sensor.info.area
+        if hours is None or not area or is_unavailable(sensor) or sensor.state == "on":
+            continue
+        if any(today in hours[h] for h in morning):
+            continue  # up
+        evening = any(today - 1 in hours[h] for h in range(EVENING_HOUR, 24))
+        if not evening and not any(today in hours[h] for h in range(SMALL_HOURS_END)):
+            continue  # not slept here, as far as it shows
+        usual = _usual_first_hour(hours, today)
+        if usual is None:
+            continue
+        due = midnight + timedelta(hours=usual[0] + 1) + MARGIN
+        if now < due or not _home_up(home, learned, area, today, morning):
+            continue
+        found.append(RoomNotUp(sensor.entity_id, area, usual[0], usual[1], due))
+    return found
+
+
+def _home_up(
+    home: HomeView, learned: dict[str, list[list[float]]], area: str, today: int, morning: range
+) -> bool:
+    """Another room's sensor moved this morning: somebody else is up."""
+    return any(
+        today in learned.get(other.entity_id, [[]] * 24)[h]
+        for other in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        if other.info.area != area
+        for h in morning
+    )
+
+
+def room_not_up(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A room somebody sleeps by, still past the hour it moves on most mornings."""
+    zone = baselines.zone
+    for room in rooms_not_up(home, baselines):
+        doors = [s.entity_id for s in home.of("binary_sensor", "door") if s.info.area == room.area]
+        usual = local(room.due - MARGIN, zone)
+        yield STILL_IN_ROOM.finding(
+            evidence=tuple(sorted({room.sensor, *doors})),
+            reasoning=f"Nothing has moved in {room.area} this morning; on most of the "
+            f"{room.days} days learned it moved by {usual:%H:%M}, after a night slept "
+            "there, and the rest of the home is up.",
+            recommendation="Check on whoever sleeps there: they may be unwell or have fallen.",
+            magnitude=round((home.end - room.due).total_seconds() / 60, 1),
+            subject=HOME_SUBJECT,
+        )
