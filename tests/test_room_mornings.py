@@ -35,20 +35,21 @@ DAYS = 14
 Events = list[tuple[datetime, str]]
 
 
-def _day(midnight: datetime, day: int) -> Events:
+def _day(midnight: datetime, day: int, *, lie_ins: int = 1) -> Events:
     hour = timedelta(hours=1)
     room = [midnight + 20.5 * hour] + ([midnight + 1.5 * hour] if day % 2 else [])
-    room.append(midnight + (8 if day % 7 == 3 else 5.33) * hour)  # two late mornings
+    late = day % 7 in range(3, 3 + lie_ins)  # two late mornings in a fortnight, or more
+    room.append(midnight + (8 if late else 5.33) * hour)
     kitchen = [midnight + h * hour for h in (5.0, 5.5, 6.0, 7.0, 9.0, 13.0, 19.0)]
     return [(w, ROOM) for w in room] + [(w, KITCHEN) for w in kitchen]
 
 
-def _learned(today: Events, *, away_last_night: bool = False) -> HomeBaselines:
+def _learned(today: Events, *, away_last_night: bool = False, lie_ins: int = 1) -> HomeBaselines:
     baselines = HomeBaselines(ZONE)
     baselines.describe(EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS)
     events: Events = []
     for day in range(DAYS):
-        events += _day(TODAY - timedelta(days=DAYS - day), day)
+        events += _day(TODAY - timedelta(days=DAYS - day), day, lie_ins=lie_ins)
     if away_last_night:  # out from the afternoon before: her room not seen since
         events = [(w, e) for w, e in events if e != ROOM or w < TODAY - timedelta(hours=12)]
     for when, sensor in sorted([*events, *today]):
@@ -103,3 +104,13 @@ def test_up_away_the_night_nobody_up_or_nobody_sleeps_there_is_not_told() -> Non
     # The kitchen never moves in the small hours: nobody sleeps by it.
     today = [(TODAY - timedelta(hours=3.5), ROOM), (TODAY + timedelta(hours=5.4), ROOM)]
     assert list(room_not_up(_view(later, today), _learned(today))) == []
+
+
+def test_mornings_that_spread_wait_as_long_again() -> None:
+    # Up by 06:00 on eight mornings in fourteen, at 08:00 on six: most by 09:00, the median
+    # at five; told three hours past 09:00, not one.
+    today = _today()
+    baselines = _learned(today, lie_ins=3)
+    assert list(room_not_up(_view(TODAY + timedelta(hours=11, minutes=30), today), baselines)) == []
+    (finding,) = room_not_up(_view(TODAY + timedelta(hours=12, minutes=5), today), baselines)
+    assert "it moved by 09:00" in finding.reasoning

@@ -7,7 +7,8 @@ more (``UntrackedLife``: per motion sensor and hour, the days it moved): on most
 (``MOST``) it first moves after the night by a learned hour (a walk to church at dawn);
 it moves in the evening and the small hours on some of them (somebody sleeps by it).
 Today it has not moved since the small hours ended (``SMALL_HOURS_END``), ``MARGIN`` past
-the end of that hour, while another room has: the home is up, she is not.
+the end of that hour (or as long as that hour is past its median first hour, when longer:
+mornings that spread wait longer), while another room has: the home is up, she is not.
 
 Judged only for a sensor learned ``MIN_DAYS`` days that moved in the small hours on
 ``NIGHT_DAYS`` of them, whose usual first hour is in the morning (by ``LATEST_HOUR``), and
@@ -39,12 +40,13 @@ EVENING_HOUR = 18
 
 
 class RoomNotUp(NamedTuple):
-    """A room still past its usual first hour: its sensor, area, the hour, days learned."""
+    """A room still past its usual first hour: its sensor, area, days learned, when it had
+    moved by on most days, when it is told."""
 
     sensor: str
     area: str
-    hour: int
     days: int
+    usual: datetime  # the end of the hour it had moved by on most days
     due: datetime
 
 
@@ -55,19 +57,19 @@ def _first_hour(hours: list[list[float]], day: int) -> int | None:
     )
 
 
-def _usual_first_hour(hours: list[list[float]], today: int) -> tuple[int, int] | None:
-    """(the hour by whose end the room had moved on ``MOST`` of its days, days learned)
-    for a room somebody sleeps by, or None."""
+def _usual_first_hour(hours: list[list[float]], today: int) -> tuple[int, int, int] | None:
+    """(the hour by whose end the room had moved on ``MOST`` of its days, days learned,
+    hours from the median first hour to it) for a room somebody sleeps by, or None."""
     every = {day for days in hours for day in days if day != today}
     if len(every) < MIN_DAYS:
         return None
     nights = {day for h in range(SMALL_HOURS_END) for day in hours[h] if day != today}
     if len(nights) < NIGHT_DAYS:
         return None
-    firsts = [f for day in every if (f := _first_hour(hours, int(day))) is not None]
+    firsts = sorted(f for day in every if (f := _first_hour(hours, int(day))) is not None)
     for hour in range(SMALL_HOURS_END, LATEST_HOUR + 1):
         if sum(1 for f in firsts if f <= hour) >= MOST * len(every):
-            return hour, len(every)
+            return hour, len(every), hour - firsts[len(firsts) // 2]
     return None
 
 
@@ -95,10 +97,15 @@ def rooms_not_up(home: HomeView, baselines: HomeBaselines) -> list[RoomNotUp]:
         usual = _usual_first_hour(hours, today)
         if usual is None:
             continue
-        due = midnight + timedelta(hours=usual[0] + 1) + MARGIN
+        # As late again as mornings here spread (a teenager's weekend lie-in): the margin.
+        due = midnight + timedelta(hours=usual[0] + 1) + max(MARGIN, timedelta(hours=usual[2]))
         if now < due or not _home_up(home, learned, area, today, morning):
             continue
-        found.append(RoomNotUp(sensor.entity_id, area, usual[0], usual[1], due))
+        found.append(
+            RoomNotUp(
+                sensor.entity_id, area, usual[1], midnight + timedelta(hours=usual[0] + 1), due
+            )
+        )
     return found
 
 
@@ -119,7 +126,7 @@ def room_not_up(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     zone = baselines.zone
     for room in rooms_not_up(home, baselines):
         doors = [s.entity_id for s in home.of("binary_sensor", "door") if s.info.area == room.area]
-        usual = local(room.due - MARGIN, zone)
+        usual = local(room.usual, zone)
         yield STILL_IN_ROOM.finding(
             evidence=tuple(sorted({room.sensor, *doors})),
             reasoning=f"Nothing has moved in {room.area} this morning; on most of the "
