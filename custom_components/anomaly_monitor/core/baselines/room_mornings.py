@@ -11,7 +11,9 @@ the end of that hour (or as long as that hour is past its median first hour, whe
 mornings that spread wait longer), while another room has: the home is up, she is not.
 
 Judged only for a sensor learned ``MIN_DAYS`` days that moved in the small hours on
-``NIGHT_DAYS`` of them, whose usual first hour is in the morning (by ``LATEST_HOUR``), and
+``NIGHT_DAYS`` of them, whose usual first hour on days of today's kind (weekdays or
+weekends, ``MIN_KIND_DAYS`` of them: a family's Sunday starts later) is in the morning
+(by ``LATEST_HOUR``), and
 that moved since the evening before (``EVENING_HOUR``) or in today's small hours: she came
 home and slept here (a night away leaves her room still, and says nothing). A sensor
 unavailable now says nothing either.
@@ -27,10 +29,13 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, Finding
 from ..statistics.night import SMALL_HOURS_END
 from .clock import day_number, local
+from .daily_rhythm import is_weekend
 from .home_baselines import HomeBaselines
 from .still_in_room import STILL_IN_ROOM
 
 MIN_DAYS = 7
+# Days of today's kind (weekdays, weekends) among them.
+MIN_KIND_DAYS = 3
 NIGHT_DAYS = 2
 # Share of the learned days the room had moved by its usual first hour.
 MOST = 0.85
@@ -63,6 +68,9 @@ def _usual_first_hour(hours: list[list[float]], today: int) -> tuple[int, int, i
     every = {day for days in hours for day in days if day != today}
     if len(every) < MIN_DAYS:
         return None
+    every = {day for day in every if is_weekend(int(day)) == is_weekend(today)}
+    if len(every) < MIN_KIND_DAYS:
+        return None  # a Sunday's mornings are not a weekday's
     nights = {day for h in range(SMALL_HOURS_END) for day in hours[h] if day != today}
     if len(nights) < NIGHT_DAYS:
         return None
@@ -121,6 +129,10 @@ def _home_up(
     )
 
 
+def _kind(moment: datetime) -> str:
+    return "weekend days" if moment.weekday() >= 5 else "weekdays"
+
+
 def room_not_up(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A room somebody sleeps by, still past the hour it moves on most mornings."""
     zone = baselines.zone
@@ -130,7 +142,7 @@ def room_not_up(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
         yield STILL_IN_ROOM.finding(
             evidence=tuple(sorted({room.sensor, *doors})),
             reasoning=f"Nothing has moved in {room.area} this morning; on most of the "
-            f"{room.days} days learned it moved by {usual:%H:%M}, after a night slept "
+            f"{room.days} {_kind(usual)} learned it moved by {usual:%H:%M}, after a night slept "
             "there, and the rest of the home is up.",
             recommendation="Check on whoever sleeps there: they may be unwell or have fallen.",
             magnitude=round((home.end - room.due).total_seconds() / 60, 1),
