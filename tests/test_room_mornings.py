@@ -16,6 +16,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.room_mornings import room_not_up
 from custom_components.anomaly_monitor.core.home import HomeView
@@ -115,3 +117,12 @@ def test_mornings_that_spread_wait_as_long_again() -> None:
     assert list(room_not_up(_view(TODAY + timedelta(hours=11, minutes=30), today), baselines)) == []
     (finding,) = room_not_up(_view(TODAY + timedelta(hours=12, minutes=5), today), baselines)
     assert "it moved by 09:00" in finding.reasoning
+
+
+def test_a_room_without_a_door_of_its_own_is_not_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same sensor and habits, but no door contact in its area: a hall or a living room,
+    # whose first movement is whoever of the household passes.
+    monkeypatch.setitem(AREAS, DOOR, "Hall")
+    today = _today()
+    baselines = _learned(today)
+    assert list(room_not_up(_view(TODAY + timedelta(hours=7, minutes=5), today), baselines)) == []

@@ -15,7 +15,10 @@ Judged only for a sensor learned ``MIN_DAYS`` days that moved in the small hours
 weekends, ``MIN_KIND_DAYS`` of them: a family's Sunday starts later) is in the morning
 (by ``LATEST_HOUR``), and
 that moved since the evening before (``EVENING_HOUR``) or in today's small hours: she came
-home and slept here (a night away leaves her room still, and says nothing). A sensor
+home and slept here (a night away leaves her room still, and says nothing). Only a room
+with a door contact of its own (a bedroom, a granny flat: a hall or a living room, whose
+first movement is whoever of the household passes, seldom has one); the room is up when
+any of its sensors moved (a granny flat's bathroom sensor in the same area). A sensor
 unavailable now says nothing either.
 """
 
@@ -42,6 +45,8 @@ MOST = 0.85
 LATEST_HOUR = 10
 MARGIN = timedelta(hours=1)
 EVENING_HOUR = 18
+# A room of one's own has a door of its own (HA's ``door`` or ``opening`` contact).
+ROOM_DOOR_CLASSES = ("door", "opening")
 
 
 class RoomNotUp(NamedTuple):
@@ -92,13 +97,26 @@ def rooms_not_up(home: HomeView, baselines: HomeBaselines) -> list[RoomNotUp]:
     midnight = datetime.combine(moment.date(), time(), tzinfo=moment.tzinfo)
     morning = range(SMALL_HOURS_END, moment.hour + 1)
     found: list[RoomNotUp] = []
-    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+    sensors = home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+    doors = {s.info.area for s in home.of("binary_sensor", *ROOM_DOOR_CLASSES)}
+    for sensor in sensors:
         hours = learned.get(sensor.entity_id)
         area = sensor.info.area
-        if hours is None or not area or is_unavailable(sensor) or sensor.state == "on":
-            continue
-        if any(today in hours[h] for h in morning):
-            continue  # up
+        if (
+            hours is None
+            or not area
+            or area not in doors
+            or is_unavailable(sensor)
+            or sensor.state == "on"
+        ):
+            continue  # a room of one's own has a door (a hall or a living room seldom)
+        if any(
+            today in learned.get(other.entity_id, [[]] * 24)[h]
+            for other in sensors
+            if other.info.area == area
+            for h in morning
+        ):
+            continue  # up: any sensor of the room moved
         evening = any(today - 1 in hours[h] for h in range(EVENING_HOUR, 24))
         if not evening and not any(today in hours[h] for h in range(SMALL_HOURS_END)):
             continue  # not slept here, as far as it shows
