@@ -31,7 +31,7 @@ ROOM = "binary_sensor.0x54ef44100087c1d3_occupancy"
 DOOR = "binary_sensor.room_door"
 KITCHEN = "binary_sensor.kitchen_motion"
 AREAS = {ROOM: "Emama room", DOOR: "Emama room", KITCHEN: "Kitchen"}
-CLASSES = {ROOM: "motion", DOOR: "door", KITCHEN: "motion"}
+CLASSES: dict[str, str | None] = {ROOM: "motion", DOOR: "door", KITCHEN: "motion"}
 TODAY = datetime(2026, 9, 25, tzinfo=ZONE)
 DAYS = 14
 
@@ -123,6 +123,16 @@ def test_a_room_without_a_door_of_its_own_is_not_judged(monkeypatch: pytest.Monk
     # The same sensor and habits, but no door contact in its area: a hall or a living room,
     # whose first movement is whoever of the household passes.
     monkeypatch.setitem(AREAS, DOOR, "Hall")
+    today = _today()
+    baselines = _learned(today)
+    assert list(room_not_up(_view(TODAY + timedelta(hours=7, minutes=5), today), baselines)) == []
+
+
+def test_an_entrance_hall_is_no_room_of_ones_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The door in the area is beside a lock: the front door, and the area the entrance hall
+    # (set 6's Lyon house on a Sunday morning).
+    monkeypatch.setitem(AREAS, "lock.front_door", AREAS[DOOR])
+    monkeypatch.setitem(CLASSES, "lock.front_door", None)
     today = _today()
     baselines = _learned(today)
     assert list(room_not_up(_view(TODAY + timedelta(hours=7, minutes=5), today), baselines)) == []

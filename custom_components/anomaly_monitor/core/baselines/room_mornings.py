@@ -17,9 +17,10 @@ weekends, ``MIN_KIND_DAYS`` of them: a family's Sunday starts later) is in the m
 that moved since the evening before (``EVENING_HOUR``) or in today's small hours: she came
 home and slept here (a night away leaves her room still, and says nothing). Only a room
 with a door contact of its own (a bedroom, a granny flat: a hall or a living room, whose
-first movement is whoever of the household passes, seldom has one); the room is up when
-any of its sensors moved (a granny flat's bathroom sensor in the same area). A sensor
-unavailable now says nothing either.
+first movement is whoever of the household passes, seldom has one; the front door's, by
+a lock or the one the tracked household comes and goes by, is the entrance hall's); the
+room is up when any of its sensors moved (a granny flat's bathroom sensor in the same
+area). A sensor unavailable now says nothing either.
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ from datetime import datetime, time, timedelta
 from typing import NamedTuple
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
-from ..models import HOME_SUBJECT, Finding
+from ..models import HOME_SUBJECT, EntityState, Finding
 from ..statistics.night import SMALL_HOURS_END
 from .clock import day_number, local
 from .daily_rhythm import is_weekend
 from .home_baselines import HomeBaselines
+from .somebody_in import way_out
 from .still_in_room import STILL_IN_ROOM
 
 MIN_DAYS = 7
@@ -45,7 +47,8 @@ MOST = 0.85
 LATEST_HOUR = 10
 MARGIN = timedelta(hours=1)
 EVENING_HOUR = 18
-# A room of one's own has a door of its own (HA's ``door`` or ``opening`` contact).
+# A room of one's own has a door of its own (HA's ``door`` or ``opening`` contact), no
+# way in and out of the home (the entrance hall has the front door).
 ROOM_DOOR_CLASSES = ("door", "opening")
 
 
@@ -98,7 +101,7 @@ def rooms_not_up(home: HomeView, baselines: HomeBaselines) -> list[RoomNotUp]:
     morning = range(SMALL_HOURS_END, moment.hour + 1)
     found: list[RoomNotUp] = []
     sensors = home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
-    doors = {s.info.area for s in home.of("binary_sensor", *ROOM_DOOR_CLASSES)}
+    doors = {d.info.area for d in _room_doors(home, baselines)}
     for sensor in sensors:
         hours = learned.get(sensor.entity_id)
         area = sensor.info.area
@@ -135,6 +138,17 @@ def rooms_not_up(home: HomeView, baselines: HomeBaselines) -> list[RoomNotUp]:
     return found
 
 
+def _room_doors(home: HomeView, baselines: HomeBaselines) -> list[EntityState]:
+    """Door contacts that are no way in and out of the home (not beside a lock, not the
+    one the tracked household comes and goes by): a room's own."""
+    return [
+        door
+        for door in home.of("binary_sensor", *ROOM_DOOR_CLASSES)
+        if not way_out(home, door.entity_id)
+        and not baselines.inside.came_and_went_by(door.entity_id)
+    ]
+
+
 def _home_up(
     home: HomeView, learned: dict[str, list[list[float]]], area: str, today: int, morning: range
 ) -> bool:
@@ -155,7 +169,7 @@ def room_not_up(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A room somebody sleeps by, still past the hour it moves on most mornings."""
     zone = baselines.zone
     for room in rooms_not_up(home, baselines):
-        doors = [s.entity_id for s in home.of("binary_sensor", "door") if s.info.area == room.area]
+        doors = [d.entity_id for d in _room_doors(home, baselines) if d.info.area == room.area]
         usual = local(room.usual, zone)
         yield STILL_IN_ROOM.finding(
             evidence=tuple(sorted({room.sensor, *doors})),
