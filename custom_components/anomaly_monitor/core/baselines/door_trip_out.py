@@ -13,7 +13,9 @@ trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``
 who went through has not come back.
 
 By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC)
-and no way out of the home (``somebody_in.way_out``, or one the household came in by):
+and no way out of the home (``somebody_in.way_out``, or one the tracked household comes
+and goes by, ``used_from_inside.came_and_went_by``; a WC's door that people without a
+tracker open while the trackers say the home is empty is still no way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
 shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
@@ -49,8 +51,6 @@ MIN_LIMIT = timedelta(minutes=20)
 # Only a door this home always comes back through within this (a WC, a night's outhouse
 # trip): one whose trips back take longer is a way to the yard, the shed, the neighbours.
 SHORT = timedelta(minutes=15)
-# A door the household came in by this often while the home was empty is a way in and out.
-LEARNED_ENTRIES = 2
 
 
 class DoorTrip(NamedTuple):
@@ -111,7 +111,7 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     if not resting_hours(home, baselines, shut, shut) and (
         (area and _seen_in(home, area))
         or way_out(home, door)
-        or len(baselines.away.entries.get(door, ())) >= LEARNED_ENTRIES
+        or baselines.inside.came_and_went_by(door)
     ):
         return None  # by day, out of a room people are seen in, or out of the home
     return DoorTrip(shut, door, area, limit, learned)

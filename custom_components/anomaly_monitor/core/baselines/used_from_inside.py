@@ -21,9 +21,17 @@ in and out; a back door or balcony door is not used in a burst with the kitchen'
 on most of its openings. A door used from inside that opens while the home is empty shows
 somebody inside (the away motion checks judge that), not a way in left open.
 
+The same counts tell the ways the household comes and goes (``came_and_went_by``): a
+contact opened within ``WAY_REACH`` of most of the tracked arrivals and departures here
+(``WAYS_SHARE`` of them, over ``MIN_CHANGES``). A WC's or a bathroom's door, opened by
+whoever is in, whatever the trackers say, comes with a few of them by chance; the house
+door with nearly all.
+
 Per contact: [openings, short stays, with another of its area, near a presence change,
-days of use, last day of use]. Bounded (``MAX_CONTACTS``), stored versioned; stored data
-is untrusted and a malformed item is dropped.
+days of use, last day of use, presence changes it came with, presence changes counted
+since it was first seen]. Bounded (``MAX_CONTACTS``), stored versioned (a version-1 item,
+without the last two, reads as none counted yet); stored data is untrusted and a
+malformed item is dropped.
 """
 
 from __future__ import annotations
@@ -46,10 +54,14 @@ PER_DAY = 3.0
 SHORT_SHARE = 0.85
 TOGETHER_SHARE = 0.5
 WAY_SHARE = 0.25
+# The ways in and out: a contact opened near this share of the presence changes, over this many.
+WAYS_SHARE = 0.5
+MIN_CHANGES = 6
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
 
-_OPENS, _SHORT, _TOGETHER, _WAY, _DAYS, _LAST_DAY = range(6)
+_OPENS, _SHORT, _TOGETHER, _WAY, _DAYS, _LAST_DAY, _CAME_WITH, _CHANGES = range(8)
+_STORED_LENGTHS = (6, 8)  # version 1 counted no presence changes
 
 
 class UsedFromInside:
@@ -66,6 +78,7 @@ class UsedFromInside:
         self._together: set[tuple[str, datetime]] = set()
         self._way: set[tuple[str, datetime]] = set()
         self._presence: datetime | None = None
+        self._came_with: set[tuple[str, datetime]] = set()  # (contact, presence change)
 
     def opened(self, entity_id: str, when: datetime, area: str | None) -> None:
         """The contact ``entity_id`` (in ``area``) opened at ``when``."""
@@ -85,8 +98,9 @@ class UsedFromInside:
                     self._mark(self._together, entity_id, when, _TOGETHER)
         if self._presence is not None and timedelta(0) <= when - self._presence <= WAY_REACH:
             self._mark(self._way, entity_id, when, _WAY)
+            self._mark(self._came_with, entity_id, self._presence, _CAME_WITH)
         self._latest[entity_id] = (when, area)
-        if len(self._together) + len(self._way) > 4 * MAX_CONTACTS:
+        if len(self._together) + len(self._way) + len(self._came_with) > 4 * MAX_CONTACTS:
             self._forget_marks(when)
         if max(counts[:_DAYS]) > MAX_COUNT:
             for index in range(_DAYS + 1):
@@ -103,9 +117,17 @@ class UsedFromInside:
         """Somebody tracked arrived or left at ``when``: contacts opened just before were
         (maybe) the way they came or went."""
         self._presence = when
+        for counts in self.counts.values():
+            counts[_CHANGES] += 1
+            if counts[_CHANGES] > MAX_COUNT:
+                counts[_CAME_WITH], counts[_CHANGES] = (
+                    round(counts[_CAME_WITH] / 2),
+                    round(counts[_CHANGES] / 2),
+                )
         for entity_id, (at, _) in self._latest.items():
             if timedelta(0) <= when - at <= WAY_REACH:
                 self._mark(self._way, entity_id, at, _WAY)
+                self._mark(self._came_with, entity_id, when, _CAME_WITH)
 
     def used_from_inside(self, entity_id: str) -> bool:
         """Whether ``entity_id`` is used as an appliance's or a cupboard's door here."""
@@ -121,6 +143,14 @@ class UsedFromInside:
             and counts[_WAY] <= WAY_SHARE * opens
         )
 
+    def came_and_went_by(self, entity_id: str) -> bool:
+        """Whether the tracked household comes and goes by ``entity_id`` (the house door,
+        not a WC's): it opened near most of the presence changes counted for it."""
+        counts = self.counts.get(entity_id)
+        if counts is None or counts[_CHANGES] < MIN_CHANGES:
+            return False
+        return counts[_CAME_WITH] >= WAYS_SHARE * counts[_CHANGES]
+
     def known(self) -> list[str]:
         """The contacts learned as used from inside (diagnostics)."""
         return sorted(e for e in self.counts if self.used_from_inside(e))
@@ -128,7 +158,7 @@ class UsedFromInside:
     def _counts(self, entity_id: str) -> list[float] | None:
         counts = self.counts.get(entity_id)
         if counts is None and len(self.counts) < MAX_CONTACTS:
-            counts = self.counts[entity_id] = [0.0] * 6
+            counts = self.counts[entity_id] = [0.0] * 8
         return counts
 
     def _mark(
@@ -144,6 +174,7 @@ class UsedFromInside:
         reach = max(TOGETHER, WAY_REACH)
         self._together = {m for m in self._together if now - m[1] <= reach}
         self._way = {m for m in self._way if now - m[1] <= reach}
+        self._came_with = {m for m in self._came_with if now - m[1] <= reach}
 
     # --- storage -----------------------------------------------------------------------
 
@@ -163,6 +194,8 @@ class UsedFromInside:
         for entity_id, numbers in stored_items(data.get("contacts"), MAX_CONTACTS):
             if not stored_entity_id(entity_id) or not isinstance(numbers, list):
                 continue
-            if len(numbers) == 6 and all(is_stored_number(n) and n >= 0 for n in numbers):
-                learned.counts[entity_id] = [float(n) for n in numbers]
+            if len(numbers) in _STORED_LENGTHS and all(
+                is_stored_number(n) and n >= 0 for n in numbers
+            ):
+                learned.counts[entity_id] = [*map(float, numbers), 0.0, 0.0][:8]
         return learned
