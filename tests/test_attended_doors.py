@@ -13,8 +13,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.attended_doors import left_open
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
+from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
+from custom_components.anomaly_monitor.core.statistics.timeline import Interval
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment
@@ -119,3 +122,38 @@ def test_people_passing_through_its_room_do_not_attend_the_door() -> None:
     the last time 3 min ago; the door is left open."""
     told = told_at(35, motion_until=30, passes=True)
     assert sorted(f.evidence[0] for f in told) == [BACK, GARDEN]
+
+
+def _balcony_evening(hours: float, limit: timedelta, *, quiet_for: float = 0.0) -> bool:
+    """``left_open`` for a door open ``hours`` from 18:00, its room's motion sensor seeing
+    somebody for a minute every 20 min until ``quiet_for`` hours ago, judged against a
+    learned ``limit``."""
+    start = DAY0 + timedelta(days=PARTY_DAY, hours=18)
+    now = start + timedelta(hours=hours)
+    trace = [at(PARTY_DAY, 18.0, BACK, "on")]
+    for minute in range(1, int((hours - quiet_for) * 60), 20):
+        trace += [
+            at(PARTY_DAY, 18 + minute / 60, MOTION, "on"),
+            at(PARTY_DAY, 18 + (minute + 1) / 60, MOTION, "off"),
+        ]
+    states = [
+        entity(BACK, "on", area="Kitchen", device_class="door"),
+        entity(MOTION, "off", area="Kitchen", device_class="motion"),
+    ]
+    view = HomeView(build_window(states, environment(now), trace))
+    spell = Interval(BACK, "on", start, now, ongoing=True)
+    return left_open(view, BACK, spell, limit)
+
+
+def test_a_door_kept_open_for_hours_here_is_in_use_with_people_by_it() -> None:
+    # Open 2 h 10 min on most evenings (limit 4 h 20): a name-day party on the balcony
+    # keeps it open 4.5 h with people in the room now and then: in use, not left open.
+    assert not _balcony_evening(4.5, timedelta(hours=4, minutes=20))
+    # Twice its limit, busy or not, it is told; so is one nobody moved by for its limit.
+    assert _balcony_evening(9.0, timedelta(hours=4, minutes=20))
+    assert _balcony_evening(7.0, timedelta(hours=4), quiet_for=4.5)
+    assert not _balcony_evening(7.0, timedelta(hours=4), quiet_for=3.5)
+
+
+def test_a_door_seldom_kept_open_is_told_past_the_hour_however_busy() -> None:
+    assert _balcony_evening(1.2, timedelta(minutes=15))

@@ -24,8 +24,9 @@ DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 DOOR = "binary_sensor.back_door"
 KITCHEN = "binary_sensor.kitchen_motion"
 HALL = "binary_sensor.hall_motion"
-AREAS = {DOOR: "Kitchen", KITCHEN: "Kitchen", HALL: "Hall"}
-CLASSES = {DOOR: "door", KITCHEN: "motion", HALL: "motion"}
+BATH = "binary_sensor.bathroom_door"
+AREAS = {DOOR: "Kitchen", KITCHEN: "Kitchen", HALL: "Hall", BATH: "Bathroom"}
+CLASSES = {DOOR: "door", KITCHEN: "motion", HALL: "motion", BATH: "door"}
 
 
 def day_of(
@@ -86,6 +87,16 @@ def test_nobody_up_for_two_hours_is_told_and_says_why() -> None:
     assert "used around 08:45 on 4 other days, but nobody had moved about for 2 h" in (
         told[0].reasoning
     )
+
+
+def test_another_door_opened_inside_before_it_shows_the_household_up() -> None:
+    # Nobody moved before the sensors since 05:20, but the bathroom door opened at 08:38:
+    # somebody is up, and the back door is used at 08:45 on other days.
+    today = day_of(4, opened=8 + 45 / 60, seen=False, moving_from=4.0)
+    bath = DAY0 + timedelta(days=4, hours=8, minutes=38)
+    today = sorted([*today, Transition(bath, BATH, "on", "Bathroom")])
+    today = sorted([*today, Transition(bath + timedelta(minutes=1), BATH, "off", "Bathroom")])
+    assert unaccompanied(lived(4), today) == []
 
 
 def test_at_an_hour_the_door_is_never_used_it_is_told_though_somebody_is_up() -> None:

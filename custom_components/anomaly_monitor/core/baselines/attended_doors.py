@@ -8,8 +8,13 @@ last movement in its room (``unattended``). People passing through a hall now an
 (a PIR on for a minute at each pass) do not attend the front door: the share is small,
 and it is judged as before. A door open much longer than any use (``ATTENDED_LIMIT``, an
 hour of everyday use as ``long_stays.FLOOR``) is told however busy its room is: a pet
-beside it does not keep a door closed. A door whose room has no motion sensor is judged
-as before. Known by area and device class; no word of an id is read.
+beside it does not keep a door closed. A door this home keeps open longer than that at
+this hour (a balcony door open every summer evening: its learned limit is past the hour)
+is in use while anybody moves in its room now and then: its clock runs from the last
+movement there, whatever the share (a name-day party on the balcony, a hot night with
+the door open for a draught), and it is told however busy at ``ATTENDED_FACTOR`` times
+its limit. A door whose room has no motion sensor is judged as before. Known by area and
+device class; no word of an id is read.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from .long_stays import FLOOR
 ATTENDED_LIMIT = FLOOR
 # Somebody was seen in the door's room for at least this share of the time it stood open.
 ATTENDED_SHARE = 0.5
+# A door whose learned limit is past ``ATTENDED_LIMIT``, attended, is told at this many
+# times its limit.
+ATTENDED_FACTOR = 2.0
 
 
 def _seen_spans(home: HomeView, door: str, spell: Interval) -> list[tuple[datetime, datetime]]:
@@ -70,7 +78,12 @@ def unattended(home: HomeView, door: str, spell: Interval) -> timedelta:
 
 def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> bool:
     """Whether the open ``spell`` is past ``limit`` with nobody by the door, or past
-    ``ATTENDED_LIMIT`` (and ``limit``) however busy its room is."""
+    ``ATTENDED_LIMIT`` (and ``limit``) however busy its room is; for a door kept open
+    longer than that here (``limit`` past it), ``limit`` past the last movement in its
+    room, or ``ATTENDED_FACTOR`` times ``limit``."""
     if spell.duration <= limit:
         return False
+    if limit >= ATTENDED_LIMIT:  # kept open for hours here: in use while its room lives
+        last = max((end for _, end in _seen_spans(home, door, spell)), default=spell.start)
+        return spell.duration > ATTENDED_FACTOR * limit or spell.end - last > limit
     return spell.duration > ATTENDED_LIMIT or unattended(home, door, spell) > limit

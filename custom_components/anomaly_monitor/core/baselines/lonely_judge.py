@@ -1,7 +1,8 @@
 """An opening nobody was seen making, asked against when this home's openings go unseen.
 
 ``unaccompanied_opening`` tells a door or window that opened with no motion sensor seeing
-anybody within ``PRESENCE_WINDOW``. A door opened unseen at a time it opens unseen on
+anybody within ``PRESENCE_WINDOW``. Another contact opening is a person up as much as a
+motion sensor's onset is. A door opened unseen at a time it opens unseen on
 other days too (``LonelyOpenings.regular``), or at a time it is used every day with
 somebody about before (``everyday_openings``), is how this home lives: not told.
 """
@@ -12,7 +13,8 @@ from bisect import bisect_right
 from dataclasses import replace
 from datetime import datetime
 
-from ..home import HomeView
+from ..device_roles import same_device
+from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import Finding
 from ..statistics.openings import PRESENCE_WINDOW
 from .clock import local
@@ -22,12 +24,23 @@ from .long_stays import duration_text
 from .somebody_in import is_motion
 
 
-def _motion_onsets(home: HomeView) -> list[datetime]:
-    """When any motion sensor started moving in the window, sorted."""
+def _signs_of_people(home: HomeView, door: str) -> list[datetime]:
+    """When any motion sensor started moving in the window, or another contact (not of
+    ``door``'s device) opened: somebody up and about (a bathroom door at 21:59, then the
+    balcony's at 22:06), sorted."""
+    own = home.info(door)
     return sorted(
         c.when
         for e in home.history
         if is_motion(home, e)
+        or (
+            e != door
+            and home.domain(e) == "binary_sensor"
+            and home.device_class(e) in OPENING_DEVICE_CLASSES
+            and not (
+                own is not None and (info := home.info(e)) is not None and same_device(own, info)
+            )
+        )
         for c in home.changes(e)
         if c.state.lower() == "on"
     )
@@ -48,7 +61,7 @@ def judge_lonely(
 ) -> Finding | None:
     """An opening nobody was seen making: None when every such opening in the window came
     at a time it opens unseen on other days too (``LonelyOpenings``)."""
-    moving = _motion_onsets(home)
+    moving = _signs_of_people(home, entity_id)
     unseen = [
         c.when
         for c in home.changes(entity_id)

@@ -10,6 +10,7 @@ from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import presence_of
+from .inside_company import another_opened_near, openings_by_contact, tended_in
 from .timeline import real_changes, spells_where
 
 # A person who opens a door or window moves around it within minutes.
@@ -105,12 +106,14 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
         for t in real_changes(home, e)
         if presence_of(t.state) is True
     )
-    for entity_id in home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES):
+    contacts = home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES)
+    by_contact = openings_by_contact(home, contacts)
+    for entity_id in contacts:
         area = home.area(entity_id)
         local = [m for m in motions if area is not None and home.area(m) == area]
         if not local:
             continue  # nothing watches this opening's room: silence proves nothing
-        openings = [t.when for t in real_changes(home, entity_id) if t.state.lower() == "on"]
+        openings = by_contact[entity_id]
         turned = _lock_turns(home, entity_id, area)
         lonely = [
             w
@@ -121,6 +124,9 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
             and not _occupied(held_on, w, PRESENCE_WINDOW)
             and not _near(arrivals, w, ARRIVAL_WINDOW)
             and not _near(turned, w, PRESENCE_WINDOW)
+            # somebody walking from another door to this one, or tending the oven
+            and not another_opened_near(home, by_contact, entity_id, w, PRESENCE_WINDOW)
+            and not tended_in(home, area, w)
         ]
         if not lonely or len(lonely) > MAX_UNACCOMPANIED:
             continue
