@@ -29,8 +29,8 @@ from inside (however long they slept), and an entrance left open or unlocked by 
 household, or an appliance drawing, is not an empty home's while somebody is inside now.
 
 The signs and openings come from the window and, for the away spell under way (a spell
-outlasts the window), from ``AwayNormal.spell``: the spell's own record, not stored (after
-a restart only the window is read).
+outlasts the window), from ``AwayNormal.spell``: the spell's own record, stored with the
+baselines while the home is empty (``stored_spell``: a restart does not empty the home).
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ from typing import TYPE_CHECKING
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
-from .away_normal import MIN_DAYS, MOST_AWAY, OPENING, PART_HOURS, PARTS, SIGN, AwayNormal
+from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .opening_uses import uses
+from .stored_spell import OPENING, SIGN
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
