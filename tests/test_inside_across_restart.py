@@ -6,7 +6,8 @@ Assistant restarts at 10:40 (an update), and she opens her door at 11:00. Before
 spell's signs were lost with the restart: her door was an opening into a home nobody
 was known to be in. Now the spell's record is stored with the baselines while the home is
 empty. Guards: the same door opened after a restart into a flat that stayed still since
-Alice left is still from outside, and a damaged stored record gives no record at all.
+Alice left is still from outside, so is her door after a power cut (nothing watched for
+18 min: anybody could have come in), and a damaged stored record gives no record at all.
 """
 
 from __future__ import annotations
@@ -30,14 +31,17 @@ def _restarted(baselines: HomeBaselines) -> HomeBaselines:
     return HomeBaselines.from_dict(json.loads(json.dumps(baselines.as_dict())), UTC)
 
 
-def _door_from_inside(today: list[Transition]) -> bool:
+def _door_from_inside(today: list[Transition], *, down_until: float | None = None) -> bool:
     """Today learned until the restart at 10:40; the door at 11:00, judged on a window of
-    what came after the restart (the window does not reach back past it)."""
+    what came after the restart (the window does not reach back past it). ``down_until``:
+    Home Assistant was down until then (a power cut), nothing watched meanwhile."""
     baselines = lived(10)
     for transition in today:
         baselines.learn(transition)
     baselines.advance(at(10, 10 + 40 / 60))
     baselines = _restarted(baselines)
+    if down_until is not None:
+        baselines.unwatched = (at(10, 10 + 40 / 60), at(10, down_until))
     door = _t(at(10, 11), FLAT_DOOR, "on")
     baselines.learn(door)
     baselines.advance(at(10, 11.01))
@@ -56,6 +60,16 @@ def test_her_door_after_a_restart_is_opened_from_inside() -> None:
         _t(at(10, 10.52), FLAT, "off"),
     ]
     assert _door_from_inside(today)
+
+
+def test_after_a_power_cut_nobody_is_known_inside() -> None:
+    """Down 10:40-10:58: anybody could have come in unseen; her door is judged as before."""
+    today = [
+        _t(at(10, 9), "person.alice", "not_home"),
+        _t(at(10, 10.5), FLAT, "on"),
+        _t(at(10, 10.52), FLAT, "off"),
+    ]
+    assert not _door_from_inside(today, down_until=10 + 58 / 60)
 
 
 def test_a_door_after_a_restart_into_a_still_flat_is_from_outside() -> None:

@@ -62,6 +62,7 @@ MIN_EMPTY_DAYS = MIN_DAYS
 # Covers a person comes in by.
 ENTRY_COVER_CLASSES = frozenset({"garage", "door", "gate"})
 LEFT = "left"  # the trackers left: the away spell began
+UNSEEN = "unseen"  # Home Assistant was down long enough for anybody to come in unseen
 
 
 def is_motion(home: HomeView, entity_id: str) -> bool:
@@ -186,6 +187,11 @@ class _Walk:
             self.out_at = None
         self.last_sign = when
 
+    def unseen(self) -> None:
+        """Nothing was watched for a while: nobody is known inside since."""
+        self.last_sign = self.out_at = None
+        self.late = False
+
     def went_out(self, when: datetime) -> None:
         """Somebody left (the trackers, a way out opened from inside): whether anybody
         stayed in shows only by a sign after."""
@@ -229,6 +235,11 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     events = _window_events(home) | set(away.spell)
     if away.empty_since is not None:
         events.add((away.empty_since, "", LEFT))
+        # The spell's record outlasts a restart, but not what happened while nothing was
+        # watched (a power cut): who moves after it is not known to have been inside.
+        gap = baselines.unwatched
+        if gap is not None and away.empty_since < gap[1] <= home.end:
+            events.add((gap[1], "", UNSEEN))
     leaves: dict[str, bool] = {}
     steps: list[_Step] = []
     for when, entity_id, kind in sorted(events):
@@ -252,6 +263,8 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
             break
         if kind == LEFT:
             walk.went_out(when)
+        elif kind == UNSEEN:
+            walk.unseen()
         elif kind == OPENING:
             walk.opening(when, flag, area)
         else:
