@@ -170,8 +170,12 @@ class _Walk:
     out_area: str | None = None  # where they went out (None: anywhere)
     late: bool = False  # a sign long after the trackers left or somebody went out
     lived: bool = False  # the home is lived in while the trackers are away (learned)
+    unseen_until: datetime | None = None  # Home Assistant was down until then
 
     def from_inside(self, when: datetime) -> bool:
+        unseen = self.unseen_until
+        if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
+            return False  # nobody seen inside since the power came back
         if self.out_at is not None:
             return when - self.out_at <= PASSAGE
         return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
@@ -187,10 +191,11 @@ class _Walk:
             self.out_at = None
         self.last_sign = when
 
-    def unseen(self) -> None:
-        """Nothing was watched for a while: nobody is known inside since."""
-        self.last_sign = self.out_at = None
-        self.late = False
+    def unseen(self, when: datetime) -> None:
+        """Nothing was watched until ``when`` (a power cut): a door used since then, before
+        anybody inside shows again, may be whoever came in unseen; who was inside before
+        it still moves about inside (``stayed_in``)."""
+        self.unseen_until = when
 
     def went_out(self, when: datetime) -> None:
         """Somebody left (the trackers, a way out opened from inside): whether anybody
@@ -236,7 +241,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     if away.empty_since is not None:
         events.add((away.empty_since, "", LEFT))
         # The spell's record outlasts a restart, but not what happened while nothing was
-        # watched (a power cut): who moves after it is not known to have been inside.
+        # watched (a power cut): a door used after it is not known to be from inside.
         gap = baselines.unwatched
         if gap is not None and away.empty_since < gap[1] <= home.end:
             events.add((gap[1], "", UNSEEN))
@@ -264,7 +269,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
         if kind == LEFT:
             walk.went_out(when)
         elif kind == UNSEEN:
-            walk.unseen()
+            walk.unseen(when)
         elif kind == OPENING:
             walk.opening(when, flag, area)
         else:
