@@ -11,7 +11,7 @@ reading the code, every such push in a home's first days was a false alarm.
 An intruder comes in. So motion waits for the home's normal only while nobody came in
 since the home became empty: no entrance (a door, a window, a lock, a garage or gate) used
 but by somebody inside (a sign of them within ``INSIDE_REACH`` before it, on the away
-spell's record ``AwayNormal.spell``; after a restart, which loses that record, no entry
+spell's record ``AwayNormal.spell``, kept across a restart; with no record, no entry
 learned since the home became empty). An entry into the empty home is pushed at once by
 its own rule, and motion after it is too. A home that watches no entrance at all shows no
 entry: its motion is pushed as before.
@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .baselines.away_normal import LEAVE_GRACE, SIGN, AwayNormal, stamp
+from .baselines.away_normal import LEAVE_GRACE, AwayNormal, stamp
 from .baselines.away_teaching import MOTION_RULES
 from .baselines.home_baselines import HomeBaselines
 from .baselines.somebody_in import ENTRY_COVER_CLASSES, INSIDE_REACH
+from .baselines.stored_spell import SIGN
 from .home import OPENING_DEVICE_CLASSES
 from .models import Finding
 

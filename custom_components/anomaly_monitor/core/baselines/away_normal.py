@@ -29,6 +29,7 @@ from typing import Any
 
 from .clock import day_number, local, parse_time
 from .packed import pack, unpack
+from .stored_spell import OPENING, SIGN, spell_from_store, spell_to_store
 from .stored_values import stored_per_entity
 
 AWAY_NORMAL_VERSION = 1
@@ -64,8 +65,6 @@ SPELL_LEAD = timedelta(minutes=45)
 MAX_SPELL = 600
 # A sensor's motion this soon after its last, with nothing between, adds nothing.
 SPELL_SAME_SIGN = timedelta(minutes=5)
-SIGN = "sign"
-OPENING = "opening"
 
 type Days = list[float]  # day ordinals, newest first
 
@@ -164,8 +163,9 @@ class AwayNormal:
         self._pending: list[tuple[datetime, str]] = []
         self.recent: list[tuple[datetime, str]] = []
         self._accounted: datetime | None = None
-        # Not stored: motion onsets (``SIGN``) and openings (``OPENING``) of the away spell
-        # under way (and of ``SPELL_LEAD`` before it), in time order.
+        # Motion onsets (``SIGN``) and openings (``OPENING``) of the away spell under way
+        # (and of ``SPELL_LEAD`` before it), in time order; stored while the home is
+        # empty (``stored_spell``): a restart does not empty the home.
         self.spell: list[tuple[datetime, str, str]] = []
 
     # --- learning ----------------------------------------------------------------------
@@ -327,7 +327,7 @@ class AwayNormal:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form (numbers packed, ``packed.py``)."""
-        return {
+        stored: dict[str, Any] = {
             "version": AWAY_NORMAL_VERSION,
             "motion": {s: [pack(days, 0) for days in parts] for s, parts in self.motion.items()},
             "away_days": [pack(days, 0) for days in self.away_days],
@@ -336,6 +336,12 @@ class AwayNormal:
             "taught_motion": {s: pack(v, 0) for s, v in self.taught_motion.items()},
             "empty_since": self.empty_since.isoformat() if self.empty_since else None,
         }
+        # The spell under way, while the home is empty (a restart does not empty it).
+        if self.empty_since is not None and (
+            spell := spell_to_store(self.spell, self.empty_since - SPELL_LEAD)
+        ):
+            stored["spell"] = spell
+        return stored
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> AwayNormal:
@@ -357,6 +363,7 @@ class AwayNormal:
         normal.empty_since = parse_time(data.get("empty_since"))
         if normal.empty_since is not None:
             normal._accounted = normal.empty_since + LEAVE_GRACE
+            normal.spell = spell_from_store(data.get("spell"), normal.empty_since - SPELL_LEAD)
         return normal
 
 

@@ -37,13 +37,13 @@ from .away_normal import (
     LEAVE_GRACE,
     MOST_AWAY,
     PART_HOURS,
-    SIGN,
     _minute,
     _part,
 )
 from .clock import day_number
 from .home_baselines import HomeBaselines
 from .somebody_in import is_motion
+from .stored_spell import SIGN
 from .untracked_life import LIFE_REACH
 
 

@@ -29,8 +29,8 @@ from inside (however long they slept), and an entrance left open or unlocked by 
 household, or an appliance drawing, is not an empty home's while somebody is inside now.
 
 The signs and openings come from the window and, for the away spell under way (a spell
-outlasts the window), from ``AwayNormal.spell``: the spell's own record, not stored (after
-a restart only the window is read).
+outlasts the window), from ``AwayNormal.spell``: the spell's own record, stored with the
+baselines while the home is empty (``stored_spell``: a restart does not empty the home).
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ from typing import TYPE_CHECKING
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
-from .away_normal import MIN_DAYS, MOST_AWAY, OPENING, PART_HOURS, PARTS, SIGN, AwayNormal
+from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .opening_uses import uses
+from .stored_spell import OPENING, SIGN
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -61,6 +62,7 @@ MIN_EMPTY_DAYS = MIN_DAYS
 # Covers a person comes in by.
 ENTRY_COVER_CLASSES = frozenset({"garage", "door", "gate"})
 LEFT = "left"  # the trackers left: the away spell began
+UNSEEN = "unseen"  # Home Assistant was down long enough for anybody to come in unseen
 
 
 def is_motion(home: HomeView, entity_id: str) -> bool:
@@ -168,8 +170,12 @@ class _Walk:
     out_area: str | None = None  # where they went out (None: anywhere)
     late: bool = False  # a sign long after the trackers left or somebody went out
     lived: bool = False  # the home is lived in while the trackers are away (learned)
+    unseen_until: datetime | None = None  # Home Assistant was down until then
 
     def from_inside(self, when: datetime) -> bool:
+        unseen = self.unseen_until
+        if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
+            return False  # nobody seen inside since the power came back
         if self.out_at is not None:
             return when - self.out_at <= PASSAGE
         return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
@@ -184,6 +190,12 @@ class _Walk:
             self.late |= not self.lived or when - self.out_at > INSIDE_REACH
             self.out_at = None
         self.last_sign = when
+
+    def unseen(self, when: datetime) -> None:
+        """Nothing was watched until ``when`` (a power cut): a door used since then, before
+        anybody inside shows again, may be whoever came in unseen; who was inside before
+        it still moves about inside (``stayed_in``)."""
+        self.unseen_until = when
 
     def went_out(self, when: datetime) -> None:
         """Somebody left (the trackers, a way out opened from inside): whether anybody
@@ -228,6 +240,11 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     events = _window_events(home) | set(away.spell)
     if away.empty_since is not None:
         events.add((away.empty_since, "", LEFT))
+        # The spell's record outlasts a restart, but not what happened while nothing was
+        # watched (a power cut): a door used after it is not known to be from inside.
+        gap = baselines.unwatched
+        if gap is not None and away.empty_since < gap[1] <= home.end:
+            events.add((gap[1], "", UNSEEN))
     leaves: dict[str, bool] = {}
     steps: list[_Step] = []
     for when, entity_id, kind in sorted(events):
@@ -251,6 +268,8 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
             break
         if kind == LEFT:
             walk.went_out(when)
+        elif kind == UNSEEN:
+            walk.unseen(when)
         elif kind == OPENING:
             walk.opening(when, flag, area)
         else:

@@ -20,7 +20,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..home import HomeView
-from .away_normal import LEAVE_GRACE, OPENING, SIGN
+from .away_normal import LEAVE_GRACE
+from .stored_spell import OPENING, SIGN
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
