@@ -85,3 +85,41 @@ async def test_an_acknowledged_door_holds_it_acknowledged(hass: HomeAssistant) -
     later = now + timedelta(hours=1)
     assert _update(tracker, [LEFT_OPEN, RUNNING], later, "on") == ([], ["cycle_stopped"])
     assert tracker.open[RUNNING.signature].acknowledged
+
+
+CO = "binary_sensor.bathroom_co"
+WASHER = "sensor.washer_power"
+CO_OFFLINE = Finding(
+    "device_unavailable", (CO,), "The bathroom CO alarm has been unavailable for 15 min.",
+    "device_malfunction", Severity.HIGH, subject=CO,
+)  # fmt: skip
+WASHER_LONG = Finding(
+    "appliance_running_far_longer", (WASHER,), "The washer has drawn 2080 W for 1 h.",
+    "energy", Severity.MEDIUM, subject=WASHER,
+)  # fmt: skip
+
+
+def _offline_update(tracker: AnomalyTracker, findings: list[Finding], when: datetime) -> list[str]:
+    home = {
+        CO: EntityState(EntityInfo(CO, "CO alarm", "Bathroom"), "unavailable"),
+        WASHER: EntityState(EntityInfo(WASHER, "Washer", "Bathroom"), "2080", last_changed=when),
+    }
+    states = {e: s.state for e, s in home.items()}
+    changes = tracker.update(findings, when, True, states=states, entities=home)
+    return [a.rule for a in changes.opened]
+
+
+async def test_a_device_gone_offline_holds_nothing_in_its_area(hass: HomeAssistant) -> None:
+    """Set 14: the bathroom CO detector's battery died (told, acknowledged); the next day
+    the washer in the same bathroom heated for three hours and was held as its
+    consequence, never told. A device that reads nothing has no consequences."""
+    for acknowledged in (False, True):
+        tracker = AnomalyTracker(hass, f"offline-{acknowledged}")
+        now = dt_util.utcnow()
+        assert _offline_update(tracker, [CO_OFFLINE], now) == ["device_unavailable"]
+        if acknowledged:
+            (co,) = tracker.open.values()
+            tracker.acknowledge(co.key)
+        later = now + timedelta(hours=18)
+        opened = _offline_update(tracker, [CO_OFFLINE, WASHER_LONG], later)
+        assert opened == ["appliance_running_far_longer"]

@@ -12,7 +12,9 @@ energy) in the area of a device that anomaly shows is its consequence: no hazard
 far too cold is told), no graver, nothing "while nobody is home". It is shown and kept
 current, not pushed (``told_unchanged``), or, after an acknowledgement, acknowledged
 (``acknowledged_hold``). Another room's reading, or the same room's once the problem is
-over, is news.
+over, is news; so is one beside a device that has gone offline (set 14: the bathroom CO
+detector's battery died, and the washer in the same bathroom heating for three hours the
+next day was held as its consequence).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..core.models import AnomalyType, EntityState
+from ..core.state_blips import is_no_state
 from .open_anomaly import OpenAnomaly
 
 _READING_KINDS = frozenset(
@@ -38,4 +41,9 @@ def reading_consequence(
     if subject is None or subject.number is None or not subject.info.area:
         return False
     area = subject.info.area
-    return any((other := entities.get(e)) is not None and other.info.area == area for e in evidence)
+    return any(
+        (other := entities.get(e)) is not None
+        and other.info.area == area
+        and not is_no_state(other.state)  # gone offline: nothing in its area is its doing
+        for e in evidence
+    )
