@@ -102,7 +102,11 @@ WASHER_LONG = Finding(
 def _offline_update(tracker: AnomalyTracker, findings: list[Finding], when: datetime) -> list[str]:
     home = {
         CO: EntityState(EntityInfo(CO, "CO alarm", "Bathroom"), "unavailable"),
-        WASHER: EntityState(EntityInfo(WASHER, "Washer", "Bathroom"), "2080", last_changed=when),
+        WASHER: EntityState(
+            EntityInfo(WASHER, "Washer", "Bathroom", device_class="power", unit="W"),
+            "2080",
+            last_changed=when,
+        ),
     }
     states = {e: s.state for e, s in home.items()}
     changes = tracker.update(findings, when, True, states=states, entities=home)
@@ -123,3 +127,36 @@ async def test_a_device_gone_offline_holds_nothing_in_its_area(hass: HomeAssista
         later = now + timedelta(hours=18)
         opened = _offline_update(tracker, [CO_OFFLINE, WASHER_LONG], later)
         assert opened == ["appliance_running_far_longer"]
+
+
+async def test_a_freezer_warming_after_its_plug_went_offline_is_held(hass: HomeAssistant) -> None:
+    """Set 13: the freezer's plug tripped offline (told), then its thermometer warming in
+    the same room: that is the offline plug's doing, shown, not pushed."""
+    plug, probe = "sensor.freezer_power", "sensor.freezer_temperature"
+    offline = Finding(
+        "device_unavailable", (plug,), "The freezer plug cannot be read.",
+        "device_malfunction", Severity.HIGH, subject=plug,
+    )  # fmt: skip
+    warming = Finding(
+        "reading_drifting_from_its_hours", (probe,), "The freezer reads -14.9 °C.",
+        "device_malfunction", Severity.MEDIUM, subject=probe,
+    )  # fmt: skip
+    tracker = AnomalyTracker(hass, "freezer")
+    now = dt_util.utcnow()
+    home = {
+        plug: EntityState(
+            EntityInfo(plug, "Freezer", "Utility", device_class="power", unit="W"), "unavailable"
+        ),
+        probe: EntityState(
+            EntityInfo(probe, "Freezer", "Utility", device_class="temperature", unit="°C"),
+            "-14.9",
+            last_changed=now,
+        ),
+    }
+    states = {e: s.state for e, s in home.items()}
+    assert [
+        a.rule for a in tracker.update([offline], now, True, states=states, entities=home).opened
+    ]
+    later = now + timedelta(hours=3)
+    changes = tracker.update([offline, warming], later, True, states=states, entities=home)
+    assert changes.opened == []
