@@ -291,3 +291,29 @@ def test_busy_motion_never_crowds_out_a_switch_and_units_are_read() -> None:
     )
     stats = relations.pairs[("switch.heater", "sensor.heater_power")]
     assert (stats.onsets, stats.followed, list(stats.delays or ())) == (1, 1, [5.0])
+
+
+def test_a_metering_relay_that_always_drew_is_judged_from_three_onsets() -> None:
+    """Set 15: a water heater's relay (switch and meter one device) switched on every
+    morning, drawing 1.5 kW within seconds; on the fifth morning its element was burnt out
+    and the meter stayed at 0 W for nearly two hours, never told (five onsets needed).
+    Three onsets that all drew are enough on one device, told after an hour (not at 20 min);
+    two are not, nor a switch and a meter that are not one device."""
+
+    def on_one_device(state: EntityState) -> EntityState:
+        return replace(state, info=replace(state.info, device="relay_1"))
+
+    for days, told in ((3, True), (2, False)):
+        baselines = habits(days)
+        on_at = DAY0 + timedelta(days=days, hours=7, minutes=30)
+        baselines.observe(on_at, PLUG, "on")
+        baselines.advance(on_at + timedelta(minutes=19))
+        plug = replace(entity(PLUG, "on", area="Study"), last_changed=on_at)
+        flat = entity(METER, "0.5", area="Study", device_class="power", unit="W")
+        one = (on_one_device(plug), on_one_device(flat))
+        soon = view(on_at + timedelta(minutes=50), *one)
+        assert list(switched_on_without_power(soon, baselines)) == []
+        late = on_at + timedelta(minutes=70)
+        found = list(switched_on_without_power(view(late, *one), baselines))
+        assert [f.rule for f in found] == (["switched_on_without_power"] if told else [])
+        assert list(switched_on_without_power(view(late, plug, flat), baselines)) == []

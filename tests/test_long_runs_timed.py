@@ -98,3 +98,18 @@ def test_a_pump_run_by_hand_for_half_an_hour_is_its_households() -> None:
     assert _running(baselines, PUMP, "655", start, 29) == []
     [finding] = _running(baselines, PUMP, "655", start, 31)
     assert finding.rule == "left_on_past_its_routine"
+
+
+def test_a_pump_of_three_short_runs_is_known_by_them() -> None:
+    """Set 15: a sump pump of 1.5-min runs (540 W), three by the third day, its float
+    jammed: running 3 h, never told (a timer known from five runs). A motor whose runs are
+    all a few minutes is known from three: told past half an hour. Three runs of 14 min are
+    not (a timer still learned), nor a kettle's three boils before the hour."""
+    baselines = _learned(PUMP, "540", 1.5, 3)
+    start = MONDAY + timedelta(days=2, hours=12, minutes=40)
+    assert _running(baselines, PUMP, "548", start, 29) == []
+    [finding] = _running(baselines, PUMP, "548", start, 31)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "(learned from 3 runs, at any time of day)" in finding.reasoning
+    baselines = _learned(PUMP, "540", 1.5, 2)
+    assert _running(baselines, PUMP, "548", start, 120) == []

@@ -153,3 +153,38 @@ async def test_a_missed_routine_called_a_false_alarm_covers_the_night(
     assert _update(fresh, [ASLEEP], now + timedelta(minutes=25), relocked) == [
         "unlocked_while_asleep"
     ]
+
+
+WASHER = "sensor.washer_power"
+HEATING_LONG = Finding(
+    "appliance_running_far_longer", (WASHER,), "The washer has drawn 2040 W for 2 h 30 min.",
+    "energy", Severity.MEDIUM, subject=WASHER,
+)  # fmt: skip
+UNUSUAL_HOURS = Finding(
+    "meter_drawing_at_unusual_hours", (WASHER,), "The washer draws at an hour it never does.",
+    "energy", Severity.MEDIUM, subject=WASHER,
+)  # fmt: skip
+
+
+def _washer(watts: str, changed: datetime) -> dict[str, EntityState]:
+    info = EntityInfo(WASHER, "Washer", "Bathroom", device_class="power", unit="W")
+    return {WASHER: EntityState(info, watts, last_changed=changed)}
+
+
+async def test_a_meter_drifting_on_is_the_same_occurrence(hass: HomeAssistant) -> None:
+    """Set 14: a washer heating for hours was called a false alarm at 17:00 (2040 W), its
+    reading moved to 2065 W at 17:30 and another rule told it again at 17:31. A reading
+    that only drifts is the same occurrence; the meter at rest and drawing again is not."""
+    tracker = AnomalyTracker(hass, "washer")
+    now = dt_util.utcnow()
+    assert _update(tracker, [HEATING_LONG], now, _washer("2040.0", now)) == [
+        "appliance_running_far_longer"
+    ]
+    (anomaly,) = tracker.open.values()
+    tracker.mark_false_alarm(anomaly.key)
+    drifted = _washer("2065.0", now + timedelta(minutes=30))
+    assert _update(tracker, [UNUSUAL_HOURS], now + timedelta(minutes=31), drifted) == []
+    _update(tracker, [], now + timedelta(minutes=40), _washer("0.0", now + timedelta(minutes=40)))
+    later = now + timedelta(hours=3)
+    drawing = _washer("2050.0", later)
+    assert _update(tracker, [UNUSUAL_HOURS], later, drawing) == ["meter_drawing_at_unusual_hours"]

@@ -85,3 +85,78 @@ async def test_an_acknowledged_door_holds_it_acknowledged(hass: HomeAssistant) -
     later = now + timedelta(hours=1)
     assert _update(tracker, [LEFT_OPEN, RUNNING], later, "on") == ([], ["cycle_stopped"])
     assert tracker.open[RUNNING.signature].acknowledged
+
+
+CO = "binary_sensor.bathroom_co"
+WASHER = "sensor.washer_power"
+CO_OFFLINE = Finding(
+    "device_unavailable", (CO,), "The bathroom CO alarm has been unavailable for 15 min.",
+    "device_malfunction", Severity.HIGH, subject=CO,
+)  # fmt: skip
+WASHER_LONG = Finding(
+    "appliance_running_far_longer", (WASHER,), "The washer has drawn 2080 W for 1 h.",
+    "energy", Severity.MEDIUM, subject=WASHER,
+)  # fmt: skip
+
+
+def _offline_update(tracker: AnomalyTracker, findings: list[Finding], when: datetime) -> list[str]:
+    home = {
+        CO: EntityState(EntityInfo(CO, "CO alarm", "Bathroom"), "unavailable"),
+        WASHER: EntityState(
+            EntityInfo(WASHER, "Washer", "Bathroom", device_class="power", unit="W"),
+            "2080",
+            last_changed=when,
+        ),
+    }
+    states = {e: s.state for e, s in home.items()}
+    changes = tracker.update(findings, when, True, states=states, entities=home)
+    return [a.rule for a in changes.opened]
+
+
+async def test_a_device_gone_offline_holds_nothing_in_its_area(hass: HomeAssistant) -> None:
+    """Set 14: the bathroom CO detector's battery died (told, acknowledged); the next day
+    the washer in the same bathroom heated for three hours and was held as its
+    consequence, never told. A device that reads nothing has no consequences."""
+    for acknowledged in (False, True):
+        tracker = AnomalyTracker(hass, f"offline-{acknowledged}")
+        now = dt_util.utcnow()
+        assert _offline_update(tracker, [CO_OFFLINE], now) == ["device_unavailable"]
+        if acknowledged:
+            (co,) = tracker.open.values()
+            tracker.acknowledge(co.key)
+        later = now + timedelta(hours=18)
+        opened = _offline_update(tracker, [CO_OFFLINE, WASHER_LONG], later)
+        assert opened == ["appliance_running_far_longer"]
+
+
+async def test_a_freezer_warming_after_its_plug_went_offline_is_held(hass: HomeAssistant) -> None:
+    """Set 13: the freezer's plug tripped offline (told), then its thermometer warming in
+    the same room: that is the offline plug's doing, shown, not pushed."""
+    plug, probe = "sensor.freezer_power", "sensor.freezer_temperature"
+    offline = Finding(
+        "device_unavailable", (plug,), "The freezer plug cannot be read.",
+        "device_malfunction", Severity.HIGH, subject=plug,
+    )  # fmt: skip
+    warming = Finding(
+        "reading_drifting_from_its_hours", (probe,), "The freezer reads -14.9 °C.",
+        "device_malfunction", Severity.MEDIUM, subject=probe,
+    )  # fmt: skip
+    tracker = AnomalyTracker(hass, "freezer")
+    now = dt_util.utcnow()
+    home = {
+        plug: EntityState(
+            EntityInfo(plug, "Freezer", "Utility", device_class="power", unit="W"), "unavailable"
+        ),
+        probe: EntityState(
+            EntityInfo(probe, "Freezer", "Utility", device_class="temperature", unit="°C"),
+            "-14.9",
+            last_changed=now,
+        ),
+    }
+    states = {e: s.state for e, s in home.items()}
+    assert [
+        a.rule for a in tracker.update([offline], now, True, states=states, entities=home).opened
+    ]
+    later = now + timedelta(hours=3)
+    changes = tracker.update([offline, warming], later, True, states=states, entities=home)
+    assert changes.opened == []

@@ -12,7 +12,10 @@ energy) in the area of a device that anomaly shows is its consequence: no hazard
 far too cold is told), no graver, nothing "while nobody is home". It is shown and kept
 current, not pushed (``told_unchanged``), or, after an acknowledgement, acknowledged
 (``acknowledged_hold``). Another room's reading, or the same room's once the problem is
-over, is news.
+over, is news; so is a meter drawing beside a device that has gone offline (set 14: the
+bathroom CO detector's battery died, and the washer in the same bathroom heating for
+three hours the next day was held as its consequence). A thermometer beside one is still
+held (set 13: the freezer's plug tripped offline, then its thermometer warming).
 """
 
 from __future__ import annotations
@@ -20,7 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..core.models import AnomalyType, EntityState
+from ..core.state_blips import is_no_state
+from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
+
+_METERS = frozenset({"power", "current"})
 
 _READING_KINDS = frozenset(
     {AnomalyType.DEVICE_MALFUNCTION, AnomalyType.ENVIRONMENTAL_CONFLICT, AnomalyType.ENERGY}
@@ -38,4 +45,12 @@ def reading_consequence(
     if subject is None or subject.number is None or not subject.info.area:
         return False
     area = subject.info.area
-    return any((other := entities.get(e)) is not None and other.info.area == area for e in evidence)
+    # A device gone offline may stop what it powers (a freezer warms once its plug is
+    # gone) but makes nothing draw: a meter drawing is not its doing.
+    drawing = subject.info.device_class in _METERS and not cut_meter(subject)
+    return any(
+        (other := entities.get(e)) is not None
+        and other.info.area == area
+        and not (drawing and is_no_state(other.state))
+        for e in evidence
+    )

@@ -22,7 +22,9 @@ a transfer pump that fills the roof tank in 14 min, run after run, running for a
 electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element); and its floor is
 ``TIMED_FLOOR``, not ``FLOOR`` (a kettle that boils in 3 min, six boils learned, drawing
 2 kW for 20 min has not switched itself off); a motor's ``MOTOR_TIMED_FLOOR`` (a pump run
-by hand for the garden). The finding says the timer judged it.
+by hand for the garden). A motor whose runs are all a few minutes (``SHORT_RUN``: a pump
+its float or pressure switch cuts) is known so from three (``timed_stays.TIMED_STAYS``). The finding
+says the timer judged it.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ TIMED_FLOOR = timedelta(minutes=15)
 # wrong; a stuck float or a split pipe runs for hours (set 14: a tank pump of 1.5-min runs
 # watering the garden for 18 min on the home's third evening, told).
 MOTOR_TIMED_FLOOR = timedelta(minutes=30)
+# A pump its float or pressure switch cuts empties (or fills) the same volume each run: its
+# runs are about as long as each other and a few minutes at most. Three such runs
+# (``timed_stays.TIMED_STAYS``) know it (set 15: a sump pump of 1.5-min runs, three by the
+# third day, running 3 h on a jammed float; a compressor's or a heater's runs are longer).
+SHORT_RUN = 5.0  # minutes
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -109,11 +116,9 @@ def _run_limit(
     taught = baselines.usual.taught_value(meter, "stay") or 0.0
     timed = timed_stays(baselines.durations, meter, RUNNING, since)
     by_timer = timed is not None and taught <= timed[1]
-    well_timed = (
-        timed is not None
-        and by_timer
-        and baselines.durations.whole_record(meter, RUNNING)[0] >= WELL_TIMED
-    )
+    runs, longest_run = baselines.durations.whole_record(meter, RUNNING)
+    pump = draw < HEATING_LOAD and 0 < longest_run <= SHORT_RUN
+    well_timed = timed is not None and by_timer and (runs >= WELL_TIMED or pump)
     if draw < HEATING_LOAD and not well_timed:
         return None  # a motor or pump: judged only by a timer well known
     factor, learned = FACTOR, baselines.durations.longest(meter, RUNNING, since)

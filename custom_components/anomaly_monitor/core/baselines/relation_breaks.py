@@ -12,7 +12,9 @@ relation's floor) and its effect has not come, the link is broken:
   does not draw (unplugged, its own switch off, a blown fuse or element, the plug's
   relay failing). Floor ``SWITCH_FLOOR``. A switch and a meter the device registry puts
   on one device (a metering plug or relay) need ``MIN_ONSETS_ONE_DEVICE`` onsets: a pool
-  pump's relay switched on once a day is learned in a week, not ten days.
+  pump's relay switched on once a day is learned in a week, not ten days; or
+  ``FEW_ONSETS`` that all rose, judged from ``FEW_ONSETS_FLOOR`` (a water heater's relay
+  switched on every morning, its element burnt out on the fifth).
 - **heating that does not warm** (``heating_not_warming``): a climate entity has been
   heating for longer than the room ever took to warm by 0.5 °C, and the room's
   thermometer has not risen: the heat is not arriving (a boiler or heat pump fault, a
@@ -50,6 +52,12 @@ MIN_ONSETS_ONE_DEVICE = 5
 MIN_SHARE = 0.9
 FACTOR = 3.0
 SWITCH_FLOOR = timedelta(minutes=15)
+# A metering relay or plug whose meter rose within its first onsets every time is known
+# from this many, judged only after ``FEW_ONSETS_FLOOR`` without a rise: fewer onsets, more
+# patience (set 15: a water heater's relay switched on every morning, its element burnt
+# out on the fifth, four onsets learned; cold showers, never told).
+FEW_ONSETS = 3
+FEW_ONSETS_FLOOR = timedelta(hours=1)
 HEATING_FLOOR = timedelta(hours=1)
 
 
@@ -119,8 +127,12 @@ def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Itera
         switch, meter = home.info(cause), home.info(effect)
         if switch is None or meter is None or switch.state != "on" or reference is None:
             continue
+        floor = SWITCH_FLOOR
         needed = MIN_ONSETS_ONE_DEVICE if one_device(switch, meter) else MIN_ONSETS
         stats = baselines.relations.expectation(cause, effect, needed, MIN_SHARE)
+        if stats is None and one_device(switch, meter):
+            stats = baselines.relations.expectation(cause, effect, FEW_ONSETS, 1.0)
+            floor = FEW_ONSETS_FLOOR
         if stats is None or (value := meter.number) is None:
             continue
         if (reading := watts(value, meter.info.unit)) is None:
@@ -128,7 +140,7 @@ def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Itera
         if reading - reference >= rise_needed(SWITCH_POWER, meter.info):
             continue  # it rose: the baselines just have not seen it yet
         since = max(onset, switch.last_changed or onset)
-        limit = _limit(stats, SWITCH_FLOOR)
+        limit = _limit(stats, floor)
         if now - since <= limit:
             continue
         usual, learned = _delay_text(stats), _learned(baselines, cause, effect, stats)
