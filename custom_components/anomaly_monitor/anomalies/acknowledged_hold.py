@@ -130,15 +130,21 @@ class _Seen:
         anomaly: OpenAnomaly,
         entities: Mapping[str, EntityState],
         transitions: Sequence[Transition] = (),
+        *,
+        response: bool = False,
     ) -> bool:
         """``anomaly`` (new, no hazard) is this acknowledged problem's consequence: its
-        subject changed within ``RESPONSE`` of this one's onset, or later while this
-        lasted in its area or on its device; no graver, no sign of somebody inside."""
+        subject changed within ``RESPONSE`` of this one's onset, or (not ``response``:
+        only that) later while this lasted in its area or on its device; no graver, no
+        sign of somebody inside."""
+        # "While nobody is home" only answers a hazard (somebody the trackers do not
+        # know, a neighbour, the fire brigade) or follows an entry while away.
+        away_answer = anomaly.while_away and not self._entry_while_away
         if (
             self.began is None
             or self.anomaly_type in (AnomalyType.DEVICE_MALFUNCTION, "")
             or _rank(anomaly.severity) > self.rank
-            or (anomaly.while_away and not self._entry_while_away)
+            or (away_answer and not self.hazard)
             or any(rule in INTRUSION_RULES for rule in anomaly.rules)
             or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
         ):
@@ -160,7 +166,7 @@ class _Seen:
             times = [changed, *(t.when for t in transitions if t.entity_id == subject.entity_id)]
             if any(self.began - _LEAD <= t <= self.began + RESPONSE for t in times):
                 return True
-        return self._near(subject, entities)
+        return not (away_answer or response) and self._near(subject, entities)
 
     @property
     def _entry_while_away(self) -> bool:
@@ -301,10 +307,14 @@ class AcknowledgedHold:
         transitions: Sequence[Transition] = (),
     ) -> str | None:
         """The signature of the hazard whose answer ``anomaly`` (just opened) is, if any:
-        ``anomaly`` is a device the household cut in answer to a hazard
-        told and not over, not yet acknowledged (the dehumidifier unplugged after its
-        smoke): its consequence, as after an acknowledgement. Anything else is told until
-        the homeowner acknowledges the hazard (a lock storm while the smoke sounds)."""
+        ``anomaly`` is a device the household cut in answer to a hazard told and not
+        over, not yet acknowledged (the dehumidifier unplugged after its smoke), or an
+        opening a security rule found, opened within ``RESPONSE`` of the hazard's onset
+        (sets 11, 12, 14, 15: the door to the flooded laundry, the CO-filled room opened,
+        the RV left, the kitchen door opened two minutes after the dryer's smoke, the
+        cupboard under the leaking sink): its consequence, as after an acknowledgement.
+        Anything else is told until the homeowner acknowledges the hazard (a lock storm
+        while the smoke sounds), as is somebody moving inside while nobody is home."""
         subject = entities.get(anomaly.subject)
         if anomaly.hazard or subject is None:
             return None
@@ -313,9 +323,18 @@ class AcknowledgedHold:
             for a in open_now
             if a.hazard and not a.acknowledged and a.signature != anomaly.signature
         ]
-        if not _may_be_held(anomaly) or not cut_meter(subject):
+        if cut_meter(subject) and _may_be_held(anomaly):
+            response = False
+        elif anomaly.anomaly_type == SECURITY and subject.number is None:
+            # An opening: only within the response (later, the same door is told;
+            # ``follows``'s area clause holds after an acknowledgement only).
+            response = True
+        else:
             return None
-        return next((g for g, s in told if s.follows(anomaly, entities, transitions)), None)
+        return next(
+            (g for g, s in told if s.follows(anomaly, entities, transitions, response=response)),
+            None,
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""

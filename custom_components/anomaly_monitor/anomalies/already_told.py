@@ -7,7 +7,8 @@ away (``away_stay``), a heating failure seen by several checks (``heat_spells``)
 problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
 household did about a hazard told; a room hot where a told fire burns or beside a device
 told running hot is that incident (``told_heat``), as is a meter that stopped just
-before a room's heating was told failing (``heat_source``). They are stored with the
+before a room's heating was told failing (``heat_source``), and a device of an incident
+told and open (``told_device``: the pump and the tank it fills). They are stored with the
 tracker's anomalies (``"already_told"`` in its file), so a restart does not tell a
 situation once more; a damaged part loads empty, with a warning.
 """
@@ -25,6 +26,7 @@ from .heat_source import stopped_heat_source
 from .heat_spells import HeatSpells
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
+from .told_device import told_device
 from .told_heat import told_heat
 from .told_unchanged import told_unchanged
 
@@ -124,6 +126,12 @@ class AlreadyTold:
             return False  # what the household did about a hazard it was told: shown
         if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
             return False
+        if entities is not None and (source := told_device(anomaly, open_now, entities)):
+            # Part of an incident told and open: acknowledged with it (its root, if it
+            # is itself part of another).
+            root = self.consequence_of.get(source.signature, source.signature)
+            self.consequence_of[anomaly.signature] = root
+            return source.acknowledged
         stayed = self.away_stays.continues(anomaly, now)
         return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
 
