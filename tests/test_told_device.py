@@ -109,3 +109,38 @@ async def test_switched_on_again_graver_or_after_the_end_is_news(hass: HomeAssis
     _update(over, [], now + timedelta(minutes=5) + CLEAR_AFTER, _home(start))
     assert not over.open
     assert _update(over, [NOT_FILLING], later, _home(start))[0] == ["usual_effect_missing"]
+
+
+GROUND = "sensor.ground_tank_level"
+
+
+def _far(subject: str, magnitude: float) -> Finding:
+    return Finding(
+        "reading_far_beyond_its_range", (subject,), f"{subject} far below its range.",
+        "device_malfunction", Severity.MEDIUM, subject=subject, magnitude=magnitude,
+    )  # fmt: skip
+
+
+async def test_two_tanks_low_in_the_same_analysis_are_one_incident(hass: HomeAssistant) -> None:
+    """Set 15 (on e0e0738): the ground tank and the roof tank "far below anything they
+    read" pushed in the same second. One water supply: the second is shown. Off the other
+    way, or later, it is news."""
+    start = dt_util.utcnow()
+    home = _home(start)
+    home[GROUND] = EntityState(EntityInfo(GROUND, GROUND, "Yard", None, "%"), "3")
+    now = start + timedelta(minutes=15)
+    tracker = AnomalyTracker(hass, "tanks")
+    low = [_far(TANK, -25.0), _far(GROUND, -46.0)]
+    assert _update(tracker, low, now, home) == (
+        ["reading_far_beyond_its_range"],
+        ["reading_far_beyond_its_range"],
+    )
+    tracker.acknowledge(tracker.open[low[0].signature].key)
+    assert tracker.open[low[1].signature].acknowledged
+
+    other_way = AnomalyTracker(hass, "other_way")
+    found = [_far(TANK, -25.0), _far(GROUND, 12.0)]
+    assert len(_update(other_way, found, now, home)[0]) == 2
+    later = AnomalyTracker(hass, "later")
+    _update(later, [_far(TANK, -25.0)], now, home)
+    assert len(_update(later, low, now + timedelta(minutes=5), home)[0]) == 1
