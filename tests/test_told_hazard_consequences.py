@@ -253,3 +253,52 @@ async def test_a_door_opened_in_answer_to_a_told_hazard_is_the_hazard(
         ["entry_at_an_unused_hour"],
         [],
     )
+
+
+BEDROOM_DOOR = "binary_sensor.grandmother_door"
+BEDROOM_MOTION = "binary_sensor.grandmother_motion"
+BATH_DOOR = "binary_sensor.bathroom_door"
+KITCHEN_WINDOW = "binary_sensor.kitchen_window"
+STILL = Finding(
+    "still_in_room_far_longer", (BEDROOM_MOTION, BATH_DOOR), "Last seen 20 min ago.",
+    "safety_hazard", Severity.HIGH, subject=BATH_DOOR,
+)  # fmt: skip
+
+
+def _night(now: datetime, opened: datetime) -> dict[str, EntityState]:
+    def state(entity_id: str, area: str, value: str, changed: datetime) -> EntityState:
+        return EntityState(
+            EntityInfo(entity_id, entity_id, area, "door"), value, last_changed=changed
+        )
+
+    last_seen = opened + timedelta(minutes=4)
+    return {
+        BEDROOM_DOOR: state(BEDROOM_DOOR, "Grandmother", "on", opened),
+        KITCHEN_WINDOW: state(KITCHEN_WINDOW, "Kitchen", "on", opened),
+        BEDROOM_MOTION: state(BEDROOM_MOTION, "Grandmother", "off", opened),
+        BATH_DOOR: state(BATH_DOOR, "Bathroom", "off", last_seen),
+    }
+
+
+async def test_the_door_left_open_on_the_way_to_a_fall_is_the_fall(hass: HomeAssistant) -> None:
+    """Set 15 (on e0e0738): the grandmother opened her door at 03:00, fell in the
+    bathroom; "still in the bathroom far longer" told at 03:21, then her door "open far
+    longer than usual" pushed at 04:00. Her door, in a room the fall shows, opened as
+    the fall's story began: the fall. A window elsewhere opened then is news."""
+    tracker = AnomalyTracker(hass, "fall")
+    opened = dt_util.utcnow()
+    told = opened + timedelta(minutes=21)
+
+    def update(findings: list[Finding], now: datetime) -> tuple[list[str], list[str]]:
+        entities = _night(now, opened)
+        states = {e: s.state for e, s in entities.items()}
+        changes = tracker.update(findings, now, True, states=states, entities=entities)
+        return [a.subject for a in changes.opened], [a.subject for a in changes.reopened]
+
+    assert update([STILL], told) == ([BATH_DOOR], [])
+    door = _finding("state_longer_than_usual", BEDROOM_DOOR, "security", Severity.MEDIUM)
+    window = _finding("state_longer_than_usual", KITCHEN_WINDOW, "security", Severity.MEDIUM)
+    assert update([STILL, door, window], opened + timedelta(hours=1)) == (
+        [KITCHEN_WINDOW],
+        [BEDROOM_DOOR],
+    )

@@ -23,6 +23,7 @@ from typing import Any
 from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
+from .hazard_answer import answers_a_told_hazard
 from .heat_source import stopped_heat_source
 from .heat_spells import HeatSpells
 from .marked_occurrence import MarkedOccurrences
@@ -120,9 +121,7 @@ class AlreadyTold:
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
         if entities is not None and (
-            hazard := self.acknowledged_hold.answers_a_told_hazard(
-                anomaly, open_now, now, entities, transitions
-            )
+            hazard := answers_a_told_hazard(anomaly, open_now, now, entities, transitions)
         ):
             self.consequence_of[anomaly.signature] = hazard
             return False  # what the household did about a hazard it was told: shown
