@@ -302,3 +302,21 @@ async def test_the_door_left_open_on_the_way_to_a_fall_is_the_fall(hass: HomeAss
         [KITCHEN_WINDOW],
         [BEDROOM_DOOR],
     )
+
+
+async def test_who_answered_the_hazard_while_nobody_was_home_is_a_stay(
+    hass: HomeAssistant,
+) -> None:
+    """Set 12 (Dubai): the kitchen door opened two minutes after the dryer's smoke with
+    nobody tracked home, shown as the smoke's answer; motion in the kitchen two and a half
+    hours later is whoever opened it (a stay already shown), not a new push."""
+    tracker = AnomalyTracker(hass, "stay")
+    now = dt_util.utcnow()
+    assert _told(tracker, [WATER], now, now - timedelta(days=1))[0] == ["hazard_detected"]
+    opened = now + timedelta(minutes=2)
+    assert _told(tracker, [WATER, DOOR_AWAY], now + timedelta(minutes=3), opened) == (
+        [],
+        ["entry_unsecured_while_away"],
+    )
+    later = now + timedelta(hours=2, minutes=30)
+    assert _told(tracker, [MOTION_AWAY], later, opened)[0] == []

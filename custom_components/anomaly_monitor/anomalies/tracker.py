@@ -275,7 +275,9 @@ class AnomalyTracker(HomeownerAnswers):
             found.add(anomaly.signature)
             if states is not None:
                 evidence_found(anomaly, states)
-        self.already_told.observe(self.open.values(), opened, now, someone_home)
+        # What was shown as a told incident's part (the door opened in answer to the
+        # smoke while nobody is home) is in front of the homeowner too: a stay's sign.
+        self.already_told.observe(self.open.values(), [*opened, *reopened], now, someone_home)
         seen = {*found, *keep}
         cleared = over_now(self.open, seen, now, someone_home, states)
         if states is not None:  # closed while its hysteresis runs: opening again is news
