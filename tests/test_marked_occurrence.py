@@ -38,10 +38,15 @@ def _gate(state: str, changed: datetime) -> dict[str, EntityState]:
 
 
 def _update(
-    tracker: AnomalyTracker, findings: list[Finding], now: datetime, gate: dict[str, EntityState]
+    tracker: AnomalyTracker,
+    findings: list[Finding],
+    now: datetime,
+    gate: dict[str, EntityState],
+    home: bool = False,
 ) -> list[str]:
     states = {e: s.state for e, s in gate.items()}
-    return [a.rule for a in tracker.update(findings, now, states=states, entities=gate).opened]
+    changes = tracker.update(findings, now, home, states=states, entities=gate)
+    return [a.rule for a in changes.opened]
 
 
 async def test_the_same_occurrence_from_another_rule_is_not_told(hass: HomeAssistant) -> None:
@@ -130,7 +135,8 @@ async def test_a_missed_routine_called_a_false_alarm_covers_the_night(
     evening = dt_util.utcnow()
     unlocked = _lock("unlocked", evening)
     now = evening + timedelta(hours=2)
-    assert _update(tracker, [_missed(45)], now, unlocked) == ["routine_missed"]
+    # Answered with the household home (asleep).
+    assert _update(tracker, [_missed(45)], now, unlocked, home=True) == ["routine_missed"]
     (anomaly,) = tracker.open.values()
     tracker.mark_false_alarm(anomaly.key)
     assert _update(tracker, [ASLEEP], now + timedelta(minutes=14), unlocked) == []
@@ -188,3 +194,46 @@ async def test_a_meter_drifting_on_is_the_same_occurrence(hass: HomeAssistant) -
     later = now + timedelta(hours=3)
     drawing = _washer("2050.0", later)
     assert _update(tracker, [UNUSUAL_HOURS], later, drawing) == ["meter_drawing_at_unusual_hours"]
+
+
+SLIDER = "binary_sensor.back_slider"
+LEFT_OPEN = Finding(
+    "entry_left_open", (SLIDER,), "Back slider stayed open for 30 min (from 08:25).",
+    "security", Severity.MEDIUM, subject=SLIDER,
+)  # fmt: skip
+OPEN_AWAY = Finding(
+    "entry_unsecured_while_away", (SLIDER,), "Back slider is open while nobody is home.",
+    "security", Severity.HIGH, subject=SLIDER, while_away=True,
+)  # fmt: skip
+
+
+def _slider(changed: datetime) -> dict[str, EntityState]:
+    info = EntityInfo(SLIDER, "Back slider", "Family room")
+    return {SLIDER: EntityState(info, "on", last_changed=changed)}
+
+
+async def test_answered_with_the_home_empty_covers_open_while_nobody_is_home(
+    hass: HomeAssistant,
+) -> None:
+    """Set 14: the back slider "left open", called a false alarm at 09:00 with everybody
+    out, was pushed again at 10:15 as "open while nobody is home" (on e0e0738). The home
+    was already empty when the homeowner answered: the same occurrence. Answered with
+    somebody home, the household leaving since is news; a sign of somebody inside is."""
+    for home_when_answered, told in ((False, []), (True, ["entry_unsecured_while_away"])):
+        tracker = AnomalyTracker(hass, f"slider{home_when_answered}")
+        now = dt_util.utcnow()
+        opened = _slider(now - timedelta(minutes=30))
+        assert _update(tracker, [LEFT_OPEN], now, opened, home=home_when_answered)
+        tracker.mark_false_alarm(next(iter(tracker.open.values())).key)
+        later = now + timedelta(minutes=80)
+        assert _update(tracker, [LEFT_OPEN, OPEN_AWAY], later, opened) == told
+    tracker = AnomalyTracker(hass, "slider_inside")
+    _update(tracker, [LEFT_OPEN], now, opened)
+    tracker.mark_false_alarm(next(iter(tracker.open.values())).key)
+    inside = Finding(
+        "entry_unsecured_while_away", (SLIDER,), "Somebody inside.", "security",
+        Severity.CRITICAL, subject=SLIDER, while_away=True,
+    )  # fmt: skip
+    assert _update(tracker, [inside], now + timedelta(minutes=85), opened) == [
+        "entry_unsecured_while_away"
+    ]

@@ -160,3 +160,25 @@ async def test_a_freezer_warming_after_its_plug_went_offline_is_held(hass: HomeA
     later = now + timedelta(hours=3)
     changes = tracker.update([offline, warming], later, True, states=states, entities=home)
     assert changes.opened == []
+
+
+async def test_over_while_it_still_reads_the_same_the_reading_is_its_doing(
+    hass: HomeAssistant,
+) -> None:
+    """Set 14 (on e0e0738): the bedroom air conditioner's run "cut short" at 01:25, over
+    at 05:47 as that rule's window moved on (the unit still off), then the bedroom
+    "creeping above its hours" pushed at 06:02. Still reading as when it was last found,
+    the told problem lasts: shown, not pushed. Past ``TOLD_HOLD``, news."""
+    tracker = AnomalyTracker(hass, "still_open")
+    now = dt_util.utcnow()
+    _update(tracker, [LEFT_OPEN], now, "on")
+    _update(tracker, [], now + timedelta(minutes=30), "on")
+    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, "on")
+    assert not tracker.open
+    later = now + timedelta(minutes=45)
+    assert _update(tracker, [RUNNING], later, "on") == ([], ["cycle_stopped"])
+    late = AnomalyTracker(hass, "late")
+    _update(late, [LEFT_OPEN], now, "on")
+    _update(late, [], now + timedelta(minutes=30), "on")
+    _update(late, [], now + timedelta(minutes=30) + CLEAR_AFTER, "on")
+    assert _update(late, [RUNNING], now + timedelta(hours=4), "on") == (["cycle_stopped"], [])

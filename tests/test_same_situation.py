@@ -23,6 +23,8 @@ from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import (
     HOME_SUBJECT,
     AnomalyType,
+    EntityInfo,
+    EntityState,
     Finding,
     Severity,
 )
@@ -189,6 +191,38 @@ async def test_the_cold_a_heating_failure_leaves_elsewhere_is_its_sign(
 
     fresh = AnomalyTracker(hass, "fresh")
     assert len(fresh.update([_cold("room_too_cold", basement)], now).opened) == 1
+
+
+async def test_a_thermometer_below_its_band_with_the_failure_is_its_sign(
+    hass: HomeAssistant,
+) -> None:
+    """Set 15 (on e0e0738): the steam boiler ran out of water; the living room "well below
+    the lowest it is kept" and the basement "below its own band" pushed in the same
+    second. Found with the failure, below its band, it is the failure's sign; above it,
+    or a reading that is no temperature, is told."""
+    basement = "sensor.basement_temperature"
+    humidity = "sensor.basement_humidity"
+
+    def reading(entity_id: str, cls: str, unit: str) -> EntityState:
+        return EntityState(EntityInfo(entity_id, entity_id, "Basement", cls, unit), "12.8")
+
+    entities = {
+        basement: reading(basement, "temperature", "°C"),
+        humidity: reading(humidity, "humidity", "%"),
+    }
+
+    def band(sensor: str, magnitude: float) -> Finding:
+        return replace(_cold("reading_beyond_its_steady_band", sensor), magnitude=magnitude)
+
+    failure = _heating("room_colder_than_kept", ROOM)
+    for found, told in (
+        (band(basement, -3.2), []),
+        (band(basement, 2.5), ["reading_beyond_its_steady_band"]),
+        (band(humidity, -9.0), ["reading_beyond_its_steady_band"]),
+    ):
+        tracker = AnomalyTracker(hass, f"band{found.magnitude}{found.subject}")
+        changes = tracker.update([failure, found], dt_util.utcnow(), entities=entities)
+        assert [a.rule for a in changes.opened] == ["room_colder_than_kept", *told]
 
 
 async def test_another_room_whose_heating_fails_too_is_the_same_failure(

@@ -24,7 +24,7 @@ its end. An entity named as one device with an acknowledged one
 (``core.device_roles.named_as_one``: the switch and its power meter) is within its evidence,
 its subject too (the heat pump's alarm acknowledged, then the heat pump idling: set 9).
 
-An acknowledged problem also holds its own consequences (``_Seen.follows``, sets 1, 5, 7,
+An acknowledged problem also holds its own consequences (``Seen.follows``, sets 1, 5, 7,
 8, 9, 10: the CO alarm acknowledged, then the terrace door opened to air the room out
 "left open"; the tank overflowing, then the pump that fills it "on far longer than
 usual"; the forced window, then the back door the intruder left by): a new anomaly, no
@@ -36,7 +36,7 @@ is home (an entry while a leak is acknowledged is told), nor a reading that mere
 (a thermometer's last change says nothing of when it began).
 A meter cut (no draw, unchanged since) within ``RESPONSE`` of a hazard's onset is such a
 change (set 13: the dehumidifier unplugged 3 min after its smoke), held after the smoke
-cleared too, and before the hazard is acknowledged (``answers_a_told_hazard``). After a
+cleared too, and before the hazard is acknowledged (``hazard_answer``). After a
 hazard, its sensor's reading going off is held; a device going offline is told.
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
@@ -85,7 +85,7 @@ _LEAD = timedelta(minutes=5)
 
 
 @dataclass(frozen=True, slots=True)
-class _Seen:
+class Seen:
     subject: str
     evidence: frozenset[str]
     rank: int
@@ -130,15 +130,21 @@ class _Seen:
         anomaly: OpenAnomaly,
         entities: Mapping[str, EntityState],
         transitions: Sequence[Transition] = (),
+        *,
+        response: bool = False,
     ) -> bool:
         """``anomaly`` (new, no hazard) is this acknowledged problem's consequence: its
-        subject changed within ``RESPONSE`` of this one's onset, or later while this
-        lasted in its area or on its device; no graver, no sign of somebody inside."""
+        subject changed within ``RESPONSE`` of this one's onset, or (not ``response``:
+        only that) later while this lasted in its area or on its device; no graver, no
+        sign of somebody inside."""
+        # "While nobody is home" only answers a hazard (somebody the trackers do not
+        # know, a neighbour, the fire brigade) or follows an entry while away.
+        away_answer = anomaly.while_away and not self._entry_while_away
         if (
             self.began is None
             or self.anomaly_type in (AnomalyType.DEVICE_MALFUNCTION, "")
             or _rank(anomaly.severity) > self.rank
-            or (anomaly.while_away and not self._entry_while_away)
+            or (away_answer and not self.hazard)
             or any(rule in INTRUSION_RULES for rule in anomaly.rules)
             or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
         ):
@@ -150,7 +156,14 @@ class _Seen:
         if subject.number is not None and not cut:
             return False  # a reading's last change is not when its problem began
         changed = subject.last_changed
-        if not self.began - _LEAD <= changed <= self.ended:
+        # In a hazard's own room, its story began before it was found (the door she
+        # left open on her way to the bathroom where she fell: set 15).
+        began = (
+            self._onset(self.began, entities)
+            if self.hazard and not away_answer and self._near(subject, entities)
+            else self.began
+        )
+        if not began - _LEAD <= changed <= self.ended:
             return False
         if cut:  # the device unplugged after its smoke: cut since, within RESPONSE
             return changed <= self.began + RESPONSE
@@ -158,14 +171,26 @@ class _Seen:
             # The answer to a hazard or an entry (airing out, leaving by a door): opened
             # within RESPONSE of its onset, though shut again since (told "was open").
             times = [changed, *(t.when for t in transitions if t.entity_id == subject.entity_id)]
-            if any(self.began - _LEAD <= t <= self.began + RESPONSE for t in times):
+            if any(began - _LEAD <= t <= self.began + RESPONSE for t in times):
                 return True
-        return self._near(subject, entities)
+        return not (away_answer or response) and self._near(subject, entities)
 
     @property
     def _entry_while_away(self) -> bool:
         """An entry while nobody is home: what follows it while away is its episode."""
         return self.anomaly_type == SECURITY and self.while_away
+
+    def _onset(self, found: datetime, entities: Mapping[str, EntityState]) -> datetime:
+        """When this problem (``found`` then) began: the last change before it was found
+        of a device it shows (the person last seen, the door shut behind them)."""
+        before = [
+            state.last_changed
+            for entity_id in self.evidence
+            if (state := entities.get(entity_id)) is not None
+            and state.last_changed is not None
+            and state.last_changed <= found
+        ]
+        return max(before, default=found)
 
     def _near(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
         """In the area of, or one device with, an entity this one showed."""
@@ -190,11 +215,11 @@ def _reads(state: str | None, word: str) -> bool:
     return state is None or is_no_state(state) or state.strip().lower() == word
 
 
-def _seen(anomaly: OpenAnomaly, when: datetime) -> _Seen:
+def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
     words = tuple(
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
     )
-    return _Seen(
+    return Seen(
         anomaly.subject,
         frozenset(anomaly.shown_evidence),
         _rank(anomaly.severity),
@@ -219,7 +244,7 @@ def _still_reading(anomaly: OpenAnomaly) -> bool:
     )
 
 
-def _may_be_held(anomaly: OpenAnomaly) -> bool:
+def may_be_held(anomaly: OpenAnomaly) -> bool:
     """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
 
@@ -228,12 +253,12 @@ class AcknowledgedHold:
     """The acknowledged anomalies that ended within ``HOLD``."""
 
     def __init__(self) -> None:
-        self.seen: dict[str, _Seen] = {}
+        self.seen: dict[str, Seen] = {}
 
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
         if anomaly.acknowledged and anomaly.shown_evidence:
-            self.seen[anomaly.signature] = _seen(anomaly, now)
+            self.seen[anomaly.signature] = seen_as(anomaly, now)
 
     def acknowledged_after_end(self, anomaly: OpenAnomaly) -> None:
         """``anomaly`` had ended when the homeowner acknowledged it (read late): it holds
@@ -243,7 +268,7 @@ class AcknowledgedHold:
         except (TypeError, ValueError):
             return
         if anomaly.shown_evidence:
-            self.seen[anomaly.signature] = _seen(anomaly, ended)
+            self.seen[anomaly.signature] = seen_as(anomaly, ended)
 
     def watch(self, states: Mapping[str, str]) -> None:
         """An analysis reads ``states``: an ended one whose evidence reads another word
@@ -272,12 +297,12 @@ class AcknowledgedHold:
         if not shown or anomaly.hazard:
             return False
         acknowledged = [
-            _seen(a, now)
+            seen_as(a, now)
             for a in open_now
             if a.acknowledged and a.signature != anomaly.signature and a.shown_evidence
         ]
         every = (*acknowledged, *self.seen.values())
-        if _may_be_held(anomaly) and any(
+        if may_be_held(anomaly) and any(
             s.holds(anomaly, shown) for s in every if s.anomaly_type not in _TOLD_ANEW
         ):
             return True
@@ -291,31 +316,6 @@ class AcknowledgedHold:
         ):
             return True
         return any(s.follows(anomaly, entities, transitions) for s in every)
-
-    def answers_a_told_hazard(
-        self,
-        anomaly: OpenAnomaly,
-        open_now: Iterable[OpenAnomaly],
-        now: datetime,
-        entities: Mapping[str, EntityState],
-        transitions: Sequence[Transition] = (),
-    ) -> str | None:
-        """The signature of the hazard whose answer ``anomaly`` (just opened) is, if any:
-        ``anomaly`` is a device the household cut in answer to a hazard
-        told and not over, not yet acknowledged (the dehumidifier unplugged after its
-        smoke): its consequence, as after an acknowledgement. Anything else is told until
-        the homeowner acknowledges the hazard (a lock storm while the smoke sounds)."""
-        subject = entities.get(anomaly.subject)
-        if anomaly.hazard or subject is None:
-            return None
-        told = [
-            (a.signature, _seen(a, now))
-            for a in open_now
-            if a.hazard and not a.acknowledged and a.signature != anomaly.signature
-        ]
-        if not _may_be_held(anomaly) or not cut_meter(subject):
-            return None
-        return next((g for g, s in told if s.follows(anomaly, entities, transitions)), None)
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""
@@ -358,7 +358,7 @@ class AcknowledgedHold:
                 or not isinstance(over, bool)
             ):
                 raise TypeError("acknowledged hold")
-            hold.seen[signature] = _Seen(
+            hold.seen[signature] = Seen(
                 subject,
                 frozenset(evidence),
                 rank_,

@@ -7,9 +7,11 @@ away (``away_stay``), a heating failure seen by several checks (``heat_spells``)
 problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
 household did about a hazard told; a room hot where a told fire burns or beside a device
 told running hot is that incident (``told_heat``), as is a meter that stopped just
-before a room's heating was told failing (``heat_source``). They are stored with the
-tracker's anomalies (``"already_told"`` in its file), so a restart does not tell a
-situation once more; a damaged part loads empty, with a warning.
+before a room's heating was told failing (``heat_source``), and a device of an incident
+told and open (``told_device``: the pump and the tank it fills), or a reading gone off
+the same way in the same analysis (``same_moment``: two tanks low at once). They are
+stored with the tracker's anomalies (``"already_told"`` in its file), so a restart does
+not tell a situation once more; a damaged part loads empty, with a warning.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from typing import Any
 from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
+from .hazard_answer import answers_a_told_hazard
 from .heat_source import stopped_heat_source
 from .heat_spells import HeatSpells
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
+from .same_moment import read_with
+from .told_device import told_device
 from .told_heat import told_heat
 from .told_unchanged import told_unchanged
 
@@ -116,16 +121,25 @@ class AlreadyTold:
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
         if entities is not None and (
-            hazard := self.acknowledged_hold.answers_a_told_hazard(
-                anomaly, open_now, now, entities, transitions
-            )
+            hazard := answers_a_told_hazard(anomaly, open_now, now, entities, transitions)
         ):
             self.consequence_of[anomaly.signature] = hazard
             return False  # what the household did about a hazard it was told: shown
         if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
             return False
+        if entities is not None and (
+            source := told_device(anomaly, open_now, entities)
+            or read_with(anomaly, open_now, entities, now)
+        ):
+            # Part of an incident told and open: acknowledged with it (its root, if it
+            # is itself part of another).
+            root = self.consequence_of.get(source.signature, source.signature)
+            self.consequence_of[anomaly.signature] = root
+            return source.acknowledged
         stayed = self.away_stays.continues(anomaly, now)
-        return stayed if stayed is not None else self.heat_spells.continues(anomaly, now)
+        if stayed is not None:
+            return stayed
+        return self.heat_spells.continues(anomaly, now, open_now, entities)
 
     def broke_out(self, anomaly: OpenAnomaly) -> bool:
         """Whether an anomaly shown as a stay's sign is now more (an entry): told."""

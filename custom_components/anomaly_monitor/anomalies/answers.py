@@ -25,6 +25,9 @@ class HomeownerAnswers:
     ended: dict[str, OpenAnomaly]
     false_alarms: FalseAlarms
     already_told: AlreadyTold
+    # Somebody was known home at the latest analysis (a false alarm judged with the home
+    # empty covers "while nobody is home": ``marked_occurrence``).
+    someone_home: bool
 
     def _schedule_save(self) -> None:
         raise NotImplementedError
@@ -81,7 +84,9 @@ class HomeownerAnswers:
             for mark in anomaly.false_alarms(now):
                 self.false_alarms.add(mark)
             # Nor another rule this occurrence (``marked_occurrence``).
-            self.already_told.marked_occurrences.marked_false(anomaly, now)
+            self.already_told.marked_occurrences.marked_false(
+                anomaly, now, empty=not self.someone_home
+            )
         self._schedule_save()
         return anomaly
 

@@ -14,7 +14,11 @@ leaves elsewhere is its sign too (``COLD_SIGNS``, no graver than ``Severity.MEDI
 the oil runs out and the great room is "well below the lowest it is kept", then the
 basement "close to freezing" half an hour later, then the cellar's thermometer "below
 anything it read at these hours"; one failure, told once, each shown. A room below
-freezing (``room_too_cold`` at high) is told: water pipes burst there.
+freezing (``room_too_cold`` at high) is told: water pipes burst there. A thermometer
+below its own steady band (``BELOW_SIGNS``) is such a sign too, and a failure found in
+the same analysis is followed already (set 15: the Chicago two-flat's steam boiler ran
+out of water; the living room "well below the lowest it is kept" and the basement
+"below its own band" were pushed in the same second).
 
 So is another room's heating that fails the same way then (``FAILING_RULES``, no graver
 than medium): set 10, the boiler stops after its service and the bedroom's thermostat
@@ -28,7 +32,8 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..core.models import Severity
+from ..core.models import EntityState, Severity
+from ..core.rules.temperature_bands import celsius_of
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
 
@@ -51,6 +56,8 @@ FAILING_RULES = HEAT_RULES - {"hvac_overshooting_target", "hvac_against_the_room
 COLD_SIGNS = frozenset(
     {"room_too_cold", "reading_off_its_hours", "reading_drifting_from_its_hours"}
 )
+# A sign of cold when it reads below (its magnitude negative) on a thermometer.
+BELOW_SIGNS = frozenset({"reading_beyond_its_steady_band"})
 # A heating anomaly about the same room this soon after the last one is the same failure.
 HEAT_GAP = timedelta(hours=6)
 
@@ -59,10 +66,14 @@ def _about_heat(anomaly: OpenAnomaly) -> bool:
     return not anomaly.hazard and any(rule in HEAT_RULES for rule in anomaly.rules)
 
 
-def _cold_sign(anomaly: OpenAnomaly) -> bool:
+def _cold_sign(anomaly: OpenAnomaly, entities: Mapping[str, EntityState] | None) -> bool:
     """Only signs of cold, none graver than medium (a room below freezing is told)."""
+    thermometer = entities is not None and (
+        (state := entities.get(anomaly.subject)) is not None and celsius_of(state) is not None
+    )
+    below = thermometer and anomaly.magnitude is not None and anomaly.magnitude < 0
     return (
-        all(rule in COLD_SIGNS for rule in anomaly.rules)
+        all(rule in COLD_SIGNS or (below and rule in BELOW_SIGNS) for rule in anomaly.rules)
         and rank(anomaly.severity) <= Severity.MEDIUM.rank
     )
 
@@ -89,10 +100,16 @@ class HeatSpells:
     def __init__(self) -> None:
         self._seen: dict[str, tuple[datetime, bool, bool]] = {}
 
-    def continues(self, anomaly: OpenAnomaly, now: datetime) -> bool | None:
+    def continues(
+        self,
+        anomaly: OpenAnomaly,
+        now: datetime,
+        open_now: Iterable[OpenAnomaly] = (),
+        entities: Mapping[str, EntityState] | None = None,
+    ) -> bool | None:
         """Whether ``anomaly`` (just opened) continues a heating failure already told
-        about one of its entities; None when it does not (then it is told). True:
-        acknowledged with it."""
+        about one of its entities (``open_now``: one found by this analysis too); None
+        when it does not (then it is told). True: acknowledged with it."""
         if _about_heat(anomaly):
             recent = [
                 seen
@@ -101,8 +118,15 @@ class HeatSpells:
             ]
             if not recent and _another_room_failing(anomaly):
                 recent = [s for s in self._seen.values() if s[2] and now - s[0] <= HEAT_GAP]
-        elif _cold_sign(anomaly):  # a failure followed anywhere in the home
+        elif _cold_sign(anomaly, entities):  # a failure followed anywhere in the home
             recent = [seen for seen in self._seen.values() if now - seen[0] <= HEAT_GAP]
+            recent += [
+                (now, other.acknowledged, True)
+                for other in open_now
+                if other.signature != anomaly.signature
+                and _about_heat(other)
+                and _fails_to_serve(other.rules)
+            ]
         else:
             return None
         if not recent:

@@ -24,6 +24,11 @@ graver and no hazard is the occurrence already judged, dropped like a marked one
   hours). The household leaving since (a finding about nobody being home, where the
   marked one was not) is another situation, and a graver finding is news. Each rule's
   mark still judges later occurrences by its degree.
+  But a homeowner who answered while nobody was home (``empty``) judged the occurrence
+  with the home empty: "open while nobody is home" about the same unchanged door, graver
+  only by that (high, no sign of somebody inside), is what was judged (set 14: the back
+  slider "left open", called a false alarm at 09:00 with everybody out, pushed again at
+  10:15 as "open while nobody is home").
 Stored with the tracker (``already_told``).
 """
 
@@ -35,7 +40,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.feedback import is_hazard
-from ..core.models import EntityState, Finding, Transition
+from ..core.models import EntityState, Finding, Severity, Transition
 from ..core.state_blips import is_no_state
 from .evidence_hold import reads_as
 from .open_anomaly import OpenAnomaly, rank
@@ -43,6 +48,9 @@ from .told_times import stored_time
 
 # The same occurrence, told late by another rule, is told within hours (set 9: 79 min).
 OCCURRENCE_HOLD = timedelta(hours=12)
+# The gravest a finding about an unchanged device is made by nobody being home (a sign of
+# somebody inside is critical).
+_AWAY_RANK = Severity.HIGH.rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,15 @@ class _Marked:
     # then unlocked again): the occurrence changed, and no longer goes on unchanged.
     readings: tuple[tuple[str, str], ...] = ()
     changed: bool = False
+    # Nobody was home when the homeowner answered (stored before session 22: not known).
+    empty: bool = False
+
+    def judged(self, finding: Finding) -> bool:
+        """As grave as what the homeowner judged: no graver, or graver only by nobody
+        being home when the home was empty as they answered (high at most)."""
+        if finding.severity.rank <= self.rank:
+            return True
+        return self.empty and finding.while_away and finding.severity.rank <= _AWAY_RANK
 
 
 class MarkedOccurrences:
@@ -68,8 +85,9 @@ class MarkedOccurrences:
     def __init__(self) -> None:
         self.marked: dict[str, _Marked] = {}
 
-    def marked_false(self, anomaly: OpenAnomaly, now: datetime) -> None:
-        """``anomaly`` (no hazard) was called a false alarm at ``now``."""
+    def marked_false(self, anomaly: OpenAnomaly, now: datetime, empty: bool = False) -> None:
+        """``anomaly`` (no hazard) was called a false alarm at ``now`` (``empty``: with
+        nobody home)."""
         if anomaly.hazard:
             return
         word = anomaly.readings.get(anomaly.subject, "")  # as last found
@@ -86,6 +104,7 @@ class MarkedOccurrences:
                 for e, r in anomaly.readings.items()
                 if e in anomaly.shown_evidence and not is_no_state(r)
             ),
+            empty=empty,
         )
 
     def watch(
@@ -120,8 +139,7 @@ class MarkedOccurrences:
         if is_hazard(finding.anomaly_type, finding.severity):
             return False
         return any(
-            finding.severity.rank <= m.rank
-            and (_over(m, finding, entities) or _goes_on(m, finding, entities))
+            m.judged(finding) and (_over(m, finding, entities) or _goes_on(m, finding, entities))
             for m in self.marked.values()
         )
 
@@ -138,6 +156,7 @@ class MarkedOccurrences:
                 "away": m.away,
                 "readings": dict(m.readings),
                 "changed": m.changed,
+                "empty": m.empty,
             }
             for signature, m in self.marked.items()
         }
@@ -152,11 +171,13 @@ class MarkedOccurrences:
                 raise TypeError("marked occurrence")
             evidence = m.get("evidence", [m["subject"]])
             away, changed = m.get("away", False), m.get("changed", True)
+            empty = m.get("empty", False)
             readings = m.get("readings", {})
             if (
                 not all(isinstance(e, str) for e in evidence)
                 or not isinstance(away, bool)
                 or not isinstance(changed, bool)
+                or not isinstance(empty, bool)
                 or not all(isinstance(w, str) for w in (*readings, *readings.values()))
             ):
                 raise TypeError("marked occurrence")
@@ -170,6 +191,7 @@ class MarkedOccurrences:
                 away,
                 tuple(readings.items()),
                 changed,
+                empty,
             )
         return memory
 
@@ -212,13 +234,13 @@ def _over(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]
 def _goes_on(marked: _Marked, finding: Finding, entities: Mapping[str, EntityState]) -> bool:
     """About the devices the marked occurrence showed, none changed since it was marked
     (each still reads its marked word), in the same situation (not newly about nobody
-    being home)."""
+    being home: nobody was when it was marked, or it said so)."""
     shown = set(finding.shown_evidence)
     words = dict(marked.readings)
     if marked.changed or not shown or not shown <= words.keys():
         return False
-    if finding.while_away and not marked.away:
-        return False
+    if finding.while_away and not (marked.away or marked.empty):
+        return False  # the household left since the homeowner answered
     for entity_id in shown:
         reading = entities.get(entity_id)
         if reading is None or not reads_as(words[entity_id], reading.state):

@@ -14,8 +14,11 @@ graver, about the same thing (its subject shown there too; over for less than
 shown, kept current, but not pushed, as long as each of its devices that reads a word
 (a lock, a door, a switch: a number drifts and says nothing) reads as it did when that
 one was last found and has not changed since. A lock locked and unlocked again, a door
-opened again, is news. So is, while a told anomaly is open, a reading of its area going
-off (``reading_consequence``). Acknowledged ones are ``acknowledged_hold``'s.
+opened again, is news. A reading of its area going off is that situation too, while a
+told anomaly is open (``reading_consequence``), or once it is over while its devices
+still read as they did (set 14: the bedroom air conditioner's run "cut short", over as
+that rule's window moved on with the unit still off, then the bedroom "creeping above
+its hours" 15 min later). Acknowledged ones are ``acknowledged_hold``'s.
 
 A sensor that only reads a number is the same situation while it stays off the same way,
 no nearer where it read when the told one was last found (set 11: an RV fridge's
@@ -59,7 +62,7 @@ def told_unchanged(
         return False
     told = list(told)
     if any(
-        other.ended is None
+        _lasts(anomaly, other, entities, now)
         and not other.acknowledged
         and other.signature != anomaly.signature
         and rank(anomaly.severity) <= rank(other.severity)
@@ -71,6 +74,28 @@ def told_unchanged(
     if not words:  # only readings: whether they moved on says nothing, how far they are does
         return any(_still_off(anomaly, other, shown, entities, now) for other in told)
     return any(_same(anomaly, other, shown, words, now) for other in told)
+
+
+def _lasts(
+    anomaly: OpenAnomaly, other: OpenAnomaly, entities: Mapping[str, EntityState], now: datetime
+) -> bool:
+    """``other`` is open, or over less than ``TOLD_HOLD`` ago with its devices reading as
+    they did when last found (the air conditioner still cut: its rule's window moved on,
+    the problem did not), ``anomaly`` about another device (the same one is
+    ``_still_off``'s)."""
+    if other.ended is None:
+        return True
+    ended = parse_time(other.ended)
+    return (
+        ended is not None
+        and anomaly.subject not in other.shown_evidence
+        and now - ended <= TOLD_HOLD
+        and bool(other.readings)
+        and all(
+            (state := entities.get(e)) is not None and reads_as(before, state.state)
+            for e, before in other.readings.items()
+        )
+    )
 
 
 def _answered_or_apart(anomaly: OpenAnomaly, other: OpenAnomaly, now: datetime) -> bool:

@@ -57,7 +57,7 @@ from .evidence_hold import found as evidence_found
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 from .over import over_now
-from .reopening import RecentlyOver
+from .reopening import RESTART_SETTLE, RecentlyOver
 from .store import (
     STORAGE_MINOR_VERSION,
     StoredData,
@@ -118,6 +118,11 @@ class AnomalyTracker(HomeownerAnswers):
         # The last update with somebody known home (not stored): what the empty home's
         # statistics still see from before it is no news (``before_start.news``).
         self.home_until: datetime | None = None
+        self.someone_home = False
+        # Restored at this start, and the first analysis since (``reopening``: what the
+        # restart ended is the same situation when found again).
+        self._restored: set[str] = set()
+        self._started: datetime | None = None
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -142,6 +147,7 @@ class AnomalyTracker(HomeownerAnswers):
         self.ended = _by_signature(load_anomalies(data, "ended", warnings))
         self.false_alarms = load_marks(data, warnings)
         self.already_told = AlreadyTold.from_stored(data.get("already_told"), warnings)
+        self._restored, self._started = set(self.open), None
         warn_once(self._entry_id, warnings)
         self.false_alarms.expire(dt_util.utcnow(), self.mark_lifetime)
 
@@ -186,6 +192,8 @@ class AnomalyTracker(HomeownerAnswers):
         window's changes) let a problem hold its own consequences (``acknowledged_hold``).
         """
         changed = self.expire_marks(now)
+        self.someone_home = someone_home
+        started = self._started = self._started or now
         if someone_home:
             self.home_until = now
         if someone_home and self.false_alarms.lapse_until_home():
@@ -267,7 +275,9 @@ class AnomalyTracker(HomeownerAnswers):
             found.add(anomaly.signature)
             if states is not None:
                 evidence_found(anomaly, states)
-        self.already_told.observe(self.open.values(), opened, now, someone_home)
+        # What was shown as a told incident's part (the door opened in answer to the
+        # smoke while nobody is home) is in front of the homeowner too: a stay's sign.
+        self.already_told.observe(self.open.values(), [*opened, *reopened], now, someone_home)
         seen = {*found, *keep}
         cleared = over_now(self.open, seen, now, someone_home, states)
         if states is not None:  # closed while its hysteresis runs: opening again is news
@@ -275,7 +285,12 @@ class AnomalyTracker(HomeownerAnswers):
             self.closed_while_missing.missed(missing, states)
             self.closed_while_missing.forget(self.open)
         for anomaly in cleared:
-            self.recently_over.ended(anomaly, now, ended_by_arrival_of(anomaly, someone_home))
+            self.recently_over.ended(
+                anomaly,
+                now,
+                ended_by_arrival_of(anomaly, someone_home),
+                restart=anomaly.signature in self._restored and now - started <= RESTART_SETTLE,
+            )
             self.already_told.ended(anomaly, now)
             if not anomaly.acknowledged:
                 # Over since the first analysis that no longer found it (when its sensor

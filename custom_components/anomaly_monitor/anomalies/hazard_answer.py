@@ -1,0 +1,59 @@
+"""What the household does in answer to a hazard it was told is that hazard.
+
+Held-out sets 11, 12, 14 and 15 (on e0e0738): the door to the flooded laundry opened 9 min
+after the leak was told, "entry at an unused hour", pushed; the CO-filled room's door
+opened, the RV door opened as the CO alarm sounded, the kitchen door opened two minutes
+after the dryer's smoke with nobody tracked home, the cupboard under the leaking sink
+opened: each pushed as a security event. Set 13: the dehumidifier unplugged three minutes
+after its smoke, "its run cut short", pushed.
+
+While a hazard is told, open and not yet acknowledged, a new anomaly (no hazard, no
+graver, no sign of somebody inside) is its answer, shown and kept current but not pushed,
+and acknowledged with it: a device cut within ``RESPONSE`` of the hazard's onset, or an
+opening a security rule found, opened within ``RESPONSE`` of it (while nobody is home
+too: somebody the trackers do not know, a neighbour, the fire brigade), or in a room the
+hazard shows since its story began (``Seen.follows``). Anything else is told until the
+homeowner acknowledges the hazard (a lock storm while the smoke sounds), as is somebody
+moving inside while nobody is home, or the same door opened long after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+
+from ..core.models import EntityState, Transition
+from .acknowledged_hold import SECURITY, may_be_held, seen_as
+from .meter_cut import cut_meter
+from .open_anomaly import OpenAnomaly
+
+
+def answers_a_told_hazard(
+    anomaly: OpenAnomaly,
+    open_now: Iterable[OpenAnomaly],
+    now: datetime,
+    entities: Mapping[str, EntityState],
+    transitions: Sequence[Transition] = (),
+) -> str | None:
+    """The signature of the hazard told and open whose answer ``anomaly`` (just opened)
+    is, if any."""
+    subject = entities.get(anomaly.subject)
+    if anomaly.hazard or subject is None:
+        return None
+    told = [
+        (a.signature, seen_as(a, now))
+        for a in open_now
+        if a.hazard and not a.acknowledged and a.signature != anomaly.signature
+    ]
+    if cut_meter(subject) and may_be_held(anomaly):
+        response = False
+    elif anomaly.anomaly_type == SECURITY and subject.number is None:
+        # An opening: only as the hazard began (later, the same door is told; the
+        # area clause of ``follows`` holds after an acknowledgement only).
+        response = True
+    else:
+        return None
+    return next(
+        (g for g, s in told if s.follows(anomaly, entities, transitions, response=response)),
+        None,
+    )
