@@ -77,7 +77,6 @@ from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
-from .room_mornings import room_not_up
 from .routine_missed import routine_missed
 from .run_cut_short import meter_run_cut_short
 from .steady_places import reading_beyond_its_steady_band
@@ -226,7 +225,6 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     no_movement_while_home,
     still_in_room_far_longer,
     still_where_last_seen,
-    room_not_up,
     movement_unusual_for_the_hour,
     state_longer_than_usual,
     cover_stopped_part_way,
