@@ -17,7 +17,7 @@ from homeassistant.util import dt as dt_util
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
 
-from .tracker_home import finding, outcome, state
+from .tracker_home import Home, finding, outcome, state
 
 GATE = "binary_sensor.driveway_gate"
 
@@ -31,11 +31,7 @@ def _gate(value: str, changed: datetime) -> dict[str, EntityState]:
 
 
 def _update(
-    tracker: AnomalyTracker,
-    findings: list[Finding],
-    now: datetime,
-    gate: dict[str, EntityState],
-    home: bool = False,
+    tracker: AnomalyTracker, findings: list[Finding], now: datetime, gate: Home, home: bool = False
 ) -> list[str]:
     return outcome(tracker, findings, now, gate, home)[0]
 

@@ -17,7 +17,7 @@ from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
 
-from .tracker_home import analysed, finding, outcome, state
+from .tracker_home import finding, outcome, state
 
 DOOR = "binary_sensor.fridge_door"
 POWER = "sensor.fridge_power"
@@ -44,6 +44,15 @@ def _update(
     return outcome(tracker, findings, now, _home(door, now))
 
 
+def _told_then_over(tracker: AnomalyTracker, now: datetime, door: str) -> None:
+    """The door told left open at ``now``, no longer found 30 min later, and over
+    (``CLEAR_AFTER`` on), the door reading ``door`` since."""
+    _update(tracker, [LEFT_OPEN], now, "on")
+    _update(tracker, [], now + timedelta(minutes=30), door)
+    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, door)
+    assert not tracker.open
+
+
 async def test_the_fridge_warming_while_its_door_is_open_is_not_pushed(
     hass: HomeAssistant,
 ) -> None:
@@ -60,10 +69,7 @@ async def test_the_fridge_warming_while_its_door_is_open_is_not_pushed(
 async def test_once_the_door_is_over_the_reading_is_news(hass: HomeAssistant) -> None:
     tracker = AnomalyTracker(hass, "over")
     now = dt_util.utcnow()
-    _update(tracker, [LEFT_OPEN], now, "on")
-    _update(tracker, [], now + timedelta(minutes=30), "off")
-    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, "off")
-    assert not tracker.open
+    _told_then_over(tracker, now, "off")
     later = now + timedelta(hours=2)
     assert _update(tracker, [RUNNING], later, "off") == (["cycle_stopped"], [])
 
@@ -121,8 +127,8 @@ async def test_a_freezer_warming_after_its_plug_went_offline_is_held(hass: HomeA
         plug: state(plug, "unavailable", "Utility", "power", "W", name="Freezer"),
         probe: state(probe, "-14.9", "Utility", "temperature", "°C", changed=now, name="Freezer"),
     }
-    assert analysed(tracker, [offline], now, home).opened
-    assert analysed(tracker, [offline, warming], now + timedelta(hours=3), home).opened == []
+    assert outcome(tracker, [offline], now, home)[0]
+    assert outcome(tracker, [offline, warming], now + timedelta(hours=3), home)[0] == []
 
 
 async def test_over_while_it_still_reads_the_same_the_reading_is_its_doing(
@@ -134,14 +140,9 @@ async def test_over_while_it_still_reads_the_same_the_reading_is_its_doing(
     the told problem lasts: shown, not pushed. Past ``TOLD_HOLD``, news."""
     tracker = AnomalyTracker(hass, "still_open")
     now = dt_util.utcnow()
-    _update(tracker, [LEFT_OPEN], now, "on")
-    _update(tracker, [], now + timedelta(minutes=30), "on")
-    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, "on")
-    assert not tracker.open
+    _told_then_over(tracker, now, "on")
     later = now + timedelta(minutes=45)
     assert _update(tracker, [RUNNING], later, "on") == ([], ["cycle_stopped"])
     late = AnomalyTracker(hass, "late")
-    _update(late, [LEFT_OPEN], now, "on")
-    _update(late, [], now + timedelta(minutes=30), "on")
-    _update(late, [], now + timedelta(minutes=30) + CLEAR_AFTER, "on")
+    _told_then_over(late, now, "on")
     assert _update(late, [RUNNING], now + timedelta(hours=4), "on") == (["cycle_stopped"], [])

@@ -19,7 +19,7 @@ from homeassistant.util import dt as dt_util
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
 
-from .tracker_home import analysed, finding, outcome, state, subjects
+from .tracker_home import finding, outcome, state
 
 SMOKE = "binary_sensor.workshop_smoke"
 HALL_SMOKE = "binary_sensor.hall_smoke"
@@ -59,8 +59,7 @@ def _update(
     tracker: AnomalyTracker, findings: list[Finding], now: datetime, **home: object
 ) -> tuple[list[str], list[str]]:
     entities = _home(now, cut=home.pop("cut", now), **home)  # type: ignore[arg-type]
-    changes = analysed(tracker, findings, now, entities)
-    return subjects(changes.opened), subjects(changes.reopened)
+    return outcome(tracker, findings, now, entities, by="subject")
 
 
 async def test_a_room_hot_while_a_told_fire_burns_is_the_fire(hass: HomeAssistant) -> None:
@@ -270,8 +269,7 @@ async def test_the_door_left_open_on_the_way_to_a_fall_is_the_fall(hass: HomeAss
     told = opened + timedelta(minutes=21)
 
     def update(findings: list[Finding], now: datetime) -> tuple[list[str], list[str]]:
-        changes = analysed(tracker, findings, now, _night(now, opened))
-        return subjects(changes.opened), subjects(changes.reopened)
+        return outcome(tracker, findings, now, _night(now, opened), by="subject")
 
     assert update([STILL], told) == ([BATH_DOOR], [])
     door = finding("state_longer_than_usual", BEDROOM_DOOR, "security", Severity.MEDIUM)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
-from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker, Changes
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+
+type Home = Mapping[str, EntityState]
 
 
 def finding(
@@ -55,35 +56,17 @@ def state(
     return EntityState(info, value, last_changed=changed)
 
 
-def analysed(
-    tracker: AnomalyTracker,
-    findings: Sequence[Finding],
-    now: datetime,
-    entities: Mapping[str, EntityState],
-    home: bool = True,
-) -> Changes:
-    """One analysis: ``findings`` while the home reads ``entities``."""
-    states = {e: s.state for e, s in entities.items()}
-    return tracker.update(findings, now, home, states=states, entities=entities)
-
-
-def rules(anomalies: Sequence[OpenAnomaly]) -> list[str]:
-    """The rules of ``anomalies``, in order."""
-    return [a.rule for a in anomalies]
-
-
-def subjects(anomalies: Sequence[OpenAnomaly]) -> list[str]:
-    """The subjects of ``anomalies``, in order."""
-    return [a.subject for a in anomalies]
-
-
 def outcome(
     tracker: AnomalyTracker,
     findings: Sequence[Finding],
     now: datetime,
-    entities: Mapping[str, EntityState],
+    entities: Home,
     home: bool = True,
+    *,
+    by: str = "rule",
 ) -> tuple[list[str], list[str]]:
-    """The rules one analysis opened (pushed) and reopened (shown, not pushed)."""
-    changes = analysed(tracker, findings, now, entities, home)
-    return rules(changes.opened), rules(changes.reopened)
+    """One analysis of ``findings`` while the home reads ``entities``: the anomalies it
+    opened (pushed) and reopened (shown, not pushed), each by its rule (or ``by``)."""
+    states = {e: s.state for e, s in entities.items()}
+    changes = tracker.update(findings, now, home, states=states, entities=entities)
+    return [getattr(a, by) for a in changes.opened], [getattr(a, by) for a in changes.reopened]
