@@ -122,6 +122,12 @@ def _next_due(hass: HomeAssistant) -> float | None:
     return min(live) if live else None
 
 
+def _due(hass: HomeAssistant, now: float) -> list[str]:
+    """The timers due at ``now`` (what keeps firing), for the error that names them."""
+    handles = hass.loop._scheduled  # type: ignore[attr-defined]
+    return [repr(h) for h in handles if not h.cancelled() and h.when() <= now][:10]
+
+
 async def advance_to(hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: datetime) -> int:
     """Fire every timer due up to ``when`` at its own moment; how many moments."""
     target = when.timestamp()
@@ -130,7 +136,9 @@ async def advance_to(hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: 
     while (due := _next_due(hass)) is not None and due <= target:
         stuck = stuck + 1 if due <= now else 0
         if stuck > MAX_TIMERS_AT_ONE_MOMENT:
-            raise RuntimeError(f"timers keep firing at {datetime.fromtimestamp(now, UTC)}")
+            raise RuntimeError(
+                f"timers keep firing at {datetime.fromtimestamp(now, UTC)}: {_due(hass, now)}"
+            )
         now = max(due, now)
         # A datetime holds microseconds: rounded up, so the frozen clock reaches the timer.
         freezer.move_to(datetime.fromtimestamp(math.ceil(now * 1e6) / 1e6, UTC))

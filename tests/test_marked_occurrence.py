@@ -15,38 +15,25 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
+
+from .tracker_home import Home, finding, outcome, state
 
 GATE = "binary_sensor.driveway_gate"
 
-OPENED_AWAY = Finding(
-    "window_opened_while_away", (GATE,), "The driveway gate opened at 07:40 while nobody was home.",
-    "security", Severity.HIGH, subject=GATE, while_away=True,
-)  # fmt: skip
-UNACCOMPANIED = Finding(
-    "unaccompanied_opening", (GATE,), "The driveway gate opened at 07:40 and nobody was seen.",
-    "security", Severity.MEDIUM, subject=GATE,
-)  # fmt: skip
+# The driveway gate opened at 07:40 while nobody was home; and nobody was seen.
+OPENED_AWAY = finding("window_opened_while_away", GATE, "security", Severity.HIGH, while_away=True)
+UNACCOMPANIED = finding("unaccompanied_opening", GATE, "security")
 
 
-def _gate(state: str, changed: datetime) -> dict[str, EntityState]:
-    return {
-        GATE: EntityState(
-            EntityInfo(GATE, "Driveway gate", "Driveway"), state, last_changed=changed
-        )
-    }
+def _gate(value: str, changed: datetime) -> dict[str, EntityState]:
+    return {GATE: state(GATE, value, "Driveway", changed=changed, name="Driveway gate")}
 
 
 def _update(
-    tracker: AnomalyTracker,
-    findings: list[Finding],
-    now: datetime,
-    gate: dict[str, EntityState],
-    home: bool = False,
+    tracker: AnomalyTracker, findings: list[Finding], now: datetime, gate: Home, home: bool = False
 ) -> list[str]:
-    states = {e: s.state for e, s in gate.items()}
-    changes = tracker.update(findings, now, home, states=states, entities=gate)
-    return [a.rule for a in changes.opened]
+    return outcome(tracker, findings, now, gate, home)[0]
 
 
 async def test_the_same_occurrence_from_another_rule_is_not_told(hass: HomeAssistant) -> None:
@@ -76,9 +63,7 @@ async def test_a_hazard_is_never_covered(hass: HomeAssistant) -> None:
     _update(tracker, [OPENED_AWAY], now, opened)
     (anomaly,) = tracker.open.values()
     tracker.mark_false_alarm(anomaly.key)
-    critical = Finding(
-        "unaccompanied_opening", (GATE,), "Forced.", "security", Severity.CRITICAL, subject=GATE
-    )
+    critical = finding("unaccompanied_opening", GATE, "security", Severity.CRITICAL)
     assert _update(tracker, [critical], now + timedelta(minutes=5), opened) == [
         "unaccompanied_opening"
     ]
@@ -102,25 +87,18 @@ DOOR = "binary_sensor.front_door"
 
 
 def _missed(late: float) -> Finding:
-    return Finding(
-        "routine_missed", (LOCK,), f"Front door lock is {late:.0f} min past its usual time.",
-        "behavioural", Severity.MEDIUM, magnitude=late, subject=LOCK,
-    )  # fmt: skip
+    """The front door lock ``late`` minutes past its usual time."""
+    return finding("routine_missed", LOCK, "behavioural", magnitude=late)
 
 
-ASLEEP = Finding(
-    "unlocked_while_asleep", (LOCK,), "Front door lock unlocked while everyone sleeps.",
-    "security", Severity.MEDIUM, magnitude=391.0, subject=DOOR,
-)  # fmt: skip
-AWAY = Finding(
-    "entry_unsecured_while_away", (LOCK,), "Front door lock unlocked while nobody is home.",
-    "security", Severity.MEDIUM, subject=DOOR, while_away=True,
-)  # fmt: skip
+# The front door lock unlocked while everyone sleeps; while nobody is home.
+ASLEEP = finding("unlocked_while_asleep", LOCK, "security", subject=DOOR, magnitude=391.0)
+AWAY = finding("entry_unsecured_while_away", LOCK, "security", subject=DOOR, while_away=True)
 
 
-def _lock(state: str, changed: datetime) -> dict[str, EntityState]:
-    door = EntityState(EntityInfo(DOOR, "Front door", "Hall"), "off", last_changed=changed)
-    lock = EntityState(EntityInfo(LOCK, "Front door lock", "Hall"), state, last_changed=changed)
+def _lock(value: str, changed: datetime) -> dict[str, EntityState]:
+    door = state(DOOR, "off", "Hall", changed=changed, name="Front door")
+    lock = state(LOCK, value, "Hall", changed=changed, name="Front door lock")
     return {LOCK: lock, DOOR: door}
 
 
@@ -162,19 +140,13 @@ async def test_a_missed_routine_called_a_false_alarm_covers_the_night(
 
 
 WASHER = "sensor.washer_power"
-HEATING_LONG = Finding(
-    "appliance_running_far_longer", (WASHER,), "The washer has drawn 2040 W for 2 h 30 min.",
-    "energy", Severity.MEDIUM, subject=WASHER,
-)  # fmt: skip
-UNUSUAL_HOURS = Finding(
-    "meter_drawing_at_unusual_hours", (WASHER,), "The washer draws at an hour it never does.",
-    "energy", Severity.MEDIUM, subject=WASHER,
-)  # fmt: skip
+# The washer has drawn 2040 W for 2 h 30 min; it draws at an hour it never does.
+HEATING_LONG = finding("appliance_running_far_longer", WASHER, "energy")
+UNUSUAL_HOURS = finding("meter_drawing_at_unusual_hours", WASHER, "energy")
 
 
 def _washer(watts: str, changed: datetime) -> dict[str, EntityState]:
-    info = EntityInfo(WASHER, "Washer", "Bathroom", device_class="power", unit="W")
-    return {WASHER: EntityState(info, watts, last_changed=changed)}
+    return {WASHER: state(WASHER, watts, "Bathroom", "power", "W", changed=changed, name="Washer")}
 
 
 async def test_a_meter_drifting_on_is_the_same_occurrence(hass: HomeAssistant) -> None:
@@ -197,19 +169,15 @@ async def test_a_meter_drifting_on_is_the_same_occurrence(hass: HomeAssistant) -
 
 
 SLIDER = "binary_sensor.back_slider"
-LEFT_OPEN = Finding(
-    "entry_left_open", (SLIDER,), "Back slider stayed open for 30 min (from 08:25).",
-    "security", Severity.MEDIUM, subject=SLIDER,
-)  # fmt: skip
-OPEN_AWAY = Finding(
-    "entry_unsecured_while_away", (SLIDER,), "Back slider is open while nobody is home.",
-    "security", Severity.HIGH, subject=SLIDER, while_away=True,
-)  # fmt: skip
+# The back slider open for 30 min (from 08:25); open while nobody is home.
+LEFT_OPEN = finding("entry_left_open", SLIDER, "security")
+OPEN_AWAY = finding(
+    "entry_unsecured_while_away", SLIDER, "security", Severity.HIGH, while_away=True
+)
 
 
 def _slider(changed: datetime) -> dict[str, EntityState]:
-    info = EntityInfo(SLIDER, "Back slider", "Family room")
-    return {SLIDER: EntityState(info, "on", last_changed=changed)}
+    return {SLIDER: state(SLIDER, "on", "Family room", changed=changed, name="Back slider")}
 
 
 async def test_answered_with_the_home_empty_covers_open_while_nobody_is_home(
@@ -230,10 +198,9 @@ async def test_answered_with_the_home_empty_covers_open_while_nobody_is_home(
     tracker = AnomalyTracker(hass, "slider_inside")
     _update(tracker, [LEFT_OPEN], now, opened)
     tracker.mark_false_alarm(next(iter(tracker.open.values())).key)
-    inside = Finding(
-        "entry_unsecured_while_away", (SLIDER,), "Somebody inside.", "security",
-        Severity.CRITICAL, subject=SLIDER, while_away=True,
-    )  # fmt: skip
+    inside = finding(
+        "entry_unsecured_while_away", SLIDER, "security", Severity.CRITICAL, while_away=True
+    )
     assert _update(tracker, [inside], now + timedelta(minutes=85), opened) == [
         "entry_unsecured_while_away"
     ]

@@ -15,41 +15,42 @@ from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
+
+from .tracker_home import finding, outcome, state
 
 DOOR = "binary_sensor.fridge_door"
 POWER = "sensor.fridge_power"
 CELLAR = "sensor.cellar_temperature"
 
-LEFT_OPEN = Finding(
-    "entry_left_open", (DOOR,), "The fridge door stayed open for 18 min.",
-    "security", Severity.MEDIUM, subject=DOOR,
-)  # fmt: skip
-RUNNING = Finding(
-    "cycle_stopped", (POWER,), "The fridge has drawn power without a break for 1 h 12 min.",
-    "device_malfunction", Severity.MEDIUM, subject=POWER,
-)  # fmt: skip
-CELLAR_DRIFT = Finding(
-    "reading_drifting_from_its_hours", (CELLAR,), "The cellar reads 9 °C.",
-    "device_malfunction", Severity.MEDIUM, subject=CELLAR,
-)  # fmt: skip
+# The fridge door open for 18 min; the fridge drawing power without a break for 1 h 12 min;
+# the cellar reading 9 °C.
+LEFT_OPEN = finding("entry_left_open", DOOR, "security")
+RUNNING = finding("cycle_stopped", POWER, "device_malfunction")
+CELLAR_DRIFT = finding("reading_drifting_from_its_hours", CELLAR, "device_malfunction")
 
 
 def _home(door: str, now: datetime) -> dict[str, EntityState]:
     return {
-        DOOR: EntityState(EntityInfo(DOOR, "Fridge door", "Kitchen"), door, last_changed=now),
-        POWER: EntityState(EntityInfo(POWER, "Fridge power", "Kitchen"), "142", last_changed=now),
-        CELLAR: EntityState(EntityInfo(CELLAR, "Cellar", "Cellar"), "9.0", last_changed=now),
+        DOOR: state(DOOR, door, "Kitchen", changed=now, name="Fridge door"),
+        POWER: state(POWER, "142", "Kitchen", changed=now, name="Fridge power"),
+        CELLAR: state(CELLAR, "9.0", "Cellar", changed=now, name="Cellar"),
     }
 
 
 def _update(
     tracker: AnomalyTracker, findings: list[Finding], now: datetime, door: str
 ) -> tuple[list[str], list[str]]:
-    home = _home(door, now)
-    states = {e: s.state for e, s in home.items()}
-    changes = tracker.update(findings, now, True, states=states, entities=home)
-    return [a.rule for a in changes.opened], [a.rule for a in changes.reopened]
+    return outcome(tracker, findings, now, _home(door, now))
+
+
+def _told_then_over(tracker: AnomalyTracker, now: datetime, door: str) -> None:
+    """The door told left open at ``now``, no longer found 30 min later, and over
+    (``CLEAR_AFTER`` on), the door reading ``door`` since."""
+    _update(tracker, [LEFT_OPEN], now, "on")
+    _update(tracker, [], now + timedelta(minutes=30), door)
+    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, door)
+    assert not tracker.open
 
 
 async def test_the_fridge_warming_while_its_door_is_open_is_not_pushed(
@@ -68,10 +69,7 @@ async def test_the_fridge_warming_while_its_door_is_open_is_not_pushed(
 async def test_once_the_door_is_over_the_reading_is_news(hass: HomeAssistant) -> None:
     tracker = AnomalyTracker(hass, "over")
     now = dt_util.utcnow()
-    _update(tracker, [LEFT_OPEN], now, "on")
-    _update(tracker, [], now + timedelta(minutes=30), "off")
-    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, "off")
-    assert not tracker.open
+    _told_then_over(tracker, now, "off")
     later = now + timedelta(hours=2)
     assert _update(tracker, [RUNNING], later, "off") == (["cycle_stopped"], [])
 
@@ -89,28 +87,16 @@ async def test_an_acknowledged_door_holds_it_acknowledged(hass: HomeAssistant) -
 
 CO = "binary_sensor.bathroom_co"
 WASHER = "sensor.washer_power"
-CO_OFFLINE = Finding(
-    "device_unavailable", (CO,), "The bathroom CO alarm has been unavailable for 15 min.",
-    "device_malfunction", Severity.HIGH, subject=CO,
-)  # fmt: skip
-WASHER_LONG = Finding(
-    "appliance_running_far_longer", (WASHER,), "The washer has drawn 2080 W for 1 h.",
-    "energy", Severity.MEDIUM, subject=WASHER,
-)  # fmt: skip
+CO_OFFLINE = finding("device_unavailable", CO, "device_malfunction", Severity.HIGH)
+WASHER_LONG = finding("appliance_running_far_longer", WASHER, "energy")
 
 
 def _offline_update(tracker: AnomalyTracker, findings: list[Finding], when: datetime) -> list[str]:
     home = {
-        CO: EntityState(EntityInfo(CO, "CO alarm", "Bathroom"), "unavailable"),
-        WASHER: EntityState(
-            EntityInfo(WASHER, "Washer", "Bathroom", device_class="power", unit="W"),
-            "2080",
-            last_changed=when,
-        ),
+        CO: state(CO, "unavailable", "Bathroom", name="CO alarm"),
+        WASHER: state(WASHER, "2080", "Bathroom", "power", "W", changed=when, name="Washer"),
     }
-    states = {e: s.state for e, s in home.items()}
-    changes = tracker.update(findings, when, True, states=states, entities=home)
-    return [a.rule for a in changes.opened]
+    return outcome(tracker, findings, when, home)[0]
 
 
 async def test_a_device_gone_offline_holds_nothing_in_its_area(hass: HomeAssistant) -> None:
@@ -133,33 +119,16 @@ async def test_a_freezer_warming_after_its_plug_went_offline_is_held(hass: HomeA
     """Set 13: the freezer's plug tripped offline (told), then its thermometer warming in
     the same room: that is the offline plug's doing, shown, not pushed."""
     plug, probe = "sensor.freezer_power", "sensor.freezer_temperature"
-    offline = Finding(
-        "device_unavailable", (plug,), "The freezer plug cannot be read.",
-        "device_malfunction", Severity.HIGH, subject=plug,
-    )  # fmt: skip
-    warming = Finding(
-        "reading_drifting_from_its_hours", (probe,), "The freezer reads -14.9 °C.",
-        "device_malfunction", Severity.MEDIUM, subject=probe,
-    )  # fmt: skip
+    offline = finding("device_unavailable", plug, "device_malfunction", Severity.HIGH)
+    warming = finding("reading_drifting_from_its_hours", probe, "device_malfunction")
     tracker = AnomalyTracker(hass, "freezer")
     now = dt_util.utcnow()
     home = {
-        plug: EntityState(
-            EntityInfo(plug, "Freezer", "Utility", device_class="power", unit="W"), "unavailable"
-        ),
-        probe: EntityState(
-            EntityInfo(probe, "Freezer", "Utility", device_class="temperature", unit="°C"),
-            "-14.9",
-            last_changed=now,
-        ),
+        plug: state(plug, "unavailable", "Utility", "power", "W", name="Freezer"),
+        probe: state(probe, "-14.9", "Utility", "temperature", "°C", changed=now, name="Freezer"),
     }
-    states = {e: s.state for e, s in home.items()}
-    assert [
-        a.rule for a in tracker.update([offline], now, True, states=states, entities=home).opened
-    ]
-    later = now + timedelta(hours=3)
-    changes = tracker.update([offline, warming], later, True, states=states, entities=home)
-    assert changes.opened == []
+    assert outcome(tracker, [offline], now, home)[0]
+    assert outcome(tracker, [offline, warming], now + timedelta(hours=3), home)[0] == []
 
 
 async def test_over_while_it_still_reads_the_same_the_reading_is_its_doing(
@@ -171,14 +140,9 @@ async def test_over_while_it_still_reads_the_same_the_reading_is_its_doing(
     the told problem lasts: shown, not pushed. Past ``TOLD_HOLD``, news."""
     tracker = AnomalyTracker(hass, "still_open")
     now = dt_util.utcnow()
-    _update(tracker, [LEFT_OPEN], now, "on")
-    _update(tracker, [], now + timedelta(minutes=30), "on")
-    _update(tracker, [], now + timedelta(minutes=30) + CLEAR_AFTER, "on")
-    assert not tracker.open
+    _told_then_over(tracker, now, "on")
     later = now + timedelta(minutes=45)
     assert _update(tracker, [RUNNING], later, "on") == ([], ["cycle_stopped"])
     late = AnomalyTracker(hass, "late")
-    _update(late, [LEFT_OPEN], now, "on")
-    _update(late, [], now + timedelta(minutes=30), "on")
-    _update(late, [], now + timedelta(minutes=30) + CLEAR_AFTER, "on")
+    _told_then_over(late, now, "on")
     assert _update(late, [RUNNING], now + timedelta(hours=4), "on") == (["cycle_stopped"], [])

@@ -17,7 +17,9 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
+from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
+
+from .tracker_home import finding, outcome, state
 
 SMOKE = "binary_sensor.workshop_smoke"
 HALL_SMOKE = "binary_sensor.hall_smoke"
@@ -27,37 +29,29 @@ LOUNGE = "sensor.lounge_temperature"
 DEHUMIDIFIER = "sensor.dehumidifier_power"
 
 
-def _finding(rule: str, subject: str, kind: str, severity: Severity) -> Finding:
-    return Finding(rule, (subject,), f"{subject} {rule}", kind, severity, subject=subject)
-
-
-FIRE = _finding("hazard_detected", SMOKE, "safety_hazard", Severity.CRITICAL)
-HALL_FIRE = _finding("hazard_detected", HALL_SMOKE, "safety_hazard", Severity.CRITICAL)
-KILN_IMPOSSIBLE = _finding(
+FIRE = finding("hazard_detected", SMOKE, "safety_hazard", Severity.CRITICAL)
+HALL_FIRE = finding("hazard_detected", HALL_SMOKE, "safety_hazard", Severity.CRITICAL)
+KILN_IMPOSSIBLE = finding(
     "reading_outside_physical_range", KILN, "physical_violation", Severity.MEDIUM
 )
-ROOM_HOT = _finding("room_too_hot", KILN_ROOM, "safety_hazard", Severity.MEDIUM)
-LOUNGE_HOT = _finding("room_too_hot", LOUNGE, "safety_hazard", Severity.MEDIUM)
-ROOM_DRIFT = _finding(
+ROOM_HOT = finding("room_too_hot", KILN_ROOM, "safety_hazard", Severity.MEDIUM)
+LOUNGE_HOT = finding("room_too_hot", LOUNGE, "safety_hazard", Severity.MEDIUM)
+ROOM_DRIFT = finding(
     "reading_drifting_from_its_hours", KILN_ROOM, "device_malfunction", Severity.MEDIUM
 )
-CUT_SHORT = _finding("meter_run_cut_short", DEHUMIDIFIER, "energy", Severity.MEDIUM)
+CUT_SHORT = finding("meter_run_cut_short", DEHUMIDIFIER, "energy", Severity.MEDIUM)
 
 
 def _home(
     now: datetime, *, smoke: str = "off", kiln: str = "20", room: str = "18", cut: datetime
 ) -> dict[str, EntityState]:
-    def state(entity_id: str, area: str, value: str, cls: str | None, unit: str | None = None):
-        info = EntityInfo(entity_id, entity_id, area, cls, unit)
-        return EntityState(info, value, last_changed=cut if entity_id == DEHUMIDIFIER else now)
-
     return {
-        SMOKE: state(SMOKE, "Workshop", smoke, "smoke"),
-        HALL_SMOKE: state(HALL_SMOKE, "Hall", "off", "smoke"),
-        KILN: state(KILN, "Kiln room", kiln, "temperature", "°C"),
-        KILN_ROOM: state(KILN_ROOM, "Kiln room", room, "temperature", "°C"),
-        LOUNGE: state(LOUNGE, "Lounge", "38", "temperature", "°C"),
-        DEHUMIDIFIER: state(DEHUMIDIFIER, "Bedroom", "0.0", "power", "W"),
+        SMOKE: state(SMOKE, smoke, "Workshop", "smoke", changed=now),
+        HALL_SMOKE: state(HALL_SMOKE, "off", "Hall", "smoke", changed=now),
+        KILN: state(KILN, kiln, "Kiln room", "temperature", "°C", changed=now),
+        KILN_ROOM: state(KILN_ROOM, room, "Kiln room", "temperature", "°C", changed=now),
+        LOUNGE: state(LOUNGE, "38", "Lounge", "temperature", "°C", changed=now),
+        DEHUMIDIFIER: state(DEHUMIDIFIER, "0.0", "Bedroom", "power", "W", changed=cut),
     }
 
 
@@ -65,9 +59,7 @@ def _update(
     tracker: AnomalyTracker, findings: list[Finding], now: datetime, **home: object
 ) -> tuple[list[str], list[str]]:
     entities = _home(now, cut=home.pop("cut", now), **home)  # type: ignore[arg-type]
-    states = {e: s.state for e, s in entities.items()}
-    changes = tracker.update(findings, now, True, states=states, entities=entities)
-    return [a.subject for a in changes.opened], [a.subject for a in changes.reopened]
+    return outcome(tracker, findings, now, entities, by="subject")
 
 
 async def test_a_room_hot_while_a_told_fire_burns_is_the_fire(hass: HomeAssistant) -> None:
@@ -187,38 +179,30 @@ async def test_the_smoke_acknowledged_acknowledges_the_device_cut(hass: HomeAssi
 LEAK = "binary_sensor.laundry_leak"
 LAUNDRY_DOOR = "binary_sensor.laundry_door"
 KITCHEN_DOOR = "binary_sensor.kitchen_door"
-WATER = _finding("hazard_detected", LEAK, "safety_hazard", Severity.HIGH)
-ENTERED = _finding("entry_at_an_unused_hour", LAUNDRY_DOOR, "security", Severity.HIGH)
+WATER = finding("hazard_detected", LEAK, "safety_hazard", Severity.HIGH)
+ENTERED = finding("entry_at_an_unused_hour", LAUNDRY_DOOR, "security", Severity.HIGH)
 KITCHEN_MOTION = "binary_sensor.kitchen_motion"
-MOTION_AWAY = Finding(
-    "motion_while_away", (KITCHEN_MOTION,), "Motion while nobody is home.",
-    "occupancy_mismatch", Severity.HIGH, subject=KITCHEN_MOTION, while_away=True,
-)  # fmt: skip
-DOOR_AWAY = Finding(
-    "entry_unsecured_while_away", (KITCHEN_DOOR,), "Kitchen door open while nobody is home.",
-    "security", Severity.HIGH, subject=KITCHEN_DOOR, while_away=True,
-)  # fmt: skip
+MOTION_AWAY = finding(
+    "motion_while_away", KITCHEN_MOTION, "occupancy_mismatch", Severity.HIGH, while_away=True
+)
+DOOR_AWAY = finding(
+    "entry_unsecured_while_away", KITCHEN_DOOR, "security", Severity.HIGH, while_away=True
+)
 
 
 def _doors(now: datetime, opened: datetime, leak: str = "on") -> dict[str, EntityState]:
-    def state(entity_id: str, area: str, value: str, cls: str, changed: datetime) -> EntityState:
-        return EntityState(EntityInfo(entity_id, entity_id, area, cls), value, last_changed=changed)
-
     return {
-        LEAK: state(LEAK, "Laundry", leak, "moisture", now),
-        LAUNDRY_DOOR: state(LAUNDRY_DOOR, "Laundry", "on", "door", opened),
-        KITCHEN_DOOR: state(KITCHEN_DOOR, "Kitchen", "on", "door", opened),
-        KITCHEN_MOTION: state(KITCHEN_MOTION, "Kitchen", "on", "motion", now),
+        LEAK: state(LEAK, leak, "Laundry", "moisture", changed=now),
+        LAUNDRY_DOOR: state(LAUNDRY_DOOR, "on", "Laundry", "door", changed=opened),
+        KITCHEN_DOOR: state(KITCHEN_DOOR, "on", "Kitchen", "door", changed=opened),
+        KITCHEN_MOTION: state(KITCHEN_MOTION, "on", "Kitchen", "motion", changed=now),
     }
 
 
 def _told(
     tracker: AnomalyTracker, findings: list[Finding], now: datetime, opened: datetime
 ) -> tuple[list[str], list[str]]:
-    entities = _doors(now, opened)
-    states = {e: s.state for e, s in entities.items()}
-    changes = tracker.update(findings, now, False, states=states, entities=entities)
-    return [a.rule for a in changes.opened], [a.rule for a in changes.reopened]
+    return outcome(tracker, findings, now, _doors(now, opened), home=False)
 
 
 async def test_a_door_opened_in_answer_to_a_told_hazard_is_the_hazard(
@@ -259,24 +243,19 @@ BEDROOM_DOOR = "binary_sensor.grandmother_door"
 BEDROOM_MOTION = "binary_sensor.grandmother_motion"
 BATH_DOOR = "binary_sensor.bathroom_door"
 KITCHEN_WINDOW = "binary_sensor.kitchen_window"
-STILL = Finding(
-    "still_in_room_far_longer", (BEDROOM_MOTION, BATH_DOOR), "Last seen 20 min ago.",
-    "safety_hazard", Severity.HIGH, subject=BATH_DOOR,
+STILL = finding(  # last seen 20 min ago
+    "still_in_room_far_longer", (BEDROOM_MOTION, BATH_DOOR), "safety_hazard", Severity.HIGH,
+    subject=BATH_DOOR,
 )  # fmt: skip
 
 
 def _night(now: datetime, opened: datetime) -> dict[str, EntityState]:
-    def state(entity_id: str, area: str, value: str, changed: datetime) -> EntityState:
-        return EntityState(
-            EntityInfo(entity_id, entity_id, area, "door"), value, last_changed=changed
-        )
-
     last_seen = opened + timedelta(minutes=4)
     return {
-        BEDROOM_DOOR: state(BEDROOM_DOOR, "Grandmother", "on", opened),
-        KITCHEN_WINDOW: state(KITCHEN_WINDOW, "Kitchen", "on", opened),
-        BEDROOM_MOTION: state(BEDROOM_MOTION, "Grandmother", "off", opened),
-        BATH_DOOR: state(BATH_DOOR, "Bathroom", "off", last_seen),
+        BEDROOM_DOOR: state(BEDROOM_DOOR, "on", "Grandmother", "door", changed=opened),
+        KITCHEN_WINDOW: state(KITCHEN_WINDOW, "on", "Kitchen", "door", changed=opened),
+        BEDROOM_MOTION: state(BEDROOM_MOTION, "off", "Grandmother", "door", changed=opened),
+        BATH_DOOR: state(BATH_DOOR, "off", "Bathroom", "door", changed=last_seen),
     }
 
 
@@ -290,14 +269,11 @@ async def test_the_door_left_open_on_the_way_to_a_fall_is_the_fall(hass: HomeAss
     told = opened + timedelta(minutes=21)
 
     def update(findings: list[Finding], now: datetime) -> tuple[list[str], list[str]]:
-        entities = _night(now, opened)
-        states = {e: s.state for e, s in entities.items()}
-        changes = tracker.update(findings, now, True, states=states, entities=entities)
-        return [a.subject for a in changes.opened], [a.subject for a in changes.reopened]
+        return outcome(tracker, findings, now, _night(now, opened), by="subject")
 
     assert update([STILL], told) == ([BATH_DOOR], [])
-    door = _finding("state_longer_than_usual", BEDROOM_DOOR, "security", Severity.MEDIUM)
-    window = _finding("state_longer_than_usual", KITCHEN_WINDOW, "security", Severity.MEDIUM)
+    door = finding("state_longer_than_usual", BEDROOM_DOOR, "security", Severity.MEDIUM)
+    window = finding("state_longer_than_usual", KITCHEN_WINDOW, "security", Severity.MEDIUM)
     assert update([STILL, door, window], opened + timedelta(hours=1)) == (
         [KITCHEN_WINDOW],
         [BEDROOM_DOOR],

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..core.device_roles import named_as_one
+from ..core.device_roles import named_as_one, same_device
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, EntityState
 from .open_anomaly import OpenAnomaly, rank
@@ -31,12 +31,12 @@ from .store import parse_time
 
 def _one_device(entity_id: str, shown: Sequence[str], entities: Mapping[str, EntityState]) -> bool:
     """``entity_id`` is one of ``shown``, or of one device with one of them."""
+    # Named as one counts even when the registry splits them or a state is gone.
     if entity_id in shown or any(named_as_one(entity_id, e) for e in shown):
         return True
     state = entities.get(entity_id)
-    device = state.info.device if state is not None else None
-    return bool(device) and any(
-        (other := entities.get(e)) is not None and other.info.device == device for e in shown
+    return state is not None and any(
+        (other := entities.get(e)) is not None and same_device(state, other) for e in shown
     )
 
 

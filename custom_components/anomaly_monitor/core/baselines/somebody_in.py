@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
+import weakref
 
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import locks_of
@@ -215,9 +216,14 @@ class _Walk:
 
 
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
-# time order: each analysis asks several times about the same window.
+# time order: each analysis asks several times about the same window. The slot knows the
+# home and baselines by weak reference, not id(): an id is reused once its object is freed,
+# and a later home with the same times was given stale steps (a door after a power cut
+# judged with the steps of a restart without one).
 type _Step = tuple[datetime, str, bool, str | None]
-_last: tuple[tuple[object, ...], list[_Step], bool] | None = None
+type _Ref[T] = weakref.ReferenceType[T]
+_last: tuple[_Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool] | None
+_last = None
 
 
 def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]:
@@ -225,8 +231,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     global _last  # noqa: PLW0603 - one analysis's steps, replaced whole
     away = baselines.away
     key = (
-        id(home),
-        id(baselines),
+        baselines.unwatched,
         home.end,
         home.window.start,
         len(home.history),
@@ -234,8 +239,9 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         away.spell[-1] if away.spell else None,
         away.empty_since,
     )
-    if _last is not None and _last[0] == key:
-        return _last[1], _last[2]
+    last = _last
+    if last is not None and last[0]() is home and last[1]() is baselines and last[2] == key:
+        return last[3], last[4]
     pets = has_pets(home.window.profile)
     events = _window_events(home) | set(away.spell)
     if away.empty_since is not None:
@@ -255,7 +261,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         flag = leaves.get(entity_id, False)
         steps.append((when, kind, flag, home.area(entity_id) if entity_id else None))
     lived = lived_while_away(baselines, home)
-    _last = (key, steps, lived)
+    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
     return steps, lived
 
 
