@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..redaction import Redactor
+from .incident_parts import orphans
 from .surfaces import Announcer
 from .tracker import AnomalyTracker, Changes
 
@@ -57,6 +58,9 @@ async def async_tell(
             await announcer.async_ended(anomaly)
     for anomaly in changes.forgotten:
         announcer.async_forget(anomaly)
+    # Parts of an incident forgotten unanswered stand alone: shown, still not pushed.
+    for anomaly in orphans(tracker.open, tracker.ended):
+        await announcer.async_reworded(anomaly)
 
 
 async def async_restore_stored(
