@@ -76,6 +76,11 @@ async def test_the_door_opened_in_answer_reads_in_the_smokes_notification(
     assert "Smoke" in words["headline"]
     assert "Front door" in words["reasoning"].split("Then:")[1]
     assert issue.severity is ir.IssueSeverity.CRITICAL
+    # What the entities say agrees: one incident open.
+    counts = [
+        s.state for s in hass.states.async_all("sensor") if s.entity_id.endswith("open_anomalies")
+    ]
+    assert counts == ["1"]
 
 
 async def test_answering_the_incident_answers_its_parts(hass: HomeAssistant) -> None:

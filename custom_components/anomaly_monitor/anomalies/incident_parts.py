@@ -64,3 +64,11 @@ def orphans(
     for anomaly in gone:
         anomaly.part_of = ""
     return [a for a in gone if not a.acknowledged]
+
+
+def incidents(open_now: Iterable[OpenAnomaly]) -> list[OpenAnomaly]:
+    """The open incidents as the homeowner reads them: a part shown in another open one's
+    notification counts with it (the smoke and the door opened in answer: one)."""
+    open_now = list(open_now)
+    signatures = {a.signature for a in open_now}
+    return [a for a in open_now if a.part_of not in signatures or a.part_of == a.signature]
