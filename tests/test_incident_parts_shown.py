@@ -9,8 +9,10 @@ smoke left the door's reminders on screen.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
@@ -114,3 +116,25 @@ async def test_the_incident_and_its_part_survive_a_restart_as_one(hass: HomeAssi
     assert note["message"] == next(iter(before.values()))["message"]
     (issue,) = _issues(hass, entry)
     assert "Front door" in (issue.translation_placeholders or {})["reasoning"]
+
+
+async def test_the_door_still_open_once_the_smoke_is_over_stands_alone(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """ "Over: Smoke in Kitchen" must not carry the door still open while nobody is home
+    as a finished part: it is shown on its own then (still not pushed)."""
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    entry = await _smoke_then_door(hass)
+    hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
+    for _ in range(3):
+        freezer.tick(timedelta(minutes=1, seconds=10))
+        await analyze(hass, entry)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    titles = sorted(n["title"] for n in _notes(hass, entry).values())
+    assert len(titles) == 2
+    over = next(n for n in _notes(hass, entry).values() if n["title"].startswith("Over: "))
+    assert "Smoke" in over["title"]
+    assert "Then:" not in over["message"]
+    assert any("Front door" in t and not t.startswith("Over: ") for t in titles)
+    assert len(_issues(hass, entry)) == 2
+    assert len(detected) == 1  # shown, never pushed

@@ -7,7 +7,8 @@ had a notification and a repair issue of its own, so the homeowner read two inci
 and acknowledging the smoke left the door's reminders on screen. A part now reads in the
 incident's notification and repair issue ("Then: Front door open while nobody is home,
 11:24"), which the homeowner answers once for all its parts (``answers``). A part told in
-its own right (graver: somebody inside) stands alone again (``AnomalyTracker.update``).
+its own right (graver: somebody inside) stands alone again (``AnomalyTracker.update``), as
+does one still lasting once its incident is over or answered (``orphans``).
 """
 
 from __future__ import annotations
@@ -51,16 +52,11 @@ def root_of(
     return root
 
 
-def orphans(
-    open_now: Mapping[str, OpenAnomaly], ended: Mapping[str, OpenAnomaly]
-) -> list[OpenAnomaly]:
-    """Open parts whose incident is gone unanswered (forgotten a day after it ended): they
-    stand alone from now on (``part_of`` cleared), so they must be shown on their own."""
-    gone = [
-        a
-        for a in open_now.values()
-        if a.part_of and a.part_of not in open_now and a.part_of not in ended
-    ]
+def orphans(open_now: Mapping[str, OpenAnomaly]) -> list[OpenAnomaly]:
+    """Open parts whose incident is no longer open (over, answered, forgotten): they stand
+    alone from now on (``part_of`` cleared), shown on their own if not answered. The door
+    still open once the smoke is over must not read as part of an "Over: ..." notice."""
+    gone = [a for a in open_now.values() if a.part_of and a.part_of not in open_now]
     for anomaly in gone:
         anomaly.part_of = ""
     return [a for a in gone if not a.acknowledged]

@@ -51,6 +51,9 @@ async def async_tell(
     for anomaly in changes.opened:
         await announcer.async_opened(anomaly)
     await async_shown_again(announcer, changes)
+    # Parts of an incident over or answered stand alone: shown, still not pushed.
+    for anomaly in orphans(tracker.open):
+        await announcer.async_reworded(anomaly)
     for anomaly in changes.cleared:
         if anomaly.ended is None:  # acknowledged: nothing is left to answer
             announcer.async_cleared(anomaly)
@@ -58,9 +61,6 @@ async def async_tell(
             await announcer.async_ended(anomaly)
     for anomaly in changes.forgotten:
         announcer.async_forget(anomaly)
-    # Parts of an incident forgotten unanswered stand alone: shown, still not pushed.
-    for anomaly in orphans(tracker.open, tracker.ended):
-        await announcer.async_reworded(anomaly)
 
 
 async def async_restore_stored(
@@ -77,6 +77,7 @@ async def async_restore_stored(
         for member in anomaly.members:
             member.reasoning = redactor.text(member.reasoning)
             member.recommendation = redactor.text(member.recommendation)
+    orphans(tracker.open)  # their incident over: each is shown on its own below
     # Notifications do not survive restarts: shown again (an ended one: "Over: ...").
     for anomaly in tracker.open.values():
         await announcer.async_restore(anomaly)
