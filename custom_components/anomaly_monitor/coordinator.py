@@ -37,7 +37,7 @@ from .anomalies.motion_clearing import MotionClearing
 from .anomalies.shown import async_listen_dismissed
 from .anomalies.surfaces import notification_prefix
 from .anomalies.telling import async_restore_stored
-from .anomalies.tracker import CLEAR_AFTER
+from .anomalies.tracker import CLEAR_AFTER, OpenAnomaly
 from .const import (
     DOMAIN,
     LOGGER,
@@ -212,17 +212,28 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
     @callback
     def async_acknowledge(self, anomaly_id: str) -> None:
         """The homeowner has seen the anomaly: its notification goes, it stays open."""
+        parts = self._parts(anomaly_id)
         if (anomaly := self.tracker.acknowledge(anomaly_id)) is not None:
             self.announcer.async_acknowledged(anomaly)  # (an ended one: nothing stays)
+            for part in parts:  # shown in its notification: answered with it
+                self.announcer.async_forget(part)
             self.async_update_listeners()
+
+    def _parts(self, anomaly_id: str) -> list[OpenAnomaly]:
+        tracker = self.tracker
+        anomaly = tracker.by_key(anomaly_id) or tracker.ended_by_key(anomaly_id)
+        return tracker.parts(anomaly) if anomaly is not None else []
 
     @callback
     def async_mark_false_alarm(self, anomaly_id: str) -> None:
         """The homeowner says this is normal: close it (a hazard: this occurrence only)."""
+        parts = self._parts(anomaly_id)
         if (anomaly := self.tracker.mark_false_alarm(anomaly_id)) is not None:
             # Ended or open, the same: its reminders go and automations (and the
             # logbook) hear it was a false alarm; an ended one was "resolved" before.
             self.announcer.async_cleared(anomaly, reason="false_alarm")
+            for part in parts:  # shown in its notification: answered with it, not marked
+                self.announcer.async_forget(part)
             if self.keeper is not None and not anomaly.hazard:
                 self.keeper.async_taught(anomaly)  # that device's normal widens, not only a mark
             self._async_teach_model()

@@ -17,6 +17,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .analysis.monitor_data import MonitorData
+from .anomalies.incident_parts import incidents
 from .anomalies.open_anomaly import OpenAnomaly, rank
 from .entity import AnomalyMonitorEntity
 from .runtime import AnomalyMonitorConfigEntry
@@ -62,7 +63,8 @@ SENSORS: tuple[AnomalyMonitorSensorDescription, ...] = (
         key="open_anomalies",
         translation_key="open_anomalies",
         state_class=SensorStateClass.MEASUREMENT,
-        value_fn=lambda d: len(d.open_anomalies),
+        # Incidents, as the notifications show them (a part counts with its incident).
+        value_fn=lambda d: len(incidents(d.open_anomalies)),
     ),
     AnomalyMonitorSensorDescription(
         key="watched_entities",

@@ -107,6 +107,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             entry,
             options.get(CONF_NOTIFY, []),
             options.get(CONF_FALSE_ALARM_DAYS, DEFAULT_FALSE_ALARM_DAYS),
+            incidents=self.tracker,
         )
         self.analyses = 0
         self._across_restart = AcrossRestart(hass)

@@ -26,6 +26,7 @@ from .away_stay import AwayStays
 from .hazard_answer import answers_a_told_hazard
 from .heat_source import stopped_heat_source
 from .heat_spells import HeatSpells
+from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
 from .same_moment import read_with
@@ -115,8 +116,10 @@ class AlreadyTold:
             # A hot room where a told fire burns or a told device runs hot: acknowledged
             # with it, now or when the homeowner acknowledges it.
             self.consequence_of[anomaly.signature] = sources[0].signature
+            shown_in(anomaly, sources[0], open_now)
             return any(source.acknowledged for source in sources)
         if entities is not None and (failures := stopped_heat_source(anomaly, open_now, entities)):
+            shown_in(anomaly, failures[0], open_now)
             return any(failure.acknowledged for failure in failures)  # the heating's source
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
@@ -124,8 +127,13 @@ class AlreadyTold:
             hazard := answers_a_told_hazard(anomaly, open_now, now, entities, transitions)
         ):
             self.consequence_of[anomaly.signature] = hazard
+            shown_in(anomaly, hazard, open_now)
             return False  # what the household did about a hazard it was told: shown
-        if entities is not None and told_unchanged(anomaly, (*open_now, *ended), entities, now):
+        if entities is not None and (
+            situation := told_unchanged(anomaly, (*open_now, *ended), entities, now)
+        ):
+            if situation.ended is None:  # one over is not read as the incident any more
+                shown_in(anomaly, situation, open_now)
             return False
         if entities is not None and (
             source := told_device(anomaly, open_now, entities)
@@ -135,6 +143,7 @@ class AlreadyTold:
             # is itself part of another).
             root = self.consequence_of.get(source.signature, source.signature)
             self.consequence_of[anomaly.signature] = root
+            shown_in(anomaly, root, open_now)
             return source.acknowledged
         stayed = self.away_stays.continues(anomaly, now)
         if stayed is not None:

@@ -14,6 +14,7 @@ from homeassistant.util import dt as dt_util
 
 from ..core.feedback import FalseAlarm, FalseAlarms
 from .already_told import AlreadyTold
+from .incident_parts import parts_of
 from .open_anomaly import OpenAnomaly, anomaly_key
 
 
@@ -48,16 +49,30 @@ class HomeownerAnswers:
             del self.ended[anomaly.signature]
         if anomaly is not None:
             self.already_told.acknowledged(anomaly)
-            # What was shown as its consequence is acknowledged with it (its heat, a
-            # device cut after its smoke).
-            for signature in self.already_told.consequences(anomaly.signature):
-                if (consequence := self.open.get(signature)) is not None:
-                    consequence.acknowledged = True
-                elif (consequence := self.ended.pop(signature, None)) is None:
-                    continue
-                self.already_told.acknowledged(consequence)
+            self._answer_parts(anomaly)
             self._schedule_save()
         return anomaly
+
+    def parts(self, anomaly: OpenAnomaly) -> list[OpenAnomaly]:
+        """What was shown as its consequence (its heat, a device cut after its smoke) or
+        in its notification (``incident_parts``), open or over."""
+        signatures = {*self.already_told.consequences(anomaly.signature)}
+        signatures |= {a.signature for a in parts_of(anomaly.signature, self._all())}
+        return [a for s in sorted(signatures) if (a := self.open.get(s) or self.ended.get(s))]
+
+    def _all(self) -> list[OpenAnomaly]:
+        return [*self.open.values(), *self.ended.values()]
+
+    def _answer_parts(self, anomaly: OpenAnomaly) -> None:
+        """The homeowner answered ``anomaly``: what it showed as its parts is answered
+        with it, acknowledged (an open one is told again only if graver); an over one
+        leaves no reminder."""
+        for part in self.parts(anomaly):
+            if part.signature in self.open:
+                part.acknowledged = True
+            else:
+                del self.ended[part.signature]
+            self.already_told.acknowledged(part)
 
     def notice_dismissed(self, key: str) -> OpenAnomaly | None:
         """The homeowner dismissed its notification: read, not written again at a restart."""
@@ -87,6 +102,9 @@ class HomeownerAnswers:
             self.already_told.marked_occurrences.marked_false(
                 anomaly, now, empty=not self.someone_home
             )
+        # Its parts are what the household did about it, or its devices: not marked (a
+        # false smoke alarm says nothing of the door opened in answer), answered with it.
+        self._answer_parts(anomaly)
         self._schedule_save()
         return anomaly
 

@@ -158,6 +158,10 @@ class OpenAnomaly:
     # The homeowner dismissed its notification (read): a restart does not write it again;
     # told again (graver, reopened, over), it is shown and unread again (``surfaces``).
     notice_dismissed: bool = False
+    # Shown as a part of another incident told and open (its signature; "" none): the door
+    # opened in answer to the smoke reads in the smoke's notification and repair issue,
+    # "then: ...", instead of its own (``surfaces``). Told in its own right, it is "" again.
+    part_of: str = ""
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule

@@ -34,6 +34,8 @@ Store format (major version 1):
   memories of situations already told (``already_told``); a damaged part loads empty.
   Later, every anomaly may hold ``notice_dismissed``: the homeowner dismissed its
   notification, so a restart writes only its repair issue again (absent: false).
+  Later, every anomaly may hold ``part_of``: the signature of the told incident whose
+  notification and repair issue show it (absent: "", shown on its own).
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -224,6 +226,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "back_since": _time(item, "back_since", required=False),
         "headline": _text(item, "headline", required=False),
         "notice_dismissed": notice_dismissed,
+        "part_of": _text(item, "part_of", required=False),
     }
 
 

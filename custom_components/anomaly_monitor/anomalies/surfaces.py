@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from typing import Any
 
 from homeassistant.components import persistent_notification
@@ -28,10 +27,12 @@ from ..const import (
 from ..core.models import Finding
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
+from .incident_parts import parts_of, root_of
 from .shown import async_dismiss_own, shown_notifications
 from .store import parse_time
-from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named, over_text
-from .tracker import OpenAnomaly
+from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, clock, named, over_text
+from .then_lines import async_then
+from .tracker import AnomalyTracker, OpenAnomaly
 
 _ISSUE_SEVERITY = {
     "low": ir.IssueSeverity.WARNING,
@@ -114,8 +115,11 @@ class Announcer:
         entry: ConfigEntry,
         notify_targets: Sequence[str],
         mark_days: int = DEFAULT_FALSE_ALARM_DAYS,
+        incidents: AnomalyTracker | None = None,
     ) -> None:
         self.hass = hass
+        # The open and ended anomalies: a part of an incident is shown in its notification.
+        self.incidents = incidents
         self.entry = entry
         self.notify_targets = list(notify_targets)
         self.mark_days = mark_days  # how long a false-alarm mark lasts, for the fix flow
@@ -126,19 +130,24 @@ class Announcer:
         """The notification and the repair issue, worded for the homeowner (an ended
         anomaly's say that it is over, and still take feedback). ``restored`` (a restart
         lost every notification): the notification only if the homeowner had not
-        dismissed it; the issue either way, for the answer."""
+        dismissed it; the issue either way, for the answer. A part of an incident told
+        (``incident_parts``) is shown in that incident's, never on its own."""
+        if (root := self._root(anomaly)) is not None:
+            self.async_forget(anomaly)  # shown alone by an older version: one incident, one
+            anomaly = root
         texts = await async_anomaly_texts(self.hass, anomaly)
+        then = await self._then(anomaly, texts)
         # Its name from now on: a lock locked since, or read locked after a restart,
         # does not rename what the homeowner was told (the evidence says what holds now).
         anomaly.headline = anomaly.headline or texts.title
         note_id = notification_id(self.entry.entry_id, anomaly)
-        headline, message = texts.headline, self._message(anomaly, texts)
+        headline, message = texts.headline, self._message(anomaly, texts, then=then)
         key = "hazard_anomaly" if anomaly.hazard else "anomaly"
         severity = _ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING)
         if (ended := parse_time(anomaly.ended)) is not None:
             at = dt_util.as_local(back_to_normal(self.hass, anomaly, ended)).strftime("%H:%M")
             headline = texts.text("ended_headline", headline=headline)
-            message = self._message(anomaly, texts, over=True)
+            message = self._message(anomaly, texts, over=True, then=then)
             message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
         content = (headline, message)
@@ -166,7 +175,7 @@ class Announcer:
                 "monitor": self.entry.title,
                 "anomaly_type": escape_markdown(texts.type_name),
                 "severity": texts.severity,
-                "reasoning": escape_markdown(texts.reasoning),
+                "reasoning": "\n\n".join(filter(None, (escape_markdown(texts.reasoning), then))),
                 "evidence": _evidence(texts),
                 "recommendation": escape_markdown(anomaly.recommendation or "-"),
                 "days": str(self.mark_days),
@@ -174,8 +183,23 @@ class Announcer:
             data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
         )
 
+    def _root(self, anomaly: OpenAnomaly) -> OpenAnomaly | None:
+        """The incident whose notification shows ``anomaly``, if it is a part of one."""
+        if self.incidents is None:
+            return None
+        return root_of(anomaly, self.incidents.open, self.incidents.ended)
+
+    async def _then(self, anomaly: OpenAnomaly, texts: AnomalyTexts) -> str:
+        """Markdown: what happened since, as parts of this incident; "" none."""
+        if self.incidents is None:
+            return ""
+        known = (*self.incidents.open.values(), *self.incidents.ended.values())
+        return await async_then(self.hass, texts, parts_of(anomaly.signature, known))
+
     @staticmethod
-    def _message(anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False) -> str:
+    def _message(
+        anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False, then: str = ""
+    ) -> str:
         """Markdown: every piece of home or model text is escaped. Once it is ``over``
         the advice is told as what it was ("leave the home" read after the smoke cleared
         would send the homeowner out for nothing)."""
@@ -183,14 +207,15 @@ class Announcer:
         if not over and (began := parse_time(anomaly.first_seen)) is not None:
             # HA dates the notification by its last rewrite (a restart shows it again):
             # when it began is said in it ("Over since ..." once it is over).
-            kind += " " + escape_markdown(texts.text("since", time=_clock(began)))
+            kind += " " + escape_markdown(texts.text("since", time=clock(began)))
         # Found while it lasted ("the door is open"): once over, said as what was seen,
         # and the evidence as what it reads now (the door closed since).
         reasoning = escape_markdown(texts.reasoning)
         if over:
             reasoning = f"**{escape_markdown(texts.text('reasoning_over'))}** {reasoning}"
         evidence = texts.text("evidence_over" if over else "evidence")
-        parts = [kind, reasoning, f"**{escape_markdown(evidence)}**\n{_evidence(texts)}"]
+        parts = [kind, reasoning, *filter(None, [then])]
+        parts.append(f"**{escape_markdown(evidence)}**\n{_evidence(texts)}")
         if anomaly.recommendation:
             advice = escape_markdown(
                 texts.text("recommendation_over" if over else "recommendation")
@@ -219,13 +244,15 @@ class Announcer:
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """The anomaly is over (or was a false alarm): remove what we showed."""
         self.async_forget(anomaly)
-        self._async_fire_cleared(anomaly, reason)
+        if not anomaly.part_of:  # a part was never told on the bus: nor is its end
+            self._async_fire_cleared(anomaly, reason)
 
     async def async_ended(self, anomaly: OpenAnomaly) -> None:
         """Over before the homeowner answered: the notification and repair issue say so
         and stay, for feedback read late (``AnomalyTracker.ended``)."""
         await self._async_show(anomaly)
-        self._async_fire_cleared(anomaly, "resolved")
+        if not anomaly.part_of:  # a part was never told on the bus: nor is its end
+            self._async_fire_cleared(anomaly, "resolved")
 
     async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
         """Show an ended anomaly's reminders again (after a restart or reload)."""
@@ -348,11 +375,3 @@ def async_remove_entry_surfaces(
     for domain, issue in list(registry.issues):
         if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
             ir.async_delete_issue(hass, DOMAIN, issue)
-
-
-def _clock(when: datetime) -> str:
-    """A local time as the homeowner reads it: "16:13" today, "02 Dec 16:13" before."""
-    local = dt_util.as_local(when)
-    if local.date() == dt_util.now().date():
-        return local.strftime("%H:%M")
-    return local.strftime("%d %b %H:%M")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..redaction import Redactor
+from .incident_parts import orphans
 from .surfaces import Announcer
 from .tracker import AnomalyTracker, Changes
 
@@ -50,6 +51,9 @@ async def async_tell(
     for anomaly in changes.opened:
         await announcer.async_opened(anomaly)
     await async_shown_again(announcer, changes)
+    # Parts of an incident over or answered stand alone: shown, still not pushed.
+    for anomaly in orphans(tracker.open):
+        await announcer.async_reworded(anomaly)
     for anomaly in changes.cleared:
         if anomaly.ended is None:  # acknowledged: nothing is left to answer
             announcer.async_cleared(anomaly)
@@ -73,6 +77,7 @@ async def async_restore_stored(
         for member in anomaly.members:
             member.reasoning = redactor.text(member.reasoning)
             member.recommendation = redactor.text(member.recommendation)
+    orphans(tracker.open)  # their incident over: each is shown on its own below
     # Notifications do not survive restarts: shown again (an ended one: "Over: ...").
     for anomaly in tracker.open.values():
         await announcer.async_restore(anomaly)

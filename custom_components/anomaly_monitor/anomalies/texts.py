@@ -25,6 +25,7 @@ from homeassistant.helpers import (
     entity_registry as er,
     translation,
 )
+from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN
 from ..core.escalation import Escalation, intrusion_sign
@@ -313,3 +314,11 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     return AnomalyTexts(
         clip(headline, 120), type_name, severity, lines, templates, reasoning, title
     )
+
+
+def clock(when: datetime) -> str:
+    """A local time as the homeowner reads it: "16:13" today, "02 Dec 16:13" before."""
+    local = dt_util.as_local(when)
+    if local.date() == dt_util.now().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d %b %H:%M")

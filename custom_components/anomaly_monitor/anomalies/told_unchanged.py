@@ -49,9 +49,9 @@ def told_unchanged(
     told: Iterable[OpenAnomaly],
     entities: Mapping[str, EntityState],
     now: datetime,
-) -> bool:
-    """``anomaly`` (just opened) is a situation in ``told`` (told, not answered), its
-    devices unchanged since."""
+) -> OpenAnomaly | None:
+    """The anomaly of ``told`` (told, not answered) whose situation ``anomaly`` (just
+    opened) is, its devices unchanged since; None when it is news."""
     shown = set(anomaly.shown_evidence)
     if (
         not shown
@@ -59,21 +59,21 @@ def told_unchanged(
         or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
         or any(rule in INTRUSION_RULES for rule in anomaly.rules)
     ):
-        return False
+        return None
     told = list(told)
-    if any(
-        _lasts(anomaly, other, entities, now)
-        and not other.acknowledged
-        and other.signature != anomaly.signature
-        and rank(anomaly.severity) <= rank(other.severity)
-        and reading_consequence(anomaly, other.shown_evidence, entities)
-        for other in told
-    ):
-        return True  # the room's readings going off while the problem told there lasts
+    for other in told:
+        if (
+            _lasts(anomaly, other, entities, now)
+            and not other.acknowledged
+            and other.signature != anomaly.signature
+            and rank(anomaly.severity) <= rank(other.severity)
+            and reading_consequence(anomaly, other.shown_evidence, entities)
+        ):
+            return other  # the room's readings going off while the problem told there lasts
     words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
     if not words:  # only readings: whether they moved on says nothing, how far they are does
-        return any(_still_off(anomaly, other, shown, entities, now) for other in told)
-    return any(_same(anomaly, other, shown, words, now) for other in told)
+        return next((o for o in told if _still_off(anomaly, o, shown, entities, now)), None)
+    return next((o for o in told if _same(anomaly, o, shown, words, now)), None)
 
 
 def _lasts(

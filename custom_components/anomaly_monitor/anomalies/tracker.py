@@ -269,6 +269,7 @@ class AnomalyTracker(HomeownerAnswers):
                     anomaly.escalation = told.value
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
+                    anomaly.part_of = ""  # told in its own right: its own notification
                     opened.append(anomaly)
                 elif joining and anomaly.acknowledged and anomaly.signature in self.open:
                     joined_acknowledged.append((anomaly, joining))
