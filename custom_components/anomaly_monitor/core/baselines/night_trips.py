@@ -56,8 +56,10 @@ PASSING = timedelta(hours=1)
 PRIOR_LIMIT = timedelta(hours=2)
 MIN_QUARTERS = 2
 # A sign in another room this long before the trip's first movement (the bedroom door
-# opened on the way out) is the way there: the rhythm's bouts are motion only.
-LEAD = timedelta(minutes=2)
+# opened on the way out) is the way there: the rhythm's bouts are motion only. Somebody
+# walking out of a room is seen by the next sensor within seconds; a window forced from
+# the garden two minutes before the chapel's motion is nobody's way out of bed.
+LEAD = timedelta(minutes=1)
 
 
 class NightTrip(NamedTuple):
