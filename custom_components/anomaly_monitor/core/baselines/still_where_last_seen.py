@@ -54,7 +54,6 @@ from typing import NamedTuple
 from ..home import (
     ENTRY_DEVICE_CLASSES,
     OCCUPANCY_DEVICE_CLASSES,
-    OPENING_DEVICE_CLASSES,
     UNAVAILABLE_STATES,
     HomeView,
     is_unavailable,
@@ -336,12 +335,6 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
         if not is_unavailable(s) and (still.area is None or s.info.area == still.area)
     ]
-    if not sensors and still.area is not None:  # a room seen only by its doors (a WC)
-        sensors = [
-            s
-            for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)
-            if not is_unavailable(s) and s.info.area == still.area
-        ]
     if not sensors:
         sensors = [
             s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
