@@ -15,6 +15,10 @@ wherever the sensors last saw them.
 And only when the trip was seen on its way there, in another room after the rest ended
 (``RoomQuiet.came_from``: the bedroom, the hall): the way back would be seen there too.
 A bathroom whose only sensor is its own (a bedroom with none) says nothing of a return.
+The rest is learned from motion alone: the bedroom door opened on the way out comes a
+moment before the first movement of the trip (``LEAD``), and a trip seen only by doors
+(the bedroom's, then the bathroom's, in a flat whose only motion sensors are in the living
+room) shows no movement at all; such a door is still the way there.
 
 Judged by the room, learned from this home:
 
@@ -51,6 +55,11 @@ PASSING = timedelta(hours=1)
 # The room's night not learned: judged by its other quarters, never under this (a prior).
 PRIOR_LIMIT = timedelta(hours=2)
 MIN_QUARTERS = 2
+# A sign in another room this long before the trip's first movement (the bedroom door
+# opened on the way out) is the way there: the rhythm's bouts are motion only. Somebody
+# walking out of a room is seen by the next sensor within seconds; a window forced from
+# the garden two minutes before the chapel's motion is nobody's way out of bed.
+LEAD = timedelta(minutes=1)
 
 
 class NightTrip(NamedTuple):
@@ -72,7 +81,7 @@ def night_trip(
     if began is None:
         return None  # no trip out of a rest: the evening's end (a night owl off to bed)
     came = baselines.room_quiet.came_from
-    if came is None or came[0] < began or came[1] == area:
+    if came is None or came[0] < began - LEAD or came[1] == area:
         return None  # not seen on the way there: the way back would not be seen either
     if any(
         maybe_a_pet(baselines, home, sensor.entity_id, since)
