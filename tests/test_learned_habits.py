@@ -279,3 +279,34 @@ def test_a_door_open_before_she_left_by_the_front_door_is_no_entrance_on_few_day
     assert "entry_unsecured_while_away" not in home_of(today_front=True)
     told = home_of(today_front=False)["entry_unsecured_while_away"]
     assert "open when everybody left on 1 of the 2 days" in told.reasoning
+
+
+def test_a_room_door_seldom_open_at_departures_is_no_entrance_if_she_left_by_another() -> None:
+    """Five departures learned, the bedroom door shut at each (a child's room, the
+    dishwasher's door: seldom open as the household leaves). Today it stands open from
+    07:00 and Alice goes out by the front door at 08:29, shut behind her: no way in was
+    opened into the empty home, however seldom that door is open at departures, and it is
+    not told. Open the same way with no other door used (she left by it), it is told."""
+    front = "binary_sensor.front_door"
+
+    def home_of(today_front: bool) -> dict[str, Finding]:
+        baselines = HomeBaselines(UTC)
+        infos = [EntityInfo(e, "", area="Hall", device_class="door") for e in (BEDROOM, front)]
+        baselines.describe(infos)
+        baselines.watching([BEDROOM, front], DAY0)
+        for day in range(5):
+            start = DAY0 + timedelta(days=day)
+            baselines.observe(start + timedelta(hours=8, minutes=29), front, "on")
+            baselines.observe(start + timedelta(hours=8, minutes=29, seconds=20), front, "off")
+            baselines.observe(start + timedelta(hours=8, minutes=30), ALICE, "not_home")
+            baselines.observe(start + timedelta(hours=18), ALICE, "home")
+        today = DAY0 + timedelta(days=6)
+        baselines.observe(today + timedelta(hours=7), BEDROOM, "on")  # in time order
+        if today_front:
+            baselines.observe(today + timedelta(hours=8, minutes=29), front, "on")
+            baselines.observe(today + timedelta(hours=8, minutes=29, seconds=20), front, "off")
+        return _away_findings(baselines, 6, timedelta(hours=7))
+
+    assert "entry_unsecured_while_away" not in home_of(today_front=True)
+    told = home_of(today_front=False)["entry_unsecured_while_away"]
+    assert "open when everybody left on 0 of the 5 days" in told.reasoning

@@ -23,8 +23,8 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
   longer than that habit (``window_habit_in_rain``);
 - a door open while nobody is home (``entry_unsecured_while_away``, a door without a
   lock): open since before everybody left, as it was at departures on at least
-  ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), is not an entrance
-  left open.
+  ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), or while the
+  household went out by another door it shut (``way_out``), is not an entrance left open.
 
 A finding that stands says which normal judged it: the learned one ("open 3 h; on most
 days it is open at most 40 min"), or the default limit for a device seldom used. While a
@@ -305,13 +305,15 @@ def _left_open_away(
     departed = usual_use.departed
     if departed is None or entity_id not in usual_use.open_at_departure:
         return finding  # opened while the home is empty (or not known to be open before)
-    used, departures = usual_use.days_left_open(entity_id, skip=departed)
-    if used >= LEFT_OPEN_HABIT * departures and (
-        used >= 2 or left_by_another_door(baselines, entity_id)
-    ):
-        # Open at departures as a habit; or too few departures learned to say otherwise
-        # and the household went out by another door: the cold start's reading holds.
+    if left_by_another_door(baselines, entity_id):
+        # It stood open while the household went out by another door it shut behind it:
+        # no way in was opened into the empty home (a child's room, the dishwasher dried
+        # ajar, a balcony door), however seldom it is open at departures. How long it may
+        # stand open is ``entry_left_open``'s, by its learned stays.
         return None
+    used, departures = usual_use.days_left_open(entity_id, skip=departed)
+    if used >= 2 and used >= LEFT_OPEN_HABIT * departures:
+        return None  # open at departures as a habit (an interior door)
     return replace(
         finding,
         reasoning=finding.reasoning + f" It was open when everybody left on {used} of the "
