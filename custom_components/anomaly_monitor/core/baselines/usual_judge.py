@@ -23,8 +23,8 @@ Once a device's normal is known, the finding stands only if it is unusual *here*
   longer than that habit (``window_habit_in_rain``);
 - a door open while nobody is home (``entry_unsecured_while_away``, a door without a
   lock): open since before everybody left, as it was at departures on at least
-  ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), is not an entrance
-  left open.
+  ``LEFT_OPEN_HABIT`` of the days with a departure (an interior door), or while the
+  household went out by another door it shut (``way_out``), is not an entrance left open.
 
 A finding that stands says which normal judged it: the learned one ("open 3 h; on most
 days it is open at most 40 min"), or the default limit for a device seldom used. While a
@@ -63,6 +63,7 @@ from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
 from .stay_habits import StayHabit, habit_text
 from .switched_by_timer import ACTIVATION_RULES, judge_activation
+from .usual_use import UsualUse
 from .way_out import left_by_another_door
 from .window_habit_in_rain import WET_WINDOW_RULES, judge_wet_window
 
@@ -312,11 +313,27 @@ def _left_open_away(
         # Open at departures as a habit; or too few departures learned to say otherwise
         # and the household went out by another door: the cold start's reading holds.
         return None
+    if left_by_another_door(baselines, entity_id) and _within_its_stay(usual_use, entity_id, home):
+        # Seldom open at departures, but it stood open while the household went out by
+        # another door it shut, and not yet longer than it stays open on most days when
+        # opened at that time (a child's room door open all day, the dishwasher dried
+        # ajar, the balcony door in the cool morning): how this home lives, no way in.
+        # Open longer than that, it is told (the balcony door left open for the evening).
+        return None
     return replace(
         finding,
         reasoning=finding.reasoning + f" It was open when everybody left on {used} of the "
         f"{departures} days anybody left that were learned.",
     )
+
+
+def _within_its_stay(usual_use: UsualUse, entity_id: str, home: HomeView) -> bool:
+    """The door's open spell is no longer yet than its learned stays begun at that time
+    of day (two days of use at least)."""
+    since = usual_use.open_since(entity_id)
+    if since is None or (usual := usual_use.usual_open(entity_id, since)) is None:
+        return False
+    return home.end - since <= timedelta(minutes=usual[0])
 
 
 def _weekly_stay(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
