@@ -25,10 +25,12 @@ oven on a clamp meter are all "a meter"):
   new hour), nor on this weekday of every week learned (a weekly habit), once the run is
   longer than any it ran before and nobody is home or the household rests; ``LONG_HOLD``
   otherwise (a usual run moved to a new hour ends in its usual time; a roast for guests at
-  noon is watched). A hair straightener left on all
-  morning, a hob on "keep warm" overnight, a heater cycling in an empty room, an oven not
-  switched off after the bake. Who moves near it is not asked: a walk past would end the
-  finding and tell it again.
+  noon is watched). A run longer than any before, nobody home or the household resting,
+  is judged from ``THIN_DAYS`` days learned already (an electric blanket not switched off
+  on its fifth morning, the home empty: the nights learned say it never draws by day).
+  A hair straightener left on all morning, a hob on "keep warm" overnight, a heater
+  cycling in an empty room, an oven not switched off after the bake. Who moves near it
+  is not asked: a walk past would end the finding and tell it again.
 
 The fixed thresholds of the word rules remain the prior for a meter not learned yet.
 """
@@ -51,6 +53,9 @@ from .long_stays import duration_text
 from .power import IDLE, RUNNING, power_state, watts
 
 MIN_DAYS = 7
+# Days learned at an hour (and the hours around it) that say the meter never draws then,
+# for a run longer than any it made while nobody is home or the household rests.
+THIN_DAYS = 3
 MIN_EXPECTED_DAYS = 5
 EXPECTED = 0.9
 # Whole hours idle at which it is expected: one is a late evening, two are a failure.
@@ -170,18 +175,20 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         )
 
 
-def _rare_at(baselines: HomeBaselines, entity_id: str, slot: datetime) -> tuple[int, int] | None:
+def _rare_at(
+    baselines: HomeBaselines, entity_id: str, slot: datetime, min_days: int = MIN_DAYS
+) -> tuple[int, int] | None:
     """(days it drew, days learned) at ``slot``'s hour when it (nearly) never draws then,
     nor in the hour before or after (a usual run spilling over, or begun early, is not
     drawing at a new hour)."""
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
     ran, days = hours.days_at(entity_id, hour, day, home_only=False)
-    if days < MIN_DAYS or ran > RARE * days or _weekly_at(baselines, entity_id, hour, day):
+    if days < min_days or ran > RARE * days or _weekly_at(baselines, entity_id, hour, day):
         return None
     for other in (hour - 1, hour + 1):
         near, watched = hours.days_at(entity_id, other % 24, day, home_only=False)
-        if watched < MIN_DAYS or near > RARE * watched:
+        if watched < min_days or near > RARE * watched:
             return None
     return ran, days
 
@@ -204,7 +211,11 @@ def _weekly_at(baselines: HomeBaselines, entity_id: str, hour: int, day: int) ->
 
 
 def _rare_time(
-    baselines: HomeBaselines, entity_id: str, start: datetime, now: datetime
+    baselines: HomeBaselines,
+    entity_id: str,
+    start: datetime,
+    now: datetime,
+    min_days: int = MIN_DAYS,
 ) -> tuple[timedelta, int, int]:
     """Time since ``start`` spent at hours the meter (nearly) never draws at, trailing up
     to now, with the days learned (fewest) and the days it drew (most) at those hours."""
@@ -213,7 +224,7 @@ def _rare_time(
     slot = hour_start(local(start, baselines.zone))
     while slot < now:
         end = next_hour(slot)
-        if (rare := _rare_at(baselines, entity_id, slot)) is not None:
+        if (rare := _rare_at(baselines, entity_id, slot, min_days)) is not None:
             spent += min(end, now) - max(slot, start)
             fewest = rare[1] if not fewest else min(fewest, rare[1])
             most = max(most, rare[0])
@@ -244,6 +255,10 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
         unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
         longer = runs > 0 and now - since > timedelta(minutes=longest)
+        if longer and unwatched and spent < HOLD:
+            # Longer than every run, nobody minding it: a few days already say which
+            # hours it never draws at (an electric blanket left on all day, day 4).
+            spent, days, ran = _rare_time(baselines, entity_id, since, now, THIN_DAYS)
         if spent < (HOLD if longer and unwatched else LONG_HOLD):
             continue
         when = "never" if ran == 0 else f"on {ran} of them"
