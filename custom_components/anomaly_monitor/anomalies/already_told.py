@@ -6,8 +6,8 @@ Three memories answer it, each for its own kind of situation: a stay while every
 away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
 problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
 household did about a hazard told; a room hot where a told fire burns or beside a device
-told running hot is that incident (``told_heat``), as is a meter that stopped just
-before a room's heating was told failing (``heat_source``), and a device of an incident
+told running hot is that incident (``told_heat``), as are a meter feeding the heating
+and the heating failing, whichever was told first (``heat_source``), and a device of an incident
 told and open (``told_device``: the pump and the tank it fills), or a reading gone off
 the same way in the same analysis (``same_moment``: two tanks low at once). They are
 stored with the tracker's anomalies (``"already_told"`` in its file), so a restart does
@@ -24,7 +24,7 @@ from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .away_stay import AwayStays
 from .hazard_answer import answers_a_told_hazard
-from .heat_source import stopped_heat_source
+from .heat_source import failing_from_told_source, stopped_heat_source
 from .heat_spells import HeatSpells
 from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
@@ -121,6 +121,11 @@ class AlreadyTold:
         if entities is not None and (failures := stopped_heat_source(anomaly, open_now, entities)):
             shown_in(anomaly, failures[0], open_now)
             return any(failure.acknowledged for failure in failures)  # the heating's source
+        if entities is not None and (
+            source := failing_from_told_source(anomaly, open_now, entities)
+        ):
+            shown_in(anomaly, source, open_now)
+            return source.acknowledged  # the heating its told source fed failing
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
         if entities is not None and (

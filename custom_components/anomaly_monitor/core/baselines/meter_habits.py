@@ -17,7 +17,9 @@ oven on a clamp meter are all "a meter"):
   their cycle). Before a week is learned, a run on every one of ``DAILY_DAYS`` or more
   days that span weekdays and a weekend day, today's kind among them, is daily so far
   and expected (a pool pump on its timer from its fourth day), after one idle hour more
-  (``THIN_MISSED_HOURS``); a weekly habit still needs its weekday a week before.
+  (``THIN_MISSED_HOURS``); a weekly habit still needs its weekday a week before. A load
+  drawn around the clock (``around_the_clock``: a heat-trace cable, a circulation pump)
+  keeps no weekday: its first Saturday expects what its weekdays did.
 - **Drawing for long at hours it never draws** (``meter_drawing_at_unusual_hours``). The
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
@@ -48,6 +50,7 @@ from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
 from .cycles import cycles_day_and_night, spell_since
 from .day_masks import DAYS_KEPT
 from .home_baselines import HomeBaselines
+from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
 from .long_stays import duration_text
 from .power import IDLE, RUNNING, power_state, watts
@@ -106,7 +109,14 @@ def _expected_at(
     week_ago = hours.ran_on(entity_id, hour, day - 7)
     if week_ago is None:  # no week learned yet at this hour
         learned = hours.weekdays_learned(hour, day)
-        if days < DAILY_DAYS or ran < days or not _daily_so_far(learned, (day - 1) % 7):
+        if days < DAILY_DAYS or ran < days:
+            return None
+        # A load drawing around the clock (a heat-trace cable, a pump) keeps no weekday:
+        # its five weekdays learned say what a Saturday holds too.
+        if (
+            not _daily_so_far(learned, (day - 1) % 7)
+            and around_the_clock(hours, entity_id, slot) is None
+        ):
             return None
         return ran, days, True
     if days < MIN_EXPECTED_DAYS or ran < EXPECTED * days:
