@@ -200,8 +200,12 @@ def parse_anomaly(item: object) -> dict[str, Any]:
     members = item.get("members", [])
     if not isinstance(members, list):
         raise _Damaged("members")
+    signature = identity(rule, subject)
+    # Shown in its own notification: one naming itself (a damaged or hand-edited file;
+    # ``shown_in`` never sets it) would be a part of nothing and counted nowhere.
+    part_of = _text(item, "part_of", required=False)
     return {
-        "signature": identity(rule, subject),
+        "signature": signature,
         "rule": rule,
         "subject": subject,
         "evidence": _texts(item, "evidence"),
@@ -226,7 +230,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "back_since": _time(item, "back_since", required=False),
         "headline": _text(item, "headline", required=False),
         "notice_dismissed": notice_dismissed,
-        "part_of": _text(item, "part_of", required=False),
+        "part_of": "" if part_of == signature else part_of,
     }
 
 
