@@ -63,10 +63,10 @@ def _analysis(
 
 
 def _co_answered(
-    hass: HomeAssistant, name: str, *, false_alarm: bool = False
+    hass: HomeAssistant, name: str, *, false_alarm: bool = False, answer: bool = True
 ) -> tuple[AnomalyTracker, datetime]:
     """CO told at ``onset``, the door opened 2 min later; acknowledged (or marked a false
-    alarm) at 7 min; the CO over from 14 min (ended by 17 min)."""
+    alarm; or not ``answer``ed) at 7 min; the CO over from 14 min (ended by 17 min)."""
     tracker = AnomalyTracker(hass, name)
     onset = dt_util.utcnow()
     door = [(onset + timedelta(minutes=2), "on")]
@@ -77,7 +77,7 @@ def _co_answered(
     key = tracker.open[GAS.signature].key
     if false_alarm:
         tracker.mark_false_alarm(key)
-    else:
+    elif answer:
         tracker.acknowledge(key)
     _analysis(tracker, [GAS], onset + timedelta(minutes=10), door, co="on")
     _analysis(tracker, [], onset + timedelta(minutes=15), door)
@@ -89,9 +89,11 @@ def _co_answered(
 async def test_the_door_aired_out_after_the_co_was_answered_is_its_answer(
     hass: HomeAssistant,
 ) -> None:
-    """Acknowledged (Ñuñoa), or marked a false alarm (set 16's frying pans)."""
-    for false_alarm in (False, True):
-        tracker, onset = _co_answered(hass, f"aired{false_alarm}", false_alarm=false_alarm)
+    """Acknowledged (Ñuñoa), marked a false alarm (set 16's frying pans), or over before
+    the homeowner answered: shown in its notification."""
+    for false_alarm, answer in ((False, True), (True, True), (False, False)):
+        name = f"aired{false_alarm}{answer}"
+        tracker, onset = _co_answered(hass, name, false_alarm=false_alarm, answer=answer)
         shut = onset + timedelta(minutes=20)
         door = [(onset + timedelta(minutes=2), "on"), (shut, "off")]
         assert _analysis(tracker, [LEFT_OPEN], shut, door) == ([], ["entry_left_open"])
