@@ -111,7 +111,7 @@ class AlreadyTold:
         same devices found by another rule (``told_unchanged``)."""
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
-        open_now = list(open_now)
+        open_now, ended = list(open_now), list(ended)
         if entities is not None and (sources := told_heat(anomaly, open_now, entities)):
             # A hot room where a told fire burns or a told device runs hot: acknowledged
             # with it, now or when the homeowner acknowledges it.
@@ -129,7 +129,9 @@ class AlreadyTold:
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
         if entities is not None and (
-            hazard := answers_a_told_hazard(anomaly, open_now, now, entities, transitions)
+            hazard := answers_a_told_hazard(
+                anomaly, open_now, now, entities, transitions, ended=ended
+            )
         ):
             self.consequence_of[anomaly.signature] = hazard
             shown_in(anomaly, hazard, open_now)
