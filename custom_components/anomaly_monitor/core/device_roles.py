@@ -191,6 +191,23 @@ def _learned_cycling(home: HomeView, state: EntityState) -> bool:
     return state.entity_id in learned
 
 
+_LEARNED_WAYS = "learned_ways_in"
+_LEARNED_SHUT = "learned_shut_after_use"
+
+
+def learned_openings(home: HomeView, ways_in: set[str], shut_after_use: set[str]) -> None:
+    """Tell the view which ``opening`` contacts the home's baselines learned as ways in (a
+    gate opened as the car leaves) and as doors used from inside, shut after each use (a
+    fridge): ``baselines/used_from_inside.py``. Before any role is asked, once per analysis."""
+    home.shared(_LEARNED_WAYS, lambda: frozenset(ways_in))
+    home.shared(_LEARNED_SHUT, lambda: frozenset(shut_after_use))
+
+
+def _learned(home: HomeView, key: str, entity_id: str) -> bool:
+    learned: frozenset[str] = home.shared(key, frozenset)
+    return entity_id in learned
+
+
 def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
     if (homeowner := parse_role(state.info.role)) is not None:
         return RoleGuess(homeowner, Source.HOMEOWNER)
@@ -199,6 +216,9 @@ def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
     if keeps_a_lock(home, state):
         # An ``opening`` contact a lock keeps is the door it locks (``keyed_doors``).
         return RoleGuess(Role.EXTERIOR_DOOR, Source.DEVICE)
+    if state.info.device_class == "opening" and _learned(home, _LEARNED_WAYS, state.entity_id):
+        # Opened briefly as the household comes and goes: a way in (a gate), not a window.
+        return RoleGuess(Role.EXTERIOR_DOOR, Source.BEHAVIOUR)
     by_name = name_role(state.info.name, state.domain, state.info.device_class)
     if by_name is not None:
         # A name the behaviour bears out ("Fridge" and a compressor's cycle) is more.
@@ -264,6 +284,21 @@ def has_role(home: HomeView, entity_id: str, *wanted: Role) -> bool:
 def is_entry(home: HomeView, entity_id: str) -> bool:
     """A door through which a person enters the home (exterior or garage door)."""
     return has_role(home, entity_id, Role.EXTERIOR_DOOR, Role.GARAGE_DOOR)
+
+
+def shut_after_use(home: HomeView, entity_id: str) -> bool:
+    """A door that is shut after each use: an entrance (``is_entry``), or an ``opening``
+    contact learned as used briefly from inside (a fridge, a cupboard): left open, it is
+    worth telling (``entry_left_open``), as a ``door`` contact's would be."""
+    if is_entry(home, entity_id):
+        return True
+    state = home.info(entity_id)
+    return (
+        state is not None
+        and state.domain == "binary_sensor"
+        and state.info.device_class == "opening"
+        and _learned(home, _LEARNED_SHUT, entity_id)
+    )
 
 
 def severity_for(home: HomeView, entity_ids: tuple[str, ...], severity: Severity) -> Severity:

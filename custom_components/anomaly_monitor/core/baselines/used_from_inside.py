@@ -27,6 +27,14 @@ contact opened within ``WAY_REACH`` of most of the tracked arrivals and departur
 whoever is in, whatever the trackers say, comes with a few of them by chance; the house
 door with nearly all.
 
+An ``opening`` contact (ZHA's and many makers' class for every contact) says nothing of
+what it is; the same counts tell two kinds (``way_in``, ``shut_after_use``): opened briefly,
+most of its openings near a tracked arrival or departure (``WAY_IN_SHARE``): a way in (a
+street gate opened as the car leaves); opened briefly several times a day, seldom near one:
+a door used from inside (a fridge, a cupboard), with or without others of its area. One
+open for long stays (a window aired) is neither. Both are doors that are shut after use:
+left open, they are told (``device_roles``).
+
 Per contact: [openings, short stays, with another of its area, near a presence change,
 days of use, last day of use, presence changes it came with, presence changes counted
 since it was first seen]. Bounded (``MAX_CONTACTS``), stored versioned (a version-1 item,
@@ -57,6 +65,9 @@ WAY_SHARE = 0.25
 # The ways in and out: a contact opened near this share of the presence changes, over this many.
 WAYS_SHARE = 0.5
 MIN_CHANGES = 6
+# A way in: most of its openings near a presence change, over this many openings.
+WAY_IN_SHARE = 0.5
+WAY_IN_OPENS = 4
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
 
@@ -142,6 +153,28 @@ class UsedFromInside:
             and counts[_TOGETHER] >= TOGETHER_SHARE * opens
             and counts[_WAY] <= WAY_SHARE * opens
         )
+
+    def way_in(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` is opened briefly, mostly as somebody tracked comes or goes
+        (a gate, a door with no lock): a way in, whatever its class."""
+        counts = self.counts.get(entity_id)
+        if counts is None:
+            return False
+        opens = counts[_OPENS]
+        if counts[_DAYS] < MIN_DAYS or opens < WAY_IN_OPENS:
+            return False
+        return counts[_SHORT] >= SHORT_SHARE * opens and counts[_WAY] >= WAY_IN_SHARE * opens
+
+    def shut_after_use(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` is opened briefly several times a day, seldom as anybody
+        comes or goes (a fridge, a cupboard, alone in its area or not): shut after each use."""
+        counts = self.counts.get(entity_id)
+        if counts is None:
+            return False
+        opens, days = counts[_OPENS], counts[_DAYS]
+        if days < MIN_DAYS or opens < MIN_OPENS or opens < PER_DAY * days:
+            return False
+        return counts[_SHORT] >= SHORT_SHARE * opens and counts[_WAY] <= WAY_SHARE * opens
 
     def came_and_went_by(self, entity_id: str) -> bool:
         """Whether the tracked household comes and goes by ``entity_id`` (the house door,
