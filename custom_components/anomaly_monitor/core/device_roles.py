@@ -197,8 +197,8 @@ _LEARNED_SHUT = "learned_shut_after_use"
 
 def learned_openings(home: HomeView, ways_in: set[str], shut_after_use: set[str]) -> None:
     """Tell the view which ``opening`` contacts the home's baselines learned as ways in (a
-    gate opened as the car leaves) and as doors used from inside, shut after each use (a
-    fridge): ``baselines/used_from_inside.py``. Before any role is asked, once per analysis."""
+    gate opened as the car leaves) and as doors shut after each use (a gate, a fridge):
+    ``baselines/used_from_inside.py``. Before any role is asked, once per analysis."""
     home.shared(_LEARNED_WAYS, lambda: frozenset(ways_in))
     home.shared(_LEARNED_SHUT, lambda: frozenset(shut_after_use))
 
@@ -288,8 +288,9 @@ def is_entry(home: HomeView, entity_id: str) -> bool:
 
 def shut_after_use(home: HomeView, entity_id: str) -> bool:
     """A door that is shut after each use: an entrance (``is_entry``), or an ``opening``
-    contact learned as used briefly from inside (a fridge, a cupboard): left open, it is
-    worth telling (``entry_left_open``), as a ``door`` contact's would be."""
+    contact learned opened briefly and shut again nearly every time (a gate, a fridge, a
+    cupboard; not a window aired): left open, it is worth telling (``entry_left_open``),
+    as a ``door`` contact's would be."""
     if is_entry(home, entity_id):
         return True
     state = home.info(entity_id)

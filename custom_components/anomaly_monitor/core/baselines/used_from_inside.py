@@ -28,12 +28,11 @@ whoever is in, whatever the trackers say, comes with a few of them by chance; th
 door with nearly all.
 
 An ``opening`` contact (ZHA's and many makers' class for every contact) says nothing of
-what it is; the same counts tell two kinds (``way_in``, ``shut_after_use``): opened briefly,
-most of its openings near a tracked arrival or departure (``WAY_IN_SHARE``): a way in (a
-street gate opened as the car leaves); opened briefly several times a day, seldom near one:
-a door used from inside (a fridge, a cupboard), with or without others of its area. One
-open for long stays (a window aired) is neither. Both are doors that are shut after use:
-left open, they are told (``device_roles``).
+what it is; the same counts tell it. Opened briefly nearly every time (``SHORT_SHARE``),
+over ``MIN_DAYS`` days and ``DOOR_OPENS`` openings, it is a door shut after each use (a
+gate, a fridge, a cupboard: ``shut_after_use``), and if most of its openings come near a
+tracked arrival or departure (``WAY_IN_SHARE``) a way in (a street gate opened as the car
+leaves: ``way_in``). One open for long stays (a window aired) is neither.
 
 Per contact: [openings, short stays, with another of its area, near a presence change,
 days of use, last day of use, presence changes it came with, presence changes counted
@@ -65,9 +64,10 @@ WAY_SHARE = 0.25
 # The ways in and out: a contact opened near this share of the presence changes, over this many.
 WAYS_SHARE = 0.5
 MIN_CHANGES = 6
-# A way in: most of its openings near a presence change, over this many openings.
+# A door shut after use, over this many openings; a way in: most of them near a
+# presence change.
 WAY_IN_SHARE = 0.5
-WAY_IN_OPENS = 4
+DOOR_OPENS = 3
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
 
@@ -155,26 +155,25 @@ class UsedFromInside:
         )
 
     def way_in(self, entity_id: str) -> bool:
-        """Whether ``entity_id`` is opened briefly, mostly as somebody tracked comes or goes
-        (a gate, a door with no lock): a way in, whatever its class."""
+        """Whether ``entity_id`` is shut after each use (``shut_after_use``) and opened
+        mostly as somebody tracked comes or goes (a gate, a door with no lock): a way in."""
+        counts = self.counts.get(entity_id)
+        return (
+            counts is not None
+            and self.shut_after_use(entity_id)
+            and counts[_WAY] >= WAY_IN_SHARE * counts[_OPENS]
+        )
+
+    def shut_after_use(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` is opened briefly nearly every time and shut again (a
+        gate, a fridge, a cupboard; not a window aired): a door, whatever its class."""
         counts = self.counts.get(entity_id)
         if counts is None:
             return False
         opens = counts[_OPENS]
-        if counts[_DAYS] < MIN_DAYS or opens < WAY_IN_OPENS:
+        if counts[_DAYS] < MIN_DAYS or opens < DOOR_OPENS:
             return False
-        return counts[_SHORT] >= SHORT_SHARE * opens and counts[_WAY] >= WAY_IN_SHARE * opens
-
-    def shut_after_use(self, entity_id: str) -> bool:
-        """Whether ``entity_id`` is opened briefly several times a day, seldom as anybody
-        comes or goes (a fridge, a cupboard, alone in its area or not): shut after each use."""
-        counts = self.counts.get(entity_id)
-        if counts is None:
-            return False
-        opens, days = counts[_OPENS], counts[_DAYS]
-        if days < MIN_DAYS or opens < MIN_OPENS or opens < PER_DAY * days:
-            return False
-        return counts[_SHORT] >= SHORT_SHARE * opens and counts[_WAY] <= WAY_SHARE * opens
+        return counts[_SHORT] >= SHORT_SHARE * opens
 
     def came_and_went_by(self, entity_id: str) -> bool:
         """Whether the tracked household comes and goes by ``entity_id`` (the house door,
