@@ -10,8 +10,7 @@ the hall.
 Learned: the gate is a way in, the gate and the fridge are shut after each use, the window
 is neither. Left
 open, the gate and the fridge are told (``entry_left_open``), the window is not; before
-anything is learned none of them is (today's behaviour). The lock's findings are about
-its ``opening`` door: one entrance, one incident.
+anything is learned none of them is (today's behaviour).
 """
 
 from __future__ import annotations
@@ -19,9 +18,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.entrance_subject import entrance_of
+from custom_components.anomaly_monitor.core.baselines.used_from_inside import UsedFromInside
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 
@@ -127,10 +125,14 @@ def test_before_anything_is_learned_nothing_changes() -> None:
         assert left_open(baselines, 2, contact, minutes=50) == []
 
 
-def test_the_lock_is_about_its_opening_door() -> None:
-    states = [entity(e, "off", area=AREAS[e], device_class="opening") for e in CONTACTS]
-    lock = entity(LOCK, "unlocked", area="Hall")
-    home = HomeView(build_window([*states, lock], environment(at(0, 12)), [], start=at(0, 7)))
-    door = entrance_of(home, lock)
-    assert door is not None
-    assert door.entity_id == FRONT
+def test_a_gate_left_open_does_not_unlearn_itself() -> None:
+    """Three brief openings on three days, then one left open: still a way in while it
+    stands open (the stay under way is no stay yet)."""
+    learned = UsedFromInside(UTC)
+    for day in range(3):
+        learned.opened(GATE, at(day, 7.9), "Patio")
+        learned.closed(GATE, at(day, 7.9) + timedelta(seconds=90))
+        learned.presence(at(day, 8))
+    learned.opened(GATE, at(3, 7.7), "Patio")
+    assert learned.way_in(GATE)
+    assert learned.shut_after_use(GATE)

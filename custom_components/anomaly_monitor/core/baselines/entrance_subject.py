@@ -8,21 +8,17 @@ two notifications for one entrance standing open. A lock whose area has an entry
 that entrance: its findings name the door as their subject, always the same one (a
 subject that followed the door's state would open a new incident at each opening), so
 they join the door's incident (``core.incidents``); the door is shown while it reads
-open. A lock whose area has no such door keeps the ``opening`` contact that is its door
-(``keyed_doors.door_of_lock``: ZHA's and many makers' class for every contact, the only one
-by the lock). Known by domain, device class and area; no word is read.
+open. Known by domain, device class and area; no word is read.
 """
 
 from __future__ import annotations
 
 from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_on
-from ..keyed_doors import door_of_lock
 from ..models import EntityState
 
 
 def entrance_of(home: HomeView, lock: EntityState) -> EntityState | None:
-    """The entry door of ``lock``'s area (the first by id), else the ``opening`` contact it
-    keeps there, if ``lock`` is a lock."""
+    """The entry door of ``lock``'s area (the first by id), if ``lock`` is a lock."""
     if lock.domain != "lock" or lock.info.area is None:
         return None
     doors = [
@@ -30,10 +26,7 @@ def entrance_of(home: HomeView, lock: EntityState) -> EntityState | None:
         for s in home.in_area(lock.info.area)
         if s.domain == "binary_sensor" and s.info.device_class in ENTRY_DEVICE_CLASSES
     ]
-    if doors:
-        return min(doors, key=lambda s: s.entity_id)
-    door = door_of_lock(home, lock)  # an ``opening`` contact it keeps, of its area
-    return door if door is not None and door.info.area == lock.info.area else None
+    return min(doors, key=lambda s: s.entity_id, default=None)
 
 
 def entrance_evidence(home: HomeView, lock: EntityState) -> tuple[tuple[str, ...], str]:

@@ -161,7 +161,7 @@ class UsedFromInside:
         return (
             counts is not None
             and self.shut_after_use(entity_id)
-            and counts[_WAY] >= WAY_IN_SHARE * counts[_OPENS]
+            and counts[_WAY] >= WAY_IN_SHARE * self._ended(entity_id, counts)
         )
 
     def shut_after_use(self, entity_id: str) -> bool:
@@ -170,10 +170,14 @@ class UsedFromInside:
         counts = self.counts.get(entity_id)
         if counts is None:
             return False
-        opens = counts[_OPENS]
+        opens = self._ended(entity_id, counts)
         if counts[_DAYS] < MIN_DAYS or opens < DOOR_OPENS:
             return False
         return counts[_SHORT] >= SHORT_SHARE * opens
+
+    def _ended(self, entity_id: str, counts: list[float]) -> float:
+        # The opening under way is no stay yet: a gate left open would unlearn itself.
+        return counts[_OPENS] - (1 if entity_id in self._open else 0)
 
     def came_and_went_by(self, entity_id: str) -> bool:
         """Whether the tracked household comes and goes by ``entity_id`` (the house door,
