@@ -24,8 +24,8 @@ from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, T
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment
+from .test_used_from_inside import DAY0, at
 
-DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 ALICE = "person.alice"
 GATE = "binary_sensor.lumi_lumi_sensor_magnet_aq2_opening"
 FRIDGE = "binary_sensor.lumi_lumi_sensor_magnet_aq2_opening_2"
@@ -34,10 +34,6 @@ FRONT = "binary_sensor.lumi_lumi_sensor_magnet_aq2_opening_4"
 LOCK = "lock.nuki_smart_lock"
 AREAS = {GATE: "Patio", FRIDGE: "Kitchen", WINDOW: "Living", FRONT: "Hall", LOCK: "Hall"}
 CONTACTS = (GATE, FRIDGE, WINDOW, FRONT)
-
-
-def at(day: int, hours: float) -> datetime:
-    return DAY0 + timedelta(days=day, hours=hours)
 
 
 def opened(when: datetime, contact: str, seconds: float = 20) -> list[Transition]:
