@@ -7,8 +7,7 @@ is opened three times in a row at each meal; the kitchen window (in the living r
 opened for an airing of 40 min each afternoon. The front door's lock and its contact sit in
 the hall.
 
-Learned: the gate is a way in, the gate and the fridge are shut after each use, the window
-is neither. Left
+Learned: the gate and the fridge are shut after each use, the window is not. Left
 open, the gate and the fridge are told (``entry_left_open``), the window is not; before
 anything is learned none of them is (today's behaviour).
 """
@@ -88,19 +87,16 @@ def left_open(baselines: HomeBaselines, day: int, contact: str, minutes: float) 
     return [f for f in detector.findings(window) if f.rule == "entry_left_open"]
 
 
-def test_the_gate_is_a_way_in_and_the_fridge_shut_after_use() -> None:
+def test_the_gate_and_the_fridge_are_shut_after_use() -> None:
     learned = lived(10).inside
-    assert learned.way_in(GATE)
     assert learned.shut_after_use(GATE)
     assert learned.shut_after_use(FRIDGE)
-    assert not learned.way_in(FRIDGE)
-    assert not learned.way_in(WINDOW)  # long stays: aired, not passed through
-    assert not learned.shut_after_use(WINDOW)
+    assert not learned.shut_after_use(WINDOW)  # long stays: aired, not passed through
 
 
 def test_nothing_is_known_in_the_first_days() -> None:
     learned = lived(2).inside
-    assert not learned.way_in(GATE)
+    assert not learned.shut_after_use(GATE)
     assert not learned.shut_after_use(FRIDGE)
 
 
@@ -122,13 +118,12 @@ def test_before_anything_is_learned_nothing_changes() -> None:
 
 
 def test_a_gate_left_open_does_not_unlearn_itself() -> None:
-    """Three brief openings on three days, then one left open: still a way in while it
-    stands open (the stay under way is no stay yet)."""
+    """Three brief openings on three days, then one left open: still a door shut after
+    use while it stands open (the stay under way is no stay yet)."""
     learned = UsedFromInside(UTC)
     for day in range(3):
         learned.opened(GATE, at(day, 7.9), "Patio")
         learned.closed(GATE, at(day, 7.9) + timedelta(seconds=90))
         learned.presence(at(day, 8))
     learned.opened(GATE, at(3, 7.7), "Patio")
-    assert learned.way_in(GATE)
     assert learned.shut_after_use(GATE)

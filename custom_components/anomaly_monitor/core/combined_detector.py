@@ -96,7 +96,7 @@ class CombinedDetector:
 
     def _home(self, window: ContextWindow) -> HomeView:
         """The window's view, told which meters the home learned cycling day and night and
-        which ``opening`` contacts are ways in or used from inside (read here, where the
+        which ``opening`` contacts are doors shut after each use (read here, where the
         baselines are learned: the rules may run in a worker)."""
         home = HomeView(window)
         if self.baselines is not None and (baselines := self.baselines()) is not None:
@@ -106,11 +106,7 @@ class CombinedDetector:
             )
             contacts = [c.entity_id for c in home.of("binary_sensor", "opening")]
             inside = baselines.inside
-            learned_openings(
-                home,
-                {c for c in contacts if inside.way_in(c)},
-                {c for c in contacts if inside.shut_after_use(c)},
-            )
+            learned_openings(home, {c for c in contacts if inside.shut_after_use(c)})
         return home
 
     def findings(self, window: ContextWindow) -> list[Finding]:

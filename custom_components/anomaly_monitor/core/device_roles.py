@@ -191,15 +191,13 @@ def _learned_cycling(home: HomeView, state: EntityState) -> bool:
     return state.entity_id in learned
 
 
-_LEARNED_WAYS = "learned_ways_in"
 _LEARNED_SHUT = "learned_shut_after_use"
 
 
-def learned_openings(home: HomeView, ways_in: set[str], shut_after_use: set[str]) -> None:
-    """Tell the view which ``opening`` contacts the home's baselines learned as ways in (a
-    gate opened as the car leaves) and as doors shut after each use (a gate, a fridge):
-    ``baselines/used_from_inside.py``. Before any role is asked, once per analysis."""
-    home.shared(_LEARNED_WAYS, lambda: frozenset(ways_in))
+def learned_openings(home: HomeView, shut_after_use: set[str]) -> None:
+    """Tell the view which ``opening`` contacts the home's baselines learned as doors shut
+    after each use (a gate, a fridge): ``baselines/used_from_inside.py``. Once per
+    analysis, before any is judged."""
     home.shared(_LEARNED_SHUT, lambda: frozenset(shut_after_use))
 
 
@@ -216,9 +214,6 @@ def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
     if keeps_a_lock(home, state):
         # An ``opening`` contact a lock keeps is the door it locks (``keyed_doors``).
         return RoleGuess(Role.EXTERIOR_DOOR, Source.DEVICE)
-    if state.info.device_class == "opening" and _learned(home, _LEARNED_WAYS, state.entity_id):
-        # Opened briefly as the household comes and goes: a way in (a gate), not a window.
-        return RoleGuess(Role.EXTERIOR_DOOR, Source.BEHAVIOUR)
     by_name = name_role(state.info.name, state.domain, state.info.device_class)
     if by_name is not None:
         # A name the behaviour bears out ("Fridge" and a compressor's cycle) is more.

@@ -30,9 +30,8 @@ door with nearly all.
 An ``opening`` contact (ZHA's and many makers' class for every contact) says nothing of
 what it is; the same counts tell it. Opened briefly nearly every time (``SHORT_SHARE``),
 over ``MIN_DAYS`` days and ``DOOR_OPENS`` openings, it is a door shut after each use (a
-gate, a fridge, a cupboard: ``shut_after_use``), and if most of its openings come near a
-tracked arrival or departure (``WAY_IN_SHARE``) a way in (a street gate opened as the car
-leaves: ``way_in``). One open for long stays (a window aired) is neither.
+gate, a fridge, a cupboard: ``shut_after_use``); one open for long stays (a window aired)
+is not.
 
 Per contact: [openings, short stays, with another of its area, near a presence change,
 days of use, last day of use, presence changes it came with, presence changes counted
@@ -64,9 +63,7 @@ WAY_SHARE = 0.25
 # The ways in and out: a contact opened near this share of the presence changes, over this many.
 WAYS_SHARE = 0.5
 MIN_CHANGES = 6
-# A door shut after use, over this many openings; a way in: most of them near a
-# presence change.
-WAY_IN_SHARE = 0.5
+# A door shut after use: over this many openings.
 DOOR_OPENS = 3
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
@@ -152,16 +149,6 @@ class UsedFromInside:
             counts[_SHORT] >= SHORT_SHARE * opens
             and counts[_TOGETHER] >= TOGETHER_SHARE * opens
             and counts[_WAY] <= WAY_SHARE * opens
-        )
-
-    def way_in(self, entity_id: str) -> bool:
-        """Whether ``entity_id`` is shut after each use (``shut_after_use``) and opened
-        mostly as somebody tracked comes or goes (a gate, a door with no lock): a way in."""
-        counts = self.counts.get(entity_id)
-        return (
-            counts is not None
-            and self.shut_after_use(entity_id)
-            and counts[_WAY] >= WAY_IN_SHARE * self._ended(entity_id, counts)
         )
 
     def shut_after_use(self, entity_id: str) -> bool:
