@@ -201,11 +201,6 @@ def learned_openings(home: HomeView, shut_after_use: set[str]) -> None:
     home.shared(_LEARNED_SHUT, lambda: frozenset(shut_after_use))
 
 
-def _learned(home: HomeView, key: str, entity_id: str) -> bool:
-    learned: frozenset[str] = home.shared(key, frozenset)
-    return entity_id in learned
-
-
 def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
     if (homeowner := parse_role(state.info.role)) is not None:
         return RoleGuess(homeowner, Source.HOMEOWNER)
@@ -289,11 +284,12 @@ def shut_after_use(home: HomeView, entity_id: str) -> bool:
     if is_entry(home, entity_id):
         return True
     state = home.info(entity_id)
+    learned: frozenset[str] = home.shared(_LEARNED_SHUT, frozenset)
     return (
         state is not None
         and state.domain == "binary_sensor"
         and state.info.device_class == "opening"
-        and _learned(home, _LEARNED_SHUT, entity_id)
+        and entity_id in learned
     )
 
 
