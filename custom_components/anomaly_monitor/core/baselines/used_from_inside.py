@@ -27,6 +27,12 @@ contact opened within ``WAY_REACH`` of most of the tracked arrivals and departur
 whoever is in, whatever the trackers say, comes with a few of them by chance; the house
 door with nearly all.
 
+An ``opening`` contact (ZHA's and many makers' class for every contact) says nothing of
+what it is; the same counts tell it. Opened briefly nearly every time (``SHORT_SHARE``),
+over ``MIN_DAYS`` days and ``DOOR_OPENS`` openings, it is a door shut after each use (a
+gate, a fridge, a cupboard: ``shut_after_use``); one open for long stays (a window aired)
+is not.
+
 Per contact: [openings, short stays, with another of its area, near a presence change,
 days of use, last day of use, presence changes it came with, presence changes counted
 since it was first seen]. Bounded (``MAX_CONTACTS``), stored versioned (a version-1 item,
@@ -57,6 +63,8 @@ WAY_SHARE = 0.25
 # The ways in and out: a contact opened near this share of the presence changes, over this many.
 WAYS_SHARE = 0.5
 MIN_CHANGES = 6
+# A door shut after use: over this many openings.
+DOOR_OPENS = 3
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
 
@@ -142,6 +150,21 @@ class UsedFromInside:
             and counts[_TOGETHER] >= TOGETHER_SHARE * opens
             and counts[_WAY] <= WAY_SHARE * opens
         )
+
+    def shut_after_use(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` is opened briefly nearly every time and shut again (a
+        gate, a fridge, a cupboard; not a window aired): a door, whatever its class."""
+        counts = self.counts.get(entity_id)
+        if counts is None:
+            return False
+        opens = self._ended(entity_id, counts)
+        if counts[_DAYS] < MIN_DAYS or opens < DOOR_OPENS:
+            return False
+        return counts[_SHORT] >= SHORT_SHARE * opens
+
+    def _ended(self, entity_id: str, counts: list[float]) -> float:
+        # The opening under way is no stay yet: a gate left open would unlearn itself.
+        return counts[_OPENS] - (1 if entity_id in self._open else 0)
 
     def came_and_went_by(self, entity_id: str) -> bool:
         """Whether the tracked household comes and goes by ``entity_id`` (the house door,
