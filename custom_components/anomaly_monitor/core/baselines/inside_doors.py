@@ -5,24 +5,38 @@ take a ``door`` contact as an entrance. One learned as used from inside
 (``used_from_inside``: a fridge's or a microwave's door, opened briefly many times a day
 with the kitchen's other contacts, seldom when anybody comes or goes) is no way in: a
 fridge opened just after the trackers said everybody left shows somebody still inside.
+
+Nor is an inner door that *rests open* (``stands_open``: open at least half of the two
+days or more it was watched; a bathroom or bedroom door shut only while in use): it needs
+no guarding as a way in, it is open anyway, and whoever passes it came in by a way in
+(told there) or shows on motion. Only a ``door`` or ``opening`` contact with no lock in
+its area and none kept (``keyed_doors``): a window, a garage door, a door with a lock stay
+ways in whatever their share open. A contact that rests shut (a front, patio or balcony
+door) is untouched: its first opening into an empty home is told as before.
+
 A lock, a cover (garage, gate) or any other opening in the finding keeps it judged as
 before; so does a finding with no contact learned so.
 """
 
 from __future__ import annotations
 
-from ..home import OPENING_DEVICE_CLASSES
+from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import Finding
 from .home_baselines import HomeBaselines
+from .stands_open import stands_open
 from .used_from_inside import UsedFromInside
 
 WAY_IN_RULES = frozenset(
     {"entry_unsecured_while_away", "unaccompanied_opening", "entry_at_an_unused_hour"}
 )
+# Inner doors by their class (a window or a garage door is a way in even standing open).
+_INNER_CLASSES = frozenset({"door", "opening"})
 
 
-def only_used_from_inside(finding: Finding, baselines: HomeBaselines) -> bool:
-    """Whether every way in ``finding`` names is a contact used from inside here."""
+def only_used_from_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether every way in ``finding`` names is a contact used from inside here, or an
+    inner door that rests open."""
     if finding.rule not in WAY_IN_RULES:
         return False
     infos, inside = baselines.infos, baselines.inside
@@ -36,9 +50,22 @@ def only_used_from_inside(finding: Finding, baselines: HomeBaselines) -> bool:
             and info.device_class in OPENING_DEVICE_CLASSES
         )
     ]
-    return bool(ways) and all(used_inside(inside, e) for e in ways)
+    return bool(ways) and all(
+        used_inside(inside, e) or rests_open(baselines, home, e) for e in ways
+    )
 
 
 def used_inside(inside: UsedFromInside, entity_id: str) -> bool:
     """A binary contact learned as used from inside (a lock or a cover never is)."""
     return entity_id.partition(".")[0] == "binary_sensor" and inside.used_from_inside(entity_id)
+
+
+def rests_open(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
+    """An inner door open most of the time it was watched, with no lock to keep it."""
+    info = baselines.infos.get(entity_id)
+    if info is None or info.domain != "binary_sensor" or info.device_class not in _INNER_CLASSES:
+        return False
+    if not stands_open(baselines.durations, entity_id) or locks_of(home, entity_id):
+        return False
+    state = home.info(entity_id)
+    return state is None or not keeps_a_lock(home, state)
