@@ -79,13 +79,21 @@ def lived(days: int) -> HomeBaselines:
     return baselines
 
 
-def entries(baselines: HomeBaselines, now: datetime, today: list[Transition]) -> list[Finding]:
-    """The combined detector's ``entry_unsecured_while_away`` findings at ``now``."""
+def entries(
+    baselines: HomeBaselines, now: datetime, today: list[Transition], *, locked: bool = False
+) -> list[Finding]:
+    """The combined detector's ``entry_unsecured_while_away`` findings at ``now``, what
+    happened ``today`` learned as it happened (a lock in the bathroom's area when
+    ``locked``)."""
+    for transition in sorted(today):
+        baselines.learn(transition)
     start = now - timedelta(hours=5)
     shown = sorted(t for t in today if start <= t.when <= now)
     latest = {t.entity_id: t.state for t in shown}
     states = [entity(e, latest.get(e, "off"), area=AREAS[e], device_class="door") for e in AREAS]
     states.append(entity(ALICE, latest.get(ALICE, "not_home")))
+    if locked:
+        states.append(entity("lock.0x00158d0004aa0b1c", "unlocked", area=AREAS[BATH]))
     detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(states, environment(now, persons_home=0), shown, start=start)
     return [f for f in detector.findings(window) if f.rule == "entry_unsecured_while_away"]
@@ -106,6 +114,25 @@ def test_the_bathroom_door_reopened_while_she_is_out_is_no_way_in() -> None:
     baselines = lived(6)
     now = at(6, 10) + timedelta(minutes=6, seconds=10)
     assert entries(baselines, now, morning(6) + bathroom_used(at(6, 10))) == []
+
+
+def test_the_bathroom_door_reopened_after_a_long_shut_is_still_told() -> None:
+    """Shut for 40 min (somebody fainted behind it): no use of the room, news."""
+    baselines = lived(6)
+    today = bathroom_used(at(6, 10), minutes=40)
+    now = at(
+        6,
+        10,
+    ) + timedelta(minutes=40, seconds=10)
+    found = entries(baselines, now, morning(6) + today)
+    assert [f.evidence[0] for f in found] == [BATH]
+
+
+def test_a_door_resting_open_with_a_lock_by_it_is_still_a_way_in() -> None:
+    baselines = lived(6)
+    now = at(6, 10) + timedelta(minutes=6, seconds=10)
+    found = entries(baselines, now, morning(6) + bathroom_used(at(6, 10)), locked=True)
+    assert [f.evidence[0] for f in found] == [BATH]
 
 
 def test_the_front_door_opened_into_the_empty_home_is_still_told() -> None:

@@ -8,11 +8,15 @@ fridge opened just after the trackers said everybody left shows somebody still i
 
 Nor is an inner door that *rests open* (``stands_open``: open at least half of the two
 days or more it was watched; a bathroom or bedroom door shut only while in use): it needs
-no guarding as a way in, it is open anyway, and whoever passes it came in by a way in
-(told there) or shows on motion. Only a ``door`` or ``opening`` contact with no lock in
-its area and none kept (``keyed_doors``): a window, a garage door, a door with a lock stay
-ways in whatever their share open. A contact that rests shut (a front, patio or balcony
-door) is untouched: its first opening into an empty home is told as before.
+no guarding as a way in, it is open anyway (open through the home's last departure, or
+reopened after a shut of at most ``SHORT_SHUT``, a use of the room: ``open_anyway``), and
+whoever passes it came in by a way in (told there) or shows on motion. Shut for longer
+(through a departure and opened in the empty home, somebody fainted behind it), it is
+told as before. Only a ``door`` or ``opening`` contact with no lock in its area and
+none kept (``keyed_doors``): a window, a garage door, a door with a lock stay ways in
+whatever their share open. A contact that rests shut (a front,
+patio or balcony door) is untouched: its first opening into an empty home is told as
+before.
 
 A lock, a cover (garage, gate) or any other opening in the finding keeps it judged as
 before; so does a finding with no contact learned so.
@@ -24,7 +28,7 @@ from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import Finding
 from .home_baselines import HomeBaselines
-from .stands_open import stands_open
+from .stands_open import SHORT_SHUT, stands_open
 from .used_from_inside import UsedFromInside
 
 WAY_IN_RULES = frozenset(
@@ -61,11 +65,33 @@ def used_inside(inside: UsedFromInside, entity_id: str) -> bool:
 
 
 def rests_open(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
-    """An inner door open most of the time it was watched, with no lock to keep it."""
+    """An inner door open most of the time it was watched, with no lock to keep it, and
+    open anyway now (``open_anyway``)."""
     info = baselines.infos.get(entity_id)
     if info is None or info.domain != "binary_sensor" or info.device_class not in _INNER_CLASSES:
         return False
-    if not stands_open(baselines.durations, entity_id) or locks_of(home, entity_id):
-        return False
     state = home.info(entity_id)
-    return state is None or not keeps_a_lock(home, state)
+    if locks_of(home, entity_id) or (state is not None and keeps_a_lock(home, state)):
+        return False  # a door with a lock is a way in, whatever its share open
+    if not open_anyway(baselines, entity_id):
+        return False
+    return stands_open(baselines.durations, entity_id)
+
+
+def open_anyway(baselines: HomeBaselines, entity_id: str) -> bool:
+    """Open now, and so since before the home last became empty or after a short shut
+    (a use of the room). A door shut through a departure and opened in the empty home, or
+    shut for long (somebody fainted behind it), is news whatever its share open."""
+    current = baselines.durations.current.get(entity_id)
+    if current is None or current[0] != "on":
+        return False
+    departed = baselines.usual.departed
+    if departed is not None and current[1] <= departed:
+        return True
+    shut = baselines.durations.last_stay.get(entity_id)
+    return (
+        shut is not None
+        and shut[0] == "off"
+        and shut[2] == current[1]
+        and shut[2] - shut[1] <= SHORT_SHUT
+    )

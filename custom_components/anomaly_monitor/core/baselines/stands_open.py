@@ -24,6 +24,8 @@ from .durations import StateDurations
 REST_SHARE = 0.5
 # Accounted time (open and shut) before the share means anything.
 MIN_WATCHED = timedelta(days=2)
+# A shut no longer than a use of the room (a bath, a prayer's ablutions).
+SHORT_SHUT = timedelta(minutes=15)
 
 
 def open_share(durations: StateDurations, entity_id: str) -> tuple[float, timedelta] | None:
