@@ -140,3 +140,38 @@ def test_the_front_door_opened_into_the_empty_home_is_still_told() -> None:
     now = at(6, 10) + timedelta(seconds=10)
     found = entries(baselines, now, [*morning(6), door(at(6, 10), FRONT, "on")])
     assert [f.evidence[0] for f in found] == [FRONT]
+
+
+def first_day(bath_at_set_up: str) -> HomeBaselines:
+    """Set up at midnight, the bathroom door ``bath_at_set_up``; her first morning."""
+    baselines = HomeBaselines(UTC)
+    infos = [EntityInfo(e, "", area=AREAS[e], device_class="door") for e in AREAS]
+    baselines.describe([*infos, EntityInfo(ALICE, "Alice")])
+    baselines.watching([*AREAS, ALICE], DAY0)
+    baselines.learn(Transition(DAY0, ALICE, "home"))
+    baselines.seed_reading(BATH, bath_at_set_up, DAY0)
+    if bath_at_set_up == "off":  # opened on waking, and left open
+        baselines.learn(door(at(0, 6.5), BATH, "on"))
+    return baselines
+
+
+def test_in_the_first_hours_a_door_open_since_set_up_and_shut_only_briefly_rests_open() -> None:
+    baselines = first_day("on")
+    today = bathroom_used(at(0, 10))
+    now = at(0, 10) + timedelta(minutes=6, seconds=10)
+    assert entries(baselines, now, morning(0) + today) == []
+
+
+def test_in_the_first_hours_a_door_shut_at_set_up_is_still_a_way_in() -> None:
+    baselines = first_day("off")  # its shut night is not accounted: not open from the start
+    today = bathroom_used(at(0, 10))
+    now = at(0, 10) + timedelta(minutes=6, seconds=10)
+    found = entries(baselines, now, morning(0) + today)
+    assert [f.evidence[0] for f in found] == [BATH]
+
+
+def test_in_the_first_hours_the_front_door_is_still_told() -> None:
+    baselines = first_day("on")
+    now = at(0, 10) + timedelta(seconds=10)
+    found = entries(baselines, now, [*morning(0), door(at(0, 10), FRONT, "on")])
+    assert [f.evidence[0] for f in found] == [FRONT]

@@ -12,9 +12,11 @@ no guarding as a way in, it is open anyway (open through the home's last departu
 reopened after a shut of at most ``SHORT_SHUT``, a use of the room: ``open_anyway``), and
 whoever passes it came in by a way in (told there) or shows on motion. Shut for longer
 (through a departure and opened in the empty home, somebody fainted behind it), it is
-told as before. Only a ``door`` or ``opening`` contact with no lock in its area and
-none kept (``keyed_doors``): a window, a garage door, a door with a lock stay ways in
-whatever their share open. A contact that rests shut (a front,
+told as before. In its first two days, before the share means anything, a door open
+since it was first watched and shut since only briefly, each time reopened
+(``open_from_the_start``), reads so too. Only a ``door`` or ``opening`` contact with no
+lock in its area and none kept (``keyed_doors``): a window, a garage door, a door with a
+lock stay ways in whatever their share open. A contact that rests shut (a front,
 patio or balcony door) is untouched: its first opening into an empty home is told as
 before.
 
@@ -28,7 +30,7 @@ from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import Finding
 from .home_baselines import HomeBaselines
-from .stands_open import SHORT_SHUT, stands_open
+from .stands_open import REST_SHARE, SHORT_SHUT, open_from_the_start, open_share
 from .used_from_inside import UsedFromInside
 
 WAY_IN_RULES = frozenset(
@@ -75,7 +77,11 @@ def rests_open(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool
         return False  # a door with a lock is a way in, whatever its share open
     if not open_anyway(baselines, entity_id):
         return False
-    return stands_open(baselines.durations, entity_id)
+    durations = baselines.durations
+    if (share := open_share(durations, entity_id)) is not None:
+        return share[0] >= REST_SHARE
+    since = baselines.usual.since.get(entity_id)
+    return open_from_the_start(durations, entity_id, since, home.end)
 
 
 def open_anyway(baselines: HomeBaselines, entity_id: str) -> bool:
