@@ -16,7 +16,10 @@ told as before. In its first two days, before the share means anything, a door o
 since it was first watched and shut since only briefly, each time reopened
 (``open_from_the_start``), reads so too. Only a ``door`` or ``opening`` contact with no
 lock in its area and none kept (``keyed_doors``): a window, a garage door, a door with a
-lock stay ways in whatever their share open. A contact that rests shut (a front,
+lock stay ways in whatever their share open. So too, before ``used_from_inside`` has its
+days, an inner contact whose first uses were looks in bursts, each short, never when
+anybody came or went (``FirstUses``: the cupboard opened at noon on the first day by
+somebody with no tracker cooking). A contact that rests shut (a front,
 patio or balcony door) is untouched: its first opening into an empty home is told as
 before.
 
@@ -57,7 +60,10 @@ def only_used_from_inside(finding: Finding, baselines: HomeBaselines, home: Home
         )
     ]
     return bool(ways) and all(
-        used_inside(inside, e) or rests_open(baselines, home, e) for e in ways
+        used_inside(inside, e)
+        or rests_open(baselines, home, e)
+        or (inner_door(baselines, home, e) and inside.read_cold(e))
+        for e in ways
     )
 
 
@@ -66,15 +72,21 @@ def used_inside(inside: UsedFromInside, entity_id: str) -> bool:
     return entity_id.partition(".")[0] == "binary_sensor" and inside.used_from_inside(entity_id)
 
 
-def rests_open(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
-    """An inner door open most of the time it was watched, with no lock to keep it, and
-    open anyway now (``open_anyway``)."""
+def inner_door(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
+    """A ``door`` or ``opening`` contact with no lock in its area and none kept (a window,
+    a garage door, a door with a lock are ways in, whatever their use)."""
     info = baselines.infos.get(entity_id)
     if info is None or info.domain != "binary_sensor" or info.device_class not in _INNER_CLASSES:
         return False
     state = home.info(entity_id)
-    if locks_of(home, entity_id) or (state is not None and keeps_a_lock(home, state)):
-        return False  # a door with a lock is a way in, whatever its share open
+    return not (locks_of(home, entity_id) or (state is not None and keeps_a_lock(home, state)))
+
+
+def rests_open(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
+    """An inner door open most of the time it was watched, with no lock to keep it, and
+    open anyway now (``open_anyway``)."""
+    if not inner_door(baselines, home, entity_id):
+        return False
     if not open_anyway(baselines, entity_id):
         return False
     durations = baselines.durations
