@@ -29,18 +29,22 @@ before; so does a finding with no contact learned so.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import Finding
 from .home_baselines import HomeBaselines
 from .stands_open import REST_SHARE, SHORT_SHUT, open_from_the_start, open_share
-from .used_from_inside import UsedFromInside
+from .used_from_inside import MIN_DAYS, UsedFromInside
 
 WAY_IN_RULES = frozenset(
     {"entry_unsecured_while_away", "unaccompanied_opening", "entry_at_an_unused_hour"}
 )
 # Inner doors by their class (a window or a garage door is a way in even standing open).
 _INNER_CLASSES = frozenset({"door", "opening"})
+# How long a contact's first uses are read cold: the days ``used_from_inside`` waits for.
+COLD_SPAN = timedelta(days=MIN_DAYS)
 
 
 def only_used_from_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
@@ -62,8 +66,21 @@ def only_used_from_inside(finding: Finding, baselines: HomeBaselines, home: Home
     return bool(ways) and all(
         used_inside(inside, e)
         or rests_open(baselines, home, e)
-        or (inner_door(baselines, home, e) and inside.read_cold(e))
+        or first_used_inside(baselines, home, e)
         for e in ways
+    )
+
+
+def first_used_inside(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
+    """In its first days watched (``COLD_SPAN``), an inner door whose first uses read as
+    used from inside (``UsedFromInside.read_cold``). Later, only what was learned counts:
+    a balcony door opened once a week is not read from a handful of openings for weeks."""
+    since = baselines.usual.since.get(entity_id)
+    return (
+        since is not None
+        and home.end - since < COLD_SPAN
+        and inner_door(baselines, home, entity_id)
+        and baselines.inside.read_cold(entity_id)
     )
 
 
