@@ -71,12 +71,12 @@ def first_morning() -> HomeBaselines:
     return baselines
 
 
-def entries_at_noon(contact: str) -> list[str]:
+def entries_at_noon(contact: str, day: int = 0) -> list[str]:
     """The ``entry_unsecured_while_away`` findings' first entity just after ``contact``
-    opens at 12:00, Alice out."""
+    opens at 12:00 on ``day``, Alice out (nothing else happened since the first morning)."""
     baselines = first_morning()
-    now = at(12) + timedelta(seconds=10)
-    today = [*morning(), Transition(at(12), contact, "on", AREAS[contact])]
+    now = at(24 * day + 12) + timedelta(seconds=10)
+    today = [*morning(), Transition(at(24 * day + 12), contact, "on", AREAS[contact])]
     baselines.learn(today[-1])
     start = now - timedelta(hours=5)
     shown = sorted(t for t in today if start <= t.when <= now)
@@ -99,3 +99,8 @@ def test_the_back_door_opened_in_pairs_for_the_dog_is_still_a_way_in() -> None:
 
 def test_the_front_door_is_still_a_way_in() -> None:
     assert entries_at_noon(FRONT) == [FRONT]
+
+
+def test_after_its_first_days_only_what_was_learned_counts() -> None:
+    """Three days on, a handful of first uses no longer reads it (not learned: told)."""
+    assert entries_at_noon(CUPBOARD, day=3) == [CUPBOARD]
