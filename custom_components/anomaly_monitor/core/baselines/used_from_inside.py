@@ -47,6 +47,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import day_number
+from .first_uses import FirstUses
 from .stored_values import is_stored_number, stored_entity_id, stored_items
 
 USED_FROM_INSIDE_VERSION = 1
@@ -87,6 +88,7 @@ class UsedFromInside:
         self._way: set[tuple[str, datetime]] = set()
         self._presence: datetime | None = None
         self._came_with: set[tuple[str, datetime]] = set()  # (contact, presence change)
+        self.first = FirstUses()  # the first uses, read before the days are learned
 
     def opened(self, entity_id: str, when: datetime, area: str | None) -> None:
         """The contact ``entity_id`` (in ``area``) opened at ``when``."""
@@ -99,6 +101,11 @@ class UsedFromInside:
             counts[_DAYS] += 1
             counts[_LAST_DAY] = day
         self._open[entity_id] = when
+        after = (  # a burst under way: an opening of itself or of its area just before
+            when - at <= TOGETHER and (other == entity_id or (area is not None and near == area))
+            for other, (at, near) in self._latest.items()
+        )
+        self.first.opened(entity_id, begins_a_burst=not any(after))
         if area is not None:
             for other, (at, other_area) in self._latest.items():
                 if other != entity_id and other_area == area and when - at <= TOGETHER:
@@ -118,6 +125,8 @@ class UsedFromInside:
         """The contact shut at ``when``: a short stay counts as one."""
         opened = self._open.pop(entity_id, None)
         counts = self.counts.get(entity_id)
+        if opened is not None:
+            self.first.closed(entity_id, when - opened <= SHORT)
         if opened is not None and counts is not None and when - opened <= SHORT:
             counts[_SHORT] += 1
 
@@ -166,6 +175,14 @@ class UsedFromInside:
         # The opening under way is no stay yet: a gate left open would unlearn itself.
         return counts[_OPENS] - (1 if entity_id in self._open else 0)
 
+    def read_cold(self, entity_id: str) -> bool:
+        """Before ``used_from_inside`` has its days and openings: whether the first uses
+        read as used from inside (``FirstUses``: looks in bursts, never a way)."""
+        counts = self.counts.get(entity_id)
+        if counts is not None and counts[_DAYS] >= MIN_DAYS and counts[_OPENS] >= MIN_OPENS:
+            return False  # learned: ``used_from_inside`` judges it
+        return self.first.read_inside(entity_id)
+
     def came_and_went_by(self, entity_id: str) -> bool:
         """Whether the tracked household comes and goes by ``entity_id`` (the house door,
         not a WC's): it opened near most of the presence changes counted for it."""
@@ -192,6 +209,8 @@ class UsedFromInside:
             return
         marks.add((entity_id, at))
         counts[index] += 1
+        if index == _WAY:
+            self.first.near_presence(entity_id)
 
     def _forget_marks(self, now: datetime) -> None:
         reach = max(TOGETHER, WAY_REACH)
