@@ -31,6 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ..home import OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES, HomeView
+from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import EntityInfo
 from .opening_uses import uses
 from .stands_open import SHORT_SHUT, open_from_the_start, stands_open
@@ -58,15 +59,18 @@ def _kept_by_a_lock(infos: Mapping[str, EntityInfo], info: EntityInfo) -> bool:
     )
 
 
-def inner_kind(baselines: HomeBaselines, entity_id: str, now: datetime) -> str | None:
-    """How ``entity_id`` is an inner contact here (``REST_OPEN``, ``USED_INSIDE``), or None."""
+def inner_kind(
+    baselines: HomeBaselines, entity_id: str, now: datetime, home: HomeView | None = None
+) -> str | None:
+    """How ``entity_id`` is an inner contact here (``REST_OPEN``, ``USED_INSIDE``), or None
+    (with the ``home``, a lock it shows by the contact counts too)."""
     infos = baselines.infos
     info = infos.get(entity_id)
     if info is None or info.domain != "binary_sensor":
         return None
     if info.device_class not in OPENING_DEVICE_CLASSES or info.device_class == "window":
         return None
-    if _kept_by_a_lock(infos, info):
+    if _kept_by_a_lock(infos, info) or (home is not None and by_a_lock(home, entity_id)):
         return None
     durations = baselines.durations
     if info.device_class in _DOOR_CLASSES and (
@@ -77,6 +81,12 @@ def inner_kind(baselines: HomeBaselines, entity_id: str, now: datetime) -> str |
     if baselines.inside.used_from_inside(entity_id):
         return USED_INSIDE
     return None
+
+
+def by_a_lock(home: HomeView, entity_id: str) -> bool:
+    """The home shows a lock in the contact's area, or one that keeps it."""
+    state = home.info(entity_id)
+    return bool(locks_of(home, entity_id)) or (state is not None and keeps_a_lock(home, state))
 
 
 def _across_gap(baselines: HomeBaselines, start: datetime, end: datetime) -> bool:
@@ -114,7 +124,7 @@ def window_uses(baselines: HomeBaselines, home: HomeView) -> set[tuple[datetime,
     for entity_id in home.history:
         if home.domain(entity_id) != "binary_sensor":
             continue
-        if (kind := inner_kind(baselines, entity_id, home.end)) is None:
+        if (kind := inner_kind(baselines, entity_id, home.end, home)) is None:
             continue
         opened = set(uses(home, entity_id, _OPENED))
         changes = home.changes(entity_id)

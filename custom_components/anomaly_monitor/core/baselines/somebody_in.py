@@ -48,7 +48,7 @@ from ..keyed_doors import KEY_REACH, locks_of
 from ..pets import has_pets
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
-from .inner_signs import window_uses
+from .inner_signs import by_a_lock, window_uses
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 
@@ -254,9 +254,16 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     events = _window_events(home) | set(away.spell)
     # A complete use of an inner contact, in the window or the spell's record: a sign.
     inner = window_uses(baselines, home) | {
-        (when, e) for when, e, kind in away.spell if kind == SIGN and not is_motion(home, e)
+        (when, e)
+        for when, e, kind in away.spell
+        if kind == SIGN and not is_motion(home, e) and not by_a_lock(home, e)
     }
-    events = {(w, e, SIGN if (w, e) in inner else k) for w, e, k in events}
+    # A contact's sign the spell kept that the home does not read so (a lock shown by it):
+    # its opening, as before.
+    events = {
+        (w, e, SIGN if (w, e) in inner else OPENING if k == SIGN and not is_motion(home, e) else k)
+        for w, e, k in events
+    }
     if away.empty_since is not None:
         events.add((away.empty_since, "", LEFT))
         # The spell's record outlasts a restart, but not what happened while nothing was
