@@ -45,6 +45,7 @@ import weakref
 
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
+from ..occupancy import presence_of
 from ..pets import has_pets
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
@@ -175,6 +176,7 @@ class _Walk:
     out_area: str | None = None  # where they went out (None: anywhere)
     late: bool = False  # a sign long after the trackers left or somebody went out
     by_contact: bool = False  # the last sign is an inner contact's use (no motion since)
+    out_blind: bool = False  # went out when only a contact showed anybody (maybe them)
     lived: bool = False  # the home is lived in while the trackers are away (learned)
     unseen_until: datetime | None = None  # Home Assistant was down until then
 
@@ -185,7 +187,7 @@ class _Walk:
         if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
             return False  # nobody seen inside since the power came back
         if self.out_at is not None:
-            return when - self.out_at <= PASSAGE
+            return not self.out_blind and when - self.out_at <= PASSAGE
         return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
 
     def sign(self, when: datetime, area: str | None = None, contact: bool = False) -> None:
@@ -196,7 +198,7 @@ class _Walk:
             # Somebody stayed in, in a home lived in while the trackers are away; else (or
             # long after) it is not known who moves now.
             self.late |= not self.lived or when - self.out_at > INSIDE_REACH
-            self.out_at = None
+            self.out_at, self.out_blind = None, False
         self.last_sign, self.by_contact = when, contact
 
     def unseen(self, when: datetime) -> None:
@@ -210,6 +212,11 @@ class _Walk:
         stayed in shows only by a sign after."""
         if self.last_sign is not None:
             self.out_at, self.out_area = when, None
+            # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
+            # and a door opened just after is no part of their passage out.
+            self.out_blind = self.by_contact
+            if self.by_contact:
+                self.last_sign = None
 
     def opening(self, when: datetime, leaves: bool, area: str | None, forced: bool) -> None:
         if self.from_inside(when, forced):
@@ -219,6 +226,7 @@ class _Walk:
                 self.last_sign = when  # a window or the fridge opened: somebody is in
             return
         self.last_sign = self.out_at = None  # an entry from outside
+        self.out_blind = False
         self.late = self.by_contact = False
 
 
@@ -271,6 +279,8 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         gap = baselines.unwatched
         if gap is not None and away.empty_since < gap[1] <= home.end:
             events.add((gap[1], "", UNSEEN))
+    elif home.nobody_home and (left := _left_in_window(home)) is not None:
+        events.add((left, "", LEFT))  # the window shows the departure the spell has not
     leaves: dict[str, bool] = {}
     unlocked = sorted(w for w, e, k in events if k == OPENING and home.domain(e) == "lock")
     steps: list[_Step] = []
@@ -287,6 +297,19 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     lived = lived_while_away(baselines, home)
     _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
     return steps, lived
+
+
+def _left_in_window(home: HomeView) -> datetime | None:
+    """When the last tracker in the window reported leaving (the home is empty now)."""
+    return max(
+        (
+            c.when
+            for state in home.presence_entities
+            for c in home.changes(state.entity_id)
+            if presence_of(c.state) is False
+        ),
+        default=None,
+    )
 
 
 def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
@@ -396,4 +419,5 @@ def staying_unknown(baselines: HomeBaselines, home: HomeView) -> bool:
     """The trackers left (or somebody went out) within ``STAY_SHOWS``, with somebody inside
     just before: whether anybody stayed in is not known yet."""
     walk = _walk(baselines, home, home.end)
-    return walk.out_at is not None and home.end - walk.out_at <= STAY_SHOWS
+    out = walk.out_at
+    return out is not None and not walk.out_blind and home.end - out <= STAY_SHOWS
