@@ -221,14 +221,13 @@ class AwayNormal:
 
     def used_inside(self, contact: str, opened: datetime) -> None:
         """The opening of ``contact`` at ``opened`` was a use from inside (``inner_signs``):
-        the spell's record keeps it as a sign of somebody inside, not as an entry."""
-        spell = self.spell
-        for index in range(len(spell) - 1, -1, -1):
-            when, entity_id, kind = spell[index]
+        kept as a sign of somebody inside, not as an entry."""
+        for index in range(len(self.spell) - 1, -1, -1):
+            when, entity_id, kind = self.spell[index]
             if when < opened:
                 return
-            if when == opened and entity_id == contact and kind == OPENING:
-                spell[index] = (when, entity_id, SIGN)
+            if (when, entity_id, kind) == (opened, contact, OPENING):
+                self.spell[index] = (when, entity_id, SIGN)
                 return
 
     def advance(self, now: datetime) -> None:
