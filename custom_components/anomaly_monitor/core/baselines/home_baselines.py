@@ -46,6 +46,7 @@ from .door_trips import DoorTrips
 from .durations import StateDurations
 from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
+from .inner_signs import note_use
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -252,6 +253,7 @@ class HomeBaselines:
                 self.inside.opened(entity_id, when, area)
             else:
                 self.inside.closed(entity_id, when)
+            note_use(self, entity_id, state, when)  # a use from inside: a sign, no entry
         elif (domain == "light" and previous is not None) or (
             domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
         ):
