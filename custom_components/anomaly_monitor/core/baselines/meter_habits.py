@@ -47,8 +47,9 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
-from .cycles import cycles_day_and_night, spell_since
+from .cycles import cycles_day_and_night, spell_since as run_since
 from .day_masks import DAYS_KEPT
+from .draw_spells import spell_key, spell_since
 from .home_baselines import HomeBaselines
 from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
@@ -153,7 +154,7 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         entity_id = meter.entity_id
         if entity_id not in hours.runs or cycles_day_and_night(baselines, entity_id):
             continue
-        since = spell_since(home, baselines, meter, IDLE)
+        since = run_since(home, baselines, meter, IDLE)
         if since is None or now - since < MISSED_HOURS * ONE_HOUR or _switched_off(home, meter):
             continue
         slot = hour_start(local(since, zone))
@@ -254,15 +255,15 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         value = meter.number
         draw = watts(value, meter.info.unit) if value is not None else None
         entity_id = meter.entity_id
-        if draw is None or draw < MIN_DRAW or entity_id not in baselines.meters.runs:
+        if draw is None or entity_id not in baselines.meters.runs:
             continue
         if cycles_day_and_night(baselines, entity_id):
             continue
-        since = spell_since(home, baselines, meter, RUNNING)
+        since = _drawing_since(home, baselines, meter, draw)
         if since is None or now - since < HOLD:
             continue
         spent, days, ran = _rare_time(baselines, entity_id, since, now)
-        runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
+        runs, longest = _longest_spell(baselines, entity_id)
         unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
         longer = runs > 0 and now - since > timedelta(minutes=longest)
         if longer and unwatched and spent < HOLD:
@@ -276,10 +277,38 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         yield METER_DRAWING_AT_UNUSUAL_HOURS.finding(
             evidence=(entity_id,) if switch is None else (switch, entity_id),
             subject=switch or entity_id,
-            reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W since "
+            reasoning=f"{meter.info.name or entity_id} has drawn {_drawn(draw)} since "
             f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
             f"{when} drew power, nor in the hours around them.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(spent.total_seconds() / 60, 1),
         )
+
+
+def _drawing_since(
+    home: HomeView, baselines: HomeBaselines, meter: EntityState, draw: float
+) -> datetime | None:
+    """Since when the meter has drawn: its runs joined across rests shorter than them
+    (``draw_spells``: a heater on its thermostat), or its run without a break. None when it
+    is not drawing now (resting in a gap that may still join counts as drawing)."""
+    entity_id = meter.entity_id
+    joined = spell_since(baselines.durations, baselines.draws, entity_id, home.end)
+    if draw < MIN_DRAW:  # a thermostat's rest between two runs, else not drawing
+        return joined if baselines.draws.gap_joins(entity_id, home.end) else None
+    since = run_since(home, baselines, meter, RUNNING)
+    if joined is None:
+        return since
+    return joined if since is None else min(since, joined)
+
+
+def _longest_spell(baselines: HomeBaselines, entity_id: str) -> tuple[int, float]:
+    """(spells, longest minutes) the meter drew, its runs joined (``draw_spells``); its
+    runs without a break while no spell is learned yet (a store from before spells)."""
+    spells = baselines.durations.whole_record(spell_key(entity_id), RUNNING)
+    return spells if spells[0] else baselines.durations.whole_record(entity_id, RUNNING)
+
+
+def _drawn(draw: float) -> str:
+    """What the meter draws now: its watts, or "power on and off" while it rests."""
+    return f"{draw:,.0f} W" if draw >= MIN_DRAW else "power on and off"

@@ -56,6 +56,9 @@ def learn_reading(
         if spell == RUNNING and before is not None and before[0] == IDLE:
             baselines.recent.started(entity_id, when)
         baselines.durations.state(entity_id, spell, when)  # the appliance's cycle
+        baselines.draws.reading(
+            baselines.durations, baselines.meters, entity_id, spell=spell, when=when, before=before
+        )
         heating = (watts(number, info.unit) or 0.0) >= HEATING_WATTS
         baselines.durations.state(heating_key(entity_id), RUNNING if heating else IDLE, when)
         baselines.meters.power(entity_id, spell == RUNNING, when)
@@ -69,6 +72,11 @@ def unreadable(baselines: HomeBaselines, entity_id: str, when: datetime) -> None
     """A numeric entity reads no number from ``when`` on."""
     baselines.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
     baselines.meters.power(entity_id, False, when)  # nor is it known to run
+    before = baselines.durations.current.get(entity_id)
+    draws = baselines.draws
+    draws.reading(
+        baselines.durations, baselines.meters, entity_id, spell=None, when=when, before=before
+    )
     baselines.runs.reading(entity_id, None, when)  # nor a run under way learned
     baselines.spells.reading(entity_id, None, when)  # nor a spell at a level
     baselines.falls.reading(entity_id, None, when)
