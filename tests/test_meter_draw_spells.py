@@ -86,6 +86,15 @@ def test_resting_between_its_runs_the_draw_goes_on() -> None:
     empty = HomeView(window([resting], environment(now, persons_home=0)))
     [finding] = meter_drawing_at_unusual_hours(empty, baselines)
     assert "power on and off" in finding.reasoning
+    # A rest is judged as the spell stood when it began: at 10:00 (resting since 09:50,
+    # 2 h 30 min of runs, no longer than its evenings) nothing is made (a washer done).
+    ten = THURSDAY + timedelta(hours=10)
+    before, reading = _day_of_cycling(THURSDAY + timedelta(hours=7, minutes=40), ten)
+    assert reading == "3"
+    still = HomeView(
+        window([hob("3", ten - timedelta(minutes=10))], environment(ten, persons_home=0))
+    )
+    assert list(meter_drawing_at_unusual_hours(still, before)) == []
     later = now + timedelta(minutes=45)  # off at the wall: no run came in 55 min
     baselines.observe(now + timedelta(minutes=5), HOB, "0")
     baselines.advance(later)

@@ -77,8 +77,13 @@ class DrawSpells:
 
     def gap_joins(self, entity_id: str, now: datetime) -> bool:
         """The meter rests now in a gap that may still join its spell."""
+        return self.resting_since(entity_id, now) is not None
+
+    def resting_since(self, entity_id: str, now: datetime) -> datetime | None:
+        """Since when the meter rests in a gap that may still join its spell (None: it
+        does not)."""
         run = self.last_run.get(entity_id)
-        return run is not None and joins(run, now)
+        return run[1] if run is not None and joins(run, now) else None
 
 
 def joins(run: tuple[datetime, datetime], restart: datetime) -> bool:

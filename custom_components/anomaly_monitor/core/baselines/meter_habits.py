@@ -259,17 +259,20 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
             continue
         if cycles_day_and_night(baselines, entity_id):
             continue
-        since = _drawing_since(home, baselines, meter, draw)
-        if since is None or now - since < HOLD:
+        drawing = _drawing_since(home, baselines, meter, draw)
+        if drawing is None or drawing[1] - drawing[0] < HOLD:
             continue
-        spent, days, ran = _rare_time(baselines, entity_id, since, now)
+        # Resting between two runs, it is judged as it was when the last run ended: a
+        # rest holds a finding made, and never makes one (a washer done at 23:00).
+        since, until = drawing
+        spent, days, ran = _rare_time(baselines, entity_id, since, until)
         runs, longest = _longest_spell(baselines, entity_id)
         unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
-        longer = runs > 0 and now - since > timedelta(minutes=longest)
+        longer = runs > 0 and until - since > timedelta(minutes=longest)
         if longer and unwatched and spent < HOLD:
             # Longer than every run, nobody minding it: a few days already say which
             # hours it never draws at (an electric blanket left on all day, day 4).
-            spent, days, ran = _rare_time(baselines, entity_id, since, now, THIN_DAYS)
+            spent, days, ran = _rare_time(baselines, entity_id, since, until, THIN_DAYS)
         if spent < (HOLD if longer and unwatched else LONG_HOLD):
             continue
         when = "never" if ran == 0 else f"on {ran} of them"
@@ -288,18 +291,20 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
 
 def _drawing_since(
     home: HomeView, baselines: HomeBaselines, meter: EntityState, draw: float
-) -> datetime | None:
-    """Since when the meter has drawn: its runs joined across rests shorter than them
-    (``draw_spells``: a heater on its thermostat), or its run without a break. None when it
-    is not drawing now (resting in a gap that may still join counts as drawing)."""
-    entity_id = meter.entity_id
-    joined = spell_since(baselines.durations, baselines.draws, entity_id, home.end)
+) -> tuple[datetime, datetime] | None:
+    """(since, until) the meter has drawn: its runs joined across rests shorter than them
+    (``draw_spells``: a heater on its thermostat), or its run without a break, up to now or
+    to the start of the rest under way (a rest that may still join the spell). None when
+    it is not drawing."""
+    entity_id, now = meter.entity_id, home.end
+    joined = spell_since(baselines.durations, baselines.draws, entity_id, now)
     if draw < MIN_DRAW:  # a thermostat's rest between two runs, else not drawing
-        return joined if baselines.draws.gap_joins(entity_id, home.end) else None
+        rest = baselines.draws.resting_since(entity_id, now)
+        return None if joined is None or rest is None else (joined, rest)
     since = run_since(home, baselines, meter, RUNNING)
-    if joined is None:
-        return since
-    return joined if since is None else min(since, joined)
+    if joined is not None:
+        since = joined if since is None else min(since, joined)
+    return None if since is None else (since, now)
 
 
 def _longest_spell(baselines: HomeBaselines, entity_id: str) -> tuple[int, float]:
