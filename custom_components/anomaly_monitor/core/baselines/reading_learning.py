@@ -16,7 +16,7 @@ from ..models import EntityInfo
 from .hour_profiles import PROFILED_CLASSES
 from .level_falls import is_level
 from .level_spells import room_like
-from .power import HEATING_WATTS, IDLE, RUNNING, heating_key, power_state, watts
+from .power import HEATING_WATTS, IDLE, RUNNING, heating_key, power_state, running_key, watts
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -59,7 +59,10 @@ def learn_reading(
         baselines.draws.reading(
             baselines.durations, baselines.meters, entity_id, spell=spell, when=when, before=before
         )
-        heating = (watts(number, info.unit) or 0.0) >= HEATING_WATTS
+        drawn = watts(number, info.unit) or 0.0
+        if spell == RUNNING:  # what it draws while it runs (``running_draw``)
+            baselines.ranges.reading(running_key(entity_id), drawn, when)
+        heating = drawn >= HEATING_WATTS
         baselines.durations.state(heating_key(entity_id), RUNNING if heating else IDLE, when)
         baselines.meters.power(entity_id, spell == RUNNING, when)
         baselines.runs.reading(entity_id, spell == RUNNING, when)
