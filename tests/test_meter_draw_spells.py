@@ -143,3 +143,24 @@ def test_a_fridge_rests_longer_than_it_runs_its_runs_are_its_spells() -> None:
     assert longest == longest_run == 20
     evenings = fed(3, each=_radiator_evenings)
     assert evenings.durations.whole_record(spell_key(HOB), RUNNING) == (2, 150)
+
+
+def _washer_mornings(baselines: HomeBaselines, day: datetime) -> None:
+    """One load a morning: 10:00-11:15."""
+    baselines.observe(day + timedelta(hours=10), HOB, "2000")
+    baselines.observe(day + timedelta(hours=10, minutes=15), HOB, "300")
+    baselines.observe(day + timedelta(hours=11, minutes=15), HOB, "0.5")
+
+
+def test_two_loads_back_to_back_are_two_runs_not_a_long_draw() -> None:
+    """A washer run twice in a row at night, the home empty (set 17 a's washer told at
+    23:40 with the runs joined): a thermostat repeats, two loads are judged each as a run."""
+    night = THURSDAY + timedelta(hours=21)
+    baselines = fed(10, each=_washer_mornings, until=night - timedelta(minutes=5))
+    for minutes, watts in ((0, "2000"), (15, "300"), (75, "0.5"), (90, "2000"), (105, "300")):
+        baselines.observe(night + timedelta(minutes=minutes), HOB, watts)
+    now = night + timedelta(minutes=160)
+    baselines.advance(now)
+    second = hob("300", night + timedelta(minutes=105))
+    empty = HomeView(window([second], environment(now, persons_home=0)))
+    assert list(meter_drawing_at_unusual_hours(empty, baselines)) == []

@@ -25,6 +25,9 @@ from .power import IDLE, RUNNING
 # A rest longer than this ends the spell even after a long run (a TV on all evening and
 # again at night is two spells).
 MAX_GAP = timedelta(hours=1)
+# Runs in a spell before it is judged as one draw: a thermostat repeats; two loads of a
+# washer run back to back are two runs, judged each as a run.
+CYCLED_RUNS = 3
 
 
 def spell_key(entity_id: str) -> str:
@@ -33,10 +36,12 @@ def spell_key(entity_id: str) -> str:
 
 
 class DrawSpells:
-    """Per meter, the run before the idle gap under way: (began, ended)."""
+    """Per meter, the run before the idle gap under way: (began, ended), and the runs of
+    the spell under way."""
 
     def __init__(self) -> None:
         self.last_run: dict[str, tuple[datetime, datetime]] = {}
+        self.runs: dict[str, int] = {}
 
     def reading(
         self,
@@ -68,12 +73,14 @@ class DrawSpells:
         drawing = durations.current.get(key, (IDLE, when))
         if drawing[0] == RUNNING and run is not None and was == IDLE and joins(run, when):
             meters.drew(entity_id, run[1], when)  # the gap is part of the spell's hours
+            self.runs[entity_id] = self.runs.get(entity_id, 1) + 1
             return  # the spell goes on
         if drawing[0] == RUNNING:
             # It ended with the run before the gap (after a restart: as the meter rested).
             end = run[1] if run is not None else before[1] if before is not None else when
             durations.state(key, IDLE, max(end, drawing[1]))
         durations.state(key, RUNNING, when)
+        self.runs[entity_id] = 1
 
     def gap_joins(self, entity_id: str, now: datetime) -> bool:
         """The meter rests now in a gap that may still join its spell."""
@@ -97,9 +104,10 @@ def spell_since(
     durations: StateDurations, draws: DrawSpells, entity_id: str, now: datetime
 ) -> datetime | None:
     """Since when the meter's draw spell under way began: None when it is not drawing (it
-    rests past a gap that joins, or its spell is not learned)."""
+    rests past a gap that joins, or its spell is not learned), or the spell has fewer than
+    ``CYCLED_RUNS`` runs so far (judged by its run)."""
     current = durations.current.get(spell_key(entity_id))
-    if current is None or current[0] != RUNNING:
+    if current is None or current[0] != RUNNING or draws.runs.get(entity_id, 0) < CYCLED_RUNS:
         return None
     meter = durations.current.get(entity_id)
     running = meter is not None and meter[0] == RUNNING

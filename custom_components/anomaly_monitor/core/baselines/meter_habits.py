@@ -264,9 +264,9 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
             continue
         # Resting between two runs, it is judged as it was when the last run ended: a
         # rest holds a finding made, and never makes one (a washer done at 23:00).
-        since, until = drawing
+        since, until, cycled = drawing
         spent, days, ran = _rare_time(baselines, entity_id, since, until)
-        runs, longest = _longest_spell(baselines, entity_id)
+        runs, longest = _longest(baselines, entity_id, cycled=cycled)
         unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
         longer = runs > 0 and until - since > timedelta(minutes=longest)
         if longer and unwatched and spent < HOLD:
@@ -291,27 +291,29 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
 
 def _drawing_since(
     home: HomeView, baselines: HomeBaselines, meter: EntityState, draw: float
-) -> tuple[datetime, datetime] | None:
-    """(since, until) the meter has drawn: its runs joined across rests shorter than them
-    (``draw_spells``: a heater on its thermostat), or its run without a break, up to now or
-    to the start of the rest under way (a rest that may still join the spell). None when
-    it is not drawing."""
+) -> tuple[datetime, datetime, bool] | None:
+    """(since, until, cycled) the meter has drawn: its runs joined across rests shorter
+    than them (``draw_spells``: a heater on its thermostat, ``cycled``), or its run without
+    a break, up to now or to the start of the rest under way (a rest that may still join
+    the spell). None when it is not drawing."""
     entity_id, now = meter.entity_id, home.end
     joined = spell_since(baselines.durations, baselines.draws, entity_id, now)
     if draw < MIN_DRAW:  # a thermostat's rest between two runs, else not drawing
         rest = baselines.draws.resting_since(entity_id, now)
-        return None if joined is None or rest is None else (joined, rest)
+        return None if joined is None or rest is None else (joined, rest, True)
     since = run_since(home, baselines, meter, RUNNING)
-    if joined is not None:
-        since = joined if since is None else min(since, joined)
-    return None if since is None else (since, now)
+    if joined is not None and (since is None or joined < since):
+        return joined, now, True
+    return None if since is None else (since, now, False)
 
 
-def _longest_spell(baselines: HomeBaselines, entity_id: str) -> tuple[int, float]:
-    """(spells, longest minutes) the meter drew, its runs joined (``draw_spells``); its
-    runs without a break while no spell is learned yet (a store from before spells)."""
+def _longest(baselines: HomeBaselines, entity_id: str, *, cycled: bool) -> tuple[int, float]:
+    """(spells, longest minutes) the meter drew: its cycled spells (``draw_spells``) for a
+    spell of runs, while any is learned; its runs without a break otherwise."""
     spells = baselines.durations.whole_record(spell_key(entity_id), RUNNING)
-    return spells if spells[0] else baselines.durations.whole_record(entity_id, RUNNING)
+    if cycled and spells[0]:
+        return spells
+    return baselines.durations.whole_record(entity_id, RUNNING)
 
 
 def _drawn(draw: float) -> str:
