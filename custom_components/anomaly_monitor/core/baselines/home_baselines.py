@@ -43,6 +43,7 @@ from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, routine_state
 from .door_trips import DoorTrips
+from .draw_spells import DrawSpells
 from .durations import StateDurations
 from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
@@ -102,6 +103,7 @@ class HomeBaselines:
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self.routines = DailyRoutines(zone)  # when each entity is armed, locked, on
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
+        self.draws = DrawSpells()  # each meter's runs joined across its thermostat's rests
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
