@@ -12,8 +12,8 @@ another word since (the window it was about closed, the thermostat switched off)
 ended: the next time is news. A reading that only drifts (the hall cooling on) does not
 end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
-("Opened again"), whatever was acknowledged before (a meter drawing on is none: set 16). Stored with the tracker
-(``already_told``): a restart does not forget an acknowledgement.
+("Opened again"), whatever was acknowledged before (a meter drawing on is none: set 16).
+Stored with the tracker (``already_told``): a restart does not forget an acknowledgement.
 
 An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
 cylinder's thermostat stuck, "water left running" acknowledged, then "running far longer
