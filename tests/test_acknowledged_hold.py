@@ -177,9 +177,9 @@ UNUSUAL_HOURS = Finding(
 async def test_a_meter_acknowledged_drawing_while_away_holds_it_drawing_on(
     hass: HomeAssistant,
 ) -> None:
-    """Set 16 (Chengdu): the oil radiator left full on in an empty room, "drawing while
-    nobody is home" acknowledged at 15:30, then pushed again at 16:31 as "drawing at
-    unusual hours" (on 65ba6e3): an acknowledged occupancy finding held nothing, as if
+    """An oil radiator left on in an empty room (after set 16, Chengdu): "drawing while
+    nobody is home" acknowledged once over, then "drawing at unusual hours" on the same
+    meter was told (on 65ba6e3): an acknowledged occupancy finding held nothing, as if
     the meter drawing on were a door opening again."""
     tracker = AnomalyTracker(hass, "radiator")
     now = dt_util.utcnow()

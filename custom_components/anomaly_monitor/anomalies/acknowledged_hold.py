@@ -12,7 +12,7 @@ another word since (the window it was about closed, the thermostat switched off)
 ended: the next time is news. A reading that only drifts (the hall cooling on) does not
 end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
-("Opened again"), whatever was acknowledged before (a meter drawing on is none: set 16).
+("Opened again"), whatever was acknowledged before (a meter drawing on is none).
 Stored with the tracker (``already_told``): a restart does not forget an acknowledgement.
 
 An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
@@ -324,7 +324,7 @@ class AcknowledgedHold:
         ]
         every = (*acknowledged, *self.seen.values())
         # A meter drawing on is no new opening or movement: an appliance acknowledged
-        # drawing while nobody is home holds the same meter drawing on (set 16).
+        # drawing while nobody is home holds the same meter drawing on.
         reading = _a_reading(anomaly, entities)
         if may_be_held(anomaly) and any(
             s.holds(anomaly, shown) for s in every if reading or s.anomaly_type not in _TOLD_ANEW
