@@ -12,8 +12,8 @@ another word since (the window it was about closed, the thermostat switched off)
 ended: the next time is news. A reading that only drifts (the hall cooling on) does not
 end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
-("Opened again"), whatever was acknowledged before. Stored with the tracker
-(``already_told``): a restart does not forget an acknowledgement.
+("Opened again"), whatever was acknowledged before (a meter drawing on is none).
+Stored with the tracker (``already_told``): a restart does not forget an acknowledgement.
 
 An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
 cylinder's thermostat stuck, "water left running" acknowledged, then "running far longer
@@ -250,6 +250,12 @@ def _still_reading(anomaly: OpenAnomaly) -> bool:
     )
 
 
+def _a_reading(anomaly: OpenAnomaly, entities: Mapping[str, EntityState] | None) -> bool:
+    """``anomaly`` is about a device that reads a number (a meter, not a door)."""
+    state = entities.get(anomaly.subject) if entities is not None else None
+    return state is not None and state.number is not None
+
+
 def may_be_held(anomaly: OpenAnomaly) -> bool:
     """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
@@ -317,8 +323,11 @@ class AcknowledgedHold:
             if a.acknowledged and a.signature != anomaly.signature and a.shown_evidence
         ]
         every = (*acknowledged, *self.seen.values())
+        # A meter drawing on is no new opening or movement: an appliance acknowledged
+        # drawing while nobody is home holds the same meter drawing on.
+        reading = _a_reading(anomaly, entities)
         if may_be_held(anomaly) and any(
-            s.holds(anomaly, shown) for s in every if s.anomaly_type not in _TOLD_ANEW
+            s.holds(anomaly, shown) for s in every if reading or s.anomaly_type not in _TOLD_ANEW
         ):
             return True
         if entities is None:

@@ -32,6 +32,9 @@ Store format (major version 1):
   is told again (absent: the title is worded anew, as before).
   Later, ``"already_told": {"away_stay", "heat_spells", "acknowledged_hold"}``: the
   memories of situations already told (``already_told``); a damaged part loads empty.
+  Later, ``"aftermaths"`` in it (``aftermath``: acknowledged problems over, and what
+  their areas read then) and ``spans`` in each marked occurrence (``marked_occurrence``:
+  absent, rebuilt from its readings). Older versions ignore them.
   Later, every anomaly may hold ``notice_dismissed``: the homeowner dismissed its
   notification, so a restart writes only its repair issue again (absent: false).
   Later, every anomaly may hold ``part_of``: the signature of the told incident whose

@@ -201,7 +201,7 @@ class AnomalyTracker(HomeownerAnswers):
             self._schedule_save()
         if states is not None:
             self.recently_over.watch(states)
-            self.already_told.watch(states)
+            self.already_told.watch(states, entities, now)
         marked = self.already_told.marked_occurrences
         if entities is not None:
             marked.watch(entities, now, transitions)
