@@ -33,18 +33,17 @@ from typing import Any
 import weakref
 
 from .away_normal import (
-    _MINUTES,
     MAX_SENSORS,
     MOST_AWAY,
     PART_HOURS,
     AwayNormal,
     Days,
     add_day,
-    stamp,
     stored_day_lists,
 )
 from .clock import day_number, local
 from .packed import pack
+from .stamped_uses import _MINUTES, stamp
 from .stored_values import stored_per_entity
 
 UNTRACKED_LIFE_VERSION = 1
