@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED
@@ -58,29 +59,20 @@ def _told(events: list) -> list[str]:
     return [event.data["anomaly_id"] for event in events]
 
 
+@pytest.mark.parametrize("restart", [False, True], ids=["running", "restarted alone"])
 async def test_a_part_outliving_its_incident_ends_without_an_event(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, restart: bool
 ) -> None:
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     entry = await _smoke_over_door_still_open(hass, freezer)
     assert len(detected) == 1  # the smoke
     assert _told(cleared) == _told(detected)  # the smoke's end
+    if restart:  # while the door stands alone
+        assert await hass.config_entries.async_reload(entry.entry_id)
+        await hass.async_block_till_done(wait_background_tasks=True)
+        (door,) = entry.runtime_data.coordinator.tracker.open.values()
+        assert not door.on_the_bus  # kept across the restart
     await _shut_the_door(hass, entry, freezer)
     assert len(detected) == 1
     assert _told(cleared) == _told(detected)  # the door's end is no event: it was never one
-
-
-async def test_a_part_standing_alone_across_a_restart_ends_without_an_event(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
-    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
-    entry = await _smoke_over_door_still_open(hass, freezer)
-    assert await hass.config_entries.async_reload(entry.entry_id)
-    await hass.async_block_till_done(wait_background_tasks=True)
-    (door,) = entry.runtime_data.coordinator.tracker.open.values()
-    assert not door.on_the_bus  # kept across the restart
-    await _shut_the_door(hass, entry, freezer)
-    assert len(detected) == 1
-    assert _told(cleared) == _told(detected)
