@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Event, HomeAssistant
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
@@ -55,7 +55,7 @@ async def _shut_the_door(
     assert not entry.runtime_data.coordinator.tracker.open
 
 
-def _told(events: list) -> list[str]:
+def _told(events: list[Event]) -> list[str]:
     return [event.data["anomaly_id"] for event in events]
 
 
