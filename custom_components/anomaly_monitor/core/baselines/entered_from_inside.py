@@ -37,8 +37,9 @@ from .away_judge import (
     _within,
 )
 from .home_baselines import HomeBaselines
-from .somebody_in import contact_signs, is_motion, is_opening, opened_from_inside
+from .somebody_in import contact_signs, is_motion, opened_from_inside
 from .spell_record import spell_signs, states_only
+from .ways_in import is_opening
 
 # Nothing is learned of what moves here yet (a dog the profile does not name moves every
 # hour): only somebody seen moving this soon before the door opened, or still moving as it

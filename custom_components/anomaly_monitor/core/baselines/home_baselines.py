@@ -60,7 +60,6 @@ from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
-from .somebody_in import ENTRY_COVER_CLASSES
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
@@ -69,6 +68,7 @@ from .use_learning import LOCK_STATES, learn_use, open_now
 from .used_from_inside import UsedFromInside
 from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
+from .ways_in import ENTRY_COVER_CLASSES
 
 # Entities whose last state is remembered (to tell a change from a repeat).
 MAX_TRACKED = 1_000
