@@ -68,6 +68,13 @@ _ACTIVE: dict[tuple[str, str], str] = {
 }
 _SECURITY_DOMAINS = frozenset({"binary_sensor", "cover", "lock"})
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+# A door that rests open, shut (``shut_behind``): whoever shut it may need help.
+SHUT_WORD = "shut"
+_NOBODY_ELSEWHERE = " Nobody has been seen elsewhere in the home since."
+_BEHIND_IT = (
+    "Somebody may have shut it behind them and need help (a fall, a faint): knock or call"
+    " them, and look in if nobody answers."
+)
 
 
 def duration_text(span: timedelta) -> str:
@@ -190,7 +197,7 @@ def _shut_doors(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
         if (judged := shut_limit(home, baselines, state, since)) is None:
             continue
         (count, longest, pooled), limit = judged
-        yield _Limit(state, "shut", since, limit, count, longest, pooled, False)
+        yield _Limit(state, SHUT_WORD, since, limit, count, longest, pooled, False)
 
 
 def _timed_states(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
@@ -262,12 +269,15 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             evidence=evidence,
             subject=subject,
             reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
-            f"since {begun:%H:%M}; in this home it is usually {word} for {habit}.",
+            f"since {begun:%H:%M}; in this home it is usually {word} for {habit}."
+            + (_NOBODY_ELSEWHERE if word == SHUT_WORD else ""),
             anomaly_type=AnomalyType.SECURITY
             if state.domain in _SECURITY_DOMAINS
             else AnomalyType.BEHAVIOURAL,
             severity=Severity.MEDIUM,
-            recommendation=f"Check whether it should still be {word}.",
+            recommendation=_BEHIND_IT
+            if word == SHUT_WORD
+            else f"Check whether it should still be {word}.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
         if judged.timed and state.domain not in _SECURITY_DOMAINS:  # (a door: security)
