@@ -32,6 +32,7 @@ from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
 from .same_moment import read_with
+from .same_onset import same_onset
 from .told_device import told_device
 from .told_heat import told_heat
 from .told_times import stored_time
@@ -160,6 +161,7 @@ class AlreadyTold:
             return False
         if entities is not None and (
             source := told_device(anomaly, open_now, entities)
+            or same_onset(anomaly, open_now, entities)
             or read_with(anomaly, open_now, entities, now)
         ):
             # Part of an incident told and open: acknowledged with it (its root, if it
