@@ -10,11 +10,13 @@ finding is about a device the first did not show, so ``told_device`` calls it ne
 both began with one act of one person.
 
 A new anomaly (no hazard, nothing "while nobody is home", no sign of somebody inside, no
-graver) is part of a told, open anomaly when its subject reads a word that it took within
-``SAME_MOMENT`` of the moment the told one's subject took its word, and neither subject
-nor any word device the new one shows has changed since the told one was first told. A
-door opened again, a lock locked and unlocked again, is news; so is anything found while
-nobody is home (an entry is judged on its own: ``core.escalation``).
+graver) is part of a told, open anomaly (told in its own right, not shown in another)
+when its subject reads a word that it took within ``SAME_MOMENT`` of the moment the told
+one's subject took its word, and neither subject nor any word device the new one shows
+has changed since the told one was first told. A door opened again, a lock locked and
+unlocked again, is news; so is anything found while nobody is home (an entry is judged on
+its own: ``core.escalation``), and a window elsewhere opened while the told one's story
+began, when that one is a fall whose own door shut later.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def same_onset(
             other
             for other in told
             if other.ended is None
+            and not other.part_of  # told in its own right, not itself shown in another
             and other.signature != anomaly.signature
             and other.shown_evidence
             and rank(anomaly.severity) <= rank(other.severity)
