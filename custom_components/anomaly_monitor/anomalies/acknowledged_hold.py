@@ -66,7 +66,7 @@ from ..core.models import (
     parse_number,
 )
 from ..core.state_blips import is_no_state
-from ..core.verdict import HOME_SUBJECT, subject_area
+from ..core.verdict import about_a_whole
 from .airing import aired_out
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
@@ -118,9 +118,8 @@ class Seen:
             and not _still_reading(anomaly)
         ):
             return False
-        # About the home or an area as a whole, it shows no subject of its own: the
-        # devices it showed are what it was about (the radiator drawing in the empty home).
-        about = anomaly.subject if _wide(self.subject) else self.subject
+        # The home as a whole is no device: what it showed is (the radiator it showed).
+        about = anomaly.subject if about_a_whole(self.subject) else self.subject
         return (
             all(self._within(e) for e in shown)
             and self._within(anomaly.subject)
@@ -229,10 +228,9 @@ def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
     words = tuple(
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
     )
-    # About the home or an area, everything it showed while it lasted: its evidence
-    # drifts (the radiator drawing, then the hall's motion), its acknowledgement does not.
+    # About the home or an area, all it showed while it lasted: its evidence drifts.
     shown = {*anomaly.shown_evidence}
-    if _wide(anomaly.subject):
+    if about_a_whole(anomaly.subject):
         shown.update(e for m in anomaly.members for e in m.evidence if e not in m.context)
     return Seen(
         anomaly.subject,
@@ -245,11 +243,6 @@ def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
         anomaly.anomaly_type,
         anomaly.while_away,
     )
-
-
-def _wide(subject: str) -> bool:
-    """About the home or an area as a whole, not one device."""
-    return subject == HOME_SUBJECT or subject_area(subject) is not None
 
 
 def _rank(severity: str) -> int:
