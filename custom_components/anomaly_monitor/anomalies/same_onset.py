@@ -52,26 +52,31 @@ def _began_with(
         return False  # the told one's subject moved since it was told: its moment is gone
     if abs(mine - theirs) > SAME_MOMENT:
         return False
-    for entity_id in anomaly.shown_evidence:
-        state = entities.get(entity_id)
-        if state is None or state.number is not None:
-            continue  # a reading follows its device
-        if state.last_changed is None or state.last_changed > told:
-            return False  # moved since the told one was told: a new event
-    return True
+    # Nothing it shows that reads a word moved since the told one was told (a reading
+    # follows its device).
+    words = [entities.get(e) for e in anomaly.shown_evidence]
+    return all(
+        w.last_changed is not None and w.last_changed <= told
+        for w in words
+        if w is not None and w.number is None
+    )
+
+
+def _news(anomaly: OpenAnomaly) -> bool:
+    """Told on its own whatever began with it: a hazard, an entry, somebody inside."""
+    return (
+        not anomaly.shown_evidence
+        or anomaly.hazard
+        or anomaly.while_away
+        or any(m.while_away or m.rule in INTRUSION_RULES for m in anomaly.members)
+    )
 
 
 def same_onset(
     anomaly: OpenAnomaly, told: Iterable[OpenAnomaly], entities: Mapping[str, EntityState]
 ) -> OpenAnomaly | None:
     """The open told anomaly whose moment ``anomaly`` (just opened) began at; None: news."""
-    if (
-        not anomaly.shown_evidence
-        or anomaly.hazard
-        or anomaly.while_away
-        or any(m.while_away for m in anomaly.members)
-        or any(rule in INTRUSION_RULES for rule in anomaly.rules)
-    ):
+    if _news(anomaly):
         return None
     return next(
         (
