@@ -37,7 +37,14 @@ from .away_judge import (
     _within,
 )
 from .home_baselines import HomeBaselines
-from .somebody_in import contact_signs, is_motion, is_opening, opened_from_inside
+from .inside_doors import first_used_inside, used_inside
+from .somebody_in import (
+    INSIDE_REACH,
+    contact_signs,
+    is_motion,
+    is_opening,
+    opened_from_inside,
+)
 from .spell_record import spell_signs, states_only
 
 # Nothing is learned of what moves here yet (a dog the profile does not name moves every
@@ -69,8 +76,7 @@ def _seen_before(
 ) -> bool:
     """Somebody moved inside within ``MOMENTS`` before ``when``, or was moving then, or used
     an inner contact (``inner_signs``; not for a ``door`` whose lock stayed locked)."""
-    contacts = contact_signs(baselines, home, (when, door) if door else None)
-    if any(when - MOMENTS <= at <= when for at in contacts):
+    if _used_inside_before(home, baselines, when, door):
         return True
     if states_only(home):
         signs = spell_signs(baselines)
@@ -85,6 +91,16 @@ def _seen_before(
     return _moving_at(home, when)
 
 
+def _used_inside_before(
+    home: HomeView, baselines: HomeBaselines, when: datetime, door: str | None = None
+) -> bool:
+    """An inner contact's complete use (``inner_signs``: the bathroom door that rests open
+    shut and reopened) within ``INSIDE_REACH`` before ``when``: a person, never a pet, was
+    inside then (not for a ``door`` whose lock stayed locked: forced)."""
+    contacts = contact_signs(baselines, home, (when, door) if door else None)
+    return any(when - INSIDE_REACH <= at <= when for at in contacts)
+
+
 def _came_in_before(
     home: HomeView, baselines: HomeBaselines, spans: list[_Span], when: datetime
 ) -> bool:
@@ -96,8 +112,15 @@ def _came_in_before(
         and _within(spans, used)
         and not _seen_before(home, baselines, used, entity_id)
         for entity_id in _entrances(home, baselines)
+        if not _looked_into(home, baselines, entity_id)
         for used in _used(home, baselines, entity_id)
     )
+
+
+def _looked_into(home: HomeView, baselines: HomeBaselines, entity_id: str) -> bool:
+    """A contact this home uses from inside (a fridge, a cupboard: ``inside_doors``),
+    learned or read from its first uses: nobody comes in by it."""
+    return used_inside(baselines.inside, entity_id) or first_used_inside(baselines, home, entity_id)
 
 
 def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
@@ -123,4 +146,8 @@ def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: 
     inside = opened_from_inside(baselines, home, when, uses[-1][1]) if visiting else None
     if inside is None:
         return False
-    return when - inside.last_sign <= MOMENTS or _moving_at(home, when)
+    return (
+        when - inside.last_sign <= MOMENTS
+        or _moving_at(home, when)
+        or _used_inside_before(home, baselines, when, uses[-1][1])
+    )
