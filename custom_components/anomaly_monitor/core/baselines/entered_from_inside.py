@@ -6,12 +6,15 @@ empty home is pushed at once. But part of what it asks needs nothing learned: wh
 the person who opened it was already inside (``somebody_in.opened_from_inside``: a sign
 of somebody moving before it, nobody gone out since), here within ``MOMENTS`` before it
 or still moving as it opened (a pet's hourly round, not known yet as a pet's, is no sign
-of who opened the door). A grandmother without a phone stepping out onto the roof
+of who opened the door), or an inner contact's complete use within ``INSIDE_REACH``
+before it (``inner_signs``: the bathroom door that rests open shut and reopened; a pet
+does not shut doors or open drawers). A grandmother without a phone stepping out onto the roof
 terrace, a carer opening the door to the courier: the home itself shows them inside
 before the door moves. An intruder cannot be inside before coming in: an entry into a
 quiet home (nothing moved inside before it, or whoever moved went out) is pushed as
 before, and so is a door opened by whoever came in by another entrance of the empty home
-before (a burglar in by the window, out by the door), and so is one in a home with pets
+before (a burglar in by the window, out by the door: a cupboard or a fridge this home
+uses from inside, ``inside_doors``, is nobody's way in), and so is one in a home with pets
 in the profile, whose motion is no person's until the home has been learned empty
 (``somebody_in`` counts none).
 
