@@ -158,3 +158,18 @@ def test_a_door_opened_into_a_home_where_nobody_showed_is_told() -> None:
         change(at(10), BACK, "on"),
     ]
     assert entries(today, at(10) + timedelta(seconds=10)) == [BACK]
+
+
+def test_a_trackers_flicker_is_nobody_leaving() -> None:
+    """In by the back door at 10:00 with nobody seen inside, out by the front door at
+    10:11: Alice's phone reporting unknown and away again meanwhile is no departure that
+    would make the back door's opening the household's."""
+    today = [
+        *departure(),
+        change(at(10), BACK, "on"),
+        Transition(at(10, 5), ALICE, "unknown"),
+        Transition(at(10, 8), ALICE, "not_home"),
+        *moved(at(10, 10)),
+        change(at(10, 11), FRONT, "on"),
+    ]
+    assert FRONT in entries(today, at(10, 11) + timedelta(seconds=10))

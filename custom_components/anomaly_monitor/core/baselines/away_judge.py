@@ -40,7 +40,6 @@ from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hou
 from .opening_uses import uses as opening_uses
 from .somebody_in import (
     PASSAGE,
-    _left_in_window,
     inside_now,
     is_motion as _is_motion,
     is_opening as _is_entrance,
@@ -71,9 +70,7 @@ def _empty_spans(home: HomeView, baselines: HomeBaselines | None = None) -> list
     spans = away_periods(home)
     began = home.window.start
     if not spans and home.nobody_home and began is not None:
-        # Empty since the last tracker left, if the window shows it leave (within its
-        # leaving grace: the fridge shut by the last one out is no use of the empty home).
-        spans = [(_left_in_window(home) or began, home.end)]
+        spans = [(began, home.end)]
     if spell is not None:
         spans = [s for s in spans if s[1] < spell[0]] + [
             (min([spell[0], *(s[0] for s in spans if s[1] >= spell[0])]), spell[1])

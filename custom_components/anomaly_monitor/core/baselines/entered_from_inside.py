@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..models import Finding
+from ..occupancy import presence_of
 from .away_judge import (
     STILL_ABOUT,
     VISIT_REACH,
@@ -109,15 +110,33 @@ def _came_in_before(
 ) -> bool:
     """An entrance was used earlier in the empty home with nobody seen inside before it:
     whoever moves inside since may have come in by it (a burglar through the window,
-    out by the door)."""
+    out by the door). Not before the last tracker left, as the window shows it (the
+    window's span takes it all for empty within the leaving grace): nobody came into an
+    empty home then."""
+    left = _went_out_in_window(home)
     return any(
         used < when - PASSAGE
         and _within(spans, used)
+        and (left is None or used > left)
         and not _seen_before(home, baselines, used, entity_id)
         for entity_id in _entrances(home, baselines)
         if not _looked_into(home, baselines, entity_id)
         for used in _used(home, baselines, entity_id)
     )
+
+
+def _went_out_in_window(home: HomeView) -> datetime | None:
+    """When the last tracker the window shows leave did (from home, or its first report in
+    the window; a tracker's flicker, unknown and away again, is nobody leaving)."""
+    left: datetime | None = None
+    for state in home.presence_entities:
+        before: bool | None = True  # the window's first report: a departure if away
+        for change in home.changes(state.entity_id):
+            where = presence_of(change.state)
+            if where is False and before is True and (left is None or change.when > left):
+                left = change.when
+            before = where
+    return left
 
 
 def _looked_into(home: HomeView, baselines: HomeBaselines, entity_id: str) -> bool:
