@@ -27,9 +27,8 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView, is_motion
 from ..statistics.timeline import Interval, intervals
-from .long_stays import FLOOR
 
-ATTENDED_LIMIT = FLOOR
+ATTENDED_LIMIT = timedelta(hours=1)  # as ``long_stays.FLOOR`` (which asks ``lit_in_use``)
 # Somebody was seen in the door's room for at least this share of the time it stood open.
 ATTENDED_SHARE = 0.5
 # A door whose learned limit is past ``ATTENDED_LIMIT``, attended, is told at this many
@@ -94,6 +93,13 @@ def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> b
     if spell.duration > ATTENDED_LIMIT and not _lit_with_people(home, door):
         return True  # busy, but perhaps only a pet by it: told past the hour
     return unattended(home, door, spell) > limit
+
+
+def lit_in_use(home: HomeView, door: str, spell: Interval, recent: timedelta) -> bool:
+    """Its room lit with the household not known away, and busy until less than
+    ``recent`` ago: ``state_longer_than_usual`` (past the hour) waits as ``left_open``
+    does (one door, one verdict)."""
+    return _lit_with_people(home, door) and unattended(home, door, spell) <= recent
 
 
 def _lit_with_people(home: HomeView, door: str) -> bool:
