@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import same_device, shut_after_use
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, clip
 from ..power_units import RUNNING_WATTS, watts
@@ -239,8 +239,11 @@ def long_stay_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
 
 
 def _lit_in_use(home: HomeView, state: EntityState, since: datetime) -> bool:
-    """A door of a lit room people keep moving in: in use, as ``entry_left_open`` reads it."""
-    if state.domain != "binary_sensor" or state.info.device_class not in OPENING_DEVICE_CLASSES:
+    """A door ``entry_left_open`` judges (not a window, nor a door shut: somebody behind it
+    may need help), open in a lit room people keep moving in: in use, as it reads it."""
+    if state.domain != "binary_sensor" or state.state.lower() != "on":
+        return False
+    if not shut_after_use(home, state.entity_id):
         return False
     spell = Interval(state.entity_id, state.state, since, home.end, ongoing=True)
     return lit_in_use(home, state.entity_id, spell, ENTRY_OPEN_LIMIT)
