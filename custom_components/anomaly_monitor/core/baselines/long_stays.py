@@ -34,11 +34,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import same_device, shut_after_use
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, clip
 from ..power_units import RUNNING_WATTS, watts
 from ..state_blips import is_no_state
+from ..statistics.durations import ENTRY_OPEN_LIMIT
+from ..statistics.timeline import Interval
+from .attended_doors import lit_in_use
 from .clock import local
 from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
@@ -242,6 +245,17 @@ def long_stay_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
     return min(due, default=None)
 
 
+def _lit_in_use(home: HomeView, state: EntityState, since: datetime) -> bool:
+    """A door ``entry_left_open`` judges (not a window, nor a door shut: somebody behind it
+    may need help), open in a lit room people keep moving in: in use, as it reads it."""
+    if state.domain != "binary_sensor" or state.state.lower() != "on":
+        return False
+    if not shut_after_use(home, state.entity_id):
+        return False
+    spell = Interval(state.entity_id, state.state, since, home.end, ongoing=True)
+    return lit_in_use(home, state.entity_id, spell, ENTRY_OPEN_LIMIT)
+
+
 def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """An entity left on/open/unlocked far longer than it has ever been at that time of day.
 
@@ -252,7 +266,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
     for judged in _limits(home, baselines):
         state, word, since = judged.state, judged.word, judged.since
         stayed = now - since
-        if stayed <= judged.limit:
+        if stayed <= judged.limit or _lit_in_use(home, state, since):
             continue
         begun = local(since, zone)
         quarter = quarter_of_day(since, baselines.zone)
