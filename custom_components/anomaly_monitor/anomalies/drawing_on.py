@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..core.home import METER_DEVICE_CLASSES
 from ..core.models import EntityState, parse_number
 from .open_anomaly import OpenAnomaly
 
 # Still the same run: drawing at least this share of what it drew when last found.
 STILL_DRAWING = 0.5
-_METERS = frozenset({"power", "current"})
 
 
 class DrawingOn:
@@ -49,7 +49,7 @@ class DrawingOn:
             signature: (subject, drew)
             for signature, (subject, drew) in self._drew.items()
             if (state := entities.get(subject)) is not None
-            and state.info.device_class in _METERS
+            and state.info.device_class in METER_DEVICE_CLASSES
             and state.number is not None
             and state.number >= drew * STILL_DRAWING
         }

@@ -38,6 +38,8 @@ OPENING_DEVICE_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
 # Openings through which a person enters the home.
 ENTRY_DEVICE_CLASSES = frozenset({"door", "garage_door"})
 OCCUPANCY_DEVICE_CLASSES = frozenset({"motion", "occupancy", "presence"})
+# A sensor that reads what a device draws (W or A), i.e. an appliance meter.
+METER_DEVICE_CLASSES = frozenset({"power", "current"})
 # Binary sensors whose "on" says a device is working (so "off" is the fault).
 CONNECTIVITY_DEVICE_CLASSES = frozenset({"connectivity", "plug", "power", "running"})
 # Cover device classes that are part of the building envelope.
