@@ -28,7 +28,8 @@ from datetime import datetime, timedelta
 from ..home import HomeView, is_motion
 from ..statistics.timeline import Interval, intervals
 
-ATTENDED_LIMIT = timedelta(hours=1)  # as ``long_stays.FLOOR`` (which asks ``lit_in_use``)
+# An hour of everyday use; ``long_stays.FLOOR`` is this one (it asks ``lit_in_use`` here).
+ATTENDED_LIMIT = timedelta(hours=1)
 # Somebody was seen in the door's room for at least this share of the time it stood open.
 ATTENDED_SHARE = 0.5
 # A door whose learned limit is past ``ATTENDED_LIMIT``, attended, is told at this many

@@ -41,7 +41,7 @@ from ..power_units import RUNNING_WATTS, watts
 from ..state_blips import is_no_state
 from ..statistics.durations import ENTRY_OPEN_LIMIT
 from ..statistics.timeline import Interval
-from .attended_doors import lit_in_use
+from .attended_doors import ATTENDED_LIMIT, lit_in_use
 from .clock import local
 from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
@@ -56,7 +56,7 @@ from .usual_use import MARKED_STAY
 # Far longer than ever: this many times the longest learned stay...
 FACTOR = 3.0
 # ...and never less than this (an hour of a door or a plug on is still everyday life).
-FLOOR = timedelta(hours=1)
+FLOOR = ATTENDED_LIMIT
 # With this many stays only (every quarter pooled), this many times the longest.
 FEW_STAYS = 6
 FEW_FACTOR = 6.0
