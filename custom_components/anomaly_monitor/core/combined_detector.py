@@ -9,6 +9,7 @@ from .baselines import HomeBaselines, baseline_findings
 from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
+from .baselines.routine_alert_judge import told_as_routine
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
 from .baselines.usual_outages import usual_outage
@@ -129,6 +130,8 @@ class CombinedDetector:
                 and not usual_outage(home, baselines, f)
                 and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
+            # A generic alert that goes on and clears here by routine: told, not pushed.
+            found = [told_as_routine(f, baselines, home) for f in found]
             rules = self.rules
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
