@@ -28,7 +28,12 @@ SMOKE = "binary_sensor.hall_detector"
 
 
 def _told(
-    device_class: str, days: int, per_day: int, *, smoke_after: bool = False
+    device_class: str,
+    days: int,
+    per_day: int,
+    *,
+    smoke_after: bool = False,
+    sensitivity: str = "high",
 ) -> list[Finding]:
     """The alert learned on ``per_day`` spells a day for ``days`` days, then on now."""
     baselines = HomeBaselines(UTC)
@@ -60,7 +65,7 @@ def _told(
     window = build_window(
         states, environment(now, persons_home=1), shown, start=now - timedelta(hours=1)
     )
-    detector = CombinedDetector(baselines=lambda: baselines)
+    detector = CombinedDetector(sensitivity, baselines=lambda: baselines)
     return [f for f in detector.findings(window) if f.rule == "hazard_detected"]
 
 
@@ -69,6 +74,7 @@ def test_a_safety_alert_on_three_times_a_day_is_told_low_once_learned() -> None:
     assert found.severity is Severity.LOW
     assert not is_urgent(found)
     assert "3.0 times a day" in found.reasoning
+    assert _told("safety", days=4, per_day=3, sensitivity="medium") == []  # shown at high only
 
 
 def test_its_first_time_on_is_told_high() -> None:

@@ -130,9 +130,15 @@ class CombinedDetector:
                 and not usual_outage(home, baselines, f)
                 and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
-            # A generic alert that goes on and clears here by routine: told, not pushed.
-            found = [told_as_routine(f, baselines, home) for f in found]
             rules = self.rules
+            # A generic alert that goes on and clears here by routine: told low (shown at
+            # sensitivity high only), never pushed.
+            found = [
+                judged
+                for f in found
+                if (judged := told_as_routine(f, baselines, home)).severity.rank
+                >= rules.min_severity.rank
+            ]
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
 

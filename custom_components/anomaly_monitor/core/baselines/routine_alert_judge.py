@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..home import HomeView, is_on
+from ..home import GENERIC_ALERT_CLASSES as ROUTINE_CLASSES, HomeView, is_on
 from ..models import Finding, Severity
 from .home_baselines import HomeBaselines
-from .routine_alerts import ROUTINE_CLASSES
 
 ROUTINE_RULES = frozenset({"hazard_detected"})
 

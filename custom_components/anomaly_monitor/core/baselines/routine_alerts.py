@@ -26,10 +26,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
+from ..home import GENERIC_ALERT_CLASSES as ROUTINE_CLASSES
 from .clock import day_number, format_time, parse_time
 
-# Generic alert classes: what goes on may be a service's status, not the home's danger.
-ROUTINE_CLASSES = frozenset({"safety", "problem", "tamper"})
 # The home's own hazards: never routine, and what makes an alert before them trouble.
 HOME_HAZARDS = frozenset({"smoke", "gas", "carbon_monoxide", "heat", "moisture"})
 MIN_DAYS = 2
