@@ -30,6 +30,9 @@ _T = TypeVar("_T")
 UNAVAILABLE_STATES = frozenset({"unavailable", "unknown"})
 
 # Binary sensor device classes that mean danger when on.
+# Generic alert classes: what goes on may be a service's or a device's status (an air-raid
+# alert, a NAS), not danger in the home (``baselines/routine_alerts.py``).
+GENERIC_ALERT_CLASSES = frozenset({"safety", "problem", "tamper"})
 HAZARD_DEVICE_CLASSES = frozenset(
     {"smoke", "gas", "carbon_monoxide", "moisture", "heat", "safety", "problem", "tamper"}
 )

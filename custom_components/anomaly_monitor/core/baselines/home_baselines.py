@@ -60,6 +60,7 @@ from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
+from .routine_alerts import RoutineAlerts
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
@@ -109,6 +110,7 @@ class HomeBaselines:
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
+        self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -217,6 +219,8 @@ class HomeBaselines:
         if (domain, device_class) == ("binary_sensor", "power") and state in ("on", "off"):
             # A supply's status: its outages (``supply_off``); unknown at a restart is none.
             self.supply.reading(entity_id, 1.0 if state == "on" else 0.0, when)
+        if domain == "binary_sensor":
+            self.alerts.state(entity_id, device_class, state, when)
         if (routine := routine_state(domain, device_class, state)) is not None or (
             entity_id in self.routines.since
         ):
