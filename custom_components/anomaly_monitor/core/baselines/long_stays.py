@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device, shut_after_use
+from ..device_roles import own_meter, shut_after_use
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, clip
 from ..power_units import RUNNING_WATTS, watts
@@ -230,7 +230,7 @@ def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
     return tuple(
         meter.entity_id
         for meter in home.of("sensor", "power")
-        if same_device(switch, meter)
+        if own_meter(home, switch, meter)
         and (value := meter.number) is not None
         and (watts(value, meter.info.unit) or 0.0) >= RUNNING_WATTS
     )

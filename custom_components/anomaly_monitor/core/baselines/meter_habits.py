@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -91,7 +91,7 @@ METER_DRAWING_AT_UNUSUAL_HOURS = FindingKind(
 
 
 def _switched_off(home: HomeView, meter: EntityState) -> bool:
-    return any(s.state == "off" and same_device(s, meter) for s in home.of("switch"))
+    return any(s.state == "off" and own_meter(home, s, meter) for s in home.of("switch"))
 
 
 def _expected_at(
