@@ -134,3 +134,17 @@ def test_the_learned_spells_are_stored_and_read_back() -> None:
     read = RoutineAlerts.from_dict(alerts.as_dict(), UTC)
     assert read.routine(ALERT, now) == alerts.routine(ALERT, now) == 1.0
     assert RoutineAlerts.from_dict({"x": {"cleared": ["bad", 3]}}, UTC).routine("x", now) is None
+
+
+def test_diagnostics_count_the_alerts_told_as_routine() -> None:
+    # Walk26: diagnostics said nothing of why an alert was told low; a count (no ids).
+    alerts = RoutineAlerts(UTC)
+    for day in range(3):
+        on = DAY0 + timedelta(days=day, hours=9)
+        alerts.state(ALERT, "safety", "on", on)
+        alerts.state(ALERT, "safety", "off", on + timedelta(hours=1))
+        alerts.state("binary_sensor.once", "problem", "on", on)  # never cleared: no routine
+    assert alerts.routine_count(DAY0 + timedelta(days=1)) == 0  # one earlier day only
+    assert alerts.routine_count(DAY0 + timedelta(days=3)) == 1
+    baselines = HomeBaselines(UTC)
+    assert baselines.summary()["alerts_told_as_routine"] == 0
