@@ -124,12 +124,20 @@ def test_smoke_is_never_routine() -> None:
     assert alerts.routine(SMOKE, DAY0 + timedelta(days=6)) is None
 
 
-def test_the_learned_spells_are_stored_and_read_back() -> None:
+def _three_days_of_spells(*others: str) -> RoutineAlerts:
+    """The alert on at 09:00 for an hour on three days; ``others`` on then, never off."""
     alerts = RoutineAlerts(UTC)
     for day in range(3):
         on = DAY0 + timedelta(days=day, hours=9)
         alerts.state(ALERT, "safety", "on", on)
         alerts.state(ALERT, "safety", "off", on + timedelta(hours=1))
+        for other in others:
+            alerts.state(other, "problem", "on", on)
+    return alerts
+
+
+def test_the_learned_spells_are_stored_and_read_back() -> None:
+    alerts = _three_days_of_spells()
     now = DAY0 + timedelta(days=3)
     read = RoutineAlerts.from_dict(alerts.as_dict(), UTC)
     assert read.routine(ALERT, now) == alerts.routine(ALERT, now) == 1.0
@@ -138,12 +146,7 @@ def test_the_learned_spells_are_stored_and_read_back() -> None:
 
 def test_diagnostics_count_the_alerts_told_as_routine() -> None:
     # Walk26: diagnostics said nothing of why an alert was told low; a count (no ids).
-    alerts = RoutineAlerts(UTC)
-    for day in range(3):
-        on = DAY0 + timedelta(days=day, hours=9)
-        alerts.state(ALERT, "safety", "on", on)
-        alerts.state(ALERT, "safety", "off", on + timedelta(hours=1))
-        alerts.state("binary_sensor.once", "problem", "on", on)  # never cleared: no routine
+    alerts = _three_days_of_spells("binary_sensor.once")  # never cleared: no routine
     assert alerts.routine_count(DAY0 + timedelta(days=1)) == 0  # one earlier day only
     assert alerts.routine_count(DAY0 + timedelta(days=3)) == 1
     baselines = HomeBaselines(UTC)

@@ -6,37 +6,26 @@ from homeassistant.helpers.entity import Entity
 from homeassistant.helpers.event import async_track_state_change_event
 
 PLATFORMS = ["binary_sensor", "switch", "sensor"]
+
+
+def _device(key: str, name: str, maker: str, model: str | None = None) -> DeviceInfo:
+    """A home device; ``model`` None: a web service (HA's ``entry_type: service``)."""
+    service = DeviceEntryType.SERVICE if model is None else None
+    return DeviceInfo(
+        identifiers={("walk_devices", key)},
+        name=name,
+        manufacturer=maker,
+        model=model,
+        entry_type=service,
+    )
+
+
 DEVICES = {
-    "kyiv": DeviceInfo(
-        identifiers={("walk_devices", "kyiv")},
-        name="Kyiv region",
-        manufacturer="Ukraine Alarm",
-        entry_type=DeviceEntryType.SERVICE,
-    ),
-    "boiler": DeviceInfo(
-        identifiers={("walk_devices", "boiler")},
-        name="Boiler",
-        manufacturer="Vaillant",
-        model="ecoTEC",
-    ),
-    "septic": DeviceInfo(
-        identifiers={("walk_devices", "septic")},
-        name="Septic pump",
-        manufacturer="Zoeller",
-        model="Alarm box",
-    ),
-    "stove": DeviceInfo(
-        identifiers={("walk_devices", "stove")},
-        name="Stove guard",
-        manufacturer="Innohome",
-        model="SGK",
-    ),
-    "relay": DeviceInfo(
-        identifiers={("walk_devices", "relay")},
-        name="Reptile relay",
-        manufacturer="Shelly",
-        model="Pro 2PM",
-    ),
+    "kyiv": _device("kyiv", "Kyiv region", "Ukraine Alarm"),
+    "boiler": _device("boiler", "Boiler", "Vaillant", "ecoTEC"),
+    "septic": _device("septic", "Septic pump", "Zoeller", "Alarm box"),
+    "stove": _device("stove", "Stove guard", "Innohome", "SGK"),
+    "relay": _device("relay", "Reptile relay", "Shelly", "Pro 2PM"),
 }
 
 
