@@ -1,4 +1,4 @@
-"""A generic alert this home lives with is told low, not pushed (core).
+"""A generic alert this home lives with is told low: not at the default sensitivity (core).
 
 Set 19: the Ukraine Alarm air-raid sensor (a ``binary_sensor`` of class ``safety``) went on
 about 1.5 times a day and was pushed high every time (22 false alarms). A ``safety``,
@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.routine_alert_judge import how_often
 from custom_components.anomaly_monitor.core.baselines.routine_alerts import RoutineAlerts
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Severity, Transition
@@ -73,13 +74,28 @@ def test_a_safety_alert_on_three_times_a_day_is_told_low_once_learned() -> None:
     (found,) = _told("safety", days=4, per_day=3)
     assert found.severity is Severity.LOW
     assert not is_urgent(found)
-    assert "3.0 times a day" in found.reasoning
+    # Said as a person would, and nothing of a push: at sensitivity high it is pushed.
+    assert "It goes on about 3 times a day here and clears by itself" in found.reasoning
+    assert "push" not in found.reasoning
     assert _told("safety", days=4, per_day=3, sensitivity="medium") == []  # shown at high only
 
 
 def test_its_first_time_on_is_told_high() -> None:
     (found,) = _told("safety", days=0, per_day=0)
     assert is_urgent(found)
+    assert found.reasoning.startswith("Unsafe state detected")  # HA shows it "Unsafe"
+
+
+def test_how_often_is_said_as_a_person_would() -> None:
+    assert [how_often(r) for r in (3.0, 2.0, 1.4, 1.0, 0.5, 0.3, 0.1)] == [
+        "about 3 times a day",
+        "about twice a day",
+        "about once a day",
+        "about once a day",
+        "about once every 2 days",
+        "about once every 3 days",
+        "about once every 10 days",
+    ]
 
 
 def test_a_problem_sensor_on_only_at_a_failure_stays_high() -> None:
@@ -108,13 +124,30 @@ def test_smoke_is_never_routine() -> None:
     assert alerts.routine(SMOKE, DAY0 + timedelta(days=6)) is None
 
 
-def test_the_learned_spells_are_stored_and_read_back() -> None:
+def _three_days_of_spells(*others: str) -> RoutineAlerts:
+    """The alert on at 09:00 for an hour on three days; ``others`` on then, never off."""
     alerts = RoutineAlerts(UTC)
     for day in range(3):
         on = DAY0 + timedelta(days=day, hours=9)
         alerts.state(ALERT, "safety", "on", on)
         alerts.state(ALERT, "safety", "off", on + timedelta(hours=1))
+        for other in others:
+            alerts.state(other, "problem", "on", on)
+    return alerts
+
+
+def test_the_learned_spells_are_stored_and_read_back() -> None:
+    alerts = _three_days_of_spells()
     now = DAY0 + timedelta(days=3)
     read = RoutineAlerts.from_dict(alerts.as_dict(), UTC)
     assert read.routine(ALERT, now) == alerts.routine(ALERT, now) == 1.0
     assert RoutineAlerts.from_dict({"x": {"cleared": ["bad", 3]}}, UTC).routine("x", now) is None
+
+
+def test_diagnostics_count_the_alerts_told_as_routine() -> None:
+    # Walk26: diagnostics said nothing of why an alert was told low; a count (no ids).
+    alerts = _three_days_of_spells("binary_sensor.once")  # never cleared: no routine
+    assert alerts.routine_count(DAY0 + timedelta(days=1)) == 0  # one earlier day only
+    assert alerts.routine_count(DAY0 + timedelta(days=3)) == 1
+    baselines = HomeBaselines(UTC)
+    assert baselines.summary()["alerts_told_as_routine"] == 0

@@ -4,7 +4,7 @@ HA's Ukraine Alarm integration registers its region as a device of ``entry_type:
 service`` with a ``safety`` binary sensor (an air-raid alert); set 19 pushed it high
 as a home hazard at every alert. The watcher reads the registry's entry type: such an
 entity is no device in the home (not paired with anything as one device), and its
-generic alert is told low (shown at sensitivity high, never pushed); a home device's
+generic alert is told low (shown at sensitivity high only); a home device's
 ``problem`` alarm stays told high.
 """
 
@@ -58,3 +58,10 @@ async def test_a_service_alert_is_told_low_and_a_home_alarm_high(hass: HomeAssis
     findings = entry.runtime_data.coordinator.data.analysis.verdict.findings
     told = {f.subject: f.severity for f in findings if f.rule == "hazard_detected"}
     assert told == {ALERT: Severity.LOW, PUMP: Severity.HIGH}
+    # What the homeowner reads (walk26): where it comes from, once, and no device to
+    # check; nothing of a push (at sensitivity high every anomaly is pushed).
+    (alert,) = (f for f in findings if f.subject == ALERT)
+    assert alert.reasoning == (
+        "Unsafe state detected. It comes from an online service, not from a device in the home."
+    )
+    assert alert.recommendation == "See what the service says; no device in the home reported it."

@@ -1,12 +1,12 @@
-"""A generic alert this home lives with, told low: no push (``routine_alerts``).
+"""A generic alert this home lives with, told low (``routine_alerts``).
 
 ``hazard_detected`` tells every sensor of a hazard class going on, high. For the generic
 classes only (``safety``, ``problem``, ``tamper``), a sensor that went on and cleared by
 itself ``MIN_TIMES`` times on ``MIN_DAYS`` earlier days, with no hazard of the home
 following, is this home's routine signal (an air-raid alert, a NAS's status): it is told
-low, saying how often it goes on here. Its first times on are told as before; smoke, gas,
-CO, heat and leaks are never judged here; a sensor that dropped off while it alarmed
-stays told (it may be damaged).
+low (shown at sensitivity high only), saying how often it goes on here. Its first times
+on are told as before; smoke, gas, CO, heat and leaks are never judged here; a sensor
+that dropped off while it alarmed stays told (it may be damaged).
 """
 
 from __future__ import annotations
@@ -24,16 +24,30 @@ def told_as_routine(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     """``finding`` told low when its alert is this home's routine signal; else as it is."""
     if finding.rule not in ROUTINE_RULES or finding.subject is None:
         return finding
+    if finding.severity.rank <= Severity.LOW.rank:
+        return finding  # told low already (a web service's alert): said once, not twice
     state = home.info(finding.subject)
     if state is None or state.info.device_class not in ROUTINE_CLASSES or not is_on(state):
         return finding
     rate = baselines.alerts.routine(state.entity_id, home.end)
     if rate is None:
         return finding
-    often = f"about {rate:.1f} times a day" if rate >= 1 else "most days"
+    # Shown at sensitivity high only, and then pushed as every anomaly is: the text says
+    # what this home shows of the sensor, not how it is delivered.
     return replace(
         finding,
         severity=Severity.LOW,
-        reasoning=f"{finding.reasoning} It goes on {often} here and clears by itself, with"
-        " nothing in the home following: told without a push.",
+        reasoning=f"{finding.reasoning} It goes on {how_often(rate)} here and clears by"
+        " itself, with nothing in the home following.",
     )
+
+
+def how_often(per_day: float) -> str:
+    """``per_day`` said as a person would: "about twice a day", "about once every 3 days"."""
+    if per_day >= 2.5:
+        return f"about {round(per_day)} times a day"
+    if per_day >= 1.5:
+        return "about twice a day"
+    if per_day >= 0.75:
+        return "about once a day"
+    return f"about once every {max(2, round(1 / per_day))} days"

@@ -102,6 +102,10 @@ class RoutineAlerts:
             return None
         return len(earlier) / max(1, today - min(days))
 
+    def routine_count(self, when: datetime) -> int:
+        """How many sensors are this home's routine signal at ``when`` (diagnostics)."""
+        return sum(self.routine(entity_id, when) is not None for entity_id in self._alerts)
+
     def as_dict(self) -> dict[str, Any]:
         """Plain, storable form."""
         return {

@@ -36,6 +36,8 @@ _CRITICAL = frozenset({"smoke", "gas", "carbon_monoxide", "heat"})
 AIRBORNE = _CRITICAL
 # Signs of one fire: smoke in the hall and heat in the kitchen a minute apart are one event.
 _SIGN_OF = {"smoke": "fire", "heat": "fire"}
+# What a class's *on* is, said as HA's frontend says it ("Unsafe", not "Safety").
+_SAID = {"safety": "unsafe state", "tamper": "tampering"}
 _ADVICE = {
     "smoke": "Check the area for fire now and leave the home if there is smoke.",
     "gas": "Do not switch anything on; ventilate and shut off the gas supply.",
@@ -157,7 +159,7 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
     device_class = state.info.device_class or "problem"
     areas = list(dict.fromkeys(s.info.area for s, _ in group if s.info.area))
     where = f" in {' and '.join(areas)}" if areas else ""
-    kinds = dict.fromkeys((s.info.device_class or "problem").replace("_", " ") for s, _ in group)
+    kinds = dict.fromkeys(_said(s.info.device_class or "problem") for s, _ in group)
     reasoning = f"{' and '.join(kinds).capitalize()} detected{where}."
     for detector, dropped in group:
         if dropped is not None:
@@ -169,20 +171,27 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
     for detector, _ in group:
         evidence += [detector, *_corroboration(home, detector)]
     severity = Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH
+    advice = (_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
+        device_class, "Check the device and its surroundings."
+    )
     if state.info.service and device_class in GENERIC_ALERT_CLASSES:
-        # A web service's alert (a region's air-raid warning): no danger in the home.
+        # A web service's alert (a region's air-raid warning): no danger in the home, and
+        # no device to check. Told low: shown at sensitivity high only.
         severity = Severity.LOW
-        reasoning += " It is a service's alert, not a device in the home: told without a push."
+        reasoning += " It comes from an online service, not from a device in the home."
+        advice = "See what the service says; no device in the home reported it."
     return HAZARD_DETECTED.finding(
         evidence=ids(evidence, _away_context(home)),
         subject=state.entity_id,
         context=ids(_away_context(home)),
         reasoning=reasoning,
         severity=severity,
-        recommendation=(_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
-            device_class, "Check the device and its surroundings."
-        ),
+        recommendation=advice,
     )
+
+
+def _said(device_class: str) -> str:
+    return _SAID.get(device_class, device_class.replace("_", " "))
 
 
 def _leak_contradicted(home: HomeView, leak: EntityState) -> bool:

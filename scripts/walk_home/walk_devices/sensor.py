@@ -1,0 +1,27 @@
+from homeassistant.components.sensor import SensorDeviceClass, SensorEntity, SensorStateClass
+from homeassistant.const import UnitOfPower
+
+from . import Mirror
+
+
+class Meter(Mirror, SensorEntity):
+    @property
+    def native_value(self):
+        try:
+            return float(self.raw)
+        except (TypeError, ValueError):
+            return None
+
+
+async def async_setup_entry(hass, entry, add):
+    kw = {
+        "device_class": SensorDeviceClass.POWER,
+        "state_class": SensorStateClass.MEASUREMENT,
+        "native_unit_of_measurement": UnitOfPower.WATT,
+    }
+    add(
+        [
+            Meter("relay", "Switch 0 power", "input_number.relay_0_power", **kw),
+            Meter("relay", "Switch 1 power", "input_number.relay_1_power", **kw),
+        ]
+    )
