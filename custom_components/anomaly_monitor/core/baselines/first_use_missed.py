@@ -8,8 +8,8 @@ watches panels and locks. Here, per contact (``DailyRoutines``: the quarters of 
 was open), a **first use** due at quarter ``K`` is:
 
 - held: open at some moment of the quarters up to ``K`` on nearly every day it was used at
-  all (one in ten may miss), at least ``MIN_DAYS`` of them, on each of the last
-  ``RECENT_DAYS``, and on the same weekday a week before when that day was watched (a door
+  all (one in ten may miss: a night away, she was not here to be up), at least
+  ``MIN_DAYS`` of them, and on the same weekday a week before when that day was watched (a door
   used on weekdays only, or later on Sundays, keeps a weekly exception). The days it was
   not used at all (the household away, she at her daughter's) are no days of it;
 - narrow: within ``BAND`` before ``K`` there is a quarter at which it was open on at most
@@ -53,7 +53,7 @@ from .daily_routines import (
 from .day_masks import DAYS_KEPT
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .routine_missed import MAX_ANSWERS, MIN_DAYS, ROUTINE_MISSED, held_recently
+from .routine_missed import MAX_ANSWERS, MIN_DAYS, ROUTINE_MISSED
 
 BAND = 8  # quarters: a first use kept within two hours
 RARE_SHARE = 0.1
@@ -103,7 +103,7 @@ def first_use_at(routines: DailyRoutines, entity_id: str, slot: int, day: int) -
         present |= _aligned(masks, slot - width + 1)
         held = present & learned
         count = held.bit_count()
-        if count < days - days // 10 or not held_recently(learned, held):
+        if count < days - days // 10:
             continue
         if week_ago and not held & week_ago:
             return None  # not used in it on this weekday a week ago: a weekly exception

@@ -81,7 +81,7 @@ def _aligned(mask: int, wrapped: bool) -> int:
     return mask >> 1 if wrapped else mask
 
 
-def held_recently(learned: int, held: int) -> bool:
+def _recent(learned: int, held: int) -> bool:
     """Held on each of the last ``RECENT_DAYS`` days learned."""
     seen = 0
     while learned and seen < RECENT_DAYS:
@@ -117,7 +117,7 @@ def routine_at(
             return None
         held = present & learned
         count = held.bit_count()
-        if count < days - days // 10 or not held_recently(learned, held):
+        if count < days - days // 10 or not _recent(learned, held):
             continue
         week_ago = 1 << (back + 7) if 0 <= back + 7 < DAYS_KEPT else 0
         if learned & week_ago and not held & week_ago:
