@@ -239,8 +239,10 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
 
     Magnitude: minutes past the due time.
     """
-    if _empty_by_every_sign(home, baselines):
-        return
+    told = baselines.routines.first_told
+    today = quarter_of(home.end, baselines.routines.zone)[1]
+    if (told is None or told[0] != today) and _empty_by_every_sign(home, baselines):
+        return  # nobody to be up (once told, the morning's notice stands as they leave)
     late = [
         found
         for entity_id in list(baselines.routines.slots)
@@ -252,7 +254,6 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
     area = home.area(first.entity_id)
     subject = area_subject(area) if area else first.entity_id
     day = quarter_of(first.due - QUARTER, baselines.routines.zone)[1]
-    told = baselines.routines.first_told
     if told is not None and told[0] == day and told[1] != subject:
         return  # this morning's notice was another room's: one a morning
     baselines.routines.first_told = (day, subject)
