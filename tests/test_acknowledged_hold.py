@@ -18,6 +18,8 @@ from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import Finding, Severity
 
+from .tracker_home import outcome, state
+
 CLIMATE = "climate.hallway"
 TEMP = "sensor.hallway_temperature"
 DOOR = "binary_sensor.back_door"
@@ -159,3 +161,39 @@ async def test_acknowledged_after_its_end_it_holds_its_successors(hass: HomeAssi
     changes = tracker.update([RUNNING_LONG], now + later + timedelta(hours=2), states=states)
     assert changes.opened == []
     assert [a.rule for a in changes.reopened] == ["appliance_running_far_longer"]
+
+
+RADIATOR = "sensor.oil_radiator_power"
+LEFT_ON = Finding(
+    "appliance_active_while_away", (RADIATOR,), "The oil radiator draws while nobody is home.",
+    "occupancy_mismatch", Severity.MEDIUM, subject=RADIATOR, while_away=True,
+)  # fmt: skip
+UNUSUAL_HOURS = Finding(
+    "meter_drawing_at_unusual_hours", (RADIATOR,), "Drawn 1,590 W for 2 h 21 min.",
+    "energy", Severity.MEDIUM, subject=RADIATOR,
+)  # fmt: skip
+
+
+async def test_a_meter_acknowledged_drawing_while_away_holds_it_drawing_on(
+    hass: HomeAssistant,
+) -> None:
+    """An oil radiator left on in an empty room (after set 16, Chengdu): "drawing while
+    nobody is home" acknowledged once over, then "drawing at unusual hours" on the same
+    meter was told (on 65ba6e3): an acknowledged occupancy finding held nothing, as if
+    the meter drawing on were a door opening again."""
+    tracker = AnomalyTracker(hass, "radiator")
+    now = dt_util.utcnow()
+    home = {RADIATOR: state(RADIATOR, "1590.0", "Bedroom", "power", "W", changed=now)}
+    assert outcome(tracker, [LEFT_ON], now, home, home=False)[0] == ["appliance_active_while_away"]
+    # No longer found (it tells a load that began drawing), over, then acknowledged.
+    outcome(tracker, [], now + timedelta(minutes=10), home, home=False)
+    outcome(tracker, [], now + timedelta(minutes=10) + CLEAR_AFTER, home, home=False)
+    assert not tracker.open
+    tracker.acknowledge(next(iter(tracker.ended.values())).key)
+    later = now + timedelta(minutes=80)
+    assert outcome(tracker, [UNUSUAL_HOURS], later, home, home=False) == (
+        [],
+        ["meter_drawing_at_unusual_hours"],
+    )
+    # A door acknowledged open while nobody is home still tells it opening again
+    # (``test_an_unacknowledged_graver_or_security_one_is_told``).

@@ -8,9 +8,10 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant import config_entries
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
-from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers import entity_registry as er, issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
@@ -111,6 +112,34 @@ async def test_a_supply_status_is_watched_by_default(hass: HomeAssistant) -> Non
     watched = entry.runtime_data.coordinator.watcher.entity_ids
     assert grid in watched
     assert "binary_sensor.pump_running" not in watched
+
+
+async def test_a_tank_level_is_watched_by_default(hass: HomeAssistant) -> None:
+    """A level with no device class (a roof tank in %, an oil tank in litres) is watched
+    without being exposed or added: set 17's roof tank fell to nothing and was never read.
+    A device's diagnostic reading in % (its signal) and a battery are not."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    set_calm_home(hass)
+    tank, oil = "sensor.tank_level", "sensor.garden_tank_contents"
+    signal, battery = "sensor.pump_plug_signal", "sensor.remote_battery"
+    er.async_get(hass).async_get_or_create(
+        "sensor",
+        "test",
+        "signal-1",
+        suggested_object_id="pump_plug_signal",
+        entity_category=EntityCategory.DIAGNOSTIC,
+    )
+    hass.states.async_set(tank, "80", {"unit_of_measurement": "%"})
+    hass.states.async_set(oil, "1200", {"unit_of_measurement": "L"})
+    hass.states.async_set(signal, "64", {"unit_of_measurement": "%"})
+    hass.states.async_set(battery, "90", {"unit_of_measurement": "%", "device_class": "battery"})
+    for entity_id in (tank, oil, signal, battery):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    entry = await _default_monitor(hass)
+    watched = entry.runtime_data.coordinator.watcher.entity_ids
+    assert {tank, oil} <= watched
+    assert signal not in watched
+    assert battery not in watched
 
 
 async def test_new_safety_device_is_picked_up(

@@ -22,10 +22,11 @@ from custom_components.anomaly_monitor.core.baselines.still_where_last_seen impo
 )
 from custom_components.anomaly_monitor.core.baselines.used_from_inside import UsedFromInside
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import EntityInfo, Environment, Transition
+from custom_components.anomaly_monitor.core.models import Environment, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity
+from .lived_home import Events, lived, observe
 from .test_door_trips import (
     AREAS as WC_AREAS,
     CLASSES as WC_CLASSES,
@@ -35,7 +36,6 @@ from .test_door_trips import (
     TODAY,
     WC,
     ZONE,
-    Events,
     _day,
     _visit,
 )
@@ -62,17 +62,11 @@ def _outings(midnight: datetime) -> Events:
 
 
 def _flat() -> HomeBaselines:
-    baselines = HomeBaselines(ZoneInfo(ZONE))
-    baselines.describe(EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS)
     start = TODAY - timedelta(days=DAYS)
-    baselines.watching(list(AREAS), start)
-    baselines.observe(start, PIOTR, "home")
-    events: Events = []
-    for day in range(DAYS):
-        events += _day(start + timedelta(days=day)) + _outings(start + timedelta(days=day))
-    for when, entity_id, state in sorted(events):
-        baselines.observe(when, entity_id, state, AREAS.get(entity_id))
-    return baselines
+    midnights = [start + timedelta(days=day) for day in range(DAYS)]
+    return lived(
+        ZONE, AREAS, CLASSES, PIOTR, start=start, days=(_day(m) + _outings(m) for m in midnights)
+    )
 
 
 def _view(now: datetime, events: Events) -> HomeView:
@@ -86,8 +80,7 @@ def _view(now: datetime, events: Events) -> HomeView:
 
 def _today(baselines: HomeBaselines, until: float, last: Events) -> tuple[datetime, Events]:
     events = [e for e in _day(TODAY) if e[0] < TODAY + timedelta(hours=until)] + last
-    for when, entity_id, state in sorted(events):
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
+    observe(baselines, events, AREAS)
     return max(when for when, _, _ in last), sorted(events)
 
 

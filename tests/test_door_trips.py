@@ -27,10 +27,11 @@ from custom_components.anomaly_monitor.core.baselines.still_where_last_seen impo
     still_where_last_seen_due,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import EntityInfo, Environment, Transition
+from custom_components.anomaly_monitor.core.models import Environment, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity
+from .lived_home import Events, lived, observe
 
 ZONE = "Europe/Warsaw"
 HALL = "binary_sensor.hall_motion"
@@ -42,8 +43,6 @@ CLASSES = {HALL: "motion", KITCHEN: "motion", WC: "door"}
 TODAY = datetime(2026, 7, 20, tzinfo=ZoneInfo(ZONE))  # a Monday, local midnight
 DAYS = 14
 VISITS = (10.0, 14.0, 19.0)  # hours of the day he goes to the WC
-
-Events = list[tuple[datetime, str, str]]
 
 
 def _visit(at: datetime, *, back: bool = True) -> Events:
@@ -70,19 +69,12 @@ def _day(midnight: datetime, *, leaves_by_the_wc: bool = False) -> Events:
 
 
 def _piotr(*, days: int = DAYS, leaves_by_the_wc: bool = False) -> HomeBaselines:
-    baselines = HomeBaselines(ZoneInfo(ZONE))
-    baselines.describe(
-        EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in (HALL, KITCHEN, WC)
-    )
     start = TODAY - timedelta(days=days)
-    baselines.watching([HALL, KITCHEN, WC], start)
-    baselines.observe(start, PIOTR, "home")
-    events: Events = []
-    for day in range(days):  # ``leaves_by_the_wc``: one afternoon, not back that way
-        events += _day(start + timedelta(days=day), leaves_by_the_wc=leaves_by_the_wc and day == 3)
-    for when, entity_id, state in sorted(events):
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
-    return baselines
+    lived_days = (  # ``leaves_by_the_wc``: one afternoon, not back that way
+        _day(start + timedelta(days=day), leaves_by_the_wc=leaves_by_the_wc and day == 3)
+        for day in range(days)
+    )
+    return lived(ZONE, AREAS, CLASSES, PIOTR, start=start, days=lived_days)
 
 
 def _view(
@@ -105,8 +97,7 @@ def _afternoon(baselines: HomeBaselines, *, back: bool) -> tuple[datetime, Event
     """Today up to 14:00 as usual, then the afternoon visit; when the WC door last shut."""
     events = [e for e in _day(TODAY) if e[0] < TODAY + timedelta(hours=13, minutes=59)]
     events += _visit(TODAY + timedelta(hours=14), back=back)
-    for when, entity_id, state in sorted(events):
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
+    observe(baselines, events, AREAS)
     return max(when for when, entity_id, _ in events if entity_id == WC), events
 
 

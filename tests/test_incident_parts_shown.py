@@ -9,6 +9,7 @@ smoke left the door's reminders on screen.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +20,8 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomalies.texts import async_anomaly_texts
+from custom_components.anomaly_monitor.anomalies.then_lines import async_then
 from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
 from custom_components.anomaly_monitor.repairs import async_create_fix_flow
 
@@ -138,3 +141,19 @@ async def test_the_door_still_open_once_the_smoke_is_over_stands_alone(
     assert any("Front door" in t and not t.startswith("Over: ") for t in titles)
     assert len(_issues(hass, entry)) == 2
     assert len(detected) == 1  # shown, never pushed
+
+
+async def test_a_part_is_named_when_held_and_the_then_lines_only_read(hass: HomeAssistant) -> None:
+    """The door keeps the name it was held with, as a told incident keeps its title; the
+    "Then:" lines read it and change nothing (they wrote it while rendering before)."""
+    entry = await _smoke_then_door(hass)
+    tracker = entry.runtime_data.coordinator.tracker
+    (part,) = [a for a in tracker.open.values() if a.part_of]
+    (smoke,) = [a for a in tracker.open.values() if not a.part_of]
+    assert part.headline.startswith("Front door")
+    (note,) = _notes(hass, entry).values()
+    assert part.headline in note["message"].split("Then:")[1]
+    unnamed = replace(part, headline="")
+    then = await async_then(hass, await async_anomaly_texts(hass, smoke), [unnamed])
+    assert "Front door" in then
+    assert unnamed.headline == ""

@@ -204,3 +204,53 @@ async def test_answered_with_the_home_empty_covers_open_while_nobody_is_home(
     assert _update(tracker, [inside], now + timedelta(minutes=85), opened) == [
         "entry_unsecured_while_away"
     ]
+
+
+TANK = "sensor.tank_level"
+# The roof tank fell from 95 % to 26 % within the hour (a fall: positive); then it reads
+# far below anything it read (the low side: negative).
+FAST_FALL = finding("level_falling_far_faster_than_ever", TANK, "security", magnitude=69.0)
+FAR_BELOW = finding("reading_far_beyond_its_range", TANK, "device_malfunction", magnitude=-21.0)
+FAR_ABOVE = finding("reading_far_beyond_its_range", TANK, "device_malfunction", magnitude=4.0)
+
+
+def _tank(level: str, changed: datetime) -> dict[str, EntityState]:
+    return {TANK: state(TANK, level, "Roof", unit="%", changed=changed, name="Tank level")}
+
+
+async def test_a_reading_going_on_the_way_it_went_is_the_same_occurrence(
+    hass: HomeAssistant,
+) -> None:
+    """Set 17 (Nairobi): the roof tank told falling fast at 08:43 (26 %), called a false
+    alarm at 12:30, told again at 12:54 as "far below anything it read" at 19 % (on
+    65ba6e3). The same reading going on the way it went is what the homeowner judged,
+    whatever rule sees it; back up (refilled) and down again, or off the other way, is
+    news."""
+    tracker = AnomalyTracker(hass, "tank")
+    now = dt_util.utcnow()
+    assert _update(tracker, [FAST_FALL], now, _tank("26", now)) == [
+        "level_falling_far_faster_than_ever"
+    ]
+    tracker.mark_false_alarm(next(iter(tracker.open.values())).key)
+    later = now + timedelta(minutes=24)
+    lower = _tank("19", later)
+    assert _update(tracker, [FAR_BELOW], later, lower) == []
+    # Stored: a restart keeps the way it went.
+    await tracker.async_flush()
+    again = AnomalyTracker(hass, "tank")
+    await again.async_load()
+    assert _update(again, [FAR_BELOW], later + timedelta(minutes=5), lower) == []
+    # Still running down past the night (a day and a half to nothing): the same.
+    night = now + timedelta(hours=16)
+    assert _update(again, [FAR_BELOW], night, _tank("8", night)) == []
+    # Off the other way: news.
+    assert _update(again, [FAR_ABOVE], night + timedelta(minutes=10), _tank("8", night)) == [
+        "reading_far_beyond_its_range"
+    ]
+    # Refilled, then down again: a new occurrence.
+    fresh = AnomalyTracker(hass, "tank2")
+    _update(fresh, [FAST_FALL], now, _tank("26", now))
+    fresh.mark_false_alarm(next(iter(fresh.open.values())).key)
+    _update(fresh, [], now + timedelta(minutes=60), _tank("80", now + timedelta(minutes=60)))
+    down = now + timedelta(hours=3)
+    assert _update(fresh, [FAR_BELOW], down, _tank("19", down)) == ["reading_far_beyond_its_range"]

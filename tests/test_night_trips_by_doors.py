@@ -28,9 +28,10 @@ from custom_components.anomaly_monitor.core.baselines.still_where_last_seen impo
     still_where_last_seen_due,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import EntityInfo, Environment, Transition
+from custom_components.anomaly_monitor.core.models import Environment, Transition
 
 from .core_factories import entity, window
+from .lived_home import Events, lived, observe
 
 ZONE = "Europe/Vienna"
 LIVING = "binary_sensor.living_motion"
@@ -41,8 +42,6 @@ AREAS = {LIVING: "Living room", BED_DOOR: "Bedroom", BATH_DOOR: "Bathroom"}
 CLASSES = {LIVING: "motion", BED_DOOR: "door", BATH_DOOR: "door"}
 TODAY = datetime(2026, 3, 2, tzinfo=ZoneInfo(ZONE))  # a Monday, local midnight
 DAYS = 14
-
-Events = list[tuple[datetime, str, str]]
 
 
 def _night_trip(at: datetime, *, back: bool = True) -> Events:
@@ -71,17 +70,9 @@ def _day(midnight: datetime) -> Events:
 
 
 def _dana() -> HomeBaselines:
-    baselines = HomeBaselines(ZoneInfo(ZONE))
-    baselines.describe(EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS)
     start = TODAY - timedelta(days=DAYS)
-    baselines.watching([LIVING, BED_DOOR, BATH_DOOR], start)
-    baselines.observe(start, DANA, "home")
-    events: Events = []
-    for day in range(DAYS):
-        events += _day(start + timedelta(days=day))
-    for when, entity_id, state in sorted(events):
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
-    return baselines
+    days = (_day(start + timedelta(days=day)) for day in range(DAYS))
+    return lived(ZONE, AREAS, CLASSES, DANA, start=start, days=days)
 
 
 def _tonight(baselines: HomeBaselines, trip: Events) -> Events:
@@ -93,8 +84,7 @@ def _tonight(baselines: HomeBaselines, trip: Events) -> Events:
         if yesterday + timedelta(hours=20) <= e[0] and e[0] < TODAY  # not its night trip
     ]
     events = sorted(evening + trip)
-    for when, entity_id, state in [e for e in events if e[0] >= TODAY]:
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
+    observe(baselines, [e for e in events if e[0] >= TODAY], AREAS)
     return events
 
 

@@ -12,8 +12,8 @@ another word since (the window it was about closed, the thermostat switched off)
 ended: the next time is news. A reading that only drifts (the hall cooling on) does not
 end it. Never so for a safety hazard, nor
 for a security event or motion while away: the door opening again is a new event, told
-("Opened again"), whatever was acknowledged before. Stored with the tracker
-(``already_told``): a restart does not forget an acknowledgement.
+("Opened again"), whatever was acknowledged before (a meter drawing on is none).
+Stored with the tracker (``already_told``): a restart does not forget an acknowledgement.
 
 An acknowledged hazard holds too, what is no hazard itself (set 5: the hot-water
 cylinder's thermostat stuck, "water left running" acknowledged, then "running far longer
@@ -34,6 +34,9 @@ acknowledged one began, while it lasted, in its area or on its device, or anywhe
 inside, nor a finding "while nobody is home" held by anything but an entry while nobody
 is home (an entry while a leak is acknowledged is told), nor a reading that merely moves
 (a thermometer's last change says nothing of when it began).
+A door opened within ``RESPONSE`` of a hazard's onset and shut within ``airing.AIRING``
+after it was over is its answer too (the CO aired out: blind set 17), and a hazard the
+homeowner called a false alarm holds its answers so (``dismissed``: set 16's frying pans).
 A meter cut (no draw, unchanged since) within ``RESPONSE`` of a hazard's onset is such a
 change (set 13: the dehumidifier unplugged 3 min after its smoke), held after the smoke
 cleared too, and before the hazard is acknowledged (``hazard_answer``). After a
@@ -63,6 +66,7 @@ from ..core.models import (
     parse_number,
 )
 from ..core.state_blips import is_no_state
+from .airing import aired_out
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
@@ -164,7 +168,9 @@ class Seen:
             else self.began
         )
         if not began - _LEAD <= changed <= self.ended:
-            return False
+            # Opened in answer, shut once the hazard was over: the home aired (``airing``).
+            answer = (began - _LEAD, self.began + RESPONSE)
+            return self.hazard and aired_out(subject, transitions, answer, self.ended)
         if cut:  # the device unplugged after its smoke: cut since, within RESPONSE
             return changed <= self.began + RESPONSE
         if self.hazard or self.anomaly_type == SECURITY:
@@ -244,6 +250,12 @@ def _still_reading(anomaly: OpenAnomaly) -> bool:
     )
 
 
+def _a_reading(anomaly: OpenAnomaly, entities: Mapping[str, EntityState] | None) -> bool:
+    """``anomaly`` is about a device that reads a number (a meter, not a door)."""
+    state = entities.get(anomaly.subject) if entities is not None else None
+    return state is not None and state.number is not None
+
+
 def may_be_held(anomaly: OpenAnomaly) -> bool:
     """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
@@ -259,6 +271,15 @@ class AcknowledgedHold:
         """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
         if anomaly.acknowledged and anomaly.shown_evidence:
             self.seen[anomaly.signature] = seen_as(anomaly, now)
+
+    def dismissed(self, anomaly: OpenAnomaly, now: datetime) -> None:
+        """A hazard the homeowner called a false alarm (the frying pan's smoke), at
+        ``now`` and again once it is over: what the household did about it still follows
+        it (the door opened to air it out: ``follows``), and nothing else does (smoke again
+        is told)."""
+        if anomaly.hazard and anomaly.shown_evidence:
+            ended = parse_time(anomaly.ended) or now  # over before it was marked: then
+            self.seen[anomaly.signature] = replace(seen_as(anomaly, ended), over=True)
 
     def acknowledged_after_end(self, anomaly: OpenAnomaly) -> None:
         """``anomaly`` had ended when the homeowner acknowledged it (read late): it holds
@@ -302,8 +323,11 @@ class AcknowledgedHold:
             if a.acknowledged and a.signature != anomaly.signature and a.shown_evidence
         ]
         every = (*acknowledged, *self.seen.values())
+        # A meter drawing on is no new opening or movement: an appliance acknowledged
+        # drawing while nobody is home holds the same meter drawing on.
+        reading = _a_reading(anomaly, entities)
         if may_be_held(anomaly) and any(
-            s.holds(anomaly, shown) for s in every if s.anomaly_type not in _TOLD_ANEW
+            s.holds(anomaly, shown) for s in every if reading or s.anomaly_type not in _TOLD_ANEW
         ):
             return True
         if entities is None:

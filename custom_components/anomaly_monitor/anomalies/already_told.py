@@ -17,11 +17,13 @@ not tell a situation once more; a damaged part loads empty, with a warning.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
 from datetime import datetime
 from typing import Any
 
 from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
+from .aftermath import Aftermaths
 from .away_stay import AwayStays
 from .hazard_answer import answers_a_told_hazard
 from .heat_source import failing_from_told_source, stopped_heat_source
@@ -32,6 +34,7 @@ from .open_anomaly import OpenAnomaly
 from .same_moment import read_with
 from .told_device import told_device
 from .told_heat import told_heat
+from .told_times import stored_time
 from .told_unchanged import told_unchanged
 
 
@@ -43,6 +46,7 @@ class AlreadyTold:
         self.heat_spells = HeatSpells()
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
+        self.aftermaths = Aftermaths()
         # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
         # hot room as its heat, ``told_heat``; a meter cut after a hazard's onset).
         self.consequence_of: dict[str, str] = {}
@@ -58,6 +62,7 @@ class AlreadyTold:
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
             "marked_occurrences": self.marked_occurrences.as_dict(),
+            "aftermaths": self.aftermaths.as_dict(),
             "consequence_of": dict(self.consequence_of),
         }
 
@@ -75,6 +80,7 @@ class AlreadyTold:
             ("heat_spells", "heat_spells", HeatSpells),
             ("acknowledged_hold", "acknowledged_hold", AcknowledgedHold),
             ("marked_occurrences", "marked_occurrences", MarkedOccurrences),
+            ("aftermaths", "aftermaths", Aftermaths),
         )
         for key, attribute, memory in parts:
             try:
@@ -90,9 +96,17 @@ class AlreadyTold:
             warnings.append("already_told: consequence_of")
         return told
 
-    def watch(self, states: Mapping[str, str]) -> None:
-        """The states now: an acknowledged problem's hold ends when its evidence changes."""
+    def watch(
+        self,
+        states: Mapping[str, str],
+        entities: Mapping[str, EntityState] | None = None,
+        now: datetime | None = None,
+    ) -> None:
+        """The states now: an acknowledged problem's hold ends when its evidence changes;
+        what the areas of one just over read (``aftermath``)."""
         self.acknowledged_hold.watch(states)
+        if entities is not None and now is not None:
+            self.aftermaths.watch(entities, now)
 
     def continues(
         self,
@@ -111,7 +125,7 @@ class AlreadyTold:
         same devices found by another rule (``told_unchanged``)."""
         # An acknowledged problem first: a spell's own memory of the acknowledgement
         # is only updated after the next analysis.
-        open_now = list(open_now)
+        open_now, ended = list(open_now), list(ended)
         if entities is not None and (sources := told_heat(anomaly, open_now, entities)):
             # A hot room where a told fire burns or a told device runs hot: acknowledged
             # with it, now or when the homeowner acknowledges it.
@@ -128,8 +142,12 @@ class AlreadyTold:
             return source.acknowledged  # the heating its told source fed failing
         if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
             return True
+        if entities is not None and self.aftermaths.covers(anomaly, entities):
+            return True  # a reading settling after an acknowledged problem there is over
         if entities is not None and (
-            hazard := answers_a_told_hazard(anomaly, open_now, now, entities, transitions)
+            hazard := answers_a_told_hazard(
+                anomaly, open_now, now, entities, transitions, ended=ended
+            )
         ):
             self.consequence_of[anomaly.signature] = hazard
             shown_in(anomaly, hazard, open_now)
@@ -179,8 +197,12 @@ class AlreadyTold:
         self.away_stays.acknowledged(anomaly)
         if anomaly.ended is not None:
             self.acknowledged_hold.acknowledged_after_end(anomaly)
+            with suppress(TypeError, ValueError):
+                self.aftermaths.acknowledged_over(anomaly, stored_time(anomaly.ended))
 
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)
+        if anomaly.acknowledged:
+            self.aftermaths.acknowledged_over(anomaly, now)
         self.consequence_of.pop(anomaly.signature, None)

@@ -94,6 +94,8 @@ class HomeownerAnswers:
         if anomaly.hazard:
             if anomaly.ended is None:
                 self.dismissed[anomaly.signature] = anomaly
+            # Answered: the door opened to air it out is still its answer (``airing``).
+            self.already_told.acknowledged_hold.dismissed(anomaly, dt_util.utcnow())
         else:  # every rule that told this incident: none tells it again
             now = dt_util.utcnow()
             for mark in anomaly.false_alarms(now):

@@ -12,9 +12,11 @@ graver, no sign of somebody inside) is its answer, shown and kept current but no
 and acknowledged with it: a device cut within ``RESPONSE`` of the hazard's onset, or an
 opening a security rule found, opened within ``RESPONSE`` of it (while nobody is home
 too: somebody the trackers do not know, a neighbour, the fire brigade), or in a room the
-hazard shows since its story began (``Seen.follows``). Anything else is told until the
-homeowner acknowledges the hazard (a lock storm while the smoke sounds), as is somebody
-moving inside while nobody is home, or the same door opened long after.
+hazard shows since its story began (``Seen.follows``). Once the hazard is over, not yet
+answered, the door opened so and shut within ``airing.AIRING`` is its answer still.
+Anything else is told until the homeowner acknowledges the hazard (a lock storm while the
+smoke sounds), as is somebody moving inside while nobody is home, or the same door opened
+long after.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..core.models import EntityState, Transition
 from .acknowledged_hold import SECURITY, may_be_held, seen_as
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
+from .store import parse_time
 
 
 def answers_a_told_hazard(
@@ -34,9 +37,11 @@ def answers_a_told_hazard(
     now: datetime,
     entities: Mapping[str, EntityState],
     transitions: Sequence[Transition] = (),
+    *,
+    ended: Iterable[OpenAnomaly] = (),
 ) -> str | None:
-    """The signature of the hazard told and open whose answer ``anomaly`` (just opened)
-    is, if any."""
+    """The signature of the hazard told and open (or over, ``ended``, not answered yet)
+    whose answer ``anomaly`` (just opened) is, if any."""
     subject = entities.get(anomaly.subject)
     if anomaly.hazard or subject is None:
         return None
@@ -44,6 +49,12 @@ def answers_a_told_hazard(
         (a.signature, seen_as(a, now))
         for a in open_now
         if a.hazard and not a.acknowledged and a.signature != anomaly.signature
+    ]
+    # Over, on screen for an answer: the door opened to air it out, shut since (``airing``).
+    told += [
+        (a.signature, seen_as(a, over))
+        for a in ended
+        if a.hazard and a.signature != anomaly.signature and (over := parse_time(a.ended))
     ]
     if cut_meter(subject) and may_be_held(anomaly):
         response = False

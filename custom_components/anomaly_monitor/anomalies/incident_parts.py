@@ -9,6 +9,9 @@ incident's notification and repair issue ("Then: Front door open while nobody is
 11:24"), which the homeowner answers once for all its parts (``answers``). A part told in
 its own right (graver: somebody inside) stands alone again (``AnomalyTracker.update``), as
 does one still lasting once its incident is over or answered (``orphans``).
+
+Never a part of itself: ``shown_in`` leaves one told in its own right alone, and a stored
+one naming itself loads standing alone (``store.parse_anomaly``).
 """
 
 from __future__ import annotations
@@ -33,8 +36,7 @@ def shown_in(
 
 def parts_of(signature: str, anomalies: Iterable[OpenAnomaly]) -> list[OpenAnomaly]:
     """The anomalies shown as parts of the incident ``signature``, in the order they began."""
-    parts = [a for a in anomalies if a.part_of == signature and a.signature != signature]
-    return sorted(parts, key=lambda a: a.first_seen)
+    return sorted((a for a in anomalies if a.part_of == signature), key=lambda a: a.first_seen)
 
 
 def root_of(
@@ -44,7 +46,7 @@ def root_of(
 ) -> OpenAnomaly | None:
     """The incident whose notification shows ``anomaly``: on screen (open, or over and
     awaiting an answer), not answered. None: ``anomaly`` is shown on its own."""
-    if not anomaly.part_of or anomaly.part_of == anomaly.signature:
+    if not anomaly.part_of:
         return None
     root = open_now.get(anomaly.part_of) or ended.get(anomaly.part_of)
     if root is None or root.acknowledged or root.part_of:
@@ -67,4 +69,4 @@ def incidents(open_now: Iterable[OpenAnomaly]) -> list[OpenAnomaly]:
     notification counts with it (the smoke and the door opened in answer: one)."""
     open_now = list(open_now)
     signatures = {a.signature for a in open_now}
-    return [a for a in open_now if a.part_of not in signatures or a.part_of == a.signature]
+    return [a for a in open_now if a.part_of not in signatures]

@@ -29,6 +29,13 @@ graver and no hazard is the occurrence already judged, dropped like a marked one
   only by that (high, no sign of somebody inside), is what was judged (set 14: the back
   slider "left open", called a false alarm at 09:00 with everybody out, pushed again at
   10:15 as "open while nobody is home").
+  A device that reads a number and goes on the way the finding says it is off, never
+  back since the mark, is the occurrence going on too (set 17: the roof tank told
+  falling fast at 26 %, called a false alarm, then "far below anything it read" at 19 %,
+  then 8 % past midnight: rationed water running down, one occurrence). While every
+  device it showed goes one way so, the memory lasts ``ONE_WAY_HOLD``; back to where it
+  read when marked (the washer at rest, drawing again; the tank refilled), or off the
+  other way, is news.
 Stored with the tracker (``already_told``).
 """
 
@@ -40,7 +47,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.feedback import is_hazard
-from ..core.models import EntityState, Finding, Severity, Transition
+from ..core.models import EntityState, Finding, Severity, Transition, parse_number
 from ..core.state_blips import is_no_state
 from .evidence_hold import reads_as
 from .open_anomaly import OpenAnomaly, rank
@@ -48,6 +55,9 @@ from .told_times import stored_time
 
 # The same occurrence, told late by another rule, is told within hours (set 9: 79 min).
 OCCURRENCE_HOLD = timedelta(hours=12)
+# A reading that goes on one way since the mark (a rationed roof tank running down over a
+# day and a half, a battery draining) is the occurrence judged while it does, this long.
+ONE_WAY_HOLD = timedelta(days=3)
 # The gravest a finding about an unchanged device is made by nobody being home (a sign of
 # somebody inside is critical).
 _AWAY_RANK = Severity.HIGH.rank
@@ -70,6 +80,10 @@ class _Marked:
     changed: bool = False
     # Nobody was home when the homeowner answered (stored before session 22: not known).
     empty: bool = False
+    # The least and the most each device it showed that reads a number read since the
+    # mark (from its marked reading): which way it went since (stored before session 24:
+    # from the load on).
+    spans: tuple[tuple[str, float, float], ...] = ()
 
     def judged(self, finding: Finding) -> bool:
         """As grave as what the homeowner judged: no graver, or graver only by nobody
@@ -91,20 +105,22 @@ class MarkedOccurrences:
         if anomaly.hazard:
             return
         word = anomaly.readings.get(anomaly.subject, "")  # as last found
+        readings = tuple(
+            (e, r.strip().lower())
+            for e, r in anomaly.readings.items()
+            if e in anomaly.shown_evidence and not is_no_state(r)
+        )
         self.marked[anomaly.signature] = _Marked(
             anomaly.subject,
             anomaly.anomaly_type,
             rank(anomaly.severity),
             now,
-            word.strip().lower() if word and not _is_number(word) else "",
+            word.strip().lower() if word and parse_number(word) is None else "",
             tuple(anomaly.shown_evidence) or (anomaly.subject,),
             anomaly.while_away,
-            tuple(
-                (e, r.strip().lower())
-                for e, r in anomaly.readings.items()
-                if e in anomaly.shown_evidence and not is_no_state(r)
-            ),
+            readings,
             empty=empty,
+            spans=_spans_of(readings),
         )
 
     def watch(
@@ -117,10 +133,16 @@ class MarkedOccurrences:
         occurrence; a device it showed read another word: changed; and the hold lapses."""
         kept: dict[str, _Marked] = {}
         for signature, marked in self.marked.items():
-            if now - marked.marked >= OCCURRENCE_HOLD:
-                continue
             if not marked.changed and _changed(marked, entities, transitions):
                 marked = replace(marked, changed=True)  # noqa: PLW2901
+            if marked.spans:
+                spans = _widened(marked, entities, transitions)
+                # One went off and came back (the meter at rest, drawing again): changed.
+                changed = marked.changed or len(spans) < len(marked.spans)
+                marked = replace(marked, spans=spans, changed=changed)  # noqa: PLW2901
+            held = ONE_WAY_HOLD if _one_way(marked) else OCCURRENCE_HOLD
+            if now - marked.marked >= held:
+                continue
             reading = entities.get(marked.subject)
             if (
                 reading is not None
@@ -157,6 +179,7 @@ class MarkedOccurrences:
                 "readings": dict(m.readings),
                 "changed": m.changed,
                 "empty": m.empty,
+                "spans": {e: [low, high] for e, low, high in m.spans},
             }
             for signature, m in self.marked.items()
         }
@@ -173,6 +196,12 @@ class MarkedOccurrences:
             away, changed = m.get("away", False), m.get("changed", True)
             empty = m.get("empty", False)
             readings = m.get("readings", {})
+            stored = m.get("spans")
+            spans = (
+                _spans_of(tuple(readings.items()))
+                if stored is None
+                else tuple((e, float(low), float(high)) for e, (low, high) in stored.items())
+            )
             if (
                 not all(isinstance(e, str) for e in evidence)
                 or not isinstance(away, bool)
@@ -192,6 +221,7 @@ class MarkedOccurrences:
                 tuple(readings.items()),
                 changed,
                 empty,
+                spans,
             )
         return memory
 
@@ -201,7 +231,8 @@ def _changed(
 ) -> bool:
     """A device the marked occurrence showed reads (or read since) another word. A radio
     drop or a restart (no state, then the same word) is no change."""
-    words = dict(marked.readings)
+    # A number is judged by the way it went since (``_went_on``).
+    words = {e: w for e, w in marked.readings if parse_number(w) is None}
     for entity_id, word in words.items():
         reading = entities.get(entity_id)
         if (
@@ -241,16 +272,84 @@ def _goes_on(marked: _Marked, finding: Finding, entities: Mapping[str, EntitySta
         return False
     if finding.while_away and not (marked.away or marked.empty):
         return False  # the household left since the homeowner answered
+    spans = {e: (low, high) for e, low, high in marked.spans}
     for entity_id in shown:
         reading = entities.get(entity_id)
-        if reading is None or not reads_as(words[entity_id], reading.state):
+        if reading is None:
+            return False
+        before = parse_number(words[entity_id])
+        if before is None or entity_id not in spans:
+            if not reads_as(words[entity_id], reading.state):
+                return False
+        elif not _went_on(before, spans[entity_id], reading.number, finding.magnitude):
             return False
     return True
 
 
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
+def _went_on(
+    before: float, span: tuple[float, float], now: float | None, side: float | None
+) -> bool:
+    """A number that read ``before`` when marked, ``span`` since, ``now`` now, only
+    drifted, or went only the way the finding says it is off (``side``: negative, too
+    low): the tank told falling, still falling. Back the other way since (refilled) is
+    news."""
+    low, high = (
+        min(span[0], now if now is not None else span[0]),
+        max(span[1], now if now is not None else span[1]),
+    )
+    if reads_as(str(before), str(low)) and reads_as(str(before), str(high)):
+        return True
+    if not side:
         return False
-    return True
+    if side < 0:
+        return high <= before or reads_as(str(before), str(high))
+    return low >= before or reads_as(str(before), str(low))
+
+
+def _one_way(marked: _Marked) -> bool:
+    """Every device it showed reads a number, each gone one way at most since the mark."""
+    before = {e: parse_number(w) for e, w in marked.readings}
+    if marked.changed or not before or None in before.values():
+        return False
+    return all(
+        reads_as(str(before[e]), str(low)) or reads_as(str(before[e]), str(high))
+        for e, low, high in marked.spans
+        if before.get(e) is not None
+    ) and len(marked.spans) == len(before)
+
+
+def _spans_of(readings: tuple[tuple[str, str], ...]) -> tuple[tuple[str, float, float], ...]:
+    """The numbers of ``readings``, each its own span."""
+    return tuple(
+        (e, number, number) for e, w in readings if (number := parse_number(w)) is not None
+    )
+
+
+def _widened(
+    marked: _Marked, entities: Mapping[str, EntityState], transitions: Sequence[Transition]
+) -> tuple[tuple[str, float, float], ...]:
+    """``marked``'s spans with what its devices read now and changed to since the mark. A
+    device that went off and came back to read as marked (the tank refilled) loses its
+    span: the occurrence changed (``watch``)."""
+    before = dict(marked.readings)
+    spans = []
+    for entity_id, first, last in marked.spans:
+        low, high = first, last
+        seen = [
+            parse_number(t.state)
+            for t in sorted(transitions, key=lambda t: t.when)
+            if t.entity_id == entity_id and t.when > marked.marked
+        ]
+        reading = entities.get(entity_id)
+        seen.append(reading.number if reading is not None else None)
+        back = False
+        for number in (n for n in seen if n is not None):
+            off = not (
+                reads_as(before[entity_id], str(low)) and reads_as(before[entity_id], str(high))
+            )
+            if off and reads_as(before[entity_id], str(number)):
+                back = True
+            low, high = min(low, number), max(high, number)
+        if not back:
+            spans.append((entity_id, low, high))
+    return tuple(spans)

@@ -32,6 +32,9 @@ Store format (major version 1):
   is told again (absent: the title is worded anew, as before).
   Later, ``"already_told": {"away_stay", "heat_spells", "acknowledged_hold"}``: the
   memories of situations already told (``already_told``); a damaged part loads empty.
+  Later, ``"aftermaths"`` in it (``aftermath``: acknowledged problems over, and what
+  their areas read then) and ``spans`` in each marked occurrence (``marked_occurrence``:
+  absent, rebuilt from its readings). Older versions ignore them.
   Later, every anomaly may hold ``notice_dismissed``: the homeowner dismissed its
   notification, so a restart writes only its repair issue again (absent: false).
   Later, every anomaly may hold ``part_of``: the signature of the told incident whose
@@ -200,8 +203,12 @@ def parse_anomaly(item: object) -> dict[str, Any]:
     members = item.get("members", [])
     if not isinstance(members, list):
         raise _Damaged("members")
+    signature = identity(rule, subject)
+    # Shown in its own notification: one naming itself (a damaged or hand-edited file;
+    # ``shown_in`` never sets it) would be a part of nothing and counted nowhere.
+    part_of = _text(item, "part_of", required=False)
     return {
-        "signature": identity(rule, subject),
+        "signature": signature,
         "rule": rule,
         "subject": subject,
         "evidence": _texts(item, "evidence"),
@@ -226,7 +233,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "back_since": _time(item, "back_since", required=False),
         "headline": _text(item, "headline", required=False),
         "notice_dismissed": notice_dismissed,
-        "part_of": _text(item, "part_of", required=False),
+        "part_of": "" if part_of == signature else part_of,
     }
 
 

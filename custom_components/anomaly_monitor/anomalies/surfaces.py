@@ -134,6 +134,9 @@ class Announcer:
         (``incident_parts``) is shown in that incident's, never on its own."""
         if (root := self._root(anomaly)) is not None:
             self.async_forget(anomaly)  # shown alone by an older version: one incident, one
+            # Its name in the incident's "Then:" from now on, as a told one's title is kept.
+            own = await async_anomaly_texts(self.hass, anomaly)
+            anomaly.headline = anomaly.headline or own.title
             anomaly = root
         texts = await async_anomaly_texts(self.hass, anomaly)
         then = await self._then(anomaly, texts)

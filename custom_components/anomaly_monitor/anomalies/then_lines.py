@@ -13,11 +13,11 @@ from .texts import AnomalyTexts, async_anomaly_texts, clock
 
 async def async_then(hass: HomeAssistant, texts: AnomalyTexts, parts: list[OpenAnomaly]) -> str:
     """Markdown: "Then:" and one line per part (its name, when it began, when it was over),
-    in the words of the incident's ``texts``; "" without parts."""
+    in the words of the incident's ``texts``; "" without parts. Reads the parts only."""
     lines = []
     for part in parts:
+        # Named by the name it was held with (``Announcer``), else as it reads now.
         own = await async_anomaly_texts(hass, part)
-        part.headline = part.headline or own.title  # its name, as for one told
         began = parse_time(part.first_seen)
         words = {"headline": own.headline, "time": clock(began) if began else "?"}
         if (ended := parse_time(part.ended)) is not None:

@@ -201,7 +201,7 @@ class AnomalyTracker(HomeownerAnswers):
             self._schedule_save()
         if states is not None:
             self.recently_over.watch(states)
-            self.already_told.watch(states)
+            self.already_told.watch(states, entities, now)
         marked = self.already_told.marked_occurrences
         if entities is not None:
             marked.watch(entities, now, transitions)
@@ -303,7 +303,8 @@ class AnomalyTracker(HomeownerAnswers):
         # it: no hysteresis, which only keeps a told anomaly from being told twice. With
         # it, smoke again 20 s after the detector cleared joined the dismissed toast, unheard.
         for signature in [s for s in self.dismissed if s not in seen]:
-            del self.dismissed[signature]
+            # Over now: its airing is counted from here (``airing``).
+            self.already_told.acknowledged_hold.dismissed(self.dismissed.pop(signature), now)
         if changed or opened or cleared or found or forgotten or self.pending_since():
             self._schedule_save()
         return Changes(

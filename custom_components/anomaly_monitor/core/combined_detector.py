@@ -12,7 +12,7 @@ from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
 from .baselines.usual_outages import usual_outage
-from .device_roles import learned_cycling
+from .device_roles import learned_cycling, learned_openings
 from .feedback import Suppressions, as_false_alarms
 from .home import HomeView
 from .incidents import incident_key
@@ -95,14 +95,18 @@ class CombinedDetector:
         return found
 
     def _home(self, window: ContextWindow) -> HomeView:
-        """The window's view, told which meters the home learned cycling day and night
-        (read here, where the baselines are learned: the rules may run in a worker)."""
+        """The window's view, told which meters the home learned cycling day and night and
+        which ``opening`` contacts are doors shut after each use (read here, where the
+        baselines are learned: the rules may run in a worker)."""
         home = HomeView(window)
         if self.baselines is not None and (baselines := self.baselines()) is not None:
             meters = home.of("sensor", "power")
             learned_cycling(
                 home, {m.entity_id for m in meters if cycles_day_and_night(baselines, m.entity_id)}
             )
+            contacts = [c.entity_id for c in home.of("binary_sensor", "opening")]
+            inside = baselines.inside
+            learned_openings(home, {c for c in contacts if inside.shut_after_use(c)})
         return home
 
     def findings(self, window: ContextWindow) -> list[Finding]:

@@ -191,6 +191,16 @@ def _learned_cycling(home: HomeView, state: EntityState) -> bool:
     return state.entity_id in learned
 
 
+_LEARNED_SHUT = "learned_shut_after_use"
+
+
+def learned_openings(home: HomeView, shut_after_use: set[str]) -> None:
+    """Tell the view which ``opening`` contacts the home's baselines learned as doors shut
+    after each use (a gate, a fridge): ``baselines/used_from_inside.py``. Once per
+    analysis, before any is judged."""
+    home.shared(_LEARNED_SHUT, lambda: frozenset(shut_after_use))
+
+
 def _own_guess(home: HomeView, state: EntityState) -> RoleGuess | None:
     if (homeowner := parse_role(state.info.role)) is not None:
         return RoleGuess(homeowner, Source.HOMEOWNER)
@@ -264,6 +274,23 @@ def has_role(home: HomeView, entity_id: str, *wanted: Role) -> bool:
 def is_entry(home: HomeView, entity_id: str) -> bool:
     """A door through which a person enters the home (exterior or garage door)."""
     return has_role(home, entity_id, Role.EXTERIOR_DOOR, Role.GARAGE_DOOR)
+
+
+def shut_after_use(home: HomeView, entity_id: str) -> bool:
+    """A door that is shut after each use: an entrance (``is_entry``), or an ``opening``
+    contact learned opened briefly and shut again nearly every time (a gate, a fridge, a
+    cupboard; not a window aired): left open, it is worth telling (``entry_left_open``),
+    as a ``door`` contact's would be."""
+    if is_entry(home, entity_id):
+        return True
+    state = home.info(entity_id)
+    learned: frozenset[str] = home.shared(_LEARNED_SHUT, frozenset)
+    return (
+        state is not None
+        and state.domain == "binary_sensor"
+        and state.info.device_class == "opening"
+        and entity_id in learned
+    )
 
 
 def severity_for(home: HomeView, entity_ids: tuple[str, ...], severity: Severity) -> Severity:

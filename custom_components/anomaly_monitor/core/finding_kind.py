@@ -34,6 +34,7 @@ class FindingKind:
         context: tuple[str, ...] = (),
         while_away: bool = False,
         candidates: tuple[str, ...] = (),
+        home_then: bool | None = None,
     ) -> Finding:
         """One finding of this kind; ``severity`` overrides the usual one when it varies."""
         return Finding(
@@ -48,4 +49,5 @@ class FindingKind:
             context=context,
             while_away=while_away,
             candidates=candidates,
+            home_then=home_then,
         )

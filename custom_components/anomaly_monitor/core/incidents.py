@@ -96,6 +96,8 @@ def summary(findings: Sequence[Finding], former: Sequence[Finding] = ()) -> Find
         reasoning=" ".join(reasons),
         recommendation=_advice(first, ordered, former),
         while_away=all(f.while_away for f in ordered),
+        # A moment past only if each of them tells that one (one about now keeps it now).
+        home_then=first.home_then if all(f.home_then == first.home_then for f in ordered) else None,
     )
 
 

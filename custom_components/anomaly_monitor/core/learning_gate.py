@@ -16,6 +16,9 @@ for the normal, except:
   well before everybody left (``STOOD_OPEN``): that is how an interior door is left, and
   whether this one is, is what the learned departures tell (``usual_judge``). The front
   door left ajar on the way out opened minutes before the home became empty: pushed.
+  Who was home when an opening happened decides, not who is home when it is judged: one
+  made and shut while somebody was home (``Finding.home_then``: the dog let out before
+  everybody left) is the household's, and waits.
 - a garage door or gate open for longer than an hour, and a door opened in the empty home
   and open that long with still nobody home (``cold_start_openings``).
 
@@ -97,7 +100,11 @@ def pushed_at_once(finding: Finding, someone_home: bool) -> bool:
         return False
     # A door "left open" for hours while nobody is home is how an interior door is left,
     # until learned otherwise; the entry into the empty home is the while-away rules'.
-    return finding.while_away or (not someone_home and finding.rule not in LEFT_OPEN_RULES)
+    # An opening made (and shut) while somebody was home is the household's, though
+    # everybody left before it was judged (the dog let out at 07:01, pushed at the 07:54
+    # departure): who was home when it happened decides, not who is home now.
+    home = someone_home or finding.home_then is True
+    return finding.while_away or (not home and finding.rule not in LEFT_OPEN_RULES)
 
 
 def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:

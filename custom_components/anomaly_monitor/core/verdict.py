@@ -100,6 +100,9 @@ class Finding:
     # Holds only while nobody is home ("...while nobody is home"): someone coming home
     # ends it at once, without the hysteresis that guards against flickering sensors.
     while_away: bool = False
+    # A finding about a moment past and over (a door opened at 07:01 and shut since, judged
+    # later): whether somebody tracked was home then. ``None``: it tells what holds now.
+    home_then: bool | None = None
     # Entities that may belong to the problem but that the rule does not claim (the other
     # rooms' thermometers of a heating fault): not evidence, only offered to an evidence
     # ranker (``evidence_choice.py``), which may add the ones a model links to the problem.

@@ -13,7 +13,7 @@ from typing import Any
 
 from homeassistant.components.homeassistant.const import DATA_EXPOSED_ENTITIES
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
-from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT_OF_MEASUREMENT
 from homeassistant.core import HomeAssistant, State, callback
 from homeassistant.helpers import (
     device_registry as dr,
@@ -32,6 +32,7 @@ from ..const import (
     DEFAULT_WATCH_SAFETY,
     DOMAIN,
 )
+from ..core.baselines.level_falls import is_level
 from ..core.models import clip
 from ..markdown_text import escape_markdown
 
@@ -111,6 +112,14 @@ MAX_LISTED = 6
 _METER_CLASSES = frozenset({"power", "current"})
 
 
+def is_stored_level(state: State) -> bool:
+    """A tank's level (``core.baselines.level_falls.is_level``: no device class, read in %
+    or a volume; or the stored-volume class). HA has no class for a water, oil or grey
+    tank, which runs dry or overflows: set 17's roof tank fell to nothing, never read."""
+    unit = state.attributes.get(ATTR_UNIT_OF_MEASUREMENT)
+    return is_level(state.domain, device_class_of(state), unit if isinstance(unit, str) else None)
+
+
 def device_class_of(state: State) -> str | None:
     """The state's device class; anything but text (untrusted attributes) is none."""
     device_class = state.attributes.get(ATTR_DEVICE_CLASS)
@@ -151,6 +160,12 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
     wanted: set[str] = set()
     if options.get(CONF_WATCH_SAFETY, DEFAULT_WATCH_SAFETY):
         wanted.update(s.entity_id for s in hass.states.async_all() if is_safety_relevant(s))
+        # A tank's level, unless it is a device's diagnostic or hidden (a signal in %).
+        wanted.update(
+            s.entity_id
+            for s in hass.states.async_all("sensor")
+            if is_stored_level(s) and not _housekeeping(registry.async_get(s.entity_id))
+        )
     if domains := set(options.get(CONF_INCLUDE_DOMAINS, [])):
         wanted.update(
             entity_id

@@ -137,7 +137,9 @@ def _entries(
     ]
     # Somebody inside going out or letting someone in does not come in (``somebody_in``).
     used = [
-        (t, e) for t, e in sorted({*used, *kept}) if opened_from_inside(baselines, home, t) is None
+        (t, e)
+        for t, e in sorted({*used, *kept})
+        if opened_from_inside(baselines, home, t, e) is None
     ]
     if len(used) < 2:
         return used
@@ -249,8 +251,10 @@ def judge_entry(
         home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
     came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
-    inside = opened_from_inside(baselines, home, when)
-    if visiting and _by_whoever_came_in(came_in, when, inside):
+    inside = opened_from_inside(baselines, home, when, entrance)
+    if inside is not None and inside.by_contact and came_in:
+        pass  # only a cupboard used since somebody came in: judged on its own use, as before
+    elif visiting and _by_whoever_came_in(came_in, when, inside):
         # Opened again from inside by whoever came in while the home was empty (walk of
         # session 19: the intruder's door opened again): while their visit goes on, the
         # entry they came by is what is judged, as before, not the door's latest use.

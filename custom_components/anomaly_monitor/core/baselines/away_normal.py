@@ -219,6 +219,17 @@ class AwayNormal:
             self._pending.append((when, entrance))
             self.recent = [*self.recent[-(KEPT_RECENT - 1) :], (when, entrance)]
 
+    def used_inside(self, contact: str, opened: datetime) -> None:
+        """The opening of ``contact`` at ``opened`` was a use from inside (``inner_signs``):
+        kept as a sign of somebody inside, not as an entry."""
+        for index in range(len(self.spell) - 1, -1, -1):
+            when, entity_id, kind = self.spell[index]
+            if when < opened:
+                return
+            if (when, entity_id, kind) == (opened, contact, OPENING):
+                self.spell[index] = (when, entity_id, SIGN)
+                return
+
     def advance(self, now: datetime) -> None:
         """Time passed: entries nobody tracked followed are learned, empty hours counted."""
         self._commit(now)

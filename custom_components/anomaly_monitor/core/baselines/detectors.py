@@ -80,6 +80,7 @@ from .profile_drift import reading_drifting_from_its_hours
 from .relation_breaks import heating_not_warming, switched_on_without_power
 from .routine_missed import routine_missed
 from .run_cut_short import meter_run_cut_short
+from .running_draw import running_far_below_its_draw
 from .steady_places import reading_beyond_its_steady_band
 from .still_in_room import still_in_room_far_longer
 from .still_where_last_seen import still_where_last_seen
@@ -234,6 +235,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     reading_off_its_hours,
     reading_drifting_from_its_hours,
     power_above_its_learned_range,
+    running_far_below_its_draw,
     switched_on_without_power,
     heating_not_warming,
     usual_effect_missing,

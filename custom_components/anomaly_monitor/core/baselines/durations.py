@@ -67,6 +67,9 @@ class StateDurations:
         # A power meter's spell a drop (no state) cut, and when: held until it reads again
         # (not stored; a restart forgets it and the drop ends the spell, as before).
         self.before_drop: dict[str, tuple[str, datetime, datetime]] = {}
+        # The last stay each entity ended, as it was (state, since, until): how long a door
+        # was shut before it was reopened (not stored; unknown after a restart).
+        self.last_stay: dict[str, tuple[str, datetime, datetime]] = {}
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -91,6 +94,7 @@ class StateDurations:
         self.current[entity_id] = (state if len(state) <= 64 else clip(state, 64), when)
 
     def _account(self, entity_id: str, state: str, since: datetime, until: datetime) -> None:
+        self.last_stay[entity_id] = (state, since, until)
         if until - since > MAX_STAY:
             return
         per_state = self.stays.setdefault(entity_id, {})

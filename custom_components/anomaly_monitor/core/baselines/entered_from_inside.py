@@ -37,7 +37,7 @@ from .away_judge import (
     _within,
 )
 from .home_baselines import HomeBaselines
-from .somebody_in import is_motion, is_opening, opened_from_inside
+from .somebody_in import contact_signs, is_motion, is_opening, opened_from_inside
 from .spell_record import spell_signs, states_only
 
 # Nothing is learned of what moves here yet (a dog the profile does not name moves every
@@ -64,11 +64,19 @@ def _moving_at(home: HomeView, when: datetime) -> bool:
     return False
 
 
-def _seen_before(home: HomeView, baselines: HomeBaselines, when: datetime) -> bool:
-    """Somebody moved inside within ``MOMENTS`` before ``when``, or was moving then."""
+def _seen_before(
+    home: HomeView, baselines: HomeBaselines, when: datetime, door: str | None = None
+) -> bool:
+    """Somebody moved inside within ``MOMENTS`` before ``when``, or was moving then, or used
+    an inner contact (``inner_signs``; not for a ``door`` whose lock stayed locked)."""
+    contacts = contact_signs(baselines, home, (when, door) if door else None)
+    if any(when - MOMENTS <= at <= when for at in contacts):
+        return True
     if states_only(home):
         signs = spell_signs(baselines)
-        return any(when - MOMENTS <= at <= when for at, _ in signs) or _moving_at(home, when)
+        return any(
+            when - MOMENTS <= at <= when and is_motion(home, e) for at, e in signs
+        ) or _moving_at(home, when)
     for entity_id in home.history:
         if is_motion(home, entity_id) and any(
             when - MOMENTS <= c.when <= when for c in home.changes(entity_id)[1:]
@@ -84,7 +92,9 @@ def _came_in_before(
     whoever moves inside since may have come in by it (a burglar through the window,
     out by the door)."""
     return any(
-        used < when - PASSAGE and _within(spans, used) and not _seen_before(home, baselines, used)
+        used < when - PASSAGE
+        and _within(spans, used)
+        and not _seen_before(home, baselines, used, entity_id)
         for entity_id in _entrances(home, baselines)
         for used in _used(home, baselines, entity_id)
     )
@@ -110,7 +120,7 @@ def opened_by_somebody_inside(finding: Finding, baselines: HomeBaselines, home: 
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home, baselines)
     )
-    inside = opened_from_inside(baselines, home, when) if visiting else None
+    inside = opened_from_inside(baselines, home, when, uses[-1][1]) if visiting else None
     if inside is None:
         return False
     return when - inside.last_sign <= MOMENTS or _moving_at(home, when)

@@ -43,9 +43,11 @@ from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, contact_state, routine_state
 from .door_trips import DoorTrips
+from .draw_spells import DrawSpells
 from .durations import StateDurations
 from .follow_ups import FollowUps
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
+from .inner_signs import note_use
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -101,6 +103,7 @@ class HomeBaselines:
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self.routines = DailyRoutines(zone)  # when each entity is armed, locked, on
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
+        self.draws = DrawSpells()  # each meter's runs joined across its thermostat's rests
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
@@ -253,6 +256,7 @@ class HomeBaselines:
                 self.inside.opened(entity_id, when, area)
             else:
                 self.inside.closed(entity_id, when)
+            note_use(self, entity_id, state, when)  # a use from inside: a sign, no entry
         elif (domain == "light" and previous is not None) or (
             domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
         ):

@@ -25,6 +25,7 @@ so timed, an hour past its longest: ``door_timers``), and so is an
 analyses when a stay passes it (``long_stay_due``). A stay the homeowner marked normal
 while it lasted is not told again while it lasts (``marked_normal``), nor is a lock whose
 door is in use, guests coming and going, while the household is up (``lock_in_use``).
+A door that rests open is judged shut (``shut_behind``): somebody behind it may need help.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
 from .lock_in_use import lock_in_use
+from .shut_behind import SHUT, shut_limit
 from .stay_habits import StayHabit, habit_text
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, resting_state, timed_stays
 from .usual_use import MARKED_STAY
@@ -173,7 +175,22 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
             else:
                 habit = None
             yield _Limit(state, word, since, limit, count, longest, pooled, by_timer, habit)
+    yield from _shut_doors(home, baselines)
     yield from _timed_states(home, baselines)
+
+
+def _shut_doors(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
+    """A door that rests open, shut with nobody seen elsewhere since (``shut_behind``)."""
+    for state in home.of("binary_sensor"):
+        if state.state != SHUT:
+            continue
+        since = stay_since(home, baselines, state)
+        if since is None or since >= home.end or marked_normal(baselines, state.entity_id):
+            continue
+        if (judged := shut_limit(home, baselines, state, since)) is None:
+            continue
+        (count, longest, pooled), limit = judged
+        yield _Limit(state, "shut", since, limit, count, longest, pooled, False)
 
 
 def _timed_states(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:

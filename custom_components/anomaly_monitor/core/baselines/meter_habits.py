@@ -47,8 +47,9 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
-from .cycles import cycles_day_and_night, spell_since
+from .cycles import cycles_day_and_night, spell_since as run_since
 from .day_masks import DAYS_KEPT
+from .draw_spells import spell_key, spell_since
 from .home_baselines import HomeBaselines
 from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
@@ -153,7 +154,7 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         entity_id = meter.entity_id
         if entity_id not in hours.runs or cycles_day_and_night(baselines, entity_id):
             continue
-        since = spell_since(home, baselines, meter, IDLE)
+        since = run_since(home, baselines, meter, IDLE)
         if since is None or now - since < MISSED_HOURS * ONE_HOUR or _switched_off(home, meter):
             continue
         slot = hour_start(local(since, zone))
@@ -254,21 +255,24 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         value = meter.number
         draw = watts(value, meter.info.unit) if value is not None else None
         entity_id = meter.entity_id
-        if draw is None or draw < MIN_DRAW or entity_id not in baselines.meters.runs:
+        if draw is None or entity_id not in baselines.meters.runs:
             continue
         if cycles_day_and_night(baselines, entity_id):
             continue
-        since = spell_since(home, baselines, meter, RUNNING)
-        if since is None or now - since < HOLD:
+        drawing = _drawing_since(home, baselines, meter, draw)
+        if drawing is None or drawing[1] - drawing[0] < HOLD:
             continue
-        spent, days, ran = _rare_time(baselines, entity_id, since, now)
-        runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
+        # Resting between two runs, it is judged as it was when the last run ended: a
+        # rest holds a finding made, and never makes one (a washer done at 23:00).
+        since, until, cycled = drawing
+        spent, days, ran = _rare_time(baselines, entity_id, since, until)
+        runs, longest = _longest(baselines, entity_id, cycled=cycled)
         unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
-        longer = runs > 0 and now - since > timedelta(minutes=longest)
+        longer = runs > 0 and until - since > timedelta(minutes=longest)
         if longer and unwatched and spent < HOLD:
             # Longer than every run, nobody minding it: a few days already say which
             # hours it never draws at (an electric blanket left on all day, day 4).
-            spent, days, ran = _rare_time(baselines, entity_id, since, now, THIN_DAYS)
+            spent, days, ran = _rare_time(baselines, entity_id, since, until, THIN_DAYS)
         if spent < (HOLD if longer and unwatched else LONG_HOLD):
             continue
         when = "never" if ran == 0 else f"on {ran} of them"
@@ -276,10 +280,42 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         yield METER_DRAWING_AT_UNUSUAL_HOURS.finding(
             evidence=(entity_id,) if switch is None else (switch, entity_id),
             subject=switch or entity_id,
-            reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W since "
+            reasoning=f"{meter.info.name or entity_id} has drawn {_drawn(draw)} since "
             f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
             f"{when} drew power, nor in the hours around them.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(spent.total_seconds() / 60, 1),
         )
+
+
+def _drawing_since(
+    home: HomeView, baselines: HomeBaselines, meter: EntityState, draw: float
+) -> tuple[datetime, datetime, bool] | None:
+    """(since, until, cycled) the meter has drawn: its runs joined across rests shorter
+    than them (``draw_spells``: a heater on its thermostat, ``cycled``), or its run without
+    a break, up to now or to the start of the rest under way (a rest that may still join
+    the spell). None when it is not drawing."""
+    entity_id, now = meter.entity_id, home.end
+    joined = spell_since(baselines.durations, baselines.draws, entity_id, now)
+    if draw < MIN_DRAW:  # a thermostat's rest between two runs, else not drawing
+        rest = baselines.draws.resting_since(entity_id, now)
+        return None if joined is None or rest is None else (joined, rest, True)
+    since = run_since(home, baselines, meter, RUNNING)
+    if joined is not None and (since is None or joined < since):
+        return joined, now, True
+    return None if since is None else (since, now, False)
+
+
+def _longest(baselines: HomeBaselines, entity_id: str, *, cycled: bool) -> tuple[int, float]:
+    """(spells, longest minutes) the meter drew: its cycled spells (``draw_spells``) for a
+    spell of runs, while any is learned; its runs without a break otherwise."""
+    spells = baselines.durations.whole_record(spell_key(entity_id), RUNNING)
+    if cycled and spells[0]:
+        return spells
+    return baselines.durations.whole_record(entity_id, RUNNING)
+
+
+def _drawn(draw: float) -> str:
+    """What the meter draws now: its watts, or "power on and off" while it rests."""
+    return f"{draw:,.0f} W" if draw >= MIN_DRAW else "power on and off"

@@ -64,6 +64,12 @@ class MeterHours(DayMasks):
         if entity_id not in self.running_since:
             self.power(entity_id, True, since)
 
+    def drew(self, entity_id: str, start: datetime, end: datetime) -> None:
+        """The meter drew from ``start`` to ``end`` as a part of its spell (a thermostat's
+        rest between two runs of a heater: ``draw_spells``)."""
+        if entity_id in self.runs:
+            self._mark(self.runs[entity_id], start, end)
+
     def _mark(self, masks: list[int], start: datetime, end: datetime) -> None:
         slot = hour_start(local(start, self.zone))
         # The hours [start, end) overlaps (an instant: its own hour).

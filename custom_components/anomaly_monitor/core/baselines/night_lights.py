@@ -25,8 +25,8 @@ from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..home_then import someone_home_at
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..occupancy import Occupancy, presence_of
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .clock import local
@@ -99,26 +99,6 @@ def light_on_long_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator
             recommendation=f"Check on whoever is in {light.info.area}: they may have fallen.",
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
-
-
-def someone_home_at(home: HomeView, when: datetime) -> bool:
-    """Somebody tracked was home at ``when`` (now: the home's occupancy; before, each person
-    or tracker's state then, as the window recorded it). One whose first change in the
-    window, after ``when``, took it away from home was not away before it."""
-    if home.occupancy is Occupancy.OCCUPIED:
-        return True
-    for state in home.presence_entities:
-        changes = home.changes(state.entity_id)
-        before = [c for c in changes if c.when <= when]
-        if before:
-            home_then = presence_of(before[-1].state) is True
-        elif changes:
-            home_then = presence_of(changes[0].state) is not True  # it left after
-        else:
-            home_then = presence_of(state.state) is True  # unchanged through the window
-        if home_then:
-            return True
-    return False
 
 
 def on_past_its_night_stays(

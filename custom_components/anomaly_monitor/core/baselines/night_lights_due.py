@@ -12,8 +12,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..home import HomeView, is_on
+from ..home_then import someone_home_at
 from .home_baselines import HomeBaselines
-from .night_lights import STILL, night_stay_limit, someone_home_at
+from .night_lights import STILL, night_stay_limit
 from .night_outings import motion_onsets
 
 

@@ -16,16 +16,12 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on, is_unavailable
+from ..home_then import someone_home_at
 from ..models import Finding
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text
-from .night_lights import (
-    ENTERING,
-    LIGHT_ON_LONG_AT_NIGHT,
-    on_past_its_night_stays,
-    someone_home_at,
-)
+from .night_lights import ENTERING, LIGHT_ON_LONG_AT_NIGHT, on_past_its_night_stays
 from .night_outings import motion_onsets
 
 # Seen anywhere this long after the light went on: somebody moving about, not lying still.

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from ..power_units import RUNNING_WATTS, watts
 
-__all__ = ["HEATING_WATTS", "IDLE", "RUNNING", "heating_key", "power_state", "watts"]
+__all__ = [
+    "HEATING_WATTS",
+    "IDLE",
+    "RUNNING",
+    "heating_key",
+    "power_state",
+    "running_key",
+    "watts",
+]
 
 RUNNING = "running"
 IDLE = "idle"
@@ -24,6 +32,12 @@ def heating_key(entity_id: str) -> str:
     """Where ``StateDurations`` keeps a meter's heating spells (drawing ``HEATING_WATTS``
     without a break), apart from its runs: a washer heats its water for 15 min of a wash."""
     return f"{entity_id}#heating"
+
+
+def running_key(entity_id: str) -> str:
+    """Where ``NumericRanges`` keeps a meter's draws while it runs, apart from its readings
+    at rest (``running_draw``)."""
+    return f"{entity_id}#running"
 
 
 def power_state(value: float, unit: str | None) -> str | None:

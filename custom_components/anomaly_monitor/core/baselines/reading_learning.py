@@ -16,7 +16,7 @@ from ..models import EntityInfo
 from .hour_profiles import PROFILED_CLASSES
 from .level_falls import is_level
 from .level_spells import room_like
-from .power import HEATING_WATTS, IDLE, RUNNING, heating_key, power_state, watts
+from .power import HEATING_WATTS, IDLE, RUNNING, heating_key, power_state, running_key, watts
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -56,7 +56,13 @@ def learn_reading(
         if spell == RUNNING and before is not None and before[0] == IDLE:
             baselines.recent.started(entity_id, when)
         baselines.durations.state(entity_id, spell, when)  # the appliance's cycle
-        heating = (watts(number, info.unit) or 0.0) >= HEATING_WATTS
+        baselines.draws.reading(
+            baselines.durations, baselines.meters, entity_id, spell=spell, when=when, before=before
+        )
+        drawn = watts(number, info.unit) or 0.0
+        if spell == RUNNING:  # what it draws while it runs (``running_draw``)
+            baselines.ranges.reading(running_key(entity_id), drawn, when)
+        heating = drawn >= HEATING_WATTS
         baselines.durations.state(heating_key(entity_id), RUNNING if heating else IDLE, when)
         baselines.meters.power(entity_id, spell == RUNNING, when)
         baselines.runs.reading(entity_id, spell == RUNNING, when)
@@ -69,6 +75,11 @@ def unreadable(baselines: HomeBaselines, entity_id: str, when: datetime) -> None
     """A numeric entity reads no number from ``when`` on."""
     baselines.profiles.reading(entity_id, None, when)  # unreadable: its hours pause
     baselines.meters.power(entity_id, False, when)  # nor is it known to run
+    before = baselines.durations.current.get(entity_id)
+    draws = baselines.draws
+    draws.reading(
+        baselines.durations, baselines.meters, entity_id, spell=None, when=when, before=before
+    )
     baselines.runs.reading(entity_id, None, when)  # nor a run under way learned
     baselines.spells.reading(entity_id, None, when)  # nor a spell at a level
     baselines.falls.reading(entity_id, None, when)

@@ -17,7 +17,9 @@ the home's own sequence of signs and openings tells who opens a door:
   somebody going out; the trackers leaving counts as one. Only a sign after it (more than
   ``PASSAGE`` later or elsewhere, within ``INSIDE_REACH``) shows somebody stayed in;
   without one, the next opening is from outside. A window or an inner door opened from
-  inside is itself a sign;
+  inside is itself a sign, and so is a complete use of an inner contact (``inner_signs``:
+  a bathroom door that rests open shut briefly and reopened, the fridge opened and shut),
+  also with pets, but never for a door whose lock stayed locked (forced);
 - any other opening is **from outside**: an entry, judged by the away rules as before;
   whoever came in shows by their next sign.
 
@@ -35,16 +37,19 @@ baselines while the home is empty (``stored_spell``: a restart does not empty th
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 import weakref
 
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
-from ..keyed_doors import locks_of
+from ..keyed_doors import KEY_REACH, locks_of
+from ..occupancy import presence_of
 from ..pets import has_pets
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
+from .inner_signs import by_a_lock, window_uses
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 
@@ -170,18 +175,22 @@ class _Walk:
     out_at: datetime | None = None  # somebody went out (or the trackers left), unfollowed
     out_area: str | None = None  # where they went out (None: anywhere)
     late: bool = False  # a sign long after the trackers left or somebody went out
+    by_contact: bool = False  # the last sign is an inner contact's use (no motion since)
+    out_blind: bool = False  # went out when only a contact showed anybody (maybe them)
     lived: bool = False  # the home is lived in while the trackers are away (learned)
     unseen_until: datetime | None = None  # Home Assistant was down until then
 
-    def from_inside(self, when: datetime) -> bool:
+    def from_inside(self, when: datetime, forced: bool = False) -> bool:
+        if forced and self.by_contact:
+            return False  # a door whose lock stayed locked: a cupboard used is no key
         unseen = self.unseen_until
         if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
             return False  # nobody seen inside since the power came back
         if self.out_at is not None:
-            return when - self.out_at <= PASSAGE
+            return not self.out_blind and when - self.out_at <= PASSAGE
         return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
 
-    def sign(self, when: datetime, area: str | None = None) -> None:
+    def sign(self, when: datetime, area: str | None = None, contact: bool = False) -> None:
         if self.out_at is not None:
             near = self.out_area is None or area is None or area == self.out_area
             if when - self.out_at <= PASSAGE and near:
@@ -189,8 +198,8 @@ class _Walk:
             # Somebody stayed in, in a home lived in while the trackers are away; else (or
             # long after) it is not known who moves now.
             self.late |= not self.lived or when - self.out_at > INSIDE_REACH
-            self.out_at = None
-        self.last_sign = when
+            self.out_at, self.out_blind = None, False
+        self.last_sign, self.by_contact = when, contact
 
     def unseen(self, when: datetime) -> None:
         """Nothing was watched until ``when`` (a power cut): a door used since then, before
@@ -203,24 +212,31 @@ class _Walk:
         stayed in shows only by a sign after."""
         if self.last_sign is not None:
             self.out_at, self.out_area = when, None
+            # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
+            # and a door opened just after is no part of their passage out.
+            self.out_blind = self.by_contact
+            if self.by_contact:
+                self.last_sign = None
 
-    def opening(self, when: datetime, leaves: bool, area: str | None) -> None:
-        if self.from_inside(when):
+    def opening(self, when: datetime, leaves: bool, area: str | None, forced: bool) -> None:
+        if self.from_inside(when, forced):
             if leaves:
                 self.out_at, self.out_area = when, area
             elif self.out_at is None:
                 self.last_sign = when  # a window or the fridge opened: somebody is in
             return
         self.last_sign = self.out_at = None  # an entry from outside
-        self.late = False
+        self.out_blind = False
+        self.late = self.by_contact = False
 
 
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
 # time order: each analysis asks several times about the same window. The slot knows the
 # home and baselines by weak reference, not id(): an id is reused once its object is freed,
 # and a later home with the same times was given stale steps (a door after a power cut
-# judged with the steps of a restart without one).
-type _Step = tuple[datetime, str, bool, str | None]
+# judged with the steps of a restart without one). A step: (when, kind, entity, way out
+# (an opening) or an inner contact's (a sign), area, forced: a door whose lock stayed locked).
+type _Step = tuple[datetime, str, str, bool, str | None, bool]
 type _Ref[T] = weakref.ReferenceType[T]
 _last: tuple[_Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool] | None
 _last = None
@@ -244,6 +260,18 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         return last[3], last[4]
     pets = has_pets(home.window.profile)
     events = _window_events(home) | set(away.spell)
+    # A complete use of an inner contact, in the window or the spell's record: a sign.
+    inner = window_uses(baselines, home) | {
+        (when, e)
+        for when, e, kind in away.spell
+        if kind == SIGN and not is_motion(home, e) and not by_a_lock(home, e)
+    }
+    # A contact's sign the spell kept that the home does not read so (a lock shown by it):
+    # its opening, as before.
+    events = {
+        (w, e, SIGN if (w, e) in inner else OPENING if k == SIGN and not is_motion(home, e) else k)
+        for w, e, k in events
+    }
     if away.empty_since is not None:
         events.add((away.empty_since, "", LEFT))
         # The spell's record outlasts a restart, but not what happened while nothing was
@@ -251,25 +279,44 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         gap = baselines.unwatched
         if gap is not None and away.empty_since < gap[1] <= home.end:
             events.add((gap[1], "", UNSEEN))
+    elif home.nobody_home and (left := _left_in_window(home)) is not None:
+        events.add((left, "", LEFT))  # the window shows the departure the spell has not
     leaves: dict[str, bool] = {}
+    unlocked = sorted(w for w, e, k in events if k == OPENING and home.domain(e) == "lock")
     steps: list[_Step] = []
     for when, entity_id, kind in sorted(events):
-        if kind == SIGN and _pets_sensor(away, entity_id, when, pets):
-            continue  # maybe a pet
+        contact = (when, entity_id) in inner
+        if kind == SIGN and not contact and _pets_sensor(away, entity_id, when, pets):
+            continue  # maybe a pet (a pet does not shut a door or open a drawer)
         if kind == OPENING and entity_id not in leaves:
             leaves[entity_id] = way_out(home, entity_id)
-        flag = leaves.get(entity_id, False)
-        steps.append((when, kind, flag, home.area(entity_id) if entity_id else None))
+        flag = contact or leaves.get(entity_id, False)
+        forced = kind == OPENING and _lock_stayed_locked(home, unlocked, entity_id, when)
+        area = home.area(entity_id) if entity_id else None
+        steps.append((when, kind, entity_id, flag, area, forced))
     lived = lived_while_away(baselines, home)
     _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
     return steps, lived
+
+
+def _left_in_window(home: HomeView) -> datetime | None:
+    """When the last tracker in the window reported leaving (the home is empty now)."""
+    return max(
+        (
+            c.when
+            for state in home.presence_entities
+            for c in home.changes(state.entity_id)
+            if presence_of(c.state) is False
+        ),
+        default=None,
+    )
 
 
 def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
     """The chain up to (not including) ``until``."""
     steps, lived = _steps(baselines, home)
     walk = _Walk(lived=lived)
-    for when, kind, flag, area in steps:
+    for when, kind, _entity_id, flag, area, forced in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -277,25 +324,69 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
         elif kind == UNSEEN:
             walk.unseen(when)
         elif kind == OPENING:
-            walk.opening(when, flag, area)
+            walk.opening(when, flag, area, forced)
         else:
-            walk.sign(when, area)
+            walk.sign(when, area, contact=flag)
     return walk
+
+
+def _lock_stayed_locked(
+    home: HomeView, unlocked: list[datetime], entity_id: str, when: datetime
+) -> bool:
+    """A door beside a lock opened with the lock locked and not unlocked just before: forced
+    (or its lock's reports are wrong), never opened by whoever used a cupboard inside."""
+    if home.domain(entity_id) != "binary_sensor" or not (locks := locks_of(home, entity_id)):
+        return False
+    if any(when - KEY_REACH <= t <= when for t in unlocked):
+        return False
+    for lock in locks:
+        before = [c.state.lower() for c in home.changes(lock) if c.when <= when]
+        state = home.states.get(lock)
+        now = state.state.lower() if state is not None else None
+        if (before[-1] if before else now) != "locked":
+            return False
+    return True
+
+
+def contact_signs(
+    baselines: HomeBaselines, home: HomeView, opened: tuple[datetime, str] | None = None
+) -> list[datetime]:
+    """When an inner contact's complete use showed somebody inside; none to open
+    ``opened`` (when, door) when that door's lock stayed locked (forced)."""
+    steps, _ = _steps(baselines, home)
+    if opened is not None and any(
+        (when, kind, entity_id, forced) == (*opened[:1], OPENING, opened[1], True)
+        for when, kind, entity_id, _, _, forced in steps
+    ):
+        return []
+    return [when for when, kind, _, flag, _, _ in steps if kind == SIGN and flag]
 
 
 @dataclass(frozen=True)
 class Inside:
-    """Why somebody was inside: their last sign before the opening or motion."""
+    """Why somebody was inside: their last sign before the opening or motion, and whether
+    it was an inner contact's use (no motion seen since)."""
 
     last_sign: datetime
+    by_contact: bool = False
 
 
-def opened_from_inside(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
-    """Whether an opening at ``when`` was made by somebody inside (None: from outside)."""
+def opened_from_inside(
+    baselines: HomeBaselines, home: HomeView, when: datetime, entity_id: str | None = None
+) -> Inside | None:
+    """Whether an opening at ``when`` (of ``entity_id``, or of anything then) was made by
+    somebody inside (None: from outside). A complete use of an inner contact is."""
+    steps, _ = _steps(baselines, home)
+    at = [s for s in steps[bisect_left(steps, (when,)) :] if s[0] == when]
+    if entity_id is not None:
+        at = [s for s in at if s[2] == entity_id]
+    if any(kind == SIGN and flag for _, kind, _, flag, _, _ in at):
+        return Inside(when, by_contact=True)  # the fridge opened and shut, the door reopened
+    forced = any(kind == OPENING and forced for _, kind, _, _, _, forced in at)
     walk = _walk(baselines, home, when)
-    if not walk.from_inside(when) or walk.last_sign is None:
+    if not walk.from_inside(when, forced) or walk.last_sign is None:
         return None
-    return Inside(walk.last_sign)
+    return Inside(walk.last_sign, walk.by_contact)
 
 
 def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
@@ -328,4 +419,5 @@ def staying_unknown(baselines: HomeBaselines, home: HomeView) -> bool:
     """The trackers left (or somebody went out) within ``STAY_SHOWS``, with somebody inside
     just before: whether anybody stayed in is not known yet."""
     walk = _walk(baselines, home, home.end)
-    return walk.out_at is not None and home.end - walk.out_at <= STAY_SHOWS
+    out = walk.out_at
+    return out is not None and not walk.out_blind and home.end - out <= STAY_SHOWS

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
 
 type Span = tuple[datetime, datetime]
+_USES = frozenset({OPENING, SIGN})
 
 
 def states_only(home: HomeView) -> bool:
@@ -46,9 +47,10 @@ def spell_span(baselines: HomeBaselines, home: HomeView) -> Span | None:
 
 
 def spell_uses(baselines: HomeBaselines, entity_id: str) -> list[datetime]:
-    """When ``entity_id`` opened (or was unlocked) in the spell's record, oldest first."""
+    """When ``entity_id`` opened (or was unlocked) in the spell's record, oldest first (a
+    contact's opening kept as a sign of somebody inside, ``inner_signs``, too)."""
     spell = baselines.away.spell
-    return [when for when, entity, kind in spell if kind == OPENING and entity == entity_id]
+    return [when for when, entity, kind in spell if entity == entity_id and kind in _USES]
 
 
 def spell_signs(baselines: HomeBaselines) -> list[tuple[datetime, str]]:

@@ -160,8 +160,9 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "days_with_quiet_spells": baselines.quiet.days_seen(),
         "hours_of_day_learned": baselines.quiet.learned_hours(),
         "areas_with_activity": len(baselines.activity.counts),
-        "entities_with_durations": len(baselines.durations.stays),
-        "entities_with_ranges": len(baselines.ranges.stats),
+        # Entities, not a meter's spells or running draws kept under their own key.
+        "entities_with_durations": sum("#" not in key for key in baselines.durations.stays),
+        "entities_with_ranges": sum("#" not in key for key in baselines.ranges.stats),
         "entities_with_hour_profiles": len(baselines.profiles.hours.keys() - {OUTDOOR}),
         "outdoor_hours_learned": baselines.profiles.days_learned(OUTDOOR),
         "meters_with_recent_starts": len(baselines.recent.days),

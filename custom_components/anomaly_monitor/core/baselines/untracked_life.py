@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
+import weakref
 
 from .away_normal import (
     _MINUTES,
@@ -80,10 +81,13 @@ class UntrackedLife:
         self.days: dict[str, list[Days]] = {}
         self.empty_days: dict[str, list[Days]] = {}
         # Not stored: ``shown_life`` per minute asked, while nothing it reads has changed
-        # (an away spell's every motion onset asks it again).
+        # (an away spell's every motion onset asks it again). The away normal asked about
+        # is known by weak reference, not id(): a freed one's id goes to the next object
+        # made, which was given its answers (a home reloaded, another home judged).
         self._moves = 0
         self._answers: dict[tuple[int, bool], tuple[int, int] | None] = {}
         self._answered: tuple[object, ...] = ()
+        self._asked: weakref.ReferenceType[AwayNormal] | None = None
         # Not stored: ``round_the_clock`` per sensor and day, while nothing was learned.
         self._clock: dict[tuple[str, int], tuple[int, int] | None] = {}
         self._clock_moves = 0
@@ -150,13 +154,13 @@ class UntrackedLife:
         most of them; None when the home has not shown life then while empty."""
         learned = (
             self._moves,
-            id(away),
             len(away.entries),
             sum(used[0] for used in away.entries.values() if used),
             tuple(days[0] if days else 0.0 for days in away.away_days),
         )
-        if learned != self._answered or len(self._answers) >= MAX_ANSWERS:
-            self._answers, self._answered = {}, learned
+        asked = self._asked() if self._asked is not None else None
+        if asked is not away or learned != self._answered or len(self._answers) >= MAX_ANSWERS:
+            self._answers, self._answered, self._asked = {}, learned, weakref.ref(away)
         key = (int(stamp(when, self.zone)), pets)
         if key not in self._answers:
             self._answers[key] = self._shown_life(away, when, pets=pets)

@@ -27,6 +27,12 @@ contact opened within ``WAY_REACH`` of most of the tracked arrivals and departur
 whoever is in, whatever the trackers say, comes with a few of them by chance; the house
 door with nearly all.
 
+An ``opening`` contact (ZHA's and many makers' class for every contact) says nothing of
+what it is; the same counts tell it. Opened briefly nearly every time (``SHORT_SHARE``),
+over ``MIN_DAYS`` days and ``DOOR_OPENS`` openings, it is a door shut after each use (a
+gate, a fridge, a cupboard: ``shut_after_use``); one open for long stays (a window aired)
+is not.
+
 Per contact: [openings, short stays, with another of its area, near a presence change,
 days of use, last day of use, presence changes it came with, presence changes counted
 since it was first seen]. Bounded (``MAX_CONTACTS``), stored versioned (a version-1 item,
@@ -41,6 +47,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import day_number
+from .first_uses import FirstUses
 from .stored_values import is_stored_number, stored_entity_id, stored_items
 
 USED_FROM_INSIDE_VERSION = 1
@@ -57,6 +64,8 @@ WAY_SHARE = 0.25
 # The ways in and out: a contact opened near this share of the presence changes, over this many.
 WAYS_SHARE = 0.5
 MIN_CHANGES = 6
+# A door shut after use: over this many openings.
+DOOR_OPENS = 3
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
 
@@ -79,6 +88,7 @@ class UsedFromInside:
         self._way: set[tuple[str, datetime]] = set()
         self._presence: datetime | None = None
         self._came_with: set[tuple[str, datetime]] = set()  # (contact, presence change)
+        self.first = FirstUses()  # the first uses, read before the days are learned
 
     def opened(self, entity_id: str, when: datetime, area: str | None) -> None:
         """The contact ``entity_id`` (in ``area``) opened at ``when``."""
@@ -91,6 +101,11 @@ class UsedFromInside:
             counts[_DAYS] += 1
             counts[_LAST_DAY] = day
         self._open[entity_id] = when
+        after = (  # a burst under way: an opening of itself or of its area just before
+            when - at <= TOGETHER and (other == entity_id or (area is not None and near == area))
+            for other, (at, near) in self._latest.items()
+        )
+        self.first.opened(entity_id, begins_a_burst=not any(after))
         if area is not None:
             for other, (at, other_area) in self._latest.items():
                 if other != entity_id and other_area == area and when - at <= TOGETHER:
@@ -110,6 +125,8 @@ class UsedFromInside:
         """The contact shut at ``when``: a short stay counts as one."""
         opened = self._open.pop(entity_id, None)
         counts = self.counts.get(entity_id)
+        if opened is not None:
+            self.first.closed(entity_id, when - opened <= SHORT)
         if opened is not None and counts is not None and when - opened <= SHORT:
             counts[_SHORT] += 1
 
@@ -143,6 +160,29 @@ class UsedFromInside:
             and counts[_WAY] <= WAY_SHARE * opens
         )
 
+    def shut_after_use(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` is opened briefly nearly every time and shut again (a
+        gate, a fridge, a cupboard; not a window aired): a door, whatever its class."""
+        counts = self.counts.get(entity_id)
+        if counts is None:
+            return False
+        opens = self._ended(entity_id, counts)
+        if counts[_DAYS] < MIN_DAYS or opens < DOOR_OPENS:
+            return False
+        return counts[_SHORT] >= SHORT_SHARE * opens
+
+    def _ended(self, entity_id: str, counts: list[float]) -> float:
+        # The opening under way is no stay yet: a gate left open would unlearn itself.
+        return counts[_OPENS] - (1 if entity_id in self._open else 0)
+
+    def read_cold(self, entity_id: str) -> bool:
+        """Before ``used_from_inside`` has its days and openings: whether the first uses
+        read as used from inside (``FirstUses``: looks in bursts, never a way)."""
+        counts = self.counts.get(entity_id)
+        if counts is not None and counts[_DAYS] >= MIN_DAYS and counts[_OPENS] >= MIN_OPENS:
+            return False  # learned: ``used_from_inside`` judges it
+        return self.first.read_inside(entity_id)
+
     def came_and_went_by(self, entity_id: str) -> bool:
         """Whether the tracked household comes and goes by ``entity_id`` (the house door,
         not a WC's): it opened near most of the presence changes counted for it."""
@@ -169,6 +209,8 @@ class UsedFromInside:
             return
         marks.add((entity_id, at))
         counts[index] += 1
+        if index == _WAY:
+            self.first.near_presence(entity_id)
 
     def _forget_marks(self, now: datetime) -> None:
         reach = max(TOGETHER, WAY_REACH)

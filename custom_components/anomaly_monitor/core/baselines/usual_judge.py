@@ -90,8 +90,8 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     judge = _JUDGES.get(finding.rule)
     if judge is None or not finding.evidence:
         return finding
-    if only_used_from_inside(finding, baselines):
-        return None  # a fridge's door, not a way in (learned from how it is used)
+    if only_used_from_inside(finding, baselines, home):
+        return None  # a fridge's door, a bathroom door at rest open: not a way in
     # The device the finding is about: the open window, not the climate that runs beside it.
     entity_id = (finding.subject if finding.rule in _BY_SUBJECT else None) or finding.evidence[0]
     times = (t.when for t in home.window.transitions)

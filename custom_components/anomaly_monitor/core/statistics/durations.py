@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
-from ..device_roles import HEAT_ROLES, Role, has_role, is_entry, severity_for
+from ..device_roles import HEAT_ROLES, Role, has_role, severity_for, shut_after_use
 from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion
 from ..home_clock import on_home_clock
@@ -103,12 +103,13 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
 
     Magnitude (all three duration statistics): the longest such interval, in minutes.
     """
-    # A door contact or a garage door/gate cover (is_entry picks the doors).
+    # A door contact or a garage door/gate cover (is_entry picks the doors), or a contact
+    # learned as shut after each use (an ``opening`` fridge's door: ``shut_after_use``).
     doors = [s.entity_id for s in home.of("binary_sensor") + home.of("cover")]
     for entity_id in dict.fromkeys([*home.history, *doors]):
         if home.domain(entity_id) not in ("binary_sensor", "cover"):
             continue
-        if not is_entry(home, entity_id):
+        if not shut_after_use(home, entity_id):
             continue
         worst = _longest_exceeding(open_spells(home, entity_id), ENTRY_OPEN_LIMIT)
         if worst is None:

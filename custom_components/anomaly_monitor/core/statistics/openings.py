@@ -8,8 +8,10 @@ from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home_then import someone_home_at
 from ..models import AnomalyType, Finding, Severity
 from ..occupancy import presence_of
+from ..open_states import stands_open
 from .inside_company import another_opened_near, openings_by_contact, tended_in
 from .timeline import real_changes, spells_where
 
@@ -145,4 +147,15 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
             f"in the home saw anybody within {PRESENCE_WINDOW.total_seconds() / 60:.0f} min.",
             recommendation="Check the door or window, and the sensor if nobody was there.",
             magnitude=float(len(lonely)),
+            home_then=_home_then(home, entity_id, lonely),
         )
+
+
+def _home_then(home: HomeView, entity_id: str, lonely: list[datetime]) -> bool | None:
+    """Whether somebody tracked was home at each of the lonely openings, now shut: the
+    household's own (the dog let out), though everybody left since. ``None`` while it
+    stands open: a door open now is judged as it is now."""
+    state = home.info(entity_id)
+    if state is None or stands_open(state):
+        return None
+    return all(someone_home_at(home, when) for when in lonely)

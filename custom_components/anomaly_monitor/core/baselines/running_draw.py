@@ -1,0 +1,88 @@
+"""A meter running far below every draw it ever ran at: its appliance runs, but not as it
+does (a pump running dry, a compressor that lost its gas, a heater with one element gone).
+
+A pump lifting water draws 760 W on every morning's run; dry, with nothing to lift, it
+whines at 405 W and is told only once it runs past its routine (set 17 b, 1 h 30 min late).
+Each meter's *running* draws are learned apart from its readings at rest
+(``NumericRanges`` under ``running_key``: every reading of ``RUNNING_WATTS`` or more), so
+their lowest is the least this appliance draws while it runs; a new lowest settles only
+hours later (``ranges.SETTLE``), so a reading is judged against the runs before it. A meter
+drawing at least ``MIN_DRAW`` but under ``FAR_BELOW`` of that lowest (and ``SHORTFALL``
+less), every reading for ``HOLD``, over ``MIN_RUNS`` runs learned and ``MIN_DAYS`` days,
+is told. A meter whose running draws vary (a washer's phases, an inverter, a TV) has a low
+lowest and is never far below it; a fridge's lamp alone (a few watts) is no draw.
+No word of an id or a name is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+from .power import RUNNING, running_key, watts
+
+FAR_BELOW = 0.6
+SHORTFALL = 50.0
+MIN_DRAW = 20.0
+HOLD = timedelta(minutes=10)
+MIN_RUNS = 5
+MIN_DAYS = 3
+
+RUNNING_FAR_BELOW_ITS_DRAW = FindingKind(
+    "running_far_below_its_draw", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
+def _below_since(home: HomeView, meter: EntityState, limit: float) -> datetime | None:
+    """Since when every reading has drawn power but less than ``limit`` watts."""
+    since = meter.last_changed
+    for transition in reversed(home.history.get(meter.entity_id, [])):
+        value = parse_number(transition.state)
+        reading = watts(value, meter.info.unit) if value is not None else None
+        if reading is None or not MIN_DRAW <= reading < limit:
+            break
+        since = transition.when if since is None else min(since, transition.when)
+    return since
+
+
+def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A meter running far below the least it ever drew running, for ``HOLD``.
+
+    Magnitude: watts below the learned lowest running draw.
+    """
+    now = home.end
+    for meter in home.of("sensor", "power"):
+        value = meter.number
+        drawn = watts(value, meter.info.unit) if value is not None else None
+        if drawn is None or drawn < MIN_DRAW:
+            continue
+        key = running_key(meter.entity_id)
+        usual = baselines.ranges.usual(key, now)
+        first = baselines.ranges.since(key)
+        if usual is None or first is None or now - first < timedelta(days=MIN_DAYS):
+            continue
+        runs, _ = baselines.durations.whole_record(meter.entity_id, RUNNING)
+        lowest = usual[3]
+        limit = min(FAR_BELOW * lowest, lowest - SHORTFALL)
+        if runs < MIN_RUNS or drawn >= limit:
+            continue
+        since = _below_since(home, meter, limit)
+        if since is None or now - since < HOLD:
+            continue
+        name = meter.info.name or meter.entity_id
+        yield RUNNING_FAR_BELOW_ITS_DRAW.finding(
+            evidence=(meter.entity_id,),
+            reasoning=f"{name} has drawn {drawn:,.0f} W since "
+            f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); in the "
+            f"{runs} runs learned it never drew less than {lowest:,.0f} W while running "
+            f"(at most {usual[4]:,.0f} W). It runs, but not as it does.",
+            recommendation="Check the appliance: a pump running dry or blocked, a "
+            "compressor or an element failing.",
+            magnitude=round(lowest - drawn, 1),
+        )

@@ -1,0 +1,43 @@
+"""A home lived for days, learned as the recorder's history teaches it (core, no HA).
+
+The tests of trips through doors (a WC, a bathroom at night, the front door) each build a
+home of a few sensors and one person: described, watched from the first day, the person
+home, then every change of every day observed in time order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.models import EntityInfo
+
+# (when, entity id, state), one change each.
+type Events = list[tuple[datetime, str, str]]
+
+
+def observe(baselines: HomeBaselines, events: Events, areas: Mapping[str, str]) -> None:
+    """Each of ``events`` learned in time order, with its entity's area (if it has one)."""
+    for when, entity_id, state in sorted(events):
+        baselines.observe(when, entity_id, state, areas.get(entity_id))
+
+
+def lived(
+    zone: str,
+    areas: Mapping[str, str],
+    classes: Mapping[str, str],
+    person: str,
+    *,
+    start: datetime,
+    days: Iterable[Events],
+) -> HomeBaselines:
+    """The sensors of ``areas`` (of ``classes``) watched from ``start``, ``person`` home
+    then, and each day's events learned."""
+    baselines = HomeBaselines(ZoneInfo(zone))
+    baselines.describe(EntityInfo(e, "", area=areas[e], device_class=classes[e]) for e in areas)
+    baselines.watching(list(areas), start)
+    baselines.observe(start, person, "home")
+    observe(baselines, [event for day in days for event in day], areas)
+    return baselines

@@ -1,0 +1,55 @@
+"""A meter running far below every draw it ran at (core, no Home Assistant): a pump running
+dry. The ids say nothing of what the meters power."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.running_draw import (
+    running_far_below_its_draw,
+)
+
+from .test_baselines_long_stays import view
+from .test_meter_habits import DAY0, HOB, RELAY, fed, hob, relay
+
+MORNING = DAY0 + timedelta(days=10, hours=6, minutes=10)
+
+
+def _pump_and_washer(baselines: HomeBaselines, day: datetime) -> None:
+    """The relay pumps 760 W for 35 min each morning; the plug washes (2 kW heating,
+    then a motor at 150-450 W, a spin at 400 W)."""
+    baselines.observe(day + timedelta(hours=6, minutes=10), RELAY, "760")
+    baselines.observe(day + timedelta(hours=6, minutes=45), RELAY, "0")
+    start = day + timedelta(hours=10)
+    for minutes, watts in ((0, "2000"), (15, "180"), (40, "420"), (65, "400"), (75, "0.5")):
+        baselines.observe(start + timedelta(minutes=minutes), HOB, watts)
+
+
+def test_a_pump_running_dry_far_below_its_draw_is_told() -> None:
+    """Ten mornings at 760 W; the eleventh it runs at 405 W (set 17 b's pump with the
+    ground tank empty). Told after 10 min; before: only once past its routine."""
+    baselines = fed(10, each=_pump_and_washer, until=MORNING - timedelta(minutes=5))
+    baselines.observe(MORNING, RELAY, "405")
+    baselines.advance(MORNING + timedelta(minutes=12))
+    dry = relay("405", MORNING)
+    assert (
+        list(running_far_below_its_draw(view(MORNING + timedelta(minutes=5), dry), baselines)) == []
+    )
+    [finding] = running_far_below_its_draw(view(MORNING + timedelta(minutes=12), dry), baselines)
+    assert finding.evidence == (RELAY,)
+    assert "405 W since" in finding.reasoning
+    assert "never drew less than 760 W while running" in finding.reasoning
+
+
+def test_a_washer_motor_phase_and_a_usual_run_are_not_far_below() -> None:
+    baselines = fed(10, each=_pump_and_washer, until=MORNING - timedelta(minutes=5))
+    baselines.observe(MORNING, RELAY, "755")
+    baselines.advance(MORNING + timedelta(minutes=30))
+    usual = view(MORNING + timedelta(minutes=30), relay("755", MORNING))
+    assert list(running_far_below_its_draw(usual, baselines)) == []
+    washing = MORNING + timedelta(hours=4)
+    baselines.observe(washing, HOB, "160")
+    baselines.advance(washing + timedelta(minutes=30))
+    motor = view(washing + timedelta(minutes=30), hob("160", washing))
+    assert list(running_far_below_its_draw(motor, baselines)) == []
