@@ -96,9 +96,9 @@ class DailyRoutines(DayMasks):
         self.answers: dict[tuple[str, int, int, bool], Any] = {}
         self.answered = 0
         # Not stored either: ``first_use_missed``'s answers for the day, and the day and
-        # subject it told last (one morning, one notice).
+        # room and subject it told last (one morning, one notice).
         self.first_answers: dict[tuple[str, int, int], Any] = {}
-        self.first_told: tuple[int, str] | None = None
+        self.first_told: tuple[int, str, str] | None = None
 
     # --- learning ----------------------------------------------------------------------
 

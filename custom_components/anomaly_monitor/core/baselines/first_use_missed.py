@@ -22,12 +22,15 @@ was open), a **first use** due at quarter ``K`` is:
 
 Today it has not been open since ``EARLY`` before the band, ``K``'s end plus a margin (its spread,
 ``FLOOR`` at least) has passed, and nothing else of its area has moved or opened since the
-band began (somebody up in that room is up). Told once per morning for the area of the
-first one due, with every contact of that area late, also with no tracker home (an
-untracked resident) but not in a home empty by every sign (the trackers away and nothing
-moved or opened since they left: nobody to be up). A way the household comes and goes by
-(``came_and_went_by``: a front door) is no room's first use: its first opening is a
-departure, a choice of the day.
+band began (somebody up in that room is up), and whoever makes it slept at home last night
+(``first_use_night``: her room used the evening before, where it is every evening; else
+somebody in the home overnight). Told once per morning for the area of the first one due,
+with every contact of that area late, about that contact (her door: a later finding about
+it, shut far too long or open while nobody is home, is the same trouble and joins it), also
+with no tracker home (an untracked resident) but not in a home empty by every sign (the
+trackers away and nothing moved or opened since they left: nobody to be up). A way the
+household comes and goes by (``came_and_went_by``: a front door) is no room's first use:
+its first opening is a departure, a choice of the day.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from .daily_routines import (
     quarter_start,
 )
 from .day_masks import DAYS_KEPT
+from .first_use_night import slept_here
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .routine_missed import MAX_ANSWERS, MIN_DAYS, ROUTINE_MISSED
@@ -75,6 +79,7 @@ class FirstUse:
     held: int
     learned: int
     spread: int
+    days: int = 0  # the days it was held (bit k: k days before the routines' day)
 
 
 def first_use_at(routines: DailyRoutines, entity_id: str, slot: int, day: int) -> FirstUse | None:
@@ -111,7 +116,7 @@ def first_use_at(routines: DailyRoutines, entity_id: str, slot: int, day: int) -
             if slot - spread + 2 < MORNING[0]:
                 return None  # a band from the night: no getting up
             if (_aligned(masks, slot - spread + 1) & learned).bit_count() <= RARE_SHARE * days:
-                return FirstUse(count, days, spread - 1)
+                return FirstUse(count, days, spread - 1, held)
         return None
     return None
 
@@ -214,10 +219,20 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
                 return None
             if _area_moved(home, baselines, state.info.area, entity_id, band):
                 return None
+            room = [entity_id, *_room(home, baselines, state.info.area, entity_id)]
+            if not slept_here(home, routines, room, band, first.days):
+                return None  # she spent the night elsewhere, or nobody did: none to be up
             name = state.info.name or entity_id
             return _Late(entity_id, name, quarter + QUARTER, told_at, first)
         quarter += QUARTER
     return None
+
+
+def _room(home: HomeView, baselines: HomeBaselines, area: str | None, entity_id: str) -> list[str]:
+    """What else of ``area`` is kept (contacts, motion)."""
+    if area is None:
+        return []
+    return [e for e in baselines.routines.slots if e != entity_id and home.area(e) == area]
 
 
 def _area_moved(
@@ -226,9 +241,7 @@ def _area_moved(
     """Something else of ``area`` (a motion sensor, a contact) moved or opened since."""
     if area is None:
         return False
-    for other in baselines.routines.slots:
-        if other == entity_id or home.area(other) != area:
-            continue
+    for other in _room(home, baselines, area, entity_id):
         if baselines.routines.was_in(other, since, home.end) or _moved_since(home, other, since):
             return True
     return False
@@ -252,11 +265,17 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
         return
     first = min(late, key=lambda item: (item.told_at, item.entity_id))
     area = home.area(first.entity_id)
-    subject = area_subject(area) if area else first.entity_id
+    room = area_subject(area) if area else first.entity_id
     day = quarter_of(first.due - QUARTER, baselines.routines.zone)[1]
-    if told is not None and told[0] == day and told[1] != subject:
-        return  # this morning's notice was another room's: one a morning
-    baselines.routines.first_told = (day, subject)
+    # The subject is the contact first told (her door), kept all morning: a later finding
+    # about that door (shut far longer than usual, opened while nobody is home) is the
+    # same trouble, and the tracker joins findings that share a subject.
+    subject = first.entity_id
+    if told is not None and told[0] == day:
+        if told[1] != room:
+            return  # this morning's notice was another room's: one a morning
+        subject = told[2]
+    baselines.routines.first_told = (day, room, subject)
     same = sorted(
         (item for item in late if home.area(item.entity_id) == area),
         key=lambda item: (item.due, item.entity_id),
