@@ -7,8 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.daily_routines import quarter_of
 from custom_components.anomaly_monitor.core.baselines.detectors import baseline_findings
-from custom_components.anomaly_monitor.core.baselines.first_use_missed import first_use_missed
+from custom_components.anomaly_monitor.core.baselines.first_use_missed import (
+    first_use_at,
+    first_use_missed,
+)
+from custom_components.anomaly_monitor.core.baselines.first_use_night import slept_here
 from custom_components.anomaly_monitor.core.feedback import FalseAlarms
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Severity
@@ -186,3 +191,29 @@ def test_a_weekday_the_contact_is_not_used_keeps_its_weekly_exception() -> None:
     now = saturday + timedelta(hours=10)
     [finding] = first_use_missed(at(now, []), baselines)
     assert finding.evidence == (DOOR,)
+
+
+def test_a_drawer_alone_needs_somebody_home_overnight() -> None:
+    """Her drawer, kept in the morning only, says nothing of her evenings: then the home
+    must show somebody overnight. The household left at five in the afternoon, her door
+    left open, and came back at nine: nobody slept here (an open door all night is no
+    sign). On an ordinary night (her door shut at half past ten) somebody did."""
+    ordinary = lived(11)
+    away = lived(10)
+    evening = DAY0 + timedelta(days=10)
+    for when, entity_id, state in [
+        (evening + timedelta(hours=6, minutes=50), DOOR, "on"),
+        (evening + timedelta(hours=17), PERSON, "not_home"),
+    ]:
+        away.observe(when, entity_id, state)
+    morning = DAY0 + timedelta(days=11)
+    band = morning + timedelta(hours=7, minutes=45)
+    for baselines in (ordinary, away):
+        baselines.advance(morning + timedelta(hours=8))
+    routines = away.routines
+    slot, day = quarter_of(band, UTC)
+    first = first_use_at(routines, DRAWER, slot + 2, day)
+    assert first is not None
+    view = at(morning + timedelta(hours=8), [])
+    assert not slept_here(view, routines, [DRAWER], band, first.days)
+    assert slept_here(view, ordinary.routines, [DRAWER], band, first.days)

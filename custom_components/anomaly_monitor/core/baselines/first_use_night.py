@@ -12,8 +12,8 @@ evening before:
   whoever else slept at home;
 - elsewhere (a drawer alone in its room, used only in the morning), the **home** must
   show somebody overnight: a tracker home at some quarter of the night, or anything kept
-  moved or opened. A home left empty for the night (the household away, back at ten) has
-  nobody to be up.
+  moved, opened or shut then (a door left open all night is no sign). A home left empty
+  for the night (the household away, back at ten) has nobody to be up.
 
 The night is ``EVENING`` the day before up to the first quarter the contact may open.
 """
@@ -100,7 +100,26 @@ def slept_here(
         return _shown(home, routines, room, start, band)
     if home.presence_entities and _home_in(routines, start, band):
         return True  # a tracker home (or unknown) at some quarter of the night
-    return _shown(home, routines, list(routines.slots), start, band)
+    return any(_changed_in(routines, e, start, band) for e in routines.slots) or any(
+        start <= change.when < band for e in routines.slots for change in home.changes(e)
+    )
+
+
+def _changed_in(routines: DailyRoutines, entity_id: str, start: datetime, end: datetime) -> bool:
+    """Open (or moving) at some quarter from ``start`` to ``end`` and not at another: a
+    door left open through the night, or shut through it, says nobody was there."""
+    masks = routines.slots.get(entity_id)
+    if masks is None:
+        return False
+    seen: set[bool] = set()
+    moment = start
+    while moment < end and len(seen) < 2:
+        slot, day = quarter_of(moment, routines.zone)
+        back = routines.day - day
+        if 0 <= back < DAYS_KEPT:
+            seen.add(bool(masks[slot] >> back & 1))
+        moment += QUARTER
+    return len(seen) == 2
 
 
 def _home_in(routines: DailyRoutines, start: datetime, end: datetime) -> bool:
