@@ -16,7 +16,7 @@ from homeassistant.util import dt as dt_util
 from custom_components.anomaly_monitor.anomalies.acknowledged_hold import HOLD, AcknowledgedHold
 from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER, OpenAnomaly
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.models import Finding, Severity
+from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Finding, Severity
 
 from .tracker_home import outcome, state
 
@@ -197,3 +197,40 @@ async def test_a_meter_acknowledged_drawing_while_away_holds_it_drawing_on(
     )
     # A door acknowledged open while nobody is home still tells it opening again
     # (``test_an_unacknowledged_graver_or_security_one_is_told``).
+
+
+HALL = "binary_sensor.hall_motion"
+
+
+async def test_a_home_wide_acknowledgement_holds_every_meter_it_showed(
+    hass: HomeAssistant,
+) -> None:
+    """Set 16 (Chengdu, on b194a63): "appliances draw while nobody is home" about the
+    home, the radiator's meter, then the hall's motion joined it and it led; acknowledged,
+    over, then "drawing at unusual hours" on the radiator was pushed: the home as a whole
+    is no device a later finding shows, and the meter it showed first was forgotten."""
+    tracker = AnomalyTracker(hass, "home-wide")
+    now = dt_util.utcnow()
+    home = {
+        RADIATOR: state(RADIATOR, "1590.0", "Bedroom", "power", "W", changed=now),
+        HALL: state(HALL, "on", "Hall", "motion", changed=now + timedelta(hours=1)),
+    }
+    drawing = replace(LEFT_ON, subject=HOME_SUBJECT)
+    moving = Finding(
+        "activity_while_away", (HALL,), "Motion in the hall while nobody is home.",
+        "occupancy_mismatch", Severity.HIGH, subject=HOME_SUBJECT, while_away=True,
+    )  # fmt: skip
+    assert outcome(tracker, [drawing], now, home, home=False)[0] == ["appliance_active_while_away"]
+    outcome(tracker, [moving], now + timedelta(hours=1), home, home=False)
+    (anomaly,) = tracker.open.values()
+    assert RADIATOR not in anomaly.shown_evidence  # it follows the latest analysis
+    tracker.acknowledge(anomaly.key)
+    gone = now + timedelta(hours=1, minutes=10)
+    outcome(tracker, [], gone, home, home=False)
+    outcome(tracker, [], gone + CLEAR_AFTER, home, home=False)
+    assert not tracker.open
+    later = gone + timedelta(minutes=30)
+    assert outcome(tracker, [UNUSUAL_HOURS], later, home, home=False) == (
+        [],
+        ["meter_drawing_at_unusual_hours"],
+    )

@@ -97,7 +97,26 @@ async def test_the_false_alarm_step_names_the_entities_of_a_mark(hass: HomeAssis
     (mark,) = tracker.marks()
     tracker.false_alarms.add(replace(mark, reasoning=f"{FRONT_LOCK} stayed unlocked for 3 h."))
     ((choice,),) = [false_alarm_choices(hass, entry)]
-    assert choice["label"].startswith("Front door: Front door stayed unlocked for 3 h. (")
+    assert choice["label"].startswith("Front door stayed unlocked for 3 h. (")
+
+
+async def test_the_false_alarm_step_names_once_and_keeps_the_date(hass: HomeAssistant) -> None:
+    """Walk of session 25: "Roof tank level: Roof tank level fell from 89% to 80% … somethi…"
+    said the name twice and lost the date to the clip; a reasoning that does not begin
+    with the name still gets it."""
+    entry = await _marked_door(hass)
+    tracker = entry.runtime_data.coordinator.tracker
+    (mark,) = tracker.marks()
+    long = f"{FRONT_LOCK} stayed unlocked for 3 h; " + "it is never unlocked so long. " * 8
+    tracker.false_alarms.add(replace(mark, reasoning=long))
+    ((choice,),) = [false_alarm_choices(hass, entry)]
+    label = choice["label"]
+    assert label.startswith("Front door stayed unlocked for 3 h;")
+    assert label.endswith(f"… ({(mark.marked_at or '')[:10]})")
+    assert label.count("Front door") == 1
+    tracker.false_alarms.add(replace(mark, reasoning="Unlocked for 3 h."))
+    ((choice,),) = [false_alarm_choices(hass, entry)]
+    assert choice["label"].startswith("Front door: Unlocked for 3 h. (")
 
 
 async def test_options_flow_forgets_ticked_marks_and_sets_their_lifetime(

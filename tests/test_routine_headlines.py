@@ -77,3 +77,18 @@ async def test_a_stay_far_longer_than_usual_says_in_what_state(hass: HomeAssista
     assert lock == "Back door lock unlocked far longer than usual"
     door = await _headline(hass, _finding(rule, "binary_sensor.garage_door", "security"))
     assert door == "Garage door open far longer than usual"
+
+
+async def test_a_door_that_rests_open_told_shut_says_shut(hass: HomeAssistant) -> None:
+    """Walk of session 25: a bathroom door that rests open, shut far longer than ever with
+    nobody seen elsewhere (``shut_behind``), was titled "Bathroom door open far longer than
+    usual" while it read shut."""
+    hass.states.async_set(
+        "binary_sensor.bathroom_door",
+        "off",
+        {"friendly_name": "Bathroom door", "device_class": "door"},
+    )
+    door = await _headline(
+        hass, _finding("state_longer_than_usual", "binary_sensor.bathroom_door", "security")
+    )
+    assert door == "Bathroom door shut far longer than usual: somebody may be behind it"

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from custom_components.anomaly_monitor.core.baselines.home_baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.models import Transition
+from custom_components.anomaly_monitor.core.models import Finding, Transition
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment
@@ -24,6 +24,12 @@ def _told(
     baselines: HomeBaselines, today: list[Transition], now_hours: float, *, home: bool = True
 ) -> list[str]:
     """The doors told shut far too long at ``now_hours`` of the seventh day."""
+    return [f.evidence[0] for f in _findings(baselines, today, now_hours, home=home)]
+
+
+def _findings(
+    baselines: HomeBaselines, today: list[Transition], now_hours: float, *, home: bool = True
+) -> list[Finding]:
     now = at(6, now_hours)
     for transition in sorted(today):
         baselines.learn(transition)
@@ -36,7 +42,7 @@ def _told(
     window = build_window(states, env, shown, start=start)
     detector = CombinedDetector(baselines=lambda: baselines)
     return [
-        f.evidence[0]
+        f
         for f in detector.findings(window)
         if f.rule == "state_longer_than_usual" and "shut" in f.reasoning
     ]
@@ -52,6 +58,14 @@ def _home_all_day() -> list[Transition]:
 
 def test_shut_forty_minutes_with_nobody_about_is_told() -> None:
     assert _told(lived(6), _home_all_day(), 9 + 40 / 60) == [BATH]
+
+
+def test_told_as_somebody_behind_it() -> None:
+    """Walk of session 25: told "Check whether it should still be shut.", as if a door
+    were left shut by mistake; the worry is whoever shut it."""
+    (finding,) = _findings(lived(6), _home_all_day(), 9 + 40 / 60)
+    assert "Nobody has been seen elsewhere in the home since." in finding.reasoning
+    assert finding.recommendation.startswith("Somebody may have shut it behind them")
 
 
 def test_not_before_its_floor() -> None:

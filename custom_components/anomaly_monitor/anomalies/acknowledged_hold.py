@@ -66,6 +66,7 @@ from ..core.models import (
     parse_number,
 )
 from ..core.state_blips import is_no_state
+from ..core.verdict import about_a_whole
 from .airing import aired_out
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
@@ -117,10 +118,12 @@ class Seen:
             and not _still_reading(anomaly)
         ):
             return False
+        # The home as a whole is no device: what it showed is (the radiator it showed).
+        about = anomaly.subject if about_a_whole(self.subject) else self.subject
         return (
             all(self._within(e) for e in shown)
             and self._within(anomaly.subject)
-            and any(e == self.subject or named_as_one(e, self.subject) for e in shown)
+            and any(e == about or named_as_one(e, about) for e in shown)
             and _rank(anomaly.severity) <= self.rank
         )
 
@@ -225,9 +228,13 @@ def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
     words = tuple(
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
     )
+    # About the home or an area, all it showed while it lasted: its evidence drifts.
+    shown = {*anomaly.shown_evidence}
+    if about_a_whole(anomaly.subject):
+        shown.update(e for m in anomaly.members for e in m.evidence if e not in m.context)
     return Seen(
         anomaly.subject,
-        frozenset(anomaly.shown_evidence),
+        frozenset(shown),
         _rank(anomaly.severity),
         when,
         words,

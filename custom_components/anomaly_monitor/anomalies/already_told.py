@@ -25,6 +25,7 @@ from ..core.models import EntityState, Transition
 from .acknowledged_hold import AcknowledgedHold
 from .aftermath import Aftermaths
 from .away_stay import AwayStays
+from .drawing_on import DrawingOn
 from .hazard_answer import answers_a_told_hazard
 from .heat_source import failing_from_told_source, stopped_heat_source
 from .heat_spells import HeatSpells
@@ -32,6 +33,7 @@ from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
 from .same_moment import read_with
+from .same_onset import same_onset
 from .told_device import told_device
 from .told_heat import told_heat
 from .told_times import stored_time
@@ -47,6 +49,7 @@ class AlreadyTold:
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
         self.aftermaths = Aftermaths()
+        self.drawing_on = DrawingOn()  # not stored: after a restart, told again
         # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
         # hot room as its heat, ``told_heat``; a meter cut after a hazard's onset).
         self.consequence_of: dict[str, str] = {}
@@ -107,6 +110,7 @@ class AlreadyTold:
         self.acknowledged_hold.watch(states)
         if entities is not None and now is not None:
             self.aftermaths.watch(entities, now)
+            self.drawing_on.watch(entities)
 
     def continues(
         self,
@@ -153,13 +157,16 @@ class AlreadyTold:
             shown_in(anomaly, hazard, open_now)
             return False  # what the household did about a hazard it was told: shown
         if entities is not None and (
-            situation := told_unchanged(anomaly, (*open_now, *ended), entities, now)
+            situation := told_unchanged(
+                anomaly, (*open_now, *ended), entities, now, self.drawing_on
+            )
         ):
             if situation.ended is None:  # one over is not read as the incident any more
                 shown_in(anomaly, situation, open_now)
             return False
         if entities is not None and (
             source := told_device(anomaly, open_now, entities)
+            or same_onset(anomaly, open_now, entities)
             or read_with(anomaly, open_now, entities, now)
         ):
             # Part of an incident told and open: acknowledged with it (its root, if it
@@ -203,6 +210,7 @@ class AlreadyTold:
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)
+        self.drawing_on.ended(anomaly)
         if anomaly.acknowledged:
             self.aftermaths.acknowledged_over(anomaly, now)
         self.consequence_of.pop(anomaly.signature, None)

@@ -16,6 +16,8 @@ from ..core.feedback import FalseAlarm, FalseAlarms
 from .already_told import AlreadyTold
 from .incident_parts import parts_of
 from .open_anomaly import OpenAnomaly, anomaly_key
+from .reopening import RecentlyOver
+from .unmarked import MarkedTold
 
 
 class HomeownerAnswers:
@@ -26,6 +28,8 @@ class HomeownerAnswers:
     ended: dict[str, OpenAnomaly]
     false_alarms: FalseAlarms
     already_told: AlreadyTold
+    recently_over: RecentlyOver
+    marked_told: MarkedTold
     # Somebody was known home at the latest analysis (a false alarm judged with the home
     # empty covers "while nobody is home": ``marked_occurrence``).
     someone_home: bool
@@ -104,6 +108,7 @@ class HomeownerAnswers:
             self.already_told.marked_occurrences.marked_false(
                 anomaly, now, empty=not self.someone_home
             )
+            self.marked_told.marked(anomaly, now)  # taken back while it lasts: shown
         # Its parts are what the household did about it, or its devices: not marked (a
         # false smoke alarm says nothing of the door opened in answer), answered with it.
         self._answer_parts(anomaly)
@@ -147,6 +152,8 @@ class HomeownerAnswers:
         for mark in removed:
             if mark is not None:
                 occurrences.pop(mark.incident or mark.signature, None)
+        taken_back = [m.incident or m.signature for m in removed if m is not None]
+        self.marked_told.unmarked(taken_back, self.recently_over, dt_util.utcnow())
         if removed:
             self._schedule_save()
         return removed[0] if removed else None

@@ -162,6 +162,10 @@ class OpenAnomaly:
     # opened in answer to the smoke reads in the smoke's notification and repair issue,
     # "then: ...", instead of its own (``surfaces``). Told in its own right, it is "" again.
     part_of: str = ""
+    # An ``anomaly_detected`` event was fired for it: only then does its end fire
+    # ``anomaly_cleared``. A part that outlives its incident stands alone (``orphans``),
+    # still never told on the bus: its end is no event either.
+    on_the_bus: bool = False
 
     def __post_init__(self) -> None:
         self.lead_rule = self.lead_rule or self.rule

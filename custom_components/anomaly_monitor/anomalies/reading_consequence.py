@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..core.home import METER_DEVICE_CLASSES
 from ..core.models import AnomalyType, EntityState
 from ..core.state_blips import is_no_state
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
-
-_METERS = frozenset({"power", "current"})
 
 _READING_KINDS = frozenset(
     {AnomalyType.DEVICE_MALFUNCTION, AnomalyType.ENVIRONMENTAL_CONFLICT, AnomalyType.ENERGY}
@@ -47,7 +46,7 @@ def reading_consequence(
     area = subject.info.area
     # A device gone offline may stop what it powers (a freezer warms once its plug is
     # gone) but makes nothing draw: a meter drawing is not its doing.
-    drawing = subject.info.device_class in _METERS and not cut_meter(subject)
+    drawing = subject.info.device_class in METER_DEVICE_CLASSES and not cut_meter(subject)
     return any(
         (other := entities.get(e)) is not None
         and other.info.area == area

@@ -39,6 +39,8 @@ Store format (major version 1):
   notification, so a restart writes only its repair issue again (absent: false).
   Later, every anomaly may hold ``part_of``: the signature of the told incident whose
   notification and repair issue show it (absent: "", shown on its own).
+  Later, every anomaly may hold ``on_the_bus``: an ``anomaly_detected`` event was fired
+  for it, so its end fires ``anomaly_cleared`` (absent: true unless it is a part).
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -197,7 +199,11 @@ def parse_anomaly(item: object) -> dict[str, Any]:
     acknowledged = item.get("acknowledged", False)
     while_away = item.get("while_away", False)
     notice_dismissed = item.get("notice_dismissed", False)
-    if not all(isinstance(f, bool) for f in (acknowledged, while_away, notice_dismissed)):
+    # Stored before it was kept: told on the bus unless it was a part (as its end was).
+    on_the_bus = item.get("on_the_bus", not item.get("part_of"))
+    if not all(
+        isinstance(f, bool) for f in (acknowledged, while_away, notice_dismissed, on_the_bus)
+    ):
         raise _Damaged("acknowledged")
     first_seen = _time(item, "first_seen", required=True)
     members = item.get("members", [])
@@ -234,6 +240,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "headline": _text(item, "headline", required=False),
         "notice_dismissed": notice_dismissed,
         "part_of": "" if part_of == signature else part_of,
+        "on_the_bus": on_the_bus,
     }
 
 

@@ -232,6 +232,7 @@ class Announcer:
         anomaly.headline = ""  # told (again): named as it reads now
         await self._async_show(anomaly)
         data = event_data(entry, anomaly, hass)
+        anomaly.on_the_bus = True
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, self._on_the_bus(data))
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "detected", data)
         await self._async_notify_targets(anomaly)
@@ -247,14 +248,14 @@ class Announcer:
     def async_cleared(self, anomaly: OpenAnomaly, reason: str = "resolved") -> None:
         """The anomaly is over (or was a false alarm): remove what we showed."""
         self.async_forget(anomaly)
-        if not anomaly.part_of:  # a part was never told on the bus: nor is its end
+        if anomaly.on_the_bus:  # a part was never told on the bus: nor is its end
             self._async_fire_cleared(anomaly, reason)
 
     async def async_ended(self, anomaly: OpenAnomaly) -> None:
         """Over before the homeowner answered: the notification and repair issue say so
         and stay, for feedback read late (``AnomalyTracker.ended``)."""
         await self._async_show(anomaly)
-        if not anomaly.part_of:  # a part was never told on the bus: nor is its end
+        if anomaly.on_the_bus:  # a part was never told on the bus: nor is its end
             self._async_fire_cleared(anomaly, "resolved")
 
     async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:

@@ -211,6 +211,10 @@ def _open_door(hass: HomeAssistant, anomaly: OpenAnomaly) -> str | None:
     return None
 
 
+def _reads(hass: HomeAssistant, entity_id: str, value: str) -> bool:
+    return (state := hass.states.get(entity_id)) is not None and state.state == value
+
+
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
     rule = anomaly.lead_rule
     key = rule
@@ -222,6 +226,8 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
             key += "_open"  # one entrance, both wrong: "Front door unlocked and open"
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
+        if key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):
+            key += "_shut"  # a door that rests open, shut (``shut_behind``): not "open"
     for candidate in (key, rule):
         if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
             return candidate

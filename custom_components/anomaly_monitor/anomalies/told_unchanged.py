@@ -29,7 +29,7 @@ towards normal since, it is news.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
 from ..core.device_roles import named_as_one
@@ -49,6 +49,7 @@ def told_unchanged(
     told: Iterable[OpenAnomaly],
     entities: Mapping[str, EntityState],
     now: datetime,
+    drawing_on: Container[str] = (),
 ) -> OpenAnomaly | None:
     """The anomaly of ``told`` (told, not answered) whose situation ``anomaly`` (just
     opened) is, its devices unchanged since; None when it is news."""
@@ -72,7 +73,14 @@ def told_unchanged(
             return other  # the room's readings going off while the problem told there lasts
     words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
     if not words:  # only readings: whether they moved on says nothing, how far they are does
-        return next((o for o in told if _still_off(anomaly, o, shown, entities, now)), None)
+        return next(
+            (
+                o
+                for o in told
+                if _still_off(anomaly, o, shown, entities, now, drawing_on=drawing_on)
+            ),
+            None,
+        )
     return next((o for o in told if _same(anomaly, o, shown, words, now)), None)
 
 
@@ -98,15 +106,18 @@ def _lasts(
     )
 
 
-def _answered_or_apart(anomaly: OpenAnomaly, other: OpenAnomaly, now: datetime) -> bool:
-    """``other`` cannot hold ``anomaly``: answered, itself, over too long, or milder."""
+def _answered_or_apart(
+    anomaly: OpenAnomaly, other: OpenAnomaly, now: datetime, drawing_on: Container[str] = ()
+) -> bool:
+    """``other`` cannot hold ``anomaly``: answered, itself, over too long (its meter
+    drawing on since excepted: ``drawing_on``), or milder."""
     seen = parse_time(other.last_seen)
     ended = parse_time(other.ended)
     return (
         other.acknowledged
         or (other.signature == anomaly.signature and other.ended is None)
         or seen is None
-        or (ended is not None and now - ended > TOLD_HOLD)
+        or (ended is not None and now - ended > TOLD_HOLD and other.signature not in drawing_on)
         or rank(anomaly.severity) > rank(other.severity)
     )
 
@@ -117,12 +128,17 @@ def _still_off(
     shown: set[str],
     entities: Mapping[str, EntityState],
     now: datetime,
+    *,
+    drawing_on: Container[str] = (),
 ) -> bool:
-    """The same sensor, off the same way as when ``other`` told it and no nearer since."""
-    if _answered_or_apart(anomaly, other, now) or anomaly.subject != other.subject:
+    """The same sensor, off the same way as when ``other`` told it and no nearer since;
+    or the same meter's run, drawing on since ``other`` was over (``drawing_on``)."""
+    if _answered_or_apart(anomaly, other, now, drawing_on) or anomaly.subject != other.subject:
         return False
     if not shown <= set(other.shown_evidence):
         return False
+    if other.ended is not None and other.signature in drawing_on:
+        return True
     found, told = anomaly.magnitude, other.magnitude
     if not found or not told or (found < 0) != (told < 0):
         return False  # no side known, or the other side (too cold after too warm)

@@ -67,6 +67,7 @@ from .store import (
     parse_time,
     warn_once,
 )
+from .unmarked import MarkedTold
 
 __all__ = [
     "CLEAR_AFTER",
@@ -113,6 +114,7 @@ class AnomalyTracker(HomeownerAnswers):
         self.false_alarms = FalseAlarms()
         self.marks_lapsed = False  # an away spell's marks lapsed: the model is taught again
         self.recently_over = RecentlyOver()
+        self.marked_told = MarkedTold()  # a false alarm taken back: shown, not pushed
         self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
         self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
         # The last update with somebody known home (not stored): what the empty home's
@@ -201,6 +203,7 @@ class AnomalyTracker(HomeownerAnswers):
             self._schedule_save()
         if states is not None:
             self.recently_over.watch(states)
+            self.marked_told.watch(states)
             self.already_told.watch(states, entities, now)
         marked = self.already_told.marked_occurrences
         if entities is not None:

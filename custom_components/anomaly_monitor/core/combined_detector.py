@@ -9,6 +9,7 @@ from .baselines import HomeBaselines, baseline_findings
 from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
+from .baselines.routine_alert_judge import told_as_routine
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
 from .baselines.usual_outages import usual_outage
@@ -130,6 +131,14 @@ class CombinedDetector:
                 and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
             rules = self.rules
+            # A generic alert that goes on and clears here by routine: told low (shown at
+            # sensitivity high only), never pushed.
+            found = [
+                judged
+                for f in found
+                if (judged := told_as_routine(f, baselines, home)).severity.rank
+                >= rules.min_severity.rank
+            ]
             found += baseline_findings(home, baselines, rules.min_severity, rules.suppressed)
         return merge_findings(found)
 

@@ -15,7 +15,7 @@ name alone gave reports it as MEDIUM (``severity_for``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -139,8 +139,50 @@ def named_after(meter: EntityState, owner: EntityState) -> bool:
     are two, they are)."""
     if meter.info.device is not None and owner.info.device is not None:
         return meter.info.device == owner.info.device
+    return _name_holds(meter, owner)
+
+
+def _name_holds(meter: EntityState, owner: EntityState) -> bool:
     own = words(owner.info.name)
     return 0 < len(own) < len(words(meter.info.name)) and says(meter.info.name, (owner.info.name,))
+
+
+def own_meter(home: HomeView, switch: EntityState, meter: EntityState) -> bool:
+    """``meter`` measures what ``switch`` switches. A device with one switch (a plug): its
+    meters, all of them. A device with several (a multi-channel relay, a power strip): the
+    meter of the switch's channel only, the one whose id extends the switch's (HA's
+    ``..._switch_0`` and ``..._switch_0_power``) or whose name holds the switch's, and the
+    most specific such switch of the device; a meter of none or of several (a strip's total)
+    is paired with none: no finding rather than one about another channel's load."""
+    if not same_device(switch, meter):
+        return False
+    device = switch.info.device
+    if device is None or meter.info.device is None:
+        return True  # paired by HA's naming already (``same_device``)
+    siblings = [s for s in home.of(switch.domain) if s.info.device == device]
+    if len(siblings) <= 1:
+        return True
+    by_id = [s for s in siblings if _id_extends(meter.entity_id, s.entity_id)]
+    by_name = [s for s in siblings if _name_holds(meter, s)]
+    channel = _most_specific(by_id, lambda s: len(s.entity_id)) or _most_specific(
+        by_name, lambda s: len(words(s.info.name))
+    )
+    return channel is not None and channel.entity_id == switch.entity_id
+
+
+def _id_extends(meter: str, switch: str) -> bool:
+    a, b = meter.partition(".")[2], switch.partition(".")[2]
+    return bool(a and b) and (a == b or _extends(a, b))
+
+
+def _most_specific(
+    candidates: list[EntityState], size: Callable[[EntityState], int]
+) -> EntityState | None:
+    """The one candidate longer than every other, or None (none, or a tie)."""
+    ranked = sorted(candidates, key=size, reverse=True)
+    if not ranked or (len(ranked) > 1 and size(ranked[1]) == size(ranked[0])):
+        return None
+    return ranked[0]
 
 
 def named_as_one(one: str, other: str) -> bool:

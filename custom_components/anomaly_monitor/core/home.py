@@ -30,6 +30,9 @@ _T = TypeVar("_T")
 UNAVAILABLE_STATES = frozenset({"unavailable", "unknown"})
 
 # Binary sensor device classes that mean danger when on.
+# Generic alert classes: what goes on may be a service's or a device's status (an air-raid
+# alert, a NAS), not danger in the home (``baselines/routine_alerts.py``).
+GENERIC_ALERT_CLASSES = frozenset({"safety", "problem", "tamper"})
 HAZARD_DEVICE_CLASSES = frozenset(
     {"smoke", "gas", "carbon_monoxide", "moisture", "heat", "safety", "problem", "tamper"}
 )
@@ -38,6 +41,8 @@ OPENING_DEVICE_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
 # Openings through which a person enters the home.
 ENTRY_DEVICE_CLASSES = frozenset({"door", "garage_door"})
 OCCUPANCY_DEVICE_CLASSES = frozenset({"motion", "occupancy", "presence"})
+# A sensor that reads what a device draws (W or A), i.e. an appliance meter.
+METER_DEVICE_CLASSES = frozenset({"power", "current"})
 # Binary sensors whose "on" says a device is working (so "off" is the fault).
 CONNECTIVITY_DEVICE_CLASSES = frozenset({"connectivity", "plug", "power", "running"})
 # Cover device classes that are part of the building envelope.

@@ -69,6 +69,9 @@ class EntityInfo:
     # What the homeowner says the device is (a ``device_roles.Role`` value, set in the
     # options flow); ``None``: the monitor works it out (``device_roles.py``).
     role: str | None = None
+    # HA's registry says its device is a web service (``entry_type: service``: an air-raid
+    # alert, a weather feed): no device in the home. Never shown.
+    service: bool = False
 
     @property
     def domain(self) -> str:

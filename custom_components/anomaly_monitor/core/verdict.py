@@ -64,6 +64,11 @@ def subject_area(subject: str) -> str | None:
     return subject[len(_AREA_PREFIX) :] if subject.startswith(_AREA_PREFIX) else None
 
 
+def about_a_whole(subject: str) -> bool:
+    """About the home or an area as a whole, not one entity."""
+    return subject == HOME_SUBJECT or subject_area(subject) is not None
+
+
 def identity(rule: str, subject: str) -> str:
     """The signature of an anomaly: ``rule:subject``."""
     return f"{rule}:{subject}"

@@ -35,11 +35,11 @@ def false_alarm_choices(hass: HomeAssistant, entry: ConfigEntry) -> list[selecto
         name = subject_area(subject) or (state.name if state else subject)
         said = named(hass, coordinator.redactor.text(mark.reasoning)) or mark.rule.replace("_", " ")
         when = (mark.marked_at or "")[:10]
-        choices.append(
-            selector.SelectOptionDict(
-                value=mark_key(mark), label=clip(f"{name}: {said} ({when})", 160)
-            )
-        )
+        # "Roof tank level: Roof tank level fell …" said the name twice (walk of session 25);
+        # the date is kept whole however long the reasoning (it told the marks apart).
+        head = said if said.startswith(name) else f"{name}: {said}"
+        label = f"{clip(head, 146)} ({when})"
+        choices.append(selector.SelectOptionDict(value=mark_key(mark), label=label))
     return choices
 
 

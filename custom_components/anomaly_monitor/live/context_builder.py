@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
@@ -43,7 +43,9 @@ KEPT_ATTRIBUTES = frozenset(
 
 
 # Per entity: the HA state seen, its (area, device, role) and the view made of them.
-type SnapshotCache = dict[str, tuple[State, tuple[str | None, str | None, str | None], EntityState]]
+type SnapshotCache = dict[
+    str, tuple[State, tuple[str | None, str | None, str | None, bool], EntityState]
+]
 
 
 class StateReader(Protocol):
@@ -57,7 +59,11 @@ class StateReader(Protocol):
 
 
 def entity_state(
-    state: State, area: str | None, device: str | None = None, role: str | None = None
+    state: State,
+    area: str | None,
+    device: str | None = None,
+    role: str | None = None,
+    service: bool = False,
 ) -> EntityState:
     """Core view of one HA state; strings are clipped, attributes filtered."""
     attributes = state.attributes
@@ -69,6 +75,7 @@ def entity_state(
         unit=_text_or_none(attributes.get(ATTR_UNIT_OF_MEASUREMENT)),
         device=device,
         role=role,
+        service=service,
     )
     kept = {key: _plain(value) for key, value in attributes.items() if key in KEPT_ATTRIBUTES}
     # On the home's clock, as the transitions are: a check names it ("open since 06:34").
@@ -84,13 +91,15 @@ def build_snapshot(
     *,
     devices: Mapping[str, str] | None = None,
     roles: Mapping[str, str] | None = None,
+    services: Collection[str] = (),
     known: SnapshotCache | None = None,
 ) -> list[EntityState]:
     """Current states of the watched entities that exist (in ``states``, default HA's),
     but for persons HA cannot locate (``can_be_located``).
 
     ``devices``: the HA device each entity belongs to, when it has one; ``roles``: what
-    the homeowner said a device is (options flow), when they did. ``known``: the views
+    the homeowner said a device is (options flow), when they did; ``services``: the
+    entities whose registry device is a web service (``EntityInfo.service``). ``known``: the views
     of the last snapshot, reused for every state that is the very same one (HA's states
     are immutable: most of a home's did not change since the last analysis); it is
     replaced by this snapshot's.
@@ -105,7 +114,12 @@ def build_snapshot(
         if state is not None and (state.domain != "person" or can_be_located(state)):
             # A person HA cannot locate (onboarding's owner without trackers) is no one's
             # whereabouts: in the window it kept every "while nobody is home" check quiet.
-            where = (areas.get(entity_id), devices.get(entity_id), roles.get(entity_id))
+            where = (
+                areas.get(entity_id),
+                devices.get(entity_id),
+                roles.get(entity_id),
+                entity_id in services,
+            )
             last = before.get(entity_id)
             if last is not None and last[0] is state and last[1] == where:
                 view = last[2]

@@ -33,6 +33,7 @@ from ..const import (
     DOMAIN,
 )
 from ..core.baselines.level_falls import is_level
+from ..core.home import METER_DEVICE_CLASSES
 from ..core.models import clip
 from ..markdown_text import escape_markdown
 
@@ -109,7 +110,6 @@ MAX_LISTED = 6
 # heater on all day unwatched (sets 12-14). What the meter is comes from its behaviour,
 # learned (its cycle, its runs, its hours); a producing meter (an inverter) draws from
 # before the household leaves, which the away rule leaves to them.
-_METER_CLASSES = frozenset({"power", "current"})
 
 
 def is_stored_level(state: State) -> bool:
@@ -136,7 +136,7 @@ def is_safety_relevant(state: State) -> bool:
     if domain == "binary_sensor":
         return device_class in SAFETY_BINARY_CLASSES
     return domain == "sensor" and (
-        device_class in _METER_CLASSES or device_class in HAZARD_SENSOR_CLASSES
+        device_class in METER_DEVICE_CLASSES or device_class in HAZARD_SENSOR_CLASSES
     )
 
 

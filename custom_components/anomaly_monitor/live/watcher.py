@@ -86,6 +86,7 @@ class StateWatcher:
         self.entity_ids: frozenset[str] = frozenset()
         self.areas: dict[str, str | None] = {}
         self.devices: dict[str, str] = {}  # entity id -> HA device id, when it has one
+        self.services: frozenset[str] = frozenset()  # whose device is a web service
         # entity id -> the role the homeowner gave it (options flow), when they did
         self.roles: dict[str, str] = homeowner_roles(options.get(CONF_ROLES))
         self.events_seen = 0
@@ -190,7 +191,7 @@ class StateWatcher:
     def _resolve(self, *, first: bool) -> None:
         entity_ids = resolve_watched(self.hass, self.options)
         self.areas = self._resolve_areas(entity_ids)
-        self.devices = self._resolve_devices(entity_ids)
+        self.devices, self.services = self._resolve_devices(entity_ids)
         if entity_ids != self.entity_ids:
             added = entity_ids - self.entity_ids
             self.entity_ids = entity_ids
@@ -233,14 +234,23 @@ class StateWatcher:
             # start the first analysis judges them.
             self._on_significant()
 
-    def _resolve_devices(self, entity_ids: frozenset[str]) -> dict[str, str]:
-        # The device registry says which entities are one device (a plug and its meter).
+    def _resolve_devices(self, entity_ids: frozenset[str]) -> tuple[dict[str, str], frozenset[str]]:
+        """Each entity's device (the registry says which entities are one device: a plug
+        and its meter), and the entities whose "device" is a web service (``entry_type:
+        service``: an air-raid alert, a weather feed), which are no device in the home."""
         registry = er.async_get(self.hass)
-        return {
-            entity_id: entry.device_id
-            for entity_id in entity_ids
-            if (entry := registry.async_get(entity_id)) is not None and entry.device_id
-        }
+        device_registry = dr.async_get(self.hass)
+        devices: dict[str, str] = {}
+        services: set[str] = set()
+        for entity_id in entity_ids:
+            if (entry := registry.async_get(entity_id)) is None or not entry.device_id:
+                continue
+            device = device_registry.async_get(entry.device_id)
+            if device is not None and device.entry_type is dr.DeviceEntryType.SERVICE:
+                services.add(entity_id)
+            else:
+                devices[entity_id] = entry.device_id
+        return devices, frozenset(services)
 
     def _resolve_areas(self, entity_ids: frozenset[str]) -> dict[str, str | None]:
         registry = er.async_get(self.hass)

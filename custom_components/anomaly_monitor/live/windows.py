@@ -35,6 +35,7 @@ def live_window(
         watcher.areas,
         devices=watcher.devices,
         roles=watcher.roles,
+        services=watcher.services,
         known=known,
     )
     return build_window(

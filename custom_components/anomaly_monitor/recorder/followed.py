@@ -29,6 +29,7 @@ def entity_info(watcher: StateWatcher, entity_id: str, attributes: Mapping[str, 
         unit=unit if isinstance(unit, str) else None,
         # HA's device: a floodlight's motion sensor and lamp are one (learned relations)
         device=watcher.devices.get(entity_id),
+        service=entity_id in watcher.services,  # a web service's: no device in the home
     )
 
 

@@ -13,8 +13,12 @@ this hour (a balcony door open every summer evening: its learned limit is past t
 is in use while anybody moves in its room now and then: its clock runs from the last
 movement there, whatever the share (a name-day party on the balcony, a hot night with
 the door open for a draught), and it is told however busy at ``ATTENDED_FACTOR`` times
-its limit. A door whose room has no motion sensor is judged as before. Known by area and
-device class; no word of an id is read.
+its limit. Past the hour, a room kept busy *and lit* with the household not known away
+is people, not a pet (a paw lights no lamp): a reunion dinner by the open main door, a
+party with the kitchen window open, are in use while the room keeps moving (``lit``),
+and the door is told once nobody has moved there for its limit. A door whose room has
+no motion sensor is judged as before. Known by area, domain and device class; no word of
+an id is read.
 """
 
 from __future__ import annotations
@@ -23,9 +27,9 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView, is_motion
 from ..statistics.timeline import Interval, intervals
-from .long_stays import FLOOR
 
-ATTENDED_LIMIT = FLOOR
+# An hour of everyday use; ``long_stays.FLOOR`` is this one (it asks ``lit_in_use`` here).
+ATTENDED_LIMIT = timedelta(hours=1)
 # Somebody was seen in the door's room for at least this share of the time it stood open.
 ATTENDED_SHARE = 0.5
 # A door whose learned limit is past ``ATTENDED_LIMIT``, attended, is told at this many
@@ -78,7 +82,8 @@ def unattended(home: HomeView, door: str, spell: Interval) -> timedelta:
 
 def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> bool:
     """Whether the open ``spell`` is past ``limit`` with nobody by the door, or past
-    ``ATTENDED_LIMIT`` (and ``limit``) however busy its room is; for a door kept open
+    ``ATTENDED_LIMIT`` (and ``limit``) however busy its room is, unless it is lit with
+    the household not known away (then ``limit`` past the last movement there); for a door kept open
     longer than that here (``limit`` past it), ``limit`` past the last movement in its
     room, or ``ATTENDED_FACTOR`` times ``limit``."""
     if spell.duration <= limit:
@@ -86,4 +91,21 @@ def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> b
     if limit >= ATTENDED_LIMIT:  # kept open for hours here: in use while its room lives
         last = max((end for _, end in _seen_spans(home, door, spell)), default=spell.start)
         return spell.duration > ATTENDED_FACTOR * limit or spell.end - last > limit
-    return spell.duration > ATTENDED_LIMIT or unattended(home, door, spell) > limit
+    if spell.duration > ATTENDED_LIMIT and not _lit_with_people(home, door):
+        return True  # busy, but perhaps only a pet by it: told past the hour
+    return unattended(home, door, spell) > limit
+
+
+def lit_in_use(home: HomeView, door: str, spell: Interval, recent: timedelta) -> bool:
+    """Its room lit with the household not known away, and busy until less than
+    ``recent`` ago: ``state_longer_than_usual`` (past the hour) waits as ``left_open``
+    does (one door, one verdict)."""
+    return _lit_with_people(home, door) and unattended(home, door, spell) <= recent
+
+
+def _lit_with_people(home: HomeView, door: str) -> bool:
+    """A light of the door's room is on and the household is not known away."""
+    area = home.area(door)
+    if area is None or home.nobody_home:
+        return False
+    return any(s.domain == "light" and s.state.lower() == "on" for s in home.in_area(area))

@@ -42,13 +42,12 @@ from .somebody_in import (
     PASSAGE,
     inside_now,
     is_motion as _is_motion,
-    is_opening as _is_entrance,
     opened_from_inside,
-    opened_state,
     staying_unknown,
 )
 from .spell_record import spell_signs, spell_span, spell_uses, states_only
 from .untracked_judge import untracked_opening
+from .ways_in import is_opening as _is_entrance, opened_state
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)

@@ -11,7 +11,7 @@ what the home does then when the meter drew while empty
 - near that time of day (within ``NEAR_HOURS`` of the hour its run began) on
   ``WEEKLY_DAYS`` earlier days of the same kind (weekdays, weekends) or on ``DAILY_DAYS``
   days of any kind: the recurrence that makes an entry a regular visitor's
-  (``away_normal.regular_days``); or
+  (``stamped_uses.regular_days``); or
 - in ``MIN_PARTS`` parts of the day on ``MIN_DAYS`` days at least: it draws at any hour
   by itself, as a pet moves at any hour (``AwayNormal.moves_at_any_hour``).
 
@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .away_normal import DAILY_DAYS, MIN_DAYS, MIN_PARTS, PART_HOURS, WEEKLY_DAYS, _weekend
+from .away_normal import MIN_DAYS, MIN_PARTS, PART_HOURS
 from .clock import day_number, local
 from .day_masks import DAYS_KEPT
 from .meter_hours import MeterHours
+from .stamped_uses import DAILY_DAYS, WEEKLY_DAYS, _weekend
 
 # Hours on either side of the run's start that count as "near that time of day": a life
 # without a tracker keeps its hours loosely (oxygen after the van at 16:50 or 17:20).

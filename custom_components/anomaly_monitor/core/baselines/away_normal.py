@@ -22,13 +22,20 @@ is versioned and a damaged part is dropped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from functools import partial
 from typing import Any
 
 from .clock import day_number, local, parse_time
 from .packed import pack, unpack
+from .stamped_uses import (
+    _MINUTES,
+    _minute,
+    _near,
+    regular_days,
+    stamp,
+)
 from .stored_spell import OPENING, SIGN, spell_from_store, spell_to_store
 from .stored_values import stored_per_entity
 
@@ -53,12 +60,6 @@ MIN_DAYS = 2
 # A sensor that moves in this many parts of the day while the home is empty keeps no
 # hours: a pet (``moves_at_any_hour``).
 MIN_PARTS = 3
-# An entry within this of the same time of day, on this many days of the same kind
-# (weekday / weekend) or on this many days of any kind, is a regular visit.
-ENTRY_REACH = timedelta(minutes=45)
-WEEKLY_DAYS = 2
-DAILY_DAYS = 3
-_MINUTES = 1440
 # The away spell's signs and openings (``somebody_in``) are kept from this long before it
 # began (who was moving as the trackers left), at most ``MAX_SPELL`` of them.
 SPELL_LEAD = timedelta(minutes=45)
@@ -73,53 +74,11 @@ def _part(when: datetime, zone: tzinfo | None) -> int:
     return local(when, zone).hour // PART_HOURS
 
 
-def _minute(when: datetime, zone: tzinfo | None) -> int:
-    moment = local(when, zone)
-    return moment.hour * 60 + moment.minute
-
-
-def _weekend(day: int) -> bool:
-    return (day - 1) % 7 >= 5  # ordinal 1 (0001-01-01) was a Monday
-
-
 def add_day(days: Days, day: int) -> None:
     """Put ``day`` first in ``days`` (newest first), keeping ``KEPT_DAYS``."""
     if not days or days[0] != day:
         days.insert(0, float(day))
         del days[KEPT_DAYS:]
-
-
-def _near(minute: int, other: int) -> bool:
-    apart = abs(minute - other) % _MINUTES
-    return min(apart, _MINUTES - apart) <= ENTRY_REACH.total_seconds() / 60
-
-
-def stamp(when: datetime, zone: tzinfo | None) -> float:
-    """``when`` as one stored number: day ordinal * 1440 + minute of the day, local."""
-    return float(day_number(when, zone) * _MINUTES + _minute(when, zone))
-
-
-def regular_days(
-    stamps: Iterable[float], when: datetime, zone: tzinfo | None, daily: int = DAILY_DAYS
-) -> int | None:
-    """On how many days other than ``when``'s the ``stamps`` fall within ``ENTRY_REACH`` of
-    its time of day, when they recur (``WEEKLY_DAYS`` days of the same kind, weekday or
-    weekend, or ``daily`` days); None when they do not."""
-    minute = _minute(when, zone)
-    today = day_number(when, zone)
-    weekend = _weekend(today)
-    days: set[int] = set()
-    alike: set[int] = set()
-    for value in stamps:
-        day, used = divmod(int(value), _MINUTES)
-        if day == today or not _near(minute, used):
-            continue
-        days.add(day)
-        if _weekend(day) == weekend:
-            alike.add(day)
-    if len(alike) >= WEEKLY_DAYS or len(days) >= daily:
-        return len(days)
-    return None
 
 
 type Pending = list[tuple[datetime, str]]

@@ -13,7 +13,7 @@ trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``
 who went through has not come back.
 
 By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC)
-and no way out of the home (``somebody_in.way_out``, or one the tracked household comes
+and no way out of the home (``ways_in.way_out``, or one the tracked household comes
 and goes by, ``used_from_inside.came_and_went_by``; a WC's door that people without a
 tracker open while the trackers say the home is empty is still no way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
@@ -42,8 +42,8 @@ from ..home import (
 from ..statistics.timeline import real_changes
 from .door_trips import PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
-from .somebody_in import way_out
 from .still_in_room import resting_hours
+from .ways_in import way_out
 
 FACTOR = 2.0
 MARGIN = timedelta(minutes=10)

@@ -60,7 +60,7 @@ from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
-from .somebody_in import ENTRY_COVER_CLASSES
+from .routine_alerts import RoutineAlerts
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
@@ -69,6 +69,7 @@ from .use_learning import LOCK_STATES, learn_use, open_now
 from .used_from_inside import UsedFromInside
 from .usual_drops import UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
+from .ways_in import ENTRY_COVER_CLASSES
 
 # Entities whose last state is remembered (to tell a change from a repeat).
 MAX_TRACKED = 1_000
@@ -109,6 +110,7 @@ class HomeBaselines:
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
+        self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
@@ -217,6 +219,8 @@ class HomeBaselines:
         if (domain, device_class) == ("binary_sensor", "power") and state in ("on", "off"):
             # A supply's status: its outages (``supply_off``); unknown at a restart is none.
             self.supply.reading(entity_id, 1.0 if state == "on" else 0.0, when)
+        if domain == "binary_sensor":
+            self.alerts.state(entity_id, device_class, state, when)
         routine = routine_state(domain, device_class, state)
         if routine is None:
             routine = contact_state(domain, device_class, state)

@@ -31,18 +31,11 @@ from datetime import datetime
 from ..home import HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
-from .away_normal import (
-    _MINUTES,
-    DAILY_DAYS,
-    LEAVE_GRACE,
-    MOST_AWAY,
-    PART_HOURS,
-    _minute,
-    _part,
-)
+from .away_normal import LEAVE_GRACE, MOST_AWAY, PART_HOURS, _part
 from .clock import day_number
 from .home_baselines import HomeBaselines
 from .somebody_in import is_motion
+from .stamped_uses import _MINUTES, DAILY_DAYS, _minute
 from .stored_spell import SIGN
 from .untracked_life import LIFE_REACH
 

@@ -6,7 +6,7 @@ at 07:50 where the hall sensor does not reach, the back door a carer uses at 15:
 opening sensor, the day and minute of each opening with no motion anywhere within
 ``PRESENCE_WINDOW`` and nobody tracked coming home within ``ARRIVAL_WINDOW`` (the rule's
 own reaches), the newest ``KEPT``; one that recurs at that time of day
-(``away_normal.regular_days``: on ``LONELY_DAYS`` days) is usual
+(``stamped_uses.regular_days``: on ``LONELY_DAYS`` days) is usual
 (``regular``), and the rule's finding is not told (``lonely_judge.judge_lonely``).
 
 Beside them, every opening of each sensor, seen or not (``uses``, the newest
@@ -23,13 +23,13 @@ from typing import Any
 from ..statistics.openings import ARRIVAL_WINDOW, PRESENCE_WINDOW
 from .away_normal import (
     MAX_SENSORS,
-    regular_days,
     remember,
     split_due,
     stored_numbers,
 )
 from .lonely_habits import habitual_days
 from .packed import pack
+from .stamped_uses import regular_days
 from .stored_values import stored_entity_id, stored_items
 
 LONELY_VERSION = 1

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import MAX_COMPRESSOR_WATTS, same_device
+from ..device_roles import MAX_COMPRESSOR_WATTS, own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -71,7 +71,7 @@ def plug_switch(home: HomeView, meter: EntityState) -> str | None:
     """The plug's own switch, on, when the meter has one: the same thing left on, one
     incident with ``state_longer_than_usual`` about that switch."""
     return next(
-        (s.entity_id for s in home.of("switch") if s.state == "on" and same_device(s, meter)),
+        (s.entity_id for s in home.of("switch") if s.state == "on" and own_meter(home, s, meter)),
         None,
     )
 

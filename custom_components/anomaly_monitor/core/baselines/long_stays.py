@@ -34,11 +34,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import own_meter, shut_after_use
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, clip
 from ..power_units import RUNNING_WATTS, watts
 from ..state_blips import is_no_state
+from ..statistics.durations import ENTRY_OPEN_LIMIT
+from ..statistics.timeline import Interval
+from .attended_doors import ATTENDED_LIMIT, lit_in_use
 from .clock import local
 from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
@@ -53,7 +56,7 @@ from .usual_use import MARKED_STAY
 # Far longer than ever: this many times the longest learned stay...
 FACTOR = 3.0
 # ...and never less than this (an hour of a door or a plug on is still everyday life).
-FLOOR = timedelta(hours=1)
+FLOOR = ATTENDED_LIMIT
 # With this many stays only (every quarter pooled), this many times the longest.
 FEW_STAYS = 6
 FEW_FACTOR = 6.0
@@ -68,6 +71,13 @@ _ACTIVE: dict[tuple[str, str], str] = {
 }
 _SECURITY_DOMAINS = frozenset({"binary_sensor", "cover", "lock"})
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+# A door that rests open, shut (``shut_behind``): whoever shut it may need help.
+SHUT_WORD = "shut"
+_NOBODY_ELSEWHERE = " Nobody has been seen elsewhere in the home since."
+_BEHIND_IT = (
+    "Somebody may have shut it behind them and need help (a fall, a faint): knock or call"
+    " them, and look in if nobody answers."
+)
 
 
 def duration_text(span: timedelta) -> str:
@@ -190,7 +200,7 @@ def _shut_doors(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
         if (judged := shut_limit(home, baselines, state, since)) is None:
             continue
         (count, longest, pooled), limit = judged
-        yield _Limit(state, "shut", since, limit, count, longest, pooled, False)
+        yield _Limit(state, SHUT_WORD, since, limit, count, longest, pooled, False)
 
 
 def _timed_states(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
@@ -220,7 +230,7 @@ def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
     return tuple(
         meter.entity_id
         for meter in home.of("sensor", "power")
-        if same_device(switch, meter)
+        if own_meter(home, switch, meter)
         and (value := meter.number) is not None
         and (watts(value, meter.info.unit) or 0.0) >= RUNNING_WATTS
     )
@@ -235,6 +245,17 @@ def long_stay_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
     return min(due, default=None)
 
 
+def _lit_in_use(home: HomeView, state: EntityState, since: datetime) -> bool:
+    """A door ``entry_left_open`` judges (not a window, nor a door shut: somebody behind it
+    may need help), open in a lit room people keep moving in: in use, as it reads it."""
+    if state.domain != "binary_sensor" or state.state.lower() != "on":
+        return False
+    if not shut_after_use(home, state.entity_id):
+        return False
+    spell = Interval(state.entity_id, state.state, since, home.end, ongoing=True)
+    return lit_in_use(home, state.entity_id, spell, ENTRY_OPEN_LIMIT)
+
+
 def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """An entity left on/open/unlocked far longer than it has ever been at that time of day.
 
@@ -245,7 +266,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
     for judged in _limits(home, baselines):
         state, word, since = judged.state, judged.word, judged.since
         stayed = now - since
-        if stayed <= judged.limit:
+        if stayed <= judged.limit or _lit_in_use(home, state, since):
             continue
         begun = local(since, zone)
         quarter = quarter_of_day(since, baselines.zone)
@@ -262,12 +283,15 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             evidence=evidence,
             subject=subject,
             reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
-            f"since {begun:%H:%M}; in this home it is usually {word} for {habit}.",
+            f"since {begun:%H:%M}; in this home it is usually {word} for {habit}."
+            + (_NOBODY_ELSEWHERE if word == SHUT_WORD else ""),
             anomaly_type=AnomalyType.SECURITY
             if state.domain in _SECURITY_DOMAINS
             else AnomalyType.BEHAVIOURAL,
             severity=Severity.MEDIUM,
-            recommendation=f"Check whether it should still be {word}.",
+            recommendation=_BEHIND_IT
+            if word == SHUT_WORD
+            else f"Check whether it should still be {word}.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
         if judged.timed and state.domain not in _SECURITY_DOMAINS:  # (a door: security)

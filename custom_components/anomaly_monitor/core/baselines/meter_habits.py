@@ -10,16 +10,18 @@ oven on a clamp meter are all "a meter"):
   almost nothing (``power.IDLE``) through a whole local hour at which it drew power on at
   least ``EXPECTED`` of the ``MIN_DAYS`` or more days learned with someone home, and on
   each of the last ``RECENT_DAYS`` of them (a habit still kept, not last season's). A
-  water heater on the night tariff that stays cold, a charger that charges nothing, a
-  pump that never stops and now draws nothing. Not asked while nobody is home (nothing
-  is expected of an empty home), when the meter's own switch was turned off (somebody
-  did it), nor of a meter that cycles day and night (``cycle_stopped`` judges those by
-  their cycle). Before a week is learned, a run on every one of ``DAILY_DAYS`` or more
-  days that span weekdays and a weekend day, today's kind among them, is daily so far
-  and expected (a pool pump on its timer from its fourth day), after one idle hour more
-  (``THIN_MISSED_HOURS``); a weekly habit still needs its weekday a week before. A load
-  drawn around the clock (``around_the_clock``: a heat-trace cable, a circulation pump)
-  keeps no weekday: its first Saturday expects what its weekdays did.
+  water heater on the night tariff that stays cold, a charger that charges nothing, a pump
+  that never stops and now draws nothing. Not asked while nobody is home (nothing is
+  expected of an empty home but an hour a load keeps by itself while it is empty,
+  ``kept_while_empty``: a dehumidifier on its humidistat in a second home), when the
+  meter's own switch was turned off (somebody did it), nor of a meter that cycles day and
+  night (``cycle_stopped`` judges those by their cycle). Before a week is learned, a run
+  on every one of ``DAILY_DAYS`` or more days that span weekdays and a weekend day,
+  today's kind among them, is daily so far and expected (a pool pump on its timer from its
+  fourth day), after one idle hour more (``THIN_MISSED_HOURS``); a weekly habit still
+  needs its weekday a week before. A load drawn around the clock (``around_the_clock``: a
+  heat-trace cable, a circulation pump) keeps no weekday: its first Saturday expects what
+  its weekdays did.
 - **Drawing for long at hours it never draws** (``meter_drawing_at_unusual_hours``). The
   meter has drawn at least ``MIN_DRAW`` without a break, for ``HOLD`` at local hours at
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
@@ -42,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -51,6 +53,7 @@ from .cycles import cycles_day_and_night, spell_since as run_since
 from .day_masks import DAYS_KEPT
 from .draw_spells import spell_key, spell_since
 from .home_baselines import HomeBaselines
+from .kept_while_empty import kept_while_empty
 from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
 from .long_stays import duration_text
@@ -88,7 +91,7 @@ METER_DRAWING_AT_UNUSUAL_HOURS = FindingKind(
 
 
 def _switched_off(home: HomeView, meter: EntityState) -> bool:
-    return any(s.state == "off" and same_device(s, meter) for s in home.of("switch"))
+    return any(s.state == "off" and own_meter(home, s, meter) for s in home.of("switch"))
 
 
 def _expected_at(
@@ -105,7 +108,9 @@ def _expected_at(
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
     if not hours.home_at(hour, day):
-        return None  # nothing is expected of an empty home
+        # Nothing is expected of an empty home but what a load keeps by itself while empty.
+        kept = kept_while_empty(hours, entity_id, hour, day)
+        return None if kept is None else (kept, kept, True)
     ran, days = hours.days_at(entity_id, hour, day, home_only=True)
     week_ago = hours.ran_on(entity_id, hour, day - 7)
     if week_ago is None:  # no week learned yet at this hour

@@ -1,6 +1,6 @@
 """When an entrance, a window, a lock or a garage door was used, as the window shows it.
 
-A use is a change into an opened state (``somebody_in.opened_state``: on, unlocked, open)
+A use is a change into an opened state (``ways_in.opened_state``: on, unlocked, open)
 from a state that was not. A device that drops out and comes back in the state it had
 before (a door sensor open, then ``unavailable`` for a few minutes, then open again) was
 used by nobody: the state before a dropout is what it is compared with. When the window

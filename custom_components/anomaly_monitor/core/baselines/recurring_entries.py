@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .away_normal import _MINUTES, MOST_AWAY, AwayNormal, _minute, _near, _part, _weekend
+from .away_normal import MOST_AWAY, AwayNormal, _part
 from .clock import day_number
+from .stamped_uses import _MINUTES, _minute, _near, _weekend
 
 # The days of the same kind a home was learned empty at that part of the day, at most,
 # for the first days' rule: past them ``regular_entry``'s counts judge.

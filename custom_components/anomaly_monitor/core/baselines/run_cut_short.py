@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta, tzinfo
 
-from ..device_roles import same_device
+from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -112,7 +112,7 @@ def _switched_on_for(home: HomeView, meter: EntityState, run: Run) -> bool:
         s.state == "on"
         and s.last_changed is not None
         and timedelta(0) <= run.start - s.last_changed <= SWITCHED_FOR
-        and same_device(s, meter)
+        and own_meter(home, s, meter)
         for s in home.of("switch")
     )
 
@@ -173,7 +173,7 @@ def _explained(home: HomeView, meter: EntityState, stop: datetime) -> bool:
     """The meter's own switch reads off, somebody left around the stop, or a supply
     voltage fell to nothing with it and reads nothing still (the grid went: load
     shedding, a tripped main; ``supply_lost`` tells the supply, not each appliance)."""
-    if any(s.state == "off" and same_device(s, meter) for s in home.of("switch")):
+    if any(s.state == "off" and own_meter(home, s, meter) for s in home.of("switch")):
         return True
     if any(_gone_at(home, volts, stop) for volts in home.of("sensor", "voltage")):
         return True

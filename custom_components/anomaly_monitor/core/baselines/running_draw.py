@@ -76,12 +76,15 @@ def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iter
         if since is None or now - since < HOLD:
             continue
         name = meter.info.name or meter.entity_id
+        drew = f"{lowest:,.0f}"
+        if f"{usual[4]:,.0f}" != drew:
+            drew += f" to {usual[4]:,.0f}"
         yield RUNNING_FAR_BELOW_ITS_DRAW.finding(
             evidence=(meter.entity_id,),
             reasoning=f"{name} has drawn {drawn:,.0f} W since "
             f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); in the "
-            f"{runs} runs learned it never drew less than {lowest:,.0f} W while running "
-            f"(at most {usual[4]:,.0f} W). It runs, but not as it does.",
+            f"{runs} runs learned it always drew {drew} W while running: it runs, but not "
+            "as it usually does.",
             recommendation="Check the appliance: a pump running dry or blocked, a "
             "compressor or an element failing.",
             magnitude=round(lowest - drawn, 1),

@@ -43,7 +43,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 import weakref
 
-from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..pets import has_pets
@@ -52,6 +52,7 @@ from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
+from .ways_in import is_opening, opened_state, way_out
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -65,8 +66,6 @@ PASSAGE = timedelta(minutes=5)
 # With pets, motion counts as a person only once the home was learned empty on this
 # many days (a pet's sensors are then known: they move at all hours).
 MIN_EMPTY_DAYS = MIN_DAYS
-# Covers a person comes in by.
-ENTRY_COVER_CLASSES = frozenset({"garage", "door", "gate"})
 LEFT = "left"  # the trackers left: the away spell began
 UNSEEN = "unseen"  # Home Assistant was down long enough for anybody to come in unseen
 
@@ -76,25 +75,6 @@ def is_motion(home: HomeView, entity_id: str) -> bool:
         home.domain(entity_id) == "binary_sensor"
         and home.device_class(entity_id) in OCCUPANCY_DEVICE_CLASSES
     )
-
-
-def is_opening(home: HomeView, entity_id: str) -> bool:
-    """An entrance, a window, a lock or a garage or gate cover: a way in."""
-    domain = home.domain(entity_id)
-    if domain == "lock":
-        return True
-    if domain == "cover":
-        return home.device_class(entity_id) in ENTRY_COVER_CLASSES
-    return domain == "binary_sensor" and home.device_class(entity_id) in OPENING_DEVICE_CLASSES
-
-
-def opened_state(domain: str) -> frozenset[str]:
-    """The states that mean an opening of ``domain`` was just used."""
-    if domain == "lock":
-        return frozenset({"unlocked"})
-    if domain == "cover":
-        return frozenset({"open", "opening"})
-    return frozenset({"on"})
 
 
 def _window_events(home: HomeView) -> set[tuple[datetime, str, str]]:
@@ -112,15 +92,6 @@ def _window_events(home: HomeView) -> set[tuple[datetime, str, str]]:
         wanted = opened_state(home.domain(entity_id))
         events.update((when, entity_id, OPENING) for when in uses(home, entity_id, wanted))
     return events
-
-
-def way_out(home: HomeView, entity_id: str) -> bool:
-    """An opening a person leaves the home by: a lock, a garage or gate cover, a door beside
-    a lock (not a window, a fridge or an inner door: who opens those stays in)."""
-    domain = home.domain(entity_id)
-    if domain in ("lock", "cover"):
-        return True
-    return home.device_class(entity_id) in ENTRY_DEVICE_CLASSES and bool(locks_of(home, entity_id))
 
 
 def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> bool:

@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any, NamedTuple
 
-from .away_normal import stamp
 from .clock import day_number, local
 from .packed import pack, unpack
+from .stamped_uses import stamp
 from .stored_values import stored_entity_id, stored_items
 
 STAY_HABITS_VERSION = 1

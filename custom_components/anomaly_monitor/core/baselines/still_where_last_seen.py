@@ -70,9 +70,10 @@ from .night_trips import NightTrip, night_trip
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
-from .somebody_in import inside_now, lived_while_away, way_out
+from .somebody_in import inside_now, lived_while_away
 from .still_in_room import STILL_IN_ROOM, judged_by_room, resting_hours
 from .watch_gaps import watched_since
+from .ways_in import way_out
 
 # The quiet must pass the home's usual longest quiet at these hours this many times...
 FACTOR = 3.0

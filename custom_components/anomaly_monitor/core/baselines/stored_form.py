@@ -30,6 +30,7 @@ from .ranges import NumericRanges
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
+from .routine_alerts import RoutineAlerts
 from .stay_habits import StayHabits
 from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
@@ -73,6 +74,7 @@ class StoredParts(Protocol):
     room_quiet: RoomQuiet
     inside: UsedFromInside
     door_trips: DoorTrips
+    alerts: RoutineAlerts
 
 
 def stored_form(baselines: StoredParts) -> dict[str, Any]:
@@ -106,6 +108,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "room_quiet": baselines.room_quiet.as_dict(),
         "used_from_inside": baselines.inside.as_dict(),
         "door_trips": baselines.door_trips.as_dict(),
+        "routine_alerts": baselines.alerts.as_dict(),
     }
 
 
@@ -146,6 +149,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
     baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)
+    baselines.alerts = RoutineAlerts.from_dict(data.get("routine_alerts"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
 

@@ -6,7 +6,7 @@ of the window. A pool pump on a timer at 10:30 every day is learned for weeks by
 meter (``MeterHours``, whoever is home) but a window holds a day or two: its run while the
 family is out for the day was told as a remote command or an intruder.
 
-A switch whose meter (the same device: ``device_roles.same_device``) draws at the hour it
+A switch whose meter (its own: ``device_roles.own_meter``) draws at the hour it
 switched on on most days learned (``away_habits``: ``TIMER_SHARE`` of them, ``TIMER_DAYS``
 at least), or draws around the clock lately (``loads_by_themselves``), switched on by its
 timer. A switch without a meter, or one switched at an hour its meter seldom draws, is
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from ..device_roles import same_device
+from ..device_roles import own_meter
 from ..home import HomeView
 from ..models import Finding
 from .away_habits import TIMER_DRIFT, by_habit, hour_habit
@@ -38,7 +38,9 @@ def judge_activation(
         return finding
     switched = ons[-1]
     meters = [
-        s for s in home.of("sensor", "power") if s.entity_id != entity_id and same_device(s, switch)
+        s
+        for s in home.of("sensor", "power")
+        if s.entity_id != entity_id and own_meter(home, switch, s)
     ]
     for meter in meters:
         start = hour_habit(baselines, meter.entity_id, switched)

@@ -33,18 +33,17 @@ from typing import Any
 import weakref
 
 from .away_normal import (
-    _MINUTES,
     MAX_SENSORS,
     MOST_AWAY,
     PART_HOURS,
     AwayNormal,
     Days,
     add_day,
-    stamp,
     stored_day_lists,
 )
 from .clock import day_number, local
 from .packed import pack
+from .stamped_uses import _MINUTES, stamp
 from .stored_values import stored_per_entity
 
 UNTRACKED_LIFE_VERSION = 1
@@ -91,6 +90,11 @@ class UntrackedLife:
         # Not stored: ``round_the_clock`` per sensor and day, while nothing was learned.
         self._clock: dict[tuple[str, int], tuple[int, int] | None] = {}
         self._clock_moves = 0
+        # Not stored: each sensor's hours as packed text, an hour's dropped when it learns
+        # a day (``moved`` is all that changes them): a save packs only what changed since
+        # the last, not ~2,000 lists in HA's event loop.
+        self._packed: dict[str, list[str | None]] = {}
+        self._packed_empty: dict[str, list[str | None]] = {}
 
     def moved(self, sensor: str, when: datetime, *, empty: bool) -> None:
         """A motion sensor started moving (``empty``: while the home was known empty)."""
@@ -100,8 +104,10 @@ class UntrackedLife:
         hour = local(when, self.zone).hour
         day = day_number(when, self.zone)
         add_day(self.days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
+        _unpacked(self._packed, sensor, hour)
         if empty:
             add_day(self.empty_days.setdefault(sensor, [[] for _ in range(HOURS)])[hour], day)
+            _unpacked(self._packed_empty, sensor, hour)
 
     # --- reading -----------------------------------------------------------------------
 
@@ -198,8 +204,8 @@ class UntrackedLife:
         """JSON-serialisable, versioned form (numbers packed, ``packed.py``)."""
         return {
             "version": UNTRACKED_LIFE_VERSION,
-            "days": {s: [pack(d, 0) for d in hours] for s, hours in self.days.items()},
-            "empty_days": {s: [pack(d, 0) for d in hours] for s, hours in self.empty_days.items()},
+            "days": _packed_hours(self.days, self._packed),
+            "empty_days": _packed_hours(self.empty_days, self._packed_empty),
         }
 
     @classmethod
@@ -212,6 +218,28 @@ class UntrackedLife:
         life.days.update(stored_per_entity(data.get("days"), MAX_SENSORS, _hours))
         life.empty_days.update(stored_per_entity(data.get("empty_days"), MAX_SENSORS, _hours))
         return life
+
+
+def _unpacked(packed: dict[str, list[str | None]], sensor: str, hour: int) -> None:
+    """Forget the packed text of ``sensor``'s ``hour`` (it learned a day)."""
+    texts = packed.get(sensor)
+    if texts is not None:
+        texts[hour] = None
+
+
+def _packed_hours(
+    learned: dict[str, list[Days]], packed: dict[str, list[str | None]]
+) -> dict[str, list[str]]:
+    """Each sensor's hours as packed text (fresh lists), packing only the hours whose
+    text was forgotten since the last save."""
+    stored: dict[str, list[str]] = {}
+    for sensor, hours in learned.items():
+        texts = packed.setdefault(sensor, [None] * HOURS)
+        for hour, text in enumerate(texts):
+            if text is None:
+                texts[hour] = pack(hours[hour], 0)
+        stored[sensor] = [text or "" for text in texts]  # every hour packed above
+    return stored
 
 
 def _hours(stored: object) -> list[Days] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import named_after, same_device
+from ..device_roles import named_after, own_meter
 from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -128,10 +128,12 @@ def outlet_off_but_drawing_power(home: HomeView) -> Iterator[Finding]:
         meters = [
             s
             for s in home.sensors("power", switch.info.area)
-            # HA's device registry pairs a plug with its meter; without it, HA's naming
-            # of one device's entities (the meter's id extends the switch's, its name
-            # holds the switch's) does.
-            if same_device(switch, s) or named_after(s, switch)
+            # HA's device registry pairs a plug with its meter (on a multi-channel
+            # relay, the meter of the switch's channel); without it, HA's naming of one
+            # device's entities (the meter's id extends the switch's, its name holds the
+            # switch's) does.
+            if own_meter(home, switch, s)
+            or (None in (s.info.device, switch.info.device) and named_after(s, switch))
         ]
         for meter in meters:
             limit = OFF_STANDBY_WATTS if switch.domain == "switch" else 15.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import Role, has_role, named_after, same_device
+from ..device_roles import Role, has_role, named_after, own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
@@ -222,10 +222,17 @@ def _owner(home: HomeView, meter: EntityState) -> EntityState | None:
         for s in home.in_area(meter.info.area)
         if s.domain in ("switch", "media_player") and s is not meter
     ]
-    same = [c for c in candidates if same_device(meter, c)]
+    same = [c for c in candidates if own_meter(home, c, meter)]
     if len(same) == 1:
         return same[0]
-    named = [c for c in candidates if named_after(meter, c)]
+    # On one registry device ``own_meter`` decides (a meter of no certain channel has none).
+    own = {c.entity_id for c in same}
+    named = [
+        c
+        for c in candidates
+        if named_after(meter, c)
+        and (c.entity_id in own or None in (c.info.device, meter.info.device))
+    ]
     if named:
         return max(named, key=lambda c: len(words(c.info.name)))
     for player in (c for c in candidates if c.domain == "media_player"):

@@ -6,7 +6,14 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
-from ..home import HAZARD_DEVICE_CLASSES, HomeView, is_on, is_opening, is_unavailable
+from ..home import (
+    GENERIC_ALERT_CLASSES,
+    HAZARD_DEVICE_CLASSES,
+    HomeView,
+    is_on,
+    is_opening,
+    is_unavailable,
+)
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..offline import offline_since
 from ..open_states import openings_of, stands_open
@@ -161,12 +168,17 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
     evidence: list[EntityState] = []
     for detector, _ in group:
         evidence += [detector, *_corroboration(home, detector)]
+    severity = Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH
+    if state.info.service and device_class in GENERIC_ALERT_CLASSES:
+        # A web service's alert (a region's air-raid warning): no danger in the home.
+        severity = Severity.LOW
+        reasoning += " It is a service's alert, not a device in the home: told without a push."
     return HAZARD_DETECTED.finding(
         evidence=ids(evidence, _away_context(home)),
         subject=state.entity_id,
         context=ids(_away_context(home)),
         reasoning=reasoning,
-        severity=Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH,
+        severity=severity,
         recommendation=(_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
             device_class, "Check the device and its surroundings."
         ),

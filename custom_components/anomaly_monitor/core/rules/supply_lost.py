@@ -9,7 +9,7 @@ outright. Not the supply: meters whose own switch turned off at that moment (an 
 scene), which is somebody's choice.
 
 HA's vocabulary only: ``sensor`` entities of device class ``power`` (in any power unit)
-and ``voltage``; the switch of a meter is the entity of its device (``same_device``).
+and ``voltage``; the switch of a meter is its own (``device_roles.own_meter``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import same_device
+from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
@@ -65,7 +65,7 @@ def dropped_at(home: HomeView, sensor: EntityState) -> datetime | None:
 def _switched_off(home: HomeView, meter: EntityState, at: datetime) -> bool:
     """A switch of the meter's device turned off around ``at`` (somebody's choice)."""
     for switch in home.of("switch"):
-        if not same_device(switch, meter):
+        if not own_meter(home, switch, meter):
             continue
         for transition in home.history.get(switch.entity_id, []):
             if transition.state == "off" and abs(transition.when - at) <= TOGETHER:

@@ -1,0 +1,40 @@
+"""An hour a load keeps by itself while the home is empty: its run is expected then too.
+
+``meter_run_missing`` expects nothing of an empty home: a run that follows the household
+(a kettle, an oven, an air conditioner in the afternoons) does not come when nobody is in.
+A load on its own humidistat, timer or thermostat keeps its hours whoever is home, and in a
+home that is often empty (a second home, a holiday flat, a long shift) that is when its
+failure matters most: nobody notices a dehumidifier stopped with its bucket full, a pool
+pump's timer that tripped, a heat-trace cable cut out.
+
+A meter keeps ``hour`` by itself when it drew then on every one of the ``MIN_DAYS`` or more
+days that hour was watched with the home empty, and on each of those days it also stood
+idle at some hour watched (it comes and goes on its own; a load simply left on all week is
+no habit, and when it is switched off nothing is missing). Nothing new is stored: the bits
+are ``MeterHours``'. No role and no word of a name.
+"""
+
+from __future__ import annotations
+
+from .meter_hours import MeterHours
+
+# Days the hour was watched with the home empty, the meter drawing on each.
+MIN_DAYS = 3
+
+
+def kept_while_empty(meters: MeterHours, meter: str, hour: int, day: int) -> int | None:
+    """Days the meter drew at ``hour`` with the home empty, before local day ``day``, when it
+    did on every such day (``MIN_DAYS`` at least) and came and went on each; else None."""
+    masks = meters.runs.get(meter)
+    if masks is None:
+        return None
+    empty = meters.watched[hour] & ~meters.home[hour] & meters.before(day)
+    count = empty.bit_count()
+    if count < MIN_DAYS or masks[hour] & empty != empty:
+        return None
+    idle_on = 0  # days it stood idle through some hour watched
+    for other in range(24):
+        idle_on |= meters.watched[other] & ~masks[other]
+    if idle_on & empty != empty:
+        return None  # drawn all day long on one of them: left on, not a habit
+    return count

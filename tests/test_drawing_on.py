@@ -1,0 +1,62 @@
+"""A told meter that drew on since its incident was over is that run (set 17, Cluj).
+
+On b194a63: a radiator left on over the weekend, "drawn 1,980 W since Fri 15:20" told at
+02:00, over by day (the rule's window moved on), pushed again the next night: one run told
+twice, 26 h apart. The same meter found again is shown while it never stopped since; a
+stop in between, or a restart (not known to have drawn on), makes it news.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.models import EntityState
+
+from .tracker_home import finding, outcome, state
+
+RADIATOR = "sensor.radiator_plug_power"
+UNUSUAL = finding("meter_drawing_at_unusual_hours", RADIATOR, "energy", magnitude=3.0)
+
+
+def _home(watts: str, since: datetime) -> dict[str, EntityState]:
+    return {RADIATOR: state(RADIATOR, watts, "Bedroom", "power", "W", changed=since)}
+
+
+def _told_then_over(tracker: AnomalyTracker, start: datetime) -> datetime:
+    home = _home("1980", start)
+    assert outcome(tracker, [UNUSUAL], start, home)[0] == ["meter_drawing_at_unusual_hours"]
+    outcome(tracker, [], start + timedelta(hours=12), home)
+    gone = start + timedelta(hours=12) + CLEAR_AFTER
+    outcome(tracker, [], gone, home)
+    assert not tracker.open
+    return gone
+
+
+async def test_the_same_run_found_again_the_next_night_is_shown(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "radiator")
+    start = dt_util.utcnow()
+    gone = _told_then_over(tracker, start)
+    for hour in range(1, 13):  # by day the radiator draws on, nothing found
+        outcome(tracker, [], gone + timedelta(hours=hour), _home(f"{1975 + hour}", start))
+    later = gone + timedelta(hours=13)
+    assert outcome(tracker, [UNUSUAL], later, _home("1982", start)) == (
+        [],
+        ["meter_drawing_at_unusual_hours"],
+    )
+
+
+async def test_a_stop_in_between_makes_it_news(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "stopped")
+    start = dt_util.utcnow()
+    gone = _told_then_over(tracker, start)
+    outcome(tracker, [], gone + timedelta(hours=2), _home("0", start))  # switched off a while
+    outcome(tracker, [], gone + timedelta(hours=6), _home("1980", start))
+    later = gone + timedelta(hours=13)
+    assert outcome(tracker, [UNUSUAL], later, _home("1980", start))[0] == [
+        "meter_drawing_at_unusual_hours"
+    ]
