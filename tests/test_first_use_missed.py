@@ -47,9 +47,10 @@ def lived(
 ) -> HomeBaselines:
     """``days`` days: her door opened at 06:50 ± 10 and shut at 22:30, a night trip at
     ~02:30 on most nights, the drawer at 08:10 ± 15; the grandson (tracked) leaves by the
-    front door at ~08:20 and is back at 18:30. ``away``: days everybody is away (nothing
-    used, the tracker out); ``no_drawer``: days the drawer is not used; ``leaves``: days
-    she leaves at ten for the night (her door shut then, nothing of her room after)."""
+    front door at ~08:50 (half an hour after her drawer at the latest: the drawer is no
+    way out) and is back at 18:30. ``away``: days everybody is away (nothing used, the
+    tracker out); ``no_drawer``: days the drawer is not used; ``leaves``: days she leaves
+    at ten for the night (her door shut then, nothing of her room after)."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
     events: list[tuple[datetime, str, str]] = []
@@ -68,7 +69,7 @@ def lived(
         drawer = start + timedelta(minutes=_minute(day, 8 * 60 + 10, 15))
         if day not in no_drawer:
             events += [(drawer, DRAWER, "on"), (drawer + timedelta(seconds=30), DRAWER, "off")]
-        leave = start + timedelta(hours=8, minutes=20)
+        leave = start + timedelta(hours=8, minutes=50)
         events += [(leave - timedelta(minutes=1), FRONT, "on"), (leave, FRONT, "off")]
         events += [(leave + timedelta(minutes=1), PERSON, "not_home")]
         back = start + timedelta(hours=18, minutes=30)
@@ -125,13 +126,13 @@ def test_her_door_not_opened_by_its_usual_time_is_told_once_with_a_tracker_home(
 
 
 def test_told_with_no_tracker_home_while_somebody_moves_but_not_in_an_empty_home() -> None:
-    """At 09:20 the grandson has left (08:20) and the hall moved after: somebody is in, she
+    """At 09:20 the grandson has left (08:50) and the hall moved after: somebody is in, she
     is told about (her drawer late too: one finding for her room). With nothing moved
     since he left: nobody to be up."""
     baselines = lived(10)
     today = DAY0 + timedelta(days=10)
     now = today + timedelta(hours=10, minutes=20)
-    left = [(8 * 60 + 21, PERSON, "not_home")]
+    left = [(8 * 60 + 51, PERSON, "not_home")]
     moved = [*left, (9 * 60 + 40, HALL, "on"), (9 * 60 + 41, HALL, "off")]
     assert list(first_use_missed(at(now, left, home=0), baselines)) == []
     [finding] = first_use_missed(at(now, moved, home=0), baselines)

@@ -28,9 +28,11 @@ somebody in the home overnight). Told once per morning for the area of the first
 with every contact of that area late, about that contact (her door: a later finding about
 it, shut far too long or open while nobody is home, is the same trouble and joins it), also
 with no tracker home (an untracked resident) but not in a home empty by every sign (the
-trackers away and nothing moved or opened since they left: nobody to be up). A way the
-household comes and goes by (``came_and_went_by``: a front door) is no room's first use:
-its first opening is a departure, a choice of the day.
+trackers away and nothing moved or opened since they left: nobody to be up). Only a
+contact used from inside (``first_use_inner``: her door, a drawer; never a way in or
+out, a yard door or a gate, whose first opening is somebody coming or going), and one
+that rests shut only where its band is the first use of the day (not used in the night
+before it: a WC's first use is nobody's getting up).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from .daily_routines import (
     quarter_start,
 )
 from .day_masks import DAYS_KEPT
+from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
@@ -82,9 +85,13 @@ class FirstUse:
     days: int = 0  # the days it was held (bit k: k days before the routines' day)
 
 
-def first_use_at(routines: DailyRoutines, entity_id: str, slot: int, day: int) -> FirstUse | None:
+def first_use_at(
+    routines: DailyRoutines, entity_id: str, slot: int, day: int, quiet_night: bool = False
+) -> FirstUse | None:
     """The first use of ``entity_id`` due by the end of quarter ``slot`` of local day
-    ``day``, or None."""
+    ``day``, or None. ``quiet_night``: the contact rests shut, and its band is the first
+    use of the day only if it was not used from midnight up to it on nearly every morning
+    it was kept (``first_use_inner``)."""
     masks = routines.slots.get(entity_id)
     if masks is None:
         return None
@@ -116,9 +123,20 @@ def first_use_at(routines: DailyRoutines, entity_id: str, slot: int, day: int) -
             if slot - spread + 2 < MORNING[0]:
                 return None  # a band from the night: no getting up
             if (_aligned(masks, slot - spread + 1) & learned).bit_count() <= RARE_SHARE * days:
+                if quiet_night and not _quiet_before(masks, slot - spread + 2, held):
+                    return None  # used in the night before on many mornings: no first use
                 return FirstUse(count, days, spread - 1, held)
         return None
     return None
+
+
+def _quiet_before(masks: list[int], band_slot: int, held: int) -> bool:
+    """Whether the contact was unused from midnight up to quarter ``band_slot`` on all
+    but ``RARE_SHARE`` of the ``held`` mornings."""
+    night = 0
+    for index in range(max(band_slot, 0)):
+        night |= masks[index]
+    return (night & held).bit_count() <= RARE_SHARE * held.bit_count()
 
 
 def _lived(routines: DailyRoutines) -> int:
@@ -137,14 +155,16 @@ def _aligned(masks: list[int], index: int) -> int:
     return masks[index % SLOTS] >> 1 if index < 0 else masks[index % SLOTS]
 
 
-def _answer(routines: DailyRoutines, entity_id: str, slot: int, day: int) -> FirstUse | None:
+def _answer(
+    routines: DailyRoutines, entity_id: str, slot: int, day: int, quiet_night: bool
+) -> FirstUse | None:
     """``first_use_at``, kept for the day: every analysis asks the same quarters."""
     answers = routines.first_answers
     if len(answers) >= MAX_ANSWERS or (answers and next(iter(answers))[2] != day):
         answers.clear()
     key = (entity_id, slot, day)
     if key not in answers:
-        answers[key] = first_use_at(routines, entity_id, slot, day)
+        answers[key] = first_use_at(routines, entity_id, slot, day, quiet_night)
     found = answers[key]
     return found if isinstance(found, FirstUse) else None
 
@@ -204,13 +224,14 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
         state.info.domain, state.info.device_class, state.state
     ):
         return None  # open now, or no contact
-    if baselines.inside.came_and_went_by(entity_id):
-        return None
+    if not used_from_inside(home, baselines, entity_id):
+        return None  # a way in or out (a yard door, a gate): its first use is a choice
+    quiet_night = not rests_open(baselines, entity_id)
     now = home.end
     quarter = quarter_start((now - LOOK_BACK).astimezone(UTC))
     while quarter + QUARTER + FLOOR <= now:
         slot, day = quarter_of(quarter, routines.zone)
-        first = _answer(routines, entity_id, slot, day)
+        first = _answer(routines, entity_id, slot, day, quiet_night)
         if first is not None:
             told_at = quarter + QUARTER + _margin(first)
             band = quarter - (first.spread - 1) * QUARTER  # the first quarter it may open
