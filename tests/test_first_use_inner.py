@@ -14,6 +14,7 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState
 
 from .core_factories import entity, environment, steps, window
+from .lived_home import Events, ticked
 
 DAY0 = datetime(2027, 3, 1, tzinfo=UTC)  # a Monday
 CONTACT = "binary_sensor.0x00158d0001_contact"  # the yard door, the gate, the WC door
@@ -26,7 +27,6 @@ INFOS = [
     EntityInfo(FRONT, "Door 3", area=HALLWAY, device_class="door"),
     EntityInfo(HALL, "Occupancy 4", area=HALLWAY, device_class="occupancy"),
 ]
-Events = list[tuple[datetime, str, str]]
 
 
 def _jitter(day: int, spread: int) -> int:
@@ -46,17 +46,10 @@ def lived(days: int, day_of: Callable[[int, datetime], Events]) -> HomeBaselines
         start = DAY0 + timedelta(days=day)
         events += _use(start + timedelta(hours=6, minutes=40), HALL, 3)
         events += day_of(day, start)
-    events.sort()
     for person in (A, B, C):
         baselines.observe(DAY0, person, "home")
     baselines.observe(DAY0, CONTACT, "off")
-    moment, index, until = DAY0, 0, DAY0 + timedelta(days=days)
-    while moment < until:
-        while index < len(events) and events[index][0] <= moment:
-            baselines.observe(*events[index])
-            index += 1
-        baselines.advance(moment)
-        moment += timedelta(minutes=5)
+    ticked(baselines, events, DAY0, DAY0 + timedelta(days=days))
     return baselines
 
 

@@ -19,6 +19,7 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Severity
 
 from .core_factories import entity, environment, steps, window
+from .lived_home import ticked
 
 DAY0 = datetime(2027, 1, 11, tzinfo=UTC)  # a Monday
 DOOR = "binary_sensor.0x00158d0001_contact"  # her bedroom door: rests open by day
@@ -77,16 +78,9 @@ def lived(
         events += [(back + timedelta(minutes=2), PERSON, "home")]
         bedtime = timedelta(hours=10 if day in leaves else 22, minutes=30)
         events += [(start + bedtime, DOOR, "off")]
-    events.sort()
     baselines.observe(DAY0, PERSON, "home")
     baselines.observe(DAY0, DOOR, "off")
-    moment, index, until = DAY0, 0, DAY0 + timedelta(days=days)
-    while moment < until:
-        while index < len(events) and events[index][0] <= moment:
-            baselines.observe(*events[index])
-            index += 1
-        baselines.advance(moment)
-        moment += timedelta(minutes=5)
+    ticked(baselines, events, DAY0, DAY0 + timedelta(days=days))
     return baselines
 
 
