@@ -8,7 +8,7 @@ home, then every change of every day observed in time order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -41,3 +41,16 @@ def lived(
     baselines.observe(start, person, "home")
     observe(baselines, [event for day in days for event in day], areas)
     return baselines
+
+
+def ticked(baselines: HomeBaselines, events: Events, start: datetime, until: datetime) -> None:
+    """``events`` learned in time order with the baselines advanced every five minutes
+    from ``start`` up to ``until`` (the day masks are kept at the ticks)."""
+    events = sorted(events)
+    moment, index = start, 0
+    while moment < until:
+        while index < len(events) and events[index][0] <= moment:
+            baselines.observe(*events[index])
+            index += 1
+        baselines.advance(moment)
+        moment += timedelta(minutes=5)

@@ -47,6 +47,22 @@ def routine_state(domain: str, device_class: str | None, state: str) -> bool | N
     return None
 
 
+def contact_state(domain: str, device_class: str | None, state: str) -> bool | None:
+    """Whether a contact (a door, a drawer, a window) is open, or a motion sensor sees
+    movement: a contact's day's first use is learned as a routine and a room's movement
+    says somebody is up there (``first_use_missed``); neither is judged by
+    ``routine_missed``."""
+    if domain != "binary_sensor" or state in _NO_STATES:
+        return None
+    if device_class not in CONTACT_CLASSES and device_class not in MOTION_CLASSES:
+        return None
+    return state == "on"
+
+
+CONTACT_CLASSES = frozenset({"door", "garage_door", "window", "opening"})
+MOTION_CLASSES = frozenset({"motion", "occupancy", "presence"})
+
+
 @lru_cache(maxsize=1024)
 def _quarter(number: int, zone: tzinfo | None) -> tuple[int, int]:
     """(quarter of the local day, local day ordinal) of a quarter hour since the epoch."""
@@ -79,6 +95,10 @@ class DailyRoutines(DayMasks):
         # change while it lasts).
         self.answers: dict[tuple[str, int, int, bool], Any] = {}
         self.answered = 0
+        # Not stored either: ``first_use_missed``'s answers for the day, and the day and
+        # room and subject it told last (one morning, one notice).
+        self.first_answers: dict[tuple[str, int, int], Any] = {}
+        self.first_told: tuple[int, str, str] | None = None
 
     # --- learning ----------------------------------------------------------------------
 

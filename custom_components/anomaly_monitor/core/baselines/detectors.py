@@ -50,6 +50,7 @@ from .cover_part_way import cover_stopped_part_way
 from .cycles import cycle_stopped
 from .far_beyond_range import reading_far_beyond_its_range
 from .fast_falls import level_falling_far_faster_than_ever
+from .first_use_missed import first_use_missed
 from .follow_up_missing import usual_effect_missing
 from .getting_up import not_up_by
 from .heat_gone import heat_source_gone_cold
@@ -265,6 +266,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     reading_held_far_longer_than_ever,
     level_falling_far_faster_than_ever,
     routine_missed,
+    first_use_missed,
 )
 
 

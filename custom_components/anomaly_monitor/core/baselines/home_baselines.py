@@ -41,7 +41,7 @@ from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
-from .daily_routines import DailyRoutines, routine_state
+from .daily_routines import DailyRoutines, contact_state, routine_state
 from .door_trips import DoorTrips
 from .draw_spells import DrawSpells
 from .durations import StateDurations
@@ -221,9 +221,10 @@ class HomeBaselines:
             self.supply.reading(entity_id, 1.0 if state == "on" else 0.0, when)
         if domain == "binary_sensor":
             self.alerts.state(entity_id, device_class, state, when)
-        if (routine := routine_state(domain, device_class, state)) is not None or (
-            entity_id in self.routines.since
-        ):
+        routine = routine_state(domain, device_class, state)
+        if routine is None:
+            routine = contact_state(domain, device_class, state)
+        if routine is not None or entity_id in self.routines.since:
             self.routines.state(entity_id, routine, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing

@@ -191,6 +191,15 @@ class UsedFromInside:
             return False
         return counts[_CAME_WITH] >= WAYS_SHARE * counts[_CHANGES]
 
+    def seldom_a_way(self, entity_id: str) -> bool:
+        """Whether ``entity_id``, used on ``MIN_DAYS`` days or more, was seldom opened near
+        a tracked arrival or departure (``WAY_SHARE`` of its openings at most): a bedroom
+        door or a drawer, not a gate the household comes and goes by."""
+        counts = self.counts.get(entity_id)
+        if counts is None or counts[_DAYS] < MIN_DAYS:
+            return False
+        return counts[_WAY] <= WAY_SHARE * counts[_OPENS]
+
     def known(self) -> list[str]:
         """The contacts learned as used from inside (diagnostics)."""
         return sorted(e for e in self.counts if self.used_from_inside(e))
