@@ -31,6 +31,7 @@ was itself the way back (the door shut right before it opened).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from itertools import pairwise
 from typing import NamedTuple
 
 from ..home import (
@@ -39,8 +40,9 @@ from ..home import (
     UNAVAILABLE_STATES,
     HomeView,
 )
+from ..pets import has_pets
 from ..statistics.timeline import real_changes
-from .door_trips import PASSAGE, DoorTrips, LearnedTrips
+from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
 from .still_in_room import resting_hours
 from .ways_in import way_out
@@ -84,11 +86,29 @@ def _signs(home: HomeView) -> list[tuple[datetime, str, str]]:
     return sorted(signs)
 
 
+def _without_pets_between(
+    signs: list[tuple[datetime, str, str]], doors: set[str]
+) -> list[tuple[datetime, str, str]]:
+    """The signs without motion that came, with nothing else, between a door shutting and
+    the same door opening again within ``BACK_WITHIN``: in a home with pets, motion alone
+    between two passes of one door may be the cat in the kitchen, not a person; the second
+    pass is the way back (the first was the way in), not another way in."""
+    others = [i for i, sign in enumerate(signs) if sign[1] in doors or sign[2] != "on"]
+    dropped: set[int] = set()
+    for before, after in pairwise(others):
+        (shut, door, state), (opened, again, new) = signs[before], signs[after]
+        if door == again and state == "off" and new == "on" and opened - shut <= BACK_WITHIN:
+            dropped.update(range(before + 1, after))
+    return [sign for i, sign in enumerate(signs) if i not in dropped]
+
+
 def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     """The trip under way through a door, when the last sign anywhere is its passage and
     it is judged (see the module); None otherwise."""
     signs = _signs(home)
     doors = {s.entity_id for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)}
+    if has_pets(home.window.profile):
+        signs = _without_pets_between(signs, doors)
     passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
     for when, entity_id, state in signs:
         passages.sign(when, entity_id, state, door=entity_id in doors)

@@ -15,7 +15,13 @@ with others still home, is who went out: no longer taken for the presence checks
 judge arrivals and an emptied home; issue 24: a wife with dementia out in the frost at
 03:10, her watch leaving 6 min later, was never told). Before ``MIN_NIGHTS`` are learned
 that departure is needed as well (few households go out in the small hours, and one
-that does has learned it within the week).
+that does has learned it within the week). Nor is it needed when a second way out
+(``_beyond``), watched ``FIRST_NIGHTS`` nights and never used at night either, opened
+within ``BEYOND`` after the first with nobody seen inside between, both kept shut at
+night here (``_kept_shut``: a bathroom door that rests open is no way out) and both still
+open: the back door, then the garden gate, and nobody back to shut them. Somebody left
+the property on foot (a child has no phone); an early leaver shuts the door behind them
+and takes a phone, and a toilet trip through two inner doors is seen between them.
 
 An exterior door is one the device roles call so (``device_roles.is_entry``: its device
 class or the homeowner), or an opening sensor in the same area as a lock: a door with a
@@ -34,12 +40,13 @@ from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, Transition
 from ..occupancy import Occupancy, presence_of
-from ..open_states import opened_at, openings_of
+from ..open_states import opened_at, openings_of, stands_open
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out
 from .clock import local
 from .home_baselines import HomeBaselines
+from .open_at_rest import shut_through_a_night
 
 # Nights the door must have been watched, unused at night, before its night use is news.
 MIN_NIGHTS = 5
@@ -53,6 +60,11 @@ TOLD_FOR = timedelta(hours=1)
 # A person or tracker changing this close to the opening: somebody arriving or leaving
 # with their phone, which the presence checks judge.
 PRESENCE_NEAR = timedelta(minutes=15)
+# A second way out opened this soon after the first, nobody seen inside between: the
+# same person went on through it (the back door, then the garden gate).
+BEYOND = timedelta(minutes=5)
+# Nights both ways must have been watched, unused at night, before two left open count.
+FIRST_NIGHTS = 2
 
 
 # Covers that are a way in or out by what they are (a window cover is not).
@@ -171,8 +183,13 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             and asleep_at(home, baselines, when - ON_THE_WAY)
             and unused_way_out(home, baselines, door, when, locks, learned=learned)
         ]
-        if not learned and not asleep and not _went_out(home, openings[0]):
-            continue  # before the nights are learned: only when a phone or watch left too
+        beyond = (
+            []
+            if learned or asleep or watched < FIRST_NIGHTS
+            else _beyond(home, baselines, door, openings=openings, onsets=onsets, by_area=by_area)
+        )
+        if not learned and not asleep and not beyond and not _went_out(home, openings[0]):
+            continue  # before the nights are learned: a phone or watch left, or two ways open
         gone = asleep or [
             when
             for when in openings
@@ -191,10 +208,70 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             else "few households go out between midnight and 5 am"
         ) + (", and the household was asleep" if asleep else "")
         who = f" {', '.join(left)} left home since." if left else ""
+        if beyond:
+            who += f" {', '.join(beyond)} was opened right after it; both stand open."
         yield WENT_OUT_AT_NIGHT.finding(
-            evidence=(door.entity_id, *locks),
+            evidence=(door.entity_id, *beyond, *locks),
             reasoning=f"{door.entity_id} was opened from inside at "
             f"{local(opened, zone):%H:%M}, with the household at home; {normal}.{who}",
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )
+
+
+def _beyond(
+    home: HomeView,
+    baselines: HomeBaselines,
+    door: EntityState,
+    *,
+    openings: list[datetime],
+    onsets: list[datetime],
+    by_area: dict[str, list[str]],
+) -> list[str]:
+    """Other ways out (in another area) opened within ``BEYOND`` after ``door`` with no
+    motion inside between, never used at night on ``FIRST_NIGHTS`` or more nights, both
+    still standing open (see the module)."""
+    if not stands_open(door) or not _kept_shut(baselines, door.entity_id):
+        return []
+    zone, usual = baselines.zone, baselines.usual
+    found: list[str] = []
+    for other in openings_of(home):
+        if other.entity_id == door.entity_id or other.info.area == door.info.area:
+            continue
+        if not stands_open(other) or usual.taught_value(other.entity_id, "night") is not None:
+            continue
+        if not _kept_shut(baselines, other.entity_id):
+            continue  # a door this home leaves open (a bathroom's) is no way out kept shut
+        locks = sorted(by_area.get(other.info.area or "", []))
+        if not is_exterior(home, other, locks):
+            continue
+        later = [
+            (first, then)
+            for then in opened_at(home.changes(other.entity_id), other.domain)
+            for first in openings
+            if first < then <= first + BEYOND
+            and SMALL_HOURS_START <= local(then, zone).hour < SMALL_HOURS_END
+            and not any(first < t <= then for t in onsets)
+        ]
+        if not later or usual.nights_used(other.entity_id, skip=later[0][1]) > 0:
+            continue
+        if usual.nights_watched(other.entity_id, later[0][1]) >= FIRST_NIGHTS:
+            found.append(other.entity_id)
+    return found
+
+
+def _kept_shut(baselines: HomeBaselines, entity_id: str) -> bool:
+    """Kept shut at night here: a shut stay learned through the small hours, or shut for
+    a day and more until it opened now (a gate never opened since it was first watched:
+    its opening now is its first change)."""
+    if shut_through_a_night(baselines, entity_id):
+        return True
+    durations = baselines.durations
+    last, current = durations.last_stay.get(entity_id), durations.current.get(entity_id)
+    if current is None or current[0] != "on":
+        return False
+    if last is not None:
+        return last[0] == "off" and current[1] - last[1] >= timedelta(days=1)
+    since = baselines.usual.since.get(entity_id)
+    unchanged = entity_id not in durations.stays
+    return unchanged and since is not None and current[1] - since >= timedelta(days=1)

@@ -1,0 +1,80 @@
+"""Out at night through a door and the gate beyond it, in the first nights (blind19 a).
+
+Rose's home (``test_daily_rhythm``), watched two nights only, with a garden gate: a
+toilet trip through the hall at 03:00, the front door used every afternoon, neither door
+nor gate ever at night. ``went_out_at_night`` waited for the nights to be learned unless
+a phone left with the one who went out: a 9-year-old who walked out by the back door and
+the garden gate, both left open, was never told. A way out, then a second one beyond it,
+opened one after the other with nobody seen inside between and both still open: somebody
+left the property. An early leaver shuts the door behind them; a door alone left open is
+not enough yet.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.core import HomeAssistant
+import pytest
+
+from . import test_daily_rhythm as rose
+from .test_daily_rhythm import BED, DOOR, HALL, _rules_at, _set
+
+GATE = "binary_sensor.garden_gate"
+
+
+@pytest.fixture(autouse=True)
+def _two_nights_and_a_gate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rose, "LEARNED_DAYS", 2)
+    monkeypatch.setitem(rose.ATTRIBUTES, GATE, {"device_class": "door", "friendly_name": "Gate"})
+    monkeypatch.setitem(rose.AREAS, GATE, "Garden")
+
+
+@pytest.mark.parametrize(
+    ("door_shut", "gate_opened", "told"),
+    [(False, True, True), (True, True, False), (False, False, False)],
+)
+async def test_a_door_then_the_gate_left_open_at_night_is_told(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    door_shut: bool,
+    gate_opened: bool,
+    told: bool,
+) -> None:
+    """03:10 the bedroom and the hall, 03:12 the front door opens, 03:14 the gate: both
+    left open, nothing inside since; told at 03:18 naming both. The door shut before the
+    gate (an early leaver), or the door alone left open: not yet."""
+    entry, today = await rose._home(hass, freezer)
+    night = today + timedelta(hours=3, minutes=10)
+    _set(hass, freezer, night, (BED, "on"), (HALL, "on"))
+    _set(hass, freezer, night + timedelta(minutes=2), (DOOR, "on"))
+    _set(hass, freezer, night + timedelta(minutes=3), (BED, "off"), (HALL, "off"))
+    if door_shut:
+        _set(hass, freezer, night + timedelta(minutes=3, seconds=30), (DOOR, "off"))
+    if gate_opened:
+        _set(hass, freezer, night + timedelta(minutes=4), (GATE, "on"))
+    rules = await _rules_at(hass, freezer, entry, night + timedelta(minutes=8))
+    if not told:
+        assert "went_out_at_night" not in rules
+        return
+    finding = rules["went_out_at_night"]
+    assert finding["evidence"][:2] == [DOOR, GATE]
+    assert "few households go out" in finding["reasoning"]
+    assert "both stand open" in finding["reasoning"]
+
+
+async def test_somebody_seen_inside_between_the_two_doors_is_not_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The same two doors, but the hall sees somebody between them and after: somebody
+    inside, not gone out (a parent looking, a toilet trip through two doors)."""
+    entry, today = await rose._home(hass, freezer)
+    night = today + timedelta(hours=3, minutes=10)
+    _set(hass, freezer, night, (BED, "on"), (HALL, "on"))
+    _set(hass, freezer, night + timedelta(minutes=2), (DOOR, "on"))
+    _set(hass, freezer, night + timedelta(minutes=3), (BED, "off"), (HALL, "off"))
+    _set(hass, freezer, night + timedelta(minutes=3, seconds=30), (HALL, "on"))
+    _set(hass, freezer, night + timedelta(minutes=4), (GATE, "on"))
+    rules = await _rules_at(hass, freezer, entry, night + timedelta(minutes=10))
+    assert "went_out_at_night" not in rules
