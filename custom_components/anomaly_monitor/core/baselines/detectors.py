@@ -42,6 +42,7 @@ from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .air_quality import air_unhealthy_far_beyond_its_range
+from .battery_supply import battery_running_out
 from .clock import local
 from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
@@ -261,6 +262,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     reading_far_beyond_its_range,
     air_unhealthy_far_beyond_its_range,
     supply_off_far_longer,
+    battery_running_out,
     heat_source_gone_cold,
     reading_held_far_longer_than_ever,
     level_falling_far_faster_than_ever,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
@@ -42,6 +42,7 @@ class _Supply:
     first: datetime
     supplied: float | None = None
     down_since: datetime | None = None
+    went: datetime | None = None  # when the last spell at nothing began (not stored)
     outages: list[tuple[int, float]] = field(default_factory=list)  # (day, minutes)
 
 
@@ -63,7 +64,8 @@ class SupplyOutages:
             supply.down_since = None  # nothing known of the supply: no outage learned
             return
         if supply.supplied is not None and volts <= VOLTS_GONE * supply.supplied:
-            supply.down_since = supply.down_since or when
+            if supply.down_since is None:
+                supply.down_since = supply.went = when
             return
         if supply.down_since is not None:
             minutes = (when - supply.down_since).total_seconds() / 60
@@ -79,6 +81,21 @@ class SupplyOutages:
         """When the outage under way began (None: supplied, or not known)."""
         supply = self._supplies.get(entity_id)
         return supply.down_since if supply is not None else None
+
+    def lost_near(self, when: datetime, link: timedelta) -> bool:
+        """Whether a supply's last spell at nothing began within ``link`` of ``when`` (a
+        drop is learned once it proves more than a blip, maybe after the supply is back)."""
+        return any(
+            (went := s.went or s.down_since) is not None and abs(when - went) <= link
+            for s in self._supplies.values()
+        )
+
+    def down_now(self, since: datetime, link: timedelta) -> bool:
+        """Whether a supply that went to nothing within ``link`` of ``since`` is still out."""
+        return any(
+            s.down_since is not None and abs(s.down_since - since) <= link
+            for s in self._supplies.values()
+        )
 
     def first_read(self, entity_id: str) -> datetime | None:
         """When the sensor was first read."""
