@@ -10,6 +10,7 @@ after it went).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -17,7 +18,12 @@ from custom_components.anomaly_monitor.core.baselines.battery_supply import batt
 from custom_components.anomaly_monitor.core.baselines.drop_judge import drop_limit, judged_drop
 from custom_components.anomaly_monitor.core.baselines.home_batteries import HomeBatteries
 from custom_components.anomaly_monitor.core.baselines.usual_drops import UsualDrops
-from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Severity
+from custom_components.anomaly_monitor.core.models import (
+    EntityInfo,
+    Finding,
+    Severity,
+    Transition,
+)
 
 from .core_factories import entity, environment, home
 
@@ -95,15 +101,11 @@ def _judge(baselines: HomeBaselines, start: datetime, charges: list[str], at: fl
         entity(AC_IN, "0", area="Hall", device_class="power", unit="W"),
         entity(HEATER, "unavailable", area="Bath"),
     ]
-    history = [
-        *[t for t in _transitions(start, charges) if t.when <= now],
-    ]
+    history = [t for t in _transitions(start, charges) if t.when <= now]
     return list(battery_running_out(home(states, environment(now), history), baselines))
 
 
-def _transitions(start: datetime, charges: list[str]):
-    from custom_components.anomaly_monitor.core.models import Transition
-
+def _transitions(start: datetime, charges: list[str]) -> Iterator[Transition]:
     yield Transition(start - timedelta(hours=1), CHARGE, "100", "Hall")
     yield Transition(start, AC_IN, "0", "Hall")
     for hour, charge in enumerate(charges):
@@ -150,7 +152,8 @@ def test_drops_with_the_supply_do_not_widen_the_homes_drops() -> None:
     outage, before the battery's input was known, is still pooled: one among many.)"""
     baselines = _home_of(6)
     pooled = baselines.drops.pooled()
-    assert pooled is not None and pooled[0] < 15  # the mesh's minutes, not the heater's hours
+    assert pooled is not None
+    assert pooled[0] < 15
     assert baselines.drops.usual(HEATER) is not None  # its own drops are still its normal
     assert drop_limit(baselines, DOOR, "binary_sensor", "door", learning=True) < timedelta(hours=1)
 
@@ -178,9 +181,12 @@ def test_a_device_dark_with_the_supply_is_not_told_while_the_supply_is_out() -> 
 def test_the_marks_are_stored_and_read_back() -> None:
     baselines = _home_of(3)
     drops = UsualDrops.from_dict(baselines.drops.as_dict(), UTC)
-    assert drops.flags == baselines.drops.flags and drops.flags[HEATER][-1]
+    assert drops.flags == baselines.drops.flags
+    assert drops.flags[HEATER][-1]
     assert drops.pooled() == baselines.drops.pooled()
     batteries = HomeBatteries.from_dict(baselines.batteries.as_dict())
     assert batteries.input_of(CHARGE) == AC_IN
     assert batteries.lowest == baselines.batteries.lowest
-    assert HomeBatteries.from_dict({"pairs": [["x", "y", -1, 0, 0]], "lowest": {"x": 400}}).pairs == {}
+    hostile = {"pairs": [["x", "y", -1, 0, 0]], "lowest": {"x": 400}}
+    assert HomeBatteries.from_dict(hostile).pairs == {}
+    assert HomeBatteries.from_dict(hostile).lowest == {}
