@@ -127,9 +127,20 @@ def test_a_door_sensor_cell_that_never_charges_has_no_input() -> None:
     assert batteries.input_of("sensor.door_battery") is None
 
 
-def test_an_outage_outside_the_usual_is_told_once_the_charge_passes_its_lowest() -> None:
-    baselines = _home_of(6)
+def test_an_outage_at_an_hour_the_supply_never_goes_is_told_once_it_falls() -> None:
+    """The outages come at 08:00 and 18:00: one from 03:00 is told once the charge falls."""
     start = DAY0 + timedelta(days=6, hours=3)
+    charges = ["100", "88", "76"]
+    assert not _judge(_home_of(6), start, charges, at=0.9)  # nothing drawn yet
+    (finding,) = _judge(_home_of(6), start, charges, at=1.1)
+    assert finding.evidence == (CHARGE, AC_IN)
+    assert "never out at this hour" in finding.reasoning
+    assert "100 % to 88 %" in finding.reasoning
+
+
+def test_a_long_outage_at_its_usual_hour_is_told_once_the_charge_passes_its_lowest() -> None:
+    baselines = _home_of(6)
+    start = DAY0 + timedelta(days=6, hours=8)
     charges = ["100", "88", "76", "64", "52", "40", "27", "15"]
     assert not _judge(_home_of(6), start, charges, at=4.1)  # 52 %: as every outage did
     (finding,) = _judge(baselines, start, charges, at=5.1)
@@ -138,7 +149,7 @@ def test_an_outage_outside_the_usual_is_told_once_the_charge_passes_its_lowest()
     assert finding.evidence == (CHARGE, AC_IN)
     assert "100 % to 40 %" in finding.reasoning
     assert "no outage here took it below 50 %" in finding.reasoning
-    assert "empty by about 11:" in finding.reasoning  # 12 points an hour from 40 %
+    assert "empty by about 16:" in finding.reasoning  # 12 points an hour from 40 %
 
 
 def test_a_usual_outage_is_not_told() -> None:

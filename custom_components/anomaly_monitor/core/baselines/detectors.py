@@ -296,8 +296,15 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
       ``light_not_answering_motion`` judges it from the fortnight by the hour (the same
       broken bulb is not told twice, once about its motion sensor).
 
+    - a battery ``battery_draining_fast`` found falling that the baselines saw charged
+      again after a fall (``HomeBatteries.lowest``): a rechargeable, drained by design.
+
     Only baselines that knew the home days before the window began (a replayed sample's
     learn its window: they explain nothing of it)."""
+    if finding.rule == "battery_draining_fast":
+        # A battery this home has seen charged again after a fall is a rechargeable (a
+        # home battery, an EcoFlow): draining is its use (``HomeBatteries.lowest``).
+        return all(e in baselines.batteries.lowest for e in finding.evidence)
     if finding.rule not in _EXPLAINED or baselines.first_seen is None:
         return False
     times = (t.when for t in home.window.transitions)

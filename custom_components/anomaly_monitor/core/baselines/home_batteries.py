@@ -57,6 +57,7 @@ class HomeBatteries:
         self.pairs: dict[tuple[str, str], list[int]] = {}
         self.lowest: dict[str, float] = {}  # battery -> lowest charge it came back from
         self._falling: dict[str, float] = {}  # battery -> the bottom of the fall under way
+        self.carrying: dict[str, float] = {}  # battery -> its charge when its input went
 
     def reading(self, battery: str, charge: float, meters: Mapping[str, float | None]) -> None:
         """``battery`` reads ``charge`` %; ``meters``: each power meter beside it and what it
@@ -98,6 +99,17 @@ class HomeBatteries:
                 return battery
         return None
 
+    def input_read(self, meter: str, drawing: bool) -> None:
+        """``meter`` (a known input) read: going to nothing, its battery's charge then is
+        what the home starts its outage with."""
+        battery = self.battery_of(meter)
+        if battery is None:
+            return
+        if drawing:
+            self.carrying.pop(battery, None)
+        elif battery not in self.carrying and (charge := self.charge.get(battery)) is not None:
+            self.carrying[battery] = charge
+
     def is_input(self, meter: str) -> bool:
         """Whether ``meter`` is a home battery's supply input."""
         return self.battery_of(meter) is not None
@@ -109,6 +121,7 @@ class HomeBatteries:
             "pairs": [[b, m, *pair] for (b, m), pair in self.pairs.items()],
             "lowest": dict(self.lowest),
             "falling": dict(self._falling),
+            "carrying": dict(self.carrying),
         }
 
     @classmethod
@@ -120,6 +133,7 @@ class HomeBatteries:
         batteries.charge = _charges(data.get("charge"), MAX_BATTERIES)
         batteries.lowest = _charges(data.get("lowest"), MAX_BATTERIES)
         batteries._falling = _charges(data.get("falling"), MAX_BATTERIES)
+        batteries.carrying = _charges(data.get("carrying"), MAX_BATTERIES)
         pairs = data.get("pairs")
         for item in pairs[:MAX_PAIRS] if isinstance(pairs, list) else []:
             if not isinstance(item, list) or len(item) != 5:
@@ -173,6 +187,7 @@ def battery_reading(
     baselines.supply_reading(meter, 1.0, since)  # known from here on, supplied until
     if (meters.get(meter) or 0.0) <= GONE_WATTS:
         baselines.supply_reading(meter, 0.0, since)  # the spell at nothing under way
+        batteries.input_read(meter, drawing=False)
 
 
 def _beside(battery: EntityInfo, meter: EntityInfo) -> bool:

@@ -65,6 +65,7 @@ def learn_reading(
         drawn = watts(number, info.unit) or 0.0
         if baselines.batteries.is_input(entity_id):  # a home battery's supply input
             baselines.supply_reading(entity_id, 1.0 if drawn > GONE_WATTS else 0.0, when)
+            baselines.batteries.input_read(entity_id, drawing=drawn > GONE_WATTS)
         if spell == RUNNING:  # what it draws while it runs (``running_draw``)
             baselines.ranges.reading(running_key(entity_id), drawn, when)
         heating = drawn >= HEATING_WATTS

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
-from .clock import day_number, format_time, parse_time
+from .clock import day_number, format_time, local, parse_time
 
 MAX_ENTITIES = 20
 KEPT = 120
@@ -44,6 +44,8 @@ class _Supply:
     down_since: datetime | None = None
     went: datetime | None = None  # when the last spell at nothing began (not stored)
     outages: list[tuple[int, float]] = field(default_factory=list)  # (day, minutes)
+    # (minute of the day it began, minutes) of the newest ``KEPT``: when in the day it goes
+    spans: list[tuple[int, float]] = field(default_factory=list)
 
 
 class SupplyOutages:
@@ -73,6 +75,8 @@ class SupplyOutages:
                 minutes = min(minutes, OUTLIER_FACTOR * self.longest(entity_id))
             supply.outages = [*supply.outages, (day_number(supply.down_since, self.zone), minutes)]
             supply.outages = supply.outages[-KEPT:]
+            began = local(supply.down_since, self.zone)
+            supply.spans = [*supply.spans, (began.hour * 60 + began.minute, minutes)][-KEPT:]
             supply.down_since = None
         if volts > 0:
             supply.supplied = volts
@@ -117,6 +121,11 @@ class SupplyOutages:
         supply = self._supplies.get(entity_id)
         return max((m for _, m in supply.outages), default=0.0) if supply is not None else 0.0
 
+    def spans(self, entity_id: str) -> list[tuple[int, float]]:
+        """(minute of the day it began, minutes) of each outage kept with its hour."""
+        supply = self._supplies.get(entity_id)
+        return list(supply.spans) if supply is not None else []
+
     def as_dict(self) -> dict[str, Any]:
         """Plain, storable form."""
         return {
@@ -125,6 +134,7 @@ class SupplyOutages:
                 "supplied": s.supplied,
                 "down_since": format_time(s.down_since) if s.down_since else None,
                 "outages": [[day, round(minutes, 1)] for day, minutes in s.outages],
+                "spans": [[start, round(minutes, 1)] for start, minutes in s.spans],
             }
             for entity_id, s in self._supplies.items()
         }
@@ -159,4 +169,10 @@ def _read(stored: object) -> _Supply | None:
             minutes = _number(item[1])
             if minutes is not None and minutes >= 0:
                 supply.outages.append((item[0], minutes))
+    spans = stored.get("spans")
+    for item in spans[-KEPT:] if isinstance(spans, list) else []:
+        if isinstance(item, list) and len(item) == 2 and isinstance(item[0], int):
+            minutes = _number(item[1])
+            if 0 <= item[0] < 1440 and minutes is not None and minutes >= 0:
+                supply.spans.append((item[0], minutes))
     return supply
