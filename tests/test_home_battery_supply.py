@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.battery_supply import battery_running_out
+from custom_components.anomaly_monitor.core.baselines.detectors import explained_by_baselines
 from custom_components.anomaly_monitor.core.baselines.drop_judge import drop_limit, judged_drop
 from custom_components.anomaly_monitor.core.baselines.home_batteries import HomeBatteries
 from custom_components.anomaly_monitor.core.baselines.usual_drops import UsualDrops
@@ -201,3 +202,24 @@ def test_the_marks_are_stored_and_read_back() -> None:
     hostile = {"pairs": [["x", "y", -1, 0, 0]], "lowest": {"x": 400}}
     assert HomeBatteries.from_dict(hostile).pairs == {}
     assert HomeBatteries.from_dict(hostile).lowest == {}
+
+
+def test_a_battery_seen_charged_again_is_not_a_failing_cell() -> None:
+    """Once watched, the EcoFlow falling 50 points in an outage was told as a sensor's
+    battery draining fast (three false alarms on set 19 b)."""
+    baselines = _home_of(2)
+    finding = Finding(
+        rule="battery_draining_fast",
+        anomaly_type="device_malfunction",
+        evidence=(CHARGE,),
+        reasoning="fell",
+    )
+    view = home([], environment(DAY0 + timedelta(days=2)), [])
+    assert explained_by_baselines(finding, baselines, view)
+    cell = Finding(
+        rule="battery_draining_fast",
+        anomaly_type="device_malfunction",
+        evidence=("sensor.door_battery",),
+        reasoning="fell",
+    )
+    assert not explained_by_baselines(cell, baselines, view)

@@ -128,16 +128,7 @@ class SupplyOutages:
 
     def as_dict(self) -> dict[str, Any]:
         """Plain, storable form."""
-        return {
-            entity_id: {
-                "first": format_time(s.first),
-                "supplied": s.supplied,
-                "down_since": format_time(s.down_since) if s.down_since else None,
-                "outages": [[day, round(minutes, 1)] for day, minutes in s.outages],
-                "spans": [[start, round(minutes, 1)] for start, minutes in s.spans],
-            }
-            for entity_id, s in self._supplies.items()
-        }
+        return {entity_id: _stored(s) for entity_id, s in self._supplies.items()}
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> SupplyOutages:
@@ -150,6 +141,18 @@ class SupplyOutages:
             if isinstance(entity_id, str) and supply is not None:
                 outages._supplies[entity_id] = supply
         return outages
+
+
+def _stored(supply: _Supply) -> dict[str, Any]:
+    stored: dict[str, Any] = {
+        "first": format_time(supply.first),
+        "supplied": supply.supplied,
+        "down_since": format_time(supply.down_since) if supply.down_since else None,
+        "outages": [[day, round(minutes, 1)] for day, minutes in supply.outages],
+    }
+    if supply.spans:  # (a form stored before them saves the same)
+        stored["spans"] = [[start, round(minutes, 1)] for start, minutes in supply.spans]
+    return stored
 
 
 def _number(value: object) -> float | None:

@@ -226,7 +226,7 @@ class UsualDrops:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form: per device its days and its lengths."""
-        return {
+        stored: dict[str, Any] = {
             "version": USUAL_DROPS_VERSION,
             "drops": {
                 e: [pack([d for d, _ in kept], 0), pack([m for _, m in kept], 1)]
@@ -235,9 +235,14 @@ class UsualDrops:
             },
             "down": {e: format_time(when) for e, when in self.down.items()},
             "last": {e: round(minutes, 1) for e, minutes in self.last.items()},
-            "with_supply": sorted(self.with_supply & self.down.keys()),
-            "flags": {e: "".join("01"[f] for f in flags) for e, flags in self.flags.items()},
         }
+        # Drops with a supply (``supply_lost``): only when there are any (a form stored
+        # before them saves the same).
+        if supplied := sorted(self.with_supply & self.down.keys()):
+            stored["with_supply"] = supplied
+        if self.flags:
+            stored["flags"] = {e: "".join("01"[f] for f in fs) for e, fs in self.flags.items()}
+        return stored
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> UsualDrops:
