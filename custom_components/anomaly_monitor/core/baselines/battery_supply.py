@@ -11,10 +11,10 @@ nothing and the supply has been out at least ``MIN_OFF``, the charge having fall
   or at ``LOW_CHARGE`` or less: the home is running out;
 - the outage has lasted past this supply's longest learned one (``FACTOR`` times it, and
   ``SLACK`` more), as ``supply_off`` judges a grid-status sensor;
-- it has lasted ``HOUR_OFF`` at an hour no learned outage ever covered (``MIN_SPANS`` known
-  with their hours, each widened by ``HOUR_MARGIN``), the charge falling: a scheduled cut
-  comes at its hours, an attack on the grid or a tripped breaker does not (then the fall
-  of ``CARRYING_POINTS`` is not waited for).
+- it has lasted ``HOUR_OFF`` at an hour no learned outage ever covered (``MIN_SPANS``
+  known with their hours, on ``MIN_SPAN_DAYS`` days, each widened by ``HOUR_MARGIN``),
+  the charge falling: a scheduled cut comes at its hours, an attack on the grid or a
+  tripped breaker does not (then the fall of ``CARRYING_POINTS`` is not waited for).
 
 The finding names the battery and its input, says the charge and, at the rate it fell
 since the supply went, when it will be empty: what the household needs to know to save
@@ -35,8 +35,10 @@ from .home_batteries import GONE_WATTS
 from .long_stays import duration_text
 from .supply_off import CARRYING_POINTS, FACTOR, LOW_CHARGE, MIN_OFF, SLACK, SUPPLY_OFF_FAR_LONGER
 
-# Outages learned with their hour before one at another hour is news.
-MIN_SPANS = 3
+# Outages learned with their hour, on this many days, before one at another hour is news:
+# a schedule that differs by weekday (Mon 08:00, Tue 12:00) needs days to show itself.
+MIN_SPANS = 6
+MIN_SPAN_DAYS = 4
 # Out this long at an hour the supply never went out here: news.
 HOUR_OFF = timedelta(minutes=30)
 # A learned outage's hours, widened each side (a schedule's start jitters).
@@ -93,6 +95,7 @@ def battery_running_out(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         spans = baselines.supply.spans(meter.entity_id)
         unusual_hour = (
             len(spans) >= MIN_SPANS
+            and baselines.supply.outage_days(meter.entity_id) >= MIN_SPAN_DAYS
             and off >= HOUR_OFF
             and not any(_overlap(local(since, zone), off, span) for span in spans)
         )
