@@ -297,14 +297,12 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
       broken bulb is not told twice, once about its motion sensor).
 
     - a battery ``battery_draining_fast`` found falling that the baselines saw charged
-      again after a fall (``HomeBatteries.lowest``): a rechargeable, drained by design.
+      again after a fall, no lower than its falls went (``_drained_as_before``).
 
     Only baselines that knew the home days before the window began (a replayed sample's
     learn its window: they explain nothing of it)."""
     if finding.rule == "battery_draining_fast":
-        # A battery this home has seen charged again after a fall is a rechargeable (a
-        # home battery, an EcoFlow): draining is its use (``HomeBatteries.lowest``).
-        return all(e in baselines.batteries.lowest for e in finding.evidence)
+        return all(_drained_as_before(baselines, home, e) for e in finding.evidence)
     if finding.rule not in _EXPLAINED or baselines.first_seen is None:
         return False
     times = (t.when for t in home.window.transitions)
@@ -319,6 +317,22 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
     (cause,) = finding.evidence
     effects = [link.effect for link, _ in broken_links(home) if link.cause == cause]
     return bool(effects) and all(knows_pair(baselines, cause, e) for e in effects)
+
+
+# Points under the lowest a rechargeable came back from that are still its usual falls.
+DRAINED_MARGIN = 5.0
+
+
+def _drained_as_before(baselines: HomeBaselines, home: HomeView, battery: str) -> bool:
+    """A battery this home has seen charged again after a fall (``HomeBatteries.lowest``:
+    an EcoFlow, an inverter's bank) is a rechargeable, drained by design, while it reads
+    no lower than ``DRAINED_MARGIN`` under the lowest it came back from; falling past that
+    (an AC left on overnight on the inverter: set 13 d) is still news."""
+    lowest = baselines.batteries.lowest.get(battery)
+    state = home.info(battery)
+    if lowest is None or state is None or state.number is None:
+        return False
+    return state.number >= lowest - DRAINED_MARGIN
 
 
 def _own_habit(finding: Finding, baselines: HomeBaselines, known: timedelta) -> bool:
