@@ -122,6 +122,20 @@ def test_the_battery_input_is_known_by_what_it_shows_not_the_freezer_beside_it()
     assert 230 <= baselines.supply.longest(AC_IN) <= 241  # its outages, learned from the meter
 
 
+def test_a_bank_charged_while_the_meter_reads_nothing_is_not_charged_by_it() -> None:
+    """Set 5 d: a solar-charged BYD bank beside an EV charger that reads nothing most of
+    the day (and draws now and then): it falls at night and rises by day with the charger
+    at nothing; the charger is no supply input."""
+    batteries = HomeBatteries()
+    charger = "sensor.wall_connector_power"
+    for day in range(5):
+        for charge in (80, 70, 60):  # the night: falls, the charger idle
+            batteries.reading("sensor.bank", charge, {charger: 0.0})
+        batteries.reading("sensor.bank", 75, {charger: 7000.0 if day == 2 else 0.0})
+        batteries.reading("sensor.bank", 90, {charger: 0.0})  # the sun charges it
+    assert batteries.input_of("sensor.bank") is None
+
+
 def test_a_door_sensor_cell_that_never_charges_has_no_input() -> None:
     batteries = HomeBatteries()
     for step in range(10):  # a coin cell falling a point now and then, the meter at 0
@@ -200,7 +214,7 @@ def test_the_marks_are_stored_and_read_back() -> None:
     batteries = HomeBatteries.from_dict(baselines.batteries.as_dict())
     assert batteries.input_of(CHARGE) == AC_IN
     assert batteries.lowest == baselines.batteries.lowest
-    hostile = {"pairs": [["x", "y", -1, 0, 0]], "lowest": {"x": 400}}
+    hostile = {"pairs": [["x", "y", -1, 0, 0, 0]], "lowest": {"x": 400}}
     assert HomeBatteries.from_dict(hostile).pairs == {}
     assert HomeBatteries.from_dict(hostile).lowest == {}
 

@@ -10,10 +10,12 @@ battery reads nothing and draws whether the battery falls or not.
 
 For each battery % sensor, each power meter of its registry device (or, where either has
 none, of its area) is scored at every change of its charge: a fall while the meter reads
-at most ``GONE_WATTS``, a fall while it draws, a rise while it draws. The meter is the
-battery's input once ``MIN_FALLS`` falls came with it reading nothing, at most
-``ASTRAY`` of its falls came with it drawing, and the battery rose at least once while it
-drew. From then on its spells at nothing are the supply's outages (``SupplyOutages``, as a
+at most ``GONE_WATTS``, a fall while it draws, a rise while it draws, a rise while it reads
+nothing. The meter is the battery's input once ``MIN_FALLS`` falls came with it reading
+nothing, at most ``ASTRAY`` of its falls came with it drawing, and the battery rose while
+it drew and (but for ``ASTRAY``) never while it read nothing: a solar-charged bank beside
+an EV charger that reads nothing most of the day is charged by the sun, not the charger
+(set 5 d). From then on its spells at nothing are the supply's outages (``SupplyOutages``, as a
 grid-status sensor's are: ``supply_off``).
 
 The lowest charge each battery came back from (the bottom of a discharge, read when it
@@ -53,7 +55,8 @@ class HomeBatteries:
 
     def __init__(self) -> None:
         self.charge: dict[str, float] = {}  # battery -> last charge (%)
-        # (battery, meter) -> [falls at nothing, falls while drawing, rises while drawing]
+        # (battery, meter) -> [falls at nothing, falls while drawing, rises while drawing,
+        # rises at nothing]
         self.pairs: dict[tuple[str, str], list[int]] = {}
         self.lowest: dict[str, float] = {}  # battery -> lowest charge it came back from
         self._falling: dict[str, float] = {}  # battery -> the bottom of the fall under way
@@ -80,12 +83,12 @@ class HomeBatteries:
             if pair is None:
                 if len(self.pairs) >= MAX_PAIRS:
                     continue
-                pair = self.pairs[(battery, meter)] = [0, 0, 0]
+                pair = self.pairs[(battery, meter)] = [0, 0, 0, 0]
             drawing = drawn > GONE_WATTS
             if fell:
                 pair[1 if drawing else 0] += 1
-            elif drawing:
-                pair[2] += 1
+            else:
+                pair[2 if drawing else 3] += 1
 
     def input_of(self, battery: str) -> str | None:
         """The power meter known as ``battery``'s supply input (see the module)."""
@@ -136,7 +139,7 @@ class HomeBatteries:
         batteries.carrying = _charges(data.get("carrying"), MAX_BATTERIES)
         pairs = data.get("pairs")
         for item in pairs[:MAX_PAIRS] if isinstance(pairs, list) else []:
-            if not isinstance(item, list) or len(item) != 5:
+            if not isinstance(item, list) or len(item) != 6:
                 continue
             battery, meter, *counts = item
             if not (stored_entity_id(battery) and stored_entity_id(meter)):
@@ -147,9 +150,14 @@ class HomeBatteries:
 
 
 def _input(pair: list[int]) -> bool:
-    at_nothing, drawing, rises = pair
+    at_nothing, drawing, rises, rises_alone = pair
     falls = at_nothing + drawing
-    return at_nothing >= MIN_FALLS and drawing <= ASTRAY * falls and rises >= 1
+    return (
+        at_nothing >= MIN_FALLS
+        and drawing <= ASTRAY * falls
+        and rises >= 1
+        and rises_alone <= ASTRAY * (rises + rises_alone)
+    )
 
 
 def _charges(data: object, most: int) -> dict[str, float]:
