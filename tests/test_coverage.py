@@ -11,7 +11,11 @@ from homeassistant.components.persistent_notification import _async_get_or_creat
 from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
-from homeassistant.helpers import entity_registry as er, issue_registry as ir
+from homeassistant.helpers import (
+    area_registry as ar,
+    entity_registry as er,
+    issue_registry as ir,
+)
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
@@ -112,6 +116,40 @@ async def test_a_supply_status_is_watched_by_default(hass: HomeAssistant) -> Non
     watched = entry.runtime_data.coordinator.watcher.entity_ids
     assert grid in watched
     assert "binary_sensor.pump_running" not in watched
+
+
+async def test_a_home_battery_beside_its_meter_is_watched_by_default(hass: HomeAssistant) -> None:
+    """Set 19's EcoFlow: its charge beside its AC-input meter (one area, no registry
+    device) went unwatched, so its outage was told hours late through what it cut. A
+    sensor's coin cell (its device's diagnostic) and a battery with no meter beside it are
+    not watched."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    set_calm_home(hass)
+    corridor = ar.async_get(hass).async_create("Corridor").id
+    registry = er.async_get(hass)
+    charge, ac_in = "sensor.delta_2_battery_level", "sensor.delta_2_ac_in_power"
+    cell, remote = "sensor.door_contact_battery", "sensor.remote_battery"
+    for unique, object_id, category in (
+        ("c", "delta_2_battery_level", None),
+        ("a", "delta_2_ac_in_power", None),
+        ("d", "door_contact_battery", EntityCategory.DIAGNOSTIC),
+    ):
+        registry.async_get_or_create(
+            "sensor", "test", unique, suggested_object_id=object_id, entity_category=category
+        )
+        registry.async_update_entity(f"sensor.{object_id}", area_id=corridor)
+    battery = {"unit_of_measurement": "%", "device_class": "battery"}
+    hass.states.async_set(charge, "100", battery)
+    hass.states.async_set(cell, "90", battery)
+    hass.states.async_set(remote, "80", battery)
+    hass.states.async_set(ac_in, "140", {"unit_of_measurement": "W", "device_class": "power"})
+    for entity_id in (charge, ac_in, cell, remote):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    entry = await _default_monitor(hass)
+    watched = entry.runtime_data.coordinator.watcher.entity_ids
+    assert {charge, ac_in} <= watched
+    assert cell not in watched
+    assert remote not in watched
 
 
 async def test_a_tank_level_is_watched_by_default(hass: HomeAssistant) -> None:

@@ -19,6 +19,7 @@ from ..core.models import Finding
 from .open_anomaly import OpenAnomaly
 from .open_entry import entry_shown
 from .store import parse_time
+from .supply_join import supply_out
 
 # Incidents that say only that an appliance runs while nobody is home (left on, a timer).
 LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
@@ -42,6 +43,7 @@ def targets(
     every = (*open_now, *dismissed)
     resolved = {incident: _incidents(incident, group, every) for incident, group in groups.items()}
     summaries = {incident: summary(group) for incident, group in groups.items()}
+    found_now = [a for pairs in resolved.values() for a, _ in pairs if a is not None]
     for incident, pairs in resolved.items():
         if (own := pairs[0][0]) is not None and (
             entry := _episode(summaries[incident], open_now, now)
@@ -55,6 +57,8 @@ def targets(
             resolved[incident] = [(told, groups[incident])]
         elif pairs[0][0] is None and (entry := entry_shown(summaries[incident], open_now)):
             resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
+        elif pairs[0][0] is None and (out := supply_out(summaries[incident], found_now)):
+            resolved[incident] = [(out, groups[incident])]  # what the outage cut
     hosts = {
         incident: host
         for incident, pairs in resolved.items()

@@ -160,6 +160,7 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
     wanted: set[str] = set()
     if options.get(CONF_WATCH_SAFETY, DEFAULT_WATCH_SAFETY):
         wanted.update(s.entity_id for s in hass.states.async_all() if is_safety_relevant(s))
+        wanted.update(home_battery_charges(hass, registry))
         # A tank's level, unless it is a device's diagnostic or hidden (a signal in %).
         wanted.update(
             s.entity_id
@@ -193,6 +194,40 @@ def resolve_watched(hass: HomeAssistant, options: Mapping[str, Any]) -> frozense
     wanted.difference_update(options.get(CONF_EXCLUDE_ENTITIES, []))
     own = {entry.entity_id for entry in registry.entities.values() if entry.platform == DOMAIN}
     return frozenset(wanted - own)
+
+
+def home_battery_charges(hass: HomeAssistant, registry: er.EntityRegistry) -> set[str]:
+    """The charge (a ``battery`` sensor in %, not a device's diagnostic) of each battery
+    with a power meter of its registry device, or, where neither has one, of its area: an
+    EcoFlow, a Victron bank, an inverter's battery beside its input meter. How long the
+    home can go on without the grid is the household's first question in an outage (set
+    19: the Kyiv EcoFlow ran to 1 %, unwatched). A sensor's coin cell is its device's
+    diagnostic, and no power meter shares its device (``core/baselines/home_batteries``
+    learns which meter is the input from what the two show)."""
+
+    def place(entity_id: str) -> tuple[str | None, str | None]:
+        entry = registry.async_get(entity_id)
+        return (entry.device_id, entry.area_id) if entry is not None else (None, None)
+
+    meters = {
+        place(s.entity_id) for s in hass.states.async_all("sensor") if device_class_of(s) == "power"
+    }
+    found: set[str] = set()
+    for state in hass.states.async_all("sensor"):
+        if (
+            device_class_of(state) != "battery"
+            or state.attributes.get(ATTR_UNIT_OF_MEASUREMENT) != "%"
+            or _housekeeping(registry.async_get(state.entity_id))
+        ):
+            continue
+        device, area = place(state.entity_id)
+        if any(
+            (device is not None and device == d)
+            or (device is None and d is None and area is not None and area == a)
+            for d, a in meters
+        ):
+            found.add(state.entity_id)
+    return found
 
 
 def _housekeeping(entry: er.RegistryEntry | None) -> bool:

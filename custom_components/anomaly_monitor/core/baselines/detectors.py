@@ -42,6 +42,7 @@ from ..statistics.followups import broken_links
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .air_quality import air_unhealthy_far_beyond_its_range
+from .battery_supply import battery_running_out
 from .clock import local
 from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
@@ -262,6 +263,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     reading_far_beyond_its_range,
     air_unhealthy_far_beyond_its_range,
     supply_off_far_longer,
+    battery_running_out,
     heat_source_gone_cold,
     reading_held_far_longer_than_ever,
     level_falling_far_faster_than_ever,
@@ -296,8 +298,13 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
       ``light_not_answering_motion`` judges it from the fortnight by the hour (the same
       broken bulb is not told twice, once about its motion sensor).
 
+    - a battery ``battery_draining_fast`` found falling that the baselines saw charged
+      again after a fall, no lower than its falls went (``_drained_as_before``).
+
     Only baselines that knew the home days before the window began (a replayed sample's
     learn its window: they explain nothing of it)."""
+    if finding.rule == "battery_draining_fast":
+        return all(_drained_as_before(baselines, home, e) for e in finding.evidence)
     if finding.rule not in _EXPLAINED or baselines.first_seen is None:
         return False
     times = (t.when for t in home.window.transitions)
@@ -312,6 +319,22 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
     (cause,) = finding.evidence
     effects = [link.effect for link, _ in broken_links(home) if link.cause == cause]
     return bool(effects) and all(knows_pair(baselines, cause, e) for e in effects)
+
+
+# Points under the lowest a rechargeable came back from that are still its usual falls.
+DRAINED_MARGIN = 5.0
+
+
+def _drained_as_before(baselines: HomeBaselines, home: HomeView, battery: str) -> bool:
+    """A battery this home has seen charged again after a fall (``HomeBatteries.lowest``:
+    an EcoFlow, an inverter's bank) is a rechargeable, drained by design, while it reads
+    no lower than ``DRAINED_MARGIN`` under the lowest it came back from; falling past that
+    (an AC left on overnight on the inverter: set 13 d) is still news."""
+    lowest = baselines.batteries.lowest.get(battery)
+    state = home.info(battery)
+    if lowest is None or state is None or state.number is None:
+        return False
+    return state.number >= lowest - DRAINED_MARGIN
 
 
 def _own_habit(finding: Finding, baselines: HomeBaselines, known: timedelta) -> bool:

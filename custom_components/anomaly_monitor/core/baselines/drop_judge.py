@@ -37,7 +37,7 @@ from ..offline import is_safety_device, offline_grace
 from ..statistics.health import FLAPPING_SPELLS
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .usual_drops import away_state
+from .usual_drops import SUPPLY_LINK, away_state
 
 FACTOR = 2.0
 SAFETY_FACTOR = 1.5
@@ -142,6 +142,8 @@ def judged_drop(
     state = home.info(entity_id)
     if state is None:
         return finding
+    if with_the_supply(baselines, entity_id) and away_state(state.state, state.info.device_class):
+        return None  # off with the supply: the supply's outage is the trouble (``supply_off``)
     nothing_learned = usual_drop(baselines, entity_id, learning) is None
     if learning and nothing_learned and baselines.usual.taught_value(entity_id, "drop") is None:
         return finding  # nothing learned yet, of it or of the home: the rule's grace
@@ -166,6 +168,18 @@ def judged_drop(
         length = max(long, default=None)
     why = _why(baselines, entity_id, length, home.end, learning)
     return replace(finding, reasoning=finding.reasoning + why)
+
+
+def with_the_supply(baselines: HomeBaselines, entity_id: str) -> bool:
+    """Whether the device's drop under way began as a supply went to nothing, and that
+    supply is still out: a water heater on the grid, dark while the home runs on its
+    battery, is no device fault."""
+    since = baselines.drops.down_since(entity_id)
+    return (
+        since is not None
+        and entity_id in baselines.drops.with_supply
+        and baselines.supply.down_now(since, SUPPLY_LINK)
+    )
 
 
 def _why(

@@ -46,6 +46,7 @@ from .door_trips import DoorTrips
 from .draw_spells import DrawSpells
 from .durations import StateDurations
 from .follow_ups import FollowUps
+from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
 from .inner_signs import note_use
 from .level_falls import LevelFalls
@@ -67,7 +68,7 @@ from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
 from .use_learning import LOCK_STATES, learn_use, open_now
 from .used_from_inside import UsedFromInside
-from .usual_drops import UsualDrops
+from .usual_drops import SUPPLY_LINK, UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
 from .ways_in import ENTRY_COVER_CLASSES
 
@@ -101,6 +102,7 @@ class HomeBaselines:
         self.rhythm = DailyRhythm(zone)  # when the household gets up
         self.drops = UsualDrops(zone)  # how often and how long each device drops off
         self.supply = SupplyOutages(zone)  # how often and how long each supply goes to nothing
+        self.batteries = HomeBatteries()  # each home battery, its supply input, its lowest
         self.meters = MeterHours(zone)  # at which hours each meter draws, day by day
         self.routines = DailyRoutines(zone)  # when each entity is armed, locked, on
         self.runs = MeterRuns()  # each meter's last runs: when they began, how long
@@ -139,6 +141,10 @@ class HomeBaselines:
         """One entity more (or described anew): seen changing for the first time."""
         self._infos[info.entity_id] = info
         self._amps.forget()
+
+    def state_of(self, entity_id: str) -> str | None:
+        """The last state learned of ``entity_id`` (None: never seen)."""
+        return self._last_state.get(entity_id)
 
     def watching(self, entity_ids: Iterable[str], when: datetime) -> None:
         """These entities are watched from ``when`` on (or earlier, if already seen): a
@@ -218,7 +224,7 @@ class HomeBaselines:
         device_class = info.device_class if info else None
         if (domain, device_class) == ("binary_sensor", "power") and state in ("on", "off"):
             # A supply's status: its outages (``supply_off``); unknown at a restart is none.
-            self.supply.reading(entity_id, 1.0 if state == "on" else 0.0, when)
+            self.supply_reading(entity_id, 1.0 if state == "on" else 0.0, when)
         if domain == "binary_sensor":
             self.alerts.state(entity_id, device_class, state, when)
         routine = routine_state(domain, device_class, state)
@@ -279,8 +285,19 @@ class HomeBaselines:
         was_away = self._facts.away(previous, device_class)
         if away and not was_away:
             self.drops.went_away(entity_id, when)
+            if self.supply.lost_near(when, SUPPLY_LINK):  # it went with the supply
+                self.drops.with_supply.add(entity_id)
         elif was_away and not away:
             self.drops.came_back(entity_id, when)
+
+    def supply_reading(self, entity_id: str, value: float | None, when: datetime) -> None:
+        """A supply (a grid-status sensor, a supply voltage, a home battery's input) read
+        ``value`` (``SupplyOutages.reading``); the devices that dropped as it went to
+        nothing went with it (``UsualDrops.supply_lost``)."""
+        was = self.supply.down_since(entity_id)
+        self.supply.reading(entity_id, value, when)
+        if was is None and (down := self.supply.down_since(entity_id)) is not None:
+            self.drops.supply_lost(down)
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
         """The current state of a room sensor not yet profiled: its first reading. An

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..models import EntityInfo
+from .home_batteries import GONE_WATTS, battery_reading
 from .hour_profiles import PROFILED_CLASSES
 from .level_falls import is_level
 from .level_spells import room_like
@@ -45,7 +46,9 @@ def learn_reading(
     elif info is not None and is_level(domain, info.device_class, info.unit):
         baselines.falls.reading(entity_id, number, when)
     if domain == "sensor" and info is not None and info.device_class == "voltage":
-        baselines.supply.reading(entity_id, number, when)  # its outages (``usual_outages``)
+        baselines.supply_reading(entity_id, number, when)  # its outages (``usual_outages``)
+    if domain == "sensor" and info is not None and info.device_class == "battery":
+        battery_reading(baselines, info, number, when)
     if (
         domain == "sensor"
         and info is not None
@@ -60,6 +63,9 @@ def learn_reading(
             baselines.durations, baselines.meters, entity_id, spell=spell, when=when, before=before
         )
         drawn = watts(number, info.unit) or 0.0
+        if baselines.batteries.is_input(entity_id):  # a home battery's supply input
+            baselines.supply_reading(entity_id, 1.0 if drawn > GONE_WATTS else 0.0, when)
+            baselines.batteries.input_read(entity_id, drawing=drawn > GONE_WATTS)
         if spell == RUNNING:  # what it draws while it runs (``running_draw``)
             baselines.ranges.reading(running_key(entity_id), drawn, when)
         heating = drawn >= HEATING_WATTS

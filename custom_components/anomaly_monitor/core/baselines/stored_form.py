@@ -19,6 +19,7 @@ from .daily_routines import DailyRoutines
 from .door_trips import DoorTrips
 from .durations import StateDurations
 from .follow_ups import FollowUps
+from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
@@ -66,6 +67,7 @@ class StoredParts(Protocol):
     rhythm: DailyRhythm
     drops: UsualDrops
     supply: SupplyOutages
+    batteries: HomeBatteries
     meters: MeterHours
     routines: DailyRoutines
     runs: MeterRuns
@@ -100,6 +102,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "rhythm": baselines.rhythm.as_dict(),
         "usual_drops": baselines.drops.as_dict(),
         "supply_outages": baselines.supply.as_dict(),
+        "home_batteries": baselines.batteries.as_dict(),
         "meter_hours": baselines.meters.as_dict(),
         "daily_routines": baselines.routines.as_dict(),
         "meter_runs": baselines.runs.as_dict(),
@@ -141,6 +144,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.rhythm = DailyRhythm.from_dict(data.get("rhythm"), zone)
     baselines.drops = UsualDrops.from_dict(data.get("usual_drops"), zone)
     baselines.supply = SupplyOutages.from_dict(data.get("supply_outages"), zone)
+    baselines.batteries = HomeBatteries.from_dict(data.get("home_batteries"))
     baselines.meters = MeterHours.from_dict(data.get("meter_hours"), zone)
     baselines.routines = DailyRoutines.from_dict(data.get("daily_routines"), zone)
     baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, tzinfo
+from datetime import datetime, timedelta, tzinfo
 import math
 from typing import Any
 
-from .clock import day_number, format_time, parse_time
+from .clock import day_number, format_time, local, parse_time
 
 MAX_ENTITIES = 20
 KEPT = 120
@@ -42,7 +42,10 @@ class _Supply:
     first: datetime
     supplied: float | None = None
     down_since: datetime | None = None
+    went: datetime | None = None  # when the last spell at nothing began (not stored)
     outages: list[tuple[int, float]] = field(default_factory=list)  # (day, minutes)
+    # (minute of the day it began, minutes) of the newest ``KEPT``: when in the day it goes
+    spans: list[tuple[int, float]] = field(default_factory=list)
 
 
 class SupplyOutages:
@@ -63,7 +66,8 @@ class SupplyOutages:
             supply.down_since = None  # nothing known of the supply: no outage learned
             return
         if supply.supplied is not None and volts <= VOLTS_GONE * supply.supplied:
-            supply.down_since = supply.down_since or when
+            if supply.down_since is None:
+                supply.down_since = supply.went = when
             return
         if supply.down_since is not None:
             minutes = (when - supply.down_since).total_seconds() / 60
@@ -71,6 +75,8 @@ class SupplyOutages:
                 minutes = min(minutes, OUTLIER_FACTOR * self.longest(entity_id))
             supply.outages = [*supply.outages, (day_number(supply.down_since, self.zone), minutes)]
             supply.outages = supply.outages[-KEPT:]
+            began = local(supply.down_since, self.zone)
+            supply.spans = [*supply.spans, (began.hour * 60 + began.minute, minutes)][-KEPT:]
             supply.down_since = None
         if volts > 0:
             supply.supplied = volts
@@ -79,6 +85,21 @@ class SupplyOutages:
         """When the outage under way began (None: supplied, or not known)."""
         supply = self._supplies.get(entity_id)
         return supply.down_since if supply is not None else None
+
+    def lost_near(self, when: datetime, link: timedelta) -> bool:
+        """Whether a supply's last spell at nothing began within ``link`` of ``when`` (a
+        drop is learned once it proves more than a blip, maybe after the supply is back)."""
+        return any(
+            (went := s.went or s.down_since) is not None and abs(when - went) <= link
+            for s in self._supplies.values()
+        )
+
+    def down_now(self, since: datetime, link: timedelta) -> bool:
+        """Whether a supply that went to nothing within ``link`` of ``since`` is still out."""
+        return any(
+            s.down_since is not None and abs(s.down_since - since) <= link
+            for s in self._supplies.values()
+        )
 
     def first_read(self, entity_id: str) -> datetime | None:
         """When the sensor was first read."""
@@ -100,17 +121,14 @@ class SupplyOutages:
         supply = self._supplies.get(entity_id)
         return max((m for _, m in supply.outages), default=0.0) if supply is not None else 0.0
 
+    def spans(self, entity_id: str) -> list[tuple[int, float]]:
+        """(minute of the day it began, minutes) of each outage kept with its hour."""
+        supply = self._supplies.get(entity_id)
+        return list(supply.spans) if supply is not None else []
+
     def as_dict(self) -> dict[str, Any]:
         """Plain, storable form."""
-        return {
-            entity_id: {
-                "first": format_time(s.first),
-                "supplied": s.supplied,
-                "down_since": format_time(s.down_since) if s.down_since else None,
-                "outages": [[day, round(minutes, 1)] for day, minutes in s.outages],
-            }
-            for entity_id, s in self._supplies.items()
-        }
+        return {entity_id: _stored(s) for entity_id, s in self._supplies.items()}
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> SupplyOutages:
@@ -123,6 +141,18 @@ class SupplyOutages:
             if isinstance(entity_id, str) and supply is not None:
                 outages._supplies[entity_id] = supply
         return outages
+
+
+def _stored(supply: _Supply) -> dict[str, Any]:
+    stored: dict[str, Any] = {
+        "first": format_time(supply.first),
+        "supplied": supply.supplied,
+        "down_since": format_time(supply.down_since) if supply.down_since else None,
+        "outages": [[day, round(minutes, 1)] for day, minutes in supply.outages],
+    }
+    if supply.spans:  # (a form stored before them saves the same)
+        stored["spans"] = [[start, round(minutes, 1)] for start, minutes in supply.spans]
+    return stored
 
 
 def _number(value: object) -> float | None:
@@ -142,4 +172,10 @@ def _read(stored: object) -> _Supply | None:
             minutes = _number(item[1])
             if minutes is not None and minutes >= 0:
                 supply.outages.append((item[0], minutes))
+    spans = stored.get("spans")
+    for item in spans[-KEPT:] if isinstance(spans, list) else []:
+        if isinstance(item, list) and len(item) == 2 and isinstance(item[0], int):
+            minutes = _number(item[1])
+            if 0 <= item[0] < 1440 and minutes is not None and minutes >= 0:
+                supply.spans.append((item[0], minutes))
     return supply

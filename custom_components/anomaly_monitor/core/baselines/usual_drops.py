@@ -61,6 +61,9 @@ MAX_DROP = timedelta(days=7)
 # The states a device reads while it is away; a connectivity sensor is away when ``off``.
 AWAY_STATES = frozenset({"unavailable", "unknown"})
 _MAX_MINUTES = MAX_DROP.total_seconds() / 60
+# A drop that began this close to a supply going to nothing went with the supply (a Wi-Fi
+# device's drop is seen a few minutes after its power went, or before the meter says so).
+SUPPLY_LINK = timedelta(minutes=5)
 
 
 def away_state(state: str, device_class: str | None) -> bool:
@@ -78,6 +81,10 @@ class UsualDrops:
         self.drops: dict[str, list[list[float]]] = {}
         self.down: dict[str, datetime] = {}  # the drop under way, since when
         self.last: dict[str, float] = {}  # minutes of the last drop, as it was (not capped)
+        # Drops that began with a supply loss (``supply_lost``): the one under way, and for
+        # each kept drop whether it did (as ``drops``); none of them is the mesh's.
+        self.with_supply: set[str] = set()
+        self.flags: dict[str, list[bool]] = {}
 
     # --- learning ----------------------------------------------------------------------
 
@@ -90,9 +97,18 @@ class UsualDrops:
             return
         self.down[entity_id] = when
 
+    def supply_lost(self, when: datetime) -> None:
+        """A supply went to nothing at ``when``: the drops that began within
+        ``SUPPLY_LINK`` of it are the supply's, not the devices' radios."""
+        for entity_id, since in self.down.items():
+            if abs(since - when) <= SUPPLY_LINK:
+                self.with_supply.add(entity_id)
+
     def came_back(self, entity_id: str, when: datetime) -> None:
         """``entity_id`` reads again at ``when``: the drop under way is learned."""
         since = self.down.pop(entity_id, None)
+        supplied = entity_id in self.with_supply
+        self.with_supply.discard(entity_id)
         if since is None or not timedelta(0) < when - since <= MAX_DROP:
             return
         minutes = (when - since).total_seconds() / 60
@@ -105,7 +121,11 @@ class UsualDrops:
             minutes = min(minutes, OUTLIER_FACTOR * max(usual[0], 1.0))
         kept = self.drops.setdefault(entity_id, [])
         kept.append([float(day_number(since, self.zone)), round(minutes, 1)])
+        earlier = self.flags.pop(entity_id, [])  # one per kept drop, when any is set
+        flags = [*([False] * (len(kept) - 1 - len(earlier))), *earlier, supplied]
         del kept[:-KEPT_DROPS]
+        if any(flags := flags[-len(kept) :]):
+            self.flags[entity_id] = flags
 
     # --- reading -----------------------------------------------------------------------
 
@@ -141,7 +161,7 @@ class UsualDrops:
         ``devices`` 1, its own or its device's; more, the home's, whose ``POOLED_TOP``
         quantile: one device's dead battery is not the mesh's drop)."""
         if devices > 1:
-            pooled = sorted(m for drops in self.drops.values() for _, m in drops)
+            pooled = sorted(m for _, m in self._home_drops())
             return pooled[max(0, math.ceil(POOLED_TOP * len(pooled)) - 1)] if pooled else 0.0
         own = entity_id if self.usual(entity_id) is not None else self._sibling(entity_id)
         kept = [m for _, m in self.drops.get(own or entity_id, ())]
@@ -152,11 +172,25 @@ class UsualDrops:
         ``POOL_MIN`` drops of ``POOL_DEVICES`` devices are known: a mesh that drops its
         devices for minutes drops each of them so, though one device alone has dropped
         too seldom to have a normal of its own yet."""
-        lengths = sorted(m for kept in self.drops.values() for _, m in kept)
-        devices = sum(1 for kept in self.drops.values() if kept)
+        home = self._home_drops()
+        lengths = sorted(m for _, m in home)
+        devices = len({entity_id for entity_id, _ in home})
         if len(lengths) < POOL_MIN or devices < POOL_DEVICES:
             return None
         return lengths[max(0, math.ceil(MOST * len(lengths)) - 1)], len(lengths), devices
+
+    def _home_drops(self) -> list[tuple[str, float]]:
+        """(device, minutes) of every kept drop but those that began with a supply loss:
+        a water heater off with the grid for four hours says nothing of how long a door
+        contact's radio drops for."""
+        return [
+            (entity_id, minutes)
+            for entity_id, kept in self.drops.items()
+            for (_, minutes), supplied in zip(
+                kept, self.flags.get(entity_id) or [False] * len(kept), strict=False
+            )
+            if not supplied
+        ]
 
     def known(self) -> list[str]:
         """The devices whose drops are learned (``MIN_DROPS`` or more)."""
@@ -192,7 +226,7 @@ class UsualDrops:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable, versioned form: per device its days and its lengths."""
-        return {
+        stored: dict[str, Any] = {
             "version": USUAL_DROPS_VERSION,
             "drops": {
                 e: [pack([d for d, _ in kept], 0), pack([m for _, m in kept], 1)]
@@ -202,6 +236,13 @@ class UsualDrops:
             "down": {e: format_time(when) for e, when in self.down.items()},
             "last": {e: round(minutes, 1) for e, minutes in self.last.items()},
         }
+        # Drops with a supply (``supply_lost``): only when there are any (a form stored
+        # before them saves the same).
+        if supplied := sorted(self.with_supply & self.down.keys()):
+            stored["with_supply"] = supplied
+        if self.flags:
+            stored["flags"] = {e: "".join("01"[f] for f in fs) for e, fs in self.flags.items()}
+        return stored
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> UsualDrops:
@@ -213,7 +254,20 @@ class UsualDrops:
         usual.drops.update(stored_per_entity(data.get("drops"), MAX_ENTITIES, _kept))
         usual.down.update(stored_per_entity(data.get("down"), MAX_ENTITIES, parse_time))
         usual.last.update(stored_per_entity(data.get("last"), MAX_ENTITIES, _stored_minutes))
+        supplied = data.get("with_supply")
+        usual.with_supply = {
+            e for e in (supplied if isinstance(supplied, list) else []) if e in usual.down
+        }
+        for entity_id, flags in stored_per_entity(data.get("flags"), MAX_ENTITIES, _flags).items():
+            if len(flags) == len(usual.drops.get(entity_id, ())):
+                usual.flags[entity_id] = flags
         return usual
+
+
+def _flags(value: object) -> list[bool] | None:
+    if not isinstance(value, str) or not 0 < len(value) <= KEPT_DROPS or set(value) - {"0", "1"}:
+        return None
+    return [c == "1" for c in value]
 
 
 def _stored_minutes(value: object) -> float | None:
