@@ -51,12 +51,15 @@ def learn_reading(
         domain == "sensor"
         and info is not None
         and info.device_class == "power"
-        and (gate := power_state(number, info.unit)) is not None
-    ):
         # Running as this meter shows it (a short-run pump's few watts past its rest).
-        spell = meter_state(
-            baselines.durations, baselines.ranges, entity_id, number, unit=info.unit, when=when
+        and (
+            spell := meter_state(
+                baselines.durations, baselines.ranges, entity_id, number, unit=info.unit, when=when
+            )
         )
+        is not None
+    ):
+        gate = power_state(number, info.unit)
         before = baselines.durations.current.get(entity_id)
         if spell == RUNNING and before is not None and before[0] == IDLE:
             baselines.recent.started(entity_id, when)
