@@ -10,6 +10,7 @@ a compressor's draw, from 15 min on.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -27,14 +28,14 @@ PUMP = "sensor.shellyplus1pm_c4d8d5b2e3f4_switch_0_power"
 KETTLE = "sensor.tapo_p110_current_consumption"
 
 
-def _learned(meter: str, watts: str, minutes: float, runs: int) -> HomeBaselines:
+def _learned(meter: str, watts: str, minutes: float, runs: int, rest: str = "0.0") -> HomeBaselines:
     """``runs`` runs of ``minutes``, two a day at 09:00 and 15:00, drawing ``watts``."""
     baselines = HomeBaselines(UTC)
     baselines.describe([EntityInfo(meter, "", area="Roof", device_class="power", unit="W")])
     for n in range(runs):
         start = MONDAY + timedelta(days=n // 2, hours=9 + 6 * (n % 2))
         baselines.observe(start, meter, watts)
-        baselines.observe(start + timedelta(minutes=minutes), meter, "0.0")
+        baselines.observe(start + timedelta(minutes=minutes), meter, rest)
     return baselines
 
 
@@ -113,3 +114,40 @@ def test_a_pump_of_three_short_runs_is_known_by_them() -> None:
     assert "(learned from 3 runs, at any time of day)" in finding.reasoning
     baselines = _learned(PUMP, "540", 1.5, 2)
     assert _running(baselines, PUMP, "548", start, 120) == []
+
+
+def _misting(rest: str) -> HomeBaselines:
+    """Eight 30-s runs at 27 W (a misting pump, twice a day), resting at ``rest``."""
+    return _learned(PUMP, "27", 0.5, 8, rest)
+
+
+def _dry_run(baselines: HomeBaselines, start: datetime, minutes: float) -> list[Finding]:
+    """27 W for 7 min from ``start``, then 9 W: the findings ``minutes`` into it."""
+    baselines.observe(start, PUMP, "27")
+    baselines.observe(start + timedelta(minutes=7), PUMP, "9")
+    state = since(entity(PUMP, "9", device_class="power", unit="W", area="Roof"), start)
+    home = view(start + timedelta(minutes=minutes), replace(state, last_changed=start))
+    return list(appliance_running_far_longer(home, baselines))
+
+
+def test_a_small_pump_of_short_runs_running_on_at_a_few_watts_is_told() -> None:
+    """Set 19 c: a misting pump of 30-s runs at 27 W, its pressure switch stuck, runs
+    7 min at 27 W and then whines dry at 9 W for two hours. 9 W is drawing for a meter
+    that rests at 0 W, and a pump whose every run is half a minute running for half an
+    hour is stuck whatever its watts: told past 30 min. Before: never (9 W under the
+    10 W running gate, 27 W under a compressor's)."""
+    start = MONDAY + timedelta(days=5, hours=12)
+    assert _dry_run(_misting("0.0"), start, 29) == []
+    [finding] = _dry_run(_misting("0.0"), start, 31)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "has drawn 9 W for 31 min" in finding.reasoning
+
+
+def test_a_meter_resting_at_a_few_watts_or_of_long_runs_is_not_drawing_there() -> None:
+    """The same runs on a meter whose rest reads 8 W (electronics on standby): 9 W is its
+    rest, not a run. A charger's long runs (hours at 15 W, then 9 W trickle): not judged
+    (a few watts on a meter of long runs is no pump left on)."""
+    start = MONDAY + timedelta(days=5, hours=12)
+    assert _dry_run(_misting("8.0"), start, 120) == []
+    baselines = _learned(PUMP, "15", 180, 8)
+    assert _dry_run(baselines, start, 600) == []

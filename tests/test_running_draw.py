@@ -55,3 +55,44 @@ def test_a_washer_motor_phase_and_a_usual_run_are_not_far_below() -> None:
     baselines.advance(washing + timedelta(minutes=30))
     motor = view(washing + timedelta(minutes=30), hob("160", washing))
     assert list(running_far_below_its_draw(motor, baselines)) == []
+
+
+def _steady_pump(draws: tuple[str, ...]) -> HomeBaselines:
+    """Ten days, a pump run each morning and evening at ``draws`` (one a run, in turn)."""
+    turn = iter(draws * 20)
+
+    def each(baselines: HomeBaselines, day: datetime) -> None:
+        for hour in (6, 19):
+            start = day + timedelta(hours=hour, minutes=10)
+            baselines.observe(start, RELAY, next(turn))
+            baselines.observe(start + timedelta(minutes=3), RELAY, "0")
+
+    return fed(10, each=each, until=MORNING - timedelta(minutes=5))
+
+
+def test_a_steady_motor_drawing_a_fifth_less_is_told() -> None:
+    """Set 19 d: a well pump whose runs draw 745-750 W, its foot valve gone, runs at
+    515 W (0.69 of its draw): not pumping. Told after 10 min; before this change only at
+    the timed floor (30 min), as 0.6 of its draw judged every motor alike."""
+    baselines = _steady_pump(("745", "750", "748"))
+    baselines.observe(MORNING, RELAY, "515")
+    baselines.advance(MORNING + timedelta(minutes=12))
+    dry = relay("515", MORNING)
+    [finding] = running_far_below_its_draw(view(MORNING + timedelta(minutes=12), dry), baselines)
+    assert "515 W since" in finding.reasoning
+    assert "always drew 745 to 750 W while running" in finding.reasoning
+
+
+def test_a_motor_of_varied_draws_or_an_element_on_a_low_supply_is_not_told() -> None:
+    """A motor whose runs draw 560-760 W (its load varies) at 515 W, and a 2 kW element
+    at 1,600 W (its draw follows the supply's voltage): not far below their draws."""
+    baselines = _steady_pump(("560", "760", "680"))
+    baselines.observe(MORNING, RELAY, "515")
+    baselines.advance(MORNING + timedelta(minutes=30))
+    varied = view(MORNING + timedelta(minutes=30), relay("515", MORNING))
+    assert list(running_far_below_its_draw(varied, baselines)) == []
+    baselines = _steady_pump(("2000", "2010", "2005"))
+    baselines.observe(MORNING, RELAY, "1600")
+    baselines.advance(MORNING + timedelta(minutes=30))
+    sagging = view(MORNING + timedelta(minutes=30), relay("1600", MORNING))
+    assert list(running_far_below_its_draw(sagging, baselines)) == []

@@ -23,8 +23,9 @@ electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element); and its 
 ``TIMED_FLOOR``, not ``FLOOR`` (a kettle that boils in 3 min, six boils learned, drawing
 2 kW for 20 min has not switched itself off); a motor's ``MOTOR_TIMED_FLOOR`` (a pump run
 by hand for the garden). A motor whose runs are all a few minutes (``SHORT_RUN``: a pump
-its float or pressure switch cuts) is known so from three (``timed_stays.TIMED_STAYS``). The finding
-says the timer judged it.
+its float or pressure switch cuts) is known so from three (``timed_stays.TIMED_STAYS``), and
+judged at any draw: a misting pump of 30-s runs at 27 W running dry at 9 W for hours is
+stuck (its few watts are a run: ``rest_reading``). The finding says the timer judged it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .heating_spells import heating_limit
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
 from .power import HEATING_WATTS, RUNNING, watts
+from .rest_reading import SHORT_RUN, short_runner
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
 
 FACTOR = 3.0
@@ -59,11 +61,6 @@ TIMED_FLOOR = timedelta(minutes=15)
 # wrong; a stuck float or a split pipe runs for hours (set 14: a tank pump of 1.5-min runs
 # watering the garden for 18 min on the home's third evening, told).
 MOTOR_TIMED_FLOOR = timedelta(minutes=30)
-# A pump its float or pressure switch cuts empties (or fills) the same volume each run: its
-# runs are about as long as each other and a few minutes at most. Three such runs
-# (``timed_stays.TIMED_STAYS``) know it (set 15: a sump pump of 1.5-min runs, three by the
-# third day, running 3 h on a jammed float; a compressor's or a heater's runs are longer).
-SHORT_RUN = 5.0  # minutes
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -94,8 +91,10 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         if spell is None or spell[0] != RUNNING or (value := meter.number) is None:
             continue
         draw = watts(value, meter.info.unit)
-        if draw is None or draw <= MAX_COMPRESSOR_WATTS:
-            continue
+        if draw is None or (
+            draw <= MAX_COMPRESSOR_WATTS and not short_runner(baselines.durations, meter.entity_id)
+        ):
+            continue  # a compressor or electronics; a pump of short runs at any draw
         if any(
             marked_normal(baselines, e) for e in (meter.entity_id, plug_switch(home, meter)) if e
         ):

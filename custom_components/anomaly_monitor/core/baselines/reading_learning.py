@@ -18,6 +18,7 @@ from .hour_profiles import PROFILED_CLASSES
 from .level_falls import is_level
 from .level_spells import room_like
 from .power import HEATING_WATTS, IDLE, RUNNING, heating_key, power_state, running_key, watts
+from .rest_reading import meter_state, rest_key
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -53,8 +54,15 @@ def learn_reading(
         domain == "sensor"
         and info is not None
         and info.device_class == "power"
-        and (spell := power_state(number, info.unit)) is not None
+        # Running as this meter shows it (a short-run pump's few watts past its rest).
+        and (
+            spell := meter_state(
+                baselines.durations, baselines.ranges, entity_id, number, unit=info.unit, when=when
+            )
+        )
+        is not None
     ):
+        gate = power_state(number, info.unit)
         before = baselines.durations.current.get(entity_id)
         if spell == RUNNING and before is not None and before[0] == IDLE:
             baselines.recent.started(entity_id, when)
@@ -66,8 +74,10 @@ def learn_reading(
         if baselines.batteries.is_input(entity_id):  # a home battery's supply input
             baselines.supply_reading(entity_id, 1.0 if drawn > GONE_WATTS else 0.0, when)
             baselines.batteries.input_read(entity_id, drawing=drawn > GONE_WATTS)
-        if spell == RUNNING:  # what it draws while it runs (``running_draw``)
+        if gate == RUNNING:  # what it draws while it runs (``running_draw``)
             baselines.ranges.reading(running_key(entity_id), drawn, when)
+        else:  # what it reads at rest (``rest_reading``)
+            baselines.ranges.reading(rest_key(entity_id), drawn, when)
         heating = drawn >= HEATING_WATTS
         baselines.durations.state(heating_key(entity_id), RUNNING if heating else IDLE, when)
         baselines.meters.power(entity_id, spell == RUNNING, when)
