@@ -11,7 +11,8 @@ vocabulary: an opening ``binary_sensor`` on, a ``switch``/``fan`` on, a ``valve`
 open, a ``lock`` unlocked). Lights are not judged (a lamp left on is not worth a
 notification). The limit is ``FACTOR`` times the longest stay learned for the quarter of
 the day the stay began in (or every quarter pooled, when that quarter has too few), and
-never less than ``FLOOR`` (a lock unlocked in the evening or at night: ``lock_floor``). The stay being judged has not taught itself: a stay is learned
+never less than ``FLOOR`` (a lock unlocked in the evening or at night: ``lock_floor``).
+The stay being judged has not taught itself: a stay is learned
 only when it ends. While few stays are known (``FEW_STAYS`` or more, every quarter pooled,
 but too few for the quarters' rule), the limit is ``FEW_FACTOR`` times the longest: a
 water heater switched on for an hour twice a day, four days after set-up, left on all day.
