@@ -11,7 +11,7 @@ vocabulary: an opening ``binary_sensor`` on, a ``switch``/``fan`` on, a ``valve`
 open, a ``lock`` unlocked). Lights are not judged (a lamp left on is not worth a
 notification). The limit is ``FACTOR`` times the longest stay learned for the quarter of
 the day the stay began in (or every quarter pooled, when that quarter has too few), and
-never less than ``FLOOR`` (a lock unlocked in the evening or at night: ``lock_floor``).
+never less than ``FLOOR`` (a lock in the hours the home rests at: ``lock_floor``).
 The stay being judged has not taught itself: a stay is learned
 only when it ends. While few stays are known (``FEW_STAYS`` or more, every quarter pooled,
 but too few for the quarters' rule), the limit is ``FEW_FACTOR`` times the longest: a
@@ -170,7 +170,7 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
                 learned, factor = (few, most, True), FEW_FACTOR
             count, longest, pooled = learned
             longest = max(longest, taught)
-            floor = lock_floor(state, since, baselines.zone, FLOOR)  # sooner at rest hours
+            floor = lock_floor(home, baselines, state, since, FLOOR)  # sooner at rest hours
             limit = max(floor, factor * timedelta(minutes=longest))
             if door_timer and by_timer:
                 limit = door_timer_limit(longest, factor, FLOOR)
