@@ -45,6 +45,8 @@ def test_a_lock_always_locked_at_once_left_unlocked_at_bedtime_is_told_in_minute
     assert _told(baselines, evening, timedelta(minutes=15)) == []
     (told,) = _told(baselines, evening, timedelta(minutes=21))
     assert "unlocked for 21 min, since 22:40" in told
+    going_to_bed = DAY0 + timedelta(days=7, hours=21, minutes=15)  # an hour before rest
+    assert len(_told(baselines, going_to_bed, timedelta(minutes=21))) == 1
     night = DAY0 + timedelta(days=8, hours=1, minutes=25)
     assert len(_told(baselines, night, timedelta(minutes=21))) == 1
 

@@ -6,7 +6,8 @@ dinner's guests arriving). In the hours this home rests at (``still_in_room.rest
 its usual longest quiet then is an hour or more; before that is learned, the night) the
 hour is too long: a lock this home always locks again within a minute or two, still
 unlocked as the household goes to bed, is news in minutes, not at midnight. So a lock
-judged in those hours, in the evening or at night (a home empty by day is quiet then too),
+judged in those hours or within ``BEDTIME_NEAR`` before them (the household going to bed is
+not quiet yet), in the evening or at night (a home empty by day is quiet then too),
 has a floor of ``REST_FLOOR``; its limit is still ``FACTOR`` times
 its longest learned stay when that is longer (a home that leaves its door unlocked late
 teaches its own limit), and a lock turned for guests coming and going is excused before
@@ -25,6 +26,8 @@ from .home_baselines import HomeBaselines
 
 # The floor of a lock's limit in the hours the home rests at...
 REST_FLOOR = timedelta(minutes=20)
+# ...or this close before them (going to bed: the home is not quiet yet)...
+BEDTIME_NEAR = timedelta(hours=1)
 # ...in the evening or at night (``quarter_of_day``).
 _EVENING_AND_NIGHT = frozenset({3, 0})
 
@@ -41,4 +44,4 @@ def lock_floor(
     at = max(home.end, since + REST_FLOOR)
     if quarter_of_day(at, baselines.zone) not in _EVENING_AND_NIGHT:
         return floor  # (a home empty by day is quiet then too: that is no rest)
-    return REST_FLOOR if resting_hours(home, baselines, at, at) else floor
+    return REST_FLOOR if resting_hours(home, baselines, at, at + BEDTIME_NEAR) else floor
