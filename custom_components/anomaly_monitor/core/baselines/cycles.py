@@ -16,7 +16,10 @@ appliance), and *still so lately*: started at least ``MIN_RECENT_STARTS`` times 
 the ``RECENT_DAYS`` days before the spell began (``RecentStarts``; a dehumidifier that ran
 day and night in a damp week and rarely since, or a heating pump at the end of its
 season, is not judged). The limit is ``FACTOR`` times the longest learned spell of that
-kind, never less than ``FLOOR``.
+kind, never less than ``FLOOR``. A rest is judged against the rests begun at the same
+quarter of the day when that quarter has ``MIN_SPELLS`` (``quarter_rest``): a heater on
+its thermostat rests 45 min all night and once a day, in the warm afternoon, three hours;
+stopped in a frosty night, it is judged by its nights, not by that one afternoon gap.
 
 *Watched*, not only remembered: a spell that began before Home Assistant was down (a
 restart, a power cut: ``watch_gaps.py``) and goes on after it is remembered across the
@@ -98,6 +101,28 @@ def _learned_cycle(baselines: HomeBaselines, entity_id: str) -> tuple[int, float
     return int(sum(bucket[0] for bucket in idle)), longest_rest, max(b[2] for b in running)
 
 
+def quarter_rest(
+    baselines: HomeBaselines, entity_id: str, since: datetime, longest: float
+) -> float:
+    """The longest rest (minutes) learned begun at ``since``'s quarter of the day, when
+    that quarter has ``MIN_SPELLS``; otherwise ``longest`` (every quarter's)."""
+    usual = baselines.durations.usual(entity_id, IDLE, since)
+    return usual[2] if usual is not None and usual[0] >= MIN_SPELLS else longest
+
+
+def _usual_spell(
+    baselines: HomeBaselines,
+    entity_id: str,
+    spell: str,
+    since: datetime,
+    cycle: tuple[int, float, float],
+) -> float:
+    """The longest learned spell (minutes) a ``spell`` begun ``since`` is judged by."""
+    if spell == IDLE:
+        return quarter_rest(baselines, entity_id, since, cycle[1])
+    return cycle[2]
+
+
 def _spell_limit(usual_minutes: float) -> timedelta:
     """How long a spell may last: ``FACTOR`` times the longest learned, at least ``FLOOR``."""
     return max(FLOOR, FACTOR * timedelta(minutes=usual_minutes))
@@ -118,7 +143,7 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
             continue
         since = spell_since(home, baselines, meter, spell)
         if since is not None:
-            usual = cycle[1] if spell == IDLE else cycle[2]
+            usual = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
             watched = watched_since(since, baselines.unwatched)
             when = max(since + _spell_limit(usual), watched + timedelta(minutes=usual))
             if when > home.end:
@@ -129,6 +154,21 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
 def cycles_day_and_night(baselines: HomeBaselines, entity_id: str) -> bool:
     """The home learned this power meter cycling day and night (a fridge, a freezer)."""
     return _learned_cycle(baselines, entity_id) is not None
+
+
+def longest_rest(baselines: HomeBaselines, entity_id: str) -> float | None:
+    """The longest rest (minutes) of a meter learned cycling day and night, else None."""
+    cycle = _learned_cycle(baselines, entity_id)
+    return None if cycle is None else cycle[1]
+
+
+def switched_off(
+    home: HomeView, baselines: HomeBaselines, meter: EntityState, since: datetime
+) -> bool:
+    """A switch of the meter's area, or a thermostat, turned off as the meter's rest
+    ``since`` began (``_switched_off``): the person stopped it."""
+    rest = longest_rest(baselines, meter.entity_id)
+    return rest is not None and _switched_off(home, baselines, meter, since, rest) is not None
 
 
 def _recently_regular(baselines: HomeBaselines, entity_id: str, since: datetime) -> int | None:
@@ -209,11 +249,12 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         cycle = _learned_cycle(baselines, meter.entity_id)
         if cycle is None:
             continue
-        cycles, longest_rest, longest_run = cycle
-        usual = longest_rest if spell == IDLE else longest_run
-        limit = _spell_limit(usual)
+        cycles, longest_rest, _ = cycle
         since = spell_since(home, baselines, meter, spell)
-        if since is None or now - since <= limit:
+        if since is None:
+            continue
+        usual = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
+        if now - since <= _spell_limit(usual):
             continue
         watched = watched_since(since, baselines.unwatched)
         if now - watched <= timedelta(minutes=usual):
@@ -228,7 +269,8 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         if spell == IDLE:
             reasoning = (
                 f"{meter.entity_id} has drawn almost no power for {lasted}; the appliance "
-                f"usually starts again within {duration_text(timedelta(minutes=usual))} "
+                f"usually starts again within {duration_text(timedelta(minutes=usual))}"
+                f"{'' if usual == longest_rest else ' at this time of day'} "
                 f"{learned_from(cycles, 'cycles', f', day and night; it started {lately}')} and "
                 "nothing was switched off when it stopped: it stopped cycling."
             )

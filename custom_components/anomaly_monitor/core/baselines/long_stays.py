@@ -11,7 +11,8 @@ vocabulary: an opening ``binary_sensor`` on, a ``switch``/``fan`` on, a ``valve`
 open, a ``lock`` unlocked). Lights are not judged (a lamp left on is not worth a
 notification). The limit is ``FACTOR`` times the longest stay learned for the quarter of
 the day the stay began in (or every quarter pooled, when that quarter has too few), and
-never less than ``FLOOR``. The stay being judged has not taught itself: a stay is learned
+never less than ``FLOOR`` (a lock in the hours the home rests at: ``lock_floor``).
+The stay being judged has not taught itself: a stay is learned
 only when it ends. While few stays are known (``FEW_STAYS`` or more, every quarter pooled,
 but too few for the quarters' rule), the limit is ``FEW_FACTOR`` times the longest: a
 water heater switched on for an hour twice a day, four days after set-up, left on all day.
@@ -47,6 +48,7 @@ from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
+from .lock_floor import lock_floor
 from .lock_in_use import lock_in_use
 from .shut_behind import SHUT, shut_limit
 from .stay_habits import StayHabit, habit_text
@@ -168,7 +170,8 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
                 learned, factor = (few, most, True), FEW_FACTOR
             count, longest, pooled = learned
             longest = max(longest, taught)
-            limit = max(FLOOR, factor * timedelta(minutes=longest))
+            floor = lock_floor(home, baselines, state, since, FLOOR)  # sooner at rest hours
+            limit = max(floor, factor * timedelta(minutes=longest))
             if door_timer and by_timer:
                 limit = door_timer_limit(longest, factor, FLOOR)
             # Stood so this long around this hour on other days, or on this weekday before

@@ -27,7 +27,9 @@ Not judged, because something else explains it:
   usual for the hour, the same way (a home with one unheated room sensor in a cold snap).
 
 Unless the reading itself is a risk whatever the weather: a temperature at or under
-``FROST`` (pipes freezing) is told even when the home or the weather moved with it.
+``FROST`` (pipes freezing) is told even when the home or the weather moved with it; and
+a place colder than its own whose heater stopped (``heater_stopped``): a heater that works
+runs more in the cold, so the cold is the heater's, not the weather's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from ..rules.temperature_bands import celsius_of
 from ..temperatures import span_in_unit
 from .clock import ONE_HOUR, hour_start
+from .heater_stopped import heater_stopped
 from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import PROFILED_CLASSES, READING_WORDS
 
@@ -181,6 +184,8 @@ def home_or_weather_moved(
     celsius = celsius_of(sensor)  # a thermometer's reading in °C, as FROST and the weather
     if celsius is not None and celsius <= FROST:
         return False
+    if side < 0 and celsius is not None and heater_stopped(home, baselines, sensor):
+        return False  # its own heater stopped: the cold is the heater's, not the weather's
     peers = [s for s in home.of("sensor", kind) if s.entity_id in baselines.profiles.hours]
     moved, counted = _common_mode(baselines, sensor, peers, side, home.end)
     if counted and 2 * moved >= counted:

@@ -11,7 +11,8 @@ Its own learned band is the reference (``usual_range``: lowest and highest over
 ``MIN_DAYS`` days or more); no role word is read.
 
 Not judged: a sensor in an area with a thermostat (the heating's checks judge it), and a
-departure the whole home or the weather shares (``home_or_weather_moved``).
+departure the whole home or the weather shares (``home_or_weather_moved``), unless the
+place's own heater stopped (``heater_stopped``: told with its meter).
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from ..temperatures import span_in_unit
 from .clock import local
+from .cycles import spell_since
+from .heater_stopped import heater_stopped
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
+from .power import IDLE
 from .profile_departure import home_or_weather_moved
 from .reference import usual_range
 
@@ -80,16 +84,23 @@ def reading_beyond_its_steady_band(home: HomeView, baselines: HomeBaselines) -> 
         if since is None or now - since < HOLD:
             continue
         side = 1 if current > usual.highest else -1
-        if home_or_weather_moved(home, baselines, sensor, side):
+        heater = heater_stopped(home, baselines, sensor) if side < 0 else None
+        if heater is None and home_or_weather_moved(home, baselines, sensor, side):
             continue
         shown = f" {unit}" if unit else ""
+        stopped = (
+            ""
+            if heater is None
+            else f"; {heater.info.name or heater.entity_id} beside it has drawn no power "
+            f"since {local(spell_since(home, baselines, heater, IDLE) or now, home.env.zone):%H:%M}"
+        )
         yield READING_BEYOND_ITS_STEADY_BAND.finding(
-            evidence=(sensor.entity_id,),
+            evidence=(sensor.entity_id, *([heater.entity_id] if heater is not None else [])),
             reasoning=f"{sensor.info.name or sensor.entity_id} reads {current:g}{shown}, "
             f"{'above' if side > 0 else 'below'} its own band since "
             f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); "
             f"in the {usual.days:.0f} days learned it always read "
-            f"{usual.lowest:g}–{usual.highest:g}{shown}: what keeps it there has stopped.",
+            f"{usual.lowest:g}–{usual.highest:g}{shown}{stopped}: what keeps it there has stopped.",
             recommendation="Check what keeps this place at its temperature (a cooler's "
             "compressor, a tank's heater, a door left open).",
             magnitude=round(current - (usual.highest if side > 0 else usual.lowest), 2),
