@@ -132,7 +132,7 @@ class CombinedDetector:
             ]
             rules = self.rules
             # A generic alert that goes on and clears here by routine: told low (shown at
-            # sensitivity high only), never pushed.
+            # sensitivity high only), never pushed (``routine_alert_judge.shown_not_pushed``).
             found = [
                 judged
                 for f in found
