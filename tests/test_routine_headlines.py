@@ -92,3 +92,17 @@ async def test_a_door_that_rests_open_told_shut_says_shut(hass: HomeAssistant) -
         hass, _finding("state_longer_than_usual", "binary_sensor.bathroom_door", "security")
     )
     assert door == "Bathroom door shut far longer than usual: somebody may be behind it"
+
+
+async def test_a_first_use_not_come_says_somebody_may_not_be_up(hass: HomeAssistant) -> None:
+    """Walk of session 27: Nan's bedroom door, opened at 06:50 every morning, still shut at
+    08:38 (``first_use_missed``) was titled "Nan's bedroom door: what happens every day did
+    not happen today": nothing of a person not up, only in the body."""
+    attributes = {"friendly_name": "Nan's bedroom door", "device_class": "door"}
+    hass.states.async_set("binary_sensor.nan_door", "off", attributes)
+    finding = _finding(ROUTINE_MISSED.rule, "binary_sensor.nan_door", ROUTINE_MISSED.anomaly_type)
+    assert await _headline(hass, finding) == (
+        "Nan's bedroom door still shut this morning: somebody may not be up"
+    )
+    hass.states.async_set("binary_sensor.nan_door", "on", attributes)  # opened since
+    assert await _headline(hass, finding) == "Nan's bedroom door not opened by its usual time"

@@ -5,7 +5,8 @@ supply goes out 10:00-13:00 every day; a well pump running 20 min at ~760 W at 0
 18:00; a misting pump of 30-s runs at 27 W four times a day; a vivarium heater cycling
 10 min in 30 day and night beside its thermometer; a side door lock always locked again
 within a minute or two; a back door and a garden gate (covers: a door, a gate), watched
-three days only and never opened at night.
+three days only and never opened at night; Nan's bedroom door, open from 06:50-06:53 until
+21:30 every day but today.
 
     python scripts/walk_home/walk27.py prepare DIR   # devices_walk's, plus these
     python scripts/walk_home/walk27.py adddev DIR    # after onboard: devices and areas
@@ -25,6 +26,7 @@ EXTRA_BOOLEANS = """
   side_lock_locked: {name: Side lock raw, initial: true}
   back_door: {name: Back door raw, initial: false}
   garden_gate: {name: Garden gate raw, initial: false}
+  nan_door: {name: Nan door raw, initial: false}
 """
 EXTRA_NUMBERS = """
   battery_charge: {name: Battery raw, min: 0, max: 100, step: 1, initial: 100}
@@ -56,6 +58,11 @@ TEMPLATES = f"""
         unit_of_measurement: "°C"
         state_class: measurement
         state: "{{{{ states('input_number.vivarium_temp') }}}}"
+  - binary_sensor:
+      - name: Nan's bedroom door
+        unique_id: walk27_nan_door
+        device_class: door
+        state: "{{{{ is_state('input_boolean.nan_door', 'on') }}}}"
   - lock:
       - name: Side door lock
         unique_id: walk27_side_lock
@@ -99,6 +106,7 @@ AREAS = {
     "Side entrance": ["lock.side_door_lock"],
     "Back porch": ["cover.back_door"],
     "Garden": ["cover.garden_gate"],
+    "Nan's room": ["binary_sensor.nan_s_bedroom_door"],
 }
 POWER = {"device_class": "power", "unit_of_measurement": "W", "state_class": "measurement"}
 sh.ATTRIBUTES.update(
@@ -122,6 +130,10 @@ sh.ATTRIBUTES.update(
         "lock.side_door_lock": {"friendly_name": "Side door lock"},
         "cover.back_door": {"device_class": "door", "friendly_name": "Back door"},
         "cover.garden_gate": {"device_class": "gate", "friendly_name": "Garden gate"},
+        "binary_sensor.nan_s_bedroom_door": {
+            "device_class": "door",
+            "friendly_name": "Nan's bedroom door",
+        },
     }
 )
 _day = sh._day  # devices_walk's day
@@ -176,6 +188,10 @@ def day(d: datetime, *, tonight_locked: bool) -> list[tuple[datetime, str, str]]
             (at(10, 1), "cover.garden_gate", "open"),
             (at(10, 4), "cover.garden_gate", "closed"),
         ]
+    nan = "binary_sensor.nan_s_bedroom_door"  # open from when she gets up until bedtime
+    rows.append((at(0, 0, 6), nan, "off"))
+    if d.date() != datetime.now(d.tzinfo).date():  # this morning she is not up
+        rows += [(at(6, 50 + d.day % 4), nan, "on"), (at(21, 30), nan, "off")]
     return rows
 
 
