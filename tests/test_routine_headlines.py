@@ -106,3 +106,42 @@ async def test_a_first_use_not_come_says_somebody_may_not_be_up(hass: HomeAssist
     )
     hass.states.async_set("binary_sensor.nan_door", "on", attributes)  # opened since
     assert await _headline(hass, finding) == "Nan's bedroom door not opened by its usual time"
+
+
+async def test_a_home_battery_running_down_is_said_so_as_a_power_supply(
+    hass: HomeAssistant,
+) -> None:
+    """Walk of session 27: an EcoFlow's input out 20 min (its outages last 3 h), told as
+    its charge fell below anything its outages took it to, read "Home battery AC in power:
+    no power, far longer than ever" and "Wasted energy (high)"."""
+    hass.states.async_set(
+        "sensor.delta_ac_in", "0", {"friendly_name": "Delta AC in", "device_class": "power"}
+    )
+    hass.states.async_set(
+        "sensor.delta_battery", "64", {"friendly_name": "Delta battery", "device_class": "battery"}
+    )
+    finding = Finding(
+        rule="supply_off_far_longer_than_usual",
+        evidence=("sensor.delta_battery", "sensor.delta_ac_in"),
+        subject="sensor.delta_ac_in",
+        reasoning="The input brought in no power.",
+        anomaly_type="energy",
+        severity=Severity.HIGH,
+    )
+    tracker = AnomalyTracker(hass, "battery")
+    (anomaly,) = tracker.update([finding], dt_util.utcnow()).opened
+    texts = await async_anomaly_texts(hass, anomaly)
+    assert texts.headline == "Delta AC in: no power, the home battery running down"
+    assert texts.type_name == "Power supply"
+    # A grid-status meter without a battery: its outage past the longest, as before.
+    plain = Finding(
+        rule="supply_off_far_longer_than_usual",
+        evidence=("sensor.delta_ac_in",),
+        reasoning="The input brought in no power.",
+        anomaly_type="energy",
+    )
+    tracker = AnomalyTracker(hass, "grid")
+    (anomaly,) = tracker.update([plain], dt_util.utcnow()).opened
+    assert (await async_anomaly_texts(hass, anomaly)).headline == (
+        "Delta AC in: no power, far longer than ever"
+    )
