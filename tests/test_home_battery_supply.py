@@ -19,6 +19,9 @@ from custom_components.anomaly_monitor.core.baselines.battery_supply import batt
 from custom_components.anomaly_monitor.core.baselines.detectors import explained_by_baselines
 from custom_components.anomaly_monitor.core.baselines.drop_judge import drop_limit, judged_drop
 from custom_components.anomaly_monitor.core.baselines.home_batteries import HomeBatteries
+from custom_components.anomaly_monitor.core.baselines.rechargeable_drain import (
+    worded_as_rechargeable,
+)
 from custom_components.anomaly_monitor.core.baselines.usual_drops import UsualDrops
 from custom_components.anomaly_monitor.core.models import (
     EntityInfo,
@@ -241,3 +244,29 @@ def test_a_battery_seen_charged_again_is_not_a_failing_cell_while_it_falls_as_be
     cell = replace(finding, evidence=("sensor.door_battery",))
     view = home([entity("sensor.door_battery", "60", device_class="battery", unit="%")], now)
     assert not explained_by_baselines(cell, baselines, view)
+
+
+def test_a_rechargeable_told_past_its_falls_is_not_said_to_be_a_sensor_cell() -> None:
+    """Walk of session 27: the EcoFlow at 64 %, its outages stopping at 70 %, read "a
+    sensor battery lasts months" and "Replace the battery soon"."""
+    baselines = _home_of(2)
+    finding = Finding(
+        rule="battery_draining_fast",
+        anomaly_type="device_malfunction",
+        evidence=(CHARGE,),
+        reasoning=f"{CHARGE} fell from 96 % to 30 %; a sensor battery lasts months.",
+        recommendation="Replace the battery soon.",
+        magnitude=66.0,
+    )
+    now = environment(DAY0 + timedelta(days=2))
+    view = home([entity(CHARGE, "30", device_class="battery", unit="%")], now, [])
+    said = worded_as_rechargeable(finding, baselines, view)
+    assert said.reasoning == (
+        f"{CHARGE} reads 30 %, below the 50 % it always came back from here: it has been "
+        "drained past anything its use took it to."
+    )
+    assert "Replace" not in said.recommendation
+    assert (said.rule, said.severity, said.magnitude) == (finding.rule, finding.severity, 66.0)
+    cell = replace(finding, evidence=("sensor.door_battery",))  # never charged: a cell
+    view = home([entity("sensor.door_battery", "30", device_class="battery", unit="%")], now)
+    assert worded_as_rechargeable(cell, baselines, view) == cell

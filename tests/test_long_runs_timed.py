@@ -141,6 +141,8 @@ def test_a_small_pump_of_short_runs_running_on_at_a_few_watts_is_told() -> None:
     [finding] = _dry_run(_misting("0.0"), start, 31)
     assert finding.rule == "left_on_past_its_routine"
     assert "has drawn 9 W for 31 min" in finding.reasoning
+    # Walk of session 27: its 30-s runs read "it runs for at most 0 min".
+    assert "it runs for at most 30 s (learned from 4 runs" in finding.reasoning
 
 
 def test_a_meter_resting_at_a_few_watts_or_of_long_runs_is_not_drawing_there() -> None:

@@ -13,10 +13,19 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.routine_alert_judge import how_often
+from custom_components.anomaly_monitor.core.baselines.routine_alert_judge import (
+    how_often,
+    shown_not_pushed,
+)
 from custom_components.anomaly_monitor.core.baselines.routine_alerts import RoutineAlerts
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
-from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Severity, Transition
+from custom_components.anomaly_monitor.core.models import (
+    AnomalyType,
+    EntityInfo,
+    Finding,
+    Severity,
+    Transition,
+)
 from custom_components.anomaly_monitor.core.safety_floor import is_urgent
 from custom_components.anomaly_monitor.core.window import build_window
 
@@ -151,3 +160,22 @@ def test_diagnostics_count_the_alerts_told_as_routine() -> None:
     assert alerts.routine_count(DAY0 + timedelta(days=3)) == 1
     baselines = HomeBaselines(UTC)
     assert baselines.summary()["alerts_told_as_routine"] == 0
+
+
+def test_a_routine_flag_is_typed_as_what_it_is() -> None:
+    # Walk26: a boiler's daily problem flag read "Safety hazard (low)".
+    (problem,) = _told("problem", days=4, per_day=3)
+    assert problem.anomaly_type == AnomalyType.DEVICE_MALFUNCTION  # "Device fault"
+    (tamper,) = _told("tamper", days=4, per_day=3)
+    assert tamper.anomaly_type == AnomalyType.SECURITY
+    (alert,) = _told("safety", days=4, per_day=3)
+    assert alert.anomaly_type == AnomalyType.SAFETY_HAZARD  # an air-raid alert stays one
+    # Its first time on is a hazard until the home shows it is routine.
+    (first,) = _told("problem", days=1, per_day=1)
+    assert first.anomaly_type == AnomalyType.SAFETY_HAZARD
+
+
+def test_a_routine_alert_told_low_is_shown_not_pushed() -> None:
+    assert shown_not_pushed("hazard_detected", "low")
+    assert not shown_not_pushed("hazard_detected", "high")  # its first times: pushed
+    assert not shown_not_pushed("movement_unusual_for_the_hour", "low")  # other low findings

@@ -92,3 +92,56 @@ async def test_a_door_that_rests_open_told_shut_says_shut(hass: HomeAssistant) -
         hass, _finding("state_longer_than_usual", "binary_sensor.bathroom_door", "security")
     )
     assert door == "Bathroom door shut far longer than usual: somebody may be behind it"
+
+
+async def test_a_first_use_not_come_says_somebody_may_not_be_up(hass: HomeAssistant) -> None:
+    """Walk of session 27: Nan's bedroom door, opened at 06:50 every morning, still shut at
+    08:38 (``first_use_missed``) was titled "Nan's bedroom door: what happens every day did
+    not happen today": nothing of a person not up, only in the body."""
+    attributes = {"friendly_name": "Nan's bedroom door", "device_class": "door"}
+    hass.states.async_set("binary_sensor.nan_door", "off", attributes)
+    finding = _finding(ROUTINE_MISSED.rule, "binary_sensor.nan_door", ROUTINE_MISSED.anomaly_type)
+    assert await _headline(hass, finding) == (
+        "Nan's bedroom door still shut this morning: somebody may not be up"
+    )
+    hass.states.async_set("binary_sensor.nan_door", "on", attributes)  # opened since
+    assert await _headline(hass, finding) == "Nan's bedroom door not opened by its usual time"
+
+
+async def test_a_home_battery_running_down_is_said_so_as_a_power_supply(
+    hass: HomeAssistant,
+) -> None:
+    """Walk of session 27: an EcoFlow's input out 20 min (its outages last 3 h), told as
+    its charge fell below anything its outages took it to, read "Home battery AC in power:
+    no power, far longer than ever" and "Wasted energy (high)"."""
+    hass.states.async_set(
+        "sensor.delta_ac_in", "0", {"friendly_name": "Delta AC in", "device_class": "power"}
+    )
+    hass.states.async_set(
+        "sensor.delta_battery", "64", {"friendly_name": "Delta battery", "device_class": "battery"}
+    )
+    finding = Finding(
+        rule="supply_off_far_longer_than_usual",
+        evidence=("sensor.delta_battery", "sensor.delta_ac_in"),
+        subject="sensor.delta_ac_in",
+        reasoning="The input brought in no power.",
+        anomaly_type="energy",
+        severity=Severity.HIGH,
+    )
+    tracker = AnomalyTracker(hass, "battery")
+    (anomaly,) = tracker.update([finding], dt_util.utcnow()).opened
+    texts = await async_anomaly_texts(hass, anomaly)
+    assert texts.headline == "Delta AC in: no power, the home battery running down"
+    assert texts.type_name == "Power supply"
+    # A grid-status meter without a battery: its outage past the longest, as before.
+    plain = Finding(
+        rule="supply_off_far_longer_than_usual",
+        evidence=("sensor.delta_ac_in",),
+        reasoning="The input brought in no power.",
+        anomaly_type="energy",
+    )
+    tracker = AnomalyTracker(hass, "grid")
+    (anomaly,) = tracker.update([plain], dt_util.utcnow()).opened
+    assert (await async_anomaly_texts(hass, anomaly)).headline == (
+        "Delta AC in: no power, far longer than ever"
+    )

@@ -39,6 +39,8 @@ from .anomalies.surfaces import notification_prefix
 from .anomalies.telling import async_restore_stored
 from .anomalies.tracker import CLEAR_AFTER, OpenAnomaly
 from .const import (
+    CONF_SENSITIVITY,
+    DEFAULT_SENSITIVITY,
     DOMAIN,
     LOGGER,
     SIGNIFICANT_DEBOUNCE,
@@ -106,7 +108,13 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
 
     async def async_start(self) -> None:
         """Restore stored anomalies and start watching."""
-        await async_restore_stored(self.tracker, self.announcer, self.redactor, dt_util.utcnow())
+        await async_restore_stored(
+            self.tracker,
+            self.announcer,
+            self.redactor,
+            dt_util.utcnow(),
+            self.config_entry.options.get(CONF_SENSITIVITY, DEFAULT_SENSITIVITY),
+        )
         self._stop_dismissals = async_listen_dismissed(self.hass, self._async_notice_dismissed)
         if self.tracker.open:  # (a replay entry restores none, and has no clock yet)
             self._across_restart.async_restored(self.tracker.open, self.now())

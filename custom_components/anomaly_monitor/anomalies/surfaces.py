@@ -24,9 +24,11 @@ from ..const import (
     EVENT_ANOMALY_DETECTED,
     LOGGER,
 )
+from ..core.baselines.routine_alert_judge import shown_not_pushed
 from ..core.models import Finding
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
+from .below_sensitivity import WITHDRAWN
 from .incident_parts import parts_of, root_of
 from .shown import async_dismiss_own, shown_notifications
 from .store import parse_time
@@ -231,6 +233,8 @@ class Announcer:
         hass, entry = self.hass, self.entry
         anomaly.headline = ""  # told (again): named as it reads now
         await self._async_show(anomaly)
+        if shown_not_pushed(anomaly.rule, anomaly.severity):
+            return  # a routine or a service's alert told low: shown, neither event nor push
         data = event_data(entry, anomaly, hass)
         anomaly.on_the_bus = True
         hass.bus.async_fire(EVENT_ANOMALY_DETECTED, self._on_the_bus(data))
@@ -284,8 +288,10 @@ class Announcer:
     def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
         hass, entry = self.hass, self.entry
         data = event_data(entry, anomaly, hass) | {"reason": reason}
-        # Its words were found while it lasted ("is open"): the cleared event says it is over.
-        data["reasoning"] = over_text(hass, data["reasoning"])
+        # Its words were found while it lasted ("is open"): the cleared event says it is over;
+        # one withdrawn (the sensitivity lowered) is not over: its words stay as they were.
+        if reason != WITHDRAWN:
+            data["reasoning"] = over_text(hass, data["reasoning"])
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, self._on_the_bus(data))
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
 

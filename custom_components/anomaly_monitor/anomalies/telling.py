@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..redaction import Redactor
+from .below_sensitivity import WITHDRAWN, below_sensitivity
 from .incident_parts import orphans
 from .surfaces import Announcer
 from .tracker import AnomalyTracker, Changes
@@ -46,6 +47,10 @@ async def async_tell(
     await async_reword(announcer, tracker, before)
     for signature, anomaly in tracker.open.items():
         now_worded = (anomaly.reasoning, anomaly.recommendation)
+        if anomaly.missed:
+            # Not found now, not over yet (hysteresis): shown as last found until it ends
+            # and says so (walk26: "Switch 0 is off but draws power" above "Switch 0: On").
+            continue
         if before.get(signature, now_worded) == now_worded and anomaly not in changes.opened:
             await announcer.async_refreshed(anomaly)  # its evidence's states as they are now
     for anomaly in changes.opened:
@@ -64,12 +69,21 @@ async def async_tell(
 
 
 async def async_restore_stored(
-    tracker: AnomalyTracker, announcer: Announcer, redactor: Redactor, now: datetime
+    tracker: AnomalyTracker,
+    announcer: Announcer,
+    redactor: Redactor,
+    now: datetime,
+    sensitivity: str = "",
 ) -> None:
-    """Load the stored anomalies, scrub them again and show them again."""
+    """Load the stored anomalies, scrub them again and show them again; those below what
+    ``sensitivity`` shows withdrawn (``below_sensitivity``; "": none)."""
     await tracker.async_load()
     for anomaly in tracker.forget_ended(now):
         announcer.async_forget(anomaly)
+    if sensitivity and (withdrawn := below_sensitivity(tracker.open, sensitivity)):
+        tracker.withdraw(withdrawn)
+        for anomaly in withdrawn:
+            announcer.async_cleared(anomaly, reason=WITHDRAWN)
     for anomaly in (*tracker.open.values(), *tracker.ended.values()):
         # Stored by an older version, or before the profile changed: scrub again.
         anomaly.reasoning = redactor.text(anomaly.reasoning)

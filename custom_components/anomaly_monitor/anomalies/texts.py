@@ -215,6 +215,15 @@ def _reads(hass: HomeAssistant, entity_id: str, value: str) -> bool:
     return (state := hass.states.get(entity_id)) is not None and state.state == value
 
 
+def _device_class(hass: HomeAssistant, entity_id: str) -> str | None:
+    state = hass.states.get(entity_id)
+    return None if state is None else state.attributes.get("device_class")
+
+
+# Rules about the home's power supply gone (typed energy, shown as what they are).
+_SUPPLY_RULES = frozenset({"supply_lost", "supply_off_far_longer_than_usual"})
+
+
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
     rule = anomaly.lead_rule
     key = rule
@@ -224,6 +233,10 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{'unlocked' if _unlocked_lock(hass, anomaly) else 'open'}"
         if key.endswith("_unlocked") and _open_door(hass, anomaly) is not None:
             key += "_open"  # one entrance, both wrong: "Front door unlocked and open"
+    elif rule == "supply_off_far_longer_than_usual" and any(
+        _device_class(hass, e) == "battery" for e in anomaly.evidence
+    ):
+        key = f"{rule}_battery"  # told as the battery runs down, not only past its longest
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
         if key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):
@@ -276,7 +289,9 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     def option(group: str, key: str, default: str) -> str:
         return templates.get(f"{_PREFIX}{group}.options.{key}", default)
 
-    type_name = option("anomaly_type", anomaly.anomaly_type, anomaly.anomaly_type.replace("_", " "))
+    # A supply gone is no "Wasted energy" (walk27: a home battery's outage read so).
+    kind = "power_supply" if anomaly.lead_rule in _SUPPLY_RULES else anomaly.anomaly_type
+    type_name = option("anomaly_type", kind, anomaly.anomaly_type.replace("_", " "))
     home = option("anomaly_text", "the_home", "the home")
     if (area := subject_area(anomaly.subject)) is not None:
         subject, where = clip(area, _NAME_LIMIT), clip(area, _NAME_LIMIT)

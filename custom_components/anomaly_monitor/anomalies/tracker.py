@@ -318,6 +318,12 @@ class AnomalyTracker(HomeownerAnswers):
             joined_acknowledged=joined_acknowledged,
         )
 
+    def withdraw(self, anomalies: Iterable[OpenAnomaly]) -> None:
+        """No longer open, nor over: not shown at this sensitivity (``below_sensitivity``)."""
+        for anomaly in anomalies:
+            self.open.pop(anomaly.signature, None)
+        self._schedule_save()
+
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
         gone = [

@@ -9,6 +9,7 @@ from .baselines import HomeBaselines, baseline_findings
 from .baselines.cycles import cycles_day_and_night
 from .baselines.detectors import explained_by_baselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
+from .baselines.rechargeable_drain import worded_as_rechargeable
 from .baselines.routine_alert_judge import told_as_routine
 from .baselines.usual_extremes import usual_extreme
 from .baselines.usual_judge import judged_by_usual
@@ -130,9 +131,10 @@ class CombinedDetector:
                 and not usual_outage(home, baselines, f)
                 and (judged := judged_by_usual(f, baselines, home)) is not None
             ]
+            found = [worded_as_rechargeable(f, baselines, home) for f in found]
             rules = self.rules
             # A generic alert that goes on and clears here by routine: told low (shown at
-            # sensitivity high only), never pushed.
+            # sensitivity high only), never pushed (``routine_alert_judge.shown_not_pushed``).
             found = [
                 judged
                 for f in found

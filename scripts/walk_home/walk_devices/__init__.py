@@ -26,6 +26,7 @@ DEVICES = {
     "septic": _device("septic", "Septic pump", "Zoeller", "Alarm box"),
     "stove": _device("stove", "Stove guard", "Innohome", "SGK"),
     "relay": _device("relay", "Reptile relay", "Shelly", "Pro 2PM"),
+    "battery": _device("battery", "Home battery", "EcoFlow", "Delta 2"),
 }
 
 

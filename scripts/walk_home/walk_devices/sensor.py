@@ -25,3 +25,18 @@ async def async_setup_entry(hass, entry, add):
             Meter("relay", "Switch 1 power", "input_number.relay_1_power", **kw),
         ]
     )
+    if hass.states.get("input_number.battery_charge") is None:
+        return  # the kit without walk27's home battery
+    add(
+        [
+            Meter("battery", "AC in power", "input_number.battery_ac_in", **kw),
+            Meter(
+                "battery",
+                "Battery",
+                "input_number.battery_charge",
+                device_class=SensorDeviceClass.BATTERY,
+                state_class=SensorStateClass.MEASUREMENT,
+                native_unit_of_measurement="%",
+            ),
+        ]
+    )

@@ -83,7 +83,10 @@ _BEHIND_IT = (
 
 
 def duration_text(span: timedelta) -> str:
-    """``2 h 05 min`` or ``45 min``."""
+    """``2 h 05 min``, ``45 min`` or, under a minute, ``30 s`` (walk27: a misting pump's
+    30-s runs read "it runs for at most 0 min")."""
+    if 0 < span.total_seconds() < 60:
+        return f"{max(1, round(span.total_seconds()))} s"
     minutes = int(span.total_seconds() // 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"

@@ -4,7 +4,8 @@
 classes only (``safety``, ``problem``, ``tamper``), a sensor that went on and cleared by
 itself ``MIN_TIMES`` times on ``MIN_DAYS`` earlier days, with no hazard of the home
 following, is this home's routine signal (an air-raid alert, a NAS's status): it is told
-low (shown at sensitivity high only), saying how often it goes on here. Its first times
+low (shown at sensitivity high only, never pushed), saying how often it goes on here, and
+typed as what it is: a ``problem`` flag a device fault, a ``tamper`` one security. Its first times
 on are told as before; smoke, gas, CO, heat and leaks are never judged here; a sensor
 that dropped off while it alarmed stays told (it may be damaged).
 """
@@ -14,10 +15,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..home import GENERIC_ALERT_CLASSES as ROUTINE_CLASSES, HomeView, is_on
-from ..models import Finding, Severity
+from ..models import AnomalyType, Finding, Severity
 from .home_baselines import HomeBaselines
 
 ROUTINE_RULES = frozenset({"hazard_detected"})
+# What a routine flag of each class is (walk26: a boiler's daily ``problem`` flag read
+# "Safety hazard (low)"): a device reporting its own fault, a tamper switch's security;
+# a ``safety`` alert (an air-raid siren's service) stays a safety hazard.
+_ROUTINE_TYPES = {
+    "problem": AnomalyType.DEVICE_MALFUNCTION,
+    "tamper": AnomalyType.SECURITY,
+}
+
+
+def shown_not_pushed(rule: str, severity: str) -> bool:
+    """A generic alert told low (this home's routine signal, or a web service's alert):
+    shown at sensitivity high, where low findings are, but neither an event nor a push
+    (walk26: the boiler's daily flag fired ``anomaly_detected`` like a fire would)."""
+    return rule in ROUTINE_RULES and severity == Severity.LOW
 
 
 def told_as_routine(finding: Finding, baselines: HomeBaselines, home: HomeView) -> Finding:
@@ -32,11 +47,12 @@ def told_as_routine(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     rate = baselines.alerts.routine(state.entity_id, home.end)
     if rate is None:
         return finding
-    # Shown at sensitivity high only, and then pushed as every anomaly is: the text says
+    # Shown at sensitivity high only, never pushed (``shown_not_pushed``): the text says
     # what this home shows of the sensor, not how it is delivered.
     return replace(
         finding,
         severity=Severity.LOW,
+        anomaly_type=_ROUTINE_TYPES.get(state.info.device_class or "", finding.anomaly_type),
         reasoning=f"{finding.reasoning} It goes on {how_often(rate)} here and clears by"
         " itself, with nothing in the home following.",
     )
