@@ -69,6 +69,11 @@ def test_a_thermostat_turned_off_still_excuses_its_pump_for_the_season() -> None
     later = view(STOPPED + timedelta(days=3), meter(), off)
     assert list(cycle_stopped(later, baselines)) == []
     assert cycle_stopped_due(view(STOPPED + timedelta(minutes=30), meter(), off), baselines) is None
+    # The pump's plug switched off with it: the season still explains it.
+    assert (
+        list(cycle_stopped(view(STOPPED + timedelta(days=3), meter(), off, plug_off()), baselines))
+        == []
+    )
 
 
 def with_one_long_rest() -> HomeBaselines:

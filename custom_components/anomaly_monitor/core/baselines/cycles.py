@@ -213,10 +213,11 @@ def _switched_off(
     have started again at the latest."""
     earliest = since - SWITCHED_NEAR
     latest = since + timedelta(minutes=longest_rest) + SWITCHED_NEAR
-    candidates = [
+    # A thermostat first: it excuses for the season, a switch only for its habit.
+    candidates = list(home.of("climate"))
+    candidates += [
         s for s in home.of("switch") if meter.info.area and s.info.area == meter.info.area
     ]
-    candidates += home.of("climate")
     for state in candidates:
         # Since when it is off as far as the home knows: HA's ``last_changed`` starts again
         # at a restart (a power cut that stopped HA too), the baselines remember the stay.
