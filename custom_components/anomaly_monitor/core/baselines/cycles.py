@@ -18,9 +18,9 @@ day and night in a damp week and rarely since, or a heating pump at the end of i
 season, is not judged). A run may last ``FACTOR`` times the longest learned run, never
 less than ``FLOOR``. A rest is judged by its rests: ``FACTOR`` times their mean, and at
 least ``LONGEST_MARGIN`` times the longest (``FLOOR`` at the least). A fridge that rests
-30-45 min at every hour and once rested 95 min is stopped after two hours idle, not after
-three times that one long rest (a defrost's long rest is a real one: a rest half as long
-again is still not told). The rests are those begun at the same quarter of the day when
+30-45 min at every hour and once rested 95 min is told after 2 h 23 min idle, not after
+three times that one long rest (4 h 45; a defrost's long rest is a real one: a rest half
+as long again is still not told). The rests are those begun at the same quarter of the day when
 that quarter has ``MIN_SPELLS`` (``quarter_rest``): a heater on its thermostat rests
 45 min all night and once a day, in the warm afternoon, three hours; stopped in a frosty
 night, it is judged by its nights, not by that one afternoon gap.
