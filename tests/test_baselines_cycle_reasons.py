@@ -60,8 +60,13 @@ def test_an_appliance_that_no_longer_cycled_lately_is_not_judged() -> None:
 
 def test_an_appliance_switched_off_at_its_plug_is_not_told() -> None:
     """Switched off as its last run ended, or 30 min into its rest (it would have started
-    again within 40 min): the person did it."""
+    again within 40 min): the person did it (the plug has been off for 4 h before: off
+    3 h is no longer than its habit, ``test_cycle_plug_off.py``)."""
     baselines = stopped(habits(5))
+    day = DAY0 + timedelta(days=1)
+    baselines.observe(day + timedelta(hours=9), "switch.garage_plug", "on")
+    baselines.observe(day + timedelta(hours=12), "switch.garage_plug", "off")
+    baselines.observe(day + timedelta(hours=16), "switch.garage_plug", "on")
     for moment in (STOPPED, STOPPED + timedelta(minutes=30)):
         plug = since(entity("switch.garage_plug", "off", area="Garage"), moment)
         assert list(cycle_stopped(view(NOW, meter(), plug), baselines)) == []

@@ -15,11 +15,15 @@ more than ``MAX_REST`` (a washing machine or a TV rests for hours: not a cycling
 appliance), and *still so lately*: started at least ``MIN_RECENT_STARTS`` times on each of
 the ``RECENT_DAYS`` days before the spell began (``RecentStarts``; a dehumidifier that ran
 day and night in a damp week and rarely since, or a heating pump at the end of its
-season, is not judged). The limit is ``FACTOR`` times the longest learned spell of that
-kind, never less than ``FLOOR``. A rest is judged against the rests begun at the same
-quarter of the day when that quarter has ``MIN_SPELLS`` (``quarter_rest``): a heater on
-its thermostat rests 45 min all night and once a day, in the warm afternoon, three hours;
-stopped in a frosty night, it is judged by its nights, not by that one afternoon gap.
+season, is not judged). A run may last ``FACTOR`` times the longest learned run, never
+less than ``FLOOR``. A rest is judged by its rests: ``FACTOR`` times their mean, and at
+least ``LONGEST_MARGIN`` times the longest (``FLOOR`` at the least). A fridge that rests
+30-45 min at every hour and once rested 95 min is told after 2 h 23 min idle, not after
+three times that one long rest (4 h 45; a defrost's long rest is a real one: a rest half
+as long again is still not told). The rests are those begun at the same quarter of the day when
+that quarter has ``MIN_SPELLS`` (``quarter_rest``): a heater on its thermostat rests
+45 min all night and once a day, in the warm afternoon, three hours; stopped in a frosty
+night, it is judged by its nights, not by that one afternoon gap.
 
 *Watched*, not only remembered: a spell that began before Home Assistant was down (a
 restart, a power cut: ``watch_gaps.py``) and goes on after it is remembered across the
@@ -35,7 +39,8 @@ person switched the plug or the appliance off), or a thermostat turned off (the 
 switched off: its circulation pump stops with it, the end of the season), between
 ``SWITCHED_NEAR`` before the last run ended and the moment the appliance would have
 started again at the latest (its longest rest, and ``SWITCHED_NEAR`` more): an appliance
-resting when it is switched off simply never starts again.
+resting when it is switched off simply never starts again. Not for ever: a switch off far
+longer than it has ever been off is told, gently (``plug_off.py``).
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, learned_from, stay_since
+from .plug_off import OffTooLong, off_limit, off_too_long
 from .power import IDLE, RUNNING, power_state
 from .watch_gaps import watched_since
 
@@ -58,6 +64,8 @@ MIN_DAYS = 3
 MAX_REST = timedelta(hours=3)
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
+# A rest is not told before it lasts this many times the longest learned (see above).
+LONGEST_MARGIN = 1.5
 RECENT_DAYS = 3
 MIN_RECENT_STARTS = 6
 # A switch or thermostat turned off around the stop explains it (see the module's text).
@@ -110,22 +118,32 @@ def quarter_rest(
     return usual[2] if usual is not None and usual[0] >= MIN_SPELLS else longest
 
 
+def _mean_rest(baselines: HomeBaselines, entity_id: str, since: datetime) -> float:
+    """The mean rest (minutes) begun at ``since``'s quarter of the day when that quarter
+    has ``MIN_SPELLS`` (as ``quarter_rest``), otherwise of every quarter."""
+    usual = baselines.durations.usual(entity_id, IDLE, since)
+    if usual is not None and usual[0] >= MIN_SPELLS:
+        return usual[1]
+    buckets = baselines.durations.stays.get(entity_id, {}).get(IDLE, [])
+    count = sum(bucket[0] for bucket in buckets)
+    return sum(bucket[1] for bucket in buckets) / count if count else 0.0
+
+
 def _usual_spell(
     baselines: HomeBaselines,
     entity_id: str,
     spell: str,
     since: datetime,
     cycle: tuple[int, float, float],
-) -> float:
-    """The longest learned spell (minutes) a ``spell`` begun ``since`` is judged by."""
+) -> tuple[float, timedelta]:
+    """The longest learned spell (minutes) a ``spell`` begun ``since`` is judged by, and
+    how long the spell may last."""
     if spell == IDLE:
-        return quarter_rest(baselines, entity_id, since, cycle[1])
-    return cycle[2]
-
-
-def _spell_limit(usual_minutes: float) -> timedelta:
-    """How long a spell may last: ``FACTOR`` times the longest learned, at least ``FLOOR``."""
-    return max(FLOOR, FACTOR * timedelta(minutes=usual_minutes))
+        longest = quarter_rest(baselines, entity_id, since, cycle[1])
+        mean = _mean_rest(baselines, entity_id, since)
+        limit = max(FACTOR * mean, LONGEST_MARGIN * longest)
+        return longest, max(FLOOR, timedelta(minutes=limit))
+    return cycle[2], max(FLOOR, FACTOR * timedelta(minutes=cycle[2]))
 
 
 def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
@@ -143,9 +161,12 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
             continue
         since = spell_since(home, baselines, meter, spell)
         if since is not None:
-            usual = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
+            usual, limit = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
             watched = watched_since(since, baselines.unwatched)
-            when = max(since + _spell_limit(usual), watched + timedelta(minutes=usual))
+            when = max(since + limit, watched + timedelta(minutes=usual))
+            if spell == IDLE and (excuse := _switched_off(home, baselines, meter, since, cycle[1])):
+                off = off_limit(home, baselines, excuse)  # told once off past its habit
+                when = max(when, off.since + off.limit) if off is not None else home.end
             if when > home.end:
                 due.append(when)
     return min(due, default=None)
@@ -192,10 +213,11 @@ def _switched_off(
     have started again at the latest."""
     earliest = since - SWITCHED_NEAR
     latest = since + timedelta(minutes=longest_rest) + SWITCHED_NEAR
-    candidates = [
+    # A thermostat first: it excuses for the season, a switch only for its habit.
+    candidates = list(home.of("climate"))
+    candidates += [
         s for s in home.of("switch") if meter.info.area and s.info.area == meter.info.area
     ]
-    candidates += home.of("climate")
     for state in candidates:
         # Since when it is off as far as the home knows: HA's ``last_changed`` starts again
         # at a restart (a power cut that stopped HA too), the baselines remember the stay.
@@ -253,8 +275,8 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         since = spell_since(home, baselines, meter, spell)
         if since is None:
             continue
-        usual = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
-        if now - since <= _spell_limit(usual):
+        usual, limit = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
+        if now - since <= limit:
             continue
         watched = watched_since(since, baselines.unwatched)
         if now - watched <= timedelta(minutes=usual):
@@ -262,10 +284,12 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         fewest = _recently_regular(baselines, meter.entity_id, since)
         if fewest is None:
             continue
-        if spell == IDLE and _switched_off(home, baselines, meter, since, longest_rest):
+        lately = f"at least {fewest} times a day on each of the last {RECENT_DAYS} days"
+        if spell == IDLE and (excuse := _switched_off(home, baselines, meter, since, longest_rest)):
+            if (off := off_too_long(home, baselines, excuse)) is not None:
+                yield _left_off(home, meter, off, cycles=cycles, lately=lately, idle=now - since)
             continue
         lasted = duration_text(now - since) + _across_gap(home, baselines, since, watched)
-        lately = f"at least {fewest} times a day on each of the last {RECENT_DAYS} days"
         if spell == IDLE:
             reasoning = (
                 f"{meter.entity_id} has drawn almost no power for {lasted}; the appliance "
@@ -289,3 +313,33 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             recommendation=advice,
             magnitude=round((now - since).total_seconds() / 60, 1),
         )
+
+
+def _left_off(
+    home: HomeView,
+    meter: EntityState,
+    off: OffTooLong,
+    *,
+    cycles: int,
+    lately: str,
+    idle: timedelta,
+) -> Finding:
+    """The switch that stopped a cycling appliance, off far longer than ever: said gently,
+    the person may know (``plug_off.py``)."""
+    at = f"{local(off.since, home.env.zone):%H:%M}"
+    return CYCLE_STOPPED.finding(
+        evidence=(off.switch, meter.entity_id),
+        reasoning=(
+            f"{off.switch} has been switched off since {at}, for "
+            f"{duration_text(home.end - off.since)}; {off.words()}. {meter.entity_id} beside "
+            f"it cycled day and night {learned_from(cycles, 'cycles', f'; it started {lately}')} "
+            f"and has drawn almost no power for {duration_text(idle)}."
+        ),
+        severity=Severity.MEDIUM,
+        recommendation=(
+            "If a fridge or freezer is on this switch and it was not switched off on purpose, "
+            "switch it back on and check that it is still cold; if it was (cleaning, "
+            "defrosting), mark this as a false alarm."
+        ),
+        magnitude=round(idle.total_seconds() / 60, 1),
+    )

@@ -1,0 +1,112 @@
+"""A cycling appliance stopped by its switch is excused only as long as the switch has
+been off before, and a rest is judged by the appliance's rests, not by its one longest
+(core, no Home Assistant).
+
+Set 20: a child switched the freezer's plug off at 11:20, told 21 h later when the plug
+came back on (the excuse held all night); a fridge plug left off after a night's power
+cut, told only once it was back on; a fridge whose rests are 30-45 min, idle with a dead
+start relay, told at 4 h 43 (three times its one rest of 1 h 34)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.cycles import (
+    cycle_stopped,
+    cycle_stopped_due,
+)
+
+from .core_factories import entity
+from .test_baselines_cycle_reasons import STOPPED, meter, stopped
+from .test_baselines_long_stays import DAY0, METER, habits, since, view
+
+PLUG = "switch.garage_plug"
+
+
+def plug_off() -> object:
+    return since(entity(PLUG, "off", area="Garage"), STOPPED)
+
+
+def test_a_plug_never_off_before_is_told_gently_after_an_hour_and_its_limit() -> None:
+    """Never seen off in five days: excused while the freezer's rest is within its limit
+    (2 h), told then, in words that say the switch did it."""
+    baselines = stopped(habits(5))
+    assert (
+        list(cycle_stopped(view(STOPPED + timedelta(minutes=110), meter(), plug_off()), baselines))
+        == []
+    )
+    [finding] = cycle_stopped(view(STOPPED + timedelta(hours=3), meter(), plug_off()), baselines)
+    assert finding.evidence == (PLUG, METER)
+    assert f"{PLUG} has been switched off since 10:20, for 3 h" in finding.reasoning
+    assert "it was never switched off before in the days learned" in finding.reasoning
+    assert "has drawn almost no power for 3 h" in finding.reasoning
+    assert "switch it back on" in finding.recommendation
+    assert "mark this as a false alarm" in finding.recommendation
+
+
+def test_a_plug_is_excused_as_long_as_it_has_been_off_before() -> None:
+    """Off for 5 h once (defrosting): off 3 h now is its habit; off 6 h is not."""
+    baselines = stopped(habits(5))
+    day = DAY0 + timedelta(days=1)
+    baselines.observe(day + timedelta(hours=9), PLUG, "on")
+    baselines.observe(day + timedelta(hours=10), PLUG, "off")
+    baselines.observe(day + timedelta(hours=15), PLUG, "on")
+    assert (
+        list(cycle_stopped(view(STOPPED + timedelta(hours=3), meter(), plug_off()), baselines))
+        == []
+    )
+    # Due when the plug's off stay passes its longest, not at the freezer's own limit.
+    soon = view(STOPPED + timedelta(minutes=30), meter(), plug_off())
+    assert cycle_stopped_due(soon, baselines) == STOPPED + timedelta(hours=5)
+    [finding] = cycle_stopped(view(STOPPED + timedelta(hours=6), meter(), plug_off()), baselines)
+    assert "it was off once before, never longer than 5 h 00 min" in (finding.reasoning)
+
+
+def test_a_thermostat_turned_off_still_excuses_its_pump_for_the_season() -> None:
+    baselines = stopped(habits(5))
+    off = since(entity("climate.living_room", "off", area="Living room"), STOPPED)
+    later = view(STOPPED + timedelta(days=3), meter(), off)
+    assert list(cycle_stopped(later, baselines)) == []
+    assert cycle_stopped_due(view(STOPPED + timedelta(minutes=30), meter(), off), baselines) is None
+    # The pump's plug switched off with it: the season still explains it.
+    assert (
+        list(cycle_stopped(view(STOPPED + timedelta(days=3), meter(), off, plug_off()), baselines))
+        == []
+    )
+
+
+def with_one_long_rest() -> HomeBaselines:
+    """As ``stopped``, but on day 5 the freezer rested 95 min once, 06:20-07:55 (the door
+    shut after a big shop), then ran until 08:20."""
+    baselines = habits(5)
+    day = DAY0 + timedelta(days=5)
+    for hour in range(11):
+        if hour != 7:
+            baselines.observe(day + timedelta(hours=hour), METER, "85.0")
+        else:
+            baselines.observe(day + timedelta(hours=hour, minutes=55), METER, "85.0")
+        baselines.observe(day + timedelta(hours=hour, minutes=20), METER, "1.5")
+    baselines.observe(STOPPED, METER, "0.0")
+    return baselines
+
+
+def test_one_long_rest_does_not_set_the_limit_three_times_over() -> None:
+    """Rests of 40 min, once 95: idle is told past one and a half times that one rest
+    (2 h 22 min 30 s), not past three times it (4 h 45)."""
+    baselines = with_one_long_rest()
+    assert max(bucket[2] for bucket in baselines.durations.stays[METER]["idle"]) == 95.0
+    limit = timedelta(minutes=142.5)
+    assert cycle_stopped_due(view(STOPPED + timedelta(minutes=30), meter()), baselines) == (
+        STOPPED + limit
+    )
+    assert list(cycle_stopped(view(STOPPED + limit, meter()), baselines)) == []
+    [finding] = cycle_stopped(view(STOPPED + limit + timedelta(minutes=1), meter()), baselines)
+    assert "usually starts again within 1 h 35 min" in finding.reasoning
+
+
+def test_a_rest_within_three_times_the_usual_is_not_told() -> None:
+    """Rests of 40 min: the limit is three times their mean, 2 h; at 1 h 55 not told."""
+    baselines = stopped(habits(5))
+    assert list(cycle_stopped(view(STOPPED + timedelta(minutes=115), meter()), baselines)) == []
+    assert list(cycle_stopped(view(STOPPED + timedelta(minutes=125), meter()), baselines))
