@@ -45,7 +45,7 @@ SHORT = timedelta(minutes=1)
 MIN_ONS = 5
 # ...of which a vibration sensor's class stands for this many (its on is brief by nature).
 PRIOR_ONS = 3
-_BRIEF_BY_CLASS = frozenset({"vibration"})
+BRIEF_BY_CLASS = frozenset({"vibration"})
 # Told at this many times the usual on...
 FACTOR = 5.0
 # ...and never sooner than this (a child bouncing on the bed keeps a mat on a minute or two).
@@ -64,7 +64,7 @@ class _Held:
 
 
 def _judged_class(state: EntityState) -> bool:
-    return state.info.device_class is None or state.info.device_class in _BRIEF_BY_CLASS
+    return state.info.device_class is None or state.info.device_class in BRIEF_BY_CLASS
 
 
 def _usual_on(baselines: HomeBaselines, state: EntityState) -> tuple[int, float] | None:
@@ -74,7 +74,7 @@ def _usual_on(baselines: HomeBaselines, state: EntityState) -> tuple[int, float]
         return None
     count = int(sum(bucket[0] for bucket in stays))
     total = sum(bucket[1] for bucket in stays)
-    prior = PRIOR_ONS if state.info.device_class in _BRIEF_BY_CLASS else 0
+    prior = PRIOR_ONS if state.info.device_class in BRIEF_BY_CLASS else 0
     if count < 1 or count + prior < MIN_ONS:
         return None  # too little of its own life is known
     mean = total / count
