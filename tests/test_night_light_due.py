@@ -115,3 +115,19 @@ async def test_which_lights_switched_on_ask_for_an_analysis(hass: HomeAssistant)
     assert watcher._is_significant(light_on(3), "off")
     assert not watcher._is_significant(light_on(11), "off")
     assert not watcher._is_significant(light_on(3), "on")  # already on
+
+
+async def test_a_sensor_of_moments_going_on_asks_for_an_analysis(hass: HomeAssistant) -> None:
+    """A mat (class vibration, or none) going on sets the timer for its limit now: a
+    seizure cannot wait for the periodic analysis. Motion while people are home does not
+    ask, nor a mat already on."""
+    await hass.config.async_set_time_zone(ZONE)
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose", "device_trackers": ["x"]})
+    entry = await setup_monitor(hass)
+    watcher = entry.runtime_data.coordinator.watcher
+    mat, hall = "binary_sensor.bed_2", "binary_sensor.hall"
+    assert watcher._is_significant(State(mat, "on", {"device_class": "vibration"}), "off")
+    assert watcher._is_significant(State(mat, "on"), "off")
+    assert not watcher._is_significant(State(mat, "on"), "on")
+    assert not watcher._is_significant(State(mat, "off"), "on")
+    assert not watcher._is_significant(State(hall, "on", {"device_class": "motion"}), "off")

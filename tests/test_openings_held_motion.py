@@ -108,3 +108,25 @@ def test_a_door_locked_right_after_it_opened_was_opened_by_somebody() -> None:
     assert found([(65, window_id, "on"), (65.4, window_id, "off"), (66, lock, "locked")]) == [
         window_id
     ]
+
+
+def test_a_sensor_with_no_class_going_on_with_the_door_saw_who_opened_it() -> None:
+    """The cat let in at 21:40: the porch camera's motion trigger (no device class) goes
+    on 6 s after the door. It saw whoever opened it: accompanied. The same trigger going on
+    10 min later (a neighbour passing) says nothing of the opening: told."""
+    camera = "binary_sensor.porch_cam_trigger"
+    states = [
+        entity(DOOR, "off", area="Hall", device_class="door"),
+        entity(HALL, "off", area="Hall", device_class="occupancy"),
+        entity(KITCHEN, "off", area="Kitchen", device_class="motion"),
+        entity(camera, "off", area="Porch"),
+    ]
+    now = EVENING + timedelta(hours=5)
+
+    def found(at: float) -> list:
+        events = [*_evening(False), *steps(EVENING, [(at, camera, "on"), (at + 1, camera, "off")])]
+        return list(unaccompanied_opening(home(states, environment(now), sorted(events))))
+
+    assert found(220.1) == []
+    [finding] = found(230)
+    assert finding.evidence[0] == DOOR

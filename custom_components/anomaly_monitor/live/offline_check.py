@@ -15,7 +15,8 @@ has rested or run past its learned limit (``cycle_stopped_due``), and a panel or
 armed or locked by its learned daily time (``routine_missed_due``).
 has rested or run past its learned limit (``cycle_stopped_due``), and a switch left on or
 a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
-``running_far_longer_due``).
+``running_far_longer_due``), and a sensor whose every on lasts seconds held on
+(``brief_sensor_held_on_due``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 
 from ..core.baselines import HomeBaselines
+from ..core.baselines.brief_on_held import brief_sensor_held_on_due
 from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
 from ..core.baselines.long_runs import running_far_longer_due
@@ -70,6 +72,7 @@ class OfflineCheck:
             cycle_stopped_due(home, baselines),
             routine_missed_due(home, baselines),
             long_stay_due(home, baselines),
+            brief_sensor_held_on_due(home, baselines),
             running_far_longer_due(home, baselines),
             still_in_room_due(home, baselines),
             still_where_last_seen_due(home, baselines),

@@ -38,6 +38,7 @@ from ..const import (
     LOGGER,
     MAX_BUFFERED_TRANSITIONS,
 )
+from ..core.baselines.brief_on_held import BRIEF_BY_CLASS
 from ..core.buffer import TransitionBuffer
 from ..core.device_roles import homeowner_roles
 from ..core.home import (
@@ -333,6 +334,13 @@ class StateWatcher:
             # the motion it goes with is on. (Without pets the motion itself is judged.)
             return True
         device_class = attributes.get("device_class")
+        # A mat or a float going on: an analysis now sets the timer for its limit
+        # (``core.baselines.brief_on_held``: a seizure cannot wait 15 min).
+        brief = device_class is None or (
+            isinstance(device_class, str) and device_class in BRIEF_BY_CLASS
+        )
+        if domain == "binary_sensor" and state == "on" and previous != "on" and brief:
+            return True
         if not isinstance(device_class, str):  # untrusted: could be anything
             return False
         if domain == "binary_sensor":

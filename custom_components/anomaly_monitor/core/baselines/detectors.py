@@ -39,10 +39,12 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, area_subject
 from ..occupancy import Occupancy
 from ..statistics.followups import broken_links
+from ..statistics.intrusion import BREAK_IN_SEQUENCE
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .air_quality import air_unhealthy_far_beyond_its_range
 from .battery_supply import battery_running_out
+from .brief_on_held import brief_sensor_held_on
 from .clock import local
 from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
@@ -53,6 +55,7 @@ from .far_beyond_range import reading_far_beyond_its_range
 from .fast_falls import level_falling_far_faster_than_ever
 from .first_use_missed import first_use_missed
 from .follow_up_missing import usual_effect_missing
+from .forced_entry_sensors import stirred_by_everyday_life
 from .getting_up import not_up_by
 from .heat_gone import heat_source_gone_cold
 from .heat_load_unattended import heat_load_left_on_unattended
@@ -230,6 +233,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     still_where_last_seen,
     movement_unusual_for_the_hour,
     state_longer_than_usual,
+    brief_sensor_held_on,
     cover_stopped_part_way,
     appliance_running_far_longer,
     cycle_stopped,
@@ -298,6 +302,9 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
       ``light_not_answering_motion`` judges it from the fortnight by the hour (the same
       broken bulb is not told twice, once about its motion sensor).
 
+    - a ``break_in_sequence`` whose forced-entry sensor this home saw going on in everyday
+      life, a time a day or more (``stirred_by_everyday_life``: a mat under a sleeper).
+
     - a battery ``battery_draining_fast`` found falling that the baselines saw charged
       again after a fall, no lower than its falls went (``_drained_as_before``).
 
@@ -310,6 +317,8 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
     known = start - baselines.first_seen
+    if finding.rule == BREAK_IN_SEQUENCE.rule:  # (its forced-entry sensor: evidence[0])
+        return stirred_by_everyday_life(baselines, finding.evidence[0], known)
     if finding.rule == "slow_light_response" and _own_habit(finding, baselines, known):
         return True
     if known < timedelta(days=LIGHT_DAYS):
@@ -348,7 +357,7 @@ def _own_habit(finding: Finding, baselines: HomeBaselines, known: timedelta) -> 
     )
 
 
-_EXPLAINED = frozenset({"slow_light_response", "missing_follow_up"})
+_EXPLAINED = frozenset({"slow_light_response", "missing_follow_up", BREAK_IN_SEQUENCE.rule})
 # Known this long before the window, a light's own answers judge its slowness.
 OWN_HABIT_KNOWN = timedelta(days=1)
 

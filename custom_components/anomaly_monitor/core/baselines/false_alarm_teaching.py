@@ -15,6 +15,7 @@ from .usual_use import MARKED_STAY
 _TAUGHT: dict[str, str] = {
     "entry_left_open": "open",
     "state_longer_than_usual": "stay",
+    "brief_sensor_held_on": "stay",
     "appliance_running_far_longer": "stay",
     LEFT_ON_PAST_ITS_ROUTINE.rule: "stay",
     "toggle_storm": "burst",

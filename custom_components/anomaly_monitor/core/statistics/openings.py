@@ -27,6 +27,10 @@ CLEAR_REPORT = timedelta(minutes=1)
 # A person (or their phone) turning home this close to an opening made it: trackers
 # report arrivals minutes early (geofence) or late (Wi-Fi).
 ARRIVAL_WINDOW = timedelta(minutes=10)
+# A binary sensor with no class that went on this close to the opening (a camera's motion
+# trigger on the porch, an ESPHome contact on the passage) saw whoever made it: many
+# integrations set no class, and what such a sensor sees is still somebody there.
+SEEN_WITH = timedelta(minutes=1)
 
 
 def _motion_ids(home: HomeView) -> list[str]:
@@ -35,6 +39,17 @@ def _motion_ids(home: HomeView) -> list[str]:
         for e in home.history
         if home.domain(e) == "binary_sensor" and home.device_class(e) in OCCUPANCY_DEVICE_CLASSES
     ]
+
+
+def _classless_onsets(home: HomeView) -> list[datetime]:
+    """When any binary sensor without a device class went on in the window."""
+    return sorted(
+        t.when
+        for e in home.history
+        if home.domain(e) == "binary_sensor" and home.device_class(e) is None
+        for t in real_changes(home, e)
+        if t.state.lower() == "on"
+    )
 
 
 def _occupied(spells: list[tuple[datetime, datetime]], when: datetime, reach: timedelta) -> bool:
@@ -86,7 +101,8 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
 
     An opening is judged once the minutes after it are in the window (the person coming
     in is seen by the hall sensor a little later), and one made by someone arriving home
-    is accompanied. One in the window's first minutes is not judged: the motion or the
+    is accompanied, and so is one a binary sensor with no class saw (it went on within
+    ``SEEN_WITH``: a camera's motion trigger). One in the window's first minutes is not judged: the motion or the
     arrival that went with it may lie just before the window, out of sight (an earlier
     window, which saw both sides of it, judged it).
     Magnitude: how many of its openings were unaccompanied.
@@ -108,6 +124,7 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
         for t in real_changes(home, e)
         if presence_of(t.state) is True
     )
+    seen_with = _classless_onsets(home)
     contacts = home.history_of("binary_sensor", *OPENING_DEVICE_CLASSES)
     by_contact = openings_by_contact(home, contacts)
     for entity_id in contacts:
@@ -125,6 +142,7 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
             and not _near(motion_times, w, PRESENCE_WINDOW)
             and not _occupied(held_on, w, PRESENCE_WINDOW)
             and not _near(arrivals, w, ARRIVAL_WINDOW)
+            and not _near(seen_with, w, SEEN_WITH)
             and not _near(turned, w, PRESENCE_WINDOW)
             # somebody walking from another door to this one, or tending the oven
             and not another_opened_near(home, by_contact, entity_id, w, PRESENCE_WINDOW)
