@@ -211,13 +211,14 @@ async def test_a_door_not_acknowledged_before_or_away_or_long_after_is_news(
         "not acknowledged": (False, fitter, LOCK_LONG),
         "unlocked before the gas": (True, gas - timedelta(minutes=20), LOCK_LONG),
         "nobody home": (True, fitter, away_lock),
+        "an hour into it": (True, gas + timedelta(hours=1), LOCK_LONG),
     }
     for name, (acknowledge, lock, second) in cases.items():
         tracker = AnomalyTracker(hass, name)
         outcome(tracker, [GAS_ON], gas, _hallway(gas, lock if lock < gas else gas))
         if acknowledge:
             tracker.acknowledge(tracker.open[GAS_ON.signature].key)
-        now = fitter + timedelta(minutes=20)
+        now = max(lock, fitter) + timedelta(minutes=20)
         home = not second.while_away
         found = outcome(tracker, [GAS_ON, second], now, _hallway(gas, lock), home)
         assert found == (["state_longer_than_usual"], []), name

@@ -9,21 +9,26 @@ holds what the household did within ``RESPONSE`` of the onset only).
 
 A new security anomaly (a door, a lock, a window: not a reading, no hazard, no graver than
 the hazard, found while somebody is home, no sign of somebody inside) is held, shown but
-not pushed, when its subject took its state while a hazard the homeowner acknowledged
-lasted, or within ``RESPONSE`` of its end. While nobody is home an entry is told
-(``core.escalation``), as is anything before the acknowledgement's hazard began, or once
-it has long been over.
+not pushed, when its subject took its state after a hazard the homeowner acknowledged
+began, within ``HELP_ARRIVES`` of it, while it lasted or within ``RESPONSE`` of its end.
+While nobody is home an entry is told (``core.escalation``), as is a door opened before
+the hazard began, or an hour into it (a garage door opened while the smoke still sounds
+is no help arriving: ``tests/test_acknowledged_consequences.py``), or once it is over.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, EntityState
 from .acknowledged_hold import RESPONSE, Seen, seen_as
 from .open_anomaly import OpenAnomaly, rank
+
+# The help called when a hazard is told arrives within this of it: an emergency gas service
+# answers within 30 min, a fire brigade within 15.
+HELP_ARRIVES = timedelta(minutes=45)
 
 
 def _an_opening(anomaly: OpenAnomaly, entities: Mapping[str, EntityState]) -> datetime | None:
@@ -60,7 +65,7 @@ def handled_during_hazard(
     ]
     return any(
         s.began is not None
-        and s.began <= changed <= s.ended + RESPONSE
+        and s.began <= changed <= min(s.began + HELP_ARRIVES, s.ended + RESPONSE)
         and rank(anomaly.severity) <= s.rank
         for s in hazards
     )
