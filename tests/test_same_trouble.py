@@ -6,7 +6,7 @@ at 19:15 in the same second. Set 20 (Vilnius): the district heating failed; the 
 room below its band told at 04:20, the radiator valve heating without warming pushed at
 09:00. Set 19 (Hamburg): gas told and acknowledged, the fitter let in at 20:10, "the lock
 unlocked 20 min" pushed at 20:30. Shipped scenario 3: a fall told by one stillness rule,
-over as its limit moved, then pushed again by the other with nothing moved since.
+then pushed by the other: a stillness told lasts while nothing has moved since.
 """
 
 from __future__ import annotations
@@ -260,7 +260,7 @@ def _over(tracker: AnomalyTracker, now: datetime, home: dict[str, EntityState]) 
     return now
 
 
-async def test_stillness_again_with_nothing_moved_since_is_the_same_fall(
+async def test_a_told_stillness_lasts_while_nothing_moved_and_the_next_sign_joins_it(
     hass: HomeAssistant,
 ) -> None:
     tracker = AnomalyTracker(hass, "fall")
@@ -268,12 +268,11 @@ async def test_stillness_again_with_nothing_moved_since_is_the_same_fall(
     told = fell + timedelta(hours=1, minutes=25)
     home = _still(fell)
     assert outcome(tracker, [STILL_IN_HALL], told, home) == (["still_in_room_far_longer"], [])
-    now = _over(tracker, told, home)
-    assert STILL_IN_HALL.signature in tracker.ended
-    assert outcome(tracker, [NO_MOVEMENT], now + timedelta(minutes=30), home) == (
-        [],
-        ["no_movement_while_home"],
-    )
+    now = _over(tracker, told, home)  # its rule no longer finds it: she has not moved
+    assert STILL_IN_HALL.signature in tracker.open
+    assert outcome(tracker, [NO_MOVEMENT], now + timedelta(minutes=30), home) == ([], [])
+    (fall,) = tracker.open.values()
+    assert set(fall.rules) == {"still_in_room_far_longer", "no_movement_while_home"}
 
 
 async def test_stillness_after_a_move_or_an_answer_is_told(hass: HomeAssistant) -> None:
@@ -291,6 +290,7 @@ async def test_stillness_after_a_move_or_an_answer_is_told(hass: HomeAssistant) 
             "answered": _still(fell),
         }[name]
         now = _over(tracker, told, home)
+        assert STILL_IN_HALL.signature not in tracker.open, name
         found = outcome(tracker, [NO_MOVEMENT], now + timedelta(minutes=30), home)
         assert found == (["no_movement_while_home"], []), name
 
@@ -298,5 +298,5 @@ async def test_stillness_after_a_move_or_an_answer_is_told(hass: HomeAssistant) 
 def test_only_the_rows_that_say_so_hold_a_hazard_or_somebody_inside() -> None:
     hazards = {row.name for row in SAME_TROUBLE if row.holds_a_hazard}
     inside = {row.name for row in SAME_TROUBLE if row.holds_somebody_inside}
-    assert hazards == {"its heat", "the heat spell", "the same stillness"}
+    assert hazards == {"its heat", "the heat spell"}
     assert inside == {"the stay"}

@@ -8,12 +8,17 @@ this table is only where they meet, so two rows cannot disagree about the same p
 Two guards stand above every row: a new safety hazard is always pushed, and so is a sign
 of somebody inside while nobody is home. Only rows that say so hold one: a room too hot
 or too cold (a hazard at medium) as a told fire's heat or a told heating failure's cold,
-one person's stillness while nobody has moved since it was told, and a further sign of a
-stay already told (which tells a new kind of sign itself: ``AwayStays.broke_out``).
+and a further sign of a stay already told (which tells a new kind of sign itself:
+``AwayStays.broke_out``).
 
-An incident's findings are joined before any anomaly opens, by subject and by the joins
-of ``joining.targets`` (an entry's episode, a load or a fire already shown, what a supply
-outage cut): they make one anomaly, not two, and are not asked here.
+Two kinds of sameness are settled before this table, and are not rows of it. Findings
+of one incident join before any anomaly opens, as members of one anomaly: by subject
+(and kind: ``core.incidents``; every sign of one person lying still, an incident not
+over while nothing has moved since it was told: ``stillness_on``) and by
+``joining.targets`` (an entry's episode, a load or a fire already shown, what a supply
+outage cut). And the same anomaly found again soon after its end, its evidence unchanged
+(``reopening``; a false alarm taken back, ``unmarked``), opens in place.
+The table judges a new anomaly against others.
 """
 
 from __future__ import annotations
@@ -33,7 +38,6 @@ from .one_onset_readings import read_from_one_onset
 from .open_anomaly import OpenAnomaly
 from .same_moment import read_with
 from .same_onset import same_onset
-from .stillness_on import still_since_told
 from .told_device import told_device
 from .told_heat import told_heat
 from .told_unchanged import told_unchanged
@@ -194,14 +198,6 @@ def _handled_during_hazard(told: AlreadyTold, q: Question) -> Same | None:
     )
 
 
-def _still_since_told(told: AlreadyTold, q: Question) -> Same | None:
-    assert q.entities is not None
-    source = still_since_told(q.anomaly, (*q.open_now, *q.ended), q.entities)
-    if source is None:
-        return None
-    return Same(False, source.signature if source.ended is None else "")
-
-
 # In order: the first row that answers decides.
 SAME_TROUBLE: tuple[Row, ...] = (
     # A room hot where a told fire burns, or beside a device told running hot.
@@ -235,8 +231,6 @@ SAME_TROUBLE: tuple[Row, ...] = (
     Row("one onset", _one_onset_readings),
     # The household at the door while a hazard it acknowledged goes on (the fitter).
     Row("handling an acknowledged hazard", _handled_during_hazard),
-    # One person's stillness, nobody having moved since it was told.
-    Row("the same stillness", _still_since_told, holds_a_hazard=True),
 )
 
 
