@@ -2,14 +2,12 @@
 already told, so it is shown (a notification and repair issue kept current) but not
 pushed again.
 
-Three memories answer it, each for its own kind of situation: a stay while everybody is
-away (``away_stay``), a heating failure seen by several checks (``heat_spells``), and a
-problem the homeowner acknowledged (``acknowledged_hold``), which also holds what the
-household did about a hazard told; a room hot where a told fire burns or beside a device
-told running hot is that incident (``told_heat``), as are a meter feeding the heating
-and the heating failing, whichever was told first (``heat_source``), and a device of an incident
-told and open (``told_device``: the pump and the tank it fills), or a reading gone off
-the same way in the same analysis (``same_moment``: two tanks low at once). They are
+Which situations are one trouble is decided in one place, the table of ``same_trouble``;
+this class holds the memories its rows read: a stay while everybody is away
+(``away_stay``), a heating failure seen by several checks (``heat_spells``), a problem
+the homeowner acknowledged (``acknowledged_hold``), a reading settling after one
+(``aftermath``), a meter drawing on (``drawing_on``, not stored), and which anomaly each
+part shown in another belongs to (``consequence_of``). They are
 stored with the tracker's anomalies (``"already_told"`` in its file), so a restart does
 not tell a situation once more; a damaged part loads empty, with a warning.
 """
@@ -26,18 +24,12 @@ from .acknowledged_hold import AcknowledgedHold
 from .aftermath import Aftermaths
 from .away_stay import AwayStays
 from .drawing_on import DrawingOn
-from .hazard_answer import answers_a_told_hazard
-from .heat_source import failing_from_told_source, stopped_heat_source
 from .heat_spells import HeatSpells
 from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
-from .same_moment import read_with
-from .same_onset import same_onset
-from .told_device import told_device
-from .told_heat import told_heat
+from .same_trouble import Question, same_trouble
 from .told_times import stored_time
-from .told_unchanged import told_unchanged
 
 
 class AlreadyTold:
@@ -127,58 +119,17 @@ class AlreadyTold:
         acknowledged problem hold its consequences (``acknowledged_hold``) and a told one
         whose devices have not changed since (``ended``: over, not answered) hold the
         same devices found by another rule (``told_unchanged``)."""
-        # An acknowledged problem first: a spell's own memory of the acknowledgement
-        # is only updated after the next analysis.
-        open_now, ended = list(open_now), list(ended)
-        if entities is not None and (sources := told_heat(anomaly, open_now, entities)):
-            # A hot room where a told fire burns or a told device runs hot: acknowledged
-            # with it, now or when the homeowner acknowledges it.
-            self.consequence_of[anomaly.signature] = sources[0].signature
-            shown_in(anomaly, sources[0], open_now)
-            return any(source.acknowledged for source in sources)
-        if entities is not None and (failures := stopped_heat_source(anomaly, open_now, entities)):
-            shown_in(anomaly, failures[0], open_now)
-            return any(failure.acknowledged for failure in failures)  # the heating's source
-        if entities is not None and (
-            source := failing_from_told_source(anomaly, open_now, entities)
-        ):
-            shown_in(anomaly, source, open_now)
-            return source.acknowledged  # the heating its told source fed failing
-        if self.acknowledged_hold.covers(anomaly, open_now, now, entities, transitions):
-            return True
-        if entities is not None and self.aftermaths.covers(anomaly, entities):
-            return True  # a reading settling after an acknowledged problem there is over
-        if entities is not None and (
-            hazard := answers_a_told_hazard(
-                anomaly, open_now, now, entities, transitions, ended=ended
-            )
-        ):
-            self.consequence_of[anomaly.signature] = hazard
-            shown_in(anomaly, hazard, open_now)
-            return False  # what the household did about a hazard it was told: shown
-        if entities is not None and (
-            situation := told_unchanged(
-                anomaly, (*open_now, *ended), entities, now, self.drawing_on
-            )
-        ):
-            if situation.ended is None:  # one over is not read as the incident any more
-                shown_in(anomaly, situation, open_now)
-            return False
-        if entities is not None and (
-            source := told_device(anomaly, open_now, entities)
-            or same_onset(anomaly, open_now, entities)
-            or read_with(anomaly, open_now, entities, now)
-        ):
-            # Part of an incident told and open: acknowledged with it (its root, if it
-            # is itself part of another).
-            root = self.consequence_of.get(source.signature, source.signature)
-            self.consequence_of[anomaly.signature] = root
-            shown_in(anomaly, root, open_now)
-            return source.acknowledged
-        stayed = self.away_stays.continues(anomaly, now)
-        if stayed is not None:
-            return stayed
-        return self.heat_spells.continues(anomaly, now, open_now, entities)
+        # The table of what makes two findings one trouble (``same_trouble``) decides.
+        open_now = list(open_now)
+        question = Question(anomaly, open_now, now, entities, list(ended), transitions)
+        same = same_trouble(self, question)
+        if same is None:
+            return None
+        if same.consequence_of:
+            self.consequence_of[anomaly.signature] = same.consequence_of
+        if same.shown_in:
+            shown_in(anomaly, same.shown_in, open_now)
+        return same.acknowledged
 
     def broke_out(self, anomaly: OpenAnomaly) -> bool:
         """Whether an anomaly shown as a stay's sign is now more (an entry): told."""

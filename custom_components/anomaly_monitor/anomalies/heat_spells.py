@@ -24,6 +24,15 @@ So is another room's heating that fails the same way then (``FAILING_RULES``, no
 than medium): set 10, the boiler stops after its service and the bedroom's thermostat
 "is set to heat but idles", then the living room's two hours later; one boiler, told
 once. Heating that overshoots or works against the room is no failure to serve it.
+
+The other order too (set 20, Vilnius): the district heating main failed at 03:00; the
+child's room "below its own band" was told at 04:20, then the living room's radiator valve
+"heating for 1 h but the room has not risen" pushed at 09:00: one heat loss, two subjects.
+While a sign of cold is told and not answered, open or over less than ``HEAT_GAP`` ago
+with its room still as cold (the band rule's window moved on, the room did not warm),
+another room's heating failing (no graver than medium) is that heat loss
+(``failing_where_told_cold``): shown in its notification if it is open, acknowledged with
+it. Once that room has warmed, a failure is news.
 """
 
 from __future__ import annotations
@@ -32,9 +41,10 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..core.models import EntityState, Severity
+from ..core.models import EntityState, Severity, parse_number
 from ..core.rules.temperature_bands import celsius_of
 from .open_anomaly import OpenAnomaly, rank
+from .store import parse_time
 from .told_times import stored_time
 
 # Rules that say a room is not heated (or cooled) as it should be.
@@ -89,6 +99,49 @@ def _another_room_failing(anomaly: OpenAnomaly) -> bool:
         _about_heat(anomaly)
         and _fails_to_serve(anomaly.rules)
         and rank(anomaly.severity) <= Severity.MEDIUM.rank
+    )
+
+
+def _still_as_cold(told: OpenAnomaly, now: datetime, entities: Mapping[str, EntityState]) -> bool:
+    """``told`` (a sign of cold) is open, or over less than ``HEAT_GAP`` ago with its
+    thermometer reading no warmer than when it was last found: the cold is still there."""
+    if told.ended is None:
+        return True
+    over = parse_time(told.ended)
+    state = entities.get(told.subject)
+    then = parse_number(told.readings.get(told.subject, ""))
+    return (
+        over is not None
+        and now - over <= HEAT_GAP
+        and state is not None
+        and state.number is not None
+        and then is not None
+        and state.number <= then
+    )
+
+
+def failing_where_told_cold(
+    anomaly: OpenAnomaly,
+    told: Iterable[OpenAnomaly],
+    now: datetime,
+    entities: Mapping[str, EntityState],
+) -> OpenAnomaly | None:
+    """The told, unanswered sign of cold (a thermometer below its band, a room near
+    freezing; open, or over with the room still as cold) whose heat loss ``anomaly``
+    (just opened: heating failing to serve a room) is."""
+    if not _another_room_failing(anomaly):
+        return None
+    return next(
+        (
+            other
+            for other in told
+            if other.signature != anomaly.signature
+            and not other.hazard
+            and not other.acknowledged
+            and _cold_sign(other, entities)
+            and _still_as_cold(other, now, entities)
+        ),
+        None,
     )
 
 

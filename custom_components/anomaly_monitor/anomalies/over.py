@@ -1,15 +1,18 @@
 """Which open anomalies an update ends: the ones it did not find, once their clear
-hysteresis has passed, but never one whose evidence only dropped off the radio or an entry
-that still stands open while everybody is away."""
+hysteresis has passed, but never one whose evidence only dropped off the radio, an entry
+that still stands open while everybody is away, or a person lying still while nothing in
+the home has moved since it was told (``stillness_on``)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from datetime import datetime
 
+from ..core.models import EntityState
 from .evidence_hold import holds as evidence_holds
 from .open_anomaly import OpenAnomaly
 from .open_entry import holds_open
+from .stillness_on import lies_still
 
 
 def over_now(
@@ -18,6 +21,8 @@ def over_now(
     now: datetime,
     someone_home: bool,
     states: Mapping[str, str] | None = None,
+    *,
+    entities: Mapping[str, EntityState] | None = None,
 ) -> list[OpenAnomaly]:
     """The open anomalies over now (removed from ``anomalies``): not ``seen`` by this
     update and past their hysteresis, unless their evidence dropped off or an entry
@@ -32,6 +37,8 @@ def over_now(
             continue  # its evidence dropped off: not a miss
         elif states is not None and holds_open(anomaly, states, someone_home):
             continue  # an entry while away lasts while it stands open
+        elif entities is not None and lies_still(anomaly, entities):
+            continue  # a rule's limit moved on; she has not: the fall is not over
         elif anomaly.miss(now):
             over.append(anomaly)
     for anomaly in over:
