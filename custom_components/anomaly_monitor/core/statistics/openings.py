@@ -102,9 +102,9 @@ def unaccompanied_opening(home: HomeView) -> Iterator[Finding]:
     An opening is judged once the minutes after it are in the window (the person coming
     in is seen by the hall sensor a little later), and one made by someone arriving home
     is accompanied, and so is one a binary sensor with no class saw (it went on within
-    ``SEEN_WITH``: a camera's motion trigger). One in the window's first minutes is not judged: the motion or the
-    arrival that went with it may lie just before the window, out of sight (an earlier
-    window, which saw both sides of it, judged it).
+    ``SEEN_WITH``: a camera's motion trigger). One in the window's first minutes is not
+    judged: the motion or the arrival that went with it may lie just before the window,
+    out of sight (an earlier window, which saw both sides of it, judged it).
     Magnitude: how many of its openings were unaccompanied.
     """
     motions = _motion_ids(home)
