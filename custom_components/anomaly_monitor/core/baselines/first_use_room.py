@@ -1,0 +1,73 @@
+"""One person's own fixed point: a room's first movement of the day, kept every morning.
+
+A grandmother who prays at dawn, takes her tablets or walks the dog at the same hour every
+day moves her room within the same half hour each morning, whatever time the rest of the
+household gets up. ``getting_up`` judges the household (two hours past its latest usual
+waking, and only while nobody has got up), so one morning her room stays still while
+her son is up at six and nothing is told. ``first_use_missed`` learns contacts' first use
+of the day; here the same learner reads a **room's motion sensor** the same way, with
+what a sensor that sees everybody in the room needs on top:
+
+- the room is nobody's way in or out: no lock in it, and no contact of it the tracked
+  household comes and goes by (a hall moves first whenever anybody leaves);
+- the band is narrow (``ROOM_SPREAD`` quarters: a half hour across quarter bounds) and the
+  hour before it quiet on nearly every morning kept (``QUIET_BEFORE``): a bedroom whose
+  sensor sees its sleeper turn over has no first movement of the day, a night trip hours
+  before does not matter;
+- somebody else in the home is up (something outside the room moved or opened since the
+  band began): a household all asleep is ``getting_up``'s, and a room several people use
+  would have moved when the first of them got up. It is news about the person of the room
+  because the others are about and she is not.
+
+Fewer days than a contact's (``MIN_ROOM_DAYS``): a half-hour band kept on every one of six
+mornings is a firmer habit than a two-hour one on seven. The night before and a night
+away are judged as for a contact (``first_use_night``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..keyed_doors import keeps_a_lock, locks_of
+from .home_baselines import HomeBaselines
+
+# A room's band: quarters at most (30 minutes straddles three quarters), days at least,
+# quiet quarters before it.
+ROOM_SPREAD = 3
+MIN_ROOM_DAYS = 6
+QUIET_BEFORE = 4
+
+
+def private_room(home: HomeView, baselines: HomeBaselines, area: str | None) -> bool:
+    """Whether ``area`` is a room, not a way in or out: no lock in it, no contact of it the
+    tracked household comes and goes by or that is a lock's door."""
+    if area is None:
+        return False
+    for state in home.in_area(area):
+        if state.domain == "lock":
+            return False
+        if state.domain != "binary_sensor":
+            continue
+        if state.info.device_class not in OPENING_DEVICE_CLASSES:
+            continue
+        if locks_of(home, state.entity_id) or keeps_a_lock(home, state):
+            return False
+        if baselines.inside.came_and_went_by(state.entity_id):
+            return False
+    return True
+
+
+def others_up(home: HomeView, baselines: HomeBaselines, area: str, since: datetime) -> bool:
+    """Something kept outside ``area`` (a motion sensor, a contact) moved or opened since
+    ``since``: somebody else in the home is up."""
+    for entity_id in baselines.routines.slots:
+        if home.area(entity_id) == area:
+            continue
+        # A change, not a state held: a door left open all night is nobody up.
+        if any(
+            change.when >= since and change.state in ("on", "off")
+            for change in home.changes(entity_id)
+        ):
+            return True
+    return False
