@@ -90,12 +90,12 @@ def _states(locked_room: bool) -> list[EntityState]:
 
 
 def at(
-    now: datetime, events: list[tuple[float, str, str]], *, locked_room: bool = False
+    now: datetime, events: list[tuple[float, str, str]], *, locked_room: bool = False, home: int = 1
 ) -> HomeView:
     """The view at ``now``; ``events``: (minutes after the morning's midnight, id, state)."""
     midnight = now.replace(hour=0, minute=0, second=0)
     transitions = steps(midnight, events)
-    return HomeView(window(_states(locked_room), environment(now, persons_home=1), transitions))
+    return HomeView(window(_states(locked_room), environment(now, persons_home=home), transitions))
 
 
 SON_UP = [(6 * 60 + 20, HALL, "on"), (6 * 60 + 23, HALL, "off")]
@@ -122,10 +122,15 @@ def test_her_room_still_past_its_dawn_band_is_told_while_her_son_is_up() -> None
 
 def test_nothing_while_nobody_else_is_up_or_when_she_moved() -> None:
     """With the hall still (the household asleep too: ``getting_up``'s), or her room
-    moving at 06:05 (late prayer, she is up), nothing is told."""
+    moving at 06:05 (late prayer, she is up), nothing is told. With no tracker home and
+    the hall still she is alone: told, without "others up"."""
     baselines = lived(6)
     now = DAY0 + timedelta(days=6, hours=6, minutes=50)
     assert list(first_use_missed(at(now, NIGHT), baselines)) == []
+    [alone] = first_use_missed(at(now, NIGHT, home=0), baselines)
+    assert "Room 3 has moved by 06:00" in alone.reasoning
+    assert "others" not in alone.reasoning
+    baselines.routines.first_told = None  # a new morning's notice
     late = [(6 * 60 + 5, ROOM_MOTION, "on"), (6 * 60 + 20, ROOM_MOTION, "off")]
     baselines.observe(now - timedelta(minutes=45), ROOM_MOTION, "on")
     baselines.observe(now - timedelta(minutes=30), ROOM_MOTION, "off")

@@ -17,7 +17,9 @@ what a sensor that sees everybody in the room needs on top:
 - somebody else in the home is up (something outside the room moved or opened since the
   band began): a household all asleep is ``getting_up``'s, and a room several people use
   would have moved when the first of them got up. It is news about the person of the room
-  because the others are about and she is not.
+  because the others are about and she is not. With no tracker home she may be alone
+  (the family away, she is not): then nobody's waking explains her room, and the night
+  before says whether she slept here.
 
 Fewer days than a contact's (``MIN_ROOM_DAYS``): a half-hour band kept on every one of six
 mornings is a firmer habit than a two-hour one on seven. The night before and a night
@@ -58,7 +60,7 @@ def private_room(home: HomeView, baselines: HomeBaselines, area: str | None) -> 
     return True
 
 
-def others_up(home: HomeView, baselines: HomeBaselines, area: str, since: datetime) -> bool:
+def others_up(home: HomeView, baselines: HomeBaselines, area: str | None, since: datetime) -> bool:
     """Something kept outside ``area`` (a motion sensor, a contact) moved or opened since
     ``since``: somebody else in the home is up."""
     for entity_id in baselines.routines.slots:
