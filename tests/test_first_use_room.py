@@ -77,6 +77,7 @@ def lived(
 
 
 LOCK = "lock.0x00158d0004_lock"
+LIGHT = "light.0x00158d0005_light"
 
 
 def _states(locked_room: bool) -> list[EntityState]:
@@ -85,6 +86,7 @@ def _states(locked_room: bool) -> list[EntityState]:
         entity(ROOM_MOTION, "off", area=ROOM, device_class="motion"),
         entity(HALL, "off", area=HALLWAY, device_class="occupancy"),
         entity(FRONT, "off", area=HALLWAY, device_class="door"),
+        entity(LIGHT, "off", area=HALLWAY),
         *lock,
     ]
 
@@ -123,7 +125,8 @@ def test_her_room_still_past_its_dawn_band_is_told_while_her_son_is_up() -> None
 def test_nothing_while_nobody_else_is_up_or_when_she_moved() -> None:
     """With the hall still (the household asleep too: ``getting_up``'s), or her room
     moving at 06:05 (late prayer, she is up), nothing is told. With no tracker home and
-    the hall still she is alone: told, without "others up"."""
+    the hall still she is alone: told, without "others up"; so too with the hall light
+    switched on."""
     baselines = lived(6)
     now = DAY0 + timedelta(days=6, hours=6, minutes=50)
     assert list(first_use_missed(at(now, NIGHT), baselines)) == []
@@ -131,6 +134,10 @@ def test_nothing_while_nobody_else_is_up_or_when_she_moved() -> None:
     assert "Room 3 has moved by 06:00" in alone.reasoning
     assert "others" not in alone.reasoning
     baselines.routines.first_told = None  # a new morning's notice
+    # No sensor saw him, but he switched the hall light on: somebody else is up.
+    [lit] = first_use_missed(at(now, [*NIGHT, (6 * 60 + 20, LIGHT, "on")]), baselines)
+    assert "while others in the home are up" in lit.reasoning
+    baselines.routines.first_told = None
     late = [(6 * 60 + 5, ROOM_MOTION, "on"), (6 * 60 + 20, ROOM_MOTION, "off")]
     baselines.observe(now - timedelta(minutes=45), ROOM_MOTION, "on")
     baselines.observe(now - timedelta(minutes=30), ROOM_MOTION, "off")

@@ -14,12 +14,12 @@ what a sensor that sees everybody in the room needs on top:
   hour before it quiet on nearly every morning kept (``QUIET_BEFORE``): a bedroom whose
   sensor sees its sleeper turn over has no first movement of the day, a night trip hours
   before does not matter;
-- somebody else in the home is up (something outside the room moved or opened since the
-  band began): a household all asleep is ``getting_up``'s, and a room several people use
-  would have moved when the first of them got up. It is news about the person of the room
-  because the others are about and she is not. With no tracker home she may be alone
-  (the family away, she is not): then nobody's waking explains her room, and the night
-  before says whether she slept here.
+- somebody else in the home is up (something outside the room moved or opened, or a light
+  was switched on, since the band began): a household all asleep is ``getting_up``'s,
+  and a room several people use would have moved when the first of them got up. It is
+  news about the person of the room because the others are about and she is not. With no
+  tracker home she may be alone (the family away, she is not): then nobody's waking
+  explains her room, and the night before says whether she slept here.
 
 Fewer days than a contact's (``MIN_ROOM_DAYS``): a half-hour band kept on every one of six
 mornings is a firmer habit than a two-hour one on seven. The night before and a night
@@ -61,8 +61,8 @@ def private_room(home: HomeView, baselines: HomeBaselines, area: str | None) -> 
 
 
 def others_up(home: HomeView, baselines: HomeBaselines, area: str | None, since: datetime) -> bool:
-    """Something kept outside ``area`` (a motion sensor, a contact) moved or opened since
-    ``since``: somebody else in the home is up."""
+    """Something kept outside ``area`` (a motion sensor, a contact) moved or opened, or a
+    light outside it was switched on, since ``since``: somebody else in the home is up."""
     for entity_id in baselines.routines.slots:
         if home.area(entity_id) == area:
             continue
@@ -72,4 +72,10 @@ def others_up(home: HomeView, baselines: HomeBaselines, area: str | None, since:
             for change in home.changes(entity_id)
         ):
             return True
-    return False
+    # A light switched on in another room: somebody up where no sensor sees.
+    return any(
+        change.when >= since and change.state == "on"
+        for light in home.of("light")
+        if light.info.area != area
+        for change in home.changes(light.entity_id)
+    )
