@@ -136,9 +136,15 @@ def first_use_at(
                     return None  # used in the night before on many mornings: no first use
                 if room and (
                     spread - 1 > ROOM_SPREAD
-                    or not _quiet_before(masks, slot - spread + 2, held, QUIET_BEFORE)
+                    or not _quiet_before(
+                        masks,
+                        slot - spread + 2,
+                        held,
+                        max(QUIET_BEFORE, slot - spread + 2 - MORNING[0]),
+                    )
                 ):
-                    return None  # a room moving at any time of the morning, or all night
+                    return None  # no first movement of the morning: a wide band, one after
+                    # others (her ten o'clock), or a sleeper seen all night
                 return FirstUse(count, days, spread - 1, held)
         return None
     return None
@@ -265,7 +271,7 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
             kept = [entity_id, *_room(home, baselines, area, entity_id)]
             if not slept_here(home, routines, kept, band, first.days):
                 return None  # she spent the night elsewhere, or nobody did: none to be up
-            if room and not (home.nobody_home or others_up(home, baselines, area, band)):
+            if room and not others_up(home, baselines, area, band):
                 return None  # nobody else up either: the household's morning (getting_up)
             name = state.info.name or entity_id
             return _Late(entity_id, name, quarter + QUARTER, told_at, first, room)
@@ -331,11 +337,10 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
     also = f" Nor has {', '.join(others)}." if others else ""
     late_by = duration_text(now - first.due)
     if first.room:
-        alone = "" if home.nobody_home else ", while others in the home are up"
         reasoning = (
             f"{area or first.name} has moved by {when:%H:%M} on {first.first.held} of the "
             f"{first.first.learned} days learned ({first.name}); not today: {late_by} past "
-            f"that time nothing has moved there{alone}.{also}"
+            f"that time nothing has moved there, while others in the home are up.{also}"
         )
     else:
         reasoning = (

@@ -11,15 +11,16 @@ what a sensor that sees everybody in the room needs on top:
 - the room is nobody's way in or out: no lock in it, and no contact of it the tracked
   household comes and goes by (a hall moves first whenever anybody leaves);
 - the band is narrow (``ROOM_SPREAD`` quarters: a half hour across quarter bounds) and the
-  hour before it quiet on nearly every morning kept (``QUIET_BEFORE``): a bedroom whose
-  sensor sees its sleeper turn over has no first movement of the day, a night trip hours
-  before does not matter;
+  room's first movement of the morning: quiet from the morning's start (04:00) or the hour
+  before it (``QUIET_BEFORE``), whichever is longer, on nearly every morning kept. A
+  bedroom whose sensor sees its sleeper turn over has none, nor has her room at eleven
+  after her church at five; a night trip at half past two does not matter;
 - somebody else in the home is up (something outside the room moved or opened, or a light
   was switched on, since the band began): a household all asleep is ``getting_up``'s,
   and a room several people use would have moved when the first of them got up. It is
   news about the person of the room because the others are about and she is not. With no
-  tracker home she may be alone (the family away, she is not): then nobody's waking
-  explains her room, and the night before says whether she slept here.
+  tracker home nothing is told: the room's person may be the one who went out (the baker
+  of a kitchen at six, gone to church on her first Sunday).
 
 Fewer days than a contact's (``MIN_ROOM_DAYS``): a half-hour band kept on every one of six
 mornings is a firmer habit than a two-hour one on seven. The night before and a night
