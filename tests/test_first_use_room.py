@@ -41,10 +41,13 @@ def lived(
     base: int = 5 * 60 + 40,
     spread: int = 10,
     turns: bool = False,
+    early: bool = False,
+    skip: frozenset[int] = frozenset(),
 ) -> HomeBaselines:
     """``days`` days: her room moves at ``base`` ± ``spread`` minutes for 20 min, at 12:30
     and 19:30; a night trip at ~02:30 on most nights (``turns``: her sensor also sees her
-    turn over in the hour before it, 04:20-05:20); the hall moves at 06:10 on weekdays and 08:10 at
+    turn over in the hour before it, 04:20-05:20; ``early``: her room moves at 05:20 too;
+    ``skip``: days without the band); the hall moves at 06:10 on weekdays and 08:10 at
     weekends (her son up), he leaves by the front door at 09:00, back at 17:00."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
@@ -60,7 +63,10 @@ def lived(
             events += moves(150 + day % 20, 6, ROOM_MOTION)
         if turns:
             events += moves(4 * 60 + 20 + day * 13 % 60, 1, ROOM_MOTION)
-        events += moves(_minute(day, base, spread), 20, ROOM_MOTION)
+        if early:
+            events += moves(5 * 60 + 20, 10, ROOM_MOTION)
+        if day not in skip:
+            events += moves(_minute(day, base, spread), 20, ROOM_MOTION)
         events += moves(
             6 * 60 + 10 if (DAY0 + timedelta(days=day)).weekday() < 5 else 8 * 60 + 10, 3, HALL
         )
@@ -169,3 +175,17 @@ def test_a_room_with_a_lock_is_a_way_in_not_her_room() -> None:
     now = DAY0 + timedelta(days=6, hours=6, minutes=50)
     assert list(first_use_missed(at(now, NIGHT + SON_UP, locked_room=True), baselines)) == []
     assert len(list(first_use_missed(at(now, NIGHT + SON_UP), baselines))) == 1
+
+
+def test_a_band_after_the_morning_began_or_one_skipped_now_and_then_is_none() -> None:
+    """Her room at eleven every day, after her church at 05:20, is no first movement of
+    the morning; a dawn band skipped on one morning of ten (a walk to the temple on most
+    days) is a choice, not a fixed point."""
+    later = lived(6, base=11 * 60, early=True)
+    now = DAY0 + timedelta(days=6, hours=12, minutes=25)
+    early = [(5 * 60 + 20, ROOM_MOTION, "on"), (5 * 60 + 30, ROOM_MOTION, "off")]
+    son = [(11 * 60 + 30, HALL, "on"), (11 * 60 + 33, HALL, "off")]
+    assert list(first_use_missed(at(now, early + son), later)) == []
+    now = DAY0 + timedelta(days=10, hours=6, minutes=50)
+    assert list(first_use_missed(at(now, NIGHT + SON_UP), lived(10, skip=frozenset({5})))) == []
+    assert len(list(first_use_missed(at(now, NIGHT + SON_UP), lived(10)))) == 1

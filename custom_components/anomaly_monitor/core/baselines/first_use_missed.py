@@ -124,7 +124,9 @@ def first_use_at(
         present |= _aligned(masks, slot - width + 1)
         held = present & learned
         count = held.bit_count()
-        if count < days - days // 10:
+        # A room's motion sees anybody: its fixed point is kept on every day, a
+        # contact's on all but one in ten.
+        if count < (days if room else days - days // 10):
             continue
         if week_ago and not held & week_ago:
             return None  # not used in it on this weekday a week ago: a weekly exception

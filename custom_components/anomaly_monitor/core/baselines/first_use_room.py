@@ -22,8 +22,11 @@ what a sensor that sees everybody in the room needs on top:
   tracker home nothing is told: the room's person may be the one who went out (the baker
   of a kitchen at six, gone to church on her first Sunday).
 
-Fewer days than a contact's (``MIN_ROOM_DAYS``): a half-hour band kept on every one of six
-mornings is a firmer habit than a two-hour one on seven. The night before and a night
+Kept on **every** day the room was used (a contact's may miss one in ten: a habit skipped
+now and then, a walk to the temple on nine mornings of ten, is a choice, and a sensor
+that sees a lane or a kitchen sees it first), and on fewer days than a contact's
+(``MIN_ROOM_DAYS``): a half-hour band kept on every one of six mornings is a firmer habit
+than a two-hour one on seven. The night before and a night
 away are judged as for a contact (``first_use_night``).
 """
 
