@@ -131,13 +131,13 @@ def test_her_room_still_past_its_dawn_band_is_told_while_her_son_is_up() -> None
 def test_nothing_while_nobody_else_is_up_or_when_she_moved() -> None:
     """With the hall still (the household asleep too: ``getting_up``'s), or her room
     moving at 06:05 (late prayer, she is up), nothing is told. With no tracker home
-    and nothing else moving, nothing either (the room's person may be the one out); with
+    (somebody moving) nothing either (the room's person may be out with them); with
     the hall light switched on by her son (no sensor saw him), told."""
     baselines = lived(6)
     now = DAY0 + timedelta(days=6, hours=6, minutes=50)
     assert list(first_use_missed(at(now, NIGHT), baselines)) == []
-    # No tracker home and nothing else moved: the room's person may be the one out.
-    assert list(first_use_missed(at(now, NIGHT, home=0), baselines)) == []
+    # No tracker home: the household out, the room's person may be with them.
+    assert list(first_use_missed(at(now, NIGHT + SON_UP, home=0), baselines)) == []
     # No sensor saw him, but he switched the hall light on: somebody else is up.
     [lit] = first_use_missed(at(now, [*NIGHT, (6 * 60 + 20, LIGHT, "on")]), baselines)
     assert "while others in the home are up" in lit.reasoning

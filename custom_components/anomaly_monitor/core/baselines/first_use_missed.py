@@ -248,6 +248,8 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
     if contact_state(state.info.domain, state.info.device_class, state.state) is not False:
         return None  # open or moving now, or neither a contact nor a motion sensor
     if room:
+        if home.nobody_home:
+            return None  # the household out (a day out, church): her morning may be theirs
         if not private_room(home, baselines, area):
             return None  # a hall or a way in: its first movement is anybody's
         quiet_night = False

@@ -19,8 +19,9 @@ what a sensor that sees everybody in the room needs on top:
   was switched on, since the band began): a household all asleep is ``getting_up``'s,
   and a room several people use would have moved when the first of them got up. It is
   news about the person of the room because the others are about and she is not. With no
-  tracker home nothing is told: the room's person may be the one who went out (the baker
-  of a kitchen at six, gone to church on her first Sunday).
+  tracker home nothing is told: the household's morning has changed (a day out, church on
+  the first Sunday), and the room's person may be with them (the baker of a kitchen at
+  six, Monday to Saturday).
 
 Kept on **every** day the room was used (a contact's may miss one in ten: a habit skipped
 now and then, a walk to the temple on nine mornings of ten, is a choice, and a sensor
