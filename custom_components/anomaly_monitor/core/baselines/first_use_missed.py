@@ -59,7 +59,14 @@ from .daily_routines import (
 from .day_masks import DAYS_KEPT
 from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
-from .first_use_room import MIN_ROOM_DAYS, QUIET_BEFORE, ROOM_SPREAD, others_up, private_room
+from .first_use_room import (
+    MIN_ROOM_DAYS,
+    QUIET_BEFORE,
+    ROOM_SPREAD,
+    left_empty,
+    others_up,
+    private_room,
+)
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .routine_missed import MAX_ANSWERS, MIN_DAYS, ROUTINE_MISSED
@@ -275,6 +282,8 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
             kept = [entity_id, *_room(home, baselines, area, entity_id)]
             if not slept_here(home, routines, kept, band, first.days):
                 return None  # she spent the night elsewhere, or nobody did: none to be up
+            if room and left_empty(baselines, band, now):
+                return None  # every tracker out since her band: the household's day changed
             if room and not others_up(home, baselines, area, band):
                 return None  # nobody else up either: the household's morning (getting_up)
             name = state.info.name or entity_id

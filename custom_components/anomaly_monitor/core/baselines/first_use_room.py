@@ -37,6 +37,8 @@ from datetime import datetime
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
+from .daily_routines import QUARTER, quarter_of
+from .day_masks import DAYS_KEPT
 from .home_baselines import HomeBaselines
 
 # A room's band: quarters at most (30 minutes straddles three quarters), days at least,
@@ -84,3 +86,18 @@ def others_up(home: HomeView, baselines: HomeBaselines, area: str | None, since:
         if light.info.area != area
         for change in home.changes(light.entity_id)
     )
+
+
+def left_empty(baselines: HomeBaselines, since: datetime, now: datetime) -> bool:
+    """Every tracker away through a whole quarter from ``since`` to ``now``: the household
+    went out (church, a day out), and its morning, hers with it perhaps, is not the usual."""
+    routines = baselines.routines
+    moment = since
+    while moment + QUARTER <= now:
+        slot, day = quarter_of(moment, routines.zone)
+        back = routines.day - day
+        watched = 0 <= back < DAYS_KEPT and routines.watched[slot] >> back & 1
+        if watched and not routines.home[slot] >> back & 1:
+            return True
+        moment += QUARTER
+    return False
