@@ -189,3 +189,16 @@ def test_a_band_after_the_morning_began_or_one_skipped_now_and_then_is_none() ->
     now = DAY0 + timedelta(days=10, hours=6, minutes=50)
     assert list(first_use_missed(at(now, NIGHT + SON_UP), lived(10, skip=frozenset({5})))) == []
     assert len(list(first_use_missed(at(now, NIGHT + SON_UP), lived(10)))) == 1
+
+
+def test_not_after_the_household_was_out_since_her_band() -> None:
+    """Her son out from 05:44 to 06:16 (every tracker away through a whole quarter since
+    her band began): the household's morning changed, hers perhaps with it; not told."""
+    baselines = lived(6)
+    today = DAY0 + timedelta(days=6)
+    baselines.observe(today + timedelta(hours=5, minutes=44), PERSON, "not_home")
+    baselines.observe(today + timedelta(hours=6, minutes=16), PERSON, "home")
+    now = today + timedelta(hours=6, minutes=50)
+    baselines.advance(now)
+    assert list(first_use_missed(at(now, NIGHT + SON_UP), baselines)) == []
+    assert len(list(first_use_missed(at(now, NIGHT + SON_UP), lived(6)))) == 1
