@@ -11,7 +11,9 @@ taken for somebody moving only when a person's sign comes with it:
 - ``WALKED`` motion onsets close together on more than one sensor: somebody walking
   through the home;
 - ``STAYED_ONSETS`` onsets of one sensor within ``STAY_WINDOW``: somebody up and about in
-  that room (a dog's passes are minutes each, most an hour or so apart).
+  that room (a dog's passes are minutes each, most an hour or so apart);
+- onsets on ``ROOMS`` sensors within ``STAY_WINDOW``: somebody about the home (a pet keeps
+  to a room or two).
 
 Held motion still alone after ``STAY_WINDOW`` is forgotten: the household rests on. The
 movements taken for a person are given back in order, so the household's rest ends when it
@@ -35,6 +37,9 @@ STAYED_ONSETS = 4
 # This many motion onsets close together (``SIGN_REACH``), on more than one sensor:
 # somebody walking through the home.
 WALKED = 3
+# Motion onsets on this many sensors within ``STAY_WINDOW``: somebody about the home (a
+# pet keeps to a room or two).
+ROOMS = 3
 # A light on this soon after motion began was switched by an automation.
 AUTOMATIC = timedelta(seconds=5)
 
@@ -51,12 +56,14 @@ def _run(held: list[_Move]) -> list[_Move]:
 
 
 def _a_person(held: list[_Move], sensor: str) -> list[_Move]:
-    """The moves that were a person's (walked through rooms, or up and about in the room
-    of ``sensor``), or none."""
+    """The moves that were a person's (walked through rooms, up and about in the room of
+    ``sensor``, or about the home), or none."""
     run = _run(held)
     if sum(onset for _, _, onset in run) >= WALKED and len({s for _, s, _ in run}) > 1:
         return run
     if sum(onset and s == sensor for _, s, onset in held) >= STAYED_ONSETS:
+        return held
+    if len({s for _, s, onset in held if onset}) >= ROOMS:
         return held
     return []
 
