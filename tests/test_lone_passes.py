@@ -118,14 +118,17 @@ def test_walking_through_rooms_in_the_dark_is_a_person() -> None:
 
 
 def test_up_and_about_in_one_room_is_a_person() -> None:
-    """One sensor only, moving every few minutes for half an hour: somebody up."""
+    """One sensor only, moving every 15 minutes for an hour: somebody up (a dog's
+    passes, minutes each, come an hour or so apart)."""
     baselines = _gone_to_bed()
     start = _at(3)
     bedtime = baselines.rhythm.last_move
-    for minutes in range(0, 31, 8):
+    for minutes in range(0, 46, 15):
         _pass(baselines, LIVING, start + timedelta(minutes=minutes), 1)
+    assert baselines.rhythm.last_move == bedtime  # four passes: not yet told from a dog
+    _pass(baselines, LIVING, start + timedelta(minutes=60), 1)
     assert baselines.rhythm.last_rest == (bedtime, start)  # up since 03:00, not asleep
-    assert baselines.rhythm.last_move == start + timedelta(minutes=25)
+    assert baselines.rhythm.last_move == start + timedelta(minutes=61)
 
 
 def test_motion_right_after_a_door_opened_is_a_person() -> None:

@@ -107,17 +107,22 @@ class DailyRhythm:
             return
         if when - last >= REST_GAP:
             if self.rest_since is None:
-                self.rest_since = last
-                closed = self.closed_rest
-                if (
-                    closed is not None
-                    and last - closed[1] <= BACK_TO_BED
-                    and local(closed[1], self.zone).hour < NIGHT_ENDS
-                ):
-                    self._back_to_bed(*closed)
+                self._rest_began(last)
             self.bout_start = when
         elif self.bout_start is not None and when - self.bout_start > TRIP:
             self._close()
+
+    def _rest_began(self, last: datetime) -> None:
+        """Nobody moved for ``REST_GAP`` after ``last``: a rest began then (or the night's
+        rest goes on, when the movement was a restless night's bout)."""
+        self.rest_since = last
+        closed = self.closed_rest
+        if (
+            closed is not None
+            and last - closed[1] <= BACK_TO_BED
+            and local(closed[1], self.zone).hour < NIGHT_ENDS
+        ):
+            self._back_to_bed(*closed)
 
     def _back_to_bed(self, rest: datetime, woke: datetime) -> None:
         """The rest that ended at ``woke`` goes on: its wake was a restless night's bout."""
@@ -163,9 +168,11 @@ class DailyRhythm:
         """When the rest under way began, or None when nobody rests (or all are away)."""
         if self.away or self.last_move is None:
             return None
-        if self.rest_since is not None:
-            return self.rest_since
-        return self.last_move if now - self.last_move >= REST_GAP else None
+        if self.rest_since is None and now - self.last_move >= REST_GAP:
+            # Known now, not at the next movement: a restless night's bout followed by
+            # stillness (nobody up since, or only a pet's lone passes) is the night going on.
+            self._rest_began(self.last_move)
+        return self.rest_since
 
     def woke_on(self, day: int) -> bool:
         """Whether a rest already ended on local day ``day`` (they got up)."""

@@ -351,6 +351,7 @@ class HomeBaselines:
         self.lonely.advance(now)
         self.meters.advance(now)
         self.routines.advance(now)
+        self.rhythm.resting_since(now)  # a rest begun without a movement after it
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:

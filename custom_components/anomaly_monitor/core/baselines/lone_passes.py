@@ -29,11 +29,12 @@ from datetime import datetime, timedelta
 
 from ..pets import SIGN_REACH
 
-# Motion held this long unconfirmed and still alone is forgotten: a pet's passes.
-STAY_WINDOW = timedelta(minutes=30)
+# Motion held this long unconfirmed and still alone is forgotten: a pet's passes (a person
+# up shows again and again within it: four an hour and more).
+STAY_WINDOW = timedelta(minutes=70)
 # This many onsets of one sensor within ``STAY_WINDOW``: somebody up and about in the room
 # (a dog's passes are minutes each, an hour or so apart).
-STAYED_ONSETS = 4
+STAYED_ONSETS = 5
 # This many motion onsets close together (``SIGN_REACH``), on more than one sensor:
 # somebody walking through the home.
 WALKED = 3
