@@ -137,3 +137,19 @@ def test_motion_right_after_a_door_opened_is_a_person() -> None:
     baselines.observe(_at(3), FRONT, "on")
     baselines.observe(_at(3) + timedelta(seconds=30), HALL, "on")
     assert baselines.rhythm.last_move == _at(3) + timedelta(seconds=30)
+
+
+def test_a_restless_bout_then_stillness_is_the_night_going_on() -> None:
+    """Up at 03:00 for half an hour (the hall and the living room), then nothing but the
+    dog at 05:10: by 06:30 the household's night goes on from 22:00, not a day begun at
+    03:00 (nothing else moved to say "back to bed")."""
+    baselines = _gone_to_bed()
+    bedtime = baselines.rhythm.last_move
+    for minutes in range(0, 31, 5):
+        _pass(baselines, HALL if minutes % 10 else LIVING, _at(3) + timedelta(minutes=minutes), 2)
+    rhythm = baselines.rhythm
+    assert rhythm.woke_on(rhythm.day_of(_at(3.5)))  # the bout, so far, is up
+    _pass(baselines, HALL, _at(5 + 10 / 60))
+    baselines.advance(_at(6.5))
+    assert rhythm.resting_since(_at(6.5)) == bedtime
+    assert not rhythm.woke_on(rhythm.day_of(_at(6.5)))
