@@ -23,6 +23,7 @@ from astral.sun import sunrise, sunset
 from .presence import Interval, PersonTimeline, intersect, union
 from .scenario import Scenario
 from .scenario_schema import FAHRENHEIT
+from .streams import DayStreams, Streams
 
 # Power curves: (minutes, watts low, watts high) segments, sampled every 5 minutes.
 CURVES: dict[str, tuple[tuple[float, float, float], ...]] = {
@@ -63,7 +64,7 @@ class Effects:
 def routine_changes(
     scenario: Scenario,
     people: Sequence[PersonTimeline],
-    rng: random.Random,
+    streams: Streams,
     incidents: Callable[[list[Change]], list[Change]] | None = None,
 ) -> list[Change]:
     """Every routine change of the whole run, in time order, without repeats.
@@ -75,23 +76,24 @@ def routine_changes(
     effects = scenario.data["household"]["effects"]
     out = Effects()
     dark = _dark_intervals(scenario, out)
-    _weather(scenario, out, rng)
+    _weather(scenario, out, streams.named("weather"))
     awake = union([p.awake_home for p in people])
     for person in scenario.data["home"]["persons"]:
         timeline = next(p for p in people if p.person == person["id"])
         _presence(person, timeline, effects, out)
     for sensor in effects["motion"]:
-        poisson_motion(sensor, awake, effects["motion_per_hour"], out, rng)
+        poisson_motion(
+            sensor, awake, effects["motion_per_hour"], out, _by_day(streams, f"motion-{sensor}")
+        )
     if "pets" in effects:
-        pets, spans, pet_rng = effects["pets"], [Interval(begin, end)], rng
+        pets, spans = effects["pets"], [Interval(begin, end)]
         if pets["leaves_with_household"]:
-            # The dog goes along: only while somebody is home; its own random stream.
-            spans = union([p.home for p in people])
-            pet_rng = random.Random(f"{scenario.data['seed']}-pets")
+            spans = union([p.home for p in people])  # the dog goes along
         for sensor in pets["motion"]:
-            poisson_motion(sensor, spans, pets["per_hour"], out, pet_rng)
+            poisson_motion(sensor, spans, pets["per_hour"], out, _by_day(streams, f"pet-{sensor}"))
     for light in effects["lights"]:
         for span in intersect(awake, dark):
+            rng = streams.daily(f"light-{light}", span.start)
             if rng.random() < 0.85:
                 out.add(span.start + timedelta(seconds=rng.uniform(5, 600)), light, "on")
                 out.add(span.end, light, "off")
@@ -101,13 +103,18 @@ def routine_changes(
         seen = sorted(out.changes, key=lambda c: c.when)
         _motion_light(pair, dark, incidents(seen) if incidents else seen, out, own)
     for climate in effects["climate"]:
-        _climate(scenario, climate, awake, out, rng)
+        _climate(scenario, climate, awake, out, _by_day(streams, f"climate-{climate['entity']}"))
     for appliance in effects["appliances"]:
         if appliance["program"] == "fridge":
-            _fridge(appliance, begin, end, out, rng)
+            _fridge(appliance, begin, end, out, _by_day(streams, f"fridge-{appliance['power']}"))
         else:
-            _appliance_runs(scenario, appliance, awake, out, rng)
+            runs = _by_day(streams, f"runs-{appliance['power']}")
+            _appliance_runs(scenario, appliance, awake, out, runs)
     return _without_repeats(sorted(out.changes, key=lambda c: c.when))
+
+
+def _by_day(streams: Streams, name: str) -> DayStreams:
+    return DayStreams(streams, name)
 
 
 def _without_repeats(changes: list[Change]) -> list[Change]:
@@ -219,20 +226,32 @@ def entrance(door: Mapping[str, str] | None, t: datetime, out: Effects) -> None:
 
 
 def poisson_motion(
-    sensor: str, spans: Sequence[Interval], per_hour: float, out: Effects, rng: random.Random
+    sensor: str,
+    spans: Sequence[Interval],
+    per_hour: float,
+    out: Effects,
+    rng: random.Random | DayStreams,
 ) -> None:
-    """``sensor`` fires at random (``per_hour``) inside ``spans``, clearing after 1-4 min."""
+    """``sensor`` fires at random (``per_hour``) inside ``spans``, clearing after 1-4 min.
+
+    ``rng`` is one stream, or one stream per local day: then each day's part of a span
+    draws from that day's stream, so a changed day re-draws that day alone.
+    """
     if per_hour <= 0:
         return
+    cleared = None  # the last firing's end: the next one starts after it
     for span in spans:
-        t = span.start
-        while True:
-            t += timedelta(hours=rng.expovariate(per_hour))
-            if t >= span.end:
-                break
-            out.add(t, sensor, "on")
-            t += timedelta(minutes=rng.uniform(1.0, 4.0))
-            out.add(t, sensor, "off")
+        pieces = rng.pieces(span) if isinstance(rng, DayStreams) else [(span, rng)]
+        for piece, stream in pieces:
+            t = piece.start if cleared is None else max(piece.start, cleared)
+            while True:
+                t += timedelta(hours=stream.expovariate(per_hour))
+                if t >= piece.end:
+                    break
+                out.add(t, sensor, "on")
+                t += timedelta(minutes=stream.uniform(1.0, 4.0))
+                out.add(t, sensor, "off")
+                cleared = t
 
 
 def _motion_light(
@@ -279,7 +298,7 @@ def _climate(
     climate: Mapping[str, Any],
     awake: Sequence[Interval],
     out: Effects,
-    rng: random.Random,
+    days: DayStreams,
 ) -> None:
     """A comfort/eco heating schedule, and a room that warms and cools with it."""
     entity, sensor = climate["entity"], climate.get("sensor")
@@ -296,7 +315,7 @@ def _climate(
         target = climate["comfort"] if occupied else climate["eco"]
         heating = room < target - 0.2 * k
         drift = (target + 0.3 * k - room) * 0.35 if heating else (mean + 8 * k - room) * 0.04
-        room = round(room + drift + rng.gauss(0, 0.05 * k), 1)
+        room = round(room + drift + days(t).gauss(0, 0.05 * k), 1)
         action = "heating" if heating else "idle"
         if sensor:
             out.add(t, sensor, f"{room:.1f}")
@@ -324,10 +343,11 @@ def _curve_samples(
 
 
 def _fridge(
-    appliance: Mapping[str, Any], begin: datetime, end: datetime, out: Effects, rng: random.Random
+    appliance: Mapping[str, Any], begin: datetime, end: datetime, out: Effects, days: DayStreams
 ) -> None:
     t = begin
     while t < end:
+        rng = days(t)
         for minutes, low, high in FRIDGE_CYCLE:
             out.add(t, appliance["power"], f"{rng.uniform(low, high):.1f}")
             t += timedelta(minutes=minutes * rng.uniform(0.8, 1.2))
@@ -338,14 +358,15 @@ def _appliance_runs(
     appliance: Mapping[str, Any],
     awake: Sequence[Interval],
     out: Effects,
-    rng: random.Random,
+    days: DayStreams,
 ) -> None:
     """Runs started by someone at home, at one of the appliance's usual times."""
     power, switch = appliance["power"], appliance.get("switch")
-    out.add(scenario.start, power, f"{rng.uniform(*IDLE_WATTS):.1f}")
+    out.add(scenario.start, power, f"{days(scenario.start).uniform(*IDLE_WATTS):.1f}")
     chance = appliance["runs_per_week"] / 7 / max(1, len(appliance["at"]))
     for offset in range(scenario.days):
         day = scenario.data["start"] + timedelta(days=offset)
+        rng = days(scenario.local(day, time(12, 0)))
         for clock in appliance["at"]:
             if rng.random() >= chance:
                 continue

@@ -18,6 +18,7 @@ from typing import Any
 
 from .scenario import Scenario
 from .scenario_schema import DAY_NAMES
+from .streams import Streams
 
 HOLIDAY_LEAVE = time(10, 0)
 HOLIDAY_RETURN = time(17, 0)
@@ -65,15 +66,17 @@ def _in_any(day: date, periods: Sequence[Mapping[str, date]]) -> bool:
 
 
 def person_actions(
-    scenario: Scenario, routine: Mapping[str, Any], rng: random.Random
+    scenario: Scenario, routine: Mapping[str, Any], streams: Streams
 ) -> list[Action]:
-    """The jittered plan of every simulated day, holidays applied."""
+    """The jittered plan of every simulated day, holidays applied (each day and each
+    holiday draws from its own stream: changing one leaves the others as they were)."""
     start = scenario.data["start"]
     person, jitter = routine["person"], routine["jitter"]
     actions: list[Action] = []
     for offset in range(scenario.days + 1):
         day = start + timedelta(days=offset)
         plan = routine_of_day(routine, day)
+        rng = streams.daily(f"person-{person}", day)
         for kind in ("wake", "leave", "return", "sleep"):
             clock = plan.get(kind)
             if clock is None:
@@ -85,6 +88,7 @@ def person_actions(
             actions.append(Action(when, person, kind))
     periods = [*scenario.data["household"]["holidays"], *routine["holidays"]]
     for period in periods:
+        rng = streams.named(f"holiday-{person}", period["from"].isoformat())
         leave = scenario.local(period["from"], HOLIDAY_LEAVE) + jitter_offset(rng, jitter)
         back = scenario.local(period["to"], HOLIDAY_RETURN) + jitter_offset(rng, jitter)
         actions = force(actions, person, Interval(leave, back), away=True)
@@ -101,11 +105,25 @@ def routine_of_day(routine: Mapping[str, Any], day: date) -> Mapping[str, Any]:
 
 
 def force(actions: list[Action], person: str, span: Interval, *, away: bool) -> list[Action]:
-    """Replace the plan inside ``span`` by being away (or home and awake) throughout."""
+    """Replace the plan inside ``span`` by being away (or home) throughout.
+
+    Forced home, a person who is already home keeps sleeping and waking as planned: an
+    incident that needs somebody home does not wake a sleeping household (that made the
+    house move at night where the household was asleep). Only someone out comes back,
+    awake, at the span's start.
+    """
     ordered = sorted(actions, key=lambda a: a.when)
+    home_before, _ = _state_at(ordered, span.start)
     home_after, awake_after = _state_at(ordered, span.end)
     kept = [a for a in ordered if not span.start <= a.when <= span.end]
-    if away:
+    if not away and home_before:
+        inside = [
+            a for a in ordered if span.start <= a.when <= span.end and a.kind in ("wake", "sleep")
+        ]
+        kept += inside
+        if not home_after:
+            kept.append(Action(span.end, person, "leave"))
+    elif away:
         kept.append(Action(span.start, person, "leave"))
         if home_after:
             kept.append(Action(span.end, person, "return"))
@@ -213,7 +231,7 @@ def intersect(first: Sequence[Interval], second: Sequence[Interval]) -> list[Int
     return out
 
 
-def household(scenario: Scenario, rng: random.Random) -> list[PersonTimeline]:
+def household(scenario: Scenario, streams: Streams) -> list[PersonTimeline]:
     """Every person's timeline, with incident overrides applied."""
     begin, end = scenario.start, scenario.end
     people = []
@@ -222,7 +240,7 @@ def household(scenario: Scenario, rng: random.Random) -> list[PersonTimeline]:
         routine = routines.get(person["id"])
         # Without a routine a person is simply at home and awake throughout.
         actions = (
-            person_actions(scenario, routine, rng)
+            person_actions(scenario, routine, streams)
             if routine
             else [Action(begin, person["id"], "wake")]
         )

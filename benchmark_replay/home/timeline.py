@@ -19,6 +19,7 @@ from .effects import Change, outdoor_at, routine_changes
 from .habits import habit_changes
 from .presence import household
 from .scenario import Scenario
+from .streams import Streams
 from .visitors import visitor_changes
 
 # An alarm up to this long after an incident ended is still about it.
@@ -134,9 +135,9 @@ def build_plan(scenario: Scenario, seed: int | None = None, days: int | None = N
         scenario = Scenario(scenario.path, {**scenario.data, "days": days})
     if seed is not None and seed != scenario.data["seed"]:
         scenario = Scenario(scenario.path, {**scenario.data, "seed": seed})
-    rng = random.Random(scenario.data["seed"])
+    streams = Streams(scenario.data["seed"], scenario.tz)
     begin, end = scenario.start, scenario.end
-    people = household(scenario, rng)
+    people = household(scenario, streams)
     initial = initial_states(scenario)
     # Habits and visitors have their own random streams: without them, a home's plan is
     # what it was before they existed.
@@ -146,10 +147,10 @@ def build_plan(scenario: Scenario, seed: int | None = None, days: int | None = N
         seen = sorted([*changes, *extra], key=_when)
         return _apply_incidents(scenario, seen, _History(seen, initial), end)[1]
 
-    routine = sorted([*routine_changes(scenario, people, rng, overlay), *extra], key=_when)
+    routine = sorted([*routine_changes(scenario, people, streams, overlay), *extra], key=_when)
     history = _History(routine, initial)
     incidents, changes = _apply_incidents(scenario, routine, history, end)
-    changes = _apply_noise(scenario, changes, initial, rng, end)
+    changes = _apply_noise(scenario, changes, initial, streams, end)
     changes = [c for c in changes if begin <= c.when < end]
     steps: list[Change | Restart | Outage | Feedback] = list(changes)
     restarts = [scenario.at(r) for r in scenario.data["noise"]["restarts"]]
@@ -231,7 +232,7 @@ def _apply_noise(
     scenario: Scenario,
     changes: list[Change],
     initial: Mapping[str, Any],
-    rng: random.Random,
+    streams: Streams,
     end: datetime,
 ) -> list[Change]:
     noise = scenario.data["noise"]
@@ -242,6 +243,7 @@ def _apply_noise(
         config = noise["tracker_unknown"]
         for person in scenario.data["home"]["persons"]:
             tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
+            rng = streams.named("tracker-unknown", person["id"])
             for _ in range(_poisson(rng, config["per_day"] * scenario.days)):
                 start = begin + timedelta(minutes=rng.uniform(0, span_minutes))
                 length = timedelta(minutes=rng.uniform(*config["minutes"]))
@@ -252,6 +254,7 @@ def _apply_noise(
         pool = config.get("entities") or [
             e["entity_id"] for e in scenario.data["home"]["entities"] if e["zigbee"]
         ]
+        rng = streams.named("unavailable")
         for _ in range(_poisson(rng, config["per_day"] * scenario.days) if pool else 0):
             entity = rng.choice(pool)
             start = begin + timedelta(minutes=rng.uniform(0, span_minutes))
@@ -276,11 +279,11 @@ def _apply_noise(
     kept = [c for c in changes if not any(a < c.when < b for a, b in silenced.get(c.entity_id, ()))]
     jitter = noise["jitter"]
     if jitter:
-        kept = [_jittered(c, jitter, rng) for c in kept]
+        kept = [_jittered(c, jitter, streams) for c in kept]
     return sorted([*kept, *extra], key=lambda c: c.when)
 
 
-def _jittered(change: Change, amount: float, rng: random.Random) -> Change:
+def _jittered(change: Change, amount: float, streams: Streams) -> Change:
     """Numeric readings wobble a little, as real sensors do (incident values stay exact)."""
     if change.source != "routine" or not change.entity_id.startswith("sensor."):
         return change
@@ -289,6 +292,8 @@ def _jittered(change: Change, amount: float, rng: random.Random) -> Change:
     except ValueError:
         return change
     decimals = len(change.state.partition(".")[2])
+    # Each reading its own draw: a reading added or dropped elsewhere moves no other one.
+    rng = streams.once("jitter", change.entity_id, change.when.isoformat())
     wobbled = round(value + rng.uniform(-amount, amount), max(1, decimals))
     return Change(change.when, change.entity_id, f"{wobbled}", change.attributes, change.source)
 
