@@ -9,9 +9,7 @@
   night's rest goes on and the day's wake is the later one. Per local day we
   keep the longest rest (of at least ``MIN_REST``) that ended on it, with its end as the
   day's wake time; a shift worker who sleeps by day is learned rising in the afternoon.
-  Nothing is learned while everybody is known to be away. A motion pass while the
-  household rests is somebody moving only with a person's sign (``LonePasses``: a door, a
-  light, another room); a dog walking the hall at night alone does not end the rest.
+  Nothing is learned while everybody is known to be away.
 At which hours each power meter runs is ``MeterHours``'s (``meter_hours.py``).
 
 Bounded (``DAYS_KEPT`` wake days); stored compactly, untrusted when
@@ -27,7 +25,6 @@ import math
 from typing import Any
 
 from .clock import day_number, format_time, local, parse_time
-from .lone_passes import LonePasses
 from .packed import pack, unpack
 
 # A quiet spell this long is rest (sleep, a nap), not a pause in the day.
@@ -39,8 +36,6 @@ TRIP = timedelta(minutes=20)
 BACK_TO_BED = timedelta(minutes=90)
 # ... when it began in the small hours: sitting still after getting up is no night.
 NIGHT_ENDS = 5
-# In a night's rest, quiet this long after a bout: motion must show it is a person's again.
-QUIET_AGAIN = timedelta(minutes=15)
 # A rest this long is the night's sleep (or a shift worker's day sleep).
 MIN_REST = timedelta(hours=3)
 # Days of wake times kept (four weeks follow a changing routine).
@@ -71,31 +66,8 @@ class DailyRhythm:
         # The last rest ended (began, ended), however short: a night broken by a bout of
         # settling a child is still the household's night (not stored either).
         self.last_rest: tuple[datetime, datetime] | None = None
-        # The first motion after a rest, held until a person's sign (not stored).
-        self.passes = LonePasses()
 
     # --- getting up --------------------------------------------------------------------
-
-    def motion(self, sensor: str, when: datetime, *, onset: bool) -> None:
-        """``sensor`` saw motion begin (``onset``) or clear at ``when``: somebody moved,
-        unless it is a lone pass while the household rests (``LonePasses``: a pet)."""
-        if self.away:
-            return
-        # Resting: quiet for ``REST_GAP``, or for ``QUIET_AGAIN`` in a rest under way.
-        gap = when - self.last_move if self.last_move is not None else None
-        resting = gap is not None and (
-            gap >= REST_GAP or (self.rest_since is not None and gap >= QUIET_AGAIN)
-        )
-        for moved in self.passes.motion(sensor, when, onset=onset, resting=resting):
-            self.movement(moved)
-
-    def sign(self, when: datetime, *, light: bool = False) -> None:
-        """Something only a person does happened at ``when`` (a door, a lock, a light:
-        ``light``): a motion pass held just before it was theirs."""
-        if self.away:
-            return
-        for moved in self.passes.sign(when, light=light):
-            self.movement(moved)
 
     def movement(self, when: datetime) -> None:
         """Someone moved at ``when`` (motion seen or cleared)."""
@@ -107,22 +79,17 @@ class DailyRhythm:
             return
         if when - last >= REST_GAP:
             if self.rest_since is None:
-                self._rest_began(last)
+                self.rest_since = last
+                closed = self.closed_rest
+                if (
+                    closed is not None
+                    and last - closed[1] <= BACK_TO_BED
+                    and local(closed[1], self.zone).hour < NIGHT_ENDS
+                ):
+                    self._back_to_bed(*closed)
             self.bout_start = when
         elif self.bout_start is not None and when - self.bout_start > TRIP:
             self._close()
-
-    def _rest_began(self, last: datetime) -> None:
-        """Nobody moved for ``REST_GAP`` after ``last``: a rest began then (or the night's
-        rest goes on, when the movement was a restless night's bout)."""
-        self.rest_since = last
-        closed = self.closed_rest
-        if (
-            closed is not None
-            and last - closed[1] <= BACK_TO_BED
-            and local(closed[1], self.zone).hour < NIGHT_ENDS
-        ):
-            self._back_to_bed(*closed)
 
     def _back_to_bed(self, rest: datetime, woke: datetime) -> None:
         """The rest that ended at ``woke`` goes on: its wake was a restless night's bout."""
@@ -140,7 +107,6 @@ class DailyRhythm:
             if self.bout_start is not None:
                 self._close()  # got up, then left the home
             self.away = True
-            self.passes.clear()
             self.rest_since = self.bout_start = self.closed_rest = self.last_rest = None
         elif occupied is not False and self.away:
             self.away = False
@@ -168,11 +134,9 @@ class DailyRhythm:
         """When the rest under way began, or None when nobody rests (or all are away)."""
         if self.away or self.last_move is None:
             return None
-        if self.rest_since is None and now - self.last_move >= REST_GAP:
-            # Known now, not at the next movement: a restless night's bout followed by
-            # stillness (nobody up since, or only a pet's lone passes) is the night going on.
-            self._rest_began(self.last_move)
-        return self.rest_since
+        if self.rest_since is not None:
+            return self.rest_since
+        return self.last_move if now - self.last_move >= REST_GAP else None
 
     def woke_on(self, day: int) -> bool:
         """Whether a rest already ended on local day ``day`` (they got up)."""

@@ -252,14 +252,13 @@ class HomeBaselines:
                 self.lonely.moved(when)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
-                self.rhythm.motion(entity_id, when, onset=state == "on")
+                self.rhythm.movement(when)
             if state == "on":
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
             self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
             if self._occupied is not False:
                 self.door_trips.sign(when, entity_id, state, door=True)
-            self.rhythm.sign(when)  # a door opened or shut: a person (a pet does neither)
             if state == "on":
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)
@@ -272,15 +271,10 @@ class HomeBaselines:
             domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
         ):
             self.activity.activity(when, area)
-            if domain == "lock" or state == "on":  # a lock turned, a light switched on
-                self.rhythm.sign(when, light=domain == "light")
             if domain == "lock" and state == "unlocked":
                 self.away.entered(entity_id, when)
         elif domain == "cover" and device_class in ENTRY_COVER_CLASSES and state == "open":
-            self.rhythm.sign(when)
             self.away.entered(entity_id, when)  # a garage or gate: a way in, as a door
-        elif domain in ("media_player", "cover") and state in ("on", "playing", "open"):
-            self.rhythm.sign(when)  # media started, a blind raised: a person
 
     def _learn_drop(
         self, entity_id: str, when: datetime, state: str, previous: str, info: EntityInfo | None
@@ -351,7 +345,6 @@ class HomeBaselines:
         self.lonely.advance(now)
         self.meters.advance(now)
         self.routines.advance(now)
-        self.rhythm.resting_since(now)  # a rest begun without a movement after it
         self._seen(now)
 
     def _seen(self, when: datetime) -> None:
