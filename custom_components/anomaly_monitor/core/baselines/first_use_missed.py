@@ -48,7 +48,6 @@ from .away_normal import LEAVE_GRACE
 from .clock import local
 from .daily_routines import (
     CONTACT_CLASSES,
-    MOTION_CLASSES,
     QUARTER,
     SLOTS,
     DailyRoutines,
@@ -59,14 +58,6 @@ from .daily_routines import (
 from .day_masks import DAYS_KEPT
 from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
-from .first_use_room import (
-    MIN_ROOM_DAYS,
-    QUIET_BEFORE,
-    ROOM_SPREAD,
-    left_empty,
-    others_up,
-    private_room,
-)
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .routine_missed import MAX_ANSWERS, MIN_DAYS, ROUTINE_MISSED
@@ -95,19 +86,12 @@ class FirstUse:
 
 
 def first_use_at(
-    routines: DailyRoutines,
-    entity_id: str,
-    slot: int,
-    day: int,
-    quiet_night: bool = False,
-    *,
-    room: bool = False,
+    routines: DailyRoutines, entity_id: str, slot: int, day: int, quiet_night: bool = False
 ) -> FirstUse | None:
     """The first use of ``entity_id`` due by the end of quarter ``slot`` of local day
     ``day``, or None. ``quiet_night``: the contact rests shut, and its band is the first
     use of the day only if it was not used from midnight up to it on nearly every morning
-    it was kept (``first_use_inner``). ``room``: a room's motion sensor, whose band must
-    be narrow with a quiet hour before it (``first_use_room``)."""
+    it was kept (``first_use_inner``)."""
     masks = routines.slots.get(entity_id)
     if masks is None:
         return None
@@ -121,7 +105,7 @@ def first_use_at(
     lived &= routines.before(day) & routines.watched[slot]
     learned = used & lived
     days = learned.bit_count()
-    if days < (MIN_ROOM_DAYS if room else MIN_DAYS) or days < DAILY_SHARE * lived.bit_count():
+    if days < MIN_DAYS or days < DAILY_SHARE * lived.bit_count():
         return None  # not used on most days the home was lived in: no daily habit
     back = routines.day - day
     week_ago = 1 << (back + 7) if 0 <= back + 7 < DAYS_KEPT else 0
@@ -131,9 +115,7 @@ def first_use_at(
         present |= _aligned(masks, slot - width + 1)
         held = present & learned
         count = held.bit_count()
-        # A room's motion sees anybody: its fixed point is kept on every day, a
-        # contact's on all but one in ten.
-        if count < (days if room else days - days // 10):
+        if count < days - days // 10:
             continue
         if week_ago and not held & week_ago:
             return None  # not used in it on this weekday a week ago: a weekly exception
@@ -143,27 +125,16 @@ def first_use_at(
             if (_aligned(masks, slot - spread + 1) & learned).bit_count() <= RARE_SHARE * days:
                 if quiet_night and not _quiet_before(masks, slot - spread + 2, held):
                     return None  # used in the night before on many mornings: no first use
-                if room and (
-                    spread - 1 > ROOM_SPREAD
-                    or not _quiet_before(
-                        masks,
-                        slot - spread + 2,
-                        held,
-                        max(QUIET_BEFORE, slot - spread + 2 - MORNING[0]),
-                    )
-                ):
-                    return None  # no first movement of the morning: a wide band, one after
-                    # others (her ten o'clock), or a sleeper seen all night
                 return FirstUse(count, days, spread - 1, held)
         return None
     return None
 
 
-def _quiet_before(masks: list[int], band_slot: int, held: int, quarters: int = SLOTS) -> bool:
-    """Whether the contact was unused from midnight (or ``quarters`` before) up to quarter
-    ``band_slot`` on all but ``RARE_SHARE`` of the ``held`` mornings."""
+def _quiet_before(masks: list[int], band_slot: int, held: int) -> bool:
+    """Whether the contact was unused from midnight up to quarter ``band_slot`` on all
+    but ``RARE_SHARE`` of the ``held`` mornings."""
     night = 0
-    for index in range(max(band_slot - quarters, 0), max(band_slot, 0)):
+    for index in range(max(band_slot, 0)):
         night |= masks[index]
     return (night & held).bit_count() <= RARE_SHARE * held.bit_count()
 
@@ -185,7 +156,7 @@ def _aligned(masks: list[int], index: int) -> int:
 
 
 def _answer(
-    routines: DailyRoutines, entity_id: str, slot: int, day: int, quiet_night: bool, *, room: bool
+    routines: DailyRoutines, entity_id: str, slot: int, day: int, quiet_night: bool
 ) -> FirstUse | None:
     """``first_use_at``, kept for the day: every analysis asks the same quarters."""
     answers = routines.first_answers
@@ -193,7 +164,7 @@ def _answer(
         answers.clear()
     key = (entity_id, slot, day)
     if key not in answers:
-        answers[key] = first_use_at(routines, entity_id, slot, day, quiet_night, room=room)
+        answers[key] = first_use_at(routines, entity_id, slot, day, quiet_night)
     found = answers[key]
     return found if isinstance(found, FirstUse) else None
 
@@ -242,7 +213,6 @@ class _Late:
     due: datetime
     told_at: datetime
     first: FirstUse
-    room: bool = False  # a room's motion sensor, not a contact
 
 
 def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | None:
@@ -250,44 +220,31 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
     state = home.info(entity_id)
     if state is None or is_unavailable(state):
         return None
-    area = state.info.area
-    room = state.info.device_class in MOTION_CLASSES
-    if contact_state(state.info.domain, state.info.device_class, state.state) is not False:
-        return None  # open or moving now, or neither a contact nor a motion sensor
-    if room:
-        if home.nobody_home:
-            return None  # the household out (a day out, church): her morning may be theirs
-        if not private_room(home, baselines, area):
-            return None  # a hall or a way in: its first movement is anybody's
-        quiet_night = False
-    elif state.info.device_class not in CONTACT_CLASSES:
-        return None
-    elif not used_from_inside(home, baselines, entity_id):
+    if state.info.device_class not in CONTACT_CLASSES or contact_state(
+        state.info.domain, state.info.device_class, state.state
+    ):
+        return None  # open now, or no contact
+    if not used_from_inside(home, baselines, entity_id):
         return None  # a way in or out (a yard door, a gate): its first use is a choice
-    else:
-        quiet_night = not rests_open(baselines, entity_id)
+    quiet_night = not rests_open(baselines, entity_id)
     now = home.end
     quarter = quarter_start((now - LOOK_BACK).astimezone(UTC))
     while quarter + QUARTER + FLOOR <= now:
         slot, day = quarter_of(quarter, routines.zone)
-        first = _answer(routines, entity_id, slot, day, quiet_night, room=room)
+        first = _answer(routines, entity_id, slot, day, quiet_night)
         if first is not None:
             told_at = quarter + QUARTER + _margin(first)
             band = quarter - (first.spread - 1) * QUARTER  # the first quarter it may open
             # Opened a little before its band (early today) is up too.
             if told_at > now or routines.was_in(entity_id, band - EARLY, now):
                 return None
-            if _area_moved(home, baselines, area, entity_id, band):
+            if _area_moved(home, baselines, state.info.area, entity_id, band):
                 return None
-            kept = [entity_id, *_room(home, baselines, area, entity_id)]
-            if not slept_here(home, routines, kept, band, first.days):
+            room = [entity_id, *_room(home, baselines, state.info.area, entity_id)]
+            if not slept_here(home, routines, room, band, first.days):
                 return None  # she spent the night elsewhere, or nobody did: none to be up
-            if room and left_empty(baselines, band, now):
-                return None  # every tracker out since her band: the household's day changed
-            if room and not others_up(home, baselines, area, band):
-                return None  # nobody else up either: the household's morning (getting_up)
             name = state.info.name or entity_id
-            return _Late(entity_id, name, quarter + QUARTER, told_at, first, room)
+            return _Late(entity_id, name, quarter + QUARTER, told_at, first)
         quarter += QUARTER
     return None
 
@@ -348,23 +305,12 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
     when = local(first.due, home.env.zone)
     others = [item.name for item in same if item is not first]
     also = f" Nor has {', '.join(others)}." if others else ""
-    late_by = duration_text(now - first.due)
-    if first.room:
-        reasoning = (
-            f"{area or first.name} has moved by {when:%H:%M} on {first.first.held} of the "
-            f"{first.first.learned} days learned ({first.name}); not today: {late_by} past "
-            f"that time nothing has moved there, while others in the home are up.{also}"
-        )
-    else:
-        reasoning = (
-            f"{first.name} is opened by {when:%H:%M} on {first.first.held} of the "
-            f"{first.first.learned} days it was used; not today: {late_by} past that time "
-            f"it is still shut, and nothing else of its room has moved.{also}"
-        )
     yield ROUTINE_MISSED.finding(
         evidence=tuple(item.entity_id for item in same),
         subject=subject,
-        reasoning=reasoning,
+        reasoning=f"{first.name} is opened by {when:%H:%M} on {first.first.held} of the "
+        f"{first.first.learned} days it was used; not today: {duration_text(now - first.due)} "
+        f"past that time it is still shut, and nothing else of its room has moved.{also}",
         recommendation="Check on whoever uses it each morning: they may not be up, or may "
         "need help. If the routine has changed, mark this as a false alarm.",
         magnitude=round((now - first.due).total_seconds() / 60, 1),
