@@ -11,9 +11,8 @@ minutes after it (``night_opening_due``), and a light switched on in the small h
 that passes its limit (a fall, ``night_light_due``), a meter that fell idle part-way
 through the run it makes at this time of day, once it has been idle long enough to tell
 (``run_cut_short_due``), an appliance that cycles day and night (a freezer) once it
-has rested or run past its learned limit (``cycle_stopped_due``), and a panel or lock not
-armed or locked by its learned daily time (``routine_missed_due``).
-has rested or run past its learned limit (``cycle_stopped_due``), and a switch left on or
+has rested or run past its learned limit (``cycle_stopped_due``), a panel or lock not
+armed or locked by its learned daily time (``routine_missed_due``), a switch left on or
 a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
 ``running_far_longer_due``), and a sensor whose every on lasts seconds held on
 (``brief_sensor_held_on_due``).

@@ -69,15 +69,10 @@ def _judged_class(state: EntityState) -> bool:
 
 def _usual_on(baselines: HomeBaselines, state: EntityState) -> tuple[int, float] | None:
     """(stays, mean minutes) of the sensor's learned *on*, when it is a sensor of moments."""
-    stays = baselines.durations.stays.get(state.entity_id, {}).get("on")
-    if not stays:
-        return None
-    count = int(sum(bucket[0] for bucket in stays))
-    total = sum(bucket[1] for bucket in stays)
+    count, mean = baselines.durations.whole_mean(state.entity_id, "on")
     prior = PRIOR_ONS if state.info.device_class in BRIEF_BY_CLASS else 0
     if count < 1 or count + prior < MIN_ONS:
         return None  # too little of its own life is known
-    mean = total / count
     if timedelta(minutes=mean) > SHORT:
         return None  # held on as part of life
     return count, mean
@@ -111,11 +106,6 @@ def brief_sensor_held_on_due(home: HomeView, baselines: HomeBaselines | None) ->
     return min(due, default=None)
 
 
-def _seconds_text(minutes: float) -> str:
-    seconds = round(minutes * 60)
-    return f"{seconds} s" if seconds < 90 else duration_text(timedelta(minutes=minutes))
-
-
 def brief_sensor_held_on(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A sensor whose on lasts seconds has been on for minutes.
 
@@ -131,7 +121,8 @@ def brief_sensor_held_on(home: HomeView, baselines: HomeBaselines) -> Iterator[F
             evidence=(entity_id,),
             reasoning=f"{entity_id} has been on for {duration_text(stayed)}, since "
             f"{begun:%H:%M}; in this home it is usually on for "
-            f"{_seconds_text(held.usual)} at a time (learned from {held.count} times). "
+            f"{duration_text(timedelta(minutes=held.usual))} at a time "
+            f"(learned from {held.count} times). "
             "Whatever it watches is happening now.",
             recommendation="Check on what this sensor watches now (a person in bed, a "
             "pump, a machine): somebody may need help.",

@@ -145,6 +145,12 @@ class StateDurations:
         stays = self.stays.get(entity_id, {}).get(state) or []
         return int(sum(b[0] for b in stays)), max((b[2] for b in stays), default=0.0)
 
+    def whole_mean(self, entity_id: str, state: str) -> tuple[int, float]:
+        """(stays, mean minutes) of ``state`` at any time of day; (0, 0.0) when none."""
+        stays = self.stays.get(entity_id, {}).get(state) or []
+        count = int(sum(b[0] for b in stays))
+        return count, (sum(b[1] for b in stays) / count if count else 0.0)
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
         return {
