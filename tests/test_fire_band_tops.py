@@ -7,6 +7,8 @@ for the periodic one (set 12: told only when a smoke alarm went off three minute
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from homeassistant.core import HomeAssistant, State
 
 from custom_components.anomaly_monitor.core.rules.fire_band_tops import NEW_TOP, FireBandTops
@@ -34,7 +36,7 @@ def test_a_slow_climb_asks_again_each_few_degrees() -> None:
     tops = FireBandTops()
     asked = [t for t in range(51, 80) if tops.new_top(FLUE, float(t), "°C", True)]
     assert asked[0] == 51
-    assert all(b - a > NEW_TOP for a, b in zip(asked, asked[1:], strict=False))
+    assert all(b - a > NEW_TOP for a, b in pairwise(asked))
     assert len(asked) == 5
 
 
