@@ -52,6 +52,7 @@ from ..core.home_clock import on_home_clock
 from ..core.models import Transition, clip, parse_number
 from ..core.occupancy import presence_of
 from ..core.pets import HUMAN_STATES, has_pets
+from ..core.rules.fire_band_tops import FireBandTops
 from ..core.rules.physical import PHYSICAL_RANGES
 from ..core.rules.temperature_bands import crossed_band
 from ..core.statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
@@ -105,6 +106,7 @@ class StateWatcher:
         self._on_hazard = on_hazard
         self._pets = has_pets(options.get(CONF_PROFILE, ""))
         self._last_summary: dict[str, str] = {}
+        self._fire_tops = FireBandTops()  # each thermometer's hottest fire-band reading
         self._unsubs: list[CALLBACK_TYPE] = []
         self._resolve_debouncer = Debouncer(
             hass, LOGGER, cooldown=2.0, immediate=False, function=self._async_resolve_now
@@ -352,7 +354,9 @@ class StateWatcher:
                 device_class in OCCUPANCY_DEVICE_CLASSES and state == "on" and self._nobody_home()
             )
         in_area = bool(self.areas.get(new_state.entity_id))
-        return domain == "sensor" and _alarming(state, previous, attributes, in_area)
+        if domain != "sensor":
+            return False
+        return _alarming(new_state, previous, in_area, self._fire_tops)
 
     def _nobody_home(self) -> bool:
         """Every person known and away (as the detectors' occupancy counts it)."""
@@ -375,18 +379,19 @@ def _small_hours(state: State) -> bool:
     return SMALL_HOURS_START <= dt_util.as_local(state.last_changed).hour < SMALL_HOURS_END
 
 
-def _alarming(
-    state: str, previous: str | None, attributes: Mapping[str, Any], in_area: bool
-) -> bool:
+def _alarming(state: State, previous: str | None, in_area: bool, tops: FireBandTops) -> bool:
     """A reading no home can produce (a broken sensor), or a thermometer entering or leaving
-    a band the rules tell (a possible fire, a room too hot or freezing: ``temperature_bands``)."""
+    a band the rules tell (a possible fire, a room too hot or freezing: ``temperature_bands``)
+    or hotter in the fire band than it read since watched (``fire_band_tops``)."""
+    attributes = state.attributes
     device_class = attributes.get("device_class")
-    if (value := parse_number(state)) is None:
+    if (value := parse_number(state.state)) is None:
         return False
     if device_class == "temperature":
         unit = attributes.get("unit_of_measurement")
         unit = unit if isinstance(unit, str) else None
-        return crossed_band(value, parse_number(previous), unit, in_area)
+        new_top = tops.new_top(state.entity_id, value, unit, in_area)  # kept even when crossed
+        return crossed_band(value, parse_number(previous), unit, in_area) or new_top
     if not isinstance(device_class, str) or device_class not in PHYSICAL_RANGES:
         return False
     low, high = PHYSICAL_RANGES[device_class]
