@@ -205,3 +205,30 @@ def test_feedback_on_an_incident_never_told_is_not_judged(tmp_path: Path) -> Non
     assert missed["recall"] == 0.0  # the miss is scored where it belongs
     both = overall([honoured, missed])
     assert (both["feedback_honoured"], both["feedback_not_told"], both["feedback"]) == (1.0, 1, 2)
+
+
+def test_safety_is_also_timed_from_when_the_home_showed_it(tmp_path: Path) -> None:
+    """A smoke alarm written 6 min after the act that caused it: told the second it went
+    on is late from the incident's start (the act) but on time from the sensor."""
+
+    def change(data: dict[str, Any]) -> None:
+        data["incidents"][0]["changes"][0]["after"] = 6
+
+    scenario, plan = plan_of(tmp_path, change)
+    act = scenario.at((1, time(18, 10)))
+    on = act + timedelta(minutes=6)
+    own = [c for c in plan.steps if isinstance(c, Change) and c.source.endswith(":toast_fire")]
+    assert (own[0].when, own[0].state) == (on, "on")  # then off again at its end
+    for told, from_start, from_shown in (
+        (on, False, True),
+        (on + timedelta(minutes=3), False, False),
+    ):
+        seen = Observations()
+        seen.alarms = [_alarm(told, "binary_sensor.kitchen_smoke")]
+        score = score_run(RunRecord(scenario=scenario, plan=plan, seen=seen))
+        (row,) = [r for r in score["incident_rows"] if r["id"] == "toast_fire"]
+        assert (row["on_time"], row["on_time_from_shown"]) == (from_start, from_shown)
+        assert row["latency_from_shown_s"] == (told - on).total_seconds()
+        assert score["safety_recall"] == 0.0
+        assert score["safety_recall_from_shown"] == (1.0 if from_shown else 0.0)
+        assert overall([score])["safety_recall_from_shown"] == score["safety_recall_from_shown"]

@@ -15,16 +15,17 @@ counted apart, never hidden: a second push at the same severity stays a re-raise
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import tzinfo
+from datetime import datetime, tzinfo
 import math
 from typing import Any
 
+from .effects import Change
 from .feedback import FeedbackResult
 from .observer import Alarm
 from .runner import RunRecord
 from .scenario import within_minutes
 from .scenario_schema import SAFETY_CLASSES
-from .timeline import GRACE, IncidentSpan
+from .timeline import GRACE, IncidentSpan, Plan
 
 WEEK_DAYS = 7.0
 
@@ -80,6 +81,20 @@ def _alarm_row(alarm: Alarm, tz: tzinfo) -> dict[str, Any]:
     }
 
 
+def _first_shown(plan: Plan) -> dict[str, datetime]:
+    """Per incident, when the home first showed it: its first own change of one of its
+    evidence entities (its start when it changes none)."""
+    evidence = {span.id: span.spec.get("evidence", ()) for span in plan.incidents}
+    shown: dict[str, datetime] = {}
+    for step in plan.steps:
+        if not isinstance(step, Change) or ":" not in step.source:
+            continue
+        incident = step.source.split(":", 1)[1]
+        if incident not in shown and step.entity_id in evidence.get(incident, ()):
+            shown[incident] = step.when
+    return shown
+
+
 def score_run(record: RunRecord) -> dict[str, Any]:
     """Per-scenario scores with one row per incident, false alarm and feedback."""
     plan, seen = record.plan, record.seen
@@ -97,8 +112,9 @@ def score_run(record: RunRecord) -> dict[str, Any]:
                 | {"during_quiet_event": span.id if span is not None else None}
             )
     incident_rows, latencies, jaccards = [], [], []
-    notified = safety = safety_on_time = re_raises = escalated = 0
+    notified = safety = safety_on_time = safety_on_time_shown = re_raises = escalated = 0
     counts: list[int] = []
+    shown = _first_shown(plan)
     for span in spans:
         spec = span.spec
         if spec["expect"] != "notify":
@@ -128,9 +144,16 @@ def score_run(record: RunRecord) -> dict[str, Any]:
             escalated += graver
             re_raises += len(alarms) - 1 - graver
             safety_on_time += is_safety and on_time
+            # From the first moment the home's sensors showed it (a smoke alarm written
+            # minutes after the act that caused it cannot be told before it goes on).
+            since_shown = (first.when - shown.get(span.id, span.start)).total_seconds()
+            on_time_shown = since_shown <= within_minutes(spec) * 60
+            safety_on_time_shown += is_safety and on_time_shown
             row |= {
                 "latency_s": round(latency, 1),
                 "on_time": on_time,
+                "latency_from_shown_s": round(since_shown, 1),
+                "on_time_from_shown": on_time_shown,
                 "evidence_jaccard": round(jaccard, 3),
                 "told": [_alarm_row(a, tz) for a in alarms],
             }
@@ -152,6 +175,7 @@ def score_run(record: RunRecord) -> dict[str, Any]:
         "recall": round(notified / incidents, 3) if incidents else None,
         "safety_incidents": safety,
         "safety_recall": round(safety_on_time / safety, 3) if safety else None,
+        "safety_recall_from_shown": round(safety_on_time_shown / safety, 3) if safety else None,
         "evidence_jaccard": round(sum(jaccards) / len(jaccards), 3) if jaccards else None,
         "latency_p50_s": _percentile(latencies, 50),
         "latency_p95_s": _percentile(latencies, 95),
@@ -257,6 +281,11 @@ def overall(scores: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "recall": round(len(told) / len(rows), 3) if rows else None,
         "safety_incidents": len(safety),
         "safety_recall": round(sum(1 for r in safety if r.get("on_time")) / len(safety), 3)
+        if safety
+        else None,
+        "safety_recall_from_shown": round(
+            sum(1 for r in safety if r.get("on_time_from_shown")) / len(safety), 3
+        )
         if safety
         else None,
         "evidence_jaccard": round(sum(r["evidence_jaccard"] for r in told) / len(told), 3)
