@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
+from custom_components.anomaly_monitor.anomalies.ha_start import StartSpan
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityState, Severity
 
@@ -71,3 +72,33 @@ async def test_another_moment_a_move_since_away_or_graver_is_news(hass: HomeAssi
             [BEDROOM],
             [],
         ), name
+
+
+async def test_doors_set_only_by_home_assistant_starting_are_not_one_walk(
+    hass: HomeAssistant,
+) -> None:
+    """After a restart both doors' last change is HA's start: that is no act of one
+    person, so the second finding is told on its own. A walk outside the start still
+    joins."""
+    start = dt_util.utcnow()
+    told = start + timedelta(minutes=35)
+    later = told + timedelta(minutes=25)
+    for name, span, joined in (
+        (
+            "at the start",
+            StartSpan(start - timedelta(seconds=2), start + timedelta(seconds=20)),
+            False,
+        ),
+        ("still starting", StartSpan(start - timedelta(seconds=2)), False),
+        (
+            "start before the walk",
+            StartSpan(start - timedelta(hours=3), start - timedelta(hours=3)),
+            True,
+        ),
+    ):
+        tracker = AnomalyTracker(hass, name)
+        tracker.ha_start = span
+        home = _home(start + timedelta(seconds=15), start + timedelta(seconds=1))
+        assert outcome(tracker, [SHUT_LONG], told, home) == (["state_longer_than_usual"], []), name
+        found = outcome(tracker, [SHUT_LONG, OPEN_LONG], later, home, by="subject")
+        assert found == (([], [BEDROOM]) if joined else ([BEDROOM], [])), name

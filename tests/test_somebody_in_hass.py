@@ -212,3 +212,38 @@ async def test_motion_after_she_went_out_is_told_where_nobody_stays_in(
         (_minutes(8, 10), BEDROOM, "on"),
     )
     assert told & {"motion_while_away", "activity_while_away"}
+
+
+async def test_a_motion_sensor_back_from_a_radio_drop_is_nobody_inside(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The bedroom's sensor drops off the network in the quiet empty home and comes back
+    "off": nobody moved. The back door forced ten minutes later is an entry, told at once
+    (not "opened by somebody inside")."""
+    await _home_at(hass, freezer, 7.9)
+    await _live(hass, freezer, (8.0, ALICE, "not_home"))
+    await _live(
+        hass,
+        freezer,
+        (_minutes(9, 5), BEDROOM, "unavailable"),
+        (_minutes(9, 8), BEDROOM, "off"),
+    )
+    told = await _live(hass, freezer, (_minutes(9, 18), BACK, "on"))
+    assert "entry_unsecured_while_away" in told
+
+
+async def test_motion_ending_before_a_door_still_shows_somebody_inside(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The same hour, but the bedroom moved (on, then off) before the back door opened:
+    somebody inside opened it, as before the radio drop was told apart."""
+    await _home_at(hass, freezer, 7.9)
+    await _live(hass, freezer, (8.0, ALICE, "not_home"))
+    await _live(
+        hass,
+        freezer,
+        (_minutes(9, 5), BEDROOM, "on"),
+        (_minutes(9, 8), BEDROOM, "off"),
+    )
+    told = await _live(hass, freezer, (_minutes(9, 18), BACK, "on"))
+    assert "entry_unsecured_while_away" not in told

@@ -20,6 +20,7 @@ from .const import DOMAIN
 from .dev_replay.entry import async_forget_replay_entry, async_setup_replay_entry, is_replay_entry
 from .dev_replay.service import async_register_replay_service
 from .instructions.service import async_register_instruction_service
+from .live.start_moment import async_follow_ha_start
 from .preview.service import async_register_preview_service
 from .recorder.baseline_store import async_forget_baselines
 from .runtime import AnomalyMonitorConfigEntry, async_build_runtime
@@ -50,6 +51,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: AnomalyMonitorConfigEntr
     if (unfollow := async_follow_backend(hass, entry, coordinator.detector)) is not None:
         entry.async_on_unload(unfollow)
         entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, backend_issue_id(entry)))
+    # HA's own start: every state's last change then is the start's, no device's act.
+    entry.async_on_unload(async_follow_ha_start(hass, coordinator.tracker))
     # Stored anomalies shown again, the home watched; its normal: stored baselines now,
     # the recorder's history in the background.
     await coordinator.async_start()

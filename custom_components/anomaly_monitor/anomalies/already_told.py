@@ -24,6 +24,7 @@ from .acknowledged_hold import AcknowledgedHold
 from .aftermath import Aftermaths
 from .away_stay import AwayStays
 from .drawing_on import DrawingOn
+from .ha_start import StartSpan
 from .heat_spells import HeatSpells
 from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
@@ -113,15 +114,17 @@ class AlreadyTold:
         *,
         ended: Iterable[OpenAnomaly] = (),
         transitions: Sequence[Transition] = (),
+        start: StartSpan | None = None,
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
         acknowledged; None when it is news. ``entities`` (the watched entities now) let an
         acknowledged problem hold its consequences (``acknowledged_hold``) and a told one
         whose devices have not changed since (``ended``: over, not answered) hold the
-        same devices found by another rule (``told_unchanged``)."""
+        same devices found by another rule (``told_unchanged``). ``start``: Home Assistant's
+        last start, when no two devices changed together (``ha_start``)."""
         # The table of what makes two findings one trouble (``same_trouble``) decides.
         open_now = list(open_now)
-        question = Question(anomaly, open_now, now, entities, list(ended), transitions)
+        question = Question(anomaly, open_now, now, entities, list(ended), transitions, start)
         same = same_trouble(self, question)
         if same is None:
             return None

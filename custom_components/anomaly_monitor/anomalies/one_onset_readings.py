@@ -10,7 +10,8 @@ A new anomaly about a sensor's number (no hazard, nothing while nobody is home, 
 somebody inside) is part of another opened by the same analysis (told: not shown in
 another, no graver than it) about a sensor's number, when both readings took the value
 they read within ``same_onset.SAME_MOMENT`` of each other and have read it since: their
-trouble began at one moment. A reading that moved since (a thermometer drifting), or one
+trouble began at one moment (not when both only took it as Home Assistant started:
+``ha_start``). A reading that moved since (a thermometer drifting), or one
 found by a later analysis, is news.
 """
 
@@ -21,6 +22,7 @@ from datetime import datetime
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState
+from .ha_start import StartSpan, both_at_start
 from .open_anomaly import OpenAnomaly, rank
 from .same_onset import SAME_MOMENT
 from .store import parse_time
@@ -48,9 +50,11 @@ def read_from_one_onset(
     told: Iterable[OpenAnomaly],
     entities: Mapping[str, EntityState],
     now: datetime,
+    start: StartSpan | None = None,
 ) -> OpenAnomaly | None:
     """The anomaly opened by this analysis (``now``) whose onset ``anomaly`` (just opened)
-    shares; None when it is news."""
+    shares; None when it is news. Both read since Home Assistant's start (``start``)
+    share only that."""
     if _news(anomaly) or (mine := _stepped_at(anomaly, entities)) is None:
         return None
     for other in told:
@@ -64,6 +68,10 @@ def read_from_one_onset(
         ):
             continue
         theirs = _stepped_at(other, entities)
-        if theirs is not None and abs(mine - theirs) <= SAME_MOMENT:
+        if (
+            theirs is not None
+            and abs(mine - theirs) <= SAME_MOMENT
+            and not both_at_start(start, mine, theirs)
+        ):
             return other
     return None

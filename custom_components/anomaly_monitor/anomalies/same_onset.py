@@ -12,8 +12,9 @@ both began with one act of one person.
 A new anomaly (no hazard, nothing "while nobody is home", no sign of somebody inside, no
 graver) is part of a told, open anomaly (told in its own right, not shown in another)
 when its subject reads a word that it took within ``SAME_MOMENT`` of the moment the told
-one's subject took its word, and neither subject nor any word device the new one shows
-has changed since the told one was first told. A door opened again, a lock locked and
+one's subject took its word (not both only the moment Home Assistant started:
+``ha_start``), and neither subject nor any word device the new one shows has changed
+since the told one was first told. A door opened again, a lock locked and
 unlocked again, is news; so is anything found while nobody is home (an entry is judged on
 its own: ``core.escalation``), and a window elsewhere opened while the told one's story
 began, when that one is a fall whose own door shut later.
@@ -26,6 +27,7 @@ from datetime import datetime, timedelta
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState
+from .ha_start import StartSpan, both_at_start
 from .open_anomaly import OpenAnomaly, rank
 from .store import parse_time
 
@@ -43,15 +45,18 @@ def _word_since(entity_id: str, entities: Mapping[str, EntityState]) -> datetime
 
 
 def _began_with(
-    anomaly: OpenAnomaly, other: OpenAnomaly, entities: Mapping[str, EntityState]
+    anomaly: OpenAnomaly,
+    other: OpenAnomaly,
+    entities: Mapping[str, EntityState],
+    start: StartSpan | None,
 ) -> bool:
     told = parse_time(other.first_seen)
     mine = _word_since(anomaly.subject, entities)
     theirs = _word_since(other.subject, entities)
     if told is None or mine is None or theirs is None or theirs > told:
         return False  # the told one's subject moved since it was told: its moment is gone
-    if abs(mine - theirs) > SAME_MOMENT:
-        return False
+    if abs(mine - theirs) > SAME_MOMENT or both_at_start(start, mine, theirs):
+        return False  # apart, or only both set as Home Assistant started (``ha_start``)
     # Nothing it shows that reads a word moved since the told one was told (a reading
     # follows its device).
     words = [entities.get(e) for e in anomaly.shown_evidence]
@@ -73,9 +78,13 @@ def _news(anomaly: OpenAnomaly) -> bool:
 
 
 def same_onset(
-    anomaly: OpenAnomaly, told: Iterable[OpenAnomaly], entities: Mapping[str, EntityState]
+    anomaly: OpenAnomaly,
+    told: Iterable[OpenAnomaly],
+    entities: Mapping[str, EntityState],
+    start: StartSpan | None = None,
 ) -> OpenAnomaly | None:
-    """The open told anomaly whose moment ``anomaly`` (just opened) began at; None: news."""
+    """The open told anomaly whose moment ``anomaly`` (just opened) began at; None: news.
+    ``start``: Home Assistant's last start, a moment no two devices share as an act."""
     if _news(anomaly):
         return None
     return next(
@@ -87,7 +96,7 @@ def same_onset(
             and other.signature != anomaly.signature
             and other.shown_evidence
             and rank(anomaly.severity) <= rank(other.severity)
-            and _began_with(anomaly, other, entities)
+            and _began_with(anomaly, other, entities, start)
         ),
         None,
     )

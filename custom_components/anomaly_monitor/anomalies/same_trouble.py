@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState, Transition
+from .ha_start import StartSpan
 from .hazard_answer import answers_a_told_hazard
 from .hazard_handled import handled_during_hazard
 from .heat_source import failing_from_told_source, stopped_heat_source
@@ -56,6 +57,7 @@ class Question:
     entities: Mapping[str, EntityState] | None
     ended: Sequence[OpenAnomaly]  # told, over, not answered
     transitions: Sequence[Transition]
+    start: StartSpan | None = None  # Home Assistant's last start (``ha_start``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,7 @@ def _told_device(told: AlreadyTold, q: Question) -> Same | None:
 
 def _same_onset(told: AlreadyTold, q: Question) -> Same | None:
     assert q.entities is not None
-    return _part(told, same_onset(q.anomaly, q.open_now, q.entities))
+    return _part(told, same_onset(q.anomaly, q.open_now, q.entities, q.start))
 
 
 def _read_with(told: AlreadyTold, q: Question) -> Same | None:
@@ -185,7 +187,7 @@ def _failing_where_cold(told: AlreadyTold, q: Question) -> Same | None:
 
 def _one_onset_readings(told: AlreadyTold, q: Question) -> Same | None:
     assert q.entities is not None
-    return _part(told, read_from_one_onset(q.anomaly, q.open_now, q.entities, q.now))
+    return _part(told, read_from_one_onset(q.anomaly, q.open_now, q.entities, q.now, q.start))
 
 
 def _handled_during_hazard(told: AlreadyTold, q: Question) -> Same | None:

@@ -54,6 +54,7 @@ from .answers import HomeownerAnswers, mark_key
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again, within_the_break_in
 from .evidence_hold import found as evidence_found
+from .ha_start import StartSpan
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
 from .over import over_now
@@ -125,6 +126,8 @@ class AnomalyTracker(HomeownerAnswers):
         # restart ended is the same situation when found again).
         self._restored: set[str] = set()
         self._started: datetime | None = None
+        # Home Assistant's last start, handed in by the integration (``ha_start``).
+        self.ha_start: StartSpan | None = None
 
     async def async_load(self) -> None:
         """Restore open anomalies and marks; damaged entries are dropped, never fatal."""
@@ -239,6 +242,7 @@ class AnomalyTracker(HomeownerAnswers):
                         entities,
                         ended=ended_before,
                         transitions=transitions,
+                        start=self.ha_start,
                     )
                 ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told

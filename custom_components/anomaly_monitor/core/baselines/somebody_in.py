@@ -5,7 +5,8 @@ without phones, a family whose phones are off for the day: while they are in, th
 itself shows it. An intruder cannot be inside an empty home without coming in first, so
 the home's own sequence of signs and openings tells who opens a door:
 
-- a **sign of somebody inside**: a motion sensor starting or ending a spell of motion,
+- a **sign of somebody inside**: a motion sensor starting or ending a spell of motion
+  (its return from "unavailable" to "off" is neither: a radio drop, nobody moved),
   but not one that moves at all hours while the home is empty (a pet,
   ``AwayNormal.moves_at_any_hour``); with pets in the profile only once the home has been
   learned empty on ``MIN_EMPTY_DAYS`` days (before that a pet's motion cannot be told
@@ -83,15 +84,28 @@ def _window_events(home: HomeView) -> set[tuple[datetime, str, str]]:
     events: set[tuple[datetime, str, str]] = set()
     for entity_id in home.history:
         if is_motion(home, entity_id):
-            for change in home.changes(entity_id):
-                if change.state.lower() in ("on", "off"):
-                    events.add((change.when, entity_id, SIGN))
+            events.update((when, entity_id, SIGN) for when in _motion_signs(home, entity_id))
             continue
         if not is_opening(home, entity_id):
             continue
         wanted = opened_state(home.domain(entity_id))
         events.update((when, entity_id, OPENING) for when in uses(home, entity_id, wanted))
     return events
+
+
+def _motion_signs(home: HomeView, entity_id: str) -> list[datetime]:
+    """When a motion sensor started or ended a spell of motion. An "off" that follows
+    "unavailable" or "unknown" is the sensor coming back on the network, no spell ending:
+    nobody moved (a radio drop read as somebody inside let a forced balcony door in an
+    empty flat pass as opened from inside)."""
+    signs: list[datetime] = []
+    before: str | None = None
+    for change in home.changes(entity_id):
+        state = change.state.lower()
+        if state == "on" or (state == "off" and before in (None, "on")):
+            signs.append(change.when)
+        before = state
+    return signs
 
 
 def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> bool:
