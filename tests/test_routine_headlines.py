@@ -165,3 +165,22 @@ async def test_a_plug_left_off_says_the_appliance_on_it_stopped(hass: HomeAssist
         hass, _finding("cycle_stopped", "sensor.chest_freezer_power", "device_malfunction")
     )
     assert meter == "Chest freezer power stopped its usual cycle"
+
+
+async def test_a_reading_far_beyond_its_range_says_which_way(hass: HomeAssistant) -> None:
+    """Walk of session 28: a rain tank at 3 % (60-90 % in every day learned), shown under
+    its dry-running pump's notice, read "Rain tank level far beyond anything it ever read"."""
+    hass.states.async_set("sensor.rain_tank_level", "3", {"friendly_name": "Rain tank level"})
+    for magnitude, way in ((-57.0, "below"), (12.5, "above")):
+        finding = Finding(
+            rule="reading_far_beyond_its_range",
+            evidence=("sensor.rain_tank_level",),
+            subject="sensor.rain_tank_level",
+            reasoning="Rain tank level reads 3 %.",
+            anomaly_type="device_malfunction",
+            severity=Severity.MEDIUM,
+            recommendation="Check it.",
+            magnitude=magnitude,
+        )
+        headline = await _headline(hass, finding)
+        assert headline == f"Rain tank level far {way} anything it ever read"
