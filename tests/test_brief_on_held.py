@@ -66,7 +66,7 @@ def test_a_mat_on_for_seconds_every_night_held_on_for_minutes_is_told() -> None:
     assert finding.evidence == (MAT,)
     assert finding.severity == Severity.HIGH
     assert finding.magnitude == 4.0
-    assert "usually on for 12 s at a time (learned from 10 times)" in finding.reasoning
+    assert "usually on for 12 s at a time (learned from 10 times it went on)" in finding.reasoning
 
 
 def test_the_long_on_that_was_told_does_not_make_the_next_normal() -> None:

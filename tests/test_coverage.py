@@ -118,6 +118,24 @@ async def test_a_supply_status_is_watched_by_default(hass: HomeAssistant) -> Non
     assert "binary_sensor.pump_running" not in watched
 
 
+async def test_a_vibration_sensor_is_watched_by_default(hass: HomeAssistant) -> None:
+    """Walk of session 28: a seizure mat or bed-exit pad (``brief_on_held``) and a
+    glass-break sensor (``intrusion``) set up as ``vibration`` are not exposed to Assist by
+    default, so the monitor added with its defaults never read them. A ``sound`` sensor
+    (a baby monitor: life, not a hazard) is not watched unless added."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    set_calm_home(hass)
+    mat = "binary_sensor.bed_mat_vibration"
+    hass.states.async_set(mat, "off", {"device_class": "vibration", "friendly_name": "Bed mat"})
+    hass.states.async_set("binary_sensor.nursery_sound", "off", {"device_class": "sound"})
+    for entity_id in (mat, "binary_sensor.nursery_sound"):
+        async_expose_entity(hass, "conversation", entity_id, False)
+    entry = await _default_monitor(hass)
+    watched = entry.runtime_data.coordinator.watcher.entity_ids
+    assert mat in watched
+    assert "binary_sensor.nursery_sound" not in watched
+
+
 async def test_a_home_battery_beside_its_meter_is_watched_by_default(hass: HomeAssistant) -> None:
     """Set 19's EcoFlow: its charge beside its AC-input meter (one area, no registry
     device) went unwatched, so its outage was told hours late through what it cut. A

@@ -145,3 +145,42 @@ async def test_a_home_battery_running_down_is_said_so_as_a_power_supply(
     assert (await async_anomaly_texts(hass, anomaly)).headline == (
         "Delta AC in: no power, far longer than ever"
     )
+
+
+async def test_a_plug_left_off_says_the_appliance_on_it_stopped(hass: HomeAssistant) -> None:
+    """Walk of session 28: a chest freezer's plug switched off 80 min (never before longer
+    than 15) was told "Chest freezer plug stopped its usual cycle": a plug has no cycle.
+    The freezer's own meter, stopped, still reads as before."""
+    hass.states.async_set(
+        "switch.chest_freezer_plug", "off", {"friendly_name": "Chest freezer plug"}
+    )
+    hass.states.async_set(
+        "sensor.chest_freezer_power", "0.0", {"friendly_name": "Chest freezer power"}
+    )
+    plug = await _headline(
+        hass, _finding("cycle_stopped", "switch.chest_freezer_plug", "device_malfunction")
+    )
+    assert plug == "Chest freezer plug off longer than ever: the appliance on it has stopped"
+    meter = await _headline(
+        hass, _finding("cycle_stopped", "sensor.chest_freezer_power", "device_malfunction")
+    )
+    assert meter == "Chest freezer power stopped its usual cycle"
+
+
+async def test_a_reading_far_beyond_its_range_says_which_way(hass: HomeAssistant) -> None:
+    """Walk of session 28: a rain tank at 3 % (60-90 % in every day learned), shown under
+    its dry-running pump's notice, read "Rain tank level far beyond anything it ever read"."""
+    hass.states.async_set("sensor.rain_tank_level", "3", {"friendly_name": "Rain tank level"})
+    for magnitude, way in ((-57.0, "below"), (12.5, "above")):
+        finding = Finding(
+            rule="reading_far_beyond_its_range",
+            evidence=("sensor.rain_tank_level",),
+            subject="sensor.rain_tank_level",
+            reasoning="Rain tank level reads 3 %.",
+            anomaly_type="device_malfunction",
+            severity=Severity.MEDIUM,
+            recommendation="Check it.",
+            magnitude=magnitude,
+        )
+        headline = await _headline(hass, finding)
+        assert headline == f"Rain tank level far {way} anything it ever read"

@@ -237,6 +237,10 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         _device_class(hass, e) == "battery" for e in anomaly.evidence
     ):
         key = f"{rule}_battery"  # told as the battery runs down, not only past its longest
+    elif rule == "reading_far_beyond_its_range" and anomaly.magnitude is not None:
+        key = f"{rule}_{'below' if anomaly.magnitude < 0 else 'above'}"  # a tank run dry: low
+    elif rule == "cycle_stopped" and anomaly.subject.startswith("switch."):
+        key = f"{rule}_switch"  # the plug that stopped it, off past its habit: no cycle of its own
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
         if key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):

@@ -88,6 +88,10 @@ SAFETY_BINARY_CLASSES = frozenset(
         "motion",
         "occupancy",
         "presence",
+        # A sensor stirred by what it sits on: a glass-break sensor (``core.statistics.
+        # intrusion``), a seizure mat, a bed-exit pad (``brief_on_held``). HA exposes none
+        # to Assist by default, so with the monitor's defaults nothing read them.
+        "vibration",
         # A supply's status (a home battery's grid status, a UPS's mains): power gone is
         # a home's fridges, freezers, pumps and medical devices without it.
         "power",

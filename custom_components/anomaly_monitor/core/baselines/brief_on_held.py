@@ -122,8 +122,8 @@ def brief_sensor_held_on(home: HomeView, baselines: HomeBaselines) -> Iterator[F
             reasoning=f"{entity_id} has been on for {duration_text(stayed)}, since "
             f"{begun:%H:%M}; in this home it is usually on for "
             f"{duration_text(timedelta(minutes=held.usual))} at a time "
-            f"(learned from {held.count} times). "
-            "Whatever it watches is happening now.",
+            f"(learned from {held.count} times it went on). "
+            "It has not gone off since: what it watches is happening now, not a passing stir.",
             recommendation="Check on what this sensor watches now (a person in bed, a "
             "pump, a machine): somebody may need help.",
             magnitude=round(stayed.total_seconds() / 60, 1),
