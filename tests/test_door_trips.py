@@ -165,8 +165,9 @@ def test_out_of_the_wc_a_door_people_leave_by_and_a_new_home_are_not_told() -> N
     assert learned.left > timedelta(minutes=40)
     shut, events = _afternoon(leaving, back=False)
     assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), leaving)) == []
-    # Two days learned: the door's trips are not learned yet.
-    young = _piotr(days=2)
+    # One day learned (and this morning): the door's trips are not learned yet, neither at
+    # this quarter nor over the whole day (two days; ``test_door_trips_whole_day``).
+    young = _piotr(days=1)
     assert young.door_trips.learned(WC, TODAY + timedelta(hours=14)) is None
     shut, events = _afternoon(young, back=False)
     assert list(still_where_last_seen(_view(shut + timedelta(minutes=30), events), young)) == []

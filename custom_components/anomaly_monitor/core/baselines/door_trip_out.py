@@ -21,11 +21,12 @@ shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
 
 Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
-``MIN_DAYS`` days), or whose trips back took ``SHORT`` or more (a way to the yard or the
-shed, where people potter); a door after which the home was once quiet that long without them
-coming back through it (people leave by it, or go to bed behind it: that quarter is
-theirs); an arrival or a departure since (somebody's phone came or went); a passage that
-was itself the way back (the door shut right before it opened).
+``MIN_DAYS`` days; while it has seen a trip back, the door's whole day stands in), or
+whose trips back took ``SHORT`` or more (a way to the yard or the shed, where people
+potter); a door after which the home was once quiet that long without them coming back
+through it (people leave by it, or go to bed behind it: that quarter is theirs); an
+arrival or a departure since (somebody's phone came or went); a passage that was itself
+the way back (the door shut right before it opened).
 """
 
 from __future__ import annotations
