@@ -84,6 +84,7 @@ def _view(
     arrived: datetime | None = None,
     seen_inside: bool = False,
     profile: str = "",
+    start: datetime | None = None,
 ) -> HomeView:
     states = [entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
     if seen_inside:  # the door leads out of a room with a motion sensor (a granny flat)
@@ -95,7 +96,8 @@ def _view(
         transitions.append(Transition(arrived - timedelta(minutes=1), PIOTR, "not_home", None))
     env = Environment(local_time=now, persons_home=1, persons_total=1)
     ordered = sorted(transitions, key=lambda t: t.when)
-    window = build_window(states, env, ordered, profile=profile, start=now - timedelta(hours=2))
+    begin = start if start is not None else now - timedelta(hours=2)
+    window = build_window(states, env, ordered, profile=profile, start=begin)
     return HomeView(window)
 
 

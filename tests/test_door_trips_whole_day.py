@@ -95,3 +95,17 @@ def test_the_whole_day_stands_in_only_for_a_quarter_used_and_keeps_the_longest_q
     learned = trips.learned(WC, afternoon)
     assert learned is not None
     assert learned.left >= timedelta(minutes=40)
+
+
+def test_the_way_back_is_no_way_out_when_the_way_in_lies_before_the_window() -> None:
+    """In at 14:01, back out at 14:05, then quiet at his desk: an analysis whose window
+    begins between the two passages reads only the way back, which looks like a way in
+    (blind16: told at 1 h 54 min as the window slid past the way in). Not judged."""
+    young = _piotr(days=2)
+    shut, events = _afternoon(young, back=True)
+    later = shut + timedelta(minutes=40)
+    assert list(still_where_last_seen(_view(later, events), young)) == []
+    begin = shut - timedelta(minutes=1)  # after the way in: the window holds the way back
+    inside = [e for e in events if e[0] >= begin]
+    sliding = _view(later, inside, start=begin)
+    assert list(still_where_last_seen(sliding, young)) == []
