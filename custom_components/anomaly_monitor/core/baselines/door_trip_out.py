@@ -21,11 +21,13 @@ shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
 
 Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
-``MIN_DAYS`` days), or whose trips back took ``SHORT`` or more (a way to the yard or the
-shed, where people potter); a door after which the home was once quiet that long without them
-coming back through it (people leave by it, or go to bed behind it: that quarter is
-theirs); an arrival or a departure since (somebody's phone came or went); a passage that
-was itself the way back (the door shut right before it opened).
+``MIN_DAYS`` days; while it has seen a trip back, the door's whole day stands in), or
+whose trips back took ``SHORT`` or more (a way to the yard or the shed, where people
+potter); a door after which the home was once quiet that long without them coming back
+through it (people leave by it, or go to bed behind it: that quarter is theirs); an
+arrival or a departure since (somebody's phone came or went); a passage that was itself
+the way back (the door shut right before it opened); a passage within ``BACK_WITHIN`` of
+the window's start (the way in before it is not read: it may be the way back).
 """
 
 from __future__ import annotations
@@ -117,6 +119,9 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
         return None  # the last sign is no passage out (none, or the way back through it)
     shut, door = out
     opened = shut - PASSAGE
+    start = home.window.start
+    if start is not None and opened - BACK_WITHIN < start:
+        return None  # a way in before the window is unseen: this may be the way back
     for person in home.presence_entities:
         if any(change.when > opened for change in home.changes(person.entity_id)[1:]):
             return None  # somebody came or went

@@ -9,6 +9,14 @@ When the next sign is anything else, the home went on without them coming back t
 (somebody else moved, or they went on elsewhere): the longest such quiet is kept too,
 so a door people leave by, or go to bed behind, is never judged by its short trips.
 
+A quarter not learned yet borrows the door's whole day (``whole_day``): a WC is left within
+minutes at every hour, and in a busy home each quarter gains about one trip a day (a trip
+counts only when the next sign anywhere is the same door), so the afternoon of a WC whose
+morning, evening and night all say "back within minutes" is not left unjudged for a week.
+Only when the quarter itself has seen a trip back (the door is used then), and the day's
+trips are ``MIN_TRIPS`` on ``MIN_DAYS`` days; its longest trip and its longest quiet not
+followed by the way back are the longest of any quarter (the careful side).
+
 A passage whose opening came right after the same door shut (nothing else between), or
 within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip. Only
 while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
@@ -57,6 +65,7 @@ class LearnedTrips(NamedTuple):
     trips: int
     days: int
     left: timedelta  # the longest quiet after a passage not followed by the way back
+    whole_day: bool = False  # learned from every quarter of the day (its own not yet)
 
 
 class DoorTrips:
@@ -132,22 +141,19 @@ class DoorTrips:
             days.append(DayTrips(day, trip, int(back), left))
 
     def learned(self, door: str, when: datetime) -> LearnedTrips | None:
-        """What ``door`` taught at the quarter of ``when``; None while not learned."""
+        """What ``door`` taught at the quarter of ``when``, or over the whole day while the
+        quarter is not learned but has seen a trip back (see the module); None while
+        neither is learned."""
         rows = self.trips.get(door)
         if rows is None:
             return None
         _, hour, _ = slot_of(when, self.zone)
-        days = rows[hour // QUARTER_HOURS]
-        with_trips = [row for row in days if row.trips]
-        trips = sum(row.trips for row in with_trips)
-        if len(with_trips) < MIN_DAYS or trips < MIN_TRIPS:
-            return None
-        return LearnedTrips(
-            timedelta(minutes=max(row.longest for row in with_trips)),
-            trips,
-            len(with_trips),
-            timedelta(minutes=max(row.left for row in days)),
-        )
+        quarter = list(rows[hour // QUARTER_HOURS])
+        own = _learned(quarter)
+        if own is not None or not any(row.trips for row in quarter):
+            return own
+        whole = _learned([row for days in rows for row in days])
+        return None if whole is None else whole._replace(whole_day=True)
 
     # --- storage -----------------------------------------------------------------------
 
@@ -172,6 +178,22 @@ class DoorTrips:
                 continue
             trips.trips[door] = stored_quarters(rows, _day_trips)
         return trips
+
+
+def _learned(rows: list[DayTrips]) -> LearnedTrips | None:
+    """What ``rows`` (one quarter's days, or every quarter's) taught; None while fewer than
+    ``MIN_TRIPS`` trips back on ``MIN_DAYS`` days."""
+    with_trips = [row for row in rows if row.trips]
+    trips = sum(row.trips for row in with_trips)
+    days = len({row.day for row in with_trips})
+    if days < MIN_DAYS or trips < MIN_TRIPS:
+        return None
+    return LearnedTrips(
+        timedelta(minutes=max(row.longest for row in with_trips)),
+        trips,
+        days,
+        timedelta(minutes=max(row.left for row in rows)),
+    )
 
 
 def _minutes(value: object) -> bool:

@@ -291,7 +291,8 @@ def _judged_by(still: StillHome, room: str) -> str:
     if (door := still.door) is not None:
         return (
             f"Somebody went through {door.door} and shut it; in this home the way back through "
-            f"it came within {duration_text(door.learned.longest)} at this time of day "
+            f"it came within {duration_text(door.learned.longest)} "
+            f"{'at any time of day' if door.learned.whole_day else 'at this time of day'} "
             f"({door.learned.trips} times on {door.learned.days} days)"
         )
     trip = still.trip
