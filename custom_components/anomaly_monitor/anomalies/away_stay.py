@@ -111,10 +111,12 @@ def _another_entry(anomaly: OpenAnomaly) -> bool:
 
 
 def _ways_in(anomaly: OpenAnomaly) -> set[str]:
-    """The entrances an entry finding of ``anomaly`` is about (its security members'
-    evidence): the way somebody came in."""
+    """The entrances the entry findings of ``anomaly`` are about (their subject: the door
+    or its lock; the motion they cite is no way in): the way somebody came in."""
     return {
-        e for m in anomaly.members if m.anomaly_type == AnomalyType.SECURITY for e in m.evidence
+        m.subject or anomaly.subject
+        for m in anomaly.members
+        if m.anomaly_type == AnomalyType.SECURITY
     }
 
 
