@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..core.baselines.away_judge import VISIT_REACH
+from ..core.baselines.away_judge import STILL_ABOUT, VISIT_REACH
 from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
@@ -153,6 +153,8 @@ class _Stay:
     last_entry: datetime | None = None
     # The ways in its entries used: another one, past a visit's reach, is another arrival.
     ways_in: set[str] = field(default_factory=set)
+    # The last time one of its signs was somebody moving inside (found now, not only open).
+    last_moving: datetime | None = None
 
     def entered(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """An entrance told or shown for the stay now: a new use of a way in."""
@@ -175,13 +177,17 @@ def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
 
 def _another_way_in(anomaly: OpenAnomaly, stay: _Stay, now: datetime) -> bool:
     """An entry by a way in the stay's entries did not use, past a visit's reach from
-    its last entry: somebody else arriving (the household, a carer, a second intruder)."""
+    its last entry: somebody else arriving (the household, a carer, a second intruder).
+    Not while the stay's visitor still moves about (``STILL_ABOUT``): whoever is inside
+    opens the balcony door to hang the washing."""
     ways = _ways_in(anomaly)
+    moving = stay.last_moving is not None and now - stay.last_moving <= STILL_ABOUT
     return (
         bool(ways)
         and stay.last_entry is not None
         and now - stay.last_entry > VISIT_REACH
         and not ways <= stay.ways_in
+        and not moving
     )
 
 
@@ -257,6 +263,8 @@ class AwayStays:
                 stay.last_person = now
                 stay.inside = _inside_only(people)  # an appliance says nothing of who
             stay.entities.update(e for a in signs for e in a.shown_evidence)
+            if any(m.active and m.rule in MOVING_RULES for a in signs for m in a.members):
+                stay.last_moving = now
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
 
     def acknowledged(self, anomaly: OpenAnomaly) -> None:
@@ -286,6 +294,7 @@ class AwayStays:
             "last_person": stay.last_person.isoformat() if stay.last_person else None,
             "last_entry": stay.last_entry.isoformat() if stay.last_entry else None,
             "ways_in": sorted(stay.ways_in),
+            "last_moving": stay.last_moving.isoformat() if stay.last_moving else None,
             "quiet": sorted(self._quiet),
         }
 
@@ -314,6 +323,7 @@ class AwayStays:
             _person(data.get("last_person", data["last_sign"])),
             _person(data.get("last_entry")),  # stored before it was kept: no bound
             set(ways_in),  # stored before they were kept: the next entry's way is another
+            _person(data.get("last_moving")),
         )
         stays._quiet = set(quiet)
         return stays
