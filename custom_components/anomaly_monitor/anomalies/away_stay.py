@@ -24,6 +24,14 @@ security finding about an entry already shown for it is that stay too ("the back
 opened with nobody seen", 18 minutes into a break-in the homeowner had acknowledged, set
 3). A new kind of sign is still told: a door acknowledged as left unlocked, then motion
 inside, is somebody coming in.
+
+A stay is held going by its own signs: somebody moving inside, an entrance told or shown
+for it (a door opened again as the guests go out). An entry's anomaly only staying open
+(motion joined to it, a door still unlocked) is no new use of a way in: else a break-in
+told at 11:20 and acknowledged, kept open by the rooms it went through, held the nanny's
+key in the front door at 15:18 as "the same break-in" (set 20). An entry by another way
+in than the stay's, more than ``VISIT_REACH`` after the stay's last entry, is somebody
+else arriving: told on its own (whether it is pushed is the away judge's matter).
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.baselines.away_judge import STILL_ABOUT, VISIT_REACH
 from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time
@@ -92,11 +101,6 @@ def _came_in(anomaly: OpenAnomaly) -> bool:
     )
 
 
-def _entrance(anomaly: OpenAnomaly) -> bool:
-    """A sign that an entrance was used (an entry), not only of somebody moving."""
-    return AnomalyType.SECURITY in _kinds(anomaly)
-
-
 def _another_entry(anomaly: OpenAnomaly) -> bool:
     """An entry the learned away normal counts as one more from outside in this empty
     spell (``away_judge.judge_entry``: nobody it knows inside opened it)."""
@@ -104,6 +108,16 @@ def _another_entry(anomaly: OpenAnomaly) -> bool:
         m.anomaly_type == AnomalyType.SECURITY and (m.magnitude or 0.0) > 1.0
         for m in anomaly.members
     )
+
+
+def _ways_in(anomaly: OpenAnomaly) -> set[str]:
+    """The entrances the entry findings of ``anomaly`` are about (their subject: the door
+    or its lock; the motion they cite is no way in): the way somebody came in."""
+    return {
+        m.subject or anomaly.subject
+        for m in anomaly.members
+        if m.anomaly_type == AnomalyType.SECURITY
+    }
 
 
 def _moving_only(anomaly: OpenAnomaly) -> bool:
@@ -137,6 +151,16 @@ class _Stay:
     # The last time an entrance was part of its signs: a visitor inside keeps moving
     # (a pet too), but an entrance opened hours after its last use is somebody else.
     last_entry: datetime | None = None
+    # The ways in its entries used: another one, past a visit's reach, is another arrival.
+    ways_in: set[str] = field(default_factory=set)
+    # The last time one of its signs was somebody moving inside (found now, not only open).
+    last_moving: datetime | None = None
+
+    def entered(self, anomaly: OpenAnomaly, now: datetime) -> None:
+        """An entrance told or shown for the stay now: a new use of a way in."""
+        if ways := _ways_in(anomaly):
+            self.last_entry = now
+            self.ways_in |= ways
 
 
 def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
@@ -148,6 +172,22 @@ def _about_its_entry(anomaly: OpenAnomaly, stay: _Stay) -> bool:
         and anomaly.anomaly_type == AnomalyType.SECURITY
         and bool(shown)
         and shown <= stay.entities
+    )
+
+
+def _another_way_in(anomaly: OpenAnomaly, stay: _Stay, now: datetime) -> bool:
+    """An entry by a way in the stay's entries did not use, past a visit's reach from
+    its last entry: somebody else arriving (the household, a carer, a second intruder).
+    Not while the stay's visitor still moves about (``STILL_ABOUT``): whoever is inside
+    opens the balcony door to hang the washing."""
+    ways = _ways_in(anomaly)
+    moving = stay.last_moving is not None and now - stay.last_moving <= STILL_ABOUT
+    return (
+        bool(ways)
+        and stay.last_entry is not None
+        and now - stay.last_entry > VISIT_REACH
+        and not ways <= stay.ways_in
+        and not moving
     )
 
 
@@ -180,6 +220,9 @@ class AwayStays:
             return None
         if _another_entry(anomaly) and stay.last_entry and now - stay.last_entry > STAY_GAP:
             return None  # a new arrival: the cat moving all evening kept no visitor in
+        if _another_way_in(anomaly, stay, now):
+            return None  # somebody else arriving, not the visit going in and out
+        stay.entered(anomaly, now)
         stay.last_sign = now
         if person:
             stay.last_person = now
@@ -212,14 +255,16 @@ class AwayStays:
                 stay.kinds |= _kinds(anomaly)
                 if _came_in(anomaly):
                     stay.kinds.add(AnomalyType.OCCUPANCY_MISMATCH)
+            if stay is not None and (is_stay_sign(anomaly) or _about_its_entry(anomaly, stay)):
+                stay.entered(anomaly, now)  # told, or shown as the stay's: a way in used now
         if stay is not None and signs:
             stay.last_sign = now
             if people := [a for a in signs if not _left_on(a)]:
                 stay.last_person = now
                 stay.inside = _inside_only(people)  # an appliance says nothing of who
             stay.entities.update(e for a in signs for e in a.shown_evidence)
-            if any(_entrance(a) for a in signs):
-                stay.last_entry = now
+            if any(m.active and m.rule in MOVING_RULES for a in signs for m in a.members):
+                stay.last_moving = now
             stay.acknowledged = stay.acknowledged or any(a.acknowledged for a in signs)
 
     def acknowledged(self, anomaly: OpenAnomaly) -> None:
@@ -248,6 +293,8 @@ class AwayStays:
             "entities": sorted(stay.entities),
             "last_person": stay.last_person.isoformat() if stay.last_person else None,
             "last_entry": stay.last_entry.isoformat() if stay.last_entry else None,
+            "ways_in": sorted(stay.ways_in),
+            "last_moving": stay.last_moving.isoformat() if stay.last_moving else None,
             "quiet": sorted(self._quiet),
         }
 
@@ -261,8 +308,8 @@ class AwayStays:
         if not isinstance(severity, int) or not isinstance(acknowledged, bool):
             raise TypeError("stay")
         kinds, quiet = data["kinds"], data["quiet"]
-        entities = data.get("entities", [])
-        if not all(isinstance(v, str) for v in (*kinds, *quiet, *entities)):
+        entities, ways_in = data.get("entities", []), data.get("ways_in", [])
+        if not all(isinstance(v, str) for v in (*kinds, *quiet, *entities, *ways_in)):
             raise TypeError("stay")
         stays._stay = _Stay(
             stored_time(data["told_at"]),
@@ -275,6 +322,8 @@ class AwayStays:
             # Stored before it was kept: the last sign was a person's, as it was read then.
             _person(data.get("last_person", data["last_sign"])),
             _person(data.get("last_entry")),  # stored before it was kept: no bound
+            set(ways_in),  # stored before they were kept: the next entry's way is another
+            _person(data.get("last_moving")),
         )
         stays._quiet = set(quiet)
         return stays
