@@ -87,7 +87,8 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     """Motion is significant only while nobody is home; a reading that enters (or leaves) a
-    possible fire's heat is, once (not each reading of a sauna at 80 °C)."""
+    possible fire's heat is, once (not each reading of a sauna at 80 °C), and again only when
+    it climbs far above its hottest yet."""
     motion = "binary_sensor.hall_motion"
     set_calm_home(hass)
     hass.states.async_set(motion, "off", {"device_class": "motion"})
@@ -115,7 +116,8 @@ async def test_motion_in_an_empty_home_and_impossible_readings_are_judged_early(
     assert await analyses_after([(motion, "on", moving)]) == 1
     hot = {"device_class": "temperature", "unit_of_measurement": "°C"}
     assert await analyses_after([(LIVING_TEMP, "150", hot)]) == 1
-    assert await analyses_after([(LIVING_TEMP, "160", hot)]) == 0
+    assert await analyses_after([(LIVING_TEMP, "153", hot)]) == 0  # the next reading climbs
+    assert await analyses_after([(LIVING_TEMP, "175", hot)]) == 1  # hotter than ever: a fire
     assert await analyses_after([(LIVING_TEMP, "23", hot)]) == 1  # the heat is over
     assert await analyses_after([(LIVING_TEMP, "24", hot)]) == 0
 
