@@ -42,6 +42,8 @@ from ..cold_start_openings import is_garage_door
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
+from ..open_states import stands_open as stands_open_now
+from ..rules.hvac import AIRING
 from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
@@ -207,7 +209,11 @@ def _opening_while_climate(
     the opening stands open most of the time here (a door between rooms)."""
     if stands_open(baselines.durations, entity_id):
         return None
-    now_open = [spell for spell in open_spells(home, entity_id) if spell.ongoing]
+    spells = open_spells(home, entity_id)
+    now_open = [spell for spell in spells if spell.ongoing]
+    window = home.info(entity_id)
+    if not now_open and window is not None and not stands_open_now(window):
+        return _closed_spells_judged(finding, entity_id, spells, baselines)
     if not now_open:
         return finding  # ajar by its angle sensor, or open before the window: as found
     spell = now_open[-1]
@@ -230,6 +236,25 @@ def _opening_while_climate(
         reasoning=finding.reasoning + f" It is open this long on most days, but "
         f"{running.entity_id} is seldom {running.state} at this time of day here.",
     )
+
+
+def _closed_spells_judged(
+    finding: Finding, entity_id: str, spells: list[Interval], baselines: HomeBaselines
+) -> Finding | None:
+    """The window closed again (the statistic's finding about its past): usual when every
+    spell it stood open past the airing time is within its habit at that time of day (a
+    laundry window opened for the water heater 45 min every evening)."""
+    past_airing = [spell for spell in spells if spell.duration > AIRING]
+    if not past_airing:
+        return finding
+    for spell in past_airing:
+        usual = baselines.usual.usual_open(entity_id, spell.start)
+        if usual is None:
+            return finding
+        minutes, days = usual
+        if spell.duration > OPEN_FACTOR * timedelta(minutes=minutes):
+            return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
+    return None  # each spell as long as it stays open on most days at that hour
 
 
 def _burst(
