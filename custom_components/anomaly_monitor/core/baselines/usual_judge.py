@@ -42,10 +42,12 @@ from ..cold_start_openings import is_garage_door
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
+from ..open_states import stands_open as stands_open_now
 from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
 from ..statistics.toggles import storm_limits
+from .airing_habit import ajar_by_angle, closed_airings_judged, usually_open_text
 from .attended_doors import left_open
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
 from .away_judge import judge_entry
@@ -183,19 +185,11 @@ def _open(
     elif days == 0:
         why = " It is seldom open here: the default limit judged."
     else:
-        why = _usually_open_text(minutes, days)
+        why = usually_open_text(minutes, days)
     return replace(
         finding,
         reasoning=left_open_text(entity_id, spell) + why,
         magnitude=round(spell.duration.total_seconds() / 60, 1),
-    )
-
-
-def _usually_open_text(minutes: float, days: int) -> str:
-    """ " On most days it is open at most 40 min at this time of day (learned over ...)"."""
-    return (
-        f" On most days it is open at most {duration_text(timedelta(minutes=minutes))} "
-        f"at this time of day (learned over {days} days of use)."
     )
 
 
@@ -207,7 +201,16 @@ def _opening_while_climate(
     the opening stands open most of the time here (a door between rooms)."""
     if stands_open(baselines.durations, entity_id):
         return None
-    now_open = [spell for spell in open_spells(home, entity_id) if spell.ongoing]
+    spells = open_spells(home, entity_id)
+    now_open = [spell for spell in spells if spell.ongoing]
+    window = home.info(entity_id)
+    if (
+        not now_open
+        and window is not None
+        and not stands_open_now(window)
+        and not ajar_by_angle(home, window)
+    ):
+        return closed_airings_judged(finding, entity_id, spells, baselines.usual, OPEN_FACTOR)
     if not now_open:
         return finding  # ajar by its angle sensor, or open before the window: as found
     spell = now_open[-1]
@@ -216,7 +219,7 @@ def _opening_while_climate(
         return finding
     minutes, days = usual
     if spell.duration > OPEN_FACTOR * timedelta(minutes=minutes):
-        return replace(finding, reasoning=finding.reasoning + _usually_open_text(minutes, days))
+        return replace(finding, reasoning=finding.reasoning + usually_open_text(minutes, days))
     climate = next((e for e in finding.evidence if e.partition(".")[0] == "climate"), None)
     running = home.info(climate) if climate is not None else None
     if (

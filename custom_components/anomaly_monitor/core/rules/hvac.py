@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..climate_reach import heats_through
 from ..finding_kind import FindingKind
 from ..home import UNAVAILABLE_STATES, HomeView
 from ..models import (
@@ -217,15 +218,22 @@ def hvac_with_opening_open(home: HomeView) -> Iterator[Finding]:
         if ajar or (stands_open(opening) and not _airing(home, opening)):
             open_windows.append(opening)
             angles[opening.entity_id] = angle if ajar else None
-    if not open_windows:
+    # A window is wasting only the units that heat its room (``heats_through``).
+    pairs = [
+        (c, w)
+        for w in open_windows
+        for c in active
+        if heats_through(home, c.entity_id, w.entity_id)
+    ]
+    if not pairs:
         return
-    climate, first = active[0], open_windows[0]
+    climate, first = pairs[0]
     away = entry_point(home) + home.of("alarm_control_panel") if home.nobody_home else []
     yield HVAC_WITH_OPENING_OPEN.finding(
         evidence=ids(climate, every_window, away),
         # The open window is what is wrong: which climate device happens to be running
         # changes as thermostats cycle, and must not make it a new anomaly.
-        subject=open_windows[0].entity_id,
+        subject=first.entity_id,
         context=ids(away),
         reasoning=f"{climate.info.name} is {hvac_action(climate)} with "
         f"{first.info.name} {how_open(first, angles[first.entity_id])}, wasting energy.",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..climate_reach import heats_through
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..hvac_state import action_from_state as hvac_action
@@ -72,6 +73,7 @@ def hvac_ran_with_window_open(home: HomeView) -> Iterator[Finding]:
             wasted = {
                 climate: _overlap(spell.start + AIRING, spell.end, runs)
                 for climate, runs in climates.items()
+                if heats_through(home, climate, window)  # a room's unit: its own room's windows
             }
             wasted = {c: w for c, w in wasted.items() if w > timedelta()}
             longest = max(wasted.values(), default=timedelta())
