@@ -13,10 +13,9 @@ from .home import HomeView
 
 
 def _climates(home: HomeView) -> set[str]:
-    """Every climate entity of the home, in the snapshot or in the window's history."""
-    return {s.entity_id for s in home.of("climate")} | {
-        e for e in home.history if home.domain(e) == "climate"
-    }
+    """Every climate entity of the home, in the snapshot or in the window's history
+    (``history_of`` is kept per analysis: asked once per window and unit pair)."""
+    return {s.entity_id for s in home.of("climate")} | set(home.history_of("climate"))
 
 
 def heats_through(home: HomeView, climate: str, opening: str) -> bool:
