@@ -16,6 +16,7 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from operator import attrgetter
 from statistics import median
 
 from ..finding_kind import FindingKind
@@ -100,12 +101,18 @@ def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
     """When each (entity, state) was entered; numeric readings are not events."""
     events: dict[tuple[str, str], list[datetime]] = {}
     for entity_id in list(home.history)[:MAX_ENTITIES]:
-        for change in home.changes(entity_id)[1:]:  # the first is the window's start
-            state = change.state.lower()
-            if parse_number(state) is not None:
-                continue
-            events.setdefault((entity_id, state), []).append(change.when)
+        changes = home.changes(entity_id)[1:]  # the first is the window's start
+        states = list(map(str.lower, map(_STATE, changes)))
+        numbers = list(map(parse_number, states))
+        if None not in numbers:
+            continue  # a meter's readings only: read in one pass, not one by one
+        for change, state, number in zip(changes, states, numbers, strict=True):
+            if number is None:
+                events.setdefault((entity_id, state), []).append(change.when)
     return events
+
+
+_STATE = attrgetter("state")
 
 
 def _state_at(changes: list[tuple[datetime, str]], when: datetime) -> str | None:
