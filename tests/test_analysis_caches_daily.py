@@ -106,6 +106,9 @@ def test_readings_per_day_equal_reading_them_one_by_one(
     made = readings_by_day(home, ROOM)
     assert list(made.items()) == list(fresh.items()), label  # the days' order too
     assert readings_by_day(home, ROOM) is made  # once per analysis
+    assert daily_profile.day_count(home, ROOM) == len(fresh)
+    values = daily_profile.values_by_day(home, ROOM)
+    assert list(values.items()) == [(d, [v for _, v in pairs]) for d, pairs in fresh.items()]
     assert readings_by_day(_view(times[: len(times) // 2], zone), ROOM) != made
 
 

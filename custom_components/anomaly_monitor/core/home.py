@@ -10,7 +10,6 @@ from collections import defaultdict
 from collections.abc import Callable
 from datetime import datetime
 from functools import cached_property
-from itertools import chain
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -85,8 +84,6 @@ ARMED_STATES = frozenset(
 
 
 _WHEN = attrgetter("when")
-_STATE = attrgetter("state")
-_NO_STATE = object()  # what the first transition is compared with: no state equals it
 
 
 class HomeView:
@@ -192,11 +189,10 @@ class HomeView:
         """Transitions of one entity where the state actually changed (a fresh list)."""
         result = self._changes.get(entity_id)
         if result is None:
-            # A repeat matches the change before it: each transition is compared with the
-            # one before it, in one pass (a meter's readings are thousands a window).
-            history = self.history.get(entity_id, [])
-            before = chain((_NO_STATE,), map(_STATE, history))
-            result = [t for t, state in zip(history, before, strict=False) if t.state != state]
+            result = []
+            for transition in self.history.get(entity_id, []):
+                if not result or result[-1].state != transition.state:
+                    result.append(transition)
             self._changes[entity_id] = result
         return list(result)  # a copy: callers may edit theirs
 
@@ -204,9 +200,11 @@ class HomeView:
         """Every numeric reading of an entity (repeats kept), oldest first (a fresh list)."""
         series = self._numbers.get(entity_id)
         if series is None:
-            history = self.history.get(entity_id, [])
-            values = map(parse_number, map(_STATE, history))
-            series = [(t.when, v) for t, v in zip(history, values, strict=True) if v is not None]
+            series = []
+            for transition in self.history.get(entity_id, []):
+                value = parse_number(transition.state)
+                if value is not None:
+                    series.append((transition.when, value))
             self._numbers[entity_id] = series
         return list(series)  # a copy: callers may edit theirs
 

@@ -86,25 +86,62 @@ def readings_by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int
 def _by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
     readings = local_readings(home, entity_id)
     days: dict[date, list[tuple[int, float]]] = defaultdict(list)
-    if not _one_clock(readings):
+    runs = day_runs(home, entity_id)
+    if runs is None:
         for local, value in readings:
             days[local.date()].append((local.hour, value))
         return days
-    # One fixed offset (or naive times): the readings' local time rises with them, so each
-    # day and hour is a run of them, found by bisection rather than read one by one
-    # (64 sensors' fortnight of minutes is judged at every analysis).
-    start, end = 0, len(readings)
-    while start < end:
-        first = readings[start][0]
-        day = days[first.date()]
-        until = bisect_left(readings, _next_midnight(first), start, end, key=_TIME)
+    for day, first, until in runs:  # each hour of a day a run too (bisected)
+        pairs, start = days[day], first
         while start < until:
             local = readings[start][0]
             hour = local.replace(minute=0, second=0, microsecond=0) + _HOUR
             stop = bisect_left(readings, hour, start, until, key=_TIME)
             values = map(_VALUE, readings[start:stop])
-            day += zip(repeat(local.hour, stop - start), values, strict=True)
+            pairs += zip(repeat(local.hour, stop - start), values, strict=True)
             start = stop
+    return days
+
+
+def day_runs(home: HomeView, entity_id: str) -> list[tuple[date, int, int]] | None:
+    """Each local day of ``local_readings`` as (day, first index, index past its last),
+    oldest first; None where the readings' clock does not allow it (shared: read only).
+
+    On one fixed offset (or naive times) local time rises with the readings, so a day is
+    a run of them found by bisection rather than read one by one: most windows are two
+    hours of a live home, whose days the daily statistics need only count."""
+    return home.shared(f"day runs of {entity_id}", lambda: _day_runs(home, entity_id))
+
+
+def _day_runs(home: HomeView, entity_id: str) -> list[tuple[date, int, int]] | None:
+    readings = local_readings(home, entity_id)
+    if not _one_clock(readings):
+        return None
+    runs: list[tuple[date, int, int]] = []
+    start, end = 0, len(readings)
+    while start < end:
+        first = readings[start][0]
+        until = bisect_left(readings, _next_midnight(first), start, end, key=_TIME)
+        runs.append((first.date(), start, until))
+        start = until
+    return runs
+
+
+def day_count(home: HomeView, entity_id: str) -> int:
+    """How many local days hold readings of ``entity_id``."""
+    runs = day_runs(home, entity_id)
+    return len(runs) if runs is not None else len(readings_by_day(home, entity_id))
+
+
+def values_by_day(home: HomeView, entity_id: str) -> dict[date, list[float]]:
+    """The window's readings of ``entity_id`` per local day (a fresh dict)."""
+    readings = local_readings(home, entity_id)
+    runs = day_runs(home, entity_id)
+    if runs is not None:
+        return {day: list(map(_VALUE, readings[start:until])) for day, start, until in runs}
+    days: dict[date, list[float]] = defaultdict(list)
+    for local, value in readings:
+        days[local.date()].append(value)
     return days
 
 
@@ -286,6 +323,8 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
     groups: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
     for entity_id in home.history_of("sensor", *PROFILE_DEVICE_CLASSES):
         device_class = home.device_class(entity_id)
+        if day_count(home, entity_id) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
+            continue  # (counted without sorting the readings into hours)
         days = readings_by_day(home, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue

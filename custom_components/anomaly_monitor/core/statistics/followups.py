@@ -16,7 +16,6 @@ from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from operator import attrgetter
 from statistics import median
 
 from ..finding_kind import FindingKind
@@ -100,19 +99,21 @@ class FollowUpLink:
 def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
     """When each (entity, state) was entered; numeric readings are not events."""
     events: dict[tuple[str, str], list[datetime]] = {}
+    # Each state text lowered and parsed once (a window's meters repeat their readings):
+    # the event's state, or None for a number.
+    said: dict[str, str | None] = {}
     for entity_id in list(home.history)[:MAX_ENTITIES]:
-        changes = home.changes(entity_id)[1:]  # the first is the window's start
-        states = list(map(str.lower, map(_STATE, changes)))
-        numbers = list(map(parse_number, states))
-        if None not in numbers:
-            continue  # a meter's readings only: read in one pass, not one by one
-        for change, state, number in zip(changes, states, numbers, strict=True):
-            if number is None:
-                events.setdefault((entity_id, state), []).append(change.when)
+        for change in home.changes(entity_id)[1:]:  # the first is the window's start
+            state = said.get(change.state, _UNSAID)
+            if state is _UNSAID:
+                lowered = change.state.lower()
+                state = said[change.state] = None if parse_number(lowered) is not None else lowered
+            if state is not None:
+                events.setdefault((entity_id, state), []).append(change.when)  # type: ignore[arg-type]
     return events
 
 
-_STATE = attrgetter("state")
+_UNSAID = object()
 
 
 def _state_at(changes: list[tuple[datetime, str]], when: datetime) -> str | None:
