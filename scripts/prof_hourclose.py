@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_baselines as bench
+import bench_home
 
 from custom_components.anomaly_monitor.core.combined_detector import CombinedDetector
 
@@ -94,12 +95,12 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--parts", type=int, default=0, help="time the window's parts N times")
     args = parser.parse_args()
-    infos = bench.home(200)
+    infos = bench_home.home(200)
     baselines, *_ = bench._learn_core(infos, 14, 1, traced=False)
     captured: dict[str, Any] = {}
 
-    def hours_close(infos, baselines, window, day, now, *, seed, hours=8):
-        captured.update(infos=infos, baselines=baselines, window=window, day=day, now=now)
+    def hours_close(*args: Any, **_: Any) -> None:
+        _, _, captured["window"], captured["day"], captured["now"] = args
 
     # bench_analysis builds the window and keeps the baselines up to date to its hour; its
     # own timings are skipped (one repeat) and the hour-close step is run here instead.
@@ -122,7 +123,7 @@ def main() -> None:
     )
     if args.parts:
         _parts(window, args.parts)
-    rows = [row for row in bench.one_day(infos, day, random.Random(2)) if row[0] > now]
+    rows = [row for row in bench_home.one_day(infos, day, random.Random(2)) if row[0] > now]
     detector = CombinedDetector(baselines=lambda: baselines)
     profile = cProfile.Profile(time.process_time)  # CPU: the machine is shared
     closes, learned = [], now

@@ -20,7 +20,7 @@ import pytest
 
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.home_clock import on_home_clock
-from custom_components.anomaly_monitor.core.models import Environment, Transition
+from custom_components.anomaly_monitor.core.models import Environment, Transition, parse_number
 from custom_components.anomaly_monitor.core.statistics import daily_profile, followups
 from custom_components.anomaly_monitor.core.statistics.daily_profile import (
     local_readings,
@@ -67,8 +67,11 @@ def _fresh_by_day(home: HomeView) -> dict[date, list[tuple[int, float]]]:
     return days
 
 
-def _cases() -> list[tuple[str, list[tuple[datetime, str]], ZoneInfo | None]]:
-    cases = []
+type _Case = tuple[str, list[tuple[datetime, str]], ZoneInfo | None]
+
+
+def _cases() -> list[_Case]:
+    cases: list[_Case] = []
     for seed in range(4):
         for zone, starts in (
             (BERLIN, (datetime(2026, 3, 26, 21), datetime(2026, 10, 22, 22), STEADY)),
@@ -130,7 +133,7 @@ def _fresh_events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
     for entity_id in list(home.history)[: followups.MAX_ENTITIES]:
         for change in home.changes(entity_id)[1:]:
             state = change.state.lower()
-            if followups.parse_number(state) is not None:
+            if parse_number(state) is not None:
                 continue
             events.setdefault((entity_id, state), []).append(change.when)
     return events
