@@ -17,7 +17,9 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta, timezone
+from itertools import repeat
+from operator import attrgetter, itemgetter
 from statistics import median
 
 from ..finding_kind import FindingKind
@@ -62,20 +64,105 @@ def local_readings(home: HomeView, entity_id: str) -> list[tuple[datetime, float
 
     Converted once per analysis and shared by the daily statistics (read only).
     """
-    return home.shared(
-        f"local readings of {entity_id}",
-        lambda: [
-            (local_time(home, when), value) for when, value in numeric_series(home, entity_id)
-        ],
-    )
+    return home.shared(f"local readings of {entity_id}", lambda: _on_home_clock(home, entity_id))
+
+
+def _on_home_clock(home: HomeView, entity_id: str) -> list[tuple[datetime, float]]:
+    series = numeric_series(home, entity_id)  # a fresh list: ours
+    zones = set(map(_ZONE, map(_TIME, series)))
+    # The watcher records every reading on the home's clock already: one zone for all, and
+    # ``on_home_clock`` keeps a time as it is by its zone alone (no reading converted).
+    if len(zones) == 1 and on_home_clock(series[0][0], home.env.zone) is series[0][0]:
+        return series
+    return [(local_time(home, when), value) for when, value in series]
 
 
 def readings_by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
-    """The window's readings of ``entity_id`` per local day, as (hour, value)."""
+    """The window's readings of ``entity_id`` per local day, as (hour, value); once per
+    analysis (shared: read only)."""
+    return home.shared(f"readings by day of {entity_id}", lambda: _by_day(home, entity_id))
+
+
+def _by_day(home: HomeView, entity_id: str) -> dict[date, list[tuple[int, float]]]:
+    readings = local_readings(home, entity_id)
     days: dict[date, list[tuple[int, float]]] = defaultdict(list)
-    for local, value in local_readings(home, entity_id):
-        days[local.date()].append((local.hour, value))
+    runs = day_runs(home, entity_id)
+    if runs is None:
+        for local, value in readings:
+            days[local.date()].append((local.hour, value))
+        return days
+    for day, first, until in runs:  # each hour of a day a run too (bisected)
+        pairs, start = days[day], first
+        while start < until:
+            local = readings[start][0]
+            hour = local.replace(minute=0, second=0, microsecond=0) + _HOUR
+            stop = bisect_left(readings, hour, start, until, key=_TIME)
+            values = map(_VALUE, readings[start:stop])
+            pairs += zip(repeat(local.hour, stop - start), values, strict=True)
+            start = stop
     return days
+
+
+def day_runs(home: HomeView, entity_id: str) -> list[tuple[date, int, int]] | None:
+    """Each local day of ``local_readings`` as (day, first index, index past its last),
+    oldest first; None where the readings' clock does not allow it (shared: read only).
+
+    On one fixed offset (or naive times) local time rises with the readings, so a day is
+    a run of them found by bisection rather than read one by one: most windows are two
+    hours of a live home, whose days the daily statistics need only count."""
+    return home.shared(f"day runs of {entity_id}", lambda: _day_runs(home, entity_id))
+
+
+def _day_runs(home: HomeView, entity_id: str) -> list[tuple[date, int, int]] | None:
+    readings = local_readings(home, entity_id)
+    if not _one_clock(readings):
+        return None
+    runs: list[tuple[date, int, int]] = []
+    start, end = 0, len(readings)
+    while start < end:
+        first = readings[start][0]
+        until = bisect_left(readings, _next_midnight(first), start, end, key=_TIME)
+        runs.append((first.date(), start, until))
+        start = until
+    return runs
+
+
+def day_count(home: HomeView, entity_id: str) -> int:
+    """How many local days hold readings of ``entity_id``."""
+    runs = day_runs(home, entity_id)
+    return len(runs) if runs is not None else len(readings_by_day(home, entity_id))
+
+
+def values_by_day(home: HomeView, entity_id: str) -> dict[date, list[float]]:
+    """The window's readings of ``entity_id`` per local day (a fresh dict)."""
+    readings = local_readings(home, entity_id)
+    runs = day_runs(home, entity_id)
+    if runs is not None:
+        return {day: list(map(_VALUE, readings[start:until])) for day, start, until in runs}
+    days: dict[date, list[float]] = defaultdict(list)
+    for local, value in readings:
+        days[local.date()].append(value)
+    return days
+
+
+def _one_clock(readings: Sequence[tuple[datetime, float]]) -> bool:
+    """Every reading on one fixed offset (or every one naive): local time rises with time."""
+    zones = set(map(_ZONE, map(_TIME, readings)))
+    if len(zones) != 1:
+        return False
+    zone = zones.pop()
+    return zone is None or type(zone) is timezone
+
+
+def _next_midnight(local: datetime) -> datetime:
+    return datetime.combine(local.date() + _DAY, datetime.min.time(), local.tzinfo)
+
+
+_TIME = itemgetter(0)
+_VALUE = itemgetter(1)
+_ZONE = attrgetter("tzinfo")
+_HOUR = timedelta(hours=1)
+_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +323,8 @@ def daily_profile_shift(home: HomeView) -> Iterator[Finding]:
     groups: dict[tuple[str | None, str | None], list[str]] = defaultdict(list)
     for entity_id in home.history_of("sensor", *PROFILE_DEVICE_CLASSES):
         device_class = home.device_class(entity_id)
+        if day_count(home, entity_id) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
+            continue  # (counted without sorting the readings into hours)
         days = readings_by_day(home, entity_id)
         if len(days) < MIN_BASELINE_DAYS + MIN_REGIME_DAYS:
             continue

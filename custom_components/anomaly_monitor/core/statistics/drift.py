@@ -18,7 +18,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..temperatures import share_of_level
-from .daily_profile import local_readings
+from .daily_profile import values_by_day
 from .levels import LEVEL_DEVICE_CLASSES
 
 MIN_DAYS = 5
@@ -45,9 +45,7 @@ def kendall_tau(values: list[float]) -> float:
 
 def daily_medians(home: HomeView, entity_id: str) -> dict[date, float]:
     """Each full-enough day's median reading."""
-    days: dict[date, list[float]] = defaultdict(list)
-    for local, value in local_readings(home, entity_id):
-        days[local.date()].append(value)
+    days = values_by_day(home, entity_id)
     return {d: median(v) for d, v in days.items() if len(v) >= MIN_READINGS_PER_DAY}
 
 

@@ -99,13 +99,21 @@ class FollowUpLink:
 def _events(home: HomeView) -> dict[tuple[str, str], list[datetime]]:
     """When each (entity, state) was entered; numeric readings are not events."""
     events: dict[tuple[str, str], list[datetime]] = {}
+    # Each state text lowered and parsed once (a window's meters repeat their readings):
+    # the event's state, or None for a number.
+    said: dict[str, str | None] = {}
     for entity_id in list(home.history)[:MAX_ENTITIES]:
         for change in home.changes(entity_id)[1:]:  # the first is the window's start
-            state = change.state.lower()
-            if parse_number(state) is not None:
-                continue
-            events.setdefault((entity_id, state), []).append(change.when)
+            state = said.get(change.state, _UNSAID)
+            if state is _UNSAID:
+                lowered = change.state.lower()
+                state = said[change.state] = None if parse_number(lowered) is not None else lowered
+            if state is not None:
+                events.setdefault((entity_id, state), []).append(change.when)  # type: ignore[arg-type]
     return events
+
+
+_UNSAID = object()
 
 
 def _state_at(changes: list[tuple[datetime, str]], when: datetime) -> str | None:
