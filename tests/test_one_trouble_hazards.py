@@ -251,3 +251,24 @@ def test_a_level_is_linked_to_a_meter_only_after_every_start() -> None:
     follow.pairs[("sensor.heater_power", TANK)] = FollowUp(onsets=3, downs=2)
     follow.pairs[("sensor.kettle_power", "sensor.kitchen_temperature")] = FollowUp(onsets=1, ups=1)
     assert linked(follow) == {(PUMP_POWER, TANK)}
+
+
+async def test_an_appliance_left_on_beside_a_told_door_is_told(hass: HomeAssistant) -> None:
+    """Set 18: the tuition room's sliding door told left open; its aircon, on since the
+    class and drawing on all night, is an appliance left on: its own trouble, told."""
+    tracker = AnomalyTracker(hass, "aircon")
+    now = dt_util.utcnow()
+    door = "binary_sensor.sliding_door"
+    aircon, power = "switch.aircon", "sensor.aircon_power"
+    home = {
+        door: state(door, "on", "Tuition room", "door", changed=now - timedelta(hours=2)),
+        aircon: state(aircon, "on", "Tuition room", changed=now - timedelta(hours=6)),
+        power: state(power, "540", "Tuition room", "power", "W", changed=now),
+    }
+    door_open = finding("entry_left_open", door, "security", Severity.MEDIUM)
+    _update(tracker, [door_open], now, home)
+    drawing = finding("meter_drawing_at_unusual_hours", (aircon, power), "energy", subject=aircon)
+    later = now + timedelta(hours=2)
+    assert _update(tracker, [door_open, drawing], later, home)[0] == [
+        "meter_drawing_at_unusual_hours"
+    ]

@@ -19,9 +19,11 @@ held (set 13: the freezer's plug tripped offline, then its thermometer warming).
 
 A finding named after a switch but about its meter (blind set 22, Phibsborough: the
 washer's hose burst at 10:30, told; 10 s later "the washer's plug is off but draws 12 W",
-pushed: the water on the plug) is such a reading when the meter moved after the switch
-last did: the switch untouched, its reading went off. A switch turned on or off since is
-somebody's act, and news.
+pushed: the water on the plug) is such a reading when the switch is off and its meter
+moved after the switch last did: the switch untouched, its reading went off. A switch on
+is an appliance in use (set 18: the tuition room's aircon left on all night beside the
+room's sliding door told open: its own trouble), and one switched since is somebody's act:
+news.
 """
 
 from __future__ import annotations
@@ -63,13 +65,13 @@ def reading_consequence(
 
 
 def _reading(anomaly: OpenAnomaly, entities: Mapping[str, EntityState]) -> EntityState | None:
-    """The reading ``anomaly`` is about: its subject's number, or, for a switch's finding,
-    the switch's own meter it shows that moved after the switch last changed."""
+    """The reading ``anomaly`` is about: its subject's number, or, for a switch that is
+    off, the switch's own meter it shows that moved after the switch last changed."""
     subject = entities.get(anomaly.subject)
     if subject is None or subject.number is not None:
         return subject
     switched = subject.last_changed
-    if switched is None:
+    if switched is None or subject.state.lower() != "off":
         return None
     return next(
         (
