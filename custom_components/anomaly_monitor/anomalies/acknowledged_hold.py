@@ -67,7 +67,7 @@ from ..core.models import (
 )
 from ..core.state_blips import is_no_state
 from ..core.verdict import about_a_whole
-from .airing import AIRED_HAZARDS, aired_out, held_open_to_air
+from .airing import aired_hazard, aired_out, held_open_to_air
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
@@ -181,7 +181,7 @@ class Seen:
                 or (
                     now is not None
                     and not anomaly.while_away
-                    and self._aired(entities)
+                    and aired_hazard((self.subject, *self.evidence), entities)
                     and held_open_to_air(subject, self.began, self.ended, now)
                 )
             )
@@ -199,13 +199,6 @@ class Seen:
     def _entry_while_away(self) -> bool:
         """An entry while nobody is home: what follows it while away is its episode."""
         return self.anomaly_type == SECURITY and self.while_away
-
-    def _aired(self, entities: Mapping[str, EntityState]) -> bool:
-        """A hazard the household airs out (smoke, CO, gas: ``airing.AIRED_HAZARDS``)."""
-        return any(
-            (state := entities.get(e)) is not None and state.info.device_class in AIRED_HAZARDS
-            for e in (self.subject, *self.evidence)
-        )
 
     def _onset(self, found: datetime, entities: Mapping[str, EntityState]) -> datetime:
         """When this problem (``found`` then) began: the last change before it was found

@@ -24,7 +24,7 @@ longer after the air cleared is news.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from ..core.models import EntityState, Transition
@@ -59,4 +59,12 @@ def held_open_to_air(subject: EntityState, began: datetime, ended: datetime, now
     changed = subject.last_changed
     return (
         stands_open(subject) and changed is not None and changed <= began and now <= ended + AIRING
+    )
+
+
+def aired_hazard(evidence: Iterable[str], entities: Mapping[str, EntityState]) -> bool:
+    """A hazard shown by ``evidence`` that the household airs out (``AIRED_HAZARDS``)."""
+    return any(
+        (state := entities.get(e)) is not None and state.info.device_class in AIRED_HAZARDS
+        for e in evidence
     )
