@@ -21,6 +21,7 @@ from homeassistant.util import dt as dt_util
 
 from ..anomalies.across_restart import AcrossRestart
 from ..anomalies.before_start import news
+from ..anomalies.cause_and_effect import linked
 from ..anomalies.intake import pushable, taken
 from ..anomalies.surfaces import Announcer
 from ..anomalies.telling import async_reword, async_shown_again, async_tell, wording
@@ -307,6 +308,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
                 home_until=self.tracker.home_until,
             )
             entities = {s.entity_id: s for s in window.snapshot}
+            baselines = self._baselines()
             changes = self.tracker.update(
                 opening,
                 now,
@@ -315,6 +317,8 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
                 states=states,
                 entities=entities,
                 transitions=window.transitions,
+                # A meter and the level it moves: one trouble (``cause_and_effect``).
+                linked=linked(baselines.follow_ups) if baselines is not None else (),
             )
             if self.tracker.marks_lapsed:
                 self.tracker.marks_lapsed = False

@@ -67,7 +67,7 @@ from ..core.models import (
 )
 from ..core.state_blips import is_no_state
 from ..core.verdict import about_a_whole
-from .airing import aired_out
+from .airing import aired_hazard, aired_out, held_open_to_air
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
@@ -139,11 +139,13 @@ class Seen:
         transitions: Sequence[Transition] = (),
         *,
         response: bool = False,
+        now: datetime | None = None,
     ) -> bool:
         """``anomaly`` (new, no hazard) is this acknowledged problem's consequence: its
         subject changed within ``RESPONSE`` of this one's onset, or (not ``response``:
         only that) later while this lasted in its area or on its device; no graver, no
-        sign of somebody inside."""
+        sign of somebody inside. ``now``: an opening open since before a hazard aired out
+        is held while it lasts and ``airing.AIRING`` after (``held_open_to_air``)."""
         # "While nobody is home" only answers a hazard (somebody the trackers do not
         # know, a neighbour, the fire brigade) or follows an entry while away.
         away_answer = anomaly.while_away and not self._entry_while_away
@@ -171,9 +173,18 @@ class Seen:
             else self.began
         )
         if not began - _LEAD <= changed <= self.ended:
-            # Opened in answer, shut once the hazard was over: the home aired (``airing``).
+            # Opened in answer, shut once the hazard was over: the home aired (``airing``);
+            # or open already, held open against smoke or gas.
             answer = (began - _LEAD, self.began + RESPONSE)
-            return self.hazard and aired_out(subject, transitions, answer, self.ended)
+            return self.hazard and (
+                aired_out(subject, transitions, answer, self.ended)
+                or (
+                    now is not None
+                    and not anomaly.while_away
+                    and aired_hazard((self.subject, *self.evidence), entities)
+                    and held_open_to_air(subject, self.began, self.ended, now)
+                )
+            )
         if cut:  # the device unplugged after its smoke: cut since, within RESPONSE
             return changed <= self.began + RESPONSE
         if self.hazard or self.anomaly_type == SECURITY:
@@ -346,7 +357,7 @@ class AcknowledgedHold:
             for s in acknowledged  # open: while it lasts
         ):
             return True
-        return any(s.follows(anomaly, entities, transitions) for s in every)
+        return any(s.follows(anomaly, entities, transitions, now=now) for s in every)
 
     def as_dict(self) -> dict[str, Any]:
         """The stored form: signature -> what was acknowledged, and when it ended."""

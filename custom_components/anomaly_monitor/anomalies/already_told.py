@@ -14,7 +14,7 @@ not tell a situation once more; a damaged part loads empty, with a warning.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from typing import Any
@@ -115,16 +115,20 @@ class AlreadyTold:
         ended: Iterable[OpenAnomaly] = (),
         transitions: Sequence[Transition] = (),
         start: StartSpan | None = None,
+        linked: Collection[tuple[str, str]] = (),
     ) -> bool | None:
         """For a new anomaly continuing a situation already told, whether it starts
         acknowledged; None when it is news. ``entities`` (the watched entities now) let an
         acknowledged problem hold its consequences (``acknowledged_hold``) and a told one
         whose devices have not changed since (``ended``: over, not answered) hold the
         same devices found by another rule (``told_unchanged``). ``start``: Home Assistant's
-        last start, when no two devices changed together (``ha_start``)."""
+        last start, when no two devices changed together (``ha_start``). ``linked``: the
+        (meter, level) pairs of the home (``cause_and_effect``)."""
         # The table of what makes two findings one trouble (``same_trouble``) decides.
         open_now = list(open_now)
-        question = Question(anomaly, open_now, now, entities, list(ended), transitions, start)
+        question = Question(
+            anomaly, open_now, now, entities, list(ended), transitions, start, linked
+        )
         same = same_trouble(self, question)
         if same is None:
             return None

@@ -5,7 +5,9 @@ after the leak was told, "entry at an unused hour", pushed; the CO-filled room's
 opened, the RV door opened as the CO alarm sounded, the kitchen door opened two minutes
 after the dryer's smoke with nobody tracked home, the cupboard under the leaking sink
 opened: each pushed as a security event. Set 13: the dehumidifier unplugged three minutes
-after its smoke, "its run cut short", pushed.
+after its smoke, "its run cut short", pushed. Set 18 (Kalamaja): the flue iced, CO in the
+kitchen at 07:05, the bedroom window opened with the back door; "heating with the bedroom
+window open" pushed at 07:27: an opening, whichever rule finds it.
 
 While a hazard is told, open and not yet acknowledged, a new anomaly (no hazard, no
 graver, no sign of somebody inside) is its answer, shown and kept current but not pushed,
@@ -25,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from ..core.models import EntityState, Transition
+from ..core.open_states import is_opening
 from .acknowledged_hold import SECURITY, may_be_held, seen_as
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
@@ -58,13 +61,20 @@ def answers_a_told_hazard(
     ]
     if cut_meter(subject) and may_be_held(anomaly):
         response = False
-    elif anomaly.anomaly_type == SECURITY and subject.number is None:
-        # An opening: only as the hazard began (later, the same door is told; the
-        # area clause of ``follows`` holds after an acknowledgement only).
+    elif (anomaly.anomaly_type == SECURITY and subject.number is None) or (
+        is_opening(subject.domain, subject.info.device_class)
+    ):
+        # An opening (whatever rule found it: the window open while the heating runs):
+        # only as the hazard began (later, the same door is told; the area clause of
+        # ``follows`` holds after an acknowledgement only).
         response = True
     else:
         return None
     return next(
-        (g for g, s in told if s.follows(anomaly, entities, transitions, response=response)),
+        (
+            g
+            for g, s in told
+            if s.follows(anomaly, entities, transitions, response=response, now=now)
+        ),
         None,
     )

@@ -16,12 +16,21 @@ over, is news; so is a meter drawing beside a device that has gone offline (set 
 bathroom CO detector's battery died, and the washer in the same bathroom heating for
 three hours the next day was held as its consequence). A thermometer beside one is still
 held (set 13: the freezer's plug tripped offline, then its thermometer warming).
+
+A finding named after a switch but about its meter (blind set 22, Phibsborough: the
+washer's hose burst at 10:30, told; 10 s later "the washer's plug is off but draws 12 W",
+pushed: the water on the plug) is such a reading when the switch is off and its meter
+moved after the switch last did: the switch untouched, its reading went off. A switch on
+is an appliance in use (set 18: the tuition room's aircon left on all night beside the
+room's sliding door told open: its own trouble), and one switched since is somebody's act:
+news.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..core.device_roles import same_device
 from ..core.home import METER_DEVICE_CLASSES
 from ..core.models import AnomalyType, EntityState
 from ..core.state_blips import is_no_state
@@ -40,8 +49,8 @@ def reading_consequence(
     devices of an open anomaly) going off."""
     if anomaly.hazard or anomaly.while_away or anomaly.anomaly_type not in _READING_KINDS:
         return False
-    subject = entities.get(anomaly.subject)
-    if subject is None or subject.number is None or not subject.info.area:
+    subject = _reading(anomaly, entities)
+    if subject is None or not subject.info.area:
         return False
     area = subject.info.area
     # A device gone offline may stop what it powers (a freezer warms once its plug is
@@ -52,4 +61,27 @@ def reading_consequence(
         and other.info.area == area
         and not (drawing and is_no_state(other.state))
         for e in evidence
+    )
+
+
+def _reading(anomaly: OpenAnomaly, entities: Mapping[str, EntityState]) -> EntityState | None:
+    """The reading ``anomaly`` is about: its subject's number, or, for a switch that is
+    off, the switch's own meter it shows that moved after the switch last changed."""
+    subject = entities.get(anomaly.subject)
+    if subject is None or subject.number is not None:
+        return subject
+    switched = subject.last_changed
+    if switched is None or subject.state.lower() != "off":
+        return None
+    return next(
+        (
+            meter
+            for e in anomaly.shown_evidence
+            if (meter := entities.get(e)) is not None
+            and meter.number is not None
+            and meter.last_changed is not None
+            and meter.last_changed > switched
+            and same_device(meter, subject)
+        ),
+        None,
     )

@@ -23,13 +23,14 @@ The table judges a new anomaly against others.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState, Transition
+from .cause_and_effect import cause_or_effect
 from .ha_start import StartSpan
 from .hazard_answer import answers_a_told_hazard
 from .hazard_handled import handled_during_hazard
@@ -58,6 +59,8 @@ class Question:
     ended: Sequence[OpenAnomaly]  # told, over, not answered
     transitions: Sequence[Transition]
     start: StartSpan | None = None  # Home Assistant's last start (``ha_start``)
+    # The (meter, level) pairs the home showed move together (``cause_and_effect``).
+    linked: Collection[tuple[str, str]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,10 @@ def _told_device(told: AlreadyTold, q: Question) -> Same | None:
     return _part(told, told_device(q.anomaly, q.open_now, q.entities))
 
 
+def _cause_or_effect(told: AlreadyTold, q: Question) -> Same | None:
+    return _part(told, cause_or_effect(q.anomaly, q.open_now, q.linked))
+
+
 def _same_onset(told: AlreadyTold, q: Question) -> Same | None:
     assert q.entities is not None
     return _part(told, same_onset(q.anomaly, q.open_now, q.entities, q.start))
@@ -217,6 +224,8 @@ SAME_TROUBLE: tuple[Row, ...] = (
     Row("told and unchanged", _told_unchanged),
     # A device of a told incident (the pump and the tank it fills).
     Row("a device of the incident", _told_device),
+    # A meter and the level it moves, learned from the home (the pump and its tank).
+    Row("its cause or effect", _cause_or_effect, needs_entities=False),
     # Devices that took their words at one moment (one act of one person).
     Row("one act", _same_onset),
     # Readings of one kind gone off the same way in one analysis (two tanks low).

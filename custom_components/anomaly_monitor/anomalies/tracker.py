@@ -181,6 +181,7 @@ class AnomalyTracker(HomeownerAnswers):
         *,
         entities: Mapping[str, EntityState] | None = None,
         transitions: Sequence[Transition] = (),
+        linked: Collection[tuple[str, str]] = (),
     ) -> Changes:
         """Reconcile the open anomalies with the findings of a new analysis.
 
@@ -195,6 +196,8 @@ class AnomalyTracker(HomeownerAnswers):
         missed (``evidence_hold``); without them, every absence is a miss. ``entities``
         (the watched entities now: area, device, last change) and ``transitions`` (the
         window's changes) let a problem hold its own consequences (``acknowledged_hold``).
+        ``linked``: the (meter, level) pairs the home showed move together
+        (``cause_and_effect``).
         """
         changed = self.expire_marks(now)
         self.someone_home = someone_home
@@ -243,6 +246,7 @@ class AnomalyTracker(HomeownerAnswers):
                         ended=ended_before,
                         transitions=transitions,
                         start=self.ha_start,
+                        linked=linked,
                     )
                 ) is not None:
                     anomaly.acknowledged = same  # already told: shown, not told
