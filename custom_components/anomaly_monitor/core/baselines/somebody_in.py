@@ -44,13 +44,14 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 import weakref
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..pets import has_pets
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
+from .inside_walk import INSIDE_REACH, STAY_SHOWS, Walk
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 from .ways_in import is_opening, opened_state, way_out
@@ -58,12 +59,6 @@ from .ways_in import is_opening, opened_state, way_out
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
 
-# A sign of somebody inside this soon before an opening: they opened it.
-INSIDE_REACH = timedelta(hours=1)
-# Whether anybody stayed in as the others left shows within this long.
-STAY_SHOWS = timedelta(minutes=15)
-# Openings this close to one from inside are the same passage (the door, then the gate).
-PASSAGE = timedelta(minutes=5)
 # With pets, motion counts as a person only once the home was learned empty on this
 # many days (a pet's sensors are then known: they move at all hours).
 MIN_EMPTY_DAYS = MIN_DAYS
@@ -151,77 +146,14 @@ def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
     return False
 
 
-@dataclass
-class _Walk:
-    """Where the chain of signs and openings stands."""
-
-    last_sign: datetime | None = None  # None: nobody known inside (before any sign, or
-    # since an opening from outside: whoever came in shows by their next sign)
-    out_at: datetime | None = None  # somebody went out (or the trackers left), unfollowed
-    out_area: str | None = None  # where they went out (None: anywhere)
-    late: bool = False  # a sign long after the trackers left or somebody went out
-    by_contact: bool = False  # the last sign is an inner contact's use (no motion since)
-    out_blind: bool = False  # went out when only a contact showed anybody (maybe them)
-    lived: bool = False  # the home is lived in while the trackers are away (learned)
-    unseen_until: datetime | None = None  # Home Assistant was down until then
-
-    def from_inside(self, when: datetime, forced: bool = False) -> bool:
-        if forced and self.by_contact:
-            return False  # a door whose lock stayed locked: a cupboard used is no key
-        unseen = self.unseen_until
-        if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
-            return False  # nobody seen inside since the power came back
-        if self.out_at is not None:
-            return not self.out_blind and when - self.out_at <= PASSAGE
-        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
-
-    def sign(self, when: datetime, area: str | None = None, contact: bool = False) -> None:
-        if self.out_at is not None:
-            near = self.out_area is None or area is None or area == self.out_area
-            if when - self.out_at <= PASSAGE and near:
-                return  # whoever went out, on their way
-            # Somebody stayed in, in a home lived in while the trackers are away; else (or
-            # long after) it is not known who moves now.
-            self.late |= not self.lived or when - self.out_at > INSIDE_REACH
-            self.out_at, self.out_blind = None, False
-        self.last_sign, self.by_contact = when, contact
-
-    def unseen(self, when: datetime) -> None:
-        """Nothing was watched until ``when`` (a power cut): a door used since then, before
-        anybody inside shows again, may be whoever came in unseen; who was inside before
-        it still moves about inside (``stayed_in``)."""
-        self.unseen_until = when
-
-    def went_out(self, when: datetime) -> None:
-        """Somebody left (the trackers, a way out opened from inside): whether anybody
-        stayed in shows only by a sign after."""
-        if self.last_sign is not None:
-            self.out_at, self.out_area = when, None
-            # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
-            # and a door opened just after is no part of their passage out.
-            self.out_blind = self.by_contact
-            if self.by_contact:
-                self.last_sign = None
-
-    def opening(self, when: datetime, leaves: bool, area: str | None, forced: bool) -> None:
-        if self.from_inside(when, forced):
-            if leaves:
-                self.out_at, self.out_area = when, area
-            elif self.out_at is None:
-                self.last_sign = when  # a window or the fridge opened: somebody is in
-            return
-        self.last_sign = self.out_at = None  # an entry from outside
-        self.out_blind = False
-        self.late = self.by_contact = False
-
-
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
 # time order: each analysis asks several times about the same window. The slot knows the
 # home and baselines by weak reference, not id(): an id is reused once its object is freed,
 # and a later home with the same times was given stale steps (a door after a power cut
 # judged with the steps of a restart without one). A step: (when, kind, entity, way out
-# (an opening) or an inner contact's (a sign), area, forced: a door whose lock stayed locked).
-type _Step = tuple[datetime, str, str, bool, str | None, bool]
+# (an opening) or an inner contact's (a sign), area, forced: a door whose lock stayed locked,
+# door: a door contact without a lock of its own, ``inside_walk``).
+type _Step = tuple[datetime, str, str, bool, str | None, bool, bool]
 type _Ref[T] = weakref.ReferenceType[T]
 _last: tuple[_Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool] | None
 _last = None
@@ -278,7 +210,8 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         flag = contact or leaves.get(entity_id, False)
         forced = kind == OPENING and _lock_stayed_locked(home, unlocked, entity_id, when)
         area = home.area(entity_id) if entity_id else None
-        steps.append((when, kind, entity_id, flag, area, forced))
+        door = kind == OPENING and not flag and _door(home, entity_id)
+        steps.append((when, kind, entity_id, flag, area, forced, door))
     lived = lived_while_away(baselines, home)
     _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
     return steps, lived
@@ -297,11 +230,11 @@ def _left_in_window(home: HomeView) -> datetime | None:
     )
 
 
-def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
+def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
     steps, lived = _steps(baselines, home)
-    walk = _Walk(lived=lived)
-    for when, kind, _entity_id, flag, area, forced in steps:
+    walk = Walk(lived=lived)
+    for when, kind, _entity_id, flag, area, forced, door in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -309,10 +242,18 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
         elif kind == UNSEEN:
             walk.unseen(when)
         elif kind == OPENING:
-            walk.opening(when, flag, area, forced)
+            walk.opening(when, flag, area, forced, door)
         else:
             walk.sign(when, area, contact=flag)
     return walk
+
+
+def _door(home: HomeView, entity_id: str) -> bool:
+    """A door contact (not a window, a lock or a cover): passed by whoever goes out."""
+    return (
+        home.domain(entity_id) == "binary_sensor"
+        and home.device_class(entity_id) in ENTRY_DEVICE_CLASSES
+    )
 
 
 def _lock_stayed_locked(
@@ -341,10 +282,10 @@ def contact_signs(
     steps, _ = _steps(baselines, home)
     if opened is not None and any(
         (when, kind, entity_id, forced) == (*opened[:1], OPENING, opened[1], True)
-        for when, kind, entity_id, _, _, forced in steps
+        for when, kind, entity_id, _, _, forced, _ in steps
     ):
         return []
-    return [when for when, kind, _, flag, _, _ in steps if kind == SIGN and flag]
+    return [when for when, kind, _, flag, _, _, _ in steps if kind == SIGN and flag]
 
 
 @dataclass(frozen=True)
@@ -365,9 +306,9 @@ def opened_from_inside(
     at = [s for s in steps[bisect_left(steps, (when,)) :] if s[0] == when]
     if entity_id is not None:
         at = [s for s in at if s[2] == entity_id]
-    if any(kind == SIGN and flag for _, kind, _, flag, _, _ in at):
+    if any(kind == SIGN and flag for _, kind, _, flag, _, _, _ in at):
         return Inside(when, by_contact=True)  # the fridge opened and shut, the door reopened
-    forced = any(kind == OPENING and forced for _, kind, _, _, _, forced in at)
+    forced = any(kind == OPENING and forced for _, kind, _, _, _, forced, _ in at)
     walk = _walk(baselines, home, when)
     if not walk.from_inside(when, forced) or walk.last_sign is None:
         return None
@@ -387,17 +328,9 @@ def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Insid
 
 
 def inside_now(baselines: HomeBaselines, home: HomeView) -> Inside | None:
-    """Whether somebody is inside now: they showed within ``INSIDE_REACH``, or earlier with
-    nothing opened since but from inside (a night's sleep), and nobody has gone out since
-    without a sign that somebody stayed; not when the last signs came long after the
-    trackers left or somebody went out (a sensor's fault, a pet not learned)."""
-    walk = _walk(baselines, home, home.end)
-    last = walk.last_sign
-    if last is None or walk.out_at is not None:
-        return None
-    if home.end - last <= INSIDE_REACH or not walk.late:
-        return Inside(last)
-    return None
+    """Whether somebody is inside now (``Walk.inside_at``)."""
+    last = _walk(baselines, home, home.end).inside_at(home.end)
+    return Inside(last) if last is not None else None
 
 
 def staying_unknown(baselines: HomeBaselines, home: HomeView) -> bool:
