@@ -11,7 +11,9 @@ shutter's door, a chawl's door) is no ``way_out``: opened from inside it reads a
 of somebody in, as a window opened from inside does. But a door's use is somebody
 *passing* it, maybe the last one going out: when nothing inside moves after it, it shows
 nobody inside beyond ``INSIDE_REACH``, as a sign long after the trackers left does
-(``late``). Somebody who stays in moves again, and with that sign the door is behind them.
+(``late``). A motion spell under way as the door opened, ending after it, is the
+sensor's hold running out (whoever moved may be the one who went): no sign. Somebody who
+stays in moves again, and with that sign the door is behind them.
 """
 
 from __future__ import annotations
@@ -52,7 +54,11 @@ class Walk:
             return not self.out_blind and when - self.out_at <= PASSAGE
         return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
 
-    def sign(self, when: datetime, area: str | None = None, contact: bool = False) -> None:
+    def sign(
+        self, when: datetime, area: str | None = None, contact: bool = False, ends: bool = False
+    ) -> None:
+        if ends and self.by_door and self.out_at is None:
+            return  # a spell under way as the door opened, its hold running out: no new sign
         if self.out_at is not None:
             near = self.out_area is None or area is None or area == self.out_area
             if when - self.out_at <= PASSAGE and near:

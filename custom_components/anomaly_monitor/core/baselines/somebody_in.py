@@ -103,6 +103,21 @@ def _motion_signs(home: HomeView, entity_id: str) -> list[datetime]:
     return signs
 
 
+def _spell_ends(home: HomeView) -> set[tuple[datetime, str]]:
+    """The window's motion signs that end a spell of motion (its "off" after "on"): the
+    sensor's hold running out, maybe after whoever moved has gone."""
+    ends: set[tuple[datetime, str]] = set()
+    for entity_id in home.history:
+        if is_motion(home, entity_id):
+            before: str | None = None
+            for change in home.changes(entity_id):
+                state = change.state.lower()
+                if state == "off" and before == "on":
+                    ends.add((change.when, entity_id))
+                before = state
+    return ends
+
+
 def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> bool:
     """Whether motion on ``sensor`` at ``when`` may be a pet's: it moves at all hours while
     the home is empty; with pets in the profile, also where it moved on most empty days
@@ -152,7 +167,8 @@ def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
 # and a later home with the same times was given stale steps (a door after a power cut
 # judged with the steps of a restart without one). A step: (when, kind, entity, way out
 # (an opening) or an inner contact's (a sign), area, forced: a door whose lock stayed locked,
-# door: a door contact without a lock of its own, ``inside_walk``).
+# passing: an opening's door contact without a lock, or a sign's motion spell ending (either
+# maybe whoever went out: ``inside_walk``).
 type _Step = tuple[datetime, str, str, bool, str | None, bool, bool]
 type _Ref[T] = weakref.ReferenceType[T]
 _last: tuple[_Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool] | None
@@ -198,6 +214,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
             events.add((gap[1], "", UNSEEN))
     elif home.nobody_home and (left := _left_in_window(home)) is not None:
         events.add((left, "", LEFT))  # the window shows the departure the spell has not
+    ends = _spell_ends(home)
     leaves: dict[str, bool] = {}
     unlocked = sorted(w for w, e, k in events if k == OPENING and home.domain(e) == "lock")
     steps: list[_Step] = []
@@ -210,8 +227,11 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         flag = contact or leaves.get(entity_id, False)
         forced = kind == OPENING and _lock_stayed_locked(home, unlocked, entity_id, when)
         area = home.area(entity_id) if entity_id else None
-        door = kind == OPENING and not flag and _door(home, entity_id)
-        steps.append((when, kind, entity_id, flag, area, forced, door))
+        if kind == SIGN:
+            passing = (when, entity_id) in ends
+        else:
+            passing = kind == OPENING and not flag and _door(home, entity_id)
+        steps.append((when, kind, entity_id, flag, area, forced, passing))
     lived = lived_while_away(baselines, home)
     _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
     return steps, lived
@@ -234,7 +254,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
     steps, lived = _steps(baselines, home)
     walk = Walk(lived=lived)
-    for when, kind, _entity_id, flag, area, forced, door in steps:
+    for when, kind, _entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -242,9 +262,9 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         elif kind == UNSEEN:
             walk.unseen(when)
         elif kind == OPENING:
-            walk.opening(when, flag, area, forced, door)
+            walk.opening(when, flag, area, forced, door=passing)
         else:
-            walk.sign(when, area, contact=flag)
+            walk.sign(when, area, contact=flag, ends=passing)
     return walk
 
 
