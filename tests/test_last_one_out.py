@@ -8,7 +8,8 @@ day the mother moves at 08:20 and goes out by the street door at 08:30: nothing 
 after it. Within ``INSIDE_REACH`` of the door she may still be in (a door is also opened
 to take in a parcel); after it, nobody is: the door was the last one going out. When she
 moves again after the door (she only let the postman in), she is still in however long
-she then sits still, as before.
+she then sits still, as before. Her spell of motion under way as she opened the door,
+ending a minute after it (the sensor's hold running out), is no sign that she stayed.
 """
 
 from __future__ import annotations
@@ -121,3 +122,10 @@ def test_moving_after_the_door_she_stayed_in() -> None:
     inside = inside_now(baselines, home)
     assert inside is not None
     assert inside.last_sign > at(6, 8.5)
+
+
+def test_a_spell_ending_after_the_door_is_no_sign_she_stayed() -> None:
+    baselines = lived(6)
+    today = [*alice_out(6), *seen(at(6, 8.5) - timedelta(minutes=1), LIVING, minutes=2)]
+    today = sorted([*today, *seen(at(6, 8.5), STREET)])
+    assert inside_now(baselines, home_at(baselines, today, at(6, 10))) is None
