@@ -31,8 +31,9 @@ DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 ALICE = "person.alice"
 STREET = "binary_sensor.0x00158d0001a2b3c4_contact"
 LIVING = "binary_sensor.0x00158d0002c4d5e6_occupancy"
-AREAS = {STREET: "Hall", LIVING: "Living Room"}
-CLASSES = {STREET: "door", LIVING: "occupancy"}
+BEDROOM = "binary_sensor.0x00158d0003f7a8b9_occupancy"
+AREAS = {STREET: "Hall", LIVING: "Living Room", BEDROOM: "Bedroom"}
+CLASSES = {STREET: "door", LIVING: "occupancy", BEDROOM: "occupancy"}
 
 
 def at(day: int, hours: float) -> datetime:
@@ -55,7 +56,8 @@ def alice_out(day: int) -> list[Transition]:
 
 
 def day_of_life(day: int) -> list[Transition]:
-    events = alice_out(day)
+    """Alice up in her bedroom at 07:00, out 08:00-17:00; her mother in the living room."""
+    events = seen(at(day, 7), BEDROOM) + alice_out(day)
     events += seen(at(day, 8 + 20 / 60), LIVING) + seen(at(day, 8 + 40 / 60), LIVING)
     events += [Transition(at(day, 17), ALICE, "home"), *seen(at(day, 17), STREET)]
     return sorted(events)

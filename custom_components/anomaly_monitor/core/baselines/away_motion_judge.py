@@ -101,7 +101,7 @@ def _motion_explained(
         )
     if (untracked := untracked_motion(baselines, home, sensor, onset)) is not None:
         return untracked, "", ()
-    if (inside := stayed_in(baselines, home, onset)) is not None:
+    if (inside := stayed_in(baselines, home, onset, sensor)) is not None:
         return (
             f"somebody already inside moves about (seen at {_at(inside.last_sign, baselines)}; "
             "nobody came in since)",

@@ -42,6 +42,7 @@ class Walk:
     by_door: bool = False  # the last sign is a door opened from inside (maybe going out)
     out_blind: bool = False  # went out when only a contact showed anybody (maybe them)
     lived: bool = False  # the home is lived in while the trackers are away (learned)
+    movers: frozenset[str] = frozenset()  # sensors that moved while the trackers were away
     unseen_until: datetime | None = None  # Home Assistant was down until then
 
     def from_inside(self, when: datetime, forced: bool = False) -> bool:
@@ -55,7 +56,12 @@ class Walk:
         return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
 
     def sign(
-        self, when: datetime, area: str | None = None, contact: bool = False, ends: bool = False
+        self,
+        when: datetime,
+        area: str | None = None,
+        contact: bool = False,
+        ends: bool = False,
+        entity: str = "",
     ) -> None:
         if ends and self.by_door and self.out_at is None:
             return  # a spell under way as the door opened, its hold running out: no new sign
@@ -63,9 +69,11 @@ class Walk:
             near = self.out_area is None or area is None or area == self.out_area
             if when - self.out_at <= PASSAGE and near:
                 return  # whoever went out, on their way
-            # Somebody stayed in, in a home lived in while the trackers are away; else (or
-            # long after) it is not known who moves now.
-            self.late |= not self.lived or when - self.out_at > INSIDE_REACH
+            # Somebody stayed in, in a home lived in while the trackers are away: soon after,
+            # anywhere; after a long quiet (a nap, no entrance opened since), where rooms
+            # move while the phones are out (``movers``). Else it is not known who moves.
+            long_after = when - self.out_at > INSIDE_REACH
+            self.late |= not self.lived or (long_after and entity not in self.movers)
             self.out_at, self.out_blind = None, False
         self.last_sign, self.by_contact, self.by_door = when, contact, False
 

@@ -142,23 +142,27 @@ def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: dat
     return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
 
 
-def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
-    """Whether this home has shown somebody inside while every tracker was away, on
-    ``MIN_EMPTY_DAYS`` earlier days: a person's motion (not a pet's at any part of the
-    day) while the home was known empty. A home that never did (one person who lives
-    alone, a family that goes out together) has nobody who stays in as the trackers go."""
+def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
+    """The motion sensors that moved while every tracker was away on an earlier day, a
+    person's (not a pet's at any part of the day): where somebody without a phone lives."""
     away, now = baselines.away, home.end
     pets = has_pets(home.window.profile)
     today = day_number(now, baselines.zone)
     parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
-    days: set[float] = set()
-    for sensor, hours in baselines.untracked.empty_days.items():
-        if any(_pets_sensor(away, sensor, moment, pets) for moment in parts):
-            continue
-        days |= {day for by_hour in hours for day in by_hour if day != today}
-        if len(days) >= MIN_EMPTY_DAYS:
-            return True
-    return False
+    return frozenset(
+        sensor
+        for sensor, hours in baselines.untracked.empty_days.items()
+        if any(day != today for by_hour in hours for day in by_hour)
+        and not any(_pets_sensor(away, sensor, moment, pets) for moment in parts)
+    )
+
+
+def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether this home has shown somebody inside while every tracker was away, from the
+    first such day: a person's motion (``_movers``) while the home was known empty on an
+    earlier day. A home that never did (one person who lives alone, a family that goes
+    out together) has nobody who stays in as the trackers go."""
+    return bool(_movers(baselines, home))
 
 
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
@@ -171,12 +175,18 @@ def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
 # maybe whoever went out: ``inside_walk``).
 type _Step = tuple[datetime, str, str, bool, str | None, bool, bool]
 type _Ref[T] = weakref.ReferenceType[T]
-_last: tuple[_Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool] | None
+_last: (
+    tuple[
+        _Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool, frozenset[str]
+    ]
+    | None
+)
 _last = None
 
 
-def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]:
-    """The steps, and whether the home is lived in while the trackers are away."""
+def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool, frozenset[str]]:
+    """The steps, whether the home is lived in while the trackers are away, and then its
+    motion sensors that moved while they were (``_movers``)."""
     global _last  # noqa: PLW0603 - one analysis's steps, replaced whole
     away = baselines.away
     key = (
@@ -190,7 +200,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     )
     last = _last
     if last is not None and last[0]() is home and last[1]() is baselines and last[2] == key:
-        return last[3], last[4]
+        return last[3], last[4], last[5]
     pets = has_pets(home.window.profile)
     events = _window_events(home) | set(away.spell)
     # A complete use of an inner contact, in the window or the spell's record: a sign.
@@ -232,9 +242,10 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         else:
             passing = kind == OPENING and not flag and _door(home, entity_id)
         steps.append((when, kind, entity_id, flag, area, forced, passing))
-    lived = lived_while_away(baselines, home)
-    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
-    return steps, lived
+    movers = _movers(baselines, home)
+    lived = bool(movers)  # ``lived_while_away``
+    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived, movers)
+    return steps, lived, movers
 
 
 def _left_in_window(home: HomeView) -> datetime | None:
@@ -252,9 +263,9 @@ def _left_in_window(home: HomeView) -> datetime | None:
 
 def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
-    steps, lived = _steps(baselines, home)
-    walk = Walk(lived=lived)
-    for when, kind, _entity_id, flag, area, forced, passing in steps:
+    steps, lived, movers = _steps(baselines, home)
+    walk = Walk(lived=lived, movers=movers)
+    for when, kind, entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -264,7 +275,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         elif kind == OPENING:
             walk.opening(when, flag, area, forced, door=passing)
         else:
-            walk.sign(when, area, contact=flag, ends=passing)
+            walk.sign(when, area, contact=flag, ends=passing, entity=entity_id)
     return walk
 
 
@@ -299,7 +310,7 @@ def contact_signs(
 ) -> list[datetime]:
     """When an inner contact's complete use showed somebody inside; none to open
     ``opened`` (when, door) when that door's lock stayed locked (forced)."""
-    steps, _ = _steps(baselines, home)
+    steps, _, _ = _steps(baselines, home)
     if opened is not None and any(
         (when, kind, entity_id, forced) == (*opened[:1], OPENING, opened[1], True)
         for when, kind, entity_id, _, _, forced, _ in steps
@@ -322,7 +333,7 @@ def opened_from_inside(
 ) -> Inside | None:
     """Whether an opening at ``when`` (of ``entity_id``, or of anything then) was made by
     somebody inside (None: from outside). A complete use of an inner contact is."""
-    steps, _ = _steps(baselines, home)
+    steps, _, _ = _steps(baselines, home)
     at = [s for s in steps[bisect_left(steps, (when,)) :] if s[0] == when]
     if entity_id is not None:
         at = [s for s in at if s[2] == entity_id]
@@ -335,14 +346,22 @@ def opened_from_inside(
     return Inside(walk.last_sign, walk.by_contact)
 
 
-def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
-    """Whether motion at ``when`` is somebody already inside: somebody showed before and
-    nothing opened since but from inside (however long they slept), and nobody went out
-    without a sign, within ``INSIDE_REACH``, that somebody stayed in; else None. Motion
-    after an entry from outside is not (whoever came in: judged by the away rules)."""
+def stayed_in(
+    baselines: HomeBaselines, home: HomeView, when: datetime, sensor: str = ""
+) -> Inside | None:
+    """Whether motion at ``when`` (on ``sensor``) is somebody already inside: somebody
+    showed before and nothing opened since but from inside (however long they slept), and
+    nobody went out since, but in a home lived in while the trackers are away: whoever
+    stayed in as they left, within ``INSIDE_REACH`` anywhere, later on a sensor that moved
+    while the trackers were away on earlier days (a nap, then their room); else None.
+    Motion after an entry from outside is not (whoever came in: judged by the away rules)."""
     walk = _walk(baselines, home, when)
     last, out = walk.last_sign, walk.out_at
-    if last is None or (out is not None and (not walk.lived or when - out > INSIDE_REACH)):
+    if last is None:
+        return None
+    if out is not None and (
+        not walk.lived or (when - out > INSIDE_REACH and sensor not in walk.movers)
+    ):
         return None
     return Inside(last)
 
