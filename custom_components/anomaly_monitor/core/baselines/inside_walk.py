@@ -61,7 +61,6 @@ class Walk:
         area: str | None = None,
         contact: bool = False,
         ends: bool = False,
-        entity: str = "",
     ) -> None:
         if ends and self.by_door and self.out_at is None:
             return  # a spell under way as the door opened, its hold running out: no new sign
@@ -69,11 +68,11 @@ class Walk:
             near = self.out_area is None or area is None or area == self.out_area
             if when - self.out_at <= PASSAGE and near:
                 return  # whoever went out, on their way
-            # Somebody stayed in, in a home lived in while the trackers are away: soon after,
-            # anywhere; after a long quiet (a nap, no entrance opened since), where rooms
-            # move while the phones are out (``movers``). Else it is not known who moves.
-            long_after = when - self.out_at > INSIDE_REACH
-            self.late |= not self.lived or (long_after and entity not in self.movers)
+            # Somebody stayed in, in a home lived in while the trackers are away; else (or
+            # long after) it is not known who moves now. (Whether motion after a long
+            # quiet is whoever stayed in is ``stayed_in``'s, by ``movers``: kept "inside
+            # now" for hours, a still grandmother was judged as fallen.)
+            self.late |= not self.lived or when - self.out_at > INSIDE_REACH
             self.out_at, self.out_blind = None, False
         self.last_sign, self.by_contact, self.by_door = when, contact, False
 

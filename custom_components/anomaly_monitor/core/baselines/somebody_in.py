@@ -265,7 +265,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
     steps, lived, movers = _steps(baselines, home)
     walk = Walk(lived=lived, movers=movers)
-    for when, kind, entity_id, flag, area, forced, passing in steps:
+    for when, kind, _entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -275,7 +275,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         elif kind == OPENING:
             walk.opening(when, flag, area, forced, door=passing)
         else:
-            walk.sign(when, area, contact=flag, ends=passing, entity=entity_id)
+            walk.sign(when, area, contact=flag, ends=passing)
     return walk
 
 
