@@ -24,7 +24,7 @@ from datetime import datetime
 from .baselines.away_normal import LEAVE_GRACE, AwayNormal
 from .baselines.away_teaching import MOTION_RULES
 from .baselines.home_baselines import HomeBaselines
-from .baselines.somebody_in import INSIDE_REACH
+from .baselines.inside_walk import INSIDE_REACH
 from .baselines.stamped_uses import stamp
 from .baselines.stored_spell import SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES

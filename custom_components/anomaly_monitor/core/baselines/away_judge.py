@@ -36,10 +36,10 @@ from ..models import Finding
 from ..statistics.occupancy import away_periods
 from .clock import local
 from .home_baselines import HomeBaselines
+from .inside_walk import PASSAGE
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .opening_uses import uses as opening_uses
 from .somebody_in import (
-    PASSAGE,
     inside_now,
     is_motion as _is_motion,
     opened_from_inside,

@@ -28,9 +28,10 @@ from .away_judge import VISIT_REACH, _at, _empty_spans, _entries, _within
 from .away_normal import PART_HOURS
 from .clock import local
 from .home_baselines import HomeBaselines
+from .inside_walk import PASSAGE
 from .keyed_entries import key_of, keyholder_days
 from .moves_whenever_empty import moves_whenever_empty
-from .somebody_in import PASSAGE, is_motion as _is_motion, stayed_in
+from .somebody_in import is_motion as _is_motion, stayed_in
 from .untracked_judge import untracked_motion, untracked_opening
 
 
@@ -100,7 +101,7 @@ def _motion_explained(
         )
     if (untracked := untracked_motion(baselines, home, sensor, onset)) is not None:
         return untracked, "", ()
-    if (inside := stayed_in(baselines, home, onset)) is not None:
+    if (inside := stayed_in(baselines, home, onset, sensor)) is not None:
         return (
             f"somebody already inside moves about (seen at {_at(inside.last_sign, baselines)}; "
             "nobody came in since)",

@@ -42,8 +42,8 @@ from .away_judge import (
 )
 from .home_baselines import HomeBaselines
 from .inside_doors import first_used_inside, used_inside
+from .inside_walk import INSIDE_REACH
 from .somebody_in import (
-    INSIDE_REACH,
     contact_signs,
     is_motion,
     opened_from_inside,

@@ -44,13 +44,14 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 import weakref
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..pets import has_pets
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
+from .inside_walk import INSIDE_REACH, STAY_SHOWS, Walk
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 from .ways_in import is_opening, opened_state, way_out
@@ -58,12 +59,6 @@ from .ways_in import is_opening, opened_state, way_out
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
 
-# A sign of somebody inside this soon before an opening: they opened it.
-INSIDE_REACH = timedelta(hours=1)
-# Whether anybody stayed in as the others left shows within this long.
-STAY_SHOWS = timedelta(minutes=15)
-# Openings this close to one from inside are the same passage (the door, then the gate).
-PASSAGE = timedelta(minutes=5)
 # With pets, motion counts as a person only once the home was learned empty on this
 # many days (a pet's sensors are then known: they move at all hours).
 MIN_EMPTY_DAYS = MIN_DAYS
@@ -108,6 +103,21 @@ def _motion_signs(home: HomeView, entity_id: str) -> list[datetime]:
     return signs
 
 
+def _spell_ends(home: HomeView) -> set[tuple[datetime, str]]:
+    """The window's motion signs that end a spell of motion (its "off" after "on"): the
+    sensor's hold running out, maybe after whoever moved has gone."""
+    ends: set[tuple[datetime, str]] = set()
+    for entity_id in home.history:
+        if is_motion(home, entity_id):
+            before: str | None = None
+            for change in home.changes(entity_id):
+                state = change.state.lower()
+                if state == "off" and before == "on":
+                    ends.add((change.when, entity_id))
+                before = state
+    return ends
+
+
 def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> bool:
     """Whether motion on ``sensor`` at ``when`` may be a pet's: it moves at all hours while
     the home is empty; with pets in the profile, also where it moved on most empty days
@@ -132,87 +142,27 @@ def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: dat
     return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
 
 
-def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
-    """Whether this home has shown somebody inside while every tracker was away, on
-    ``MIN_EMPTY_DAYS`` earlier days: a person's motion (not a pet's at any part of the
-    day) while the home was known empty. A home that never did (one person who lives
-    alone, a family that goes out together) has nobody who stays in as the trackers go."""
+def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
+    """The motion sensors that moved while every tracker was away on an earlier day, a
+    person's (not a pet's at any part of the day): where somebody without a phone lives."""
     away, now = baselines.away, home.end
     pets = has_pets(home.window.profile)
     today = day_number(now, baselines.zone)
     parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
-    days: set[float] = set()
-    for sensor, hours in baselines.untracked.empty_days.items():
-        if any(_pets_sensor(away, sensor, moment, pets) for moment in parts):
-            continue
-        days |= {day for by_hour in hours for day in by_hour if day != today}
-        if len(days) >= MIN_EMPTY_DAYS:
-            return True
-    return False
+    return frozenset(
+        sensor
+        for sensor, hours in baselines.untracked.empty_days.items()
+        if any(day != today for by_hour in hours for day in by_hour)
+        and not any(_pets_sensor(away, sensor, moment, pets) for moment in parts)
+    )
 
 
-@dataclass
-class _Walk:
-    """Where the chain of signs and openings stands."""
-
-    last_sign: datetime | None = None  # None: nobody known inside (before any sign, or
-    # since an opening from outside: whoever came in shows by their next sign)
-    out_at: datetime | None = None  # somebody went out (or the trackers left), unfollowed
-    out_area: str | None = None  # where they went out (None: anywhere)
-    late: bool = False  # a sign long after the trackers left or somebody went out
-    by_contact: bool = False  # the last sign is an inner contact's use (no motion since)
-    out_blind: bool = False  # went out when only a contact showed anybody (maybe them)
-    lived: bool = False  # the home is lived in while the trackers are away (learned)
-    unseen_until: datetime | None = None  # Home Assistant was down until then
-
-    def from_inside(self, when: datetime, forced: bool = False) -> bool:
-        if forced and self.by_contact:
-            return False  # a door whose lock stayed locked: a cupboard used is no key
-        unseen = self.unseen_until
-        if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
-            return False  # nobody seen inside since the power came back
-        if self.out_at is not None:
-            return not self.out_blind and when - self.out_at <= PASSAGE
-        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
-
-    def sign(self, when: datetime, area: str | None = None, contact: bool = False) -> None:
-        if self.out_at is not None:
-            near = self.out_area is None or area is None or area == self.out_area
-            if when - self.out_at <= PASSAGE and near:
-                return  # whoever went out, on their way
-            # Somebody stayed in, in a home lived in while the trackers are away; else (or
-            # long after) it is not known who moves now.
-            self.late |= not self.lived or when - self.out_at > INSIDE_REACH
-            self.out_at, self.out_blind = None, False
-        self.last_sign, self.by_contact = when, contact
-
-    def unseen(self, when: datetime) -> None:
-        """Nothing was watched until ``when`` (a power cut): a door used since then, before
-        anybody inside shows again, may be whoever came in unseen; who was inside before
-        it still moves about inside (``stayed_in``)."""
-        self.unseen_until = when
-
-    def went_out(self, when: datetime) -> None:
-        """Somebody left (the trackers, a way out opened from inside): whether anybody
-        stayed in shows only by a sign after."""
-        if self.last_sign is not None:
-            self.out_at, self.out_area = when, None
-            # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
-            # and a door opened just after is no part of their passage out.
-            self.out_blind = self.by_contact
-            if self.by_contact:
-                self.last_sign = None
-
-    def opening(self, when: datetime, leaves: bool, area: str | None, forced: bool) -> None:
-        if self.from_inside(when, forced):
-            if leaves:
-                self.out_at, self.out_area = when, area
-            elif self.out_at is None:
-                self.last_sign = when  # a window or the fridge opened: somebody is in
-            return
-        self.last_sign = self.out_at = None  # an entry from outside
-        self.out_blind = False
-        self.late = self.by_contact = False
+def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether this home has shown somebody inside while every tracker was away, from the
+    first such day: a person's motion (``_movers``) while the home was known empty on an
+    earlier day. A home that never did (one person who lives alone, a family that goes
+    out together) has nobody who stays in as the trackers go."""
+    return bool(_movers(baselines, home))
 
 
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
@@ -220,15 +170,23 @@ class _Walk:
 # home and baselines by weak reference, not id(): an id is reused once its object is freed,
 # and a later home with the same times was given stale steps (a door after a power cut
 # judged with the steps of a restart without one). A step: (when, kind, entity, way out
-# (an opening) or an inner contact's (a sign), area, forced: a door whose lock stayed locked).
-type _Step = tuple[datetime, str, str, bool, str | None, bool]
+# (an opening) or an inner contact's (a sign), area, forced: a door whose lock stayed locked,
+# passing: an opening's door contact without a lock, or a sign's motion spell ending (either
+# maybe whoever went out: ``inside_walk``).
+type _Step = tuple[datetime, str, str, bool, str | None, bool, bool]
 type _Ref[T] = weakref.ReferenceType[T]
-_last: tuple[_Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool] | None
+_last: (
+    tuple[
+        _Ref[HomeView], _Ref[HomeBaselines], tuple[object, ...], list[_Step], bool, frozenset[str]
+    ]
+    | None
+)
 _last = None
 
 
-def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]:
-    """The steps, and whether the home is lived in while the trackers are away."""
+def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool, frozenset[str]]:
+    """The steps, whether the home is lived in while the trackers are away, and then its
+    motion sensors that moved while they were (``_movers``)."""
     global _last  # noqa: PLW0603 - one analysis's steps, replaced whole
     away = baselines.away
     key = (
@@ -242,7 +200,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
     )
     last = _last
     if last is not None and last[0]() is home and last[1]() is baselines and last[2] == key:
-        return last[3], last[4]
+        return last[3], last[4], last[5]
     pets = has_pets(home.window.profile)
     events = _window_events(home) | set(away.spell)
     # A complete use of an inner contact, in the window or the spell's record: a sign.
@@ -266,6 +224,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
             events.add((gap[1], "", UNSEEN))
     elif home.nobody_home and (left := _left_in_window(home)) is not None:
         events.add((left, "", LEFT))  # the window shows the departure the spell has not
+    ends = _spell_ends(home)
     leaves: dict[str, bool] = {}
     unlocked = sorted(w for w, e, k in events if k == OPENING and home.domain(e) == "lock")
     steps: list[_Step] = []
@@ -278,10 +237,15 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool]
         flag = contact or leaves.get(entity_id, False)
         forced = kind == OPENING and _lock_stayed_locked(home, unlocked, entity_id, when)
         area = home.area(entity_id) if entity_id else None
-        steps.append((when, kind, entity_id, flag, area, forced))
-    lived = lived_while_away(baselines, home)
-    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived)
-    return steps, lived
+        if kind == SIGN:
+            passing = (when, entity_id) in ends
+        else:
+            passing = kind == OPENING and not flag and _door(home, entity_id)
+        steps.append((when, kind, entity_id, flag, area, forced, passing))
+    movers = _movers(baselines, home)
+    lived = bool(movers)  # ``lived_while_away``
+    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived, movers)
+    return steps, lived, movers
 
 
 def _left_in_window(home: HomeView) -> datetime | None:
@@ -297,11 +261,11 @@ def _left_in_window(home: HomeView) -> datetime | None:
     )
 
 
-def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
+def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
-    steps, lived = _steps(baselines, home)
-    walk = _Walk(lived=lived)
-    for when, kind, _entity_id, flag, area, forced in steps:
+    steps, lived, movers = _steps(baselines, home)
+    walk = Walk(lived=lived, movers=movers)
+    for when, kind, _entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -309,10 +273,18 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> _Walk:
         elif kind == UNSEEN:
             walk.unseen(when)
         elif kind == OPENING:
-            walk.opening(when, flag, area, forced)
+            walk.opening(when, flag, area, forced, door=passing)
         else:
-            walk.sign(when, area, contact=flag)
+            walk.sign(when, area, contact=flag, ends=passing)
     return walk
+
+
+def _door(home: HomeView, entity_id: str) -> bool:
+    """A door contact (not a window, a lock or a cover): passed by whoever goes out."""
+    return (
+        home.domain(entity_id) == "binary_sensor"
+        and home.device_class(entity_id) in ENTRY_DEVICE_CLASSES
+    )
 
 
 def _lock_stayed_locked(
@@ -338,13 +310,13 @@ def contact_signs(
 ) -> list[datetime]:
     """When an inner contact's complete use showed somebody inside; none to open
     ``opened`` (when, door) when that door's lock stayed locked (forced)."""
-    steps, _ = _steps(baselines, home)
+    steps, _, _ = _steps(baselines, home)
     if opened is not None and any(
         (when, kind, entity_id, forced) == (*opened[:1], OPENING, opened[1], True)
-        for when, kind, entity_id, _, _, forced in steps
+        for when, kind, entity_id, _, _, forced, _ in steps
     ):
         return []
-    return [when for when, kind, _, flag, _, _ in steps if kind == SIGN and flag]
+    return [when for when, kind, _, flag, _, _, _ in steps if kind == SIGN and flag]
 
 
 @dataclass(frozen=True)
@@ -361,43 +333,43 @@ def opened_from_inside(
 ) -> Inside | None:
     """Whether an opening at ``when`` (of ``entity_id``, or of anything then) was made by
     somebody inside (None: from outside). A complete use of an inner contact is."""
-    steps, _ = _steps(baselines, home)
+    steps, _, _ = _steps(baselines, home)
     at = [s for s in steps[bisect_left(steps, (when,)) :] if s[0] == when]
     if entity_id is not None:
         at = [s for s in at if s[2] == entity_id]
-    if any(kind == SIGN and flag for _, kind, _, flag, _, _ in at):
+    if any(kind == SIGN and flag for _, kind, _, flag, _, _, _ in at):
         return Inside(when, by_contact=True)  # the fridge opened and shut, the door reopened
-    forced = any(kind == OPENING and forced for _, kind, _, _, _, forced in at)
+    forced = any(kind == OPENING and forced for _, kind, _, _, _, forced, _ in at)
     walk = _walk(baselines, home, when)
     if not walk.from_inside(when, forced) or walk.last_sign is None:
         return None
     return Inside(walk.last_sign, walk.by_contact)
 
 
-def stayed_in(baselines: HomeBaselines, home: HomeView, when: datetime) -> Inside | None:
-    """Whether motion at ``when`` is somebody already inside: somebody showed before and
-    nothing opened since but from inside (however long they slept), and nobody went out
-    without a sign, within ``INSIDE_REACH``, that somebody stayed in; else None. Motion
-    after an entry from outside is not (whoever came in: judged by the away rules)."""
+def stayed_in(
+    baselines: HomeBaselines, home: HomeView, when: datetime, sensor: str = ""
+) -> Inside | None:
+    """Whether motion at ``when`` (on ``sensor``) is somebody already inside: somebody
+    showed before and nothing opened since but from inside (however long they slept), and
+    nobody went out since, but in a home lived in while the trackers are away: whoever
+    stayed in as they left, within ``INSIDE_REACH`` anywhere, later on a sensor that moved
+    while the trackers were away on earlier days (a nap, then their room); else None.
+    Motion after an entry from outside is not (whoever came in: judged by the away rules)."""
     walk = _walk(baselines, home, when)
     last, out = walk.last_sign, walk.out_at
-    if last is None or (out is not None and (not walk.lived or when - out > INSIDE_REACH)):
+    if last is None:
+        return None
+    if out is not None and (
+        not walk.lived or (when - out > INSIDE_REACH and sensor not in walk.movers)
+    ):
         return None
     return Inside(last)
 
 
 def inside_now(baselines: HomeBaselines, home: HomeView) -> Inside | None:
-    """Whether somebody is inside now: they showed within ``INSIDE_REACH``, or earlier with
-    nothing opened since but from inside (a night's sleep), and nobody has gone out since
-    without a sign that somebody stayed; not when the last signs came long after the
-    trackers left or somebody went out (a sensor's fault, a pet not learned)."""
-    walk = _walk(baselines, home, home.end)
-    last = walk.last_sign
-    if last is None or walk.out_at is not None:
-        return None
-    if home.end - last <= INSIDE_REACH or not walk.late:
-        return Inside(last)
-    return None
+    """Whether somebody is inside now (``Walk.inside_at``)."""
+    last = _walk(baselines, home, home.end).inside_at(home.end)
+    return Inside(last) if last is not None else None
 
 
 def staying_unknown(baselines: HomeBaselines, home: HomeView) -> bool:

@@ -1,0 +1,124 @@
+"""The walk of ``somebody_in``: who is inside, read step by step from signs and openings.
+
+The home's signs (motion, an inner contact's complete use) and openings (doors, windows,
+locks, covers), with the trackers leaving, are walked in time order. The walk knows the
+last sign of somebody inside, whether somebody went out since (a way out opened from
+inside, the trackers leaving) and whether a sign after showed that somebody stayed in.
+``somebody_in`` builds the steps and asks the walk; the rules of the walk are here.
+
+**The last one going out.** A door without a lock of its own (a street door, a shop
+shutter's door, a chawl's door) is no ``way_out``: opened from inside it reads as a sign
+of somebody in, as a window opened from inside does. But a door's use is somebody
+*passing* it, maybe the last one going out: when nothing inside moves after it, it shows
+nobody inside beyond ``INSIDE_REACH``, as a sign long after the trackers left does
+(``late``). A motion spell under way as the door opened, ending after it, is the
+sensor's hold running out (whoever moved may be the one who went): no sign. Somebody who
+stays in moves again, and with that sign the door is behind them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+# A sign of somebody inside this soon before an opening: they opened it.
+INSIDE_REACH = timedelta(hours=1)
+# Whether anybody stayed in as the others left shows within this long.
+STAY_SHOWS = timedelta(minutes=15)
+# Openings this close to one from inside are the same passage (the door, then the gate).
+PASSAGE = timedelta(minutes=5)
+
+
+@dataclass
+class Walk:
+    """Where the chain of signs and openings stands."""
+
+    last_sign: datetime | None = None  # None: nobody known inside (before any sign, or
+    # since an opening from outside: whoever came in shows by their next sign)
+    out_at: datetime | None = None  # somebody went out (or the trackers left), unfollowed
+    out_area: str | None = None  # where they went out (None: anywhere)
+    late: bool = False  # a sign long after the trackers left or somebody went out
+    by_contact: bool = False  # the last sign is an inner contact's use (no motion since)
+    by_door: bool = False  # the last sign is a door opened from inside (maybe going out)
+    out_blind: bool = False  # went out when only a contact showed anybody (maybe them)
+    lived: bool = False  # the home is lived in while the trackers are away (learned)
+    movers: frozenset[str] = frozenset()  # sensors that moved while the trackers were away
+    unseen_until: datetime | None = None  # Home Assistant was down until then
+
+    def from_inside(self, when: datetime, forced: bool = False) -> bool:
+        if forced and self.by_contact:
+            return False  # a door whose lock stayed locked: a cupboard used is no key
+        unseen = self.unseen_until
+        if self.last_sign is not None and unseen is not None and self.last_sign < unseen:
+            return False  # nobody seen inside since the power came back
+        if self.out_at is not None:
+            return not self.out_blind and when - self.out_at <= PASSAGE
+        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
+
+    def sign(
+        self,
+        when: datetime,
+        area: str | None = None,
+        contact: bool = False,
+        ends: bool = False,
+    ) -> None:
+        if ends and self.by_door and self.out_at is None:
+            return  # a spell under way as the door opened, its hold running out: no new sign
+        if self.out_at is not None:
+            near = self.out_area is None or area is None or area == self.out_area
+            if when - self.out_at <= PASSAGE and near:
+                return  # whoever went out, on their way
+            # Somebody stayed in, in a home lived in while the trackers are away; else (or
+            # long after) it is not known who moves now. (Whether motion after a long
+            # quiet is whoever stayed in is ``stayed_in``'s, by ``movers``: kept "inside
+            # now" for hours, a still grandmother was judged as fallen.)
+            self.late |= not self.lived or when - self.out_at > INSIDE_REACH
+            self.out_at, self.out_blind = None, False
+        self.last_sign, self.by_contact, self.by_door = when, contact, False
+
+    def unseen(self, when: datetime) -> None:
+        """Nothing was watched until ``when`` (a power cut): a door used since then, before
+        anybody inside shows again, may be whoever came in unseen; who was inside before
+        it still moves about inside (``stayed_in``)."""
+        self.unseen_until = when
+
+    def went_out(self, when: datetime) -> None:
+        """Somebody left (the trackers, a way out opened from inside): whether anybody
+        stayed in shows only by a sign after."""
+        if self.last_sign is not None:
+            self.out_at, self.out_area = when, None
+            # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
+            # and a door opened just after is no part of their passage out.
+            self.out_blind = self.by_contact
+            if self.by_contact:
+                self.last_sign = None
+
+    def opening(
+        self, when: datetime, leaves: bool, area: str | None, forced: bool, door: bool = False
+    ) -> None:
+        """An opening: from inside (a way out: somebody going out; a window, the fridge:
+        somebody in; a ``door`` without a lock: somebody in, or the last one going out),
+        else an entry from outside."""
+        if self.from_inside(when, forced):
+            if leaves:
+                self.out_at, self.out_area = when, area
+            elif self.out_at is None:
+                self.last_sign = when  # a window or the fridge opened: somebody is in
+                self.by_door = door
+            return
+        self.last_sign = self.out_at = None  # an entry from outside
+        self.out_blind = False
+        self.late = self.by_contact = self.by_door = False
+
+    def inside_at(self, now: datetime) -> datetime | None:
+        """The last sign of somebody inside at ``now``, if they are still in: they showed
+        within ``INSIDE_REACH``, or earlier by a sign that no door or departure followed
+        (a night's sleep); not after somebody went out without a sign that anybody stayed,
+        nor when the last sign came long after the trackers left (a sensor's fault, a pet
+        not learned) or was a door passed with nothing moving since (the last one out)."""
+        last = self.last_sign
+        if last is None or self.out_at is not None:
+            return None
+        if now - last <= INSIDE_REACH or not (self.late or self.by_door):
+            return last
+        return None
