@@ -15,8 +15,12 @@ energy, water, gas: idle whenever nothing is used) is not judged here. A sensor
 unavailable now is not frozen (``device_unavailable`` is its rule); a drop that comes
 back with the same value is no change (``reading_holds.BRIDGE``).
 
-When the home learned what moves it (a pump whose runs the level follows: ``FollowUps``)
-and that ran during the hold, the run is cited: the level should have moved.
+When the home learned what moves it (a pump whose runs the level followed at least
+``CITED_SHARE`` of ``CITED_ONSETS`` or more: ``FollowUps``) and that ran during the hold,
+``REACH`` ago or more, the run is cited and ``FACTOR_AFTER_RUN`` times its longest hold is
+enough: a run that leaves its level exactly where it was, on a reading that has not
+moved, by the runs or by the day's use, for twice as long as ever, is a dead gauge (a
+pump running dry leaves the day's use still drawing the level down).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
+from .follow_up_pair import REACH
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .reading_holds import Hold
@@ -35,10 +40,13 @@ from .reading_holds import Hold
 MIN_DAYS = 3
 MIN_CHANGES_PER_DAY = 2
 FACTOR = 4.0
+# Held twice its longest, and what always moved it ran without moving it: a dead gauge.
+FACTOR_AFTER_RUN = 2.0
 MIN_HOLD = timedelta(hours=12)
 HOME_SHARE = 0.5
 # A learned follow-up seen this often is cited as what should have moved the reading.
 CITED_ONSETS = 3
+CITED_SHARE = 0.8
 _DAY = 86_400.0
 # Meters of use: they hold at rest whenever nothing is used, however long.
 _USE_CLASSES = frozenset(
@@ -77,16 +85,20 @@ def _moved_every_day(hold: Hold) -> bool:
 
 
 def _cited_run(
-    baselines: HomeBaselines, effect: str, since: datetime
+    baselines: HomeBaselines, effect: str, since: datetime, now: datetime
 ) -> tuple[str, datetime] | None:
-    """A learned cause of ``effect`` (a pump it follows) that began a run since ``since``."""
+    """A learned cause of ``effect`` (a pump it follows) that began a run since ``since``,
+    long enough ago (``REACH``) for the effect to have shown."""
     for (cause, moved), pair in baselines.follow_ups.pairs.items():
-        if moved != effect or pair.direction(CITED_ONSETS, 0.8) == 0:
+        # It moved after nearly every run (whatever moved it besides: only cited).
+        if moved != effect or pair.onsets < CITED_ONSETS:
+            continue
+        if max(pair.ups, pair.downs) < CITED_SHARE * pair.onsets:
             continue
         began = baselines.runs.began.get(cause)
         last = baselines.runs.last.get(cause)
         start = began if began is not None else (last.start if last is not None else None)
-        if start is not None and start >= since:
+        if start is not None and since <= start <= now - REACH:
             return cause, start
     return None
 
@@ -110,16 +122,23 @@ def reading_frozen_far_longer_than_ever(
         if not _moved_every_day(hold) or hold.longest is None:
             continue  # cold start, or a reading that holds for days by nature
         held = at - hold.since
-        if held < max(FACTOR * hold.longest, MIN_HOLD.total_seconds()):
+        since = datetime.fromtimestamp(hold.since, UTC)
+        run = _cited_run(baselines, sensor.entity_id, since, home.end)
+        factor = FACTOR if run is None else FACTOR_AFTER_RUN
+        if held < max(factor * hold.longest, MIN_HOLD.total_seconds()):
             continue
         if holds.home_time(at) - hold.home_at < HOME_SHARE * held:
             continue  # mostly nobody home: nothing used what it measures
-        yield _finding(home, baselines, sensor, hold, held)
+        yield _finding(home, baselines, (sensor, hold, held), run)
 
 
 def _finding(
-    home: HomeView, baselines: HomeBaselines, sensor: EntityState, hold: Hold, held: float
+    home: HomeView,
+    baselines: HomeBaselines,
+    frozen: tuple[EntityState, Hold, float],
+    run: tuple[str, datetime] | None,
 ) -> Finding:
+    sensor, hold, held = frozen
     zone = home.env.zone
     since = datetime.fromtimestamp(hold.since, UTC)
     unit = f" {sensor.info.unit}" if sensor.info.unit else ""
@@ -127,7 +146,7 @@ def _finding(
     longest = timedelta(seconds=hold.longest or 0.0)
     name = sensor.info.name or sensor.entity_id
     cited = ""
-    if (run := _cited_run(baselines, sensor.entity_id, since)) is not None:
+    if run is not None:
         cause, start = run
         cause_info = baselines.infos.get(cause)
         cause_name = (cause_info.name if cause_info else "") or cause
