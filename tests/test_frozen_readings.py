@@ -222,3 +222,26 @@ def test_a_load_seen_a_few_hours_or_that_rested_before_is_not_told() -> None:
     assert list(steady_load_stopped(view(stop, _meter("0", stop), _relay("on")), cycling)) == []
     unavailable = _meter("unavailable", stop)
     assert list(steady_load_stopped(view(stop, unavailable, _relay("on")), _steady(40))) == []
+
+
+def test_a_hold_under_way_survives_a_restart_through_the_stored_baselines() -> None:
+    """Stored mid-hold and read back (a restart): the frozen reading is still told, its
+    hold counted from when it froze, not from the restart."""
+    baselines, day = _frozen_day(pump=False)
+    baselines.advance(day)
+    restored = HomeBaselines.from_dict(baselines.as_dict(), UTC)
+    restored.describe(baselines.infos.values())
+    restored.observe(day + timedelta(hours=1), LEVEL, "unknown")  # the restart's no-state
+    restored.observe(day + timedelta(hours=1, minutes=3), LEVEL, "64")
+    restored.advance(day + timedelta(hours=9, minutes=15))
+    stuck = _level("64", day + timedelta(hours=1, minutes=3))
+    [finding] = _judged(day + timedelta(hours=9, minutes=15), stuck, restored)
+    assert "since Sun 09:00" in finding.reasoning
+
+
+def test_a_meter_on_no_switch_of_its_own_is_not_judged() -> None:
+    """A meter with no switch on its device (a home's grid import: it rests when the sun
+    covers the home) is not a load of its own."""
+    baselines = _steady(50)
+    stop = DAY0 + timedelta(hours=50)
+    assert list(steady_load_stopped(view(stop, _meter("0", stop)), baselines)) == []

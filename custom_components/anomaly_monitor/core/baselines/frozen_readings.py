@@ -11,7 +11,8 @@ ended within a day (it changed on every day learned) and that changed at least
 ``MIN_CHANGES_PER_DAY`` a day, now holding one value for ``FACTOR`` times its longest hold
 ever and ``MIN_HOLD`` at least, with somebody home for at least ``HOME_SHARE`` of it (a
 tank nobody draws from while the family is away holds for days). A meter of use (power,
-energy, water, gas: idle whenever nothing is used) is not judged here. A sensor
+energy, water, gas: idle whenever nothing is used), rain (it stops for days) and a web
+service's feed are not judged here. A sensor
 unavailable now is not frozen (``device_unavailable`` is its rule); a drop that comes
 back with the same value is no change (``reading_holds.BRIDGE``).
 
@@ -65,6 +66,9 @@ _USE_CLASSES = frozenset(
         "data_rate",
         "data_size",
         "duration",
+        # Weather: rain stops for days.
+        "precipitation",
+        "precipitation_intensity",
     }
 )
 
@@ -114,8 +118,8 @@ def reading_frozen_far_longer_than_ever(
     holds = baselines.holds
     for sensor in home.of("sensor"):
         number = sensor.number
-        if number is None or sensor.info.device_class in _USE_CLASSES:
-            continue
+        if number is None or sensor.info.device_class in _USE_CLASSES or sensor.info.service:
+            continue  # (a web service's feed is no device in the home)
         hold = holds.of(sensor.entity_id)
         if hold is None or hold.value != number or hold.lost is not None:
             continue  # a change the baselines have not learned yet, or a drop under way

@@ -9,8 +9,10 @@ switch off somebody switched off what was never off (the wrong plug's button).
 
 Judged (``ReadingHolds``): a power meter whose every value held before this one was
 drawing (``power_units.RUNNING_WATTS`` or more), read for ``MIN_STEADY`` or longer, now
-reading at rest. A meter unavailable is not at rest. Told once per such stop: its next
-stop is not (it rested once).
+reading at rest, with a switch on its device (a metering plug or relay: the load's own
+supply; a home's mains or grid meter rests when the supply is cut or the sun covers the
+home). A meter unavailable is not at rest. Told once per such stop: its next stop is not
+(it rested once).
 """
 
 from __future__ import annotations
@@ -68,29 +70,31 @@ def steady_load_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         drew = stopped - datetime.fromtimestamp(hold.first, UTC)
         if drew < MIN_STEADY:
             continue  # cold start: too little seen to call it steady
-        yield _finding(home, meter, _switch_of(home, meter), stopped, drew)
+        if (switch := _switch_of(home, meter)) is None:
+            continue  # a home's mains or grid meter: its rests are the supply's, or the sun's
+        yield _finding(home, meter, switch, stopped, drew)
 
 
 def _finding(
     home: HomeView,
     meter: EntityState,
-    switch: EntityState | None,
+    switch: EntityState,
     stopped: datetime,
     drew: timedelta,
 ) -> Finding:
     name = meter.info.name or meter.entity_id
     at = f"{local(stopped, home.env.zone):%H:%M}"
     seen = f"it drew power on every reading in the {duration_text(drew)} seen, never resting"
-    if switch is not None and switch.state == "off":
+    if switch.state == "off":
         why = f"{name} stopped at {at}: its switch was turned off, and {seen}."
         advice = "If it was switched off by mistake, switch it back on."
-    elif switch is not None and switch.state == "on":
+    elif switch.state == "on":
         why = f"{name} reads nothing since {at} though its switch is still on; {seen}."
         advice = "Check the appliance: it may have failed or tripped its own thermostat."
     else:
         why = f"{name} reads nothing since {at}; {seen}."
-        advice = "Check the appliance and its supply: it may have failed or been unplugged."
-    evidence = (meter.entity_id,) if switch is None else (switch.entity_id, meter.entity_id)
+        advice = "Check the appliance and its switch: it may have failed or been unplugged."
+    evidence = (switch.entity_id, meter.entity_id)
     return STEADY_LOAD_STOPPED.finding(
         evidence=tuple(sorted(evidence)),
         reasoning=why,
