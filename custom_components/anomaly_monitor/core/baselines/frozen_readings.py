@@ -16,12 +16,12 @@ service's feed are not judged here. A sensor
 unavailable now is not frozen (``device_unavailable`` is its rule); a drop that comes
 back with the same value is no change (``reading_holds.BRIDGE``).
 
-When the home learned what moves it (a pump whose runs the level followed at least
-``CITED_SHARE`` of ``CITED_ONSETS`` or more: ``FollowUps``) and that ran during the hold,
-``REACH`` ago or more, the run is cited and ``FACTOR_AFTER_RUN`` times its longest hold is
-enough: a run that leaves its level exactly where it was, on a reading that has not
-moved, by the runs or by the day's use, for twice as long as ever, is a dead gauge (a
-pump running dry leaves the day's use still drawing the level down).
+When the home learned what moves it (a pump whose runs the level followed, at least
+``CITED_ONSETS`` times and after ``CITED_SHARE`` of its runs: ``FollowUps``) and that ran
+during the hold, ``REACH`` ago or more, the run is cited and ``FACTOR_AFTER_RUN`` times
+its longest hold is enough: a run that leaves its level exactly where it was, on a
+reading that has not moved, by the runs or by the day's use, for twice as long as ever,
+is a dead gauge (a pump running dry leaves the day's use still drawing the level down).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ MIN_HOLD = timedelta(hours=12)
 HOME_SHARE = 0.5
 # A learned follow-up seen this often is cited as what should have moved the reading.
 CITED_ONSETS = 3
-CITED_SHARE = 0.8
+CITED_SHARE = 0.6
 _DAY = 86_400.0
 # Meters of use: they hold at rest whenever nothing is used, however long.
 _USE_CLASSES = frozenset(
@@ -93,17 +93,19 @@ def _cited_run(
 ) -> tuple[str, datetime] | None:
     """A learned cause of ``effect`` (a pump it follows) that began a run since ``since``,
     long enough ago (``REACH``) for the effect to have shown."""
+    latest = now - REACH
     for (cause, moved), pair in baselines.follow_ups.pairs.items():
-        # It moved after nearly every run (whatever moved it besides: only cited).
-        if moved != effect or pair.onsets < CITED_ONSETS:
+        # It moved after most runs (whatever else moved it: only cited). Most, not nearly
+        # all: each run the frozen reading did not follow counts as a miss of its own.
+        if moved != effect or max(pair.ups, pair.downs) < CITED_ONSETS:
             continue
         if max(pair.ups, pair.downs) < CITED_SHARE * pair.onsets:
             continue
-        began = baselines.runs.began.get(cause)
         last = baselines.runs.last.get(cause)
-        start = began if began is not None else (last.start if last is not None else None)
-        if start is not None and since <= start <= now - REACH:
-            return cause, start
+        starts = (baselines.runs.began.get(cause), last.start if last is not None else None)
+        cited = [start for start in starts if start is not None and since <= start <= latest]
+        if cited:
+            return cause, max(cited)
     return None
 
 
