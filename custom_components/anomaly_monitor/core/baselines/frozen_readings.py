@@ -16,8 +16,9 @@ service's feed are not judged here. A sensor
 unavailable now is not frozen (``device_unavailable`` is its rule); a drop that comes
 back with the same value is no change (``reading_holds.BRIDGE``).
 
-When the home learned what moves it (a pump whose runs the level followed, at least
-``CITED_ONSETS`` times and after ``CITED_SHARE`` of its runs: ``FollowUps``) and that ran
+When the home learned what moves it (a pump whose runs the level followed, after
+``CITED_SHARE`` of ``CITED_ONSETS`` runs or more, and seldom moved that way without one:
+``FollowUps``; a heater switched on minutes before each evening's draw is no cause) and that ran
 during the hold, ``REACH`` ago or more, the run is cited and ``FACTOR_AFTER_RUN`` times
 its longest hold is enough: a run that leaves its level exactly where it was, on a
 reading that has not moved, by the runs or by the day's use, for twice as long as ever,
@@ -46,7 +47,7 @@ FACTOR_AFTER_RUN = 2.0
 MIN_HOLD = timedelta(hours=12)
 HOME_SHARE = 0.5
 # A learned follow-up seen this often is cited as what should have moved the reading.
-CITED_ONSETS = 3
+CITED_ONSETS = 5
 CITED_SHARE = 0.6
 _DAY = 86_400.0
 # Meters of use: they hold at rest whenever nothing is used, however long.
@@ -95,11 +96,9 @@ def _cited_run(
     long enough ago (``REACH``) for the effect to have shown."""
     latest = now - REACH
     for (cause, moved), pair in baselines.follow_ups.pairs.items():
-        # It moved after most runs (whatever else moved it: only cited). Most, not nearly
-        # all: each run the frozen reading did not follow counts as a miss of its own.
-        if moved != effect or max(pair.ups, pair.downs) < CITED_ONSETS:
-            continue
-        if max(pair.ups, pair.downs) < CITED_SHARE * pair.onsets:
+        # A learned expectation (it moved after most runs, and seldom that way without
+        # one): most, not nearly all, as each run the frozen reading ignored is a miss.
+        if moved != effect or pair.direction(CITED_ONSETS, CITED_SHARE) == 0:
             continue
         last = baselines.runs.last.get(cause)
         starts = (baselines.runs.began.get(cause), last.start if last is not None else None)
