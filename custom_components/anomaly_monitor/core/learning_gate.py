@@ -40,7 +40,10 @@ open since before the household's rest, longer than it ever stood open
 (``open_while_asleep``: the shed door left open on the second night), nor a cooled
 room climbing far above what its own readings kept (``room_warmer_than_kept``: its hours,
 or a day and more of it under cooling that never stopped; a Dubai kids' room on the
-second afternoon).
+second afternoon), nor a reading held far longer than its own holds ever were
+(``reading_frozen_far_longer_than_ever``) or a load at rest that never rested before
+(``steady_load_stopped``: a heat cable failed on the third night): each waits for its own
+days (``MIN_DAYS``, ``MIN_STEADY``).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -56,10 +59,12 @@ from datetime import datetime, timedelta
 
 from .baselines.cover_part_way import COVER_STOPPED_PART_WAY
 from .baselines.far_beyond_range import READING_FAR_BEYOND_ITS_RANGE
+from .baselines.frozen_readings import READING_FROZEN
 from .baselines.heat_load_unattended import HEAT_LOAD_LEFT_ON_UNATTENDED
 from .baselines.home_baselines import HomeBaselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
+from .baselines.steady_load_stopped import STEADY_LOAD_STOPPED
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.warm_rooms import ROOM_WARMER_THAN_KEPT
 from .baselines.way_out import left_by_another_door
@@ -84,6 +89,8 @@ _OWN_NORMAL_RULES = frozenset(
         COVER_STOPPED_PART_WAY.rule,
         OPEN_WHILE_ASLEEP.rule,
         ROOM_WARMER_THAN_KEPT.rule,
+        READING_FROZEN.rule,
+        STEADY_LOAD_STOPPED.rule,
     }
 )
 # A door open this long before everybody left was not the way out.

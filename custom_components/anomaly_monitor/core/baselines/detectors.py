@@ -56,6 +56,7 @@ from .fast_falls import level_falling_far_faster_than_ever
 from .first_use_missed import first_use_missed
 from .follow_up_missing import usual_effect_missing
 from .forced_entry_sensors import stirred_by_everyday_life
+from .frozen_readings import reading_frozen_far_longer_than_ever
 from .getting_up import not_up_by
 from .heat_gone import heat_source_gone_cold
 from .heat_load_unattended import heat_load_left_on_unattended
@@ -85,6 +86,7 @@ from .relation_breaks import heating_not_warming, switched_on_without_power
 from .routine_missed import routine_missed
 from .run_cut_short import meter_run_cut_short
 from .running_draw import running_far_below_its_draw
+from .steady_load_stopped import steady_load_stopped
 from .steady_places import reading_beyond_its_steady_band
 from .still_in_room import still_in_room_far_longer
 from .still_where_last_seen import still_where_last_seen
@@ -270,6 +272,8 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     battery_running_out,
     heat_source_gone_cold,
     reading_held_far_longer_than_ever,
+    reading_frozen_far_longer_than_ever,
+    steady_load_stopped,
     level_falling_far_faster_than_ever,
     routine_missed,
     first_use_missed,

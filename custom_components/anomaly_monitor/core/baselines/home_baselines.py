@@ -57,6 +57,7 @@ from .meter_runs import MeterRuns
 from .power import RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
+from .reading_holds import ReadingHolds
 from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
@@ -109,6 +110,7 @@ class HomeBaselines:
         self.draws = DrawSpells()  # each meter's runs joined across its thermostat's rests
         self.spells = LevelSpells()  # how long each thermometer ever stayed at each level
         self.falls = LevelFalls()  # how far each stored level ever fell within an hour
+        self.holds = ReadingHolds()  # how long each reading ever held one value
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
@@ -184,6 +186,8 @@ class HomeBaselines:
             was = self._occupied
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._occupied = occupied = self.quiet.occupied
+            if occupied != was:
+                self.holds.presence(occupied, when)
             if was is not False and occupied is False:
                 self.usual.everybody_left(when, open_now(self.durations, self.infos))
                 self.room_quiet.everybody_left()
@@ -321,6 +325,8 @@ class HomeBaselines:
                 self.meters.seed_run(entity_id, since)  # a meter drawing steadily, unchanged
             else:
                 self.runs.seed_idle(entity_id)  # its next run's start will be known
+        if info is not None and info.domain == "sensor" and (n := parse_number(state)) is not None:
+            self.holds.seed(entity_id, n, since)  # unchanged since set-up: one hold
         if info is None or info.domain != "sensor" or info.device_class not in PROFILED_CLASSES:
             return
         if (number := parse_number(state)) is not None:

@@ -35,6 +35,8 @@ def learn_reading(
 ) -> None:
     """``entity_id`` read ``number`` at ``when``."""
     baselines.ranges.reading(entity_id, number, when)
+    if domain == "sensor":
+        baselines.holds.reading(entity_id, number, when)
     if domain == "sensor" and info is not None:
         baselines.follow_ups.observe(when, info, number)
     if domain == "sensor" and info is not None and info.device_class in PROFILED_CLASSES:
@@ -99,6 +101,7 @@ def unreadable(baselines: HomeBaselines, entity_id: str, when: datetime) -> None
     baselines.runs.reading(entity_id, None, when)  # nor a run under way learned
     baselines.spells.reading(entity_id, None, when)  # nor a spell at a level
     baselines.falls.reading(entity_id, None, when)
+    baselines.holds.reading(entity_id, None, when)  # a drop: no change, unless long
     baselines.supply.reading(entity_id, None, when)  # nor an outage
     if (key := heating_key(entity_id)) in baselines.durations.current:
         baselines.durations.state(key, "unavailable", when)  # a drop, bridged if short

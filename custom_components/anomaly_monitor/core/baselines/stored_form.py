@@ -28,6 +28,7 @@ from .meter_hours import MeterHours
 from .meter_runs import MeterRuns
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
+from .reading_holds import ReadingHolds
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
@@ -73,6 +74,7 @@ class StoredParts(Protocol):
     runs: MeterRuns
     spells: LevelSpells
     falls: LevelFalls
+    holds: ReadingHolds
     room_quiet: RoomQuiet
     inside: UsedFromInside
     door_trips: DoorTrips
@@ -108,6 +110,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "meter_runs": baselines.runs.as_dict(),
         "level_spells": baselines.spells.as_dict(),
         "level_falls": baselines.falls.as_dict(),
+        "reading_holds": baselines.holds.as_dict(),
         "room_quiet": baselines.room_quiet.as_dict(),
         "used_from_inside": baselines.inside.as_dict(),
         "door_trips": baselines.door_trips.as_dict(),
@@ -150,6 +153,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.runs = MeterRuns.from_dict(data.get("meter_runs"))
     baselines.spells = LevelSpells.from_dict(data.get("level_spells"))
     baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
+    baselines.holds = ReadingHolds.from_dict(data.get("reading_holds"))
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
     baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)

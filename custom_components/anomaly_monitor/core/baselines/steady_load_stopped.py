@@ -1,0 +1,103 @@
+"""A load that drew on every reading ever seen, now at rest.
+
+A heat cable on a crawl-space pipe, an oxygen concentrator, an aquarium's pump: their
+meter reads 182 W or 310 W from the first reading on and never once rests. Such a load
+has no cycle to miss and no run whose length could be learned (``cycles``,
+``meter_run_cut_short``): it is one endless run. Its meter at rest is news at once: with
+its switch still on the load failed (a tripped thermostat, a burnt element); with its
+switch off somebody switched off what was never off (the wrong plug's button).
+
+Judged (``ReadingHolds``): a power meter whose every value held before this one was
+drawing (``power_units.RUNNING_WATTS`` or more), read for ``MIN_STEADY`` or longer, now
+reading at rest, with a switch on its device (a metering plug or relay: the load's own
+supply; a home's mains or grid meter rests when the supply is cut or the sun covers the
+home). A meter unavailable is not at rest. Told once per such stop: its next stop is not
+(it rested once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity
+from .clock import local
+from .home_baselines import HomeBaselines
+from .long_stays import duration_text
+from .power import IDLE, RUNNING, power_state
+
+# A load seen drawing this long without a rest is a steady one (a day and a night at least).
+MIN_STEADY = timedelta(hours=24)
+
+STEADY_LOAD_STOPPED = FindingKind(
+    "steady_load_stopped", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
+)
+
+
+def _switch_of(home: HomeView, meter: EntityState) -> EntityState | None:
+    """The switch the registry puts on the meter's device (a metering plug or relay)."""
+    device = meter.info.device
+    if device is None:
+        return None
+    for switch in home.of("switch"):
+        if switch.info.device == device:
+            return switch
+    return None
+
+
+def steady_load_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A power meter that never rested in the days seen reads at rest.
+
+    Magnitude: the hours it had drawn without a rest.
+    """
+    now = home.end
+    for meter in home.of("sensor", "power"):
+        number, unit = meter.number, meter.info.unit
+        if number is None or power_state(number, unit) != IDLE:
+            continue
+        hold = baselines.holds.of(meter.entity_id)
+        if hold is None:
+            continue
+        if hold.value == number:  # the rest is learned: what came before it
+            lowest, stopped = hold.lowest, datetime.fromtimestamp(hold.since, UTC)
+        else:  # not learned yet: the hold under way was the draw
+            values = [hold.value] if hold.lowest is None else [hold.value, hold.lowest]
+            lowest, stopped = min(values), meter.last_changed or now
+        if lowest is None or power_state(lowest, unit) != RUNNING:
+            continue  # it rested before (or is just being learned)
+        drew = stopped - datetime.fromtimestamp(hold.first, UTC)
+        if drew < MIN_STEADY:
+            continue  # cold start: too little seen to call it steady
+        if (switch := _switch_of(home, meter)) is None:
+            continue  # a home's mains or grid meter: its rests are the supply's, or the sun's
+        yield _finding(home, meter, switch, stopped, drew)
+
+
+def _finding(
+    home: HomeView,
+    meter: EntityState,
+    switch: EntityState,
+    stopped: datetime,
+    drew: timedelta,
+) -> Finding:
+    name = meter.info.name or meter.entity_id
+    at = f"{local(stopped, home.env.zone):%H:%M}"
+    seen = f"it drew power on every reading in the {duration_text(drew)} seen, never resting"
+    if switch.state == "off":
+        why = f"{name} stopped at {at}: its switch was turned off, and {seen}."
+        advice = "If it was switched off by mistake, switch it back on."
+    elif switch.state == "on":
+        why = f"{name} reads nothing since {at} though its switch is still on; {seen}."
+        advice = "Check the appliance: it may have failed or tripped its own thermostat."
+    else:
+        why = f"{name} reads nothing since {at}; {seen}."
+        advice = "Check the appliance and its switch: it may have failed or been unplugged."
+    evidence = (switch.entity_id, meter.entity_id)
+    return STEADY_LOAD_STOPPED.finding(
+        evidence=tuple(sorted(evidence)),
+        reasoning=why,
+        recommendation=advice,
+        magnitude=round(drew.total_seconds() / 3600, 1),
+    )
