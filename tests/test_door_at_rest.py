@@ -45,9 +45,9 @@ def _told(
     the bedroom went off that long after the door opened (somebody going back to bed)."""
     door = replace(entity(DOOR, "on", area="Porch", device_class="door"), last_changed=since)
     motion = entity(MOTION, "off", area="Bedroom", device_class="motion")
-    transitions = []
+    transitions = [Transition(since, DOOR, "on")]  # the window holds its opening
     if moved is not None:
-        transitions = [
+        transitions += [
             Transition(since, MOTION, "on"),
             Transition(since + moved, MOTION, "off"),
         ]
@@ -86,7 +86,11 @@ def test_a_door_open_long_at_night_here_is_told_once_the_household_is_asleep() -
         window(
             (door, motion),
             environment(night + timedelta(minutes=20)),
-            [Transition(night, MOTION, "on"), Transition(night + moved, MOTION, "off")],
+            [
+                Transition(night, DOOR, "on"),
+                Transition(night, MOTION, "on"),
+                Transition(night + moved, MOTION, "off"),
+            ],
         )
     )
     assert long_stay_due(home, baselines) == night + moved + timedelta(minutes=45)
@@ -100,5 +104,16 @@ def test_somebody_moving_in_the_home_keeps_the_learned_night_limit() -> None:
     door = replace(entity(DOOR, "on", area="Porch", device_class="door"), last_changed=night)
     motion = entity(MOTION, "on", area="Bedroom", device_class="motion")
     for after, told in ((timedelta(minutes=60), 0), (timedelta(minutes=91), 1)):
-        home = HomeView(window((door, motion), environment(night + after)))
+        opened = [Transition(night, DOOR, "on")]
+        home = HomeView(window((door, motion), environment(night + after), opened))
         assert len(list(state_longer_than_usual(home, baselines))) == told
+
+
+def test_a_window_that_does_not_hold_the_opening_keeps_the_learned_limit() -> None:
+    """What moved by the door since it opened is unknown: the learned stays judge."""
+    baselines = _home(1.0)
+    night = DAY0 + timedelta(days=7, hours=3, minutes=10)
+    door = replace(entity(DOOR, "on", area="Porch", device_class="door"), last_changed=night)
+    later = [Transition(night + timedelta(minutes=5), MOTION, "off")]
+    home = HomeView(window((door,), environment(night + timedelta(minutes=15)), later))
+    assert list(state_longer_than_usual(home, baselines)) == []

@@ -58,6 +58,9 @@ def rest_door_limit(
     limit; None when neither applies."""
     if state.domain != "binary_sensor" or not shut_after_use(home, state.entity_id):
         return None
+    start = home.window.start
+    if start is None or start > since:
+        return None  # what moved by it since it opened is not in the window: unknown
     from .still_in_room import resting_hours  # (it reads long_stays, which reads this)
 
     if quarter_of_day(since, baselines.zone) not in _EVENING_AND_NIGHT or not resting_hours(
