@@ -44,6 +44,7 @@ from ..statistics.durations import ENTRY_OPEN_LIMIT
 from ..statistics.timeline import Interval
 from .attended_doors import ATTENDED_LIMIT, lit_in_use
 from .clock import local
+from .door_at_rest import rest_door_limit
 from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
@@ -76,6 +77,7 @@ _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the even
 # A door that rests open, shut (``shut_behind``): whoever shut it may need help.
 SHUT_WORD = "shut"
 _NOBODY_ELSEWHERE = " Nobody has been seen elsewhere in the home since."
+_AT_REST = " It is the hour this household sleeps, and nothing has moved by it since."
 _BEHIND_IT = (
     "Somebody may have shut it behind them and need help (a fall, a faint): knock or call"
     " them, and look in if nobody answers."
@@ -138,6 +140,7 @@ class _Limit:
     pooled: bool
     timed: bool
     habit: StayHabit | None = None  # the habit at this hour that set the limit
+    at_rest: bool = False  # a door held open in the hours the home rests (``door_at_rest``)
 
 
 def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
@@ -190,7 +193,16 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
                 limit = timedelta(minutes=habit.minutes) + FLOOR
             else:
                 habit = None
-            yield _Limit(state, word, since, limit, count, longest, pooled, by_timer, habit)
+            sooner = (
+                None
+                if by_timer
+                else rest_door_limit(home, baselines, state, since, timedelta(minutes=longest))
+            )
+            if sooner is not None and sooner < limit:  # held open in the night: sooner
+                limit, habit = sooner, None
+            yield _Limit(
+                state, word, since, limit, count, longest, pooled, by_timer, habit, sooner == limit
+            )
     yield from _shut_doors(home, baselines)
     yield from _timed_states(home, baselines)
 
@@ -290,7 +302,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             subject=subject,
             reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
             f"since {begun:%H:%M}; in this home it is usually {word} for {habit}."
-            + (_NOBODY_ELSEWHERE if word == SHUT_WORD else ""),
+            + (_NOBODY_ELSEWHERE if word == SHUT_WORD else "")
+            + (_AT_REST if judged.at_rest else ""),
             anomaly_type=AnomalyType.SECURITY
             if state.domain in _SECURITY_DOMAINS
             else AnomalyType.BEHAVIOURAL,
