@@ -1,14 +1,14 @@
 """Whoever stayed in moves again after a nap, in the room that moves while the phones are out.
 
-The home of ``test_last_one_out`` (core): Alice is out 08:00-17:00; her mother, who
-carries no phone, moves in the living room while Alice is out. The home is lived in while
-the trackers are away once two earlier days showed it: one day of motion while the
-phones were out may be the intrusion the home was told of, and must teach nothing. On a later day the mother moves
-at 07:50, Alice goes at 08:00 and the mother naps: nothing moves until 10:30, nothing
-opened. The living room moving then is her, up again (however long the nap); Alice's
-bedroom, which never moved while the home was empty, moving then with nothing opened is
-not known to be anybody already inside (judged by the away rules, as before); nor is the
-living room moving after a nap in a home never lived in while the trackers were away.
+The home of ``test_last_one_out`` (core): Alice is out 08:00-17:00; her mother, who carries
+no phone, moves in the living room while Alice is out. The home is lived in while the
+trackers are away once two earlier days showed it: one day of motion while the phones were
+out may be the intrusion the home was told of, and must teach nothing. On a later day the
+mother moves at 07:50, Alice goes at 08:00 and the mother naps: nothing moves until 10:30,
+nothing opened. The living room moving then is her, up again (however long the nap); Alice's
+bedroom, which never moved while the home was empty, moving then with nothing opened is not
+known to be anybody already inside (judged by the away rules, as before); nor is the living
+room moving after a nap in a home never lived in while the trackers were away.
 """
 
 from __future__ import annotations
