@@ -157,12 +157,22 @@ def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
     )
 
 
+def _lived(baselines: HomeBaselines, home: HomeView, movers: frozenset[str]) -> bool:
+    """Whether the ``movers`` moved on ``MIN_EMPTY_DAYS`` earlier days: one day of motion
+    while the phones were out may be the very intrusion the home was told of, and must
+    not teach that somebody lives there then."""
+    today = day_number(home.end, baselines.zone)
+    empty = baselines.untracked.empty_days
+    days = {day for s in movers for by_hour in empty[s] for day in by_hour if day != today}
+    return len(days) >= MIN_EMPTY_DAYS
+
+
 def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
-    """Whether this home has shown somebody inside while every tracker was away, from the
-    first such day: a person's motion (``_movers``) while the home was known empty on an
-    earlier day. A home that never did (one person who lives alone, a family that goes
+    """Whether this home has shown somebody inside while every tracker was away, on
+    ``MIN_EMPTY_DAYS`` earlier days: a person's motion (``_movers``) while the home was
+    known empty. A home that never did (one person who lives alone, a family that goes
     out together) has nobody who stays in as the trackers go."""
-    return bool(_movers(baselines, home))
+    return _lived(baselines, home, _movers(baselines, home))
 
 
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
@@ -243,7 +253,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
             passing = kind == OPENING and not flag and _door(home, entity_id)
         steps.append((when, kind, entity_id, flag, area, forced, passing))
     movers = _movers(baselines, home)
-    lived = bool(movers)  # ``lived_while_away``
+    lived = _lived(baselines, home, movers)  # ``lived_while_away``
     _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived, movers)
     return steps, lived, movers
 
