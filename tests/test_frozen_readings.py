@@ -232,6 +232,17 @@ def test_on_a_two_channel_relay_the_meters_own_channel_is_named() -> None:
     assert "in the 12 days seen" in finding.reasoning
 
 
+def test_diagnostics_count_the_held_readings_and_name_none() -> None:
+    """The stored holds show in diagnostics as a count only: no id, value or time."""
+    baselines = _steady(50)
+    summary = baselines.summary()
+    assert summary["readings_with_holds"] == 1
+    assert HEAT not in str(summary)
+    assert "182" not in str(summary)
+    back = HomeBaselines.from_dict(baselines.as_dict(), UTC)
+    assert back.summary()["readings_with_holds"] == 1
+
+
 def test_a_load_seen_a_few_hours_or_that_rested_before_is_not_told() -> None:
     """Ten hours seen: too little to call it steady. A heater that rested once (its
     thermostat) and rests again is no steady load."""
