@@ -208,6 +208,41 @@ def test_a_load_that_never_rested_at_rest_with_its_switch_on_is_told_at_once() -
     assert "its switch was turned off" in next(off).reasoning
 
 
+def test_on_a_two_channel_relay_the_meters_own_channel_is_named() -> None:
+    """One registry device, two switches (a relay's channels) and a meter per channel: the
+    stopped meter's own channel is still on (a failed heater), the other channel is off
+    for the night. It is told with its own switch, as still on (walk29)."""
+    meter_id, own, other = (
+        "sensor.relay_9d_switch_1_power",
+        "switch.relay_9d_switch_1",
+        ("switch.relay_9d_switch_0"),
+    )
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(meter_id, "", device_class="power", unit="W", device="d2")])
+    baselines.seed_reading(meter_id, "150", DAY0)
+    stop = DAY0 + timedelta(days=12, hours=1)
+    baselines.advance(stop)
+    meter = entity(meter_id, "0", device_class="power", unit="W")
+    meter = since(replace(meter, info=replace(meter.info, device="d2")), stop)
+    switches = [entity(e, state) for e, state in ((other, "off"), (own, "on"))]
+    switches = [replace(s, info=replace(s.info, device="d2")) for s in switches]
+    [finding] = steady_load_stopped(view(stop, meter, *switches), baselines)
+    assert finding.evidence == (meter_id, own)
+    assert "though its switch is still on" in finding.reasoning
+    assert "in the 12 days seen" in finding.reasoning
+
+
+def test_diagnostics_count_the_held_readings_and_name_none() -> None:
+    """The stored holds show in diagnostics as a count only: no id, value or time."""
+    baselines = _steady(50)
+    summary = baselines.summary()
+    assert summary["readings_with_holds"] == 1
+    assert HEAT not in str(summary)
+    assert "182" not in str(summary)
+    back = HomeBaselines.from_dict(baselines.as_dict(), UTC)
+    assert back.summary()["readings_with_holds"] == 1
+
+
 def test_a_load_seen_a_few_hours_or_that_rested_before_is_not_told() -> None:
     """Ten hours seen: too little to call it steady. A heater that rested once (its
     thermostat) and rests again is no steady load."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
+from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -37,14 +38,21 @@ STEADY_LOAD_STOPPED = FindingKind(
 
 
 def _switch_of(home: HomeView, meter: EntityState) -> EntityState | None:
-    """The switch the registry puts on the meter's device (a metering plug or relay)."""
+    """The switch the registry puts on the meter's device (a metering plug or relay): on a
+    two-channel relay, the meter's own channel (``own_meter``; walk29: the other channel's,
+    off at night, was named, and a failed heater read as switched off)."""
     device = meter.info.device
     if device is None:
         return None
     for switch in home.of("switch"):
-        if switch.info.device == device:
+        if switch.info.device == device and own_meter(home, switch, meter):
             return switch
     return None
+
+
+def _seen_text(drew: timedelta) -> str:
+    """``12 days`` from two days on (walk29: "in the 288 h 49 min seen"), else hours."""
+    return f"{drew.days} days" if drew.days >= 2 else duration_text(drew)
 
 
 def steady_load_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -84,7 +92,7 @@ def _finding(
 ) -> Finding:
     name = meter.info.name or meter.entity_id
     at = f"{local(stopped, home.env.zone):%H:%M}"
-    seen = f"it drew power on every reading in the {duration_text(drew)} seen, never resting"
+    seen = f"it drew power on every reading in the {_seen_text(drew)} seen, never resting"
     if switch.state == "off":
         why = f"{name} stopped at {at}: its switch was turned off, and {seen}."
         advice = "If it was switched off by mistake, switch it back on."

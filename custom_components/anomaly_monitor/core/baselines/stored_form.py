@@ -195,6 +195,8 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "meters_with_learned_runs": baselines.runs.learned(),
         "areas_with_learned_quiet": baselines.room_quiet.learned_areas(),
         "contacts_used_from_inside": len(baselines.inside.known()),
+        # How long each reading held one value (``frozen_readings``, ``steady_load_stopped``).
+        "readings_with_holds": len(baselines.holds.holds),
         # Why a ``safety``/``problem`` alert is told low (``routine_alert_judge``).
         "alerts_told_as_routine": baselines.alerts.routine_count(now),
     }
