@@ -7,8 +7,9 @@ from now, so the clock only ever moves forward from the hass the test started, a
 week is the same every time the test runs within a year.
 
 The clock jumps from one due timer to the next (the loop's clock is freezegun's, so a
-timer is due when the frozen clock reaches it), each fired at its own moment, as the
-replay's simulated clock does: a quiet hour costs a few loop turns, not 720 ticks.
+timer is due when the frozen clock reaches it), each fired at its own moment (the first
+microsecond whose clock reaches it), as the replay's simulated clock does: a quiet hour
+costs a few loop turns, not 720 ticks.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_
 SCENARIO = Path(__file__).parent / "fixtures" / "home" / "recorded_week.yaml"
 # More timers due at one moment than this is a timer loop, not a home.
 MAX_TIMERS_AT_ONE_MOMENT = 10_000
+# The frozen clock is at most a float (0.24 µs) short of a timer at its microsecond.
+_MICROSECONDS_TO_REACH_A_TIMER = 3
 
 
 @dataclass(slots=True)
@@ -140,13 +143,31 @@ async def advance_to(hass: HomeAssistant, freezer: FrozenDateTimeFactory, when: 
                 f"timers keep firing at {datetime.fromtimestamp(now, UTC)}: {_due(hass, now)}"
             )
         now = max(due, now)
-        # A datetime holds microseconds: rounded up, so the frozen clock reaches the timer.
-        freezer.move_to(datetime.fromtimestamp(math.ceil(now * 1e6) / 1e6, UTC))
+        _move_clock_to(hass, freezer, now)
         async_fire_time_changed_exact(hass)
         await hass.async_block_till_done(wait_background_tasks=True)
         steps += 1
     freezer.move_to(when)
     return steps
+
+
+def _move_clock_to(hass: HomeAssistant, freezer: FrozenDateTimeFactory, due: float) -> None:
+    """Freeze the clock at the first microsecond at which the loop's clock reaches ``due``.
+
+    A datetime holds microseconds, the loop's clock is the float freezegun makes of it
+    (seconds + microseconds / 1e6), and HA arms a point in time at a float sum
+    (loop.time() + point - time.time()). From 2004 to 2038 a timestamp's floats are 0.24 µs
+    apart, so a timer can be armed one float above its own microsecond's clock: the test
+    helper runs only the timers the loop's clock has reached, so at that microsecond the
+    timer stays due and is never run (the week stalled so, "timers keep firing", whenever
+    HA's random microsecond of the recorder's timers was such a one); the next one runs it."""
+    moment = datetime.fromtimestamp(math.ceil(due * 1e6) / 1e6, UTC)
+    for _ in range(_MICROSECONDS_TO_REACH_A_TIMER):
+        freezer.move_to(moment)
+        if hass.loop.time() >= due:
+            return
+        moment += timedelta(microseconds=1)
+    raise RuntimeError(f"the loop's clock {hass.loop.time()} does not reach the timer at {due}")
 
 
 class _NewRecorderRun(RecorderTask):
