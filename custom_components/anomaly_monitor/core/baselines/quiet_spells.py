@@ -179,10 +179,13 @@ class QuietSpells:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
+        # The lived-while-away parts only once there are any (an older form saves the same).
+        lived: dict[str, Any] = {"lived": _stored(self.lived)} if any(self.lived) else {}
+        if self.empty_since is not None:
+            lived["empty_since"] = format_time(self.empty_since)
         return {
+            **lived,
             "maxima": _stored(self.maxima),
-            "lived": _stored(self.lived),
-            "empty_since": format_time(self.empty_since),
             "quiet_since": format_time(self.quiet_since),
             "accounted_to": format_time(self.accounted_to),
             "presence": dict(self.presence),

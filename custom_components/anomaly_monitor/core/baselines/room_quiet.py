@@ -157,9 +157,12 @@ class RoomQuiet:
             "came_from": None
             if self.came_from is None
             else [format_time(self.came_from[0]), self.came_from[1]],
-            "home_last": None
-            if self.home_last is None
-            else [format_time(self.home_last[0]), self.home_last[1]],
+            # Only once known (an older form saves the same).
+            **(
+                {}
+                if self.home_last is None
+                else {"home_last": [format_time(self.home_last[0]), self.home_last[1]]}
+            ),
         }
 
     @classmethod
