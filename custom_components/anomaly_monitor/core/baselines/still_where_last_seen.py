@@ -40,8 +40,14 @@ cut: ``watch_gaps``), restarts the quiet when it is read again. Somebody is home
 persons say so, or, with every tracker away, when somebody untracked showed inside since and
 nobody went out (``somebody_in.inside_now``) in a home lived in while the trackers are away (a
 grandmother minding the shop), without pets in the profile (a pet moving in the empty
-home is not a person) and with the room they were last seen in known. The glue analyses
-again when the limit passes (``still_where_last_seen_due``).
+home is not a person) and with the room they were last seen in known. Such a person's
+stillness is judged as anybody's: their last sign is the home's, kept whoever's phones are
+out (``RoomQuiet.home_last``; a motion spell ending counts, they were there until then), so
+it is judged after the sign left the window; the hours are learned from the days the home
+was lived in while the trackers were out too (``QuietSpells.lived``: the hours they are
+always out have a limit); and only an arrival since voids it (a tracker leaving after the
+last sign is whoever left, not who stayed in: ``inside_now`` saw somebody after it).
+The glue analyses again when the limit passes (``still_where_last_seen_due``).
 """
 
 from __future__ import annotations
