@@ -11,7 +11,9 @@ is usual when its sensor
 - moves on most empty days in every part of the day the home is lived empty
   (``moves_whenever_empty``: a grandmother at home while the family is out);
 - is an untracked resident's usual day (``untracked_judge``), or somebody already inside
-  moves (``somebody_in.stayed_in``).
+  moves (``somebody_in.stayed_in``);
+- is a bed or chair sensor (``held_on.lain_on``): somebody lying down is already inside,
+  never an intruder's first sign (an unusual entry before it is still told, above).
 
 A sensor that seldom moves then while nobody is home is told, and says so.
 """
@@ -27,6 +29,7 @@ from ..models import Finding
 from .away_judge import VISIT_REACH, _at, _empty_spans, _entries, _within
 from .away_normal import PART_HOURS
 from .clock import local
+from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .inside_walk import PASSAGE
 from .keyed_entries import key_of, keyholder_days
@@ -105,6 +108,13 @@ def _motion_explained(
         return (
             f"somebody already inside moves about (seen at {_at(inside.last_sign, baselines)}; "
             "nobody came in since)",
+            "",
+            (),
+        )
+    if lain_on(baselines, sensor):
+        return (
+            f"{sensor} is a bed or chair sensor (it stays on for hours): somebody lying down "
+            "is already inside",
             "",
             (),
         )

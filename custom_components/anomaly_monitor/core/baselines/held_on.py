@@ -25,6 +25,10 @@ from .long_stays import stay_since
 
 # A motion sensor's "on" lasts minutes; a bed sensor's, the night.
 HELD = timedelta(hours=1)
+# A sensor learned to hold "on" this long (a night's sleep, an afternoon's rest) is a bed
+# or a chair: somebody lying there, over ``MIN_HOLDS`` stays learned.
+NIGHT_HELD = timedelta(hours=4)
+MIN_HOLDS = 5
 
 
 def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:
@@ -37,3 +41,11 @@ def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) ->
         return True
     learned = baselines.durations.longest(sensor.entity_id, "on", since)
     return learned is None or timedelta(minutes=learned[1]) < HELD
+
+
+def lain_on(baselines: HomeBaselines, entity_id: str) -> bool:
+    """Whether ``entity_id`` is a bed or chair sensor, learned: its ``on`` held for
+    ``NIGHT_HELD`` or longer, over ``MIN_HOLDS`` stays. Its turning ``on`` is somebody
+    lying down, already inside: nobody's way in."""
+    stays, longest = baselines.durations.whole_record(entity_id, "on")
+    return stays >= MIN_HOLDS and timedelta(minutes=longest) >= NIGHT_HELD

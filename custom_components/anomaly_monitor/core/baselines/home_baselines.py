@@ -254,6 +254,8 @@ class HomeBaselines:
                 self.away.moved(entity_id, when)
                 self.untracked.moved(entity_id, when, empty=self.away.empty_at(when))
                 self.lonely.moved(when)
+            elif previous == "on":  # somebody was there until now, whoever is home
+                self.room_quiet.seen(when, area)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
                 self.rhythm.movement(when)

@@ -8,8 +8,12 @@ hour, or when it ended). A night's sleep thus shows as long spells in the small 
 short ones in the afternoon; a person who naps after lunch teaches the early afternoon
 that an hour and a half of stillness is normal.
 
-Kept bounded: ``DAYS_KEPT`` values per hour. Nothing is learned while the home is known
-to be empty (the spell of an empty home says nothing about its occupants).
+Kept bounded: ``DAYS_KEPT`` values per hour. Nothing is learned into ``maxima`` while the
+home is known to be empty (the spell of an empty home says nothing about its occupants).
+But a home may be lived in while every tracker is out (a grandmother, a child without a
+phone): a spell begun by movement *after* the trackers left is somebody's inside, and it is
+kept apart (``lived``, as bounded). Whoever judges such an untracked person's stillness reads
+both (``typical(..., lived=True)``): the hours the trackers are always out have a limit too.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class QuietSpells:
         self.zone = zone
         # Per local hour: (day number, longest spell in minutes) for the last DAYS_KEPT days.
         self.maxima: list[deque[tuple[int, float]]] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+        # The same, from spells begun by movement while every tracker was away.
+        self.lived: list[deque[tuple[int, float]]] = [deque(maxlen=DAYS_KEPT) for _ in range(24)]
+        self.empty_since: datetime | None = None  # every tracker away since then
         self.quiet_since: datetime | None = None
         self.accounted_to: datetime | None = None
         self.presence: dict[str, bool | None] = {}
@@ -68,7 +75,12 @@ class QuietSpells:
         if where is None and self.presence.get(person) is not None:
             return  # unknown says nothing: the last known place stands
         self.presence[person] = where
-        if self.occupied is True and was is not True:
+        now = self.occupied
+        if now is False and was is not False:
+            self.empty_since = when
+        elif now is not False:
+            self.empty_since = None
+        if now is True and was is not True:
             self.quiet_since = when  # an arrival: the spell of the occupants starts now
 
     # --- movement ----------------------------------------------------------------------
@@ -86,8 +98,14 @@ class QuietSpells:
         if done is not None and until <= done:
             return
         self.accounted_to = until
-        if since is None or self.occupied is False:
+        if since is None:
             return
+        maxima = self.maxima
+        if self.occupied is False:
+            empty = self.empty_since
+            if empty is None or since <= empty:
+                return  # nobody moved since everybody left: an empty home's quiet
+            maxima = self.lived  # somebody untracked moved since: their quiet
         start = since if done is None else max(done, since)
         start = max(start, until - MAX_CATCH_UP)
         slot = hour_start(start)
@@ -96,12 +114,14 @@ class QuietSpells:
             point = min(until, end)
             if point > start:
                 minutes = (point - since).total_seconds() / 60
-                self._record(slot, minutes)
+                self._record(slot, minutes, maxima)
             slot = end
 
-    def _record(self, slot: datetime, minutes: float) -> None:
+    def _record(
+        self, slot: datetime, minutes: float, maxima: list[deque[tuple[int, float]]]
+    ) -> None:
         _, hour, day = slot_of(slot, self.zone)
-        values = self.maxima[hour]
+        values = maxima[hour]
         if values and values[-1][0] == day:
             if minutes > values[-1][1]:
                 values[-1] = (day, minutes)
@@ -110,18 +130,26 @@ class QuietSpells:
 
     # --- what is normal ----------------------------------------------------------------
 
-    def typical(self, hour: int, skip_day: int | None = None) -> float | None:
+    def typical(
+        self, hour: int, skip_day: int | None = None, *, lived: bool = False
+    ) -> float | None:
         """The usual longest spell (minutes) at a local hour, or None while not learned.
 
         ``skip_day``: a day whose value is left out (the one the current spell is writing).
+        ``lived``: also the days the trackers were out and somebody moved inside (per day,
+        the longer of the two).
         """
-        values = sorted(v for day, v in self.maxima[hour % 24] if day != skip_day)
+        by_day = dict(self.maxima[hour % 24])
+        if lived:
+            for day, value in self.lived[hour % 24]:
+                by_day[day] = max(value, by_day.get(day, value))
+        values = sorted(v for day, v in by_day.items() if day != skip_day)
         if len(values) < MIN_DAYS:
             return None
         index = min(len(values) - 1, math.ceil(TYPICAL_QUANTILE * len(values)) - 1)
         return values[index]
 
-    def typical_over(self, start: datetime, end: datetime) -> float | None:
+    def typical_over(self, start: datetime, end: datetime, *, lived: bool = False) -> float | None:
         """The longest usual spell over the hours a spell from ``start`` to ``end`` covers.
 
         Each hour is judged on the other days: the spell being judged has already written
@@ -134,7 +162,7 @@ class QuietSpells:
         while slot <= stop and len(slots) < 24:
             slots[slot.hour] = slot.date().toordinal()
             slot = next_hour(slot)
-        learned = [self.typical(hour, skip_day=day) for hour, day in slots.items()]
+        learned = [self.typical(hour, skip_day=day, lived=lived) for hour, day in slots.items()]
         if not learned or any(value is None for value in learned):
             return None
         return max(value for value in learned if value is not None)
@@ -151,8 +179,13 @@ class QuietSpells:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-serialisable form."""
+        # The lived-while-away parts only once there are any (an older form saves the same).
+        lived: dict[str, Any] = {"lived": _stored(self.lived)} if any(self.lived) else {}
+        if self.empty_since is not None:
+            lived["empty_since"] = format_time(self.empty_since)
         return {
-            "maxima": [[[day, round(value, 1)] for day, value in values] for values in self.maxima],
+            **lived,
+            "maxima": _stored(self.maxima),
             "quiet_since": format_time(self.quiet_since),
             "accounted_to": format_time(self.accounted_to),
             "presence": dict(self.presence),
@@ -164,23 +197,32 @@ class QuietSpells:
         spells = cls(zone)
         if not isinstance(data, Mapping):
             return spells
-        maxima = data.get("maxima")
-        if isinstance(maxima, list):
-            for hour, values in enumerate(maxima[:24]):
-                if not isinstance(values, list):
-                    continue
-                for item in values[-DAYS_KEPT:]:
-                    pair = _day_value(item)
-                    if pair is not None and (
-                        not spells.maxima[hour] or pair[0] > spells.maxima[hour][-1][0]
-                    ):
-                        spells.maxima[hour].append(pair)
+        _read(data.get("maxima"), spells.maxima)
+        _read(data.get("lived"), spells.lived)
+        spells.empty_since = parse_time(data.get("empty_since"))
         spells.quiet_since = parse_time(data.get("quiet_since"))
         spells.accounted_to = parse_time(data.get("accounted_to"))
         for person, where in stored_items(data.get("presence"), MAX_PERSONS):
             if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
                 spells.presence[person] = where
         return spells
+
+
+def _stored(maxima: list[deque[tuple[int, float]]]) -> list[list[list[float]]]:
+    return [[[day, round(value, 1)] for day, value in values] for values in maxima]
+
+
+def _read(stored: object, maxima: list[deque[tuple[int, float]]]) -> None:
+    """Stored per-hour ``[day, minutes]`` rows into ``maxima`` (malformed rows dropped)."""
+    if not isinstance(stored, list):
+        return
+    for hour, values in enumerate(stored[:24]):
+        if not isinstance(values, list):
+            continue
+        for item in values[-DAYS_KEPT:]:
+            pair = _day_value(item)
+            if pair is not None and (not maxima[hour] or pair[0] > maxima[hour][-1][0]):
+                maxima[hour].append(pair)
 
 
 def _day_value(item: object) -> tuple[int, float] | None:

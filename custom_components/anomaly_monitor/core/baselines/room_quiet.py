@@ -70,12 +70,24 @@ class RoomQuiet:
         self.rest_ended: datetime | None = None
         # The last sign in another area than the last sign's: where they came from.
         self.came_from: tuple[datetime, str] | None = None
+        # The home's last sign of somebody whoever's phones are out (a motion starting or
+        # ending, a door or window used), never forgotten as everybody leaves: where
+        # somebody untracked who stayed in was last seen, however long ago.
+        self.home_last: tuple[datetime, str] | None = None
+
+    def seen(self, when: datetime, area: str | None) -> None:
+        """Somebody showed at ``when`` in ``area``, whoever is home (``home_last``)."""
+        if not area or len(area) > MAX_AREA_NAME:
+            return
+        if self.home_last is None or when >= self.home_last[0]:
+            self.home_last = (when, area)
 
     def sign(self, when: datetime, area: str | None, *, maybe_home: bool) -> None:
         """Somebody showed at ``when`` in ``area``: the quiet since the last sign ends."""
         last = self.last
         if last is not None and when < last[0]:
             return  # out of order (a late history row)
+        self.seen(when, area)
         if last is not None and maybe_home:
             self._learn(last[1], last[0], when)
         if last is not None and when - last[0] >= REST:
@@ -145,6 +157,12 @@ class RoomQuiet:
             "came_from": None
             if self.came_from is None
             else [format_time(self.came_from[0]), self.came_from[1]],
+            # Only once known (an older form saves the same).
+            **(
+                {}
+                if self.home_last is None
+                else {"home_last": [format_time(self.home_last[0]), self.home_last[1]]}
+            ),
         }
 
     @classmethod
@@ -162,6 +180,7 @@ class RoomQuiet:
         quiet.last = _stored_sign(data.get("last"))
         quiet.rest_ended = parse_time(data.get("rest_ended"))
         quiet.came_from = _stored_sign(data.get("came_from"))
+        quiet.home_last = _stored_sign(data.get("home_last"))
         return quiet
 
 

@@ -40,8 +40,14 @@ cut: ``watch_gaps``), restarts the quiet when it is read again. Somebody is home
 persons say so, or, with every tracker away, when somebody untracked showed inside since and
 nobody went out (``somebody_in.inside_now``) in a home lived in while the trackers are away (a
 grandmother minding the shop), without pets in the profile (a pet moving in the empty
-home is not a person) and with the room they were last seen in known. The glue analyses
-again when the limit passes (``still_where_last_seen_due``).
+home is not a person) and with the room they were last seen in known. Such a person's
+stillness is judged as anybody's: their last sign is the home's, kept whoever's phones are
+out (``RoomQuiet.home_last``; a motion spell ending counts, they were there until then), so
+it is judged after the sign left the window; the hours are learned from the days the home
+was lived in while the trackers were out too (``QuietSpells.lived``: the hours they are
+always out have a limit); and only an arrival since voids it (a tracker leaving after the
+last sign is whoever left, not who stayed in: ``inside_now`` saw somebody after it).
+The glue analyses again when the limit passes (``still_where_last_seen_due``).
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ from ..home import (
     is_unavailable,
 )
 from ..models import HOME_SUBJECT, Finding
-from ..occupancy import Occupancy
+from ..occupancy import Occupancy, presence_of
 from ..pets import has_pets
 from .clock import local
 from .door_trip_out import DoorTrip, door_trip_out
@@ -98,6 +104,7 @@ class StillHome(NamedTuple):
     room: LearnedQuiet | None  # the longest after a sign in the room last seen
     trip: NightTrip | None = None  # begun in the night in a room left within minutes
     door: DoorTrip | None = None  # through a door, and not back through it
+    untracked: bool = False  # every tracker away: somebody untracked inside
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -132,11 +139,15 @@ def _readable_since(home: HomeView, since: datetime) -> datetime:
     return back
 
 
-def _usual(baselines: HomeBaselines, since: datetime, until: datetime) -> timedelta | None:
+def _usual(
+    baselines: HomeBaselines, since: datetime, until: datetime, untracked: bool
+) -> timedelta | None:
     """The usual longest quiet of the hours from ``since`` to ``until`` on other days (each
     hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal);
-    None while one of those hours is not learned."""
-    usual = baselines.quiet.typical_over(since, until)
+    None while one of those hours is not learned. For somebody untracked, the days the
+    trackers were out and somebody moved inside count too (the hours the phones are always
+    out are learned from those days)."""
+    usual = baselines.quiet.typical_over(since, until, lived=untracked)
     return None if usual is None else timedelta(minutes=usual)
 
 
@@ -153,9 +164,13 @@ def room_longest(baselines: HomeBaselines, area: str, when: datetime) -> Learned
 
 
 def _limit(
-    baselines: HomeBaselines, since: datetime, until: datetime, area: str | None
+    baselines: HomeBaselines,
+    since: datetime,
+    until: datetime,
+    area: str | None,
+    untracked: bool = False,
 ) -> tuple[timedelta, timedelta, LearnedQuiet | None] | None:
-    usual = _usual(baselines, since, until)
+    usual = _usual(baselines, since, until, untracked)
     if usual is None:
         return None
     limit = max(MIN_LIMIT, usual * FACTOR)
@@ -205,12 +220,37 @@ def _moved(home: HomeView, entity_id: str) -> list[datetime]:
     return times
 
 
-def _last_sign(home: HomeView, baselines: HomeBaselines) -> tuple[datetime, str] | None:
+def _arrived(home: HomeView, entity_id: str) -> list[datetime]:
+    """When the tracker ``entity_id`` came home (or became unknown) in the window, and its
+    state's last change if it is not away: with every tracker away now, a departure is
+    whoever left, not the person who stayed in."""
+    changes = home.changes(entity_id)
+    times = [c.when for c in changes[1:] if presence_of(c.state) is not False]
+    state = home.info(entity_id)
+    if (
+        state is not None
+        and state.last_changed is not None
+        and presence_of(state.state) is not False
+    ):
+        times.append(state.last_changed)
+    return times
+
+
+def _last_sign(
+    home: HomeView, baselines: HomeBaselines, untracked: bool = False
+) -> tuple[datetime, str] | None:
     """The last sign of somebody with its area: a motion sensor turning on, a door or
     window opening or closing (``RoomQuiet``'s, and the window's), a lock or a cover
-    moved (somebody's hand, or an automation: either way not a person lying still)."""
+    moved (somebody's hand, or an automation: either way not a person lying still).
+    For somebody untracked, also a motion spell ending (they were there until then) and
+    the home's last sign whoever's phones were out (``RoomQuiet.home_last``): the last
+    sign may be older than the window, and the trackers leaving does not forget it."""
     last = baselines.room_quiet.last
     signs = window_signs(home)
+    if untracked:
+        signs.extend(_motion_ends(home))
+        if (home_last := baselines.room_quiet.home_last) is not None:
+            signs.append(home_last)
     for entity_id in [*home.history_of("lock"), *home.history_of("cover")]:
         area = home.area(entity_id)
         for before, after in pairwise(home.changes(entity_id)):
@@ -220,6 +260,17 @@ def _last_sign(home: HomeView, baselines: HomeBaselines) -> tuple[datetime, str]
         if last is None or sign[0] > last[0]:
             last = sign
     return last
+
+
+def _motion_ends(home: HomeView) -> list[tuple[datetime, str]]:
+    """The window's motion spells ending, with their area (somebody was there until then)."""
+    return [
+        (after.when, sensor.info.area)
+        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        if sensor.info.area
+        for before, after in pairwise(home.changes(sensor.entity_id))
+        if before.state == "on" and after.state == "off"
+    ]
 
 
 def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
@@ -237,27 +288,28 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     since = _last_movement(home, baselines)
     if since is None or since >= home.end:
         return None
-    last = _last_sign(home, baselines)
+    last = _last_sign(home, baselines, untracked=not tracked)
     area = last[1] if last is not None else None
     if area is None and not tracked:
         return None  # somebody untracked, seen nowhere the window or the baselines know
     seen = last[0] if last is not None else since
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
     since = watched_since(max(since, _readable_since(home, since)), baselines.unwatched)
+    changed = _moved if tracked else _arrived
     for person in home.presence_entities:
-        if any(when > min(seen, since) for when in _moved(home, person.entity_id)):
-            return None  # an arrival or a departure since
+        if any(when > min(seen, since) for when in changed(home, person.entity_id)):
+            return None  # an arrival or a departure since (untracked: an arrival)
     if area is not None and (shut_in(home, area) or _went_out(home, baselines, seen, area)):
         return None  # shut in: ``still_in_room``'s; by the way out: somebody left
     if area is not None and resting_hours(home, baselines, since, since + NEAR):
         # Begun in or near the night: sleep, unless in a room this home leaves within minutes.
         trip = night_trip(home, baselines, area, since)
         if trip is not None:
-            return StillHome(since, area, trip.limit, None, trip.room, trip)
-    found = _limit(baselines, since, home.end, area)
+            return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
+    found = _limit(baselines, since, home.end, area, untracked=not tracked)
     if found is None:
         return None
-    return StillHome(since, area, *found)
+    return StillHome(since, area, *found, untracked=not tracked)
 
 
 def _awake(home: HomeView, baselines: HomeBaselines, since: datetime, at: datetime) -> bool:
@@ -277,7 +329,7 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if still.trip is not None or still.door is not None:
         return due if due > home.end else None
     for _ in range(4):  # the hours up to the due time may teach a longer quiet
-        found = _limit(baselines, still.since, due, still.area)
+        found = _limit(baselines, still.since, due, still.area, still.untracked)
         if found is None or still.since + found[0] <= due:
             break
         due = still.since + found[0]
