@@ -39,8 +39,9 @@ from .open_states import open_states
 PASSAGE_RULES = frozenset(
     {"entry_unsecured_while_away", "unaccompanied_opening", "garage_open_while_protected"}
 )
-# The household going out: the last tracker left this close to the opening.
-LEAVING = timedelta(minutes=15)
+# The household going out: the last tracker left this close to the opening (a phone
+# reports its leaving a few minutes off the door; later, an opening is somebody else's).
+LEAVING = timedelta(minutes=5)
 # An entrance open (or unlocked) this long is no passage: told.
 STANDS_OPEN = timedelta(minutes=10)
 # The hours a home is up and about: an untracked resident comes and goes then.
