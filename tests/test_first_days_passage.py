@@ -116,13 +116,20 @@ def test_a_door_the_household_opened_that_stands_open_is_told() -> None:
 
 
 def test_the_door_used_as_the_last_phone_leaves_waits() -> None:
-    """Nobody seen inside since, but the door opened 3 min after the phones left (the last
-    one reported late): the household going out, shut again."""
+    """The door opened 2 min before the phones reported leaving, open still as the home
+    became empty: the household going out, it may yet be shut behind them. One opened
+    3 min after every phone had gone is somebody else's: pushed."""
     baselines = _fresh()
-    _left_at_eight(baselines)
-    opened = _at(8 + 3 / 60)
+    opened = _at(8 - 2 / 60)
     _open(baselines, opened)
-    assert held_while_learning(_entry(), baselines, opened + timedelta(minutes=1), False)
+    baselines.learn(Transition(_at(8), MUM, "not_home"))
+    baselines.learn(Transition(_at(8), DAD, "not_home"))
+    assert held_while_learning(_entry(), baselines, _at(8) + timedelta(seconds=10), False)
+    assert not held_while_learning(_entry(), baselines, opened + timedelta(minutes=11), False)
+    later = _fresh()
+    _left_at_eight(later)
+    _open(later, _at(8 + 3 / 60))
+    assert not held_while_learning(_entry(), later, _at(8 + 4 / 60), someone_home=False)
 
 
 def test_an_entry_into_a_home_quiet_since_everybody_left_is_pushed_at_once() -> None:

@@ -10,7 +10,8 @@ an aunt opens the door in the evening. On the sets written without reading the c
 almost every such push was theirs. What tells them from an intruder is what surrounds
 the opening, and that needs nothing learned:
 
-- the hour: the last tracker left within ``LEAVING`` of it (the household going out), or
+- the hour: the last tracker left within ``LEAVING`` after it (the household going out:
+  a phone reports its leaving after the door, never before it), or
   it is a daytime hour and somebody moved inside since everybody tracked left, before any
   entry nobody inside explains (somebody without a tracker is at home; with pets in the
   profile only an inner door's use counts: a dog moves too, it does not shut doors);
@@ -39,8 +40,9 @@ from .open_states import open_states
 PASSAGE_RULES = frozenset(
     {"entry_unsecured_while_away", "unaccompanied_opening", "garage_open_while_protected"}
 )
-# The household going out: the last tracker left this close to the opening (a phone
-# reports its leaving a few minutes off the door; later, an opening is somebody else's).
+# The household going out: the last tracker left this soon after the opening (a phone
+# reports its leaving minutes after the door; a door opened after every phone had gone
+# was opened by somebody else).
 LEAVING = timedelta(minutes=5)
 # An entrance open (or unlocked) this long is no passage: told.
 STANDS_OPEN = timedelta(minutes=10)
@@ -49,21 +51,21 @@ DAY_START, DAY_END = 6, 22
 _UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
 
 
+def _is_entrance(baselines: HomeBaselines, entity_id: str) -> bool:
+    """A way in: an opening contact, a lock, a garage, door or gate cover."""
+    info = baselines.infos.get(entity_id)
+    if info is None:
+        return False
+    return (
+        info.domain == "lock"
+        or (info.domain == "binary_sensor" and info.device_class in OPENING_DEVICE_CLASSES)
+        or (info.domain == "cover" and info.device_class in ENTRY_COVER_CLASSES)
+    )
+
+
 def _entrances(finding: Finding, baselines: HomeBaselines) -> list[str]:
-    """The finding's ways in: opening contacts, locks, garage, door or gate covers."""
-    infos = baselines.infos
-    found = []
-    for entity_id in finding.evidence:
-        info = infos.get(entity_id)
-        if info is None:
-            continue
-        if (
-            info.domain == "lock"
-            or (info.domain == "binary_sensor" and info.device_class in OPENING_DEVICE_CLASSES)
-            or (info.domain == "cover" and info.device_class in ENTRY_COVER_CLASSES)
-        ):
-            found.append(entity_id)
-    return found
+    """The finding's ways in."""
+    return [e for e in finding.evidence if _is_entrance(baselines, e)]
 
 
 def _open_since(baselines: HomeBaselines, entity_id: str) -> datetime | None:
@@ -128,7 +130,24 @@ def household_passage(
         if not used:
             return False
         opened = used[-1]  # shut again since
-    if abs(opened - departed) <= LEAVING:
+    if timedelta(0) < departed - opened <= LEAVING:
         return True
     hour = local(opened, baselines.zone).hour
     return DAY_START <= hour < DAY_END and _somebody_inside(baselines, departed, opened, pets)
+
+
+def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:
+    """When an entrance open (or unlocked) in the empty home, still being learned, will
+    have stood open ``STANDS_OPEN``: the glue analyses again then, so a passage's wait ends
+    at the same moment live and in a replay (not at the next periodic analysis)."""
+    if baselines is None or baselines.away.empty_since is None:
+        return None
+    due = [
+        since + STANDS_OPEN
+        for entity_id, (_, since) in baselines.durations.current.items()
+        if now < since + STANDS_OPEN
+        and _is_entrance(baselines, entity_id)
+        and _open_since(baselines, entity_id) is not None
+        and baselines.learning(entity_id, now)
+    ]
+    return min(due, default=None)
