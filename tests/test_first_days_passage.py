@@ -223,3 +223,27 @@ def test_a_door_that_rests_open_opened_again_after_a_night_trip_waits() -> None:
     _open(baselines, opened, BEDROOM_DOOR)
     now = opened + timedelta(minutes=20)
     assert not_held([_left_open(BEDROOM_DOOR, 20)], baselines, now, someone_home=True) == []
+
+
+def test_motion_after_the_grandmother_comes_back_waits_as_her_door_does() -> None:
+    """She went out at 08:20 (the kitchen moved at 08:10) and comes back at 09:25, the
+    hall seeing her: her door was no entry into the empty home, and her motion waits.
+    The same return into a home nobody moved in since 08:00 is pushed."""
+    motion = Finding(
+        "motion_while_away",
+        (HALL,),
+        "Motion in Hall while nobody is home.",
+        AnomalyType.SECURITY,
+        Severity.HIGH,
+        while_away=True,
+    )
+    for seen_inside in (True, False):
+        baselines = _fresh()
+        _left_at_eight(baselines)
+        if seen_inside:
+            baselines.learn(Transition(_at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))
+        for minutes, state in ((20, "on"), (20.5, "off"), (85, "on"), (85.5, "off")):
+            baselines.learn(Transition(_at(8 + minutes / 60), DOOR, state, "Hall"))
+        now = _at(9 + 25.2 / 60)
+        baselines.learn(Transition(now, HALL, "on", "Hall"))
+        assert held_while_learning(motion, baselines, now, someone_home=False) is seen_inside

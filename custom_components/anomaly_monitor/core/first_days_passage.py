@@ -79,9 +79,18 @@ def _open_since(baselines: HomeBaselines, entity_id: str) -> datetime | None:
     return since if state in opened else None
 
 
-def _is_motion(baselines: HomeBaselines, entity_id: str) -> bool:
+def person_sign(baselines: HomeBaselines, entity_id: str, pets: bool) -> bool:
+    """A sign of a person inside: any, but with pets only an inner door's use (a motion
+    sensor's may be the dog's)."""
+    if not pets:
+        return True
     info = baselines.infos.get(entity_id)
-    return info is not None and info.device_class in OCCUPANCY_DEVICE_CLASSES
+    return info is None or info.device_class not in OCCUPANCY_DEVICE_CLASSES
+
+
+def by_day(baselines: HomeBaselines, when: datetime) -> bool:
+    """``when`` is in the hours a home is up and about."""
+    return DAY_START <= local(when, baselines.zone).hour < DAY_END
 
 
 def _somebody_inside(
@@ -96,7 +105,7 @@ def _somebody_inside(
         if when >= opened:
             break
         if kind == SIGN:
-            if when >= began and not (pets and _is_motion(baselines, entity_id)):
+            if when >= began and person_sign(baselines, entity_id, pets):
                 return True
             last_sign = when
         elif (
@@ -132,8 +141,7 @@ def household_passage(
         opened = used[-1]  # shut again since
     if timedelta(0) < departed - opened <= LEAVING:
         return True
-    hour = local(opened, baselines.zone).hour
-    return DAY_START <= hour < DAY_END and _somebody_inside(baselines, departed, opened, pets)
+    return by_day(baselines, opened) and _somebody_inside(baselines, departed, opened, pets)
 
 
 def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:
