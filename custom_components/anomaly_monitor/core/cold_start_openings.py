@@ -33,8 +33,9 @@ from .statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
 # A door opened in the small hours and standing open this long, nothing moving since.
 NIGHT_OPEN = timedelta(minutes=10)
-# A door shut this long before it opened was kept shut, not resting open.
-SHUT_BEFORE = timedelta(hours=1)
+# A door shut this long before it opened was kept shut (the front door since the last one
+# came home); one that rests open is shut only for the minutes of a use (a bathroom's).
+SHUT_BEFORE = timedelta(minutes=15)
 # Who opened it is seen by a sensor on the way through (the porch, the carport): not
 # somebody moving back inside.
 ON_THE_WAY = timedelta(minutes=1)
