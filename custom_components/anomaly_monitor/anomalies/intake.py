@@ -34,6 +34,8 @@ def pushable(
     baselines: HomeBaselines | None,
     now: datetime,
     someone_home: bool,
+    pets: bool = False,
 ) -> list[Finding]:
-    """What may open an anomaly now: not what waits for its devices' normal."""
-    return not_held(findings, baselines, now, someone_home)
+    """What may open an anomaly now: not what waits for its devices' normal (``pets``: the
+    profile names a pet)."""
+    return not_held(findings, baselines, now, someone_home, pets)

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .baselines.away_normal import LEAVE_GRACE, AwayNormal
+from .baselines.away_normal import LEAVE_GRACE
 from .baselines.away_teaching import MOTION_RULES
 from .baselines.home_baselines import HomeBaselines
 from .baselines.inside_walk import INSIDE_REACH
 from .baselines.stamped_uses import stamp
 from .baselines.stored_spell import SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
+from .first_days_passage import by_day, person_sign
 from .home import OPENING_DEVICE_CLASSES
 from .models import Finding
 
@@ -43,10 +44,11 @@ def _watches_an_entrance(baselines: HomeBaselines) -> bool:
     return False
 
 
-def _came_in(away: AwayNormal) -> bool:
+def _came_in(baselines: HomeBaselines, pets: bool) -> bool:
     """Whether somebody came in from outside since the home became empty: an entrance used
     with no sign of anybody inside within ``INSIDE_REACH`` before it (``somebody_in``'s
     walk, on the spell's own record: one opened by whoever is inside is no entry)."""
+    away = baselines.away
     if away.empty_since is None:
         return True  # not known since when: as if somebody came in (pushed)
     began = away.empty_since + LEAVE_GRACE
@@ -54,17 +56,24 @@ def _came_in(away: AwayNormal) -> bool:
         since = stamp(began, away.zone)
         return any(used >= since for uses in away.entries.values() for used in uses[:1])
     last_sign: datetime | None = None
-    for when, _entity_id, kind in away.spell:
+    known = False  # somebody moved inside since the home became empty, before any entry
+    for when, entity_id, kind in away.spell:
         if kind == SIGN:
             last_sign = when
+            known = known or (when >= began and person_sign(baselines, entity_id, pets))
         elif when >= began and (last_sign is None or when - last_sign > INSIDE_REACH):
+            if known and by_day(baselines, when):
+                continue  # the household coming and going by day (``first_days_passage``)
             return True
     return False
 
 
-def waits_for_life_while_away(finding: Finding, baselines: HomeBaselines) -> bool:
+def waits_for_life_while_away(
+    finding: Finding, baselines: HomeBaselines, pets: bool = False
+) -> bool:
     """Whether a motion finding while away waits for the home's normal: nobody came in
-    since the home became empty, in a home that watches its entrances."""
+    since the home became empty, in a home that watches its entrances (``pets``: the
+    profile names a pet, whose motion is nobody known inside)."""
     if finding.rule not in MOTION_RULES:
         return False
-    return not _came_in(baselines.away) and _watches_an_entrance(baselines)
+    return not _came_in(baselines, pets) and _watches_an_entrance(baselines)

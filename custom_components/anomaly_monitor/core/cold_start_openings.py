@@ -18,13 +18,27 @@ inside was not the way out: it waits.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+from .baselines.clock import local
 from .baselines.home_baselines import HomeBaselines
 from .baselines.long_stays import FLOOR
+from .baselines.open_at_rest import shut_through_a_night
+from .baselines.stored_spell import SIGN
 from .device_roles import Role, parse_role
 from .models import EntityInfo, Finding
 from .open_states import open_states
+from .statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 
 LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
+# A door opened in the small hours and standing open this long, nothing moving since.
+NIGHT_OPEN = timedelta(minutes=10)
+# A door shut this long before it opened was kept shut (the front door since the last one
+# came home); one that rests open is shut only for the minutes of a use (a bathroom's).
+SHUT_BEFORE = timedelta(minutes=15)
+# Who opened it is seen by a sensor on the way through (the porch, the carport): not
+# somebody moving back inside.
+ON_THE_WAY = timedelta(minutes=1)
 
 
 def is_garage_door(info: EntityInfo) -> bool:
@@ -67,3 +81,38 @@ def garage_left_open(finding: Finding, baselines: HomeBaselines) -> bool:
         and _open_now(baselines, info)
         for entity_id in finding.evidence
     )
+
+
+def _kept_shut(baselines: HomeBaselines, door: str, opened: datetime) -> bool:
+    """The door was kept shut before it opened: shut ``SHUT_BEFORE`` and more until then, or
+    (that stay unknown after a restart) shut through a night learned."""
+    last = baselines.durations.last_stay.get(door)
+    if last is not None and last[2] == opened:
+        return last[0].lower() in ("off", "closed") and last[2] - last[1] >= SHUT_BEFORE
+    return shut_through_a_night(baselines, door)
+
+
+def left_open_in_the_night(
+    finding: Finding, baselines: HomeBaselines, now: datetime, someone_home: bool
+) -> bool:
+    """``finding`` tells a door (not a window) opened in the small hours while somebody is
+    home, open ``NIGHT_OPEN`` and more with no motion seen since (the away spell's record
+    keeps the signs of its lead even while somebody is home)."""
+    if not someone_home or finding.rule not in LEFT_OPEN_RULES:
+        return False
+    infos, signs = baselines.infos, baselines.away.spell
+    for entity_id in finding.evidence:
+        info = infos.get(entity_id)
+        if info is None or info.device_class == "window" or not _open_now(baselines, info):
+            continue
+        opened = baselines.durations.current[entity_id][1]
+        hour = local(opened, baselines.zone).hour
+        if not SMALL_HOURS_START <= hour < SMALL_HOURS_END or now - opened < NIGHT_OPEN:
+            continue
+        if not _kept_shut(baselines, entity_id, opened):
+            continue  # a bathroom door that rests open, opened again after a night trip
+        if not signs or signs[0][0] > opened:
+            continue  # the record does not reach back to the opening: not known
+        if not any(opened + ON_THE_WAY < when <= now and kind == SIGN for when, _, kind in signs):
+            return True
+    return False

@@ -19,8 +19,14 @@ for the normal, except:
   Who was home when an opening happened decides, not who is home when it is judged: one
   made and shut while somebody was home (``Finding.home_then``: the dog let out before
   everybody left) is the household's, and waits.
-- a garage door or gate open for longer than an hour, and a door opened in the empty home
-  and open that long with still nobody home (``cold_start_openings``).
+- a garage door or gate open for longer than an hour, a door opened in the empty home
+  and open that long with still nobody home, and a door opened in the small hours while
+  the household is home, standing open with nothing moving since (``cold_start_openings``).
+
+But a way in used in the empty home as the household comes and goes (the last tracker
+leaving within minutes of it, or somebody without a tracker moving inside by day), shut
+again or opened only minutes ago, waits for what follows (``first_days_passage``): it is
+told once it stands open, and an entry into a home nobody is known to be in is told at once.
 
 Motion while every tracker is away waits, though rated high, while nobody came into the
 empty home (``cold_start_motion``): whether somebody without a tracker lives here is what
@@ -69,8 +75,14 @@ from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.warm_rooms import ROOM_WARMER_THAN_KEPT
 from .baselines.way_out import left_by_another_door
 from .cold_start_motion import waits_for_life_while_away
-from .cold_start_openings import LEFT_OPEN_RULES, garage_left_open, opened_in_empty_home
+from .cold_start_openings import (
+    LEFT_OPEN_RULES,
+    garage_left_open,
+    left_open_in_the_night,
+    opened_in_empty_home,
+)
 from .feedback import is_hazard
+from .first_days_passage import household_passage
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 from .rules.lock_jammed import LOCK_JAMMED
@@ -145,20 +157,31 @@ def stood_open_before_leaving(finding: Finding, baselines: HomeBaselines) -> boo
 
 
 def held_while_learning(
-    finding: Finding, baselines: HomeBaselines, now: datetime, someone_home: bool
+    finding: Finding,
+    baselines: HomeBaselines,
+    now: datetime,
+    someone_home: bool,
+    pets: bool = False,
 ) -> bool:
-    """Whether ``finding`` waits: not urgent, and every device it cites still learning."""
+    """Whether ``finding`` waits: not urgent, and every device it cites still learning.
+    ``pets``: the profile names a pet (its motion is no person's)."""
     if not finding.evidence or finding.rule in _OWN_NORMAL_RULES:
         return False
     if (
         pushed_at_once(finding, someone_home)
         and not stood_open_before_leaving(finding, baselines)
-        and not waits_for_life_while_away(finding, baselines)
+        and not waits_for_life_while_away(finding, baselines, pets)
+        and (
+            is_hazard(finding.anomaly_type, finding.severity)
+            or not household_passage(finding, baselines, now, pets)
+        )
     ):
         return False
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False
     if opened_in_empty_home(finding, baselines, someone_home):
+        return False
+    if left_open_in_the_night(finding, baselines, now, someone_home):
         return False
     return all(baselines.learning(entity_id, now) for entity_id in finding.evidence)
 
@@ -191,6 +214,7 @@ def not_held(
     baselines: HomeBaselines | None,
     now: datetime,
     someone_home: bool,
+    pets: bool = False,
 ) -> list[Finding]:
     """The findings that may be pushed now (all of them without baselines)."""
     if baselines is None:
@@ -198,5 +222,5 @@ def not_held(
     return [
         still_learning(f, baselines, now)
         for f in findings
-        if not held_while_learning(f, baselines, now, someone_home)
+        if not held_while_learning(f, baselines, now, someone_home, pets)
     ]

@@ -14,8 +14,9 @@ through the run it makes at this time of day, once it has been idle long enough 
 has rested or run past its learned limit (``cycle_stopped_due``), a panel or lock not
 armed or locked by its learned daily time (``routine_missed_due``), a switch left on or
 a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
-``running_far_longer_due``), and a sensor whose every on lasts seconds held on
-(``brief_sensor_held_on_due``).
+``running_far_longer_due``), a sensor whose every on lasts seconds held on
+(``brief_sensor_held_on_due``), and an entrance the household used in the empty home in
+its first days once it has stood open long enough to tell (``passage_due``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from ..core.baselines.routine_missed import routine_missed_due
 from ..core.baselines.run_cut_short import run_cut_short_due
 from ..core.baselines.still_in_room import still_in_room_due
 from ..core.baselines.still_where_last_seen import still_where_last_seen_due
+from ..core.first_days_passage import passage_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
@@ -75,6 +77,7 @@ class OfflineCheck:
             running_far_longer_due(home, baselines),
             still_in_room_due(home, baselines),
             still_where_last_seen_due(home, baselines),
+            passage_due(baselines, home.end),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

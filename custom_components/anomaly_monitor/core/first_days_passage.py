@@ -1,0 +1,161 @@
+"""In a home's first days, a way in used as the household comes and goes waits for what
+follows it.
+
+Before anything is learned of a home's life while the trackers are out, an entrance used
+in the "empty" home (``entry_unsecured_while_away``, ``unaccompanied_opening``,
+``garage_open_while_protected``) was pushed at once by the learning gate as an entry that
+cannot wait. But in the first days the household itself comes and goes: a grandmother
+without a phone takes a child to the kindergarten, a day-care van fetches a grandfather,
+an aunt opens the door in the evening. On the sets written without reading the code,
+almost every such push was theirs. What tells them from an intruder is what surrounds
+the opening, and that needs nothing learned:
+
+- the hour: the last tracker left within ``LEAVING`` after it (the household going out:
+  a phone reports its leaving after the door, never before it), or
+  it is a daytime hour and somebody moved inside since everybody tracked left, before any
+  entry nobody inside explains (somebody without a tracker is at home; with pets in the
+  profile only an inner door's use counts: a dog moves too, it does not shut doors);
+- and what followed: the entrance shut again (a passage), or it opened less than
+  ``STANDS_OPEN`` ago (wait for what follows).
+
+An entrance that stands open (or unlocked) ``STANDS_OPEN`` is told, and so is an entry into
+a home nobody is known to be in since everybody left, at once, as before; motion after
+such an entry is pushed too (``cold_start_motion``). No word of an id or a name is read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from .baselines.away_normal import LEAVE_GRACE
+from .baselines.clock import local
+from .baselines.home_baselines import HomeBaselines
+from .baselines.inside_walk import INSIDE_REACH
+from .baselines.stored_spell import OPENING, SIGN
+from .baselines.ways_in import ENTRY_COVER_CLASSES
+from .home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
+from .models import Finding
+from .open_states import open_states
+
+PASSAGE_RULES = frozenset(
+    {"entry_unsecured_while_away", "unaccompanied_opening", "garage_open_while_protected"}
+)
+# The household going out: the last tracker left this soon after the opening (a phone
+# reports its leaving minutes after the door; a door opened after every phone had gone
+# was opened by somebody else).
+LEAVING = timedelta(minutes=5)
+# An entrance open (or unlocked) this long is no passage: told.
+STANDS_OPEN = timedelta(minutes=10)
+# The hours a home is up and about: an untracked resident comes and goes then.
+DAY_START, DAY_END = 6, 22
+_UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
+
+
+def _is_entrance(baselines: HomeBaselines, entity_id: str) -> bool:
+    """A way in: an opening contact, a lock, a garage, door or gate cover."""
+    info = baselines.infos.get(entity_id)
+    if info is None:
+        return False
+    return (
+        info.domain == "lock"
+        or (info.domain == "binary_sensor" and info.device_class in OPENING_DEVICE_CLASSES)
+        or (info.domain == "cover" and info.device_class in ENTRY_COVER_CLASSES)
+    )
+
+
+def _entrances(finding: Finding, baselines: HomeBaselines) -> list[str]:
+    """The finding's ways in."""
+    return [e for e in finding.evidence if _is_entrance(baselines, e)]
+
+
+def _open_since(baselines: HomeBaselines, entity_id: str) -> datetime | None:
+    """Since when the entrance stands open (a lock: unlocked), as the baselines last saw it."""
+    current = baselines.durations.current.get(entity_id)
+    info = baselines.infos.get(entity_id)
+    if current is None or info is None:
+        return None
+    state, since = current[0].lower(), current[1]
+    opened = _UNLOCKED if info.domain == "lock" else open_states(info.domain)
+    return since if state in opened else None
+
+
+def person_sign(baselines: HomeBaselines, entity_id: str, pets: bool) -> bool:
+    """A sign of a person inside: any, but with pets only an inner door's use (a motion
+    sensor's may be the dog's)."""
+    if not pets:
+        return True
+    info = baselines.infos.get(entity_id)
+    return info is None or info.device_class not in OCCUPANCY_DEVICE_CLASSES
+
+
+def by_day(baselines: HomeBaselines, when: datetime) -> bool:
+    """``when`` is in the hours a home is up and about."""
+    return DAY_START <= local(when, baselines.zone).hour < DAY_END
+
+
+def _somebody_inside(
+    baselines: HomeBaselines, departed: datetime, opened: datetime, pets: bool
+) -> bool:
+    """Somebody moved inside since everybody tracked left, before ``opened`` and before any
+    entrance was used with nobody seen inside within ``INSIDE_REACH`` before it (whoever
+    moves after such an entry may have come in by it)."""
+    began = departed + LEAVE_GRACE
+    last_sign: datetime | None = None
+    for when, entity_id, kind in baselines.away.spell:
+        if when >= opened:
+            break
+        if kind == SIGN:
+            if when >= began and person_sign(baselines, entity_id, pets):
+                return True
+            last_sign = when
+        elif (
+            kind == OPENING
+            and when >= began
+            and when - departed > LEAVING
+            and (last_sign is None or when - last_sign > INSIDE_REACH)
+        ):
+            return False  # an entry nobody inside explains came first
+    return False
+
+
+def household_passage(
+    finding: Finding, baselines: HomeBaselines, now: datetime, pets: bool = False
+) -> bool:
+    """``finding`` tells a way in used in the empty home as the household comes and goes
+    (see the module): it waits, while its devices are still being learned."""
+    if finding.rule not in PASSAGE_RULES:
+        return False
+    departed = baselines.away.empty_since
+    entrances = _entrances(finding, baselines)
+    if departed is None or not entrances:
+        return False
+    standing = [s for e in entrances if (s := _open_since(baselines, e)) is not None]
+    if standing:
+        opened = max(standing)
+        if now - opened >= STANDS_OPEN:
+            return False  # stands open or unlocked: no passage
+    else:
+        used = [w for w, e, k in baselines.away.spell if k == OPENING and e in entrances]
+        if not used:
+            return False
+        opened = used[-1]  # shut again since
+    if timedelta(0) < departed - opened <= LEAVING:
+        return True
+    return by_day(baselines, opened) and _somebody_inside(baselines, departed, opened, pets)
+
+
+def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:
+    """When an entrance open (or unlocked) in the empty home, still being learned, will
+    have stood open ``STANDS_OPEN``: the glue analyses again then, so a passage's wait ends
+    at the same moment live and in a replay (not at the next periodic analysis)."""
+    if baselines is None or baselines.away.empty_since is None:
+        return None
+    due = [
+        since + STANDS_OPEN
+        for entity_id, (_, since) in baselines.durations.current.items()
+        if now < since + STANDS_OPEN
+        and _is_entrance(baselines, entity_id)
+        and _open_since(baselines, entity_id) is not None
+        and baselines.learning(entity_id, now)
+    ]
+    return min(due, default=None)
