@@ -28,21 +28,35 @@ def plug_off() -> object:
     return since(entity(PLUG, "off", area="Garage"), STOPPED)
 
 
-def test_a_plug_never_off_before_is_told_gently_after_an_hour_and_its_limit() -> None:
-    """Never seen off in five days: excused while the freezer's rest is within its limit
-    (2 h), told then, in words that say the switch did it."""
+def test_a_plug_never_off_before_is_told_gently_at_once() -> None:
+    """Never seen off in five days: told at the analysis of its change (set 23: a fridge
+    plug back off after a power cut, told 2 h later, when the cycle's own limit passed),
+    not left to the freezer's rest limit (2 h); in words that say the switch did it."""
     baselines = stopped(habits(5))
-    assert (
-        list(cycle_stopped(view(STOPPED + timedelta(minutes=110), meter(), plug_off()), baselines))
-        == []
-    )
-    [finding] = cycle_stopped(view(STOPPED + timedelta(hours=3), meter(), plug_off()), baselines)
+    now = view(STOPPED, meter(), plug_off())
+    [finding] = cycle_stopped(now, baselines)
     assert finding.evidence == (PLUG, METER)
-    assert f"{PLUG} has been switched off since 10:20, for 3 h" in finding.reasoning
+    assert f"{PLUG} was switched off at 10:20" in finding.reasoning
     assert "it was never switched off before in the days learned" in finding.reasoning
-    assert "has drawn almost no power for 3 h" in finding.reasoning
+    assert "draws almost no power since" in finding.reasoning
     assert "switch it back on" in finding.recommendation
     assert "mark this as a false alarm" in finding.recommendation
+    assert cycle_stopped_due(now, baselines) is None  # told now, nothing left to wait for
+    [later] = cycle_stopped(view(STOPPED + timedelta(hours=3), meter(), plug_off()), baselines)
+    assert f"{PLUG} has been switched off since 10:20, for 3 h" in later.reasoning
+    assert "has drawn almost no power for 3 h" in later.reasoning
+
+
+def test_a_plug_off_unrelated_to_the_stop_is_no_first_off() -> None:
+    """The plug of the freezer's area turned off hours after it stopped is not what
+    stopped it: the freezer is judged by its cycle (told at its limit, 2 h)."""
+    baselines = stopped(habits(5))
+    late = since(entity(PLUG, "off", area="Garage"), STOPPED + timedelta(minutes=90))
+    assert (
+        list(cycle_stopped(view(STOPPED + timedelta(minutes=91), meter(), late), baselines)) == []
+    )
+    [finding] = cycle_stopped(view(STOPPED + timedelta(minutes=125), meter(), late), baselines)
+    assert "nothing was switched off when it stopped" in finding.reasoning
 
 
 def test_a_plug_is_excused_as_long_as_it_has_been_off_before() -> None:
