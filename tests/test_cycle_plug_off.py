@@ -16,6 +16,7 @@ from custom_components.anomaly_monitor.core.baselines.cycles import (
     cycle_stopped,
     cycle_stopped_due,
 )
+from custom_components.anomaly_monitor.core.models import Severity
 
 from .core_factories import entity
 from .test_baselines_cycle_reasons import STOPPED, meter, stopped
@@ -39,6 +40,7 @@ def test_a_plug_never_off_before_is_told_gently_at_once() -> None:
     assert f"{PLUG} was switched off at 10:20" in finding.reasoning
     assert "it was never switched off before in the days learned" in finding.reasoning
     assert "draws almost no power since" in finding.reasoning
+    assert finding.severity == Severity.HIGH  # as the stop itself: never off before
     assert "switch it back on" in finding.recommendation
     assert "mark this as a false alarm" in finding.recommendation
     assert cycle_stopped_due(now, baselines) is None  # told now, nothing left to wait for
@@ -75,6 +77,7 @@ def test_a_plug_is_excused_as_long_as_it_has_been_off_before() -> None:
     assert cycle_stopped_due(soon, baselines) == STOPPED + timedelta(hours=5)
     [finding] = cycle_stopped(view(STOPPED + timedelta(hours=6), meter(), plug_off()), baselines)
     assert "it was off once before, never longer than 5 h 00 min" in (finding.reasoning)
+    assert finding.severity == Severity.MEDIUM  # gently: it has been off on purpose
 
 
 def test_a_thermostat_turned_off_still_excuses_its_pump_for_the_season() -> None:

@@ -335,7 +335,9 @@ def _left_off(
     idle: timedelta,
 ) -> Finding:
     """The switch that stopped a cycling appliance, off far longer than ever: said gently,
-    the person may know (``plug_off.py``)."""
+    the person may know (``plug_off.py``). *High* when the switch was never off before:
+    told at once, it is the same news as the appliance's own stop (*high*), which a rule
+    on the fridge's name tells two hours on (set 3: told twice when this was medium)."""
     at = f"{local(off.since, home.env.zone):%H:%M}"
     off_for = home.end - off.since
     if off_for < timedelta(minutes=1):  # told at once: a plug never seen off
@@ -350,7 +352,7 @@ def _left_off(
             f"day and night {learned_from(cycles, 'cycles', f'; it started {lately}')} "
             f"and {drawn}."
         ),
-        severity=Severity.MEDIUM,
+        severity=Severity.MEDIUM if off.stays else Severity.HIGH,
         recommendation=(
             "If a fridge or freezer is on this switch and it was not switched off on purpose, "
             "switch it back on and check that it is still cold; if it was (cleaning, "
