@@ -109,10 +109,10 @@ async def test_a_light_that_follows_motion_only_in_the_dark_is_not_broken_at_sun
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     entry = await _home(hass, freezer)
-    for _ in range(5):  # before dawn: the automation lights the hall
+    for _ in range(9):  # before dawn: the automation lights the hall (a rule: 8 of 10)
         await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT)
     _sun(hass, up=True)
-    for _ in range(3):  # after sunrise its condition keeps the light off
+    for _ in range(2):  # after sunrise its condition keeps the light off
         await _walk(hass, freezer, HALL_MOTION)
     assert "missing_follow_up" not in await _rules(hass, entry)
 
@@ -120,11 +120,12 @@ async def test_a_light_that_follows_motion_only_in_the_dark_is_not_broken_at_sun
 async def test_a_motion_light_that_stops_answering_in_the_dark_is_still_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    """The same habit broken while it is still dark: a dead bulb or automation."""
+    """The same habit broken while it is still dark: a dead bulb or automation (eight
+    answers in the window, the first walk its start, then two misses: 8 of 10)."""
     entry = await _home(hass, freezer)
-    for _ in range(5):
+    for _ in range(9):
         await _walk(hass, freezer, HALL_MOTION, HALL_LIGHT)
-    for _ in range(3):
+    for _ in range(2):
         await _walk(hass, freezer, HALL_MOTION)
     assert "missing_follow_up" in await _rules(hass, entry)
 

@@ -253,19 +253,19 @@ def test_a_light_switched_on_half_a_minute_after_motion_every_time_is_its_habit(
 
 
 def test_a_window_link_the_fortnight_knows_is_left_to_the_learned_check() -> None:
-    """The window's ``missing_follow_up`` learned motion → light from four answers in two
-    hours and tells two misses; the baselines know the pair from 14 days (hand-switched
+    """The window's ``missing_follow_up`` learned motion → light from eight answers in
+    three hours and tells two misses; the baselines know the pair from 14 days (hand-switched
     here: 85 % of the dark times, no expectation): explained, and so never told twice or
     from a person's hand. Baselines that do not know the pair explain nothing."""
     from custom_components.anomaly_monitor.core.statistics.followups import missing_follow_up
 
     now = DAY0 + timedelta(days=14, hours=21)
-    transitions = [Transition(now - timedelta(hours=2), LIGHT, "off", area="Hallway")]
-    transitions.append(Transition(now - timedelta(hours=2), MOTION, "off", area="Hallway"))
-    for step in range(6):
-        moved = now - timedelta(minutes=110 - 18 * step)
+    transitions = [Transition(now - timedelta(hours=3), LIGHT, "off", area="Hallway")]
+    transitions.append(Transition(now - timedelta(hours=3), MOTION, "off", area="Hallway"))
+    for step in range(10):
+        moved = now - timedelta(minutes=170 - 18 * step)
         transitions.append(Transition(moved, MOTION, "on", area="Hallway"))
-        if step < 4:  # answered four times, then not
+        if step < 8:  # answered eight times, then not
             transitions.append(
                 Transition(moved + timedelta(seconds=3), LIGHT, "on", area="Hallway")
             )

@@ -16,6 +16,7 @@ from custom_components.anomaly_monitor.core.baselines.cycles import (
     cycle_stopped,
     cycle_stopped_due,
 )
+from custom_components.anomaly_monitor.core.models import Severity
 
 from .core_factories import entity
 from .test_baselines_cycle_reasons import STOPPED, meter, stopped
@@ -28,21 +29,36 @@ def plug_off() -> object:
     return since(entity(PLUG, "off", area="Garage"), STOPPED)
 
 
-def test_a_plug_never_off_before_is_told_gently_after_an_hour_and_its_limit() -> None:
-    """Never seen off in five days: excused while the freezer's rest is within its limit
-    (2 h), told then, in words that say the switch did it."""
+def test_a_plug_never_off_before_is_told_gently_at_once() -> None:
+    """Never seen off in five days: told at the analysis of its change (set 23: a fridge
+    plug back off after a power cut, told 2 h later, when the cycle's own limit passed),
+    not left to the freezer's rest limit (2 h); in words that say the switch did it."""
     baselines = stopped(habits(5))
-    assert (
-        list(cycle_stopped(view(STOPPED + timedelta(minutes=110), meter(), plug_off()), baselines))
-        == []
-    )
-    [finding] = cycle_stopped(view(STOPPED + timedelta(hours=3), meter(), plug_off()), baselines)
+    now = view(STOPPED, meter(), plug_off())
+    [finding] = cycle_stopped(now, baselines)
     assert finding.evidence == (PLUG, METER)
-    assert f"{PLUG} has been switched off since 10:20, for 3 h" in finding.reasoning
+    assert f"{PLUG} was switched off at 10:20" in finding.reasoning
     assert "it was never switched off before in the days learned" in finding.reasoning
-    assert "has drawn almost no power for 3 h" in finding.reasoning
+    assert "draws almost no power since" in finding.reasoning
+    assert finding.severity == Severity.HIGH  # as the stop itself: never off before
     assert "switch it back on" in finding.recommendation
     assert "mark this as a false alarm" in finding.recommendation
+    assert cycle_stopped_due(now, baselines) is None  # told now, nothing left to wait for
+    [later] = cycle_stopped(view(STOPPED + timedelta(hours=3), meter(), plug_off()), baselines)
+    assert f"{PLUG} has been switched off since 10:20, for 3 h" in later.reasoning
+    assert "has drawn almost no power for 3 h" in later.reasoning
+
+
+def test_a_plug_off_unrelated_to_the_stop_is_no_first_off() -> None:
+    """The plug of the freezer's area turned off hours after it stopped is not what
+    stopped it: the freezer is judged by its cycle (told at its limit, 2 h)."""
+    baselines = stopped(habits(5))
+    late = since(entity(PLUG, "off", area="Garage"), STOPPED + timedelta(minutes=90))
+    assert (
+        list(cycle_stopped(view(STOPPED + timedelta(minutes=91), meter(), late), baselines)) == []
+    )
+    [finding] = cycle_stopped(view(STOPPED + timedelta(minutes=125), meter(), late), baselines)
+    assert "nothing was switched off when it stopped" in finding.reasoning
 
 
 def test_a_plug_is_excused_as_long_as_it_has_been_off_before() -> None:
@@ -61,6 +77,7 @@ def test_a_plug_is_excused_as_long_as_it_has_been_off_before() -> None:
     assert cycle_stopped_due(soon, baselines) == STOPPED + timedelta(hours=5)
     [finding] = cycle_stopped(view(STOPPED + timedelta(hours=6), meter(), plug_off()), baselines)
     assert "it was off once before, never longer than 5 h 00 min" in (finding.reasoning)
+    assert finding.severity == Severity.MEDIUM  # gently: it has been off on purpose
 
 
 def test_a_thermostat_turned_off_still_excuses_its_pump_for_the_season() -> None:

@@ -162,16 +162,17 @@ def _set(
 async def test_not_up_long_past_her_usual_morning_is_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    """Up by 07:00 every day; today nothing moved after her 03:00 trip: at 08:30 it is a
-    lie-in, at 09:15 (two hours past her latest usual morning) it is told, saying so."""
+    """Up at 07:00 every day; today nothing moved after her 03:00 trip: at 07:50 it is a
+    lie-in, at 08:15 (an hour past a morning every day learned agrees on) it is told,
+    saying so."""
     entry, today = await _home(hass, freezer)
     trip = today + timedelta(hours=3)
     _set(hass, freezer, trip, (BED, "on"), (HALL, "on"))
     _set(hass, freezer, trip + timedelta(minutes=6), (HALL, "off"), (BED, "off"))
     await _rules_at(hass, freezer, entry, trip + timedelta(minutes=10))  # learned live
-    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=8, minutes=30))
+    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=7, minutes=50))
     assert "no_movement_while_home" not in rules
-    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=9, minutes=15))
+    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=8, minutes=15))
     finding = rules["no_movement_while_home"]
     assert finding["severity"] == "high"
     assert "usually up by 07:00" in finding["reasoning"]

@@ -72,7 +72,63 @@ def test_a_shift_worker_is_learned_rising_in_the_afternoon() -> None:
     baselines.advance(now)
     found = not_up_by(baselines, now)
     assert found is not None
-    assert found.due == now + timedelta(hours=6)  # judged only from 17:00 on
+    assert found.due == now + timedelta(hours=5)  # 15:00 every day: judged from 16:00 on
+
+
+def _not_up_due(baselines: HomeBaselines, day: int) -> tuple[datetime, str]:
+    """When a household still in bed on ``day`` (its last move at 22:00 the day before)
+    is told, and why."""
+    midnight = DAY0 + timedelta(days=day)
+    _moves(baselines, midnight - timedelta(hours=2, minutes=10), midnight - timedelta(hours=2))
+    now = midnight + timedelta(hours=5)
+    baselines.advance(now)
+    found = not_up_by(baselines, now)
+    assert found is not None
+    return found.due, found.why
+
+
+def _wandering(count: int, ups: list[float]) -> HomeBaselines:
+    """``count`` days up at ``ups[day % len(ups)]`` o'clock, to bed at 22:00."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe(INFOS)
+    baselines.observe(DAY0, "person.rose", "home")
+    for day in range(count):
+        midnight = DAY0 + timedelta(days=day)
+        up = midnight + timedelta(hours=ups[day % len(ups)])
+        _moves(baselines, up, midnight + timedelta(hours=22))
+    return baselines
+
+
+def test_a_morning_every_day_agrees_on_is_news_an_hour_past_it() -> None:
+    """Up at 07:00 on each of ten days, weekdays and weekends: still in bed on the
+    eleventh (a Friday) is told at 08:00, not two hours past it."""
+    due, why = _not_up_due(_days(10, 7, 22, trip=None), 11)
+    assert due == DAY0 + timedelta(days=11, hours=8)
+    assert "on weekdays this household is usually up by 07:00" in why
+
+
+def test_mornings_that_wander_keep_a_wider_margin() -> None:
+    """Up between 06:30 and 08:00 (the latest an hour after the median): two hours past
+    the latest usual morning (08:00), as before."""
+    due, _ = _not_up_due(_wandering(10, [6.5, 7.0, 8.0, 6.5, 7.0]), 11)
+    assert due == DAY0 + timedelta(days=11, hours=10)
+
+
+def test_a_first_weekend_is_not_judged_by_the_weekdays_tight_margin() -> None:
+    """Weekdays at 07:00 and one Saturday: the Sunday is judged from every day learned
+    with the wide margin (3 h), as one weekend morning says little of its lie-in."""
+    due, why = _not_up_due(_days(6, 7, 22, trip=None), 6)
+    assert due == DAY0 + timedelta(days=6, hours=10)
+    assert "on the days learned" in why
+
+
+def test_weekends_that_agree_with_the_weekdays_narrow_the_margin() -> None:
+    """Up at 07:00 on every day of the first week, Saturday and Sunday too; weekends not
+    learned on their own (two days): the second Saturday is judged from every day, an
+    hour past 07:00, and says so."""
+    due, why = _not_up_due(_days(12, 7, 22, trip=None), 12)
+    assert due == DAY0 + timedelta(days=12, hours=8)
+    assert "on every day learned, weekdays and weekends alike" in why
 
 
 def test_nobody_home_teaches_no_wake_and_is_never_judged() -> None:

@@ -7,7 +7,8 @@ morning was 03:00, and a restless night was a day begun. Today, after such a nig
 goes to the bathroom at 06:05 for two minutes and then nothing moves (a fall by the bed):
 the bout, or that minute of movement, was taken for getting up and nothing was told.
 Now a bout followed by going back to bed is part of the night, and a trip followed by
-stillness is not getting up: told two hours past his usual morning.
+stillness is not getting up: told an hour past his usual morning (06:30 on every day
+learned).
 """
 
 from __future__ import annotations
@@ -81,8 +82,8 @@ async def test_not_up_after_a_trip_in_a_home_with_restless_nights_is_told(
     await hass.config.async_set_time_zone(ZONE)
     today = datetime(2026, 2, 18, tzinfo=dt_util.get_default_time_zone())  # a Wednesday
     entry = await _fortnight(hass, freezer, today)
-    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=8, minutes=20))
+    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=7, minutes=20))
     assert "no_movement_while_home" not in rules  # a late morning, so far
-    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=8, minutes=40))
+    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=7, minutes=40))
     finding = rules["no_movement_while_home"]
     assert "on weekdays this household is usually up by 06:30" in finding["reasoning"]

@@ -47,10 +47,12 @@ def reading_consequence(
 ) -> bool:
     """``anomaly`` (new) is a reading of the area of one of ``evidence`` (the shown
     devices of an open anomaly) going off."""
-    if anomaly.hazard or anomaly.while_away or anomaly.anomaly_type not in _READING_KINDS:
+    if anomaly.hazard or anomaly.while_away:
         return False
     subject = _reading(anomaly, entities)
     if subject is None or not subject.info.area:
+        return False
+    if anomaly.anomaly_type not in _READING_KINDS and not _level_moved(anomaly, subject):
         return False
     area = subject.info.area
     # A device gone offline may stop what it powers (a freezer warms once its plug is
@@ -61,6 +63,15 @@ def reading_consequence(
         and other.info.area == area
         and not (drawing and is_no_state(other.state))
         for e in evidence
+    )
+
+
+def _level_moved(anomaly: OpenAnomaly, subject: EntityState) -> bool:
+    """``anomaly`` tells, as behaviour, a room's level (not a meter's) that moved."""
+    return (
+        anomaly.anomaly_type == AnomalyType.BEHAVIOURAL
+        and subject.number is not None
+        and subject.info.device_class not in METER_DEVICE_CLASSES
     )
 
 

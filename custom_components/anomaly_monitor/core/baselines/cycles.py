@@ -40,7 +40,8 @@ switched off: its circulation pump stops with it, the end of the season), betwee
 ``SWITCHED_NEAR`` before the last run ended and the moment the appliance would have
 started again at the latest (its longest rest, and ``SWITCHED_NEAR`` more): an appliance
 resting when it is switched off simply never starts again. Not for ever: a switch off far
-longer than it has ever been off is told, gently (``plug_off.py``).
+longer than it has ever been off is told, gently (``plug_off.py``); one never seen off in
+the days learned, at once, without waiting for the cycle's own limit.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
 from .clock import day_number, local
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, learned_from, stay_since
-from .plug_off import OffTooLong, off_limit, off_too_long
+from .plug_off import OffTooLong, first_off, off_limit, off_too_long
 from .power import IDLE, RUNNING, power_state
 from .watch_gaps import watched_since
 
@@ -166,7 +167,12 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
             when = max(since + limit, watched + timedelta(minutes=usual))
             if spell == IDLE and (excuse := _switched_off(home, baselines, meter, since, cycle[1])):
                 off = off_limit(home, baselines, excuse)  # told once off past its habit
-                when = max(when, off.since + off.limit) if off is not None else home.end
+                if off is None:
+                    when = home.end
+                elif off.stays:
+                    when = max(when, off.since + off.limit)
+                else:  # never off before: told at the analysis of its change
+                    when = off.since
             if when > home.end:
                 due.append(when)
     return min(due, default=None)
@@ -276,11 +282,15 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
         if since is None:
             continue
         usual, limit = _usual_spell(baselines, meter.entity_id, spell, since, cycle)
-        if now - since <= limit:
-            continue
         watched = watched_since(since, baselines.unwatched)
-        if now - watched <= timedelta(minutes=usual):
-            continue  # across HA's downtime: not yet watched long enough since
+        if now - since <= limit or now - watched <= timedelta(minutes=usual):
+            # Not yet past its limit (or watched long enough since HA's downtime), unless
+            # its switch, never off before, was turned off: that is seen, not inferred.
+            if spell != IDLE:
+                continue
+            excuse = _switched_off(home, baselines, meter, since, longest_rest)
+            if excuse is None or not first_off(home, baselines, excuse):
+                continue
         fewest = _recently_regular(baselines, meter.entity_id, since)
         if fewest is None:
             continue
@@ -325,17 +335,24 @@ def _left_off(
     idle: timedelta,
 ) -> Finding:
     """The switch that stopped a cycling appliance, off far longer than ever: said gently,
-    the person may know (``plug_off.py``)."""
+    the person may know (``plug_off.py``). *High* when the switch was never off before:
+    told at once, it is the same news as the appliance's own stop (*high*), which a rule
+    on the fridge's name tells two hours on (set 3: told twice when this was medium)."""
     at = f"{local(off.since, home.env.zone):%H:%M}"
+    off_for = home.end - off.since
+    if off_for < timedelta(minutes=1):  # told at once: a plug never seen off
+        switched, drawn = f"was switched off at {at}", "draws almost no power since"
+    else:
+        switched = f"has been switched off since {at}, for {duration_text(off_for)}"
+        drawn = f"has drawn almost no power for {duration_text(idle)}"
     return CYCLE_STOPPED.finding(
         evidence=(off.switch, meter.entity_id),
         reasoning=(
-            f"{off.switch} has been switched off since {at}, for "
-            f"{duration_text(home.end - off.since)}; {off.words()}. {meter.entity_id} beside "
-            f"it cycled day and night {learned_from(cycles, 'cycles', f'; it started {lately}')} "
-            f"and has drawn almost no power for {duration_text(idle)}."
+            f"{off.switch} {switched}; {off.words()}. {meter.entity_id} beside it cycled "
+            f"day and night {learned_from(cycles, 'cycles', f'; it started {lately}')} "
+            f"and {drawn}."
         ),
-        severity=Severity.MEDIUM,
+        severity=Severity.MEDIUM if off.stays else Severity.HIGH,
         recommendation=(
             "If a fridge or freezer is on this switch and it was not switched off on purpose, "
             "switch it back on and check that it is still cold; if it was (cleaning, "

@@ -9,6 +9,13 @@ someone home, still resting from the night, ``MARGIN`` past the latest usual wak
 told. Before that kind of day is learned, every day learned judges with a wider margin;
 before five are, a cautious prior (``getting_up_prior``).
 
+The margin is the wakes' own spread (``spread_margin``): a household up within half an
+hour of its usual time on every day learned, weekdays and weekends alike, is news an hour
+past it (a grandmother up for the dawn prayer at 05:20 every day, still in bed at 06:30);
+one whose mornings wander is given up to ``MARGIN`` (``ANY_DAY_MARGIN`` when judged from
+every kind of day). Narrowed only once ``MIN_ANY_DAYS`` are learned with today's kind
+among them (``MIN_KIND_SEEN``): nothing is known of a first weekend's lie-in.
+
 Judged only while the persons say someone is home: a household that went away without
 its trackers leaves the house as still as one that did not get up. A rest that began
 after the usual wake time (a nap, back to bed after breakfast) is no night's rest; a
@@ -27,7 +34,7 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from .clock import local
-from .daily_rhythm import REST_GAP
+from .daily_rhythm import REST_GAP, DailyRhythm, is_weekend
 from .getting_up_prior import SEEN_MARGIN, prior_wake
 from .home_baselines import HomeBaselines
 
@@ -40,6 +47,12 @@ MARGIN = timedelta(hours=2)
 # Without enough days of the kind: every kind of day, with a wider margin.
 MIN_ANY_DAYS = 5
 ANY_DAY_MARGIN = timedelta(hours=3)
+# The margin from the spread: this many times how much later than the median morning the
+# latest morning learned was, never under ``TIGHT_MARGIN`` (every morning within half an
+# hour of the usual: an hour past it); days of today's kind seen before it narrows.
+SPREAD_FACTOR = 2
+TIGHT_MARGIN = timedelta(hours=1)
+MIN_KIND_SEEN = 2
 # Movement this long before the typical (median) wake time, or later, is getting up (a
 # sensor may see one minute of it); earlier, it is a trip in the night.
 EARLY_SLACK = timedelta(hours=1)
@@ -70,6 +83,10 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
         same_kind, margin, kind = False, ANY_DAY_MARGIN, "on the days learned"
         learned = rhythm.usual_wake(today, WAKE_QUANTILE, MIN_ANY_DAYS, same_kind=False)
     typical = rhythm.usual_wake(today, 0.5, 1, same_kind=same_kind)
+    if learned is not None:
+        margin = spread_margin(rhythm, today, same_kind=same_kind, widest=margin)
+        if not same_kind and margin < ANY_DAY_MARGIN:
+            kind = "on every day learned, weekdays and weekends alike,"
     prior = None
     if learned is None and (prior := prior_wake(rhythm, today, rest, moment)) is not None:
         learned, typical, margin = prior  # a new home: a cautious prior (getting_up_prior)
@@ -99,3 +116,19 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
             f"most households are up by {usual:%H:%M} (this one's mornings are not learned yet)"
         )
     return NotUp(due=usual + margin, why=f"{learned_from}, and nobody has got up since the night")
+
+
+def spread_margin(
+    rhythm: DailyRhythm, today: int, *, same_kind: bool, widest: timedelta
+) -> timedelta:
+    """The margin past the usual wake time, from how far the latest morning learned (of
+    today's kind, or of every day) came after the median one; ``widest`` while too few
+    days are learned, or none of today's kind."""
+    weekend = is_weekend(today)
+    pool = [m for d, m, _ in rhythm.wakes if d != today]
+    kind = [m for d, m, _ in rhythm.wakes if d != today and is_weekend(d) == weekend]
+    if len(pool) < MIN_ANY_DAYS or len(kind) < MIN_KIND_SEEN:
+        return widest
+    judged = sorted(kind if same_kind else pool)
+    spread = timedelta(minutes=judged[-1] - judged[len(judged) // 2])
+    return min(widest, max(TIGHT_MARGIN, SPREAD_FACTOR * spread))

@@ -5,9 +5,12 @@ person (``cycles._switched_off``): cleaning it, moving it, defrosting it. That e
 holds while the switch stays off as long as it has been off before, not for ever: a
 child presses the freezer plug's button, the plug stays off after a power cut, and the
 freezer's food warms for a night while the excuse holds. A switch off longer than
-its longest learned off stay, and at least ``OFF_PRIOR`` (a switch never seen off has
-no habit yet: a plug feeding a fridge is not off for an hour on purpose without being
-missed), is told, gently: the person may well know.
+its longest learned off stay, and at least ``OFF_PRIOR``, is told, gently: the person may
+well know. A switch never seen off in the days learned is told at once: what feeds a
+fridge day and night and was never switched off is not switched off on purpose unnoticed
+(a plug back *off* after a power cut, its power-on default; a child's finger on the
+button), and every minute it waits the food warms (sets 20-23: told at 1-2 h, after the
+cycle's own limit).
 
 A thermostat turned off is not judged here: its pump stops with the heating, and a
 heating season ends for months.
@@ -23,8 +26,8 @@ from ..models import EntityState
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
 
-# How long a switch never (or only briefly) seen off may be off before the stopped
-# appliance on it is told.
+# How long a switch seen off only briefly may be off before the stopped appliance on it is
+# told (one never seen off: at once).
 OFF_PRIOR = timedelta(hours=1)
 
 
@@ -58,11 +61,17 @@ def off_limit(home: HomeView, baselines: HomeBaselines, state: EntityState) -> O
     if since is None:
         return None
     stays, longest = baselines.durations.whole_record(state.entity_id, "off")
-    limit = max(OFF_PRIOR, timedelta(minutes=longest))
+    limit = max(OFF_PRIOR, timedelta(minutes=longest)) if stays else timedelta(0)
     return OffTooLong(state.entity_id, since, limit, longest, stays)
 
 
 def off_too_long(home: HomeView, baselines: HomeBaselines, state: EntityState) -> OffTooLong | None:
     """``off_limit`` when the switch has now been off past it, else None."""
     off = off_limit(home, baselines, state)
-    return off if off is not None and home.end - off.since > off.limit else None
+    return off if off is not None and home.end - off.since >= off.limit else None
+
+
+def first_off(home: HomeView, baselines: HomeBaselines, state: EntityState) -> bool:
+    """``state`` is a switch off now that was never seen off in the days learned."""
+    off = off_limit(home, baselines, state)
+    return off is not None and off.stays == 0
