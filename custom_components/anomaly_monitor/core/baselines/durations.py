@@ -11,6 +11,10 @@ bucket that has seen ``OUTLIER_AFTER`` stays raises the longest by half, not to 
 length (a door once left open all night must not teach that a night open is normal; a
 habit that really grew raises it again each time).
 
+Each state's stays also keep the local hours they began at (one bit an hour, and how many
+stays the bits have seen): a heater switched on at 20:25-21:05 on every evening learned has
+a routine of hours as well as of length (``start_hours``).
+
 Bounded: ``MAX_ENTITIES`` entities, ``MAX_STATES`` states each; numeric readings are
 ``NumericRanges``' business (a power meter's running/idle spells are learned here, as
 the states ``running`` and ``idle``, see ``HomeBaselines``; a drop of up to
@@ -70,6 +74,9 @@ class StateDurations:
         # The last stay each entity ended, as it was (state, since, until): how long a door
         # was shut before it was reopened (not stored; unknown after a restart).
         self.last_stay: dict[str, tuple[str, datetime, datetime]] = {}
+        # Per entity and state, [the local hours its stays began at (bit n: hour n), how
+        # many stays those bits have seen] (a record stored before the hours were kept: 0).
+        self.starts: dict[str, dict[str, list[int]]] = {}
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -111,6 +118,15 @@ class StateDurations:
         bucket[0] += 1
         bucket[1] += minutes
         bucket[2] = max(longest, minutes)
+        began = self.starts.setdefault(entity_id, {}).setdefault(state, [0, 0])
+        began[0] |= 1 << hour_of_day(since, self.zone)
+        began[1] += 1
+
+    def start_hours(self, entity_id: str, state: str) -> tuple[int, int]:
+        """(the local hours stays of ``state`` began at, one bit an hour; how many stays
+        those bits have seen); (0, 0) when none."""
+        began = self.starts.get(entity_id, {}).get(state)
+        return (began[0], began[1]) if began else (0, 0)
 
     def usual(self, entity_id: str, state: str, when: datetime) -> tuple[int, float, float] | None:
         """(stays, mean minutes, longest minutes) of ``state`` begun at ``when``'s quarter."""
@@ -166,6 +182,10 @@ class StateDurations:
                 entity: [state, format_time(since)]
                 for entity, (state, since) in self.current.items()
             },
+            "starts": {
+                entity: {state: pack(began, 0) for state, began in per_state.items()}
+                for entity, per_state in self.starts.items()
+            },
         }
 
     @classmethod
@@ -193,7 +213,22 @@ class StateDurations:
                 continue
             if (since := parse_time(pair[1])) is not None:
                 durations.current[entity] = (clip(pair[0], 64), since)
+        for entity, per_state in stored_items(data.get("starts"), MAX_ENTITIES):
+            if not isinstance(per_state, Mapping) or entity not in durations.stays:
+                continue
+            learned = durations.stays[entity]
+            for state, began in per_state.items():
+                if state in learned and (hours := _began(began)) is not None:
+                    durations.starts.setdefault(entity, {})[state] = hours
         return durations
+
+
+def _began(values: object) -> list[int] | None:
+    """[hours mask, stays] as stored (packed), or None when malformed."""
+    numbers = unpack(values, 2, 0, 1e9)
+    if numbers is None or not all(n == int(n) for n in numbers):
+        return None
+    return [int(numbers[0]) & (1 << 24) - 1, int(numbers[1])]
 
 
 def _stays(values: object) -> Stays | None:

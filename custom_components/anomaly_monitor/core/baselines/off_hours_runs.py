@@ -1,0 +1,186 @@
+"""A load switched on at an hour it never starts at, left on in an empty room.
+
+``long_stays`` and ``long_runs`` judge a run by its length: an oil heater whose every run
+begins at 20:25-21:05 and lasts the night (10 h 40) is not judged until 32 h when it is
+switched on at 07:30 in the morning rush and forgotten, running through the working day
+in the children's empty room (set 23). The hour a load starts is as much its routine as
+how long it runs (``StateDurations.start_hours``: the local hours its runs began at).
+
+Judged: a switch, fan or valve on, or a power meter running, whose every learned run
+(``MIN_RUNS`` or more, whose start hours are known) began within ``BAND_HOURS`` of the day,
+and this run at least ``MARGIN_HOURS`` from every hour one began at; with nobody seen in
+its room since it began (a motion or occupancy sensor of the area on, or turned on: a
+person using it then). Told (``left_on_past_its_routine``: judged against its own runs,
+not held while learning) once it has run as long as its longest run, never under
+``FLOOR`` (a kettle's three minutes are no news), or ``CEILING``, whichever comes first. A
+load run at every hour has no band and is never judged here; what the homeowner marked
+normal while it lasted is not told again. No word of an id or a name is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ..device_roles import own_meter
+from ..home import HomeView, is_motion
+from ..models import EntityState, Finding
+from ..power_units import RUNNING_WATTS, watts
+from ..statistics.timeline import turned
+from .clock import hour_of_day, local
+from .home_baselines import HomeBaselines
+from .long_runs import plug_switch
+from .long_stays import duration_text, learned_from, marked_normal, stay_since
+from .power import RUNNING
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+
+# Runs whose start hours are known before the hours are a routine (a week of evenings).
+MIN_RUNS = 7
+# Every run began within this many hours of the day (a quarter of it)...
+BAND_HOURS = 6
+# ...and this one at least this many hours from every hour one began at.
+MARGIN_HOURS = 3
+FLOOR = timedelta(minutes=30)
+CEILING = timedelta(hours=2)
+# (domain, state) of what a person switches on.
+_ACTIVE = (("switch", "on"), ("fan", "on"), ("valve", "open"))
+
+
+@dataclass(frozen=True, slots=True)
+class _OffHours:
+    """A run begun outside its hours: since when, its limit and the hours learned."""
+
+    state: EntityState
+    active: str
+    since: datetime
+    limit: timedelta
+    runs: int
+    hours: int
+
+
+def _hours(mask: int) -> list[int]:
+    return [hour for hour in range(24) if mask >> hour & 1]
+
+
+def band_span(mask: int) -> tuple[int, int] | None:
+    """(first hour, hours spanned) of the smallest stretch of the day holding every hour
+    of ``mask``; None when empty."""
+    hours = _hours(mask)
+    if not hours:
+        return None
+    gaps = [(hours[(i + 1) % len(hours)] - hours[i]) % 24 or 24 for i in range(len(hours))]
+    widest = max(range(len(hours)), key=lambda i: gaps[i])
+    return hours[(widest + 1) % len(hours)], 25 - gaps[widest]
+
+
+def hours_away(hour: int, mask: int) -> int:
+    """How many hours of the day ``hour`` is from the nearest hour of ``mask``."""
+    return min((min((hour - h) % 24, (h - hour) % 24) for h in _hours(mask)), default=24)
+
+
+def _nobody_in_room(home: HomeView, entity_id: str, since: datetime) -> bool:
+    """No motion or occupancy sensor of the entity's area is on, or turned on since."""
+    area = home.area(entity_id)
+    if area is None:
+        return True
+    for sensor in home.in_area(area):
+        if not is_motion(sensor):
+            continue
+        began = turned(home.changes(sensor.entity_id), "on")
+        if sensor.state == "on" or any(when >= since for when in began):
+            return False
+    return True
+
+
+def _judged(
+    home: HomeView, baselines: HomeBaselines, state: EntityState, active: str, since: datetime
+) -> _OffHours | None:
+    durations = baselines.durations
+    mask, counted = durations.start_hours(state.entity_id, active)
+    if counted < MIN_RUNS or (span := band_span(mask)) is None or span[1] > BAND_HOURS:
+        return None
+    if hours_away(hour_of_day(since, baselines.zone), mask) < MARGIN_HOURS:
+        return None
+    if marked_normal(baselines, state.entity_id):
+        return None
+    _, longest = durations.whole_record(state.entity_id, active)
+    taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
+    limit = min(CEILING, max(FLOOR, timedelta(minutes=longest)))
+    limit = max(limit, timedelta(minutes=taught))
+    if not _nobody_in_room(home, state.entity_id, since):
+        return None
+    return _OffHours(state, active, since, limit, counted, mask)
+
+
+def _runs_off_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[_OffHours]:
+    """Every switch on or meter running, begun outside its learned hours."""
+    now = home.end
+    for domain, active in _ACTIVE:
+        for state in home.of(domain):
+            if state.state != active:
+                continue
+            since = stay_since(home, baselines, state)
+            if since is None or since >= now:
+                continue
+            if (judged := _judged(home, baselines, state, active, since)) is not None:
+                yield judged
+    for meter in home.of("sensor", "power"):
+        spell = baselines.durations.current.get(meter.entity_id)
+        if spell is None or spell[0] != RUNNING or spell[1] >= now:
+            continue
+        if plug_switch(home, meter) is not None:
+            continue  # its switch is judged (the same thing left on)
+        if (judged := _judged(home, baselines, meter, RUNNING, spell[1])) is not None:
+            yield judged
+
+
+def off_hours_run_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """The earliest moment, after now, that a run begun outside its hours passes its
+    limit: the glue analyses then."""
+    if baselines is None:
+        return None
+    due = [j.since + j.limit for j in _runs_off_hours(home, baselines)]
+    return min((when for when in due if when > home.end), default=None)
+
+
+def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
+    """The switch's own power meters drawing now: what it left on shows there."""
+    if switch.domain != "switch":
+        return ()
+    return tuple(
+        meter.entity_id
+        for meter in home.of("sensor", "power")
+        if own_meter(home, switch, meter)
+        and (value := meter.number) is not None
+        and (watts(value, meter.info.unit) or 0.0) >= RUNNING_WATTS
+    )
+
+
+def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A load begun at an hour it never starts at, running past its limit in an empty room.
+
+    Magnitude: minutes it has been on.
+    """
+    now = home.end
+    zone = home.env.zone
+    for judged in _runs_off_hours(home, baselines):
+        stayed = now - judged.since
+        if stayed <= judged.limit:
+            continue
+        state = judged.state
+        first, spanned = band_span(judged.hours) or (0, 24)
+        band = f"{first:02d}:00 and {(first + spanned) % 24:02d}:00"
+        name = state.info.name or state.entity_id
+        word = "running" if judged.active == RUNNING else judged.active
+        area = home.area(state.entity_id)
+        room = f" Nobody has been seen in {area} since." if area else ""
+        yield LEFT_ON_PAST_ITS_ROUTINE.finding(
+            evidence=(state.entity_id, *_drawing_meters(home, state)),
+            subject=state.entity_id,
+            reasoning=f"{name} has been {word} for {duration_text(stayed)}, since "
+            f"{local(judged.since, zone):%a %H:%M}; in this home it is only ever switched "
+            f"on between {band} {learned_from(judged.runs, 'runs')}.{room}",
+            recommendation="Check the appliance: it may have been left on by mistake.",
+            magnitude=round(stayed.total_seconds() / 60, 1),
+        )
