@@ -30,6 +30,7 @@ from typing import Any
 from ..models import clip
 from ..state_blips import is_no_state
 from .clock import format_time, hour_of_day, parse_time
+from .night_run_minutes import NightRunMinutes
 from .packed import pack, unpack
 from .power import IDLE, RUNNING
 from .stored_values import is_stored_number, stored_items
@@ -77,6 +78,8 @@ class StateDurations:
         # Per entity and state, [the local hours its stays began at (bit n: hour n), how
         # many stays those bits have seen] (a record stored before the hours were kept: 0).
         self.starts: dict[str, dict[str, list[int]]] = {}
+        # A meter's running minutes in the small hours, the most of one hour a night.
+        self.night = NightRunMinutes(zone)
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -104,6 +107,8 @@ class StateDurations:
         self.last_stay[entity_id] = (state, since, until)
         if until - since > MAX_STAY:
             return
+        if state == RUNNING and "#" not in entity_id:  # a meter's run (not a part of it)
+            self.night.ran(entity_id, since, until)
         per_state = self.stays.setdefault(entity_id, {})
         stays = per_state.get(state)
         if stays is None:
@@ -182,6 +187,7 @@ class StateDurations:
                 entity: [state, format_time(since)]
                 for entity, (state, since) in self.current.items()
             },
+            "night_most": self.night.as_dict(),
             "starts": {
                 entity: {state: pack(began, 0) for state, began in per_state.items()}
                 for entity, per_state in self.starts.items()
@@ -213,6 +219,7 @@ class StateDurations:
                 continue
             if (since := parse_time(pair[1])) is not None:
                 durations.current[entity] = (clip(pair[0], 64), since)
+        durations.night = NightRunMinutes.from_dict(data.get("night_most"), zone)
         for entity, per_state in stored_items(data.get("starts"), MAX_ENTITIES):
             if not isinstance(per_state, Mapping) or entity not in durations.stays:
                 continue

@@ -20,7 +20,7 @@ normal while it lasted is not told again. No word of an id or a name is read.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from ..device_roles import own_meter
@@ -28,11 +28,12 @@ from ..home import HomeView, is_motion
 from ..models import EntityState, Finding
 from ..power_units import RUNNING_WATTS, watts
 from ..statistics.timeline import turned
-from .clock import hour_of_day, local
+from .clock import hour_of_day, hour_start, local
+from .durations import StateDurations
 from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
 from .long_stays import duration_text, learned_from, marked_normal, stay_since
-from .power import RUNNING
+from .power import IDLE, RUNNING
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 
 # Runs whose start hours are known before the hours are a routine (a week of evenings).
@@ -43,8 +44,8 @@ BAND_HOURS = 6
 MARGIN_HOURS = 3
 FLOOR = timedelta(minutes=30)
 CEILING = timedelta(hours=2)
-# (domain, state) of what a person switches on.
-_ACTIVE = (("switch", "on"), ("fan", "on"), ("valve", "open"))
+# (domain, state on, state it is left for) of what a person switches on.
+_ACTIVE = (("switch", "on", "off"), ("fan", "on", "off"), ("valve", "open", "closed"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,8 @@ class _OffHours:
     since: datetime
     limit: timedelta
     runs: int
-    hours: int
+    hours: int  # the hours its runs began at, or ended at (``ends``)
+    ends: bool  # judged past the hours its runs end at
 
 
 def _hours(mask: int) -> list[int]:
@@ -93,37 +95,75 @@ def _nobody_in_room(home: HomeView, entity_id: str, since: datetime) -> bool:
     return True
 
 
-def _judged(
-    home: HomeView, baselines: HomeBaselines, state: EntityState, active: str, since: datetime
-) -> _OffHours | None:
-    durations = baselines.durations
-    mask, counted = durations.start_hours(state.entity_id, active)
+def _band(durations: StateDurations, entity_id: str, state: str) -> tuple[int, int] | None:
+    """(hours mask, stays) when ``MIN_RUNS`` stays of ``state`` all began within a band of
+    ``BAND_HOURS``; None otherwise."""
+    mask, counted = durations.start_hours(entity_id, state)
     if counted < MIN_RUNS or (span := band_span(mask)) is None or span[1] > BAND_HOURS:
         return None
-    if hours_away(hour_of_day(since, baselines.zone), mask) < MARGIN_HOURS:
+    return mask, counted
+
+
+def _past_its_end(
+    baselines: HomeBaselines, entity_id: str, ended: str, since: datetime, longest: float
+) -> tuple[timedelta, int, int] | None:
+    """(limit, ends' hours, runs) of a run still on past its longest and ``MARGIN_HOURS``
+    past every hour a run of it ended at (the state after it began then)."""
+    if (band := _band(baselines.durations, entity_id, ended)) is None:
         return None
+    due = since + timedelta(minutes=longest)
+    for _ in range(24):  # the first hour far enough from every end (a band: within a day)
+        if hours_away(hour_of_day(due, baselines.zone), band[0]) >= MARGIN_HOURS:
+            return due - since, band[0], band[1]
+        due = hour_start(local(due, baselines.zone)) + timedelta(hours=1)
+    return None
+
+
+def _judged(
+    home: HomeView,
+    baselines: HomeBaselines,
+    state: EntityState,
+    active: str,
+    *,
+    ended: str,
+    since: datetime,
+) -> _OffHours | None:
+    durations = baselines.durations
     if marked_normal(baselines, state.entity_id):
         return None
     _, longest = durations.whole_record(state.entity_id, active)
     taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
-    limit = min(CEILING, max(FLOOR, timedelta(minutes=longest)))
-    limit = max(limit, timedelta(minutes=taught))
-    if not _nobody_in_room(home, state.entity_id, since):
+    found: list[_OffHours] = []
+    began = _band(durations, state.entity_id, active)
+    if began is not None and (
+        hours_away(hour_of_day(since, baselines.zone), began[0]) >= MARGIN_HOURS
+    ):
+        limit = min(CEILING, max(FLOOR, timedelta(minutes=longest)))
+        found.append(_OffHours(state, active, since, limit, began[1], began[0], False))
+    if longest > 0 and (late := _past_its_end(baselines, state.entity_id, ended, since, longest)):
+        found.append(_OffHours(state, active, since, late[0], late[2], late[1], True))
+    if not found:
         return None
-    return _OffHours(state, active, since, limit, counted, mask)
+    first = min(found, key=lambda judged: judged.limit)
+    # Nobody seen in its room in the hours before it is due (a run begun off its hours:
+    # since it began).
+    if not _nobody_in_room(home, state.entity_id, max(since, since + first.limit - CEILING)):
+        return None
+    return replace(first, limit=max(first.limit, timedelta(minutes=taught)))
 
 
 def _runs_off_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[_OffHours]:
     """Every switch on or meter running, begun outside its learned hours."""
     now = home.end
-    for domain, active in _ACTIVE:
+    for domain, active, ended in _ACTIVE:
         for state in home.of(domain):
             if state.state != active:
                 continue
             since = stay_since(home, baselines, state)
             if since is None or since >= now:
                 continue
-            if (judged := _judged(home, baselines, state, active, since)) is not None:
+            judged = _judged(home, baselines, state, active, ended=ended, since=since)
+            if judged is not None:
                 yield judged
     for meter in home.of("sensor", "power"):
         spell = baselines.durations.current.get(meter.entity_id)
@@ -131,7 +171,9 @@ def _runs_off_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[_OffHo
             continue
         if plug_switch(home, meter) is not None:
             continue  # its switch is judged (the same thing left on)
-        if (judged := _judged(home, baselines, meter, RUNNING, spell[1])) is not None:
+        if (
+            judged := _judged(home, baselines, meter, RUNNING, ended=IDLE, since=spell[1])
+        ) is not None:
             yield judged
 
 
@@ -171,16 +213,21 @@ def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Itera
         state = judged.state
         first, spanned = band_span(judged.hours) or (0, 24)
         band = f"{first:02d}:00 and {(first + spanned) % 24:02d}:00"
+        meter = judged.active == RUNNING
+        habit = f"{'only ever starts drawing' if meter else 'is only ever switched on'} "
+        if judged.ends:
+            habit = f"{'always stops drawing' if meter else 'is always switched off'} "
         name = state.info.name or state.entity_id
-        word = "running" if judged.active == RUNNING else judged.active
+        word = "running" if meter else judged.active
         area = home.area(state.entity_id)
-        room = f" Nobody has been seen in {area} since." if area else ""
+        watched = area is not None and any(is_motion(s) for s in home.in_area(area))
+        room = f" Nobody has been seen in {area} since." if watched else ""
         yield LEFT_ON_PAST_ITS_ROUTINE.finding(
             evidence=(state.entity_id, *_drawing_meters(home, state)),
             subject=state.entity_id,
             reasoning=f"{name} has been {word} for {duration_text(stayed)}, since "
-            f"{local(judged.since, zone):%a %H:%M}; in this home it is only ever switched "
-            f"on between {band} {learned_from(judged.runs, 'runs')}.{room}",
+            f"{local(judged.since, zone):%a %H:%M}; in this home it {habit}"
+            f"between {band} {learned_from(judged.runs, 'runs')}.{room}",
             recommendation="Check the appliance: it may have been left on by mistake.",
             magnitude=round(stayed.total_seconds() / 60, 1),
         )
