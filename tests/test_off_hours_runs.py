@@ -173,3 +173,21 @@ def test_a_small_load_that_never_heated_is_judged_as_before() -> None:
     meter = entity(COFFEE, "70", device_class="power", unit="W", area="Kitchen")
     home = view(start + timedelta(hours=6), since(meter, start))
     assert list(appliance_running_far_longer(home, baselines)) == []
+
+
+def test_a_night_heater_still_on_hours_past_the_hour_it_is_always_switched_off() -> None:
+    """Set 23 as replayed: ten nights on at 20:25-21:00 and off at 07:05-07:40; on since 20:59 and
+    never switched off in the morning. Judged by length only at 32 h; now told once it is
+    past its longest run and three hours past every hour it was switched off at (10:00),
+    not at 09:59 nor with somebody moving in its room since 08:00."""
+    baselines = _heater(10)
+    start = MONDAY + timedelta(days=10, hours=20, minutes=59)
+    due = MONDAY + timedelta(days=11, hours=10)
+    assert _on(baselines, start, (due - start).total_seconds() / 60 - 1) == []
+    [finding] = _on(baselines, start, (due - start).total_seconds() / 60 + 1)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "is always switched off between 07:00 and 08:00 (learned from 10 runs)" in (
+        finding.reasoning
+    )
+    moved = Transition(due - timedelta(minutes=90), MOTION, "on", "Nursery")
+    assert _on(baselines, start, (due - start).total_seconds() / 60 + 1, moved) == []
