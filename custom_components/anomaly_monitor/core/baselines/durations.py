@@ -173,8 +173,9 @@ class StateDurations:
         return count, (sum(b[1] for b in stays) / count if count else 0.0)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form."""
-        return {
+        """JSON-serialisable form (the start hours and the nights' minutes only once
+        learned: a form stored before them is saved as it was)."""
+        stored: dict[str, Any] = {
             "stays": {
                 entity: {
                     # one line of text in HA's indented file (``packed.py``)
@@ -187,12 +188,15 @@ class StateDurations:
                 entity: [state, format_time(since)]
                 for entity, (state, since) in self.current.items()
             },
-            "night_most": self.night.as_dict(),
-            "starts": {
+        }
+        if self.starts:
+            stored["starts"] = {
                 entity: {state: pack(began, 0) for state, began in per_state.items()}
                 for entity, per_state in self.starts.items()
-            },
-        }
+            }
+        if night := self.night.as_dict():
+            stored["night_most"] = night
+        return stored
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> StateDurations:
