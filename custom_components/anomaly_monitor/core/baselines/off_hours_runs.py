@@ -169,8 +169,6 @@ def _runs_off_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[_OffHo
         spell = baselines.durations.current.get(meter.entity_id)
         if spell is None or spell[0] != RUNNING or spell[1] >= now:
             continue
-        if plug_switch(home, meter) is not None:
-            continue  # its switch is judged (the same thing left on)
         if (
             judged := _judged(home, baselines, meter, RUNNING, ended=IDLE, since=spell[1])
         ) is not None:
@@ -206,11 +204,21 @@ def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Itera
     """
     now = home.end
     zone = home.env.zone
-    for judged in _runs_off_hours(home, baselines):
+    told: set[str] = set()
+    for judged in _runs_off_hours(home, baselines):  # switches first, then meters
         stayed = now - judged.since
         if stayed <= judged.limit:
             continue
         state = judged.state
+        switch = plug_switch(home, state) if judged.active == RUNNING else None
+        if switch in told:
+            continue  # told by its switch: the same thing left on
+        evidence: tuple[str, ...] = (
+            (state.entity_id,) if switch is None else (switch, state.entity_id)
+        )
+        if switch is None:
+            evidence += _drawing_meters(home, state)
+        told.add(evidence[0])
         first, spanned = band_span(judged.hours) or (0, 24)
         band = f"{first:02d}:00 and {(first + spanned) % 24:02d}:00"
         meter = judged.active == RUNNING
@@ -223,8 +231,8 @@ def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Itera
         watched = area is not None and any(is_motion(s) for s in home.in_area(area))
         room = f" Nobody has been seen in {area} since." if watched else ""
         yield LEFT_ON_PAST_ITS_ROUTINE.finding(
-            evidence=(state.entity_id, *_drawing_meters(home, state)),
-            subject=state.entity_id,
+            evidence=evidence,
+            subject=evidence[0],
             reasoning=f"{name} has been {word} for {duration_text(stayed)}, since "
             f"{local(judged.since, zone):%a %H:%M}; in this home it {habit}"
             f"between {band} {learned_from(judged.runs, 'runs')}.{room}",
