@@ -191,3 +191,35 @@ def test_a_night_heater_still_on_hours_past_the_hour_it_is_always_switched_off()
     )
     moved = Transition(due - timedelta(minutes=90), MOTION, "on", "Nursery")
     assert _on(baselines, start, (due - start).total_seconds() / 60 + 1, moved) == []
+
+
+def test_a_plug_always_on_is_judged_by_its_meter_and_told_with_its_switch() -> None:
+    """A plug kept on (its switch never changes) whose meter drew on ten evenings from
+    20:xx for an hour: drawing since 08:10 is told past its hour (its longest run), the
+    switch first in the evidence; at 59 min not yet."""
+    plug, meter = "switch.tapo_p110", "sensor.tapo_p110_current_power"
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(meter, "", area="Den", device_class="power", unit="W")])
+    for night in range(10):
+        start = MONDAY + timedelta(days=night, hours=20, minutes=5 * night)
+        baselines.observe(start, meter, "1200")
+        baselines.observe(start + timedelta(minutes=60), meter, "0")
+    start = MONDAY + timedelta(days=10, hours=8, minutes=10)
+    baselines.observe(start, meter, "1200")
+    switch = entity(plug, "on", area="Den")
+    drawing = since(entity(meter, "1200", device_class="power", unit="W", area="Den"), start)
+    assert (
+        list(
+            left_on_outside_its_hours(
+                view(start + timedelta(minutes=59), switch, drawing), baselines
+            )
+        )
+        == []
+    )
+    [finding] = left_on_outside_its_hours(
+        view(start + timedelta(minutes=61), switch, drawing), baselines
+    )
+    assert finding.evidence == (plug, meter)
+    assert "only ever starts drawing between 20:00 and 21:00 (learned from 10 runs)" in (
+        finding.reasoning
+    )
