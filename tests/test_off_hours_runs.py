@@ -223,3 +223,30 @@ def test_a_plug_always_on_is_judged_by_its_meter_and_told_with_its_switch() -> N
     assert "only ever starts drawing between 20:00 and 21:00 (learned from 10 runs)" in (
         finding.reasoning
     )
+
+
+def test_a_blanket_drawing_again_at_an_hour_it_is_always_on_is_not_told() -> None:
+    """Set 15: an electric blanket on every night from 20:30 to 06:15, its plug pulled at
+    00:20 and drawing again from 00:36 (as replayed): begun far from 20:00-21:00, but at an
+    hour it draws on every night learned: not told at 3 h. The same begun at 09:36 is."""
+    blanket = "sensor.frazada_power"
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(blanket, "", area="Bedroom", device_class="power", unit="W")])
+    baselines.watching([blanket], MONDAY)
+    baselines.observe(MONDAY, blanket, "0.0")
+    for night in range(10):
+        start = MONDAY + timedelta(days=night, hours=20, minutes=30)
+        baselines.observe(start, blanket, "58.0")
+        baselines.observe(start + timedelta(hours=9, minutes=45), blanket, "0.0")
+        baselines.advance(start + timedelta(hours=12))
+    start = MONDAY + timedelta(days=10, hours=0, minutes=36) + timedelta(days=1)
+    baselines.observe(start, blanket, "31.0")
+    drawing = since(entity(blanket, "31.0", device_class="power", unit="W", area="Bedroom"), start)
+    home = view(start + timedelta(hours=3), drawing)
+    assert list(left_on_outside_its_hours(home, baselines)) == []
+    baselines.observe(start + timedelta(hours=3, minutes=1), blanket, "0.0")
+    later = start + timedelta(hours=9)  # the same run begun at 09:36: an hour it never draws
+    baselines.observe(later, blanket, "31.0")
+    drawing = since(entity(blanket, "31.0", device_class="power", unit="W", area="Bedroom"), later)
+    [finding] = left_on_outside_its_hours(view(later + timedelta(minutes=121), drawing), baselines)
+    assert "only ever starts drawing between 20:00 and 01:00 (learned from 11" in finding.reasoning

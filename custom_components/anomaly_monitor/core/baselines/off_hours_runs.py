@@ -10,11 +10,19 @@ Judged: a switch, fan or valve on, or a power meter running, whose every learned
 (``MIN_RUNS`` or more, whose start hours are known) began within ``BAND_HOURS`` of the day,
 and this run at least ``MARGIN_HOURS`` from every hour one began at; with nobody seen in
 its room since it began (a motion or occupancy sensor of the area on, or turned on: a
-person using it then). Told (``left_on_past_its_routine``: judged against its own runs,
-not held while learning) once it has run as long as its longest run, never under
-``FLOOR`` (a kettle's three minutes are no news), or ``CEILING``, whichever comes first. A
-load run at every hour has no band and is never judged here; what the homeowner marked
-normal while it lasted is not told again. No word of an id or a name is read.
+person using it then), and not at an hour it is usually on (begun again in the middle of
+its usual run: an electric blanket plugged back in after midnight). Told
+(``left_on_past_its_routine``: judged against its own runs, not held while learning)
+once it has run as long as its longest run, never under ``FLOOR`` (a kettle's three
+minutes are no news), or ``CEILING``, whichever comes first. A load run at every hour
+has no band and is never judged here; what the homeowner marked normal while it lasted
+is not told again. No word of an id or a name is read.
+
+The hours its runs end at are its routine too (the state it is left for: a switch's
+``off``, a meter's ``idle``, their start hours): a run on past its longest run and
+``MARGIN_HOURS`` past every hour one ended at (``MIN_RUNS`` ends within ``BAND_HOURS``) is
+told, with nobody seen in its room in the ``CEILING`` before (set 23's heater as replayed:
+its switch on at 20:59 and never off at 07:xx as on every morning, told at 10:00).
 """
 
 from __future__ import annotations
@@ -104,6 +112,27 @@ def _band(durations: StateDurations, entity_id: str, state: str) -> tuple[int, i
     return mask, counted
 
 
+def _usually_on_then(
+    baselines: HomeBaselines, entity_id: str, active: str, ended: str, since: datetime
+) -> bool:
+    """Whether the load is usually on at the hour this run began (begun again in the
+    middle of its usual run: an electric blanket plugged back in at 00:36, on every night
+    from 20:30 to 06:15). A meter: it drew at that hour on half the days watched or more
+    (``MeterHours``); a switch: the hour lies between its runs' start hours and their end
+    hours."""
+    hour = hour_of_day(since, baselines.zone)
+    if active == RUNNING:
+        drew, watched = baselines.meters.days_at(
+            entity_id, hour, local(since, baselines.zone).toordinal(), home_only=False
+        )
+        return watched > 0 and 2 * drew >= watched
+    began = band_span(baselines.durations.start_hours(entity_id, active)[0])
+    ends = band_span(baselines.durations.start_hours(entity_id, ended)[0])
+    if began is None or ends is None:
+        return False
+    return (hour - began[0]) % 24 < (ends[0] - began[0]) % 24  # (up to the first end hour)
+
+
 def _past_its_end(
     baselines: HomeBaselines, entity_id: str, ended: str, since: datetime, longest: float
 ) -> tuple[timedelta, int, int] | None:
@@ -135,8 +164,10 @@ def _judged(
     taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
     found: list[_OffHours] = []
     began = _band(durations, state.entity_id, active)
-    if began is not None and (
-        hours_away(hour_of_day(since, baselines.zone), began[0]) >= MARGIN_HOURS
+    if (
+        began is not None
+        and hours_away(hour_of_day(since, baselines.zone), began[0]) >= MARGIN_HOURS
+        and not _usually_on_then(baselines, state.entity_id, active, ended, since)
     ):
         limit = min(CEILING, max(FLOOR, timedelta(minutes=longest)))
         found.append(_OffHours(state, active, since, limit, began[1], began[0], False))
