@@ -35,6 +35,7 @@ from ..core.baselines.long_runs import running_far_longer_due
 from ..core.baselines.long_stays import long_stay_due
 from ..core.baselines.night_lights_due import night_light_due
 from ..core.baselines.night_outings import night_opening_due
+from ..core.baselines.off_hours_runs import off_hours_run_due
 from ..core.baselines.routine_missed import routine_missed_due
 from ..core.baselines.run_cut_short import run_cut_short_due
 from ..core.baselines.still_in_room import still_in_room_due
@@ -75,6 +76,7 @@ class OfflineCheck:
             long_stay_due(home, baselines),
             brief_sensor_held_on_due(home, baselines),
             running_far_longer_due(home, baselines),
+            off_hours_run_due(home, baselines),
             still_in_room_due(home, baselines),
             still_where_last_seen_due(home, baselines),
             passage_due(baselines, home.end),

@@ -78,6 +78,7 @@ from .night_cycling import appliance_cycling_at_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
+from .off_hours_runs import left_on_outside_its_hours
 from .open_at_rest import open_while_asleep
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
@@ -238,6 +239,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     brief_sensor_held_on,
     cover_stopped_part_way,
     appliance_running_far_longer,
+    left_on_outside_its_hours,
     cycle_stopped,
     reading_off_its_hours,
     reading_drifting_from_its_hours,

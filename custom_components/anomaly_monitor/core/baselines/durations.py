@@ -11,6 +11,10 @@ bucket that has seen ``OUTLIER_AFTER`` stays raises the longest by half, not to 
 length (a door once left open all night must not teach that a night open is normal; a
 habit that really grew raises it again each time).
 
+Each state's stays also keep the local hours they began at (one bit an hour, and how many
+stays the bits have seen): a heater switched on at 20:25-21:05 on every evening learned has
+a routine of hours as well as of length (``start_hours``).
+
 Bounded: ``MAX_ENTITIES`` entities, ``MAX_STATES`` states each; numeric readings are
 ``NumericRanges``' business (a power meter's running/idle spells are learned here, as
 the states ``running`` and ``idle``, see ``HomeBaselines``; a drop of up to
@@ -26,6 +30,7 @@ from typing import Any
 from ..models import clip
 from ..state_blips import is_no_state
 from .clock import format_time, hour_of_day, parse_time
+from .night_run_minutes import NightRunMinutes
 from .packed import pack, unpack
 from .power import IDLE, RUNNING
 from .stored_values import is_stored_number, stored_items
@@ -70,6 +75,11 @@ class StateDurations:
         # The last stay each entity ended, as it was (state, since, until): how long a door
         # was shut before it was reopened (not stored; unknown after a restart).
         self.last_stay: dict[str, tuple[str, datetime, datetime]] = {}
+        # Per entity and state, [the local hours its stays began at (bit n: hour n), how
+        # many stays those bits have seen] (a record stored before the hours were kept: 0).
+        self.starts: dict[str, dict[str, list[int]]] = {}
+        # A meter's running minutes in the small hours, the most of one hour a night.
+        self.night = NightRunMinutes(zone)
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -97,6 +107,8 @@ class StateDurations:
         self.last_stay[entity_id] = (state, since, until)
         if until - since > MAX_STAY:
             return
+        if state == RUNNING and "#" not in entity_id:  # a meter's run (not a part of it)
+            self.night.ran(entity_id, since, until)
         per_state = self.stays.setdefault(entity_id, {})
         stays = per_state.get(state)
         if stays is None:
@@ -111,6 +123,15 @@ class StateDurations:
         bucket[0] += 1
         bucket[1] += minutes
         bucket[2] = max(longest, minutes)
+        began = self.starts.setdefault(entity_id, {}).setdefault(state, [0, 0])
+        began[0] |= 1 << hour_of_day(since, self.zone)
+        began[1] += 1
+
+    def start_hours(self, entity_id: str, state: str) -> tuple[int, int]:
+        """(the local hours stays of ``state`` began at, one bit an hour; how many stays
+        those bits have seen); (0, 0) when none."""
+        began = self.starts.get(entity_id, {}).get(state)
+        return (began[0], began[1]) if began else (0, 0)
 
     def usual(self, entity_id: str, state: str, when: datetime) -> tuple[int, float, float] | None:
         """(stays, mean minutes, longest minutes) of ``state`` begun at ``when``'s quarter."""
@@ -152,8 +173,9 @@ class StateDurations:
         return count, (sum(b[1] for b in stays) / count if count else 0.0)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-serialisable form."""
-        return {
+        """JSON-serialisable form (the start hours and the nights' minutes only once
+        learned: a form stored before them is saved as it was)."""
+        stored: dict[str, Any] = {
             "stays": {
                 entity: {
                     # one line of text in HA's indented file (``packed.py``)
@@ -167,6 +189,14 @@ class StateDurations:
                 for entity, (state, since) in self.current.items()
             },
         }
+        if self.starts:
+            stored["starts"] = {
+                entity: {state: pack(began, 0) for state, began in per_state.items()}
+                for entity, per_state in self.starts.items()
+            }
+        if night := self.night.as_dict():
+            stored["night_most"] = night
+        return stored
 
     @classmethod
     def from_dict(cls, data: object, zone: tzinfo | None) -> StateDurations:
@@ -193,7 +223,23 @@ class StateDurations:
                 continue
             if (since := parse_time(pair[1])) is not None:
                 durations.current[entity] = (clip(pair[0], 64), since)
+        durations.night = NightRunMinutes.from_dict(data.get("night_most"), zone)
+        for entity, per_state in stored_items(data.get("starts"), MAX_ENTITIES):
+            if not isinstance(per_state, Mapping) or entity not in durations.stays:
+                continue
+            learned = durations.stays[entity]
+            for state, began in per_state.items():
+                if state in learned and (hours := _began(began)) is not None:
+                    durations.starts.setdefault(entity, {})[state] = hours
         return durations
+
+
+def _began(values: object) -> list[int] | None:
+    """[hours mask, stays] as stored (packed), or None when malformed."""
+    numbers = unpack(values, 2, 0, 1e9)
+    if numbers is None or not all(n == int(n) for n in numbers):
+        return None
+    return [int(numbers[0]) & (1 << 24) - 1, int(numbers[1])]
 
 
 def _stays(values: object) -> Stays | None:

@@ -26,6 +26,11 @@ by hand for the garden). A motor whose runs are all a few minutes (``SHORT_RUN``
 its float or pressure switch cuts) is known so from three (``timed_stays.TIMED_STAYS``), and
 judged at any draw: a misting pump of 30-s runs at 27 W running dry at 9 W for hours is
 stuck (its few watts are a run: ``rest_reading``). The finding says the timer judged it.
+
+A meter that heats in its runs (``TIMED_STAYS`` heating spells learned: it drew a heating
+load) is a heating appliance whatever it draws now: a coffee maker brews at 1.4 kW and
+keeps the jug hot at 70 W, its every run ended at 45 min; its hot plate drawing 70 W for
+six hours is an element left on (set 23), judged like a heating load.
 """
 
 from __future__ import annotations
@@ -42,9 +47,9 @@ from .durations import MIN_STAYS, quarter_of_day
 from .heating_spells import heating_limit
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
-from .power import HEATING_WATTS, RUNNING, watts
+from .power import HEATING_WATTS, RUNNING, heating_key, watts
 from .rest_reading import SHORT_RUN, short_runner
-from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, timed_stays
+from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, TIMED_STAYS, timed_stays
 
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
@@ -62,6 +67,12 @@ TIMED_FLOOR = timedelta(minutes=15)
 # watering the garden for 18 min on the home's third evening, told).
 MOTOR_TIMED_FLOOR = timedelta(minutes=30)
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
+
+
+def heats_in_its_runs(baselines: HomeBaselines, meter: str) -> bool:
+    """The meter has drawn a heating load in ``TIMED_STAYS`` spells learned: an element,
+    whatever it draws now (a hot plate keeping the jug warm)."""
+    return baselines.durations.whole_record(heating_key(meter), RUNNING)[0] >= TIMED_STAYS
 
 
 def plug_switch(home: HomeView, meter: EntityState) -> str | None:
@@ -91,16 +102,22 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         if spell is None or spell[0] != RUNNING or (value := meter.number) is None:
             continue
         draw = watts(value, meter.info.unit)
-        if draw is None or (
-            draw <= MAX_COMPRESSOR_WATTS and not short_runner(baselines.durations, meter.entity_id)
+        if draw is None:
+            continue
+        element = heats_in_its_runs(baselines, meter.entity_id)
+        if (
+            draw <= MAX_COMPRESSOR_WATTS
+            and not element
+            and not short_runner(baselines.durations, meter.entity_id)
         ):
             continue  # a compressor or electronics; a pump of short runs at any draw
         if any(
             marked_normal(baselines, e) for e in (meter.entity_id, plug_switch(home, meter)) if e
         ):
             continue
+        load = max(draw, HEATING_LOAD) if element else draw  # an element at a low setting
         found = (
-            [] if (run := _run_limit(baselines, meter.entity_id, draw, spell[1])) is None else [run]
+            [] if (run := _run_limit(baselines, meter.entity_id, load, spell[1])) is None else [run]
         )
         if draw >= HEATING_LOAD and (heat := heating_limit(baselines.durations, meter.entity_id)):
             found.append((heat[0], heat[1], heat[2], heat[3], True, False, True))
