@@ -107,7 +107,7 @@ class StateDurations:
         self.last_stay[entity_id] = (state, since, until)
         if until - since > MAX_STAY:
             return
-        if state == RUNNING and "#" not in entity_id:  # a meter's run (not a part of it)
+        if state == RUNNING and not _derived(entity_id):  # a meter's run (not a part of it)
             self.night.ran(entity_id, since, until)
         per_state = self.stays.setdefault(entity_id, {})
         stays = per_state.get(state)
@@ -232,6 +232,11 @@ class StateDurations:
                 if state in learned and (hours := _began(began)) is not None:
                     durations.starts.setdefault(entity, {})[state] = hours
         return durations
+
+
+def _derived(key: str) -> bool:
+    """A key the baselines made for a part of a meter ("sensor.x#running"), never a typed id."""
+    return "#" in key
 
 
 def _began(values: object) -> list[int] | None:
