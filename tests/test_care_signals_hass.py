@@ -80,16 +80,16 @@ async def test_not_up_while_the_other_lies_in_bed_is_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     """He is in bed (his sensor on since 01:00); Rose has not moved since her 03:00 trip:
-    at 09:15, two hours past her latest usual morning, told (on main: nothing, the bed
-    sensor read ``on``)."""
+    at 08:15, an hour past a morning every day learned agrees on, told (on main: nothing,
+    the bed sensor read ``on``); at 07:50 it is still a lie-in."""
     entry, today = await _rose_and_husband(hass, freezer)
     trip = today + timedelta(hours=3)
     _set(hass, freezer, trip, (BED, "on"), (HALL, "on"))
     _set(hass, freezer, trip + timedelta(minutes=6), (HALL, "off"), (BED, "off"))
     await _rules_at(hass, freezer, entry, trip + timedelta(minutes=10))
-    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=8, minutes=30))
+    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=7, minutes=50))
     assert "no_movement_while_home" not in rules
-    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=9, minutes=15))
+    rules = await _rules_at(hass, freezer, entry, today + timedelta(hours=8, minutes=15))
     finding = rules["no_movement_while_home"]
     assert "usually up by 07:00" in finding["reasoning"]
 
