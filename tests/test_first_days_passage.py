@@ -143,6 +143,30 @@ def test_an_entry_into_a_home_quiet_since_everybody_left_is_pushed_at_once() -> 
     assert not held_while_learning(_unaccompanied(), baselines, now, someone_home=False)
 
 
+def test_whoever_moved_and_went_out_by_the_door_is_nobody_inside() -> None:
+    """The last phone reported away at 08:00, but its owner was still in the hall at 08:10
+    and went out by the front door at 08:15 (a phone that reports before the door). Nothing
+    moved after: the key turned at 12:30 is an entry into an empty home, pushed at once."""
+    # Fails before: the 08:10 motion counted as somebody inside all day.
+    baselines = _fresh()
+    _left_at_eight(baselines)
+    baselines.learn(Transition(_at(8 + 10 / 60), HALL, "on", "Hall"))
+    _open(baselines, _at(8.25))
+    baselines.learn(Transition(_at(8.26), DOOR, "off", "Hall"))
+    opened = _at(12.5)
+    _open(baselines, opened)
+    assert not held_while_learning(_entry(), baselines, opened + timedelta(seconds=10), False)
+    # Somebody seen inside after that door (the grandmother back, moving) waits again.
+    again = _fresh()
+    _left_at_eight(again)
+    again.learn(Transition(_at(8 + 10 / 60), HALL, "on", "Hall"))
+    _open(again, _at(8.25))
+    again.learn(Transition(_at(8.26), DOOR, "off", "Hall"))
+    again.learn(Transition(_at(9), KITCHEN, "on", "Kitchen"))
+    _open(again, opened)
+    assert held_while_learning(_entry(), again, opened + timedelta(seconds=10), False)
+
+
 def test_motion_after_an_unexplained_entry_is_nobody_known_inside() -> None:
     """A window of the hall (the back door here) used at 11:00 with nobody inside before it:
     whoever moves after may have come in by it; the front door opened at 11:30 is pushed."""

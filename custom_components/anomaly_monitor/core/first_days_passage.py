@@ -96,26 +96,27 @@ def by_day(baselines: HomeBaselines, when: datetime) -> bool:
 def _somebody_inside(
     baselines: HomeBaselines, departed: datetime, opened: datetime, pets: bool
 ) -> bool:
-    """Somebody moved inside since everybody tracked left, before ``opened`` and before any
-    entrance was used with nobody seen inside within ``INSIDE_REACH`` before it (whoever
-    moves after such an entry may have come in by it)."""
+    """Somebody moved inside since everybody tracked left and since the last entrance used
+    before ``opened`` (the one who moved may have gone out by it), and no entrance was used
+    with nobody seen inside within ``INSIDE_REACH`` before it (whoever moves after such an
+    entry may have come in by it)."""
     began = departed + LEAVE_GRACE
     last_sign: datetime | None = None
+    inside = False
     for when, entity_id, kind in baselines.away.spell:
         if when >= opened:
             break
         if kind == SIGN:
             if when >= began and person_sign(baselines, entity_id, pets):
-                return True
+                inside = True
             last_sign = when
-        elif (
-            kind == OPENING
-            and when >= began
-            and when - departed > LEAVING
-            and (last_sign is None or when - last_sign > INSIDE_REACH)
-        ):
-            return False  # an entry nobody inside explains came first
-    return False
+        elif kind == OPENING and when >= began:
+            if when - departed > LEAVING and (last_sign is None or when - last_sign > INSIDE_REACH):
+                return False  # an entry nobody inside explains came first
+            # Whoever moved may have gone out by it (a tracker that reported its leaving
+            # before the door): only signs after it show somebody still inside.
+            inside = False
+    return inside
 
 
 def household_passage(
