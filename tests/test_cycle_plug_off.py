@@ -49,6 +49,18 @@ def test_a_plug_never_off_before_is_told_gently_at_once() -> None:
     assert "has drawn almost no power for 3 h" in later.reasoning
 
 
+def test_another_switch_of_its_room_never_off_before_is_not_told_at_once() -> None:
+    """A gas valve of the same room shut (never off before) as the freezer rests: not the
+    freezer's plug, nothing is told at once; the freezer is judged by its cycle (2 h)."""
+    # Fails before: any switch of the area, never off before, was told at once as its plug.
+    baselines = stopped(habits(5))
+    valve = since(entity("switch.gas_valve", "off", area="Garage"), STOPPED)
+    assert list(cycle_stopped(view(STOPPED, meter(), valve), baselines)) == []
+    assert cycle_stopped_due(view(STOPPED, meter(), valve), baselines) is not None
+    [finding] = cycle_stopped(view(STOPPED + timedelta(minutes=125), meter(), valve), baselines)
+    assert finding.evidence[0] == "switch.gas_valve"
+
+
 def test_a_plug_off_unrelated_to_the_stop_is_no_first_off() -> None:
     """The plug of the freezer's area turned off hours after it stopped is not what
     stopped it: the freezer is judged by its cycle (told at its limit, 2 h)."""

@@ -49,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
+from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
@@ -169,9 +170,9 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
                 off = off_limit(home, baselines, excuse)  # told once off past its habit
                 if off is None:
                     when = home.end
-                elif off.stays:
+                elif off.stays or not _own_plug(home, excuse, meter):
                     when = max(when, off.since + off.limit)
-                else:  # never off before: told at the analysis of its change
+                else:  # its own plug, never off before: told at the analysis of its change
                     when = off.since
             if when > home.end:
                 due.append(when)
@@ -205,6 +206,13 @@ def _recently_regular(baselines: HomeBaselines, entity_id: str, since: datetime)
     starts = baselines.recent.on_days(entity_id, range(day - RECENT_DAYS, day))
     fewest = min(starts)
     return fewest if fewest >= MIN_RECENT_STARTS else None
+
+
+def _own_plug(home: HomeView, switch: EntityState, meter: EntityState) -> bool:
+    """``switch`` feeds ``meter``'s appliance (one device: its plug or relay). Only then is
+    its first ever off told at once: another switch of the kitchen turned off (a gas valve
+    shut in a leak) as the fridge rests says nothing yet about the fridge."""
+    return switch.domain == "switch" and own_meter(home, switch, meter)
 
 
 def _switched_off(
@@ -289,7 +297,11 @@ def cycle_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]
             if spell != IDLE:
                 continue
             excuse = _switched_off(home, baselines, meter, since, longest_rest)
-            if excuse is None or not first_off(home, baselines, excuse):
+            if (
+                excuse is None
+                or not _own_plug(home, excuse, meter)
+                or not first_off(home, baselines, excuse)
+            ):
                 continue
         fewest = _recently_regular(baselines, meter.entity_id, since)
         if fewest is None:
