@@ -15,8 +15,9 @@ from custom_components.anomaly_monitor.core.first_days_passage import household_
 from custom_components.anomaly_monitor.core.learning_gate import held_while_learning
 from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 from custom_components.anomaly_monitor.core.rules.security import ENTRY_UNSECURED_WHILE_AWAY
+from custom_components.anomaly_monitor.core.statistics.locks import DOOR_OPENED_BEFORE_UNLOCK
 
-D, B, L, H, A, O = (
+D, B, L, H, A, BOB = (
     "binary_sensor.front_door",
     "binary_sensor.back_door",
     "lock.front_door_lock",
@@ -33,11 +34,11 @@ b.describe(
         EntityInfo(L, "Front door lock", area="Hall"),
         EntityInfo(H, "Hall motion", area="Hall", device_class="motion"),
         EntityInfo(A, "Alice"),
-        EntityInfo(O, "Bob"),
+        EntityInfo(BOB, "Bob"),
     ]
 )
-b.watching([D, B, L, H, A, O], T0)
-for e, s in ((A, "home"), (O, "home"), (D, "off"), (B, "off"), (L, "locked"), (H, "off")):
+b.watching([D, B, L, H, A, BOB], T0)
+for e, s in ((A, "home"), (BOB, "home"), (D, "off"), (B, "off"), (L, "locked"), (H, "off")):
     b.learn(Transition(T0, e, s))
 
 
@@ -61,7 +62,7 @@ seq1 = [
     (at(8, 45, 45), L, "unlocked"),
     (at(8, 45, 45), D, "on"),
     (at(8, 46, 36), A, "not_home"),
-    (at(8, 46, 36), O, "not_home"),
+    (at(8, 46, 36), BOB, "not_home"),
 ]
 for w, e, s in seq1:
     b.learn(Transition(w, e, s))
@@ -79,13 +80,13 @@ seq2 = [
     (at(8, 51, 47), D, "off"),
     (at(8, 51, 48), L, "locked"),
     (at(8, 52, 9), A, "home"),
-    (at(8, 52, 9), O, "home"),
+    (at(8, 52, 9), BOB, "home"),
     (at(8, 59, 10), B, "on"),
     (at(8, 59, 19), B, "off"),
     (at(8, 59, 40), L, "unlocked"),
     (at(8, 59, 40), D, "on"),
     (at(9, 0, 26), A, "not_home"),
-    (at(9, 0, 27), O, "not_home"),
+    (at(9, 0, 27), BOB, "not_home"),
 ]
 for w, e, s in seq2:
     b.learn(Transition(w, e, s))
@@ -98,7 +99,6 @@ print(
         for ev in ((B, L, H), (D, H))
     ],
 )
-from custom_components.anomaly_monitor.core.statistics.locks import DOOR_OPENED_BEFORE_UNLOCK
 
 g = DOOR_OPENED_BEFORE_UNLOCK.finding(evidence=(L,), reasoning="x", recommendation="y")
 print(
