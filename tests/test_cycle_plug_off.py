@@ -9,6 +9,7 @@ start relay, told at 4 h 43 (three times its one rest of 1 h 34)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -23,6 +24,7 @@ from .test_baselines_cycle_reasons import STOPPED, meter, stopped
 from .test_baselines_long_stays import DAY0, METER, habits, since, view
 
 PLUG = "switch.garage_plug"
+MIN1, MIN5 = timedelta(minutes=1), timedelta(minutes=5)
 
 
 def plug_off() -> object:
@@ -139,3 +141,35 @@ def test_a_rest_within_three_times_the_usual_is_not_told() -> None:
     baselines = stopped(habits(5))
     assert list(cycle_stopped(view(STOPPED + timedelta(minutes=115), meter()), baselines)) == []
     assert list(cycle_stopped(view(STOPPED + timedelta(minutes=125), meter()), baselines))
+
+
+def _on_relay(state: object, device: str = "relay") -> object:
+    """``state`` as an entity of one registry device (a two-channel relay)."""
+    return replace(state, info=replace(state.info, device=device))  # type: ignore[attr-defined]
+
+
+def test_on_a_two_channel_relay_the_meters_own_channel_is_the_first_off() -> None:
+    """walk30: the fridge's channel turned off at the rest, the lamp's channel off since a
+    few minutes before it: the fridge's own switch is told, never the lamp's."""
+    baselines = stopped(habits(5))
+    own = _on_relay(since(entity(PLUG, "off", area="Garage"), STOPPED))
+    lamp = _on_relay(since(entity("switch.garage_lamp", "off", area="Garage"), STOPPED - MIN5))
+    fridge = _on_relay(meter())
+    [finding] = cycle_stopped(view(STOPPED + MIN1, lamp, fridge, own), baselines)
+    assert finding.evidence == (PLUG, METER)
+    assert finding.severity == Severity.HIGH
+    # The fridge's own channel on: its rest is a rest, whatever the lamp's channel does.
+    on = _on_relay(since(entity(PLUG, "on", area="Garage"), DAY0))
+    assert list(cycle_stopped(view(STOPPED + MIN1, lamp, fridge, on), baselines)) == []
+
+
+def test_a_switch_still_being_learned_is_no_first_off() -> None:
+    """A light switch of the fridge's room, watched since this morning, turned off minutes
+    before the compressor's ordinary rest: no days learned say it is never off, so the
+    rest is judged by the fridge's own cycle (not told at once, high)."""
+    baselines = stopped(habits(5))
+    light = "switch.garage_light"
+    baselines.watching([light], STOPPED - timedelta(hours=3))
+    off = since(entity(light, "off", area="Garage"), STOPPED - MIN5)
+    assert list(cycle_stopped(view(STOPPED + MIN1, meter(), off), baselines)) == []
+    assert cycle_stopped_due(view(STOPPED + MIN1, meter(), off), baselines) != STOPPED - MIN5

@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from ..device_roles import own_meter
+from ..device_roles import own_meter, same_device
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
@@ -170,7 +170,7 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
                 off = off_limit(home, baselines, excuse)  # told once off past its habit
                 if off is None:
                     when = home.end
-                elif off.stays or not _own_plug(home, excuse, meter):
+                elif not first_off(home, baselines, excuse) or not _own_plug(home, excuse, meter):
                     when = max(when, off.since + off.limit)
                 else:  # its own plug, never off before: told at the analysis of its change
                     when = off.since
@@ -229,9 +229,16 @@ def _switched_off(
     latest = since + timedelta(minutes=longest_rest) + SWITCHED_NEAR
     # A thermostat first: it excuses for the season, a switch only for its habit.
     candidates = list(home.of("climate"))
-    candidates += [
-        s for s in home.of("switch") if meter.info.area and s.info.area == meter.info.area
+    # The room's switches, the meter's own first; never another channel of its own relay
+    # (that one switches another load: walk30's fridge told by the lamp's channel).
+    switches = [
+        s
+        for s in home.of("switch")
+        if meter.info.area
+        and s.info.area == meter.info.area
+        and (own_meter(home, s, meter) or not same_device(s, meter))
     ]
+    candidates += sorted(switches, key=lambda s: not own_meter(home, s, meter))
     for state in candidates:
         # Since when it is off as far as the home knows: HA's ``last_changed`` starts again
         # at a restart (a power cut that stopped HA too), the baselines remember the stay.

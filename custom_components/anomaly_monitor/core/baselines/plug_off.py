@@ -72,6 +72,7 @@ def off_too_long(home: HomeView, baselines: HomeBaselines, state: EntityState) -
 
 
 def first_off(home: HomeView, baselines: HomeBaselines, state: EntityState) -> bool:
-    """``state`` is a switch off now that was never seen off in the days learned."""
+    """``state`` is a switch off now that was never seen off in the days learned (a switch
+    still being learned has no such days: walk30's lamp channel, watched for minutes)."""
     off = off_limit(home, baselines, state)
-    return off is not None and off.stays == 0
+    return off is not None and off.stays == 0 and not baselines.learning(state.entity_id, home.end)
