@@ -241,7 +241,7 @@ def _timed_states(home: HomeView, baselines: HomeBaselines) -> Iterator[_Limit]:
         yield _Limit(state, word, since, limit, count, longest, pooled, True)
 
 
-def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
+def drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
     """The power meters of a switch's own device drawing now: what it left on shows there."""
     if switch.domain != "switch":
         return ()
@@ -295,7 +295,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
         if judged.habit is not None:
             habit += f".{habit_text(judged.habit)[:-1]}"
         evidence, subject = entrance_evidence(home, state)  # one entrance, one incident
-        evidence += _drawing_meters(home, state)
+        evidence += drawing_meters(home, state)
         finding = Finding(
             rule="state_longer_than_usual",
             evidence=evidence,

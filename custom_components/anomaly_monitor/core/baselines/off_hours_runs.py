@@ -31,16 +31,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..device_roles import own_meter
 from ..home import HomeView, is_motion
 from ..models import EntityState, Finding
-from ..power_units import RUNNING_WATTS, watts
 from ..statistics.timeline import turned
 from .clock import hour_of_day, hour_start, local
 from .durations import StateDurations
 from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
-from .long_stays import duration_text, learned_from, marked_normal, stay_since
+from .long_stays import drawing_meters, duration_text, learned_from, marked_normal, stay_since
 from .power import IDLE, RUNNING
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 
@@ -215,19 +213,6 @@ def off_hours_run_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
     return min((when for when in due if when > home.end), default=None)
 
 
-def _drawing_meters(home: HomeView, switch: EntityState) -> tuple[str, ...]:
-    """The switch's own power meters drawing now: what it left on shows there."""
-    if switch.domain != "switch":
-        return ()
-    return tuple(
-        meter.entity_id
-        for meter in home.of("sensor", "power")
-        if own_meter(home, switch, meter)
-        and (value := meter.number) is not None
-        and (watts(value, meter.info.unit) or 0.0) >= RUNNING_WATTS
-    )
-
-
 def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A load begun at an hour it never starts at, running past its limit in an empty room.
 
@@ -248,7 +233,7 @@ def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Itera
             (state.entity_id,) if switch is None else (switch, state.entity_id)
         )
         if switch is None:
-            evidence += _drawing_meters(home, state)
+            evidence += drawing_meters(home, state)
         told.add(evidence[0])
         first, spanned = band_span(judged.hours) or (0, 24)
         band = f"{first:02d}:00 and {(first + spanned) % 24:02d}:00"
