@@ -21,7 +21,7 @@ from typing import Any
 
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from .clock import hour_start, local, next_hour, slot_of
-from .stored_values import is_stored_number, stored_items
+from .stored_values import is_stored_number, stored_entity_id, stored_items
 
 MAX_METERS = 400
 _NIGHT_SHIFT = timedelta(hours=12)  # a night is named by the day its evening began
@@ -93,6 +93,6 @@ class NightRunMinutes:
         if not isinstance(data, Mapping):
             return learned
         for entity, most in stored_items(data, MAX_METERS):
-            if isinstance(entity, str) and len(entity) <= 255 and is_stored_number(most):
+            if stored_entity_id(entity) and is_stored_number(most):
                 learned.most[entity] = min(max(float(most), 0.0), 60.0)
         return learned
