@@ -125,3 +125,14 @@ async def test_the_advice_names_the_lock_as_the_homeowner_knows_it(
     (advice,) = [line for m in messages for line in m.splitlines() if "forced entry" in line]
     assert "Front door lock" in advice
     assert not re.search(r"\block\\?\.front", advice), advice
+
+
+def test_a_lock_nobody_came_in_by_while_away_is_said_plainly() -> None:
+    """ "Nobody has come in with the key here while nobody was home." read oddly beside the
+    way-in's own sentence (walk31): said plainly, once."""
+    from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+    from custom_components.anomaly_monitor.core.baselines.keyed_entries import keyholder_hours
+
+    away = HomeBaselines(None).away
+    said = keyholder_hours(away, LOCK, NOON)
+    assert said == " Nobody ever came in with the key while the home was empty."
