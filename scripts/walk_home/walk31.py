@@ -4,9 +4,10 @@ Beside walk.py's hall, kitchen smoke, bathroom and freezer: a **kettle plug** in
 Kitchen (its switch always on, its meter at 2 kW for 3 min at 07:10, 17:40 and 20:05
 every day: a routine of three boils), kitchen motion, a **water pump** meter in the
 Utility room (600 W for 2 min after the morning and evening water use), a **back door**
-in the Hall beside the front door and its lock (no history), a **bedroom motion** sensor (bed at 22:15, up at 07:00). Alice and Bob out 08:32-17:29 as walk.py's
-routine. Today's day is written only up to 05:00: nobody got up this morning (the
-getting-up check), and the trackers stay home.
+in the Hall beside the front door and its lock (no history), a **bedroom motion** sensor
+(bed at 22:15, up at 07:00). Alice and Bob out 08:32-17:29 as walk.py's routine. Today's
+day is written only up to 05:00: nobody got up this morning (the getting-up check), and
+the trackers stay home.
 
     python scripts/walk_home/walk31.py prepare DIR   # walk.py's config + these devices
     python scripts/walk_home/walk31.py onboard DIR   # walk.py's, areas for these too
