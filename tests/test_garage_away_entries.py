@@ -90,7 +90,9 @@ def test_the_garage_opened_at_its_usual_hour_while_away_is_not_told() -> None:
 def test_the_garage_opened_at_night_while_away_is_told() -> None:
     [finding] = found(at(14, 3) + timedelta(seconds=10), garage(14, 3))
     assert finding.subject == GARAGE
-    assert "Nothing uses it at 03:00 while nobody is home" in finding.reasoning
+    assert (
+        "It is never used at 03:00 with the home empty, in the days learned." in finding.reasoning
+    )
 
 
 def test_the_garage_left_open_at_its_usual_hour_with_nobody_about_is_told() -> None:

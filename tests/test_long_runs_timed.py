@@ -153,3 +153,22 @@ def test_a_meter_resting_at_a_few_watts_or_of_long_runs_is_not_drawing_there() -
     assert _dry_run(_misting("8.0"), start, 120) == []
     baselines = _learned(PUMP, "15", 180, 8)
     assert _dry_run(baselines, start, 600) == []
+
+
+def test_a_meter_at_rest_now_is_no_run_whatever_was_learned() -> None:
+    """A kettle left drawing, then HA restarted and the meter came back at 0 W with the
+    reading missed by the learned run (walk31): "has drawn 0 W for 17 min" was told. A
+    meter at rest now has no run under way."""
+    baselines = _learned(KETTLE, "2140", 3, 6)
+    start = MONDAY + timedelta(days=4, hours=7, minutes=45)
+    baselines.observe(start, KETTLE, "2150")  # the run as last learned: still under way
+    state = since(entity(KETTLE, "0.0", device_class="power", unit="W", area="Roof"), start)
+    home = view(start + timedelta(minutes=17), state)
+    assert list(appliance_running_far_longer(home, baselines)) == []
+    assert running_far_longer_due(home, baselines) is None
+    # Drawing, the same run is told (the check is the reading, nothing else).
+    drawing = since(entity(KETTLE, "2150", device_class="power", unit="W", area="Roof"), start)
+    [finding] = appliance_running_far_longer(
+        view(start + timedelta(minutes=17), drawing), baselines
+    )
+    assert "has drawn 2150 W for 17 min" in finding.reasoning

@@ -102,7 +102,7 @@ def test_the_same_door_at_three_in_the_morning_is_told_by_the_safety_check() -> 
     baselines = lived(9)
     today = [Transition(at(9, 1), ALICE, "not_home"), *_visit(at(9, 3))]
     (finding,) = _told(baselines, at(9, 3) + timedelta(seconds=10), today, events=False)
-    assert "Nothing uses it at 03:00" in finding.reasoning
+    assert "It is never used at 03:00" in finding.reasoning
 
 
 def test_a_trackers_flicker_does_not_make_the_flatmate_an_intruder() -> None:

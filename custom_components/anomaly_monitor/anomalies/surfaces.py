@@ -101,7 +101,7 @@ def event_data(
         "evidence": anomaly.shown_evidence or list(anomaly.evidence),
         "context": list(anomaly.context),
         "reasoning": named(hass, anomaly.reasoning) if hass else anomaly.reasoning,
-        "recommendation": anomaly.recommendation,
+        "recommendation": named(hass, anomaly.recommendation) if hass else anomaly.recommendation,
         "first_seen": anomaly.first_seen,
         # Why it is told again, if it is ("graver", "hazard", "intrusion"), else None.
         "escalation": anomaly.escalation or None,
@@ -182,7 +182,7 @@ class Announcer:
                 "severity": texts.severity,
                 "reasoning": "\n\n".join(filter(None, (escape_markdown(texts.reasoning), then))),
                 "evidence": _evidence(texts),
-                "recommendation": escape_markdown(anomaly.recommendation or "-"),
+                "recommendation": escape_markdown(texts.recommendation or "-"),
                 "days": str(self.mark_days),
             },
             data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
@@ -225,7 +225,7 @@ class Announcer:
             advice = escape_markdown(
                 texts.text("recommendation_over" if over else "recommendation")
             )
-            parts.append(f"**{advice}** {escape_markdown(anomaly.recommendation)}")
+            parts.append(f"**{advice}** {escape_markdown(texts.recommendation)}")
         return "\n\n".join(parts)
 
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
@@ -347,7 +347,7 @@ class Announcer:
         texts = await async_anomaly_texts(self.hass, anomaly)
         title, message = texts.headline, texts.reasoning
         if anomaly.recommendation:  # a push is read away from home: what to do, too
-            message += f"\n{texts.text('recommendation')} {anomaly.recommendation}"
+            message += f"\n{texts.text('recommendation')} {texts.recommendation}"
         for position, target in enumerate(self.notify_targets, start=1):
             domain, _, name = target.partition(".")
             if domain != "notify" or not name:

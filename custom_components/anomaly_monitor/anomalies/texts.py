@@ -73,6 +73,9 @@ class AnomalyTexts:
     # The title without what changed since it was told ("Now motion in Hall: "): the
     # incident's name, kept while it lasts (``OpenAnomaly.headline``).
     title: str = ""
+    # The advice, its entity ids told by name as the reasoning's ("Check the door for
+    # forced entry and lock.front_door_lock's state reports." read in an "Over" notice).
+    recommendation: str = ""
 
     def text(self, key: str, **values: str) -> str:
         """A ``selector.anomaly_text`` template filled with ``values``."""
@@ -336,8 +339,9 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         )
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)
+    advice = named(hass, anomaly.recommendation)
     return AnomalyTexts(
-        clip(headline, 120), type_name, severity, lines, templates, reasoning, title
+        clip(headline, 120), type_name, severity, lines, templates, reasoning, title, advice
     )
 
 

@@ -93,12 +93,30 @@ def summary(findings: Sequence[Finding], former: Sequence[Finding] = ()) -> Find
         first,
         evidence=tuple(evidence),
         context=context,
-        reasoning=" ".join(reasons),
+        reasoning=_said_once(reasons),
         recommendation=_advice(first, ordered, former),
         while_away=all(f.while_away for f in ordered),
         # A moment past only if each of them tells that one (one about now keeps it now).
         home_then=first.home_then if all(f.home_then == first.home_then for f in ordered) else None,
     )
+
+
+def _said_once(reasons: Sequence[str]) -> str:
+    """The reasons joined, a sentence several of them end the same way with (the learning
+    gate's "This home's normal is still being learned …", added to each finding pushed
+    before it is learned) said once, at the end: a walk read it twice in one notice."""
+    split = [_SENTENCE_END.split(reason.strip()) for reason in reasons]
+    shared = [
+        sentence
+        for sentence in dict.fromkeys(s for sentences in split for s in sentences)
+        if sum(sentence in sentences for sentences in split) > 1
+    ]
+    kept = [" ".join(s for s in sentences if s not in shared) for sentences in split]
+    return " ".join(filter(None, (*kept, *shared)))
+
+
+# Where one sentence ends and the next begins ("… home. This home's …").
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 def _advice(first: Finding, findings: Sequence[Finding], former: Sequence[Finding] = ()) -> str:

@@ -5,7 +5,10 @@ door's lock and contact in the hall), or on one device (a Nuki's own door sensor
 lock's door (``door_of_lock``) is a ``door``/``garage_door`` contact of its device, else of
 its area; else a contact of class ``opening`` (Aqara's and many others' default) on its
 device, or the only one in its area: a lock keeps a door, so that contact is an entrance
-(``keeps_a_lock``), whatever class its maker gave it.
+(``keeps_a_lock``), whatever class its maker gave it. Of several doors in its area (a hall
+with the front and the back door) the lock keeps the one last opened with its key: the
+first by the registry's order paired the front lock with the back door, closed, while the
+front door stood open ("Lock it remotely" for a door no lock can shut: walk30).
 
 A door (any opening sensor but a window) opened within ``KEY_REACH`` after a lock of its
 area was unlocked was opened with the key: by somebody the household
@@ -59,8 +62,27 @@ def door_of_lock(home: HomeView, lock: EntityState) -> EntityState | None:
         found = [s for s in near if s.info.device_class in kept]
         # One "opening" contact by the lock is its door; of several, which is not known.
         if found and (kept is ENTRY_DEVICE_CLASSES or len(found) == 1):
-            return found[0]
+            return _opened_with_its_key(home, lock, found)
     return None
+
+
+def _opened_with_its_key(
+    home: HomeView, lock: EntityState, doors: list[EntityState]
+) -> EntityState:
+    """Of the doors in the lock's area, the one last opened within ``KEY_REACH`` after
+    the lock was unlocked (the first when none was, or there is one)."""
+    if len(doors) == 1:
+        return doors[0]
+    unlocks = changed_to(home, lock.entity_id, "unlocked")
+    if not unlocks:
+        return doors[0]
+    keyed = [
+        (opened, door)
+        for door in doors
+        for opened in changed_to(home, door.entity_id, "on")
+        if any(u <= opened <= u + KEY_REACH for u in unlocks)
+    ]
+    return max(keyed, key=lambda pair: pair[0])[1] if keyed else doors[0]
 
 
 def keeps_a_lock(home: HomeView, contact: EntityState) -> bool:

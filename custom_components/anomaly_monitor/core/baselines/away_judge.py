@@ -285,7 +285,10 @@ def judge_entry(
     if days is not None and visiting:
         return None
     if days is None:
-        why = f" Nothing uses it at {_at(when, baselines)} while nobody is home, here."
+        # (walk31: "Nothing uses it at 08:56 while nobody is home, here." read garbled)
+        why = (
+            f" It is never used at {_at(when, baselines)} with the home empty, in the days learned."
+        )
         if (lock := key[0] if key else _lock_of(entrances)) is not None:
             why += keyholder_hours(baselines.away, lock, when)
     else:  # a visitor's usual time, but nobody has moved about since: left so

@@ -113,7 +113,7 @@ def keyholder_hours(away: AwayNormal, lock: str, when: datetime) -> str:
     or that none ever did."""
     quarters = sorted({used // 15 * 15 for _, used in _other_days(away, lock, when)})
     if not quarters:
-        return " Nobody has come in with the key here while nobody was home."
+        return " Nobody ever came in with the key while the home was empty."
     shown = ", ".join(_clock(minute) for minute in quarters[:SHOWN])
     more = " and later" if len(quarters) > SHOWN else ""
     return f" With the key, somebody came in while nobody was home only around {shown}{more}."

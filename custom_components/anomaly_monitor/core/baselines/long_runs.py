@@ -48,7 +48,7 @@ from .heating_spells import heating_limit
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
 from .power import HEATING_WATTS, RUNNING, heating_key, watts
-from .rest_reading import SHORT_RUN, short_runner
+from .rest_reading import SHORT_RUN, meter_state, short_runner
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, TIMED_STAYS, timed_stays
 
 FACTOR = 3.0
@@ -102,7 +102,7 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         if spell is None or spell[0] != RUNNING or (value := meter.number) is None:
             continue
         draw = watts(value, meter.info.unit)
-        if draw is None:
+        if draw is None or _at_rest(baselines, meter, value, home.end):
             continue
         element = heats_in_its_runs(baselines, meter.entity_id)
         if (
@@ -123,6 +123,21 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
             found.append((heat[0], heat[1], heat[2], heat[3], True, False, True))
         if found:
             yield meter, draw, *min(found, key=lambda f: f[0] + f[1])
+
+
+def _at_rest(baselines: HomeBaselines, meter: EntityState, value: float, now: datetime) -> bool:
+    """The meter reads at rest now, as it shows rest (``rest_reading``): no run is under
+    way, whatever was last learned (a restart's reading missed by the learned run told
+    "has drawn 0 W for 17 min", walk31)."""
+    spell = meter_state(
+        baselines.durations,
+        baselines.ranges,
+        meter.entity_id,
+        value,
+        unit=meter.info.unit,
+        when=now,
+    )
+    return spell != RUNNING
 
 
 def _run_limit(
