@@ -36,8 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
-from statistics import median, pstdev
+from statistics import median
 
+from ..exact_stdev import pstdev
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
@@ -70,7 +71,8 @@ def _floor(sensor: EntityState) -> float:
 
 def _margin(baselines: HomeBaselines, entity_id: str, start: datetime, floor: float) -> float:
     """The floor, or the hour's own spread over its days when that is wider (the spread
-    worked out once per hour's days: ``pstdev`` is exact, and dear)."""
+    worked out once per hour's days: ``pstdev`` is exact, and dear even as
+    ``exact_stdev`` computes it)."""
     spread = baselines.profiles.derived(entity_id, start, "pstdev", _pstdev)
     return floor if spread is None else max(floor, SPREAD_FACTOR * spread)
 
