@@ -31,7 +31,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from ..home import HomeView, is_armed
-from ..keyed_doors import KEY_REACH
+from ..keyed_doors import KEY_REACH, door_of_lock
 from ..models import Finding
 from ..statistics.occupancy import away_periods
 from .clock import local
@@ -47,7 +47,7 @@ from .somebody_in import (
 )
 from .spell_record import spell_signs, spell_span, spell_uses, states_only
 from .untracked_judge import untracked_opening
-from .ways_in import is_opening as _is_entrance, opened_state
+from .ways_in import is_opening as _is_entrance, opened_state, way_out
 
 # A visitor who came in at a regular time is about the home for this long.
 VISIT_REACH = timedelta(hours=3)
@@ -187,6 +187,62 @@ def _motion_onsets(
     )
 
 
+def _motion_starts(home: HomeView, baselines: HomeBaselines) -> list[tuple[datetime, str]]:
+    """(when, sensor) of every motion onset in the window (a safety check's: the spell's)."""
+    if states_only(home):
+        return list(spell_signs(baselines))
+    return [
+        (c.when, e)
+        for e in home.history
+        if _is_motion(home, e)
+        for c in home.changes(e)
+        if c.state.lower() == "on"
+    ]
+
+
+def _went_out(
+    home: HomeView,
+    baselines: HomeBaselines,
+    entrance: str,
+    when: datetime,
+    entries: list[tuple[datetime, str]],
+) -> datetime | None:
+    """The last time another way out (the front door, its lock) was used after ``when``,
+    not as an entry from outside (``entries``): whoever opened ``entrance`` may have gone
+    out by it. A door's own opening, where there is one: a lock unlocked and locked again
+    with its door shut lets nobody through."""
+    ways = [
+        e
+        for e in _entrances(home, baselines)
+        if e != entrance and way_out(home, e) and not _lock_with_door(home, e)
+    ]
+    return max(
+        (
+            used
+            for other in ways
+            for used in _used(home, baselines, other)
+            if used > when and (used, other) not in entries
+        ),
+        default=None,
+    )
+
+
+def _lock_with_door(home: HomeView, entity_id: str) -> bool:
+    """A lock whose door's contact is known: the door's opening tells anybody passed."""
+    state = home.info(entity_id) if home.domain(entity_id) == "lock" else None
+    return state is not None and door_of_lock(home, state) is not None
+
+
+def _within_its_stay(baselines: HomeBaselines, home: HomeView, door: str, opened: datetime) -> bool:
+    """A door (not a lock) open since ``opened`` no longer yet than it stays open on most
+    days when opened at that time of day (two days of use at least): the balcony door
+    aired for its usual hour, a back door open while the washing is hung."""
+    if home.domain(door) != "binary_sensor":
+        return False
+    usual = baselines.usual.usual_open(door, opened)
+    return usual is not None and home.end - opened <= timedelta(minutes=usual[0])
+
+
 def _pets_motion(baselines: HomeBaselines, sensor: str, when: datetime) -> object:
     """Why motion on ``sensor`` then is what moves here while empty, or None."""
     away = baselines.away
@@ -207,9 +263,18 @@ def _at(when: datetime, baselines: HomeBaselines) -> str:
     return f"{local(when, baselines.zone):%H:%M}"
 
 
-def _someone_about(home: HomeView, baselines: HomeBaselines | None = None) -> bool:
-    """A motion sensor shows somebody now or within ``STILL_ABOUT``: the visit goes on."""
+def _someone_about(
+    home: HomeView, baselines: HomeBaselines | None = None, went_out: datetime | None = None
+) -> bool:
+    """A motion sensor shows somebody now or within ``STILL_ABOUT``: the visit goes on.
+    Once somebody went out (``went_out``), only motion since that is not what moves here
+    while the home is empty (a pet, the hours' usual round) shows anybody stayed."""
     since = home.end - STILL_ABOUT
+    if went_out is not None and baselines is not None:
+        return any(
+            when >= max(since, went_out) and _pets_motion(baselines, sensor, when) is None
+            for when, sensor in _motion_starts(home, baselines)
+        )
     if (
         baselines is not None
         and states_only(home)
@@ -245,11 +310,21 @@ def judge_entry(
             return None
         return finding
     when, entrance = uses[-1]
-    # Opened just now, or somebody still moves about: the visit goes on.
+    # Opened just now, or somebody still moves about: the visit goes on (once somebody went
+    # out by another way after it, only motion a pet or the hours' round does not make).
+    entered = _entries(home, baselines, spans)
+    went_out = _went_out(home, baselines, entrance, when, entered)
     visiting = home.end - when <= STILL_ABOUT or (
-        home.end - when <= VISIT_REACH and _someone_about(home, baselines)
+        home.end - when <= VISIT_REACH and _someone_about(home, baselines, went_out)
     )
-    came_in = [(t, e) for t, e in _entries(home, baselines, spans) if t <= when]
+    # Opened from inside, or at its usual time, with nobody gone out since: whoever opened
+    # it is in, and it has not stood open longer than on most days (told once it has).
+    habitual = (
+        finding.rule == "entry_unsecured_while_away"
+        and went_out is None
+        and _within_its_stay(baselines, home, entrance, when)
+    )
+    came_in = [(t, e) for t, e in entered if t <= when]
     inside = opened_from_inside(baselines, home, when, entrance)
     if inside is not None and inside.by_contact and came_in:
         pass  # only a cupboard used since somebody came in: judged on its own use, as before
@@ -259,12 +334,13 @@ def judge_entry(
         # entry they came by is what is judged, as before, not the door's latest use.
         when, entrance = came_in[-1]
     elif inside is not None:
-        if visiting:
-            return None  # somebody inside went out or let someone in
+        if visiting or habitual:
+            return None  # somebody inside went out or let someone in, or airs the room
         return replace(
             finding,
             reasoning=finding.reasoning + f" Left so since {_at(when, baselines)} by somebody "
-            f"who was inside (seen at {_at(inside.last_sign, baselines)}); nobody moves about now.",
+            f"who was inside (seen at {_at(inside.last_sign, baselines)}); "
+            + _nobody_now(went_out, baselines),
         )
     elif (when, entrance) not in came_in and came_in:
         if visiting:
@@ -272,7 +348,7 @@ def judge_entry(
         return replace(
             finding,
             reasoning=finding.reasoning + f" Left so since {_at(when, baselines)}, by whoever "
-            f"came in at {_at(came_in[-1][0], baselines)}; nobody moves about now.",
+            f"came in at {_at(came_in[-1][0], baselines)}; " + _nobody_now(went_out, baselines),
         )
     days = baselines.away.regular_entry(entrance, when)
     key = key_of(home, baselines.away, entrance, when) if days is None else None
@@ -282,7 +358,7 @@ def judge_entry(
             return None  # unlocked at a keyholder's time: the door opens in a moment
     if days is None:  # somebody untracked at home, using it as on most days
         days = untracked_opening(baselines, home, entrance, when)
-    if days is not None and visiting:
+    if days is not None and (visiting or habitual):
         return None
     if days is None:
         # (walk31: "Nothing uses it at 08:56 while nobody is home, here." read garbled)
@@ -298,6 +374,12 @@ def judge_entry(
     arrivals = _arrivals(home, baselines, spans, came_in)
     count = float(arrivals) if arrivals > 1 else finding.magnitude
     return replace(finding, reasoning=finding.reasoning + why, magnitude=count)
+
+
+def _nobody_now(went_out: datetime | None, baselines: HomeBaselines) -> str:
+    if went_out is None:
+        return "nobody moves about now."
+    return f"somebody went out at {_at(went_out, baselines)} and nobody is seen inside since."
 
 
 def _by_whoever_came_in(
