@@ -13,7 +13,8 @@ oven on a clamp meter are all "a meter"):
   water heater on the night tariff that stays cold, a charger that charges nothing, a pump
   that never stops and now draws nothing. Not asked while nobody is home (nothing is
   expected of an empty home but an hour a load keeps by itself while it is empty,
-  ``kept_while_empty``: a dehumidifier on its humidistat in a second home), when the
+  ``kept_while_empty``: a dehumidifier on its humidistat in a second home; or an hour it
+  drew on every day, the empty ones too: a CPAP used by somebody without a tracker), when the
   meter's own switch was turned off (somebody did it), nor of a meter that cycles day and
   night (``cycle_stopped`` judges those by their cycle). Before a week is learned, a run
   on every one of ``DAILY_DAYS`` or more days that span weekdays and a weekend day,
@@ -53,7 +54,7 @@ from .cycles import cycles_day_and_night, spell_since as run_since
 from .day_masks import DAYS_KEPT
 from .draw_spells import spell_key, spell_since
 from .home_baselines import HomeBaselines
-from .kept_while_empty import kept_while_empty
+from .kept_while_empty import kept_while_empty, kept_whoever_is_home
 from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
 from .long_stays import duration_text
@@ -110,7 +111,11 @@ def _expected_at(
     if not hours.home_at(hour, day):
         # Nothing is expected of an empty home but what a load keeps by itself while empty.
         kept = kept_while_empty(hours, entity_id, hour, day)
-        return None if kept is None else (kept, kept, True)
+        if kept is not None:
+            return kept, kept, True
+        # ...or what it does whoever is home: somebody no tracker follows uses it.
+        kept = kept_whoever_is_home(hours, entity_id, hour, day)
+        return None if kept is None else (kept, kept, False)
     ran, days = hours.days_at(entity_id, hour, day, home_only=True)
     week_ago = hours.ran_on(entity_id, hour, day - 7)
     if week_ago is None:  # no week learned yet at this hour
