@@ -16,7 +16,9 @@ are ``MeterHours``'. No role and no word of a name.
 A load used by somebody no tracker follows (a grandfather's CPAP at bedtime, the family
 out at a wedding) keeps its hour whoever is home too: one that drew at ``hour`` on every
 day that hour was watched (``WHOEVER_DAYS`` at least), the home empty then on one of them
-or more, and came and went on each, is expected of an empty home as of a lived-in one
+or more, each time *started* while it was empty (idle at an hour just before, nobody home
+then either: a 3D print started before the family left and running on is theirs), and
+came and went on each, is expected of an empty home as of a lived-in one
 (``kept_whoever_is_home``; set 24 b: the CPAP used on every night, the nights the family
 were out too, not used on the baraat night, never told).
 """
@@ -30,6 +32,8 @@ MIN_DAYS = 3
 # Days the hour was watched (home or empty), the meter drawing on each, for a load kept
 # whoever is home.
 WHOEVER_DAYS = 5
+# Hours before it looked back at for its start while the home was empty.
+STARTED_WITHIN = 3
 
 
 def _came_and_went(meters: MeterHours, masks: list[int], days: int) -> bool:
@@ -58,7 +62,8 @@ def kept_while_empty(meters: MeterHours, meter: str, hour: int, day: int) -> int
 def kept_whoever_is_home(meters: MeterHours, meter: str, hour: int, day: int) -> int | None:
     """Days the meter drew at ``hour`` before local day ``day``, when it did on every day
     that hour was watched (``WHOEVER_DAYS`` at least), the home empty then on one or more,
-    and came and went on each of those; else None."""
+    started on each of those while it was empty (within ``STARTED_WITHIN`` hours before)
+    and came and went; else None."""
     masks = meters.runs.get(meter)
     if masks is None:
         return None
@@ -67,4 +72,9 @@ def kept_whoever_is_home(meters: MeterHours, meter: str, hour: int, day: int) ->
     count = watched.bit_count()
     if count < WHOEVER_DAYS or not empty or masks[hour] & watched != watched:
         return None
+    started_empty = 0  # days it stood idle at an hour before, the home empty then too
+    for before in range(max(0, hour - STARTED_WITHIN), hour):
+        started_empty |= meters.watched[before] & ~meters.home[before] & ~masks[before]
+    if started_empty & empty != empty:
+        return None  # started by the household before they left: theirs, not kept
     return count if _came_and_went(meters, masks, empty) else None
