@@ -12,7 +12,7 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import Finding
 
 from .core_factories import environment, window
-from .test_meter_habits import DAY0, PERSON, RELAY, Day, fed, relay
+from .test_meter_habits import DAY0, HALL, PERSON, RELAY, Day, fed, relay
 
 
 def _empty_from_the_start(baselines: HomeBaselines, day: datetime) -> None:
@@ -85,26 +85,39 @@ def _every_night(out_on: frozenset[int]) -> Day:
     return each
 
 
-def _out_tonight(baselines: HomeBaselines, night: datetime, now: datetime) -> list[Finding]:
-    """The household out from 20:00 of ``night``; the load idle since 05:00 that morning."""
+def _out_tonight(
+    baselines: HomeBaselines, night: datetime, now: datetime, *, seen_in: bool = True
+) -> list[Finding]:
+    """The household out from 20:00 of ``night`` (somebody seen moving in the hall at
+    21:30 when ``seen_in``); the load idle since 05:00 that morning."""
     baselines.observe(night + timedelta(hours=20), PERSON, "not_home")
+    if seen_in:
+        baselines.observe(night + timedelta(hours=21, minutes=30), HALL, "on")
+        baselines.observe(night + timedelta(hours=21, minutes=32), HALL, "off")
     baselines.advance(now)
     return list(meter_run_missing(_empty(now, night + timedelta(hours=5)), baselines))
 
 
 def test_a_nightly_load_used_while_the_trackers_were_out_is_missed_when_they_are_out() -> None:
     """Set 24 b: a grandfather's CPAP used every night, the night the family were out at
-    a wedding too; out again, he falls asleep on the sofa and never puts it on: nothing
-    drawn at 22:00 and 23:00, told at midnight though no tracker is home. Before: nothing
-    was expected of an empty home (a humidistat's hours need three empty days)."""
+    a wedding too; out again, he is seen in the lounge but falls asleep on the sofa and
+    never puts it on: nothing drawn at 22:00 and 23:00, told at midnight though no tracker
+    is home. Before: nothing was expected of an empty home (a humidistat's hours need
+    three empty days)."""
     night = DAY0 + timedelta(days=7)
     baselines = fed(7, each=_every_night(frozenset({OUT_ON})), until=night + timedelta(hours=20))
     assert _out_tonight(baselines, night, night + timedelta(hours=23, minutes=55)) == []
-    [finding] = meter_run_missing(
-        _empty(night + timedelta(days=1, minutes=5), night + timedelta(hours=5)), baselines
-    )
+    [finding] = _out_tonight(baselines, night, night + timedelta(days=1, minutes=5))
     assert finding.evidence == (RELAY,)
     assert "at 22:00 and at 23:00" in finding.reasoning
+
+
+def test_a_nightly_load_is_not_expected_of_a_home_empty_by_every_sign() -> None:
+    """The same nights, the household out and nothing moving or opening since (set 18 c's
+    weekend away, a print it starts every morning not started): nobody to use it."""
+    night = DAY0 + timedelta(days=7)
+    baselines = fed(7, each=_every_night(frozenset({OUT_ON})), until=night + timedelta(hours=20))
+    assert _out_tonight(baselines, night, night + timedelta(days=1, minutes=5), seen_in=False) == []
 
 
 def test_a_nightly_load_never_seen_run_with_the_home_empty_is_not_expected_then() -> None:

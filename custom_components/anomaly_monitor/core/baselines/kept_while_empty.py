@@ -18,7 +18,9 @@ out at a wedding) keeps its hour whoever is home too: one that drew at ``hour`` 
 day that hour was watched (``WHOEVER_DAYS`` at least), the home empty then on one of them
 or more, each time *started* while it was empty (idle at an hour just before, nobody home
 then either: a 3D print started before the family left and running on is theirs), and
-came and went on each, is expected of an empty home as of a lived-in one
+came and went on each, is expected of an empty home as of a lived-in one while somebody is
+seen in it (``meter_habits`` asks: moved or opened since the trackers left; a flat empty by
+every sign has nobody to use it)
 (``kept_whoever_is_home``; set 24 b: the CPAP used on every night, the nights the family
 were out too, not used on the baraat night, never told).
 """
