@@ -317,3 +317,30 @@ def test_a_metering_relay_that_always_drew_is_judged_from_three_onsets() -> None
         found = list(switched_on_without_power(view(late, *one), baselines))
         assert [f.rule for f in found] == (["switched_on_without_power"] if told else [])
         assert list(switched_on_without_power(view(late, plug, flat), baselines)) == []
+
+
+def test_a_meter_that_starts_by_itself_while_switched_on_is_not_told_for_drawing_nothing() -> None:
+    """Set 24 a: a water heater's relay switched on once a day, its element also heating
+    by its thermostat three times more while the relay stays on; switched on again after a long
+    night of heating, its water hot, it draws nothing for 23 min: not told. The same relay
+    whose meter only ever draws when switched on is (the plug's habit above)."""
+    baselines = habits(12)
+    for day in range(12):  # the thermostat's own runs, learned alongside the switch-ons
+        start = DAY0 + timedelta(days=12 + day)
+        baselines.observe(start + timedelta(hours=7, minutes=30), PLUG, "on")
+        baselines.observe(start + timedelta(hours=7, minutes=30, seconds=2), METER, "1450.0")
+        baselines.observe(start + timedelta(hours=8), METER, "0.5")
+        for hour in (11, 14, 17):
+            baselines.observe(start + timedelta(hours=hour), METER, "1450.0")
+            baselines.observe(start + timedelta(hours=hour, minutes=20), METER, "0.5")
+        baselines.observe(start + timedelta(hours=20), PLUG, "off")
+        baselines.advance(start + timedelta(hours=24))
+    on_at = DAY0 + timedelta(days=24, hours=7, minutes=30)
+    baselines.observe(on_at, PLUG, "on")
+    baselines.advance(on_at + timedelta(minutes=19))
+    plug = replace(entity(PLUG, "on", area="Study"), last_changed=on_at)
+    flat = entity(METER, "0.5", area="Study", device_class="power", unit="W")
+    assert (
+        list(switched_on_without_power(view(on_at + timedelta(hours=2), plug, flat), baselines))
+        == []
+    )

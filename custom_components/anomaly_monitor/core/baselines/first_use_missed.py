@@ -173,7 +173,7 @@ def _margin(first: FirstUse) -> timedelta:
     return max(FLOOR, first.spread * QUARTER)
 
 
-def _empty_by_every_sign(home: HomeView, baselines: HomeBaselines) -> bool:
+def empty_by_every_sign(home: HomeView, baselines: HomeBaselines) -> bool:
     """The trackers are away and nothing moved or opened since the last of them left."""
     if not home.nobody_home:
         return False
@@ -275,7 +275,7 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
     """
     told = baselines.routines.first_told
     today = quarter_of(home.end, baselines.routines.zone)[1]
-    if (told is None or told[0] != today) and _empty_by_every_sign(home, baselines):
+    if (told is None or told[0] != today) and empty_by_every_sign(home, baselines):
         return  # nobody to be up (once told, the morning's notice stands as they leave)
     late = [
         found

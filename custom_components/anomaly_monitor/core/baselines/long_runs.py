@@ -19,7 +19,10 @@ A meter kept by a timer or a fixed programme (``timed_stays``: every run about a
 known from ``WELL_TIMED`` runs (at any time of day), is its own normal whatever it heats:
 a transfer pump that fills the roof tank in 14 min, run after run, running for an hour
 (its float valve stuck) is told like a heater, once it draws more than a compressor or
-electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element); and its floor is
+electronics do (``MAX_COMPRESSOR_WATTS``: a motor, a pump, an element), a motor at twice
+its longest run (``MOTOR_TIMED_FACTOR``: its run is the tank's, not a person's), and any
+timed meter past its longest run when it draws ``WEAK_DROP`` less than every run learned
+(a pump running dry); and its floor is
 ``TIMED_FLOOR``, not ``FLOOR`` (a kettle that boils in 3 min, six boils learned, drawing
 2 kW for 20 min has not switched itself off); a motor's ``MOTOR_TIMED_FLOOR`` (a pump run
 by hand for the garden). A motor whose runs are all a few minutes (``SHORT_RUN``: a pump
@@ -47,8 +50,9 @@ from .durations import MIN_STAYS, quarter_of_day
 from .heating_spells import heating_limit
 from .home_baselines import HomeBaselines
 from .long_stays import at_most, duration_text, marked_normal
-from .power import HEATING_WATTS, RUNNING, heating_key, watts
+from .power import HEATING_WATTS, RUNNING, heating_key, running_key, watts
 from .rest_reading import SHORT_RUN, meter_state, short_runner
+from .running_draw import HOLD, STEADY_DROP
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, TIMED_STAYS, timed_stays
 
 FACTOR = 3.0
@@ -66,6 +70,17 @@ TIMED_FLOOR = timedelta(minutes=15)
 # wrong; a stuck float or a split pipe runs for hours (set 14: a tank pump of 1.5-min runs
 # watering the garden for 18 min on the home's third evening, told).
 MOTOR_TIMED_FLOOR = timedelta(minutes=30)
+# A motor's timed run is set by what it moves (the tank it fills, the pressure it builds),
+# not by a person's choice as an oven's bake is: run after run as long, a run twice its
+# longest has lost its cut-out (a float stuck, a tank that never fills: sets 24 b and d,
+# tank pumps of 18 and 22 min told at three times, 55 min into the flood).
+MOTOR_TIMED_FACTOR = 2.0
+# A timed run drawing this share less than every run learned ever drew is not the routine's
+# (a pump lifting no water whines at a lower draw): judged past its longest run, at once
+# (set 24 b: a 1,050 W tank pump of 22-min runs dry at 640 W, told only at three times).
+# A timer's run does not lengthen when the supply sags, whatever it drives.
+WEAK_DROP = STEADY_DROP
+WEAK_HOLD = HOLD
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -116,9 +131,9 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         ):
             continue
         load = max(draw, HEATING_LOAD) if element else draw  # an element at a low setting
-        found = (
-            [] if (run := _run_limit(baselines, meter.entity_id, load, spell[1])) is None else [run]
-        )
+        weak = _weak_from(baselines, meter, draw, home.end)
+        run = _run_limit(baselines, meter.entity_id, load, spell[1], weak)
+        found = [] if run is None else [run]
         if draw >= HEATING_LOAD and (heat := heating_limit(baselines.durations, meter.entity_id)):
             found.append((heat[0], heat[1], heat[2], heat[3], True, False, True))
         if found:
@@ -140,8 +155,25 @@ def _at_rest(baselines: HomeBaselines, meter: EntityState, value: float, now: da
     return spell != RUNNING
 
 
+def _weak_from(
+    baselines: HomeBaselines, meter: EntityState, draw: float, now: datetime
+) -> datetime | None:
+    """When the meter's reading, ``WEAK_DROP`` less than the least it ever drew running,
+    will have held for ``WEAK_HOLD``; None when it draws as its runs do."""
+    if meter.last_changed is None:
+        return None
+    usual = baselines.ranges.usual(running_key(meter.entity_id), now)
+    if usual is None or draw >= (1.0 - WEAK_DROP) * usual[3]:
+        return None
+    return meter.last_changed + WEAK_HOLD
+
+
 def _run_limit(
-    baselines: HomeBaselines, meter: str, draw: float, since: datetime
+    baselines: HomeBaselines,
+    meter: str,
+    draw: float,
+    since: datetime,
+    weak_from: datetime | None = None,
 ) -> tuple[datetime, timedelta, int, float, bool, bool, bool] | None:
     """(since, limit, runs, longest minutes, pooled, timed, False) of the run under way."""
     taught = baselines.usual.taught_value(meter, "stay") or 0.0
@@ -162,7 +194,11 @@ def _run_limit(
     floor = FLOOR
     if well_timed:
         floor = TIMED_FLOOR if draw >= HEATING_LOAD else MOTOR_TIMED_FLOOR
+        if draw < HEATING_LOAD and not pump:
+            factor = MOTOR_TIMED_FACTOR
     limit = max(floor, factor * timedelta(minutes=longest))
+    if well_timed and weak_from is not None:  # not the routine's run: past its longest
+        limit = min(limit, max(floor, timedelta(minutes=longest), weak_from - since))
     return since, limit, count, longest, pooled, by_timer, False
 
 
@@ -198,6 +234,8 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             habit = f"heats (draws {HEATING_LOAD:.0f} W or more) for {spells} within its runs"
         if timed:
             habit += ", each about as long (a timer or a fixed routine)"
+            if (weak := _weak_from(baselines, meter, draw, now)) is not None and weak <= now:
+                habit += ", and never drew this little while running"
         switch = plug_switch(home, meter)
         kind = LEFT_ON_PAST_ITS_ROUTINE if timed else APPLIANCE_RUNNING_FAR_LONGER
         yield kind.finding(

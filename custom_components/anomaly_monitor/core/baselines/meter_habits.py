@@ -13,7 +13,9 @@ oven on a clamp meter are all "a meter"):
   water heater on the night tariff that stays cold, a charger that charges nothing, a pump
   that never stops and now draws nothing. Not asked while nobody is home (nothing is
   expected of an empty home but an hour a load keeps by itself while it is empty,
-  ``kept_while_empty``: a dehumidifier on its humidistat in a second home), when the
+  ``kept_while_empty``: a dehumidifier on its humidistat in a second home; or an hour it
+  drew on every day, started while the home was empty too, while somebody is seen in now:
+  a CPAP used by somebody without a tracker), when the
   meter's own switch was turned off (somebody did it), nor of a meter that cycles day and
   night (``cycle_stopped`` judges those by their cycle). Before a week is learned, a run
   on every one of ``DAILY_DAYS`` or more days that span weekdays and a weekend day,
@@ -52,8 +54,9 @@ from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
 from .cycles import cycles_day_and_night, spell_since as run_since
 from .day_masks import DAYS_KEPT
 from .draw_spells import spell_key, spell_since
+from .first_use_missed import empty_by_every_sign
 from .home_baselines import HomeBaselines
-from .kept_while_empty import kept_while_empty
+from .kept_while_empty import kept_while_empty, kept_whoever_is_home
 from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
 from .long_stays import duration_text
@@ -95,7 +98,7 @@ def _switched_off(home: HomeView, meter: EntityState) -> bool:
 
 
 def _expected_at(
-    baselines: HomeBaselines, entity_id: str, slot: datetime
+    baselines: HomeBaselines, entity_id: str, slot: datetime, somebody_in: bool = False
 ) -> tuple[int, int, bool] | None:
     """(days it ran, days learned, before a week) at ``slot``'s hour when a run is
     expected then: someone
@@ -110,7 +113,14 @@ def _expected_at(
     if not hours.home_at(hour, day):
         # Nothing is expected of an empty home but what a load keeps by itself while empty.
         kept = kept_while_empty(hours, entity_id, hour, day)
-        return None if kept is None else (kept, kept, True)
+        if kept is not None:
+            return kept, kept, True
+        # ...or what it does whoever is home, while somebody no tracker follows is seen in
+        # now (moved or opened since the trackers left): that somebody uses it.
+        if not somebody_in:
+            return None
+        kept = kept_whoever_is_home(hours, entity_id, hour, day)
+        return None if kept is None else (kept, kept, False)
     ran, days = hours.days_at(entity_id, hour, day, home_only=True)
     week_ago = hours.ran_on(entity_id, hour, day - 7)
     if week_ago is None:  # no week learned yet at this hour
@@ -152,6 +162,7 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     Magnitude: minutes idle so far.
     """
     now, zone, hours = home.end, baselines.zone, baselines.meters
+    somebody_in = home.nobody_home and not empty_by_every_sign(home, baselines)
     for meter in home.of("sensor", "power"):
         value = meter.number
         if value is None or power_state(value, meter.info.unit) != IDLE:
@@ -170,7 +181,7 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         for _ in range(_LOOK_BACK):
             if next_hour(slot) > now or len(missed) >= need:
                 break
-            if (expected := _expected_at(baselines, entity_id, slot)) is not None:
+            if (expected := _expected_at(baselines, entity_id, slot, somebody_in)) is not None:
                 missed.append((slot, *expected))
                 if expected[2]:
                     need = THIN_MISSED_HOURS  # learned from fewer days: one hour more

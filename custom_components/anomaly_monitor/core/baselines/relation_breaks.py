@@ -14,7 +14,11 @@ relation's floor) and its effect has not come, the link is broken:
   on one device (a metering plug or relay) need ``MIN_ONSETS_ONE_DEVICE`` onsets: a pool
   pump's relay switched on once a day is learned in a week, not ten days; or
   ``FEW_ONSETS`` that all rose, judged from ``FEW_ONSETS_FLOOR`` (a water heater's relay
-  switched on every morning, its element burnt out on the fifth).
+  switched on every morning, its element burnt out on the fifth). Not a meter that has
+  run ``RUNS_PER_ONSET`` times as often as its switch was switched on: it starts by itself
+  while switched on (a water heater's or a fridge's thermostat), so a switch-on is leave
+  to draw, not an order; its water already hot, it draws nothing (set 24 a: a water heater
+  switched back on after a night of heating, told as not drawing 23 min later).
 - **heating that does not warm** (``heating_not_warming``): a climate entity has been
   heating for longer than the room ever took to warm by 0.5 °C, and the room's
   thermometer has not risen: the heat is not arriving (a boiler or heat pump fault, a
@@ -41,7 +45,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from ..temperatures import attribute_celsius, in_unit
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .power import watts
+from .power import RUNNING, watts
 from .relation_kinds import HEATING_WARMS, SWITCH_POWER, rise_needed
 from .relations import PairStats
 
@@ -59,6 +63,9 @@ SWITCH_FLOOR = timedelta(minutes=15)
 FEW_ONSETS = 3
 FEW_ONSETS_FLOOR = timedelta(hours=1)
 HEATING_FLOOR = timedelta(hours=1)
+# A meter that ran this many times as often as its switch was switched on runs on its
+# own thermostat while switched on.
+RUNS_PER_ONSET = 2
 
 
 def one_device(switch: EntityState, meter: EntityState) -> bool:
@@ -139,6 +146,8 @@ def switched_on_without_power(home: HomeView, baselines: HomeBaselines) -> Itera
             continue
         if reading - reference >= rise_needed(SWITCH_POWER, meter.info):
             continue  # it rose: the baselines just have not seen it yet
+        if baselines.durations.whole_record(effect, RUNNING)[0] >= RUNS_PER_ONSET * stats.onsets:
+            continue  # its own thermostat starts it: switched on, it may have nothing to do
         since = max(onset, switch.last_changed or onset)
         limit = _limit(stats, floor)
         if now - since <= limit:
