@@ -15,7 +15,11 @@ from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.cold_start_openings import NIGHT_OPEN, night_door_due
-from custom_components.anomaly_monitor.core.learning_gate import held_while_learning, not_held
+from custom_components.anomaly_monitor.core.learning_gate import (
+    held_while_learning,
+    not_held,
+    stood_open_before_leaving,
+)
 from custom_components.anomaly_monitor.core.models import (
     AnomalyType,
     EntityInfo,
@@ -312,3 +316,25 @@ def test_the_night_door_is_analysed_when_it_can_be_found_left_open() -> None:
     by_day = _fresh()
     _open(by_day, _at(33))
     assert night_door_due(by_day, _at(33.1)) is None
+
+
+def test_the_way_out_is_as_it_was_when_everybody_left() -> None:
+    """The bedroom door opened at 06:57 and left open; the parents went out by the front
+    door at 07:05 and shut it; the phones left at 07:08. At 07:31 the helper comes in by
+    the front door: the household still went out by it, and the bedroom door stood open
+    through the departure (no way out left ajar): it waits."""
+    # Fails before: the helper's opening replaced the front door's last opening, so the
+    # bedroom door read as the way out and was pushed at 07:31.
+    baselines = _fresh()
+    _open(baselines, _at(6 + 57 / 60), BEDROOM_DOOR)
+    _open(baselines, _at(7 + 5 / 60))
+    baselines.learn(Transition(_at(7 + 5 / 60) + timedelta(seconds=20), DOOR, "off", "Hall"))
+    baselines.learn(Transition(_at(7 + 8 / 60), MUM, "not_home"))
+    baselines.learn(Transition(_at(7 + 8 / 60), DAD, "not_home"))
+    _open(baselines, _at(7 + 31 / 60))
+    bedroom = ENTRY_UNSECURED_WHILE_AWAY.finding(
+        evidence=(BEDROOM_DOOR,),
+        while_away=True,
+        reasoning="Bedroom door is open while nobody is home.",
+    )
+    assert stood_open_before_leaving(bedroom, baselines)
