@@ -78,3 +78,26 @@ async def test_somebody_seen_inside_between_the_two_doors_is_not_told(
     _set(hass, freezer, night + timedelta(minutes=4), (GATE, "on"))
     rules = await _rules_at(hass, freezer, entry, night + timedelta(minutes=10))
     assert "went_out_at_night" not in rules
+
+
+async def test_the_bedroom_door_left_open_on_the_way_out_is_part_of_it(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """03:11 the bedroom door opens and is left open, 03:12 the front door, 03:14 the gate:
+    told naming the bedroom door too, so the bedroom door found standing open later is
+    the same walk-out (one incident), not news (blind20 d: told twice)."""
+    # Fails before: the bedroom door was not in the walk-out's evidence.
+    bedroom_door = "binary_sensor.bedroom_door"
+    monkeypatch.setitem(rose.ATTRIBUTES, bedroom_door, {"device_class": "door"})
+    monkeypatch.setitem(rose.AREAS, bedroom_door, "Bedroom")
+    entry, today = await rose._home(hass, freezer)
+    night = today + timedelta(hours=3, minutes=10)
+    _set(hass, freezer, night, (BED, "on"), (HALL, "on"))
+    _set(hass, freezer, night + timedelta(minutes=1), (bedroom_door, "on"))
+    _set(hass, freezer, night + timedelta(minutes=2), (DOOR, "on"))
+    _set(hass, freezer, night + timedelta(minutes=3), (BED, "off"), (HALL, "off"))
+    _set(hass, freezer, night + timedelta(minutes=4), (GATE, "on"))
+    rules = await _rules_at(hass, freezer, entry, night + timedelta(minutes=8))
+    finding = rules["went_out_at_night"]
+    assert finding["evidence"] == [DOOR, GATE, bedroom_door]
+    assert "just before it and still stands open" in finding["reasoning"]

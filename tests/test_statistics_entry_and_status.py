@@ -63,6 +63,34 @@ def test_door_opening_before_its_lock_reports_unlocked_is_reported() -> None:
     assert finding.magnitude == 20.0
 
 
+def test_a_late_unlock_made_while_somebody_was_home_is_the_households() -> None:
+    """The back door used a minute before leaving by the front (walk 30): the door and the
+    unlock both fell while a phone was home, the phone left after. Who was home then
+    decides (``home_then``), so in the first days it waits for the normal; one made after
+    everybody had left is no household's."""
+    # Fails before: home_then was never set, so it was pushed once everybody had left.
+    trace = steps(
+        MORNING,
+        [
+            (90, "binary_sensor.front_door", "on"),
+            (90.5, "lock.front_door", "unlocked"),
+            (91, "binary_sensor.front_door", "off"),
+            (92, "person.alice", "not_home"),
+            (93, "lock.front_door", "locked"),
+            (300, "binary_sensor.front_door", "on"),
+            (300.5, "lock.front_door", "unlocked"),
+        ],
+    )
+    states = [*_front_door(), entity("person.alice", "not_home")]
+    (finding,) = door_opened_before_unlock(
+        home(states, environment(_at(100), persons_home=0), trace[:4])
+    )
+    assert finding.home_then is True
+    assert "binary_sensor.front_door opened at 07:30:00" in finding.reasoning
+    (later,) = door_opened_before_unlock(home(states, environment(_at(310), persons_home=0), trace))
+    assert later.home_then is False
+
+
 def test_unlock_and_opening_in_the_same_second_is_the_normal_order() -> None:
     trace = steps(
         MORNING,

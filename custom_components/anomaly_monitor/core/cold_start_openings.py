@@ -28,10 +28,13 @@ from .baselines.stored_spell import SIGN
 from .device_roles import Role, parse_role
 from .models import EntityInfo, Finding
 from .open_states import open_states
+from .statistics.durations import ENTRY_OPEN_LIMIT
 from .statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 
 LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
-# A door opened in the small hours and standing open this long, nothing moving since.
+# A door opened in the small hours and standing open this long, nothing moving since. In a
+# home with nothing learned the finding that tells it (``entry_left_open``) exists only
+# from ``ENTRY_OPEN_LIMIT`` on: told then (``night_door_due``), not at this mark.
 NIGHT_OPEN = timedelta(minutes=10)
 # A door shut this long before it opened was kept shut (the front door since the last one
 # came home); one that rests open is shut only for the minutes of a use (a bathroom's).
@@ -116,3 +119,24 @@ def left_open_in_the_night(
         if not any(opened + ON_THE_WAY < when <= now and kind == SIGN for when, _, kind in signs):
             return True
     return False
+
+
+def night_door_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:
+    """When a door opened in the small hours while somebody is home, still being learned
+    and kept shut before, will have stood open long enough to be found left open: the
+    glue analyses again then, so it is told at that moment live and in a replay (not at
+    the next periodic analysis, up to a quarter of an hour on: walk 30's front door)."""
+    if baselines is None or baselines.away.empty_since is not None:
+        return None
+    wait = max(NIGHT_OPEN, ENTRY_OPEN_LIMIT)
+    due: list[datetime] = []
+    for entity_id, (state, since) in baselines.durations.current.items():
+        info = baselines.infos.get(entity_id)
+        if info is None or info.device_class == "window" or now >= since + wait:
+            continue
+        if state.lower() not in open_states(info.domain) or not baselines.learning(entity_id, now):
+            continue
+        hour = local(since, baselines.zone).hour
+        if SMALL_HOURS_START <= hour < SMALL_HOURS_END and _kept_shut(baselines, entity_id, since):
+            due.append(since + wait)
+    return min(due, default=None)

@@ -94,15 +94,22 @@ def by_day(baselines: HomeBaselines, when: datetime) -> bool:
 
 
 def _somebody_inside(
-    baselines: HomeBaselines, departed: datetime, opened: datetime, pets: bool
+    baselines: HomeBaselines,
+    departed: datetime,
+    opened: datetime,
+    pets: bool,
+    entrances: list[str],
 ) -> bool:
     """Somebody moved inside since everybody tracked left and since the last entrance used
     before ``opened`` (the one who moved may have gone out by it), and no entrance was used
     with nobody seen inside within ``INSIDE_REACH`` before it (whoever moves after such an
-    entry may have come in by it)."""
+    entry may have come in by it). Or one of ``entrances`` is the way somebody seen inside
+    used within ``INSIDE_REACH`` before: whoever went out by it comes back by it (the help
+    out on the verandah, back 25 min later), and whoever did not is still inside."""
     began = departed + LEAVE_GRACE
     last_sign: datetime | None = None
     inside = False
+    used_from_inside: dict[str, datetime] = {}
     for when, entity_id, kind in baselines.away.spell:
         if when >= opened:
             break
@@ -113,10 +120,14 @@ def _somebody_inside(
         elif kind == OPENING and when >= began:
             if when - departed > LEAVING and (last_sign is None or when - last_sign > INSIDE_REACH):
                 return False  # an entry nobody inside explains came first
+            if inside:
+                used_from_inside[entity_id] = when
             # Whoever moved may have gone out by it (a tracker that reported its leaving
             # before the door): only signs after it show somebody still inside.
             inside = False
-    return inside
+    return inside or any(
+        opened - used_from_inside[e] <= INSIDE_REACH for e in entrances if e in used_from_inside
+    )
 
 
 def household_passage(
@@ -142,7 +153,9 @@ def household_passage(
         opened = used[-1]  # shut again since
     if timedelta(0) < departed - opened <= LEAVING:
         return True
-    return by_day(baselines, opened) and _somebody_inside(baselines, departed, opened, pets)
+    return by_day(baselines, opened) and _somebody_inside(
+        baselines, departed, opened, pets, entrances
+    )
 
 
 def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:

@@ -16,7 +16,9 @@ armed or locked by its learned daily time (``routine_missed_due``), a switch lef
 a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
 ``running_far_longer_due``), a sensor whose every on lasts seconds held on
 (``brief_sensor_held_on_due``), and an entrance the household used in the empty home in
-its first days once it has stood open long enough to tell (``passage_due``).
+its first days once it has stood open long enough to tell (``passage_due``), and a door
+opened in the small hours in its first days once it can be found left open
+(``night_door_due``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from ..core.baselines.routine_missed import routine_missed_due
 from ..core.baselines.run_cut_short import run_cut_short_due
 from ..core.baselines.still_in_room import still_in_room_due
 from ..core.baselines.still_where_last_seen import still_where_last_seen_due
+from ..core.cold_start_openings import night_door_due
 from ..core.first_days_passage import passage_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
@@ -80,6 +83,7 @@ class OfflineCheck:
             still_in_room_due(home, baselines),
             still_where_last_seen_due(home, baselines),
             passage_due(baselines, home.end),
+            night_door_due(baselines, home.end),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

@@ -210,13 +210,35 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         who = f" {', '.join(left)} left home since." if left else ""
         if beyond:
             who += f" {', '.join(beyond)} was opened right after it; both stand open."
+        left_open = _left_open_on_the_way(home, door, opened, by_area)
+        if left_open:
+            who += f" {', '.join(left_open)} was opened just before it and still stands open."
         yield WENT_OUT_AT_NIGHT.finding(
-            evidence=(door.entity_id, *beyond, *locks),
+            evidence=(door.entity_id, *beyond, *locks, *left_open),
             reasoning=f"{door.entity_id} was opened from inside at "
             f"{local(opened, zone):%H:%M}, with the household at home; {normal}.{who}",
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )
+
+
+def _left_open_on_the_way(
+    home: HomeView, door: EntityState, opened: datetime, by_area: dict[str, list[str]]
+) -> list[str]:
+    """Doors without a lock of their own opened within ``ON_THE_WAY`` before the way out
+    and standing open since: whoever went out came through them (a bedroom door left open
+    behind her). They are part of the walk-out: a later finding that one stands open is
+    the same incident, not news (``anomalies.told_device``)."""
+    found: list[str] = []
+    for other in openings_of(home, "door"):
+        if other.entity_id == door.entity_id or not stands_open(other):
+            continue
+        if by_area.get(other.info.area or ""):
+            continue  # a door with a lock is a way out of its own
+        times = opened_at(home.changes(other.entity_id), other.domain)
+        if times and opened - ON_THE_WAY <= times[-1] <= opened:
+            found.append(other.entity_id)
+    return found
 
 
 def _beyond(

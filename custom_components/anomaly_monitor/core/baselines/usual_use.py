@@ -106,6 +106,9 @@ class UsualUse:
         self._last_opened: dict[str, datetime] = {}
         # Not stored: the doors opened just before the home last became empty (the way out).
         self._left_by: set[str] = set()
+        # Not stored: when each opening sensor last opened before that departure (the
+        # helper arriving by the gate later does not change how the household went out).
+        self._opened_by_departure: dict[str, datetime] = {}
 
     # --- learning ----------------------------------------------------------------------
 
@@ -169,6 +172,7 @@ class UsualUse:
         """The home became empty at ``when`` with these opening sensors open."""
         self.departed = when
         self.open_at_departure = {e for e in open_now if e in self.since}
+        self._opened_by_departure = dict(self._last_opened)
         self._left_by = {
             e
             for e, opened in self._last_opened.items()
@@ -256,10 +260,12 @@ class UsualUse:
     def opened_and_shut(self, since: datetime, until: datetime) -> list[str]:
         """The opening sensors opened after ``since`` and by ``until`` and shut again
         before the home became empty (not open at the departure): the way out was one of
-        them. Empty after a restart (not stored)."""
+        them. Each as it last opened by the departure: one opened again since (the helper
+        coming in by the gate the household left by) was still the way out. Empty after a
+        restart (not stored)."""
         return [
             entity_id
-            for entity_id, opened in self._last_opened.items()
+            for entity_id, opened in self._opened_by_departure.items()
             if since < opened <= until and entity_id not in self.open_at_departure
         ]
 

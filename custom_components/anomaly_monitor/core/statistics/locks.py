@@ -15,6 +15,7 @@ from statistics import median
 
 from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, HomeView
+from ..home_then import someone_home_at
 from ..models import AnomalyType, Finding, Severity
 from .armed import armed_away_periods
 from .timeline import intervals
@@ -63,7 +64,7 @@ def door_opened_before_unlock(home: HomeView) -> Iterator[Finding]:
         unlocks = [c.when for c in home.changes(lock) if c.state.lower() == "unlocked"]
         if not unlocks:
             continue
-        late: list[tuple[datetime, float]] = []
+        late: list[tuple[datetime, float, str]] = []
         for door in doors:
             for change in home.changes(door):
                 if change.state.lower() != "on":
@@ -73,17 +74,23 @@ def door_opened_before_unlock(home: HomeView) -> Iterator[Finding]:
                 # An unlock just before (or with) the opening is the normal order.
                 before = [u for u in unlocks if opened - LATE_UNLOCK <= u < opened + SAME_INSTANT]
                 if after and not before:
-                    late.append((opened, (after[0] - opened).total_seconds()))
+                    late.append((opened, (after[0] - opened).total_seconds(), door))
         if not late:
             continue
-        opened, lag = late[0]
+        opened, lag, door = late[0]
         yield DOOR_OPENED_BEFORE_UNLOCK.finding(
             evidence=(lock,),
-            reasoning=f"The door beside {lock} opened at {opened:%Y-%m-%d %H:%M:%S}, "
-            f"{lag:.0f} s before the lock reported being unlocked: it was opened while the "
-            "lock said locked.",
+            reasoning=f"{door} opened at {opened:%H:%M:%S}, {lag:.0f} s before {lock} "
+            "reported being unlocked: it was opened while the lock said locked.",
             recommendation=f"Check the door for forced entry and {lock}'s state reports.",
-            magnitude=max(lag for _, lag in late),
+            magnitude=max(lag for _, lag, _ in late),
+            # Opened and unlocked while somebody tracked was home: the household's own
+            # doing (the back door used a minute before leaving by the front), though
+            # everybody left before it was judged (``learning_gate``).
+            home_then=all(
+                someone_home_at(home, when) and someone_home_at(home, when + timedelta(seconds=lag))
+                for when, lag, _ in late
+            ),
         )
 
 
