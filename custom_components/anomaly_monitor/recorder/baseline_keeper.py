@@ -55,7 +55,7 @@ from ..live.context_builder import outdoor_celsius
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
 from .followed import entity_info_now, followed_ids, followed_infos
-from .history_learning import async_history_unlearned, async_learn_rows
+from .history_learning import async_history_unlearned, async_learn_rows, async_written
 
 # Learns the recorded days ``[start, end)`` of the entities (and the weather's
 # temperature) into the baselines given: the recorder's path, or a replay's own.
@@ -360,6 +360,7 @@ class BaselineKeeper:
         recorder = get_instance(self.hass)
         if not await recorder.async_db_ready:
             raise RuntimeError("the recorder's database is not ready")
+        await async_written(self.hass)  # up to ``end``: the live stream takes over there
         learned = self.baselines.learned_until
         read_from: datetime | None = start
         if rebuild := await async_history_unlearned(

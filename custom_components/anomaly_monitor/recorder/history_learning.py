@@ -22,6 +22,21 @@ CHUNK = timedelta(hours=6)
 SLACK = timedelta(hours=1)
 
 
+async def async_written(hass: HomeAssistant) -> None:
+    """Wait until the recorder has written the changes it still holds to its database.
+
+    It writes every few seconds (``commit_interval``): at a start, the rows HA wrote just
+    before (a door shut while HA was down, a template's ``unknown`` and then its value)
+    are in its queue, and a read that does not wait misses them, while the live stream
+    takes them for read (the watcher's changes up to the read's end are not learned
+    again). HA's history stream waits so when it switches to its live feed.
+    """
+    from homeassistant.helpers.recorder import get_instance  # pulls in SQLAlchemy
+
+    if (written := get_instance(hass).async_get_commit_future()) is not None:
+        await written
+
+
 async def async_learn_rows(
     hass: HomeAssistant,
     baselines: HomeBaselines,
