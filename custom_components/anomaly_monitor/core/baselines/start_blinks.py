@@ -36,3 +36,19 @@ def blinks_away(
     if not resumed - START_LEAD <= when <= resumed + BLIP_LIMIT:
         return False
     return presence_of(state) is False and before is not None and presence_of(before) is True
+
+
+def may_be_blinking(
+    state: str, since: datetime, start: tuple[datetime, datetime | None] | None, now: datetime
+) -> bool:
+    """Whether a person reading ``state`` since ``since`` may be in a start's blink at
+    ``now``: away, set while HA started (``start``: its first state's moment, and when it
+    said it had started, None while it starts; None: no start, a reload) or within
+    ``BLIP_LIMIT`` after, for less than ``BLIP_LIMIT`` yet. Who is home then counts it as
+    unknown, never as away: in the walk of session 32 the first analysis after a restart
+    ran in the blink and told "Front door lock unlocked while nobody is home" with both
+    residents in bed."""
+    if start is None or presence_of(state) is not False or now - since > BLIP_LIMIT:
+        return False
+    began, ended = start
+    return began - START_LEAD <= since and (ended is None or since <= ended + BLIP_LIMIT)
