@@ -4,7 +4,8 @@ an open "nobody has moved" notice though nobody had moved."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, timedelta
+import json
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -14,6 +15,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
     async_wait_recording_done,
 )
 
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.detectors import no_movement_while_home
 
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
@@ -45,6 +47,23 @@ def test_a_blink_right_after_a_start_is_no_arrival() -> None:
     baselines.advance(day + timedelta(hours=15))
     assert baselines.quiet.quiet_since == day + timedelta(hours=8)
     assert _judged_still(baselines, 15)
+
+
+def test_a_blink_as_the_first_change_after_a_restart_is_no_arrival() -> None:
+    """What a person last read is not stored: loaded again at the restart, the blink is
+    her first change (the walk of session 32: seen live before HA said it had started,
+    learned as leaving, and her return as an arrival). Where the stored quiet spells
+    had her (home) stands for it."""
+    lived = routine(7)
+    day = DAY0 + timedelta(days=7)
+    still_since(lived, day + timedelta(hours=8))
+    baselines = HomeBaselines.from_dict(json.loads(json.dumps(lived.as_dict())), UTC)
+    baselines.resumed = day + timedelta(hours=14)
+    baselines.observe(day + timedelta(hours=14, seconds=2), ROSE, "not_home")
+    baselines.observe(day + timedelta(hours=14, seconds=17), ROSE, "home")
+    baselines.advance(day + timedelta(hours=15))
+    assert baselines.quiet.quiet_since == day + timedelta(hours=8)
+    assert baselines.quiet.occupied is True
 
 
 def test_the_same_blink_away_from_a_start_is_a_return() -> None:
@@ -105,3 +124,31 @@ async def test_a_restart_blink_leaves_the_quiet_spell_as_it_was(
     quiet = keeper.current().quiet
     assert quiet.occupied is True
     assert quiet.quiet_since == today + timedelta(hours=8)
+
+
+async def test_a_return_home_while_the_history_loads_is_learned(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Rose away; she comes home while the history is read (as a tracker reports home
+    seconds after a start, while the monitor reads its history): learned once it is read
+    (the watcher records the persons; the keeper's own listener waits while it loads)."""
+    await hass.config.async_set_time_zone("Europe/Brussels")
+    today = dt_util.start_of_local_day()
+    freezer.move_to(today + timedelta(hours=7))
+    hass.states.async_set(ROSE, "not_home", {"friendly_name": "Rose"})
+    hass.states.async_set(KITCHEN, "off", MOTION)
+    await async_wait_recording_done(hass)
+    freezer.move_to(today + timedelta(hours=9))
+    entry = await setup_learning_monitor(hass, [KITCHEN])
+    keeper = entry.runtime_data.baselines
+    assert keeper.baselines.quiet.occupied is False
+
+    async def learn(*_: Any) -> None:  # the read takes a while: she comes home meanwhile
+        freezer.tick(timedelta(seconds=5))
+        hass.states.async_set(ROSE, "home", {"friendly_name": "Rose"})
+        await hass.async_block_till_done()
+
+    freezer.move_to(today + timedelta(hours=10))
+    await keeper.async_learn_history_from(learn)
+    assert keeper.baselines.quiet.occupied is True
+    assert keeper.baselines.quiet.quiet_since == today + timedelta(hours=10, seconds=5)

@@ -179,14 +179,23 @@ class HomeBaselines:
             state = watts_text(state, amps.unit, self.mains_volts)  # as the window reads it
         held_back = self._facts.state(state).no_state
         if not held_back and self.resumed is not None:  # just after a start: a blink?
-            domain, before = self._facts.domain(entity_id), self._last_state.get(entity_id)
-            held_back = blinks_away(self.resumed, when, domain, state, before)
+            held_back = blinks_away(
+                self.resumed, when, self._facts.domain(entity_id), state, self._before(entity_id)
+            )
         if not self._blips and not held_back:
             self._observe(when, entity_id, state, area)  # nearly every change: nothing held
             return
-        before = self._last_state.get(entity_id)
+        before = self._before(entity_id)
         for at, reported in self._blips.feed(when, entity_id, state, before, held_back=held_back):
             self._observe(at, entity_id, reported, area)
+
+    def _before(self, entity_id: str) -> str | None:
+        """The state learned last; a person's, not stored, is where the stored quiet
+        spells last had them (a blink at the start's first change is one too)."""
+        before = self._last_state.get(entity_id)
+        if before is None and self.quiet.presence.get(entity_id) is True:
+            return "home"
+        return before
 
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
         domain = self._facts.domain(entity_id)
