@@ -33,8 +33,8 @@ async def async_written(hass: HomeAssistant) -> None:
     It writes every few seconds (``commit_interval``): at a start, the rows HA wrote just
     before (a door shut while HA was down, a template's ``unknown`` and then its value)
     are in its queue, and a read that does not wait misses them, while the live stream
-    takes them for read (the watcher's changes up to the read's end are not learned
-    again). HA's history stream waits so when it switches to its live feed.
+    takes them as read (the watcher's changes up to the read's end are not learned
+    again). HA's history stream waits so too when it switches to its live feed.
     """
     from homeassistant.helpers.recorder import get_instance  # pulls in SQLAlchemy
 
