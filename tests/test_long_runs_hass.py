@@ -89,7 +89,7 @@ async def test_an_unnamed_heater_left_on_all_weekend_is_told(
     rules = await _rules(hass, freezer, entry, NOW + timedelta(minutes=130))
     finding = rules["appliance_running_far_longer"]
     assert finding["evidence"] == [PLUG_POWER]
-    assert "has drawn 1481 W for 2 h 09 min, since Fri 07:51" in finding["reasoning"]
+    assert "has drawn 1481 W for 2 h 09 min, since 07:51" in finding["reasoning"]
     assert "it runs for at most 40 min (learned from 28 runs" in finding["reasoning"]
 
 

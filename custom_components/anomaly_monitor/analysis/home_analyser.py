@@ -265,7 +265,15 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             weather_entity=self.weather_entity,
             known=self._known_states,
             events=events,
+            started=self._ha_started(),
         )
+
+    def _ha_started(self) -> tuple[datetime, datetime | None] | None:
+        """HA's start when the monitor came up with it (not a reload: a span of a moment)."""
+        span = self.tracker.ha_start
+        if span is None or (span.ended is not None and span.ended <= span.began):
+            return None
+        return span.began, span.ended
 
     async def async_analyze(self) -> AnalysisResult:
         """Analyse now and update every surface. Analyses never overlap."""

@@ -30,6 +30,7 @@ from ..markdown_text import escape_markdown
 from ..redaction import Redactor
 from .below_sensitivity import WITHDRAWN
 from .incident_parts import parts_of, root_of
+from .lasted_words import as_lasted
 from .shown import async_dismiss_own, shown_notifications
 from .store import parse_time
 from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, clock, named, over_text
@@ -291,7 +292,7 @@ class Announcer:
         # Its words were found while it lasted ("is open"): the cleared event says it is over;
         # one withdrawn (the sensitivity lowered) is not over: its words stay as they were.
         if reason != WITHDRAWN:
-            data["reasoning"] = over_text(hass, data["reasoning"])
+            data["reasoning"] = over_text(hass, as_lasted(data["reasoning"]))
         hass.bus.async_fire(EVENT_ANOMALY_CLEARED, self._on_the_bus(data))
         async_dispatcher_send(hass, signal_anomaly_event(entry.entry_id), "cleared", data)
 

@@ -32,6 +32,7 @@ from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, clip, subject_area
 from .entered_again import is_open
+from .lasted_words import as_lasted
 from .store import parse_time
 from .tracker import OpenAnomaly
 
@@ -339,6 +340,8 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         )
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)
+    if anomaly.ended:  # "While it lasted:" in an "Over" notice
+        reasoning = as_lasted(reasoning)
     advice = named(hass, anomaly.recommendation)
     return AnomalyTexts(
         clip(headline, 120), type_name, severity, lines, templates, reasoning, title, advice

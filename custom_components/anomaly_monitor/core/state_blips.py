@@ -106,12 +106,19 @@ class BlipHold:
         return len(self._held)
 
     def feed(
-        self, when: datetime, entity_id: str, state: str, before: str | None
+        self,
+        when: datetime,
+        entity_id: str,
+        state: str,
+        before: str | None,
+        *,
+        held_back: bool | None = None,
     ) -> list[tuple[datetime, str]]:
         """What to learn now, in order, of ``entity_id`` reading ``state`` at ``when``
-        (``before``: the state learned last, if any)."""
+        (``before``: the state learned last, if any; ``held_back``: whether ``state`` is
+        held back like a no-state, by default when it is one)."""
         held = self._held.get(entity_id)
-        if is_no_state(state):
+        if is_no_state(state) if held_back is None else held_back:
             if held is None and before is not None and not is_no_state(before):
                 self._held[entity_id] = (when, state)
                 return []

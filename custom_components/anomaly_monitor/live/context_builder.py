@@ -10,6 +10,7 @@ from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, ATTR_UNIT
 from homeassistant.core import HomeAssistant, State
 from homeassistant.util import dt as dt_util
 
+from ..core.baselines.start_blinks import may_be_blinking
 from ..core.home_clock import on_home_clock
 from ..core.models import EntityInfo, EntityState, Environment, Transition, clip, parse_number
 from ..core.occupancy import count_presence
@@ -141,11 +142,15 @@ def build_environment(
     states: StateReader | None = None,
     now: datetime | None = None,
     latitude: float | None = None,
+    started: tuple[datetime, datetime | None] | None = None,
 ) -> Environment:
     """Time, season, weather, daylight and occupancy as HA knows them now.
 
     A replay entry passes its own ``states``, its sample's ``now`` and home ``latitude``.
     ``local_time`` is now on the home's clock (``core.home_clock``), the zone beside it.
+    ``started``: HA's last start (its first state's moment, and when it said it had
+    started) when the monitor came up with it: a person away since then for seconds may
+    be a tracker's blink, unknown until a minute tells (``start_blinks``).
     """
     reader = hass.states if states is None else states
     zone = dt_util.get_default_time_zone()
@@ -155,7 +160,9 @@ def build_environment(
     home_unit = hass.config.units.temperature_unit
     sun = reader.get("sun.sun")
     home, unknown, total = count_presence(
-        p.state for p in reader.async_all("person") if can_be_located(p)
+        "unknown" if may_be_blinking(p.state, p.last_changed, started, now) else p.state
+        for p in reader.async_all("person")
+        if can_be_located(p)
     )
     return Environment(
         local_time=now,

@@ -22,12 +22,14 @@ def live_window(
     weather_entity: str | None,
     known: SnapshotCache,
     events: bool = True,
+    started: tuple[datetime, datetime | None] | None = None,
 ) -> ContextWindow:
     """The watched entities' states (with their areas, devices and homeowner's roles), the
     environment and, with ``events``, the buffered transitions of the window ending ``now``.
 
     Without them (a safety check) the window costs the same during a storm of buffered
-    transitions. ``known`` keeps the last snapshot's views (``build_snapshot``).
+    transitions. ``known`` keeps the last snapshot's views (``build_snapshot``);
+    ``started``: HA's start, when the monitor came up with it (``build_environment``).
     """
     snapshot = build_snapshot(
         hass,
@@ -40,7 +42,7 @@ def live_window(
     )
     return build_window(
         snapshot,
-        build_environment(hass, weather_entity),
+        build_environment(hass, weather_entity, started=started),
         located_only(hass, watcher.buffer.snapshot(now)) if events else [],
         profile=profile,
         start=now - length,

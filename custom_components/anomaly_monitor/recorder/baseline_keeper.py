@@ -55,7 +55,7 @@ from ..live.context_builder import outdoor_celsius
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
 from .followed import entity_info_now, followed_ids, followed_infos
-from .history_learning import async_history_unlearned, async_learn_rows
+from .history_learning import async_history_unlearned, async_learn_rows, async_written
 
 # Learns the recorded days ``[start, end)`` of the entities (and the weather's
 # temperature) into the baselines given: the recorder's path, or a replay's own.
@@ -113,6 +113,8 @@ class BaselineKeeper:
         self._started = True
         stored = await self.store.async_load()
         self.baselines = HomeBaselines.from_dict(stored, self.zone)
+        # Learning resumes now: a tracker's blink at this start is no departure.
+        self.baselines.resumed = dt_util.utcnow()
         # Learned until HA stopped: nothing was watched from then until now.
         self.baselines.unwatched = unwatched_gap(self.baselines.learned_until, dt_util.utcnow())
         # What the learned days say, counted before the analyses (in the event loop) ask.
@@ -310,6 +312,7 @@ class BaselineKeeper:
         # A copy learns in the executor; the detectors keep reading the current one.
         fresh = HomeBaselines.from_dict(self.baselines.as_dict(), self.zone)
         fresh.describe(self.baselines.infos.values())
+        fresh.resumed = self.baselines.resumed
         read_from: datetime | None = start
         rebuild = False
         try:
@@ -360,6 +363,7 @@ class BaselineKeeper:
         recorder = get_instance(self.hass)
         if not await recorder.async_db_ready:
             raise RuntimeError("the recorder's database is not ready")
+        await async_written(self.hass)  # up to ``end``: the live stream takes over there
         learned = self.baselines.learned_until
         read_from: datetime | None = start
         if rebuild := await async_history_unlearned(
@@ -373,6 +377,7 @@ class BaselineKeeper:
             # Learning is in time order: older history is learned by starting over.
             fresh = HomeBaselines(self.zone)
             fresh.describe(self.baselines.infos.values())
+            fresh.resumed = self.baselines.resumed
         elif learned is not None and start < learned <= end:
             start = learned  # stored baselines have seen the rest
             read_from = self._history_from

@@ -6,11 +6,13 @@ executor: the rows held in memory stay bounded and the event loop is never block
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from homeassistant.core import HomeAssistant
 
+from ..const import LOGGER
 from ..core.baselines import HomeBaselines
 from ..core.baselines.learned_days_kept import count_ahead
 from .rows import history_rows, learn_rows, row_time, weather_rows
@@ -18,8 +20,30 @@ from .rows import history_rows, learn_rows, row_time, weather_rows
 # One recorder query covers this much: bounds the rows held in memory at once (a busy
 # home of 200 entities writes ~140,000 rows a day; 6 hours of them are ~10 MB).
 CHUNK = timedelta(hours=6)
+# How long the read at start waits for the recorder to write what it holds (seconds, at
+# HA's default interval; minutes only for a recorder that is stuck).
+WRITE_WAIT = timedelta(seconds=60)
 # History this much older than what was read is worth starting over for.
 SLACK = timedelta(hours=1)
+
+
+async def async_written(hass: HomeAssistant) -> None:
+    """Wait until the recorder has written the changes it still holds to its database.
+
+    It writes every few seconds (``commit_interval``): at a start, the rows HA wrote just
+    before (a door shut while HA was down, a template's ``unknown`` and then its value)
+    are in its queue, and a read that does not wait misses them, while the live stream
+    takes them as read (the watcher's changes up to the read's end are not learned
+    again). HA's history stream waits so too when it switches to its live feed.
+    """
+    from homeassistant.helpers.recorder import get_instance  # pulls in SQLAlchemy
+
+    if (written := get_instance(hass).async_get_commit_future()) is None:
+        return
+    try:  # a recorder that stopped writing must not stop the learning for ever
+        await asyncio.wait_for(asyncio.shield(written), WRITE_WAIT.total_seconds())
+    except TimeoutError:
+        LOGGER.debug("The recorder has not written its queue; reading what it holds")
 
 
 async def async_learn_rows(

@@ -28,6 +28,7 @@ from ..const import DOMAIN, LOGGER
 from ..core.home_clock import on_home_clock
 from ..core.models import Transition, clip
 from ..live.watcher import StateWatcher
+from .history_learning import async_written
 from .rows import history_rows
 
 
@@ -83,6 +84,7 @@ class WindowPast:
         try:
             if not await recorder.async_db_ready:
                 return 0
+            await async_written(hass)  # the rows HA wrote as it started, not yet in the file
             rows = await recorder.async_add_executor_job(
                 history_rows, hass, end - watcher.buffer.window, end, sorted(entity_ids)
             )

@@ -21,6 +21,18 @@ def local(when: datetime, zone: tzinfo | None) -> datetime:
     return when.astimezone(zone)
 
 
+def moment_text(when: datetime, now: datetime, zone: tzinfo | None) -> str:
+    """A past moment as the homeowner reads it beside ``now``: "08:31" today, "Thu 08:31"
+    within the week before, "24 Nov 08:31" further back (a weekday alone would name
+    two days)."""
+    moment, today = local(when, zone), local(now, zone).date()
+    if moment.date() == today:
+        return f"{moment:%H:%M}"
+    if today - moment.date() < timedelta(days=7):
+        return f"{moment:%a %H:%M}"
+    return f"{moment:%d %b %H:%M}"
+
+
 # Every time zone's offset is a multiple of 15 minutes: within a quarter hour since the
 # epoch, the local hour and day never change.
 _QUARTER = 900

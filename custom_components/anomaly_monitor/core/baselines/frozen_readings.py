@@ -33,7 +33,7 @@ from datetime import UTC, datetime, timedelta
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
-from .clock import local
+from .clock import local, moment_text
 from .follow_up_pair import REACH
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
@@ -159,7 +159,7 @@ def _finding(
     return READING_FROZEN.finding(
         evidence=(sensor.entity_id,),
         reasoning=f"{name} has read {hold.value:g}{unit} without a change since "
-        f"{local(since, zone):%a %H:%M} ({duration_text(timedelta(seconds=held))}); in the "
+        f"{moment_text(since, home.end, zone)} ({duration_text(timedelta(seconds=held))}); in the "
         f"{days} days learned it changed every day and never held one value longer than "
         f"{duration_text(longest)}.{cited} The sensor may be stuck.",
         recommendation="Check the sensor: it may be frozen, dirty or covered, or still "

@@ -63,6 +63,7 @@ from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
 from .routine_alerts import RoutineAlerts
+from .start_blinks import blinks_away
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
@@ -121,6 +122,9 @@ class HomeBaselines:
         # The span before this start of HA that nothing was watched (``watch_gaps``): set
         # by whoever loads the stored baselines at a start; not stored.
         self.unwatched: tuple[datetime, datetime] | None = None
+        # When learning resumed at this start (not stored): a tracker's blink then is no
+        # departure (``start_blinks``).
+        self.resumed: datetime | None = None
         self.events = 0
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip
@@ -168,16 +172,30 @@ class HomeBaselines:
 
         A blip (``unknown`` for seconds at a restart, ``core/state_blips.py``) is no
         change: its no-state is held back until it proves longer, so a stay, a spell or a
-        cycle goes on across it.
+        cycle goes on across it; so is a tracker's away just after a start
+        (``start_blinks``).
         """
         if (amps := self._amps.of(self.infos, entity_id)) is not None:
             state = watts_text(state, amps.unit, self.mains_volts)  # as the window reads it
-        if not self._blips and not self._facts.state(state).no_state:
+        held_back = self._facts.state(state).no_state
+        if not held_back and self.resumed is not None:  # just after a start: a blink?
+            held_back = blinks_away(
+                self.resumed, when, self._facts.domain(entity_id), state, self._before(entity_id)
+            )
+        if not self._blips and not held_back:
             self._observe(when, entity_id, state, area)  # nearly every change: nothing held
             return
-        before = self._last_state.get(entity_id)
-        for at, reported in self._blips.feed(when, entity_id, state, before):
+        before = self._before(entity_id)
+        for at, reported in self._blips.feed(when, entity_id, state, before, held_back=held_back):
             self._observe(at, entity_id, reported, area)
+
+    def _before(self, entity_id: str) -> str | None:
+        """The state learned last; a person's, not stored, is where the stored quiet
+        spells last had them (a blink at the start's first change is one too)."""
+        before = self._last_state.get(entity_id)
+        if before is None and self.quiet.presence.get(entity_id) is True:
+            return "home"
+        return before
 
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
         domain = self._facts.domain(entity_id)

@@ -36,7 +36,7 @@ from statistics import median
 from ..finding_kind import FindingKind
 from ..home import HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity
-from .clock import hour_of_day, local
+from .clock import hour_of_day, local, moment_text
 from .home_baselines import HomeBaselines
 from .relation_hours import HourlyOutcomes
 from .relation_kinds import MOTION_LIGHT
@@ -125,7 +125,7 @@ def light_not_answering_motion(home: HomeView, baselines: HomeBaselines) -> Iter
     for light, pairs in broken.items():
         cause, stats, found = max(pairs, key=lambda pair: pair[2].misses)
         since = local(found.since, zone)
-        when = f"{since:%H:%M}" if since.date() == local(now, zone).date() else f"{since:%a %H:%M}"
+        when = moment_text(since, now, zone)
         area = home.area(light)
         where = f" in {area}" if area else ""
         yield LIGHT_NOT_ANSWERING_MOTION.finding(

@@ -45,7 +45,7 @@ from ..device_roles import MAX_COMPRESSOR_WATTS, own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
-from .clock import local
+from .clock import moment_text
 from .durations import MIN_STAYS, quarter_of_day
 from .heating_spells import heating_limit
 from .home_baselines import HomeBaselines
@@ -242,7 +242,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
             subject=switch or meter.entity_id,
             reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
-            f"{duration_text(stayed)}, since {local(since, home.env.zone):%a %H:%M}; "
+            f"{duration_text(stayed)}, since {moment_text(since, now, home.env.zone)}; "
             f"in this home it {habit}.",
             recommendation="Check the appliance on this meter: it may have been left on.",
             magnitude=round(stayed.total_seconds() / 60, 1),

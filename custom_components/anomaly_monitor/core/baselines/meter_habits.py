@@ -50,7 +50,7 @@ from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
-from .clock import ONE_HOUR, hour_start, local, next_hour, slot_of
+from .clock import ONE_HOUR, hour_start, local, moment_text, next_hour, slot_of
 from .cycles import cycles_day_and_night, spell_since as run_since
 from .day_masks import DAYS_KEPT
 from .draw_spells import spell_key, spell_since
@@ -192,7 +192,7 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         yield METER_RUN_MISSING.finding(
             evidence=(entity_id,),
             reasoning=f"{meter.info.name or entity_id} has drawn almost no power since "
-            f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}); on {ran} of "
+            f"{moment_text(since, now, zone)} ({duration_text(now - since)}); on {ran} of "
             f"the {days} days learned it drew power at {first:%H}:00 and at "
             f"{missed[-1][0]:%H}:00, and on each of the last {RECENT_DAYS}: the run it makes "
             "at these hours did not come.",
@@ -297,7 +297,7 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
             evidence=(entity_id,) if switch is None else (switch, entity_id),
             subject=switch or entity_id,
             reasoning=f"{meter.info.name or entity_id} has drawn {_drawn(draw)} since "
-            f"{local(since, zone):%a %H:%M} ({duration_text(now - since)}), "
+            f"{moment_text(since, now, zone)} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
             f"{when} drew power, nor in the hours around them.",
             recommendation="Check the appliance on this meter: it may have been left on.",

@@ -34,7 +34,7 @@ from datetime import datetime, timedelta
 from ..home import HomeView, is_motion
 from ..models import EntityState, Finding
 from ..statistics.timeline import turned
-from .clock import hour_of_day, hour_start, local
+from .clock import hour_of_day, hour_start, local, moment_text
 from .durations import StateDurations
 from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
@@ -250,7 +250,7 @@ def left_on_outside_its_hours(home: HomeView, baselines: HomeBaselines) -> Itera
             evidence=evidence,
             subject=evidence[0],
             reasoning=f"{name} has been {word} for {duration_text(stayed)}, since "
-            f"{local(judged.since, zone):%a %H:%M}; in this home it {habit}"
+            f"{moment_text(judged.since, now, zone)}; in this home it {habit}"
             f"between {band} {learned_from(judged.runs, 'runs')}.{room}",
             recommendation="Check the appliance: it may have been left on by mistake.",
             magnitude=round(stayed.total_seconds() / 60, 1),

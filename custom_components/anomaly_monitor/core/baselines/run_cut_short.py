@@ -42,7 +42,7 @@ from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import presence_of
 from ..rules.supply_lost import dropped_at
-from .clock import local
+from .clock import local, moment_text
 from .cycles import cycles_day_and_night
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
@@ -205,7 +205,7 @@ def meter_run_cut_short(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         name = meter.info.name or entity_id
         yield METER_RUN_CUT_SHORT.finding(
             evidence=(entity_id,),
-            reasoning=f"{name} began a run at {local(run.start, zone):%a %H:%M} and has drawn "
+            reasoning=f"{name} began a run at {moment_text(run.start, now, zone)} and has drawn "
             f"almost no power since {local(run.end, zone):%H:%M} "
             f"({duration_text(now - run.end)}); "
             + (
