@@ -23,11 +23,14 @@ CHUNK = timedelta(hours=6)
 # How long the read at start waits for the recorder to write what it holds (seconds, at
 # HA's default interval; minutes only for a recorder that is stuck).
 WRITE_WAIT = timedelta(seconds=60)
+# The window's read-back comes before the first safety check: a stuck recorder must not
+# hold that check for long (the rows it misses are the last seconds before the start).
+WINDOW_WRITE_WAIT = timedelta(seconds=10)
 # History this much older than what was read is worth starting over for.
 SLACK = timedelta(hours=1)
 
 
-async def async_written(hass: HomeAssistant) -> None:
+async def async_written(hass: HomeAssistant, wait: timedelta = WRITE_WAIT) -> None:
     """Wait until the recorder has written the changes it still holds to its database.
 
     It writes every few seconds (``commit_interval``): at a start, the rows HA wrote just
@@ -41,7 +44,7 @@ async def async_written(hass: HomeAssistant) -> None:
     if (written := get_instance(hass).async_get_commit_future()) is None:
         return
     try:  # a recorder that stopped writing must not stop the learning for ever
-        await asyncio.wait_for(asyncio.shield(written), WRITE_WAIT.total_seconds())
+        await asyncio.wait_for(asyncio.shield(written), wait.total_seconds())
     except TimeoutError:
         LOGGER.debug("The recorder has not written its queue; reading what it holds")
 

@@ -28,7 +28,7 @@ from ..const import DOMAIN, LOGGER
 from ..core.home_clock import on_home_clock
 from ..core.models import Transition, clip
 from ..live.watcher import StateWatcher
-from .history_learning import async_written
+from .history_learning import WINDOW_WRITE_WAIT, async_written
 from .rows import history_rows
 
 
@@ -84,7 +84,7 @@ class WindowPast:
         try:
             if not await recorder.async_db_ready:
                 return 0
-            await async_written(hass)  # the rows HA wrote as it started, not yet in the file
+            await async_written(hass, WINDOW_WRITE_WAIT)  # the rows HA wrote as it started
             rows = await recorder.async_add_executor_job(
                 history_rows, hass, end - watcher.buffer.window, end, sorted(entity_ids)
             )
