@@ -7,7 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+import pytest
+
+from custom_components.anomaly_monitor.core.baselines import (
+    HomeBaselines,
+    lock_in_use as lock_in_use_module,
+)
 from custom_components.anomaly_monitor.core.baselines.long_stays import state_longer_than_usual
 from custom_components.anomaly_monitor.core.baselines.unlocked_at_rest import unlocked_while_asleep
 from custom_components.anomaly_monitor.core.home import HomeView
@@ -60,7 +65,8 @@ def _evening(door_opened: tuple[float, ...]) -> list[str]:
         baselines.observe(unlocked + timedelta(minutes=minutes), DOOR, "on")
         baselines.observe(unlocked + timedelta(minutes=minutes + 0.5), DOOR, "off")
         events += [(minutes, DOOR, "on"), (minutes + 0.5, DOOR, "off")]
-    events += [(m, MOTION, s) for m in range(2, 65, 10) for s in ("on",)]
+    # The hall's sensor sees somebody pass every 10 min (on a minute each time).
+    events += [(m + d, MOTION, s) for m in range(2, 65, 10) for d, s in ((0, "on"), (1, "off"))]
     lock = replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked)
     door = replace(entity(DOOR, "off", area="Entry", device_class="door"), last_changed=now)
     motion = entity(MOTION, "on", area="Entry", device_class="motion")
@@ -135,3 +141,89 @@ def test_a_party_past_midnight_in_a_room_held_occupied_is_not_the_household_asle
         baselines,
     )
     assert "asleep since 22:51" in told.reasoning
+
+
+SITTING = "binary_sensor.aqara_presence_4"
+
+
+def _afternoon(held: float, *, rooms: int = 1, cleared: float | None = None) -> HomeView:
+    """Day 6: the lock unlocked at 13:00 for relatives (the door opened once, at 13:00);
+    ``rooms`` presence sensors held on since 13:02 (until ``cleared`` min after the unlock,
+    when given); the view ``held`` min after 13:02."""
+    unlocked = DAY0 + timedelta(days=6, hours=13)
+    now = unlocked + timedelta(minutes=2 + held)
+    state = "on" if cleared is None else "off"
+    states = [
+        replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked),
+        replace(entity(DOOR, "off", area="Entry", device_class="door"), last_changed=unlocked),
+    ]
+    events: list[tuple[float, str, str]] = [(0, LOCK, "unlocked"), (0.2, DOOR, "on")]
+    events.append((0.5, DOOR, "off"))
+    for room in range(rooms):
+        sensor = f"{SITTING}_{room}"
+        states.append(entity(sensor, state, area=f"Room {room}", device_class="occupancy"))
+        events.append((2, sensor, "on"))
+        if cleared is not None:
+            events.append((cleared, sensor, "off"))
+    return HomeView(
+        window(
+            states,
+            environment(now, persons_home=2),
+            steps(unlocked - timedelta(minutes=5), [(m + 5, e, s) for m, e, s in events]),
+        )
+    )
+
+
+def _learned_with_rooms(rooms: int) -> HomeBaselines:
+    baselines = _home(6)
+    for room in range(rooms):
+        sensor = f"{SITTING}_{room}"
+        baselines.describe_one(EntityInfo(sensor, "Presence", f"Room {room}", "occupancy"))
+        for day in range(6):
+            afternoon = DAY0 + timedelta(days=day, hours=13, minutes=30)
+            baselines.observe(afternoon, sensor, "on")
+            baselines.observe(afternoon + timedelta(minutes=3), sensor, "off")
+    return baselines
+
+
+def test_a_lock_unlocked_while_people_stay_in_a_room_is_in_use() -> None:
+    """Unlocked at 13:00 for the relatives, who sit in the living room (its sensor held on
+    since 13:02, on other afternoons 3 min at a time): at 14:05 nobody forgot the lock.
+    The same hour with the room cleared at 13:12 (somebody passing, then gone) is told."""
+    assert list(state_longer_than_usual(_afternoon(63), _learned_with_rooms(1))) == []
+    [told] = state_longer_than_usual(_afternoon(63, cleared=12), _learned_with_rooms(1))
+    assert "has been unlocked for 1 h 05 min" in told.reasoning
+
+
+def test_a_lock_used_again_after_the_household_rest_began_is_in_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A night of coming and going (a sensor held on for hours makes no new motion, so the
+    rest read from motion began at 22:04): the door opened at 03:30, after that rest
+    began, is somebody up. A lock whose door last opened before the rest is not in use."""
+    unlocked = DAY0 + timedelta(days=6, hours=22)
+    rest = unlocked + timedelta(minutes=4)
+    monkeypatch.setattr(lock_in_use_module, "asleep_since", lambda home, baselines: rest)
+    baselines = _home(6)
+    lock = replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked)
+
+    def in_use(last_opened: timedelta) -> bool:
+        now = unlocked + timedelta(hours=6, minutes=5)
+        door = replace(
+            entity(DOOR, "off", area="Entry", device_class="door"),
+            last_changed=unlocked + last_opened,
+        )
+        events = [(0.0, LOCK, "unlocked"), (0.2, DOOR, "on"), (0.5, DOOR, "off")]
+        minutes = last_opened.total_seconds() / 60
+        events += [(minutes, DOOR, "on"), (minutes + 0.5, DOOR, "off")]
+        view = HomeView(
+            window(
+                [lock, door],
+                environment(now, persons_home=2),
+                steps(unlocked - timedelta(minutes=5), [(m + 5, e, s) for m, e, s in events]),
+            )
+        )
+        return lock_in_use_module.lock_in_use(view, baselines, lock, unlocked)
+
+    assert in_use(timedelta(hours=5, minutes=30))  # 03:30, after the rest began
+    assert not in_use(timedelta(minutes=3))  # out to the bins at 22:03 and back

@@ -296,3 +296,27 @@ async def test_who_answered_the_hazard_while_nobody_was_home_is_a_stay(
     )
     later = now + timedelta(hours=2, minutes=30)
     assert _told(tracker, [MOTION_AWAY], later, opened)[0] == []
+
+
+LEFT_OPEN = finding("entry_left_open", LAUNDRY_DOOR, "security", Severity.MEDIUM)
+
+
+async def test_a_door_left_open_in_the_hazards_room_while_it_sounds_is_its_answer(
+    hass: HomeAssistant,
+) -> None:
+    """Set 25 (Sha Tin): a burst hose on the bathroom floor at 04:20; the helper opens the
+    bathroom door at 04:35 (past the quarter hour of an answer) to mop it and leaves it
+    open; "stayed open for 20 min" at 04:55, pushed as a second notice. A door of the
+    hazard's own room left open while it still sounds is held open for it: shown, not
+    pushed. The same door left open in another room is told."""
+    tracker = AnomalyTracker(hass, "left_open_answer")
+    now = dt_util.utcnow()
+    _told(tracker, [WATER], now, now - timedelta(days=1))
+    opened = now + timedelta(minutes=16)
+    found = now + timedelta(minutes=36)
+    assert _told(tracker, [WATER, LEFT_OPEN], found, opened) == ([], ["entry_left_open"])
+
+    elsewhere = AnomalyTracker(hass, "left_open_elsewhere")
+    _told(elsewhere, [WATER], now, now - timedelta(days=1))
+    kitchen = finding("entry_left_open", KITCHEN_DOOR, "security", Severity.MEDIUM)
+    assert _told(elsewhere, [WATER, kitchen], found, opened) == (["entry_left_open"], [])

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
+import pytest
 
 from custom_components.anomaly_monitor.core.baselines.daily_rhythm import DailyRhythm
 
@@ -75,3 +76,32 @@ def test_a_night_broken_by_settling_a_child_keeps_its_last_rest() -> None:
     assert days.last_rest == (start, woke)
     days.presence(False, woke + timedelta(hours=1))
     assert days.last_rest is None
+
+
+LEAK = "binary_sensor.hall_leak"
+
+
+@pytest.mark.parametrize(("leak_area", "told"), [("Hall", False), ("Kitchen", True)])
+async def test_a_door_opened_to_an_alarm_in_its_room_is_no_walk_out(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    leak_area: str,
+    told: bool,
+) -> None:
+    """01:10 a leak detector sounds; 01:28-01:30 somebody walks from the bedroom through
+    the hall and opens the door of the leak's room: they went to the alarm (told by
+    itself), not out. The same walk with the leak in another room is told as before
+    (blind25 d: a bathroom door opened to a burst hose was told as a walk-out)."""
+    monkeypatch.setitem(rhythm.ATTRIBUTES, LEAK, {"device_class": "moisture"})
+    monkeypatch.setitem(rhythm.AREAS, LEAK, leak_area)
+    entry, today = await rhythm._home(hass, freezer)
+    rhythm._set(hass, freezer, today + timedelta(hours=1, minutes=10), (LEAK, "on"))
+    way = today + timedelta(hours=1, minutes=28)
+    rhythm._set(hass, freezer, way, (BED, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (BED, "off"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=5), (HALL, "on"))
+    rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=6))
+    assert ("went_out_at_night" in rules) is told

@@ -84,6 +84,8 @@ _TOLD_ANEW = frozenset({SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
 # within this of its onset (the door opened to air out the CO, the intruder leaving by the
 # back door): anywhere in the home.
 RESPONSE = timedelta(minutes=15)
+# What a door left open is told by (not an entry: an opening event).
+LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
 # A change this much before the onset was told is the same start (the pump switched on
 # with the overflow it causes, found in the same analysis or the one before).
 _LEAD = timedelta(minutes=5)
@@ -193,7 +195,13 @@ class Seen:
             times = [changed, *(t.when for t in transitions if t.entity_id == subject.entity_id)]
             if any(began - _LEAD <= t <= self.began + RESPONSE for t in times):
                 return True
-        return not (away_answer or response) and self._near(subject, entities)
+        near = self._near(subject, entities)
+        if response and self.hazard and near and set(anomaly.rules) <= LEFT_OPEN_RULES:
+            # A door of the hazard's own room opened while it sounded and left open: held
+            # open for it (the bathroom door opened to a burst hose 15 min on, the water
+            # mopped out). A door *opened* there long after the onset is told (an entry).
+            return True
+        return not (away_answer or response) and near
 
     @property
     def _entry_while_away(self) -> bool:

@@ -55,17 +55,35 @@ def _on_since(home: HomeView, sensor: EntityState, when: datetime) -> datetime |
     return sensor.last_changed if sensor.state.lower() == "on" else None
 
 
-def sitting_up(home: HomeView, baselines: HomeBaselines, when: datetime) -> bool:
+def sitting_up(
+    home: HomeView, baselines: HomeBaselines, when: datetime, at_least: timedelta = timedelta(0)
+) -> bool:
     """An occupancy sensor reads "on" at ``when``, held longer than its "on" stays begun at
-    that time of day ever last here (and than nothing learned), but not ``HELD_AT_MOST``:
-    somebody sits up in that room."""
+    that time of day ever last here (and than nothing learned, and ``at_least``), but not
+    ``HELD_AT_MOST``: somebody sits up in that room."""
+    return bool(held_rooms(home, baselines, when, at_least, first_only=True))
+
+
+def held_rooms(
+    home: HomeView,
+    baselines: HomeBaselines,
+    when: datetime,
+    at_least: timedelta = timedelta(0),
+    *,
+    first_only: bool = False,
+) -> frozenset[str]:
+    """The areas (a sensor without one: its id) where somebody sits up at ``when``
+    (``sitting_up``); with ``first_only``, the first found alone."""
+    rooms: set[str] = set()
     for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         since = _on_since(home, sensor, when)
-        if since is None or not timedelta(0) <= when - since <= HELD_AT_MOST:
+        if since is None or not at_least <= when - since <= HELD_AT_MOST:
             continue
         learned = baselines.durations.longest(sensor.entity_id, "on", since)
         if learned is None:
             continue  # how long it holds on is not known: no proof either way
         if when - since > timedelta(minutes=learned[1]):
-            return True
-    return False
+            rooms.add(sensor.info.area or sensor.entity_id)
+            if first_only:
+                break
+    return frozenset(rooms)

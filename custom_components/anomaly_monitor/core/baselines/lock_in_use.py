@@ -12,8 +12,22 @@ So a lock whose entrance door (``entrance_subject.entrance_of``) opened again
 with somebody home and the household up (or somebody sitting up in a room held occupied:
 ``household_asleep.sitting_up``), is in use: not "unlocked far longer than
 usual". Once the household rests, ``unlocked_while_asleep`` judges it as any lock left
-unlocked for the night (longer than it ever stayed unlocked). Known by domain, device
-class and area; no word of an id is read.
+unlocked for the night (longer than it ever stayed unlocked).
+
+People gathered are up too, before anybody comes through the door again: relatives
+watching a procession from the doorway, a dinner, a night spent making something in the
+street. Their sign is a room held "on" longer than it ever is at that time of day
+(``sitting_up``), and for ``STAYING`` at least: guests stay in the sitting room, a family
+works in the courtyard. A lock then is in use while they stay (and judged as before once
+they go). A lock forgotten as the household goes to bed, or after somebody slipped out in
+the night, has nobody staying up by it, and is told as before.
+
+The household's rest is read from its motion (``household_asleep``); a passage through
+this very door after that rest began is somebody up, whatever the motion sensors missed
+(a sensor held on for hours makes no new motion): the door is in use then too. Somebody
+who went out in the night and came back moves inside after it, so the rest begins again
+after their passage and the lock left is told. Known by domain, device class and area;
+no word of an id is read.
 """
 
 from __future__ import annotations
@@ -25,11 +39,14 @@ from ..models import EntityState
 from ..occupancy import Occupancy
 from .entrance_subject import entrance_of
 from .home_baselines import HomeBaselines
-from .household_asleep import asleep_since
+from .household_asleep import asleep_since, sitting_up
 
 # A door opened this long after its lock was unlocked is a later passage, not the one the
 # unlock was for (out to the bins and back in: two openings within minutes).
 USED_AGAIN = timedelta(minutes=10)
+# A room held "on" this long without a break (and longer than ever at that time of day):
+# people staying there, not somebody passing through it.
+STAYING = timedelta(minutes=15)
 
 
 def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> datetime | None:
@@ -43,13 +60,17 @@ def lock_in_use(
     home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime
 ) -> bool:
     """Whether the unlocked ``lock`` (unlocked ``since``) has its door in use now: opened
-    again ``USED_AGAIN`` after the unlock, somebody home and the household up."""
+    again ``USED_AGAIN`` after the unlock, somebody home and the household up (or people
+    staying up in a room: ``sitting_up``)."""
     if lock.domain != "lock" or home.occupancy is not Occupancy.OCCUPIED:
         return False
     door = entrance_of(home, lock)
     if door is None:
         return False
-    if asleep_since(home, baselines) is not None:
-        return False  # the household rests: the night rule judges the lock
     last = _last_opening(home, baselines, door.entity_id)
-    return last is not None and last - since >= USED_AGAIN
+    used_again = last is not None and last - since >= USED_AGAIN
+    if (rest := asleep_since(home, baselines)) is not None:
+        # The household rests (the night rule judges the lock), unless somebody came
+        # through this door since that rest began: people up, whatever moved inside.
+        return used_again and last is not None and last > rest
+    return used_again or sitting_up(home, baselines, home.end, at_least=STAYING)

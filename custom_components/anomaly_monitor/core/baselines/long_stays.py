@@ -48,6 +48,7 @@ from .door_at_rest import rest_door_limit
 from .door_timers import door_timer_limit, is_motorised_door
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
+from .gathering import gathered
 from .home_baselines import HomeBaselines
 from .lock_floor import lock_floor
 from .lock_in_use import lock_in_use
@@ -274,6 +275,11 @@ def _lit_in_use(home: HomeView, state: EntityState, since: datetime) -> bool:
     return lit_in_use(home, state.entity_id, spell, ENTRY_OPEN_LIMIT)
 
 
+def _gathered_by(home: HomeView, baselines: HomeBaselines, state: EntityState) -> bool:
+    """A door ``entry_left_open`` judges, open while people are gathered (``gathering``)."""
+    return shut_after_use(home, state.entity_id) and gathered(home, baselines, home.end)
+
+
 def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """An entity left on/open/unlocked far longer than it has ever been at that time of day.
 
@@ -286,6 +292,8 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
         stayed = now - since
         if stayed <= judged.limit or _lit_in_use(home, state, since):
             continue
+        if word == _ACTIVE[("binary_sensor", "on")] and _gathered_by(home, baselines, state):
+            continue  # people gathered: the door is in use, as ``entry_left_open`` reads it
         begun = local(since, zone)
         quarter = quarter_of_day(since, baselines.zone)
         when = "at any time of day" if judged.pooled else _QUARTER_NAMES[quarter]

@@ -23,6 +23,11 @@ open: the back door, then the garden gate, and nobody back to shut them. Somebod
 the property on foot (a child has no phone); an early leaver shuts the door behind them
 and takes a phone, and a toilet trip through two inner doors is seen between them.
 
+A door in the room of a hazard detector that sounded within ``ALARM_REACH`` before it
+opened (a leak on the bathroom floor, smoke in the hall) is somebody going to the alarm,
+not out: the alarm is told by itself, and the door that answers it is no second notice
+(a bathroom door opened to a burst hose at 04:35 was told as a walk-out).
+
 An exterior door is one the device roles call so (``device_roles.is_entry``: its device
 class or the homeowner), or an opening sensor in the same area as a lock: a door with a
 lock is a way in; a garage door, gate or door cover (a motorised opener) is one too
@@ -37,7 +42,7 @@ from datetime import datetime, timedelta, tzinfo
 
 from ..device_roles import is_entry
 from ..finding_kind import FindingKind
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import GENERIC_ALERT_CLASSES, HAZARD_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, Transition
 from ..occupancy import Occupancy, presence_of
 from ..open_states import opened_at, openings_of, stands_open
@@ -65,6 +70,10 @@ PRESENCE_NEAR = timedelta(minutes=15)
 BEYOND = timedelta(minutes=5)
 # Nights both ways must have been watched, unused at night, before two left open count.
 FIRST_NIGHTS = 2
+# A detector in the door's room that sounded this soon before it opened: somebody went
+# to the alarm through it.
+ALARM_REACH = timedelta(hours=1)
+_ALARM_CLASSES = HAZARD_DEVICE_CLASSES - GENERIC_ALERT_CLASSES
 
 
 # Covers that are a way in or out by what they are (a window cover is not).
@@ -166,6 +175,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         locks = sorted(by_area.get(door.info.area or "", []))
         if not openings or not is_exterior(home, door, locks):
             continue
+        if _to_an_alarm(home, door, openings[0]):
+            continue  # somebody went to the alarm in that room (told by itself)
         usual = baselines.usual
         if usual.taught_value(door.entity_id, "night") is not None:
             continue  # the homeowner said night use is normal here
@@ -220,6 +231,31 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )
+
+
+def _to_an_alarm(home: HomeView, door: EntityState, opened: datetime) -> bool:
+    """A smoke, gas, CO, heat or leak detector in ``door``'s room read "on" when it opened,
+    or sounded within ``ALARM_REACH`` before."""
+    if not door.info.area:
+        return False
+    for detector in home.in_area(door.info.area):
+        if detector.domain != "binary_sensor" or detector.info.device_class not in _ALARM_CLASSES:
+            continue
+        changes = home.changes(detector.entity_id)
+        if any(
+            opened - ALARM_REACH <= c.when <= opened and c.state.lower() == "on" for c in changes
+        ):
+            return True
+        before = [c for c in changes if c.when <= opened]
+        if before:
+            sounding = before[-1].state.lower() == "on"
+        elif changes:  # its first change came after: "off" means it sounded until then
+            sounding = changes[0].state.lower() == "off"
+        else:
+            sounding = detector.state.lower() == "on"
+        if sounding:
+            return True
+    return False
 
 
 def _left_open_on_the_way(

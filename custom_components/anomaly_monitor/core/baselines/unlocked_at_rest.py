@@ -12,7 +12,10 @@ known away, is told.
 A household that leaves its door unlocked overnight has learned stays that long, and is
 not told. "Asleep" is this home's own rest (``DailyRhythm``: nobody moved for
 ``REST_GAP``), not a clock; fewer than ``MIN_STAYS`` learned unlocked stays judge
-nothing. Known by the ``lock`` domain and its ``unlocked`` state; no id word is read.
+nothing. A lock whose door was used again since that rest began (a night of coming and
+going, with a sensor held on for hours that makes no new motion) is in use
+(``lock_in_use``), not a household asleep behind an unlocked door.
+Known by the ``lock`` domain and its ``unlocked`` state; no id word is read.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from .clock import local
 from .entrance_subject import entrance_evidence
 from .home_baselines import HomeBaselines
 from .household_asleep import asleep_since
+from .lock_in_use import lock_in_use
 from .long_stays import FLOOR, duration_text, learned_from, stay_since
 
 # Unlocked stays learned (any time of day) before the longest is taken as known.
@@ -54,6 +58,8 @@ def unlocked_while_asleep(home: HomeView, baselines: HomeBaselines) -> Iterator[
         since = stay_since(home, baselines, lock)
         if since is None or since > rest:
             continue  # unlocked during the rest: somebody up, or coming home
+        if lock_in_use(home, baselines, lock, since):
+            continue  # its door used again since the rest began: people up, not asleep
         learned = _longest_stay(baselines, lock.entity_id)
         if learned is None:
             continue

@@ -57,6 +57,7 @@ from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .entered_from_inside import opened_by_somebody_inside
+from .gathering import gathered
 from .home_baselines import HomeBaselines
 from .inside_doors import only_used_from_inside
 from .lonely_judge import judge_lonely
@@ -156,6 +157,8 @@ def _open(
     for spell in open_spells(home, entity_id):  # the one open now from when it began
         if spell.duration < ENTRY_OPEN_LIMIT:
             continue
+        if gathered(home, baselines, spell.end):
+            continue  # people gathered until it shut (a procession watched from the doorway)
         usual = usual_use.usual_open(entity_id, spell.start)
         minutes, days = usual if usual is not None else (0.0, 0)  # seldom used: the default
         # Kept open this long around this hour on other days, or on this weekday before.
