@@ -28,29 +28,33 @@ def came_or_went_since(
 ) -> bool:
     """Whether anybody came home or left after ``start`` (only came home, with
     ``arrivals_only``; see the module)."""
-    seen = any(
-        when > start
-        for entity in home.presence_entities
-        for when in came_or_went(home, entity.entity_id, arrivals_only=arrivals_only)
-    )
+    unsure = False
+    for entity in home.presence_entities:
+        for when, certain in came_or_went(home, entity.entity_id, arrivals_only=arrivals_only):
+            if when > start and certain:
+                return True  # from one known place to another, both in the window
+            unsure = unsure or when > start
     persons = home.of("person")
-    if not seen or not persons:
-        return seen
+    if not unsure or not persons:
+        return unsure
     placed = baselines.quiet.placed_at
     return any(placed.get(person.entity_id, home.end) > start for person in persons)
 
 
-def came_or_went(home: HomeView, entity_id: str, *, arrivals_only: bool = False) -> list[datetime]:
-    """When ``entity_id`` came home or left (only came home, with ``arrivals_only``)."""
+def came_or_went(
+    home: HomeView, entity_id: str, *, arrivals_only: bool = False
+) -> list[tuple[datetime, bool]]:
+    """When ``entity_id`` came home or left (only came home, with ``arrivals_only``), and
+    whether the window shows the known place it came from."""
     changes = home.changes(entity_id)
-    times: list[datetime] = []
+    times: list[tuple[datetime, bool]] = []
     known = presence_of(changes[0].state) if changes else None
     for change in changes[1:]:
         where = presence_of(change.state)
         if where is None:
             continue  # unknown: not yet a move
         if where != known and (where or not arrivals_only):
-            times.append(change.when)
+            times.append((change.when, known is not None))
         known = where
     state = home.info(entity_id)
     if (
@@ -59,5 +63,5 @@ def came_or_went(home: HomeView, entity_id: str, *, arrivals_only: bool = False)
         and (not changes or state.last_changed < changes[0].when)
         and (not arrivals_only or presence_of(state.state) is not False)
     ):
-        times.append(state.last_changed)  # before the window: what it came from is unknown
+        times.append((state.last_changed, False))  # before the window: from where, unknown
     return times
