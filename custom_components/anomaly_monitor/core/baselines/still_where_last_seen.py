@@ -26,13 +26,16 @@ Not judged:
   last seen, unless the quiet began on a trip out of the rest
   (``still_in_room.judged_by_room``); but a quiet begun then in a room this home always
   leaves within minutes (a bathroom, a stair) is a night trip that never came back, judged
-  by that room (``night_trips``);
+  by that room (``night_trips``); and one begun after a bed in the room last seen was
+  left, still empty, is somebody out of bed who did not come back, judged by that bed
+  (``bed_left``);
 - when the last sign was in the room of a way out of the home (an entry door beside a
   lock or one the household came in by while the home was empty, a lock, a cover there)
   and it moved within ``LEFT_REACH`` of that sign or after it: somebody probably went out
   (a carer or a visitor leaving, a resident without a tracker); a fall in the toilet is
   last seen in the toilet;
-- when the trackers changed since the last sign (somebody came or went).
+- when the trackers changed since the last sign (somebody came or went; a phone's blink
+  to unknown and back is neither: ``presence_moves``).
 
 A lock or a cover moved, or a door shut, after the last motion is itself a sign: the
 quiet counts from it. A motion sensor unreadable meanwhile, or HA down for a while (a power
