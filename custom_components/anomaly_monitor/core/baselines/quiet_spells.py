@@ -53,6 +53,9 @@ class QuietSpells:
         self.quiet_since: datetime | None = None
         self.accounted_to: datetime | None = None
         self.presence: dict[str, bool | None] = {}
+        # When each person's known place (home, away) last changed: a blink to unknown and
+        # back is no arrival (``presence_moves``). Not stored: unknown after a restart.
+        self.placed_at: dict[str, datetime] = {}
 
     # --- occupancy ---------------------------------------------------------------------
 
@@ -74,6 +77,8 @@ class QuietSpells:
         was = self.occupied
         if where is None and self.presence.get(person) is not None:
             return  # unknown says nothing: the last known place stands
+        if where is not None and where != self.presence.get(person):
+            self.placed_at[person] = when
         self.presence[person] = where
         now = self.occupied
         if now is False and was is not False:

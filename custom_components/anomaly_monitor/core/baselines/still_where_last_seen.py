@@ -26,13 +26,16 @@ Not judged:
   last seen, unless the quiet began on a trip out of the rest
   (``still_in_room.judged_by_room``); but a quiet begun then in a room this home always
   leaves within minutes (a bathroom, a stair) is a night trip that never came back, judged
-  by that room (``night_trips``);
+  by that room (``night_trips``); and one begun after a bed in the room last seen was
+  left, still empty, is somebody out of bed who did not come back, judged by that bed
+  (``bed_left``);
 - when the last sign was in the room of a way out of the home (an entry door beside a
   lock or one the household came in by while the home was empty, a lock, a cover there)
   and it moved within ``LEFT_REACH`` of that sign or after it: somebody probably went out
   (a carer or a visitor leaving, a resident without a tracker); a fall in the toilet is
   last seen in the toilet;
-- when the trackers changed since the last sign (somebody came or went).
+- when the trackers changed since the last sign (somebody came or went; a phone's blink
+  to unknown and back is neither: ``presence_moves``).
 
 A lock or a cover moved, or a door shut, after the last motion is itself a sign: the
 quiet counts from it. A motion sensor unreadable meanwhile, or HA down for a while (a power
@@ -53,7 +56,7 @@ The glue analyses again when the limit passes (``still_where_last_seen_due``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, tzinfo
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -65,14 +68,16 @@ from ..home import (
     is_unavailable,
 )
 from ..models import HOME_SUBJECT, Finding
-from ..occupancy import Occupancy, presence_of
+from ..occupancy import Occupancy
 from ..pets import has_pets
+from .bed_left import BedLeft, bed_left
 from .clock import local
 from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .night_trips import NightTrip, night_trip
+from .presence_moves import came_or_went_since
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
@@ -105,6 +110,7 @@ class StillHome(NamedTuple):
     trip: NightTrip | None = None  # begun in the night in a room left within minutes
     door: DoorTrip | None = None  # through a door, and not back through it
     untracked: bool = False  # every tracker away: somebody untracked inside
+    bed: BedLeft | None = None  # begun in the night after a bed there was left, still empty
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -220,22 +226,6 @@ def _moved(home: HomeView, entity_id: str) -> list[datetime]:
     return times
 
 
-def _arrived(home: HomeView, entity_id: str) -> list[datetime]:
-    """When the tracker ``entity_id`` came home (or became unknown) in the window, and its
-    state's last change if it is not away: with every tracker away now, a departure is
-    whoever left, not the person who stayed in."""
-    changes = home.changes(entity_id)
-    times = [c.when for c in changes[1:] if presence_of(c.state) is not False]
-    state = home.info(entity_id)
-    if (
-        state is not None
-        and state.last_changed is not None
-        and presence_of(state.state) is not False
-    ):
-        times.append(state.last_changed)
-    return times
-
-
 def _last_sign(
     home: HomeView, baselines: HomeBaselines, untracked: bool = False
 ) -> tuple[datetime, str] | None:
@@ -295,10 +285,8 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     seen = last[0] if last is not None else since
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
     since = watched_since(max(since, _readable_since(home, since)), baselines.unwatched)
-    changed = _moved if tracked else _arrived
-    for person in home.presence_entities:
-        if any(when > min(seen, since) for when in changed(home, person.entity_id)):
-            return None  # an arrival or a departure since (untracked: an arrival)
+    if came_or_went_since(home, baselines, min(seen, since), arrivals_only=not tracked):
+        return None  # an arrival or a departure since (untracked: an arrival)
     if area is not None and (shut_in(home, area) or _went_out(home, baselines, seen, area)):
         return None  # shut in: ``still_in_room``'s; by the way out: somebody left
     if area is not None and resting_hours(home, baselines, since, since + NEAR):
@@ -306,6 +294,8 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
         trip = night_trip(home, baselines, area, since)
         if trip is not None:
             return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
+        if (bed := bed_left(home, baselines, area, since)) is not None:
+            return StillHome(since, area, bed.limit, None, None, bed=bed, untracked=not tracked)
     found = _limit(baselines, since, home.end, area, untracked=not tracked)
     if found is None:
         return None
@@ -326,7 +316,7 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if still is None:
         return None
     due = still.since + still.limit
-    if still.trip is not None or still.door is not None:
+    if still.trip is not None or still.door is not None or still.bed is not None:
         return due if due > home.end else None
     for _ in range(4):  # the hours up to the due time may teach a longer quiet
         found = _limit(baselines, still.since, due, still.area, still.untracked)
@@ -338,7 +328,7 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     return due
 
 
-def _judged_by(still: StillHome, room: str) -> str:
+def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
     """What the limit rests on: the hours learned, or a night trip's room (learned or not)."""
     if (door := still.door) is not None:
         return (
@@ -347,6 +337,8 @@ def _judged_by(still: StillHome, room: str) -> str:
             f"{'at any time of day' if door.learned.whole_day else 'at this time of day'} "
             f"({door.learned.trips} times on {door.learned.days} days)"
         )
+    if (bed := still.bed) is not None:
+        return bed.why(zone)
     trip = still.trip
     if trip is None:
         usual = duration_text(still.usual or timedelta())
@@ -381,6 +373,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     if (
         still.trip is None
         and still.door is None
+        and still.bed is None
         and not _awake(home, baselines, still.since, home.end)
     ):
         return
@@ -405,7 +398,8 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     yield STILL_IN_ROOM.finding(
         evidence=tuple(sorted({s.entity_id for s in sensors} | door)),
         reasoning=f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
-        f"(at {since:%H:%M}); nothing has moved anywhere since. {_judged_by(still, room)}.",
+        f"(at {since:%H:%M}); nothing has moved anywhere since. "
+        f"{_judged_by(still, room, home.env.zone)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
