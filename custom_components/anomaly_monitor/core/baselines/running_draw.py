@@ -72,7 +72,9 @@ def _below_since(home: HomeView, meter: EntityState, limit: float) -> datetime |
 def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A meter running far below the least it ever drew running, for ``HOLD``.
 
-    Magnitude: watts below the learned lowest running draw.
+    Magnitude: watts below the learned lowest running draw, negative (below: as every
+    reading's, so that a run again as far below is read as the same trouble,
+    ``told_unchanged``).
     """
     now = home.end
     for meter in home.of("sensor", "power"):
@@ -105,5 +107,5 @@ def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iter
             "as it usually does.",
             recommendation="Check the appliance: a pump running dry or blocked, a "
             "compressor or an element failing.",
-            magnitude=round(lowest - drawn, 1),
+            magnitude=round(drawn - lowest, 1),
         )
