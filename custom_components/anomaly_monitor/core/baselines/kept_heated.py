@@ -11,18 +11,22 @@ tells, and the cold snap excused it.
 
 A room is kept heated at an hour when, on every day learned at that hour (≥
 ``MIN_DAYS``), it read at least ``HEATED_GAP`` warmer than the warmest the outdoors read
-at that hour on those days (the weather's own hour profile): a room that warm above any
-outdoors seen is heated, not sheltered. A heated room whose reading lies ``FALL`` or more
-below the lowest it read at this hour has lost its heat: the weather does not explain it.
-Whoever is home: a setback kept while the household is out is in the hours learned, and
-judging it only while somebody is home told the same cold twice, over while they were out
-and found again as they came back.
-Judged in °C (°F and K sensors converted).
+at that hour on those days (the weather's own hour profile), and it is kept about as warm
+as the rooms the home's thermostats heat (its median over every hour learned within
+``AS_WARM`` of theirs, or warmer): a room that warm is heated by radiators of its own, not
+sheltered. A room kept cooler than the heated rooms is warmed through them and cools with
+the weather (the shipped Ghent terraced house: bedrooms upstairs at 17.5 °C under a
+living room kept at 17-21 °C, falling 3.5 °C in a cold snap, nothing wrong). A home
+without a thermostat that heats gives no such measure: not judged. A heated room whose
+reading lies ``FALL`` or more below the lowest it read at this hour has lost its heat: the
+weather does not explain it, whoever is home (a setback kept while the household is out
+is in the hours learned). Judged in °C (°F and K sensors converted).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from statistics import median
 
 from ..home import HomeView
 from ..models import EntityState
@@ -37,9 +41,36 @@ HEATED_GAP = 8.0
 # This far (°C) under the lowest the room read at the hour: its heat is gone. The floor
 # ``reading_off_its_hours`` judges a temperature's hours by.
 FALL = 2.0
+# Kept within this (°C) of the level of the rooms the thermostats heat, or warmer: heated.
+AS_WARM = 1.0
 
 
-def kept_heated(baselines: HomeBaselines, sensor: EntityState, now: datetime) -> float | None:
+def _level(baselines: HomeBaselines, sensor: EntityState) -> float | None:
+    """The median of every hour learned of ``sensor`` (°C), or None."""
+    hours = baselines.profiles.hours.get(sensor.entity_id) or ()
+    values = [value for per_hour in hours for _, value in per_hour]
+    return to_celsius(median(values), sensor.info.unit) if values else None
+
+
+def _heated_rooms_level(home: HomeView, baselines: HomeBaselines) -> float | None:
+    """The lowest level (``_level``) of the thermometers in rooms with a thermostat that
+    heats, or None when the home has none learned."""
+    # Imported here: cold_rooms reads the weather's shift from profile_departure, which
+    # reads this module.
+    from .cold_rooms import can_heat
+
+    areas = {c.info.area for c in home.of("climate") if c.info.area and can_heat(c)}
+    levels = [
+        level
+        for sensor in home.of("sensor", "temperature")
+        if sensor.info.area in areas and (level := _level(baselines, sensor)) is not None
+    ]
+    return min(levels) if levels else None
+
+
+def kept_heated(
+    home: HomeView, baselines: HomeBaselines, sensor: EntityState, now: datetime
+) -> float | None:
     """The lowest ``sensor`` read at this hour on the days learned (°C), when the home
     keeps its room heated then (see the module's text); None otherwise."""
     start = hour_start(now)
@@ -50,6 +81,9 @@ def kept_heated(baselines: HomeBaselines, sensor: EntityState, now: datetime) ->
     lowest = to_celsius(min(room), sensor.info.unit)
     if lowest is None or lowest - max(outdoors) < HEATED_GAP:
         return None
+    heated, level = _heated_rooms_level(home, baselines), _level(baselines, sensor)
+    if heated is None or level is None or level < heated - AS_WARM:
+        return None  # kept cooler than the heated rooms: warmed through them
     return lowest
 
 
@@ -59,5 +93,5 @@ def heat_lost(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> 
     celsius = celsius_of(sensor)
     if celsius is None:
         return False
-    lowest = kept_heated(baselines, sensor, home.end)
+    lowest = kept_heated(home, baselines, sensor, home.end)
     return lowest is not None and lowest - celsius >= FALL
