@@ -208,6 +208,22 @@ def test_a_load_that_never_rested_at_rest_with_its_switch_on_is_told_at_once() -
     assert "its switch was turned off" in next(off).reasoning
 
 
+def test_a_small_steady_load_unplugged_is_told_and_its_standby_dip_is_not() -> None:
+    """An air mattress's pump at 9.5 W day and night for a week (under the 10 W a load
+    "runs" at): unplugged, 0 W, its plug still on, it is told at once. Reading 5 W (a
+    half of its least, not a rest) it is not, nor is a standby of 1.5 W that goes to 0."""
+    pump = _steady(7 * 24, "9.5")
+    stop = DAY0 + timedelta(days=7, minutes=10)
+    now = stop + timedelta(minutes=1)
+    [finding] = steady_load_stopped(view(now, _meter("0", stop), _relay("on")), pump)
+    assert finding.evidence == (HEAT, RELAY)
+    assert "reads nothing since" in finding.reasoning
+    assert "in the 7 days seen, never resting" in finding.reasoning
+    assert list(steady_load_stopped(view(now, _meter("5", stop), _relay("on")), pump)) == []
+    standby = _steady(7 * 24, "1.5")
+    assert list(steady_load_stopped(view(now, _meter("0", stop), _relay("on")), standby)) == []
+
+
 def test_on_a_two_channel_relay_the_meters_own_channel_is_named() -> None:
     """One registry device, two switches (a relay's channels) and a meter per channel: the
     stopped meter's own channel is still on (a failed heater), the other channel is off

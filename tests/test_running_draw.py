@@ -9,8 +9,10 @@ from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.running_draw import (
     running_far_below_its_draw,
 )
+from custom_components.anomaly_monitor.core.models import EntityInfo
 
-from .test_baselines_long_stays import view
+from .core_factories import entity
+from .test_baselines_long_stays import since, view
 from .test_meter_habits import DAY0, HOB, RELAY, fed, hob, relay
 
 MORNING = DAY0 + timedelta(days=10, hours=6, minutes=10)
@@ -96,3 +98,74 @@ def test_a_motor_of_varied_draws_or_an_element_on_a_low_supply_is_not_told() -> 
     baselines.advance(MORNING + timedelta(minutes=30))
     sagging = view(MORNING + timedelta(minutes=30), relay("1600", MORNING))
     assert list(running_far_below_its_draw(sagging, baselines)) == []
+
+
+AC = "sensor.sonoff_pow_5e21_power"  # ids that say nothing of an air conditioner
+AIR = "sensor.lumi_weather_9_temperature"
+NIGHT = DAY0 + timedelta(days=1, hours=1, minutes=30)  # the second night, 01:30
+
+
+def _first_day_of_cooling() -> HomeBaselines:
+    """A window air conditioner on a metering plug, first seen on day one: 860 W for a nap
+    from 13:00 to 15:00, 870 W from 20:45 on; its room (same area) from 27 °C to 25.6 °C.
+    At 01:30 on the second night its compressor stops, the fan runs on at 72 W."""
+    baselines = HomeBaselines(DAY0.tzinfo)
+    baselines.describe(
+        [
+            EntityInfo(AC, "", area="Bedroom", device_class="power", unit="W"),
+            EntityInfo(AIR, "", area="Bedroom", device_class="temperature", unit="°C"),
+        ]
+    )
+    for at, entity_id, state in (
+        (timedelta(hours=0), AIR, "27.0"),
+        (timedelta(hours=13), AC, "860"),
+        (timedelta(hours=15), AC, "0"),
+        (timedelta(hours=20, minutes=45), AC, "870"),
+        (timedelta(hours=21, minutes=45), AIR, "26.0"),
+        (timedelta(hours=23, minutes=50), AIR, "25.6"),
+        (NIGHT - DAY0, AC, "72"),
+    ):
+        baselines.observe(DAY0 + at, entity_id, state)
+    return baselines
+
+
+def _night(baselines: HomeBaselines, now: datetime, room: str) -> list[str]:
+    baselines.advance(now)
+    meter = since(entity(AC, "72", area="Bedroom", device_class="power", unit="W"), NIGHT)
+    air = entity(AIR, room, area="Bedroom", device_class="temperature", unit="°C")
+    return [f.reasoning for f in running_far_below_its_draw(view(now, meter, air), baselines)]
+
+
+def test_in_its_first_days_an_air_conditioner_on_fan_only_is_told_as_its_room_climbs() -> None:
+    """Set 25 d: one run learned, a day seen. Not told on its draw alone (a machine's
+    first days), nor with its room up 1.8 °C; told with it up 3.2 °C on the hour before."""
+    baselines = _first_day_of_cooling()
+    assert _night(baselines, NIGHT + timedelta(minutes=40), "25.7") == []
+    baselines.observe(NIGHT + timedelta(minutes=30), AIR, "27.4")
+    assert _night(baselines, NIGHT + timedelta(minutes=40), "27.4") == []
+    baselines.observe(NIGHT + timedelta(minutes=80), AIR, "28.8")
+    [told] = _night(baselines, NIGHT + timedelta(minutes=81), "28.8")
+    assert "72 W since 01:30" in told
+    assert "in the run learned it always drew 860 W while running" in told
+    assert "reads 28.8 °C, up from 25.6 in the hour before: it does not cool its room" in told
+
+
+def test_a_meter_seen_for_less_than_half_a_day_is_not_judged() -> None:
+    """Its lowest draw learned from an hour is no draw of its own yet: at 72 W with its
+    room 3 °C up, an hour after it was first seen, it is not told."""
+    baselines = HomeBaselines(DAY0.tzinfo)
+    baselines.describe(
+        [
+            EntityInfo(AC, "", area="Bedroom", device_class="power", unit="W"),
+            EntityInfo(AIR, "", area="Bedroom", device_class="temperature", unit="°C"),
+        ]
+    )
+    baselines.observe(DAY0, AIR, "27.0")
+    baselines.observe(DAY0 + timedelta(hours=13), AC, "860")
+    young = DAY0 + timedelta(hours=14)
+    baselines.observe(young, AC, "72")
+    baselines.advance(young + timedelta(minutes=20))
+    meter = since(entity(AC, "72", area="Bedroom", device_class="power", unit="W"), young)
+    air = entity(AIR, "30.0", area="Bedroom", device_class="temperature", unit="°C")
+    found = running_far_below_its_draw(view(young + timedelta(minutes=20), meter, air), baselines)
+    assert list(found) == []

@@ -150,3 +150,51 @@ async def test_a_reading_still_off_the_same_way_is_not_pushed_again(
     other_way = _off("reading_drifting_from_its_hours", -5.5)
     changes = colder.update([other_way], later, states={FRIDGE: "45.0"}, entities=cold)
     assert [a.rule for a in changes.opened] == ["reading_drifting_from_its_hours"]
+
+
+BEDROOM = "sensor.bedroom_temperature"
+
+
+def _bedroom(reads: str) -> dict[str, EntityState]:
+    info = EntityInfo(BEDROOM, "Bedroom temperature", "Bedroom", device_class="temperature")
+    return {BEDROOM: EntityState(info, reads, last_changed=dt_util.utcnow())}
+
+
+async def test_a_room_as_cold_since_its_told_cold_was_over_is_not_pushed_again(
+    hass: HomeAssistant,
+) -> None:
+    """Set 25: the bedroom "crept below its hours" was told, over at noon with the room
+    still at 17.5 °C, found again at 19:00 at 16.8 °C (past the few hours a situation is
+    kept in front of the homeowner): no warmer at any analysis since, the same cold.
+    Warmer in between, it is news."""
+    drift = Finding(
+        "reading_drifting_from_its_hours", (BEDROOM,), "The bedroom crept below its hours.",
+        "device_malfunction", Severity.MEDIUM, subject=BEDROOM, magnitude=-4.0,
+    )  # fmt: skip
+
+    async def told_then_over(tracker: AnomalyTracker, now: datetime) -> datetime:
+        cold = _bedroom("17.5")
+        assert len(tracker.update([drift], now, states={BEDROOM: "17.5"}, entities=cold).opened)
+        tracker.update([], now + timedelta(minutes=5), states={BEDROOM: "17.5"}, entities=cold)
+        over = now + timedelta(minutes=5) + CLEAR_AFTER
+        tracker.update([], over, states={BEDROOM: "17.5"}, entities=cold)
+        assert not tracker.open
+        return over
+
+    async def found_again(tracker: AnomalyTracker, between: str) -> list[str]:
+        over = await told_then_over(tracker, dt_util.utcnow())
+        for hour in range(1, 7):  # an analysis an hour
+            reads = between if hour == 3 else "16.8"
+            tracker.update(
+                [], over + timedelta(hours=hour), states={BEDROOM: reads}, entities=_bedroom(reads)
+            )
+        again = over + timedelta(hours=7)
+        changes = tracker.update(
+            [drift], again, states={BEDROOM: "16.8"}, entities=_bedroom("16.8")
+        )
+        return [a.rule for a in changes.opened]
+
+    assert await found_again(AnomalyTracker(hass, "cold"), between="17.0") == []
+    assert await found_again(AnomalyTracker(hass, "warmed"), between="19.5") == [
+        "reading_drifting_from_its_hours"
+    ]

@@ -6,7 +6,8 @@ Which situations are one trouble is decided in one place, the table of ``same_tr
 this class holds the memories its rows read: a stay while everybody is away
 (``away_stay``), a heating failure seen by several checks (``heat_spells``), a problem
 the homeowner acknowledged (``acknowledged_hold``), a reading settling after one
-(``aftermath``), a meter drawing on (``drawing_on``, not stored), and which anomaly each
+(``aftermath``), a meter drawing on (``drawing_on``, not stored), a reading staying as
+far off (``staying_off``, not stored), and which anomaly each
 part shown in another belongs to (``consequence_of``). They are
 stored with the tracker's anomalies (``"already_told"`` in its file), so a restart does
 not tell a situation once more; a damaged part loads empty, with a warning.
@@ -30,6 +31,7 @@ from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
 from .same_trouble import Question, same_trouble
+from .staying_off import StayingOff
 from .told_times import stored_time
 
 
@@ -43,6 +45,7 @@ class AlreadyTold:
         self.marked_occurrences = MarkedOccurrences()
         self.aftermaths = Aftermaths()
         self.drawing_on = DrawingOn()  # not stored: after a restart, told again
+        self.staying_off = StayingOff()  # not stored either
         # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
         # hot room as its heat, ``told_heat``; a meter cut after a hazard's onset).
         self.consequence_of: dict[str, str] = {}
@@ -104,6 +107,7 @@ class AlreadyTold:
         if entities is not None and now is not None:
             self.aftermaths.watch(entities, now)
             self.drawing_on.watch(entities)
+            self.staying_off.watch(entities)
 
     def continues(
         self,
@@ -169,6 +173,7 @@ class AlreadyTold:
         """An anomaly is over: an acknowledged one still holds its successors a while."""
         self.acknowledged_hold.ended(anomaly, now)
         self.drawing_on.ended(anomaly)
+        self.staying_off.ended(anomaly)
         if anomaly.acknowledged:
             self.aftermaths.acknowledged_over(anomaly, now)
         self.consequence_of.pop(anomaly.signature, None)

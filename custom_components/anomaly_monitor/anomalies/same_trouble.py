@@ -138,7 +138,12 @@ def _hazard_answer(told: AlreadyTold, q: Question) -> Same | None:
 def _told_unchanged(told: AlreadyTold, q: Question) -> Same | None:
     assert q.entities is not None
     situation = told_unchanged(
-        q.anomaly, (*q.open_now, *q.ended), q.entities, q.now, told.drawing_on
+        q.anomaly,
+        (*q.open_now, *q.ended),
+        q.entities,
+        q.now,
+        told.drawing_on,
+        staying_off=told.staying_off,
     )
     if situation is None:
         return None

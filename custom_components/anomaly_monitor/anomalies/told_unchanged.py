@@ -38,6 +38,7 @@ from ..core.models import AnomalyType, EntityState, parse_number
 from .evidence_hold import reads_as
 from .open_anomaly import OpenAnomaly, rank
 from .reading_consequence import reading_consequence
+from .staying_off import AnyOf
 from .store import parse_time
 
 # A situation over this long is not "in front of the homeowner" any more (an open one is).
@@ -50,6 +51,8 @@ def told_unchanged(
     entities: Mapping[str, EntityState],
     now: datetime,
     drawing_on: Container[str] = (),
+    *,
+    staying_off: Container[str] = (),
 ) -> OpenAnomaly | None:
     """The anomaly of ``told`` (told, not answered) whose situation ``anomaly`` (just
     opened) is, its devices unchanged since; None when it is news."""
@@ -77,7 +80,9 @@ def told_unchanged(
             (
                 o
                 for o in told
-                if _still_off(anomaly, o, shown, entities, now, drawing_on=drawing_on)
+                if _still_off(
+                    anomaly, o, shown, entities, now, drawing_on=drawing_on, staying_off=staying_off
+                )
             ),
             None,
         )
@@ -130,10 +135,14 @@ def _still_off(
     now: datetime,
     *,
     drawing_on: Container[str] = (),
+    staying_off: Container[str] = (),
 ) -> bool:
     """The same sensor, off the same way as when ``other`` told it and no nearer since;
-    or the same meter's run, drawing on since ``other`` was over (``drawing_on``)."""
-    if _answered_or_apart(anomaly, other, now, drawing_on) or anomaly.subject != other.subject:
+    or the same meter's run, drawing on since ``other`` was over (``drawing_on``); or the
+    same reading, as far off the same way at every analysis since ``other`` was over
+    (``staying_off``: past ``TOLD_HOLD``)."""
+    followed = AnyOf(drawing_on, staying_off)
+    if _answered_or_apart(anomaly, other, now, followed) or anomaly.subject != other.subject:
         return False
     if not shown <= set(other.shown_evidence):
         return False
@@ -142,6 +151,8 @@ def _still_off(
     found, told = anomaly.magnitude, other.magnitude
     if not found or not told or (found < 0) != (told < 0):
         return False  # no side known, or the other side (too cold after too warm)
+    if other.ended is not None and other.signature in staying_off:
+        return True
     reading = entities.get(anomaly.subject)
     before = parse_number(other.readings.get(anomaly.subject, ""))
     now_reads = reading.number if reading is not None else None

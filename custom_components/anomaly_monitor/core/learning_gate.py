@@ -48,8 +48,10 @@ room climbing far above what its own readings kept (``room_warmer_than_kept``: i
 or a day and more of it under cooling that never stopped; a Dubai kids' room on the
 second afternoon), nor a reading held far longer than its own holds ever were
 (``reading_frozen_far_longer_than_ever``) or a load at rest that never rested before
-(``steady_load_stopped``: a heat cable failed on the third night): each waits for its own
-days (``MIN_DAYS``, ``MIN_STEADY``).
+(``steady_load_stopped``: a heat cable failed on the third night), nor a meter running far
+below every draw of its own runs (``running_far_below_its_draw``: in its first days only
+with its room climbing, a window air conditioner on fan only the second night): each waits
+for its own days (``MIN_DAYS``, ``MIN_STEADY``, ``running_draw.EARLY_LEARNED``).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -70,6 +72,7 @@ from .baselines.heat_load_unattended import HEAT_LOAD_LEFT_ON_UNATTENDED
 from .baselines.home_baselines import HomeBaselines
 from .baselines.open_at_rest import OPEN_WHILE_ASLEEP
 from .baselines.run_cut_short import METER_RUN_CUT_SHORT
+from .baselines.running_draw import RUNNING_FAR_BELOW_ITS_DRAW
 from .baselines.steady_load_stopped import STEADY_LOAD_STOPPED
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from .baselines.warm_rooms import ROOM_WARMER_THAN_KEPT
@@ -103,6 +106,7 @@ _OWN_NORMAL_RULES = frozenset(
         ROOM_WARMER_THAN_KEPT.rule,
         READING_FROZEN.rule,
         STEADY_LOAD_STOPPED.rule,
+        RUNNING_FAR_BELOW_ITS_DRAW.rule,
     }
 )
 # A door open this long before everybody left was not the way out.

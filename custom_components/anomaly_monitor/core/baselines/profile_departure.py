@@ -24,7 +24,9 @@ Not judged, because something else explains it:
   left their bands yet: each cools at its own pace;
 - a temperature departure the weather shares: the outdoor temperature (the weather
   entity's, learned hour by hour like a sensor) is ``OUTDOOR_SHIFT`` or more from its own
-  usual for the hour, the same way (a home with one unheated room sensor in a cold snap).
+  usual for the hour, the same way (a home with one unheated room sensor in a cold snap);
+  not for a room the home keeps heated fallen far below its hours (``kept_heated``: its
+  heating holds it in a cold snap, and one that lets it fall has failed).
 
 Unless the reading itself is a risk whatever the weather: a temperature at or under
 ``FROST`` (pipes freezing) is told even when the home or the weather moved with it; and
@@ -48,6 +50,7 @@ from .clock import ONE_HOUR, hour_start
 from .heater_stopped import heater_stopped
 from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import PROFILED_CLASSES, READING_WORDS
+from .kept_heated import heat_lost
 
 SUSTAINED_HOURS = 4
 MIN_DAYS = 7
@@ -193,7 +196,10 @@ def home_or_weather_moved(
     if counted and 2 * moved >= counted:
         return True
     weather = _outdoor_shift(home, baselines) if celsius is not None else None
-    return weather is not None and weather * side >= OUTDOOR_SHIFT
+    if weather is None or weather * side < OUTDOOR_SHIFT:
+        return False
+    # A room the home keeps heated holds in a cold snap: fallen far, its heat is gone.
+    return not (side < 0 and heat_lost(home, baselines, sensor))
 
 
 def reading_off_its_hours(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:

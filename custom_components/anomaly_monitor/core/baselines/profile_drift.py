@@ -44,6 +44,7 @@ from ..temperatures import span_in_unit
 from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
 from .hour_profiles import PROFILED_CLASSES, READING_WORDS
+from .kept_heated import heat_lost
 from .profile_departure import OUTDOOR_NEAR, home_or_weather_moved
 from .reference import UsualHour, usual_at
 
@@ -192,10 +193,24 @@ def reading_drifting_from_its_hours(home: HomeView, baselines: HomeBaselines) ->
             f"{word} has crept {way} what it read at the same hours on the "
             f"{drift.last[1].days} other days learned, further each hour "
             f"({_hours_text(drift, unit, zone)}); no other {word} sensor moved that way.",
-            recommendation="Check the room (a radiator or heater left on, a window, damp) "
-            "and the sensor (moved near a heat source, drifting).",
+            recommendation=_advice(home, baselines, sensor, side),
             magnitude=round(drift.last[2] - drift.last[1].centre, 2),
         )
+
+
+def _advice(home: HomeView, baselines: HomeBaselines, sensor: EntityState, side: int) -> str:
+    """What to check: the heating of a heated room fallen far (``kept_heated``), else the
+    room and the sensor."""
+    if side < 0 and heat_lost(home, baselines, sensor):
+        area = sensor.info.area or "the room"
+        return (
+            f"Check the heating of {area}: it is kept warm on other days and has fallen far "
+            "below that. Keep anyone in it warm meanwhile."
+        )
+    return (
+        "Check the room (a radiator or heater left on, a window, damp) "
+        "and the sensor (moved near a heat source, drifting)."
+    )
 
 
 def _hours_text(drift: _Drift, unit: str, zone: tzinfo | None) -> str:

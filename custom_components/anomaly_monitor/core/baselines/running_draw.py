@@ -12,6 +12,12 @@ less), every reading for ``HOLD``, over ``MIN_RUNS`` runs learned and ``MIN_DAYS
 is told. A meter whose running draws vary (a washer's phases, an inverter, a TV) has a low
 lowest and is never far below it; a fridge's lamp alone (a few watts) is no draw.
 
+In its first days (fewer than ``MIN_RUNS`` runs or ``MIN_DAYS`` days, ``EARLY_LEARNED`` at
+least) it is told only when a thermometer of its area rose ``ROOM_RISE`` since it went
+below: an air conditioner whose compressor gave up blows its fan at 72 W while the room
+climbs (set 25 d, the second night: a window unit on a metering plug, 870 W the night
+before, an 86-year-old's room from 25.6 to 31 °C; set 24 d the same with a split unit).
+
 "Far" is the meter's own: a motor whose running draws agree within a few per cent (a well
 pump at 745-750 W, run after run) drawing ``STEADY_DROP`` less, and ``SPREAD_TIMES`` its
 learned spread, is not doing its work (set 19 d: 515 W, its prime lost, told only at the
@@ -28,7 +34,9 @@ from datetime import datetime, timedelta
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
-from .clock import local
+from ..rules.temperature_bands import celsius_of, shown
+from ..temperatures import to_celsius
+from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import HEATING_WATTS, RUNNING, running_key, watts
@@ -42,6 +50,10 @@ MIN_DRAW = 20.0
 HOLD = timedelta(minutes=10)
 MIN_RUNS = 5
 MIN_DAYS = 3
+# Before that, told only with a thermometer of its area risen this much (°C) since it went
+# below (an air conditioner on fan only: its room climbs), once it ran this long ago.
+ROOM_RISE = 2.0
+EARLY_LEARNED = timedelta(hours=12)
 
 RUNNING_FAR_BELOW_ITS_DRAW = FindingKind(
     "running_far_below_its_draw", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
@@ -69,10 +81,41 @@ def _below_since(home: HomeView, meter: EntityState, limit: float) -> datetime |
     return since
 
 
+def _runs_text(runs: int) -> str:
+    """ "in the 18 runs learned", "in the run learned", "since first seen running"."""
+    if runs == 0:
+        return "since it was first seen running"
+    return "in the run learned" if runs == 1 else f"in the {runs} runs learned"
+
+
+def _room_warming(
+    baselines: HomeBaselines, home: HomeView, meter: EntityState, since: datetime
+) -> tuple[EntityState, float] | None:
+    """A thermometer of the meter's area reading ``ROOM_RISE`` or more above its mean of
+    the hour before the meter went below (``since``), with that mean."""
+    area = meter.info.area
+    if not area:
+        return None
+    before = hour_start(since) - ONE_HOUR
+    for sensor in home.in_area(area):
+        celsius = celsius_of(sensor)
+        if celsius is None:
+            continue
+        mean, _ = baselines.profiles.same_hour(sensor.entity_id, before)
+        if mean is None:
+            continue
+        then = to_celsius(mean, sensor.info.unit)
+        if then is not None and celsius - then >= ROOM_RISE:
+            return sensor, round(mean, 1)
+    return None
+
+
 def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A meter running far below the least it ever drew running, for ``HOLD``.
 
-    Magnitude: watts below the learned lowest running draw.
+    Magnitude: watts below the learned lowest running draw, negative (below: as every
+    reading's, so that a run again as far below is read as the same trouble,
+    ``told_unchanged``).
     """
     now = home.end
     for meter in home.of("sensor", "power"):
@@ -83,27 +126,45 @@ def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iter
         key = running_key(meter.entity_id)
         usual = baselines.ranges.usual(key, now)
         first = baselines.ranges.since(key)
-        if usual is None or first is None or now - first < timedelta(days=MIN_DAYS):
+        if usual is None or first is None or now - first < EARLY_LEARNED:
             continue
         runs, _ = baselines.durations.whole_record(meter.entity_id, RUNNING)
         lowest = usual[3]
         limit = far_below(lowest, usual[4])
-        if runs < MIN_RUNS or drawn >= limit:
+        if drawn >= limit:
             continue
         since = _below_since(home, meter, limit)
         if since is None or now - since < HOLD:
+            continue
+        early = runs < MIN_RUNS or now - first < timedelta(days=MIN_DAYS)
+        warming = _room_warming(baselines, home, meter, since) if early else None
+        if early and warming is None:
             continue
         name = meter.info.name or meter.entity_id
         drew = f"{lowest:,.0f}"
         if f"{usual[4]:,.0f}" != drew:
             drew += f" to {usual[4]:,.0f}"
+        room = ""
+        evidence: tuple[str, ...] = (meter.entity_id,)
+        if warming is not None:
+            sensor, then = warming
+            evidence = (meter.entity_id, sensor.entity_id)
+            room = (
+                f" {sensor.info.name or sensor.entity_id} reads {shown(sensor)}, up from "
+                f"{then:g} in the hour before: it does not cool its room."
+            )
         yield RUNNING_FAR_BELOW_ITS_DRAW.finding(
-            evidence=(meter.entity_id,),
+            evidence=evidence,
             reasoning=f"{name} has drawn {drawn:,.0f} W since "
-            f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); in the "
-            f"{runs} runs learned it always drew {drew} W while running: it runs, but not "
-            "as it usually does.",
-            recommendation="Check the appliance: a pump running dry or blocked, a "
-            "compressor or an element failing.",
-            magnitude=round(lowest - drawn, 1),
+            f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); "
+            f"{_runs_text(runs)} it always drew {drew} W while running: it runs, but not "
+            f"as it usually does.{room}",
+            recommendation=(
+                "Check the air conditioner: its compressor may have stopped while its fan "
+                "runs. Keep anyone in the room cool meanwhile."
+                if room
+                else "Check the appliance: a pump running dry or blocked, a compressor or "
+                "an element failing."
+            ),
+            magnitude=round(drawn - lowest, 1),
         )

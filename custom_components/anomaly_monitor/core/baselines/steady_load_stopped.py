@@ -9,7 +9,11 @@ switch off somebody switched off what was never off (the wrong plug's button).
 
 Judged (``ReadingHolds``): a power meter whose every value held before this one was
 drawing (``power_units.RUNNING_WATTS`` or more), read for ``MIN_STEADY`` or longer, now
-reading at rest, with a switch on its device (a metering plug or relay: the load's own
+reading at rest; or a small steady load, every value held at least ``STEADY_WATTS``, now
+reading ``REST_SHARE`` of its least or less (set 25: the alternating-pressure mattress of
+a stroke patient, its pump drawing 9.5 W day and night for a week, unplugged to run the
+vacuum and left at 0 W for five hours: under ``RUNNING_WATTS``, it had never "drawn").
+Only a meter with a switch on its device (a metering plug or relay: the load's own
 supply; a home's mains or grid meter rests when the supply is cut or the sun covers the
 home). A meter unavailable is not at rest. Told once per such stop: its next stop is not
 (it rested once).
@@ -27,10 +31,14 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .power import IDLE, RUNNING, power_state
+from .power import IDLE, RUNNING, power_state, watts
 
 # A load seen drawing this long without a rest is a steady one (a day and a night at least).
 MIN_STEADY = timedelta(hours=24)
+# A small load (an air mattress's pump at 9.5 W, under ``RUNNING_WATTS``) that never read
+# less than this is steady too; it rests when it reads this share of its least or less.
+STEADY_WATTS = 2.0
+REST_SHARE = 0.2
 
 STEADY_LOAD_STOPPED = FindingKind(
     "steady_load_stopped", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
@@ -48,6 +56,21 @@ def _switch_of(home: HomeView, meter: EntityState) -> EntityState | None:
         if switch.info.device == device and own_meter(home, switch, meter):
             return switch
     return None
+
+
+def _steady_rest(number: float, lowest: float, unit: str | None) -> bool:
+    """``number`` (at rest by ``power_state``) is a rest of a load that never drew less
+    than ``lowest``: one that ran (``RUNNING``), or a small steady one (``STEADY_WATTS``
+    or more) now reading ``REST_SHARE`` of it or less."""
+    if power_state(lowest, unit) == RUNNING:
+        return True
+    least, now = watts(lowest, unit), watts(number, unit)
+    return (
+        least is not None
+        and now is not None
+        and least >= STEADY_WATTS
+        and now <= REST_SHARE * least
+    )
 
 
 def _seen_text(drew: timedelta) -> str:
@@ -73,8 +96,8 @@ def steady_load_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
         else:  # not learned yet: the hold under way was the draw
             values = [hold.value] if hold.lowest is None else [hold.value, hold.lowest]
             lowest, stopped = min(values), meter.last_changed or now
-        if lowest is None or power_state(lowest, unit) != RUNNING:
-            continue  # it rested before (or is just being learned)
+        if lowest is None or not _steady_rest(number, lowest, unit):
+            continue  # it rested before (or is just being learned), or still draws
         drew = stopped - datetime.fromtimestamp(hold.first, UTC)
         if drew < MIN_STEADY:
             continue  # cold start: too little seen to call it steady
