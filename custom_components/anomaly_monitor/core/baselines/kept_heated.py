@@ -81,7 +81,9 @@ def kept_heated(
     lowest = to_celsius(min(room), sensor.info.unit)
     if lowest is None or lowest - max(outdoors) < HEATED_GAP:
         return None
-    heated, level = _heated_rooms_level(home, baselines), _level(baselines, sensor)
+    # The same for every sensor of the analysis (a cold snap asks it of each room).
+    heated = home.shared("kept_heated.heated_level", lambda: _heated_rooms_level(home, baselines))
+    level = _level(baselines, sensor)
     if heated is None or level is None or level < heated - AS_WARM:
         return None  # kept cooler than the heated rooms: warmed through them
     return lowest
