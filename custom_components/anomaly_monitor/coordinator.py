@@ -127,11 +127,12 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         self.data = self.current_data()
 
     async def async_first_analysis(self) -> None:
-        """Once HA has started: the window's past (a door open since before a restart)
-        before anything judges it, the restored anomalies shown again, then an analysis."""
-        await self._past.async_fill()
+        """Once HA has started: the restored anomalies shown again, the safety check (it
+        reads the states now, and must not wait for the recorder), then the window's past
+        (a door open since before a restart) before the analysis judges it."""
         await self.async_reshow_restored()
         await self._async_safety_check_now()  # what cannot wait, while the history is read
+        await self._past.async_fill()  # waits for the recorder's queue (up to seconds)
         await self.async_refresh()
 
     async def _async_update_data(self) -> MonitorData:
