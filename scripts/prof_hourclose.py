@@ -104,11 +104,11 @@ def _time_each_check(timed: dict[str, float]) -> None:
     plain_run = checks_module.run_checks
 
     def run_checks(checks: Any, *args: Any) -> Any:
-        wrapped = [timing(c, f"window {getattr(c, '__name__', c)}") for c in checks]
+        wrapped = [timing(c, f"check {getattr(c, '__name__', c)}") for c in checks]
         return plain_run(wrapped, *args)
 
     checks_module.run_checks = run_checks  # type: ignore[assignment]
-    detectors.run_checks = run_checks  # type: ignore[attr-defined]
+    detectors.run_checks = run_checks  # type: ignore[assignment]
     for name in ("_home", "window_findings", "_with_baselines"):
         plain = getattr(CombinedDetector, name)
         setattr(CombinedDetector, name, _timed_method(plain, f"whole {name}", timed))
