@@ -40,17 +40,17 @@ def test_hours_put_in_and_replaced_give_first_departures_verdict() -> None:
             continue
         current = _hours(days, cuts)
         kept = DepartureCuts(len(cuts))
-        for hour, side in current.items():
-            kept.put(hour, side)
+        for hour, sides in current.items():
+            kept.put(hour, sides)
         for _ in range(12):
             other = _hours(random_days(rng), cuts)  # another regime's hours, same cuts
             hour = rng.randrange(24)
-            side = other.get(hour) if rng.random() < 0.85 else None
-            if side is None:
+            replaced = other.get(hour) if rng.random() < 0.85 else None
+            if replaced is None:
                 current.pop(hour, None)
             else:
-                current[hour] = side
-            kept.put(hour, side)
+                current[hour] = replaced
+            kept.put(hour, replaced)
             expected = first_departure(order, cuts, dict(sorted(current.items())))
             assert kept.first_departure(order, cuts) == expected
             compared += 1
