@@ -87,6 +87,43 @@ def _parts(window: Any, repeats: int) -> None:
         )
 
 
+def _time_each_check(timed: dict[str, float]) -> None:
+    """Wrap every window check and baseline check so its CPU adds up in ``timed``."""
+    from custom_components.anomaly_monitor.core import checks as checks_module
+    from custom_components.anomaly_monitor.core.baselines import detectors
+
+    def timing(check: Any, label: str) -> Any:
+        def timed_check(home: Any) -> list[Any]:
+            began = time.process_time()
+            found = list(check(home))
+            timed[label] = timed.get(label, 0.0) + time.process_time() - began
+            return found
+
+        return timed_check
+
+    plain_run = checks_module.run_checks
+
+    def run_checks(checks: Any, *args: Any) -> Any:
+        wrapped = [timing(c, f"check {getattr(c, '__name__', c)}") for c in checks]
+        return plain_run(wrapped, *args)
+
+    checks_module.run_checks = run_checks  # type: ignore[assignment]
+    detectors.run_checks = run_checks  # type: ignore[assignment]
+    for name in ("_home", "window_findings", "_with_baselines"):
+        plain = getattr(CombinedDetector, name)
+        setattr(CombinedDetector, name, _timed_method(plain, f"whole {name}", timed))
+
+
+def _timed_method(plain: Any, label: str, timed: dict[str, float]) -> Any:
+    def method(*args: Any) -> Any:
+        began = time.process_time()
+        result = plain(*args)
+        timed[label] = timed.get(label, 0.0) + time.process_time() - began
+        return result
+
+    return method
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--profile", action="store_true")
@@ -94,6 +131,7 @@ def main() -> None:
     parser.add_argument("--findings", type=Path, help="write the findings here")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--parts", type=int, default=0, help="time the window's parts N times")
+    parser.add_argument("--checks", action="store_true", help="time each check at the closes")
     args = parser.parse_args()
     infos = bench_home.home(200)
     baselines, *_ = bench._learn_core(infos, 14, 1, traced=False)
@@ -125,6 +163,9 @@ def main() -> None:
         _parts(window, args.parts)
     rows = [row for row in bench_home.one_day(infos, day, random.Random(2)) if row[0] > now]
     detector = CombinedDetector(baselines=lambda: baselines)
+    timed: dict[str, float] = {}
+    if args.checks:
+        _time_each_check(timed)
     profile = cProfile.Profile(time.process_time)  # CPU: the machine is shared
     closes, learned = [], now
     for hour in range(8):
@@ -148,6 +189,10 @@ def main() -> None:
         f"median {1000 * sorted(closes)[4]:.1f}, worst {1000 * max(closes):.1f}"
         + (" (profiled)" if args.profile else "")
     )
+    if timed:
+        print("each check's CPU over the 8 hour closes (in their order, sharing as they do):")
+        for label, spent in sorted(timed.items(), key=lambda item: -item[1])[: args.top]:
+            print(f"  {1000 * spent / 8:7.2f} ms per close  {label}")
     if args.findings:
         args.findings.write_text("\n====\n".join(said) + "\n")
     if args.profile:

@@ -26,9 +26,9 @@ from ..statistics.daily_profile import (
     MIN_REGIME_DAYS,
     HourSides,
     departure_cuts,
-    first_departure,
     hour_sides,
 )
+from .departure_cuts_kept import DepartureCuts
 from .home_baselines import OUTDOOR, HomeBaselines
 from .hour_profiles import HourProfiles
 from .reference import day_by_day
@@ -53,6 +53,7 @@ class _Learned:
     # Each hour's counts against the cut days (``hour_sides``), while both are unchanged.
     cut_days: list[int] = field(default_factory=list)
     sides: dict[int, tuple[HourDays, HourSides]] = field(default_factory=dict)
+    summed: DepartureCuts | None = None  # the sides summed per cut (``departure_cuts_kept``)
     departure: tuple[date, float, float] | None = None
     departed: bool = False  # the departure was computed for these days
     closed: int = -1  # ``HourProfiles.closed`` when last brought up to date
@@ -125,21 +126,25 @@ def _bring_up_to_date(
 
 
 def _departure(kept: _Learned) -> tuple[date, float, float] | None:
-    """``profile_departure`` of the learned days, each hour's sides kept while it holds."""
+    """``profile_departure`` of the learned days, each hour's sides kept while it holds and
+    summed per cut as they change (``departure_cuts_kept``)."""
     order = list(kept.days)  # oldest first
     cuts = departure_cuts(len(order))
     cut_days = [order[cut].toordinal() for cut in cuts]
-    if cut_days != kept.cut_days:  # a day came or went: every hour is counted again
-        kept.cut_days, kept.sides = cut_days, {}
-    sides: dict[int, HourSides] = {}
+    if cut_days != kept.cut_days or kept.summed is None:  # a day came or went: count again
+        kept.cut_days, kept.sides, kept.summed = cut_days, {}, DepartureCuts(len(cuts))
+    summed = kept.summed
     for hour, values in enumerate(kept.hours):
-        if not values:
-            continue
         known = kept.sides.get(hour)
+        if not values:
+            if known is not None:
+                del kept.sides[hour]
+                summed.put(hour, None)
+            continue
         if known is None or known[0] is not values:  # the hour's days changed
             known = kept.sides[hour] = (values, hour_sides(values, cut_days))
-        sides[hour] = known[1]
-    return first_departure(order, cuts, sides)
+            summed.put(hour, known[1])
+    return summed.first_departure(order, cuts)
 
 
 def learned_departure(

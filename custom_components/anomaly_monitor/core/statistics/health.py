@@ -156,8 +156,7 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
         unit = state.info.unit if (state := home.info(entity_id)) else None
         values = [v for _, v in series]
         spread: float | None = None  # (asked only of a candidate past the cheap tests)
-        ranked = sorted(range(len(values)), key=values.__getitem__)
-        lowest, highest = ranked[:2], ranked[-2:]
+        lowest, highest = two_lowest_and_highest(values)
         # Every other reading lies within the others' range, which the "unprecedented"
         # test below always skips: only the lowest and the highest can be a spike.
         candidates = sorted({lowest[0], highest[1]})
@@ -192,6 +191,29 @@ def reading_spike(home: HomeView) -> Iterator[Finding]:
                 magnitude=jump,
             )
             break
+
+
+def two_lowest_and_highest(values: list[float]) -> tuple[list[int], list[int]]:
+    """The indices ``sorted(range(len(values)), key=values.__getitem__)`` has first two and
+    last two (ties in index order), found without sorting (``values``: two or more finite
+    numbers; every sensor of a busy window asks, each analysis)."""
+    low = min(values)
+    first = values.index(low)
+    try:
+        second = values.index(low, first + 1)  # a tie with the lowest comes next
+    except ValueError:
+        rest = min(values[:first] + values[first + 1 :])
+        second = values.index(rest)
+    high = max(values)
+    count = len(values)
+    backwards = values[::-1]
+    last = count - 1 - backwards.index(high)
+    try:
+        before = count - 1 - backwards.index(high, count - last)  # a tie with the highest
+    except ValueError:
+        rest = max(values[:last] + values[last + 1 :])
+        before = count - 1 - backwards.index(rest)
+    return [first, second], [before, last]
 
 
 def _jumped_together(home: HomeView, spiking: str, when: datetime, jump: float) -> list[str]:

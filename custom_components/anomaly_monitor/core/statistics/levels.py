@@ -41,11 +41,11 @@ def _shift(series: list[tuple[datetime, float]]) -> tuple[datetime, float, float
     start, end = series[0][0], series[-1][0]
     for fraction in SPLITS:
         cut = start + (end - start) * fraction
+        if cut - start < MIN_BASELINE:
+            continue  # (first: a live window's two hours never hold a day's baseline)
         before = [v for t, v in series if t < cut]
         after = [v for t, v in series if t >= cut]
         if len(before) < MIN_READINGS // 2 or len(after) < MIN_READINGS // 2:
-            continue
-        if cut - start < MIN_BASELINE:
             continue
         low, high = min(before), max(before)
         outside_high = sum(1 for v in after if v > high) / len(after)

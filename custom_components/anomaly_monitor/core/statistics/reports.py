@@ -46,6 +46,8 @@ def device_reported_problem(home: HomeView) -> Iterator[Finding]:
     No magnitude: the device's own words are the finding.
     """
     for entity_id in home.history_of("sensor"):
+        if len(home.numbers(entity_id)) == len(home.history.get(entity_id, ())):
+            continue  # every state a number (the readings, parsed once per analysis): no words
         for change in real_changes(home, entity_id):
             if parse_number(change.state) is not None or not names_a_problem(change.state):
                 continue

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
-from ..models import AnomalyType, Finding, Severity, parse_number
+from ..models import AnomalyType, Finding, Severity
 
 # Moves within this many seconds are "at the same moment".
 TOGETHER = timedelta(seconds=2)
@@ -33,12 +33,9 @@ def _moves(home: HomeView, meters: list[str]) -> list[tuple[datetime, str, int]]
     moves: list[tuple[datetime, str, int]] = []
     for meter in meters:
         last: float | None = None
-        for transition in home.history.get(meter, []):
-            value = parse_number(transition.state)
-            if value is None:
-                continue
+        for when, value in home.numbers(meter):  # (parsed once per analysis)
             if last is not None and value != last:
-                moves.append((transition.when, meter, 1 if value > last else -1))
+                moves.append((when, meter, 1 if value > last else -1))
             last = value
     moves.sort()
     return moves
@@ -47,10 +44,20 @@ def _moves(home: HomeView, meters: list[str]) -> list[tuple[datetime, str, int]]
 def _moments(moves: list[tuple[datetime, str, int]]) -> list[tuple[datetime, int, set[str]]]:
     """Moments when ≥ MIN_METERS meters moved the same way together: (when, sign, meters)."""
     moments: list[tuple[datetime, int, set[str]]] = []
+    # The moves are sorted: when their times share one zone object (HA's are UTC), they
+    # compare and subtract alike, so a moment's moves are the run right after its start,
+    # found without reading every later move again (a busy window has ~1,000 moves).
+    runs = len({when.tzinfo for when, _, _ in moves}) <= 1
     index = 0
     while index < len(moves):
         start = moves[index][0]
-        group = [m for m in moves[index:] if m[0] - start <= TOGETHER]
+        if runs:
+            end = index + 1
+            while end < len(moves) and moves[end][0] - start <= TOGETHER:
+                end += 1
+            group = moves[index:end]
+        else:
+            group = [m for m in moves[index:] if m[0] - start <= TOGETHER]
         index += len(group)
         signs = {sign for _, _, sign in group}
         meters = {meter for _, meter, _ in group}
