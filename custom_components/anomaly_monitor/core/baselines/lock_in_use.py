@@ -28,24 +28,25 @@ this very door after that rest began is somebody up, whatever the motion sensors
 who went out in the night and came back moves inside after it, so the rest begins again
 after their passage and the lock left is told.
 
-A lock unlocked for one of the household coming home (a person or tracker arrived from
-away within ``ARRIVAL_NEAR`` of the unlock) is in their hands while they are home and up,
-by day: the family back from the morning procession leaves the door on the latch for the
-relatives due at lunch. Nobody unknown came in, and whoever turned it is there to lock it.
-The hours the home rests at (``lock_floor``: in the evening or at night) judge it as any
-lock, from its unlock; so does the night rule once the household rests. A lock unlocked
-for somebody the trackers do not follow (a child going out, a carer, a guest) is judged as
-before. Known by domain, device class and area; no word of an id is read.
+A lock unlocked for one of the household coming home (a person came home from away
+within ``ARRIVAL_NEAR`` of the unlock, as the baselines follow them live:
+``QuietSpells.came_home_at``; a phone's blink is no arrival) is in their hands while
+they are home and up, by day: the family back from the morning procession leaves the
+door on the latch for the relatives due at lunch. Nobody unknown came in, and whoever
+turned it is there to lock it. The hours the home rests at (``lock_floor``: in the
+evening or at night) judge it as any lock, from its unlock; so does the night rule once
+the household rests. A lock unlocked for somebody the trackers do not follow (a child
+going out, a carer, a guest) is judged as before. Known by domain, device class and
+area; no word of an id is read.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from itertools import pairwise
 
 from ..home import HomeView
 from ..models import EntityState
-from ..occupancy import Occupancy, presence_of
+from ..occupancy import Occupancy
 from .entrance_subject import entrance_of
 from .home_baselines import HomeBaselines
 from .household_asleep import asleep_since, sitting_up
@@ -100,9 +101,6 @@ def _let_in_by_day(
     if lock_floor(home, baselines, lock, since, floor) != floor:
         return False  # the hours this home rests at: judged as any lock
     return any(
-        since - ARRIVAL_NEAR <= after.when <= since + ARRIVAL_NEAR
-        and presence_of(after.state) is True
-        and presence_of(before.state) is False
-        for state in home.presence_entities
-        for before, after in pairwise(home.changes(state.entity_id))
+        abs(arrived - since) <= ARRIVAL_NEAR and baselines.quiet.presence.get(person) is True
+        for person, arrived in baselines.quiet.came_home_at.items()
     )
