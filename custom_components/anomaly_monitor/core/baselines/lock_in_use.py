@@ -26,7 +26,9 @@ The household's rest is read from its motion (``household_asleep``); a passage t
 this very door after that rest began is somebody up, whatever the motion sensors missed
 (a sensor held on for hours makes no new motion): the door is in use then too. Somebody
 who went out in the night and came back moves inside after it, so the rest begins again
-after their passage and the lock left is told.
+after their passage and the lock left is told. One of the household coming back through
+it is no guest either (``RETURN_NEAR`` of their return, as the baselines follow them):
+down to the pharmacy at 23:30 and back at 23:49, the lock left on, is a lock forgotten.
 
 A lock unlocked for one of the household coming home (a person came home from away
 within ``ARRIVAL_NEAR`` of the unlock, as the baselines follow them live:
@@ -61,13 +63,25 @@ STAYING = timedelta(minutes=15)
 # A person or tracker that came home this close to the unlock (before it, or after it as a
 # phone's report lags): the lock was turned for them.
 ARRIVAL_NEAR = timedelta(minutes=15)
+# A door opened this close to a person's return: their own way back in, not a guest.
+RETURN_NEAR = timedelta(minutes=5)
 
 
 def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> datetime | None:
-    """When ``door`` last opened: in the window, or as the baselines saw it live."""
+    """When ``door`` last opened (in the window, or as the baselines saw it live) other
+    than for one of the household coming home (within ``RETURN_NEAR`` of a person's
+    return: their own way back, no guest)."""
     seen = [c.when for c in home.changes(door) if c.state.lower() == "on"]
     live = baselines.usual.last_opened(door)
-    return max([*seen, *([live] if live is not None else [])], default=None)
+    returns = baselines.quiet.came_home_at.values()
+    return max(
+        (
+            when
+            for when in [*seen, *([live] if live is not None else [])]
+            if not any(abs(when - back) <= RETURN_NEAR for back in returns)
+        ),
+        default=None,
+    )
 
 
 def lock_in_use(
