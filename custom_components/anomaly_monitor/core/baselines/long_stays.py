@@ -46,7 +46,6 @@ from .attended_doors import ATTENDED_LIMIT, lit_in_use
 from .clock import local
 from .door_at_rest import rest_door_limit
 from .door_timers import door_timer_limit, is_motorised_door
-from .door_watchers import not_watching
 from .durations import quarter_of_day
 from .entrance_subject import entrance_evidence
 from .gathering import gathered
@@ -265,9 +264,7 @@ def long_stay_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
     return min(due, default=None)
 
 
-def _lit_in_use(
-    home: HomeView, baselines: HomeBaselines, state: EntityState, since: datetime
-) -> bool:
+def _lit_in_use(home: HomeView, state: EntityState, since: datetime) -> bool:
     """A door ``entry_left_open`` judges (not a window, nor a door shut: somebody behind it
     may need help), open in a lit room people keep moving in: in use, as it reads it."""
     if state.domain != "binary_sensor" or state.state.lower() != "on":
@@ -275,8 +272,7 @@ def _lit_in_use(
     if not shut_after_use(home, state.entity_id):
         return False
     spell = Interval(state.entity_id, state.state, since, home.end, ongoing=True)
-    blind = not_watching(home, baselines, state.entity_id)
-    return lit_in_use(home, state.entity_id, spell, ENTRY_OPEN_LIMIT, blind)
+    return lit_in_use(home, state.entity_id, spell, ENTRY_OPEN_LIMIT)
 
 
 def _gathered_by(home: HomeView, baselines: HomeBaselines, state: EntityState) -> bool:
@@ -294,7 +290,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
     for judged in _limits(home, baselines):
         state, word, since = judged.state, judged.word, judged.since
         stayed = now - since
-        if stayed <= judged.limit or _lit_in_use(home, baselines, state, since):
+        if stayed <= judged.limit or _lit_in_use(home, state, since):
             continue
         if word == _ACTIVE[("binary_sensor", "on")] and _gathered_by(home, baselines, state):
             continue  # people gathered: the door is in use, as ``entry_left_open`` reads it

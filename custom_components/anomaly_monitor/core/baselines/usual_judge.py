@@ -55,7 +55,6 @@ from .away_motion_judge import judge_motion
 from .away_teaching import ENTRY_RULES, MOTION_RULES
 from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
-from .door_watchers import not_watching
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
 from .entered_from_inside import opened_by_somebody_inside
 from .gathering import gathered
@@ -173,8 +172,7 @@ def _open(
             OPEN_FACTOR * timedelta(minutes=habit.minutes if habit else 0.0),
             MARGIN * timedelta(minutes=taught),  # the homeowner's word, as a mark's degree
         )
-        blind = not_watching(home, baselines, entity_id)  # (a camera on the street)
-        if not left_open(home, entity_id, spell, limit, blind):
+        if not left_open(home, entity_id, spell, limit):
             continue  # in use: somebody moved beside it until minutes ago
         if worst is None or spell.duration > worst[0].duration:
             worst = (spell, minutes, days, habit)
