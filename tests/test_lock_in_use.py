@@ -227,3 +227,91 @@ def test_a_lock_used_again_after_the_household_rest_began_is_in_use(
 
     assert in_use(timedelta(hours=5, minutes=30))  # 03:30, after the rest began
     assert not in_use(timedelta(minutes=3))  # out to the bins at 22:03 and back
+
+
+PERSON = "person.person_2"
+
+
+def _back_home(hour: int, *, arrived: bool) -> list[str]:
+    """Day 6: the lock unlocked at ``hour``:35 and its door opened once, then nothing; a
+    person came home from away a minute before (``arrived``) or was home all along. What
+    ``state_longer_than_usual`` tells 65 min after the unlock."""
+    baselines = _home(6)
+    unlocked = DAY0 + timedelta(days=6, hours=hour, minutes=35)
+    now = unlocked + timedelta(minutes=65)
+    baselines.observe(unlocked - timedelta(hours=5), PERSON, "home")
+    if arrived:  # out since the morning, back a minute before the unlock
+        baselines.observe(unlocked - timedelta(hours=4), PERSON, "not_home")
+        baselines.observe(unlocked - timedelta(minutes=1), PERSON, "home")
+    events: list[tuple[float, str, str]] = [(0, LOCK, "unlocked"), (0.2, DOOR, "on")]
+    events.append((0.5, DOOR, "off"))
+    states = [
+        replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked),
+        replace(entity(DOOR, "off", area="Entry", device_class="door"), last_changed=unlocked),
+        entity(PERSON, "home"),
+    ]
+    view = HomeView(
+        window(
+            states,
+            environment(now, persons_home=2),
+            steps(unlocked - timedelta(minutes=30), [(m + 30, e, s) for m, e, s in events]),
+        )
+    )
+    return [f.reasoning for f in state_longer_than_usual(view, baselines)]
+
+
+def test_a_lock_unlocked_for_one_of_the_household_coming_home_is_theirs_by_day() -> None:
+    """Back from the morning's procession at 10:34, the door left on the latch for the
+    relatives due at lunch: nobody unknown came in, and whoever turned it is home and up.
+    The same lock turned with nobody coming home (somebody untracked going out) is told."""
+    assert _back_home(10, arrived=True) == []
+    [told] = _back_home(10, arrived=False)
+    assert "has been unlocked for 1 h 05 min" in told
+
+
+def test_a_lock_left_after_coming_home_is_judged_in_the_hours_the_home_rests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hours this home rests at (``lock_floor``) judge any lock from its unlock, the
+    one a person came home by too."""
+    monkeypatch.setattr(lock_in_use_module, "lock_floor", lambda *args: timedelta(minutes=20))
+    [told] = _back_home(10, arrived=True)
+    assert "has been unlocked for 1 h 05 min" in told
+
+
+def test_one_of_the_household_coming_back_through_the_door_is_no_guest() -> None:
+    """Unlocked at 18:30 to go down to the pharmacy, back at 18:49 (the person's return,
+    the door opened a minute after), the lock left: forgotten, told at the hour. The same
+    evening with a guest through the door at 18:49 (nobody of the household back then)
+    is the door in use."""
+    unlocked = DAY0 + timedelta(days=6, hours=18, minutes=30)
+
+    def told(returned: bool) -> list[str]:
+        baselines = _home(6)
+        baselines.observe(unlocked - timedelta(hours=5), PERSON, "home")
+        if returned:
+            baselines.observe(unlocked + timedelta(minutes=3), PERSON, "not_home")
+            baselines.observe(unlocked + timedelta(minutes=18), PERSON, "home")
+        now = unlocked + timedelta(minutes=65)
+        events: list[tuple[float, str, str]] = [(0, LOCK, "unlocked"), (0.2, DOOR, "on")]
+        events += [(0.5, DOOR, "off"), (19, DOOR, "on"), (19.5, DOOR, "off")]
+        states = [
+            replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked),
+            replace(
+                entity(DOOR, "off", area="Entry", device_class="door"),
+                last_changed=unlocked + timedelta(minutes=19.5),
+            ),
+            entity(PERSON, "home"),
+        ]
+        view = HomeView(
+            window(
+                states,
+                environment(now, persons_home=2),
+                steps(unlocked - timedelta(minutes=30), [(m + 30, e, s) for m, e, s in events]),
+            )
+        )
+        return [f.reasoning for f in state_longer_than_usual(view, baselines)]
+
+    [forgotten] = told(returned=True)
+    assert "has been unlocked for 1 h 05 min" in forgotten
+    assert told(returned=False) == []

@@ -17,8 +17,9 @@ its limit. Past the hour, a room kept busy *and lit* with the household not know
 is people, not a pet (a paw lights no lamp): a reunion dinner by the open main door, a
 party with the kitchen window open, are in use while the room keeps moving (``lit``),
 and the door is told once nobody has moved there for its limit. A door whose room has
-no motion sensor is judged as before. Known by area, domain and device class; no word of
-an id is read.
+no motion sensor is judged as before, and so is one whose sensor does not see who uses
+it (a camera over the street door: ``door_watchers``). Known by area, domain and device
+class; no word of an id is read.
 """
 
 from __future__ import annotations
@@ -37,14 +38,17 @@ ATTENDED_SHARE = 0.5
 ATTENDED_FACTOR = 2.0
 
 
-def _seen_spans(home: HomeView, door: str, spell: Interval) -> list[tuple[datetime, datetime]]:
-    """The spans within ``spell`` a motion sensor of the door's room read on."""
+def _seen_spans(
+    home: HomeView, door: str, spell: Interval, blind: frozenset[str]
+) -> list[tuple[datetime, datetime]]:
+    """The spans within ``spell`` a motion sensor of the door's room read on (one that
+    does not watch the door, ``blind``, not counted: ``door_watchers``)."""
     area = home.area(door)
     if area is None:
         return []
     seen: list[tuple[datetime, datetime]] = []
     for sensor in home.in_area(area):
-        if not is_motion(sensor):
+        if not is_motion(sensor) or sensor.entity_id in blind:
             continue
         spans = intervals(home, sensor.entity_id)
         if not spans and sensor.state.lower() == "on":
@@ -70,17 +74,25 @@ def _covered(spans: list[tuple[datetime, datetime]]) -> timedelta:
     return total
 
 
-def unattended(home: HomeView, door: str, spell: Interval) -> timedelta:
+def unattended(
+    home: HomeView, door: str, spell: Interval, blind: frozenset[str] = frozenset()
+) -> timedelta:
     """How long the door has stood open with nobody staying in its room: the whole spell
     when somebody was there for less than ``ATTENDED_SHARE`` of it, else since the last
-    movement there."""
-    spans = _seen_spans(home, door, spell)
+    movement there (``blind``: its room's sensors that do not watch it)."""
+    spans = _seen_spans(home, door, spell, blind)
     if not spans or _covered(spans) < ATTENDED_SHARE * spell.duration:
         return spell.duration
     return spell.end - max(end for _, end in spans)
 
 
-def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> bool:
+def left_open(
+    home: HomeView,
+    door: str,
+    spell: Interval,
+    limit: timedelta,
+    blind: frozenset[str] = frozenset(),
+) -> bool:
     """Whether the open ``spell`` is past ``limit`` with nobody by the door, or past
     ``ATTENDED_LIMIT`` (and ``limit``) however busy its room is, unless it is lit with
     the household not known away (then ``limit`` past the last movement there); for a door kept open
@@ -89,18 +101,24 @@ def left_open(home: HomeView, door: str, spell: Interval, limit: timedelta) -> b
     if spell.duration <= limit:
         return False
     if limit >= ATTENDED_LIMIT:  # kept open for hours here: in use while its room lives
-        last = max((end for _, end in _seen_spans(home, door, spell)), default=spell.start)
+        last = max((end for _, end in _seen_spans(home, door, spell, blind)), default=spell.start)
         return spell.duration > ATTENDED_FACTOR * limit or spell.end - last > limit
     if spell.duration > ATTENDED_LIMIT and not _lit_with_people(home, door):
         return True  # busy, but perhaps only a pet by it: told past the hour
-    return unattended(home, door, spell) > limit
+    return unattended(home, door, spell, blind) > limit
 
 
-def lit_in_use(home: HomeView, door: str, spell: Interval, recent: timedelta) -> bool:
+def lit_in_use(
+    home: HomeView,
+    door: str,
+    spell: Interval,
+    recent: timedelta,
+    blind: frozenset[str] = frozenset(),
+) -> bool:
     """Its room lit with the household not known away, and busy until less than
     ``recent`` ago: ``state_longer_than_usual`` (past the hour) waits as ``left_open``
     does (one door, one verdict)."""
-    return _lit_with_people(home, door) and unattended(home, door, spell) <= recent
+    return _lit_with_people(home, door) and unattended(home, door, spell, blind) <= recent
 
 
 def _lit_with_people(home: HomeView, door: str) -> bool:

@@ -31,6 +31,7 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import EntityState
 from ..statistics.timeline import Interval
 from .attended_doors import ATTENDED_LIMIT, unattended
+from .door_watchers import not_watching
 from .durations import quarter_of_day
 from .home_baselines import HomeBaselines
 
@@ -70,7 +71,8 @@ def rest_door_limit(
     limits: list[timedelta] = []
     if longest <= QUICK_USE:
         spell = Interval(state.entity_id, state.state, since, home.end, ongoing=True)
-        attended = spell.duration - unattended(home, state.entity_id, spell)
+        blind = not_watching(home, baselines, state.entity_id)  # (a camera on the street)
+        attended = spell.duration - unattended(home, state.entity_id, spell, blind)
         limits.append(attended + max(QUICK_LIMIT, FACTOR * longest))
     if longest < ATTENDED_LIMIT:
         still = _still_since(home, since)

@@ -26,8 +26,20 @@ The household's rest is read from its motion (``household_asleep``); a passage t
 this very door after that rest began is somebody up, whatever the motion sensors missed
 (a sensor held on for hours makes no new motion): the door is in use then too. Somebody
 who went out in the night and came back moves inside after it, so the rest begins again
-after their passage and the lock left is told. Known by domain, device class and area;
-no word of an id is read.
+after their passage and the lock left is told. One of the household coming back through
+it is no guest either (``RETURN_NEAR`` of their return, as the baselines follow them):
+down to the pharmacy at 23:30 and back at 23:49, the lock left on, is a lock forgotten.
+
+A lock unlocked for one of the household coming home (a person came home from away
+within ``ARRIVAL_NEAR`` of the unlock, as the baselines follow them live:
+``QuietSpells.came_home_at``; a phone's blink is no arrival) is in their hands while
+they are home and up, by day: the family back from the morning procession leaves the
+door on the latch for the relatives due at lunch. Nobody unknown came in, and whoever
+turned it is there to lock it. The hours the home rests at (``lock_floor``: in the
+evening or at night) judge it as any lock, from its unlock; so does the night rule once
+the household rests. A lock unlocked for somebody the trackers do not follow (a child
+going out, a carer, a guest) is judged as before. Known by domain, device class and
+area; no word of an id is read.
 """
 
 from __future__ import annotations
@@ -40,6 +52,7 @@ from ..occupancy import Occupancy
 from .entrance_subject import entrance_of
 from .home_baselines import HomeBaselines
 from .household_asleep import asleep_since, sitting_up
+from .lock_floor import lock_floor
 
 # A door opened this long after its lock was unlocked is a later passage, not the one the
 # unlock was for (out to the bins and back in: two openings within minutes).
@@ -47,13 +60,28 @@ USED_AGAIN = timedelta(minutes=10)
 # A room held "on" this long without a break (and longer than ever at that time of day):
 # people staying there, not somebody passing through it.
 STAYING = timedelta(minutes=15)
+# A person or tracker that came home this close to the unlock (before it, or after it as a
+# phone's report lags): the lock was turned for them.
+ARRIVAL_NEAR = timedelta(minutes=15)
+# A door opened this close to a person's return: their own way back in, not a guest.
+RETURN_NEAR = timedelta(minutes=5)
 
 
 def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> datetime | None:
-    """When ``door`` last opened: in the window, or as the baselines saw it live."""
+    """When ``door`` last opened (in the window, or as the baselines saw it live) other
+    than for one of the household coming home (within ``RETURN_NEAR`` of a person's
+    return: their own way back, no guest)."""
     seen = [c.when for c in home.changes(door) if c.state.lower() == "on"]
     live = baselines.usual.last_opened(door)
-    return max([*seen, *([live] if live is not None else [])], default=None)
+    returns = baselines.quiet.came_home_at.values()
+    return max(
+        (
+            when
+            for when in [*seen, *([live] if live is not None else [])]
+            if not any(abs(when - back) <= RETURN_NEAR for back in returns)
+        ),
+        default=None,
+    )
 
 
 def lock_in_use(
@@ -73,4 +101,20 @@ def lock_in_use(
         # The household rests (the night rule judges the lock), unless somebody came
         # through this door since that rest began: people up, whatever moved inside.
         return used_again and last is not None and last > rest
-    return used_again or sitting_up(home, baselines, home.end, at_least=STAYING)
+    if used_again or sitting_up(home, baselines, home.end, at_least=STAYING):
+        return True
+    return _let_in_by_day(home, baselines, lock, since)
+
+
+def _let_in_by_day(
+    home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime
+) -> bool:
+    """``lock`` was unlocked for one of the household coming home, and the home does not
+    rest now (``lock_floor`` keeps the everyday floor): in their hands (see the module)."""
+    floor = timedelta(hours=1)  # any floor above ``lock_floor.REST_FLOOR``: rest or not
+    if lock_floor(home, baselines, lock, since, floor) != floor:
+        return False  # the hours this home rests at: judged as any lock
+    return any(
+        abs(arrived - since) <= ARRIVAL_NEAR and baselines.quiet.presence.get(person) is True
+        for person, arrived in baselines.quiet.came_home_at.items()
+    )

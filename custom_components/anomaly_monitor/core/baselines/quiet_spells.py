@@ -56,6 +56,9 @@ class QuietSpells:
         # When each person's known place (home, away) last changed: a blink to unknown and
         # back is no arrival (``presence_moves``). Not stored: unknown after a restart.
         self.placed_at: dict[str, datetime] = {}
+        # When each person last came home from a known away (not a first sight, not a
+        # blink): who a lock was turned for (``lock_in_use``). Not stored either.
+        self.came_home_at: dict[str, datetime] = {}
 
     # --- occupancy ---------------------------------------------------------------------
 
@@ -79,6 +82,8 @@ class QuietSpells:
             return  # unknown says nothing: the last known place stands
         if where is not None and where != self.presence.get(person):
             self.placed_at[person] = when
+            if where and self.presence.get(person) is False:
+                self.came_home_at[person] = when
         self.presence[person] = where
         now = self.occupied
         if now is False and was is not False:
