@@ -13,6 +13,7 @@ arrival since and an empty home are not told.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -62,6 +63,7 @@ def _view(
     rose_changed: datetime | None = None,
     shut: datetime | None = None,
     seen_inside: float = 4,
+    hall_on_since: datetime | None = None,
 ) -> HomeView:
     """The home at ``now``; ``shut``: the bathroom door opened and closed behind her then,
     its motion seen until ``seen_inside`` minutes later."""
@@ -69,6 +71,10 @@ def _view(
         entity(e, "off", area=AREAS[e], device_class="door" if e == DOOR else "motion")
         for e in (BED, HALL, BATH, DOOR)
     ]
+    if hall_on_since is not None:  # the hall's motion on since then, from before the window
+        states = [s for s in states if s.entity_id != HALL]
+        hall = entity(HALL, "on", area=AREAS[HALL], device_class="motion")
+        states.append(replace(hall, last_changed=hall_on_since))
     states.append(entity(BATH_DOOR, "off", area="Bathroom", device_class="door"))
     states.append(entity(ROSE, "home" if home else "not_home"))
     env = Environment(local_time=now, persons_home=int(home), persons_total=1)
@@ -138,6 +144,22 @@ def test_a_morning_in_the_bathroom_far_longer_than_ever_is_told() -> None:
     walked_out = _view(now, shut=door, seen_inside=1)
     assert list(still_in_room_far_longer(walked_out, baselines)) == []
     assert list(still_in_room_far_longer(_view(now), baselines)) == []
+
+
+def test_a_quiet_while_a_motion_sensor_reads_movement_is_not_told() -> None:
+    """Relatives came in by the street door and sit in the patio: its sensor has read
+    movement since before the window, with no new sign, while the door they shut is the
+    last sign. The home is not still: not told, nor due, while it reads movement."""
+    baselines = _rose()
+    morning = TODAY + timedelta(hours=7, minutes=10)
+    _into_the_bathroom(baselines, morning)
+    seen = morning + timedelta(minutes=3)
+    door = seen - timedelta(seconds=30)
+    now = seen + timedelta(minutes=41)
+    busy = _view(now, shut=door, hall_on_since=morning - timedelta(minutes=5))
+    assert list(still_in_room_far_longer(busy, baselines)) == []
+    assert still_in_room_due(busy, baselines) is None
+    assert len(list(still_in_room_far_longer(_view(now, shut=door), baselines))) == 1
 
 
 def test_the_night_after_the_bathroom_is_not_told() -> None:

@@ -75,6 +75,7 @@ from .long_runs import appliance_running_far_longer
 from .long_stays import duration_text, state_longer_than_usual
 from .meter_habits import meter_drawing_at_unusual_hours, meter_run_missing
 from .night_cycling import appliance_cycling_at_night
+from .night_length import usual_through_the_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
@@ -164,7 +165,7 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
     if last >= now:
         return
     still = now - last
-    usual = baselines.quiet.typical_over(last, now)
+    usual = usual_through_the_night(baselines.quiet, last, now)  # asleep: a night's length
     if usual is None:
         limit = DEFAULT_QUIET_LIMIT
         why = "this home has no learned routine for these hours yet"

@@ -30,7 +30,9 @@ Judged by the room, learned from this home:
   are learned and all short.
 
 Not where a pet may move (its sensor moves while the home is empty, or, with pets in the
-profile, the home is not learned empty yet). A home whose night trips go back to bed
+profile, the home is not learned empty yet), nor where a bed of the room is lain on now
+(``held_on.lain_on``): a boy back in his bed at 02:36 is asleep, however short this home's
+quiets after his room by day. A home whose night trips go back to bed
 unseen (no sensor in the bedroom) teaches a long quiet after the bathroom at night: then
 the room is one people rest after, and nothing is told. The finding says which judged
 it (the nights learned, or the prior).
@@ -41,9 +43,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on
 from .clock import local
 from .daily_rhythm import BACK_TO_BED, MIN_REST, NIGHT_ENDS, TRIP
+from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .room_limit import room_limit
 from .room_quiet import LearnedQuiet
@@ -83,12 +86,13 @@ def night_trip(
     came = baselines.room_quiet.came_from
     if came is None or came[0] < began - LEAD or came[1] == area:
         return None  # not seen on the way there: the way back would not be seen either
-    if any(
-        maybe_a_pet(baselines, home, sensor.entity_id, since)
-        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
-        if sensor.info.area == area
-    ):
+    sensors = [
+        s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if s.info.area == area
+    ]
+    if any(maybe_a_pet(baselines, home, sensor.entity_id, since) for sensor in sensors):
         return None
+    if any(is_on(sensor) and lain_on(baselines, sensor.entity_id) for sensor in sensors):
+        return None  # a bed there is lain on: the trip ended back in bed
     quarters = baselines.room_quiet.learned_quarters(area)
     if not quarters or any(learned.longest >= PASSING for learned in quarters):
         return None  # somebody rests after it (the bedroom), or nothing is known of it

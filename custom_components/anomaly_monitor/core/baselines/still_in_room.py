@@ -9,7 +9,9 @@ is left within minutes, so a quiet of an hour after it is far longer than ever; 
 bedroom at night is the night, and is never told here.
 
 Told (safety hazard, high: a person who may have fallen; one incident with the other
-stillness rules, ``core/stillness.py``) when someone is home (HA's persons), nobody came or
+stillness rules, ``core/stillness.py``) when someone is home (HA's persons), nothing reads
+movement now (a motion sensor on: relatives in the patio while the last door closed was the
+street's; ``held_on``: a bed held on is somebody lying there, not moving), nobody came or
 went since the last sign, the room keeps them (its door closed behind them and they were
 seen inside after, ``shut_in.py``: elsewhere the last room seen says little of where a
 still person is, and rooms without a door told many false alarms), and the quiet is
@@ -33,6 +35,7 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, i
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from .clock import local, next_hour
+from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
@@ -69,6 +72,12 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     home, somebody came or went since, or the room's quarter is not learned."""
     if home.occupancy is not Occupancy.OCCUPIED or baselines.quiet.occupied is False:
         return None
+    if any(
+        moving_now(home, baselines, sensor)
+        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        if not is_unavailable(sensor)
+    ):
+        return None  # a motion sensor sees somebody now: the home is not still
     last = baselines.room_quiet.last
     signs = window_signs(home)
     if signs and (last is None or signs[-1][0] > last[0]):
