@@ -166,9 +166,12 @@ def held_while_learning(
     now: datetime,
     someone_home: bool,
     pets: bool = False,
+    *,
+    phoneless: bool = False,
 ) -> bool:
     """Whether ``finding`` waits: not urgent, and every device it cites still learning.
-    ``pets``: the profile names a pet (its motion is no person's)."""
+    ``pets``: the profile names a pet (its motion is no person's); ``phoneless``: it names
+    somebody living here without a tracked phone (every tracker away is no empty home)."""
     if not finding.evidence or finding.rule in _OWN_NORMAL_RULES:
         return False
     if (
@@ -177,7 +180,7 @@ def held_while_learning(
         and not waits_for_life_while_away(finding, baselines, pets)
         and (
             is_hazard(finding.anomaly_type, finding.severity)
-            or not household_passage(finding, baselines, now, pets)
+            or not household_passage(finding, baselines, now, pets, phoneless=phoneless)
         )
     ):
         return False
@@ -219,6 +222,8 @@ def not_held(
     now: datetime,
     someone_home: bool,
     pets: bool = False,
+    *,
+    phoneless: bool = False,
 ) -> list[Finding]:
     """The findings that may be pushed now (all of them without baselines)."""
     if baselines is None:
@@ -226,5 +231,5 @@ def not_held(
     return [
         still_learning(f, baselines, now)
         for f in findings
-        if not held_while_learning(f, baselines, now, someone_home, pets)
+        if not held_while_learning(f, baselines, now, someone_home, pets, phoneless=phoneless)
     ]
