@@ -12,7 +12,10 @@ absent or not in the app. A phone merely named ("notifications to my phone") is 
 
 from __future__ import annotations
 
+from functools import lru_cache
 import re
+
+from .pets import has_pets
 
 # A phone, in the words a homeowner uses for it (stems: "telefon" covers telefonu,
 # telefona, telefonem; "mobil" covers mobile, mobilní, mobiltelefon).
@@ -58,6 +61,15 @@ _PHONELESS = re.compile(
 )
 
 
+@lru_cache(maxsize=8)
 def names_phoneless_resident(profile: str) -> bool:
     """The profile says somebody of the household has no phone (or none in the app)."""
     return _PHONELESS.search(profile) is not None
+
+
+def people_move_at_any_hour(profile: str) -> bool:
+    """What moves at all hours while every tracker is away is a person, not a pet: the
+    profile names somebody living here without a phone and no pet. A grandmother and an
+    uncle home every day and night move in every part of it, as a dog does; the homeowner
+    who says who stays in and names no dog has said which."""
+    return names_phoneless_resident(profile) and not has_pets(profile)
