@@ -177,7 +177,7 @@ def held_while_learning(
     if (
         pushed_at_once(finding, someone_home)
         and not stood_open_before_leaving(finding, baselines)
-        and not waits_for_life_while_away(finding, baselines, pets)
+        and not waits_for_life_while_away(finding, baselines, pets, phoneless=phoneless)
         and (
             is_hazard(finding.anomaly_type, finding.severity)
             or not household_passage(finding, baselines, now, pets, phoneless=phoneless)
