@@ -144,10 +144,7 @@ def _pets_sensor(
 
 def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime) -> bool:
     """Whether motion on ``sensor`` at ``when`` may be a pet's (``_pets_sensor``)."""
-    profile = home.window.profile
-    return _pets_sensor(
-        baselines.away, sensor, when, has_pets(profile), people_move_at_any_hour(profile)
-    )
+    return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
 
 
 def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
@@ -219,7 +216,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
     last = _last
     if last is not None and last[0]() is home and last[1]() is baselines and last[2] == key:
         return last[3], last[4], last[5]
-    pets, people = has_pets(home.window.profile), people_move_at_any_hour(home.window.profile)
+    pets = has_pets(home.window.profile)
     events = _window_events(home) | set(away.spell)
     # A complete use of an inner contact, in the window or the spell's record: a sign.
     inner = window_uses(baselines, home) | {
@@ -248,7 +245,10 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
     steps: list[_Step] = []
     for when, entity_id, kind in sorted(events):
         contact = (when, entity_id) in inner
-        if kind == SIGN and not contact and _pets_sensor(away, entity_id, when, pets, people):
+        # Motion at all hours is no sign of this step, even where the profile's phoneless
+        # resident makes the home lived in (``_movers``): the motion before a door at
+        # night may be whoever came over the wall as well as the resident.
+        if kind == SIGN and not contact and _pets_sensor(away, entity_id, when, pets):
             continue  # maybe a pet (a pet does not shut a door or open a drawer)
         if kind == OPENING and entity_id not in leaves:
             leaves[entity_id] = way_out(home, entity_id)
