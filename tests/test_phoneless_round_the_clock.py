@@ -15,7 +15,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.somebody_in import lived_while_away
+from custom_components.anomaly_monitor.core.baselines.somebody_in import (
+    lived_while_away,
+    opened_from_inside,
+)
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 from custom_components.anomaly_monitor.core.window import build_window
@@ -26,6 +29,7 @@ DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 ALICE = "person.alice"
 LIVING = "binary_sensor.living_room_motion"
 BEDROOM = "binary_sensor.bedroom_motion"
+BACK_DOOR = "binary_sensor.back_door"
 AREAS = {LIVING: "Living Room", BEDROOM: "Bedroom"}
 MOTHER = "I travel for work; my mother (80, no phone) and my brother live here."
 
@@ -37,9 +41,11 @@ def _at(hours: float) -> datetime:
 def _away_for_days(days: int) -> HomeBaselines:
     baselines = HomeBaselines(UTC)
     infos = [EntityInfo(e, "", area=AREAS[e], device_class="motion") for e in AREAS]
-    baselines.describe([*infos, EntityInfo(ALICE, "Alice")])
-    baselines.watching([*AREAS, ALICE], DAY0 - timedelta(days=1))
+    door = EntityInfo(BACK_DOOR, "Back door", area="Kitchen", device_class="door")
+    baselines.describe([*infos, door, EntityInfo(ALICE, "Alice")])
+    baselines.watching([*AREAS, BACK_DOOR, ALICE], DAY0 - timedelta(days=1))
     baselines.learn(Transition(DAY0, ALICE, "home"))
+    baselines.learn(Transition(DAY0, BACK_DOOR, "off", "Kitchen"))
     baselines.learn(Transition(_at(0.5), ALICE, "not_home"))
     for hour in range(1, days * 24, 3):
         for sensor, area in AREAS.items():
@@ -50,11 +56,13 @@ def _away_for_days(days: int) -> HomeBaselines:
     return baselines
 
 
-def _home(now: datetime, profile: str) -> HomeView:
+def _home(now: datetime, profile: str, today: tuple[Transition, ...] = ()) -> HomeView:
     states = [entity(e, "off", area=AREAS[e], device_class="motion") for e in AREAS]
+    states.append(entity(BACK_DOOR, "on" if today else "off", area="Kitchen", device_class="door"))
     states.append(entity(ALICE, "not_home"))
     env = environment(now, persons_home=0)
-    return HomeView(build_window(states, env, [], profile=profile, start=now - timedelta(hours=2)))
+    start = now - timedelta(hours=2)
+    return HomeView(build_window(states, env, list(today), profile=profile, start=start))
 
 
 def test_round_the_clock_motion_is_the_phoneless_mother_the_profile_names() -> None:
@@ -69,3 +77,20 @@ def test_with_a_dog_in_the_profile_it_may_be_the_dog() -> None:
     baselines = _away_for_days(5)
     now = _at(5 * 24 + 11)
     assert not lived_while_away(baselines, _home(now, MOTHER + " We have a dog."))
+
+
+def test_round_the_clock_motion_before_a_door_at_night_is_still_no_sign() -> None:
+    """Lived in, yet the living room moving at 02:50 and the back door opened at 02:52 is
+    an opening from outside, as before: motion that keeps no hours tells no more who moved
+    before a door (a man over the wall) than it did."""
+    baselines = _away_for_days(5)
+    moved, opened = _at(5 * 24 + 2 + 50 / 60), _at(5 * 24 + 2 + 52 / 60)
+    today = (
+        Transition(moved, LIVING, "on", "Living Room"),
+        Transition(opened, BACK_DOOR, "on", "Kitchen"),
+    )
+    for transition in today:
+        baselines.learn(transition)
+    home = _home(opened + timedelta(minutes=1), MOTHER, today)
+    assert lived_while_away(baselines, home)
+    assert opened_from_inside(baselines, home, opened, BACK_DOOR) is None
