@@ -62,6 +62,25 @@ def test_motion_after_an_entry_into_the_empty_home_is_pushed() -> None:
     assert not held_while_learning(_motion(), baselines, now, someone_home=False)
 
 
+def test_motion_after_the_phoneless_residents_passage_by_day_waits() -> None:
+    """The profile says somebody lives here without a phone: the back door opened by day
+    with nothing seen before it is their passage (``first_days_passage``), and the motion
+    after it theirs too; without that word, or at night, it is an entry and pushed."""
+    # Fails before: the motion after the door was pushed at once.
+    baselines = _fresh()
+    now = SET_UP + timedelta(hours=2)  # 11:00
+    baselines.learn(Transition(now - timedelta(minutes=2), DOOR, "on", "Hall"))
+    baselines.learn(Transition(now, HALL, "on", "Hall"))
+    assert held_while_learning(_motion(), baselines, now, False, phoneless=True)
+    assert not held_while_learning(_motion(), baselines, now, False)
+
+    night = _fresh()
+    late = SET_UP + timedelta(hours=14)  # 23:00
+    night.learn(Transition(late - timedelta(minutes=2), DOOR, "on", "Hall"))
+    night.learn(Transition(late, HALL, "on", "Hall"))
+    assert not held_while_learning(_motion(), night, late, False, phoneless=True)
+
+
 def test_a_door_opened_by_whoever_moves_inside_is_no_entry() -> None:
     """The hall moved 10 min before the back door opened: somebody inside opened it (let
     the dog out); their motion after still waits."""

@@ -149,6 +149,38 @@ def test_an_entry_into_a_home_quiet_since_everybody_left_is_pushed_at_once() -> 
     assert not held_while_learning(_unaccompanied(), baselines, now, someone_home=False)
 
 
+def test_somebody_the_profile_says_has_no_phone_is_home_by_day() -> None:
+    """A grandmother without a phone alone on weekday mornings, a dog in the yard (so no
+    motion is a person's): at 10:48 she opens the toilet door across the yard and shuts it.
+    The profile says she lives here without a phone: her passage waits for what follows,
+    and the door left standing open is told; at night, or without such a profile, it is
+    pushed at once as before."""
+    # Fails before: with pets and nothing but motion inside, it was pushed at once.
+    baselines = _fresh()
+    _left_at_eight(baselines)
+    baselines.learn(Transition(_at(9), KITCHEN, "on", "Kitchen"))  # the dog, or her
+    opened = _at(10.8)
+    _open(baselines, opened, BEDROOM_DOOR)
+    now = opened + timedelta(seconds=10)
+    entry = ENTRY_UNSECURED_WHILE_AWAY.finding(
+        evidence=(BEDROOM_DOOR,),
+        subject=BEDROOM_DOOR,
+        while_away=True,
+        reasoning="Bedroom door is open while nobody is home.",
+    )
+    assert not held_while_learning(entry, baselines, now, False, pets=True)
+    assert held_while_learning(entry, baselines, now, False, pets=True, phoneless=True)
+    # Still open after 10 min: no passage, told.
+    stands = opened + timedelta(minutes=11)
+    assert not held_while_learning(entry, baselines, stands, False, pets=True, phoneless=True)
+
+    night = _fresh()
+    _left_at_eight(night)
+    _open(night, _at(23), BEDROOM_DOOR)
+    late = _at(23) + timedelta(seconds=10)
+    assert not held_while_learning(entry, night, late, False, pets=True, phoneless=True)
+
+
 def test_whoever_moved_and_went_out_by_the_door_is_nobody_inside() -> None:
     """The last phone reported away at 08:00, but its owner was still in the hall at 08:10
     and went out by the front door at 08:15 (a phone that reports before the door). Nothing

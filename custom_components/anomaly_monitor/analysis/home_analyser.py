@@ -45,6 +45,7 @@ from ..core.detector import Detector
 from ..core.feedback import findings_of
 from ..core.models import ContextWindow, Finding, Verdict
 from ..core.pets import has_pets
+from ..core.phoneless_residents import names_phoneless_resident
 from ..core.safety_floor import urgent_findings
 from ..live.context_builder import SnapshotCache
 from ..live.watcher import StateWatcher
@@ -237,7 +238,15 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
     def _pushable(self, findings: Iterable[Finding], someone_home: bool) -> list[Finding]:
         """What may open an anomaly now: not what waits for its devices' normal."""
         baselines = self._baselines()
-        return pushable(findings, baselines, self.now(), someone_home, has_pets(self.profile))
+        profile = self.profile
+        return pushable(
+            findings,
+            baselines,
+            self.now(),
+            someone_home,
+            has_pets(profile),
+            phoneless=names_phoneless_resident(profile),
+        )
 
     def learning_status(self) -> dict[str, datetime] | None:
         """The watched devices whose normal is still being learned, and until when (None

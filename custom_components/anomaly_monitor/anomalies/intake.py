@@ -35,7 +35,9 @@ def pushable(
     now: datetime,
     someone_home: bool,
     pets: bool = False,
+    *,
+    phoneless: bool = False,
 ) -> list[Finding]:
     """What may open an anomaly now: not what waits for its devices' normal (``pets``: the
-    profile names a pet)."""
-    return not_held(findings, baselines, now, someone_home, pets)
+    profile names a pet; ``phoneless``: somebody who lives here carries no tracked phone)."""
+    return not_held(findings, baselines, now, someone_home, pets, phoneless=phoneless)

@@ -44,10 +44,12 @@ def _watches_an_entrance(baselines: HomeBaselines) -> bool:
     return False
 
 
-def _came_in(baselines: HomeBaselines, pets: bool) -> bool:
+def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
     """Whether somebody came in from outside since the home became empty: an entrance used
     with no sign of anybody inside within ``INSIDE_REACH`` before it (``somebody_in``'s
-    walk, on the spell's own record: one opened by whoever is inside is no entry)."""
+    walk, on the spell's own record: one opened by whoever is inside is no entry). With
+    ``phoneless`` (the profile names somebody living here without a tracked phone) they
+    are known inside from the start, as a sign would show."""
     away = baselines.away
     if away.empty_since is None:
         return True  # not known since when: as if somebody came in (pushed)
@@ -56,7 +58,7 @@ def _came_in(baselines: HomeBaselines, pets: bool) -> bool:
         since = stamp(began, away.zone)
         return any(used >= since for uses in away.entries.values() for used in uses[:1])
     last_sign: datetime | None = None
-    known = False  # somebody moved inside since the home became empty, before any entry
+    known = phoneless  # somebody inside since the home became empty, before any entry
     for when, entity_id, kind in away.spell:
         if kind == SIGN:
             last_sign = when
@@ -69,11 +71,12 @@ def _came_in(baselines: HomeBaselines, pets: bool) -> bool:
 
 
 def waits_for_life_while_away(
-    finding: Finding, baselines: HomeBaselines, pets: bool = False
+    finding: Finding, baselines: HomeBaselines, pets: bool = False, *, phoneless: bool = False
 ) -> bool:
     """Whether a motion finding while away waits for the home's normal: nobody came in
     since the home became empty, in a home that watches its entrances (``pets``: the
-    profile names a pet, whose motion is nobody known inside)."""
+    profile names a pet, whose motion is nobody known inside; ``phoneless``: it names
+    somebody living here without a tracked phone, whose passages by day are no entry)."""
     if finding.rule not in MOTION_RULES:
         return False
-    return not _came_in(baselines, pets) and _watches_an_entrance(baselines)
+    return not _came_in(baselines, pets, phoneless) and _watches_an_entrance(baselines)

@@ -131,10 +131,16 @@ def _somebody_inside(
 
 
 def household_passage(
-    finding: Finding, baselines: HomeBaselines, now: datetime, pets: bool = False
+    finding: Finding,
+    baselines: HomeBaselines,
+    now: datetime,
+    pets: bool = False,
+    *,
+    phoneless: bool = False,
 ) -> bool:
     """``finding`` tells a way in used in the empty home as the household comes and goes
-    (see the module): it waits, while its devices are still being learned."""
+    (see the module): it waits, while its devices are still being learned. ``phoneless``:
+    the profile names somebody living here without a tracked phone."""
     if finding.rule not in PASSAGE_RULES:
         return False
     departed = baselines.away.empty_since
@@ -153,9 +159,11 @@ def household_passage(
         opened = used[-1]  # shut again since
     if timedelta(0) < departed - opened <= LEAVING:
         return True
-    return by_day(baselines, opened) and _somebody_inside(
-        baselines, departed, opened, pets, entrances
-    )
+    if not by_day(baselines, opened):
+        return False
+    # Somebody the trackers do not follow lives here: by day, the door they open and shut
+    # is theirs (one left standing open is told all the same).
+    return phoneless or _somebody_inside(baselines, departed, opened, pets, entrances)
 
 
 def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:

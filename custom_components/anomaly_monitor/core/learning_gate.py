@@ -27,6 +27,8 @@ But a way in used in the empty home as the household comes and goes (the last tr
 leaving within minutes of it, or somebody without a tracker moving inside by day), shut
 again or opened only minutes ago, waits for what follows (``first_days_passage``): it is
 told once it stands open, and an entry into a home nobody is known to be in is told at once.
+A home whose profile says somebody lives there without a tracked phone is not known empty
+by day (``phoneless_residents``).
 
 Motion while every tracker is away waits, though rated high, while nobody came into the
 empty home (``cold_start_motion``): whether somebody without a tracker lives here is what
@@ -166,18 +168,21 @@ def held_while_learning(
     now: datetime,
     someone_home: bool,
     pets: bool = False,
+    *,
+    phoneless: bool = False,
 ) -> bool:
     """Whether ``finding`` waits: not urgent, and every device it cites still learning.
-    ``pets``: the profile names a pet (its motion is no person's)."""
+    ``pets``: the profile names a pet (its motion is no person's); ``phoneless``: it names
+    somebody living here without a tracked phone (every tracker away is no empty home)."""
     if not finding.evidence or finding.rule in _OWN_NORMAL_RULES:
         return False
     if (
         pushed_at_once(finding, someone_home)
         and not stood_open_before_leaving(finding, baselines)
-        and not waits_for_life_while_away(finding, baselines, pets)
+        and not waits_for_life_while_away(finding, baselines, pets, phoneless=phoneless)
         and (
             is_hazard(finding.anomaly_type, finding.severity)
-            or not household_passage(finding, baselines, now, pets)
+            or not household_passage(finding, baselines, now, pets, phoneless=phoneless)
         )
     ):
         return False
@@ -219,6 +224,8 @@ def not_held(
     now: datetime,
     someone_home: bool,
     pets: bool = False,
+    *,
+    phoneless: bool = False,
 ) -> list[Finding]:
     """The findings that may be pushed now (all of them without baselines)."""
     if baselines is None:
@@ -226,5 +233,5 @@ def not_held(
     return [
         still_learning(f, baselines, now)
         for f in findings
-        if not held_while_learning(f, baselines, now, someone_home, pets)
+        if not held_while_learning(f, baselines, now, someone_home, pets, phoneless=phoneless)
     ]

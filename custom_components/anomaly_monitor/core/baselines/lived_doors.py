@@ -31,6 +31,7 @@ from datetime import datetime
 from ..home import HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
+from ..phoneless_residents import people_move_at_any_hour
 from .away_normal import LEAVE_GRACE, MOST_AWAY, PART_HOURS, _part
 from .clock import day_number
 from .home_baselines import HomeBaselines
@@ -100,6 +101,11 @@ def lived_door(
     if days is None:
         return None
     pets = has_pets(home.window.profile)
-    if baselines.untracked.shown_life(baselines.away, when, pets=pets) is None:
+    if (
+        baselines.untracked.shown_life(
+            baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window.profile)
+        )
+        is None
+    ):
         return None
     return days if _moved_this_spell(baselines, home, when) else None

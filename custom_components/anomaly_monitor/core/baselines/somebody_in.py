@@ -48,6 +48,7 @@ from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..pets import has_pets
+from ..phoneless_residents import people_move_at_any_hour
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
@@ -118,12 +119,16 @@ def _spell_ends(home: HomeView) -> set[tuple[datetime, str]]:
     return ends
 
 
-def _pets_sensor(away: AwayNormal, sensor: str, when: datetime, pets: bool) -> bool:
+def _pets_sensor(
+    away: AwayNormal, sensor: str, when: datetime, pets: bool, people: bool = False
+) -> bool:
     """Whether motion on ``sensor`` at ``when`` may be a pet's: it moves at all hours while
-    the home is empty; with pets in the profile, also where it moved on most empty days
-    at that part of the day before this away spell (a house-sitter's days are of this
-    spell, a pet's of every one), and anywhere before the home was learned empty twice."""
-    if away.moves_at_any_hour(sensor, when) is not None:
+    the home is empty (unless ``people``: the profile names somebody without a phone and
+    no pet, ``people_move_at_any_hour``); with pets in the profile, also where it moved on
+    most empty days at that part of the day before this away spell (a house-sitter's days
+    are of this spell, a pet's of every one), and anywhere before the home was learned
+    empty twice."""
+    if not people and away.moves_at_any_hour(sensor, when) is not None:
         return True
     if not pets:
         return False
@@ -146,14 +151,14 @@ def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
     """The motion sensors that moved while every tracker was away on an earlier day, a
     person's (not a pet's at any part of the day): where somebody without a phone lives."""
     away, now = baselines.away, home.end
-    pets = has_pets(home.window.profile)
+    pets, people = has_pets(home.window.profile), people_move_at_any_hour(home.window.profile)
     today = day_number(now, baselines.zone)
     parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
     return frozenset(
         sensor
         for sensor, hours in baselines.untracked.empty_days.items()
         if any(day != today for by_hour in hours for day in by_hour)
-        and not any(_pets_sensor(away, sensor, moment, pets) for moment in parts)
+        and not any(_pets_sensor(away, sensor, moment, pets, people) for moment in parts)
     )
 
 
@@ -240,6 +245,9 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
     steps: list[_Step] = []
     for when, entity_id, kind in sorted(events):
         contact = (when, entity_id) in inner
+        # Motion at all hours is no sign of this step, even where the profile's phoneless
+        # resident makes the home lived in (``_movers``): the motion before a door at
+        # night may be whoever came over the wall as well as the resident.
         if kind == SIGN and not contact and _pets_sensor(away, entity_id, when, pets):
             continue  # maybe a pet (a pet does not shut a door or open a drawer)
         if kind == OPENING and entity_id not in leaves:

@@ -20,6 +20,7 @@ from datetime import datetime
 from ..home import HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
+from ..phoneless_residents import people_move_at_any_hour
 from .clock import local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
@@ -31,7 +32,9 @@ from .recurring_entries import recurring_entry
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
     # With pets in the profile, motion while empty is theirs: only entries show a person.
     pets = has_pets(home.window.profile)
-    return baselines.untracked.shown_life(baselines.away, when, pets=pets)
+    return baselines.untracked.shown_life(
+        baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window.profile)
+    )
 
 
 def _life_text(life: tuple[int, int]) -> str:

@@ -84,7 +84,7 @@ class UntrackedLife:
         # is known by weak reference, not id(): a freed one's id goes to the next object
         # made, which was given its answers (a home reloaded, another home judged).
         self._moves = 0
-        self._answers: dict[tuple[int, bool], tuple[int, int] | None] = {}
+        self._answers: dict[tuple[int, bool, bool], tuple[int, int] | None] = {}
         self._answered: tuple[object, ...] = ()
         self._asked: weakref.ReferenceType[AwayNormal] | None = None
         # Not stored: ``round_the_clock`` per sensor and day, while nothing was learned.
@@ -154,10 +154,13 @@ class UntrackedLife:
         lived = sum(len(days) >= EVERYDAY_SHARE * len(every) for days in others)
         return (lived, len(every)) if lived >= ROUND_THE_CLOCK_HOURS else None
 
-    def shown_life(self, away: AwayNormal, when: datetime, *, pets: bool) -> tuple[int, int] | None:
+    def shown_life(
+        self, away: AwayNormal, when: datetime, *, pets: bool, people: bool = False
+    ) -> tuple[int, int] | None:
         """(days a person's sign was seen near ``when``'s time of day while the home was
         empty, days it was empty in that part of the day), other than today, when that is
-        most of them; None when the home has not shown life then while empty."""
+        most of them; None when the home has not shown life then while empty. ``people``:
+        what moves at all hours is a person (``people_move_at_any_hour``)."""
         learned = (
             self._moves,
             len(away.entries),
@@ -167,13 +170,13 @@ class UntrackedLife:
         asked = self._asked() if self._asked is not None else None
         if asked is not away or learned != self._answered or len(self._answers) >= MAX_ANSWERS:
             self._answers, self._answered, self._asked = {}, learned, weakref.ref(away)
-        key = (int(stamp(when, self.zone)), pets)
+        key = (int(stamp(when, self.zone)), pets, people)
         if key not in self._answers:
-            self._answers[key] = self._shown_life(away, when, pets=pets)
+            self._answers[key] = self._shown_life(away, when, pets=pets, people=people)
         return self._answers[key]
 
     def _shown_life(
-        self, away: AwayNormal, when: datetime, *, pets: bool
+        self, away: AwayNormal, when: datetime, *, pets: bool, people: bool
     ) -> tuple[int, int] | None:
         moment = local(when, self.zone)
         today = day_number(when, self.zone)
@@ -187,7 +190,7 @@ class UntrackedLife:
                 life.add(day)
         if not pets:
             for sensor, hours in self.empty_days.items():
-                if away.moves_at_any_hour(sensor, when) is not None:
+                if not people and away.moves_at_any_hour(sensor, when) is not None:
                     continue  # moves whatever the hour: a pet, not a person's day
                 for hour, days in enumerate(hours):
                     if _hours_apart(hour, moment.hour) * 60 <= reach:

@@ -1,0 +1,75 @@
+"""Whether the profile says somebody lives here without a tracked phone.
+
+Every tracker away is "nobody home" only in a home where everybody carries one. A
+grandmother without a mobile, a six-year-old, a live-in helper whose phone is not in the
+app: the homeowner who set the monitor up says so in the household profile, in their own
+language ("Dada ji ka phone app mein nahi", "без смартфона", "sin celular", "携帯なし").
+HA has no attribute for it, so the profile is where it is read, as for pets (``pets``).
+
+Only the plain statement is read: a phone (mobile, cell, smartphone, tracker) said to be
+absent or not in the app. A phone merely named ("notifications to my phone") is not.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+import re
+
+from .pets import has_pets
+
+# A phone, in the words a homeowner uses for it (stems: "telefon" covers telefonu,
+# telefona, telefonem; "mobil" covers mobile, mobilní, mobiltelefon).
+_PHONE = (
+    r"(?:smart)?phones?|mobiles?|cell ?phones?|cells?|trackers?|handys?|smartphones?"
+    r"|celulare?s?|m[oó]vil(?:es)?|tel[eé]fonos?|t[eé]l[eé]phones?|portables?|telem[oó]vel"
+    r"|cellulare|telefonino|telefoon|mobiel|gsm|telefon\w*|mobil\w*|kom[oó]rk\w*|smartfon\w*"
+    r"|mobitel\w*|puhelin\w*|hp|hape|ponsel|telepon|simu|cp"
+    r"|смартфон\w*|телефон\w*|мобильн\w*|мобільн\w*|мобильник\w*"
+    r"|κινητ[όο]|τηλ[έε]φωνο"
+)
+_ABSENT_BEFORE = (
+    # "no phone", "without a phone", "has no mobile", "doesn't have a phone", "not on a tracker"
+    r"no|without|has\s+no|have\s+no|doesn'?t\s+(?:have|carry)|does\s+not\s+(?:have|carry)"
+    r"|sin|no\s+tiene|sem|n[ãa]o\s+tem|sans|pas\s+de|n'a\s+pas\s+de|ohne|kein(?:e|en)?"
+    r"|senza|non\s+ha|zonder|geen|bez|brez|nie\s+ma|utan|uten|uden|ingen|har\s+ikke"
+    r"|fără|fara|nu\s+are|χωρίς|δεν\s+έχει|без|нет|tanpa|tidak\s+(?:punya|ada|pakai|bawa)"
+    r"|tak\s+ada|bila|hana|walang|án|be"
+)
+_POSSESSIVE = r"(?:an?|any|her|his|their|own|su|un|une|son|sa|einen?|ein|il|un|een|la|el)\s+"
+_ABSENT_AFTER = (
+    # "phone not in the app", "telefonu yok", "phone nahi", "telefon nélkül"
+    r"(?:is\s+|are\s+)?not\s+(?:in|on)\s+(?:the\s+)?(?:app|system|home\s*assistant|ha)\b"
+    r"|(?:\w+\s+){0,3}nahi+n?\b|yok\b|n[ée]lk[üu]l\b|nincs\b"
+)
+_SCRIPT = (
+    # Words that are not spaced, or are one word with their negation.
+    r"没有手机|没手机|不用手机|手机不在|沒有手機|沒手機|無手機|携帯(?:電話)?(?:なし|無し|を持っていない|を持たない)"
+    r"|スマホ(?:なし|無し|を持っていない|を持たない)|휴대폰\s*없|핸드폰\s*없|폰\s*없"
+    r"|फ़?ोन\s*(?:नहीं|छैन|HA\s*मा\s*छैन)|ফোন\s*নেই|بدون\s+(?:هاتف|جوال|موبايل|گوشی|تلفن)"
+    r"|(?:ليس\s+(?:لديه|لديها|معه|معها)|ما\s+عند(?:ه|ها))\s+(?:هاتف|جوال|موبايل)"
+    r"|گوشی\s+ندار|בלי\s+(?:טלפון|פלאפון|סמארטפון)|אין\s+(?:לו|לה)\s+(?:טלפון|פלאפון)"
+    r"|ไม่มี(?:โทรศัพท์|มือถือ)|không\s+(?:có|dùng)\s+điện\s+thoại|ስልክ\s+የ(?:ለውም|ላትም)"
+    r"|утасгүй|телефонсыз|смартфонсыз|telefonsuz|telefonita"
+    r"|(?:men|min|mn)\s+(?:gheir|ghair|ghir|3'eir)\s+(?:mobile|telefon)"
+    r"|\buntracked\b|\bnot\s+tracked\b|\bwithout\s+(?:a\s+)?tracker\b"
+)
+_PHONELESS = re.compile(
+    rf"\b(?:{_ABSENT_BEFORE})\s+(?:{_POSSESSIVE})?(?:{_PHONE})\b"
+    rf"|\b(?:{_PHONE})\s+(?:{_ABSENT_AFTER})"
+    rf"|{_SCRIPT}",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=8)
+def names_phoneless_resident(profile: str) -> bool:
+    """The profile says somebody of the household has no phone (or none in the app)."""
+    return _PHONELESS.search(profile) is not None
+
+
+def people_move_at_any_hour(profile: str) -> bool:
+    """What moves at all hours while every tracker is away is a person, not a pet: the
+    profile names somebody living here without a phone and no pet. A grandmother and an
+    uncle home every day and night move in every part of it, as a dog does; the homeowner
+    who says who stays in and names no dog has said which."""
+    return names_phoneless_resident(profile) and not has_pets(profile)

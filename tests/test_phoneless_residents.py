@@ -1,0 +1,46 @@
+"""The profile read for somebody who lives here without a tracked phone
+(``core.phoneless_residents``), in the homeowner's own language."""
+
+from __future__ import annotations
+
+import pytest
+
+from custom_components.anomaly_monitor.core.phoneless_residents import names_phoneless_resident
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        "Grandma (84) lives with us; she has no phone.",
+        "Our son Ife (11, no phone) walks to school.",
+        "Dad is not tracked, he stays home all day.",
+        "Mamá Justina (91, sin celular) vive abajo.",
+        "Oma wohnt bei uns, ohne Handy.",
+        "Mémé n'a pas de téléphone.",
+        "La nonna è senza cellulare.",
+        "Babcia jest bez telefonu.",
+        "С нами живёт апа (68 лет, без смартфона).",
+        "Dada ji ka phone app mein nahi.",
+        "Babaannenin telefonu yok.",
+        "奶奶（64岁，手机不在系统里）",
+        "母フミ(86)は携帯なし",
+        "Bà nội không có điện thoại.",
+        "Eetu (no tracker) stays at the house.",
+    ],
+)
+def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
+    assert names_phoneless_resident(profile)
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        "",
+        "Two adults, both phones in the app; notifications to my phone please.",
+        "Send it to my mobile. Tell me about the fridge.",
+        "We have a cat. Mum works nights, Dad works days.",
+        "Telefonum bildirimleri alsın.",
+    ],
+)
+def test_a_profile_that_names_no_phoneless_resident(profile: str) -> None:
+    assert not names_phoneless_resident(profile)
