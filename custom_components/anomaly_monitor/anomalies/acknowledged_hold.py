@@ -312,9 +312,12 @@ class AcknowledgedHold:
         self.seen: dict[str, Seen] = {}
 
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
-        """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
+        """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it.
+        Over since its detector read clear, not since its hysteresis confirmed that (a
+        detector's hazard waits a quarter of an hour: ``DETECTOR_CLEAR_AFTER``)."""
         if anomaly.acknowledged and anomaly.shown_evidence:
-            self.seen[anomaly.signature] = seen_as(anomaly, now)
+            since = parse_time(anomaly.missing_since) if anomaly.hazard else None
+            self.seen[anomaly.signature] = seen_as(anomaly, min(since or now, now))
 
     def dismissed(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """A hazard the homeowner called a false alarm (the frying pan's smoke), at

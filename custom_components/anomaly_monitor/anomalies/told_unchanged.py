@@ -67,11 +67,7 @@ def told_unchanged(
     """The anomaly of ``told`` (told, not answered) whose situation ``anomaly`` (just
     opened) is, its devices unchanged since; None when it is news."""
     shown = set(anomaly.shown_evidence)
-    if (
-        not shown
-        or anomaly.hazard
-        or any(rule in INTRUSION_RULES for rule in anomaly.rules)
-    ):
+    if not shown or anomaly.hazard or any(rule in INTRUSION_RULES for rule in anomaly.rules):
         return None
     told = list(told)
     words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
