@@ -30,6 +30,7 @@ HEATER = "switch.water_heater"
 HEATER_POWER = "sensor.water_heater_power"
 KETTLE = "switch.kettle"
 KETTLE_POWER = "sensor.kettle_power"
+BATH_MOTION = "binary_sensor.bathroom_motion"
 
 WATER = finding("hazard_detected", LEAK, "safety_hazard", Severity.HIGH)
 GAS_ON = finding("hazard_detected", GAS, "safety_hazard", Severity.CRITICAL)
@@ -38,6 +39,13 @@ HEATER_LEFT_ON = finding("left_on_past_its_routine", HEATER, "energy")
 DRAWING_AWAY = finding(
     "appliance_active_while_away",
     (HEATER, HEATER_POWER),
+    "occupancy_mismatch",
+    subject="home",
+    while_away=True,
+)
+HEATER_AWAY_STILL = finding(
+    "appliance_active_while_away",
+    (HEATER, HEATER_POWER, BATH_MOTION),
     "occupancy_mismatch",
     subject="home",
     while_away=True,
@@ -120,8 +128,9 @@ async def test_a_gas_detector_quiet_for_minutes_has_not_ended_its_gas(
     assert _update(tracker, [GAS_ON], back, on)[0] == ["hazard_detected"]
 
 
-def _bathroom(switched: datetime, now: datetime) -> dict[str, EntityState]:
+def _bathroom(switched: datetime, now: datetime, motion: str = "off") -> dict[str, EntityState]:
     return {
+        BATH_MOTION: state(BATH_MOTION, motion, "Bathroom", "motion", changed=now),
         HEATER: state(HEATER, "on", "Bathroom", changed=switched),
         HEATER_POWER: state(HEATER_POWER, "1500", "Bathroom", "power", "W", changed=now),
         KETTLE: state(KETTLE, "on", "Kitchen", changed=now - timedelta(minutes=3)),
@@ -139,6 +148,7 @@ async def test_a_heater_told_left_on_drawing_once_everyone_left_is_the_same(
     morning = evening + timedelta(hours=9)
     cases = (
         (switched_on, [DRAWING_AWAY], []),
+        (switched_on, [HEATER_AWAY_STILL], []),  # its room's motion sensor clear beside it
         (morning - timedelta(minutes=30), [DRAWING_AWAY], ["appliance_active_while_away"]),
         (switched_on, [KETTLE_AWAY], ["appliance_active_while_away"]),
     )
@@ -149,3 +159,11 @@ async def test_a_heater_told_left_on_drawing_once_everyone_left_is_the_same(
         home = _bathroom(switched, morning)
         outcome = _update(tracker, [HEATER_LEFT_ON, *found], morning, home, someone_home=False)
         assert outcome[0] == pushed
+    # Motion in its room while nobody is home: somebody there, told.
+    tracker = AnomalyTracker(hass, "heater moving")
+    _update(tracker, [HEATER_LEFT_ON], evening, _bathroom(switched_on, evening))
+    home = _bathroom(switched_on, morning, motion="on")
+    moving = _update(
+        tracker, [HEATER_LEFT_ON, HEATER_AWAY_STILL], morning, home, someone_home=False
+    )
+    assert moving[0] == ["appliance_active_while_away"]

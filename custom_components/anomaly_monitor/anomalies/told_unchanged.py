@@ -30,9 +30,11 @@ An appliance found drawing while nobody is home is no sign of anybody inside whe
 a device told left on, unchanged since (set 26, Cusco: the water heater switched on by
 hand at 21:00 and forgotten, "on past its routine" told at 23:00 and still open; the
 family out at 08:00 and "drawing while nobody is home" pushed at 08:07 on the same switch,
-never touched since). Only that (``APPLIANCE_RULES``, every device it shows within the
-told one, each that reads a word unchanged since): the same switch turned on again while
-away, or a load the told one did not show, is told.
+never touched since; set 5, Bengaluru: the geyser the same, its bathroom's motion sensor
+shown clear beside it). Only that (``APPLIANCE_RULES``, every load it shows within the
+told one, each that reads a word unchanged since, its room's motion sensors clear): the
+same switch turned on again while away, a load the told one did not show, or motion
+there, is told.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from datetime import datetime, timedelta
 from ..core.baselines.away_habits import APPLIANCE_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
+from ..core.home import is_motion
 from ..core.models import AnomalyType, EntityState, parse_number
 from ..core.verdict import about_a_whole
 from .evidence_hold import reads_as
@@ -74,9 +77,16 @@ def told_unchanged(
     if anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH:
         if not words or not set(anomaly.rules) <= APPLIANCE_RULES:
             return None  # a sign of somebody inside, or a meter alone: news
+        # The room's motion sensors shown reading clear say nobody is there (set 5's
+        # geyser, its bathroom's sensor beside it): the load's own devices are what count.
+        still = {e for e, s in words.items() if is_motion(s)}
+        if any(words[e].state != "off" for e in still):
+            return None  # somebody moving there: news
+        loads, load_words = shown - still, {e: s for e, s in words.items() if e not in still}
         # A load drawing while away: the same switch told left on, untouched since.
         return next(
-            (o for o in told if _same(anomaly, o, shown, words, now, since_told=True)), None
+            (o for o in told if _same(anomaly, o, loads, load_words, now, since_told=True)),
+            None,
         )
     for other in told:
         if (
