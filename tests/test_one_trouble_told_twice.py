@@ -11,6 +11,7 @@ a switch turned on again, or gas back after a quarter of an hour clear, is told.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from homeassistant.core import HomeAssistant
@@ -167,3 +168,30 @@ async def test_a_heater_told_left_on_drawing_once_everyone_left_is_the_same(
         tracker, [HEATER_LEFT_ON, HEATER_AWAY_STILL], morning, home, someone_home=False
     )
     assert moving[0] == ["appliance_active_while_away"]
+
+
+async def test_a_switch_and_its_meter_named_apart_are_one_load(hass: HomeAssistant) -> None:
+    """Set 5: "Geyser Switch 1" told left on, then "Geyser Power" drawing while away, one
+    registry device: shown with it. The meter of another device, pushed."""
+    switch, meter = "switch.geyser_switch_1", "sensor.geyser_power"
+    left_on = finding("left_on_past_its_routine", switch, "energy")
+    away = finding(
+        "appliance_active_while_away",
+        (switch, meter),
+        "occupancy_mismatch",
+        subject="home",
+        while_away=True,
+    )
+    evening = dt_util.utcnow()
+    morning = evening + timedelta(hours=4)
+    for meter_device, pushed in (("geyser", []), ("other", ["appliance_active_while_away"])):
+        tracker = AnomalyTracker(hass, f"geyser{meter_device}")
+        on = state(switch, "on", "Bathroom", changed=evening - timedelta(hours=3))
+        power = state(meter, "1990", "Bathroom", "power", "W", changed=morning)
+        home = {
+            switch: replace(on, info=replace(on.info, device="geyser")),
+            meter: replace(power, info=replace(power.info, device=meter_device)),
+        }
+        assert _update(tracker, [left_on], evening, home)[0] == ["left_on_past_its_routine"]
+        told = _update(tracker, [left_on, away], morning, home, someone_home=False)
+        assert told[0] == pushed

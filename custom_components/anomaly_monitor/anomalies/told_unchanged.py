@@ -43,7 +43,7 @@ from collections.abc import Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
 from ..core.baselines.away_habits import APPLIANCE_RULES
-from ..core.device_roles import named_as_one
+from ..core.device_roles import named_as_one, same_device
 from ..core.escalation import INTRUSION_RULES
 from ..core.home import is_motion
 from ..core.models import AnomalyType, EntityState, parse_number
@@ -82,7 +82,16 @@ def told_unchanged(
         still = {e for e, s in words.items() if is_motion(s)}
         if any(words[e].state != "off" for e in still):
             return None  # somebody moving there: news
-        loads, load_words = shown - still, {e: s for e, s in words.items() if e not in still}
+        load_words = {e: s for e, s in words.items() if e not in still}
+        # A meter follows its switch (one device: set 5's "Geyser Switch 1" and "Geyser
+        # Power"); a meter of another load, shown without its switch, is news.
+        loads = {
+            e
+            for e in shown - still
+            if e in load_words
+            or (meter := entities.get(e)) is None
+            or not any(same_device(meter, w) for w in load_words.values())
+        }
         # A load drawing while away: the same switch told left on, untouched since.
         return next(
             (o for o in told if _same(anomaly, o, loads, load_words, now, since_told=True)),
