@@ -11,6 +11,7 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.tracker import CLEAR_AFTER, OpenAnomaly
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
@@ -135,6 +136,9 @@ async def test_it_clears_only_after_two_analyses_and_the_delay(
     await hass.async_block_till_done(wait_background_tasks=True)
     assert cleared == []
     await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
+    # A detector's hazard waits longer: a detector quiet for minutes may sound again.
+    assert cleared == []
+    await pass_time(hass, freezer, DETECTOR_CLEAR_AFTER - CLEAR_AFTER)
     assert len(cleared) == 1
     assert cleared[0].data["reason"] == "resolved"
     assert entry.runtime_data.coordinator.tracker.open == {}
@@ -311,5 +315,5 @@ async def test_smoke_stays_told_when_the_detector_drops_while_reporting_it(
     assert "stopped answering" in anomaly.reasoning
     assert anomaly.recommendation.startswith("Check the area for fire now")
     _smoke(hass, "off")  # back, and clear: over as any smoke is
-    await pass_time(hass, freezer, CLEAR_AFTER + 2 * SIGNIFICANT_DEBOUNCE)
+    await pass_time(hass, freezer, DETECTOR_CLEAR_AFTER + 2 * SIGNIFICANT_DEBOUNCE)
     assert [e.data["reason"] for e in cleared] == ["resolved"]

@@ -11,7 +11,7 @@ from homeassistant.helpers import entity_registry as er, issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import async_capture_events
 
-from custom_components.anomaly_monitor.anomalies.tracker import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,
@@ -94,7 +94,7 @@ async def test_smoke_reaches_every_surface_and_clears(
     assert hass.states.get(_entity_id(hass, "anomaly", "binary_sensor")).state == "on"
 
     # The monitor analyses again by itself once it may clear; no call needed.
-    await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
+    await pass_time(hass, freezer, DETECTOR_CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
     assert len(cleared) == 1
     assert cleared[0].data["anomaly_id"] == anomaly_id
     # Over, unanswered: the issue and the notification say so and stay a day for feedback

@@ -20,9 +20,13 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import DOMAIN
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home, setup_monitor
+
+# Three analyses this far apart end a detector's hazard (``DETECTOR_CLEAR_AFTER``).
+_STEP = DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10)
 
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 LOCK_ATTRS = {"friendly_name": "Front door"}
@@ -42,7 +46,7 @@ def _notes(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, str]:
 
 async def _until_over(hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry) -> None:
     for _ in range(3):
-        freezer.tick(timedelta(minutes=1, seconds=10))
+        freezer.tick(_STEP)
         await analyze(hass, entry)
         await hass.async_block_till_done()
 

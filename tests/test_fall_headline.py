@@ -7,6 +7,7 @@ faulty lamp. Every safety hazard and security rule has a headline of its own.
 
 from __future__ import annotations
 
+from dataclasses import replace
 import importlib
 import json
 from pathlib import Path
@@ -18,6 +19,7 @@ from homeassistant.util import dt as dt_util
 from custom_components.anomaly_monitor import core
 from custom_components.anomaly_monitor.anomalies.texts import async_anomaly_texts
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.baselines.getting_up import NOT_UP_WORDS
 from custom_components.anomaly_monitor.core.finding_kind import FindingKind
 from custom_components.anomaly_monitor.core.models import AnomalyType
 
@@ -44,6 +46,23 @@ async def test_a_fall_is_told_as_a_possible_fall_where_it_happened(hass: HomeAss
     (still_first,) = other.update([NO_MOVEMENT], dt_util.utcnow()).opened
     texts = await async_anomaly_texts(hass, still_first)
     assert texts.headline.startswith("Possible fall:")
+
+
+async def test_a_morning_nobody_got_up_is_told_as_not_up_yet(hass: HomeAssistant) -> None:
+    """Walks of sessions 31 and 32: the text said nobody has got up since the night,
+    the title "Possible fall"; the title now says what the text says."""
+    hass.states.async_set(BATH_MOTION, "off", {"device_class": "motion"})
+    not_up = replace(
+        NO_MOVEMENT,
+        reasoning="Someone is home, but no motion sensor has seen movement for 9 h, since "
+        "22:30; on weekdays this household is usually up by 07:00 (learned from 9 days), "
+        f"{NOT_UP_WORDS}.",
+    )
+    tracker = AnomalyTracker(hass, "not-up-title")
+    (morning,) = tracker.update([not_up], dt_util.utcnow()).opened
+    texts = await async_anomaly_texts(hass, morning)
+    assert texts.headline.startswith("Nobody up yet:")
+    assert "fall" not in texts.headline
 
 
 def _kinds() -> dict[str, FindingKind]:

@@ -17,6 +17,7 @@ from homeassistant.helpers import issue_registry as ir, translation
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import (
     DOMAIN,
     EVENT_ANOMALY_CLEARED,
@@ -24,6 +25,9 @@ from custom_components.anomaly_monitor.const import (
 )
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, analyze, set_calm_home, setup_monitor
+
+# Three analyses this far apart end a detector's hazard (``DETECTOR_CLEAR_AFTER``).
+_STEP = DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10)
 
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 
@@ -49,9 +53,9 @@ async def _fix_flow(hass: HomeAssistant, issue_id: str, choice: str) -> None:
 
 
 async def _until_over(hass: HomeAssistant, freezer: FrozenDateTimeFactory, entry) -> None:
-    """Analyses past the clear hysteresis (two misses, two minutes)."""
+    """Analyses past the clear hysteresis (two misses, and a detector's quarter hour)."""
     for _ in range(3):
-        freezer.tick(timedelta(minutes=1, seconds=10))
+        freezer.tick(_STEP)
         await analyze(hass, entry)
         await hass.async_block_till_done()
 

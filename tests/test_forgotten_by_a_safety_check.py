@@ -21,9 +21,13 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import DOMAIN
 
 from .helpers import FRONT_LOCK, LIVING_TEMP, SMOKE, analyze, set_calm_home, setup_monitor
+
+# Three analyses this far apart end a detector's hazard (``DETECTOR_CLEAR_AFTER``).
+_STEP = DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10)
 
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 LEAK = "binary_sensor.bathroom_leak"
@@ -49,7 +53,7 @@ async def test_an_ended_anomaly_forgotten_by_a_safety_check_leaves_the_screen(
     await analyze(hass, entry)
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     for _ in range(3):  # past the clear hysteresis: "Over: Smoke ...", kept a day
-        freezer.tick(timedelta(minutes=1, seconds=10))
+        freezer.tick(_STEP)
         await analyze(hass, entry)
     await hass.async_block_till_done()
     tracker = entry.runtime_data.coordinator.tracker

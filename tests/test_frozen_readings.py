@@ -204,6 +204,11 @@ def test_a_load_that_never_rested_at_rest_with_its_switch_on_is_told_at_once() -
         assert finding.evidence == (HEAT, RELAY)
         assert "reads nothing since 02:10 though its switch is still on" in finding.reasoning
         assert "never resting" in finding.reasoning
+    assert "thermostat" in finding.recommendation  # a 182 W heat cable has one
+    # Read after midnight, the stop says its day (a bare "02:10" names no day).
+    later = now + timedelta(hours=23)
+    [next_day] = steady_load_stopped(view(later, _meter("0", stop), _relay("on")), baselines)
+    assert f"reads nothing since {stop:%a} 02:10 though" in next_day.reasoning
     off = steady_load_stopped(view(now, _meter("0", stop), _relay("off")), baselines)
     assert "its switch was turned off" in next(off).reasoning
 
@@ -219,6 +224,9 @@ def test_a_small_steady_load_unplugged_is_told_and_its_standby_dip_is_not() -> N
     assert finding.evidence == (HEAT, RELAY)
     assert "reads nothing since" in finding.reasoning
     assert "in the 7 days seen, never resting" in finding.reasoning
+    # A 9.5 W pump has no thermostat to trip: unplugged is what to check.
+    assert "unplugged" in finding.recommendation
+    assert "thermostat" not in finding.recommendation
     assert list(steady_load_stopped(view(now, _meter("5", stop), _relay("on")), pump)) == []
     standby = _steady(7 * 24, "1.5")
     assert list(steady_load_stopped(view(now, _meter("0", stop), _relay("on")), standby)) == []

@@ -66,7 +66,8 @@ def _co_answered(
     hass: HomeAssistant, name: str, *, false_alarm: bool = False, answer: bool = True
 ) -> tuple[AnomalyTracker, datetime]:
     """CO told at ``onset``, the door opened 2 min later; acknowledged (or marked a false
-    alarm; or not ``answer``ed) at 7 min; the CO over from 14 min (ended by 17 min)."""
+    alarm; or not ``answer``ed) at 7 min; the CO over from 14 min (ended by 30 min: a
+    detector's hazard is over once clear for ``DETECTOR_CLEAR_AFTER``)."""
     tracker = AnomalyTracker(hass, name)
     onset = dt_util.utcnow()
     door = [(onset + timedelta(minutes=2), "on")]
@@ -82,6 +83,7 @@ def _co_answered(
     _analysis(tracker, [GAS], onset + timedelta(minutes=10), door, co="on")
     _analysis(tracker, [], onset + timedelta(minutes=15), door)
     _analysis(tracker, [], onset + timedelta(minutes=17), door)
+    _analysis(tracker, [], onset + timedelta(minutes=30), door)
     assert not tracker.open
     return tracker, onset
 
@@ -94,7 +96,7 @@ async def test_the_door_aired_out_after_the_co_was_answered_is_its_answer(
     for false_alarm, answer in ((False, True), (True, True), (False, False)):
         name = f"aired{false_alarm}{answer}"
         tracker, onset = _co_answered(hass, name, false_alarm=false_alarm, answer=answer)
-        shut = onset + timedelta(minutes=20)
+        shut = onset + timedelta(minutes=35)
         door = [(onset + timedelta(minutes=2), "on"), (shut, "off")]
         assert _analysis(tracker, [LEFT_OPEN], shut, door) == ([], ["entry_left_open"])
 
@@ -122,7 +124,7 @@ async def test_somebody_moving_in_the_empty_home_after_the_airing_is_told(
     hass: HomeAssistant,
 ) -> None:
     tracker, onset = _co_answered(hass, "intruder")
-    shut = onset + timedelta(minutes=19)
+    shut = onset + timedelta(minutes=34)
     door = [(onset + timedelta(minutes=2), "on"), (shut, "off")]
     _analysis(tracker, [LEFT_OPEN], shut, door)
     moved = shut + timedelta(minutes=3)

@@ -20,6 +20,7 @@ from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.texts import async_anomaly_texts
 from custom_components.anomaly_monitor.anomalies.then_lines import async_then
 from custom_components.anomaly_monitor.const import DOMAIN, EVENT_ANOMALY_DETECTED
@@ -129,8 +130,8 @@ async def test_the_door_still_open_once_the_smoke_is_over_stands_alone(
     detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
     entry = await _smoke_then_door(hass)
     hass.states.async_set(SMOKE, "off", {"device_class": "smoke", "friendly_name": "Kitchen smoke"})
-    for _ in range(3):
-        freezer.tick(timedelta(minutes=1, seconds=10))
+    for _ in range(3):  # a detector's hazard is over once clear ``DETECTOR_CLEAR_AFTER``
+        freezer.tick(DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10))
         await analyze(hass, entry)
     await hass.async_block_till_done(wait_background_tasks=True)
     titles = sorted(n["title"] for n in _notes(hass, entry).values())

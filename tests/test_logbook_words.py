@@ -18,6 +18,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 )
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import DOMAIN
 
 from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
@@ -25,6 +26,9 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
 )
+
+# Three analyses this far apart end a detector's hazard (``DETECTOR_CLEAR_AFTER``).
+_STEP = DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10)
 
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 
@@ -73,7 +77,7 @@ async def test_told_and_over_read_in_the_logbook(
     entry = await _smoke_told(hass)
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     for _ in range(3):  # past the clear hysteresis
-        freezer.tick(timedelta(minutes=1, seconds=10))
+        freezer.tick(_STEP)
         await analyze(hass, entry)
     result = await _logbook(hass, hass_ws_client, start)
     ours = [e for e in result if e.get("domain") == "anomaly_monitor"]

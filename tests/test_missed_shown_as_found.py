@@ -17,7 +17,7 @@ from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from custom_components.anomaly_monitor.anomalies.tracker import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import DOMAIN, SIGNIFICANT_DEBOUNCE
 
 from .helpers import SMOKE, analyze, pass_time, set_calm_home, setup_monitor
@@ -57,7 +57,7 @@ async def test_a_missed_anomaly_reads_as_found_until_it_is_over(
     assert "Kitchen smoke: Detected" in missed["message"]  # as found, not "Clear" under it
     assert "Clear" not in missed["message"]
 
-    await pass_time(hass, freezer, CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
+    await pass_time(hass, freezer, DETECTOR_CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
     over = _note(hass)
     assert over["title"].startswith("Over: ")
     assert "Kitchen smoke: Clear" in over["message"]  # as it reads now

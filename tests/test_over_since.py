@@ -16,6 +16,8 @@ from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
+
 from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
 
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
@@ -34,9 +36,9 @@ async def test_over_since_is_when_the_detector_read_clear(
     freezer.move_to(datetime(2026, 12, 1, 20, 9, 20, tzinfo=UTC))  # 21:09 in Amsterdam
     hass.states.async_set(SMOKE, "off", SMOKE_ATTRS)
     freezer.move_to(datetime(2026, 12, 1, 20, 11, 40, tzinfo=UTC))  # the next analysis
-    for _ in range(3):  # past the hysteresis
+    for _ in range(3):  # past the hysteresis (``DETECTOR_CLEAR_AFTER``: a detector's)
         await analyze(hass, entry)
-        freezer.tick(timedelta(minutes=1, seconds=10))
+        freezer.tick(DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10))
     await hass.async_block_till_done()
     (note,) = _async_get_or_create_notifications(hass).values()
     assert note["title"].startswith("Over: ")

@@ -18,17 +18,21 @@ from homeassistant.core import Event, HomeAssistant
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_capture_events
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import DETECTOR_CLEAR_AFTER
 from custom_components.anomaly_monitor.const import EVENT_ANOMALY_CLEARED, EVENT_ANOMALY_DETECTED
 
 from .helpers import FRONT_LOCK, SMOKE, analyze
 from .test_incident_parts_shown import DOOR, _smoke_then_door
+
+# Three analyses this far apart end a detector's hazard (``DETECTOR_CLEAR_AFTER``).
+_STEP = DETECTOR_CLEAR_AFTER / 2 + timedelta(seconds=10)
 
 
 async def _settle(
     hass: HomeAssistant, entry: MockConfigEntry, freezer: FrozenDateTimeFactory
 ) -> None:
     for _ in range(3):  # past the hysteresis
-        freezer.tick(timedelta(minutes=1, seconds=10))
+        freezer.tick(_STEP)
         await analyze(hass, entry)
     await hass.async_block_till_done(wait_background_tasks=True)
 

@@ -16,7 +16,10 @@ from datetime import datetime, timedelta
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
+from custom_components.anomaly_monitor.anomalies.open_anomaly import (
+    CLEAR_AFTER,
+    DETECTOR_CLEAR_AFTER,
+)
 from custom_components.anomaly_monitor.anomalies.same_trouble import SAME_TROUBLE
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, EntityState, Severity
@@ -190,10 +193,10 @@ async def test_the_door_opened_after_the_gas_cleared_and_ended_is_its_handling(
     tracker.acknowledge(tracker.open[GAS_ON.signature].key)
     cleared = gas + timedelta(minutes=25)
     now = cleared
-    for _ in range(3):
+    for _ in range(3):  # a detector's hazard is over once clear this long
         home = _hallway(cleared, gas - timedelta(hours=3), gas_state="off")
         outcome(tracker, [], now, home)
-        now += CLEAR_AFTER
+        now += DETECTOR_CLEAR_AFTER / 2
     assert GAS_ON.signature not in tracker.open
     fitter = cleared + timedelta(minutes=5)
     now = fitter + timedelta(minutes=20)

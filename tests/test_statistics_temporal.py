@@ -54,6 +54,14 @@ def test_back_door_left_open_for_an_hour() -> None:
     (finding,) = entry_left_open(view)
     assert finding.evidence == ("binary_sensor.back_door",)
     assert "60 min" in finding.reasoning
+    # Shut since: nothing left to close (walk of session 32 read "Check that the door
+    # is closed" under a door that read Closed).
+    assert "closed" not in finding.recommendation
+    assert "shut now" in finding.recommendation
+    still_open = steps(MORNING, [(0, DOOR.entity_id, "off"), (10, DOOR.entity_id, "on")])
+    door_open = entity(DOOR.entity_id, "on", area="Hallway", device_class="door")
+    (going_on,) = entry_left_open(home([door_open], environment(_at(90)), still_open))
+    assert going_on.recommendation == "Check that the door is closed."
 
 
 def test_short_passages_through_the_door_are_normal() -> None:

@@ -37,7 +37,7 @@ from .anomalies.motion_clearing import MotionClearing
 from .anomalies.shown import async_listen_dismissed
 from .anomalies.surfaces import notification_prefix
 from .anomalies.telling import async_restore_stored
-from .anomalies.tracker import CLEAR_AFTER, OpenAnomaly
+from .anomalies.tracker import OpenAnomaly
 from .const import (
     CONF_SENSITIVITY,
     DEFAULT_SENSITIVITY,
@@ -186,7 +186,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         if self._confirm_clear is not None:
             self._confirm_clear()
             self._confirm_clear = None
-        if (since := self.tracker.pending_since()) is None:
+        if (clears := self.tracker.clears_at()) is None:
             return
 
         @callback
@@ -194,7 +194,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
             self._confirm_clear = None
             self._async_analyse_fresh()
 
-        when = max(since + CLEAR_AFTER, dt_util.utcnow())
+        when = max(clears, dt_util.utcnow())
         self._confirm_clear = async_track_point_in_utc_time(self.hass, _confirm, when)
 
     @callback

@@ -39,7 +39,11 @@ after it was over is its answer too (the CO aired out: blind set 17), and a haza
 homeowner called a false alarm holds its answers so (``dismissed``: set 16's frying pans).
 A meter cut (no draw, unchanged since) within ``RESPONSE`` of a hazard's onset is such a
 change (set 13: the dehumidifier unplugged 3 min after its smoke), held after the smoke
-cleared too, and before the hazard is acknowledged (``hazard_answer``). After a
+cleared too, and before the hazard is acknowledged (``hazard_answer``): in the hazard's
+room, or elsewhere when its meter moved as the hazard began (the dehumidifier drawing
+486 W with its smoke, the detector in the corridor). A steady load in another room
+switched off then (the bedroom's mattress pump, 75 s after the kitchen's smoke: walk of
+session 32) is told. After a
 hazard, its sensor's reading going off is held; a device going offline is told.
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
@@ -188,7 +192,9 @@ class Seen:
                 )
             )
         if cut:  # the device unplugged after its smoke: cut since, within RESPONSE
-            return changed <= self.began + RESPONSE
+            return changed <= self.began + RESPONSE and (
+                self._near(subject, entities) or _moved(subject, transitions, began, changed)
+            )
         if self.hazard or self.anomaly_type == SECURITY:
             # The answer to a hazard or an entry (airing out, leaving by a door): opened
             # within RESPONSE of its onset, though shut again since (told "was open").
@@ -236,6 +242,18 @@ class Seen:
 
     def _within(self, entity_id: str) -> bool:
         return entity_id in self.evidence or any(named_as_one(entity_id, e) for e in self.evidence)
+
+
+def _moved(
+    meter: EntityState, transitions: Sequence[Transition], began: datetime, cut: datetime
+) -> bool:
+    """``meter`` changed as the hazard began, before its cut: the device acting up with it
+    (set 13: the dehumidifier drawing 486 W with the corridor's smoke, unplugged 3 min on),
+    not a steady load elsewhere switched off (walk of session 32: the bedroom's mattress
+    pump, off 75 s after the kitchen's smoke, its notice only a line in the smoke's)."""
+    return any(
+        t.entity_id == meter.entity_id and began - _LEAD <= t.when < cut for t in transitions
+    )
 
 
 def _reads(state: str | None, word: str) -> bool:
@@ -294,9 +312,12 @@ class AcknowledgedHold:
         self.seen: dict[str, Seen] = {}
 
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
-        """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it."""
+        """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it.
+        Over since its detector read clear, not since its hysteresis confirmed that (a
+        detector's hazard waits a quarter of an hour: ``DETECTOR_CLEAR_AFTER``)."""
         if anomaly.acknowledged and anomaly.shown_evidence:
-            self.seen[anomaly.signature] = seen_as(anomaly, now)
+            since = parse_time(anomaly.missing_since) if anomaly.hazard else None
+            self.seen[anomaly.signature] = seen_as(anomaly, min(since or now, now))
 
     def dismissed(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """A hazard the homeowner called a false alarm (the frying pan's smoke), at

@@ -21,6 +21,7 @@ from ..core.escalation import SAME_ENTRY, Escalation, escalation, inside
 from ..core.feedback import FalseAlarm, is_hazard
 from ..core.incidents import incident_key, summary
 from ..core.models import Finding, Severity, identity
+from ..core.rules.safety import HAZARD_DETECTED
 from .store import parse_time
 
 # Hysteresis: an anomaly clears after this many analyses in a row without it...
@@ -29,6 +30,12 @@ CLEAR_AFTER_ANALYSES = 2
 # detector's one-off miss, short enough that "while nobody is home" clears soon after
 # someone arrives.
 CLEAR_AFTER = timedelta(minutes=2)
+# A detector's hazard (smoke, gas, CO, a leak) clears only after this long without it: a
+# detector that goes quiet for minutes while its cause is still there (set 26, Dhaka: gas
+# at the kitchen wall, the detector on and off for 40 min as the wind came in; told at
+# 11:10, "over" at 11:17, pushed again at 11:21) has not ended the hazard. Smoke that is
+# gone is told over a quarter of an hour later, since when it was last found.
+DETECTOR_CLEAR_AFTER = timedelta(minutes=15)
 
 
 def anomaly_key(signature: str) -> str:
@@ -294,7 +301,14 @@ class OpenAnomaly:
         self.missed += 1
         self.missing_since = self.missing_since or now.isoformat()
         since = parse_time(self.missing_since) or now
-        return self.missed >= CLEAR_AFTER_ANALYSES and now - since >= CLEAR_AFTER
+        return self.missed >= CLEAR_AFTER_ANALYSES and now - since >= self.clear_after
+
+    @property
+    def clear_after(self) -> timedelta:
+        """How long it must be missing to be over (``DETECTOR_CLEAR_AFTER`` for a
+        detector's hazard)."""
+        detector = any(m.rule == HAZARD_DETECTED.rule and m.hazard for m in self.members)
+        return DETECTOR_CLEAR_AFTER if detector else CLEAR_AFTER
 
     def false_alarms(self, marked_at: datetime) -> list[FalseAlarm]:
         """The marks that say this incident, at this degree, is normal here: one per

@@ -34,6 +34,7 @@ from .cause_and_effect import cause_or_effect
 from .ha_start import StartSpan
 from .hazard_answer import answers_a_told_hazard
 from .hazard_handled import handled_during_hazard
+from .hazard_source import hazard_it_runs_by
 from .heat_source import failing_from_told_source, stopped_heat_source
 from .heat_spells import failing_where_told_cold
 from .one_onset_readings import read_from_one_onset
@@ -135,6 +136,12 @@ def _hazard_answer(told: AlreadyTold, q: Question) -> Same | None:
     return Same(False, hazard, hazard) if hazard else None
 
 
+def _hazard_source(told: AlreadyTold, q: Question) -> Same | None:
+    assert q.entities is not None
+    # A load running on where a hazard is told: its likely source (the pump by its leak).
+    return _part(told, hazard_it_runs_by(q.anomaly, q.open_now, q.entities))
+
+
 def _told_unchanged(told: AlreadyTold, q: Question) -> Same | None:
     assert q.entities is not None
     situation = told_unchanged(
@@ -225,6 +232,8 @@ SAME_TROUBLE: tuple[Row, ...] = (
     Row("settling after an acknowledged problem", _aftermath),
     # What the household did about a hazard it was told (the door opened to air it).
     Row("answer to a told hazard", _hazard_answer),
+    # A load left running in a told hazard's room (the pump by the leak at its coupling).
+    Row("a load by a told hazard", _hazard_source),
     # The devices of a told situation, unchanged since (the lock still unlocked).
     Row("told and unchanged", _told_unchanged),
     # A device of a told incident (the pump and the tank it fills).

@@ -28,6 +28,7 @@ from homeassistant.helpers import (
 from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN
+from ..core.baselines.getting_up import NOT_UP_WORDS
 from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, clip, subject_area
@@ -245,6 +246,8 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{'below' if anomaly.magnitude < 0 else 'above'}"  # a tank run dry: low
     elif rule == "cycle_stopped" and anomaly.subject.startswith("switch."):
         key = f"{rule}_switch"  # the plug that stopped it, off past its habit: no cycle of its own
+    elif rule == "no_movement_while_home" and NOT_UP_WORDS in anomaly.reasoning:
+        key = f"{rule}_not_up"  # still in bed past getting up: "not up yet", not a fall
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
         if key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):

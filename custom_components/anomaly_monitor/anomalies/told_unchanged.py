@@ -25,6 +25,16 @@ no nearer where it read when the told one was last found (set 11: an RV fridge's
 thermometer "above its own band", over as that rule's window moved on, then "creeping
 above its hours" 30 min later, warmer still: one fridge warming, told twice). Back
 towards normal since, it is news.
+
+An appliance found drawing while nobody is home is no sign of anybody inside when it is
+a device told left on, unchanged since (set 26, Cusco: the water heater switched on by
+hand at 21:00 and forgotten, "on past its routine" told at 23:00 and still open; the
+family out at 08:00 and "drawing while nobody is home" pushed at 08:07 on the same switch,
+never touched since; set 5, Bengaluru: the geyser the same, its bathroom's motion sensor
+shown clear beside it). Only that (``APPLIANCE_RULES``, every load it shows within the
+told one, each that reads a word unchanged since, its room's motion sensors clear): the
+same switch turned on again while away, a load the told one did not show, or motion
+there, is told.
 """
 
 from __future__ import annotations
@@ -32,9 +42,12 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Mapping
 from datetime import datetime, timedelta
 
-from ..core.device_roles import named_as_one
+from ..core.baselines.away_habits import APPLIANCE_RULES
+from ..core.device_roles import named_as_one, same_device
 from ..core.escalation import INTRUSION_RULES
+from ..core.home import is_motion
 from ..core.models import AnomalyType, EntityState, parse_number
+from ..core.verdict import about_a_whole
 from .evidence_hold import reads_as
 from .open_anomaly import OpenAnomaly, rank
 from .reading_consequence import reading_consequence
@@ -57,14 +70,33 @@ def told_unchanged(
     """The anomaly of ``told`` (told, not answered) whose situation ``anomaly`` (just
     opened) is, its devices unchanged since; None when it is news."""
     shown = set(anomaly.shown_evidence)
-    if (
-        not shown
-        or anomaly.hazard
-        or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
-        or any(rule in INTRUSION_RULES for rule in anomaly.rules)
-    ):
+    if not shown or anomaly.hazard or any(rule in INTRUSION_RULES for rule in anomaly.rules):
         return None
     told = list(told)
+    words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
+    if anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH:
+        if not words or not set(anomaly.rules) <= APPLIANCE_RULES:
+            return None  # a sign of somebody inside, or a meter alone: news
+        # The room's motion sensors shown reading clear say nobody is there (set 5's
+        # geyser, its bathroom's sensor beside it): the load's own devices are what count.
+        still = {e for e, s in words.items() if is_motion(s)}
+        if any(words[e].state != "off" for e in still):
+            return None  # somebody moving there: news
+        load_words = {e: s for e, s in words.items() if e not in still}
+        # A meter follows its switch (one device: set 5's "Geyser Switch 1" and "Geyser
+        # Power"); a meter of another load, shown without its switch, is news.
+        loads = {
+            e
+            for e in shown - still
+            if e in load_words
+            or (meter := entities.get(e)) is None
+            or not any(same_device(meter, w) for w in load_words.values())
+        }
+        # A load drawing while away: the same switch told left on, untouched since.
+        return next(
+            (o for o in told if _same(anomaly, o, loads, load_words, now, since_told=True)),
+            None,
+        )
     for other in told:
         if (
             _lasts(anomaly, other, entities, now)
@@ -74,7 +106,6 @@ def told_unchanged(
             and reading_consequence(anomaly, other.shown_evidence, entities)
         ):
             return other  # the room's readings going off while the problem told there lasts
-    words = {e: entities[e] for e in shown if e in entities and entities[e].number is None}
     if not words:  # only readings: whether they moved on says nothing, how far they are does
         return next(
             (
@@ -167,8 +198,12 @@ def _same(
     shown: set[str],
     words: Mapping[str, EntityState],
     now: datetime,
+    *,
+    since_told: bool = False,
 ) -> bool:
-    seen = parse_time(other.last_seen)
+    """``since_told``: unchanged since ``other`` was first told, not only since it was
+    last found (a switch turned off and on again while its rule still finds it)."""
+    seen = parse_time(other.first_seen if since_told else other.last_seen)
     if seen is None or _answered_or_apart(anomaly, other, now):
         return False
     theirs = other.shown_evidence
@@ -177,6 +212,8 @@ def _same(
         return entity_id in theirs or any(named_as_one(entity_id, e) for e in theirs)
 
     about_it = anomaly.subject in (other.subject, *other.evidence) or within(anomaly.subject)
+    if about_a_whole(anomaly.subject):  # the home drawing: about the told one's device
+        about_it = any(e == other.subject or named_as_one(e, other.subject) for e in shown)
     if not all(within(e) for e in shown) or not about_it:
         return False
     for entity_id, state in words.items():

@@ -343,6 +343,15 @@ class AnomalyTracker(HomeownerAnswers):
             del self.ended[anomaly.signature]
         return gone
 
+    def clears_at(self) -> datetime | None:
+        """The earliest time an anomaly missing now may be over (its hysteresis)."""
+        times = [
+            since + a.clear_after
+            for a in (*self.open.values(), *self.dismissed.values())
+            if a.missing_since and (since := parse_time(a.missing_since)) is not None
+        ]
+        return min(times, default=None)
+
     def pending_since(self) -> datetime | None:
         """The earliest time an anomaly went missing without being over yet."""
         times = [

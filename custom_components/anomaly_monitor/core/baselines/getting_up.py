@@ -38,6 +38,9 @@ from .daily_rhythm import REST_GAP, DailyRhythm, is_weekend
 from .getting_up_prior import SEEN_MARGIN, prior_wake
 from .home_baselines import HomeBaselines
 
+# How a not-up morning says so (its headline reads it: ``anomalies.texts``).
+NOT_UP_WORDS = "and nobody has got up since the night"
+
 # The latest usual wake time: this quantile of the learned days (one very late morning,
 # say an illness, does not make itself normal in a fortnight of early ones).
 WAKE_QUANTILE = 0.9
@@ -115,7 +118,7 @@ def not_up_by(baselines: HomeBaselines, now: datetime) -> NotUp | None:
         learned_from = (
             f"most households are up by {usual:%H:%M} (this one's mornings are not learned yet)"
         )
-    return NotUp(due=usual + margin, why=f"{learned_from}, and nobody has got up since the night")
+    return NotUp(due=usual + margin, why=f"{learned_from}, {NOT_UP_WORDS}")
 
 
 def spread_margin(

@@ -28,7 +28,7 @@ from ..device_roles import own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
-from .clock import local
+from .clock import moment_text
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import IDLE, RUNNING, power_state, watts
@@ -103,7 +103,8 @@ def steady_load_stopped(home: HomeView, baselines: HomeBaselines) -> Iterator[Fi
             continue  # cold start: too little seen to call it steady
         if (switch := _switch_of(home, meter)) is None:
             continue  # a home's mains or grid meter: its rests are the supply's, or the sun's
-        yield _finding(home, meter, switch, stopped, drew)
+        small = power_state(lowest, unit) != RUNNING
+        yield _finding(home, meter, switch, stopped, drew, small=small)
 
 
 def _finding(
@@ -112,16 +113,27 @@ def _finding(
     switch: EntityState,
     stopped: datetime,
     drew: timedelta,
+    *,
+    small: bool = False,
 ) -> Finding:
     name = meter.info.name or meter.entity_id
-    at = f"{local(stopped, home.env.zone):%H:%M}"
+    # With its day when it stopped before today (walk of session 32: a bare "02:10").
+    at = moment_text(stopped, home.end, home.env.zone)
     seen = f"it drew power on every reading in the {_seen_text(drew)} seen, never resting"
     if switch.state == "off":
         why = f"{name} stopped at {at}: its switch was turned off, and {seen}."
         advice = "If it was switched off by mistake, switch it back on."
     elif switch.state == "on":
         why = f"{name} reads nothing since {at} though its switch is still on; {seen}."
-        advice = "Check the appliance: it may have failed or tripped its own thermostat."
+        # A small steady load (a mattress pump at 9.5 W) has no thermostat to trip: on
+        # a plug that stays on, it was most likely unplugged (set 25, walk of session 32).
+        advice = (
+            "Check that the appliance is still plugged in: it may have been unplugged, "
+            "or it may have failed."
+            if small
+            else "Check the appliance: it may have failed, tripped its own thermostat, "
+            "or been unplugged."
+        )
     else:
         why = f"{name} reads nothing since {at}; {seen}."
         advice = "Check the appliance and its switch: it may have failed or been unplugged."

@@ -95,6 +95,14 @@ def left_open_text(entity_id: str, spell: Interval) -> str:
     )
 
 
+def _left_open_advice(spell: Interval) -> str:
+    """What to do about a door left open: shut since, it is only who left it so (walk of
+    session 32: "Check that the door is closed" under a door that read Closed)."""
+    if spell.ongoing:
+        return "Check that the door is closed."
+    return "It is shut now; if nobody in the household left it open, check who did."
+
+
 ENTRY_LEFT_OPEN = FindingKind("entry_left_open", AnomalyType.SECURITY, Severity.MEDIUM)
 
 
@@ -117,7 +125,7 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
         yield ENTRY_LEFT_OPEN.finding(
             evidence=(entity_id,),
             reasoning=left_open_text(entity_id, worst),
-            recommendation="Check that the door is closed.",
+            recommendation=_left_open_advice(worst),
             magnitude=_in_minutes(worst.duration),
         )
 
