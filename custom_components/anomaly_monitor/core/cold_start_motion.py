@@ -48,8 +48,9 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
     """Whether somebody came in from outside since the home became empty: an entrance used
     with no sign of anybody inside within ``INSIDE_REACH`` before it (``somebody_in``'s
     walk, on the spell's own record: one opened by whoever is inside is no entry). With
-    ``phoneless`` (the profile names somebody living here without a tracked phone) they
-    are known inside from the start, as a sign would show."""
+    ``phoneless`` (the profile names somebody living here without a tracked phone) motion
+    inside is theirs even where a pet lives; only a sign shows them in (a child without a
+    phone is at school with the rest)."""
     away = baselines.away
     if away.empty_since is None:
         return True  # not known since when: as if somebody came in (pushed)
@@ -58,7 +59,8 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
         since = stamp(began, away.zone)
         return any(used >= since for uses in away.entries.values() for used in uses[:1])
     last_sign: datetime | None = None
-    known = phoneless  # somebody inside since the home became empty, before any entry
+    known = False  # somebody inside since the home became empty, before any entry
+    pets = pets and not phoneless
     for when, entity_id, kind in away.spell:
         if kind == SIGN:
             last_sign = when

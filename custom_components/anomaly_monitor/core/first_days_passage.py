@@ -161,9 +161,11 @@ def household_passage(
         return True
     if not by_day(baselines, opened):
         return False
-    # Somebody the trackers do not follow lives here: by day, the door they open and shut
-    # is theirs (one left standing open is told all the same).
-    return phoneless or _somebody_inside(baselines, departed, opened, pets, entrances)
+    # Somebody the trackers do not follow lives here: what moved inside by day since the
+    # home emptied is theirs, a pet or not, and the door they open and shut is theirs (one
+    # left standing open is told all the same). Only a sign shows them in: a profile's "no
+    # phone" does not say who stays home (a child without one is at school with the rest).
+    return _somebody_inside(baselines, departed, opened, pets and not phoneless, entrances)
 
 
 def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:
