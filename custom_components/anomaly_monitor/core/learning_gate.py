@@ -27,8 +27,9 @@ But a way in used in the empty home as the household comes and goes (the last tr
 leaving within minutes of it, or somebody without a tracker moving inside by day), shut
 again or opened only minutes ago, waits for what follows (``first_days_passage``): it is
 told once it stands open, and an entry into a home nobody is known to be in is told at once.
-A home whose profile says somebody lives there without a tracked phone is not known empty
-by day (``phoneless_residents``).
+A home whose profile says somebody lives there without a tracked phone (``phoneless_residents``)
+shows them by their motion inside by day, even where a pet lives; the word alone does not
+say who stays home (a child without a phone is at school with the rest).
 
 Motion while every tracker is away waits, though rated high, while nobody came into the
 empty home (``cold_start_motion``): whether somebody without a tracker lives here is what
