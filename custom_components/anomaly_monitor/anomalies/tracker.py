@@ -316,7 +316,7 @@ class AnomalyTracker(HomeownerAnswers):
         for signature in [s for s in self.dismissed if s not in seen]:
             # Over now: its airing is counted from here (``airing``).
             self.already_told.acknowledged_hold.dismissed(self.dismissed.pop(signature), now)
-        if changed or opened or cleared or found or forgotten or self.pending_since():
+        if changed or opened or cleared or found or forgotten or self.clears_at() is not None:
             self._schedule_save()
         return Changes(
             opened=opened,
@@ -351,15 +351,6 @@ class AnomalyTracker(HomeownerAnswers):
             if a.missing_since and (since := parse_time(a.missing_since)) is not None
         ]
         return min(times, default=None)
-
-    def pending_since(self) -> datetime | None:
-        """The earliest time an anomaly went missing without being over yet."""
-        times = [
-            parse_time(a.missing_since)
-            for a in (*self.open.values(), *self.dismissed.values())
-            if a.missing_since
-        ]
-        return min((t for t in times if t is not None), default=None)
 
     async def async_flush(self) -> None:
         """Write pending changes now (on unload), cancelling the delayed write."""
