@@ -4,7 +4,8 @@ A bedroom in a hot city, its air conditioner on a metering plug: kept at 25-28 �
 days learned. Its unit left at 16 째C, the room falls to 20 째C, colder than the 25 째C
 outdoors, the plug drawing: told. The same fall with the plug off (nothing cooling), a
 room falling in a cold snap to no colder than the outdoors (a heated home in winter),
-and a fall of 2 째C under its lowest: not told.
+a fall of 2 째C under its lowest, and a room cooled on its first hot night (its lows
+learned without the cooling): not told.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ INFOS = [
 ]
 
 
-def _learned(days: int) -> HomeBaselines:
+def _learned(days: int, *, cooled: bool = True) -> HomeBaselines:
     """The ``days`` days before the fifth: the room 25-28 째C, its unit on at night (880 W)
-    from 21:00 to 07:00."""
+    from 21:00 to 07:00 (when ``cooled``: never used otherwise)."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
     for day in range(4 - days, 4):
@@ -42,8 +43,9 @@ def _learned(days: int) -> HomeBaselines:
         for hour in range(24):
             warm = 25.0 + (3.0 if 9 <= hour <= 20 else hour % 2 * 0.4)
             baselines.observe(start + timedelta(hours=hour), ROOM, f"{warm:.1f}")
-        baselines.observe(start + timedelta(hours=21), PLUG, "880")
-        baselines.observe(start + timedelta(hours=31), PLUG, "0.0")
+        if cooled:
+            baselines.observe(start + timedelta(hours=21), PLUG, "880")
+            baselines.observe(start + timedelta(hours=31), PLUG, "0.0")
         baselines.advance(start + timedelta(hours=24))
     return baselines
 
@@ -89,17 +91,18 @@ def test_a_room_cooled_far_below_its_lowest_with_its_cooler_running_is_told() ->
 
 
 @pytest.mark.parametrize(
-    ("falls_to", "outdoors", "drawing", "days"),
+    ("falls_to", "outdoors", "drawing", "days", "cooled"),
     [
-        (20.0, 25.0, False, 4),  # nothing cools it: not the cooling's doing
-        (20.0, 18.0, True, 4),  # no colder than the air outside: the weather's
-        (23.0, 25.0, True, 4),  # two degrees under its lowest: within a room's ways
-        (20.0, 25.0, True, 1),  # a day and a night say too little of how it is kept
+        (20.0, 25.0, False, 4, True),  # nothing cools it: not the cooling's doing
+        (20.0, 18.0, True, 4, True),  # no colder than the air outside: the weather's
+        (23.0, 25.0, True, 4, True),  # two degrees under its lowest: within a room's ways
+        (20.0, 25.0, True, 1, True),  # a day and a night say too little of how it is kept
+        (20.0, 25.0, True, 4, False),  # its first night cooled: its lows never were the AC's
     ],
 )
 def test_a_fall_nothing_cools_the_weather_s_or_small_is_not_told(
-    falls_to: float, outdoors: float, drawing: bool, days: int
+    falls_to: float, outdoors: float, drawing: bool, days: int, cooled: bool
 ) -> None:
-    baselines = _learned(days)
+    baselines = _learned(days, cooled=cooled)
     home = _tonight(baselines, falls_to, outdoors=outdoors, drawing=drawing)
     assert list(room_cooled_far_below_ever(home, baselines)) == []

@@ -16,8 +16,11 @@ this home learned says it, with no word of a name or an id:
   towards the weather, never under it (those are the heating's and the weather's checks,
   and a home that heats in winter never meets this); a room under the outdoors is cooled
   by a machine;
-- a cooler of the room runs now: a power meter of its area drawing (its learned spell,
-  ``power.RUNNING``), or a climate entity of the area cooling (``hvac_state.action_of``).
+- a cooler of the room runs now, one that has run here before (``USED_RUNS`` runs
+  learned, so the room's lowest is what its cooling keeps, not what a room never cooled
+  read before its first hot night): a power meter of its area drawing (its learned spell,
+  ``power.RUNNING``), or a climate entity of the area cooling (``hvac_state.action_of``)
+  that stayed in a cooling mode before.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ MIN_DAYS = 3.0
 DROP = 3.0
 # Every reading under that line for this long: not a draught on the sensor.
 SUSTAINED = timedelta(minutes=30)
+# Runs (or stays in a cooling mode) of the cooler learned: it has cooled this room before.
+USED_RUNS = 3
 
 ROOM_COOLED_FAR_BELOW_EVER = FindingKind(
     "room_cooled_far_below_ever", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
@@ -50,16 +55,22 @@ ROOM_COOLED_FAR_BELOW_EVER = FindingKind(
 
 
 def _coolers(home: HomeView, baselines: HomeBaselines, area: str) -> list[str]:
-    """The room's meters drawing power now and its climate entities cooling now."""
-    running = baselines.durations.current
+    """The room's meters drawing power now and its climate entities cooling now, each
+    used ``USED_RUNS`` times before."""
+    durations = baselines.durations
     found: list[str] = []
     for state in home.in_area(area):
+        entity_id = state.entity_id
         if state.domain == "climate" and action_of(state.attributes, state.state) == "cooling":
-            found.append(state.entity_id)
+            stays = durations.stays.get(entity_id, {})
+            cooled = sum(b[0] for mode, s in stays.items() if mode.startswith("cool") for b in s)
+            if cooled >= USED_RUNS:
+                found.append(entity_id)
         elif state.domain == "sensor" and state.info.device_class == "power":
-            spell = running.get(state.entity_id)
-            if spell is not None and spell[0] == RUNNING:
-                found.append(state.entity_id)
+            spell = durations.current.get(entity_id)
+            used = durations.whole_record(entity_id, RUNNING)[0] >= USED_RUNS
+            if spell is not None and spell[0] == RUNNING and used:
+                found.append(entity_id)
     return found
 
 
