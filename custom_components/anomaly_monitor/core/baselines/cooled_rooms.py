@@ -10,8 +10,9 @@ this home learned says it, with no word of a name or an id:
 - a room thermometer (a temperature sensor with an area) reads ``DROP`` or more under the
   lowest it read in the ``MIN_DAYS`` or more days learned (``reference.usual_range``: a
   new low settles only hours later, so the fall is judged against the days before it),
-  every reading for ``SUSTAINED``; a place whose lowest is under ``COLD_ROOM`` (a fridge,
-  a freezer, a cold store) is no room kept for people and is not judged;
+  every reading for ``SUSTAINED``, and under ``COOL_ROOM`` (a room cooled from 33 °C to
+  25 °C for guests is cooled, not cold: set 12's majlis); a place whose lowest is under
+  ``COLD_ROOM`` (a fridge, a freezer, a cold store) is no room kept for people;
 - it is colder than the air outside: a failed heating or an open window lets a room fall
   towards the weather, never under it (those are the heating's and the weather's checks,
   and a home that heats in winter never meets this); a room under the outdoors is cooled
@@ -44,6 +45,9 @@ from .reference import usual_range
 MIN_DAYS = 3.0
 # °C under the lowest it ever read: far colder than this home keeps the room.
 DROP = 3.0
+# Under this a room is cool to anyone sitting or sleeping in it (°C; the WHO asks 18 °C
+# of a home, more for the very young, the old and the ill).
+COOL_ROOM = 20.0
 # Every reading under that line for this long: not a draught on the sensor.
 SUSTAINED = timedelta(minutes=30)
 # Runs (or stays in a cooling mode) of the cooler learned: it has cooled this room before.
@@ -113,9 +117,12 @@ def room_cooled_far_below_ever(home: HomeView, baselines: HomeBaselines) -> Iter
         if usual is None or usual.days < MIN_DAYS:
             continue
         lowest = to_celsius(usual.lowest, sensor.info.unit)
-        if lowest is None or lowest < COLD_ROOM or celsius > lowest - DROP:
+        if lowest is None or lowest < COLD_ROOM:
             continue
-        since = _under_since(home, sensor, lowest - DROP)
+        line = min(lowest - DROP, COOL_ROOM)
+        if celsius >= line:
+            continue
+        since = _under_since(home, sensor, line)
         if since is None or now - since < SUSTAINED:
             continue
         coolers = _coolers(home, baselines, area)
@@ -126,7 +133,7 @@ def room_cooled_far_below_ever(home: HomeView, baselines: HomeBaselines) -> Iter
             subject=sensor.entity_id,
             reasoning=f"{sensor.info.name or sensor.entity_id} reads {shown(sensor)}, "
             f"far under anything {area} read in the {usual.days:.0f} days learned (never "
-            f"under {_degrees(lowest, sensor)}), under it since "
+            f"under {_degrees(lowest, sensor)}), and under {_degrees(line, sensor)} since "
             f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); it is "
             f"{_degrees(outdoor, sensor)} outdoors, and the room's cooling is running.",
             recommendation=f"Check the air conditioning of {area}: it may be set far too "
