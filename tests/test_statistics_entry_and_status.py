@@ -104,6 +104,38 @@ def test_unlock_and_opening_in_the_same_second_is_the_normal_order() -> None:
     assert not list(door_opened_before_unlock(home(_front_door(), environment(_at(120)), trace)))
 
 
+def test_another_door_of_the_hall_opened_before_the_lock_is_not_its_door() -> None:
+    """A gate in the lock's area, opened 46 s before the front door's lock was unlocked:
+    the gate is not the door the lock keeps (it shares neither its device nor its name),
+    the front door is. With a lock of no door's name (a "Deadbolt"), every door of its
+    area is still judged."""
+    trace = steps(
+        MORNING,
+        [
+            (40, "binary_sensor.gate", "on"),
+            (40.1, "binary_sensor.gate", "off"),
+            (40 + 46 / 60, "lock.front_door", "unlocked"),
+            (41, "binary_sensor.front_door", "on"),
+            (41.5, "binary_sensor.front_door", "off"),
+        ],
+    )
+    gate = entity("binary_sensor.gate", "off", area="Hallway", device_class="door")
+    now = environment(_at(60))
+    # Fails before: the area's every door was the lock's ("Gate opened ... before").
+    assert not list(door_opened_before_unlock(home([*_front_door(), gate], now, trace)))
+    deadbolt = [
+        entity("lock.deadbolt", "locked", area="Hallway"),
+        entity("binary_sensor.front_door", "off", area="Hallway", device_class="door"),
+        gate,
+    ]
+    renamed = [
+        t._replace(entity_id="lock.deadbolt") if t.entity_id == "lock.front_door" else t
+        for t in trace
+    ]
+    (finding,) = door_opened_before_unlock(home(deadbolt, now, renamed))
+    assert finding.reasoning.startswith("binary_sensor.gate opened at 06:40:00")
+
+
 # --- lock left unlocked while armed --------------------------------------------------------
 
 

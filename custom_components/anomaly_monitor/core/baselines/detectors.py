@@ -49,6 +49,7 @@ from .clock import local
 from .cold_rooms import room_colder_than_kept
 from .cooker_left_on import cooker_left_on
 from .cooking_hours import cooking_at_an_unusual_hour
+from .cooled_rooms import room_cooled_far_below_ever
 from .cover_part_way import cover_stopped_part_way
 from .cycles import cycle_stopped
 from .far_beyond_range import reading_far_beyond_its_range
@@ -250,6 +251,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     heating_not_warming,
     usual_effect_missing,
     room_colder_than_kept,
+    room_cooled_far_below_ever,
     room_warmer_than_kept,
     sensor_firing_far_above_its_hour,
     light_not_answering_motion,

@@ -4,7 +4,11 @@
 cooking appliances (``device_roles``: the homeowner, its name as a hint) have drawn power
 for at least a while, with someone home and no motion sensor seeing anybody for a while
 (in the window, and the last movement the baselines learned beyond it; a bed sensor held
-on is somebody in bed: ``held_on``).
+on is somebody in bed: ``held_on``). A meter drawing without a rest for a day and more
+(``steady_load_stopped.MIN_STEADY``) is no cooker's, whatever its name says: no meal
+cooks through a day and a night, and a cooker left on was told in its first hours (set 27:
+an oil space heater on a plug named a stove, drawing for days, told as a cooker left
+on six times).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from ..statistics.timeline import turned
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .power import RUNNING
+from .steady_load_stopped import MIN_STEADY
 
 
 def unattended_cookers(
@@ -28,7 +33,12 @@ def unattended_cookers(
     and nobody has moved for ``still``; None otherwise."""
     if home.occupancy is not Occupancy.OCCUPIED:
         return None
-    meters = running_for(home, baselines, min_run)
+    now, running = home.end, baselines.durations.current
+    meters = [
+        m
+        for m in running_for(home, baselines, min_run)
+        if now - running[m.entity_id][1] < MIN_STEADY  # a steady load, not a meal
+    ]
     # The roles are asked last: the first to ask pays for every device's.
     meters = [m for m in meters if has_role(home, m.entity_id, Role.COOKING_APPLIANCE)]
     if not meters:

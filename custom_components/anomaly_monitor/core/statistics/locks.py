@@ -13,10 +13,12 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from statistics import median
 
+from ..device_roles import same_device
 from ..finding_kind import FindingKind
 from ..home import ENTRY_DEVICE_CLASSES, HomeView
 from ..home_then import someone_home_at
 from ..models import AnomalyType, Finding, Severity
+from ..role_words import says, words
 from .armed import armed_away_periods
 from .timeline import intervals
 
@@ -32,7 +34,8 @@ HABIT_FACTOR = 3.0
 
 
 def _locks_and_doors(home: HomeView) -> list[tuple[str, list[str]]]:
-    """Each lock with an area, and the entry doors of that area."""
+    """Each lock with an area, and the entry doors of that area: those that are its own
+    (``_own_doors``) when any is, else all of them."""
     pairs: list[tuple[str, list[str]]] = []
     for lock in home.history_of("lock"):
         area = home.area(lock)
@@ -46,8 +49,30 @@ def _locks_and_doors(home: HomeView) -> list[tuple[str, list[str]]]:
             and home.area(e) == area
         ]
         if doors:
-            pairs.append((lock, doors))
+            pairs.append((lock, _own_doors(home, lock, doors) or doors))
     return pairs
+
+
+def _own_doors(home: HomeView, lock: str, doors: list[str]) -> list[str]:
+    """The doors of the lock's area that are its own: one device with it (the registry, or
+    HA's naming of one device's entities) or named as it ("Front door" and "Front door
+    contact"). A gate or a second door in the same hall is another door (set 27: a gate
+    opened a minute before the front door was unlocked, told as the front door opened while
+    locked)."""
+    own = home.info(lock)
+    if own is None:
+        return []
+    return [
+        door
+        for door in doors
+        if (state := home.info(door)) is not None
+        and (same_device(own, state) or _share_a_name(own.info.name, state.info.name))
+    ]
+
+
+def _share_a_name(one: str, other: str) -> bool:
+    """One name holds the other's, as whole words ("Porte devant" in "Porte devant")."""
+    return bool(words(one)) and bool(words(other)) and (says(one, (other,)) or says(other, (one,)))
 
 
 DOOR_OPENED_BEFORE_UNLOCK = FindingKind(
