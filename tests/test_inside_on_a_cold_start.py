@@ -18,7 +18,7 @@ shows is:
   her moving just before, is not told because of it.
 
 An opening of a home where nobody showed inside is told as before; so is one with only
-the garden camera moving just before (``area_kinds``: whoever it saw is about the grounds).
+the garden camera moving just before (``outdoor_areas``: whoever it saw is about the grounds).
 """
 
 from __future__ import annotations

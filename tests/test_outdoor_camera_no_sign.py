@@ -1,4 +1,4 @@
-"""A camera over the yard is no sign of somebody inside (core, ``area_kinds``).
+"""A camera over the yard is no sign of somebody inside (core, ``outdoor_areas``).
 
 Alice goes out at 08:00 and comes back at 17:00; her mother, who carries no phone, moves
 in the living room while Alice is out, and the yard camera sees the neighbours at the gate
@@ -17,7 +17,6 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from custom_components.anomaly_monitor.core.area_kinds import bathroom_area, outdoor_area
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.somebody_in import (
     lived_while_away,
@@ -25,6 +24,7 @@ from custom_components.anomaly_monitor.core.baselines.somebody_in import (
 )
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
+from custom_components.anomaly_monitor.core.outdoor_areas import outdoor_area
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment
@@ -169,20 +169,3 @@ def test_only_the_yard_camera_moving_while_out_is_no_home_lived_in(
 )
 def test_outdoor_area_names(area: str, outside: bool) -> None:
     assert outdoor_area(area) is outside
-
-
-@pytest.mark.parametrize(
-    ("area", "bathroom"),
-    [
-        ("Bathroom", True),
-        ("Salle de bain", True),
-        ("Baño de visitas", True),
-        ("Badkamer", True),
-        ("WC", True),
-        ("Lante room", False),
-        ("Badminton hall", False),
-        ("Kitchen", False),
-    ],
-)
-def test_bathroom_area_names(area: str, bathroom: bool) -> None:
-    assert bathroom_area(area) is bathroom

@@ -25,9 +25,7 @@ DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 ALICE = "person.alice"
 FRONT = "binary_sensor.0x00158d0001a2b3c4_contact"
 BATH = "binary_sensor.0x00158d000450b2f6_contact"
-# The bathroom's area named otherwise ("Back hall"): a door of an area named a bathroom is
-# no way in whatever its use (``test_bathroom_door_no_way_in``); here its use judges it.
-AREAS = {FRONT: "Hall", BATH: "Back hall"}
+AREAS = {FRONT: "Hall", BATH: "Bathroom"}
 
 
 def at(day: int, hours: float) -> datetime:

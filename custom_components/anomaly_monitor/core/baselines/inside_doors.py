@@ -6,10 +6,6 @@ take a ``door`` contact as an entrance. One learned as used from inside
 with the kitchen's other contacts, seldom when anybody comes or goes) is no way in: a
 fridge opened just after the trackers said everybody left shows somebody still inside.
 
-Nor is a bathroom's door (``bathroom_door``: an inner door of an area named a bathroom or
-a toilet): nobody comes into a home by it; on a fresh install, the boy without a phone
-going to the bathroom at noon with every tracker out was told as an entrance left open.
-
 Nor is an inner door that *rests open* (``stands_open``: open at least half of the two
 days or more it was watched; a bathroom or bedroom door shut only while in use): it needs
 no guarding as a way in, it is open anyway (open through the home's last departure, or
@@ -35,7 +31,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from ..area_kinds import in_a_bathroom
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import Finding
@@ -53,8 +48,8 @@ COLD_SPAN = timedelta(days=MIN_DAYS)
 
 
 def only_used_from_inside(finding: Finding, baselines: HomeBaselines, home: HomeView) -> bool:
-    """Whether every way in ``finding`` names is a contact used from inside here, an
-    inner door that rests open, or a bathroom's door."""
+    """Whether every way in ``finding`` names is a contact used from inside here, or an
+    inner door that rests open."""
     if finding.rule not in WAY_IN_RULES:
         return False
     infos, inside = baselines.infos, baselines.inside
@@ -72,15 +67,8 @@ def only_used_from_inside(finding: Finding, baselines: HomeBaselines, home: Home
         used_inside(inside, e)
         or rests_open(baselines, home, e)
         or first_used_inside(baselines, home, e)
-        or bathroom_door(baselines, home, e)
         for e in ways
     )
-
-
-def bathroom_door(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
-    """An inner door of a room named a bathroom or a toilet (``area_kinds``): nobody comes
-    into the home by it, whatever its use (its window stays a way in)."""
-    return inner_door(baselines, home, entity_id) and in_a_bathroom(home, entity_id)
 
 
 def first_used_inside(baselines: HomeBaselines, home: HomeView, entity_id: str) -> bool:
