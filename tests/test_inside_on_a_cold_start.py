@@ -17,7 +17,8 @@ shows is:
   no use of the empty home: the back door opened two minutes after the departure, with
   her moving just before, is not told because of it.
 
-An opening of a home where nobody showed inside is told as before.
+An opening of a home where nobody showed inside is told as before; so is one with only
+the garden camera moving just before (``outdoor_areas``: whoever it saw is about the grounds).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ BATH = "binary_sensor.0x00158d000450b7e1_contact"
 CUPBOARD = "binary_sensor.0x00158d000450a1c3_contact"
 BEDROOM = "binary_sensor.0x00158d000450c2f4_contact"
 HALL = "binary_sensor.0x54ef441000a3c7d2_occupancy"
+CAMERA = "binary_sensor.c3tn_bd7c9e_motion"
 AREAS = {
     FRONT: "Hall",
     BACK: "Utility",
@@ -46,8 +48,9 @@ AREAS = {
     CUPBOARD: "Kitchen",
     BEDROOM: "Bedroom",
     HALL: "Hall",
+    CAMERA: "Back garden",
 }
-CLASSES = {HALL: "occupancy"}
+CLASSES = {HALL: "occupancy", CAMERA: "motion"}
 
 
 def at(hours: float, minutes: float = 0) -> datetime:
@@ -173,3 +176,14 @@ def test_a_trackers_flicker_is_nobody_leaving() -> None:
         change(at(10, 11), FRONT, "on"),
     ]
     assert FRONT in entries(today, at(10, 11) + timedelta(seconds=10))
+
+
+def test_the_garden_camera_before_the_back_door_is_nobody_inside() -> None:
+    """Nobody showed inside since Alice and her mother went out; at 09:59 the garden camera
+    sees somebody, at 10:00 the back door opens: told. The hall moving then: not told."""
+    out = [*_bathroom_used(at(7)), *opened(at(7, 58), FRONT), Transition(at(8), ALICE, "not_home")]
+    now = at(10) + timedelta(seconds=10)
+    garden = [*out, *opened(at(9, 59), CAMERA, seconds=40), change(at(10), BACK, "on")]
+    assert entries(garden, now) == [BACK]
+    hall = [*out, *opened(at(9, 59), HALL, seconds=40), change(at(10), BACK, "on")]
+    assert entries(hall, now) == []

@@ -13,7 +13,11 @@ glue analyses again when such an opening can be judged (``night_opening_due``).
 A phone or GPS watch that *leaves* home within ``PRESENCE_NEAR`` after such an opening,
 with others still home, is who went out: no longer taken for the presence checks' (they
 judge arrivals and an emptied home; issue 24: a wife with dementia out in the frost at
-03:10, her watch leaving 6 min later, was never told). Before ``MIN_NIGHTS`` are learned
+03:10, her watch leaving 6 min later, was never told). But one who also locked the door
+behind them (``_locked_behind``: the door shut, its lock locked after it and still) left
+on purpose, with a phone and a key: a trotro driver off to his first run at 04:45, a
+nurse to the early shift. Somebody who wanders out leaves it unlocked (or has no phone
+that leaves). Before ``MIN_NIGHTS`` are learned
 that departure is needed as well (few households go out in the small hours, and one
 that does has learned it within the week). Nor is it needed when a second way out
 (``_beyond``), watched ``FIRST_NIGHTS`` nights and never used at night either, opened
@@ -212,6 +216,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             continue
         opened = gone[0]
         left = _went_out(home, opened)
+        if left and _locked_behind(home, door, opened, locks):
+            continue  # a tracked member off early with phone and key (the 04:45 shift)
         normal = (
             f"in this home it was not used between midnight and 5 am on any of the {watched} "
             "nights learned"
@@ -231,6 +237,27 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )
+
+
+def _locked_behind(home: HomeView, door: EntityState, opened: datetime, locks: list[str]) -> bool:
+    """``door`` shut again after ``opened`` and stays shut, and a lock of its area locked
+    after it shut and locked still: whoever went out locked it behind them with a key."""
+    if stands_open(door) or not locks:
+        return False
+    shut = [c.when for c in home.changes(door.entity_id) if c.when > opened and not _open(c)]
+    if not shut:
+        return False
+    for lock in locks:
+        state = home.states.get(lock)
+        if state is None or state.state.lower() != "locked":
+            continue
+        if any(c.when >= shut[-1] and c.state.lower() == "locked" for c in home.changes(lock)):
+            return True
+    return False
+
+
+def _open(change: Transition) -> bool:
+    return change.state.lower() in ("on", "open", "opening")
 
 
 def _to_an_alarm(home: HomeView, door: EntityState, opened: datetime) -> bool:

@@ -8,9 +8,10 @@ the home's own sequence of signs and openings tells who opens a door:
 - a **sign of somebody inside**: a motion sensor starting or ending a spell of motion
   (its return from "unavailable" to "off" is neither: a radio drop, nobody moved),
   but not one that moves at all hours while the home is empty (a pet,
-  ``AwayNormal.moves_at_any_hour``); with pets in the profile only once the home has been
-  learned empty on ``MIN_EMPTY_DAYS`` days (before that a pet's motion cannot be told
-  from a person's: nothing counts);
+  ``AwayNormal.moves_at_any_hour``), nor one that watches the outside (a yard or garden
+  camera, ``outdoor_areas``: whoever is about the grounds, the intruder too); with pets
+  in the profile only once the home has been learned empty on ``MIN_EMPTY_DAYS`` days
+  (before that a pet's motion cannot be told from a person's: nothing counts);
 - an **opening** (a door or window opening, a lock unlocked, a garage or gate cover
   opening) is **from inside** when somebody inside showed within ``INSIDE_REACH`` before
   it, or it is part of the same passage (within ``PASSAGE`` of a way out opened from
@@ -47,6 +48,7 @@ import weakref
 from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
+from ..outdoor_areas import watches_outside
 from ..pets import has_pets
 from ..phoneless_residents import people_move_at_any_hour
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
@@ -158,6 +160,7 @@ def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
         sensor
         for sensor, hours in baselines.untracked.empty_days.items()
         if any(day != today for by_hour in hours for day in by_hour)
+        and not watches_outside(home, sensor)
         and not any(_pets_sensor(away, sensor, moment, pets, people) for moment in parts)
     )
 
@@ -250,6 +253,8 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
         # night may be whoever came over the wall as well as the resident.
         if kind == SIGN and not contact and _pets_sensor(away, entity_id, when, pets):
             continue  # maybe a pet (a pet does not shut a door or open a drawer)
+        if kind == SIGN and not contact and watches_outside(home, entity_id):
+            continue  # the yard's camera: whoever is about the grounds (``outdoor_areas``)
         if kind == OPENING and entity_id not in leaves:
             leaves[entity_id] = way_out(home, entity_id)
         flag = contact or leaves.get(entity_id, False)
