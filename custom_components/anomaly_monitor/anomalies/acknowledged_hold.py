@@ -144,10 +144,12 @@ class Seen:
             return False
         # The home as a whole is no device: what it showed is (the radiator it showed).
         about = anomaly.subject if about_a_whole(self.subject) else self.subject
+        # About the same room or home as a whole as this one (its loads within this one's).
+        same_whole = about_a_whole(self.subject) and anomaly.subject == self.subject
         return (
             all(self._within(e) for e in shown)
-            and self._within(anomaly.subject)
-            and any(e == about or named_as_one(e, about) for e in shown)
+            and (same_whole or self._within(anomaly.subject))
+            and (same_whole or any(e == about or named_as_one(e, about) for e in shown))
             and _rank(anomaly.severity) <= self.rank
         )
 

@@ -45,9 +45,10 @@ def targets(
     summaries = {incident: summary(group) for incident, group in groups.items()}
     found_now = [a for pairs in resolved.values() for a, _ in pairs if a is not None]
     for incident, pairs in resolved.items():
-        if (own := pairs[0][0]) is not None and (
-            entry := _episode(summaries[incident], open_now, now)
-        ):
+        # Somebody inside follows the entry, whatever else the incident holds (an odd
+        # hour's draw found with it is no sign of the empty home).
+        sign = next((f for f in groups[incident] if intrusion_sign(f)), summaries[incident])
+        if (own := pairs[0][0]) is not None and (entry := _episode(sign, open_now, now)):
             resolved[incident] = _inside_to_entry(own, entry, pairs)
         elif pairs[0][0] is None and (entry := _episode(summaries[incident], open_now, now)):
             resolved[incident] = [(entry, groups[incident])]

@@ -222,8 +222,11 @@ def _same(
         return entity_id in theirs or any(named_as_one(entity_id, e) for e in theirs)
 
     about_it = anomaly.subject in (other.subject, *other.evidence) or within(anomaly.subject)
-    if about_a_whole(anomaly.subject):  # the home drawing: about the told one's device
-        about_it = any(e == other.subject or named_as_one(e, other.subject) for e in shown)
+    if about_a_whole(anomaly.subject):  # the home drawing: about the told one's device,
+        # or about the same room as the told one, its loads within the told one's
+        about_it = anomaly.subject == other.subject or any(
+            e == other.subject or named_as_one(e, other.subject) for e in shown
+        )
     if not all(within(e) for e in shown) or not about_it:
         return False
     for entity_id, state in words.items():
