@@ -323,14 +323,16 @@ def _a_reading(anomaly: OpenAnomaly, entities: Mapping[str, EntityState] | None)
 def may_be_held(anomaly: OpenAnomaly) -> bool:
     """A new anomaly that an acknowledged one may hold: never a hazard."""
     return not anomaly.hazard and (
-        anomaly.anomaly_type not in _TOLD_ANEW or _load_while_away(anomaly.rules)
+        anomaly.anomaly_type not in _TOLD_ANEW or _load_while_away(anomaly)
     )
 
 
-def _load_while_away(rules: Iterable[str]) -> bool:
-    """Only a load drawing while nobody is home: no sign of anybody inside."""
-    rules = set(rules)
-    return bool(rules) and rules <= APPLIANCE_RULES
+def _load_while_away(anomaly: OpenAnomaly) -> bool:
+    """Only a load drawing while nobody is home (and at an odd hour: walk of session 34,
+    the kettle's "drawing at hours it never draws" joined it): no sign of anybody inside."""
+    return any(m.rule in APPLIANCE_RULES for m in anomaly.members) and all(
+        m.rule in APPLIANCE_RULES or m.anomaly_type == AnomalyType.ENERGY for m in anomaly.members
+    )
 
 
 class AcknowledgedHold:
@@ -402,7 +404,7 @@ class AcknowledgedHold:
         # A meter drawing on is no new opening or movement: an appliance acknowledged
         # drawing while nobody is home holds the same meter drawing on.
         reading = _a_reading(anomaly, entities)
-        load = _load_while_away(anomaly.rules)
+        load = _load_while_away(anomaly)
         if may_be_held(anomaly) and any(
             s.holds(anomaly, shown)
             for s in every
