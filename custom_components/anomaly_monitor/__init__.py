@@ -8,6 +8,7 @@ from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 
+from .actions.answer import async_setup_answer_services
 from .actions.feedback import async_setup_feedback_services
 from .actions.services import async_setup_services
 from .anomalies.surfaces import async_remove_entry_surfaces
@@ -33,6 +34,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register the integration's actions."""
     async_setup_services(hass)
     async_setup_feedback_services(hass)
+    async_setup_answer_services(hass)
     async_register_instruction_service(hass)
     async_register_preview_service(hass)
     return True

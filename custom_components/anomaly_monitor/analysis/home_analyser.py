@@ -179,6 +179,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             analyses=self.analyses,
             open_anomalies=tuple(tracker.open.values()),
             ended_anomalies=tuple(tracker.ended.values()),
+            past_anomalies=tuple(tracker.past.values()),
             false_alarm_patterns=tuple(tracker.false_alarms),
             watched=frozenset(watcher.entity_ids),
             events_seen=watcher.events_seen,

@@ -34,6 +34,8 @@ class MonitorData:
     learning: Mapping[str, datetime] | None
     detector: str
     model: dict[str, Any] | None  # the model's health (None: no model)
+    # Over past their repair issue's day, still answerable by id (``tracker.past``).
+    past_anomalies: tuple[OpenAnomaly, ...] = ()
 
     def diagnostics(self, scrub: Any) -> dict[str, Any]:
         """The diagnostics' part about the monitor, every text passed through ``scrub``."""
@@ -48,6 +50,7 @@ class MonitorData:
             "last_analysis": scrub(self.analysis.as_dict()) if self.analysis else None,
             "open_anomalies": scrub([_no_names(asdict(a)) for a in self.open_anomalies]),
             "ended_anomalies": scrub([_no_names(asdict(a)) for a in self.ended_anomalies]),
+            "past_anomalies": scrub([_no_names(asdict(a)) for a in self.past_anomalies]),
             "false_alarm_patterns": sorted(self.false_alarm_patterns),
         }
 

@@ -20,9 +20,14 @@ cylinder's thermostat stuck, "water left running" acknowledged, then "running fa
 than usual" on the same switch and its power meter, pushed), but never a device going
 offline (a smoke detector that drops out after its smoke was acknowledged is told). One
 acknowledged after it ended (the homeowner read it late) holds as one acknowledged before
-its end. An entity named as one device with an acknowledged one
-(``core.device_roles.named_as_one``: the switch and its power meter) is within its evidence,
-its subject too (the heat pump's alarm acknowledged, then the heat pump idling: set 9).
+its end, for ``HOLD`` from the answer (read two days on, it still keeps the trouble it
+names quiet: set 27's water heater element, its switch on since, drawing again).
+An appliance acknowledged drawing while nobody is home holds the same load drawing while
+away again (``APPLIANCE_RULES``: a load left on is no sign of anybody inside), as long as
+its switch reads as it did; a switch turned off since ends it (``watch``).
+An entity named as one device with an acknowledged one
+(``core.device_roles.named_as_one``: the switch and its power meter) is within its
+evidence, its subject too (the heat pump's alarm acknowledged, then the heat pump idling: set 9).
 
 An acknowledged problem also holds its own consequences (``Seen.follows``, sets 1, 5, 7,
 8, 9, 10: the CO alarm acknowledged, then the terrace door opened to air the room out
@@ -58,6 +63,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from ..core.baselines.away_habits import APPLIANCE_RULES
 from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
@@ -113,6 +119,18 @@ class Seen:
     # A hazard whose evidence read another word since (the smoke cleared): it holds no
     # more of the same, only what the household did while it lasted (``follows``).
     over: bool = False
+    # Acknowledged after it ended: when (it holds for ``HOLD`` from then).
+    answered: datetime | None = None
+
+    @property
+    def held_from(self) -> datetime:
+        """Since when it holds: its end, or the homeowner's later answer."""
+        return max(self.ended, self.answered) if self.answered else self.ended
+
+    @property
+    def load_while_away(self) -> bool:
+        """A load drawing while nobody is home, acknowledged (its rule is its kind)."""
+        return self.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH and self.while_away
 
     def holds(self, anomaly: OpenAnomaly, shown: set[str]) -> bool:
         """About the same thing (each one's subject in the other's evidence, or one
@@ -126,10 +144,12 @@ class Seen:
             return False
         # The home as a whole is no device: what it showed is (the radiator it showed).
         about = anomaly.subject if about_a_whole(self.subject) else self.subject
+        # About the same room or home as a whole as this one (its loads within this one's).
+        same_whole = about_a_whole(self.subject) and anomaly.subject == self.subject
         return (
             all(self._within(e) for e in shown)
-            and self._within(anomaly.subject)
-            and any(e == about or named_as_one(e, about) for e in shown)
+            and (same_whole or self._within(anomaly.subject))
+            and (same_whole or any(e == about or named_as_one(e, about) for e in shown))
             and _rank(anomaly.severity) <= self.rank
         )
 
@@ -302,7 +322,17 @@ def _a_reading(anomaly: OpenAnomaly, entities: Mapping[str, EntityState] | None)
 
 def may_be_held(anomaly: OpenAnomaly) -> bool:
     """A new anomaly that an acknowledged one may hold: never a hazard."""
-    return not anomaly.hazard and anomaly.anomaly_type not in _TOLD_ANEW
+    return not anomaly.hazard and (
+        anomaly.anomaly_type not in _TOLD_ANEW or _load_while_away(anomaly)
+    )
+
+
+def _load_while_away(anomaly: OpenAnomaly) -> bool:
+    """Only a load drawing while nobody is home (and at an odd hour: walk of session 34,
+    the kettle's "drawing at hours it never draws" joined it): no sign of anybody inside."""
+    return any(m.rule in APPLIANCE_RULES for m in anomaly.members) and all(
+        m.rule in APPLIANCE_RULES or m.anomaly_type == AnomalyType.ENERGY for m in anomaly.members
+    )
 
 
 class AcknowledgedHold:
@@ -328,15 +358,16 @@ class AcknowledgedHold:
             ended = parse_time(anomaly.ended) or now  # over before it was marked: then
             self.seen[anomaly.signature] = replace(seen_as(anomaly, ended), over=True)
 
-    def acknowledged_after_end(self, anomaly: OpenAnomaly) -> None:
-        """``anomaly`` had ended when the homeowner acknowledged it (read late): it holds
-        its successors as if acknowledged before its end."""
+    def acknowledged_after_end(self, anomaly: OpenAnomaly, now: datetime) -> None:
+        """``anomaly`` had ended when the homeowner acknowledged it at ``now`` (read
+        late): it holds its successors as if acknowledged before its end, counted from
+        the answer."""
         try:
             ended = stored_time(anomaly.ended)
         except (TypeError, ValueError):
             return
         if anomaly.shown_evidence:
-            self.seen[anomaly.signature] = seen_as(anomaly, ended)
+            self.seen[anomaly.signature] = replace(seen_as(anomaly, ended), answered=now)
 
     def watch(self, states: Mapping[str, str]) -> None:
         """An analysis reads ``states``: an ended one whose evidence reads another word
@@ -360,7 +391,7 @@ class AcknowledgedHold:
         """``anomaly`` (just opened) is a problem the homeowner already acknowledged, or
         its consequence (``entities``: the watched entities now, ``transitions``: the
         analysed window's changes; without entities, none)."""
-        self.seen = {s: v for s, v in self.seen.items() if now - v.ended < HOLD}
+        self.seen = {s: v for s, v in self.seen.items() if now - v.held_from < HOLD}
         shown = set(anomaly.shown_evidence)
         if not shown or anomaly.hazard:
             return False
@@ -373,8 +404,11 @@ class AcknowledgedHold:
         # A meter drawing on is no new opening or movement: an appliance acknowledged
         # drawing while nobody is home holds the same meter drawing on.
         reading = _a_reading(anomaly, entities)
+        load = _load_while_away(anomaly)
         if may_be_held(anomaly) and any(
-            s.holds(anomaly, shown) for s in every if reading or s.anomaly_type not in _TOLD_ANEW
+            s.holds(anomaly, shown)
+            for s in every
+            if reading or s.anomaly_type not in _TOLD_ANEW or (load and s.load_while_away)
         ):
             return True
         if entities is None:
@@ -402,6 +436,7 @@ class AcknowledgedHold:
                 "anomaly_type": v.anomaly_type,
                 "while_away": v.while_away,
                 "over": v.over,
+                "answered": v.answered.isoformat() if v.answered else None,
             }
             for signature, v in self.seen.items()
         }
@@ -420,7 +455,7 @@ class AcknowledgedHold:
             # Missing before consequences were held: it holds none.
             kind, away = v.get("anomaly_type", ""), v.get("while_away", False)
             over = v.get("over", False)
-            began = v.get("began")
+            began, answered = v.get("began"), v.get("answered")
             if (
                 not all(isinstance(t, str) for t in (*texts, kind))
                 or not isinstance(rank_, int)
@@ -440,5 +475,6 @@ class AcknowledgedHold:
                 kind,
                 away,
                 over,
+                stored_time(answered) if answered is not None else None,
             )
         return hold

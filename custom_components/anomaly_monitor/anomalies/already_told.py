@@ -161,11 +161,11 @@ class AlreadyTold:
         else:
             self.away_stays.observe(open_now, opened, now)
 
-    def acknowledged(self, anomaly: OpenAnomaly) -> None:
-        """The homeowner acknowledged ``anomaly``, open or ended."""
+    def acknowledged(self, anomaly: OpenAnomaly, now: datetime) -> None:
+        """The homeowner acknowledged ``anomaly``, open or ended, at ``now``."""
         self.away_stays.acknowledged(anomaly)
         if anomaly.ended is not None:
-            self.acknowledged_hold.acknowledged_after_end(anomaly)
+            self.acknowledged_hold.acknowledged_after_end(anomaly, now)
             with suppress(TypeError, ValueError):
                 self.aftermaths.acknowledged_over(anomaly, stored_time(anomaly.ended))
 

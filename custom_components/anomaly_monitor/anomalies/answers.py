@@ -4,7 +4,9 @@
 alarm" closes it: on a safety hazard (``core.feedback.is_hazard``) for this occurrence
 only, else with one mark per rule that told it (``core.feedback``), and the occurrence
 remembered so that no other rule tells it again (``marked_occurrence``). Marks are listed,
-removed and cleared one false alarm at a time (every mark it left). Mixed into
+removed and cleared one false alarm at a time (every mark it left). An anomaly over for
+longer than its repair issue lasts (``past``: the notification read days later) still
+takes both answers, through the public actions (``actions/answer.py``). Mixed into
 ``tracker.AnomalyTracker``, which holds the anomalies and writes them.
 """
 
@@ -26,6 +28,9 @@ class HomeownerAnswers:
     open: dict[str, OpenAnomaly]
     dismissed: dict[str, OpenAnomaly]
     ended: dict[str, OpenAnomaly]
+    # Over, told and not answered, past ``FEEDBACK_AFTER_END``: no repair issue any more,
+    # still answerable by its id (``tracker.ANSWERABLE_FOR``).
+    past: dict[str, OpenAnomaly]
     false_alarms: FalseAlarms
     already_told: AlreadyTold
     recently_over: RecentlyOver
@@ -42,17 +47,24 @@ class HomeownerAnswers:
         return next((a for a in self.open.values() if a.key == key), None)
 
     def ended_by_key(self, key: str) -> OpenAnomaly | None:
-        """The ended anomaly, still taking feedback, with this short id."""
-        return next((a for a in self.ended.values() if a.key == key), None)
+        """The ended anomaly, still taking feedback, with this short id (its repair issue
+        shown, or gone and the anomaly kept in ``past``)."""
+        over = (*self.ended.values(), *self.past.values())
+        return next((a for a in over if a.key == key), None)
+
+    def _drop_over(self, anomaly: OpenAnomaly) -> None:
+        """An ended anomaly answered: no longer kept for feedback."""
+        self.ended.pop(anomaly.signature, None)
+        self.past.pop(anomaly.signature, None)
 
     def acknowledge(self, key: str) -> OpenAnomaly | None:
         """The homeowner has seen it: keep it open, stop asking (ended: forget it)."""
         if (anomaly := self.by_key(key)) is not None:
             anomaly.acknowledged = True
         elif (anomaly := self.ended_by_key(key)) is not None:
-            del self.ended[anomaly.signature]
+            self._drop_over(anomaly)
         if anomaly is not None:
-            self.already_told.acknowledged(anomaly)
+            self.already_told.acknowledged(anomaly, dt_util.utcnow())
             self._answer_parts(anomaly)
             self._schedule_save()
         return anomaly
@@ -62,10 +74,14 @@ class HomeownerAnswers:
         in its notification (``incident_parts``), open or over."""
         signatures = {*self.already_told.consequences(anomaly.signature)}
         signatures |= {a.signature for a in parts_of(anomaly.signature, self._all())}
-        return [a for s in sorted(signatures) if (a := self.open.get(s) or self.ended.get(s))]
+        return [
+            a
+            for s in sorted(signatures)
+            if (a := self.open.get(s) or self.ended.get(s) or self.past.get(s))
+        ]
 
     def _all(self) -> list[OpenAnomaly]:
-        return [*self.open.values(), *self.ended.values()]
+        return [*self.open.values(), *self.ended.values(), *self.past.values()]
 
     def _answer_parts(self, anomaly: OpenAnomaly) -> None:
         """The homeowner answered ``anomaly``: what it showed as its parts is answered
@@ -75,12 +91,12 @@ class HomeownerAnswers:
             if part.signature in self.open:
                 part.acknowledged = True
             else:
-                del self.ended[part.signature]
-            self.already_told.acknowledged(part)
+                self._drop_over(part)
+            self.already_told.acknowledged(part, dt_util.utcnow())
 
     def notice_dismissed(self, key: str) -> OpenAnomaly | None:
         """The homeowner dismissed its notification: read, not written again at a restart."""
-        anomaly = self.by_key(key) or self.ended_by_key(key)
+        anomaly = self.by_key(key) or next((a for a in self.ended.values() if a.key == key), None)
         if anomaly is not None and not anomaly.notice_dismissed:
             anomaly.notice_dismissed = True
             self._schedule_save()
@@ -92,7 +108,7 @@ class HomeownerAnswers:
         if (anomaly := self.by_key(key)) is not None:
             del self.open[anomaly.signature]
         elif (anomaly := self.ended_by_key(key)) is not None:
-            del self.ended[anomaly.signature]
+            self._drop_over(anomaly)
         else:
             return None
         if anomaly.hazard:

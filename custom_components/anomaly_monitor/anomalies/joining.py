@@ -15,8 +15,8 @@ from ..core.episodes import continues_an_episode, hosts_an_episode, is_entry
 from ..core.escalation import intrusion_sign
 from ..core.feedback import is_hazard
 from ..core.incidents import summary
-from ..core.models import Finding
-from .open_anomaly import OpenAnomaly
+from ..core.models import AnomalyType, Finding
+from .open_anomaly import Member, OpenAnomaly
 from .open_entry import entry_shown
 from .store import parse_time
 from .supply_join import supply_out
@@ -45,9 +45,10 @@ def targets(
     summaries = {incident: summary(group) for incident, group in groups.items()}
     found_now = [a for pairs in resolved.values() for a, _ in pairs if a is not None]
     for incident, pairs in resolved.items():
-        if (own := pairs[0][0]) is not None and (
-            entry := _episode(summaries[incident], open_now, now)
-        ):
+        # Somebody inside follows the entry, whatever else the incident holds (an odd
+        # hour's draw found with it is no sign of the empty home).
+        sign = next((f for f in groups[incident] if intrusion_sign(f)), summaries[incident])
+        if (own := pairs[0][0]) is not None and (entry := _episode(sign, open_now, now)):
             resolved[incident] = _inside_to_entry(own, entry, pairs)
         elif pairs[0][0] is None and (entry := _episode(summaries[incident], open_now, now)):
             resolved[incident] = [(entry, groups[incident])]
@@ -102,8 +103,12 @@ def _inside_to_entry(
 ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
     """Signs of somebody inside that would join an open incident of appliances left on
     while away join the entry told just before them instead: whoever opened the door
-    moves about (one entry, one notification). An appliance left on says nobody is in."""
-    if own is entry or not own.rules or not set(own.rules) <= LEFT_ON_RULES:
+    moves about (one entry, one notification). An appliance left on says nobody is in,
+    nor does a meter drawing at an odd hour (set 7, Baldivis: the lounge's compressor
+    told drawing while away, then "at unusual hours"; the sliding door forced at 01:50,
+    and the lounge's motion 24 s later joined the compressor's incident, pushed again as
+    "graver" at the entry's own severity)."""
+    if own is entry or not own.members or not all(_a_load(m) for m in own.members):
         return pairs
     findings = [f for _, members in pairs for f in members]
     inside = [f for f in findings if intrusion_sign(f)]
@@ -111,6 +116,11 @@ def _inside_to_entry(
         return pairs
     rest = [f for f in findings if not intrusion_sign(f)]
     return [(entry, inside), *([(own, rest)] if rest else [])]
+
+
+def _a_load(member: Member) -> bool:
+    """A finding that only says a load draws (left on while away, an odd hour's draw)."""
+    return member.rule in LEFT_ON_RULES or member.anomaly_type == AnomalyType.ENERGY
 
 
 def _shown_by(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:

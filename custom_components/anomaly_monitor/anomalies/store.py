@@ -39,6 +39,9 @@ Store format (major version 1):
   notification, so a restart writes only its repair issue again (absent: false).
   Later, every anomaly may hold ``part_of``: the signature of the told incident whose
   notification and repair issue show it (absent: "", shown on its own).
+  Later, ``"past": [...]``: ended anomalies past ``FEEDBACK_AFTER_END``, unanswered, kept
+  (same fields) up to ``ANSWERABLE_FOR`` without a repair issue, so the actions still
+  answer them by id. Older versions ignore it.
   Later, every anomaly may hold ``on_the_bus``: an ``anomaly_detected`` event was fired
   for it, so its end fires ``anomaly_cleared`` (absent: true unless it is a part).
 
@@ -87,6 +90,7 @@ class StoredData(TypedDict):
     false_alarm_marks: NotRequired[list[dict[str, Any]]]
     dismissed: NotRequired[list[dict[str, Any]]]
     ended: NotRequired[list[dict[str, Any]]]
+    past: NotRequired[list[dict[str, Any]]]
     already_told: NotRequired[dict[str, Any]]
 
 

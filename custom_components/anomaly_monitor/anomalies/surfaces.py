@@ -227,6 +227,8 @@ class Announcer:
                 texts.text("recommendation_over" if over else "recommendation")
             )
             parts.append(f"**{advice}** {escape_markdown(texts.recommendation)}")
+        # How to answer it once its repair issue is gone (read days later): by its id.
+        parts.append(f"_{escape_markdown(texts.text('answer_note', anomaly_id=anomaly.key))}_")
         return "\n\n".join(parts)
 
     async def async_opened(self, anomaly: OpenAnomaly) -> None:

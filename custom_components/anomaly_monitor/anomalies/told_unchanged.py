@@ -143,17 +143,24 @@ def _lasts(
 
 
 def _answered_or_apart(
-    anomaly: OpenAnomaly, other: OpenAnomaly, now: datetime, drawing_on: Container[str] = ()
+    anomaly: OpenAnomaly,
+    other: OpenAnomaly,
+    now: datetime,
+    drawing_on: Container[str] = (),
+    *,
+    untouched: bool = False,
 ) -> bool:
     """``other`` cannot hold ``anomaly``: answered, itself, over too long (its meter
-    drawing on since excepted: ``drawing_on``), or milder."""
+    drawing on since excepted: ``drawing_on``; a switch untouched since it was told too:
+    ``untouched``, judged by the caller), or milder."""
     seen = parse_time(other.last_seen)
     ended = parse_time(other.ended)
+    long_over = ended is not None and now - ended > TOLD_HOLD
     return (
         other.acknowledged
         or (other.signature == anomaly.signature and other.ended is None)
         or seen is None
-        or (ended is not None and now - ended > TOLD_HOLD and other.signature not in drawing_on)
+        or (long_over and not untouched and other.signature not in drawing_on)
         or rank(anomaly.severity) > rank(other.severity)
     )
 
@@ -204,7 +211,10 @@ def _same(
     """``since_told``: unchanged since ``other`` was first told, not only since it was
     last found (a switch turned off and on again while its rule still finds it)."""
     seen = parse_time(other.first_seen if since_told else other.last_seen)
-    if seen is None or _answered_or_apart(anomaly, other, now):
+    # Untouched since it was first told (checked below), a load left on lasts however
+    # long ago it was over: only a switch that reads a word says so.
+    untouched = since_told and bool(words)
+    if seen is None or _answered_or_apart(anomaly, other, now, untouched=untouched):
         return False
     theirs = other.shown_evidence
 
@@ -212,8 +222,11 @@ def _same(
         return entity_id in theirs or any(named_as_one(entity_id, e) for e in theirs)
 
     about_it = anomaly.subject in (other.subject, *other.evidence) or within(anomaly.subject)
-    if about_a_whole(anomaly.subject):  # the home drawing: about the told one's device
-        about_it = any(e == other.subject or named_as_one(e, other.subject) for e in shown)
+    if about_a_whole(anomaly.subject):  # the home drawing: about the told one's device,
+        # or about the same room as the told one, its loads within the told one's
+        about_it = anomaly.subject == other.subject or any(
+            e == other.subject or named_as_one(e, other.subject) for e in shown
+        )
     if not all(within(e) for e in shown) or not about_it:
         return False
     for entity_id, state in words.items():

@@ -24,7 +24,11 @@ An anomaly that ended is kept ``FEEDBACK_AFTER_END`` in ``ended``, with its repa
 (saying it is over), unless the homeowner acknowledged it: a notification is often read
 minutes or hours later, and "false alarm" must still teach then. Feedback on an ended
 anomaly closes its issue; a false alarm leaves its marks as on an open one (a safety
-hazard's is only recorded: no occurrence is left to dismiss).
+hazard's is only recorded: no occurrence is left to dismiss). Past that day its repair
+issue goes, and the anomaly is kept in ``past`` until ``ANSWERABLE_FOR``: the homeowner who
+reads the notification days later still answers it by its id, through the public actions
+``acknowledge`` and ``mark_false_alarm`` (set 27: a water heater's backup element told left
+on, acknowledged 31 hours after it cleared, and the integration had nothing to take it).
 
 "False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
 only: it moves to ``dismissed`` until an analysis no longer finds it (no hysteresis), and
@@ -71,6 +75,7 @@ from .store import (
 from .unmarked import MarkedTold
 
 __all__ = [
+    "ANSWERABLE_FOR",
     "CLEAR_AFTER",
     "CLEAR_AFTER_ANALYSES",
     "FEEDBACK_AFTER_END",
@@ -86,6 +91,10 @@ _SAVE_DELAY = 5.0
 DEFAULT_MARK_LIFETIME = timedelta(days=30)
 # An anomaly that ended takes feedback this long (the homeowner reads it the next day).
 FEEDBACK_AFTER_END = timedelta(days=1)
+# ...and still takes an answer through the actions this long after it ended (a week away),
+# the newest ``PAST_KEPT`` of them.
+ANSWERABLE_FOR = timedelta(days=7)
+PAST_KEPT = 50
 
 
 class AnomalyTracker(HomeownerAnswers):
@@ -111,6 +120,8 @@ class AnomalyTracker(HomeownerAnswers):
         self.dismissed: dict[str, OpenAnomaly] = {}
         # Ended, told and not acknowledged: kept for feedback until FEEDBACK_AFTER_END.
         self.ended: dict[str, OpenAnomaly] = {}
+        # Ended past FEEDBACK_AFTER_END, unanswered: no repair issue, answerable by id.
+        self.past: dict[str, OpenAnomaly] = {}
         # Signature -> mark; pass it to ``core.feedback.suppress`` or a detector as is.
         self.false_alarms = FalseAlarms()
         self.marks_lapsed = False  # an away spell's marks lapsed: the model is taught again
@@ -150,6 +161,7 @@ class AnomalyTracker(HomeownerAnswers):
         self.open = _by_signature(load_anomalies(data, "open", warnings))
         self.dismissed = _by_signature(load_anomalies(data, "dismissed", warnings))
         self.ended = _by_signature(load_anomalies(data, "ended", warnings))
+        self.past = _by_signature(load_anomalies(data, "past", warnings))
         self.false_alarms = load_marks(data, warnings)
         self.already_told = AlreadyTold.from_stored(data.get("already_told"), warnings)
         self._restored, self._started = set(self.open), None
@@ -163,7 +175,12 @@ class AnomalyTracker(HomeownerAnswers):
     async def async_stored_anomalies(self) -> list[OpenAnomaly]:
         """The anomalies in the file, without loading the tracker (entry removal)."""
         await self.async_load()
-        return [*self.open.values(), *self.dismissed.values(), *self.ended.values()]
+        return [
+            *self.open.values(),
+            *self.dismissed.values(),
+            *self.ended.values(),
+            *self.past.values(),
+        ]
 
     def expire_marks(self, now: datetime) -> bool:
         """Forget marks past their lifetime; whether any went."""
@@ -234,6 +251,7 @@ class AnomalyTracker(HomeownerAnswers):
                 anomaly = OpenAnomaly.from_findings(members, now)
                 self.open[anomaly.signature] = anomaly
                 self.ended.pop(anomaly.signature, None)  # its surfaces are the new one's
+                self.past.pop(anomaly.signature, None)
                 if (over := self.recently_over.reopens(anomaly, now, states)) is not None:
                     anomaly.acknowledged = over.acknowledged
                     reopened.append(anomaly)
@@ -333,7 +351,8 @@ class AnomalyTracker(HomeownerAnswers):
         self._schedule_save()
 
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
-        """Drop the ended anomalies past ``FEEDBACK_AFTER_END``; those dropped."""
+        """Move the ended anomalies past ``FEEDBACK_AFTER_END`` to ``past`` (their repair
+        issue goes; those moved), and forget the past ones beyond ``ANSWERABLE_FOR``."""
         gone = [
             a
             for a in self.ended.values()
@@ -341,6 +360,15 @@ class AnomalyTracker(HomeownerAnswers):
         ]
         for anomaly in gone:
             del self.ended[anomaly.signature]
+            self.past[anomaly.signature] = anomaly
+        kept = sorted(
+            (a for a in self.past.values() if now - (parse_time(a.ended) or now) < ANSWERABLE_FOR),
+            key=lambda a: a.ended or "",
+            reverse=True,
+        )[:PAST_KEPT]
+        if gone or len(kept) != len(self.past):
+            self.past = {a.signature: a for a in kept}
+            self._schedule_save()
         return gone
 
     def clears_at(self) -> datetime | None:
@@ -365,6 +393,7 @@ class AnomalyTracker(HomeownerAnswers):
             "open": [asdict(a) for a in self.open.values()],
             "dismissed": [asdict(a) for a in self.dismissed.values()],
             "ended": [asdict(a) for a in self.ended.values()],
+            "past": [asdict(a) for a in self.past.values()],
             "false_alarms": [m.signature for m in marks],
             "false_alarm_marks": [m.as_dict() for m in marks],
             "already_told": self.already_told.as_dict(),
