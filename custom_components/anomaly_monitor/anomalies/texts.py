@@ -252,6 +252,10 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
         if key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):
             key += "_shut"  # a door that rests open, shut (``shut_behind``): not "open"
+        elif key.endswith("_binary_sensor") and _device_class(hass, anomaly.subject) in (
+            OCCUPANCY_DEVICE_CLASSES
+        ):
+            key += "_lain_on"  # a bed still lain on past its morning (``first_use_bed``)
     for candidate in (key, rule):
         if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
             return candidate
