@@ -32,7 +32,8 @@ trackers away and nothing moved or opened since they left: nobody to be up). Onl
 contact used from inside (``first_use_inner``: her door, a drawer; never a way in or
 out, a yard door or a gate, whose first opening is somebody coming or going), and one
 that rests shut only where its band is the first use of the day (not used in the night
-before it: a WC's first use is nobody's getting up).
+before it: a WC's first use is nobody's getting up). A bed sensor is judged the other way
+round: lain on past the quarter it is left by every morning (``first_use_bed``).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ from .daily_routines import (
     quarter_start,
 )
 from .day_masks import DAYS_KEPT
-from .first_use_bed import bed_left_by
+from .first_use_bed import MORNING as BED_MORNING, bed_left_by
 from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
 from .held_on import lain_on
@@ -223,8 +224,9 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
     state = home.info(entity_id)
     if state is None or is_unavailable(state):
         return None
-    if state.info.device_class in OCCUPANCY_DEVICE_CLASSES:
-        return _bed_late(home, baselines, state) if lain_on(baselines, entity_id) else None
+    if state.info.device_class in OCCUPANCY_DEVICE_CLASSES:  # a bed lain on now, or none
+        bed = state.state == "on" and lain_on(baselines, entity_id)
+        return _bed_late(home, baselines, state) if bed else None
     if state.info.device_class not in CONTACT_CLASSES or contact_state(
         state.info.domain, state.info.device_class, state.state
     ):
@@ -258,14 +260,15 @@ def _bed_late(home: HomeView, baselines: HomeBaselines, state: EntityState) -> _
     """A bed usually left by now (``first_use_bed``) lain on since before its band."""
     routines = baselines.routines
     entity_id = state.entity_id
-    if state.state != "on":
-        return None
     since = stay_since(home, baselines, state)
     now = home.end
     quarter = quarter_start((now - LOOK_BACK).astimezone(UTC))
+    answers = routines.first_answers
     while quarter + FLOOR <= now:
         slot, day = quarter_of(quarter, routines.zone)
-        answers = routines.first_answers
+        if not BED_MORNING[0] <= slot < BED_MORNING[1]:
+            quarter += QUARTER
+            continue  # no bed is left for the day then (the answers are kept for the day)
         if len(answers) >= MAX_ANSWERS or (answers and next(iter(answers))[2] != day):
             answers.clear()
         key = (f"bed {entity_id}", slot, day)
