@@ -40,11 +40,14 @@ def _minute(day: int, base: int, spread: int) -> int:
     return base + (day * 7) % (2 * spread + 1) - spread
 
 
-def lived(days: int, weekend_rise: int | None = None) -> HomeBaselines:
+def lived(
+    days: int, weekend_rise: int | None = None, late: frozenset[int] = frozenset()
+) -> HomeBaselines:
     """``days`` days: in bed at 21:00, up at 05:00 ± 12 (her door and the hall), a night
     trip at ~01:45 on most nights (out of bed, her door, back within ten minutes), a nap
     13:00-14:20; her son moves in the hall at 04:00 and at 07:00. ``weekend_rise``: the
-    minute of the day she gets up on Saturdays and Sundays instead."""
+    minute of the day she gets up on Saturdays and Sundays instead; ``late``: days she
+    lies down at 23:00 (a wedding, a festival night)."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
     events: list[tuple[datetime, str, str]] = []
@@ -69,7 +72,7 @@ def lived(days: int, weekend_rise: int | None = None) -> HomeBaselines:
         events += [(at + timedelta(minutes=6), HALL, "off")]
         events += [(start + timedelta(hours=13), BED, "on")]
         events += [(start + timedelta(hours=14, minutes=20), BED, "off")]
-        events += [(start + timedelta(hours=21), BED, "on")]
+        events += [(start + timedelta(hours=23 if day in late else 21), BED, "on")]
     baselines.observe(DAY0, PERSON, "home")
     baselines.observe(DAY0, BED, "on")
     baselines.observe(DAY0, DOOR, "off")
@@ -166,3 +169,18 @@ def test_her_bed_is_learned_left_by_the_quarter_after_her_rising() -> None:
     assert list(found) == [21]
     held, learned, spread, _ = found[21]
     assert (held, learned, spread) == (10, 10, 2)
+
+
+def test_a_night_begun_late_is_judged_as_much_later() -> None:
+    """She lay down at 23:00 last night, two hours after her usual nine: at 06:30 her bed
+    still lain on is a lie-in (nothing told), at 08:15 it is not. Fails before: told at
+    06:00 whatever the night."""
+    today = DAY0 + timedelta(days=10)
+    early = lived(10, late=frozenset({9}))
+    view = at(early, today + timedelta(hours=6, minutes=30), SON)
+    assert list(first_use_missed(view, early)) == []
+    baselines = lived(10, late=frozenset({9}))
+    [finding] = first_use_missed(
+        at(baselines, today + timedelta(hours=8, minutes=15), SON), baselines
+    )
+    assert finding.evidence == (BED,)

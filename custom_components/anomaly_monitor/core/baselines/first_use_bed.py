@@ -20,6 +20,11 @@ lived in at least):
 - on the same weekday a week before, when that night was watched, it was kept (a bed left
   late on Sundays only keeps a weekly exception).
 
+A night that began late ends late: when the bed was first lain on last night later than the
+quarter by which it is lain on nearly every night learned (a festival, a wedding, a film),
+its morning is due as much later (``night_began_late``): a lie-in after a late night is no
+news.
+
 A bed whose mornings wander (weekdays at half past six, weekends at nine) has no such
 quarter: nothing is told of it. Today's part is ``first_use_missed``'s: the bed reads
 ``on`` since before its band, past ``K`` plus its margin, nothing else of its room moved.
@@ -78,3 +83,30 @@ def bed_left_by(
             return None  # not kept on this weekday a week ago: a weekly exception
         return count, days, spread, held
     return None
+
+
+def night_began_late(
+    routines: DailyRoutines, entity_id: str, day: int, held: int, until: int
+) -> int:
+    """How many quarters after its usual one the bed's night before ``day``'s morning
+    began (0: on time, or not known). Usual: the first quarter from ``EVENING`` by which it
+    was lain on nearly every night of ``held`` (the mornings its habit was kept), up to
+    quarter ``until`` of the morning."""
+    masks = routines.slots.get(entity_id)
+    back = routines.day - day
+    if masks is None or not 0 <= back < DAYS_KEPT - 1:
+        return 0
+    days = held.bit_count()
+    seen, usual = 0, None
+    for index in range(EVENING - SLOTS, until):
+        seen |= _aligned(masks, index) & held
+        if seen.bit_count() >= days - days // 10:
+            usual = index
+            break
+    if usual is None:
+        return 0
+    tonight = 1 << back
+    for index in range(EVENING - SLOTS, until):
+        if _aligned(masks, index) & tonight:
+            return max(0, index - usual)
+    return 0

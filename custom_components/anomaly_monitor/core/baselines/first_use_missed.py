@@ -57,7 +57,7 @@ from .daily_routines import (
     quarter_start,
 )
 from .day_masks import DAYS_KEPT
-from .first_use_bed import MORNING as BED_MORNING, bed_left_by
+from .first_use_bed import MORNING as BED_MORNING, bed_left_by, night_began_late
 from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
 from .held_on import lain_on
@@ -277,7 +277,8 @@ def _bed_late(home: HomeView, baselines: HomeBaselines, state: EntityState) -> _
         if (found := answers[key]) is not None:
             held, learned, spread, days = found
             first = FirstUse(held, learned, spread, days)
-            told_at = quarter + _margin(first)
+            late = night_began_late(routines, entity_id, day, days, slot - spread)
+            told_at = quarter + _margin(first) + late * QUARTER
             band = quarter - (spread - 1) * QUARTER  # the first quarter it may be left
             # Back in bed after getting up (a rest after the prayer) is no night going on.
             if told_at > now or since is None or since > band - EARLY:
