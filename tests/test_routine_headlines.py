@@ -184,3 +184,17 @@ async def test_a_reading_far_beyond_its_range_says_which_way(hass: HomeAssistant
         )
         headline = await _headline(hass, finding)
         assert headline == f"Rain tank level far {way} anything it ever read"
+
+
+async def test_a_bed_still_lain_on_says_somebody_may_not_be_up(hass: HomeAssistant) -> None:
+    """A bed left by 05:30 every morning, still lain on at 06:20 (``first_use_bed``): not
+    "opened" (a bed sensor reads on while somebody lies in it), nor "shut" once left."""
+    attributes = {"friendly_name": "Paati's bed", "device_class": "occupancy"}
+    hass.states.async_set("binary_sensor.bed_sensor", "on", attributes)
+    subject = "binary_sensor.bed_sensor"
+    finding = _finding(ROUTINE_MISSED.rule, subject, ROUTINE_MISSED.anomaly_type)
+    assert await _headline(hass, finding) == (
+        "Paati's bed still lain on this morning: somebody may not be up"
+    )
+    hass.states.async_set(subject, "off", attributes)  # she got up since
+    assert await _headline(hass, finding) == "Paati's bed not left by its usual time this morning"

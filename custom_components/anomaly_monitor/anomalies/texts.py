@@ -250,7 +250,11 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_not_up"  # still in bed past getting up: "not up yet", not a fall
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
         key = f"{rule}_{anomaly.subject.partition('.')[0]}"
-        if key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):
+        if key.endswith("_binary_sensor") and _device_class(hass, anomaly.subject) in (
+            OCCUPANCY_DEVICE_CLASSES
+        ):  # a bed still lain on past its morning (``first_use_bed``), or left late since
+            key += "_lain_on" if _reads(hass, anomaly.subject, "on") else "_left_late"
+        elif key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):
             key += "_shut"  # a door that rests open, shut (``shut_behind``): not "open"
     for candidate in (key, rule):
         if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:

@@ -32,7 +32,8 @@ trackers away and nothing moved or opened since they left: nobody to be up). Onl
 contact used from inside (``first_use_inner``: her door, a drawer; never a way in or
 out, a yard door or a gate, whose first opening is somebody coming or going), and one
 that rests shut only where its band is the first use of the day (not used in the night
-before it: a WC's first use is nobody's getting up).
+before it: a WC's first use is nobody's getting up). A bed sensor is judged the other way
+round: lain on past the quarter it is left by every morning (``first_use_bed``).
 """
 
 from __future__ import annotations
@@ -56,10 +57,12 @@ from .daily_routines import (
     quarter_start,
 )
 from .day_masks import DAYS_KEPT
+from .first_use_bed import MORNING as BED_MORNING, bed_left_by, night_began_late
 from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
+from .held_on import lain_on
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import duration_text, stay_since
 from .routine_missed import MAX_ANSWERS, MIN_DAYS, ROUTINE_MISSED
 
 BAND = 8  # quarters: a first use kept within two hours
@@ -213,6 +216,7 @@ class _Late:
     due: datetime
     told_at: datetime
     first: FirstUse
+    bed: bool = False  # a bed still lain on, not a contact still shut
 
 
 def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | None:
@@ -220,6 +224,9 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
     state = home.info(entity_id)
     if state is None or is_unavailable(state):
         return None
+    if state.info.device_class in OCCUPANCY_DEVICE_CLASSES:  # a bed lain on now, or none
+        bed = state.state == "on" and lain_on(baselines, entity_id)
+        return _bed_late(home, baselines, state) if bed else None
     if state.info.device_class not in CONTACT_CLASSES or contact_state(
         state.info.domain, state.info.device_class, state.state
     ):
@@ -247,6 +254,46 @@ def _late(home: HomeView, baselines: HomeBaselines, entity_id: str) -> _Late | N
             return _Late(entity_id, name, quarter + QUARTER, told_at, first)
         quarter += QUARTER
     return None
+
+
+def _bed_late(home: HomeView, baselines: HomeBaselines, state: EntityState) -> _Late | None:
+    """A bed usually left by now (``first_use_bed``) lain on since before its band."""
+    routines = baselines.routines
+    entity_id = state.entity_id
+    since = stay_since(home, baselines, state)
+    now = home.end
+    quarter = quarter_start((now - LOOK_BACK).astimezone(UTC))
+    answers = routines.first_answers
+    while quarter + FLOOR <= now:
+        slot, day = quarter_of(quarter, routines.zone)
+        if not BED_MORNING[0] <= slot < BED_MORNING[1]:
+            quarter += QUARTER
+            continue  # no bed is left for the day then (the answers are kept for the day)
+        if len(answers) >= MAX_ANSWERS or (answers and next(iter(answers))[2] != day):
+            answers.clear()
+        key = (f"bed {entity_id}", slot, day)
+        if key not in answers:
+            answers[key] = bed_left_by(routines, entity_id, slot, day, _lived_before(routines, day))
+        if (found := answers[key]) is not None:
+            held, learned, spread, days = found
+            first = FirstUse(held, learned, spread, days)
+            late = night_began_late(routines, entity_id, day, days, slot - spread)
+            told_at = quarter + _margin(first) + late * QUARTER
+            band = quarter - (spread - 1) * QUARTER  # the first quarter it may be left
+            # Back in bed after getting up (a rest after the prayer) is no night going on.
+            if told_at > now or since is None or since > band - EARLY:
+                return None
+            if _area_moved(home, baselines, state.info.area, entity_id, band):
+                return None  # somebody up in her room, or with her
+            return _Late(entity_id, state.info.name or entity_id, quarter, told_at, first, True)
+        quarter += QUARTER
+    return None
+
+
+def _lived_before(routines: DailyRoutines, day: int) -> int:
+    if (lived := routines.first_answers.get(("", -1, day))) is None:
+        lived = routines.first_answers[("", -1, day)] = _lived(routines)
+    return lived & routines.before(day)
 
 
 def _room(home: HomeView, baselines: HomeBaselines, area: str | None, entity_id: str) -> list[str]:
@@ -308,10 +355,22 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
     yield ROUTINE_MISSED.finding(
         evidence=tuple(item.entity_id for item in same),
         subject=subject,
-        reasoning=f"{first.name} is opened by {when:%H:%M} on {first.first.held} of the "
-        f"{first.first.learned} days it was used; not today: {duration_text(now - first.due)} "
-        f"past that time it is still shut, and nothing else of its room has moved.{also}",
+        reasoning=_reasoning(first, when, duration_text(now - first.due)) + also,
         recommendation="Check on whoever uses it each morning: they may not be up, or may "
         "need help. If the routine has changed, mark this as a false alarm.",
         magnitude=round((now - first.due).total_seconds() / 60, 1),
+    )
+
+
+def _reasoning(first: _Late, when: datetime, past: str) -> str:
+    if first.bed:
+        return (
+            f"{first.name} is left by {when:%H:%M} on {first.first.held} of the "
+            f"{first.first.learned} mornings after a night in it; not today: {past} past "
+            "that time somebody is still lying in it, and nothing else of its room has moved."
+        )
+    return (
+        f"{first.name} is opened by {when:%H:%M} on {first.first.held} of the "
+        f"{first.first.learned} days it was used; not today: {past} past that time it is "
+        "still shut, and nothing else of its room has moved."
     )

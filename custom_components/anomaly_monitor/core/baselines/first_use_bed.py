@@ -1,0 +1,112 @@
+"""Not up: a bed left every morning by its learned time is still lain on.
+
+A bed sensor (``held_on.lain_on``: its ``on`` held for a night) is one person's night, not
+the household's. The household's getting up (``getting_up``) pools everyone: a son out to
+his bus at four, a daughter-in-law up at six, are the home's day begun while the
+grandmother who rises for her prayer at five every morning lies in bed with a fever. Her
+door says little when she opens it on her night trips too (``first_use_inner``). Her bed
+says it: lain on through the night, left by a quarter of the morning on nearly every day,
+and empty after it (left for the day, not for a trip).
+
+Per bed (``DailyRoutines``: the quarters of each day it was lain on at some moment), a bed
+is **usually left by** quarter ``K`` of the morning (``MORNING``) when, on the days it was
+lain on in the night before (``MIN_DAYS`` of them, ``DAILY_SHARE`` of the days the home was
+lived in at least):
+
+- it was lain on in ``K`` and in the quarter after it on at most ``RARE_SHARE`` of them,
+  and in the quarter before ``K`` on more (``K`` is the first quarter it is empty);
+- it was lain on in a quarter at most ``BAND`` before ``K`` on nearly all of them (one in
+  ten may differ): the band between is when she gets up, its width the spread;
+- on the same weekday a week before, when that night was watched, it was kept (a bed left
+  late on Sundays only keeps a weekly exception).
+
+A night that began late ends late: when the bed was first lain on last night later than the
+quarter by which it is lain on nearly every night learned (a festival, a wedding, a film),
+its morning is due as much later (``night_began_late``): a lie-in after a late night is no
+news.
+
+A bed whose mornings wander (weekdays at half past six, weekends at nine) has no such
+quarter: nothing is told of it. Today's part is ``first_use_missed``'s: the bed reads
+``on`` since before its band, past ``K`` plus its margin, nothing else of its room moved.
+"""
+
+from __future__ import annotations
+
+from .daily_routines import SLOTS, DailyRoutines
+from .day_masks import DAYS_KEPT
+from .first_use_night import EVENING
+from .routine_missed import MIN_DAYS
+
+BAND = 8  # quarters: a bed left within two hours of the night's last sure quarter
+RARE_SHARE = 0.1
+DAILY_SHARE = 0.9  # lain on the night before this share of the days the home was lived in
+MORNING = (16, 48)  # 04:00-12:00: the quarter a bed is usually empty from
+
+
+def _aligned(masks: list[int], index: int) -> int:
+    """Quarter ``index`` of the day (negative: the evening before), each bit at the day
+    whose morning it belongs to."""
+    return masks[index % SLOTS] >> 1 if index < 0 else masks[index % SLOTS]
+
+
+def bed_left_by(
+    routines: DailyRoutines, entity_id: str, slot: int, day: int, lived: int
+) -> tuple[int, int, int, int] | None:
+    """(held, learned, spread, held days) of the bed ``entity_id`` usually empty from
+    quarter ``slot`` of local day ``day`` on, or None. ``lived``: the days before ``day``
+    the home was lived in (bits as the routines keep them)."""
+    masks = routines.slots.get(entity_id)
+    if masks is None or not MORNING[0] <= slot < MORNING[1] - 1:
+        return None
+    lived &= routines.watched[slot]
+    night = 0
+    for index in range(EVENING - SLOTS, slot - BAND):
+        night |= _aligned(masks, index)
+    learned = night & lived
+    days = learned.bit_count()
+    if days < MIN_DAYS or days < DAILY_SHARE * lived.bit_count():
+        return None  # not slept in on most days the home was lived in
+    rare = RARE_SHARE * days
+    if any((masks[s] & learned).bit_count() > rare for s in (slot, slot + 1)):
+        return None  # lain on then on some mornings: not left for the day by then
+    if (masks[slot - 1] & learned).bit_count() <= rare:
+        return None  # already empty a quarter before: not the first quarter it is
+    back = routines.day - day
+    week_ago = 1 << (back + 7) if 0 <= back + 7 < DAYS_KEPT else 0
+    week_ago &= learned
+    for spread in range(1, BAND + 1):
+        held = _aligned(masks, slot - spread) & learned
+        count = held.bit_count()
+        if count < days - days // 10:
+            continue
+        if week_ago and (not held & week_ago or masks[slot] & week_ago):
+            return None  # not kept on this weekday a week ago: a weekly exception
+        return count, days, spread, held
+    return None
+
+
+def night_began_late(
+    routines: DailyRoutines, entity_id: str, day: int, held: int, until: int
+) -> int:
+    """How many quarters after its usual one the bed's night before ``day``'s morning
+    began (0: on time, or not known). Usual: the first quarter from ``EVENING`` by which it
+    was lain on nearly every night of ``held`` (the mornings its habit was kept), up to
+    quarter ``until`` of the morning."""
+    masks = routines.slots.get(entity_id)
+    back = routines.day - day
+    if masks is None or not 0 <= back < DAYS_KEPT - 1:
+        return 0
+    days = held.bit_count()
+    seen, usual = 0, None
+    for index in range(EVENING - SLOTS, until):
+        seen |= _aligned(masks, index) & held
+        if seen.bit_count() >= days - days // 10:
+            usual = index
+            break
+    if usual is None:
+        return 0
+    tonight = 1 << back
+    for index in range(EVENING - SLOTS, until):
+        if _aligned(masks, index) & tonight:
+            return max(0, index - usual)
+    return 0
