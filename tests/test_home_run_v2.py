@@ -30,15 +30,40 @@ def _alarm() -> Alarm:
 async def test_feedback_after_clear_without_an_action_is_not_possible(
     hass: HomeAssistant,
 ) -> None:
-    """The repair issue is gone and no action gives feedback: reported, not faked; the
-    mark-removing and listing actions are not taken for it."""
+    """A product without actions that answer an anomaly (the two answering ones taken
+    away): reported as not possible, not faked; the mark-removing and listing actions are
+    not taken for it."""
     set_calm_home(hass)
     entry = await setup_monitor(hass)
+    for name in ("acknowledge", "mark_false_alarm"):
+        hass.services.async_remove(DOMAIN, name)
     for action in ("acknowledge", "false_alarm"):
         done, detail, possible = await async_feedback_without_issue(hass, _alarm(), action)
         assert (done, possible) == (False, False)
         assert "repair issue was gone" in detail
         assert "remove_false_alarm" in detail  # what the integration does offer
+    marks = await hass.services.async_call(
+        DOMAIN,
+        "list_false_alarms",
+        {"config_entry_id": entry.entry_id},
+        blocking=True,
+        return_response=True,
+    )
+    assert not any(isinstance(v, list) and v for v in (marks or {}).values())
+
+
+async def test_feedback_after_clear_on_an_unknown_anomaly_is_refused(
+    hass: HomeAssistant,
+) -> None:
+    """The product's own answering actions are found and called by the anomaly's id; an id
+    it never told is refused (possible, not done), and nothing is marked."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    for action in ("acknowledge", "false_alarm"):
+        done, detail, possible = await async_feedback_without_issue(hass, _alarm(), action)
+        assert (done, possible) == (False, True)
+        assert "every call was refused" in detail
+        assert "a1b2" in detail
     marks = await hass.services.async_call(
         DOMAIN,
         "list_false_alarms",
