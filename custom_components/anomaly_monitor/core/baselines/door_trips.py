@@ -19,8 +19,10 @@ followed by the way back are the longest of any quarter (the careful side).
 
 A passage whose opening came right after the same door shut (nothing else between), or
 within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip; but not
-when that shut closed a way back itself: out of the bathroom at 20:44, then nothing but
-the door again at 21:01, is somebody going in (the ways in and back alternate). Only
+when that shut closed a way back itself out of a room with a motion sensor of its own: out
+of the bathroom at 20:44 (its sensor went off), then nothing but the door again at 21:01,
+is somebody going in (the ways in and back alternate). A door of a room nobody is seen in
+may be a fridge's, opened again and again by one person standing at it: the old reading. Only
 while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
 the trip under way (the window's signs read by this same reading). Bounded: ``MAX_DOORS``
 x 4 quarters x ``DAYS_KEPT`` days. No word of an id is read: a door is an opening sensor
@@ -82,9 +84,12 @@ class DoorTrips:
         self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
         self._back_shut = False  # the last sign shut a way back (the next opening is no way back)
 
-    def sign(self, when: datetime, entity_id: str, state: str, *, door: bool) -> None:
+    def sign(
+        self, when: datetime, entity_id: str, state: str, *, door: bool, room_seen: bool = False
+    ) -> None:
         """Somebody showed at ``when``: ``entity_id`` (a door, or a motion sensor turning
-        on) changed to ``state``, while someone may be home."""
+        on) changed to ``state``, while someone may be home; ``room_seen``: the door's room
+        has a motion sensor of its own."""
         last = self._last
         if last is not None and when < last[0]:
             return  # out of order
@@ -102,7 +107,9 @@ class DoorTrips:
             self._opened = (when, entity_id, way_back)
         elif door and state == "off":
             opened = self._opened
-            self._back_shut = opened is not None and opened[1] == entity_id and opened[2]
+            self._back_shut = (
+                room_seen and opened is not None and opened[1] == entity_id and opened[2]
+            )
             if (
                 opened is not None
                 and opened[1] == entity_id
