@@ -210,3 +210,21 @@ def test_door_trips_survive_storage_and_drop_garbage() -> None:
     assert HomeBaselines.from_dict(baselines.as_dict(), ZoneInfo(ZONE)).door_trips.as_dict() == (
         stored
     )
+
+
+def test_ways_in_and_back_alternate_through_the_door_of_a_room_seen_inside() -> None:
+    """Out of the bathroom at 20:44 (the way back of a visit), nothing, the door again at
+    21:01: with a motion sensor in the room (it went off as he left) that is somebody going
+    in, a trip under way. Through a door of a room nobody is seen in (a fridge's, opened
+    again and again by one person standing at it) the old reading stands: the way back."""
+    evening = TODAY + timedelta(hours=20, minutes=40)
+    steps = [(0, WC, "on"), (0.2, WC, "off"), (4, WC, "on"), (4.3, WC, "off"), (21, WC, "on")]
+    steps += [(21.3, WC, "off")]
+    for room_seen, under_way in ((True, True), (False, False)):
+        reading = DoorTrips(ZoneInfo(ZONE))
+        reading.sign(evening - timedelta(minutes=1), HALL, "on", door=False)
+        for minutes, entity_id, state in steps:
+            when = evening + timedelta(minutes=minutes)
+            reading.sign(when, entity_id, state, door=True, room_seen=room_seen)
+        shut = evening + timedelta(minutes=21.3)
+        assert (reading.under_way() == (shut, WC)) is under_way

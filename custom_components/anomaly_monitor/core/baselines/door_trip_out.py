@@ -112,8 +112,11 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     if has_pets(home.window.profile):
         signs = _without_pets_between(signs, doors)
     passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
+    seen = {s.info.area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)} - {None}
     for when, entity_id, state in signs:
-        passages.sign(when, entity_id, state, door=entity_id in doors)
+        info = home.info(entity_id) if entity_id in doors else None
+        room_seen = info is not None and info.info.area in seen
+        passages.sign(when, entity_id, state, door=entity_id in doors, room_seen=room_seen)
     out = passages.under_way()
     if out is None or out != (signs[-1][0], signs[-1][1]):
         return None  # the last sign is no passage out (none, or the way back through it)

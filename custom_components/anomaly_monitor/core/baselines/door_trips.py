@@ -18,7 +18,11 @@ trips are ``MIN_TRIPS`` on ``MIN_DAYS`` days; its longest trip and its longest q
 followed by the way back are the longest of any quarter (the careful side).
 
 A passage whose opening came right after the same door shut (nothing else between), or
-within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip. Only
+within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip; but not
+when that shut closed a way back itself out of a room with a motion sensor of its own: out
+of the bathroom at 20:44 (its sensor went off), then nothing but the door again at 21:01,
+is somebody going in (the ways in and back alternate). A door of a room nobody is seen in
+may be a fridge's, opened again and again by one person standing at it: the old reading. Only
 while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
 the trip under way (the window's signs read by this same reading). Bounded: ``MAX_DOORS``
 x 4 quarters x ``DAYS_KEPT`` days. No word of an id is read: a door is an opening sensor
@@ -78,10 +82,14 @@ class DoorTrips:
         self._opened: tuple[datetime, str, bool] | None = None  # when, door, a way back
         self._out: tuple[datetime, str] | None = None  # a door shut behind somebody
         self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
+        self._back_shut = False  # the last sign shut a way back (the next opening is no way back)
 
-    def sign(self, when: datetime, entity_id: str, state: str, *, door: bool) -> None:
+    def sign(
+        self, when: datetime, entity_id: str, state: str, *, door: bool, room_seen: bool = False
+    ) -> None:
         """Somebody showed at ``when``: ``entity_id`` (a door, or a motion sensor turning
-        on) changed to ``state``, while someone may be home."""
+        on) changed to ``state``, while someone may be home; ``room_seen``: the door's room
+        has a motion sensor of its own."""
         last = self._last
         if last is not None and when < last[0]:
             return  # out of order
@@ -92,12 +100,16 @@ class DoorTrips:
             self._out = None
         if door and state == "on":
             started = self._started.pop(entity_id, None)
-            way_back = (last is not None and last[1] == entity_id and last[2] == "off") or (
+            shut_right_before = last is not None and last[1] == entity_id and last[2] == "off"
+            way_back = (shut_right_before and not self._back_shut) or (
                 started is not None and when - started <= BACK_WITHIN
             )
             self._opened = (when, entity_id, way_back)
         elif door and state == "off":
             opened = self._opened
+            self._back_shut = (
+                room_seen and opened is not None and opened[1] == entity_id and opened[2]
+            )
             if (
                 opened is not None
                 and opened[1] == entity_id
@@ -108,11 +120,14 @@ class DoorTrips:
                 if entity_id in self._started or len(self._started) < MAX_DOORS:
                     self._started[entity_id] = when
             self._opened = None
+        if not (door and state == "off"):
+            self._back_shut = False
         self._last = (when, entity_id, state)
 
     def everybody_left(self) -> None:
         """Everybody is known away: no trip is under way."""
         self._last = self._opened = self._out = None
+        self._back_shut = False
         self._started.clear()
 
     def under_way(self) -> tuple[datetime, str] | None:

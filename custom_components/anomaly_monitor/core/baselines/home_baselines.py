@@ -282,7 +282,11 @@ class HomeBaselines:
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
             self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
             if self._occupied is not False:
-                self.door_trips.sign(when, entity_id, state, door=True)
+                seen = bool(area) and any(
+                    info.area == area and info.device_class in OCCUPANCY_DEVICE_CLASSES
+                    for info in self.infos.values()
+                )
+                self.door_trips.sign(when, entity_id, state, door=True, room_seen=seen)
             if state == "on":
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)
