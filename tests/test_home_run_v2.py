@@ -27,6 +27,18 @@ def _alarm() -> Alarm:
     )
 
 
+async def _marks(hass: HomeAssistant, entry_id: str) -> list[object]:
+    """The false-alarm marks the monitor lists."""
+    marks = await hass.services.async_call(
+        DOMAIN,
+        "list_false_alarms",
+        {"config_entry_id": entry_id},
+        blocking=True,
+        return_response=True,
+    )
+    return [m for v in (marks or {}).values() if isinstance(v, list) for m in v]
+
+
 async def test_feedback_after_clear_without_an_action_is_not_possible(
     hass: HomeAssistant,
 ) -> None:
@@ -42,14 +54,7 @@ async def test_feedback_after_clear_without_an_action_is_not_possible(
         assert (done, possible) == (False, False)
         assert "repair issue was gone" in detail
         assert "remove_false_alarm" in detail  # what the integration does offer
-    marks = await hass.services.async_call(
-        DOMAIN,
-        "list_false_alarms",
-        {"config_entry_id": entry.entry_id},
-        blocking=True,
-        return_response=True,
-    )
-    assert not any(isinstance(v, list) and v for v in (marks or {}).values())
+    assert not await _marks(hass, entry.entry_id)
 
 
 async def test_feedback_after_clear_on_an_unknown_anomaly_is_refused(
@@ -64,14 +69,7 @@ async def test_feedback_after_clear_on_an_unknown_anomaly_is_refused(
         assert (done, possible) == (False, True)
         assert "every call was refused" in detail
         assert "a1b2" in detail
-    marks = await hass.services.async_call(
-        DOMAIN,
-        "list_false_alarms",
-        {"config_entry_id": entry.entry_id},
-        blocking=True,
-        return_response=True,
-    )
-    assert not any(isinstance(v, list) and v for v in (marks or {}).values())
+    assert not await _marks(hass, entry.entry_id)
 
 
 async def test_feedback_after_clear_uses_the_integrations_action(hass: HomeAssistant) -> None:
