@@ -27,15 +27,17 @@ this home learned says it, with no word of a name or an id:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
+import math
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..hvac_state import action_of
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..rules.temperature_bands import COLD_ROOM, celsius_of, shown
-from ..temperatures import in_unit, to_celsius
+from ..temperatures import converted, in_unit, to_celsius
 from .clock import local
+from .far_beyond_range import readings_beyond
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import RUNNING
@@ -84,21 +86,6 @@ def _degrees(celsius: float, sensor: EntityState) -> str:
     return f"{round(in_unit(celsius, unit), 1):g} {unit}"
 
 
-def _under_since(home: HomeView, sensor: EntityState, line: float) -> datetime | None:
-    """Since when every reading is under ``line`` (°C): None when the latest is not."""
-    since: datetime | None = None
-    readings = home.numbers(sensor.entity_id)
-    for when, value in reversed(readings):
-        celsius = to_celsius(value, sensor.info.unit)
-        if celsius is None or celsius >= line:
-            break
-        since = when
-    current = celsius_of(sensor)
-    if since is None and not readings and current is not None and current < line:
-        since = sensor.last_changed  # no reading in the window: as it reads since then
-    return since
-
-
 def room_cooled_far_below_ever(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A room far under the lowest it ever read, colder than outdoors, its cooler running.
 
@@ -122,7 +109,10 @@ def room_cooled_far_below_ever(home: HomeView, baselines: HomeBaselines) -> Iter
         line = min(lowest - DROP, COOL_ROOM)
         if celsius >= line:
             continue
-        since = _under_since(home, sensor, line)
+        in_its_unit = converted(line, "°C", sensor.info.unit)
+        if in_its_unit is None:
+            continue
+        since, _ = readings_beyond(home, sensor, in_its_unit, math.inf)
         if since is None or now - since < SUSTAINED:
             continue
         coolers = _coolers(home, baselines, area)
