@@ -49,7 +49,7 @@ from ..finding_kind import FindingKind
 from ..home import GENERIC_ALERT_CLASSES, HAZARD_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity, Transition
 from ..occupancy import Occupancy, presence_of
-from ..open_states import opened_at, openings_of, stands_open
+from ..open_states import open_states, opened_at, openings_of, stands_open
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out
@@ -244,7 +244,12 @@ def _locked_behind(home: HomeView, door: EntityState, opened: datetime, locks: l
     after it shut and locked still: whoever went out locked it behind them with a key."""
     if stands_open(door) or not locks:
         return False
-    shut = [c.when for c in home.changes(door.entity_id) if c.when > opened and not _open(c)]
+    open_now = open_states(door.domain)
+    shut = [
+        c.when
+        for c in home.changes(door.entity_id)
+        if c.when > opened and c.state.lower() not in open_now
+    ]
     if not shut:
         return False
     for lock in locks:
@@ -254,10 +259,6 @@ def _locked_behind(home: HomeView, door: EntityState, opened: datetime, locks: l
         if any(c.when >= shut[-1] and c.state.lower() == "locked" for c in home.changes(lock)):
             return True
     return False
-
-
-def _open(change: Transition) -> bool:
-    return change.state.lower() in ("on", "open", "opening")
 
 
 def _to_an_alarm(home: HomeView, door: EntityState, opened: datetime) -> bool:
