@@ -6,8 +6,7 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 
-from .const import CONF_PHONELESS, CONF_PROFILE
-from .core.phoneless_residents import has_phoneless_resident, phoneless_count
+from .core.phoneless_residents import has_phoneless_resident
 from .flows.role_review import diagnostics_rows, rows_of
 from .redaction import redacted_config
 from .runtime import AnomalyMonitorConfigEntry
@@ -45,11 +44,11 @@ async def async_get_config_entry_diagnostics(
 
 
 def _household(entry: AnomalyMonitorConfigEntry) -> dict[str, Any]:
-    """Whether the monitor counts on somebody home without a tracked phone, and whose word
-    that is: the setting's count, or the profile's (a yes or no; never its text)."""
-    count = phoneless_count(entry.options.get(CONF_PHONELESS))
-    profile = str(entry.options.get(CONF_PROFILE) or "")
+    """Whether the running monitor counts on somebody home without a tracked phone, and
+    whose word that is: the setting's count, or the profile's (a yes or no; never its text)."""
+    coordinator = entry.runtime_data.coordinator
+    count = coordinator.phoneless_residents
     return {
-        "somebody_without_tracked_phone": has_phoneless_resident(profile, count),
+        "somebody_without_tracked_phone": has_phoneless_resident(coordinator.profile, count),
         "said_by": "setting" if count is not None else "household profile",
     }
