@@ -35,7 +35,7 @@ from custom_components.anomaly_monitor.core.phoneless_residents import (
 
 from .helpers import set_calm_home, setup_monitor
 
-GRANDMOTHER = "Our grandmother Ingrid lives with us; she has no phone."
+GRANDMOTHER = "Our grandmother Hortensia lives with us; she has no phone."
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ async def test_diagnostics_say_whose_word_it_is_never_the_profile(
     diagnostics = await get_diagnostics_for_config_entry(hass, hass_client, entry)
     assert diagnostics["household"] == household
     assert diagnostics["entry"]["options"].get(CONF_PHONELESS) == options.get(CONF_PHONELESS)
-    assert "Ingrid" not in str(diagnostics)
+    assert "Hortensia" not in str(diagnostics)
     assert "grandmother" not in str(diagnostics)
 
 
