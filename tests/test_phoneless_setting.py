@@ -20,6 +20,7 @@ from custom_components.anomaly_monitor.const import (
     CONF_PROFILE,
     CONF_USE_EXPOSED,
     CONF_WEATHER_ENTITY,
+    DOMAIN,
 )
 from custom_components.anomaly_monitor.core.llm.prompts import PromptForm, render_window
 from custom_components.anomaly_monitor.core.models import (
@@ -104,6 +105,22 @@ async def test_set_in_the_options_the_entry_reloads_and_reads_it(hass: HomeAssis
     await hass.async_block_till_done()
     assert CONF_PHONELESS not in entry.options
     assert entry.runtime_data.coordinator.phoneless_residents is None
+
+
+async def test_asked_when_the_monitor_is_added(hass: HomeAssistant) -> None:
+    """The setup form has the same field; left empty it is not stored."""
+    set_calm_home(hass)
+    for household, stored in (({CONF_PHONELESS: 1}, 1), ({}, None)):
+        result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": "user"})
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"],
+            {"name": "Home", CONF_USE_EXPOSED: False, "household": household},
+        )
+        await hass.async_block_till_done()
+        entry = result["result"]
+        assert entry.options.get(CONF_PHONELESS) == stored
+        assert entry.runtime_data.coordinator.phoneless_residents == stored
+        await hass.config_entries.async_remove(entry.entry_id)
 
 
 async def test_emptying_the_weather_entity_unsets_it(hass: HomeAssistant) -> None:
