@@ -66,5 +66,6 @@ def with_devices(
         profile=window.profile,
         start=window.start,
         token_budget=token_budget,
+        phoneless_residents=window.phoneless_residents,
     )
     return linked, devices

@@ -106,6 +106,7 @@ def neutralise(
         profile=renaming.text(window.profile),
         start=window.start,
         token_budget=token_budget,
+        phoneless_residents=window.phoneless_residents,
     )
     return renamed, renaming
 

@@ -1,5 +1,6 @@
 """What moves at all hours while every tracker is away is a pet's, unless the profile says
-who stays in (``phoneless_residents.people_move_at_any_hour``, ``somebody_in``).
+who stays in (``phoneless_residents.people_move_at_any_hour``, ``somebody_in``), or the
+options' count of people living here without a tracked phone does.
 
 Alice is away for a week's work trip. Her mother (no phone) and her brother live in the
 house: the living room and the bedroom move every three hours, day and night, in every
@@ -56,13 +57,27 @@ def _away_for_days(days: int) -> HomeBaselines:
     return baselines
 
 
-def _home(now: datetime, profile: str, today: tuple[Transition, ...] = ()) -> HomeView:
+def _home(
+    now: datetime,
+    profile: str,
+    today: tuple[Transition, ...] = (),
+    phoneless_residents: int | None = None,
+) -> HomeView:
     states = [entity(e, "off", area=AREAS[e], device_class="motion") for e in AREAS]
     states.append(entity(BACK_DOOR, "on" if today else "off", area="Kitchen", device_class="door"))
     states.append(entity(ALICE, "not_home"))
     env = environment(now, persons_home=0)
     start = now - timedelta(hours=2)
-    return HomeView(build_window(states, env, list(today), profile=profile, start=start))
+    return HomeView(
+        build_window(
+            states,
+            env,
+            list(today),
+            profile=profile,
+            start=start,
+            phoneless_residents=phoneless_residents,
+        )
+    )
 
 
 def test_round_the_clock_motion_is_the_phoneless_mother_the_profile_names() -> None:
@@ -71,6 +86,24 @@ def test_round_the_clock_motion_is_the_phoneless_mother_the_profile_names() -> N
     assert baselines.away.moves_at_any_hour(LIVING, now) is not None  # read as a pet's
     assert not lived_while_away(baselines, _home(now, ""))
     assert lived_while_away(baselines, _home(now, MOTHER))
+
+
+def test_the_options_count_says_it_without_a_word_in_the_profile() -> None:
+    """The homeowner who answered "People who live here without a tracked phone: 1" and
+    wrote no profile is read as the profile's "my mother has no phone" is."""
+    baselines = _away_for_days(5)
+    now = _at(5 * 24 + 11)
+    assert lived_while_away(baselines, _home(now, "", phoneless_residents=1))
+    assert not lived_while_away(baselines, _home(now, "We have a dog.", phoneless_residents=1))
+
+
+def test_the_options_count_wins_over_the_profile() -> None:
+    """0 is the homeowner's answer that everybody here carries a tracked phone: the
+    profile's words (written before the mother got one) no longer count."""
+    baselines = _away_for_days(5)
+    now = _at(5 * 24 + 11)
+    assert not lived_while_away(baselines, _home(now, MOTHER, phoneless_residents=0))
+    assert lived_while_away(baselines, _home(now, MOTHER, phoneless_residents=None))
 
 
 def test_with_a_dog_in_the_profile_it_may_be_the_dog() -> None:

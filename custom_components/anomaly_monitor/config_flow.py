@@ -53,6 +53,7 @@ from .flows.learning_text import async_history_text, async_learning_text
 from .flows.option_forms import (
     HYBRID_SCHEMA,
     SECTIONS,
+    answered,
     coverage_placeholders,
     flatten,
     nest,
@@ -234,7 +235,7 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
         errors: dict[str, str] = {}
         if user_input is not None:
             # Options this form does not show are kept as they are.
-            self._options = {**self.config_entry.options, **flatten(user_input)}
+            self._options = answered(self.config_entry.options, flatten(user_input))
             self._review_roles = bool(self._options.pop(CONF_REVIEW_ROLES, False))
             detector = self._options.get(CONF_DETECTOR, DEFAULT_DETECTOR)
             if detector != DETECTOR_RULES and not self.config_entry.data.get(CONF_BACKEND):

@@ -20,6 +20,8 @@ CONF_EXCLUDE_ENTITIES: Final = "exclude_entities"
 CONF_INTERVAL: Final = "analysis_interval"  # minutes
 CONF_WINDOW: Final = "window_length"  # minutes
 CONF_PROFILE: Final = "household_profile"
+# How many people live here without a tracked phone (unset: the household profile says).
+CONF_PHONELESS: Final = "residents_without_phone"
 CONF_NOTIFY: Final = "notify_targets"
 CONF_SENSITIVITY: Final = "sensitivity"
 CONF_WEATHER_ENTITY: Final = "weather_entity"
@@ -49,6 +51,7 @@ DEFAULT_FALSE_ALARM_DAYS: Final = 30
 MAX_FALSE_ALARM_DAYS: Final = 365
 DEFAULT_HISTORY_DAYS: Final = 14
 MAX_HISTORY_DAYS: Final = 60
+MAX_PHONELESS: Final = 20
 
 # Hard cap on buffered transitions, whatever the window length: memory stays bounded
 # even when a device floods the bus.

@@ -6,6 +6,7 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 
+from .core.phoneless_residents import has_phoneless_resident
 from .flows.role_review import diagnostics_rows, rows_of
 from .redaction import redacted_config
 from .runtime import AnomalyMonitorConfigEntry
@@ -38,4 +39,16 @@ async def async_get_config_entry_diagnostics(
         "baselines": baselines,
         # What the monitor takes each device for (ids and roles only, never names).
         "device_roles": diagnostics_rows(rows_of(runtime)),
+        "household": _household(entry),
+    }
+
+
+def _household(entry: AnomalyMonitorConfigEntry) -> dict[str, Any]:
+    """Whether the running monitor counts on somebody home without a tracked phone, and
+    whose word that is: the setting's count, or the profile's (a yes or no; never its text)."""
+    coordinator = entry.runtime_data.coordinator
+    count = coordinator.phoneless_residents
+    return {
+        "somebody_without_tracked_phone": has_phoneless_resident(coordinator.profile, count),
+        "said_by": "setting" if count is not None else "household profile",
     }

@@ -31,6 +31,7 @@ from ..const import (
     CONF_FALSE_ALARM_DAYS,
     CONF_INTERVAL,
     CONF_NOTIFY,
+    CONF_PHONELESS,
     CONF_PROFILE,
     CONF_WEATHER_ENTITY,
     CONF_WINDOW,
@@ -45,7 +46,7 @@ from ..core.detector import Detector
 from ..core.feedback import findings_of
 from ..core.models import ContextWindow, Finding, Verdict
 from ..core.pets import has_pets
-from ..core.phoneless_residents import names_phoneless_resident
+from ..core.phoneless_residents import has_phoneless_resident, phoneless_count
 from ..core.safety_floor import urgent_findings
 from ..live.context_builder import SnapshotCache
 from ..live.watcher import StateWatcher
@@ -89,6 +90,8 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
         self.judge = WindowJudge(detector, fallback)
         self.window = timedelta(minutes=options.get(CONF_WINDOW, DEFAULT_WINDOW))
         self.profile: str = options.get(CONF_PROFILE, "")
+        # The homeowner's count of people here without a tracked phone (None: the profile says).
+        self.phoneless_residents = phoneless_count(options.get(CONF_PHONELESS))
         self.redactor = Redactor.from_config({**entry.data, **options})
         self.weather_entity: str | None = options.get(CONF_WEATHER_ENTITY)
         self.watcher = StateWatcher(
@@ -246,7 +249,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             self.now(),
             someone_home,
             has_pets(profile),
-            phoneless=names_phoneless_resident(profile),
+            phoneless=has_phoneless_resident(profile, self.phoneless_residents),
         )
 
     def learning_status(self) -> dict[str, datetime] | None:
@@ -272,6 +275,7 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
             now=self.now(),
             length=self.window,
             profile=self.profile,
+            phoneless_residents=self.phoneless_residents,
             weather_entity=self.weather_entity,
             known=self._known_states,
             events=events,

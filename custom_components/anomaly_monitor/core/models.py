@@ -225,6 +225,9 @@ class ContextWindow:
     profile: str = ""
     start: datetime | None = None
     end: datetime | None = None
+    # How many people live here without a tracked phone, as the homeowner set it (None: not
+    # set, the profile is read: ``phoneless_residents``).
+    phoneless_residents: int | None = None
 
     def by_id(self) -> dict[str, EntityState]:
         """Snapshot indexed by entity id."""

@@ -1,13 +1,17 @@
-"""Whether the profile says somebody lives here without a tracked phone.
+"""Whether somebody lives here without a tracked phone.
 
 Every tracker away is "nobody home" only in a home where everybody carries one. A
 grandmother without a mobile, a six-year-old, a live-in helper whose phone is not in the
-app: the homeowner who set the monitor up says so in the household profile, in their own
-language ("Dada ji ka phone app mein nahi", "без смартфона", "sin celular", "携帯なし").
-HA has no attribute for it, so the profile is where it is read, as for pets (``pets``).
+app: HA has no attribute for it. The homeowner says so in the options ("People who live
+here without a tracked phone", a count: ``phoneless_count``), or in the household profile,
+in their own language ("Dada ji ka phone app mein nahi", "без смартфона", "sin celular",
+"携帯なし"), read as for pets (``pets``).
 
-Only the plain statement is read: a phone (mobile, cell, smartphone, tracker) said to be
-absent or not in the app. A phone merely named ("notifications to my phone") is not.
+The count, when given, wins over the profile: it is the homeowner's answer to the very
+question (0: everybody here carries a tracked phone), where the profile is free text read
+by a phrase list. Only without it is the profile read. Only the plain statement is read
+there: a phone (mobile, cell, smartphone, tracker) said to be absent or not in the app. A
+phone merely named ("notifications to my phone") is not.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 import re
 
+from .models import ContextWindow
 from .pets import has_pets
 
 # A phone, in the words a homeowner uses for it (stems: "telefon" covers telefonu,
@@ -67,9 +72,30 @@ def names_phoneless_resident(profile: str) -> bool:
     return _PHONELESS.search(profile) is not None
 
 
-def people_move_at_any_hour(profile: str) -> bool:
-    """What moves at all hours while every tracker is away is a person, not a pet: the
-    profile names somebody living here without a phone and no pet. A grandmother and an
-    uncle home every day and night move in every part of it, as a dog does; the homeowner
-    who says who stays in and names no dog has said which."""
-    return names_phoneless_resident(profile) and not has_pets(profile)
+def phoneless_count(value: object) -> int | None:
+    """The stored setting as a count of people (None: not set, or not a count)."""
+    # Stored options are untrusted (an older version, a hand-edited file): no flag, no NaN.
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1000:
+        return None
+    return int(value)
+
+
+def has_phoneless_resident(profile: str, count: int | None) -> bool:
+    """Somebody lives here without a tracked phone: as the homeowner's ``count`` says
+    when set, else as the profile says."""
+    if count is not None:
+        return count > 0
+    return names_phoneless_resident(profile)
+
+
+def lives_here_without_phone(window: ContextWindow) -> bool:
+    """``has_phoneless_resident`` for the home the window shows."""
+    return has_phoneless_resident(window.profile, window.phoneless_residents)
+
+
+def people_move_at_any_hour(window: ContextWindow) -> bool:
+    """What moves at all hours while every tracker is away is a person, not a pet:
+    somebody lives here without a phone and the profile names no pet. A grandmother and
+    an uncle home every day and night move in every part of it, as a dog does; the
+    homeowner who says who stays in and names no dog has said which."""
+    return lives_here_without_phone(window) and not has_pets(window.profile)

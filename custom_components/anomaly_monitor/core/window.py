@@ -28,9 +28,11 @@ def build_window(
     profile: str = "",
     start: datetime | None = None,
     token_budget: int = DEFAULT_TOKEN_BUDGET,
+    phoneless_residents: int | None = None,
 ) -> ContextWindow:
     """A window ending at the environment's local time (a current-only meter read as the
-    power meter it is: ``current_as_power``)."""
+    power meter it is: ``current_as_power``). ``phoneless_residents``: the homeowner's
+    count of people living here without a tracked phone (None: not set)."""
     snapshot, transitions = read_as_power(list(snapshot), transitions, environment.temperature_unit)
     states = tuple(sorted(snapshot, key=lambda s: (s.info.area or "", s.entity_id)))
     held = tuple(transitions)
@@ -42,4 +44,5 @@ def build_window(
         profile=profile,
         start=start if start is not None else (transitions[0].when if transitions else None),
         end=environment.local_time,
+        phoneless_residents=phoneless_residents,
     )

@@ -211,6 +211,7 @@ class ReplayCoordinator(AnomalyMonitorCoordinator):
             watcher.buffer.snapshot(now),
             profile=self.profile,
             start=now - self.window,
+            phoneless_residents=self.phoneless_residents,
         )
 
 

@@ -27,6 +27,7 @@ from ..const import (
     CONF_LLM_MAY_ADD,
     CONF_LLM_MAY_DISMISS,
     CONF_NOTIFY,
+    CONF_PHONELESS,
     CONF_PROFILE,
     CONF_SENSITIVITY,
     CONF_USE_EXPOSED,
@@ -45,6 +46,7 @@ from ..const import (
     MAX_FALSE_ALARM_DAYS,
     MAX_HISTORY_DAYS,
     MAX_INTERVAL,
+    MAX_PHONELESS,
     MAX_WINDOW,
     MIN_INTERVAL,
     MIN_WINDOW,
@@ -60,14 +62,19 @@ SECTION_HOUSEHOLD = "household"
 SECTIONS: Mapping[str, tuple[str, ...]] = {
     SECTION_ANALYSIS: (CONF_INTERVAL, CONF_WINDOW, CONF_HISTORY_DAYS),
     SECTION_NOTIFICATIONS: (CONF_SENSITIVITY, CONF_NOTIFY, CONF_FALSE_ALARM_DAYS),
-    SECTION_HOUSEHOLD: (CONF_PROFILE, CONF_WEATHER_ENTITY),
+    SECTION_HOUSEHOLD: (CONF_PROFILE, CONF_PHONELESS, CONF_WEATHER_ENTITY),
 }
+# Fields with no default: left empty, they are unset (nobody counted: the profile says who
+# lives here without a phone; no weather entity: the first one is used). The frontend sends
+# every section with its current values, so a field it leaves out was emptied.
+UNSET_WHEN_EMPTY = (CONF_PHONELESS, CONF_WEATHER_ENTITY)
 # Bounds of the numbers (minutes), enforced by the form and by validation.
 _BOUNDS = {
     CONF_INTERVAL: (MIN_INTERVAL, MAX_INTERVAL),
     CONF_WINDOW: (MIN_WINDOW, MAX_WINDOW),
     CONF_FALSE_ALARM_DAYS: (1, MAX_FALSE_ALARM_DAYS),
     CONF_HISTORY_DAYS: (0, MAX_HISTORY_DAYS),
+    CONF_PHONELESS: (0, MAX_PHONELESS),
 }
 
 
@@ -84,6 +91,19 @@ def _minutes(low: int, high: int, unit: str = "min") -> vol.All:
         ),
         vol.Coerce(int),
         vol.Range(min=low, max=high),
+    )
+
+
+def _people(high: int) -> vol.All:
+    """A number of people: whole, from none to ``high``."""
+    return vol.All(
+        selector.NumberSelector(
+            selector.NumberSelectorConfig(
+                min=0, max=high, step=1, mode=selector.NumberSelectorMode.BOX
+            )
+        ),
+        vol.Coerce(int),
+        vol.Range(min=0, max=high),
     )
 
 
@@ -159,6 +179,7 @@ def options_schema(hass: HomeAssistant) -> vol.Schema:
                         vol.Optional(CONF_PROFILE, default=""): selector.TextSelector(
                             selector.TextSelectorConfig(multiline=True)
                         ),
+                        vol.Optional(CONF_PHONELESS): _people(MAX_PHONELESS),
                         vol.Optional(CONF_WEATHER_ENTITY): selector.EntitySelector(
                             selector.EntitySelectorConfig(domain="weather")
                         ),
@@ -187,6 +208,16 @@ def flatten(user_input: Mapping[str, Any]) -> dict[str, Any]:
         else:
             flat[key] = value
     return flat
+
+
+def answered(stored: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The options after the options form's ``answer`` (flat): what it does not show kept,
+    what it shows replaced, an emptied field without a default unset."""
+    options = {**stored, **answer}
+    for key in UNSET_WHEN_EMPTY:
+        if key not in answer:
+            options.pop(key, None)
+    return options
 
 
 def nest(options: Mapping[str, Any]) -> dict[str, Any]:

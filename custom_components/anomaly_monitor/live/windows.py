@@ -19,6 +19,7 @@ def live_window(
     now: datetime,
     length: timedelta,
     profile: str,
+    phoneless_residents: int | None = None,
     weather_entity: str | None,
     known: SnapshotCache,
     events: bool = True,
@@ -46,4 +47,5 @@ def live_window(
         located_only(hass, watcher.buffer.snapshot(now)) if events else [],
         profile=profile,
         start=now - length,
+        phoneless_residents=phoneless_residents,
     )

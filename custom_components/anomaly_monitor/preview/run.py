@@ -170,6 +170,7 @@ class PreviewCoordinator(ReplayCoordinator):
             [],
             profile=self.profile,
             start=now - self.window,
+            phoneless_residents=self.phoneless_residents,
         )
 
 

@@ -103,7 +103,7 @@ def lived_door(
     pets = has_pets(home.window.profile)
     if (
         baselines.untracked.shown_life(
-            baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window.profile)
+            baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window)
         )
         is None
     ):

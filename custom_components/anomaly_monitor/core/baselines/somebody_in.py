@@ -153,7 +153,7 @@ def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
     """The motion sensors that moved while every tracker was away on an earlier day, a
     person's (not a pet's at any part of the day): where somebody without a phone lives."""
     away, now = baselines.away, home.end
-    pets, people = has_pets(home.window.profile), people_move_at_any_hour(home.window.profile)
+    pets, people = has_pets(home.window.profile), people_move_at_any_hour(home.window)
     today = day_number(now, baselines.zone)
     parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
     return frozenset(

@@ -33,7 +33,7 @@ def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tup
     # With pets in the profile, motion while empty is theirs: only entries show a person.
     pets = has_pets(home.window.profile)
     return baselines.untracked.shown_life(
-        baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window.profile)
+        baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window)
     )
 
 

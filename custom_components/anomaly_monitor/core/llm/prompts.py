@@ -155,6 +155,10 @@ def render_window(window: ContextWindow, form: PromptForm, *, include_snapshot: 
     if form is PromptForm.SEQUENCE:
         if window.profile:
             lines.append(f"Household: {quote(window.profile, 200)}")
+        if window.phoneless_residents:  # the homeowner's setting: not among the persons
+            lines.append(
+                f"People living here without a tracked phone: {window.phoneless_residents}."
+            )
         duration = duration_text(window)
         if duration:
             lines.append(f"Window: last {duration}.")

@@ -105,6 +105,8 @@ def question_facts(finding: Finding, window: ContextWindow) -> list[str]:
     lines: list[str] = []
     if window.profile.strip():
         lines.append(f"Household: {quote(window.profile.strip(), 300)}")
+    if window.phoneless_residents:  # the homeowner's setting: not among the persons
+        lines.append(f"People living here without a tracked phone: {window.phoneless_residents}.")
     when = env.local_time
     moment = f"{when.strftime('%A')} {when.strftime('%H:%M')}"
     notes = [n for n, on in (("night", env.is_night), ("weekend", env.is_weekend)) if on]
