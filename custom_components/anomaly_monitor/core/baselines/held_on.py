@@ -34,6 +34,7 @@ MIN_HOLDS = 5
 # average, over ``FEW_HOLDS`` stays, no motion sensor, chair or night's sleep looks so.
 LIVED_IN = timedelta(hours=12)
 FEW_HOLDS = 2
+BED_CLASSES = frozenset({"occupancy", "presence"})
 
 
 def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:
@@ -62,7 +63,11 @@ def lain_on(baselines: HomeBaselines, entity_id: str) -> bool:
 
 
 def lived_in(baselines: HomeBaselines, entity_id: str) -> bool:
-    """Whether ``entity_id`` is the bed of somebody who lives in it (bedbound): its ``on``
-    held for ``LIVED_IN`` on average over ``FEW_HOLDS`` stays or more."""
+    """Whether ``entity_id`` is the bed of somebody who lives in it (bedbound): an
+    occupancy or presence sensor (a motion sensor held on for a day is stuck, nobody
+    lying there) whose ``on`` held for ``LIVED_IN`` on average over ``FEW_HOLDS`` stays."""
+    info = baselines.infos.get(entity_id)
+    if info is None or info.device_class not in BED_CLASSES:
+        return False
     stays, mean = baselines.durations.whole_mean(entity_id, "on")
     return stays >= FEW_HOLDS and timedelta(minutes=mean) >= LIVED_IN
