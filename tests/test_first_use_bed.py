@@ -41,13 +41,18 @@ def _minute(day: int, base: int, spread: int) -> int:
 
 
 def lived(
-    days: int, weekend_rise: int | None = None, late: frozenset[int] = frozenset()
+    days: int,
+    weekend_rise: int | None = None,
+    late: frozenset[int] = frozenset(),
+    lay_down: frozenset[int] = frozenset(),
 ) -> HomeBaselines:
     """``days`` days: in bed at 21:00, up at 05:00 ± 12 (her door and the hall), a night
     trip at ~01:45 on most nights (out of bed, her door, back within ten minutes), a nap
     13:00-14:20; her son moves in the hall at 04:00 and at 07:00. ``weekend_rise``: the
     minute of the day she gets up on Saturdays and Sundays instead; ``late``: days she
-    lies down at 23:00 (a wedding, a festival night)."""
+    lies down at 23:00 (a wedding, a festival night); ``lay_down``: days she lies down
+    again 35 min after getting up, until 09:00 (tired after guests, a rest after her
+    prayer)."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
     events: list[tuple[datetime, str, str]] = []
@@ -70,6 +75,11 @@ def lived(
             (at + timedelta(minutes=4), HALL, "on"),
         ]
         events += [(at + timedelta(minutes=6), HALL, "off")]
+        if day in lay_down:
+            events += [
+                (at + timedelta(minutes=40), BED, "on"),
+                (start + timedelta(hours=9), BED, "off"),
+            ]
         events += [(start + timedelta(hours=13), BED, "on")]
         events += [(start + timedelta(hours=14, minutes=20), BED, "off")]
         events += [(start + timedelta(hours=23 if day in late else 21), BED, "on")]
@@ -184,3 +194,37 @@ def test_a_night_begun_late_is_judged_as_much_later() -> None:
         at(baselines, today + timedelta(hours=8, minutes=15), SON), baselines
     )
     assert finding.evidence == (BED,)
+
+
+def test_mornings_she_lay_down_again_after_getting_up_keep_her_habit() -> None:
+    """Two of ten mornings she got up at five and lay down again until nine: she was up,
+    her bed left by its quarter as on the other eight. The eleventh morning it is lain on
+    without a break: told by 06:15 as on a plain fortnight. Fails before: a bed lain on
+    again after its quarter on two mornings of ten had no quarter it is left by (nothing
+    told until 06:30 and later)."""
+    today = DAY0 + timedelta(days=10)
+    baselines = lived(10, lay_down=frozenset({2, 4}))
+    routines = baselines.routines
+    day = quarter_of(today, UTC)[1]
+    lived_days = _lived_before(routines, day)
+    found = [
+        slot
+        for slot in range(16, 46)
+        if bed_left_by(routines, BED, slot, day, lived_days) is not None
+    ]
+    assert found == [21]
+    [finding] = first_use_missed(
+        at(baselines, today + timedelta(hours=6, minutes=15), SON), baselines
+    )
+    assert finding.evidence == (BED,)
+    assert "still lying in it" in finding.reasoning
+
+
+def test_a_bed_lain_on_again_after_its_quarter_on_most_mornings_has_none() -> None:
+    """Up at five for her prayer and back in bed by 05:45 until nine on seven mornings of
+    ten: the bed is left for a trip, not for the day; a morning lain on until 06:30 is
+    not told."""
+    today = DAY0 + timedelta(days=10)
+    baselines = lived(10, lay_down=frozenset({1, 2, 3, 5, 6, 7, 9}))
+    view = at(baselines, today + timedelta(hours=6, minutes=30), SON)
+    assert list(first_use_missed(view, baselines)) == []

@@ -13,8 +13,13 @@ is **usually left by** quarter ``K`` of the morning (``MORNING``) when, on the d
 lain on in the night before (``MIN_DAYS`` of them, ``DAILY_SHARE`` of the days the home was
 lived in at least):
 
-- it was lain on in ``K`` and in the quarter after it on at most ``RARE_SHARE`` of them,
-  and in the quarter before ``K`` on more (``K`` is the first quarter it is empty);
+- it was lain on without a break from ``BAND`` before ``K`` through ``K`` (lain on in every
+  quarter between: never empty for a whole quarter) on at most ``RARE_SHARE`` of them, and
+  through the quarter before ``K`` on more (``K`` is the first quarter by which it has been
+  left). A morning she got up and lay down again (a rest after her prayer, back in bed
+  after a fall) was left: lain on in ``K`` again it is no night going on. Lain on again
+  within ``TRIP`` quarters after ``K`` on most mornings, it is left for a trip, not for the
+  day: no quarter;
 - it was lain on in a quarter at most ``BAND`` before ``K`` on nearly all of them (one in
   ten may differ): the band between is when she gets up, its width the spread;
 - on the same weekday a week before, when that night was watched, it was kept (a bed left
@@ -41,12 +46,22 @@ BAND = 8  # quarters: a bed left within two hours of the night's last sure quart
 RARE_SHARE = 0.1
 DAILY_SHARE = 0.9  # lain on the night before this share of the days the home was lived in
 MORNING = (16, 48)  # 04:00-12:00: the quarter a bed is usually empty from
+TRIP = 4  # quarters: lain on again within the hour after it is a trip out of bed
 
 
 def _aligned(masks: list[int], index: int) -> int:
     """Quarter ``index`` of the day (negative: the evening before), each bit at the day
     whose morning it belongs to."""
     return masks[index % SLOTS] >> 1 if index < 0 else masks[index % SLOTS]
+
+
+def _lain_through(masks: list[int], first: int, last: int) -> int:
+    """The days the bed was lain on in every quarter from ``first`` to ``last``: never
+    empty for a whole quarter between (a night trip of minutes leaves no quarter empty)."""
+    days = -1
+    for index in range(first, last + 1):
+        days &= _aligned(masks, index)
+    return days
 
 
 def bed_left_by(
@@ -67,10 +82,17 @@ def bed_left_by(
     if days < MIN_DAYS or days < DAILY_SHARE * lived.bit_count():
         return None  # not slept in on most days the home was lived in
     rare = RARE_SHARE * days
-    if any((masks[s] & learned).bit_count() > rare for s in (slot, slot + 1)):
-        return None  # lain on then on some mornings: not left for the day by then
-    if (masks[slot - 1] & learned).bit_count() <= rare:
-        return None  # already empty a quarter before: not the first quarter it is
+    before = _lain_through(masks, slot - BAND, slot - 1) & learned
+    through = before & masks[slot]
+    if through.bit_count() > rare:
+        return None  # still in bed from the night then on some mornings: not left by then
+    if before.bit_count() <= rare:
+        return None  # already left a quarter before: not the first quarter it is
+    again = 0
+    for index in range(slot + 1, min(slot + 1 + TRIP, SLOTS)):
+        again |= masks[index]
+    if (again & learned).bit_count() * 2 > days:
+        return None  # back in bed soon after it on most mornings: a trip, not the day begun
     back = routines.day - day
     week_ago = 1 << (back + 7) if 0 <= back + 7 < DAYS_KEPT else 0
     week_ago &= learned
@@ -79,7 +101,7 @@ def bed_left_by(
         count = held.bit_count()
         if count < days - days // 10:
             continue
-        if week_ago and (not held & week_ago or masks[slot] & week_ago):
+        if week_ago and (not held & week_ago or through & week_ago):
             return None  # not kept on this weekday a week ago: a weekly exception
         return count, days, spread, held
     return None

@@ -29,6 +29,12 @@ HELD = timedelta(hours=1)
 # or a chair: somebody lying there, over ``MIN_HOLDS`` stays learned.
 NIGHT_HELD = timedelta(hours=4)
 MIN_HOLDS = 5
+# A bed somebody lives in (bedbound, turned and washed in it by carers) is left only for a
+# commode or a bed bath: its stays are few but last a day or more. Held on this long on
+# average, over ``FEW_HOLDS`` stays, no motion sensor, chair or night's sleep looks so.
+LIVED_IN = timedelta(hours=12)
+FEW_HOLDS = 2
+BED_CLASSES = frozenset({"occupancy", "presence"})
 
 
 def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:
@@ -40,12 +46,28 @@ def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) ->
     if since is None or home.end - since < HELD:
         return True
     learned = baselines.durations.longest(sensor.entity_id, "on", since)
-    return learned is None or timedelta(minutes=learned[1]) < HELD
+    if learned is None:  # too few stays to say, unless it is a bed somebody lives in
+        return not lived_in(baselines, sensor.entity_id)
+    return timedelta(minutes=learned[1]) < HELD
 
 
 def lain_on(baselines: HomeBaselines, entity_id: str) -> bool:
     """Whether ``entity_id`` is a bed or chair sensor, learned: its ``on`` held for
-    ``NIGHT_HELD`` or longer, over ``MIN_HOLDS`` stays. Its turning ``on`` is somebody
-    lying down, already inside: nobody's way in."""
+    ``NIGHT_HELD`` or longer, over ``MIN_HOLDS`` stays, or for ``LIVED_IN`` on average over
+    ``FEW_HOLDS`` (a bedbound person's bed, left a few minutes a day at most). Its turning
+    ``on`` is somebody lying down, already inside: nobody's way in."""
     stays, longest = baselines.durations.whole_record(entity_id, "on")
-    return stays >= MIN_HOLDS and timedelta(minutes=longest) >= NIGHT_HELD
+    if stays >= MIN_HOLDS and timedelta(minutes=longest) >= NIGHT_HELD:
+        return True
+    return lived_in(baselines, entity_id)
+
+
+def lived_in(baselines: HomeBaselines, entity_id: str) -> bool:
+    """Whether ``entity_id`` is the bed of somebody who lives in it (bedbound): an
+    occupancy or presence sensor (a motion sensor held on for a day is stuck, nobody
+    lying there) whose ``on`` held for ``LIVED_IN`` on average over ``FEW_HOLDS`` stays."""
+    info = baselines.infos.get(entity_id)
+    if info is None or info.device_class not in BED_CLASSES:
+        return False
+    stays, mean = baselines.durations.whole_mean(entity_id, "on")
+    return stays >= FEW_HOLDS and timedelta(minutes=mean) >= LIVED_IN

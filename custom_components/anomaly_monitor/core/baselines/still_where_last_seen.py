@@ -71,6 +71,7 @@ from ..models import HOME_SUBJECT, Finding
 from ..occupancy import Occupancy
 from ..pets import has_pets
 from .bed_left import BedLeft, bed_left
+from .bed_lived_in import lived_in_limit
 from .clock import local
 from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
@@ -299,6 +300,8 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     found = _limit(baselines, since, home.end, area, untracked=not tracked)
     if found is None:
         return None
+    if area is not None and (lying := lived_in_limit(home, baselines, area, since)) is not None:
+        found = (max(found[0], lying), *found[1:])  # a bedbound person still in her bed
     return StillHome(since, area, *found, untracked=not tracked)
 
 
