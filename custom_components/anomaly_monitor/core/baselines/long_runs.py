@@ -49,7 +49,8 @@ from datetime import datetime, timedelta
 from ..device_roles import MAX_COMPRESSOR_WATTS, own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..power_units import RUNNING_WATTS
 from .clock import moment_text
 from .durations import MIN_STAYS, quarter_of_day
 from .heating_spells import heating_limit
@@ -141,10 +142,12 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         if draw is None or _at_rest(baselines, meter, value, home.end):
             continue
         element = heats_in_its_runs(baselines, meter.entity_id)
+        weak = _weak_from(home, baselines, meter, draw)
         if (
             draw <= MAX_COMPRESSOR_WATTS
             and not element
             and not short_runner(baselines.durations, meter.entity_id)
+            and not _weak_motor(baselines, meter, weak, home.end)
         ):
             continue  # a compressor or electronics; a pump of short runs at any draw
         if any(
@@ -152,7 +155,6 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         ):
             continue
         load = max(draw, HEATING_LOAD) if element else draw  # an element at a low setting
-        weak = _weak_from(baselines, meter, draw, home.end)
         run = _run_limit(baselines, meter.entity_id, load, spell[1], weak)
         found = [] if run is None else [run]
         if draw >= HEATING_LOAD and (heat := heating_limit(baselines.durations, meter.entity_id)):
@@ -177,16 +179,33 @@ def _at_rest(baselines: HomeBaselines, meter: EntityState, value: float, now: da
 
 
 def _weak_from(
-    baselines: HomeBaselines, meter: EntityState, draw: float, now: datetime
+    home: HomeView, baselines: HomeBaselines, meter: EntityState, draw: float
 ) -> datetime | None:
-    """When the meter's reading, ``WEAK_DROP`` less than the least it ever drew running,
-    will have held for ``WEAK_HOLD``; None when it draws as its runs do."""
+    """When the meter's readings, each ``WEAK_DROP`` less than the least it ever drew
+    running, will have held for ``WEAK_HOLD`` (from the first of them in the window: a pump
+    running dry whines at 395 W, then 380 W); None when it draws as its runs do."""
     if meter.last_changed is None:
         return None
-    usual = baselines.ranges.usual(running_key(meter.entity_id), now)
-    if usual is None or draw >= (1.0 - WEAK_DROP) * usual[3]:
+    usual = baselines.ranges.usual(running_key(meter.entity_id), home.end)
+    if usual is None or draw >= (limit := (1.0 - WEAK_DROP) * usual[3]):
         return None
-    return meter.last_changed + WEAK_HOLD
+    since = meter.last_changed
+    for transition in reversed(home.history.get(meter.entity_id, [])):
+        value = parse_number(transition.state)
+        reading = watts(value, meter.info.unit) if value is not None else None
+        if reading is None or not RUNNING_WATTS <= reading < limit:
+            break  # its usual draw, or at rest: not this weak spell
+        since = min(since, transition.when)
+    return since + WEAK_HOLD
+
+
+def _weak_motor(
+    baselines: HomeBaselines, meter: EntityState, weak: datetime | None, now: datetime
+) -> bool:
+    """A meter whose every run drew more than a compressor does, drawing that little now:
+    a motor or pump lifting nothing (set 29: a 520 W pump at 395 W), not a compressor."""
+    usual = baselines.ranges.usual(running_key(meter.entity_id), now)
+    return weak is not None and usual is not None and usual[3] > MAX_COMPRESSOR_WATTS
 
 
 def _run_limit(
@@ -281,8 +300,12 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             habit = f"heats (draws {HEATING_LOAD:.0f} W or more) for {spells} within its runs"
         if timed:
             habit += ", each about as long (a timer or a fixed routine)"
-            if (weak := _weak_from(baselines, meter, draw, now)) is not None and weak <= now:
+            if (weak := _weak_from(home, baselines, meter, draw)) is not None and weak <= now:
                 habit += ", and never drew this little while running"
+            ever = baselines.durations.whole_record(meter.entity_id, RUNNING)[1]
+            if not heating and draw < HEATING_LOAD and ever > longest:
+                lasted = duration_text(timedelta(minutes=ever))
+                habit += f"; its longest run at any hour lasted {lasted}"
         switch = plug_switch(home, meter)
         kind = LEFT_ON_PAST_ITS_ROUTINE if timed else APPLIANCE_RUNNING_FAR_LONGER
         yield kind.finding(
