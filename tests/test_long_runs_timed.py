@@ -203,3 +203,39 @@ def test_a_meter_at_rest_now_is_no_run_whatever_was_learned() -> None:
         view(start + timedelta(minutes=17), drawing), baselines
     )
     assert "has drawn 2150 W for 17 min" in finding.reasoning
+
+
+def test_a_tank_pump_filling_as_long_as_it_does_at_night_is_not_left_on_by_day() -> None:
+    """Set 28: a tank pump kicked on by the taps for 3 min (eight runs by day) fills the
+    tanks for 35 min when the mains water comes at night (two fills learned). A fill at
+    15:10 is no pump left on at 40 min (before: told at 30, the day's timer's floor); past
+    half as long again as any run it made (52.5 min), it is, and says its longest."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(PUMP, "", area="Roof", device_class="power", unit="W")])
+    for day in range(4):
+        runs = [(9, "780", 3), (15, "780", 3)] + ([(2, "820", 35)] if day in (1, 2) else [])
+        for hour, watts, minutes in sorted(runs):
+            begun = MONDAY + timedelta(days=day, hours=hour)
+            baselines.observe(begun, PUMP, watts)
+            baselines.observe(begun + timedelta(minutes=minutes), PUMP, "0.0")
+    start = MONDAY + timedelta(days=5, hours=15, minutes=10)
+    assert _running(baselines, PUMP, "820", start, 40) == []
+    [finding] = _running(baselines, PUMP, "820", start, 53)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "at most 3 min (learned from 4 runs, in the afternoon)" in finding.reasoning
+    assert "its longest run at any hour lasted 35 min" in finding.reasoning
+
+
+def test_a_pump_of_two_runs_drawing_far_less_is_told_past_its_longest() -> None:
+    """Set 29: a roof-tank pump, two mornings of 35 min at 520 W (no timer yet: three runs
+    make one), runs dry at 395 W, under a compressor's draw: told past 35 min (never
+    before: a motor was judged only by a timer well known). At its usual draw it is not."""
+    baselines = _learned(PUMP, "520", 35, 2)
+    start = MONDAY + timedelta(days=2, hours=6, minutes=33)
+    assert _running(baselines, PUMP, "395", start, 34) == []
+    [finding] = _running(baselines, PUMP, "395", start, 36)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "at most 35 min (learned from 2 runs, at any time of day)" in finding.reasoning
+    assert "never drew this little while running" in finding.reasoning
+    baselines = _learned(PUMP, "520", 35, 2)
+    assert _running(baselines, PUMP, "521", start, 120) == []

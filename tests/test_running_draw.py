@@ -169,3 +169,67 @@ def test_a_meter_seen_for_less_than_half_a_day_is_not_judged() -> None:
     air = entity(AIR, "30.0", area="Bedroom", device_class="temperature", unit="°C")
     found = running_far_below_its_draw(view(young + timedelta(minutes=20), meter, air), baselines)
     assert list(found) == []
+
+
+def _cooled_by_a_cycling_unit(days: int) -> HomeBaselines:
+    """A window air conditioner on a metering plug that never rests: every 4 h its
+    compressor draws 560 W, its room reads 24.7 °C, its thermostat idles the compressor and
+    the fan alone draws 95 W, the room reads 25.7 °C, the compressor comes back."""
+    baselines = HomeBaselines(DAY0.tzinfo)
+    baselines.describe(
+        [
+            EntityInfo(AC, "", area="Bedroom", device_class="power", unit="W"),
+            EntityInfo(AIR, "", area="Bedroom", device_class="temperature", unit="°C"),
+        ]
+    )
+    for cycle in range(days * 6):
+        start = DAY0 + timedelta(hours=4 * cycle)
+        for minutes, entity_id, state in (
+            (0, AC, "560"),
+            (20, AIR, "24.7"),
+            (70, AC, "95"),
+            (130, AIR, "25.7"),
+            (150, AC, "545"),
+        ):
+            baselines.observe(start + timedelta(minutes=minutes), entity_id, state)
+    return baselines
+
+
+def test_a_fan_under_its_phase_draw_is_told_once_its_room_is_hotter_than_ever() -> None:
+    """Set 28: the compressor quits at 01:20 on the fourth night, the fan draws 62 W (its
+    fan phase learned at 95 W: not "far" below it); the room climbs. Told once it reads
+    2 °C up on the hour before and 2 °C over anything it read (at 28.9 °C); not at 26.9 °C
+    (1.9 °C over the hour before)."""
+    baselines = _cooled_by_a_cycling_unit(3)
+    quit_at = DAY0 + timedelta(days=3, hours=1, minutes=20)
+    baselines.observe(quit_at, AC, "62")
+    meter = since(entity(AC, "62", area="Bedroom", device_class="power", unit="W"), quit_at)
+
+    def told(now: datetime, room: str) -> list[str]:
+        baselines.observe(now - timedelta(minutes=1), AIR, room)
+        baselines.advance(now)
+        air = entity(AIR, room, area="Bedroom", device_class="temperature", unit="°C")
+        return [f.reasoning for f in running_far_below_its_draw(view(now, meter, air), baselines)]
+
+    assert told(quit_at + timedelta(minutes=31), "26.9") == []
+    [finding] = told(quit_at + timedelta(minutes=91), "28.9")
+    assert "62 W since 01:20" in finding
+    assert "always drew 95 to 560 W while running" in finding
+    assert "reads 28.9 °C, up from" in finding
+    assert "it does not cool its room" in finding
+
+
+def test_a_fan_under_its_phase_draw_in_a_room_no_hotter_than_ever_is_not_told() -> None:
+    """The same 62 W with the room up 2.2 °C on the hour before, but within 2 °C of the
+    27.5 °C it read on an afternoon learned: a warm hour, not a cooling gone."""
+    baselines = _cooled_by_a_cycling_unit(3)
+    baselines.observe(DAY0 + timedelta(days=1, hours=15), AIR, "27.5")
+    baselines.observe(DAY0 + timedelta(days=1, hours=15, minutes=30), AIR, "25.7")
+    quit_at = DAY0 + timedelta(days=3, hours=1, minutes=20)
+    baselines.observe(quit_at, AC, "62")
+    now = quit_at + timedelta(minutes=91)
+    baselines.observe(now - timedelta(minutes=1), AIR, "27.9")
+    baselines.advance(now)
+    meter = since(entity(AC, "62", area="Bedroom", device_class="power", unit="W"), quit_at)
+    air = entity(AIR, "27.9", area="Bedroom", device_class="temperature", unit="°C")
+    assert list(running_far_below_its_draw(view(now, meter, air), baselines)) == []

@@ -10,7 +10,9 @@ moving that way on its own, is judged. When such a cause started and its effect 
 come for ``FACTOR`` times the longest delay ever learned (never less than ``FLOOR``), the
 link is broken (``usual_effect_missing``): the pump runs dry or stalls, the battery no
 longer charges, the heater draws and the room does not warm. It lasts until the effect
-moves its way again (a day at most). No entity id's words.
+moves its way again (a day at most). An effect whose level when the cause started was
+already a step past anything the cause ever moved it to (``beyond_its_reach``: a room
+colder than it ever fell to after a radiator started) is not judged. No entity id's words.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from .clock import local
-from .follow_up_pair import could_move
+from .follow_up_pair import beyond_its_reach, could_move
 from .follow_ups import MIN_ONSETS_ANY, FollowUps, effect_step
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
@@ -72,6 +74,8 @@ def usual_effect_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[F
             continue  # it moved: the baselines have not seen it yet
         if not could_move(pair, min(extreme, value) if way > 0 else max(extreme, value), step):
             continue  # a full tank, a charged battery: it never rose from this high
+        if beyond_its_reach(pair, level, step):
+            continue  # begun past anything the cause ever moved it to: not its effect
         delay = pair.delay_up if way > 0 else pair.delay_down
         if now - since <= max(FLOOR, FACTOR * timedelta(seconds=delay)):
             continue

@@ -136,6 +136,19 @@ class Onset:
     low: dict[str, float] = field(default_factory=dict)
 
 
+def beyond_its_reach(pair: FollowUp, level: float, step: float) -> bool:
+    """Whether ``level`` is already a step past where the cause ever took the effect (for
+    a falling effect, under the lowest it fell to): what moves it there is not the cause
+    (set 29: a radiator's thermostat answers the cold, read 2 min after it starts, learned
+    as a fall; plugged back in with the room at 13 °C, never under 19.8 after a start)."""
+    way = pair.direction(1, 0.9)
+    if way > 0:
+        return pair.top is not None and level > pair.top + step
+    if way < 0:
+        return pair.bottom is not None and level < pair.bottom - step
+    return False
+
+
 def could_move(pair: FollowUp, level: float, step: float) -> bool:
     """Whether the effect can move its way from ``level``: a step below the highest it ever
     rose to (a full tank, a charged battery cannot rise), above the lowest it fell to."""

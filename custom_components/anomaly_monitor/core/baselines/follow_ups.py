@@ -14,7 +14,8 @@ nearly every onset (``share`` of at least ``min_onsets``) *and* seldom moved tha
 without the cause (``ALONE_SHARE``): a room that warms every morning is not the coffee
 machine's effect because both happen at seven. An onset at a level the effect cannot move
 from (within a step of the highest it ever rose to: a full tank, a charged battery) is no
-miss. An expected effect that did not
+miss; nor is one begun a step past anything the cause ever took it to (``beyond_its_reach``:
+a room colder than it ever fell to after a radiator started). An expected effect that did not
 come marks the pair *broken* (``broken``: the onset, the level then, the lowest level
 since for a rising effect, the highest for a falling one) until the effect moves that way
 again from there; the miss is counted once, however often the cause tries again.
@@ -35,7 +36,7 @@ from ..models import EntityInfo
 from ..power_units import RUNNING_WATTS, watts
 from ..temperatures import span_in_unit
 from .clock import format_time, parse_time
-from .follow_up_pair import REACH, FollowUp, Onset, Waiting, could_move
+from .follow_up_pair import REACH, FollowUp, Onset, Waiting, beyond_its_reach, could_move
 from .stored_values import is_stored_number, stored_entity_id
 
 VERSION = 1
@@ -228,8 +229,9 @@ class FollowUps:
             return None
         level = self.readings.get(effect, reference)
         extreme = min(reference, level) if way > 0 else max(reference, level)
-        if not could_move(pair, extreme, self._steps.get(effect, 0.0)):
-            return False
+        step = self._steps.get(effect, 0.0)
+        if not could_move(pair, extreme, step) or beyond_its_reach(pair, reference, step):
+            return False  # it could not move, or began past where the cause ever took it
         broken = self.broken.get(key)
         if broken is not None:
             if broken.counted:

@@ -29,6 +29,11 @@ by hand for the garden). A motor whose runs are all a few minutes (``SHORT_RUN``
 its float or pressure switch cuts) is known so from three (``timed_stays.TIMED_STAYS``), and
 judged at any draw: a misting pump of 30-s runs at 27 W running dry at 9 W for hours is
 stuck (its few watts are a run: ``rest_reading``). The finding says the timer judged it.
+A motor's run is set by what it moves, whatever the hour: judged by its quarter's timer, a
+run is never told before ``ANY_HOUR_GROWTH`` times the longest it made at any hour (a tank
+pump kicked on by the taps for 3 min by day fills the tanks for 35 min when the water
+comes at night). A motor known from ``WEAK_RUNS`` runs all about as long, too few for a
+timer, drawing ``WEAK_DROP`` less than each is judged past the longest, as a timed one is.
 
 A meter that heats in its runs (``TIMED_STAYS`` heating spells learned: it drew a heating
 load) is a heating appliance whatever it draws now: a coffee maker brews at 1.4 kW and
@@ -44,7 +49,8 @@ from datetime import datetime, timedelta
 from ..device_roles import MAX_COMPRESSOR_WATTS, own_meter
 from ..finding_kind import FindingKind
 from ..home import HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity
+from ..models import AnomalyType, EntityState, Finding, Severity, parse_number
+from ..power_units import RUNNING_WATTS
 from .clock import moment_text
 from .durations import MIN_STAYS, quarter_of_day
 from .heating_spells import heating_limit
@@ -53,7 +59,13 @@ from .long_stays import at_most, duration_text, marked_normal
 from .power import HEATING_WATTS, RUNNING, heating_key, running_key, watts
 from .rest_reading import SHORT_RUN, meter_state, short_runner
 from .running_draw import HOLD, STEADY_DROP
-from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE, TIMED_FACTOR, TIMED_STAYS, timed_stays
+from .timed_stays import (
+    AGREEMENT,
+    LEFT_ON_PAST_ITS_ROUTINE,
+    TIMED_FACTOR,
+    TIMED_STAYS,
+    timed_stays,
+)
 
 FACTOR = 3.0
 FLOOR = timedelta(hours=1)
@@ -81,6 +93,16 @@ MOTOR_TIMED_FACTOR = 2.0
 # A timer's run does not lengthen when the supply sags, whatever it drives.
 WEAK_DROP = STEADY_DROP
 WEAK_HOLD = HOLD
+# A motor drawing that little is judged from this many runs learned, all about as long (a
+# timer is known from ``TIMED_STAYS``; a run weaker than every one and longer than each
+# says more than its length alone: set 29's roof-tank pump, two mornings of 35 min at
+# 520 W, running dry at 395 W for two and a half hours on the third).
+WEAK_RUNS = 2
+# A motor's run at this hour no longer than this many times its longest at any hour is
+# what it does: a tank pump kicked on for a few minutes by the taps by day fills the tanks
+# for half an hour when the mains water comes at night (set 28); a fill's length is the
+# tank's, so the longest of a few is no ceiling.
+ANY_HOUR_GROWTH = 1.5
 _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the evening")
 
 
@@ -120,10 +142,12 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         if draw is None or _at_rest(baselines, meter, value, home.end):
             continue
         element = heats_in_its_runs(baselines, meter.entity_id)
+        weak = _weak_from(home, baselines, meter, draw)
         if (
             draw <= MAX_COMPRESSOR_WATTS
             and not element
             and not short_runner(baselines.durations, meter.entity_id)
+            and not _weak_motor(baselines, meter, weak, home.end)
         ):
             continue  # a compressor or electronics; a pump of short runs at any draw
         if any(
@@ -131,7 +155,6 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         ):
             continue
         load = max(draw, HEATING_LOAD) if element else draw  # an element at a low setting
-        weak = _weak_from(baselines, meter, draw, home.end)
         run = _run_limit(baselines, meter.entity_id, load, spell[1], weak)
         found = [] if run is None else [run]
         if draw >= HEATING_LOAD and (heat := heating_limit(baselines.durations, meter.entity_id)):
@@ -156,16 +179,33 @@ def _at_rest(baselines: HomeBaselines, meter: EntityState, value: float, now: da
 
 
 def _weak_from(
-    baselines: HomeBaselines, meter: EntityState, draw: float, now: datetime
+    home: HomeView, baselines: HomeBaselines, meter: EntityState, draw: float
 ) -> datetime | None:
-    """When the meter's reading, ``WEAK_DROP`` less than the least it ever drew running,
-    will have held for ``WEAK_HOLD``; None when it draws as its runs do."""
+    """When the meter's readings, each ``WEAK_DROP`` less than the least it ever drew
+    running, will have held for ``WEAK_HOLD`` (from the first of them in the window: a pump
+    running dry whines at 395 W, then 380 W); None when it draws as its runs do."""
     if meter.last_changed is None:
         return None
-    usual = baselines.ranges.usual(running_key(meter.entity_id), now)
-    if usual is None or draw >= (1.0 - WEAK_DROP) * usual[3]:
+    usual = baselines.ranges.usual(running_key(meter.entity_id), home.end)
+    if usual is None or draw >= (limit := (1.0 - WEAK_DROP) * usual[3]):
         return None
-    return meter.last_changed + WEAK_HOLD
+    since = meter.last_changed
+    for transition in reversed(home.history.get(meter.entity_id, [])):
+        value = parse_number(transition.state)
+        reading = watts(value, meter.info.unit) if value is not None else None
+        if reading is None or not RUNNING_WATTS <= reading < limit:
+            break  # its usual draw, or at rest: not this weak spell
+        since = min(since, transition.when)
+    return since + WEAK_HOLD
+
+
+def _weak_motor(
+    baselines: HomeBaselines, meter: EntityState, weak: datetime | None, now: datetime
+) -> bool:
+    """A meter whose every run drew more than a compressor does, drawing that little now:
+    a motor or pump lifting nothing (set 29: a 520 W pump at 395 W), not a compressor."""
+    usual = baselines.ranges.usual(running_key(meter.entity_id), now)
+    return weak is not None and usual is not None and usual[3] > MAX_COMPRESSOR_WATTS
 
 
 def _run_limit(
@@ -183,7 +223,8 @@ def _run_limit(
     pump = draw < HEATING_LOAD and 0 < longest_run <= SHORT_RUN
     well_timed = timed is not None and by_timer and (runs >= WELL_TIMED or pump)
     if draw < HEATING_LOAD and not well_timed:
-        return None  # a motor or pump: judged only by a timer well known
+        # A motor or pump: judged only by a timer well known, or weak past every run.
+        return _weak_limit(baselines, meter, since, weak_from, taught)
     factor, learned = FACTOR, baselines.durations.longest(meter, RUNNING, since)
     if timed is not None and by_timer:
         learned, factor = timed, TIMED_FACTOR
@@ -197,9 +238,34 @@ def _run_limit(
         if draw < HEATING_LOAD and not pump:
             factor = MOTOR_TIMED_FACTOR
     limit = max(floor, factor * timedelta(minutes=longest))
+    ever = timedelta(minutes=longest)
+    if draw < HEATING_LOAD:  # a motor: its runs at other hours are what it does too
+        ever = max(ever, timedelta(minutes=longest_run))
+        limit = max(limit, ANY_HOUR_GROWTH * ever)
     if well_timed and weak_from is not None:  # not the routine's run: past its longest
-        limit = min(limit, max(floor, timedelta(minutes=longest), weak_from - since))
+        limit = min(limit, max(floor, ever, weak_from - since))
     return since, limit, count, longest, pooled, by_timer, False
+
+
+def _weak_limit(
+    baselines: HomeBaselines,
+    meter: str,
+    since: datetime,
+    weak_from: datetime | None,
+    taught: float,
+) -> tuple[datetime, timedelta, int, float, bool, bool, bool] | None:
+    """A motor known from ``WEAK_RUNS`` runs all about as long (too few for a timer),
+    drawing ``WEAK_DROP`` less than each: judged past the longest (and its floor), as a
+    timed run drawing that little is; None otherwise."""
+    if weak_from is None:
+        return None
+    runs, mean = baselines.durations.whole_mean(meter, RUNNING)
+    longest = baselines.durations.whole_record(meter, RUNNING)[1]
+    if runs < WEAK_RUNS or longest <= 0 or mean < AGREEMENT * longest:
+        return None
+    longest = max(longest, taught)
+    limit = max(MOTOR_TIMED_FLOOR, timedelta(minutes=longest), weak_from - since)
+    return since, limit, runs, longest, True, True, False
 
 
 def running_far_longer_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
@@ -234,8 +300,12 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             habit = f"heats (draws {HEATING_LOAD:.0f} W or more) for {spells} within its runs"
         if timed:
             habit += ", each about as long (a timer or a fixed routine)"
-            if (weak := _weak_from(baselines, meter, draw, now)) is not None and weak <= now:
+            if (weak := _weak_from(home, baselines, meter, draw)) is not None and weak <= now:
                 habit += ", and never drew this little while running"
+            ever = baselines.durations.whole_record(meter.entity_id, RUNNING)[1]
+            if not heating and draw < HEATING_LOAD and ever > longest:
+                lasted = duration_text(timedelta(minutes=ever))
+                habit += f"; its longest run at any hour lasted {lasted}"
         switch = plug_switch(home, meter)
         kind = LEFT_ON_PAST_ITS_ROUTINE if timed else APPLIANCE_RUNNING_FAR_LONGER
         yield kind.finding(

@@ -18,6 +18,13 @@ below: an air conditioner whose compressor gave up blows its fan at 72 W while t
 climbs (set 25 d, the second night: a window unit on a metering plug, 870 W the night
 before, an 86-year-old's room from 25.6 to 31 °C; set 24 d the same with a split unit).
 
+A meter under every draw it ran at by ``STEADY_DROP``, not "far" (an air conditioner whose
+thermostat idles its compressor blows its fan at 95 W between cycles, so its lowest running
+draw is a fan's), is told the same way when its room says it: risen ``ROOM_RISE`` since, and
+``ROOM_RISE`` above the highest it read in a day learned or more (set 28: a window unit on
+a metering plug, its compressor gone at 01:20, the fan at 62 W, a dialysis patient's room
+from 77 to 90 °F; the learned fan phase hid it).
+
 "Far" is the meter's own: a motor whose running draws agree within a few per cent (a well
 pump at 745-750 W, run after run) drawing ``STEADY_DROP`` less, and ``SPREAD_TIMES`` its
 learned spread, is not doing its work (set 19 d: 515 W, its prime lost, told only at the
@@ -40,6 +47,7 @@ from .clock import ONE_HOUR, hour_start, local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import HEATING_WATTS, RUNNING, running_key, watts
+from .reference import usual_range
 
 FAR_BELOW = 0.6
 # A motor whose running draws agree: this share less, and this many times their spread.
@@ -54,6 +62,8 @@ MIN_DAYS = 3
 # below (an air conditioner on fan only: its room climbs), once it ran this long ago.
 ROOM_RISE = 2.0
 EARLY_LEARNED = timedelta(hours=12)
+# Days of a room's readings learned before its highest says what its cooling keeps.
+ROOM_DAYS = 1.0
 
 RUNNING_FAR_BELOW_ITS_DRAW = FindingKind(
     "running_far_below_its_draw", AnomalyType.DEVICE_MALFUNCTION, Severity.MEDIUM
@@ -110,6 +120,17 @@ def _room_warming(
     return None
 
 
+def _hotter_than_ever(baselines: HomeBaselines, sensor: EntityState, now: datetime) -> bool:
+    """The thermometer reads ``ROOM_RISE`` above the highest it read in the day or more
+    learned before now (a new highest settles only hours later)."""
+    usual = usual_range(baselines, sensor.entity_id, now)
+    celsius = celsius_of(sensor)
+    highest = None if usual is None else to_celsius(usual.highest, sensor.info.unit)
+    if celsius is None or highest is None or usual is None or usual.days < ROOM_DAYS:
+        return False
+    return celsius - highest >= ROOM_RISE
+
+
 def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """A meter running far below the least it ever drew running, for ``HOLD``.
 
@@ -131,14 +152,19 @@ def running_far_below_its_draw(home: HomeView, baselines: HomeBaselines) -> Iter
         runs, _ = baselines.durations.whole_record(meter.entity_id, RUNNING)
         lowest = usual[3]
         limit = far_below(lowest, usual[4])
-        if drawn >= limit:
-            continue
+        far = drawn < limit
+        if not far:  # under every draw it ran at, not far: told only as its room says
+            limit = (1.0 - STEADY_DROP) * lowest
+            if drawn >= limit:
+                continue
         since = _below_since(home, meter, limit)
         if since is None or now - since < HOLD:
             continue
         early = runs < MIN_RUNS or now - first < timedelta(days=MIN_DAYS)
-        warming = _room_warming(baselines, home, meter, since) if early else None
-        if early and warming is None:
+        warming = _room_warming(baselines, home, meter, since) if early or not far else None
+        if (early or not far) and warming is None:
+            continue
+        if not far and warming is not None and not _hotter_than_ever(baselines, warming[0], now):
             continue
         name = meter.info.name or meter.entity_id
         drew = f"{lowest:,.0f}"
