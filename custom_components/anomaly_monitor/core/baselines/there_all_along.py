@@ -1,13 +1,13 @@
 """Somebody was there as everybody tracked left: their stirring is no intruder's motion.
 
 ``motion_while_away`` tells motion in a home whose tracked people are all out. But a
-presence or bed sensor that has read ``on`` since before the home emptied (a bedbound
-grandmother in her hospital bed as the family goes to work) shows somebody who was in all
-along, not somebody who came in (``on_before_empty``). And motion in the room of such a
-sensor, held ``on`` for ``HELD`` and more across the departure and still on when the
-motion began, is that person stirring (``lying_there``): Granny gets up for the bathroom
-at 05:30 while her family is out at J'ouvert. An entry from outside before the motion is
-still told by ``away_motion_judge`` before this is asked.
+presence or bed sensor that has read ``on`` since ``HELD`` and more before the home emptied
+(a bedbound grandmother in her hospital bed as the family goes to work) shows somebody who
+was in all along, not somebody who came in (``on_before_empty``). And motion in the room of
+such a sensor, held ``on`` for ``HELD`` and more across the departure and still on when the
+motion began, is that person stirring (``lying_there``): Granny gets up for the bathroom at
+05:30 while her family is out at J'ouvert. An entry from outside before the motion is still
+told by ``away_motion_judge`` before this is asked.
 """
 
 from __future__ import annotations
@@ -52,10 +52,11 @@ def _on_since(
 
 
 def on_before_empty(home: HomeView, baselines: HomeBaselines, sensor: str) -> datetime | None:
-    """When ``sensor``, on now, came on, if that was before everybody tracked left."""
+    """When ``sensor``, on now, came on, if that was ``HELD`` and more before everybody
+    tracked left (a motion sensor's minute on as they go is theirs, and the rule's)."""
     empty = baselines.away.empty_since
     since = _on_since(home, baselines, sensor, home.end)
-    return since if empty is not None and since is not None and since < empty else None
+    return since if empty is not None and since is not None and empty - since >= HELD else None
 
 
 def lying_there(
