@@ -5,9 +5,11 @@ A motion sensor reads ``on`` for a minute or two after it saw somebody move; one
 sensor on all evening). When such a room was still busy within ``REACH`` before a way out
 opened in the small hours, people were up together until then: guests going home after
 a New Year's party or a supper, the host seeing them to the gate. Somebody who wanders
-out in the night gets up from a sleeping house. A bed or chair sensor (``lain_on``: its
-``on`` stays last the night) held on is somebody lying there, not people up, and is not
-read here; nor a sensor held on since longer than ``AT_MOST`` ago (it may be stuck).
+out in the night gets up from a sleeping house. Only a motion sensor (device class
+``motion``: it holds on only while people move) is read: an occupancy or presence sensor
+held on may be one person lying still (a bed before its nights are learned: the wanderer
+getting out of it just before the door), and a bed or chair (``lain_on``) is so; nor is a
+sensor held on since longer than ``AT_MOST`` ago (it may be stuck).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import HomeView
 from ..models import EntityState
 from .held_on import HELD, lain_on
 from .long_stays import stay_since
@@ -35,7 +37,7 @@ def busy_until(home: HomeView, baselines: HomeBaselines, opened: datetime) -> li
     ``REACH`` before ``opened``."""
     return sorted(
         sensor.entity_id
-        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        for sensor in home.of("binary_sensor", "motion")
         if not lain_on(baselines, sensor.entity_id) and _held_near(home, baselines, sensor, opened)
     )
 
