@@ -205,3 +205,15 @@ def test_a_bedroom_presence_sensor_on_all_night_as_every_night_is_the_household_
     detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(states, environment(now, persons_home=1), forced(7, 3.7), start=start)
     assert [f.rule for f in detector.findings(window) if f.rule == RULE] == [RULE]
+
+
+def test_guests_let_out_after_a_party_are_no_entry() -> None:
+    """A birthday supper: the hall busy all evening (its sensor held on until 23:24, as a
+    party keeps it), then the shop door at 23:42 as the last guests go home: no entry
+    into a sleeping home (``busy_room``). The same door with the evening ended at 21:00
+    is told as before."""
+    # Fails before: nothing sat up at 23:42 itself, so the guests' way out was told.
+    party = [Transition(at(7, 20), HALL, "on"), Transition(at(7, 23.4), HALL, "off")]
+    assert not analyse(lived(7), at(7, 23.72), [*party, *forced(7, 23.7)])
+    early = [Transition(at(7, 19.5), HALL, "on"), Transition(at(7, 21), HALL, "off")]
+    assert analyse(lived(7), at(7, 23.72), [*early, *forced(7, 23.7)])

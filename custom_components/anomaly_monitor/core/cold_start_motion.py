@@ -28,7 +28,7 @@ from .baselines.inside_walk import INSIDE_REACH
 from .baselines.stamped_uses import stamp
 from .baselines.stored_spell import SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
-from .first_days_passage import by_day, person_sign
+from .first_days_passage import by_day, lying_in, person_sign
 from .home import OPENING_DEVICE_CLASSES
 from .models import Finding
 
@@ -50,7 +50,8 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
     walk, on the spell's own record: one opened by whoever is inside is no entry). With
     ``phoneless`` (the profile names somebody living here without a tracked phone) motion
     inside is theirs even where a pet lives; only a sign shows them in (a child without a
-    phone is at school with the rest)."""
+    phone is at school with the rest). Nor is an entry by day while somebody lies in bed
+    since before everybody left (``first_days_passage.lying_in``): the carer coming in."""
     away = baselines.away
     if away.empty_since is None:
         return True  # not known since when: as if somebody came in (pushed)
@@ -66,7 +67,8 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
             last_sign = when
             known = known or (when >= began and person_sign(baselines, entity_id, pets))
         elif when >= began and (last_sign is None or when - last_sign > INSIDE_REACH):
-            if known and by_day(baselines, when):
+            lying = lying_in(baselines, away.empty_since, when)  # a bedbound grandmother
+            if (known or lying) and by_day(baselines, when):
                 continue  # the household coming and going by day (``first_days_passage``)
             return True
     return False

@@ -14,7 +14,14 @@ the opening, and that needs nothing learned:
   a phone reports its leaving after the door, never before it), or
   it is a daytime hour and somebody moved inside since everybody tracked left, before any
   entry nobody inside explains (somebody without a tracker is at home; with pets in the
-  profile only an inner door's use counts: a dog moves too, it does not shut doors);
+  profile only an inner door's use counts: a dog moves too, it does not shut doors), or
+  a daytime hour, somebody moved inside at any time since everybody tracked left, and the
+  door opened within ``KEY_REACH`` after its lock was unlocked (``keyed``: the key or the
+  keypad, or somebody inside turning the latch for the physiotherapist: whoever the
+  household trusts with the door, not a break-in), or
+  a daytime hour and a presence sensor held ``on`` since before everybody tracked left,
+  an hour and more, and on still (``lying_in``: a bedbound grandmother in her bed as the
+  carer comes in by the back door; a motion sensor held on so long is a busy room);
 - and what followed: the entrance shut again (a passage), or it opened less than
   ``STANDS_OPEN`` ago (wait for what follows).
 
@@ -29,11 +36,13 @@ from datetime import datetime, timedelta
 
 from .baselines.away_normal import LEAVE_GRACE
 from .baselines.clock import local
+from .baselines.held_on import HELD
 from .baselines.home_baselines import HomeBaselines
 from .baselines.inside_walk import INSIDE_REACH
 from .baselines.stored_spell import OPENING, SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
 from .home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
+from .keyed_doors import KEY_REACH
 from .models import Finding
 from .open_states import open_states
 
@@ -99,35 +108,67 @@ def _somebody_inside(
     opened: datetime,
     pets: bool,
     entrances: list[str],
+    *,
+    keyed: bool = False,
 ) -> bool:
     """Somebody moved inside since everybody tracked left and since the last entrance used
     before ``opened`` (the one who moved may have gone out by it), and no entrance was used
     with nobody seen inside within ``INSIDE_REACH`` before it (whoever moves after such an
     entry may have come in by it). Or one of ``entrances`` is the way somebody seen inside
     used within ``INSIDE_REACH`` before: whoever went out by it comes back by it (the help
-    out on the verandah, back 25 min later), and whoever did not is still inside."""
+    out on the verandah, back 25 min later), and whoever did not is still inside. Or,
+    ``keyed``, somebody moved inside at all since everybody left: the one with the key is
+    the household's (and so is an earlier entry with the key, once somebody was seen)."""
     began = departed + LEAVE_GRACE
     last_sign: datetime | None = None
-    inside = False
+    last_unlock: datetime | None = None
+    inside = seen = False
     used_from_inside: dict[str, datetime] = {}
     for when, entity_id, kind in baselines.away.spell:
         if when >= opened:
             break
         if kind == SIGN:
             if when >= began and person_sign(baselines, entity_id, pets):
-                inside = True
+                inside = seen = True
             last_sign = when
         elif kind == OPENING and when >= began:
-            if when - departed > LEAVING and (last_sign is None or when - last_sign > INSIDE_REACH):
+            if entity_id.partition(".")[0] == "lock":
+                last_unlock = when
+            with_key = last_unlock is not None and when - last_unlock <= KEY_REACH
+            if (
+                when - departed > LEAVING
+                and (last_sign is None or when - last_sign > INSIDE_REACH)
+                and not (with_key and seen)
+            ):
                 return False  # an entry nobody inside explains came first
             if inside:
                 used_from_inside[entity_id] = when
             # Whoever moved may have gone out by it (a tracker that reported its leaving
             # before the door): only signs after it show somebody still inside.
             inside = False
-    return inside or any(
-        opened - used_from_inside[e] <= INSIDE_REACH for e in entrances if e in used_from_inside
+    return (
+        inside
+        or (keyed and seen)
+        or any(
+            opened - used_from_inside[e] <= INSIDE_REACH for e in entrances if e in used_from_inside
+        )
     )
+
+
+def _unlocked_before(
+    baselines: HomeBaselines, entrances: list[str], opened: datetime
+) -> datetime | None:
+    """When a lock among ``entrances`` was unlocked within ``KEY_REACH`` before ``opened``
+    (the door opened with the key): the passage began then."""
+    unlocks = [
+        when
+        for when, entity_id, kind in baselines.away.spell
+        if kind == OPENING
+        and entity_id in entrances
+        and entity_id.partition(".")[0] == "lock"
+        and opened - KEY_REACH <= when <= opened
+    ]
+    return min(unlocks, default=None)
 
 
 def household_passage(
@@ -157,6 +198,8 @@ def household_passage(
         if not used:
             return False
         opened = used[-1]  # shut again since
+    unlocked = _unlocked_before(baselines, entrances, opened)
+    opened = unlocked or opened
     if timedelta(0) < departed - opened <= LEAVING:
         return True
     if not by_day(baselines, opened):
@@ -165,7 +208,24 @@ def household_passage(
     # home emptied is theirs, a pet or not, and the door they open and shut is theirs (one
     # left standing open is told all the same). Only a sign shows them in: a profile's "no
     # phone" does not say who stays home (a child without one is at school with the rest).
-    return _somebody_inside(baselines, departed, opened, pets and not phoneless, entrances)
+    return lying_in(baselines, departed, opened) or _somebody_inside(
+        baselines, departed, opened, pets and not phoneless, entrances, keyed=unlocked is not None
+    )
+
+
+def lying_in(baselines: HomeBaselines, departed: datetime, opened: datetime) -> bool:
+    """A presence or motion sensor on since before everybody tracked left, ``HELD`` and more
+    by ``opened``, and on still: somebody was there all along (no pet holds a bed sensor
+    on for an hour; see the module)."""
+    for entity_id, (state, since) in baselines.durations.current.items():
+        info = baselines.infos.get(entity_id)
+        if info is None or info.domain != "binary_sensor":
+            continue
+        if info.device_class not in OCCUPANCY_DEVICE_CLASSES or state.lower() != "on":
+            continue
+        if since < departed and opened - since >= HELD:
+            return True
+    return False
 
 
 def passage_due(baselines: HomeBaselines | None, now: datetime) -> datetime | None:

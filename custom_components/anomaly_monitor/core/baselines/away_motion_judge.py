@@ -13,7 +13,9 @@ is usual when its sensor
 - is an untracked resident's usual day (``untracked_judge``), or somebody already inside
   moves (``somebody_in.stayed_in``);
 - is a bed or chair sensor (``held_on.lain_on``): somebody lying down is already inside,
-  never an intruder's first sign (an unusual entry before it is still told, above).
+  never an intruder's first sign (an unusual entry before it is still told, above);
+- is in the room of a presence sensor held on since before everybody left, or is such a
+  sensor itself (``there_all_along``): somebody was there all along.
 
 A sensor that seldom moves then while nobody is home is told, and says so.
 """
@@ -35,6 +37,7 @@ from .inside_walk import PASSAGE
 from .keyed_entries import key_of, keyholder_days
 from .moves_whenever_empty import moves_whenever_empty
 from .somebody_in import is_motion as _is_motion, stayed_in
+from .there_all_along import lying_there, on_before_empty
 from .untracked_judge import untracked_motion, untracked_opening
 
 
@@ -111,6 +114,13 @@ def _motion_explained(
             "",
             (),
         )
+    if (bed := lying_there(home, baselines, sensor, onset)) is not None:
+        return (
+            f"{bed} has been on since before everybody left: whoever lies there stirs, "
+            "nobody came in",
+            "",
+            (),
+        )
     if lain_on(baselines, sensor):
         return (
             f"{sensor} is a bed or chair sensor (it stays on for hours): somebody lying down "
@@ -149,6 +159,9 @@ def judge_motion(
     )
     reasons: list[str] = []
     for sensor in sensors:
+        if finding.rule == "motion_while_away" and on_before_empty(home, baselines, sensor):
+            reasons.append(f"{sensor} has been on since before everybody left")
+            continue  # whoever is there was in all along (``there_all_along``)
         for onset in _onsets(home, sensor, finding.rule, spans):
             why, told, entrances = _motion_explained(home, baselines, sensor, onset, entries)
             if why is None:

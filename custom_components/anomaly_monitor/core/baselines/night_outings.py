@@ -53,6 +53,7 @@ from ..open_states import open_states, opened_at, openings_of, stands_open
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out
+from .busy_room import busy_until
 from .clock import local
 from .home_baselines import HomeBaselines
 from .open_at_rest import shut_through_a_night
@@ -66,6 +67,10 @@ ON_THE_WAY = timedelta(minutes=3)
 GONE = timedelta(minutes=5)
 # A night-time opening stays told this long (the person may still be out).
 TOLD_FOR = timedelta(hours=1)
+# A motion sensor in the door's own room that first sees somebody this soon after the
+# door opened saw the one going out through it (or a pet roused by the door), not
+# somebody still moving inside.
+THROUGH = timedelta(minutes=1)
 # A person or tracker changing this close to the opening: somebody arriving or leaving
 # with their phone, which the presence checks judge.
 PRESENCE_NEAR = timedelta(minutes=15)
@@ -187,6 +192,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         watched = usual.nights_watched(door.entity_id, openings[0])
         if usual.nights_used(door.entity_id, skip=openings[0]) > 0:
             continue
+        if busy_until(home, baselines, openings[0]):
+            continue  # people were up together until then: the evening ending (busy_room)
         if onsets is None:
             onsets = motion_onsets(home)
         learned = watched >= MIN_NIGHTS
@@ -210,7 +217,9 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             for when in openings
             if now - when >= GONE
             and any(when - ON_THE_WAY <= t <= when for t in onsets)
-            and not any(when < t <= now for t in onsets)
+            and not any(
+                when < t <= now and t not in _through_the_door(home, door, when) for t in onsets
+            )
         ]
         if not gone or _presence_changed_near(home, gone[0], now):
             continue
@@ -237,6 +246,20 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )
+
+
+def _through_the_door(home: HomeView, door: EntityState, opened: datetime) -> set[datetime]:
+    """Onsets of the motion sensors in ``door``'s room within ``THROUGH`` after it opened:
+    the one going out through it, seen at the door (see ``THROUGH``)."""
+    if not door.info.area:
+        return set()
+    return {
+        when
+        for sensor in home.in_area(door.info.area)
+        if sensor.domain == "binary_sensor" and sensor.info.device_class in OCCUPANCY_DEVICE_CLASSES
+        for when in turned(home.changes(sensor.entity_id), "on")
+        if opened < when <= opened + THROUGH
+    }
 
 
 def _locked_behind(home: HomeView, door: EntityState, opened: datetime, locks: list[str]) -> bool:

@@ -4,7 +4,8 @@ The household is at home, at night (``NIGHT_FROM`` to ``NIGHT_TO``, a prior: by 
 long quiet is people out in the garden or the yard, not asleep) at an hour it usually rests
 (its learned quiet spells at that hour last ``REST_GAP`` or more: asleep), nothing moved
 inside for ``ON_THE_WAY`` before an exterior door opened (and no room held occupied longer
-than ever at this hour: somebody sitting up, ``household_asleep.sitting_up``), nobody
+than ever at this hour, nor a room kept busy until just before: somebody sitting up,
+``household_asleep.sitting_up``, ``busy_room``), nobody
 tracked arrived or left near it, and no lock of its area was unlocked just before (no key).
 The door's area has had no activity at all (motion, an opening, a light, a lock:
 ``ActivityProfile``) within an hour either side of this time of day on any of the
@@ -31,6 +32,7 @@ from ..occupancy import Occupancy
 from ..open_states import opened_at, openings_of
 from ..statistics.timeline import turned
 from .area_unused import SPREAD, days_unused
+from .busy_room import busy_until
 from .clock import local
 from .daily_rhythm import REST_GAP
 from .home_baselines import HomeBaselines
@@ -102,7 +104,7 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             onsets = motion_onsets(home)
         if any(opened - ON_THE_WAY <= t < opened for t in onsets):
             continue  # somebody inside walked to the door: going out, or letting a guest in
-        if sitting_up(home, baselines, opened):
+        if sitting_up(home, baselines, opened) or busy_until(home, baselines, opened):
             continue  # somebody in a room, up: a guest leaving late, let out
         if _presence_near(home, opened):
             continue  # a tracked person arriving (or leaving): the presence checks'

@@ -66,6 +66,7 @@ from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
 from .stay_habits import StayHabit, habit_text
 from .switched_by_timer import ACTIVATION_RULES, judge_activation
+from .there_all_along import all_there_before_empty
 from .usual_use import UsualUse
 from .way_out import left_by_another_door
 from .window_habit_in_rain import WET_WINDOW_RULES, judge_wet_window
@@ -136,6 +137,9 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
             return None
         # Nothing learned yet, but the home itself shows who opened it: somebody inside.
         if finding.rule in ENTRY_RULES and opened_by_somebody_inside(finding, baselines, home):
+            return None
+        # Or who is there: a bed sensor on since before everybody left (``there_all_along``).
+        if finding.rule == "motion_while_away" and all_there_before_empty(finding, baselines, home):
             return None
         # Its normal is not known yet: the default limits judge, as
         # in any home (a replayed sample, whose baselines learn only its own trace, is
