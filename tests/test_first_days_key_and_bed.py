@@ -88,20 +88,6 @@ def _keyed_at(baselines: HomeBaselines, hours: float) -> datetime:
     return unlocked + timedelta(seconds=10)
 
 
-def test_the_help_letting_the_physiotherapist_in_with_the_key_waits() -> None:
-    # Fails before: the help's last sign (08:40) was over an hour before, so the keyed
-    # entry was an entry into a home nobody was known to be in: pushed at once.
-    baselines = _fresh()
-    baselines.learn(Transition(_at(8 + 40 / 60), KITCHEN, "on", "Kitchen"))
-    baselines.learn(Transition(_at(8 + 41 / 60), BACK, "on", "Kitchen"))  # out the back
-    baselines.learn(Transition(_at(8 + 41.5 / 60), BACK, "off", "Kitchen"))
-    now = _keyed_at(baselines, 10 + 2 / 60)
-    assert held_while_learning(_front_entry(), baselines, now, someone_home=False)
-    # Left unlocked and open for ten minutes: no passage, told.
-    later = now + timedelta(minutes=11)
-    assert not held_while_learning(_front_entry(), baselines, later, someone_home=False)
-
-
 def test_a_key_turned_in_a_home_nobody_moved_in_is_pushed_at_once() -> None:
     baselines = _fresh()
     now = _keyed_at(baselines, 10 + 2 / 60)
