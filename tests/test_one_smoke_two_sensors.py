@@ -15,11 +15,13 @@ from datetime import datetime, timedelta
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 
+from custom_components.anomaly_monitor.anomalies.texts import async_anomaly_texts
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
 from custom_components.anomaly_monitor.core.rules.safety import hazard_detected
 
 from .core_factories import entity, home
+from .helpers import in_area
 from .tracker_home import finding, state
 
 ALARM = "binary_sensor.landing_smoke"
@@ -91,3 +93,22 @@ async def test_the_alarm_after_the_air_was_told_is_told_graver_in_it(
     assert anomaly.escalation
     assert anomaly.severity == "critical"
     assert anomaly.rule == "air_unhealthy_far_beyond_its_range"  # the same incident
+
+
+async def test_the_alarm_told_graver_is_named_as_the_smoke(hass: HomeAssistant) -> None:
+    """Walk 35: the title read "Bedroom PM2.5 reports danger in Bedroom" over "Smoke
+    detected in Landing": the rule's title, about the incident's first sensor. It names
+    the alarm now."""
+    in_area(hass, ALARM, "Landing")
+    in_area(hass, PM, "Bedroom")
+    hass.states.async_set(ALARM, "on", {"device_class": "smoke"})
+    hass.states.async_set(PM, "185", {"device_class": "pm25", "unit_of_measurement": "µg/m³"})
+    tracker = AnomalyTracker(hass, "named")
+    now = dt_util.utcnow()
+    (air,) = tracker.update([AIR], now).opened
+    assert (await async_anomaly_texts(hass, air)).headline.startswith(
+        "bedroom pm2 5: air unhealthy"  # its id, no friendly name here
+    )
+    now += timedelta(minutes=5)
+    (graver,) = tracker.update([AIR, _alarm_finding("185")], now).opened
+    assert (await async_anomaly_texts(hass, graver)).headline == "Smoke in Landing"
