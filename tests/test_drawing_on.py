@@ -60,3 +60,46 @@ async def test_a_stop_in_between_makes_it_news(hass: HomeAssistant) -> None:
     assert outcome(tracker, [UNUSUAL], later, _home("1980", start))[0] == [
         "meter_drawing_at_unusual_hours"
     ]
+
+
+PUMP = "switch.water_pump_plug"
+PUMP_METER = "sensor.water_pump_plug_power"
+ON_ITS_SWITCH = finding(
+    "meter_drawing_at_unusual_hours", (PUMP, PUMP_METER), "energy", magnitude=35.0
+)
+
+
+def _pump(watts: str, switched: datetime, started: datetime) -> dict[str, EntityState]:
+    return {
+        PUMP: state(PUMP, "on", "Tank", changed=switched),
+        PUMP_METER: state(PUMP_METER, watts, "Tank", "power", "W", changed=started),
+    }
+
+
+async def test_a_plug_told_by_its_switch_drawing_on_is_the_same_run(hass: HomeAssistant) -> None:
+    """Set 28: a pump on a plug left on for days, told at 09:40 drawing at hours it never
+    draws (about its switch, its meter shown), over as its usual hours came, drawing on,
+    found again at 14:37: the same run. Its switch turned off and on again is news."""
+    for toggled in (False, True):
+        tracker = AnomalyTracker(hass, f"pump{toggled}")
+        start = dt_util.utcnow()
+        switched = start - timedelta(days=3)
+        home = _pump("480", switched, start)
+        assert outcome(tracker, [ON_ITS_SWITCH], start, home)[0] == [
+            "meter_drawing_at_unusual_hours"
+        ]
+        outcome(tracker, [], start + timedelta(minutes=20), home)
+        gone = start + timedelta(minutes=20) + CLEAR_AFTER
+        outcome(tracker, [], gone, home)
+        assert not tracker.open
+        for hour in range(1, 5):  # its usual hours: drawing on, nothing found
+            outcome(tracker, [], gone + timedelta(hours=hour), _pump("472", switched, start))
+        later = gone + timedelta(hours=5)
+        if toggled:  # off and on again since: a new run
+            switched = later - timedelta(minutes=30)
+        told, shown = outcome(tracker, [ON_ITS_SWITCH], later, _pump("468", switched, start))
+        assert (told, shown) == (
+            (["meter_drawing_at_unusual_hours"], [])
+            if toggled
+            else ([], ["meter_drawing_at_unusual_hours"])
+        )

@@ -8,7 +8,8 @@ apart: past ``told_unchanged.TOLD_HOLD``, which keeps a situation in front of th
 homeowner for a few hours only.
 
 A power meter (device class power or current) whose told incident ended unanswered is
-followed from its end: while every analysis reads it drawing at least ``STILL_DRAWING`` of
+followed from its end (the incident's subject, or the meter it shows beside its plug's
+switch): while every analysis reads it drawing at least ``STILL_DRAWING`` of
 what it drew when last found, its run goes on, and the same meter found again by a rule
 of no graver degree is that run (``told_unchanged``), as long as the ended incident is
 kept for feedback. Once it reads less (stopped, a cycle's pause), or cannot be read, the
@@ -38,10 +39,16 @@ class DrawingOn:
         return signature in self._drew
 
     def ended(self, anomaly: OpenAnomaly) -> None:
-        """``anomaly`` is over: followed if its subject read a draw when last found."""
-        drew = parse_number(anomaly.readings.get(anomaly.subject, ""))
-        if drew is not None and drew > 0 and not anomaly.acknowledged:
-            self._drew[anomaly.signature] = (anomaly.subject, drew)
+        """``anomaly`` is over: followed if its subject read a draw when last found, or,
+        about a plug's switch, the meter it shows (``watch`` lets go of anything that is
+        no meter)."""
+        if anomaly.acknowledged:
+            return
+        for entity_id in (anomaly.subject, *anomaly.shown_evidence):
+            drew = parse_number(anomaly.readings.get(entity_id, ""))
+            if drew is not None and drew > 0:
+                self._drew[anomaly.signature] = (entity_id, drew)
+                return
 
     def watch(self, entities: Mapping[str, EntityState]) -> None:
         """An analysis reads ``entities``: a meter that stopped (or is none) is let go."""

@@ -3,7 +3,8 @@
 Findings come grouped by incident (``core.incidents``: one subject). Each group joins the
 open (or dismissed) anomaly it is a member of; a new one joins another incident of the
 same analysis that covers it (its evidence within theirs, at least as severe), or an entry
-while nobody is home that it follows (``core.episodes``); else it opens a new anomaly.
+while nobody is home that it follows (``core.episodes``), or an open hazard it reads one
+sensor with (``hazard_readings``: one smoke); else it opens a new anomaly.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..core.escalation import intrusion_sign
 from ..core.feedback import is_hazard
 from ..core.incidents import summary
 from ..core.models import AnomalyType, Finding
+from .hazard_readings import hazard_reading_told
 from .open_anomaly import Member, OpenAnomaly
 from .open_entry import entry_shown
 from .store import parse_time
@@ -56,6 +58,8 @@ def targets(
             resolved[incident] = [(shown, groups[incident])]
         elif pairs[0][0] is None and (told := _load_told(summaries[incident], open_now)):
             resolved[incident] = [(told, groups[incident])]
+        elif pairs[0][0] is None and (told := hazard_reading_told(summaries[incident], open_now)):
+            resolved[incident] = [(told, groups[incident])]  # one smoke, two sensors
         elif pairs[0][0] is None and (entry := entry_shown(summaries[incident], open_now)):
             resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
         elif pairs[0][0] is None and (out := supply_out(summaries[incident], found_now)):

@@ -229,10 +229,20 @@ def _device_class(hass: HomeAssistant, entity_id: str) -> str | None:
 _SUPPLY_RULES = frozenset({"supply_lost", "supply_off_far_longer_than_usual"})
 
 
+def _named(anomaly: OpenAnomaly) -> str:
+    """What the headline names: the subject, or the lead's own when a graver hazard joined
+    it (the smoke alarm that went off once the bedroom's air was told is "Smoke in
+    Kitchen", not the PM2.5 sensor "reports danger": walk 35)."""
+    lead = next((m for m in anomaly.members if m.rule == anomaly.lead_rule), None)
+    if lead is not None and lead.hazard and lead.subject and "." in lead.subject:
+        return lead.subject
+    return anomaly.subject
+
+
 def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
     rule = anomaly.lead_rule
     key = rule
-    if rule == "hazard_detected" and (state := hass.states.get(anomaly.subject)) is not None:
+    if rule == "hazard_detected" and (state := hass.states.get(_named(anomaly))) is not None:
         key = f"{rule}_{state.attributes.get('device_class')}"
     elif rule == "entry_unsecured_while_away":
         key = f"{rule}_{'unlocked' if _unlocked_lock(hass, anomaly) else 'open'}"
@@ -314,7 +324,7 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         subject = home
         where = next((line.area for line in lines if line.area), None) or home
     else:
-        line = _entity_line(hass, anomaly.subject, words)
+        line = _entity_line(hass, _named(anomaly), words)
         subject, where = line.name, line.area or home
     if anomaly.headline:  # the name it was told with, whatever its devices read now
         headline = anomaly.headline

@@ -117,7 +117,9 @@ def told_unchanged(
             ),
             None,
         )
-    return next((o for o in told if _same(anomaly, o, shown, words, now)), None)
+    return next(
+        (o for o in told if _same(anomaly, o, shown, words, now, drawing_on=drawing_on)), None
+    )
 
 
 def _lasts(
@@ -207,14 +209,18 @@ def _same(
     now: datetime,
     *,
     since_told: bool = False,
+    drawing_on: Container[str] = (),
 ) -> bool:
     """``since_told``: unchanged since ``other`` was first told, not only since it was
-    last found (a switch turned off and on again while its rule still finds it)."""
+    last found (a switch turned off and on again while its rule still finds it).
+    ``drawing_on``: its meter's run went on since it was over (set 28: a pump on its
+    switch, told drawing at 09:40 at hours it never draws, over as its usual hours came,
+    drawing on unchanged, found again at 14:37: the same run, its switch untouched)."""
     seen = parse_time(other.first_seen if since_told else other.last_seen)
     # Untouched since it was first told (checked below), a load left on lasts however
     # long ago it was over: only a switch that reads a word says so.
     untouched = since_told and bool(words)
-    if seen is None or _answered_or_apart(anomaly, other, now, untouched=untouched):
+    if seen is None or _answered_or_apart(anomaly, other, now, drawing_on, untouched=untouched):
         return False
     theirs = other.shown_evidence
 

@@ -16,9 +16,10 @@ armed or locked by its learned daily time (``routine_missed_due``), a switch lef
 a meter drawing a heating load once its stay passes its learned limit (``long_stay_due``,
 ``running_far_longer_due``), a sensor whose every on lasts seconds held on
 (``brief_sensor_held_on_due``), and an entrance the household used in the empty home in
-its first days once it has stood open long enough to tell (``passage_due``), and a door
+its first days once it has stood open long enough to tell (``passage_due``), a door
 opened in the small hours in its first days once it can be found left open
-(``night_door_due``).
+(``night_door_due``), and unhealthy air once it has held long enough to tell
+(``air_unhealthy_due``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from homeassistant.core import CALLBACK_TYPE, HomeAssistant, callback
 from homeassistant.helpers.event import async_track_point_in_utc_time
 
 from ..core.baselines import HomeBaselines
+from ..core.baselines.air_quality import air_unhealthy_due
 from ..core.baselines.brief_on_held import brief_sensor_held_on_due
 from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
@@ -84,6 +86,7 @@ class OfflineCheck:
             still_where_last_seen_due(home, baselines),
             passage_due(baselines, home.end),
             night_door_due(baselines, home.end),
+            air_unhealthy_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

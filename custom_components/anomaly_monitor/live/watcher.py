@@ -56,6 +56,7 @@ from ..core.rules.fire_band_tops import FireBandTops
 from ..core.rules.physical import PHYSICAL_RANGES
 from ..core.rules.temperature_bands import crossed_band
 from ..core.statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
+from ..core.unhealthy_air import unhealthy_level
 from .context_builder import can_be_located
 from .coverage import async_update_coverage_issue, coverage_issue_id, resolve_watched
 from .state_summary import summarize_state
@@ -382,11 +383,17 @@ def _small_hours(state: State) -> bool:
 def _alarming(state: State, previous: str | None, in_area: bool, tops: FireBandTops) -> bool:
     """A reading no home can produce (a broken sensor), or a thermometer entering or leaving
     a band the rules tell (a possible fire, a room too hot or freezing: ``temperature_bands``)
-    or hotter in the fire band than it read since watched (``fire_band_tops``)."""
+    or hotter in the fire band than it read since watched (``fire_band_tops``), or air
+    entering the band unhealthy to breathe (``air_quality``)."""
     attributes = state.attributes
     device_class = attributes.get("device_class")
     if (value := parse_number(state.state)) is None:
         return False
+    if (unhealthy := unhealthy_level(device_class)) is not None:
+        # Air entering the band unhealthy for everybody: analysed now, which sets the
+        # timer for its hold (``air_unhealthy_due``; smoke cannot wait 15 min).
+        before = parse_number(previous)
+        return value >= unhealthy and (before is None or before < unhealthy)
     if device_class == "temperature":
         unit = attributes.get("unit_of_measurement")
         unit = unit if isinstance(unit, str) else None
