@@ -15,10 +15,6 @@ the opening, and that needs nothing learned:
   it is a daytime hour and somebody moved inside since everybody tracked left, before any
   entry nobody inside explains (somebody without a tracker is at home; with pets in the
   profile only an inner door's use counts: a dog moves too, it does not shut doors), or
-  a daytime hour, somebody moved inside at any time since everybody tracked left, and the
-  door opened within ``KEY_REACH`` after its lock was unlocked (``keyed``: the key or the
-  keypad, or somebody inside turning the latch for the physiotherapist: whoever the
-  household trusts with the door, not a break-in), or
   a daytime hour and a presence sensor held ``on`` since before everybody tracked left,
   an hour and more, and on still (``lying_in``: a bedbound grandmother in her bed as the
   carer comes in by the back door; a motion sensor held on so long is a busy room);
@@ -108,17 +104,15 @@ def _somebody_inside(
     opened: datetime,
     pets: bool,
     entrances: list[str],
-    *,
-    keyed: bool = False,
 ) -> bool:
     """Somebody moved inside since everybody tracked left and since the last entrance used
     before ``opened`` (the one who moved may have gone out by it), and no entrance was used
     with nobody seen inside within ``INSIDE_REACH`` before it (whoever moves after such an
     entry may have come in by it). Or one of ``entrances`` is the way somebody seen inside
     used within ``INSIDE_REACH`` before: whoever went out by it comes back by it (the help
-    out on the verandah, back 25 min later), and whoever did not is still inside. Or,
-    ``keyed``, somebody moved inside at all since everybody left: the one with the key is
-    the household's (and so is an earlier entry with the key, once somebody was seen)."""
+    out on the verandah, back 25 min later), and whoever did not is still inside. An
+    earlier entry with the key (a lock unlocked within ``KEY_REACH`` before it), once
+    somebody was seen inside, is no entry nobody inside explains."""
     began = departed + LEAVE_GRACE
     last_sign: datetime | None = None
     last_unlock: datetime | None = None
@@ -146,12 +140,8 @@ def _somebody_inside(
             # Whoever moved may have gone out by it (a tracker that reported its leaving
             # before the door): only signs after it show somebody still inside.
             inside = False
-    return (
-        inside
-        or (keyed and seen)
-        or any(
-            opened - used_from_inside[e] <= INSIDE_REACH for e in entrances if e in used_from_inside
-        )
+    return inside or any(
+        opened - used_from_inside[e] <= INSIDE_REACH for e in entrances if e in used_from_inside
     )
 
 
@@ -208,9 +198,9 @@ def household_passage(
     # home emptied is theirs, a pet or not, and the door they open and shut is theirs (one
     # left standing open is told all the same). Only a sign shows them in: a profile's "no
     # phone" does not say who stays home (a child without one is at school with the rest).
-    # Not ``keyed=unlocked is not None`` (the help letting the physiotherapist in with the
-    # key): a real hass's recorded week read a dog-walker's first visit with the key into
-    # the empty home as the household's; left until known why somebody was "seen" there.
+    # A keyed entry is not the household's passage for a sign seen since everybody left:
+    # a real hass's recorded week (tests/test_history_week.py) then took a dog-walker's
+    # first visit with the key into the empty home for the household's.
     return lying_in(baselines, departed, opened) or _somebody_inside(
         baselines, departed, opened, pets and not phoneless, entrances
     )

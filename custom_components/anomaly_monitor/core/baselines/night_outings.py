@@ -217,9 +217,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             for when in openings
             if now - when >= GONE
             and any(when - ON_THE_WAY <= t <= when for t in onsets)
-            and not any(
-                when < t <= now and t not in _through_the_door(home, door, when) for t in onsets
-            )
+            and not _moved_since(home, door, when, onsets)
         ]
         if not gone or _presence_changed_near(home, gone[0], now):
             continue
@@ -246,6 +244,18 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
         )
+
+
+def _moved_since(
+    home: HomeView, door: EntityState, opened: datetime, onsets: list[datetime]
+) -> bool:
+    """Somebody moved inside after ``door`` opened: an onset since, not the one going out
+    through it (``_through_the_door``, read once per opening)."""
+    later = [t for t in onsets if opened < t <= home.end]
+    if not later:
+        return False
+    through = _through_the_door(home, door, opened)
+    return any(t not in through for t in later)
 
 
 def _through_the_door(home: HomeView, door: EntityState, opened: datetime) -> set[datetime]:
