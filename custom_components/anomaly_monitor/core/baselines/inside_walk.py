@@ -44,6 +44,8 @@ class Walk:
     lived: bool = False  # the home is lived in while the trackers are away (learned)
     movers: frozenset[str] = frozenset()  # sensors that moved while the trackers were away
     unseen_until: datetime | None = None  # Home Assistant was down until then
+    passed_out: datetime | None = None  # the last way out opened from inside (kept after
+    # a sign showed somebody stayed in: the phones of those who went report it later)
 
     def from_inside(self, when: datetime, forced: bool = False) -> bool:
         if forced and self.by_contact:
@@ -84,7 +86,19 @@ class Walk:
 
     def went_out(self, when: datetime) -> None:
         """Somebody left (the trackers, a way out opened from inside): whether anybody
-        stayed in shows only by a sign after."""
+        stayed in shows only by a sign after. But the trackers leaving within ``PASSAGE``
+        of a way out opened from inside, after a sign since that passage showed somebody
+        stayed in, are the phones of those who went out by it reporting late (a phone
+        reports its leaving minutes after the door): nobody else went out."""
+        passed = self.passed_out
+        if (
+            passed is not None
+            and self.out_at is None
+            and self.last_sign is not None
+            and passed < self.last_sign < when
+            and when - passed <= PASSAGE
+        ):
+            return
         if self.last_sign is not None:
             self.out_at, self.out_area = when, None
             # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
@@ -102,11 +116,12 @@ class Walk:
         if self.from_inside(when, forced):
             if leaves:
                 self.out_at, self.out_area = when, area
+                self.passed_out = when
             elif self.out_at is None:
                 self.last_sign = when  # a window or the fridge opened: somebody is in
                 self.by_door = door
             return
-        self.last_sign = self.out_at = None  # an entry from outside
+        self.last_sign = self.out_at = self.passed_out = None  # an entry from outside
         self.out_blind = False
         self.late = self.by_contact = self.by_door = False
 

@@ -54,7 +54,7 @@ from ..phoneless_residents import people_move_at_any_hour
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
-from .inside_walk import INSIDE_REACH, STAY_SHOWS, Walk
+from .inside_walk import INSIDE_REACH, PASSAGE, STAY_SHOWS, Walk
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 from .ways_in import is_opening, opened_state, way_out
@@ -382,11 +382,23 @@ def stayed_in(
     last, out = walk.last_sign, walk.out_at
     if last is None:
         return None
+    if out is not None and _on_their_way(walk, home, when, sensor):
+        return Inside(last)  # the one who opened the way out, seen by it: nobody new
     if out is not None and (
         not walk.lived or (when - out > INSIDE_REACH and sensor not in walk.movers)
     ):
         return None
     return Inside(last)
+
+
+def _on_their_way(walk: Walk, home: HomeView, when: datetime, sensor: str) -> bool:
+    """Motion on ``sensor`` within ``PASSAGE`` after a way out opened from inside, in its
+    area: the walk reads it as whoever went out on their way (``Walk.sign``), or whoever
+    they let in; either way somebody inside was by the door, not a stranger come in."""
+    out, area = walk.out_at, walk.out_area
+    if out is None or area is None or not sensor:
+        return False
+    return when - out <= PASSAGE and home.area(sensor) == area
 
 
 def inside_now(baselines: HomeBaselines, home: HomeView) -> Inside | None:
