@@ -384,9 +384,11 @@ def stayed_in(
         return None
     if out is not None and _on_their_way(walk, home, when, sensor):
         return Inside(last)  # the one who opened the way out, seen by it: nobody new
-    if out is not None and (
-        not walk.lived or (when - out > INSIDE_REACH and sensor not in walk.movers)
-    ):
+    # Somebody who stayed in this spell, seen since the trackers left, is there still
+    # when another goes out (the day carer leaving as the night carer took over): as in
+    # a home learned lived in while the trackers are away, within ``INSIDE_REACH``.
+    lived = walk.lived or walk.stayed
+    if out is not None and (not lived or (when - out > INSIDE_REACH and sensor not in walk.movers)):
         return None
     return Inside(last)
 
