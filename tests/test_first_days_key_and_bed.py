@@ -157,14 +157,10 @@ def test_a_key_turned_by_day_where_somebody_has_no_phone_is_theirs() -> None:
 def test_a_key_turned_at_night_or_left_unlocked_is_pushed_all_the_same() -> None:
     night = _fresh()
     now = _keyed_at(night, 23.5)
-    assert not held_while_learning(
-        _front_entry(), night, now, someone_home=False, phoneless=True
-    )
+    assert not held_while_learning(_front_entry(), night, now, someone_home=False, phoneless=True)
     left = _fresh()
     opened = _keyed_at(left, 15)
     left.learn(Transition(opened + timedelta(minutes=1), DOOR, "off", "Hall"))
     # the lock stays unlocked: past ``STANDS_OPEN`` it is no passage
     now = opened + timedelta(minutes=12)
-    assert not held_while_learning(
-        _front_entry(), left, now, someone_home=False, phoneless=True
-    )
+    assert not held_while_learning(_front_entry(), left, now, someone_home=False, phoneless=True)
