@@ -16,8 +16,9 @@ sensor's hold running out (whoever moved may be the one who went): no sign. Some
 stays in moves again, and with that sign the door is behind them.
 
 **Somebody who stays.** The phones report their leaving minutes after the door: the
-trackers leaving within ``PASSAGE`` of a way out opened from inside, with a sign elsewhere
-since, is that passage, not a second one. A sign past ``PASSAGE`` after the trackers left,
+trackers leaving within ``PASSAGE`` of a way out opened from inside, with motion beginning
+elsewhere since (not a hold running out), is that passage, not a second one. Motion
+beginning past ``PASSAGE`` after the trackers left,
 with nobody come in from outside before it, shows somebody stays in this spell (a son
 with carers who relieve each other): motion by the door just after one of them opened
 it is as likely whoever stays as whoever went, and ``somebody_in.stayed_in`` reads this
@@ -58,6 +59,8 @@ class Walk:
     stayed: bool = False  # somebody showed inside since, past ``PASSAGE`` after the
     # trackers left, no entry from outside before: somebody stays in this spell
     entered: bool = False  # somebody came in from outside since the trackers left
+    last_onset: datetime | None = None  # the last motion beginning (not a hold running
+    # out, not an inner contact's use)
 
     def from_inside(self, when: datetime, forced: bool = False) -> bool:
         if forced and self.by_contact:
@@ -91,6 +94,11 @@ class Walk:
             self.late |= not self.lived or when - self.out_at > INSIDE_REACH
             self.out_at, self.out_blind = None, False
         self.last_sign, self.by_contact, self.by_door = when, contact, False
+        if ends or contact:
+            # A hold running out may be after whoever moved has gone, and an inner door
+            # shut may be the last one out shutting it behind them: no stay shown.
+            return
+        self.last_onset = when
         if self.left_at is not None and not self.entered and when - self.left_at > PASSAGE:
             self.stayed = True
 
@@ -100,19 +108,21 @@ class Walk:
         it still moves about inside (``stayed_in``)."""
         self.unseen_until = when
 
-    def went_out(self, when: datetime) -> None:
+    def went_out(self, when: datetime, shut: datetime | None = None) -> None:
         """Somebody left (the trackers, a way out opened from inside): whether anybody
         stayed in shows only by a sign after. But the trackers leaving within ``PASSAGE``
         of a way out opened from inside, after a sign since that passage showed somebody
         stayed in, are the phones of those who went out by it reporting late (a phone
-        reports its leaving minutes after the door): nobody else went out."""
+        reports its leaving minutes after the door): nobody else went out. ``shut``: when
+        a door last shut before (motion before it may be the last one on their way out)."""
         self.left_at, self.stayed, self.entered = when, False, False
         passed = self.passed_out
         if (
             passed is not None
             and self.out_at is None
-            and self.last_sign is not None
-            and passed < self.last_sign < when
+            and self.last_onset is not None
+            and passed < self.last_onset < when
+            and (shut is None or shut < self.last_onset)
             and when - passed <= PASSAGE
         ):
             return

@@ -292,7 +292,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         if when >= until:
             break
         if kind == LEFT:
-            walk.went_out(when)
+            walk.went_out(when, shut=_last_shut(home, when))
         elif kind == UNSEEN:
             walk.unseen(when)
         elif kind == OPENING:
@@ -300,6 +300,20 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         else:
             walk.sign(when, area, contact=flag, ends=passing)
     return walk
+
+
+def _last_shut(home: HomeView, until: datetime) -> datetime | None:
+    """When a door or gate contact of the window last shut at or before ``until``."""
+    return max(
+        (
+            change.when
+            for entity_id in home.history
+            if home.domain(entity_id) == "binary_sensor" and is_opening(home, entity_id)
+            for change in home.changes(entity_id)
+            if change.when <= until and change.state.lower() == "off"
+        ),
+        default=None,
+    )
 
 
 def _door(home: HomeView, entity_id: str) -> bool:
