@@ -32,7 +32,7 @@ def test_the_phones_leaving_after_somebody_stayed_is_no_second_going_out() -> No
     walk = Walk()
     _family_goes_out(walk)
     walk.sign(_min(3), "Son room")  # somebody stayed in
-    walk.went_out(_min(4))  # the phones report their leaving
+    walk.went_out(_min(4), shut=_min(1.5))  # the phones report their leaving
     assert walk.out_at is None
     assert walk.last_sign == _min(3)
     # Without that sign between, the phones' leaving leaves nobody known inside.
@@ -40,6 +40,20 @@ def test_the_phones_leaving_after_somebody_stayed_is_no_second_going_out() -> No
     _family_goes_out(alone)
     alone.went_out(_min(4))
     assert alone.out_at == _min(4)
+    # Motion before the front door shut is maybe the last one on their way out, and a
+    # hold running out or an inner door shut shows nobody staying (blind28: the bathroom
+    # door shut by the last one out made an unlocked front door wait 40 min).
+    last_out = Walk()
+    _family_goes_out(last_out)
+    last_out.sign(_min(1.5), "Kitchen")
+    last_out.went_out(_min(4), shut=_min(2))
+    assert last_out.out_at == _min(4)
+    holds = Walk()
+    _family_goes_out(holds)
+    holds.sign(_min(3), "Kitchen", ends=True)
+    holds.sign(_min(3), "Bathroom", contact=True)
+    holds.went_out(_min(4), shut=_min(2))
+    assert holds.out_at == _min(4)
     # Nor does a sign long before the phones leave (past ``PASSAGE``) excuse them.
     late = Walk()
     _family_goes_out(late)
