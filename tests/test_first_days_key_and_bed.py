@@ -8,6 +8,10 @@
   everybody left is pushed at once.
 - A bedbound grandmother's bed sensor has been on since before everybody left: the carer
   coming in by the back door (no lock) at 08:20 waits, and so does the motion after it.
+- Where the homeowner says somebody lives here without a tracked phone, the front door
+  opened with its key by day and shut again (the boy back from school, nothing seen inside
+  since the phones left) waits, and so does the motion after it; opened with the key at
+  night, or left unlocked, it is pushed.
 """
 
 from __future__ import annotations
@@ -119,3 +123,44 @@ def test_the_carer_coming_in_while_granny_lies_in_bed_waits() -> None:
     assert not held_while_learning(_back_entry(), empty, now, someone_home=False, pets=True)
     empty.learn(Transition(opened + timedelta(seconds=30), BACK, "off", "Kitchen"))
     assert not waits_for_life_while_away(motion, empty, pets=True)
+
+
+def _motion() -> Finding:
+    return Finding(
+        "motion_while_away",
+        (KITCHEN,),
+        "Motion in Kitchen while nobody is home.",
+        AnomalyType.OCCUPANCY_MISMATCH,
+        Severity.HIGH,
+        while_away=True,
+    )
+
+
+def test_a_key_turned_by_day_where_somebody_has_no_phone_is_theirs() -> None:
+    # Fails before: nothing moved inside since the phones left, so the boy coming home
+    # from school with the key was pushed at once (blind30 d, day one, 15:08).
+    baselines = _fresh()
+    now = _keyed_at(baselines, 15 + 8 / 60)
+    entry = _front_entry()
+    assert held_while_learning(entry, baselines, now, someone_home=False, phoneless=True)
+    assert not held_while_learning(entry, baselines, now, someone_home=False)
+    shut = now + timedelta(minutes=2)
+    baselines.learn(Transition(shut, DOOR, "off", "Hall"))
+    baselines.learn(Transition(shut + timedelta(seconds=30), LOCK, "locked", "Hall"))
+    baselines.learn(Transition(shut + timedelta(minutes=1), KITCHEN, "on", "Kitchen"))
+    later = shut + timedelta(minutes=1, seconds=10)
+    assert held_while_learning(entry, baselines, later, someone_home=False, phoneless=True)
+    assert waits_for_life_while_away(_motion(), baselines, phoneless=True)
+    assert not waits_for_life_while_away(_motion(), baselines)
+
+
+def test_a_key_turned_at_night_or_left_unlocked_is_pushed_all_the_same() -> None:
+    night = _fresh()
+    now = _keyed_at(night, 23.5)
+    assert not held_while_learning(_front_entry(), night, now, someone_home=False, phoneless=True)
+    left = _fresh()
+    opened = _keyed_at(left, 15)
+    left.learn(Transition(opened + timedelta(minutes=1), DOOR, "off", "Hall"))
+    # the lock stays unlocked: past ``STANDS_OPEN`` it is no passage
+    now = opened + timedelta(minutes=12)
+    assert not held_while_learning(_front_entry(), left, now, someone_home=False, phoneless=True)

@@ -26,6 +26,7 @@ from custom_components.anomaly_monitor.core.phoneless_residents import names_pho
         "母フミ(86)は携帯なし",
         "Bà nội không có điện thoại.",
         "Eetu (no tracker) stays at the house.",
+        "आजोबा (76, विसरभोळे, फोन नाही, रात्री दोनदा संडासला जातात)",
     ],
 )
 def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:

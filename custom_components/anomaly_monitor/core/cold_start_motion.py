@@ -30,6 +30,7 @@ from .baselines.stored_spell import SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
 from .first_days_passage import by_day, lying_in, person_sign
 from .home import OPENING_DEVICE_CLASSES
+from .keyed_doors import KEY_REACH
 from .models import Finding
 
 
@@ -51,7 +52,9 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
     ``phoneless`` (the profile names somebody living here without a tracked phone) motion
     inside is theirs even where a pet lives; only a sign shows them in (a child without a
     phone is at school with the rest). Nor is an entry by day while somebody lies in bed
-    since before everybody left (``first_days_passage.lying_in``): the carer coming in."""
+    since before everybody left (``first_days_passage.lying_in``): the carer coming in;
+    nor, with ``phoneless``, a door opened by day with its key (``KEY_REACH``): the
+    resident the phones do not follow coming home."""
     away = baselines.away
     if away.empty_since is None:
         return True  # not known since when: as if somebody came in (pushed)
@@ -60,15 +63,22 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
         since = stamp(began, away.zone)
         return any(used >= since for uses in away.entries.values() for used in uses[:1])
     last_sign: datetime | None = None
+    last_unlock: datetime | None = None
     known = False  # somebody inside since the home became empty, before any entry
     pets = pets and not phoneless
     for when, entity_id, kind in away.spell:
         if kind == SIGN:
             last_sign = when
             known = known or (when >= began and person_sign(baselines, entity_id, pets))
-        elif when >= began and (last_sign is None or when - last_sign > INSIDE_REACH):
+            continue
+        if entity_id.partition(".")[0] == "lock":
+            last_unlock = when
+        if when >= began and (last_sign is None or when - last_sign > INSIDE_REACH):
             lying = lying_in(baselines, away.empty_since, when)  # a bedbound grandmother
-            if (known or lying) and by_day(baselines, when):
+            # Where somebody lives without a tracked phone, a door opened with its key
+            # by day is theirs coming home (``first_days_passage``).
+            keyed = phoneless and last_unlock is not None and when - last_unlock <= KEY_REACH
+            if (known or lying or keyed) and by_day(baselines, when):
                 continue  # the household coming and going by day (``first_days_passage``)
             return True
     return False

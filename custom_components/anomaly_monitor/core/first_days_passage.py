@@ -17,7 +17,11 @@ the opening, and that needs nothing learned:
   profile only an inner door's use counts: a dog moves too, it does not shut doors), or
   a daytime hour and a presence sensor held ``on`` since before everybody tracked left,
   an hour and more, and on still (``lying_in``: a bedbound grandmother in her bed as the
-  carer comes in by the back door; a motion sensor held on so long is a busy room);
+  carer comes in by the back door; a motion sensor held on so long is a busy room), or
+  a daytime hour and the door opened with its key (a lock unlocked within ``KEY_REACH``
+  before it) in a home whose profile or options say somebody lives here without a
+  tracked phone (whoever the phones do not follow comes home with the key; a
+  keyholder's first visit in a home where everybody carries a phone is still told);
 - and what followed: the entrance shut again (a passage), or it opened less than
   ``STANDS_OPEN`` ago (wait for what follows).
 
@@ -200,7 +204,12 @@ def household_passage(
     # phone" does not say who stays home (a child without one is at school with the rest).
     # A keyed entry is not the household's passage for a sign seen since everybody left:
     # a real hass's recorded week (tests/test_history_week.py) then took a dog-walker's
-    # first visit with the key into the empty home for the household's.
+    # first visit with the key into the empty home for the household's. But where the
+    # homeowner says somebody lives here without a tracked phone, the door opened with
+    # the key by day and shut again is theirs: they come and go as the phones do not show
+    # (a boy back from school on the lift bus, a grandmother back from the shop).
+    if phoneless and unlocked is not None:
+        return True
     return lying_in(baselines, departed, opened) or _somebody_inside(
         baselines, departed, opened, pets and not phoneless, entrances
     )

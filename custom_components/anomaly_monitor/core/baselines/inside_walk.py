@@ -14,6 +14,15 @@ nobody inside beyond ``INSIDE_REACH``, as a sign long after the trackers left do
 (``late``). A motion spell under way as the door opened, ending after it, is the
 sensor's hold running out (whoever moved may be the one who went): no sign. Somebody who
 stays in moves again, and with that sign the door is behind them.
+
+**Somebody who stays.** The phones report their leaving minutes after the door: the
+trackers leaving within ``PASSAGE`` of a way out opened from inside, with motion beginning
+elsewhere since (not a hold running out), is that passage, not a second one. Motion
+beginning past ``PASSAGE`` after the trackers left,
+with nobody come in from outside before it, shows somebody stays in this spell (a son
+with carers who relieve each other): motion by the door just after one of them opened
+it is as likely whoever stays as whoever went, and ``somebody_in.stayed_in`` reads this
+spell as lived in while the trackers are away.
 """
 
 from __future__ import annotations
@@ -44,6 +53,14 @@ class Walk:
     lived: bool = False  # the home is lived in while the trackers are away (learned)
     movers: frozenset[str] = frozenset()  # sensors that moved while the trackers were away
     unseen_until: datetime | None = None  # Home Assistant was down until then
+    passed_out: datetime | None = None  # the last way out opened from inside (kept after
+    # a sign showed somebody stayed in: the phones of those who went report it later)
+    left_at: datetime | None = None  # the trackers left (this away spell began)
+    stayed: bool = False  # somebody showed inside since, past ``PASSAGE`` after the
+    # trackers left, no entry from outside before: somebody stays in this spell
+    entered: bool = False  # somebody came in from outside since the trackers left
+    last_onset: datetime | None = None  # the last motion beginning (not a hold running
+    # out, not an inner contact's use)
 
     def from_inside(self, when: datetime, forced: bool = False) -> bool:
         if forced and self.by_contact:
@@ -66,8 +83,10 @@ class Walk:
             return  # a spell under way as the door opened, its hold running out: no new sign
         if self.out_at is not None:
             near = self.out_area is None or area is None or area == self.out_area
-            if when - self.out_at <= PASSAGE and near:
-                return  # whoever went out, on their way
+            if when - self.out_at <= PASSAGE and near and not self.stayed:
+                # whoever went out, on their way (where somebody stays in this spell, as
+                # likely whoever stays, seeing them out or letting the next one in)
+                return
             # Somebody stayed in, in a home lived in while the trackers are away; else (or
             # long after) it is not known who moves now. (Whether motion after a long
             # quiet is whoever stayed in is ``stayed_in``'s, by ``movers``: kept "inside
@@ -75,6 +94,13 @@ class Walk:
             self.late |= not self.lived or when - self.out_at > INSIDE_REACH
             self.out_at, self.out_blind = None, False
         self.last_sign, self.by_contact, self.by_door = when, contact, False
+        if ends or contact:
+            # A hold running out may be after whoever moved has gone, and an inner door
+            # shut may be the last one out shutting it behind them: no stay shown.
+            return
+        self.last_onset = when
+        if self.left_at is not None and not self.entered and when - self.left_at > PASSAGE:
+            self.stayed = True
 
     def unseen(self, when: datetime) -> None:
         """Nothing was watched until ``when`` (a power cut): a door used since then, before
@@ -82,9 +108,24 @@ class Walk:
         it still moves about inside (``stayed_in``)."""
         self.unseen_until = when
 
-    def went_out(self, when: datetime) -> None:
+    def went_out(self, when: datetime, shut: datetime | None = None) -> None:
         """Somebody left (the trackers, a way out opened from inside): whether anybody
-        stayed in shows only by a sign after."""
+        stayed in shows only by a sign after. But the trackers leaving within ``PASSAGE``
+        of a way out opened from inside, after a sign since that passage showed somebody
+        stayed in, are the phones of those who went out by it reporting late (a phone
+        reports its leaving minutes after the door): nobody else went out. ``shut``: when
+        a door last shut before (motion before it may be the last one on their way out)."""
+        self.left_at, self.stayed, self.entered = when, False, False
+        passed = self.passed_out
+        if (
+            passed is not None
+            and self.out_at is None
+            and self.last_onset is not None
+            and passed < self.last_onset < when
+            and (shut is None or shut < self.last_onset)
+            and when - passed <= PASSAGE
+        ):
+            return
         if self.last_sign is not None:
             self.out_at, self.out_area = when, None
             # Only a cupboard used before: maybe by whoever left. Nobody is known inside,
@@ -102,12 +143,14 @@ class Walk:
         if self.from_inside(when, forced):
             if leaves:
                 self.out_at, self.out_area = when, area
+                self.passed_out = when
             elif self.out_at is None:
                 self.last_sign = when  # a window or the fridge opened: somebody is in
                 self.by_door = door
             return
-        self.last_sign = self.out_at = None  # an entry from outside
-        self.out_blind = False
+        self.last_sign = self.out_at = self.passed_out = None  # an entry from outside
+        self.out_blind = self.stayed = False
+        self.entered = True
         self.late = self.by_contact = self.by_door = False
 
     def inside_at(self, now: datetime) -> datetime | None:

@@ -13,7 +13,13 @@ glue analyses again when such an opening can be judged (``night_opening_due``).
 A phone or GPS watch that *leaves* home within ``PRESENCE_NEAR`` after such an opening,
 with others still home, is who went out: no longer taken for the presence checks' (they
 judge arrivals and an emptied home; issue 24: a wife with dementia out in the frost at
-03:10, her watch leaving 6 min later, was never told). But one who also locked the door
+03:10, her watch leaving 6 min later, was never told). While the household sleeps, a way out
+unlocked from inside is told at once (``asleep_way_out``); before the door's nights are
+learned, only where the profile or the options say somebody lives here without a tracked
+phone (``lives_here_without_phone``: the child or grandparent who slips out at night has none; where
+everybody carries one, whoever goes out takes it and its leaving tells, and the
+household's own small-hours habits, a kolam drawn at the gate before dawn, a first
+prayer at the mosque, are learned in those nights). But one who also locked the door
 behind them (``_locked_behind``: the door shut, its lock locked after it and still) left
 on purpose, with a phone and a key: a trotro driver off to his first run at 04:45, a
 nurse to the early shift. Somebody who wanders out leaves it unlocked (or has no phone
@@ -50,6 +56,7 @@ from ..home import GENERIC_ALERT_CLASSES, HAZARD_DEVICE_CLASSES, OCCUPANCY_DEVIC
 from ..models import AnomalyType, EntityState, Finding, Severity, Transition
 from ..occupancy import Occupancy, presence_of
 from ..open_states import open_states, opened_at, openings_of, stands_open
+from ..phoneless_residents import lives_here_without_phone
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out
@@ -174,6 +181,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         return  # nothing opened in the small hours within the last hour
     onsets: list[datetime] | None = None
     by_area = locks_by_area(home)
+    unfollowed = lives_here_without_phone(home.window)
     for door in openings_of(home):
         openings = [
             when
@@ -197,11 +205,14 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if onsets is None:
             onsets = motion_onsets(home)
         learned = watched >= MIN_NIGHTS
-        # While the household sleeps, walking to a way nobody takes now is the news.
+        # While the household sleeps, walking to a way nobody takes now is the news; but
+        # before the nights are learned only where somebody lives without a tracked
+        # phone: elsewhere whoever goes out takes a phone that tells it.
         asleep = [
             when
             for when in openings
-            if any(when - ON_THE_WAY <= t <= when for t in onsets)
+            if (learned or unfollowed)
+            and any(when - ON_THE_WAY <= t <= when for t in onsets)
             and asleep_at(home, baselines, when - ON_THE_WAY)
             and unused_way_out(home, baselines, door, when, locks, learned=learned)
         ]

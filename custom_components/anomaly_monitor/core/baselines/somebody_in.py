@@ -54,7 +54,7 @@ from ..phoneless_residents import people_move_at_any_hour
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
-from .inside_walk import INSIDE_REACH, STAY_SHOWS, Walk
+from .inside_walk import INSIDE_REACH, PASSAGE, STAY_SHOWS, Walk
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 from .ways_in import is_opening, opened_state, way_out
@@ -292,7 +292,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         if when >= until:
             break
         if kind == LEFT:
-            walk.went_out(when)
+            walk.went_out(when, shut=_last_shut(home, when))
         elif kind == UNSEEN:
             walk.unseen(when)
         elif kind == OPENING:
@@ -300,6 +300,20 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         else:
             walk.sign(when, area, contact=flag, ends=passing)
     return walk
+
+
+def _last_shut(home: HomeView, until: datetime) -> datetime | None:
+    """When a door or gate contact of the window last shut at or before ``until``."""
+    return max(
+        (
+            change.when
+            for entity_id in home.history
+            if home.domain(entity_id) == "binary_sensor" and is_opening(home, entity_id)
+            for change in home.changes(entity_id)
+            if change.when <= until and change.state.lower() == "off"
+        ),
+        default=None,
+    )
 
 
 def _door(home: HomeView, entity_id: str) -> bool:
@@ -382,11 +396,25 @@ def stayed_in(
     last, out = walk.last_sign, walk.out_at
     if last is None:
         return None
-    if out is not None and (
-        not walk.lived or (when - out > INSIDE_REACH and sensor not in walk.movers)
-    ):
+    if out is not None and _on_their_way(walk, home, when, sensor):
+        return Inside(last)  # the one who opened the way out, seen by it: nobody new
+    # Somebody who stayed in this spell, seen since the trackers left, is there still
+    # when another goes out (the day carer leaving as the night carer took over): as in
+    # a home learned lived in while the trackers are away, within ``INSIDE_REACH``.
+    lived = walk.lived or walk.stayed
+    if out is not None and (not lived or (when - out > INSIDE_REACH and sensor not in walk.movers)):
         return None
     return Inside(last)
+
+
+def _on_their_way(walk: Walk, home: HomeView, when: datetime, sensor: str) -> bool:
+    """Motion on ``sensor`` within ``PASSAGE`` after a way out opened from inside, in its
+    area: the walk reads it as whoever went out on their way (``Walk.sign``), or whoever
+    they let in; either way somebody inside was by the door, not a stranger come in."""
+    out, area = walk.out_at, walk.out_area
+    if out is None or area is None or not sensor:
+        return False
+    return when - out <= PASSAGE and home.area(sensor) == area
 
 
 def inside_now(baselines: HomeBaselines, home: HomeView) -> Inside | None:
