@@ -179,6 +179,15 @@ def cycle_stopped_due(home: HomeView, baselines: HomeBaselines | None) -> dateti
     return min(due, default=None)
 
 
+def idle_limit(
+    baselines: HomeBaselines, entity_id: str, since: datetime
+) -> tuple[float, timedelta] | None:
+    """(the longest rest learned, in minutes, and how long a rest begun ``since`` may last)
+    of a meter learned cycling day and night, else None."""
+    cycle = _learned_cycle(baselines, entity_id)
+    return None if cycle is None else _usual_spell(baselines, entity_id, IDLE, since, cycle)
+
+
 def cycles_day_and_night(baselines: HomeBaselines, entity_id: str) -> bool:
     """The home learned this power meter cycling day and night (a fridge, a freezer)."""
     return _learned_cycle(baselines, entity_id) is not None

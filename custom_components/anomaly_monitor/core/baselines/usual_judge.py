@@ -65,6 +65,7 @@ from .long_stays import FLOOR as LONG_STAY_FLOOR, duration_text, stay_since
 from .running_judge import RUN_RULES, judged_run
 from .stands_open import stands_open
 from .stay_habits import StayHabit, habit_text
+from .supply_cut import cut_devices, judged_cut
 from .switched_by_timer import ACTIVATION_RULES, judge_activation
 from .there_all_along import all_there_before_empty
 from .usual_use import UsualUse
@@ -100,6 +101,8 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     entity_id = (finding.subject if finding.rule in _BY_SUBJECT else None) or finding.evidence[0]
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
+    if finding.rule in DROP_RULES and (loads := cut_devices(finding, home)) is not None:
+        return judged_cut(finding, loads, baselines, home)  # a power cut: what it costs
     if finding.rule in DROP_RULES:
         # Whether it ever drops is not known while it is learned; the home's drops are.
         # Several devices dropped at once (``one_device``): told if any is past its limit.
