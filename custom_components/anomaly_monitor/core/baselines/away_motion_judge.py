@@ -8,6 +8,12 @@ is usual when its sensor
 
 - moves on most days the home is empty at that part of the day, or at all hours while it
   is empty (``AwayNormal``: a dog, a cat, a regular round);
+- moves at nearly every hour of the day on most days, whoever is home
+  (``UntrackedLife.round_the_clock``): what moves there keeps no person's hours, people
+  sleep; a dog in the yard, a doorbell's camera on the street, cattle in a shed. Learned
+  over ``EVERYDAY_DAYS`` days at least, so a home's first days judge as before. Such a
+  sensor is no sign of somebody inside either (``somebody_in``): a door forced after it
+  moved is an entry from outside, told (an unusual entry before the motion, above);
 - moves on most empty days in every part of the day the home is lived empty
   (``moves_whenever_empty``: a grandmother at home while the family is out);
 - is an untracked resident's usual day (``untracked_judge``), or somebody already inside
@@ -94,6 +100,14 @@ def _motion_explained(
         return (
             f"{sensor} moves at {_part_text(onset, baselines)} on {moved} of {empty} days "
             "nobody is home (a pet or a regular round)",
+            "",
+            (),
+        )
+    if (clock := baselines.untracked.round_the_clock(sensor, onset)) is not None:
+        hours, days = clock
+        return (
+            f"{sensor} moves at {hours} hours of the day on most of {days} days, whoever "
+            "is home (a pet, an animal or the street, not a person's hours)",
             "",
             (),
         )
