@@ -9,10 +9,7 @@ the home's own sequence of signs and openings tells who opens a door:
   (its return from "unavailable" to "off" is neither: a radio drop, nobody moved),
   but not one that moves at all hours while the home is empty (a pet,
   ``AwayNormal.moves_at_any_hour``), nor one that watches the outside (a yard or garden
-  camera, ``outdoor_areas``: whoever is about the grounds, the intruder too), nor one
-  that moves at nearly every hour of the day and night on most days, whoever is home
-  (``UntrackedLife.round_the_clock``: people sleep; the dogs on the veranda, a doorbell's
-  camera on the street do not; learned, so it needs no area name); with pets
+  camera, ``outdoor_areas``: whoever is about the grounds, the intruder too); with pets
   in the profile only once the home has been learned empty on ``MIN_EMPTY_DAYS`` days
   (before that a pet's motion cannot be told from a person's: nothing counts);
 - an **opening** (a door or window opening, a lock unlocked, a garage or gate cover
@@ -258,8 +255,6 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
             continue  # maybe a pet (a pet does not shut a door or open a drawer)
         if kind == SIGN and not contact and watches_outside(home, entity_id):
             continue  # the yard's camera: whoever is about the grounds (``outdoor_areas``)
-        if kind == SIGN and not contact and baselines.untracked.round_the_clock(entity_id, when):
-            continue  # keeps no person's hours: the dogs on the veranda, the street's passers
         if kind == OPENING and entity_id not in leaves:
             leaves[entity_id] = way_out(home, entity_id)
         flag = contact or leaves.get(entity_id, False)
