@@ -8,6 +8,14 @@ is usual when its sensor
 
 - moves on most days the home is empty at that part of the day, or at all hours while it
   is empty (``AwayNormal``: a dog, a cat, a regular round);
+- moves at nearly every hour of the day on most days, whoever is home
+  (``UntrackedLife.round_the_clock``): what moves there keeps no person's hours, people
+  sleep; a dog in the yard, a doorbell's camera on the street, cattle in a shed. Learned
+  over ``EVERYDAY_DAYS`` days at least, so a home's first days judge as before. Not when
+  a way in opened within ``PASSAGE`` after it: whoever moved there went to a door (the
+  intruder the yard's camera saw before he forced the back door; such a sensor is still
+  a sign of somebody inside for ``somebody_in``, where a round-the-clock carer's hall
+  moves before the handover at the door);
 - moves on most empty days in every part of the day the home is lived empty
   (``moves_whenever_empty``: a grandmother at home while the family is out);
 - is an untracked resident's usual day (``untracked_judge``), or somebody already inside
@@ -39,6 +47,7 @@ from .moves_whenever_empty import moves_whenever_empty
 from .somebody_in import is_motion as _is_motion, stayed_in
 from .there_all_along import lying_there, on_before_empty
 from .untracked_judge import untracked_motion, untracked_opening
+from .ways_in import is_opening, opened_state
 
 
 def _part_text(when: datetime, baselines: HomeBaselines) -> str:
@@ -97,6 +106,15 @@ def _motion_explained(
             "",
             (),
         )
+    clock = baselines.untracked.round_the_clock(sensor, onset)
+    if clock is not None and not _opened_after(home, onset):
+        hours, days = clock
+        return (
+            f"{sensor} moves at {hours} hours of the day on most of {days} days, whoever "
+            "is home (a pet, an animal or the street, not a person's hours)",
+            "",
+            (),
+        )
     if (whenever := moves_whenever_empty(away, sensor, onset)) is not None:
         moved, empty = whenever
         return (
@@ -130,6 +148,21 @@ def _motion_explained(
         )
     told = f" {sensor} seldom moves at {_part_text(onset, baselines)} while nobody is home."
     return None, told, ()
+
+
+def _opened_after(home: HomeView, onset: datetime) -> bool:
+    """Whether a way in (``ways_in.is_opening``) was used within ``PASSAGE`` after
+    ``onset``."""
+    for entity_id in home.history:
+        if not is_opening(home, entity_id):
+            continue
+        opened = opened_state(home.domain(entity_id))
+        if any(
+            onset <= change.when <= onset + PASSAGE and change.state.lower() in opened
+            for change in home.changes(entity_id)
+        ):
+            return True
+    return False
 
 
 def _onsets(
