@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
-from ..core.episodes import SAME_EPISODE
-from ..core.escalation import INTRUSION_RULES
 from ..core.baselines.away_teaching import ENTRY_RULES
 from ..core.baselines.usual_judge import GARAGE_RULES
+from ..core.episodes import SAME_EPISODE
+from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, Finding
 from ..core.statistics.away_openings import WINDOW_OPENED_WHILE_AWAY
 from ..core.statistics.blips import OPENING_BLIP_AT_NIGHT
