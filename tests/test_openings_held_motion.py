@@ -130,3 +130,32 @@ def test_a_sensor_with_no_class_going_on_with_the_door_saw_who_opened_it() -> No
     assert found(220.1) == []
     [finding] = found(230)
     assert finding.evidence[0] == DOOR
+
+
+def test_a_sensor_on_through_the_whole_window_saw_the_opening() -> None:
+    """Guests all afternoon: the living room reads "on" from before the window to after
+    it, no change of it in the window at all (so it is not among the window's changed
+    entities); the hall's own sensor last moved at 18:01; the front door opens at 18:40
+    for more guests. It was opened while the home read occupied. The living room clear
+    (reading "off", no change) leaves the opening unseen, as before."""
+    living = "binary_sensor.living_room_occupancy"
+    start = EVENING
+    events: list[tuple[float, str, str]] = [(0, DOOR, "off"), (0, HALL, "on"), (1, HALL, "off")]
+    for minute in (5, 31, 51, 75, 110):  # the kitchen sensor shows it works
+        events += [(minute, KITCHEN, "on"), (minute + 1, KITCHEN, "off")]
+    events += [(40, DOOR, "on"), (40.8, DOOR, "off")]
+    transitions = steps(start, sorted(events), area="Hall")
+    now = start + timedelta(hours=2)
+
+    def found(living_now: str) -> list:
+        states = [
+            entity(DOOR, "off", area="Hall", device_class="door"),
+            entity(HALL, "off", area="Hall", device_class="occupancy"),
+            entity(KITCHEN, "off", area="Kitchen", device_class="motion"),
+            entity(living, living_now, area="Living Room", device_class="occupancy"),
+        ]
+        return list(unaccompanied_opening(home(states, environment(now), transitions)))
+
+    assert found("on") == []
+    [finding] = found("off")
+    assert finding.evidence[0] == DOOR

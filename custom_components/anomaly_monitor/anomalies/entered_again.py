@@ -14,6 +14,12 @@ hysteresis keeps it open two minutes; opened again within them, its findings joi
 if nothing happened (walk 10: the back door opened again 30 s after it was closed, not
 told). Its subject read closed at an analysis that missed it, and reads open now: opened
 again, told as after the hysteresis.
+
+Only a member whose magnitude counts openings can count one more (``OPENING_COUNTS``: the
+away entries count arrivals, the opening statistics count openings). A duration grows at every
+analysis: the lock told unlocked while the family was away, its spell's minutes grown when
+a neighbour let herself in through the told door to feed the cat, read as one more opening
+and pushed again, though the entry rules had judged her visit usual.
 """
 
 from __future__ import annotations
@@ -21,13 +27,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
+from ..core.baselines.away_teaching import ENTRY_RULES
+from ..core.baselines.usual_judge import GARAGE_RULES
 from ..core.episodes import SAME_EPISODE
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, Finding
+from ..core.statistics.away_openings import WINDOW_OPENED_WHILE_AWAY
+from ..core.statistics.blips import OPENING_BLIP_AT_NIGHT
+from ..core.statistics.openings import UNACCOMPANIED_OPENING
 from .open_anomaly import OpenAnomaly
 from .store import parse_time
 
 _CLOSED = frozenset({"off", "closed", "locked"})
+# Rules whose magnitude counts an entrance's openings or arrivals (not minutes, not motion).
+OPENING_COUNTS = (
+    ENTRY_RULES
+    | GARAGE_RULES
+    | {k.rule for k in (WINDOW_OPENED_WHILE_AWAY, UNACCOMPANIED_OPENING, OPENING_BLIP_AT_NIGHT)}
+)
 _OPEN = frozenset({"on", "open", "opening", "unlocked", "unlocking"})
 
 
@@ -89,7 +106,10 @@ def entered_again(
     counted = {m.rule: m.magnitude for m in anomaly.members}
     # A member that counted nothing counted its one opening (an entry's first).
     return any(
-        f.magnitude is not None and f.rule in counted and f.magnitude > (counted[f.rule] or 1.0)
+        f.magnitude is not None
+        and f.rule in OPENING_COUNTS
+        and f.rule in counted
+        and f.magnitude > (counted[f.rule] or 1.0)
         for f in findings
     )
 

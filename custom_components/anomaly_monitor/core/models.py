@@ -181,6 +181,9 @@ class Environment:
     # The home's time zone (``None``: ``local_time``'s own): the local hour of any instant,
     # on either side of a clock change.
     time_zone: tzinfo | None = None
+    # HA's last start when the monitor came up with it: its first state's moment and when
+    # it said it had started (None while it starts); None after a reload (``start_settling``).
+    ha_started: tuple[datetime, datetime | None] | None = None
 
     @property
     def zone(self) -> tzinfo | None:

@@ -176,6 +176,7 @@ def build_environment(
         persons_unknown=unknown,
         temperature_unit=home_unit,
         time_zone=zone,
+        ha_started=started,
     )
 
 

@@ -37,19 +37,23 @@ Not judged:
 - when the trackers changed since the last sign (somebody came or went; a phone's blink
   to unknown and back is neither: ``presence_moves``).
 
-A lock or a cover moved, or a door shut, after the last motion is itself a sign: the
-quiet counts from it. A motion sensor unreadable meanwhile, or HA down for a while (a power
-cut: ``watch_gaps``), restarts the quiet when it is read again. Somebody is home when the
-persons say so, or, with every tracker away, when somebody untracked showed inside since and
-nobody went out (``somebody_in.inside_now``) in a home lived in while the trackers are away (a
-grandmother minding the shop), without pets in the profile (a pet moving in the empty
-home is not a person) and with the room they were last seen in known. Such a person's
-stillness is judged as anybody's: their last sign is the home's, kept whoever's phones are
-out (``RoomQuiet.home_last``; a motion spell ending counts, they were there until then), so
-it is judged after the sign left the window; the hours are learned from the days the home
-was lived in while the trackers were out too (``QuietSpells.lived``: the hours they are
-always out have a limit); and only an arrival since voids it (a tracker leaving after the
-last sign is whoever left, not who stayed in: ``inside_now`` saw somebody after it).
+A lock or a cover moved, or a door shut, after the last motion is itself a sign: the quiet
+counts from it. A motion sensor unreadable meanwhile, or HA down for a while (a power cut:
+``watch_gaps``), restarts the quiet when it is read again. Somebody is home when the
+persons say so, or, with every tracker away, when somebody untracked showed inside since
+and nobody went out (``somebody_in.inside_now``) in a home lived in while the trackers are
+away (a grandmother minding the shop), without pets in the profile (a pet moving in the
+empty home is not a person), nor when the last motion is on a sensor the away normal
+learned as a pet's (it moves at every hour while the home is empty: the cat of a profile
+written in a language ``pets`` does not read, moving in the living room hours after a
+neighbour fed it, was taken for the neighbour lying still), and with the room they were
+last seen in known. Such a person's stillness is judged as anybody's: their last sign is
+the home's, kept whoever's phones are out (``RoomQuiet.home_last``; a motion spell ending
+counts, they were there until then), so it is judged after the sign left the window; the
+hours are learned from the days the home was lived in while the trackers were out too
+(``QuietSpells.lived``: the hours they are always out have a limit); and only an arrival
+since voids it (a tracker leaving after the last sign is whoever left, not who stayed in:
+``inside_now`` saw somebody after it).
 The glue analyses again when the limit passes (``still_where_last_seen_due``).
 """
 
@@ -70,6 +74,7 @@ from ..home import (
 from ..models import HOME_SUBJECT, Finding
 from ..occupancy import Occupancy
 from ..pets import has_pets
+from ..phoneless_residents import people_move_at_any_hour
 from .bed_left import BedLeft, bed_left
 from .bed_lived_in import lived_in_limit
 from .clock import local
@@ -82,7 +87,7 @@ from .presence_moves import came_or_went_since
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
 from .shut_in import shut_in, window_signs
-from .somebody_in import inside_now, lived_while_away
+from .somebody_in import inside_now, lived_while_away, maybe_a_pet
 from .still_in_room import STILL_IN_ROOM, judged_by_room, resting_hours
 from .watch_gaps import watched_since
 from .ways_in import way_out
@@ -122,7 +127,31 @@ def _untracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
     """Every tracker away, and somebody untracked is inside (see the module)."""
     if not home.nobody_home or has_pets(home.window.profile):
         return False  # with pets, motion in the empty home may be theirs
+    if _last_moved_a_pet(home, baselines):
+        return False  # the quiet would be read from the pet's motion, not the person's
     return inside_now(baselines, home) is not None and lived_while_away(baselines, home)
+
+
+def _last_moved_a_pet(home: HomeView, baselines: HomeBaselines) -> bool:
+    """The window's last motion (a sensor turning on or off) was on a sensor the away
+    normal takes for a pet's (``somebody_in.maybe_a_pet``: it moves at every hour while
+    the home is empty), unless the profile says who stays in without a phone and names
+    no pet (``people_move_at_any_hour``: then it is theirs)."""
+    latest: tuple[datetime, str] | None = None
+    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        moved = [
+            after.when
+            for before, after in pairwise(home.changes(sensor.entity_id))
+            if after.state == "on" or before.state == "on"
+        ]
+        if sensor.state in ("on", "off") and sensor.last_changed is not None:
+            moved.append(sensor.last_changed)  # its last motion may lie before the window
+        for when in moved:
+            if latest is None or when > latest[0]:
+                latest = (when, sensor.entity_id)
+    if latest is None or people_move_at_any_hour(home.window):
+        return False
+    return maybe_a_pet(baselines, home, latest[1], latest[0])
 
 
 def _last_movement(home: HomeView, baselines: HomeBaselines) -> datetime | None:

@@ -34,10 +34,20 @@ SEEN_WITH = timedelta(minutes=1)
 
 
 def _motion_ids(home: HomeView) -> list[str]:
+    """The motion sensors that changed in the window, and those reading "on" through it
+    (no change in it: on since before it, a room full of guests all afternoon)."""
     return [
-        e
-        for e in home.history
-        if home.domain(e) == "binary_sensor" and home.device_class(e) in OCCUPANCY_DEVICE_CLASSES
+        *(
+            e
+            for e in home.history
+            if home.domain(e) == "binary_sensor"
+            and home.device_class(e) in OCCUPANCY_DEVICE_CLASSES
+        ),
+        *(
+            s.entity_id
+            for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+            if s.entity_id not in home.history and s.state.lower() == "on"
+        ),
     ]
 
 
@@ -67,8 +77,10 @@ def _held_on(home: HomeView, motion: str) -> list[tuple[datetime, datetime]]:
     spells = spells_where(home, motion, lambda s: s.lower() == "on")
     changes = home.changes(motion)
     start = home.window.start
-    first = changes[0] if changes else None
-    if start is not None and first is not None and first.when > start and first.state == "off":
+    if not changes:  # on through the whole window (``_motion_ids``)
+        return [(start, home.end)] if start is not None else []
+    first = changes[0]
+    if start is not None and first.when > start and first.state == "off":
         spells.insert(0, (start, first.when))
     return spells
 

@@ -9,6 +9,7 @@ from itertools import pairwise
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..start_settling import set_while_starting
 
 # Actuators people switch by hand or automations switch on events.
 _ACTUATOR_DOMAINS = frozenset({"light", "switch", "fan", "cover", "lock", "valve", "siren"})
@@ -33,8 +34,10 @@ def storm_limits(domain: str, device_class: str | None) -> tuple[int, timedelta]
 
 
 def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
-    """Length (in changes) of the longest run of changes each closer than ``gap``."""
-    changes = home.changes(entity_id)
+    """Length (in changes) of the longest run of changes each closer than ``gap``; the
+    changes HA made as it started are not the device's (``start_settling``)."""
+    started = home.env.ha_started
+    changes = [c for c in home.changes(entity_id) if not set_while_starting(started, c.when)]
     best = run = 1 if changes else 0
     for previous, current in pairwise(changes):
         run = run + 1 if current.when - previous.when <= gap else 1
