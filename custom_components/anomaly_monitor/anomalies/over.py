@@ -10,6 +10,7 @@ from datetime import datetime
 
 from ..core.models import EntityState
 from .evidence_hold import holds as evidence_holds
+from .ha_start import StartSpan
 from .open_anomaly import OpenAnomaly
 from .open_entry import holds_open
 from .stillness_on import lies_still
@@ -23,6 +24,7 @@ def over_now(
     states: Mapping[str, str] | None = None,
     *,
     entities: Mapping[str, EntityState] | None = None,
+    start: StartSpan | None = None,
 ) -> list[OpenAnomaly]:
     """The open anomalies over now (removed from ``anomalies``): not ``seen`` by this
     update and past their hysteresis, unless their evidence dropped off or an entry
@@ -37,7 +39,7 @@ def over_now(
             continue  # its evidence dropped off: not a miss
         elif states is not None and holds_open(anomaly, states, someone_home):
             continue  # an entry while away lasts while it stands open
-        elif entities is not None and lies_still(anomaly, entities):
+        elif entities is not None and lies_still(anomaly, entities, start):
             continue  # a rule's limit moved on; she has not: the fall is not over
         elif anomaly.miss(now):
             over.append(anomaly)

@@ -9,9 +9,15 @@ rule's limit moves on with the hours, she does not, and the next sign was a new 
 
 So a told stillness, not answered, is not over while no motion or presence sensor and no
 door or window has changed since it was first found (``lies_still``, asked by ``over``):
-"Over" would read as if she had got up, and the next sign joins it as one incident. Once
-anything moved or opened, it ends as its rules let it, and stillness again is told; one
-the homeowner answered ends so too (whoever went to check has not moved anything, or
+"Over" would read as if she had got up, and the next sign joins it as one incident. Nor
+when the only changes since were her own room's sensor seeing her stir where she lies (a
+motion sensor of its evidence, off again as when it was found; her bed still empty) or
+something outside the house (``outdoor_areas``: a cat on the porch): set 29's Granny Ina,
+slid off her bed at 02:40, told at 03:24, stirring on her bedroom floor at 03:40 and 05:10,
+was told again at 04:21 and 05:51. A sensor reading ``off`` since Home Assistant set it as
+it started (``ha_start``) did not move either: the fall stays one across a restart. Once
+anything else moved or opened, it ends as its rules let it, and stillness again is told;
+one the homeowner answered ends so too (whoever went to check has not moved anything, or
 stillness hours after the answer is told again).
 """
 
@@ -21,7 +27,9 @@ from collections.abc import Mapping
 
 from ..core.home import is_motion, is_opening
 from ..core.models import EntityState
+from ..core.outdoor_areas import outdoor_area
 from ..core.stillness import is_stillness
+from .ha_start import StartSpan
 from .open_anomaly import OpenAnomaly
 from .store import parse_time
 
@@ -30,18 +38,58 @@ def _still(anomaly: OpenAnomaly) -> bool:
     return bool(anomaly.rules) and all(is_stillness(rule) for rule in anomaly.rules)
 
 
-def _nothing_moved_since(told: OpenAnomaly, entities: Mapping[str, EntityState]) -> bool:
+def _nothing_moved_since(
+    told: OpenAnomaly, entities: Mapping[str, EntityState], start: StartSpan | None
+) -> bool:
     since = parse_time(told.first_seen)
     if since is None:
         return False
-    watched = [s for s in entities.values() if is_motion(s) or is_opening(s)]
+    watched = [
+        s
+        for s in entities.values()
+        if (is_motion(s) or is_opening(s)) and not (s.info.area and outdoor_area(s.info.area))
+    ]
     return bool(watched) and all(
-        s.last_changed is not None and s.last_changed <= since for s in watched
+        (s.last_changed is not None and s.last_changed <= since)
+        or _stirred_there(told, s)
+        or _set_at_start(s, start)
+        for s in watched
     )
 
 
-def lies_still(anomaly: OpenAnomaly, entities: Mapping[str, EntityState]) -> bool:
+def _set_at_start(sensor: EntityState, start: StartSpan | None) -> bool:
+    """Read ``off`` (or shut) since Home Assistant set it as it started: a restart is no
+    movement (``ha_start``)."""
+    return (
+        start is not None
+        and sensor.last_changed is not None
+        and start.holds(sensor.last_changed)
+        and sensor.state == "off"
+    )
+
+
+def _stirred_there(told: OpenAnomaly, sensor: EntityState) -> bool:
+    """A motion sensor of the told stillness (the room where she lies) that moved and
+    reads again as it did when the stillness was found: she stirred on the floor, nothing
+    more. Her bed lain on again, or her room reading movement now, is not this."""
+    return (
+        is_motion(sensor)
+        and sensor.entity_id in told.evidence
+        and (before := told.readings.get(sensor.entity_id)) is not None
+        and before == sensor.state == "off"
+    )
+
+
+def lies_still(
+    anomaly: OpenAnomaly,
+    entities: Mapping[str, EntityState],
+    start: StartSpan | None = None,
+) -> bool:
     """``anomaly`` (open, not found by this analysis) is a stillness told and not
     answered with nothing moved since: not over (its "Over" would read as if she had got
     up). One answered ends as its rule lets it: stillness again is told."""
-    return not anomaly.acknowledged and _still(anomaly) and _nothing_moved_since(anomaly, entities)
+    return (
+        not anomaly.acknowledged
+        and _still(anomaly)
+        and _nothing_moved_since(anomaly, entities, start)
+    )

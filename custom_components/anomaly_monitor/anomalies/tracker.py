@@ -309,7 +309,9 @@ class AnomalyTracker(HomeownerAnswers):
         # smoke while nobody is home) is in front of the homeowner too: a stay's sign.
         self.already_told.observe(self.open.values(), [*opened, *reopened], now, someone_home)
         seen = {*found, *keep}
-        cleared = over_now(self.open, seen, now, someone_home, states, entities=entities)
+        cleared = over_now(
+            self.open, seen, now, someone_home, states, entities=entities, start=self.ha_start
+        )
         if states is not None:  # closed while its hysteresis runs: opening again is news
             missing = [a for s, a in self.open.items() if s not in seen]
             self.closed_while_missing.missed(missing, states)

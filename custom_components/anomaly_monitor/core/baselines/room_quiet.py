@@ -117,15 +117,20 @@ class RoomQuiet:
         elif not days or day > days[-1].day:
             days.append(DayQuiet(day, minutes, 1))
 
-    def learned(self, area: str, when: datetime) -> LearnedQuiet | None:
+    def learned(
+        self, area: str, when: datetime, *, other_days: bool = False
+    ) -> LearnedQuiet | None:
         """The longest quiet after a sign in ``area`` at the quarter of ``when``, or None
         while that quarter is not learned (a quiet under way is learned once it ends: it
-        never judges itself)."""
+        never judges itself). ``other_days``: the days before ``when``'s only (a stay
+        under way whose stirrings ended quiets today does not judge itself either)."""
         rows = self.quiets.get(area)
         if rows is None:
             return None
-        _, hour, _ = slot_of(when, self.zone)
+        _, hour, today = slot_of(when, self.zone)
         days = rows[hour // QUARTER_HOURS]
+        if other_days:
+            days = deque(row for row in days if row.day < today)
         if not _learned(days):
             return None
         longest = max(row.longest for row in days)

@@ -77,6 +77,7 @@ from ..pets import has_pets
 from ..phoneless_residents import people_move_at_any_hour
 from .bed_left import BedLeft, bed_left
 from .bed_lived_in import lived_in_limit
+from .bed_trip import BedTrip, bed_trip
 from .clock import local
 from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
@@ -117,6 +118,8 @@ class StillHome(NamedTuple):
     door: DoorTrip | None = None  # through a door, and not back through it
     untracked: bool = False  # every tracker away: somebody untracked inside
     bed: BedLeft | None = None  # begun in the night after a bed there was left, still empty
+    # since ``since``: out of a bed, still empty, in a room left within minutes, nowhere else
+    bed_trip: BedTrip | None = None
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -321,6 +324,11 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
         return None  # shut in: ``still_in_room``'s; by the way out: somebody left
     if area is not None and resting_hours(home, baselines, since, since + NEAR):
         # Begun in or near the night: sleep, unless in a room this home leaves within minutes.
+        if (out := bed_trip(home, baselines)) is not None:
+            return StillHome(
+                out.arrived, out.area, out.limit, None, out.room, bed_trip=out,
+                untracked=not tracked,
+            )  # fmt: skip
         trip = night_trip(home, baselines, area, since)
         if trip is not None:
             return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
@@ -332,6 +340,16 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     if area is not None and (lying := lived_in_limit(home, baselines, area, since)) is not None:
         found = (max(found[0], lying), *found[1:])  # a bedbound person still in her bed
     return StillHome(since, area, *found, untracked=not tracked)
+
+
+def _by_night(still: StillHome) -> bool:
+    """Judged by what the night says (a trip, a door, a bed), not by the hours."""
+    return (
+        still.trip is not None
+        or still.door is not None
+        or still.bed is not None
+        or still.bed_trip is not None
+    )
 
 
 def _awake(home: HomeView, baselines: HomeBaselines, since: datetime, at: datetime) -> bool:
@@ -348,7 +366,7 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if still is None:
         return None
     due = still.since + still.limit
-    if still.trip is not None or still.door is not None or still.bed is not None:
+    if _by_night(still):
         return due if due > home.end else None
     for _ in range(4):  # the hours up to the due time may teach a longer quiet
         found = _limit(baselines, still.since, due, still.area, still.untracked)
@@ -358,6 +376,23 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if due <= home.end or not _awake(home, baselines, still.since, due):
         return None
     return due
+
+
+def _bed_of(still: StillHome) -> set[str]:
+    return {still.bed_trip.bed} if still.bed_trip is not None else set()
+
+
+def _seen(still: StillHome, where: str, quiet: timedelta, since: datetime) -> str:
+    """Where somebody was seen and since when (a stay in a room, or the last sign)."""
+    if still.bed_trip is not None:
+        return (
+            f"Someone got out of bed and has been{where} for {duration_text(quiet)} (since "
+            f"{since:%H:%M}), seen nowhere else since. "
+        )
+    return (
+        f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
+        f"(at {since:%H:%M}); nothing has moved anywhere since. "
+    )
 
 
 def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
@@ -371,6 +406,13 @@ def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
         )
     if (bed := still.bed) is not None:
         return bed.why(zone)
+    if (out := still.bed_trip) is not None:
+        return (
+            f"It began in the hours this home rests at: {out.name} was left at "
+            f"{local(out.left, zone):%H:%M} and nobody has lain on it since; after somebody "
+            f"was in {out.area} at this time of day this home was never quiet for longer than "
+            f"{duration_text(out.room.longest)} ({out.room.quiets} times on {out.room.days} days)"
+        )
     trip = still.trip
     if trip is None:
         usual = duration_text(still.usual or timedelta())
@@ -402,12 +444,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     quiet = home.end - still.since
     if quiet <= still.limit:
         return
-    if (
-        still.trip is None
-        and still.door is None
-        and still.bed is None
-        and not _awake(home, baselines, still.since, home.end)
-    ):
+    if not _by_night(still) and not _awake(home, baselines, still.since, home.end):
         return
     sensors = [
         s
@@ -428,10 +465,8 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         else ""
     )
     yield STILL_IN_ROOM.finding(
-        evidence=tuple(sorted({s.entity_id for s in sensors} | door)),
-        reasoning=f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
-        f"(at {since:%H:%M}); nothing has moved anywhere since. "
-        f"{_judged_by(still, room, home.env.zone)}.",
+        evidence=tuple(sorted({s.entity_id for s in sensors} | door | _bed_of(still))),
+        reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),

@@ -1,0 +1,136 @@
+"""Out of bed in the night to a room left within minutes, and still there.
+
+``night_trips`` judges a quiet after a room this home leaves within minutes (a bathroom, a
+hall) by the quiet since its *last* sign, and only when the home's rhythm saw a night's
+rest before the trip. Two things hide a fall there: somebody else up late (a taxi driver
+home at 02:30, in the kitchen until 03:28) or a dog in the yard breaks the rhythm's rest;
+and the person on the floor stirs now and then (her sensor sees an arm move), each stir
+a new last sign that starts the quiet again, so a limit of an hour never passes before
+somebody wakes and finds her.
+
+A bed sensor says more (``held_on.lain_on``). When a bed lain on for ``LAIN`` was left,
+is still empty, and since then somebody was seen on the way to one room and then only
+there (nobody anywhere else: no sign of another room in the house; what moved outside
+the house is no sign of anybody inside, ``outdoor_areas``), the person who left the bed
+is in that room, and stirring there is them. Their stay there is counted from their
+first sign in it, and judged by how long this home is quiet after a sign in that room at
+this quarter of the day on other days (``RoomQuiet``; today's quiets are the stay's own
+stirrings), as a room is (``room_limit``), never under ``FLOOR`` (``bed_left``'s: a bed
+left says as much as a door shut behind somebody). Only a room this home always leaves
+within minutes (every quarter learned under ``night_trips.PASSING``): in a living room
+somebody who could not sleep may sit for hours.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+from ..home import (
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+    HomeView,
+    is_unavailable,
+)
+from ..outdoor_areas import outdoor_area
+from .held_on import lain_on
+from .home_baselines import HomeBaselines
+from .night_trips import PASSING
+from .room_limit import room_limit
+from .room_quiet import LearnedQuiet
+from .still_in_room import MIN_LIMIT as FLOOR
+
+# The bed was lain on this long before it was left: somebody lay down in it (back from an
+# earlier trip of the night, they have not lain the hour ``bed_left`` asks; a cat's minute
+# or a child bouncing on it is still none).
+LAIN = timedelta(minutes=30)
+# From the bed left to the first sign in the room they stayed in: the way there.
+WALK = timedelta(minutes=10)
+
+
+class BedTrip(NamedTuple):
+    """A bed left for a room somebody is still in, and how long that stay may last."""
+
+    bed: str  # the bed sensor's entity id
+    name: str  # its name, as the household gave it
+    left: datetime  # when the bed was left
+    area: str  # the room they went to and stayed in
+    arrived: datetime  # their first sign there
+    limit: timedelta  # how long the stay may last, from ``arrived``
+    room: LearnedQuiet  # the longest quiet after a sign in that room at this quarter
+
+
+def bed_trip(home: HomeView, baselines: HomeBaselines) -> BedTrip | None:
+    """The stay under way of somebody who left a bed and went to one room (see the
+    module); None when there is no such stay or the room is not one left within minutes."""
+    signs = _signs(home)
+    if not signs:
+        return None
+    area = signs[-1][1]
+    arrived = signs[-1][0]
+    for when, where in reversed(signs):
+        if where != area:
+            break
+        arrived = when
+    for bed in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        if bed.info.area == area or is_unavailable(bed) or bed.state != "off":
+            continue
+        left = _left(baselines, bed.entity_id)
+        if left is None or not left <= arrived <= left + WALK:
+            continue
+        room = _passing(baselines, area, arrived)
+        if room is None:
+            return None
+        limit = room_limit(room.longest, FLOOR)
+        return BedTrip(bed.entity_id, bed.info.name, left, area, arrived, limit, room)
+    return None
+
+
+def _left(baselines: HomeBaselines, entity_id: str) -> datetime | None:
+    """When this bed, lain on for ``LAIN`` until then, was left (empty since)."""
+    if not lain_on(baselines, entity_id):
+        return None
+    durations = baselines.durations
+    current = durations.current.get(entity_id)
+    before = durations.last_stay.get(entity_id)
+    if current is None or before is None or current[0] != "off":
+        return None
+    state, lain_from, lain_until = before
+    if state != "on" or lain_until != current[1] or current[1] - lain_from < LAIN:
+        return None
+    return current[1]
+
+
+def _passing(baselines: HomeBaselines, area: str, arrived: datetime) -> LearnedQuiet | None:
+    """What this home's other days taught of ``area`` at ``arrived``'s quarter, when it is
+    a room this home always leaves within minutes; None otherwise or not learned."""
+    quarters = baselines.room_quiet.learned_quarters(area)
+    if not quarters or any(learned.longest >= PASSING for learned in quarters):
+        return None
+    return baselines.room_quiet.learned(area, arrived, other_days=True)
+
+
+def _signs(home: HomeView) -> list[tuple[datetime, str]]:
+    """Every sign of somebody inside in the window, in time order: a motion, occupancy or
+    presence sensor turning on, a door or window used, in an area not outside the house.
+    A sensor's first change in the window counts too (the window begins at it: the walk
+    to the bathroom may be the first thing its sensor saw in two hours)."""
+    signs: list[tuple[datetime, str]] = []
+    sensors = [
+        *((s, True) for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)),
+        *((s, False) for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)),
+    ]
+    for sensor, motion in sensors:
+        area = sensor.info.area
+        if not area or outdoor_area(area):
+            continue
+        before = None
+        for change in home.changes(sensor.entity_id):
+            readable = change.state not in UNAVAILABLE_STATES and (
+                before is None or before not in UNAVAILABLE_STATES
+            )
+            if readable and (change.state == "on" or not motion):
+                signs.append((change.when, area))
+            before = change.state
+    return sorted(signs)
