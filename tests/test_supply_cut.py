@@ -10,9 +10,10 @@ from datetime import timedelta
 
 from custom_components.anomaly_monitor.core.baselines.supply_cut import cut_devices
 from custom_components.anomaly_monitor.core.baselines.usual_judge import judged_by_usual
+from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import AnomalyType, Finding, Severity
 
-from .core_factories import entity
+from .core_factories import entity, environment, window
 from .test_baselines_cycle_reasons import STOPPED, stopped
 from .test_baselines_long_stays import METER, WASHER, habits, since, view
 
@@ -74,3 +75,18 @@ def test_a_protective_device_or_one_device_is_no_cut() -> None:
     assert cut_devices(_offline(METER, WASHER, LOCK), home) is None
     assert cut_devices(_offline(METER), home) is None
     assert cut_devices(_offline(METER, WASHER), home) is not None
+
+
+def test_a_cut_in_an_empty_home_is_not_held_for_its_cost() -> None:
+    """Everybody away: nobody knows of the cut, so it is judged as devices offline (the
+    outage rules' grace), never held back as a cut until the freezer's rest limit. Fails
+    before: the freezer's cut text at 2 h 10 min whoever was home."""
+    baselines = stopped(habits(5))
+    finding = _offline(METER, WASHER)
+    states = _states(METER, WASHER)
+    late = HomeView(
+        window(states, environment(CUT + timedelta(hours=2, minutes=10), persons_home=0))
+    )
+    assert late.nobody_home
+    told = judged_by_usual(finding, baselines, late)
+    assert told is None or "a power cut" not in told.reasoning

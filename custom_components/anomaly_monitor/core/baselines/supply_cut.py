@@ -17,7 +17,9 @@ A cut is an outage finding (``device_unavailable``, one per moment: ``one_device
 ``health``) about two devices or more, every entity of it a switch or a meter of power,
 energy, current or voltage (HA's domains and classes; no word of an id): a protective
 device among them (a lock, a detector) keeps the outage rules' grace, and a Zigbee or
-Wi-Fi failure that takes the motion sensors and contacts too is no power cut.
+Wi-Fi failure that takes the motion sensors and contacts too is no power cut. Only with
+somebody home (or not known away): a cut in an empty home is news to everybody, told as
+its devices offline at their grace (``usual_judge``).
 """
 
 from __future__ import annotations

@@ -101,8 +101,11 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     entity_id = (finding.subject if finding.rule in _BY_SUBJECT else None) or finding.evidence[0]
     times = (t.when for t in home.window.transitions)
     start = home.window.start or min(times, default=home.end)
-    if finding.rule in DROP_RULES and (loads := cut_devices(finding, home)) is not None:
-        return judged_cut(finding, loads, baselines, home)  # a power cut: what it costs
+    # A power cut with somebody home is told by what it costs; in an empty home nobody
+    # knows of it: told as its devices offline, at their grace (set 9's tripped meter).
+    cut = None if home.nobody_home else cut_devices(finding, home)
+    if finding.rule in DROP_RULES and cut is not None:
+        return judged_cut(finding, cut, baselines, home)  # a power cut: what it costs
     if finding.rule in DROP_RULES:
         # Whether it ever drops is not known while it is learned; the home's drops are.
         # Several devices dropped at once (``one_device``): told if any is past its limit.
