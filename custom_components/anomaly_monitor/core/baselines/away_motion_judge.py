@@ -44,6 +44,7 @@ from .home_baselines import HomeBaselines
 from .inside_walk import PASSAGE
 from .keyed_entries import key_of, keyholder_days
 from .moves_whenever_empty import moves_whenever_empty
+from .opening_uses import uses
 from .somebody_in import is_motion as _is_motion, stayed_in
 from .there_all_along import lying_there, on_before_empty
 from .untracked_judge import untracked_motion, untracked_opening
@@ -151,18 +152,14 @@ def _motion_explained(
 
 
 def _opened_after(home: HomeView, onset: datetime) -> bool:
-    """Whether a way in (``ways_in.is_opening``) was used within ``PASSAGE`` after
-    ``onset``."""
-    for entity_id in home.history:
-        if not is_opening(home, entity_id):
-            continue
-        opened = opened_state(home.domain(entity_id))
-        if any(
-            onset <= change.when <= onset + PASSAGE and change.state.lower() in opened
-            for change in home.changes(entity_id)
-        ):
-            return True
-    return False
+    """Whether a way in (``ways_in.is_opening``) was opened within ``PASSAGE`` after
+    ``onset`` (``opening_uses``: a device back on the network is no opening)."""
+    return any(
+        onset <= when <= onset + PASSAGE
+        for entity_id in home.history
+        if is_opening(home, entity_id)
+        for when in uses(home, entity_id, opened_state(home.domain(entity_id)))
+    )
 
 
 def _onsets(
