@@ -103,8 +103,11 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
     start = home.window.start or min(times, default=home.end)
     # A power cut with somebody home is told by what it costs; in an empty home nobody
     # knows of it: told as its devices offline, at their grace (set 9's tripped meter).
-    cut = None if home.nobody_home else cut_devices(finding, home)
-    if finding.rule in DROP_RULES and cut is not None:
+    if (
+        finding.rule in DROP_RULES
+        and not home.nobody_home
+        and (cut := cut_devices(finding, home)) is not None
+    ):
         return judged_cut(finding, cut, baselines, home)  # a power cut: what it costs
     if finding.rule in DROP_RULES:
         # Whether it ever drops is not known while it is learned; the home's drops are.
