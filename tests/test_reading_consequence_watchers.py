@@ -1,0 +1,78 @@
+"""A room's reading going off is held as a told problem's doing only when that problem
+shows a device that can act on the room (``anomalies/reading_consequence``).
+
+Walk of session 36: "Nobody up yet" (a safety hazard shown by the bedroom, hall and
+kitchen motion sensors) was open when the fridge's thermometer left its band; the fridge
+was held as a "Then:" line of the hazard, and acknowledging the hazard (the person was
+fine) took the warm fridge off every screen. A motion sensor changes nothing in a room;
+the fridge door left open does.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
+from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, Severity
+
+from .tracker_home import finding, outcome, state
+
+FRIDGE_TEMP = "sensor.fridge_temperature"
+FRIDGE_DOOR = "binary_sensor.fridge_door"
+BEDROOM = "binary_sensor.bedroom_motion"
+HALL = "binary_sensor.hall_motion"
+KITCHEN = "binary_sensor.kitchen_motion"
+
+NOBODY_UP = finding(
+    "not_up_by_usual_time",
+    (BEDROOM, HALL, KITCHEN),
+    "safety_hazard",
+    Severity.HIGH,
+    subject=HOME_SUBJECT,
+)
+DOOR_OPEN = finding("state_longer_than_usual", FRIDGE_DOOR, "behavioral")
+WARM = finding("reading_beyond_its_steady_band", FRIDGE_TEMP, "device_malfunction", magnitude=6.0)
+
+
+def _home(still_since, warm_since, door: str = "off"):
+    return {
+        FRIDGE_TEMP: state(FRIDGE_TEMP, "12", "Kitchen", "temperature", "°C", changed=warm_since),
+        FRIDGE_DOOR: state(FRIDGE_DOOR, door, "Kitchen", "door", changed=still_since),
+        BEDROOM: state(BEDROOM, "off", "Bedroom", "motion", changed=still_since),
+        HALL: state(HALL, "off", "Hall", "motion", changed=still_since),
+        KITCHEN: state(KITCHEN, "off", "Kitchen", "motion", changed=still_since),
+    }
+
+
+async def test_a_warm_fridge_is_not_part_of_nobody_moving(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "walk36")
+    now = dt_util.utcnow()
+    home = _home(now - timedelta(hours=13), now - timedelta(minutes=75))
+    assert outcome(tracker, [NOBODY_UP], now, home) == (["not_up_by_usual_time"], [])
+    later = now + timedelta(minutes=5)
+    # Its own notification, not a line under the hazard.
+    assert outcome(tracker, [NOBODY_UP, WARM], later, home) == (
+        ["reading_beyond_its_steady_band"],
+        [],
+    )
+    fridge = tracker.open[WARM.signature]
+    assert fridge.part_of == ""
+    # The person was fine: the fridge is still in front of the homeowner.
+    tracker.acknowledge(tracker.open[NOBODY_UP.signature].key)
+    assert not tracker.open[WARM.signature].acknowledged
+
+
+async def test_a_warm_fridge_is_part_of_its_door_left_open(hass: HomeAssistant) -> None:
+    tracker = AnomalyTracker(hass, "walk36")
+    now = dt_util.utcnow()
+    home = _home(now - timedelta(hours=2), now - timedelta(minutes=75), door="on")
+    assert outcome(tracker, [DOOR_OPEN], now, home) == (["state_longer_than_usual"], [])
+    later = now + timedelta(minutes=5)
+    assert outcome(tracker, [DOOR_OPEN, WARM], later, home) == (
+        [],
+        ["reading_beyond_its_steady_band"],
+    )
+    assert tracker.open[WARM.signature].part_of == DOOR_OPEN.signature
