@@ -79,9 +79,14 @@ def _record(days: Days, quarter: int, day: int, value: float) -> None:
 
 
 def _usual(values: list[float]) -> float:
-    """The value most days stay within (an upper quantile, not the single worst day)."""
+    """The value most days stay within (an upper quantile, not the single worst day): of
+    three or four days the upper quantile would be the worst, so the next one is taken
+    (one odd day among a few, a door open all morning for a tradesman, makes no normal)."""
     ordered = sorted(values)
-    return ordered[max(0, math.ceil(MOST * len(ordered)) - 1)]
+    index = math.ceil(MOST * len(ordered)) - 1
+    if len(ordered) >= 3:
+        index = min(index, len(ordered) - 2)
+    return ordered[max(0, index)]
 
 
 class UsualUse:
