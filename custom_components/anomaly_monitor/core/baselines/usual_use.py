@@ -78,13 +78,16 @@ def _record(days: Days, quarter: int, day: int, value: float) -> None:
     days[quarter] = [float(day), *values]
 
 
-def _usual(values: list[float]) -> float:
-    """The value most days stay within (an upper quantile, not the single worst day): of
-    three or four days the upper quantile would be the worst, so the next one is taken
-    (one odd day among a few, a door open all morning for a tradesman, makes no normal)."""
+def _usual(values: list[float], *, pooled: bool = False) -> float:
+    """The value most days stay within (an upper quantile, not the single worst day).
+
+    ``pooled``: the days are of other times of day (none or one at this one). Of three or
+    four such days the upper quantile would be their worst, so the next one is taken: a
+    door open all morning once for a tradesman says nothing of how long it stands open
+    at an hour it is never used (a garage door up at 22:00)."""
     ordered = sorted(values)
     index = math.ceil(MOST * len(ordered)) - 1
-    if len(ordered) >= 3:
+    if pooled and len(ordered) >= 3:
         index = min(index, len(ordered) - 2)
     return ordered[max(0, index)]
 
@@ -360,11 +363,12 @@ def _usual_of(days: Days | None, quarter: int, skip_day: int) -> tuple[float, in
     if days is None:
         return None
     values = _other_days(days[quarter], skip_day)
-    if len(values) < 2:
-        values = [v for bucket in days for v in _other_days(bucket, skip_day)]
+    if len(values) >= 2:
+        return _usual(values), len(values)
+    values = [v for bucket in days for v in _other_days(bucket, skip_day)]
     if len(values) < 2:
         return None
-    return _usual(values), len(values)
+    return _usual(values, pooled=True), len(values)
 
 
 def _other_days(bucket: list[float], skip_day: int) -> list[float]:
