@@ -106,6 +106,7 @@ def test_a_door_opened_again_and_left_standing_open_is_no_passage() -> None:
     [told] = _evening((0.2, 50), left_open=True)
     assert "has been unlocked for 1 h 05 min" in told
     assert _evening((0.2, 50)) == []  # the same passage shut again: in use
+    assert _evening((0.2, 64), left_open=True) == []  # a guest in the doorway a minute
 
 
 LIVING = "binary_sensor.lumi_presence_2"

@@ -26,10 +26,10 @@ The household's rest is read from its motion (``household_asleep``); a passage t
 this very door after that rest began is somebody up, whatever the motion sensors missed
 (a sensor held on for hours makes no new motion): the door is in use then too. Somebody
 who went out in the night and came back moves inside after it, so the rest begins again
-after their passage and the lock left is told. A door opened and still standing open is no
-passage yet (the lodger back at three, the flat door left ajar on the latch): the lock
-stays told, and the door's own ``entry_left_open`` joins its incident. One of the
-household coming back through it is no guest either (``RETURN_NEAR`` of their return, as
+after their passage and the lock left is told. A door opened and still standing open
+``USED_AGAIN`` on is no passage (the lodger back at three, the flat door left ajar on the
+latch): the lock is told, and the door's own ``entry_left_open`` joins its incident. One
+of the household coming back through it is no guest either (``RETURN_NEAR`` of their return, as
 the baselines follow them): down to the pharmacy at 23:30 and back at 23:49, the lock
 left on, is a lock forgotten.
 
@@ -87,11 +87,13 @@ def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> dateti
     )
 
 
-def _opened_last(home: HomeView, door: EntityState, when: datetime) -> bool:
-    """Whether the door's opening at ``when`` is the one it still stands open from (no
-    closing seen after it; an opening learned live before the window counts as it)."""
+def _left_standing(home: HomeView, door: EntityState, opened: datetime) -> bool:
+    """Whether the door still stands open from its opening at ``opened`` (no closing
+    seen since), for ``USED_AGAIN`` or more: a guest comes through in a minute."""
+    if not is_on(door) or home.end - opened < USED_AGAIN:
+        return False
     return not any(
-        c.when >= when and c.state.lower() == "off" for c in home.changes(door.entity_id)
+        c.when >= opened and c.state.lower() == "off" for c in home.changes(door.entity_id)
     )
 
 
@@ -107,9 +109,9 @@ def lock_in_use(
     if door is None:
         return False
     last = _last_opening(home, baselines, door.entity_id)
-    if last is not None and is_on(door) and _opened_last(home, door, last):
-        # A door that opened and still stands open is no passage yet: come in and left
-        # open on the latch is the lock's own trouble (the door's finding joins it).
+    if last is not None and _left_standing(home, door, last):
+        # Come in and left open on the latch: no passage, the lock's own trouble (the
+        # door's finding joins it).
         last = None
     used_again = last is not None and last - since >= USED_AGAIN
     if (rest := asleep_since(home, baselines)) is not None:
