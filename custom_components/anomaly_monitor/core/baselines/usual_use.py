@@ -7,7 +7,9 @@ Learned per entity, from the recorder's history at set-up and the live stream af
 - **how long it stays open, day by day** (opening sensors): per quarter of the day, the
   longest stay of each of the last ``KEPT_DAYS`` days it was used. "On most days it is
   open at most 40 min" is an upper quantile of those days (``usual_open``): one odd day
-  (a door left open all night once) does not make itself normal;
+  (a door left open all night once) does not make itself normal. At a time of day it
+  is (nearly) never used, the other quarters' days are pooled, and of three or four of
+  them the worst is left out too (a morning's tradesman says nothing of 22:00);
 - **how it changes in bursts** (anything ``toggle_storm`` judges): per quarter, the longest
   burst (changes each within the storm's gap) of each day with a burst: kitchen
   cupboards opened six times in two minutes at dinner, every day, are cooking;
