@@ -325,3 +325,33 @@ def test_a_room_door_seldom_open_at_departures_is_no_entrance_if_she_left_by_ano
     told = home_of(today_front=False)["entry_unsecured_while_away"]
     assert "open when everybody left on 0 of the 5 days" in told.reasoning
     assert "entry_unsecured_while_away" in home_of(today_front=True, at=timedelta(hours=12))
+
+
+def test_one_odd_day_at_other_hours_makes_no_normal_at_an_unused_hour() -> None:
+    """A garage door used 25 min on two mornings and open 3 h 25 one morning for a
+    tradesman, judged at 22:00 (never used in the evening): "most days" is the others'
+    25 min, not the odd morning's; at the mornings' own hour the three days judge as
+    they are (the worst of three, as before); with two days both count."""
+    usual = UsualUse(UTC)
+    door = "binary_sensor.garage_door"
+    start = datetime(2026, 10, 3, 9, 0, tzinfo=UTC)
+    usual.seen(door, start)
+
+    def used(day: int, minutes: float) -> None:
+        opened = start + timedelta(days=day)
+        usual.changed(door, opened, "on", burst_gap=None, opening=True, night_use=False)
+        closed = opened + timedelta(minutes=minutes)
+        usual.changed(door, closed, "off", burst_gap=None, opening=True, night_use=False)
+
+    used(0, 25)
+    used(1, 25)
+    evening = start + timedelta(days=5, hours=13)
+    morning = start + timedelta(days=5)
+    assert usual.usual_open(door, evening) == (25.0, 2)
+    used(2, 205)
+    assert usual.usual_open(door, evening) == (25.0, 3)
+    assert usual.usual_open(door, morning) == (205.0, 3)  # its own hour: as learned
+    # Five days: the upper quantile is the fourth, as before (two odd days are a habit).
+    used(3, 200)
+    used(4, 200)
+    assert usual.usual_open(door, evening) == (200.0, 5)

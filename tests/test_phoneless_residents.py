@@ -27,6 +27,10 @@ from custom_components.anomaly_monitor.core.phoneless_residents import names_pho
         "Bà nội không có điện thoại.",
         "Eetu (no tracker) stays at the house.",
         "आजोबा (76, विसरभोळे, फोन नाही, रात्री दोनदा संडासला जातात)",
+        "કાવ્યા (12, phone નથી) સવારે 7 વાગ્યે school",
+        "બા (71) પાસે ફોન નથી",
+        "ਬੀਬੀ ਜੀ (80) ਕੋਲ ਫੋਨ ਨਹੀਂ",
+        "Paati (78, phone இல்லை) stays home.",
     ],
 )
 def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
@@ -41,6 +45,7 @@ def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
         "Send it to my mobile. Tell me about the fridge.",
         "We have a cat. Mum works nights, Dad works days.",
         "Telefonum bildirimleri alsın.",
+        "ઘરમાં કોઈ પાળતુ પ્રાણી નથી; phone પર notification મોકલો.",
     ],
 )
 def test_a_profile_that_names_no_phoneless_resident(profile: str) -> None:

@@ -45,12 +45,16 @@ _ABSENT_AFTER = (
     # "phone not in the app", "telefonu yok", "phone nahi", "telefon nélkül"
     r"(?:is\s+|are\s+)?not\s+(?:in|on)\s+(?:the\s+)?(?:app|system|home\s*assistant|ha)\b"
     r"|(?:\w+\s+){0,3}nahi+n?\b|yok\b|n[ée]lk[üu]l\b|nincs\b"
+    # The Indic scripts' "is not / has not", after the word (Gujarati, Punjabi, Urdu,
+    # Tamil, Telugu, Kannada, Malayalam, Odia): "phone નથી" (no word boundary: their
+    # vowel signs are no word characters).
+    r"|નથી|ਨਹੀਂ|نہیں|இல்லை|లేదు|ಇಲ್ಲ|ഇല്ല|ନାହିଁ"
 )
 _SCRIPT = (
     # Words that are not spaced, or are one word with their negation.
     r"没有手机|没手机|不用手机|手机不在|沒有手機|沒手機|無手機|携帯(?:電話)?(?:なし|無し|を持っていない|を持たない)"
     r"|スマホ(?:なし|無し|を持っていない|を持たない)|휴대폰\s*없|핸드폰\s*없|폰\s*없"
-    r"|फ़?ोन\s*(?:नहीं|नाही|छैन|HA\s*मा\s*छैन)|ফোন\s*নেই|بدون\s+(?:هاتف|جوال|موبايل|گوشی|تلفن)"
+    r"|फ़?ोन\s*(?:नहीं|नाही|छैन|HA\s*मा\s*छैन)|ফোন\s*নেই|ફોન\s*નથી|ਫ਼?ੋਨ\s*ਨਹੀਂ|فون\s*نہیں|بدون\s+(?:هاتف|جوال|موبايل|گوشی|تلفن)"
     r"|(?:ليس\s+(?:لديه|لديها|معه|معها)|ما\s+عند(?:ه|ها))\s+(?:هاتف|جوال|موبايل)"
     r"|گوشی\s+ندار|בלי\s+(?:טלפון|פלאפון|סמארטפון)|אין\s+(?:לו|לה)\s+(?:טלפון|פלאפון)"
     r"|ไม่มี(?:โทรศัพท์|มือถือ)|không\s+(?:có|dùng)\s+điện\s+thoại|ስልክ\s+የ(?:ለውም|ላትም)"

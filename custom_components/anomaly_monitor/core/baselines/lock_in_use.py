@@ -26,9 +26,12 @@ The household's rest is read from its motion (``household_asleep``); a passage t
 this very door after that rest began is somebody up, whatever the motion sensors missed
 (a sensor held on for hours makes no new motion): the door is in use then too. Somebody
 who went out in the night and came back moves inside after it, so the rest begins again
-after their passage and the lock left is told. One of the household coming back through
-it is no guest either (``RETURN_NEAR`` of their return, as the baselines follow them):
-down to the pharmacy at 23:30 and back at 23:49, the lock left on, is a lock forgotten.
+after their passage and the lock left is told. A door opened and still standing open
+``USED_AGAIN`` on is no passage (the lodger back at three, the flat door left ajar on the
+latch): the lock is told, and the door's own ``entry_left_open`` joins its incident. One
+of the household coming back through it is no guest either (``RETURN_NEAR`` of their return, as
+the baselines follow them): down to the pharmacy at 23:30 and back at 23:49, the lock
+left on, is a lock forgotten.
 
 A lock unlocked for one of the household coming home (a person came home from away
 within ``ARRIVAL_NEAR`` of the unlock, as the baselines follow them live:
@@ -46,7 +49,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from ..home import HomeView
+from ..home import HomeView, is_on
 from ..models import EntityState
 from ..occupancy import Occupancy
 from .entrance_subject import entrance_of
@@ -84,6 +87,16 @@ def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> dateti
     )
 
 
+def _left_standing(home: HomeView, door: EntityState, opened: datetime) -> bool:
+    """Whether the door still stands open from its opening at ``opened`` (no closing
+    seen since), for ``USED_AGAIN`` or more: a guest comes through in a minute."""
+    if not is_on(door) or home.end - opened < USED_AGAIN:
+        return False
+    return not any(
+        c.when >= opened and c.state.lower() == "off" for c in home.changes(door.entity_id)
+    )
+
+
 def lock_in_use(
     home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime
 ) -> bool:
@@ -96,6 +109,10 @@ def lock_in_use(
     if door is None:
         return False
     last = _last_opening(home, baselines, door.entity_id)
+    if last is not None and _left_standing(home, door, last):
+        # Come in and left open on the latch: no passage, the lock's own trouble (the
+        # door's finding joins it).
+        last = None
     used_again = last is not None and last - since >= USED_AGAIN
     if (rest := asleep_since(home, baselines)) is not None:
         # The household rests (the night rule judges the lock), unless somebody came

@@ -7,7 +7,9 @@ Learned per entity, from the recorder's history at set-up and the live stream af
 - **how long it stays open, day by day** (opening sensors): per quarter of the day, the
   longest stay of each of the last ``KEPT_DAYS`` days it was used. "On most days it is
   open at most 40 min" is an upper quantile of those days (``usual_open``): one odd day
-  (a door left open all night once) does not make itself normal;
+  (a door left open all night once) does not make itself normal. At a time of day it
+  is (nearly) never used, the other quarters' days are pooled, and of three or four of
+  them the worst is left out too (a morning's tradesman says nothing of 22:00);
 - **how it changes in bursts** (anything ``toggle_storm`` judges): per quarter, the longest
   burst (changes each within the storm's gap) of each day with a burst: kitchen
   cupboards opened six times in two minutes at dinner, every day, are cooking;
@@ -78,10 +80,18 @@ def _record(days: Days, quarter: int, day: int, value: float) -> None:
     days[quarter] = [float(day), *values]
 
 
-def _usual(values: list[float]) -> float:
-    """The value most days stay within (an upper quantile, not the single worst day)."""
+def _usual(values: list[float], *, pooled: bool = False) -> float:
+    """The value most days stay within (an upper quantile, not the single worst day).
+
+    ``pooled``: the days are of other times of day (none or one at this one). Of three or
+    four such days the upper quantile would be their worst, so the next one is taken: a
+    door open all morning once for a tradesman says nothing of how long it stands open
+    at an hour it is never used (a garage door up at 22:00)."""
     ordered = sorted(values)
-    return ordered[max(0, math.ceil(MOST * len(ordered)) - 1)]
+    index = math.ceil(MOST * len(ordered)) - 1
+    if pooled and len(ordered) >= 3:
+        index = min(index, len(ordered) - 2)
+    return ordered[max(0, index)]
 
 
 class UsualUse:
@@ -355,11 +365,12 @@ def _usual_of(days: Days | None, quarter: int, skip_day: int) -> tuple[float, in
     if days is None:
         return None
     values = _other_days(days[quarter], skip_day)
-    if len(values) < 2:
-        values = [v for bucket in days for v in _other_days(bucket, skip_day)]
+    if len(values) >= 2:
+        return _usual(values), len(values)
+    values = [v for bucket in days for v in _other_days(bucket, skip_day)]
     if len(values) < 2:
         return None
-    return _usual(values), len(values)
+    return _usual(values, pooled=True), len(values)
 
 
 def _other_days(bucket: list[float], skip_day: int) -> list[float]:
