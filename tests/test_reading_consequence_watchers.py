@@ -76,3 +76,22 @@ async def test_a_warm_fridge_is_part_of_its_door_left_open(hass: HomeAssistant) 
         ["reading_beyond_its_steady_band"],
     )
     assert tracker.open[WARM.signature].part_of == DOOR_OPEN.signature
+
+
+async def test_a_fridge_door_left_open_before_nobody_up_is_told(hass: HomeAssistant) -> None:
+    """Walk 37 (C): the fridge door open since 90 min before "Nobody up yet" was told was
+    held as the household's answer to it (a stillness of the whole home made every room
+    its "own room"), and the warm fridge went in with it."""
+    tracker = AnomalyTracker(hass, "walk37")
+    now = dt_util.utcnow()
+    home = _home(now - timedelta(hours=13), now - timedelta(minutes=75), door="on")
+    home[FRIDGE_DOOR] = state(
+        FRIDGE_DOOR, "on", "Kitchen", "door", changed=now - timedelta(minutes=90)
+    )
+    assert outcome(tracker, [NOBODY_UP], now, home) == (["not_up_by_usual_time"], [])
+    later = now + timedelta(minutes=5)
+    assert outcome(tracker, [NOBODY_UP, DOOR_OPEN], later, home) == (
+        ["state_longer_than_usual"],
+        [],
+    )
+    assert tracker.open[DOOR_OPEN.signature].part_of == ""

@@ -68,6 +68,7 @@ from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import (
+    HOME_SUBJECT,
     AnomalyType,
     EntityState,
     Severity,
@@ -192,10 +193,15 @@ class Seen:
             return False  # a reading's last change is not when its problem began
         changed = subject.last_changed
         # In a hazard's own room, its story began before it was found (the door she
-        # left open on her way to the bathroom where she fell: set 15).
+        # left open on her way to the bathroom where she fell: set 15). A stillness of
+        # the whole home has no room of its own: every room is "near" it (walk 37: the
+        # fridge door left open before "Nobody up yet" was held as its answer).
         began = (
             self._onset(self.began, entities)
-            if self.hazard and not away_answer and self._near(subject, entities)
+            if self.hazard
+            and not away_answer
+            and self.subject != HOME_SUBJECT
+            and self._near(subject, entities)
             else self.began
         )
         if not began - _LEAD <= changed <= self.ended:
