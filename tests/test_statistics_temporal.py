@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from custom_components.anomaly_monitor.core.combined_detector import (
@@ -462,3 +463,20 @@ def test_camera_motion_score_while_everyone_is_away() -> None:
     (finding,) = activity_while_away(view)
     assert finding.evidence == ("sensor.hall_camera_motion", "device_tracker.alex_phone")
     assert finding.magnitude == 1.0
+
+
+def test_iron_switched_on_before_the_window_is_judged_from_when_it_was() -> None:
+    """A plug switched on and forgotten has no change left in a short window: it is on
+    since its ``last_changed``, and judged as the stove above."""
+    on_since = entity("switch.hair_iron", "on", area="Bedroom")
+    iron = replace(on_since, last_changed=MORNING)
+    view = home([iron], environment(_at(4 * 60)))
+    (finding,) = heat_appliance_left_on(view)
+    assert finding.evidence == ("switch.hair_iron",)
+    assert "since 07:00" in finding.reasoning
+    # Switched on an hour ago: not yet.
+    recent = replace(on_since, last_changed=_at(3 * 60))
+    assert not list(heat_appliance_left_on(home([recent], environment(_at(4 * 60)))))
+    # An iron that is off says nothing, however long ago it changed.
+    off = replace(entity("switch.hair_iron", "off", area="Bedroom"), last_changed=MORNING)
+    assert not list(heat_appliance_left_on(home([off], environment(_at(4 * 60)))))

@@ -22,7 +22,7 @@ from datetime import timedelta
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
-from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT
+from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT, heat_spells
 from ..statistics.timeline import Interval, intervals
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, learned_from
@@ -35,6 +35,8 @@ RUN_RULES: dict[str, timedelta] = {
     "heat_appliance_left_on": HEAT_APPLIANCE_LIMIT,
 }
 _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
+# A heater's spell on since before the window is judged too (``heat_spells``).
+_HEAT_RULES = frozenset({"heat_appliance_left_on"})
 
 
 def judged_run(
@@ -44,9 +46,13 @@ def judged_run(
     rule_limit = RUN_RULES[finding.rule]
     worst: tuple[Interval, float, int] | None = None
     unknown = False
-    for run in intervals(home, entity_id):
+    in_window = intervals(home, entity_id)
+    runs = heat_spells(home, entity_id) if finding.rule in _HEAT_RULES else in_window
+    for run in runs:
         if run.state.lower() not in _RUNNING or run.duration < rule_limit:
             continue
+        if run not in in_window and not baselines.durations.whole_record(entity_id, run.state)[0]:
+            continue  # on since before the window and never seen switched off: kept on
         learned = baselines.durations.longest(entity_id, run.state, run.start)
         if learned is None:
             unknown = True  # too few runs known at that time of day: the rule's limit
