@@ -480,3 +480,17 @@ def test_iron_switched_on_before_the_window_is_judged_from_when_it_was() -> None
     # An iron that is off says nothing, however long ago it changed.
     off = replace(entity("switch.hair_iron", "off", area="Bedroom"), last_changed=MORNING)
     assert not list(heat_appliance_left_on(home([off], environment(_at(4 * 60)))))
+
+
+def test_a_plug_that_only_went_unknown_and_unavailable_switched_nothing() -> None:
+    """Two quick starts: the plug read unknown, unavailable, unknown, unavailable within
+    seconds (a walk of session 36); nothing switched. Its real flips still count."""
+    plug = entity("switch.fridge_plug", "unavailable", area="Kitchen")
+    states = ["unknown", "unavailable", "unknown", "unavailable", "unknown", "unavailable"]
+    starts = [(i * 4 / 60, plug.entity_id, s) for i, s in enumerate(states)]
+    assert not list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, starts))))
+    # on, a drop, on again: one state, no switch.
+    dropped = [(i * 4 / 60, plug.entity_id, s) for i, s in enumerate(["on", "unknown"] * 3)]
+    assert not list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, dropped))))
+    flips = [(i * 4 / 60, plug.entity_id, "on" if i % 2 else "off") for i in range(6)]
+    assert list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, flips))))
