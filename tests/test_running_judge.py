@@ -34,7 +34,8 @@ def test_an_iron_used_and_switched_off_before_is_told_when_left_on() -> None:
         baselines.durations.state(IRON, "off", used + timedelta(minutes=14))
     now = ON_AT + timedelta(hours=3, minutes=10)
     judged = judged_run(_finding(now), IRON, baselines, _view(now))
-    assert judged is not None and judged.rule == "heat_appliance_left_on"
+    assert judged is not None
+    assert judged.rule == "heat_appliance_left_on"
 
 
 def test_a_heater_never_seen_off_is_kept_on_not_left_on() -> None:

@@ -89,8 +89,8 @@ from .cold_start_openings import (
     opened_in_empty_home,
 )
 from .feedback import is_hazard
-from .home import OCCUPANCY_DEVICE_CLASSES
 from .first_days_passage import household_passage
+from .home import OCCUPANCY_DEVICE_CLASSES
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 from .rules.lock_jammed import LOCK_JAMMED
