@@ -67,7 +67,6 @@ async def test_the_same_changes_while_ha_runs_are_a_toggle_storm(
     assert _storms(await analyze(hass, entry))
 
 
-
 async def test_a_device_that_only_went_unknown_and_unavailable_is_no_toggle_storm(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
