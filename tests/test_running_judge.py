@@ -42,3 +42,14 @@ def test_a_heater_never_seen_off_is_kept_on_not_left_on() -> None:
     baselines = HomeBaselines(UTC)
     now = ON_AT + timedelta(hours=3, minutes=10)
     assert judged_run(_finding(now), IRON, baselines, _view(now)) is None
+
+
+def test_a_water_heater_kept_on_for_days_is_not_left_on() -> None:
+    """Its one stay on lasted four days: on since this afternoon is how it is kept."""
+    baselines = HomeBaselines(UTC)
+    baselines.durations.state(IRON, "on", DAY0 - timedelta(days=4))
+    baselines.durations.state(IRON, "off", DAY0)
+    baselines.durations.state(IRON, "on", DAY0 + timedelta(minutes=21))
+    baselines.durations.state(IRON, "off", DAY0 + timedelta(days=1))
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    assert judged_run(_finding(now), IRON, baselines, _view(now)) is None

@@ -494,3 +494,14 @@ def test_a_plug_that_only_went_unknown_and_unavailable_switched_nothing() -> Non
     assert not list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, dropped))))
     flips = [(i * 4 / 60, plug.entity_id, "on" if i % 2 else "off") for i in range(6)]
     assert list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, flips))))
+
+
+def test_a_heater_on_since_ha_started_is_not_judged_from_the_start() -> None:
+    """HA set every state as it started: the plug's ``last_changed`` is the start's, not
+    the moment anybody switched it on."""
+    heater = replace(entity("switch.water_heater", "on", area="Hall"), last_changed=MORNING)
+    started = replace(
+        environment(_at(4 * 60)), ha_started=(MORNING - timedelta(seconds=3), _at(0.5))
+    )
+    assert not list(heat_appliance_left_on(home([heater], started)))
+    assert list(heat_appliance_left_on(home([heater], environment(_at(4 * 60)))))

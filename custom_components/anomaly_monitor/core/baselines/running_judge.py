@@ -35,8 +35,10 @@ RUN_RULES: dict[str, timedelta] = {
     "heat_appliance_left_on": HEAT_APPLIANCE_LIMIT,
 }
 _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
-# A heater's spell on since before the window is judged too (``heat_spells``).
+# A heater's spell on since before the window is judged too (``heat_spells``), once this
+# many of its uses are learned.
 _HEAT_RULES = frozenset({"heat_appliance_left_on"})
+_KNOWN_USES = 2
 
 
 def judged_run(
@@ -51,8 +53,19 @@ def judged_run(
     for run in runs:
         if run.state.lower() not in _RUNNING or run.duration < rule_limit:
             continue
-        if run not in in_window and not baselines.durations.whole_record(entity_id, run.state)[0]:
-            continue  # on since before the window and never seen switched off: kept on
+        if run not in in_window:
+            # On since before the window: judged only when its uses are known to be short
+            # (an iron's 14 min twice); a water heater kept on for days, or one never seen
+            # switched off, is kept on, not left on.
+            uses, longest = baselines.durations.whole_record(entity_id, run.state)
+            limit = max(rule_limit, RUN_FACTOR * timedelta(minutes=longest))
+            if (
+                uses >= _KNOWN_USES
+                and run.duration > limit
+                and (worst is None or run.duration > worst[0].duration)
+            ):
+                worst = (run, longest, uses)
+            continue
         learned = baselines.durations.longest(entity_id, run.state, run.start)
         if learned is None:
             unknown = True  # too few runs known at that time of day: the rule's limit

@@ -12,6 +12,7 @@ from ..home import HomeView, is_motion
 from ..home_clock import on_home_clock
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
+from ..start_settling import set_while_starting
 from .timeline import Interval, intervals
 
 # An exterior door held open this long is worth a look even without history.
@@ -190,10 +191,15 @@ _HEAT_ON = frozenset({"on", "heat", "heating"})
 def heat_spells(home: HomeView, entity_id: str) -> list[Interval]:
     """A heat appliance's spells on in the window; a plug switched on before the window
     began and on since is on from when it was switched on (an iron switched on at 06:38
-    and forgotten had no change in a window begun at 08:00, and was never judged)."""
+    and forgotten had no change in a window begun at 08:00, and was never judged). One
+    on since HA started was set by the start, not switched on then."""
     spans = _open_intervals(home, entity_id, _HEAT_ON)
     if home.domain(entity_id) != "switch":
         return spans  # a thermostat's mode is no spell of use
+    state = home.info(entity_id)
+    since = state.last_changed if state is not None else None
+    if since is None or set_while_starting(home.env.ha_started, since):
+        return spans  # on since HA set it as it started: nobody knows since when
     return _with_current_spell(home, entity_id, spans, frozenset({"on"}))
 
 
