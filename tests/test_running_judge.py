@@ -53,3 +53,15 @@ def test_a_water_heater_kept_on_for_days_is_not_left_on() -> None:
     baselines.durations.state(IRON, "off", DAY0 + timedelta(days=1))
     now = ON_AT + timedelta(hours=3, minutes=10)
     assert judged_run(_finding(now), IRON, baselines, _view(now)) is None
+
+
+def test_while_the_home_is_learned_a_plug_on_since_it_was_first_seen_is_not_told() -> None:
+    """The first day: a water heater kept on, on since the monitor first saw it; no use of
+    it is known, so it is not told as left on 3 h later (set 30's first night)."""
+    from custom_components.anomaly_monitor.core.baselines.usual_judge import judged_by_usual
+
+    baselines = HomeBaselines(UTC)
+    baselines.watching([IRON], ON_AT)
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    assert baselines.learning(IRON, now)
+    assert judged_by_usual(_finding(now), baselines, _view(now)) is None

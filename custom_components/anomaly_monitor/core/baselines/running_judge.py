@@ -36,8 +36,9 @@ RUN_RULES: dict[str, timedelta] = {
 }
 _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
 # A heater's spell on since before the window is judged too (``heat_spells``), once this
-# many of its uses are learned.
-_HEAT_RULES = frozenset({"heat_appliance_left_on"})
+# many of its uses are learned; judged so while the home is still learned as well (no
+# uses known: a plug on since the monitor first saw it is not told from then).
+HEAT_RUN_RULES = frozenset({"heat_appliance_left_on"})
 _KNOWN_USES = 2
 
 
@@ -49,7 +50,7 @@ def judged_run(
     worst: tuple[Interval, float, int] | None = None
     unknown = False
     in_window = intervals(home, entity_id)
-    runs = heat_spells(home, entity_id) if finding.rule in _HEAT_RULES else in_window
+    runs = heat_spells(home, entity_id) if finding.rule in HEAT_RUN_RULES else in_window
     for run in runs:
         if run.state.lower() not in _RUNNING or run.duration < rule_limit:
             continue
