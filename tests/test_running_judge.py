@@ -65,17 +65,3 @@ def test_while_the_home_is_learned_a_plug_on_since_it_was_first_seen_is_not_told
     now = ON_AT + timedelta(hours=3, minutes=10)
     assert baselines.learning(IRON, now)
     assert judged_by_usual(_finding(now), baselines, _view(now)) is None
-
-
-def test_a_heater_used_for_hours_is_judged_by_three_times_its_longest_use() -> None:
-    """A block heater on 2 h 50 on cold evenings: on 4 h 20 in a cold snap is its use; on
-    for nine hours it is left on."""
-    baselines = HomeBaselines(UTC)
-    for day in range(2):
-        used = DAY0 + timedelta(days=day, hours=7)
-        baselines.durations.state(IRON, "on", used)
-        baselines.durations.state(IRON, "off", used + timedelta(minutes=170))
-    snap = ON_AT + timedelta(hours=4, minutes=20)
-    assert judged_run(_finding(snap), IRON, baselines, _view(snap)) is None
-    night = ON_AT + timedelta(hours=9)
-    assert judged_run(_finding(night), IRON, baselines, _view(night)) is not None

@@ -39,10 +39,6 @@ _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
 # many of its uses are learned; judged so while the home is still learned as well (no
 # uses known: a plug on since the monitor first saw it is not told from then).
 HEAT_RUN_RULES = frozenset({"heat_appliance_left_on"})
-# Judged from any few uses (not the quarter's five): three times the longest of them, as a
-# timed routine is (``timed_stays.TIMED_FACTOR``): a block heater's 2 h 50 on colder
-# evenings runs 4 h 20 in a cold snap, on purpose (set 27).
-FEW_USES_FACTOR = 3.0
 _KNOWN_USES = 2
 
 
@@ -63,7 +59,7 @@ def judged_run(
             # (an iron's 14 min twice); a water heater kept on for days, or one never seen
             # switched off, is kept on, not left on.
             uses, longest = baselines.durations.whole_record(entity_id, run.state)
-            limit = max(rule_limit, FEW_USES_FACTOR * timedelta(minutes=longest))
+            limit = max(rule_limit, RUN_FACTOR * timedelta(minutes=longest))
             if (
                 uses >= _KNOWN_USES
                 and run.duration > limit
