@@ -279,3 +279,17 @@ def test_a_load_switched_on_for_good_only_yesterday_is_still_told() -> None:
     finally:
         for table in (AREAS, CLASSES, UNITS):
             table.pop(RADIATOR, None)
+
+
+def test_a_routine_on_some_days_of_the_week_is_a_habit_a_rare_run_is_not() -> None:
+    """A washer run at 19 h on three evenings of seven draws then by habit (a load
+    running while the home is empty is its routine); an air conditioner that drew at
+    10 h on one day of ten, or on two, is a load left on."""
+    from custom_components.anomaly_monitor.core.baselines.away_habits import by_habit
+
+    assert by_habit(3, 7)
+    assert by_habit(3, 8)
+    assert by_habit(6, 21)
+    assert not by_habit(1, 10)
+    assert not by_habit(2, 8)
+    assert not by_habit(3, 14)

@@ -65,3 +65,25 @@ async def test_the_same_changes_while_ha_runs_are_a_toggle_storm(
     await hass.async_block_till_done()
     await _turn_twice_by_hand(hass, freezer)
     assert _storms(await analyze(hass, entry))
+
+
+async def test_a_device_that_only_went_unknown_and_unavailable_is_no_toggle_storm(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """The walk of session 36 (B): two starts seconds apart, the plugs read unknown then
+    unavailable at each; "Fridge plug switching on and off rapidly" was told. The same
+    with the lock: no state is no switch. Really switching that fast is still told."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    for state in ("unknown", "unavailable", "unknown", "unavailable", "locked"):
+        freezer.tick(timedelta(seconds=4))
+        hass.states.async_set(FRONT_LOCK, state, LOCK_ATTRS)
+        await hass.async_block_till_done()
+    freezer.tick(timedelta(seconds=2))
+    assert not _storms(await analyze(hass, entry))
+    for state in ("unlocked", "locked", "unlocked", "locked"):
+        freezer.tick(timedelta(seconds=4))
+        hass.states.async_set(FRONT_LOCK, state, LOCK_ATTRS)
+        await hass.async_block_till_done()
+    freezer.tick(timedelta(seconds=2))
+    assert [f["evidence"][0] for f in _storms(await analyze(hass, entry))] == [FRONT_LOCK]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from custom_components.anomaly_monitor.core.combined_detector import (
@@ -462,3 +463,45 @@ def test_camera_motion_score_while_everyone_is_away() -> None:
     (finding,) = activity_while_away(view)
     assert finding.evidence == ("sensor.hall_camera_motion", "device_tracker.alex_phone")
     assert finding.magnitude == 1.0
+
+
+def test_iron_switched_on_before_the_window_is_judged_from_when_it_was() -> None:
+    """A plug switched on and forgotten has no change left in a short window: it is on
+    since its ``last_changed``, and judged as the stove above."""
+    on_since = entity("switch.hair_iron", "on", area="Bedroom")
+    iron = replace(on_since, last_changed=MORNING)
+    view = home([iron], environment(_at(4 * 60)))
+    (finding,) = heat_appliance_left_on(view)
+    assert finding.evidence == ("switch.hair_iron",)
+    assert "since 07:00" in finding.reasoning
+    # Switched on an hour ago: not yet.
+    recent = replace(on_since, last_changed=_at(3 * 60))
+    assert not list(heat_appliance_left_on(home([recent], environment(_at(4 * 60)))))
+    # An iron that is off says nothing, however long ago it changed.
+    off = replace(entity("switch.hair_iron", "off", area="Bedroom"), last_changed=MORNING)
+    assert not list(heat_appliance_left_on(home([off], environment(_at(4 * 60)))))
+
+
+def test_a_plug_that_only_went_unknown_and_unavailable_switched_nothing() -> None:
+    """Two quick starts: the plug read unknown, unavailable, unknown, unavailable within
+    seconds (a walk of session 36); nothing switched. Its real flips still count."""
+    plug = entity("switch.fridge_plug", "unavailable", area="Kitchen")
+    states = ["unknown", "unavailable", "unknown", "unavailable", "unknown", "unavailable"]
+    starts = [(i * 4 / 60, plug.entity_id, s) for i, s in enumerate(states)]
+    assert not list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, starts))))
+    # on, a drop, on again: one state, no switch.
+    dropped = [(i * 4 / 60, plug.entity_id, s) for i, s in enumerate(["on", "unknown"] * 3)]
+    assert not list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, dropped))))
+    flips = [(i * 4 / 60, plug.entity_id, "on" if i % 2 else "off") for i in range(6)]
+    assert list(toggle_storm(home([plug], environment(_at(1)), steps(MORNING, flips))))
+
+
+def test_a_heater_on_since_ha_started_is_not_judged_from_the_start() -> None:
+    """HA set every state as it started: the plug's ``last_changed`` is the start's, not
+    the moment anybody switched it on."""
+    heater = replace(entity("switch.water_heater", "on", area="Hall"), last_changed=MORNING)
+    started = replace(
+        environment(_at(4 * 60)), ha_started=(MORNING - timedelta(seconds=3), _at(0.5))
+    )
+    assert not list(heat_appliance_left_on(home([heater], started)))
+    assert list(heat_appliance_left_on(home([heater], environment(_at(4 * 60)))))

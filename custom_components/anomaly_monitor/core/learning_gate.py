@@ -8,7 +8,8 @@ for the normal, except:
 
 - a safety hazard (smoke, gas, CO, heat, a leak) or anything critical;
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
-  camera or siren: ``offline.is_safety_device``), whatever its finding's rating;
+  camera or siren: ``offline.is_safety_device``), whatever its finding's rating; so is a
+  motion sensor offline (``watcher_offline``);
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
   interior door stands open for hours, the entry itself is told by the while-away
@@ -89,6 +90,7 @@ from .cold_start_openings import (
 )
 from .feedback import is_hazard
 from .first_days_passage import household_passage
+from .home import OCCUPANCY_DEVICE_CLASSES
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 from .rules.lock_jammed import LOCK_JAMMED
@@ -145,6 +147,23 @@ def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:
     )
 
 
+def watcher_offline(finding: Finding, baselines: HomeBaselines) -> bool:
+    """A motion sensor gone offline: what sees the household move (their stillness, a
+    fall) or anybody inside the empty home is blind from then on, whatever this home's
+    drops turn out to be (a kitchen PIR's battery gone on the third morning of a busy
+    flat, told only once the home was learned, 18 h later). Whoever is home: held while
+    the flat is empty, it was told again when somebody came in."""
+    if finding.rule not in _OFFLINE_RULES:
+        return False
+    infos = baselines.infos
+    return any(
+        (info := infos.get(entity_id)) is not None
+        and info.domain == "binary_sensor"
+        and info.device_class in OCCUPANCY_DEVICE_CLASSES
+        for entity_id in finding.evidence
+    )
+
+
 def stood_open_before_leaving(finding: Finding, baselines: HomeBaselines) -> bool:
     """A door without a lock, "open while nobody is home", that stood open since well
     before everybody left: no entry into the empty home, and not the way out."""
@@ -188,6 +207,8 @@ def held_while_learning(
     ):
         return False
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
+        return False
+    if watcher_offline(finding, baselines):
         return False
     if opened_in_empty_home(finding, baselines, someone_home):
         return False

@@ -22,7 +22,7 @@ from datetime import timedelta
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
-from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT
+from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT, heat_spells
 from ..statistics.timeline import Interval, intervals
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, learned_from
@@ -35,6 +35,11 @@ RUN_RULES: dict[str, timedelta] = {
     "heat_appliance_left_on": HEAT_APPLIANCE_LIMIT,
 }
 _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
+# A heater's spell on since before the window is judged too (``heat_spells``), once this
+# many of its uses are learned; judged so while the home is still learned as well (no
+# uses known: a plug on since the monitor first saw it is not told from then).
+HEAT_RUN_RULES = frozenset({"heat_appliance_left_on"})
+_KNOWN_USES = 2
 
 
 def judged_run(
@@ -44,8 +49,23 @@ def judged_run(
     rule_limit = RUN_RULES[finding.rule]
     worst: tuple[Interval, float, int] | None = None
     unknown = False
-    for run in intervals(home, entity_id):
+    in_window = intervals(home, entity_id)
+    runs = heat_spells(home, entity_id) if finding.rule in HEAT_RUN_RULES else in_window
+    for run in runs:
         if run.state.lower() not in _RUNNING or run.duration < rule_limit:
+            continue
+        if run not in in_window:
+            # On since before the window: judged only when its uses are known to be short
+            # (an iron's 14 min twice); a water heater kept on for days, or one never seen
+            # switched off, is kept on, not left on.
+            uses, longest = baselines.durations.whole_record(entity_id, run.state)
+            limit = max(rule_limit, RUN_FACTOR * timedelta(minutes=longest))
+            if (
+                uses >= _KNOWN_USES
+                and run.duration > limit
+                and (worst is None or run.duration > worst[0].duration)
+            ):
+                worst = (run, longest, uses)
             continue
         learned = baselines.durations.longest(entity_id, run.state, run.start)
         if learned is None:

@@ -7,10 +7,10 @@ meter (``MeterHours``, whoever is home) but a window holds a day or two: its run
 family is out for the day was told as a remote command or an intruder.
 
 A switch whose meter (its own: ``device_roles.own_meter``) draws at the hour it
-switched on on most days learned (``away_habits``: ``TIMER_SHARE`` of them, ``TIMER_DAYS``
-at least), or draws around the clock lately (``loads_by_themselves``), switched on by its
-timer. A switch without a meter, or one switched at an hour its meter seldom draws, is
-told as before.
+switched on on two days a week or more (``away_habits``: ``TIMER_SHARE`` of the days
+learned, ``TIMER_DAYS`` at least), or draws around the clock lately
+(``loads_by_themselves``), switched on by its timer. A switch without a meter, or one
+switched at an hour its meter seldom draws, is told as before.
 """
 
 from __future__ import annotations

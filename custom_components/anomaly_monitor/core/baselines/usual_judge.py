@@ -62,7 +62,7 @@ from .home_baselines import HomeBaselines
 from .inside_doors import only_used_from_inside
 from .lonely_judge import judge_lonely
 from .long_stays import FLOOR as LONG_STAY_FLOOR, duration_text, stay_since
-from .running_judge import RUN_RULES, judged_run
+from .running_judge import HEAT_RUN_RULES, RUN_RULES, judged_run
 from .stands_open import stands_open
 from .stay_habits import StayHabit, habit_text
 from .supply_cut import cut_devices, judged_cut
@@ -123,7 +123,7 @@ def judged_by_usual(finding: Finding, baselines: HomeBaselines, home: HomeView) 
             if (judged := judged_drop(finding, offline, baselines, home, learning)) is not None:
                 return judged
         return None
-    if finding.rule in APPLIANCE_RULES | WINDOW_RULES | ACTIVATION_RULES:
+    if finding.rule in APPLIANCE_RULES | WINDOW_RULES | ACTIVATION_RULES | HEAT_RUN_RULES:
         return judge(finding, entity_id, baselines, home)  # its own days learned judge it
     # Learned or not as of now, as the learning gate asks: judged by the learning at the
     # window's start, the default limit told a door's usual hour as "left open" for a

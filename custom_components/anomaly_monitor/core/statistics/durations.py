@@ -12,6 +12,7 @@ from ..home import HomeView, is_motion
 from ..home_clock import on_home_clock
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
+from ..start_settling import set_while_starting
 from .timeline import Interval, intervals
 
 # An exterior door held open this long is worth a look even without history.
@@ -56,13 +57,18 @@ def _minutes(delta: timedelta) -> str:
     return f"{minutes} min" if minutes < 120 else f"{minutes / 60:.1f} h"
 
 
-def _with_current_spell(home: HomeView, entity_id: str, spans: list[Interval]) -> list[Interval]:
+def _with_current_spell(
+    home: HomeView,
+    entity_id: str,
+    spans: list[Interval],
+    active: frozenset[str] | None = None,
+) -> list[Interval]:
     """``spans`` with the spell the entity is in now begun when it really began: a door
     open since before the window has no change in it (it was not judged at all, and its
     anomaly cleared with the door still open), or only repeats of its state."""
     state = home.info(entity_id)
     since = state.last_changed if state is not None else None
-    active = open_states(home.domain(entity_id))
+    active = open_states(home.domain(entity_id)) if active is None else active
     if state is None or since is None or state.state.lower() not in active:
         return spans
     if any(i.state.lower() not in active for i in intervals(home, entity_id)):
@@ -179,17 +185,33 @@ def _neighbours(home: HomeView, entity_id: str) -> tuple[str, ...]:
 HEAT_APPLIANCE_LEFT_ON = FindingKind("heat_appliance_left_on", AnomalyType.SAFETY_HAZARD)
 
 
+_HEAT_ON = frozenset({"on", "heat", "heating"})
+
+
+def heat_spells(home: HomeView, entity_id: str) -> list[Interval]:
+    """A heat appliance's spells on in the window; a plug switched on before the window
+    began and on since is on from when it was switched on (an iron switched on at 06:38
+    and forgotten had no change in a window begun at 08:00, and was never judged). One
+    on since HA started was set by the start, not switched on then."""
+    spans = _open_intervals(home, entity_id, _HEAT_ON)
+    if home.domain(entity_id) != "switch":
+        return spans  # a thermostat's mode is no spell of use
+    state = home.info(entity_id)
+    since = state.last_changed if state is not None else None
+    if since is None or set_while_starting(home.env.ha_started, since):
+        return spans  # on since HA set it as it started: nobody knows since when
+    return _with_current_spell(home, entity_id, spans, frozenset({"on"}))
+
+
 def heat_appliance_left_on(home: HomeView) -> Iterator[Finding]:
     """A stove, oven or heater ran for hours, longer than cooking or heating takes."""
-    for entity_id in home.history:
+    switches = [s.entity_id for s in home.of("switch")]
+    for entity_id in dict.fromkeys([*home.history, *switches]):
         if home.domain(entity_id) not in ("switch", "climate", "water_heater"):
             continue
         if not has_role(home, entity_id, *HEAT_ROLES):
             continue
-        worst = _longest_exceeding(
-            _open_intervals(home, entity_id, frozenset({"on", "heat", "heating"})),
-            HEAT_APPLIANCE_LIMIT,
-        )
+        worst = _longest_exceeding(heat_spells(home, entity_id), HEAT_APPLIANCE_LIMIT)
         if worst is None:
             continue
         yield HEAT_APPLIANCE_LEFT_ON.finding(

@@ -8,8 +8,9 @@ from itertools import pairwise
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, Finding, Severity
+from ..models import AnomalyType, Finding, Severity, Transition
 from ..start_settling import set_while_starting
+from ..state_blips import is_no_state
 
 # Actuators people switch by hand or automations switch on events.
 _ACTUATOR_DOMAINS = frozenset({"light", "switch", "fan", "cover", "lock", "valve", "siren"})
@@ -33,11 +34,25 @@ def storm_limits(domain: str, device_class: str | None) -> tuple[int, timedelta]
     return None
 
 
-def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
-    """Length (in changes) of the longest run of changes each closer than ``gap``; the
-    changes HA made as it started are not the device's (``start_settling``)."""
+def _switches(home: HomeView, entity_id: str) -> list[Transition]:
+    """The entity's changes from one real state to another: the changes HA made as it
+    started are not the device's (``start_settling``), and neither is a no-state (a plug
+    that only went ``unknown`` → ``unavailable`` at two quick starts switched nothing:
+    a walk of session 36); a device dropping off and back is device health's."""
     started = home.env.ha_started
-    changes = [c for c in home.changes(entity_id) if not set_while_starting(started, c.when)]
+    switches: list[Transition] = []
+    for change in home.changes(entity_id):
+        if is_no_state(change.state) or set_while_starting(started, change.when):
+            continue
+        if switches and switches[-1].state == change.state:
+            continue  # back as it was after a drop: no switch
+        switches.append(change)
+    return switches
+
+
+def _longest_burst(home: HomeView, entity_id: str, gap: timedelta) -> int:
+    """Length (in changes) of the longest run of switches each closer than ``gap``."""
+    changes = _switches(home, entity_id)
     best = run = 1 if changes else 0
     for previous, current in pairwise(changes):
         run = run + 1 if current.when - previous.when <= gap else 1

@@ -1,0 +1,67 @@
+"""A heat appliance on since before the window, as its learned stays judge it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.running_judge import judged_run
+from custom_components.anomaly_monitor.core.statistics.durations import heat_appliance_left_on
+
+from .core_factories import entity, environment, home
+
+IRON = "switch.hair_iron"
+DAY0 = datetime(2025, 3, 10, tzinfo=UTC)
+ON_AT = DAY0 + timedelta(days=2, hours=7)
+
+
+def _view(now: datetime):
+    iron = replace(entity(IRON, "on", area="Bedroom"), last_changed=ON_AT)
+    return home([iron], environment(now))
+
+
+def _finding(now: datetime):
+    (finding,) = heat_appliance_left_on(_view(now))
+    return finding
+
+
+def test_an_iron_used_and_switched_off_before_is_told_when_left_on() -> None:
+    baselines = HomeBaselines(UTC)
+    for day in range(2):
+        used = DAY0 + timedelta(days=day, hours=7)
+        baselines.durations.state(IRON, "on", used)
+        baselines.durations.state(IRON, "off", used + timedelta(minutes=14))
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    judged = judged_run(_finding(now), IRON, baselines, _view(now))
+    assert judged is not None
+    assert judged.rule == "heat_appliance_left_on"
+
+
+def test_a_heater_never_seen_off_is_kept_on_not_left_on() -> None:
+    baselines = HomeBaselines(UTC)
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    assert judged_run(_finding(now), IRON, baselines, _view(now)) is None
+
+
+def test_a_water_heater_kept_on_for_days_is_not_left_on() -> None:
+    """Its one stay on lasted four days: on since this afternoon is how it is kept."""
+    baselines = HomeBaselines(UTC)
+    baselines.durations.state(IRON, "on", DAY0 - timedelta(days=4))
+    baselines.durations.state(IRON, "off", DAY0)
+    baselines.durations.state(IRON, "on", DAY0 + timedelta(minutes=21))
+    baselines.durations.state(IRON, "off", DAY0 + timedelta(days=1))
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    assert judged_run(_finding(now), IRON, baselines, _view(now)) is None
+
+
+def test_while_the_home_is_learned_a_plug_on_since_it_was_first_seen_is_not_told() -> None:
+    """The first day: a water heater kept on, on since the monitor first saw it; no use of
+    it is known, so it is not told as left on 3 h later (set 30's first night)."""
+    from custom_components.anomaly_monitor.core.baselines.usual_judge import judged_by_usual
+
+    baselines = HomeBaselines(UTC)
+    baselines.watching([IRON], ON_AT)
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    assert baselines.learning(IRON, now)
+    assert judged_by_usual(_finding(now), baselines, _view(now)) is None
