@@ -12,8 +12,10 @@ a passage, and nothing anywhere has shown anybody since for ``FACTOR`` times the
 trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``, the one
 who went through has not come back.
 
-By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC)
-and no way out of the home (``ways_in.way_out``, or one the tracked household comes
+By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC),
+or into one whose own sensor saw them inside after the door shut behind them
+(``shut_in``: a bathroom with a motion sensor; they went in, not out), and no way out of
+the home (``ways_in.way_out``, or one the tracked household comes
 and goes by, ``used_from_inside.came_and_went_by``; a WC's door that people without a
 tracker open while the trackers say the home is empty is still no way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
@@ -46,6 +48,7 @@ from ..pets import has_pets
 from ..statistics.timeline import real_changes
 from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
+from .shut_in import shut_in
 from .still_in_room import resting_hours
 from .ways_in import way_out
 
@@ -137,7 +140,7 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     info = home.info(door)
     area = info.info.area if info else None
     if not resting_hours(home, baselines, shut, shut) and (
-        (area and _seen_in(home, area))
+        (area and _seen_in(home, area) and not shut_in(home, area))
         or way_out(home, door)
         or baselines.inside.came_and_went_by(door)
     ):

@@ -197,6 +197,18 @@ class HomeBaselines:
             return "home"
         return before
 
+    def _moving_beyond(self, area: str | None) -> frozenset[str]:
+        """The motion sensors outside ``area`` that read on now (somebody moving there)."""
+        return frozenset(
+            entity_id
+            for entity_id, state in self._last_state.items()
+            if state == "on"
+            and (info := self.infos.get(entity_id)) is not None
+            and entity_id.startswith("binary_sensor.")
+            and info.device_class in OCCUPANCY_DEVICE_CLASSES
+            and (area is None or info.area != area)
+        )
+
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
         domain = self._facts.domain(entity_id)
         previous = self._last_state.get(entity_id)
@@ -274,6 +286,7 @@ class HomeBaselines:
                 self.lonely.moved(when)
             elif previous == "on":  # somebody was there until now, whoever is home
                 self.room_quiet.seen(when, area)
+                self.door_trips.stopped(when, entity_id)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
                 self.rhythm.movement(when)
@@ -286,7 +299,9 @@ class HomeBaselines:
                     info.area == area and info.device_class in OCCUPANCY_DEVICE_CLASSES
                     for info in self.infos.values()
                 )
-                self.door_trips.sign(when, entity_id, state, door=True, room_seen=seen)
+                self.door_trips.sign(
+                    when, entity_id, state, door=True, room_seen=seen, busy=self._moving_beyond(area)
+                )
             if state == "on":
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)
