@@ -300,7 +300,12 @@ class HomeBaselines:
                     for info in self.infos.values()
                 )
                 self.door_trips.sign(
-                    when, entity_id, state, door=True, room_seen=seen, busy=self._moving_beyond(area)
+                    when,
+                    entity_id,
+                    state,
+                    door=True,
+                    room_seen=seen,
+                    busy=self._moving_beyond(area),
                 )
             if state == "on":
                 self.activity.activity(when, area)
