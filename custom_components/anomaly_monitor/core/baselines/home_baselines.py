@@ -39,6 +39,7 @@ from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
+from .bed_exits import BED_CLASSES, BedExits
 from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, contact_state, routine_state
@@ -115,6 +116,7 @@ class HomeBaselines:
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
+        self.bed_exits = BedExits(zone)  # how soon after a bed is left somebody shows elsewhere
         self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
@@ -222,6 +224,7 @@ class HomeBaselines:
                 self.usual.everybody_left(when, open_now(self.durations, self.infos))
                 self.room_quiet.everybody_left()
                 self.door_trips.everybody_left()
+                self.bed_exits.everybody_left()
             self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
@@ -277,7 +280,10 @@ class HomeBaselines:
         )
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
+            if device_class in BED_CLASSES and state in ("on", "off"):
+                self.bed_exits.bed(when, entity_id, area, on=state == "on")
             if state == "on":
+                self.bed_exits.sign(when, area)
                 self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
                 if self._occupied is not False:
                     self.door_trips.sign(when, entity_id, state, door=False)
@@ -294,6 +300,7 @@ class HomeBaselines:
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
             self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
+            self.bed_exits.sign(when, area)
             if self._occupied is not False:
                 seen = bool(area) and any(
                     info.area == area and info.device_class in OCCUPANCY_DEVICE_CLASSES
