@@ -110,5 +110,5 @@ def test_a_bed_left_for_long_in_its_room_at_that_hour_is_not_judged_by_its_exits
         when = left + timedelta(minutes=minutes)
         baselines.observe(when, entity_id, state, BED_ROOM)
         seen.append(Transition(when, entity_id, state))
-    findings = _told(baselines, left + timedelta(minutes=25), seen)
+    findings = _told(baselines, left + timedelta(minutes=65), seen)  # past 2 x 30 min
     assert [f for f in findings if "showed outside" in f.reasoning] == []
