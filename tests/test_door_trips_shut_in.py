@@ -139,3 +139,24 @@ def test_the_baselines_pass_the_other_rooms_moving_as_a_door_shuts() -> None:
         baselines.observe(at + timedelta(minutes=minutes), entity_id, state, areas[entity_id])
     rows = baselines.door_trips.trips[WC]
     assert max(row.left for days in rows for row in days) == 0.0  # the kitchen read on
+
+
+def test_a_bed_held_on_is_somebody_lying_there_not_a_room_moving() -> None:
+    bed = "binary_sensor.bed_mat"
+    areas = {**ALL_AREAS, bed: "Bedroom"}
+    classes = {**ALL_CLASSES, bed: "occupancy"}
+    baselines = HomeBaselines(ZoneInfo(ZONE))
+    baselines.describe(EntityInfo(e, "", area=areas[e], device_class=classes[e]) for e in areas)
+    start = TODAY - timedelta(days=6)
+    baselines.watching(list(areas), start)
+    baselines.observe(start, PIOTR, "home")
+    for day in range(6):  # a night's sleep on the mat, learned: a bed
+        night = start + timedelta(days=day, hours=22)
+        baselines.observe(night, bed, "on", "Bedroom")
+        baselines.observe(night + timedelta(hours=8), bed, "off", "Bedroom")
+    at = TODAY + timedelta(hours=3)
+    baselines.observe(at - timedelta(hours=5), bed, "on", "Bedroom")  # somebody asleep
+    for minutes, entity_id, state in [(1, WC, "on"), (1.1, WC, "off"), (50, HALL, "on")]:
+        baselines.observe(at + timedelta(minutes=minutes), entity_id, state, areas[entity_id])
+    rows = baselines.door_trips.trips[WC]
+    assert max(row.left for days in rows for row in days) == 48.9  # a quiet all the same

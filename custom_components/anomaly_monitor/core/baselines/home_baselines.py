@@ -200,7 +200,10 @@ class HomeBaselines:
         return before
 
     def _moving_beyond(self, area: str | None) -> frozenset[str]:
-        """The motion sensors outside ``area`` that read on now (somebody moving there)."""
+        """The motion sensors outside ``area`` that read on now (somebody moving there); a
+        bed held on is somebody lying there, not moving (``held_on.lain_on``)."""
+        from .held_on import lain_on  # (it reads this module)
+
         return frozenset(
             entity_id
             for entity_id, state in self._last_state.items()
@@ -209,6 +212,7 @@ class HomeBaselines:
             and entity_id.startswith("binary_sensor.")
             and info.device_class in OCCUPANCY_DEVICE_CLASSES
             and (area is None or info.area != area)
+            and not lain_on(self, entity_id)
         )
 
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
