@@ -16,6 +16,13 @@ Not judged when this bed is left for long at this quarter (an early riser's day 
 then, or somebody sleeps elsewhere part of the night: ``LONG_AWAY``): it is no place people
 only step out of at night. A bed never left at this quarter yet (a bedridden person turned
 in it by a carer) is judged by the floor alone.
+
+A bed left for the day is still judged by the next step of its leaver (``bed_exit``):
+when, at this quarter, whoever left it always showed outside its room within minutes
+(``bed_exits``: the bathroom for the ablution before the dawn prayer), and since it was
+left nobody has been seen outside its room (their stirring on the floor inside it is
+them), the wait is judged from the bed left: ``EXIT_FACTOR`` times the longest learned,
+``EXIT_MARGIN`` more, never under ``EXIT_FLOOR``; at any hour (the hours learned say it).
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ from datetime import datetime, timedelta, tzinfo
 from typing import NamedTuple
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
+from .bed_exits import BED_CLASSES, LAIN as EXIT_LAIN, LearnedExits
+from .bed_trip import inside_signs
 from .clock import local
 from .held_on import HELD, lain_on
 from .home_baselines import HomeBaselines
@@ -93,4 +102,75 @@ def bed_left(
         limit = room_limit(longest or timedelta(), FLOOR)
         stays = usual[0] if usual is not None else 0
         return BedLeft(sensor.entity_id, sensor.info.name, left, limit, longest, stays)
+    return None
+
+
+# Never told sooner after the bed was left than this (``door_trip_out``'s floor: as a door
+# somebody always comes back through within minutes)...
+EXIT_FLOOR = timedelta(minutes=20)
+# ...and past this many times the longest wait learned, at least ``EXIT_MARGIN`` more.
+EXIT_FACTOR = 2.0
+EXIT_MARGIN = timedelta(minutes=10)
+# Only a bed whose leaver always shows outside its room within this at this time of day:
+# one who stays in the room (dresses, prays, reads) is no one to wait for.
+EXIT_SHORT = timedelta(minutes=15)
+# The bed's change in the window read as the one learned (rounding of stored times).
+SAME_MOMENT = timedelta(seconds=1)
+
+
+class BedExit(NamedTuple):
+    """A bed left and still empty, nobody seen outside its room since, though this bed's
+    leaver always shows outside it within minutes (``bed_exits``)."""
+
+    bed: str
+    name: str
+    area: str
+    left: datetime
+    limit: timedelta  # from ``left``
+    learned: LearnedExits
+
+    def why(self, zone: tzinfo | None) -> str:
+        """Why the quiet is judged, and by what (for the finding)."""
+        learned = self.learned
+        return (
+            f"{self.name} was left at {local(self.left, zone):%H:%M} and nobody has lain on it "
+            f"since nor been seen outside {self.area}; when it was left at this time of day, "
+            f"somebody showed outside {self.area} within {duration_text(learned.longest)} "
+            f"({learned.exits} times on {learned.days} days)"
+        )
+
+
+def bed_exit(home: HomeView, baselines: HomeBaselines, area: str) -> BedExit | None:
+    """The bed in ``area`` somebody left and has not lain on again, with nobody seen
+    outside ``area`` since, when its leaver always shows outside it within minutes at
+    this time of day (``bed_exits``); None otherwise."""
+    for sensor in home.in_area(area):
+        if (
+            sensor.domain != "binary_sensor"
+            or sensor.info.device_class not in BED_CLASSES
+            or is_unavailable(sensor)
+            or sensor.state != "off"
+            or not lain_on(baselines, sensor.entity_id)
+        ):
+            continue
+        current = baselines.durations.current.get(sensor.entity_id)
+        before = baselines.durations.last_stay.get(sensor.entity_id)
+        if current is None or before is None or current[0] != "off":
+            continue
+        left = current[1]
+        state, lain_from, lain_until = before
+        if state != "on" or lain_until != left or left - lain_from < EXIT_LAIN:
+            continue
+        if not any(
+            change.state == "off" and abs(change.when - left) <= SAME_MOMENT
+            for change in home.changes(sensor.entity_id)
+        ):
+            continue  # the window does not show the bed left: what moved since is not seen
+        learned = baselines.bed_exits.learned(sensor.entity_id, left)
+        if learned is None or learned.longest >= EXIT_SHORT:
+            continue
+        if any(when > left and where != area for when, where in inside_signs(home)):
+            continue  # seen outside the room since: no longer there
+        limit = max(EXIT_FLOOR, learned.longest * EXIT_FACTOR, learned.longest + EXIT_MARGIN)
+        return BedExit(sensor.entity_id, sensor.info.name, area, left, limit, learned)
     return None

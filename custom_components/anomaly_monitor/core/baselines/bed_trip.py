@@ -64,7 +64,7 @@ class BedTrip(NamedTuple):
 def bed_trip(home: HomeView, baselines: HomeBaselines) -> BedTrip | None:
     """The stay under way of somebody who left a bed and went to one room (see the
     module); None when there is no such stay or the room is not one left within minutes."""
-    signs = _signs(home)
+    signs = inside_signs(home)
     if not signs:
         return None
     area = signs[-1][1]
@@ -111,7 +111,7 @@ def _passing(baselines: HomeBaselines, area: str, arrived: datetime) -> LearnedQ
     return baselines.room_quiet.learned(area, arrived, other_days=True)
 
 
-def _signs(home: HomeView) -> list[tuple[datetime, str]]:
+def inside_signs(home: HomeView) -> list[tuple[datetime, str]]:
     """Every sign of somebody inside in the window, in time order: a motion, occupancy or
     presence sensor turning on, a door or window used, in an area not outside the house.
     A sensor's first change in the window counts too (the window begins at it: the walk

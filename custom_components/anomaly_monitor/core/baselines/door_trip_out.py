@@ -12,10 +12,14 @@ a passage, and nothing anywhere has shown anybody since for ``FACTOR`` times the
 trip back learned at this quarter, ``MARGIN`` more and never under ``MIN_LIMIT``, the one
 who went through has not come back.
 
-By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC)
-and no way out of the home (``ways_in.way_out``, or one the tracked household comes
-and goes by, ``used_from_inside.came_and_went_by``; a WC's door that people without a
-tracker open while the trackers say the home is empty is still no way out):
+By day only a door into a room nobody can be seen in (no motion sensor of its own: a WC),
+or into one whose own sensor saw them inside after the door shut behind them
+(``shut_in``: a bathroom with a motion sensor; they went in, not out; judged then no
+sooner than ``still_in_room`` judges a room that keeps somebody, a bath takes longer
+than a trip to the WC), and no way out of the home (``ways_in.way_out``, or one the
+tracked household comes and goes by, ``used_from_inside.came_and_went_by``; a WC's door
+that people without a tracker open while the trackers say the home is empty is still no
+way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
 shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
@@ -46,7 +50,8 @@ from ..pets import has_pets
 from ..statistics.timeline import real_changes
 from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
-from .still_in_room import resting_hours
+from .shut_in import shut_in
+from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, resting_hours
 from .ways_in import way_out
 
 FACTOR = 2.0
@@ -132,16 +137,17 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     if learned is None or learned.longest >= SHORT:
         return None
     limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
-    if learned.left >= limit:
-        return None  # the home goes on that long without them coming back this way
     info = home.info(door)
     area = info.info.area if info else None
-    if not resting_hours(home, baselines, shut, shut) and (
-        (area and _seen_in(home, area))
-        or way_out(home, door)
-        or baselines.inside.came_and_went_by(door)
-    ):
-        return None  # by day, out of a room people are seen in, or out of the home
+    if not resting_hours(home, baselines, shut, shut):
+        if way_out(home, door) or baselines.inside.came_and_went_by(door):
+            return None  # by day, out of the home
+        if area and _seen_in(home, area):
+            if not shut_in(home, area):
+                return None  # by day, out of a room people are seen in
+            limit = max(limit, SHUT_IN_FLOOR)  # a bath by day, as ``still_in_room`` waits
+    if learned.left >= limit:
+        return None  # the home goes on that long without them coming back this way
     return DoorTrip(shut, door, area, limit, learned)
 
 

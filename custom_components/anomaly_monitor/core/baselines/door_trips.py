@@ -7,7 +7,11 @@ that trip's length (from the door shut behind them to its opening) is learned, p
 and quarter of the day (local), per day its longest and how many, ``DAYS_KEPT`` days.
 When the next sign is anything else, the home went on without them coming back that way
 (somebody else moved, or they went on elsewhere): the longest such quiet is kept too,
-so a door people leave by, or go to bed behind, is never judged by its short trips.
+so a door people leave by, or go to bed behind, is never judged by its short trips. A
+quiet is one only while no motion sensor of another room reads on (``busy``): people in
+the kitchen all through a party, their sensor held on, are no quiet after a guest shut
+the bathroom door (the judge never judges while one reads on either); it counts from the
+last of them going off.
 
 A quarter not learned yet borrows the door's whole day (``whole_day``): a WC is left within
 minutes at every hour, and in a busy home each quarter gains about one trip a day (a trip
@@ -83,21 +87,33 @@ class DoorTrips:
         self._out: tuple[datetime, str] | None = None  # a door shut behind somebody
         self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
         self._back_shut = False  # the last sign shut a way back (the next opening is no way back)
+        self._busy: set[str] = set()  # other rooms' motion reading on since the door shut
+        self._quiet_from: datetime | None = None  # the home quiet since (the last went off)
 
     def sign(
-        self, when: datetime, entity_id: str, state: str, *, door: bool, room_seen: bool = False
+        self,
+        when: datetime,
+        entity_id: str,
+        state: str,
+        *,
+        door: bool,
+        room_seen: bool = False,
+        busy: frozenset[str] = frozenset(),
     ) -> None:
         """Somebody showed at ``when``: ``entity_id`` (a door, or a motion sensor turning
         on) changed to ``state``, while someone may be home; ``room_seen``: the door's room
-        has a motion sensor of its own."""
+        has a motion sensor of its own; ``busy``: the motion sensors of other rooms that
+        read on now (for a door)."""
         last = self._last
         if last is not None and when < last[0]:
             return  # out of order
         out = self._out
         if out is not None:
             back = door and state == "on" and entity_id == out[1]
-            self._learn(out[1], out[0], when, back=back)
+            quiet_from = None if self._busy else self._quiet_from
+            self._learn(out[1], out[0], when, back=back, quiet_from=quiet_from)
             self._out = None
+            self._busy = set()
         if door and state == "on":
             started = self._started.pop(entity_id, None)
             shut_right_before = last is not None and last[1] == entity_id and last[2] == "off"
@@ -117,6 +133,8 @@ class DoorTrips:
                 and when - opened[0] <= PASSAGE
             ):
                 self._out = (when, entity_id)
+                self._busy = set(list(busy)[:MAX_DOORS])
+                self._quiet_from = when
                 if entity_id in self._started or len(self._started) < MAX_DOORS:
                     self._started[entity_id] = when
             self._opened = None
@@ -124,17 +142,36 @@ class DoorTrips:
             self._back_shut = False
         self._last = (when, entity_id, state)
 
+    def stopped(self, when: datetime, entity_id: str) -> None:
+        """A motion sensor went off at ``when``: when the last of those reading on as a
+        door shut behind somebody goes off, the home is quiet from then."""
+        if entity_id in self._busy:
+            self._busy.discard(entity_id)
+            self._quiet_from = when
+
     def everybody_left(self) -> None:
         """Everybody is known away: no trip is under way."""
-        self._last = self._opened = self._out = None
+        self._last = self._opened = self._out = self._quiet_from = None
         self._back_shut = False
         self._started.clear()
+        self._busy = set()
 
     def under_way(self) -> tuple[datetime, str] | None:
         """The passage whose way back has not come yet (when the door shut, the door)."""
         return self._out
 
-    def _learn(self, door: str, since: datetime, until: datetime, *, back: bool) -> None:
+    def _learn(
+        self,
+        door: str,
+        since: datetime,
+        until: datetime,
+        *,
+        back: bool,
+        quiet_from: datetime | None = None,
+    ) -> None:
+        """A trip back (``back``: from ``since``, the door shut, to ``until``) or a quiet
+        not followed by the way back (from ``quiet_from``; None: the home was never quiet,
+        another room's motion read on throughout)."""
         rows = self.trips.get(door)
         if rows is None:
             if len(self.trips) >= MAX_DOORS:
@@ -143,7 +180,8 @@ class DoorTrips:
         _, hour, day = slot_of(since, self.zone)
         days = rows[hour // QUARTER_HOURS]
         minutes = (until - since).total_seconds() / 60
-        trip, left = (minutes, 0.0) if back else (0.0, minutes)
+        quiet = 0.0 if quiet_from is None else max(0.0, (until - quiet_from).total_seconds() / 60)
+        trip, left = (minutes, 0.0) if back else (0.0, quiet)
         if days and days[-1].day == day:
             newest = days[-1]
             days[-1] = DayTrips(

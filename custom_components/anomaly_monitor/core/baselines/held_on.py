@@ -20,6 +20,7 @@ from datetime import timedelta
 
 from ..home import HomeView, is_on
 from ..models import EntityState
+from .bed_exits import BED_CLASSES
 from .home_baselines import HomeBaselines
 from .long_stays import stay_since
 
@@ -34,7 +35,6 @@ MIN_HOLDS = 5
 # average, over ``FEW_HOLDS`` stays, no motion sensor, chair or night's sleep looks so.
 LIVED_IN = timedelta(hours=12)
 FEW_HOLDS = 2
-BED_CLASSES = frozenset({"occupancy", "presence"})
 
 
 def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:

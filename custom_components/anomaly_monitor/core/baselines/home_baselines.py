@@ -39,6 +39,7 @@ from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
+from .bed_exits import BED_CLASSES, BedExits
 from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, contact_state, routine_state
@@ -115,6 +116,7 @@ class HomeBaselines:
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
+        self.bed_exits = BedExits(zone)  # how soon after a bed is left somebody shows elsewhere
         self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
@@ -197,6 +199,22 @@ class HomeBaselines:
             return "home"
         return before
 
+    def _moving_beyond(self, area: str | None) -> frozenset[str]:
+        """The motion sensors outside ``area`` that read on now (somebody moving there); a
+        bed held on is somebody lying there, not moving (``held_on.lain_on``)."""
+        from .held_on import lain_on  # (it reads this module)
+
+        return frozenset(
+            entity_id
+            for entity_id, state in self._last_state.items()
+            if state == "on"
+            and (info := self.infos.get(entity_id)) is not None
+            and entity_id.startswith("binary_sensor.")
+            and info.device_class in OCCUPANCY_DEVICE_CLASSES
+            and (area is None or info.area != area)
+            and not lain_on(self, entity_id)
+        )
+
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
         domain = self._facts.domain(entity_id)
         previous = self._last_state.get(entity_id)
@@ -210,6 +228,7 @@ class HomeBaselines:
                 self.usual.everybody_left(when, open_now(self.durations, self.infos))
                 self.room_quiet.everybody_left()
                 self.door_trips.everybody_left()
+                self.bed_exits.everybody_left()
             self.away.presence(when, empty=occupied is False)
             if presence_of(state) is True and presence_of(previous or "") is not True:
                 self.lonely.arrived(when)
@@ -265,7 +284,10 @@ class HomeBaselines:
         )
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
+            if device_class in BED_CLASSES and state in ("on", "off"):
+                self.bed_exits.bed(when, entity_id, area, on=state == "on")
             if state == "on":
+                self.bed_exits.sign(when, area)
                 self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
                 if self._occupied is not False:
                     self.door_trips.sign(when, entity_id, state, door=False)
@@ -274,6 +296,7 @@ class HomeBaselines:
                 self.lonely.moved(when)
             elif previous == "on":  # somebody was there until now, whoever is home
                 self.room_quiet.seen(when, area)
+                self.door_trips.stopped(when, entity_id)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
                 self.rhythm.movement(when)
@@ -281,12 +304,20 @@ class HomeBaselines:
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
             self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
+            self.bed_exits.sign(when, area)
             if self._occupied is not False:
                 seen = bool(area) and any(
                     info.area == area and info.device_class in OCCUPANCY_DEVICE_CLASSES
                     for info in self.infos.values()
                 )
-                self.door_trips.sign(when, entity_id, state, door=True, room_seen=seen)
+                self.door_trips.sign(
+                    when,
+                    entity_id,
+                    state,
+                    door=True,
+                    room_seen=seen,
+                    busy=self._moving_beyond(area),
+                )
             if state == "on":
                 self.activity.activity(when, area)
                 self.away.entered(entity_id, when)

@@ -75,7 +75,7 @@ from ..models import HOME_SUBJECT, Finding
 from ..occupancy import Occupancy
 from ..pets import has_pets
 from ..phoneless_residents import people_move_at_any_hour
-from .bed_left import BedLeft, bed_left
+from .bed_left import BedExit, BedLeft, bed_exit, bed_left
 from .bed_lived_in import lived_in_limit
 from .bed_trip import BedTrip, bed_trip
 from .clock import local
@@ -120,6 +120,9 @@ class StillHome(NamedTuple):
     bed: BedLeft | None = None  # begun in the night after a bed there was left, still empty
     # since ``since``: out of a bed, still empty, in a room left within minutes, nowhere else
     bed_trip: BedTrip | None = None
+    # since ``since``: out of a bed, still empty, never seen outside its room, though its
+    # leaver always is within minutes
+    exit: BedExit | None = None
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -322,6 +325,11 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
         return None  # an arrival or a departure since (untracked: an arrival)
     if area is not None and (shut_in(home, area) or _went_out(home, baselines, seen, area)):
         return None  # shut in: ``still_in_room``'s; by the way out: somebody left
+    if area is not None and (out_of_bed := bed_exit(home, baselines, area)) is not None:
+        return StillHome(
+            out_of_bed.left, area, out_of_bed.limit, None, None, exit=out_of_bed,
+            untracked=not tracked,
+        )  # fmt: skip
     if area is not None and resting_hours(home, baselines, since, since + NEAR):
         # Begun in or near the night: sleep, unless in a room this home leaves within minutes.
         if (out := bed_trip(home, baselines)) is not None:
@@ -349,6 +357,7 @@ def _by_night(still: StillHome) -> bool:
         or still.door is not None
         or still.bed is not None
         or still.bed_trip is not None
+        or still.exit is not None
     )
 
 
@@ -379,11 +388,18 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
 
 
 def _bed_of(still: StillHome) -> set[str]:
+    if still.exit is not None:
+        return {still.exit.bed}
     return {still.bed_trip.bed} if still.bed_trip is not None else set()
 
 
 def _seen(still: StillHome, where: str, quiet: timedelta, since: datetime) -> str:
     """Where somebody was seen and since when (a stay in a room, or the last sign)."""
+    if still.exit is not None:
+        return (
+            f"Someone got out of bed{where} {duration_text(quiet)} ago (at {since:%H:%M}) "
+            "and has not been seen anywhere else since. "
+        )
     if still.bed_trip is not None:
         return (
             f"Someone got out of bed and has been{where} for {duration_text(quiet)} (since "
@@ -406,6 +422,8 @@ def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
         )
     if (bed := still.bed) is not None:
         return bed.why(zone)
+    if (out_of_bed := still.exit) is not None:
+        return out_of_bed.why(zone)
     if (out := still.bed_trip) is not None:
         return (
             f"It began in the hours this home rests at: {out.name} was left at "

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
+from .bed_exits import BedExits
 from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines
@@ -78,6 +79,7 @@ class StoredParts(Protocol):
     room_quiet: RoomQuiet
     inside: UsedFromInside
     door_trips: DoorTrips
+    bed_exits: BedExits
     alerts: RoutineAlerts
 
 
@@ -114,6 +116,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "room_quiet": baselines.room_quiet.as_dict(),
         "used_from_inside": baselines.inside.as_dict(),
         "door_trips": baselines.door_trips.as_dict(),
+        "bed_exits": baselines.bed_exits.as_dict(),
         "routine_alerts": baselines.alerts.as_dict(),
     }
 
@@ -157,6 +160,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
     baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)
+    baselines.bed_exits = BedExits.from_dict(data.get("bed_exits"), zone)
     baselines.alerts = RoutineAlerts.from_dict(data.get("routine_alerts"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
