@@ -276,10 +276,7 @@ class HomeBaselines:
                 self.room_quiet.seen(when, area)
             if state == "on" or previous == "on":  # movement starts, or was seen until now
                 self.quiet.movement(when)
-                if self.untracked.round_the_clock(entity_id, when) is None:
-                    # A sensor moving at nearly every hour (a pet's) keeps no sleeper's
-                    # hours: its blips would end every night's rest (``daily_rhythm``).
-                    self.rhythm.movement(when)
+                self.rhythm.movement(when)
             if state == "on":
                 self.activity.activity(when, area)
         elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
