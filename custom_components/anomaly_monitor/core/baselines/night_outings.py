@@ -138,7 +138,9 @@ def _presence_changed_near(home: HomeView, when: datetime, now: datetime) -> boo
 def _moves(changes: list[Transition], now: datetime) -> list[Transition]:
     """The changes that may be somebody coming or going: not a flicker's (``unknown`` for
     at most ``FLICKER``, then the presence before it, or home when the window shows none
-    before: a phone arriving reads away first), nor its return."""
+    before: a phone arriving reads away first), nor its return; an ``unknown`` under way
+    only once longer than that (a finding told is not withdrawn and told again as the
+    phone drops off and comes back)."""
     moves: list[Transition] = []
     before: bool | None = None  # the last known presence (none yet in the window)
     flicker: list[Transition] = []
@@ -153,7 +155,9 @@ def _moves(changes: list[Transition], now: datetime) -> list[Transition]:
         if not (brief and where == (True if before is None else before)):
             moves.extend([*flicker, change])
         flicker, before = [], where
-    return moves + flicker
+    if flicker and now - flicker[0].when > FLICKER:
+        moves.extend(flicker)  # unknown longer than a flicker: maybe somebody gone
+    return moves
 
 
 def _left_after(change: Transition, opened: datetime) -> bool:
