@@ -36,3 +36,19 @@ async def test_walk_out_after_the_watch_flickered(
         assert "any of the 14 nights" in rules["went_out_at_night"]["reasoning"]
     else:
         assert "went_out_at_night" not in rules
+
+
+async def test_told_walk_out_stays_while_a_phone_flickers(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Told at 03:21; her watch drops to ``unknown`` at 03:22 (a flicker under way): the
+    walk-out is still found at 03:30, not withdrawn to be told again when it is back."""
+    entry, today = await _rose_and_husband(hass, freezer)
+    night = await _walks_out_with_her_watch(hass, freezer, today, watch_leaves=False)
+    assert "went_out_at_night" in await _rules_at(
+        hass, freezer, entry, night + timedelta(minutes=11)
+    )
+    freezer.move_to(night + timedelta(minutes=12))
+    hass.states.async_set(WATCH, "unknown", WATCH_ATTRS)
+    rules = await _rules_at(hass, freezer, entry, night + timedelta(minutes=20))
+    assert "went_out_at_night" in rules
