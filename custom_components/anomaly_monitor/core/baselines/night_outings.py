@@ -131,16 +131,17 @@ def _presence_changed_near(home: HomeView, when: datetime, now: datetime) -> boo
     return any(
         when - PRESENCE_NEAR <= change.when <= now and not _left_after(change, when)
         for state in home.presence_entities
-        for change in _moves(home.changes(state.entity_id), now)
+        for change in _moves(home.changes(state.entity_id), when, now)
     )
 
 
-def _moves(changes: list[Transition], now: datetime) -> list[Transition]:
+def _moves(changes: list[Transition], opened: datetime, now: datetime) -> list[Transition]:
     """The changes that may be somebody coming or going: not a flicker's (``unknown`` for
     at most ``FLICKER``, then the presence before it, or home when the window shows none
-    before: a phone arriving reads away first), nor its return; an ``unknown`` under way
-    only once longer than that (a finding told is not withdrawn and told again as the
-    phone drops off and comes back)."""
+    before: a phone arriving reads away first), nor its return. An ``unknown`` under way
+    counts when it began by the opening (who came or went then is not known yet) or has
+    lasted longer than a flicker; begun after, it is no arrival before the opening (a
+    walk-out told is not withdrawn, to be told again when the phone is back)."""
     moves: list[Transition] = []
     before: bool | None = None  # the last known presence (none yet in the window)
     flicker: list[Transition] = []
@@ -155,8 +156,8 @@ def _moves(changes: list[Transition], now: datetime) -> list[Transition]:
         if not (brief and where == (True if before is None else before)):
             moves.extend([*flicker, change])
         flicker, before = [], where
-    if flicker and now - flicker[0].when > FLICKER:
-        moves.extend(flicker)  # unknown longer than a flicker: maybe somebody gone
+    if flicker and (flicker[0].when <= opened or now - flicker[0].when > FLICKER):
+        moves.extend(flicker)
     return moves
 
 
