@@ -81,6 +81,8 @@ THROUGH = timedelta(minutes=1)
 # A person or tracker changing this close to the opening: somebody arriving or leaving
 # with their phone, which the presence checks judge.
 PRESENCE_NEAR = timedelta(minutes=15)
+# A tracker unknown for at most this long, then where it was, lost its network a moment.
+FLICKER = timedelta(minutes=15)
 # A second way out opened this soon after the first, nobody seen inside between: the
 # same person went on through it (the back door, then the garden gate).
 BEYOND = timedelta(minutes=5)
@@ -124,12 +126,39 @@ def motion_onsets(home: HomeView) -> list[datetime]:
 
 
 def _presence_changed_near(home: HomeView, when: datetime, now: datetime) -> bool:
-    """Somebody arrived near the opening, or left before it: the presence checks'."""
+    """Somebody arrived near the opening, or left before it: the presence checks'. A
+    tracker's flicker (``unknown`` for minutes, then where it was before) is neither."""
     return any(
         when - PRESENCE_NEAR <= change.when <= now and not _left_after(change, when)
         for state in home.presence_entities
-        for change in home.changes(state.entity_id)
+        for change in _moves(home.changes(state.entity_id), when, now)
     )
+
+
+def _moves(changes: list[Transition], opened: datetime, now: datetime) -> list[Transition]:
+    """The changes that may be somebody coming or going: not a flicker's (``unknown`` for
+    at most ``FLICKER``, then the presence before it, or home when the window shows none
+    before: a phone arriving reads away first), nor its return. An ``unknown`` under way
+    counts when it began by the opening (who came or went then is not known yet) or has
+    lasted longer than a flicker; begun after, it is no arrival before the opening (a
+    walk-out told is not withdrawn, to be told again when the phone is back)."""
+    moves: list[Transition] = []
+    before: bool | None = None  # the last known presence (none yet in the window)
+    flicker: list[Transition] = []
+    for change in changes:
+        if change.when > now:
+            break
+        where = presence_of(change.state)
+        if where is None:
+            flicker.append(change)
+            continue
+        brief = bool(flicker) and change.when - flicker[0].when <= FLICKER
+        if not (brief and where == (True if before is None else before)):
+            moves.extend([*flicker, change])
+        flicker, before = [], where
+    if flicker and (flicker[0].when <= opened or now - flicker[0].when > FLICKER):
+        moves.extend(flicker)
+    return moves
 
 
 def _left_after(change: Transition, opened: datetime) -> bool:
