@@ -65,3 +65,18 @@ def test_while_the_home_is_learned_a_plug_on_since_it_was_first_seen_is_not_told
     now = ON_AT + timedelta(hours=3, minutes=10)
     assert baselines.learning(IRON, now)
     assert judged_by_usual(_finding(now), baselines, _view(now)) is None
+
+
+def test_an_aquarium_heater_kept_on_for_days_is_not_left_on_at_its_longest() -> None:
+    """Two known stays on of days each (set 6 Toronto's aquarium heater: 95 h at most):
+    on 143 h now is past 1.5 times its longest, but a heater kept on for days is kept on,
+    not left on; only uses each under the rule's own limit make a spell from before the
+    window a forgotten one."""
+    baselines = HomeBaselines(UTC)
+    start = DAY0 - timedelta(days=9)
+    baselines.durations.state(IRON, "on", start)
+    baselines.durations.state(IRON, "off", start + timedelta(hours=95))
+    baselines.durations.state(IRON, "on", start + timedelta(hours=95, minutes=10))
+    baselines.durations.state(IRON, "off", start + timedelta(hours=150))
+    now = ON_AT + timedelta(hours=150)
+    assert judged_run(_finding(now), IRON, baselines, _view(now)) is None

@@ -56,12 +56,14 @@ def judged_run(
             continue
         if run not in in_window:
             # On since before the window: judged only when its uses are known to be short
-            # (an iron's 14 min twice); a water heater kept on for days, or one never seen
-            # switched off, is kept on, not left on.
+            # (an iron's 14 min twice: each under the rule's own limit); a water heater or
+            # an aquarium's heater kept on for days, or one never seen switched off, is kept
+            # on, not left on.
             uses, longest = baselines.durations.whole_record(entity_id, run.state)
             limit = max(rule_limit, RUN_FACTOR * timedelta(minutes=longest))
             if (
                 uses >= _KNOWN_USES
+                and timedelta(minutes=longest) < rule_limit
                 and run.duration > limit
                 and (worst is None or run.duration > worst[0].duration)
             ):
