@@ -27,7 +27,7 @@ HALL = "binary_sensor.hall_motion"
 KITCHEN = "binary_sensor.kitchen_motion"
 
 NOBODY_UP = finding(
-    "not_up_by_usual_time",
+    "no_movement_while_home",
     (BEDROOM, HALL, KITCHEN),
     "safety_hazard",
     Severity.HIGH,
@@ -51,7 +51,7 @@ async def test_a_warm_fridge_is_not_part_of_nobody_moving(hass: HomeAssistant) -
     tracker = AnomalyTracker(hass, "walk36")
     now = dt_util.utcnow()
     home = _home(now - timedelta(hours=13), now - timedelta(minutes=75))
-    assert outcome(tracker, [NOBODY_UP], now, home) == (["not_up_by_usual_time"], [])
+    assert outcome(tracker, [NOBODY_UP], now, home) == (["no_movement_while_home"], [])
     later = now + timedelta(minutes=5)
     # Its own notification, not a line under the hazard.
     assert outcome(tracker, [NOBODY_UP, WARM], later, home) == (
@@ -88,10 +88,40 @@ async def test_a_fridge_door_left_open_before_nobody_up_is_told(hass: HomeAssist
     home[FRIDGE_DOOR] = state(
         FRIDGE_DOOR, "on", "Kitchen", "door", changed=now - timedelta(minutes=90)
     )
-    assert outcome(tracker, [NOBODY_UP], now, home) == (["not_up_by_usual_time"], [])
+    assert outcome(tracker, [NOBODY_UP], now, home) == (["no_movement_while_home"], [])
     later = now + timedelta(minutes=5)
     assert outcome(tracker, [NOBODY_UP, DOOR_OPEN], later, home) == (
         ["state_longer_than_usual"],
         [],
     )
     assert tracker.open[DOOR_OPEN.signature].part_of == ""
+
+
+async def test_a_door_left_open_on_the_way_to_a_fall_is_part_of_it(hass: HomeAssistant) -> None:
+    """Set 15 (Lima): the grandmother's bedroom door, opened at 03:00 on her way to the
+    bathroom where she fell, is the fall's story: a stillness last seen in a room has that
+    room, and the door opened before it was told is shown in it, not pushed."""
+    bath = "binary_sensor.bathroom_motion"
+    bedroom_door = "binary_sensor.bedroom_door"
+    still = finding(
+        "still_in_room_far_longer",
+        (bath, HALL),
+        "safety_hazard",
+        Severity.HIGH,
+        subject=HOME_SUBJECT,
+    )
+    door_open = finding("state_longer_than_usual", bedroom_door, "behavioral")
+    tracker = AnomalyTracker(hass, "set15")
+    now = dt_util.utcnow()
+    home = {
+        bath: state(bath, "off", "Hall", "motion", changed=now - timedelta(minutes=20)),
+        HALL: state(HALL, "off", "Hall", "motion", changed=now - timedelta(minutes=21)),
+        bedroom_door: state(
+            bedroom_door, "on", "Hall", "door", changed=now - timedelta(minutes=21)
+        ),
+    }
+    assert outcome(tracker, [still], now, home) == (["still_in_room_far_longer"], [])
+    later = now + timedelta(minutes=28)
+    opened, _ = outcome(tracker, [still, door_open], later, home)
+    assert opened == []
+    assert tracker.open[door_open.signature].part_of == still.signature

@@ -68,7 +68,6 @@ from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import (
-    HOME_SUBJECT,
     AnomalyType,
     EntityState,
     Severity,
@@ -122,6 +121,8 @@ class Seen:
     over: bool = False
     # Acknowledged after it ended: when (it holds for ``HOLD`` from then).
     answered: datetime | None = None
+    # A stillness of the whole home (nobody moving anywhere): no room is its own.
+    roomless: bool = False
 
     @property
     def held_from(self) -> datetime:
@@ -195,12 +196,13 @@ class Seen:
         # In a hazard's own room, its story began before it was found (the door she
         # left open on her way to the bathroom where she fell: set 15). A stillness of
         # the whole home has no room of its own: every room is "near" it (walk 37: the
-        # fridge door left open before "Nobody up yet" was held as its answer).
+        # fridge door left open before "Nobody up yet" was held as its answer); one last
+        # seen in a room (set 15's) has.
         began = (
             self._onset(self.began, entities)
             if self.hazard
             and not away_answer
-            and self.subject != HOME_SUBJECT
+            and not self.roomless
             and self._near(subject, entities)
             else self.began
         )
@@ -287,6 +289,10 @@ def _reads(state: str | None, word: str) -> bool:
     return state is None or is_no_state(state) or state.strip().lower() == word
 
 
+# The rule of a stillness of the whole home (its signature's rule, as stored).
+_ROOMLESS = "no_movement_while_home"
+
+
 def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
     words = tuple(
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
@@ -305,6 +311,7 @@ def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
         parse_time(anomaly.first_seen),
         anomaly.anomaly_type,
         anomaly.while_away,
+        roomless=_ROOMLESS in anomaly.rules,
     )
 
 
@@ -482,5 +489,6 @@ class AcknowledgedHold:
                 away,
                 over,
                 stored_time(answered) if answered is not None else None,
+                roomless=signature.partition(":")[0] == _ROOMLESS,
             )
         return hold
