@@ -30,15 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..core.baselines.start_blinks import PRESENCE_DOMAINS
 from ..core.device_roles import same_device
 from ..core.home import METER_DEVICE_CLASSES, is_motion
 from ..core.models import AnomalyType, EntityState
 from ..core.state_blips import is_no_state
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
-
-# Domains that only say where people are.
-_WHERE_PEOPLE_ARE = frozenset({"person", "device_tracker"})
 
 _READING_KINDS = frozenset(
     {AnomalyType.DEVICE_MALFUNCTION, AnomalyType.ENVIRONMENTAL_CONFLICT, AnomalyType.ENERGY}
@@ -72,7 +70,7 @@ def reading_consequence(
 
 def _watches_people(state: EntityState) -> bool:
     """A sensor of where people are, not of the room: it cannot send a reading off."""
-    return is_motion(state) or state.domain in _WHERE_PEOPLE_ARE
+    return is_motion(state) or state.domain in PRESENCE_DOMAINS
 
 
 def _level_moved(anomaly: OpenAnomaly, subject: EntityState) -> bool:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from ..outdoor_areas import outdoor_area
 from .clock import slot_of
 from .room_quiet import DAYS_KEPT, QUARTER_HOURS, QUARTERS, stored_quarters
-from .stored_values import MAX_DAY, stored_entity_id, stored_items
+from .stored_values import stored_day_longest_count, stored_entity_id, stored_items
 
 MAX_BEDS = 16
 # What a bed (or a chair) sensor is: an occupancy or presence sensor (whether it is lain
@@ -152,15 +152,5 @@ class BedExits:
 
 def _day_exits(item: object) -> DayExits | None:
     """A stored ``[day, longest, exits]``, or None when it is not one."""
-    if not isinstance(item, list) or len(item) != 3:
-        return None
-    day, longest, count = item
-    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= MAX_DAY:
-        return None
-    if isinstance(longest, bool) or not isinstance(longest, int | float):
-        return None
-    if not 0 <= longest <= MAX_MINUTES:
-        return None
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 1_000_000:
-        return None
-    return DayExits(day, float(longest), count)
+    stored = stored_day_longest_count(item, MAX_MINUTES, 0)
+    return None if stored is None else DayExits(*stored)

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, NamedTuple, Protocol
 
 from .clock import format_time, parse_time, slot_of
-from .stored_values import MAX_DAY, stored_items
+from .stored_values import stored_day_longest_count, stored_items
 
 DAYS_KEPT = 28
 MAX_AREAS = 64
@@ -220,18 +220,8 @@ def _count(days: deque[DayQuiet]) -> int:
 
 def _day_quiet(item: object) -> DayQuiet | None:
     """A stored ``[day, longest minutes, count]``, or None when it is not one."""
-    if not isinstance(item, list) or len(item) != 3:
-        return None
-    day, longest, count = item
-    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= MAX_DAY:
-        return None
-    if isinstance(longest, bool) or not isinstance(longest, int | float):
-        return None
-    if not 0 <= longest <= MAX_MINUTES:
-        return None
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 1_000_000:
-        return None
-    return DayQuiet(day, float(longest), count)
+    stored = stored_day_longest_count(item, MAX_MINUTES, 1)
+    return None if stored is None else DayQuiet(*stored)
 
 
 def _stored_sign(item: object) -> tuple[datetime, str] | None:

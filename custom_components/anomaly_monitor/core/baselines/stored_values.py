@@ -58,3 +58,25 @@ def stored_day_value(item: object) -> tuple[int, float] | None:
     if not is_stored_number(value):
         return None
     return day, float(value)
+
+
+def stored_day_longest_count(
+    item: object, max_minutes: float, least_count: int
+) -> tuple[int, float, int] | None:
+    """A stored ``[day ordinal, longest minutes, count]`` (a quarter's day of stays, quiets
+    or exits), or None when it is not one: the minutes within ``0..max_minutes``, the
+    count within ``least_count..1_000_000``."""
+    if not isinstance(item, list) or len(item) != 3:
+        return None
+    day, longest, count = item
+    if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= MAX_DAY:
+        return None
+    if isinstance(longest, bool) or not isinstance(longest, int | float):
+        return None
+    if not 0 <= longest <= max_minutes:
+        return None
+    if isinstance(count, bool) or not isinstance(count, int):
+        return None
+    if not least_count <= count <= 1_000_000:
+        return None
+    return day, float(longest), count
