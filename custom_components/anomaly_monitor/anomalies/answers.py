@@ -71,13 +71,17 @@ class HomeownerAnswers:
 
     def parts(self, anomaly: OpenAnomaly) -> list[OpenAnomaly]:
         """What was shown as its consequence (its heat, a device cut after its smoke) or
-        in its notification (``incident_parts``), open or over."""
+        in its notification (``incident_parts``), open or over; not one that stands alone
+        since (``incident_parts.orphans``: it outlasted the incident and has its own
+        notice): a false alarm given on "Nobody up yet" an hour after it ended took the
+        fridge door and the lock told on their own since (walk 37)."""
         signatures = {*self.already_told.consequences(anomaly.signature)}
         signatures |= {a.signature for a in parts_of(anomaly.signature, self._all())}
         return [
             a
             for s in sorted(signatures)
             if (a := self.open.get(s) or self.ended.get(s) or self.past.get(s))
+            and a.part_of == anomaly.signature
         ]
 
     def _all(self) -> list[OpenAnomaly]:

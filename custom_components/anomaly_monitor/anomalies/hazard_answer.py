@@ -28,7 +28,8 @@ from datetime import datetime
 
 from ..core.models import EntityState, Transition
 from ..core.open_states import is_opening
-from .acknowledged_hold import SECURITY, may_be_held, seen_as
+from .acknowledged_hold import may_be_held
+from .acknowledged_seen import SECURITY, seen_as
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 from .store import parse_time

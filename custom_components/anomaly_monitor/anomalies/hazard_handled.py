@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import AnomalyType, EntityState
-from .acknowledged_hold import RESPONSE, Seen, seen_as
+from .acknowledged_seen import RESPONSE, Seen, seen_as
 from .open_anomaly import OpenAnomaly, rank
 
 # The help called when a hazard is told arrives within this of it: an emergency gas service

@@ -1,7 +1,11 @@
 """The "Then:" lines of an incident's notification and repair issue: its parts
-(``incident_parts``), each by its name, when it began and when it was over."""
+(``incident_parts``), each by its name, when it began and when it was over, and the
+first sentence of what it found (walk 37: "Fridge temperature out of the band it is
+always kept in, 11:24" under the fridge door's notice, without the 12 °C it read)."""
 
 from __future__ import annotations
+
+import re
 
 from homeassistant.core import HomeAssistant
 
@@ -20,11 +24,27 @@ async def async_then(hass: HomeAssistant, texts: AnomalyTexts, parts: list[OpenA
         own = await async_anomaly_texts(hass, part)
         began = parse_time(part.first_seen)
         words = {"headline": own.headline, "time": clock(began) if began else "?"}
+        said = first_sentence(own.reasoning)
+        key = "then_line_said" if said else "then_line"
         if (ended := parse_time(part.ended)) is not None:
-            lines.append(texts.text("then_line_over", **words, over=clock(ended)))
+            lines.append(texts.text(f"{key}_over", **words, over=clock(ended), said=said))
         else:
-            lines.append(texts.text("then_line", **words))
+            lines.append(texts.text(key, **words, said=said))
     if not lines:
         return ""
     items = "\n".join(f"- {escape_markdown(line)}" for line in lines)
     return f"**{escape_markdown(texts.text('then'))}**\n{items}"
+
+
+# A sentence ends at ". ", "! " or "? " (not the point of "12.0 °C").
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+# A part's line stays a line: its first sentence, clipped.
+_MOST = 200
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (untrusted: names in it), at most ``_MOST`` long."""
+    text = " ".join(text.split())
+    if (end := _SENTENCE_END.search(text)) is not None:
+        text = text[: end.start() + 1]
+    return text if len(text) <= _MOST else text[: _MOST - 1].rstrip() + "…"
