@@ -145,14 +145,9 @@ def _pets_sensor(
 
 
 def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime) -> bool:
-    """Whether motion on ``sensor`` at ``when`` may be a pet's (``_pets_sensor``): never
-    where the profile names somebody without a phone and no pet (``people_move_at_any_hour``:
-    the grandmother home all day moves the kitchen at every hour the phones are out, and
-    her trip to it at night is hers)."""
-    away, window = baselines.away, home.window
-    return _pets_sensor(
-        away, sensor, when, has_pets(window.profile), people_move_at_any_hour(window)
-    )
+    """Whether motion on ``sensor`` at ``when`` may be a pet's (``_pets_sensor``)."""
+    people = people_move_at_any_hour(home.window)  # a phoneless grandmother's, not a pet's
+    return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile), people)
 
 
 def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
