@@ -18,6 +18,7 @@ from custom_components.anomaly_monitor.core.baselines.still_where_last_seen impo
     still_where_last_seen,
 )
 
+from .test_daily_rhythm import AREAS, BED
 from .test_night_trips import TODAY, _iris, _to_the_bathroom, _view
 
 
@@ -38,3 +39,18 @@ def test_a_trip_with_no_rest_before_it_is_not_told() -> None:
     still = _to_the_bathroom(iris, night)
     for hours in (1, 2, 3):
         assert list(still_where_last_seen(_view(still + timedelta(hours=hours)), iris)) == []
+
+
+def test_a_rest_after_somebody_was_up_in_the_night_is_no_night() -> None:
+    """In bed at midnight, up from 01:30 to 02:00 (a bout longer than a trip: awake, at
+    prayer), still from 02:00, to the bathroom at 02:50 and nothing: the rest since 02:00
+    began at a rest hour, but somebody was up in those hours before it. It is not the
+    night's (fifty minutes), and nothing is told by the bathroom's night."""
+    iris = _iris(up_until=24.25)  # moving until midnight, seen last in the bedroom
+    for minutes in range(0, 31, 5):
+        moment = TODAY + timedelta(hours=1, minutes=30 + minutes)
+        iris.observe(moment, BED, "on", AREAS[BED])
+        iris.observe(moment + timedelta(minutes=1), BED, "off", AREAS[BED])
+    still = _to_the_bathroom(iris, TODAY + timedelta(hours=2, minutes=50))
+    for minutes in (41, 61, 90):
+        assert list(still_where_last_seen(_view(still + timedelta(minutes=minutes)), iris)) == []

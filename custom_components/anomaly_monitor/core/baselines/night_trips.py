@@ -49,7 +49,7 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on
-from .clock import local
+from .clock import hour_start, local, next_hour
 from .daily_rhythm import BACK_TO_BED, MIN_REST, NIGHT_ENDS, TRIP
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
@@ -134,11 +134,31 @@ def _out_of_rest(baselines: HomeBaselines, home: HomeView, since: datetime) -> d
 
 
 def _the_night(baselines: HomeBaselines, rest: datetime, woke: datetime) -> bool:
-    """Whether a rest from ``rest`` to ``woke`` is the night's: ``MIN_REST`` long, or begun
-    at an hour this home rests at (its usual longest quiet then, learned on the other days,
-    is ``still_in_room.RESTING`` or more; not learned: only the length says). The household
-    in bed at midnight has rested two and a half hours by a 02:30 trip."""
+    """Whether a rest from ``rest`` to ``woke`` is the night's: ``MIN_REST`` long, or the
+    night's first, begun at an hour this home rests at (``_resting``) with nobody up for
+    longer than a trip in those hours before it (the rhythm's last rest did not end in
+    them). The household in bed at midnight has rested two and a half hours by a 02:30
+    trip; a grandmother up at 04:20 for fajr, still from 04:50, is up when she makes her
+    tea at 06:20."""
     if woke - rest >= MIN_REST:
         return True
-    usual = baselines.quiet.typical_over(rest, rest)
-    return usual is not None and timedelta(minutes=usual) >= RESTING
+    if not _resting(baselines, rest, rest):
+        return False
+    last = baselines.rhythm.last_rest
+    return last is None or not _resting(baselines, last[1], rest, every=True)
+
+
+def _resting(baselines: HomeBaselines, start: datetime, end: datetime, every: bool = False) -> bool:
+    """Whether the hour of ``start`` (``every``: each hour up to ``end``) is one this home
+    rests at: its usual longest quiet then, learned on the other days, is
+    ``still_in_room.RESTING`` or more; an hour not learned is not."""
+    slot = hour_start(local(start, baselines.zone))
+    stop = local(end, baselines.zone)
+    for _ in range(24):
+        usual = baselines.quiet.typical_over(slot, slot)
+        if usual is None or timedelta(minutes=usual) < RESTING:
+            return False
+        slot = next_hour(slot)
+        if not every or slot > stop:
+            return True
+    return True
