@@ -40,6 +40,24 @@ _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
 # uses known: a plug on since the monitor first saw it is not told from then).
 HEAT_RUN_RULES = frozenset({"heat_appliance_left_on"})
 _KNOWN_USES = 2
+# A plug known to rest off this long (a day) is used now and then, not kept on: switched
+# on before the window with its uses not known yet, the rule's own limit judges the spell.
+KEPT_OFF = timedelta(hours=24)
+
+
+def _kept_off(baselines: HomeBaselines, entity_id: str) -> bool:
+    """Off for a day and more at a time: the longest rest off its stays learned show, or,
+    with no stay of it learned, the rest from the start of the watch till this spell (an
+    iron that sat unchanged since the monitor first saw it, switched on on the third
+    morning, its first use, and forgotten). A water heater switched back on after 21 min
+    off, or never seen off, is kept on (``_KNOWN_USES``)."""
+    durations = baselines.durations
+    if durations.stays.get(entity_id):
+        _, longest_off = durations.whole_record(entity_id, "off")
+        return timedelta(minutes=longest_off) >= KEPT_OFF
+    current = durations.current.get(entity_id)
+    watched = baselines.usual.since.get(entity_id)
+    return current is not None and watched is not None and current[1] - watched >= KEPT_OFF
 
 
 def judged_run(
@@ -68,6 +86,8 @@ def judged_run(
                 and (worst is None or run.duration > worst[0].duration)
             ):
                 worst = (run, longest, uses)
+            elif uses < _KNOWN_USES and timedelta(minutes=longest) < rule_limit:
+                unknown = unknown or _kept_off(baselines, entity_id)
             continue
         learned = baselines.durations.longest(entity_id, run.state, run.start)
         if learned is None:
