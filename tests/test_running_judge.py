@@ -80,3 +80,31 @@ def test_an_aquarium_heater_kept_on_for_days_is_not_left_on_at_its_longest() -> 
     baselines.durations.state(IRON, "off", start + timedelta(hours=150))
     now = ON_AT + timedelta(hours=150)
     assert judged_run(_finding(now), IRON, baselines, _view(now)) is None
+
+
+def test_an_iron_never_used_before_is_told_when_left_on_after_resting_for_days() -> None:
+    """Watched since day 0 and never changed till it was switched on on the third morning
+    (its first use): no use is known, but a plug that rested off for two days is used now
+    and then, not kept on; the rule's own limit judges the spell from before the window."""
+    baselines = HomeBaselines(UTC)
+    baselines.watching([IRON], DAY0)
+    baselines.durations.state(IRON, "on", ON_AT)
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    judged = judged_run(_finding(now), IRON, baselines, _view(now))
+    assert judged is not None
+    # Watched only since the small hours: its rest is not known to be long; kept on.
+    late = HomeBaselines(UTC)
+    late.watching([IRON], ON_AT - timedelta(hours=5))
+    late.durations.state(IRON, "on", ON_AT)
+    assert judged_run(_finding(now), IRON, late, _view(now)) is None
+
+
+def test_a_heater_switched_back_on_after_a_short_rest_is_kept_on() -> None:
+    """Its one stay learned is 21 min off (its days on were longer than a stay is kept):
+    switched back on, it is kept on, whatever the rest before the watch."""
+    baselines = HomeBaselines(UTC)
+    baselines.watching([IRON], DAY0)
+    baselines.durations.state(IRON, "off", ON_AT - timedelta(minutes=21))
+    baselines.durations.state(IRON, "on", ON_AT)
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    assert judged_run(_finding(now), IRON, baselines, _view(now)) is None

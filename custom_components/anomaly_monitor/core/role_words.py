@@ -88,9 +88,10 @@ def says(name: str, phrases: tuple[str, ...]) -> bool:
         size = len(wanted)
         if any(tokens[i : i + size] == wanted for i in range(len(tokens) - size + 1)):
             return True
-        if size == 1 and _HANGUL.fullmatch(wanted[0]):
-            if any(token.endswith(wanted[0]) for token in tokens):
-                return True  # a Korean compound ends in its head noun
+        # A Korean compound ends in its head noun.
+        head = wanted[0] if size == 1 and _HANGUL.fullmatch(wanted[0]) else None
+        if head is not None and any(token.endswith(head) for token in tokens):
+            return True
     return False
 
 
