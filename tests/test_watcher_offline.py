@@ -89,10 +89,11 @@ def test_a_plug_offline_for_hours_is_not_held_while_learning() -> None:
         anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
         severity=Severity.MEDIUM,
     )
-    soon = dropped + timedelta(minutes=45)
+    # Four hours: a block of scheduled load shedding is still the home's to learn.
+    soon = dropped + timedelta(hours=4, minutes=5)
     assert baselines.learning(PLUG, soon)
     assert held_while_learning(gone, baselines, soon, someone_home=True)
-    later = dropped + timedelta(hours=2, minutes=1)
+    later = dropped + timedelta(hours=6, minutes=1)
     assert not held_while_learning(gone, baselines, later, someone_home=True)
     # A light off at the wall for hours (a bulb's night) still waits for its drops.
     assert held_while_learning(_offline(LAMP), baselines, later, someone_home=True)

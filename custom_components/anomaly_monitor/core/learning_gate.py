@@ -10,7 +10,7 @@ for the normal, except:
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating; so is a
   motion sensor offline (``watcher_offline``), and a plug that powers a load offline for
-  hours (``powered_load_offline``);
+  six hours and more (``powered_load_offline``);
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
   interior door stands open for hours, the entry itself is told by the while-away
@@ -116,8 +116,10 @@ _OWN_NORMAL_RULES = frozenset(
     }
 )
 # A plug offline this long is past every radio blip and reconnection the first days could
-# teach (the home's drops, pooled, judged it already: ``drop_judge``).
-LONG_OUTAGE = timedelta(hours=2)
+# teach (the home's drops, pooled, judged it already: ``drop_judge``), and past a block of
+# scheduled load shedding (2 to 4 h: a Kyiv boiler's plug dark from 08:00 to 12:00 on the
+# first morning is the grid's schedule, not the plug).
+LONG_OUTAGE = timedelta(hours=6)
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
 
