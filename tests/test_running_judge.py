@@ -12,6 +12,7 @@ from custom_components.anomaly_monitor.core.statistics.durations import heat_app
 from .core_factories import entity, environment, home
 
 IRON = "switch.hair_iron"
+METER = "sensor.hair_iron_power"
 DAY0 = datetime(2025, 3, 10, tzinfo=UTC)
 ON_AT = DAY0 + timedelta(days=2, hours=7)
 
@@ -79,4 +80,52 @@ def test_an_aquarium_heater_kept_on_for_days_is_not_left_on_at_its_longest() -> 
     baselines.durations.state(IRON, "on", start + timedelta(hours=95, minutes=10))
     baselines.durations.state(IRON, "off", start + timedelta(hours=150))
     now = ON_AT + timedelta(hours=150)
+    assert judged_run(_finding(now), IRON, baselines, _view(now)) is None
+
+
+def _view_with_meter(now: datetime, watts: str):
+    iron = replace(entity(IRON, "on", area="Bedroom"), last_changed=ON_AT)
+    meter = entity(METER, watts, area="Bedroom", device_class="power", unit="W")
+    return home([iron, meter], environment(now))
+
+
+def _meter_watched(drew_daily: bool) -> HomeBaselines:
+    """The iron's own meter, read from day 0 on; drawing every morning or never before."""
+    baselines = HomeBaselines(UTC)
+    baselines.watching([IRON, METER], DAY0)
+    meters = baselines.meters
+    meters.power(METER, False, DAY0)
+    for day in range(2):
+        if drew_daily:
+            used = DAY0 + timedelta(days=day, hours=7)
+            meters.advance(used)
+            meters.power(METER, True, used)
+            meters.power(METER, False, used + timedelta(minutes=40))
+        meters.advance(DAY0 + timedelta(days=day + 1))
+    meters.advance(ON_AT)
+    meters.power(METER, True, ON_AT)
+    baselines.durations.state(IRON, "on", ON_AT)
+    return baselines
+
+
+def test_an_iron_never_used_before_is_told_when_left_on_after_resting_for_days() -> None:
+    """No use of it is known (its switch-on on the third morning is its first), but its
+    own meter drew at no hour of the two days watched before: used now and then, not kept
+    on; the rule's own limit judges the spell from before the window."""
+    now = ON_AT + timedelta(hours=3, minutes=10)
+    view = _view_with_meter(now, "1150")
+    (finding,) = heat_appliance_left_on(view)
+    assert judged_run(finding, IRON, _meter_watched(drew_daily=False), view) is not None
+    # A water heater whose meter heats every day is kept on, its switch-on no use.
+    assert judged_run(finding, IRON, _meter_watched(drew_daily=True), view) is None
+
+
+def test_a_heater_switched_back_on_after_a_short_rest_is_kept_on() -> None:
+    """Its one stay learned is 21 min off (its days on were longer than a stay is kept):
+    switched back on, it is kept on, whatever the rest before the watch."""
+    baselines = HomeBaselines(UTC)
+    baselines.watching([IRON], DAY0)
+    baselines.durations.state(IRON, "off", ON_AT - timedelta(minutes=21))
+    baselines.durations.state(IRON, "on", ON_AT)
+    now = ON_AT + timedelta(hours=3, minutes=10)
     assert judged_run(_finding(now), IRON, baselines, _view(now)) is None

@@ -50,3 +50,50 @@ def test_a_motion_sensor_gone_offline_is_not_held() -> None:
     # A lamp offline waits as before.
     lamp = _offline(LAMP)
     assert held_while_learning(lamp, baselines, now, someone_home=True)
+
+
+PLUG, PLUG_POWER = "switch.sonoff_10017f3a2b", "sensor.sonoff_10017f3a2b_power"
+
+
+def _plug_baselines() -> HomeBaselines:
+    baselines = HomeBaselines(UTC)
+    baselines.describe(
+        [
+            EntityInfo(PLUG, "SONOFF 10017f3a2b", area="Basement", device="sump"),
+            EntityInfo(
+                PLUG_POWER,
+                "SONOFF 10017f3a2b Power",
+                area="Basement",
+                device_class="power",
+                unit="W",
+                device="sump",
+            ),
+            EntityInfo(LAMP, "Kitchen", area="Kitchen"),
+        ]
+    )
+    baselines.watching([PLUG, PLUG_POWER, LAMP], SET_UP)
+    return baselines
+
+
+def test_a_plug_offline_for_hours_is_not_held_while_learning() -> None:
+    """A sump pump's plug off the Wi-Fi on the second day: a radio blip waits for the home's
+    drops to be learned, an outage of hours does not."""
+    baselines = _plug_baselines()
+    dropped = SET_UP + timedelta(days=1, hours=14)
+    for entity_id in (PLUG, PLUG_POWER, LAMP):
+        baselines.drops.went_away(entity_id, dropped)
+    gone = Finding(
+        rule="device_unavailable",
+        evidence=(PLUG_POWER, PLUG),
+        reasoning="SONOFF 10017f3a2b Power, SONOFF 10017f3a2b (one device) cannot be read.",
+        anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
+        severity=Severity.MEDIUM,
+    )
+    # Four hours: a block of scheduled load shedding is still the home's to learn.
+    soon = dropped + timedelta(hours=4, minutes=5)
+    assert baselines.learning(PLUG, soon)
+    assert held_while_learning(gone, baselines, soon, someone_home=True)
+    later = dropped + timedelta(hours=6, minutes=1)
+    assert not held_while_learning(gone, baselines, later, someone_home=True)
+    # A light off at the wall for hours (a bulb's night) still waits for its drops.
+    assert held_while_learning(_offline(LAMP), baselines, later, someone_home=True)

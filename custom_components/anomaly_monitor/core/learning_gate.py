@@ -9,7 +9,8 @@ for the normal, except:
 - a safety hazard (smoke, gas, CO, heat, a leak) or anything critical;
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating; so is a
-  motion sensor offline (``watcher_offline``);
+  motion sensor offline (``watcher_offline``), and a plug that powers a load offline for
+  six hours and more (``powered_load_offline``);
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
   interior door stands open for hours, the entry itself is told by the while-away
@@ -114,6 +115,11 @@ _OWN_NORMAL_RULES = frozenset(
         RUNNING_FAR_BELOW_ITS_DRAW.rule,
     }
 )
+# A plug offline this long is past every radio blip and reconnection the first days could
+# teach (the home's drops, pooled, judged it already: ``drop_judge``), and past a block of
+# scheduled load shedding (2 to 4 h: a Kyiv boiler's plug dark from 08:00 to 12:00 on the
+# first morning is the grid's schedule, not the plug).
+LONG_OUTAGE = timedelta(hours=6)
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
 
@@ -164,6 +170,29 @@ def watcher_offline(finding: Finding, baselines: HomeBaselines) -> bool:
     )
 
 
+def powered_load_offline(finding: Finding, baselines: HomeBaselines, now: datetime) -> bool:
+    """A plug (its switch or its power meter) offline for ``LONG_OUTAGE`` or more: what it
+    powers (a sump pump, a freezer) runs unseen and unswitchable from then on, whatever
+    this home's drops turn out to be (a sump pump's plug off the Wi-Fi after a modem swap
+    on the second day, 30 h in a storm, waited for the learning and was never told). A
+    light is left out: a bulb switched off at the wall is unavailable every night."""
+    if finding.rule not in _OFFLINE_RULES:
+        return False
+    infos, drops = baselines.infos, baselines.drops
+    for entity_id in finding.evidence:
+        info = infos.get(entity_id)
+        if info is None or not _powers_a_load(info.domain, info.device_class):
+            continue
+        since = drops.down_since(entity_id)
+        if since is not None and now - since >= LONG_OUTAGE:
+            return True
+    return False
+
+
+def _powers_a_load(domain: str, device_class: str | None) -> bool:
+    return domain == "switch" or (domain == "sensor" and device_class == "power")
+
+
 def stood_open_before_leaving(finding: Finding, baselines: HomeBaselines) -> bool:
     """A door without a lock, "open while nobody is home", that stood open since well
     before everybody left: no entry into the empty home, and not the way out."""
@@ -208,7 +237,7 @@ def held_while_learning(
         return False
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False
-    if watcher_offline(finding, baselines):
+    if watcher_offline(finding, baselines) or powered_load_offline(finding, baselines, now):
         return False
     if opened_in_empty_home(finding, baselines, someone_home):
         return False

@@ -3,8 +3,10 @@
 Only a hint (``device_roles.py``): the words are matched as whole words (or whole word
 sequences) of the friendly name, never as substrings and never in the entity id, so
 "Tapo P110" holds no "tap" and "Environment fan" no "iron". English, German, Dutch,
-French and Spanish; words that mean something else in another of them are left out
-("four" is an oven in French, "cocina" a kitchen as well as a stove in Spanish).
+French, Spanish and Korean; words that mean something else in another of them are left
+out ("four" is an oven in French, "cocina" a kitchen as well as a stove in Spanish).
+Korean writes a compound as one word with its head noun last ("김치냉장고", a kimchi
+fridge; "전기다리미", an electric iron): a Korean word matches a word ending in it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from functools import lru_cache
 import re
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_HANGUL = re.compile(r"[\uac00-\ud7a3]+")
 
 COLD_WORDS = (
     "fridge", "freezer", "refrigerator", "chest freezer", "fridge freezer",  # en
@@ -20,6 +23,7 @@ COLD_WORDS = (
     "koelkast", "vriezer", "diepvries", "diepvriezer", "koelcel",  # nl
     "frigo", "réfrigérateur", "congélateur", "frigidaire",  # fr
     "nevera", "frigorífico", "congelador", "refrigerador",  # es
+    "냉장고", "냉동고",  # ko
 )  # fmt: skip
 HEATING_WORDS = (
     "heater", "space heater", "electric heater", "fan heater", "iron", "radiant heater",
@@ -27,6 +31,7 @@ HEATING_WORDS = (
     "kachel", "straalkachel", "elektrische kachel", "strijkijzer",  # nl
     "chauffage d appoint", "radiateur électrique", "fer à repasser",  # fr
     "calefactor", "estufa", "estufa eléctrica", "plancha",  # es
+    "다리미", "히터", "난로", "온풍기", "전기장판",  # ko
 )  # fmt: skip
 COOKING_WORDS = (
     "stove", "oven", "cooktop", "hob", "cooker", "induction hob", "air fryer",
@@ -34,6 +39,7 @@ COOKING_WORDS = (
     "fornuis", "kookplaat", "inductieplaat", "airfryer", "kookpit",  # nl
     "cuisinière", "plaque de cuisson", "plaques de cuisson", "table de cuisson",  # fr
     "horno", "vitrocerámica", "placa de inducción", "fogón", "freidora",  # es
+    "오븐", "전기레인지", "인덕션", "에어프라이어",  # ko
 )  # fmt: skip
 WATER_WORDS = (
     "water", "faucet", "tap", "shower", "sprinkler", "irrigation", "water valve", "hose",
@@ -54,6 +60,7 @@ WASHING_WORDS = (
     "wasmachine", "vaatwasser", "vaatwasmachine", "droger", "wasdroger",  # nl
     "lave linge", "lave vaisselle", "sèche linge",  # fr
     "lavadora", "lavavajillas", "secadora",  # es
+    "세탁기", "건조기", "식기세척기",  # ko
 )  # fmt: skip
 # What an unclassed ppm sensor measures, by the detector class it backs.
 LEVEL_WORDS = {
@@ -80,6 +87,10 @@ def says(name: str, phrases: tuple[str, ...]) -> bool:
         wanted = words(phrase)
         size = len(wanted)
         if any(tokens[i : i + size] == wanted for i in range(len(tokens) - size + 1)):
+            return True
+        # A Korean compound ends in its head noun.
+        head = wanted[0] if size == 1 and _HANGUL.fullmatch(wanted[0]) else None
+        if head is not None and any(token.endswith(head) for token in tokens):
             return True
     return False
 

@@ -17,13 +17,15 @@ unchanged (a safety finding: told at cold start as in any home).
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from ..device_roles import own_meter
 from ..feedback import MARGIN
 from ..home import HomeView
 from ..models import Finding
 from ..statistics.durations import HEAT_APPLIANCE_LIMIT, WATER_RUNNING_LIMIT, heat_spells
 from ..statistics.timeline import Interval, intervals
+from .clock import slot_of
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, learned_from
 
@@ -40,6 +42,35 @@ _RUNNING = frozenset({"on", "open", "opening", "heat", "heating"})
 # uses known: a plug on since the monitor first saw it is not told from then).
 HEAT_RUN_RULES = frozenset({"heat_appliance_left_on"})
 _KNOWN_USES = 2
+# A plug known to rest off this long (a day) is used now and then, not kept on: switched
+# on before the window with its uses not known yet, the rule's own limit judges the spell.
+KEPT_OFF = timedelta(hours=24)
+
+
+def _kept_off(baselines: HomeBaselines, home: HomeView, entity_id: str, since: datetime) -> bool:
+    """Off for a day and more at a time: the longest rest off its stays learned show, or,
+    with no stay of it learned, its own meter drew at no hour of the whole days watched
+    before this spell (an iron unchanged since the monitor first saw it, switched on on
+    the third morning, its first use, and forgotten). A water heater switched back on
+    after 21 min off, or whose meter heats every day, is kept on (``_KNOWN_USES``)."""
+    durations = baselines.durations
+    if durations.stays.get(entity_id):
+        _, longest_off = durations.whole_record(entity_id, "off")
+        return timedelta(minutes=longest_off) >= KEPT_OFF
+    switch = home.info(entity_id)
+    if switch is None:
+        return False
+    _, _, day = slot_of(since, baselines.zone)
+    meters = [m for m in home.of("sensor", "power") if own_meter(home, switch, m)]
+    for meter in meters:
+        if meter.entity_id not in baselines.meters.runs:
+            continue
+        seen = [
+            baselines.meters.days_at(meter.entity_id, h, day, home_only=False) for h in range(24)
+        ]
+        if all(watched >= 1 and drew == 0 for drew, watched in seen):
+            return True
+    return False
 
 
 def judged_run(
@@ -68,6 +99,8 @@ def judged_run(
                 and (worst is None or run.duration > worst[0].duration)
             ):
                 worst = (run, longest, uses)
+            elif uses < _KNOWN_USES and timedelta(minutes=longest) < rule_limit:
+                unknown = unknown or _kept_off(baselines, home, entity_id, run.start)
             continue
         learned = baselines.durations.longest(entity_id, run.state, run.start)
         if learned is None:
