@@ -221,7 +221,7 @@ class HomeBaselines:
         if domain == "person":
             was, placed = self._occupied, self.quiet.presence.get(entity_id)
             if placed is True and presence_of(state) is False:
-                self.usual.night.used(entity_id, when)  # left home: at night, a night out
+                self.usual.night.used(entity_id, when, person=True)  # left: a night out?
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._occupied = occupied = self.quiet.occupied
             if occupied != was:

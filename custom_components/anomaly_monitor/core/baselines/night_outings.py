@@ -64,6 +64,7 @@ from .busy_room import busy_until
 from .clock import local
 from .home_baselines import HomeBaselines
 from .night_presence import never_out_at_night, presence_changed_near, went_out
+from .night_uses import PERSON_NIGHT_FROM
 from .open_at_rest import shut_through_a_night
 
 # Nights the door must have been watched, unused at night, before its night use is news.
@@ -148,8 +149,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     now = home.end
     zone = baselines.zone
     hour = local(now, zone).hour
-    if not SMALL_HOURS_START <= hour < SMALL_HOURS_END and hour != SMALL_HOURS_END:
-        return  # nothing opened in the small hours within the last hour
+    if not SMALL_HOURS_START <= hour <= SMALL_HOURS_END and hour < PERSON_NIGHT_FROM:
+        return  # nothing opened at night within the last hour
     onsets: list[datetime] | None = None
     by_area = locks_by_area(home)
     unfollowed = lives_here_without_phone(home.window)
@@ -158,7 +159,10 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             when
             for when in opened_at(home.changes(door.entity_id), door.domain)
             if now - TOLD_FOR <= when <= now
-            and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
+            and (
+                SMALL_HOURS_START <= (opened_hour := local(when, zone).hour) < SMALL_HOURS_END
+                or opened_hour >= PERSON_NIGHT_FROM
+            )
         ]
         locks = sorted(by_area.get(door.info.area or "", []))
         if not openings or not is_exterior(home, door, locks):
@@ -174,6 +178,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         door_used = usual.nights_used(door.entity_id, skip=openings[0], going_out=True) > 0
         if door_used and not never_out:
             continue
+        if local(openings[0], zone).hour >= PERSON_NIGHT_FROM and not never_out:
+            continue  # before midnight only who went out, against their own nights, tells
         if busy_until(home, baselines, openings[0]):
             continue  # people were up together until then: the evening ending (busy_room)
         if onsets is None:
@@ -213,17 +219,18 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         never_out = never_out_at_night(baselines, left, opened)
         if left and not never_out and _locked_behind(home, door, opened, locks):
             continue  # a tracked member off early with phone and key (the 04:45 shift)
+        before_midnight = local(opened, zone).hour >= PERSON_NIGHT_FROM
         normal = (
             f"in this home it was not used between midnight and 5 am on any of the {watched} "
             "nights learned"
-            if learned and not door_used
-            else "few households go out between midnight and 5 am"
+            if learned and not door_used and not before_midnight
+            else "few households go out at night"
         ) + (", and the household was asleep" if asleep else "")
         who = f" {', '.join(left)} left home since." if left else ""
         if never_out:
             who += (
-                f" {', '.join(never_out)} left home between midnight and 5 am on none of the "
-                f"{usual.nights_watched(never_out[0], opened)} nights learned."
+                f" {', '.join(never_out)} left home between {PERSON_NIGHT_FROM}:00 and 5 am on "
+                f"none of the {usual.nights_watched(never_out[0], opened)} nights learned."
             )
         if beyond:
             who += f" {', '.join(beyond)} was opened right after it; both stand open."

@@ -26,6 +26,9 @@ from .stored_values import stored_per_entity
 
 # The small hours (as ``statistics.night``): 00-05 local.
 NIGHT_END_HOUR = 5
+# A person leaving from this hour on is out for the night (counted with the small hours
+# after it): a teenager slipping out at 23:45 is as much a night out as at 00:40.
+PERSON_NIGHT_FROM = 23
 # A door opened this soon after a person came home is them coming in (a phone's tracker
 # reports the arrival a minute or so before the door, as ``night_outings.PRESENCE_NEAR``).
 COMING_HOME = timedelta(minutes=15)
@@ -51,12 +54,16 @@ class NightUses:
         self.all: dict[str, list[float]] = {}  # [nights, last night's ordinal]
         self.out: dict[str, list[float]] = {}  # the same, somebody going out
 
-    def used(self, entity_id: str, when: datetime, *, coming_in: bool = False) -> None:
-        """``entity_id`` used (or, a person, left home) at ``when``: counted when it is in
-        the small hours; a use by somebody ``coming_in`` is no night out."""
-        if hour_of_day(when, self.zone) >= NIGHT_END_HOUR:
+    def used(
+        self, entity_id: str, when: datetime, *, coming_in: bool = False, person: bool = False
+    ) -> None:
+        """``entity_id`` used (or, a ``person``, left home: from ``PERSON_NIGHT_FROM`` on)
+        at ``when``: counted when it is in the small hours; a use by somebody ``coming_in``
+        is no night out."""
+        hour = hour_of_day(when, self.zone)
+        if hour >= NIGHT_END_HOUR and not (person and hour >= PERSON_NIGHT_FROM):
             return
-        night = float(day_number(when, self.zone))
+        night = float(self._night(when))
         _count(self.all, entity_id, night)
         if not coming_in:
             _count(self.out, entity_id, night)
@@ -69,8 +76,12 @@ class NightUses:
         used = (self.out if going_out else self.all).get(entity_id)
         if used is None:
             return 0
-        tonight = skip is not None and used[1] == day_number(skip, self.zone)
+        tonight = skip is not None and used[1] == self._night(skip)
         return int(used[0]) - (1 if tonight else 0)
+
+    def _night(self, when: datetime) -> int:
+        """The night ``when`` is in: its day's, from 23:00 the next day's."""
+        return day_number(when + timedelta(hours=24 - PERSON_NIGHT_FROM), self.zone)
 
     def as_dict(self) -> dict[str, Any]:
         return {
