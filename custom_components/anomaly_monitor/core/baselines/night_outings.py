@@ -33,6 +33,14 @@ open: the back door, then the garden gate, and nobody back to shut them. Somebod
 the property on foot (a child has no phone); an early leaver shuts the door behind them
 and takes a phone, and a toilet trip through two inner doors is seen between them.
 
+Who went out is read against their own nights too (``night_presence.never_out_at_night``):
+a person watched five nights or more who never left between 23:00 and 05:00 and
+whose phone leaves after the opening is told then, whatever the door's nights, whoever
+still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
+phone and the key). Before midnight only that path tells. The door's nights read are its
+nights *out* (``night_uses``): a door used at night only by people coming home says
+nothing of anybody going out by it.
+
 A door in the room of a hazard detector that sounded within ``ALARM_REACH`` before it
 opened (a leak on the bathroom floor, smoke in the hall) is somebody going to the alarm,
 not out: the alarm is told by itself, and the door that answers it is no second notice
