@@ -1,10 +1,10 @@
 """Out at night with phone and key, read against the person's own nights (set 32 b).
 
 Rose's home with a smart lock on the front door (``test_locked_behind_at_night``) and her
-granddaughter Mia, tracked, home every night of the fortnight learned. At 04:40 somebody
+granddaughter Mia, tracked, home every night of the fortnight learned. At 02:40 somebody
 walks through the hall, unlocks, opens and shuts the door and locks it behind; Mia's phone
 leaves minutes later. Mia never left home at night: told, and she is named, although the
-door was locked behind her. Had she gone out at night before (an early job twice in the
+door was locked behind her. Had she gone out at night before (out at 02:30 twice in the
 fortnight), it is her habit and, locked behind, not told (as for a shift worker).
 """
 
@@ -28,7 +28,7 @@ MIA = "person.mia"
 
 
 def _with_mia(out_before: bool) -> Callable[..., HomeBaselines]:
-    """Rose's fortnight learned, Mia home every night of it (out at 04:30 twice, if
+    """Rose's fortnight learned, Mia home every night of it (out at 02:30 twice, if
     ``out_before``)."""
     lived = rose._lived
 
@@ -38,7 +38,7 @@ def _with_mia(out_before: bool) -> Callable[..., HomeBaselines]:
         baselines.watching([MIA], start)
         baselines.observe(start, MIA, "home")
         for day in (3, 9) if out_before else ():
-            night = today - timedelta(days=day) + timedelta(hours=4, minutes=30)
+            night = today - timedelta(days=day) + timedelta(hours=2, minutes=30)
             baselines.observe(night, MIA, "not_home")
             baselines.observe(night + timedelta(hours=4), MIA, "home")
         return baselines
@@ -59,7 +59,7 @@ async def test_out_at_night_locked_behind_by_one_never_out(
     hass.states.async_set(MIA, "home", {"friendly_name": "Mia"})
     entry, today = await _rose_and_husband(hass, freezer)
     _set(hass, freezer, today + timedelta(hours=1, seconds=5), (LOCK, "locked"))
-    night = today + timedelta(hours=4, minutes=40)
+    night = today + timedelta(hours=2, minutes=40)
     _set(hass, freezer, night, (HALL, "on"))
     _set(hass, freezer, night + timedelta(minutes=1), (LOCK, "unlocked"))
     _set(hass, freezer, night + timedelta(minutes=1, seconds=10), (DOOR, "on"))

@@ -37,7 +37,9 @@ Who went out is read against their own nights too (``night_presence.never_out_at
 a person watched five nights or more who never left between 23:00 and 05:00 and
 whose phone leaves after the opening is told then, whatever the door's nights, whoever
 still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
-phone and the key). Before midnight only that path tells. The door's nights read are its
+phone and the key), from 23:00 to 04:00 (``night_presence``). Before midnight only that
+path tells. A door whose dawn use comes within minutes is an early start
+(``early_start``). The door's nights read are its
 nights *out* (``night_uses``): a door used at night only by people coming home says
 nothing of anybody going out by it.
 
@@ -70,6 +72,7 @@ from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out
 from .busy_room import busy_until
 from .clock import local
+from .early_start import early_start
 from .home_baselines import HomeBaselines
 from .night_presence import never_out_at_night, presence_changed_near, went_out
 from .night_uses import PERSON_NIGHT_FROM
@@ -223,6 +226,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if not gone or presence_changed_near(home, gone[0], now):
             continue
         opened = gone[0]
+        if not asleep and early_start(baselines, door.entity_id, opened):
+            continue  # its dawn use comes within minutes: somebody off a little early
         left = went_out(home, opened)
         never_out = never_out_at_night(baselines, left, opened)
         if left and not never_out and _locked_behind(home, door, opened, locks):

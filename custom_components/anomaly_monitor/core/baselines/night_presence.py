@@ -6,10 +6,11 @@ after the opening, which is who went out (``went_out``). A tracker's flicker (``
 for minutes, then where it was before) is neither (``_moves``).
 
 Who went out is read against their own nights (``never_out_at_night``): a person who left
-home in the small hours on none of the ``PERSON_NIGHTS`` or more nights learned
+home between 23:00 and 05:00 on none of the ``PERSON_NIGHTS`` or more nights learned
 (``night_uses``: their night departures) does not go out at night here. A teenager's
 phone leaving at 00:40 is news even with the door locked behind her; a shift worker off
-at 04:45 has gone out on earlier nights and is left alone.
+at 03:30 has gone out on earlier nights and is left alone, and from 04:00 nobody is read
+so (a father off to meet the 05:00 train locks up behind him as any early leaver).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from datetime import datetime, timedelta
 from ..home import HomeView
 from ..models import Transition
 from ..occupancy import presence_of
+from .clock import local
 from .home_baselines import HomeBaselines
+from .night_uses import PERSON_NIGHT_FROM
 
 # A person or tracker changing this close to the opening: somebody arriving or leaving
 # with their phone, which the presence checks judge.
@@ -28,6 +31,10 @@ PRESENCE_NEAR = timedelta(minutes=15)
 FLICKER = timedelta(minutes=15)
 # Nights a person must have been watched, never out at night, before their going out is news.
 PERSON_NIGHTS = 5
+# From this hour the night ends for who went out: somebody who locks up behind them and
+# takes a phone at 04:50 is off early on purpose (a train to meet, a first shift), as for
+# anybody (``night_outings._locked_behind``); at 00:40 it is a night out.
+DEAD_OF_NIGHT_ENDS = 4
 
 
 def presence_changed_near(home: HomeView, when: datetime, now: datetime) -> bool:
@@ -85,8 +92,12 @@ def went_out(home: HomeView, opened: datetime) -> list[str]:
 
 
 def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
-    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who left home in
-    the small hours on none of them (tonight left out)."""
+    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who left home at
+    night on none of them (tonight left out), ``opened`` in the dead of night (from
+    ``PERSON_NIGHT_FROM`` to ``DEAD_OF_NIGHT_ENDS``)."""
+    hour = local(opened, baselines.zone).hour
+    if DEAD_OF_NIGHT_ENDS <= hour < PERSON_NIGHT_FROM:
+        return []
     usual = baselines.usual
     return [
         person
