@@ -124,3 +124,15 @@ def test_nights_out_are_stored_and_older_forms_count_every_night_as_out() -> Non
     before = UsualUse.from_dict(older, ZONE)
     assert before.nights_used(TEEN, going_out=True) == 0
     assert before.nights_used(DOOR, going_out=True) == before.nights_used(DOOR) == 1
+
+
+def test_one_back_late_most_nights_is_out_at_night() -> None:
+    """Home from the evening shift at 23:30: his going out at 00:40 (a festival night) is
+    that of one who is out at night here."""
+    baselines = _home()
+    for day in (1, 2, 4):
+        late = START + timedelta(days=day, hours=23, minutes=30)
+        baselines.observe(late - timedelta(hours=5), FATHER, "not_home")
+        baselines.observe(late, FATHER, "home")
+    tonight = START + timedelta(days=7, minutes=40)
+    assert never_out_at_night(baselines, [TEEN, FATHER], tonight) == [TEEN]

@@ -220,8 +220,8 @@ class HomeBaselines:
         previous = self._last_state.get(entity_id)
         if domain == "person":
             was, placed = self._occupied, self.quiet.presence.get(entity_id)
-            if placed is True and presence_of(state) is False:
-                self.usual.night.used(entity_id, when, person=True)  # left: a night out?
+            if placed is not None and presence_of(state) is (not placed):
+                self.usual.night.used(entity_id, when, person=True)  # left or back: out?
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._occupied = occupied = self.quiet.occupied
             if occupied != was:

@@ -34,7 +34,7 @@ the property on foot (a child has no phone); an early leaver shuts the door behi
 and takes a phone, and a toilet trip through two inner doors is seen between them.
 
 Who went out is read against their own nights too (``night_presence.never_out_at_night``):
-a person watched five nights or more who never left between 23:00 and 05:00 and
+a person watched five nights or more never out between 23:00 and 05:00 (nor back) and
 whose phone leaves after the opening is told then, whatever the door's nights, whoever
 still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
 phone and the key), from 23:00 to 04:00 (``night_presence``). Before midnight only that
@@ -242,7 +242,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         who = f" {', '.join(left)} left home since." if left else ""
         if never_out:
             who += (
-                f" {', '.join(never_out)} left home between {PERSON_NIGHT_FROM}:00 and 5 am on "
+                f" {', '.join(never_out)} was out between {PERSON_NIGHT_FROM}:00 and 5 am on "
                 f"none of the {usual.nights_watched(never_out[0], opened)} nights learned."
             )
         if beyond:

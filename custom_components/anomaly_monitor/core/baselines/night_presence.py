@@ -6,8 +6,8 @@ after the opening, which is who went out (``went_out``). A tracker's flicker (``
 for minutes, then where it was before) is neither (``_moves``).
 
 Who went out is read against their own nights (``never_out_at_night``): a person who left
-home between 23:00 and 05:00 on none of the ``PERSON_NIGHTS`` or more nights learned
-(``night_uses``: their night departures) does not go out at night here. A teenager's
+or came home between 23:00 and 05:00 on none of the ``PERSON_NIGHTS`` or more nights
+learned (``night_uses``: their nights out) does not go out at night here. A teenager's
 phone leaving at 00:40 is news even with the door locked behind her; a shift worker off
 at 03:30 has gone out on earlier nights and is left alone, and from 04:00 nobody is read
 so (a father off to meet the 05:00 train locks up behind him as any early leaver).
@@ -92,7 +92,7 @@ def went_out(home: HomeView, opened: datetime) -> list[str]:
 
 
 def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
-    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who left home at
+    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
     night on none of them (tonight left out), ``opened`` in the dead of night (from
     ``PERSON_NIGHT_FROM`` to ``DEAD_OF_NIGHT_ENDS``)."""
     hour = local(opened, baselines.zone).hour

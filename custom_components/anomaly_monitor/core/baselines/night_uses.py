@@ -8,10 +8,10 @@ home is the one coming in (a son back from a Saturday night out at 01:40) and sa
 nothing about whether anybody here goes *out* at night (his grandmother walking out at
 04:55 by the same door is still news).
 
-A person is counted too: the nights they left home in the small hours (their own night
-departures, ``going_out``). A shift worker off at 04:45 has them within a night or two;
-a teenager who is home every night has none, and her phone leaving at 00:40 is news
-(``night_outings``).
+A person is counted too: the nights they were out at night, leaving home or coming back
+from 23:00 to 05:00 (``going_out``). A shift worker off at 03:30 has them within a night
+or two, and so has a father back from his evening shift at 23:30; a teenager who is home
+every night has none, and her phone leaving at 00:40 is news (``night_outings``).
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class NightUses:
     def used(
         self, entity_id: str, when: datetime, *, coming_in: bool = False, person: bool = False
     ) -> None:
-        """``entity_id`` used (or, a ``person``, left home: from ``PERSON_NIGHT_FROM`` on)
+        """``entity_id`` used (or, a ``person``, left or came home: from ``PERSON_NIGHT_FROM`` on)
         at ``when``: counted when it is in the small hours; a use by somebody ``coming_in``
         is no night out."""
         hour = hour_of_day(when, self.zone)
