@@ -65,13 +65,15 @@ def test_a_person_who_went_out_at_night_before_is_not() -> None:
 
 
 def test_nor_from_four_on_when_anybody_may_be_off_early() -> None:
-    """04:50: a father off to meet the 05:00 train locks up behind him (``_locked_behind``)."""
+    """04:50: a father off to meet the 05:00 train locks up behind him (``_locked_behind``);
+    23:45: a father down to the pharmacy, a teenager out: the same to what a home learns."""
     baselines = _home()
     assert (
         never_out_at_night(baselines, [TEEN], START + timedelta(days=7, hours=4, minutes=50)) == []
     )
     before_midnight = START + timedelta(days=6, hours=23, minutes=45)
-    assert never_out_at_night(baselines, [TEEN], before_midnight) == [TEEN]
+    assert never_out_at_night(baselines, [TEEN], before_midnight) == []
+    assert never_out_at_night(baselines, [TEEN], before_midnight + timedelta(hours=1)) == [TEEN]
 
 
 def test_not_before_the_nights_are_learned_nor_for_a_tracker() -> None:

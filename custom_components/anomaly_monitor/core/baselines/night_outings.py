@@ -37,9 +37,8 @@ Who went out is read against their own nights too (``night_presence.never_out_at
 a person watched five nights or more never out between 23:00 and 05:00 (nor back) and
 whose phone leaves after the opening is told then, whatever the door's nights, whoever
 still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
-phone and the key), from 23:00 to 04:00 (``night_presence``). Before midnight only that
-path tells. A door whose dawn use comes within minutes is an early start
-(``early_start``). The door's nights read are its
+phone and the key), from midnight to 04:00 (``night_presence``). A door whose dawn use
+comes within minutes is an early start (``early_start``). The door's nights read are its
 nights *out* (``night_uses``): a door used at night only by people coming home says
 nothing of anybody going out by it.
 
@@ -160,8 +159,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     now = home.end
     zone = baselines.zone
     hour = local(now, zone).hour
-    if not SMALL_HOURS_START <= hour <= SMALL_HOURS_END and hour < PERSON_NIGHT_FROM:
-        return  # nothing opened at night within the last hour
+    if not SMALL_HOURS_START <= hour <= SMALL_HOURS_END:
+        return  # nothing opened in the small hours within the last hour
     onsets: list[datetime] | None = None
     by_area = locks_by_area(home)
     unfollowed = lives_here_without_phone(home.window)
@@ -170,10 +169,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             when
             for when in opened_at(home.changes(door.entity_id), door.domain)
             if now - TOLD_FOR <= when <= now
-            and (
-                SMALL_HOURS_START <= (opened_hour := local(when, zone).hour) < SMALL_HOURS_END
-                or opened_hour >= PERSON_NIGHT_FROM
-            )
+            and SMALL_HOURS_START <= local(when, zone).hour < SMALL_HOURS_END
         ]
         locks = sorted(by_area.get(door.info.area or "", []))
         if not openings or not is_exterior(home, door, locks):
@@ -189,8 +185,6 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         door_used = usual.nights_used(door.entity_id, skip=openings[0], going_out=True) > 0
         if door_used and not never_out:
             continue
-        if local(openings[0], zone).hour >= PERSON_NIGHT_FROM and not never_out:
-            continue  # before midnight only who went out, against their own nights, tells
         if busy_until(home, baselines, openings[0]):
             continue  # people were up together until then: the evening ending (busy_room)
         if onsets is None:
@@ -232,12 +226,11 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         never_out = never_out_at_night(baselines, left, opened)
         if left and not never_out and _locked_behind(home, door, opened, locks):
             continue  # a tracked member off early with phone and key (the 04:45 shift)
-        before_midnight = local(opened, zone).hour >= PERSON_NIGHT_FROM
         normal = (
             f"in this home it was not used between midnight and 5 am on any of the {watched} "
             "nights learned"
-            if learned and not door_used and not before_midnight
-            else "few households go out at night"
+            if learned and not door_used
+            else "few households go out between midnight and 5 am"
         ) + (", and the household was asleep" if asleep else "")
         who = f" {', '.join(left)} left home since." if left else ""
         if never_out:

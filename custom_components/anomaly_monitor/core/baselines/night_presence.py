@@ -11,6 +11,8 @@ learned (``night_uses``: their nights out) does not go out at night here. A teen
 phone leaving at 00:40 is news even with the door locked behind her; a shift worker off
 at 03:30 has gone out on earlier nights and is left alone, and from 04:00 nobody is read
 so (a father off to meet the 05:00 train locks up behind him as any early leaver).
+Nor before midnight: a father down to the corner pharmacy at 23:30 and a 13-year-old
+out of the back door at 23:45 look the same to what a home learns.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from ..models import Transition
 from ..occupancy import presence_of
 from .clock import local
 from .home_baselines import HomeBaselines
-from .night_uses import PERSON_NIGHT_FROM
 
 # A person or tracker changing this close to the opening: somebody arriving or leaving
 # with their phone, which the presence checks judge.
@@ -94,9 +95,8 @@ def went_out(home: HomeView, opened: datetime) -> list[str]:
 def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
     """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
     night on none of them (tonight left out), ``opened`` in the dead of night (from
-    ``PERSON_NIGHT_FROM`` to ``DEAD_OF_NIGHT_ENDS``)."""
-    hour = local(opened, baselines.zone).hour
-    if DEAD_OF_NIGHT_ENDS <= hour < PERSON_NIGHT_FROM:
+    midnight to ``DEAD_OF_NIGHT_ENDS``)."""
+    if local(opened, baselines.zone).hour >= DEAD_OF_NIGHT_ENDS:
         return []
     usual = baselines.usual
     return [

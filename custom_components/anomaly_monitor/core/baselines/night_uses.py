@@ -26,8 +26,8 @@ from .stored_values import stored_per_entity
 
 # The small hours (as ``statistics.night``): 00-05 local.
 NIGHT_END_HOUR = 5
-# A person leaving from this hour on is out for the night (counted with the small hours
-# after it): a teenager slipping out at 23:45 is as much a night out as at 00:40.
+# A person leaving or coming home from this hour on was out that night (counted with the
+# small hours after it): a father back from his evening shift at 23:30 is out at night.
 PERSON_NIGHT_FROM = 23
 # A door opened this soon after a person came home is them coming in (a phone's tracker
 # reports the arrival a minute or so before the door, as ``night_outings.PRESENCE_NEAR``).
