@@ -219,7 +219,9 @@ class HomeBaselines:
         domain = self._facts.domain(entity_id)
         previous = self._last_state.get(entity_id)
         if domain == "person":
-            was = self._occupied
+            was, placed = self._occupied, self.quiet.presence.get(entity_id)
+            if placed is not None and presence_of(state) is (not placed):
+                self.usual.night.used(entity_id, when, person=True)  # left or back: out?
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._occupied = occupied = self.quiet.occupied
             if occupied != was:
@@ -281,6 +283,7 @@ class HomeBaselines:
             (entity_id, when, state),
             device_class=device_class,
             previous=previous,
+            arrivals=self.quiet.came_home_at,
         )
         area = area or (info.area if info else None)
         if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:

@@ -33,6 +33,15 @@ open: the back door, then the garden gate, and nobody back to shut them. Somebod
 the property on foot (a child has no phone); an early leaver shuts the door behind them
 and takes a phone, and a toilet trip through two inner doors is seen between them.
 
+Who went out is read against their own nights too (``night_presence.never_out_at_night``):
+a person watched five nights or more never out between 23:00 and 05:00 (nor back) and
+whose phone leaves after the opening is told then, whatever the door's nights, whoever
+still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
+phone and the key), from midnight to 04:00 (``night_presence``). A door whose dawn use
+comes within minutes is an early start (``early_start``). The door's nights read are its
+nights *out* (``night_uses``): a door used at night only by people coming home says
+nothing of anybody going out by it.
+
 A door in the room of a hazard detector that sounded within ``ALARM_REACH`` before it
 opened (a leak on the bathroom floor, smoke in the hall) is somebody going to the alarm,
 not out: the alarm is told by itself, and the door that answers it is no second notice
@@ -53,8 +62,8 @@ from datetime import datetime, timedelta, tzinfo
 from ..device_roles import is_entry
 from ..finding_kind import FindingKind
 from ..home import GENERIC_ALERT_CLASSES, HAZARD_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
-from ..models import AnomalyType, EntityState, Finding, Severity, Transition
-from ..occupancy import Occupancy, presence_of
+from ..models import AnomalyType, EntityState, Finding, Severity
+from ..occupancy import Occupancy
 from ..open_states import open_states, opened_at, openings_of, stands_open
 from ..phoneless_residents import lives_here_without_phone
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
@@ -62,7 +71,10 @@ from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out
 from .busy_room import busy_until
 from .clock import local
+from .early_start import early_start
 from .home_baselines import HomeBaselines
+from .night_presence import never_out_at_night, presence_changed_near, went_out
+from .night_uses import PERSON_NIGHT_FROM
 from .open_at_rest import shut_through_a_night
 
 # Nights the door must have been watched, unused at night, before its night use is news.
@@ -78,11 +90,6 @@ TOLD_FOR = timedelta(hours=1)
 # door opened saw the one going out through it (or a pet roused by the door), not
 # somebody still moving inside.
 THROUGH = timedelta(minutes=1)
-# A person or tracker changing this close to the opening: somebody arriving or leaving
-# with their phone, which the presence checks judge.
-PRESENCE_NEAR = timedelta(minutes=15)
-# A tracker unknown for at most this long, then where it was, lost its network a moment.
-FLICKER = timedelta(minutes=15)
 # A second way out opened this soon after the first, nobody seen inside between: the
 # same person went on through it (the back door, then the garden gate).
 BEYOND = timedelta(minutes=5)
@@ -125,60 +132,6 @@ def motion_onsets(home: HomeView) -> list[datetime]:
     )
 
 
-def _presence_changed_near(home: HomeView, when: datetime, now: datetime) -> bool:
-    """Somebody arrived near the opening, or left before it: the presence checks'. A
-    tracker's flicker (``unknown`` for minutes, then where it was before) is neither."""
-    return any(
-        when - PRESENCE_NEAR <= change.when <= now and not _left_after(change, when)
-        for state in home.presence_entities
-        for change in _moves(home.changes(state.entity_id), when, now)
-    )
-
-
-def _moves(changes: list[Transition], opened: datetime, now: datetime) -> list[Transition]:
-    """The changes that may be somebody coming or going: not a flicker's (``unknown`` for
-    at most ``FLICKER``, then the presence before it, or home when the window shows none
-    before: a phone arriving reads away first), nor its return. An ``unknown`` under way
-    counts when it began by the opening (who came or went then is not known yet) or has
-    lasted longer than a flicker; begun after, it is no arrival before the opening (a
-    walk-out told is not withdrawn, to be told again when the phone is back)."""
-    moves: list[Transition] = []
-    before: bool | None = None  # the last known presence (none yet in the window)
-    flicker: list[Transition] = []
-    for change in changes:
-        if change.when > now:
-            break
-        where = presence_of(change.state)
-        if where is None:
-            flicker.append(change)
-            continue
-        brief = bool(flicker) and change.when - flicker[0].when <= FLICKER
-        if not (brief and where == (True if before is None else before)):
-            moves.extend([*flicker, change])
-        flicker, before = [], where
-    if flicker and (flicker[0].when <= opened or now - flicker[0].when > FLICKER):
-        moves.extend(flicker)
-    return moves
-
-
-def _left_after(change: Transition, opened: datetime) -> bool:
-    """A person or tracker that left home after the door opened: who went out."""
-    return change.when >= opened and presence_of(change.state) is False
-
-
-def _went_out(home: HomeView, opened: datetime) -> list[str]:
-    """The persons and trackers that left within ``PRESENCE_NEAR`` after the opening."""
-    return sorted(
-        state.entity_id
-        for state in home.presence_entities
-        if any(
-            _left_after(change, opened) and change.when <= opened + PRESENCE_NEAR
-            for change in home.changes(state.entity_id)
-        )
-        and presence_of(state.state) is False
-    )
-
-
 def night_opening_due(home: HomeView, zone: tzinfo | None) -> datetime | None:
     """When a door opened in the small hours less than ``GONE`` ago can be judged: the
     glue analyses again then (the next periodic analysis may be a quarter of an hour on)."""
@@ -206,7 +159,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     now = home.end
     zone = baselines.zone
     hour = local(now, zone).hour
-    if not SMALL_HOURS_START <= hour < SMALL_HOURS_END and hour != SMALL_HOURS_END:
+    if not SMALL_HOURS_START <= hour <= SMALL_HOURS_END:
         return  # nothing opened in the small hours within the last hour
     onsets: list[datetime] | None = None
     by_area = locks_by_area(home)
@@ -227,7 +180,10 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if usual.taught_value(door.entity_id, "night") is not None:
             continue  # the homeowner said night use is normal here
         watched = usual.nights_watched(door.entity_id, openings[0])
-        if usual.nights_used(door.entity_id, skip=openings[0]) > 0:
+        # One who never goes out at night left by it: the door's own nights do not matter.
+        never_out = never_out_at_night(baselines, went_out(home, openings[0]), openings[0])
+        door_used = usual.nights_used(door.entity_id, skip=openings[0], going_out=True) > 0
+        if door_used and not never_out:
             continue
         if busy_until(home, baselines, openings[0]):
             continue  # people were up together until then: the evening ending (busy_room)
@@ -250,7 +206,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             if learned or asleep or watched < FIRST_NIGHTS
             else _beyond(home, baselines, door, openings=openings, onsets=onsets, by_area=by_area)
         )
-        if not learned and not asleep and not beyond and not _went_out(home, openings[0]):
+        if not learned and not asleep and not beyond and not went_out(home, openings[0]):
             continue  # before the nights are learned: a phone or watch left, or two ways open
         gone = asleep or [
             when
@@ -259,26 +215,40 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             and any(when - ON_THE_WAY <= t <= when for t in onsets)
             and not _moved_since(home, door, when, onsets)
         ]
-        if not gone or _presence_changed_near(home, gone[0], now):
+        if not gone and never_out:
+            gone = openings[:1]  # who went out is known, whoever still moves inside
+        if not gone or presence_changed_near(home, gone[0], now):
             continue
         opened = gone[0]
-        left = _went_out(home, opened)
-        if left and _locked_behind(home, door, opened, locks):
+        if not asleep and early_start(baselines, door.entity_id, opened):
+            continue  # its dawn use comes within minutes: somebody off a little early
+        left = went_out(home, opened)
+        never_out = never_out_at_night(baselines, left, opened)
+        if left and not never_out and _locked_behind(home, door, opened, locks):
             continue  # a tracked member off early with phone and key (the 04:45 shift)
         normal = (
             f"in this home it was not used between midnight and 5 am on any of the {watched} "
             "nights learned"
-            if learned
+            if learned and not door_used
             else "few households go out between midnight and 5 am"
         ) + (", and the household was asleep" if asleep else "")
         who = f" {', '.join(left)} left home since." if left else ""
+        if never_out:
+            who += (
+                f" {', '.join(never_out)} was out between {PERSON_NIGHT_FROM}:00 and 5 am on "
+                f"none of the {usual.nights_watched(never_out[0], opened)} nights learned."
+            )
         if beyond:
             who += f" {', '.join(beyond)} was opened right after it; both stand open."
-        left_open = _left_open_on_the_way(home, door, opened, by_area)
+        on_the_way = _doors_on_the_way(home, door, opened, by_area)
+        left_open = [other.entity_id for other in on_the_way if stands_open(other)]
+        shut = [other.entity_id for other in on_the_way if not stands_open(other)]
+        if shut:
+            who += f" {', '.join(shut)} was opened just before it."
         if left_open:
             who += f" {', '.join(left_open)} was opened just before it and still stands open."
         yield WENT_OUT_AT_NIGHT.finding(
-            evidence=(door.entity_id, *beyond, *locks, *left_open),
+            evidence=(door.entity_id, *beyond, *locks, *left_open, *shut, *never_out),
             reasoning=f"{door.entity_id} was opened from inside at "
             f"{local(opened, zone):%H:%M}, with the household at home; {normal}.{who}",
             recommendation="Check that everybody is in, and the door is shut and locked.",
@@ -359,22 +329,20 @@ def _to_an_alarm(home: HomeView, door: EntityState, opened: datetime) -> bool:
     return False
 
 
-def _left_open_on_the_way(
+def _doors_on_the_way(
     home: HomeView, door: EntityState, opened: datetime, by_area: dict[str, list[str]]
-) -> list[str]:
-    """Doors without a lock of their own opened within ``ON_THE_WAY`` before the way out
-    and standing open since: whoever went out came through them (a bedroom door left open
-    behind her). They are part of the walk-out: a later finding that one stands open is
+) -> list[EntityState]:
+    """Doors without a lock of their own opened within ``ON_THE_WAY`` before the way out:
+    whoever went out came through them (her bedroom door). Named in the finding; one
+    standing open since is part of the walk-out: a later finding that it stands open is
     the same incident, not news (``anomalies.told_device``)."""
-    found: list[str] = []
+    found: list[EntityState] = []
     for other in openings_of(home, "door"):
-        if other.entity_id == door.entity_id or not stands_open(other):
-            continue
-        if by_area.get(other.info.area or ""):
+        if other.entity_id == door.entity_id or by_area.get(other.info.area or ""):
             continue  # a door with a lock is a way out of its own
-        times = opened_at(home.changes(other.entity_id), other.domain)
-        if times and opened - ON_THE_WAY <= times[-1] <= opened:
-            found.append(other.entity_id)
+        times = [t for t in opened_at(home.changes(other.entity_id), other.domain) if t <= opened]
+        if times and opened - ON_THE_WAY <= times[-1]:
+            found.append(other)
     return found
 
 

@@ -38,7 +38,8 @@ from .daily_rhythm import REST_GAP
 from .home_baselines import HomeBaselines
 from .household_asleep import sitting_up
 from .inside_doors import used_inside
-from .night_outings import ON_THE_WAY, PRESENCE_NEAR, is_exterior, locks_by_area, motion_onsets
+from .night_outings import ON_THE_WAY, is_exterior, locks_by_area, motion_onsets
+from .night_presence import PRESENCE_NEAR
 
 # The hours a household sleeps, at the most (a prior; the learned quiet judges within it).
 NIGHT_FROM = 22

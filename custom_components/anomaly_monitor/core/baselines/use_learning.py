@@ -18,6 +18,7 @@ from ..models import EntityInfo
 from ..open_states import as_contact, is_opening
 from ..statistics.toggles import storm_limits
 from .durations import StateDurations
+from .night_uses import coming_home
 from .stay_habits import StayHabits
 from .usual_use import UsualUse
 
@@ -31,9 +32,11 @@ def learn_use(
     *,
     device_class: str | None,
     previous: str | None,
+    arrivals: Mapping[str, datetime] | None = None,
 ) -> None:
     """How the device is used (``UsualUse``): its bursts, open stays and nights, from
-    one real ``change`` (entity, when, state)."""
+    one real ``change`` (entity, when, state). ``arrivals``: when each person last came
+    home (a door opened just after is them coming in, ``night_uses``)."""
     entity_id, when, state = change
     domain = entity_id.partition(".")[0]
     limits = storm_limits(domain, device_class)
@@ -54,6 +57,7 @@ def learn_use(
         burst_gap=None if limits is None or previous is None else limits[1],
         opening=opening,
         night_use=opening or (sensor and device_class in OCCUPANCY_DEVICE_CLASSES),
+        coming_in=opening and arrivals is not None and coming_home(arrivals, when),
     )
 
 

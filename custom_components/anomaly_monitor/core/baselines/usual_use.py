@@ -33,6 +33,7 @@ import math
 from typing import Any
 
 from .clock import day_number, format_time, hour_of_day, parse_time
+from .night_uses import NightUses
 from .packed import pack, unpack
 from .stored_values import is_stored_number, stored_entity_id, stored_items, stored_per_entity
 
@@ -48,8 +49,6 @@ _LEARNED_AFTER = timedelta(days=LEARN_DAYS)  # (made once: asked per entity per 
 BURST_MIN = 3
 # "Most days": the upper quantile of the days of use taken as usual.
 MOST = 0.8
-# The small hours (as ``statistics.night``): 00-05 local.
-NIGHT_END_HOUR = 5
 # A door opened this soon before the home became empty was the way out (a phone's
 # tracker reports the departure minutes after the door: ``night_outings.PRESENCE_NEAR``).
 WAY_OUT_REACH = timedelta(minutes=15)
@@ -102,7 +101,8 @@ class UsualUse:
         self.since: dict[str, datetime] = {}
         self.open_days: dict[str, Days] = {}
         self.burst_days: dict[str, Days] = {}
-        self.nights: dict[str, list[float]] = {}  # [nights with use, last night's ordinal]
+        self.night = NightUses(zone)  # nights used in the small hours (and to go out)
+        self.nights = self.night.all  # [nights with use, last night's ordinal]
         self.taught: dict[str, dict[str, float]] = {}  # the homeowner's "false alarm"
         self.away_open: dict[str, list[float]] = {}  # [days open at a departure, last day]
         self.departed: datetime | None = None  # when the home last became empty
@@ -138,6 +138,7 @@ class UsualUse:
         burst_gap: timedelta | None,
         opening: bool,
         night_use: bool,
+        coming_in: bool = False,
     ) -> None:
         """A real change (blips and repeats already removed) of a watched entity."""
         if entity_id not in self.since:
@@ -155,12 +156,8 @@ class UsualUse:
                 days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
                 minutes = (when - opened).total_seconds() / 60
                 _record(days, _quarter(opened, self.zone), day_number(opened, self.zone), minutes)
-        if night_use and state == "on" and hour_of_day(when, self.zone) < NIGHT_END_HOUR:
-            night = float(day_number(when, self.zone))
-            used = self.nights.setdefault(entity_id, [0.0, 0.0])
-            if used[1] != night:
-                used[0] += 1
-                used[1] = night
+        if night_use and state == "on":
+            self.night.used(entity_id, when, coming_in=coming_in)
 
     def _burst(self, entity_id: str, when: datetime, gap: timedelta) -> None:
         run = self._runs.get(entity_id)
@@ -301,13 +298,12 @@ class UsualUse:
         """Whole nights it has been watched."""
         return int(self.days_watched(entity_id, now))
 
-    def nights_used(self, entity_id: str, skip: datetime | None = None) -> int:
-        """Nights it was used in the small hours (other than ``skip``'s night)."""
-        used = self.nights.get(entity_id)
-        if used is None:
-            return 0
-        tonight = skip is not None and used[1] == day_number(skip, self.zone)
-        return int(used[0]) - (1 if tonight else 0)
+    def nights_used(
+        self, entity_id: str, skip: datetime | None = None, *, going_out: bool = False
+    ) -> int:
+        """Nights it was used in the small hours (other than ``skip``'s night); only by
+        somebody not coming home, with ``going_out`` (``night_uses``)."""
+        return self.night.nights(entity_id, skip, going_out=going_out)
 
     def learning_entities(self, now: datetime) -> dict[str, datetime]:
         """Entities still being learned, and until when."""
@@ -323,7 +319,7 @@ class UsualUse:
             "since": {e: format_time(when) for e, when in self.since.items()},
             "open": {e: [pack(b, 1) for b in days] for e, days in self.open_days.items()},
             "bursts": {e: [pack(b, 0) for b in days] for e, days in self.burst_days.items()},
-            "nights": {e: pack(used, 0) for e, used in self.nights.items()},
+            **self.night.as_dict(),
             "taught": {e: dict(kinds) for e, kinds in self.taught.items()},
             "away_open": {e: pack(used, 0) for e, used in self.away_open.items()},
             "departed": format_time(self.departed),
@@ -341,10 +337,10 @@ class UsualUse:
         usual.since.update(stored_per_entity(data.get("since"), MAX_ENTITIES, parse_time))
         for key, target in (("open", usual.open_days), ("bursts", usual.burst_days)):
             target.update(stored_per_entity(data.get(key), MAX_ENTITIES, _days))
-        for key, counts in (("nights", usual.nights), ("away_open", usual.away_open)):
-            counts.update(
-                stored_per_entity(data.get(key), MAX_ENTITIES, lambda t: unpack(t, 2, 0.0, 1e7))
-            )
+        usual.night.load(data, MAX_ENTITIES)
+        usual.away_open.update(
+            stored_per_entity(data.get("away_open"), MAX_ENTITIES, lambda t: unpack(t, 2, 0.0, 1e7))
+        )
         usual.departed = parse_time(data.get("departed"))
         if (departures := unpack(data.get("departures"), 2, 0.0, 1e7)) is not None:
             usual.departures = departures
