@@ -28,19 +28,20 @@ PORCH = "binary_sensor.porch_motion"
 AREAS = {ROOM: "Granny room", BED: "Granny room", HALL: "Hall", PORCH: "Porch"}
 
 
-def _told() -> OpenAnomaly:
+def _told(rule: str = "still_in_room_far_longer", *evidence: str) -> OpenAnomaly:
+    evidence = evidence or (BED, ROOM)
     return OpenAnomaly(
-        signature="still_in_room_far_longer|home",
-        rule="still_in_room_far_longer",
+        signature=f"{rule}|home",
+        rule=rule,
         subject="home",
-        evidence=[BED, ROOM],
+        evidence=list(evidence),
         reasoning="Someone is home and was last seen in Granny room 40 min ago.",
         anomaly_type="safety_hazard",
         severity="high",
         recommendation="Check on the person in Granny room.",
         first_seen=TOLD.isoformat(),
         last_seen=TOLD.isoformat(),
-        readings={BED: "off", ROOM: "off"},
+        readings=dict.fromkeys(evidence, "off"),
     )
 
 
@@ -77,3 +78,12 @@ def test_a_restart_is_no_movement() -> None:
     assert not lies_still(_told(), restarted)  # HA's start unknown: the hall "changed"
     assert lies_still(_told(), restarted, start)
     assert not lies_still(_told(), _home(hall=("on", 50.5)), start)  # moving as it started
+
+
+def test_a_stillness_of_the_whole_home_ends_with_any_motion_since() -> None:
+    """ "Nobody up yet" (every motion sensor its evidence) has no room where she lies: the
+    kitchen's motion on and off again between two analyses is somebody up (walk 38)."""
+    whole = _told("no_movement_while_home", BED, ROOM, HALL)
+    assert lies_still(whole, _home())  # nothing moved since
+    assert not lies_still(whole, _home(hall=("off", 130)))  # moved and off again: up
+    assert not lies_still(whole, _home(room=("off", 17)))

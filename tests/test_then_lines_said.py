@@ -18,10 +18,10 @@ def test_the_first_sentence_keeps_decimals_and_is_clipped() -> None:
     said = "Fridge temperature reads 12.0 °C, out of 4.0–6.0 °C. What keeps it there stopped."
     assert first_sentence(said) == "Fridge temperature reads 12.0 °C, out of 4.0–6.0 °C."
     assert first_sentence("  one\nline  ") == "one line"
-    long = "word " * 100
+    long = "words " * 100
     clipped = first_sentence(long)
-    assert len(clipped) == 200
-    assert clipped.endswith("…")
+    assert len(clipped) <= 200
+    assert clipped.endswith("words…")  # at a word's end, not in one
     assert first_sentence("") == ""
 
 

@@ -15,7 +15,11 @@ motion sensor of its evidence, off again as when it was found; her bed still emp
 something outside the house (``outdoor_areas``: a cat on the porch): set 29's Granny Ina,
 slid off her bed at 02:40, told at 03:24, stirring on her bedroom floor at 03:40 and 05:10,
 was told again at 04:21 and 05:51. A sensor reading ``off`` since Home Assistant set it as
-it started (``ha_start``) did not move either: the fall stays one across a restart. Once
+it started (``ha_start``) did not move either: the fall stays one across a restart. A
+stillness of the whole home ("Nobody up yet": every motion sensor its evidence) has no
+room where she lies: any motion since is somebody up (walk 38: the kitchen's motion at
+11:34 left "Nobody up yet" a high hazard, "13 h 03 min", until a sensor read on at an
+analysis). Once
 anything else moved or opened, it ends as its rules let it, and stillness again is told;
 one the homeowner answered ends so too (whoever went to check has not moved anything, or
 stillness hours after the answer is told again).
@@ -68,12 +72,18 @@ def _set_at_start(sensor: EntityState, start: StartSpan | None) -> bool:
     )
 
 
+# The stillness of the whole home: no room of its own (``acknowledged_seen`` reads so too).
+_ROOMLESS = "no_movement_while_home"
+
+
 def _stirred_there(told: OpenAnomaly, sensor: EntityState) -> bool:
     """A motion sensor of the told stillness (the room where she lies) that moved and
     reads again as it did when the stillness was found: she stirred on the floor, nothing
-    more. Her bed lain on again, or her room reading movement now, is not this."""
+    more. Her bed lain on again, or her room reading movement now, is not this; nor any
+    sensor of a stillness of the whole home, which has no room where she lies."""
     return (
-        is_motion(sensor)
+        any(rule != _ROOMLESS for rule in told.rules)
+        and is_motion(sensor)
         and sensor.entity_id in told.evidence
         and (before := told.readings.get(sensor.entity_id)) is not None
         and before == sensor.state == "off"

@@ -47,4 +47,9 @@ def first_sentence(text: str) -> str:
     text = " ".join(text.split())
     if (end := _SENTENCE_END.search(text)) is not None:
         text = text[: end.start() + 1]
-    return text if len(text) <= _MOST else text[: _MOST - 1].rstrip() + "…"
+    if len(text) <= _MOST:
+        return text
+    clipped = text[: _MOST - 1]
+    # At a word's end, not in one (walk 38: "…on each of the l…").
+    clipped = clipped.rsplit(" ", 1)[0] if " " in clipped else clipped
+    return clipped.rstrip(" ,;:") + "…"
