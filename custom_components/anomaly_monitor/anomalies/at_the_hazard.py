@@ -11,8 +11,10 @@ the door opened, was already inside, and the motion that follows is theirs.
 So a door opened in answer to a told hazard (``hazard_answer``) is its answer with the
 motion joined to it too, when a motion sensor of the hazard's room (its area, or among its
 evidence) read somebody there between the hazard's onset (``LEAD`` before it was told) and
-the door's opening. Motion only after the door opened (whoever came in by it), or only in
-other rooms, is no such sign: the entry is told as before. Known by device class and area;
+the door's opening; so is the motion that joins such a door once it is shown as the
+hazard's part (``refreshed``: no intrusion told again). Motion only after the door opened
+(whoever came in by it), or only in other rooms, is no such sign: the entry is told as
+before. Known by device class and area;
 no word of an id is read.
 """
 
@@ -21,8 +23,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
+from ..core.escalation import Escalation
 from ..core.home import OCCUPANCY_DEVICE_CLASSES
-from ..core.models import EntityState, Transition
+from ..core.models import EntityState, Finding, Transition
+from .open_anomaly import OpenAnomaly
+from .store import parse_time
 
 # A hazard's onset may come this long before it was told (a detector's own delay, the
 # analysis after it): motion on from then is somebody at it as it began.
@@ -89,3 +94,37 @@ def somebody_at_hazard(
         if any(s == "on" and onset < when < opened for when, s in changes):
             return True  # somebody came to it before the door opened
     return False
+
+
+# What a refresh reads besides the findings: the open anomalies, the entities now (None:
+# not known) and the window's changes.
+type Around = tuple[
+    Mapping[str, OpenAnomaly], Mapping[str, EntityState] | None, Sequence[Transition]
+]
+
+
+def refreshed(
+    anomaly: OpenAnomaly,
+    findings: Sequence[Finding],
+    now: datetime,
+    around: Around,
+    *,
+    partial: bool,
+) -> Escalation | None:
+    """``anomaly.refresh``; but motion joining a door shown as a told hazard's answer
+    (``part_of``), when somebody was at that hazard before the door opened, is the same
+    household walking on: no intrusion, not told again (the title and severity kept)."""
+    open_now, entities, transitions = around
+    escalation, severity = anomaly.escalation, anomaly.severity
+    told = anomaly.refresh(findings, now, partial=partial)
+    if told is not Escalation.INTRUSION or entities is None:
+        return told
+    hazard = open_now.get(anomaly.part_of)
+    began = parse_time(hazard.first_seen) if hazard is not None and hazard.hazard else None
+    if hazard is None or began is None:
+        return told
+    shown = frozenset({*hazard.evidence, hazard.subject})
+    if not somebody_at_hazard(shown, began, anomaly.subject, entities, transitions):
+        return told
+    anomaly.escalation, anomaly.severity = escalation, severity
+    return None
