@@ -302,4 +302,6 @@ def test_only_the_rows_that_say_so_hold_a_hazard_or_somebody_inside() -> None:
     hazards = {row.name for row in SAME_TROUBLE if row.holds_a_hazard}
     inside = {row.name for row in SAME_TROUBLE if row.holds_somebody_inside}
     assert hazards == {"its heat", "the heat spell"}
-    assert inside == {"the stay"}
+    # A told hazard's answer holds somebody inside only when they were at the hazard before
+    # the door opened (``at_the_hazard``; ``tests/test_at_the_hazard.py``).
+    assert inside == {"the stay", "answer to a told hazard"}

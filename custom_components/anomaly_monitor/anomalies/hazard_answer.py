@@ -18,18 +18,23 @@ hazard shows since its story began (``Seen.follows``). Once the hazard is over, 
 answered, the door opened so and shut within ``airing.AIRING`` is its answer still.
 Anything else is told until the homeowner acknowledges the hazard (a lock storm while the
 smoke sounds), as is somebody moving inside while nobody is home, or the same door opened
-long after.
+long after; but not the motion of whoever was at the hazard before the door opened
+(``at_the_hazard``): the grandmother who let the gas out airs it by the back door and walks
+on through the hall, one of the household.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
+from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState, Transition
 from ..core.open_states import is_opening
 from .acknowledged_hold import may_be_held
-from .acknowledged_seen import SECURITY, seen_as
+from .acknowledged_seen import SECURITY, Seen, seen_as
+from .at_the_hazard import somebody_at_hazard
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 from .store import parse_time
@@ -75,7 +80,34 @@ def answers_a_told_hazard(
         (
             g
             for g, s in told
-            if s.follows(anomaly, entities, transitions, response=response, now=now)
+            if s.follows(
+                _household(anomaly, s, entities, transitions),
+                entities,
+                transitions,
+                response=response,
+                now=now,
+            )
         ),
         None,
     )
+
+
+def _household(
+    anomaly: OpenAnomaly,
+    hazard: Seen,
+    entities: Mapping[str, EntityState],
+    transitions: Sequence[Transition],
+) -> OpenAnomaly:
+    """``anomaly`` without its motion while nobody is home when that motion is whoever was
+    at ``hazard`` before the door opened (``at_the_hazard``); as it is otherwise."""
+    members = [m for m in anomaly.members if m.rule not in INTRUSION_RULES]
+    if (
+        len(members) == len(anomaly.members)
+        or not members
+        or hazard.began is None
+        or not somebody_at_hazard(
+            hazard.evidence, hazard.began, anomaly.subject, entities, transitions
+        )
+    ):
+        return anomaly
+    return replace(anomaly, members=members)

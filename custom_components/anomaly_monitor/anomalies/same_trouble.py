@@ -230,8 +230,9 @@ SAME_TROUBLE: tuple[Row, ...] = (
     # The same thing as, or a consequence of, a problem the homeowner acknowledged.
     Row("acknowledged", _acknowledged, needs_entities=False),
     Row("settling after an acknowledged problem", _aftermath),
-    # What the household did about a hazard it was told (the door opened to air it).
-    Row("answer to a told hazard", _hazard_answer),
+    # What the household did about a hazard it was told (the door opened to air it; with
+    # motion, only of whoever was at the hazard before the door opened: ``at_the_hazard``).
+    Row("answer to a told hazard", _hazard_answer, holds_somebody_inside=True),
     # A load left running in a told hazard's room (the pump by the leak at its coupling).
     Row("a load by a told hazard", _hazard_source),
     # The devices of a told situation, unchanged since (the lock still unlocked).

@@ -55,6 +55,7 @@ from ..core.incidents import by_incident
 from ..core.models import EntityState, Finding, Transition
 from .already_told import AlreadyTold
 from .answers import HomeownerAnswers, mark_key
+from .at_the_hazard import refreshed
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again, within_the_break_in
 from .evidence_hold import found as evidence_found
@@ -243,6 +244,7 @@ class AnomalyTracker(HomeownerAnswers):
         joined_acknowledged: list[tuple[OpenAnomaly, list[Finding]]] = []
         found: set[str] = set()
         ended_before = list(self.ended.values())  # told, over, not answered
+        around = (self.open, entities, transitions)  # what a refresh reads (``at_the_hazard``)
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
         for joined, members in targets(
             by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now
@@ -286,7 +288,7 @@ class AnomalyTracker(HomeownerAnswers):
                     states is not None and entered_again(anomaly, states, members)
                 )
                 joining = [f for f in members if f.rule not in anomaly.rules]
-                told = anomaly.refresh(members, now, partial=anomaly.signature in keep)
+                told = refreshed(anomaly, members, now, around, partial=anomaly.signature in keep)
                 if told is None and again:  # closed, and opened again: told again
                     anomaly.escalation = Escalation.REOPENED.value
                     if within_the_break_in(anomaly, now):

@@ -56,7 +56,9 @@ second afternoon), nor a reading held far longer than its own holds ever were
 (``steady_load_stopped``: a heat cable failed on the third night), nor a meter running far
 below every draw of its own runs (``running_far_below_its_draw``: in its first days only
 with its room climbing, a window air conditioner on fan only the second night): each waits
-for its own days (``MIN_DAYS``, ``MIN_STEADY``, ``running_draw.EARLY_LEARNED``).
+for its own days (``MIN_DAYS``, ``MIN_STEADY``, ``running_draw.EARLY_LEARNED``). Nor is a
+lock unlocked far longer than its own stays, once it has been turned often enough for them
+to be known (``lock_stays_known``).
 
 Everything else about devices that are all still being learned (``HomeBaselines.learning``:
 watched for fewer than ``LEARN_DAYS`` days) waits; once any device of its evidence is known,
@@ -92,6 +94,7 @@ from .cold_start_openings import (
 from .feedback import is_hazard
 from .first_days_passage import household_passage
 from .home import OCCUPANCY_DEVICE_CLASSES
+from .lock_stays_known import lock_stays_known
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 from .rules.lock_jammed import LOCK_JAMMED
@@ -237,7 +240,11 @@ def held_while_learning(
         return False
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False
-    if watcher_offline(finding, baselines) or powered_load_offline(finding, baselines, now):
+    if (
+        watcher_offline(finding, baselines)
+        or powered_load_offline(finding, baselines, now)
+        or lock_stays_known(finding, baselines)
+    ):
         return False
     if opened_in_empty_home(finding, baselines, someone_home):
         return False
