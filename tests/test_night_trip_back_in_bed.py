@@ -15,8 +15,8 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.still_home import still_home
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
-    still_home,
     still_where_last_seen,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
