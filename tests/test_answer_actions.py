@@ -206,3 +206,41 @@ async def test_acknowledged_days_after_it_ended_the_same_load_drawing_again_is_q
         if not pushed:
             assert [a.acknowledged for a in again.reopened] == [True]
             assert sorted(again.reopened[0].rules) == sorted(f.rule for f in found)
+
+
+async def test_acknowledged_twice_the_second_is_taken_as_done(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, hass_read_only_user: MockUser
+) -> None:
+    """Set 32 Leicester: a second finding told in an open notice, acknowledged at 05:40;
+    the notice's own trouble acknowledged again by the same id at 06:30, after it ended
+    (forgotten once acknowledged and over): taken as done, not an unknown id. With the
+    caller's permissions still; a false alarm on it stays unknown (nothing left to mark)."""
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    anomaly_id = detected[0].data["anomaly_id"]
+    kevin = await _user(hass)
+    first = await _call(hass, "acknowledge", anomaly_id, kevin)
+    assert first is not None
+    assert "already_answered" not in first
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door"})
+    for _ in range(3):
+        freezer.tick(_STEP)
+        await analyze(hass, entry)
+    tracker = entry.runtime_data.coordinator.tracker
+    assert tracker.by_key(anomaly_id) is None
+    assert tracker.ended_by_key(anomaly_id) is None  # acknowledged and over: forgotten
+    again = await _call(hass, "acknowledge", anomaly_id, kevin)
+    assert again == {"anomaly_id": anomaly_id, "answer": "acknowledge", "already_answered": True}
+    with pytest.raises(Unauthorized):
+        await _call(hass, "acknowledge", anomaly_id, hass_read_only_user)
+    with pytest.raises(ServiceValidationError):
+        await _call(hass, "mark_false_alarm", anomaly_id, kevin)
+    freezer.tick(timedelta(days=8))  # remembered for a week
+    with pytest.raises(ServiceValidationError):
+        await _call(hass, "acknowledge", anomaly_id, kevin)

@@ -12,7 +12,9 @@ its pattern (a safety hazard's only this occurrence).
 Who may answer: the caller needs control permission on the devices the anomaly names
 (``actions/permissions.py``, the rule of Home Assistant's own entity actions); a household
 member who may switch the water heater may say they saw it, a read-only user may not. An
-id no loaded monitor knows (mistyped, or forgotten since) is a translated error.
+id no loaded monitor knows (mistyped, or forgotten since) is a translated error; an
+acknowledgement of one acknowledged already and over since is taken again, as done
+(``already_answered``), by a caller who may act on the monitor's entry.
 """
 
 from __future__ import annotations
@@ -56,8 +58,31 @@ def _find(call: ServiceCall) -> tuple[AnomalyMonitorConfigEntry, OpenAnomaly]:
     raise InvalidActionInput("anomaly_not_found", anomaly_id=key)
 
 
+async def _async_acknowledged_before(call: ServiceCall) -> ServiceResponse | None:
+    """An acknowledgement of an anomaly acknowledged already (and forgotten since it
+    ended): the same answer again, done, for a caller who may control what it named; None
+    when no monitor took one for that id."""
+    key: str = call.data[ATTR_ANOMALY_ID]
+    entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
+    entries = [loaded_entry_named(call.hass, entry_id)] if entry_id else home_monitors(call.hass)
+    for entry in entries:
+        if (named := entry.runtime_data.coordinator.tracker.answered(key)) is not None:
+            devices = [e for e in named if call.hass.states.get(e) is not None]
+            await async_require_control(call.hass, call.context, devices)
+            return {"anomaly_id": key, "answer": SERVICE_ACKNOWLEDGE, "already_answered": True}
+    return None
+
+
 async def _async_answer(call: ServiceCall, answer: str) -> ServiceResponse:
-    entry, anomaly = _find(call)
+    try:
+        entry, anomaly = _find(call)
+    except InvalidActionInput:
+        if (
+            answer == SERVICE_ACKNOWLEDGE
+            and (again := await _async_acknowledged_before(call)) is not None
+        ):
+            return again
+        raise
     await async_require_control(call.hass, call.context, _devices(call.hass, anomaly))
     coordinator = entry.runtime_data.coordinator
     if answer == SERVICE_ACKNOWLEDGE:

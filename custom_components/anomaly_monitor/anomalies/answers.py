@@ -6,11 +6,17 @@ only, else with one mark per rule that told it (``core.feedback``), and the occu
 remembered so that no other rule tells it again (``marked_occurrence``). Marks are listed,
 removed and cleared one false alarm at a time (every mark it left). An anomaly over for
 longer than its repair issue lasts (``past``: the notification read days later) still
-takes both answers, through the public actions (``actions/answer.py``). Mixed into
+takes both answers, through the public actions (``actions/answer.py``). One acknowledged
+and over since is forgotten; acknowledging it again (its notice read on another screen,
+or a second finding told in it) is an answer already taken, not an unknown id
+(``answered``: set 32 Leicester, the walk-out told in the open "front door on the latch"
+notice, acknowledged at 05:40, then the latch by the same id at 06:30). Mixed into
 ``tracker.AnomalyTracker``, which holds the anomalies and writes them.
 """
 
 from __future__ import annotations
+
+from datetime import datetime, timedelta
 
 from homeassistant.util import dt as dt_util
 
@@ -21,9 +27,16 @@ from .open_anomaly import OpenAnomaly, anomaly_key
 from .reopening import RecentlyOver
 from .unmarked import MarkedTold
 
+# An acknowledgement is remembered this long (as long as an anomaly over is answerable).
+ANSWERED_FOR = timedelta(days=7)
+
 
 class HomeownerAnswers:
     """What the homeowner said about the anomalies (``AnomalyTracker``'s state)."""
+
+    # Short id -> when the homeowner acknowledged it, and what it named (not stored: a
+    # restart forgets).
+    _acknowledged_at: dict[str, tuple[datetime, tuple[str, ...]]]
 
     open: dict[str, OpenAnomaly]
     dismissed: dict[str, OpenAnomaly]
@@ -57,6 +70,21 @@ class HomeownerAnswers:
         self.ended.pop(anomaly.signature, None)
         self.past.pop(anomaly.signature, None)
 
+    def answered(self, key: str) -> tuple[str, ...] | None:
+        """What the anomaly with this short id named (its subject and shown evidence), if
+        it was acknowledged within ``ANSWERED_FOR``; else None."""
+        found = self._acknowledged_at.get(key)
+        if found is None or dt_util.utcnow() - found[0] >= ANSWERED_FOR:
+            return None
+        return found[1]
+
+    def _remember_acknowledged(self, anomaly: OpenAnomaly) -> None:
+        now = dt_util.utcnow()
+        kept = self._acknowledged_at
+        self._acknowledged_at = {k: v for k, v in kept.items() if now - v[0] < ANSWERED_FOR}
+        named = tuple(dict.fromkeys((anomaly.subject, *anomaly.shown_evidence)))
+        self._acknowledged_at[anomaly.key] = (now, named)
+
     def acknowledge(self, key: str) -> OpenAnomaly | None:
         """The homeowner has seen it: keep it open, stop asking (ended: forget it)."""
         if (anomaly := self.by_key(key)) is not None:
@@ -64,6 +92,7 @@ class HomeownerAnswers:
         elif (anomaly := self.ended_by_key(key)) is not None:
             self._drop_over(anomaly)
         if anomaly is not None:
+            self._remember_acknowledged(anomaly)
             self.already_told.acknowledged(anomaly, dt_util.utcnow())
             self._answer_parts(anomaly)
             self._schedule_save()

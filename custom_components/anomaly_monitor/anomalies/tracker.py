@@ -127,6 +127,7 @@ class AnomalyTracker(HomeownerAnswers):
         self.false_alarms = FalseAlarms()
         self.marks_lapsed = False  # an away spell's marks lapsed: the model is taught again
         self.recently_over = RecentlyOver()
+        self._acknowledged_at = {}  # short id -> when acknowledged (``answers.answered``)
         self.marked_told = MarkedTold()  # a false alarm taken back: shown, not pushed
         self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
         self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
