@@ -57,11 +57,8 @@ async def _user(hass: HomeAssistant) -> MockUser:
     return MockUser(name="Kevin", groups=[group]).add_to_hass(hass)
 
 
-async def _unlocked_while_away_long_over(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> tuple[MockConfigEntry, str]:
-    """The front door unlocked while nobody is home, told, locked again, and read two days
-    later: its repair issue and notification are gone. The anomaly's id, from its event."""
+async def _unlocked_while_away_told(hass: HomeAssistant) -> tuple[MockConfigEntry, str]:
+    """The front door unlocked while nobody is home, told: the anomaly's id, from its event."""
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     set_calm_home(hass)
     entry = await setup_monitor(hass)
@@ -71,7 +68,15 @@ async def _unlocked_while_away_long_over(
     await analyze(hass, entry)
     await hass.async_block_till_done()
     (event,) = detected
-    anomaly_id = event.data["anomaly_id"]
+    return entry, event.data["anomaly_id"]
+
+
+async def _unlocked_while_away_long_over(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> tuple[MockConfigEntry, str]:
+    """The front door unlocked while nobody is home, told, locked again, and read two days
+    later: its repair issue and notification are gone. The anomaly's id, from its event."""
+    entry, anomaly_id = await _unlocked_while_away_told(hass)
     (note,) = _notes(hass)
     assert f"Anomaly id: {anomaly_id}" in note["message"]  # where the homeowner finds it
     hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door"})
@@ -215,15 +220,7 @@ async def test_acknowledged_twice_the_second_is_taken_as_done(
     the notice's own trouble acknowledged again by the same id at 06:30, after it ended
     (forgotten once acknowledged and over): taken as done, not an unknown id. With the
     caller's permissions still; a false alarm on it stays unknown (nothing left to mark)."""
-    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
-    set_calm_home(hass)
-    entry = await setup_monitor(hass)
-    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
-    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
-    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door"})
-    await analyze(hass, entry)
-    await hass.async_block_till_done()
-    anomaly_id = detected[0].data["anomaly_id"]
+    entry, anomaly_id = await _unlocked_while_away_told(hass)
     kevin = await _user(hass)
     first = await _call(hass, "acknowledge", anomaly_id, kevin)
     assert first is not None
