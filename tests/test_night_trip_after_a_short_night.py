@@ -54,15 +54,3 @@ def test_a_rest_after_somebody_was_up_in_the_night_is_no_night() -> None:
     still = _to_the_bathroom(iris, TODAY + timedelta(hours=2, minutes=50))
     for minutes in (41, 61, 90):
         assert list(still_where_last_seen(_view(still + timedelta(minutes=minutes)), iris)) == []
-
-
-def test_a_night_room_learned_on_few_nights_keeps_its_hour() -> None:
-    """Learned on six nights, the bathroom's longest night quiet is a few trips': the
-    40-min floor waits for a room whose nights are well known (seven), the hour stands
-    (set 1's toilet, learned on 3 nights, told a fall at 44 min where nobody had
-    fallen)."""
-    iris = _iris(up_until=24.5, days=6)
-    still = _to_the_bathroom(iris, TODAY + timedelta(hours=2, minutes=5))
-    assert list(still_where_last_seen(_view(still + timedelta(minutes=41)), iris)) == []
-    (finding,) = still_where_last_seen(_view(still + timedelta(minutes=61)), iris)
-    assert "in a room it always leaves within minutes" in finding.reasoning

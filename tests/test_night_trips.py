@@ -40,14 +40,14 @@ TODAY = datetime(2026, 3, 2, tzinfo=ZoneInfo(ZONE))  # a Monday, local midnight
 DAYS = 14
 
 
-def _iris(*, trips: bool = True, up_until: float | None = None, days: int = DAYS) -> HomeBaselines:
+def _iris(*, trips: bool = True, up_until: float | None = None) -> HomeBaselines:
     """A fortnight of Iris's days before ``TODAY``; ``trips``: the 03:00 toilet trip, back
     to bed seen; ``up_until``: last night she stayed up, moving every 15 min until then
     (hours after yesterday's midnight)."""
     up_late = up_until is not None
     baselines = HomeBaselines(ZoneInfo(ZONE))
     baselines.describe(_info(e) for e in ATTRIBUTES)
-    start = TODAY - timedelta(days=days)
+    start = TODAY - timedelta(days=DAYS)
     baselines.watching(ATTRIBUTES, start)
     baselines.observe(start, ROSE, "home")
     events: list[tuple[datetime, str, str]] = []
@@ -55,7 +55,7 @@ def _iris(*, trips: bool = True, up_until: float | None = None, days: int = DAYS
     def at(moment: datetime, entity_id: str, state: str) -> None:
         events.append((moment, entity_id, state))
 
-    for day in range(days):
+    for day in range(DAYS):
         midnight = start + timedelta(days=day)
         if trips:
             for minutes, entity_id, state in [
@@ -72,13 +72,13 @@ def _iris(*, trips: bool = True, up_until: float | None = None, days: int = DAYS
             ]:
                 at(midnight + timedelta(hours=3, minutes=minutes), entity_id, state)
         moment, sensors = 7.0, (BED, HALL, BATH)
-        last = up_until if up_until is not None and day == days - 1 else 22.5
+        last = up_until if up_until is not None and day == DAYS - 1 else 22.5
         while moment < last:
             sensor = sensors[int(moment * 4) % 3]
             at(midnight + timedelta(hours=moment), sensor, "on")
             at(midnight + timedelta(hours=moment + 0.02), sensor, "off")
             moment += 0.25
-        if not (up_late and day == days - 1):
+        if not (up_late and day == DAYS - 1):
             at(midnight + timedelta(hours=22.5), BED, "on")  # to bed, seen
             at(midnight + timedelta(hours=22.52), BED, "off")
     for when, entity_id, state in sorted(events):

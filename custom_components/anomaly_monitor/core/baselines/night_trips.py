@@ -53,15 +53,11 @@ from .clock import hour_start, local, next_hour
 from .daily_rhythm import BACK_TO_BED, MIN_REST, NIGHT_ENDS, TRIP
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
-from .room_limit import MIN_LIMIT, room_limit
+from .room_limit import room_limit
 from .room_quiet import LearnedQuiet
 from .somebody_in import maybe_a_pet
 from .still_in_room import MIN_LIMIT as LEARNED_FLOOR, RESTING
 
-# A night room learned on this many nights is judged down to ``LEARNED_FLOOR``; on fewer,
-# its longest quiet is a few trips' (set 1's toilet, 17 quiets on 3 nights, told at 44 min
-# as a fall though nobody had fallen), and the room's own floor (an hour) stands.
-WELL_LEARNED_NIGHTS = 7
 # A room this home leaves within less than this at every learned quarter is no place to
 # rest (``still_in_room.RESTING``: the hours' quiet that makes them rest hours).
 PASSING = timedelta(hours=1)
@@ -108,9 +104,7 @@ def night_trip(
         return None  # somebody rests after it (the bedroom), or nothing is known of it
     here = baselines.room_quiet.learned(area, since)
     if here is not None:
-        # The floor comes down only for a room whose nights are well known.
-        floor = LEARNED_FLOOR if here.days >= WELL_LEARNED_NIGHTS else MIN_LIMIT
-        return NightTrip(room_limit(here.longest, floor), here, learned_here=True)
+        return NightTrip(room_limit(here.longest, LEARNED_FLOOR), here, learned_here=True)
     if len(quarters) < MIN_QUARTERS:
         return None
     widest = max(quarters, key=lambda learned: learned.longest)
