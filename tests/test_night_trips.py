@@ -110,13 +110,13 @@ def test_a_fall_on_a_night_trip_is_told_an_hour_after_the_bathroom() -> None:
     night = TODAY + timedelta(hours=3, minutes=5)
     still = _to_the_bathroom(baselines, night)  # 03:11
     assert still_where_last_seen_due(_view(night + timedelta(minutes=20)), baselines) == (
-        still + timedelta(minutes=40)  # a few minutes learned after the bathroom: the floor
+        still + timedelta(hours=1)  # a few minutes learned after the bathroom: the floor
     )
-    assert list(still_where_last_seen(_view(still + timedelta(minutes=39)), baselines)) == []
-    (finding,) = still_where_last_seen(_view(still + timedelta(minutes=41)), baselines)
+    assert list(still_where_last_seen(_view(still + timedelta(minutes=59)), baselines)) == []
+    (finding,) = still_where_last_seen(_view(still + timedelta(minutes=61)), baselines)
     assert finding.rule == "still_in_room_far_longer"
     assert finding.evidence == (BATH,)
-    assert "last seen in Bathroom 41 min ago (at 03:11)" in finding.reasoning
+    assert "last seen in Bathroom 1 h 01 min ago (at 03:11)" in finding.reasoning
     assert "the hours this home rests at" in finding.reasoning
     assert "after somebody was in Bathroom at this time of night" in finding.reasoning
     assert "a prior" not in finding.reasoning

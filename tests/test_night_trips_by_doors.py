@@ -119,12 +119,12 @@ def test_a_faint_behind_the_bathroom_door_on_a_night_trip_only_doors_saw_is_told
     events = _tonight(baselines, _night_trip(night, back=False))
     shut = night + timedelta(minutes=0.4)
     assert still_where_last_seen_due(_view(shut + timedelta(minutes=20), events), baselines) == (
-        shut + timedelta(minutes=40)  # minutes learned after the bathroom: the floor
+        shut + timedelta(hours=1)  # minutes learned after the bathroom: the floor
     )
-    assert list(still_where_last_seen(_view(shut + timedelta(minutes=39), events), baselines)) == []
-    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=41), events), baselines)
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=59), events), baselines)) == []
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=61), events), baselines)
     assert finding.rule == "still_in_room_far_longer"
-    assert "last seen in Bathroom 41 min ago" in finding.reasoning
+    assert "last seen in Bathroom 1 h 01 min ago" in finding.reasoning
     assert "in a room it always leaves within minutes" in finding.reasoning
 
 

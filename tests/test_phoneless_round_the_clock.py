@@ -18,7 +18,6 @@ from datetime import UTC, datetime, timedelta
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.somebody_in import (
     lived_while_away,
-    maybe_a_pet,
     opened_from_inside,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
@@ -111,17 +110,6 @@ def test_with_a_dog_in_the_profile_it_may_be_the_dog() -> None:
     baselines = _away_for_days(5)
     now = _at(5 * 24 + 11)
     assert not lived_while_away(baselines, _home(now, MOTHER + " We have a dog."))
-
-
-def test_the_sensor_itself_is_no_pets_where_the_profile_names_the_mother() -> None:
-    """``maybe_a_pet`` (asked by ``night_trips`` of the room last seen at night) reads the
-    same: the living room moving at every hour is the mother's, not a pet's, unless the
-    profile names a dog or nobody without a phone."""
-    baselines = _away_for_days(5)
-    now = _at(5 * 24 + 2)
-    assert not maybe_a_pet(baselines, _home(now, MOTHER), LIVING, now)
-    assert maybe_a_pet(baselines, _home(now, ""), LIVING, now)
-    assert maybe_a_pet(baselines, _home(now, MOTHER + " We have a dog."), LIVING, now)
 
 
 def test_round_the_clock_motion_before_a_door_at_night_is_still_no_sign() -> None:

@@ -7,12 +7,10 @@ leaves within minutes at every quarter of the day it has learned (``RoomQuiet``:
 bathroom, a stair, a hall; never the bedroom, after which the night follows) is no place
 to rest: a quiet after it in the night is somebody who did not come back to bed.
 
-Only a trip out of the night's rest (``DailyRhythm``: a rest under way before the trip,
-which it joins as a bout of movement, or ended in the small hours just before it; three
-hours of it, or begun in the hours this home rests at, learned: a household in bed at
-midnight whose grandmother falls on her 02:35 trip has rested only two and a half):
-somebody still up who goes quiet after the kitchen at 03:40 went to bed, wherever the
-sensors last saw them.
+Only a trip out of the night's rest (``DailyRhythm``: a rest of three hours or more under
+way before the trip, which it joins as a bout of movement, or ended in the small hours just
+before it): somebody still up who goes quiet after the kitchen at 03:40 went to bed,
+wherever the sensors last saw them.
 
 And only when the trip was seen on its way there, in another room after the rest ended
 (``RoomQuiet.came_from``: the bedroom, the hall): the way back would be seen there too.
@@ -26,10 +24,7 @@ Judged by the room, learned from this home:
 
 - the room's quarter of the day the quiet began in is learned (this home went back to bed
   seen from there on ``room_quiet.MIN_DAYS`` nights): its longest quiet, judged as by day
-  (``room_limit``) but never under ``still_in_room``'s floor (``LEARNED_FLOOR``) rather
-  than the day's hour: by day the room last seen is one of many a person moves on from
-  unseen, but a trip out of the night's rest was seen leaving and its way back would be
-  seen, as a door shut behind somebody is;
+  (``room_limit``);
 - not learned there yet (night trips are rarer than days): ``PRIOR_LIMIT`` at least (a
   prior: a toilet trip of two hours is none), when ``MIN_QUARTERS`` quarters of the room
   are learned and all short.
@@ -49,14 +44,13 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on
-from .clock import hour_start, local, next_hour
+from .clock import local
 from .daily_rhythm import BACK_TO_BED, MIN_REST, NIGHT_ENDS, TRIP
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .room_limit import room_limit
 from .room_quiet import LearnedQuiet
 from .somebody_in import maybe_a_pet
-from .still_in_room import MIN_LIMIT as LEARNED_FLOOR, RESTING
 
 # A room this home leaves within less than this at every learned quarter is no place to
 # rest (``still_in_room.RESTING``: the hours' quiet that makes them rest hours).
@@ -104,7 +98,7 @@ def night_trip(
         return None  # somebody rests after it (the bedroom), or nothing is known of it
     here = baselines.room_quiet.learned(area, since)
     if here is not None:
-        return NightTrip(room_limit(here.longest, LEARNED_FLOOR), here, learned_here=True)
+        return NightTrip(room_limit(here.longest), here, learned_here=True)
     if len(quarters) < MIN_QUARTERS:
         return None
     widest = max(quarters, key=lambda learned: learned.longest)
@@ -113,52 +107,21 @@ def night_trip(
 
 def _out_of_rest(baselines: HomeBaselines, home: HomeView, since: datetime) -> datetime | None:
     """Whether the last movement at ``since`` was a bout out of the night's rest (a rest of
-    ``MIN_REST`` at least, or begun in the hours this home rests at: an hour still at the
-    desk at nine is no night): the rest under way began before it, or one that ended in
-    the small hours ended within ``BACK_TO_BED`` before it (the rhythm's own restless
-    night: up at 02:40, the toilet at 03:05). When the bout began, or None."""
+    ``MIN_REST`` at least: an hour still at the desk is no night): the rest under way began
+    before it, or one that ended in the small hours ended within ``BACK_TO_BED`` before it
+    (the rhythm's own restless night: up at 02:40, the toilet at 03:05). When the bout
+    began, or None."""
     rhythm = baselines.rhythm
     rest = rhythm.resting_since(home.end)
     if rest is not None and rest <= since - TRIP:
         bout = rhythm.bout_start or since
-        return bout if _the_night(baselines, rest, bout) else None
+        return bout if bout - rest >= MIN_REST else None
     closed = rhythm.closed_rest
     if (
         closed is not None
-        and _the_night(baselines, *closed)
+        and closed[1] - closed[0] >= MIN_REST
         and closed[1] <= since <= closed[1] + BACK_TO_BED
         and local(closed[1], baselines.zone).hour < NIGHT_ENDS
     ):
         return closed[1]
     return None
-
-
-def _the_night(baselines: HomeBaselines, rest: datetime, woke: datetime) -> bool:
-    """Whether a rest from ``rest`` to ``woke`` is the night's: ``MIN_REST`` long, or the
-    night's first, begun at an hour this home rests at (``_resting``) with nobody up for
-    longer than a trip in those hours before it (the rhythm's last rest did not end in
-    them). The household in bed at midnight has rested two and a half hours by a 02:30
-    trip; a grandmother up at 04:20 for fajr, still from 04:50, is up when she makes her
-    tea at 06:20."""
-    if woke - rest >= MIN_REST:
-        return True
-    if not _resting(baselines, rest, rest):
-        return False
-    last = baselines.rhythm.last_rest
-    return last is None or not _resting(baselines, last[1], rest, every=True)
-
-
-def _resting(baselines: HomeBaselines, start: datetime, end: datetime, every: bool = False) -> bool:
-    """Whether the hour of ``start`` (``every``: each hour up to ``end``) is one this home
-    rests at: its usual longest quiet then, learned on the other days, is
-    ``still_in_room.RESTING`` or more; an hour not learned is not."""
-    slot = hour_start(local(start, baselines.zone))
-    stop = local(end, baselines.zone)
-    for _ in range(24):
-        usual = baselines.quiet.typical_over(slot, slot)
-        if usual is None or timedelta(minutes=usual) < RESTING:
-            return False
-        slot = next_hour(slot)
-        if not every or slot > stop:
-            return True
-    return True

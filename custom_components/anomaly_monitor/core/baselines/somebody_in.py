@@ -146,8 +146,7 @@ def _pets_sensor(
 
 def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime) -> bool:
     """Whether motion on ``sensor`` at ``when`` may be a pet's (``_pets_sensor``)."""
-    people = people_move_at_any_hour(home.window)  # a phoneless grandmother's, not a pet's
-    return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile), people)
+    return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
 
 
 def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
