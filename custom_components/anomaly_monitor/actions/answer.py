@@ -47,11 +47,16 @@ def _answerable(entry: AnomalyMonitorConfigEntry, key: str) -> OpenAnomaly | Non
     return tracker.by_key(key) or tracker.ended_by_key(key)
 
 
+def _monitors(call: ServiceCall) -> list[AnomalyMonitorConfigEntry]:
+    """The monitor the call names, or every loaded one."""
+    entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
+    return [loaded_entry_named(call.hass, entry_id)] if entry_id else home_monitors(call.hass)
+
+
 def _find(call: ServiceCall) -> tuple[AnomalyMonitorConfigEntry, OpenAnomaly]:
     """The monitor holding the anomaly the call names, and the anomaly."""
     key: str = call.data[ATTR_ANOMALY_ID]
-    entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
-    entries = [loaded_entry_named(call.hass, entry_id)] if entry_id else home_monitors(call.hass)
+    entries = _monitors(call)
     for entry in entries:
         if (anomaly := _answerable(entry, key)) is not None:
             return entry, anomaly
@@ -63,8 +68,7 @@ async def _async_acknowledged_before(call: ServiceCall) -> ServiceResponse | Non
     ended): the same answer again, done, for a caller who may control what it named; None
     when no monitor took one for that id."""
     key: str = call.data[ATTR_ANOMALY_ID]
-    entry_id: str | None = call.data.get(ATTR_CONFIG_ENTRY_ID)
-    entries = [loaded_entry_named(call.hass, entry_id)] if entry_id else home_monitors(call.hass)
+    entries = _monitors(call)
     for entry in entries:
         if (named := entry.runtime_data.coordinator.tracker.answered(key)) is not None:
             devices = [e for e in named if call.hass.states.get(e) is not None]

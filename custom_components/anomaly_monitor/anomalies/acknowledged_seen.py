@@ -50,6 +50,7 @@ from ..core.models import (
     parse_number,
 )
 from ..core.state_blips import is_no_state
+from ..core.stillness import WHOLE_HOME_STILLNESS
 from ..core.verdict import about_a_whole
 from .airing import aired_hazard, aired_out, held_open_to_air
 from .meter_cut import cut_meter
@@ -145,7 +146,7 @@ class Seen:
             away,
             over,
             stored_time(answered) if answered is not None else None,
-            roomless=rule == _ROOMLESS,
+            roomless=rule == WHOLE_HOME_STILLNESS,
             left_open=rule in LEFT_OPEN_RULES,
         )
 
@@ -315,10 +316,6 @@ def reads_still(state: str | None, word: str) -> bool:
     return state is None or is_no_state(state) or state.strip().lower() == word
 
 
-# The rule of a stillness of the whole home (its signature's rule, as stored).
-_ROOMLESS = "no_movement_while_home"
-
-
 def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
     words = tuple(
         (e, v.strip().lower()) for e, v in anomaly.readings.items() if parse_number(v) is None
@@ -337,7 +334,7 @@ def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
         parse_time(anomaly.first_seen),
         anomaly.anomaly_type,
         anomaly.while_away,
-        roomless=_ROOMLESS in anomaly.rules,
+        roomless=WHOLE_HOME_STILLNESS in anomaly.rules,
         left_open=anomaly.signature.partition(":")[0] in LEFT_OPEN_RULES,
     )
 

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from ..core.home import is_motion, is_opening
 from ..core.models import EntityState
 from ..core.outdoor_areas import outdoor_area
-from ..core.stillness import is_stillness
+from ..core.stillness import WHOLE_HOME_STILLNESS, is_stillness
 from .ha_start import StartSpan
 from .open_anomaly import OpenAnomaly
 from .store import parse_time
@@ -72,17 +72,13 @@ def _set_at_start(sensor: EntityState, start: StartSpan | None) -> bool:
     )
 
 
-# The stillness of the whole home: no room of its own (``acknowledged_seen`` reads so too).
-_ROOMLESS = "no_movement_while_home"
-
-
 def _stirred_there(told: OpenAnomaly, sensor: EntityState) -> bool:
     """A motion sensor of the told stillness (the room where she lies) that moved and
     reads again as it did when the stillness was found: she stirred on the floor, nothing
     more. Her bed lain on again, or her room reading movement now, is not this; nor any
     sensor of a stillness of the whole home, which has no room where she lies."""
     return (
-        any(rule != _ROOMLESS for rule in told.rules)
+        any(rule != WHOLE_HOME_STILLNESS for rule in told.rules)
         and is_motion(sensor)
         and sensor.entity_id in told.evidence
         and (before := told.readings.get(sensor.entity_id)) is not None

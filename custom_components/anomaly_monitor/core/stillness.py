@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from .models import HOME_SUBJECT
 
+# The stillness of the whole home: nobody moving anywhere, no room of its own.
+WHOLE_HOME_STILLNESS = "no_movement_while_home"
 # Rules that say somebody at home has not moved for too long: they may have fallen.
 STILLNESS_RULES = frozenset(
-    {"no_movement_while_home", "light_on_long_at_night", "still_in_room_far_longer"}
+    {WHOLE_HOME_STILLNESS, "light_on_long_at_night", "still_in_room_far_longer"}
 )
 STILLNESS_INCIDENT = f"{HOME_SUBJECT}:stillness"
 
