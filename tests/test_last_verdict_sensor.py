@@ -8,6 +8,10 @@ is open, and shows the verdict's details only then.
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
@@ -15,7 +19,7 @@ from homeassistant.setup import async_setup_component
 
 from custom_components.anomaly_monitor.const import DOMAIN
 
-from .helpers import SMOKE, analyze, set_calm_home, setup_monitor
+from .helpers import ALICE, SMOKE, analyze, put_in_area, set_calm_home, setup_monitor
 
 SMOKE_ATTRS = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
 
@@ -106,3 +110,35 @@ async def test_the_last_verdict_leaves_out_what_is_no_longer_open(hass: HomeAssi
     assert verdict.attributes["evidence"] == [LEAK]
     assert "Smoke" not in verdict.attributes["reasoning"]
     assert verdict.attributes["severity"] == "high"
+
+
+GARAGE_DOOR = "binary_sensor.garage_side_door"
+GARAGE_ATTRS = {"device_class": "door", "friendly_name": "Garage side door"}
+
+
+async def test_the_verdict_names_devices_as_the_notices_do(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk of session 38: the ``analyze`` answer and this sensor said "binary_sensor.fridge_door
+    stayed open…" where the notice said "Fridge door"; a dashboard card shows it to the homeowner.
+    The evidence keeps the ids automations match on."""
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    put_in_area(hass, "Garage", GARAGE_DOOR)
+    hass.states.async_set(GARAGE_DOOR, "off", GARAGE_ATTRS)
+    entry = await setup_monitor(hass, learned=True, include_entities=[SMOKE, ALICE, GARAGE_DOOR])
+    hass.states.async_set(GARAGE_DOOR, "on", GARAGE_ATTRS)
+    response: dict[str, Any] = {}
+    for _ in range(40):
+        freezer.tick(timedelta(minutes=1))
+        response = await analyze(hass, entry)
+    await hass.async_block_till_done()
+    (door,) = (f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
+    assert door["evidence"][0] == GARAGE_DOOR
+    assert "Garage side door" in door["reasoning"]
+    assert GARAGE_DOOR not in door["reasoning"]
+    assert GARAGE_DOOR not in response["verdict"]["reasoning"]
+    verdict = _state(hass, entry.entry_id, "last_verdict", "sensor")
+    assert verdict.attributes["evidence"] == [GARAGE_DOOR]
+    assert "Garage side door" in verdict.attributes["reasoning"]
+    assert GARAGE_DOOR not in verdict.attributes["reasoning"]

@@ -19,6 +19,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from .analysis.monitor_data import MonitorData
 from .anomalies.incident_parts import incidents
 from .anomalies.open_anomaly import OpenAnomaly, rank
+from .anomalies.texts import named
 from .entity import AnomalyMonitorEntity
 from .runtime import AnomalyMonitorConfigEntry
 
@@ -135,22 +136,24 @@ class AnomalyMonitorSensor(AnomalyMonitorEntity, SensorEntity):
         analysed_at = data.analysis.analysed_at.isoformat()
         if not data.open_anomalies:  # the verdict's details would describe what is not told
             return {"analysed_at": analysed_at}
-        return _open_details(data.open_anomalies) | {
+        return _open_details(self.hass, data.open_anomalies) | {
             "detector": data.analysis.verdict.detector,
             "analysed_at": analysed_at,
         }
 
 
-def _open_details(open_anomalies: Sequence[OpenAnomaly]) -> dict[str, Any]:
+def _open_details(hass: HomeAssistant, open_anomalies: Sequence[OpenAnomaly]) -> dict[str, Any]:
     """What is open, the gravest (then the newest) first. Not the window's verdict: it
     may still find what is no longer open (a false alarm, an anomaly over), and find
     nothing while an open one clears (walk of session 21: "Nothing unusual." beside
     ``anomaly``, the leak dry for its two minutes of hysteresis)."""
     ordered = sorted(open_anomalies, key=lambda a: (rank(a.severity), a.first_seen), reverse=True)
     lead = ordered[0]
+    reasoning = " ".join(dict.fromkeys(a.reasoning for a in ordered if a.reasoning))
     return {
         "evidence": list(dict.fromkeys(e for a in ordered for e in a.shown_evidence)),
-        "reasoning": " ".join(dict.fromkeys(a.reasoning for a in ordered if a.reasoning)),
+        # Named as the notices name devices: a dashboard card shows this to the homeowner.
+        "reasoning": named(hass, reasoning),
         "anomaly_type": lead.anomaly_type,
         "severity": lead.severity,
         "recommendation": lead.recommendation,

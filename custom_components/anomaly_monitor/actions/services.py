@@ -81,7 +81,7 @@ async def _async_analyze(call: ServiceCall) -> ServiceResponse:
             },
         ) from None
     coordinator.async_set_updated_data(coordinator.current_data())
-    return result.as_dict()
+    return result.as_dict(call.hass.states)
 
 
 @callback

@@ -8,6 +8,7 @@ from typing import Any
 
 from homeassistant.util import dt as dt_util
 
+from ..anomalies.texts import StatesByID, named_in
 from ..core.models import CompressedSequence, ContextWindow, LazySequence, Verdict
 
 
@@ -58,10 +59,17 @@ class AnalysisResult:
         """Raw tokens per compressed token, rounded."""
         return round(self.sequence.ratio, 3)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The service response and diagnostics form."""
+    def as_dict(self, states: StatesByID | None = None) -> dict[str, Any]:
+        """The service response and diagnostics form; with ``states``, its reasonings name
+        devices as the notices do (walk 38: "binary_sensor.fridge_door stayed open…" beside
+        "Fridge temperature reads…"), the evidence keeping the ids automations match on."""
+        verdict = self.verdict.as_dict()
+        if states is not None:
+            verdict["reasoning"] = named_in(states, verdict["reasoning"])
+            for finding in verdict["findings"]:
+                finding["reasoning"] = named_in(states, finding["reasoning"])
         return {
-            "verdict": self.verdict.as_dict(),
+            "verdict": verdict,
             "analysed_at": self.analysed_at.isoformat(),
             "window": {
                 "entities": self.entities,

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 import re
+from typing import Protocol
 
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -123,9 +124,21 @@ def named(hass: HomeAssistant, text: str) -> str:
     Rules and statistics reason in entity ids (stable, for events and automations); the
     homeowner reads names. Unknown ids and other dotted words are left as they are.
     """
+    return named_in(hass.states, text)
+
+
+class StatesByID(Protocol):
+    """HA's state machine, or the dev replay's own states."""
+
+    def get(self, entity_id: str) -> State | None:
+        """The state of ``entity_id``, if there is one."""
+
+
+def named_in(states: StatesByID, text: str) -> str:
+    """``text`` with the entity ids of ``states`` replaced by their friendly names."""
 
     def name(match: re.Match[str]) -> str:
-        state = hass.states.get(match.group(0))
+        state = states.get(match.group(0))
         return clip(state.name, _NAME_LIMIT) if state is not None else match.group(0)
 
     return _ENTITY_ID.sub(name, text)

@@ -136,7 +136,7 @@ async def _async_judge_sample(
             coordinator.watcher.record(*change)
     session.clock = dt_util.as_utc(data["at"])
     result = await coordinator.async_analyze()
-    return result.as_dict() | model_verdict(coordinator.detector)
+    return result.as_dict(session.states) | model_verdict(coordinator.detector)
 
 
 def _start_sample(session: ReplaySession, data: Mapping[str, Any]) -> None:
