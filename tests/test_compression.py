@@ -147,3 +147,26 @@ def test_costs_counted_without_rendering_are_those_of_the_rendered_lines() -> No
     assert {e.kind for e in entries} == {"change", "repeat", "drift", "toggle"}
     for entry in entries:
         assert entry_cost(entry) == estimate_tokens(render_entry(entry)) + 1
+
+
+def test_a_states_start_is_kept_after_it_ages_out() -> None:
+    """A door open since before the window: the recorder's past says it opened at 10 and
+    HA's restart wrote ``on`` again at 40; once both have aged out the buffer still says it
+    began at 10. A change among them (read back later) starts the run again."""
+    buffer = TransitionBuffer(timedelta(minutes=60), max_size=10)
+    buffer.append(_t(40, "binary_sensor.door", "on"))  # HA's start, the state set anew
+    buffer.merge([_t(5, "binary_sensor.door", "off"), _t(10, "binary_sensor.door", "on")])
+    assert buffer.began("binary_sensor.door") == ("on", T0 + timedelta(minutes=10))
+    assert buffer.snapshot(T0 + timedelta(minutes=120)) == ()
+    assert buffer.began("binary_sensor.door") == ("on", T0 + timedelta(minutes=10))
+    buffer.append(_t(121, "binary_sensor.door", "on"))  # a repeat: the run goes on
+    assert buffer.began("binary_sensor.door") == ("on", T0 + timedelta(minutes=10))
+    buffer.append(_t(122, "binary_sensor.door", "off"))
+    assert buffer.began("binary_sensor.door") == ("off", T0 + timedelta(minutes=122))
+    buffer.insert(_t(121.5, "binary_sensor.door", "on"))  # older than the newest held
+    assert buffer.began("binary_sensor.door") == ("off", T0 + timedelta(minutes=122))
+    buffer.merge([_t(100, "binary_sensor.door", "off")])
+    assert buffer.began("binary_sensor.door") == ("off", T0 + timedelta(minutes=122))
+    assert buffer.began("binary_sensor.window") is None
+    buffer.clear()
+    assert buffer.began("binary_sensor.door") is None

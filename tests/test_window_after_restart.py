@@ -13,7 +13,7 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 
 from custom_components.anomaly_monitor.const import CONF_HISTORY_DAYS, CONF_INCLUDE_ENTITIES
 
-from .helpers import ALICE, analyze, set_calm_home, setup_monitor
+from .helpers import ALICE, LIVING_TEMP, analyze, set_calm_home, setup_monitor
 from .recorder_home import (  # noqa: F401 (fixtures, found by name)
     auto_enable_custom_integrations,
     quiet_sqlalchemy,
@@ -23,6 +23,7 @@ from .recorder_home import (  # noqa: F401 (fixtures, found by name)
 GARAGE = "binary_sensor.garage_door"
 GARAGE_DOOR = {"device_class": "garage_door", "friendly_name": "Garage door"}
 THERMOSTAT = "climate.living_room"
+TEMP_ATTRS = {"device_class": "temperature", "unit_of_measurement": "°C", "friendly_name": "Living"}
 
 
 async def test_a_door_open_since_before_a_restart_is_still_told(
@@ -57,3 +58,32 @@ async def test_a_door_open_since_before_a_restart_is_still_told(
     assert oldest >= datetime(2026, 12, 1, 5, 55, tzinfo=UTC) - timedelta(minutes=120)
     # A climate's past reads as the watcher records it: its mode and what it does.
     assert next(t.state for t in held if t.entity_id == THERMOSTAT) == "heat (heating)"
+
+
+async def test_a_door_open_since_before_a_restart_keeps_its_start_past_the_window(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk of session 38: the fridge door open since 09:47 (the recorder's), HA started at
+    11:17; once the 120-min window had passed 09:47 the door read "open for 37 min (from
+    11:17)": HA's restart set its ``last_changed`` anew. The recorded start is kept."""
+    await hass.config.async_set_time_zone("Europe/Amsterdam")
+    freezer.move_to(datetime(2026, 12, 1, 5, 0, tzinfo=UTC))
+    set_calm_home(hass)
+    hass.states.async_set(GARAGE, "off", GARAGE_DOOR)
+    freezer.move_to(datetime(2026, 12, 1, 5, 34, tzinfo=UTC))  # 06:34 in Amsterdam
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(datetime(2026, 12, 1, 6, 30, tzinfo=UTC))  # HA restarts: set anew
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR, force_update=True)
+    await async_wait_recording_done(hass)
+    assert hass.states.get(GARAGE).last_changed == datetime(2026, 12, 1, 6, 30, tzinfo=UTC)
+    watched = [GARAGE, ALICE, LIVING_TEMP]
+    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: watched, CONF_HISTORY_DAYS: 0})
+    await hass.async_block_till_done(wait_background_tasks=True)
+    for minutes in (10, 70, 130):  # the window (120 min) passes 06:34 at 08:34
+        freezer.move_to(datetime(2026, 12, 1, 6, 30, tzinfo=UTC) + timedelta(minutes=minutes))
+        hass.states.async_set(LIVING_TEMP, str(20 + minutes / 100), TEMP_ATTRS)  # a home lives on
+        response = await analyze(hass, entry)
+        finding = next(f for f in response["verdict"]["findings"] if f["rule"] == "entry_left_open")
+        assert "(from 06:34), and still is" in finding["reasoning"], finding["reasoning"]

@@ -15,6 +15,10 @@ class TransitionBuffer:
     Appending is O(1) amortised: old entries are only ever popped from the left.
     ``dropped`` counts transitions evicted by the hard cap before they aged out,
     which tells the user the window is too long for how busy the home is.
+
+    ``began`` keeps, past the window, when each entity's newest state began: a door open
+    since before the window has no change in it, and HA's ``last_changed`` is its restart
+    (walk 38: "open for 37 min (from 11:17)" of a door the recorder had open since 09:47).
     """
 
     def __init__(self, window: timedelta, max_size: int) -> None:
@@ -24,6 +28,7 @@ class TransitionBuffer:
         self.max_size = max_size
         self.dropped = 0
         self._items: deque[Transition] = deque()
+        self._runs: dict[str, tuple[str, datetime]] = {}
 
     def __len__(self) -> int:
         return len(self._items)
@@ -32,6 +37,9 @@ class TransitionBuffer:
         """Add a transition (expected in time order) and evict what no longer fits."""
         items = self._items
         items.append(transition)
+        run = self._runs.get(transition.entity_id)
+        if run is None or run[0] != transition.state:
+            self._runs[transition.entity_id] = (transition.state, transition.when)
         if len(items) > self.max_size:
             items.popleft()
             self.dropped += 1
@@ -54,6 +62,7 @@ class TransitionBuffer:
             self.dropped += 1
             index -= 1
         items.insert(index, transition)
+        self._rerun({transition.entity_id})
 
     def merge(self, earlier: list[Transition]) -> None:
         """Put ``earlier`` (time order, from before what the watcher recorded of each of
@@ -63,6 +72,30 @@ class TransitionBuffer:
             return
         merged = list(heapq.merge(earlier, self._items, key=_when))
         self._items = deque(merged[-self.max_size :])
+        self._rerun({t.entity_id for t in earlier})
+
+    def began(self, entity_id: str) -> tuple[str, datetime] | None:
+        """The entity's newest state as recorded and when it began (the first of an unbroken
+        run of it), though that change has left the window; None if none was recorded."""
+        return self._runs.get(entity_id)
+
+    def _rerun(self, entity_ids: set[str]) -> None:
+        """Each entity's run again from what is held, after a change put among older ones.
+        What is held decides where it shows the state changing; where it shows one state
+        only, the run kept may be older (its start aged out) and stays."""
+        held: dict[str, tuple[str, datetime]] = {}
+        changed: set[str] = set()
+        for transition in self._items:
+            if transition.entity_id in entity_ids:
+                run = held.get(transition.entity_id)
+                if run is None or run[0] != transition.state:
+                    if run is not None:
+                        changed.add(transition.entity_id)
+                    held[transition.entity_id] = (transition.state, transition.when)
+        for entity_id, run in held.items():
+            kept = self._runs.get(entity_id)
+            if entity_id in changed or kept is None or kept[0] != run[0] or run[1] < kept[1]:
+                self._runs[entity_id] = run
 
     def snapshot(self, now: datetime) -> tuple[Transition, ...]:
         """Transitions inside the window ending at ``now``, oldest first."""
@@ -78,6 +111,7 @@ class TransitionBuffer:
     def clear(self) -> None:
         """Forget every transition (the dropped counter is kept)."""
         self._items.clear()
+        self._runs.clear()
 
     def _expire(self, now: datetime) -> None:
         cutoff = now - self.window
