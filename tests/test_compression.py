@@ -170,3 +170,19 @@ def test_a_states_start_is_kept_after_it_ages_out() -> None:
     assert buffer.began("binary_sensor.window") is None
     buffer.clear()
     assert buffer.began("binary_sensor.door") is None
+
+
+def test_a_restarts_moment_of_no_state_does_not_end_a_run() -> None:
+    """A real restart: the door reads ``unknown`` (its integration loading) and then ``on``
+    again: it is open since before. No state for long is another run."""
+    buffer = TransitionBuffer(timedelta(minutes=60), max_size=10)
+    buffer.append(_t(10, "binary_sensor.door", "on"))
+    buffer.append(_t(40, "binary_sensor.door", "unknown"))
+    assert buffer.began("binary_sensor.door") is None  # no state now: nothing to date
+    buffer.append(_t(41, "binary_sensor.door", "on"))
+    assert buffer.began("binary_sensor.door") == ("on", T0 + timedelta(minutes=10))
+    buffer.append(_t(50, "binary_sensor.door", "unavailable"))
+    buffer.append(_t(80, "binary_sensor.door", "on"))  # back after half an hour
+    assert buffer.began("binary_sensor.door") == ("on", T0 + timedelta(minutes=80))
+    buffer.merge([_t(1, "binary_sensor.door", "off")])  # older, nothing changes
+    assert buffer.began("binary_sensor.door") == ("on", T0 + timedelta(minutes=80))

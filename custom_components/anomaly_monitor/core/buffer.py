@@ -6,7 +6,16 @@ from collections import deque
 from datetime import datetime, timedelta
 import heapq
 
+from .home import UNAVAILABLE_STATES
 from .models import Transition
+
+# A state back after no state this soon (a restart's restore, a radio's drop) is the same
+# run: the door open before HA restarted is open since then, not since it came back.
+BRIDGED = timedelta(minutes=10)
+
+# An entity's newest real state, when it began, and since when it reads no state (None
+# while it reads that state).
+type Run = tuple[str, datetime, datetime | None]
 
 
 class TransitionBuffer:
@@ -28,7 +37,7 @@ class TransitionBuffer:
         self.max_size = max_size
         self.dropped = 0
         self._items: deque[Transition] = deque()
-        self._runs: dict[str, tuple[str, datetime]] = {}
+        self._runs: dict[str, Run] = {}
 
     def __len__(self) -> int:
         return len(self._items)
@@ -37,9 +46,8 @@ class TransitionBuffer:
         """Add a transition (expected in time order) and evict what no longer fits."""
         items = self._items
         items.append(transition)
-        run = self._runs.get(transition.entity_id)
-        if run is None or run[0] != transition.state:
-            self._runs[transition.entity_id] = (transition.state, transition.when)
+        if (run := _next_run(self._runs.get(transition.entity_id), transition)) is not None:
+            self._runs[transition.entity_id] = run
         if len(items) > self.max_size:
             items.popleft()
             self.dropped += 1
@@ -75,27 +83,33 @@ class TransitionBuffer:
         self._rerun({t.entity_id for t in earlier})
 
     def began(self, entity_id: str) -> tuple[str, datetime] | None:
-        """The entity's newest state as recorded and when it began (the first of an unbroken
-        run of it), though that change has left the window; None if none was recorded."""
-        return self._runs.get(entity_id)
+        """The entity's state as recorded and when it began (the first of an unbroken run of
+        it, a short spell of no state within), though that change has left the window; None
+        if none was recorded or it reads no state now."""
+        run = self._runs.get(entity_id)
+        return None if run is None or run[2] is not None else (run[0], run[1])
 
     def _rerun(self, entity_ids: set[str]) -> None:
         """Each entity's run again from what is held, after a change put among older ones.
         What is held decides where it shows the state changing; where it shows one state
         only, the run kept may be older (its start aged out) and stays."""
-        held: dict[str, tuple[str, datetime]] = {}
+        held: dict[str, Run] = {}
         changed: set[str] = set()
         for transition in self._items:
-            if transition.entity_id in entity_ids:
-                run = held.get(transition.entity_id)
-                if run is None or run[0] != transition.state:
-                    if run is not None:
-                        changed.add(transition.entity_id)
-                    held[transition.entity_id] = (transition.state, transition.when)
+            if (entity_id := transition.entity_id) not in entity_ids:
+                continue
+            before = held.get(entity_id)
+            if (run := _next_run(before, transition)) is None:
+                continue
+            if before is not None and run[1] != before[1]:
+                changed.add(entity_id)
+            held[entity_id] = run
         for entity_id, run in held.items():
             kept = self._runs.get(entity_id)
             if entity_id in changed or kept is None or kept[0] != run[0] or run[1] < kept[1]:
                 self._runs[entity_id] = run
+            else:
+                self._runs[entity_id] = (kept[0], kept[1], run[2])
 
     def snapshot(self, now: datetime) -> tuple[Transition, ...]:
         """Transitions inside the window ending at ``now``, oldest first."""
@@ -122,3 +136,16 @@ class TransitionBuffer:
 
 def _when(transition: Transition) -> datetime:
     return transition.when
+
+
+def _next_run(run: Run | None, transition: Transition) -> Run | None:
+    """The run after ``transition``: no state keeps it (noting since when), its state again
+    soon after goes on with it, any other state begins a new one."""
+    if transition.state in UNAVAILABLE_STATES:
+        if run is None:
+            return None
+        return run if run[2] is not None else (run[0], run[1], transition.when)
+    soon = run is not None and (run[2] is None or transition.when - run[2] <= BRIDGED)
+    if run is not None and soon and run[0] == transition.state:
+        return (run[0], run[1], None)
+    return (transition.state, transition.when, None)
