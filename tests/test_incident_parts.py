@@ -8,10 +8,12 @@ hand-edited file) loads standing alone: shown on its own and counted as an incid
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.anomalies.incident_parts import (
+    former_incidents,
     incidents,
+    orphans,
     parts_of,
     root_of,
     shown_in,
@@ -59,3 +61,36 @@ def test_a_stored_anomaly_naming_itself_loads_standing_alone() -> None:
     # A part of another incident loads as it was stored.
     kept = OpenAnomaly.from_stored(parse_anomaly(asdict(door) | {"part_of": smoke.signature}))
     assert kept.part_of == smoke.signature
+
+
+def test_the_parts_still_lasting_once_their_incident_is_over_stay_one_incident() -> None:
+    """Walk 38: "Nobody up yet" over, the fridge door, its plug's cycle and its warm fridge
+    (its parts) were three notices. The first begun leads; an answered part stays alone."""
+    still = OpenAnomaly.from_findings(
+        [finding("no_movement_while_home", "home", "safety_hazard", Severity.HIGH)], NOW
+    )
+    door = OpenAnomaly.from_findings([finding("entry_left_open", DOOR, "security")], NOW)
+    plug = OpenAnomaly.from_findings(
+        [finding("power_cycle_stopped", "sensor.fridge_plug_power", "device_fault")],
+        NOW + timedelta(minutes=1),
+    )
+    warm = OpenAnomaly.from_findings(
+        [finding("reading_out_of_band", "sensor.fridge_temperature", "device_fault")],
+        NOW + timedelta(minutes=20),
+    )
+    lock = OpenAnomaly.from_findings(
+        [finding("state_longer_than_usual", "lock.front_door", "security")],
+        NOW + timedelta(minutes=2),
+    )
+    lock.acknowledged = True
+    for part in (warm, plug, door, lock):
+        shown_in(part, still, [still, part])
+    open_now = {a.signature: a for a in (door, plug, warm, lock)}  # the stillness is over
+    assert former_incidents(open_now) == {still.signature}
+    assert orphans(open_now) == [door]
+    assert door.part_of == ""
+    assert parts_of(door.signature, open_now.values()) == [plug, warm]
+    assert lock.part_of == ""  # answered: shown nowhere, alone
+    assert incidents(open_now.values()) == [door, lock]
+    assert former_incidents(open_now) == set()
+    assert orphans(open_now) == []  # nothing left to regroup

@@ -8,7 +8,8 @@ and acknowledging the smoke left the door's reminders on screen. A part now read
 incident's notification and repair issue ("Then: Front door open while nobody is home,
 11:24"), which the homeowner answers once for all its parts (``answers``). A part told in
 its own right (graver: somebody inside) stands alone again (``AnomalyTracker.update``), as
-does one still lasting once its incident is over or answered (``orphans``).
+does one still lasting once its incident is over or answered (``orphans``), with the
+other parts still lasting as its own.
 
 Never a part of itself: ``shown_in`` leaves one told in its own right alone, and a stored
 one naming itself loads standing alone (``store.parse_anomaly``).
@@ -55,13 +56,34 @@ def root_of(
 
 
 def orphans(open_now: Mapping[str, OpenAnomaly]) -> list[OpenAnomaly]:
-    """Open parts whose incident is no longer open (over, answered, forgotten): they stand
-    alone from now on (``part_of`` cleared), shown on their own if not answered. The door
-    still open once the smoke is over must not read as part of an "Over: ..." notice."""
-    gone = [a for a in open_now.values() if a.part_of and a.part_of not in open_now]
-    for anomaly in gone:
-        anomaly.part_of = ""
-    return [a for a in gone if not a.acknowledged]
+    """Open parts whose incident is no longer open (over, answered, forgotten): shown
+    without it from now on, returned if they are to be shown (not answered). The door
+    still open once the smoke is over must not read as part of an "Over: ..." notice. The
+    parts of one incident stay one: the first begun, not answered, leads and the others are
+    its parts (walk 38: the fridge door, its plug's cycle and its warm fridge, three
+    notices once "Nobody up yet" they were shown in was over)."""
+    gone: dict[str, list[OpenAnomaly]] = {}
+    for anomaly in open_now.values():
+        if anomaly.part_of and anomaly.part_of not in open_now:
+            gone.setdefault(anomaly.part_of, []).append(anomaly)
+    leads: list[OpenAnomaly] = []
+    for parts in gone.values():
+        lead: OpenAnomaly | None = None
+        for anomaly in sorted(parts, key=lambda a: a.first_seen):
+            anomaly.part_of = ""
+            if anomaly.acknowledged:
+                continue
+            if lead is None:
+                lead = anomaly
+                leads.append(anomaly)
+            else:
+                anomaly.part_of = lead.signature
+    return leads
+
+
+def former_incidents(open_now: Mapping[str, OpenAnomaly]) -> set[str]:
+    """The incidents no longer open whose parts ``orphans`` is to take away from them."""
+    return {a.part_of for a in open_now.values() if a.part_of and a.part_of not in open_now}
 
 
 def incidents(open_now: Iterable[OpenAnomaly]) -> list[OpenAnomaly]:

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from ..redaction import Redactor
 from .below_sensitivity import WITHDRAWN, below_sensitivity
-from .incident_parts import orphans
+from .incident_parts import former_incidents, orphans
 from .surfaces import Announcer
 from .tracker import AnomalyTracker, Changes
 
@@ -57,8 +57,15 @@ async def async_tell(
         await announcer.async_opened(anomaly)
     await async_shown_again(announcer, changes)
     # Parts of an incident over or answered stand alone: shown, still not pushed.
+    former = former_incidents(tracker.open)
     for anomaly in orphans(tracker.open):
         await announcer.async_reworded(anomaly)
+    ending = {a.signature for a in changes.cleared}
+    for signature in former - ending:
+        if (over := tracker.ended.get(signature)) is not None:
+            # Shown over, awaiting an answer: without the parts now told on their own
+            # (walk 38: the lock, told after "Nobody up yet" ended, kept as its "Then:").
+            await announcer.async_restore_ended(over)
     for anomaly in changes.cleared:
         if anomaly.ended is None:  # acknowledged: nothing is left to answer
             announcer.async_cleared(anomaly)
