@@ -431,3 +431,20 @@ def test_a_busy_home_or_an_hour_that_is_usually_busy_is_not_told() -> None:
     away = active_days(15)
     empty = firing(away, night, {HALL: 40}, persons_home=0)
     assert list(sensor_firing_far_above_its_hour(empty, away)) == []
+
+
+def test_hours_that_always_read_the_same_are_quoted_as_one_figure() -> None:
+    """Walk 38: a fridge thermometer flat at 5 °C on every day learned read "where those
+    days read 5.0–5.0 °C"."""
+    from custom_components.anomaly_monitor.core.baselines.profile_drift import (
+        _Drift,
+        _hours_text,
+    )
+    from custom_components.anomaly_monitor.core.baselines.reference import UsualHour
+
+    start = DAY0 + timedelta(days=10, hours=11)
+    flat = (start, UsualHour(5.0, 0.0, 5.0, 5.0, 13), 12.0)
+    text = _hours_text(_Drift(1, start, flat, flat), " °C", UTC)
+    assert text == "the last hour, 11:00–12:00 averaged 12.0 °C, where those days read 5.0 °C"
+    spread = (start, UsualHour(5.0, 0.4, 4.6, 5.4, 13), 12.0)
+    assert "read 4.6–5.4 °C" in _hours_text(_Drift(1, start, spread, spread), " °C", UTC)

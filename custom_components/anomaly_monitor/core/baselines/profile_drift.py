@@ -218,9 +218,12 @@ def _hours_text(drift: _Drift, unit: str, zone: tzinfo | None) -> str:
 
     def hour(at: tuple[datetime, UsualHour, float]) -> str:
         start, usual, mean = at
+        lowest, highest = f"{usual.lowest:.1f}", f"{usual.highest:.1f}"
+        # One figure where they read the same (walk 38: "those days read 5.0–5.0 °C").
+        read = lowest if lowest == highest else f"{lowest}–{highest}"
         return (
             f"{local(start, zone):%H}:00–{local(start + ONE_HOUR, zone):%H}:00 averaged "
-            f"{mean:.1f}{unit}, where those days read {usual.lowest:.1f}–{usual.highest:.1f}{unit}"
+            f"{mean:.1f}{unit}, where those days read {read}{unit}"
         )
 
     if drift.furthest[0] == drift.last[0]:
