@@ -98,6 +98,12 @@ def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: dateti
     midnight to ``DEAD_OF_NIGHT_ENDS``)."""
     if local(opened, baselines.zone).hour >= DEAD_OF_NIGHT_ENDS:
         return []
+    return never_out(baselines, left, opened)
+
+
+def never_out(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
+    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
+    night on none of them (``opened``'s night left out), whatever the hour."""
     usual = baselines.usual
     return [
         person
