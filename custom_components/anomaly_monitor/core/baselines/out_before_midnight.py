@@ -9,8 +9,11 @@ and both take their phone. What tells them apart is the way they took. The fathe
 out by the house door, one the household comes and goes by (many of its openings come
 near a tracked arrival or departure); the teenager by a door the household seldom comes
 or goes by (``UsedFromInside.seldom_a_way``: the back slider the dog is let out of, the
-kitchen door to the yard the compost goes out of). A garage door the family drives off
-by is a way of theirs as the house door is, whichever of the two most leave by.
+kitchen door to the yard the compost goes out of), and not near most of the household's
+comings and goings either (``came_and_went_by``: a house door opened more often by the
+children, the nanny and the cleaner, who carry no tracker, is still the way the tracked
+household comes and goes). A garage door the family drives off by is a way of theirs as
+the house door is, whichever of the two most leave by.
 
 So from ``PERSON_NIGHT_FROM`` (23:00) to midnight: an exterior door opened from inside
 that the household seldom comes or goes by, and within ``PRESENCE_NEAR`` after it the
@@ -86,5 +89,6 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
 
 def _not_their_way(baselines: HomeBaselines, door: str) -> bool:
     """``door``, used on some days already, was seldom opened near a tracked arrival or
-    departure: the household does not come and go by it."""
-    return baselines.inside.seldom_a_way(door)
+    departure, nor near most of them: the household does not come and go by it."""
+    inside = baselines.inside
+    return inside.seldom_a_way(door) and not inside.came_and_went_by(door)
