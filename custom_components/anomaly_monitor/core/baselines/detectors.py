@@ -82,6 +82,7 @@ from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
 from .off_hours_runs import left_on_outside_its_hours
 from .open_at_rest import open_while_asleep
+from .out_before_midnight import went_out_before_midnight
 from .power_learned_range import power_above_its_learned_range
 from .profile_departure import reading_off_its_hours
 from .profile_drift import reading_drifting_from_its_hours
@@ -258,6 +259,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     learned_profile_shift,
     learned_drift,
     went_out_at_night,
+    went_out_before_midnight,
     entry_at_an_unused_hour,
     light_on_long_at_night,
     light_on_long_at_night_unseen,

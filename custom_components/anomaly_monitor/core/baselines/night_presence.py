@@ -12,7 +12,8 @@ phone leaving at 00:40 is news even with the door locked behind her; a shift wor
 at 03:30 has gone out on earlier nights and is left alone, and from 04:00 nobody is read
 so (a father off to meet the 05:00 train locks up behind him as any early leaver).
 Nor before midnight: a father down to the corner pharmacy at 23:30 and a 13-year-old
-out of the back door at 23:45 look the same to what a home learns.
+out of the back door at 23:45 look the same to their nights; the way they took tells
+them apart (``out_before_midnight``, which reads ``never_out`` at any hour).
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: dateti
     midnight to ``DEAD_OF_NIGHT_ENDS``)."""
     if local(opened, baselines.zone).hour >= DEAD_OF_NIGHT_ENDS:
         return []
+    return never_out(baselines, left, opened)
+
+
+def never_out(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
+    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
+    night on none of them (``opened``'s night left out), whatever the hour."""
     usual = baselines.usual
     return [
         person
