@@ -7,8 +7,8 @@ pump running on because the water came in. ``hazard_source`` answers the other o
 load found running by a hazard told first is shown in the hazard's notification).
 
 A new incident led by a hazard sensor's finding (``hazard_detected``: a leak, smoke, gas)
-joins the open anomaly whose every finding says that a load runs on (on too long, at an
-odd hour, while nobody is home: ``RUNNING_ON_RULES``), when every device of that load it
+joins the open anomaly whose every finding says only that a load draws (on too long, at
+an odd hour, while nobody is home: ``is_a_load``), when every device of that load it
 shows stands in a room (area) or on a device the hazard's sensor does. Joining it, the
 hazard makes the incident graver and is pushed at once with its own words leading
 (``core.escalation``): one incident, told again because it became a hazard. A load in
@@ -19,10 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..core.baselines.heat_load_unattended import HEAT_LOAD_LEFT_ON_UNATTENDED
-from ..core.baselines.long_runs import APPLIANCE_RUNNING_FAR_LONGER
-from ..core.baselines.meter_habits import METER_DRAWING_AT_UNUSUAL_HOURS
-from ..core.baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
 from ..core.home import is_motion
 from ..core.models import AnomalyType, EntityState, Finding
 from ..core.rules.safety import HAZARD_DETECTED
@@ -30,14 +26,6 @@ from .open_anomaly import Member, OpenAnomaly
 
 # Findings that say only that a load draws while nobody is home (left on, a timer).
 LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
-# Findings that say a load runs on: left on, too long, at an odd hour. A run cut short, a
-# supply lost or a draw off its range says something else of it.
-RUNNING_ON_RULES = LEFT_ON_RULES | {
-    LEFT_ON_PAST_ITS_ROUTINE.rule,
-    APPLIANCE_RUNNING_FAR_LONGER.rule,
-    METER_DRAWING_AT_UNUSUAL_HOURS.rule,
-    HEAT_LOAD_LEFT_ON_UNATTENDED.rule,
-}
 
 
 def is_a_load(member: Member) -> bool:
@@ -66,7 +54,7 @@ def load_told_in_its_room(
             if a.ended is None
             and not a.hazard
             and a.members
-            and all(m.rule in RUNNING_ON_RULES for m in a.members)
+            and all(is_a_load(m) for m in a.members)
             and _in_the_room(a, entities, areas, devices)
         ),
         None,
