@@ -49,14 +49,6 @@ class AlreadyTold:
         # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
         # hot room as its heat, ``told_heat``; a meter cut after a hazard's onset).
         self.consequence_of: dict[str, str] = {}
-        self._rooms: Mapping[str, EntityState] | None = None  # not stored
-
-    def rooms(self, entities: Mapping[str, EntityState] | None) -> Mapping[str, EntityState] | None:
-        """The watched entities now, or as the last analysis that read them saw them (a
-        safety check reads none): where each stands (area, device) does not change."""
-        if entities is not None:
-            self._rooms = entities
-        return self._rooms
 
     def consequences(self, signature: str) -> list[str]:
         """The anomalies shown as consequences of anomaly ``signature``."""

@@ -16,13 +16,15 @@ from ..core.episodes import continues_an_episode, hosts_an_episode, is_entry
 from ..core.escalation import intrusion_sign
 from ..core.feedback import is_hazard
 from ..core.incidents import summary
-from ..core.models import EntityState, Finding
+from ..core.models import AnomalyType, Finding
 from .hazard_readings import hazard_reading_told
-from .load_hazard import LEFT_ON_RULES, is_a_load, load_told_in_its_room
-from .open_anomaly import OpenAnomaly
+from .open_anomaly import Member, OpenAnomaly
 from .open_entry import entry_shown
 from .store import parse_time
 from .supply_join import supply_out
+
+# Incidents that say only that an appliance runs while nobody is home (left on, a timer).
+LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
 
 
 def targets(
@@ -30,7 +32,6 @@ def targets(
     open_now: Sequence[OpenAnomaly],
     dismissed: Sequence[OpenAnomaly],
     now: datetime,
-    entities: Mapping[str, EntityState] | None = None,
 ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
     """The anomaly (``None``: a new one) the findings of each incident join, in order.
 
@@ -59,10 +60,6 @@ def targets(
             resolved[incident] = [(told, groups[incident])]
         elif pairs[0][0] is None and (told := hazard_reading_told(summaries[incident], open_now)):
             resolved[incident] = [(told, groups[incident])]  # one smoke, two sensors
-        elif pairs[0][0] is None and (
-            load := load_told_in_its_room(summaries[incident], open_now, entities)
-        ):
-            resolved[incident] = [(load, groups[incident])]  # the pump's water: graver
         elif pairs[0][0] is None and (entry := entry_shown(summaries[incident], open_now)):
             resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
         elif pairs[0][0] is None and (out := supply_out(summaries[incident], found_now)):
@@ -115,7 +112,7 @@ def _inside_to_entry(
     told drawing while away, then "at unusual hours"; the sliding door forced at 01:50,
     and the lounge's motion 24 s later joined the compressor's incident, pushed again as
     "graver" at the entry's own severity)."""
-    if own is entry or not own.members or not all(is_a_load(m) for m in own.members):
+    if own is entry or not own.members or not all(_a_load(m) for m in own.members):
         return pairs
     findings = [f for _, members in pairs for f in members]
     inside = [f for f in findings if intrusion_sign(f)]
@@ -123,6 +120,11 @@ def _inside_to_entry(
         return pairs
     rest = [f for f in findings if not intrusion_sign(f)]
     return [(entry, inside), *([(own, rest)] if rest else [])]
+
+
+def _a_load(member: Member) -> bool:
+    """A finding that only says a load draws (left on while away, an odd hour's draw)."""
+    return member.rule in LEFT_ON_RULES or member.anomaly_type == AnomalyType.ENERGY
 
 
 def _shown_by(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:

@@ -49,7 +49,6 @@ from ..core.home import is_motion
 from ..core.models import AnomalyType, EntityState, parse_number
 from ..core.verdict import about_a_whole
 from .evidence_hold import reads_as
-from .load_hazard import is_a_load
 from .open_anomaly import OpenAnomaly, rank
 from .reading_consequence import reading_consequence
 from .staying_off import AnyOf
@@ -131,11 +130,10 @@ def _only_loads(anomaly: OpenAnomaly) -> bool:
     its next heat, its switch on throughout)."""
     if set(anomaly.rules) <= APPLIANCE_RULES:
         return True
-    return (
-        any(m.rule in APPLIANCE_RULES for m in anomaly.members)
-        and all(is_a_load(m) for m in anomaly.members)
-        and set(anomaly.rules) <= {m.rule for m in anomaly.members}
-    )
+    return any(m.rule in APPLIANCE_RULES for m in anomaly.members) and all(
+        m.rule in APPLIANCE_RULES or m.anomaly_type == AnomalyType.ENERGY
+        for m in anomaly.members
+    ) and set(anomaly.rules) <= {m.rule for m in anomaly.members}
 
 
 def _lasts(

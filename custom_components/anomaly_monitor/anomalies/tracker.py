@@ -247,9 +247,8 @@ class AnomalyTracker(HomeownerAnswers):
         ended_before = list(self.ended.values())  # told, over, not answered
         around = (self.open, entities, transitions)  # what a refresh reads (``at_the_hazard``)
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
-        rooms = self.already_told.rooms(entities)  # a safety check reads none: the last
         for joined, members in targets(
-            by_incident(kept), [*self.open.values()], [*self.dismissed.values()], now, rooms
+            by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now
         ):
             if joined is None:
                 anomaly = OpenAnomaly.from_findings(members, now)
