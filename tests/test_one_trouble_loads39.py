@@ -1,12 +1,9 @@
-"""A load and what it belongs to, told once (session 39).
+"""A load told once across its thermostat's pause (session 39).
 
 Set 33, Quito: a fan heater on its plug told "drawing at hours it never draws" at 11:50,
 over in its thermostat's pause, then at its next heat "drawing while nobody is home" and
-"on past its routine" found together and pushed again, its switch on throughout. Set 11:
-the bilge pump told "on past its routine", then the high-water sensor beside it in the
-bilge pushed as a second incident. The first is shown with the heater's told incident;
-the second joins the pump's incident and is pushed as it made graver. A switch turned on
-again, a load in another room, or a hazard in another room, stays news.
+"on past its routine" found together and pushed again, its switch on throughout: shown
+with the heater's told incident. Its switch turned off and on again since, it is news.
 """
 
 from __future__ import annotations
@@ -18,16 +15,13 @@ from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.models import EntityState, Finding, Severity
+from custom_components.anomaly_monitor.core.models import EntityState, Finding
 
 from .tracker_home import finding, state
 
 PLUG = "switch.enchufe_inteligente"
 PLUG_POWER = "sensor.enchufe_inteligente_power"
 BED = "binary_sensor.cama_abuela"
-PUMP = "switch.bilge_pump"
-PUMP_POWER = "sensor.bilge_pump_power"
-HIGH_WATER = "binary_sensor.bilge_high_water"
 
 ODD_HOURS = finding("meter_drawing_at_unusual_hours", (PLUG, PLUG_POWER), "energy", subject=PLUG)
 PAST_ROUTINE = finding("left_on_past_its_routine", (PLUG, PLUG_POWER), "energy", subject=PLUG)
@@ -38,15 +32,13 @@ DRAWING_AWAY = finding(
     subject="home",
     while_away=True,
 )
-PUMP_RUNS_ON = finding("left_on_past_its_routine", (PUMP, PUMP_POWER), "energy", subject=PUMP)
-WATER = finding("hazard_detected", HIGH_WATER, "safety_hazard", Severity.HIGH)
 
 
 def _update(
     tracker: AnomalyTracker,
     findings: list[Finding],
     now: datetime,
-    home: dict[str, EntityState] | None,
+    home: dict[str, EntityState],
     *,
     someone_home: bool = False,
 ) -> tuple[list[str], list[str]]:
@@ -89,36 +81,3 @@ async def test_a_heater_told_then_drawing_while_away_at_its_next_heat_is_shown(
         pushed_now, shown = _update(tracker, [DRAWING_AWAY, PAST_ROUTINE], heat, home)
         assert pushed_now == pushed
         assert bool(shown) is not bool(pushed)
-
-
-def _bilge(pump_room: str, wet: str, now: datetime) -> dict[str, EntityState]:
-    return {
-        PUMP: state(PUMP, "on", pump_room, changed=now - timedelta(hours=2)),
-        PUMP_POWER: state(PUMP_POWER, "392", pump_room, "power", "W", changed=now),
-        HIGH_WATER: state(HIGH_WATER, wet, "Bilge", "moisture", changed=now),
-    }
-
-
-async def test_the_water_by_a_told_pump_joins_the_pump_told_graver(
-    hass: HomeAssistant,
-) -> None:
-    """The high water in the pump's room, found by a safety check (no states read), joins
-    the pump's open incident and is pushed at once, graver; in another room it is its own
-    incident, pushed too."""
-    for room, joined in (("Bilge", True), ("Engine room", False)):
-        tracker = AnomalyTracker(hass, f"bilge{room}")
-        told = dt_util.utcnow()
-        assert _update(tracker, [PUMP_RUNS_ON], told, _bilge(room, "off", told))[0] == [
-            "left_on_past_its_routine"
-        ]
-        wet = told + timedelta(minutes=30)
-        pushed, _ = _update(tracker, [WATER], wet, None)
-        (lead,) = [a for a in tracker.open.values() if "hazard_detected" in a.rules]
-        assert [a.signature for a in tracker.open.values() if a.rule in pushed] == [lead.signature]
-        assert lead.lead_rule == "hazard_detected"
-        assert lead.hazard
-        assert ("left_on_past_its_routine" in lead.rules) is joined
-        assert len(tracker.open) == (1 if joined else 2)
-        if joined:
-            assert lead.escalation == "graver"
-            assert lead.severity == Severity.HIGH.value
