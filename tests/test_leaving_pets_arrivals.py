@@ -165,6 +165,10 @@ def test_pet_words_in_the_homeowner_s_language() -> None:
     assert has_pets("Wir wohnen zu zweit mit unserem Hund")
     assert has_pets("Gezin met een kat")
     assert has_pets("猫が二匹います")
+    # Polish names a she-cat or a kitten apart ("kotka", "kotek"), a little dog "piesek".
+    assert has_pets("Kotka Kluska chodzi po całym mieszkaniu")
+    assert has_pets("Mamy kotka i pieska")
+    assert not has_pets("Mieszkamy we trójkę, bez psa")
     assert not has_pets("Wir haben keinen Hund")
     assert not has_pets("Pas de chien")
     # Words that are also English are not pets on their own.

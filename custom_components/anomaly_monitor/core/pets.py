@@ -19,7 +19,8 @@ _PET = r"(?:dogs?|cats?|pets?|puppy|puppies|kittens?)"
 _OTHER = (
     r"chiens?|chatons?|animaux|hunde?|hunden|katzen?|haustiere?|honden|hond|katten|kat|poes"
     r"|huisdieren|huisdier|perros?|gatos?|mascotas?|cani|gatt[oi]|hundar|katter|katt|husdjur"
-    r"|psy|psa|koty?|kota|kotem|c[aã]es|c[aã]o|cachorros?"
+    r"|psy|psa|psem|piesek|pieska|koty?|kota|kotem|kotka|kotki|kotkę|kotek|c[aã]es|c[aã]o"
+    r"|cachorros?"
     r"|(?:un|le|les|notre|nos|mon|mes|deux|trois)\s+chats?|(?:il|un|due|tre)\s+cane"
 )
 _PET_WORD = re.compile(rf"\b(?:{_PET}|{_OTHER})\b|[犬猫]", re.IGNORECASE)

@@ -11,7 +11,8 @@ and empty after it (left for the day, not for a trip).
 Per bed (``DailyRoutines``: the quarters of each day it was lain on at some moment), a bed
 is **usually left by** quarter ``K`` of the morning (``MORNING``) when, on the days it was
 lain on in the night before (``MIN_DAYS`` of them, ``DAILY_SHARE`` of the days the home was
-lived in at least):
+lived in at least, counted from the bed's first night seen lain on: a sensor fitted later,
+or read empty on the install's first night, missed no nights before it):
 
 - it was lain on without a break from ``BAND`` before ``K`` through ``K`` (lain on in every
   quarter between: never empty for a whole quarter) on at most ``RARE_SHARE`` of them, and
@@ -77,6 +78,9 @@ def bed_left_by(
     night = 0
     for index in range(EVENING - SLOTS, slot - BAND):
         night |= _aligned(masks, index)
+    # Counted from the first night it was seen lain on: a bed sensor fitted (or first
+    # read lain on) after the home's first day has no nights before it to have missed.
+    lived &= (1 << night.bit_length()) - 1
     learned = night & lived
     days = learned.bit_count()
     if days < MIN_DAYS or days < DAILY_SHARE * lived.bit_count():

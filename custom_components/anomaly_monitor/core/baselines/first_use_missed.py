@@ -42,7 +42,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
+from ..home import (
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+    HomeView,
+    is_unavailable,
+)
 from ..models import EntityState, Finding, area_subject
 from ..occupancy import presence_of
 from .away_normal import LEAVE_GRACE
@@ -202,11 +208,18 @@ def _signs(home: HomeView) -> list[EntityState]:
 
 
 def _moved_since(home: HomeView, entity_id: str, since: datetime | None) -> bool:
-    return any(
-        since is None or change.when >= since
-        for change in home.changes(entity_id)
-        if change.state in ("on", "off")
-    )
+    """Whether ``entity_id`` turned on, or off again, since ``since``. A sensor back from
+    ``unavailable`` reading ``off`` (a radio drop, a restart) was not used: nothing moved."""
+    before: str | None = None
+    for change in home.changes(entity_id):
+        if (
+            change.state in ("on", "off")
+            and (since is None or change.when >= since)
+            and (change.state == "on" or before not in UNAVAILABLE_STATES)
+        ):
+            return True
+        before = change.state
+    return False
 
 
 @dataclass(frozen=True, slots=True)
