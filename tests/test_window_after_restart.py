@@ -65,7 +65,8 @@ async def test_a_door_open_since_before_a_restart_keeps_its_start_past_the_windo
 ) -> None:
     """Walk of session 38: the fridge door open since 09:47 (the recorder's), HA started at
     11:17; once the 120-min window had passed 09:47 the door read "open for 37 min (from
-    11:17)": HA's restart set its ``last_changed`` anew. The recorded start is kept."""
+    11:17)": HA's restart set its ``last_changed`` anew. Walk 39: the same with the moment
+    of ``unknown`` a real start has. The recorded start is kept."""
     await hass.config.async_set_time_zone("Europe/Amsterdam")
     freezer.move_to(datetime(2026, 12, 1, 5, 0, tzinfo=UTC))
     set_calm_home(hass)
@@ -74,10 +75,13 @@ async def test_a_door_open_since_before_a_restart_keeps_its_start_past_the_windo
     hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
     await async_wait_recording_done(hass)
 
-    freezer.move_to(datetime(2026, 12, 1, 6, 30, tzinfo=UTC))  # HA restarts: set anew
-    hass.states.async_set(GARAGE, "on", GARAGE_DOOR, force_update=True)
+    freezer.move_to(datetime(2026, 12, 1, 6, 30, tzinfo=UTC))  # HA restarts: set anew,
+    hass.states.async_set(GARAGE, "unknown", GARAGE_DOOR)  # unknown while it loads (walk 39)
+    freezer.move_to(datetime(2026, 12, 1, 6, 30, 1, tzinfo=UTC))
+    hass.states.async_set(GARAGE, "on", GARAGE_DOOR)
     await async_wait_recording_done(hass)
-    assert hass.states.get(GARAGE).last_changed == datetime(2026, 12, 1, 6, 30, tzinfo=UTC)
+    assert hass.states.get(GARAGE).last_changed == datetime(2026, 12, 1, 6, 30, 1, tzinfo=UTC)
+    freezer.move_to(datetime(2026, 12, 1, 6, 30, 20, tzinfo=UTC))  # the monitor comes up
     watched = [GARAGE, ALICE, LIVING_TEMP]
     entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: watched, CONF_HISTORY_DAYS: 0})
     await hass.async_block_till_done(wait_background_tasks=True)

@@ -130,10 +130,14 @@ def _only_loads(anomaly: OpenAnomaly) -> bool:
     its next heat, its switch on throughout)."""
     if set(anomaly.rules) <= APPLIANCE_RULES:
         return True
-    return any(m.rule in APPLIANCE_RULES for m in anomaly.members) and all(
-        m.rule in APPLIANCE_RULES or m.anomaly_type == AnomalyType.ENERGY
-        for m in anomaly.members
-    ) and set(anomaly.rules) <= {m.rule for m in anomaly.members}
+    return (
+        any(m.rule in APPLIANCE_RULES for m in anomaly.members)
+        and all(
+            m.rule in APPLIANCE_RULES or m.anomaly_type == AnomalyType.ENERGY
+            for m in anomaly.members
+        )
+        and set(anomaly.rules) <= {m.rule for m in anomaly.members}
+    )
 
 
 def _lasts(

@@ -6,9 +6,10 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
+from ..buffer import BRIDGED
 from ..device_roles import HEAT_ROLES, Role, has_role, severity_for, shut_after_use
 from ..finding_kind import FindingKind
-from ..home import HomeView, is_motion
+from ..home import UNAVAILABLE_STATES, HomeView, is_motion
 from ..home_clock import on_home_clock
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
@@ -71,25 +72,42 @@ def _with_current_spell(
     active = open_states(home.domain(entity_id)) if active is None else active
     if state is None or since is None or state.state.lower() not in active:
         return spans
-    if any(i.state.lower() not in active for i in intervals(home, entity_id)):
+    # A moment of no state (HA's start, a radio's drop) did not see it shut (walk 39: the
+    # sub-second ``unknown`` at a restart kept "open since the restart").
+    if any(
+        (s := i.state.lower()) not in active and s not in UNAVAILABLE_STATES
+        for i in intervals(home, entity_id)
+    ):
         return spans  # the window saw it open: its spell is there
     ongoing = [i for i in spans if i.ongoing]
     if ongoing and ongoing[0].start <= since:
         return spans
     since = on_home_clock(since, home.env.zone)  # the window's clock
     current = Interval(entity_id, state.state, since, max(home.end, since), ongoing=True)
-    return [*(i for i in spans if not i.ongoing), current]
+    return [*(i for i in spans if not i.ongoing and i.end <= since), current]
 
 
 def open_spells(home: HomeView, entity_id: str) -> list[Interval]:
     """A door's open spells in the window, the one it is in now from when it began (a
     cover's ``opening``, ``open`` and ``closing`` in a row are one spell)."""
+    active = open_states(home.domain(entity_id))
     spans: list[Interval] = []
-    for span in _open_intervals(home, entity_id, open_states(home.domain(entity_id))):
-        joined = span
-        if spans and spans[-1].end == span.start:
-            joined = span._replace(start=spans.pop().start)
-        spans.append(joined)
+    gap: Interval | None = None  # no state just after an open spell
+    for span in intervals(home, entity_id):
+        state = span.state.lower()
+        if state in active:
+            # Open again right after its last spell, or after a moment of no state (HA's
+            # start, a radio's drop: walk 39 read the door open "from" the restart).
+            after = gap.start if gap is not None else span.start
+            joined = span
+            if spans and spans[-1].end == after:
+                joined = span._replace(start=spans.pop().start)
+            spans.append(joined)
+            gap = None
+        elif state in UNAVAILABLE_STATES and spans and spans[-1].end == span.start:
+            gap = span if span.duration <= BRIDGED else None
+        else:
+            gap = None
     return _with_current_spell(home, entity_id, spans)
 
 
