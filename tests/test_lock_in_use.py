@@ -332,3 +332,44 @@ def test_one_of_the_household_coming_back_through_the_door_is_no_guest() -> None
     [forgotten] = told(returned=True)
     assert "has been unlocked for 1 h 05 min" in forgotten
     assert told(returned=False) == []
+
+
+def test_a_guests_passage_before_one_of_the_household_came_home_is_not_forgotten() -> None:
+    """Unlocked at 18:30 for the first guests, a guest through the door at 18:41, one of
+    the household home through it at 18:49; the window of the analysis at 19:35 begins
+    after the guest's passage. The door's last opening is the return (no guest), but the
+    one before it, kept by the baselines, is: the lock is in use. With no guest before the
+    return (out to the pharmacy and back) it is forgotten and told."""
+    unlocked = DAY0 + timedelta(days=6, hours=18, minutes=30)
+
+    def told(guest: bool) -> list[str]:
+        baselines = _home(6)
+        seen = [(-300.0, PERSON, "home"), (0.0, LOCK, "unlocked"), (3.0, PERSON, "not_home")]
+        seen.append((18.0, PERSON, "home"))
+        for minutes in [0.2, 11.0, 19.0] if guest else [0.2, 19.0]:
+            seen += [(minutes, DOOR, "on"), (minutes + 0.5, DOOR, "off")]
+        for minutes, entity_id, state in sorted(seen):
+            baselines.observe(unlocked + timedelta(minutes=minutes), entity_id, state)
+        now = unlocked + timedelta(minutes=65)
+        events = [(19.0, DOOR, "on"), (19.5, DOOR, "off")]
+        states = [
+            replace(entity(LOCK, "unlocked", area="Entry"), last_changed=unlocked),
+            replace(
+                entity(DOOR, "off", area="Entry", device_class="door"),
+                last_changed=unlocked + timedelta(minutes=19.5),
+            ),
+            entity(PERSON, "home"),
+        ]
+        start = unlocked + timedelta(minutes=16)  # after the guest's passage
+        view = HomeView(
+            window(
+                states,
+                environment(now, persons_home=2),
+                steps(start, [(m - 16, e, s) for m, e, s in events]),
+            )
+        )
+        return [f.reasoning for f in state_longer_than_usual(view, baselines)]
+
+    assert told(guest=True) == []
+    [forgotten] = told(guest=False)
+    assert "has been unlocked for 1 h 05 min" in forgotten

@@ -34,6 +34,7 @@ from ..home import HomeView, is_armed
 from ..keyed_doors import KEY_REACH, door_of_lock
 from ..models import Finding
 from ..statistics.occupancy import away_periods
+from .at_a_hazard import opened_at_a_hazard
 from .clock import local
 from .home_baselines import HomeBaselines
 from .inside_walk import PASSAGE
@@ -134,11 +135,13 @@ def _entries(
         for t, e in away.recent
         if home.end - VISIT_REACH <= t and (key := key_of(home, away, e, t)) and key[1]
     ]
-    # Somebody inside going out or letting someone in does not come in (``somebody_in``).
+    # Somebody inside going out or letting someone in does not come in (``somebody_in``),
+    # nor does whoever opens the door of a room with a hazard under way (``at_a_hazard``).
     used = [
         (t, e)
         for t, e in sorted({*used, *kept})
         if opened_from_inside(baselines, home, t, e) is None
+        and not opened_at_a_hazard(baselines, home, e, t)
     ]
     if len(used) < 2:
         return used

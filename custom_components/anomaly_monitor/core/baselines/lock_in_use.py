@@ -73,14 +73,15 @@ RETURN_NEAR = timedelta(minutes=5)
 def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> datetime | None:
     """When ``door`` last opened (in the window, or as the baselines saw it live) other
     than for one of the household coming home (within ``RETURN_NEAR`` of a person's
-    return: their own way back, no guest)."""
+    return: their own way back, no guest). The baselines keep the opening before the last:
+    a guest's passage is not forgotten because one of the household came home after it."""
     seen = [c.when for c in home.changes(door) if c.state.lower() == "on"]
-    live = baselines.usual.last_opened(door)
+    live = baselines.usual.last_openings(door)  # the one before too: a return is the last
     returns = baselines.quiet.came_home_at.values()
     return max(
         (
             when
-            for when in [*seen, *([live] if live is not None else [])]
+            for when in [*seen, *live]
             if not any(abs(when - back) <= RETURN_NEAR for back in returns)
         ),
         default=None,

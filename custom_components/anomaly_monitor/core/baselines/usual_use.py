@@ -112,8 +112,10 @@ class UsualUse:
         # Not stored: the burst under way and the open stay under way, per entity.
         self._runs: dict[str, tuple[datetime, datetime, int]] = {}
         self._opened: dict[str, datetime] = {}
-        # Not stored: when each opening sensor last opened (the door the household left by).
+        # Not stored: when each opening sensor last opened (the door the household left by),
+        # and the opening before (a guest's passage before one of the household came home).
         self._last_opened: dict[str, datetime] = {}
+        self._opened_before: dict[str, datetime] = {}
         # Not stored: the doors opened just before the home last became empty (the way out).
         self._left_by: set[str] = set()
         # Not stored: when each opening sensor last opened before that departure (the
@@ -151,6 +153,8 @@ class UsualUse:
             opened = self._opened.pop(entity_id, None)
             if state == "on":
                 self._opened[entity_id] = when
+                if (last := self._last_opened.get(entity_id)) is not None:
+                    self._opened_before[entity_id] = last
                 self._last_opened[entity_id] = when
             elif opened is not None and timedelta(0) <= when - opened <= MAX_STAY:
                 days = self.open_days.setdefault(entity_id, [[] for _ in range(QUARTERS)])
@@ -251,6 +255,10 @@ class UsualUse:
     def last_opened(self, entity_id: str) -> datetime | None:
         """When the opening sensor last opened, seen live (None after a restart)."""
         return self._last_opened.get(entity_id)
+
+    def last_openings(self, entity_id: str) -> list[datetime]:
+        """The opening sensor's last two openings seen live, oldest first."""
+        return [w for w in (self._opened_before.get(entity_id), self.last_opened(entity_id)) if w]
 
     def opened_while_empty(self, entity_id: str) -> bool:
         """Whether the opening is the way the household last went out (opened and shut
