@@ -150,7 +150,10 @@ async def test_the_reasoning_names_the_entities_it_is_about(hass: HomeAssistant)
     response = await analyze(hass, entry)
     await hass.async_block_till_done()
     (sounded,) = [f for f in response["verdict"]["findings"] if f["rule"] == "hazard_alarm_sounded"]
-    assert sounded["reasoning"].startswith(f"{SMOKE} (smoke) went off 2 times (")  # for automations
+    # The action's answer names it as the notices do (not escaped: it is no markdown);
+    # the evidence keeps the id automations match on.
+    assert sounded["reasoning"].startswith(f"{hostile} (smoke) went off 2 times (")
+    assert sounded["evidence"][0] == SMOKE
 
     (note,) = _notifications(hass)
     assert "Hob \\*smoke\\* \\(smoke\\) went off 2 times \\(" in note["message"]

@@ -139,7 +139,7 @@ async def test_going_out_at_night_with_a_gps_watch_is_told(
     finding = rules["went_out_at_night"]
     assert finding["evidence"] == [DOOR]
     assert "any of the 14 nights" in finding["reasoning"]
-    assert f"{WATCH} left home since" in finding["reasoning"]
+    assert "Rose's watch left home since" in finding["reasoning"]  # named as the notice names it
 
 
 @pytest.mark.parametrize("watch_leaves", [True, False])

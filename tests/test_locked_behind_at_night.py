@@ -49,4 +49,4 @@ async def test_out_at_night_with_phone_and_key(
     if locked_behind:
         assert "went_out_at_night" not in rules
     else:
-        assert f"{WATCH} left home since" in rules["went_out_at_night"]["reasoning"]
+        assert "Rose's watch left home since" in rules["went_out_at_night"]["reasoning"]

@@ -8,10 +8,12 @@ import heapq
 
 from .home import UNAVAILABLE_STATES
 from .models import Transition
+from .state_blips import BLIP_LIMIT
 
-# A state back after no state this soon (a restart's restore, a radio's drop) is the same
-# run: the door open before HA restarted is open since then, not since it came back.
-BRIDGED = timedelta(minutes=10)
+# A state back after no state this soon (a restart's moment of ``unknown``) is the same
+# run: the door open before HA restarted is open since then, not since it came back. A
+# longer drop is a real gap, as the window reads it (``state_blips``).
+BRIDGED = BLIP_LIMIT
 
 # An entity's newest real state, when it began, and since when it reads no state (None
 # while it reads that state).

@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from datetime import timedelta
 from statistics import median
 
-from ..buffer import BRIDGED
 from ..device_roles import HEAT_ROLES, Role, has_role, severity_for, shut_after_use
 from ..finding_kind import FindingKind
 from ..home import UNAVAILABLE_STATES, HomeView, is_motion
@@ -14,6 +13,7 @@ from ..home_clock import on_home_clock
 from ..models import MAX_CANDIDATES, AnomalyType, Finding, Severity
 from ..open_states import open_states
 from ..start_settling import set_while_starting
+from ..state_blips import BLIP_LIMIT
 from .timeline import Interval, intervals
 
 # An exterior door held open this long is worth a look even without history.
@@ -72,10 +72,12 @@ def _with_current_spell(
     active = open_states(home.domain(entity_id)) if active is None else active
     if state is None or since is None or state.state.lower() not in active:
         return spans
-    # A moment of no state (HA's start, a radio's drop) did not see it shut (walk 39: the
-    # sub-second ``unknown`` at a restart kept "open since the restart").
+    # A moment of no state (HA's start) did not see it shut (walk 39: the sub-second
+    # ``unknown`` at a restart, the window's first change once it had passed the opening,
+    # kept "open since the restart"); a longer drop is a real gap (``state_blips``).
     if any(
-        (s := i.state.lower()) not in active and s not in UNAVAILABLE_STATES
+        i.state.lower() not in active
+        and not (i.state.lower() in UNAVAILABLE_STATES and i.duration <= BLIP_LIMIT)
         for i in intervals(home, entity_id)
     ):
         return spans  # the window saw it open: its spell is there
@@ -90,24 +92,12 @@ def _with_current_spell(
 def open_spells(home: HomeView, entity_id: str) -> list[Interval]:
     """A door's open spells in the window, the one it is in now from when it began (a
     cover's ``opening``, ``open`` and ``closing`` in a row are one spell)."""
-    active = open_states(home.domain(entity_id))
     spans: list[Interval] = []
-    gap: Interval | None = None  # no state just after an open spell
-    for span in intervals(home, entity_id):
-        state = span.state.lower()
-        if state in active:
-            # Open again right after its last spell, or after a moment of no state (HA's
-            # start, a radio's drop: walk 39 read the door open "from" the restart).
-            after = gap.start if gap is not None else span.start
-            joined = span
-            if spans and spans[-1].end == after:
-                joined = span._replace(start=spans.pop().start)
-            spans.append(joined)
-            gap = None
-        elif state in UNAVAILABLE_STATES and spans and spans[-1].end == span.start:
-            gap = span if span.duration <= BRIDGED else None
-        else:
-            gap = None
+    for span in _open_intervals(home, entity_id, open_states(home.domain(entity_id))):
+        joined = span
+        if spans and spans[-1].end == span.start:
+            joined = span._replace(start=spans.pop().start)
+        spans.append(joined)
     return _with_current_spell(home, entity_id, spans)
 
 
