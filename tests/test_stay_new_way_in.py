@@ -24,7 +24,7 @@ from homeassistant.util import dt as dt_util
 from custom_components.anomaly_monitor.anomalies.already_told import AlreadyTold
 from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.baselines.away_judge import VISIT_REACH
+from custom_components.anomaly_monitor.core.baselines.away_spans import VISIT_REACH
 from custom_components.anomaly_monitor.core.models import AnomalyType, Finding, Severity
 
 BALCONY = "binary_sensor.balcony_door"

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..core.baselines.away_judge import STILL_ABOUT, VISIT_REACH
+from ..core.baselines.away_spans import STILL_ABOUT, VISIT_REACH
 from ..core.models import AnomalyType
 from .open_anomaly import OpenAnomaly, rank
 from .told_times import stored_time

@@ -36,8 +36,9 @@ from datetime import datetime
 
 from ..home import HomeView
 from ..models import Finding
-from .away_judge import VISIT_REACH, _at, _empty_spans, _entries, _within
+from .away_judge import _at, _entries
 from .away_normal import PART_HOURS
+from .away_spans import VISIT_REACH, empty_spans as _empty_spans, within as _within
 from .clock import local
 from .held_on import lain_on
 from .home_baselines import HomeBaselines

@@ -29,16 +29,15 @@ from datetime import datetime, timedelta
 from ..home import HomeView
 from ..models import Finding
 from ..occupancy import presence_of
-from .away_judge import (
+from .away_judge import _armed, _someone_about
+from .away_spans import (
     STILL_ABOUT,
     VISIT_REACH,
-    _armed,
-    _empty_spans,
-    _entrances,
-    _someone_about,
-    _Span,
-    _used,
-    _within,
+    Span as _Span,
+    empty_spans as _empty_spans,
+    entrances as _entrances,
+    used as _used,
+    within as _within,
 )
 from .home_baselines import HomeBaselines
 from .inside_doors import first_used_inside, used_inside
