@@ -62,12 +62,8 @@ def orphans(open_now: Mapping[str, OpenAnomaly]) -> list[OpenAnomaly]:
     parts of one incident stay one: the first begun, not answered, leads and the others are
     its parts (walk 38: the fridge door, its plug's cycle and its warm fridge, three
     notices once "Nobody up yet" they were shown in was over)."""
-    gone: dict[str, list[OpenAnomaly]] = {}
-    for anomaly in open_now.values():
-        if anomaly.part_of and anomaly.part_of not in open_now:
-            gone.setdefault(anomaly.part_of, []).append(anomaly)
     leads: list[OpenAnomaly] = []
-    for parts in gone.values():
+    for parts in _parts_left(open_now).values():
         lead: OpenAnomaly | None = None
         for anomaly in sorted(parts, key=lambda a: a.first_seen):
             anomaly.part_of = ""
@@ -83,7 +79,16 @@ def orphans(open_now: Mapping[str, OpenAnomaly]) -> list[OpenAnomaly]:
 
 def former_incidents(open_now: Mapping[str, OpenAnomaly]) -> set[str]:
     """The incidents no longer open whose parts ``orphans`` is to take away from them."""
-    return {a.part_of for a in open_now.values() if a.part_of and a.part_of not in open_now}
+    return set(_parts_left(open_now))
+
+
+def _parts_left(open_now: Mapping[str, OpenAnomaly]) -> dict[str, list[OpenAnomaly]]:
+    """The open parts of each incident no longer open, by that incident's signature."""
+    left: dict[str, list[OpenAnomaly]] = {}
+    for anomaly in open_now.values():
+        if anomaly.part_of and anomaly.part_of not in open_now:
+            left.setdefault(anomaly.part_of, []).append(anomaly)
+    return left
 
 
 def incidents(open_now: Iterable[OpenAnomaly]) -> list[OpenAnomaly]:
