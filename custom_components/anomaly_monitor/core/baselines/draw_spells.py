@@ -37,6 +37,8 @@ MAX_GAP = timedelta(hours=1)
 CYCLED_RUNS = 3
 # A restart drawing within this share of the run before's draw is the same element again.
 SAME_DRAW = 0.1
+# A rest under way this many times the spell's longest may still end in a restart.
+REST_FACTOR = 1.5
 
 
 def spell_key(entity_id: str) -> str:
@@ -52,6 +54,7 @@ class DrawSpells:
         self.last_run: dict[str, tuple[datetime, datetime]] = {}
         self.runs: dict[str, int] = {}
         self.drew: dict[str, float] = {}
+        self.rests: dict[str, timedelta] = {}  # the longest rest of the spell under way
 
     def reading(
         self,
@@ -89,6 +92,7 @@ class DrawSpells:
         if drawing[0] == RUNNING and run is not None and was == IDLE and joins(run, when, element):
             meters.drew(entity_id, run[1], when)  # the gap is part of the spell's hours
             self.runs[entity_id] = self.runs.get(entity_id, 1) + 1
+            self.rests[entity_id] = max(self.rests.get(entity_id, timedelta(0)), when - run[1])
             return  # the spell goes on
         if drawing[0] == RUNNING:
             # It ended with the run before the gap (after a restart: as the meter rested).
@@ -96,6 +100,7 @@ class DrawSpells:
             durations.state(key, IDLE, max(end, drawing[1]))
         durations.state(key, RUNNING, when)
         self.runs[entity_id] = 1
+        self.rests.pop(entity_id, None)
 
     def gap_joins(self, entity_id: str, now: datetime) -> bool:
         """The meter rests now in a gap that may still join its spell."""
@@ -105,9 +110,17 @@ class DrawSpells:
         """Since when the meter rests in a gap that may still join its spell (None: it
         does not)."""
         run = self.last_run.get(entity_id)
-        # An element that has cycled (a thermostat) may restart within ``MAX_GAP``.
-        element = self.runs.get(entity_id, 0) >= CYCLED_RUNS and _element(self.drew.get(entity_id))
-        return run[1] if run is not None and joins(run, now, element) else None
+        if run is None:
+            return None
+        if joins(run, now):
+            return run[1]
+        # An element that has cycled (a thermostat) rests about as long as it rested: a rest
+        # well past its longest (``REST_FACTOR``) is the end (switched off at the wall).
+        rest = self.rests.get(entity_id)
+        cycled = self.runs.get(entity_id, 0) >= CYCLED_RUNS and _element(self.drew.get(entity_id))
+        if cycled and rest is not None and now - run[1] <= min(REST_FACTOR * rest, MAX_GAP):
+            return run[1]
+        return None
 
 
 def joins(run: tuple[datetime, datetime], restart: datetime, element: bool = False) -> bool:
