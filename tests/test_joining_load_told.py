@@ -45,3 +45,23 @@ def test_the_same_meter_drawing_in_the_empty_home_joins_its_open_anomaly() -> No
 def test_another_meter_drawing_in_the_empty_home_is_a_new_anomaly() -> None:
     assert _joined(_away(HEATER, KETTLE)) is None
     assert _joined(_away(KETTLE)) is None
+
+
+PLUG = "switch.sonoff_1001f3a7c2"
+PLUG_METER = "sensor.sonoff_1001f3a7c2_power"
+PLUG_UNUSUAL = Finding(
+    "meter_drawing_at_unusual_hours", (PLUG, PLUG_METER), "Drawing since 20:40.",
+    "energy", Severity.MEDIUM, subject=PLUG,
+)  # fmt: skip
+
+
+def test_a_plug_told_by_its_switch_joins_its_meter_drawing_in_the_empty_home() -> None:
+    """A plug's meter findings name the plug's switch as their subject (set 34 Sevilla: the
+    iron left on told at 23:03 drawing at hours it never draws; at 23:33, the family gone,
+    "appliances draw power while nobody is home" was a second notification)."""
+    told = OpenAnomaly.from_findings([PLUG_UNUSUAL], NOW - timedelta(minutes=30))
+    [(anomaly, _)] = targets(by_incident([_away(PLUG, PLUG_METER)]), [told], [], NOW)
+    assert anomaly is told
+    # Its switch named beside another meter that the told anomaly does not show: new.
+    [(other, _)] = targets(by_incident([_away(PLUG, PLUG_METER, KETTLE)]), [told], [], NOW)
+    assert other is None

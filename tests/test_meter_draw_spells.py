@@ -4,7 +4,7 @@ what the meters power."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.draw_spells import spell_key
@@ -13,6 +13,7 @@ from custom_components.anomaly_monitor.core.baselines.meter_habits import (
 )
 from custom_components.anomaly_monitor.core.baselines.power import RUNNING
 from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import EntityInfo
 
 from .core_factories import environment, window
 from .test_meter_habits import DAY0, HOB, PERSON, RELAY, fed, hob
@@ -164,3 +165,62 @@ def test_two_loads_back_to_back_are_two_runs_not_a_long_draw() -> None:
     second = hob("300", night + timedelta(minutes=105))
     empty = HomeView(window([second], environment(now, persons_home=0)))
     assert list(meter_drawing_at_unusual_hours(empty, baselines)) == []
+
+
+def _ironing_wednesdays(baselines: HomeBaselines, day: datetime) -> None:
+    """An iron's hour on Wednesdays at 18:30: the sole heats 1.5 min every 5 min."""
+    if day.weekday() != 2:
+        return
+    start = day + timedelta(hours=18, minutes=30)
+    for burst in range(12):
+        baselines.observe(start + timedelta(minutes=5 * burst), HOB, "1150")
+        baselines.observe(start + timedelta(minutes=5 * burst + 1.5), HOB, "0")
+
+
+def _held_from(baselines: HomeBaselines, start: datetime, until: datetime, draw: str) -> str:
+    """The element holds its temperature: on 1.5 min every 12 from ``start``."""
+    moment, reading = start, draw
+    while moment <= until:
+        baselines.observe(moment, HOB, draw)
+        reading = draw
+        if moment + timedelta(minutes=1.5) <= until:
+            baselines.observe(moment + timedelta(minutes=1.5), HOB, "0")
+            reading = "0"
+        moment += timedelta(minutes=12)
+    return reading
+
+
+def test_an_element_holding_its_temperature_is_one_draw_though_it_rests_longer() -> None:
+    """An iron left standing on its heel on a Saturday evening heats 1.5 min in 12 all night
+    in the empty flat (set 34 Sevilla's plancha, on a plug under its maker's id). Each rest
+    is longer than the run before: before, every burst was a run of its own, 1.5 min, and
+    nothing was ever told. Its restarts draw what the runs before drew: one spell."""
+    saturday = DAY0 + timedelta(days=12)
+    start = saturday + timedelta(hours=20, minutes=40)
+    baselines = fed(12, each=_ironing_wednesdays, until=start - timedelta(minutes=5))
+    baselines.observe(start + timedelta(minutes=20), PERSON, "not_home")
+    now = start + timedelta(hours=2, minutes=25)
+    reading = _held_from(baselines, start, now, "1150")
+    baselines.advance(now)
+    spells, longest = baselines.durations.whole_record(spell_key(HOB), RUNNING)
+    assert spells >= 1  # each Wednesday's hour is one spell, its last burst ending at 56.5 min
+    assert longest == 56.5
+    last = start + timedelta(minutes=12 * ((now - start) // timedelta(minutes=12)))
+    empty = HomeView(window([hob(reading, last)], environment(now, persons_home=0)))
+    [finding] = meter_drawing_at_unusual_hours(empty, baselines)
+    assert "since 20:40" in finding.reasoning
+
+
+def test_a_restart_at_another_draw_after_a_long_rest_is_another_use() -> None:
+    """A kettle boiled at 2000 W, then 40 min later a toaster oven at 1300 W on the same plug, then
+    the kettle again: no element restarting at its own draw, so every run is its own."""
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(HOB, "", area="Kitchen", device_class="power", unit="W")])
+    moment = DAY0 + timedelta(hours=7)
+    for draw in ("2000", "1300", "2000", "1300"):
+        baselines.observe(moment, HOB, draw)
+        baselines.observe(moment + timedelta(minutes=3), HOB, "0")
+        moment += timedelta(minutes=40)
+    baselines.advance(moment)
+    # Three ended (the last is under way), each a run of 3 min.
+    assert baselines.durations.whole_record(spell_key(HOB), RUNNING) == (3, 3)

@@ -141,12 +141,15 @@ def _load_told(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly
     """The open anomaly about the meter of a load drawing in the empty home
     (``LEFT_ON_RULES``), when every meter it names is shown there: the engine heater told
     drawing at hours it never draws, still drawing once the family has left, is the same
-    load left on (set 14: told twice), not a new incident."""
+    load left on (set 14: told twice), not a new incident. A plug's anomaly is about its
+    switch (the meter's findings name the plug as their subject): the switch named with
+    its meters here is the same load."""
     if finding.rule not in LEFT_ON_RULES:
         return None
     meters = [e for e in finding.evidence if e.startswith("sensor.")]
+    plugs = [*meters, *(e for e in finding.evidence if e.startswith("switch."))]
     return next(
-        (a for a in open_now if a.subject in meters and all(m in a.shown_evidence for m in meters)),
+        (a for a in open_now if a.subject in plugs and all(m in a.shown_evidence for m in meters)),
         None,
     )
 

@@ -69,10 +69,16 @@ def learn_reading(
         if spell == RUNNING and before is not None and before[0] == IDLE:
             baselines.recent.started(entity_id, when)
         baselines.durations.state(entity_id, spell, when)  # the appliance's cycle
-        baselines.draws.reading(
-            baselines.durations, baselines.meters, entity_id, spell=spell, when=when, before=before
-        )
         drawn = watts(number, info.unit) or 0.0
+        baselines.draws.reading(
+            baselines.durations,
+            baselines.meters,
+            entity_id,
+            spell=spell,
+            when=when,
+            before=before,
+            drawn=drawn,
+        )
         if baselines.batteries.is_input(entity_id):  # a home battery's supply input
             baselines.supply_reading(entity_id, 1.0 if drawn > GONE_WATTS else 0.0, when)
             baselines.batteries.input_read(entity_id, drawing=drawn > GONE_WATTS)
