@@ -62,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta, tzinfo
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
+from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, Finding
 from .clock import local
 from .home_baselines import HomeBaselines
@@ -195,6 +195,13 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
             s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
         ]
     door = {still.door.door} if still.door is not None else set()  # the way they went
+    # The door of the room where they are (the bathroom's, open since they went in): a
+    # finding about it told before is this stillness's beginning (``graver_of_told``).
+    room_doors = {
+        s.entity_id
+        for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)
+        if still.area is not None and s.info.area == still.area and not is_unavailable(s)
+    }
     since = local(still.since, home.env.zone)
     where = f" in {still.area}" if still.area else " moving"
     room = (
@@ -204,7 +211,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         else ""
     )
     yield STILL_IN_ROOM.finding(
-        evidence=tuple(sorted({s.entity_id for s in sensors} | door | _bed_of(still))),
+        evidence=tuple(sorted({s.entity_id for s in sensors} | door | room_doors | _bed_of(still))),
         reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
