@@ -147,7 +147,8 @@ async def test_one_heating_failure_seen_by_several_rules_is_told_once(
     assert again.opened == []
     assert [a.key for a in again.reopened] == [told.key]
 
-    # Falling towards freezing is a safety hazard: always told.
+    # Falling towards freezing is a safety hazard: always told (the heating's incident,
+    # now a hazard: ``graver_of_told``, pushed at once with the cold leading it).
     freezing = tracker.update(
         [
             _heating("heating_not_warming", CLIMATE),
@@ -155,7 +156,8 @@ async def test_one_heating_failure_seen_by_several_rules_is_told_once(
         ],
         now + timedelta(hours=1, minutes=5),
     )
-    assert [a.rule for a in freezing.opened] == ["room_too_cold"]
+    assert [a.lead_rule for a in freezing.opened] == ["room_too_cold"]
+    assert [a.escalation for a in freezing.opened] == ["hazard"]
 
 
 def _cold(rule: str, sensor: str, severity: Severity = Severity.MEDIUM) -> Finding:

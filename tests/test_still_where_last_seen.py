@@ -15,6 +15,7 @@ whose hours are not learned.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -59,6 +60,7 @@ from .test_still_in_room import _into_the_bathroom, _rose
 
 TODAY = datetime(2026, 3, 2, tzinfo=ZoneInfo(ZONE))  # a Monday, local midnight
 FRONT_LOCK = "lock.front_door"
+BATH_DOOR = "binary_sensor.bathroom_door"
 
 
 def _view(
@@ -68,6 +70,7 @@ def _view(
     rose_changed: datetime | None = None,
     lock: bool = False,
     door: datetime | None = None,
+    bath_door: datetime | None = None,
 ) -> HomeView:
     """The home at ``now``: every sensor off; ``lock``: a lock beside the front door;
     ``door``: the front door opened and shut then."""
@@ -77,6 +80,9 @@ def _view(
     ]
     if lock:
         states.append(entity(FRONT_LOCK, "locked", area="Hall"))
+    if bath_door is not None:  # the bathroom's door, last moved then
+        door_state = entity(BATH_DOOR, "on", area=AREAS[BATH], device_class="door")
+        states.append(replace(door_state, last_changed=bath_door))
     states.append(entity(ROSE, "home" if home else "not_home"))
     env = Environment(local_time=now, persons_home=int(home), persons_total=1)
     transitions: list[Transition] = []
@@ -117,6 +123,21 @@ def test_a_fall_in_a_room_without_a_door_is_told_past_three_times_the_usual_quie
     assert list(still_in_room_far_longer(_view(now), baselines)) == []
     assert list(no_movement_while_home(_view(now), baselines)) == []
     assert still_where_last_seen in BASELINE_CHECKS
+
+
+def test_the_door_of_the_room_where_she_lies_is_among_the_evidence() -> None:
+    """The bathroom's own door (open since she went in) shows where she is: a finding
+    told about it before is this stillness's beginning (``anomalies.graver_of_told``)."""
+    baselines = _rose()
+    morning = TODAY + timedelta(hours=7, minutes=10)
+    _into_the_bathroom(baselines, morning)
+    went_in = morning + timedelta(minutes=1)
+    now = morning + timedelta(minutes=4, hours=1, seconds=60)
+    (finding,) = still_where_last_seen(_view(now, bath_door=went_in), baselines)
+    assert finding.evidence == (BATH_DOOR, BATH)
+    # A door of that room unmoved since the night is no sign of where she went.
+    (finding,) = still_where_last_seen(_view(now, bath_door=TODAY), baselines)
+    assert finding.evidence == (BATH,)
 
 
 def test_bedtime_an_arrival_an_empty_home_and_a_young_home_are_not_told() -> None:

@@ -4,7 +4,8 @@ Findings come grouped by incident (``core.incidents``: one subject). Each group 
 open (or dismissed) anomaly it is a member of; a new one joins another incident of the
 same analysis that covers it (its evidence within theirs, at least as severe), or an entry
 while nobody is home that it follows (``core.episodes``), or an open hazard it reads one
-sensor with (``hazard_readings``: one smoke); else it opens a new anomaly.
+sensor with (``hazard_readings``: one smoke), or an open anomaly about a device it shows,
+being graver (``graver_of_told``); else it opens a new anomaly.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..core.escalation import intrusion_sign
 from ..core.feedback import is_hazard
 from ..core.incidents import summary
 from ..core.models import AnomalyType, Finding
+from .graver_of_told import graver_of_told
 from .hazard_readings import hazard_reading_told
 from .open_anomaly import Member, OpenAnomaly
 from .open_entry import entry_shown
@@ -64,6 +66,8 @@ def targets(
             resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
         elif pairs[0][0] is None and (out := supply_out(summaries[incident], found_now)):
             resolved[incident] = [(out, groups[incident])]  # what the outage cut
+        elif pairs[0][0] is None and (told := graver_of_told(summaries[incident], open_now)):
+            resolved[incident] = [(told, groups[incident])]  # the told bed, now a stillness
     hosts = {
         incident: host
         for incident, pairs in resolved.items()

@@ -39,7 +39,9 @@ from .store import parse_time
 
 
 def _still(anomaly: OpenAnomaly) -> bool:
-    return bool(anomaly.rules) and all(is_stillness(rule) for rule in anomaly.rules)
+    """A stillness told, alone or as what a told device's incident became (the bed not
+    left, then nobody moving: ``graver_of_told``)."""
+    return any(is_stillness(rule) for rule in anomaly.rules)
 
 
 def _nothing_moved_since(
@@ -78,7 +80,7 @@ def _stirred_there(told: OpenAnomaly, sensor: EntityState) -> bool:
     more. Her bed lain on again, or her room reading movement now, is not this; nor any
     sensor of a stillness of the whole home, which has no room where she lies."""
     return (
-        any(rule != WHOLE_HOME_STILLNESS for rule in told.rules)
+        any(is_stillness(rule) and rule != WHOLE_HOME_STILLNESS for rule in told.rules)
         and is_motion(sensor)
         and sensor.entity_id in told.evidence
         and (before := told.readings.get(sensor.entity_id)) is not None

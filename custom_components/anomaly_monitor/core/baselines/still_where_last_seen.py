@@ -62,13 +62,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta, tzinfo
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
+from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, Finding
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .still_home import NEAR, StillHome, limit_of, still_home
 from .still_in_room import STILL_IN_ROOM, judged_by_room
+
+# A door of the room moved this near the quiet's start is the way they went in.
+_WENT_IN = timedelta(minutes=10)
 
 
 def _by_night(still: StillHome) -> bool:
@@ -195,6 +198,18 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
             s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
         ]
     door = {still.door.door} if still.door is not None else set()  # the way they went
+    # The door of the room where they are, moved as the quiet began (the bathroom's, opened
+    # as she went in): a finding told about it before is this stillness's beginning
+    # (``anomalies.graver_of_told``). One unmoved for long is no sign of where they went.
+    room_doors = {
+        s.entity_id
+        for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)
+        if still.area is not None
+        and s.info.area == still.area
+        and not is_unavailable(s)
+        and s.last_changed is not None
+        and abs(s.last_changed - still.since) <= _WENT_IN
+    }
     since = local(still.since, home.env.zone)
     where = f" in {still.area}" if still.area else " moving"
     room = (
@@ -204,7 +219,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         else ""
     )
     yield STILL_IN_ROOM.finding(
-        evidence=tuple(sorted({s.entity_id for s in sensors} | door | _bed_of(still))),
+        evidence=tuple(sorted({s.entity_id for s in sensors} | door | room_doors | _bed_of(still))),
         reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
