@@ -79,9 +79,7 @@ async def test_a_lock_unlocked_before_nobody_up_is_told_is_pushed_once_it_is_ove
     assert outcome(tracker, [NOBODY_UP], now, home) == (["no_movement_while_home"], [])
     # Somebody up: the stillness is over (past its hysteresis), not answered.
     moved = now + timedelta(minutes=17)
-    home = _home(
-        now, door_changed=now - timedelta(hours=12), lock_changed=unlocked, moved=moved
-    )
+    home = _home(now, door_changed=now - timedelta(hours=12), lock_changed=unlocked, moved=moved)
     for minutes in (18, 20, 22, 25):
         outcome(tracker, [], now + timedelta(minutes=minutes), home)
     assert NOBODY_UP.signature not in tracker.open
@@ -96,7 +94,9 @@ async def test_the_front_door_opened_after_nobody_up_is_told_is_its_answer(
 ) -> None:
     tracker = AnomalyTracker(hass, "stillness")
     now = dt_util.utcnow()
-    home = _home(now, door_changed=now - timedelta(hours=12), lock_changed=now - timedelta(hours=12))
+    home = _home(
+        now, door_changed=now - timedelta(hours=12), lock_changed=now - timedelta(hours=12)
+    )
     assert outcome(tracker, [NOBODY_UP], now, home) == (["no_movement_while_home"], [])
     later = now + timedelta(minutes=6)
     home[FRONT_DOOR] = state(FRONT_DOOR, "off", "Hall", "door", changed=now + timedelta(minutes=4))

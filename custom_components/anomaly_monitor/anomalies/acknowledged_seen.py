@@ -7,10 +7,10 @@ usual"; the forced window, then the back door the intruder left by): a new anoma
 hazard and no graver, whose subject changed (a door opened, a switch turned on) since the
 acknowledged one began, while it lasted, in its area or on its device, or anywhere within
 ``RESPONSE`` of the onset of an acknowledged hazard or entry (of a stillness of the whole
-home, "Nobody up yet", from when it was told: nothing done before answers nobody moving). Never a sign of somebody
-inside, nor a finding "while nobody is home" held by anything but an entry while nobody
-is home (an entry while a leak is acknowledged is told), nor a reading that merely moves
-(a thermometer's last change says nothing of when it began).
+home, "Nobody up yet", from when it was told: nothing done before answers nobody moving).
+Never a sign of somebody inside, nor a finding "while nobody is home" held by anything but
+an entry while nobody is home (an entry while a leak is acknowledged is told), nor a
+reading that merely moves (a thermometer's last change says nothing of when it began).
 A door opened within ``RESPONSE`` of a hazard's onset and shut within ``airing.AIRING``
 after it was over is its answer too (the CO aired out: blind set 17), and a hazard the
 homeowner called a false alarm holds its answers so (``dismissed``: set 16's frying pans).
