@@ -25,6 +25,29 @@ def test_the_first_sentence_keeps_decimals_and_is_clipped() -> None:
     assert first_sentence("") == ""
 
 
+def test_a_long_sentence_loses_its_asides_before_its_end() -> None:
+    """Walk 39: the plug's line lost "it no longer stops" to the clip, keeping the
+    parenthesis of what the limit was learned from."""
+    said = (
+        "Fridge plug power has been drawing power without a break for 1 h 17 min; the "
+        "appliance usually rests after at most 45 min (learned from 335 cycles; it started "
+        "at least 24 times a day on each of the last 7 days): it no longer stops. More."
+    )
+    assert first_sentence(said) == (
+        "Fridge plug power has been drawing power without a break for 1 h 17 min; the "
+        "appliance usually rests after at most 45 min: it no longer stops."
+    )
+    # Short enough with them: kept whole.
+    assert first_sentence("At most 2 min (learned from 13 stays).") == (
+        "At most 2 min (learned from 13 stays)."
+    )
+    # A name with a parenthesis of its own is not cut open; too long still, clipped.
+    long = "Plug (attic) " + "words " * 60 + "(aside) end."
+    clipped = first_sentence(long)
+    assert clipped.startswith("Plug (attic) words")
+    assert len(clipped) <= 200
+
+
 async def test_the_parts_line_says_what_it_found(hass: HomeAssistant) -> None:
     entry = await _smoke_then_door(hass)
     tracker = entry.runtime_data.coordinator.tracker

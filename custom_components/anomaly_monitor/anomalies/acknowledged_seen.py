@@ -6,10 +6,11 @@ An acknowledged problem also holds its own consequences (``Seen.follows``, sets 
 usual"; the forced window, then the back door the intruder left by): a new anomaly, no
 hazard and no graver, whose subject changed (a door opened, a switch turned on) since the
 acknowledged one began, while it lasted, in its area or on its device, or anywhere within
-``RESPONSE`` of the onset of an acknowledged hazard or entry. Never a sign of somebody
-inside, nor a finding "while nobody is home" held by anything but an entry while nobody
-is home (an entry while a leak is acknowledged is told), nor a reading that merely moves
-(a thermometer's last change says nothing of when it began).
+``RESPONSE`` of the onset of an acknowledged hazard or entry (of a stillness of the whole
+home, "Nobody up yet", from when it was told: nothing done before answers nobody moving).
+Never a sign of somebody inside, nor a finding "while nobody is home" held by anything but
+an entry while nobody is home (an entry while a leak is acknowledged is told), nor a
+reading that merely moves (a thermometer's last change says nothing of when it began).
 A door opened within ``RESPONSE`` of a hazard's onset and shut within ``airing.AIRING``
 after it was over is its answer too (the CO aired out: blind set 17), and a hazard the
 homeowner called a false alarm holds its answers so (``dismissed``: set 16's frying pans).
@@ -232,10 +233,13 @@ class Seen:
             and self._near(subject, entities)
             else self.began
         )
-        if not began - _LEAD <= changed <= self.ended:
+        # Nobody moving anywhere is answered once it is told: what changed before (a door
+        # read afresh as HA started, two minutes before "Nobody up yet") is the home's own.
+        earliest = began if self.roomless else began - _LEAD
+        if not earliest <= changed <= self.ended:
             # Opened in answer, shut once the hazard was over: the home aired (``airing``);
             # or open already, held open against smoke or gas.
-            answer = (began - _LEAD, self.began + RESPONSE)
+            answer = (earliest, self.began + RESPONSE)
             return self.hazard and (
                 aired_out(subject, transitions, answer, self.ended)
                 or (
@@ -254,7 +258,7 @@ class Seen:
             # within RESPONSE of its onset, though shut again since (told "was open"). A
             # door left open is no entry: nobody answers it by opening another door.
             times = [changed, *(t.when for t in transitions if t.entity_id == subject.entity_id)]
-            if any(began - _LEAD <= t <= self.began + RESPONSE for t in times):
+            if any(earliest <= t <= self.began + RESPONSE for t in times):
                 return True
         near = self._near(subject, entities)
         if response and self.hazard and near and set(anomaly.rules) <= LEFT_OPEN_RULES:

@@ -40,6 +40,13 @@ async def async_then(hass: HomeAssistant, texts: AnomalyTexts, parts: list[OpenA
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 # A part's line stays a line: its first sentence, clipped.
 _MOST = 200
+# An aside: " (…)", no parenthesis within.
+_ASIDE = re.compile(r" ?\([^()]*\)")
+
+
+def _last_aside(text: str) -> re.Match[str] | None:
+    asides = list(_ASIDE.finditer(text))
+    return asides[-1] if asides else None
 
 
 def first_sentence(text: str) -> str:
@@ -49,6 +56,13 @@ def first_sentence(text: str) -> str:
         text = text[: end.start() + 1]
     if len(text) <= _MOST:
         return text
+    # Its asides go first, the last first (walk 39: "(learned from 335 cycles; …)" kept,
+    # "it no longer stops" clipped); when that is not enough, the sentence is clipped whole.
+    shorter = text
+    while (aside := _last_aside(shorter)) is not None:
+        shorter = shorter[: aside.start()] + shorter[aside.end() :]
+        if len(shorter) <= _MOST:
+            return shorter
     clipped = text[: _MOST - 1]
     # At a word's end, not in one (walk 38: "…on each of the l…").
     clipped = clipped.rsplit(" ", 1)[0] if " " in clipped else clipped
