@@ -239,7 +239,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         who = f" {', '.join(left)} left home since." if left else ""
         if never_out:
             who += (
-                f" {', '.join(never_out)} was out between {PERSON_NIGHT_FROM}:00 and 5 am on "
+                f" {', '.join(never_out)} was out alone between {PERSON_NIGHT_FROM}:00 and 5 am on "
                 f"none of the {usual.nights_watched(never_out[0], opened)} nights learned."
             )
         if beyond:
