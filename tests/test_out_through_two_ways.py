@@ -114,17 +114,14 @@ async def test_a_locked_way_out_unlocked_while_asleep_in_the_first_nights(
     phoneless: bool,
 ) -> None:
     """03:10 the bedroom and the hall, 03:12 the front door's lock is unlocked and the
-    door opens, the hall quiet after: in the first nights, told only where the homeowner
-    says somebody lives here without a tracked phone (the boy who slips out has none),
-    and once ``GONE`` has shown that no phone left with whoever went out. Where everybody
-    carries one, whoever goes out takes it and its leaving tells; the household's own
-    habit before dawn (a kolam drawn at the gate) is learned first (blind30 a: told on
-    day one at 04:42)."""
+    door opens, the hall quiet after: in the first nights, told at once only where the
+    homeowner says somebody lives here without a tracked phone (the boy who slips out has
+    none). Where everybody carries one, whoever goes out takes it and its leaving tells;
+    the household's own habit before dawn (a kolam drawn at the gate) is learned first
+    (blind30 a: told on day one at 04:42)."""
     entry, today = await _locked_front_door(hass, freezer, monkeypatch, phoneless=phoneless)
     opened = _out_by_the_front_door(hass, freezer, today)
     rules = await _rules_at(hass, freezer, entry, opened + timedelta(minutes=1, seconds=20))
-    assert "went_out_at_night" not in rules  # whether a phone leaves is not known yet
-    rules = await _rules_at(hass, freezer, entry, opened + timedelta(minutes=5, seconds=30))
     assert ("went_out_at_night" in rules) is phoneless
     if phoneless:
         assert "the household was asleep" in rules["went_out_at_night"]["reasoning"]
@@ -133,11 +130,16 @@ async def test_a_locked_way_out_unlocked_while_asleep_in_the_first_nights(
 async def test_a_tracked_one_off_to_an_early_shift_in_the_first_nights_is_not_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The same walk to the door in a home where somebody lives without a phone; but the
-    door is shut and locked behind whoever went out, and Rose's phone leaves three minutes
-    later: a tracked member off to an early shift with phone and key (a pastry cook out at
-    03:05, a conductor at 04:58), not the one without a phone slipping out."""
+    """The same walk to the door in a home where somebody lives without a phone, but Rose
+    was up and about the hall for a quarter of an hour before it (``up_a_while``), the
+    door is shut and locked behind her, and her phone leaves three minutes later: a
+    tracked member off to an early shift with phone and key (a pastry cook out at 03:05,
+    a conductor at 04:58), not the one without a phone slipping out."""
     entry, today = await _locked_front_door(hass, freezer, monkeypatch, phoneless=True)
+    getting_ready = today + timedelta(hours=2, minutes=56)
+    for minutes in (0, 5):  # the hall seen twice, five minutes apart
+        _set(hass, freezer, getting_ready + timedelta(minutes=minutes), (HALL, "on"))
+        _set(hass, freezer, getting_ready + timedelta(minutes=minutes + 2), (HALL, "off"))
     opened = _out_by_the_front_door(hass, freezer, today)
     rules = await _rules_at(hass, freezer, entry, opened + timedelta(seconds=20))
     assert "went_out_at_night" not in rules  # not told before a phone could leave
