@@ -75,5 +75,6 @@ async def test_out_at_night_locked_behind_by_one_never_out(
         finding = rules["went_out_at_night"]
         assert MIA in finding["evidence"]
         assert (
-            "Mia was out between 23:00 and 5 am on none of the 14 nights" in (finding["reasoning"])
+            "Mia was out alone between 23:00 and 5 am on none of the 14 nights"
+            in finding["reasoning"]
         )

@@ -12,7 +12,8 @@ not enough yet.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -118,6 +119,47 @@ async def test_a_locked_way_out_unlocked_while_asleep_in_the_first_nights(
     none). Where everybody carries one, whoever goes out takes it and its leaving tells;
     the household's own habit before dawn (a kolam drawn at the gate) is learned first
     (blind30 a: told on day one at 04:42)."""
+    entry, today = await _locked_front_door(hass, freezer, monkeypatch, phoneless=phoneless)
+    opened = _out_by_the_front_door(hass, freezer, today)
+    rules = await _rules_at(hass, freezer, entry, opened + timedelta(minutes=1, seconds=20))
+    assert ("went_out_at_night" in rules) is phoneless
+    if phoneless:
+        assert "the household was asleep" in rules["went_out_at_night"]["reasoning"]
+
+
+async def test_a_tracked_one_off_to_an_early_shift_in_the_first_nights_is_not_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same walk to the door in a home where somebody lives without a phone, but Rose
+    was up and about the hall for a quarter of an hour before it (``up_a_while``), the
+    door is shut and locked behind her, and her phone leaves three minutes later: a
+    tracked member off to an early shift with phone and key (a pastry cook out at 03:05,
+    a conductor at 04:58), not the one without a phone slipping out."""
+    entry, today = await _locked_front_door(hass, freezer, monkeypatch, phoneless=True)
+    getting_ready = today + timedelta(hours=2, minutes=56)
+    for minutes in (0, 5):  # the hall seen twice, five minutes apart
+        _set(hass, freezer, getting_ready + timedelta(minutes=minutes), (HALL, "on"))
+        _set(hass, freezer, getting_ready + timedelta(minutes=minutes + 2), (HALL, "off"))
+    opened = _out_by_the_front_door(hass, freezer, today)
+    rules = await _rules_at(hass, freezer, entry, opened + timedelta(seconds=20))
+    assert "went_out_at_night" not in rules  # not told before a phone could leave
+    lock = "lock.front_door"
+    _set(hass, freezer, opened + timedelta(seconds=30), (DOOR, "off"))
+    _set(hass, freezer, opened + timedelta(seconds=50), (lock, "locked"))
+    freezer.move_to(opened + timedelta(minutes=3))
+    hass.states.async_set(rose.ROSE, "not_home", {"friendly_name": "Rose"})
+    rules = await _rules_at(hass, freezer, entry, opened + timedelta(minutes=5, seconds=30))
+    assert "went_out_at_night" not in rules
+
+
+async def _locked_front_door(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    phoneless: bool,
+) -> tuple[Any, Any]:
+    """Rose's home with a lock on the front door (somebody without a phone: ``phoneless``)."""
     lock = "lock.front_door"
     monkeypatch.setitem(rose.ATTRIBUTES, lock, {"friendly_name": "Front door lock"})
     monkeypatch.setitem(rose.AREAS, lock, "Hall")
@@ -126,14 +168,20 @@ async def test_a_locked_way_out_unlocked_while_asleep_in_the_first_nights(
         monkeypatch.setattr(
             rose, "monitor_options", lambda **kw: options(**kw, **{CONF_PHONELESS: 1})
         )
-    entry, today = await rose._home(hass, freezer)
+    return await rose._home(hass, freezer)
+
+
+def _out_by_the_front_door(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, today: datetime
+) -> datetime:
+    """03:10 the lock locked, 03:11 the bedroom and the hall, 03:12 the lock unlocked and
+    the door open, the hall quiet after; when the door opened."""
+    lock = "lock.front_door"
     night = today + timedelta(hours=3, minutes=10)
     _set(hass, freezer, night, (lock, "locked"))
     _set(hass, freezer, night + timedelta(minutes=1), (BED, "on"), (HALL, "on"))
     _set(hass, freezer, night + timedelta(minutes=2), (lock, "unlocked"))
-    _set(hass, freezer, night + timedelta(minutes=2, seconds=10), (DOOR, "on"))
+    opened = night + timedelta(minutes=2, seconds=10)
+    _set(hass, freezer, opened, (DOOR, "on"))
     _set(hass, freezer, night + timedelta(minutes=3), (BED, "off"), (HALL, "off"))
-    rules = await _rules_at(hass, freezer, entry, night + timedelta(minutes=3, seconds=30))
-    assert ("went_out_at_night" in rules) is phoneless
-    if phoneless:
-        assert "the household was asleep" in rules["went_out_at_night"]["reasoning"]
+    return opened

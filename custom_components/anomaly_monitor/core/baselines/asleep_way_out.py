@@ -14,6 +14,13 @@ lets a guest in or goes out, so somebody walking to a door and opening it is the
   unlocked just before it opened (``KEY_REACH``): a locked way out, unlocked from inside.
   A door without a lock may be between two rooms, and is left to the learned nights.
 
+Before the nights are learned, the household's rest is no proof that the one at the door
+walked from sleep: somebody up and moving for ``UP_FOR`` and more before the door opened,
+with no still spell of ``STILL`` between (``up_a_while``: a conductor up twenty minutes
+with the kitchen lit, out at 04:58), may be a member off to an early shift with phone and
+key; ``went_out_at_night`` then waits to see whether a phone leaves and the door is
+locked behind. A child who walks from bed to the door in three minutes is told at once.
+
 A door this home uses at night (a smoker's, a dog let out) is still left alone by
 ``went_out_at_night``'s learned nights. No word of an id or a name is read.
 """
@@ -23,7 +30,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..home import HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, changed_to
 from ..models import EntityState
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
@@ -34,6 +41,11 @@ from .household_asleep import SETTLED, sitting_up
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
+
+# Somebody moving this long before the way out opened had been up, not walking from sleep...
+UP_FOR = timedelta(minutes=10)
+# ...unless a still spell this long came between (a child settled, everybody back to bed).
+STILL = timedelta(minutes=10)
 
 
 def asleep_at(home: HomeView, baselines: HomeBaselines, way: datetime) -> bool:
@@ -72,3 +84,22 @@ def unused_way_out(
         return False
     unlocks = (t for lock in locks for t in changed_to(home, lock, "unlocked"))
     return any(opened - KEY_REACH <= t <= opened for t in unlocks)
+
+
+def up_a_while(home: HomeView, opened: datetime) -> bool:
+    """Somebody moved inside for ``UP_FOR`` or more before ``opened``, with no still
+    spell of ``STILL`` between: up and about, not walking from sleep to the door."""
+    moves = sorted(
+        change.when
+        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        for change in home.changes(sensor.entity_id)
+        if change.when <= opened
+    )
+    if not moves:
+        return False
+    start = moves[-1]
+    for when in reversed(moves[:-1]):
+        if start - when >= STILL:
+            break
+        start = when
+    return opened - start >= UP_FOR

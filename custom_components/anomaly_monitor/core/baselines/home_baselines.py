@@ -221,7 +221,8 @@ class HomeBaselines:
         if domain == "person":
             was, placed = self._occupied, self.quiet.presence.get(entity_id)
             if placed is not None and presence_of(state) is (not placed):
-                self.usual.night.used(entity_id, when, person=True)  # left or back: out?
+                left = presence_of(state) is False  # left or back: out at night?
+                self.usual.night.used(entity_id, when, person=True, left=left)
             self.quiet.presence_changed(entity_id, presence_of(state), when)
             self._occupied = occupied = self.quiet.occupied
             if occupied != was:

@@ -19,7 +19,8 @@ learned, only where the profile or the options say somebody lives here without a
 phone (``lives_here_without_phone``: the child or grandparent who slips out at night has none; where
 everybody carries one, whoever goes out takes it and its leaving tells, and the
 household's own small-hours habits, a kolam drawn at the gate before dawn, a first
-prayer at the mosque, are learned in those nights). But one who also locked the door
+prayer at the mosque, are learned in those nights); one up a while before (``up_a_while``:
+an early shift) once ``GONE`` shows whether a phone left. One who also locked the door
 behind them (``_locked_behind``: the door shut, its lock locked after it and still) left
 on purpose, with a phone and a key: a trotro driver off to his first run at 04:45, a
 nurse to the early shift. Somebody who wanders out leaves it unlocked (or has no phone
@@ -68,7 +69,7 @@ from ..open_states import open_states, opened_at, openings_of, stands_open
 from ..phoneless_residents import lives_here_without_phone
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import turned
-from .asleep_way_out import asleep_at, unused_way_out
+from .asleep_way_out import asleep_at, unused_way_out, up_a_while
 from .busy_room import busy_until
 from .clock import local
 from .early_start import early_start
@@ -190,13 +191,12 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if onsets is None:
             onsets = motion_onsets(home)
         learned = watched >= MIN_NIGHTS
-        # While the household sleeps, walking to a way nobody takes now is the news; but
-        # before the nights are learned only where somebody lives without a tracked
-        # phone: elsewhere whoever goes out takes a phone that tells it.
+        # While the household sleeps, walking to a way nobody takes now is the news (in
+        # the first nights see the module: no phone here, and up a while: after ``GONE``).
         asleep = [
             when
             for when in openings
-            if (learned or unfollowed)
+            if (learned or (unfollowed and (now - when >= GONE or not up_a_while(home, when))))
             and any(when - ON_THE_WAY <= t <= when for t in onsets)
             and asleep_at(home, baselines, when - ON_THE_WAY)
             and unused_way_out(home, baselines, door, when, locks, learned=learned)
@@ -235,7 +235,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         who = f" {', '.join(left)} left home since." if left else ""
         if never_out:
             who += (
-                f" {', '.join(never_out)} was out between {PERSON_NIGHT_FROM}:00 and 5 am on "
+                f" {', '.join(never_out)} was out alone between {PERSON_NIGHT_FROM}:00 and 5 am on "
                 f"none of the {usual.nights_watched(never_out[0], opened)} nights learned."
             )
         if beyond:

@@ -7,7 +7,9 @@ for minutes, then where it was before) is neither (``_moves``).
 
 Who went out is read against their own nights (``never_out_at_night``): a person who left
 or came home between 23:00 and 05:00 on none of the ``PERSON_NIGHTS`` or more nights
-learned (``night_uses``: their nights out) does not go out at night here. A teenager's
+learned (``night_uses``: their nights out; of those only the nights out alone,
+``nights_out_alone``: with the whole family at the fair she did not go out on her own)
+does not go out at night here. A teenager's
 phone leaving at 00:40 is news even with the door locked behind her; a shift worker off
 at 03:30 has gone out on earlier nights and is left alone, and from 04:00 nobody is read
 so (a father off to meet the 05:00 train locks up behind him as any early leaver).
@@ -104,12 +106,13 @@ def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: dateti
 
 def never_out(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
     """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
-    night on none of them (``opened``'s night left out), whatever the hour."""
+    night alone on none of them (``opened``'s night left out; a night out with the
+    household is no night out on their own: ``nights_out_alone``), whatever the hour."""
     usual = baselines.usual
     return [
         person
         for person in left
         if person.partition(".")[0] == "person"
         and usual.nights_watched(person, opened) >= PERSON_NIGHTS
-        and usual.nights_used(person, skip=opened, going_out=True) == 0
+        and usual.night.alone.count(person, skip=opened) == 0
     ]

@@ -11,7 +11,9 @@ nothing about whether anybody here goes *out* at night (his grandmother walking 
 A person is counted too: the nights they were out at night, leaving home or coming back
 from 23:00 to 05:00 (``going_out``). A shift worker off at 03:30 has them within a night
 or two, and so has a father back from his evening shift at 23:30; a teenager who is home
-every night has none, and her phone leaving at 00:40 is news (``night_outings``).
+every night has none, and her phone leaving at 00:40 is news (``night_outings``). Of
+those, the nights out *alone* (``nights_out_alone``): a night out with the whole family
+says nothing of her going out on her own while they sleep.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import day_number, hour_of_day
+from .nights_out_alone import NightsOutAlone
 from .packed import pack, unpack
 from .stored_values import stored_per_entity
 
@@ -53,15 +56,25 @@ class NightUses:
         self.zone = zone
         self.all: dict[str, list[float]] = {}  # [nights, last night's ordinal]
         self.out: dict[str, list[float]] = {}  # the same, somebody going out
+        self.alone = NightsOutAlone(self._night)  # a person's nights out on their own
 
     def used(
-        self, entity_id: str, when: datetime, *, coming_in: bool = False, person: bool = False
+        self,
+        entity_id: str,
+        when: datetime,
+        *,
+        coming_in: bool = False,
+        person: bool = False,
+        left: bool = False,
     ) -> None:
-        """``entity_id`` used (or, a ``person``, left or came home: from ``PERSON_NIGHT_FROM`` on)
-        at ``when``: counted when it is in the small hours; a use by somebody ``coming_in``
-        is no night out."""
+        """``entity_id`` used (or, a ``person``, ``left`` or came home: from ``PERSON_NIGHT_FROM``
+        on) at ``when``: counted when it is in the small hours; a use by somebody
+        ``coming_in`` is no night out."""
         hour = hour_of_day(when, self.zone)
-        if hour >= NIGHT_END_HOUR and not (person and hour >= PERSON_NIGHT_FROM):
+        at_night = hour < NIGHT_END_HOUR or (person and hour >= PERSON_NIGHT_FROM)
+        if person:
+            self.alone.moved(entity_id, when, left=left, at_night=at_night)
+        if not at_night:
             return
         night = float(self._night(when))
         _count(self.all, entity_id, night)
@@ -87,6 +100,7 @@ class NightUses:
         return {
             "nights": {e: pack(used, 0) for e, used in self.all.items()},
             "out_nights": {e: pack(used, 0) for e, used in self.out.items()},
+            "alone_nights": {e: pack(used, 0) for e, used in self.alone.nights.items()},
         }
 
     def load(self, data: Mapping[str, Any], most: int) -> None:
@@ -101,3 +115,7 @@ class NightUses:
             self.out.update(stored_per_entity(data.get("out_nights"), most, parse))
         else:
             self.out.update({e: list(used) for e, used in self.all.items()})
+        if "alone_nights" in data:
+            self.alone.nights.update(stored_per_entity(data.get("alone_nights"), most, parse))
+        else:  # stored before they were kept: every night out counts as one alone
+            self.alone.nights.update({e: list(used) for e, used in self.out.items()})

@@ -80,7 +80,7 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
             evidence=(door.entity_id, *locks, *never_out_yet),
             reasoning=f"{door.entity_id} was opened from inside at {local(opened, zone):%H:%M}, "
             "with the household at home, and it is not the way the household comes and goes. "
-            f"{', '.join(never_out_yet)} left home since, and was out between "
+            f"{', '.join(never_out_yet)} left home since, and was out alone between "
             f"{PERSON_NIGHT_FROM}:00 and 5 am on none of the {nights} nights learned.",
             recommendation="Check that everybody is in, and the door is shut and locked.",
             magnitude=round((now - opened).total_seconds() / 60, 1),
