@@ -31,6 +31,7 @@ from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .night_trips import NightTrip, night_trip
+from .passing_room import passing_room_limit
 from .presence_moves import came_or_went_since
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
@@ -166,6 +167,8 @@ def limit_of(
     room = room_longest(baselines, area, since) if area else None
     if room is not None:  # a room people sit still in (the sofa, the bed) keeps them long
         limit = max(limit, room_limit(room.longest))
+    if area is not None and (passing := passing_room_limit(baselines, area, since, NEAR)):
+        limit = min(limit, passing)  # a room this home leaves within minutes (by day)
     return limit, usual, room
 
 
