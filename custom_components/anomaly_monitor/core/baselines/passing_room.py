@@ -15,6 +15,10 @@ a living room somebody sits in), the room judges the quiet: ``room_limit`` of it
 day's longest (``RoomQuiet.typical``: one odd day does not teach that lying there is
 normal), instead of the hours'. The night's trips are ``night_trips``'s (the same room
 limit); this is the day's reading of the same notion.
+
+Only for somebody tracked home: with every tracker away, the last sign may be a pet's or
+a visitor's (the cat crossing the living room of a home gone out to the fair), and its
+room says nothing of where a person lies; such a quiet keeps the hours' limit.
 """
 
 from __future__ import annotations

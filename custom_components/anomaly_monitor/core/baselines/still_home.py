@@ -167,8 +167,9 @@ def limit_of(
     room = room_longest(baselines, area, since) if area else None
     if room is not None:  # a room people sit still in (the sofa, the bed) keeps them long
         limit = max(limit, room_limit(room.longest))
-    if area is not None and (passing := passing_room_limit(baselines, area, since, NEAR)):
-        limit = min(limit, passing)  # a room this home leaves within minutes (by day)
+    if area is not None and not untracked:  # a room this home leaves within minutes (by day)
+        if (passing := passing_room_limit(baselines, area, since, NEAR)) is not None:
+            limit = min(limit, passing)
     return limit, usual, room
 
 
