@@ -8,10 +8,11 @@ hours, even when the last sign was on the basement stairs or in the hall, after 
 this home was never quiet for even an hour at that time of day. Somebody who fell there
 lies still for those two and a half hours.
 
-So by day, when the room last seen is learned at the quarters of the day the quiet began
-near (``RoomQuiet``, ``still_home.NEAR``) and this home was never quiet for ``PASSING`` or
-longer after a sign there (a hall, a stair, a basement, a bathroom; never a bedroom or
-a living room somebody sits in), the room judges the quiet: ``room_limit`` of its usual
+So by day (the quiet began neither in nor near the hours this home rests at), when the
+room last seen is learned at the quarters of the day the quiet began near (``RoomQuiet``,
+``still_home.NEAR``) and this home was never quiet for ``PASSING`` or longer after a sign
+there (a hall, a stair, a basement, a bathroom; never a bedroom or a living room somebody
+sits in), the room judges the quiet: ``room_limit`` of its usual
 day's longest (``RoomQuiet.typical``: one odd day does not teach that lying there is
 normal), instead of the hours'. The night's trips are ``night_trips``'s (the same room
 limit); this is the day's reading of the same notion.
@@ -25,18 +26,24 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from ..home import HomeView
 from .home_baselines import HomeBaselines
 from .night_trips import PASSING
 from .room_limit import room_limit
+from .still_in_room import resting_hours
 
 
 def passing_room_limit(
-    baselines: HomeBaselines, area: str, since: datetime, near: timedelta
+    home: HomeView, baselines: HomeBaselines, area: str, since: datetime, near: timedelta
 ) -> timedelta | None:
     """The limit of a quiet begun at ``since`` after a sign in ``area``, when ``area`` is a
     room this home leaves within minutes at the quarters within ``near`` of ``since``
     (every one of them learned there is, and at least the quarter of ``since``); None
-    when it is not, or not learned."""
+    when it is not, or not learned, or the quiet began in or near the hours this home
+    rests at (the night's: ``night_trips`` judges a trip out of them, and a bathroom seen
+    alone at 03:00 may be followed by a way back to bed nobody sees)."""
+    if resting_hours(home, baselines, since, since + near):
+        return None
     quiet = baselines.room_quiet
     if quiet.learned(area, since) is None:
         return None

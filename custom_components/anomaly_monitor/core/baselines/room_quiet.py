@@ -18,9 +18,9 @@ place is known). Bounded: ``MAX_AREAS`` areas x 4 quarters x ``DAYS_KEPT`` days.
 from __future__ import annotations
 
 from collections import deque
-import math
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta, tzinfo
+import math
 from typing import Any, NamedTuple, Protocol
 
 from .clock import format_time, parse_time, slot_of

@@ -154,10 +154,12 @@ def room_longest(baselines: HomeBaselines, area: str, when: datetime) -> Learned
 
 
 def limit_of(
+    home: HomeView,
     baselines: HomeBaselines,
     since: datetime,
     until: datetime,
     area: str | None,
+    *,
     untracked: bool = False,
 ) -> tuple[timedelta, timedelta, LearnedQuiet | None] | None:
     usual = _usual(baselines, since, until, untracked)
@@ -167,9 +169,13 @@ def limit_of(
     room = room_longest(baselines, area, since) if area else None
     if room is not None:  # a room people sit still in (the sofa, the bed) keeps them long
         limit = max(limit, room_limit(room.longest))
-    if area is not None and not untracked:  # a room this home leaves within minutes (by day)
-        if (passing := passing_room_limit(baselines, area, since, NEAR)) is not None:
-            limit = min(limit, passing)
+    passing = (
+        passing_room_limit(home, baselines, area, since, NEAR)
+        if area is not None and not untracked
+        else None
+    )
+    if passing is not None:  # a room this home leaves within minutes, by day
+        limit = min(limit, passing)
     return limit, usual, room
 
 
@@ -293,7 +299,7 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
             return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
         if (bed := bed_left(home, baselines, area, since)) is not None:
             return StillHome(since, area, bed.limit, None, None, bed=bed, untracked=not tracked)
-    found = limit_of(baselines, since, home.end, area, untracked=not tracked)
+    found = limit_of(home, baselines, since, home.end, area, untracked=not tracked)
     if found is None:
         return None
     if area is not None and (lying := lived_in_limit(home, baselines, area, since)) is not None:
