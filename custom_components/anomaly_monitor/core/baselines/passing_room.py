@@ -17,9 +17,12 @@ day's longest (``RoomQuiet.typical``: one odd day does not teach that lying ther
 normal), instead of the hours'. The night's trips are ``night_trips``'s (the same room
 limit); this is the day's reading of the same notion.
 
-Only for somebody tracked home: with every tracker away, the last sign may be a pet's or
-a visitor's (the cat crossing the living room of a home gone out to the fair), and its
-room says nothing of where a person lies; such a quiet keeps the hours' limit.
+Only for one person tracked home, alone by the trackers: then the last sign is theirs. With
+every tracker away, the last sign may be a pet's or a visitor's (the cat crossing the
+living room of a home gone out to the fair); with several home, whoever was seen last in
+the kitchen may have gone to the others in a room no sensor sees (a share house's
+Saturday afternoon, an hour without a sign after the kitchen). Such a quiet keeps the
+hours' limit.
 """
 
 from __future__ import annotations
@@ -39,9 +42,12 @@ def passing_room_limit(
     """The limit of a quiet begun at ``since`` after a sign in ``area``, when ``area`` is a
     room this home leaves within minutes at the quarters within ``near`` of ``since``
     (every one of them learned there is, and at least the quarter of ``since``); None
-    when it is not, or not learned, or the quiet began in or near the hours this home
-    rests at (the night's: ``night_trips`` judges a trip out of them, and a bathroom seen
-    alone at 03:00 may be followed by a way back to bed nobody sees)."""
+    when it is not, or not learned, when not exactly one tracked person is home, or when
+    the quiet began in or near the hours this home rests at (the night's: ``night_trips``
+    judges a trip out of them, and a bathroom seen alone at 03:00 may be followed by a way
+    back to bed nobody sees)."""
+    if home.env.persons_home != 1:
+        return None  # the last sign may be anybody's (see the module)
     if resting_hours(home, baselines, since, since + near):
         return None
     quiet = baselines.room_quiet
