@@ -7,8 +7,8 @@ sensor sees her turn a page). So the home's usual longest quiet in the early aft
 home was never quiet for more than a quarter of an hour, at any time of day: a hall is no
 place to stay. An afternoon she falls in the hall (13:00, then nothing) is told an hour
 after her last movement. The same quiet after the bedroom, where she stays an hour and
-more, is judged by the hours still; and a hall whose afternoons are not learned yet is
-too.
+more, is judged by the hours still; and so is a hall whose afternoons are not learned
+yet, and the hall's quiet while somebody else is home too.
 """
 
 from __future__ import annotations
@@ -72,13 +72,13 @@ def _seen_last(baselines: HomeBaselines, sensor: str, at: datetime) -> datetime:
     return at + timedelta(minutes=1)
 
 
-def _view(now: datetime) -> HomeView:
+def _view(now: datetime, persons_home: int = 1) -> HomeView:
     states = [
         entity(e, "off", area=AREAS[e], device_class="door" if e == DOOR else "motion")
         for e in (BED, HALL, BATH, DOOR)
     ]
     states.append(entity(ROSE, "home"))
-    env = Environment(local_time=now, persons_home=1, persons_total=1)
+    env = Environment(local_time=now, persons_home=persons_home, persons_total=2)
     return HomeView(window(states, env, []))
 
 
@@ -93,6 +93,9 @@ def test_a_fall_in_the_hall_by_day_is_told_an_hour_after_it() -> None:
     (finding,) = still_where_last_seen(_view(still + timedelta(minutes=61)), baselines)
     assert finding.rule == "still_in_room_far_longer"
     assert finding.evidence == (HALL,)
+    # With two home, whoever was seen last in the hall may be with the other, unseen.
+    two = _view(still + timedelta(minutes=61), persons_home=2)
+    assert list(still_where_last_seen(two, baselines)) == []
     assert "last seen in Hall 1 h 01 min ago (at 13:01)" in finding.reasoning
     assert (
         "after somebody was in Hall it was never quiet for longer than 15 min (98 times on "
