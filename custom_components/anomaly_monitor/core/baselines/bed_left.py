@@ -130,11 +130,13 @@ def _by_trips(
         when > found.left and where != area for when, where in inside_signs(home)
     ):
         return found
-    trip, learned = baselines.bed_exits.returns.limit(found.bed, found.left)
-    limit = max(QUIET, found.left + trip - since)
+    trips = baselines.bed_exits.returns.limit(found.bed, found.left)
+    if trips is None:
+        return found  # left outside the night: the day begun
+    limit = max(QUIET, found.left + trips[0] - since)
     if limit >= found.limit:
         return found
-    return found._replace(limit=limit, trips=learned, by_trips=True)
+    return found._replace(limit=limit, trips=trips[1], by_trips=True)
 
 
 def shown_left(home: HomeView, bed: str, left: datetime) -> bool:

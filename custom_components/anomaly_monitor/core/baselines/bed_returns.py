@@ -44,6 +44,9 @@ FLOOR = timedelta(minutes=20)
 # ...and before the bed's trips at this quarter are learned (a prior: a trip to the toilet
 # at night of half an hour, nothing seen of it since, is somebody who did not come back).
 PRIOR = timedelta(minutes=25)
+# The hours a bed left is a trip out of the night (local; ``still_in_room.NIGHT_HOURS``):
+# later, it is the day begun.
+NIGHT_HOURS = frozenset({22, 23, 0, 1, 2, 3, 4, 5})
 
 
 class DayTrips(NamedTuple):
@@ -115,9 +118,13 @@ class BedReturns:
             return None
         return LearnedTrips(timedelta(minutes=max(r.longest for r in quarter)), trips, days)
 
-    def limit(self, bed: str, left: datetime) -> tuple[timedelta, LearnedTrips | None]:
+    def limit(self, bed: str, left: datetime) -> tuple[timedelta, LearnedTrips | None] | None:
         """How long after ``left`` the bed may stay empty with its leaver seen nowhere
-        else (see ``FACTOR``), and what it rests on (None: the prior)."""
+        else (see ``FACTOR``), and what it rests on (None: the prior); None when it was
+        left outside the night (``NIGHT_HOURS``: a bed left at 07:30 is the day begun, a
+        bath after it no trip)."""
+        if slot_of(left, self.zone)[1] not in NIGHT_HOURS:
+            return None
         learned = self.learned(bed, left)
         if learned is None:
             return PRIOR, None

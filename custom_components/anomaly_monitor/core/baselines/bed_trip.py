@@ -91,10 +91,10 @@ def bed_trip(home: HomeView, baselines: HomeBaselines) -> BedTrip | None:
         if room is None:
             return None
         limit = room_limit(room.longest, FLOOR)
-        trip, learned = baselines.bed_exits.returns.limit(bed.entity_id, left)
         found = BedTrip(bed.entity_id, bed.info.name, left, area, arrived, limit, room)
-        if left + trip < arrived + limit:  # the bed's own trips say sooner (see the module)
-            return found._replace(limit=left + trip - arrived, trips=learned, by_trips=True)
+        trips = baselines.bed_exits.returns.limit(bed.entity_id, left)
+        if trips is not None and left + trips[0] < arrived + limit:  # sooner (see the module)
+            return found._replace(limit=left + trips[0] - arrived, trips=trips[1], by_trips=True)
         return found
     return None
 
