@@ -5,11 +5,12 @@ lain on again within two hours, is a trip of that many minutes; left for the day
 longer than two hours), or lain on only a cat's minute before, it teaches nothing. Stored
 and read back, malformed rows dropped.
 
-Judged (``bed_left``): Nan slides out of bed at 02:50, a minute of movement in her room, then
-nothing. With the window showing her mat left and nothing outside her room since, the wait
-counts from the mat left: 25 min (the prior) on her first nights, twice her longest trip
-and 10 min more once her 8-min trips are learned (20 min at least); never before 15 min
-of nothing moving at all (somebody awake in a chair in the room moves now and then).
+Judged (``bed_left``, in the night hours only): Nan slides out of bed at 02:50, a minute of
+movement in her room, then nothing. With the window showing her mat left and nothing
+outside her room since, the wait counts from the mat left: 25 min (the prior) on her first
+nights, twice her longest trip and 10 min more once her 8-min trips are learned (20 min at
+least); never before 15 min of nothing moving at all (somebody awake in a chair in the room
+moves now and then).
 """
 
 from __future__ import annotations

@@ -185,3 +185,20 @@ def test_the_dog_in_the_yard_is_nobody_inside() -> None:
     trip = bed_trip(_view(arrived + timedelta(minutes=41), seen), baselines)
     assert trip is not None
     assert (trip.area, trip.arrived, trip.limit) == ("Bathroom", arrived, timedelta(minutes=18))
+
+
+def test_a_bath_after_getting_up_for_the_day_is_no_trip() -> None:
+    """Up at 07:26 (the day begun, not a trip out of the night), the bathroom from 07:29: her
+    bed's trips do not judge it, the bathroom's own quiet does (40 min at least)."""
+    baselines = _nan()
+    morning = TODAY + timedelta(hours=7, minutes=26)
+    seen = []
+    for minutes, entity_id, state in SLIP:
+        when = morning + timedelta(minutes=minutes)
+        baselines.observe(when, entity_id, state, AREAS.get(entity_id))
+        seen.append(Transition(when, entity_id, state))
+    now = morning + timedelta(minutes=27)
+    baselines.advance(now)
+    trip = bed_trip(_view(now, seen), baselines)
+    assert trip is None or not trip.by_trips
+    assert list(still_where_last_seen(_view(now, seen), baselines)) == []
