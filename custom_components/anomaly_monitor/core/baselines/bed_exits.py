@@ -21,6 +21,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any, NamedTuple
 
 from ..outdoor_areas import outdoor_area
+from .bed_returns import BedReturns
 from .clock import slot_of
 from .room_quiet import DAYS_KEPT, QUARTER_HOURS, QUARTERS, stored_quarters
 from .stored_values import stored_day_longest_count, stored_entity_id, stored_items
@@ -70,9 +71,11 @@ class BedExits:
         self.exits: dict[str, list[deque[DayExits]]] = {}
         self._lain: dict[str, datetime] = {}  # each bed's lying down, while it reads on
         self._pending: dict[str, _Pending] = {}  # beds left, nobody seen elsewhere yet
+        self.returns = BedReturns(zone)  # how long each bed stays empty before lain on again
 
     def bed(self, when: datetime, entity_id: str, area: str | None, on: bool) -> None:
         """An occupancy or presence sensor (maybe a bed) changed to on or off."""
+        self.returns.bed(when, entity_id, on)
         if on:
             self._pending.pop(entity_id, None)  # back to bed: nothing learned
             if entity_id in self._lain or len(self._lain) < MAX_BEDS:

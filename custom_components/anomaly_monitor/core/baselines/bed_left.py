@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from .bed_exits import BED_CLASSES, LAIN as EXIT_LAIN, LearnedExits
+from .bed_returns import PRIOR, LearnedTrips
 from .bed_trip import inside_signs
 from .clock import local
 from .held_on import HELD, lain_on
@@ -46,6 +47,9 @@ LAIN = HELD
 # A bed left this long at this quarter of the day on a day learned is left for the day or
 # for another bed, not only for a trip: nothing is told of it.
 LONG_AWAY = timedelta(hours=1)
+# Judged by the bed's trips (``bed_returns``): never before nothing has moved at all for
+# this long.
+QUIET = timedelta(minutes=15)
 
 
 class BedLeft(NamedTuple):
@@ -57,9 +61,17 @@ class BedLeft(NamedTuple):
     limit: timedelta  # how long after the last sign the quiet may last
     longest: timedelta | None  # the longest this bed stayed empty at this quarter
     stays: int  # how many times it was left at this quarter
+    trips: LearnedTrips | None = None  # its trips out and back at this quarter (None: prior)
+    by_trips: bool = False  # judged by its trips (``_by_trips``), not by its stays empty
 
     def why(self, zone: tzinfo | None) -> str:
         """Why the quiet is judged, and by what (for the finding)."""
+        if self.by_trips:
+            return (
+                f"It began in the hours this home rests at, but {self.name} was left at "
+                f"{local(self.left, zone):%H:%M}, nobody has lain on it since nor been seen "
+                f"outside its room; {trips_text(self.trips)}"
+            )
         learned = (
             f"when it was left at this time of day it was empty for at most "
             f"{duration_text(self.longest)} ({self.stays} times)"
@@ -101,8 +113,51 @@ def bed_left(
             continue  # left for long at this time of day: no trip
         limit = room_limit(longest or timedelta(), FLOOR)
         stays = usual[0] if usual is not None else 0
-        return BedLeft(sensor.entity_id, sensor.info.name, left, limit, longest, stays)
+        found = BedLeft(sensor.entity_id, sensor.info.name, left, limit, longest, stays)
+        return _by_trips(home, baselines, found, area, since)
     return None
+
+
+def _by_trips(
+    home: HomeView, baselines: HomeBaselines, found: BedLeft, area: str, since: datetime
+) -> BedLeft:
+    """``found`` judged by this bed's own trips instead, when that is sooner: its leaver
+    seen nowhere but its room since it was left (the window shows it left), the wait
+    counted from the bed left (a stir on the floor is them, and restarts nothing), but
+    never under ``QUIET`` of nothing moving at all (somebody sitting up awake in the room
+    moves now and then)."""
+    if not shown_left(home, found.bed, found.left) or any(
+        when > found.left and where != area for when, where in inside_signs(home)
+    ):
+        return found
+    trips = baselines.bed_exits.returns.limit(found.bed, found.left)
+    if trips is None:
+        return found  # left outside the night: the day begun
+    limit = max(QUIET, found.left + trips[0] - since)
+    if limit >= found.limit:
+        return found
+    return found._replace(limit=limit, trips=trips[1], by_trips=True)
+
+
+def shown_left(home: HomeView, bed: str, left: datetime) -> bool:
+    """The window shows ``bed`` left at ``left``: what moved since is all in it."""
+    return any(
+        change.state == "off" and abs(change.when - left) <= SAME_MOMENT
+        for change in home.changes(bed)
+    )
+
+
+def trips_text(trips: LearnedTrips | None) -> str:
+    """What a bed's trips taught, for a finding."""
+    if trips is None:
+        return (
+            "its trips out of bed at this time of day are not learned yet, so "
+            f"{duration_text(PRIOR)} is waited (a prior)"
+        )
+    return (
+        "when it was left at this time of day, whoever left it was back in it within "
+        f"{duration_text(trips.longest)} ({trips.trips} times on {trips.days} days)"
+    )
 
 
 # Never told sooner after the bed was left than this (``door_trip_out``'s floor: as a door
@@ -161,10 +216,7 @@ def bed_exit(home: HomeView, baselines: HomeBaselines, area: str) -> BedExit | N
         state, lain_from, lain_until = before
         if state != "on" or lain_until != left or left - lain_from < EXIT_LAIN:
             continue
-        if not any(
-            change.state == "off" and abs(change.when - left) <= SAME_MOMENT
-            for change in home.changes(sensor.entity_id)
-        ):
+        if not shown_left(home, sensor.entity_id, left):
             continue  # the window does not show the bed left: what moved since is not seen
         learned = baselines.bed_exits.learned(sensor.entity_id, left)
         if learned is None or learned.longest >= EXIT_SHORT:

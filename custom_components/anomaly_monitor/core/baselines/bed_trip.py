@@ -19,6 +19,11 @@ stirrings), as a room is (``room_limit``), never under ``FLOOR`` (``bed_left``'s
 left says as much as a door shut behind somebody). Only a room this home always leaves
 within minutes (every quarter learned under ``night_trips.PASSING``): in a living room
 somebody who could not sleep may sit for hours.
+
+Sooner when the bed's own trips say so (``bed_returns``: whoever leaves it at this quarter
+is back in it within minutes, the grandmother's eight-minute toilet trip every night): the
+stay is then judged from the bed left, by those trips (``bed_returns.FACTOR``), or by its
+prior while they are not learned (the first nights).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from ..home import (
     is_unavailable,
 )
 from ..outdoor_areas import outdoor_area
+from .bed_returns import LearnedTrips
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .night_trips import PASSING
@@ -59,6 +65,8 @@ class BedTrip(NamedTuple):
     arrived: datetime  # their first sign there
     limit: timedelta  # how long the stay may last, from ``arrived``
     room: LearnedQuiet  # the longest quiet after a sign in that room at this quarter
+    trips: LearnedTrips | None = None  # the bed's trips out and back (None: the prior)
+    by_trips: bool = False  # judged by the bed's trips, from ``left``
 
 
 def bed_trip(home: HomeView, baselines: HomeBaselines) -> BedTrip | None:
@@ -83,7 +91,11 @@ def bed_trip(home: HomeView, baselines: HomeBaselines) -> BedTrip | None:
         if room is None:
             return None
         limit = room_limit(room.longest, FLOOR)
-        return BedTrip(bed.entity_id, bed.info.name, left, area, arrived, limit, room)
+        found = BedTrip(bed.entity_id, bed.info.name, left, area, arrived, limit, room)
+        trips = baselines.bed_exits.returns.limit(bed.entity_id, left)
+        if trips is not None and left + trips[0] < arrived + limit:  # sooner (see the module)
+            return found._replace(limit=left + trips[0] - arrived, trips=trips[1], by_trips=True)
+        return found
     return None
 
 

@@ -64,6 +64,7 @@ from datetime import datetime, timedelta, tzinfo
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, Finding
+from .bed_left import trips_text
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
@@ -156,7 +157,13 @@ def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
         return bed.why(zone)
     if (out_of_bed := still.exit) is not None:
         return out_of_bed.why(zone)
-    if (out := still.bed_trip) is not None:
+    if (out := still.bed_trip) is not None and out.by_trips:
+        return (
+            f"It began in the hours this home rests at: {out.name} was left at "
+            f"{local(out.left, zone):%H:%M} and nobody has lain on it since; "
+            f"{trips_text(out.trips)}"
+        )
+    if out is not None:
         return (
             f"It began in the hours this home rests at: {out.name} was left at "
             f"{local(out.left, zone):%H:%M} and nobody has lain on it since; after somebody "

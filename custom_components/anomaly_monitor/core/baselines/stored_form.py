@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
 from .bed_exits import BedExits
+from .bed_returns import BedReturns
 from .clock import format_time, parse_time
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines
@@ -117,6 +118,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "used_from_inside": baselines.inside.as_dict(),
         "door_trips": baselines.door_trips.as_dict(),
         "bed_exits": baselines.bed_exits.as_dict(),
+        "bed_returns": baselines.bed_exits.returns.as_dict(),
         "routine_alerts": baselines.alerts.as_dict(),
     }
 
@@ -161,6 +163,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
     baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)
     baselines.bed_exits = BedExits.from_dict(data.get("bed_exits"), zone)
+    baselines.bed_exits.returns = BedReturns.from_dict(data.get("bed_returns"), zone)
     baselines.alerts = RoutineAlerts.from_dict(data.get("routine_alerts"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
