@@ -29,7 +29,6 @@ from typing import Any
 from ..current_as_power import EUROPEAN_MAINS_VOLTS, CurrentMeters, as_power_info, watts_text
 from ..home import (
     DEVICE_DOMAINS,
-    OCCUPANCY_DEVICE_CLASSES,
     OPENING_DEVICE_CLASSES,
     UNAVAILABLE_STATES,
 )
@@ -39,7 +38,7 @@ from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP
 from .activity import ActivityProfile
 from .away_normal import AwayNormal
-from .bed_exits import BED_CLASSES, BedExits
+from .bed_exits import BedExits
 from .change_facts import ChangeFacts
 from .daily_rhythm import DailyRhythm
 from .daily_routines import DailyRoutines, contact_state, routine_state
@@ -49,7 +48,6 @@ from .durations import StateDurations
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
-from .inner_signs import note_use
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -64,16 +62,16 @@ from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
 from .routine_alerts import RoutineAlerts
+from .sign_learning import learn_sign
 from .start_blinks import blinks_away
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
-from .use_learning import LOCK_STATES, learn_use, open_now
+from .use_learning import learn_use, open_now
 from .used_from_inside import UsedFromInside
 from .usual_drops import SUPPLY_LINK, UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse
-from .ways_in import ENTRY_COVER_CLASSES
 
 # Entities whose last state is remembered (to tell a change from a repeat).
 MAX_TRACKED = 1_000
@@ -154,6 +152,10 @@ class HomeBaselines:
         """The last state learned of ``entity_id`` (None: never seen)."""
         return self._last_state.get(entity_id)
 
+    def states(self) -> Mapping[str, str]:
+        """Each watched entity's last state seen (what a blip returns to)."""
+        return self._last_state
+
     def watching(self, entity_ids: Iterable[str], when: datetime) -> None:
         """These entities are watched from ``when`` on (or earlier, if already seen): a
         door that never changes is still being learned, and then known to stay shut.
@@ -198,22 +200,6 @@ class HomeBaselines:
         if before is None and self.quiet.presence.get(entity_id) is True:
             return "home"
         return before
-
-    def _moving_beyond(self, area: str | None) -> frozenset[str]:
-        """The motion sensors outside ``area`` that read on now (somebody moving there); a
-        bed held on is somebody lying there, not moving (``held_on.lain_on``)."""
-        from .held_on import lain_on  # (it reads this module)
-
-        return frozenset(
-            entity_id
-            for entity_id, state in self._last_state.items()
-            if state == "on"
-            and (info := self.infos.get(entity_id)) is not None
-            and entity_id.startswith("binary_sensor.")
-            and info.device_class in OCCUPANCY_DEVICE_CLASSES
-            and (area is None or info.area != area)
-            and not lain_on(self, entity_id)
-        )
 
     def _observe(self, when: datetime, entity_id: str, state: str, area: str | None) -> None:
         domain = self._facts.domain(entity_id)
@@ -287,57 +273,14 @@ class HomeBaselines:
             arrivals=self.quiet.came_home_at,
         )
         area = area or (info.area if info else None)
-        if domain == "binary_sensor" and device_class in OCCUPANCY_DEVICE_CLASSES:
-            if device_class in BED_CLASSES and state in ("on", "off"):
-                self.bed_exits.bed(when, entity_id, area, on=state == "on")
-            if state == "on":
-                self.bed_exits.sign(when, area)
-                self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
-                if self._occupied is not False:
-                    self.door_trips.sign(when, entity_id, state, door=False)
-                self.away.moved(entity_id, when)
-                self.untracked.moved(entity_id, when, empty=self.away.empty_at(when))
-                self.lonely.moved(when)
-            elif previous == "on":  # somebody was there until now, whoever is home
-                self.room_quiet.seen(when, area)
-                self.door_trips.stopped(when, entity_id)
-            if state == "on" or previous == "on":  # movement starts, or was seen until now
-                self.quiet.movement(when)
-                self.rhythm.movement(when)
-            if state == "on":
-                self.activity.activity(when, area)
-        elif domain == "binary_sensor" and device_class in OPENING_DEVICE_CLASSES:
-            self.room_quiet.sign(when, area, maybe_home=self._occupied is not False)
-            self.bed_exits.sign(when, area)
-            if self._occupied is not False:
-                seen = bool(area) and any(
-                    info.area == area and info.device_class in OCCUPANCY_DEVICE_CLASSES
-                    for info in self.infos.values()
-                )
-                self.door_trips.sign(
-                    when,
-                    entity_id,
-                    state,
-                    door=True,
-                    room_seen=seen,
-                    busy=self._moving_beyond(area),
-                )
-            if state == "on":
-                self.activity.activity(when, area)
-                self.away.entered(entity_id, when)
-                self.lonely.opened(entity_id, when)
-                self.inside.opened(entity_id, when, area)
-            else:
-                self.inside.closed(entity_id, when)
-            note_use(self, entity_id, state, when)  # a use from inside: a sign, no entry
-        elif (domain == "light" and previous is not None) or (
-            domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
-        ):
-            self.activity.activity(when, area)
-            if domain == "lock" and state == "unlocked":
-                self.away.entered(entity_id, when)
-        elif domain == "cover" and device_class in ENTRY_COVER_CLASSES and state == "open":
-            self.away.entered(entity_id, when)  # a garage or gate: a way in, as a door
+        learn_sign(
+            self,
+            (entity_id, when, state, previous),
+            area,
+            domain,
+            device_class,
+            maybe_home=self._occupied is not False,
+        )
 
     def _learn_drop(
         self, entity_id: str, when: datetime, state: str, previous: str, info: EntityInfo | None
