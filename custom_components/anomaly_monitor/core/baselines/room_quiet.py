@@ -20,11 +20,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta, tzinfo
-import math
 from typing import Any, NamedTuple, Protocol
 
 from .clock import format_time, parse_time, slot_of
-from .quiet_spells import TYPICAL_QUANTILE
 from .stored_values import stored_day_longest_count, stored_items
 
 DAYS_KEPT = 28
@@ -137,21 +135,6 @@ class RoomQuiet:
             return None
         longest = max(row.longest for row in days)
         return LearnedQuiet(timedelta(minutes=longest), _count(days), len(days))
-
-    def typical(self, area: str, when: datetime) -> timedelta | None:
-        """The usual day's longest quiet after a sign in ``area`` at the quarter of ``when``
-        (``quiet_spells.TYPICAL_QUANTILE`` of its days: one odd day does not make a long
-        quiet normal), or None while that quarter is not learned."""
-        rows = self.quiets.get(area)
-        if rows is None:
-            return None
-        _, hour, _ = slot_of(when, self.zone)
-        days = rows[hour // QUARTER_HOURS]
-        if not _learned(days):
-            return None
-        values = sorted(row.longest for row in days)
-        index = min(len(values) - 1, math.ceil(TYPICAL_QUANTILE * len(values)) - 1)
-        return timedelta(minutes=values[index])
 
     def learned_quarters(self, area: str) -> list[LearnedQuiet]:
         """What each learned quarter of ``area`` taught (none learned: empty)."""

@@ -31,7 +31,6 @@ from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .night_trips import NightTrip, night_trip
-from .passing_room import passing_room_limit
 from .presence_moves import came_or_went_since
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
@@ -154,12 +153,10 @@ def room_longest(baselines: HomeBaselines, area: str, when: datetime) -> Learned
 
 
 def limit_of(
-    home: HomeView,
     baselines: HomeBaselines,
     since: datetime,
     until: datetime,
     area: str | None,
-    *,
     untracked: bool = False,
 ) -> tuple[timedelta, timedelta, LearnedQuiet | None] | None:
     usual = _usual(baselines, since, until, untracked)
@@ -169,13 +166,6 @@ def limit_of(
     room = room_longest(baselines, area, since) if area else None
     if room is not None:  # a room people sit still in (the sofa, the bed) keeps them long
         limit = max(limit, room_limit(room.longest))
-    passing = (
-        passing_room_limit(home, baselines, area, since, NEAR)
-        if area is not None and not untracked
-        else None
-    )
-    if passing is not None:  # a room this home leaves within minutes, by day
-        limit = min(limit, passing)
     return limit, usual, room
 
 
@@ -299,7 +289,7 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
             return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
         if (bed := bed_left(home, baselines, area, since)) is not None:
             return StillHome(since, area, bed.limit, None, None, bed=bed, untracked=not tracked)
-    found = limit_of(home, baselines, since, home.end, area, untracked=not tracked)
+    found = limit_of(baselines, since, home.end, area, untracked=not tracked)
     if found is None:
         return None
     if area is not None and (lying := lived_in_limit(home, baselines, area, since)) is not None:

@@ -68,7 +68,6 @@ from .bed_left import trips_text
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .passing_room import passing_room_limit
 from .still_home import NEAR, StillHome, limit_of, still_home
 from .still_in_room import STILL_IN_ROOM, judged_by_room
 
@@ -104,20 +103,13 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     if _by_night(still):
         return due if due > home.end else None
     for _ in range(4):  # the hours up to the due time may teach a longer quiet
-        found = limit_of(home, baselines, still.since, due, still.area, untracked=still.untracked)
+        found = limit_of(baselines, still.since, due, still.area, still.untracked)
         if found is None or still.since + found[0] <= due:
             break
         due = still.since + found[0]
     if due <= home.end or not _awake(home, baselines, still.since, due):
         return None
     return due
-
-
-def _by_passing_room(home: HomeView, baselines: HomeBaselines, still: StillHome) -> bool:
-    """The limit is the room's, a room this home leaves within minutes (``passing_room``)."""
-    if _by_night(still) or still.trip is not None or still.untracked or still.area is None:
-        return False
-    return passing_room_limit(home, baselines, still.area, still.since, NEAR) == still.limit
 
 
 def _bed_of(still: StillHome) -> set[str]:
@@ -233,8 +225,6 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         if still.room is not None
         else ""
     )
-    if still.room is not None and _by_passing_room(home, baselines, still):
-        room += ": no place to stay, so the room judges it"
     yield STILL_IN_ROOM.finding(
         evidence=tuple(sorted({s.entity_id for s in sensors} | door | room_doors | _bed_of(still))),
         reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
