@@ -40,8 +40,8 @@ from pytest_homeassistant_custom_component.components.recorder.common import (
 
 from benchmark_replay.home.effects import Change
 from benchmark_replay.home.observer import Observations, Observer
-from benchmark_replay.home.runner import base_attributes
 from benchmark_replay.home.scenario import Scenario, load_scenario
+from benchmark_replay.home.sim_devices import base_attributes
 from benchmark_replay.home.timeline import Plan, Restart, build_plan
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_USE_EXPOSED, DOMAIN
 

@@ -20,17 +20,12 @@ import tempfile
 from typing import Any
 
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import (
-    area_registry as ar,
-    device_registry as dr,
-    entity_registry as er,
-)
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 
 from custom_components.anomaly_monitor.const import CONF_INCLUDE_ENTITIES, CONF_PROFILE
 
 from ..ha_runner import RAM_DIR, async_create_hass
-from ..monitor_entry import async_start_monitor, user_entry
+from ..monitor_entry import async_start_monitor
 from ..wall_clock import wall_clock
 from .effects import Change
 from .feedback import (
@@ -43,21 +38,17 @@ from .feedback import (
 from .observer import Alarm, Observations, Observer, visible_issues
 from .restart_loss import expired_while_down
 from .scenario import Scenario
-from .scenario_schema import CELSIUS, FAHRENHEIT
+from .scenario_schema import FAHRENHEIT
 from .sim_clock import SimClock, SimLoop, advance_to, settle
+from .sim_devices import async_register_home, base_attributes
 from .timeline import GRACE, Feedback, IncidentSpan, Outage, Plan, Restart
 
-PLATFORM = "home_benchmark"  # registry platform of the simulated devices
 # After a restart, compare what the homeowner sees once the new instance has settled.
 RESTART_SETTLE = timedelta(seconds=30)
 # How long each device reads ``unknown`` at a restart; persons and trackers follow the
 # plan (``unknown_after_restart``), the sun and zones are HA's own.
 START_UP_BLIP = timedelta(seconds=1)
 _NO_START_UP_BLIP = frozenset({"person", "device_tracker", "sun", "zone"})
-CLIMATE_LIMITS = {
-    CELSIUS: {"min_temp": 7, "max_temp": 35},
-    FAHRENHEIT: {"min_temp": 45, "max_temp": 95},
-}
 
 
 @dataclass(slots=True)
@@ -72,32 +63,6 @@ class RunRecord:
     timer_steps: int = 0
     error: str | None = None
     temperature_unit: str = ""  # Home Assistant's, as the run configured it
-
-
-def base_attributes(scenario: Scenario) -> dict[str, dict[str, Any]]:
-    """Static attributes of every simulated entity (name, class, unit...)."""
-    attributes: dict[str, dict[str, Any]] = {}
-    unit = scenario.data["home"]["temperature_unit"]
-    for entity in scenario.data["home"]["entities"]:
-        entity_id = entity["entity_id"]
-        attrs: dict[str, Any] = {
-            "friendly_name": entity.get("name")
-            or entity_id.partition(".")[2].replace("_", " ").capitalize()
-        }
-        if entity.get("device_class"):
-            attrs["device_class"] = entity["device_class"]
-        if entity.get("unit"):
-            attrs["unit_of_measurement"] = entity["unit"]
-            attrs["state_class"] = "measurement"
-        if entity_id.startswith("climate."):
-            attrs |= {"hvac_modes": ["off", "heat", "cool"]} | CLIMATE_LIMITS[unit]
-        attributes[entity_id] = attrs | dict(entity["attributes"])
-    for person in scenario.data["home"]["persons"]:
-        name = person.get("name") or person["id"].capitalize()
-        tracker = person.get("tracker") or f"device_tracker.{person['id']}_phone"
-        attributes[f"person.{person['id']}"] = {"friendly_name": name, "device_trackers": [tracker]}
-        attributes[tracker] = {"friendly_name": f"{name}'s phone", "source_type": "gps"}
-    return attributes
 
 
 class HomeRun:
@@ -160,7 +125,8 @@ class HomeRun:
         observer = Observer(hass, self.record.seen)
         try:
             if not self._registered:
-                await self._async_register(hass)
+                await async_register_home(hass, self.scenario.data["home"], self.current, self.base)
+                self._registered = True
             restarted = self._before_restart is not None
             self.record.temperature_unit = hass.config.units.temperature_unit
             blips = 0
@@ -212,57 +178,6 @@ class HomeRun:
         finally:
             observer.async_stop()
             await hass.async_stop()
-
-    async def _async_register(self, hass: HomeAssistant) -> None:
-        """Areas, devices and registry entries, as the devices' integrations create them."""
-        devices = await self._async_devices(hass)
-        areas = ar.async_get(hass)
-        area_ids = {
-            name: (areas.async_get_area_by_name(name) or areas.async_create(name)).id
-            for name in self.scenario.data["home"]["areas"]
-        }
-        registry = er.async_get(hass)
-        declared = {e["entity_id"]: e for e in self.scenario.data["home"]["entities"]}
-        for entity_id in self.current:
-            domain, _, object_id = entity_id.partition(".")
-            spec = declared.get(entity_id, {})
-            entry = registry.async_get_or_create(
-                domain,
-                PLATFORM,
-                entity_id,
-                suggested_object_id=object_id,
-                original_device_class=spec.get("device_class"),
-                original_name=self.base.get(entity_id, {}).get("friendly_name"),
-                unit_of_measurement=spec.get("unit"),
-            )
-            if entry.entity_id != entity_id:
-                raise RuntimeError(f"registry gave {entry.entity_id} for {entity_id}")
-            if spec.get("device"):
-                registry.async_update_entity(entity_id, device_id=devices[spec["device"]])
-            if spec.get("area"):
-                registry.async_update_entity(entity_id, area_id=area_ids[spec["area"]])
-        self._registered = True
-
-    async def _async_devices(self, hass: HomeAssistant) -> dict[str, str]:
-        """One HA device per ``device`` key the scenario declares (a plug: switch and meter).
-
-        HA keeps a device only for a config entry: the simulated devices' integration
-        gets one (it has no code to set up; the entry and its devices persist as HA's do).
-        """
-        keys = sorted(
-            {e["device"] for e in self.scenario.data["home"]["entities"] if e.get("device")}
-        )
-        if not keys:
-            return {}
-        owner = user_entry(PLATFORM, "Simulated devices", {})
-        await hass.config_entries.async_add(owner)
-        registry = dr.async_get(hass)
-        return {
-            key: registry.async_get_or_create(
-                config_entry_id=owner.entry_id, identifiers={(PLATFORM, key)}, name=key
-            ).id
-            for key in keys
-        }
 
     def _entry_options(self) -> dict[str, Any]:
         """The monitor as a homeowner adds it: every option at its default."""
