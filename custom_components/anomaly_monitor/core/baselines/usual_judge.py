@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from ..cold_start_openings import is_garage_door
 from ..feedback import MARGIN
@@ -46,13 +46,13 @@ from ..open_states import stands_open as stands_open_now
 from ..statistics.durations import ENTRY_OPEN_LIMIT, left_open_text, open_spells
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.timeline import Interval, turned
-from ..statistics.toggles import storm_limits
 from .airing_habit import ajar_by_angle, closed_airings_judged, usually_open_text
 from .attended_doors import left_open
 from .away_habits import APPLIANCE_RULES, WINDOW_RULES, judge_appliance, judge_window
 from .away_judge import judge_entry
 from .away_motion_judge import judge_motion
 from .away_teaching import ENTRY_RULES, MOTION_RULES
+from .burst_judge import judged_burst
 from .climate_hours import runs_at_this_hour
 from .clock import day_number, local
 from .drop_judge import DROP_RULES, home_drops_judge, judged_drop
@@ -76,8 +76,6 @@ OPEN_FACTOR = 2.0
 # A garage door or gate with no stays learned: a car taken out or put away, the boot
 # unloaded, keeps it open longer than a person passing through a door (the prior only).
 GARAGE_OPEN_PRIOR = timedelta(minutes=30)
-BURST_FACTOR = 1.5
-BURST_SLACK = 2
 NIGHT_HABIT = 0.3
 LEFT_OPEN_HABIT = 0.3
 # A garage door open while nobody is home is an entrance used while the home is empty:
@@ -251,44 +249,6 @@ def _opening_while_climate(
     )
 
 
-def _burst(
-    finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
-) -> Finding | None:
-    limits = storm_limits(home.domain(entity_id), home.device_class(entity_id))
-    if limits is None or finding.magnitude is None:
-        return finding
-    when = _longest_burst_start(home, entity_id, limits[1])
-    usual = baselines.usual.usual_burst(entity_id, when)
-    taught = baselines.usual.taught_value(entity_id, "burst")
-    if taught is not None and finding.magnitude <= taught * MARGIN:
-        return None  # no bigger than what the homeowner marked normal, by a mark's degree
-    if usual is None:
-        days = int(baselines.usual.days_watched(entity_id, home.end))
-        why = f" In the {days} days learned it has not changed in bursts like this."
-    else:
-        changes, days = usual
-        if finding.magnitude <= max(changes * BURST_FACTOR, changes + BURST_SLACK):
-            return None
-        why = (
-            f" At this time of day its bursts are at most {changes:.0f} changes on most days "
-            f"(learned over {days} days with bursts)."
-        )
-    return replace(finding, reasoning=finding.reasoning + why)
-
-
-def _longest_burst_start(home: HomeView, entity_id: str, gap: timedelta) -> datetime:
-    changes = home.changes(entity_id)
-    best_start, best, run_start, run = home.end, 0, home.end, 0
-    for index, change in enumerate(changes):
-        if index and change.when - changes[index - 1].when <= gap:
-            run += 1
-        else:
-            run_start, run = change.when, 1
-        if run > best:
-            best_start, best = run_start, run
-    return best_start
-
-
 def _night(
     finding: Finding, entity_id: str, baselines: HomeBaselines, home: HomeView
 ) -> Finding | None:
@@ -379,7 +339,7 @@ type _Judge = Callable[[Finding, str, HomeBaselines, HomeView], Finding | None]
 
 _JUDGES: dict[str, _Judge] = {
     "entry_left_open": _open,
-    "toggle_storm": _burst,
+    "toggle_storm": judged_burst,
     "opening_blip_at_night": _night,
     "entry_used_in_small_hours": _night,
     "entry_unsecured_while_away": lambda f, e, b, h: (
