@@ -44,9 +44,9 @@ nights *out* (``night_uses``): a door used at night only by people coming home s
 nothing of anybody going out by it.
 
 A door in the room of a hazard detector that sounded within ``ALARM_REACH`` before it
-opened (a leak on the bathroom floor, smoke in the hall) is somebody going to the alarm,
-not out: the alarm is told by itself, and the door that answers it is no second notice
-(a bathroom door opened to a burst hose at 04:35 was told as a walk-out).
+opened (``door_to_an_alarm``: a leak on the bathroom floor, smoke in the hall) is somebody
+going to the alarm, not out: the alarm is told by itself, and the door that answers it is
+no second notice (a bathroom door opened to a burst hose at 04:35 was told as a walk-out).
 
 An exterior door is one the device roles call so (``device_roles.is_entry``: its device
 class or the homeowner), or an opening sensor in the same area as a lock: a door with a
@@ -62,7 +62,7 @@ from datetime import datetime, timedelta, tzinfo
 
 from ..device_roles import is_entry
 from ..finding_kind import FindingKind
-from ..home import GENERIC_ALERT_CLASSES, HAZARD_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import Occupancy
 from ..open_states import open_states, opened_at, openings_of, stands_open
@@ -72,6 +72,7 @@ from ..statistics.timeline import turned
 from .asleep_way_out import asleep_at, unused_way_out, up_a_while
 from .busy_room import busy_until
 from .clock import local
+from .door_to_an_alarm import to_an_alarm
 from .early_start import early_start
 from .home_baselines import HomeBaselines
 from .night_presence import never_out_at_night, presence_changed_near, went_out
@@ -96,10 +97,6 @@ THROUGH = timedelta(minutes=1)
 BEYOND = timedelta(minutes=5)
 # Nights both ways must have been watched, unused at night, before two left open count.
 FIRST_NIGHTS = 2
-# A detector in the door's room that sounded this soon before it opened: somebody went
-# to the alarm through it.
-ALARM_REACH = timedelta(hours=1)
-_ALARM_CLASSES = HAZARD_DEVICE_CLASSES - GENERIC_ALERT_CLASSES
 
 
 # Covers that are a way in or out by what they are (a window cover is not).
@@ -175,7 +172,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         locks = sorted(by_area.get(door.info.area or "", []))
         if not openings or not is_exterior(home, door, locks):
             continue
-        if _to_an_alarm(home, door, openings[0]):
+        if to_an_alarm(home, door, openings[0]):
             continue  # somebody went to the alarm in that room (told by itself)
         usual = baselines.usual
         if usual.taught_value(door.entity_id, "night") is not None:
@@ -300,31 +297,6 @@ def _locked_behind(home: HomeView, door: EntityState, opened: datetime, locks: l
         if state is None or state.state.lower() != "locked":
             continue
         if any(c.when >= shut[-1] and c.state.lower() == "locked" for c in home.changes(lock)):
-            return True
-    return False
-
-
-def _to_an_alarm(home: HomeView, door: EntityState, opened: datetime) -> bool:
-    """A smoke, gas, CO, heat or leak detector in ``door``'s room read "on" when it opened,
-    or sounded within ``ALARM_REACH`` before."""
-    if not door.info.area:
-        return False
-    for detector in home.in_area(door.info.area):
-        if detector.domain != "binary_sensor" or detector.info.device_class not in _ALARM_CLASSES:
-            continue
-        changes = home.changes(detector.entity_id)
-        if any(
-            opened - ALARM_REACH <= c.when <= opened and c.state.lower() == "on" for c in changes
-        ):
-            return True
-        before = [c for c in changes if c.when <= opened]
-        if before:
-            sounding = before[-1].state.lower() == "on"
-        elif changes:  # its first change came after: "off" means it sounded until then
-            sounding = changes[0].state.lower() == "off"
-        else:
-            sounding = detector.state.lower() == "on"
-        if sounding:
             return True
     return False
 

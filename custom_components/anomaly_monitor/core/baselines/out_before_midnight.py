@@ -34,11 +34,11 @@ from ..occupancy import Occupancy
 from ..open_states import opened_at, openings_of
 from .busy_room import busy_until
 from .clock import local
+from .door_to_an_alarm import to_an_alarm
 from .home_baselines import HomeBaselines
 from .night_outings import (
     TOLD_FOR,
     WENT_OUT_AT_NIGHT,
-    _to_an_alarm,
     is_exterior,
     locks_by_area,
 )
@@ -73,7 +73,7 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
         never_out_yet = never_out(baselines, went_out(home, opened), opened)
         if not never_out_yet or presence_changed_near(home, opened, now):
             continue
-        if _to_an_alarm(home, door, opened) or busy_until(home, baselines, opened):
+        if to_an_alarm(home, door, opened) or busy_until(home, baselines, opened):
             continue  # going to an alarm; or the evening's company leaving
         nights = baselines.usual.nights_watched(never_out_yet[0], opened)
         yield WENT_OUT_AT_NIGHT.finding(
