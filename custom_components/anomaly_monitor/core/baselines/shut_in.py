@@ -6,8 +6,8 @@ of anybody elsewhere, and a motion sensor of the room still saw somebody ``INSID
 it closed (a new motion, or one held on that long). Somebody walking out through a door
 leaves its motion behind within the sensor's hold; somebody in the bathroom is seen after
 the door closed. A door read closed as it came back from no state (``unknown`` as HA
-starts, ``unavailable``) closed on nobody. Read from the window's changes: a door closed before the window is not
-known to have closed on anybody.
+starts, ``unavailable``) closed on nobody. Read from the window's changes: a door closed
+before the window is not known to have closed on anybody.
 """
 
 from __future__ import annotations
