@@ -23,7 +23,12 @@ from custom_components.anomaly_monitor.core.baselines.still_where_last_seen impo
     still_where_last_seen_due,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
-from custom_components.anomaly_monitor.core.models import Environment, Finding, Transition
+from custom_components.anomaly_monitor.core.models import (
+    EntityState,
+    Environment,
+    Finding,
+    Transition,
+)
 
 from .core_factories import entity, window
 
@@ -89,10 +94,12 @@ def _view(
     mat: str = "off",
     son: str = "home",
     transitions: list[Transition] | None = None,
+    extra: list[EntityState] | None = None,
 ) -> HomeView:
     states = [
         entity(e, mat if e == MAT else "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS
     ]
+    states += extra or []  # sensors of a test's own
     states.append(entity(SON, son))
     env = Environment(local_time=now, persons_home=1, persons_total=1)
     return HomeView(window(states, env, transitions or []))

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 from custom_components.anomaly_monitor.core.baselines.bed_returns import PRIOR, BedReturns
 from custom_components.anomaly_monitor.core.models import Transition
 
+from .core_factories import entity
 from .test_bed_left import AREAS, MAT, ROOM, TODAY, _nan, _told
 
 ZONE = ZoneInfo("Asia/Hong_Kong")
@@ -110,3 +111,33 @@ def test_her_learned_trips_say_20_min_and_a_stir_in_the_room_waits_15() -> None:
     assert _told(baselines, night + timedelta(minutes=30), transitions=seen) == []
     (finding,) = _told(baselines, night + timedelta(minutes=38), transitions=seen)
     assert "whoever left it was back in it within 8 min" in finding.reasoning
+
+
+def test_a_window_read_shut_as_ha_started_shuts_nobody_in() -> None:
+    """Walk 41: HA restarted at 03:39 in the night; every sensor read ``unknown`` then its
+    state as it started, the bedroom window ``off`` among them. At 03:40 he got out of bed
+    and nothing moved since: the window read shut at HA's start was taken for a door shut
+    behind him (``shut_in``), so the bed left was not judged (25 min) and the quiet waited
+    for the shut room's 40 min. A reading at a start is nobody shutting anything."""
+    window_sensor = "binary_sensor.nan_room_window"
+    baselines = _nan()
+    baselines.describe_one(
+        entity(window_sensor, "off", area=AREAS[MAT], device_class="window").info
+    )
+    night = TODAY + timedelta(hours=2, minutes=50)
+    seen = []
+    start = night - timedelta(minutes=1, seconds=23)
+    for offset, entity_id, state in [
+        (0.0, window_sensor, "unknown"),
+        (0.0, MAT, "unknown"),
+        (0.02, window_sensor, "off"),
+        (0.02, MAT, "on"),
+    ]:
+        when = start + timedelta(seconds=offset)
+        baselines.observe(when, entity_id, state, AREAS[MAT])
+        seen.append(Transition(when, entity_id, state))
+    seen += _slid_out(baselines, night)
+    extra = [entity(window_sensor, "off", area=AREAS[MAT], device_class="window")]
+    assert _told(baselines, night + timedelta(minutes=24), transitions=seen, extra=extra) == []
+    (finding,) = _told(baselines, night + timedelta(minutes=26), transitions=seen, extra=extra)
+    assert "so 25 min is waited (a prior)" in finding.reasoning

@@ -69,6 +69,9 @@ def test_a_heater_cycling_all_day_in_an_empty_home_is_one_long_draw() -> None:
     [finding] = meter_drawing_at_unusual_hours(empty, baselines)
     assert finding.evidence == (HOB,)
     assert "since 07:20" in finding.reasoning
+    # Told while it runs, its draw is one of its runs, not the spell's (walk 41: "Iron plug
+    # power has drawn 1,200 W since Fri 19:00 (9 h 41 min)" of an iron on its heel).
+    assert "has drawn 1,485 W on and off since 07:20" in finding.reasoning
     # At 09:00 it has cycled 1 h 40 min, no longer than its evenings: not yet.
     early = THURSDAY + timedelta(hours=9)
     baselines, reading = _day_of_cycling(THURSDAY + timedelta(hours=7, minutes=40), early)

@@ -296,7 +296,7 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         yield METER_DRAWING_AT_UNUSUAL_HOURS.finding(
             evidence=(entity_id,) if switch is None else (switch, entity_id),
             subject=switch or entity_id,
-            reasoning=f"{meter.info.name or entity_id} has drawn {_drawn(draw)} since "
+            reasoning=f"{meter.info.name or entity_id} has drawn {_drawn(draw, cycled)} since "
             f"{moment_text(since, now, zone)} ({duration_text(now - since)}), "
             f"{duration_text(spent)} of it at hours when, in the {days} days learned, it "
             f"{when} drew power, nor in the hours around them.",
@@ -332,6 +332,9 @@ def _longest(baselines: HomeBaselines, entity_id: str, *, cycled: bool) -> tuple
     return baselines.durations.whole_record(entity_id, RUNNING)
 
 
-def _drawn(draw: float) -> str:
-    """What the meter draws now: its watts, or "power on and off" while it rests."""
-    return f"{draw:,.0f} W" if draw >= MIN_DRAW else "power on and off"
+def _drawn(draw: float, cycled: bool) -> str:
+    """What the meter draws now: its watts, or "power on and off" while it rests; a spell
+    of runs (``cycled``) drew its watts on and off, not all along."""
+    if draw < MIN_DRAW:
+        return "power on and off"
+    return f"{draw:,.0f} W on and off" if cycled else f"{draw:,.0f} W"

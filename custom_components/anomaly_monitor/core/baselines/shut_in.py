@@ -5,8 +5,9 @@ A person is where they were last seen only when that room keeps them: a door of 
 of anybody elsewhere, and a motion sensor of the room still saw somebody ``INSIDE`` after
 it closed (a new motion, or one held on that long). Somebody walking out through a door
 leaves its motion behind within the sensor's hold; somebody in the bathroom is seen after
-the door closed. Read from the window's changes: a door closed before the window is not
-known to have closed on anybody.
+the door closed. A door read closed as it came back from no state (``unknown`` as HA
+starts, ``unavailable``) closed on nobody. Read from the window's changes: a door closed
+before the window is not known to have closed on anybody.
 """
 
 from __future__ import annotations
@@ -49,7 +50,13 @@ def shut_in(home: HomeView, area: str) -> bool:
         if door.info.area != area or door.state != "off":
             continue
         changes = home.changes(door.entity_id)
-        closed = [after.when for before, after in pairwise(changes) if after.state == "off"]
+        # Read shut as HA (or the sensor) came back is nobody closing it (walk 41: the
+        # bedroom window read ``off`` at a restart "shut" him in after he left his bed).
+        closed = [
+            after.when
+            for before, after in pairwise(changes)
+            if after.state == "off" and before.state not in _UNREADABLE
+        ]
         if not closed or changes[-1].state != "off":
             continue
         close = closed[-1]
