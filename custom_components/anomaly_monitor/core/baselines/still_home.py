@@ -288,14 +288,15 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
                 untracked=not tracked,
             )  # fmt: skip
         trip = night_trip(home, baselines, area, since)
+        gone = room_trip(home, baselines, area, since)  # the room's own trips: sooner
+        if gone is not None and (trip is None or gone.limit < trip.limit):
+            return StillHome(
+                since, area, gone.limit, None, None, room_trip=gone, untracked=not tracked
+            )
         if trip is not None:
             return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
         if (bed := bed_left(home, baselines, area, since)) is not None:
             return StillHome(since, area, bed.limit, None, None, bed=bed, untracked=not tracked)
-        if (gone := room_trip(home, baselines, area, since)) is not None:
-            return StillHome(
-                since, area, gone.limit, None, None, room_trip=gone, untracked=not tracked
-            )
     found = limit_of(baselines, since, home.end, area, untracked=not tracked)
     if found is None:
         return None
