@@ -105,7 +105,8 @@ def test_her_rooms_trips_are_learned_per_quarter_and_stored() -> None:
     returns = baselines.room_quiet.returns
     learned = returns.learned("Nan's room", TODAY + timedelta(hours=2))
     assert learned is not None
-    assert (round(learned.longest.total_seconds() / 60, 1), learned.days) == (4.8, DAYS - 1)  # the first night had no rest before it
+    # The first night had no rest before it.
+    assert (round(learned.longest.total_seconds() / 60, 1), learned.days) == (4.8, DAYS - 1)
     # The morning's first steps and the rooms nobody sleeps in teach no trip.
     assert returns.learned("Nan's room", TODAY + timedelta(hours=8)) is None
     assert returns.learned("Kitchen", TODAY + timedelta(hours=2)) is None
