@@ -57,12 +57,12 @@ class RoomReturns:
         self.trips: dict[str, list[deque[DayTrips]]] = {}
         self.trip: OpenTrip | None = None
 
-    def sign(self, when: datetime, area: str | None, *, after_rest: bool) -> None:
+    def sign(self, when: datetime, area: str, *, after_rest: bool) -> None:
         """A sign of somebody at ``when`` in ``area``; ``after_rest``: the first after a
         rest of the whole home."""
         trip = self.trip
         if after_rest or trip is None:
-            began_night = area and slot_of(when, self.zone)[1] in NIGHT_HOURS
+            began_night = slot_of(when, self.zone)[1] in NIGHT_HOURS
             self.trip = OpenTrip(area, when, None) if after_rest and began_night else None
             return
         if trip.out is not None and when - trip.out > MAX_TRIP:
