@@ -34,6 +34,10 @@ from .somebody_in import maybe_a_pet
 SHORT = timedelta(minutes=20)
 # Never told before this long with nothing moving anywhere (``bed_left.QUIET``).
 STILL = timedelta(minutes=15)
+# Seen outside the room within this of the trip's first sign in it: somebody walking out
+# of it. Later, whoever opened its door at 03:10 stayed in it, and the bathroom door an
+# hour after is no step of that trip.
+LEFT_WITHIN = timedelta(minutes=10)
 
 
 class RoomTrip(NamedTuple):
@@ -53,6 +57,8 @@ def room_trip(
     returns = baselines.room_quiet.returns
     trip = returns.trip
     if trip is None or trip.out is None or area == trip.room or since < trip.out:
+        return None
+    if trip.out - trip.began > LEFT_WITHIN:
         return None
     learned = returns.learned(trip.room, trip.out)
     if learned is None or learned.longest > SHORT:
