@@ -23,21 +23,34 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
+from ..home import (
+    ENTRY_DEVICE_CLASSES,
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    HomeView,
+    is_unavailable,
+)
 from ..phoneless_residents import people_move_at_any_hour
 from .bed_returns import FACTOR, FLOOR, MARGIN, LearnedTrips
 from .home_baselines import HomeBaselines
 from .night_trips import PASSING
 from .somebody_in import maybe_a_pet
+from .ways_in import way_out
 
-# The room's trips came back within this: somebody's toilet trips, not a night up.
+# The room's trips came back within this: somebody's toilet trips, not a night up...
 SHORT = timedelta(minutes=20)
+# ...and went somewhere: back within seconds every time is a door opened and shut again
+# (a glance out of a one-room flat's front door), no walk anywhere.
+WALK = timedelta(minutes=1)
 # Never told before this long with nothing moving anywhere (``bed_left.QUIET``).
 STILL = timedelta(minutes=15)
 # Seen outside the room within this of the trip's first sign in it: somebody walking out
 # of it. Later, whoever opened its door at 03:10 stayed in it, and the bathroom door an
 # hour after is no step of that trip.
 LEFT_WITHIN = timedelta(minutes=10)
+# A door the household came in by this many times while the home was empty is a way out
+# (``still_home.LEARNED_ENTRIES``).
+LEARNED_ENTRIES = 2
 
 
 class RoomTrip(NamedTuple):
@@ -60,8 +73,10 @@ def room_trip(
         return None
     if trip.out - trip.began > LEFT_WITHIN:
         return None
+    if _by_a_way_out(home, baselines, (trip.room, area), trip.began):
+        return None  # out of the home (a one-room flat's front door): no trip inside
     learned = returns.learned(trip.room, trip.out)
-    if learned is None or learned.longest > SHORT:
+    if learned is None or not WALK <= learned.longest <= SHORT:
         return None
     quarters = baselines.room_quiet.learned_quarters(area)
     if not quarters or any(quiet.longest >= PASSING for quiet in quarters):
@@ -82,3 +97,25 @@ def room_trip(
     if since >= due:
         return None  # moving past the trip's limit: up and about (or found), not stopped
     return RoomTrip(max(due - since, STILL), trip.room, trip.out, learned)
+
+
+def _by_a_way_out(
+    home: HomeView, baselines: HomeBaselines, rooms: tuple[str, str], since: datetime
+) -> bool:
+    """A way out of the home in ``rooms`` (an entry door beside a lock or one the household
+    came in by, a lock, a cover) moved since ``since``: somebody may have gone out."""
+    for state in [s for room in rooms for s in home.in_area(room)]:
+        entity_id = state.entity_id
+        entry = state.domain == "binary_sensor" and state.info.device_class in ENTRY_DEVICE_CLASSES
+        if not (
+            way_out(home, entity_id)
+            or (entry and len(baselines.away.entries.get(entity_id, ())) >= LEARNED_ENTRIES)
+        ):
+            continue
+        if entry or state.domain in ("lock", "cover"):
+            moved = [change.when for change in home.changes(entity_id)[1:]]
+            if state.last_changed is not None:
+                moved.append(state.last_changed)
+            if any(when >= since - timedelta(minutes=1) for when in moved):
+                return True
+    return False
