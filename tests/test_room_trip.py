@@ -10,7 +10,8 @@ Told: the night she opens her door at 02:50, is seen in the kitchen at 02:51, an
 moves after: 20 min after the kitchen saw her (twice 6 min and 10 more is under the
 20-min floor), naming the room she left and her trips. Not told: the trip that comes back
 to her room (asleep), a trip to the lounge (somebody sleepless sits there), a quiet begun
-by somebody moving long after the trip's limit (the family up, not her stop).
+by somebody moving long after the trip's limit (the family up, not her stop), nor a room
+whose door only ever opens and shuts again within seconds (no walk anywhere).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ TODAY = datetime(2026, 11, 12, tzinfo=ZONE)  # local midnight
 DAYS = 8
 
 
-def _home() -> HomeBaselines:
-    """``DAYS`` days of the household before ``TODAY`` (see the module)."""
+def _home(back: float = 2.1) -> HomeBaselines:
+    """``DAYS`` days of the household before ``TODAY`` (see the module); ``back``: the hour
+    her door moves again after each night's trip."""
     baselines = HomeBaselines(ZONE)
     baselines.describe(entity(e, "off", area=AREAS[e], device_class=CLASSES[e]).info for e in AREAS)
     start = TODAY - timedelta(days=DAYS)
@@ -58,8 +60,8 @@ def _home() -> HomeBaselines:
         at(2.005, DOOR, "off")
         at(2.02, KITCHEN, "on")
         at(2.05, KITCHEN, "off")
-        at(2.1, DOOR, "on")  # back in her room 6 min after the kitchen
-        at(2.105, DOOR, "off")
+        at(back, DOOR, "on")  # back in her room 6 min after the kitchen
+        at(back + 0.005, DOOR, "off")
         moment, sensors = 7.0, (KITCHEN, HALL)
         while moment < 18.0:
             sensor = sensors[int(moment * 4) % 2]
@@ -152,3 +154,16 @@ def test_a_quiet_begun_past_the_trips_limit_is_somebody_up_not_her_stop() -> Non
     # Somebody in the hall 25 min later (past her 20-min limit), then nothing.
     seen += _walk(baselines, night, [(25, HALL, "on"), (26, HALL, "off")])
     assert _told(baselines, night + timedelta(minutes=45), seen) == []
+
+
+def test_a_door_only_ever_opened_and_shut_again_within_seconds_teaches_no_walk() -> None:
+    # Every night her door opens, the kitchen's sensor fires, and the door moves again 18 s
+    # after (a glance out, the milk from the step): no walk anywhere, no trip to judge by.
+    baselines = _home(back=2.02 + 0.3 / 60)
+    learned = baselines.room_quiet.returns.learned("Nan's room", TODAY + timedelta(hours=2))
+    assert learned is not None
+    assert learned.longest < timedelta(minutes=1)
+    night = TODAY + timedelta(hours=2, minutes=50)
+    seen = _walk(baselines, night, OUT_TO_THE_KITCHEN)
+    for finding in _told(baselines, night + timedelta(minutes=25), seen):
+        assert "has not been back in it since" not in finding.reasoning
