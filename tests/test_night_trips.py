@@ -4,7 +4,8 @@ Iris lives alone (a fortnight learned): in bed at 22:30 (the bedroom sees her), 
 sensor sees her every 15 minutes, and at 03:00 she goes to the toilet: bedroom, hall,
 bathroom and, on the way back, the bedroom again. After the bathroom this home is never
 quiet for more than minutes, at any hour. The night she falls there (bedroom, hall,
-bathroom, then nothing) is told an hour after her last movement, saying what it was
+bathroom, then nothing) is told 20 min after she left her bedroom (its night trips come
+back within 7 min, ``room_trip``; the bathroom alone would say an hour), saying what it was
 judged by. Before, nothing told it until morning: the night is the hours this home rests
 at, and a quiet then was taken for sleep wherever she was last seen.
 
@@ -25,7 +26,7 @@ from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.detectors import no_movement_while_home
-from custom_components.anomaly_monitor.core.baselines.night_trips import PRIOR_LIMIT
+from custom_components.anomaly_monitor.core.baselines.night_trips import PRIOR_LIMIT, night_trip
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
     still_where_last_seen_due,
@@ -105,20 +106,28 @@ def _view(now: datetime, transitions: list[Transition] | None = None) -> HomeVie
     return HomeView(window(states, env, transitions or []))
 
 
-def test_a_fall_on_a_night_trip_is_told_an_hour_after_the_bathroom() -> None:
+def test_a_fall_on_a_night_trip_is_told_by_her_trips_and_the_bathroom_says_an_hour() -> None:
     baselines = _iris()
     night = TODAY + timedelta(hours=3, minutes=5)
     still = _to_the_bathroom(baselines, night)  # 03:11
-    assert still_where_last_seen_due(_view(night + timedelta(minutes=20)), baselines) == (
-        still + timedelta(hours=1)  # a few minutes learned after the bathroom: the floor
+    # The bathroom alone (``night_trip``): a few minutes learned after it, the 1-h floor.
+    trip = night_trip(_view(still + timedelta(minutes=5)), baselines, "Bathroom", still)
+    assert trip is not None
+    assert trip.learned_here
+    assert trip.limit == timedelta(hours=1)
+    # Her bedroom's own trips come back within 7 min (``room_trip``): sooner, 20 min after
+    # she was first seen outside it (the hall at 03:06).
+    out = night + timedelta(minutes=1)
+    assert still_where_last_seen_due(_view(night + timedelta(minutes=10)), baselines) == (
+        out + timedelta(minutes=20)
     )
-    assert list(still_where_last_seen(_view(still + timedelta(minutes=59)), baselines)) == []
-    (finding,) = still_where_last_seen(_view(still + timedelta(minutes=61)), baselines)
+    assert list(still_where_last_seen(_view(out + timedelta(minutes=19)), baselines)) == []
+    (finding,) = still_where_last_seen(_view(out + timedelta(minutes=21)), baselines)
     assert finding.rule == "still_in_room_far_longer"
     assert finding.evidence == (BATH,)
-    assert "last seen in Bathroom 1 h 01 min ago (at 03:11)" in finding.reasoning
+    assert "last seen in Bathroom 16 min ago (at 03:11)" in finding.reasoning
     assert "the hours this home rests at" in finding.reasoning
-    assert "after somebody was in Bathroom at this time of night" in finding.reasoning
+    assert "somebody left Bedroom at 03:06 and has not been back in it since" in (finding.reasoning)
     assert "a prior" not in finding.reasoning
     # The same night fall with the bathroom's nights not learned: the prior, said so.
     young = _iris(trips=False)

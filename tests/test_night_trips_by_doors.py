@@ -6,15 +6,16 @@ the bedroom door shut; the bathroom door stands open and is shut for each use. A
 goes to the toilet: the bedroom door opens, the bathroom door shuts behind her, opens four
 minutes later, and the bedroom door shuts behind her. By day she goes to the bathroom
 three times, and the living room sees her within minutes after. The night she faints in the
-bathroom (the bedroom door opens, the bathroom door shuts, nothing since) is told an hour
-after, judged by the bathroom: this home always leaves it within minutes. Before, nothing
+bathroom (the bedroom door opens, the bathroom door shuts, nothing since) is told 20 min
+after, judged by her bedroom's night trips (back within 4 min, ``room_trip``); the bathroom
+alone (this home always leaves it within minutes) would say an hour. Before, nothing
 told it until morning: the rhythm learns rests from motion alone, so the trip showed no
 bout of movement, and the bedroom door opened on the way there came before the trip's
 start (its last sign) and was taken for no way there at all.
 
 Not told: the same night with the trip's way back seen (the bedroom door shut behind her),
-and a shut bathroom door whose way there was long before it (the bedroom door opened two
-minutes or an hour earlier: nobody was seen on the way).
+and a shut bathroom door whose way there was an hour before it (the bedroom door opened
+then: nobody was seen on the way). Two minutes before is her trip, slow: told.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.night_trips import night_trip
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
     still_where_last_seen_due,
@@ -118,14 +120,19 @@ def test_a_faint_behind_the_bathroom_door_on_a_night_trip_only_doors_saw_is_told
     night = TODAY + timedelta(hours=3, minutes=10)
     events = _tonight(baselines, _night_trip(night, back=False))
     shut = night + timedelta(minutes=0.4)
-    assert still_where_last_seen_due(_view(shut + timedelta(minutes=20), events), baselines) == (
-        shut + timedelta(hours=1)  # minutes learned after the bathroom: the floor
+    # The bathroom alone (``night_trip``): minutes learned after it, the 1-h floor; her
+    # bedroom's trips (back within 4 min, ``room_trip``) say 20 min after she left it.
+    trip = night_trip(_view(shut + timedelta(minutes=5), events), baselines, "Bathroom", shut)
+    assert trip is not None
+    assert trip.limit == timedelta(hours=1)
+    assert still_where_last_seen_due(_view(shut + timedelta(minutes=5), events), baselines) == (
+        shut + timedelta(minutes=20)
     )
-    assert list(still_where_last_seen(_view(shut + timedelta(minutes=59), events), baselines)) == []
-    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=61), events), baselines)
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=19), events), baselines)) == []
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=21), events), baselines)
     assert finding.rule == "still_in_room_far_longer"
-    assert "last seen in Bathroom 1 h 01 min ago" in finding.reasoning
-    assert "in a room it always leaves within minutes" in finding.reasoning
+    assert "last seen in Bathroom 21 min ago" in finding.reasoning
+    assert "somebody left Bedroom at 03:10 and has not been back in it since" in finding.reasoning
 
 
 def test_a_night_trip_back_to_bed_or_a_door_shut_long_after_the_way_there_is_not_told() -> None:
@@ -137,12 +144,20 @@ def test_a_night_trip_back_to_bed_or_a_door_shut_long_after_the_way_there_is_not
             list(still_where_last_seen(_view(night + timedelta(hours=hours), events), baselines))
             == []
         )
-    # The bedroom door opened two minutes (or an hour) before the bathroom door shut: no
-    # way there seen (a window forced from the garden before the thief's first movement).
-    for gap in (2, 60):
-        slow = _dana()
-        trip = [(night, BED_DOOR, "on"), (night + timedelta(minutes=gap), BATH_DOOR, "off")]
-        events = _tonight(slow, trip)
-        for hours in (2, 3, 4):
-            view = _view(night + timedelta(hours=hours), events)
-            assert list(still_where_last_seen(view, slow)) == []
+    # The bedroom door opened an hour before the bathroom door shut: no way there seen (a
+    # window forced from the garden before the thief's first movement), and no step of a
+    # trip out of her bedroom (``room_trip``: left within minutes of its door opening).
+    slow = _dana()
+    trip = [(night, BED_DOOR, "on"), (night + timedelta(minutes=60), BATH_DOOR, "off")]
+    events = _tonight(slow, trip)
+    for hours in (2, 3, 4):
+        view = _view(night + timedelta(hours=hours), events)
+        assert list(still_where_last_seen(view, slow)) == []
+    # Two minutes before: too slow for ``night_trip``'s way there, but a trip out of her
+    # bedroom, whose trips come back within 4 min: told 20 min after the bathroom door.
+    slow = _dana()
+    shut = night + timedelta(minutes=2)
+    events = _tonight(slow, [(night, BED_DOOR, "on"), (shut, BATH_DOOR, "off")])
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=19), events), slow)) == []
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=21), events), slow)
+    assert "somebody left Bedroom at 03:12 and has not been back in it since" in finding.reasoning

@@ -74,6 +74,9 @@ class RoomQuiet:
         # ending, a door or window used), never forgotten as everybody leaves: where
         # somebody untracked who stayed in was last seen, however long ago.
         self.home_last: tuple[datetime, str] | None = None
+        from .room_returns import RoomReturns  # (it reads this module's quarters)
+
+        self.returns = RoomReturns(zone)  # how soon somebody up at night is back in the room
 
     def seen(self, when: datetime, area: str | None) -> None:
         """Somebody showed at ``when`` in ``area``, whoever is home (``home_last``)."""
@@ -88,6 +91,11 @@ class RoomQuiet:
         if last is not None and when < last[0]:
             return  # out of order (a late history row)
         self.seen(when, area)
+        if maybe_home and area:
+            rest = last is not None and when - last[0] >= REST
+            self.returns.sign(when, area, after_rest=rest)
+        else:
+            self.returns.nobody_home()
         if last is not None and maybe_home:
             self._learn(last[1], last[0], when)
         if last is not None and when - last[0] >= REST:
@@ -101,6 +109,7 @@ class RoomQuiet:
     def everybody_left(self) -> None:
         """Everybody is known away: nobody is in the room of the last sign."""
         self.last = self.came_from = None
+        self.returns.nobody_home()
 
     def _learn(self, area: str, since: datetime, until: datetime) -> None:
         rows = self.quiets.get(area)

@@ -34,6 +34,7 @@ from .night_trips import NightTrip, night_trip
 from .presence_moves import came_or_went_since
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
+from .room_trip import RoomTrip, room_trip
 from .shut_in import shut_in, window_signs
 from .somebody_in import inside_now, lived_while_away, maybe_a_pet
 from .still_in_room import resting_hours
@@ -70,6 +71,8 @@ class StillHome(NamedTuple):
     # since ``since``: out of a bed, still empty, never seen outside its room, though its
     # leaver always is within minutes
     exit: BedExit | None = None
+    # since ``since``: stopped on a night trip out of a room its trips come back to
+    room_trip: RoomTrip | None = None
 
 
 def _tracked_home(home: HomeView, baselines: HomeBaselines) -> bool:
@@ -285,6 +288,11 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
                 untracked=not tracked,
             )  # fmt: skip
         trip = night_trip(home, baselines, area, since)
+        gone = room_trip(home, baselines, area, since)  # the room's own trips: sooner
+        if gone is not None and (trip is None or gone.limit < trip.limit):
+            return StillHome(
+                since, area, gone.limit, None, None, room_trip=gone, untracked=not tracked
+            )
         if trip is not None:
             return StillHome(since, area, trip.limit, None, trip.room, trip, untracked=not tracked)
         if (bed := bed_left(home, baselines, area, since)) is not None:

@@ -83,6 +83,7 @@ def _by_night(still: StillHome) -> bool:
         or still.bed is not None
         or still.bed_trip is not None
         or still.exit is not None
+        or still.room_trip is not None
     )
 
 
@@ -149,6 +150,13 @@ def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
         return bed.why(zone)
     if (out_of_bed := still.exit) is not None:
         return out_of_bed.why(zone)
+    if (gone := still.room_trip) is not None:
+        return (
+            f"It began in the hours this home rests at: somebody left {gone.room} at "
+            f"{local(gone.out, zone):%H:%M} and has not been back in it since; at this time "
+            f"of night whoever left it was back within {duration_text(gone.trips.longest)} "
+            f"({gone.trips.trips} times on {gone.trips.days} nights)"
+        )
     if (out := still.bed_trip) is not None and out.by_trips:
         return (
             f"It began in the hours this home rests at: {out.name} was left at "

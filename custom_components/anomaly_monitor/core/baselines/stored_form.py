@@ -34,6 +34,7 @@ from .reading_holds import ReadingHolds
 from .recent_starts import RecentStarts
 from .relations import Relations
 from .room_quiet import RoomQuiet
+from .room_returns import RoomReturns
 from .routine_alerts import RoutineAlerts
 from .stay_habits import StayHabits
 from .supply_outages import SupplyOutages
@@ -115,6 +116,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "level_falls": baselines.falls.as_dict(),
         "reading_holds": baselines.holds.as_dict(),
         "room_quiet": baselines.room_quiet.as_dict(),
+        "room_returns": baselines.room_quiet.returns.as_dict(),
         "used_from_inside": baselines.inside.as_dict(),
         "door_trips": baselines.door_trips.as_dict(),
         "bed_exits": baselines.bed_exits.as_dict(),
@@ -160,6 +162,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.falls = LevelFalls.from_dict(data.get("level_falls"))
     baselines.holds = ReadingHolds.from_dict(data.get("reading_holds"))
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
+    baselines.room_quiet.returns = RoomReturns.from_dict(data.get("room_returns"), zone)
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
     baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)
     baselines.bed_exits = BedExits.from_dict(data.get("bed_exits"), zone)
