@@ -26,6 +26,10 @@ or read empty on the install's first night, missed no nights before it):
 - on the same weekday a week before, when that night was watched, it was kept (a bed left
   late on Sundays only keeps a weekly exception).
 
+The mornings of a weekly lie-in (``weekly_lie_ins``: every Sunday seen, or every Saturday
+and Sunday, still in bed at ``K``) are no mornings of the habit: it is read on the other
+days, and told only on a day of the week not lain in on.
+
 A night that began late ends late: when the bed was first lain on last night later than the
 quarter by which it is lain on nearly every night learned (a festival, a wedding, a film),
 its morning is due as much later (``night_began_late``): a lie-in after a late night is no
@@ -38,10 +42,13 @@ quarter: nothing is told of it. Today's part is ``first_use_missed``'s: the bed 
 
 from __future__ import annotations
 
-from .daily_routines import SLOTS, DailyRoutines
+from datetime import datetime
+
+from .daily_routines import QUARTER, SLOTS, DailyRoutines, quarter_of, quarter_start
 from .day_masks import DAYS_KEPT
 from .first_use_night import EVENING
 from .routine_missed import MIN_DAYS
+from .weekly_lie_ins import weekly_lie_ins
 
 BAND = 8  # quarters: a bed left within two hours of the night's last sure quarter
 RARE_SHARE = 0.1
@@ -86,6 +93,15 @@ def bed_left_by(
     if days < MIN_DAYS or days < DAILY_SHARE * lived.bit_count():
         return None  # not slept in on most days the home was lived in
     rare = RARE_SHARE * days
+    late = _lain_through(masks, slot - BAND, slot) & learned
+    if late.bit_count() > rare:
+        # Still in bed then on some mornings: no habit, unless those are a weekly
+        # exception (a lie-in at weekends) and today is none of it.
+        learned &= ~weekly_lie_ins(routines.day, learned, late, day)
+        days = learned.bit_count()
+        if days < MIN_DAYS:
+            return None
+        rare = RARE_SHARE * days
     before = _lain_through(masks, slot - BAND, slot - 1) & learned
     through = before & masks[slot]
     if through.bit_count() > rare:
@@ -136,3 +152,23 @@ def night_began_late(
         if _aligned(masks, index) & tonight:
             return max(0, index - usual)
     return 0
+
+
+def lain_on_since(routines: DailyRoutines, entity_id: str, start: datetime, now: datetime) -> bool:
+    """Whether the bed was lain on in every quarter from ``start`` to ``now``: read as its
+    habit is learned (``_lain_through``), a trip out of it of minutes (the toilet at
+    half past seven, back in bed at twenty to eight) leaves no quarter empty and is no
+    getting up; a rest after getting up (out of it for half an hour) is."""
+    masks = routines.slots.get(entity_id)
+    lying = routines.since.get(entity_id)
+    if masks is None or lying is None:
+        return False  # not lain on now
+    moment = quarter_start(start)
+    while moment <= now:
+        if lying > moment + QUARTER:  # before the stay now under way
+            slot, day = quarter_of(moment, routines.zone)
+            back = routines.day - day
+            if not 0 <= back < DAYS_KEPT or not masks[slot] >> back & 1:
+                return False
+        moment += QUARTER
+    return True
