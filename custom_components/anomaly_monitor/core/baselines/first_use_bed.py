@@ -42,6 +42,7 @@ quarter: nothing is told of it. Today's part is ``first_use_missed``'s: the bed 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from .daily_routines import QUARTER, SLOTS, DailyRoutines, quarter_of, quarter_start
@@ -57,7 +58,7 @@ MORNING = (16, 48)  # 04:00-12:00: the quarter a bed is usually empty from
 TRIP = 4  # quarters: lain on again within the hour after it is a trip out of bed
 
 
-def _aligned(masks: list[int], index: int) -> int:
+def _aligned(masks: Sequence[int], index: int) -> int:
     """Quarter ``index`` of the day (negative: the evening before), each bit at the day
     whose morning it belongs to."""
     return masks[index % SLOTS] >> 1 if index < 0 else masks[index % SLOTS]
@@ -81,10 +82,15 @@ def bed_left_by(
     masks = routines.slots.get(entity_id)
     if masks is None or not MORNING[0] <= slot < MORNING[1] - 1:
         return None
-    lived &= routines.watched[slot]
-    night = 0
+    # Watched from the evening before (the install's first morning has no night seen),
+    # and the bed read all night: a night it was off the radio is no night elsewhere.
+    lived &= routines.watched[slot] & _aligned(routines.watched, EVENING - SLOTS)
+    night = unknown = 0
+    off_radio = routines.unknown.get(entity_id, ())
     for index in range(EVENING - SLOTS, slot - BAND):
         night |= _aligned(masks, index)
+        unknown |= _aligned(off_radio, index) if off_radio else 0
+    lived &= ~unknown
     # Counted from the first night it was seen lain on: a bed sensor fitted (or first
     # read lain on) after the home's first day has no nights before it to have missed.
     lived &= (1 << night.bit_length()) - 1
