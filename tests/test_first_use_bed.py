@@ -48,6 +48,7 @@ def lived(
     lay_down: frozenset[int] = frozenset(),
     first_night: bool = True,
     lie_in: frozenset[int] = frozenset(),
+    off_radio: frozenset[int] = frozenset(),
 ) -> HomeBaselines:
     """``days`` days: in bed at 21:00, up at 05:00 ± 12 (her door and the hall), a night
     trip at ~01:45 on most nights (out of bed, her door, back within ten minutes), a nap
@@ -56,7 +57,8 @@ def lived(
     lies down at 23:00 (a wedding, a festival night); ``lay_down``: days she lies down
     again 35 min after getting up, until 09:00 (tired after guests, a rest after her
     prayer); ``first_night``: her bed reads lain on when the watching begins (else empty
-    until her first evening: fitted that day); ``lie_in``: days she gets up at 08:30."""
+    until her first evening: fitted that day); ``lie_in``: days she gets up at 08:30; ``off_radio``:
+    days her bed reads ``unavailable`` from 20:30 the evening before until noon."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
     events: list[tuple[datetime, str, str]] = []
@@ -88,6 +90,11 @@ def lived(
         events += [(start + timedelta(hours=13), BED, "on")]
         events += [(start + timedelta(hours=14, minutes=20), BED, "off")]
         events += [(start + timedelta(hours=23 if day in late else 21), BED, "on")]
+    for day in off_radio:
+        gone = DAY0 + timedelta(days=day, hours=-3, minutes=-30)
+        back = DAY0 + timedelta(days=day, hours=12)
+        events = [e for e in events if e[1] != BED or not gone <= e[0] <= back]
+        events += [(gone, BED, "unavailable"), (back, BED, "off")]
     baselines.observe(DAY0, PERSON, "home")
     baselines.observe(DAY0, BED, "on" if first_night else "off")
     baselines.observe(DAY0, DOOR, "off")
@@ -308,3 +315,18 @@ def test_her_room_s_door_back_from_unavailable_is_nobody_with_her() -> None:
     opened = [*dropped, (6 * 60 + 10, DOOR, "on"), (6 * 60 + 11, DOOR, "off")]
     view = at(baselines, today + timedelta(hours=6, minutes=30), opened)
     assert list(first_use_missed(view, baselines)) == []
+
+
+def test_nights_her_bed_was_off_the_radio_are_no_nights_elsewhere() -> None:
+    """Her bed reads ``unavailable`` two nights (a flat battery, back at noon): no night
+    it was seen lain on, none it was seen empty. Counted apart, the seven mornings read
+    (not the install's, whose evening was not seen) keep her habit, and the eleventh
+    morning lain on is told. Fails before: two nights of ten "not slept in it" were under
+    the 90 % asked, so the bed had no morning at all."""
+    today = DAY0 + timedelta(days=10)
+    baselines = lived(10, off_radio=frozenset({4, 5}))
+    [finding] = first_use_missed(
+        at(baselines, today + timedelta(hours=6, minutes=30), SON), baselines
+    )
+    assert finding.evidence == (BED,)
+    assert "on 7 of the 7 mornings" in finding.reasoning
