@@ -138,8 +138,9 @@ def night_began_late(
 ) -> int:
     """How many quarters after its usual one the bed's night before ``day``'s morning
     began (0: on time, or not known). Usual: the first quarter from ``EVENING`` by which it
-    was lain on nearly every night of ``held`` (the mornings its habit was kept), up to
-    quarter ``until`` of the morning."""
+    was lain on every night of ``held`` (the mornings its habit was kept, each night seen
+    from its evening), up to quarter ``until`` of the morning: a night later than any of
+    them began late."""
     masks = routines.slots.get(entity_id)
     back = routines.day - day
     if masks is None or not 0 <= back < DAYS_KEPT - 1:
@@ -148,7 +149,7 @@ def night_began_late(
     seen, usual = 0, None
     for index in range(EVENING - SLOTS, until):
         seen |= _aligned(masks, index) & held
-        if seen.bit_count() >= days - days // 10:
+        if seen.bit_count() >= days:
             usual = index
             break
     if usual is None:
