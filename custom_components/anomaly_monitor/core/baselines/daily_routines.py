@@ -30,6 +30,7 @@ SLOTS = 96  # quarter hours of a day
 QUARTER = timedelta(minutes=15)
 MAX_ENTITIES = 256
 _SECONDS = 900
+_KEPT = DAYS_KEPT * SLOTS
 
 # Readable states that are no state (a device off the radio is neither armed nor not).
 _NO_STATES = frozenset({"unavailable", "unknown", "none", ""})
@@ -91,6 +92,10 @@ class DailyRoutines(DayMasks):
         super().__init__(zone, SLOTS)
         self.slots: dict[str, list[int]] = {}  # entity -> 96 masks: in its state then
         self.since: dict[str, datetime] = {}  # in its routine state since (accounted until)
+        # Per entity kept, the quarters it read no state (off the radio, a flat battery):
+        # a bed unavailable all night is no night slept elsewhere.
+        self.unknown: dict[str, list[int]] = {}
+        self.unknown_since: dict[str, datetime] = {}
         # Not stored: ``routine_missed``'s answers for the day (the days before it do not
         # change while it lasts).
         self.answers: dict[tuple[str, int, int, bool], Any] = {}
@@ -106,12 +111,32 @@ class DailyRoutines(DayMasks):
         """The entity reads its routine state (True), another (False), or nothing (None)."""
         if self.watched_until is None:
             self.watched_until = when
+        self._reading(entity_id, in_routine is not None, when)
         since = self.since.pop(entity_id, None)
         if since is not None:
             self._mark(self._entity(entity_id), since, max(since, when))
         if in_routine and (entity_id in self.slots or len(self.slots) < MAX_ENTITIES):
             self.since[entity_id] = when
             self._mark(self._entity(entity_id), when, when)
+
+    def _reading(self, entity_id: str, read: bool, when: datetime) -> None:
+        """Account the entity's spell without a state (``unknown``) when it reads again."""
+        if not read:
+            if entity_id in self.slots:
+                self.unknown_since.setdefault(entity_id, when)
+            return
+        if (start := self.unknown_since.pop(entity_id, None)) is not None:
+            masks = self.unknown.setdefault(entity_id, [0] * SLOTS)
+            last = int(when.timestamp() // _SECONDS)  # the whole spell, days long or not
+            for number in range(max(int(start.timestamp() // _SECONDS), last - _KEPT), last + 1):
+                self._set(masks, *_quarter(number, self.zone))
+
+    def _shift(self, day: int) -> None:
+        by = min(day - self.day, DAYS_KEPT) if self.day else DAYS_KEPT
+        super()._shift(day)
+        for masks in self.unknown.values():
+            for slot in range(SLOTS):
+                masks[slot] = (masks[slot] << by) & FULL
 
     def _masks(self) -> dict[str, list[int]]:
         return self.slots
@@ -155,6 +180,8 @@ class DailyRoutines(DayMasks):
             **self._stored_account(),
             "slots": {entity: pack(masks, 0) for entity, masks in self.slots.items()},
             "since": {entity: format_time(when) for entity, when in self.since.items()},
+            "unknown": {entity: pack(masks, 0) for entity, masks in self.unknown.items()},
+            "unknown_since": {e: format_time(when) for e, when in self.unknown_since.items()},
         }
 
     @classmethod
@@ -168,6 +195,12 @@ class DailyRoutines(DayMasks):
                 continue
             if (masks := unpack(packed, SLOTS, 0, FULL)) is not None:
                 routines.slots[entity] = [int(v) for v in masks]
+        for entity, packed in stored_items(data.get("unknown"), MAX_ENTITIES):  # none before 41
+            if entity in routines.slots and (masks := unpack(packed, SLOTS, 0, FULL)) is not None:
+                routines.unknown[entity] = [int(v) for v in masks]
+        for entity, stored in stored_items(data.get("unknown_since"), MAX_ENTITIES):
+            if entity in routines.slots and (when := parse_time(stored)) is not None:
+                routines.unknown_since[entity] = when
         for entity, stored in stored_items(data.get("since"), MAX_ENTITIES):
             if entity in routines.slots and (when := parse_time(stored)) is not None:
                 routines.since[entity] = when  # a stay goes on across a restart

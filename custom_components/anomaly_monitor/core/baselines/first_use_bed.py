@@ -26,6 +26,10 @@ or read empty on the install's first night, missed no nights before it):
 - on the same weekday a week before, when that night was watched, it was kept (a bed left
   late on Sundays only keeps a weekly exception).
 
+The mornings of a weekly lie-in (``weekly_lie_ins``: every Sunday seen, or every Saturday
+and Sunday, still in bed at ``K``) are no mornings of the habit: it is read on the other
+days, and told only on a day of the week not lain in on.
+
 A night that began late ends late: when the bed was first lain on last night later than the
 quarter by which it is lain on nearly every night learned (a festival, a wedding, a film),
 its morning is due as much later (``night_began_late``): a lie-in after a late night is no
@@ -38,10 +42,14 @@ quarter: nothing is told of it. Today's part is ``first_use_missed``'s: the bed 
 
 from __future__ import annotations
 
-from .daily_routines import SLOTS, DailyRoutines
+from collections.abc import Sequence
+from datetime import datetime
+
+from .daily_routines import QUARTER, SLOTS, DailyRoutines, quarter_of, quarter_start
 from .day_masks import DAYS_KEPT
 from .first_use_night import EVENING
 from .routine_missed import MIN_DAYS
+from .weekly_lie_ins import weekly_lie_ins
 
 BAND = 8  # quarters: a bed left within two hours of the night's last sure quarter
 RARE_SHARE = 0.1
@@ -50,7 +58,7 @@ MORNING = (16, 48)  # 04:00-12:00: the quarter a bed is usually empty from
 TRIP = 4  # quarters: lain on again within the hour after it is a trip out of bed
 
 
-def _aligned(masks: list[int], index: int) -> int:
+def _aligned(masks: Sequence[int], index: int) -> int:
     """Quarter ``index`` of the day (negative: the evening before), each bit at the day
     whose morning it belongs to."""
     return masks[index % SLOTS] >> 1 if index < 0 else masks[index % SLOTS]
@@ -74,10 +82,15 @@ def bed_left_by(
     masks = routines.slots.get(entity_id)
     if masks is None or not MORNING[0] <= slot < MORNING[1] - 1:
         return None
-    lived &= routines.watched[slot]
-    night = 0
+    # Watched from the evening before (the install's first morning has no night seen),
+    # and the bed read all night: a night it was off the radio is no night elsewhere.
+    lived &= routines.watched[slot] & _aligned(routines.watched, EVENING - SLOTS)
+    night = unknown = 0
+    off_radio = routines.unknown.get(entity_id, ())
     for index in range(EVENING - SLOTS, slot - BAND):
         night |= _aligned(masks, index)
+        unknown |= _aligned(off_radio, index) if off_radio else 0
+    lived &= ~unknown
     # Counted from the first night it was seen lain on: a bed sensor fitted (or first
     # read lain on) after the home's first day has no nights before it to have missed.
     lived &= (1 << night.bit_length()) - 1
@@ -86,6 +99,15 @@ def bed_left_by(
     if days < MIN_DAYS or days < DAILY_SHARE * lived.bit_count():
         return None  # not slept in on most days the home was lived in
     rare = RARE_SHARE * days
+    late = _lain_through(masks, slot - BAND, slot) & learned
+    if late.bit_count() > rare:
+        # Still in bed then on some mornings: no habit, unless those are a weekly
+        # exception (a lie-in at weekends) and today is none of it.
+        learned &= ~weekly_lie_ins(routines.day, learned, late, day)
+        days = learned.bit_count()
+        if days < MIN_DAYS:
+            return None
+        rare = RARE_SHARE * days
     before = _lain_through(masks, slot - BAND, slot - 1) & learned
     through = before & masks[slot]
     if through.bit_count() > rare:
@@ -116,8 +138,9 @@ def night_began_late(
 ) -> int:
     """How many quarters after its usual one the bed's night before ``day``'s morning
     began (0: on time, or not known). Usual: the first quarter from ``EVENING`` by which it
-    was lain on nearly every night of ``held`` (the mornings its habit was kept), up to
-    quarter ``until`` of the morning."""
+    was lain on every night of ``held`` (the mornings its habit was kept, each night seen
+    from its evening), up to quarter ``until`` of the morning: a night later than any of
+    them began late."""
     masks = routines.slots.get(entity_id)
     back = routines.day - day
     if masks is None or not 0 <= back < DAYS_KEPT - 1:
@@ -126,7 +149,7 @@ def night_began_late(
     seen, usual = 0, None
     for index in range(EVENING - SLOTS, until):
         seen |= _aligned(masks, index) & held
-        if seen.bit_count() >= days - days // 10:
+        if seen.bit_count() >= days:
             usual = index
             break
     if usual is None:
@@ -136,3 +159,23 @@ def night_began_late(
         if _aligned(masks, index) & tonight:
             return max(0, index - usual)
     return 0
+
+
+def lain_on_since(routines: DailyRoutines, entity_id: str, start: datetime, now: datetime) -> bool:
+    """Whether the bed was lain on in every quarter from ``start`` to ``now``: read as its
+    habit is learned (``_lain_through``), a trip out of it of minutes (the toilet at
+    half past seven, back in bed at twenty to eight) leaves no quarter empty and is no
+    getting up; a rest after getting up (out of it for half an hour) is."""
+    masks = routines.slots.get(entity_id)
+    lying = routines.since.get(entity_id)
+    if masks is None or lying is None:
+        return False  # not lain on now
+    moment = quarter_start(start)
+    while moment <= now:
+        if lying > moment + QUARTER:  # before the stay now under way
+            slot, day = quarter_of(moment, routines.zone)
+            back = routines.day - day
+            if not 0 <= back < DAYS_KEPT or not masks[slot] >> back & 1:
+                return False
+        moment += QUARTER
+    return True

@@ -63,7 +63,12 @@ from .daily_routines import (
     quarter_start,
 )
 from .day_masks import DAYS_KEPT
-from .first_use_bed import MORNING as BED_MORNING, bed_left_by, night_began_late
+from .first_use_bed import (
+    MORNING as BED_MORNING,
+    bed_left_by,
+    lain_on_since,
+    night_began_late,
+)
 from .first_use_inner import rests_open, used_from_inside
 from .first_use_night import slept_here
 from .held_on import lain_on
@@ -293,8 +298,11 @@ def _bed_late(home: HomeView, baselines: HomeBaselines, state: EntityState) -> _
             late = night_began_late(routines, entity_id, day, days, slot - spread)
             told_at = quarter + _margin(first) + late * QUARTER
             band = quarter - (spread - 1) * QUARTER  # the first quarter it may be left
-            # Back in bed after getting up (a rest after the prayer) is no night going on.
-            if told_at > now or since is None or since > band - EARLY:
+            # Back in bed after getting up (a rest after the prayer) is no night going on;
+            # back from a trip of minutes (no quarter empty since the band) is.
+            if told_at > now or since is None:
+                return None
+            if since > band - EARLY and not lain_on_since(routines, entity_id, band - EARLY, now):
                 return None
             if _area_moved(home, baselines, state.info.area, entity_id, band):
                 return None  # somebody up in her room, or with her

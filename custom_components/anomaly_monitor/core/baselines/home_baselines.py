@@ -260,7 +260,7 @@ class HomeBaselines:
         routine = routine_state(domain, device_class, state)
         if routine is None:
             routine = contact_state(domain, device_class, state)
-        if routine is not None or entity_id in self.routines.since:
+        if routine is not None or entity_id in self.routines.slots:
             self.routines.state(entity_id, routine, when)
         if state in UNAVAILABLE_STATES or previous in UNAVAILABLE_STATES:
             return  # a device coming back is nobody's doing
