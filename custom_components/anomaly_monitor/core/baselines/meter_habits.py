@@ -207,23 +207,35 @@ def _rare_at(
     entity_id: str,
     slot: datetime,
     min_days: int = MIN_DAYS,
-    learned_before: int | None = None,
+    began: datetime | None = None,
 ) -> tuple[int, int] | None:
     """(days it drew, days learned) at ``slot``'s hour when it (nearly) never draws then,
     nor in the hour before or after (a usual run spilling over, or begun early, is not
-    drawing at a new hour); over the days kept before local day ``learned_before`` (the
-    day the spell judged began) when it comes earlier than the slot's."""
+    drawing at a new hour); none of the hours the spell under way (since ``began``) drew
+    counted among the days learned."""
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
-    learned = day if learned_before is None else min(day, learned_before)
-    ran, days = hours.days_at(entity_id, hour, learned, home_only=False)
+    ran, days = hours.days_at(
+        entity_id, hour, _learned(baselines, hour, day, began), home_only=False
+    )
     if days < min_days or ran > RARE * days or _weekly_at(baselines, entity_id, hour, day):
         return None
     for other in (hour - 1, hour + 1):
+        learned = _learned(baselines, other % 24, day, began)
         near, watched = hours.days_at(entity_id, other % 24, learned, home_only=False)
         if watched < min_days or near > RARE * watched:
             return None
     return ran, days
+
+
+def _learned(baselines: HomeBaselines, hour: int, day: int, began: datetime | None) -> int:
+    """The local day before which the days learned at ``hour`` are read for a slot of local
+    day ``day``: none the spell begun at ``began`` drew through (its first day's hours
+    before it began are learned as any)."""
+    if began is None:
+        return day
+    _, first_hour, first_day = slot_of(began, baselines.zone)
+    return min(day, first_day + (1 if hour < first_hour else 0))
 
 
 def _weekly_at(baselines: HomeBaselines, entity_id: str, hour: int, day: int) -> bool:
@@ -258,7 +270,7 @@ def _rare_time(
     draws at (an oven left on at 21:30, its finding over at 00:19 and told again at 01:06
     by another rule): the spell under way is not its own normal."""
     spent, fewest, most = timedelta(0), 0, 0
-    began = slot_of(start, baselines.zone)[2]
+    began = start
     start = max(start, now - _RARE_LOOK_BACK)
     slot = hour_start(local(start, baselines.zone))
     while slot < now:
