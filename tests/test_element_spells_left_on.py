@@ -106,7 +106,8 @@ def test_an_element_left_on_at_night_is_one_draw_past_midnight() -> None:
             empty = HomeView(window([state], environment(now, persons_home=0)))
             found.append((now, list(meter_drawing_at_unusual_hours(empty, baselines))))
     told = [now for now, findings in found if findings]
-    assert told and told[0] < start + timedelta(hours=1)
+    assert told
+    assert told[0] < start + timedelta(hours=1)
     # From the first finding on, every analysis still finds it: before and after midnight.
     assert all(findings for now, findings in found if now >= told[0])
     assert found[-1][0] > night + timedelta(days=1, hours=1)
