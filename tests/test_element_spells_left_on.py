@@ -111,3 +111,26 @@ def test_an_element_left_on_at_night_is_one_draw_past_midnight() -> None:
     # From the first finding on, every analysis still finds it: before and after midnight.
     assert all(findings for now, findings in found if now >= told[0])
     assert found[-1][0] > night + timedelta(days=1, hours=1)
+
+
+def _timer_days(baselines: HomeBaselines, day: datetime) -> None:
+    """A pump on its timer, 09:00-15:00 every day, at 1.1 kW."""
+    baselines.observe(day + timedelta(hours=9), HOB, "1140")
+    baselines.observe(day + timedelta(hours=15), HOB, "0")
+
+
+def test_long_runs_an_hour_apart_are_runs_not_a_thermostats_bursts() -> None:
+    """The timer's run, then a night's run an hour after it (a pool shock-dosed), then the
+    timer's run again an hour after that: restarts at one draw within the hour, joined as
+    one spell of 24 h, but each run is as long as its spells or longer. Told at 09:09 as
+    "on and off for 24 h" (set 7 a), it is no element holding a temperature."""
+    baselines = fed(10, each=_timer_days, until=THURSDAY + timedelta(hours=8))
+    _timer_days(baselines, THURSDAY)
+    baselines.observe(THURSDAY + timedelta(hours=16), HOB, "1138")
+    baselines.observe(THURSDAY + timedelta(hours=32), HOB, "0")
+    baselines.observe(THURSDAY + timedelta(hours=33), HOB, "1140")
+    now = THURSDAY + timedelta(hours=33, minutes=10)
+    baselines.advance(now)
+    start = THURSDAY + timedelta(hours=33)
+    home = HomeView(window([hob("1140", start)], environment(now, persons_home=1)))
+    assert list(appliance_running_far_longer(home, baselines)) == []

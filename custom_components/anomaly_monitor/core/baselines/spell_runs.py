@@ -9,7 +9,10 @@ morning), so the spell under way is judged like a run: ``long_runs.FACTOR`` time
 longest spell learned (in the quarter of the day it began, or every quarter pooled: the
 same ``StateDurations`` reading), never under ``long_runs.FLOOR``. Only a spell of an
 element (its runs draw a heating load) is judged: a compressor's duty cycle is a fridge's
-day. No word of an id or a name is read.
+day; and only a spell of bursts, none longer than the longest spell learned: a pool pump's
+6-h timer run, run again all night an hour after it (a shock dose) and again by its timer
+an hour after that, is three long runs joined, each judged as a run (``long_runs``), not a
+thermostat's bursts. No word of an id or a name is read.
 """
 
 from __future__ import annotations
@@ -35,5 +38,9 @@ def element_spell(
     if learned is None or learned[1] <= 0:
         return None
     count, longest, pooled = learned
+    meter_run = baselines.durations.current.get(meter)
+    run_since = meter_run[1] if meter_run is not None and meter_run[0] == RUNNING else now
+    if baselines.draws.longest_burst(meter, run_since, now) > timedelta(minutes=longest):
+        return None  # a run of it is longer than its every spell: judged as a run
     limit = max(floor, factor * timedelta(minutes=longest))
     return since, limit, drew, count, longest, pooled
