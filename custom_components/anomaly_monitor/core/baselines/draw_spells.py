@@ -55,6 +55,7 @@ class DrawSpells:
         self.runs: dict[str, int] = {}
         self.drew: dict[str, float] = {}
         self.rests: dict[str, timedelta] = {}  # the longest rest of the spell under way
+        self.bursts: dict[str, timedelta] = {}  # its longest run before the last rest
 
     def reading(
         self,
@@ -93,6 +94,7 @@ class DrawSpells:
             meters.drew(entity_id, run[1], when)  # the gap is part of the spell's hours
             self.runs[entity_id] = self.runs.get(entity_id, 1) + 1
             self.rests[entity_id] = max(self.rests.get(entity_id, timedelta(0)), when - run[1])
+            self.bursts[entity_id] = max(self.bursts.get(entity_id, timedelta(0)), run[1] - run[0])
             return  # the spell goes on
         if drawing[0] == RUNNING:
             # It ended with the run before the gap (after a restart: as the meter rested).
@@ -101,6 +103,14 @@ class DrawSpells:
         durations.state(key, RUNNING, when)
         self.runs[entity_id] = 1
         self.rests.pop(entity_id, None)
+        self.bursts.pop(entity_id, None)
+
+    def longest_burst(self, entity_id: str, since: datetime, now: datetime) -> timedelta:
+        """The longest run of the spell under way: those before its rests, the last one
+        (ended, or under way since ``since`` while the meter runs)."""
+        last = self.last_run.get(entity_id)
+        current = last[1] - last[0] if last is not None else now - since
+        return max(self.bursts.get(entity_id, timedelta(0)), current)
 
     def gap_joins(self, entity_id: str, now: datetime) -> bool:
         """The meter rests now in a gap that may still join its spell."""

@@ -59,6 +59,7 @@ from .long_stays import at_most, duration_text, marked_normal
 from .power import HEATING_WATTS, RUNNING, heating_key, running_key, watts
 from .rest_reading import SHORT_RUN, meter_state, short_runner
 from .running_draw import HOLD, STEADY_DROP
+from .spell_runs import element_spell
 from .timed_stays import (
     AGREEMENT,
     LEFT_ON_PAST_ITS_ROUTINE,
@@ -126,20 +127,29 @@ APPLIANCE_RUNNING_FAR_LONGER = FindingKind(
 )
 
 
-type Limit = tuple[EntityState, float, datetime, timedelta, int, float, bool, bool, bool]
+type Limit = tuple[EntityState, float, datetime, timedelta, int, float, bool, bool, bool, bool]
 
 
 def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
-    """(meter, watts, since, limit, runs, longest minutes, pooled, timed, heating) of every
-    meter drawing a heating load now whose runs (or heating spells) are learned enough to
-    judge: the one that falls due first."""
+    """(meter, watts, since, limit, runs, longest minutes, pooled, timed, heating, cycled)
+    of every meter drawing a heating load now whose runs (or heating spells, or its
+    element's spells on its thermostat: ``spell_runs``) are learned enough to judge: the
+    one that falls due first."""
     running = baselines.durations.current
     for meter in home.of("sensor", "power"):
+        cycled = _cycled(home, baselines, meter)
         spell = running.get(meter.entity_id)
-        if spell is None or spell[0] != RUNNING or (value := meter.number) is None:
-            continue
-        draw = watts(value, meter.info.unit)
-        if draw is None or _at_rest(baselines, meter, value, home.end):
+        value = meter.number
+        draw = None if value is None else watts(value, meter.info.unit)
+        if (
+            spell is None
+            or spell[0] != RUNNING
+            or value is None
+            or draw is None
+            or _at_rest(baselines, meter, value, home.end)
+        ):
+            if cycled is not None:  # resting between its element's bursts
+                yield meter, *cycled
             continue
         element = heats_in_its_runs(baselines, meter.entity_id)
         weak = _weak_from(home, baselines, meter, draw)
@@ -160,7 +170,26 @@ def _limits(home: HomeView, baselines: HomeBaselines) -> Iterator[Limit]:
         if draw >= HEATING_LOAD and (heat := heating_limit(baselines.durations, meter.entity_id)):
             found.append((heat[0], heat[1], heat[2], heat[3], True, False, True))
         if found:
-            yield meter, draw, *min(found, key=lambda f: f[0] + f[1])
+            first = min(found, key=lambda f: f[0] + f[1])
+            if cycled is None or first[0] + first[1] <= cycled[1] + cycled[2]:
+                yield meter, draw, *first, False
+                continue
+        if cycled is not None:
+            yield meter, *cycled
+
+
+def _cycled(
+    home: HomeView, baselines: HomeBaselines, meter: EntityState
+) -> tuple[float, datetime, timedelta, int, float, bool, bool, bool, bool] | None:
+    """(watts, since, limit, spells, longest minutes, pooled, False, False, True) of the
+    meter's element on its thermostat, judged by its spells (``spell_runs``)."""
+    spell = element_spell(baselines, meter.entity_id, home.end, FACTOR, FLOOR)
+    if spell is None or any(
+        marked_normal(baselines, e) for e in (meter.entity_id, plug_switch(home, meter)) if e
+    ):
+        return None
+    since, limit, drew, count, longest, pooled = spell
+    return drew, since, limit, count, longest, pooled, False, False, True
 
 
 def _at_rest(baselines: HomeBaselines, meter: EntityState, value: float, now: datetime) -> bool:
@@ -283,7 +312,7 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
     Magnitude: minutes it has been running.
     """
     now = home.end
-    for meter, draw, since, limit, count, longest, pooled, timed, heating in _limits(
+    for meter, draw, since, limit, count, longest, pooled, timed, heating, cycled in _limits(
         home, baselines
     ):
         stayed = now - since
@@ -295,6 +324,8 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
             else _QUARTER_NAMES[quarter_of_day(since, baselines.zone)]
         )
         habit = "runs for " + at_most(longest, count, "runs", f", {when}")
+        if cycled:  # its element's bursts on its thermostat: one draw
+            habit = "draws (on and off) for " + at_most(longest, count, "spells", f", {when}")
         if heating:  # a part of its runs (a washer heating its water)
             spells = at_most(longest, count, "heating spells")
             habit = f"heats (draws {HEATING_LOAD:.0f} W or more) for {spells} within its runs"
@@ -311,7 +342,8 @@ def appliance_running_far_longer(home: HomeView, baselines: HomeBaselines) -> It
         yield kind.finding(
             evidence=(meter.entity_id,) if switch is None else (switch, meter.entity_id),
             subject=switch or meter.entity_id,
-            reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W for "
+            reasoning=f"{meter.info.name or meter.entity_id} has drawn {draw:.0f} W"
+            f"{' on and off' if cycled else ''} for "
             f"{duration_text(stayed)}, since {moment_text(since, now, home.env.zone)}; "
             f"in this home it {habit}.",
             recommendation="Check the appliance on this meter: it may have been left on.",

@@ -203,21 +203,39 @@ def meter_run_missing(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
 
 
 def _rare_at(
-    baselines: HomeBaselines, entity_id: str, slot: datetime, min_days: int = MIN_DAYS
+    baselines: HomeBaselines,
+    entity_id: str,
+    slot: datetime,
+    min_days: int = MIN_DAYS,
+    began: datetime | None = None,
 ) -> tuple[int, int] | None:
     """(days it drew, days learned) at ``slot``'s hour when it (nearly) never draws then,
     nor in the hour before or after (a usual run spilling over, or begun early, is not
-    drawing at a new hour)."""
+    drawing at a new hour); none of the hours the spell under way (since ``began``) drew
+    counted among the days learned."""
     hours = baselines.meters
     _, hour, day = slot_of(slot, baselines.zone)
-    ran, days = hours.days_at(entity_id, hour, day, home_only=False)
+    ran, days = hours.days_at(
+        entity_id, hour, _learned(baselines, hour, day, began), home_only=False
+    )
     if days < min_days or ran > RARE * days or _weekly_at(baselines, entity_id, hour, day):
         return None
     for other in (hour - 1, hour + 1):
-        near, watched = hours.days_at(entity_id, other % 24, day, home_only=False)
+        learned = _learned(baselines, other % 24, day, began)
+        near, watched = hours.days_at(entity_id, other % 24, learned, home_only=False)
         if watched < min_days or near > RARE * watched:
             return None
     return ran, days
+
+
+def _learned(baselines: HomeBaselines, hour: int, day: int, began: datetime | None) -> int:
+    """The local day before which the days learned at ``hour`` are read for a slot of local
+    day ``day``: none the spell begun at ``began`` drew through (its first day's hours
+    before it began are learned as any)."""
+    if began is None:
+        return day
+    _, first_hour, first_day = slot_of(began, baselines.zone)
+    return min(day, first_day + (1 if hour < first_hour else 0))
 
 
 def _weekly_at(baselines: HomeBaselines, entity_id: str, hour: int, day: int) -> bool:
@@ -245,13 +263,19 @@ def _rare_time(
     min_days: int = MIN_DAYS,
 ) -> tuple[timedelta, int, int]:
     """Time since ``start`` spent at hours the meter (nearly) never draws at, trailing up
-    to now, with the days learned (fewest) and the days it drew (most) at those hours."""
+    to now, with the days learned (fewest) and the days it drew (most) at those hours.
+
+    Judged by the days learned before the spell began: past midnight, the evening it has
+    drawn through is a day kept, and the hour before midnight would read as an hour it
+    draws at (an oven left on at 21:30, its finding over at 00:19 and told again at 01:06
+    by another rule): the spell under way is not its own normal."""
     spent, fewest, most = timedelta(0), 0, 0
+    began = start
     start = max(start, now - _RARE_LOOK_BACK)
     slot = hour_start(local(start, baselines.zone))
     while slot < now:
         end = next_hour(slot)
-        if (rare := _rare_at(baselines, entity_id, slot, min_days)) is not None:
+        if (rare := _rare_at(baselines, entity_id, slot, min_days, began)) is not None:
             spent += min(end, now) - max(slot, start)
             fewest = rare[1] if not fewest else min(fewest, rare[1])
             most = max(most, rare[0])
