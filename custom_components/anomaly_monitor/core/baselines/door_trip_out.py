@@ -48,10 +48,12 @@ from ..home import (
 )
 from ..pets import has_pets
 from ..statistics.timeline import real_changes
+from .clock import local
 from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
+from .pet_motion_after import Sign, without_pet_after
 from .shut_in import shut_in
-from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, resting_hours
+from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, NIGHT_HOURS, resting_hours
 from .ways_in import way_out
 
 FACTOR = 2.0
@@ -70,6 +72,8 @@ class DoorTrip(NamedTuple):
     area: str | None
     limit: timedelta
     learned: LearnedTrips
+    # by day, the pet's sensors that moved since (``pet_motion_after``): not them
+    pets: frozenset[str] = frozenset()
 
 
 def _signs(home: HomeView) -> list[tuple[datetime, str, str]]:
@@ -116,6 +120,22 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     doors = {s.entity_id for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)}
     if has_pets(home.window.profile):
         signs = _without_pets_between(signs, doors)
+    trip = _trip_out(home, baselines, signs, doors)
+    if trip is not None or (after := without_pet_after(home, baselines, signs)) is None:
+        return trip
+    # By day, the pet moving since is not them coming back (``pet_motion_after``).
+    trip = _trip_out(home, baselines, after.signs, doors)
+    if trip is None or local(trip.since, home.env.zone).hour in NIGHT_HOURS:
+        return None  # the night's trips are ``night_trips``' and ``bed_*``'s reading
+    return trip._replace(pets=after.sensors)
+
+
+def _trip_out(
+    home: HomeView, baselines: HomeBaselines, signs: list[Sign], doors: set[str]
+) -> DoorTrip | None:
+    """The trip under way when the last of ``signs`` is a passage out that is judged."""
+    if not signs:
+        return None
     passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
     seen = {s.info.area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)} - {None}
     for when, entity_id, state in signs:
