@@ -24,6 +24,11 @@ out of a room people are seen in (a granny flat, a ger), somebody goes to the ya
 shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
 
+By day (out of the clock's night, ``still_in_room.NIGHT_HOURS``), the motion that came after
+the passage only on sensors that keep no person's hours (the dog in the living room,
+``pet_motion_after``) is not them coming back: the way back is the door, still shut. Those
+sensors reading on are then nobody moving now either (``still_home``).
+
 Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
 ``MIN_DAYS`` days; while it has seen a trip back, the door's whole day stands in), or
 whose trips back took ``SHORT`` or more (a way to the yard or the shed, where people
