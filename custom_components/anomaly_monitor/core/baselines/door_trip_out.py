@@ -24,6 +24,14 @@ out of a room people are seen in (a granny flat, a ger), somebody goes to the ya
 shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
 
+By day (out of the clock's night, ``still_in_room.NIGHT_HOURS``), the motion that came after
+the passage only on sensors that keep no person's hours (the dog in the living room,
+``pet_motion_after``) is not them coming back: the way back is the door, still shut. Those
+sensors reading on are then nobody moving now either (``still_home``). Only through a door
+this home also goes through and comes back within minutes at night (its night quarter's
+own trips learned: a bathroom, a WC): out to the patio or the yard somebody may stay while
+the dog moves inside (set 33 c's patio door, two false alarms before this).
+
 Not judged: a door whose quarter is not learned (``door_trips.MIN_TRIPS`` trips back on
 ``MIN_DAYS`` days; while it has seen a trip back, the door's whole day stands in), or
 whose trips back took ``SHORT`` or more (a way to the yard or the shed, where people
@@ -48,10 +56,12 @@ from ..home import (
 )
 from ..pets import has_pets
 from ..statistics.timeline import real_changes
+from .clock import local
 from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
+from .pet_motion_after import Sign, without_pet_after
 from .shut_in import shut_in
-from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, resting_hours
+from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, NIGHT_HOURS, resting_hours
 from .ways_in import way_out
 
 FACTOR = 2.0
@@ -60,6 +70,8 @@ MIN_LIMIT = timedelta(minutes=20)
 # Only a door this home always comes back through within this (a WC, a night's outhouse
 # trip): one whose trips back take longer is a way to the yard, the shed, the neighbours.
 SHORT = timedelta(minutes=15)
+# An hour of the night quarter, whose trips say the door is used for the toilet at night.
+NIGHT_TRIP_HOUR = 3
 
 
 class DoorTrip(NamedTuple):
@@ -70,6 +82,8 @@ class DoorTrip(NamedTuple):
     area: str | None
     limit: timedelta
     learned: LearnedTrips
+    # by day, the pet's sensors that moved since (``pet_motion_after``): not them
+    pets: frozenset[str] = frozenset()
 
 
 def _signs(home: HomeView) -> list[tuple[datetime, str, str]]:
@@ -116,6 +130,33 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     doors = {s.entity_id for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)}
     if has_pets(home.window.profile):
         signs = _without_pets_between(signs, doors)
+    trip = _trip_out(home, baselines, signs, doors)
+    if trip is not None or (after := without_pet_after(home, baselines, signs)) is None:
+        return trip
+    # By day, the pet moving since is not them coming back (``pet_motion_after``).
+    trip = _trip_out(home, baselines, after.signs, doors)
+    if trip is None or local(trip.since, home.env.zone).hour in NIGHT_HOURS:
+        return None  # the night's trips are ``night_trips``' and ``bed_*``'s reading
+    if not _a_night_trip_door(baselines, trip):
+        return None  # a door to the yard or the patio: they may stay out there
+    return trip._replace(pets=after.sensors)
+
+
+def _a_night_trip_door(baselines: HomeBaselines, trip: DoorTrip) -> bool:
+    """Whether this home goes through ``trip``'s door and comes back within minutes in the
+    night too (its own night quarter learned: the toilet at night), a room people go into
+    and come out of, not a way to the yard, where they potter while the dog moves inside."""
+    night = local(trip.since, baselines.zone).replace(hour=NIGHT_TRIP_HOUR, minute=0)
+    learned = baselines.door_trips.learned(trip.door, night)
+    return learned is not None and not learned.whole_day and learned.longest < SHORT
+
+
+def _trip_out(
+    home: HomeView, baselines: HomeBaselines, signs: list[Sign], doors: set[str]
+) -> DoorTrip | None:
+    """The trip under way when the last of ``signs`` is a passage out that is judged."""
+    if not signs:
+        return None
     passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
     seen = {s.info.area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)} - {None}
     for when, entity_id, state in signs:

@@ -257,9 +257,13 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     readable = [
         s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
     ]
-    if not readable or any(moving_now(home, baselines, s) for s in readable):
+    if not readable:
         return None
-    if (door := door_trip_out(home, baselines)) is not None:
+    moving = {s.entity_id for s in readable if moving_now(home, baselines, s)}
+    door = door_trip_out(home, baselines)
+    if moving and (door is None or not moving <= door.pets):
+        return None  # somebody moves now (by day, the pet's sensors are not them after a door)
+    if door is not None:
         return StillHome(door.since, door.area, door.limit, None, None, door=door)
     since = _last_movement(home, baselines)
     if since is None or since >= home.end:

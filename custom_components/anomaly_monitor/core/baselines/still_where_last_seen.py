@@ -14,7 +14,8 @@ judges that stillness by what this home does, learned from its own history, twic
   the quarters within ``NEAR`` too). The bedroom in the evening is the night, the sofa
   an hour's film; a bathroom, a stair or a shower is left within minutes;
 - a **door** passed (``door_trip_out``): somebody went through it after a sign elsewhere
-  and shut it, and nothing since; judged by how soon this home comes back through it.
+  and shut it, and nothing since (by day, nothing but a pet's round-the-clock sensor:
+  ``pet_motion_after``); judged by how soon this home comes back through it.
 
 Nothing is told while an hour is not learned (``quiet_spells.MIN_DAYS`` days): no fixed
 prior, ``no_movement_while_home`` covers a new install.
@@ -130,6 +131,13 @@ def _seen(still: StillHome, where: str, quiet: timedelta, since: datetime) -> st
         return (
             f"Someone got out of bed and has been{where} for {duration_text(quiet)} (since "
             f"{since:%H:%M}), seen nowhere else since. "
+        )
+    if still.door is not None and still.door.pets:
+        return (
+            f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
+            f"(at {since:%H:%M}); since then only {', '.join(sorted(still.door.pets))} "
+            "moved, which moves at nearly every hour, day and night, on most days (a pet's, "
+            "not theirs). "
         )
     return (
         f"Someone is home and was last seen{where} {duration_text(quiet)} ago "
