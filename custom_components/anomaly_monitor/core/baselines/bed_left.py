@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from .bed_exits import BED_CLASSES, LAIN as EXIT_LAIN, LearnedExits
-from .bed_returns import PRIOR, LearnedTrips
+from .bed_returns import PRIOR
 from .bed_trip import inside_signs
 from .clock import local
 from .held_on import HELD, lain_on
@@ -40,6 +40,7 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .room_limit import room_limit
 from .still_in_room import MIN_LIMIT as FLOOR
+from .trip_quarters import LearnedTrips
 
 # The bed was lain on this long before it was left: somebody was in it for the night (a
 # child bouncing on it, a cat's minute, is no night in bed).

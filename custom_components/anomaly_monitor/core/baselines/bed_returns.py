@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
-from typing import Any, NamedTuple
+from typing import Any
 
 from .clock import slot_of
-from .room_quiet import DAYS_KEPT, QUARTER_HOURS, QUARTERS, stored_quarters
+from .room_quiet import QUARTERS, stored_quarters
 from .stored_values import stored_day_longest_count, stored_entity_id, stored_items
+from .trip_quarters import DayTrips, LearnedTrips, add_trip, learned_at, new_quarters
 
 MAX_BEDS = 16
 # The bed was lain on this long before it was left: somebody was in it for the night, or
@@ -32,8 +33,6 @@ LAIN = timedelta(minutes=30)
 MAX_TRIP = timedelta(hours=2)
 MAX_MINUTES = MAX_TRIP.total_seconds() / 60
 # A quarter of a bed is learned from this many trips, on this many days.
-MIN_TRIPS = 3
-MIN_DAYS = 2
 
 # A trip out of a bed in the night, and nothing seen of its leaver elsewhere: past this
 # many times the longest trip learned, at least ``MARGIN`` more, never under ``FLOOR``
@@ -47,22 +46,6 @@ PRIOR = timedelta(minutes=25)
 # The hours a bed left is a trip out of the night (local; ``still_in_room.NIGHT_HOURS``):
 # later, it is the day begun.
 NIGHT_HOURS = frozenset({22, 23, 0, 1, 2, 3, 4, 5})
-
-
-class DayTrips(NamedTuple):
-    """One day's trips out of a bed at one quarter."""
-
-    day: int
-    longest: float  # minutes the bed stayed empty
-    trips: int
-
-
-class LearnedTrips(NamedTuple):
-    """What a bed's quarter taught of its trips."""
-
-    longest: timedelta
-    trips: int
-    days: int
 
 
 class BedReturns:
@@ -94,29 +77,14 @@ class BedReturns:
         if rows is None:
             if len(self.trips) >= MAX_BEDS:
                 return
-            rows = self.trips[bed] = [deque(maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
-        _, hour, day = slot_of(left, self.zone)
-        days = rows[hour // QUARTER_HOURS]
-        minutes = (back - left).total_seconds() / 60
-        if days and days[-1].day == day:
-            newest = days[-1]
-            days[-1] = DayTrips(day, max(newest.longest, minutes), newest.trips + 1)
-        elif not days or day > days[-1].day:
-            days.append(DayTrips(day, minutes, 1))
+            rows = self.trips[bed] = new_quarters()
+        add_trip(rows, left, back, self.zone)
 
     def learned(self, bed: str, left: datetime) -> LearnedTrips | None:
         """What ``bed`` taught of its trips at the quarter ``left`` falls in; None while
         fewer than ``MIN_TRIPS`` trips on ``MIN_DAYS`` days."""
         rows = self.trips.get(bed)
-        if rows is None:
-            return None
-        _, hour, _ = slot_of(left, self.zone)
-        quarter = list(rows[hour // QUARTER_HOURS])
-        trips = sum(row.trips for row in quarter)
-        days = len({row.day for row in quarter})
-        if trips < MIN_TRIPS or days < MIN_DAYS:
-            return None
-        return LearnedTrips(timedelta(minutes=max(r.longest for r in quarter)), trips, days)
+        return None if rows is None else learned_at(rows, left, self.zone)
 
     def limit(self, bed: str, left: datetime) -> tuple[timedelta, LearnedTrips | None] | None:
         """How long after ``left`` the bed may stay empty with its leaver seen nowhere

@@ -39,13 +39,13 @@ from ..home import (
     is_unavailable,
 )
 from ..outdoor_areas import outdoor_area
-from .bed_returns import LearnedTrips
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .night_trips import PASSING
 from .room_limit import room_limit
 from .room_quiet import LearnedQuiet
 from .still_in_room import MIN_LIMIT as FLOOR
+from .trip_quarters import LearnedTrips
 
 # The bed was lain on this long before it was left: somebody lay down in it (back from an
 # earlier trip of the night, they have not lain the hour ``bed_left`` asks; a cat's minute

@@ -23,10 +23,10 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any, NamedTuple
 
-from .bed_returns import DayTrips, LearnedTrips
 from .clock import format_time, parse_time, slot_of
-from .room_quiet import DAYS_KEPT, MAX_AREA_NAME, QUARTER_HOURS, QUARTERS, stored_quarters
+from .room_quiet import MAX_AREA_NAME, QUARTERS, stored_quarters
 from .stored_values import stored_day_longest_count, stored_items
+from .trip_quarters import DayTrips, LearnedTrips, add_trip, learned_at, new_quarters
 
 MAX_ROOMS = 32
 # The hours a trip out of the rest is a night's (local): from five the day begins for
@@ -37,8 +37,6 @@ NIGHT_HOURS = frozenset({22, 23, 0, 1, 2, 3, 4})
 MAX_TRIP = timedelta(hours=1)
 MAX_MINUTES = MAX_TRIP.total_seconds() / 60
 # A room's quarter is learned from this many trips back to it, on this many nights.
-MIN_TRIPS = 3
-MIN_DAYS = 2
 
 
 class OpenTrip(NamedTuple):
@@ -82,29 +80,14 @@ class RoomReturns:
         if rows is None:
             if len(self.trips) >= MAX_ROOMS or len(room) > MAX_AREA_NAME:
                 return
-            rows = self.trips[room] = [deque(maxlen=DAYS_KEPT) for _ in range(QUARTERS)]
-        _, hour, day = slot_of(out, self.zone)
-        days = rows[hour // QUARTER_HOURS]
-        minutes = (back - out).total_seconds() / 60
-        if days and days[-1].day == day:
-            newest = days[-1]
-            days[-1] = DayTrips(day, max(newest.longest, minutes), newest.trips + 1)
-        elif not days or day > days[-1].day:
-            days.append(DayTrips(day, minutes, 1))
+            rows = self.trips[room] = new_quarters()
+        add_trip(rows, out, back, self.zone)
 
     def learned(self, room: str, out: datetime) -> LearnedTrips | None:
         """What ``room`` taught of its night trips at the quarter ``out`` falls in; None
         while fewer than ``MIN_TRIPS`` on ``MIN_DAYS`` nights."""
         rows = self.trips.get(room)
-        if rows is None:
-            return None
-        _, hour, _ = slot_of(out, self.zone)
-        quarter = list(rows[hour // QUARTER_HOURS])
-        trips = sum(row.trips for row in quarter)
-        days = len({row.day for row in quarter})
-        if trips < MIN_TRIPS or days < MIN_DAYS:
-            return None
-        return LearnedTrips(timedelta(minutes=max(r.longest for r in quarter)), trips, days)
+        return None if rows is None else learned_at(rows, out, self.zone)
 
     # --- storage -----------------------------------------------------------------------
 

@@ -31,10 +31,11 @@ from ..home import (
     is_unavailable,
 )
 from ..phoneless_residents import people_move_at_any_hour
-from .bed_returns import FACTOR, FLOOR, MARGIN, LearnedTrips
+from .bed_returns import FACTOR, FLOOR, MARGIN
 from .home_baselines import HomeBaselines
 from .night_trips import PASSING
 from .somebody_in import maybe_a_pet
+from .trip_quarters import LearnedTrips
 from .ways_in import way_out
 
 # The room's trips came back within this: somebody's toilet trips, not a night up...
