@@ -13,10 +13,8 @@ room moving after a nap in a home never lived in while the trackers were away.
 
 from __future__ import annotations
 
-from custom_components.anomaly_monitor.core.baselines.somebody_in import (
-    lived_while_away,
-    stayed_in,
-)
+from custom_components.anomaly_monitor.core.baselines.lived_while_away import lived_while_away
+from custom_components.anomaly_monitor.core.baselines.somebody_in import stayed_in
 from custom_components.anomaly_monitor.core.models import Transition
 
 from .test_last_one_out import BEDROOM, LIVING, alice_out, at, home_at, lived, seen

@@ -18,10 +18,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.somebody_in import (
-    lived_while_away,
-    opened_from_inside,
-)
+from custom_components.anomaly_monitor.core.baselines.lived_while_away import lived_while_away
+from custom_components.anomaly_monitor.core.baselines.somebody_in import opened_from_inside
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 from custom_components.anomaly_monitor.core.outdoor_areas import outdoor_area

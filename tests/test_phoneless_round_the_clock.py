@@ -16,10 +16,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.somebody_in import (
-    lived_while_away,
-    opened_from_inside,
-)
+from custom_components.anomaly_monitor.core.baselines.lived_while_away import lived_while_away
+from custom_components.anomaly_monitor.core.baselines.somebody_in import opened_from_inside
 from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 from custom_components.anomaly_monitor.core.window import build_window

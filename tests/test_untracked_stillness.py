@@ -14,12 +14,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.lived_while_away import lived_while_away
 from custom_components.anomaly_monitor.core.baselines.quiet_spells import QuietSpells
 from custom_components.anomaly_monitor.core.baselines.room_quiet import RoomQuiet
-from custom_components.anomaly_monitor.core.baselines.somebody_in import (
-    inside_now,
-    lived_while_away,
-)
+from custom_components.anomaly_monitor.core.baselines.somebody_in import inside_now
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
     still_where_last_seen_due,
@@ -137,7 +135,7 @@ def test_a_pets_motion_is_no_untracked_residents_last_sign() -> None:
     the quiet would be read from the cat, in the bedroom, and told as somebody lying
     still there (set 30's Baku home: the cat in the living room hours after a neighbour
     fed it). Not judged (without a pet, she is: the test above)."""
-    from custom_components.anomaly_monitor.core.baselines.somebody_in import maybe_a_pet
+    from custom_components.anomaly_monitor.core.baselines.lived_while_away import maybe_a_pet
 
     from .test_last_one_out import BEDROOM
 

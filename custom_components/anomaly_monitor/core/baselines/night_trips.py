@@ -48,9 +48,9 @@ from .clock import local
 from .daily_rhythm import BACK_TO_BED, MIN_REST, NIGHT_ENDS, TRIP
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
+from .lived_while_away import maybe_a_pet
 from .room_limit import room_limit
 from .room_quiet import LearnedQuiet
-from .somebody_in import maybe_a_pet
 
 # A room this home leaves within less than this at every learned quarter is no place to
 # rest (``still_in_room.RESTING``: the hours' quiet that makes them rest hours).

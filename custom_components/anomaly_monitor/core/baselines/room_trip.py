@@ -33,8 +33,8 @@ from ..home import (
 from ..phoneless_residents import people_move_at_any_hour
 from .bed_returns import FACTOR, FLOOR, MARGIN
 from .home_baselines import HomeBaselines
+from .lived_while_away import maybe_a_pet
 from .night_trips import PASSING
-from .somebody_in import maybe_a_pet
 from .trip_quarters import LearnedTrips
 from .ways_in import way_out
 

@@ -26,7 +26,7 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
 from ..models import EntityState
 from .away_normal import LEAVE_GRACE
 from .inner_signs import REST_OPEN, inner_kind
-from .somebody_in import maybe_a_pet
+from .lived_while_away import maybe_a_pet
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 import weakref
 
@@ -50,11 +50,9 @@ from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..outdoor_areas import watches_outside
 from ..pets import has_pets
-from ..phoneless_residents import people_move_at_any_hour
-from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
-from .clock import day_number, local
 from .inner_signs import by_a_lock, window_uses
 from .inside_walk import INSIDE_REACH, PASSAGE, STAY_SHOWS, Walk
+from .lived_while_away import lived, movers, pets_sensor
 from .opening_uses import uses
 from .stored_spell import OPENING, SIGN
 from .ways_in import is_opening, opened_state, way_out
@@ -62,9 +60,6 @@ from .ways_in import is_opening, opened_state, way_out
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
 
-# With pets, motion counts as a person only once the home was learned empty on this
-# many days (a pet's sensors are then known: they move at all hours).
-MIN_EMPTY_DAYS = MIN_DAYS
 LEFT = "left"  # the trackers left: the away spell began
 UNSEEN = "unseen"  # Home Assistant was down long enough for anybody to come in unseen
 
@@ -121,68 +116,6 @@ def _spell_ends(home: HomeView) -> set[tuple[datetime, str]]:
     return ends
 
 
-def _pets_sensor(
-    away: AwayNormal, sensor: str, when: datetime, pets: bool, people: bool = False
-) -> bool:
-    """Whether motion on ``sensor`` at ``when`` may be a pet's: it moves at all hours while
-    the home is empty (unless ``people``: the profile names somebody without a phone and
-    no pet, ``people_move_at_any_hour``); with pets in the profile, also where it moved on
-    most empty days at that part of the day before this away spell (a house-sitter's days
-    are of this spell, a pet's of every one), and anywhere before the home was learned
-    empty twice."""
-    if not people and away.moves_at_any_hour(sensor, when) is not None:
-        return True
-    if not pets:
-        return False
-    if len({day for days in away.away_days for day in days}) < MIN_EMPTY_DAYS:
-        return True
-    began = away.empty_since or when
-    before = day_number(began, away.zone)
-    part = local(when, away.zone).hour // PART_HOURS
-    moved = sum(1 for day in away.motion.get(sensor, [[]] * PARTS)[part] if day < before)
-    empty = sum(1 for day in away.away_days[part] if day < before)
-    return moved >= MIN_DAYS and moved >= MOST_AWAY * max(empty, moved)
-
-
-def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime) -> bool:
-    """Whether motion on ``sensor`` at ``when`` may be a pet's (``_pets_sensor``)."""
-    return _pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
-
-
-def _movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
-    """The motion sensors that moved while every tracker was away on an earlier day, a
-    person's (not a pet's at any part of the day): where somebody without a phone lives."""
-    away, now = baselines.away, home.end
-    pets, people = has_pets(home.window.profile), people_move_at_any_hour(home.window)
-    today = day_number(now, baselines.zone)
-    parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
-    return frozenset(
-        sensor
-        for sensor, hours in baselines.untracked.empty_days.items()
-        if any(day != today for by_hour in hours for day in by_hour)
-        and not watches_outside(home, sensor)
-        and not any(_pets_sensor(away, sensor, moment, pets, people) for moment in parts)
-    )
-
-
-def _lived(baselines: HomeBaselines, home: HomeView, movers: frozenset[str]) -> bool:
-    """Whether the ``movers`` moved on ``MIN_EMPTY_DAYS`` earlier days: one day of motion
-    while the phones were out may be the very intrusion the home was told of, and must
-    not teach that somebody lives there then."""
-    today = day_number(home.end, baselines.zone)
-    empty = baselines.untracked.empty_days
-    days = {day for s in movers for by_hour in empty[s] for day in by_hour if day != today}
-    return len(days) >= MIN_EMPTY_DAYS
-
-
-def lived_while_away(baselines: HomeBaselines, home: HomeView) -> bool:
-    """Whether this home has shown somebody inside while every tracker was away, on
-    ``MIN_EMPTY_DAYS`` earlier days: a person's motion (``_movers``) while the home was
-    known empty. A home that never did (one person who lives alone, a family that goes
-    out together) has nobody who stays in as the trackers go."""
-    return _lived(baselines, home, _movers(baselines, home))
-
-
 # The window's signs (person or not) and openings (a way out or not), with their areas, in
 # time order: each analysis asks several times about the same window. The slot knows the
 # home and baselines by weak reference, not id(): an id is reused once its object is freed,
@@ -204,7 +137,7 @@ _last = None
 
 def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool, frozenset[str]]:
     """The steps, whether the home is lived in while the trackers are away, and then its
-    motion sensors that moved while they were (``_movers``)."""
+    motion sensors that moved while they were (``lived_while_away.movers``)."""
     global _last  # noqa: PLW0603 - one analysis's steps, replaced whole
     away = baselines.away
     key = (
@@ -249,9 +182,9 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
     for when, entity_id, kind in sorted(events):
         contact = (when, entity_id) in inner
         # Motion at all hours is no sign of this step, even where the profile's phoneless
-        # resident makes the home lived in (``_movers``): the motion before a door at
-        # night may be whoever came over the wall as well as the resident.
-        if kind == SIGN and not contact and _pets_sensor(away, entity_id, when, pets):
+        # resident makes the home lived in (``lived_while_away.movers``): the motion before
+        # a door at night may be whoever came over the wall as well as the resident.
+        if kind == SIGN and not contact and pets_sensor(away, entity_id, when, pets):
             continue  # maybe a pet (a pet does not shut a door or open a drawer)
         if kind == SIGN and not contact and watches_outside(home, entity_id):
             continue  # the yard's camera: whoever is about the grounds (``outdoor_areas``)
@@ -265,10 +198,10 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
         else:
             passing = kind == OPENING and not flag and _door(home, entity_id)
         steps.append((when, kind, entity_id, flag, area, forced, passing))
-    movers = _movers(baselines, home)
-    lived = _lived(baselines, home, movers)  # ``lived_while_away``
-    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived, movers)
-    return steps, lived, movers
+    moving = movers(baselines, home)
+    lived_in = lived(baselines, home, moving)  # ``lived_while_away.lived_while_away``
+    _last = (weakref.ref(home), weakref.ref(baselines), key, steps, lived_in, moving)
+    return steps, lived_in, moving
 
 
 def _left_in_window(home: HomeView) -> datetime | None:
@@ -286,8 +219,8 @@ def _left_in_window(home: HomeView) -> datetime | None:
 
 def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
-    steps, lived, movers = _steps(baselines, home)
-    walk = Walk(lived=lived, movers=movers)
+    steps, lived_in, moving = _steps(baselines, home)
+    walk = Walk(lived=lived_in, movers=moving)
     for when, kind, _entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break

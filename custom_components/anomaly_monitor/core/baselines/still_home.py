@@ -30,13 +30,14 @@ from .bed_trip import BedTrip, bed_trip
 from .door_trip_out import DoorTrip, door_trip_out
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
+from .lived_while_away import lived_while_away, maybe_a_pet
 from .night_trips import NightTrip, night_trip
 from .presence_moves import came_or_went_since
 from .room_limit import MIN_LIMIT, room_limit
 from .room_quiet import LearnedQuiet
 from .room_trip import RoomTrip, room_trip
 from .shut_in import shut_in, window_signs
-from .somebody_in import inside_now, lived_while_away, maybe_a_pet
+from .somebody_in import inside_now
 from .still_in_room import resting_hours
 from .watch_gaps import watched_since
 from .ways_in import way_out
