@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.models import EntityInfo
+from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 
 # (when, entity id, state), one change each.
 type Events = list[tuple[datetime, str, str]]
@@ -54,3 +54,19 @@ def ticked(baselines: HomeBaselines, events: Events, start: datetime, until: dat
             index += 1
         baselines.advance(moment)
         moment += timedelta(minutes=5)
+
+
+def walked(
+    baselines: HomeBaselines,
+    start: datetime,
+    steps: Iterable[tuple[float, str, str]],
+    areas: Mapping[str, str],
+) -> list[Transition]:
+    """``steps`` ((minutes after ``start``, entity id, state)) learned as they happen, and
+    the window's transitions they make."""
+    seen = []
+    for minutes, entity_id, state in steps:
+        when = start + timedelta(minutes=minutes)
+        baselines.observe(when, entity_id, state, areas[entity_id])
+        seen.append(Transition(when, entity_id, state))
+    return seen

@@ -18,10 +18,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.bed_returns import PRIOR, BedReturns
 from custom_components.anomaly_monitor.core.models import Transition
 
 from .core_factories import entity
+from .lived_home import walked
 from .test_bed_left import AREAS, MAT, ROOM, TODAY, _nan, _told
 
 ZONE = ZoneInfo("Asia/Hong_Kong")
@@ -71,14 +73,8 @@ def test_the_day_begun_or_a_cats_minute_teaches_no_trip() -> None:
     assert BedReturns.from_dict("garbage", ZONE).trips == {}
 
 
-def _slid_out(baselines, night: datetime) -> list[Transition]:  # type: ignore[no-untyped-def]
-    steps = [(0, MAT, "off"), (0.2, ROOM, "on"), (3, ROOM, "off")]
-    seen = []
-    for minutes, entity_id, state in steps:
-        when = night + timedelta(minutes=minutes)
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
-        seen.append(Transition(when, entity_id, state))
-    return seen
+def _slid_out(baselines: HomeBaselines, night: datetime) -> list[Transition]:
+    return walked(baselines, night, [(0, MAT, "off"), (0.2, ROOM, "on"), (3, ROOM, "off")], AREAS)
 
 
 def test_out_of_bed_first_nights_told_25_min_after_the_bed_was_left() -> None:

@@ -28,6 +28,7 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import Environment, Finding, Transition
 
 from .core_factories import entity, window
+from .lived_home import lived, walked
 
 ZONE = ZoneInfo("Europe/London")
 DOOR = "binary_sensor.nan_door"
@@ -44,11 +45,7 @@ DAYS = 8
 def _home(back: float = 2.1) -> HomeBaselines:
     """``DAYS`` days of the household before ``TODAY`` (see the module); ``back``: the hour
     her door moves again after each night's trip."""
-    baselines = HomeBaselines(ZONE)
-    baselines.describe(entity(e, "off", area=AREAS[e], device_class=CLASSES[e]).info for e in AREAS)
     start = TODAY - timedelta(days=DAYS)
-    baselines.watching(AREAS, start)
-    baselines.observe(start, SON, "home")
     events: list[tuple[datetime, str, str]] = []
     for day in range(DAYS):
         midnight = start + timedelta(days=day)
@@ -76,18 +73,13 @@ def _home(back: float = 2.1) -> HomeBaselines:
         at(20.55, KITCHEN, "off")
         at(21.0, DOOR, "on")  # to bed
         at(21.005, DOOR, "off")
-    for when, entity_id, state in sorted(events):
-        baselines.observe(when, entity_id, state, AREAS.get(entity_id))
-    return baselines
+    return lived(str(ZONE), AREAS, CLASSES, SON, start=start, days=[events])
 
 
-def _walk(baselines: HomeBaselines, night: datetime, steps: list[tuple[float, str, str]]) -> list:
-    seen = []
-    for minutes, entity_id, state in steps:
-        when = night + timedelta(minutes=minutes)
-        baselines.observe(when, entity_id, state, AREAS[entity_id])
-        seen.append(Transition(when, entity_id, state))
-    return seen
+def _walk(
+    baselines: HomeBaselines, night: datetime, steps: list[tuple[float, str, str]]
+) -> list[Transition]:
+    return walked(baselines, night, steps, AREAS)
 
 
 def _told(baselines: HomeBaselines, now: datetime, seen: list[Transition]) -> list[Finding]:

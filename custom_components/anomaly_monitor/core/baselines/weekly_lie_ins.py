@@ -34,8 +34,9 @@ def weekly_lie_ins(newest: int, learned: int, late: int, today: int) -> int:
     weekdays: dict[int, tuple[int, int]] = {}  # weekday -> (mornings seen, late ones)
     for back in range(DAYS_KEPT):
         if learned >> back & 1:
-            seen, lain = weekdays.get(_weekday(newest - back), (0, 0))
-            weekdays[_weekday(newest - back)] = (seen + 1, lain + (late >> back & 1))
+            weekday = _weekday(newest - back)
+            seen, lain = weekdays.get(weekday, (0, 0))
+            weekdays[weekday] = (seen + 1, lain + (late >> back & 1))
     lying = {weekday for weekday, (seen, lain) in weekdays.items() if lain}
     if any(weekdays[weekday][1] < weekdays[weekday][0] for weekday in lying):
         return 0  # a late morning on a day of the week also left on time: no weekly one
