@@ -216,10 +216,6 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
         if not is_unavailable(s) and (still.area is None or s.info.area == still.area)
     ]
-    if not sensors:
-        sensors = [
-            s for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES) if not is_unavailable(s)
-        ]
     door = {still.door.door} if still.door is not None else set()  # the way they went
     # The door of the room where they are, moved as the quiet began (the bathroom's, opened
     # as she went in): a finding told about it before is this stillness's beginning
@@ -233,6 +229,17 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         and s.last_changed is not None
         and abs(s.last_changed - still.since) <= _WENT_IN
     }
+    shown = {s.entity_id for s in sensors} | door | room_doors | _bed_of(still)
+    if not sensors and not (still.area is not None and shown):
+        # Nowhere known: every sensor that could have seen them. A room without a motion
+        # sensor (a WC, a porch) is shown by its door and the way they went: every sensor
+        # of the home would name another room (its first by name) and join another's
+        # incident (a bed still lain on: walk 42).
+        shown |= {
+            s.entity_id
+            for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+            if not is_unavailable(s)
+        }
     since = local(still.since, home.env.zone)
     where = f" in {still.area}" if still.area else " moving"
     room = (
@@ -242,7 +249,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
         else ""
     )
     yield STILL_IN_ROOM.finding(
-        evidence=tuple(sorted({s.entity_id for s in sensors} | door | room_doors | _bed_of(still))),
+        evidence=tuple(sorted(shown)),
         reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
