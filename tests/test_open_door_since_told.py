@@ -50,6 +50,16 @@ async def _home(hass: HomeAssistant, freezer: FrozenDateTimeFactory, lock: str) 
     await pass_time(hass, freezer, timedelta(minutes=3))
 
 
+async def test_the_door_open_then_the_home_empty_says_since_when(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    await _home(hass, freezer, "unlocked")
+    (note,) = _messages(hass)
+    assert note["title"] == "Front door unlocked and open while nobody is home"
+    assert "Front door lock is unlocked while nobody is home." in note["message"]
+    assert "Front door has stood open since 10:03." in note["message"]
+
+
 async def test_a_door_opened_while_she_was_in_is_no_use_of_the_empty_home(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -59,3 +69,12 @@ async def test_a_door_opened_while_she_was_in_is_no_use_of_the_empty_home(
     (note,) = _messages(hass)
     assert "Front door lock is unlocked while nobody is home." in note["message"]
     assert "never used" not in note["message"]
+
+
+async def test_a_locked_door_left_open_says_since_when(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    await _home(hass, freezer, "locked")
+    (note,) = _messages(hass)
+    assert "Front door is open while nobody is home." in note["message"]
+    assert "Front door has stood open since 10:03." in note["message"]
