@@ -9,6 +9,7 @@ from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
 from ..keyed_doors import door_of_lock
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..open_states import stands_open
+from ..start_settling import set_while_starting
 from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, how_open, ids, motion_in
 
 # Camera states that mean it is watching.
@@ -59,6 +60,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             lock if unlocked else None,
             opened=door is not None and (is_on(door) or angle is not None),
             ajar=angle if door is not None and not is_on(door) else None,
+            since=_open_since(home, door),
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -69,7 +71,13 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
         watchers = motion_in(home, door.info.area)
         ajar = None if is_on(door) else angle
         yield _unsecured(
-            door, ids(door, angle, watchers), ids(watchers), None, opened=True, ajar=ajar
+            door,
+            ids(door, angle, watchers),
+            ids(watchers),
+            None,
+            opened=True,
+            ajar=ajar,
+            since=_open_since(home, door),
         )
 
 
@@ -86,6 +94,7 @@ def _unsecured(
     *,
     opened: bool,
     ajar: EntityState | None = None,
+    since: str = "",
 ) -> Finding:
     # The door is the subject; what is unlocked is its lock ("Front door lock is
     # unlocked", not "Front door contact is unlocked"). A contact that reads closed is not
@@ -99,9 +108,24 @@ def _unsecured(
         subject=what.entity_id,
         context=context,
         while_away=True,
-        reasoning=f"{told} while nobody is home.",
+        reasoning=f"{told} while nobody is home.{since}",
         recommendation=_what_to_do(opened=opened, unlocked=unlocked is not None),
     )
+
+
+def _open_since(home: HomeView, door: EntityState | None) -> str:
+    """ " Front door has stood open since 10:43." for a door that reads open, from when it
+    opened: told once the home is empty, the notice that said "left open (from 10:43)"
+    keeps saying it (walk 41). Nothing when it read open as HA started (nobody knows since
+    when)."""
+    opened = door.last_changed if door is not None and is_on(door) else None
+    if door is None or opened is None or set_while_starting(home.env.ha_started, opened):
+        return ""
+    zone = home.env.zone
+    moment = opened.astimezone(zone) if zone is not None else opened
+    today = home.end.astimezone(zone) if zone is not None else home.end
+    when = f"{moment:%H:%M}" if moment.date() == today.date() else f"{moment:%a %H:%M}"
+    return f" {door.info.name or door.entity_id} has stood open since {when}."
 
 
 def _what_to_do(*, opened: bool, unlocked: bool) -> str:

@@ -1,0 +1,80 @@
+"""An entrance open while nobody is home says since when it stands open (walk 41).
+
+Seen in a live hass (docs/walks.md, "Walk of main, session 41"): the front door left open
+at 10:43 was told at 10:58 "stayed open for 15 min (from 10:43)"; everybody left at 10:59
+with the lock unlocked, and the same notice, retitled "Front door unlocked and open while
+nobody is home", read only "Front door lock is unlocked while nobody is home": the
+left-open member's words (the same kind, about the same door) were said already, and the
+homeowner no longer read since when the door stood open. Told seconds after the last one
+left, it also read "It is never used at 10:41 with the home empty": the lock unlocked while
+they were in, taken for a use of the empty home.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.persistent_notification import _async_get_or_create_notifications
+from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from .helpers import ALICE, FRONT_LOCK, SMOKE, pass_time, put_in_area, set_calm_home, setup_monitor
+
+DOOR = "binary_sensor.front_door"
+DOOR_ATTRS = {"device_class": "door", "friendly_name": "Front door"}
+# Late morning in the test time zone (US/Pacific): 10:00 local.
+MORNING = datetime(2026, 3, 10, 17, 0, tzinfo=dt_util.UTC)
+
+
+def _messages(hass: HomeAssistant) -> list[dict[str, Any]]:
+    return [
+        {**n, "message": n["message"].replace("\\", "")}
+        for n in _async_get_or_create_notifications(hass).values()
+    ]
+
+
+async def _home(hass: HomeAssistant, freezer: FrozenDateTimeFactory, lock: str) -> None:
+    freezer.move_to(MORNING)
+    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
+    set_calm_home(hass)
+    hass.states.async_set(FRONT_LOCK, lock, {"friendly_name": "Front door lock"})
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await setup_monitor(hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
+    await pass_time(hass, freezer, timedelta(minutes=3))
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:03 local
+    await pass_time(hass, freezer, timedelta(minutes=20))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:23
+    await pass_time(hass, freezer, timedelta(minutes=3))
+
+
+async def test_the_door_open_then_the_home_empty_says_since_when(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    await _home(hass, freezer, "unlocked")
+    (note,) = _messages(hass)
+    assert note["title"] == "Front door unlocked and open while nobody is home"
+    assert "Front door lock is unlocked while nobody is home." in note["message"]
+    assert "Front door has stood open since 10:03." in note["message"]
+
+
+async def test_a_door_opened_while_she_was_in_is_no_use_of_the_empty_home(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Opened while Alice was in, told once she left: main read the whole window as empty
+    within the leaving grace ("It is never used at 10:03 with the home empty")."""
+    await _home(hass, freezer, "unlocked")
+    (note,) = _messages(hass)
+    assert "Front door lock is unlocked while nobody is home." in note["message"]
+    assert "never used" not in note["message"]
+
+
+async def test_a_locked_door_left_open_says_since_when(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    await _home(hass, freezer, "locked")
+    (note,) = _messages(hass)
+    assert "Front door is open while nobody is home." in note["message"]
+    assert "Front door has stood open since 10:03." in note["message"]
