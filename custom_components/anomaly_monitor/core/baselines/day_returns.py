@@ -68,7 +68,8 @@ class DayReturns:
             return
         start = local(began, self.zone)
         left_minute = start.hour * 60 + start.minute
-        back = left_minute + round((when - began).total_seconds() / 60)
+        end = local(when, self.zone)
+        back = (end.toordinal() - start.toordinal()) * 24 * 60 + end.hour * 60 + end.minute
         kept = self.outings.setdefault(person, [])
         kept.append((start.toordinal(), left_minute, back))
         del kept[:-MAX_OUTINGS]
