@@ -92,7 +92,7 @@ def test_a_girl_not_back_on_a_thursday_her_phone_dark_is_told() -> None:
     finding = findings[0]
     assert finding.evidence == (TEEN,)
     assert "Thursdays" in finding.reasoning
-    assert "by 14:00" in finding.reasoning  # her Thursday, not Friday's volleyball
+    assert "back by 14:05" in finding.reasoning  # her school days, not Friday's volleyball
     assert "15:10" in finding.reasoning
     assert finding.severity.value == "high"
 
@@ -119,6 +119,20 @@ def test_an_outing_begun_at_an_hour_none_began_near_is_not_judged() -> None:
     """Out at 12:00 (never learned then): nobody knows when she is back from that."""
     findings = _today(THURSDAY, _at(THURSDAY, 19.0), dark_at=_at(THURSDAY, 16.0), left=12.0)
     assert findings == []
+
+
+def test_one_weekday_home_early_does_not_make_it_late_ever_after() -> None:
+    """One Tuesday home at 12:00 (a half day); the other school days by 14:05: the
+    Tuesday after reads 14:05, not 12:00."""
+    returns = DayReturns(ZONE)
+    for day in range(4):  # Monday to Thursday
+        returns.moved(TEEN, _at(MONDAY + timedelta(days=day), 7.5), left=True)
+        back = 12.0 if day == 1 else 14 + 5 / 60
+        returns.moved(TEEN, _at(MONDAY + timedelta(days=day), back), left=False)
+    tuesday = MONDAY + timedelta(days=8)
+    usual = returns.usual_return(TEEN, _at(tuesday, 7.5))
+    assert usual is not None
+    assert (usual.kind, usual.by) == ("Tuesdays", _at(tuesday, 14 + 5 / 60))
 
 
 def test_a_trip_away_for_days_is_not_late() -> None:

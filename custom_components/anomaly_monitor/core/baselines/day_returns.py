@@ -77,7 +77,11 @@ class DayReturns:
     def usual_return(self, person: str, began: datetime) -> UsualReturn | None:
         """The latest return of ``person``'s outings that began within ``SAME_START`` of
         ``began``'s time of day, on the same weekday when one was seen, else on days of
-        the same kind (weekday or weekend), else on any day; None when none began so."""
+        the same kind (weekday or weekend), else on any day; None when none began so.
+
+        The same weekday's is never earlier than the middle return of its kind: one
+        Tuesday home early (a half day at school) does not make every later Tuesday late.
+        """
         start = local(began, self.zone)
         minute = start.hour * 60 + start.minute
         near = [
@@ -87,15 +91,16 @@ class DayReturns:
         ]
         weekday = start.weekday()
         weekend = weekday >= 5
-        same_kind = [n for n in near if (_weekday(n[0]) >= 5) == weekend]
-        for kind, chosen in (
-            (f"{start:%A}s", [n for n in near if _weekday(n[0]) == weekday]),
-            ("weekends" if weekend else "weekdays", same_kind),
-            ("days", near),
+        same_kind = [back for day, back in near if (_weekday(day) >= 5) == weekend]
+        middle = sorted(same_kind)[len(same_kind) // 2] if same_kind else 0
+        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        for kind, chosen, least in (
+            (f"{start:%A}s", [back for day, back in near if _weekday(day) == weekday], middle),
+            ("weekends" if weekend else "weekdays", same_kind, 0),
+            ("days", [back for _, back in near], 0),
         ):
             if chosen:
-                midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
-                latest = max(back for _, back in chosen)
+                latest = max(*chosen, least)
                 return UsualReturn(midnight + timedelta(minutes=latest), len(chosen), kind)
         return None
 

@@ -31,8 +31,9 @@ from .home_baselines import HomeBaselines
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
 LATE_BY = timedelta(hours=1)
-# A phone unknown this long has gone dark (a tracker's flicker is shorter).
-DARK_FOR = timedelta(minutes=10)
+# A phone unknown longer than a flicker (``night_presence.FLICKER``, a network lost a
+# moment) has gone dark.
+DARK_FOR = timedelta(minutes=15)
 # Days a person must have been seen going out and coming back before their return is known
 # (two: with the phone dark as well, one more day learned would only tell a day later).
 MIN_DAYS = 2
@@ -94,7 +95,7 @@ def _reasoning(
     outings = "outing" if usual.days == 1 else "outings"
     name = person.entity_id
     return (
-        f"{name} is not home. {name} left at {left:%H:%M}; on {usual.kind} {name} was back "
-        f"by {by:%H:%M}{later} ({usual.days} {outings} learned that began about then). "
+        f"{name} is not home: out since {left:%H:%M}, and on {usual.kind} back by "
+        f"{by:%H:%M}{later} ({usual.days} {outings} learned that began about then). "
         f"{name}'s phone stopped reporting at {local(dark, zone):%H:%M}."
     )
