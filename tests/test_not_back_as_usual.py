@@ -62,32 +62,42 @@ def _fortnight(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
 
 
 def _today(
-    day: datetime, now: datetime, *, dark_at: datetime | None, left: float = 7.5
+    day: datetime,
+    now: datetime,
+    *,
+    dark_at: datetime | None,
+    left: float = 7.5,
+    father_back: bool = True,
 ) -> list[Finding]:
-    """``day``: the daughter out since ``left`` (her father too, since 05:30), her phone
-    unknown from ``dark_at`` (None: it still reports); judged at ``now``."""
+    """``day``: the daughter out since ``left``, her phone unknown from ``dark_at`` (None:
+    it still reports); her father out from 05:30 and home at 14:24 (``father_back``);
+    judged at ``now``."""
     baselines, past = _fortnight(day)
     today = [
         Transition(_at(day, 5.5), FATHER, "not_home"),
         Transition(_at(day, left), TEEN, "not_home"),
     ]
+    if father_back:
+        today.append(Transition(_at(day, 14.4), FATHER, "home"))
     if dark_at is not None:
         today.append(Transition(dark_at, TEEN, "unknown"))
+    today.sort(key=lambda change: change.when)
     for change in today:
         baselines.observe(change.when, change.entity_id, change.state)
     baselines.advance(now)
-    last = today[-1]
+    teen = [c for c in today if c.entity_id == TEEN][-1]
+    father = [c for c in today if c.entity_id == FATHER][-1]
     states = [
-        EntityState(EntityInfo(TEEN, "Giulia"), last.state, last_changed=last.when),
-        EntityState(EntityInfo(FATHER, "Marco"), "not_home", last_changed=today[0].when),
+        EntityState(EntityInfo(TEEN, "Giulia"), teen.state, last_changed=teen.when),
+        EntityState(EntityInfo(FATHER, "Marco"), father.state, last_changed=father.when),
     ]
-    env = environment(now, persons_home=0)
+    env = environment(now, persons_home=1 if father_back else 0)
     return list(not_back_as_usual(HomeView(window(states, env, past[-40:] + today)), baselines))
 
 
 def test_a_girl_not_back_on_a_thursday_her_phone_dark_is_told() -> None:
     # Fails before: nothing read when a person comes home; her absence was nobody's news.
-    findings = _today(THURSDAY, _at(THURSDAY, 15.4), dark_at=_at(THURSDAY, 15 + 10 / 60))
+    findings = _today(THURSDAY, _at(THURSDAY, 15.5), dark_at=_at(THURSDAY, 15 + 10 / 60))
     assert [f.rule for f in findings] == ["not_back_as_usual"]
     finding = findings[0]
     assert finding.evidence == (TEEN,)
@@ -95,6 +105,12 @@ def test_a_girl_not_back_on_a_thursday_her_phone_dark_is_told() -> None:
     assert "back by 14:05" in finding.reasoning  # her school days, not Friday's volleyball
     assert "15:10" in finding.reasoning
     assert finding.severity.value == "high"
+
+
+def test_with_the_whole_household_out_nobody_waits() -> None:
+    """Her father not home either: they may be away together (a trip begun that morning)."""
+    at = _at(THURSDAY, 15.5)
+    assert _today(THURSDAY, at, dark_at=_at(THURSDAY, 15 + 10 / 60), father_back=False) == []
 
 
 def test_late_but_her_phone_still_reporting_is_an_afternoon_out() -> None:

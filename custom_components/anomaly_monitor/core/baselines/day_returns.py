@@ -30,6 +30,8 @@ from .stored_values import stored_per_entity
 MAX_OUTING = timedelta(hours=20)
 # Two outings that began this close in the day are the same kind of outing.
 SAME_START = timedelta(hours=3)
+# Outings like the one under way needed before its return is known.
+MIN_OUTINGS = 2
 # Outings kept per person: four weeks of a school day's one outing and the odd errand.
 MAX_OUTINGS = 40
 # Persons kept (as ``quiet_spells.MAX_PERSONS``'s order of size).
@@ -76,8 +78,9 @@ class DayReturns:
 
     def usual_return(self, person: str, began: datetime) -> UsualReturn | None:
         """The latest return of ``person``'s outings that began within ``SAME_START`` of
-        ``began``'s time of day, on the same weekday when one was seen, else on days of
-        the same kind (weekday or weekend), else on any day; None when none began so.
+        ``began``'s time of day: on days of the same kind (weekday or weekend) when
+        ``MIN_OUTINGS`` were seen, on the same weekday among them when one was, else on
+        any day; None when fewer began so (one weekend's outing is no habit).
 
         The same weekday's is never earlier than the middle return of its kind: one
         Tuesday home early (a half day at school) does not make every later Tuesday late.
@@ -91,17 +94,20 @@ class DayReturns:
         ]
         weekday = start.weekday()
         weekend = weekday >= 5
-        same_kind = [back for day, back in near if (_weekday(day) >= 5) == weekend]
-        middle = sorted(same_kind)[len(same_kind) // 2] if same_kind else 0
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
-        for kind, chosen, least in (
-            (f"{start:%A}s", [back for day, back in near if _weekday(day) == weekday], middle),
-            ("weekends" if weekend else "weekdays", same_kind, 0),
-            ("days", [back for _, back in near], 0),
-        ):
-            if chosen:
-                latest = max(*chosen, least)
-                return UsualReturn(midnight + timedelta(minutes=latest), len(chosen), kind)
+        same_kind = sorted(back for day, back in near if (_weekday(day) >= 5) == weekend)
+        if len(same_kind) >= MIN_OUTINGS:
+            same_day = [back for day, back in near if _weekday(day) == weekday]
+            if same_day:
+                latest = max(*same_day, same_kind[len(same_kind) // 2])
+                return UsualReturn(
+                    midnight + timedelta(minutes=latest), len(same_day), f"{start:%A}s"
+                )
+            kind = "weekends" if weekend else "weekdays"
+            return UsualReturn(midnight + timedelta(minutes=same_kind[-1]), len(same_kind), kind)
+        if len(near) >= MIN_OUTINGS:
+            latest = max(back for _, back in near)
+            return UsualReturn(midnight + timedelta(minutes=latest), len(near), "days")
         return None
 
     def days_out(self, person: str) -> int:

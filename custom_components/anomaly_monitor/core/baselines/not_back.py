@@ -10,6 +10,8 @@ is an evening out (an adult at the pub, a father kept at work: their phones stil
 where they are); a phone that dies while at home or at the usual hours is a battery.
 Both together are what a parent would ring round about.
 
+Judged while somebody tracked is home to miss them: with the whole household out, they
+may all be away together (a family's trip, started on a holiday morning), and nobody waits.
 Not judged: an outing longer than ``day_returns.MAX_OUTING`` (a trip away for days), a
 person seen going out and back on fewer than ``MIN_DAYS`` days, an outing that began at an
 hour none learned began near. Severity high, not critical: it is told at once, as a
@@ -24,7 +26,7 @@ from datetime import datetime, timedelta
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..occupancy import UNKNOWN_PRESENCE
+from ..occupancy import UNKNOWN_PRESENCE, Occupancy
 from .clock import local
 from .day_returns import MAX_OUTING, UsualReturn
 from .home_baselines import HomeBaselines
@@ -46,6 +48,8 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
 
     Magnitude: minutes past the latest return learned.
     """
+    if home.occupancy is not Occupancy.OCCUPIED:
+        return  # the household out too: a trip away, a day out together, nobody waiting
     returns = baselines.usual.night.returns
     now = home.end
     for person in home.of("person"):
