@@ -75,9 +75,16 @@ def test_each_stored_form_loads_whole_and_saves_the_same() -> None:
     drops = _round_trip(UsualDrops, USUAL_DROPS)
     assert drops.last == {FRIDGE: 42.5}
     # Stored before the nights out were kept: every night of use is one out (``night_uses``).
-    # and before the nights out alone: every night out is one alone (``nights_out_alone``).
+    # and before the nights out alone: every night out is one alone (``nights_out_alone``);
+    # and before each person's outings were kept: none yet (``day_returns``).
     use = _round_trip(
-        UsualUse, USUAL_USE, {"out_nights": {DOOR: "3,5"}, "alone_nights": {DOOR: "3,5"}}
+        UsualUse,
+        USUAL_USE,
+        {
+            "out_nights": {DOOR: "3,5"},
+            "alone_nights": {DOOR: "3,5"},
+            "day_returns": {"outings": {}, "out_since": {}},
+        },
     )
     assert list(use.since) == list(use.open_days) == list(use.nights) == [DOOR]
     assert list(use.burst_days) == [HALL]

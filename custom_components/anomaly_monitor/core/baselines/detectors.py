@@ -80,6 +80,7 @@ from .night_length import usual_through_the_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
+from .not_back import not_back_as_usual
 from .off_hours_runs import left_on_outside_its_hours
 from .open_at_rest import open_while_asleep
 from .out_before_midnight import went_out_before_midnight
@@ -260,6 +261,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     learned_drift,
     went_out_at_night,
     went_out_before_midnight,
+    not_back_as_usual,
     entry_at_an_unused_hour,
     light_on_long_at_night,
     light_on_long_at_night_unseen,

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import day_number, hour_of_day
+from .day_returns import DayReturns
 from .nights_out_alone import NightsOutAlone
 from .packed import pack, unpack
 from .stored_values import stored_per_entity
@@ -57,6 +58,7 @@ class NightUses:
         self.all: dict[str, list[float]] = {}  # [nights, last night's ordinal]
         self.out: dict[str, list[float]] = {}  # the same, somebody going out
         self.alone = NightsOutAlone(self._night)  # a person's nights out on their own
+        self.returns = DayReturns(zone)  # when each person comes home from their outings
 
     def used(
         self,
@@ -74,6 +76,7 @@ class NightUses:
         at_night = hour < NIGHT_END_HOUR or (person and hour >= PERSON_NIGHT_FROM)
         if person:
             self.alone.moved(entity_id, when, left=left, at_night=at_night)
+            self.returns.moved(entity_id, when, left=left)
         if not at_night:
             return
         night = float(self._night(when))
@@ -101,6 +104,7 @@ class NightUses:
             "nights": {e: pack(used, 0) for e, used in self.all.items()},
             "out_nights": {e: pack(used, 0) for e, used in self.out.items()},
             "alone_nights": {e: pack(used, 0) for e, used in self.alone.nights.items()},
+            "day_returns": self.returns.as_dict(),
         }
 
     def load(self, data: Mapping[str, Any], most: int) -> None:
@@ -119,3 +123,5 @@ class NightUses:
             self.alone.nights.update(stored_per_entity(data.get("alone_nights"), most, parse))
         else:  # stored before they were kept: every night out counts as one alone
             self.alone.nights.update({e: list(used) for e, used in self.out.items()})
+        if isinstance(returns := data.get("day_returns"), Mapping):
+            self.returns.load(returns)

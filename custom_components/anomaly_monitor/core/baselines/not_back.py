@@ -1,0 +1,105 @@
+"""Somebody not back home when they always are, and their phone gone dark.
+
+A person who went out as on other days (``day_returns``: outings that began at about the
+same time of day) is still out ``LATE_BY`` past the latest return of every such outing
+learned on days like today, and their phone stopped reporting while they were out (the
+person reads ``unknown`` or ``unavailable`` for ``DARK_FOR`` at least). A 14-year-old home
+from school by 14:20 on every Thursday learned, not back at 15:20 and her phone off
+since 15:10; a boy back by 18:00 every school day, his phone off at 18:20. Late alone
+is an evening out (an adult at the pub, a father kept at work: their phones still say
+where they are); a phone that dies while at home or at the usual hours is a battery.
+Both together are what a parent would ring round about.
+
+Judged while somebody tracked is home to miss them: with the whole household out, they
+may all be away together (a family's trip, started on a holiday morning), and nobody waits.
+Not judged: an outing longer than ``day_returns.MAX_OUTING`` (a trip away for days), a
+person seen going out and back on fewer than ``MIN_DAYS`` days, an outing that began at an
+hour none learned began near. Severity high, not critical: it is told at once, as a
+question to the household (most late children are at a friend's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from ..finding_kind import FindingKind
+from ..home import HomeView
+from ..models import AnomalyType, EntityState, Finding, Severity
+from ..occupancy import UNKNOWN_PRESENCE, Occupancy
+from .clock import local
+from .day_returns import MAX_OUTING, UsualReturn
+from .home_baselines import HomeBaselines
+
+# Past the latest return learned by this much, somebody is late (not a bus missed).
+LATE_BY = timedelta(hours=1)
+# A phone unknown longer than a flicker (``night_presence.FLICKER``, a network lost a
+# moment) has gone dark.
+DARK_FOR = timedelta(minutes=15)
+# Days a person must have been seen going out and coming back before their return is known
+# (two: with the phone dark as well, one more day learned would only tell a day later).
+MIN_DAYS = 2
+
+NOT_BACK_AS_USUAL = FindingKind("not_back_as_usual", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
+
+
+def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
+    """A person out far past every return learned for this outing, their phone dark.
+
+    Magnitude: minutes past the latest return learned.
+    """
+    if home.occupancy is not Occupancy.OCCUPIED:
+        return  # the household out too: a trip away, a day out together, nobody waiting
+    returns = baselines.usual.night.returns
+    now = home.end
+    for person in home.of("person"):
+        began = returns.out_since.get(person.entity_id)
+        if began is None or not timedelta(0) < now - began <= MAX_OUTING:
+            continue
+        dark = _dark_since(home, person)
+        if dark is None or dark < began or now - dark < DARK_FOR:
+            continue
+        if returns.days_out(person.entity_id) < MIN_DAYS:
+            continue
+        usual = returns.usual_return(person.entity_id, began)
+        if usual is None or now < usual.by + LATE_BY:
+            continue
+        yield NOT_BACK_AS_USUAL.finding(
+            evidence=(person.entity_id,),
+            reasoning=_reasoning(person, usual, began, dark, baselines),
+            recommendation="Call them, or the people they were with, to know where they are.",
+            magnitude=round((now - usual.by).total_seconds() / 60, 1),
+            subject=person.entity_id,
+        )
+
+
+def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
+    """Since when the person's phone has stopped reporting (None: it reports)."""
+    if person.state.strip().lower() not in UNKNOWN_PRESENCE:
+        return None
+    changes = home.changes(person.entity_id)
+    since = person.last_changed
+    for change in reversed(changes):
+        if change.state.strip().lower() not in UNKNOWN_PRESENCE:
+            break
+        since = change.when
+    return since
+
+
+def _reasoning(
+    person: EntityState,
+    usual: UsualReturn,
+    began: datetime,
+    dark: datetime,
+    baselines: HomeBaselines,
+) -> str:
+    zone = baselines.zone
+    left, by = local(began, zone), local(usual.by, zone)
+    later = " the next day" if by.date() != left.date() else ""
+    outings = "outing" if usual.days == 1 else "outings"
+    name = person.entity_id
+    return (
+        f"{name} is not home: out since {left:%H:%M}, and on {usual.kind} back by "
+        f"{by:%H:%M}{later} ({usual.days} {outings} learned that began about then). "
+        f"{name}'s phone stopped reporting at {local(dark, zone):%H:%M}."
+    )
