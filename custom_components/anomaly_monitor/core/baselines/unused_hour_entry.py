@@ -11,9 +11,12 @@ The door's area has had no activity at all (motion, an opening, a light, a lock:
 ``ActivityProfile``) within an hour either side of this time of day on any of the
 ``MIN_DAYS`` or more days learned (``area_unused``): a salon's street door at 03:40, a shop
 door below the flat at 23:35. That is an entry from outside at an hour this home never
-lives in that room: a break-in while the family sleeps. A door used at that hour on other
-days (a shift worker's, a teenager's late return, a keyholder's) is this home's normal and
-is left alone; an entry into an empty home is the while-away rules'.
+lives in that room: a break-in while the family sleeps. Where the area does live at night
+(a dog in the kitchen, the household's own trips out to the yard) the door itself is asked
+(``door_unentered``): nobody came in by it so, first, at those hours on any night learned.
+A door entered so at that hour on other nights (a shift worker's, a teenager's late return,
+a keyholder's) is this home's normal and is left alone; an entry into an empty home is the
+while-away rules'.
 
 Only what the home learned judges: before ``MIN_DAYS`` of those hours are watched nothing is
 told (any hour may be an ordinary one of a home not yet known).
