@@ -6,8 +6,8 @@ hour: the household's night use comes from inside (``outside_entries``). On the
 ``MIN_DAYS`` or more nights learned, no opening of this door within ``SPREAD`` hours of
 this time of night came first, with nobody moving inside before it and no phone coming
 home or leaving with it: an opening so now is somebody this home does not know coming in.
-A door opened from inside within ``RETURN`` before (the one who went out by a door coming
-back) is no such entry.
+A door opened within ``RETURN`` before, or an outing tonight nobody came back from yet
+(``OutsideEntries.out_at``), makes it the one who went out coming back: no such entry.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ def nights_unentered(
     nights = int(watched // len(hours))
     if nights < MIN_DAYS or went_out_before(home, opened):
         return 0
+    if baselines.lonely.entries.out_at(opened):
+        return 0  # somebody went out by a door tonight: this is them coming back
     if baselines.lonely.entries.nights_entered(door, opened, hours):
         return 0  # somebody of this home's comes in by it at these hours
     return nights

@@ -10,12 +10,21 @@ Per door, the night-time ones (``NIGHT_HOURS``) are kept (``stamp``, newest firs
 ``KEPT``): on how many nights this door was entered so at an hour (``nights_entered``)
 tells an entry of this home's own from a stranger's (``unused_hour_entry``).
 
-Not stored: the last motion onset, the last presence change and the openings waiting to
-see whether a presence change follows them. Stored data is untrusted (``from_dict``).
+Beside them, the night's outings (``out_at``): a door opened at night by somebody inside
+(motion within ``ON_THE_WAY`` before it) after which nothing moved inside for ``GONE``, and
+not the way back of a trip through the same door (within ``TRIP_BACK`` of its last
+opening: the dog let out and in again). Until another door or opening opens, somebody is
+out: the next opening from outside is them coming back (a teenager back from a party at
+03:25 by the door he left by), not a stranger.
+
+Not stored: the last motion onset, the last presence change, the openings waiting to see
+whether a presence change follows them, the outings. Stored data is untrusted
+(``from_dict``).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
@@ -31,6 +40,12 @@ KEPT = 40
 # ``night_presence.PRESENCE_NEAR``; those modules read the baselines, this one is in them).
 ON_THE_WAY = timedelta(minutes=3)
 PRESENCE_NEAR = timedelta(minutes=15)
+# Nothing moved inside this long after a door opened: whoever opened it went out
+# (``night_outings.GONE``).
+GONE = timedelta(minutes=5)
+# A door opened again this soon is the way back of a trip through it.
+TRIP_BACK = timedelta(minutes=20)
+KEPT_OUTINGS = 8
 # The hours an entry is kept at: the night (``unused_hour_entry``'s 22-06) and the hour
 # either side it pools.
 NIGHT_HOURS = frozenset({21, 22, 23, 0, 1, 2, 3, 4, 5, 6})
@@ -48,10 +63,16 @@ class OutsideEntries:
         self._motion: datetime | None = None
         self._presence: datetime | None = None
         self._pending: list[tuple[datetime, str]] = []
+        self._last_opened: dict[str, datetime] = {}
+        self._leaving: datetime | None = None  # a night opening from inside, nothing since
+        # Each outing: [went out, the next opening after it (None: still out)].
+        self._outings: deque[list[datetime | None]] = deque(maxlen=KEPT_OUTINGS)
 
     def moved(self, when: datetime) -> None:
         """A motion sensor began to see somebody."""
+        self.advance(when)
         self._motion = when
+        self._leaving = None  # somebody inside moved: not gone (or somebody else is up)
 
     def presence(self, when: datetime) -> None:
         """A person arrived or left: the openings just before it were theirs."""
@@ -61,9 +82,16 @@ class OutsideEntries:
     def opened(self, door: str, when: datetime) -> None:
         """A door or other opening opened."""
         self.advance(when)
+        if self._outings and self._outings[-1][1] is None:
+            self._outings[-1][1] = when  # somebody came in (or another went out)
+        last, self._last_opened[door] = self._last_opened.get(door), when
+        if len(self._last_opened) > MAX_SENSORS:
+            del self._last_opened[next(iter(self._last_opened))]
         if local(when, self.zone).hour not in NIGHT_HOURS:
             return
         if self._motion is not None and timedelta(0) <= when - self._motion <= ON_THE_WAY:
+            back = last is not None and timedelta(0) < when - last <= TRIP_BACK
+            self._leaving = None if back else when
             return  # somebody inside walked to it
         if self._presence is not None and timedelta(0) <= when - self._presence <= PRESENCE_NEAR:
             return  # a phone came home (or left) with whoever opened it
@@ -73,6 +101,19 @@ class OutsideEntries:
         """Openings no presence change followed are entries from outside."""
         due, self._pending = split_due(self._pending, now, PRESENCE_NEAR)
         remember(self.entries, due, self.zone, KEPT)
+        if self._leaving is not None and now - self._leaving > GONE:
+            self._outings.append([self._leaving, None])
+            self._leaving = None
+
+    def out_at(self, when: datetime) -> bool:
+        """Somebody went out by a door at night (within ``SAME_NIGHT``) before ``when`` and
+        no door or opening opened since, until ``when``."""
+        return any(
+            left is not None
+            and timedelta(0) < when - left <= SAME_NIGHT
+            and (back is None or back >= when)
+            for left, back in self._outings
+        )
 
     def nights_entered(self, door: str, when: datetime, hours: set[int]) -> int:
         """On how many nights before ``when``'s this door was entered from outside at one
