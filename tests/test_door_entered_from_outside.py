@@ -157,3 +157,13 @@ def test_the_entries_are_stored_and_damaged_ones_dropped() -> None:
     stored = lonely.as_dict()
     stored["entries"] = {DOOR: "x,1", "binary_sensor." + "x" * 300: "5"}
     assert not LonelyOpenings.from_dict(stored, UTC).entries.entries
+
+
+def test_the_one_who_went_out_tonight_coming_back_is_no_entry() -> None:
+    """Bea's son walks down the hall and out by the kitchen door at 00:50 (nothing moves
+    inside after him) and comes back through it at 03:25: his return, not a stranger.
+    The dog let out and in again at 00:50 is a trip: at 03:25 the door is news."""
+    out = [*pulse(HALL, at(8, 0.82), 1), *pulse(DOOR, at(8, 0.84), 0.3)]
+    assert not analyse(lived(7), at(8, 3.45), [*out, *forced(8, 3.42)])
+    trip = [*out, *pulse(HALL, at(8, 0.9), 1), *pulse(DOOR, at(8, 0.92), 0.3)]
+    assert analyse(lived(7), at(8, 3.45), [*trip, *forced(8, 3.42)])
