@@ -104,7 +104,11 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
         if usual_quiet is None or usual_quiet < REST_GAP.total_seconds() / 60:
             continue  # an hour this home is up at (or not known yet): a visitor, a delivery
         unentered = 0
-        if not (days := days_unused(home, baselines, area, opened)):
+        if (
+            not (days := days_unused(home, baselines, area, opened))
+            and door.domain == "binary_sensor"
+        ):
+            # (only a contact's openings are learned as entries: a cover is not read so)
             unentered = nights_unentered(home, baselines, door.entity_id, area, opened)
         if not (days or unentered):
             continue  # the area lives at these hours and the door is entered so, or not known
