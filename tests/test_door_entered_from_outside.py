@@ -167,3 +167,12 @@ def test_the_one_who_went_out_tonight_coming_back_is_no_entry() -> None:
     assert not analyse(lived(7), at(8, 3.45), [*out, *forced(8, 3.42)])
     trip = [*out, *pulse(HALL, at(8, 0.9), 1), *pulse(DOOR, at(8, 0.92), 0.3)]
     assert analyse(lived(7), at(8, 3.45), [*trip, *forced(8, 3.42)])
+
+
+def test_guests_leaving_after_a_sensor_held_on_all_evening_is_no_entry() -> None:
+    """Friends over for the match: the kitchen's sensor held on from 21:00 until 00:44,
+    then the door at 00:45 as the last of them goes: somebody was inside until then."""
+    held = [Transition(at(7, 21), KITCHEN, "on"), Transition(at(8, 0.73), KITCHEN, "off")]
+    assert not analyse(lived(7), at(8, 0.77), [*held, *forced(8, 0.75)])
+    ended = [Transition(at(7, 21), KITCHEN, "on"), Transition(at(7, 22.5), KITCHEN, "off")]
+    assert analyse(lived(7), at(8, 0.77), [*ended, *forced(8, 0.75)])

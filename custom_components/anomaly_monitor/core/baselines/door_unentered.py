@@ -6,7 +6,9 @@ hour: the household's night use comes from inside (``outside_entries``). On the
 ``MIN_DAYS`` or more nights learned, no opening of this door within ``SPREAD`` hours of
 this time of night came first, with nobody moving inside before it and no phone coming
 home or leaving with it: an opening so now is somebody this home does not know coming in.
-A door opened within ``RETURN`` before, or an outing tonight nobody came back from yet
+Somebody seen inside just before it (a sensor on within ``SEEN_BEFORE``: the guests of a
+party leaving, the sensor held on all evening) is no such entry either. A door opened
+within ``RETURN`` before, or an outing tonight nobody came back from yet
 (``OutsideEntries.out_at``), makes it the one who went out coming back: no such entry.
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from ..home import HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..open_states import opened_at, openings_of
 from .area_unused import MIN_DAYS, SPREAD, hours_near
 from .clock import local
@@ -22,6 +24,29 @@ from .home_baselines import HomeBaselines
 
 # Somebody who went out by a door this soon before is the one coming back in.
 RETURN = timedelta(hours=1)
+# A motion or occupancy sensor reading somebody this soon before the door: somebody inside
+# (as ``night_outings.ON_THE_WAY``), a guest leaving after a sensor held on all evening.
+SEEN_BEFORE = timedelta(minutes=3)
+
+
+def seen_inside(home: HomeView, opened: datetime) -> bool:
+    """A motion or occupancy sensor read ``on`` within ``SEEN_BEFORE`` before ``opened``
+    (turned on, held on, or turned off in that span)."""
+    since = opened - SEEN_BEFORE
+    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        changes = home.changes(sensor.entity_id)
+        before = [c for c in changes if c.when < opened]
+        if any(since <= c.when for c in before):
+            return True  # it changed in that span: on, or somebody seen until then
+        if before:
+            state = before[-1].state
+        elif changes:  # its first change came after: it stood the other way before
+            state = "off" if changes[0].state == "on" else "on"
+        else:
+            state = sensor.state
+        if state == "on":
+            return True
+    return False
 
 
 def went_out_before(home: HomeView, opened: datetime) -> bool:
@@ -43,7 +68,7 @@ def nights_unentered(
     hour = local(opened, baselines.zone).hour
     _, watched = baselines.activity.rate_of_day(area, hour, SPREAD)
     nights = int(watched // len(hours))
-    if nights < MIN_DAYS or went_out_before(home, opened):
+    if nights < MIN_DAYS or went_out_before(home, opened) or seen_inside(home, opened):
         return 0
     if baselines.lonely.entries.out_at(opened):
         return 0  # somebody went out by a door tonight: this is them coming back
