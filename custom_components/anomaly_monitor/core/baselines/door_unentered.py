@@ -6,10 +6,12 @@ hour: the household's night use comes from inside (``outside_entries``). On the
 ``MIN_DAYS`` or more nights learned, no opening of this door within ``SPREAD`` hours of
 this time of night came first, with nobody moving inside before it and no phone coming
 home or leaving with it: an opening so now is somebody this home does not know coming in.
-Somebody seen inside just before it (a sensor on within ``SEEN_BEFORE``: the guests of a
-party leaving, the sensor held on all evening) is no such entry either. A door opened
-within ``RETURN`` before, or an outing tonight nobody came back from yet
-(``OutsideEntries.out_at``), makes it the one who went out coming back: no such entry.
+A door the household uses at these hours on ``USED_NIGHTS`` nights or more (from inside:
+toilet trips to a gallery, a nightly smoke) is this home's at that hour. Somebody seen
+inside just before it (a sensor on within ``SEEN_BEFORE``: the guests of a party leaving,
+the sensor held on all evening) is no such entry either. A door opened within ``RETURN``
+before, or an outing tonight nobody came back from yet (``OutsideEntries.out_at``), makes
+it the one who went out coming back: no such entry.
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ from ..open_states import opened_at, openings_of
 from .area_unused import MIN_DAYS, SPREAD, hours_near
 from .clock import local
 from .home_baselines import HomeBaselines
+from .outside_entries import nights_at
 
 # Somebody who went out by a door this soon before is the one coming back in.
 RETURN = timedelta(hours=1)
+# Used at these hours (any way) on this many nights: an hour the household uses the door
+# (one night is a one-off: a son's outing, an incident).
+USED_NIGHTS = 2
 # A motion or occupancy sensor reading somebody this soon before the door: somebody inside
 # (as ``night_outings.ON_THE_WAY``), a guest leaving after a sensor held on all evening.
 SEEN_BEFORE = timedelta(minutes=3)
@@ -74,4 +80,6 @@ def nights_unentered(
         return 0  # somebody went out by a door tonight: this is them coming back
     if baselines.lonely.entries.nights_entered(door, opened, hours):
         return 0  # somebody of this home's comes in by it at these hours
+    if nights_at(baselines.lonely.uses.get(door, ()), opened, hours, baselines.zone) >= USED_NIGHTS:
+        return 0  # the household uses it at these hours (from inside): its own hour
     return nights

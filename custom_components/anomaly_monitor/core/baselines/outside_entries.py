@@ -25,7 +25,7 @@ whether a presence change follows them, the outings. Stored data is untrusted
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta, tzinfo
 from typing import Any
 
@@ -118,13 +118,7 @@ class OutsideEntries:
     def nights_entered(self, door: str, when: datetime, hours: set[int]) -> int:
         """On how many nights before ``when``'s this door was entered from outside at one
         of ``hours`` (local)."""
-        before = stamp(when - SAME_NIGHT, self.zone)
-        nights = {
-            int((value - 12 * 60) // _MINUTES)  # a night from noon to noon
-            for value in self.entries.get(door, ())
-            if value <= before and int(value % _MINUTES) // 60 in hours
-        }
-        return len(nights)
+        return nights_at(self.entries.get(door, ()), when, hours, self.zone)
 
     def as_dict(self) -> dict[str, Any]:
         return {door: pack(kept, 0) for door, kept in self.entries.items()}
@@ -139,3 +133,14 @@ class OutsideEntries:
             if stored_entity_id(door) and (kept := stored_numbers(text, KEPT, 1e10)):
                 entries.entries[door] = kept
         return entries
+
+
+def nights_at(stamps: Iterable[float], when: datetime, hours: set[int], zone: tzinfo | None) -> int:
+    """On how many nights before ``when``'s one of ``stamps`` fell at one of ``hours``."""
+    before = stamp(when - SAME_NIGHT, zone)
+    nights = {
+        int((value - 12 * 60) // _MINUTES)  # a night from noon to noon
+        for value in stamps
+        if value <= before and int(value % _MINUTES) // 60 in hours
+    }
+    return len(nights)
