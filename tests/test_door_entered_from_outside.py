@@ -178,3 +178,11 @@ def test_guests_leaving_after_a_sensor_held_on_all_evening_is_no_entry() -> None
     assert not analyse(lived(7), at(8, 0.77), [*held, *forced(8, 0.75)])
     ended = [Transition(at(7, 21), KITCHEN, "on"), Transition(at(7, 22.5), KITCHEN, "off")]
     assert analyse(lived(7), at(8, 0.77), [*ended, *forced(8, 0.75)])
+
+
+def test_a_door_with_nobody_seen_inside_after_it_is_no_entry() -> None:
+    """The last guest lets herself out at 02:45: the door opens, nothing inside moves after
+    it (nobody came in). The same door with the kitchen moving at once is told."""
+    left = [Transition(at(8, 2.75), DOOR, "on"), Transition(at(8, 2.76), DOOR, "off")]
+    assert not analyse(lived(7), at(8, 2.8), left)
+    assert analyse(lived(7), at(8, 2.8), forced(8, 2.75))

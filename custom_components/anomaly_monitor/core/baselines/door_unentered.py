@@ -5,7 +5,9 @@ household's own trips out to the yard) and still nobody comes *in* by that door 
 hour: the household's night use comes from inside (``outside_entries``). On the
 ``MIN_DAYS`` or more nights learned, no opening of this door within ``SPREAD`` hours of
 this time of night came first, with nobody moving inside before it and no phone coming
-home or leaving with it: an opening so now is somebody this home does not know coming in.
+home or leaving with it: an opening so now, with somebody seen inside within ``CAME_IN``
+after it (the one who came in, or the dog woken by it), is somebody this home does not
+know coming in; with nobody seen after it, somebody went out (the last guest home).
 A door the household uses at these hours on ``USED_NIGHTS`` nights or more (from inside:
 toilet trips to a gallery, a nightly smoke) is this home's at that hour. Somebody seen
 inside just before it (a sensor on within ``SEEN_BEFORE``: the guests of a party leaving,
@@ -30,9 +32,21 @@ RETURN = timedelta(hours=1)
 # Used at these hours (any way) on this many nights: an hour the household uses the door
 # (one night is a one-off: a son's outing, an incident).
 USED_NIGHTS = 2
+# Somebody seen inside this soon after the door opened came in by it.
+CAME_IN = timedelta(minutes=1)
 # A motion or occupancy sensor reading somebody this soon before the door: somebody inside
 # (as ``night_outings.ON_THE_WAY``), a guest leaving after a sensor held on all evening.
 SEEN_BEFORE = timedelta(minutes=3)
+
+
+def came_in(home: HomeView, opened: datetime) -> bool:
+    """A motion or occupancy sensor began to see somebody within ``CAME_IN`` after
+    ``opened``: somebody came in (or the dog woke to it); guests leaving show nothing."""
+    return any(
+        opened < change.when <= opened + CAME_IN and change.state == "on"
+        for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+        for change in home.changes(sensor.entity_id)
+    )
 
 
 def seen_inside(home: HomeView, opened: datetime) -> bool:
@@ -76,6 +90,8 @@ def nights_unentered(
     nights = int(watched // len(hours))
     if nights < MIN_DAYS or went_out_before(home, opened) or seen_inside(home, opened):
         return 0
+    if not came_in(home, opened):
+        return 0  # nobody seen inside after it (yet): somebody going out, the wind
     if baselines.lonely.entries.out_at(opened):
         return 0  # somebody went out by a door tonight: this is them coming back
     if baselines.lonely.entries.nights_entered(door, opened, hours):
