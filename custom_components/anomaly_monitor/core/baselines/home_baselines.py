@@ -219,8 +219,7 @@ class HomeBaselines:
                 self.door_trips.everybody_left()
                 self.bed_exits.everybody_left()
             self.away.presence(when, empty=occupied is False)
-            if presence_of(state) is True and presence_of(previous or "") is not True:
-                self.lonely.arrived(when)
+            self.lonely.presence(when, presence_of(state), presence_of(previous or ""))
             if (now_in := presence_of(state)) is not None and now_in != presence_of(previous or ""):
                 self.inside.presence(when)  # somebody came or went: by which door?
             self.rhythm.presence(occupied, when)

@@ -10,7 +10,8 @@ own reaches), the newest ``KEPT``; one that recurs at that time of day
 (``regular``), and the rule's finding is not told (``lonely_judge.judge_lonely``).
 
 Beside them, every opening of each sensor, seen or not (``uses``, the newest
-``KEPT_USES``): when the door is used at all here, for ``everyday_openings``.
+``KEPT_USES``): when the door is used at all here, for ``everyday_openings``; and the
+night openings nobody inside made (``entries``, ``outside_entries``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .away_normal import (
     stored_numbers,
 )
 from .lonely_habits import habitual_days
+from .outside_entries import OutsideEntries
 from .packed import pack
 from .stamped_uses import regular_days
 from .stored_values import stored_entity_id, stored_items
@@ -56,12 +58,21 @@ class LonelyOpenings:
         # Per sensor, its latest openings and the last motion before each (the window a
         # finding is judged in may begin after that motion).
         self.recent: dict[str, deque[tuple[datetime, datetime | None]]] = {}
+        self.entries = OutsideEntries(zone)  # doors opened from outside at night
 
     def moved(self, when: datetime) -> None:
         """Any motion sensor started moving: the openings just before it were somebody's."""
         self.advance(when)  # the recorder's history is learned without pauses: keep it short
         self._motion = when
         self._pending = [(at, e) for at, e in self._pending if when - at > PRESENCE_WINDOW]
+        self.entries.moved(when)
+
+    def presence(self, when: datetime, now_in: bool | None, was_in: bool | None) -> None:
+        """A person's presence changed from ``was_in`` to ``now_in`` (None: not known)."""
+        if now_in is not None and now_in != was_in:
+            self.entries.presence(when)  # arriving or leaving: by a door, with a phone
+        if now_in is True and was_in is not True:
+            self.arrived(when)
 
     def arrived(self, when: datetime) -> None:
         """Somebody tracked came home."""
@@ -72,6 +83,7 @@ class LonelyOpenings:
         """An opening sensor opened."""
         self.advance(when)
         remember(self.uses, [(when, sensor)], self.zone, KEPT_USES)
+        self.entries.opened(sensor, when)
         if sensor in self.recent or len(self.recent) < MAX_SENSORS:
             self.recent.setdefault(sensor, deque(maxlen=KEPT_RECENT)).append((when, self._motion))
         if self._motion is not None and when - self._motion <= PRESENCE_WINDOW:
@@ -90,6 +102,7 @@ class LonelyOpenings:
         reach = max(PRESENCE_WINDOW, ARRIVAL_WINDOW)
         due, self._pending = split_due(self._pending, now, reach)
         remember(self.openings, due, self.zone, KEPT)
+        self.entries.advance(now)
 
     def regular(self, sensor: str, when: datetime) -> int | None:
         """On how many other days it opened unseen near ``when``'s time of day, when that
@@ -108,6 +121,8 @@ class LonelyOpenings:
         }
         if self.uses:  # an older stored form, read back, is saved the same
             data["uses"] = {s: pack(kept, 0) for s, kept in self.uses.items()}
+        if self.entries.entries:
+            data["entries"] = self.entries.as_dict()
         return data
 
     @classmethod
@@ -123,4 +138,5 @@ class LonelyOpenings:
         for sensor, text in stored_items(data.get("uses"), MAX_SENSORS):
             if stored_entity_id(sensor) and (kept := stored_numbers(text, KEPT_USES, 1e10)):
                 lonely.uses[sensor] = kept
+        lonely.entries = OutsideEntries.from_dict(data.get("entries"), zone)
         return lonely

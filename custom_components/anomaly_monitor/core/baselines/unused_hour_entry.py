@@ -11,9 +11,12 @@ The door's area has had no activity at all (motion, an opening, a light, a lock:
 ``ActivityProfile``) within an hour either side of this time of day on any of the
 ``MIN_DAYS`` or more days learned (``area_unused``): a salon's street door at 03:40, a shop
 door below the flat at 23:35. That is an entry from outside at an hour this home never
-lives in that room: a break-in while the family sleeps. A door used at that hour on other
-days (a shift worker's, a teenager's late return, a keyholder's) is this home's normal and
-is left alone; an entry into an empty home is the while-away rules'.
+lives in that room: a break-in while the family sleeps. Where the area does live at night
+(a dog in the kitchen, the household's own trips out to the yard) the door itself is asked
+(``door_unentered``): nobody came in by it so, first, at those hours on any night learned.
+A door entered so at that hour on other nights (a shift worker's, a teenager's late return,
+a keyholder's) is this home's normal and is left alone; an entry into an empty home is the
+while-away rules'.
 
 Only what the home learned judges: before ``MIN_DAYS`` of those hours are watched nothing is
 told (any hour may be an ordinary one of a home not yet known).
@@ -35,6 +38,7 @@ from .area_unused import SPREAD, days_unused
 from .busy_room import busy_until
 from .clock import local
 from .daily_rhythm import REST_GAP
+from .door_unentered import nights_unentered
 from .home_baselines import HomeBaselines
 from .household_asleep import sitting_up
 from .inside_doors import used_inside
@@ -99,8 +103,15 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
         usual_quiet = baselines.quiet.typical(hour, skip_day=today)
         if usual_quiet is None or usual_quiet < REST_GAP.total_seconds() / 60:
             continue  # an hour this home is up at (or not known yet): a visitor, a delivery
-        if not (days := days_unused(home, baselines, area, opened)):
-            continue  # the area lives at these hours on other days (or is not known yet)
+        unentered = 0
+        if (
+            not (days := days_unused(home, baselines, area, opened))
+            and door.domain == "binary_sensor"
+        ):
+            # (only a contact's openings are learned as entries: a cover is not read so)
+            unentered = nights_unentered(home, baselines, door.entity_id, area, opened)
+        if not (days or unentered):
+            continue  # the area lives at these hours and the door is entered so, or not known
         if onsets is None:
             onsets = motion_onsets(home)
         if any(opened - ON_THE_WAY <= t < opened for t in onsets):
@@ -119,16 +130,23 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             )
         )
         at = local(opened, baselines.zone)
+        hours = f"{(at.hour - SPREAD) % 24:02d}:00 and {(at.hour + SPREAD + 1) % 24:02d}:00"
+        learned = (
+            f"in this home {area} has had no activity between {hours} on any of the {days} "
+            "days learned"
+            if days
+            else f"in this home nobody has come in by {door.entity_id} between {hours} on any "
+            f"of the {unentered} nights learned without somebody moving inside first or a "
+            "phone coming home"
+        )
         yield ENTRY_AT_AN_UNUSED_HOUR.finding(
             evidence=(door.entity_id, *inside, *locks),
             reasoning=f"{door.entity_id} was opened from outside at {at:%H:%M} with the "
-            f"household at home and nobody up; in this home {area} has had no activity "
-            f"between {(at.hour - SPREAD) % 24:02d}:00 and {(at.hour + SPREAD + 1) % 24:02d}:00 "
-            f"on any of the {days} days learned"
+            f"household at home and nobody up; {learned}"
             # (no key: the lock may have been left unlocked, as its evidence then reads)
             + (f", and nobody unlocked {', '.join(locks)} just before it" if locks else "")
             + ".",
             recommendation="Check the door and the room behind it now; if nobody of the "
             "household went there, call for help.",
-            magnitude=float(days),
+            magnitude=float(days or unentered),
         )
