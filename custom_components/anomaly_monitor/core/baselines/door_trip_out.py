@@ -17,7 +17,9 @@ or into one whose own sensor saw them inside after the door shut behind them
 (``shut_in``: a bathroom with a motion sensor; they went in, not out; judged then no
 sooner than ``still_in_room`` judges a room that keeps somebody, a bath takes longer
 than a trip to the WC), and no way out of the home (``ways_in.way_out``, or one the
-tracked household comes and goes by, ``used_from_inside.came_and_went_by``; a WC's door
+tracked household comes and goes by, ``used_from_inside.came_and_went_by``, or one in an
+area named as a place outside the house, ``outdoor_areas``: the back door on the porch,
+the children in and out of the yard on a Sunday with no phone to say so; a WC's door
 that people without a tracker open while the trackers say the home is empty is still no
 way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
@@ -54,6 +56,7 @@ from ..home import (
     UNAVAILABLE_STATES,
     HomeView,
 )
+from ..outdoor_areas import outdoor_area
 from ..pets import has_pets
 from ..statistics.timeline import real_changes
 from .clock import local
@@ -177,6 +180,8 @@ def _trip_out(
     if not resting_hours(home, baselines, shut, shut):
         if way_out(home, door) or baselines.inside.came_and_went_by(door):
             return None  # by day, out of the home
+        if area and outdoor_area(area):
+            return None  # by day, out to the yard (a porch, a garden): they may stay
         if area and _seen_in(home, area):
             if not shut_in(home, area):
                 return None  # by day, out of a room people are seen in
