@@ -67,20 +67,22 @@ def _day(midnight: datetime) -> Events:
     return events
 
 
-def _marta() -> HomeBaselines:
+def _marta(areas: dict[str, str] = AREAS) -> HomeBaselines:
     start = TODAY - timedelta(days=DAYS)
     days = (_day(start + timedelta(days=d)) for d in range(DAYS))
-    return lived(ZONE, AREAS, CLASSES, MARTA, start=start, days=days)
+    return lived(ZONE, areas, CLASSES, MARTA, start=start, days=days)
 
 
-def _view(now: datetime, events: Events, *, person: Events = ()) -> HomeView:
+def _view(
+    now: datetime, events: Events, *, person: Events = (), areas: dict[str, str] = AREAS
+) -> HomeView:
     everything = sorted([*events, *person])
     states = [
-        entity(e, _state_at(everything, e, now, "off"), area=AREAS[e], device_class=CLASSES[e])
-        for e in AREAS
+        entity(e, _state_at(everything, e, now, "off"), area=areas[e], device_class=CLASSES[e])
+        for e in areas
     ]
     states.append(entity(MARTA, _state_at(everything, MARTA, now, "home")))
-    transitions = [Transition(w, e, s, AREAS.get(e)) for w, e, s in everything if w <= now]
+    transitions = [Transition(w, e, s, areas.get(e)) for w, e, s in everything if w <= now]
     env = Environment(local_time=now, persons_home=1, persons_total=1)
     window = build_window(states, env, transitions, profile="", start=now - timedelta(hours=2))
     return HomeView(window)
@@ -142,3 +144,18 @@ def test_a_door_passed_into_the_wc_and_not_back_is_where_she_is() -> None:
     assert still is not None
     assert still.door is not None
     assert still.area == "WC"
+
+
+def test_by_day_a_door_out_to_the_porch_is_no_trip_she_must_come_back_from() -> None:
+    """The same door and the same trips, the door's area named as outside the house (the
+    back porch to the yard): by day she may stay out there, no phone to say so."""
+    porch = {**AREAS, WC: "Back porch"}
+    baselines = _marta(porch)
+    before = TODAY + timedelta(hours=13, minutes=59)
+    events = [e for e in _day(TODAY) if e[0] < before] + _visit(
+        TODAY + timedelta(hours=14), back=False
+    )
+    observe(baselines, events, porch)
+    shut = max(when for when, entity_id, _ in events if entity_id == WC)
+    still = still_home(_view(shut + timedelta(minutes=25), events, areas=porch), baselines)
+    assert still is None or still.door is None
