@@ -67,6 +67,8 @@ SECURITY = AnomalyType.SECURITY
 RESPONSE = timedelta(minutes=15)
 # What a door left open is told by (not an entry: an opening event).
 LEFT_OPEN_RULES = frozenset({"entry_left_open", "state_longer_than_usual"})
+# Somebody lying still in a room: the stillness whose end is the rescue at its door.
+STILL_IN_A_ROOM = "still_in_room_far_longer"
 # A change this much before the onset was told is the same start (the pump switched on
 # with the overflow it causes, found in the same analysis or the one before).
 _LEAD = timedelta(minutes=5)
@@ -96,6 +98,9 @@ class Seen:
     roomless: bool = False
     # A door left open (no entry: nobody answers it by opening another door).
     left_open: bool = False
+    # Somebody lying still in a room (``still_in_room_far_longer``): its end is somebody
+    # coming, who opens the door of that room next (``_rescue``).
+    in_a_room: bool = False
 
     def as_stored(self) -> dict[str, Any]:
         """The stored form (its signature is the key)."""
@@ -149,6 +154,7 @@ class Seen:
             stored_time(answered) if answered is not None else None,
             roomless=rule == WHOLE_HOME_STILLNESS,
             left_open=rule in LEFT_OPEN_RULES,
+            in_a_room=rule == STILL_IN_A_ROOM,
         )
 
     @property
@@ -248,6 +254,7 @@ class Seen:
                     and aired_hazard((self.subject, *self.evidence), entities)
                     and held_open_to_air(subject, self.began, self.ended, now)
                 )
+                or self._rescue(anomaly, subject)
             )
         if cut:  # the device unplugged after its smoke: cut since, within RESPONSE
             return changed <= self.began + RESPONSE and (
@@ -267,6 +274,21 @@ class Seen:
             # mopped out). A door *opened* there long after the onset is told (an entry).
             return True
         return not (away_answer or response) and near
+
+    def _rescue(self, anomaly: OpenAnomaly, subject: EntityState) -> bool:
+        """The door of the room somebody lay still in (one it showed: the way they went
+        in), opened within ``RESPONSE`` after the stillness ended and left open: whoever
+        came found them there (set 35 c: the mother home at 11:49, the bathroom door open
+        at 11:52 and left so, was told "left open" as news a quarter of an hour later).
+        Another door of the home opened then is told as ever."""
+        changed = subject.last_changed
+        return (
+            self.in_a_room
+            and subject.entity_id in self.evidence
+            and set(anomaly.rules) <= LEFT_OPEN_RULES
+            and changed is not None
+            and self.ended < changed <= self.ended + RESPONSE
+        )
 
     @property
     def _entry_while_away(self) -> bool:
@@ -340,6 +362,7 @@ def seen_as(anomaly: OpenAnomaly, when: datetime) -> Seen:
         anomaly.while_away,
         roomless=WHOLE_HOME_STILLNESS in anomaly.rules,
         left_open=anomaly.signature.partition(":")[0] in LEFT_OPEN_RULES,
+        in_a_room=STILL_IN_A_ROOM in anomaly.rules and WHOLE_HOME_STILLNESS not in anomaly.rules,
     )
 
 

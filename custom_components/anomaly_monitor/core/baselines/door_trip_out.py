@@ -17,7 +17,9 @@ or into one whose own sensor saw them inside after the door shut behind them
 (``shut_in``: a bathroom with a motion sensor; they went in, not out; judged then no
 sooner than ``still_in_room`` judges a room that keeps somebody, a bath takes longer
 than a trip to the WC), and no way out of the home (``ways_in.way_out``, or one the
-tracked household comes and goes by, ``used_from_inside.came_and_went_by``; a WC's door
+tracked household comes and goes by, ``used_from_inside.came_and_went_by``, or one in an
+area named as a place outside the house, ``outdoor_areas``: the back door on the porch,
+the children in and out of the yard on a Sunday with no phone to say so; a WC's door
 that people without a tracker open while the trackers say the home is empty is still no
 way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
@@ -54,6 +56,7 @@ from ..home import (
     UNAVAILABLE_STATES,
     HomeView,
 )
+from ..outdoor_areas import outdoor_area
 from ..pets import has_pets
 from ..statistics.timeline import real_changes
 from .clock import local
@@ -157,13 +160,7 @@ def _trip_out(
     """The trip under way when the last of ``signs`` is a passage out that is judged."""
     if not signs:
         return None
-    passages = DoorTrips(baselines.zone)  # the window's signs, read as the learning reads them
-    seen = {s.info.area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)} - {None}
-    for when, entity_id, state in signs:
-        info = home.info(entity_id) if entity_id in doors else None
-        room_seen = info is not None and info.info.area in seen
-        passages.sign(when, entity_id, state, door=entity_id in doors, room_seen=room_seen)
-    out = passages.under_way()
+    out = _passages(home, baselines, signs, doors).under_way()
     if out is None or out != (signs[-1][0], signs[-1][1]):
         return None  # the last sign is no passage out (none, or the way back through it)
     shut, door = out
@@ -172,7 +169,7 @@ def _trip_out(
     if start is not None and opened - BACK_WITHIN < start:
         return None  # a way in before the window is unseen: this may be the way back
     for person in home.presence_entities:
-        if any(change.when > opened for change in home.changes(person.entity_id)[1:]):
+        if any(change.when > opened for change in real_changes(home, person.entity_id)):
             return None  # somebody came or went
     learned = baselines.door_trips.learned(door, shut)
     if learned is None or learned.longest >= SHORT:
@@ -183,6 +180,8 @@ def _trip_out(
     if not resting_hours(home, baselines, shut, shut):
         if way_out(home, door) or baselines.inside.came_and_went_by(door):
             return None  # by day, out of the home
+        if area and outdoor_area(area):
+            return None  # by day, out to the yard (a porch, a garden): they may stay
         if area and _seen_in(home, area):
             if not shut_in(home, area):
                 return None  # by day, out of a room people are seen in
@@ -190,6 +189,38 @@ def _trip_out(
     if learned.left >= limit:
         return None  # the home goes on that long without them coming back this way
     return DoorTrip(shut, door, area, limit, learned)
+
+
+def _passages(
+    home: HomeView, baselines: HomeBaselines, signs: list[Sign], doors: set[str]
+) -> DoorTrips:
+    """The window's signs read through the doors as the learning reads them."""
+    passages = DoorTrips(baselines.zone)
+    seen = {s.info.area for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)} - {None}
+    for when, entity_id, state in signs:
+        info = home.info(entity_id) if entity_id in doors else None
+        room_seen = info is not None and info.info.area in seen
+        passages.sign(when, entity_id, state, door=entity_id in doors, room_seen=room_seen)
+    return passages
+
+
+def came_back_through(home: HomeView, baselines: HomeBaselines) -> tuple[datetime, str] | None:
+    """The last sign anywhere, when it shut a door passed on the way back (when, the door)
+    into a room nobody is seen in (no motion sensor of its own: the yard's porch, a WC):
+    whoever went through is back on this side of it, not in that room. The dog let out at
+    06:07 and in at 06:13, then the household back in bed: nobody was left on the porch."""
+    signs = _signs(home)
+    doors = {s.entity_id for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)}
+    if has_pets(home.window.profile):
+        signs = _without_pets_between(signs, doors)
+    if not signs:
+        return None
+    back = _passages(home, baselines, signs, doors).came_back()
+    if back is None or back != (signs[-1][0], signs[-1][1]):
+        return None
+    info = home.info(back[1])
+    area = info.info.area if info else None
+    return None if area is None or _seen_in(home, area) else back
 
 
 def _seen_in(home: HomeView, area: str) -> bool:

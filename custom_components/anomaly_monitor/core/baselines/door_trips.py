@@ -89,6 +89,7 @@ class DoorTrips:
         self._back_shut = False  # the last sign shut a way back (the next opening is no way back)
         self._busy: set[str] = set()  # other rooms' motion reading on since the door shut
         self._quiet_from: datetime | None = None  # the home quiet since (the last went off)
+        self._came_back: tuple[datetime, str] | None = None  # the last sign: a way back shut
 
     def sign(
         self,
@@ -126,12 +127,10 @@ class DoorTrips:
             self._back_shut = (
                 room_seen and opened is not None and opened[1] == entity_id and opened[2]
             )
-            if (
-                opened is not None
-                and opened[1] == entity_id
-                and not opened[2]
-                and when - opened[0] <= PASSAGE
-            ):
+            passed = opened is not None and opened[1] == entity_id and when - opened[0] <= PASSAGE
+            back = passed and opened is not None and opened[2]
+            self._came_back = (when, entity_id) if back else None
+            if passed and not back:
                 self._out = (when, entity_id)
                 self._busy = set(list(busy)[:MAX_DOORS])
                 self._quiet_from = when
@@ -140,6 +139,7 @@ class DoorTrips:
             self._opened = None
         if not (door and state == "off"):
             self._back_shut = False
+            self._came_back = None
         self._last = (when, entity_id, state)
 
     def stopped(self, when: datetime, entity_id: str) -> None:
@@ -151,7 +151,7 @@ class DoorTrips:
 
     def everybody_left(self) -> None:
         """Everybody is known away: no trip is under way."""
-        self._last = self._opened = self._out = self._quiet_from = None
+        self._last = self._opened = self._out = self._quiet_from = self._came_back = None
         self._back_shut = False
         self._started.clear()
         self._busy = set()
@@ -159,6 +159,11 @@ class DoorTrips:
     def under_way(self) -> tuple[datetime, str] | None:
         """The passage whose way back has not come yet (when the door shut, the door)."""
         return self._out
+
+    def came_back(self) -> tuple[datetime, str] | None:
+        """The last sign, when it shut a passage that was the way back through a door
+        (when, the door): whoever went through it is back on this side."""
+        return self._came_back
 
     def _learn(
         self,

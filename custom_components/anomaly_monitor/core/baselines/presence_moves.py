@@ -8,7 +8,9 @@ neither, and voided the very quiet of somebody who slid out of bed.
 A change counts when the tracker reads a known place (home, or away) other than the last
 one it read in the window (a change to ``unknown`` is not yet a move; away, unknown, home
 is an arrival when it reads home). The state's last change older than the window is
-counted as before (what it came from is not in the window). A window that begins inside
+counted as before (what it came from is not in the window), and so is the window's first
+change when it is one (not the state the window began with: the window holds what changed
+in it, so a boy home at 17:57, his only change in it, came home). A window that begins inside
 the blink does not show where the phone was before it: then the persons' known places,
 as the baselines follow them live (``QuietSpells.placed_at``), say whether anybody came or
 went; a person whose place is not known since a restart counts as moved.
@@ -56,6 +58,13 @@ def came_or_went(
         if where != known and (where or not arrivals_only):
             times.append((change.when, known is not None))
         known = where
+    start = home.window.start
+    # The window's first change is one too (it holds what changed in it, not each state at
+    # its start): a move, from a place the window does not show.
+    first = presence_of(changes[0].state) if changes else None
+    moved = first is True or (first is False and not arrivals_only)
+    if moved and start is not None and changes[0].when > start:
+        times.append((changes[0].when, False))
     state = home.info(entity_id)
     if (
         state is not None

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from itertools import pairwise
 
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView
+from ..statistics.timeline import real_changes
 
 # Seen inside this long after the door closed: not somebody who walked out through it.
 INSIDE = timedelta(minutes=2)
@@ -25,7 +26,10 @@ _UNREADABLE = frozenset({"unavailable", "unknown"})
 def window_signs(home: HomeView) -> list[tuple[datetime, str]]:
     """Every sign of somebody in the window with an area, in time order: a motion,
     occupancy or presence sensor turning on, a door or window opening or closing (a
-    device coming back from unavailable is nobody)."""
+    device coming back from unavailable is nobody). The first change in the window is a
+    change too (the window holds what changed in it, not each state at its start), unless
+    it only records the state the window began with (``timeline.real_changes``): the
+    kitchen's motion at 16:55, the only one in the window, was somebody there."""
     signs: list[tuple[datetime, str]] = []
     sensors = [
         *((s, True) for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)),
@@ -35,8 +39,13 @@ def window_signs(home: HomeView) -> list[tuple[datetime, str]]:
         area = sensor.info.area
         if not area:
             continue
-        for before, after in pairwise(home.changes(sensor.entity_id)):
-            if before.state in _UNREADABLE or after.state in _UNREADABLE:
+        changes = home.changes(sensor.entity_id)
+        real = real_changes(home, sensor.entity_id)
+        first = len(changes) - len(real)  # 1 when the first records the start's state
+        for index in range(first, len(changes)):
+            after = changes[index]
+            before = changes[index - 1].state if index else None
+            if before in _UNREADABLE or after.state in _UNREADABLE:
                 continue
             if not motion or after.state == "on":
                 signs.append((after.when, area))

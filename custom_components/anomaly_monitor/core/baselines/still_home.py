@@ -27,7 +27,7 @@ from ..phoneless_residents import people_move_at_any_hour
 from .bed_left import BedExit, BedLeft, bed_exit, bed_left
 from .bed_lived_in import lived_in_limit
 from .bed_trip import BedTrip, bed_trip
-from .door_trip_out import DoorTrip, door_trip_out
+from .door_trip_out import DoorTrip, came_back_through, door_trip_out
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
 from .lived_while_away import lived_while_away, maybe_a_pet
@@ -274,6 +274,11 @@ def still_home(home: HomeView, baselines: HomeBaselines) -> StillHome | None:
     if area is None and not tracked:
         return None  # somebody untracked, seen nowhere the window or the baselines know
     seen = last[0] if last is not None else since
+    back = came_back_through(home, baselines) if area is not None else None
+    if back is not None and back[0] == seen and home.area(back[1]) == area:
+        area = None  # back through a door from a room nobody is seen in: not in it
+        if not tracked:
+            return None
     since = max(since, seen)  # a door shut after the last motion: somebody was there then
     since = watched_since(max(since, _readable_since(home, since)), baselines.unwatched)
     if came_or_went_since(home, baselines, min(seen, since), arrivals_only=not tracked):

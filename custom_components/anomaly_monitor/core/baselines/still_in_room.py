@@ -34,6 +34,7 @@ from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
 from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
+from ..statistics.timeline import real_changes
 from .clock import local, next_hour
 from .held_on import moving_now
 from .home_baselines import HomeBaselines
@@ -86,7 +87,7 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
         return None
     since, area = last
     for person in home.presence_entities:
-        if any(change.when > since for change in home.changes(person.entity_id)[1:]):
+        if any(change.when > since for change in real_changes(home, person.entity_id)):
             return None  # an arrival or a departure: nobody is shut in
     if not shut_in(home, area):
         return None
