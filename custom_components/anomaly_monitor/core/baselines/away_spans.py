@@ -7,7 +7,6 @@ from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..statistics.occupancy import away_periods
-from .away_normal import LEAVE_GRACE
 from .home_baselines import HomeBaselines
 from .opening_uses import uses as opening_uses
 from .spell_record import spell_span, spell_uses, states_only
@@ -33,12 +32,7 @@ def empty_spans(home: HomeView, baselines: HomeBaselines | None = None) -> list[
     spans = away_periods(home)
     began = home.window.start
     if not spans and home.nobody_home and began is not None:
-        # Out since before the window: all of it; but not before the baselines saw the
-        # home empty (the last one out a minute ago, within the leaving grace: the door
-        # opened while she was in was no use of an empty home; walk 41).
-        since = baselines.away.empty_since if baselines is not None else None
-        start = began if since is None else max(began, since + LEAVE_GRACE)
-        spans = [(start, home.end)] if start < home.end else []
+        spans = [(began, home.end)]
     if spell is not None:
         spans = [s for s in spans if s[1] < spell[0]] + [
             (min([spell[0], *(s[0] for s in spans if s[1] >= spell[0])]), spell[1])
