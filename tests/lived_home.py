@@ -70,3 +70,17 @@ def walked(
         baselines.observe(when, entity_id, state, areas[entity_id])
         seen.append(Transition(when, entity_id, state))
     return seen
+
+
+def blip(at: datetime, sensor: str) -> Events:
+    """``sensor`` on at ``at`` and off a minute later (somebody passing by)."""
+    return [(at, sensor, "on"), (at + timedelta(minutes=1), sensor, "off")]
+
+
+def through_a_door(at: datetime, seen_by: str, door: str, *, back: bool = True) -> Events:
+    """``seen_by`` sees them, into the room behind ``door`` and shut; out four minutes
+    later (``back``)."""
+    steps = [(0, seen_by, "on"), (0.5, seen_by, "off"), (1, door, "on"), (1.1, door, "off")]
+    if back:
+        steps += [(5, door, "on"), (5.1, door, "off")]
+    return [(at + timedelta(minutes=m), e, s) for m, e, s in steps]

@@ -31,7 +31,7 @@ from custom_components.anomaly_monitor.core.models import Environment, Transitio
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity
-from .lived_home import Events, lived, observe
+from .lived_home import Events, blip, lived, observe, through_a_door
 
 ZONE = "Europe/Warsaw"
 HALL = "binary_sensor.hall_motion"
@@ -46,16 +46,9 @@ DAYS = 14
 VISITS = (10.0, 14.0, 19.0)  # hours of the day she goes to the WC
 
 
-def _blip(at: datetime, sensor: str) -> Events:
-    return [(at, sensor, "on"), (at + timedelta(minutes=1), sensor, "off")]
-
-
 def _visit(at: datetime, *, back: bool = True) -> Events:
     """The hall sees her, into the WC and shut; out four minutes later (``back``)."""
-    steps = [(0, HALL, "on"), (0.5, HALL, "off"), (1, WC, "on"), (1.1, WC, "off")]
-    if back:
-        steps += [(5, WC, "on"), (5.1, WC, "off")]
-    return [(at + timedelta(minutes=m), e, s) for m, e, s in steps]
+    return through_a_door(at, HALL, WC, back=back)
 
 
 def _living(midnight: datetime, *, round_the_clock: bool) -> Events:
@@ -65,7 +58,7 @@ def _living(midnight: datetime, *, round_the_clock: bool) -> Events:
         event
         for hour in hours
         for minute in (20, 50)
-        for event in _blip(midnight + timedelta(hours=hour, minutes=minute), LIVING)
+        for event in blip(midnight + timedelta(hours=hour, minutes=minute), LIVING)
     ]
 
 
@@ -76,7 +69,7 @@ def _day(midnight: datetime, *, round_the_clock: bool = True, night_trips: bool 
     moment = midnight + timedelta(hours=7, minutes=5)
     while moment < midnight + timedelta(hours=22):
         if not any(v <= moment < v + timedelta(minutes=45) for v in visits):
-            events += _blip(moment, KITCHEN if moment.minute % 30 else HALL)
+            events += blip(moment, KITCHEN if moment.minute % 30 else HALL)
         moment += timedelta(minutes=15)
     for visit in visits:
         events += _visit(visit)
@@ -103,7 +96,7 @@ def _afternoon(
     events = [e for e in _day(TODAY, round_the_clock=round_the_clock) if e[0] < before]
     events += _visit(TODAY + timedelta(hours=14), back=False)
     for minute in (dog_at, 50):
-        events += _blip(TODAY + timedelta(hours=14, minutes=minute), LIVING)
+        events += blip(TODAY + timedelta(hours=14, minutes=minute), LIVING)
     observe(baselines, events, AREAS)
     return max(when for when, entity_id, _ in events if entity_id == WC), events
 

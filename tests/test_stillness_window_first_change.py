@@ -28,7 +28,7 @@ from custom_components.anomaly_monitor.core.models import Environment, Transitio
 from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity
-from .lived_home import Events, lived, observe
+from .lived_home import Events, blip, lived, observe, through_a_door
 
 ZONE = "Europe/Warsaw"
 HALL = "binary_sensor.hall_motion"
@@ -42,16 +42,9 @@ DAYS = 14
 VISITS = (10.0, 14.0, 19.0)
 
 
-def _blip(at: datetime, sensor: str) -> Events:
-    return [(at, sensor, "on"), (at + timedelta(minutes=1), sensor, "off")]
-
-
 def _visit(at: datetime, *, back: bool = True) -> Events:
     """The hall sees her, into the WC and shut; out four minutes later (``back``)."""
-    steps = [(0, HALL, "on"), (0.5, HALL, "off"), (1, WC, "on"), (1.1, WC, "off")]
-    if back:
-        steps += [(5, WC, "on"), (5.1, WC, "off")]
-    return [(at + timedelta(minutes=m), e, s) for m, e, s in steps]
+    return through_a_door(at, HALL, WC, back=back)
 
 
 def _day(midnight: datetime) -> Events:
@@ -60,7 +53,7 @@ def _day(midnight: datetime) -> Events:
     moment = midnight + timedelta(hours=7, minutes=5)
     while moment < midnight + timedelta(hours=22):
         if not any(v <= moment < v + timedelta(minutes=45) for v in visits):
-            events += _blip(moment, KITCHEN if moment.minute % 30 else HALL)
+            events += blip(moment, KITCHEN if moment.minute % 30 else HALL)
         moment += timedelta(minutes=15)
     for visit in visits:
         events += _visit(visit)
@@ -96,7 +89,7 @@ def _state_at(events: Events, entity_id: str, now: datetime, default: str) -> st
 def test_the_windows_first_change_is_a_sign_unless_it_records_the_start() -> None:
     now = TODAY + timedelta(hours=17, minutes=57)
     kitchen = TODAY + timedelta(hours=16, minutes=55)
-    events = _blip(kitchen, KITCHEN)  # the kitchen's only change in the window
+    events = blip(kitchen, KITCHEN)  # the kitchen's only change in the window
     assert (kitchen, "Kitchen") in window_signs(_view(now, events))
     # A change dated at the window's very start only records the state it began with.
     start = now - timedelta(hours=2)
