@@ -217,3 +217,24 @@ def test_guests_let_out_after_a_party_are_no_entry() -> None:
     assert not analyse(lived(7), at(7, 23.72), [*party, *forced(7, 23.7)])
     early = [Transition(at(7, 19.5), HALL, "on"), Transition(at(7, 21), HALL, "off")]
     assert analyse(lived(7), at(7, 23.72), [*early, *forced(7, 23.7)])
+
+
+def test_a_hall_sensor_dropping_off_the_radio_before_the_door_is_nobody_up() -> None:
+    """A motion sensor whose first change in the window is ``unavailable`` (a radio drop,
+    back ``off`` a minute later) read nothing before: not a room held busy all night."""
+    # Fails before: its first change not being "on" was read as on until then (busy_room).
+    baselines = lived(7)
+    drop = [
+        Transition(at(7, 3.5), HALL, "unavailable"),
+        Transition(at(7, 3.52), HALL, "off"),
+    ]
+    found = analyse(baselines, at(7, 3.7) + timedelta(seconds=30), drop + forced(7, 3.7))
+    assert [f.evidence[0] for f in found] == [SHOP_DOOR]
+
+
+def test_a_hall_sensor_that_read_on_until_its_first_change_is_somebody_up() -> None:
+    """Its first change ``off`` 20 min before the door: somebody was in the hall for the
+    whole window until then (held on), a guest let out: not told."""
+    baselines = lived(7)
+    held = [Transition(at(7, 3.4), HALL, "off")]
+    assert not analyse(baselines, at(7, 3.7) + timedelta(seconds=30), held + forced(7, 3.7))

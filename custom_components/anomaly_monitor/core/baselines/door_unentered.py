@@ -60,8 +60,8 @@ def seen_inside(home: HomeView, opened: datetime) -> bool:
             return True  # it changed in that span: on, or somebody seen until then
         if before:
             state = before[-1].state
-        elif changes:  # its first change came after: it stood the other way before
-            state = "off" if changes[0].state == "on" else "on"
+        elif changes:  # its first change came after: "off" means it read on until then
+            state = "on" if changes[0].state.lower() == "off" else "off"
         else:
             state = sensor.state
         if state == "on":
