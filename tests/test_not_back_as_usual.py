@@ -29,6 +29,7 @@ from .core_factories import environment, window
 ZONE = ZoneInfo("Europe/Rome")
 TEEN = "person.giulia"
 FATHER = "person.marco"
+HALL = "binary_sensor.hall_motion"
 MONDAY = datetime(2026, 11, 30, tzinfo=ZONE)  # a Monday
 THURSDAY = MONDAY + timedelta(days=10)
 FRIDAY = MONDAY + timedelta(days=11)
@@ -68,6 +69,7 @@ def _today(
     dark_at: datetime | None,
     left: float = 7.5,
     father_back: bool = True,
+    last_move: datetime | None = None,
 ) -> list[Finding]:
     """``day``: the daughter out since ``left``, her phone unknown from ``dark_at`` (None:
     it still reports); her father out from 05:30 and home at 14:24 (``father_back``);
@@ -81,6 +83,12 @@ def _today(
         today.append(Transition(_at(day, 14.4), FATHER, "home"))
     if dark_at is not None:
         today.append(Transition(dark_at, TEEN, "unknown"))
+    if last_move is not None:  # the hall's sensor sees the last one up go to bed
+        baselines.describe_one(EntityInfo(HALL, "Hall motion", device_class="motion"))
+        moment = last_move - timedelta(hours=3)  # the evening up, until ``last_move``
+        while moment <= last_move:
+            today += [Transition(moment, HALL, "on"), Transition(moment, HALL, "off")]
+            moment += timedelta(minutes=20)
     today.sort(key=lambda change: change.when)
     for change in today:
         baselines.observe(change.when, change.entity_id, change.state)
@@ -179,3 +187,57 @@ def test_damaged_outings_are_dropped() -> None:
     returns.load({"outings": {TEEN: "1,2", FATHER: "739950,455,845"}, "out_since": {TEEN: "x"}})
     assert returns.outings == {FATHER: [(739950, 455, 845)]}
     assert returns.out_since == {}
+
+
+def _night_out(
+    now: datetime, *, dark_at: datetime | None, last_move: datetime | None = None
+) -> list[Finding]:
+    """Thursday night: the daughter out at 20:00 (no evening outing learned: every day
+    learned she was home by midnight), judged at ``now``."""
+    return _today(THURSDAY, now, dark_at=dark_at, left=20.0, last_move=last_move)
+
+
+def test_out_past_every_night_learned_her_phone_dark_is_told() -> None:
+    # Fails before: an outing begun at an hour none learned began near was not judged.
+    findings = _night_out(_at(THURSDAY, 25.5), dark_at=_at(THURSDAY, 23.5))
+    assert [f.rule for f in findings] == ["not_back_as_usual"]
+    assert "on each of the 8 days learned back by 00:00 at the latest" in findings[0].reasoning
+    assert "phone stopped reporting at 23:30" in findings[0].reasoning
+
+
+def test_out_at_night_not_yet_an_hour_past_her_latest() -> None:
+    assert _night_out(_at(THURSDAY, 24.75), dark_at=_at(THURSDAY, 23.5)) == []
+
+
+def test_out_at_night_her_phone_reporting_and_nobody_known_asleep_is_not_told() -> None:
+    """Nothing seen going to rest after she left (no motion here): her phone says where
+    she is, nobody known to be asleep."""
+    assert _night_out(_at(THURSDAY, 26.0), dark_at=None) == []
+
+
+def test_out_past_every_night_learned_the_household_asleep_is_told() -> None:
+    """Her phone still says away (a dead battery keeps the last place); her father went
+    to bed at 22:30, after she left: nobody waits up."""
+    findings = _night_out(_at(THURSDAY, 25.5), dark_at=None, last_move=_at(THURSDAY, 22.5))
+    assert [f.rule for f in findings] == ["not_back_as_usual"]
+    assert "The household has been asleep since 22:30" in findings[0].reasoning
+    assert _night_out(_at(THURSDAY, 26.0), dark_at=None, last_move=_at(THURSDAY, 25.5)) == []
+
+
+def test_an_outing_begun_after_midnight_is_not_read_against_the_nights() -> None:
+    """Her father off at 04:30 for an early shift: no night outing, however early."""
+    returns = DayReturns(ZONE)
+    for day in range(6):
+        returns.moved(FATHER, _at(MONDAY + timedelta(days=day), 7.0), left=True)
+        returns.moved(FATHER, _at(MONDAY + timedelta(days=day), 15.0), left=False)
+    usual = returns.latest_at_night(FATHER, _at(THURSDAY, 4.5))
+    assert usual is not None
+    assert usual.by == _at(THURSDAY, 24.0)  # the midnight after: never late at 05:00
+    evening = returns.latest_at_night(FATHER, _at(THURSDAY, 21.0))
+    assert evening is not None
+    assert evening.by == _at(THURSDAY, 24.0)
+    assert returns.latest_at_night(FATHER, _at(MONDAY, 21.0)) is not None
+    few = DayReturns(ZONE)
+    few.moved(FATHER, _at(MONDAY, 7.0), left=True)
+    few.moved(FATHER, _at(MONDAY, 15.0), left=False)
+    assert few.latest_at_night(FATHER, _at(THURSDAY, 21.0)) is None  # one day: not known

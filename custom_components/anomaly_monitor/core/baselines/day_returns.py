@@ -32,6 +32,8 @@ MAX_OUTING = timedelta(hours=20)
 SAME_START = timedelta(hours=3)
 # Outings like the one under way needed before its return is known.
 MIN_OUTINGS = 2
+# Days seen going out and back before "never out this late at night" is known.
+MIN_NIGHT_DAYS = 5
 # Outings kept per person: four weeks of a school day's one outing and the odd errand.
 MAX_OUTINGS = 40
 # Persons kept (as ``quiet_spells.MAX_PERSONS``'s order of size).
@@ -109,6 +111,19 @@ class DayReturns:
             latest = max(back for _, back in near)
             return UsualReturn(midnight + timedelta(minutes=latest), len(near), "days")
         return None
+
+    def latest_at_night(self, person: str, began: datetime) -> UsualReturn | None:
+        """For an outing begun before midnight: the latest ``person`` was ever back after
+        a midnight (at midnight when always back before one) on the ``MIN_NIGHT_DAYS`` or
+        more days learned; None when fewer were."""
+        kept = self.outings.get(person, [])
+        start = local(began, self.zone)
+        days = {day for day, _, _ in kept if day != start.toordinal()}
+        if len(days) < MIN_NIGHT_DAYS:
+            return None
+        past = [back - 24 * 60 for day, _, back in kept if day in days and back > 24 * 60]
+        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+        return UsualReturn(midnight + timedelta(minutes=max(past, default=0)), len(days), "nights")
 
     def days_out(self, person: str) -> int:
         """On how many days ``person`` was seen going out and back (any outing)."""

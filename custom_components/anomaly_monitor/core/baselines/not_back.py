@@ -8,13 +8,18 @@ from school by 14:20 on every Thursday learned, not back at 15:20 and her phone 
 since 15:10; a boy back by 18:00 every school day, his phone off at 18:20. Late alone
 is an evening out (an adult at the pub, a father kept at work: their phones still say
 where they are); a phone that dies while at home or at the usual hours is a battery.
-Both together are what a parent would ring round about.
+Both together are what a parent would ring round about. So is a night: out past the
+latest return learned while the household, gone to rest after they left, has been asleep
+for an hour in the small hours (``household_asleep``), the phone still saying "away" (a
+dead battery often leaves the last place reported): nobody at home is waiting up.
 
 Judged while somebody tracked is home to miss them: with the whole household out, they
 may all be away together (a family's trip, started on a holiday morning), and nobody waits.
 Not judged: an outing longer than ``day_returns.MAX_OUTING`` (a trip away for days), a
-person seen going out and back on fewer than ``MIN_DAYS`` days, an outing that began at an
-hour none learned began near. Severity high, not critical: it is told at once, as a
+person seen going out and back on fewer than ``MIN_DAYS`` days. An outing begun at an hour
+none learned began near (a girl's first Friday night out) is judged by the latest this
+person was ever back at night (``day_returns.latest_at_night``): home by 00:05 on every
+day learned, not back at 01:05. Severity high, not critical: it is told at once, as a
 question to the household (most late children are at a friend's).
 """
 
@@ -30,6 +35,7 @@ from ..occupancy import UNKNOWN_PRESENCE, Occupancy
 from .clock import local
 from .day_returns import MAX_OUTING, UsualReturn
 from .home_baselines import HomeBaselines
+from .household_asleep import asleep_since
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
 LATE_BY = timedelta(hours=1)
@@ -44,7 +50,8 @@ NOT_BACK_AS_USUAL = FindingKind("not_back_as_usual", AnomalyType.SAFETY_HAZARD, 
 
 
 def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
-    """A person out far past every return learned for this outing, their phone dark.
+    """A person out far past every return learned for this outing, their phone dark or
+    the household asleep.
 
     Magnitude: minutes past the latest return learned.
     """
@@ -52,21 +59,33 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         return  # the household out too: a trip away, a day out together, nobody waiting
     returns = baselines.usual.night.returns
     now = home.end
+    asleep: datetime | None = None
+    asleep_read = False
     for person in home.of("person"):
         began = returns.out_since.get(person.entity_id)
         if began is None or not timedelta(0) < now - began <= MAX_OUTING:
             continue
-        dark = _dark_since(home, person)
-        if dark is None or dark < began or now - dark < DARK_FOR:
-            continue
         if returns.days_out(person.entity_id) < MIN_DAYS:
             continue
-        usual = returns.usual_return(person.entity_id, began)
+        usual = returns.usual_return(person.entity_id, began) or returns.latest_at_night(
+            person.entity_id, began
+        )
         if usual is None or now < usual.by + LATE_BY:
             continue
+        dark = _dark_since(home, person)
+        if dark is not None and (dark < began or now - dark < DARK_FOR):
+            dark = None
+        if dark is None:
+            if not asleep_read:
+                asleep, asleep_read = asleep_since(home, baselines), True
+            if asleep is None or asleep < began:
+                continue  # the phone reports and somebody is up (or nothing seen going
+                # to bed after they left): an evening out
         yield NOT_BACK_AS_USUAL.finding(
             evidence=(person.entity_id,),
-            reasoning=_reasoning(person, usual, began, dark, baselines),
+            reasoning=_reasoning(
+                person, usual, began, dark=dark, asleep=asleep, baselines=baselines
+            ),
             recommendation="Call them, or the people they were with, to know where they are.",
             magnitude=round((now - usual.by).total_seconds() / 60, 1),
             subject=person.entity_id,
@@ -90,7 +109,9 @@ def _reasoning(
     person: EntityState,
     usual: UsualReturn,
     began: datetime,
-    dark: datetime,
+    *,
+    dark: datetime | None,
+    asleep: datetime | None,
     baselines: HomeBaselines,
 ) -> str:
     zone = baselines.zone
@@ -98,8 +119,17 @@ def _reasoning(
     later = " the next day" if by.date() != left.date() else ""
     outings = "outing" if usual.days == 1 else "outings"
     name = person.entity_id
-    return (
-        f"{name} is not home: out since {left:%H:%M}, and on {usual.kind} back by "
-        f"{by:%H:%M}{later} ({usual.days} {outings} learned that began about then). "
-        f"{name}'s phone stopped reporting at {local(dark, zone):%H:%M}."
-    )
+    if usual.kind == "nights":
+        told = (
+            f"{name} is not home: out since {left:%H:%M}, and on each of the {usual.days} "
+            f"days learned back by {by:%H:%M} at the latest. "
+        )
+    else:
+        told = (
+            f"{name} is not home: out since {left:%H:%M}, and on {usual.kind} back by "
+            f"{by:%H:%M}{later} ({usual.days} {outings} learned that began about then). "
+        )
+    if dark is not None:
+        return told + f"{name}'s phone stopped reporting at {local(dark, zone):%H:%M}."
+    rest = f"{local(asleep, zone):%H:%M}" if asleep is not None else "a while"
+    return told + f"The household has been asleep since {rest}, nobody waiting up."
