@@ -158,3 +158,23 @@ def test_a_room_with_a_persons_hours_or_moving_right_after_the_door_is_not_read_
         shut, events = _afternoon(baselines, dog_at=dog_at)
         later = _view(shut + timedelta(minutes=21), events)
         assert list(still_where_last_seen(later, baselines)) == []
+
+
+def test_at_night_only_the_dog_moving_since_the_wc_door_shut_is_told_by_the_door() -> None:
+    """Her nightly 02:35 trip, and tonight she does not come out; the dog moves at 02:50
+    and 03:20 as every night: no person's move (set 37 c: a girl fainted behind the
+    bathroom door at 02:27, the cat in the lounge at 02:42; nothing told until her mother
+    found her)."""
+    # Fails before: by night the dog's motion was read as her coming back.
+    baselines = _marta()
+    before = TODAY + timedelta(hours=2, minutes=34)
+    events = [e for e in _day(TODAY) if e[0] < before and e[1] != LIVING]
+    events += _living(TODAY, round_the_clock=True)[:4]  # 00:20 - 01:50
+    events += _visit(TODAY + timedelta(hours=2, minutes=35), back=False)
+    for minute in (50, 80):
+        events += blip(TODAY + timedelta(hours=2, minutes=minute), LIVING)
+    observe(baselines, sorted(events), AREAS)
+    shut = max(when for when, entity_id, _ in events if entity_id == WC)
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=21), events), baselines)
+    assert finding.rule == "still_in_room_far_longer"
+    assert f"since then only {LIVING} moved" in finding.reasoning

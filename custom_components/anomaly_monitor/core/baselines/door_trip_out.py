@@ -26,8 +26,8 @@ out of a room people are seen in (a granny flat, a ger), somebody goes to the ya
 shed or the neighbours and may stay; in the hours this home rests at
 (``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
 
-By day (out of the clock's night, ``still_in_room.NIGHT_HOURS``), the motion that came after
-the passage only on sensors that keep no person's hours (the dog in the living room,
+By day and by night, the motion that came after the passage only on sensors that keep no
+person's hours (the dog in the living room, the cat in the lounge at 02:42:
 ``pet_motion_after``) is not them coming back: the way back is the door, still shut. Those
 sensors reading on are then nobody moving now either (``still_home``). Only through a door
 this home also goes through and comes back within minutes at night (its night quarter's
@@ -64,7 +64,7 @@ from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
 from .pet_motion_after import Sign, without_pet_after
 from .shut_in import shut_in
-from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, NIGHT_HOURS, resting_hours
+from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, resting_hours
 from .ways_in import way_out
 
 FACTOR = 2.0
@@ -138,8 +138,8 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
         return trip
     # By day, the pet moving since is not them coming back (``pet_motion_after``).
     trip = _trip_out(home, baselines, after.signs, doors)
-    if trip is None or local(trip.since, home.env.zone).hour in NIGHT_HOURS:
-        return None  # the night's trips are ``night_trips``' and ``bed_*``'s reading
+    if trip is None:
+        return None
     if not _a_night_trip_door(baselines, trip):
         return None  # a door to the yard or the patio: they may stay out there
     return trip._replace(pets=after.sensors)
