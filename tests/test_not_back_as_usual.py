@@ -224,15 +224,16 @@ def test_out_past_every_night_learned_the_household_asleep_is_told() -> None:
     assert _night_out(_at(THURSDAY, 26.0), dark_at=None, last_move=_at(THURSDAY, 25.5)) == []
 
 
-def test_an_outing_begun_after_midnight_is_not_read_against_the_nights() -> None:
-    """Her father off at 04:30 for an early shift: no night outing, however early."""
+def test_only_an_evening_out_is_read_against_the_nights() -> None:
+    """Her father off at 04:30 for an early shift, or at 10:00 with a bag for the week at
+    the shack: no evening out, however late it runs."""
     returns = DayReturns(ZONE)
     for day in range(6):
         returns.moved(FATHER, _at(MONDAY + timedelta(days=day), 7.0), left=True)
         returns.moved(FATHER, _at(MONDAY + timedelta(days=day), 15.0), left=False)
-    usual = returns.latest_at_night(FATHER, _at(THURSDAY, 4.5))
-    assert usual is not None
-    assert usual.by == _at(THURSDAY, 24.0)  # the midnight after: never late at 05:00
+    assert returns.latest_at_night(FATHER, _at(THURSDAY, 4.5)) is None  # no evening out
+    # Nor one begun in the morning: not back by night, it may be a trip away for the week.
+    assert returns.latest_at_night(FATHER, _at(THURSDAY, 10.0)) is None
     evening = returns.latest_at_night(FATHER, _at(THURSDAY, 21.0))
     assert evening is not None
     assert evening.by == _at(THURSDAY, 24.0)

@@ -34,6 +34,9 @@ SAME_START = timedelta(hours=3)
 MIN_OUTINGS = 2
 # Days seen going out and back before "never out this late at night" is known.
 MIN_NIGHT_DAYS = 5
+# An evening out begins from this hour on: one begun earlier and not back by night may be
+# a trip away begun that morning (a bag packed for the week at the shack).
+EVENING_FROM = 17
 # Outings kept per person: four weeks of a school day's one outing and the odd errand.
 MAX_OUTINGS = 40
 # Persons kept (as ``quiet_spells.MAX_PERSONS``'s order of size).
@@ -113,11 +116,14 @@ class DayReturns:
         return None
 
     def latest_at_night(self, person: str, began: datetime) -> UsualReturn | None:
-        """For an outing begun before midnight: the latest ``person`` was ever back after
-        a midnight (at midnight when always back before one) on the ``MIN_NIGHT_DAYS`` or
-        more days learned; None when fewer were."""
+        """For an evening out (begun from ``EVENING_FROM`` to midnight): the latest
+        ``person`` was ever back after a midnight (at midnight when always back before one)
+        on the ``MIN_NIGHT_DAYS`` or more days learned; None when fewer were, or for an
+        outing begun earlier in the day."""
         kept = self.outings.get(person, [])
         start = local(began, self.zone)
+        if start.hour < EVENING_FROM:
+            return None
         days = {day for day, _, _ in kept if day != start.toordinal()}
         if len(days) < MIN_NIGHT_DAYS:
             return None
