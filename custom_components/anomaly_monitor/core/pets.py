@@ -18,16 +18,15 @@ _PET = r"(?:dogs?|cats?|pets?|puppy|puppies|kittens?)"
 # English words: "chat", "cane", "pies" only after an article).
 _OTHER = (
     r"chiens?|chatons?|animaux|hunde?|hunden|katzen?|haustiere?|honden|hond|katten|kat|poes"
-    r"|huisdieren|huisdier|perr[oa]s?|gat[oa]s?|mascotas?|cani|gatt[oi]|hundar|katter|katt|husdjur"
+    r"|huisdieren|huisdier|perros?|gatos?|mascotas?|cani|gatt[oi]|hundar|katter|katt|husdjur"
     r"|psy|psa|psem|piesek|pieska|koty?|kota|kotem|kotka|kotki|kotkę|kotek|c[aã]es|c[aã]o"
-    # A she-dog or she-cat has its own word in Spanish and Portuguese ("perra", "gata", "cadela").
-    r"|cachorr[oa]s?|cadelas?"
+    r"|cachorros?"
     r"|(?:un|le|les|notre|nos|mon|mes|deux|trois)\s+chats?|(?:il|un|due|tre)\s+cane"
 )
 _PET_WORD = re.compile(rf"\b(?:{_PET}|{_OTHER})\b|[犬猫]", re.IGNORECASE)
 # "no pets", "without a dog", "pets: none", "not a cat"; "pas de chien", "kein Hund",
-# "geen huisdieren", "sin perro", "sem cachorro", "senza gatto", "inga husdjur", "bez psa".
-_NO = r"no|without|not|pas\s+d[e']|sans|kein(?:e|en)?|geen|sin|sem|senza|inga?|ingen|bez"
+# "geen huisdieren", "sin perro", "senza gatto", "inga husdjur", "bez psa".
+_NO = r"no|without|not|pas\s+d[e']|sans|kein(?:e|en)?|geen|sin|senza|inga?|ingen|bez"
 _NO_PET = re.compile(
     rf"\b(?:{_NO})\s*(?:an?\s+|any\s+|un\s+|une\s+)?(?:{_PET}|{_OTHER})\b"
     rf"|\b{_PET}\s*[:=]\s*(?:none|no|0)\b",
