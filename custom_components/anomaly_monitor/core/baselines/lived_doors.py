@@ -31,7 +31,7 @@ from datetime import datetime
 from ..home import HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
-from ..phoneless_residents import people_move_at_any_hour
+from ..phoneless_residents import lives_here_without_phone
 from .away_normal import LEAVE_GRACE, MOST_AWAY, PART_HOURS, _part
 from .clock import day_number
 from .home_baselines import HomeBaselines
@@ -103,7 +103,7 @@ def lived_door(
     pets = has_pets(home.window.profile)
     if (
         baselines.untracked.shown_life(
-            baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window)
+            baselines.away, when, pets=pets, people=lives_here_without_phone(home.window)
         )
         is None
     ):

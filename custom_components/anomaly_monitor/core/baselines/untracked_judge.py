@@ -20,7 +20,7 @@ from datetime import datetime
 from ..home import HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
-from ..phoneless_residents import people_move_at_any_hour
+from ..phoneless_residents import lives_here_without_phone
 from .clock import local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
@@ -30,10 +30,11 @@ from .recurring_entries import recurring_entry
 
 
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
-    # With pets in the profile, motion while empty is theirs: only entries show a person.
+    # With pets in the profile, motion while empty is theirs (but where somebody lives here
+    # without a phone and the sensor keeps a person's hours): entries show a person.
     pets = has_pets(home.window.profile)
     return baselines.untracked.shown_life(
-        baselines.away, when, pets=pets, people=people_move_at_any_hour(home.window)
+        baselines.away, when, pets=pets, people=lives_here_without_phone(home.window)
     )
 
 

@@ -13,7 +13,8 @@ The home has **shown life while empty** near a time of day (``shown_life``) when
 earlier days the home was empty in that part of the day, something a person does was seen
 within ``LIFE_REACH`` of that time: a motion sensor that keeps hours (not one that moves
 at any hour, a pet: ``AwayNormal.moves_at_any_hour``; with pets in the profile no motion
-counts at all) or an entrance or window used (``AwayNormal.entries``), on at least
+counts but where somebody lives here without a phone and the sensor keeps a person's
+hours, ``round_the_clock``) or an entrance or window used (``AwayNormal.entries``), on at least
 ``MOST_AWAY`` of those days. Then motion on a sensor that moves at that hour on most days
 (``everyday_motion``), or an entrance or window used at a time it is used on most days
 (``everyday_openings.used_then``), is that person's day, not an intrusion.
@@ -160,7 +161,9 @@ class UntrackedLife:
         """(days a person's sign was seen near ``when``'s time of day while the home was
         empty, days it was empty in that part of the day), other than today, when that is
         most of them; None when the home has not shown life then while empty. ``people``:
-        what moves at all hours is a person (``people_move_at_any_hour``)."""
+        somebody lives here without a phone (``lives_here_without_phone``): what moves at
+        all hours while the home is empty is theirs, with ``pets`` where the sensor keeps a
+        person's hours over the days (``round_the_clock``: a pet's keeps none)."""
         learned = (
             self._moves,
             len(away.entries),
@@ -188,10 +191,13 @@ class UntrackedLife:
             apart = abs(minute - used_at)
             if day != today and min(apart, _MINUTES - apart) <= reach:
                 life.add(day)
-        if not pets:
+        # With a pet and nobody named who lives here without a phone, motion is the pet's.
+        if not pets or people:
             for sensor, hours in self.empty_days.items():
                 if not people and away.moves_at_any_hour(sensor, when) is not None:
                     continue  # moves whatever the hour: a pet, not a person's day
+                if pets and self.round_the_clock(sensor, when) is not None:
+                    continue  # the pet's: it keeps no person's hours (people sleep)
                 for hour, days in enumerate(hours):
                     if _hours_apart(hour, moment.hour) * 60 <= reach:
                         life |= {int(day) for day in days if day != today}
