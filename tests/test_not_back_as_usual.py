@@ -242,3 +242,12 @@ def test_only_an_evening_out_is_read_against_the_nights() -> None:
     few.moved(FATHER, _at(MONDAY, 7.0), left=True)
     few.moved(FATHER, _at(MONDAY, 15.0), left=False)
     assert few.latest_at_night(FATHER, _at(THURSDAY, 21.0)) is None  # one day: not known
+
+
+def test_a_day_outing_not_back_by_night_with_the_household_asleep_is_not_told() -> None:
+    """Out since 07:30 (school days back by 14:05), not back at 01:30, her phone still
+    reporting, her father asleep since 22:30: a day that ran on (a night shift, a party
+    after work), not an evening out later than ever; the phone says where she is."""
+    # Fails with the household's sleep read for every outing (sets 26, 27, 29, 31: 6 FAs).
+    at = _at(THURSDAY, 25.5)
+    assert _today(THURSDAY, at, dark_at=None, last_move=_at(THURSDAY, 22.5)) == []

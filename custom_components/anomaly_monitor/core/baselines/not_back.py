@@ -8,10 +8,13 @@ from school by 14:20 on every Thursday learned, not back at 15:20 and her phone 
 since 15:10; a boy back by 18:00 every school day, his phone off at 18:20. Late alone
 is an evening out (an adult at the pub, a father kept at work: their phones still say
 where they are); a phone that dies while at home or at the usual hours is a battery.
-Both together are what a parent would ring round about. So is a night: out past the
-latest return learned while the household, gone to rest after they left, has been asleep
-for an hour in the small hours (``household_asleep``), the phone still saying "away" (a
-dead battery often leaves the last place reported): nobody at home is waiting up.
+Both together are what a parent would ring round about. So is an evening out that runs
+later than any night learned (``day_returns.latest_at_night``) while the household, gone
+to rest after they left, has been asleep for an hour in the small hours
+(``household_asleep``), the phone still saying "away" (a dead battery often leaves the
+last place reported): nobody at home is waiting up. Not for a day's outing (out since
+the morning, not back by night: a night shift, a day that ran on; measured in sets 26,
+27, 29, 31: six false alarms).
 
 Judged while somebody tracked is home to miss them: with the whole household out, they
 may all be away together (a family's trip, started on a holiday morning), and nobody waits.
@@ -78,9 +81,9 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if dark is None:
             if not asleep_read:
                 asleep, asleep_read = asleep_since(home, baselines), True
-            if asleep is None or asleep < began:
-                continue  # the phone reports and somebody is up (or nothing seen going
-                # to bed after they left): an evening out
+            if usual.kind != "nights" or asleep is None or asleep < began:
+                continue  # the phone reports, and this is no evening out read against
+                # the nights, or somebody is up (or nobody seen going to bed since)
         yield NOT_BACK_AS_USUAL.finding(
             evidence=(person.entity_id,),
             reasoning=_reasoning(
