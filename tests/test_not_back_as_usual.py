@@ -115,6 +115,17 @@ def test_a_girl_not_back_on_a_thursday_her_phone_dark_is_told() -> None:
     assert finding.severity.value == "high"
 
 
+def test_one_thursday_learned_says_the_weekdays_it_was_read_with() -> None:
+    """One Thursday in the fortnight: its return is read with the school days' (never
+    earlier than their middle one), and the words say so; "1 outing learned" alone read
+    as a habit of one day (walk 43: "on Saturdays back by 17:29 (1 outing learned…)")."""
+    findings = _today(THURSDAY, _at(THURSDAY, 15.5), dark_at=_at(THURSDAY, 15 + 10 / 60))
+    assert "(8 weekday outings learned that began about then, 1 of them on a Thursday)" in (
+        findings[0].reasoning
+    )
+    assert "1 outing learned" not in findings[0].reasoning
+
+
 def test_with_the_whole_household_out_nobody_waits() -> None:
     """Her father not home either: they may be away together (a trip begun that morning)."""
     at = _at(THURSDAY, 15.5)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.anomalies.acknowledged_seen import seen_as
+from custom_components.anomaly_monitor.anomalies.already_told import AlreadyTold
 from custom_components.anomaly_monitor.anomalies.hazard_answer import answers_a_told_hazard
 from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
 from custom_components.anomaly_monitor.core.models import EntityState
@@ -78,3 +79,31 @@ def test_opened_long_after_or_another_rooms_door_or_a_whole_home_stillness_is_to
     assert _answers(BATH, 40, _stillness()) is None  # long after: news
     assert _answers(FRONT, 3, _stillness()) is None  # not the room she lay in
     assert _answers(BATH, 3, _stillness("no_movement_while_home")) is None
+
+
+def test_the_rescue_door_left_open_once_it_was_over_is_not_shown_on_its_own() -> None:
+    """Walk 43: the WC door opened as whoever came found her (30 s before the analysis read
+    the stillness over), left open: "WC door left open … Check that the door is closed" was
+    shown on its own beside "Over: Possible fall in WC" (a part of an incident over stands
+    alone). It starts acknowledged with the stillness; while the stillness is still told,
+    it is shown in its notification as ever."""
+    opened = OVER - timedelta(seconds=30)
+    now = opened + timedelta(minutes=15)
+    left = _anomaly("entry_left_open", BATH, [BATH], "security")
+    told = _stillness()
+    assert AlreadyTold().continues(left, [], now, _home(BATH, opened), ended=[told]) is True
+    assert left.part_of == told.signature
+
+    still_told = _anomaly("still_in_room_far_longer", "home", [BATH, BED, HALL], "safety_hazard")
+    left = _anomaly("entry_left_open", BATH, [BATH], "security")
+    assert AlreadyTold().continues(left, [still_told], now, _home(BATH, opened)) is False
+    assert left.part_of == still_told.signature
+
+
+def test_a_door_left_open_after_a_whole_home_stillness_is_still_shown() -> None:
+    """Nobody moving anywhere has no room: the door left open after it is not its rescue."""
+    opened = OVER + timedelta(minutes=3)
+    left = _anomaly("entry_left_open", BATH, [BATH], "security")
+    told = _stillness("no_movement_while_home")
+    now = opened + timedelta(minutes=15)
+    assert AlreadyTold().continues(left, [], now, _home(BATH, opened), ended=[told]) is not True

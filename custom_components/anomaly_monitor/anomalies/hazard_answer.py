@@ -33,7 +33,7 @@ from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState, Transition
 from ..core.open_states import is_opening
 from .acknowledged_hold import may_be_held
-from .acknowledged_seen import SECURITY, Seen, seen_as
+from .acknowledged_seen import LEFT_OPEN_RULES, SECURITY, STILL_IN_A_ROOM, Seen, seen_as
 from .at_the_hazard import somebody_at_hazard
 from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
@@ -111,3 +111,19 @@ def _household(
     ):
         return anomaly
     return replace(anomaly, members=members)
+
+
+def rescued(anomaly: OpenAnomaly, answered: str, ended: Iterable[OpenAnomaly]) -> bool:
+    """``anomaly`` (the answer to ``answered``) is the door of the room somebody lay still
+    in, left open once the stillness was over: whoever came is there with them. Shown as
+    the stillness's part, it stood alone as soon as it was found (the stillness over:
+    ``incident_parts.orphans``), "WC door left open … Check that the door is closed" beside
+    "Over: Possible fall in WC" (walk 43); it starts acknowledged with it (the logbook)."""
+    told = next((a for a in ended if a.signature == answered), None)
+    return (
+        told is not None
+        and told.signature.partition(":")[0] == STILL_IN_A_ROOM
+        and set(anomaly.rules) <= LEFT_OPEN_RULES
+        and (over := parse_time(told.ended)) is not None
+        and anomaly.subject in seen_as(told, over).evidence
+    )

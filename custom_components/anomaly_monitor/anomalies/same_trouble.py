@@ -32,7 +32,7 @@ from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState, Transition
 from .cause_and_effect import cause_or_effect
 from .ha_start import StartSpan
-from .hazard_answer import answers_a_told_hazard
+from .hazard_answer import answers_a_told_hazard, rescued
 from .hazard_handled import handled_during_hazard
 from .hazard_source import hazard_it_runs_by
 from .heat_source import failing_from_told_source, stopped_heat_source
@@ -132,8 +132,11 @@ def _hazard_answer(told: AlreadyTold, q: Question) -> Same | None:
     hazard = answers_a_told_hazard(
         q.anomaly, q.open_now, q.now, q.entities, q.transitions, ended=q.ended
     )
-    # What the household did about a hazard it was told: shown.
-    return Same(False, hazard, hazard) if hazard else None
+    if not hazard:
+        return None
+    # What the household did about a hazard it was told: shown; the door of the room
+    # somebody lay still in, left open by whoever came once it was over: nothing to tell.
+    return Same(rescued(q.anomaly, hazard, q.ended), hazard, hazard)
 
 
 def _hazard_source(told: AlreadyTold, q: Question) -> Same | None:

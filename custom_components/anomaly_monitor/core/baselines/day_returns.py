@@ -52,6 +52,11 @@ class UsualReturn:
     by: datetime  # the latest return, on the day the outing under way began
     days: int  # outings it was read from
     kind: str  # "Thursdays", "weekdays", "weekends" or "days"
+    # Read on one weekday (``kind`` "Thursdays"): the outings of its kind ("weekday" or
+    # "weekend") it is never earlier than the middle of, and how many (one Thursday learned
+    # is no habit alone; "1 outing learned" read so to the homeowner: walk 43).
+    among: int = 0
+    among_kind: str = ""
 
 
 class DayReturns:
@@ -106,7 +111,11 @@ class DayReturns:
             if same_day:
                 latest = max(*same_day, same_kind[len(same_kind) // 2])
                 return UsualReturn(
-                    midnight + timedelta(minutes=latest), len(same_day), f"{start:%A}s"
+                    midnight + timedelta(minutes=latest),
+                    len(same_day),
+                    f"{start:%A}s",
+                    len(same_kind),
+                    "weekend" if weekend else "weekday",
                 )
             kind = "weekends" if weekend else "weekdays"
             return UsualReturn(midnight + timedelta(minutes=same_kind[-1]), len(same_kind), kind)

@@ -104,6 +104,12 @@ def _reasoning(
     left, by = local(began, zone), local(usual.by, zone)
     later = " the next day" if by.date() != left.date() else ""
     outings = "outing" if usual.days == 1 else "outings"
+    learned = f"{usual.days} {outings} learned that began about then"
+    if usual.among:  # one weekday's, read with its kind's: "3 weekend outings, 1 of them"
+        learned = (
+            f"{usual.among} {usual.among_kind} outings learned that began about then, "
+            f"{usual.days} of them on a {usual.kind.removesuffix('s')}"
+        )
     name = person.entity_id
     if usual.kind == "nights":
         told = (
@@ -113,6 +119,6 @@ def _reasoning(
     else:
         told = (
             f"{name} is not home: out since {left:%H:%M}, and on {usual.kind} back by "
-            f"{by:%H:%M}{later} ({usual.days} {outings} learned that began about then). "
+            f"{by:%H:%M}{later} ({learned}). "
         )
     return told + f"{name}'s phone stopped reporting at {local(dark, zone):%H:%M}."
