@@ -19,7 +19,6 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
-import pytest
 
 from .helpers import ALICE, FRONT_LOCK, SMOKE, pass_time, put_in_area, set_calm_home, setup_monitor
 
@@ -61,12 +60,6 @@ async def test_the_door_open_then_the_home_empty_says_since_when(
     assert "Front door has stood open since 10:03." in note["message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug (walk 41/42): within the leaving grace the whole window is read as "
-    "empty; the mend (away_spans since the home was seen empty) added false alarms in six "
-    "homes and was reverted",
-)
 async def test_a_door_opened_while_she_was_in_is_no_use_of_the_empty_home(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
