@@ -50,6 +50,7 @@ from ..core.models import (
     entity_domain,
     parse_number,
 )
+from ..core.open_states import is_opening
 from ..core.state_blips import is_no_state
 from ..core.stillness import WHOLE_HOME_STILLNESS
 from ..core.verdict import about_a_whole
@@ -236,7 +237,7 @@ class Seen:
             if self.hazard
             and not away_answer
             and not self.roomless
-            and self._near(subject, entities)
+            and (self._near(subject, entities) or self._on_the_way(subject, entities))
             else self.began
         )
         # Nobody moving anywhere is answered once it is told: what changed before (a door
@@ -306,6 +307,18 @@ class Seen:
             and state.last_changed <= found
         ]
         return max(before, default=found)
+
+    def _on_the_way(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
+        """A door moved within ``_LEAD`` before somebody lay still in a room (its onset):
+        the way they went, wherever it is (her bedroom's door, opened a minute before she
+        shut herself in the bathroom where she fell: set 15). The stillness shows its own
+        room's door only (walk 42), so the door she left by is in no area it shows."""
+        if not self.in_a_room or self.began is None or subject.last_changed is None:
+            return False
+        if not is_opening(subject.domain, subject.info.device_class):
+            return False
+        onset = self._onset(self.began, entities)
+        return onset - _LEAD <= subject.last_changed <= onset
 
     def _near(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
         """In the area of, or one device with, an entity this one showed."""
