@@ -78,3 +78,26 @@ async def test_a_locked_door_left_open_says_since_when(
     (note,) = _messages(hass)
     assert "Front door is open while nobody is home." in note["message"]
     assert "Front door has stood open since 10:03." in note["message"]
+
+
+async def test_a_door_shut_as_she_leaves_is_not_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Opened a minute before her phone left, shut a minute after: the last one out
+    shutting it within the leaving grace, not a door left open (the mend reverted in
+    session 42 told it at once: no use since she left)."""
+    freezer.move_to(MORNING)
+    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
+    set_calm_home(hass)
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await setup_monitor(hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
+    await pass_time(hass, freezer, timedelta(minutes=22))
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:22 local
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:23
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)  # 10:24: shut behind her
+    await pass_time(hass, freezer, timedelta(minutes=5))
+    assert _messages(hass) == []
