@@ -42,6 +42,7 @@ from typing import Any
 from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
+from ..core.home import OCCUPANCY_DEVICE_CLASSES
 from ..core.models import (
     AnomalyType,
     EntityState,
@@ -309,16 +310,25 @@ class Seen:
         return max(before, default=found)
 
     def _on_the_way(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
-        """A door moved within ``_LEAD`` before somebody lay still in a room (its onset):
-        the way they went, wherever it is (her bedroom's door, opened a minute before she
-        shut herself in the bathroom where she fell: set 15). The stillness shows its own
-        room's door only (walk 42), so the door she left by is in no area it shows."""
-        if not self.in_a_room or self.began is None or subject.last_changed is None:
+        """An opening moved within ``_LEAD`` before somebody lay still in a room (its
+        onset), with a motion sensor changed after it (they walked on): the way they went,
+        wherever it is (her bedroom's door, opened a minute before she shut herself in the
+        bathroom where she fell: set 15). The stillness shows its own room's door only
+        (walk 42), so the door she left by is in no area it shows. One moved then with
+        nothing moving after it (a window opened elsewhere) is not hers."""
+        moved = subject.last_changed
+        if not self.in_a_room or self.began is None or moved is None:
             return False
         if not is_opening(subject.domain, subject.info.device_class):
             return False
         onset = self._onset(self.began, entities)
-        return onset - _LEAD <= subject.last_changed <= onset
+        return onset - _LEAD <= moved <= onset and any(
+            s.domain == "binary_sensor"
+            and s.info.device_class in OCCUPANCY_DEVICE_CLASSES
+            and s.last_changed is not None
+            and moved < s.last_changed <= self.began
+            for s in entities.values()
+        )
 
     def _near(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
         """In the area of, or one device with, an entity this one showed."""
