@@ -11,7 +11,10 @@ begun when they left (``left_at``): what was used since is judged as ever, and a
 left so by the household is told, but not while the last one out may still be shutting it
 (used, or somebody moving, within ``away_spans.STILL_ABOUT``: ``away_judge``): reading no
 use at all told the balcony door shut a minute after the phone left as left open (set 16,
-Chengdu). Once the grace has passed the spans of the window and of the spell judge.
+Chengdu). Once the grace has passed the spans of the window and of the spell judge, and the glue
+analyses again at that moment (``leaving_grace_due``): a lock left unlocked as they left is
+told minutes after the phone left, not at the next periodic analysis (set 34, Medellín:
+15 min later).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from datetime import datetime
 from ..home import HomeView
 from .away_normal import LEAVE_GRACE
 from .home_baselines import HomeBaselines
+from .ways_in import is_opening, opened_state
 
 
 def left_at(baselines: HomeBaselines | None, home: HomeView) -> datetime | None:
@@ -32,3 +36,17 @@ def left_at(baselines: HomeBaselines | None, home: HomeView) -> datetime | None:
     if since is None or since + LEAVE_GRACE <= home.end:
         return None
     return since
+
+
+def leaving_grace_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """When the leaving grace ends, while an entrance stands open or unlocked: the glue
+    analyses again then, and the entrance the last one out left so is told at once (not
+    at the next periodic analysis, minutes later)."""
+    since = left_at(baselines, home)
+    if since is None:
+        return None
+    opened = any(
+        is_opening(home, entity_id) and state.state.lower() in opened_state(state.domain)
+        for entity_id, state in home.states.items()
+    )
+    return since + LEAVE_GRACE if opened else None
