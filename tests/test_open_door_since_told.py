@@ -101,3 +101,27 @@ async def test_a_door_shut_as_she_leaves_is_not_told(
     hass.states.async_set(DOOR, "off", DOOR_ATTRS)  # 10:24: shut behind her
     await pass_time(hass, freezer, timedelta(minutes=5))
     assert _messages(hass) == []
+
+
+async def test_a_door_left_open_as_she_leaves_is_told_as_the_grace_ends(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Opened a minute before her phone left and left open: nothing within the leaving
+    grace (she may still be shutting it), told as it ends, not at the next periodic
+    analysis."""
+    freezer.move_to(MORNING)
+    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
+    set_calm_home(hass)
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await setup_monitor(hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
+    await pass_time(hass, freezer, timedelta(minutes=22))
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:22 local
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:23
+    await pass_time(hass, freezer, timedelta(minutes=2))
+    assert _messages(hass) == []  # within the grace
+    await pass_time(hass, freezer, timedelta(minutes=2))
+    (note,) = _messages(hass)
+    assert "Front door is open while nobody is home." in note["message"]
