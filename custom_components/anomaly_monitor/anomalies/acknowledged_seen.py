@@ -42,6 +42,7 @@ from typing import Any
 from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
+from ..core.home import OCCUPANCY_DEVICE_CLASSES
 from ..core.models import (
     AnomalyType,
     EntityState,
@@ -50,6 +51,7 @@ from ..core.models import (
     entity_domain,
     parse_number,
 )
+from ..core.open_states import is_opening
 from ..core.state_blips import is_no_state
 from ..core.stillness import WHOLE_HOME_STILLNESS
 from ..core.verdict import about_a_whole
@@ -236,7 +238,7 @@ class Seen:
             if self.hazard
             and not away_answer
             and not self.roomless
-            and self._near(subject, entities)
+            and (self._near(subject, entities) or self._on_the_way(subject, entities))
             else self.began
         )
         # Nobody moving anywhere is answered once it is told: what changed before (a door
@@ -306,6 +308,27 @@ class Seen:
             and state.last_changed <= found
         ]
         return max(before, default=found)
+
+    def _on_the_way(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
+        """An opening moved within ``_LEAD`` before somebody lay still in a room (its
+        onset), with a motion sensor changed after it (they walked on): the way they went,
+        wherever it is (her bedroom's door, opened a minute before she shut herself in the
+        bathroom where she fell: set 15). The stillness shows its own room's door only
+        (walk 42), so the door she left by is in no area it shows. One moved then with
+        nothing moving after it (a window opened elsewhere) is not hers."""
+        moved = subject.last_changed
+        if not self.in_a_room or self.began is None or moved is None:
+            return False
+        if not is_opening(subject.domain, subject.info.device_class):
+            return False
+        onset = self._onset(self.began, entities)
+        return onset - _LEAD <= moved <= onset and any(
+            s.domain == "binary_sensor"
+            and s.info.device_class in OCCUPANCY_DEVICE_CLASSES
+            and s.last_changed is not None
+            and moved < s.last_changed <= self.began
+            for s in entities.values()
+        )
 
     def _near(self, subject: EntityState, entities: Mapping[str, EntityState]) -> bool:
         """In the area of, or one device with, an entity this one showed."""

@@ -18,8 +18,9 @@ a meter drawing a heating load once its stay passes its learned limit (``long_st
 (``brief_sensor_held_on_due``), and an entrance the household used in the empty home in
 its first days once it has stood open long enough to tell (``passage_due``), a door
 opened in the small hours in its first days once it can be found left open
-(``night_door_due``), and unhealthy air once it has held long enough to tell
-(``air_unhealthy_due``).
+(``night_door_due``), unhealthy air once it has held long enough to tell
+(``air_unhealthy_due``), and an entrance left open or unlocked as the last one out left,
+once the leaving grace has passed (``leaving_grace_due``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..core.baselines.air_quality import air_unhealthy_due
 from ..core.baselines.brief_on_held import brief_sensor_held_on_due
 from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.leaving_grace import leaving_grace_due
 from ..core.baselines.long_runs import running_far_longer_due
 from ..core.baselines.long_stays import long_stay_due
 from ..core.baselines.night_lights_due import night_light_due
@@ -87,6 +89,7 @@ class OfflineCheck:
             passage_due(baselines, home.end),
             night_door_due(baselines, home.end),
             air_unhealthy_due(home, baselines),
+            leaving_grace_due(home, baselines),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

@@ -47,6 +47,7 @@ from .clock import local
 from .home_baselines import HomeBaselines
 from .inside_walk import PASSAGE
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
+from .leaving_grace import left_at
 from .somebody_in import (
     inside_now,
     is_motion as _is_motion,
@@ -259,15 +260,20 @@ def judge_entry(
     del entity_id
     if any(home.domain(e) == "alarm_control_panel" and _armed(home, e) for e in finding.evidence):
         return finding  # the alarm is armed: the homeowner said nobody is in
-    spans = _empty_spans(home, baselines)
+    # Within the leaving grace the spell is the one begun as they left (``leaving_grace``).
+    leaving = left_at(baselines, home)
+    spans = _empty_spans(home, baselines) if leaving is None else [(leaving, home.end)]
     entrances = [e for e in finding.evidence if _is_entrance(home, e)]
     uses = sorted(
         (when, e) for e in entrances for when in _used(home, baselines, e) if _within(spans, when)
     )
     if not uses:
         # Left so by the household: not away at all while somebody is still inside, nor
-        # in the minutes it takes to show whether anybody stayed in as the others left.
+        # in the minutes it takes to show whether anybody stayed in as the others left,
+        # nor while the last one out may still be shutting it.
         if inside_now(baselines, home) or staying_unknown(baselines, home):
+            return None
+        if leaving is not None and _about_as_they_left(home, baselines, entrances):
             return None
         return finding
     when, entrance = uses[-1]
@@ -335,6 +341,15 @@ def judge_entry(
     arrivals = _arrivals(home, baselines, spans, came_in)
     count = float(arrivals) if arrivals > 1 else finding.magnitude
     return replace(finding, reasoning=finding.reasoning + why, magnitude=count)
+
+
+def _about_as_they_left(home: HomeView, baselines: HomeBaselines, entrances: list[str]) -> bool:
+    """Within the leaving grace: the entrance was used, or somebody moved, within
+    ``STILL_ABOUT``: the last one out may still be shutting it (the balcony door shut a
+    minute after the phone left). One left so long before, nobody about, is told at once."""
+    return _someone_about(home, baselines) or any(
+        home.end - when <= STILL_ABOUT for e in entrances for when in _used(home, baselines, e)
+    )
 
 
 def _nobody_now(went_out: datetime | None, baselines: HomeBaselines) -> str:
