@@ -18,7 +18,7 @@ from custom_components.anomaly_monitor.anomalies.hazard_answer import answers_a_
 from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
 from custom_components.anomaly_monitor.core.models import EntityState
 
-from .tracker_home import state
+from .tracker_home import open_anomaly, state
 
 SHUT_IN = datetime(2027, 7, 27, 8, 1, tzinfo=UTC)  # the bathroom door shut behind her
 TOLD = SHUT_IN + timedelta(minutes=20)
@@ -28,19 +28,7 @@ HALL_MOTION = "binary_sensor.hall_motion"
 
 
 def _anomaly(rule: str, subject: str, evidence: list[str], kind: str) -> OpenAnomaly:
-    return OpenAnomaly(
-        signature=f"{rule}:{subject}",
-        rule=rule,
-        subject=subject,
-        evidence=evidence,
-        reasoning="",
-        anomaly_type=kind,
-        severity="high" if kind == "safety_hazard" else "medium",
-        recommendation="",
-        first_seen=TOLD.isoformat(),
-        last_seen=TOLD.isoformat(),
-        readings=dict.fromkeys(evidence, "off"),
-    )
+    return open_anomaly(rule, subject, evidence, kind, TOLD)
 
 
 def _home(opened: datetime, walked_on: bool) -> dict[str, EntityState]:

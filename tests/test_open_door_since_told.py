@@ -80,12 +80,8 @@ async def test_a_locked_door_left_open_says_since_when(
     assert "Front door has stood open since 10:03." in note["message"]
 
 
-async def test_a_door_shut_as_she_leaves_is_not_told(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory
-) -> None:
-    """Opened a minute before her phone left, shut a minute after: the last one out
-    shutting it within the leaving grace, not a door left open (the mend reverted in
-    session 42 told it at once: no use since she left)."""
+async def _she_leaves_by_the_open_door(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> None:
+    """Alice home, the door locked and shut; at 10:22 she opens it, at 10:23 she leaves."""
     freezer.move_to(MORNING)
     put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
     set_calm_home(hass)
@@ -97,6 +93,15 @@ async def test_a_door_shut_as_she_leaves_is_not_told(
     hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:22 local
     await pass_time(hass, freezer, timedelta(minutes=1))
     hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:23
+
+
+async def test_a_door_shut_as_she_leaves_is_not_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Opened a minute before her phone left, shut a minute after: the last one out
+    shutting it within the leaving grace, not a door left open (the mend reverted in
+    session 42 told it at once: no use since she left)."""
+    await _she_leaves_by_the_open_door(hass, freezer)
     await pass_time(hass, freezer, timedelta(minutes=1))
     hass.states.async_set(DOOR, "off", DOOR_ATTRS)  # 10:24: shut behind her
     await pass_time(hass, freezer, timedelta(minutes=5))
@@ -109,17 +114,7 @@ async def test_a_door_left_open_as_she_leaves_is_told_as_the_grace_ends(
     """Opened a minute before her phone left and left open: nothing within the leaving
     grace (she may still be shutting it), told as it ends, not at the next periodic
     analysis."""
-    freezer.move_to(MORNING)
-    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
-    set_calm_home(hass)
-    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
-    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
-    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
-    await setup_monitor(hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
-    await pass_time(hass, freezer, timedelta(minutes=22))
-    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:22 local
-    await pass_time(hass, freezer, timedelta(minutes=1))
-    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:23
+    await _she_leaves_by_the_open_door(hass, freezer)
     await pass_time(hass, freezer, timedelta(minutes=2))
     assert _messages(hass) == []  # within the grace
     await pass_time(hass, freezer, timedelta(minutes=2))

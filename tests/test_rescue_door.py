@@ -19,7 +19,7 @@ from custom_components.anomaly_monitor.anomalies.hazard_answer import answers_a_
 from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
 from custom_components.anomaly_monitor.core.models import EntityState
 
-from .tracker_home import state
+from .tracker_home import open_anomaly, state
 
 TOLD = datetime(2027, 6, 21, 13, 35, 59, tzinfo=UTC)
 OVER = TOLD + timedelta(minutes=71)
@@ -30,19 +30,7 @@ FRONT = "binary_sensor.front_door"
 
 
 def _anomaly(rule: str, subject: str, evidence: list[str], kind: str) -> OpenAnomaly:
-    return OpenAnomaly(
-        signature=f"{rule}:{subject}",
-        rule=rule,
-        subject=subject,
-        evidence=evidence,
-        reasoning="",
-        anomaly_type=kind,
-        severity="high" if kind == "safety_hazard" else "medium",
-        recommendation="",
-        first_seen=TOLD.isoformat(),
-        last_seen=TOLD.isoformat(),
-        readings=dict.fromkeys(evidence, "off"),
-    )
+    return open_anomaly(rule, subject, evidence, kind, TOLD)
 
 
 def _stillness(rule: str = "still_in_room_far_longer") -> OpenAnomaly:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Finding, Severity
 
@@ -38,6 +39,25 @@ def finding(
         subject=about,
         magnitude=magnitude,
         while_away=while_away,
+    )
+
+
+def open_anomaly(
+    rule: str, subject: str, evidence: list[str], kind: str, told: datetime
+) -> OpenAnomaly:
+    """An incident told at ``told`` (its evidence read "off"), as the tracker keeps it."""
+    return OpenAnomaly(
+        signature=f"{rule}:{subject}",
+        rule=rule,
+        subject=subject,
+        evidence=evidence,
+        reasoning="",
+        anomaly_type=kind,
+        severity="high" if kind == "safety_hazard" else "medium",
+        recommendation="",
+        first_seen=told.isoformat(),
+        last_seen=told.isoformat(),
+        readings=dict.fromkeys(evidence, "off"),
     )
 
 
