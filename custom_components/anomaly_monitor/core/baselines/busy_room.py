@@ -53,7 +53,8 @@ def _held_near(
         since = stay_since(home, baselines, sensor) if sensor.state.lower() == "on" else None
     elif changes[0].state.lower() == "off":
         since = home.window.start  # it read on until its first change in the window
-    # (a first change to unavailable is a radio drop: what it read before is not known)
+    # (a first change to unavailable or unknown, a radio drop or HA's restart: what it
+    # read before is not known)
     for change in changes:
         if change.state.lower() == "on":
             since = since or change.when
