@@ -17,7 +17,8 @@ lets a guest in or goes out, so somebody walking to a door and opening it is the
 Before the nights are learned, the household's rest is no proof that the one at the door
 walked from sleep: somebody up and moving for ``UP_FOR`` and more before the door opened,
 with no still spell of ``STILL`` between (``up_a_while``: a conductor up twenty minutes
-with the kitchen lit, out at 04:58), may be a member off to an early shift with phone and
+with the kitchen lit, out at 04:58; a light switched on that long before and still on
+says so however seldom the motion sensors saw him), may be a member off to an early shift with phone and
 key; ``went_out_at_night`` then waits to see whether a phone leaves and the door is
 locked behind. A child who walks from bed to the door in three minutes is told at once.
 
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 UP_FOR = timedelta(minutes=10)
 # ...unless a still spell this long came between (a child settled, everybody back to bed).
 STILL = timedelta(minutes=10)
+# The way to the door (``night_outings.ON_THE_WAY``, which reads this module).
+ON_THE_WAY = timedelta(minutes=3)
 
 
 def asleep_at(home: HomeView, baselines: HomeBaselines, way: datetime) -> bool:
@@ -88,7 +91,10 @@ def unused_way_out(
 
 def up_a_while(home: HomeView, opened: datetime) -> bool:
     """Somebody moved inside for ``UP_FOR`` or more before ``opened``, with no still
-    spell of ``STILL`` between: up and about, not walking from sleep to the door."""
+    spell of ``STILL`` between, or switched a light on that long before and left it on
+    (``lit_a_while``): up and about, not walking from sleep to the door."""
+    if lit_a_while(home, opened):
+        return True
     moves = sorted(
         change.when
         for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
@@ -103,3 +109,15 @@ def up_a_while(home: HomeView, opened: datetime) -> bool:
             break
         start = when
     return opened - start >= UP_FOR
+
+
+def lit_a_while(home: HomeView, opened: datetime) -> bool:
+    """A light switched on ``UP_FOR`` or more before ``opened`` (within the window: not
+    one left on since the evening) still read on when the way to the door began: somebody
+    up with the room lit (a conductor's breakfast), however seldom the sensors saw them."""
+    way = opened - ON_THE_WAY
+    for light in home.of("light"):
+        before = [c for c in home.changes(light.entity_id) if c.when <= way]
+        if before and before[-1].state.lower() == "on" and opened - before[-1].when >= UP_FOR:
+            return True
+    return False
