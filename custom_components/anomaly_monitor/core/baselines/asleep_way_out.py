@@ -18,9 +18,10 @@ Before the nights are learned, the household's rest is no proof that the one at 
 walked from sleep: somebody up and moving for ``UP_FOR`` and more before the door opened,
 with no still spell of ``STILL`` between (``up_a_while``: a conductor up twenty minutes
 with the kitchen lit, out at 04:58; a light switched on that long before and still on
-says so however seldom the motion sensors saw him), may be a member off to an early shift with phone and
-key; ``went_out_at_night`` then waits to see whether a phone leaves and the door is
-locked behind. A child who walks from bed to the door in three minutes is told at once.
+says so however seldom the motion sensors saw him), may be a member off to an early
+shift with phone and key; ``went_out_at_night`` then waits to see whether a phone leaves
+and the door is locked behind. A child who walks from bed to the door in three minutes
+is told at once.
 
 A door this home uses at night (a smoker's, a dog let out) is still left alone by
 ``went_out_at_night``'s learned nights. No word of an id or a name is read.
