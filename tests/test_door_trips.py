@@ -264,3 +264,24 @@ def test_a_door_opened_while_another_stands_open_keeps_each_doors_passage() -> N
         reading.sign(evening + timedelta(minutes=minutes), entity_id, state, door=True)
     assert reading.under_way() is None
     assert reading.came_back() == (evening + timedelta(minutes=9.2), WC)
+
+
+def test_the_way_back_after_somebody_else_moved_is_a_trip_back_all_the_same() -> None:
+    """Into the bathroom at 02:50 while somebody upstairs moves at 02:53, out again at
+    02:56: the way back within ``BACK_WITHIN`` is a trip back of 5.7 min (from the door
+    shut), learned although the next sign after the door was not the door (night after
+    night the house upstairs moved during her trips and none was learned, so her fall was
+    never judged). A door opened again only after ``BACK_WITHIN`` is no trip back."""
+    upstairs = "binary_sensor.upstairs_motion"
+    for back_after, learned in ((6, [(1, 5.7)] * 3), (20, [])):
+        reading = DoorTrips(ZoneInfo(ZONE))
+        for day in range(3):
+            night = TODAY + timedelta(days=day, hours=2, minutes=50)
+            reading.sign(night - timedelta(minutes=2), HALL, "on", door=False)
+            steps = [(0, WC, "on", True), (0.3, WC, "off", True), (3, upstairs, "on", False)]
+            steps += [(back_after, WC, "on", True), (back_after + 0.3, WC, "off", True)]
+            steps += [(back_after + 2, HALL, "on", False)]
+            for minutes, entity_id, state, door in steps:
+                reading.sign(night + timedelta(minutes=minutes), entity_id, state, door=door)
+        rows = reading.trips[WC][0]
+        assert [(row.trips, round(row.longest, 1)) for row in rows if row.trips] == learned
