@@ -271,17 +271,19 @@ def test_the_way_back_after_somebody_else_moved_is_a_trip_back_all_the_same() ->
     02:56: the way back within ``BACK_WITHIN`` is a trip back of 5.7 min (from the door
     shut), learned although the next sign after the door was not the door (night after
     night the house upstairs moved during her trips and none was learned, so her fall was
-    never judged). A door opened again only after ``BACK_WITHIN`` is no trip back."""
+    never judged). A door opened again only after ``BACK_WITHIN`` is no trip back, nor by
+    day one while others moved (the washing out on the balcony, the nanny inside)."""
     upstairs = "binary_sensor.upstairs_motion"
-    for back_after, learned in ((6, [(1, 5.7)] * 3), (20, [])):
+    cases = ((2, 6, [(1, 5.7)] * 3), (2, 20, []), (14, 6, []))
+    for hour, back_after, learned in cases:
         reading = DoorTrips(ZoneInfo(ZONE))
         for day in range(3):
-            night = TODAY + timedelta(days=day, hours=2, minutes=50)
+            night = TODAY + timedelta(days=day, hours=hour, minutes=50)
             reading.sign(night - timedelta(minutes=2), HALL, "on", door=False)
             steps = [(0, WC, "on", True), (0.3, WC, "off", True), (3, upstairs, "on", False)]
             steps += [(back_after, WC, "on", True), (back_after + 0.3, WC, "off", True)]
             steps += [(back_after + 2, HALL, "on", False)]
             for minutes, entity_id, state, door in steps:
                 reading.sign(night + timedelta(minutes=minutes), entity_id, state, door=door)
-        rows = reading.trips[WC][0]
+        rows = reading.trips[WC][hour // 6]
         assert [(row.trips, round(row.longest, 1)) for row in rows if row.trips] == learned

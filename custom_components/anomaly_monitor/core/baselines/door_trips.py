@@ -4,8 +4,9 @@ A door passed (opened and shut within ``PASSAGE``) after a sign of somebody anyw
 is somebody going through it: into the WC, out of a granny flat to the outhouse at night.
 When the next sign of anybody anywhere is the same door opening again, they came back:
 that trip's length (from the door shut behind them to its opening) is learned, per door
-(and so it is when the door opens again within ``BACK_WITHIN`` after somebody else moved
-meanwhile: the house upstairs awake during her night trip to the bathroom)
+(and so it is, in the night quarter, when the door opens again within ``BACK_WITHIN``
+after somebody else moved meanwhile: the house upstairs awake during her night trip to
+the bathroom)
 and quarter of the day (local), per day its longest and how many, ``DAYS_KEPT`` days.
 When the next sign is anything else, the home went on without them coming back that way
 (somebody else moved, or they went on elsewhere): the longest such quiet is kept too,
@@ -137,9 +138,12 @@ class DoorTrips:
                 started is not None
                 and when - started <= BACK_WITHIN
                 and (out is None or out[1] != entity_id)
+                and slot_of(started, self.zone)[1] < QUARTER_HOURS
             ):
-                # The way back after somebody else moved meanwhile (upstairs, in the
-                # kitchen): a trip back all the same, its length from the door shut.
+                # In the night, the way back after somebody else moved meanwhile (the one
+                # up upstairs): a trip back all the same, its length from the door shut.
+                # By day it may be anybody's way through (the washing hung out on the
+                # balcony while the nanny moves inside): not learned, as before.
                 self._learn(entity_id, started, when, back=True)
             if entity_id in self._opened or len(self._opened) < MAX_DOORS:
                 self._opened[entity_id] = (when, way_back)
