@@ -16,7 +16,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+import pytest
+
+from custom_components.anomaly_monitor.core.baselines import HomeBaselines, door_trip_out
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
 )
@@ -112,3 +114,21 @@ def test_counts_stored_before_presence_changes_were_counted_are_read() -> None:
     assert not read.came_and_went_by(WC)
     again = UsedFromInside.from_dict(read.as_dict(), ZoneInfo(ZONE))
     assert again.counts == read.counts
+
+
+def test_in_the_hours_the_home_rests_a_trip_out_to_the_porch_is_not_told(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same two trips in hours this home rests at (a late-rising household's Saturday
+    morning: the rest's reading, not the clock, says so): the WC is still told, a trip out
+    by the door to the porch is not (out to the garage or the yard, they may stay there);
+    its night quarter never saw a trip back, so it is no way to an outhouse at night."""
+    monkeypatch.setattr(door_trip_out, "resting_hours", lambda *_: True)
+    baselines = _flat()
+    shut, events = _today(baselines, 13.98, _visit(TODAY + timedelta(hours=14), back=False))
+    (finding,) = still_where_last_seen(_view(shut + timedelta(minutes=21), events), baselines)
+    assert f"Somebody went through {WC} and shut it" in finding.reasoning
+    baselines = _flat()
+    shut, events = _today(baselines, 14.98, _passage(TODAY + timedelta(hours=15), FRONT))
+    assert baselines.door_trips.learned(FRONT, shut) is not None
+    assert list(still_where_last_seen(_view(shut + timedelta(minutes=40), events), baselines)) == []

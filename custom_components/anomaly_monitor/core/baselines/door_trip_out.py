@@ -24,7 +24,10 @@ that people without a tracker open while the trackers say the home is empty is s
 way out):
 out of a room people are seen in (a granny flat, a ger), somebody goes to the yard, the
 shed or the neighbours and may stay; in the hours this home rests at
-(``still_in_room.resting_hours``) a trip out of it is a toilet trip either way.
+(``still_in_room.resting_hours``) a trip out of it is a toilet trip either way, but for a
+door into an area named as outside the house (a porch, a yard): out to the garage on a
+late-rising household's Saturday morning they may stay, unless the door is the night's way
+to the toilet (its night quarter's own short trips learned: an outhouse).
 
 By day and by night, the motion that came after the passage only on sensors that keep no
 person's hours (the dog in the living room, the cat in the lounge at 02:42:
@@ -140,17 +143,17 @@ def door_trip_out(home: HomeView, baselines: HomeBaselines) -> DoorTrip | None:
     trip = _trip_out(home, baselines, after.signs, doors)
     if trip is None:
         return None
-    if not _a_night_trip_door(baselines, trip):
+    if not _a_night_trip_door(baselines, trip.door, trip.since):
         return None  # a door to the yard or the patio: they may stay out there
     return trip._replace(pets=after.sensors)
 
 
-def _a_night_trip_door(baselines: HomeBaselines, trip: DoorTrip) -> bool:
-    """Whether this home goes through ``trip``'s door and comes back within minutes in the
-    night too (its own night quarter learned: the toilet at night), a room people go into
-    and come out of, not a way to the yard, where they potter while the dog moves inside."""
-    night = local(trip.since, baselines.zone).replace(hour=NIGHT_TRIP_HOUR, minute=0)
-    learned = baselines.door_trips.learned(trip.door, night)
+def _a_night_trip_door(baselines: HomeBaselines, door: str, since: datetime) -> bool:
+    """Whether this home goes through ``door`` and comes back within minutes in the night
+    too (its own night quarter learned: the toilet at night), a room people go into and
+    come out of, not a way to the yard, where they potter while the dog moves inside."""
+    night = local(since, baselines.zone).replace(hour=NIGHT_TRIP_HOUR, minute=0)
+    learned = baselines.door_trips.learned(door, night)
     return learned is not None and not learned.whole_day and learned.longest < SHORT
 
 
@@ -177,11 +180,15 @@ def _trip_out(
     limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
     info = home.info(door)
     area = info.info.area if info else None
-    if not resting_hours(home, baselines, shut, shut):
+    resting = resting_hours(home, baselines, shut, shut)
+    if area and outdoor_area(area) and not (resting and _a_night_trip_door(baselines, door, shut)):
+        # Out to the yard (a porch, a garden): they may stay; in the hours this home rests
+        # too (a late-rising household's Saturday morning at the garage), unless the door
+        # is the night's way to the toilet (an outhouse across the yard).
+        return None
+    if not resting:
         if way_out(home, door) or baselines.inside.came_and_went_by(door):
             return None  # by day, out of the home
-        if area and outdoor_area(area):
-            return None  # by day, out to the yard (a porch, a garden): they may stay
         if area and _seen_in(home, area):
             if not shut_in(home, area):
                 return None  # by day, out of a room people are seen in

@@ -4,6 +4,9 @@ A door passed (opened and shut within ``PASSAGE``) after a sign of somebody anyw
 is somebody going through it: into the WC, out of a granny flat to the outhouse at night.
 When the next sign of anybody anywhere is the same door opening again, they came back:
 that trip's length (from the door shut behind them to its opening) is learned, per door
+(and so it is, in the night quarter, when the door opens again within ``BACK_WITHIN``
+after somebody else moved meanwhile: the house upstairs awake during her night trip to
+the bathroom)
 and quarter of the day (local), per day its longest and how many, ``DAYS_KEPT`` days.
 When the next sign is anything else, the home went on without them coming back that way
 (somebody else moved, or they went on elsewhere): the longest such quiet is kept too,
@@ -26,7 +29,11 @@ within ``BACK_WITHIN`` of a passage out through it, is the way back, not a trip;
 when that shut closed a way back itself out of a room with a motion sensor of its own: out
 of the bathroom at 20:44 (its sensor went off), then nothing but the door again at 21:01,
 is somebody going in (the ways in and back alternate). A door of a room nobody is seen in
-may be a fridge's, opened again and again by one person standing at it: the old reading. Only
+may be a fridge's, opened again and again by one person standing at it: the old reading,
+but only within ``BACK_WITHIN`` of the way back; later (the WC again at 02:10, 24 min after
+he came out at 01:46, nothing between) it is somebody going in. Each door's opening is
+its own: two doors opened seconds apart (two people, the WC and the kitchen door) are two
+passages, not one lost to the other. Only
 while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
 the trip under way (the window's signs read by this same reading). Bounded: ``MAX_DOORS``
 x 4 quarters x ``DAYS_KEPT`` days. No word of an id is read: a door is an opening sensor
@@ -83,7 +90,9 @@ class DoorTrips:
         self.zone = zone
         self.trips: dict[str, list[deque[DayTrips]]] = {}
         self._last: tuple[datetime, str, str] | None = None  # when, entity, state
-        self._opened: tuple[datetime, str, bool] | None = None  # when, door, a way back
+        # each door opened and not shut yet: when, and whether as a way back (two people
+        # through two doors at once: the WC's way in and the kitchen door's, seconds apart)
+        self._opened: dict[str, tuple[datetime, bool]] = {}
         self._out: tuple[datetime, str] | None = None  # a door shut behind somebody
         self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
         self._back_shut = False  # the last sign shut a way back (the next opening is no way back)
@@ -118,17 +127,31 @@ class DoorTrips:
         if door and state == "on":
             started = self._started.pop(entity_id, None)
             shut_right_before = last is not None and last[1] == entity_id and last[2] == "off"
-            way_back = (shut_right_before and not self._back_shut) or (
+            # After a way back through it, the door opened again with nothing between
+            # is somebody going in once more when it came after ``BACK_WITHIN``: a fridge is
+            # opened again and again within minutes, a WC again after the home's quiet.
+            again = self._came_back is not None and when - self._came_back[0] > BACK_WITHIN
+            way_back = (shut_right_before and not self._back_shut and not again) or (
                 started is not None and when - started <= BACK_WITHIN
             )
-            self._opened = (when, entity_id, way_back)
+            if (
+                started is not None
+                and when - started <= BACK_WITHIN
+                and (out is None or out[1] != entity_id)
+                and slot_of(started, self.zone)[1] < QUARTER_HOURS
+            ):
+                # In the night, the way back after somebody else moved meanwhile (the one
+                # up upstairs): a trip back all the same, its length from the door shut.
+                # By day it may be anybody's way through (the washing hung out on the
+                # balcony while the nanny moves inside): not learned, as before.
+                self._learn(entity_id, started, when, back=True)
+            if entity_id in self._opened or len(self._opened) < MAX_DOORS:
+                self._opened[entity_id] = (when, way_back)
         elif door and state == "off":
-            opened = self._opened
-            self._back_shut = (
-                room_seen and opened is not None and opened[1] == entity_id and opened[2]
-            )
-            passed = opened is not None and opened[1] == entity_id and when - opened[0] <= PASSAGE
-            back = passed and opened is not None and opened[2]
+            opened = self._opened.pop(entity_id, None)
+            self._back_shut = room_seen and opened is not None and opened[1]
+            passed = opened is not None and when - opened[0] <= PASSAGE
+            back = passed and opened is not None and opened[1]
             self._came_back = (when, entity_id) if back else None
             if passed and not back:
                 self._out = (when, entity_id)
@@ -136,7 +159,6 @@ class DoorTrips:
                 self._quiet_from = when
                 if entity_id in self._started or len(self._started) < MAX_DOORS:
                     self._started[entity_id] = when
-            self._opened = None
         if not (door and state == "off"):
             self._back_shut = False
             self._came_back = None
@@ -151,7 +173,8 @@ class DoorTrips:
 
     def everybody_left(self) -> None:
         """Everybody is known away: no trip is under way."""
-        self._last = self._opened = self._out = self._quiet_from = self._came_back = None
+        self._last = self._out = self._quiet_from = self._came_back = None
+        self._opened.clear()
         self._back_shut = False
         self._started.clear()
         self._busy = set()
