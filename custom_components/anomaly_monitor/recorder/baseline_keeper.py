@@ -51,7 +51,7 @@ from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.watch_gaps import unwatched_gap
 from ..core.feedback import FalseAlarm
 from ..core.models import EntityInfo
-from ..live.context_builder import outdoor_celsius
+from ..live.context_builder import can_be_located, outdoor_celsius
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
 from .followed import entity_info_now, followed_ids, followed_infos
@@ -164,6 +164,13 @@ class BaselineKeeper:
     def _async_on_person(self, event: Event[EventStateChangedData]) -> None:
         new_state = event.data["new_state"]
         if new_state is None or self._loading:
+            return
+        if not can_be_located(new_state):
+            # Onboarding's owner without a tracker, ``unknown`` for ever: counted, the
+            # baselines never knew the home empty, nor when the last one left (walk 44:
+            # the leaving grace never held, a door unlocked while she was in told as a
+            # use of the empty home).
+            self.baselines.unlocated(new_state.entity_id)
             return
         self._catch_up()  # what happened before, in order
         self.baselines.observe(new_state.last_updated, new_state.entity_id, new_state.state)
@@ -281,6 +288,9 @@ class BaselineKeeper:
 
     @callback
     def _async_hass_started(self, _: HomeAssistant) -> None:
+        for person in self.hass.states.async_all("person"):
+            if not can_be_located(person):  # stored before it was left out
+                self.baselines.unlocated(person.entity_id)
         if self.days <= 0 or "recorder" not in self.hass.config.components:
             self.history_status = "disabled" if self.days <= 0 else "no_recorder"
             if self._history_entities is None:  # learned live from now on

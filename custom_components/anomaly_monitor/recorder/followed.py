@@ -8,12 +8,15 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 
 from ..core.models import EntityInfo
+from ..live.context_builder import can_be_located
 from ..live.watcher import StateWatcher
 
 
 def followed_ids(hass: HomeAssistant, watcher: StateWatcher) -> list[str]:
-    """The watched entities and the persons (who is home is followed, watched or not)."""
-    persons = hass.states.async_entity_ids("person")
+    """The watched entities and the persons (who is home is followed, watched or not),
+    but for a person HA cannot locate (``can_be_located``: onboarding's owner without a
+    tracker), left out as the detectors' window leaves it out."""
+    persons = [p.entity_id for p in hass.states.async_all("person") if can_be_located(p)]
     return sorted(set(watcher.entity_ids) | set(persons))
 
 
