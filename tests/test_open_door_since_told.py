@@ -136,7 +136,8 @@ async def test_onboardings_owner_without_a_phone_does_not_hide_the_leaving_grace
     hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
     hass.states.async_set(DOOR, "off", DOOR_ATTRS)
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
-    await setup_monitor(hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE])
+    watched = [SMOKE, FRONT_LOCK, DOOR, ALICE, "person.owner"]  # watched, as exposed (walk 44)
+    await setup_monitor(hass, learned=True, include_entities=watched)
     # Restored as HA starts, as the monitor follows the persons.
     hass.states.async_set("person.owner", "unknown", {"device_trackers": [], "friendly_name": "O"})
     await pass_time(hass, freezer, timedelta(minutes=22))

@@ -54,7 +54,7 @@ from ..core.models import EntityInfo
 from ..live.context_builder import can_be_located, outdoor_celsius
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
-from .followed import entity_info_now, followed_ids, followed_infos
+from .followed import entity_info_now, followed_ids, followed_infos, unlocated_persons
 from .history_learning import async_history_unlearned, async_learn_rows, async_written
 
 # Learns the recorded days ``[start, end)`` of the entities (and the weather's
@@ -186,9 +186,12 @@ class BaselineKeeper:
         fresh = self.watcher.buffer.newest(recorded - self._recorded)
         self._recorded = recorded
         after, baselines, infos = self._learn_after, self.baselines, self.baselines.infos
+        hidden = unlocated_persons(self.hass)  # watched, still never followed
         for transition in fresh:
             if after is not None and transition.when <= after:
                 continue  # the recorder's history already taught it
+            if transition.entity_id in hidden:
+                continue
             if transition.entity_id not in infos:
                 baselines.describe_one(self._info_of(transition.entity_id))
                 baselines.watching((transition.entity_id,), transition.when)
