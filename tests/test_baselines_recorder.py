@@ -523,3 +523,27 @@ async def test_the_home_is_judged_again_once_its_history_is_learned(
     await hass.async_block_till_done(wait_background_tasks=True)
     assert coordinator.data.analysis is not None
     assert "cycle_stopped" in _rules({"verdict": coordinator.data.analysis.verdict.as_dict()})
+
+
+async def test_onboardings_owner_is_not_learned_from_the_recorder(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk 44: onboarding's owner (no tracker, ``unknown`` for ever), watched as an
+    exposed entity, was learned from the recorder's rows: its never-known place kept the
+    baselines from ever knowing the home empty (the leaving grace never held)."""
+    today = dt_util.start_of_local_day(dt_util.now())
+    freezer.move_to(today - timedelta(hours=5))
+    owner = ("person.owner", "unknown", {"device_trackers": [], "friendly_name": "Owner"})
+    hass.states.async_set(*owner)
+    hass.states.async_set(ROSE, "home", {"friendly_name": "Rose"})
+    hass.states.async_set(KITCHEN, "off", MOTION)
+    freezer.move_to(today - timedelta(hours=4))
+    hass.states.async_set(ROSE, "not_home", {"friendly_name": "Rose"})
+    await async_wait_recording_done(hass)
+    freezer.move_to(today - timedelta(hours=3))
+    entry = await _setup(hass, 1, watched=(KITCHEN, "person.owner"))
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    assert keeper.history_status == "loaded"
+    assert "person.owner" not in keeper.baselines.quiet.presence
+    assert keeper.baselines.quiet.occupied is False

@@ -120,3 +120,57 @@ async def test_a_door_left_open_as_she_leaves_is_told_as_the_grace_ends(
     await pass_time(hass, freezer, timedelta(minutes=2))
     (note,) = _messages(hass)
     assert "Front door is open while nobody is home." in note["message"]
+
+
+async def test_onboardings_owner_without_a_phone_does_not_hide_the_leaving_grace(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk 44 (and walk 43's "never used at 02:31"): every hass has the person onboarding
+    made for its owner, with no tracker, ``unknown`` for ever. The detectors' window leaves
+    it out (walk 10), but the baselines counted it: never "everybody away", so they never
+    knew when the last one left, and a door opened and unlocked while she was in was told
+    10 s after her phone left, "never used at" the time she had unlocked it."""
+    freezer.move_to(MORNING)
+    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
+    set_calm_home(hass)
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    watched = [SMOKE, FRONT_LOCK, DOOR, ALICE, "person.owner"]  # watched, as exposed (walk 44)
+    await setup_monitor(hass, learned=True, include_entities=watched)
+    # Restored as HA starts, as the monitor follows the persons.
+    hass.states.async_set("person.owner", "unknown", {"device_trackers": [], "friendly_name": "O"})
+    await pass_time(hass, freezer, timedelta(minutes=22))
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door lock"})
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:22 local, as she goes
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:23
+    await pass_time(hass, freezer, timedelta(minutes=2))
+    assert _messages(hass) == []  # within the grace: she may still be shutting it
+    await pass_time(hass, freezer, timedelta(minutes=2))
+    (note,) = _messages(hass)
+    assert "Front door lock is unlocked while nobody is home." in note["message"]
+    assert "never used at" not in note["message"]
+
+
+async def test_an_owner_stored_as_never_placed_is_forgotten_as_ha_starts(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Baselines stored while onboarding's owner was counted keep its never-known place:
+    forgotten once HA has started (here: at once, on a reload), the household's leaving
+    is known again."""
+    freezer.move_to(MORNING)
+    hass.states.async_set("person.owner", "unknown", {"device_trackers": [], "friendly_name": "O"})
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    entry = await setup_monitor(hass, learned=True, include_entities=[SMOKE, ALICE])
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    keeper.baselines.quiet.presence["person.owner"] = None  # as an older version kept it
+    assert await hass.config_entries.async_reload(entry.entry_id)  # stored, read back
+    await hass.async_block_till_done()
+    keeper = entry.runtime_data.baselines
+    assert keeper is not None
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    await hass.async_block_till_done()
+    assert keeper.baselines.quiet.occupied is False
+    assert keeper.baselines.away.empty_since is not None

@@ -57,13 +57,13 @@ def answers_a_told_hazard(
     told = [
         (a.signature, seen_as(a, now))
         for a in open_now
-        if a.hazard and not a.acknowledged and a.signature != anomaly.signature
+        if _in_the_home(a) and not a.acknowledged and a.signature != anomaly.signature
     ]
     # Over, on screen for an answer: the door opened to air it out, shut since (``airing``).
     told += [
         (a.signature, seen_as(a, over))
         for a in ended
-        if a.hazard and a.signature != anomaly.signature and (over := parse_time(a.ended))
+        if _in_the_home(a) and a.signature != anomaly.signature and (over := parse_time(a.ended))
     ]
     if cut_meter(subject) and may_be_held(anomaly):
         response = False
@@ -90,6 +90,14 @@ def answers_a_told_hazard(
         ),
         None,
     )
+
+
+def _in_the_home(told: OpenAnomaly) -> bool:
+    """A hazard in the home, which a door opened may answer; not one about a person out
+    (``not_back_as_usual``): their return through the door ends it, and the door left open
+    and unlocked as the household then went out was held as its answer, never pushed
+    (walk 44)."""
+    return told.hazard and not told.subject.startswith("person.")
 
 
 def _household(

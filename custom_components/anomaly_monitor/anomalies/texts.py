@@ -47,6 +47,8 @@ _ON_IS_CALM = frozenset({"connectivity"})
 # The quiet state of other domains that evidence often holds.
 _CALM = {"lock": "locked", "cover": "closed", "valve": "closed"}
 # An entity id in a reasoning ("binary_sensor.front_door stayed open for 16 min").
+_NO_READING = frozenset({"unknown", "unavailable"})
+_PHONE_DOMAINS = frozenset({"person", "device_tracker"})
 _ENTITY_ID = re.compile(r"\b[a-z_][a-z0-9_]*\.[a-z0-9_]+\b")
 
 
@@ -164,14 +166,28 @@ def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> 
         words.get(f"component.{domain}.entity_component._.state.{state.state}", state.state),
     )
     unit = state.attributes.get("unit_of_measurement")
-    if unit and state.state not in ("unavailable", "unknown"):
+    if unit and state.state not in _NO_READING:
         shown = f"{shown} {unit}"
+    if state.state in _NO_READING and shown == state.state:
+        shown = _no_reading(hass, domain, state.state)
     return EntityLine(
         clip(state.name, _NAME_LIMIT),
         _area_of(hass, entity_id),
         clip(shown, _NAME_LIMIT),
         _calm(domain, device_class, state.state),
     )
+
+
+def _no_reading(hass: HomeAssistant, domain: str, state: str) -> str:
+    """HA's raw "unknown" / "unavailable" (no translation of its own for the domain) in
+    words: a person or tracker so is a phone that stopped reporting ("Bob: unknown", walk
+    43), anything else reads as HA's frontend shows it ("Unknown", "Unavailable")."""
+    templates = translation.async_get_cached_translations(
+        hass, hass.config.language, "selector", DOMAIN
+    )
+    key = "state_no_phone" if domain in _PHONE_DOMAINS else f"state_{state}"
+    default = "phone not reporting" if domain in _PHONE_DOMAINS else state.capitalize()
+    return templates.get(f"{_PREFIX}anomaly_text.options.{key}", default)
 
 
 def back_to_normal(hass: HomeAssistant, anomaly: OpenAnomaly, ended: datetime) -> datetime:

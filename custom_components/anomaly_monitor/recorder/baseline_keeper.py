@@ -51,10 +51,10 @@ from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.watch_gaps import unwatched_gap
 from ..core.feedback import FalseAlarm
 from ..core.models import EntityInfo
-from ..live.context_builder import outdoor_celsius
+from ..live.context_builder import can_be_located, outdoor_celsius
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
-from .followed import entity_info_now, followed_ids, followed_infos
+from .followed import entity_info_now, followed_ids, followed_infos, unlocated_persons
 from .history_learning import async_history_unlearned, async_learn_rows, async_written
 
 # Learns the recorded days ``[start, end)`` of the entities (and the weather's
@@ -165,6 +165,13 @@ class BaselineKeeper:
         new_state = event.data["new_state"]
         if new_state is None or self._loading:
             return
+        if not can_be_located(new_state):
+            # Onboarding's owner without a tracker, ``unknown`` for ever: counted, the
+            # baselines never knew the home empty, nor when the last one left (walk 44:
+            # the leaving grace never held, a door unlocked while she was in told as a
+            # use of the empty home).
+            self.baselines.unlocated(new_state.entity_id)
+            return
         self._catch_up()  # what happened before, in order
         self.baselines.observe(new_state.last_updated, new_state.entity_id, new_state.state)
 
@@ -179,9 +186,12 @@ class BaselineKeeper:
         fresh = self.watcher.buffer.newest(recorded - self._recorded)
         self._recorded = recorded
         after, baselines, infos = self._learn_after, self.baselines, self.baselines.infos
+        hidden = unlocated_persons(self.hass)  # watched, still never followed
         for transition in fresh:
             if after is not None and transition.when <= after:
                 continue  # the recorder's history already taught it
+            if transition.entity_id in hidden:
+                continue
             if transition.entity_id not in infos:
                 baselines.describe_one(self._info_of(transition.entity_id))
                 baselines.watching((transition.entity_id,), transition.when)
@@ -281,6 +291,9 @@ class BaselineKeeper:
 
     @callback
     def _async_hass_started(self, _: HomeAssistant) -> None:
+        for person in self.hass.states.async_all("person"):
+            if not can_be_located(person):  # stored before it was left out
+                self.baselines.unlocated(person.entity_id)
         if self.days <= 0 or "recorder" not in self.hass.config.components:
             self.history_status = "disabled" if self.days <= 0 else "no_recorder"
             if self._history_entities is None:  # learned live from now on

@@ -8,13 +8,21 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 
 from ..core.models import EntityInfo
+from ..live.context_builder import can_be_located
 from ..live.watcher import StateWatcher
 
 
 def followed_ids(hass: HomeAssistant, watcher: StateWatcher) -> list[str]:
-    """The watched entities and the persons (who is home is followed, watched or not)."""
-    persons = hass.states.async_entity_ids("person")
-    return sorted(set(watcher.entity_ids) | set(persons))
+    """The watched entities and the persons (who is home is followed, watched or not),
+    but for a person HA cannot locate (``can_be_located``: onboarding's owner without a
+    tracker), watched or not, left out as the detectors' window leaves it out."""
+    persons = set(hass.states.async_entity_ids("person"))
+    return sorted((set(watcher.entity_ids) | persons) - unlocated_persons(hass))
+
+
+def unlocated_persons(hass: HomeAssistant) -> set[str]:
+    """The persons HA cannot locate (``can_be_located``): never followed."""
+    return {p.entity_id for p in hass.states.async_all("person") if not can_be_located(p)}
 
 
 def entity_info(watcher: StateWatcher, entity_id: str, attributes: Mapping[str, Any]) -> EntityInfo:

@@ -165,6 +165,12 @@ class HomeBaselines:
         for entity_id in entity_ids:
             self.usual.seen(entity_id, when)
 
+    def unlocated(self, person: str) -> None:
+        """``person`` cannot be located (no tracker): who is home is known without it
+        (stored before it was left out, its never-known place kept "everybody away"
+        from ever being known)."""
+        self.quiet.forget(person)
+
     # --- learning ----------------------------------------------------------------------
 
     def learn(self, transition: Transition) -> None:

@@ -72,6 +72,12 @@ class QuietSpells:
             return False
         return None
 
+    def forget(self, person: str) -> None:
+        """``person`` is no longer counted (HA cannot locate them)."""
+        self.presence.pop(person, None)
+        self.placed_at.pop(person, None)
+        self.came_home_at.pop(person, None)
+
     def presence_changed(self, person: str, where: bool | None, when: datetime) -> None:
         """A person came home, left, or became unknown (unknown is never away)."""
         if person not in self.presence and len(self.presence) >= MAX_PERSONS:
