@@ -25,8 +25,6 @@ on the entries of the empty spell read here.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -48,6 +46,7 @@ from .home_baselines import HomeBaselines
 from .inside_walk import PASSAGE
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .leaving_grace import left_at
+from .motion_onsets import motion_onsets, motion_starts, moved_between
 from .somebody_in import (
     inside_now,
     is_motion as _is_motion,
@@ -104,12 +103,12 @@ def _entries(
     ]
     if len(used) < 2:
         return used
-    moving = _motion_onsets(
+    moving = motion_onsets(
         home,
         lambda e, when: _within(spans, when) and _pets_motion(baselines, e, when) is None,
         baselines,
     )
-    anything = _motion_onsets(home, lambda _e, when: _within(spans, when), baselines)
+    anything = motion_onsets(home, lambda _e, when: _within(spans, when), baselines)
     outside: list[tuple[datetime, str]] = []
     keyed: set[tuple[datetime, str]] = set()
     for when, entrance in used:
@@ -118,7 +117,7 @@ def _entries(
                 when - VISIT_REACH <= earlier < when
                 and (
                     ((earlier, e) in keyed and KEY_REACH < when - earlier <= STILL_ABOUT)
-                    or _moved_between(anything if (earlier, e) in keyed else moving, earlier, when)
+                    or moved_between(anything if (earlier, e) in keyed else moving, earlier, when)
                 )
                 for earlier, e in outside
             )
@@ -129,37 +128,6 @@ def _entries(
             if (key := key_of(home, baselines.away, entrance, when)) is not None and key[1]:
                 keyed.add((when, entrance))
     return outside
-
-
-def _motion_onsets(
-    home: HomeView,
-    keep: Callable[[str, datetime], bool],
-    baselines: HomeBaselines | None = None,
-) -> list[datetime]:
-    """When any motion sensor started moving in the window (those ``keep`` keeps), sorted;
-    for a safety check's window, in the away spell's record."""
-    if baselines is not None and states_only(home):
-        return [when for when, sensor in spell_signs(baselines) if keep(sensor, when)]
-    return sorted(
-        c.when
-        for e in home.history
-        if _is_motion(home, e)
-        for c in home.changes(e)
-        if c.state.lower() == "on" and keep(e, c.when)
-    )
-
-
-def _motion_starts(home: HomeView, baselines: HomeBaselines) -> list[tuple[datetime, str]]:
-    """(when, sensor) of every motion onset in the window (a safety check's: the spell's)."""
-    if states_only(home):
-        return list(spell_signs(baselines))
-    return [
-        (c.when, e)
-        for e in home.history
-        if _is_motion(home, e)
-        for c in home.changes(e)
-        if c.state.lower() == "on"
-    ]
 
 
 def _went_out(
@@ -215,12 +183,6 @@ def _pets_motion(baselines: HomeBaselines, sensor: str, when: datetime) -> objec
     )
 
 
-def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
-    """Whether any of the (sorted) motion onsets falls strictly between the two."""
-    index = bisect_right(moving, start)
-    return index < len(moving) and moving[index] < end
-
-
 def _at(when: datetime, baselines: HomeBaselines) -> str:
     return f"{local(when, baselines.zone):%H:%M}"
 
@@ -235,7 +197,7 @@ def _someone_about(
     if went_out is not None and baselines is not None:
         return any(
             when >= max(since, went_out) and _pets_motion(baselines, sensor, when) is None
-            for when, sensor in _motion_starts(home, baselines)
+            for when, sensor in motion_starts(home, baselines)
         )
     if (
         baselines is not None
@@ -382,7 +344,7 @@ def _arrivals(
     son move while the home is empty on other days); only a sensor that keeps no person's
     hours, home or not (a dog on the veranda), does not."""
     untracked = baselines.untracked
-    person = _motion_onsets(
+    person = motion_onsets(
         home,
         lambda e, when: _within(spans, when) and untracked.round_the_clock(e, when) is None,
         baselines,
@@ -391,7 +353,7 @@ def _arrivals(
     for when, _ in came_in:
         linked = last is not None and (
             when - last <= PASSAGE  # one passage: the lock, then its door; garage, then hall
-            or (when - last <= VISIT_REACH and _moved_between(person, last, when))
+            or (when - last <= VISIT_REACH and moved_between(person, last, when))
         )
         count += not linked
         last = when

@@ -29,10 +29,9 @@ from typing import Any
 from ..current_as_power import EUROPEAN_MAINS_VOLTS, CurrentMeters, as_power_info, watts_text
 from ..home import (
     DEVICE_DOMAINS,
-    OPENING_DEVICE_CLASSES,
     UNAVAILABLE_STATES,
 )
-from ..models import EntityInfo, Transition, parse_number
+from ..models import EntityInfo, Transition
 from ..occupancy import presence_of
 from ..state_blips import BlipHold
 from ..statistics.toggles import STORM_GAP
@@ -45,15 +44,15 @@ from .daily_routines import DailyRoutines, contact_state, routine_state
 from .door_trips import DoorTrips
 from .draw_spells import DrawSpells
 from .durations import StateDurations
+from .first_readings import seed_first_reading
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
-from .hour_profiles import OUTDOOR, PROFILED_CLASSES, HourProfiles
+from .hour_profiles import OUTDOOR, HourProfiles
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
 from .meter_hours import MeterHours
 from .meter_runs import MeterRuns
-from .power import RUNNING, power_state
 from .quiet_spells import QuietSpells
 from .ranges import NumericRanges
 from .reading_holds import ReadingHolds
@@ -311,33 +310,8 @@ class HomeBaselines:
             self.drops.supply_lost(down)
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
-        """The current state of a room sensor not yet profiled: its first reading. An
-        opening that reads open and has not changed since set-up is open (at a departure)."""
-        info = self.infos.get(entity_id)
-        if (
-            info is not None
-            and (info.domain, state) == ("binary_sensor", "on")
-            and info.device_class in OPENING_DEVICE_CLASSES
-            and entity_id not in self._last_state
-        ):
-            self._last_state[entity_id] = state
-            watched = self.usual.since.get(entity_id, since)  # a stay from set-up on
-            self.durations.current.setdefault(entity_id, (state, max(since, watched)))
-        if (
-            info is not None
-            and (info.domain, info.device_class) == ("sensor", "power")
-            and (number := parse_number(state)) is not None
-        ):
-            if power_state(number, info.unit) == RUNNING:
-                self.meters.seed_run(entity_id, since)  # a meter drawing steadily, unchanged
-            else:
-                self.runs.seed_idle(entity_id)  # its next run's start will be known
-        if info is not None and info.domain == "sensor" and (n := parse_number(state)) is not None:
-            self.holds.seed(entity_id, n, since)  # unchanged since set-up: one hold
-        if info is None or info.domain != "sensor" or info.device_class not in PROFILED_CLASSES:
-            return
-        if (number := parse_number(state)) is not None:
-            self.profiles.seed(entity_id, number, since)
+        """The current state of an entity unchanged since set-up (``first_readings``)."""
+        seed_first_reading(self, self._last_state, entity_id, state, since)
 
     def outdoor(self, value: float | None, when: datetime) -> None:
         """The outdoor temperature (the weather entity's) reads ``value`` from ``when`` on:

@@ -9,7 +9,6 @@ somebody about before (``everyday_openings``), is how this home lives: not told.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import replace
 from datetime import datetime
 
@@ -21,6 +20,7 @@ from .clock import local
 from .everyday_openings import everyday_opening, up_reach, used_then
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
+from .motion_onsets import moved_between
 from .somebody_in import is_motion
 
 
@@ -46,12 +46,6 @@ def _signs_of_people(home: HomeView, door: str) -> list[datetime]:
     )
 
 
-def _moved_between(moving: list[datetime], start: datetime, end: datetime) -> bool:
-    """Whether any of the (sorted) motion onsets falls strictly between the two."""
-    index = bisect_right(moving, start)
-    return index < len(moving) and moving[index] < end
-
-
 def _at(when: datetime, baselines: HomeBaselines) -> str:
     return f"{local(when, baselines.zone):%H:%M}"
 
@@ -66,7 +60,7 @@ def judge_lonely(
         c.when
         for c in home.changes(entity_id)
         if c.state.lower() == "on"
-        and not _moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
+        and not moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
     ]
     if not unseen:
         return finding
