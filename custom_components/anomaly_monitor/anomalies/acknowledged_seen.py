@@ -352,9 +352,8 @@ def _moved(
     meter: EntityState, transitions: Sequence[Transition], began: datetime, cut: datetime
 ) -> bool:
     """``meter`` changed as the hazard began, before its cut: the device acting up with it
-    (set 13: the dehumidifier drawing 486 W with the corridor's smoke, unplugged 3 min on),
-    not a steady load elsewhere switched off (walk of session 32: the bedroom's mattress
-    pump, off 75 s after the kitchen's smoke, its notice only a line in the smoke's)."""
+    (a dehumidifier drawing with the smoke, unplugged minutes on), not a steady load
+    elsewhere switched off (a mattress pump: its notice only a line in the smoke's)."""
     return any(
         t.entity_id == meter.entity_id and began - _LEAD <= t.when < cut for t in transitions
     )

@@ -14,16 +14,13 @@ Markdown by the caller wherever Markdown is rendered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 import re
 from typing import Protocol
 
 from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import (
-    area_registry as ar,
-    device_registry as dr,
-    entity_registry as er,
     translation,
 )
 from homeassistant.util import dt as dt_util
@@ -34,34 +31,16 @@ from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, clip, subject_area
 from .entered_again import is_open
+from .evidence_lines import NAME_LIMIT, EntityLine, area_of, entity_line, evidence_lines, is_calm
 from .lasted_words import as_lasted
 from .store import parse_time
 from .tracker import OpenAnomaly
 
-_NAME_LIMIT = 80
 _PREFIX = f"component.{DOMAIN}.selector."
 # Lock states that leave an entrance open to anyone.
 _UNLOCKED = frozenset({"unlocked", "open", "opening", "unlocking"})
-# Binary sensors whose "on" is the quiet state (connected); for the others it is "off".
-_ON_IS_CALM = frozenset({"connectivity"})
-# The quiet state of other domains that evidence often holds.
-_CALM = {"lock": "locked", "cover": "closed", "valve": "closed"}
 # An entity id in a reasoning ("binary_sensor.front_door stayed open for 16 min").
-_NO_READING = frozenset({"unknown", "unavailable"})
-_PHONE_DOMAINS = frozenset({"person", "device_tracker"})
 _ENTITY_ID = re.compile(r"\b[a-z_][a-z0-9_]*\.[a-z0-9_]+\b")
-
-
-@dataclass(frozen=True, slots=True)
-class EntityLine:
-    """One evidence entity as the homeowner knows it."""
-
-    name: str
-    area: str | None
-    state: str
-    # In a state that shows nothing wrong on its own (a locked lock beside the open door
-    # it guards): shown after the others, as "also", so it never reads as the problem.
-    calm: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,16 +71,6 @@ def _fill(template: str, values: dict[str, str]) -> str:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a translation with a stray brace
         return template
-
-
-def _area_of(hass: HomeAssistant, entity_id: str) -> str | None:
-    entry = er.async_get(hass).async_get(entity_id)
-    area_id = entry.area_id if entry else None
-    if area_id is None and entry is not None and entry.device_id:
-        device = dr.async_get(hass).async_get(entry.device_id)
-        area_id = device.area_id if device else None
-    area = ar.async_get(hass).async_get_area(area_id) if area_id else None
-    return clip(area.name, _NAME_LIMIT) if area else None
 
 
 async def _state_words(hass: HomeAssistant, domains: set[str]) -> dict[str, str]:
@@ -141,53 +110,9 @@ def named_in(states: StatesByID, text: str) -> str:
 
     def name(match: re.Match[str]) -> str:
         state = states.get(match.group(0))
-        return clip(state.name, _NAME_LIMIT) if state is not None else match.group(0)
+        return clip(state.name, NAME_LIMIT) if state is not None else match.group(0)
 
     return _ENTITY_ID.sub(name, text)
-
-
-def _calm(domain: str, device_class: str, state: str) -> bool:
-    """A state that is not a problem by itself: a sensor at rest, a lock locked."""
-    if domain == "binary_sensor":
-        return state == ("on" if device_class in _ON_IS_CALM else "off")
-    if domain == "alarm_control_panel":
-        return state.startswith("armed_")
-    return _CALM.get(domain) == state
-
-
-def _entity_line(hass: HomeAssistant, entity_id: str, words: dict[str, str]) -> EntityLine:
-    state = hass.states.get(entity_id)
-    if state is None:
-        return EntityLine(entity_id, _area_of(hass, entity_id), "-")
-    device_class = state.attributes.get("device_class") or "_"
-    domain = state.domain
-    shown = words.get(
-        f"component.{domain}.entity_component.{device_class}.state.{state.state}",
-        words.get(f"component.{domain}.entity_component._.state.{state.state}", state.state),
-    )
-    unit = state.attributes.get("unit_of_measurement")
-    if unit and state.state not in _NO_READING:
-        shown = f"{shown} {unit}"
-    if state.state in _NO_READING and shown == state.state:
-        shown = _no_reading(hass, domain, state.state)
-    return EntityLine(
-        clip(state.name, _NAME_LIMIT),
-        _area_of(hass, entity_id),
-        clip(shown, _NAME_LIMIT),
-        _calm(domain, device_class, state.state),
-    )
-
-
-def _no_reading(hass: HomeAssistant, domain: str, state: str) -> str:
-    """HA's raw "unknown" / "unavailable" (no translation of its own for the domain) in
-    words: a person or tracker so is a phone that stopped reporting ("Bob: unknown", walk
-    43), anything else reads as HA's frontend shows it ("Unknown", "Unavailable")."""
-    templates = translation.async_get_cached_translations(
-        hass, hass.config.language, "selector", DOMAIN
-    )
-    key = "state_no_phone" if domain in _PHONE_DOMAINS else f"state_{state}"
-    default = "phone not reporting" if domain in _PHONE_DOMAINS else state.capitalize()
-    return templates.get(f"{_PREFIX}anomaly_text.options.{key}", default)
 
 
 def back_to_normal(hass: HomeAssistant, anomaly: OpenAnomaly, ended: datetime) -> datetime:
@@ -201,26 +126,13 @@ def back_to_normal(hass: HomeAssistant, anomaly: OpenAnomaly, ended: datetime) -
     times = []
     for entity_id in anomaly.shown_evidence or anomaly.evidence:
         state = hass.states.get(entity_id)
-        if state is None or not _calm(
+        if state is None or not is_calm(
             state.domain, state.attributes.get("device_class") or "_", state.state
         ):
             continue
         if last_seen <= state.last_changed <= ended:
             times.append(state.last_changed)
     return max(times, default=ended)
-
-
-def _evidence_lines(
-    hass: HomeAssistant, anomaly: OpenAnomaly, words: dict[str, str]
-) -> tuple[EntityLine, ...]:
-    """The subject first, then what shows the problem, then (as "also") what is calm;
-    when nothing is in a problem state any more, every line as it is."""
-    shown = anomaly.shown_evidence or anomaly.evidence
-    ordered = sorted(shown, key=lambda e: e != anomaly.subject)  # stable: subject first
-    lines = [_entity_line(hass, e, words) for e in ordered]
-    if all(line.calm for line in lines):
-        return tuple(replace(line, calm=False) for line in lines)
-    return (*(x for x in lines if not x.calm), *(x for x in lines if x.calm))
 
 
 def _unlocked_lock(hass: HomeAssistant, anomaly: OpenAnomaly) -> str | None:
@@ -320,7 +232,7 @@ def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str
     ]  # fmt: skip
     if not moving:
         return None  # "Now motion" is no longer true: its motion sensors read clear
-    return next((area for e in moving if (area := _area_of(hass, e))), home)
+    return next((area for e in moving if (area := area_of(hass, e))), home)
 
 
 def _reopened(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
@@ -338,7 +250,7 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     )
     shown = anomaly.shown_evidence or anomaly.evidence
     words = await _state_words(hass, {e.partition(".")[0] for e in shown} - {""})
-    lines = _evidence_lines(hass, anomaly, words)
+    lines = evidence_lines(hass, anomaly, words)
 
     def option(group: str, key: str, default: str) -> str:
         return templates.get(f"{_PREFIX}{group}.options.{key}", default)
@@ -348,12 +260,12 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     type_name = option("anomaly_type", kind, anomaly.anomaly_type.replace("_", " "))
     home = option("anomaly_text", "the_home", "the home")
     if (area := subject_area(anomaly.subject)) is not None:
-        subject, where = clip(area, _NAME_LIMIT), clip(area, _NAME_LIMIT)
+        subject, where = clip(area, NAME_LIMIT), clip(area, NAME_LIMIT)
     elif anomaly.subject == HOME_SUBJECT or not anomaly.subject:
         subject = home
         where = next((line.area for line in lines if line.area), None) or home
     else:
-        line = _entity_line(hass, _named(anomaly), words)
+        line = entity_line(hass, _named(anomaly), words)
         subject, where = line.name, line.area or home
     if anomaly.headline:  # the name it was told with, whatever its devices read now
         headline = anomaly.headline
@@ -362,9 +274,9 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
         if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
             # What is unlocked is the lock: "Front door lock unlocked", not "Front door
             # contact unlocked" (the door contact is the incident's subject).
-            subject = _entity_line(hass, lock, words).name
+            subject = entity_line(hass, lock, words).name
         elif key.endswith("_unlocked_open") and (door := _open_door(hass, anomaly)) is not None:
-            subject = _entity_line(hass, door, words).name  # the entrance, by its door
+            subject = entity_line(hass, door, words).name  # the entrance, by its door
         headline = clip(
             _fill(
                 option("anomaly_headline", key, "{type}: {subject}"),

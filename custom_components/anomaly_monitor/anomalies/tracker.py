@@ -41,9 +41,7 @@ mark on each of its rules that suppresses the pattern up to its degree, for
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import asdict
 from datetime import datetime, timedelta
-from typing import Any
 
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -68,11 +66,9 @@ from .store import (
     STORAGE_MINOR_VERSION,
     StoredData,
     TrackerStore,
-    load_anomalies,
-    load_marks,
     parse_time,
-    warn_once,
 )
+from .tracker_stored import restore, stored_data
 from .unmarked import MarkedTold
 
 __all__ = [
@@ -154,20 +150,11 @@ class AnomalyTracker(HomeownerAnswers):
             )
             LOGGER.debug("Unreadable store", exc_info=True)
             return
-        if data is None:
+        if (restored := restore(data, self._entry_id)) is None:
             return
-        if not isinstance(data, Mapping):
-            warn_once(self._entry_id, ["the file holds no mapping"])
-            return
-        warnings: list[str] = []
-        self.open = _by_signature(load_anomalies(data, "open", warnings))
-        self.dismissed = _by_signature(load_anomalies(data, "dismissed", warnings))
-        self.ended = _by_signature(load_anomalies(data, "ended", warnings))
-        self.past = _by_signature(load_anomalies(data, "past", warnings))
-        self.false_alarms = load_marks(data, warnings)
-        self.already_told = AlreadyTold.from_stored(data.get("already_told"), warnings)
+        self.open, self.dismissed, self.ended, self.past = restored.kept
+        self.false_alarms, self.already_told = restored.false_alarms, restored.already_told
         self._restored, self._started = set(self.open), None
-        warn_once(self._entry_id, warnings)
         self.false_alarms.expire(dt_util.utcnow(), self.mark_lifetime)
 
     async def async_remove(self) -> None:
@@ -393,17 +380,8 @@ class AnomalyTracker(HomeownerAnswers):
         self._store.async_delay_save(self._data, _SAVE_DELAY)
 
     def _data(self) -> StoredData:
-        marks = [self.false_alarms[s] for s in sorted(self.false_alarms)]
-        return {
-            "open": [asdict(a) for a in self.open.values()],
-            "dismissed": [asdict(a) for a in self.dismissed.values()],
-            "ended": [asdict(a) for a in self.ended.values()],
-            "past": [asdict(a) for a in self.past.values()],
-            "false_alarms": [m.signature for m in marks],
-            "false_alarm_marks": [m.as_dict() for m in marks],
-            "already_told": self.already_told.as_dict(),
-        }
-
-
-def _by_signature(items: list[dict[str, Any]]) -> dict[str, OpenAnomaly]:
-    return {item["signature"]: OpenAnomaly.from_stored(item) for item in items}
+        return stored_data(
+            (self.open, self.dismissed, self.ended, self.past),
+            self.false_alarms,
+            self.already_told,
+        )

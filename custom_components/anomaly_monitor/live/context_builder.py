@@ -156,7 +156,7 @@ def build_environment(
     zone = dt_util.get_default_time_zone()
     now = on_home_clock(dt_util.utcnow() if now is None else now, zone)
     latitude = hass.config.latitude if latitude is None else latitude
-    weather = _pick_weather(reader, weather_entity)
+    weather = pick_weather(reader, weather_entity)
     home_unit = hass.config.units.temperature_unit
     sun = reader.get("sun.sun")
     home, unknown, total = count_presence(
@@ -225,7 +225,8 @@ def can_be_located(person: State) -> bool:
     return not (isinstance(trackers, list) and not trackers and person.state == "unknown")
 
 
-def _pick_weather(states: StateReader, weather_entity: str | None) -> State | None:
+def pick_weather(states: StateReader, weather_entity: str | None) -> State | None:
+    """The chosen weather entity, else the first one (by entity id)."""
     if weather_entity:
         return states.get(weather_entity)
     candidates = states.async_all("weather")

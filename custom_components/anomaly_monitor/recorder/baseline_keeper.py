@@ -28,7 +28,6 @@ from homeassistant.core import (
     Event,
     EventStateChangedData,
     HomeAssistant,
-    State,
     callback,
 )
 from homeassistant.helpers.event import async_track_time_interval
@@ -51,7 +50,7 @@ from ..core.baselines.learned_days_kept import count_ahead
 from ..core.baselines.watch_gaps import unwatched_gap
 from ..core.feedback import FalseAlarm
 from ..core.models import EntityInfo
-from ..live.context_builder import can_be_located, outdoor_celsius
+from ..live.context_builder import can_be_located, outdoor_celsius, pick_weather
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
 from .followed import entity_info_now, followed_ids, followed_infos, unlocated_persons
@@ -167,9 +166,7 @@ class BaselineKeeper:
             return
         if not can_be_located(new_state):
             # Onboarding's owner without a tracker, ``unknown`` for ever: counted, the
-            # baselines never knew the home empty, nor when the last one left (walk 44:
-            # the leaving grace never held, a door unlocked while she was in told as a
-            # use of the empty home).
+            # home never reads empty, nor when the last one left (the leaving grace).
             self.baselines.unlocated(new_state.entity_id)
             return
         self._catch_up()  # what happened before, in order
@@ -222,7 +219,7 @@ class BaselineKeeper:
         chosen = self.entry.options.get(CONF_WEATHER_ENTITY)
         if isinstance(chosen, str) and chosen:
             return chosen
-        first = min(self.hass.states.async_all("weather"), key=_entity_id, default=None)
+        first = pick_weather(self.hass.states, None)
         return first.entity_id if first else None
 
     @callback
@@ -401,7 +398,3 @@ class BaselineKeeper:
 
     def _counted(self, rows: int) -> None:
         self.history_rows += rows
-
-
-def _entity_id(state: State) -> str:
-    return state.entity_id
