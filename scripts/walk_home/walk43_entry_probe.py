@@ -10,9 +10,10 @@ here it is: the difference is in the window the integration builds.
 from datetime import UTC, datetime, timedelta
 import json
 from pathlib import Path
-import sqlite3
 import sys
 from zoneinfo import ZoneInfo
+
+from recorded_rows import fed_ids, recorded_rows
 
 from custom_components.anomaly_monitor.core import learning_gate as G
 from custom_components.anomaly_monitor.core.baselines import (
@@ -60,22 +61,8 @@ CLS = {
     "binary_sensor.bedroom_motion": "motion",
     "binary_sensor.bedroom_window": "window",
 }
-db = sqlite3.connect(CFG / "home-assistant_v2.db")
-rows = [
-    (datetime.fromtimestamp(t, UTC), e, s)
-    for t, e, s in db.execute(
-        "select s.last_updated_ts, m.entity_id, s.state from states s"
-        " join states_meta m using(metadata_id) order by s.last_updated_ts"
-    )
-]
-ids = sorted(
-    {
-        e
-        for _, e, _ in rows
-        if e.split(".")[0] in ("binary_sensor", "lock", "person", "device_tracker")
-    }
-    - {"binary_sensor.anomaly_monitor_anomaly"}
-)
+rows = recorded_rows(CFG)
+ids = fed_ids(rows)
 infos = [EntityInfo(e, e, AREA.get(e), CLS.get(e)) for e in ids]
 now = datetime.fromisoformat(sys.argv[2]) if len(sys.argv) > 2 else rows[-1][0]
 b = HomeBaselines(Z)

@@ -9,11 +9,12 @@ and ``empty_since`` is never set; left out (the last argument), the home is empt
 the moment the last phone left.
 """
 
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
-import sqlite3
 import sys
 from zoneinfo import ZoneInfo
+
+from recorded_rows import fed_ids, recorded_rows
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.models import EntityInfo
@@ -22,23 +23,8 @@ CFG = Path(sys.argv[1])
 Z = ZoneInfo("Etc/GMT-2")
 now = datetime.fromisoformat(sys.argv[2])
 skip = set(sys.argv[3:])
-db = sqlite3.connect(CFG / "home-assistant_v2.db")
-rows = [
-    (datetime.fromtimestamp(t, UTC), e, s)
-    for t, e, s in db.execute(
-        "select s.last_updated_ts, m.entity_id, s.state from states s"
-        " join states_meta m using(metadata_id) order by s.last_updated_ts"
-    )
-]
-ids = sorted(
-    {
-        e
-        for _, e, _ in rows
-        if e.split(".")[0] in ("binary_sensor", "lock", "person", "device_tracker")
-    }
-    - {"binary_sensor.anomaly_monitor_anomaly"}
-    - skip
-)
+rows = recorded_rows(CFG)
+ids = fed_ids(rows, skip)
 print([i for i in ids if i.startswith("person")])
 b = HomeBaselines(Z)
 b.describe([EntityInfo(e, e, None, None) for e in ids])

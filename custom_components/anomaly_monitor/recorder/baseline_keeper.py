@@ -288,9 +288,8 @@ class BaselineKeeper:
 
     @callback
     def _async_hass_started(self, _: HomeAssistant) -> None:
-        for person in self.hass.states.async_all("person"):
-            if not can_be_located(person):  # stored before it was left out
-                self.baselines.unlocated(person.entity_id)
+        for person in unlocated_persons(self.hass):  # stored before it was left out
+            self.baselines.unlocated(person)
         if self.days <= 0 or "recorder" not in self.hass.config.components:
             self.history_status = "disabled" if self.days <= 0 else "no_recorder"
             if self._history_entities is None:  # learned live from now on
