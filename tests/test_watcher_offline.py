@@ -1,4 +1,5 @@
-"""A motion sensor offline is pushed in the home's first days, as a protective device."""
+"""A motion sensor or a door's contact offline is pushed in the home's first days, as a
+protective device."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from custom_components.anomaly_monitor.core.models import (
 )
 
 PIR, LAMP = "binary_sensor.kitchen_pir", "light.kitchen"
+BACK_DOOR, WINDOW = "binary_sensor.0x00158d0001a2b3c4_contact", "binary_sensor.kitchen_window"
 SET_UP = datetime(2026, 8, 10, tzinfo=UTC)
 
 
@@ -33,9 +35,11 @@ def _baselines() -> HomeBaselines:
         [
             EntityInfo(PIR, "Kitchen PIR", area="Kitchen", device_class="motion"),
             EntityInfo(LAMP, "Kitchen", area="Kitchen"),
+            EntityInfo(BACK_DOOR, "Back door", area="Kitchen", device_class="door"),
+            EntityInfo(WINDOW, "Kitchen window", area="Kitchen", device_class="window"),
         ]
     )
-    baselines.watching([PIR, LAMP], SET_UP)
+    baselines.watching([PIR, LAMP, BACK_DOOR, WINDOW], SET_UP)
     return baselines
 
 
@@ -50,6 +54,17 @@ def test_a_motion_sensor_gone_offline_is_not_held() -> None:
     # A lamp offline waits as before.
     lamp = _offline(LAMP)
     assert held_while_learning(lamp, baselines, now, someone_home=True)
+
+
+def test_a_door_contact_gone_offline_is_not_held() -> None:
+    """A back door's contact off the mesh on the third morning: entries through it are
+    unseen from then on, told at its grace rather than once the home is learned."""
+    baselines = _baselines()
+    now = SET_UP + timedelta(days=2, hours=9)
+    assert baselines.learning(BACK_DOOR, now)
+    assert not held_while_learning(_offline(BACK_DOOR), baselines, now, someone_home=True)
+    # A window's contact is no way in for the household: it waits for the home's drops.
+    assert held_while_learning(_offline(WINDOW), baselines, now, someone_home=True)
 
 
 PLUG, PLUG_POWER = "switch.sonoff_10017f3a2b", "sensor.sonoff_10017f3a2b_power"

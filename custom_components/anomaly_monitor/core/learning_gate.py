@@ -9,7 +9,7 @@ for the normal, except:
 - a safety hazard (smoke, gas, CO, heat, a leak) or anything critical;
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating; so is a
-  motion sensor offline (``watcher_offline``), and a plug that powers a load offline for
+  motion sensor or a door's contact offline (``watcher_offline``), and a plug that powers a load offline for
   six hours and more (``powered_load_offline``);
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
@@ -93,13 +93,15 @@ from .cold_start_openings import (
 )
 from .feedback import is_hazard
 from .first_days_passage import household_passage
-from .home import OCCUPANCY_DEVICE_CLASSES
+from .home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from .lock_stays_known import lock_stays_known
 from .models import AnomalyType, Finding, Severity
 from .offline import is_safety_device
 from .rules.lock_jammed import LOCK_JAMMED
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
+# What sees people: their movement, and the ways into the home.
+_WATCHING_CLASSES = OCCUPANCY_DEVICE_CLASSES | ENTRY_DEVICE_CLASSES
 # Rules judged only against the device's own learned runs, or on what the device itself
 # reports (a lock saying it is jammed, a cover stopped between its ends): nothing of the
 # home's normal is needed to tell them.
@@ -157,18 +159,20 @@ def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:
 
 
 def watcher_offline(finding: Finding, baselines: HomeBaselines) -> bool:
-    """A motion sensor gone offline: what sees the household move (their stillness, a
-    fall) or anybody inside the empty home is blind from then on, whatever this home's
-    drops turn out to be (a kitchen PIR's battery gone on the third morning of a busy
-    flat, told only once the home was learned, 18 h later). Whoever is home: held while
-    the flat is empty, it was told again when somebody came in."""
+    """A motion sensor or a door's contact gone offline: what sees the household move
+    (their stillness, a fall), anybody inside the empty home, or anybody come in, is
+    blind from then on, whatever this home's drops turn out to be (a kitchen PIR's
+    battery gone on the third morning of a busy flat, told only once the home was
+    learned, 18 h later; a back door's contact off the mesh for 15 h the same way).
+    Whoever is home: held while the flat is empty, it was told again when somebody came
+    in."""
     if finding.rule not in _OFFLINE_RULES:
         return False
     infos = baselines.infos
     return any(
         (info := infos.get(entity_id)) is not None
         and info.domain == "binary_sensor"
-        and info.device_class in OCCUPANCY_DEVICE_CLASSES
+        and info.device_class in _WATCHING_CLASSES
         for entity_id in finding.evidence
     )
 
