@@ -31,6 +31,15 @@ from custom_components.anomaly_monitor.core.phoneless_residents import names_pho
         "બા (71) પાસે ફોન નથી",
         "ਬੀਬੀ ਜੀ (80) ਕੋਲ ਫੋਨ ਨਹੀਂ",
         "Paati (78, phone இல்லை) stays home.",
+        "Ava (9) and Lily (5) don't have phones.",
+        "Tarik (11, nema mobitel) ide u školu.",
+        "Mama (76, nema pametni telefon) je uz njega.",
+        "Dedem 13:30'da gelir, telefonu sistemde yok.",
+        "Nənə (70 yaşındadır, telefonu yoxdur).",
+        "Buvijon (76 yosh, telefoni yo'q).",
+        "Mama Fa'amoe, leai se telefoni.",
+        "Inese (viņas telefons nav lietotnē).",
+        "Paati (78 ans, pa ena telefonn) reste lakaz.",
     ],
 )
 def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
@@ -45,6 +54,7 @@ def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
         "Send it to my mobile. Tell me about the fridge.",
         "We have a cat. Mum works nights, Dad works days.",
         "Telefonum bildirimleri alsın.",
+        "Nema problema: poruke na moj mobitel.",
         "ઘરમાં કોઈ પાળતુ પ્રાણી નથી; phone પર notification મોકલો.",
     ],
 )

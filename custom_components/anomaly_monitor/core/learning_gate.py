@@ -9,8 +9,8 @@ for the normal, except:
 - a safety hazard (smoke, gas, CO, heat, a leak) or anything critical;
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating; so is a
-  motion sensor or a door's contact offline (``watcher_offline``), and a plug that powers a load offline for
-  six hours and more (``powered_load_offline``);
+  motion sensor or a door's contact offline (``watcher_offline``), and a plug that
+  powers a load offline for six hours and more (``powered_load_offline``);
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
   interior door stands open for hours, the entry itself is told by the while-away

@@ -39,12 +39,17 @@ _ABSENT_BEFORE = (
     r"|senza|non\s+ha|zonder|geen|bez|brez|nie\s+ma|utan|uten|uden|ingen|har\s+ikke"
     r"|fără|fara|nu\s+are|χωρίς|δεν\s+έχει|без|нет|tanpa|tidak\s+(?:punya|ada|pakai|bawa)"
     r"|tak\s+ada|bila|hana|walang|án|be"
+    # "don't have phones"; "nema (pametni) telefon"; "pa ena telefonn"; "leai se telefoni"
+    r"|don'?t\s+(?:have|carry)|do\s+not\s+(?:have|carry)|nem(?:a|aju|á|ají)(?:\s+pametn\w+)?"
+    r"|nima(?:jo)?|pa\s+ena|leai\s+se"
 )
 _POSSESSIVE = r"(?:an?|any|her|his|their|own|su|un|une|son|sa|einen?|ein|il|un|een|la|el)\s+"
 _ABSENT_AFTER = (
     # "phone not in the app", "telefonu yok", "phone nahi", "telefon nélkül"
     r"(?:is\s+|are\s+)?not\s+(?:in|on)\s+(?:the\s+)?(?:app|system|home\s*assistant|ha)\b"
-    r"|(?:\w+\s+){0,3}nahi+n?\b|yok\b|n[ée]lk[üu]l\b|nincs\b"
+    r"|(?:\w+\s+){0,3}nahi+n?\b|(?:\w+\s+){0,2}yok\b|n[ée]lk[üu]l\b|nincs\b"
+    # Latvian "telefons nav (lietotnē)", Uzbek "telefoni yo'q", Azerbaijani "telefonu yoxdur"
+    r"|nav\b|yo['ʻ’]q\b|yox(?:dur)?\b"
     # The Indic scripts' "is not / has not", after the word (Gujarati, Punjabi, Urdu,
     # Tamil, Telugu, Kannada, Malayalam, Odia): "phone નથી" (no word boundary: their
     # vowel signs are no word characters).
