@@ -9,8 +9,8 @@ for the normal, except:
 - a safety hazard (smoke, gas, CO, heat, a leak) or anything critical;
 - anything rated high, and a protective device offline (a detector, lock, alarm panel,
   camera or siren: ``offline.is_safety_device``), whatever its finding's rating; so is a
-  motion sensor or a door's contact offline (``watcher_offline``), and a plug that
-  powers a load offline for six hours and more (``powered_load_offline``);
+  motion sensor offline, or a door's contact for two hours (``watcher_offline``), and a
+  plug that powers a load offline for six hours and more (``powered_load_offline``);
 - a security finding while nobody is home (an entry into an empty home) or one that
   holds only while nobody is home, but not a door "left open" (``entry_left_open``: an
   interior door stands open for hours, the entry itself is told by the while-away
@@ -100,8 +100,6 @@ from .offline import is_safety_device
 from .rules.lock_jammed import LOCK_JAMMED
 
 _OFFLINE_RULES = frozenset({"device_unavailable", "device_went_offline"})
-# What sees people: their movement, and the ways into the home.
-_WATCHING_CLASSES = OCCUPANCY_DEVICE_CLASSES | ENTRY_DEVICE_CLASSES
 # Rules judged only against the device's own learned runs, or on what the device itself
 # reports (a lock saying it is jammed, a cover stopped between its ends): nothing of the
 # home's normal is needed to tell them.
@@ -125,6 +123,8 @@ _OWN_NORMAL_RULES = frozenset(
 # scheduled load shedding (2 to 4 h: a Kyiv boiler's plug dark from 08:00 to 12:00 on the
 # first morning is the grid's schedule, not the plug).
 LONG_OUTAGE = timedelta(hours=6)
+# A door's contact offline this long is past the drops of a flaky mesh (45 min at most).
+ENTRY_OUTAGE = timedelta(hours=2)
 # A door open this long before everybody left was not the way out.
 STOOD_OPEN = timedelta(minutes=30)
 
@@ -158,23 +158,29 @@ def protective_offline(finding: Finding, baselines: HomeBaselines) -> bool:
     )
 
 
-def watcher_offline(finding: Finding, baselines: HomeBaselines) -> bool:
-    """A motion sensor or a door's contact gone offline: what sees the household move
-    (their stillness, a fall), anybody inside the empty home, or anybody come in, is
-    blind from then on, whatever this home's drops turn out to be (a kitchen PIR's
-    battery gone on the third morning of a busy flat, told only once the home was
-    learned, 18 h later; a back door's contact off the mesh for 15 h the same way).
-    Whoever is home: held while the flat is empty, it was told again when somebody came
-    in."""
+def watcher_offline(finding: Finding, baselines: HomeBaselines, now: datetime) -> bool:
+    """A motion sensor gone offline: what sees the household move (their stillness, a
+    fall) or anybody inside the empty home is blind from then on, whatever this home's
+    drops turn out to be (a kitchen PIR's battery gone on the third morning of a busy
+    flat, told only once the home was learned, 18 h later). Whoever is home: held while
+    the flat is empty, it was told again when somebody came in. So is a door's contact
+    offline for ``ENTRY_OUTAGE``: entries through it are unseen (a back door off the mesh
+    on the third morning, told 15 h later once learned); shorter, a mesh that drops its
+    devices for up to 45 minutes ten times a day is still the home's to learn."""
     if finding.rule not in _OFFLINE_RULES:
         return False
-    infos = baselines.infos
-    return any(
-        (info := infos.get(entity_id)) is not None
-        and info.domain == "binary_sensor"
-        and info.device_class in _WATCHING_CLASSES
-        for entity_id in finding.evidence
-    )
+    infos, drops = baselines.infos, baselines.drops
+    for entity_id in finding.evidence:
+        info = infos.get(entity_id)
+        if info is None or info.domain != "binary_sensor":
+            continue
+        if info.device_class in OCCUPANCY_DEVICE_CLASSES:
+            return True
+        if info.device_class in ENTRY_DEVICE_CLASSES:
+            since = drops.down_since(entity_id)
+            if since is not None and now - since >= ENTRY_OUTAGE:
+                return True
+    return False
 
 
 def powered_load_offline(finding: Finding, baselines: HomeBaselines, now: datetime) -> bool:
@@ -245,7 +251,7 @@ def held_while_learning(
     if protective_offline(finding, baselines) or garage_left_open(finding, baselines):
         return False
     if (
-        watcher_offline(finding, baselines)
+        watcher_offline(finding, baselines, now)
         or powered_load_offline(finding, baselines, now)
         or lock_stays_known(finding, baselines)
     ):
