@@ -8,14 +8,35 @@ profile is where a homeowner says it.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+import re
 
 from .home import OPENING_DEVICE_CLASSES, HomeView
-from .pet_words import NO_PET, PET_WORD
+
+_PET = r"(?:dogs?|cats?|pets?|puppy|puppies|kittens?)"
+# The profile is written in the homeowner's language: the words for a dog, a cat or a pet
+# in the languages Home Assistant is most used in (not the ones that are also common
+# English words: "chat", "cane", "pies" only after an article).
+_OTHER = (
+    r"chiens?|chatons?|animaux|hunde?|hunden|katzen?|haustiere?|honden|hond|katten|kat|poes"
+    r"|huisdieren|huisdier|perros?|gatos?|mascotas?|cani|gatt[oi]|hundar|katter|katt|husdjur"
+    r"|psy|psa|psem|piesek|pieska|koty?|kota|kotem|kotka|kotki|kotkę|kotek|c[aã]es|c[aã]o"
+    r"|cachorros?"
+    r"|(?:un|le|les|notre|nos|mon|mes|deux|trois)\s+chats?|(?:il|un|due|tre)\s+cane"
+)
+_PET_WORD = re.compile(rf"\b(?:{_PET}|{_OTHER})\b|[犬猫]", re.IGNORECASE)
+# "no pets", "without a dog", "pets: none", "not a cat"; "pas de chien", "kein Hund",
+# "geen huisdieren", "sin perro", "senza gatto", "inga husdjur", "bez psa".
+_NO = r"no|without|not|pas\s+d[e']|sans|kein(?:e|en)?|geen|sin|senza|inga?|ingen|bez"
+_NO_PET = re.compile(
+    rf"\b(?:{_NO})\s*(?:an?\s+|any\s+|un\s+|une\s+)?(?:{_PET}|{_OTHER})\b"
+    rf"|\b{_PET}\s*[:=]\s*(?:none|no|0)\b",
+    re.IGNORECASE,
+)
 
 
 def has_pets(profile: str) -> bool:
     """The profile says a dog, a cat or another pet lives in the home."""
-    return len(PET_WORD.findall(profile)) > len(NO_PET.findall(profile))
+    return len(_PET_WORD.findall(profile)) > len(_NO_PET.findall(profile))
 
 
 # A person's sign (a light switched on, a door opened) this close before motion began, or
