@@ -116,9 +116,9 @@ def test_latest_ever_reads_every_day_and_the_hour_it_began() -> None:
 def test_the_profile_names_children_by_the_age_after_their_name() -> None:
     profile = (
         "Karim (42) part à 4h45, Inès (16 ans, a son téléphone), Jordan 15, high school; "
-        "Tarik 7:40 to school; Boris (20); Minh (15 tuổi)."
+        "Tarik 7:40 to school; Boris (20); Minh (15 tuổi); Graeme 9-1 on weekdays."
     )
-    names = ["Karim", "Inès", "Jordan", "Tarik", "Boris", "Minh", "Nadia"]
+    names = ["Karim", "Inès", "Jordan", "Tarik", "Boris", "Minh", "Nadia", "Graeme"]
     assert minors_named(profile, names) == {"Inès", "Jordan", "Minh"}
     assert minors_named("", names) == frozenset()
     assert minors_named("Ann (9", ["Ann (9", "An"]) == frozenset()  # a name is text, not a pattern
