@@ -57,11 +57,21 @@ def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
 
 
 def _judged(
-    now: datetime, *, profile: str = PROFILE, left: float = 14.0, day: datetime = SATURDAY
+    now: datetime,
+    *,
+    profile: str = PROFILE,
+    left: float = 14.0,
+    day: datetime = SATURDAY,
+    mother_with_her: float | None = None,
 ) -> list:
+    """She is out since ``left``; with ``mother_with_her``, her mother left two minutes
+    after her and was home again at that hour."""
     baselines, past = _learned(day)
     out = Transition(_at(day, left), CHILD, "not_home")
     baselines.observe(out.when, CHILD, "not_home")
+    if mother_with_her is not None:
+        baselines.observe(_at(day, left + 2 / 60), MOTHER, "not_home")
+        baselines.observe(_at(day, mother_with_her), MOTHER, "home")
     baselines.advance(now)
     states = [
         EntityState(EntityInfo(CHILD, "Lina"), "not_home", last_changed=out.when),
@@ -80,6 +90,12 @@ def test_a_child_out_later_than_on_any_day_learned_is_told_with_the_phone_report
     assert findings[0].evidence == (CHILD,)
     assert "back by 18:30 at the latest" in findings[0].reasoning
     assert "child's age" in findings[0].reasoning
+
+
+def test_a_child_out_with_the_family_whose_phone_comes_home_last_is_not_late() -> None:
+    """Set 28 d: the whole family out for a holiday lunch from 10:50, home at 19:35; the
+    parents' phones report home a minute before the boy's."""
+    assert _judged(_at(SATURDAY, 19.6), mother_with_her=19.55) == []
 
 
 def test_not_yet_an_hour_past_the_latest_return() -> None:

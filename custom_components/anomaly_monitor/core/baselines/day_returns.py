@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import local
+from .nights_out_alone import TOGETHER
 from .packed import pack, unpack
 from .stored_values import stored_per_entity
 
@@ -162,6 +163,24 @@ class DayReturns:
         latest = max(back for day, _, back in kept if day != today)
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
         return UsualReturn(midnight + timedelta(minutes=latest), len(days), "every day")
+
+    def left_with_others(self, person: str, began: datetime) -> bool:
+        """Another person left within ``TOGETHER`` of ``began`` (still out, or back from
+        that outing): the household out together, a child with their parents, whoever's
+        phone reports the way home first."""
+        if any(
+            other != person and abs(since - began) <= TOGETHER
+            for other, since in self.out_since.items()
+        ):
+            return True
+        start = local(began, self.zone)
+        minute, day = start.hour * 60 + start.minute, start.toordinal()
+        span = TOGETHER.total_seconds() / 60
+        return any(
+            other != person and kept_day == day and abs(left - minute) <= span
+            for other, kept in self.outings.items()
+            for kept_day, left, _ in kept[-3:]
+        )
 
     def days_out(self, person: str) -> int:
         """On how many days ``person`` was seen going out and back (any outing)."""

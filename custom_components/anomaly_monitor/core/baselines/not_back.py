@@ -17,7 +17,9 @@ their name) is judged with the phone still reporting: a dead battery often keeps
 place. Their outing, begun at an hour one of theirs began near, is read against the latest
 they were ever back, by the clock, on every day learned (``day_returns.latest_ever``, a
 week at least): a 13-year-old home by 18:30 at the latest on every day of a fortnight, out
-at a friend's since 14:00 and not back at 19:30. The days' latest, not the weekday's:
+at a friend's since 14:00 and not back at 19:30; not one who left with another tracked
+person (``day_returns.left_with_others``: the family out together, the parents' phones
+home a minute before theirs). The days' latest, not the weekday's:
 read so, a teenager's later evenings (a Friday out, a match) keep every later night quiet.
 
 Judged while somebody tracked is home to miss them: with the whole household out, they
@@ -79,8 +81,12 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             usual = returns.usual_return(person.entity_id, began) or returns.latest_at_night(
                 person.entity_id, began
             )
-        elif dark is None and person.info.name.strip() in children:
-            usual = returns.latest_ever(person.entity_id, began)  # a child: their days
+        elif (
+            dark is None
+            and person.info.name.strip() in children
+            and not returns.left_with_others(person.entity_id, began)
+        ):
+            usual = returns.latest_ever(person.entity_id, began)  # a child out on their own
         else:
             continue
         if usual is None or now < usual.by + LATE_BY:
