@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from .clock import local
+from .nights_out_alone import TOGETHER
 from .packed import pack, unpack
 from .stored_values import stored_per_entity
 
@@ -34,6 +35,9 @@ SAME_START = timedelta(hours=3)
 MIN_OUTINGS = 2
 # Days seen going out and back before "never out this late at night" is known.
 MIN_NIGHT_DAYS = 5
+# Days seen going out and back before "never out this late on any day" is known (a week:
+# every weekday's outing seen once).
+MIN_EVER_DAYS = 7
 # An evening out begins from this hour on: one begun earlier and not back by night may be
 # a trip away begun that morning (a bag packed for the week at the shack).
 EVENING_FROM = 17
@@ -139,6 +143,44 @@ class DayReturns:
         past = [back - 24 * 60 for day, _, back in kept if day in days and back > 24 * 60]
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
         return UsualReturn(midnight + timedelta(minutes=max(past, default=0)), len(days), "nights")
+
+    def latest_ever(self, person: str, began: datetime) -> UsualReturn | None:
+        """The latest ``person`` was ever back, by the clock, from any outing on the
+        ``MIN_EVER_DAYS`` or more days learned (a Tuesday's handball at 17:30, a
+        Saturday at a friend's until 18:30: 18:30), for an outing begun at an hour one of
+        theirs began near (``SAME_START``); None when fewer days were learned, or none began
+        so (an outing at an hour never seen is not read against their days)."""
+        kept = self.outings.get(person, [])
+        start = local(began, self.zone)
+        minute = start.hour * 60 + start.minute
+        today = start.toordinal()
+        days = {day for day, _, _ in kept if day != today}
+        if len(days) < MIN_EVER_DAYS:
+            return None
+        span = SAME_START.total_seconds() / 60
+        if not any(day != today and abs(left - minute) <= span for day, left, _ in kept):
+            return None
+        latest = max(back for day, _, back in kept if day != today)
+        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        return UsualReturn(midnight + timedelta(minutes=latest), len(days), "every day")
+
+    def left_with_others(self, person: str, began: datetime) -> bool:
+        """Another person left within ``TOGETHER`` of ``began`` (still out, or back from
+        that outing): the household out together, a child with their parents, whoever's
+        phone reports the way home first."""
+        if any(
+            other != person and abs(since - began) <= TOGETHER
+            for other, since in self.out_since.items()
+        ):
+            return True
+        start = local(began, self.zone)
+        minute, day = start.hour * 60 + start.minute, start.toordinal()
+        span = TOGETHER.total_seconds() / 60
+        return any(
+            other != person and kept_day == day and abs(left - minute) <= span
+            for other, kept in self.outings.items()
+            for kept_day, left, _ in kept[-3:]
+        )
 
     def days_out(self, person: str) -> int:
         """On how many days ``person`` was seen going out and back (any outing)."""

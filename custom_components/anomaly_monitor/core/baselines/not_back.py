@@ -12,6 +12,16 @@ Both together are what a parent would ring round about. The phone still saying "
 with the household asleep is not read as dark (tried in session 43: a girl's dead battery
 told, and four adults' late nights, festival nights among them, told as well).
 
+A child of the household (``profile_minors``: the profile gives an age under 18 after
+their name) is judged with the phone still reporting: a dead battery often keeps the last
+place. Their outing, begun at an hour one of theirs began near, is read against the latest
+they were ever back, by the clock, on every day learned (``day_returns.latest_ever``, a
+week at least): a 13-year-old home by 18:30 at the latest on every day of a fortnight, out
+at a friend's since 14:00 and not back at 19:30; not one who left with another tracked
+person (``day_returns.left_with_others``: the family out together, the parents' phones
+home a minute before theirs). The days' latest, not the weekday's:
+read so, a teenager's later evenings (a Friday out, a match) keep every later night quiet.
+
 Judged while somebody tracked is home to miss them: with the whole household out, they
 may all be away together (a family's trip, started on a holiday morning), and nobody waits.
 Not judged: an outing longer than ``day_returns.MAX_OUTING`` (a trip away for days), a
@@ -32,6 +42,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
+from ..profile_minors import minors_named
 from .clock import local
 from .day_returns import MAX_OUTING, UsualReturn
 from .home_baselines import HomeBaselines
@@ -57,18 +68,27 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         return  # the household out too: a trip away, a day out together, nobody waiting
     returns = baselines.usual.night.returns
     now = home.end
-    for person in home.of("person"):
+    persons = home.of("person")
+    children = minors_named(home.window.profile, (p.info.name for p in persons))
+    for person in persons:
         began = returns.out_since.get(person.entity_id)
         if began is None or not timedelta(0) < now - began <= MAX_OUTING:
             continue
         dark = _dark_since(home, person)
-        if dark is None or dark < began or now - dark < DARK_FOR:
+        if dark is not None and (dark < began or now - dark < DARK_FOR):
+            dark = None
+        if dark is not None and returns.days_out(person.entity_id) >= MIN_DAYS:
+            usual = returns.usual_return(person.entity_id, began) or returns.latest_at_night(
+                person.entity_id, began
+            )
+        elif (
+            dark is None
+            and person.info.name.strip() in children
+            and not returns.left_with_others(person.entity_id, began)
+        ):
+            usual = returns.latest_ever(person.entity_id, began)  # a child out on their own
+        else:
             continue
-        if returns.days_out(person.entity_id) < MIN_DAYS:
-            continue
-        usual = returns.usual_return(person.entity_id, began) or returns.latest_at_night(
-            person.entity_id, began
-        )
         if usual is None or now < usual.by + LATE_BY:
             continue
         yield NOT_BACK_AS_USUAL.finding(
@@ -97,7 +117,7 @@ def _reasoning(
     person: EntityState,
     usual: UsualReturn,
     began: datetime,
-    dark: datetime,
+    dark: datetime | None,
     baselines: HomeBaselines,
 ) -> str:
     zone = baselines.zone
@@ -111,6 +131,12 @@ def _reasoning(
             f"{usual.days} of them on a {usual.kind.removesuffix('s')}"
         )
     name = person.entity_id
+    if dark is None:  # a child of the household, read against every day learned
+        return (
+            f"{name} is not home: out since {left:%H:%M}, and on each of the {usual.days} "
+            f"days learned back by {by:%H:%M} at the latest. The household profile gives "
+            f"{name} a child's age; their phone still reports them away."
+        )
     if usual.kind == "nights":
         told = (
             f"{name} is not home: out since {left:%H:%M}, and on each of the {usual.days} "
