@@ -110,11 +110,16 @@ def bed_left(
             continue  # not lain on until it was left (or left after the quiet began)
         usual = durations.usual(sensor.entity_id, "off", left)
         longest = timedelta(minutes=usual[2]) if usual is not None else None
-        if longest is not None and longest >= LONG_AWAY:
-            continue  # left for long at this time of day: no trip
         limit = room_limit(longest or timedelta(), FLOOR)
         stays = usual[0] if usual is not None else 0
         found = BedLeft(sensor.entity_id, sensor.info.name, left, limit, longest, stays)
+        if longest is not None and longest >= LONG_AWAY:
+            # Left for long at this quarter too (the day begun at half past five): only
+            # the bed's own trips at this quarter, learned, say this is one of them.
+            judged = _by_trips(home, baselines, found, area, since)
+            if judged.by_trips and judged.trips is not None:
+                return judged
+            continue
         return _by_trips(home, baselines, found, area, since)
     return None
 
