@@ -10,8 +10,9 @@ Not told: the same trip that ends back in bed; a bed its sleeper leaves for the 
 05:00 (an early riser: left for hours at that time of day); a bed whose night trips last
 half an hour waits past them. A bed whose sleeper gets up for the day at 05:30 (left for
 hours in the night quarter too) and goes out of it and back within minutes every night at
-02:00 is judged by those trips: her fall at 02:50 is told 20 min after she left it. A phone that drops to ``unknown`` for minutes and comes back
-home is no arrival (it voided the quiet), while a real arrival still is.
+02:00 is judged by those trips: her fall at 02:50 is told 20 min after she left it. A
+phone that drops to ``unknown`` for minutes and comes back home is no arrival (it voided
+the quiet), while a real arrival still is.
 """
 
 from __future__ import annotations
