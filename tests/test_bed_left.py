@@ -8,8 +8,11 @@ was taken for sleep (the bedroom is where the night follows) until the morning.
 
 Not told: the same trip that ends back in bed; a bed its sleeper leaves for the day at
 05:00 (an early riser: left for hours at that time of day); a bed whose night trips last
-half an hour waits past them. A phone that drops to ``unknown`` for minutes and comes back
-home is no arrival (it voided the quiet), while a real arrival still is.
+half an hour waits past them. A bed whose sleeper gets up for the day at 05:30 (left for
+hours in the night quarter too) and goes out of it and back within minutes every night at
+02:00 is judged by those trips: her fall at 02:50 is told 20 min after she left it. A
+phone that drops to ``unknown`` for minutes and comes back home is no arrival (it voided
+the quiet), while a real arrival still is.
 """
 
 from __future__ import annotations
@@ -151,6 +154,28 @@ def test_a_bed_whose_night_trips_are_long_waits_past_them() -> None:
     assert "when it was left at this time of day it was empty for at most 30 min" in (
         finding.reasoning
     )
+
+
+def test_a_bed_left_for_the_day_at_half_past_five_is_still_judged_by_its_night_trips() -> None:
+    baselines = _nan(up_at=5.5, trip=9)  # the day begins in the night quarter; trips at 02:00
+    night = TODAY + timedelta(hours=2, minutes=50)
+    _slides_out(baselines, night)  # 02:53
+    seen = [  # the window shows the bed left, and what moved since
+        Transition(night, MAT, "off"),
+        Transition(night + timedelta(minutes=0.2), ROOM, "on"),
+        Transition(night + timedelta(minutes=3), ROOM, "off"),
+    ]
+    assert _told(baselines, night + timedelta(minutes=19), transitions=seen) == []
+    (finding,) = _told(baselines, night + timedelta(minutes=21), transitions=seen)
+    assert finding.evidence == (MAT, ROOM)
+    assert "whoever left it was back in it within 9 min (6 times on 6 days)" in finding.reasoning
+    # Her trip that ends back in bed is no fall; without the night trips learned, her
+    # getting up at 05:30 and sitting still is no trip either (the early riser above).
+    baselines = _nan(up_at=5.5, trip=9)
+    still = _slides_out(baselines, night)
+    baselines.observe(still + timedelta(minutes=4), MAT, "on", AREAS[MAT])
+    back = [*seen, Transition(still + timedelta(minutes=4), MAT, "on")]
+    assert _told(baselines, night + timedelta(minutes=40), mat="on", transitions=back) == []
 
 
 def test_a_phone_blinking_to_unknown_is_no_arrival_but_an_arrival_is() -> None:

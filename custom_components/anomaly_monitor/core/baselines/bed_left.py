@@ -12,10 +12,12 @@ for the commode lies on the bedroom floor exactly so.
 Judged by this bed's own nights (``StateDurations``: how long it stayed empty when it was
 left at this quarter of the day), as a room is (``room_limit``), never under ``FLOOR``
 (``still_in_room``'s floor: a bed left says as much as a door shut behind somebody).
-Not judged when this bed is left for long at this quarter (an early riser's day begins
-then, or somebody sleeps elsewhere part of the night: ``LONG_AWAY``): it is no place people
-only step out of at night. A bed never left at this quarter yet (a bedridden person turned
-in it by a carer) is judged by the floor alone.
+When this bed is left for long at this quarter (an early riser's day begins then, or
+somebody sleeps elsewhere part of the night: ``LONG_AWAY``), its stays empty say nothing of
+a trip: it is judged only by its own trips out and back at this quarter, learned
+(``bed_returns``; an old man up at half past five for the day who is back in bed within
+minutes from his toilet trips at two), and not at all without them. A bed never left at
+this quarter yet (a bedridden person turned in it by a carer) is judged by the floor alone.
 
 A bed left for the day is still judged by the next step of its leaver (``bed_exit``):
 when, at this quarter, whoever left it always showed outside its room within minutes
@@ -110,11 +112,16 @@ def bed_left(
             continue  # not lain on until it was left (or left after the quiet began)
         usual = durations.usual(sensor.entity_id, "off", left)
         longest = timedelta(minutes=usual[2]) if usual is not None else None
-        if longest is not None and longest >= LONG_AWAY:
-            continue  # left for long at this time of day: no trip
         limit = room_limit(longest or timedelta(), FLOOR)
         stays = usual[0] if usual is not None else 0
         found = BedLeft(sensor.entity_id, sensor.info.name, left, limit, longest, stays)
+        if longest is not None and longest >= LONG_AWAY:
+            # Left for long at this quarter too (the day begun at half past five): only
+            # the bed's own trips at this quarter, learned, say this is one of them.
+            judged = _by_trips(home, baselines, found, area, since)
+            if judged.by_trips and judged.trips is not None:
+                return judged
+            continue
         return _by_trips(home, baselines, found, area, since)
     return None
 
