@@ -24,6 +24,7 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..open_states import opened_at, openings_of
 from .area_unused import MIN_DAYS, SPREAD, hours_near
 from .clock import local
+from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .outside_entries import nights_at
 
@@ -49,9 +50,11 @@ def came_in(home: HomeView, opened: datetime) -> bool:
     )
 
 
-def seen_inside(home: HomeView, opened: datetime) -> bool:
+def seen_inside(home: HomeView, baselines: HomeBaselines, opened: datetime) -> bool:
     """A motion or occupancy sensor read ``on`` within ``SEEN_BEFORE`` before ``opened``
-    (turned on, held on, or turned off in that span)."""
+    (turned on, held on, or turned off in that span). A bed or chair sensor held on
+    through it (``held_on.lain_on``) is somebody lying there, asleep: nobody up by the door
+    (the grandfather asleep in his ground-floor room as the shutter is forced)."""
     since = opened - SEEN_BEFORE
     for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         changes = home.changes(sensor.entity_id)
@@ -64,7 +67,7 @@ def seen_inside(home: HomeView, opened: datetime) -> bool:
             state = "on" if changes[0].state.lower() == "off" else "off"
         else:
             state = sensor.state
-        if state == "on":
+        if state == "on" and not lain_on(baselines, sensor.entity_id):
             return True
     return False
 
@@ -88,7 +91,7 @@ def nights_unentered(
     hour = local(opened, baselines.zone).hour
     _, watched = baselines.activity.rate_of_day(area, hour, SPREAD)
     nights = int(watched // len(hours))
-    if nights < MIN_DAYS or went_out_before(home, opened) or seen_inside(home, opened):
+    if nights < MIN_DAYS or went_out_before(home, opened) or seen_inside(home, baselines, opened):
         return 0
     if not came_in(home, opened):
         return 0  # nobody seen inside after it (yet): somebody going out, the wind
