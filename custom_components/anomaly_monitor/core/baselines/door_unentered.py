@@ -11,9 +11,10 @@ know coming in; with nobody seen after it, somebody went out (the last guest hom
 A door the household uses at these hours on ``USED_NIGHTS`` nights or more (from inside:
 toilet trips to a gallery, a nightly smoke) is this home's at that hour. Somebody seen
 inside just before it (a sensor on within ``SEEN_BEFORE``: the guests of a party leaving,
-the sensor held on all evening) is no such entry either. A door opened within ``RETURN``
-before, or an outing tonight nobody came back from yet (``OutsideEntries.out_at``), makes
-it the one who went out coming back: no such entry.
+the sensor held on all evening) is no such entry either; a bed or chair held on
+(``held_on.lain_on``) is somebody asleep there, not somebody up by the door. A door opened
+within ``RETURN`` before, or an outing tonight nobody came back from yet
+(``OutsideEntries.out_at``), makes it the one who went out coming back: no such entry.
 """
 
 from __future__ import annotations
