@@ -26,8 +26,10 @@ DOOR = "binary_sensor.kitchen_door"
 KITCHEN = "binary_sensor.kitchen_motion"
 HALL = "binary_sensor.hall_motion"
 BEA = "person.bea"
+BED = "binary_sensor.bed_occupancy"
 AREAS = {DOOR: "Kitchen", KITCHEN: "Kitchen", HALL: "Hall"}
-CLASSES = {DOOR: "door", KITCHEN: "motion", HALL: "motion"}
+CLASSES = {DOOR: "door", KITCHEN: "motion", HALL: "motion", BED: "occupancy"}
+WITH_BED = {**AREAS, BED: "Bedroom"}
 DAY0 = datetime(2026, 3, 2, tzinfo=UTC)
 RULE = "entry_at_an_unused_hour"
 
@@ -65,20 +67,27 @@ def day_of_life(day: int, night: str) -> list[Transition]:
     return sorted(events)
 
 
-def lived(days: int, night: str = "", on_day: int | None = None) -> HomeBaselines:
+def lived(
+    days: int, night: str = "", on_day: int | None = None, areas: dict[str, str] = AREAS
+) -> HomeBaselines:
+    """``areas`` with the bed: somebody lies in it every night, 22:30 to 06:30."""
     baselines = HomeBaselines(UTC)
-    infos = [EntityInfo(e, e, area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
+    infos = [EntityInfo(e, e, area=areas[e], device_class=CLASSES[e]) for e in areas]
     baselines.describe([*infos, EntityInfo(BEA, "Bea")])
-    baselines.watching([*AREAS, BEA], DAY0 - timedelta(days=7))
+    baselines.watching([*areas, BEA], DAY0 - timedelta(days=7))
     baselines.learn(Transition(DAY0, BEA, "home"))
     for day in range(days):
-        for transition in day_of_life(day, night if on_day in (None, day) else ""):
+        nights = pulse(BED, at(day, 22.5), 8 * 60) if BED in areas else []
+        life = day_of_life(day, night if on_day in (None, day) else "")
+        for transition in sorted([*life, *nights]):
             baselines.learn(transition)
         baselines.advance(at(day + 1, 6))
     return baselines
 
 
-def analyse(baselines: HomeBaselines, now: datetime, today: list[Transition]) -> list[Finding]:
+def analyse(
+    baselines: HomeBaselines, now: datetime, today: list[Transition], areas: dict[str, str] = AREAS
+) -> list[Finding]:
     """The combined detector's findings of the rule at ``now`` (a 2 h window)."""
     start = now - timedelta(hours=2)
     for transition in sorted(t for t in today if t.when <= now):
@@ -86,8 +95,10 @@ def analyse(baselines: HomeBaselines, now: datetime, today: list[Transition]) ->
     shown = sorted(t for t in today if start <= t.when <= now)
     baselines.advance(now)
     latest = {t.entity_id: t.state for t in shown}
+    held = {BED: "on"}  # in bed since before the window
     states = [
-        entity(e, latest.get(e, "off"), area=AREAS[e], device_class=CLASSES[e]) for e in AREAS
+        entity(e, latest.get(e, held.get(e, "off")), area=areas[e], device_class=CLASSES[e])
+        for e in areas
     ]
     states.append(entity(BEA, "home"))
     detector = CombinedDetector(baselines=lambda: baselines)
@@ -186,3 +197,15 @@ def test_a_door_with_nobody_seen_inside_after_it_is_no_entry() -> None:
     left = [Transition(at(8, 2.75), DOOR, "on"), Transition(at(8, 2.76), DOOR, "off")]
     assert not analyse(lived(7), at(8, 2.8), left)
     assert analyse(lived(7), at(8, 2.8), forced(8, 2.75))
+
+
+def test_somebody_asleep_in_bed_as_the_door_is_forced_is_nobody_up_by_it() -> None:
+    """Set 39: a shutter forced at 02:30 while the grandfather slept in his ground-floor
+    room, his bed sensor on all night: a bed held on is somebody lying there, not somebody
+    up by the door (``held_on.lain_on``). Got up minutes before (the bed left), it is."""
+    baselines = lived(7, areas=WITH_BED)
+    today = pulse(BED, at(7, 22.5), 8 * 60)[:1]
+    (finding,) = analyse(baselines, at(8, 2.77), [*today, *forced(8, 2.75)], WITH_BED)
+    assert finding.evidence[0] == DOOR
+    up = [*today, Transition(at(8, 2.72), BED, "off")]
+    assert not analyse(lived(7, areas=WITH_BED), at(8, 2.77), [*up, *forced(8, 2.75)], WITH_BED)

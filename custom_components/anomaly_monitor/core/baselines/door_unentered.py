@@ -11,9 +11,10 @@ know coming in; with nobody seen after it, somebody went out (the last guest hom
 A door the household uses at these hours on ``USED_NIGHTS`` nights or more (from inside:
 toilet trips to a gallery, a nightly smoke) is this home's at that hour. Somebody seen
 inside just before it (a sensor on within ``SEEN_BEFORE``: the guests of a party leaving,
-the sensor held on all evening) is no such entry either. A door opened within ``RETURN``
-before, or an outing tonight nobody came back from yet (``OutsideEntries.out_at``), makes
-it the one who went out coming back: no such entry.
+the sensor held on all evening) is no such entry either; a bed or chair held on
+(``held_on.lain_on``) is somebody asleep there, not somebody up by the door. A door opened
+within ``RETURN`` before, or an outing tonight nobody came back from yet
+(``OutsideEntries.out_at``), makes it the one who went out coming back: no such entry.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..open_states import opened_at, openings_of
 from .area_unused import MIN_DAYS, SPREAD, hours_near
 from .clock import local
+from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .outside_entries import nights_at
 
@@ -49,9 +51,11 @@ def came_in(home: HomeView, opened: datetime) -> bool:
     )
 
 
-def seen_inside(home: HomeView, opened: datetime) -> bool:
+def seen_inside(home: HomeView, baselines: HomeBaselines, opened: datetime) -> bool:
     """A motion or occupancy sensor read ``on`` within ``SEEN_BEFORE`` before ``opened``
-    (turned on, held on, or turned off in that span)."""
+    (turned on, held on, or turned off in that span). A bed or chair sensor held on
+    through it (``held_on.lain_on``) is somebody lying there, asleep: nobody up by the door
+    (the grandfather asleep in his ground-floor room as the shutter is forced)."""
     since = opened - SEEN_BEFORE
     for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
         changes = home.changes(sensor.entity_id)
@@ -64,7 +68,7 @@ def seen_inside(home: HomeView, opened: datetime) -> bool:
             state = "on" if changes[0].state.lower() == "off" else "off"
         else:
             state = sensor.state
-        if state == "on":
+        if state == "on" and not lain_on(baselines, sensor.entity_id):
             return True
     return False
 
@@ -88,7 +92,7 @@ def nights_unentered(
     hour = local(opened, baselines.zone).hour
     _, watched = baselines.activity.rate_of_day(area, hour, SPREAD)
     nights = int(watched // len(hours))
-    if nights < MIN_DAYS or went_out_before(home, opened) or seen_inside(home, opened):
+    if nights < MIN_DAYS or went_out_before(home, opened) or seen_inside(home, baselines, opened):
         return 0
     if not came_in(home, opened):
         return 0  # nobody seen inside after it (yet): somebody going out, the wind
