@@ -39,7 +39,11 @@ def _home(night_minutes: float) -> HomeBaselines:
 
 
 def _told(
-    baselines: HomeBaselines, since: datetime, after: timedelta, moved: timedelta | None = None
+    baselines: HomeBaselines,
+    since: datetime,
+    after: timedelta,
+    moved: timedelta | None = None,
+    persons_home: int = 2,
 ) -> list[str]:
     """The door open since ``since``, judged ``after`` it; ``moved``: a motion sensor in
     the bedroom went off that long after the door opened (somebody going back to bed)."""
@@ -51,7 +55,8 @@ def _told(
             Transition(since, MOTION, "on"),
             Transition(since + moved, MOTION, "off"),
         ]
-    home = HomeView(window((door, motion), environment(since + after), transitions))
+    env = environment(since + after, persons_home=persons_home)
+    home = HomeView(window((door, motion), env, transitions))
     return [f.reasoning for f in state_longer_than_usual(home, baselines)]
 
 
@@ -62,6 +67,17 @@ def test_a_door_always_shut_at_once_held_open_at_night_is_told_in_minutes() -> N
     (told,) = _told(baselines, night, timedelta(minutes=11))
     assert "open for 11 min, since 03:10" in told
     assert "the hour this household sleeps" in told
+
+
+def test_a_door_left_open_by_the_last_ones_out_does_not_say_they_sleep() -> None:
+    """Walk 45: the household went out at night past the hall's sensor, the front door left
+    open; at 10 min it read "It is the hour this household sleeps" with everybody out."""
+    baselines = _home(1.0)
+    night = DAY0 + timedelta(days=7, hours=3, minutes=10)
+    (told,) = _told(baselines, night, timedelta(minutes=11), persons_home=0)
+    assert "open for 11 min, since 03:10" in told
+    assert "sleeps" not in told
+    assert "Everybody has gone out, and nothing has moved by it since." in told
 
 
 def test_by_day_the_hour_of_everyday_use_stands() -> None:

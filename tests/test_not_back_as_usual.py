@@ -212,7 +212,12 @@ def test_out_past_every_night_learned_her_phone_dark_is_told() -> None:
     # Fails before: an outing begun at an hour none learned began near was not judged.
     findings = _night_out(_at(THURSDAY, 25.5), dark_at=_at(THURSDAY, 23.5))
     assert [f.rule for f in findings] == ["not_back_as_usual"]
-    assert "on each of the 8 days learned back by 00:00 at the latest" in findings[0].reasoning
+    # The days counted are her other days out (walk 45: "each of the 12 days learned" read
+    # as leaving out the day tonight's outing began).
+    assert (
+        "on the 8 other days learned that person.giulia went out, back by 00:00 at the latest"
+        in findings[0].reasoning
+    )
     assert "phone stopped reporting at 23:30" in findings[0].reasoning
 
 

@@ -174,3 +174,41 @@ async def test_an_owner_stored_as_never_placed_is_forgotten_as_ha_starts(
     await hass.async_block_till_done()
     assert keeper.baselines.quiet.occupied is False
     assert keeper.baselines.away.empty_since is not None
+
+
+HALL_MOTION = "binary_sensor.hall_motion"
+MOTION_ATTRS = {"device_class": "motion", "friendly_name": "Hall motion"}
+
+
+async def test_left_open_past_the_halls_sensor_is_told_once_nobody_stayed(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk 45 (walk 44's left 0): the last one out passes the hall's motion sensor, unlocks
+    and opens the front door, and leaves it open. Somebody moved inside just before, so
+    whether anybody stayed in shows only in 15 min (``STAY_SHOWS``): told then, the lock
+    named, not at the next periodic analysis (up to 15 min later)."""
+    freezer.move_to(MORNING)
+    put_in_area(hass, "Hall", DOOR, FRONT_LOCK, HALL_MOTION)
+    set_calm_home(hass)
+    hass.states.async_set(FRONT_LOCK, "locked", {"friendly_name": "Front door lock"})
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    hass.states.async_set(HALL_MOTION, "off", MOTION_ATTRS)
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    watched = [SMOKE, FRONT_LOCK, DOOR, ALICE, HALL_MOTION]
+    await setup_monitor(hass, learned=True, include_entities=watched)
+    await pass_time(hass, freezer, timedelta(minutes=21))
+    hass.states.async_set(HALL_MOTION, "on", MOTION_ATTRS)  # 10:21 local
+    await pass_time(hass, freezer, timedelta(seconds=10))
+    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door lock"})
+    await pass_time(hass, freezer, timedelta(seconds=5))
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)
+    await pass_time(hass, freezer, timedelta(seconds=5))
+    hass.states.async_set(HALL_MOTION, "off", MOTION_ATTRS)
+    await pass_time(hass, freezer, timedelta(seconds=15))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})  # 10:21:35
+    await pass_time(hass, freezer, timedelta(minutes=14))
+    assert _messages(hass) == []  # whether anybody stayed in is not known yet
+    await pass_time(hass, freezer, timedelta(minutes=1, seconds=30))  # 10:37:05
+    (note,) = _messages(hass)
+    assert note["title"] == "Front door unlocked and open while nobody is home"
+    assert "Front door lock is unlocked while nobody is home." in note["message"]

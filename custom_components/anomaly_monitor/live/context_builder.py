@@ -14,6 +14,7 @@ from ..core.baselines.start_blinks import may_be_blinking
 from ..core.home_clock import on_home_clock
 from ..core.models import EntityInfo, EntityState, Environment, Transition, clip, parse_number
 from ..core.occupancy import count_presence
+from ..core.state_blips import BLIP_LIMIT
 from ..core.temperatures import to_celsius
 from ..core.window import season_of
 
@@ -223,6 +224,22 @@ def can_be_located(person: State) -> bool:
     """
     trackers = person.attributes.get("device_trackers")
     return not (isinstance(trackers, list) and not trackers and person.state == "unknown")
+
+
+def start_blink_ends(
+    hass: HomeAssistant, started: tuple[datetime, datetime | None] | None, now: datetime
+) -> datetime | None:
+    """When the persons now read ``unknown`` as a start's blink (``may_be_blinking``) are
+    read as they are again; None while none is. The glue analyses again then: the first
+    analysis after a restart, with everybody out, lost the while-away finding of the front
+    door they left open, and nothing judged again for 15 min (walk 45)."""
+    ends = [
+        person.last_changed + BLIP_LIMIT
+        for person in hass.states.async_all("person")
+        if can_be_located(person)
+        and may_be_blinking(person.state, person.last_changed, started, now)
+    ]
+    return min(ends, default=None)
 
 
 def pick_weather(states: StateReader, weather_entity: str | None) -> State | None:

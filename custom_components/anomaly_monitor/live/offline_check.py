@@ -20,7 +20,8 @@ its first days once it has stood open long enough to tell (``passage_due``), a d
 opened in the small hours in its first days once it can be found left open
 (``night_door_due``), unhealthy air once it has held long enough to tell
 (``air_unhealthy_due``), and an entrance left open or unlocked as the last one out left,
-once the leaving grace has passed (``leaving_grace_due``).
+once the leaving grace has passed (``leaving_grace_due``), and who is home once a start's
+blink has passed (``context_builder.start_blink_ends``).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from ..core.first_days_passage import passage_due
 from ..core.home import HomeView
 from ..core.models import ContextWindow
 from ..core.offline import offline_due
+from .context_builder import start_blink_ends
 
 # Past the grace, so the analysis finds the spell long enough.
 _AFTER_GRACE = timedelta(seconds=1)
@@ -90,6 +92,7 @@ class OfflineCheck:
             night_door_due(baselines, home.end),
             air_unhealthy_due(home, baselines),
             leaving_grace_due(home, baselines),
+            start_blink_ends(self._hass, window.environment.ha_started, home.end),
         )
         due = min((when for when in pending if when is not None), default=None)
         if due == self.due:

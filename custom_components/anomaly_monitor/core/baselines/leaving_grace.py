@@ -14,7 +14,10 @@ use at all told the balcony door shut a minute after the phone left as left open
 Chengdu). Once the grace has passed the spans of the window and of the spell judge, and the glue
 analyses again at that moment (``leaving_grace_due``): a lock left unlocked as they left is
 told minutes after the phone left, not at the next periodic analysis (set 34, Medellín:
-15 min later).
+15 min later). Somebody moved inside just before they left: whether anybody stayed in
+shows only ``inside_walk.STAY_SHOWS`` after (``somebody_in.staying_unknown``), and the glue
+analyses again then too (walk 45: the door left open by the last ones out past the hall's
+sensor was told up to 15 min after that).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from datetime import datetime
 from ..home import HomeView
 from .away_normal import LEAVE_GRACE
 from .home_baselines import HomeBaselines
+from .somebody_in import stay_known_at
 from .ways_in import is_opening, opened_state
 
 
@@ -41,12 +45,20 @@ def left_at(baselines: HomeBaselines | None, home: HomeView) -> datetime | None:
 def leaving_grace_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
     """When the leaving grace ends, while an entrance stands open or unlocked: the glue
     analyses again then, and the entrance the last one out left so is told at once (not
-    at the next periodic analysis, minutes later)."""
-    since = left_at(baselines, home)
-    if since is None:
+    at the next periodic analysis, minutes later). Past the grace, while whether anybody
+    stayed in is not known yet (somebody moved inside just before they left: the away
+    judge waits ``inside_walk.STAY_SHOWS``), when that is known: the door left open by
+    the last ones out past the hall's sensor was told up to 15 min later (walk 45)."""
+    if baselines is None or not home.nobody_home:
         return None
     opened = any(
         is_opening(home, entity_id) and state.state.lower() in opened_state(state.domain)
         for entity_id, state in home.states.items()
     )
-    return since + LEAVE_GRACE if opened else None
+    if not opened:
+        return None
+    since = left_at(baselines, home)
+    if since is not None:
+        return since + LEAVE_GRACE
+    known = stay_known_at(baselines, home)
+    return known if known is not None and known > home.end else None

@@ -79,6 +79,9 @@ _QUARTER_NAMES = ("at night", "in the morning", "in the afternoon", "in the even
 SHUT_WORD = "shut"
 _NOBODY_ELSEWHERE = " Nobody has been seen elsewhere in the home since."
 _AT_REST = " It is the hour this household sleeps, and nothing has moved by it since."
+# The same hours with everybody out (walk 45: the last ones out left the door open, and read
+# that the household sleeps).
+_ALL_OUT = " Everybody has gone out, and nothing has moved by it since."
 _BEHIND_IT = (
     "Somebody may have shut it behind them and need help (a fall, a faint): knock or call"
     " them, and look in if nobody answers."
@@ -280,6 +283,12 @@ def _gathered_by(home: HomeView, baselines: HomeBaselines, state: EntityState) -
     return shut_after_use(home, state.entity_id) and gathered(home, baselines, home.end)
 
 
+def _at_rest(home: HomeView) -> str:
+    """Why a door held open in the hours the home rests is news sooner: the household
+    asleep, or out (every person away)."""
+    return _ALL_OUT if home.nobody_home else _AT_REST
+
+
 def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
     """An entity left on/open/unlocked far longer than it has ever been at that time of day.
 
@@ -311,7 +320,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             reasoning=f"{state.entity_id} has been {word} for {duration_text(stayed)}, "
             f"since {begun:%H:%M}; in this home it is usually {word} for {habit}."
             + (_NOBODY_ELSEWHERE if word == SHUT_WORD else "")
-            + (_AT_REST if judged.at_rest else ""),
+            + (_at_rest(home) if judged.at_rest else ""),
             anomaly_type=AnomalyType.SECURITY
             if state.domain in _SECURITY_DOMAINS
             else AnomalyType.BEHAVIOURAL,

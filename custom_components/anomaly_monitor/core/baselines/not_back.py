@@ -139,8 +139,10 @@ def _reasoning(
         )
     if usual.kind == "nights":
         told = (
-            f"{name} is not home: out since {left:%H:%M}, and on each of the {usual.days} "
-            f"days learned back by {by:%H:%M} at the latest. "
+            # The days counted are the other days learned that they went out (walk 45: "each
+            # of the 12 days learned" read as leaving out the day tonight's outing began).
+            f"{name} is not home: out since {left:%H:%M}; on the {usual.days} other days "
+            f"learned that {name} went out, back by {by:%H:%M} at the latest. "
         )
     else:
         told = (

@@ -359,6 +359,14 @@ def inside_now(baselines: HomeBaselines, home: HomeView) -> Inside | None:
 def staying_unknown(baselines: HomeBaselines, home: HomeView) -> bool:
     """The trackers left (or somebody went out) within ``STAY_SHOWS``, with somebody inside
     just before: whether anybody stayed in is not known yet."""
+    return stay_known_at(baselines, home) is not None
+
+
+def stay_known_at(baselines: HomeBaselines, home: HomeView) -> datetime | None:
+    """While ``staying_unknown``: when it will be known whether anybody stayed in (the
+    moment ``STAY_SHOWS`` has passed since they went out); None otherwise."""
     walk = _walk(baselines, home, home.end)
     out = walk.out_at
-    return out is not None and not walk.out_blind and home.end - out <= STAY_SHOWS
+    if out is None or walk.out_blind or home.end - out > STAY_SHOWS:
+        return None
+    return out + STAY_SHOWS
