@@ -90,6 +90,8 @@ def test_a_child_out_later_than_on_any_day_learned_is_told_with_the_phone_report
     assert findings[0].evidence == (CHILD,)
     assert "back by 18:30 at the latest" in findings[0].reasoning
     assert "child's age" in findings[0].reasoning
+    # Her other days out, as for an adult with the phone dark (today's outing not among them).
+    assert "other days learned that" in findings[0].reasoning
 
 
 def test_a_child_out_with_the_family_whose_phone_comes_home_last_is_not_late() -> None:

@@ -131,19 +131,19 @@ def _reasoning(
             f"{usual.days} of them on a {usual.kind.removesuffix('s')}"
         )
     name = person.entity_id
+    # The days counted are the other days learned that they went out (walk 45: "each of
+    # the 12 days learned" read as leaving out the day tonight's outing began).
+    latest = (
+        f"{name} is not home: out since {left:%H:%M}; on the {usual.days} other days "
+        f"learned that {name} went out, back by {by:%H:%M} at the latest. "
+    )
     if dark is None:  # a child of the household, read against every day learned
-        return (
-            f"{name} is not home: out since {left:%H:%M}, and on each of the {usual.days} "
-            f"days learned back by {by:%H:%M} at the latest. The household profile gives "
-            f"{name} a child's age; their phone still reports them away."
+        return latest + (
+            f"The household profile gives {name} a child's age; their phone still reports "
+            "them away."
         )
     if usual.kind == "nights":
-        told = (
-            # The days counted are the other days learned that they went out (walk 45: "each
-            # of the 12 days learned" read as leaving out the day tonight's outing began).
-            f"{name} is not home: out since {left:%H:%M}; on the {usual.days} other days "
-            f"learned that {name} went out, back by {by:%H:%M} at the latest. "
-        )
+        told = latest
     else:
         told = (
             f"{name} is not home: out since {left:%H:%M}, and on {usual.kind} back by "
