@@ -148,3 +148,12 @@ def replace(
         else:
             result.append(item)
     return result
+
+
+def observe_all(baselines: Any, events: Iterable[tuple[datetime, str, str]]) -> list[Transition]:
+    """Feed ``events`` (when, entity, state) to ``baselines`` in time order; the same
+    changes as transitions, for a window over them."""
+    ordered = sorted(events)
+    for when, entity_id, state in ordered:
+        baselines.observe(when, entity_id, state)
+    return [Transition(when, entity_id, state) for when, entity_id, state in ordered]

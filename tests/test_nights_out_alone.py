@@ -19,6 +19,8 @@ from custom_components.anomaly_monitor.core.baselines.nights_out_alone import (
 )
 from custom_components.anomaly_monitor.core.models import EntityInfo
 
+from .core_factories import observe_all
+
 ZONE = ZoneInfo("Europe/Madrid")
 TEEN = "person.lucia"
 MOTHER = "person.rocio"
@@ -43,8 +45,7 @@ def _week(nights_out: list[tuple[int, list[str], float]]) -> HomeBaselines:
         for index, person in enumerate(persons):
             events.append((out + timedelta(minutes=index), person, "not_home"))
             events.append((out + timedelta(hours=3, minutes=index), person, "home"))
-    for when, person, state in sorted(events):
-        baselines.observe(when, person, state)
+    observe_all(baselines, events)
     return baselines
 
 

@@ -24,7 +24,7 @@ from custom_components.anomaly_monitor.core.models import (
     Transition,
 )
 
-from .core_factories import environment, window
+from .core_factories import environment, observe_all, window
 
 ZONE = ZoneInfo("Europe/Rome")
 TEEN = "person.giulia"
@@ -57,9 +57,7 @@ def _fortnight(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
                 (_at(day, 14.4), FATHER, "home"),
             ]
         day += timedelta(days=1)
-    for when, person, state in sorted(events):
-        baselines.observe(when, person, state)
-    return baselines, [Transition(w, p, s) for w, p, s in sorted(events)]
+    return baselines, observe_all(baselines, events)
 
 
 def _today(

@@ -22,7 +22,7 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Transition
 from custom_components.anomaly_monitor.core.profile_minors import minors_named
 
-from .core_factories import environment, window
+from .core_factories import environment, observe_all, window
 
 ZONE = ZoneInfo("Europe/Berlin")
 CHILD = "person.lina"
@@ -51,9 +51,7 @@ def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
         elif weekday == 5:
             events += [(_at(day, 14.0), CHILD, "not_home"), (_at(day, 18.5), CHILD, "home")]
         day += timedelta(days=1)
-    for when, person, state in sorted(events):
-        baselines.observe(when, person, state)
-    return baselines, [Transition(w, p, s) for w, p, s in sorted(events)]
+    return baselines, observe_all(baselines, events)
 
 
 def _judged(
