@@ -52,16 +52,18 @@ TODAY = datetime(2026, 11, 17, tzinfo=ZoneInfo(ZONE))  # local midnight
 DAYS = 7
 
 
-def _nan() -> HomeBaselines:
-    """A week before ``TODAY``: a toilet trip at 02:00, up at 07:00, about the house by day
-    (the bathroom left within minutes, the living room for an hour's film), bed at 22:00."""
+def _nan(days: int = DAYS, nap: bool = False, bath: bool = False) -> HomeBaselines:
+    """``days`` before ``TODAY``: a toilet trip at 02:00, up at 07:00, about the house by day
+    (the bathroom left within minutes, the living room for an hour's film), bed at 22:00;
+    with ``nap``, an hour on her bed after lunch (13:00); with ``bath``, an hour's bath at
+    20:00 the evening before."""
     baselines = HomeBaselines(ZoneInfo(ZONE))
     baselines.describe(entity(e, "off", area=AREAS[e], device_class=CLASSES[e]).info for e in AREAS)
-    start = TODAY - timedelta(days=DAYS)
+    start = TODAY - timedelta(days=days)
     baselines.watching(AREAS, start)
     baselines.observe(start, SON, "home")
     events: list[tuple[datetime, str, str]] = []
-    for day in range(DAYS):
+    for day in range(days):
         midnight = start + timedelta(days=day)
 
         def at(minutes: float, entity_id: str, state: str, base: datetime = midnight) -> None:
@@ -82,9 +84,20 @@ def _nan() -> HomeBaselines:
         moment, sensors = 425.0, (BATH, HALL, LIVING, ROOM)
         while moment < 1310:  # about the house every 10 min
             sensor = sensors[int(moment // 10) % 4]
-            at(moment, sensor, "on")
-            at(moment + 1.5, sensor, "off")
+            napping = nap and 770 <= moment < 850
+            bathing = bath and day == days - 1 and 1195 <= moment < 1265
+            if not napping and not bathing:
+                at(moment, sensor, "on")
+                at(moment + 1.5, sensor, "off")
             moment += 10
+        if nap:
+            at(775, ROOM, "on")
+            at(780, MAT, "on")
+            at(840, MAT, "off")
+            at(840.5, ROOM, "on")
+        if bath and day == days - 1:
+            at(1200, BATH, "on")
+            at(1201, BATH, "off")
         at(1315, ROOM, "on")
         at(1320, MAT, "on")  # to bed
         at(1321, ROOM, "off")
@@ -202,3 +215,37 @@ def test_a_bath_after_getting_up_for_the_day_is_no_trip() -> None:
     trip = bed_trip(_view(now, seen), baselines)
     assert trip is None or not trip.by_trips
     assert list(still_where_last_seen(_view(now, seen), baselines)) == []
+
+
+def test_the_first_nights_before_the_bathroom_is_learned_are_judged_by_the_prior() -> None:
+    """Two days installed: no quarter of the bathroom is learned yet (three days), but it was
+    seen at night and by day, and the home was never quiet for long after it: her trip is
+    judged by her bed's prior (25 min from the mat left)."""
+    baselines = _nan(days=2, nap=True)
+    assert baselines.room_quiet.learned_quarters("Bathroom") == []
+    seen = _night(baselines, SLIP)
+    left = TODAY + timedelta(hours=2, minutes=50)
+    baselines.advance(left + timedelta(minutes=12))
+    trip = bed_trip(_view(left + timedelta(minutes=12), seen), baselines)
+    assert trip is not None
+    assert (trip.area, trip.by_trips, trip.trips) == ("Bathroom", True, None)
+    assert trip.arrived + trip.limit == left + timedelta(minutes=25)
+    assert _told(baselines, left + timedelta(minutes=24), seen) == []
+    (finding,) = _told(baselines, left + timedelta(minutes=26), seen)
+    assert finding.evidence == (BATH, MAT)
+    assert "not learned yet, so 25 min is waited (a prior)" in finding.reasoning
+
+
+def test_the_first_nights_judge_no_room_not_seen_at_night_or_seen_kept_long() -> None:
+    later = TODAY + timedelta(hours=3, minutes=40)
+    # The living room was never seen at night: whoever could not sleep may sit there.
+    baselines = _nan(days=2, nap=True)
+    living = [(0, MAT, "off"), (0.3, ROOM, "on"), (2, LIVING, "on"), (3, ROOM, "off")]
+    seen = _night(baselines, [*living, (6, LIVING, "off")])
+    baselines.advance(later)
+    assert bed_trip(_view(later, seen), baselines) is None
+    # An hour's bath yesterday evening: the bathroom is a room somebody stayed in, so far.
+    baselines = _nan(days=2, nap=True, bath=True)
+    seen = _night(baselines, SLIP)
+    baselines.advance(later)
+    assert bed_trip(_view(later, seen), baselines) is None

@@ -23,7 +23,9 @@ somebody who could not sleep may sit for hours.
 Sooner when the bed's own trips say so (``bed_returns``: whoever leaves it at this quarter
 is back in it within minutes, the grandmother's eight-minute toilet trip every night): the
 stay is then judged from the bed left, by those trips (``bed_returns.FACTOR``), or by its
-prior while they are not learned (the first nights).
+prior while they are not learned (the first nights). In the first nights no quarter of the
+room is learned yet (3 days): the room's quiets seen so far say whether it is left within
+minutes (``_passing_so_far``), and only the bed's prior judges the stay then.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from .held_on import lain_on
 from .home_baselines import HomeBaselines
 from .night_trips import PASSING
 from .room_limit import room_limit
-from .room_quiet import LearnedQuiet
+from .room_quiet import MIN_QUIETS, LearnedQuiet
 from .still_in_room import MIN_LIMIT as FLOOR
 from .trip_quarters import LearnedTrips
 
@@ -87,12 +89,14 @@ def bed_trip(home: HomeView, baselines: HomeBaselines) -> BedTrip | None:
         left = _left(baselines, bed.entity_id)
         if left is None or not left <= arrived <= left + WALK:
             continue
+        trips = baselines.bed_exits.returns.limit(bed.entity_id, left)
         room = _passing(baselines, area, arrived)
+        if room is None and trips is not None and trips[1] is None:
+            room = _passing_so_far(baselines, area, arrived)  # the first nights: the prior
         if room is None:
             return None
         limit = room_limit(room.longest, FLOOR)
         found = BedTrip(bed.entity_id, bed.info.name, left, area, arrived, limit, room)
-        trips = baselines.bed_exits.returns.limit(bed.entity_id, left)
         if trips is not None and left + trips[0] < arrived + limit:  # sooner (see the module)
             return found._replace(limit=left + trips[0] - arrived, trips=trips[1], by_trips=True)
         return found
@@ -121,6 +125,20 @@ def _passing(baselines: HomeBaselines, area: str, arrived: datetime) -> LearnedQ
     if not quarters or any(learned.longest >= PASSING for learned in quarters):
         return None
     return baselines.room_quiet.learned(area, arrived, other_days=True)
+
+
+def _passing_so_far(baselines: HomeBaselines, area: str, arrived: datetime) -> LearnedQuiet | None:
+    """In the first days (no quarter of ``area`` learned yet), the quiets after a sign in
+    it seen so far, when there are as many as a quarter is learned from and none lasted
+    ``PASSING``: no room anybody was seen to stay in, so far (a living room where somebody
+    who could not sleep sits is one, once one evening on its sofa was seen); None otherwise."""
+    room_quiet = baselines.room_quiet
+    if room_quiet.learned_quarters(area):
+        return None  # learned: ``_passing`` judged it
+    seen = room_quiet.seen_so_far(area, arrived)
+    if seen is None or seen.quiets < MIN_QUIETS or seen.longest >= PASSING:
+        return None
+    return seen
 
 
 def inside_signs(home: HomeView) -> list[tuple[datetime, str]]:

@@ -153,6 +153,20 @@ class RoomQuiet:
             if _learned(days)
         ]
 
+    def seen_so_far(self, area: str, when: datetime) -> LearnedQuiet | None:
+        """Every quiet after a sign in ``area`` on the days before ``when``'s, whatever
+        the quarter (the first days: no quarter learned yet); None when none was at
+        ``when``'s quarter of the day (a room nobody was seen in at this time of day)."""
+        _, hour, today = slot_of(when, self.zone)
+        quarters = self.quiets.get(area)
+        if quarters is None or not any(row.day < today for row in quarters[hour // QUARTER_HOURS]):
+            return None
+        rows = [row for days in quarters for row in days if row.day < today]
+        longest = max(row.longest for row in rows)
+        return LearnedQuiet(
+            timedelta(minutes=longest), sum(row.quiets for row in rows), len({r.day for r in rows})
+        )
+
     def learned_areas(self) -> int:
         """How many areas have at least one quarter learned (diagnostics)."""
         return sum(1 for rows in self.quiets.values() if any(map(_learned, rows)))
