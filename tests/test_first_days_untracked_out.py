@@ -183,3 +183,18 @@ def test_the_door_then_the_gate_is_one_passage() -> None:
     assert not held_while_learning(
         _entry(GATE), later, late + timedelta(seconds=10), someone_home=False
     )
+
+
+def test_back_by_the_way_she_went_she_is_inside_again() -> None:
+    """The grandmother seen at 09:54 steps out by the porch door and is back by it at 09:59;
+    nothing sees her until she opens the other door at 11:49: still inside, it waits."""
+    # Fails before: the return was explained, but nobody was known inside after it.
+    baselines = _fresh()
+    _parents_leave(baselines)
+    _moved(baselines, _at(9.9))
+    _use(baselines, _at(9.9 + 1 / 60), BACK)
+    _use(baselines, _at(10), BACK)
+    opened = _at(11 + 49 / 60)
+    baselines.learn(Transition(opened, FRONT, "on"))
+    now = opened + timedelta(seconds=10)
+    assert held_while_learning(_entry(FRONT), baselines, now, someone_home=False)

@@ -184,11 +184,12 @@ def _somebody_inside(
             with_key = last_unlock is not None and when - last_unlock <= KEY_REACH
             # The door, then the gate: one passage from inside.
             passing = passed is not None and when - passed <= PASSAGE
+            back = back_by(used_from_inside, entity_id, when)
             if (
                 when - departed > LEAVING
                 and not inside
                 and not passing
-                and not back_by(used_from_inside, entity_id, when)
+                and not back
                 and (last_sign is None or when - last_sign > INSIDE_REACH)
                 and not (with_key and seen)
             ):
@@ -198,8 +199,9 @@ def _somebody_inside(
             if inside:
                 passed = when
             # Whoever moved may have gone out by it (a tracker that reported its leaving
-            # before the door): only signs after it show somebody still inside.
-            inside = False
+            # before the door): only signs after it show somebody still inside. Whoever
+            # went out by it and is back by it is inside again.
+            inside = back and not inside
     if passed is not None and opened - passed <= PASSAGE:
         return True  # the door, then the gate
     return inside or any(
