@@ -53,13 +53,7 @@ from ..core.models import EntityInfo
 from ..live.context_builder import can_be_located, outdoor_celsius, pick_weather
 from ..live.watcher import StateWatcher
 from .baseline_store import baseline_store, history_read, stored_form
-from .followed import (
-    entity_info_now,
-    followed_ids,
-    followed_infos,
-    seed_current_readings,
-    unlocated_persons,
-)
+from .followed import entity_info_now, followed_ids, followed_infos, unlocated_persons
 from .history_learning import async_history_unlearned, async_learn_rows, async_written
 
 # Learns the recorded days ``[start, end)`` of the entities (and the weather's
@@ -270,6 +264,15 @@ class BaselineKeeper:
     def _stored_form(self) -> dict[str, Any]:
         return stored_form(self.baselines, self._history_entities, self._history_from)
 
+    @callback
+    def _seed_current_readings(self) -> None:
+        """A sensor that reports only on change may not change for days: its state now is
+        its first reading (sensors the history or the stream already gave are left alone)."""
+        for entity_id in self.watcher.entity_ids:
+            state = self.hass.states.get(entity_id)
+            if state is not None:
+                self.baselines.seed_reading(entity_id, state.state, state.last_changed)
+
     # --- entity descriptions --------------------------------------------------------------
 
     def _info_of(self, entity_id: str) -> EntityInfo:
@@ -292,7 +295,7 @@ class BaselineKeeper:
             if self._history_entities is None:  # learned live from now on
                 self._history_entities = set(self._followed_ids())
                 self._history_from = dt_util.utcnow()
-            seed_current_readings(self.hass, self.watcher, self.baselines)
+            self._seed_current_readings()
             self.history_done.set()
             return
         self._loading = True
@@ -345,7 +348,7 @@ class BaselineKeeper:
         self._learn_after = end
         self._recorded = self.watcher.recorded - len(self.watcher.buffer)
         self._catch_up()
-        seed_current_readings(self.hass, self.watcher, self.baselines)
+        self._seed_current_readings()
         self.baselines.advance(dt_util.utcnow())
         self.history_seconds = round((dt_util.utcnow() - started).total_seconds(), 2)
         self._schedule_save()

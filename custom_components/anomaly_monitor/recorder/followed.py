@@ -7,7 +7,6 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 
-from ..core.baselines import HomeBaselines
 from ..core.models import EntityInfo
 from ..live.context_builder import can_be_located
 from ..live.watcher import StateWatcher
@@ -19,21 +18,6 @@ def followed_ids(hass: HomeAssistant, watcher: StateWatcher) -> list[str]:
     tracker), watched or not, left out as the detectors' window leaves it out."""
     persons = set(hass.states.async_entity_ids("person"))
     return sorted((set(watcher.entity_ids) | persons) - unlocated_persons(hass))
-
-
-def seed_current_readings(
-    hass: HomeAssistant, watcher: StateWatcher, baselines: HomeBaselines
-) -> None:
-    """A sensor that reports only on change may not change for days: its state now is its
-    first reading (sensors the history or the stream already gave are left alone). So is
-    where each person HA can locate is: a phone not seen changing since set-up was nobody."""
-    for entity_id in watcher.entity_ids:
-        state = hass.states.get(entity_id)
-        if state is not None:
-            baselines.seed_reading(entity_id, state.state, state.last_changed)
-    for person in hass.states.async_all("person"):
-        if can_be_located(person):
-            baselines.seed_reading(person.entity_id, person.state, person.last_changed)
 
 
 def unlocated_persons(hass: HomeAssistant) -> set[str]:

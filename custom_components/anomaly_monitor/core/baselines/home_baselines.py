@@ -310,14 +310,7 @@ class HomeBaselines:
             self.drops.supply_lost(down)
 
     def seed_reading(self, entity_id: str, state: str, since: datetime) -> None:
-        """The current state of an entity unchanged since set-up (``first_readings``). A
-        person's place is known from then on: a phone never seen changing was nobody, and
-        on the first day the home read empty as the first phone left, hours before the
-        last (who stayed in, who went out as the household left, read from the wrong hour)."""
-        if self._facts.domain(entity_id) == "person":
-            if entity_id not in self.quiet.presence and presence_of(state) is not None:
-                self.observe(max(since, self.first_seen or since), entity_id, state)
-            return
+        """The current state of an entity unchanged since set-up (``first_readings``)."""
         seed_first_reading(self, self._last_state, entity_id, state, since)
 
     def outdoor(self, value: float | None, when: datetime) -> None:
