@@ -28,7 +28,7 @@ from .baselines.inside_walk import INSIDE_REACH
 from .baselines.stamped_uses import stamp
 from .baselines.stored_spell import SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
-from .first_days_passage import by_day, lying_in, person_sign
+from .first_days_passage import back_by, by_day, gone_out_untracked, lying_in, person_sign
 from .home import OPENING_DEVICE_CLASSES
 from .keyed_doors import KEY_REACH
 from .models import Finding
@@ -54,7 +54,9 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
     phone is at school with the rest). Nor is an entry by day while somebody lies in bed
     since before everybody left (``first_days_passage.lying_in``): the carer coming in;
     nor, with ``phoneless``, a door opened by day with its key (``KEY_REACH``): the
-    resident the phones do not follow coming home."""
+    resident the phones do not follow coming home; nor, by day, the return of somebody who
+    went out untracked as the household left, by the way they went
+    (``first_days_passage.gone_out_untracked``)."""
     away = baselines.away
     if away.empty_since is None:
         return True  # not known since when: as if somebody came in (pushed)
@@ -66,6 +68,7 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
     last_unlock: datetime | None = None
     known = False  # somebody inside since the home became empty, before any entry
     pets = pets and not phoneless
+    gone = gone_out_untracked(baselines, away.empty_since)
     for when, entity_id, kind in away.spell:
         if kind == SIGN:
             last_sign = when
@@ -78,7 +81,8 @@ def _came_in(baselines: HomeBaselines, pets: bool, phoneless: bool) -> bool:
             # Where somebody lives without a tracked phone, a door opened with its key
             # by day is theirs coming home (``first_days_passage``).
             keyed = phoneless and last_unlock is not None and when - last_unlock <= KEY_REACH
-            if (known or lying or keyed) and by_day(baselines, when):
+            back = back_by(gone, entity_id, when)
+            if (known or lying or keyed or back) and by_day(baselines, when):
                 continue  # the household coming and going by day (``first_days_passage``)
             return True
     return False

@@ -22,8 +22,17 @@ the opening, and that needs nothing learned:
   before it) in a home whose profile or options say somebody lives here without a
   tracked phone (whoever the phones do not follow comes home with the key; a
   keyholder's first visit in a home where everybody carries a phone is still told);
+  or a daytime hour and the way somebody without a tracker went out by as the household
+  left, within ``INSIDE_REACH`` of it (``gone_out_untracked``: an au pair off to school
+  with the younger child by the garden shed ten minutes before the last parent leaves,
+  back by it half an hour later);
 - and what followed: the entrance shut again (a passage), or it opened less than
   ``STANDS_OPEN`` ago (wait for what follows).
+
+Somebody seen inside since the home emptied, and no way used since, is still inside: the
+next way used is theirs (going out, or letting somebody in), however quiet they were
+before it (a grandmother resting an hour and more before fetching the child from the
+kindergarten; back by the same door within ``INSIDE_REACH``).
 
 An entrance that stands open (or unlocked) ``STANDS_OPEN`` is told, and so is an entry into
 a home nobody is known to be in since everybody left, at once, as before; motion after
@@ -38,7 +47,7 @@ from .baselines.away_normal import LEAVE_GRACE
 from .baselines.clock import local
 from .baselines.held_on import HELD
 from .baselines.home_baselines import HomeBaselines
-from .baselines.inside_walk import INSIDE_REACH
+from .baselines.inside_walk import INSIDE_REACH, PASSAGE
 from .baselines.stored_spell import OPENING, SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
 from .home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
@@ -102,6 +111,42 @@ def by_day(baselines: HomeBaselines, when: datetime) -> bool:
     return DAY_START <= local(when, baselines.zone).hour < DAY_END
 
 
+def gone_out_untracked(baselines: HomeBaselines, departed: datetime) -> dict[str, datetime]:
+    """The ways somebody the trackers do not follow went out by as the household left, and
+    when: an entrance used from inside (a sign within ``INSIDE_REACH`` before it) in the
+    spell's lead before ``departed``, no phone leaving within ``LEAVING`` after it (a phone
+    reports its leaving minutes after the door: one that follows was that person going),
+    and used an odd number of times in the lead (a step into the garden and back is two
+    uses: nobody is out). Whoever went out by it comes back by it."""
+    leaves = list(baselines.usual.night.returns.out_since.values())
+    leaves.append(departed)
+    uses: dict[str, list[tuple[datetime, datetime | None]]] = {}
+    last_sign: datetime | None = None
+    for when, entity_id, kind in baselines.away.spell:
+        if when >= departed:
+            break
+        if kind == SIGN:
+            last_sign = when
+        elif kind == OPENING:
+            uses.setdefault(entity_id, []).append((when, last_sign))
+    gone: dict[str, datetime] = {}
+    for entity_id, used in uses.items():
+        when, sign = used[-1]
+        if len(used) % 2 == 0 or sign is None or when - sign > INSIDE_REACH:
+            continue
+        if any(timedelta(0) <= left - when <= LEAVING for left in leaves):
+            continue  # a tracked person going out
+        gone[entity_id] = when
+    return gone
+
+
+def back_by(gone: dict[str, datetime], entity_id: str, when: datetime) -> bool:
+    """``entity_id`` used at ``when`` is the return of whoever went out by it (``gone``:
+    each way's last use by somebody going out), within ``INSIDE_REACH``."""
+    went = gone.get(entity_id)
+    return went is not None and timedelta(0) < when - went <= INSIDE_REACH
+
+
 def _somebody_inside(
     baselines: HomeBaselines,
     departed: datetime,
@@ -116,12 +161,16 @@ def _somebody_inside(
     used within ``INSIDE_REACH`` before: whoever went out by it comes back by it (the help
     out on the verandah, back 25 min later), and whoever did not is still inside. An
     earlier entry with the key (a lock unlocked within ``KEY_REACH`` before it), once
-    somebody was seen inside, is no entry nobody inside explains."""
+    somebody was seen inside, is no entry nobody inside explains; nor is a way used while
+    somebody seen inside since is still in (however quiet since), nor the return by a way
+    of whoever went out by it from inside, or untracked as the household left
+    (``gone_out_untracked``), within ``INSIDE_REACH``."""
     began = departed + LEAVE_GRACE
     last_sign: datetime | None = None
     last_unlock: datetime | None = None
     inside = seen = False
-    used_from_inside: dict[str, datetime] = {}
+    used_from_inside = gone_out_untracked(baselines, departed)
+    passed: datetime | None = None  # the last way used from inside
     for when, entity_id, kind in baselines.away.spell:
         if when >= opened:
             break
@@ -133,19 +182,32 @@ def _somebody_inside(
             if entity_id.partition(".")[0] == "lock":
                 last_unlock = when
             with_key = last_unlock is not None and when - last_unlock <= KEY_REACH
+            # The door, then the gate: one passage from inside.
+            passing = passed is not None and when - passed <= PASSAGE
+            back = back_by(used_from_inside, entity_id, when)
             if (
                 when - departed > LEAVING
+                and not inside
+                and not passing
+                and not back
                 and (last_sign is None or when - last_sign > INSIDE_REACH)
                 and not (with_key and seen)
             ):
                 return False  # an entry nobody inside explains came first
-            if inside:
+            if inside or passing:
                 used_from_inside[entity_id] = when
+            if inside:
+                passed = when
             # Whoever moved may have gone out by it (a tracker that reported its leaving
-            # before the door): only signs after it show somebody still inside.
-            inside = False
+            # before the door): only signs after it show somebody still inside. Whoever
+            # went out by it and is back by it is inside again.
+            inside = back and not inside
+    if passed is not None and opened - passed <= PASSAGE:
+        return True  # the door, then the gate
     return inside or any(
-        opened - used_from_inside[e] <= INSIDE_REACH for e in entrances if e in used_from_inside
+        timedelta(0) < opened - used_from_inside[e] <= INSIDE_REACH
+        for e in entrances
+        if e in used_from_inside
     )
 
 
