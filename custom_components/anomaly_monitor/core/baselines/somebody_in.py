@@ -221,7 +221,7 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
     steps, lived_in, moving = _steps(baselines, home)
     walk = Walk(lived=lived_in, movers=moving)
-    for when, kind, _entity_id, flag, area, forced, passing in steps:
+    for when, kind, entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -231,7 +231,9 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         elif kind == OPENING:
             walk.opening(when, flag, area, forced, door=passing)
         else:
-            walk.sign(when, area, contact=flag, ends=passing)
+            # (a sensor that keeps no person's hours: ``inside_walk`` "What keeps...")
+            hourless = not flag and baselines.untracked.round_the_clock(entity_id, when) is not None
+            walk.sign(when, area, contact=flag, ends=passing, hourless=hourless)
     return walk
 
 
