@@ -13,6 +13,9 @@ him.
   somebody inside opening it, round-the-clock sensor or not.
 - A sensor that keeps a person's hours (the bathroom, quiet at night) seen at 16:35 is
   somebody inside who stayed, as before: the door at 17:10 is theirs.
+- Somebody about inside shows again within a quarter of an hour (a night carer between the
+  hall and the patient's room, seen every ten minutes since the others left, last 13 min
+  before the door): the round-the-clock hall is them, and they open the door to the next.
 """
 
 from __future__ import annotations
@@ -64,11 +67,12 @@ def _moved(when: datetime, sensor: str) -> list[Transition]:
     ]
 
 
-def _afternoon(sign_at: datetime, sensor: str) -> HomeView:
-    """Both out at 16:00 (the hall seen as they went), ``sensor`` moving at ``sign_at``,
-    the front door opened at 17:10."""
+def _afternoon(sign_at: datetime, sensor: str, *earlier: datetime) -> HomeView:
+    """Both out at 16:00 (the hall seen as they went), ``sensor`` moving at ``sign_at``
+    (and at ``earlier``), the front door opened at 17:10."""
     transitions = sorted(
         [
+            *(t for when in earlier for t in _moved(when, sensor)),
             *_moved(at(15, 57), HALL),
             Transition(at(15, 59), FRONT, "on", "Hall"),
             Transition(at(15, 59.5), FRONT, "off", "Hall"),
@@ -110,10 +114,17 @@ def test_a_sensor_that_keeps_a_persons_hours_is_somebody_who_stayed_in() -> None
     assert opened_from_inside(baselines, home, at(17, 10), FRONT) is not None
 
 
-def test_the_walk_reaches_a_round_the_clock_sign_only_for_minutes() -> None:
+def test_somebody_about_inside_opens_the_door_to_the_next() -> None:
+    baselines = _learned()
+    home = _afternoon(at(16, 57), HALL, at(16, 12), at(16, 24), at(16, 35), at(16, 46))
+    assert opened_from_inside(baselines, home, at(17, 10), FRONT) is not None
+
+
+def test_the_walk_reaches_a_round_the_clock_sign_only_for_a_quarter_hour() -> None:
     walk = Walk()
     walk.sign(at(16, 35), "Kitchen", hourless=True)
     assert walk.from_inside(at(16, 39))
+    assert walk.from_inside(at(16, 48))  # somebody about shows within a quarter hour
     assert not walk.from_inside(at(17, 10))
     # A person's sign after it reaches as far as any other.
     walk.sign(at(16, 50), "Bathroom")

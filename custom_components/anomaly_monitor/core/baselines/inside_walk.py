@@ -27,8 +27,9 @@ spell as lived in while the trackers are away.
 **What keeps no person's hours.** A motion sensor that moves at nearly every hour on most
 days whoever is home (``UntrackedLife.round_the_clock``: a cat in the hall and kitchen
 day and night, not yet known as a pet's) shows somebody inside only to open a door within
-``HOURLESS_REACH`` after it (whoever walked to the door, seen on the way); its motion half
-an hour before is no person who opened it (the cat, the hour before a stranger comes in).
+``HOURLESS_REACH`` after it (as long as anybody about inside shows again: ``STAY_SHOWS``; a
+night carer seen every few minutes opens the door to the next); its motion half an hour
+before is no person who opened it (the cat, the hour before a stranger comes in).
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ STAY_SHOWS = timedelta(minutes=15)
 # Openings this close to one from inside are the same passage (the door, then the gate).
 PASSAGE = timedelta(minutes=5)
 # A sign of a sensor that keeps no person's hours this soon before an opening: somebody
-# on their way to it (as ``entered_from_inside.MOMENTS``); earlier, maybe the pet's round.
-HOURLESS_REACH = timedelta(minutes=5)
+# about inside, who shows within ``STAY_SHOWS`` (a night carer moving between the hall and
+# the patient's room before the handover at the door); earlier, maybe the pet's round.
+HOURLESS_REACH = STAY_SHOWS
 
 
 @dataclass
