@@ -129,3 +129,13 @@ def test_the_walk_reaches_a_round_the_clock_sign_only_for_a_quarter_hour() -> No
     # A person's sign after it reaches as far as any other.
     walk.sign(at(16, 50), "Bathroom")
     assert walk.from_inside(at(17, 40))
+
+
+def test_once_the_home_showed_motion_while_empty_its_away_normal_judges() -> None:
+    """A home that showed motion while every tracker was away on an earlier day (a mother
+    at home without a phone the Thursday before) is read by its away normal, learned from
+    those days: the kitchen half an hour before the door is somebody inside, as before."""
+    baselines = _learned()
+    baselines.untracked.moved(KITCHEN, DAY0 + timedelta(days=2, hours=10), empty=True)
+    home = _afternoon(at(16, 35), KITCHEN)
+    assert opened_from_inside(baselines, home, at(17, 10), FRONT) is not None

@@ -29,7 +29,10 @@ days whoever is home (``UntrackedLife.round_the_clock``: a cat in the hall and k
 day and night, not yet known as a pet's) shows somebody inside only to open a door within
 ``HOURLESS_REACH`` after it (as long as anybody about inside shows again: ``STAY_SHOWS``; a
 night carer seen every few minutes opens the door to the next); its motion half an hour
-before is no person who opened it (the cat, the hour before a stranger comes in).
+before is no person who opened it (the cat, the hour before a stranger comes in). Only
+until the home showed motion while every tracker was away on an earlier day: from then its
+away normal (``lived_while_away``) tells a pet's sensor from a phoneless resident's, whose
+round-the-clock day (a mother at home, a cat beside her) keeps still spells longer than that.
 """
 
 from __future__ import annotations
