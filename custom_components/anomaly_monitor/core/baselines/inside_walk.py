@@ -23,6 +23,16 @@ with nobody come in from outside before it, shows somebody stays in this spell (
 with carers who relieve each other): motion by the door just after one of them opened
 it is as likely whoever stays as whoever went, and ``somebody_in.stayed_in`` reads this
 spell as lived in while the trackers are away.
+
+**What keeps no person's hours.** A motion sensor that moves at nearly every hour on most
+days whoever is home (``UntrackedLife.round_the_clock``: a cat in the hall and kitchen
+day and night, not yet known as a pet's) shows somebody inside only to open a door within
+``HOURLESS_REACH`` after it (as long as anybody about inside shows again: ``STAY_SHOWS``; a
+night carer seen every few minutes opens the door to the next); its motion half an hour
+before is no person who opened it (the cat, the hour before a stranger comes in). Only
+until the home showed motion while every tracker was away on an earlier day: from then its
+away normal (``lived_while_away``) tells a pet's sensor from a phoneless resident's, whose
+round-the-clock day (a mother at home, a cat beside her) keeps still spells longer than that.
 """
 
 from __future__ import annotations
@@ -36,6 +46,10 @@ INSIDE_REACH = timedelta(hours=1)
 STAY_SHOWS = timedelta(minutes=15)
 # Openings this close to one from inside are the same passage (the door, then the gate).
 PASSAGE = timedelta(minutes=5)
+# A sign of a sensor that keeps no person's hours this soon before an opening: somebody
+# about inside, who shows within ``STAY_SHOWS`` (a night carer moving between the hall and
+# the patient's room before the handover at the door); earlier, maybe the pet's round.
+HOURLESS_REACH = STAY_SHOWS
 
 
 @dataclass
@@ -61,6 +75,7 @@ class Walk:
     entered: bool = False  # somebody came in from outside since the trackers left
     last_onset: datetime | None = None  # the last motion beginning (not a hold running
     # out, not an inner contact's use)
+    hourless: bool = False  # the last sign is a sensor's that keeps no person's hours
 
     def from_inside(self, when: datetime, forced: bool = False) -> bool:
         if forced and self.by_contact:
@@ -70,7 +85,8 @@ class Walk:
             return False  # nobody seen inside since the power came back
         if self.out_at is not None:
             return not self.out_blind and when - self.out_at <= PASSAGE
-        return self.last_sign is not None and when - self.last_sign <= INSIDE_REACH
+        reach = HOURLESS_REACH if self.hourless else INSIDE_REACH
+        return self.last_sign is not None and when - self.last_sign <= reach
 
     def sign(
         self,
@@ -78,6 +94,7 @@ class Walk:
         area: str | None = None,
         contact: bool = False,
         ends: bool = False,
+        hourless: bool = False,
     ) -> None:
         if ends and self.by_door and self.out_at is None:
             return  # a spell under way as the door opened, its hold running out: no new sign
@@ -94,6 +111,7 @@ class Walk:
             self.late |= not self.lived or when - self.out_at > INSIDE_REACH
             self.out_at, self.out_blind = None, False
         self.last_sign, self.by_contact, self.by_door = when, contact, False
+        self.hourless = hourless and not contact
         if ends or contact:
             # A hold running out may be after whoever moved has gone, and an inner door
             # shut may be the last one out shutting it behind them: no stay shown.
@@ -146,12 +164,12 @@ class Walk:
                 self.passed_out = when
             elif self.out_at is None:
                 self.last_sign = when  # a window or the fridge opened: somebody is in
-                self.by_door = door
+                self.by_door, self.hourless = door, False
             return
         self.last_sign = self.out_at = self.passed_out = None  # an entry from outside
         self.out_blind = self.stayed = False
         self.entered = True
-        self.late = self.by_contact = self.by_door = False
+        self.late = self.by_contact = self.by_door = self.hourless = False
 
     def inside_at(self, now: datetime) -> datetime | None:
         """The last sign of somebody inside at ``now``, if they are still in: they showed

@@ -50,6 +50,7 @@ from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..outdoor_areas import watches_outside
 from ..pets import has_pets
+from .clock import day_number
 from .inner_signs import by_a_lock, window_uses
 from .inside_walk import INSIDE_REACH, PASSAGE, STAY_SHOWS, Walk
 from .lived_while_away import lived, movers, pets_sensor
@@ -221,7 +222,10 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
     """The chain up to (not including) ``until``."""
     steps, lived_in, moving = _steps(baselines, home)
     walk = Walk(lived=lived_in, movers=moving)
-    for when, kind, _entity_id, flag, area, forced, passing in steps:
+    # Before the home showed anything moving while empty (its away normal unknown), the
+    # hours a sensor keeps are all that tells a pet's round from a person about.
+    unshown = not _moved_while_empty_before(baselines, home)
+    for when, kind, entity_id, flag, area, forced, passing in steps:
         if when >= until:
             break
         if kind == LEFT:
@@ -231,8 +235,26 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
         elif kind == OPENING:
             walk.opening(when, flag, area, forced, door=passing)
         else:
-            walk.sign(when, area, contact=flag, ends=passing)
+            # (a sensor that keeps no person's hours: ``inside_walk`` "What keeps...")
+            hourless = (
+                unshown
+                and not flag
+                and baselines.untracked.round_the_clock(entity_id, when) is not None
+            )
+            walk.sign(when, area, contact=flag, ends=passing, hourless=hourless)
     return walk
+
+
+def _moved_while_empty_before(baselines: HomeBaselines, home: HomeView) -> bool:
+    """Whether any motion sensor moved while the home was known empty on a day before
+    today (``UntrackedLife.empty_days``)."""
+    today = day_number(home.end, baselines.zone)
+    return any(
+        day != today
+        for hours in baselines.untracked.empty_days.values()
+        for days in hours
+        for day in days
+    )
 
 
 def _last_shut(home: HomeView, until: datetime) -> datetime | None:
