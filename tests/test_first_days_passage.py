@@ -11,7 +11,7 @@ stands open with nothing moving: told, though nothing is learned yet.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.cold_start_openings import NIGHT_OPEN, night_door_due
@@ -30,43 +30,28 @@ from custom_components.anomaly_monitor.core.models import (
 from custom_components.anomaly_monitor.core.rules.security import ENTRY_UNSECURED_WHILE_AWAY
 from custom_components.anomaly_monitor.core.statistics.durations import ENTRY_OPEN_LIMIT
 
+from .first_days_home import DAD, HALL, KITCHEN, MUM, at, family_home
+
 DOOR = "binary_sensor.front_door"
 BEDROOM_DOOR = "binary_sensor.bedroom_door"
-HALL = "binary_sensor.hall_motion"
-KITCHEN = "binary_sensor.kitchen_motion"
-MUM, DAD = "person.mum", "person.dad"
-SET_UP = datetime(2026, 4, 6, 0, 0, tzinfo=UTC)
-
-
-def _at(hours: float) -> datetime:
-    return SET_UP + timedelta(hours=hours)
 
 
 def _fresh() -> HomeBaselines:
     """A family home installed at midnight: both phones home, all the doors shut."""
-    baselines = HomeBaselines(UTC)
-    baselines.describe(
+    return family_home(
         [
             EntityInfo(DOOR, "Front door", area="Hall", device_class="door"),
             EntityInfo(BEDROOM_DOOR, "Bedroom door", area="Bedroom", device_class="door"),
-            EntityInfo(HALL, "Hall motion", area="Hall", device_class="motion"),
-            EntityInfo(KITCHEN, "Kitchen motion", area="Kitchen", device_class="motion"),
-            EntityInfo(MUM, "Mum"),
-            EntityInfo(DAD, "Dad"),
         ]
     )
-    baselines.watching([DOOR, BEDROOM_DOOR, HALL, KITCHEN, MUM, DAD], SET_UP)
-    for entity_id, state in ((MUM, "home"), (DAD, "home"), (DOOR, "off"), (BEDROOM_DOOR, "off")):
-        baselines.learn(Transition(SET_UP, entity_id, state))
-    return baselines
 
 
 def _left_at_eight(baselines: HomeBaselines) -> None:
     """The parents go out by the front door at 08:00."""
-    baselines.learn(Transition(_at(7.95), DOOR, "on", "Hall"))
-    baselines.learn(Transition(_at(7.96), DOOR, "off", "Hall"))
-    baselines.learn(Transition(_at(8), MUM, "not_home"))
-    baselines.learn(Transition(_at(8), DAD, "not_home"))
+    baselines.learn(Transition(at(7.95), DOOR, "on", "Hall"))
+    baselines.learn(Transition(at(7.96), DOOR, "off", "Hall"))
+    baselines.learn(Transition(at(8), MUM, "not_home"))
+    baselines.learn(Transition(at(8), DAD, "not_home"))
 
 
 def _open(baselines: HomeBaselines, when: datetime, door: str = DOOR) -> None:
@@ -97,8 +82,8 @@ def test_the_grandmother_going_out_by_day_waits_for_what_follows() -> None:
     # Fails before: every entry while the trackers are out was told at once while learning.
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))  # she is in
-    opened = _at(8 + 20 / 60)
+    baselines.learn(Transition(at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))  # she is in
+    opened = at(8 + 20 / 60)
     _open(baselines, opened)
     now = opened + timedelta(seconds=10)
     assert baselines.learning(DOOR, now)
@@ -112,8 +97,8 @@ def test_the_grandmother_going_out_by_day_waits_for_what_follows() -> None:
 def test_a_door_the_household_opened_that_stands_open_is_told() -> None:
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))
-    opened = _at(8 + 20 / 60)
+    baselines.learn(Transition(at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))
+    opened = at(8 + 20 / 60)
     _open(baselines, opened)
     now = opened + timedelta(minutes=12)  # nothing shut it: it stands open
     pushed = not_held([_entry()], baselines, now, someone_home=False)
@@ -126,22 +111,22 @@ def test_the_door_used_as_the_last_phone_leaves_waits() -> None:
     became empty: the household going out, it may yet be shut behind them. One opened
     3 min after every phone had gone is somebody else's: pushed."""
     baselines = _fresh()
-    opened = _at(8 - 2 / 60)
+    opened = at(8 - 2 / 60)
     _open(baselines, opened)
-    baselines.learn(Transition(_at(8), MUM, "not_home"))
-    baselines.learn(Transition(_at(8), DAD, "not_home"))
-    assert held_while_learning(_entry(), baselines, _at(8) + timedelta(seconds=10), False)
+    baselines.learn(Transition(at(8), MUM, "not_home"))
+    baselines.learn(Transition(at(8), DAD, "not_home"))
+    assert held_while_learning(_entry(), baselines, at(8) + timedelta(seconds=10), False)
     assert not held_while_learning(_entry(), baselines, opened + timedelta(minutes=11), False)
     later = _fresh()
     _left_at_eight(later)
-    _open(later, _at(8 + 3 / 60))
-    assert not held_while_learning(_entry(), later, _at(8 + 4 / 60), someone_home=False)
+    _open(later, at(8 + 3 / 60))
+    assert not held_while_learning(_entry(), later, at(8 + 4 / 60), someone_home=False)
 
 
 def test_an_entry_into_a_home_quiet_since_everybody_left_is_pushed_at_once() -> None:
     baselines = _fresh()
     _left_at_eight(baselines)
-    opened = _at(14)  # nothing moved inside since 08:00
+    opened = at(14)  # nothing moved inside since 08:00
     _open(baselines, opened)
     now = opened + timedelta(seconds=10)
     assert not held_while_learning(_entry(), baselines, now, someone_home=False)
@@ -158,8 +143,8 @@ def test_somebody_the_profile_says_has_no_phone_is_home_by_day() -> None:
     # Fails before: with pets and nothing but motion inside, it was pushed at once.
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(9), KITCHEN, "on", "Kitchen"))  # the dog, or her
-    opened = _at(10.8)
+    baselines.learn(Transition(at(9), KITCHEN, "on", "Kitchen"))  # the dog, or her
+    opened = at(10.8)
     _open(baselines, opened, BEDROOM_DOOR)
     now = opened + timedelta(seconds=10)
     entry = ENTRY_UNSECURED_WHILE_AWAY.finding(
@@ -176,8 +161,8 @@ def test_somebody_the_profile_says_has_no_phone_is_home_by_day() -> None:
 
     night = _fresh()
     _left_at_eight(night)
-    _open(night, _at(23), BEDROOM_DOOR)
-    late = _at(23) + timedelta(seconds=10)
+    _open(night, at(23), BEDROOM_DOOR)
+    late = at(23) + timedelta(seconds=10)
     assert not held_while_learning(entry, night, late, False, pets=True, phoneless=True)
 
 
@@ -188,19 +173,19 @@ def test_whoever_moved_and_went_out_by_the_door_is_nobody_inside() -> None:
     # Fails before: the 08:10 motion counted as somebody inside all day.
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(8 + 10 / 60), HALL, "on", "Hall"))
-    _open(baselines, _at(8.25))
-    baselines.learn(Transition(_at(8.26), DOOR, "off", "Hall"))
-    opened = _at(12.5)
+    baselines.learn(Transition(at(8 + 10 / 60), HALL, "on", "Hall"))
+    _open(baselines, at(8.25))
+    baselines.learn(Transition(at(8.26), DOOR, "off", "Hall"))
+    opened = at(12.5)
     _open(baselines, opened)
     assert not held_while_learning(_entry(), baselines, opened + timedelta(seconds=10), False)
     # Somebody seen inside after that door (the grandmother back, moving) waits again.
     again = _fresh()
     _left_at_eight(again)
-    again.learn(Transition(_at(8 + 10 / 60), HALL, "on", "Hall"))
-    _open(again, _at(8.25))
-    again.learn(Transition(_at(8.26), DOOR, "off", "Hall"))
-    again.learn(Transition(_at(9), KITCHEN, "on", "Kitchen"))
+    again.learn(Transition(at(8 + 10 / 60), HALL, "on", "Hall"))
+    _open(again, at(8.25))
+    again.learn(Transition(at(8.26), DOOR, "off", "Hall"))
+    again.learn(Transition(at(9), KITCHEN, "on", "Kitchen"))
     _open(again, opened)
     assert held_while_learning(_entry(), again, opened + timedelta(seconds=10), False)
 
@@ -210,9 +195,9 @@ def test_motion_after_an_unexplained_entry_is_nobody_known_inside() -> None:
     whoever moves after may have come in by it; the front door opened at 11:30 is pushed."""
     baselines = _fresh()
     _left_at_eight(baselines)
-    _open(baselines, _at(11), BEDROOM_DOOR)
-    baselines.learn(Transition(_at(11.1), KITCHEN, "on", "Kitchen"))
-    opened = _at(11.5)
+    _open(baselines, at(11), BEDROOM_DOOR)
+    baselines.learn(Transition(at(11.1), KITCHEN, "on", "Kitchen"))
+    opened = at(11.5)
     _open(baselines, opened)
     assert not held_while_learning(_entry(), baselines, opened + timedelta(seconds=10), False)
 
@@ -220,8 +205,8 @@ def test_motion_after_an_unexplained_entry_is_nobody_known_inside() -> None:
 def test_with_pets_their_motion_is_nobody_known_inside() -> None:
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(12), KITCHEN, "on", "Kitchen"))  # the dog
-    opened = _at(12.5)
+    baselines.learn(Transition(at(12), KITCHEN, "on", "Kitchen"))  # the dog
+    opened = at(12.5)
     _open(baselines, opened)
     now = opened + timedelta(seconds=10)
     assert held_while_learning(_entry(), baselines, now, someone_home=False)
@@ -231,8 +216,8 @@ def test_with_pets_their_motion_is_nobody_known_inside() -> None:
 def test_a_door_used_at_night_in_the_empty_home_is_pushed() -> None:
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(22.5), KITCHEN, "on", "Kitchen"))
-    opened = _at(23)
+    baselines.learn(Transition(at(22.5), KITCHEN, "on", "Kitchen"))
+    opened = at(23)
     _open(baselines, opened)
     assert not held_while_learning(_entry(), baselines, opened + timedelta(seconds=10), False)
 
@@ -251,8 +236,8 @@ def _left_open(door: str, minutes: float) -> Finding:
 def test_a_door_opened_in_the_small_hours_and_left_open_is_pushed() -> None:
     # Fails before: a door "left open" waited for its normal, night or day.
     baselines = _fresh()
-    baselines.learn(Transition(_at(26.6), HALL, "on", "Hall"))  # on her way, 02:36
-    opened = _at(26 + 40 / 60)
+    baselines.learn(Transition(at(26.6), HALL, "on", "Hall"))  # on her way, 02:36
+    opened = at(26 + 40 / 60)
     _open(baselines, opened)
     now = opened + timedelta(minutes=25)
     assert baselines.learning(DOOR, now)
@@ -263,15 +248,15 @@ def test_a_door_opened_in_the_small_hours_and_left_open_is_pushed() -> None:
 def test_a_door_opened_at_night_with_somebody_moving_after_it_waits() -> None:
     """A toilet trip: the bedroom door left open, the hall seen on the way back."""
     baselines = _fresh()
-    opened = _at(26 + 40 / 60)
+    opened = at(26 + 40 / 60)
     _open(baselines, opened, BEDROOM_DOOR)
     baselines.learn(Transition(opened + timedelta(minutes=4), HALL, "on", "Hall"))
     now = opened + timedelta(minutes=25)
     assert not_held([_left_open(BEDROOM_DOOR, 25)], baselines, now, someone_home=True) == []
     # Nor one opened by day, nor with nobody home (``opened_in_empty_home`` judges that).
     day = _fresh()
-    _open(day, _at(33))
-    later = _at(33) + timedelta(minutes=25)
+    _open(day, at(33))
+    later = at(33) + timedelta(minutes=25)
     assert not_held([_left_open(DOOR, 25)], day, later, someone_home=True) == []
 
 
@@ -279,9 +264,9 @@ def test_a_door_that_rests_open_opened_again_after_a_night_trip_waits() -> None:
     """The downstairs bathroom door rests open; shut 5 min for a night trip at 01:04 and
     opened again, nobody seen after: not a door opened in the night."""
     baselines = _fresh()
-    _open(baselines, _at(20), BEDROOM_DOOR)  # open since the evening, as every night
-    baselines.learn(Transition(_at(25 + 4 / 60), BEDROOM_DOOR, "off", "Bedroom"))
-    opened = _at(25 + 9 / 60)
+    _open(baselines, at(20), BEDROOM_DOOR)  # open since the evening, as every night
+    baselines.learn(Transition(at(25 + 4 / 60), BEDROOM_DOOR, "off", "Bedroom"))
+    opened = at(25 + 9 / 60)
     _open(baselines, opened, BEDROOM_DOOR)
     now = opened + timedelta(minutes=20)
     assert not_held([_left_open(BEDROOM_DOOR, 20)], baselines, now, someone_home=True) == []
@@ -303,10 +288,10 @@ def test_motion_after_the_grandmother_comes_back_waits_as_her_door_does() -> Non
         baselines = _fresh()
         _left_at_eight(baselines)
         if seen_inside:
-            baselines.learn(Transition(_at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))
+            baselines.learn(Transition(at(8 + 10 / 60), KITCHEN, "on", "Kitchen"))
         for minutes, state in ((20, "on"), (20.5, "off"), (85, "on"), (85.5, "off")):
-            baselines.learn(Transition(_at(8 + minutes / 60), DOOR, state, "Hall"))
-        now = _at(9 + 25.2 / 60)
+            baselines.learn(Transition(at(8 + minutes / 60), DOOR, state, "Hall"))
+        now = at(9 + 25.2 / 60)
         baselines.learn(Transition(now, HALL, "on", "Hall"))
         assert held_while_learning(motion, baselines, now, someone_home=False) is seen_inside
 
@@ -319,17 +304,17 @@ def test_the_door_somebody_inside_used_is_used_again_by_them() -> None:
     # Fails before: the 09:05 door made the home "empty", the 09:30 opening pushed.
     baselines = _fresh()
     _left_at_eight(baselines)
-    baselines.learn(Transition(_at(8 + 50 / 60), KITCHEN, "on", "Kitchen"))
-    _open(baselines, _at(9 + 5 / 60))
-    baselines.learn(Transition(_at(9 + 5 / 60) + timedelta(seconds=18), DOOR, "off", "Hall"))
-    opened = _at(9.5)
+    baselines.learn(Transition(at(8 + 50 / 60), KITCHEN, "on", "Kitchen"))
+    _open(baselines, at(9 + 5 / 60))
+    baselines.learn(Transition(at(9 + 5 / 60) + timedelta(seconds=18), DOOR, "off", "Hall"))
+    opened = at(9.5)
     _open(baselines, opened)
     assert held_while_learning(_entry(), baselines, opened + timedelta(seconds=10), False)
     other = _fresh()
     _left_at_eight(other)
-    other.learn(Transition(_at(8 + 50 / 60), KITCHEN, "on", "Kitchen"))
-    _open(other, _at(9 + 5 / 60), BEDROOM_DOOR)
-    other.learn(Transition(_at(9 + 5 / 60) + timedelta(seconds=18), BEDROOM_DOOR, "off"))
+    other.learn(Transition(at(8 + 50 / 60), KITCHEN, "on", "Kitchen"))
+    _open(other, at(9 + 5 / 60), BEDROOM_DOOR)
+    other.learn(Transition(at(9 + 5 / 60) + timedelta(seconds=18), BEDROOM_DOOR, "off"))
     _open(other, opened)
     assert not held_while_learning(_entry(), other, opened + timedelta(seconds=10), False)
 
@@ -340,14 +325,14 @@ def test_the_night_door_is_analysed_when_it_can_be_found_left_open() -> None:
     asked to analyse then, not at the next periodic analysis."""
     # Fails before: no timer for it (walk 30: not told at 15 min 15 s).
     baselines = _fresh()
-    opened = _at(26 + 40 / 60)
+    opened = at(26 + 40 / 60)
     _open(baselines, opened)
     due = night_door_due(baselines, opened + timedelta(minutes=1))
     assert due == opened + max(NIGHT_OPEN, ENTRY_OPEN_LIMIT)
     assert night_door_due(baselines, due) is None  # due now: the analysis runs
     by_day = _fresh()
-    _open(by_day, _at(33))
-    assert night_door_due(by_day, _at(33.1)) is None
+    _open(by_day, at(33))
+    assert night_door_due(by_day, at(33.1)) is None
 
 
 def test_the_way_out_is_as_it_was_when_everybody_left() -> None:
@@ -358,12 +343,12 @@ def test_the_way_out_is_as_it_was_when_everybody_left() -> None:
     # Fails before: the helper's opening replaced the front door's last opening, so the
     # bedroom door read as the way out and was pushed at 07:31.
     baselines = _fresh()
-    _open(baselines, _at(6 + 57 / 60), BEDROOM_DOOR)
-    _open(baselines, _at(7 + 5 / 60))
-    baselines.learn(Transition(_at(7 + 5 / 60) + timedelta(seconds=20), DOOR, "off", "Hall"))
-    baselines.learn(Transition(_at(7 + 8 / 60), MUM, "not_home"))
-    baselines.learn(Transition(_at(7 + 8 / 60), DAD, "not_home"))
-    _open(baselines, _at(7 + 31 / 60))
+    _open(baselines, at(6 + 57 / 60), BEDROOM_DOOR)
+    _open(baselines, at(7 + 5 / 60))
+    baselines.learn(Transition(at(7 + 5 / 60) + timedelta(seconds=20), DOOR, "off", "Hall"))
+    baselines.learn(Transition(at(7 + 8 / 60), MUM, "not_home"))
+    baselines.learn(Transition(at(7 + 8 / 60), DAD, "not_home"))
+    _open(baselines, at(7 + 31 / 60))
     bedroom = ENTRY_UNSECURED_WHILE_AWAY.finding(
         evidence=(BEDROOM_DOOR,),
         while_away=True,
