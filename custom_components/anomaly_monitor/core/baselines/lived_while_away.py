@@ -64,8 +64,8 @@ def movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
     parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
     return frozenset(
         sensor
-        for sensor, hours in baselines.untracked.empty_days.items()
-        if any(day != today for by_hour in hours for day in by_hour)
+        for sensor in baselines.untracked.empty_days
+        if baselines.untracked.moved_while_empty(sensor, today)
         and not watches_outside(home, sensor)
         and not any(pets_sensor(away, sensor, moment, pets, people) for moment in parts)
     )

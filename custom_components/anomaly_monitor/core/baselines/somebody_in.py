@@ -248,13 +248,8 @@ def _walk(baselines: HomeBaselines, home: HomeView, until: datetime) -> Walk:
 def _moved_while_empty_before(baselines: HomeBaselines, home: HomeView) -> bool:
     """Whether any motion sensor moved while the home was known empty on a day before
     today (``UntrackedLife.empty_days``)."""
-    today = day_number(home.end, baselines.zone)
-    return any(
-        day != today
-        for hours in baselines.untracked.empty_days.values()
-        for days in hours
-        for day in days
-    )
+    today, untracked = day_number(home.end, baselines.zone), baselines.untracked
+    return any(untracked.moved_while_empty(sensor, today) for sensor in untracked.empty_days)
 
 
 def _last_shut(home: HomeView, until: datetime) -> datetime | None:

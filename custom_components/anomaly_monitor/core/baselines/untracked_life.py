@@ -131,6 +131,11 @@ class UntrackedLife:
             return len(near), len(every)
         return None
 
+    def moved_while_empty(self, sensor: str, today: int) -> bool:
+        """Whether ``sensor`` started moving while the home was known empty on a day
+        other than ``today`` (one of ``empty_days``)."""
+        return any(day != today for days in self.empty_days.get(sensor, ()) for day in days)
+
     def round_the_clock(self, sensor: str, when: datetime) -> tuple[int, int] | None:
         """(hours of the day it moved in on most days, days it moved), other than
         ``when``'s own day, when that is nearly every hour (``ROUND_THE_CLOCK_HOURS``) on
