@@ -74,3 +74,26 @@ async def test_a_heater_known_as_one_is_its_own_checks(
     _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
     rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=75))
     assert "heat_load_left_on_unattended" not in rules
+
+
+async def test_an_element_on_past_its_runs_in_the_empty_home_is_told(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On at 18:00 and Rose goes out at 18:05 (her tracker away): at 18:40 the hob is
+    within a supper's run (not told); at 19:10, longer than each of its 14 runs with nobody
+    home to mind it, told (on main: nothing, nobody "home and still")."""
+    monkeypatch.setitem(rose.ATTRIBUTES, rose.HOB, NAMELESS)
+    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
+    supper = today + timedelta(hours=18)
+    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
+    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
+    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    freezer.move_to(supper + timedelta(minutes=6))
+    hass.states.async_set(rose.ROSE, "not_home", {"friendly_name": "Rose"})
+    rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=40))
+    assert "heat_load_left_on_unattended" not in rules
+    rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=75))
+    finding = rules["heat_load_left_on_unattended"]
+    assert finding["evidence"] == [rose.HOB]
+    assert "longer than any run it made here (at most 42 min" in finding["reasoning"]
+    assert "and nobody is home" in finding["reasoning"]

@@ -6,9 +6,11 @@ the integration's own name ("shellyem-c45bbe6a12f0 channel 1 power") has no role
 milk pan left on at bedtime was never told (issue 24/25: set 1 under real names). What it
 draws and how long it runs say enough: a meter drawing a heating load (``HEATING_LOAD``,
 an element) for longer than every one of the ``MIN_RUNS`` or more runs it made here, at
-any time of day (never under ``FLOOR``), while someone is home and no motion sensor has
-seen anybody for ``STILL`` (``household_still``, as the cooker checks ask), is told
-(energy, medium: nothing says it is a cooker). A
+any time of day (never under ``FLOOR``), while no motion sensor has seen anybody for
+``STILL`` (``household_still``, as the cooker checks ask) and someone is home or everybody
+tracked is away, is told (energy, medium: nothing says it is a cooker). An empty home
+minds its element no better than a sleeping one: a stove put on by the one without a
+phone who then lies down, a heater left on over a weekend away. A
 water heater, an EV charger or a heater kept on through the evening has made runs that
 long and is not; before ``MIN_RUNS`` runs nothing is known and nothing is told. A cooker
 or a heater known as one is its own checks' (a space heater kept on through a cold night,
@@ -24,6 +26,7 @@ from ..device_roles import Role, has_role, severity_for
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
 from .long_runs import HEATING_LOAD, plug_switch
@@ -64,10 +67,11 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
     ]
     if not meters:
         return
-    moved = household_still(home, baselines, STILL)
+    moved = household_still(home, baselines, STILL, empty_too=True)
     if moved is None:
         return
     now, zone = home.end, home.env.zone
+    away = " and nobody is home" if home.occupancy is Occupancy.EMPTY else ""
     for meter in meters:
         entity_id = meter.entity_id
         runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
@@ -87,7 +91,7 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
             reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W for "
             f"{duration_text(now - since)}, since {local(since, zone):%H:%M}, longer than "
             f"any run it made here ({at_most(longest, runs, 'runs')}); nobody has moved "
-            f"for {duration_text(now - moved)}.",
+            f"for {duration_text(now - moved)}{away}.",
             severity=severity_for(home, evidence, Severity.MEDIUM),
             recommendation="Check the appliance on this meter (a hob, an iron, a heater): "
             "it may have been left on.",

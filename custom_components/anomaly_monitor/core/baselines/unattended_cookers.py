@@ -59,10 +59,15 @@ def running_for(home: HomeView, baselines: HomeBaselines, min_run: timedelta) ->
     ]
 
 
-def household_still(home: HomeView, baselines: HomeBaselines, still: timedelta) -> datetime | None:
+def household_still(
+    home: HomeView, baselines: HomeBaselines, still: timedelta, *, empty_too: bool = False
+) -> datetime | None:
     """The last movement, when someone is home and no motion sensor has seen anybody for
-    ``still`` (a bed sensor held on is somebody in bed); None otherwise."""
-    if home.occupancy is not Occupancy.OCCUPIED:
+    ``still`` (a bed sensor held on is somebody in bed); None otherwise. ``empty_too``:
+    or everybody tracked is away (nobody there to mind anything, or nobody moving)."""
+    if home.occupancy is not Occupancy.OCCUPIED and not (
+        empty_too and home.occupancy is Occupancy.EMPTY
+    ):
         return None
     now = home.end
     motion = [
