@@ -44,7 +44,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
 from ..profile_minors import minors_named
 from .clock import local
-from .day_returns import MAX_OUTING, UsualReturn
+from .day_returns import MAX_OUTING, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
@@ -64,8 +64,7 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
 
     Magnitude: minutes past the latest return learned.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
-        return  # the household out too: a trip away, a day out together, nobody waiting
+    occupied = home.occupancy is Occupancy.OCCUPIED
     returns = baselines.usual.night.returns
     now = home.end
     persons = home.of("person")
@@ -77,16 +76,12 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         dark = _dark_since(home, person)
         if dark is not None and (dark < began or now - dark < DARK_FOR):
             dark = None
-        if dark is not None and returns.days_out(person.entity_id) >= MIN_DAYS:
+        if dark is not None and occupied and returns.days_out(person.entity_id) >= MIN_DAYS:
             usual = returns.usual_return(person.entity_id, began) or returns.latest_at_night(
                 person.entity_id, began
             )
-        elif (
-            dark is None
-            and person.info.name.strip() in children
-            and not returns.left_with_others(person.entity_id, began)
-        ):
-            usual = returns.latest_ever(person.entity_id, began)  # a child out on their own
+        elif dark is None and person.info.name.strip() in children:
+            usual = _child_usual(returns, person.entity_id, began, now, occupied=occupied)
         else:
             continue
         if usual is None or now < usual.by + LATE_BY:
@@ -98,6 +93,19 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             magnitude=round((now - usual.by).total_seconds() / 60, 1),
             subject=person.entity_id,
         )
+
+
+def _child_usual(
+    returns: DayReturns, person: str, began: datetime, now: datetime, *, occupied: bool
+) -> UsualReturn | None:
+    """When a child out on their own is due: their habit for this kind of day and hour, else
+    the latest they were ever back; None when not judged (out with the family, the family
+    away together, somebody just in who may have come home with them)."""
+    if returns.left_with_others(person, began) or returns.others_just_back(person, now):
+        return None
+    if not occupied and not returns.others_at_their_usual(person, began):
+        return None
+    return returns.habit_return(person, began) or returns.latest_ever(person, began)
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
@@ -137,7 +145,13 @@ def _reasoning(
         f"{name} is not home: out since {left:%H:%M}; on the {usual.days} other days "
         f"learned that {name} went out, back by {by:%H:%M} at the latest. "
     )
-    if dark is None:  # a child of the household, read against every day learned
+    if dark is None and usual.kind in ("weekdays", "weekends"):  # a child's habit
+        latest = (
+            f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {usual.kind} "
+            f"learned that {name} went out about then on their own, back by {by:%H:%M}"
+            f"{later} at the latest. "
+        )
+    if dark is None:  # a child of the household, read against their own days
         return latest + (
             f"The household profile gives {name} a child's age; their phone still reports "
             "them away."
