@@ -11,7 +11,9 @@ that (a trip away for days, a night shift and the next day) is no day out and is
 began within ``SAME_START`` of it, on the days most like today (the same weekday when one
 was seen, else weekdays or weekends, else every day): on Thursdays she is home by 14:20
 though on Fridays volleyball keeps her until 18:45. The outing under way (``out_since``) is
-kept as well: a restart mid-outing still knows when it began.
+kept as well: a restart mid-outing still knows when it began. ``habit_return`` reads a
+person's own outings alone (not those made with another tracked person, left and back
+together): what a child's weekday mornings or weekend evenings usually look like.
 """
 
 from __future__ import annotations

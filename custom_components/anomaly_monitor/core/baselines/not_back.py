@@ -14,16 +14,27 @@ told, and four adults' late nights, festival nights among them, told as well).
 
 A child of the household (``profile_minors``: the profile gives an age under 18 after
 their name) is judged with the phone still reporting: a dead battery often keeps the last
-place. Their outing, begun at an hour one of theirs began near, is read against the latest
-they were ever back, by the clock, on every day learned (``day_returns.latest_ever``, a
-week at least): a 13-year-old home by 18:30 at the latest on every day of a fortnight, out
-at a friend's since 14:00 and not back at 19:30; not one who left with another tracked
-person (``day_returns.left_with_others``: the family out together, the parents' phones
-home a minute before theirs). The days' latest, not the weekday's:
-read so, a teenager's later evenings (a Friday out, a match) keep every later night quiet.
+place. Their outing is read first against their own habit for this kind of day and hour
+(``day_returns.habit_return``: five outings or more on weekdays, or on weekends, begun
+about then, not made with another tracked person): volleyball camp every weekday morning,
+home by 12:40 at the latest, not back at 13:40; a 15-year-old back by 23:40 from weekday
+evenings out, not back at 00:40. Outings made with the family (out and home together) are
+not the child's: two festival nights out with their mother to 01:45 would keep every later
+night quiet. Without such a habit, an outing begun at an hour one of theirs began near is
+read against the latest they were ever back, by the clock, on every day learned
+(``day_returns.latest_ever``, a week at least): a 13-year-old home by 18:30 at the latest
+on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30 (read by
+the weekday alone, a teenager's first Friday out is told). Not judged: a child who left with
+another tracked person (``day_returns.left_with_others``: the family out together, the
+parents' phones home a minute before theirs), nor as another person comes in
+(``day_returns.others_just_back``: the father's phone home a minute before his son's, back
+from the festival together). With nobody home, a child is judged while everybody else out
+left apart from them for an outing like their usual ones (at work: the mother rings round
+from the office); else the family may be out together, met up later.
 
-Judged while somebody tracked is home to miss them: with the whole household out, they
-may all be away together (a family's trip, started on a holiday morning), and nobody waits.
+An adult, or a child with the phone dark, is judged while somebody tracked is home to miss
+them: with the whole household out, they may all be away together (a family's trip,
+started on a holiday morning), and nobody waits.
 Not judged: an outing longer than ``day_returns.MAX_OUTING`` (a trip away for days), a
 person seen going out and back on fewer than ``MIN_DAYS`` days. An evening out begun at
 an hour none learned began near (a girl's first Friday night out, from 17:00) is judged
