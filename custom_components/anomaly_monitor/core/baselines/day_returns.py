@@ -41,9 +41,10 @@ MIN_NIGHT_DAYS = 5
 # every weekday's outing seen once).
 MIN_EVER_DAYS = 7
 # Outings of one kind of day (weekday or weekend), begun about this time and made on their
-# own, before they are a habit a return can be read against (a school week's mornings: five;
-# with four, a first Friday afternoon out after four weekdays' school was told late).
-MIN_HABIT = 5
+# own, before they are a habit a return can be read against (four mornings of a week at camp;
+# with three, a father's first Friday evening at work and two teenagers' first Friday
+# afternoons out were read against three weekdays' returns).
+MIN_HABIT = 4
 # An evening out begins from this hour on: one begun earlier and not back by night may be
 # a trip away begun that morning (a bag packed for the week at the shack).
 EVENING_FROM = 17
@@ -174,7 +175,7 @@ class DayReturns:
         """The latest return of ``person``'s outings made on their own (``_with_others``:
         not left and back with another tracked person) that began within ``SAME_START``
         of ``began``'s time of day on days of its kind (weekday or weekend), when
-        ``MIN_HABIT`` were seen: volleyball camp every weekday morning, home by 12:40 at
+        ``MIN_HABIT`` were seen: volleyball camp every weekday morning, home by 12:30 at
         the latest; a weekday evening out back by 23:40. An evening with the family (out
         and home together, back at 01:45) is theirs, not the child's habit."""
         start = local(began, self.zone)

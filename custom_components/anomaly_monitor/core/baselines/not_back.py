@@ -15,9 +15,9 @@ told, and four adults' late nights, festival nights among them, told as well).
 A child of the household (``profile_minors``: the profile gives an age under 18 after
 their name) is judged with the phone still reporting: a dead battery often keeps the last
 place. Their outing is read first against their own habit for this kind of day and hour
-(``day_returns.habit_return``: five outings or more on weekdays, or on weekends, begun
+(``day_returns.habit_return``: four outings or more on weekdays, or on weekends, begun
 about then, not made with another tracked person): volleyball camp every weekday morning,
-home by 12:40 at the latest, not back at 13:40; a 15-year-old back by 23:40 from weekday
+home by 12:30 at the latest, not back at 13:30; a 15-year-old back by 23:40 from weekday
 evenings out, not back at 00:40. Outings made with the family (out and home together) are
 not the child's: two festival nights out with their mother to 01:45 would keep every later
 night quiet. Without such a habit, an outing begun at an hour one of theirs began near is
