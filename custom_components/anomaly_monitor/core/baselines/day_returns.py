@@ -42,8 +42,8 @@ MIN_NIGHT_DAYS = 5
 MIN_EVER_DAYS = 7
 # Outings of one kind of day (weekday or weekend), begun about this time and made on their
 # own, before they are a habit a return can be read against (four mornings of a week at camp;
-# with three, a father's first Friday evening at work and two teenagers' first Friday
-# afternoons out were read against three weekdays' returns).
+# with three, three teenagers' first Friday afternoons or evenings out were read against
+# three weekdays' returns).
 MIN_HABIT = 4
 # An evening out begins from this hour on: one begun earlier and not back by night may be
 # a trip away begun that morning (a bag packed for the week at the shack).
