@@ -49,6 +49,7 @@ def lived(
     first_night: bool = True,
     lie_in: frozenset[int] = frozenset(),
     off_radio: frozenset[int] = frozenset(),
+    early: frozenset[int] = frozenset(),
 ) -> HomeBaselines:
     """``days`` days: in bed at 21:00, up at 05:00 ± 12 (her door and the hall), a night
     trip at ~01:45 on most nights (out of bed, her door, back within ten minutes), a nap
@@ -58,7 +59,8 @@ def lived(
     again 35 min after getting up, until 09:00 (tired after guests, a rest after her
     prayer); ``first_night``: her bed reads lain on when the watching begins (else empty
     until her first evening: fitted that day); ``lie_in``: days she gets up at 08:30; ``off_radio``:
-    days her bed reads ``unavailable`` from 20:30 the evening before until noon."""
+    days her bed reads ``unavailable`` from 20:30 the evening before until noon; ``early``:
+    days she gets up at half past two (a journey, a festival morning)."""
     baselines = HomeBaselines(UTC)
     baselines.describe(INFOS)
     events: list[tuple[datetime, str, str]] = []
@@ -67,6 +69,7 @@ def lived(
         weekend = (DAY0 + timedelta(days=day)).weekday() >= 5
         rise = weekend_rise if weekend and weekend_rise is not None else 5 * 60
         rise = 8 * 60 + 30 if day in lie_in else rise
+        rise = 2 * 60 + 30 if day in early else rise
         at = start + timedelta(minutes=_minute(day, rise, 12))
         if day % 3:
             trip = start + timedelta(hours=1, minutes=35 + day % 20)
@@ -145,6 +148,20 @@ def test_her_bed_still_lain_on_past_its_morning_is_told_while_the_household_is_u
     assert "still lying in it" in finding.reasoning
     # The install's first morning had no night seen from its evening: nine learned.
     assert "on 9 of the 9 mornings after a night in it" in finding.reasoning
+
+
+def test_one_early_morning_among_nine_keeps_the_habit() -> None:
+    """Up at half past two one morning (a parade, a flight): that morning she got up before
+    her band, not late. Of nine mornings learned the other eight keep the band: still her
+    habit, and the eleventh morning in bed at 06:30 is told. Fails before: "nearly all" was
+    nine of nine until a tenth morning was learned."""
+    today = DAY0 + timedelta(days=10)
+    baselines = lived(10, early=frozenset({4}))
+    [finding] = first_use_missed(
+        at(baselines, today + timedelta(hours=6, minutes=30), SON), baselines
+    )
+    assert finding.evidence == (BED,)
+    assert "on 8 of the 9 mornings" in finding.reasoning
 
 
 def test_nothing_when_she_got_up_and_lay_down_again_or_somebody_is_with_her() -> None:

@@ -113,8 +113,9 @@ def test_an_outing_begun_at_an_hour_none_began_near_is_not_read_against_her_days
 
 
 def test_fewer_than_a_week_learned_is_not_her_days() -> None:
-    friday = MONDAY + timedelta(days=4)
-    assert _judged(_at(friday, 19.0), left=7.4, day=friday) == []
+    """Three school days learned: no habit yet (``habit_return`` needs four), no week."""
+    thursday = MONDAY + timedelta(days=3)
+    assert _judged(_at(thursday, 19.0), left=7.4, day=thursday) == []
 
 
 def test_latest_ever_reads_every_day_and_the_hour_it_began() -> None:

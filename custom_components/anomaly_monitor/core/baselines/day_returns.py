@@ -11,7 +11,9 @@ that (a trip away for days, a night shift and the next day) is no day out and is
 began within ``SAME_START`` of it, on the days most like today (the same weekday when one
 was seen, else weekdays or weekends, else every day): on Thursdays she is home by 14:20
 though on Fridays volleyball keeps her until 18:45. The outing under way (``out_since``) is
-kept as well: a restart mid-outing still knows when it began.
+kept as well: a restart mid-outing still knows when it began. ``habit_return`` reads a
+person's own outings alone (not those made with another tracked person, left and back
+together): what a child's weekday mornings or weekend evenings usually look like.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ MIN_NIGHT_DAYS = 5
 # Days seen going out and back before "never out this late on any day" is known (a week:
 # every weekday's outing seen once).
 MIN_EVER_DAYS = 7
+# Outings of one kind of day (weekday or weekend), begun about this time and made on their
+# own, before they are a habit a return can be read against (four mornings of a week at camp;
+# with three, three teenagers' first Friday afternoons or evenings out were read against
+# three weekdays' returns).
+MIN_HABIT = 4
 # An evening out begins from this hour on: one begun earlier and not back by night may be
 # a trip away begun that morning (a bag packed for the week at the shack).
 EVENING_FROM = 17
@@ -163,6 +170,68 @@ class DayReturns:
         latest = max(back for day, _, back in kept if day != today)
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
         return UsualReturn(midnight + timedelta(minutes=latest), len(days), "every day")
+
+    def habit_return(self, person: str, began: datetime) -> UsualReturn | None:
+        """The latest return of ``person``'s outings made on their own (``_with_others``:
+        not left and back with another tracked person) that began within ``SAME_START``
+        of ``began``'s time of day on days of its kind (weekday or weekend), when
+        ``MIN_HABIT`` were seen: volleyball camp every weekday morning, home by 12:30 at
+        the latest; a weekday evening out back by 23:40. An evening with the family (out
+        and home together, back at 01:45) is theirs, not the child's habit."""
+        start = local(began, self.zone)
+        minute = start.hour * 60 + start.minute
+        weekend = start.weekday() >= 5
+        span = SAME_START.total_seconds() / 60
+        backs = [
+            back
+            for day, left, back in self.outings.get(person, [])
+            if day != start.toordinal()
+            and abs(left - minute) <= span
+            and (_weekday(day) >= 5) == weekend
+            and not self._with_others(person, day, left, back)
+        ]
+        if len(backs) < MIN_HABIT:
+            return None
+        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        kind = "weekends" if weekend else "weekdays"
+        return UsualReturn(midnight + timedelta(minutes=max(backs)), len(backs), kind)
+
+    def _with_others(self, person: str, day: int, left: int, back: int) -> bool:
+        """Another person left within ``TOGETHER`` of this outing and came back within it."""
+        span = TOGETHER.total_seconds() / 60
+        return any(
+            other != person
+            and kept_day == day
+            and abs(kept_left - left) <= span
+            and abs(kept_back - back) <= span
+            for other, kept in self.outings.items()
+            for kept_day, kept_left, kept_back in kept
+        )
+
+    def others_at_their_usual(self, person: str, began: datetime) -> bool:
+        """Everybody else out left apart from ``person`` (not within ``TOGETHER``) on an
+        outing like their usual ones (``usual_return`` knows it): the parents at work, not
+        the family away together."""
+        return all(
+            abs(since - began) > TOGETHER and self.usual_return(other, since) is not None
+            for other, since in self.out_since.items()
+            if other != person
+        )
+
+    def others_just_back(self, person: str, now: datetime) -> bool:
+        """Another person came home within ``TOGETHER`` before ``now``: the household coming
+        in together, the child's phone reporting the way home a minute after theirs."""
+        local_now = local(now, self.zone)
+        midnight = local_now.replace(hour=0, minute=0, second=0, microsecond=0)
+        today = local_now.toordinal()
+        for other, kept in self.outings.items():
+            if other == person or not kept:
+                continue
+            day, _, back = kept[-1]
+            came = midnight + timedelta(days=day - today, minutes=back)
+            if timedelta(0) <= local_now - came <= TOGETHER:
+                return True
+        return False
 
     def left_with_others(self, person: str, began: datetime) -> bool:
         """Another person left within ``TOGETHER`` of ``began`` (still out, or back from

@@ -22,7 +22,9 @@ or read empty on the install's first night, missed no nights before it):
   within ``TRIP`` quarters after ``K`` on most mornings, it is left for a trip, not for the
   day: no quarter;
 - it was lain on in a quarter at most ``BAND`` before ``K`` on nearly all of them (one in
-  ten may differ): the band between is when she gets up, its width the spread;
+  ten may differ, to the nearest: one of six to fifteen, so one early morning, up at 07:40
+  for a parade, leaves nine learned a habit and not only ten): the band between is when she
+  gets up, its width the spread;
 - on the same weekday a week before, when that night was watched, it was kept (a bed left
   late on Sundays only keeps a weekly exception).
 
@@ -125,7 +127,7 @@ def bed_left_by(
     for spread in range(1, BAND + 1):
         held = _aligned(masks, slot - spread) & learned
         count = held.bit_count()
-        if count < days - days // 10:
+        if count < days - (days + 4) // 10:
             continue
         if week_ago and (not held & week_ago or through & week_ago):
             return None  # not kept on this weekday a week ago: a weekly exception

@@ -14,16 +14,27 @@ told, and four adults' late nights, festival nights among them, told as well).
 
 A child of the household (``profile_minors``: the profile gives an age under 18 after
 their name) is judged with the phone still reporting: a dead battery often keeps the last
-place. Their outing, begun at an hour one of theirs began near, is read against the latest
-they were ever back, by the clock, on every day learned (``day_returns.latest_ever``, a
-week at least): a 13-year-old home by 18:30 at the latest on every day of a fortnight, out
-at a friend's since 14:00 and not back at 19:30; not one who left with another tracked
-person (``day_returns.left_with_others``: the family out together, the parents' phones
-home a minute before theirs). The days' latest, not the weekday's:
-read so, a teenager's later evenings (a Friday out, a match) keep every later night quiet.
+place. Their outing is read first against their own habit for this kind of day and hour
+(``day_returns.habit_return``: four outings or more on weekdays, or on weekends, begun
+about then, not made with another tracked person): volleyball camp every weekday morning,
+home by 12:30 at the latest, not back at 13:30; a 15-year-old back by 23:40 from weekday
+evenings out, not back at 00:40. Outings made with the family (out and home together) are
+not the child's: two festival nights out with their mother to 01:45 would keep every later
+night quiet. Without such a habit, an outing begun at an hour one of theirs began near is
+read against the latest they were ever back, by the clock, on every day learned
+(``day_returns.latest_ever``, a week at least): a 13-year-old home by 18:30 at the latest
+on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30 (read by
+the weekday alone, a teenager's first Friday out is told). Not judged: a child who left with
+another tracked person (``day_returns.left_with_others``: the family out together, the
+parents' phones home a minute before theirs), nor as another person comes in
+(``day_returns.others_just_back``: the father's phone home a minute before his son's, back
+from the festival together). With nobody home, a child is judged while everybody else out
+left apart from them for an outing like their usual ones (at work: the mother rings round
+from the office); else the family may be out together, met up later.
 
-Judged while somebody tracked is home to miss them: with the whole household out, they
-may all be away together (a family's trip, started on a holiday morning), and nobody waits.
+An adult, or a child with the phone dark, is judged while somebody tracked is home to miss
+them: with the whole household out, they may all be away together (a family's trip,
+started on a holiday morning), and nobody waits.
 Not judged: an outing longer than ``day_returns.MAX_OUTING`` (a trip away for days), a
 person seen going out and back on fewer than ``MIN_DAYS`` days. An evening out begun at
 an hour none learned began near (a girl's first Friday night out, from 17:00) is judged
@@ -44,7 +55,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
 from ..profile_minors import minors_named
 from .clock import local
-from .day_returns import MAX_OUTING, UsualReturn
+from .day_returns import MAX_OUTING, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
@@ -64,8 +75,7 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
 
     Magnitude: minutes past the latest return learned.
     """
-    if home.occupancy is not Occupancy.OCCUPIED:
-        return  # the household out too: a trip away, a day out together, nobody waiting
+    occupied = home.occupancy is Occupancy.OCCUPIED
     returns = baselines.usual.night.returns
     now = home.end
     persons = home.of("person")
@@ -77,16 +87,12 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         dark = _dark_since(home, person)
         if dark is not None and (dark < began or now - dark < DARK_FOR):
             dark = None
-        if dark is not None and returns.days_out(person.entity_id) >= MIN_DAYS:
+        if dark is not None and occupied and returns.days_out(person.entity_id) >= MIN_DAYS:
             usual = returns.usual_return(person.entity_id, began) or returns.latest_at_night(
                 person.entity_id, began
             )
-        elif (
-            dark is None
-            and person.info.name.strip() in children
-            and not returns.left_with_others(person.entity_id, began)
-        ):
-            usual = returns.latest_ever(person.entity_id, began)  # a child out on their own
+        elif dark is None and person.info.name.strip() in children:
+            usual = _child_usual(returns, person.entity_id, began, now, occupied=occupied)
         else:
             continue
         if usual is None or now < usual.by + LATE_BY:
@@ -98,6 +104,19 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             magnitude=round((now - usual.by).total_seconds() / 60, 1),
             subject=person.entity_id,
         )
+
+
+def _child_usual(
+    returns: DayReturns, person: str, began: datetime, now: datetime, *, occupied: bool
+) -> UsualReturn | None:
+    """When a child out on their own is due: their habit for this kind of day and hour, else
+    the latest they were ever back; None when not judged (out with the family, the family
+    away together, somebody just in who may have come home with them)."""
+    if returns.left_with_others(person, began) or returns.others_just_back(person, now):
+        return None
+    if not occupied and not returns.others_at_their_usual(person, began):
+        return None
+    return returns.habit_return(person, began) or returns.latest_ever(person, began)
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
@@ -137,7 +156,13 @@ def _reasoning(
         f"{name} is not home: out since {left:%H:%M}; on the {usual.days} other days "
         f"learned that {name} went out, back by {by:%H:%M} at the latest. "
     )
-    if dark is None:  # a child of the household, read against every day learned
+    if dark is None and usual.kind in ("weekdays", "weekends"):  # a child's habit
+        latest = (
+            f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {usual.kind} "
+            f"learned that {name} went out about then on their own, back by {by:%H:%M}"
+            f"{later} at the latest. "
+        )
+    if dark is None:  # a child of the household, read against their own days
         return latest + (
             f"The household profile gives {name} a child's age; their phone still reports "
             "them away."
