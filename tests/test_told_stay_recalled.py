@@ -3,6 +3,7 @@ the household is home (walk 45's left 1; ``anomalies/told_stay_recalled.py``).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -11,6 +12,10 @@ from homeassistant.components.persistent_notification import _async_get_or_creat
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 import pytest
+
+from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
+from custom_components.anomaly_monitor.anomalies.told_stay_recalled import RecalledStays
+from custom_components.anomaly_monitor.core.models import AnomalyType, Finding, Severity
 
 from .helpers import (
     ALICE,
@@ -96,3 +101,39 @@ async def test_a_passage_after_the_told_stay_is_over_does_not_tell_it_again(
     await pass_time(hass, freezer, timedelta(minutes=20))
     (note,) = _messages(hass)
     assert note["title"] == f"Over: {title}"
+
+
+def _told_away(door: str, lock: str) -> OpenAnomaly:
+    away = Finding(
+        rule="entry_unsecured_while_away",
+        evidence=(door, lock),
+        reasoning="Front door lock is unlocked while nobody is home.",
+        anomaly_type=AnomalyType.SECURITY,
+        severity=Severity.HIGH,
+        subject=door,
+        while_away=True,
+    )
+    return OpenAnomaly.from_findings([away], dt_util.utcnow())
+
+
+def test_a_lock_still_unlocked_is_a_stay_going_on_not_its_recall() -> None:
+    """Set 41 (Gràcia): the household home, the door shut, its lock left unlocked;
+    "unlocked for 2 h 34 min" about the door is the stay going on: kept (it was dropped,
+    the incident ended, and the lock's stay was pushed again as new)."""
+    told = _told_away(DOOR, FRONT_LOCK)
+    unlocked = Finding(
+        rule="state_longer_than_usual",
+        evidence=(FRONT_LOCK, DOOR),
+        reasoning="Front door lock has been unlocked for 2 h 34 min.",
+        anomaly_type=AnomalyType.SECURITY,
+        severity=Severity.MEDIUM,
+        subject=DOOR,
+        magnitude=154.0,
+    )
+    stays = RecalledStays()
+    states = {DOOR: "off", FRONT_LOCK: "unlocked"}
+    assert stays.left([unlocked], [told], states, someone_home=True) == [unlocked]
+    shut = {DOOR: "off", FRONT_LOCK: "locked"}
+    assert stays.left([unlocked], [told], shut, someone_home=True) == []  # ended: recalled
+    longer = replace(unlocked, magnitude=170.0)  # a later stay of another length
+    assert stays.left([longer], [], shut, someone_home=True) == [longer]

@@ -10,7 +10,8 @@ home" with both home, and kept it open until the stay left the window, hours on.
 
 That recall is the stay already told, over: once the told entry while away is no longer
 found (the door shut and locked, or somebody home) and its door reads shut, a finding
-that a door was left open (``LEFT_OPEN_RULES``) about that door recalls the told stay: it
+that a door was left open (``LEFT_OPEN_RULES``) about that door, every device of it read
+shut (a lock still unlocked is a stay going on), recalls the told stay: it
 neither keeps the incident open (it is over after its hysteresis, as any) nor opens one
 again. The stay is known by its length (a stay that has ended keeps its minutes): a
 later stay of that door, of another length, is judged as any. Not stored: after a
@@ -48,6 +49,16 @@ def _left_open(finding: Finding, subject: str) -> bool:
     return finding.rule in LEFT_OPEN_RULES and finding.subject == subject
 
 
+def _ended(finding: Finding, door: str, states: Mapping[str, str]) -> bool:
+    """A door left open about ``door`` whose every device reads shut now: a stay that has
+    ended (a lock still unlocked is a stay going on, set 41: "unlocked for 2 h 34 min")."""
+    return (
+        _left_open(finding, door)
+        and finding.magnitude is not None
+        and not any(is_open(states.get(e)) for e in finding.evidence)
+    )
+
+
 class RecalledStays:
     """The stays told while nobody was home that have ended, by door: their minutes."""
 
@@ -73,8 +84,8 @@ class RecalledStays:
                 and not _entry_found(door, found, someone_home)
             ):
                 for finding in found:
-                    if _left_open(finding, door) and finding.magnitude is not None:
-                        self._ended[door] = finding.magnitude
+                    if _ended(finding, door, states):
+                        self._ended[door] = finding.magnitude or 0.0
         return [f for f in found if not self._recalls(f)]
 
     def _recalls(self, finding: Finding) -> bool:
