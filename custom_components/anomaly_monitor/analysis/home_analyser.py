@@ -25,6 +25,7 @@ from ..anomalies.cause_and_effect import linked
 from ..anomalies.intake import pushable, taken
 from ..anomalies.surfaces import Announcer
 from ..anomalies.telling import async_reword, async_shown_again, async_tell, wording
+from ..anomalies.through_the_blink import held_through_blink
 from ..anomalies.tracker import AnomalyTracker
 from ..backends.health import model_health
 from ..const import (
@@ -48,7 +49,7 @@ from ..core.models import ContextWindow, Finding, Verdict
 from ..core.pets import has_pets
 from ..core.phoneless_residents import has_phoneless_resident, phoneless_count
 from ..core.safety_floor import urgent_findings
-from ..live.context_builder import SnapshotCache
+from ..live.context_builder import SnapshotCache, start_blink_ends
 from ..live.watcher import StateWatcher
 from ..live.windows import live_window
 from ..recorder.baseline_keeper import BaselineKeeper
@@ -319,6 +320,9 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
                 keep |= set(self.tracker.open)
             before = wording(self.tracker)
             someone_home = (window.environment.persons_home or 0) > 0
+            # Who is home unknown for a start's blink: what was told while away stays.
+            blinking = start_blink_ends(self.hass, window.environment.ha_started, now)
+            keep |= held_through_blink(self.tracker.open, someone_home, blinking is not None)
             states = {s.entity_id: s.state for s in window.snapshot}
             opening = self._pushable(findings_of(verdict), someone_home)
             tracked = (*self.tracker.open.values(), *self.tracker.dismissed.values())
