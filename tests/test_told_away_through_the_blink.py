@@ -3,38 +3,14 @@ left 0; ``anomalies/through_the_blink.py``)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import timedelta
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.components.persistent_notification import _async_get_or_create_notifications
 from homeassistant.const import EVENT_HOMEASSISTANT_STARTED
 from homeassistant.core import CoreState, HomeAssistant
-from homeassistant.util import dt as dt_util
 
-from .helpers import (
-    ALICE,
-    FRONT_LOCK,
-    LIVING_TEMP,
-    SMOKE,
-    analyze,
-    pass_time,
-    put_in_area,
-    set_calm_home,
-    setup_monitor,
-)
-
-DOOR = "binary_sensor.front_door"
-DOOR_ATTRS = {"device_class": "door", "friendly_name": "Front door"}
-LIVING_ATTRS = {"device_class": "temperature", "unit_of_measurement": "°C"}
-MORNING = datetime(2026, 3, 10, 17, 0, tzinfo=dt_util.UTC)  # 10:00 local (US/Pacific)
-
-
-def _messages(hass: HomeAssistant) -> list[dict[str, Any]]:
-    return [
-        {**n, "message": n["message"].replace("\\", "")}
-        for n in _async_get_or_create_notifications(hass).values()
-    ]
+from .helpers import ALICE, LIVING_TEMP, analyze, pass_time
+from .left_open_while_away import LIVING_ATTRS, TOLD_AWAY, left_open_while_away, messages
 
 
 async def test_the_door_left_open_while_away_keeps_its_words_through_a_restart(
@@ -45,21 +21,7 @@ async def test_the_door_left_open_while_away_keeps_its_words_through_a_restart(
     blink for a minute). Main's notice then read "Front door stayed open for 37 min (from
     10:03), and still is.", as if somebody might be in, the lock gone, and back a minute
     later."""
-    freezer.move_to(MORNING)
-    put_in_area(hass, "Hall", DOOR, FRONT_LOCK)
-    set_calm_home(hass)
-    hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door lock"})
-    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
-    entry = await setup_monitor(
-        hass, learned=True, include_entities=[SMOKE, FRONT_LOCK, DOOR, ALICE, LIVING_TEMP]
-    )
-    await pass_time(hass, freezer, timedelta(minutes=3))
-    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # 10:03
-    await pass_time(hass, freezer, timedelta(seconds=30))
-    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
-    await pass_time(hass, freezer, timedelta(minutes=36))
-    (told,) = _messages(hass)
-    assert "Front door lock is unlocked while nobody is home." in told["message"]
+    entry, told = await left_open_while_away(hass, freezer, timedelta(minutes=36))
 
     assert await hass.config_entries.async_unload(entry.entry_id)  # HA stops at 10:40
     await hass.async_block_till_done()
@@ -78,10 +40,10 @@ async def test_the_door_left_open_while_away_keeps_its_words_through_a_restart(
         response = await analyze(hass, entry)
         found = [f["rule"] for f in response["verdict"]["findings"]]
         assert found == ["entry_left_open"]  # nobody known away: as if somebody were in
-        (note,) = _messages(hass)
+        (note,) = messages(hass)
         assert note["title"] == told["title"]
-        assert "Front door lock is unlocked while nobody is home." in note["message"]
+        assert TOLD_AWAY in note["message"]
         assert "and still is" not in note["message"]
     await pass_time(hass, freezer, timedelta(minutes=2))  # the blink has passed
-    (note,) = _messages(hass)
-    assert "Front door lock is unlocked while nobody is home." in note["message"]
+    (note,) = messages(hass)
+    assert TOLD_AWAY in note["message"]
