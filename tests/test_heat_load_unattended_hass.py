@@ -10,9 +10,10 @@ longer than any of its 14 runs here, and nobody has moved for an hour
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from freezegun.api import FrozenDateTimeFactory
+from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 import pytest
 
@@ -26,6 +27,19 @@ NAMELESS = {
 }
 
 
+async def _hob_on_at_supper(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> tuple[ConfigEntry, datetime]:
+    """Rose's learned home; the hob on at 18:00 as she passes through the hall. The entry
+    and 18:00."""
+    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
+    supper = today + timedelta(hours=18)
+    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
+    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
+    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    return entry, supper
+
+
 @pytest.mark.parametrize("moves_at_19_10", [False, True])
 async def test_an_element_on_past_its_runs_with_nobody_moving_is_told(
     hass: HomeAssistant,
@@ -37,11 +51,7 @@ async def test_an_element_on_past_its_runs_with_nobody_moving_is_told(
     at 19:10 told (on main: nothing, no role); somebody walking through the hall at 19:10
     may be minding it: not told."""
     monkeypatch.setitem(rose.ATTRIBUTES, rose.HOB, NAMELESS)
-    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
-    supper = today + timedelta(hours=18)
-    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
-    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
-    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    entry, supper = await _hob_on_at_supper(hass, freezer)
     rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=60))
     assert "heat_load_left_on_unattended" not in rules
     assert "cooker_left_on" not in rules
@@ -67,11 +77,7 @@ async def test_a_heater_known_as_one_is_its_own_checks(
     """The same evening with the meter named "Space heater power": a heater kept on while
     the household sits still is how a heater is used (set 11's cold night): not told here."""
     monkeypatch.setitem(rose.ATTRIBUTES, rose.HOB, {**NAMELESS, "friendly_name": "Space heater"})
-    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
-    supper = today + timedelta(hours=18)
-    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
-    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
-    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    entry, supper = await _hob_on_at_supper(hass, freezer)
     rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=75))
     assert "heat_load_left_on_unattended" not in rules
 
@@ -83,11 +89,7 @@ async def test_an_element_on_past_its_runs_in_the_empty_home_is_told(
     within a supper's run (not told); at 19:10, longer than each of its 14 runs with nobody
     home to mind it, told (on main: nothing, nobody "home and still")."""
     monkeypatch.setitem(rose.ATTRIBUTES, rose.HOB, NAMELESS)
-    entry, today = await rose._home(hass, freezer, night=timedelta(hours=17, minutes=50))
-    supper = today + timedelta(hours=18)
-    _set(hass, freezer, supper - timedelta(minutes=5), (HALL, "on"))
-    _set(hass, freezer, supper, (rose.HOB, "1500.0"))
-    _set(hass, freezer, supper + timedelta(minutes=5), (HALL, "off"))
+    entry, supper = await _hob_on_at_supper(hass, freezer)
     freezer.move_to(supper + timedelta(minutes=6))
     hass.states.async_set(rose.ROSE, "not_home", {"friendly_name": "Rose"})
     rules = await _rules_at(hass, freezer, entry, supper + timedelta(minutes=40))
