@@ -152,16 +152,14 @@ def _reasoning(
     name = person.entity_id
     # The days counted are the other days learned that they went out (walk 45: "each of
     # the 12 days learned" read as leaving out the day tonight's outing began).
-    latest = (
-        f"{name} is not home: out since {left:%H:%M}; on the {usual.days} other days "
-        f"learned that {name} went out, back by {by:%H:%M} at the latest. "
-    )
     if dark is None and usual.kind in ("weekdays", "weekends"):  # a child's habit
-        latest = (
-            f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {usual.kind} "
-            f"learned that {name} went out about then on their own, back by {by:%H:%M}"
-            f"{later} at the latest. "
-        )
+        days, back = f"{usual.kind} learned that {name} went out about then on their own", later
+    else:
+        days, back = f"other days learned that {name} went out", ""
+    latest = (
+        f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, "
+        f"back by {by:%H:%M}{back} at the latest. "
+    )
     if dark is None:  # a child of the household, read against their own days
         return latest + (
             f"The household profile gives {name} a child's age; their phone still reports "
