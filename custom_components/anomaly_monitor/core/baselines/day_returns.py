@@ -208,15 +208,21 @@ class DayReturns:
             for kept_day, kept_left, kept_back in kept
         )
 
-    def others_at_their_usual(self, person: str, began: datetime) -> bool:
+    def others_at_their_usual(
+        self, person: str, began: datetime, now: datetime, late_by: timedelta
+    ) -> bool:
         """Everybody else out left apart from ``person`` (not within ``TOGETHER``) on an
-        outing like their usual ones (``usual_return`` knows it): the parents at work, not
-        the family away together."""
-        return all(
-            abs(since - began) > TOGETHER and self.usual_return(other, since) is not None
-            for other, since in self.out_since.items()
-            if other != person
-        )
+        outing like their usual ones (``usual_return`` knows it) and not ``late_by`` past
+        its latest return at ``now``: the parents at work, not the family away together.
+        Parents out long past the end of their working day are no longer at work: the
+        household met up for a weekend away, every phone out until Sunday."""
+        for other, since in self.out_since.items():
+            if other == person:
+                continue
+            usual = self.usual_return(other, since)
+            if abs(since - began) <= TOGETHER or usual is None or now >= usual.by + late_by:
+                return False
+        return True
 
     def others_just_back(self, person: str, now: datetime) -> bool:
         """Another person came home within ``TOGETHER`` before ``now``: the household coming

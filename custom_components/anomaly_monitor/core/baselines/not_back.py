@@ -114,9 +114,13 @@ def _child_usual(
     away together, somebody just in who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
-    if not occupied and not returns.others_at_their_usual(person, began):
+    if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
         return None
-    return returns.habit_return(person, began) or returns.latest_ever(person, began)
+    return (
+        returns.habit_return(person, began)
+        or returns.latest_ever(person, began)
+        or returns.latest_at_night(person, began)
+    )
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
@@ -156,10 +160,13 @@ def _reasoning(
         days, back = f"{usual.kind} learned that {name} went out about then on their own", later
     else:
         days, back = f"other days learned that {name} went out", ""
-    latest = (
-        f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, "
-        f"back by {by:%H:%M}{back} at the latest. "
-    )
+    returned = f"back by {by:%H:%M}{back} at the latest"
+    if dark is None and usual.kind == "nights":  # a child's evening out like none learned
+        after = by.hour * 60 + by.minute
+        returned = (
+            "never back after midnight" if not after else f"back by {by:%H:%M}{later} at the latest"
+        )
+    latest = f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, {returned}. "
     if dark is None:  # a child of the household, read against their own days
         return latest + (
             f"The household profile gives {name} a child's age; their phone still reports "
