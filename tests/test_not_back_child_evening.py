@@ -81,8 +81,9 @@ def _judged(now: datetime, outs: list[tuple[datetime, str, str]]) -> list:
     return list(not_back_as_usual(HomeView(built), baselines))
 
 
-def _evening_out(now: datetime) -> list:
-    """Her school day as usual, then out to a party at 19:00 on the Friday; her parents home."""
+def _evening_out(now: datetime, left: float = 19.0) -> list:
+    """Her school day as usual, then out to a party at ``left`` on the Friday; her parents
+    home."""
     outs = [
         (_at(FRIDAY, 6.92), FATHER, "not_home"),
         (_at(FRIDAY, 16.75), FATHER, "home"),
@@ -90,7 +91,7 @@ def _evening_out(now: datetime) -> list:
         (_at(FRIDAY, 17.25), MOTHER, "home"),
         (_at(FRIDAY, 7.83), CHILD, "not_home"),
         (_at(FRIDAY, 15.5), CHILD, "home"),
-        (_at(FRIDAY, 19.0), CHILD, "not_home"),
+        (_at(FRIDAY, left), CHILD, "not_home"),
     ]
     return _judged(now, outs)
 
@@ -107,6 +108,12 @@ def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:
 def test_a_first_evening_out_is_not_told_before_one() -> None:
     assert _evening_out(_at(FRIDAY, 23.5)) == []
     assert _evening_out(_at(FRIDAY, 24.9)) == []
+
+
+def test_an_outing_begun_at_night_is_left_to_the_night_rules() -> None:
+    """Out at 23:30: told as it begins by ``went_out_at_night``, not again at 01:00."""
+    assert _evening_out(_at(FRIDAY, 25.5), left=23.5) == []
+    assert [f.rule for f in _evening_out(_at(FRIDAY, 25.5), left=22.9)] == ["not_back_as_usual"]
 
 
 def test_parents_long_past_their_working_day_are_not_at_work() -> None:

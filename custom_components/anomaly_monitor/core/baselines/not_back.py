@@ -24,13 +24,19 @@ night quiet. Without such a habit, an outing begun at an hour one of theirs bega
 read against the latest they were ever back, by the clock, on every day learned
 (``day_returns.latest_ever``, a week at least): a 13-year-old home by 18:30 at the latest
 on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30 (read by
-the weekday alone, a teenager's first Friday out is told). Not judged: a child who left with
-another tracked person (``day_returns.left_with_others``: the family out together, the
-parents' phones home a minute before theirs), nor as another person comes in
+the weekday alone, a teenager's first Friday out is told). An evening out like none learned
+(begun from 17:00 and before the night's 23:00: a 15-year-old's first Saturday party, only
+school days learned) is read against the latest they were ever back at night
+(``day_returns.latest_at_night``): never out past midnight, not back at 01:00. One begun at
+night is the night rules' (``went_out_at_night`` tells it as it begins). Not judged: a
+child who left with another tracked person (``day_returns.left_with_others``: the family
+out together, the parents' phones home a minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
 from the festival together). With nobody home, a child is judged while everybody else out
-left apart from them for an outing like their usual ones (at work: the mother rings round
-from the office); else the family may be out together, met up later.
+left apart from them for an outing like their usual ones, not an hour past its latest
+return (at work: the mother rings round from the office); else the family may be out
+together, met up later (the parents out since the morning and not back at 20:00 on a
+Friday: off to the summer house straight from work and school).
 
 An adult, or a child with the phone dark, is judged while somebody tracked is home to miss
 them: with the whole household out, they may all be away together (a family's trip,
@@ -57,6 +63,7 @@ from ..profile_minors import minors_named
 from .clock import local
 from .day_returns import MAX_OUTING, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
+from .night_uses import PERSON_NIGHT_FROM
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
 LATE_BY = timedelta(hours=1)
@@ -110,17 +117,19 @@ def _child_usual(
     returns: DayReturns, person: str, began: datetime, now: datetime, *, occupied: bool
 ) -> UsualReturn | None:
     """When a child out on their own is due: their habit for this kind of day and hour, else
-    the latest they were ever back; None when not judged (out with the family, the family
-    away together, somebody just in who may have come home with them)."""
+    the latest they were ever back, else (an evening out like none learned) the latest they
+    were ever back at night; None when not judged (out with the family, the family away
+    together, somebody just in who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
     if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
         return None
-    return (
-        returns.habit_return(person, began)
-        or returns.latest_ever(person, began)
-        or returns.latest_at_night(person, began)
-    )
+    usual = returns.habit_return(person, began) or returns.latest_ever(person, began)
+    if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
+        # An evening out like none learned, begun while the household is up; one begun
+        # at night is told as it begins (``went_out_at_night``), not again an hour on.
+        usual = returns.latest_at_night(person, began)
+    return usual
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
