@@ -59,9 +59,9 @@ def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
     return baselines, observe_all(baselines, events)
 
 
-def _judged(now: datetime, outs: list[tuple[datetime, str, str]]) -> list:
-    """Judged at ``now`` after today's ``outs`` (when, person, state)."""
-    baselines, past = _learned(FRIDAY)
+def _judged(now: datetime, outs: list[tuple[datetime, str, str]], day: datetime = FRIDAY) -> list:
+    """Judged at ``now`` after ``day``'s ``outs`` (when, person, state)."""
+    baselines, past = _learned(day)
     today = observe_all(baselines, outs)
     baselines.advance(now)
     last = {t.entity_id: t for t in today}
@@ -69,7 +69,7 @@ def _judged(now: datetime, outs: list[tuple[datetime, str, str]]) -> list:
         EntityState(
             EntityInfo(entity, name),
             last[entity].state if entity in last else "home",
-            last_changed=last[entity].when if entity in last else FRIDAY,
+            last_changed=last[entity].when if entity in last else day,
         )
         for entity, name in NAMES.items()
     ]
@@ -81,19 +81,19 @@ def _judged(now: datetime, outs: list[tuple[datetime, str, str]]) -> list:
     return list(not_back_as_usual(HomeView(built), baselines))
 
 
-def _evening_out(now: datetime, left: float = 19.0) -> list:
-    """Her school day as usual, then out to a party at ``left`` on the Friday; her parents
+def _evening_out(now: datetime, left: float = 19.0, day: datetime = FRIDAY) -> list:
+    """Her school day as usual, then out to a party at ``left`` on ``day``; her parents
     home."""
     outs = [
-        (_at(FRIDAY, 6.92), FATHER, "not_home"),
-        (_at(FRIDAY, 16.75), FATHER, "home"),
-        (_at(FRIDAY, 7.67), MOTHER, "not_home"),
-        (_at(FRIDAY, 17.25), MOTHER, "home"),
-        (_at(FRIDAY, 7.83), CHILD, "not_home"),
-        (_at(FRIDAY, 15.5), CHILD, "home"),
-        (_at(FRIDAY, left), CHILD, "not_home"),
+        (_at(day, 6.92), FATHER, "not_home"),
+        (_at(day, 16.75), FATHER, "home"),
+        (_at(day, 7.67), MOTHER, "not_home"),
+        (_at(day, 17.25), MOTHER, "home"),
+        (_at(day, 7.83), CHILD, "not_home"),
+        (_at(day, 15.5), CHILD, "home"),
+        (_at(day, left), CHILD, "not_home"),
     ]
-    return _judged(now, outs)
+    return _judged(now, outs, day)
 
 
 def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:
@@ -108,6 +108,18 @@ def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:
 def test_a_first_evening_out_is_not_told_before_one() -> None:
     assert _evening_out(_at(FRIDAY, 23.5)) == []
     assert _evening_out(_at(FRIDAY, 24.9)) == []
+
+
+def test_five_school_days_say_nothing_of_her_nights() -> None:
+    """The second Monday: five school days learned, no weekend among them; a week is wanted."""
+    monday = MONDAY + timedelta(days=7)
+    assert _evening_out(_at(monday, 25.5), day=monday) == []
+    tuesday = monday + timedelta(days=1)  # six days: still not a week
+    assert _evening_out(_at(tuesday, 25.5), day=tuesday) == []
+    wednesday = tuesday + timedelta(days=1)
+    assert [f.rule for f in _evening_out(_at(wednesday, 25.5), day=wednesday)] == [
+        "not_back_as_usual"
+    ]
 
 
 def test_an_outing_begun_at_night_is_left_to_the_night_rules() -> None:

@@ -135,17 +135,19 @@ class DayReturns:
             return UsualReturn(midnight + timedelta(minutes=latest), len(near), "days")
         return None
 
-    def latest_at_night(self, person: str, began: datetime) -> UsualReturn | None:
+    def latest_at_night(
+        self, person: str, began: datetime, min_days: int = MIN_NIGHT_DAYS
+    ) -> UsualReturn | None:
         """For an evening out (begun from ``EVENING_FROM`` to midnight): the latest
         ``person`` was ever back after a midnight (at midnight when always back before one)
-        on the ``MIN_NIGHT_DAYS`` or more days learned; None when fewer were, or for an
-        outing begun earlier in the day."""
+        on the ``min_days`` or more days learned; None when fewer were, or for an outing
+        begun earlier in the day."""
         kept = self.outings.get(person, [])
         start = local(began, self.zone)
         if start.hour < EVENING_FROM:
             return None
         days = {day for day, _, _ in kept if day != start.toordinal()}
-        if len(days) < MIN_NIGHT_DAYS:
+        if len(days) < min_days:
             return None
         past = [back - 24 * 60 for day, _, back in kept if day in days and back > 24 * 60]
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)

@@ -27,10 +27,11 @@ on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30
 the weekday alone, a teenager's first Friday out is told). An evening out like none learned
 (begun from 17:00 and before the night's 23:00: a 15-year-old's first Saturday party, only
 school days learned) is read against the latest they were ever back at night
-(``day_returns.latest_at_night``): never out past midnight, not back at 01:00. One begun at
-night is the night rules' (``went_out_at_night`` tells it as it begins). Not judged: a
-child who left with another tracked person (``day_returns.left_with_others``: the family
-out together, the parents' phones home a minute before theirs), nor as another person comes in
+(``day_returns.latest_at_night``, a week at least): never out past midnight, not back at
+01:00. One begun at night is the night rules' (``went_out_at_night`` tells it as it
+begins). Not judged: a child who left with another tracked person
+(``day_returns.left_with_others``: the family out together, the parents' phones home a
+minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
 from the festival together). With nobody home, a child is judged while everybody else out
 left apart from them for an outing like their usual ones, not an hour past its latest
@@ -61,7 +62,7 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
 from ..profile_minors import minors_named
 from .clock import local
-from .day_returns import MAX_OUTING, DayReturns, UsualReturn
+from .day_returns import MAX_OUTING, MIN_EVER_DAYS, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
 from .night_uses import PERSON_NIGHT_FROM
 
@@ -127,8 +128,9 @@ def _child_usual(
     usual = returns.habit_return(person, began) or returns.latest_ever(person, began)
     if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
         # An evening out like none learned, begun while the household is up; one begun
-        # at night is told as it begins (``went_out_at_night``), not again an hour on.
-        usual = returns.latest_at_night(person, began)
+        # at night is told as it begins (``went_out_at_night``), not again an hour on. A
+        # week learned at least: five school days say nothing of a weekend's night.
+        usual = returns.latest_at_night(person, began, MIN_EVER_DAYS)
     return usual
 
 
