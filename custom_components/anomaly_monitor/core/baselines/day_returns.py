@@ -135,17 +135,19 @@ class DayReturns:
             return UsualReturn(midnight + timedelta(minutes=latest), len(near), "days")
         return None
 
-    def latest_at_night(self, person: str, began: datetime) -> UsualReturn | None:
+    def latest_at_night(
+        self, person: str, began: datetime, min_days: int = MIN_NIGHT_DAYS
+    ) -> UsualReturn | None:
         """For an evening out (begun from ``EVENING_FROM`` to midnight): the latest
         ``person`` was ever back after a midnight (at midnight when always back before one)
-        on the ``MIN_NIGHT_DAYS`` or more days learned; None when fewer were, or for an
-        outing begun earlier in the day."""
+        on the ``min_days`` or more days learned; None when fewer were, or for an outing
+        begun earlier in the day."""
         kept = self.outings.get(person, [])
         start = local(began, self.zone)
         if start.hour < EVENING_FROM:
             return None
         days = {day for day, _, _ in kept if day != start.toordinal()}
-        if len(days) < MIN_NIGHT_DAYS:
+        if len(days) < min_days:
             return None
         past = [back - 24 * 60 for day, _, back in kept if day in days and back > 24 * 60]
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
@@ -208,15 +210,21 @@ class DayReturns:
             for kept_day, kept_left, kept_back in kept
         )
 
-    def others_at_their_usual(self, person: str, began: datetime) -> bool:
+    def others_at_their_usual(
+        self, person: str, began: datetime, now: datetime, late_by: timedelta
+    ) -> bool:
         """Everybody else out left apart from ``person`` (not within ``TOGETHER``) on an
-        outing like their usual ones (``usual_return`` knows it): the parents at work, not
-        the family away together."""
-        return all(
-            abs(since - began) > TOGETHER and self.usual_return(other, since) is not None
-            for other, since in self.out_since.items()
-            if other != person
-        )
+        outing like their usual ones (``usual_return`` knows it) and not ``late_by`` past
+        its latest return at ``now``: the parents at work, not the family away together.
+        Parents out long past the end of their working day are no longer at work: the
+        household met up for a weekend away, every phone out until Sunday."""
+        for other, since in self.out_since.items():
+            if other == person:
+                continue
+            usual = self.usual_return(other, since)
+            if abs(since - began) <= TOGETHER or usual is None or now >= usual.by + late_by:
+                return False
+        return True
 
     def others_just_back(self, person: str, now: datetime) -> bool:
         """Another person came home within ``TOGETHER`` before ``now``: the household coming

@@ -24,13 +24,20 @@ night quiet. Without such a habit, an outing begun at an hour one of theirs bega
 read against the latest they were ever back, by the clock, on every day learned
 (``day_returns.latest_ever``, a week at least): a 13-year-old home by 18:30 at the latest
 on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30 (read by
-the weekday alone, a teenager's first Friday out is told). Not judged: a child who left with
-another tracked person (``day_returns.left_with_others``: the family out together, the
-parents' phones home a minute before theirs), nor as another person comes in
+the weekday alone, a teenager's first Friday out is told). An evening out like none learned
+(begun from 17:00 and before the night's 23:00: a 15-year-old's first Saturday party, only
+school days learned) is read against the latest they were ever back at night
+(``day_returns.latest_at_night``, a week at least): never out past midnight, not back at
+01:00. One begun at night is the night rules' (``went_out_at_night`` tells it as it
+begins). Not judged: a child who left with another tracked person
+(``day_returns.left_with_others``: the family out together, the parents' phones home a
+minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
 from the festival together). With nobody home, a child is judged while everybody else out
-left apart from them for an outing like their usual ones (at work: the mother rings round
-from the office); else the family may be out together, met up later.
+left apart from them for an outing like their usual ones, not an hour past its latest
+return (at work: the mother rings round from the office); else the family may be out
+together, met up later (the parents out since the morning and not back at 20:00 on a
+Friday: off to the summer house straight from work and school).
 
 An adult, or a child with the phone dark, is judged while somebody tracked is home to miss
 them: with the whole household out, they may all be away together (a family's trip,
@@ -55,8 +62,9 @@ from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
 from ..profile_minors import minors_named
 from .clock import local
-from .day_returns import MAX_OUTING, DayReturns, UsualReturn
+from .day_returns import MAX_OUTING, MIN_EVER_DAYS, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
+from .night_uses import PERSON_NIGHT_FROM
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
 LATE_BY = timedelta(hours=1)
@@ -110,13 +118,20 @@ def _child_usual(
     returns: DayReturns, person: str, began: datetime, now: datetime, *, occupied: bool
 ) -> UsualReturn | None:
     """When a child out on their own is due: their habit for this kind of day and hour, else
-    the latest they were ever back; None when not judged (out with the family, the family
-    away together, somebody just in who may have come home with them)."""
+    the latest they were ever back, else (an evening out like none learned) the latest they
+    were ever back at night; None when not judged (out with the family, the family away
+    together, somebody just in who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
-    if not occupied and not returns.others_at_their_usual(person, began):
+    if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
         return None
-    return returns.habit_return(person, began) or returns.latest_ever(person, began)
+    usual = returns.habit_return(person, began) or returns.latest_ever(person, began)
+    if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
+        # An evening out like none learned, begun while the household is up; one begun
+        # at night is told as it begins (``went_out_at_night``), not again an hour on. A
+        # week learned at least: five school days say nothing of a weekend's night.
+        usual = returns.latest_at_night(person, began, MIN_EVER_DAYS)
+    return usual
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
@@ -156,10 +171,13 @@ def _reasoning(
         days, back = f"{usual.kind} learned that {name} went out about then on their own", later
     else:
         days, back = f"other days learned that {name} went out", ""
-    latest = (
-        f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, "
-        f"back by {by:%H:%M}{back} at the latest. "
-    )
+    returned = f"back by {by:%H:%M}{back} at the latest"
+    if dark is None and usual.kind == "nights":  # a child's evening out like none learned
+        after = by.hour * 60 + by.minute
+        returned = (
+            "never back after midnight" if not after else f"back by {by:%H:%M}{later} at the latest"
+        )
+    latest = f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, {returned}. "
     if dark is None:  # a child of the household, read against their own days
         return latest + (
             f"The household profile gives {name} a child's age; their phone still reports "

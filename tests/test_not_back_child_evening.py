@@ -1,0 +1,143 @@
+"""A child's evening out unlike any learned, and a household away together after work
+(``not_back_as_usual``, child path).
+
+Sets 41, 42 and 38: a 14-, 15- and 16-year-old's first Friday or Saturday evening out of
+the record (a party, the correfoc), due before midnight and home after one or two, their
+phones still saying "away"; nothing learned began in the evening, so no return was read
+and none was told. And a 13-year-old told "not back" at 20:05 on the Friday the family
+left for the summer house straight from work and school: the parents, out since the
+morning like every weekday, were read as "at work" hours after their working day ended.
+Here a family: the father out 06:55-16:45 and the mother 07:40-17:15 on weekdays, the
+daughter at school 07:50-15:30 on weekdays; never out in the evening before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from custom_components.anomaly_monitor.core.baselines.home_baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.not_back import not_back_as_usual
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Transition
+
+from .core_factories import environment, observe_all, window
+
+ZONE = ZoneInfo("Europe/Stockholm")
+CHILD = "person.elsa"
+FATHER = "person.johan"
+MOTHER = "person.sara"
+NAMES = {CHILD: "Elsa", FATHER: "Johan", MOTHER: "Sara"}
+MONDAY = datetime(2027, 8, 23, tzinfo=ZONE)
+FRIDAY = MONDAY + timedelta(days=11)  # the second Friday
+PROFILE = "Johan, Sara, Elsa (14, har mobil) och Vincent (8, ingen mobil)."
+
+
+def _at(day: datetime, hours: float) -> datetime:
+    return day + timedelta(hours=hours)
+
+
+def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
+    """Their weekdays up to ``until``'s; nobody ever out in the evening."""
+    baselines = HomeBaselines(ZONE)
+    baselines.describe([EntityInfo(entity, name) for entity, name in NAMES.items()])
+    baselines.watching(list(NAMES), MONDAY)
+    events = [(MONDAY, entity, "home") for entity in NAMES]
+    day = MONDAY
+    while day.date() < until.date():
+        if day.weekday() < 5:
+            events += [
+                (_at(day, 6.92), FATHER, "not_home"),
+                (_at(day, 16.75), FATHER, "home"),
+                (_at(day, 7.67), MOTHER, "not_home"),
+                (_at(day, 17.25), MOTHER, "home"),
+                (_at(day, 7.83), CHILD, "not_home"),
+                (_at(day, 15.5), CHILD, "home"),
+            ]
+        day += timedelta(days=1)
+    return baselines, observe_all(baselines, events)
+
+
+def _judged(now: datetime, outs: list[tuple[datetime, str, str]], day: datetime = FRIDAY) -> list:
+    """Judged at ``now`` after ``day``'s ``outs`` (when, person, state)."""
+    baselines, past = _learned(day)
+    today = observe_all(baselines, outs)
+    baselines.advance(now)
+    last = {t.entity_id: t for t in today}
+    states = [
+        EntityState(
+            EntityInfo(entity, name),
+            last[entity].state if entity in last else "home",
+            last_changed=last[entity].when if entity in last else day,
+        )
+        for entity, name in NAMES.items()
+    ]
+    home_count = sum(s.state == "home" for s in states)
+    built = replace(
+        window(states, environment(now, persons_home=home_count), [*past[-20:], *today]),
+        profile=PROFILE,
+    )
+    return list(not_back_as_usual(HomeView(built), baselines))
+
+
+def _evening_out(now: datetime, left: float = 19.0, day: datetime = FRIDAY) -> list:
+    """Her school day as usual, then out to a party at ``left`` on ``day``; her parents
+    home."""
+    outs = [
+        (_at(day, 6.92), FATHER, "not_home"),
+        (_at(day, 16.75), FATHER, "home"),
+        (_at(day, 7.67), MOTHER, "not_home"),
+        (_at(day, 17.25), MOTHER, "home"),
+        (_at(day, 7.83), CHILD, "not_home"),
+        (_at(day, 15.5), CHILD, "home"),
+        (_at(day, left), CHILD, "not_home"),
+    ]
+    return _judged(now, outs, day)
+
+
+def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:
+    # Fails before: no outing of hers began in the evening, so no return was read.
+    findings = _evening_out(_at(FRIDAY, 25.05))
+    assert [f.rule for f in findings] == ["not_back_as_usual"]
+    assert findings[0].evidence == (CHILD,)
+    assert "out since 19:00; on the 9 other days learned" in findings[0].reasoning
+    assert "went out, never back after midnight." in findings[0].reasoning
+
+
+def test_a_first_evening_out_is_not_told_before_one() -> None:
+    assert _evening_out(_at(FRIDAY, 23.5)) == []
+    assert _evening_out(_at(FRIDAY, 24.9)) == []
+
+
+def test_five_school_days_say_nothing_of_her_nights() -> None:
+    """The second Monday: five school days learned, no weekend among them; a week is wanted."""
+    monday = MONDAY + timedelta(days=7)
+    assert _evening_out(_at(monday, 25.5), day=monday) == []
+    tuesday = monday + timedelta(days=1)  # six days: still not a week
+    assert _evening_out(_at(tuesday, 25.5), day=tuesday) == []
+    wednesday = tuesday + timedelta(days=1)
+    assert [f.rule for f in _evening_out(_at(wednesday, 25.5), day=wednesday)] == [
+        "not_back_as_usual"
+    ]
+
+
+def test_an_outing_begun_at_night_is_left_to_the_night_rules() -> None:
+    """Out at 23:30: told as it begins by ``went_out_at_night``, not again at 01:00."""
+    assert _evening_out(_at(FRIDAY, 25.5), left=23.5) == []
+    assert [f.rule for f in _evening_out(_at(FRIDAY, 25.5), left=22.9)] == ["not_back_as_usual"]
+
+
+def test_parents_long_past_their_working_day_are_not_at_work() -> None:
+    """Everybody out since the morning as on a weekday, nobody back by 20:05: the family
+    met up after work for a weekend away; nobody is waiting for her."""
+    outs = [
+        (_at(FRIDAY, 6.92), FATHER, "not_home"),
+        (_at(FRIDAY, 7.67), MOTHER, "not_home"),
+        (_at(FRIDAY, 7.9), CHILD, "not_home"),
+    ]
+    # Fails before: the parents out since the morning read "at work" at any hour.
+    assert _judged(_at(FRIDAY, 20.1), outs) == []
+    # Within their working day they are at work, and she is an hour past school.
+    told = _judged(_at(FRIDAY, 16.6), outs)
+    assert [f.rule for f in told] == ["not_back_as_usual"]
