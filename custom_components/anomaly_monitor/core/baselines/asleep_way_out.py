@@ -81,11 +81,13 @@ def unused_way_out(
     learned: bool,
 ) -> bool:
     """The door is a way out nobody takes at this hour here: its area unused at these
-    hours, or (its night use not ``learned`` yet) its lock unlocked just before."""
+    hours, or its nights ``learned`` and the door itself opened (in or out) on none of
+    them, or (its night use not ``learned`` yet) its lock unlocked just before."""
     if door.info.area and days_unused(home, baselines, door.info.area, opened):
         return True
     if learned:
-        return False
+        # Its room may live at night (a dog, a glass of water): the door itself does not.
+        return not baselines.usual.nights_used(door.entity_id, skip=opened)
     unlocks = (t for lock in locks for t in changed_to(home, lock, "unlocked"))
     return any(opened - KEY_REACH <= t <= opened for t in unlocks)
 
