@@ -60,7 +60,7 @@ def _info(entity_id: str) -> EntityInfo:
 
 
 def _lived(
-    today: datetime, wake: timedelta, late_hob: bool = False, night_door: bool = False
+    today: datetime, wake: timedelta, late_hob: bool = False, door_hour: float | None = None
 ) -> HomeBaselines:
     """A fortnight of Rose's days before ``today`` (local midnight), as the monitor learned it."""
     baselines = HomeBaselines(ZoneInfo(ZONE))
@@ -102,9 +102,9 @@ def _lived(
         if late_hob:
             at(23, HOB, "1400.0")  # a late supper, most days
             at(23.5, HOB, "0.0")
-        if night_door and day % 3 == 0:
-            at(3.05, DOOR, "on")  # out to the step on her toilet trip, some nights
-            at(3.06, DOOR, "off")
+        if door_hour is not None and day % 3 == 0:
+            at(door_hour, DOOR, "on")  # out to the step, some days at this hour
+            at(door_hour + 0.01, DOOR, "off")
     # Her last movement: going to bed at 22:30 last night.
     events += [
         (today - timedelta(minutes=90), BED, "on"),
@@ -122,7 +122,7 @@ async def _home(
     wake: timedelta = timedelta(hours=7),
     late_hob: bool = False,
     night: timedelta = timedelta(hours=1),
-    night_door: bool = False,
+    door_hour: float | None = None,
 ) -> tuple[MockConfigEntry, datetime]:
     """Rose's monitor with its learned fortnight, started at ``night`` past midnight today
     (her last movement: going to bed at 22:30 last night); everything off, Rose home."""
@@ -141,7 +141,7 @@ async def _home(
         options=monitor_options(**{CONF_INCLUDE_ENTITIES: list(ATTRIBUTES)}),
     )
     entry.add_to_hass(hass)
-    learned = _lived(today, wake, late_hob, night_door)
+    learned = _lived(today, wake, late_hob, door_hour)
     learned.advance(today + night)
     await baseline_store(hass, entry.entry_id).async_save(learned.as_dict())
     assert await hass.config_entries.async_setup(entry.entry_id)
