@@ -55,6 +55,7 @@ UP_FOR = timedelta(minutes=10)
 STILL = timedelta(minutes=10)
 # The way to the door (``night_outings.ON_THE_WAY``, which reads this module).
 ON_THE_WAY = timedelta(minutes=3)
+# ``DailyRoutines`` keeps a day as quarter hours (a cover, not kept there, is read unused).
 QUARTERS_AN_HOUR = 4
 
 
