@@ -63,6 +63,35 @@ async def test_a_door_opened_late_in_an_evening_that_goes_on_is_not_told(
     assert "went_out_at_night" not in rules
 
 
+@pytest.mark.parametrize(
+    ("door_hour", "told"),
+    [(None, True), (3.05, False), (5.5, False), (7.5, True)],
+)
+async def test_a_door_never_opened_at_night_is_told_where_its_room_lives_at_night(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, door_hour: float | None, told: bool
+) -> None:
+    """The hall lives at 03:00 every night (Rose's toilet trip; a dog's room alike), so
+    its part of the house is no unused one; the front door in it was opened at night on
+    none of the fortnight's nights. At 04:40 somebody walks from the bedroom through the
+    hall and opens it, the hall moving again two minutes on: told at once (blind42 d: the
+    back door at 02:40, the dog's kitchen moving before it). Where the door is opened on
+    her trip some nights, or some mornings at 05:30 (within the hour: an early start), it
+    is the household's at that hour and is left alone; used only from 07:30 it is not."""
+    entry, today = await rhythm._home(hass, freezer, door_hour=door_hour)
+    way = today + timedelta(hours=4, minutes=38)
+    rhythm._set(hass, freezer, way, (BED, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (BED, "off"))
+    rhythm._set(hass, freezer, way + timedelta(minutes=4), (HALL, "on"))
+    rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=5))
+    assert ("went_out_at_night" in rules) is told
+    if told:
+        reasoning = rules["went_out_at_night"]["reasoning"]
+        assert "the household was asleep" in reasoning
+        assert "04:40" in reasoning
+
+
 def test_a_night_broken_by_settling_a_child_keeps_its_last_rest() -> None:
     """Asleep from 00:40, up 01:57-02:22 settling a child (longer than a toilet trip):
     the rest that ended at 01:57 is kept, however short, until everybody leaves."""

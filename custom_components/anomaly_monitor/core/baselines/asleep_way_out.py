@@ -10,6 +10,10 @@ lets a guest in or goes out, so somebody walking to a door and opening it is the
 
 - a door whose part of the house has had no activity at these hours on any of the days
   learned (``area_unused``: a front hall, a balcony nobody uses at night), or
+- a door whose nights are learned, opened in the small hours on none of them and within
+  an hour either side of this time on no day kept, though its room lives at night (a
+  dog's kitchen, a hall on the way to the toilet: the room's life says nothing of the
+  door; a door opened every morning from 05:50 is the household's at 04:41), or
 - in the first nights, before the door's night use is learned, a door whose lock was
   unlocked just before it opened (``KEY_REACH``): a locked way out, unlocked from inside.
   A door without a lock may be between two rooms, and is left to the learned nights.
@@ -36,9 +40,10 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, changed_to
 from ..models import EntityState
 from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
-from .area_unused import days_unused
+from .area_unused import SPREAD, days_unused
 from .clock import local
 from .daily_rhythm import BACK_TO_BED
+from .daily_routines import quarter_of
 from .household_asleep import SETTLED, sitting_up
 
 if TYPE_CHECKING:
@@ -50,6 +55,8 @@ UP_FOR = timedelta(minutes=10)
 STILL = timedelta(minutes=10)
 # The way to the door (``night_outings.ON_THE_WAY``, which reads this module).
 ON_THE_WAY = timedelta(minutes=3)
+# ``DailyRoutines`` keeps a day as quarter hours (a cover, not kept there, is read unused).
+QUARTERS_AN_HOUR = 4
 
 
 def asleep_at(home: HomeView, baselines: HomeBaselines, way: datetime) -> bool:
@@ -81,13 +88,37 @@ def unused_way_out(
     learned: bool,
 ) -> bool:
     """The door is a way out nobody takes at this hour here: its area unused at these
-    hours, or (its night use not ``learned`` yet) its lock unlocked just before."""
+    hours, or its nights ``learned`` and the door itself opened (in or out) on none of
+    them nor within an hour either side of this time on any day kept
+    (``door_unused_near``), or (its night use not ``learned`` yet) its lock unlocked just
+    before."""
     if door.info.area and days_unused(home, baselines, door.info.area, opened):
         return True
     if learned:
-        return False
+        # Its room may live at night (a dog, a glass of water): the door itself does not.
+        return not baselines.usual.nights_used(door.entity_id, skip=opened) and door_unused_near(
+            baselines, door.entity_id, opened
+        )
     unlocks = (t for lock in locks for t in changed_to(home, lock, "unlocked"))
     return any(opened - KEY_REACH <= t <= opened for t in unlocks)
+
+
+def door_unused_near(baselines: HomeBaselines, door: str, opened: datetime) -> bool:
+    """The door was opened within ``SPREAD`` hours either side of ``opened``'s time of day
+    on none of the days kept before today (``DailyRoutines``: its quarters open, day by
+    day), as ``area_unused`` reads its room: a door used from 05:50 every morning is the
+    household's at 04:41 (up early for a feast), one never used before 06:40 is not."""
+    masks = baselines.routines.slots.get(door)
+    if masks is None:
+        return True
+    slot, day = quarter_of(opened, baselines.zone)
+    hour = slot // QUARTERS_AN_HOUR
+    used = 0
+    for near in range(hour - SPREAD, hour + SPREAD + 1):
+        start = (near % 24) * QUARTERS_AN_HOUR
+        for quarter in range(start, start + QUARTERS_AN_HOUR):
+            used |= masks[quarter]
+    return not used & baselines.routines.before(day)
 
 
 def up_a_while(home: HomeView, opened: datetime) -> bool:
