@@ -65,6 +65,29 @@ def test_back_door_left_open_for_an_hour() -> None:
     assert going_on.recommendation == "Check that the door is closed."
 
 
+def test_a_door_left_open_again_is_told_by_its_stay_going_on() -> None:
+    """Open 30 min, shut, then open again 20 min later and still open after 18 min: the
+    stay going on is the finding, not the longer one before it (walk 47's second outing,
+    not told until the new stay outlasted the first: main said "30 min (from 07:10)")."""
+    trace = steps(
+        MORNING,
+        [
+            (0, DOOR.entity_id, "off"),
+            (10, DOOR.entity_id, "on"),
+            (40, DOOR.entity_id, "off"),
+            (60, DOOR.entity_id, "on"),
+        ],
+    )
+    door_open = entity(DOOR.entity_id, "on", area="Hallway", device_class="door")
+    (finding,) = entry_left_open(home([door_open], environment(_at(78)), trace))
+    assert "18 min (from 08:00), and still is" in finding.reasoning
+    assert finding.magnitude == 18
+    assert finding.recommendation == "Check that the door is closed."
+    # Still under the limit, the stay before it is what there is to tell, as before.
+    (earlier,) = entry_left_open(home([door_open], environment(_at(70)), trace))
+    assert "30 min (from 07:10)." in earlier.reasoning
+
+
 def test_short_passages_through_the_door_are_normal() -> None:
     events = [(m, DOOR.entity_id, s) for m in range(0, 120, 20) for s in ("on",)]
     events += [(m + 1, DOOR.entity_id, "off") for m in range(0, 120, 20)]

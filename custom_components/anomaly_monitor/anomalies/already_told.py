@@ -6,11 +6,12 @@ Which situations are one trouble is decided in one place, the table of ``same_tr
 this class holds the memories its rows read: a stay while everybody is away
 (``away_stay``), a heating failure seen by several checks (``heat_spells``), a problem
 the homeowner acknowledged (``acknowledged_hold``), a reading settling after one
-(``aftermath``), a meter drawing on (``drawing_on``, not stored), a reading staying as
-far off (``staying_off``, not stored), and which anomaly each
-part shown in another belongs to (``consequence_of``). They are
-stored with the tracker's anomalies (``"already_told"`` in its file), so a restart does
-not tell a situation once more; a damaged part loads empty, with a warning.
+(``aftermath``), a stay told while away recalled once it ended (``told_stay_recalled``),
+a meter drawing on (``drawing_on``, not stored), a reading staying as far off
+(``staying_off``, not stored), and which anomaly each part shown in another belongs to
+(``consequence_of``). They are stored with the tracker's anomalies (``"already_told"`` in
+its file), so a restart does not tell a situation once more; a damaged part loads empty,
+with a warning.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .marked_occurrence import MarkedOccurrences
 from .open_anomaly import OpenAnomaly
 from .same_trouble import Question, same_trouble
 from .staying_off import StayingOff
+from .told_stay_recalled import RecalledStays
 from .told_times import stored_time
 
 
@@ -44,6 +46,7 @@ class AlreadyTold:
         self.acknowledged_hold = AcknowledgedHold()
         self.marked_occurrences = MarkedOccurrences()
         self.aftermaths = Aftermaths()
+        self.recalled_stays = RecalledStays()  # a stay told while away, ended: no news
         self.drawing_on = DrawingOn()  # not stored: after a restart, told again
         self.staying_off = StayingOff()  # not stored either
         # Shown as a told anomaly's consequence -> that anomaly: acknowledged with it (a
@@ -62,6 +65,7 @@ class AlreadyTold:
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
             "marked_occurrences": self.marked_occurrences.as_dict(),
             "aftermaths": self.aftermaths.as_dict(),
+            "recalled_stays": self.recalled_stays.as_dict(),
             "consequence_of": dict(self.consequence_of),
         }
 
@@ -80,6 +84,7 @@ class AlreadyTold:
             ("acknowledged_hold", "acknowledged_hold", AcknowledgedHold),
             ("marked_occurrences", "marked_occurrences", MarkedOccurrences),
             ("aftermaths", "aftermaths", Aftermaths),
+            ("recalled_stays", "recalled_stays", RecalledStays),
         )
         for key, attribute, memory in parts:
             try:

@@ -14,13 +14,16 @@ that a door was left open (``LEFT_OPEN_RULES``) about that door, every device of
 shut (a lock still unlocked is a stay going on), recalls the told stay: it
 neither keeps the incident open (it is over after its hysteresis, as any) nor opens one
 again. The stay is known by its length (a stay that has ended keeps its minutes): a
-later stay of that door, of another length, is judged as any. Not stored: after a
-restart the recall is judged as any (``reopening``, ``told_unchanged``).
+later stay of that door, of another length, is judged as any. Stored with the tracker's
+memories (``already_told``): not stored, the recall was pushed again after a restart as
+"Front door left open", "stayed open for 18 min (from 02:32)", the household home and the
+door shut, under evidence "Open" (walk of session 48).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..core.models import AnomalyType, Finding
 from .acknowledged_seen import LEFT_OPEN_RULES
@@ -87,6 +90,20 @@ class RecalledStays:
                     if _ended(finding, door, states):
                         self._ended[door] = finding.magnitude or 0.0
         return [f for f in found if not self._recalls(f)]
+
+    def as_dict(self) -> dict[str, float]:
+        """The stored form: door -> the told stay's minutes."""
+        return dict(self._ended)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RecalledStays:
+        """Rebuild the stored form; a wrong shape raises ``TypeError``."""
+        stays = cls()
+        for door, minutes in data.items():
+            if not isinstance(door, str) or isinstance(minutes, bool):
+                raise TypeError("recalled stay")
+            stays._ended[door] = float(minutes)
+        return stays
 
     def _recalls(self, finding: Finding) -> bool:
         minutes = self._ended.get(finding.subject)

@@ -68,7 +68,6 @@ from .store import (
     TrackerStore,
     parse_time,
 )
-from .told_stay_recalled import RecalledStays
 from .tracker_stored import restore, stored_data
 from .unmarked import MarkedTold
 
@@ -128,7 +127,6 @@ class AnomalyTracker(HomeownerAnswers):
         self.marked_told = MarkedTold()  # a false alarm taken back: shown, not pushed
         self.already_told = AlreadyTold()  # one situation told once (a stay, a heat spell)
         self.closed_while_missing = ClosedWhileMissing()  # an entry closed, not yet over
-        self.recalled_stays = RecalledStays()  # a stay told while away, ended: no news
         # The last update with somebody known home (not stored): what the empty home's
         # statistics still see from before it is no news (``before_start.news``).
         self.home_until: datetime | None = None
@@ -223,7 +221,8 @@ class AnomalyTracker(HomeownerAnswers):
         if entities is not None:
             marked.watch(entities, now, transitions)
         # The stay told while nobody was home, ended, still in a rule's window: not kept.
-        findings = self.recalled_stays.left(findings, self.open.values(), states, someone_home)
+        recalled = self.already_told.recalled_stays
+        findings = recalled.left(findings, self.open.values(), states, someone_home)
         kept = [
             f
             for f in findings

@@ -40,12 +40,19 @@ def _typical(durations: list[timedelta]) -> timedelta | None:
     return timedelta(seconds=median(d.total_seconds() for d in durations))
 
 
-def _longest_exceeding(spans: list[Interval], limit: timedelta) -> Interval | None:
-    """The longest interval over ``limit`` that is also unusual for this entity."""
+def _longest_exceeding(
+    spans: list[Interval], limit: timedelta, *, going_on_first: bool = False
+) -> Interval | None:
+    """The longest interval over ``limit`` that is also unusual for this entity; with
+    ``going_on_first``, the one going on when it is over it too (a door left open again
+    within the window of a longer stay is the trouble now, not that stay's recall)."""
     completed = [i.duration for i in spans if not i.ongoing]
     typical = _typical(completed)
     learned = limit if typical is None else max(limit, typical * TYPICAL_FACTOR)
     over = [i for i in spans if i.duration >= learned]
+    ongoing = [i for i in over if i.ongoing]
+    if going_on_first and ongoing:
+        return ongoing[-1]
     return max(over, key=lambda i: i.duration) if over else None
 
 
@@ -133,7 +140,10 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
             continue
         if not shut_after_use(home, entity_id):
             continue
-        worst = _longest_exceeding(open_spells(home, entity_id), ENTRY_OPEN_LIMIT)
+        # The stay going on first: the longest of the window is only its recall, and
+        # a second outing's door left open was told once it outlasted the first (walk 47).
+        spells = open_spells(home, entity_id)
+        worst = _longest_exceeding(spells, ENTRY_OPEN_LIMIT, going_on_first=True)
         if worst is None:
             continue
         yield ENTRY_LEFT_OPEN.finding(
