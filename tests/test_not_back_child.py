@@ -11,18 +11,15 @@ to 15:30 (17:30 on Tuesdays and Thursdays, handball), at a friend's on Saturday 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines.day_returns import DayReturns
 from custom_components.anomaly_monitor.core.baselines.home_baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.not_back import not_back_as_usual
-from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Transition
 from custom_components.anomaly_monitor.core.profile_minors import minors_named
 
-from .core_factories import environment, observe_all, window
+from .family_outings import judged_not_back, learned_family
 
 ZONE = ZoneInfo("Europe/Berlin")
 CHILD = "person.lina"
@@ -38,10 +35,7 @@ def _at(day: datetime, hours: float) -> datetime:
 
 def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
     """Her days up to ``until``'s; her mother home all along."""
-    baselines = HomeBaselines(ZONE)
-    baselines.describe([EntityInfo(CHILD, "Lina"), EntityInfo(MOTHER, "Aylin")])
-    baselines.watching([CHILD, MOTHER], MONDAY)
-    events = [(MONDAY, CHILD, "home"), (MONDAY, MOTHER, "home")]
+    events: list[tuple[datetime, str, str]] = []
     day = MONDAY
     while day.date() < until.date():
         weekday = day.weekday()
@@ -51,7 +45,7 @@ def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
         elif weekday == 5:
             events += [(_at(day, 14.0), CHILD, "not_home"), (_at(day, 18.5), CHILD, "home")]
         day += timedelta(days=1)
-    return baselines, observe_all(baselines, events)
+    return learned_family(ZONE, {CHILD: "Lina", MOTHER: "Aylin"}, MONDAY, events)
 
 
 def _judged(
@@ -70,15 +64,11 @@ def _judged(
     if mother_with_her is not None:
         baselines.observe(_at(day, left + 2 / 60), MOTHER, "not_home")
         baselines.observe(_at(day, mother_with_her), MOTHER, "home")
-    baselines.advance(now)
     states = [
         EntityState(EntityInfo(CHILD, "Lina"), "not_home", last_changed=out.when),
         EntityState(EntityInfo(MOTHER, "Aylin"), "home", last_changed=MONDAY),
     ]
-    built = replace(
-        window(states, environment(now, persons_home=1), [*past[-20:], out]), profile=profile
-    )
-    return list(not_back_as_usual(HomeView(built), baselines))
+    return judged_not_back(baselines, now, states, [*past[-20:], out], profile)
 
 
 def test_a_child_out_later_than_on_any_day_learned_is_told_with_the_phone_reporting() -> None:

@@ -13,16 +13,14 @@ daughter at school 07:50-15:30 on weekdays; never out in the evening before.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines.home_baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.not_back import not_back_as_usual
-from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Transition
 
-from .core_factories import environment, observe_all, window
+from .core_factories import observe_all
+from .family_outings import judged_not_back, learned_family
 
 ZONE = ZoneInfo("Europe/Stockholm")
 CHILD = "person.elsa"
@@ -38,32 +36,33 @@ def _at(day: datetime, hours: float) -> datetime:
     return day + timedelta(hours=hours)
 
 
+def _weekday(day: datetime) -> list[tuple[datetime, str, str]]:
+    """The parents at work and the daughter at school, all home by 17:15."""
+    return [
+        (_at(day, 6.92), FATHER, "not_home"),
+        (_at(day, 16.75), FATHER, "home"),
+        (_at(day, 7.67), MOTHER, "not_home"),
+        (_at(day, 17.25), MOTHER, "home"),
+        (_at(day, 7.83), CHILD, "not_home"),
+        (_at(day, 15.5), CHILD, "home"),
+    ]
+
+
 def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
     """Their weekdays up to ``until``'s; nobody ever out in the evening."""
-    baselines = HomeBaselines(ZONE)
-    baselines.describe([EntityInfo(entity, name) for entity, name in NAMES.items()])
-    baselines.watching(list(NAMES), MONDAY)
-    events = [(MONDAY, entity, "home") for entity in NAMES]
+    events: list[tuple[datetime, str, str]] = []
     day = MONDAY
     while day.date() < until.date():
         if day.weekday() < 5:
-            events += [
-                (_at(day, 6.92), FATHER, "not_home"),
-                (_at(day, 16.75), FATHER, "home"),
-                (_at(day, 7.67), MOTHER, "not_home"),
-                (_at(day, 17.25), MOTHER, "home"),
-                (_at(day, 7.83), CHILD, "not_home"),
-                (_at(day, 15.5), CHILD, "home"),
-            ]
+            events += _weekday(day)
         day += timedelta(days=1)
-    return baselines, observe_all(baselines, events)
+    return learned_family(ZONE, NAMES, MONDAY, events)
 
 
 def _judged(now: datetime, outs: list[tuple[datetime, str, str]], day: datetime = FRIDAY) -> list:
     """Judged at ``now`` after ``day``'s ``outs`` (when, person, state)."""
     baselines, past = _learned(day)
     today = observe_all(baselines, outs)
-    baselines.advance(now)
     last = {t.entity_id: t for t in today}
     states = [
         EntityState(
@@ -73,27 +72,13 @@ def _judged(now: datetime, outs: list[tuple[datetime, str, str]], day: datetime 
         )
         for entity, name in NAMES.items()
     ]
-    home_count = sum(s.state == "home" for s in states)
-    built = replace(
-        window(states, environment(now, persons_home=home_count), [*past[-20:], *today]),
-        profile=PROFILE,
-    )
-    return list(not_back_as_usual(HomeView(built), baselines))
+    return judged_not_back(baselines, now, states, [*past[-20:], *today], PROFILE)
 
 
 def _evening_out(now: datetime, left: float = 19.0, day: datetime = FRIDAY) -> list:
     """Her school day as usual, then out to a party at ``left`` on ``day``; her parents
     home."""
-    outs = [
-        (_at(day, 6.92), FATHER, "not_home"),
-        (_at(day, 16.75), FATHER, "home"),
-        (_at(day, 7.67), MOTHER, "not_home"),
-        (_at(day, 17.25), MOTHER, "home"),
-        (_at(day, 7.83), CHILD, "not_home"),
-        (_at(day, 15.5), CHILD, "home"),
-        (_at(day, left), CHILD, "not_home"),
-    ]
-    return _judged(now, outs, day)
+    return _judged(now, [*_weekday(day), (_at(day, left), CHILD, "not_home")], day)
 
 
 def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:

@@ -12,17 +12,15 @@ camp 08:40-12:30 on weekdays; one weekday evening she and her mother were out to
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines.day_returns import DayReturns
 from custom_components.anomaly_monitor.core.baselines.home_baselines import HomeBaselines
-from custom_components.anomaly_monitor.core.baselines.not_back import not_back_as_usual
-from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import EntityInfo, EntityState, Transition
 
-from .core_factories import environment, observe_all, window
+from .core_factories import observe_all
+from .family_outings import judged_not_back, learned_family
 
 ZONE = ZoneInfo("America/Chicago")
 CHILD = "person.brooklyn"
@@ -41,10 +39,7 @@ def _at(day: datetime, hours: float) -> datetime:
 def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
     """Their weekdays up to ``until``'s; on the first Wednesday evening the daughter and her
     mother out together from 20:30 to 01:45."""
-    baselines = HomeBaselines(ZONE)
-    baselines.describe([EntityInfo(entity, name) for entity, name in NAMES.items()])
-    baselines.watching(list(NAMES), MONDAY)
-    events = [(MONDAY, entity, "home") for entity in NAMES]
+    events: list[tuple[datetime, str, str]] = []
     day = MONDAY
     while day.date() < until.date():
         if day.weekday() < 5:
@@ -60,7 +55,7 @@ def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
             for person in (CHILD, MOTHER):
                 events += [(_at(day, 20.5), person, "not_home"), (_at(day, 25.75), person, "home")]
         day += timedelta(days=1)
-    return baselines, observe_all(baselines, events)
+    return learned_family(ZONE, NAMES, MONDAY, events)
 
 
 def _judged(
@@ -80,19 +75,13 @@ def _judged(
     if mother_back is not None:
         outs.append((_at(TUESDAY, mother_back), MOTHER, "home"))
     today = observe_all(baselines, outs)
-    baselines.advance(now)
     mother = "home" if mother_back is not None else "not_home"
     states = [
         EntityState(EntityInfo(CHILD, "Brooklyn"), "not_home", last_changed=today[2].when),
         EntityState(EntityInfo(FATHER, "Tyler"), "not_home", last_changed=today[0].when),
         EntityState(EntityInfo(MOTHER, "Jenna"), mother, last_changed=today[-1].when),
     ]
-    home_count = 1 if mother_back is not None else 0
-    built = replace(
-        window(states, environment(now, persons_home=home_count), [*past[-20:], *today]),
-        profile=PROFILE,
-    )
-    return list(not_back_as_usual(HomeView(built), baselines))
+    return judged_not_back(baselines, now, states, [*past[-20:], *today], PROFILE)
 
 
 def test_a_child_not_back_from_her_weekday_habit_is_told_with_the_parents_at_work() -> None:
