@@ -31,11 +31,7 @@ async def test_a_door_opened_from_inside_while_everybody_sleeps_is_told_at_once(
     and 02:59 on the fortnight learned) moves again three minutes on. Told at once."""
     entry, today = await rhythm._home(hass, freezer)
     way = today + timedelta(hours=1, minutes=28)
-    rhythm._set(hass, freezer, way, (BED, "on"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (BED, "off"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=5), (HALL, "on"))
+    _walk_to_the_door(hass, freezer, way, hall_again=5)
     rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=6))
     finding = rules["went_out_at_night"]
     assert DOOR in finding["evidence"]
@@ -79,11 +75,7 @@ async def test_a_door_never_opened_at_night_is_told_where_its_room_lives_at_nigh
     is the household's at that hour and is left alone; used only from 07:30 it is not."""
     entry, today = await rhythm._home(hass, freezer, door_hour=door_hour)
     way = today + timedelta(hours=4, minutes=38)
-    rhythm._set(hass, freezer, way, (BED, "on"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (BED, "off"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=4), (HALL, "on"))
+    _walk_to_the_door(hass, freezer, way, hall_again=4)
     rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=5))
     assert ("went_out_at_night" in rules) is told
     if told:
@@ -127,10 +119,18 @@ async def test_a_door_opened_to_an_alarm_in_its_room_is_no_walk_out(
     entry, today = await rhythm._home(hass, freezer)
     rhythm._set(hass, freezer, today + timedelta(hours=1, minutes=10), (LEAK, "on"))
     way = today + timedelta(hours=1, minutes=28)
+    _walk_to_the_door(hass, freezer, way, hall_again=5)
+    rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=6))
+    assert ("went_out_at_night" in rules) is told
+
+
+def _walk_to_the_door(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, way: datetime, hall_again: int
+) -> None:
+    """From the bed (sensor up at ``way``) through the hall to the door, opened a minute
+    on; the hall moving again ``hall_again`` minutes after ``way``."""
     rhythm._set(hass, freezer, way, (BED, "on"))
     rhythm._set(hass, freezer, way + timedelta(minutes=1), (HALL, "on"))
     rhythm._set(hass, freezer, way + timedelta(minutes=2), (DOOR, "on"))
     rhythm._set(hass, freezer, way + timedelta(minutes=3), (HALL, "off"), (BED, "off"))
-    rhythm._set(hass, freezer, way + timedelta(minutes=5), (HALL, "on"))
-    rules = await rhythm._rules_at(hass, freezer, entry, way + timedelta(minutes=6))
-    assert ("went_out_at_night" in rules) is told
+    rhythm._set(hass, freezer, way + timedelta(minutes=hall_again), (HALL, "on"))
