@@ -95,9 +95,14 @@ def test_a_door_open_across_a_restart_is_one_spell_and_still_open() -> None:
 
 
 def test_a_longer_drop_still_ends_the_spell() -> None:
+    """Five minutes without a state end the spell: the door open again after it is a stay
+    of its own (told as the stay going on, over the limit too), not 70 min from 06:34."""
     record = _door((OPENED, "on"), (RESTART, "unavailable"), (RESTART + timedelta(minutes=5), "on"))
-    (finding,) = entry_left_open(_garage_home(datetime(2026, 12, 1, 7, 44), record))
-    assert finding.reasoning.endswith("stayed open for 45 min (from 06:34).")
+    home = _garage_home(datetime(2026, 12, 1, 7, 44), record)
+    last = intervals(home, GARAGE)[-1]
+    assert (last.start, last.ongoing) == (RESTART + timedelta(minutes=5), True)
+    (finding,) = entry_left_open(home)
+    assert finding.reasoning.endswith("stayed open for 20 min (from 07:24), and still is.")
 
 
 def test_device_health_still_sees_every_drop() -> None:
