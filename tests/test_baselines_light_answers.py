@@ -12,6 +12,7 @@ from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.detectors import explained_by_baselines
 from custom_components.anomaly_monitor.core.baselines.light_answers import (
     light_not_answering_motion,
+    never_answered_quickly,
     switched_by_hand,
 )
 from custom_components.anomaly_monitor.core.baselines.relation_hours import HourlyOutcomes
@@ -250,6 +251,44 @@ def test_a_light_switched_on_half_a_minute_after_motion_every_time_is_its_habit(
     # Learned from the window itself (a replayed sample's): nothing explained.
     replayed = HomeView(window([], environment(now), [Transition(DAY0, MOTION, "off")]))
     assert not explained_by_baselines(late, slow_habit, replayed)
+
+
+def test_an_evening_lamp_met_by_motion_once_is_no_slow_automation() -> None:
+    """Sets 10, 20, 34, 43: the living room's lamp is switched on at dusk whatever moves;
+    on the fourth evening somebody walked in 21 s before the switch, and "lights in this
+    home come on about 1 s after motion (the corridor's automation), but the living room
+    took 21 s" was told. Nothing learned shows an automation behind the lamp (fewer than
+    three answers, none quick): explained. An automation's light, its answers learned
+    quick, taking as long is still news; one quick answer among two is enough to judge."""
+    baselines = lived(2)
+    now = DAY0 + timedelta(days=2, hours=17, minutes=5)
+    baselines.observe(now - timedelta(minutes=5, seconds=21), MOTION, "on")
+    baselines.observe(now - timedelta(minutes=5), LAMP, "on")
+    baselines.advance(now)
+    slow = Finding("slow_light_response", (LAMP,), "", "device_malfunction", magnitude=21.0)
+    assert never_answered_quickly(baselines, LAMP, 15.0)
+    assert explained_by_baselines(slow, baselines, view(now))
+    assert not explained_by_baselines(replace(slow, evidence=(LIGHT,)), baselines, view(now))
+    # One answer within a second learned, then the slow one: the light has been seen
+    # answering like an automation, so its slowness is judged.
+    quick = HomeBaselines(UTC)
+    quick.describe(INFOS)
+    quick.observe(DAY0, PERSON, "home")
+    quick.observe(DAY0, MOTION, "off")
+    quick.observe(DAY0, LAMP, "off")
+    for day, seconds in ((0, 0.8), (1, 21.0)):
+        moved = DAY0 + timedelta(days=day, hours=18)
+        quick.observe(moved, MOTION, "on")
+        quick.observe(moved + timedelta(seconds=seconds), LAMP, "on")
+        quick.observe(moved + timedelta(minutes=3), MOTION, "off")
+        quick.observe(moved + timedelta(minutes=5), LAMP, "off")
+        quick.advance(moved + timedelta(hours=1))
+    assert not never_answered_quickly(quick, LAMP, 15.0)
+    later = DAY0 + timedelta(days=1, hours=19)
+    assert not explained_by_baselines(slow, quick, view(later))
+    # Learned from the window itself (a replayed sample's): nothing explained.
+    replayed = HomeView(window([], environment(now), [Transition(DAY0, MOTION, "off")]))
+    assert not explained_by_baselines(slow, baselines, replayed)
 
 
 def test_a_window_link_the_fortnight_knows_is_left_to_the_learned_check() -> None:

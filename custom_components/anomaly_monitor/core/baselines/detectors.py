@@ -40,6 +40,7 @@ from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, 
 from ..occupancy import Occupancy
 from ..statistics.followups import broken_links
 from ..statistics.intrusion import BREAK_IN_SEQUENCE
+from ..statistics.responses import SLOW_RESPONSE
 from ..statistics.timeline import turned
 from .activity_rate import sensor_firing_far_above_its_hour
 from .air_quality import air_unhealthy_far_beyond_its_range
@@ -70,6 +71,7 @@ from .light_answers import (
     answers_this_slowly,
     knows_pair,
     light_not_answering_motion,
+    never_answered_quickly,
     switched_by_hand,
 )
 from .long_runs import appliance_running_far_longer
@@ -308,7 +310,8 @@ def explained_by_baselines(finding: Finding, baselines: HomeBaselines, home: Hom
 
     - the lights ``slow_light_response`` found slow are all switched by hand
       (``switched_by_hand``), or each answers motion that slowly as its own habit
-      (``answers_this_slowly``: its own answers learned before the window, a day or more);
+      (``answers_this_slowly``: its own answers learned before the window, a day or more),
+      or was never seen answering as quickly (``never_answered_quickly``: no automation);
     - the links ``missing_follow_up`` found broken for its cause are all a motion sensor
       and a light whose pair the baselines know (``knows_pair``): the window learned the
       link from a few hours (a person's hand reads as one), and
@@ -361,12 +364,18 @@ def _drained_as_before(baselines: HomeBaselines, home: HomeView, battery: str) -
 
 def _own_habit(finding: Finding, baselines: HomeBaselines, known: timedelta) -> bool:
     """Every light found slow answers that slowly as its own habit (the slowest answer,
-    the finding's magnitude in seconds, judged for each)."""
+    the finding's magnitude in seconds, judged for each), or was never seen answering
+    motion as quickly as the window's limit of slow (a hand-switched lamp)."""
     lag = finding.magnitude
+    quick = SLOW_RESPONSE.total_seconds()
     return (
         lag is not None
         and known >= OWN_HABIT_KNOWN
-        and all(answers_this_slowly(baselines, light, lag) for light in finding.evidence)
+        and all(
+            answers_this_slowly(baselines, light, lag)
+            or never_answered_quickly(baselines, light, quick)
+            for light in finding.evidence
+        )
     )
 
 

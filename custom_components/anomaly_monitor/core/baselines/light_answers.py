@@ -174,15 +174,29 @@ OWN_ANSWERS = 3
 OWN_FACTOR = 5.0
 
 
-def answers_this_slowly(baselines: HomeBaselines, light: str, lag: float) -> bool:
-    """The light's own learned answers to motion (at least ``OWN_ANSWERS``) put a lag of
-    ``lag`` seconds within ``OWN_FACTOR`` times their median: slow is this light's habit
-    (a lamp somebody switches on half a minute after getting up), not an automation that
-    became slow. The home's pooled habit judges a light only until its own is known."""
-    delays = [
+def _own_delays(baselines: HomeBaselines, light: str) -> list[float]:
+    return [
         delay
         for (_, effect), stats in baselines.relations.pairs.items()
         if effect == light and stats.kind == MOTION_LIGHT and stats.delays
         for delay in stats.delays
     ]
+
+
+def answers_this_slowly(baselines: HomeBaselines, light: str, lag: float) -> bool:
+    """The light's own learned answers to motion (at least ``OWN_ANSWERS``) put a lag of
+    ``lag`` seconds within ``OWN_FACTOR`` times their median: slow is this light's habit
+    (a lamp somebody switches on half a minute after getting up), not an automation that
+    became slow. The home's pooled habit judges a light only until its own is known."""
+    delays = _own_delays(baselines, light)
     return len(delays) >= OWN_ANSWERS and lag <= OWN_FACTOR * median(delays)
+
+
+def never_answered_quickly(baselines: HomeBaselines, light: str, quick: float) -> bool:
+    """Fewer than ``OWN_ANSWERS`` answers to motion learned for the light, none of them
+    within ``quick`` seconds: nothing shows an automation behind it. The evening lamp
+    somebody switches on at dusk met motion within a minute once or twice in days (the
+    rest of the times minutes apart); its first half-minute answer is a hand, not a slow
+    automation (the home's corridor light sets the pooled habit of 1 s)."""
+    delays = _own_delays(baselines, light)
+    return len(delays) < OWN_ANSWERS and all(delay >= quick for delay in delays)
