@@ -173,6 +173,27 @@ def test_three_prompt_responses_are_the_habit() -> None:
     assert not list(slow_light_response(view))
 
 
+def test_a_light_answers_the_nearest_motion_of_its_room() -> None:
+    """Set 20: a camera sees the kitchen 30 s before the kitchen's own sensor, whose light
+    comes on half a second after that sensor: no slow answer to the camera. The same light
+    30 s after the camera, with no nearer onset, is slow."""
+    states, trace = _morning(kitchen_lag_seconds=0.5)
+    camera = "binary_sensor.kitchen_camera_motion"
+    states.append(entity(camera, "off", area="Kitchen", device_class="motion"))
+    at = 12 * HOUR
+    seen = [(at, camera, "on"), (at + 0.2, camera, "off"), (at + 20, "light.kitchen", "off")]
+    sensor = [(at + 29.5 * SECOND, "binary_sensor.kitchen_motion", "on")]
+    sensor.append((at + 1, "binary_sensor.kitchen_motion", "off"))
+    lit = [(at + 30 * SECOND, "light.kitchen", "on")]
+    evening = environment(MIDNIGHT + timedelta(hours=21))
+    view = home(states, evening, trace + steps(MIDNIGHT, seen + sensor + lit))
+    assert not list(slow_light_response(view))
+    view = home(states, evening, trace + steps(MIDNIGHT, seen + lit))
+    (finding,) = slow_light_response(view)
+    assert finding.evidence == ("light.kitchen",)
+    assert finding.candidates == (camera,)
+
+
 # --- a motion sensor held "on" for hours while people move elsewhere ---------------------
 
 

@@ -3,7 +3,9 @@
 A single room rarely gives enough motion events to learn its own light's response
 time, but a home's motion-activated lights all respond alike (the same hub, the same
 kind of automation). The lag is pooled over every area; a light that took many times
-longer than the home's usual response is slow.
+longer than the home's usual response is slow. A light answers the area's motion
+nearest before it: an earlier onset of another sensor (a camera that sees the stairs half a
+minute before their own sensor) is not answered slowly.
 
 Only a motion light is judged, in the light it is one in: it followed at least
 ``MIN_FOLLOWED`` of the motion in its area while it was off, in the same daylight (or
@@ -42,6 +44,14 @@ SLOW_FACTOR = 5.0
 MAX_SLOW_SHARE = 1 / 3
 # A motion light follows at least this share of its area's motion while it is off.
 MIN_FOLLOWED = 0.5
+
+
+def _nearer_onset(area_onsets: list[datetime], when: datetime, lit: datetime) -> bool:
+    """Another motion onset of the area came after ``when`` and before the light came on
+    at ``lit``: the light answered that one (a camera sees the stairs half a minute before
+    the stairs' own sensor, whose light comes on at once)."""
+    index = bisect_left(area_onsets, when + SAME_INSTANT)
+    return index < len(area_onsets) and area_onsets[index] < lit
 
 
 def _state_before(timeline: list[tuple[datetime, str]], when: datetime) -> str | None:
@@ -85,11 +95,21 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
     for entity_id in home.history:
         if home.domain(entity_id) == "light":
             lights.setdefault(home.area(entity_id), []).append(entity_id)
-    for motion in home.history_of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+    sensors = home.history_of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
+    onsets_of = {
+        motion: [t.when for t in real_changes(home, motion) if t.state.lower() == "on"]
+        for motion in sensors
+    }
+    area_onsets: dict[str | None, list[datetime]] = {}
+    for motion in sensors:
+        area_onsets.setdefault(home.area(motion), []).extend(onsets_of[motion])
+    for moments in area_onsets.values():
+        moments.sort()
+    for motion in sensors:
         area = home.area(motion)
         if area is None:
             continue
-        onsets = [t.when for t in real_changes(home, motion) if t.state.lower() == "on"]
+        onsets = onsets_of[motion]
         for light in lights.get(area, ()):
             lit = [t.when for t in real_changes(home, light) if t.state.lower() == "on"]
             timeline = [(t.when, t.state.lower()) for t in home.changes(light)]
@@ -97,6 +117,8 @@ def slow_light_response(home: HomeView) -> Iterator[Finding]:
                 index = bisect_left(lit, when - SAME_INSTANT)
                 lag = None
                 if index < len(lit) and lit[index] - when <= RESPONSE_REACH:
+                    if _nearer_onset(area_onsets[area], when, lit[index]):
+                        continue  # it answered a later onset of the area, nearer to it
                     lag = max(lit[index] - when, timedelta(0))
                     lags.append((lag, light, motion))
                 if lag is not None or _state_before(timeline, when) != "on":
