@@ -13,19 +13,24 @@ found (the door shut and locked, or somebody home) and its door reads shut, a fi
 that a door was left open (``LEFT_OPEN_RULES``) about that door, every device of it read
 shut (a lock still unlocked is a stay going on), recalls the told stay: it
 neither keeps the incident open (it is over after its hysteresis, as any) nor opens one
-again. The stay is known by its length (a stay that has ended keeps its minutes): a
-later stay of that door, of another length, is judged as any. Stored with the tracker's
-memories (``already_told``): not stored, the recall was pushed again after a restart as
-"Front door left open", "stayed open for 18 min (from 02:32)", the household home and the
-door shut, under evidence "Open" (walk of session 48).
+again. The stay is known by when it began (``Finding.since``): the start of each of the
+incident's devices seen open while it is told (the door, its lock), and that of a left-open
+finding about the door once it has ended. Known by its minutes, a second outing's stay
+was never learned when, shut, the rule's limit (three times the window's usual stay) found
+neither of two long stays, and it was pushed as "Front door left open" once a passage of
+the household home lowered the limit (walk of session 48). A later stay of that door
+begins later: judged as any. Stored with the tracker's memories (``already_told``): not
+stored, the recall was pushed again after a restart as "Front door left open", "stayed
+open for 18 min (from 02:32)", the household home and the door shut (walk of session 48).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
-from ..core.models import AnomalyType, Finding
+from ..core.models import AnomalyType, EntityState, Finding
 from .acknowledged_seen import LEFT_OPEN_RULES
 from .entered_again import is_open
 from .open_anomaly import OpenAnomaly
@@ -62,11 +67,25 @@ def _ended(finding: Finding, door: str, states: Mapping[str, str]) -> bool:
     )
 
 
+# The starts kept per door: the last outings' stays (a stay leaves the rules' windows in hours).
+_KEPT = 8
+# The same start read from the state machine and from the recorder's history.
+_SAME_START = 1.0
+
+
+def _devices(anomaly: OpenAnomaly) -> list[str]:
+    """The incident's door and the devices its members show (the door, its lock)."""
+    devices = [anomaly.subject]
+    for member in anomaly.members:
+        devices.extend(e for e in member.evidence if e not in devices)
+    return devices
+
+
 class RecalledStays:
-    """The stays told while nobody was home that have ended, by door: their minutes."""
+    """The stays told while nobody was home, by door: when each began."""
 
     def __init__(self) -> None:
-        self._ended: dict[str, float] = {}
+        self._began: dict[str, list[datetime]] = {}
 
     def left(
         self,
@@ -74,42 +93,63 @@ class RecalledStays:
         open_now: Iterable[OpenAnomaly],
         states: Mapping[str, str] | None,
         someone_home: bool,
+        entities: Mapping[str, EntityState] | None = None,
     ) -> list[Finding]:
         """``findings`` less those recalling a told stay that has ended."""
         found = list(findings)
         if states is None:
             return found
         for anomaly in open_now:
+            if not _entry_while_away(anomaly):
+                continue
             door = anomaly.subject
-            if (
-                _entry_while_away(anomaly)
-                and not is_open(states.get(door))
-                and not _entry_found(door, found, someone_home)
-            ):
+            for device in _devices(anomaly):  # the stays told, going on: their starts
+                entity = (entities or {}).get(device)
+                if is_open(states.get(device)) and entity and entity.last_changed:
+                    self._remember(door, entity.last_changed)
+            if not is_open(states.get(door)) and not _entry_found(door, found, someone_home):
                 for finding in found:
-                    if _ended(finding, door, states):
-                        self._ended[door] = finding.magnitude or 0.0
-        return [f for f in found if not self._recalls(f)]
+                    if _ended(finding, door, states) and finding.since is not None:
+                        self._remember(door, finding.since)
+        return [f for f in found if not self._recalls(f, states)]
 
-    def as_dict(self) -> dict[str, float]:
-        """The stored form: door -> the told stay's minutes."""
-        return dict(self._ended)
+    def as_dict(self) -> dict[str, list[str]]:
+        """The stored form: door -> when its told stays began (ISO)."""
+        return {door: [t.isoformat() for t in began] for door, began in self._began.items()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RecalledStays:
-        """Rebuild the stored form; a wrong shape raises ``TypeError``."""
+        """Rebuild the stored form; a wrong shape raises ``TypeError`` or ``ValueError``.
+        A stay stored by its minutes (session 48) cannot be known by its start: dropped."""
         stays = cls()
-        for door, minutes in data.items():
-            if not isinstance(door, str) or isinstance(minutes, bool):
+        for door, began in data.items():
+            if not isinstance(door, str) or isinstance(began, bool):
                 raise TypeError("recalled stay")
-            stays._ended[door] = float(minutes)
+            if isinstance(began, int | float):
+                continue
+            if not isinstance(began, list) or not all(isinstance(t, str) for t in began):
+                raise TypeError("recalled stay")
+            stays._began[door] = [datetime.fromisoformat(t) for t in began][-_KEPT:]
         return stays
 
-    def _recalls(self, finding: Finding) -> bool:
-        minutes = self._ended.get(finding.subject)
+    def _remember(self, door: str, began: datetime) -> None:
+        known = self._began.setdefault(door, [])
+        if not any(_same(began, t) for t in known):
+            known.append(began)
+            del known[:-_KEPT]
+
+    def _recalls(self, finding: Finding, states: Mapping[str, str]) -> bool:
+        """A left-open finding about a told stay, ended (the stay going on is news)."""
+        began = finding.since
         return (
-            minutes is not None
-            and _left_open(finding, finding.subject)
-            and finding.magnitude is not None
-            and abs(finding.magnitude - minutes) < 0.01
+            began is not None
+            and _ended(finding, finding.subject, states)
+            and any(_same(began, t) for t in self._began.get(finding.subject, ()))
         )
+
+
+def _same(one: datetime, other: datetime) -> bool:
+    try:
+        return abs((one - other).total_seconds()) <= _SAME_START
+    except TypeError:  # a naive time stored by hand against an aware one
+        return False
