@@ -111,7 +111,7 @@ class RecalledStays:
                 for finding in found:
                     if _ended(finding, door, states) and finding.since is not None:
                         self._remember(door, finding.since)
-        return [f for f in found if not self._recalls(f, states)]
+        return [f for f in found if not self._recalls(f, states, entities)]
 
     def as_dict(self) -> dict[str, list[str]]:
         """The stored form: door -> when its told stays began (ISO)."""
@@ -138,14 +138,40 @@ class RecalledStays:
             known.append(began)
             del known[:-_KEPT]
 
-    def _recalls(self, finding: Finding, states: Mapping[str, str]) -> bool:
-        """A left-open finding about a told stay, ended (the stay going on is news)."""
+    def _recalls(
+        self,
+        finding: Finding,
+        states: Mapping[str, str],
+        entities: Mapping[str, EntityState] | None,
+    ) -> bool:
+        """A left-open finding about a told stay that has ended (the stay going on is news;
+        the door open again since is another stay)."""
         began = finding.since
         return (
             began is not None
-            and _ended(finding, finding.subject, states)
+            and _left_open(finding, finding.subject)
             and any(_same(began, t) for t in self._began.get(finding.subject, ()))
+            and not _going_on(finding, began, states, entities)
         )
+
+
+def _going_on(
+    finding: Finding,
+    began: datetime,
+    states: Mapping[str, str],
+    entities: Mapping[str, EntityState] | None,
+) -> bool:
+    """A device of ``finding`` open now in the stay that began at ``began`` (without the
+    devices' last changes: any of them open)."""
+    for entity_id in finding.evidence:
+        if not is_open(states.get(entity_id)):
+            continue
+        entity = (entities or {}).get(entity_id)
+        if entities is None or entity is None or entity.last_changed is None:
+            return True
+        if _same(entity.last_changed, began):
+            return True
+    return False
 
 
 def _same(one: datetime, other: datetime) -> bool:
