@@ -162,9 +162,15 @@ def test_a_told_stay_is_known_by_its_start_though_no_rule_found_it_as_it_ended()
     assert stored.left([going_on], [], away, someone_home=True) == [going_on]
 
 
-def test_a_stay_stored_by_its_minutes_is_dropped_on_reading() -> None:
-    """Session 48 stored a told stay's minutes: a start cannot be read from them."""
+def test_a_stay_stored_by_its_minutes_is_still_recalled_by_them() -> None:
+    """Session 48 stored a told stay's minutes: after the upgrade that stay is still known
+    (dropped, it was pushed again as "Front door left open"), a later one by its start."""
     stays = RecalledStays.from_dict({DOOR: 21.0})
-    assert stays.as_dict() == {}
+    shut = {DOOR: "off", FRONT_LOCK: "locked"}
+    recall = _door_left_open(_OPENED, 21.0)
+    assert stays.left([recall], [], shut, someone_home=True) == []
+    other = _door_left_open(_OPENED, 25.0)
+    assert stays.left([other], [], shut, someone_home=True) == [other]
+    assert RecalledStays.from_dict(stays.as_dict()).as_dict() == {DOOR: [21.0]}
     with pytest.raises(TypeError):
-        RecalledStays.from_dict({DOOR: [21.0]})
+        RecalledStays.from_dict({DOOR: [True]})

@@ -86,6 +86,9 @@ class RecalledStays:
 
     def __init__(self) -> None:
         self._began: dict[str, list[datetime]] = {}
+        # Stored by session 48 by their minutes: still known so (a start cannot be read
+        # from them), else the upgrade pushed the told stay again as "Front door left open".
+        self._minutes: dict[str, list[float]] = {}
 
     def left(
         self,
@@ -113,23 +116,32 @@ class RecalledStays:
                         self._remember(door, finding.since)
         return [f for f in found if not self._recalls(f, states, entities)]
 
-    def as_dict(self) -> dict[str, list[str]]:
-        """The stored form: door -> when its told stays began (ISO)."""
-        return {door: [t.isoformat() for t in began] for door, began in self._began.items()}
+    def as_dict(self) -> dict[str, list[str | float]]:
+        """The stored form: door -> when its told stays began (ISO), and the minutes of
+        those stored by session 48."""
+        stored: dict[str, list[str | float]] = {}
+        for door in {**self._began, **self._minutes}:
+            stored[door] = [
+                *(t.isoformat() for t in self._began.get(door, ())),
+                *self._minutes.get(door, ()),
+            ]
+        return stored
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RecalledStays:
-        """Rebuild the stored form; a wrong shape raises ``TypeError`` or ``ValueError``.
-        A stay stored by its minutes (session 48) cannot be known by its start: dropped."""
+        """Rebuild the stored form (session 48's: door -> minutes); a wrong shape raises
+        ``TypeError`` or ``ValueError``."""
         stays = cls()
-        for door, began in data.items():
-            if not isinstance(door, str) or isinstance(began, bool):
+        for door, stored in data.items():
+            told = stored if isinstance(stored, list) else [stored]
+            if not isinstance(door, str) or not all(_stored(t) for t in told):
                 raise TypeError("recalled stay")
-            if isinstance(began, int | float):
-                continue
-            if not isinstance(began, list) or not all(isinstance(t, str) for t in began):
-                raise TypeError("recalled stay")
-            stays._began[door] = [datetime.fromisoformat(t) for t in began][-_KEPT:]
+            began = [datetime.fromisoformat(t) for t in told if isinstance(t, str)]
+            minutes = [float(t) for t in told if not isinstance(t, str)]
+            if began:
+                stays._began[door] = began[-_KEPT:]
+            if minutes:
+                stays._minutes[door] = minutes[-_KEPT:]
         return stays
 
     def _remember(self, door: str, began: datetime) -> None:
@@ -146,13 +158,18 @@ class RecalledStays:
     ) -> bool:
         """A left-open finding about a told stay that has ended (the stay going on is news;
         the door open again since is another stay)."""
-        began = finding.since
-        return (
-            began is not None
-            and _left_open(finding, finding.subject)
-            and any(_same(began, t) for t in self._began.get(finding.subject, ()))
-            and not _going_on(finding, began, states, entities)
+        began, minutes = finding.since, finding.magnitude
+        if began is None or not _left_open(finding, finding.subject):
+            return False
+        by_start = any(_same(began, t) for t in self._began.get(finding.subject, ()))
+        by_minutes = minutes is not None and any(
+            abs(minutes - m) < 0.01 for m in self._minutes.get(finding.subject, ())
         )
+        return (by_start or by_minutes) and not _going_on(finding, began, states, entities)
+
+
+def _stored(value: object) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
 
 
 def _going_on(
