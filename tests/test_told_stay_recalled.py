@@ -4,7 +4,7 @@ the household is home (walk 45's left 1; ``anomalies/told_stay_recalled.py``).""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
@@ -13,7 +13,13 @@ import pytest
 
 from custom_components.anomaly_monitor.anomalies.open_anomaly import OpenAnomaly
 from custom_components.anomaly_monitor.anomalies.told_stay_recalled import RecalledStays
-from custom_components.anomaly_monitor.core.models import AnomalyType, Finding, Severity
+from custom_components.anomaly_monitor.core.models import (
+    AnomalyType,
+    EntityInfo,
+    EntityState,
+    Finding,
+    Severity,
+)
 
 from .helpers import ALICE, FRONT_LOCK, LIVING_TEMP, pass_time
 from .left_open_while_away import (
@@ -100,11 +106,71 @@ def test_a_lock_still_unlocked_is_a_stay_going_on_not_its_recall() -> None:
         severity=Severity.MEDIUM,
         subject=DOOR,
         magnitude=154.0,
+        since=dt_util.utcnow() - timedelta(minutes=154),
     )
     stays = RecalledStays()
     states = {DOOR: "off", FRONT_LOCK: "unlocked"}
     assert stays.left([unlocked], [told], states, someone_home=True) == [unlocked]
     shut = {DOOR: "off", FRONT_LOCK: "locked"}
     assert stays.left([unlocked], [told], shut, someone_home=True) == []  # ended: recalled
-    longer = replace(unlocked, magnitude=170.0)  # a later stay of another length
-    assert stays.left([longer], [], shut, someone_home=True) == [longer]
+    assert unlocked.since is not None
+    later = replace(unlocked, since=unlocked.since + timedelta(hours=3))  # as long, later
+    assert stays.left([later], [], shut, someone_home=True) == [later]
+
+
+_OPENED = datetime(2026, 3, 10, 11, 56, 37, tzinfo=dt_util.UTC)
+
+
+def _seen(states: dict[str, str], since: datetime) -> dict[str, EntityState]:
+    return {
+        entity: EntityState(EntityInfo(entity, entity), state, last_changed=since)
+        for entity, state in states.items()
+    }
+
+
+def _door_left_open(since: datetime, minutes: float) -> Finding:
+    return Finding(
+        rule="entry_left_open",
+        evidence=(DOOR,),
+        reasoning=f"Front door stayed open for {minutes:.0f} min (from {since:%H:%M}).",
+        anomaly_type=AnomalyType.SECURITY,
+        subject=DOOR,
+        magnitude=minutes,
+        since=since,
+    )
+
+
+def test_a_told_stay_is_known_by_its_start_though_no_rule_found_it_as_it_ended() -> None:
+    """Walk of session 48: the second outing's door told while away, shut, the household
+    home; the door's rule found neither of the night's two long stays then (its limit three
+    times their median), so main learned no minutes, and a passage later the stay was
+    pushed as "Front door left open", "stayed open for 21 min (from 02:56)"."""
+    told = _told_away(DOOR, FRONT_LOCK)
+    away = {DOOR: "on", FRONT_LOCK: "unlocked"}
+    stays = RecalledStays()
+    assert stays.left([], [told], away, someone_home=False, entities=_seen(away, _OPENED)) == []
+    shut = {DOOR: "off", FRONT_LOCK: "locked"}
+    later = _OPENED + timedelta(minutes=21, seconds=30)
+    assert stays.left([], [told], shut, someone_home=True, entities=_seen(shut, later)) == []
+    recall = _door_left_open(_OPENED, 21.0)
+    assert stays.left([recall], [], shut, someone_home=True) == []
+    stored = RecalledStays.from_dict(stays.as_dict())  # after a restart too
+    assert stored.left([recall], [], shut, someone_home=True) == []
+    third = _door_left_open(_OPENED + timedelta(minutes=28), 21.0)  # as long, a later stay
+    assert stored.left([third], [], shut, someone_home=True) == [third]
+    going_on = _door_left_open(_OPENED, 25.0)  # the told stay itself, still open: news
+    assert stored.left([going_on], [], away, someone_home=True) == [going_on]
+
+
+def test_a_stay_stored_by_its_minutes_is_still_recalled_by_them() -> None:
+    """Session 48 stored a told stay's minutes: after the upgrade that stay is still known
+    (dropped, it was pushed again as "Front door left open"), a later one by its start."""
+    stays = RecalledStays.from_dict({DOOR: 21.0})
+    shut = {DOOR: "off", FRONT_LOCK: "locked"}
+    recall = _door_left_open(_OPENED, 21.0)
+    assert stays.left([recall], [], shut, someone_home=True) == []
+    other = _door_left_open(_OPENED, 25.0)
+    assert stays.left([other], [], shut, someone_home=True) == [other]
+    assert RecalledStays.from_dict(stays.as_dict()).as_dict() == {DOOR: [21.0]}
+    with pytest.raises(TypeError):
+        RecalledStays.from_dict({DOOR: [True]})

@@ -44,8 +44,9 @@ Store format (major version 1):
   answer them by id. Older versions ignore it.
   Later, every anomaly may hold ``on_the_bus``: an ``anomaly_detected`` event was fired
   for it, so its end fires ``anomaly_cleared`` (absent: true unless it is a part).
-  Later, ``"recalled_stays"`` in ``"already_told"`` (door -> minutes of a stay told while
-  away, ended: ``told_stay_recalled``). Older versions ignore it.
+  Later, ``"recalled_stays"`` in ``"already_told"`` (door -> when the stays told while
+  away began, ISO: ``told_stay_recalled``; session 48 stored their minutes, dropped on
+  reading). Older versions ignore it.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.

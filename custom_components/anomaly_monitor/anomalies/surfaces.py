@@ -184,6 +184,8 @@ class Announcer:
                 "reasoning": "\n\n".join(filter(None, (escape_markdown(texts.reasoning), then))),
                 "evidence": _evidence(texts),
                 "recommendation": escape_markdown(texts.recommendation or "-"),
+                # An "Over": the advice as it was, none once it is done (``texts._secured``).
+                "advice": _advice_over(texts),
                 "days": str(self.mark_days),
             },
             data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
@@ -222,7 +224,7 @@ class Announcer:
         evidence = texts.text("evidence_over" if over else "evidence")
         parts = [kind, reasoning, *filter(None, [then])]
         parts.append(f"**{escape_markdown(evidence)}**\n{_evidence(texts)}")
-        if anomaly.recommendation:
+        if texts.recommendation:
             advice = escape_markdown(
                 texts.text("recommendation_over" if over else "recommendation")
             )
@@ -388,3 +390,11 @@ def async_remove_entry_surfaces(
     for domain, issue in list(registry.issues):
         if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
             ir.async_delete_issue(hass, DOMAIN, issue)
+
+
+def _advice_over(texts: AnomalyTexts) -> str:
+    """Markdown: "**While it lasted, the advice was:** ..." of an "Over", "" none."""
+    if not texts.recommendation:
+        return ""
+    over = escape_markdown(texts.text("recommendation_over"))
+    return f"**{over}** {escape_markdown(texts.recommendation)}"

@@ -29,7 +29,7 @@ from ..const import DOMAIN
 from ..core.baselines.getting_up import NOT_UP_WORDS
 from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
-from ..core.models import HOME_SUBJECT, clip, subject_area
+from ..core.models import HOME_SUBJECT, AnomalyType, clip, subject_area
 from .entered_again import is_open
 from .evidence_lines import NAME_LIMIT, EntityLine, area_of, entity_line, evidence_lines, is_calm
 from .lasted_words import as_lasted
@@ -243,6 +243,16 @@ def _reopened(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
     return is_open(state.state if state is not None else None)
 
 
+def _secured(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
+    """A security incident (no hazard) whose every device reads shut and locked now: its
+    advice ("Lock it remotely") is done, and an "Over" gives none (walk of session 48)."""
+    if anomaly.hazard or anomaly.anomaly_type != AnomalyType.SECURITY.value:
+        return False
+    states = [hass.states.get(e) for e in anomaly.shown_evidence or anomaly.evidence]
+    read = [s.state for s in states if s is not None]
+    return bool(read) and not any(is_open(state) for state in read)
+
+
 async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> AnomalyTexts:
     """The headline, type name and evidence lines of ``anomaly``."""
     templates = await translation.async_get_translations(
@@ -301,6 +311,8 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     if anomaly.ended:  # "While it lasted:" in an "Over" notice
         reasoning = as_lasted(reasoning)
     advice = named(hass, anomaly.recommendation)
+    if anomaly.ended and _secured(hass, anomaly):
+        advice = ""  # "Lock it remotely" under a lock that reads Locked: nothing left to do
     return AnomalyTexts(
         clip(headline, 120), type_name, severity, lines, templates, reasoning, title, advice
     )

@@ -222,7 +222,7 @@ class AnomalyTracker(HomeownerAnswers):
             marked.watch(entities, now, transitions)
         # The stay told while nobody was home, ended, still in a rule's window: not kept.
         recalled = self.already_told.recalled_stays
-        findings = recalled.left(findings, self.open.values(), states, someone_home)
+        findings = recalled.left(findings, self.open.values(), states, someone_home, entities)
         kept = [
             f
             for f in findings

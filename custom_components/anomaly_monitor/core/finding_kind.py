@@ -10,6 +10,7 @@ and the check's loop only says what it found:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from .models import Finding, Severity
 
@@ -35,6 +36,7 @@ class FindingKind:
         while_away: bool = False,
         candidates: tuple[str, ...] = (),
         home_then: bool | None = None,
+        since: datetime | None = None,
     ) -> Finding:
         """One finding of this kind; ``severity`` overrides the usual one when it varies."""
         return Finding(
@@ -50,4 +52,5 @@ class FindingKind:
             while_away=while_away,
             candidates=candidates,
             home_then=home_then,
+            since=since,
         )

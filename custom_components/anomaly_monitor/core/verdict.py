@@ -8,6 +8,7 @@ which names all of these too.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -112,6 +113,9 @@ class Finding:
     # rooms' thermometers of a heating fault): not evidence, only offered to an evidence
     # ranker (``evidence_choice.py``), which may add the ones a model links to the problem.
     candidates: tuple[str, ...] = ()
+    # When the stay a rule about a stay tells began (a door left open, a lock left
+    # unlocked): which stay it is, as its minutes are not (two stays may be as long).
+    since: datetime | None = None
 
     def __post_init__(self) -> None:
         if not self.subject and self.evidence:

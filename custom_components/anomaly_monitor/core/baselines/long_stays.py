@@ -329,6 +329,7 @@ def state_longer_than_usual(home: HomeView, baselines: HomeBaselines) -> Iterato
             if word == SHUT_WORD
             else f"Check whether it should still be {word}.",
             magnitude=round(stayed.total_seconds() / 60, 1),
+            since=since,
         )
         if judged.timed and state.domain not in _SECURITY_DOMAINS:  # (a door: security)
             finding = replace(

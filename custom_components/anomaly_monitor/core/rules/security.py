@@ -10,6 +10,7 @@ from ..keyed_doors import door_of_lock
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..open_states import stands_open
 from ..start_settling import set_while_starting
+from ..statistics.durations import open_spells
 from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, how_open, ids, motion_in
 
 # Camera states that mean it is watching.
@@ -60,7 +61,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             lock if unlocked else None,
             opened=door is not None and (is_on(door) or angle is not None),
             ajar=angle if door is not None and not is_on(door) else None,
-            since=_open_since(home, door),
+            since=_open_since(home, door) or _stood_open(home, door, lock if unlocked else None),
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -126,6 +127,22 @@ def _open_since(home: HomeView, door: EntityState | None) -> str:
     today = home.end.astimezone(zone) if zone is not None else home.end
     when = f"{moment:%H:%M}" if moment.date() == today.date() else f"{moment:%a %H:%M}"
     return f" {door.info.name or door.entity_id} has stood open since {when}."
+
+
+def _stood_open(home: HomeView, door: EntityState | None, lock: EntityState | None) -> str:
+    """ " Front door stood open from 02:32 to 02:50." for a door shut again while its lock
+    is still unlocked, of its stay since the lock was unlocked: the notice that said "has
+    stood open since 02:32" keeps saying it once the door is shut (walk of session 48: the
+    Over read only "Front door lock is unlocked while nobody is home.")."""
+    if door is None or lock is None or is_on(door) or lock.last_changed is None:
+        return ""
+    spells = [s for s in open_spells(home, door.entity_id) if not s.ongoing]
+    if not spells or spells[-1].end < lock.last_changed:
+        return ""
+    stay, zone = spells[-1], home.env.zone
+    began, ended = (t.astimezone(zone) if zone is not None else t for t in (stay.start, stay.end))
+    name = door.info.name or door.entity_id
+    return f" {name} stood open from {began:%H:%M} to {ended:%H:%M}."
 
 
 def _what_to_do(*, opened: bool, unlocked: bool) -> str:

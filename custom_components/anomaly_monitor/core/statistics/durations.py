@@ -151,6 +151,7 @@ def entry_left_open(home: HomeView) -> Iterator[Finding]:
             reasoning=left_open_text(entity_id, worst),
             recommendation=_left_open_advice(worst),
             magnitude=_in_minutes(worst.duration),
+            since=worst.start,
         )
 
 
