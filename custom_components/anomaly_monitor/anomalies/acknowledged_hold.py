@@ -158,9 +158,7 @@ class AcknowledgedHold:
         its consequence (``entities``: the watched entities now, ``transitions``: the
         analysed window's changes; without entities, none)."""
         self.seen = {
-            s: v
-            for s, v in self.seen.items()
-            if now - v.held_from < HOLD or s in self.not_working
+            s: v for s, v in self.seen.items() if now - v.held_from < HOLD or s in self.not_working
         }
         shown = set(anomaly.shown_evidence)
         if not shown or anomaly.hazard:
