@@ -15,7 +15,7 @@ from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.anomalies.open_anomaly import CLEAR_AFTER
 from custom_components.anomaly_monitor.anomalies.tracker import AnomalyTracker
-from custom_components.anomaly_monitor.core.models import EntityState
+from custom_components.anomaly_monitor.core.models import HOME_SUBJECT, EntityState
 
 from .tracker_home import finding, outcome, state
 
@@ -103,3 +103,40 @@ async def test_a_plug_told_by_its_switch_drawing_on_is_the_same_run(hass: HomeAs
             if toggled
             else ([], ["meter_drawing_at_unusual_hours"])
         )
+
+
+SPLIT = "sensor.bedroom_split_power"
+LEFT_ON_AT_HOME = finding(
+    "appliance_active_while_away", SPLIT, "occupancy_mismatch", subject=HOME_SUBJECT,
+    while_away=True,
+)  # fmt: skip
+SPLIT_UNUSUAL = finding("meter_drawing_at_unusual_hours", SPLIT, "energy", magnitude=9.0)
+
+
+async def test_a_load_told_about_the_home_drawing_on_is_the_same_run(hass: HomeAssistant) -> None:
+    """Set 18 (Rincón): the bedroom mini-split left on as the family drove home, "appliances
+    draw power while nobody is home" told about the home at 10:30, over at 19:45 with the
+    unit drawing on, then "drawn 720 W since 10:30 at hours it never draws" about its meter
+    pushed at 19:57. Drawing on since: the same run, shown. Stopped in between: news."""
+    for stopped in (False, True):
+        tracker = AnomalyTracker(hass, f"split{stopped}")
+        start = dt_util.utcnow()
+        home = {SPLIT: state(SPLIT, "720", "Bedroom", "power", "W", changed=start)}
+        told, _ = outcome(tracker, [LEFT_ON_AT_HOME], start, home, home=False)
+        assert told == ["appliance_active_while_away"]
+        outcome(tracker, [], start + timedelta(hours=9), home, home=False)
+        gone = start + timedelta(hours=9) + CLEAR_AFTER
+        outcome(tracker, [], gone, home, home=False)
+        assert not tracker.open
+        if stopped:
+            outcome(tracker, [], gone + timedelta(minutes=5), _split("0", gone), home=False)
+        later = gone + timedelta(minutes=12)
+        told, shown = outcome(tracker, [SPLIT_UNUSUAL], later, _split("710", gone), home=False)
+        expected = (
+            (["meter_drawing_at_unusual_hours"], []) if stopped else ([], [SPLIT_UNUSUAL.rule])
+        )
+        assert (told, shown) == expected
+
+
+def _split(watts: str, since: datetime) -> dict[str, EntityState]:
+    return {SPLIT: state(SPLIT, watts, "Bedroom", "power", "W", changed=since)}

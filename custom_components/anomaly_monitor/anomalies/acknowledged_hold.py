@@ -28,6 +28,8 @@ its switch reads as it did; a switch turned off since ends it (``watch``).
 An entity named as one device with an acknowledged one
 (``core.device_roles.named_as_one``: the switch and its power meter) is within its
 evidence, its subject too (the heat pump's alarm acknowledged, then the heat pump idling: set 9).
+A device fault acknowledged holds, past ``HOLD`` and its switch turned off and on again,
+as long as its meter has not drawn since (``not_working``: the pump not mended).
 
 Its consequences (what the household did about it) are held by
 ``acknowledged_seen.Seen.follows``.
@@ -41,6 +43,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.baselines.away_habits import APPLIANCE_RULES
+from ..core.baselines.drop_judge import DROP_RULES
 from ..core.models import (
     AnomalyType,
     EntityState,
@@ -53,6 +56,7 @@ from .acknowledged_seen import (
     seen_as,
     severity_rank,
 )
+from .not_working import NotWorking
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
 from .store import parse_time
@@ -91,6 +95,7 @@ class AcknowledgedHold:
 
     def __init__(self) -> None:
         self.seen: dict[str, Seen] = {}
+        self.not_working = NotWorking()  # stored apart by ``already_told``
 
     def ended(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """``anomaly`` is over at ``now``: kept if the homeowner had acknowledged it.
@@ -99,6 +104,7 @@ class AcknowledgedHold:
         if anomaly.acknowledged and anomaly.shown_evidence:
             since = parse_time(anomaly.missing_since) if anomaly.hazard else None
             self.seen[anomaly.signature] = seen_as(anomaly, min(since or now, now))
+            self.not_working.follow(anomaly)
 
     def dismissed(self, anomaly: OpenAnomaly, now: datetime) -> None:
         """A hazard the homeowner called a false alarm (the frying pan's smoke), at
@@ -119,17 +125,26 @@ class AcknowledgedHold:
             return
         if anomaly.shown_evidence:
             self.seen[anomaly.signature] = replace(seen_as(anomaly, ended), answered=now)
+            self.not_working.follow(anomaly)
 
-    def watch(self, states: Mapping[str, str]) -> None:
+    def watch(
+        self, states: Mapping[str, str], entities: Mapping[str, EntityState] | None = None
+    ) -> None:
         """An analysis reads ``states``: an ended one whose evidence reads another word
-        really ended."""
+        really ended, unless it is a device fault not mended since (``entities``:
+        its meter still at rest, ``not_working``)."""
+        if entities is not None:
+            self.not_working.watch(entities)
         seen = {}
         for signature, v in self.seen.items():
-            if all(reads_still(states.get(e), w) for e, w in v.words):
+            if signature in self.not_working or all(
+                reads_still(states.get(e), w) for e, w in v.words
+            ):
                 seen[signature] = v
             elif v.hazard and v.began is not None:  # what was done about it still follows it
                 seen[signature] = replace(v, over=True)
         self.seen = seen
+        self.not_working.retain(seen)
 
     def covers(
         self,
@@ -142,7 +157,9 @@ class AcknowledgedHold:
         """``anomaly`` (just opened) is a problem the homeowner already acknowledged, or
         its consequence (``entities``: the watched entities now, ``transitions``: the
         analysed window's changes; without entities, none)."""
-        self.seen = {s: v for s, v in self.seen.items() if now - v.held_from < HOLD}
+        self.seen = {
+            s: v for s, v in self.seen.items() if now - v.held_from < HOLD or s in self.not_working
+        }
         shown = set(anomaly.shown_evidence)
         if not shown or anomaly.hazard:
             return False
@@ -151,7 +168,12 @@ class AcknowledgedHold:
             for a in open_now
             if a.acknowledged and a.signature != anomaly.signature and a.shown_evidence
         ]
-        every = (*acknowledged, *self.seen.values())
+        # A device fault not mended since holds the fault, not the device going offline.
+        offline = any(rule in DROP_RULES for rule in anomaly.rules)
+        every = (
+            *acknowledged,
+            *(v for s, v in self.seen.items() if not (offline and s in self.not_working)),
+        )
         # A meter drawing on is no new opening or movement: an appliance acknowledged
         # drawing while nobody is home holds the same meter drawing on.
         reading = _a_reading(anomaly, entities)

@@ -30,6 +30,7 @@ from .ha_start import StartSpan
 from .heat_spells import HeatSpells
 from .incident_parts import shown_in
 from .marked_occurrence import MarkedOccurrences
+from .not_working import NotWorking
 from .open_anomaly import OpenAnomaly
 from .same_trouble import Question, same_trouble
 from .staying_off import StayingOff
@@ -63,6 +64,7 @@ class AlreadyTold:
             "away_stay": self.away_stays.as_dict(),
             "heat_spells": self.heat_spells.as_dict(),
             "acknowledged_hold": self.acknowledged_hold.as_dict(),
+            "not_working": self.acknowledged_hold.not_working.as_dict(),
             "marked_occurrences": self.marked_occurrences.as_dict(),
             "aftermaths": self.aftermaths.as_dict(),
             "recalled_stays": self.recalled_stays.as_dict(),
@@ -91,6 +93,12 @@ class AlreadyTold:
                 setattr(told, attribute, memory.from_dict(data.get(key) or {}))
             except (KeyError, TypeError, ValueError, AttributeError):
                 warnings.append(f"already_told: {key}")
+        try:  # acknowledged device faults not mended since (``not_working``)
+            not_working = NotWorking.from_dict(data.get("not_working") or {})
+            not_working.retain(told.acknowledged_hold.seen)
+            told.acknowledged_hold.not_working = not_working
+        except (TypeError, AttributeError):
+            warnings.append("already_told: not_working")
         of = data.get("consequence_of") or {}
         if isinstance(of, Mapping) and all(
             isinstance(k, str) and isinstance(v, str) for k, v in of.items()
@@ -108,7 +116,7 @@ class AlreadyTold:
     ) -> None:
         """The states now: an acknowledged problem's hold ends when its evidence changes;
         what the areas of one just over read (``aftermath``)."""
-        self.acknowledged_hold.watch(states)
+        self.acknowledged_hold.watch(states, entities)
         if entities is not None and now is not None:
             self.aftermaths.watch(entities, now)
             self.drawing_on.watch(entities)

@@ -196,16 +196,17 @@ def _still_off(
     staying_off: Container[str] = (),
 ) -> bool:
     """The same sensor, off the same way as when ``other`` told it and no nearer since;
-    or the same meter's run, drawing on since ``other`` was over (``drawing_on``); or the
+    or the same meter's run, drawing on since ``other`` was over (``drawing_on``: its own
+    subject, or the meter a load told about the home showed, ``_its_meter``); or the
     same reading, as far off the same way at every analysis since ``other`` was over
     (``staying_off``: past ``TOLD_HOLD``)."""
     followed = AnyOf(drawing_on, staying_off)
-    if _answered_or_apart(anomaly, other, now, followed) or anomaly.subject != other.subject:
+    if _answered_or_apart(anomaly, other, now, followed) or not shown <= set(other.shown_evidence):
         return False
-    if not shown <= set(other.shown_evidence):
-        return False
-    if other.ended is not None and other.signature in drawing_on:
+    if other.ended is not None and other.signature in drawing_on and _its_meter(anomaly, other):
         return True
+    if anomaly.subject != other.subject:
+        return False
     found, told = anomaly.magnitude, other.magnitude
     if not found or not told or (found < 0) != (told < 0):
         return False  # no side known, or the other side (too cold after too warm)
@@ -217,6 +218,16 @@ def _still_off(
     if before is None or now_reads is None:
         return False
     return now_reads >= before if found > 0 else now_reads <= before
+
+
+def _its_meter(anomaly: OpenAnomaly, other: OpenAnomaly) -> bool:
+    """About the meter ``other`` followed: its own subject, or the meter a load told about
+    the home or a room showed (set 18, Rincón: "appliances draw power while nobody is home"
+    at 10:30, over at 19:45 with the mini-split drawing on, then "drawn 720 W since 10:30 at
+    hours it never draws" about its meter, pushed at 19:57: one run)."""
+    return anomaly.subject == other.subject or (
+        about_a_whole(other.subject) and anomaly.subject in other.shown_evidence
+    )
 
 
 def _same(
