@@ -147,13 +147,20 @@ class QuietSpells:
     # --- what is normal ----------------------------------------------------------------
 
     def typical(
-        self, hour: int, skip_day: int | None = None, *, lived: bool = False
+        self,
+        hour: int,
+        skip_day: int | None = None,
+        *,
+        lived: bool = False,
+        twice: bool = False,
     ) -> float | None:
         """The usual longest spell (minutes) at a local hour, or None while not learned.
 
         ``skip_day``: a day whose value is left out (the one the current spell is writing).
         ``lived``: also the days the trackers were out and somebody moved inside (per day,
         the longer of the two).
+        ``twice``: at most the longest reached on two of the days (below ten days the
+        quantile is the longest of all: one odd day would be the usual).
         """
         by_day = dict(self.maxima[hour % 24])
         if lived:
@@ -163,9 +170,13 @@ class QuietSpells:
         if len(values) < MIN_DAYS:
             return None
         index = min(len(values) - 1, math.ceil(TYPICAL_QUANTILE * len(values)) - 1)
+        if twice:
+            index = min(index, len(values) - 2)
         return values[index]
 
-    def typical_over(self, start: datetime, end: datetime, *, lived: bool = False) -> float | None:
+    def typical_over(
+        self, start: datetime, end: datetime, *, lived: bool = False, twice: bool = False
+    ) -> float | None:
         """The longest usual spell over the hours a spell from ``start`` to ``end`` covers.
 
         Each hour is judged on the other days: the spell being judged has already written
@@ -178,7 +189,10 @@ class QuietSpells:
         while slot <= stop and len(slots) < 24:
             slots[slot.hour] = slot.date().toordinal()
             slot = next_hour(slot)
-        learned = [self.typical(hour, skip_day=day, lived=lived) for hour, day in slots.items()]
+        learned = [
+            self.typical(hour, skip_day=day, lived=lived, twice=twice)
+            for hour, day in slots.items()
+        ]
         if not learned or any(value is None for value in learned):
             return None
         return max(value for value in learned if value is not None)

@@ -140,7 +140,7 @@ def _usual(
     None while one of those hours is not learned. For somebody untracked, the days the
     trackers were out and somebody moved inside count too (the hours the phones are always
     out are learned from those days)."""
-    usual = baselines.quiet.typical_over(since, until, lived=untracked)
+    usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=True)
     return None if usual is None else timedelta(minutes=usual)
 
 
