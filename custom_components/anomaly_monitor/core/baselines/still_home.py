@@ -136,12 +136,13 @@ def _usual(
     baselines: HomeBaselines, since: datetime, until: datetime, untracked: bool
 ) -> timedelta | None:
     """The usual longest quiet of the hours from ``since`` to ``until`` on other days (each
-    hour's ``TYPICAL_QUANTILE`` day, and at most the longest reached on two days: below
-    ten days the quantile is the longest of all, and one odd day does not teach that a
-    fall is normal); None while one of those hours is not learned. For somebody untracked,
-    the days the trackers were out and somebody moved inside count too (the hours the phones
-    are always out are learned from those days)."""
-    usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=True)
+    hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal; for
+    somebody tracked at most the longest reached on two days, as below ten days the quantile
+    is the longest of all); None while one of those hours is not learned. For somebody
+    untracked, the days the trackers were out and somebody moved inside count too (the hours
+    the phones are always out are learned from those days), and the longest of them stands:
+    that anybody is inside at all is read from motion a pet may have made."""
+    usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=not untracked)
     return None if usual is None else timedelta(minutes=usual)
 
 
