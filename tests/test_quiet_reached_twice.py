@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.still_home import _usual
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
 )
@@ -100,3 +101,17 @@ def test_a_quiet_reached_on_two_days_stays_the_usual() -> None:
     assert usual is not None
     assert usual >= 44
     assert not _told_at(baselines, 12)
+
+
+def test_somebody_untracked_keeps_the_longest_day() -> None:
+    """Whether anybody untracked is in at all is read from motion a pet may have made: their
+    quiet keeps the longest day's usual."""
+    baselines = _learned((ODD,))
+    since = TODAY + timedelta(hours=10, minutes=16)
+    until = TODAY + timedelta(hours=11, minutes=20)
+    tracked = _usual(baselines, since, until, untracked=False)
+    untracked = _usual(baselines, since, until, untracked=True)
+    assert tracked is not None
+    assert untracked is not None
+    assert tracked < timedelta(minutes=20)
+    assert untracked >= timedelta(minutes=44)
