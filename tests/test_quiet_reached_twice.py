@@ -11,10 +11,11 @@ the longest reached on two of the days: what this home does, not what it did onc
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
+from custom_components.anomaly_monitor.core.baselines.quiet_spells import QuietSpells
 from custom_components.anomaly_monitor.core.baselines.still_home import _usual
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
@@ -34,7 +35,7 @@ DAYS = 7
 ODD = 2  # the day of the long morning quiet
 
 
-def _learned(odd_days: tuple[int, ...]) -> HomeBaselines:
+def _learned(odd_days: tuple[int, ...], household: tuple[str, ...] = (ME,)) -> HomeBaselines:
     """``DAYS`` days before ``TODAY``, movement every quarter hour 07:00-22:00 (kitchen on
     the hour and the half hour, the hall between); on ``odd_days`` nothing 10:45-11:30.
     Today: up at 07:00, the last sign in the kitchen at 10:15."""
@@ -42,7 +43,8 @@ def _learned(odd_days: tuple[int, ...]) -> HomeBaselines:
     baselines.describe(entity(e, "off", area=AREAS[e], device_class="motion").info for e in AREAS)
     start = TODAY - timedelta(days=DAYS)
     baselines.watching(AREAS, start)
-    baselines.observe(start, ME, "home")
+    for person in household:
+        baselines.observe(start, person, "home")
     events: list[tuple[datetime, str, str]] = []
     for day in range(DAYS + 1):
         midnight = start + timedelta(days=day)
@@ -115,3 +117,25 @@ def test_somebody_untracked_keeps_the_longest_day() -> None:
     assert untracked is not None
     assert tracked < timedelta(minutes=20)
     assert untracked >= timedelta(minutes=44)
+
+
+def test_a_home_of_several_keeps_the_longest_day() -> None:
+    """With two at home the home is still only when both are: a fall of one does not
+    still the other, so the home's quiet keeps the longest day's usual."""
+    baselines = _learned((ODD,), household=(ME, "person.ardit"))
+    since = TODAY + timedelta(hours=10, minutes=16)
+    usual = _usual(baselines, since, TODAY + timedelta(hours=11, minutes=20), untracked=False)
+    assert usual is not None
+    assert usual >= timedelta(minutes=44)
+    assert not _told_at(baselines, 11 + 25 / 60)
+
+
+def test_the_only_weekend_learned_is_the_weekends_usual() -> None:
+    """A lie-in on the first weekend learned is the weekends' usual, not an odd day."""
+    quiet = QuietSpells(ZoneInfo(ZONE))
+    monday = date(2027, 3, 8).toordinal()
+    for offset, minutes in enumerate((5, 6, 8, 4, 7, 42)):  # Monday to Saturday
+        quiet.maxima[8].append((monday + offset, minutes))
+    assert quiet.typical(8, twice=True) == 42
+    quiet.maxima[9].extend((monday + offset, m) for offset, m in enumerate((5, 6, 42, 4, 7, 9)))
+    assert quiet.typical(9, twice=True) == 9  # a Wednesday's odd morning among weekdays

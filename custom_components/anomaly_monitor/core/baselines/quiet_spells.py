@@ -25,6 +25,7 @@ import math
 from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, local, next_hour, parse_time, slot_of
+from .daily_rhythm import is_weekend
 from .stored_values import stored_day_value, stored_items
 
 # Days of history per hour of the day: four weeks follow a changing routine.
@@ -160,19 +161,21 @@ class QuietSpells:
         ``lived``: also the days the trackers were out and somebody moved inside (per day,
         the longer of the two).
         ``twice``: at most the longest reached on two of the days (below ten days the
-        quantile is the longest of all: one odd day would be the usual).
+        quantile is the longest of all: one odd day would be the usual), unless the longest
+        is the only day of its kind learned (a weekend's lie-in on the first weekend is the
+        weekends' usual, not an odd day).
         """
         by_day = dict(self.maxima[hour % 24])
         if lived:
             for day, value in self.lived[hour % 24]:
                 by_day[day] = max(value, by_day.get(day, value))
-        values = sorted(v for day, v in by_day.items() if day != skip_day)
-        if len(values) < MIN_DAYS:
+        days = sorted((v, day) for day, v in by_day.items() if day != skip_day)
+        if len(days) < MIN_DAYS:
             return None
-        index = min(len(values) - 1, math.ceil(TYPICAL_QUANTILE * len(values)) - 1)
-        if twice:
-            index = min(index, len(values) - 2)
-        return values[index]
+        index = min(len(days) - 1, math.ceil(TYPICAL_QUANTILE * len(days)) - 1)
+        if twice and _of_a_kind_seen_again(days[-1][1], [day for _, day in days[:-1]]):
+            index = min(index, len(days) - 2)
+        return days[index][0]
 
     def typical_over(
         self, start: datetime, end: datetime, *, lived: bool = False, twice: bool = False
@@ -236,6 +239,11 @@ class QuietSpells:
             if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
                 spells.presence[person] = where
         return spells
+
+
+def _of_a_kind_seen_again(day: int, others: list[int]) -> bool:
+    """Whether another of ``others`` is of ``day``'s kind (a weekday, a weekend day)."""
+    return any(is_weekend(other) == is_weekend(day) for other in others)
 
 
 def _stored(maxima: list[deque[tuple[int, float]]]) -> list[list[list[float]]]:
