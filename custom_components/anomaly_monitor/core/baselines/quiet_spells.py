@@ -25,6 +25,7 @@ import math
 from typing import Any
 
 from .clock import ONE_HOUR, format_time, hour_start, local, next_hour, parse_time, slot_of
+from .daily_rhythm import is_weekend
 from .stored_values import stored_day_value, stored_items
 
 # Days of history per hour of the day: four weeks follow a changing routine.
@@ -147,25 +148,38 @@ class QuietSpells:
     # --- what is normal ----------------------------------------------------------------
 
     def typical(
-        self, hour: int, skip_day: int | None = None, *, lived: bool = False
+        self,
+        hour: int,
+        skip_day: int | None = None,
+        *,
+        lived: bool = False,
+        twice: bool = False,
     ) -> float | None:
         """The usual longest spell (minutes) at a local hour, or None while not learned.
 
         ``skip_day``: a day whose value is left out (the one the current spell is writing).
         ``lived``: also the days the trackers were out and somebody moved inside (per day,
         the longer of the two).
+        ``twice``: at most the longest reached on two of the days (below ten days the
+        quantile is the longest of all: one odd day would be the usual), unless the longest
+        is the only day of its kind learned (a weekend's lie-in on the first weekend is the
+        weekends' usual, not an odd day).
         """
         by_day = dict(self.maxima[hour % 24])
         if lived:
             for day, value in self.lived[hour % 24]:
                 by_day[day] = max(value, by_day.get(day, value))
-        values = sorted(v for day, v in by_day.items() if day != skip_day)
-        if len(values) < MIN_DAYS:
+        days = sorted((v, day) for day, v in by_day.items() if day != skip_day)
+        if len(days) < MIN_DAYS:
             return None
-        index = min(len(values) - 1, math.ceil(TYPICAL_QUANTILE * len(values)) - 1)
-        return values[index]
+        index = min(len(days) - 1, math.ceil(TYPICAL_QUANTILE * len(days)) - 1)
+        if twice and _of_a_kind_seen_again(days[-1][1], [day for _, day in days[:-1]]):
+            index = min(index, len(days) - 2)
+        return days[index][0]
 
-    def typical_over(self, start: datetime, end: datetime, *, lived: bool = False) -> float | None:
+    def typical_over(
+        self, start: datetime, end: datetime, *, lived: bool = False, twice: bool = False
+    ) -> float | None:
         """The longest usual spell over the hours a spell from ``start`` to ``end`` covers.
 
         Each hour is judged on the other days: the spell being judged has already written
@@ -178,7 +192,10 @@ class QuietSpells:
         while slot <= stop and len(slots) < 24:
             slots[slot.hour] = slot.date().toordinal()
             slot = next_hour(slot)
-        learned = [self.typical(hour, skip_day=day, lived=lived) for hour, day in slots.items()]
+        learned = [
+            self.typical(hour, skip_day=day, lived=lived, twice=twice)
+            for hour, day in slots.items()
+        ]
         if not learned or any(value is None for value in learned):
             return None
         return max(value for value in learned if value is not None)
@@ -222,6 +239,11 @@ class QuietSpells:
             if isinstance(person, str) and len(person) <= 255 and where in (True, False, None):
                 spells.presence[person] = where
         return spells
+
+
+def _of_a_kind_seen_again(day: int, others: list[int]) -> bool:
+    """Whether another of ``others`` is of ``day``'s kind (a weekday, a weekend day)."""
+    return any(is_weekend(other) == is_weekend(day) for other in others)
 
 
 def _stored(maxima: list[deque[tuple[int, float]]]) -> list[list[list[float]]]:

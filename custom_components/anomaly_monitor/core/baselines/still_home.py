@@ -136,12 +136,23 @@ def _usual(
     baselines: HomeBaselines, since: datetime, until: datetime, untracked: bool
 ) -> timedelta | None:
     """The usual longest quiet of the hours from ``since`` to ``until`` on other days (each
-    hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal);
-    None while one of those hours is not learned. For somebody untracked, the days the
-    trackers were out and somebody moved inside count too (the hours the phones are always
-    out are learned from those days)."""
-    usual = baselines.quiet.typical_over(since, until, lived=untracked)
+    hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal; for
+    one tracked person home alone at most the longest reached on two days, as below ten
+    days the quantile is the longest of all: their stillness is the home's, while a home
+    of several is still only when all of them are); None while one of those hours is not
+    learned. For somebody untracked, the days the trackers were out and somebody moved
+    inside count too (the hours the phones are always out are learned from those days), and
+    the longest of them stands: that anybody is inside at all is read from motion a pet may
+    have made."""
+    alone = not untracked and _alone(baselines)
+    usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=alone)
     return None if usual is None else timedelta(minutes=usual)
+
+
+def _alone(baselines: HomeBaselines) -> bool:
+    """Exactly one tracked person home, and nobody's place unknown."""
+    places = list(baselines.quiet.presence.values())
+    return None not in places and places.count(True) == 1
 
 
 def room_longest(baselines: HomeBaselines, area: str, when: datetime) -> LearnedQuiet | None:

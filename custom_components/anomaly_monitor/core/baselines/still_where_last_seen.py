@@ -8,7 +8,8 @@ judges that stillness by what this home does, learned from its own history, twic
 - the **hours**: the quiet since the last movement passes ``FACTOR`` times the home's
   usual longest quiet of the hours it covers (``QuietSpells``: per hour of the day the
   longest the home went without movement while somebody was home, its 90th percentile
-  over the other days), never under ``MIN_LIMIT``;
+  over the other days; for one tracked person home alone at most the longest reached on
+  two of them: one odd morning is not the usual), never under ``MIN_LIMIT``;
 - the **room** last seen, when learned: it passes, by ``room_limit``, the longest this
   home was quiet after a sign in that room at this quarter of the day (``RoomQuiet``;
   the quarters within ``NEAR`` too). The bedroom in the evening is the night, the sofa
