@@ -162,6 +162,19 @@ def test_a_told_stay_is_known_by_its_start_though_no_rule_found_it_as_it_ended()
     assert stored.left([going_on], [], away, someone_home=True) == [going_on]
 
 
+def test_the_stay_told_as_the_incident_opens_is_known_though_shut_at_once() -> None:
+    """Walk of session 49: told at 03:41:43, the door shut at 03:42:11, before the next
+    analysis: only the lock was seen open under the open incident, and the door's own stay
+    was remembered by no start."""
+    told = _told_away(DOOR, FRONT_LOCK)
+    away = {DOOR: "on", FRONT_LOCK: "unlocked"}
+    stays = RecalledStays()
+    stays.told([told], away, _seen(away, _OPENED))  # the update that opened it
+    shut = {DOOR: "off", FRONT_LOCK: "locked"}
+    recall = _door_left_open(_OPENED, 16.0)
+    assert stays.left([recall], [], shut, someone_home=True) == []
+
+
 def test_a_stay_stored_by_its_minutes_is_still_recalled_by_them() -> None:
     """Session 48 stored a told stay's minutes: after the upgrade that stay is still known
     (dropped, it was pushed again as "Front door left open"), a later one by its start."""

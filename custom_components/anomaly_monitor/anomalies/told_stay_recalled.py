@@ -102,19 +102,33 @@ class RecalledStays:
         found = list(findings)
         if states is None:
             return found
+        open_now = list(open_now)
+        self.told(open_now, states, entities)
         for anomaly in open_now:
             if not _entry_while_away(anomaly):
                 continue
             door = anomaly.subject
-            for device in _devices(anomaly):  # the stays told, going on: their starts
-                entity = (entities or {}).get(device)
-                if is_open(states.get(device)) and entity and entity.last_changed:
-                    self._remember(door, entity.last_changed)
             if not is_open(states.get(door)) and not _entry_found(door, found, someone_home):
                 for finding in found:
                     if _ended(finding, door, states) and finding.since is not None:
                         self._remember(door, finding.since)
         return [f for f in found if not self._recalls(f, states, entities)]
+
+    def told(
+        self,
+        open_now: Iterable[OpenAnomaly],
+        states: Mapping[str, str],
+        entities: Mapping[str, EntityState] | None,
+    ) -> None:
+        """The stays of the entry incidents told while nobody is home, going on: their
+        starts (an incident opened as the door shuts is seen open only as it opens)."""
+        for anomaly in open_now:
+            if not _entry_while_away(anomaly):
+                continue
+            for device in _devices(anomaly):
+                entity = (entities or {}).get(device)
+                if is_open(states.get(device)) and entity and entity.last_changed:
+                    self._remember(anomaly.subject, entity.last_changed)
 
     def as_dict(self) -> dict[str, list[str | float]]:
         """The stored form: door -> when its told stays began (ISO), and the minutes of

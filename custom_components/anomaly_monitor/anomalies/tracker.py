@@ -323,6 +323,8 @@ class AnomalyTracker(HomeownerAnswers):
                 anomaly.ended = anomaly.missing_since or now.isoformat()
                 self.ended[anomaly.signature] = anomaly
         forgotten = self.forget_ended(now)
+        if states is not None:  # the stay told now: known by its start (``told_stay_recalled``)
+            recalled.told(self.open.values(), states, entities)
         # A dismissed occurrence is over (forgotten silently) at the first analysis without
         # it: no hysteresis, which only keeps a told anomaly from being told twice. With
         # it, smoke again 20 s after the detector cleared joined the dismissed toast, unheard.
