@@ -43,7 +43,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..core.baselines.away_habits import APPLIANCE_RULES
-from ..core.baselines.drop_judge import DROP_RULES
 from ..core.models import (
     AnomalyType,
     EntityState,
@@ -56,7 +55,7 @@ from .acknowledged_seen import (
     seen_as,
     severity_rank,
 )
-from .not_working import NotWorking
+from .not_working import NotWorking, gone_offline
 from .open_anomaly import OpenAnomaly
 from .reading_consequence import reading_consequence
 from .store import parse_time
@@ -169,7 +168,7 @@ class AcknowledgedHold:
             if a.acknowledged and a.signature != anomaly.signature and a.shown_evidence
         ]
         # A device fault not mended since holds the fault, not the device going offline.
-        offline = any(rule in DROP_RULES for rule in anomaly.rules)
+        offline = gone_offline(anomaly)
         every = (
             *acknowledged,
             *(v for s, v in self.seen.items() if not (offline and s in self.not_working)),

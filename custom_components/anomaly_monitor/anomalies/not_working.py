@@ -32,12 +32,17 @@ from .meter_cut import cut_meter
 from .open_anomaly import OpenAnomaly
 
 
+def gone_offline(anomaly: OpenAnomaly) -> bool:
+    """A device that dropped off (``DROP_RULES``), not one doing its work badly."""
+    return any(rule in DROP_RULES for rule in anomaly.rules)
+
+
 def _a_fault(anomaly: OpenAnomaly) -> bool:
     """A device not doing its work: no hazard, no device gone offline."""
     return (
         anomaly.anomaly_type == AnomalyType.DEVICE_MALFUNCTION
         and not anomaly.hazard
-        and not any(rule in DROP_RULES for rule in anomaly.rules)
+        and not gone_offline(anomaly)
     )
 
 
