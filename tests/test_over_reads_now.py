@@ -58,9 +58,8 @@ async def test_an_over_reads_the_lock_locked_after_it_ended_and_drops_its_advice
     assert note["title"].startswith("Over: ")
     assert "Front door lock (Hall): Unlocked" in note["message"]
     assert "**While it lasted, the advice was:** Lock it remotely" in note["message"]
-    assert (
-        "**While it lasted:** Front door lock was unlocked while nobody was home." in note["message"]
-    )
+    lasted = "**While it lasted:** Front door lock was unlocked while nobody was home."
+    assert lasted in note["message"]
     assert "is unlocked while nobody is home" not in note["message"]
     hass.states.async_set(FRONT_LOCK, "locked", LOCK_ATTRS)
     await _life_goes_on(hass, freezer, 20)
@@ -95,7 +94,9 @@ async def test_an_over_the_homeowner_dismissed_is_not_shown_again_as_its_lock_is
 
 
 def test_a_state_of_then_is_said_in_the_past_and_a_habit_is_kept() -> None:
-    told = "Front door lock is unlocked while nobody is home. Front door has stood open since 02:56."
+    told = (
+        "Front door lock is unlocked while nobody is home. Front door has stood open since 02:56."
+    )
     assert as_lasted(told) == (
         "Front door lock was unlocked while nobody was home. Front door had stood open since 02:56."
     )
