@@ -6,7 +6,7 @@ from datetime import datetime
 
 from ..redaction import Redactor
 from .below_sensitivity import WITHDRAWN, below_sensitivity
-from .incident_parts import former_incidents, orphans
+from .incident_parts import former_incidents, orphans, root_of
 from .surfaces import Announcer
 from .tracker import AnomalyTracker, Changes
 
@@ -61,10 +61,16 @@ async def async_tell(
     for anomaly in orphans(tracker.open):
         await announcer.async_reworded(anomaly)
     ending = {a.signature for a in changes.cleared}
-    for signature in former - ending:
-        if (over := tracker.ended.get(signature)) is not None:
+    for signature, over in list(tracker.ended.items()):
+        if signature in ending:
+            continue  # said over below
+        if signature in former or root_of(over, tracker.open, tracker.ended) is None:
             # Shown over, awaiting an answer: without the parts now told on their own
-            # (walk 38: the lock, told after "Nobody up yet" ended, kept as its "Then:").
+            # (walk 38: the lock, told after "Nobody up yet" ended, kept as its "Then:"),
+            # and its "Evidence, as it reads now" read now (walk 49: an Over at the
+            # household's arrival read the lock Unlocked and kept its advice for 27 min
+            # after it was locked). Unchanged, nothing is written; one the homeowner
+            # dismissed stays dismissed.
             await announcer.async_restore_ended(over)
     for anomaly in changes.cleared:
         if anomaly.ended is None:  # acknowledged: nothing is left to answer
