@@ -43,6 +43,7 @@ from .away_spans import (
 )
 from .clock import local
 from .home_baselines import HomeBaselines
+from .inside_doors import inner_door
 from .inside_walk import PASSAGE
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .leaving_grace import left_at
@@ -122,12 +123,30 @@ def _entries(
                 for earlier, e in outside
             )
             or in_keyed_visit(home, baselines.away, entrance, when)
+            or _visitor_inside(baselines, home, entrance, when, outside)
         )
         if not inside:
             outside.append((when, entrance))
             if (key := key_of(home, baselines.away, entrance, when)) is not None and key[1]:
                 keyed.add((when, entrance))
     return outside
+
+
+def _visitor_inside(
+    baselines: HomeBaselines,
+    home: HomeView,
+    door: str,
+    when: datetime,
+    outside: list[tuple[datetime, str]],
+) -> bool:
+    """An inside door (``household_ways``: never the household's way in or out) opened
+    within ``VISIT_REACH`` after an entry from outside: whoever came in going about (the
+    grandmother brought home to her room), not another way in. The first opening of an
+    empty spell is judged as before, whatever the door (a back door the household never
+    comes home by is an inside door by that count, and a way in for a stranger)."""
+    return any(when - VISIT_REACH <= earlier < when for earlier, _ in outside) and (
+        inner_door(baselines, home, door) and baselines.ways.inside_door(door)
+    )
 
 
 def _went_out(
