@@ -43,7 +43,7 @@ from .away_spans import (
 )
 from .clock import local
 from .home_baselines import HomeBaselines
-from .inside_doors import inner_door
+from .inside_doors import visitor_inside
 from .inside_walk import PASSAGE
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .leaving_grace import left_at
@@ -123,30 +123,13 @@ def _entries(
                 for earlier, e in outside
             )
             or in_keyed_visit(home, baselines.away, entrance, when)
-            or _visitor_inside(baselines, home, entrance, when, outside)
+            or visitor_inside(baselines, home, entrance, when, outside)
         )
         if not inside:
             outside.append((when, entrance))
             if (key := key_of(home, baselines.away, entrance, when)) is not None and key[1]:
                 keyed.add((when, entrance))
     return outside
-
-
-def _visitor_inside(
-    baselines: HomeBaselines,
-    home: HomeView,
-    door: str,
-    when: datetime,
-    outside: list[tuple[datetime, str]],
-) -> bool:
-    """An inside door (``household_ways``: never the household's way in or out) opened
-    within ``VISIT_REACH`` after an entry from outside: whoever came in going about (the
-    grandmother brought home to her room), not another way in. The first opening of an
-    empty spell is judged as before, whatever the door (a back door the household never
-    comes home by is an inside door by that count, and a way in for a stranger)."""
-    return any(when - VISIT_REACH <= earlier < when for earlier, _ in outside) and (
-        inner_door(baselines, home, door) and baselines.ways.inside_door(door)
-    )
 
 
 def _went_out(
@@ -265,6 +248,15 @@ def judge_entry(
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home, baselines, went_out)
     )
+    if (
+        not visiting
+        and (when, entrance) not in entered
+        and visitor_inside(baselines, home, entrance, when, entered)
+    ):
+        # An inside door the visitor opened, still open once the visit is over: judged as
+        # an entry of its own, as before (it may be a back door the household never uses).
+        entered = sorted({*entered, (when, entrance)})
+        went_out = _went_out(home, baselines, entrance, when, entered)
     # Opened from inside, or at its usual time, with nobody gone out since: whoever opened
     # it is in, and it has not stood open longer than on most days (told once it has).
     habitual = (

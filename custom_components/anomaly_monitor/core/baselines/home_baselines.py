@@ -48,6 +48,7 @@ from .first_readings import seed_first_reading
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
+from .household_ways import HouseholdWays
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -68,7 +69,6 @@ from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_fo
 from .supply_outages import SupplyOutages
 from .untracked_life import UntrackedLife
 from .use_learning import learn_use, open_now
-from .household_ways import HouseholdWays
 from .used_from_inside import UsedFromInside
 from .usual_drops import SUPPLY_LINK, UsualDrops
 from .usual_use import LEARN_DAYS, UsualUse

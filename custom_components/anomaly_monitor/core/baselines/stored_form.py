@@ -23,6 +23,7 @@ from .durations import StateDurations
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
+from .household_ways import HouseholdWays
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -38,7 +39,6 @@ from .room_returns import RoomReturns
 from .routine_alerts import RoutineAlerts
 from .stay_habits import StayHabits
 from .supply_outages import SupplyOutages
-from .household_ways import HouseholdWays
 from .untracked_life import UntrackedLife
 from .used_from_inside import UsedFromInside
 from .usual_drops import UsualDrops
