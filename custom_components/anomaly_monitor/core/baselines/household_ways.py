@@ -145,7 +145,7 @@ class HouseholdWays:
         if not isinstance(data, Mapping) or data.get("version") != HOUSEHOLD_WAYS_VERSION:
             return learned
         changes = data.get("changes")
-        if not is_stored_number(changes) or changes < 0:
+        if not is_stored_number(changes) or not isinstance(changes, int | float) or changes < 0:
             return learned
         learned.changes = float(changes)
         for entity_id, numbers in stored_items(data.get("contacts"), MAX_CONTACTS):

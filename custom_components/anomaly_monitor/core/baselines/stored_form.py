@@ -81,6 +81,7 @@ class StoredParts(Protocol):
     holds: ReadingHolds
     room_quiet: RoomQuiet
     inside: UsedFromInside
+    ways: HouseholdWays
     door_trips: DoorTrips
     bed_exits: BedExits
     alerts: RoutineAlerts
