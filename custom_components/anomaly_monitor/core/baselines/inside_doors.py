@@ -145,10 +145,6 @@ def visitor_inside(
     grandmother brought home to her room), not another way in. The first opening of an
     empty spell is judged as before, whatever the door (a back door the household never
     comes home by is an inside door by that count, and a way in for a stranger)."""
-    import os
-
-    if os.environ.get("NOWAYS"):
-        return False
     return any(when - VISIT_REACH <= earlier < when for earlier, _ in outside) and (
         inner_door(baselines, home, door) and baselines.ways.inside_door(door)
     )
