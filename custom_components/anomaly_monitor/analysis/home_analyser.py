@@ -43,6 +43,7 @@ from ..const import (
     LOGGER,
 )
 from ..core.baselines import HomeBaselines
+from ..core.baselines.told_stays import tell_stays
 from ..core.detector import Detector
 from ..core.feedback import findings_of
 from ..core.models import ContextWindow, Finding, Verdict
@@ -347,6 +348,9 @@ class HomeAnalyser(DataUpdateCoordinator[MonitorData]):
                 # A meter and the level it moves: one trouble (``cause_and_effect``).
                 linked=linked(baselines.follow_ups) if baselines is not None else (),
             )
+            if baselines is not None:  # a stay told as trouble teaches no normal
+                told = (m for a in self.tracker.open.values() for m in a.members if m.active)
+                tell_stays(baselines.durations, ((m.rule, m.evidence) for m in told))
             if self.tracker.marks_lapsed:
                 self.tracker.marks_lapsed = False
                 self._async_teach_model()

@@ -9,7 +9,12 @@ more than ten is then a fact of this home rather than a guess.
 An outlier teaches slowly: a stay more than ``OUTLIER_FACTOR`` times the longest of a
 bucket that has seen ``OUTLIER_AFTER`` stays raises the longest by half, not to its own
 length (a door once left open all night must not teach that a night open is normal; a
-habit that really grew raises it again each time).
+habit that really grew raises it again each time). A stay told as trouble (``told``: the
+homeowner was told of it and did not call it a false alarm) is damped so whatever the
+bucket's count, and teaches nothing at a bucket with no stay yet: a door left open while
+everybody was out, told at 10 min, must not make 16 min its usual night stay, so that the
+next outing's door open as long is not told (walks of sessions 48 and 49); "false alarm"
+teaches the normal through ``UsualUse.teach`` instead.
 
 Each state's stays also keep the local hours they began at (one bit an hour, and how many
 stays the bits have seen): a heater switched on at 20:25-21:05 on every evening learned has
@@ -80,6 +85,19 @@ class StateDurations:
         self.starts: dict[str, dict[str, list[int]]] = {}
         # A meter's running minutes in the small hours, the most of one hour a night.
         self.night = NightRunMinutes(zone)
+        # The stays under way told as trouble, by their start (not stored: a restart
+        # forgets them, and the stay is learned as any).
+        self.told: dict[str, datetime] = {}
+
+    def tell(self, entity_id: str) -> None:
+        """The stay ``entity_id`` is in now was told as trouble: it is damped as it ends."""
+        current = self.current.get(entity_id)
+        if current is not None and (entity_id in self.told or len(self.told) < MAX_ENTITIES):
+            self.told[entity_id] = current[1]
+
+    def untell(self, entity_id: str) -> None:
+        """The stay told of ``entity_id`` was a false alarm: learned as it is."""
+        self.told.pop(entity_id, None)
 
     def state(self, entity_id: str, state: str, when: datetime) -> None:
         """``entity_id`` is in ``state`` from ``when`` on."""
@@ -118,7 +136,12 @@ class StateDurations:
         minutes = (until - since).total_seconds() / 60
         bucket = stays[quarter_of_day(since, self.zone)]
         longest = bucket[2]
-        if bucket[0] >= OUTLIER_AFTER and minutes > OUTLIER_FACTOR * longest:
+        if self.told.get(entity_id) == since:  # told as trouble: says nothing of normal
+            del self.told[entity_id]
+            if bucket[0] < 1:
+                return
+            minutes = min(minutes, max(longest * OUTLIER_GROWTH, 1.0))
+        elif bucket[0] >= OUTLIER_AFTER and minutes > OUTLIER_FACTOR * longest:
             minutes = max(longest * OUTLIER_GROWTH, 1.0)  # an outlier teaches slowly
         bucket[0] += 1
         bucket[1] += minutes

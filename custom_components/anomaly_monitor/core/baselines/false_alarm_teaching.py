@@ -9,6 +9,7 @@ from datetime import datetime
 
 from .home_baselines import HomeBaselines
 from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .told_stays import untell_stays
 from .usual_use import MARKED_STAY
 
 # What "false alarm" on each habit rule teaches (``UsualUse.teach``).
@@ -36,6 +37,7 @@ def teach_false_alarm(
     """ "False alarm" on a habit finding: its device's normal widens to what was told (a
     stay this long, a burst this big, use at night, an outage this long: the one under way
     at ``now``, or the last). Whether anything was taught."""
+    untell_stays(baselines.durations, evidence)  # the stay under way is learned as it is
     kind = _TAUGHT.get(rule)
     if kind is None or not evidence:
         return False

@@ -8,13 +8,15 @@ draws and how long it runs say enough: a meter drawing a heating load (``HEATING
 an element) for longer than every one of the ``MIN_RUNS`` or more runs it made here, at
 any time of day (never under ``FLOOR``), while no motion sensor has seen anybody for
 ``STILL`` (``household_still``, as the cooker checks ask) and someone is home or everybody
-tracked is away, is told (energy, medium: nothing says it is a cooker). An empty home
-minds its element no better than a sleeping one: a stove put on by the one without a
-phone who then lies down, a heater left on over a weekend away. A
-water heater, an EV charger or a heater kept on through the evening has made runs that
-long and is not; before ``MIN_RUNS`` runs nothing is known and nothing is told. A cooker
-or a heater known as one is its own checks' (a space heater kept on through a cold night,
-the household asleep, is how a heater is used: set 11). No word of an id is read.
+tracked is away, or while somebody tracked who went out after it was switched on is still
+out (``left_while_on``: an iron left on by the one who ran for the carpool), is told
+(energy, medium: nothing says it is a cooker). An empty home minds its element no better
+than a sleeping one: a stove put on by the one without a phone who then lies down, a
+heater left on over a weekend away. A water heater, an EV charger or a heater kept on
+through the evening has made runs that long and is not; before ``MIN_RUNS`` runs nothing is
+known and nothing is told. A cooker or a heater known as one is its own checks' (a space
+heater kept on through a cold night, the household asleep, is how a heater is used: set
+11). No word of an id is read.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..models import AnomalyType, Finding, Severity
 from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
+from .left_while_on import went_out_while_on
 from .long_runs import HEATING_LOAD, plug_switch
 from .long_stays import at_most, duration_text, marked_normal
 from .power import RUNNING, watts
@@ -68,8 +71,6 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
     if not meters:
         return
     moved = household_still(home, baselines, STILL, empty_too=True)
-    if moved is None:
-        return
     now, zone = home.end, home.env.zone
     away = " and nobody is home" if home.occupancy is Occupancy.EMPTY else ""
     for meter in meters:
@@ -77,6 +78,12 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
         runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
         since = baselines.durations.current[entity_id][1]
         if runs < MIN_RUNS or now - since <= timedelta(minutes=longest):
+            continue
+        if moved is not None:
+            unminded = f"nobody has moved for {duration_text(now - moved)}{away}"
+        elif (went := went_out_while_on(baselines, since)) is not None:
+            unminded = f"somebody went out at {local(went, zone):%H:%M}, after it was switched on"
+        else:
             continue
         if has_role(home, entity_id, *_OWN_CHECKS):
             continue  # a cooker or a heater is told by its own checks
@@ -90,8 +97,7 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
             subject=switch or entity_id,
             reasoning=f"{meter.info.name or entity_id} has drawn {draw:,.0f} W for "
             f"{duration_text(now - since)}, since {local(since, zone):%H:%M}, longer than "
-            f"any run it made here ({at_most(longest, runs, 'runs')}); nobody has moved "
-            f"for {duration_text(now - moved)}{away}.",
+            f"any run it made here ({at_most(longest, runs, 'runs')}); {unminded}.",
             severity=severity_for(home, evidence, Severity.MEDIUM),
             recommendation="Check the appliance on this meter (a hob, an iron, a heater): "
             "it may have been left on.",

@@ -29,7 +29,8 @@ oven on a clamp meter are all "a meter"):
   which it drew on at most ``RARE`` of the days learned, and in the hour before and after
   each too (a usual run spilling over into the next hour, or begun an hour early, is no
   new hour), nor on this weekday of every week learned (a weekly habit), once the run is
-  longer than any it ran before and nobody is home or the household rests; ``LONG_HOLD``
+  longer than any it ran before and nobody is home, the household rests or somebody went
+  out since it began (``left_while_on``: whoever put it on may be gone); ``LONG_HOLD``
   otherwise (a usual run moved to a new hour ends in its usual time; a roast for guests at
   noon is watched). A run longer than any before, nobody home or the household resting,
   is judged from ``THIN_DAYS`` days learned already (an electric blanket not switched off
@@ -57,6 +58,7 @@ from .draw_spells import spell_key, spell_since
 from .first_use_missed import empty_by_every_sign
 from .home_baselines import HomeBaselines
 from .kept_while_empty import kept_while_empty, kept_whoever_is_home
+from .left_while_on import went_out_while_on
 from .loads_by_themselves import around_the_clock
 from .long_runs import plug_switch
 from .long_stays import duration_text
@@ -307,7 +309,11 @@ def meter_drawing_at_unusual_hours(home: HomeView, baselines: HomeBaselines) -> 
         since, until, cycled = drawing
         spent, days, ran = _rare_time(baselines, entity_id, since, until)
         runs, longest = _longest(baselines, entity_id, cycled=cycled)
-        unwatched = home.nobody_home or baselines.rhythm.resting_since(now) is not None
+        unwatched = (
+            home.nobody_home
+            or baselines.rhythm.resting_since(now) is not None
+            or went_out_while_on(baselines, since) is not None  # who put it on may be gone
+        )
         longer = runs > 0 and until - since > timedelta(minutes=longest)
         if longer and unwatched and spent < HOLD:
             # Longer than every run, nobody minding it: a few days already say which
