@@ -21,12 +21,15 @@ from ..home import HomeView
 from ..keyed_doors import locks_of
 from ..pets import has_pets
 from ..phoneless_residents import lives_here_without_phone
-from .clock import local
+from .clock import day_number, local
 from .everyday_openings import used_then
 from .home_baselines import HomeBaselines
 from .keyed_entries import key_of
 from .lived_doors import lived_door
 from .recurring_entries import recurring_entry
+
+# A use is stored as day ordinal * this + minute of the day (``stamped_uses.stamp``).
+MINUTES_A_DAY = 1440
 
 
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
@@ -57,12 +60,26 @@ def untracked_motion(
     )
 
 
+def used_while_empty(baselines: HomeBaselines, opening: str, when: datetime) -> bool:
+    """Whether ``opening`` was ever used while the home was empty, on a day before
+    ``when``'s, with no tracked person coming home by it (``AwayNormal.entries``): the only
+    sign that somebody without a tracker uses it at all. A door used at this hour on most
+    days, but only ever with somebody tracked home (the dog let out to the patio after
+    lunch), is the household's; opened while the home is empty, it is an entry."""
+    today = day_number(when, baselines.zone)
+    return any(
+        int(stamp) // MINUTES_A_DAY < today for stamp in baselines.away.entries.get(opening, ())
+    )
+
+
 def untracked_opening(
     baselines: HomeBaselines, home: HomeView, opening: str, when: datetime
 ) -> int | None:
     """On how many other days ``opening`` is used near ``when``'s time of day, when that
     and the home's life while empty make it an untracked person's usual day; else None."""
     days = used_then(baselines.lonely, opening, when)
+    if days is not None and not used_while_empty(baselines, opening, when):
+        days = None  # only the tracked household's door: nobody untracked uses it
     if days is None or _shown_life(baselines, home, when) is None:
         # The door of somebody who lives here untracked, used in every part of the day.
         if (lived := lived_door(baselines, home, opening, when)) is not None:
