@@ -22,7 +22,8 @@ from custom_components.anomaly_monitor.core.baselines.still_where_last_seen impo
     still_where_last_seen,
 )
 
-from .test_door_trip_ways import FRONT, TODAY, _flat, _passage, _today, _view
+from .test_door_trip_ways import FRONT, _flat, _passage, _today, _view
+from .test_door_trips import TODAY
 
 
 def test_out_by_the_front_door_alone_and_not_back_is_told_after_the_floor(
