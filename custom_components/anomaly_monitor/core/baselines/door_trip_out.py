@@ -28,6 +28,13 @@ shed or the neighbours and may stay; in the hours this home rests at
 door into an area named as outside the house (a porch, a yard): out to the garage on a
 late-rising household's Saturday morning they may stay, unless the door is the night's way
 to the toilet (its night quarter's own short trips learned: an outhouse).
+But by day a door out of the house or out of a room people are seen in is judged for **the
+one tracked person home alone** (``QuietSpells.one_home_alone``: their phone still says
+home, nobody else's place unknown): whoever went through was them, and they did not come
+back (the washing line, the grapes under the parral, the bins). Judged by that door's own
+trips back, whatever their length (the yard's potter time is learned like a WC's minutes),
+never under the hours' floor (``room_limit.MIN_LIMIT``), and through the hours the home
+rests at by day too (a siesta is the household's, not a trip to the yard).
 
 By day and by night, the motion that came after the passage only on sensors that keep no
 person's hours (the dog in the living room, the cat in the lounge at 02:42:
