@@ -33,8 +33,8 @@ one tracked person home alone** (``QuietSpells.one_home_alone``: their phone sti
 home, nobody else's place unknown): whoever went through was them, and they did not come
 back (the washing line, the grapes under the parral, the bins). Judged by that door's own
 trips back, whatever their length (the yard's potter time is learned like a WC's minutes),
-never under the hours' floor (``room_limit.MIN_LIMIT``), and through the hours the home
-rests at by day too (a siesta is the household's, not a trip to the yard).
+never under the hours' floor (``room_limit.MIN_LIMIT``); begun by day, it is judged on
+through hours the home rests at (a siesta is the household's, not a trip to the yard).
 
 By day and by night, the motion that came after the passage only on sensors that keep no
 person's hours (the dog in the living room, the cat in the lounge at 02:42:
