@@ -28,6 +28,13 @@ shed or the neighbours and may stay; in the hours this home rests at
 door into an area named as outside the house (a porch, a yard): out to the garage on a
 late-rising household's Saturday morning they may stay, unless the door is the night's way
 to the toilet (its night quarter's own short trips learned: an outhouse).
+But by day a door out of the house or out of a room people are seen in is judged for **the
+one tracked person home alone** (``QuietSpells.one_home_alone``: their phone still says
+home, nobody else's place unknown): whoever went through was them, and they did not come
+back (the washing line, the grapes under the parral, the bins). Judged by that door's own
+trips back, whatever their length (the yard's potter time is learned like a WC's minutes),
+never under the hours' floor (``room_limit.MIN_LIMIT``); begun by day, it is judged on
+through hours the home rests at (a siesta is the household's, not a trip to the yard).
 
 By day and by night, the motion that came after the passage only on sensors that keep no
 person's hours (the dog in the living room, the cat in the lounge at 02:42:
@@ -66,6 +73,7 @@ from .clock import local
 from .door_trips import BACK_WITHIN, PASSAGE, DoorTrips, LearnedTrips
 from .home_baselines import HomeBaselines
 from .pet_motion_after import Sign, without_pet_after
+from .room_limit import MIN_LIMIT as OUT_FLOOR
 from .shut_in import shut_in
 from .still_in_room import MIN_LIMIT as SHUT_IN_FLOOR, resting_hours
 from .ways_in import way_out
@@ -175,26 +183,57 @@ def _trip_out(
         if any(change.when > opened for change in real_changes(home, person.entity_id)):
             return None  # somebody came or went
     learned = baselines.door_trips.learned(door, shut)
-    if learned is None or learned.longest >= SHORT:
+    if learned is None:
         return None
-    limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
     info = home.info(door)
     area = info.info.area if info else None
     resting = resting_hours(home, baselines, shut, shut)
-    if area and outdoor_area(area) and not (resting and _a_night_trip_door(baselines, door, shut)):
-        # Out to the yard (a porch, a garden): they may stay; in the hours this home rests
-        # too (a late-rising household's Saturday morning at the garage), unless the door
-        # is the night's way to the toilet (an outhouse across the yard).
+    if not resting and _out_of_the_house(home, baselines, door, area):
+        # By day, out of the home or of a room people are seen in (the yard, the shed, the
+        # neighbours): they may stay, unless nobody else is home and their phone is inside.
+        return _out_alone(baselines, shut, door, area, learned)
+    if learned.longest >= SHORT:
         return None
-    if not resting:
-        if way_out(home, door) or baselines.inside.came_and_went_by(door):
-            return None  # by day, out of the home
-        if area and _seen_in(home, area):
-            if not shut_in(home, area):
-                return None  # by day, out of a room people are seen in
-            limit = max(limit, SHUT_IN_FLOOR)  # a bath by day, as ``still_in_room`` waits
+    limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
+    if area and outdoor_area(area) and not (resting and _a_night_trip_door(baselines, door, shut)):
+        # Out to the yard (a porch, a garden) in the hours this home rests too (a
+        # late-rising household's Saturday morning at the garage), unless the door is the
+        # night's way to the toilet (an outhouse across the yard).
+        return None
+    if not resting and area and _seen_in(home, area):  # shut in (above): a bath by day,
+        limit = max(limit, SHUT_IN_FLOOR)  # as ``still_in_room`` waits
     if learned.left >= limit:
         return None  # the home goes on that long without them coming back this way
+    return DoorTrip(shut, door, area, limit, learned)
+
+
+def _out_of_the_house(
+    home: HomeView, baselines: HomeBaselines, door: str, area: str | None
+) -> bool:
+    """Whether ``door`` leads out of the house (a way out, one the household comes and goes
+    by, one in an area named as outside) or out of a room people are seen in that did not
+    keep them (``shut_in``): where somebody may stay, not a WC they come back from."""
+    if way_out(home, door) or baselines.inside.came_and_went_by(door):
+        return True
+    if not area:
+        return False
+    return outdoor_area(area) or (_seen_in(home, area) and not shut_in(home, area))
+
+
+def _out_alone(
+    baselines: HomeBaselines, shut: datetime, door: str, area: str | None, learned: LearnedTrips
+) -> DoorTrip | None:
+    """Out through ``door`` by day, judged only for the one tracked person home alone (their
+    phone still home, nobody else's sign since): whoever went out was them, and this home
+    comes back through that door within ``learned.longest`` (the washing, the bins, the
+    garden at this time of day); ``FACTOR`` times it, ``MARGIN`` more and never under the
+    hours' floor (``room_limit.MIN_LIMIT``), unless the home once went on that long after it
+    without anybody coming back that way (people leave by it)."""
+    if not baselines.quiet.one_home_alone:
+        return None
+    limit = max(OUT_FLOOR, learned.longest * FACTOR, learned.longest + MARGIN)
+    if learned.left >= limit:
+        return None
     return DoorTrip(shut, door, area, limit, learned)
 
 

@@ -73,6 +73,12 @@ class QuietSpells:
             return False
         return None
 
+    @property
+    def one_home_alone(self) -> bool:
+        """Exactly one tracked person home, and nobody's place unknown."""
+        places = list(self.presence.values())
+        return None not in places and places.count(True) == 1
+
     def forget(self, person: str) -> None:
         """``person`` is no longer counted (HA cannot locate them)."""
         self.presence.pop(person, None)

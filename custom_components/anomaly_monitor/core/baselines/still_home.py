@@ -144,15 +144,9 @@ def _usual(
     inside count too (the hours the phones are always out are learned from those days), and
     the longest of them stands: that anybody is inside at all is read from motion a pet may
     have made."""
-    alone = not untracked and _alone(baselines)
+    alone = not untracked and baselines.quiet.one_home_alone
     usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=alone)
     return None if usual is None else timedelta(minutes=usual)
-
-
-def _alone(baselines: HomeBaselines) -> bool:
-    """Exactly one tracked person home, and nobody's place unknown."""
-    places = list(baselines.quiet.presence.values())
-    return None not in places and places.count(True) == 1
 
 
 def room_longest(baselines: HomeBaselines, area: str, when: datetime) -> LearnedQuiet | None:
