@@ -43,7 +43,6 @@ from .away_spans import (
 )
 from .clock import local
 from .home_baselines import HomeBaselines
-from .inside_doors import visitor_inside
 from .inside_walk import PASSAGE
 from .keyed_entries import in_keyed_visit, key_of, keyholder_days, keyholder_hours
 from .leaving_grace import left_at
@@ -123,7 +122,6 @@ def _entries(
                 for earlier, e in outside
             )
             or in_keyed_visit(home, baselines.away, entrance, when)
-            or visitor_inside(baselines, home, entrance, when, outside)
         )
         if not inside:
             outside.append((when, entrance))
@@ -248,15 +246,6 @@ def judge_entry(
     visiting = home.end - when <= STILL_ABOUT or (
         home.end - when <= VISIT_REACH and _someone_about(home, baselines, went_out)
     )
-    if (
-        not visiting
-        and (when, entrance) not in entered
-        and visitor_inside(baselines, home, entrance, when, entered)
-    ):
-        # An inside door the visitor opened, still open once the visit is over: judged as
-        # an entry of its own, as before (it may be a back door the household never uses).
-        entered = sorted({*entered, (when, entrance)})
-        went_out = _went_out(home, baselines, entrance, when, entered)
     # Opened from inside, or at its usual time, with nobody gone out since: whoever opened
     # it is in, and it has not stood open longer than on most days (told once it has).
     habitual = (

@@ -48,7 +48,6 @@ from .first_readings import seed_first_reading
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
-from .household_ways import HouseholdWays
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -113,7 +112,6 @@ class HomeBaselines:
         self.holds = ReadingHolds()  # how long each reading ever held one value
         self.room_quiet = RoomQuiet(zone)  # how long the home is quiet after each room
         self.inside = UsedFromInside(zone)  # contacts used from inside (a fridge's door)
-        self.ways = HouseholdWays(zone)  # the doors the household comes and goes by
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
         self.bed_exits = BedExits(zone)  # how soon after a bed is left somebody shows elsewhere
         self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
@@ -229,7 +227,6 @@ class HomeBaselines:
             self.lonely.presence(when, presence_of(state), presence_of(previous or ""))
             if (now_in := presence_of(state)) is not None and now_in != presence_of(previous or ""):
                 self.inside.presence(when)  # somebody came or went: by which door?
-                self.ways.presence(when, arrived=now_in)
             self.rhythm.presence(occupied, when)
             self.meters.presence(occupied is False, when)
             self.routines.presence(occupied is False, when)

@@ -29,12 +29,11 @@ before; so does a finding with no contact learned so.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from ..home import OPENING_DEVICE_CLASSES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import Finding
-from .away_spans import VISIT_REACH
 from .home_baselines import HomeBaselines
 from .stands_open import REST_SHARE, SHORT_SHUT, open_from_the_start, open_share
 from .used_from_inside import MIN_DAYS, UsedFromInside
@@ -130,21 +129,4 @@ def open_anyway(baselines: HomeBaselines, entity_id: str) -> bool:
         and shut[0] == "off"
         and shut[2] == current[1]
         and shut[2] - shut[1] <= SHORT_SHUT
-    )
-
-
-def visitor_inside(
-    baselines: HomeBaselines,
-    home: HomeView,
-    door: str,
-    when: datetime,
-    outside: list[tuple[datetime, str]],
-) -> bool:
-    """An inside door (``household_ways``: never the household's way in or out) opened
-    within ``VISIT_REACH`` after an entry from outside: whoever came in going about (the
-    grandmother brought home to her room), not another way in. The first opening of an
-    empty spell is judged as before, whatever the door (a back door the household never
-    comes home by is an inside door by that count, and a way in for a stranger)."""
-    return any(when - VISIT_REACH <= earlier < when for earlier, _ in outside) and (
-        inner_door(baselines, home, door) and baselines.ways.inside_door(door)
     )

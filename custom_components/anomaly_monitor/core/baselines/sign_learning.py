@@ -72,7 +72,6 @@ def learn_sign(
             home.away.entered(entity_id, when)
             home.lonely.opened(entity_id, when)
             home.inside.opened(entity_id, when, area)
-            home.ways.opened(entity_id, when)
         else:
             home.inside.closed(entity_id, when)
         note_use(home, entity_id, state, when)  # a use from inside: a sign, no entry

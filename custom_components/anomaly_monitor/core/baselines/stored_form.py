@@ -23,7 +23,6 @@ from .durations import StateDurations
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
-from .household_ways import HouseholdWays
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -81,7 +80,6 @@ class StoredParts(Protocol):
     holds: ReadingHolds
     room_quiet: RoomQuiet
     inside: UsedFromInside
-    ways: HouseholdWays
     door_trips: DoorTrips
     bed_exits: BedExits
     alerts: RoutineAlerts
@@ -120,7 +118,6 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "room_quiet": baselines.room_quiet.as_dict(),
         "room_returns": baselines.room_quiet.returns.as_dict(),
         "used_from_inside": baselines.inside.as_dict(),
-        "household_ways": baselines.ways.as_dict(),
         "door_trips": baselines.door_trips.as_dict(),
         "bed_exits": baselines.bed_exits.as_dict(),
         "bed_returns": baselines.bed_exits.returns.as_dict(),
@@ -167,7 +164,6 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.room_quiet = RoomQuiet.from_dict(data.get("room_quiet"), zone)
     baselines.room_quiet.returns = RoomReturns.from_dict(data.get("room_returns"), zone)
     baselines.inside = UsedFromInside.from_dict(data.get("used_from_inside"), zone)
-    baselines.ways = HouseholdWays.from_dict(data.get("household_ways"), zone)
     baselines.door_trips = DoorTrips.from_dict(data.get("door_trips"), zone)
     baselines.bed_exits = BedExits.from_dict(data.get("bed_exits"), zone)
     baselines.bed_exits.returns = BedReturns.from_dict(data.get("bed_returns"), zone)
@@ -209,7 +205,6 @@ def stored_counts(baselines: StoredParts, now: datetime) -> dict[str, Any]:
         "meters_with_learned_runs": baselines.runs.learned(),
         "areas_with_learned_quiet": baselines.room_quiet.learned_areas(),
         "contacts_used_from_inside": len(baselines.inside.known()),
-        "inside_doors": len(baselines.ways.known()),
         # How long each reading held one value (``frozen_readings``, ``steady_load_stopped``).
         "readings_with_holds": len(baselines.holds.holds),
         # Why a ``safety``/``problem`` alert is told low (``routine_alert_judge``).
