@@ -36,6 +36,11 @@ def _near(minute: int, other: int) -> bool:
     return min(apart, _MINUTES - apart) <= ENTRY_REACH.total_seconds() / 60
 
 
+def day_of(value: float) -> int:
+    """The day ordinal of a stored ``stamp``."""
+    return int(value) // _MINUTES
+
+
 def stamp(when: datetime, zone: tzinfo | None) -> float:
     """``when`` as one stored number: day ordinal * 1440 + minute of the day, local."""
     return float(day_number(when, zone) * _MINUTES + _minute(when, zone))

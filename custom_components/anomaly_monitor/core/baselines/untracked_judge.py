@@ -27,9 +27,7 @@ from .home_baselines import HomeBaselines
 from .keyed_entries import key_of
 from .lived_doors import lived_door
 from .recurring_entries import recurring_entry
-
-# A use is stored as day ordinal * this + minute of the day (``stamped_uses.stamp``).
-MINUTES_A_DAY = 1440
+from .stamped_uses import day_of
 
 
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
@@ -67,9 +65,7 @@ def used_while_empty(baselines: HomeBaselines, opening: str, when: datetime) -> 
     days, but only ever with somebody tracked home (the dog let out to the patio after
     lunch), is the household's; opened while the home is empty, it is an entry."""
     today = day_number(when, baselines.zone)
-    return any(
-        int(stamp) // MINUTES_A_DAY < today for stamp in baselines.away.entries.get(opening, ())
-    )
+    return any(day_of(stamp) < today for stamp in baselines.away.entries.get(opening, ()))
 
 
 def untracked_opening(
