@@ -31,9 +31,10 @@ from ..redaction import Redactor
 from .below_sensitivity import WITHDRAWN
 from .incident_parts import parts_of, root_of
 from .lasted_words import as_lasted
+from .notice_text import advice_over, evidence_markdown, notice_message, quiet_note
 from .shown import async_dismiss_own, shown_notifications
 from .store import parse_time
-from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, clock, named, over_text
+from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named, over_text
 from .then_lines import async_then
 from .tracker import AnomalyTracker, OpenAnomaly
 
@@ -66,22 +67,6 @@ def notification_id(entry_id: str, anomaly: OpenAnomaly) -> str:
 def issue_id(entry_id: str, anomaly: OpenAnomaly) -> str:
     """Stable id of the repair issue of an anomaly."""
     return f"anomaly_{entry_id}_{anomaly.key}"
-
-
-def _evidence(texts: AnomalyTexts) -> str:
-    """One Markdown list item per evidence entity: friendly name, area, current state;
-    those in a calm state (the locked lock of the open door) last, as "also"."""
-    items = [
-        texts.text(
-            ("evidence_line_also" if line.calm else "evidence_line")
-            + ("" if line.area else "_no_area"),
-            name=escape_markdown(line.name),
-            area=escape_markdown(line.area or ""),
-            state=escape_markdown(line.state),
-        )
-        for line in texts.evidence
-    ]
-    return "\n".join(items) or "-"
 
 
 def event_data(
@@ -147,13 +132,13 @@ class Announcer:
         # does not rename what the homeowner was told (the evidence says what holds now).
         anomaly.headline = anomaly.headline or texts.title
         note_id = notification_id(self.entry.entry_id, anomaly)
-        headline, message = texts.headline, self._message(anomaly, texts, then=then)
+        headline, message = texts.headline, notice_message(anomaly, texts, then=then)
         key = "hazard_anomaly" if anomaly.hazard else "anomaly"
         severity = _ISSUE_SEVERITY.get(anomaly.severity, ir.IssueSeverity.WARNING)
         if (ended := parse_time(anomaly.ended)) is not None:
             at = dt_util.as_local(back_to_normal(self.hass, anomaly, ended)).strftime("%H:%M")
             headline = texts.text("ended_headline", headline=headline)
-            message = self._message(anomaly, texts, over=True, then=then)
+            message = notice_message(anomaly, texts, over=True, then=then)
             message = f"{escape_markdown(texts.text('ended_note', time=at))}\n\n{message}"
             key, severity = f"{key}_ended", ir.IssueSeverity.WARNING
         content = (headline, message)
@@ -168,6 +153,7 @@ class Announcer:
             anomaly.notice_dismissed = False  # on screen again, unread
         if anomaly.acknowledged:
             return
+        quiet = quiet_note(anomaly, texts)  # not found since ... (not over yet)
         ir.async_create_issue(
             self.hass,
             DOMAIN,
@@ -181,11 +167,13 @@ class Announcer:
                 "monitor": self.entry.title,
                 "anomaly_type": escape_markdown(texts.type_name),
                 "severity": texts.severity,
-                "reasoning": "\n\n".join(filter(None, (escape_markdown(texts.reasoning), then))),
-                "evidence": _evidence(texts),
+                "reasoning": "\n\n".join(
+                    filter(None, (quiet, escape_markdown(texts.reasoning), then))
+                ),
+                "evidence": evidence_markdown(texts),
                 "recommendation": escape_markdown(texts.recommendation or "-"),
                 # An "Over": the advice as it was, none once it is done (``texts._secured``).
-                "advice": _advice_over(texts),
+                "advice": advice_over(texts),
                 "days": str(self.mark_days),
             },
             data={"entry_id": self.entry.entry_id, "anomaly_id": anomaly.key},
@@ -203,35 +191,6 @@ class Announcer:
             return ""
         known = (*self.incidents.open.values(), *self.incidents.ended.values())
         return await async_then(self.hass, texts, parts_of(anomaly.signature, known))
-
-    @staticmethod
-    def _message(
-        anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False, then: str = ""
-    ) -> str:
-        """Markdown: every piece of home or model text is escaped. Once it is ``over``
-        the advice is told as what it was ("leave the home" read after the smoke cleared
-        would send the homeowner out for nothing)."""
-        kind = f"**{escape_markdown(texts.type_name)}** ({escape_markdown(texts.severity)})"
-        if not over and (began := parse_time(anomaly.first_seen)) is not None:
-            # HA dates the notification by its last rewrite (a restart shows it again):
-            # when it began is said in it ("Over since ..." once it is over).
-            kind += " " + escape_markdown(texts.text("since", time=clock(began)))
-        # Found while it lasted ("the door is open"): once over, said as what was seen,
-        # and the evidence as what it reads now (the door closed since).
-        reasoning = escape_markdown(texts.reasoning)
-        if over:
-            reasoning = f"**{escape_markdown(texts.text('reasoning_over'))}** {reasoning}"
-        evidence = texts.text("evidence_over" if over else "evidence")
-        parts = [kind, reasoning, *filter(None, [then])]
-        parts.append(f"**{escape_markdown(evidence)}**\n{_evidence(texts)}")
-        if texts.recommendation:
-            advice = escape_markdown(
-                texts.text("recommendation_over" if over else "recommendation")
-            )
-            parts.append(f"**{advice}** {escape_markdown(texts.recommendation)}")
-        # How to answer it once its repair issue is gone (read days later): by its id.
-        parts.append(f"_{escape_markdown(texts.text('answer_note', anomaly_id=anomaly.key))}_")
-        return "\n\n".join(parts)
 
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A new anomaly: notify on every surface once."""
@@ -390,11 +349,3 @@ def async_remove_entry_surfaces(
     for domain, issue in list(registry.issues):
         if domain == DOMAIN and (issue.startswith(prefix) or issue.endswith(entry_id)):
             ir.async_delete_issue(hass, DOMAIN, issue)
-
-
-def _advice_over(texts: AnomalyTexts) -> str:
-    """Markdown: "**While it lasted, the advice was:** ..." of an "Over", "" none."""
-    if not texts.recommendation:
-        return ""
-    over = escape_markdown(texts.text("recommendation_over"))
-    return f"**{over}** {escape_markdown(texts.recommendation)}"

@@ -47,10 +47,9 @@ async def async_tell(
     await async_reword(announcer, tracker, before)
     for signature, anomaly in tracker.open.items():
         now_worded = (anomaly.reasoning, anomaly.recommendation)
-        if anomaly.missed:
-            # Not found now, not over yet (hysteresis): shown as last found until it ends
-            # and says so (walk26: "Switch 0 is off but draws power" above "Switch 0: On").
-            continue
+        # Not found now, not over yet (hysteresis): shown as found, said not found since,
+        # the evidence as it reads now (``notice_text``; walk 50: a leak's notice read
+        # "Wet" for 15 min under a dry sensor).
         if before.get(signature, now_worded) == now_worded and anomaly not in changes.opened:
             await announcer.async_refreshed(anomaly)  # its evidence's states as they are now
     for anomaly in changes.opened:

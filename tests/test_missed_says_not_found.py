@@ -1,11 +1,14 @@
-"""An anomaly not found by the latest analysis, not over yet, is shown as last found.
+"""An anomaly not found by the latest analysis, not over yet, says so.
 
 Walk of session 26 (real hass): a relay channel off while its meter drew 58 W was told
 "Reptile relay Switch 0 is off but draws power"; switched on, the next analyses no longer
 found it, and until the hysteresis ended it (two analyses, two minutes) the notice kept
 that headline above the evidence "Reptile relay Switch 0: On": a title and a reading that
-disagree. While it is missed its notice stays as it was last found; once over it says so
-("Over: ...") with the evidence as it reads now.
+disagree; session 26 then kept the notice as last found while missed, and walk 50 read
+"Bathroom leak: Wet" for 15 min under a dry sensor. While it is missed its notice keeps
+its title, says it has not been found again since when and until when it may end, gives
+what was found as "When it was found:" and the evidence as it reads now; once over it says
+so ("Over: ...").
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def _note(hass: HomeAssistant) -> dict:
     return note
 
 
-async def test_a_missed_anomaly_reads_as_found_until_it_is_over(
+async def test_a_missed_anomaly_says_since_when_it_is_not_found_until_it_is_over(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
@@ -53,9 +56,13 @@ async def test_a_missed_anomaly_reads_as_found_until_it_is_over(
     (anomaly,) = entry.runtime_data.coordinator.tracker.open.values()
     assert anomaly.missed == 1  # not over yet
     missed = _note(hass)
-    assert missed["title"] == found["title"]
-    assert "Kitchen smoke: Detected" in missed["message"]  # as found, not "Clear" under it
-    assert "Clear" not in missed["message"]
+    assert missed["title"] == found["title"]  # not renamed: the same incident
+    message = missed["message"]
+    assert message.startswith("Not found again since ")
+    assert "**When it was found:** " in message  # the reasoning as a fact of then
+    assert "**Evidence, as it reads now**" in message
+    assert "Kitchen smoke: Clear" in message
+    assert "Detected" not in message
 
     await pass_time(hass, freezer, DETECTOR_CLEAR_AFTER + SIGNIFICANT_DEBOUNCE)
     over = _note(hass)
