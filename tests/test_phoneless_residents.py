@@ -40,6 +40,11 @@ from custom_components.anomaly_monitor.core.phoneless_residents import names_pho
         "Mama Fa'amoe, leai se telefoni.",
         "Inese (viņas telefons nav lietotnē).",
         "Paati (78 ans, pa ena telefonn) reste lakaz.",
+        "Vive con nosotros mamá (82) y Tobías (10). Ellos no tienen celular.",
+        "A avó e o Tiago não têm telemóvel.",
+        "Kasia (no app) is a chef.",
+        "ヒロ（22、大学生）はアプリなし。",
+        "Migo (7, walay cellphone)",
     ],
 )
 def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:

@@ -19,16 +19,24 @@ import re
 # ", and still is" before the sentence's or the bracket's end: said of a spell going on.
 _STILL_GOING = re.compile(r",? and still is(?=[.)])")
 # "<entrance or panel> is unlocked / open / ajar (...) / disarmed while nobody is home"
-# (``rules.security``): a state of then, in the present.
+# (or "while every tracked phone is away", where somebody lives here without one:
+# ``rules.security``): a state of then, in the present.
 _STATE_WHILE_AWAY = re.compile(
-    r"\bis (unlocked|open|disarmed|ajar(?: \([^()]*\))?) while nobody is home\b"
+    r"\bis (unlocked|open|disarmed|ajar(?: \([^()]*\))?) while "
+    r"(?:nobody is home|every tracked phone (is) away)\b"
 )
 # " Front door has stood open since 02:56." (``rules.security._open_since``).
 _STOOD_OPEN = re.compile(r"\bhas stood open since\b")
 
 
+def _in_the_past(match: re.Match[str]) -> str:
+    if match.group(2):
+        return f"was {match.group(1)} while every tracked phone was away"
+    return f"was {match.group(1)} while nobody was home"
+
+
 def as_lasted(text: str) -> str:
     """``text`` (a reasoning found while it lasted) as it reads once it is over."""
     text = _STILL_GOING.sub("", text)
-    text = _STATE_WHILE_AWAY.sub(r"was \1 while nobody was home", text)
+    text = _STATE_WHILE_AWAY.sub(_in_the_past, text)
     return _STOOD_OPEN.sub("had stood open since", text)

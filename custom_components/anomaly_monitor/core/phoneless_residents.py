@@ -28,17 +28,17 @@ _PHONE = (
     r"(?:smart)?phones?|mobiles?|cell ?phones?|cells?|trackers?|handys?|smartphones?"
     r"|celulare?s?|m[oó]vil(?:es)?|tel[eé]fonos?|t[eé]l[eé]phones?|portables?|telem[oó]vel"
     r"|cellulare|telefonino|telefoon|mobiel|gsm|telefon\w*|mobil\w*|kom[oó]rk\w*|smartfon\w*"
-    r"|mobitel\w*|puhelin\w*|hp|hape|ponsel|telepon|simu|cp"
+    r"|mobitel\w*|puhelin\w*|hp|hape|ponsel|telepon|simu|cp|apps?"
     r"|смартфон\w*|телефон\w*|мобильн\w*|мобільн\w*|мобильник\w*"
     r"|κινητ[όο]|τηλ[έε]φωνο"
 )
 _ABSENT_BEFORE = (
     # "no phone", "without a phone", "has no mobile", "doesn't have a phone", "not on a tracker"
     r"no|without|has\s+no|have\s+no|doesn'?t\s+(?:have|carry)|does\s+not\s+(?:have|carry)"
-    r"|sin|no\s+tiene|sem|n[ãa]o\s+tem|sans|pas\s+de|n'a\s+pas\s+de|ohne|kein(?:e|en)?"
+    r"|sin|no\s+tienen?|sem|n[ãa]o\s+t[eê]m|sans|pas\s+de|n'a\s+pas\s+de|ohne|kein(?:e|en)?"
     r"|senza|non\s+ha|zonder|geen|bez|brez|nie\s+ma|utan|uten|uden|ingen|har\s+ikke"
     r"|fără|fara|nu\s+are|χωρίς|δεν\s+έχει|без|нет|tanpa|tidak\s+(?:punya|ada|pakai|bawa)"
-    r"|tak\s+ada|bila|hana|walang|án|be"
+    r"|tak\s+ada|bila|hana|walang|walay|án|be"
     # "don't have phones"; "nema (pametni) telefon"; "pa ena telefonn"; "leai se telefoni"
     r"|don'?t\s+(?:have|carry)|do\s+not\s+(?:have|carry)|nem(?:a|aju|á|ají)(?:\s+pametn\w+)?"
     r"|nima(?:jo)?|pa\s+ena|leai\s+se"
@@ -58,7 +58,7 @@ _ABSENT_AFTER = (
 _SCRIPT = (
     # Words that are not spaced, or are one word with their negation.
     r"没有手机|没手机|不用手机|手机不在|沒有手機|沒手機|無手機|携帯(?:電話)?(?:なし|無し|を持っていない|を持たない)"
-    r"|スマホ(?:なし|無し|を持っていない|を持たない)|휴대폰\s*없|핸드폰\s*없|폰\s*없"
+    r"|(?:スマホ|アプリ)(?:なし|無し|を持っていない|を持たない)|휴대폰\s*없|핸드폰\s*없|폰\s*없"
     r"|फ़?ोन\s*(?:नहीं|नाही|छैन|HA\s*मा\s*छैन)|ফোন\s*নেই|ફોન\s*નથી|ਫ਼?ੋਨ\s*ਨਹੀਂ|فون\s*نہیں|بدون\s+(?:هاتف|جوال|موبايل|گوشی|تلفن)"
     r"|(?:ليس\s+(?:لديه|لديها|معه|معها)|ما\s+عند(?:ه|ها))\s+(?:هاتف|جوال|موبايل)"
     r"|گوشی\s+ندار|בלי\s+(?:טלפון|פלאפון|סמארטפון)|אין\s+(?:לו|לה)\s+(?:טלפון|פלאפון)"
@@ -108,3 +108,15 @@ def people_move_at_any_hour(window: ContextWindow) -> bool:
     an uncle home every day and night move in every part of it, as a dog does; the
     homeowner who says who stays in and names no dog has said which."""
     return lives_here_without_phone(window) and not has_pets(window.profile)
+
+
+NOBODY_HOME = "nobody is home"
+# Every tracker away is all the away rules know: where somebody lives here without a
+# phone, "nobody is home" may be false (the grandmother fainted behind the bathroom door).
+PHONES_AWAY = "every tracked phone is away"
+
+
+def nobody_home_words(window: ContextWindow) -> str:
+    """How an away finding says the home is empty: "nobody is home", but only the phones
+    are known away where the profile names somebody without one (``PHONES_AWAY``)."""
+    return PHONES_AWAY if lives_here_without_phone(window) else NOBODY_HOME

@@ -36,6 +36,7 @@ from datetime import datetime
 
 from ..home import HomeView
 from ..models import Finding
+from ..phoneless_residents import nobody_home_words
 from .away_judge import _at, _entries
 from .away_normal import PART_HOURS
 from .away_spans import VISIT_REACH, empty_spans as _empty_spans, within as _within
@@ -84,7 +85,7 @@ def _motion_explained(
         return (
             None,
             f" {entrance} was used at {_at(when, baselines)} before it, a time nothing "
-            "usually comes in while nobody is home.",
+            f"usually comes in while {nobody_home_words(home.window)}.",
             tuple(dict.fromkeys(e for _, e in unusual)),
         )
     if reach:
@@ -148,7 +149,10 @@ def _motion_explained(
             "",
             (),
         )
-    told = f" {sensor} seldom moves at {_part_text(onset, baselines)} while nobody is home."
+    told = (
+        f" {sensor} seldom moves at {_part_text(onset, baselines)} while "
+        f"{nobody_home_words(home.window)}."
+    )
     return None, told, ()
 
 

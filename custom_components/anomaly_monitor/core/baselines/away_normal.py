@@ -171,6 +171,13 @@ class AwayNormal:
         parts = self.motion.setdefault(sensor, [[] for _ in range(PARTS)])
         add_day(parts[_part(when, self.zone)], day_number(when, self.zone))
 
+    def got_up(self, sensor: str, when: datetime) -> None:
+        """Somebody left a bed or chair (``held_on.lain_on``): kept in the spell's record
+        as a sign of somebody inside, as motion is. The window reads a spell's end as a sign
+        too, but a window of an hour or two forgets the grandmother getting up at 09:10 by
+        11:00, and her bathroom door at 09:12 read as an entry from outside."""
+        self._note(when, sensor, SIGN)
+
     def entered(self, entrance: str, when: datetime) -> None:
         """An opening sensor opened, a lock unlocked or a garage or gate cover opened."""
         self._note(when, entrance, OPENING)

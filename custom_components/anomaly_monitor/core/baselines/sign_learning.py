@@ -46,6 +46,8 @@ def learn_sign(
         elif previous == "on":  # somebody was there until now, whoever is home
             home.room_quiet.seen(when, area)
             home.door_trips.stopped(when, entity_id)
+            if device_class in BED_CLASSES and _lain_on(home, entity_id):
+                home.away.got_up(entity_id, when)  # out of bed: somebody inside
         if state == "on" or previous == "on":  # movement starts, or was seen until now
             home.quiet.movement(when)
             home.rhythm.movement(when)
@@ -83,6 +85,12 @@ def learn_sign(
             home.away.entered(entity_id, when)
     elif domain == "cover" and device_class in ENTRY_COVER_CLASSES and state == "open":
         home.away.entered(entity_id, when)  # a garage or gate: a way in, as a door
+
+
+def _lain_on(home: HomeBaselines, entity_id: str) -> bool:
+    from .held_on import lain_on  # (it reads home_baselines)
+
+    return lain_on(home, entity_id)
 
 
 def _moving_beyond(home: HomeBaselines, area: str | None) -> frozenset[str]:

@@ -11,6 +11,7 @@ from ..home import HomeView, is_motion, is_on
 from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity, parse_number
 from ..occupancy import presence_of
 from ..pets import SIGN_REACH, has_pets, human_signs
+from ..phoneless_residents import nobody_home_words
 from ..role_words import says, words
 from .appliances import is_cold_appliance
 from .context import entry_point, ids, motion_in
@@ -81,7 +82,7 @@ def motion_while_away(home: HomeView) -> Iterator[Finding]:
         context=ids(context),
         while_away=True,
         reasoning=f"Motion in {', '.join(m.info.area or m.info.name for m in moving)} while "
-        "nobody is home.",
+        f"{nobody_home_words(home.window)}.",
         recommendation="Check the cameras or ask a neighbour.",
     )
 
@@ -191,7 +192,7 @@ def appliance_active_while_away(home: HomeView) -> Iterator[Finding]:
         context=ids(context),
         while_away=True,
         reasoning=f"Appliances in {', '.join(sorted(a for a in areas if a))} draw power "
-        "while nobody is home.",
+        f"while {nobody_home_words(home.window)}.",
         recommendation="Switch them off remotely or check who is there.",
         magnitude=max(loads),
     )

@@ -9,6 +9,7 @@ from ..home import ENTRY_DEVICE_CLASSES, HomeView, is_armed, is_motion, is_on
 from ..keyed_doors import door_of_lock
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..open_states import stands_open
+from ..phoneless_residents import nobody_home_words
 from ..start_settling import set_while_starting
 from ..statistics.durations import open_spells
 from .context import ANGLE_TOLERANCE, angle_sensor_for, entry_point, how_open, ids, motion_in
@@ -62,6 +63,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             opened=door is not None and (is_on(door) or angle is not None),
             ajar=angle if door is not None and not is_on(door) else None,
             since=_open_since(home, door) or _stood_open(home, door, lock if unlocked else None),
+            nobody=nobody_home_words(home.window),
         )
     for door in home.of("binary_sensor", *ENTRY_DEVICE_CLASSES):
         if door.entity_id in reported or door.info.device_class != "door":
@@ -79,6 +81,7 @@ def entry_unsecured_while_away(home: HomeView) -> Iterator[Finding]:
             opened=True,
             ajar=ajar,
             since=_open_since(home, door),
+            nobody=nobody_home_words(home.window),
         )
 
 
@@ -96,6 +99,7 @@ def _unsecured(
     opened: bool,
     ajar: EntityState | None = None,
     since: str = "",
+    nobody: str = "nobody is home",
 ) -> Finding:
     # The door is the subject; what is unlocked is its lock ("Front door lock is
     # unlocked", not "Front door contact is unlocked"). A contact that reads closed is not
@@ -109,7 +113,7 @@ def _unsecured(
         subject=what.entity_id,
         context=context,
         while_away=True,
-        reasoning=f"{told} while nobody is home.{since}",
+        reasoning=f"{told} while {nobody}.{since}",
         recommendation=_what_to_do(opened=opened, unlocked=unlocked is not None),
     )
 
@@ -170,7 +174,7 @@ def alarm_disarmed_while_away(home: HomeView) -> Iterator[Finding]:
         evidence=ids(panel, entry[:1], _ajar_angle(home, entry), entry[1:], watchers),
         context=ids(entry, _ajar_angle(home, entry), watchers),
         while_away=True,
-        reasoning=f"{panel.info.name} is disarmed while nobody is home.",
+        reasoning=f"{panel.info.name} is disarmed while {nobody_home_words(home.window)}.",
         recommendation="Arm the alarm remotely.",
     )
 
@@ -192,7 +196,7 @@ def surveillance_off_while_away(home: HomeView) -> Iterator[Finding]:
             context=ids(entry_point(home)),
             while_away=True,
             reasoning=f"{camera.info.name} is {camera.state} instead of recording while "
-            "nobody is home.",
+            f"{nobody_home_words(home.window)}.",
             recommendation="Turn recording on while the home is empty.",
         )
 
@@ -217,7 +221,7 @@ def garage_open_while_protected(home: HomeView) -> Iterator[Finding]:
             context=ids(panel, motion_in(home, garage.info.area)),
             while_away=not armed,
             reasoning=f"{garage.info.name} is open while "
-            f"{'nobody is home' if home.nobody_home else 'the alarm is armed'}.",
+            f"{nobody_home_words(home.window) if home.nobody_home else 'the alarm is armed'}.",
             recommendation="Close the garage door remotely.",
         )
 
