@@ -6,7 +6,8 @@ afternoon (the plug at 0 W) and the room climbs a degree every 20 min to 31 °C:
 it has been over 29 °C (3 °C over its highest) for half an hour. The same climb in a room
 no machine ever cooled (the weather's), a room warmer than the outdoors (a heater's or a
 cooker's heat), a climb of 2 °C, one in a room always kept at 22 °C that stays under
-28 °C, and a climb on the second day: not told.
+28 °C, and a climb on the second day: not told. Judged by the room's own readings, it is
+pushed on the third day, while its devices are still being learned.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from custom_components.anomaly_monitor.core.baselines.uncooled_rooms import (
     room_warmed_far_above_ever,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.learning_gate import held_while_learning
 from custom_components.anomaly_monitor.core.models import EntityInfo, Transition
 
 from .core_factories import entity, environment, window
@@ -101,3 +103,12 @@ def test_a_climb_with_no_cooler_from_inside_or_small_is_not_told(
     baselines = _learned(days, kept=kept, cooled=cooled)
     home = _afternoon(baselines, climbs_to, outdoors=outdoors)
     assert list(room_warmed_far_above_ever(home, baselines)) == []
+
+
+def test_judged_by_the_room_s_own_readings_it_is_pushed_while_still_learning() -> None:
+    baselines = _learned(2)
+    home = _afternoon(baselines, 31.0)
+    [finding] = room_warmed_far_above_ever(home, baselines)
+    assert baselines.learning(ROOM, home.end)
+    assert baselines.learning(PLUG, home.end)
+    assert not held_while_learning(finding, baselines, home.end, someone_home=True)
