@@ -51,7 +51,9 @@ open since before the household's rest, longer than it ever stood open
 (``open_while_asleep``: the shed door left open on the second night), nor a cooled
 room climbing far above what its own readings kept (``room_warmer_than_kept``: its hours,
 or a day and more of it under cooling that never stopped; a Dubai kids' room on the
-second afternoon), nor a reading held far longer than its own holds ever were
+second afternoon), nor a room a machine keeps cool far warmer than anything it read, the
+heat coming in (``room_warmed_far_above_ever``: two days of its readings, three runs of its
+cooler), nor a reading held far longer than its own holds ever were
 (``reading_frozen_far_longer_than_ever``) or a load at rest that never rested before
 (``steady_load_stopped``: a heat cable failed on the third night), nor a meter running far
 below every draw of its own runs (``running_far_below_its_draw``: in its first days only
@@ -82,6 +84,7 @@ from .baselines.run_cut_short import METER_RUN_CUT_SHORT
 from .baselines.running_draw import RUNNING_FAR_BELOW_ITS_DRAW
 from .baselines.steady_load_stopped import STEADY_LOAD_STOPPED
 from .baselines.timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .baselines.uncooled_rooms import ROOM_WARMED_FAR_ABOVE_EVER
 from .baselines.warm_rooms import ROOM_WARMER_THAN_KEPT
 from .baselines.way_out import left_by_another_door
 from .cold_start_motion import waits_for_life_while_away
@@ -113,6 +116,7 @@ _OWN_NORMAL_RULES = frozenset(
         COVER_STOPPED_PART_WAY.rule,
         OPEN_WHILE_ASLEEP.rule,
         ROOM_WARMER_THAN_KEPT.rule,
+        ROOM_WARMED_FAR_ABOVE_EVER.rule,
         READING_FROZEN.rule,
         STEADY_LOAD_STOPPED.rule,
         RUNNING_FAR_BELOW_ITS_DRAW.rule,

@@ -80,7 +80,7 @@ def _coolers(home: HomeView, baselines: HomeBaselines, area: str) -> list[str]:
     return found
 
 
-def _degrees(celsius: float, sensor: EntityState) -> str:
+def degrees_text(celsius: float, sensor: EntityState) -> str:
     """A temperature in the sensor's unit, to a tenth: "24.1 °C", "75.4 °F"."""
     unit = sensor.info.unit if sensor.info.unit in ("°F", "K") else "°C"
     return f"{round(in_unit(celsius, unit), 1):g} {unit}"
@@ -123,9 +123,9 @@ def room_cooled_far_below_ever(home: HomeView, baselines: HomeBaselines) -> Iter
             subject=sensor.entity_id,
             reasoning=f"{sensor.info.name or sensor.entity_id} reads {shown(sensor)}, "
             f"far under anything {area} read in the {usual.days:.0f} days learned (never "
-            f"under {_degrees(lowest, sensor)}), and under {_degrees(line, sensor)} since "
+            f"under {degrees_text(lowest, sensor)}), and under {degrees_text(line, sensor)} since "
             f"{local(since, home.env.zone):%H:%M} ({duration_text(now - since)}); it is "
-            f"{_degrees(outdoor, sensor)} outdoors, and the room's cooling is running.",
+            f"{degrees_text(outdoor, sensor)} outdoors, and the room's cooling is running.",
             recommendation=f"Check the air conditioning of {area}: it may be set far too "
             "cold. Keep anyone vulnerable to cold warm meanwhile.",
             magnitude=round(celsius - lowest, 1),

@@ -98,6 +98,7 @@ from .steady_places import reading_beyond_its_steady_band
 from .still_in_room import still_in_room_far_longer
 from .still_where_last_seen import still_where_last_seen
 from .supply_off import supply_off_far_longer
+from .uncooled_rooms import room_warmed_far_above_ever
 from .unlocked_at_rest import unlocked_while_asleep
 from .unused_hour_entry import entry_at_an_unused_hour
 from .warm_rooms import room_warmer_than_kept
@@ -256,6 +257,7 @@ BASELINE_CHECKS: tuple[BaselineCheck, ...] = (
     usual_effect_missing,
     room_colder_than_kept,
     room_cooled_far_below_ever,
+    room_warmed_far_above_ever,
     room_warmer_than_kept,
     sensor_firing_far_above_its_hour,
     light_not_answering_motion,
