@@ -60,7 +60,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
-from ..profile_minors import minors_named
+from ..profile_minors import minor_ages
 from .clock import local
 from .day_returns import MAX_OUTING, MIN_EVER_DAYS, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
@@ -74,6 +74,11 @@ DARK_FOR = timedelta(minutes=15)
 # Days a person must have been seen going out and coming back before their return is known
 # (two: with the phone dark as well, one more day learned would only tell a day later).
 MIN_DAYS = 2
+# A child younger than this is not out past midnight on an evening like none learned, with
+# however few days learned: a 14-year-old's first Saturday night out, only school days seen.
+# An older teenager's may be (a 17-year-old's first night out, back at 01:53, was quiet): a
+# week learned first (``MIN_EVER_DAYS``).
+YOUNG_UNTIL = 16
 
 NOT_BACK_AS_USUAL = FindingKind("not_back_as_usual", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
 
@@ -87,7 +92,7 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     returns = baselines.usual.night.returns
     now = home.end
     persons = home.of("person")
-    children = minors_named(home.window.profile, (p.info.name for p in persons))
+    children = minor_ages(home.window.profile, (p.info.name for p in persons))
     for person in persons:
         began = returns.out_since.get(person.entity_id)
         if began is None or not timedelta(0) < now - began <= MAX_OUTING:
@@ -100,7 +105,8 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
                 person.entity_id, began
             )
         elif dark is None and person.info.name.strip() in children:
-            usual = _child_usual(returns, person.entity_id, began, now, occupied=occupied)
+            young = children[person.info.name.strip()] < YOUNG_UNTIL
+            usual = _child_usual(returns, person.entity_id, began, now, occupied, young=young)
         else:
             continue
         if usual is None or now < usual.by + LATE_BY:
@@ -115,12 +121,14 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
 
 
 def _child_usual(
-    returns: DayReturns, person: str, began: datetime, now: datetime, *, occupied: bool
+    returns: DayReturns, person: str, began: datetime, now: datetime, occupied: bool, *, young: bool
 ) -> UsualReturn | None:
     """When a child out on their own is due: their habit for this kind of day and hour, else
-    the latest they were ever back, else (an evening out like none learned) the latest they
-    were ever back at night; None when not judged (out with the family, the family away
-    together, somebody just in who may have come home with them)."""
+    the latest they were ever back from an outing of their own, else (an evening out like
+    none learned) the latest they were ever back at night on their own (midnight for one
+    never out past it; a ``young`` child with two days learned, an older one with a week);
+    None when not judged (out with the family, the family away together, somebody just in
+    who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
     if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
@@ -128,9 +136,11 @@ def _child_usual(
     usual = returns.habit_return(person, began) or returns.latest_ever(person, began)
     if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
         # An evening out like none learned, begun while the household is up; one begun
-        # at night is told as it begins (``went_out_at_night``), not again an hour on. A
-        # week learned at least: five school days say nothing of a weekend's night.
-        usual = returns.latest_at_night(person, began, MIN_EVER_DAYS)
+        # at night is told as it begins (``went_out_at_night``), not again an hour on. An
+        # older teenager: a week learned at least (five school days say nothing of their
+        # weekend nights); a young one is not out past midnight whatever was learned.
+        days = MIN_DAYS if young else MIN_EVER_DAYS
+        usual = returns.latest_at_night(person, began, days, alone=True)
     return usual
 
 
