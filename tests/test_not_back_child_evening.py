@@ -95,21 +95,21 @@ def _evening_out(
     return _judged(now, [*_weekday(day), (_at(day, left), CHILD, "not_home")], day, profile)
 
 
-def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:
+OLDER = "Johan, Sara, Elsa (17, har mobil) och Vincent (8, ingen mobil)."
+
+
+def test_an_older_teenagers_first_evening_out_is_told_an_hour_past_midnight() -> None:
     # Fails before: no outing of hers began in the evening, so no return was read.
-    findings = _evening_out(_at(FRIDAY, 25.05))
+    findings = _evening_out(_at(FRIDAY, 25.05), profile=OLDER)
     assert [f.rule for f in findings] == ["not_back_as_usual"]
     assert findings[0].evidence == (CHILD,)
     assert "out since 19:00; on the 9 other days learned" in findings[0].reasoning
     assert "went out, never back after midnight." in findings[0].reasoning
 
 
-def test_a_first_evening_out_is_not_told_before_one() -> None:
-    assert _evening_out(_at(FRIDAY, 23.5)) == []
-    assert _evening_out(_at(FRIDAY, 24.9)) == []
-
-
-OLDER = "Johan, Sara, Elsa (17, har mobil) och Vincent (8, ingen mobil)."
+def test_an_older_teenagers_first_evening_out_is_not_told_before_one() -> None:
+    assert _evening_out(_at(FRIDAY, 23.5), profile=OLDER) == []
+    assert _evening_out(_at(FRIDAY, 24.9), profile=OLDER) == []
 
 
 def test_five_school_days_say_nothing_of_an_older_teenagers_nights() -> None:
@@ -124,28 +124,43 @@ def test_five_school_days_say_nothing_of_an_older_teenagers_nights() -> None:
     assert [f.rule for f in told] == ["not_back_as_usual"]
 
 
-def test_a_young_teenager_is_not_out_past_midnight_with_few_days_learned() -> None:
+def test_a_young_teenager_is_not_out_into_the_night_with_few_days_learned() -> None:
     """The 14-year-old's first Thursday evening out, three school days learned: told an hour
-    past midnight, not before (fails before: a week of days was wanted at any age)."""
+    past 23:00, not before (fails before: midnight, and a week of days wanted at any age)."""
     thursday = MONDAY + timedelta(days=3)
-    assert _evening_out(_at(thursday, 24.9), day=thursday) == []
-    told = _evening_out(_at(thursday, 25.05), day=thursday)
+    assert _evening_out(_at(thursday, 23.9), day=thursday) == []
+    told = _evening_out(_at(thursday, 24.05), day=thursday)
     assert [f.rule for f in told] == ["not_back_as_usual"]
     assert "on the 3 other days learned" in told[0].reasoning
-    assert "never back after midnight" in told[0].reasoning
+    assert "never back after 23:00" in told[0].reasoning
     monday = MONDAY  # no day learned before: nothing to read
     assert _evening_out(_at(monday, 25.5), day=monday) == []
 
 
 def test_the_familys_festival_nights_are_not_hers() -> None:
     """A Saturday and a Sunday out with her parents to 01:45 (the fireworks) do not make her own
-    Friday party due at 01:45: told an hour past midnight (fails before: 02:45)."""
+    Friday party due at 01:45: the 17-year-old is told an hour past midnight (fails before:
+    02:45)."""
     nights = (MONDAY + timedelta(days=5), MONDAY + timedelta(days=6))
     outs = [*_weekday(FRIDAY), (_at(FRIDAY, 19.0), CHILD, "not_home")]
-    told = _judged(_at(FRIDAY, 25.05), outs, family_nights=nights)
+    told = _judged(_at(FRIDAY, 25.05), outs, profile=OLDER, family_nights=nights)
     assert [f.rule for f in told] == ["not_back_as_usual"]
     assert "never back after midnight" in told[0].reasoning
-    assert _judged(_at(FRIDAY, 24.9), outs, family_nights=nights) == []
+    assert _judged(_at(FRIDAY, 24.9), outs, profile=OLDER, family_nights=nights) == []
+
+
+def test_her_own_late_night_moves_a_young_teenagers_limit() -> None:
+    """Her own Saturday at a friend's to 00:30 (not with the family): the 14-year-old's next
+    evening out is due by 00:30, told at 01:30, not at midnight."""
+    saturday = MONDAY + timedelta(days=5)
+    outs = [*_weekday(FRIDAY), (_at(FRIDAY, 19.0), CHILD, "not_home")]
+    baselines_events = [
+        (_at(saturday, 19.0), CHILD, "not_home"),
+        (_at(saturday, 24.5), CHILD, "home"),
+    ]
+    assert _judged(_at(FRIDAY, 25.4), [*baselines_events, *outs]) == []
+    told = _judged(_at(FRIDAY, 25.55), [*baselines_events, *outs])
+    assert "back by 00:30 at the latest" in told[0].reasoning
 
 
 def test_an_outing_begun_at_night_is_left_to_the_night_rules() -> None:

@@ -136,12 +136,19 @@ class DayReturns:
         return None
 
     def latest_at_night(
-        self, person: str, began: datetime, min_days: int = MIN_NIGHT_DAYS, *, alone: bool = False
+        self,
+        person: str,
+        began: datetime,
+        min_days: int = MIN_NIGHT_DAYS,
+        *,
+        alone: bool = False,
+        night_from: int = 24,
     ) -> UsualReturn | None:
         """For an evening out (begun from ``EVENING_FROM`` to midnight): the latest
-        ``person`` was ever back after a midnight (at midnight when always back before one)
-        on the ``min_days`` or more days learned; None when fewer were, or for an outing
-        begun earlier in the day. ``alone``: their own outings only (``own_outings``)."""
+        ``person`` was ever back after ``night_from`` o'clock (midnight; at that hour when
+        always back before it) on the ``min_days`` or more days learned; None when fewer
+        were, or for an outing begun earlier in the day. ``alone``: their own outings only
+        (``own_outings``)."""
         kept = self.own_outings(person) if alone else self.outings.get(person, [])
         start = local(began, self.zone)
         if start.hour < EVENING_FROM:
@@ -149,9 +156,11 @@ class DayReturns:
         days = {day for day, _, _ in kept if day != start.toordinal()}
         if len(days) < min_days:
             return None
-        past = [back - 24 * 60 for day, _, back in kept if day in days and back > 24 * 60]
-        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
-        return UsualReturn(midnight + timedelta(minutes=max(past, default=0)), len(days), "nights")
+        night = night_from * 60
+        past = [back - night for day, _, back in kept if day in days and back > night]
+        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        by = midnight + timedelta(minutes=night + max(past, default=0))
+        return UsualReturn(by, len(days), "nights")
 
     def latest_ever(self, person: str, began: datetime) -> UsualReturn | None:
         """The latest ``person`` was ever back, by the clock, from any outing of their own

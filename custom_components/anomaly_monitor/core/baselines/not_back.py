@@ -74,10 +74,11 @@ DARK_FOR = timedelta(minutes=15)
 # Days a person must have been seen going out and coming back before their return is known
 # (two: with the phone dark as well, one more day learned would only tell a day later).
 MIN_DAYS = 2
-# A child younger than this is not out past midnight on an evening like none learned, with
-# however few days learned: a 14-year-old's first Saturday night out, only school days seen.
-# An older teenager's may be (a 17-year-old's first night out, back at 01:53, was quiet): a
-# week learned first (``MIN_EVER_DAYS``).
+# A child younger than this is not out on their own into the night (``PERSON_NIGHT_FROM``,
+# 23:00) on an evening like none learned, with however few days learned: a 14-year-old's
+# first Saturday night out, only school days seen, not back at midnight. An older
+# teenager's may go on past midnight (a 17-year-old's first night out, back at 01:53, was
+# quiet): read against midnight, and with a week learned (``MIN_EVER_DAYS``).
 YOUNG_UNTIL = 16
 
 NOT_BACK_AS_USUAL = FindingKind("not_back_as_usual", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
@@ -126,7 +127,7 @@ def _child_usual(
     """When a child out on their own is due: their habit for this kind of day and hour, else
     the latest they were ever back from an outing of their own, else (an evening out like
     none learned) the latest they were ever back at night on their own (midnight for one
-    never out past it; a ``young`` child with two days learned, an older one with a week);
+    never out past it, a week learned; 23:00 for a ``young`` child, two days learned);
     None when not judged (out with the family, the family away together, somebody just in
     who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
@@ -137,10 +138,14 @@ def _child_usual(
     if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
         # An evening out like none learned, begun while the household is up; one begun
         # at night is told as it begins (``went_out_at_night``), not again an hour on. An
-        # older teenager: a week learned at least (five school days say nothing of their
-        # weekend nights); a young one is not out past midnight whatever was learned.
-        days = MIN_DAYS if young else MIN_EVER_DAYS
-        usual = returns.latest_at_night(person, began, days, alone=True)
+        # older teenager: against midnight, a week learned at least (five school days say
+        # nothing of their weekend nights); a young one is not out into the night.
+        if young:
+            usual = returns.latest_at_night(
+                person, began, MIN_DAYS, alone=True, night_from=PERSON_NIGHT_FROM
+            )
+        else:
+            usual = returns.latest_at_night(person, began, MIN_EVER_DAYS, alone=True)
     return usual
 
 
@@ -184,8 +189,11 @@ def _reasoning(
     returned = f"back by {by:%H:%M}{back} at the latest"
     if dark is None and usual.kind == "nights":  # a child's evening out like none learned
         after = by.hour * 60 + by.minute
+        night = "midnight" if not after else f"{by:%H:%M}"
         returned = (
-            "never back after midnight" if not after else f"back by {by:%H:%M}{later} at the latest"
+            f"never back after {night}"
+            if after in (0, PERSON_NIGHT_FROM * 60)
+            else f"back by {by:%H:%M}{later} at the latest"
         )
     latest = f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, {returned}. "
     if dark is None:  # a child of the household, read against their own days
