@@ -52,11 +52,11 @@ def _learned(
     until: datetime, family_nights: tuple[datetime, ...] = ()
 ) -> tuple[HomeBaselines, list[Transition]]:
     """Their weekdays up to ``until``'s; nobody ever out in the evening on their own (on
-    ``family_nights`` all three out together, 20:00 to 01:45)."""
+    ``family_nights`` all three out together, 21:00 to 01:45)."""
     events: list[tuple[datetime, str, str]] = []
     for night in family_nights:
         for person in NAMES:
-            events += [(_at(night, 20.0), person, "not_home"), (_at(night, 25.75), person, "home")]
+            events += [(_at(night, 21.0), person, "not_home"), (_at(night, 25.75), person, "home")]
     day = MONDAY
     while day.date() < until.date():
         if day.weekday() < 5:
@@ -182,3 +182,15 @@ def test_parents_long_past_their_working_day_are_not_at_work() -> None:
     # Within their working day they are at work, and she is an hour past school.
     told = _judged(_at(FRIDAY, 16.6), outs)
     assert [f.rule for f in told] == ["not_back_as_usual"]
+
+
+def test_a_night_outing_with_only_the_familys_nights_like_it_reads_them() -> None:
+    """Out on her own at 23:30, nothing of her own begun near it: the family's nights out to
+    01:45 are all that says how late this household's nights go; told an hour past them
+    (the night rules may have told it as it began)."""
+    nights = (MONDAY + timedelta(days=5), MONDAY + timedelta(days=6))
+    outs = [*_weekday(FRIDAY), (_at(FRIDAY, 23.5), CHILD, "not_home")]
+    assert _judged(_at(FRIDAY, 26.7), outs, family_nights=nights) == []
+    told = _judged(_at(FRIDAY, 26.8), outs, family_nights=nights)
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+    assert "back by 01:45 at the latest" in told[0].reasoning

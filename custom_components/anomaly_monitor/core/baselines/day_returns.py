@@ -162,14 +162,16 @@ class DayReturns:
         by = midnight + timedelta(minutes=night + max(past, default=0))
         return UsualReturn(by, len(days), "nights")
 
-    def latest_ever(self, person: str, began: datetime) -> UsualReturn | None:
-        """The latest ``person`` was ever back, by the clock, from any outing of their own
-        (``own_outings``) on the ``MIN_EVER_DAYS`` or more days learned (a Tuesday's
-        handball at 17:30, a Saturday at a friend's until 18:30: 18:30), for an outing begun
-        at an hour one of theirs began near (``SAME_START``); None when fewer days were
-        learned, or none began so (an outing at an hour never seen is not read against their
-        days)."""
-        kept = self.own_outings(person)
+    def latest_ever(
+        self, person: str, began: datetime, *, alone: bool = False
+    ) -> UsualReturn | None:
+        """The latest ``person`` was ever back, by the clock, from any outing (``alone``:
+        of their own, ``own_outings``) on the ``MIN_EVER_DAYS`` or more days learned (a
+        Tuesday's handball at 17:30, a Saturday at a friend's until 18:30: 18:30), for an
+        outing begun at an hour one of theirs began near (``SAME_START``); None when fewer
+        days were learned, or none began so (an outing at an hour never seen is not read
+        against their days)."""
+        kept = self.own_outings(person) if alone else self.outings.get(person, [])
         start = local(began, self.zone)
         minute = start.hour * 60 + start.minute
         today = start.toordinal()

@@ -127,14 +127,15 @@ def _child_usual(
     """When a child out on their own is due: their habit for this kind of day and hour, else
     the latest they were ever back from an outing of their own, else (an evening out like
     none learned) the latest they were ever back at night on their own (midnight for one
-    never out past it, a week learned; 23:00 for a ``young`` child, two days learned);
+    never out past it, a week learned; 23:00 for a ``young`` child, two days learned), else
+    the latest they were ever back from any outing, the family's too;
     None when not judged (out with the family, the family away together, somebody just in
     who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
     if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
         return None
-    usual = returns.habit_return(person, began) or returns.latest_ever(person, began)
+    usual = returns.habit_return(person, began) or returns.latest_ever(person, began, alone=True)
     if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
         # An evening out like none learned, begun while the household is up; one begun
         # at night is told as it begins (``went_out_at_night``), not again an hour on. An
@@ -146,7 +147,9 @@ def _child_usual(
             )
         else:
             usual = returns.latest_at_night(person, began, MIN_EVER_DAYS, alone=True)
-    return usual
+    # Nothing of their own reads it (an outing begun at night, only the family's nights
+    # out began near it): how late the household's own nights went, theirs among them.
+    return usual or returns.latest_ever(person, began)
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
