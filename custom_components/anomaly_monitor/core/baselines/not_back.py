@@ -20,16 +20,19 @@ about then, not made with another tracked person): volleyball camp every weekday
 home by 12:30 at the latest, not back at 13:30; a 15-year-old back by 23:40 from weekday
 evenings out, not back at 00:40. Outings made with the family (out and home together) are
 not the child's: two festival nights out with their mother to 01:45 would keep every later
-night quiet. Without such a habit, an outing begun at an hour one of theirs began near is
-read against the latest they were ever back, by the clock, on every day learned
-(``day_returns.latest_ever``, a week at least): a 13-year-old home by 18:30 at the latest
-on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30 (read by
-the weekday alone, a teenager's first Friday out is told). An evening out like none learned
-(begun from 17:00 and before the night's 23:00: a 15-year-old's first Saturday party, only
-school days learned) is read against the latest they were ever back at night
-(``day_returns.latest_at_night``, a week at least): never out past midnight, not back at
-01:00. One begun at night is the night rules' (``went_out_at_night`` tells it as it
-begins). Not judged: a child who left with another tracked person
+night quiet (nor are they read by the two readings that follow). Without such a habit, an
+outing begun at an hour one of their own began near is read against the latest they were
+ever back, by the clock, on every day learned (``day_returns.latest_ever``, a week at
+least): a 13-year-old home by 18:30 at the latest on every day of a fortnight, out at a
+friend's since 14:00 and not back at 19:30 (read by the weekday alone, a teenager's first
+Friday out is told). An evening out like none learned (begun from 17:00 and before the
+night's 23:00: a 15-year-old's first Saturday party, only school days learned) is read
+against the latest they were ever back at night on their own
+(``day_returns.latest_at_night``): a child under ``YOUNG_UNTIL`` is not out into the night
+(23:00 when never back later; two days learned), not back at midnight; an older teenager
+never out past midnight, a week learned, not back at 01:00. One begun at night is the night
+rules' (``went_out_at_night`` tells it as it begins); with nothing of their own like it,
+it is read against the latest they were ever back from any outing, the family's too. Not judged: a child who left with another tracked person
 (``day_returns.left_with_others``: the family out together, the parents' phones home a
 minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
