@@ -124,17 +124,26 @@ def test_five_school_days_say_nothing_of_an_older_teenagers_nights() -> None:
     assert [f.rule for f in told] == ["not_back_as_usual"]
 
 
-def test_a_young_teenager_is_not_out_into_the_night_with_few_days_learned() -> None:
-    """The 14-year-old's first Thursday evening out, three school days learned: told an hour
-    past 23:00, not before (fails before: midnight, and a week of days wanted at any age)."""
+def test_a_young_teenager_is_not_out_into_the_night() -> None:
+    """The 14-year-old's first Friday evening out, nine school days learned: told an hour
+    past 23:00, not before (fails before: midnight at any age)."""
+    assert _evening_out(_at(FRIDAY, 23.9)) == []
+    told = _evening_out(_at(FRIDAY, 24.05))
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+    assert "on the 9 other days learned" in told[0].reasoning
+    assert "never back after 23:00" in told[0].reasoning
+
+
+def test_a_young_teenager_with_a_few_school_days_learned_is_not_out_past_midnight() -> None:
+    """Three school days learned say nothing of a weekend's night: midnight, told at 01:00
+    (fails before: a week of days was wanted at any age); nothing learned, nothing read."""
     thursday = MONDAY + timedelta(days=3)
-    assert _evening_out(_at(thursday, 23.9), day=thursday) == []
-    told = _evening_out(_at(thursday, 24.05), day=thursday)
+    assert _evening_out(_at(thursday, 24.9), day=thursday) == []
+    told = _evening_out(_at(thursday, 25.05), day=thursday)
     assert [f.rule for f in told] == ["not_back_as_usual"]
     assert "on the 3 other days learned" in told[0].reasoning
-    assert "never back after 23:00" in told[0].reasoning
-    monday = MONDAY  # no day learned before: nothing to read
-    assert _evening_out(_at(monday, 25.5), day=monday) == []
+    assert "never back after midnight" in told[0].reasoning
+    assert _evening_out(_at(MONDAY, 25.5), day=MONDAY) == []
 
 
 def test_the_familys_festival_nights_are_not_hers() -> None:

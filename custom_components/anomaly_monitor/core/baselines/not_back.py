@@ -29,10 +29,11 @@ Friday out is told). An evening out like none learned (begun from 17:00 and befo
 night's 23:00: a 15-year-old's first Saturday party, only school days learned) is read
 against the latest they were ever back at night on their own
 (``day_returns.latest_at_night``): a child under ``YOUNG_UNTIL`` is not out into the night
-(23:00 when never back later; two days learned), not back at midnight; an older teenager
-never out past midnight, a week learned, not back at 01:00. One begun at night is the night
-rules' (``went_out_at_night`` tells it as it begins); with nothing of their own like it,
-it is read against the latest they were ever back from any outing, the family's too. Not judged: a child who left with another tracked person
+(23:00 when never back later, a week learned; midnight with two days to six), not back at
+midnight; an older teenager never out past midnight, a week learned, not back at 01:00.
+One begun at night is the night rules' (``went_out_at_night`` tells it as it begins); with
+nothing of their own like it, it is read against the latest they were ever back from any
+outing, the family's too. Not judged: a child who left with another tracked person
 (``day_returns.left_with_others``: the family out together, the parents' phones home a
 minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
@@ -77,11 +78,13 @@ DARK_FOR = timedelta(minutes=15)
 # Days a person must have been seen going out and coming back before their return is known
 # (two: with the phone dark as well, one more day learned would only tell a day later).
 MIN_DAYS = 2
-# A child younger than this is not out on their own into the night (``PERSON_NIGHT_FROM``,
-# 23:00) on an evening like none learned, with however few days learned: a 14-year-old's
-# first Saturday night out, only school days seen, not back at midnight. An older
-# teenager's may go on past midnight (a 17-year-old's first night out, back at 01:53, was
-# quiet): read against midnight, and with a week learned (``MIN_EVER_DAYS``).
+# A child younger than this, a week learned (``MIN_EVER_DAYS``), is not out on their own
+# into the night (``PERSON_NIGHT_FROM``, 23:00) on an evening like none learned: a
+# 14-year-old's first Saturday night out, only school days seen, not back at midnight. With
+# two days to six, not past midnight: a handful of school days says nothing of a weekend's
+# night (a 15-year-old's first Saturday, due at 00:30, read against his weekday 23:22). An
+# older teenager's may go on past midnight (a 17-year-old's first night out, back at 01:53,
+# was quiet): midnight, a week learned.
 YOUNG_UNTIL = 16
 
 NOT_BACK_AS_USUAL = FindingKind("not_back_as_usual", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
@@ -130,10 +133,10 @@ def _child_usual(
     """When a child out on their own is due: their habit for this kind of day and hour, else
     the latest they were ever back from an outing of their own, else (an evening out like
     none learned) the latest they were ever back at night on their own (midnight for one
-    never out past it, a week learned; 23:00 for a ``young`` child, two days learned), else
-    the latest they were ever back from any outing, the family's too;
-    None when not judged (out with the family, the family away together, somebody just in
-    who may have come home with them)."""
+    never out past it, a week learned; 23:00 for a ``young`` child with a week, midnight
+    with two days to six), else the latest they were ever back from any outing, the
+    family's too; None when not judged (out with the family, the family away together,
+    somebody just in who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
     if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
@@ -144,15 +147,20 @@ def _child_usual(
         # at night is told as it begins (``went_out_at_night``), not again an hour on. An
         # older teenager: against midnight, a week learned at least (five school days say
         # nothing of their weekend nights); a young one is not out into the night.
-        if young:
-            usual = returns.latest_at_night(
-                person, began, MIN_DAYS, alone=True, night_from=PERSON_NIGHT_FROM
-            )
-        else:
-            usual = returns.latest_at_night(person, began, MIN_EVER_DAYS, alone=True)
+        usual = returns.latest_at_night(
+            person, began, MIN_EVER_DAYS, alone=True, night_from=_night_from(young)
+        )
+        if usual is None and young:  # fewer days: no weekend night of theirs seen yet
+            usual = returns.latest_at_night(person, began, MIN_DAYS, alone=True)
     # Nothing of their own reads it (an outing begun at night, only the family's nights
     # out began near it): how late the household's own nights went, theirs among them.
     return usual or returns.latest_ever(person, began)
+
+
+def _night_from(young: bool) -> int:
+    """The hour a child's evening out like none learned is read from, with a week learned:
+    the night's for a young one, midnight for an older teenager."""
+    return PERSON_NIGHT_FROM if young else 24
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
