@@ -48,9 +48,15 @@ def _weekday(day: datetime) -> list[tuple[datetime, str, str]]:
     ]
 
 
-def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
-    """Their weekdays up to ``until``'s; nobody ever out in the evening."""
+def _learned(
+    until: datetime, family_nights: tuple[datetime, ...] = ()
+) -> tuple[HomeBaselines, list[Transition]]:
+    """Their weekdays up to ``until``'s; nobody ever out in the evening on their own (on
+    ``family_nights`` all three out together, 21:00 to 01:45)."""
     events: list[tuple[datetime, str, str]] = []
+    for night in family_nights:
+        for person in NAMES:
+            events += [(_at(night, 21.0), person, "not_home"), (_at(night, 25.75), person, "home")]
     day = MONDAY
     while day.date() < until.date():
         if day.weekday() < 5:
@@ -59,9 +65,15 @@ def _learned(until: datetime) -> tuple[HomeBaselines, list[Transition]]:
     return learned_family(ZONE, NAMES, MONDAY, events)
 
 
-def _judged(now: datetime, outs: list[tuple[datetime, str, str]], day: datetime = FRIDAY) -> list:
+def _judged(
+    now: datetime,
+    outs: list[tuple[datetime, str, str]],
+    day: datetime = FRIDAY,
+    profile: str = PROFILE,
+    family_nights: tuple[datetime, ...] = (),
+) -> list:
     """Judged at ``now`` after ``day``'s ``outs`` (when, person, state)."""
-    baselines, past = _learned(day)
+    baselines, past = _learned(day, family_nights)
     today = observe_all(baselines, outs)
     last = {t.entity_id: t for t in today}
     states = [
@@ -72,39 +84,92 @@ def _judged(now: datetime, outs: list[tuple[datetime, str, str]], day: datetime 
         )
         for entity, name in NAMES.items()
     ]
-    return judged_not_back(baselines, now, states, [*past[-20:], *today], PROFILE)
+    return judged_not_back(baselines, now, states, [*past[-20:], *today], profile)
 
 
-def _evening_out(now: datetime, left: float = 19.0, day: datetime = FRIDAY) -> list:
+def _evening_out(
+    now: datetime, left: float = 19.0, day: datetime = FRIDAY, profile: str = PROFILE
+) -> list:
     """Her school day as usual, then out to a party at ``left`` on ``day``; her parents
     home."""
-    return _judged(now, [*_weekday(day), (_at(day, left), CHILD, "not_home")], day)
+    return _judged(now, [*_weekday(day), (_at(day, left), CHILD, "not_home")], day, profile)
 
 
-def test_a_first_evening_out_is_told_an_hour_past_midnight() -> None:
+OLDER = "Johan, Sara, Elsa (17, har mobil) och Vincent (8, ingen mobil)."
+
+
+def test_an_older_teenagers_first_evening_out_is_told_an_hour_past_midnight() -> None:
     # Fails before: no outing of hers began in the evening, so no return was read.
-    findings = _evening_out(_at(FRIDAY, 25.05))
+    findings = _evening_out(_at(FRIDAY, 25.05), profile=OLDER)
     assert [f.rule for f in findings] == ["not_back_as_usual"]
     assert findings[0].evidence == (CHILD,)
     assert "out since 19:00; on the 9 other days learned" in findings[0].reasoning
     assert "went out, never back after midnight." in findings[0].reasoning
 
 
-def test_a_first_evening_out_is_not_told_before_one() -> None:
-    assert _evening_out(_at(FRIDAY, 23.5)) == []
-    assert _evening_out(_at(FRIDAY, 24.9)) == []
+def test_an_older_teenagers_first_evening_out_is_not_told_before_one() -> None:
+    assert _evening_out(_at(FRIDAY, 23.5), profile=OLDER) == []
+    assert _evening_out(_at(FRIDAY, 24.9), profile=OLDER) == []
 
 
-def test_five_school_days_say_nothing_of_her_nights() -> None:
-    """The second Monday: five school days learned, no weekend among them; a week is wanted."""
+def test_five_school_days_say_nothing_of_an_older_teenagers_nights() -> None:
+    """The second Monday: five school days learned, no weekend among them; for a
+    17-year-old a week is wanted (her first night out may be allowed past midnight)."""
     monday = MONDAY + timedelta(days=7)
-    assert _evening_out(_at(monday, 25.5), day=monday) == []
+    assert _evening_out(_at(monday, 25.5), day=monday, profile=OLDER) == []
     tuesday = monday + timedelta(days=1)  # six days: still not a week
-    assert _evening_out(_at(tuesday, 25.5), day=tuesday) == []
+    assert _evening_out(_at(tuesday, 25.5), day=tuesday, profile=OLDER) == []
     wednesday = tuesday + timedelta(days=1)
-    assert [f.rule for f in _evening_out(_at(wednesday, 25.5), day=wednesday)] == [
-        "not_back_as_usual"
+    told = _evening_out(_at(wednesday, 25.5), day=wednesday, profile=OLDER)
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+
+
+def test_a_young_teenager_is_not_out_into_the_night() -> None:
+    """The 14-year-old's first Friday evening out, nine school days learned: told an hour
+    past 23:00, not before (fails before: midnight at any age)."""
+    assert _evening_out(_at(FRIDAY, 23.9)) == []
+    told = _evening_out(_at(FRIDAY, 24.05))
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+    assert "on the 9 other days learned" in told[0].reasoning
+    assert "never back after 23:00" in told[0].reasoning
+
+
+def test_a_young_teenager_with_a_few_school_days_learned_is_not_out_past_midnight() -> None:
+    """Three school days learned say nothing of a weekend's night: midnight, told at 01:00
+    (fails before: a week of days was wanted at any age); nothing learned, nothing read."""
+    thursday = MONDAY + timedelta(days=3)
+    assert _evening_out(_at(thursday, 24.9), day=thursday) == []
+    told = _evening_out(_at(thursday, 25.05), day=thursday)
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+    assert "on the 3 other days learned" in told[0].reasoning
+    assert "never back after midnight" in told[0].reasoning
+    assert _evening_out(_at(MONDAY, 25.5), day=MONDAY) == []
+
+
+def test_the_familys_festival_nights_are_not_hers() -> None:
+    """A Saturday and a Sunday out with her parents to 01:45 (the fireworks) do not make her own
+    Friday party due at 01:45: the 17-year-old is told an hour past midnight (fails before:
+    02:45)."""
+    nights = (MONDAY + timedelta(days=5), MONDAY + timedelta(days=6))
+    outs = [*_weekday(FRIDAY), (_at(FRIDAY, 19.0), CHILD, "not_home")]
+    told = _judged(_at(FRIDAY, 25.05), outs, profile=OLDER, family_nights=nights)
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+    assert "never back after midnight" in told[0].reasoning
+    assert _judged(_at(FRIDAY, 24.9), outs, profile=OLDER, family_nights=nights) == []
+
+
+def test_her_own_late_night_moves_a_young_teenagers_limit() -> None:
+    """Her own Saturday at a friend's to 00:30 (not with the family): the 14-year-old's next
+    evening out is due by 00:30, told at 01:30, not at midnight."""
+    saturday = MONDAY + timedelta(days=5)
+    outs = [*_weekday(FRIDAY), (_at(FRIDAY, 19.0), CHILD, "not_home")]
+    baselines_events = [
+        (_at(saturday, 19.0), CHILD, "not_home"),
+        (_at(saturday, 24.5), CHILD, "home"),
     ]
+    assert _judged(_at(FRIDAY, 25.4), [*baselines_events, *outs]) == []
+    told = _judged(_at(FRIDAY, 25.55), [*baselines_events, *outs])
+    assert "back by 00:30 at the latest" in told[0].reasoning
 
 
 def test_an_outing_begun_at_night_is_left_to_the_night_rules() -> None:
@@ -126,3 +191,15 @@ def test_parents_long_past_their_working_day_are_not_at_work() -> None:
     # Within their working day they are at work, and she is an hour past school.
     told = _judged(_at(FRIDAY, 16.6), outs)
     assert [f.rule for f in told] == ["not_back_as_usual"]
+
+
+def test_a_night_outing_with_only_the_familys_nights_like_it_reads_them() -> None:
+    """Out on her own at 23:30, nothing of her own begun near it: the family's nights out to
+    01:45 are all that says how late this household's nights go; told an hour past them
+    (the night rules may have told it as it began)."""
+    nights = (MONDAY + timedelta(days=5), MONDAY + timedelta(days=6))
+    outs = [*_weekday(FRIDAY), (_at(FRIDAY, 23.5), CHILD, "not_home")]
+    assert _judged(_at(FRIDAY, 26.7), outs, family_nights=nights) == []
+    told = _judged(_at(FRIDAY, 26.8), outs, family_nights=nights)
+    assert [f.rule for f in told] == ["not_back_as_usual"]
+    assert "back by 01:45 at the latest" in told[0].reasoning

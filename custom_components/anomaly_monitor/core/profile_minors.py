@@ -26,20 +26,26 @@ _AGE_AFTER = r"\s*[(（,:]?\s*(\d{1,2})(?![\d:.,\-–]\d)(?!\s*(?:h\d|h\b|uhr\b|
 
 
 @lru_cache(maxsize=32)
-def _named_minors(profile: str, names: tuple[str, ...]) -> frozenset[str]:
-    found = set()
+def _named_ages(profile: str, names: tuple[str, ...]) -> dict[str, int]:
+    found: dict[str, int] = {}
     text = profile[:_MAX_PROFILE]
     for name in names:
         if not name or len(name) > _MAX_NAME:
             continue
         pattern = re.compile(rf"(?<!\w){re.escape(name)}(?!\w){_AGE_AFTER}", re.IGNORECASE)
-        if any(int(match.group(1)) < ADULT for match in pattern.finditer(text)):
-            found.add(name)
-    return frozenset(found)
+        ages = [age for match in pattern.finditer(text) if (age := int(match.group(1))) < ADULT]
+        if ages:
+            found[name] = min(ages)
+    return found
+
+
+def minor_ages(profile: str, names: Iterable[str]) -> dict[str, int]:
+    """The age the profile gives each of ``names`` it names as a child (under ``ADULT``)."""
+    if not profile:
+        return {}
+    return dict(_named_ages(profile, tuple(sorted({name.strip() for name in names}))))
 
 
 def minors_named(profile: str, names: Iterable[str]) -> frozenset[str]:
     """The ``names`` the profile gives an age under ``ADULT`` right after."""
-    if not profile:
-        return frozenset()
-    return _named_minors(profile, tuple(sorted({name.strip() for name in names})))
+    return frozenset(minor_ages(profile, names))

@@ -136,30 +136,42 @@ class DayReturns:
         return None
 
     def latest_at_night(
-        self, person: str, began: datetime, min_days: int = MIN_NIGHT_DAYS
+        self,
+        person: str,
+        began: datetime,
+        min_days: int = MIN_NIGHT_DAYS,
+        *,
+        alone: bool = False,
+        night_from: int = 24,
     ) -> UsualReturn | None:
         """For an evening out (begun from ``EVENING_FROM`` to midnight): the latest
-        ``person`` was ever back after a midnight (at midnight when always back before one)
-        on the ``min_days`` or more days learned; None when fewer were, or for an outing
-        begun earlier in the day."""
-        kept = self.outings.get(person, [])
+        ``person`` was ever back after ``night_from`` o'clock (midnight; at that hour when
+        always back before it) on the ``min_days`` or more days learned; None when fewer
+        were, or for an outing begun earlier in the day. ``alone``: their own outings only
+        (``own_outings``)."""
+        kept = self.own_outings(person) if alone else self.outings.get(person, [])
         start = local(began, self.zone)
         if start.hour < EVENING_FROM:
             return None
         days = {day for day, _, _ in kept if day != start.toordinal()}
         if len(days) < min_days:
             return None
-        past = [back - 24 * 60 for day, _, back in kept if day in days and back > 24 * 60]
-        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
-        return UsualReturn(midnight + timedelta(minutes=max(past, default=0)), len(days), "nights")
+        night = night_from * 60
+        past = [back - night for day, _, back in kept if day in days and back > night]
+        midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
+        by = midnight + timedelta(minutes=night + max(past, default=0))
+        return UsualReturn(by, len(days), "nights")
 
-    def latest_ever(self, person: str, began: datetime) -> UsualReturn | None:
-        """The latest ``person`` was ever back, by the clock, from any outing on the
-        ``MIN_EVER_DAYS`` or more days learned (a Tuesday's handball at 17:30, a
-        Saturday at a friend's until 18:30: 18:30), for an outing begun at an hour one of
-        theirs began near (``SAME_START``); None when fewer days were learned, or none began
-        so (an outing at an hour never seen is not read against their days)."""
-        kept = self.outings.get(person, [])
+    def latest_ever(
+        self, person: str, began: datetime, *, alone: bool = False
+    ) -> UsualReturn | None:
+        """The latest ``person`` was ever back, by the clock, from any outing (``alone``:
+        of their own, ``own_outings``) on the ``MIN_EVER_DAYS`` or more days learned (a
+        Tuesday's handball at 17:30, a Saturday at a friend's until 18:30: 18:30), for an
+        outing begun at an hour one of theirs began near (``SAME_START``); None when fewer
+        days were learned, or none began so (an outing at an hour never seen is not read
+        against their days)."""
+        kept = self.own_outings(person) if alone else self.outings.get(person, [])
         start = local(began, self.zone)
         minute = start.hour * 60 + start.minute
         today = start.toordinal()
@@ -186,17 +198,25 @@ class DayReturns:
         span = SAME_START.total_seconds() / 60
         backs = [
             back
-            for day, left, back in self.outings.get(person, [])
+            for day, left, back in self.own_outings(person)
             if day != start.toordinal()
             and abs(left - minute) <= span
             and (_weekday(day) >= 5) == weekend
-            and not self._with_others(person, day, left, back)
         ]
         if len(backs) < MIN_HABIT:
             return None
         midnight = start.replace(hour=0, minute=0, second=0, microsecond=0)
         kind = "weekends" if weekend else "weekdays"
         return UsualReturn(midnight + timedelta(minutes=max(backs)), len(backs), kind)
+
+    def own_outings(self, person: str) -> list[tuple[int, int, int]]:
+        """``person``'s outings not made with another tracked person (``_with_others``):
+        the family's festival nights, left and back together, are not the child's own."""
+        return [
+            (day, left, back)
+            for day, left, back in self.outings.get(person, [])
+            if not self._with_others(person, day, left, back)
+        ]
 
     def _with_others(self, person: str, day: int, left: int, back: int) -> bool:
         """Another person left within ``TOGETHER`` of this outing and came back within it."""

@@ -20,16 +20,20 @@ about then, not made with another tracked person): volleyball camp every weekday
 home by 12:30 at the latest, not back at 13:30; a 15-year-old back by 23:40 from weekday
 evenings out, not back at 00:40. Outings made with the family (out and home together) are
 not the child's: two festival nights out with their mother to 01:45 would keep every later
-night quiet. Without such a habit, an outing begun at an hour one of theirs began near is
-read against the latest they were ever back, by the clock, on every day learned
-(``day_returns.latest_ever``, a week at least): a 13-year-old home by 18:30 at the latest
-on every day of a fortnight, out at a friend's since 14:00 and not back at 19:30 (read by
-the weekday alone, a teenager's first Friday out is told). An evening out like none learned
-(begun from 17:00 and before the night's 23:00: a 15-year-old's first Saturday party, only
-school days learned) is read against the latest they were ever back at night
-(``day_returns.latest_at_night``, a week at least): never out past midnight, not back at
-01:00. One begun at night is the night rules' (``went_out_at_night`` tells it as it
-begins). Not judged: a child who left with another tracked person
+night quiet (nor are they read by the two readings that follow). Without such a habit, an
+outing begun at an hour one of their own began near is read against the latest they were
+ever back, by the clock, on every day learned (``day_returns.latest_ever``, a week at
+least): a 13-year-old home by 18:30 at the latest on every day of a fortnight, out at a
+friend's since 14:00 and not back at 19:30 (read by the weekday alone, a teenager's first
+Friday out is told). An evening out like none learned (begun from 17:00 and before the
+night's 23:00: a 15-year-old's first Saturday party, only school days learned) is read
+against the latest they were ever back at night on their own
+(``day_returns.latest_at_night``): a child under ``YOUNG_UNTIL`` is not out into the night
+(23:00 when never back later, a week learned; midnight with two days to six), not back at
+midnight; an older teenager never out past midnight, a week learned, not back at 01:00.
+One begun at night is the night rules' (``went_out_at_night`` tells it as it begins); with
+nothing of their own like it, it is read against the latest they were ever back from any
+outing, the family's too. Not judged: a child who left with another tracked person
 (``day_returns.left_with_others``: the family out together, the parents' phones home a
 minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
@@ -60,7 +64,7 @@ from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..occupancy import UNKNOWN_PRESENCE, Occupancy
-from ..profile_minors import minors_named
+from ..profile_minors import minor_ages
 from .clock import local
 from .day_returns import MAX_OUTING, MIN_EVER_DAYS, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
@@ -74,6 +78,14 @@ DARK_FOR = timedelta(minutes=15)
 # Days a person must have been seen going out and coming back before their return is known
 # (two: with the phone dark as well, one more day learned would only tell a day later).
 MIN_DAYS = 2
+# A child younger than this, a week learned (``MIN_EVER_DAYS``), is not out on their own
+# into the night (``PERSON_NIGHT_FROM``, 23:00) on an evening like none learned: a
+# 14-year-old's first Saturday night out, only school days seen, not back at midnight. With
+# two days to six, not past midnight: a handful of school days says nothing of a weekend's
+# night (a 15-year-old's first Saturday, due at 00:30, read against his weekday 23:22). An
+# older teenager's may go on past midnight (a 17-year-old's first night out, back at 01:53,
+# was quiet): midnight, a week learned.
+YOUNG_UNTIL = 16
 
 NOT_BACK_AS_USUAL = FindingKind("not_back_as_usual", AnomalyType.SAFETY_HAZARD, Severity.HIGH)
 
@@ -87,7 +99,7 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     returns = baselines.usual.night.returns
     now = home.end
     persons = home.of("person")
-    children = minors_named(home.window.profile, (p.info.name for p in persons))
+    children = minor_ages(home.window.profile, (p.info.name for p in persons))
     for person in persons:
         began = returns.out_since.get(person.entity_id)
         if began is None or not timedelta(0) < now - began <= MAX_OUTING:
@@ -100,7 +112,8 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
                 person.entity_id, began
             )
         elif dark is None and person.info.name.strip() in children:
-            usual = _child_usual(returns, person.entity_id, began, now, occupied=occupied)
+            young = children[person.info.name.strip()] < YOUNG_UNTIL
+            usual = _child_usual(returns, person.entity_id, began, now, occupied, young=young)
         else:
             continue
         if usual is None or now < usual.by + LATE_BY:
@@ -115,23 +128,39 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
 
 
 def _child_usual(
-    returns: DayReturns, person: str, began: datetime, now: datetime, *, occupied: bool
+    returns: DayReturns, person: str, began: datetime, now: datetime, occupied: bool, *, young: bool
 ) -> UsualReturn | None:
     """When a child out on their own is due: their habit for this kind of day and hour, else
-    the latest they were ever back, else (an evening out like none learned) the latest they
-    were ever back at night; None when not judged (out with the family, the family away
-    together, somebody just in who may have come home with them)."""
+    the latest they were ever back from an outing of their own, else (an evening out like
+    none learned) the latest they were ever back at night on their own (midnight for one
+    never out past it, a week learned; 23:00 for a ``young`` child with a week, midnight
+    with two days to six), else the latest they were ever back from any outing, the
+    family's too; None when not judged (out with the family, the family away together,
+    somebody just in who may have come home with them)."""
     if returns.left_with_others(person, began) or returns.others_just_back(person, now):
         return None
     if not occupied and not returns.others_at_their_usual(person, began, now, LATE_BY):
         return None
-    usual = returns.habit_return(person, began) or returns.latest_ever(person, began)
+    usual = returns.habit_return(person, began) or returns.latest_ever(person, began, alone=True)
     if usual is None and local(began, returns.zone).hour < PERSON_NIGHT_FROM:
         # An evening out like none learned, begun while the household is up; one begun
-        # at night is told as it begins (``went_out_at_night``), not again an hour on. A
-        # week learned at least: five school days say nothing of a weekend's night.
-        usual = returns.latest_at_night(person, began, MIN_EVER_DAYS)
-    return usual
+        # at night is told as it begins (``went_out_at_night``), not again an hour on. An
+        # older teenager: against midnight, a week learned at least (five school days say
+        # nothing of their weekend nights); a young one is not out into the night.
+        usual = returns.latest_at_night(
+            person, began, MIN_EVER_DAYS, alone=True, night_from=_night_from(young)
+        )
+        if usual is None and young:  # fewer days: no weekend night of theirs seen yet
+            usual = returns.latest_at_night(person, began, MIN_DAYS, alone=True)
+    # Nothing of their own reads it (an outing begun at night, only the family's nights
+    # out began near it): how late the household's own nights went, theirs among them.
+    return usual or returns.latest_ever(person, began)
+
+
+def _night_from(young: bool) -> int:
+    """The hour a child's evening out like none learned is read from, with a week learned:
+    the night's for a young one, midnight for an older teenager."""
+    return PERSON_NIGHT_FROM if young else 24
 
 
 def _dark_since(home: HomeView, person: EntityState) -> datetime | None:
@@ -174,8 +203,11 @@ def _reasoning(
     returned = f"back by {by:%H:%M}{back} at the latest"
     if dark is None and usual.kind == "nights":  # a child's evening out like none learned
         after = by.hour * 60 + by.minute
+        night = "midnight" if not after else f"{by:%H:%M}"
         returned = (
-            "never back after midnight" if not after else f"back by {by:%H:%M}{later} at the latest"
+            f"never back after {night}"
+            if after in (0, PERSON_NIGHT_FROM * 60)
+            else f"back by {by:%H:%M}{later} at the latest"
         )
     latest = f"{name} is not home: out since {left:%H:%M}; on the {usual.days} {days}, {returned}. "
     if dark is None:  # a child of the household, read against their own days
