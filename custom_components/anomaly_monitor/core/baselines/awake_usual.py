@@ -9,10 +9,11 @@ Yet the home has told how still it is while awake: the hours it is home at every
 those hours' usual longest quiet, whatever the hour.
 
 So an hour of the day not learned, outside the night (``still_in_room.NIGHT_HOURS``: the
-hours a home may rest at before they are learned), is judged by the longest usual quiet
-of the hours learned that the home does not rest at (none of the night, and below
-``still_in_room.RESTING``: the early morning it wakes at is no awake hour yet), once at least ``MIN_AWAKE_HOURS`` of them are learned. A nap at an hour not learned is
-not known either way; the hours learned bound what awake is here.
+hours a home may rest at before they are learned), is judged by the longest usual quiet of
+the hours learned that the home is awake at (none of the night, and below
+``still_in_room.RESTING``: a siesta is a rest), once at least ``MIN_AWAKE_HOURS`` of them
+are learned. A nap at an hour not learned is not known either way; the hours learned
+bound what awake is here.
 """
 
 from __future__ import annotations

@@ -142,10 +142,10 @@ def _usual(
     days the quantile is the longest of all: their stillness is the home's, while a home
     of several is still only when all of them are); an hour by day not learned yet is
     read from the hours the home is awake at (``awake_usual``); None while the night's or
-    the awake hours are not learned. For somebody untracked, the days the trackers were out and somebody moved
-    inside count too (the hours the phones are always out are learned from those days), and
-    the longest of them stands: that anybody is inside at all is read from motion a pet may
-    have made."""
+    the awake hours are not learned. For somebody untracked, the days the trackers were out
+    and somebody moved inside count too (the hours the phones are always out are learned
+    from those days), and the longest of them stands: that anybody is inside at all is read
+    from motion a pet may have made."""
     alone = not untracked and baselines.quiet.one_home_alone
     usual = usual_over(baselines.quiet, since, until, lived=untracked, twice=alone)
     return None if usual is None else timedelta(minutes=usual)
