@@ -24,7 +24,6 @@ from ..home import (
 from ..occupancy import Occupancy
 from ..pets import has_pets
 from ..phoneless_residents import people_move_at_any_hour
-from .awake_usual import usual_over
 from .bed_left import BedExit, BedLeft, bed_exit, bed_left
 from .bed_lived_in import lived_in_limit
 from .bed_trip import BedTrip, bed_trip
@@ -140,14 +139,13 @@ def _usual(
     hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal; for
     one tracked person home alone at most the longest reached on two days, as below ten
     days the quantile is the longest of all: their stillness is the home's, while a home
-    of several is still only when all of them are); an hour by day not learned yet is
-    read from the hours the home is awake at (``awake_usual``); None while the night's or
-    the awake hours are not learned. For somebody untracked, the days the trackers were out
-    and somebody moved inside count too (the hours the phones are always out are learned
-    from those days), and the longest of them stands: that anybody is inside at all is read
-    from motion a pet may have made."""
+    of several is still only when all of them are); None while one of those hours is not
+    learned. For somebody untracked, the days the trackers were out and somebody moved
+    inside count too (the hours the phones are always out are learned from those days), and
+    the longest of them stands: that anybody is inside at all is read from motion a pet may
+    have made."""
     alone = not untracked and baselines.quiet.one_home_alone
-    usual = usual_over(baselines.quiet, since, until, lived=untracked, twice=alone)
+    usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=alone)
     return None if usual is None else timedelta(minutes=usual)
 
 
