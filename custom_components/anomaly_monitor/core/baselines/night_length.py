@@ -47,6 +47,13 @@ def usual_through_the_night(quiet: QuietSpells, start: datetime, end: datetime) 
     return quiet.typical_over(start, ahead) or usual
 
 
+def begun_at_rest(quiet: QuietSpells, since: datetime) -> bool:
+    """Whether a quiet that began at ``since`` began in the night this home rests (learned):
+    at an hour it rests at, or within ``RESTING`` of one (bedtime, ahead of the hour whose
+    quiet has lasted an hour): asleep, not a pause in the day."""
+    return _resting(quiet, since) or _resting(quiet, since + RESTING)
+
+
 def _resting(quiet: QuietSpells, when: datetime) -> bool:
     """Whether ``when``'s hour is one this home rests at (on the other days)."""
     moment = local(when, quiet.zone)
