@@ -1,0 +1,60 @@
+"""The repair issue of an anomaly not found again says what was found as of then.
+
+Walk of session 52 (real hass): a leak wet, then dry. Its notification read "Not found
+again since 08:46 …", "**When it was found:** Moisture detected in Bathroom." and
+"Bathroom leak (Bathroom): Dry" under "Evidence, as it reads now"; its repair issue's fix
+flow (Settings > Repairs, where the homeowner answers it) read the same note, then
+"Moisture detected in Bathroom." in the present above "Dry" (walk 26's contradiction, in
+the other surface). Both now frame it alike; found again, it reads as found.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.setup import async_setup_component
+
+from custom_components.anomaly_monitor.const import DOMAIN
+
+from .helpers import SMOKE, analyze, pass_time, set_calm_home, setup_monitor
+
+SMOKY = {"device_class": "smoke", "friendly_name": "Kitchen smoke"}
+
+
+def _reasoning(hass: HomeAssistant) -> str:
+    (issue,) = [i for (d, _), i in ir.async_get(hass).issues.items() if d == DOMAIN]
+    assert issue.translation_key == "hazard_anomaly"  # open, not over
+    return issue.translation_placeholders["reasoning"]
+
+
+async def test_a_missed_anomaly_s_repair_issue_says_what_was_found_as_of_then(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
+    set_calm_home(hass)
+    entry = await setup_monitor(hass)
+    hass.states.async_set(SMOKE, "on", SMOKY)
+    await analyze(hass, entry)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    found = _reasoning(hass)
+    assert "When it was found" not in found  # found now: said as it is
+    assert "Not found again" not in found
+
+    hass.states.async_set(SMOKE, "off", SMOKY)
+    await pass_time(hass, freezer, timedelta(seconds=1))
+    await analyze(hass, entry)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    missed = _reasoning(hass)
+    note, said = missed.split("\n\n", 1)
+    assert note.startswith("Not found again since ")
+    assert said == f"**When it was found:** {found}"
+
+    hass.states.async_set(SMOKE, "on", SMOKY)  # found again: as it is, no note
+    await pass_time(hass, freezer, timedelta(seconds=1))
+    await analyze(hass, entry)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert _reasoning(hass) == found
