@@ -166,7 +166,7 @@ def judged_drop(
         if not long and not flapping:
             return None
         length = max(long, default=None)
-    why = _why(baselines, entity_id, length, home.end, learning, limit)
+    why = _why(baselines, entity_id, length, home.end, learning, limit=limit)
     return replace(finding, reasoning=finding.reasoning + why)
 
 
@@ -188,12 +188,13 @@ def _why(
     length: timedelta | None,
     now: datetime,
     learning: bool = False,
+    *,
     limit: timedelta | None = None,
 ) -> str:
     """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
     twice a day (14 drops learned)." or the limit any home has (``limit``)."""
     offline = f" Offline {duration_text(length)};" if length is not None else ""
-    return _after(offline, _judged_by(baselines, entity_id, now, learning, limit))
+    return _after(offline, _judged_by(baselines, entity_id, now, learning, limit=limit))
 
 
 def _after(offline: str, why: str) -> str:
@@ -206,6 +207,7 @@ def _judged_by(
     entity_id: str,
     now: datetime,
     learning: bool,
+    *,
     limit: timedelta | None = None,
 ) -> str:
     """What judged the outage (without the "Offline ..." before it)."""
