@@ -176,9 +176,7 @@ class Announcer:
                 "monitor": self.entry.title,
                 "anomaly_type": escape_markdown(texts.type_name),
                 "severity": texts.severity,
-                "reasoning": "\n\n".join(
-                    filter(None, (quiet, found, then))
-                ),
+                "reasoning": "\n\n".join(filter(None, (quiet, found, then))),
                 "evidence": evidence_markdown(texts),
                 "recommendation": escape_markdown(texts.recommendation or "-"),
                 # An "Over": the advice as it was, none once it is done (``texts._secured``).
