@@ -17,6 +17,7 @@ from homeassistant.components.repairs import DOMAIN as REPAIRS_DOMAIN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
 
 from custom_components.anomaly_monitor.const import DOMAIN
 
@@ -58,3 +59,24 @@ async def test_a_missed_anomaly_s_repair_issue_says_what_was_found_as_of_then(
     await analyze(hass, entry)
     await hass.async_block_till_done(wait_background_tasks=True)
     assert _reasoning(hass) == found
+
+
+async def test_an_outage_seen_ending_says_when_it_began_and_ended_by_the_clock(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk 52: the smoke detector back after 16 min offline read "went offline at
+    2026-12-07 08:45. Offline 16 min" above "Kitchen smoke detector: Clear" (an ISO
+    stamp, and nothing said it was back)."""
+    set_calm_home(hass)
+    entry = await setup_monitor(hass, learned=True)
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    went = dt_util.now()
+    hass.states.async_set(SMOKE, "unavailable", SMOKY)
+    await pass_time(hass, freezer, timedelta(minutes=20))
+    back = dt_util.now()
+    hass.states.async_set(SMOKE, "off", SMOKY)
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    findings = (await analyze(hass, entry))["verdict"]["findings"]
+    (finding,) = [f for f in findings if f["rule"] == "device_unavailable"]
+    assert f"went offline at {went:%H:%M}, and was back at {back:%H:%M}." in finding["reasoning"]
+    assert f"{went:%Y-%m-%d}" not in finding["reasoning"]
