@@ -94,3 +94,23 @@ def test_a_keyholder_never_seen_is_told() -> None:
     told = [f for f in findings if f.rule == "entry_unsecured_while_away"]
     assert told
     assert "Nobody ever came in with the key while the home was empty." in told[0].reasoning
+
+
+def test_where_somebody_lives_without_a_phone_only_the_phones_were_away() -> None:
+    """Walk 52: with the profile naming Alice's mother, who has no phone, the door was told
+    "never used at 08:44 with the home empty … while the home was empty" with her at home:
+    what was learned is when every tracked phone was away."""
+    baselines = lived(TUESDAY)
+    today = weekday(TUESDAY)
+    profile = "Alice lives here with her mother Edith (88), who has no phone."
+    findings = analyse(
+        baselines, at(TUESDAY, 9) + timedelta(seconds=20), today, door="on", profile=profile
+    )
+    (told,) = [f for f in findings if f.rule == "entry_unsecured_while_away"]
+    assert "It is never used at 09:00 with every tracked phone away, in the days learned." in (
+        told.reasoning
+    )
+    assert "Nobody ever came in with the key while every tracked phone was away." in (
+        told.reasoning
+    )
+    assert "empty" not in told.reasoning

@@ -11,6 +11,7 @@ empty home is told and pushed at once; "false alarm" widens the learned normal.
 from __future__ import annotations
 
 from collections.abc import Callable
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
@@ -93,9 +94,15 @@ def lived(days: int, life: Callable[[int], list[Transition]] = day_of_life) -> H
 
 
 def analyse(
-    baselines: HomeBaselines, now: datetime, today: list[Transition], *, door: str = "off"
+    baselines: HomeBaselines,
+    now: datetime,
+    today: list[Transition],
+    *,
+    door: str = "off",
+    profile: str = "",
 ) -> list[Finding]:
-    """The combined detector's away findings at ``now``, the window of 5 h before it."""
+    """The combined detector's away findings at ``now``, the window of 5 h before it
+    (``profile``: the household profile the homeowner wrote)."""
     start = now - timedelta(hours=5)
     shown = sorted(t for t in today if start <= t.when <= now)
     latest = {t.entity_id: t.state for t in shown}
@@ -115,6 +122,7 @@ def analyse(
     states.append(entity(ALICE, latest.get(ALICE, "not_home")))
     detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(states, environment(now, persons_home=0), shown, start=start)
+    window = dataclasses.replace(window, profile=profile)
     return [f for f in detector.findings(window) if f.rule in AWAY_RULES]
 
 

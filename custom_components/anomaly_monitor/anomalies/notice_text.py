@@ -50,6 +50,16 @@ def quiet_note(anomaly: OpenAnomaly, texts: AnomalyTexts) -> str:
     return escape_markdown(texts.text("missing_note", time=clock(since), over=over))
 
 
+def framed_reasoning(anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False) -> str:
+    """Markdown: the reasoning, as what was found once it is ``over`` ("While it lasted:")
+    or while it is not found again ("When it was found:"); as it is while found."""
+    reasoning = escape_markdown(texts.reasoning)
+    if not over and missing_since(anomaly) is None:
+        return reasoning
+    framing = texts.text("reasoning_over" if over else "reasoning_found")
+    return f"**{escape_markdown(framing)}** {reasoning}"
+
+
 def notice_message(
     anomaly: OpenAnomaly, texts: AnomalyTexts, over: bool = False, then: str = ""
 ) -> str:
@@ -63,11 +73,8 @@ def notice_message(
         kind += " " + escape_markdown(texts.text("since", time=clock(began)))
     # Found while it lasted ("the door is open"): once over, said as what was seen,
     # and the evidence as what it reads now (the door closed since).
-    reasoning = escape_markdown(texts.reasoning)
+    reasoning = framed_reasoning(anomaly, texts, over)
     missing = not over and missing_since(anomaly) is not None
-    if over or missing:
-        framing = texts.text("reasoning_over" if over else "reasoning_found")
-        reasoning = f"**{escape_markdown(framing)}** {reasoning}"
     evidence = texts.text("evidence_over" if over or missing else "evidence")
     parts = [*filter(None, [quiet_note(anomaly, texts)]), kind, reasoning, *filter(None, [then])]
     parts.append(f"**{escape_markdown(evidence)}**\n{evidence_markdown(texts)}")

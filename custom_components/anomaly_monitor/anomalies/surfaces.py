@@ -31,7 +31,13 @@ from ..redaction import Redactor
 from .below_sensitivity import WITHDRAWN
 from .incident_parts import parts_of, root_of
 from .lasted_words import as_lasted
-from .notice_text import advice_over, evidence_markdown, notice_message, quiet_note
+from .notice_text import (
+    advice_over,
+    evidence_markdown,
+    framed_reasoning,
+    notice_message,
+    quiet_note,
+)
 from .shown import async_dismiss_own, shown_notifications
 from .store import parse_time
 from .texts import AnomalyTexts, async_anomaly_texts, back_to_normal, named, over_text
@@ -154,6 +160,9 @@ class Announcer:
         if anomaly.acknowledged:
             return
         quiet = quiet_note(anomaly, texts)  # not found since ... (not over yet)
+        # Then what was found said as of then, as in the notification (walk 52: "Moisture
+        # detected in Bathroom." above "Bathroom leak: Dry"); an Over's template frames it.
+        found = framed_reasoning(anomaly, texts)
         ir.async_create_issue(
             self.hass,
             DOMAIN,
@@ -167,9 +176,7 @@ class Announcer:
                 "monitor": self.entry.title,
                 "anomaly_type": escape_markdown(texts.type_name),
                 "severity": texts.severity,
-                "reasoning": "\n\n".join(
-                    filter(None, (quiet, escape_markdown(texts.reasoning), then))
-                ),
+                "reasoning": "\n\n".join(filter(None, (quiet, found, then))),
                 "evidence": evidence_markdown(texts),
                 "recommendation": escape_markdown(texts.recommendation or "-"),
                 # An "Over": the advice as it was, none once it is done (``texts._secured``).

@@ -30,6 +30,7 @@ from ..core.baselines.getting_up import NOT_UP_WORDS
 from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, AnomalyType, clip, subject_area
+from ..core.phoneless_residents import PHONES_AWAY
 from .entered_again import is_open
 from .evidence_lines import NAME_LIMIT, EntityLine, area_of, entity_line, evidence_lines, is_calm
 from .lasted_words import as_lasted
@@ -207,9 +208,14 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
             key += "_lain_on" if _reads(hass, anomaly.subject, "on") else "_left_late"
         elif key.endswith("_binary_sensor") and _reads(hass, anomaly.subject, "off"):
             key += "_shut"  # a door that rests open, shut (``shut_behind``): not "open"
+    # Somebody lives here without a phone: the reasoning says only the phones are away, and
+    # so does the title (walk 52: "… while nobody is home" above "while every tracked phone
+    # is away", with the grandmother at home).
+    phones = ("_phones_away", "") if PHONES_AWAY in anomaly.reasoning else ("",)
     for candidate in (key, rule):
-        if f"{_PREFIX}anomaly_headline.options.{candidate}" in templates:
-            return candidate
+        for said in phones:
+            if f"{_PREFIX}anomaly_headline.options.{candidate}{said}" in templates:
+                return candidate + said
     return "_default"
 
 

@@ -120,3 +120,13 @@ def nobody_home_words(window: ContextWindow) -> str:
     """How an away finding says the home is empty: "nobody is home", but only the phones
     are known away where the profile names somebody without one (``PHONES_AWAY``)."""
     return PHONES_AWAY if lives_here_without_phone(window) else NOBODY_HOME
+
+
+def empty_home_words(window: ContextWindow) -> tuple[str, str]:
+    """How a learned away normal says the home was empty, as an adverbial then and a
+    clause: ("the home empty", "the home was empty"), or where somebody lives here without
+    a phone, only what the trackers knew: ("every tracked phone away", "every tracked phone
+    was away")."""
+    if lives_here_without_phone(window):
+        return "every tracked phone away", "every tracked phone was away"
+    return "the home empty", "the home was empty"

@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from ..home import HomeView, is_armed
 from ..keyed_doors import KEY_REACH, door_of_lock
 from ..models import Finding
+from ..phoneless_residents import empty_home_words
 from .at_a_hazard import opened_at_a_hazard
 from .away_spans import (
     STILL_ABOUT,
@@ -291,11 +292,12 @@ def judge_entry(
         return None
     if days is None:
         # (walk31: "Nothing uses it at 08:56 while nobody is home, here." read garbled)
-        why = (
-            f" It is never used at {_at(when, baselines)} with the home empty, in the days learned."
-        )
+        # Empty as the trackers knew it: "every tracked phone away" where somebody lives
+        # here without one (walk 52: "with the home empty", the grandmother at home).
+        empty, was_empty = empty_home_words(home.window)
+        why = f" It is never used at {_at(when, baselines)} with {empty}, in the days learned."
         if (lock := key[0] if key else _lock_of(entrances)) is not None:
-            why += keyholder_hours(baselines.away, lock, when)
+            why += keyholder_hours(baselines.away, lock, when, was_empty)
     else:  # a visitor's usual time, but nobody has moved about since: left so
         why = f" It was used at {_at(when, baselines)}, a usual time, but nobody moves about."
     # A second arrival in this empty spell is news, also while the first one's incident is

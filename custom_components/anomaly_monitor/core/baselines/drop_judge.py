@@ -166,7 +166,7 @@ def judged_drop(
         if not long and not flapping:
             return None
         length = max(long, default=None)
-    why = _why(baselines, entity_id, length, home.end, learning)
+    why = _why(baselines, entity_id, length, home.end, learning, limit=limit)
     return replace(finding, reasoning=finding.reasoning + why)
 
 
@@ -188,11 +188,13 @@ def _why(
     length: timedelta | None,
     now: datetime,
     learning: bool = False,
+    *,
+    limit: timedelta | None = None,
 ) -> str:
     """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
-    twice a day (14 drops learned)." or the default limit."""
+    twice a day (14 drops learned)." or the limit any home has (``limit``)."""
     offline = f" Offline {duration_text(length)};" if length is not None else ""
-    return _after(offline, _judged_by(baselines, entity_id, now, learning))
+    return _after(offline, _judged_by(baselines, entity_id, now, learning, limit=limit))
 
 
 def _after(offline: str, why: str) -> str:
@@ -200,7 +202,14 @@ def _after(offline: str, why: str) -> str:
     return f"{offline} {why}" if offline else f" {why[:1].upper()}{why[1:]}"
 
 
-def _judged_by(baselines: HomeBaselines, entity_id: str, now: datetime, learning: bool) -> str:
+def _judged_by(
+    baselines: HomeBaselines,
+    entity_id: str,
+    now: datetime,
+    learning: bool,
+    *,
+    limit: timedelta | None = None,
+) -> str:
     """What judged the outage (without the "Offline ..." before it)."""
     taught = baselines.usual.taught_value(entity_id, "drop")
     if taught is not None:
@@ -208,7 +217,11 @@ def _judged_by(baselines: HomeBaselines, entity_id: str, now: datetime, learning
         return f"you marked an outage of {marked} as normal."
     usual = usual_drop(baselines, entity_id, learning)
     if usual is None:  # (while learning, judged_drop left it to the rule's grace)
-        return "it seldom drops off here: the default limit judged."
+        # In the homeowner's words, not "the default limit judged" (walk 50): what is
+        # told of a device that has no usual drop yet.
+        if limit is None:
+            return "it seldom drops off here, so any long outage is told."
+        return f"it seldom drops off here, so an outage of {duration_text(limit)} is told."
     minutes, drops, devices = usual
     at_most = duration_text(timedelta(minutes=max(minutes, 1.0)))
     if devices > 1:

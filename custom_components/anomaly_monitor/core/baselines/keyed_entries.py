@@ -107,16 +107,18 @@ def keyholder_days(away: AwayNormal, lock: str, when: datetime) -> int | None:
     return len(days) if len(days) >= KEYED_DAYS else None
 
 
-def keyholder_hours(away: AwayNormal, lock: str, when: datetime) -> str:
+def keyholder_hours(
+    away: AwayNormal, lock: str, when: datetime, empty: str = "the home was empty"
+) -> str:
     """What the learned keyholders' entries say, for a finding that is told: the times of
     day they came in on other days (to the quarter hour, the earliest ``SHOWN`` of them),
-    or that none ever did."""
+    or that none ever did (``empty``: how the home was empty, ``empty_home_words``)."""
     quarters = sorted({used // 15 * 15 for _, used in _other_days(away, lock, when)})
     if not quarters:
-        return " Nobody ever came in with the key while the home was empty."
+        return f" Nobody ever came in with the key while {empty}."
     shown = ", ".join(_clock(minute) for minute in quarters[:SHOWN])
     more = " and later" if len(quarters) > SHOWN else ""
-    return f" With the key, somebody came in while nobody was home only around {shown}{more}."
+    return f" With the key, somebody came in while {empty} only around {shown}{more}."
 
 
 def _clock(minute: int) -> str:

@@ -63,21 +63,28 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
             lost_state = "unavailable"
         grace = offline_grace(domain, device_class)
         spells = list(_spells(home, transitions, lost_state))
-        lost = [start for start, length in spells if length >= grace]
+        long_spells = [(start, length) for start, length in spells if length >= grace]
         if len(spells) >= FLAPPING_SPELLS:
-            lost = [start for start, _ in spells]  # a failing device or a jammed radio
-        if not lost:
+            long_spells = spells  # a failing device or a jammed radio
+        if not long_spells:
             continue
+        lost = [start for start, _ in long_spells]
         if drops is None:
             drops = _drops(home)
         together = _dropped_with(drops, entity_id, lost[0])
         shared = f", with {_listed(together)} (a shared hub, integration or network)"
+        # Back now: said, above evidence that reads "Clear" (walk 52 read "went offline at
+        # 2026-12-07 08:45. Offline 16 min" and "What to do" under a detector back since).
+        start, length = spells[-1]
+        back = f", and was back at {_clock(start + length, home.end)}"
+        if start + length >= home.end:  # a connectivity sensor still off
+            back = ""
         yield Finding(
             rule="device_unavailable" if lost_state == "unavailable" else "device_went_offline",
             evidence=(entity_id, *together),
-            reasoning=f"{entity_id} went offline at {lost[0]:%Y-%m-%d %H:%M}"
+            reasoning=f"{entity_id} went offline at {_clock(lost[0], home.end)}"
             f"{f' ({len(lost)} times)' if len(lost) > 1 else ''}"
-            f"{shared if together else ''}.",
+            f"{shared if together else ''}{back}.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation="Check the device's power, battery and its link to the hub.",
@@ -115,6 +122,11 @@ def _dropped_with(drops: list[tuple[datetime, str]], entity_id: str, when: datet
 
 def _listed(entity_ids: list[str]) -> str:
     return ", ".join(entity_ids)
+
+
+def _clock(when: datetime, now: datetime) -> str:
+    """ "08:45" on ``now``'s day, "06 Dec 23:10" before: as the homeowner reads a time."""
+    return f"{when:%H:%M}" if when.date() == now.date() else f"{when:%d %b %H:%M}"
 
 
 def _spells(
