@@ -195,3 +195,27 @@ async def test_a_switch_and_its_meter_named_apart_are_one_load(hass: HomeAssista
         assert _update(tracker, [left_on], evening, home)[0] == ["left_on_past_its_routine"]
         told = _update(tracker, [left_on, away], morning, home, someone_home=False)
         assert told[0] == pushed
+
+
+async def test_a_pump_running_since_before_its_leak_is_the_leak_anywhere(
+    hass: HomeAssistant,
+) -> None:
+    """A pump in another room whose run began before the leak was told (its float stuck,
+    the tank overflowing where the leak sensor is), its switch untouched, is shown in the
+    leak's notification and acknowledged with it; one whose run began after the leak was
+    told is news."""
+    cases = (
+        (timedelta(minutes=25), []),  # drew since 25 min before the leak
+        (-timedelta(minutes=5), ["left_on_past_its_routine"]),  # began after it
+    )
+    for began_before, pushed in cases:
+        tracker = AnomalyTracker(hass, f"overflow{began_before}")
+        onset = dt_util.utcnow()
+        home = _cistern(onset, "Yard", onset - timedelta(days=3))
+        (leak,) = tracker.update([WATER], onset, True, entities=home).opened
+        tracker.acknowledge(leak.key)
+        later = onset + timedelta(minutes=11)
+        ran = (later - (onset - began_before)).total_seconds() / 60
+        runs_on = replace(PUMP_RUNS_ON, magnitude=round(ran, 1))
+        told = _update(tracker, [WATER, runs_on], later, home)
+        assert told[:2] == (pushed, [] if pushed else ["left_on_past_its_routine"])

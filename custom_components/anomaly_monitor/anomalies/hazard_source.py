@@ -18,8 +18,20 @@ switch turned on within ``WITH_ONSET`` of the hazard being told (before or after
 meter it shows one device with that switch (set 27, Triolet: the roof tank's outlet
 union split at 02:20, the leak sensor on the roof slab told; the booster pump in the
 yard below lost its pressure, switched on 30 s later and ran on, "780 W for 30 min"
-pushed at 02:50). A load in another room that was running already, or switched on later,
-or the same load once the hazard is over, is news.
+pushed at 02:50).
+
+A load whose run was going on when the hazard was told, and runs on untouched, is its
+source wherever it stands too: the run began before the hazard (a run's finding says for
+how long it has drawn, its magnitude in minutes), every switch it shows unchanged since.
+A pump whose float sticks runs on and the tank it fills overflows where the leak sensor
+is (set 30, Mylapore: the sump motor in the front yard on since 05:44, the terrace's leak
+sensor wet at 06:18, "765 W for 47 min, it runs 23 min at most" pushed at 06:32; set 46,
+Belém: the pump in the yard on since 09:50, the service area wet at 10:15, acknowledged
+at 10:25, "780 W for 36 min" pushed at 10:26); a heater running when smoke rises, a
+washing machine running when its floor is wet, are the same. The homeowner who goes to
+the hazard is told of the load in its notification. A load switched on after the hazard
+(in another room), one whose run began after it, or the same load once the hazard is
+over, is news.
 """
 
 from __future__ import annotations
@@ -37,6 +49,8 @@ from .store import parse_time
 # A switch turned on this near the hazard being told started with it (a hazard is told
 # within seconds of its sensor; the pump reacts to the pressure lost within a minute).
 WITH_ONSET = timedelta(minutes=2)
+# The findings of a load's run too long whose magnitude is the minutes it has drawn.
+RUN_RULES = frozenset({"left_on_past_its_routine", "appliance_running_far_longer"})
 
 
 def _rooms(hazard: OpenAnomaly, entities: Mapping[str, EntityState]) -> tuple[set[str], set[str]]:
@@ -68,7 +82,11 @@ def _source_of(
         if cut_meter(state):
             return False  # stopped, not running on: an answer or news (``hazard_answer``)
         states.append(state)
-    return _in_its_room(states, hazard, entities, told) or _started_with(states, told)
+    return (
+        _in_its_room(states, hazard, entities, told)
+        or _started_with(states, told)
+        or _running_through(anomaly, states, told)
+    )
 
 
 def _in_its_room(
@@ -96,6 +114,22 @@ def _started_with(states: Sequence[EntityState], told: datetime) -> bool:
     ):
         return False
     return all(s.number is None or any(same_device(s, w) for w in switches) for s in states)
+
+
+def _running_through(anomaly: OpenAnomaly, states: Sequence[EntityState], told: datetime) -> bool:
+    """A run already going on when the hazard was told (its minutes drawn reach back
+    before it), every switch shown untouched since before the hazard."""
+    found = parse_time(anomaly.first_seen)
+    runs = [m for m in anomaly.members if m.rule in RUN_RULES and m.magnitude is not None]
+    if found is None or not runs or not states:
+        return False
+    began = found - timedelta(minutes=max(m.magnitude or 0.0 for m in runs))
+    if began >= told:
+        return False  # its run began after the hazard: a new act, news
+    return all(
+        s.number is not None or (s.last_changed is not None and s.last_changed <= began)
+        for s in states
+    )
 
 
 def hazard_it_runs_by(
