@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.detectors import no_movement_while_home
 from custom_components.anomaly_monitor.core.baselines.getting_up import NOT_UP_WORDS
-from custom_components.anomaly_monitor.core.baselines.night_length import begun_at_rest
+from custom_components.anomaly_monitor.core.baselines.night_length import begun_at_bedtime
 from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
     still_where_last_seen,
 )
@@ -61,6 +61,11 @@ def _okafors(*, trips_last_night: bool = False, lounge_at: float | None = None) 
     return baselines
 
 
+def _bedtime(baselines: HomeBaselines, since: datetime) -> bool:
+    baselines.advance(since + timedelta(hours=1))
+    return begun_at_bedtime(baselines.quiet, baselines.rhythm, since, since + timedelta(hours=1))
+
+
 def _told(baselines: HomeBaselines, now: datetime) -> list[Finding]:
     baselines.advance(now)
     states = [entity(e, "off", area=AREAS[e], device_class="motion") for e in AREAS]
@@ -73,7 +78,7 @@ def _told(baselines: HomeBaselines, now: datetime) -> list[Finding]:
 def test_a_night_nobody_broke_is_not_told_in_the_night() -> None:
     baselines = _okafors()
     bed = TODAY - timedelta(hours=1) + timedelta(minutes=2)  # 23:02, the last movement
-    assert begun_at_rest(baselines.quiet, bed)
+    assert _bedtime(baselines, bed)
     for hours in (2.5, 3.5, 4.7, 6.0, 7.5):
         assert _told(baselines, TODAY + timedelta(hours=hours)) == [], hours
 
@@ -91,7 +96,7 @@ def test_a_quiet_by_day_is_still_judged_by_its_hours() -> None:
         baselines.observe(when, sensor, "on", AREAS[sensor])
         baselines.observe(when + timedelta(minutes=2), sensor, "off", AREAS[sensor])
     nine = TODAY + timedelta(hours=9, minutes=2)
-    assert not begun_at_rest(baselines.quiet, nine)
+    assert not _bedtime(baselines, nine)
     early = _told(baselines, nine + timedelta(hours=2, minutes=50))
     assert "no_movement_while_home" not in [f.rule for f in early]
     told = _told(baselines, nine + timedelta(hours=3, minutes=10))
@@ -99,11 +104,13 @@ def test_a_quiet_by_day_is_still_judged_by_its_hours() -> None:
     assert "at these hours this home is usually still for at most" in told[0].reasoning
 
 
-def test_a_lie_in_after_a_trip_in_the_night_waits_for_getting_up() -> None:
-    """Up once at 03:00, to the lounge (which nobody stays in at night), then asleep again
-    until late: the night's sleep, not somebody lying still in the lounge since 03:00."""
+def test_a_quiet_begun_on_a_trip_in_the_night_is_judged_by_the_nights() -> None:
+    """Up once at 03:00, to the lounge (which nobody stays in at night), and nothing since:
+    a trip that may have ended in a fall, still judged by how long this home's nights are
+    usually unbroken (told before anybody would be late up), not left to the morning."""
     baselines = _okafors(lounge_at=3.0)
-    assert begun_at_rest(baselines.quiet, TODAY + timedelta(hours=3, minutes=2))
-    for hours in (5.0, 6.5, 7.5):
-        assert _told(baselines, TODAY + timedelta(hours=hours)) == [], hours
-    assert _told(baselines, TODAY + timedelta(hours=9, minutes=30))
+    assert not _bedtime(baselines, TODAY + timedelta(hours=3, minutes=2))
+    assert _told(baselines, TODAY + timedelta(hours=5)) == []
+    told = _told(baselines, TODAY + timedelta(hours=7, minutes=30))
+    assert "no_movement_while_home" in [f.rule for f in told]
+    assert NOT_UP_WORDS not in next(f.reasoning for f in told if f.rule == "no_movement_while_home")
