@@ -78,7 +78,7 @@ from .long_runs import appliance_running_far_longer
 from .long_stays import duration_text, state_longer_than_usual
 from .meter_habits import meter_drawing_at_unusual_hours, meter_run_missing
 from .night_cycling import appliance_cycling_at_night
-from .night_length import begun_at_bedtime, usual_through_the_night
+from .night_length import usual_through_the_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
@@ -180,9 +180,8 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
         usual_span = duration_text(timedelta(minutes=usual))
         why = f"at these hours this home is usually still for at most {usual_span}"
     not_up = not_up_by(baselines, now)
-    asleep = begun_at_bedtime(baselines.quiet, baselines.rhythm, last, now)
-    if not_up is not None and still >= NOT_UP_STILL and (not_up.due - last < limit or asleep):
-        limit, why = not_up.due - last, not_up.why
+    if not_up is not None and still >= NOT_UP_STILL and not_up.due - last < limit:
+        limit, why = not_up.due - last, not_up.why  # still in bed, long past getting up
     if still <= limit:
         return
     areas = sorted({s.info.area for s in sensors if s.info.area})

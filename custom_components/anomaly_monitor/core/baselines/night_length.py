@@ -22,12 +22,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from .clock import hour_start, local, next_hour
-from .daily_rhythm import DailyRhythm
 from .quiet_spells import QuietSpells
 from .still_in_room import RESTING
 
-# A quiet this near the start of the rest under way began with it (bedtime).
-WITH_THE_REST = timedelta(minutes=10)
 # The rest ahead is looked at for this many hours at most (a day's worth is a whole day).
 MAX_AHEAD = 12
 
@@ -48,19 +45,6 @@ def usual_through_the_night(quiet: QuietSpells, start: datetime, end: datetime) 
     if ahead == end:
         return usual
     return quiet.typical_over(start, ahead) or usual
-
-
-def begun_at_bedtime(
-    quiet: QuietSpells, rhythm: DailyRhythm, since: datetime, now: datetime
-) -> bool:
-    """Whether a quiet that began at ``since`` is the night's rest from its start: at an
-    hour this home rests at or within ``RESTING`` of one (learned), and the rest under way
-    (``DailyRhythm``, night trips joined in) began with it. One begun on a trip in the
-    night, after the rest began, may have ended in a fall."""
-    rest = rhythm.resting_since(now)
-    if rest is None or abs(since - rest) > WITH_THE_REST:
-        return False
-    return _resting(quiet, since) or _resting(quiet, since + RESTING)
 
 
 def _resting(quiet: QuietSpells, when: datetime) -> bool:

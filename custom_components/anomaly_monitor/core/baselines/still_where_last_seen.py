@@ -18,10 +18,6 @@ judges that stillness by what this home does, learned from its own history, twic
   and shut it, and nothing since (by day, nothing but a pet's round-the-clock sensor:
   ``pet_motion_after``); judged by how soon this home comes back through it.
 
-A quiet begun at bedtime and not judged by what the night says (a trip, a door, a bed) is
-the night's sleep until this household is clearly late up (``getting_up``): past the rest
-hours a weekend's lie-in is not somebody lying still where they were last seen.
-
 Nothing is told while an hour is not learned (``quiet_spells.MIN_DAYS`` days): no fixed
 prior, ``no_movement_while_home`` covers a new install.
 
@@ -72,10 +68,8 @@ from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, i
 from ..models import HOME_SUBJECT, Finding
 from .bed_left import trips_text
 from .clock import local
-from .getting_up import not_up_by
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
-from .night_length import begun_at_bedtime
 from .still_home import NEAR, StillHome, limit_of, still_home
 from .still_in_room import STILL_IN_ROOM, judged_by_room
 
@@ -99,16 +93,6 @@ def _awake(home: HomeView, baselines: HomeBaselines, since: datetime, at: dateti
     """Not the hours the home rests at, nor within ``NEAR`` of them: bedtime an hour early
     is still bedtime (``still_in_room.judged_by_room``)."""
     return judged_by_room(home, baselines, since, at + NEAR)
-
-
-def _asleep_since_the_night(baselines: HomeBaselines, since: datetime, now: datetime) -> bool:
-    """A quiet begun in the rest hours, not yet past this household's getting-up: the
-    night's sleep, a weekend's lie-in (``night_length.begun_at_bedtime``), not a stillness by
-    day; ``getting_up`` tells it once they are clearly late up."""
-    if not begun_at_bedtime(baselines.quiet, baselines.rhythm, since, now):
-        return False
-    not_up = not_up_by(baselines, now)
-    return not_up is not None and now < not_up.due
 
 
 def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
@@ -226,10 +210,7 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     quiet = home.end - still.since
     if quiet <= still.limit:
         return
-    if not _by_night(still) and (
-        not _awake(home, baselines, still.since, home.end)
-        or _asleep_since_the_night(baselines, still.since, home.end)
-    ):
+    if not _by_night(still) and not _awake(home, baselines, still.since, home.end):
         return
     sensors = [
         s
