@@ -27,7 +27,7 @@ this home learned says it, with no word of a name or an id:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 import math
 
 from ..finding_kind import FindingKind
@@ -58,6 +58,21 @@ USED_RUNS = 3
 ROOM_COOLED_FAR_BELOW_EVER = FindingKind(
     "room_cooled_far_below_ever", AnomalyType.ENVIRONMENTAL_CONFLICT, Severity.MEDIUM
 )
+
+
+def held_beyond(
+    home: HomeView, sensor: EntityState, line: float, *, below: bool
+) -> datetime | None:
+    """Since when every reading of ``sensor`` has been under (``below``) or over ``line``
+    (°C), if for ``SUSTAINED`` at least: a room held there, not a draught or a sun patch."""
+    in_its_unit = converted(line, "°C", sensor.info.unit)
+    if in_its_unit is None:
+        return None
+    low, high = (in_its_unit, math.inf) if below else (-math.inf, in_its_unit)
+    since, _ = readings_beyond(home, sensor, low, high)
+    if since is None or home.end - since < SUSTAINED:
+        return None
+    return since
 
 
 def _coolers(home: HomeView, baselines: HomeBaselines, area: str) -> list[str]:
@@ -109,11 +124,8 @@ def room_cooled_far_below_ever(home: HomeView, baselines: HomeBaselines) -> Iter
         line = min(lowest - DROP, COOL_ROOM)
         if celsius >= line:
             continue
-        in_its_unit = converted(line, "°C", sensor.info.unit)
-        if in_its_unit is None:
-            continue
-        since, _ = readings_beyond(home, sensor, in_its_unit, math.inf)
-        if since is None or now - since < SUSTAINED:
+        since = held_beyond(home, sensor, line, below=True)
+        if since is None:
             continue
         coolers = _coolers(home, baselines, area)
         if not coolers:

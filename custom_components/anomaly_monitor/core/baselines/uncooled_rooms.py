@@ -27,16 +27,14 @@ one that runs and no longer cools (a refrigerant leak) warm the room alike.
 from __future__ import annotations
 
 from collections.abc import Iterator
-import math
 
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
 from ..rules.temperature_bands import COLD_ROOM, celsius_of, shown
-from ..temperatures import converted, to_celsius
+from ..temperatures import to_celsius
 from .clock import local
-from .cooled_rooms import SUSTAINED, USED_RUNS, degrees_text
-from .far_beyond_range import readings_beyond
+from .cooled_rooms import USED_RUNS, degrees_text, held_beyond
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .power import RUNNING
@@ -94,11 +92,8 @@ def room_warmed_far_above_ever(home: HomeView, baselines: HomeBaselines) -> Iter
         line = max(highest + RISE, WARM_ROOM)
         if celsius < line - ON_THE_LINE:
             continue
-        in_its_unit = converted(line - ON_THE_LINE, "°C", sensor.info.unit)
-        if in_its_unit is None:
-            continue
-        since, _ = readings_beyond(home, sensor, -math.inf, in_its_unit)
-        if since is None or now - since < SUSTAINED:
+        since = held_beyond(home, sensor, line - ON_THE_LINE, below=False)
+        if since is None:
             continue
         coolers = _coolers(home, baselines, area)
         if not coolers:
