@@ -17,6 +17,7 @@ from ..home import (
 from ..models import AnomalyType, EntityState, Finding, Severity
 from ..offline import offline_since
 from ..open_states import openings_of, stands_open
+from ..phoneless_residents import lives_here_without_phone
 from ..unhealthy_air import UNHEALTHY, reads_unhealthy
 from .context import (
     ANGLE_TOLERANCE,
@@ -59,6 +60,23 @@ _AWAY_ADVICE = {
     "carbon_monoxide": "Nobody is home: nobody should go in before it is aired; call"
     " emergency services.",
     "moisture": "Nobody is home: ask someone to shut off the water supply near the leak.",
+}
+# Every tracked phone away where the household names somebody without one: that somebody
+# may be home, the first to reach and the first to get out (walk 52: "Nobody is home: ask
+# someone to shut off the water supply" with the grandmother at home).
+_MAYBE_HOME = "Every tracked phone is away, but somebody without one may be home: call home"
+_FIRE_PHONES_AWAY = (
+    f"{_MAYBE_HOME} to get them out, have a neighbour or a camera check for fire, and call"
+    " the fire brigade at any sign of it."
+)
+_PHONES_AWAY_ADVICE = {
+    "smoke": _FIRE_PHONES_AWAY,
+    "heat": _FIRE_PHONES_AWAY,
+    "gas": f"{_MAYBE_HOME} to get them out without switching anything on, and call the gas"
+    " emergency line.",
+    "carbon_monoxide": f"{_MAYBE_HOME} to get them out into fresh air, and call emergency"
+    " services.",
+    "moisture": f"{_MAYBE_HOME} to have the water shut off near the leak, or ask someone to.",
 }
 # A storm's rain comes in through any open window, whoever is home.
 STORM_WEATHER = frozenset({"pouring", "lightning-rainy", "hail"})
@@ -178,9 +196,7 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
     for detector, _ in group:
         evidence += [detector, *_corroboration(home, detector)]
     severity = Severity.CRITICAL if device_class in _CRITICAL else Severity.HIGH
-    advice = (_AWAY_ADVICE if home.nobody_home else _ADVICE).get(
-        device_class, "Check the device and its surroundings."
-    )
+    advice = _advice(home).get(device_class, "Check the device and its surroundings.")
     if state.info.service and device_class in GENERIC_ALERT_CLASSES:
         # A web service's alert (a region's air-raid warning): no danger in the home, and
         # no device to check. Told low: shown at sensitivity high only.
@@ -195,6 +211,14 @@ def _hazard(home: HomeView, group: list[tuple[EntityState, datetime | None]]) ->
         severity=severity,
         recommendation=advice,
     )
+
+
+def _advice(home: HomeView) -> dict[str, str]:
+    """What to do, by the detector's class: somebody home acts; nobody home, somebody is
+    sent or called; every phone away where somebody lives without one, home is called."""
+    if not home.nobody_home:
+        return _ADVICE
+    return _PHONES_AWAY_ADVICE if lives_here_without_phone(home.window) else _AWAY_ADVICE
 
 
 def _said(device_class: str) -> str:
