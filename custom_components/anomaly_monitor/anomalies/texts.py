@@ -31,6 +31,7 @@ from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, AnomalyType, clip, subject_area
 from ..core.phoneless_residents import PHONES_AWAY
+from ..core.statistics.health import BACK_WORDS
 from .entered_again import is_open
 from .evidence_lines import NAME_LIMIT, EntityLine, area_of, entity_line, evidence_lines, is_calm
 from .lasted_words import as_lasted
@@ -167,6 +168,8 @@ def _device_class(hass: HomeAssistant, entity_id: str) -> str | None:
     return None if state is None else state.attributes.get("device_class")
 
 
+# The headline of an outage the window saw end (``BACK_WORDS``): said in the past.
+_BACK = "_back"
 # Rules about the home's power supply gone (typed energy, shown as what they are).
 _SUPPLY_RULES = frozenset({"supply_lost", "supply_off_far_longer_than_usual"})
 
@@ -198,6 +201,8 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{'below' if anomaly.magnitude < 0 else 'above'}"  # a tank run dry: low
     elif rule == "cycle_stopped" and anomaly.subject.startswith("switch."):
         key = f"{rule}_switch"  # the plug that stopped it, off past its habit: no cycle of its own
+    elif rule == "device_unavailable" and BACK_WORDS in anomaly.reasoning:
+        key = f"{rule}{_BACK}"  # its outage seen ending: "was offline", not "is offline"
     elif rule == "no_movement_while_home" and NOT_UP_WORDS in anomaly.reasoning:
         key = f"{rule}_not_up"  # still in bed past getting up: "not up yet", not a fall
     elif rule in ("routine_missed", "state_longer_than_usual"):  # not locked; on, open
@@ -283,10 +288,12 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     else:
         line = entity_line(hass, _named(anomaly), words)
         subject, where = line.name, line.area or home
-    if anomaly.headline:  # the name it was told with, whatever its devices read now
+    key = _headline_key(hass, anomaly, templates)
+    # The name it was told with, whatever its devices read now; an outage seen ending is
+    # the same name in the past ("… was offline": walk 53 read "is offline" above "Clear").
+    if anomaly.headline and not key.endswith(_BACK):
         headline = anomaly.headline
     else:
-        key = _headline_key(hass, anomaly, templates)
         if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
             # What is unlocked is the lock: "Front door lock unlocked", not "Front door
             # contact unlocked" (the door contact is the incident's subject).
