@@ -9,6 +9,8 @@ day and night, in the fortnight seeded; live it runs only when told (``pump`` / 
     WALK_TZ=Etc/GMT-6 WALK_PORT=18753 python scripts/walk_home/walk53.py prepare DIR
     python scripts/walk_home/walk53.py seed DIR 14          # HA stopped
     python scripts/walk_home/walk53.py pump|pumpoff|away|phoneshome DIR
+    python scripts/walk_home/walk53.py fix DIR ISSUE_ID [acknowledge|false_alarm]
+                                  # the repair issue's fix flow as Settings > Repairs shows it
     python scripts/walk_home/walk53.py VERB DIR ...         # any verb of walk50.py/walk.py
 """
 
@@ -16,9 +18,11 @@ from __future__ import annotations
 
 import asyncio
 from datetime import datetime
+import json
 from pathlib import Path
 import sys
 
+import aiohttp
 import seed_history as sh
 import walk
 import walk50
@@ -88,6 +92,35 @@ def prepare(cfg: Path) -> None:
     path.write_text(text)
 
 
+async def fix(cfg: Path, issue_id: str, choice: str | None) -> None:
+    """Open the issue's fix flow, print what it shows (its placeholders), answer ``choice``."""
+    headers = {"Authorization": f"Bearer {walk._tokens(cfg)['owner']}"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        url = f"{walk.BASE}/api/repairs/issues/fix"
+        body = {"handler": "anomaly_monitor", "issue_id": issue_id}
+        async with session.post(url, json=body) as resp:
+            step = await resp.json()
+        fills = step.get("description_placeholders") or {}
+        print("flow:", step.get("type"), step.get("step_id"), step.get("menu_options"))
+        print("placeholders:", json.dumps(fills, ensure_ascii=False, indent=1))
+        if choice:
+            async with session.post(f"{url}/{step['flow_id']}", json={"next_step_id": choice}) as r:
+                print("answered", choice, ":", (await r.text())[:400])
+
+
+async def events(cfg: Path) -> None:
+    """Print the monitor's events on HA's bus (detected, cleared) as they come; until stopped."""
+    async with aiohttp.ClientSession() as session:
+        await walk.login(cfg)
+        async with walk.Ws(session, walk._tokens(cfg)["owner"]) as ws:
+            for kind in ("anomaly_monitor_anomaly_detected", "anomaly_monitor_anomaly_cleared"):
+                await ws.call({"type": "subscribe_events", "event_type": kind})
+            while True:
+                message = await ws._ws.receive_json()
+                if message.get("type") == "event":
+                    print(json.dumps(message["event"], ensure_ascii=False)[:2500], flush=True)
+
+
 SWITCHES = {
     "pump": [("garage_pump", True, 0)],
     "pumpoff": [("garage_pump", False, 0)],
@@ -99,6 +132,10 @@ if __name__ == "__main__":
         prepare(where)
     elif verb in SWITCHES:
         asyncio.run(walk50._steps(where, SWITCHES[verb]))
+    elif verb == "events":
+        asyncio.run(events(where))
+    elif verb == "fix":
+        asyncio.run(fix(where, sys.argv[3], sys.argv[4] if len(sys.argv) > 4 else None))
     elif verb == "away":
         asyncio.run(walk50._where(where, "alice", "not_home"))
         asyncio.run(walk50._where(where, "bob", "not_home"))
