@@ -52,9 +52,12 @@ def _learned(days: int) -> HomeBaselines:
     return baselines
 
 
-def _guests_let_in(hour: int, *, went_out: str | None = None, tracked: bool = True) -> list[str]:
+def _guests_let_in(
+    hour: int, *, went_out: str | None = None, tracked: bool = True, still_for: float = 8
+) -> list[str]:
     """Day 7: the lock unlocked at ``hour``:30, the door opened at once and 3 min later
-    (the guests in), then only the living room's motion; a person's phone left 5 min
+    (the guests in), then only the living room's motion; nobody moved inside for
+    ``still_for`` minutes before the unlock; a person's phone left 5 min
     after the unlock (``went_out``); no person followed at all (``tracked`` False: the
     count of people home is all that says somebody is). What ``state_longer_than_usual``
     tells 65 min after the unlock."""
@@ -64,6 +67,9 @@ def _guests_let_in(hour: int, *, went_out: str | None = None, tracked: bool = Tr
             baselines.quiet.forget(person)
     unlocked = DAY0 + timedelta(days=7, hours=hour, minutes=30)
     now = unlocked + timedelta(minutes=65)
+    moved = unlocked - timedelta(minutes=still_for)
+    baselines.observe(moved - timedelta(minutes=2), MOTION, "on")
+    baselines.observe(moved, MOTION, "off")
     baselines.observe(unlocked, LOCK, "unlocked")
     if went_out is not None:
         baselines.observe(unlocked + timedelta(minutes=5), went_out, "not_home")
@@ -115,4 +121,11 @@ def test_a_lock_unlocked_in_the_evening_is_still_told() -> None:
 def test_a_lock_unlocked_with_no_tracked_host_is_still_told() -> None:
     """Nobody's place followed (only a count of people home): no host is known to be there."""
     [told] = _guests_let_in(13, tracked=False)
+    assert "has been unlocked for 1 h 05 min" in told
+
+
+def test_a_key_opening_a_home_that_lay_still_is_no_hosts_doing() -> None:
+    """Nobody moved inside for 80 min before the unlock (somebody fallen, the phone home
+    on the dresser, a neighbour comes in with a key): told at the hour as before."""
+    [told] = _guests_let_in(13, still_for=80)
     assert "has been unlocked for 1 h 05 min" in told

@@ -280,9 +280,10 @@ def _back_home(hour: int, *, arrived: bool) -> list[str]:
 def test_a_lock_unlocked_for_one_of_the_household_coming_home_is_theirs_by_day() -> None:
     """Back from the morning's procession at 10:34, the door left on the latch for the
     relatives due at lunch: nobody unknown came in, and whoever turned it is home and up.
-    Turned with them home all along, by day, it is theirs too (``test_lock_hosts_home``)."""
+    The same lock turned with nobody coming home (somebody untracked going out) is told."""
     assert _back_home(10, arrived=True) == []
-    assert _back_home(10, arrived=False) == []
+    [told] = _back_home(10, arrived=False)
+    assert "has been unlocked for 1 h 05 min" in told
 
 
 def test_a_lock_left_after_coming_home_is_judged_in_the_hours_the_home_rests(

@@ -43,14 +43,17 @@ evening or at night) judge it as any lock, from its unlock; so does the night ru
 the household rests.
 
 So is a lock unlocked by day (in the morning or the afternoon) while one of the household
-was home before it and still is, none of them going out around it or since: whoever
-turned it was let in or let others in, and the hosts are there and up to lock it (a
-Sunday lunch, a name-day's priest, relatives who came in together and stay for hours
-without using the door again). A lock unlocked as one of the household went out (their
-phone left within ``ARRIVAL_NEAR`` of the unlock, or since) is a lock left behind them,
-judged as before; so is one unlocked in the evening (a pizza paid at the door at eight,
-the household going to bed in a few hours) or with no tracked host home (a child going
-out, a carer). Known by domain, device class and area; no word of an id is read.
+was home before it and still is, up (somebody moved inside within ``HOSTS_UP`` before the
+unlock), none of them going out around it or since: whoever turned it was let in or let
+others in, and the hosts are there and up to lock it (a Sunday lunch, a name-day's
+priest, relatives who came in together and stay for hours without using the door again).
+A neighbour with a key opening a home that lay still (somebody fallen, the phone on the
+dresser) is no host's doing: judged as before. So is a lock unlocked as one of the
+household went out (their phone left within ``ARRIVAL_NEAR`` of the unlock, or since): a
+lock left behind them; one unlocked in the evening (a pizza paid at the door at eight,
+the household going to bed in a few hours); one with no tracked host home (a child going
+out, a carer); and one whose unlock was not seen since this start. Known by domain,
+device class and area; no word of an id is read.
 """
 
 from __future__ import annotations
@@ -77,6 +80,8 @@ STAYING = timedelta(minutes=15)
 ARRIVAL_NEAR = timedelta(minutes=15)
 # A door opened this close to a person's return: their own way back in, not a guest.
 RETURN_NEAR = timedelta(minutes=5)
+# Somebody moved inside this close before the unlock: the hosts were up to turn it.
+HOSTS_UP = timedelta(minutes=30)
 # The quarters of the day (``quarter_of_day``) a lock unlocked with a host home is in their
 # hands: the morning and the afternoon, the household up for hours yet.
 _BY_DAY = frozenset({1, 2})
@@ -150,13 +155,19 @@ def _let_in_by_day(
         for person, arrived in quiet.came_home_at.items()
     ):
         return True
-    return quarter_of_day(since, baselines.zone) in _BY_DAY and _host_home(baselines, since)
+    return quarter_of_day(since, baselines.zone) in _BY_DAY and _host_home(baselines, lock, since)
 
 
-def _host_home(baselines: HomeBaselines, since: datetime) -> bool:
+def _host_home(baselines: HomeBaselines, lock: EntityState, since: datetime) -> bool:
     """One of the household home since before the unlock at ``since`` (their place not
     changed since ``ARRIVAL_NEAR`` after it: a restart's forgotten change is home all
-    along), and none of them gone out since ``ARRIVAL_NEAR`` before it."""
+    along) and up then (movement within ``HOSTS_UP`` before it, as the baselines saw the
+    unlock), and none of them gone out since ``ARRIVAL_NEAR`` before it."""
+    seen = baselines.unlocks.get(lock.entity_id)
+    if seen is None or abs(seen[0] - since) > ARRIVAL_NEAR:
+        return False  # the unlock not seen (a start since): judged as before
+    if (moved := seen[1]) is None or not timedelta(0) <= since - moved <= HOSTS_UP:
+        return False  # the home lay still: a key from outside, no host's doing
     quiet = baselines.quiet
     placed = quiet.placed_at
     if any(
