@@ -53,11 +53,17 @@ def _learned(days: int) -> HomeBaselines:
 
 
 def _guests_let_in(
-    hour: int, *, went_out: str | None = None, tracked: bool = True, still_for: float = 8
+    hour: int,
+    *,
+    went_out: str | None = None,
+    tracked: bool = True,
+    still_for: float = 8,
+    door_left_open: bool = False,
 ) -> list[str]:
     """Day 7: the lock unlocked at ``hour``:30, the door opened at once and 3 min later
     (the guests in), then only the living room's motion; nobody moved inside for
-    ``still_for`` minutes before the unlock; a person's phone left 5 min
+    ``still_for`` minutes before the unlock; the door left standing open since its second
+    opening (``door_left_open``); a person's phone left 5 min
     after the unlock (``went_out``); no person followed at all (``tracked`` False: the
     count of people home is all that says somebody is). What ``state_longer_than_usual``
     tells 65 min after the unlock."""
@@ -76,14 +82,17 @@ def _guests_let_in(
     events: list[tuple[float, str, str]] = [(0, LOCK, "unlocked")]
     for minutes in (0.3, 3.0):
         baselines.observe(unlocked + timedelta(minutes=minutes), DOOR, "on")
+        events.append((minutes, DOOR, "on"))
+        if door_left_open and minutes == 3.0:
+            continue  # ajar onto the stairwell since
         baselines.observe(unlocked + timedelta(minutes=minutes + 0.4), DOOR, "off")
-        events += [(minutes, DOOR, "on"), (minutes + 0.4, DOOR, "off")]
+        events.append((minutes + 0.4, DOOR, "off"))
     events += [(m + d, MOTION, s) for m in range(6, 65, 13) for d, s in ((0, "on"), (3, "off"))]
     states = [
         replace(entity(LOCK, "unlocked", area="Hall"), last_changed=unlocked),
         replace(
-            entity(DOOR, "off", area="Hall", device_class="door"),
-            last_changed=unlocked + timedelta(minutes=3.4),
+            entity(DOOR, "on" if door_left_open else "off", area="Hall", device_class="door"),
+            last_changed=unlocked + timedelta(minutes=3.0 if door_left_open else 3.4),
         ),
         entity(MOTION, "off", area="Living", device_class="motion"),
     ]
@@ -129,3 +138,10 @@ def test_a_key_opening_a_home_that_lay_still_is_no_hosts_doing() -> None:
     on the dresser, a neighbour comes in with a key): told at the hour as before."""
     [told] = _guests_let_in(13, still_for=80)
     assert "has been unlocked for 1 h 05 min" in told
+
+
+def test_a_lock_whose_door_stands_open_is_no_hosts_doing() -> None:
+    """Back from the market by day, the door does not latch and stands ajar onto the
+    stairwell with the lock unlocked: the lock's own trouble, told at the hour as before."""
+    told = _guests_let_in(10, door_left_open=True)
+    assert any("has been unlocked for 1 h 05 min" in reason for reason in told)

@@ -52,7 +52,8 @@ dresser) is no host's doing: judged as before. So is a lock unlocked as one of t
 household went out (their phone left within ``ARRIVAL_NEAR`` of the unlock, or since): a
 lock left behind them; one unlocked in the evening (a pizza paid at the door at eight,
 the household going to bed in a few hours); one with no tracked host home (a child going
-out, a carer); and one whose unlock was not seen since this start. Known by domain,
+out, a carer); one whose door stands open (ajar onto the stairwell: the lock's own
+trouble); and one whose unlock was not seen since this start. Known by domain,
 device class and area; no word of an id is read.
 """
 
@@ -138,11 +139,14 @@ def lock_in_use(
         return used_again and last is not None and last > rest
     if used_again or sitting_up(home, baselines, home.end, at_least=STAYING):
         return True
-    return _let_in_by_day(home, baselines, lock, since)
+    # A door standing open USED_AGAIN on is the lock's own trouble: no host's doing.
+    opened = door.last_changed
+    standing = is_on(door) and opened is not None and home.end - opened >= USED_AGAIN
+    return _let_in_by_day(home, baselines, lock, since, hosts=not standing)
 
 
 def _let_in_by_day(
-    home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime
+    home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime, *, hosts: bool
 ) -> bool:
     """``lock`` was unlocked for one of the household coming home, and the home does not
     rest now (``lock_floor`` keeps the everyday floor): in their hands (see the module)."""
@@ -155,7 +159,8 @@ def _let_in_by_day(
         for person, arrived in quiet.came_home_at.items()
     ):
         return True
-    return quarter_of_day(since, baselines.zone) in _BY_DAY and _host_home(baselines, lock, since)
+    by_day = quarter_of_day(since, baselines.zone) in _BY_DAY
+    return hosts and by_day and _host_home(baselines, lock, since)
 
 
 def _host_home(baselines: HomeBaselines, lock: EntityState, since: datetime) -> bool:
