@@ -125,6 +125,9 @@ class HomeBaselines:
         # departure (``start_blinks``).
         self.resumed: datetime | None = None
         self.events = 0
+        # Each lock's last unlock and the household's last movement before it (not stored):
+        # whether somebody inside was up to turn it (``lock_in_use``).
+        self.unlocks: dict[str, tuple[datetime, datetime | None]] = {}
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip
         self._facts = ChangeFacts()  # each entity id's domain, each state text's facts
@@ -254,6 +257,8 @@ class HomeBaselines:
         if numeric:
             unreadable(self, entity_id, when)
         self.durations.state(entity_id, state, when)
+        if domain == "lock" and state == "unlocked" and len(self.unlocks) < MAX_TRACKED:
+            self.unlocks[entity_id] = (when, self.rhythm.last_move)
         self.usual.seen(entity_id, when)
         device_class = info.device_class if info else None
         if (domain, device_class) == ("binary_sensor", "power") and state in ("on", "off"):

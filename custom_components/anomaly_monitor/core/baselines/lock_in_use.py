@@ -40,9 +40,21 @@ they are home and up, by day: the family back from the morning procession leaves
 door on the latch for the relatives due at lunch. Nobody unknown came in, and whoever
 turned it is there to lock it. The hours the home rests at (``lock_floor``: in the
 evening or at night) judge it as any lock, from its unlock; so does the night rule once
-the household rests. A lock unlocked for somebody the trackers do not follow (a child
-going out, a carer, a guest) is judged as before. Known by domain, device class and
-area; no word of an id is read.
+the household rests.
+
+So is a lock unlocked by day (in the morning or the afternoon) while one of the household
+was home before it and still is, up (somebody moved inside within ``HOSTS_UP`` before the
+unlock), none of them going out around it or since: whoever turned it was let in or let
+others in, and the hosts are there and up to lock it (a Sunday lunch, a name-day's
+priest, relatives who came in together and stay for hours without using the door again).
+A neighbour with a key opening a home that lay still (somebody fallen, the phone on the
+dresser) is no host's doing: judged as before. So is a lock unlocked as one of the
+household went out (their phone left within ``ARRIVAL_NEAR`` of the unlock, or since): a
+lock left behind them; one unlocked in the evening (a pizza paid at the door at eight,
+the household going to bed in a few hours); one with no tracked host home (a child going
+out, a carer); one whose door stands open (ajar onto the stairwell: the lock's own
+trouble); and one whose unlock was not seen since this start. Known by domain,
+device class and area; no word of an id is read.
 """
 
 from __future__ import annotations
@@ -52,6 +64,7 @@ from datetime import datetime, timedelta
 from ..home import HomeView, is_on
 from ..models import EntityState
 from ..occupancy import Occupancy
+from .durations import quarter_of_day
 from .entrance_subject import entrance_of
 from .home_baselines import HomeBaselines
 from .household_asleep import asleep_since, sitting_up
@@ -68,6 +81,11 @@ STAYING = timedelta(minutes=15)
 ARRIVAL_NEAR = timedelta(minutes=15)
 # A door opened this close to a person's return: their own way back in, not a guest.
 RETURN_NEAR = timedelta(minutes=5)
+# Somebody moved inside this close before the unlock: the hosts were up to turn it.
+HOSTS_UP = timedelta(minutes=30)
+# The quarters of the day (``quarter_of_day``) a lock unlocked with a host home is in their
+# hands: the morning and the afternoon, the household up for hours yet.
+_BY_DAY = frozenset({1, 2})
 
 
 def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> datetime | None:
@@ -121,18 +139,50 @@ def lock_in_use(
         return used_again and last is not None and last > rest
     if used_again or sitting_up(home, baselines, home.end, at_least=STAYING):
         return True
-    return _let_in_by_day(home, baselines, lock, since)
+    # A door standing open USED_AGAIN on is the lock's own trouble: no host's doing.
+    opened = door.last_changed
+    standing = is_on(door) and opened is not None and home.end - opened >= USED_AGAIN
+    return _let_in_by_day(home, baselines, lock, since, hosts=not standing)
 
 
 def _let_in_by_day(
-    home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime
+    home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime, *, hosts: bool
 ) -> bool:
     """``lock`` was unlocked for one of the household coming home, and the home does not
     rest now (``lock_floor`` keeps the everyday floor): in their hands (see the module)."""
     floor = timedelta(hours=1)  # any floor above ``lock_floor.REST_FLOOR``: rest or not
     if lock_floor(home, baselines, lock, since, floor) != floor:
         return False  # the hours this home rests at: judged as any lock
+    quiet = baselines.quiet
+    if any(
+        abs(arrived - since) <= ARRIVAL_NEAR and quiet.presence.get(person) is True
+        for person, arrived in quiet.came_home_at.items()
+    ):
+        return True
+    by_day = quarter_of_day(since, baselines.zone) in _BY_DAY
+    return hosts and by_day and _host_home(baselines, lock, since)
+
+
+def _host_home(baselines: HomeBaselines, lock: EntityState, since: datetime) -> bool:
+    """One of the household home since before the unlock at ``since`` (their place not
+    changed since ``ARRIVAL_NEAR`` after it: a restart's forgotten change is home all
+    along) and up then (movement within ``HOSTS_UP`` before it, as the baselines saw the
+    unlock), and none of them gone out since ``ARRIVAL_NEAR`` before it."""
+    seen = baselines.unlocks.get(lock.entity_id)
+    if seen is None or abs(seen[0] - since) > ARRIVAL_NEAR:
+        return False  # the unlock not seen (a start since): judged as before
+    if (moved := seen[1]) is None or not timedelta(0) <= since - moved <= HOSTS_UP:
+        return False  # the home lay still: a key from outside, no host's doing
+    quiet = baselines.quiet
+    placed = quiet.placed_at
+    if any(
+        where is False
+        and (moved := placed.get(person)) is not None
+        and moved >= since - ARRIVAL_NEAR
+        for person, where in quiet.presence.items()
+    ):
+        return False  # one of them went out by it: a lock left behind them
     return any(
-        abs(arrived - since) <= ARRIVAL_NEAR and baselines.quiet.presence.get(person) is True
-        for person, arrived in baselines.quiet.came_home_at.items()
+        where is True and ((moved := placed.get(person)) is None or moved <= since + ARRIVAL_NEAR)
+        for person, where in quiet.presence.items()
     )
