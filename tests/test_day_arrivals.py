@@ -38,7 +38,10 @@ def pulse(sensor: str, when: datetime, minutes: float = 1) -> list[Transition]:
 
 def lodger(day: int, hour: float) -> list[Transition]:
     """The side door from outside, then the basement a minute later."""
-    return [*pulse(DOOR, at(day, hour), 0.3), *pulse(BASEMENT, at(day, hour) + timedelta(minutes=1))]
+    return [
+        *pulse(DOOR, at(day, hour), 0.3),
+        *pulse(BASEMENT, at(day, hour) + timedelta(minutes=1)),
+    ]
 
 
 def household(day: int, hour: float) -> list[Transition]:
