@@ -114,3 +114,24 @@ def test_stored_and_read_back_damaged_doors_dropped() -> None:
     back = DayArrivals.from_dict(data, UTC)
     assert back.arrivals == {DOOR: [1.0, 2.0]}
     assert DayArrivals.from_dict("nonsense", UTC).arrivals == {}
+
+
+def test_the_son_back_from_school_is_no_entry_the_day_the_phones_are_away() -> None:
+    """Alice is home on Tuesday and Wednesday when somebody without a tracker comes in by
+    the back door at 13:50; on Thursday she is out from 08:00 to 17:00. The same arrival is
+    not told; the back door opened at 10:30 that day still is."""
+    from .test_away_normal import BACK as BACK_DOOR, at as day_at, lived
+    from .test_untracked_entries import door_used, entries_told, out_all_day
+
+    def life(day: int) -> list[Transition]:
+        if day in (1, 2):
+            return door_used(day, 13.83)  # Alice home: only the son's arrival
+        return out_all_day(day) if day % 7 < 5 else []
+
+    thursday = 3
+    baselines = lived(thursday, life)
+    assert baselines.lonely.arrivals.arrival_days(BACK_DOOR, day_at(thursday, 13.75)) == 2
+    arrival = sorted(out_all_day(thursday) + door_used(thursday, 13.75))
+    assert entries_told(baselines, thursday, 13.75, arrival) == []
+    stranger = sorted(out_all_day(thursday) + door_used(thursday, 10.5))
+    assert entries_told(lived(thursday, life), thursday, 10.5, stranger)
