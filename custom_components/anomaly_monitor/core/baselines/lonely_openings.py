@@ -28,6 +28,7 @@ from .away_normal import (
     split_due,
     stored_numbers,
 )
+from .day_arrivals import DayArrivals
 from .lonely_habits import habitual_days
 from .outside_entries import OutsideEntries
 from .packed import pack
@@ -59,6 +60,8 @@ class LonelyOpenings:
         # finding is judged in may begin after that motion).
         self.recent: dict[str, deque[tuple[datetime, datetime | None]]] = {}
         self.entries = OutsideEntries(zone)  # doors opened from outside at night
+        # Doors entered from outside, whoever is home (fed with areas by ``sign_learning``).
+        self.arrivals = DayArrivals(zone)
 
     def moved(self, when: datetime) -> None:
         """Any motion sensor started moving: the openings just before it were somebody's."""
@@ -71,6 +74,7 @@ class LonelyOpenings:
         """A person's presence changed from ``was_in`` to ``now_in`` (None: not known)."""
         if now_in is not None and now_in != was_in:
             self.entries.presence(when)  # arriving or leaving: by a door, with a phone
+            self.arrivals.presence(when)
         if now_in is True and was_in is not True:
             self.arrived(when)
 
@@ -103,6 +107,7 @@ class LonelyOpenings:
         due, self._pending = split_due(self._pending, now, reach)
         remember(self.openings, due, self.zone, KEPT)
         self.entries.advance(now)
+        self.arrivals.advance(now)
 
     def regular(self, sensor: str, when: datetime) -> int | None:
         """On how many other days it opened unseen near ``when``'s time of day, when that
@@ -123,6 +128,8 @@ class LonelyOpenings:
             data["uses"] = {s: pack(kept, 0) for s, kept in self.uses.items()}
         if self.entries.entries:
             data["entries"] = self.entries.as_dict()
+        if self.arrivals.arrivals:
+            data["arrivals"] = self.arrivals.as_dict()
         return data
 
     @classmethod
@@ -139,4 +146,5 @@ class LonelyOpenings:
             if stored_entity_id(sensor) and (kept := stored_numbers(text, KEPT_USES, 1e10)):
                 lonely.uses[sensor] = kept
         lonely.entries = OutsideEntries.from_dict(data.get("entries"), zone)
+        lonely.arrivals = DayArrivals.from_dict(data.get("arrivals"), zone)
         return lonely

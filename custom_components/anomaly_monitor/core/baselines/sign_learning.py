@@ -43,6 +43,7 @@ def learn_sign(
             home.away.moved(entity_id, when)
             home.untracked.moved(entity_id, when, empty=home.away.empty_at(when))
             home.lonely.moved(when)
+            home.lonely.arrivals.moved(when, area)
         elif previous == "on":  # somebody was there until now, whoever is home
             home.room_quiet.seen(when, area)
             home.door_trips.stopped(when, entity_id)
@@ -73,6 +74,7 @@ def learn_sign(
             home.activity.activity(when, area)
             home.away.entered(entity_id, when)
             home.lonely.opened(entity_id, when)
+            home.lonely.arrivals.opened(entity_id, when, area)
             home.inside.opened(entity_id, when, area)
         else:
             home.inside.closed(entity_id, when)

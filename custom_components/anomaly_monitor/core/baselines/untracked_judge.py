@@ -11,6 +11,9 @@ its key, if it has a lock) used at the time somebody came in by it on the same w
 week before, or on the home's first days, is a visitor's too (``recurring_entries``); a
 lockless door the home's untracked life uses in this part of the day on most days it is
 empty, opened after somebody moved about in this empty spell, is theirs (``lived_doors``).
+So is a door somebody comes in by from outside near this time of day on other days,
+whoever was home then (``day_arrivals``: the son back from school while his father is home,
+the lodger to the laundry): the day the phones are away then, it is the same arrival.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..home import HomeView
-from ..keyed_doors import locks_of
+from ..keyed_doors import door_of_lock, locks_of
 from ..pets import has_pets
 from ..phoneless_residents import lives_here_without_phone
 from .clock import day_number, local
@@ -87,5 +90,23 @@ def untracked_opening(
         # A door whose lock stayed locked was forced, whenever the keyholder comes.
         if locks_of(home, opening) and key_of(home, baselines.away, opening, when) is None:
             return None
-        return recurring_entry(baselines.away, opening, when)
+        if (days := recurring_entry(baselines.away, opening, when)) is not None:
+            return days
+        # Or somebody comes in by it at this time on other days, whoever was home then.
+        return arrived_then(baselines, home, opening, when)
     return days
+
+
+def arrived_then(
+    baselines: HomeBaselines, home: HomeView, opening: str, when: datetime
+) -> int | None:
+    """On how many other days somebody came in from outside by ``opening`` (its door, for
+    a lock) near ``when``'s time of day, whoever was home (``DayArrivals``); else None."""
+    door: str | None = opening
+    if home.domain(opening) == "lock":
+        lock = home.info(opening)
+        kept = door_of_lock(home, lock) if lock is not None else None
+        door = kept.entity_id if kept is not None else None
+    if door is None:
+        return None
+    return baselines.lonely.arrivals.arrival_days(door, when)
