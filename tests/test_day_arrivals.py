@@ -135,3 +135,32 @@ def test_the_son_back_from_school_is_no_entry_the_day_the_phones_are_away() -> N
     assert entries_told(baselines, thursday, 13.75, arrival) == []
     stranger = sorted(out_all_day(thursday) + door_used(thursday, 10.5))
     assert entries_told(lived(thursday, life), thursday, 10.5, stranger)
+
+
+def test_the_back_door_left_standing_open_at_that_hour_is_no_arrival() -> None:
+    """The same hour as the son's arrival, but the back door is forced and left standing
+    open, the house empty: not his arrival once it has stood open past an arrival's
+    minutes (set 28: a Carnival Tuesday break-in told 28 min later as a door left open)."""
+    from .test_away_normal import BACK as BACK_DOOR, analyse, at as day_at, lived
+    from .test_untracked_entries import ENTRY_RULE, door_used, not_held, out_all_day
+
+    def life(day: int) -> list[Transition]:
+        if day in (1, 2):
+            return door_used(day, 13.83)
+        return out_all_day(day) if day % 7 < 5 else []
+
+    thursday = 3
+    forced = [
+        t for t in door_used(thursday, 13.75) if not (t.entity_id == BACK_DOOR and t.state == "off")
+    ]
+    today = sorted(out_all_day(thursday) + forced)
+
+    def told(minutes: float) -> list:
+        baselines = lived(thursday, life)
+        now = day_at(thursday, 13.75) + timedelta(minutes=minutes)
+        findings = analyse(baselines, now, [t for t in today if t.when <= now])
+        kept = not_held(findings, baselines, now, someone_home=False)
+        return [f for f in kept if f.rule in ENTRY_RULE]
+
+    assert told(0.2) == []  # the first seconds: the son's arrival as on other days
+    assert told(10)  # standing open 10 min: no arrival of his

@@ -18,10 +18,11 @@ the lodger to the laundry): the day the phones are away then, it is the same arr
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..home import HomeView
 from ..keyed_doors import door_of_lock, locks_of
+from ..open_states import open_states
 from ..pets import has_pets
 from ..phoneless_residents import lives_here_without_phone
 from .clock import day_number, local
@@ -107,6 +108,22 @@ def arrived_then(
         lock = home.info(opening)
         kept = door_of_lock(home, lock) if lock is not None else None
         door = kept.entity_id if kept is not None else None
-    if door is None:
+    if door is None or _stands_open(home, door):
         return None
     return baselines.lonely.arrivals.arrival_days(door, when)
+
+
+# An arrival shuts the door behind it within a minute or two; a door standing open longer
+# than this is no arrival of the household's (a back door forced at the hour the son comes
+# home from school, left open: told as an entry, not 28 min later as a door left open).
+ARRIVAL_OPEN = timedelta(minutes=5)
+
+
+def _stands_open(home: HomeView, door: str) -> bool:
+    """``door`` reads open now, and has for longer than ``ARRIVAL_OPEN`` (or since before
+    the window)."""
+    state = home.info(door)
+    if state is None or state.state.lower() not in open_states(state.domain):
+        return False
+    changes = home.changes(door)
+    return not changes or home.end - changes[-1].when > ARRIVAL_OPEN
