@@ -158,7 +158,9 @@ def _finding(rule: str, subject: str, **changes: Any) -> Finding:
 async def test_smoke_on_a_detector_whose_dropout_was_acknowledged_is_told(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
-    """Smoke joins the detector's open dropout: graver, so told again, same anomaly."""
+    """Smoke on the detector whose acknowledged dropout is open is told as a fire of its own
+    (walk 53: joined to the dropout it read "since" the dropout's time): the dropout stays
+    acknowledged, the fire opens its own anomaly, first seen when the smoke was found."""
     freezer.move_to(MORNING)
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     set_calm_home(hass)
@@ -180,10 +182,13 @@ async def test_smoke_on_a_detector_whose_dropout_was_acknowledged_is_told(
     await hass.async_block_till_done()
     assert len(detected) == 2  # an acknowledged dropout never silences a fire
     fire = detected[1].data
-    assert fire["anomaly_id"] == dropout.data["anomaly_id"]
+    assert fire["anomaly_id"] != dropout.data["anomaly_id"]
     assert (fire["rule"], fire["severity"]) == ("hazard_detected", "critical")
     assert cleared == []
-    (anomaly,) = coordinator.tracker.open.values()
+    by_rule = {a.rule: a for a in coordinator.tracker.open.values()}
+    assert set(by_rule) == {"device_unavailable", "hazard_detected"}
+    assert by_rule["device_unavailable"].acknowledged
+    anomaly = by_rule["hazard_detected"]
     assert not anomaly.acknowledged
     assert anomaly.hazard
 

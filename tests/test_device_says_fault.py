@@ -30,6 +30,7 @@ from custom_components.anomaly_monitor.core.models import (
 from custom_components.anomaly_monitor.core.rules import ALL_RULES
 from custom_components.anomaly_monitor.core.rules.lock_jammed import LOCK_JAMMED, lock_jammed
 from custom_components.anomaly_monitor.core.rules.supply_lost import supply_lost
+from custom_components.anomaly_monitor.core.window import build_window
 
 from .core_factories import entity, environment, home, window
 
@@ -56,6 +57,16 @@ def test_a_jammed_lock_is_told_and_more_urgently_while_away() -> None:
     assert "nobody is home" in away[0].reasoning
     at_home = list(lock_jammed(home([_lock("jammed", since)], environment(now))))
     assert [f.severity for f in at_home] == [Severity.MEDIUM]
+    assert away[0].recommendation.startswith("Nobody is home:")
+    # Where somebody lives without a phone, only the phones are known away (walk 53).
+    phoneless = build_window(
+        [_lock("jammed", since)], environment(now, persons_home=0), [], phoneless_residents=1
+    )
+    (told,) = lock_jammed(HomeView(phoneless))
+    assert "nobody is home" not in told.reasoning
+    assert "every tracked phone is away" in told.reasoning
+    assert told.recommendation.startswith("Every tracked phone is away, but somebody")
+    assert told.severity == Severity.HIGH
     # A motor's retry that finished within a minute, and a locked lock: nothing.
     assert list(lock_jammed(home([_lock("jammed", now - MIN)], environment(now)))) == []
     assert list(lock_jammed(home([_lock("locked", since)], environment(now)))) == []

@@ -27,6 +27,8 @@ from .supply_join import supply_out
 
 # Incidents that say only that an appliance runs while nobody is home (left on, a timer).
 LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
+# Findings that say only that a device dropped off (``core.statistics.health``).
+OUTAGE_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
 def targets(
@@ -68,6 +70,7 @@ def targets(
             resolved[incident] = [(out, groups[incident])]  # what the outage cut
         elif pairs[0][0] is None and (told := graver_of_told(summaries[incident], open_now)):
             resolved[incident] = [(told, groups[incident])]  # the told bed, now a stillness
+        resolved[incident] = _hazard_apart(resolved[incident])
     hosts = {
         incident: host
         for incident, pairs in resolved.items()
@@ -124,6 +127,28 @@ def _inside_to_entry(
         return pairs
     rest = [f for f in findings if not intrusion_sign(f)]
     return [(entry, inside), *([(own, rest)] if rest else [])]
+
+
+def _hazard_apart(
+    pairs: list[tuple[OpenAnomaly | None, list[Finding]]],
+) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
+    """A hazard found on a device whose outage is the open anomaly opens its own: the
+    detector answering with smoke is no longer the fault told, and the smoke's notice
+    must say when the smoke began, not when the outage was told (walk 53: "since 08:52"
+    for smoke at 09:42, the outage's notice gone). The rest stays with the outage."""
+    apart: list[tuple[OpenAnomaly | None, list[Finding]]] = []
+    for own, members in pairs:
+        hazards = [f for f in members if is_hazard(f.anomaly_type, f.severity)]
+        if own is None or not hazards or not _an_outage(own):
+            apart.append((own, members))
+            continue
+        rest = [f for f in members if f not in hazards]
+        apart.extend([(None, hazards), *([(own, rest)] if rest else [])])
+    return apart
+
+
+def _an_outage(anomaly: OpenAnomaly) -> bool:
+    return bool(anomaly.members) and all(m.rule in OUTAGE_RULES for m in anomaly.members)
 
 
 def _a_load(member: Member) -> bool:

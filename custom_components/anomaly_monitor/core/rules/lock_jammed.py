@@ -17,6 +17,7 @@ from datetime import timedelta
 from ..finding_kind import FindingKind
 from ..home import HomeView
 from ..models import AnomalyType, Finding, Severity
+from ..phoneless_residents import lives_here_without_phone, nobody_home_words
 from .context import ids
 
 JAMMED = "jammed"
@@ -33,6 +34,13 @@ def lock_jammed(home: HomeView) -> Iterator[Finding]:
     """
     now = home.end
     away = home.nobody_home
+    # Where somebody lives here without a phone only the phones are known away.
+    empty = nobody_home_words(home.window)
+    ask = (
+        "Every tracked phone is away, but somebody without one may be home: call home, or"
+        if lives_here_without_phone(home.window)
+        else "Nobody is home:"
+    )
     for lock in home.of("lock"):
         since = lock.last_changed
         if lock.state.lower() != JAMMED or since is None or now - since < JAMMED_FOR:
@@ -46,9 +54,9 @@ def lock_jammed(home: HomeView) -> Iterator[Finding]:
             subject=lock.entity_id,
             reasoning=f"{name}{where} reports it is jammed since {began:%H:%M}: its bolt did "
             "not finish its move, so the door may not be locked"
-            + (" and nobody is home." if away else "."),
+            + (f" and {empty}." if away else "."),
             recommendation=(
-                "Nobody is home: ask someone to check the door and lock it by hand."
+                f"{ask} ask someone to check the door and lock it by hand."
                 if away
                 else "Check the door: free the bolt and lock it by hand."
             ),
