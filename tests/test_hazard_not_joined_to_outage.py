@@ -65,3 +65,26 @@ async def test_a_detector_falling_silent_during_its_smoke_stays_that_fire(
     changes = tracker.update([SMOKE_FOUND, OFFLINE], now + timedelta(minutes=2))
     assert not changes.opened
     assert list(tracker.open) == [smoke.signature]
+
+
+SILENT = Finding(
+    "hazard_sensor_silent", (SMOKE,), f"{SMOKE} stopped answering while it reported smoke.",
+    "safety_hazard", Severity.CRITICAL, subject=SMOKE,
+)  # fmt: skip
+
+
+async def test_with_an_outage_and_a_fire_open_a_new_hazard_rule_joins_the_fire(
+    hass: HomeAssistant,
+) -> None:
+    """Walk 54: with both the outage and the smoke open on one detector, a hazard finding of
+    a rule neither holds went to the first anomaly of the incident (the outage) and was then
+    split off as a third notice; it belongs to the fire."""
+    tracker = AnomalyTracker(hass, "outage-then-fire-then-silent")
+    now = dt_util.utcnow()
+    (outage,) = tracker.update([OFFLINE], now).opened
+    (smoke,) = tracker.update([BACK, SMOKE_FOUND], now + timedelta(minutes=50)).opened
+    changes = tracker.update([BACK, SMOKE_FOUND, SILENT], now + timedelta(minutes=52))
+    assert not changes.opened
+    assert set(tracker.open) == {outage.signature, smoke.signature}
+    assert "hazard_sensor_silent" in tracker.open[smoke.signature].rules
+    assert tracker.open[outage.signature].rules == ["device_unavailable"]

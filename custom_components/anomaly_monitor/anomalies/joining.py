@@ -196,9 +196,16 @@ def _incidents(
         return [(here[0] if here else None, findings)]
     joins: dict[str, list[Finding]] = {}
     for finding in findings:
-        anomaly = next((a for a in here if finding.rule in a.rules), here[0])
+        anomaly = next((a for a in here if finding.rule in a.rules), None) or _kin(finding, here)
         joins.setdefault(anomaly.signature, []).append(finding)
     return [(a, joins[a.signature]) for a in here if a.signature in joins]
+
+
+def _kin(finding: Finding, here: Sequence[OpenAnomaly]) -> OpenAnomaly:
+    """The anomaly of one incident a finding of a rule none holds joins: a hazard the
+    hazard's (a detector silent during its smoke is that fire, not its earlier outage)."""
+    hazard = is_hazard(finding.anomaly_type, finding.severity)
+    return next((a for a in here if a.hazard == hazard), here[0])
 
 
 def _covering(incident: str, summaries: Mapping[str, Finding]) -> str | None:
