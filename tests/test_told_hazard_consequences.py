@@ -360,3 +360,26 @@ async def test_a_door_left_open_in_the_hazards_room_while_it_sounds_is_its_answe
     _told(elsewhere, [WATER], now, now - timedelta(days=1))
     kitchen = finding("entry_left_open", KITCHEN_DOOR, "security", Severity.MEDIUM)
     assert _told(elsewhere, [WATER, kitchen], found, opened) == (["entry_left_open"], [])
+
+
+FRONT_LOCK = "lock.front_door"
+JAMMED = finding("lock_jammed", FRONT_LOCK, "security", Severity.HIGH, while_away=True)
+
+
+async def test_a_lock_reporting_jammed_after_an_acknowledged_leak_is_news(
+    hass: HomeAssistant,
+) -> None:
+    """Walk 54: the front door's lock reported jammed 58 s after a leak the homeowner had
+    acknowledged; held as the household's answer to the leak, it was told nowhere. A lock
+    that says its bolt did not finish its move is the device's own report: pushed."""
+    tracker = AnomalyTracker(hass, "jam_after_leak")
+    now = dt_util.utcnow()
+    jam = now + timedelta(seconds=58)
+    entities = {
+        **_doors(now, now - timedelta(days=1)),
+        FRONT_LOCK: state(FRONT_LOCK, "jammed", "Hall", changed=jam),
+    }
+    assert outcome(tracker, [WATER], now, entities, home=False) == (["hazard_detected"], [])
+    tracker.acknowledge(tracker.open[WATER.signature].key)
+    later = jam + timedelta(minutes=3)
+    assert outcome(tracker, [WATER, JAMMED], later, entities, home=False) == (["lock_jammed"], [])

@@ -61,6 +61,10 @@ from .open_anomaly import OpenAnomaly
 from .store import parse_time
 from .told_times import stored_time
 
+# A device's own report of a fault (its bolt did not finish its move) is news whatever
+# it follows: no household answer to a hazard makes a lock say it jammed.
+OWN_REPORTS = frozenset({"lock_jammed"})
+
 # A security event (told anew each time: a new opening is a new event).
 SECURITY = AnomalyType.SECURITY
 # What the household does in answer to a hazard, or an intruder after an entry, happens
@@ -217,7 +221,7 @@ class Seen:
             or self.anomaly_type in (AnomalyType.DEVICE_MALFUNCTION, "")
             or severity_rank(anomaly.severity) > self.rank
             or (away_answer and not self.hazard)
-            or any(rule in INTRUSION_RULES for rule in anomaly.rules)
+            or any(rule in INTRUSION_RULES or rule in OWN_REPORTS for rule in anomaly.rules)
             or anomaly.anomaly_type == AnomalyType.OCCUPANCY_MISMATCH
         ):
             return False
