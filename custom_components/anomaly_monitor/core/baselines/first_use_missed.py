@@ -343,12 +343,14 @@ def first_use_missed(home: HomeView, baselines: HomeBaselines) -> Iterator[Findi
     """
     told = baselines.routines.first_told
     today = quarter_of(home.end, baselines.routines.zone)[1]
-    if (told is None or told[0] != today) and empty_by_every_sign(home, baselines):
-        return  # nobody to be up (once told, the morning's notice stands as they leave)
+    # Nobody to be up in a home empty by every sign (once told, the morning's notice
+    # stands as they leave), but a bed lain on since the night is somebody in it: whoever
+    # lies in a bed left every morning by now is judged by it with every tracker away.
+    empty = (told is None or told[0] != today) and empty_by_every_sign(home, baselines)
     late = [
         found
         for entity_id in list(baselines.routines.slots)
-        if (found := _late(home, baselines, entity_id)) is not None
+        if (found := _late(home, baselines, entity_id)) is not None and (found.bed or not empty)
     ]
     if not late:
         return
