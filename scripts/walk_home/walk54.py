@@ -64,12 +64,15 @@ async def out(cfg: Path) -> None:
 
 
 async def logbook(cfg: Path, since: str) -> None:
-    """The logbook of the monitor's event entity since ``since`` (ISO, UTC)."""
+    """The logbook's lines of the monitor since ``since`` (ISO, UTC): its described events
+    and ``logbook.log`` lines (the entity filter leaves the events out: they name no
+    entity in their data)."""
     headers = {"Authorization": f"Bearer {walk53.walk._tokens(cfg)['owner']}"}
-    url = f"{walk53.walk.BASE}/api/logbook/{since}?entity=event.anomaly_monitor_anomaly"
+    url = f"{walk53.walk.BASE}/api/logbook/{since}"
     async with aiohttp.ClientSession(headers=headers) as session, session.get(url) as resp:
         for line in await resp.json():
-            print(line.get("when", "")[:19], "|", line.get("name"), "|", line.get("message"))
+            if line.get("domain") == "anomaly_monitor":
+                print(line.get("when", "")[:19], "|", line.get("message"))
 
 
 SWITCHES = {
