@@ -68,6 +68,7 @@ from ..profile_minors import minor_ages
 from .clock import local
 from .day_returns import MAX_OUTING, MIN_EVER_DAYS, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
+from .night_presence import DEAD_OF_NIGHT_ENDS, never_out
 from .night_uses import PERSON_NIGHT_FROM
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
@@ -112,6 +113,8 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
                 person.entity_id, began
             )
         elif dark is None and person.info.name.strip() in children:
+            if _told_going_out(baselines, person.entity_id, began):
+                continue  # told as they went out (``went_out_before_midnight``)
             young = children[person.info.name.strip()] < YOUNG_UNTIL
             usual = _child_usual(returns, person.entity_id, began, now, occupied, young=young)
         else:
@@ -155,6 +158,15 @@ def _child_usual(
     # Nothing of their own reads it (an outing begun at night, only the family's nights
     # out began near it): how late the household's own nights went, theirs among them.
     return usual or returns.latest_ever(person, began)
+
+
+def _told_going_out(baselines: HomeBaselines, person: str, began: datetime) -> bool:
+    """A child never out at night on their own who went out at night (from 23:00 to
+    ``DEAD_OF_NIGHT_ENDS``) was told as they went (``went_out_before_midnight``,
+    ``went_out_at_night``): the same night out is not told again hours on."""
+    hour = local(began, baselines.zone).hour
+    at_night = hour >= PERSON_NIGHT_FROM or hour < DEAD_OF_NIGHT_ENDS
+    return at_night and bool(never_out(baselines, [person], began, frozenset({person})))
 
 
 def _night_from(young: bool) -> int:
