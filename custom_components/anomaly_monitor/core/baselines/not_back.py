@@ -31,9 +31,12 @@ against the latest they were ever back at night on their own
 (``day_returns.latest_at_night``): a child under ``YOUNG_UNTIL`` is not out into the night
 (23:00 when never back later, a week learned; midnight with two days to six), not back at
 midnight; an older teenager never out past midnight, a week learned, not back at 01:00.
-One begun at night is the night rules' (``went_out_at_night`` tells it as it begins); with
-nothing of their own like it, it is read against the latest they were ever back from any
-outing, the family's too. Not judged: a child who left with another tracked person
+One begun at night is the night rules' (``went_out_at_night`` tells it as it begins): a
+child never out at night on their own (``night_presence.never_out``) was told as they went,
+by whichever door, and is not told again hours on (a 16-year-old out at 23:40 told then,
+and again at 03:27 by her lateness, was one night out told twice); with nothing of their
+own like it, it is read against the latest they were ever back from any outing, the
+family's too. Not judged: a child who left with another tracked person
 (``day_returns.left_with_others``: the family out together, the parents' phones home a
 minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
