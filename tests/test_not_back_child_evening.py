@@ -49,11 +49,14 @@ def _weekday(day: datetime) -> list[tuple[datetime, str, str]]:
 
 
 def _learned(
-    until: datetime, family_nights: tuple[datetime, ...] = ()
+    until: datetime, family_nights: tuple[datetime, ...] = (), early_out: datetime | None = None
 ) -> tuple[HomeBaselines, list[Transition]]:
     """Their weekdays up to ``until``'s; nobody ever out in the evening on their own (on
-    ``family_nights`` all three out together, 21:00 to 01:45)."""
+    ``family_nights`` all three out together, 21:00 to 01:45; on ``early_out`` the
+    daughter out alone 04:30 to 05:30)."""
     events: list[tuple[datetime, str, str]] = []
+    if early_out is not None:
+        events += [(_at(early_out, 4.5), CHILD, "not_home"), (_at(early_out, 5.5), CHILD, "home")]
     for night in family_nights:
         for person in NAMES:
             events += [(_at(night, 21.0), person, "not_home"), (_at(night, 25.75), person, "home")]
@@ -69,11 +72,13 @@ def _judged(
     now: datetime,
     outs: list[tuple[datetime, str, str]],
     day: datetime = FRIDAY,
+    *,
     profile: str = PROFILE,
     family_nights: tuple[datetime, ...] = (),
+    early_out: datetime | None = None,
 ) -> list:
     """Judged at ``now`` after ``day``'s ``outs`` (when, person, state)."""
-    baselines, past = _learned(day, family_nights)
+    baselines, past = _learned(day, family_nights, early_out)
     today = observe_all(baselines, outs)
     last = {t.entity_id: t for t in today}
     states = [
@@ -92,7 +97,7 @@ def _evening_out(
 ) -> list:
     """Her school day as usual, then out to a party at ``left`` on ``day``; her parents
     home."""
-    return _judged(now, [*_weekday(day), (_at(day, left), CHILD, "not_home")], day, profile)
+    return _judged(now, [*_weekday(day), (_at(day, left), CHILD, "not_home")], day, profile=profile)
 
 
 OLDER = "Johan, Sara, Elsa (17, har mobil) och Vincent (8, ingen mobil)."
@@ -194,12 +199,23 @@ def test_parents_long_past_their_working_day_are_not_at_work() -> None:
 
 
 def test_a_night_outing_with_only_the_familys_nights_like_it_reads_them() -> None:
-    """Out on her own at 23:30, nothing of her own begun near it: the family's nights out to
-    01:45 are all that says how late this household's nights go; told an hour past them
-    (the night rules may have told it as it began)."""
+    """Out on her own at 23:30, nothing of her own begun near it, and out at night on her
+    own once before (04:30, a run): the night rules do not tell her going out; the
+    family's nights out to 01:45 are all that says how late this household's nights go;
+    told an hour past them."""
     nights = (MONDAY + timedelta(days=5), MONDAY + timedelta(days=6))
+    early = MONDAY + timedelta(days=2)
     outs = [*_weekday(FRIDAY), (_at(FRIDAY, 23.5), CHILD, "not_home")]
-    assert _judged(_at(FRIDAY, 26.7), outs, family_nights=nights) == []
-    told = _judged(_at(FRIDAY, 26.8), outs, family_nights=nights)
+    assert _judged(_at(FRIDAY, 26.7), outs, family_nights=nights, early_out=early) == []
+    told = _judged(_at(FRIDAY, 26.8), outs, family_nights=nights, early_out=early)
     assert [f.rule for f in told] == ["not_back_as_usual"]
     assert "back by 01:45 at the latest" in told[0].reasoning
+
+
+def test_a_child_never_out_at_night_is_not_told_again_hours_after_going_out() -> None:
+    """Never out at night on her own, out at 23:30: told as she went (the night rules:
+    ``went_out_before_midnight``), not again at 02:48 by her lateness (a second notice of
+    one night out)."""
+    nights = (MONDAY + timedelta(days=5), MONDAY + timedelta(days=6))
+    outs = [*_weekday(FRIDAY), (_at(FRIDAY, 23.5), CHILD, "not_home")]
+    assert _judged(_at(FRIDAY, 26.8), outs, family_nights=nights) == []

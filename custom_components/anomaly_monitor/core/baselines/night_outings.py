@@ -75,7 +75,7 @@ from .clock import local
 from .door_to_an_alarm import to_an_alarm
 from .early_start import early_start
 from .home_baselines import HomeBaselines
-from .night_presence import never_out_at_night, presence_changed_near, went_out
+from .night_presence import children_of, never_out_at_night, presence_changed_near, went_out
 from .night_uses import PERSON_NIGHT_FROM
 from .open_at_rest import shut_through_a_night
 
@@ -162,6 +162,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
     onsets: list[datetime] | None = None
     by_area = locks_by_area(home)
     unfollowed = lives_here_without_phone(home.window)
+    children = children_of(home)
     for door in openings_of(home):
         openings = [
             when
@@ -179,7 +180,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
             continue  # the homeowner said night use is normal here
         watched = usual.nights_watched(door.entity_id, openings[0])
         # One who never goes out at night left by it: the door's own nights do not matter.
-        never_out = never_out_at_night(baselines, went_out(home, openings[0]), openings[0])
+        left = went_out(home, openings[0])
+        never_out = never_out_at_night(baselines, left, openings[0], children)
         door_used = usual.nights_used(door.entity_id, skip=openings[0], going_out=True) > 0
         if door_used and not never_out:
             continue
@@ -220,7 +222,7 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         if not asleep and early_start(baselines, door.entity_id, opened):
             continue  # its dawn use comes within minutes: somebody off a little early
         left = went_out(home, opened)
-        never_out = never_out_at_night(baselines, left, opened)
+        never_out = never_out_at_night(baselines, left, opened, children)
         if left and not never_out and _locked_behind(home, door, opened, locks):
             continue  # a tracked member off early with phone and key (the 04:45 shift)
         normal = (

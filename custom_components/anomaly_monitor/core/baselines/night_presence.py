@@ -16,6 +16,13 @@ so (a father off to meet the 05:00 train locks up behind him as any early leaver
 Nor before midnight: a father down to the corner pharmacy at 23:30 and a 13-year-old
 out of the back door at 23:45 look the same to their nights; the way they took tells
 them apart (``out_before_midnight``, which reads ``never_out`` at any hour).
+
+A child of the household (``profile_minors``: the profile gives their age) is not out on
+their own at night by what the household said of them, so fewer nights (``CHILD_NIGHTS``)
+need to show they are not: a 15-year-old watched four nights, out of the back door at
+23:50 on the fifth. A phone whose person did not leave with it (HA's person follows the
+tracker seen last: a router's "home" may hold it) is who went out when no person did: its
+own nights are read as a person's.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from datetime import datetime, timedelta
 from ..home import HomeView
 from ..models import Transition
 from ..occupancy import presence_of
+from ..profile_minors import minor_ages
 from .clock import local
 from .home_baselines import HomeBaselines
 
@@ -39,6 +47,9 @@ PERSON_NIGHTS = 5
 # takes a phone at 04:50 is off early on purpose (a train to meet, a first shift), as for
 # anybody (``night_outings._locked_behind``); at 00:40 it is a night out.
 DEAD_OF_NIGHT_ENDS = 4
+# Nights a child of the household must have been watched, never out at night on their own,
+# before their going out is news (the profile already says they are a child).
+CHILD_NIGHTS = 3
 
 
 def presence_changed_near(home: HomeView, when: datetime, now: datetime) -> bool:
@@ -95,24 +106,44 @@ def went_out(home: HomeView, opened: datetime) -> list[str]:
     )
 
 
-def never_out_at_night(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
+def never_out_at_night(
+    baselines: HomeBaselines,
+    left: list[str],
+    opened: datetime,
+    children: frozenset[str] = frozenset(),
+) -> list[str]:
     """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
     night on none of them (tonight left out), ``opened`` in the dead of night (from
     midnight to ``DEAD_OF_NIGHT_ENDS``)."""
     if local(opened, baselines.zone).hour >= DEAD_OF_NIGHT_ENDS:
         return []
-    return never_out(baselines, left, opened)
+    return never_out(baselines, left, opened, children)
 
 
-def never_out(baselines: HomeBaselines, left: list[str], opened: datetime) -> list[str]:
-    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights who were out at
-    night alone on none of them (``opened``'s night left out; a night out with the
-    household is no night out on their own: ``nights_out_alone``), whatever the hour."""
+def never_out(
+    baselines: HomeBaselines,
+    left: list[str],
+    opened: datetime,
+    children: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The persons among ``left`` watched ``PERSON_NIGHTS`` or more nights
+    (``CHILD_NIGHTS`` for the ``children`` of the household) who were out at night alone on
+    none of them (``opened``'s night left out; a night out with the household is no night
+    out on their own: ``nights_out_alone``), whatever the hour. With no person among
+    ``left``, its trackers are read as persons (see the module)."""
     usual = baselines.usual
+    persons = [who for who in left if who.partition(".")[0] == "person"]
     return [
         person
-        for person in left
-        if person.partition(".")[0] == "person"
-        and usual.nights_watched(person, opened) >= PERSON_NIGHTS
+        for person in persons or [who for who in left if who.startswith("device_tracker.")]
+        if usual.nights_watched(person, opened)
+        >= (CHILD_NIGHTS if person in children else PERSON_NIGHTS)
         and usual.night.alone.count(person, skip=opened) == 0
     ]
+
+
+def children_of(home: HomeView) -> frozenset[str]:
+    """The persons (entity ids) the household profile gives a child's age."""
+    persons = home.of("person")
+    ages = minor_ages(home.window.profile, (p.info.name for p in persons))
+    return frozenset(p.entity_id for p in persons if p.info.name.strip() in ages)

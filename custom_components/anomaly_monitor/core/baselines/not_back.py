@@ -31,9 +31,12 @@ against the latest they were ever back at night on their own
 (``day_returns.latest_at_night``): a child under ``YOUNG_UNTIL`` is not out into the night
 (23:00 when never back later, a week learned; midnight with two days to six), not back at
 midnight; an older teenager never out past midnight, a week learned, not back at 01:00.
-One begun at night is the night rules' (``went_out_at_night`` tells it as it begins); with
-nothing of their own like it, it is read against the latest they were ever back from any
-outing, the family's too. Not judged: a child who left with another tracked person
+One begun at night is the night rules' (``went_out_at_night`` tells it as it begins): a
+child never out at night on their own (``night_presence.never_out``) was told as they went,
+by whichever door, and is not told again hours on (a 16-year-old out at 23:40 told then,
+and again at 03:27 by her lateness, was one night out told twice); with nothing of their
+own like it, it is read against the latest they were ever back from any outing, the
+family's too. Not judged: a child who left with another tracked person
 (``day_returns.left_with_others``: the family out together, the parents' phones home a
 minute before theirs), nor as another person comes in
 (``day_returns.others_just_back``: the father's phone home a minute before his son's, back
@@ -68,6 +71,7 @@ from ..profile_minors import minor_ages
 from .clock import local
 from .day_returns import MAX_OUTING, MIN_EVER_DAYS, DayReturns, UsualReturn
 from .home_baselines import HomeBaselines
+from .night_presence import DEAD_OF_NIGHT_ENDS, never_out
 from .night_uses import PERSON_NIGHT_FROM
 
 # Past the latest return learned by this much, somebody is late (not a bus missed).
@@ -112,6 +116,8 @@ def not_back_as_usual(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
                 person.entity_id, began
             )
         elif dark is None and person.info.name.strip() in children:
+            if _told_going_out(baselines, person.entity_id, began):
+                continue  # told as they went out (``went_out_before_midnight``)
             young = children[person.info.name.strip()] < YOUNG_UNTIL
             usual = _child_usual(returns, person.entity_id, began, now, occupied, young=young)
         else:
@@ -155,6 +161,15 @@ def _child_usual(
     # Nothing of their own reads it (an outing begun at night, only the family's nights
     # out began near it): how late the household's own nights went, theirs among them.
     return usual or returns.latest_ever(person, began)
+
+
+def _told_going_out(baselines: HomeBaselines, person: str, began: datetime) -> bool:
+    """A child never out at night on their own who went out at night (from 23:00 to
+    ``DEAD_OF_NIGHT_ENDS``) was told as they went (``went_out_before_midnight``,
+    ``went_out_at_night``): the same night out is not told again hours on."""
+    hour = local(began, baselines.zone).hour
+    at_night = hour >= PERSON_NIGHT_FROM or hour < DEAD_OF_NIGHT_ENDS
+    return at_night and bool(never_out(baselines, [person], began, frozenset({person})))
 
 
 def _night_from(young: bool) -> int:

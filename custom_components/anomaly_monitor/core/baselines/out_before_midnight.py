@@ -22,11 +22,21 @@ them left home: told at once, as the walk-out after midnight is (whoever still m
 inside, the door shut behind). A door used on fewer than ``used_from_inside.MIN_DAYS``
 days is not judged: which ways are theirs is not known. After midnight
 ``went_out_at_night`` judges.
+
+Who the profile says is a child of the household (``night_presence.children_of``: "Maddie
+(15)") is no father off to the pharmacy: a child never out at night on their own who
+leaves from 23:00 is told by whichever door they took (the back door the dog and the
+family use all day, out of which a 15-year-old slips to a party at 23:50).
+
+The door's ways are read without the opening judged (``seldom_a_way``'s ``skip``): the
+teenager's phone leaving a few minutes after the back door opened would otherwise count
+that very opening as one the household comes and goes by.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 
 from ..home import HomeView
 from ..models import Finding
@@ -42,7 +52,7 @@ from .night_outings import (
     is_exterior,
     locks_by_area,
 )
-from .night_presence import never_out, presence_changed_near, went_out
+from .night_presence import children_of, never_out, presence_changed_near, went_out
 from .night_uses import PERSON_NIGHT_FROM
 
 
@@ -66,13 +76,16 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
         if not openings or not is_exterior(home, door, locks):
             continue
         opened = openings[0]
-        if not _not_their_way(baselines, door.entity_id):
-            continue  # the house door: an errand, a walk (or its ways not learned yet)
         if baselines.usual.taught_value(door.entity_id, "night") is not None:
             continue  # the homeowner said night use is normal here
-        never_out_yet = never_out(baselines, went_out(home, opened), opened)
+        children = children_of(home)
+        never_out_yet = never_out(baselines, went_out(home, opened), opened, children)
         if not never_out_yet or presence_changed_near(home, opened, now):
             continue
+        if not _not_their_way(baselines, door.entity_id, opened) and not (
+            set(never_out_yet) & children
+        ):
+            continue  # the house door: an errand, a walk (or its ways not learned yet)
         if to_an_alarm(home, door, opened) or busy_until(home, baselines, opened):
             continue  # going to an alarm; or the evening's company leaving
         nights = baselines.usual.nights_watched(never_out_yet[0], opened)
@@ -87,8 +100,9 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
         )
 
 
-def _not_their_way(baselines: HomeBaselines, door: str) -> bool:
+def _not_their_way(baselines: HomeBaselines, door: str, opened: datetime) -> bool:
     """``door``, used on some days already, was seldom opened near a tracked arrival or
-    departure, nor near most of them: the household does not come and go by it."""
+    departure (``opened`` left out), nor near most of them: the household does not come
+    and go by it."""
     inside = baselines.inside
-    return inside.seldom_a_way(door) and not inside.came_and_went_by(door)
+    return inside.seldom_a_way(door, skip=opened) and not inside.came_and_went_by(door)

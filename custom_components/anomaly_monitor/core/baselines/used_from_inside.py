@@ -191,14 +191,21 @@ class UsedFromInside:
             return False
         return counts[_CAME_WITH] >= WAYS_SHARE * counts[_CHANGES]
 
-    def seldom_a_way(self, entity_id: str) -> bool:
+    def seldom_a_way(self, entity_id: str, skip: datetime | None = None) -> bool:
         """Whether ``entity_id``, used on ``MIN_DAYS`` days or more, was seldom opened near
         a tracked arrival or departure (``WAY_SHARE`` of its openings at most): a bedroom
-        door or a drawer, not a gate the household comes and goes by."""
+        door or a drawer, not a gate the household comes and goes by. The opening at
+        ``skip`` (the one being judged) is left out: the phone of whoever went out by it,
+        leaving minutes later, is no sign of the door's ways before."""
         counts = self.counts.get(entity_id)
         if counts is None or counts[_DAYS] < MIN_DAYS:
             return False
-        return counts[_WAY] <= WAY_SHARE * counts[_OPENS]
+        opens, way = counts[_OPENS], counts[_WAY]
+        latest = self._latest.get(entity_id)
+        if skip is not None and latest is not None and latest[0] >= skip and opens > 1:
+            opens -= 1
+            way -= 1 if (entity_id, skip) in self._way else 0
+        return way <= WAY_SHARE * opens
 
     def known(self) -> list[str]:
         """The contacts learned as used from inside (diagnostics)."""
