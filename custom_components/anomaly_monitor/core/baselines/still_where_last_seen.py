@@ -18,8 +18,10 @@ judges that stillness by what this home does, learned from its own history, twic
   and shut it, and nothing since (by day, nothing but a pet's round-the-clock sensor:
   ``pet_motion_after``); judged by how soon this home comes back through it.
 
-Nothing is told while an hour is not learned (``quiet_spells.MIN_DAYS`` days): no fixed
-prior, ``no_movement_while_home`` covers a new install.
+Nothing is told while no hour is learned (``quiet_spells.MIN_DAYS`` days): no fixed
+prior, ``no_movement_while_home`` covers a new install. Once some are, an hour never
+learned with somebody tracked home (the household is out then on most days) is judged by
+the nearest learned hours (``unlearned_hours``): a fall on a day off is not left unjudged.
 
 Not judged:
 
