@@ -14,10 +14,17 @@ from zoneinfo import ZoneInfo
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.quiet_spells import QuietSpells
 from custom_components.anomaly_monitor.core.baselines.still_home import _usual
+from custom_components.anomaly_monitor.core.baselines.still_where_last_seen import (
+    still_where_last_seen,
+)
 from custom_components.anomaly_monitor.core.baselines.unlearned_hours import (
     prior_of_hour,
     typical_over_with_prior,
 )
+from custom_components.anomaly_monitor.core.home import HomeView
+from custom_components.anomaly_monitor.core.models import Environment, Finding
+
+from .core_factories import entity, window
 
 ZONE = ZoneInfo("Europe/Budapest")
 TODAY = datetime(2027, 3, 19, tzinfo=ZONE)  # local midnight, a Friday
@@ -80,3 +87,65 @@ def test_the_prior_judges_somebody_tracked_and_not_somebody_untracked() -> None:
     assert _usual(baselines, fall, now, untracked=False) == timedelta(minutes=30)
     # Untracked (every phone out): only the days the home was lived in then judge it.
     assert _usual(baselines, fall, now, untracked=True) is None
+
+
+KITCHEN = "binary_sensor.kitchen_motion"
+HALL = "binary_sensor.hall_motion"
+ME = "person.anna"
+AREAS = {KITCHEN: "Kitchen", HALL: "Hall"}
+LEARNED_DAYS = 7
+
+
+def _out_late_mornings() -> HomeBaselines:
+    """A week before today: Anna home 07:00-10:00 and 15:00-22:00 (a sign every quarter
+    hour, kitchen and hall by turns), out from 10:00 to 15:00. Today, a day off: home all
+    morning, the last sign in the kitchen at 11:00."""
+    baselines = HomeBaselines(ZONE)
+    baselines.describe(entity(e, "off", area=AREAS[e], device_class="motion").info for e in AREAS)
+    start = TODAY - timedelta(days=LEARNED_DAYS)
+    baselines.watching(AREAS, start)
+    baselines.observe(start, ME, "home")
+    events: list[tuple[datetime, str, str]] = []
+    for day in range(LEARNED_DAYS + 1):
+        midnight = start + timedelta(days=day)
+        today = day == LEARNED_DAYS
+        if not today:
+            events.append((midnight + timedelta(hours=10, minutes=5), ME, "not_home"))
+            events.append((midnight + timedelta(hours=15), ME, "home"))
+        step = 0
+        while (moment := 7 + step / 4) <= (11 if today else 22):
+            step += 1
+            if not today and 10 <= moment < 15:
+                continue
+            sensor = KITCHEN if step % 2 else HALL
+            events.append((midnight + timedelta(hours=moment), sensor, "on"))
+            events.append((midnight + timedelta(hours=moment, minutes=1), sensor, "off"))
+    for when, entity_id, state in sorted(events):
+        baselines.observe(when, entity_id, state, AREAS.get(entity_id))
+    return baselines
+
+
+def _view(now: datetime) -> HomeView:
+    states = [entity(e, "off", area=AREAS[e], device_class="motion") for e in AREAS]
+    states.append(entity(ME, "home"))
+    env = Environment(local_time=now, persons_home=1, persons_total=1)
+    return HomeView(window(states, env, []))
+
+
+def _told(baselines: HomeBaselines, now: datetime) -> list[Finding]:
+    baselines.advance(now)
+    return list(still_where_last_seen(_view(now), baselines))
+
+
+def test_a_fall_on_a_day_off_in_hours_the_home_is_always_empty_is_told() -> None:
+    baselines = _out_late_mornings()
+    quiet = baselines.quiet
+    assert quiet.typical(12) is None  # never home at noon
+    assert quiet.typical(9) is not None
+    # Last seen 11:01 (the kitchen's sign ending): the hour floor, not before...
+    assert _told(baselines, TODAY + timedelta(hours=11, minutes=50)) == []
+    # ...and told past it, though noon was never learned with anybody home.
+    (finding,) = _told(baselines, TODAY + timedelta(hours=12, minutes=5))
+    assert finding.rule == "still_in_room_far_longer"
+    assert "last seen in Kitchen" in finding.reasoning
+    assert "never learned with somebody home" in finding.reasoning

@@ -117,6 +117,14 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     return due
 
 
+def _by_prior(baselines: HomeBaselines, still: StillHome, now: datetime) -> bool:
+    """The quiet's hours are judged by ``unlearned_hours``'s prior (one never learned)."""
+    if still.untracked or _by_night(still):
+        return False
+    quiet = baselines.quiet
+    return quiet.typical_over(still.since, now, twice=quiet.one_home_alone) is None
+
+
 def _bed_of(still: StillHome) -> set[str]:
     if still.exit is not None:
         return {still.exit.bed}
@@ -148,7 +156,7 @@ def _seen(still: StillHome, where: str, quiet: timedelta, since: datetime) -> st
     )
 
 
-def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
+def _judged_by(still: StillHome, room: str, zone: tzinfo | None, prior: bool = False) -> str:
     """What the limit rests on: the hours learned, or a night trip's room (learned or not)."""
     if (door := still.door) is not None:
         return (
@@ -184,6 +192,11 @@ def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
     trip = still.trip
     if trip is None:
         usual = duration_text(still.usual or timedelta())
+        if prior:  # ``unlearned_hours``: the home is usually empty at these hours
+            return (
+                "These hours were never learned with somebody home; at the nearest hours "
+                f"learned this home is usually still for at most {usual}{room}"
+            )
         return f"At these hours this home is usually still for at most {usual}{room}"
     learned = trip.room
     return (
@@ -253,7 +266,8 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     )
     yield STILL_IN_ROOM.finding(
         evidence=tuple(sorted(shown)),
-        reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
+        reasoning=_seen(still, where, quiet, since)
+        + f"{_judged_by(still, room, home.env.zone, _by_prior(baselines, still, home.end))}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
