@@ -39,6 +39,7 @@ from .room_trip import RoomTrip, room_trip
 from .shut_in import shut_in, window_signs
 from .somebody_in import inside_now
 from .still_in_room import resting_hours
+from .unlearned_hours import typical_over_with_prior
 from .watch_gaps import watched_since
 from .ways_in import way_out
 
@@ -139,13 +140,16 @@ def _usual(
     hour's ``TYPICAL_QUANTILE`` day: one odd day does not teach that a fall is normal; for
     one tracked person home alone at most the longest reached on two days, as below ten
     days the quantile is the longest of all: their stillness is the home's, while a home
-    of several is still only when all of them are); None while one of those hours is not
-    learned. For somebody untracked, the days the trackers were out and somebody moved
-    inside count too (the hours the phones are always out are learned from those days), and
-    the longest of them stands: that anybody is inside at all is read from motion a pet may
-    have made."""
+    of several is still only when all of them are). An hour never learned with somebody
+    tracked home is judged by a prior (``unlearned_hours``: the nearest learned hours'),
+    never by nothing. For somebody untracked, the days the trackers were out and somebody
+    moved inside count too (the hours the phones are always out are learned from those
+    days), and the longest of them stands: that anybody is inside at all is read from
+    motion a pet may have made; None while one of those hours is not learned."""
     alone = not untracked and baselines.quiet.one_home_alone
     usual = baselines.quiet.typical_over(since, until, lived=untracked, twice=alone)
+    if usual is None and not untracked:  # hours never learned with somebody home: a prior
+        usual = typical_over_with_prior(baselines.quiet, since, until, twice=alone)
     return None if usual is None else timedelta(minutes=usual)
 
 

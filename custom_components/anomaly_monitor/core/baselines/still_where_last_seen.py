@@ -18,8 +18,10 @@ judges that stillness by what this home does, learned from its own history, twic
   and shut it, and nothing since (by day, nothing but a pet's round-the-clock sensor:
   ``pet_motion_after``); judged by how soon this home comes back through it.
 
-Nothing is told while an hour is not learned (``quiet_spells.MIN_DAYS`` days): no fixed
-prior, ``no_movement_while_home`` covers a new install.
+Nothing is told while no hour is learned (``quiet_spells.MIN_DAYS`` days): no fixed
+prior, ``no_movement_while_home`` covers a new install. Once some are, an hour never
+learned with somebody tracked home (the household is out then on most days) is judged by
+the nearest learned hours (``unlearned_hours``): a fall on a day off is not left unjudged.
 
 Not judged:
 
@@ -115,6 +117,14 @@ def still_where_last_seen_due(home: HomeView, baselines: HomeBaselines | None) -
     return due
 
 
+def _by_prior(baselines: HomeBaselines, still: StillHome, now: datetime) -> bool:
+    """The quiet's hours are judged by ``unlearned_hours``'s prior (one never learned)."""
+    if still.untracked or _by_night(still):
+        return False
+    quiet = baselines.quiet
+    return quiet.typical_over(still.since, now, twice=quiet.one_home_alone) is None
+
+
 def _bed_of(still: StillHome) -> set[str]:
     if still.exit is not None:
         return {still.exit.bed}
@@ -146,7 +156,7 @@ def _seen(still: StillHome, where: str, quiet: timedelta, since: datetime) -> st
     )
 
 
-def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
+def _judged_by(still: StillHome, room: str, zone: tzinfo | None, prior: bool = False) -> str:
     """What the limit rests on: the hours learned, or a night trip's room (learned or not)."""
     if (door := still.door) is not None:
         return (
@@ -182,6 +192,11 @@ def _judged_by(still: StillHome, room: str, zone: tzinfo | None) -> str:
     trip = still.trip
     if trip is None:
         usual = duration_text(still.usual or timedelta())
+        if prior:  # ``unlearned_hours``: the home is usually empty at these hours
+            return (
+                "These hours were never learned with somebody home; at the nearest hours "
+                f"learned this home is usually still for at most {usual}{room}"
+            )
         return f"At these hours this home is usually still for at most {usual}{room}"
     learned = trip.room
     return (
@@ -251,7 +266,8 @@ def still_where_last_seen(home: HomeView, baselines: HomeBaselines) -> Iterator[
     )
     yield STILL_IN_ROOM.finding(
         evidence=tuple(sorted(shown)),
-        reasoning=_seen(still, where, quiet, since) + f"{_judged_by(still, room, home.env.zone)}.",
+        reasoning=_seen(still, where, quiet, since)
+        + f"{_judged_by(still, room, home.env.zone, _by_prior(baselines, still, home.end))}.",
         recommendation=f"Check on the person{f' in {still.area}' if still.area else ''}: "
         "they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
