@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from ..core.baselines.drop_judge import DROP_RULES
 from ..core.episodes import continues_an_episode, hosts_an_episode, is_entry
 from ..core.escalation import intrusion_sign
 from ..core.feedback import is_hazard
@@ -27,8 +28,6 @@ from .supply_join import supply_out
 
 # Incidents that say only that an appliance runs while nobody is home (left on, a timer).
 LEFT_ON_RULES = frozenset({"appliance_active_while_away"})
-# Findings that say only that a device dropped off (``core.statistics.health``).
-OUTAGE_RULES = frozenset({"device_unavailable", "device_went_offline"})
 
 
 def targets(
@@ -148,7 +147,7 @@ def _hazard_apart(
 
 
 def _an_outage(anomaly: OpenAnomaly) -> bool:
-    return bool(anomaly.members) and all(m.rule in OUTAGE_RULES for m in anomaly.members)
+    return bool(anomaly.members) and all(m.rule in DROP_RULES for m in anomaly.members)
 
 
 def _a_load(member: Member) -> bool:

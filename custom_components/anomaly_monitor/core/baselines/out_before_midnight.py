@@ -66,6 +66,7 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
         return
     now, zone = home.end, baselines.zone
     by_area = locks_by_area(home)
+    children = children_of(home)
     for door in openings_of(home):
         openings = [
             when
@@ -78,7 +79,6 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
         opened = openings[0]
         if baselines.usual.taught_value(door.entity_id, "night") is not None:
             continue  # the homeowner said night use is normal here
-        children = children_of(home)
         never_out_yet = never_out(baselines, went_out(home, opened), opened, children)
         if not never_out_yet or presence_changed_near(home, opened, now):
             continue
