@@ -383,3 +383,55 @@ async def test_a_lock_reporting_jammed_after_an_acknowledged_leak_is_news(
     tracker.acknowledge(tracker.open[WATER.signature].key)
     later = jam + timedelta(minutes=3)
     assert outcome(tracker, [WATER, JAMMED], later, entities, home=False) == (["lock_jammed"], [])
+
+
+KITCHEN_SMOKE = "binary_sensor.kitchen_smoke"
+SMOKE_OFFLINE = finding("device_unavailable", KITCHEN_SMOKE, "device_malfunction", Severity.HIGH)
+
+
+async def test_a_smoke_detector_offline_just_before_an_acknowledged_leak_is_news(
+    hass: HomeAssistant,
+) -> None:
+    """Walk 54b: the kitchen smoke detector dropped off 33 s before a leak in the laundry;
+    the leak acknowledged, the outage found 15 min on was held as "part of what you
+    acknowledged" and told nowhere. A device gone offline in another room is its own
+    fault, no consequence of the leak: pushed. One in the leak's own room (the water at
+    its plug) stays the leak's."""
+    tracker = AnomalyTracker(hass, "outage_before_leak")
+    now = dt_util.utcnow()
+    dropped = now - timedelta(seconds=33)
+    entities = {
+        **_doors(now, now - timedelta(days=1)),
+        KITCHEN_SMOKE: state(KITCHEN_SMOKE, "unavailable", "Kitchen", "smoke", changed=dropped),
+    }
+    assert outcome(tracker, [WATER], now, entities, home=False) == (["hazard_detected"], [])
+    tracker.acknowledge(tracker.open[WATER.signature].key)
+    later = dropped + timedelta(minutes=15)
+    assert outcome(tracker, [WATER, SMOKE_OFFLINE], later, entities, home=False) == (
+        ["device_unavailable"],
+        [],
+    )
+
+    # Three minutes before it: no one moment with the leak, but within the lead a
+    # consequence's change may have (the pump switched on with the overflow it causes).
+    earlier = AnomalyTracker(hass, "outage_minutes_before_leak")
+    before = {
+        **entities,
+        KITCHEN_SMOKE: state(
+            KITCHEN_SMOKE, "unavailable", "Kitchen", "smoke", changed=now - timedelta(minutes=3)
+        ),
+    }
+    outcome(earlier, [WATER], now, before, home=False)
+    earlier.acknowledge(earlier.open[WATER.signature].key)
+    assert outcome(earlier, [WATER, SMOKE_OFFLINE], later, before, home=False)[0] == [
+        "device_unavailable"
+    ]
+
+    wet = AnomalyTracker(hass, "outage_at_the_leak")
+    in_laundry = {
+        **entities,
+        KITCHEN_SMOKE: state(KITCHEN_SMOKE, "unavailable", "Laundry", "smoke", changed=dropped),
+    }
+    outcome(wet, [WATER], now, in_laundry, home=False)
+    wet.acknowledge(wet.open[WATER.signature].key)
+    assert outcome(wet, [WATER, SMOKE_OFFLINE], later, in_laundry, home=False)[0] == []

@@ -21,7 +21,8 @@ room, or elsewhere when its meter moved as the hazard began (the dehumidifier dr
 486 W with its smoke, the detector in the corridor). A steady load in another room
 switched off then (the bedroom's mattress pump, 75 s after the kitchen's smoke: walk of
 session 32) is told. After a
-hazard, its sensor's reading going off is held; a device going offline is told.
+hazard, its sensor's reading going off is held; a device going offline is told (in
+another room, whenever it dropped off: walk 54b's smoke detector, 33 s before the leak).
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
 of its area going off (``reading_consequence``: the cooler's thermometer after its
@@ -61,8 +62,8 @@ from .open_anomaly import OpenAnomaly
 from .store import parse_time
 from .told_times import stored_time
 
-# A device's own report of a fault (its bolt did not finish its move) is news whatever
-# it follows: no household answer to a hazard makes a lock say it jammed.
+# A device's own report of a fault is news whatever it follows: no answer to a hazard
+# makes a lock say it jammed.
 OWN_REPORTS = frozenset({"lock_jammed"})
 
 # A security event (told anew each time: a new opening is a new event).
@@ -228,6 +229,8 @@ class Seen:
         subject = entities.get(anomaly.subject)
         if subject is None or subject.last_changed is None:
             return False
+        if DROP_RULES.intersection(anomaly.rules) and not self._near(subject, entities):
+            return False  # a device gone offline elsewhere: its own fault (walk 54b)
         cut = self.hazard and cut_meter(subject)
         if subject.number is not None and not cut:
             return False  # a reading's last change is not when its problem began

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
+from ..core.baselines.drop_judge import DROP_RULES
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState
 from .ha_start import StartSpan, both_at_start
@@ -68,12 +69,15 @@ def _began_with(
 
 
 def _news(anomaly: OpenAnomaly) -> bool:
-    """Told on its own whatever began with it: a hazard, an entry, somebody inside."""
+    """Told on its own whatever began with it: a hazard, an entry, somebody inside, a
+    device gone offline (no act of a person: walk 54b's smoke detector, 33 s before a
+    leak elsewhere, was read as part of it and never told)."""
     return (
         not anomaly.shown_evidence
         or anomaly.hazard
         or anomaly.while_away
         or any(m.while_away or m.rule in INTRUSION_RULES for m in anomaly.members)
+        or (bool(anomaly.members) and all(m.rule in DROP_RULES for m in anomaly.members))
     )
 
 
