@@ -238,9 +238,9 @@ class AnomalyTracker(HomeownerAnswers):
         ended_before = list(self.ended.values())  # told, over, not answered
         around = (self.open, entities, transitions)  # what a refresh reads (``at_the_hazard``)
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
-        over = just_over(self.ended.values(), entities, now, self.already_told.drawing_on)
+        just = just_over(self.ended.values(), entities, now, self.already_told.drawing_on)
         for joined, members in targets(
-            by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now, over
+            by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now, just
         ):
             if joined is None:
                 anomaly = OpenAnomaly.from_findings(members, now)
