@@ -5,7 +5,8 @@ open (or dismissed) anomaly it is a member of; a new one joins another incident 
 same analysis that covers it (its evidence within theirs, at least as severe), or an entry
 while nobody is home that it follows (``core.episodes``), or an open hazard it reads one
 sensor with (``hazard_readings``: one smoke), or an open anomaly about a device it shows,
-being graver (``graver_of_told``); else it opens a new anomaly.
+being graver (``graver_of_told``; or one told and over minutes ago, its devices unchanged
+since: ``graver_after_end``); else it opens a new anomaly.
 """
 
 from __future__ import annotations
