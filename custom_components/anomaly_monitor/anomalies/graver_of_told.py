@@ -14,6 +14,8 @@ A new incident graver than an open one whose subject (a device: the bed, the doo
 shows among its evidence joins that one: one incident, told again at once as graver (the
 homeowner hears the rise, nothing is delayed). A finding that does not show the told
 device (smoke after a leak, a lock after a door), or is not graver, is judged as before.
+One told minutes ago and over, its devices unchanged since, is taken too
+(``graver_after_end``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 
 from ..core.device_roles import named_as_one
 from ..core.models import HOME_SUBJECT, Finding
+from ..core.rules.safety import HAZARD_DETECTED
 from .open_anomaly import OpenAnomaly, rank
 
 
@@ -29,15 +32,19 @@ def _shows(finding: Finding, subject: str) -> bool:
     return any(e == subject or named_as_one(e, subject) for e in finding.shown_evidence)
 
 
-def graver_of_told(finding: Finding, open_now: Sequence[OpenAnomaly]) -> OpenAnomaly | None:
+def graver_of_told(
+    finding: Finding, open_now: Sequence[OpenAnomaly], just_over: Sequence[OpenAnomaly] = ()
+) -> OpenAnomaly | None:
     """The open anomaly about a device ``finding`` (a new incident's summary) shows, when
-    ``finding`` is graver than it: ``finding`` is that incident become graver."""
+    ``finding`` is graver than it: ``finding`` is that incident become graver. Or one of
+    ``just_over`` (``graver_after_end``: over minutes ago, its devices as they were), when
+    ``finding`` is no detector's alarm (smoke, gas, a leak: told as its own)."""
+    over = () if finding.rule == HAZARD_DETECTED.rule else just_over
     return next(
         (
             a
-            for a in open_now
-            if a.ended is None
-            and a.subject != HOME_SUBJECT
+            for a in (*(a for a in open_now if a.ended is None), *over)
+            if a.subject != HOME_SUBJECT
             and finding.severity.rank > rank(a.severity)
             and _shows(finding, a.subject)
         ),

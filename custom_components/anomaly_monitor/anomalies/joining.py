@@ -5,7 +5,8 @@ open (or dismissed) anomaly it is a member of; a new one joins another incident 
 same analysis that covers it (its evidence within theirs, at least as severe), or an entry
 while nobody is home that it follows (``core.episodes``), or an open hazard it reads one
 sensor with (``hazard_readings``: one smoke), or an open anomaly about a device it shows,
-being graver (``graver_of_told``); else it opens a new anomaly.
+being graver (``graver_of_told``; or one told and over minutes ago, its devices unchanged
+since: ``graver_after_end``); else it opens a new anomaly.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def targets(
     open_now: Sequence[OpenAnomaly],
     dismissed: Sequence[OpenAnomaly],
     now: datetime,
+    just_over: Sequence[OpenAnomaly] = (),
 ) -> list[tuple[OpenAnomaly | None, list[Finding]]]:
     """The anomaly (``None``: a new one) the findings of each incident join, in order.
 
@@ -43,7 +45,9 @@ def targets(
     nobody is home) joins that one's anomaly rather than being told apart. It stays a
     member, so it never clears and returns as the other's evidence grows and shrinks
     (a light switched on where the motion is). A new incident about the empty home
-    that follows an open entry while away joins it too (``core.episodes``).
+    that follows an open entry while away joins it too (``core.episodes``). ``just_over``:
+    told incidents over minutes ago, unchanged since, that a graver finding about their
+    device opens again (``graver_after_end``).
     """
     every = (*open_now, *dismissed)
     resolved = {incident: _incidents(incident, group, every) for incident, group in groups.items()}
@@ -67,7 +71,9 @@ def targets(
             resolved[incident] = [(entry, groups[incident])]  # the forced window's heating
         elif pairs[0][0] is None and (out := supply_out(summaries[incident], found_now)):
             resolved[incident] = [(out, groups[incident])]  # what the outage cut
-        elif pairs[0][0] is None and (told := graver_of_told(summaries[incident], open_now)):
+        elif pairs[0][0] is None and (
+            told := graver_of_told(summaries[incident], open_now, just_over)
+        ):
             resolved[incident] = [(told, groups[incident])]  # the told bed, now a stillness
         resolved[incident] = _hazard_apart(resolved[incident])
     hosts = {

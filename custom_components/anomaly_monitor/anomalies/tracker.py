@@ -57,6 +57,7 @@ from .at_the_hazard import refreshed
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
 from .entered_again import ClosedWhileMissing, entered_again, within_the_break_in
 from .evidence_hold import found as evidence_found
+from .graver_after_end import just_over, open_again
 from .ha_start import StartSpan
 from .joining import targets
 from .open_anomaly import CLEAR_AFTER, CLEAR_AFTER_ANALYSES, OpenAnomaly, anomaly_key
@@ -237,8 +238,9 @@ class AnomalyTracker(HomeownerAnswers):
         ended_before = list(self.ended.values())  # told, over, not answered
         around = (self.open, entities, transitions)  # what a refresh reads (``at_the_hazard``)
         # The most severe first (Verdict.from_findings): a new incident opens with its lead.
+        just = just_over(self.ended.values(), entities, now, self.already_told.drawing_on)
         for joined, members in targets(
-            by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now
+            by_incident(kept), list(self.open.values()), list(self.dismissed.values()), now, just
         ):
             if joined is None:
                 anomaly = OpenAnomaly.from_findings(members, now)
@@ -266,6 +268,7 @@ class AnomalyTracker(HomeownerAnswers):
                     opened.append(anomaly)
             else:
                 anomaly = joined
+                back = open_again(anomaly, self.open, self.ended)  # over minutes ago, graver
                 if anomaly.signature in self.dismissed and milder(members, anomaly):
                     # A dismissed hazard lasts while it is found at its degree (smoke
                     # on the detector), not while a milder member recalls it ("went
@@ -280,6 +283,8 @@ class AnomalyTracker(HomeownerAnswers):
                 )
                 joining = [f for f in members if f.rule not in anomaly.rules]
                 told = refreshed(anomaly, members, now, around, partial=anomaly.signature in keep)
+                if told is None and back:  # told over, now graver: told again as graver
+                    anomaly.escalation = (told := Escalation.GRAVER).value
                 if told is None and again:  # closed, and opened again: told again
                     anomaly.escalation = Escalation.REOPENED.value
                     if within_the_break_in(anomaly, now):
