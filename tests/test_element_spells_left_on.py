@@ -134,3 +134,47 @@ def test_long_runs_an_hour_apart_are_runs_not_a_thermostats_bursts() -> None:
     start = THURSDAY + timedelta(hours=33)
     home = HomeView(window([hob("1140", start)], environment(now, persons_home=1)))
     assert list(appliance_running_far_longer(home, baselines)) == []
+
+
+def _boils(baselines: HomeBaselines, day: datetime) -> None:
+    """A kettle: three boils of 3 min a day (07:00, 12:00, 18:00), at 2.1 kW."""
+    for hour in (7, 12, 18):
+        baselines.observe(day + timedelta(hours=hour), HOB, "2150")
+        baselines.observe(day + timedelta(hours=hour, minutes=3), HOB, "0")
+
+
+def _stuck(until: datetime) -> tuple[HomeBaselines, str, datetime]:
+    """Thursday 09:45 its switch sticks: it boils 10 min, cuts out 5 min, boils again."""
+    start = THURSDAY + timedelta(hours=9, minutes=45)
+    baselines = fed(10, each=_boils, until=start - timedelta(minutes=5))
+    morning = THURSDAY + timedelta(hours=7)  # its usual boil: hours before, not joined
+    baselines.observe(morning, HOB, "2150")
+    baselines.observe(morning + timedelta(minutes=3), HOB, "0")
+    moment, reading, changed = start, "2150", start
+    while moment <= until:
+        baselines.observe(moment, HOB, "2150")
+        reading, changed = "2150", moment
+        if moment + timedelta(minutes=10) <= until:
+            baselines.observe(moment + timedelta(minutes=10), HOB, "0")
+            reading, changed = "0", moment + timedelta(minutes=10)
+        moment += timedelta(minutes=15)
+    baselines.advance(until)
+    return baselines, reading, changed
+
+
+def test_a_kettle_boiling_on_and_off_past_its_every_boil_is_told() -> None:
+    """Each 10-min boil is longer than its every spell (3 min) but no run long runs can
+    tell (under the quarter-hour floor of a timed meter): the spell was not judged (its
+    burst "a run, longer than every spell") and set 24 a's stuck kettle was never told.
+    Its spell is judged as an element left on: past the hour, not before."""
+    before = THURSDAY + timedelta(hours=10, minutes=40)  # 55 min
+    baselines, reading, changed = _stuck(before)
+    home = HomeView(window([hob(reading, changed)], environment(before, persons_home=1)))
+    assert list(appliance_running_far_longer(home, baselines)) == []
+    now = THURSDAY + timedelta(hours=10, minutes=58)  # 1 h 13 min, resting since 10:55
+    baselines, reading, changed = _stuck(now)
+    assert reading == "0"
+    home = HomeView(window([hob(reading, changed)], environment(now, persons_home=1)))
+    [finding] = appliance_running_far_longer(home, baselines)
+    assert "on and off" in finding.reasoning
+    assert "since 09:45" in finding.reasoning

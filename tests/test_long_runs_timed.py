@@ -107,17 +107,40 @@ def test_a_kettle_far_past_its_boil_is_told_from_a_quarter_of_an_hour() -> None:
 
 
 def test_a_timer_known_from_few_runs_or_a_small_load_is_judged_as_before() -> None:
-    """Three timed runs of a pump (a timer, not yet well known) or five of a 300 W load
-    (a compressor's or electronics' draw): not told at 2 h; a kettle of three boils only
-    past the hour."""
-    baselines = _learned(PUMP, "768", 14, 3)
+    """Five runs of a 300 W load (a compressor's or electronics' draw): not told at 2 h; a
+    kettle of three boils only past the hour."""
     start = MONDAY + timedelta(days=6, hours=9, minutes=10)
-    assert _running(baselines, PUMP, "771", start, 120) == []
     baselines = _learned(PUMP, "300", 14, 6)
     assert _running(baselines, PUMP, "300", start, 120) == []
     baselines = _learned(KETTLE, "2140", 3, 3)
     assert _running(baselines, KETTLE, "2150", start, 50) == []
     assert len(_running(baselines, KETTLE, "2150", start, 61)) == 1
+
+
+def test_a_motor_of_a_few_runs_alike_is_judged_past_twice_its_longest() -> None:
+    """Set 49 b: a roof-tank pump of 14-min fills (742 W), three by the third morning, its
+    float stuck: it ran three hours, never told (a motor was judged only by a timer known
+    from five runs, or at a weak draw). Runs alike, from two, say what its run is: told
+    past half an hour (twice 14 min, the motor's floor), not before. Set 49 a: a 410-W plug
+    on a schedule, two mornings of 3 h, left on all day: told past 6 h, not before. One run
+    says nothing; runs of every length (10 and 40 min) are no routine."""
+    start = MONDAY + timedelta(days=2, hours=6, minutes=55)
+    baselines = _learned(PUMP, "742", 14, 3)
+    assert _running(baselines, PUMP, "751", start, 29) == []
+    [finding] = _running(baselines, PUMP, "751", start, 31)
+    assert finding.rule == "left_on_past_its_routine"
+    assert "at most 14 min (learned from 3 runs, at any time of day)" in finding.reasoning
+    baselines = _learned(PUMP, "410", 180, 2)
+    assert _running(baselines, PUMP, "409", start, 359) == []
+    assert len(_running(baselines, PUMP, "409", start, 361)) == 1
+    assert _running(_learned(PUMP, "742", 14, 1), PUMP, "751", start, 240) == []
+    baselines = HomeBaselines(UTC)
+    baselines.describe([EntityInfo(PUMP, "", area="Roof", device_class="power", unit="W")])
+    for day, minutes in ((0, 10), (1, 40)):
+        begun = MONDAY + timedelta(days=day, hours=9)
+        baselines.observe(begun, PUMP, "742")
+        baselines.observe(begun + timedelta(minutes=minutes), PUMP, "0.0")
+    assert _running(baselines, PUMP, "751", start, 240) == []
 
 
 def test_a_pump_run_by_hand_for_half_an_hour_is_its_households() -> None:
@@ -136,14 +159,15 @@ def test_a_pump_of_three_short_runs_is_known_by_them() -> None:
     """Set 15: a sump pump of 1.5-min runs (540 W), three by the third day, its float
     jammed: running 3 h, never told (a timer known from five runs). A motor whose runs are
     all a few minutes is known from three: told past half an hour. Three runs of 14 min are
-    not (a timer still learned), nor a kettle's three boils before the hour."""
+    judged past twice their longest (``test_a_motor_of_a_few_runs_alike_...``); one run
+    says nothing yet."""
     baselines = _learned(PUMP, "540", 1.5, 3)
     start = MONDAY + timedelta(days=2, hours=12, minutes=40)
     assert _running(baselines, PUMP, "548", start, 29) == []
     [finding] = _running(baselines, PUMP, "548", start, 31)
     assert finding.rule == "left_on_past_its_routine"
     assert "(learned from 3 runs, at any time of day)" in finding.reasoning
-    baselines = _learned(PUMP, "540", 1.5, 2)
+    baselines = _learned(PUMP, "540", 1.5, 1)
     assert _running(baselines, PUMP, "548", start, 120) == []
 
 
@@ -229,7 +253,8 @@ def test_a_tank_pump_filling_as_long_as_it_does_at_night_is_not_left_on_by_day()
 def test_a_pump_of_two_runs_drawing_far_less_is_told_past_its_longest() -> None:
     """Set 29: a roof-tank pump, two mornings of 35 min at 520 W (no timer yet: three runs
     make one), runs dry at 395 W, under a compressor's draw: told past 35 min (never
-    before: a motor was judged only by a timer well known). At its usual draw it is not."""
+    before: a motor was judged only by a timer well known). At its usual draw it is
+    past twice its runs (70 min), not before."""
     baselines = _learned(PUMP, "520", 35, 2)
     start = MONDAY + timedelta(days=2, hours=6, minutes=33)
     assert _running(baselines, PUMP, "395", start, 34) == []
@@ -238,4 +263,6 @@ def test_a_pump_of_two_runs_drawing_far_less_is_told_past_its_longest() -> None:
     assert "at most 35 min (learned from 2 runs, at any time of day)" in finding.reasoning
     assert "never drew this little while running" in finding.reasoning
     baselines = _learned(PUMP, "520", 35, 2)
-    assert _running(baselines, PUMP, "521", start, 120) == []
+    assert _running(baselines, PUMP, "521", start, 69) == []
+    baselines = _learned(PUMP, "520", 35, 2)
+    assert len(_running(baselines, PUMP, "521", start, 71)) == 1

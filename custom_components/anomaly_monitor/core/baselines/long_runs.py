@@ -33,7 +33,11 @@ A motor's run is set by what it moves, whatever the hour: judged by its quarter'
 run is never told before ``ANY_HOUR_GROWTH`` times the longest it made at any hour (a tank
 pump kicked on by the taps for 3 min by day fills the tanks for 35 min when the water
 comes at night). A motor known from ``WEAK_RUNS`` runs all about as long, too few for a
-timer, drawing ``WEAK_DROP`` less than each is judged past the longest, as a timed one is.
+timer, is judged as a timed one is, from its first days: past ``MOTOR_TIMED_FACTOR`` times
+its longest run, or past the longest when it draws ``WEAK_DROP`` less than each (a tank
+pump of three 14-min fills running for three hours on the home's third morning, its float
+stuck; a 400-W plug on a schedule of 3-h mornings left on all day when the schedule is
+lost: a run twice as long as every one it made is not the same routine).
 
 A meter that heats in its runs (``TIMED_STAYS`` heating spells learned: it drew a heating
 load) is a heating appliance whatever it draws now: a coffee maker brews at 1.4 kW and
@@ -94,9 +98,11 @@ MOTOR_TIMED_FACTOR = 2.0
 # A timer's run does not lengthen when the supply sags, whatever it drives.
 WEAK_DROP = STEADY_DROP
 WEAK_HOLD = HOLD
-# A motor drawing that little is judged from this many runs learned, all about as long (a
-# timer is known from ``TIMED_STAYS``; a run weaker than every one and longer than each
-# says more than its length alone: set 29's roof-tank pump, two mornings of 35 min at
+# A motor (or any load above a compressor's draw, under a heating load) is judged from this
+# many runs learned, all about as long: a run set by what it moves (a tank, a timer) is
+# known from two alike, and twice the longest (``MOTOR_TIMED_FACTOR``, never under
+# ``MOTOR_TIMED_FLOOR``) is not that run; a run weaker than every one and longer than each
+# says more than its length alone (set 29's roof-tank pump, two mornings of 35 min at
 # 520 W, running dry at 395 W for two and a half hours on the third).
 WEAK_RUNS = 2
 # A motor's run at this hour no longer than this many times its longest at any hour is
@@ -252,8 +258,8 @@ def _run_limit(
     pump = draw < HEATING_LOAD and 0 < longest_run <= SHORT_RUN
     well_timed = timed is not None and by_timer and (runs >= WELL_TIMED or pump)
     if draw < HEATING_LOAD and not well_timed:
-        # A motor or pump: judged only by a timer well known, or weak past every run.
-        return _weak_limit(baselines, meter, since, weak_from, taught)
+        # A motor or pump: judged only by a timer well known, or by its few runs alike.
+        return _few_runs_limit(baselines, meter, since, weak_from, taught)
     factor, learned = FACTOR, baselines.durations.longest(meter, RUNNING, since)
     if timed is not None and by_timer:
         learned, factor = timed, TIMED_FACTOR
@@ -276,24 +282,24 @@ def _run_limit(
     return since, limit, count, longest, pooled, by_timer, False
 
 
-def _weak_limit(
+def _few_runs_limit(
     baselines: HomeBaselines,
     meter: str,
     since: datetime,
     weak_from: datetime | None,
     taught: float,
 ) -> tuple[datetime, timedelta, int, float, bool, bool, bool] | None:
-    """A motor known from ``WEAK_RUNS`` runs all about as long (too few for a timer),
-    drawing ``WEAK_DROP`` less than each: judged past the longest (and its floor), as a
-    timed run drawing that little is; None otherwise."""
-    if weak_from is None:
-        return None
+    """A motor known from ``WEAK_RUNS`` runs all about as long (too few for a timer):
+    judged past ``MOTOR_TIMED_FACTOR`` times its longest run, or past the longest when it
+    draws ``WEAK_DROP`` less than each, as a timed run is; None otherwise."""
     runs, mean = baselines.durations.whole_mean(meter, RUNNING)
     longest = baselines.durations.whole_record(meter, RUNNING)[1]
     if runs < WEAK_RUNS or longest <= 0 or mean < AGREEMENT * longest:
         return None
     longest = max(longest, taught)
-    limit = max(MOTOR_TIMED_FLOOR, timedelta(minutes=longest), weak_from - since)
+    limit = max(MOTOR_TIMED_FLOOR, MOTOR_TIMED_FACTOR * timedelta(minutes=longest))
+    if weak_from is not None:  # not its run: past its longest
+        limit = min(limit, max(MOTOR_TIMED_FLOOR, timedelta(minutes=longest), weak_from - since))
     return since, limit, runs, longest, True, True, False
 
 

@@ -12,7 +12,10 @@ element (its runs draw a heating load) is judged: a compressor's duty cycle is a
 day; and only a spell of bursts, none longer than the longest spell learned: a pool pump's
 6-h timer run, run again all night an hour after it (a shock dose) and again by its timer
 an hour after that, is three long runs joined, each judged as a run (``long_runs``), not a
-thermostat's bursts. No word of an id or a name is read.
+thermostat's bursts. A burst longer than every spell but shorter than the floor is no run
+``long_runs`` can ever tell (a kettle whose 3-min boils are its every spell, its switch
+stuck: boiling 10 min, resting 5, for an hour and a half): its spell is judged, as the
+bursts of one element left on. No word of an id or a name is read.
 """
 
 from __future__ import annotations
@@ -40,7 +43,9 @@ def element_spell(
     count, longest, pooled = learned
     meter_run = baselines.durations.current.get(meter)
     run_since = meter_run[1] if meter_run is not None and meter_run[0] == RUNNING else now
-    if baselines.draws.longest_burst(meter, run_since, now) > timedelta(minutes=longest):
-        return None  # a run of it is longer than its every spell: judged as a run
+    if baselines.draws.longest_burst(meter, run_since, now) > max(
+        timedelta(minutes=longest), floor
+    ):
+        return None  # a run of it is longer than its every spell, and a run: judged as a run
     limit = max(floor, factor * timedelta(minutes=longest))
     return since, limit, drew, count, longest, pooled
