@@ -10,7 +10,9 @@ them) are the household's to see, not a wanderer or an intruder.
 
 What the home shows is read, not the clock: over ``AWAKE_FOR`` before the way to the
 door, no still spell longer than ``STILL_AT_MOST`` (motion seen, a door or window
-opened, a light switched), at an hour when this home's usual longest still spell
+opened, a light switched) and a door of the home opened in it (people about the house,
+guests coming and going: one person pacing a room alone at 1 am, who may be the one to
+walk out, is not read so), at an hour when this home's usual longest still spell
 (``QuietSpells.typical``) is longer than that: on its ordinary nights it is stiller than
 it is now (a household up together at 23:00 on ordinary nights has still spells of
 twenty minutes and more; a party has none). A household asleep
@@ -68,18 +70,24 @@ def _usually_stiller(baselines: HomeBaselines, way: datetime) -> bool:
 
 
 def _stirring(home: HomeView, start: datetime, way: datetime) -> bool:
+    """No still spell over ``STILL_AT_MOST`` from ``start`` to ``way``, and a door of the
+    home opened in it (people about the house, not one pacing a room)."""
     moves: list[datetime] = [
         when
         for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
         for when in turned(home.changes(sensor.entity_id), "on")
         if start <= when <= way
     ]
-    moves += (
+    doors = [
         when
         for opening in openings_of(home)
+        if opening.info.device_class != "window"
         for when in opened_at(home.changes(opening.entity_id), opening.domain)
         if start <= when <= way
-    )
+    ]
+    if not doors:
+        return False
+    moves += doors
     moves += (
         change.when
         for light in home.of("light")
