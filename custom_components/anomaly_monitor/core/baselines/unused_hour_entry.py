@@ -91,8 +91,13 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
         ]
         if not recent or not is_exterior(home, door, locks):
             continue
-        # The home up and stirring: a guest coming or going, let in (home_awake).
-        recent = [when for when in recent if not awake_until(home, baselines, when)]
+        # The home up and stirring at night: a guest coming or going, let in (home_awake).
+        recent = [
+            when
+            for when in recent
+            if NIGHT_TO <= local(when, baselines.zone).hour < NIGHT_FROM
+            or not awake_until(home, baselines, when)
+        ]
         if not recent:
             continue
         if used_inside(baselines.inside, door.entity_id):
