@@ -74,6 +74,7 @@ from .busy_room import busy_until
 from .clock import local
 from .door_to_an_alarm import to_an_alarm
 from .early_start import early_start
+from .home_awake import awake_until
 from .home_baselines import HomeBaselines
 from .night_presence import children_of, never_out_at_night, presence_changed_near, went_out
 from .night_uses import PERSON_NIGHT_FROM
@@ -172,6 +173,10 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         ]
         locks = sorted(by_area.get(door.info.area or "", []))
         if not openings or not is_exterior(home, door, locks):
+            continue
+        # The home up and stirring all along: a party's guests coming and going (home_awake).
+        openings = [when for when in openings if not awake_until(home, baselines, when)]
+        if not openings:
             continue
         if to_an_alarm(home, door, openings[0]):
             continue  # somebody went to the alarm in that room (told by itself)

@@ -45,6 +45,7 @@ from ..open_states import opened_at, openings_of
 from .busy_room import busy_until
 from .clock import local
 from .door_to_an_alarm import to_an_alarm
+from .home_awake import awake_until
 from .home_baselines import HomeBaselines
 from .night_outings import (
     TOLD_FOR,
@@ -75,6 +76,10 @@ def went_out_before_midnight(home: HomeView, baselines: HomeBaselines) -> Iterat
         ]
         locks = sorted(by_area.get(door.info.area or "", []))
         if not openings or not is_exterior(home, door, locks):
+            continue
+        # The home up and stirring: her parents are up to see her go (home_awake).
+        openings = [when for when in openings if not awake_until(home, baselines, when)]
+        if not openings:
             continue
         opened = openings[0]
         if baselines.usual.taught_value(door.entity_id, "night") is not None:

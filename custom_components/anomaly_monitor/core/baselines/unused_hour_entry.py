@@ -39,6 +39,7 @@ from .busy_room import busy_until
 from .clock import local
 from .daily_rhythm import REST_GAP
 from .door_unentered import nights_unentered
+from .home_awake import awake_until
 from .home_baselines import HomeBaselines
 from .household_asleep import sitting_up
 from .inside_doors import used_inside
@@ -89,6 +90,15 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             if now - TOLD_FOR <= when <= now
         ]
         if not recent or not is_exterior(home, door, locks):
+            continue
+        # The home up and stirring at night: a guest coming or going, let in (home_awake).
+        recent = [
+            when
+            for when in recent
+            if NIGHT_TO <= local(when, baselines.zone).hour < NIGHT_FROM
+            or not awake_until(home, baselines, when)
+        ]
+        if not recent:
             continue
         if used_inside(baselines.inside, door.entity_id):
             continue  # a door used from inside (a fridge's, a cupboard's): no way in
