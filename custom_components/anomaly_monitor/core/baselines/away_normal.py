@@ -318,8 +318,9 @@ class AwayNormal:
             "taught_entries": {s: pack(v, 0) for s, v in self.taught_entries.items()},
             "taught_motion": {s: pack(v, 0) for s, v in self.taught_motion.items()},
             "empty_since": self.empty_since.isoformat() if self.empty_since else None,
-            "still_days": pack(self.still_days, 0),
         }
+        if self.still_days:  # (a form stored before them reads back the same)
+            stored["still_days"] = pack(self.still_days, 0)
         # The spell under way, while the home is empty (a restart does not empty it).
         if self.empty_since is not None and (
             spell := spell_to_store(self.spell, self.empty_since - SPELL_LEAD)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from ..home import HomeView
 from ..outdoor_areas import watches_outside
+from ..pets import has_pets
 from ..phoneless_residents import people_move_at_any_hour
 from .away_normal import MIN_DAYS, MOST_AWAY, PART_HOURS, PARTS, AwayNormal
 from .clock import day_number, local
-from .still_spells import keeps_a_pet
 
 if TYPE_CHECKING:
     from .home_baselines import HomeBaselines
@@ -52,14 +52,14 @@ def pets_sensor(
 
 def maybe_a_pet(baselines: HomeBaselines, home: HomeView, sensor: str, when: datetime) -> bool:
     """Whether motion on ``sensor`` at ``when`` may be a pet's (``pets_sensor``)."""
-    return pets_sensor(baselines.away, sensor, when, keeps_a_pet(home, baselines))
+    return pets_sensor(baselines.away, sensor, when, has_pets(home.window.profile))
 
 
 def movers(baselines: HomeBaselines, home: HomeView) -> frozenset[str]:
     """The motion sensors that moved while every tracker was away on an earlier day, a
     person's (not a pet's at any part of the day): where somebody without a phone lives."""
     away, now = baselines.away, home.end
-    pets, people = keeps_a_pet(home, baselines), people_move_at_any_hour(home.window)
+    pets, people = has_pets(home.window.profile), people_move_at_any_hour(home.window)
     today = day_number(now, baselines.zone)
     parts = [now + timedelta(hours=PART_HOURS * k) for k in range(PARTS)]
     return frozenset(

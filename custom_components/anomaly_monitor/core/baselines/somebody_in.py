@@ -49,12 +49,12 @@ from ..home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES, HomeView
 from ..keyed_doors import KEY_REACH, locks_of
 from ..occupancy import presence_of
 from ..outdoor_areas import watches_outside
+from ..pets import has_pets
 from .clock import day_number
 from .inner_signs import by_a_lock, window_uses
 from .inside_walk import INSIDE_REACH, PASSAGE, STAY_SHOWS, Walk
 from .lived_while_away import lived, movers, pets_sensor
 from .opening_uses import uses
-from .still_spells import keeps_a_pet
 from .stored_spell import OPENING, SIGN
 from .ways_in import is_opening, opened_state, way_out
 
@@ -153,7 +153,7 @@ def _steps(baselines: HomeBaselines, home: HomeView) -> tuple[list[_Step], bool,
     last = _last
     if last is not None and last[0]() is home and last[1]() is baselines and last[2] == key:
         return last[3], last[4], last[5]
-    pets = keeps_a_pet(home, baselines)
+    pets = has_pets(home.window.profile)
     events = _window_events(home) | set(away.spell)
     # A complete use of an inner contact, in the window or the spell's record: a sign.
     inner = window_uses(baselines, home) | {

@@ -9,14 +9,15 @@ instead. A person who stays in while the trackers are out, or comes in, opens so
 the way (the door they come in by, a room's door, a cupboard, the lock); a dog or a cat
 only moves. An away spell in which a motion sensor moved while nothing was opened, up to
 the household's own return (``ARRIVAL_REACH`` before the first tracker home: their door),
-is a *still spell*; its day is kept (``AwayNormal.still_days``). On ``MIN_DAYS`` earlier days
-of them the home keeps a pet (``keeps_a_pet``), as if the profile had named one: its motion
-alone shows nobody inside, and only a person's sign (a door, a contact used) does.
+is a *still spell*; its day is kept (``AwayNormal.still_days``). On ``PET_DAYS`` earlier days
+of them the home keeps a pet (``keeps_a_pet``), as if the profile had named one, where the
+away rules ask whether the home *is lived in* while the trackers are out
+(``untracked_judge``, ``lived_doors``): the dog's motion is no untracked person's day, and a
+door opened at the hour it moves (the back door kicked in at 11:20) is not taken for theirs.
 
-A home whose untracked resident stays in all day without opening anything watched (a
-grandmother resting in a flat with only the front door's contact) reads so too: her motion
-is then no sign of her, and her going out by the front door is judged as an entry,
-by her learned hours (``AwayNormal.regular_entry``, ``untracked_judge``).
+Who is *inside* now (``somebody_in``'s walk) still reads every motion as before: a
+grandmother who stays in without opening anything watched makes still spells too, and her
+motion before she opens the door is her, not a pet (her nap, then her room).
 """
 
 from __future__ import annotations
