@@ -36,6 +36,7 @@ from .stamped_uses import (
     regular_days,
     stamp,
 )
+from .still_spells import still_spell
 from .stored_spell import OPENING, SIGN, spell_from_store, spell_to_store
 from .stored_values import stored_per_entity
 
@@ -117,6 +118,7 @@ class AwayNormal:
         self.taught_entries: dict[str, list[float]] = {}  # entrance -> minutes of the day
         self.taught_motion: dict[str, list[float]] = {}  # sensor -> parts of the day
         self.empty_since: datetime | None = None
+        self.still_days: Days = []  # days of a spell with motion and nothing opened
         # Not stored: entries waiting to see whether somebody tracked comes in behind them,
         # and the latest entries of this empty spell (a visit outlasts the window).
         self._pending: list[tuple[datetime, str]] = []
@@ -138,6 +140,10 @@ class AwayNormal:
             return
         if self.empty_since is not None:
             self._account(when)
+            # Something moved and nothing was opened before the household came back.
+            began = self.empty_since + LEAVE_GRACE
+            if still_spell(self.spell, began, when, ARRIVAL_REACH, self.motion):
+                add_day(self.still_days, day_number(when, self.zone))
         self.empty_since = None
         self.recent = []
         self._pending = [(at, e) for at, e in self._pending if when - at > ARRIVAL_REACH]
@@ -313,6 +319,8 @@ class AwayNormal:
             "taught_motion": {s: pack(v, 0) for s, v in self.taught_motion.items()},
             "empty_since": self.empty_since.isoformat() if self.empty_since else None,
         }
+        if self.still_days:  # (a form stored before them reads back the same)
+            stored["still_days"] = pack(self.still_days, 0)
         # The spell under way, while the home is empty (a restart does not empty it).
         if self.empty_since is not None and (
             spell := spell_to_store(self.spell, self.empty_since - SPELL_LEAD)
@@ -337,6 +345,8 @@ class AwayNormal:
         ):
             numbers = partial(stored_numbers, most=count, high=high)
             target.update(stored_per_entity(data.get(key), MAX_SENSORS, numbers))
+        if (still := stored_numbers(data.get("still_days", ""), KEPT_DAYS, 1e7)) is not None:
+            normal.still_days = still
         normal.empty_since = parse_time(data.get("empty_since"))
         if normal.empty_since is not None:
             normal._accounted = normal.empty_since + LEAVE_GRACE

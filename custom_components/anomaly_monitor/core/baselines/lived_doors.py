@@ -30,13 +30,13 @@ from datetime import datetime
 
 from ..home import HomeView
 from ..keyed_doors import locks_of
-from ..pets import has_pets
 from ..phoneless_residents import lives_here_without_phone
 from .away_normal import LEAVE_GRACE, MOST_AWAY, PART_HOURS, _part
 from .clock import day_number
 from .home_baselines import HomeBaselines
 from .somebody_in import is_motion
 from .stamped_uses import _MINUTES, DAILY_DAYS, _minute
+from .still_spells import keeps_a_pet
 from .stored_spell import SIGN
 from .untracked_life import LIFE_REACH
 
@@ -100,7 +100,7 @@ def lived_door(
     days = _door_days(baselines, entrance, when)
     if days is None:
         return None
-    pets = has_pets(home.window.profile)
+    pets = keeps_a_pet(home, baselines)
     if (
         baselines.untracked.shown_life(
             baselines.away, when, pets=pets, people=lives_here_without_phone(home.window)

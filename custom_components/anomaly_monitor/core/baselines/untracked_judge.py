@@ -23,7 +23,6 @@ from datetime import datetime, timedelta
 from ..home import HomeView
 from ..keyed_doors import door_of_lock, locks_of
 from ..open_states import open_states
-from ..pets import has_pets
 from ..phoneless_residents import lives_here_without_phone
 from .clock import day_number, local
 from .everyday_openings import used_then
@@ -32,12 +31,13 @@ from .keyed_entries import key_of
 from .lived_doors import lived_door
 from .recurring_entries import recurring_entry
 from .stamped_uses import day_of
+from .still_spells import keeps_a_pet
 
 
 def _shown_life(baselines: HomeBaselines, home: HomeView, when: datetime) -> tuple[int, int] | None:
     # With pets in the profile, motion while empty is theirs (but where somebody lives here
     # without a phone and the sensor keeps a person's hours): entries show a person.
-    pets = has_pets(home.window.profile)
+    pets = keeps_a_pet(home, baselines)
     return baselines.untracked.shown_life(
         baselines.away, when, pets=pets, people=lives_here_without_phone(home.window)
     )
