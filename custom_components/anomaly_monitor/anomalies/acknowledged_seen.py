@@ -17,17 +17,14 @@ homeowner called a false alarm holds its answers so (``dismissed``: set 16's fry
 A meter cut (no draw, unchanged since) within ``RESPONSE`` of a hazard's onset is such a
 change (set 13: the dehumidifier unplugged 3 min after its smoke), held after the smoke
 cleared too, and before the hazard is acknowledged (``hazard_answer``): in the hazard's
-room, or elsewhere when its meter moved as the hazard began (the dehumidifier drawing
-486 W with its smoke, the detector in the corridor). A steady load in another room
-switched off then (the bedroom's mattress pump, 75 s after the kitchen's smoke: walk of
-session 32) is told. After a
-hazard, its sensor's reading going off is held; a device going offline is told (in
+room, or elsewhere when its meter moved as the hazard began. A steady load in another room
+switched off then (a mattress pump 75 s after the kitchen's smoke: walk 32) is told. After
+a hazard, its sensor's reading going off is held; a device going offline is told (in
 another room, whenever it dropped off: walk 54b's smoke detector, 33 s before the leak).
 A device fault acknowledged holds no such changes: nobody answers it by opening doors. While
 it is open, an acknowledged problem (a device gone offline excepted) also holds a reading
 of its area going off (``reading_consequence``: the cooler's thermometer after its
-compressor stopped).
-An acknowledged door left open (``LEFT_OPEN_RULES`` opened its incident) is no entry:
+compressor stopped). An acknowledged door left open (``LEFT_OPEN_RULES``) is no entry:
 nobody answers it by opening another door (walk 37: the fridge door acknowledged, the
 front door opened 14 min later and left open was never shown).
 Stored with the hold (``acknowledged_hold``) as ``Seen.as_stored``.
@@ -91,20 +88,17 @@ class Seen:
     words: tuple[tuple[str, str], ...] = ()
 
     hazard: bool = False
-    # When it was first told, and the kind it was (``None``/"" in an older memory: it
-    # holds no consequences).
+    # When first told, and its kind (``None``/"" in an older memory: no consequences).
     began: datetime | None = None
     anomaly_type: str = ""
     while_away: bool = False
-    # A hazard whose evidence read another word since (the smoke cleared): it holds no
-    # more of the same, only what the household did while it lasted (``follows``).
+    # A hazard whose evidence read another word since (the smoke cleared): it holds only
+    # what the household did while it lasted (``follows``).
     over: bool = False
     # Acknowledged after it ended: when (it holds for ``HOLD`` from then).
     answered: datetime | None = None
-    # A stillness of the whole home (nobody moving anywhere): no room is its own.
-    roomless: bool = False
-    # A door left open (no entry: nobody answers it by opening another door).
-    left_open: bool = False
+    roomless: bool = False  # a stillness of the whole home: no room is its own
+    left_open: bool = False  # a door left open: no entry
     # Somebody lying still in a room (``still_in_room_far_longer``): its end is somebody
     # coming, who opens the door of that room next (``_rescue``).
     in_a_room: bool = False
