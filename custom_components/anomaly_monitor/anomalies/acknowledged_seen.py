@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..core.baselines.drop_judge import DROP_RULES
 from ..core.device_roles import named_as_one
 from ..core.escalation import INTRUSION_RULES
 from ..core.home import OCCUPANCY_DEVICE_CLASSES
@@ -55,6 +54,7 @@ from ..core.stillness import WHOLE_HOME_STILLNESS
 from ..core.verdict import about_a_whole
 from .airing import aired_hazard, aired_out, held_open_to_air
 from .meter_cut import cut_meter
+from .not_working import gone_offline
 from .open_anomaly import OpenAnomaly
 from .store import parse_time
 from .told_times import stored_time
@@ -223,7 +223,7 @@ class Seen:
         subject = entities.get(anomaly.subject)
         if subject is None or subject.last_changed is None:
             return False
-        if DROP_RULES.intersection(anomaly.rules) and not self._near(subject, entities):
+        if gone_offline(anomaly) and not self._near(subject, entities):
             return False  # a device gone offline elsewhere: its own fault (walk 54b)
         cut = self.hazard and cut_meter(subject)
         if subject.number is not None and not cut:
@@ -396,6 +396,4 @@ def severity_rank(severity: str) -> int:
 def _still_reading(anomaly: OpenAnomaly) -> bool:
     """A sensor's reading going off (a thermometer drifting), not a device gone offline
     nor a detector's fault: after a hazard, the hazard's own doing."""
-    return entity_domain(anomaly.subject) == "sensor" and not any(
-        rule in DROP_RULES for rule in anomaly.rules
-    )
+    return entity_domain(anomaly.subject) == "sensor" and not gone_offline(anomaly)

@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 
-from ..core.baselines.drop_judge import DROP_RULES
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState
 from .ha_start import StartSpan, both_at_start
+from .not_working import gone_offline
 from .open_anomaly import OpenAnomaly, rank
 from .store import parse_time
 
@@ -77,7 +77,7 @@ def _news(anomaly: OpenAnomaly) -> bool:
         or anomaly.hazard
         or anomaly.while_away
         or any(m.while_away or m.rule in INTRUSION_RULES for m in anomaly.members)
-        or (bool(anomaly.members) and all(m.rule in DROP_RULES for m in anomaly.members))
+        or gone_offline(anomaly)
     )
 
 
