@@ -55,7 +55,7 @@ from .already_told import AlreadyTold
 from .answers import HomeownerAnswers, mark_key
 from .at_the_hazard import refreshed
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
-from .entered_again import ClosedWhileMissing, entered_again, within_the_break_in
+from .entered_again import ClosedWhileMissing, entered_again, within_the_entry
 from .evidence_hold import found as evidence_found
 from .graver_after_end import just_over, open_again
 from .ha_start import StartSpan
@@ -287,8 +287,8 @@ class AnomalyTracker(HomeownerAnswers):
                     anomaly.escalation = (told := Escalation.GRAVER).value
                 if told is None and again:  # closed, and opened again: told again
                     anomaly.escalation = Escalation.REOPENED.value
-                    if within_the_break_in(anomaly, now):
-                        reopened.append(anomaly)  # the break-in told: shown, not pushed
+                    if within_the_entry(anomaly, now):
+                        reopened.append(anomaly)  # the entry just told: shown, not pushed
                     else:
                         told = Escalation.REOPENED
                 if told is None and self.already_told.broke_out(anomaly):
