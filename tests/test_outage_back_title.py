@@ -62,3 +62,15 @@ async def test_a_detector_back_online_was_offline(
     assert title == headline == "Kitchen smoke was offline"
     assert "It answers again; if it drops off again, check its power" in message
     assert "Check the device's power" not in message
+
+    # Dropped again (walk 55: "It answers again" above "Unavailable" for 15 min, until the
+    # outage rule found it anew): the words follow the device at once.
+    hass.states.async_set(SMOKE, "unavailable", SMOKY)
+    await pass_time(hass, freezer, timedelta(minutes=1))
+    await analyze(hass, entry)
+    await hass.async_block_till_done(wait_background_tasks=True)
+    title, message, headline = _told(hass)
+    assert title == headline == "Kitchen smoke is offline", (title, headline)
+    assert "It is offline again since" in message, message
+    assert "Check the device's power" in message, message
+    assert "It answers again" not in message, message

@@ -31,7 +31,7 @@ from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, AnomalyType, clip, subject_area
 from ..core.phoneless_residents import PHONES_AWAY
-from ..core.statistics.health import BACK_WORDS
+from ..core.statistics.health import BACK_WORDS, OFFLINE_ADVICE
 from .entered_again import is_open
 from .evidence_lines import NAME_LIMIT, EntityLine, area_of, entity_line, evidence_lines, is_calm
 from .lasted_words import as_lasted
@@ -170,6 +170,7 @@ def _device_class(hass: HomeAssistant, entity_id: str) -> str | None:
 
 # The headline of an outage the window saw end (``BACK_WORDS``): said in the past.
 _BACK = "_back"
+_AGAIN = "It is offline again since {time}."
 # Rules about the home's power supply gone (typed energy, shown as what they are).
 _SUPPLY_RULES = frozenset({"supply_lost", "supply_off_far_longer_than_usual"})
 
@@ -201,7 +202,11 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
         key = f"{rule}_{'below' if anomaly.magnitude < 0 else 'above'}"  # a tank run dry: low
     elif rule == "cycle_stopped" and anomaly.subject.startswith("switch."):
         key = f"{rule}_switch"  # the plug that stopped it, off past its habit: no cycle of its own
-    elif rule == "device_unavailable" and BACK_WORDS in anomaly.reasoning:
+    elif (
+        rule == "device_unavailable"
+        and BACK_WORDS in anomaly.reasoning
+        and _offline_again(hass, anomaly) is None
+    ):
         key = f"{rule}{_BACK}"  # its outage seen ending: "was offline", not "is offline"
     elif rule == "no_movement_while_home" and NOT_UP_WORDS in anomaly.reasoning:
         key = f"{rule}_not_up"  # still in bed past getting up: "not up yet", not a fall
@@ -254,6 +259,20 @@ def _reopened(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
     return is_open(state.state if state is not None else None)
 
 
+def _offline_again(hass: HomeAssistant, anomaly: OpenAnomaly) -> datetime | None:
+    """Since when an outage told as seen ending (``BACK_WORDS``) reads offline again; its
+    words wait for the outage rule to find it anew (its grace), so they are the state's
+    now (walk 55: "It answers again" above "Unavailable" for 15 min)."""
+    if anomaly.lead_rule != "device_unavailable" or anomaly.ended:
+        return None
+    if BACK_WORDS not in anomaly.reasoning:
+        return None
+    state = hass.states.get(anomaly.subject)
+    if state is None or state.state != "unavailable":
+        return None
+    return parse_time(anomaly.dark_since) or state.last_changed
+
+
 def _secured(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
     """A security incident (no hazard) whose every device reads shut and locked now: its
     advice ("Lock it remotely") is done, and an "Over" gives none (walk of session 48)."""
@@ -291,7 +310,8 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     key = _headline_key(hass, anomaly, templates)
     # The name it was told with, whatever its devices read now; an outage seen ending is
     # the same name in the past ("… was offline": walk 53 read "is offline" above "Clear").
-    if anomaly.headline and not key.endswith(_BACK):
+    again = _offline_again(hass, anomaly)
+    if anomaly.headline and not key.endswith(_BACK) and again is None:
         headline = anomaly.headline
     else:
         if key.endswith("_unlocked") and (lock := _unlocked_lock(hass, anomaly)) is not None:
@@ -324,6 +344,10 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     if anomaly.ended:  # "While it lasted:" in an "Over" notice
         reasoning = as_lasted(reasoning)
     advice = named(hass, anomaly.recommendation)
+    if again is not None:  # "was back at …", and offline again: said, and what to do now
+        since = {"time": clock(again)}
+        reasoning += " " + _fill(option("anomaly_text", "offline_again", _AGAIN), since)
+        advice = OFFLINE_ADVICE
     if anomaly.ended and _secured(hass, anomaly):
         advice = ""  # "Lock it remotely" under a lock that reads Locked: nothing left to do
     return AnomalyTexts(

@@ -36,6 +36,8 @@ TOGETHER_SHARE = 0.5
 # An outage the window saw end says so: the title reads it in the past (walk 53: "Kitchen
 # smoke detector is offline" for two hours above "was back at 09:01" and "Clear").
 BACK_WORDS = ", and was back at "
+# What to do about a device that is offline now (and, once it answers, if it drops again).
+OFFLINE_ADVICE = "Check the device's power, battery and its link to the hub."
 
 
 def device_went_offline(home: HomeView) -> Iterator[Finding]:
@@ -83,7 +85,7 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
         advice = "It answers again; if it drops off again, check its power, battery and its"
         advice += " link to the hub."
         if start + length >= home.end:  # a connectivity sensor still off
-            back, advice = "", "Check the device's power, battery and its link to the hub."
+            back, advice = "", OFFLINE_ADVICE
         yield Finding(
             rule="device_unavailable" if lost_state == "unavailable" else "device_went_offline",
             evidence=(entity_id, *together),
