@@ -59,6 +59,7 @@ from .reading_holds import ReadingHolds
 from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
+from .left_on_lights import LeftOnLights
 from .room_quiet import RoomQuiet
 from .routine_alerts import RoutineAlerts
 from .sign_learning import learn_sign
@@ -115,6 +116,7 @@ class HomeBaselines:
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
         self.bed_exits = BedExits(zone)  # how soon after a bed is left somebody shows elsewhere
         self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
+        self.left_lights = LeftOnLights(zone)  # lights left on with nobody in their room
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None
