@@ -48,6 +48,7 @@ from .first_readings import seed_first_reading
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
+from .left_on_lights import LeftOnLights
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -59,7 +60,6 @@ from .reading_holds import ReadingHolds
 from .reading_learning import learn_reading, unreadable
 from .recent_starts import RecentStarts
 from .relations import Relations
-from .left_on_lights import LeftOnLights
 from .room_quiet import RoomQuiet
 from .routine_alerts import RoutineAlerts
 from .sign_learning import learn_sign

@@ -23,6 +23,7 @@ from .durations import StateDurations
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
+from .left_on_lights import LeftOnLights
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -33,7 +34,6 @@ from .ranges import NumericRanges
 from .reading_holds import ReadingHolds
 from .recent_starts import RecentStarts
 from .relations import Relations
-from .left_on_lights import LeftOnLights
 from .room_quiet import RoomQuiet
 from .room_returns import RoomReturns
 from .routine_alerts import RoutineAlerts
