@@ -48,6 +48,7 @@ from .first_readings import seed_first_reading
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
+from .left_on_lights import LeftOnLights
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -115,6 +116,7 @@ class HomeBaselines:
         self.door_trips = DoorTrips(zone)  # how long a trip through each door takes back
         self.bed_exits = BedExits(zone)  # how soon after a bed is left somebody shows elsewhere
         self.alerts = RoutineAlerts(zone)  # generic alerts that go on and clear by routine
+        self.left_lights = LeftOnLights(zone)  # lights left on with nobody in their room
         self._infos: dict[str, EntityInfo] = {}
         self.first_seen: datetime | None = None
         self.learned_until: datetime | None = None

@@ -15,6 +15,13 @@ switch on. Lights with too few night-time stays, areas without a motion sensor
 (``night_lights_unseen`` judges those by the home's) and stays that began before the
 analysed window are not judged; what the homeowner marked normal ("false
 alarm") stands beside the learned stays.
+
+A few night stays (a toilet trip, minutes) say how long the light is on when used at
+night, not how often the household walks away from it: a light this home was seen
+leaving on with its room still, at other hours (``left_on_lights``: on half an hour and
+more, nobody under it for the last 20 min), reads at 03:00 exactly as on those evenings.
+Its light then says nothing of a fall, and is not judged (the stillness checks judge the
+whole home's stillness, whatever the lights do).
 """
 
 from __future__ import annotations
@@ -42,6 +49,9 @@ FLOOR = timedelta(minutes=30)
 STILL = timedelta(minutes=20)
 # ...nor at all since the first minutes after it went on (going in, sitting down).
 ENTERING = timedelta(minutes=5)
+# Seen left on, its room still, this many times at other hours: a light this home forgets
+# (the chance of a forgotten light is then that of its stays, far above a fall's).
+LEFT_ON_SEEN = 1
 
 
 LIGHT_ON_LONG_AT_NIGHT = FindingKind(
@@ -132,6 +142,8 @@ def night_stay_limit(
         return None
     if not SMALL_HOURS_START <= local(since, baselines.zone).hour < SMALL_HOURS_END:
         return None
+    if baselines.left_lights.times_left(light.entity_id) >= LEFT_ON_SEEN:
+        return None  # a light this home leaves on, its room still (``left_on_lights``)
     learned = baselines.durations.longest(light.entity_id, "on", since)
     if learned is None or learned[2]:
         return None  # too few night-time stays (or only every quarter pooled)

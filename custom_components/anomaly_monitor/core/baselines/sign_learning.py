@@ -51,6 +51,7 @@ def learn_sign(
                 home.away.got_up(entity_id, when)  # out of bed: somebody inside
         if state == "on" or previous == "on":  # movement starts, or was seen until now
             home.quiet.movement(when)
+            home.left_lights.moved(when, area)
             home.rhythm.movement(when)
         if state == "on":
             home.activity.activity(when, area)
@@ -83,6 +84,8 @@ def learn_sign(
         domain == "lock" and state in LOCK_STATES and previous in LOCK_STATES
     ):
         home.activity.activity(when, area)
+        if domain == "light":
+            home.left_lights.light(entity_id, when, state, area)
         if domain == "lock" and state == "unlocked":
             home.away.entered(entity_id, when)
     elif domain == "cover" and device_class in ENTRY_COVER_CLASSES and state == "open":

@@ -23,6 +23,7 @@ from .durations import StateDurations
 from .follow_ups import FollowUps
 from .home_batteries import HomeBatteries
 from .hour_profiles import OUTDOOR, HourProfiles
+from .left_on_lights import LeftOnLights
 from .level_falls import LevelFalls
 from .level_spells import LevelSpells
 from .lonely_openings import LonelyOpenings
@@ -83,6 +84,7 @@ class StoredParts(Protocol):
     door_trips: DoorTrips
     bed_exits: BedExits
     alerts: RoutineAlerts
+    left_lights: LeftOnLights
 
 
 def stored_form(baselines: StoredParts) -> dict[str, Any]:
@@ -122,6 +124,7 @@ def stored_form(baselines: StoredParts) -> dict[str, Any]:
         "bed_exits": baselines.bed_exits.as_dict(),
         "bed_returns": baselines.bed_exits.returns.as_dict(),
         "routine_alerts": baselines.alerts.as_dict(),
+        "left_on_lights": baselines.left_lights.as_dict(),
     }
 
 
@@ -168,6 +171,7 @@ def read_stored(baselines: StoredParts, data: object, zone: tzinfo | None) -> bo
     baselines.bed_exits = BedExits.from_dict(data.get("bed_exits"), zone)
     baselines.bed_exits.returns = BedReturns.from_dict(data.get("bed_returns"), zone)
     baselines.alerts = RoutineAlerts.from_dict(data.get("routine_alerts"), zone)
+    baselines.left_lights = LeftOnLights.from_dict(data.get("left_on_lights"), zone)
     baselines.upgraded = "usual_use" not in data
     return True
 
