@@ -29,6 +29,12 @@ the opening, and that needs nothing learned:
 - and what followed: the entrance shut again (a passage), or it opened less than
   ``STANDS_OPEN`` ago (wait for what follows).
 
+An inner contact (``inner_uses``: a room's door or a drawer never used at a tracked coming
+or going) used since the home emptied shows a person in (a dog opens no door); it is no
+entry and nobody goes out by it. Once one was, with no entry nobody inside explains before
+it, the next use of an inner contact is theirs (a grandmother's door after the helper went
+out by the front door).
+
 Somebody seen inside since the home emptied, and no way used since, is still inside: the
 next way used is theirs (going out, or letting somebody in), however quiet they were
 before it (a grandmother resting an hour and more before fetching the child from the
