@@ -2,11 +2,12 @@
 (``core.inner_uses``): an inner door used while every phone is away is somebody inside.
 
 Day one, the grandmother (no phone) opens her room's door at 06:30 and 07:00; the parents
-go out by the front door at 08:00. She opens her door again at 09:00; the helper, seen in
-the hall, goes out by the front door at 11:00. At 12:30 the grandmother, resting since,
-opens her door and shuts it: nobody came in since everybody left, her door is no way in,
-so whoever opened it was in all along. The same door opened in a home where nothing was
-used since everybody left, or a door the household went out by, is pushed at once.
+go out by the front door at 08:00. Somebody moves in the hall and she opens her door again
+at 09:00; the helper, seen in the hall, goes out by the front door at 11:00. At 12:30 the
+grandmother, resting since, opens her door and shuts it: nobody came in since everybody
+left, her door is no way in, so whoever opened it was in all along. The same door opened in
+a home where nothing was used since everybody left, a door the household went out by, or an
+inner door opened with nobody about before it (a balcony door forced), is pushed at once.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def _use(baselines: HomeBaselines, when: datetime, door: str) -> None:
 
 def _morning(baselines: HomeBaselines, *, her_door_after: bool = True) -> None:
     """Her door at 06:30 and 07:00, the balcony door as Dad leaves, both parents out by
-    the front door at 08:00; her door at 09:00, the helper out by the front door at 11:00."""
+    the front door at 08:00; the hall moves and her door at 09:00, the helper out by the
+    front door at 11:00."""
     for hour in (6.5, 7.0, 7.5):
         _use(baselines, at(hour), HER_DOOR)
         _use(baselines, at(hour), LOCKED_DOOR)
@@ -57,6 +59,7 @@ def _morning(baselines: HomeBaselines, *, her_door_after: bool = True) -> None:
     baselines.learn(Transition(at(8), MUM, "not_home"))
     baselines.learn(Transition(at(8), DAD, "not_home"))
     if her_door_after:
+        baselines.learn(Transition(at(8.9), HALL, "on", "Hall"))  # somebody about
         _use(baselines, at(9), HER_DOOR)
     baselines.learn(Transition(at(10.98), HALL, "on", "Hall"))
     _use(baselines, at(11), DOOR)
@@ -125,3 +128,23 @@ def test_an_entry_before_her_door_is_still_an_entry() -> None:
     _use(baselines, at(10), DOOR)
     now = _opened(baselines, HER_DOOR, at(10 + 20 / 60))
     assert not held_while_learning(_entry(HER_DOOR), baselines, now, someone_home=False)
+
+
+def test_an_inner_door_opened_with_nobody_about_is_an_entry_as_before() -> None:
+    """The balcony door, opened twice on the first morning and never as anybody came or went,
+    reads as inner by its use; forced at 11:20 with nothing seen since 08:00 it is an entry,
+    and her door at 12:30 after it is pushed (whoever opened it may have come in then)."""
+    baselines = _home()
+    for hour in (6.5, 7.0):
+        _use(baselines, at(hour), HER_DOOR)
+        _use(baselines, at(hour + 0.2), BALCONY)
+    _use(baselines, at(7.95), DOOR)
+    baselines.learn(Transition(at(8), MUM, "not_home"))
+    baselines.learn(Transition(at(8), DAD, "not_home"))
+    assert inner_contact(baselines, BALCONY)
+    now = _opened(baselines, BALCONY, at(11 + 20 / 60))
+    assert not held_while_learning(_entry(BALCONY), baselines, now, someone_home=False)
+    baselines.learn(Transition(at(11.4), BALCONY, "off"))
+    baselines.learn(Transition(at(11.5), HALL, "on", "Hall"))
+    later = _opened(baselines, HER_DOOR, at(12.5))
+    assert not held_while_learning(_entry(HER_DOOR), baselines, later, someone_home=False)

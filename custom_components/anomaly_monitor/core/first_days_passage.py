@@ -30,10 +30,10 @@ the opening, and that needs nothing learned:
   ``STANDS_OPEN`` ago (wait for what follows).
 
 An inner contact (``inner_uses``: a room's door or a drawer never used at a tracked coming
-or going) used since the home emptied shows a person in (a dog opens no door); it is no
-entry and nobody goes out by it. Once one was, with no entry nobody inside explains before
-it, the next use of an inner contact is theirs (a grandmother's door after the helper went
-out by the front door).
+or going) used since the home emptied, with somebody about before it, shows a person in
+(a dog opens no door) who did not go out by it. Once one was, with no entry nobody inside
+explains before it, the next use of an inner contact is theirs (a grandmother's door after
+the helper went out by the front door).
 
 Somebody seen inside since the home emptied, and no way used since, is still inside: the
 next way used is theirs (going out, or letting somebody in), however quiet they were
@@ -187,8 +187,15 @@ def _somebody_inside(
             if when >= began and person_sign(baselines, entity_id, pets):
                 inside = seen = True
             last_sign = when
-        elif kind == OPENING and when >= began and _inner(baselines, inner, entity_id):
-            # Nobody comes in by an inner contact: whoever opened it was in (``inner_uses``).
+        elif (
+            kind == OPENING
+            and when >= began
+            and (inside or (last_sign is not None and when - last_sign <= INSIDE_REACH))
+            and _inner(baselines, inner, entity_id)
+        ):
+            # Opened with somebody about: a person in, not gone out by it (``inner_uses``).
+            # One opened with nobody seen before it is judged as any way in (a balcony door
+            # forced in the first days reads as never used at a coming or going too).
             inside = seen = used_inner = True
             last_sign = when
         elif kind == OPENING and when >= began:

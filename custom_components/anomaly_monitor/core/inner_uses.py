@@ -9,9 +9,12 @@ or departure (``UsedFromInside.never_a_way``). A window, a garage door, a door w
 or one the household ever came or went by stays a way in.
 
 Read in the first days' gate (``first_days_passage``): once such a contact was used since
-everybody tracked left, with no entry nobody inside explains before it, somebody was in
-all along, and the next use of an inner contact is theirs. A dog moves, it opens no door:
-motion alone never reads so; an entry into a home nobody was seen in is told as before.
+everybody tracked left, with somebody about before it and no entry nobody inside explains
+before that, somebody was in all along, and the next use of an inner contact is theirs.
+One opened with nobody seen before it is judged as any way in: use alone does not tell a
+balcony door from a grandmother's (both are never used at a coming or going). A dog moves,
+it opens no door: motion alone never reads so; an entry into a home nobody was seen in is
+told as before.
 """
 
 from __future__ import annotations
