@@ -29,6 +29,12 @@ the opening, and that needs nothing learned:
 - and what followed: the entrance shut again (a passage), or it opened less than
   ``STANDS_OPEN`` ago (wait for what follows).
 
+An inner contact (``inner_uses``: a room's door or a drawer never used at a tracked coming
+or going) used since the home emptied, with somebody about before it, shows a person in
+(a dog opens no door) who did not go out by it. Once one was, with no entry nobody inside
+explains before it, the next use of an inner contact is theirs (a grandmother's door after
+the helper went out by the front door).
+
 Somebody seen inside since the home emptied, and no way used since, is still inside: the
 next way used is theirs (going out, or letting somebody in), however quiet they were
 before it (a grandmother resting an hour and more before fetching the child from the
@@ -51,6 +57,7 @@ from .baselines.inside_walk import INSIDE_REACH, PASSAGE
 from .baselines.stored_spell import OPENING, SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
 from .home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
+from .inner_uses import inner_contact
 from .keyed_doors import KEY_REACH
 from .models import Finding
 from .open_states import open_states
@@ -169,6 +176,8 @@ def _somebody_inside(
     last_sign: datetime | None = None
     last_unlock: datetime | None = None
     inside = seen = False
+    inner: dict[str, bool] = {}
+    used_inner = False  # an inner contact used since everybody left: somebody in all along
     used_from_inside = gone_out_untracked(baselines, departed)
     passed: datetime | None = None  # the last way used from inside
     for when, entity_id, kind in baselines.away.spell:
@@ -177,6 +186,17 @@ def _somebody_inside(
         if kind == SIGN:
             if when >= began and person_sign(baselines, entity_id, pets):
                 inside = seen = True
+            last_sign = when
+        elif (
+            kind == OPENING
+            and when >= began
+            and (inside or (last_sign is not None and when - last_sign <= INSIDE_REACH))
+            and _inner(baselines, inner, entity_id)
+        ):
+            # Opened with somebody about: a person in, not gone out by it (``inner_uses``).
+            # One opened with nobody seen before it is judged as any way in (a balcony door
+            # forced in the first days reads as never used at a coming or going too).
+            inside = seen = used_inner = True
             last_sign = when
         elif kind == OPENING and when >= began:
             if entity_id.partition(".")[0] == "lock":
@@ -204,11 +224,19 @@ def _somebody_inside(
             inside = back and not inside
     if passed is not None and opened - passed <= PASSAGE:
         return True  # the door, then the gate
+    if used_inner and all(_inner(baselines, inner, e) for e in entrances):
+        return True  # somebody in all along, and no entry came first: theirs
     return inside or any(
         timedelta(0) < opened - used_from_inside[e] <= INSIDE_REACH
         for e in entrances
         if e in used_from_inside
     )
+
+
+def _inner(baselines: HomeBaselines, known: dict[str, bool], entity_id: str) -> bool:
+    if entity_id not in known:
+        known[entity_id] = inner_contact(baselines, entity_id)
+    return known[entity_id]
 
 
 def _unlocked_before(

@@ -66,6 +66,8 @@ WAYS_SHARE = 0.5
 MIN_CHANGES = 6
 # A door shut after use: over this many openings.
 DOOR_OPENS = 3
+# An inner contact read cold: opened this many times, never near a coming or going.
+INNER_OPENS = 2
 # A count past this is halved with the others of its contact (the newest weeks weigh).
 MAX_COUNT = 2_000.0
 
@@ -206,6 +208,16 @@ class UsedFromInside:
             opens -= 1
             way -= 1 if (entity_id, skip) in self._way else 0
         return way <= WAY_SHARE * opens
+
+    def never_a_way(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` was opened ``INNER_OPENS`` times or more, none of them near
+        a tracked arrival or departure (a grandmother's room door, a drawer): in the first
+        days, before ``seldom_a_way`` has its days. One opened once near a coming or going
+        may be a way in: never read so."""
+        counts = self.counts.get(entity_id)
+        if counts is None or counts[_WAY] > 0:
+            return False
+        return self._ended(entity_id, counts) >= INNER_OPENS
 
     def known(self) -> list[str]:
         """The contacts learned as used from inside (diagnostics)."""
