@@ -40,7 +40,7 @@ from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
 from .long_stays import drawing_meters, duration_text, learned_from, marked_normal, stay_since
 from .power import IDLE, RUNNING
-from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .timed_stays import AGREEMENT, LEFT_ON_PAST_ITS_ROUTINE, TIMED_STAYS
 
 # Runs whose start hours are known before the hours are a routine (a week of evenings).
 MIN_RUNS = 7
@@ -101,11 +101,22 @@ def _nobody_in_room(home: HomeView, entity_id: str, since: datetime) -> bool:
     return True
 
 
-def _band(durations: StateDurations, entity_id: str, state: str) -> tuple[int, int] | None:
+def _alike(durations: StateDurations, entity_id: str, state: str) -> bool:
+    """Every stay of ``state`` about as long (``timed_stays``' test, every quarter pooled):
+    a timer or a thermostat set the same each time, not a person's use of every length."""
+    count, mean = durations.whole_mean(entity_id, state)
+    longest = durations.whole_record(entity_id, state)[1]
+    return count >= TIMED_STAYS and longest > 0 and mean >= AGREEMENT * longest
+
+
+def _band(
+    durations: StateDurations, entity_id: str, state: str, *, few: bool = False
+) -> tuple[int, int] | None:
     """(hours mask, stays) when ``MIN_RUNS`` stays of ``state`` all began within a band of
-    ``BAND_HOURS``; None otherwise."""
+    ``BAND_HOURS`` (``few``: ``TIMED_STAYS`` when the stays are alike); None otherwise."""
     mask, counted = durations.start_hours(entity_id, state)
-    if counted < MIN_RUNS or (span := band_span(mask)) is None or span[1] > BAND_HOURS:
+    needed = TIMED_STAYS if few and _alike(durations, entity_id, state) else MIN_RUNS
+    if counted < needed or (span := band_span(mask)) is None or span[1] > BAND_HOURS:
         return None
     return mask, counted
 
@@ -161,13 +172,15 @@ def _judged(
     _, longest = durations.whole_record(state.entity_id, active)
     taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
     found: list[_OffHours] = []
-    began = _band(durations, state.entity_id, active)
+    began = _band(durations, state.entity_id, active, few=True)
     if (
         began is not None
         and hours_away(hour_of_day(since, baselines.zone), began[0]) >= MARGIN_HOURS
         and not _usually_on_then(baselines, state.entity_id, active, ended, since)
     ):
-        limit = min(CEILING, max(FLOOR, timedelta(minutes=longest)))
+        limit = max(FLOOR, timedelta(minutes=longest))
+        if began[1] >= MIN_RUNS:  # hours well known: never past the ceiling
+            limit = min(CEILING, limit)
         found.append(_OffHours(state, active, since, limit, began[1], began[0], False))
     if longest > 0 and (late := _past_its_end(baselines, state.entity_id, ended, since, longest)):
         found.append(_OffHours(state, active, since, late[0], late[2], late[1], True))
