@@ -14,7 +14,11 @@ person using it then), and not at an hour it is usually on (begun again in the m
 its usual run: an electric blanket plugged back in after midnight). Told
 (``left_on_past_its_routine``: judged against its own runs, not held while learning)
 once it has run as long as its longest run, never under ``FLOOR`` (a kettle's three
-minutes are no news), or ``CEILING``, whichever comes first. A load run at every hour
+minutes are no news), or ``CEILING``, whichever comes first. A load whose runs all last about
+as long (a timer, a thermostat set the same: ``timed_stays``' test) shows its hours from
+``TIMED_STAYS`` runs already (set 25: a boiler's four 95-min runs from 22:00, stuck on from
+12:50); known from fewer than ``MIN_RUNS``, it waits its own longest run, never cut to the
+ceiling (a car charged 2 h 44 each morning is not told at 2 h one evening). A load run at every hour
 has no band and is never judged here; what the homeowner marked normal while it lasted
 is not told again. No word of an id or a name is read.
 
