@@ -40,13 +40,17 @@ def _learned(lengths: list[float], hour: int = 22) -> HomeBaselines:
 
 
 def _on(
-    baselines: HomeBaselines, start: datetime, minutes: float, *motion: Transition
+    baselines: HomeBaselines,
+    start: datetime,
+    minutes: float,
+    *motion: Transition,
+    outdoor: float = 12.0,
 ) -> list[Finding]:
     baselines.observe(start, BOILER, "on")
     boiler = since(entity(BOILER, "on", area="Bathroom"), start)
     sensor = entity(MOTION, "off", area="Bathroom", device_class="occupancy")
     now = start + timedelta(minutes=minutes)
-    home = HomeView(window([boiler, sensor], environment(now), motion))
+    home = HomeView(window([boiler, sensor], environment(now, outdoor_temperature=outdoor), motion))
     return list(left_on_outside_its_hours(home, baselines))
 
 
@@ -86,3 +90,21 @@ def test_runs_of_every_length_two_runs_or_somebody_in_the_room_are_not_told() ->
     assert _on(_learned([95, 95]), MONDAY + timedelta(days=2, hours=12), 180) == []
     moved = Transition(start + timedelta(minutes=30), MOTION, "on", "Bathroom")
     assert _on(_learned([95, 95, 95, 95]), start, 180, moved) == []
+
+
+def test_a_few_runs_say_nothing_of_a_weather_unlike_their_days() -> None:
+    """Four mornings of 170 min from 04:00 (a block heater's timer), the weather -20 to
+    -23 °C at 20:00 on the days learned; plugged in at 20:00 at -43 °C (a cold snap): not
+    told at 3 h; at -21 °C (a night like the others) told."""
+
+    def learned() -> HomeBaselines:
+        baselines = _learned([170, 170, 170, 170], hour=4)
+        for hour in range(5 * 24):
+            when = MONDAY + timedelta(hours=hour)
+            baselines.outdoor(-20.0 - (hour // 24) % 4, when)
+        baselines.advance(MONDAY + timedelta(days=4, hours=20))
+        return baselines
+
+    start = MONDAY + timedelta(days=4, hours=20)
+    assert _on(learned(), start, 180, outdoor=-43.0) == []
+    assert len(_on(learned(), start, 180, outdoor=-21.0)) == 1

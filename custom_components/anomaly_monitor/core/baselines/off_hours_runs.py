@@ -45,6 +45,7 @@ from .long_runs import plug_switch
 from .long_stays import drawing_meters, duration_text, learned_from, marked_normal, stay_since
 from .power import IDLE, RUNNING
 from .timed_stays import AGREEMENT, LEFT_ON_PAST_ITS_ROUTINE, TIMED_STAYS
+from .weather_unlike import weather_unlike_learned_days
 
 # Runs whose start hours are known before the hours are a routine (a week of evenings).
 MIN_RUNS = 7
@@ -177,6 +178,12 @@ def _judged(
     taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
     found: list[_OffHours] = []
     began = _band(durations, state.entity_id, active, few=True)
+    if (
+        began is not None
+        and began[1] < MIN_RUNS
+        and weather_unlike_learned_days(home, baselines, since)
+    ):
+        began = None  # its few runs say nothing of this weather (``weather_unlike``)
     if (
         began is not None
         and hours_away(hour_of_day(since, baselines.zone), began[0]) >= MARGIN_HOURS
