@@ -14,7 +14,11 @@ person using it then), and not at an hour it is usually on (begun again in the m
 its usual run: an electric blanket plugged back in after midnight). Told
 (``left_on_past_its_routine``: judged against its own runs, not held while learning)
 once it has run as long as its longest run, never under ``FLOOR`` (a kettle's three
-minutes are no news), or ``CEILING``, whichever comes first. A load run at every hour
+minutes are no news), or ``CEILING``, whichever comes first. A load whose runs all last about
+as long (a timer, a thermostat set the same: ``timed_stays``' test) shows its hours from
+``TIMED_STAYS`` runs already (set 25: a boiler's four 95-min runs from 22:00, stuck on from
+12:50); known from fewer than ``MIN_RUNS``, it waits its own longest run, never cut to the
+ceiling (a car charged 2 h 44 each morning is not told at 2 h one evening). A load run at every hour
 has no band and is never judged here; what the homeowner marked normal while it lasted
 is not told again. No word of an id or a name is read.
 
@@ -40,7 +44,8 @@ from .home_baselines import HomeBaselines
 from .long_runs import plug_switch
 from .long_stays import drawing_meters, duration_text, learned_from, marked_normal, stay_since
 from .power import IDLE, RUNNING
-from .timed_stays import LEFT_ON_PAST_ITS_ROUTINE
+from .timed_stays import AGREEMENT, LEFT_ON_PAST_ITS_ROUTINE, TIMED_STAYS
+from .weather_unlike import weather_unlike_learned_days
 
 # Runs whose start hours are known before the hours are a routine (a week of evenings).
 MIN_RUNS = 7
@@ -101,11 +106,22 @@ def _nobody_in_room(home: HomeView, entity_id: str, since: datetime) -> bool:
     return True
 
 
-def _band(durations: StateDurations, entity_id: str, state: str) -> tuple[int, int] | None:
+def _alike(durations: StateDurations, entity_id: str, state: str) -> bool:
+    """Every stay of ``state`` about as long (``timed_stays``' test, every quarter pooled):
+    a timer or a thermostat set the same each time, not a person's use of every length."""
+    count, mean = durations.whole_mean(entity_id, state)
+    longest = durations.whole_record(entity_id, state)[1]
+    return count >= TIMED_STAYS and longest > 0 and mean >= AGREEMENT * longest
+
+
+def _band(
+    durations: StateDurations, entity_id: str, state: str, *, few: bool = False
+) -> tuple[int, int] | None:
     """(hours mask, stays) when ``MIN_RUNS`` stays of ``state`` all began within a band of
-    ``BAND_HOURS``; None otherwise."""
+    ``BAND_HOURS`` (``few``: ``TIMED_STAYS`` when the stays are alike); None otherwise."""
     mask, counted = durations.start_hours(entity_id, state)
-    if counted < MIN_RUNS or (span := band_span(mask)) is None or span[1] > BAND_HOURS:
+    needed = TIMED_STAYS if few and _alike(durations, entity_id, state) else MIN_RUNS
+    if counted < needed or (span := band_span(mask)) is None or span[1] > BAND_HOURS:
         return None
     return mask, counted
 
@@ -161,13 +177,21 @@ def _judged(
     _, longest = durations.whole_record(state.entity_id, active)
     taught = baselines.usual.taught_value(state.entity_id, "stay") or 0.0
     found: list[_OffHours] = []
-    began = _band(durations, state.entity_id, active)
+    began = _band(durations, state.entity_id, active, few=True)
+    if (
+        began is not None
+        and began[1] < MIN_RUNS
+        and weather_unlike_learned_days(home, baselines, since)
+    ):
+        began = None  # its few runs say nothing of this weather (``weather_unlike``)
     if (
         began is not None
         and hours_away(hour_of_day(since, baselines.zone), began[0]) >= MARGIN_HOURS
         and not _usually_on_then(baselines, state.entity_id, active, ended, since)
     ):
-        limit = min(CEILING, max(FLOOR, timedelta(minutes=longest)))
+        limit = max(FLOOR, timedelta(minutes=longest))
+        if began[1] >= MIN_RUNS:  # hours well known: never past the ceiling
+            limit = min(CEILING, limit)
         found.append(_OffHours(state, active, since, limit, began[1], began[0], False))
     if longest > 0 and (late := _past_its_end(baselines, state.entity_id, ended, since, longest)):
         found.append(_OffHours(state, active, since, late[0], late[2], late[1], True))
