@@ -7,22 +7,26 @@ it has been ``on`` far longer than any stay it ever had at this time of day (lea
 ``StateDurations``) and nothing else in the house has shown anybody since it went on (no
 other sensor on, no door or window used: no party, nobody else up), that is one person in
 one place who has not left it: somebody on the floor between the toilet and the wall, not
-somebody moving. Its going ``on`` stays the last sign of them, and the stillness judges
-read the quiet from it, by the place it is in (``still_where_last_seen``, ``bed_trip``).
+somebody moving. Its going ``on`` stays the last sign of them, and the place's own stays
+judge the quiet since (``still_in_room``: the room that keeps them, its door shut behind
+them): sooner than the home's quiet after that room, which may be the night's.
 
 "Far longer" is the room's own reading (``still_in_room``): ``FACTOR`` times the longest
 stay learned, at least ``MARGIN`` more. A sensor whose stays are not learned yet is left
-as it was (movement).
+as it was (movement). The glue analyses again when a held sensor passes it
+(``held_past_due``).
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
-from ..home import HomeView
+from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on
 from ..models import EntityState
 from .home_baselines import HomeBaselines
 from .inside_signs import inside_signs
+from .long_stays import duration_text, stay_since
 
 # Far past its stays: this many times the longest learned (``still_in_room.FACTOR``)...
 FACTOR = 1.5
@@ -30,15 +34,89 @@ FACTOR = 1.5
 MARGIN = timedelta(minutes=20)
 
 
+class HeldStay(NamedTuple):
+    """A sensor on since ``since``, and how long its stays at this time of day last."""
+
+    entity_id: str
+    name: str
+    since: datetime
+    longest: timedelta  # its longest stay learned at this time of day
+    stays: int  # how many
+    limit: timedelta  # from ``since``
+
+    def why(self) -> str:
+        """What the sensor's stays taught (for a finding)."""
+        return (
+            f"{self.name} has read somebody there since then; at this time of day it never "
+            f"read anybody there for more than {duration_text(self.longest)} "
+            f"({self.stays} stays)"
+        )
+
+
+def held_stay(
+    home: HomeView, baselines: HomeBaselines, sensor: EntityState, since: datetime
+) -> HeldStay | None:
+    """``sensor``'s stay from ``since`` and its limit, learned; None when not learned."""
+    learned = baselines.durations.longest(sensor.entity_id, "on", since)
+    if learned is None:
+        return None
+    longest = timedelta(minutes=learned[1])
+    limit = max(longest * FACTOR, longest + MARGIN)
+    return HeldStay(sensor.entity_id, sensor.info.name, since, longest, learned[0], limit)
+
+
 def held_past_its_stays(
     home: HomeView, baselines: HomeBaselines, sensor: EntityState, since: datetime
 ) -> bool:
     """Whether ``sensor``, ``on`` since ``since``, has been so far longer than it ever was
     at this time of day, with nobody seen anywhere in the house since it went on."""
-    learned = baselines.durations.longest(sensor.entity_id, "on", since)
-    if learned is None:
+    stay = held_stay(home, baselines, sensor, since)
+    if stay is None or home.end - since <= stay.limit:
         return False
-    longest = timedelta(minutes=learned[1])
-    if home.end - since <= max(longest * FACTOR, longest + MARGIN):
-        return False
-    return not any(when > since for when, _ in inside_signs(home))
+    return not _seen_since(home, since)
+
+
+def _seen_since(home: HomeView, since: datetime) -> bool:
+    return any(when > since for when, _ in inside_signs(home))
+
+
+def held_in(
+    home: HomeView, baselines: HomeBaselines, area: str, since: datetime
+) -> HeldStay | None:
+    """The sensor of ``area`` on since ``since`` (its going on the last sign of anybody),
+    with its learned stays; None when there is none."""
+    for sensor in home.in_area(area):
+        if (
+            sensor.domain != "binary_sensor"
+            or sensor.info.device_class not in OCCUPANCY_DEVICE_CLASSES
+            or not is_on(sensor)
+        ):
+            continue
+        on_since = stay_since(home, baselines, sensor)
+        if on_since is None or abs(on_since - since) > SAME_SIGN:
+            continue
+        if (stay := held_stay(home, baselines, sensor, on_since)) is not None:
+            return stay
+    return None
+
+
+# The sensor's going on read as the quiet's last sign (stored times are rounded).
+SAME_SIGN = timedelta(seconds=1)
+
+
+def held_past_due(home: HomeView, baselines: HomeBaselines | None) -> datetime | None:
+    """When a sensor on now, with nobody seen elsewhere since it went on, passes its
+    stays' limit, if that is still ahead."""
+    if baselines is None:
+        return None
+    due: datetime | None = None
+    for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES):
+        if not is_on(sensor):
+            continue
+        since = stay_since(home, baselines, sensor)
+        if since is None or (stay := held_stay(home, baselines, sensor, since)) is None:
+            continue
+        when = since + stay.limit
+        if when > home.end and (due is None or when < due) and not _seen_since(home, since):
+            due = when
+    return due

@@ -37,6 +37,7 @@ from ..occupancy import Occupancy
 from ..statistics.timeline import real_changes
 from .clock import local, next_hour
 from .held_on import moving_now
+from .held_past import HeldStay, held_in
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
@@ -66,6 +67,7 @@ class RoomStill(NamedTuple):
     area: str
     limit: timedelta
     learned: LearnedQuiet
+    held: HeldStay | None = None  # the place's own stays judged it (``held_past``)
 
 
 def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
@@ -95,6 +97,9 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     if learned is None:
         return None
     limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
+    held = held_in(home, baselines, area, since)
+    if held is not None and held.limit < limit:  # the place's own stays say sooner
+        return RoomStill(since, area, held.limit, learned, held)
     return RoomStill(since, area, limit, learned)
 
 
@@ -163,12 +168,16 @@ def still_in_room_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterat
     since = local(still.since, home.env.zone)
     when = _QUARTER_WORDS[since.hour // QUARTER_HOURS]
     learned = still.learned
+    judged = (
+        f"{still.held.why()}."
+        if still.held is not None
+        else f"After somebody was in {area} {when}, this home was never quiet for longer "
+        f"than {duration_text(learned.longest)} ({learned.quiets} times on {learned.days} days)."
+    )
     yield STILL_IN_ROOM.finding(
         evidence=tuple(evidence),
         reasoning=f"Someone is home and was last seen in {area} {duration_text(quiet)} ago "
-        f"(at {since:%H:%M}); nothing has moved anywhere since. After somebody was in "
-        f"{area} {when}, this home was never quiet for longer than "
-        f"{duration_text(learned.longest)} ({learned.quiets} times on {learned.days} days).",
+        f"(at {since:%H:%M}); nothing has moved anywhere since. {judged}",
         recommendation=f"Check on the person in {area}: they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
         subject=HOME_SUBJECT,
