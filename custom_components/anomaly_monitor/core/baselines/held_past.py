@@ -5,7 +5,8 @@ room (a party keeps it on all evening). But a presence sensor in a bathroom read
 for as long as somebody is *there*: the toilet at night, a few minutes, every night. When
 it has been ``on`` far longer than any stay it ever had at this time of day (learned,
 ``StateDurations``) and nothing else in the house has shown anybody since it went on (no
-other sensor on, no door or window used: no party, nobody else up), that is one person in
+sensor of another room on, no door or window used but its room's: no party, nobody else
+up; the door shut behind them is theirs), that is one person in
 one place who has not left it: somebody on the floor between the toilet and the wall, not
 somebody moving. Its going ``on`` stays the last sign of them, and the place's own stays
 judge the quiet since (``still_in_room``: the room that keeps them, its door shut behind
@@ -73,18 +74,21 @@ def held_past_its_stays(
     stay = held_stay(home, baselines, sensor, since)
     if stay is None or home.end - since <= stay.limit:
         return False
-    return not _seen_since(home, since)
+    return not _seen_since(home, since, sensor.info.area)
 
 
-def _seen_since(home: HomeView, since: datetime) -> bool:
-    return any(when > since for when, _ in inside_signs(home))
+def _seen_since(home: HomeView, since: datetime, area: str | None) -> bool:
+    """Somebody seen since ``since`` anywhere but ``area`` (the door shut behind them, a
+    stir of theirs: theirs)."""
+    return any(when > since and where != area for when, where in inside_signs(home))
 
 
 def held_in(
     home: HomeView, baselines: HomeBaselines, area: str, since: datetime
 ) -> HeldStay | None:
-    """The sensor of ``area`` on since ``since`` (its going on the last sign of anybody),
-    with its learned stays; None when there is none."""
+    """The sensor of ``area`` on since ``since`` or before (on through the last sign of
+    anybody, its room's door shut behind them), with its learned stays; None when there is
+    none."""
     for sensor in home.in_area(area):
         if (
             sensor.domain != "binary_sensor"
@@ -93,7 +97,7 @@ def held_in(
         ):
             continue
         on_since = stay_since(home, baselines, sensor)
-        if on_since is None or abs(on_since - since) > SAME_SIGN:
+        if on_since is None or on_since > since + SAME_SIGN:
             continue
         if (stay := held_stay(home, baselines, sensor, on_since)) is not None:
             return stay
@@ -117,6 +121,10 @@ def held_past_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
         if since is None or (stay := held_stay(home, baselines, sensor, since)) is None:
             continue
         when = since + stay.limit
-        if when > home.end and (due is None or when < due) and not _seen_since(home, since):
+        if (
+            when > home.end
+            and (due is None or when < due)
+            and not _seen_since(home, since, sensor.info.area)
+        ):
             due = when
     return due

@@ -98,8 +98,8 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
         return None
     limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
     held = held_in(home, baselines, area, since)
-    if held is not None and held.limit < limit:  # the place's own stays say sooner
-        return RoomStill(since, area, held.limit, learned, held)
+    if held is not None and held.since + held.limit - since < limit:  # its stays: sooner
+        return RoomStill(since, area, held.since + held.limit - since, learned, held)
     return RoomStill(since, area, limit, learned)
 
 
