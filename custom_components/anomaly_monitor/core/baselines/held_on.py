@@ -11,9 +11,7 @@ What a sensor is, is learned (``StateDurations``): one whose learned ``on`` stay
 ``HELD`` (a bed, night after night) and that reads ``on``, unchanged, for ``HELD`` or
 longer shows where somebody is, not that anybody moves: its going ``on`` counts as
 movement (the window's changes, as before), its staying ``on`` does not. A sensor whose
-stays are short (a motion sensor) held ``on`` for hours is a busy room: movement, unless
-nothing else in the house has moved since and it is held far past every stay it had
-(``held_past``: somebody in the bathroom far longer than ever, not a party).
+stays are short (a motion sensor) held ``on`` for hours is a busy room: movement.
 """
 
 from __future__ import annotations
@@ -23,7 +21,6 @@ from datetime import timedelta
 from ..home import HomeView, is_on
 from ..models import EntityState
 from .bed_exits import BED_CLASSES
-from .held_past import held_past_its_stays
 from .home_baselines import HomeBaselines
 from .long_stays import stay_since
 
@@ -46,11 +43,7 @@ def moving_now(home: HomeView, baselines: HomeBaselines, sensor: EntityState) ->
     if not is_on(sensor):
         return False
     since = stay_since(home, baselines, sensor)
-    if since is None:
-        return True
-    if held_past_its_stays(home, baselines, sensor, since):
-        return False  # somebody there far longer than anybody ever was, nobody else seen
-    if home.end - since < HELD:
+    if since is None or home.end - since < HELD:
         return True
     learned = baselines.durations.longest(sensor.entity_id, "on", since)
     if learned is None:  # too few stays to say, unless it is a bed somebody lives in

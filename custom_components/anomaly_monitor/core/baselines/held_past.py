@@ -5,8 +5,8 @@ room (a party keeps it on all evening). But a presence sensor in a bathroom read
 for as long as somebody is *there*: the toilet at night, a few minutes, every night. When
 it has been ``on`` far longer than any stay it ever had at this time of day (learned,
 ``StateDurations``) and nothing else in the house has shown anybody since it went on (no
-sensor of another room on, no door or window used but its room's: no party, nobody else
-up; the door shut behind them is theirs), that is one person in
+other sensor on, no door or window used but its room's: no party, nobody else up; the
+door shut behind them is theirs), that is one person in
 one place who has not left it: somebody on the floor between the toilet and the wall, not
 somebody moving. Its going ``on`` stays the last sign of them, and the place's own stays
 judge the quiet since (``still_in_room``: the room that keeps them, its door shut behind
@@ -23,10 +23,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
-from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_on
+from ..home import (
+    OCCUPANCY_DEVICE_CLASSES,
+    OPENING_DEVICE_CLASSES,
+    UNAVAILABLE_STATES,
+    HomeView,
+    is_on,
+)
 from ..models import EntityState
+from ..outdoor_areas import outdoor_area
 from .home_baselines import HomeBaselines
-from .inside_signs import inside_signs
 from .long_stays import duration_text, stay_since
 
 # Far past its stays: this many times the longest learned (``still_in_room.FACTOR``)...
@@ -74,13 +80,30 @@ def held_past_its_stays(
     stay = held_stay(home, baselines, sensor, since)
     if stay is None or home.end - since <= stay.limit:
         return False
-    return not _seen_since(home, since, sensor.info.area)
+    return not _seen_since(home, sensor, since)
 
 
-def _seen_since(home: HomeView, since: datetime, area: str | None) -> bool:
-    """Somebody seen since ``since`` anywhere but ``area`` (the door shut behind them, a
-    stir of theirs: theirs)."""
-    return any(when > since and where != area for when, where in inside_signs(home))
+def _seen_since(home: HomeView, sensor: EntityState, since: datetime) -> bool:
+    """Somebody seen since ``since`` but by ``sensor``: another motion, occupancy or
+    presence sensor on (in its room too: a second person there), a door or window of
+    another room used (the door of its own room shut behind them is theirs); outside the
+    house nothing counts (``outdoor_areas``)."""
+    area = sensor.info.area
+    for other in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES, *OPENING_DEVICE_CLASSES):
+        where = other.info.area
+        if other.entity_id == sensor.entity_id or not where or outdoor_area(where):
+            continue
+        motion = other.info.device_class in OCCUPANCY_DEVICE_CLASSES
+        if not motion and where == area:
+            continue
+        if any(
+            change.when > since
+            and (change.state == "on" or not motion)
+            and change.state not in UNAVAILABLE_STATES
+            for change in home.changes(other.entity_id)
+        ):
+            return True
+    return False
 
 
 def held_in(
@@ -121,10 +144,6 @@ def held_past_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
         if since is None or (stay := held_stay(home, baselines, sensor, since)) is None:
             continue
         when = since + stay.limit
-        if (
-            when > home.end
-            and (due is None or when < due)
-            and not _seen_since(home, since, sensor.info.area)
-        ):
+        if when > home.end and (due is None or when < due) and not _seen_since(home, sensor, since):
             due = when
     return due
