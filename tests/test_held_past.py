@@ -4,8 +4,8 @@ Rose (``test_still_in_room``'s fortnight) is seen by the bathroom's sensor for a
 or so at a time in the morning (99 stays, the longest 1.2 min). A morning she shuts the
 bathroom door behind her and its sensor stays on, nothing else moving anywhere: the
 sensor held on is no longer movement (for the room that keeps her) once it passes its own
-stays (1.5 times the
-longest, 20 min more: 21.2 min), and the room that keeps her is judged by them, sooner
+stays (20 min past the longest, more than 1.5 times it: 21.2 min), and the room that
+keeps her is judged by them, sooner
 than the home's quiet after the bathroom (40 min). Somebody else seen since, or the
 sensor's stays not learned, leave it as it was.
 """
