@@ -5,8 +5,8 @@ room (a party keeps it on all evening). But a presence sensor in a bathroom read
 for as long as somebody is *there*: the toilet at night, a few minutes, every night. When
 it has been ``on`` far longer than any stay it ever had at this time of day (learned,
 ``StateDurations``) and nothing else in the house has shown anybody since it went on (no
-other sensor on, no door or window used but its room's: no party, nobody else up; the
-door shut behind them is theirs), that is one person in
+other sensor on, no door or window used but the door they went in by: no party, nobody
+else up), that is one person in
 one place who has not left it: somebody on the floor between the toilet and the wall, not
 somebody moving. Its going ``on`` stays the last sign of them, and the place's own stays
 judge the quiet since (``still_in_room``: the room that keeps them, its door shut behind
@@ -32,6 +32,7 @@ from ..home import (
 )
 from ..models import EntityState
 from ..outdoor_areas import outdoor_area
+from .door_trips import PASSAGE
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
 
@@ -85,19 +86,20 @@ def held_past_its_stays(
 
 def _seen_since(home: HomeView, sensor: EntityState, since: datetime) -> bool:
     """Somebody seen since ``since`` but by ``sensor``: another motion, occupancy or
-    presence sensor on (in its room too: a second person there), a door or window of
-    another room used (the door of its own room shut behind them is theirs); outside the
-    house nothing counts (``outdoor_areas``)."""
+    presence sensor on (in its room too: a second person there), a door or window used
+    (its own room's within ``PASSAGE`` of ``since``: the door shut behind them, theirs);
+    outside the house nothing counts (``outdoor_areas``)."""
     area = sensor.info.area
     for other in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES, *OPENING_DEVICE_CLASSES):
         where = other.info.area
         if other.entity_id == sensor.entity_id or not where or outdoor_area(where):
             continue
         motion = other.info.device_class in OCCUPANCY_DEVICE_CLASSES
-        if not motion and where == area:
-            continue
+        # Its own room's door used as the sensor went on is the way in, theirs; later,
+        # somebody in there moving (the fridge opened in a kitchen full of family).
+        after = since + PASSAGE if not motion and where == area else since
         if any(
-            change.when > since
+            change.when > after
             and (change.state == "on" or not motion)
             and change.state not in UNAVAILABLE_STATES
             for change in home.changes(other.entity_id)
