@@ -35,9 +35,12 @@ SHUT = MORNING + timedelta(minutes=3)  # the bathroom door opened, her sensor on
 HELD_LIMIT = timedelta(minutes=1.2 + 20)  # 20 min past the longest (more than 1.5 times it)
 
 
-def _held_view(now: datetime, *, hall_at: datetime | None = None) -> HomeView:
+def _held_view(
+    now: datetime, *, hall_at: datetime | None = None, door_at: datetime | None = None
+) -> HomeView:
     """The home at ``now``: the bathroom's sensor on since ``SHUT``, its door shut behind
-    her; ``hall_at``: somebody seen in the hall then."""
+    her; ``hall_at``: somebody seen in the hall then; ``door_at``: the bathroom door opened
+    and shut again then."""
     states = [
         entity(e, "off", area=AREAS[e], device_class="door" if e == DOOR else "motion")
         for e in (BED, HALL, DOOR)
@@ -57,6 +60,11 @@ def _held_view(now: datetime, *, hall_at: datetime | None = None) -> HomeView:
         transitions += [
             Transition(hall_at, HALL, "on"),
             Transition(hall_at + timedelta(minutes=1), HALL, "off"),
+        ]
+    if door_at is not None:
+        transitions += [
+            Transition(door_at, BATH_DOOR, "on"),
+            Transition(door_at + timedelta(seconds=20), BATH_DOOR, "off"),
         ]
     env = Environment(local_time=now, persons_home=1, persons_total=1)
     return HomeView(window(states, env, transitions))
@@ -115,3 +123,15 @@ def test_stays_not_learned_leave_it_movement() -> None:
     assert bath is not None
     assert not held_past_its_stays(view, baselines, bath, SHUT)
     assert held_past_due(view, baselines) is None
+
+
+def test_its_own_door_used_later_is_somebody_there_moving() -> None:
+    """The door they went in by is theirs; the same door used half an hour into the stay
+    (a fridge opened in a kitchen full of family) is somebody moving there."""
+    baselines = _baselines()
+    now = SHUT + HELD_LIMIT + timedelta(minutes=5)
+    view = _held_view(now, door_at=SHUT + timedelta(minutes=15))
+    bath = view.info(BATH)
+    assert bath is not None
+    assert not held_past_its_stays(view, baselines, bath, SHUT)
+    assert held_past_its_stays(_held_view(now), baselines, bath, SHUT)
