@@ -8,7 +8,8 @@ it has been ``on`` far longer than any stay it ever had at this time of day (lea
 other sensor on, no door or window used but the door they went in by: no party, nobody
 else up), that is one person in
 one place who has not left it: somebody on the floor between the toilet and the wall, not
-somebody moving. Its going ``on`` stays the last sign of them, and the place's own stays
+somebody moving (never in a room with a way out of the home: a hall the family came home
+through). Its going ``on`` stays the last sign of them, and the place's own stays
 judge the quiet since (``still_in_room``: the room that keeps them, its door shut behind
 them): sooner than the home's quiet after that room, which may be the night's.
 
@@ -35,6 +36,7 @@ from ..outdoor_areas import outdoor_area
 from .door_trips import PASSAGE
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
+from .ways_in import way_out
 
 # Far past its stays: this many times the longest learned (``still_in_room.FACTOR``)...
 FACTOR = 1.5
@@ -81,7 +83,19 @@ def held_past_its_stays(
     stay = held_stay(home, baselines, sensor, since)
     if stay is None or home.end - since <= stay.limit:
         return False
-    return not _seen_since(home, sensor, since)
+    return not _seen_since(home, sensor, since) and not _by_a_way_out(home, baselines, sensor)
+
+
+def _by_a_way_out(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:
+    """Whether ``sensor``'s room holds a way out of the home (a door beside a lock, one
+    the tracked household comes and goes by: ``door_trip_out``'s reading): a hall the
+    family has just come home through keeps nobody, whatever its sensor holds."""
+    area = sensor.info.area
+    return any(
+        way_out(home, door.entity_id) or baselines.inside.came_and_went_by(door.entity_id)
+        for door in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)
+        if door.info.area == area
+    )
 
 
 def _seen_since(home: HomeView, sensor: EntityState, since: datetime) -> bool:
@@ -124,6 +138,8 @@ def held_in(
         on_since = stay_since(home, baselines, sensor)
         if on_since is None or on_since > since + SAME_SIGN:
             continue
+        if _by_a_way_out(home, baselines, sensor):
+            continue
         if (stay := held_stay(home, baselines, sensor, on_since)) is not None:
             return stay
     return None
@@ -144,6 +160,8 @@ def held_past_due(home: HomeView, baselines: HomeBaselines | None) -> datetime |
             continue
         since = stay_since(home, baselines, sensor)
         if since is None or (stay := held_stay(home, baselines, sensor, since)) is None:
+            continue
+        if _by_a_way_out(home, baselines, sensor):
             continue
         when = since + stay.limit
         if when > home.end and (due is None or when < due) and not _seen_since(home, sensor, since):
