@@ -36,7 +36,11 @@ HELD_LIMIT = timedelta(minutes=1.2 + 20)  # 20 min past the longest (more than 1
 
 
 def _held_view(
-    now: datetime, *, hall_at: datetime | None = None, door_at: datetime | None = None
+    now: datetime,
+    *,
+    hall_at: datetime | None = None,
+    door_at: datetime | None = None,
+    locked: bool = False,
 ) -> HomeView:
     """The home at ``now``: the bathroom's sensor on since ``SHUT``, its door shut behind
     her; ``hall_at``: somebody seen in the hall then; ``door_at``: the bathroom door opened
@@ -49,6 +53,8 @@ def _held_view(
     states.append(replace(bath, last_changed=SHUT))
     states.append(entity(BATH_DOOR, "off", area="Bathroom", device_class="door"))
     states.append(entity(ROSE, "home"))
+    if locked:  # a lock beside the room's door: a way out of the home, not a bathroom
+        states.append(entity("lock.bathroom_door", "locked", area="Bathroom"))
     transitions = [
         Transition(SHUT - timedelta(hours=1), BATH_DOOR, "off"),
         Transition(SHUT - timedelta(hours=1), BATH, "off"),
@@ -135,3 +141,15 @@ def test_its_own_door_used_later_is_somebody_there_moving() -> None:
     assert bath is not None
     assert not held_past_its_stays(view, baselines, bath, SHUT)
     assert held_past_its_stays(_held_view(now), baselines, bath, SHUT)
+
+
+def test_a_room_with_a_way_out_keeps_nobody() -> None:
+    """A hall with the house door (a lock beside it): the family came home through it, its
+    sensor held on is people there, not somebody who cannot leave."""
+    baselines = _baselines()
+    now = SHUT + HELD_LIMIT + timedelta(minutes=5)
+    view = _held_view(now, locked=True)
+    bath = view.info(BATH)
+    assert bath is not None
+    assert not held_past_its_stays(view, baselines, bath, SHUT)
+    assert list(still_in_room_far_longer(view, baselines)) == []
