@@ -37,6 +37,7 @@ from ..core.baselines.air_quality import air_unhealthy_due
 from ..core.baselines.brief_on_held import brief_sensor_held_on_due
 from ..core.baselines.cycles import cycle_stopped_due
 from ..core.baselines.drop_judge import offline_limit
+from ..core.baselines.held_past import held_past_due
 from ..core.baselines.leaving_grace import leaving_grace_due
 from ..core.baselines.long_runs import running_far_longer_due
 from ..core.baselines.long_stays import long_stay_due
@@ -87,6 +88,7 @@ class OfflineCheck:
             running_far_longer_due(home, baselines),
             off_hours_run_due(home, baselines),
             still_in_room_due(home, baselines),
+            held_past_due(home, baselines),
             still_where_last_seen_due(home, baselines),
             passage_due(baselines, home.end),
             night_door_due(baselines, home.end),

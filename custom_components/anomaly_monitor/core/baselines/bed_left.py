@@ -35,10 +35,10 @@ from typing import NamedTuple
 from ..home import OCCUPANCY_DEVICE_CLASSES, HomeView, is_unavailable
 from .bed_exits import BED_CLASSES, LAIN as EXIT_LAIN, LearnedExits
 from .bed_returns import PRIOR
-from .bed_trip import inside_signs
 from .clock import local
 from .held_on import HELD, lain_on
 from .home_baselines import HomeBaselines
+from .inside_signs import inside_signs
 from .long_stays import duration_text
 from .room_limit import room_limit
 from .still_in_room import MIN_LIMIT as FLOOR

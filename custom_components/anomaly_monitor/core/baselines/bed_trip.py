@@ -35,14 +35,12 @@ from typing import NamedTuple
 
 from ..home import (
     OCCUPANCY_DEVICE_CLASSES,
-    OPENING_DEVICE_CLASSES,
-    UNAVAILABLE_STATES,
     HomeView,
     is_unavailable,
 )
-from ..outdoor_areas import outdoor_area
 from .held_on import lain_on
 from .home_baselines import HomeBaselines
+from .inside_signs import inside_signs
 from .night_trips import PASSING
 from .room_limit import room_limit
 from .room_quiet import MIN_QUIETS, LearnedQuiet
@@ -139,28 +137,3 @@ def _passing_so_far(baselines: HomeBaselines, area: str, arrived: datetime) -> L
     if seen is None or seen.quiets < MIN_QUIETS or seen.longest >= PASSING:
         return None
     return seen
-
-
-def inside_signs(home: HomeView) -> list[tuple[datetime, str]]:
-    """Every sign of somebody inside in the window, in time order: a motion, occupancy or
-    presence sensor turning on, a door or window used, in an area not outside the house.
-    A sensor's first change in the window counts too (the window begins at it: the walk
-    to the bathroom may be the first thing its sensor saw in two hours)."""
-    signs: list[tuple[datetime, str]] = []
-    sensors = [
-        *((s, True) for s in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)),
-        *((s, False) for s in home.of("binary_sensor", *OPENING_DEVICE_CLASSES)),
-    ]
-    for sensor, motion in sensors:
-        area = sensor.info.area
-        if not area or outdoor_area(area):
-            continue
-        before = None
-        for change in home.changes(sensor.entity_id):
-            readable = change.state not in UNAVAILABLE_STATES and (
-                before is None or before not in UNAVAILABLE_STATES
-            )
-            if readable and (change.state == "on" or not motion):
-                signs.append((change.when, area))
-            before = change.state
-    return sorted(signs)

@@ -11,7 +11,9 @@ bedroom at night is the night, and is never told here.
 Told (safety hazard, high: a person who may have fallen; one incident with the other
 stillness rules, ``core/stillness.py``) when someone is home (HA's persons), nothing reads
 movement now (a motion sensor on: relatives in the patio while the last door closed was the
-street's; ``held_on``: a bed held on is somebody lying there, not moving), nobody came or
+street's; ``held_on``: a bed held on is somebody lying there, not moving; ``held_past``: a
+sensor held far past its own stays, nobody else seen, is somebody there, not moving; the
+place's own stays then judge it, when sooner), nobody came or
 went since the last sign, the room keeps them (its door closed behind them and they were
 seen inside after, ``shut_in.py``: elsewhere the last room seen says little of where a
 still person is, and rooms without a door told many false alarms), and the quiet is
@@ -32,13 +34,14 @@ from typing import NamedTuple
 
 from ..finding_kind import FindingKind
 from ..home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES, HomeView, is_unavailable
-from ..models import HOME_SUBJECT, AnomalyType, Finding, Severity
+from ..models import HOME_SUBJECT, AnomalyType, EntityState, Finding, Severity
 from ..occupancy import Occupancy
 from ..statistics.timeline import real_changes
 from .clock import local, next_hour
 from .held_on import moving_now
+from .held_past import HeldStay, held_in, held_past_its_stays
 from .home_baselines import HomeBaselines
-from .long_stays import duration_text
+from .long_stays import duration_text, stay_since
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
 from .shut_in import shut_in, window_signs
 
@@ -66,6 +69,7 @@ class RoomStill(NamedTuple):
     area: str
     limit: timedelta
     learned: LearnedQuiet
+    held: HeldStay | None = None  # the place's own stays judged it (``held_past``)
 
 
 def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
@@ -74,7 +78,7 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     if home.occupancy is not Occupancy.OCCUPIED or baselines.quiet.occupied is False:
         return None
     if any(
-        moving_now(home, baselines, sensor)
+        moving_now(home, baselines, sensor) and not _held_past(home, baselines, sensor)
         for sensor in home.of("binary_sensor", *OCCUPANCY_DEVICE_CLASSES)
         if not is_unavailable(sensor)
     ):
@@ -95,7 +99,17 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     if learned is None:
         return None
     limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
+    held = held_in(home, baselines, area, since)
+    if held is not None and held.since + held.limit - since < limit:  # its stays: sooner
+        return RoomStill(since, area, held.since + held.limit - since, learned, held)
     return RoomStill(since, area, limit, learned)
+
+
+def _held_past(home: HomeView, baselines: HomeBaselines, sensor: EntityState) -> bool:
+    """``sensor`` held on far past its stays, nobody else seen since (``held_past``):
+    somebody there, not moving; judged only if its room keeps them (``shut_in``)."""
+    since = stay_since(home, baselines, sensor)
+    return since is not None and held_past_its_stays(home, baselines, sensor, since)
 
 
 def judged_by_room(home: HomeView, baselines: HomeBaselines, since: datetime, at: datetime) -> bool:
@@ -163,12 +177,16 @@ def still_in_room_far_longer(home: HomeView, baselines: HomeBaselines) -> Iterat
     since = local(still.since, home.env.zone)
     when = _QUARTER_WORDS[since.hour // QUARTER_HOURS]
     learned = still.learned
+    judged = (
+        f"{still.held.why()}."
+        if still.held is not None
+        else f"After somebody was in {area} {when}, this home was never quiet for longer "
+        f"than {duration_text(learned.longest)} ({learned.quiets} times on {learned.days} days)."
+    )
     yield STILL_IN_ROOM.finding(
         evidence=tuple(evidence),
         reasoning=f"Someone is home and was last seen in {area} {duration_text(quiet)} ago "
-        f"(at {since:%H:%M}); nothing has moved anywhere since. After somebody was in "
-        f"{area} {when}, this home was never quiet for longer than "
-        f"{duration_text(learned.longest)} ({learned.quiets} times on {learned.days} days).",
+        f"(at {since:%H:%M}); nothing has moved anywhere since. {judged}",
         recommendation=f"Check on the person in {area}: they may have fallen or be unwell.",
         magnitude=round((quiet - still.limit).total_seconds() / 60, 1),
         subject=HOME_SUBJECT,
