@@ -6,12 +6,12 @@ for as long as somebody is *there*: the toilet at night, a few minutes, every ni
 it has been ``on`` far longer than any stay it ever had at this time of day (learned,
 ``StateDurations``) and nothing else in the house has shown anybody since it went on (no
 other sensor on, no door or window used but the door they went in by: no party, nobody
-else up), that is one person in
-one place who has not left it: somebody on the floor between the toilet and the wall, not
-somebody moving (never in a room with a way out of the home: a hall the family came home
-through). Its going ``on`` stays the last sign of them, and the place's own stays
-judge the quiet since (``still_in_room``: the room that keeps them, its door shut behind
-them): sooner than the home's quiet after that room, which may be the night's.
+else up), that is one person in one place who has not left it: somebody on the floor
+between the toilet and the wall, not somebody moving (never in a room with a way out of
+the home: a hall the family came home through). Its going ``on`` stays the last sign of
+them, and the place's own stays judge the quiet since (``still_in_room``: the room that
+keeps them, its door shut behind them): sooner than the home's quiet after that room,
+which may be the night's.
 
 "Far longer" is the room's own reading (``still_in_room``): ``FACTOR`` times the longest
 stay learned, at least ``MARGIN`` more. A sensor whose stays are not learned yet is left
@@ -38,9 +38,10 @@ from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
 from .ways_in import way_out
 
-# Far past its stays: this many times the longest learned (``still_in_room.FACTOR``)...
+# Far past its stays: this many times the longest learned (``still_in_room`` judges a
+# room's quiet by the same)...
 FACTOR = 1.5
-# ...at least this much more (``still_in_room.MARGIN``).
+# ...at least this much more.
 MARGIN = timedelta(minutes=20)
 
 

@@ -39,17 +39,15 @@ from ..occupancy import Occupancy
 from ..statistics.timeline import real_changes
 from .clock import local, next_hour
 from .held_on import moving_now
-from .held_past import HeldStay, held_in, held_past_its_stays
+from .held_past import FACTOR, MARGIN, HeldStay, held_in, held_past_its_stays
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
 from .shut_in import shut_in, window_signs
 
-# The quiet must pass the learned longest by a clear margin: this many times it...
-FACTOR = 1.5
-# ...at least this much more (a bathroom's 10 min is not told at 15)...
-MARGIN = timedelta(minutes=20)
-# ...and never less than this.
+# The quiet must pass the learned longest by a clear margin: ``FACTOR`` times it, at least
+# ``MARGIN`` more (a bathroom's 10 min is not told at 15; ``held_past`` reads a held sensor
+# by the same), and never less than this.
 MIN_LIMIT = timedelta(minutes=40)
 # Hours at which this home is usually still this long (``QuietSpells``) are its rest: a
 # quiet that begins then is somebody going to bed wherever they were last seen, judged only
