@@ -185,7 +185,9 @@ def _named(anomaly: OpenAnomaly) -> str:
     return anomaly.subject
 
 
-def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str]) -> str:
+def _headline_key(
+    hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str, str], again: bool
+) -> str:
     rule = anomaly.lead_rule
     key = rule
     if rule == "hazard_detected" and (state := hass.states.get(_named(anomaly))) is not None:
@@ -205,7 +207,7 @@ def _headline_key(hass: HomeAssistant, anomaly: OpenAnomaly, templates: dict[str
     elif (
         rule == "device_unavailable"
         and BACK_WORDS in anomaly.reasoning
-        and _offline_again(hass, anomaly) is None
+        and not again  # offline again (``_offline_again``): "is offline"
     ):
         key = f"{rule}{_BACK}"  # its outage seen ending: "was offline", not "is offline"
     elif rule == "no_movement_while_home" and NOT_UP_WORDS in anomaly.reasoning:
@@ -307,10 +309,10 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     else:
         line = entity_line(hass, _named(anomaly), words)
         subject, where = line.name, line.area or home
-    key = _headline_key(hass, anomaly, templates)
+    again = _offline_again(hass, anomaly)
+    key = _headline_key(hass, anomaly, templates, again is not None)
     # The name it was told with, whatever its devices read now; an outage seen ending is
     # the same name in the past ("… was offline": walk 53 read "is offline" above "Clear").
-    again = _offline_again(hass, anomaly)
     if anomaly.headline and not key.endswith(_BACK) and again is None:
         headline = anomaly.headline
     else:

@@ -64,6 +64,11 @@ class HeldStay(NamedTuple):
         )
 
 
+def far_past(longest: timedelta) -> timedelta:
+    """How long past ``longest`` learned is far past it: ``FACTOR`` times, ``MARGIN`` more."""
+    return max(longest * FACTOR, longest + MARGIN)
+
+
 def held_stay(
     home: HomeView, baselines: HomeBaselines, sensor: EntityState, since: datetime
 ) -> HeldStay | None:
@@ -72,8 +77,9 @@ def held_stay(
     if learned is None:
         return None
     longest = timedelta(minutes=learned[1])
-    limit = max(longest * FACTOR, longest + MARGIN)
-    return HeldStay(sensor.entity_id, sensor.info.name, since, longest, learned[0], limit)
+    return HeldStay(
+        sensor.entity_id, sensor.info.name, since, longest, learned[0], far_past(longest)
+    )
 
 
 def held_past_its_stays(

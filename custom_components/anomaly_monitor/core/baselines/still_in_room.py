@@ -17,7 +17,7 @@ place's own stays then judge it, when sooner), nobody came or
 went since the last sign, the room keeps them (its door closed behind them and they were
 seen inside after, ``shut_in.py``: elsewhere the last room seen says little of where a
 still person is, and rooms without a door told many false alarms), and the quiet is
-longer than ``FACTOR`` times the learned longest, at least ``MARGIN`` more and never under
+longer than ``far_past`` the learned longest (1.5 times it, at least 20 min more) and never under
 ``MIN_LIMIT``. A quiet over the hours the home rests at is bedtime, wherever somebody was
 last seen: judged only when it began on a trip out of the rest (``judged_by_room``).
 Nothing is told while the room's quarter is not learned (``room_quiet.MIN_QUIETS`` quiets
@@ -39,15 +39,15 @@ from ..occupancy import Occupancy
 from ..statistics.timeline import real_changes
 from .clock import local, next_hour
 from .held_on import moving_now
-from .held_past import FACTOR, MARGIN, HeldStay, held_in, held_past_its_stays
+from .held_past import HeldStay, far_past, held_in, held_past_its_stays
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text, stay_since
 from .room_quiet import QUARTER_HOURS, LearnedQuiet
 from .shut_in import shut_in, window_signs
 
-# The quiet must pass the learned longest by a clear margin: ``FACTOR`` times it, at least
-# ``MARGIN`` more (a bathroom's 10 min is not told at 15; ``held_past`` reads a held sensor
-# by the same), and never less than this.
+# The quiet must pass the learned longest by a clear margin (``held_past.far_past``: a
+# bathroom's 10 min is not told at 15; a held sensor is read by the same), and never less
+# than this.
 MIN_LIMIT = timedelta(minutes=40)
 # Hours at which this home is usually still this long (``QuietSpells``) are its rest: a
 # quiet that begins then is somebody going to bed wherever they were last seen, judged only
@@ -96,10 +96,10 @@ def room_still(home: HomeView, baselines: HomeBaselines) -> RoomStill | None:
     learned = baselines.room_quiet.learned(area, since)
     if learned is None:
         return None
-    limit = max(MIN_LIMIT, learned.longest * FACTOR, learned.longest + MARGIN)
+    limit = max(MIN_LIMIT, far_past(learned.longest))
     held = held_in(home, baselines, area, since)
-    if held is not None and held.since + held.limit - since < limit:  # its stays: sooner
-        return RoomStill(since, area, held.since + held.limit - since, learned, held)
+    if held is not None and (own := held.since + held.limit - since) < limit:  # sooner
+        return RoomStill(since, area, own, learned, held)
     return RoomStill(since, area, limit, learned)
 
 
