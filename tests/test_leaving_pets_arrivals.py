@@ -224,3 +224,37 @@ def test_an_opening_in_the_windows_first_minutes_is_not_judged() -> None:
     # A window that began long before shows both sides of the door, and nobody: told.
     (finding,) = unaccompanied_opening(view(-30))
     assert finding.evidence[0] == DOOR.entity_id
+
+
+def test_a_new_away_spell_does_not_carry_the_last_spells_motion() -> None:
+    # Out at 5, motion at 20 (told then), home at 60, out again at 62.
+    trace = steps(
+        MORNING,
+        [
+            (0, PERSON.entity_id, "home"),
+            (5, PERSON.entity_id, "not_home"),
+            (20, HALL.entity_id, "on"),
+            (21, HALL.entity_id, "off"),
+            (60, PERSON.entity_id, "home"),
+            (62, PERSON.entity_id, "not_home"),
+        ],
+    )
+    states = [
+        PERSON,
+        entity("binary_sensor.hall_motion", "off", area="Hall", device_class="motion"),
+    ]
+    (during,) = activity_while_away(_away(30, states, trace[:4]))
+    assert during.evidence[0] == HALL.entity_id
+    # The new spell: nothing moved in it yet, so nothing is told of the earlier one.
+    assert not list(activity_while_away(_away(70, states, trace)))
+    # Motion in the new spell is told, and counted alone.
+    later = [*trace, *steps(MORNING, [(75, HALL.entity_id, "on")])]
+    (finding,) = activity_while_away(_away(76, [PERSON, HALL], later))
+    assert finding.magnitude == 1.0
+    # An unknown report (a phone's flicker) is no return: the spell goes on.
+    flicker = [
+        *trace[:4],
+        *steps(MORNING, [(40, PERSON.entity_id, "unknown"), (42, PERSON.entity_id, "not_home")]),
+    ]
+    (kept,) = activity_while_away(_away(50, states, flicker))
+    assert kept.magnitude == 1.0

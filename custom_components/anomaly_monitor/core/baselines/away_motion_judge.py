@@ -37,6 +37,7 @@ from datetime import datetime
 from ..home import HomeView
 from ..models import Finding
 from ..phoneless_residents import nobody_home_words
+from ..statistics.occupancy import since_last_return
 from .away_judge import _at, _entries
 from .away_normal import PART_HOURS
 from .away_spans import VISIT_REACH, empty_spans as _empty_spans, within as _within
@@ -171,8 +172,9 @@ def _onsets(
     home: HomeView, sensor: str, rule: str, spans: list[tuple[datetime, datetime]]
 ) -> list[datetime]:
     onsets = [c.when for c in home.changes(sensor) if c.state.lower() == "on"]
-    if rule == "activity_while_away":
-        return [when for when in onsets if _within(spans, when)]
+    if rule == "activity_while_away":  # the rule's spell: since the last return home
+        current = since_last_return(home, spans)
+        return [when for when in onsets if _within(current, when)]
     return onsets[-1:] or [home.end]  # motion_while_away: the spell under way
 
 

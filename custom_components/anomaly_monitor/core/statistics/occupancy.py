@@ -133,6 +133,27 @@ def away_periods(home: HomeView) -> list[tuple[datetime, datetime]]:
     return spans
 
 
+def since_last_return(
+    home: HomeView, spans: list[tuple[datetime, datetime]]
+) -> list[tuple[datetime, datetime]]:
+    """The away spans after the last time a tracked person was reported home.
+
+    Motion of an earlier spell, one that ended with somebody coming home, belongs to that
+    spell: it was judged then, and whoever came home has seen the house since. A new spell's
+    first finding must not carry it (nor the entries before it).
+    """
+    returns = [
+        t.when
+        for e in _presence_ids(home)
+        for t in home.history.get(e, [])
+        if presence_of(t.state.lower()) is True
+    ]
+    if not returns:
+        return spans
+    last = max(returns)
+    return [span for span in spans if span[0] >= last]
+
+
 def _since_a_person_showed(
     home: HomeView, spans: list[tuple[datetime, datetime]]
 ) -> list[tuple[datetime, datetime]]:
@@ -162,7 +183,7 @@ def activity_while_away(home: HomeView) -> Iterator[Finding]:
     Magnitude: how many times motion started (or a level was reported) while everyone
     was away.
     """
-    spans = away_periods(home)
+    spans = since_last_return(home, away_periods(home))
     shown: list[tuple[datetime, datetime]] | None = None  # read only with pets (a scan)
     if spans and has_pets(home.window.profile):
         spans = shown = _since_a_person_showed(home, spans)
