@@ -149,6 +149,7 @@ def judged_drop(
         return finding  # nothing learned yet, of it or of the home: the rule's grace
     device_class = state.info.device_class
     limit = drop_limit(baselines, entity_id, state.domain, device_class, learning)
+    several = False  # dropped more than once: its length is the longest drop's
     if away_state(state.state, device_class):  # away now: this outage, from its start
         # The drop's start as learned, kept across a restart (the window sees the device
         # go "unknown" then "unavailable" at the restart, not its drop the day before).
@@ -165,8 +166,8 @@ def judged_drop(
         )
         if not long and not flapping:
             return None
-        length = max(long, default=None)
-    why = _why(baselines, entity_id, length, home.end, learning, limit=limit)
+        length, several = max(long, default=None), len(spells) > 1
+    why = _why(baselines, entity_id, length, home.end, learning, limit=limit, several=several)
     return replace(finding, reasoning=finding.reasoning + why)
 
 
@@ -190,10 +191,13 @@ def _why(
     learning: bool = False,
     *,
     limit: timedelta | None = None,
+    several: bool = False,
 ) -> str:
     """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
-    twice a day (14 drops learned)." or the limit any home has (``limit``)."""
-    offline = f" Offline {duration_text(length)};" if length is not None else ""
+    twice a day (14 drops learned)." or the limit any home has (``limit``). ``several``
+    drops: " Longest outage 16 min; ..." (not read as the last drop's length)."""
+    said = "Longest outage" if several else "Offline"
+    offline = f" {said} {duration_text(length)};" if length is not None else ""
     return _after(offline, _judged_by(baselines, entity_id, now, learning, limit=limit))
 
 
