@@ -33,6 +33,10 @@ async def test_a_second_drop_is_said_with_its_return(
     assert await async_setup_component(hass, REPAIRS_DOMAIN, {})
     set_calm_home(hass)
     entry = await setup_monitor(hass, learned=True)
+    # A blip before the outage (walk 57: HA's own start) is not the outage dropping again.
+    hass.states.async_set(SMOKE, "unavailable", SMOKY)
+    await pass_time(hass, freezer, timedelta(seconds=10))
+    hass.states.async_set(SMOKE, "off", SMOKY)
     await pass_time(hass, freezer, timedelta(minutes=1))
     first = _now()
     hass.states.async_set(SMOKE, "unavailable", SMOKY)

@@ -159,14 +159,19 @@ def judged_drop(
         if length is not None and length < limit:
             return None
     else:  # back: the outages the window saw
-        spells = [length for _, length in drop_spells(home, entity_id, device_class)]
+        dated = list(drop_spells(home, entity_id, device_class))
+        spells = [length for _, length in dated]
         long = [length for length in spells if length >= limit]
         flapping = len(spells) >= FLAPPING_SPELLS and len(spells) > baselines.drops.most_in_a_day(
             entity_id
         )
         if not long and not flapping:
             return None
-        length, several = max(long, default=None), len(spells) > 1
+        length = max(long, default=None)
+        # Dropped again since the first long drop (a blip before it, HA's own start, is
+        # not the outage told): its length is the longest's.
+        first = next((at for at, spell in dated if spell >= limit), None)
+        several = first is not None and sum(1 for at, _ in dated if at >= first) > 1
     why = _why(baselines, entity_id, length, home.end, learning, limit=limit, several=several)
     return replace(finding, reasoning=finding.reasoning + why)
 
