@@ -128,13 +128,13 @@ async def test_an_open_door_leads_and_its_locked_lock_is_not_the_problem(
     assert evidence == ["- Door (Hallway): Closed", "- Front door lock (Hallway): Locked"]
 
     # Then unlocked: the same incident (the door is its subject), under the title it was
-    # told with (``test_told_title.py``); what is unlocked is the lock, not the door
-    # contact (seen in a live hass).
+    # told with (``test_told_title.py``), said as true with the door shut (walk 56: "open"
+    # above "Closed"); what is unlocked is the lock, not the door contact (a live hass).
     hass.states.async_set(FRONT_LOCK, "unlocked", {"friendly_name": "Front door lock"})
     await analyze(hass, entry)
     await hass.async_block_till_done()
     (note,) = _notifications(hass)
-    assert note["title"] == "Door open while nobody is home"
+    assert note["title"] == "Door opened while nobody is home"
     assert "Front door lock is unlocked while nobody is home" in note["message"]
     evidence = [line for line in note["message"].splitlines() if line.startswith("- ")]
     assert evidence == ["- Front door lock (Hallway): Unlocked", "- also: Door (Hallway): Closed"]

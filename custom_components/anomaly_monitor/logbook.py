@@ -3,9 +3,10 @@
 Without a description HA's logbook leaves ``anomaly_monitor_anomaly_detected`` and
 ``_cleared`` out, and the monitor's event entity reads only as timestamps (walk of session
 19): the homeowner looking back at the night saw when, not what. Each event is one line on
-the event entity: "told: Front door open while nobody is home (high)", "over: ...",
-"marked a false alarm: ...". Names come from the event (friendly names, untrusted: the
-logbook shows them as plain text), never the household profile.
+the event entity: "told: Front door open while nobody is home (high)", "opened again,
+told again: ...", "over: ...", "marked a false alarm: ...". Names come from the event
+(friendly names, untrusted: the logbook shows them as plain text), never the household
+profile.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ _PREFIX = f"component.{DOMAIN}.selector.anomaly_text.options."
 _DEFAULTS = {
     "logbook_told": "told: {headline} ({severity})",
     "logbook_told_again": "told again: {headline} ({severity})",
+    # Why (``core.escalation``): what happened, not only that it was told again.
+    "logbook_told_again_reopened": "opened again, told again: {headline} ({severity})",
+    "logbook_told_again_intrusion": "motion inside, told again: {headline} ({severity})",
+    "logbook_told_again_graver": "graver, told again: {headline} ({severity})",
+    "logbook_told_again_hazard": "now a safety hazard, told again: {headline} ({severity})",
     "logbook_over": "over: {headline}",
     "logbook_false_alarm": "marked a false alarm: {headline}",
     "logbook_answered": "answered: {headline}",
@@ -62,7 +68,10 @@ def async_describe_events(
     def _describe(event: Event) -> dict[str, str]:
         data = dict(event.data)
         if event.event_type == EVENT_ANOMALY_DETECTED:
-            key = "logbook_told_again" if data.get("escalation") else "logbook_told"
+            key = "logbook_told"
+            if escalation := data.get("escalation"):
+                key = f"logbook_told_again_{escalation}"
+                key = key if key in _DEFAULTS else "logbook_told_again"
         else:
             key = _CLEARED_KEYS.get(str(data.get("reason")), "logbook_answered")
         described = {

@@ -28,6 +28,9 @@ class Changes:
     # entry while nobody is home joining the acknowledged night entry of the same door):
     # shown nowhere, so written to the logbook.
     joined_acknowledged: list[tuple[OpenAnomaly, list[Finding]]] = field(default_factory=list)
+    # Entries opened again within their first telling (``entered_again.within_the_entry``):
+    # among ``reopened``, shown in place and not pushed, so the logbook says so.
+    opened_again: list[OpenAnomaly] = field(default_factory=list)
 
 
 def ended_by_arrival(finding: Finding) -> bool:

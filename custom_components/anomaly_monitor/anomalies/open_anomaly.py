@@ -148,8 +148,11 @@ class OpenAnomaly:
     lead_rule: str = ""
     members: list[Member] = field(default_factory=list)
     # Why it was last told again ("" never; ``core.escalation.Escalation``): the title of
-    # that message says what changed ("Now motion in Hall: ..."), after a restart too.
+    # that message says what changed ("Now motion in Hall: ..."), after a restart too;
+    # and when (ISO; None never or stored before it was kept): once its sign no longer
+    # holds, the title says it in the past ("Motion in Hall at 13:54: ...").
     escalation: str = ""
+    escalated_at: str | None = None
     # When it ended, if it has: kept a while for the homeowner's feedback
     # (``AnomalyTracker.ended``).
     ended: str | None = None
@@ -162,6 +165,9 @@ class OpenAnomaly:
     # over, so a lock locked since (or read locked after a restart) does not rename the
     # incident the homeowner was told about; told again, it takes the title of then.
     headline: str = ""
+    # The type it was told with ("" not shown yet), kept as ``headline`` is: the door shut
+    # while its motion member keeps it open is still "Security", not the motion's type.
+    told_type: str = ""
     # The homeowner dismissed its notification (read): a restart does not write it again;
     # told again (graver, reopened, over), it is shown and unread again (``surfaces``).
     notice_dismissed: bool = False
@@ -285,7 +291,7 @@ class OpenAnomaly:
         if told is None and self.hazard and not was_hazard and not _crossed_a_line(before, joined):
             told = Escalation.HAZARD
         if told is not None:
-            self.escalation = told.value  # the title says it, pushed or not
+            self.told_again(told, now)  # the title says it, pushed or not
         first = parse_time(self.first_seen)
         if told is Escalation.INTRUSION:
             if first is not None and now - first < SAME_ENTRY:
@@ -294,6 +300,10 @@ class OpenAnomaly:
             if self.severity in _SEVERITIES:
                 self.severity = inside(Severity(self.severity)).value
         return told
+
+    def told_again(self, why: Escalation, now: datetime) -> None:
+        """Why and when it was last told again (pushed, or said in place)."""
+        self.escalation, self.escalated_at = why.value, now.isoformat()
 
     def miss(self, now: datetime) -> bool:
         """Absent from an analysis; whether it is now over (hysteresis: absent from

@@ -47,6 +47,10 @@ Store format (major version 1):
   Later, ``"recalled_stays"`` in ``"already_told"`` (door -> when the stays told while
   away began, ISO: ``told_stay_recalled``; session 48 stored their minutes, dropped on
   reading). Older versions ignore it.
+  Later, every anomaly may hold ``escalated_at`` (when it was last told again, ISO) and
+  ``told_type`` (the type it was told with, kept as ``headline`` is). Older versions
+  ignore them; absent, the title's escalation is said only while its sign holds and the
+  type is the anomaly's.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -240,11 +244,13 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "lead_rule": _text(item, "lead_rule", required=False) or rule,
         "members": [_member(m) for m in members],
         "escalation": _escalation(item),
+        "escalated_at": _time(item, "escalated_at", required=False),
         "ended": _time(item, "ended", required=False),
         "readings": _readings(item),
         "dark_since": _time(item, "dark_since", required=False),
         "back_since": _time(item, "back_since", required=False),
         "headline": _text(item, "headline", required=False),
+        "told_type": _text(item, "told_type", required=False),
         "notice_dismissed": notice_dismissed,
         "part_of": "" if part_of == signature else part_of,
         "on_the_bus": on_the_bus,

@@ -137,6 +137,7 @@ class Announcer:
         # Its name from now on: a lock locked since, or read locked after a restart,
         # does not rename what the homeowner was told (the evidence says what holds now).
         anomaly.headline = anomaly.headline or texts.title
+        anomaly.told_type = anomaly.told_type or anomaly.anomaly_type
         note_id = notification_id(self.entry.entry_id, anomaly)
         headline, message = texts.headline, notice_message(anomaly, texts, then=then)
         key = "hazard_anomaly" if anomaly.hazard else "anomaly"
@@ -202,7 +203,7 @@ class Announcer:
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A new anomaly: notify on every surface once."""
         hass, entry = self.hass, self.entry
-        anomaly.headline = ""  # told (again): named as it reads now
+        anomaly.headline = anomaly.told_type = ""  # told (again): named as it reads now
         await self._async_show(anomaly)
         if shown_not_pushed(anomaly.rule, anomaly.severity):
             return  # a routine or a service's alert told low: shown, neither event nor push
@@ -278,6 +279,13 @@ class Announcer:
         nowhere, so the logbook keeps it for whoever reads what happened while away."""
         texts = await async_anomaly_texts(self.hass, anomaly)
         self._async_log(texts.text("logged_acknowledged", headline=texts.headline))
+
+    async def async_logged_opened_again(self, anomaly: OpenAnomaly) -> None:
+        """An entry opened again within its first telling (``entered_again``): its
+        notification says so in place, the phone is not pushed; the logbook keeps it."""
+        texts = await async_anomaly_texts(self.hass, anomaly)
+        headline = anomaly.headline or texts.title
+        self._async_log(texts.text("logged_opened_again", headline=headline))
 
     async def async_logged_joining(self, anomaly: OpenAnomaly, findings: list[Finding]) -> None:
         """``findings`` of rules new to ``anomaly``, which the homeowner acknowledged, joined

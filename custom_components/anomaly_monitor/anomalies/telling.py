@@ -36,6 +36,9 @@ async def async_shown_again(announcer: Announcer, changes: Changes) -> None:
             await announcer.async_logged(anomaly)
         else:
             await announcer.async_reworded(anomaly)
+    for anomaly in changes.opened_again:
+        if not anomaly.acknowledged:
+            await announcer.async_logged_opened_again(anomaly)
     for anomaly, findings in changes.joined_acknowledged:
         await announcer.async_logged_joining(anomaly, findings)
 

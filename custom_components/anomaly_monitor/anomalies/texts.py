@@ -14,6 +14,7 @@ Markdown by the caller wherever Markdown is rendered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 import re
@@ -27,13 +28,14 @@ from homeassistant.util import dt as dt_util
 
 from ..const import DOMAIN
 from ..core.baselines.getting_up import NOT_UP_WORDS
-from ..core.escalation import Escalation, intrusion_sign
 from ..core.home import ENTRY_DEVICE_CLASSES, OCCUPANCY_DEVICE_CLASSES
 from ..core.models import HOME_SUBJECT, AnomalyType, clip, subject_area
+from ..core.offline import OFFLINE_ADVICE
 from ..core.phoneless_residents import PHONES_AWAY
-from ..core.statistics.health import BACK_WORDS, OFFLINE_ADVICE
+from ..core.statistics.health import BACK_WORDS
 from .entered_again import is_open
-from .evidence_lines import NAME_LIMIT, EntityLine, area_of, entity_line, evidence_lines, is_calm
+from .escalated_title import escalated_title
+from .evidence_lines import NAME_LIMIT, EntityLine, entity_line, evidence_lines, is_calm
 from .lasted_words import as_lasted
 from .store import parse_time
 from .tracker import OpenAnomaly
@@ -231,36 +233,6 @@ def _headline_key(
     return "_default"
 
 
-def _intrusion_area(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> str | None:
-    """Where the motion is, when the anomaly was told again because somebody may be
-    inside (``core.escalation``), its sensors still read motion now (the statistic may
-    still find the motion of minutes ago), and its lead does not say so."""
-    if anomaly.escalation != Escalation.INTRUSION or anomaly.ended:
-        return None  # over: "Over: Now motion in …" read as if the motion still went on
-    signs = [m for m in anomaly.members if m.active and intrusion_sign(m.finding(anomaly.subject))]
-    if not signs or any(m.rule == anomaly.lead_rule for m in signs):
-        return None  # over (the title reads as the incident again), or it leads
-    moving = [
-        e
-        for m in signs
-        for e in m.evidence
-        if e not in m.context and (state := hass.states.get(e)) is not None
-        and state.attributes.get("device_class") in OCCUPANCY_DEVICE_CLASSES
-        and state.state == "on"
-    ]  # fmt: skip
-    if not moving:
-        return None  # "Now motion" is no longer true: its motion sensors read clear
-    return next((area for e in moving if (area := area_of(hass, e))), home)
-
-
-def _reopened(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
-    """Told again because its entry opened again (``entered_again``), and still open."""
-    if anomaly.escalation != Escalation.REOPENED or anomaly.ended:
-        return False
-    state = hass.states.get(anomaly.subject)
-    return is_open(state.state if state is not None else None)
-
-
 def _offline_again(hass: HomeAssistant, anomaly: OpenAnomaly) -> datetime | None:
     """Since when an outage told as seen ending (``BACK_WORDS``) reads offline again; its
     words wait for the outage rule to find it anew (its grace), so they are the state's
@@ -273,6 +245,35 @@ def _offline_again(hass: HomeAssistant, anomaly: OpenAnomaly) -> datetime | None
     if state is None or state.state != "unavailable":
         return None
     return parse_time(anomaly.dark_since) or state.last_changed
+
+
+_OPEN_TITLE = "entry_unsecured_while_away_open"
+_SHUT_TITLE = "entry_unsecured_while_away_shut"
+
+
+def _shut_since(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
+    """Its subject, an entry door, reads shut now."""
+    state = hass.states.get(anomaly.subject)
+    return (
+        state is not None
+        and state.state == "off"
+        and state.attributes.get("device_class") in ENTRY_DEVICE_CLASSES
+    )
+
+
+def _shut_title(
+    headline: str, subject: str, where: str, type_name: str, option: Callable[[str, str, str], str]
+) -> str:
+    """A title told as the door open ("Front door open while nobody is home") said as
+    what is true with the door shut: it opened then ("Front door opened while ..."; walk
+    56 read "Front door open" above "Front door: Closed" while the motion kept it open)."""
+    values = {"subject": subject, "area": where, "type": type_name}
+    for said in ("_phones_away", ""):
+        told = option("anomaly_headline", f"{_OPEN_TITLE}{said}", "")
+        if told and clip(_fill(told, values), 120) == headline:
+            shut = option("anomaly_headline", f"{_SHUT_TITLE}{said}", "")
+            return clip(_fill(shut, values), 120) if shut else headline
+    return headline
 
 
 def _secured(hass: HomeAssistant, anomaly: OpenAnomaly) -> bool:
@@ -297,8 +298,10 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
     def option(group: str, key: str, default: str) -> str:
         return templates.get(f"{_PREFIX}{group}.options.{key}", default)
 
-    # A supply gone is no "Wasted energy" (walk27: a home battery's outage read so).
-    kind = "power_supply" if anomaly.lead_rule in _SUPPLY_RULES else anomaly.anomaly_type
+    # A supply gone is no "Wasted energy" (walk27: a home battery's outage read so); else
+    # the type it was told with (kept as its title is: ``OpenAnomaly.told_type``).
+    told = anomaly.told_type or anomaly.anomaly_type
+    kind = "power_supply" if anomaly.lead_rule in _SUPPLY_RULES else told
     type_name = option("anomaly_type", kind, anomaly.anomaly_type.replace("_", " "))
     home = option("anomaly_text", "the_home", "the home")
     if (area := subject_area(anomaly.subject)) is not None:
@@ -330,17 +333,15 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
             120,
         )
     title = headline
-    if (changed := _intrusion_area(hass, anomaly, home)) is not None:
-        # Told again because somebody may be inside: the title says so first.
-        headline = _fill(
-            option("anomaly_text", "escalated_intrusion", "Now motion in {area}: {headline}"),
-            {"area": changed, "headline": headline},
-        )
-    elif _reopened(hass, anomaly):
-        headline = _fill(
-            option("anomaly_text", "escalated_reopened", "Opened again: {headline}"),
-            {"headline": headline},
-        )
+    if not anomaly.ended and _shut_since(hass, anomaly):
+        # Told as open; shut now while its incident lasts (its motion): it opened then.
+        headline = _shut_title(headline, subject, where, type_name, option)
+
+    def say(key: str, default: str, values: dict[str, str]) -> str:
+        return _fill(option("anomaly_text", key, default), values)
+
+    # Told again (somebody inside, opened again): the title says so, as it is now.
+    headline = escalated_title(hass, anomaly, headline, home=home, say=say, clock=clock)
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)
     if anomaly.ended:  # "While it lasted:" in an "Over" notice

@@ -233,6 +233,7 @@ class AnomalyTracker(HomeownerAnswers):
         ]
         opened: list[OpenAnomaly] = []
         reopened: list[OpenAnomaly] = []
+        opened_again: list[OpenAnomaly] = []
         joined_acknowledged: list[tuple[OpenAnomaly, list[Finding]]] = []
         found: set[str] = set()
         ended_before = list(self.ended.values())  # told, over, not answered
@@ -284,16 +285,17 @@ class AnomalyTracker(HomeownerAnswers):
                 joining = [f for f in members if f.rule not in anomaly.rules]
                 told = refreshed(anomaly, members, now, around, partial=anomaly.signature in keep)
                 if told is None and back:  # told over, now graver: told again as graver
-                    anomaly.escalation = (told := Escalation.GRAVER).value
+                    anomaly.told_again(told := Escalation.GRAVER, now)
                 if told is None and again:  # closed, and opened again: told again
-                    anomaly.escalation = Escalation.REOPENED.value
+                    anomaly.told_again(Escalation.REOPENED, now)
                     if within_the_entry(anomaly, now):
                         reopened.append(anomaly)  # the entry just told: shown, not pushed
+                        opened_again.append(anomaly)  # the logbook says so
                     else:
                         told = Escalation.REOPENED
                 if told is None and self.already_told.broke_out(anomaly):
                     told = Escalation.GRAVER  # shown as the stay's, now an entry: told
-                    anomaly.escalation = told.value
+                    anomaly.told_again(told, now)
                 if told is not None and anomaly.signature in self.open:
                     anomaly.acknowledged = False  # told again, asked again
                     anomaly.part_of = ""  # told in its own right: its own notification
@@ -344,6 +346,7 @@ class AnomalyTracker(HomeownerAnswers):
             forgotten=forgotten,
             reopened=reopened,
             joined_acknowledged=joined_acknowledged,
+            opened_again=opened_again,
         )
 
     def withdraw(self, anomalies: Iterable[OpenAnomaly]) -> None:

@@ -17,6 +17,9 @@ from .models import EntityState
 
 # Smoke/CO/gas/leak detectors, locks, alarm panels, cameras and sirens: a quarter of an
 # hour offline already leaves the home unprotected, and is past nearly every radio blip.
+# What to do about a device that is offline now, one wording wherever an outage is told
+# (walk 56 read "power, battery and connection." and "... and its link to the hub." for one).
+OFFLINE_ADVICE = "Check the device's power, battery and its link to the hub."
 SAFETY_OFFLINE_GRACE = timedelta(minutes=15)
 # Everything else (a thermometer, a light, a plug): half an hour.
 OFFLINE_GRACE = timedelta(minutes=30)

@@ -149,6 +149,7 @@ def judged_drop(
         return finding  # nothing learned yet, of it or of the home: the rule's grace
     device_class = state.info.device_class
     limit = drop_limit(baselines, entity_id, state.domain, device_class, learning)
+    several = False  # dropped more than once: its length is the longest drop's
     if away_state(state.state, device_class):  # away now: this outage, from its start
         # The drop's start as learned, kept across a restart (the window sees the device
         # go "unknown" then "unavailable" at the restart, not its drop the day before).
@@ -158,7 +159,8 @@ def judged_drop(
         if length is not None and length < limit:
             return None
     else:  # back: the outages the window saw
-        spells = [length for _, length in drop_spells(home, entity_id, device_class)]
+        dated = list(drop_spells(home, entity_id, device_class))
+        spells = [length for _, length in dated]
         long = [length for length in spells if length >= limit]
         flapping = len(spells) >= FLAPPING_SPELLS and len(spells) > baselines.drops.most_in_a_day(
             entity_id
@@ -166,7 +168,11 @@ def judged_drop(
         if not long and not flapping:
             return None
         length = max(long, default=None)
-    why = _why(baselines, entity_id, length, home.end, learning, limit=limit)
+        # Dropped again since the first long drop (a blip before it, HA's own start, is
+        # not the outage told): its length is the longest's.
+        first = next((at for at, spell in dated if spell >= limit), None)
+        several = first is not None and sum(1 for at, _ in dated if at >= first) > 1
+    why = _why(baselines, entity_id, length, home.end, learning, limit=limit, several=several)
     return replace(finding, reasoning=finding.reasoning + why)
 
 
@@ -190,10 +196,13 @@ def _why(
     learning: bool = False,
     *,
     limit: timedelta | None = None,
+    several: bool = False,
 ) -> str:
     """What judged it: " Offline 3 h 05 min; it usually drops off for at most 6 min, about
-    twice a day (14 drops learned)." or the limit any home has (``limit``)."""
-    offline = f" Offline {duration_text(length)};" if length is not None else ""
+    twice a day (14 drops learned)." or the limit any home has (``limit``). ``several``
+    drops: " Longest outage 16 min; ..." (not read as the last drop's length)."""
+    said = "Longest outage" if several else "Offline"
+    offline = f" {said} {duration_text(length)};" if length is not None else ""
     return _after(offline, _judged_by(baselines, entity_id, now, learning, limit=limit))
 
 

@@ -9,7 +9,7 @@ from ..device_roles import named_after, own_meter
 from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_on, is_opening, is_unavailable
 from ..models import AnomalyType, EntityState, Finding, Severity
-from ..offline import is_safety_device, offline_long_enough, offline_since
+from ..offline import OFFLINE_ADVICE, is_safety_device, offline_long_enough, offline_since
 from .context import (
     ANGLE_TOLERANCE,
     FLOOR_WET_PERCENT,
@@ -66,7 +66,7 @@ def device_unavailable(home: HomeView) -> Iterator[Finding]:
             if state.domain != "sensor" or state.state.lower() == "unavailable"
             else AnomalyType.PHYSICAL_VIOLATION,
             severity=Severity.HIGH if safety else Severity.MEDIUM,
-            recommendation="Check the device's power, battery and connection.",
+            recommendation=OFFLINE_ADVICE,
         )
         found.append((state, finding))
         # Past the window's start, HA's own last change (the drop) keeps them together.

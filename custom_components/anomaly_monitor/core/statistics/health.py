@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from ..finding_kind import FindingKind
 from ..home import DEVICE_DOMAINS, HomeView, is_unavailable
 from ..models import AnomalyType, Finding, Severity, Transition
-from ..offline import offline_grace
+from ..offline import OFFLINE_ADVICE, offline_grace
 from ..temperatures import share_of_level
 from .timeline import median_absolute_deviation, numeric_series
 
@@ -36,8 +36,6 @@ TOGETHER_SHARE = 0.5
 # An outage the window saw end says so: the title reads it in the past (walk 53: "Kitchen
 # smoke detector is offline" for two hours above "was back at 09:01" and "Clear").
 BACK_WORDS = ", and was back at "
-# What to do about a device that is offline now (and, once it answers, if it drops again).
-OFFLINE_ADVICE = "Check the device's power, battery and its link to the hub."
 
 
 def device_went_offline(home: HomeView) -> Iterator[Finding]:
@@ -82,6 +80,10 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
         # 2026-12-07 08:45. Offline 16 min" and "What to do" under a detector back since).
         start, length = spells[-1]
         back = f"{BACK_WORDS}{_clock(start + length, home.end)}"
+        # Dropped again since, however briefly: how often, and the drop it was back from
+        # (walk 56 read "went offline at 14:09, and was back at 14:27" of 14:26-14:27).
+        times = sum(1 for at, _ in spells if at >= lost[0])
+        last = f", the last at {_clock(start, home.end)}" if times > 1 else ""
         advice = "It answers again; if it drops off again, check its power, battery and its"
         advice += " link to the hub."
         if start + length >= home.end:  # a connectivity sensor still off
@@ -90,8 +92,8 @@ def device_went_offline(home: HomeView) -> Iterator[Finding]:
             rule="device_unavailable" if lost_state == "unavailable" else "device_went_offline",
             evidence=(entity_id, *together),
             reasoning=f"{entity_id} went offline at {_clock(lost[0], home.end)}"
-            f"{f' ({len(lost)} times)' if len(lost) > 1 else ''}"
-            f"{shared if together else ''}{back}.",
+            f"{f' ({times} times)' if times > 1 else ''}"
+            f"{shared if together else ''}{last}{back}.",
             anomaly_type=AnomalyType.DEVICE_MALFUNCTION,
             severity=Severity.MEDIUM,
             recommendation=advice,

@@ -1,0 +1,86 @@
+"""What an incident's title says of why it was told again, while it lasts.
+
+An intrusion told again reads "Now motion in Hall: Front door open while nobody is home"
+on the phone, an entry opened again "Opened again: …". The notification and the repair
+issue keep that word while the incident lasts (the title it was told with, README), as
+it is true now: in the present while its sign holds (a motion sensor of it reads motion,
+the door reads open), in the past once it does not ("Motion in Hall at 13:54: …",
+"Opened again at 13:53: …"). Walk 56 read the critical incident's notice without its
+motion 40 s after the push, the motion sensor clear. An "Over" says neither: the
+incident's own title.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from homeassistant.core import HomeAssistant
+
+from ..core.escalation import Escalation, intrusion_sign
+from ..core.home import OCCUPANCY_DEVICE_CLASSES
+from .entered_again import is_open
+from .evidence_lines import area_of
+from .open_anomaly import Member, OpenAnomaly
+from .store import parse_time
+
+# A ``selector.anomaly_text`` template by key (its English default), filled with values.
+type Say = Callable[[str, str, dict[str, str]], str]
+type Clock = Callable[[datetime], str]
+
+_NOW_MOTION = ("escalated_intrusion", "Now motion in {area}: {headline}")
+_PAST_MOTION = ("escalated_intrusion_past", "Motion in {area} at {time}: {headline}")
+_NOW_OPEN = ("escalated_reopened", "Opened again: {headline}")
+_PAST_OPEN = ("escalated_reopened_past", "Opened again at {time}: {headline}")
+
+
+def _motion_sensors(hass: HomeAssistant, signs: list[Member]) -> list[tuple[str, bool]]:
+    """The motion sensors the signs were found on, and whether each reads motion now."""
+    sensors = []
+    for member in signs:
+        for entity_id in member.evidence:
+            state = hass.states.get(entity_id)
+            if entity_id in member.context or state is None:
+                continue
+            if state.attributes.get("device_class") in OCCUPANCY_DEVICE_CLASSES:
+                sensors.append((entity_id, state.state == "on"))
+    return sensors
+
+
+def _intrusion(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> tuple[str, bool] | None:
+    """Where the motion told as somebody inside is (or was), and whether it still is.
+    None when the incident's own title is about that motion (it opened as one)."""
+    signs = [m for m in anomaly.members if intrusion_sign(m.finding(anomaly.subject))]
+    if not signs or any(m.rule == anomaly.rule for m in signs):
+        return None
+    if not anomaly.headline and any(m.rule == anomaly.lead_rule and m.active for m in signs):
+        return None  # told now, worded by the motion itself
+    sensors = _motion_sensors(hass, signs)
+    moving = [e for e, on in sensors if on]
+    area = next((a for e, _ in sensors if (a := area_of(hass, e))), home)
+    if moving:
+        area = next((a for e in moving if (a := area_of(hass, e))), area)
+    return area, bool(moving)
+
+
+def escalated_title(
+    hass: HomeAssistant, anomaly: OpenAnomaly, headline: str, *, home: str, say: Say, clock: Clock
+) -> str:
+    """``headline`` with why it was told again, while the incident lasts."""
+    if anomaly.ended or not anomaly.escalation:
+        return headline
+    when = parse_time(anomaly.escalated_at)
+    values = {"headline": headline, "time": clock(when) if when is not None else ""}
+    if anomaly.escalation == Escalation.INTRUSION:
+        if (found := _intrusion(hass, anomaly, home)) is None:
+            return headline
+        values["area"], now = found
+        if now:
+            return say(*_NOW_MOTION, values)
+        return say(*_PAST_MOTION, values) if when is not None else headline
+    if anomaly.escalation == Escalation.REOPENED:
+        state = hass.states.get(anomaly.subject)
+        if is_open(state.state if state is not None else None):
+            return say(*_NOW_OPEN, values)
+        return say(*_PAST_OPEN, values) if when is not None else headline
+    return headline
