@@ -183,7 +183,10 @@ def test_a_pet_moving_between_the_way_in_and_the_way_out_is_no_person() -> None:
     motion alone between two passes of the WC door is no person: 14:15 is the way out of
     the second visit, not a third way in, and nothing is told (blind19 b: the cat in the
     kitchen, the grandmother out of the bathroom). Without a pet said, it is somebody
-    else moving, and the quiet after 14:15 is judged as before."""
+    else moving, but 14:10 was read as the way back only because it came right after the
+    way back (the fridge reading): 14:15, within ``BACK_WITHIN`` of it, is its way back (the
+    ways in and back alternate) and nothing is told either. Passed again only at 14:27, it
+    is somebody going in, and the quiet after it is judged."""
     baselines = _piotr()
     events = [e for e in _day(TODAY) if e[0] < TODAY + timedelta(hours=13, minutes=59)]
     events += _visit(TODAY + timedelta(hours=14))
@@ -196,10 +199,16 @@ def test_a_pet_moving_between_the_way_in_and_the_way_out_is_no_person() -> None:
     events.sort()
     observe(baselines, events, AREAS)
     later = TODAY + timedelta(hours=14, minutes=45)
-    (finding,) = still_where_last_seen(_view(later, events), baselines)
-    assert f"Somebody went through {WC} and shut it" in finding.reasoning
+    assert list(still_where_last_seen(_view(later, events), baselines)) == []
     with_a_cat = _view(later, events, profile="Piotr and his cat")
     assert list(still_where_last_seen(with_a_cat, baselines)) == []
+    baselines = _piotr()
+    late = TODAY + timedelta(hours=14, minutes=27)  # past ``BACK_WITHIN`` of 14:10
+    events = [e for e in events if e[0] < TODAY + timedelta(hours=14, minutes=15)]
+    events += [(late, WC, "on"), (late + timedelta(seconds=6), WC, "off")]
+    observe(baselines, events, AREAS)
+    (finding,) = still_where_last_seen(_view(late + timedelta(minutes=30), events), baselines)
+    assert f"Somebody went through {WC} and shut it" in finding.reasoning
 
 
 def test_door_trips_survive_storage_and_drop_garbage() -> None:
@@ -287,3 +296,25 @@ def test_the_way_back_after_somebody_else_moved_is_a_trip_back_all_the_same() ->
                 reading.sign(night + timedelta(minutes=minutes), entity_id, state, door=door)
         rows = reading.trips[WC][hour // 6]
         assert [(row.trips, round(row.longest, 1)) for row in rows if row.trips] == learned
+
+
+def test_after_a_passage_read_as_the_fridge_s_way_back_the_next_passage_is_the_way_back() -> None:
+    """Into the bathroom (no motion sensor of its own) at 06:57, out at 07:05, nothing, the
+    door again at 07:19: read as the way back (a fridge opened again by one standing at
+    it), but it may be somebody going in. The kitchen sees somebody at 07:26 and the door is
+    passed at 07:27: within ``BACK_WITHIN`` of that doubtful passage it is its way back, not
+    a way in (read as one, the Saturday shower's way out was told as a faint 20 min later).
+    Only after ``BACK_WITHIN`` is it somebody going in, as before."""
+    morning = TODAY + timedelta(days=5, hours=6, minutes=57)
+    for last, under_way in ((30.0, False), (40.0, True)):
+        steps = [(0, WC, "on", True), (0.2, WC, "off", True), (8, WC, "on", True)]
+        steps += [(8.3, WC, "off", True), (22, WC, "on", True), (22.2, WC, "off", True)]
+        steps += [(last - 1, KITCHEN, "on", False), (last, WC, "on", True)]
+        steps += [(last + 0.3, WC, "off", True)]
+        reading = DoorTrips(ZoneInfo(ZONE))
+        reading.sign(morning - timedelta(minutes=1), HALL, "on", door=False)
+        for minutes, entity_id, state, door in steps:
+            reading.sign(morning + timedelta(minutes=minutes), entity_id, state, door=door)
+        shut = morning + timedelta(minutes=last + 0.3)
+        assert (reading.under_way() == (shut, WC)) is under_way
+        assert (reading.came_back() == (shut, WC)) is not under_way

@@ -31,7 +31,11 @@ of the bathroom at 20:44 (its sensor went off), then nothing but the door again 
 is somebody going in (the ways in and back alternate). A door of a room nobody is seen in
 may be a fridge's, opened again and again by one person standing at it: the old reading,
 but only within ``BACK_WITHIN`` of the way back; later (the WC again at 02:10, 24 min after
-he came out at 01:46, nothing between) it is somebody going in. Each door's opening is
+he came out at 01:46, nothing between) it is somebody going in. A passage read as the way
+back only so (right after the way back through it) may as well be somebody going in: the
+door's next passage within ``BACK_WITHIN`` is its way back, whatever moved between (in
+and out of the bathroom, in again, the kitchen seen, out: the ways in and back alternate;
+read as a third way in, a Saturday shower's way out was told as a faint). Each door's opening is
 its own: two doors opened seconds apart (two people, the WC and the kitchen door) are two
 passages, not one lost to the other. Only
 while someone may be home; everybody known away ends any trip. ``door_trip_out`` judges
@@ -92,13 +96,16 @@ class DoorTrips:
         self._last: tuple[datetime, str, str] | None = None  # when, entity, state
         # each door opened and not shut yet: when, and whether as a way back (two people
         # through two doors at once: the WC's way in and the kitchen door's, seconds apart)
-        self._opened: dict[str, tuple[datetime, bool]] = {}
+        self._opened: dict[str, tuple[datetime, bool, bool]] = {}
         self._out: tuple[datetime, str] | None = None  # a door shut behind somebody
         self._started: dict[str, datetime] = {}  # each door's last passage out, not yet back
         self._back_shut = False  # the last sign shut a way back (the next opening is no way back)
         self._busy: set[str] = set()  # other rooms' motion reading on since the door shut
         self._quiet_from: datetime | None = None  # the home quiet since (the last went off)
         self._came_back: tuple[datetime, str] | None = None  # the last sign: a way back shut
+        # each door's passage read as a way back only because it came right after the way
+        # back through it (the fridge reading), not yet followed by another passage
+        self._doubtful: dict[str, datetime] = {}
 
     def sign(
         self,
@@ -126,14 +133,25 @@ class DoorTrips:
             self._busy = set()
         if door and state == "on":
             started = self._started.pop(entity_id, None)
+            doubtful = self._doubtful.pop(entity_id, None)
             shut_right_before = last is not None and last[1] == entity_id and last[2] == "off"
             # After a way back through it, the door opened again with nothing between
             # is somebody going in once more when it came after ``BACK_WITHIN``: a fridge is
             # opened again and again within minutes, a WC again after the home's quiet.
-            again = self._came_back is not None and when - self._came_back[0] > BACK_WITHIN
-            way_back = (shut_right_before and not self._back_shut and not again) or (
-                started is not None and when - started <= BACK_WITHIN
+            came_back = self._came_back
+            again = came_back is not None and when - came_back[0] > BACK_WITHIN
+            fridge = shut_right_before and not self._back_shut and not again
+            way_back = (
+                fridge
+                or (started is not None and when - started <= BACK_WITHIN)
+                or (doubtful is not None and when - doubtful <= BACK_WITHIN)
             )
+            # Read as the way back only because it came right after the way back through it
+            # (the fridge reading): it may as well be somebody going in (in and out of the
+            # bathroom, then in again minutes later), so the door's next passage within
+            # ``BACK_WITHIN`` is its way back, not another way in: the ways in and back
+            # alternate.
+            doubtful_now = fridge and came_back is not None and came_back[1] == entity_id
             if (
                 started is not None
                 and when - started <= BACK_WITHIN
@@ -146,13 +164,16 @@ class DoorTrips:
                 # balcony while the nanny moves inside): not learned, as before.
                 self._learn(entity_id, started, when, back=True)
             if entity_id in self._opened or len(self._opened) < MAX_DOORS:
-                self._opened[entity_id] = (when, way_back)
+                self._opened[entity_id] = (when, way_back, doubtful_now)
         elif door and state == "off":
             opened = self._opened.pop(entity_id, None)
             self._back_shut = room_seen and opened is not None and opened[1]
             passed = opened is not None and when - opened[0] <= PASSAGE
             back = passed and opened is not None and opened[1]
             self._came_back = (when, entity_id) if back else None
+            doubtful_back = back and opened is not None and opened[2]
+            if doubtful_back and (entity_id in self._doubtful or len(self._doubtful) < MAX_DOORS):
+                self._doubtful[entity_id] = when
             if passed and not back:
                 self._out = (when, entity_id)
                 self._busy = set(list(busy)[:MAX_DOORS])
@@ -177,6 +198,7 @@ class DoorTrips:
         self._opened.clear()
         self._back_shut = False
         self._started.clear()
+        self._doubtful.clear()
         self._busy = set()
 
     def under_way(self) -> tuple[datetime, str] | None:
