@@ -153,6 +153,9 @@ class SilentAnnouncer:
     async def async_logged_joining(self, anomaly: OpenAnomaly, findings: list[Finding]) -> None:
         """Nothing is written to the logbook."""
 
+    async def async_logged_opened_again(self, anomaly: OpenAnomaly) -> None:
+        """Nothing is written to the logbook."""
+
     async def async_refreshed(self, anomaly: OpenAnomaly) -> None:
         """Nothing was shown."""
 
