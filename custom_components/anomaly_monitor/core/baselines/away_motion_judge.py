@@ -172,9 +172,8 @@ def _onsets(
     home: HomeView, sensor: str, rule: str, spans: list[tuple[datetime, datetime]]
 ) -> list[datetime]:
     onsets = [c.when for c in home.changes(sensor) if c.state.lower() == "on"]
-    if rule == "activity_while_away":  # the rule's spell: since the last return home
-        current = since_last_return(home, spans)
-        return [when for when in onsets if _within(current, when)]
+    if rule == "activity_while_away":  # ``spans``: its spell, since the last return home
+        return [when for when in onsets if _within(spans, when)]
     return onsets[-1:] or [home.end]  # motion_while_away: the spell under way
 
 
@@ -194,12 +193,14 @@ def judge_motion(
         baselines,
         [(t, e, _fits(home, baselines, e, t)) for t, e in _entries(home, baselines, spans)],
     )
+    # activity_while_away's onsets: the spell since the last return home, read once
+    judged = since_last_return(home, spans) if finding.rule == "activity_while_away" else spans
     reasons: list[str] = []
     for sensor in sensors:
         if finding.rule == "motion_while_away" and on_before_empty(home, baselines, sensor):
             reasons.append(f"{sensor} has been on since before everybody left")
             continue  # whoever is there was in all along (``there_all_along``)
-        for onset in _onsets(home, sensor, finding.rule, spans):
+        for onset in _onsets(home, sensor, finding.rule, judged):
             why, told, entrances = _motion_explained(home, baselines, sensor, onset, entries)
             if why is None:
                 cited = tuple(e for e in entrances if e not in finding.evidence)
