@@ -7,10 +7,12 @@ are not entries with the key.
 
 What the key's entries look like here is learned from the lock's unlocks while the home
 was empty (``AwayNormal.entries``, a tracked person's own return excluded). An entry with
-the key at a time of day within ``KEY_HOURS`` of one on another day (``KEYED_DAYS``) is a
-keyholder's visit: somebody the household gave the key or code to, at the hours they
-come. One at an hour no keyholder ever came (03:00), on a door whose lock was never
-unlocked while nobody was home, or without the key, is judged as before and told.
+the key at a time of day within ``KEY_HOURS`` of one on another day of the same kind,
+weekday or weekend (``KEYED_DAYS``), is a keyholder's visit: somebody the household gave
+the key or code to, at the hours and on the days they come (the weekday cleaner's hour on
+a Saturday is nobody's). One at an hour no keyholder ever came (03:00), on a door whose
+lock was never unlocked while nobody was home, or without the key, is judged as before
+and told.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..home import HomeView
 from ..keyed_doors import KEY_REACH, changed_to, doors_of, locks_of
 from .away_normal import AwayNormal
 from .clock import day_number, local
+from .stamped_uses import _weekend
 
 # A keyholder's entry within this of the time of day of one on another day fits.
 KEY_HOURS = timedelta(hours=2)
@@ -99,11 +102,17 @@ def _other_days(away: AwayNormal, lock: str, when: datetime) -> Iterable[tuple[i
 
 
 def keyholder_days(away: AwayNormal, lock: str, when: datetime) -> int | None:
-    """On how many other days a keyholder came in near ``when``'s time of day while the
-    home was empty, when that is at least ``KEYED_DAYS``; None when none did."""
+    """On how many other days of the same kind (weekday or weekend) a keyholder came in
+    near ``when``'s time of day while the home was empty, when that is at least
+    ``KEYED_DAYS``; None when none did."""
     minute = _minute(when, away.zone)
     reach = KEY_HOURS.total_seconds() / 60
-    days = {day for day, used in _other_days(away, lock, when) if _apart(minute, used) <= reach}
+    weekend = _weekend(day_number(when, away.zone))
+    days = {
+        day
+        for day, used in _other_days(away, lock, when)
+        if _apart(minute, used) <= reach and _weekend(day) == weekend
+    }
     return len(days) if len(days) >= KEYED_DAYS else None
 
 

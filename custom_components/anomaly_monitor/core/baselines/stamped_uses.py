@@ -3,8 +3,9 @@
 The away normal's entries, the unaccompanied openings, the long stays store each use as
 ``stamp``: day ordinal * 1440 + minute of the day, local time. Uses within
 ``ENTRY_REACH`` of the same time of day on ``WEEKLY_DAYS`` days of the same kind (weekdays,
-weekends) or on ``DAILY_DAYS`` days recur (``regular_days``): a carer twice a day, the
-cleaner on Wednesdays at 13:00.
+weekends) or on ``DAILY_DAYS`` days, one of them of the same kind, recur (``regular_days``):
+a carer twice a day, the cleaner on Wednesdays at 13:00. A house help who comes on
+weekdays only does not make a Sunday's entry at her hour a regular one.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def regular_days(
 ) -> int | None:
     """On how many days other than ``when``'s the ``stamps`` fall within ``ENTRY_REACH`` of
     its time of day, when they recur (``WEEKLY_DAYS`` days of the same kind, weekday or
-    weekend, or ``daily`` days); None when they do not."""
+    weekend, or ``daily`` days with one of the same kind among them); None when they do
+    not."""
     minute = _minute(when, zone)
     today = day_number(when, zone)
     weekend = _weekend(today)
@@ -64,6 +66,6 @@ def regular_days(
         days.add(day)
         if _weekend(day) == weekend:
             alike.add(day)
-    if len(alike) >= WEEKLY_DAYS or len(days) >= daily:
+    if len(alike) >= WEEKLY_DAYS or (alike and len(days) >= daily):
         return len(days)
     return None
