@@ -114,3 +114,16 @@ def test_where_somebody_lives_without_a_phone_only_the_phones_were_away() -> Non
         told.reasoning
     )
     assert "empty" not in told.reasoning
+
+
+def test_her_weekday_key_on_a_saturday_is_told_with_her_days() -> None:
+    """The Tuesday cleaner's key used at her hour on a Saturday while the home is empty:
+    told, and the finding says she comes on weekdays (not "only around 09:00" as if the
+    hour were the odd thing)."""
+    baselines = lived(NEXT_TUESDAY)
+    saturday = NEXT_TUESDAY + 4  # day 12
+    today = [Transition(at(saturday, 8), ALICE, "not_home"), *visit(saturday, 9)]
+    findings = analyse(baselines, at(saturday, 9) + timedelta(seconds=20), today, door="on")
+    told = [f for f in findings if f.rule == "entry_unsecured_while_away"]
+    assert told
+    assert "only on weekdays, around 09:00, 11:00" in told[0].reasoning

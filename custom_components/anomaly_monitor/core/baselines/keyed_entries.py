@@ -120,14 +120,22 @@ def keyholder_hours(
     away: AwayNormal, lock: str, when: datetime, empty: str = "the home was empty"
 ) -> str:
     """What the learned keyholders' entries say, for a finding that is told: the times of
-    day they came in on other days (to the quarter hour, the earliest ``SHOWN`` of them),
-    or that none ever did (``empty``: how the home was empty, ``empty_home_words``)."""
-    quarters = sorted({used // 15 * 15 for _, used in _other_days(away, lock, when)})
-    if not quarters:
+    day they came in on other days of ``when``'s kind (to the quarter hour, the earliest
+    ``SHOWN`` of them; on the other kind only, said so), or that none ever did (``empty``:
+    how the home was empty, ``empty_home_words``)."""
+    weekend = _weekend(day_number(when, away.zone))
+    entries = list(_other_days(away, lock, when))
+    alike = [used for day, used in entries if _weekend(day) == weekend]
+    if not entries:
         return f" Nobody ever came in with the key while {empty}."
+    when_said = " only around"
+    if not alike:  # the weekday cleaner's hours, told of a Saturday's entry
+        alike = [used for _, used in entries]
+        when_said = f" only on {'weekdays' if weekend else 'weekends'}, around"
+    quarters = sorted({used // 15 * 15 for used in alike})
     shown = ", ".join(_clock(minute) for minute in quarters[:SHOWN])
     more = " and later" if len(quarters) > SHOWN else ""
-    return f" With the key, somebody came in while {empty} only around {shown}{more}."
+    return f" With the key, somebody came in while {empty}{when_said} {shown}{more}."
 
 
 def _clock(minute: int) -> str:
