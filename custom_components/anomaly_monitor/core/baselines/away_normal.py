@@ -300,7 +300,7 @@ class AwayNormal:
         minute = _minute(when, self.zone)
         if any(_near(minute, int(m)) for m in self.taught_entries.get(entrance, ())):
             return 0
-        return regular_days(self.entries.get(entrance, ()), when, self.zone)
+        return regular_days(self.entries.get(entrance, ()), when, self.zone, same_kind=True)
 
     def empty_at(self, when: datetime) -> bool:
         """Whether the home is known empty (past the leaving grace) at ``when``."""

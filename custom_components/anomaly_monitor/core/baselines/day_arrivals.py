@@ -99,7 +99,7 @@ class DayArrivals:
     def arrival_days(self, door: str, when: datetime) -> int | None:
         """On how many other days ``door`` was entered from outside near ``when``'s time of
         day, when that recurs; else None."""
-        return regular_days(self.arrivals.get(door, ()), when, self.zone)
+        return regular_days(self.arrivals.get(door, ()), when, self.zone, same_kind=True)
 
     def as_dict(self) -> dict[str, Any]:
         return {door: pack(kept, 0) for door, kept in self.arrivals.items()}

@@ -77,7 +77,7 @@ def untracked_opening(
 ) -> int | None:
     """On how many other days ``opening`` is used near ``when``'s time of day, when that
     and the home's life while empty make it an untracked person's usual day; else None."""
-    days = used_then(baselines.lonely, opening, when)
+    days = used_then(baselines.lonely, opening, when, same_kind=True)
     if days is not None and not used_while_empty(baselines, opening, when):
         days = None  # only the tracked household's door: nobody untracked uses it
     if days is None or _shown_life(baselines, home, when) is None:
