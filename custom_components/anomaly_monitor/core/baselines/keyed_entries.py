@@ -7,10 +7,11 @@ are not entries with the key.
 
 What the key's entries look like here is learned from the lock's unlocks while the home
 was empty (``AwayNormal.entries``, a tracked person's own return excluded). An entry with
-the key at a time of day within ``KEY_HOURS`` of one on another day of the same kind,
-weekday or weekend (``KEYED_DAYS``), is a keyholder's visit: somebody the household gave
-the key or code to, at the hours and on the days they come (the weekday cleaner's hour on
-a Saturday is nobody's). One at an hour no keyholder ever came (03:00), on a door whose
+the key at a time of day within ``KEY_HOURS`` of one on another day (``KEYED_DAYS``) of
+the same kind, weekday or weekend, once such a day was lived empty then, is a keyholder's
+visit: somebody the household gave the key or code to, at the hours and on the days they
+come (the weekday cleaner's hour on a Saturday the home is empty, as on other Saturdays
+she did not come, is nobody's). One at an hour no keyholder ever came (03:00), on a door whose
 lock was never unlocked while nobody was home, or without the key, is judged as before
 and told.
 """
@@ -102,16 +103,18 @@ def _other_days(away: AwayNormal, lock: str, when: datetime) -> Iterable[tuple[i
 
 
 def keyholder_days(away: AwayNormal, lock: str, when: datetime) -> int | None:
-    """On how many other days of the same kind (weekday or weekend) a keyholder came in
-    near ``when``'s time of day while the home was empty, when that is at least
-    ``KEYED_DAYS``; None when none did."""
+    """On how many other days a keyholder came in near ``when``'s time of day while the
+    home was empty, of the same kind (weekday or weekend) once such a day was lived empty
+    then (``AwayNormal.kind_lived_empty``), when that is at least ``KEYED_DAYS``; None when
+    none did."""
     minute = _minute(when, away.zone)
     reach = KEY_HOURS.total_seconds() / 60
     weekend = _weekend(day_number(when, away.zone))
+    any_day = not away.kind_lived_empty(when)
     days = {
         day
         for day, used in _other_days(away, lock, when)
-        if _apart(minute, used) <= reach and _weekend(day) == weekend
+        if _apart(minute, used) <= reach and (any_day or _weekend(day) == weekend)
     }
     return len(days) if len(days) >= KEYED_DAYS else None
 
@@ -125,7 +128,9 @@ def keyholder_hours(
     how the home was empty, ``empty_home_words``)."""
     weekend = _weekend(day_number(when, away.zone))
     entries = list(_other_days(away, lock, when))
-    alike = [used for day, used in entries if _weekend(day) == weekend]
+    alike = [
+        used for day, used in entries if _weekend(day) == weekend or not away.kind_lived_empty(when)
+    ]
     if not entries:
         return f" Nobody ever came in with the key while {empty}."
     when_said = " only around"
