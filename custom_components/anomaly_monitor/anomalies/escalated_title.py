@@ -49,12 +49,14 @@ def _motion_sensors(hass: HomeAssistant, signs: list[Member]) -> list[tuple[str,
 
 def _intrusion(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> tuple[str, bool] | None:
     """Where the motion told as somebody inside is (or was), and whether it still is.
-    None when the incident's own title is about that motion (it opened as one)."""
+    None when the incident's name is that motion's own (it opened as one, or a sign led
+    its words when it was named): "Now motion in Hall: Motion in Hall while ..." says it
+    twice."""
     signs = [m for m in anomaly.members if intrusion_sign(m.finding(anomaly.subject))]
-    if not signs or any(m.rule == anomaly.rule for m in signs):
+    # Named when told (kept), or now, by the lead (not shown yet).
+    named_by = anomaly.told_rule if anomaly.headline else anomaly.lead_rule
+    if not signs or any(m.rule in (anomaly.rule, named_by) for m in signs):
         return None
-    if not anomaly.headline and any(m.rule == anomaly.lead_rule and m.active for m in signs):
-        return None  # told now, worded by the motion itself
     sensors = _motion_sensors(hass, signs)
     moving = [e for e, on in sensors if on]
     area = next((a for e, _ in sensors if (a := area_of(hass, e))), home)
