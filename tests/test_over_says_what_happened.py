@@ -11,10 +11,13 @@ from __future__ import annotations
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import Event, HomeAssistant
 from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import async_capture_events
+
+from custom_components.anomaly_monitor.const import EVENT_ANOMALY_CLEARED
 
 from .helpers import ALICE, analyze
 from .test_one_break_in_told_once import _empty_home, _set
-from .test_told_title_while_it_lasts import DOOR_OPEN, DOOR_OPENED, _read
+from .test_told_title_while_it_lasts import DOOR_OPEN, DOOR_OPENED, _describer, _read
 
 
 def _at(detected: list[Event]) -> str:
@@ -31,6 +34,7 @@ async def test_over_after_motion_inside_says_the_motion(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory
 ) -> None:
     entry, pushes, detected = await _empty_home(hass, freezer, areas=True)
+    cleared = async_capture_events(hass, EVENT_ANOMALY_CLEARED)
     await _set(hass, freezer, entry, 90, door="on")
     await _set(hass, freezer, entry, 30, motion="on")
     assert [e.data["escalation"] for e in detected] == [None, "intrusion"]
@@ -38,8 +42,14 @@ async def test_over_after_motion_inside_says_the_motion(
     await _set(hass, freezer, entry, 30, motion="off", door="off")
     await _home_again(hass, entry)
     title, _kind = _read(hass)
-    assert title == f"Over: {DOOR_OPENED}, then motion in Hall at {motion_at}", title
+    said = f"{DOOR_OPENED}, then motion in Hall at {motion_at}"
+    assert title == f"Over: {said}", title
     assert len(pushes) == 2
+    # The logbook's line says it as the notification does (walk 58: "over: Front door
+    # open …"); the event keeps the name as told for automations.
+    (over,) = cleared
+    assert (over.data["title"], over.data["over_title"]) == (DOOR_OPEN, said)
+    assert _describer(hass)(over)["message"] == f"over: {said}"
 
 
 async def test_over_after_opened_again_says_when(

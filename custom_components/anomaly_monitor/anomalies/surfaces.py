@@ -237,7 +237,9 @@ class Announcer:
         and stay, for feedback read late (``AnomalyTracker.ended``)."""
         await self._async_show(anomaly)
         if anomaly.on_the_bus:  # a part was never told on the bus: nor is its end
-            self._async_fire_cleared(anomaly, "resolved")
+            # What its "Over" is titled, what happened after it included (the logbook's).
+            over = await async_anomaly_texts(self.hass, anomaly)
+            self._async_fire_cleared(anomaly, "resolved", over.headline)
 
     async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
         """Show an ended anomaly's reminders again (after a restart or reload)."""
@@ -262,9 +264,11 @@ class Announcer:
                 return data | {"device_id": device.id}
         return data
 
-    def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
+    def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str, over_title: str = "") -> None:
         hass, entry = self.hass, self.entry
         data = event_data(entry, anomaly, hass) | {"reason": reason}
+        if over_title:  # its "Over" notification's title, without "Over: "
+            data["over_title"] = over_title
         # Its words were found while it lasted ("is open"): the cleared event says it is over;
         # one withdrawn (the sensitivity lowered) is not over: its words stay as they were.
         if reason != WITHDRAWN:
