@@ -83,8 +83,10 @@ async def _async_analyze(call: ServiceCall) -> ServiceResponse:
         ) from None
     coordinator.async_set_updated_data(coordinator.current_data())
     reply = result.as_dict(call.hass.states)
-    tracker = coordinator.tracker  # which incident each finding is a part of, open or over
-    with_incidents(reply["verdict"]["findings"], tracker.open.values(), tracker.ended.values())
+    if not entry.options.get(CONF_REPLAY):  # a replay's anomalies are nobody's incidents
+        tracker = coordinator.tracker  # which incident each finding is a part of, open or over
+        found = reply["verdict"]["findings"]
+        with_incidents(found, tracker.open.values(), tracker.ended.values())
     return reply
 
 

@@ -19,6 +19,9 @@ from ..core.incidents import incident_key
 from ..core.models import identity
 from .open_anomaly import OpenAnomaly
 
+# The keys ``with_incidents`` adds to a finding.
+INCIDENT_KEYS = ("anomaly_id", "anomaly_over")
+
 
 def _of(finding: Mapping[str, Any], anomalies: Iterable[OpenAnomaly]) -> OpenAnomaly | None:
     """The anomaly that holds ``finding``: its own rule first, else its incident."""
