@@ -38,6 +38,7 @@ from homeassistant.helpers import area_registry as ar, entity_registry as er
 from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import METRIC_SYSTEM
 
+from custom_components.anomaly_monitor.anomalies.finding_incident import INCIDENT_KEYS
 from custom_components.anomaly_monitor.const import (
     ATTR_CONFIG_ENTRY_ID,
     CONF_USE_EXPOSED,
@@ -230,7 +231,7 @@ class InProcessReplay:
             return_response=True,
         )
         return ReplayOutcome(
-            dict(response or {}) | self._model_verdict(entry), wall_clock() - started
+            _scored(dict(response or {})) | self._model_verdict(entry), wall_clock() - started
         )
 
     @staticmethod
@@ -274,3 +275,12 @@ class InProcessReplay:
             if entry.area_id != area_id:
                 registry.async_update_entity(entity_id, area_id=area_id)
             self._registered[entity_id] = area
+
+
+def _scored(response: dict[str, Any]) -> dict[str, Any]:
+    """The reply without the incident each finding is a part of: a scene's monitor tells
+    nobody, and a live replay entry (``replay_sample``) answers without them."""
+    for finding in (response.get("verdict") or {}).get("findings") or ():
+        for key in INCIDENT_KEYS:
+            finding.pop(key, None)
+    return response

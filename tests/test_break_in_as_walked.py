@@ -151,7 +151,12 @@ async def test_a_break_in_reads_true_while_it_lasts(
     reasoning = cleared[0].data["reasoning"]
     assert "binary_sensor." not in reasoning, reasoning
     assert "Living room window" in reasoning, reasoning
-    assert _note(hass)["title"] == "Over: Living room window opened while nobody is home"
+    # (g) Its "Over" says what happened after it: the motion pushed, then the opening
+    # again shown in place (walk 57: the title alone, the motion left out).
+    assert _note(hass)["title"] == (
+        "Over: Living room window opened while nobody is home, with motion in Living Room, "
+        f"opened again at {reopened_at}"
+    )
 
 
 async def test_a_lock_unlocked_then_its_door_opened_is_one_entry(

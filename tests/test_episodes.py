@@ -141,6 +141,7 @@ async def test_in_ha_a_break_in_is_one_notification(
     await analyze(hass, entry)
     await pass_time(hass, freezer, timedelta(seconds=30))
     hass.states.async_set(MOTION, "on", motion)
+    motion_at = dt_util.as_local(dt_util.utcnow()).strftime("%H:%M")
     await analyze(hass, entry)
     await pass_time(hass, freezer, timedelta(minutes=10))
     hass.states.async_set(BACK_DOOR, "on", door)
@@ -154,11 +155,14 @@ async def test_in_ha_a_break_in_is_one_notification(
         assert name in note["message"]
     # The window's advice already asks for the cameras: said once.
     assert note["message"].count("Check the cameras") == 1, note["message"]
-    # Alice is back: the incident is over, and its title reads as the incident, not as
-    # the motion that was news while it lasted.
+    # Alice is back: the incident is over; its title reads as the incident, then the
+    # motion said in it while it lasted, when (walk 57's left 2), not as the motion's own.
     hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
     await analyze(hass, entry)
     await pass_time(hass, freezer, timedelta(minutes=3))
     await analyze(hass, entry)
     titles = [n["title"] for n in _notes(hass) if "window" in n["title"]]
-    assert titles == ["Over: Living room window opened while nobody is home"], titles
+    assert titles == [
+        f"Over: Living room window opened while nobody is home, then motion in Living room "
+        f"at {motion_at}"
+    ], titles

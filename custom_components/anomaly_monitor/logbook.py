@@ -56,7 +56,7 @@ def async_describe_events(
         severity = str(data.get("severity") or "")
         template = cached.get(f"{_PREFIX}{key}", _DEFAULTS[key])
         values = {
-            "headline": _headline(data),
+            "headline": _headline(data, over=key == "logbook_over"),
             "severity": cached.get(f"{_PREFIX}severity_{severity}", severity),
         }
         try:
@@ -86,9 +86,12 @@ def async_describe_events(
     async_describe_event(DOMAIN, EVENT_ANOMALY_CLEARED, _describe)
 
 
-def _headline(data: dict[str, Any]) -> str:
-    """The incident's name as told; events stored before it had one: its first sentence."""
-    title = str(data.get("title") or "").strip()
+def _headline(data: dict[str, Any], over: bool = False) -> str:
+    """The incident's name as told (``over``: as its "Over" notification says it, what
+    happened after it included: walk 58 read "over: Front door open …" under "Over: Front
+    door opened …, then motion in Hall at 13:43"); events stored before it had one: its
+    first sentence."""
+    title = str((over and data.get("over_title")) or data.get("title") or "").strip()
     if not title:
         title = str(data.get("reasoning") or "").split(". ")[0].strip()
     return clip(" ".join(title.split()), _LIMIT)

@@ -22,6 +22,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv, entity_registry as er
 import voluptuous as vol
 
+from ..anomalies.finding_incident import with_incidents
 from ..const import ATTR_CONFIG_ENTRY_ID, CONF_REPLAY, DOMAIN, SERVICE_ANALYZE
 from ..runtime import AnomalyMonitorConfigEntry
 from .errors import InvalidActionInput
@@ -81,7 +82,12 @@ async def _async_analyze(call: ServiceCall) -> ServiceResponse:
             },
         ) from None
     coordinator.async_set_updated_data(coordinator.current_data())
-    return result.as_dict(call.hass.states)
+    reply = result.as_dict(call.hass.states)
+    if not entry.options.get(CONF_REPLAY):  # a replay's anomalies are nobody's incidents
+        tracker = coordinator.tracker  # which incident each finding is a part of, open or over
+        found = reply["verdict"]["findings"]
+        with_incidents(found, tracker.open.values(), tracker.ended.values())
+    return reply
 
 
 @callback

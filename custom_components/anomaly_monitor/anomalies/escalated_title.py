@@ -6,8 +6,10 @@ issue keep that word while the incident lasts (the title it was told with, READM
 it is true now: in the present while its sign holds (a motion sensor of it reads motion,
 the door reads open), in the past once it does not ("Motion in Hall at 13:54: …",
 "Opened again at 13:53: …"). Walk 56 read the critical incident's notice without its
-motion 40 s after the push, the motion sensor clear. An "Over" says neither: the
-incident's own title.
+motion 40 s after the push, the motion sensor clear. An "Over" says it after the
+incident's own title ("Over: Front door opened while nobody is home, then motion in Hall
+at 13:54"): walk 57 read only "Over: Front door open while …", the door shut, the motion
+the phone was pushed about left out.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ _NOW_MOTION = ("escalated_intrusion", "Now motion in {area}: {headline}")
 _PAST_MOTION = ("escalated_intrusion_past", "Motion in {area} at {time}: {headline}")
 _NOW_OPEN = ("escalated_reopened", "Opened again: {headline}")
 _PAST_OPEN = ("escalated_reopened_past", "Opened again at {time}: {headline}")
+_OVER_MOTION = ("escalated_intrusion_over", "{headline}, then motion in {area} at {time}")
+_OVER_WITH_MOTION = ("escalated_intrusion_over_untimed", "{headline}, with motion in {area}")
+_OVER_OPEN = ("escalated_reopened_over", "{headline}, opened again at {time}")
 
 
 def _motion_sensors(hass: HomeAssistant, signs: list[Member]) -> list[tuple[str, bool]]:
@@ -49,12 +54,14 @@ def _motion_sensors(hass: HomeAssistant, signs: list[Member]) -> list[tuple[str,
 
 def _intrusion(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> tuple[str, bool] | None:
     """Where the motion told as somebody inside is (or was), and whether it still is.
-    None when the incident's own title is about that motion (it opened as one)."""
+    None when the incident's name is that motion's own (it opened as one, or a sign led
+    its words when it was named): "Now motion in Hall: Motion in Hall while ..." says it
+    twice."""
     signs = [m for m in anomaly.members if intrusion_sign(m.finding(anomaly.subject))]
-    if not signs or any(m.rule == anomaly.rule for m in signs):
+    # Named when told (kept), or now, by the lead (not shown yet).
+    named_by = anomaly.told_rule if anomaly.headline else anomaly.lead_rule
+    if not signs or any(m.rule in (anomaly.rule, named_by) for m in signs):
         return None
-    if not anomaly.headline and any(m.rule == anomaly.lead_rule and m.active for m in signs):
-        return None  # told now, worded by the motion itself
     sensors = _motion_sensors(hass, signs)
     moving = [e for e, on in sensors if on]
     area = next((a for e, _ in sensors if (a := area_of(hass, e))), home)
@@ -66,11 +73,12 @@ def _intrusion(hass: HomeAssistant, anomaly: OpenAnomaly, home: str) -> tuple[st
 def escalated_title(
     hass: HomeAssistant, anomaly: OpenAnomaly, headline: str, *, home: str, say: Say, clock: Clock
 ) -> str:
-    """``headline`` with why it was told again, while the incident lasts."""
-    if anomaly.ended or not anomaly.escalation:
-        return headline
+    """``headline`` with why it was told again while the incident lasts; once it is
+    over, with what happened after it."""
     when = parse_time(anomaly.escalated_at)
     values = {"headline": headline, "time": clock(when) if when is not None else ""}
+    if anomaly.ended:
+        return _over(hass, anomaly, values, home=home, say=say, timed=when is not None)
     if anomaly.escalation == Escalation.INTRUSION:
         if (found := _intrusion(hass, anomaly, home)) is None:
             return headline
@@ -83,4 +91,28 @@ def escalated_title(
         if is_open(state.state if state is not None else None):
             return say(*_NOW_OPEN, values)
         return say(*_PAST_OPEN, values) if when is not None else headline
+    return headline
+
+
+def _over(
+    hass: HomeAssistant,
+    anomaly: OpenAnomaly,
+    values: dict[str, str],
+    *,
+    home: str,
+    say: Say,
+    timed: bool,
+) -> str:
+    """The title of an "Over" with what happened after it: the motion inside (when, if it
+    was what it was last told again for), then its opening again (the last telling: walk
+    9's window opened again after the motion was pushed keeps the motion)."""
+    headline = values["headline"]
+    if (found := _intrusion(hass, anomaly, home)) is not None:
+        values["area"] = found[0]
+        if timed and anomaly.escalation == Escalation.INTRUSION:
+            headline = say(*_OVER_MOTION, values)
+        else:
+            headline = say(*_OVER_WITH_MOTION, values)
+    if timed and anomaly.escalation == Escalation.REOPENED:
+        headline = say(*_OVER_OPEN, {**values, "headline": headline})
     return headline

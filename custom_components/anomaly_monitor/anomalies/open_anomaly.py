@@ -168,6 +168,10 @@ class OpenAnomaly:
     # The type it was told with ("" not shown yet), kept as ``headline`` is: the door shut
     # while its motion member keeps it open is still "Security", not the motion's type.
     told_type: str = ""
+    # The rule whose words named it when told ("" not shown yet), kept as ``headline`` is:
+    # a name worded by a sign of somebody inside takes no "Now motion in Hall: " before it
+    # (``escalated_title``), which would say the motion twice.
+    told_rule: str = ""
     # The homeowner dismissed its notification (read): a restart does not write it again;
     # told again (graver, reopened, over), it is shown and unread again (``surfaces``).
     notice_dismissed: bool = False
@@ -300,6 +304,11 @@ class OpenAnomaly:
             if self.severity in _SEVERITIES:
                 self.severity = inside(Severity(self.severity)).value
         return told
+
+    def name(self, title: str) -> None:
+        """``title``, worded by its lead now, is its name from now on, unless it has one."""
+        if not self.headline:
+            self.headline, self.told_rule = title, self.lead_rule
 
     def told_again(self, why: Escalation, now: datetime) -> None:
         """Why and when it was last told again (pushed, or said in place)."""

@@ -51,6 +51,9 @@ Store format (major version 1):
   ``told_type`` (the type it was told with, kept as ``headline`` is). Older versions
   ignore them; absent, the title's escalation is said only while its sign holds and the
   type is the anomaly's.
+  Later, every anomaly may hold ``told_rule`` (the rule whose words named it when told,
+  kept as ``headline`` is). Older versions ignore it; absent, the title's escalation is
+  left out only while a sign of somebody inside leads an incident not yet named.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -251,6 +254,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "back_since": _time(item, "back_since", required=False),
         "headline": _text(item, "headline", required=False),
         "told_type": _text(item, "told_type", required=False),
+        "told_rule": _text(item, "told_rule", required=False),
         "notice_dismissed": notice_dismissed,
         "part_of": "" if part_of == signature else part_of,
         "on_the_bus": on_the_bus,

@@ -25,6 +25,7 @@ from ..const import (
     LOGGER,
 )
 from ..core.baselines.routine_alert_judge import shown_not_pushed
+from ..core.escalation import Escalation
 from ..core.models import Finding
 from ..markdown_text import escape_markdown
 from ..redaction import Redactor
@@ -130,13 +131,13 @@ class Announcer:
             self.async_forget(anomaly)  # shown alone by an older version: one incident, one
             # Its name in the incident's "Then:" from now on, as a told one's title is kept.
             own = await async_anomaly_texts(self.hass, anomaly)
-            anomaly.headline = anomaly.headline or own.title
+            anomaly.name(own.title)
             anomaly = root
         texts = await async_anomaly_texts(self.hass, anomaly)
         then = await self._then(anomaly, texts)
         # Its name from now on: a lock locked since, or read locked after a restart,
         # does not rename what the homeowner was told (the evidence says what holds now).
-        anomaly.headline = anomaly.headline or texts.title
+        anomaly.name(texts.title)
         anomaly.told_type = anomaly.told_type or anomaly.anomaly_type
         note_id = notification_id(self.entry.entry_id, anomaly)
         headline, message = texts.headline, notice_message(anomaly, texts, then=then)
@@ -203,7 +204,11 @@ class Announcer:
     async def async_opened(self, anomaly: OpenAnomaly) -> None:
         """A new anomaly: notify on every surface once."""
         hass, entry = self.hass, self.entry
-        anomaly.headline = anomaly.told_type = ""  # told (again): named as it reads now
+        if anomaly.escalation != Escalation.INTRUSION:
+            # Told (again): named as it reads now. Somebody inside keeps the name the
+            # phone knows it by, "Now motion in Hall: " before it (walk 57's left 1: the
+            # motion's own name, "Motion in Hall while nobody is home", was said so twice).
+            anomaly.headline = anomaly.told_type = anomaly.told_rule = ""
         await self._async_show(anomaly)
         if shown_not_pushed(anomaly.rule, anomaly.severity):
             return  # a routine or a service's alert told low: shown, neither event nor push
@@ -232,7 +237,9 @@ class Announcer:
         and stay, for feedback read late (``AnomalyTracker.ended``)."""
         await self._async_show(anomaly)
         if anomaly.on_the_bus:  # a part was never told on the bus: nor is its end
-            self._async_fire_cleared(anomaly, "resolved")
+            # What its "Over" is titled, what happened after it included (the logbook's).
+            over = await async_anomaly_texts(self.hass, anomaly)
+            self._async_fire_cleared(anomaly, "resolved", over.headline)
 
     async def async_restore_ended(self, anomaly: OpenAnomaly) -> None:
         """Show an ended anomaly's reminders again (after a restart or reload)."""
@@ -257,9 +264,11 @@ class Announcer:
                 return data | {"device_id": device.id}
         return data
 
-    def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str) -> None:
+    def _async_fire_cleared(self, anomaly: OpenAnomaly, reason: str, over_title: str = "") -> None:
         hass, entry = self.hass, self.entry
         data = event_data(entry, anomaly, hass) | {"reason": reason}
+        if over_title:  # its "Over" notification's title, without "Over: "
+            data["over_title"] = over_title
         # Its words were found while it lasted ("is open"): the cleared event says it is over;
         # one withdrawn (the sensitivity lowered) is not over: its words stay as they were.
         if reason != WITHDRAWN:

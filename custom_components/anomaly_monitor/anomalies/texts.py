@@ -333,14 +333,16 @@ async def async_anomaly_texts(hass: HomeAssistant, anomaly: OpenAnomaly) -> Anom
             120,
         )
     title = headline
-    if not anomaly.ended and _shut_since(hass, anomaly):
-        # Told as open; shut now while its incident lasts (its motion): it opened then.
+    if _shut_since(hass, anomaly):
+        # Told as open; shut now while its incident lasts (its motion), or once it is
+        # over ("Over: Front door opened while ..."): it opened then.
         headline = _shut_title(headline, subject, where, type_name, option)
 
     def say(key: str, default: str, values: dict[str, str]) -> str:
         return _fill(option("anomaly_text", key, default), values)
 
-    # Told again (somebody inside, opened again): the title says so, as it is now.
+    # Told again (somebody inside, opened again): the title says so, as it is now (or,
+    # over, what happened after it).
     headline = escalated_title(hass, anomaly, headline, home=home, say=say, clock=clock)
     severity = option("anomaly_text", f"severity_{anomaly.severity}", anomaly.severity)
     reasoning = named(hass, anomaly.reasoning)

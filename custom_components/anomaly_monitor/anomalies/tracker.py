@@ -20,15 +20,8 @@ findings end then and it lasts only while another member is still found. A safet
 hazard is never ended by an arrival. Acknowledged stays acknowledged while it lasts, and
 an anomaly whose evidence reads no state (a radio drop) is not over (``evidence_hold``).
 
-An anomaly that ended is kept ``FEEDBACK_AFTER_END`` in ``ended``, with its repair issue
-(saying it is over), unless the homeowner acknowledged it: a notification is often read
-minutes or hours later, and "false alarm" must still teach then. Feedback on an ended
-anomaly closes its issue; a false alarm leaves its marks as on an open one (a safety
-hazard's is only recorded: no occurrence is left to dismiss). Past that day its repair
-issue goes, and the anomaly is kept in ``past`` until ``ANSWERABLE_FOR``: the homeowner who
-reads the notification days later still answers it by its id, through the public actions
-``acknowledge`` and ``mark_false_alarm`` (set 27: a water heater's backup element told left
-on, acknowledged 31 hours after it cleared, and the integration had nothing to take it).
+An anomaly that ended is kept a day in ``ended`` with its repair issue, then in ``past``
+a week, answerable by its id (``ended_kept``).
 
 "False alarm" on a safety hazard (``core.feedback.is_hazard``) dismisses this occurrence
 only: it moves to ``dismissed`` until an analysis no longer finds it (no hysteresis), and
@@ -55,6 +48,7 @@ from .already_told import AlreadyTold
 from .answers import HomeownerAnswers, mark_key
 from .at_the_hazard import refreshed
 from .changes import Changes, ended_by_arrival, ended_by_arrival_of, milder
+from .ended_kept import ANSWERABLE_FOR, FEEDBACK_AFTER_END, PAST_KEPT, move_to_past
 from .entered_again import ClosedWhileMissing, entered_again, within_the_entry
 from .evidence_hold import found as evidence_found
 from .graver_after_end import just_over, open_again
@@ -77,6 +71,7 @@ __all__ = [
     "CLEAR_AFTER",
     "CLEAR_AFTER_ANALYSES",
     "FEEDBACK_AFTER_END",
+    "PAST_KEPT",
     "AnomalyTracker",
     "Changes",
     "OpenAnomaly",
@@ -87,12 +82,6 @@ __all__ = [
 # Write at most this often; a burst of analyses causes one write.
 _SAVE_DELAY = 5.0
 DEFAULT_MARK_LIFETIME = timedelta(days=30)
-# An anomaly that ended takes feedback this long (the homeowner reads it the next day).
-FEEDBACK_AFTER_END = timedelta(days=1)
-# ...and still takes an answer through the actions this long after it ended (a week away),
-# the newest ``PAST_KEPT`` of them.
-ANSWERABLE_FOR = timedelta(days=7)
-PAST_KEPT = 50
 
 
 class AnomalyTracker(HomeownerAnswers):
@@ -358,21 +347,9 @@ class AnomalyTracker(HomeownerAnswers):
     def forget_ended(self, now: datetime) -> list[OpenAnomaly]:
         """Move the ended anomalies past ``FEEDBACK_AFTER_END`` to ``past`` (their repair
         issue goes; those moved), and forget the past ones beyond ``ANSWERABLE_FOR``."""
-        gone = [
-            a
-            for a in self.ended.values()
-            if now - (parse_time(a.ended) or now) >= FEEDBACK_AFTER_END
-        ]
-        for anomaly in gone:
-            del self.ended[anomaly.signature]
-            self.past[anomaly.signature] = anomaly
-        kept = sorted(
-            (a for a in self.past.values() if now - (parse_time(a.ended) or now) < ANSWERABLE_FOR),
-            key=lambda a: a.ended or "",
-            reverse=True,
-        )[:PAST_KEPT]
-        if gone or len(kept) != len(self.past):
-            self.past = {a.signature: a for a in kept}
+        gone, past = move_to_past(self.ended, self.past, now)
+        if past is not None:
+            self.past = past
             self._schedule_save()
         return gone
 
