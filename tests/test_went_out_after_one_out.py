@@ -19,8 +19,18 @@ from custom_components.anomaly_monitor.core.home import HomeView
 from custom_components.anomaly_monitor.core.models import Transition
 
 from .core_factories import entity, environment, window
-from .test_out_at_night_child import AREAS, DOOR, FATHER, LOCK, PHONE, PROFILE, SLIDER, START, TEEN
-from .test_out_at_night_child import _days as _week
+from .test_out_at_night_child import (
+    AREAS,
+    DOOR,
+    FATHER,
+    LOCK,
+    PHONE,
+    PROFILE,
+    SLIDER,
+    START,
+    TEEN,
+    _days as _week,
+)
 
 NIGHT = START + timedelta(days=7)
 TEEN_OUT = NIGHT + timedelta(hours=2, minutes=30)
