@@ -38,7 +38,9 @@ Who went out is read against their own nights too (``night_presence.never_out_at
 a person watched five nights or more never out between 23:00 and 05:00 (nor back) and
 whose phone leaves after the opening is told then, whatever the door's nights, whoever
 still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
-phone and the key), from midnight to 04:00 (``night_presence``). A door whose dawn use
+phone and the key), from midnight to 04:00 (``night_presence``). One of the household
+who goes out, phone in hand, after one so told and still out goes after them
+(``night_presence.out_before``): the night is told once. A door whose dawn use
 comes within minutes is an early start (``early_start``). The door's nights read are its
 nights *out* (``night_uses``): a door used at night only by people coming home says
 nothing of anybody going out by it.
@@ -76,7 +78,13 @@ from .door_to_an_alarm import to_an_alarm
 from .early_start import early_start
 from .home_awake import awake_until
 from .home_baselines import HomeBaselines
-from .night_presence import children_of, never_out_at_night, presence_changed_near, went_out
+from .night_presence import (
+    children_of,
+    never_out_at_night,
+    out_before,
+    presence_changed_near,
+    went_out,
+)
 from .night_uses import PERSON_NIGHT_FROM
 from .open_at_rest import shut_through_a_night
 
@@ -230,6 +238,8 @@ def went_out_at_night(home: HomeView, baselines: HomeBaselines) -> Iterator[Find
         never_out = never_out_at_night(baselines, left, opened, children)
         if left and not never_out and _locked_behind(home, door, opened, locks):
             continue  # a tracked member off early with phone and key (the 04:45 shift)
+        if left and set(out_before(home, baselines, opened, children)) - set(left):
+            continue  # a tracked member going after one told as they went (``out_before``)
         normal = (
             f"in this home it was not used between midnight and 5 am on any of the {watched} "
             "nights learned"

@@ -23,6 +23,12 @@ need to show they are not: a 15-year-old watched four nights, out of the back do
 23:50 on the fifth. A phone whose person did not leave with it (HA's person follows the
 tracker seen last: a router's "home" may hold it) is who went out when no person did: its
 own nights are read as a person's.
+
+One never out at night who left in the small hours within ``FOLLOWED_WITHIN`` before a
+door opened, and is still out, was told as they went (``out_before``): whoever goes out
+after them, phone in hand and the door locked behind, is going after them (a father out
+at 03:11 to find his son gone to the river at 02:29), part of the night already told and
+no second notice of it.
 """
 
 from __future__ import annotations
@@ -47,6 +53,9 @@ PERSON_NIGHTS = 5
 # takes a phone at 04:50 is off early on purpose (a train to meet, a first shift), as for
 # anybody (``night_outings._locked_behind``); at 00:40 it is a night out.
 DEAD_OF_NIGHT_ENDS = 4
+# One never out at night who left this long before a door opened, still out: told then,
+# and whoever goes out after them goes after them (``night_outings.TOLD_FOR``).
+FOLLOWED_WITHIN = timedelta(hours=1)
 # Nights a child of the household must have been watched, never out at night on their own,
 # before their going out is news (the profile already says they are a child).
 CHILD_NIGHTS = 3
@@ -140,6 +149,30 @@ def never_out(
         >= (CHILD_NIGHTS if person in children else PERSON_NIGHTS)
         and usual.night.alone.count(person, skip=opened) == 0
     ]
+
+
+def out_before(
+    home: HomeView,
+    baselines: HomeBaselines,
+    opened: datetime,
+    children: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The persons (trackers, without a person) who left home in the dead of night within
+    ``FOLLOWED_WITHIN`` before ``opened``, are still out, and were out at night on none of
+    their nights learned (``never_out_at_night`` as they left): told as they went."""
+    found: list[str] = []
+    for state in home.presence_entities:
+        if presence_of(state.state) is not False:
+            continue
+        moves = [c for c in home.changes(state.entity_id) if c.when < opened]
+        if not moves or presence_of(moves[-1].state) is not False:
+            continue
+        left = moves[-1].when
+        if opened - left <= FOLLOWED_WITHIN and never_out_at_night(
+            baselines, [state.entity_id], left, children
+        ):
+            found.append(state.entity_id)
+    return found
 
 
 def children_of(home: HomeView) -> frozenset[str]:
