@@ -33,7 +33,6 @@ from .stamped_uses import (
     _MINUTES,
     _minute,
     _near,
-    _weekend,
     regular_days,
     stamp,
 )
@@ -301,21 +300,7 @@ class AwayNormal:
         minute = _minute(when, self.zone)
         if any(_near(minute, int(m)) for m in self.taught_entries.get(entrance, ())):
             return 0
-        return regular_days(
-            self.entries.get(entrance, ()), when, self.zone, same_kind=self.kind_lived_empty(when)
-        )
-
-    def kind_lived_empty(self, when: datetime) -> bool:
-        """Whether the home was lived empty at ``when``'s part of the day on another day of
-        its kind (weekday or weekend): then who comes in on such days is known, and a
-        visitor seen only on the other kind of day is not one of them (the weekday
-        cleaner's hour on a Saturday). Not known, every day is read alike."""
-        part = _part(when, self.zone)
-        today = day_number(when, self.zone)
-        weekend = _weekend(today)
-        return any(
-            int(day) != today and _weekend(int(day)) == weekend for day in self.away_days[part]
-        )
+        return regular_days(self.entries.get(entrance, ()), when, self.zone)
 
     def empty_at(self, when: datetime) -> bool:
         """Whether the home is known empty (past the leaving grace) at ``when``."""

@@ -96,11 +96,10 @@ class DayArrivals:
         due, self._pending = self._pending[:count], self._pending[count:]
         remember(self.arrivals, [(at, door) for at, door, f in due if f[0]], self.zone, KEPT)
 
-    def arrival_days(self, door: str, when: datetime, *, same_kind: bool = False) -> int | None:
+    def arrival_days(self, door: str, when: datetime) -> int | None:
         """On how many other days ``door`` was entered from outside near ``when``'s time of
-        day, when that recurs (``same_kind``: on a day of ``when``'s kind among them); else
-        None."""
-        return regular_days(self.arrivals.get(door, ()), when, self.zone, same_kind=same_kind)
+        day, when that recurs; else None."""
+        return regular_days(self.arrivals.get(door, ()), when, self.zone)
 
     def as_dict(self) -> dict[str, Any]:
         return {door: pack(kept, 0) for door, kept in self.arrivals.items()}

@@ -65,16 +65,11 @@ def household_up(
     return moved is not None and since < moved <= when
 
 
-def used_then(
-    lonely: LonelyOpenings, sensor: str, when: datetime, *, same_kind: bool = False
-) -> int | None:
+def used_then(lonely: LonelyOpenings, sensor: str, when: datetime) -> int | None:
     """On how many other days ``sensor`` opened near ``when``'s time of day, when on
-    ``USE_DAYS`` or more (``same_kind``: one of them of ``when``'s kind, weekday or
-    weekend); None when fewer."""
+    ``USE_DAYS`` or more; None when fewer."""
     uses = lonely.uses.get(sensor, ())
-    return habitual_days(
-        uses, when, lonely.zone, within=USE_REACH, least=USE_DAYS, same_kind=same_kind
-    )
+    return habitual_days(uses, when, lonely.zone, within=USE_REACH, least=USE_DAYS)
 
 
 def often_unseen(lonely: LonelyOpenings, sensor: str, when: datetime) -> tuple[int, int] | None:

@@ -7,13 +7,10 @@ are not entries with the key.
 
 What the key's entries look like here is learned from the lock's unlocks while the home
 was empty (``AwayNormal.entries``, a tracked person's own return excluded). An entry with
-the key at a time of day within ``KEY_HOURS`` of one on another day (``KEYED_DAYS``) of
-the same kind, weekday or weekend, once such a day was lived empty then, is a keyholder's
-visit: somebody the household gave the key or code to, at the hours and on the days they
-come (the weekday cleaner's hour on a Saturday the home is empty, as on other Saturdays
-she did not come, is nobody's). One at an hour no keyholder ever came (03:00), on a door whose
-lock was never unlocked while nobody was home, or without the key, is judged as before
-and told.
+the key at a time of day within ``KEY_HOURS`` of one on another day (``KEYED_DAYS``) is a
+keyholder's visit: somebody the household gave the key or code to, at the hours they
+come. One at an hour no keyholder ever came (03:00), on a door whose lock was never
+unlocked while nobody was home, or without the key, is judged as before and told.
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ from ..home import HomeView
 from ..keyed_doors import KEY_REACH, changed_to, doors_of, locks_of
 from .away_normal import AwayNormal
 from .clock import day_number, local
-from .stamped_uses import _weekend
 
 # A keyholder's entry within this of the time of day of one on another day fits.
 KEY_HOURS = timedelta(hours=2)
@@ -104,18 +100,10 @@ def _other_days(away: AwayNormal, lock: str, when: datetime) -> Iterable[tuple[i
 
 def keyholder_days(away: AwayNormal, lock: str, when: datetime) -> int | None:
     """On how many other days a keyholder came in near ``when``'s time of day while the
-    home was empty, of the same kind (weekday or weekend) once such a day was lived empty
-    then (``AwayNormal.kind_lived_empty``), when that is at least ``KEYED_DAYS``; None when
-    none did."""
+    home was empty, when that is at least ``KEYED_DAYS``; None when none did."""
     minute = _minute(when, away.zone)
     reach = KEY_HOURS.total_seconds() / 60
-    weekend = _weekend(day_number(when, away.zone))
-    any_day = not away.kind_lived_empty(when)
-    days = {
-        day
-        for day, used in _other_days(away, lock, when)
-        if _apart(minute, used) <= reach and (any_day or _weekend(day) == weekend)
-    }
+    days = {day for day, used in _other_days(away, lock, when) if _apart(minute, used) <= reach}
     return len(days) if len(days) >= KEYED_DAYS else None
 
 
@@ -123,24 +111,14 @@ def keyholder_hours(
     away: AwayNormal, lock: str, when: datetime, empty: str = "the home was empty"
 ) -> str:
     """What the learned keyholders' entries say, for a finding that is told: the times of
-    day they came in on other days of ``when``'s kind (to the quarter hour, the earliest
-    ``SHOWN`` of them; on the other kind only, said so), or that none ever did (``empty``:
-    how the home was empty, ``empty_home_words``)."""
-    weekend = _weekend(day_number(when, away.zone))
-    entries = list(_other_days(away, lock, when))
-    alike = [
-        used for day, used in entries if _weekend(day) == weekend or not away.kind_lived_empty(when)
-    ]
-    if not entries:
+    day they came in on other days (to the quarter hour, the earliest ``SHOWN`` of them),
+    or that none ever did (``empty``: how the home was empty, ``empty_home_words``)."""
+    quarters = sorted({used // 15 * 15 for _, used in _other_days(away, lock, when)})
+    if not quarters:
         return f" Nobody ever came in with the key while {empty}."
-    when_said = " only around"
-    if not alike:  # the weekday cleaner's hours, told of a Saturday's entry
-        alike = [used for _, used in entries]
-        when_said = f" only on {'weekdays' if weekend else 'weekends'}, around"
-    quarters = sorted({used // 15 * 15 for used in alike})
     shown = ", ".join(_clock(minute) for minute in quarters[:SHOWN])
     more = " and later" if len(quarters) > SHOWN else ""
-    return f" With the key, somebody came in while {empty}{when_said} {shown}{more}."
+    return f" With the key, somebody came in while {empty} only around {shown}{more}."
 
 
 def _clock(minute: int) -> str:

@@ -5,9 +5,7 @@ bathroom door at 07:50 every morning). A back slider to a garden no motion senso
 goes unseen whenever somebody steps out, at 11:10 one day, 15:30 the next: never twice
 at the same minute, and so told every day. Unseen on ``HABIT_DAYS`` other days within
 ``HABIT_REACH`` of the time of day is how this opening is used (``habitual_days``); one
-at a time it has never gone unseen (the garden door at 03:00) is still told. Read for an
-entry into an empty home (``same_kind``), one of the days must be of the same kind,
-weekday or weekend: the house help's weekday door on a Sunday is nobody's.
+at a time it has never gone unseen (the garden door at 03:00) is still told.
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta, tzinfo
 
 from .clock import day_number, local
-from .stamped_uses import _weekend
 
 # Unseen on this many other days, within this of the time of day, is a habit.
 HABIT_DAYS = 3
@@ -31,11 +28,10 @@ def habitual_days(
     *,
     within: timedelta = HABIT_REACH,
     least: int = HABIT_DAYS,
-    same_kind: bool = False,
 ) -> int | None:
     """On how many other days the openings ``stamps`` (day * 1440 + minute, local) fall
-    within ``within`` of ``when``'s time of day, when on ``least`` or more (with
-    ``same_kind``, one of them of ``when``'s kind, weekday or weekend); None when not."""
+    within ``within`` of ``when``'s time of day, when on ``least`` or more; None when
+    fewer."""
     moment = local(when, zone)
     minute = moment.hour * 60 + moment.minute
     today = day_number(when, zone)
@@ -46,5 +42,4 @@ def habitual_days(
         apart = abs(minute - used) % _MINUTES
         if day != today and min(apart, _MINUTES - apart) <= reach:
             days.add(day)
-    alike = not same_kind or any(_weekend(day) == _weekend(today) for day in days)
-    return len(days) if len(days) >= least and alike else None
+    return len(days) if len(days) >= least else None

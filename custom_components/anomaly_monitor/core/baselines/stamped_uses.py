@@ -4,10 +4,7 @@ The away normal's entries, the unaccompanied openings, the long stays store each
 ``stamp``: day ordinal * 1440 + minute of the day, local time. Uses within
 ``ENTRY_REACH`` of the same time of day on ``WEEKLY_DAYS`` days of the same kind (weekdays,
 weekends) or on ``DAILY_DAYS`` days recur (``regular_days``): a carer twice a day, the
-cleaner on Wednesdays at 13:00. Who comes into an empty home is read with ``same_kind``:
-one of the days must be of the same kind, so a house help who comes on weekdays only
-does not make a Sunday's entry at her hour a regular one (a window aired every morning
-is still aired on the first Saturday: without it).
+cleaner on Wednesdays at 13:00.
 """
 
 from __future__ import annotations
@@ -50,17 +47,11 @@ def stamp(when: datetime, zone: tzinfo | None) -> float:
 
 
 def regular_days(
-    stamps: Iterable[float],
-    when: datetime,
-    zone: tzinfo | None,
-    daily: int = DAILY_DAYS,
-    *,
-    same_kind: bool = False,
+    stamps: Iterable[float], when: datetime, zone: tzinfo | None, daily: int = DAILY_DAYS
 ) -> int | None:
     """On how many days other than ``when``'s the ``stamps`` fall within ``ENTRY_REACH`` of
     its time of day, when they recur (``WEEKLY_DAYS`` days of the same kind, weekday or
-    weekend, or ``daily`` days, with ``same_kind`` one of the same kind among them); None
-    when they do not."""
+    weekend, or ``daily`` days); None when they do not."""
     minute = _minute(when, zone)
     today = day_number(when, zone)
     weekend = _weekend(today)
@@ -73,6 +64,6 @@ def regular_days(
         days.add(day)
         if _weekend(day) == weekend:
             alike.add(day)
-    if len(alike) >= WEEKLY_DAYS or (len(days) >= daily and (alike or not same_kind)):
+    if len(alike) >= WEEKLY_DAYS or len(days) >= daily:
         return len(days)
     return None

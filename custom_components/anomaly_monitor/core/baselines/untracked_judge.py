@@ -77,9 +77,7 @@ def untracked_opening(
 ) -> int | None:
     """On how many other days ``opening`` is used near ``when``'s time of day, when that
     and the home's life while empty make it an untracked person's usual day; else None."""
-    days = used_then(
-        baselines.lonely, opening, when, same_kind=baselines.away.kind_lived_empty(when)
-    )
+    days = used_then(baselines.lonely, opening, when)
     if days is not None and not used_while_empty(baselines, opening, when):
         days = None  # only the tracked household's door: nobody untracked uses it
     if days is None or _shown_life(baselines, home, when) is None:
@@ -112,9 +110,7 @@ def arrived_then(
         door = kept.entity_id if kept is not None else None
     if door is None or _stands_open(home, door):
         return None
-    return baselines.lonely.arrivals.arrival_days(
-        door, when, same_kind=baselines.away.kind_lived_empty(when)
-    )
+    return baselines.lonely.arrivals.arrival_days(door, when)
 
 
 # An arrival shuts the door behind it within a minute or two; a door standing open longer
