@@ -38,12 +38,11 @@ Who went out is read against their own nights too (``night_presence.never_out_at
 a person watched five nights or more never out between 23:00 and 05:00 (nor back) and
 whose phone leaves after the opening is told then, whatever the door's nights, whoever
 still moves inside, and even with the door locked behind (a teenager out at 00:36 with her
-phone and the key), from midnight to 04:00 (``night_presence``). One of the household
-who goes out, phone in hand, after one so told and still out goes after them
-(``night_presence.out_before``): the night is told once. A door whose dawn use
-comes within minutes is an early start (``early_start``). The door's nights read are its
-nights *out* (``night_uses``): a door used at night only by people coming home says
-nothing of anybody going out by it.
+phone and the key), from midnight to 04:00 (``night_presence``); one going out after one
+so told, still out, goes after them (``out_before``). A door whose dawn use comes within
+minutes is an early start (``early_start``). The door's nights read are its nights *out*
+(``night_uses``): a door used at night only by people coming home says nothing of anybody
+going out by it.
 
 A door in the room of a hazard detector that sounded within ``ALARM_REACH`` before it
 opened (``door_to_an_alarm``: a leak on the bathroom floor, smoke in the hall) is somebody

@@ -25,8 +25,8 @@ tracker seen last: a router's "home" may hold it) is who went out when no person
 own nights are read as a person's.
 
 One never out at night who left in the small hours within ``FOLLOWED_WITHIN`` before a
-door opened, and is still out, was told as they went (``out_before``): whoever goes out
-after them, phone in hand and the door locked behind, is going after them (a father out
+door opened, and is still out, was told as they went (``out_before``): whoever of the
+household goes out after them, phone in hand, is going after them (a father out
 at 03:11 to find his son gone to the river at 02:29), part of the night already told and
 no second notice of it.
 """
