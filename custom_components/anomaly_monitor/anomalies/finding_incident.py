@@ -27,12 +27,10 @@ def _of(finding: Mapping[str, Any], anomalies: Iterable[OpenAnomaly]) -> OpenAno
     """The anomaly that holds ``finding``: its own rule first, else its incident."""
     rule, subject = str(finding.get("rule", "")), str(finding.get("subject", ""))
     key = incident_key(subject, str(finding.get("anomaly_type", "")), rule)
+    own = identity(rule, subject)
     candidates = list(anomalies)
     for anomaly in candidates:
-        if any(
-            identity(m.rule, m.subject or anomaly.subject) == identity(rule, subject)
-            for m in anomaly.members
-        ):
+        if any(identity(m.rule, m.subject or anomaly.subject) == own for m in anomaly.members):
             return anomaly
     return next((a for a in candidates if key in a.incidents), None)
 
