@@ -78,3 +78,46 @@ async def test_an_entry_over_before_set_up_is_not_told_and_an_open_door_is(
     await analyze(hass, entry)
     await hass.async_block_till_done()
     assert [e.data["rule"] for e in detected] == ["entry_unsecured_while_away"]
+
+
+async def test_a_door_stay_over_before_set_up_is_not_told_and_one_after_is(
+    recorder_mock: Any, hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Walk 58's left 5: the entry added again pushed "Front door left open ... It is shut
+    now" for a stay in the empty home that was over minutes before it existed."""
+    await hass.config.async_set_time_zone("Europe/Amsterdam")
+    put_in_area(hass, "Hall", DOOR)
+    freezer.move_to(datetime(2026, 12, 1, 19, 0, tzinfo=UTC))
+    set_calm_home(hass)
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    freezer.move_to(datetime(2026, 12, 1, 19, 25, tzinfo=UTC))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    freezer.move_to(datetime(2026, 12, 1, 19, 30, tzinfo=UTC))
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)  # open 40 min in the empty home
+    freezer.move_to(datetime(2026, 12, 1, 20, 10, tzinfo=UTC))
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    freezer.move_to(datetime(2026, 12, 1, 20, 11, tzinfo=UTC))
+    hass.states.async_set(ALICE, "home", {"friendly_name": "Alice"})
+    await async_wait_recording_done(hass)
+
+    freezer.move_to(datetime(2026, 12, 1, 20, 14, tzinfo=UTC))  # the monitor is added
+    detected = async_capture_events(hass, EVENT_ANOMALY_DETECTED)
+    entry = await setup_monitor(hass, **{CONF_INCLUDE_ENTITIES: [DOOR, ALICE]})
+    await hass.async_block_till_done(wait_background_tasks=True)
+    response = await analyze(hass, entry)
+    # The stay is in the window the monitor judges...
+    assert any(f["rule"] == "entry_left_open" for f in response["verdict"]["findings"])
+    # ...but it was over before the monitor existed: history, not told.
+    assert [e.data["rule"] for e in detected] == []
+
+    # The same stay lived while the monitor watches is told.
+    freezer.move_to(datetime(2026, 12, 1, 20, 20, tzinfo=UTC))
+    hass.states.async_set(ALICE, "not_home", {"friendly_name": "Alice"})
+    freezer.move_to(datetime(2026, 12, 1, 20, 25, tzinfo=UTC))
+    hass.states.async_set(DOOR, "on", DOOR_ATTRS)
+    await analyze(hass, entry)
+    freezer.move_to(datetime(2026, 12, 1, 21, 5, tzinfo=UTC))
+    hass.states.async_set(DOOR, "off", DOOR_ATTRS)
+    await analyze(hass, entry)
+    await hass.async_block_till_done()
+    assert [e.data["rule"] for e in detected] != []

@@ -14,6 +14,13 @@ The same holds for what happened before the household last left (``home_until``)
 statistic counts motion in every away spell of its window, so the motion of the last
 spell, told then and ended when somebody came home, was told again as new seconds after
 everybody left again (walk 19). Motion or an opening since is news.
+
+A stay over before this run started is no news either (walk 58: the entry added again
+pushed "Front door left open ... It is shut now" for a stay in the empty home that ended
+four minutes before it existed, told already by the entry deleted): a finding about a
+stay (``Finding.since``) that began before the start, whose shown evidence reads shut or
+off now and has not changed since the start (a restart's ``unknown`` and the state read
+after it are no change), is history.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from ..core.episodes import continues_an_episode
+from ..core.home import UNAVAILABLE_STATES
 from ..core.incidents import incident_key
 from ..core.models import Finding, Transition, parse_number
 from .entered_again import is_open
@@ -43,11 +51,13 @@ def news(
     ``home_until``: the last time somebody was known home (before that is the past too).
     """
     findings = list(findings)
+    known = {key for anomaly in anomalies for key in anomaly.incidents}
+    if started is not None:
+        findings = _less_past_stays(findings, transitions, started, states, known)
     if home_until is not None and (started is None or home_until > started):
         started = home_until
     if started is None or not any(continues_an_episode(f) for f in findings):
         return findings  # (the window's changes are read only for such a finding)
-    known = {key for anomaly in anomalies for key in anomaly.incidents}
     # Opened (or moving) since: a state read back as HA starts (``unknown`` → closed) is
     # no news, and neither is closing.
     # A meter's reading since is news too (walk 11: a heater drawing 1.5 kW in the empty
@@ -69,3 +79,52 @@ def news(
         )
 
     return [f for f in findings if not history(f)]
+
+
+def _less_past_stays(
+    findings: list[Finding],
+    transitions: Sequence[Transition],
+    started: datetime,
+    states: Mapping[str, str],
+    known: set[str],
+) -> list[Finding]:
+    """``findings`` less those about a stay that began and ended before ``started``."""
+    if not any(f.since is not None and f.since < started for f in findings):
+        return findings
+    changed = _changed_since(transitions, started)
+
+    def past(finding: Finding) -> bool:
+        if finding.since is None or finding.since >= started:
+            return False
+        if incident_key(finding.subject, finding.anomaly_type, finding.rule) in known:
+            return False
+        shown = finding.shown_evidence
+        return bool(shown) and all(
+            e not in changed and not is_open(states.get(e)) and not _running(states.get(e))
+            for e in shown
+        )
+
+    return [f for f in findings if not past(f)]
+
+
+def _changed_since(transitions: Sequence[Transition], started: datetime) -> set[str]:
+    """Entities with a change since ``started``: a restart's ``unknown`` (or
+    ``unavailable``) and the first state read after it are none."""
+    changed: set[str] = set()
+    blank: set[str] = set()
+    for t in sorted((t for t in transitions if t.when > started), key=lambda t: t.when):
+        if t.state.lower() in UNAVAILABLE_STATES:
+            blank.add(t.entity_id)
+        elif t.entity_id in blank:
+            blank.discard(t.entity_id)
+            if is_open(t.state):
+                changed.add(t.entity_id)
+        else:
+            changed.add(t.entity_id)
+    return changed
+
+
+def _running(state: str | None) -> bool:
+    """A meter reading a draw now: the stay goes on."""
+    value = parse_number(state) if state is not None else None
+    return value is not None and value > 0
