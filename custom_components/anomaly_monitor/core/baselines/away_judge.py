@@ -240,6 +240,8 @@ def judge_entry(
             return None
         return finding
     when, entrance = uses[-1]
+    if opened_at_a_hazard(baselines, home, entrance, when):
+        return None  # somebody answering the hazard under way (told by its own rule)
     # Opened just now, or somebody still moves about: the visit goes on (once somebody went
     # out by another way after it, only motion a pet or the hours' round does not make).
     entered = _entries(home, baselines, spans)
