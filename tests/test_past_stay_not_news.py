@@ -2,9 +2,10 @@
 
 The entry added again pushed "Front door left open ... It is shut now" for a stay in the
 empty home that had ended four minutes before it existed. ``before_start.news`` drops a
-finding about a stay that began before the start when its devices read shut or off and have
-not changed since; one still open, one that changed since, and one whose incident is open
-are told (judged) as before.
+finding about a stay whose devices shut (or went off) between its start and the
+monitor's, whatever they do after (walk 59: the old stay came back at the door's next
+use); one still open at the start, one begun since, and one whose incident is open are told
+(judged) as before.
 """
 
 from __future__ import annotations
@@ -40,12 +41,18 @@ def test_a_stay_over_before_the_start_is_history() -> None:
     assert news(found, STAY, START, {DOOR: "off"}, []) == []
 
 
-def test_a_stay_still_open_or_changed_since_is_told() -> None:
+def test_a_stay_open_at_the_start_is_told_and_a_later_opening_is_a_new_stay() -> None:
     found = [_left_open(START - timedelta(minutes=21))]
     assert news(found, STAY[:1], START, {DOOR: "on"}, []) == found
+    shut_since = [*STAY[:1], Transition(START + timedelta(minutes=3), DOOR, "off")]
+    assert news(found, shut_since, START, {DOOR: "off"}, []) == found
+    # Walk 59: the household goes out by the door after the set-up; the old stay is still
+    # history, the door's new stay is news.
     reopened = [*STAY, Transition(START + timedelta(minutes=2), DOOR, "on"),
                 Transition(START + timedelta(minutes=3), DOOR, "off")]  # fmt: skip
-    assert news(found, reopened, START, {DOOR: "off"}, []) == found
+    assert news(found, reopened, START, {DOOR: "off"}, []) == []
+    new_stay = [_left_open(START + timedelta(minutes=2))]
+    assert news(new_stay, reopened, START, {DOOR: "off"}, []) == new_stay
 
 
 def test_a_restart_blink_is_no_change_and_a_stay_since_the_start_is_news() -> None:
@@ -66,5 +73,7 @@ def test_a_meter_drawing_now_is_a_stay_going_on() -> None:
         anomaly_type=AnomalyType.SAFETY_HAZARD,
         since=START - timedelta(hours=1),
     )
-    assert news([heat], [], START, {PLUG: "1500"}, []) == [heat]
-    assert news([heat], [], START, {PLUG: "0"}, []) == []
+    drawing = [Transition(START - timedelta(hours=1), PLUG, "1500")]
+    assert news([heat], drawing, START, {PLUG: "1500"}, []) == [heat]
+    off = [*drawing, Transition(START - timedelta(minutes=10), PLUG, "0")]
+    assert news([heat], off, START, {PLUG: "0"}, []) == []

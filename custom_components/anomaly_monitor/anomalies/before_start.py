@@ -18,9 +18,9 @@ everybody left again (walk 19). Motion or an opening since is news.
 A stay over before this run started is no news either (walk 58: the entry added again
 pushed "Front door left open ... It is shut now" for a stay in the empty home that ended
 four minutes before it existed, told already by the entry deleted): a finding about a
-stay (``Finding.since``) that began before the start, whose shown evidence reads shut or
-off now and has not changed since the start (a restart's ``unknown`` and the state read
-after it are no change), is history.
+stay (``Finding.since``) whose every shown device shut or went off between the stay's
+start and this run's is history, whatever the door does after (walk 59: the old stay was
+told again at the door's next use; a new opening is a new stay, its own finding).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def news(
     findings = list(findings)
     known = {key for anomaly in anomalies for key in anomaly.incidents}
     if started is not None:
-        findings = _less_past_stays(findings, transitions, started, states, known)
+        findings = _less_past_stays(findings, transitions, started, known)
     if home_until is not None and (started is None or home_until > started):
         started = home_until
     if started is None or not any(continues_an_episode(f) for f in findings):
@@ -85,13 +85,23 @@ def _less_past_stays(
     findings: list[Finding],
     transitions: Sequence[Transition],
     started: datetime,
-    states: Mapping[str, str],
     known: set[str],
 ) -> list[Finding]:
     """``findings`` less those about a stay that began and ended before ``started``."""
     if not any(f.since is not None and f.since < started for f in findings):
         return findings
-    changed = _changed_since(transitions, started)
+
+    def ended_before(entity_id: str, since: datetime) -> bool:
+        # The stay's end: its device shut or off between its start and ours. A later
+        # opening is a new stay (walk 59: the old one came back at the next use).
+        return any(
+            t.entity_id == entity_id
+            and since < t.when <= started
+            and t.state.lower() not in UNAVAILABLE_STATES
+            and not is_open(t.state)
+            and not _running(t.state)
+            for t in transitions
+        )
 
     def past(finding: Finding) -> bool:
         if finding.since is None or finding.since >= started:
@@ -99,32 +109,13 @@ def _less_past_stays(
         if incident_key(finding.subject, finding.anomaly_type, finding.rule) in known:
             return False
         shown = finding.shown_evidence
-        return bool(shown) and all(
-            e not in changed and not is_open(states.get(e)) and not _running(states.get(e))
-            for e in shown
-        )
+        since = finding.since
+        return bool(shown) and all(ended_before(e, since) for e in shown)
 
     return [f for f in findings if not past(f)]
 
 
-def _changed_since(transitions: Sequence[Transition], started: datetime) -> set[str]:
-    """Entities with a change since ``started``: a restart's ``unknown`` (or
-    ``unavailable``) and the first state read after it are none."""
-    changed: set[str] = set()
-    blank: set[str] = set()
-    for t in sorted((t for t in transitions if t.when > started), key=lambda t: t.when):
-        if t.state.lower() in UNAVAILABLE_STATES:
-            blank.add(t.entity_id)
-        elif t.entity_id in blank:
-            blank.discard(t.entity_id)
-            if is_open(t.state):
-                changed.add(t.entity_id)
-        else:
-            changed.add(t.entity_id)
-    return changed
-
-
 def _running(state: str | None) -> bool:
-    """A meter reading a draw now: the stay goes on."""
+    """A meter reading a draw: the stay goes on."""
     value = parse_number(state) if state is not None else None
     return value is not None and value > 0
