@@ -152,10 +152,11 @@ async def test_a_break_in_reads_true_while_it_lasts(
     assert "binary_sensor." not in reasoning, reasoning
     assert "Living room window" in reasoning, reasoning
     # (g) Its "Over" says what happened after it: the motion pushed, then the opening
-    # again shown in place (walk 57: the title alone, the motion left out).
+    # again shown in place, each with its time (walk 57: the title alone, the motion left
+    # out; walk 58's left 3: the motion untimed).
     assert _note(hass)["title"] == (
-        "Over: Living room window opened while nobody is home, with motion in Living Room, "
-        f"opened again at {reopened_at}"
+        "Over: Living room window opened while nobody is home, then motion in Living Room "
+        f"at {motion_at}, opened again at {reopened_at}"
     )
 
 

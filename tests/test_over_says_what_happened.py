@@ -78,3 +78,28 @@ async def test_over_with_the_door_still_open_says_it_open(
     await _home_again(hass, entry)
     assert _read(hass)[0] == f"Over: {DOOR_OPEN}"
     assert len(pushes) == 1
+
+
+async def test_over_after_motion_then_opened_again_says_both_times(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory
+) -> None:
+    """Told again twice (walk 58's left 3): the motion inside, then the door opened again
+    past a quarter of an hour. The "Over" keeps the motion's time (main: "with motion in
+    Hall", untimed, the last telling having taken the time)."""
+    entry, pushes, detected = await _empty_home(hass, freezer, areas=True)
+    await _set(hass, freezer, entry, 90, door="on")
+    await _set(hass, freezer, entry, 30, motion="on")
+    motion_at = _at(detected)
+    await _set(hass, freezer, entry, 30, motion="off")
+    for _ in range(16):  # left open past the quarter of an hour after the motion's push
+        await _set(hass, freezer, entry, 60)
+    await _set(hass, freezer, entry, 30, door="off")
+    await _set(hass, freezer, entry, 30, door="on")
+    assert [e.data["escalation"] for e in detected] == [None, "intrusion", "reopened"]
+    reopened_at = _at(detected)
+    assert reopened_at != motion_at
+    await _set(hass, freezer, entry, 20, door="off")
+    await _home_again(hass, entry)
+    said = f"{DOOR_OPENED}, then motion in Hall at {motion_at}, opened again at {reopened_at}"
+    assert _read(hass)[0] == f"Over: {said}"
+    assert len(pushes) == 3

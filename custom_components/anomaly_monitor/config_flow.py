@@ -61,6 +61,7 @@ from .flows.option_forms import (
 )
 from .flows.role_review import (
     RoleRow,
+    async_role_labels,
     corrected_roles,
     roles_schema,
     rows_of,
@@ -280,7 +281,9 @@ class AnomalyMonitorOptionsFlow(OptionsFlowWithReload):
             return self.async_show_form(
                 step_id="roles",
                 data_schema=roles_schema(self._role_rows),
-                description_placeholders={"devices": rows_text(self._role_rows)},
+                description_placeholders={
+                    "devices": rows_text(self._role_rows, await async_role_labels(self.hass))
+                },
             )
         stored = self.config_entry.options.get(CONF_ROLES)
         self._options[CONF_ROLES] = corrected_roles(

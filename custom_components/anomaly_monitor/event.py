@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from homeassistant.components.event import EventEntity, EventEntityDescription
+from homeassistant.components.event import (
+    EventEntity,
+    EventEntityDescription,
+    EventExtraStoredData,
+)
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -44,6 +48,18 @@ class AnomalyEventEntity(AnomalyMonitorEntity, EventEntity):
                 self._async_handle,
             )
         )
+
+    async def async_get_last_event_data(self) -> EventExtraStoredData | None:
+        """The last event restored, when it was this monitor's. HA restores by entity id,
+        so a monitor deleted and added again read the deleted one's last event as its own
+        (walk 59: "Cleared", with the deleted entry's id, on an entry that had told nothing)."""
+        data = await super().async_get_last_event_data()
+        if data is None or not isinstance(data.last_event_attributes, dict):
+            return data
+        owner = data.last_event_attributes.get("config_entry_id")
+        if owner is not None and owner != self.coordinator.config_entry.entry_id:
+            return None
+        return data
 
     @callback
     def _async_handle(self, event_type: str, data: dict[str, Any]) -> None:

@@ -78,7 +78,7 @@ def escalated_title(
     when = parse_time(anomaly.escalated_at)
     values = {"headline": headline, "time": clock(when) if when is not None else ""}
     if anomaly.ended:
-        return _over(hass, anomaly, values, home=home, say=say, timed=when is not None)
+        return _over(hass, anomaly, values, home=home, say=say, clock=clock)
     if anomaly.escalation == Escalation.INTRUSION:
         if (found := _intrusion(hass, anomaly, home)) is None:
             return headline
@@ -101,18 +101,23 @@ def _over(
     *,
     home: str,
     say: Say,
-    timed: bool,
+    clock: Clock,
 ) -> str:
-    """The title of an "Over" with what happened after it: the motion inside (when, if it
-    was what it was last told again for), then its opening again (the last telling: walk
-    9's window opened again after the motion was pushed keeps the motion)."""
+    """The title of an "Over" with what happened after it: the motion inside, with when it
+    was told (``intruded_at``; before it was kept, only while it was the last telling),
+    then its opening again (the last telling: walk 9's window opened again after the
+    motion was pushed keeps the motion, and walk 58's left 3 its time)."""
     headline = values["headline"]
+    last = parse_time(anomaly.escalated_at)
     if (found := _intrusion(hass, anomaly, home)) is not None:
         values["area"] = found[0]
-        if timed and anomaly.escalation == Escalation.INTRUSION:
-            headline = say(*_OVER_MOTION, values)
+        motion_at = parse_time(anomaly.intruded_at)
+        if motion_at is None and anomaly.escalation == Escalation.INTRUSION:
+            motion_at = last
+        if motion_at is not None:
+            headline = say(*_OVER_MOTION, {**values, "time": clock(motion_at)})
         else:
             headline = say(*_OVER_WITH_MOTION, values)
-    if timed and anomaly.escalation == Escalation.REOPENED:
+    if last is not None and anomaly.escalation == Escalation.REOPENED:
         headline = say(*_OVER_OPEN, {**values, "headline": headline})
     return headline

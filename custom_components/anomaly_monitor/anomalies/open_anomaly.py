@@ -153,6 +153,9 @@ class OpenAnomaly:
     # holds, the title says it in the past ("Motion in Hall at 13:54: ...").
     escalation: str = ""
     escalated_at: str | None = None
+    # When it was last told as somebody inside (ISO; None never): its "Over" says the
+    # motion's time after a later telling (opened again) took ``escalated_at``.
+    intruded_at: str | None = None
     # When it ended, if it has: kept a while for the homeowner's feedback
     # (``AnomalyTracker.ended``).
     ended: str | None = None
@@ -313,6 +316,8 @@ class OpenAnomaly:
     def told_again(self, why: Escalation, now: datetime) -> None:
         """Why and when it was last told again (pushed, or said in place)."""
         self.escalation, self.escalated_at = why.value, now.isoformat()
+        if why is Escalation.INTRUSION:
+            self.intruded_at = self.escalated_at
 
     def miss(self, now: datetime) -> bool:
         """Absent from an analysis; whether it is now over (hysteresis: absent from

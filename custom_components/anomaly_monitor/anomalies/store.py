@@ -54,6 +54,9 @@ Store format (major version 1):
   Later, every anomaly may hold ``told_rule`` (the rule whose words named it when told,
   kept as ``headline`` is). Older versions ignore it; absent, the title's escalation is
   left out only while a sign of somebody inside leads an incident not yet named.
+  Later, every anomaly may hold ``intruded_at`` (when it was last told as somebody inside,
+  ISO). Older versions ignore it; absent, an "Over" times the motion only when it was the
+  last telling.
 
 ``false_alarms`` (the bare signatures) is still written, so an older version of the
 integration keeps reading the file.
@@ -248,6 +251,7 @@ def parse_anomaly(item: object) -> dict[str, Any]:
         "members": [_member(m) for m in members],
         "escalation": _escalation(item),
         "escalated_at": _time(item, "escalated_at", required=False),
+        "intruded_at": _time(item, "intruded_at", required=False),
         "ended": _time(item, "ended", required=False),
         "readings": _readings(item),
         "dark_since": _time(item, "dark_since", required=False),

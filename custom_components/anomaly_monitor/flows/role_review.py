@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from homeassistant.helpers import selector
+from homeassistant.helpers import selector, translation
 import voluptuous as vol
 
-from ..const import CONF_REVIEW_ROLES
+from ..const import CONF_REVIEW_ROLES, DOMAIN
 from ..core.baselines.cycles import cycles_day_and_night
 from ..core.device_roles import (
     DOOR_ROLES,
@@ -32,6 +32,8 @@ from ..core.models import ContextWindow, EntityState
 from ..markdown_text import escape_markdown
 
 if TYPE_CHECKING:
+    from homeassistant.core import HomeAssistant
+
     from ..runtime import AnomalyMonitorRuntimeData
 
 # The options form's tick box that opens the roles step.
@@ -130,30 +132,49 @@ def roles_schema(rows: list[RoleRow]) -> vol.Schema:
 
 # What says a role, in the words of the form's description.
 _SOURCE_WORDS = {
-    "class": "its device class",
-    "device": "its device",
-    "behaviour": "what it does",
-    "name": "its name",
-    "none": "nothing yet",
+    "class": "from its device class",
+    "device": "from its device",
+    # A meter is taken for a fridge or freezer by its cycle alone (a pump cycles too):
+    # the homeowner reads what was seen, to correct it.
+    "behaviour": "from what it does: it starts and stops over and over, as a fridge does",
+    "name": "from its name",
+    "none": "nothing says otherwise yet",
 }
+_LABELS = f"component.{DOMAIN}.selector.{ROLE_SELECTOR_KEY}.options."
 
 
 def _label(role: Role) -> str:
-    """A role as the description reads it: ``exterior_door`` → "Exterior door"."""
+    """A role without a translation: ``exterior_door`` → "Exterior door"."""
     return role.value.replace("_", " ").capitalize()
 
 
-def rows_text(rows: list[RoleRow]) -> str:
+async def async_role_labels(hass: HomeAssistant) -> dict[Role, str]:
+    """Each role in the words of the form's own choices (walk 59: the list said "Cold
+    appliance" and "Other" above choices reading "Fridge or freezer" and "None of these")."""
+    words = await translation.async_get_translations(
+        hass, hass.config.language, "selector", {DOMAIN}
+    )
+    return {
+        role: words[f"{_LABELS}{role.value}"] for role in Role if f"{_LABELS}{role.value}" in words
+    }
+
+
+def rows_text(rows: list[RoleRow], labels: Mapping[Role, str] | None = None) -> str:
     """The list the form's description shows: name, id, the role in effect, and what says
-    it (the homeowner's correction, or what the monitor read it from)."""
+    it (the homeowner's correction, or what the monitor read it from), each role in the
+    words of the choices (``labels``)."""
+
+    def label(role: Role) -> str:
+        return (labels or {}).get(role) or _label(role)
+
     lines = []
     for row in rows:
         if row.homeowner is not None and row.homeowner is not row.taken:
-            why = f"your correction; the monitor read {_label(row.taken).lower()}"
+            why = f"your correction; the monitor read {label(row.taken).lower()}"
         else:
-            why = f"from {_SOURCE_WORDS.get(row.source, row.source)}"
+            why = _SOURCE_WORDS.get(row.source, f"from {row.source}")
         name = escape_markdown(row.name)
-        lines.append(f"- {name} (`{row.entity_id}`): {_label(row.role)} ({why})")
+        lines.append(f"- {name} (`{row.entity_id}`): {label(row.role)} ({why})")
     return "\n".join(lines) or "-"
 
 
