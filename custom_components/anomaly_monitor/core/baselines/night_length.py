@@ -19,13 +19,14 @@ they were last seen in (``night_trips``, ``bed_left``, ``still_in_room``), not b
 A night's hours are short where its trips break it: a grandmother up for the toilet every
 hour and a half, a dog crossing the hall, teach "usually still for at most 1 h 30" at four
 in the morning. The night nobody got up is then twice that by five, with everybody asleep.
-How long the home's trips let it
-lie still says nothing of how long its night lasts: ``night_end`` is when this home's rest
-is over, read from its own hours (the run of rest hours ahead of now, and the hour after
-it, in which it is usually up), while every hour since the quiet began was the night's or
-one it rests at (an hour it is usually up in ends the night: a lie-in after it is not
-read as more night). A quiet begun in the night is not told before then; past it, the
-ordinary limit (a quiet from the night is long by then: told at once).
+How long the home's trips let it lie still says nothing of how long its night lasts:
+``night_end`` is when this home's rest is over, read from its own hours (the run of rest
+hours ahead of now, and the hour after it, in which it is usually up), while every hour
+since the quiet began was the night's or one it rests at (an hour it is usually up in
+ends the night: a lie-in after it is not read as more night). A quiet begun in the night
+is not told before then; past it, the ordinary limit (a quiet from the night is long by
+then: told at once). A trip that did not end (a fall on the way to the toilet) is the
+trip judges' (``night_trips``, ``bed_left``, ``bed_trip``, ``room_trip``), not this.
 """
 
 from __future__ import annotations
