@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.baselines.detectors import no_movement_while_home
 from custom_components.anomaly_monitor.core.baselines.night_length import (
+    night_end,
     usual_through_the_night,
 )
 from custom_components.anomaly_monitor.core.home import HomeView
@@ -92,3 +93,61 @@ def test_a_quiet_by_day_is_judged_by_its_hours() -> None:
     assert usual_through_the_night(baselines.quiet, noon, noon + timedelta(hours=1)) == (
         baselines.quiet.typical_over(noon, noon + timedelta(hours=1))
     )
+
+
+# The Okonkwos (a fortnight learned): somebody seen every half hour from 06:30 until
+# 23:00, and the grandmother up for the toilet at 01:00, 02:30 and 04:00 every night, so
+# no hour of the night is usually still for more than two hours. The night she sleeps
+# through, the quiet from 23:00 is twice that by three: everybody asleep, not told while
+# it is this home's night; once its rest is over and nobody has moved, told.
+_TRIPS = (1.0, 2.5, 4.0)
+
+
+def _okonkwos(slept_through: bool) -> HomeBaselines:
+    baselines = HomeBaselines(ZoneInfo(ZONE))
+    baselines.describe(entity(e, "off", area=AREAS[e], device_class="motion").info for e in AREAS)
+    start = TODAY - timedelta(days=DAYS)
+    baselines.watching(AREAS, start)
+    baselines.observe(start, MUM, "home")
+    moments: list[datetime] = []
+    for day in range(DAYS + 1):
+        midnight = start + timedelta(days=day)
+        if day:  # the night before this day
+            last_night = day == DAYS and slept_through
+            moments += [] if last_night else [midnight + timedelta(hours=h) for h in _TRIPS]
+        if day < DAYS:
+            moments += [midnight + timedelta(hours=6.5 + i / 2) for i in range(34)]
+    events: list[tuple[datetime, str, str]] = []
+    for i, moment in enumerate(moments):
+        sensor = SALA if i % 2 else PATIO
+        events += [(moment, sensor, "on"), (moment + timedelta(minutes=1), sensor, "off")]
+    for when, entity_id, state in sorted(events):
+        if when < TODAY + timedelta(hours=12):
+            baselines.observe(when, entity_id, state, AREAS[entity_id])
+    return baselines
+
+
+def test_a_night_slept_through_is_not_told_before_the_rest_is_over() -> None:
+    baselines = _okonkwos(slept_through=True)
+    settled = TODAY - timedelta(minutes=59)  # 23:01, the last movement
+    five = TODAY + timedelta(hours=5)
+    baselines.advance(five)
+    # The hours of the night are usually still for at most about two hours (her trips)...
+    usual = usual_through_the_night(baselines.quiet, settled, five)
+    assert usual is not None
+    assert timedelta(minutes=2 * usual) < five - settled
+    # ...but this home rests until after six: the night is sleep, and its end is learned.
+    end = night_end(baselines.quiet, settled, five)
+    assert end is not None
+    assert TODAY + timedelta(hours=7) <= end <= TODAY + timedelta(hours=8)
+    for hours in (3, 5, 6.2):
+        assert _told(baselines, TODAY + timedelta(hours=hours)) == []
+    told = _told(baselines, TODAY + timedelta(hours=8, minutes=30))
+    assert [f.rule for f in told] == ["no_movement_while_home"]
+
+
+def test_a_quiet_begun_by_day_has_no_night_end() -> None:
+    baselines = _okonkwos(slept_through=False)
+    baselines.advance(TODAY + timedelta(hours=11))
+    afternoon = TODAY - timedelta(hours=10)  # 14:00 the day before
+    assert night_end(baselines.quiet, afternoon, TODAY + timedelta(hours=3)) is None

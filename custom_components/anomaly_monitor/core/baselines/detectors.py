@@ -78,7 +78,7 @@ from .long_runs import appliance_running_far_longer
 from .long_stays import duration_text, state_longer_than_usual
 from .meter_habits import meter_drawing_at_unusual_hours, meter_run_missing
 from .night_cycling import appliance_cycling_at_night
-from .night_length import usual_through_the_night
+from .night_length import night_end, usual_through_the_night
 from .night_lights import light_on_long_at_night
 from .night_lights_unseen import light_on_long_at_night_unseen
 from .night_outings import went_out_at_night
@@ -179,6 +179,13 @@ def no_movement_while_home(home: HomeView, baselines: HomeBaselines) -> Iterator
         limit = max(QUIET_FLOOR, QUIET_FACTOR * timedelta(minutes=usual))
         usual_span = duration_text(timedelta(minutes=usual))
         why = f"at these hours this home is usually still for at most {usual_span}"
+        rest_over = night_end(baselines.quiet, last, now)  # a night slept through is sleep
+        if rest_over is not None and rest_over - last > limit:
+            limit = rest_over - last
+            why = (
+                f"it began in the night, and this home's rest usually lasts until "
+                f"{local(rest_over, home.env.zone):%H:%M}"
+            )
     not_up = not_up_by(baselines, now)
     if not_up is not None and still >= NOT_UP_STILL and not_up.due - last < limit:
         limit, why = not_up.due - last, not_up.why  # still in bed, long past getting up
