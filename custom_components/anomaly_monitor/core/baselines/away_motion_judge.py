@@ -48,6 +48,7 @@ from .inside_walk import PASSAGE
 from .keyed_entries import key_of, keyholder_days
 from .moves_whenever_empty import moves_whenever_empty
 from .opening_uses import uses
+from .room_doors import room_door
 from .somebody_in import is_motion as _is_motion, stayed_in
 from .there_all_along import lying_there, on_before_empty
 from .untracked_judge import untracked_motion, untracked_opening
@@ -188,10 +189,16 @@ def judge_motion(
     if not sensors or any(home.domain(e) == "sensor" for e in finding.evidence):
         return finding  # numeric motion levels are not learned: the rule judges
     spans = _empty_spans(home)
+    # A room's door used in the "empty" home is somebody inside (``room_doors``), no entry:
+    # the motion after it is judged by what moves here then, as any.
     entries = _one_passage(
         home,
         baselines,
-        [(t, e, _fits(home, baselines, e, t)) for t, e in _entries(home, baselines, spans)],
+        [
+            (t, e, _fits(home, baselines, e, t))
+            for t, e in _entries(home, baselines, spans)
+            if not room_door(baselines, home, e, home.end)
+        ],
     )
     # activity_while_away's onsets: the spell since the last return home, read once
     judged = since_last_return(home, spans) if finding.rule == "activity_while_away" else spans

@@ -14,7 +14,10 @@ from outside.
   ``open_from_the_start``; a ``door`` or ``opening`` contact with no lock in its area or on
   its device), shut for at most ``SHORT_SHUT`` and reopened: the reopening is the sign;
 - a contact learned as used from inside (``used_from_inside``), opened and shut within
-  ``SHORT``: the opening is the sign.
+  ``SHORT``: the opening is the sign;
+- a room's door learned from use (``room_doors``: the WC's or a bedroom's, used on most
+  nights, seldom at a coming or going), opened and shut within ``SHORT``: the opening is
+  the sign.
 
 A blip (one change, no full use: opened and still open, shut and not reopened) is no sign,
 nor a use across a gap in watching (a power cut, a restart: ``HomeBaselines.unwatched``) or
@@ -34,6 +37,7 @@ from ..home import OPENING_DEVICE_CLASSES, UNAVAILABLE_STATES, HomeView
 from ..keyed_doors import keeps_a_lock, locks_of
 from ..models import EntityInfo
 from .opening_uses import uses
+from .room_doors import used_as_a_room_door
 from .stands_open import SHORT_SHUT, open_from_the_start, stands_open
 from .used_from_inside import SHORT
 
@@ -42,6 +46,7 @@ if TYPE_CHECKING:
 
 REST_OPEN = "rests_open"
 USED_INSIDE = "used_inside"
+ROOM_DOOR = "room_door"  # a room's door learned from use (``room_doors``)
 # Doors by their class (a window or a garage door is a way in, however it is used).
 _DOOR_CLASSES = frozenset({"door", "opening"})
 _OPENED = frozenset({"on"})
@@ -62,7 +67,8 @@ def _kept_by_a_lock(infos: Mapping[str, EntityInfo], info: EntityInfo) -> bool:
 def inner_kind(
     baselines: HomeBaselines, entity_id: str, now: datetime, home: HomeView | None = None
 ) -> str | None:
-    """How ``entity_id`` is an inner contact here (``REST_OPEN``, ``USED_INSIDE``), or None
+    """How ``entity_id`` is an inner contact here (``REST_OPEN``, ``USED_INSIDE``,
+    ``ROOM_DOOR``), or None
     (with the ``home``, a lock it shows by the contact counts too)."""
     infos = baselines.infos
     info = infos.get(entity_id)
@@ -80,6 +86,8 @@ def inner_kind(
         return REST_OPEN
     if baselines.inside.used_from_inside(entity_id):
         return USED_INSIDE
+    if info.device_class in _DOOR_CLASSES and used_as_a_room_door(baselines, entity_id, now):
+        return ROOM_DOOR
     return None
 
 
@@ -110,7 +118,7 @@ def note_use(baselines: HomeBaselines, entity_id: str, state: str, when: datetim
     ended = baselines.durations.last_stay.get(entity_id)
     if ended is None or ended[2] != when or _across_gap(baselines, ended[1], when):
         return
-    if not any(complete_use(kind, ended, state) for kind in (REST_OPEN, USED_INSIDE)):
+    if not any(complete_use(kind, ended, state) for kind in (REST_OPEN, USED_INSIDE, ROOM_DOOR)):
         return  # no use completed (a blip, a long stay): nothing to ask of the contact
     kind = inner_kind(baselines, entity_id, when)
     if kind is None or not complete_use(kind, ended, state):

@@ -45,6 +45,7 @@ from .household_asleep import sitting_up
 from .inside_doors import used_inside
 from .night_outings import ON_THE_WAY, is_exterior, locks_by_area, motion_onsets
 from .night_presence import PRESENCE_NEAR
+from .room_doors import room_door
 
 # The hours a household sleeps, at the most (a prior; the learned quiet judges within it).
 NIGHT_FROM = 22
@@ -102,6 +103,8 @@ def entry_at_an_unused_hour(home: HomeView, baselines: HomeBaselines) -> Iterato
             continue
         if used_inside(baselines.inside, door.entity_id):
             continue  # a door used from inside (a fridge's, a cupboard's): no way in
+        if room_door(baselines, home, door.entity_id, now):
+            continue  # a room's door (the WC's, a bedroom's): somebody inside, up at night
         opened = recent[0]
         unlocks = [t for lock in locks for t in changed_to(home, lock, "unlocked")]
         if any(opened - KEY_REACH <= t <= opened for t in unlocks):

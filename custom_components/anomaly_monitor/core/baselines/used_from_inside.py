@@ -193,7 +193,9 @@ class UsedFromInside:
             return False
         return counts[_CAME_WITH] >= WAYS_SHARE * counts[_CHANGES]
 
-    def seldom_a_way(self, entity_id: str, skip: datetime | None = None) -> bool:
+    def seldom_a_way(
+        self, entity_id: str, skip: datetime | None = None, *, share: float = WAY_SHARE
+    ) -> bool:
         """Whether ``entity_id``, used on ``MIN_DAYS`` days or more, was seldom opened near
         a tracked arrival or departure (``WAY_SHARE`` of its openings at most): a bedroom
         door or a drawer, not a gate the household comes and goes by. The opening at
@@ -207,7 +209,7 @@ class UsedFromInside:
         if skip is not None and latest is not None and latest[0] >= skip and opens > 1:
             opens -= 1
             way -= 1 if (entity_id, skip) in self._way else 0
-        return way <= WAY_SHARE * opens
+        return way <= share * opens
 
     def never_a_way(self, entity_id: str) -> bool:
         """Whether ``entity_id`` was opened ``INNER_OPENS`` times or more, none of them near
