@@ -3,9 +3,10 @@ inside, waits as a door shut again (``first_days_passage.kept_open_by_whoever_is
 
 Day one, both phones leave by the front door at 08:00; the grandmother (no phone) is seen in
 the kitchen at 10:00 and opens the balcony door at 10:30 to hang the washing out: it stands
-open 20 min. Hers: it waits. The same balcony door opened in a home nobody was seen in since
-08:00 is told once it stands open; so is a door with a lock in its room (the way in), and a
-door the household went out by (opened minutes before the phones left).
+open 20 min. Hers: it waits, for an hour (forgotten open past it, it is told). The same
+balcony door opened in a home nobody was seen in since 08:00 is told once it stands open; so
+is a door with a lock in its room (the way in), and a door the household went out by
+(opened minutes before the phones left).
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ def test_the_balcony_door_the_grandmother_keeps_open_waits() -> None:
     now = at(10.5) + timedelta(minutes=20)
     assert kept_open_by_whoever_is_in(baselines, [BALCONY])
     assert held_while_learning(_balcony_open(), baselines, now, someone_home=False)
+    # Forgotten open past an hour of everyday use: told all the same.
+    forgotten = at(10.5) + timedelta(minutes=65)
+    assert not held_while_learning(_balcony_open(), baselines, forgotten, someone_home=False)
 
 
 def test_the_balcony_door_opened_in_a_home_nobody_was_seen_in_is_told() -> None:

@@ -44,8 +44,8 @@ An entrance that stands open (or unlocked) ``STANDS_OPEN`` is told, and so is an
 a home nobody is known to be in since everybody left, at once, as before; motion after
 such an entry is pushed too (``cold_start_motion``). But a door that is no way of the
 household's (no lock in its room, never opened near a tracked coming or going: a balcony's,
-a back kitchen's) stands open because whoever is inside keeps it open: it is judged as a
-door shut again, by who was inside before it opened (``kept_open_by_whoever_is_in``).
+a back kitchen's) stands open because whoever is inside keeps it open: for an hour it is
+judged as a door shut again, by who was inside before it opened (``kept_open_by_whoever_is_in``).
 No word of an id or a name is read.
 """
 
@@ -58,6 +58,7 @@ from .baselines.clock import local
 from .baselines.held_on import HELD
 from .baselines.home_baselines import HomeBaselines
 from .baselines.inside_walk import INSIDE_REACH, PASSAGE
+from .baselines.long_stays import FLOOR
 from .baselines.stored_spell import OPENING, SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
 from .home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
@@ -279,7 +280,8 @@ def household_passage(
     standing = [s for e in entrances if (s := _open_since(baselines, e)) is not None]
     if standing:
         opened = max(standing)
-        if now - opened >= STANDS_OPEN and not kept_open_by_whoever_is_in(baselines, entrances):
+        kept = now - opened < FLOOR and kept_open_by_whoever_is_in(baselines, entrances)
+        if now - opened >= STANDS_OPEN and not kept:
             return False  # stands open or unlocked: no passage
     else:
         used = [w for w, e, k in baselines.away.spell if k == OPENING and e in entrances]
@@ -328,10 +330,10 @@ def kept_open_by_whoever_is_in(baselines: HomeBaselines, entrances: list[str]) -
     a balcony's door, a back kitchen's, a room's): standing open, it is judged as a door
     shut again, by who was inside before it opened (``_somebody_inside``). Opened by the
     grandmother seen inside before it, she keeps it open (the washing hung out on the
-    balcony); opened in a home nobody was seen in, it is told at once. A door of the
-    household's way in standing open (the front door that did not latch behind her) is
-    told as before, and any door opened in the empty home and open an hour with nobody
-    home is told by ``cold_start_openings.opened_in_empty_home``."""
+    balcony); opened in a home nobody was seen in, it is told at once. Open longer than an
+    hour of everyday use (``long_stays.FLOOR``) it is told all the same: the balcony door
+    forgotten open on a cold afternoon. A door of the household's way in standing open
+    (the front door that did not latch behind her) is told as before."""
     return not any(_a_way_of_the_household(baselines, e) for e in entrances)
 
 
