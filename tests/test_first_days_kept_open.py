@@ -16,7 +16,13 @@ from datetime import timedelta
 from custom_components.anomaly_monitor.core.baselines import HomeBaselines
 from custom_components.anomaly_monitor.core.first_days_passage import kept_open_by_whoever_is_in
 from custom_components.anomaly_monitor.core.learning_gate import held_while_learning
-from custom_components.anomaly_monitor.core.models import EntityInfo, Finding, Transition
+from custom_components.anomaly_monitor.core.models import (
+    AnomalyType,
+    EntityInfo,
+    Finding,
+    Severity,
+    Transition,
+)
 from custom_components.anomaly_monitor.core.rules.security import ENTRY_UNSECURED_WHILE_AWAY
 
 from .first_days_home import DAD, KITCHEN, MUM, at, family_home
@@ -92,3 +98,22 @@ def test_the_door_the_household_went_out_by_standing_open_is_told() -> None:
     now = at(10.5) + timedelta(minutes=20)
     assert not kept_open_by_whoever_is_in(baselines, [DOOR])
     assert not held_while_learning(finding, baselines, now, someone_home=False)
+
+
+def test_a_door_nobody_was_seen_after_is_kept_open_by_nobody() -> None:
+    """The balcony door opened by the grandmother seen inside, then nothing moved within
+    5 min (``unaccompanied_opening``): nobody is seen keeping it open (the washing taken in
+    and the door forgotten); once it stands open it is told as before."""
+    baselines = _home()
+    baselines.learn(Transition(at(10), KITCHEN, "on", "Kitchen"))
+    baselines.learn(Transition(at(10.5), BALCONY, "on", "Balcony"))
+    unseen = Finding(
+        "unaccompanied_opening",
+        (BALCONY,),
+        "Balcony door opened but no motion sensor in the home saw anybody within 5 min.",
+        AnomalyType.SECURITY,
+        Severity.MEDIUM,
+    )
+    now = at(10.5) + timedelta(minutes=11)
+    assert not held_while_learning(unseen, baselines, now, someone_home=False)
+    assert held_while_learning(_balcony_open(), baselines, now, someone_home=False)

@@ -280,7 +280,12 @@ def household_passage(
     standing = [s for e in entrances if (s := _open_since(baselines, e)) is not None]
     if standing:
         opened = max(standing)
-        kept = now - opened < FLOOR and kept_open_by_whoever_is_in(baselines, entrances)
+        # "Nobody seen after it opened" (``unaccompanied_opening``) says nobody keeps it open.
+        kept = (
+            finding.rule != "unaccompanied_opening"
+            and now - opened < FLOOR
+            and kept_open_by_whoever_is_in(baselines, entrances)
+        )
         if now - opened >= STANDS_OPEN and not kept:
             return False  # stands open or unlocked: no passage
     else:
