@@ -42,7 +42,11 @@ kindergarten; back by the same door within ``INSIDE_REACH``).
 
 An entrance that stands open (or unlocked) ``STANDS_OPEN`` is told, and so is an entry into
 a home nobody is known to be in since everybody left, at once, as before; motion after
-such an entry is pushed too (``cold_start_motion``). No word of an id or a name is read.
+such an entry is pushed too (``cold_start_motion``). But a door that is no way of the
+household's (no lock in its room, never opened near a tracked coming or going: a balcony's,
+a back kitchen's) stands open because whoever is inside keeps it open: for an hour it is
+judged as a door shut again, by who was inside before it opened (``kept_open_by_whoever_is_in``).
+No word of an id or a name is read.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from .baselines.clock import local
 from .baselines.held_on import HELD
 from .baselines.home_baselines import HomeBaselines
 from .baselines.inside_walk import INSIDE_REACH, PASSAGE
+from .baselines.long_stays import FLOOR
 from .baselines.stored_spell import OPENING, SIGN
 from .baselines.ways_in import ENTRY_COVER_CLASSES
 from .home import OCCUPANCY_DEVICE_CLASSES, OPENING_DEVICE_CLASSES
@@ -275,7 +280,13 @@ def household_passage(
     standing = [s for e in entrances if (s := _open_since(baselines, e)) is not None]
     if standing:
         opened = max(standing)
-        if now - opened >= STANDS_OPEN:
+        # "Nobody seen after it opened" (``unaccompanied_opening``) says nobody keeps it open.
+        kept = (
+            finding.rule != "unaccompanied_opening"
+            and now - opened < FLOOR
+            and kept_open_by_whoever_is_in(baselines, entrances)
+        )
+        if now - opened >= STANDS_OPEN and not kept:
             return False  # stands open or unlocked: no passage
     else:
         used = [w for w, e, k in baselines.away.spell if k == OPENING and e in entrances]
@@ -303,6 +314,32 @@ def household_passage(
     return lying_in(baselines, departed, opened) or _somebody_inside(
         baselines, departed, opened, pets and not phoneless, entrances
     )
+
+
+def _a_way_of_the_household(baselines: HomeBaselines, entity_id: str) -> bool:
+    """A way the household comes and goes by, as far as the first hours show: a lock, a
+    contact with a lock in its area (the door it bolts), or one opened near a tracked
+    arrival or departure."""
+    info = baselines.infos.get(entity_id)
+    if info is None or info.domain != "binary_sensor":
+        return True
+    if info.area is not None and any(
+        other.domain == "lock" and other.area == info.area for other in baselines.infos.values()
+    ):
+        return True
+    return baselines.inside.ever_a_way(entity_id)
+
+
+def kept_open_by_whoever_is_in(baselines: HomeBaselines, entrances: list[str]) -> bool:
+    """Every one of ``entrances`` is no way of the household's (``_a_way_of_the_household``:
+    a balcony's door, a back kitchen's, a room's): standing open, it is judged as a door
+    shut again, by who was inside before it opened (``_somebody_inside``). Opened by the
+    grandmother seen inside before it, she keeps it open (the washing hung out on the
+    balcony); opened in a home nobody was seen in, it is told at once. Open longer than an
+    hour of everyday use (``long_stays.FLOOR``) it is told all the same: the balcony door
+    forgotten open on a cold afternoon. A door of the household's way in standing open
+    (the front door that did not latch behind her) is told as before."""
+    return not any(_a_way_of_the_household(baselines, e) for e in entrances)
 
 
 def lying_in(baselines: HomeBaselines, departed: datetime, opened: datetime) -> bool:

@@ -28,7 +28,9 @@ for the normal, except:
 But a way in used in the empty home as the household comes and goes (the last tracker
 leaving within minutes of it, or somebody without a tracker moving inside by day), shut
 again or opened only minutes ago, waits for what follows (``first_days_passage``): it is
-told once it stands open, and an entry into a home nobody is known to be in is told at once.
+told once it stands open (not a balcony's or a back kitchen's door kept open by whoever was
+seen inside: ``kept_open_by_whoever_is_in``), and an entry into a home nobody is known to be
+in is told at once.
 A home whose profile says somebody lives there without a tracked phone (``phoneless_residents``)
 shows them by their motion inside by day, even where a pet lives; the word alone does not
 say who stays home (a child without a phone is at school with the rest).

@@ -211,6 +211,12 @@ class UsedFromInside:
             way -= 1 if (entity_id, skip) in self._way else 0
         return way <= share * opens
 
+    def ever_a_way(self, entity_id: str) -> bool:
+        """Whether ``entity_id`` was ever opened near a tracked arrival or departure (within
+        ``WAY_REACH``): the household may come and go by it."""
+        counts = self.counts.get(entity_id)
+        return counts is not None and counts[_WAY] > 0
+
     def never_a_way(self, entity_id: str) -> bool:
         """Whether ``entity_id`` was opened ``INNER_OPENS`` times or more, none of them near
         a tracked arrival or departure (a grandmother's room door, a drawer): in the first
