@@ -1,8 +1,9 @@
 """Print the failing rows of home replay reports, one line each, to class them across sets.
 
 Usage: python3 scripts/failing_rows.py OUT/SET/report.json ...
-MISS never told, LATE told after its window, RR told more than once (escalations included:
-the scorer does not count those as re-raises), FA a false alarm, FB feedback not honoured.
+MISS never told, LATE told after its window, RR told more than once (a re-raise), ESC told again
+only as escalations (the same anomaly graver: the scorer counts those apart), FA a false
+alarm, FB feedback not honoured.
 """
 
 import json
@@ -12,8 +13,11 @@ import sys
 
 def _incident_lines(row: dict) -> list[str]:
     tag = "MISS" if not row["notified"] else ("LATE" if not row["on_time"] else "")
-    if row.get("notifications", 1) > 1:
-        tag = f"{tag}+RR" if tag else "RR"
+    extra = row.get("notifications", 1) - 1
+    if extra > 0:
+        # An escalation (the same anomaly told again graver) is no re-raise: shown as ESC.
+        again = "ESC" if extra == row.get("escalations", 0) else "RR"
+        tag = f"{tag}+{again}" if tag else again
     if not tag:
         return []
     lines = [

@@ -78,6 +78,7 @@ def _alarm_row(alarm: Alarm, tz: tzinfo) -> dict[str, Any]:
         "told": alarm.reasoning,
         "recommendation": alarm.recommendation,
         "escalation": alarm.escalation or None,
+        "anomaly_id": alarm.anomaly_id,
     }
 
 
@@ -155,6 +156,7 @@ def score_run(record: RunRecord) -> dict[str, Any]:
                 "latency_from_shown_s": round(since_shown, 1),
                 "on_time_from_shown": on_time_shown,
                 "evidence_jaccard": round(jaccard, 3),
+                "escalations": graver,
                 "told": [_alarm_row(a, tz) for a in alarms],
             }
         incident_rows.append(row)
