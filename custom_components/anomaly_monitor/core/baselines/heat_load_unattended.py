@@ -17,12 +17,21 @@ through the evening has made runs that long and is not; before ``MIN_RUNS`` runs
 known and nothing is told. A cooker or a heater known as one is its own checks' (a space
 heater kept on through a cold night, the household asleep, is how a heater is used: set
 11). No word of an id is read.
+
+One run learned says little of a load's length, but an element that has drawn its heating
+load without a break since it was switched on (a heater, an iron face-up on the board: not
+a wash heating its water for a quarter of an hour, nor a thermostat's bursts) is known by
+that draw: past half as long again as its only run (``long_runs.ANY_HOUR_GROWTH``, "the
+longest of a few is no ceiling"), never under ``FLOOR``, with nobody minding it, it is left
+on (a heater switched on in the night by one who then went up to bed, whose only run was
+an evening's hour: told in the night, not when the morning finds it). A load never seen to
+run is not judged so: a pool pump or an air conditioner draws as steadily on its first day.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ..device_roles import Role, has_role, severity_for
 from ..finding_kind import FindingKind
@@ -32,9 +41,9 @@ from ..occupancy import Occupancy
 from .clock import local
 from .home_baselines import HomeBaselines
 from .left_while_on import went_out_while_on
-from .long_runs import HEATING_LOAD, plug_switch
+from .long_runs import ANY_HOUR_GROWTH, HEATING_LOAD, plug_switch
 from .long_stays import at_most, duration_text, marked_normal
-from .power import RUNNING, watts
+from .power import RUNNING, heating_key, watts
 from .unattended_cookers import household_still, running_for
 
 # Runs learned before the meter's longest says what it does here: two (the household
@@ -43,6 +52,9 @@ from .unattended_cookers import household_still, running_for
 MIN_RUNS = 2
 # Never told before it has drawn this long.
 FLOOR = timedelta(hours=1)
+# A steady element's heating spell began with its run when it began within this of it (one
+# reading's lag between the plug's switch and its meter).
+_SAME_START = timedelta(minutes=1)
 # Nobody has moved for this long: nobody is minding it (``cooker_left_on``'s).
 STILL = timedelta(hours=1)
 
@@ -56,6 +68,13 @@ _OWN_CHECKS = (Role.COOKING_APPLIANCE, Role.HEATING_APPLIANCE, Role.COLD_APPLIAN
 HEAT_LOAD_LEFT_ON_UNATTENDED = FindingKind(
     "heat_load_left_on_unattended", AnomalyType.ENERGY, Severity.MEDIUM
 )
+
+
+def _steady_element(baselines: HomeBaselines, entity_id: str, since: datetime) -> bool:
+    """The meter has drawn a heating load without a break since its run began at
+    ``since`` (its heating spell is the run)."""
+    spell = baselines.durations.current.get(heating_key(entity_id))
+    return spell is not None and spell[0] == RUNNING and spell[1] - since <= _SAME_START
 
 
 def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> Iterator[Finding]:
@@ -77,7 +96,11 @@ def heat_load_left_on_unattended(home: HomeView, baselines: HomeBaselines) -> It
         entity_id = meter.entity_id
         runs, longest = baselines.durations.whole_record(entity_id, RUNNING)
         since = baselines.durations.current[entity_id][1]
-        if runs < MIN_RUNS or now - since <= timedelta(minutes=longest):
+        if runs < MIN_RUNS:
+            if runs == 0 or not _steady_element(baselines, entity_id, since):
+                continue
+            longest *= ANY_HOUR_GROWTH  # one run learned: an element's prior
+        if now - since <= timedelta(minutes=longest):
             continue
         if moved is not None:
             unminded = f"nobody has moved for {duration_text(now - moved)}{away}"
