@@ -67,6 +67,7 @@ from .start_blinks import blinks_away
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
+from .unlock_passages import UnlockPassages
 from .untracked_life import UntrackedLife
 from .use_learning import learn_use, open_now
 from .used_from_inside import UsedFromInside
@@ -130,6 +131,8 @@ class HomeBaselines:
         # Each lock's last unlock and the household's last movement before it (not stored):
         # whether somebody inside was up to turn it (``lock_in_use``).
         self.unlocks: dict[str, tuple[datetime, datetime | None]] = {}
+        # The door each lock's last unlock was for (not stored): ``lock_in_use``.
+        self.passages = UnlockPassages()
         self._last_state: dict[str, str] = {}
         self._blips = BlipHold()  # no-states not yet known to be more than a blip
         self._facts = ChangeFacts()  # each entity id's domain, each state text's facts
@@ -261,6 +264,10 @@ class HomeBaselines:
         self.durations.state(entity_id, state, when)
         if domain == "lock" and state == "unlocked" and len(self.unlocks) < MAX_TRACKED:
             self.unlocks[entity_id] = (when, self.rhythm.last_move)
+        if domain == "lock" and state == "unlocked":
+            self.passages.unlocked(entity_id, when)
+        elif info is not None and state == "on":
+            self.passages.opened(info, when, self.infos)
         self.usual.seen(entity_id, when)
         device_class = info.device_class if info else None
         if (domain, device_class) == ("binary_sensor", "power") and state in ("on", "off"):

@@ -42,6 +42,10 @@ turned it is there to lock it. The hours the home rests at (``lock_floor``: in t
 evening or at night) judge it as any lock, from its unlock; so does the night rule once
 the household rests.
 
+A lock whose door is not known by its class (a generic ``opening`` contact, the front door
+and the gate in one area) is read with the door opened right after its unlock
+(``unlock_passages``): the door the key was turned for.
+
 So is a lock unlocked by day (in the morning or the afternoon) while one of the household
 was home before it and still is, up (somebody moved inside within ``HOSTS_UP`` before the
 unlock), none of them going out around it or since: whoever turned it was let in or let
@@ -106,6 +110,16 @@ def _last_opening(home: HomeView, baselines: HomeBaselines, door: str) -> dateti
     )
 
 
+def _passage_door(
+    home: HomeView, baselines: HomeBaselines, lock: EntityState, since: datetime
+) -> EntityState | None:
+    """With no entry door known by class (``entrance_of``: a generic ``opening`` contact,
+    or two doors in the lock's area), the door opened right after this unlock
+    (``unlock_passages``)."""
+    door = baselines.passages.door_of(lock.entity_id, since)
+    return None if door is None else home.info(door)
+
+
 def _left_standing(home: HomeView, door: EntityState, opened: datetime) -> bool:
     """Whether the door still stands open from its opening at ``opened`` (no closing
     seen since), for ``USED_AGAIN`` or more: a guest comes through in a minute."""
@@ -124,7 +138,7 @@ def lock_in_use(
     staying up in a room: ``sitting_up``)."""
     if lock.domain != "lock" or home.occupancy is not Occupancy.OCCUPIED:
         return False
-    door = entrance_of(home, lock)
+    door = entrance_of(home, lock) or _passage_door(home, baselines, lock, since)
     if door is None:
         return False
     last = _last_opening(home, baselines, door.entity_id)
