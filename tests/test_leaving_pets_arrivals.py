@@ -175,6 +175,40 @@ def test_pet_words_in_the_homeowner_s_language() -> None:
     assert not has_pets("We chat in the evening; she walks with a cane; pies on Sundays")
 
 
+def test_a_pet_named_by_its_breed_or_in_more_languages() -> None:
+    """Homeowners name the dog by its breed or write in their own language; before, nine
+    in every fourteen profiles of homes whose pet sets the motion sensors off said nothing
+    the monitor read as a pet ("Huck is our yellow lab", "Kissa Muru", "la perra")."""
+    for profile in (
+        "Huck is our yellow lab, he has the run of the main floor",
+        "Boudreaux is our pit mix, he goes out the back door",
+        "Bella the Staffie has the run of downstairs",
+        "Moose, our goldendoodle, stays home",
+        "Tess the Jack Russell",
+        "I live alone with my parrot Kiwi (African grey)",
+        "Kissa Muru liikkuu eteisessä ja olohuoneessa.",
+        "Canela, la perra, se queda en la sala y el patio.",
+        "A Pipoca é a nossa vira-lata caramelo, fica na sala.",
+        "Kucing kami Comel di ruang tamu.",
+        "Blacky anjing kami di halaman.",
+        "隻貓叫豆豆，成日喺客廳。",
+        "La chatte Mimi reste au salon.",
+        "Egyedül élek Bodzával, a vakvezető kutyámmal.",
+        "Kötturinn Snúður er inni.",
+        "Evdə pişik var.",
+        "Ο σκύλος μας κοιμάται στην κουζίνα.",
+        "Кошка Мурка живёт с нами.",
+    ):
+        assert has_pets(profile), profile
+    for profile in (
+        "She works at the lab in the hospital; he is a shepherd of souls at the church.",
+        "Мы покупаем продукты, которые нам нужны.",  # "который" is no cat
+        "Anneke werk in die kwaliteitslab by Namibia Breweries.",
+        "Vivimos sin perra.",
+    ):
+        assert not has_pets(profile), profile
+
+
 def _busy_morning() -> list[Transition]:
     """Motion sensors that clearly work, earlier in the window."""
     return steps(

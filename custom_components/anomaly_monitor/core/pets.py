@@ -13,6 +13,19 @@ import re
 from .home import OPENING_DEVICE_CLASSES, HomeView
 
 _PET = r"(?:dogs?|cats?|pets?|puppy|puppies|kittens?)"
+# How people name a pet in English without the word: its breed ("Huck is our yellow lab",
+# "Boudreaux is our pit mix", "Bella the Staffie") or kind (a parrot that sets the living
+# room's motion off all day); "lab", "shepherd", "golden" and "boxer" only with the word
+# that makes them a dog (a lab is also where people work).
+_BREED = (
+    r"labradors?|(?:yellow|black|chocolate)\s+labs?|retrievers?|beagle\w*|terriers?"
+    r"|spaniels?|poodles?|collies?|huskies|husky|dachshunds?|chihuahuas?|schnauzers?"
+    r"|staffies?|staffy|corgis?|greyhounds?|whippets?|pugs?|mutts?|pit\s*bulls?|pitties"
+    r"|pit\s+mix|(?:german|australian)\s+shepherds?|sheepdogs?|rottweilers?|dobermanns?"
+    r"|dobermans?|\w*doodles?|cockapoos?|shih\s+tzus?|maltipoos?|tabby|tabbies|kelpies?"
+    r"|boerboels?|chiweenies?|jack\s+russells?|our\s+golden|(?:our|the)\s+boxer|boxer\s+mix"
+    r"|parrots?|budgies?|cockatiels?|rabbits?|bunny|bunnies|guinea\s+pigs?|ferrets?"
+)
 # The profile is written in the homeowner's language: the words for a dog, a cat or a pet
 # in the languages Home Assistant is most used in (not the ones that are also common
 # English words: "chat", "cane", "pies" only after an article).
@@ -20,10 +33,20 @@ _OTHER = (
     r"chiens?|chatons?|animaux|hunde?|hunden|katzen?|haustiere?|honden|hond|katten|kat|poes"
     r"|huisdieren|huisdier|perros?|gatos?|mascotas?|cani|gatt[oi]|hundar|katter|katt|husdjur"
     r"|psy|psa|psem|piesek|pieska|koty?|kota|kotem|kotka|kotki|kotkę|kotek|c[aã]es|c[aã]o"
-    r"|cachorros?"
-    r"|(?:un|le|les|notre|nos|mon|mes|deux|trois)\s+chats?|(?:il|un|due|tre)\s+cane"
+    r"|cachorr[oa]s?|perr[oa]s?|perr(?:it|in)[oa]s?|gatas?|gatit[oa]s?|vira-latas?|cadelas?|gossa|gos|gat"
+    r"|kissa\w*|kissan|koira\w*|kedi(?:miz|ler|si|yi|m)?|köpe[kğ]\w*|kucing|anjing|macja|mace|qeni?|mbwa|paka"
+    r"|kuty[aá]\w*|macsk\w*|câine|caine|pisic[aă]|kočk\w*|mačk\w*|koer\w*|kass|suns"
+    r"|kaķis|šuo|katė|hundur|kött\w*|kelb|qattus\w*|pusa|irong|lisien|pişik|σκύλ\w*|σκυλ\w*|γάτ\w*|γατ\w*"
+    r"|собак\w*|кошк\w*|кот|кота|коту|котом|котик\w*|кіт|пёс|пес|куче|котка|мачка|כלב\w*|חתול\w*"
+    r"|(?:un|le|les|notre|nos|mon|mes|deux|trois)\s+chats?|(?:la|notre|ma|une)\s+chatte"
+    r"|(?:il|un|due|tre)\s+cane"
 )
-_PET_WORD = re.compile(rf"\b(?:{_PET}|{_OTHER})\b|[犬猫]", re.IGNORECASE)
+# Scripts written without spaces between words, where a word boundary says nothing.
+_UNSPACED = (
+    r"[犬猫貓狗]|강아지|고양이|반려견|반려묘|หมา|แมว|สุนัข|كلب|قطة|قطه|कुत्त|कुत्र|बिल्ली|मांजर"
+    r"|कुकुर|बिरालो|কুকুর|বিড়াল|நாய்|பூனை|බල්ලා|පූසා|ძაღლ|კატა|سگ|گربه|chó|mèo"
+)
+_PET_WORD = re.compile(rf"\b(?:{_PET}|{_BREED}|{_OTHER})\b|{_UNSPACED}", re.IGNORECASE)
 # "no pets", "without a dog", "pets: none", "not a cat"; "pas de chien", "kein Hund",
 # "geen huisdieren", "sin perro", "senza gatto", "inga husdjur", "bez psa".
 _NO = r"no|without|not|pas\s+d[e']|sans|kein(?:e|en)?|geen|sin|senza|inga?|ingen|bez"
