@@ -10,6 +10,12 @@ moment learning resumed (or while HA started, before it), is held back like a no
 (``state_blips.BlipHold``): back home within ``BLIP_LIMIT`` it is nothing; longer, it is
 learned at its own time (somebody left while HA was down). A short away at any other
 time is learned as it is: only a start makes trackers blink.
+
+A template lock blinks too: it reads ``unlocked`` for a moment as HA starts, before its
+template renders ``locked`` (walk 59: learned as a use of the lock in the empty home, an
+entry of the away spell). Held back the same way: locked again within ``BLIP_LIMIT`` it
+was nobody; still unlocked, it was unlocked while HA was down, learned at its own time.
+The analysed window reads it so too (``opening_uses``).
 """
 
 from __future__ import annotations
@@ -29,12 +35,14 @@ def blinks_away(
     resumed: datetime | None, when: datetime, domain: str, state: str, before: str | None
 ) -> bool:
     """Whether ``state`` at ``when`` (the last learned ``before``) may be a start's blink:
-    a person or tracker that was home reading away around the moment learning
-    ``resumed`` (None: not after a start)."""
-    if resumed is None or domain not in PRESENCE_DOMAINS:
+    a person or tracker that was home reading away, or a lock that was locked reading
+    unlocked, around the moment learning ``resumed`` (None: not after a start)."""
+    if resumed is None or domain not in (*PRESENCE_DOMAINS, "lock"):
         return False
     if not resumed - START_LEAD <= when <= resumed + BLIP_LIMIT:
         return False
+    if domain == "lock":
+        return state == "unlocked" and before == "locked"
     return presence_of(state) is False and before is not None and presence_of(before) is True
 
 
