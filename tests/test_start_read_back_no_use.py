@@ -160,3 +160,16 @@ def test_a_lock_read_back_as_ha_starts_is_learned_as_no_use() -> None:
         baselines.advance(read + timedelta(minutes=5))
         opened = [when for when, e, _ in baselines.away.spell if e == FRONT_LOCK]
         assert (FRONT_LOCK in baselines.unlocks, opened) == (lasting, [read] if lasting else [])
+
+
+def test_a_lock_back_through_unknown_at_a_start_reads_its_state() -> None:
+    """A lock that comes back through ``unknown`` (held as a blip) and reads unlocked is
+    learned unlocked at once, as before: only a lock read straight from locked blinks."""
+    day = datetime(2026, 3, 10, tzinfo=UTC)
+    baselines = HomeBaselines(UTC)
+    baselines.observe(day + timedelta(hours=9), FRONT_LOCK, "locked")
+    baselines.resumed = day + timedelta(hours=10, minutes=35)
+    read = day + timedelta(hours=10, minutes=35, seconds=1)
+    baselines.observe(read, FRONT_LOCK, "unknown")
+    baselines.observe(read + timedelta(seconds=1), FRONT_LOCK, "unlocked")
+    assert baselines.durations.current[FRONT_LOCK][0] == "unlocked"

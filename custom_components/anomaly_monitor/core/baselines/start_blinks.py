@@ -35,15 +35,30 @@ def blinks_away(
     resumed: datetime | None, when: datetime, domain: str, state: str, before: str | None
 ) -> bool:
     """Whether ``state`` at ``when`` (the last learned ``before``) may be a start's blink:
-    a person or tracker that was home reading away, or a lock that was locked reading
-    unlocked, around the moment learning ``resumed`` (None: not after a start)."""
-    if resumed is None or domain not in (*PRESENCE_DOMAINS, "lock"):
+    a person or tracker that was home reading away around the moment learning
+    ``resumed`` (None: not after a start)."""
+    if resumed is None or domain not in PRESENCE_DOMAINS or not _near(resumed, when):
         return False
-    if not resumed - START_LEAD <= when <= resumed + BLIP_LIMIT:
-        return False
-    if domain == "lock":
-        return state == "unlocked" and before == "locked"
     return presence_of(state) is False and before is not None and presence_of(before) is True
+
+
+def lock_blinks(
+    resumed: datetime | None, when: datetime, domain: str, state: str, before: str | None
+) -> bool:
+    """Whether ``state`` at ``when`` may be a lock's blink at a start: a lock last learned
+    locked (``before``; not through a no-state held meanwhile, whose return is nobody's
+    doing anyway) reading unlocked around the moment learning ``resumed``."""
+    return (
+        resumed is not None
+        and domain == "lock"
+        and _near(resumed, when)
+        and state == "unlocked"
+        and before == "locked"
+    )
+
+
+def _near(resumed: datetime, when: datetime) -> bool:
+    return resumed - START_LEAD <= when <= resumed + BLIP_LIMIT
 
 
 def may_be_blinking(
