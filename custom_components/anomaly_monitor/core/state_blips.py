@@ -105,6 +105,10 @@ class BlipHold:
     def __len__(self) -> int:
         return len(self._held)
 
+    def __contains__(self, entity_id: object) -> bool:
+        """Whether a no-state of ``entity_id`` is held back now."""
+        return entity_id in self._held
+
     def feed(
         self,
         when: datetime,

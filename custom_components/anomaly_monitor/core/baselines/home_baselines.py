@@ -63,7 +63,7 @@ from .relations import Relations
 from .room_quiet import RoomQuiet
 from .routine_alerts import RoutineAlerts
 from .sign_learning import learn_sign
-from .start_blinks import blinks_away
+from .start_blinks import blinks_away, lock_blinks
 from .stay_habits import StayHabits
 from .stored_form import BASELINE_VERSION, read_stored, stored_counts, stored_form
 from .supply_outages import SupplyOutages
@@ -196,8 +196,10 @@ class HomeBaselines:
             state = watts_text(state, amps.unit, self.mains_volts)  # as the window reads it
         held_back = self._facts.state(state).no_state
         if not held_back and self.resumed is not None:  # just after a start: a blink?
-            held_back = blinks_away(
-                self.resumed, when, self._facts.domain(entity_id), state, self._before(entity_id)
+            domain, before = self._facts.domain(entity_id), self._before(entity_id)
+            held_back = blinks_away(self.resumed, when, domain, state, before) or (
+                entity_id not in self._blips
+                and lock_blinks(self.resumed, when, domain, state, before)
             )
         if not self._blips and not held_back:
             self._observe(when, entity_id, state, area)  # nearly every change: nothing held

@@ -10,6 +10,12 @@ moment learning resumed (or while HA started, before it), is held back like a no
 (``state_blips.BlipHold``): back home within ``BLIP_LIMIT`` it is nothing; longer, it is
 learned at its own time (somebody left while HA was down). A short away at any other
 time is learned as it is: only a start makes trackers blink.
+
+A template lock blinks too: it reads ``unlocked`` for a moment as HA starts, before its
+template renders ``locked`` (walk 59: learned as a use of the lock in the empty home, an
+entry of the away spell). Held back the same way: locked again within ``BLIP_LIMIT`` it
+was nobody; still unlocked, it was unlocked while HA was down, learned at its own time.
+The analysed window reads it so too (``opening_uses``).
 """
 
 from __future__ import annotations
@@ -31,11 +37,28 @@ def blinks_away(
     """Whether ``state`` at ``when`` (the last learned ``before``) may be a start's blink:
     a person or tracker that was home reading away around the moment learning
     ``resumed`` (None: not after a start)."""
-    if resumed is None or domain not in PRESENCE_DOMAINS:
-        return False
-    if not resumed - START_LEAD <= when <= resumed + BLIP_LIMIT:
+    if resumed is None or domain not in PRESENCE_DOMAINS or not _near(resumed, when):
         return False
     return presence_of(state) is False and before is not None and presence_of(before) is True
+
+
+def lock_blinks(
+    resumed: datetime | None, when: datetime, domain: str, state: str, before: str | None
+) -> bool:
+    """Whether ``state`` at ``when`` may be a lock's blink at a start: a lock last learned
+    locked (``before``; not through a no-state held meanwhile, whose return is nobody's
+    doing anyway) reading unlocked around the moment learning ``resumed``."""
+    return (
+        resumed is not None
+        and domain == "lock"
+        and _near(resumed, when)
+        and state == "unlocked"
+        and before == "locked"
+    )
+
+
+def _near(resumed: datetime, when: datetime) -> bool:
+    return resumed - START_LEAD <= when <= resumed + BLIP_LIMIT
 
 
 def may_be_blinking(
