@@ -38,13 +38,18 @@ def morning(*, opened: float, open_for: float, last_moved: float) -> list[Transi
     return sorted(Transition(DAY + timedelta(hours=h), e, s, AREAS[e]) for h, e, s in events)
 
 
-def unaccompanied(today: list[Transition], *, persons_home: int = 1) -> list[Finding]:
+def unaccompanied(
+    today: list[Transition],
+    *,
+    persons_home: int = 1,
+    end_after: timedelta = timedelta(minutes=5),
+) -> list[Finding]:
     baselines = HomeBaselines(UTC)
     baselines.describe(EntityInfo(e, "", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS)
     baselines.watching(AREAS, DAY - timedelta(days=7))
     for transition in today:
         baselines.learn(transition)
-    now = today[-1].when + timedelta(minutes=5)
+    now = today[-1].when + end_after
     states = [entity(e, "off", area=AREAS[e], device_class=CLASSES[e]) for e in AREAS]
     detector = CombinedDetector(baselines=lambda: baselines)
     window = build_window(
@@ -77,3 +82,12 @@ def test_shut_again_in_the_small_hours_is_told() -> None:
 
 def test_shut_again_after_two_hours_without_anybody_moving_is_told() -> None:
     assert unaccompanied(morning(opened=10 + 20 / 60, open_for=0.05, last_moved=7.5))
+
+
+def test_an_opening_made_seconds_ago_is_not_judged_before_its_minutes_are_seen() -> None:
+    # The 10:20 opening was shut at once (theirs); the door opened again at the very end of
+    # the window: nobody seen *yet*, not shut yet, and not what the rule judged.
+    today = morning(opened=10 + 20 / 60, open_for=0.05, last_moved=10.0)
+    again = today[-1].when + timedelta(minutes=4, seconds=50)
+    today = [*today, Transition(again, DOOR, "on", AREAS[DOOR])]
+    assert unaccompanied(today, end_after=timedelta(seconds=10)) == []

@@ -93,10 +93,15 @@ def judge_lonely(
     """An opening nobody was seen making: None when every such opening in the window came
     at a time it opens unseen on other days too (``LonelyOpenings``)."""
     moving = _signs_of_people(home, entity_id)
+    # Only openings whose minutes after are in the window, as the rule judges them: one
+    # made seconds ago has nobody seen *yet* and is not shut yet (the front door opened
+    # to a guest at 20:55 read "unseen" by the 20:55 analysis).
+    settled = home.end - PRESENCE_WINDOW
     unseen = [
         c.when
         for c in home.changes(entity_id)
         if c.state.lower() == "on"
+        and c.when <= settled
         and not moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
     ]
     if not unseen:
