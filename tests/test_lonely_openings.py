@@ -26,14 +26,14 @@ AREAS = {DOOR: "Bathroom", BATH: "Bathroom", HALL: "Hall"}
 CLASSES = {DOOR: "door", BATH: "motion", HALL: "motion"}
 
 
-def morning(day: int, opened: float = 7 + 50 / 60) -> list[Transition]:
+def morning(day: int, opened: float = 7 + 50 / 60, open_for: float = 0.02) -> list[Transition]:
     """Hall motion at 06:00-07:00, the bathroom's at 07:30, the door opened unseen at
-    ``opened`` (hours)."""
+    ``opened`` for ``open_for`` (hours)."""
     start = DAY0 + timedelta(days=day)
     events = [(6 + i / 3, HALL, state) for i in range(4) for state in ("on",)]
     events += [(6 + i / 3 + 0.05, HALL, "off") for i in range(4)]
     events += [(7.5, BATH, "on"), (7.55, BATH, "off")]  # in there 07:30-07:33
-    events += [(opened, DOOR, "on"), (opened + 0.02, DOOR, "off")]
+    events += [(opened, DOOR, "on"), (opened + open_for, DOOR, "off")]
     return sorted(Transition(start + timedelta(hours=h), e, s, AREAS[e]) for h, e, s in events)
 
 
@@ -59,8 +59,10 @@ def unaccompanied(baselines: HomeBaselines, today: list[Transition]) -> list[Fin
 
 
 def test_a_door_opened_unseen_every_morning_is_how_it_is_used() -> None:
-    assert unaccompanied(lived(1), morning(1)), "one morning is no habit yet"
-    assert unaccompanied(lived(3), morning(3)) == []
+    # Left standing open this time: not shut again at once by a hand (``lonely_judge``).
+    stands_open = 0.15
+    assert unaccompanied(lived(1), morning(1, open_for=stands_open)), "one morning is no habit yet"
+    assert unaccompanied(lived(3), morning(3, open_for=stands_open)) == []
 
 
 def test_the_same_door_opened_unseen_in_the_afternoon_is_told() -> None:

@@ -5,6 +5,15 @@ anybody within ``PRESENCE_WINDOW``. Another contact opening is a person up as mu
 motion sensor's onset is. A door opened unseen at a time it opens unseen on
 other days too (``LonelyOpenings.regular``), or at a time it is used every day with
 somebody about before (``everyday_openings``), is how this home lives: not told.
+
+Nor, by day, is one shut again within the rule's own reach (``PRESENCE_WINDOW``) while
+somebody tracked was home and the household was up (``household_up``): a hand shut it,
+and with the household home and about, the hand is theirs (a step onto the balcony for
+the washing, the patio door to the garden, a guest seen off), however seldom the motion
+sensors happened to catch them then. What is news is an opening nobody is seen at that
+stays open (a child gone out of the gate leaving the door wide, a door blown open), one
+while nobody tracked is home, or one in the small hours, when the door's own nights
+judge it (a household up at 03:00 at a door never used then is told).
 """
 
 from __future__ import annotations
@@ -14,10 +23,12 @@ from datetime import datetime
 
 from ..device_roles import same_device
 from ..home import OPENING_DEVICE_CLASSES, HomeView
+from ..home_then import someone_home_at
 from ..models import Finding
+from ..statistics.night import SMALL_HOURS_END, SMALL_HOURS_START
 from ..statistics.openings import PRESENCE_WINDOW
 from .clock import local
-from .everyday_openings import everyday_opening, up_reach, used_then
+from .everyday_openings import everyday_opening, household_up, up_reach, used_then
 from .home_baselines import HomeBaselines
 from .long_stays import duration_text
 from .motion_onsets import moved_between
@@ -46,6 +57,32 @@ def _signs_of_people(home: HomeView, door: str) -> list[datetime]:
     )
 
 
+def _shut_again(home: HomeView, door: str, opened: datetime) -> bool:
+    """``door`` read shut again within ``PRESENCE_WINDOW`` after it opened at ``opened``."""
+    return any(
+        opened < c.when <= opened + PRESENCE_WINDOW and c.state.lower() == "off"
+        for c in home.changes(door)
+    )
+
+
+def _shut_by_the_household(
+    home: HomeView,
+    baselines: HomeBaselines,
+    door: str,
+    opened: datetime,
+    moving: list[datetime],
+) -> bool:
+    """By day, ``door`` shut again within the rule's reach while somebody tracked was home
+    and the household was up: their own hand (see the module)."""
+    if SMALL_HOURS_START <= local(opened, baselines.zone).hour < SMALL_HOURS_END:
+        return False
+    return (
+        _shut_again(home, door, opened)
+        and household_up(baselines.lonely, door, moving, opened)
+        and someone_home_at(home, opened)
+    )
+
+
 def _at(when: datetime, baselines: HomeBaselines) -> str:
     return f"{local(when, baselines.zone):%H:%M}"
 
@@ -56,10 +93,15 @@ def judge_lonely(
     """An opening nobody was seen making: None when every such opening in the window came
     at a time it opens unseen on other days too (``LonelyOpenings``)."""
     moving = _signs_of_people(home, entity_id)
+    # Only openings whose minutes after are in the window, as the rule judges them: one
+    # made seconds ago has nobody seen *yet* and is not shut yet (the front door opened
+    # to a guest at 20:55 read "unseen" by the 20:55 analysis).
+    settled = home.end - PRESENCE_WINDOW
     unseen = [
         c.when
         for c in home.changes(entity_id)
         if c.state.lower() == "on"
+        and c.when <= settled
         and not moved_between(moving, c.when - PRESENCE_WINDOW, c.when + PRESENCE_WINDOW)
     ]
     if not unseen:
@@ -70,6 +112,7 @@ def judge_lonely(
         for when in unseen
         if lonely.regular(entity_id, when) is None
         and not everyday_opening(lonely, entity_id, when, moving)
+        and not _shut_by_the_household(home, baselines, entity_id, when, moving)
     ]
     if not surprising:
         return None
