@@ -1,8 +1,8 @@
 """A pet the home's own days show (core, no Home Assistant).
 
 Alice is out 08:00-15:30 on weekdays; something moves in the living room every hour while
-she is out and nothing is ever opened: a dog, though the profile names none ("Moose, our
-goldendoodle" is no word a list knows). After two such days the home keeps a pet: the
+she is out and nothing is ever opened: a dog, though the profile names none (only "Moose",
+his name: no word a list knows). After two such days the home keeps a pet: the
 dog's motion is no untracked person's day (``untracked_judge``), and a door opened then is
 not taken for theirs. Where somebody comes in every day (a walker with the
 key), nothing is learned so.
@@ -25,7 +25,7 @@ from .core_factories import entity, environment
 from .test_away_normal import ALICE, AREAS, BACK, CLASSES, LIVING, LOCK, at, day_of_life, lived
 
 REACH = timedelta(minutes=10)
-PROFILE = "Alice, and Owen (10, no phone), Moose our goldendoodle."
+PROFILE = "Alice, and Owen (10, no phone), and Moose, who keeps the house."
 T0 = datetime(2026, 3, 2, 8, tzinfo=UTC)
 
 
