@@ -8,6 +8,7 @@ profile is where a homeowner says it.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import lru_cache
 import re
 
 from .home import OPENING_DEVICE_CLASSES, HomeView
@@ -57,6 +58,7 @@ _NO_PET = re.compile(
 )
 
 
+@lru_cache(maxsize=16)  # read by many judges on every analysis; the profile seldom changes
 def has_pets(profile: str) -> bool:
     """The profile says a dog, a cat or another pet lives in the home."""
     return len(_PET_WORD.findall(profile)) > len(_NO_PET.findall(profile))
