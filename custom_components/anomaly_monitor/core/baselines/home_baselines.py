@@ -264,9 +264,9 @@ class HomeBaselines:
         if numeric:
             unreadable(self, entity_id, when)
         self.durations.state(entity_id, state, when)
-        if domain == "lock" and state == "unlocked" and len(self.unlocks) < MAX_TRACKED:
-            self.unlocks[entity_id] = (when, self.rhythm.last_move)
         if domain == "lock" and state == "unlocked":
+            if len(self.unlocks) < MAX_TRACKED:
+                self.unlocks[entity_id] = (when, self.rhythm.last_move)
             self.passages.unlocked(entity_id, when)
         elif info is not None and state == "on":
             self.passages.opened(info, when, self.infos)
