@@ -55,9 +55,11 @@ def _line(finding: cd.Finding) -> str:
 def _wrap_filter(name: str) -> None:
     real = getattr(cd, name)
 
-    def probed(finding, *args, **kwargs):  # type: ignore[no-untyped-def]
-        result = real(finding, *args, **kwargs)
-        if _wanted(finding):
+    def probed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real(*args, **kwargs)
+        # The finding is not always the first argument (``usual_extreme(home, baselines, f)``).
+        finding = next((a for a in args if isinstance(a, cd.Finding)), None)
+        if finding is not None and _wanted(finding):
             if name in ("explained_by_baselines", "usual_extreme", "usual_outage") and result:
                 _say(f"DROP by {name}: {_line(finding)}")
             elif name == "judged_by_usual" and result is None:
