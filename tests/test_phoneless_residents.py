@@ -45,6 +45,19 @@ from custom_components.anomaly_monitor.core.phoneless_residents import names_pho
         "Kasia (no app) is a chef.",
         "ヒロ（22、大学生）はアプリなし。",
         "Migo (7, walay cellphone)",
+        "O avó Xosé (84, sen móbil) vive connosco.",
+        "L'avi Pere (80, sense mòbil) viu amb nosaltres.",
+        "Gjyshi (pa telefon) rri në shtëpi.",
+        "Nain (88, dim ffôn clyfar) yn byw efo ni.",
+        "Ouma Sannie (geen foon nie) bly by ons.",
+        "Dědeček (telefon v aplikaci nemá) je doma.",
+        "Starý otec (mobil nemá) býva s nami.",
+        "外公和我们一起住，没有智能手机。",
+        "جدي عايش معنا بدون تلفون.",
+        "ბაბუას ტელეფონი არ აქვს.",
+        "Պապիկը հեռախոս չունի։",
+        "Sam rents the spare room (not on the app).",
+        "Deda Mile nema aplikaciju.",
     ],
 )
 def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
@@ -61,6 +74,9 @@ def test_a_profile_naming_somebody_without_a_phone(profile: str) -> None:
         "Telefonum bildirimleri alsın.",
         "Nema problema: poruke na moj mobitel.",
         "ઘરમાં કોઈ પાળતુ પ્રાણી નથી; phone પર notification મોકલો.",
+        "Ma and Pa phone us on Sundays; dim the phone screen at night.",
+        "Ti sen telefonu ara.",
+        "The app on the phone controls the dim lights.",
     ],
 )
 def test_a_profile_that_names_no_phoneless_resident(profile: str) -> None:

@@ -29,6 +29,8 @@ _PHONE = (
     r"|celulare?s?|m[oó]vil(?:es)?|tel[eé]fonos?|t[eé]l[eé]phones?|portables?|telem[oó]vel"
     r"|cellulare|telefonino|telefoon|mobiel|gsm|telefon\w*|mobil\w*|kom[oó]rk\w*|smartfon\w*"
     r"|mobitel\w*|puhelin\w*|hp|hape|ponsel|telepon|simu|cp|apps?"
+    # Catalan "mòbil", Welsh "ffôn", Afrikaans "(sel)foon"; the app itself ("aplikaciju")
+    r"|m[òó]bil\w*|ff[ôo]n|(?:sel)?foon|aplikac\w*|aplicaci\w*"
     r"|смартфон\w*|телефон\w*|мобильн\w*|мобільн\w*|мобильник\w*"
     r"|κινητ[όο]|τηλ[έε]φωνο"
 )
@@ -50,6 +52,8 @@ _ABSENT_AFTER = (
     r"|(?:\w+\s+){0,3}nahi+n?\b|(?:\w+\s+){0,2}yok\b|n[ée]lk[üu]l\b|nincs\b"
     # Latvian "telefons nav (lietotnē)", Uzbek "telefoni yo'q", Azerbaijani "telefonu yoxdur"
     r"|nav\b|yo['ʻ’]q\b|yox(?:dur)?\b"
+    # Czech / Slovak "telefon v aplikaci nemá", "mobil nemá v aplikácii"
+    r"|(?:\w+\s+){0,3}nem[áa]\b"
     # The Indic scripts' "is not / has not", after the word (Gujarati, Punjabi, Urdu,
     # Tamil, Telugu, Kannada, Malayalam, Odia): "phone નથી" (no word boundary: their
     # vowel signs are no word characters).
@@ -57,15 +61,22 @@ _ABSENT_AFTER = (
 )
 _SCRIPT = (
     # Words that are not spaced, or are one word with their negation.
-    r"没有手机|没手机|不用手机|手机不在|沒有手機|沒手機|無手機|携帯(?:電話)?(?:なし|無し|を持っていない|を持たない)"
+    r"没有(?:智能)?手机|没(?:智能)?手机|不用手机|手机不在|沒有(?:智慧型)?手機|沒手機|無手機|携帯(?:電話)?(?:なし|無し|を持っていない|を持たない)"
     r"|(?:スマホ|アプリ)(?:なし|無し|を持っていない|を持たない)|휴대폰\s*없|핸드폰\s*없|폰\s*없"
-    r"|फ़?ोन\s*(?:नहीं|नाही|छैन|HA\s*मा\s*छैन)|ফোন\s*নেই|ફોન\s*નથી|ਫ਼?ੋਨ\s*ਨਹੀਂ|فون\s*نہیں|بدون\s+(?:هاتف|جوال|موبايل|گوشی|تلفن)"
-    r"|(?:ليس\s+(?:لديه|لديها|معه|معها)|ما\s+عند(?:ه|ها))\s+(?:هاتف|جوال|موبايل)"
+    r"|फ़?ोन\s*(?:नहीं|नाही|छैन|HA\s*मा\s*छैन)|ফোন\s*নেই|ફોન\s*નથી|ਫ਼?ੋਨ\s*ਨਹੀਂ|فون\s*نہیں|بدون\s+(?:هاتف|جوال|موبايل|گوشی|تلفن|تلفون)"
+    r"|(?:ليس\s+(?:لديه|لديها|معه|معها)|ما\s+عند(?:ه|ها))\s+(?:هاتف|جوال|موبايل|تلفون)"
     r"|گوشی\s+ندار|בלי\s+(?:טלפון|פלאפון|סמארטפון)|אין\s+(?:לו|לה)\s+(?:טלפון|פלאפון)"
     r"|ไม่มี(?:โทรศัพท์|มือถือ)|không\s+(?:có|dùng)\s+điện\s+thoại|ስልክ\s+የ(?:ለውም|ላትም)"
     r"|утасгүй|телефонсыз|смартфонсыз|telefonsuz|telefonita"
     r"|(?:men|min|mn)\s+(?:gheir|ghair|ghir|3'eir)\s+(?:mobile|telefon)"
     r"|\buntracked\b|\bnot\s+tracked\b|\bwithout\s+(?:a\s+)?tracker\b"
+    # Galician "sen móbil", Catalan "sense mòbil", Albanian "pa telefon", Welsh "dim ffôn":
+    # short words that are other words elsewhere ("Pa phones on Sundays"), so only with
+    # their own language's phone.
+    r"|\bsen\s+(?:m[óo]bil|tel[eé]fono)\b|\bsense\s+(?:m[òo]bil|tel[eè]fon)\b"
+    r"|\bpa\s+telefon\b|\bdim\s+ff[ôo]n\b"
+    # "Dan ... not on the app" (a flatmate left out of it); Georgian, Armenian "has no phone"
+    r"|\bnot\s+(?:on|in)\s+the\s+app\b|ტელეფონი\s+არ\s+აქვს|հեռախոս\s+չունի"
 )
 _PHONELESS = re.compile(
     rf"\b(?:{_ABSENT_BEFORE})\s+(?:{_POSSESSIVE})?(?:{_PHONE})\b"
