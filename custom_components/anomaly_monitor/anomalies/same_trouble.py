@@ -8,8 +8,10 @@ this table is only where they meet, so two rows cannot disagree about the same p
 Two guards stand above every row: a new safety hazard is always pushed, and so is a sign
 of somebody inside while nobody is home. Only rows that say so hold one: a room too hot
 or too cold (a hazard at medium) as a told fire's heat or a told heating failure's cold,
-and a further sign of a stay already told (which tells a new kind of sign itself:
-``AwayStays.broke_out``).
+a further sign of a stay already told (which tells a new kind of sign itself:
+``AwayStays.broke_out``), the motion of whoever was at a told hazard (``hazard_answer``)
+and somebody come to a told hazard's own room while it is still found
+(``at_the_hazard_room``).
 
 Two kinds of sameness are settled before this table, and are not rows of it. Findings
 of one incident join before any anomaly opens, as members of one anomaly: by subject
