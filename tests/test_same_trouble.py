@@ -303,5 +303,6 @@ def test_only_the_rows_that_say_so_hold_a_hazard_or_somebody_inside() -> None:
     inside = {row.name for row in SAME_TROUBLE if row.holds_somebody_inside}
     assert hazards == {"its heat", "the heat spell"}
     # A told hazard's answer holds somebody inside only when they were at the hazard before
-    # the door opened (``at_the_hazard``; ``tests/test_at_the_hazard.py``).
-    assert inside == {"the stay", "answer to a told hazard"}
+    # the door opened (``at_the_hazard``; ``tests/test_at_the_hazard.py``); somebody come to
+    # a told hazard's own room while it is found is its help (``at_the_hazard_room``).
+    assert inside == {"the stay", "answer to a told hazard", "somebody at a told hazard"}

@@ -8,8 +8,10 @@ this table is only where they meet, so two rows cannot disagree about the same p
 Two guards stand above every row: a new safety hazard is always pushed, and so is a sign
 of somebody inside while nobody is home. Only rows that say so hold one: a room too hot
 or too cold (a hazard at medium) as a told fire's heat or a told heating failure's cold,
-and a further sign of a stay already told (which tells a new kind of sign itself:
-``AwayStays.broke_out``).
+a further sign of a stay already told (which tells a new kind of sign itself:
+``AwayStays.broke_out``), the motion of whoever was at a told hazard (``hazard_answer``)
+and somebody come to a told hazard's own room while it is still found
+(``at_the_hazard_room``).
 
 Two kinds of sameness are settled before this table, and are not rows of it. Findings
 of one incident join before any anomaly opens, as members of one anomaly: by subject
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.models import EntityState, Transition
+from .at_the_hazard_room import at_the_hazard_room
 from .cause_and_effect import cause_or_effect
 from .ha_start import StartSpan
 from .hazard_answer import answers_a_told_hazard, rescued
@@ -139,6 +142,12 @@ def _hazard_answer(told: AlreadyTold, q: Question) -> Same | None:
     return Same(rescued(q.anomaly, hazard, q.ended), hazard, hazard)
 
 
+def _at_the_hazard_room(told: AlreadyTold, q: Question) -> Same | None:
+    assert q.entities is not None
+    # Somebody come to the room of a told hazard still found (the leak still wet): its help.
+    return _part(told, at_the_hazard_room(q.anomaly, q.open_now, q.now, q.entities))
+
+
 def _hazard_source(told: AlreadyTold, q: Question) -> Same | None:
     assert q.entities is not None
     # A load running on where a hazard is told: its likely source (the pump by its leak).
@@ -236,6 +245,8 @@ SAME_TROUBLE: tuple[Row, ...] = (
     # What the household did about a hazard it was told (the door opened to air it; with
     # motion, only of whoever was at the hazard before the door opened: ``at_the_hazard``).
     Row("answer to a told hazard", _hazard_answer, holds_somebody_inside=True),
+    # A door or motion in the room of a told hazard still found: somebody come to it.
+    Row("somebody at a told hazard", _at_the_hazard_room, holds_somebody_inside=True),
     # A load left running in a told hazard's room (the pump by the leak at its coupling).
     Row("a load by a told hazard", _hazard_source),
     # The devices of a told situation, unchanged since (the lock still unlocked).
