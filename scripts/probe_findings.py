@@ -7,9 +7,11 @@ Usage (from the repository, one home, in-process: ``--workers 1``):
     .venv/bin/python scripts/probe_findings.py home --scenario FILE.yaml --workers 1 \
         --out /tmp/probe
 
-PROBE_RULES empty or unset: every rule. Times are ISO with an offset; the window's end is
-compared. Tells at once whether a rule never fired in that range or was judged usual, and
-which filter judged it (the lines go to stderr, prefixed ``PROBE``).
+PROBE_RULES empty or unset: every rule. PROBE_STILL=1: also, per analysis, the quiet
+``still_where_last_seen`` reads (since, room, limit, the hours' usual) or None. Times are
+ISO with an offset; the window's end is compared. Tells at once whether a rule never fired
+in that range or was judged usual, and which filter judged it (the lines go to stderr,
+prefixed ``PROBE``).
 """
 
 from __future__ import annotations
@@ -100,6 +102,29 @@ def _install() -> None:
         return kept
 
     cd.CombinedDetector._with_baselines = with_baselines
+    if os.environ.get("PROBE_STILL"):
+        from custom_components.anomaly_monitor.core.baselines import still_where_last_seen as sw
+
+        real_still = sw.still_home
+
+        def still(home, baselines):  # type: ignore[no-untyped-def]
+            found = real_still(home, baselines)
+            end = home.window.end
+            if end is not None and _FROM <= end <= _TO:
+                text = (
+                    "None"
+                    if found is None
+                    else (
+                        f"since={found.since.isoformat()} area={found.area} limit={found.limit} "
+                        f"usual={found.usual} room={found.room} trip={found.trip is not None} "
+                        f"door={found.door is not None} bed={found.bed is not None} "
+                        f"untracked={found.untracked} occ={home.occupancy}"
+                    )
+                )
+                print(f"PROBE {end.isoformat()} STILL {text}", file=sys.stderr)
+            return found
+
+        sw.still_home = still
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ A significant change does two things:
   announced without waiting for any model, even while a slow analysis is running;
 - a full analysis after ``SIGNIFICANT_DEBOUNCE``; if one is running then, another runs
   right after it, so the change is always judged by an analysis that saw it.
-An analysis also runs periodically, when an anomaly may clear, when an offline device's
-grace ends and when the recorder's past or history is read. The analysis itself is
-``analysis/home_analyser.py``.
+An analysis also runs periodically, when an anomaly may clear, when the recorder's past
+or history is read, and at once (no debounce) when something the last analysis saw waiting
+reaches its limit (``live/offline_check.py``: a grace, a learned stay, a quiet). The
+analysis itself is ``analysis/home_analyser.py``.
 
 While the recorder's history is read at set-up (seconds; at most ``HISTORY_WAIT``), full
 analyses wait for it, so that the first one judges by what it teaches (session 17's walk:
@@ -90,7 +91,7 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         self._follow_up: asyncio.Task[None] | None = None
         super().__init__(hass, entry, detector, fallback, keeper)
         self._confirm_clear: CALLBACK_TYPE | None = None
-        self._offline_check = OfflineCheck(hass, self._async_analyse_fresh)
+        self._offline_check = OfflineCheck(hass, self._async_analyse_due)
         # The window's past, read back from the recorder once HA runs (and for entities
         # watched later: the watcher tells them).
         self._past = WindowPast(hass, entry, self.watcher, self.async_past_read)
@@ -209,6 +210,16 @@ class AnomalyMonitorCoordinator(HomeAnalyser):
         """Analyse soon on a fresh window, even if nothing was recorded since the last."""
         self.judge.forget()
         self._significant_changes.async_schedule_call()
+
+    @callback
+    def _async_analyse_due(self) -> None:
+        """Analyse now: something the last analysis saw waiting reaches its limit (a grace,
+        a learned stay, a quiet). The debounce gathers a burst of changes into one analysis;
+        a limit is one moment, and waiting the debounce after it made a limit the story's
+        own deadline (an hour's stay, a fall found at the hour) told seconds too late."""
+        self.judge.forget()
+        self._significant_changes.async_cancel()  # this analysis judges those changes too
+        self._async_want_analysis()
 
     @callback
     def _async_notice_dismissed(self, note_id: str) -> None:
