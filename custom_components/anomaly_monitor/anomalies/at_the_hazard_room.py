@@ -32,6 +32,8 @@ from ..core.escalation import INTRUSION_RULES
 from ..core.home import OCCUPANCY_DEVICE_CLASSES
 from ..core.models import AnomalyType, EntityState
 from ..core.open_states import is_opening
+from ..core.rules.safety import HAZARD_DETECTED
+from ..core.statistics.alarms import HAZARD_ALARM_SOUNDED
 from .acknowledged_hold import HOLD
 from .open_anomaly import OpenAnomaly, rank
 from .store import parse_time
@@ -40,6 +42,10 @@ from .store import parse_time
 _SOMEBODY_CAME = frozenset({AnomalyType.SECURITY, AnomalyType.OCCUPANCY_MISMATCH})
 # Armed away: the alarm's own verdict on an entry, never held.
 _MOTION_RULES = INTRUSION_RULES - {"entry_while_armed_away"}
+# A hazard its detector reads (smoke, CO, gas, water): what brings help to its room. A
+# person's stillness ("possible fall") is no such hazard: the one thought still may be
+# the one who left, and motion after it while nobody is home is news.
+_DETECTOR_RULES = frozenset({HAZARD_DETECTED.rule, HAZARD_ALARM_SOUNDED.rule})
 
 
 def _door_or_motion(state: EntityState) -> bool:
@@ -55,6 +61,7 @@ def _still_sounding(hazard: OpenAnomaly, now: datetime) -> bool:
         hazard.hazard
         and hazard.anomaly_type == AnomalyType.SAFETY_HAZARD
         and not hazard.subject.startswith("person.")
+        and any(member.rule in _DETECTOR_RULES for member in hazard.members)
         and hazard.missing_since is None
         and hazard.ended is None
         and first is not None
