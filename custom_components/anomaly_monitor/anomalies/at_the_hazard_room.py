@@ -30,7 +30,7 @@ from datetime import datetime
 
 from ..core.escalation import INTRUSION_RULES
 from ..core.home import OCCUPANCY_DEVICE_CLASSES
-from ..core.models import AnomalyType, EntityState
+from ..core.models import HOME_SUBJECT, AnomalyType, EntityState
 from ..core.open_states import is_opening
 from ..core.rules.safety import HAZARD_DETECTED
 from ..core.statistics.alarms import HAZARD_ALARM_SOUNDED
@@ -91,6 +91,10 @@ def at_the_hazard_room(
     shown = [entities.get(e) for e in anomaly.shown_evidence]
     if (
         anomaly.hazard
+        # One anomaly for the whole home (motion while away, wherever it moves) grows with
+        # the next room's motion under the same signature: held for the hazard's room, it
+        # would hide an intruder in the hall (walk 61). Only a finding of its own device is.
+        or anomaly.subject == HOME_SUBJECT
         or not anomaly.while_away
         or anomaly.anomaly_type not in _SOMEBODY_CAME
         or not shown
