@@ -1,26 +1,24 @@
 """Somebody come to the room of a told hazard while it still reads its hazard is answering it.
 
-Set 33 (Paddington): the washer's drain hose hopped out under the house at 11:15 and the
-leak was told at 11:16 while every tracker was away; at 11:59 the housemate without the
-app (asleep upstairs) came down the back stairs to it, and "motion under the house while
-nobody is home" was pushed as a new anomaly, the leak still wet beside him. Set 18
-(Richmond): the water heater leaked in the garage at 14:10, told and acknowledged; at
+Set 18 (Richmond): the water heater leaked in the garage at 14:10, told and acknowledged; at
 18:14 the neighbour who minds the house came in by the garage's door to shut the valve,
 and "Garage entry door is open while nobody is home" was pushed, the floor still wet.
 
-A hazard told and still found (its detector reads its hazard now) has brought somebody to
-it: whoever opens a door of its room, or moves in its room, is the help, though no
-tracker knows them. So a new entry or motion while nobody is home (no hazard, no graver
-than the hazard) whose every shown device is a door or window contact or a motion sensor
-of the room of such a hazard (the areas of the devices it shows), within ``HOLD`` of its
-first telling, is shown as the hazard's part and not pushed, acknowledged with it. (With
-somebody home, what the household does about a hazard is ``hazard_answer``'s and
-``hazard_handled``'s.) Anything else is told as ever: a door or motion in another room, a
-lock (a keyed entry is its own event), a device gone offline, a hazard over (no longer
-found), a hazard about a person out. An intruder who came in by the hazard's room and
-walks on into the home is told then: the motion of another room, following the entry
-held so, joins it and is the first sign of somebody inside (``core.escalation``). Known
-by device class and area; no word of an id is read.
+A hazard its detector still reads (smoke, CO, gas, water: not a person's stillness, whose
+"fallen" one may be the one who left) has brought somebody to it: whoever opens a door of
+its room is the help, though no tracker knows them. So a new entry while nobody is home
+(no hazard, no graver than the hazard) whose every shown device is a door or window
+contact (or a motion sensor) of the room of such a hazard (the areas of the devices it
+shows), within ``HOLD`` of its first telling, is shown as the hazard's part and not
+pushed, acknowledged with it. (With somebody home, what the household does about a hazard
+is ``hazard_answer``'s and ``hazard_handled``'s.) A home-wide anomaly is never held:
+motion while away is one anomaly wherever it moves, and held for the hazard's room it
+would grow the hall's motion untold (walk 61; set 33's housemate come down to the leak is
+told so). Anything else is told as ever: a door in another room, a lock (a keyed entry is
+its own event), a device gone offline, a hazard over (no longer found). An intruder who
+came in by the hazard's room and walks on into the home is told then: the motion of
+another room, following the entry held so, joins it and is the first sign of somebody
+inside (``core.escalation``). Known by device class and area; no word of an id is read.
 """
 
 from __future__ import annotations
